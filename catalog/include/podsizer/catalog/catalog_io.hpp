@@ -1,0 +1,44 @@
+// Reading, merging and validating catalogs (JSON with units in strings).
+#pragma once
+
+#include "podsizer/core/catalog.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace podsizer {
+
+/// Warnings that do not stop a load (unknown fields, say), one line each.
+struct Diagnostics {
+    std::vector<std::string> warnings;
+};
+
+/// The catalog compiled into the binary from catalog/data/*.json.
+Catalog default_catalog();
+
+/// The embedded catalog files, by name ("cnodes.json" → its text).
+struct EmbeddedFile {
+    std::string_view name;
+    std::string_view text;
+};
+const std::vector<EmbeddedFile>& embedded_catalog_files();
+
+/// Adds the entries of one catalog document to `catalog`; an entry whose id is
+/// already present replaces it. `origin` names the document in messages.
+/// Throws InputError naming origin, JSON path and what was expected.
+void merge_catalog_text(Catalog& catalog, std::string_view text, const std::string& origin,
+                        Diagnostics* diag = nullptr);
+
+/// Reads a file and merges it (see merge_catalog_text). A missing or
+/// unreadable file is an InputError.
+void merge_catalog_file(Catalog& catalog, const std::string& path, Diagnostics* diag = nullptr);
+
+/// Cross-checks a whole catalog: references between entries resolve, drive
+/// options are consistent, defaults exist. Throws InputError naming `origin`.
+void validate_catalog(const Catalog& catalog, const std::string& origin);
+
+/// Reads a whole file into a string; InputError when it cannot.
+std::string read_text_file(const std::string& path);
+
+} // namespace podsizer

@@ -1,0 +1,389 @@
+#include "podsizer/catalog/catalog_io.hpp"
+
+#include "json_node.hpp"
+#include "podsizer/catalog/suggest.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace podsizer {
+
+using detail::Node;
+
+namespace {
+
+Source read_source(const Node& n) {
+    n.require_object();
+    n.check_fields({"kind", "ref", "note"});
+    Source s;
+    const Node kind = n.at("kind");
+    const std::string k = kind.text();
+    const auto parsed = source_kind_from_string(k);
+    if (!parsed) {
+        kind.fail("unknown source kind \"" + k +
+                  "\"; expected one of spec, vendor, paper, press, customer, derived, assumption");
+    }
+    s.kind = *parsed;
+    if (auto ref = n.find("ref")) {
+        s.ref = ref->text();
+    }
+    if (auto note = n.find("note")) {
+        s.note = note->text();
+    }
+    if (s.kind != SourceKind::assumption && s.ref.empty()) {
+        n.fail("a " + std::string(to_string(s.kind)) +
+               " source needs a \"ref\" saying where the figure comes from (or kind \"assumption\")");
+    }
+    return s;
+}
+
+Provenance read_provenance(const Node& entry, std::initializer_list<std::string_view> fields) {
+    Provenance p;
+    p.source = read_source(entry.at("source"));
+    if (auto fs = entry.find("field_sources")) {
+        for (const auto& [key, node] : fs->members()) {
+            if (std::find(fields.begin(), fields.end(), key) == fields.end()) {
+                node.fail("names no field of this entry; expected one of its fields");
+            }
+            p.field_sources.emplace(key, read_source(node));
+        }
+    }
+    return p;
+}
+
+template <class T> void upsert(std::vector<T>& items, T item) {
+    auto it = std::find_if(items.begin(), items.end(), [&](const T& t) { return t.id == item.id; });
+    if (it == items.end()) {
+        items.push_back(std::move(item));
+    } else {
+        *it = std::move(item);
+    }
+}
+
+// Each reader lists the entry's fields once: for check_fields (unknown-field
+// warnings) and for field_sources (which may only name real fields).
+#define PODSIZER_FIELDS(...)                                                                       \
+    std::initializer_list<std::string_view> fields { __VA_ARGS__ }
+
+CNodeModel read_cnode(const Node& n) {
+    PODSIZER_FIELDS("id", "name", "height", "power", "read", "write", "client_ports",
+                    "backend_ports", "source", "field_sources");
+    n.require_object();
+    n.check_fields(fields);
+    CNodeModel c;
+    c.id = n.at("id").id();
+    c.name = n.at("name").text();
+    c.height = n.at("height").positive<RackUnits>();
+    c.power = n.at("power").positive<Power>();
+    c.read = n.at("read").positive<Throughput>();
+    c.write = n.at("write").positive<Throughput>();
+    c.client_ports = static_cast<int>(n.at("client_ports").count(0));
+    c.backend_ports = static_cast<int>(n.at("backend_ports").count(0));
+    c.provenance = read_provenance(n, fields);
+    return c;
+}
+
+DBoxModel read_dbox(const Node& n) {
+    PODSIZER_FIELDS("id", "name", "height", "power", "drives", "drive_sizes", "default_drive",
+                    "backend_read", "backend_write", "backend_ports", "erasure_coding",
+                    "ncp_certified", "source", "field_sources");
+    n.require_object();
+    n.check_fields(fields);
+    DBoxModel d;
+    d.id = n.at("id").id();
+    d.name = n.at("name").text();
+    d.height = n.at("height").positive<RackUnits>();
+    d.power = n.at("power").positive<Power>();
+    d.drives = static_cast<int>(n.at("drives").count(1));
+    const Node sizes = n.at("drive_sizes");
+    for (const Node& s : sizes.items()) {
+        d.drive_sizes.push_back(s.positive<Capacity>());
+    }
+    if (d.drive_sizes.empty()) {
+        sizes.fail("empty; expected at least one drive size such as \"61.44 TB\"");
+    }
+    std::sort(d.drive_sizes.begin(), d.drive_sizes.end());
+    const Node def = n.at("default_drive");
+    d.default_drive = def.positive<Capacity>();
+    if (std::find(d.drive_sizes.begin(), d.drive_sizes.end(), d.default_drive) ==
+        d.drive_sizes.end()) {
+        def.fail("is not one of drive_sizes");
+    }
+    d.backend_read = n.at("backend_read").positive<Throughput>();
+    d.backend_write = n.at("backend_write").positive<Throughput>();
+    d.backend_ports = static_cast<int>(n.at("backend_ports").count(0));
+    d.erasure_coding = n.at("erasure_coding").id();
+    d.ncp_certified = n.at("ncp_certified").boolean();
+    d.provenance = read_provenance(n, fields);
+    return d;
+}
+
+ErasureCodingRule read_ec(const Node& n) {
+    PODSIZER_FIELDS("id", "name", "parity", "steps", "reserve", "min_dboxes",
+                    "enclosure_tolerance_min_dboxes", "rack_resilience_min_racks", "source",
+                    "field_sources");
+    n.require_object();
+    n.check_fields(fields);
+    ErasureCodingRule e;
+    e.id = n.at("id").id();
+    e.name = n.at("name").text();
+    e.parity = static_cast<int>(n.at("parity").count(1));
+    const Node steps = n.at("steps");
+    for (const Node& s : steps.items()) {
+        s.require_object();
+        s.check_fields({"min_dboxes", "data_strips"});
+        StripeStep st;
+        st.min_dboxes = static_cast<int>(s.at("min_dboxes").count(1));
+        st.data_strips = static_cast<int>(s.at("data_strips").count(1));
+        if (!e.steps.empty() && st.min_dboxes <= e.steps.back().min_dboxes) {
+            s.at("min_dboxes").fail("must be larger than the previous step's min_dboxes");
+        }
+        e.steps.push_back(st);
+    }
+    if (e.steps.empty() || e.steps.front().min_dboxes != 1) {
+        steps.fail("expected steps ascending by min_dboxes, the first at min_dboxes 1");
+    }
+    e.reserve = n.at("reserve").fraction();
+    e.min_dboxes = static_cast<int>(n.at("min_dboxes").count(1));
+    if (auto t = n.find("enclosure_tolerance_min_dboxes")) {
+        e.enclosure_tolerance_min_dboxes = static_cast<int>(t->count(0));
+    }
+    if (auto r = n.find("rack_resilience_min_racks")) {
+        e.rack_resilience_min_racks = static_cast<int>(r->count(0));
+    }
+    e.provenance = read_provenance(n, fields);
+    return e;
+}
+
+SwitchModel read_switch(const Node& n) {
+    PODSIZER_FIELDS("id", "name", "height", "power", "ports", "downlink_fraction", "source",
+                    "field_sources");
+    n.require_object();
+    n.check_fields(fields);
+    SwitchModel s;
+    s.id = n.at("id").id();
+    s.name = n.at("name").text();
+    s.height = n.at("height").positive<RackUnits>();
+    s.power = n.at("power").positive<Power>();
+    s.ports = static_cast<int>(n.at("ports").count(2));
+    const Node f = n.at("downlink_fraction");
+    s.downlink_fraction = f.number();
+    if (!(s.downlink_fraction > 0.0 && s.downlink_fraction <= 1.0)) {
+        f.fail("expected a fraction above 0 and at most 1, such as 0.5");
+    }
+    s.provenance = read_provenance(n, fields);
+    return s;
+}
+
+RackModel read_rack(const Node& n) {
+    PODSIZER_FIELDS("id", "name", "usable", "power_budget", "source", "field_sources");
+    n.require_object();
+    n.check_fields(fields);
+    RackModel r;
+    r.id = n.at("id").id();
+    r.name = n.at("name").text();
+    r.usable = n.at("usable").positive<RackUnits>();
+    r.power_budget = n.at("power_budget").positive<Power>();
+    r.provenance = read_provenance(n, fields);
+    return r;
+}
+
+GpuPlatform read_platform(const Node& n) {
+    PODSIZER_FIELDS("id", "name", "gpus_per_node", "gpus_per_su", "source", "field_sources");
+    n.require_object();
+    n.check_fields(fields);
+    GpuPlatform p;
+    p.id = n.at("id").id();
+    p.name = n.at("name").text();
+    p.gpus_per_node = static_cast<int>(n.at("gpus_per_node").count(1));
+    p.gpus_per_su = static_cast<int>(n.at("gpus_per_su").count(1));
+    p.provenance = read_provenance(n, fields);
+    return p;
+}
+
+PerformanceRule read_rule(const Node& n) {
+    PODSIZER_FIELDS("id", "name", "platform", "basis", "read", "write", "requires_certified",
+                    "source", "field_sources");
+    n.require_object();
+    n.check_fields(fields);
+    PerformanceRule r;
+    r.id = n.at("id").id();
+    r.name = n.at("name").text();
+    if (auto p = n.find("platform")) {
+        r.platform = p->id();
+    }
+    const Node basis = n.at("basis");
+    const std::string b = basis.text();
+    if (b == "per_su") {
+        r.basis = PerformanceRule::Basis::per_su;
+        if (r.platform.empty()) {
+            n.fail("a per_su rule needs \"platform\": the SU size comes from it");
+        }
+    } else if (b == "per_gpu") {
+        r.basis = PerformanceRule::Basis::per_gpu;
+    } else {
+        basis.fail("unknown basis \"" + b + "\"; expected per_su or per_gpu");
+    }
+    r.read = n.at("read").quantity<Throughput>();
+    r.write = n.at("write").quantity<Throughput>();
+    if (auto c = n.find("requires_certified")) {
+        r.requires_certified = c->boolean();
+    }
+    r.provenance = read_provenance(n, fields);
+    return r;
+}
+
+ReferenceSystem read_reference(const Node& n) {
+    PODSIZER_FIELDS("id", "name", "read_per_100pb", "write_per_100pb", "racks_per_eb",
+                    "power_per_rack", "account_capacity", "account_ingress", "account_egress",
+                    "source", "field_sources");
+    n.require_object();
+    n.check_fields(fields);
+    ReferenceSystem r;
+    r.id = n.at("id").id();
+    r.name = n.at("name").text();
+    r.read_per_100pb = n.at("read_per_100pb").positive<Throughput>();
+    r.write_per_100pb = n.at("write_per_100pb").positive<Throughput>();
+    const Node rpe = n.at("racks_per_eb");
+    r.racks_per_eb = rpe.number();
+    if (!(r.racks_per_eb > 0.0)) {
+        rpe.fail("expected a number of racks per exabyte greater than zero");
+    }
+    r.power_per_rack = n.at("power_per_rack").positive<Power>();
+    if (auto a = n.find("account_capacity")) {
+        r.account_capacity = a->positive<Capacity>();
+    }
+    if (auto a = n.find("account_ingress")) {
+        r.account_ingress = a->positive<Throughput>();
+    }
+    if (auto a = n.find("account_egress")) {
+        r.account_egress = a->positive<Throughput>();
+    }
+    r.provenance = read_provenance(n, fields);
+    return r;
+}
+
+#undef PODSIZER_FIELDS
+
+template <class T, class Reader>
+void read_list(const Node& doc, std::string_view key, std::vector<T>& into, Reader reader) {
+    if (auto list = doc.find(key)) {
+        std::vector<std::string> seen;
+        for (const Node& item : list->items()) {
+            T t = reader(item);
+            if (std::find(seen.begin(), seen.end(), t.id) != seen.end()) {
+                item.at("id").fail("duplicate id \"" + t.id + "\" in this document");
+            }
+            seen.push_back(t.id);
+            upsert(into, std::move(t));
+        }
+    }
+}
+
+template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) {
+    std::vector<std::string> out;
+    for (const T& t : items) {
+        out.push_back(t.id);
+    }
+    return out;
+}
+
+} // namespace
+
+std::string read_text_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw InputError(path, "cannot open file (missing or unreadable)");
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) {
+        throw InputError(path, "cannot read file");
+    }
+    return ss.str();
+}
+
+void merge_catalog_text(Catalog& catalog, std::string_view text, const std::string& origin,
+                        Diagnostics* diag) {
+    const detail::json doc = detail::parse_json_text(text, origin);
+    const Node root = detail::root(doc, origin, diag);
+    root.require_object();
+    root.check_fields({"schema", "cnodes", "dboxes", "erasure_coding", "switches", "racks",
+                       "gpu_platforms", "performance_rules", "references", "defaults"});
+    if (auto schema = root.find("schema")) {
+        if (schema->text() != "podsizer-catalog/1") {
+            schema->fail("unknown schema \"" + schema->text() + "\"; expected \"podsizer-catalog/1\"");
+        }
+    }
+    read_list(root, "cnodes", catalog.cnodes, read_cnode);
+    read_list(root, "dboxes", catalog.dboxes, read_dbox);
+    read_list(root, "erasure_coding", catalog.erasure_coding, read_ec);
+    read_list(root, "switches", catalog.switches, read_switch);
+    read_list(root, "racks", catalog.racks, read_rack);
+    read_list(root, "gpu_platforms", catalog.platforms, read_platform);
+    read_list(root, "performance_rules", catalog.rules, read_rule);
+    read_list(root, "references", catalog.references, read_reference);
+    if (auto defs = root.find("defaults")) {
+        defs->require_object();
+        defs->check_fields({"rack", "switch"});
+        if (auto r = defs->find("rack")) {
+            catalog.defaults.rack = r->id();
+        }
+        if (auto s = defs->find("switch")) {
+            catalog.defaults.network_switch = s->id();
+        }
+    }
+}
+
+void merge_catalog_file(Catalog& catalog, const std::string& path, Diagnostics* diag) {
+    merge_catalog_text(catalog, read_text_file(path), path, diag);
+}
+
+void validate_catalog(const Catalog& catalog, const std::string& origin) {
+    auto fail = [&](const std::string& where, const std::string& msg) {
+        throw InputError(origin + ": " + where, msg);
+    };
+    const auto ec_ids = ids_of(catalog.erasure_coding);
+    for (const DBoxModel& d : catalog.dboxes) {
+        if (catalog.ec_rule(d.erasure_coding) == nullptr) {
+            fail("dboxes." + d.id + ".erasure_coding",
+                 "unknown erasure-coding rule \"" + d.erasure_coding + "\" (" +
+                     suggestion_phrase(d.erasure_coding, ec_ids) + ")");
+        }
+    }
+    const auto platform_ids = ids_of(catalog.platforms);
+    for (const PerformanceRule& r : catalog.rules) {
+        if (!r.platform.empty() && catalog.platform(r.platform) == nullptr) {
+            fail("performance_rules." + r.id + ".platform",
+                 "unknown GPU platform \"" + r.platform + "\" (" +
+                     suggestion_phrase(r.platform, platform_ids) + ")");
+        }
+    }
+    if (catalog.cnodes.empty() || catalog.dboxes.empty()) {
+        fail("$", "the catalog needs at least one C-node and one D-box model");
+    }
+    if (catalog.defaults.rack.empty() || catalog.rack(catalog.defaults.rack) == nullptr) {
+        fail("defaults.rack", "\"" + catalog.defaults.rack + "\" is not a rack model (" +
+                                  suggestion_phrase(catalog.defaults.rack, ids_of(catalog.racks)) +
+                                  ")");
+    }
+    if (catalog.defaults.network_switch.empty() ||
+        catalog.network_switch(catalog.defaults.network_switch) == nullptr) {
+        fail("defaults.switch",
+             "\"" + catalog.defaults.network_switch + "\" is not a switch model (" +
+                 suggestion_phrase(catalog.defaults.network_switch, ids_of(catalog.switches)) +
+                 ")");
+    }
+}
+
+Catalog default_catalog() {
+    Catalog catalog;
+    for (const EmbeddedFile& f : embedded_catalog_files()) {
+        merge_catalog_text(catalog, f.text, "catalog/data/" + std::string(f.name));
+    }
+    validate_catalog(catalog, "default catalog");
+    return catalog;
+}
+
+} // namespace podsizer

@@ -1,0 +1,271 @@
+#include "json_node.hpp"
+
+#include <cmath>
+#include <limits>
+#include <set>
+
+namespace podsizer::detail {
+
+namespace {
+
+// Line and column (1-based) of a byte offset, for "file:3:14:" messages.
+std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size_t offset) {
+    std::size_t line = 1;
+    std::size_t col = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            col = 1;
+        } else {
+            ++col;
+        }
+    }
+    return {line, col};
+}
+
+// nlohmann messages start with "[json.exception.parse_error.101] parse error at
+// line 1, column 5: "; keep only the part after the location.
+std::string plain_parse_message(const std::string& what) {
+    std::string msg = what;
+    const auto colon = msg.find(": ");
+    if (msg.rfind("[json.exception", 0) == 0 && colon != std::string::npos) {
+        msg = msg.substr(colon + 2);
+    }
+    return msg;
+}
+
+// Tracks where the parser is, to name the place of a duplicate key.
+struct Frame {
+    bool is_object = false;
+    std::set<std::string> keys;
+    std::string key;
+    std::size_t index = 0; // elements started so far, for arrays
+    std::string path;
+};
+
+std::string child_path(const Frame& parent) {
+    if (parent.is_object) {
+        return parent.path + "." + parent.key;
+    }
+    return parent.path + "[" + std::to_string(parent.index - 1) + "]";
+}
+
+// Deeply nested documents would make the recursive-descent parser and our
+// readers use a lot of stack; no real catalog or scenario nests beyond a dozen.
+constexpr std::size_t kMaxDepth = 64;
+
+} // namespace
+
+json parse_json_text(std::string_view text, const std::string& origin) {
+    std::vector<Frame> stack;
+    auto callback = [&](int /*depth*/, json::parse_event_t event, json& parsed) -> bool {
+        switch (event) {
+        case json::parse_event_t::object_start:
+        case json::parse_event_t::array_start: {
+            Frame f;
+            f.is_object = event == json::parse_event_t::object_start;
+            if (stack.empty()) {
+                f.path = "$";
+            } else {
+                if (!stack.back().is_object) {
+                    ++stack.back().index;
+                }
+                f.path = child_path(stack.back());
+            }
+            stack.push_back(std::move(f));
+            if (stack.size() > kMaxDepth) {
+                throw InputError(origin + ": " + stack.back().path,
+                                 "nested more than " + std::to_string(kMaxDepth) +
+                                     " levels deep; expected a catalog or scenario document");
+            }
+            break;
+        }
+        case json::parse_event_t::object_end:
+        case json::parse_event_t::array_end:
+            if (!stack.empty()) {
+                stack.pop_back();
+            }
+            break;
+        case json::parse_event_t::key: {
+            Frame& f = stack.back();
+            f.key = parsed.get<std::string>();
+            if (!f.keys.insert(f.key).second) {
+                throw InputError(origin + ": " + f.path + "." + f.key,
+                                 "duplicate key \"" + f.key + "\"; each key may appear once");
+            }
+            break;
+        }
+        case json::parse_event_t::value:
+            if (!stack.empty() && !stack.back().is_object) {
+                ++stack.back().index;
+            }
+            break;
+        }
+        return true;
+    };
+    try {
+        return json::parse(text.begin(), text.end(), callback);
+    } catch (const json::parse_error& e) {
+        const auto [line, col] = line_column(text, e.byte > 0 ? e.byte - 1 : 0);
+        throw InputError(origin + ":" + std::to_string(line) + ":" + std::to_string(col),
+                         "malformed JSON: " + plain_parse_message(e.what()));
+    }
+}
+
+void Node::fail(const std::string& message) const { throw InputError(where(), message); }
+
+void Node::require_object() const {
+    if (!value_->is_object()) {
+        fail(std::string("expected an object, found ") + value_->type_name());
+    }
+}
+
+bool Node::has(std::string_view key) const {
+    return value_->is_object() && value_->contains(key) && !(*value_)[std::string(key)].is_null();
+}
+
+std::string Node::member_path(std::string_view key) const {
+    return path_ + "." + std::string(key);
+}
+
+Node Node::at(std::string_view key) const {
+    require_object();
+    if (!has(key)) {
+        throw InputError(origin_ + ": " + member_path(key), "missing required field");
+    }
+    return Node((*value_)[std::string(key)], origin_, member_path(key), diag_);
+}
+
+std::optional<Node> Node::find(std::string_view key) const {
+    require_object();
+    if (!has(key)) {
+        return std::nullopt;
+    }
+    return Node((*value_)[std::string(key)], origin_, member_path(key), diag_);
+}
+
+std::vector<Node> Node::items() const {
+    if (!value_->is_array()) {
+        fail(std::string("expected an array, found ") + value_->type_name());
+    }
+    std::vector<Node> out;
+    out.reserve(value_->size());
+    for (std::size_t i = 0; i < value_->size(); ++i) {
+        out.emplace_back((*value_)[i], origin_, path_ + "[" + std::to_string(i) + "]", diag_);
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, Node>> Node::members() const {
+    require_object();
+    std::vector<std::pair<std::string, Node>> out;
+    for (auto it = value_->begin(); it != value_->end(); ++it) {
+        out.emplace_back(it.key(), Node(it.value(), origin_, member_path(it.key()), diag_));
+    }
+    return out;
+}
+
+std::string Node::text() const {
+    if (!value_->is_string()) {
+        fail(std::string("expected a string, found ") + value_->type_name());
+    }
+    return value_->get<std::string>();
+}
+
+std::string Node::id() const {
+    std::string s = text();
+    if (s.empty()) {
+        fail("empty; expected an id such as \"dbox-1u-22\"");
+    }
+    for (char c : s) {
+        if (c == ' ' || c == '\t' || c == '\n') {
+            fail("\"" + s + "\" contains spaces; expected an id such as \"dbox-1u-22\"");
+        }
+    }
+    return s;
+}
+
+double Node::number() const {
+    if (!value_->is_number()) {
+        fail(std::string("expected a number, found ") + value_->type_name());
+    }
+    const double v = value_->get<double>();
+    if (!std::isfinite(v)) {
+        fail("expected a finite number");
+    }
+    return v;
+}
+
+double Node::fraction() const {
+    const double v = number();
+    if (v < 0.0 || v >= 1.0) {
+        fail("expected a fraction from 0 up to (not including) 1, found " + value_->dump());
+    }
+    return v;
+}
+
+std::int64_t Node::count(std::int64_t min) const {
+    if (!value_->is_number()) {
+        if (value_->is_string()) {
+            fail("\"" + value_->get<std::string>() + "\" is a string; expected a whole number >= " +
+                 std::to_string(min) + " (no quotes)");
+        }
+        fail(std::string("expected a whole number, found ") + value_->type_name());
+    }
+    const double v = value_->get<double>();
+    if (!std::isfinite(v) || v != std::floor(v)) {
+        fail("expected a whole number >= " + std::to_string(min) + ", found " + value_->dump());
+    }
+    // Counts beyond 10^15 are not devices anyone will buy; they would also lose
+    // integer precision in doubles downstream.
+    if (v < static_cast<double>(min) || v > 1e15) {
+        fail("expected a whole number from " + std::to_string(min) + " to 10^15, found " +
+             value_->dump());
+    }
+    return static_cast<std::int64_t>(v);
+}
+
+bool Node::boolean() const {
+    if (!value_->is_boolean()) {
+        fail(std::string("expected true or false, found ") + value_->type_name());
+    }
+    return value_->get<bool>();
+}
+
+double Node::quantity_base(Dimension d) const {
+    if (value_->is_number()) {
+        fail(value_->dump() + " has no unit; expected " + std::string(dimension_name(d)) +
+             " as a string such as \"" + std::string(dimension_example(d)) + "\"");
+    }
+    const std::string s = text();
+    try {
+        return parse_quantity_base(s, d);
+    } catch (const InputError& e) {
+        fail(e.message());
+    }
+}
+
+void Node::check_fields(std::initializer_list<std::string_view> known) const {
+    if (diag_ == nullptr || !value_->is_object()) {
+        return;
+    }
+    for (auto it = value_->begin(); it != value_->end(); ++it) {
+        bool ok = false;
+        for (std::string_view k : known) {
+            if (k == it.key()) {
+                ok = true;
+                break;
+            }
+        }
+        if (!ok) {
+            std::string list;
+            for (std::string_view k : known) {
+                list += (list.empty() ? "" : ", ") + std::string(k);
+            }
+            diag_->warnings.push_back(origin_ + ": " + member_path(it.key()) +
+                                      ": unknown field ignored; known fields: " + list);
+        }
+    }
+}
+
+} // namespace podsizer::detail

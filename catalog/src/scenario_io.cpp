@@ -1,0 +1,312 @@
+#include "podsizer/catalog/scenario_io.hpp"
+
+#include "json_node.hpp"
+#include "podsizer/catalog/suggest.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace podsizer {
+
+using detail::Node;
+
+namespace {
+
+template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) {
+    std::vector<std::string> out;
+    for (const T& t : items) {
+        out.push_back(t.id);
+    }
+    return out;
+}
+
+/// An id that must name an entry of `items`; "auto" (when allowed) gives "".
+template <class T>
+std::string known_id(const Node& n, const std::vector<T>& items, const char* what,
+                     bool allow_auto) {
+    const std::string id = n.id();
+    if (allow_auto && id == "auto") {
+        return {};
+    }
+    for (const T& t : items) {
+        if (t.id == id) {
+            return id;
+        }
+    }
+    n.fail("unknown " + std::string(what) + " \"" + id + "\" (" +
+           suggestion_phrase(id, ids_of(items)) + ")" + (allow_auto ? "; or \"auto\"" : ""));
+}
+
+double parse_positive_number(std::string_view s, bool& ok) {
+    double v = 0.0;
+    const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+    ok = res.ec == std::errc() && res.ptr == s.data() + s.size() && std::isfinite(v) && v > 0.0;
+    return v;
+}
+
+Ratio read_ratio(const Node& n) {
+    if (n.is_number()) {
+        const double v = n.number();
+        if (!(v > 0.0)) {
+            n.fail("expected a C:D ratio above zero such as \"1:2\"");
+        }
+        return Ratio{v, format_number(v, 2)};
+    }
+    return parse_ratio(n.text(), n.where());
+}
+
+Fleet read_fleet(const Node& n, const Catalog& cat) {
+    n.require_object();
+    n.check_fields({"platform", "gpus", "sites", "gpus_per_cluster"});
+    Fleet f;
+    f.platform = known_id(n.at("platform"), cat.platforms, "GPU platform", false);
+    f.gpus = n.at("gpus").count(1);
+    if (auto s = n.find("sites")) {
+        f.sites = static_cast<int>(s->count(1));
+    }
+    if (auto c = n.find("gpus_per_cluster")) {
+        f.gpus_per_cluster = c->count(1);
+        if (f.gpus_per_cluster > f.gpus) {
+            c->fail("is larger than fleet.gpus (" + std::to_string(f.gpus) + ")");
+        }
+    }
+    return f;
+}
+
+PerformanceSpec read_performance(const Node& n, const Catalog& cat) {
+    n.require_object();
+    n.check_fields({"rule", "read_per_gpu", "write_per_gpu"});
+    PerformanceSpec p;
+    if (auto r = n.find("rule")) {
+        if (n.has("read_per_gpu") || n.has("write_per_gpu")) {
+            n.fail("give either \"rule\" or explicit \"read_per_gpu\"/\"write_per_gpu\", not both");
+        }
+        p.rule = known_id(*r, cat.rules, "performance rule", false);
+        return p;
+    }
+    if (!n.has("read_per_gpu") && !n.has("write_per_gpu")) {
+        n.fail("expected \"rule\" (a catalog rule id) or \"read_per_gpu\" and \"write_per_gpu\"");
+    }
+    if (auto r = n.find("read_per_gpu")) {
+        p.read_per_gpu = r->quantity<Throughput>();
+    }
+    if (auto w = n.find("write_per_gpu")) {
+        p.write_per_gpu = w->quantity<Throughput>();
+    }
+    return p;
+}
+
+CapacitySpec read_capacity(const Node& n) {
+    n.require_object();
+    n.check_fields({"usable", "usable_per_gpu"});
+    CapacitySpec c;
+    if (n.has("usable") && n.has("usable_per_gpu")) {
+        n.fail("give either \"usable\" or \"usable_per_gpu\", not both");
+    }
+    if (auto u = n.find("usable")) {
+        c.usable = u->positive<Capacity>();
+    }
+    if (auto u = n.find("usable_per_gpu")) {
+        c.usable_per_gpu = u->positive<Capacity>();
+    }
+    return c;
+}
+
+Constraints read_constraints(const Node& n, const Catalog& cat) {
+    n.require_object();
+    n.check_fields(
+        {"rack", "max_racks", "rack_power", "max_power", "cd_min", "cd_max", "rack_resilient"});
+    Constraints c;
+    if (auto r = n.find("rack")) {
+        c.rack = known_id(*r, cat.racks, "rack model", false);
+    }
+    if (auto m = n.find("max_racks")) {
+        c.max_racks = m->count(1);
+    }
+    if (auto p = n.find("rack_power")) {
+        c.rack_power = p->positive<Power>();
+    }
+    if (auto p = n.find("max_power")) {
+        c.max_power = p->positive<Power>();
+    }
+    if (auto r = n.find("cd_min")) {
+        c.cd_min = read_ratio(*r);
+    }
+    if (auto r = n.find("cd_max")) {
+        c.cd_max = read_ratio(*r);
+        if (c.cd_max.c_per_d < c.cd_min.c_per_d) {
+            r->fail("is below cd_min (" + c.cd_min.text + ")");
+        }
+    }
+    if (auto r = n.find("rack_resilient")) {
+        c.rack_resilient = r->boolean();
+    }
+    return c;
+}
+
+OptionSpec read_option(const Node& n, const Catalog& cat, const Constraints& cons) {
+    n.require_object();
+    n.check_fields({"name", "cnode", "dbox", "drive", "rack", "switch", "cnodes", "cd_ratio",
+                    "dboxes"});
+    OptionSpec o;
+    if (auto name = n.find("name")) {
+        o.name = name->text();
+    }
+    if (auto c = n.find("cnode")) {
+        o.cnode = known_id(*c, cat.cnodes, "C-node model", true);
+    }
+    if (auto d = n.find("dbox")) {
+        o.dbox = known_id(*d, cat.dboxes, "D-box model", true);
+    }
+    if (auto d = n.find("drive")) {
+        if (d->is_string() && d->text() == "auto") {
+            o.drive.reset();
+        } else {
+            o.drive = d->positive<Capacity>();
+        }
+    }
+    if (auto r = n.find("rack")) {
+        o.rack = known_id(*r, cat.racks, "rack model", false);
+    }
+    if (auto s = n.find("switch")) {
+        o.network_switch = known_id(*s, cat.switches, "switch model", false);
+    }
+    if (n.has("cnodes") && n.has("cd_ratio")) {
+        n.fail("give either \"cnodes\" or \"cd_ratio\", not both");
+    }
+    if (auto c = n.find("cnodes")) {
+        if (c->is_string()) {
+            const std::string mode = c->text();
+            if (mode == "knee") {
+                o.cnode_sizing = CNodeSizing::knee;
+            } else if (mode == "auto") {
+                o.cnode_sizing = CNodeSizing::requirement;
+            } else {
+                c->fail("\"" + mode +
+                        "\" is not a C-node count; expected a whole number, \"knee\" (as many as "
+                        "the D-boxes keep busy) or \"auto\" (from the requirement)");
+            }
+        } else {
+            o.cnode_sizing = CNodeSizing::fixed;
+            o.cnodes = c->count(1);
+        }
+    }
+    if (auto r = n.find("cd_ratio")) {
+        const Ratio ratio = read_ratio(*r);
+        if (ratio.c_per_d < cons.cd_min.c_per_d * (1 - 1e-9) ||
+            ratio.c_per_d > cons.cd_max.c_per_d * (1 + 1e-9)) {
+            r->fail("C:D ratio " + ratio.text + " is outside the bounds " + cons.cd_min.text +
+                    " to " + cons.cd_max.text + " (constraints.cd_min / cd_max)");
+        }
+        o.cnode_sizing = CNodeSizing::ratio;
+        o.cd_ratio = ratio;
+    }
+    if (auto d = n.find("dboxes")) {
+        o.dboxes = d->count(1);
+    }
+    if (o.drive && !o.dbox.empty()) {
+        // Check the drive against the chosen D-box here, where the path is known.
+        const DBoxModel* box = cat.dbox(o.dbox);
+        bool found = false;
+        for (Capacity size : box->drive_sizes) {
+            if (std::abs(size / *o.drive - 1.0) <= 0.01 ||
+                std::abs(box->raw(size) / *o.drive - 1.0) <= 0.01) {
+                found = true;
+            }
+        }
+        if (!found) {
+            std::string list;
+            for (Capacity size : box->drive_sizes) {
+                list += (list.empty() ? "" : ", ") + format_in(size, units::TB, 2);
+            }
+            n.at("drive").fail(format_in(*o.drive, units::TB, 2) + " is not a drive option of " +
+                               box->id + "; expected one of " + list +
+                               " (or the box's raw capacity)");
+        }
+    }
+    return o;
+}
+
+} // namespace
+
+Ratio parse_ratio(std::string_view text, const std::string& where) {
+    const std::string shown = "\"" + std::string(text) + "\"";
+    const auto colon = text.find(':');
+    bool ok = false;
+    if (colon == std::string_view::npos) {
+        const double v = parse_positive_number(text, ok);
+        if (ok) {
+            return Ratio{v, std::string(text)};
+        }
+    } else {
+        bool ok_c = false;
+        bool ok_d = false;
+        const double c = parse_positive_number(text.substr(0, colon), ok_c);
+        const double d = parse_positive_number(text.substr(colon + 1), ok_d);
+        if (ok_c && ok_d) {
+            return Ratio{c / d, std::string(text)};
+        }
+    }
+    throw InputError(where, shown + " is not a C:D ratio; expected C-nodes:D-boxes such as \"1:2\" or "
+                            "\"2.5:1\", both above zero");
+}
+
+Scenario parse_scenario(std::string_view text, const std::string& origin, const Catalog& catalog,
+                        Diagnostics* diag) {
+    const detail::json doc = detail::parse_json_text(text, origin);
+    const Node root = detail::root(doc, origin, diag);
+    root.require_object();
+    root.check_fields({"schema", "name", "description", "fleet", "performance", "capacity",
+                       "constraints", "options", "data_reduction"});
+    if (auto schema = root.find("schema")) {
+        if (schema->text() != "podsizer-scenario/1") {
+            schema->fail("unknown schema \"" + schema->text() +
+                         "\"; expected \"podsizer-scenario/1\"");
+        }
+    }
+    Scenario s;
+    s.name = root.at("name").text();
+    if (auto d = root.find("description")) {
+        s.description = d->text();
+    }
+    if (auto f = root.find("fleet")) {
+        s.fleet = read_fleet(*f, catalog);
+    }
+    if (auto p = root.find("performance")) {
+        if (!s.fleet) {
+            p->fail("a performance rule needs a \"fleet\" (its GPUs set the requirement)");
+        }
+        s.performance = read_performance(*p, catalog);
+    }
+    if (auto c = root.find("capacity")) {
+        s.capacity = read_capacity(*c);
+        if (s.capacity.usable_per_gpu && !s.fleet) {
+            c->fail("\"usable_per_gpu\" needs a \"fleet\"");
+        }
+    }
+    if (auto c = root.find("constraints")) {
+        s.constraints = read_constraints(*c, catalog);
+    }
+    if (auto opts = root.find("options")) {
+        for (const Node& o : opts->items()) {
+            s.options.push_back(read_option(o, catalog, s.constraints));
+        }
+    }
+    if (auto dr = root.find("data_reduction")) {
+        s.data_reduction = dr->number();
+        if (!(s.data_reduction >= 1.0) || s.data_reduction > 100.0) {
+            dr->fail("expected a data-reduction ratio from 1 (none) to 100");
+        }
+    }
+    if (!s.fleet && !s.capacity.usable) {
+        root.fail("nothing to size: give a \"fleet\" with a \"performance\" rule, a \"capacity\", "
+                  "or both");
+    }
+    return s;
+}
+
+Scenario load_scenario(const std::string& path, const Catalog& catalog, Diagnostics* diag) {
+    return parse_scenario(read_text_file(path), path, catalog, diag);
+}
+
+} // namespace podsizer

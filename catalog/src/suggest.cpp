@@ -1,0 +1,64 @@
+#include "podsizer/catalog/suggest.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+
+namespace podsizer {
+
+namespace {
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> prev(b.size() + 1);
+    std::vector<std::size_t> cur(b.size() + 1);
+    std::iota(prev.begin(), prev.end(), std::size_t{0});
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                              std::tolower(static_cast<unsigned char>(b[j - 1]));
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
+        }
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+} // namespace
+
+std::vector<std::string> nearest(std::string_view wanted, const std::vector<std::string>& candidates,
+                                 std::size_t max) {
+    std::vector<std::pair<std::size_t, std::string>> scored;
+    scored.reserve(candidates.size());
+    for (const std::string& c : candidates) {
+        // A candidate containing what was typed ("1u" in "dbox-1u-22") is close.
+        std::size_t score = edit_distance(wanted, c);
+        if (!wanted.empty() && c.find(wanted) != std::string::npos) {
+            score = std::min<std::size_t>(score, 1);
+        }
+        scored.emplace_back(score, c);
+    }
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<std::string> out;
+    for (const auto& [score, c] : scored) {
+        if (out.size() >= max) {
+            break;
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
+std::string suggestion_phrase(std::string_view wanted, const std::vector<std::string>& candidates) {
+    if (candidates.empty()) {
+        return "the catalog has none";
+    }
+    std::string out = "nearest: ";
+    bool first = true;
+    for (const std::string& c : nearest(wanted, candidates)) {
+        out += (first ? "" : ", ") + c;
+        first = false;
+    }
+    return out;
+}
+
+} // namespace podsizer

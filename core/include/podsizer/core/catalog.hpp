@@ -1,0 +1,181 @@
+// The hardware and rule catalog as plain data (loaded from JSON by podsizer::catalog).
+//
+// Every entry carries a Source: where its figures come from. A figure whose
+// provenance differs from its entry's (a C-node whose height is a spec but
+// whose throughput is derived from the customer pod) gets its own entry in
+// `field_sources`, so the Assumptions sheet can say which is which.
+#pragma once
+
+#include "podsizer/core/units.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace podsizer {
+
+enum class SourceKind { spec, vendor, paper, press, customer, derived, assumption };
+
+std::string_view to_string(SourceKind k);
+std::optional<SourceKind> source_kind_from_string(std::string_view s);
+
+struct Source {
+    SourceKind kind = SourceKind::assumption;
+    std::string ref;  ///< where: document, article, "brief"
+    std::string note; ///< how the figure was obtained or why it was chosen
+};
+
+/// An entry's source, and the sources of those of its fields that differ.
+struct Provenance {
+    Source source;
+    std::map<std::string, Source> field_sources;
+
+    /// The source of one field: its own if given, else the entry's.
+    const Source& of(const std::string& field) const {
+        auto it = field_sources.find(field);
+        return it == field_sources.end() ? source : it->second;
+    }
+};
+
+/// A stateless protocol server (C-node). Throughput is what one C-node can serve
+/// to clients when the backend is not the limit.
+struct CNodeModel {
+    std::string id;
+    std::string name;
+    RackUnits height;
+    Power power; ///< typical draw per C-node
+    Throughput read;
+    Throughput write;
+    int client_ports = 0;
+    int backend_ports = 0;
+    Provenance provenance;
+};
+
+/// An NVMe enclosure (D-box). Its backend throughput bounds how many C-nodes it
+/// can keep busy: saturation = backend / per-C-node throughput (the knee).
+struct DBoxModel {
+    std::string id;
+    std::string name;
+    RackUnits height;
+    Power power;
+    int drives = 0;                   ///< drive slots, all populated
+    std::vector<Capacity> drive_sizes; ///< the drive options, smallest first
+    Capacity default_drive;
+    Throughput backend_read;
+    Throughput backend_write;
+    int backend_ports = 0;
+    std::string erasure_coding; ///< id of the ErasureCodingRule that applies
+    bool ncp_certified = false;  ///< certified for NVIDIA's reference architectures
+    Provenance provenance;
+
+    Capacity raw(Capacity drive) const { return drive * static_cast<double>(drives); }
+};
+
+/// One row of the stripe-width step function: from `min_dboxes` enclosures on,
+/// stripes hold `data_strips` data strips (plus the rule's parity strips).
+struct StripeStep {
+    int min_dboxes = 1;
+    int data_strips = 0;
+};
+
+struct ErasureCodingRule {
+    std::string id;
+    std::string name;
+    int parity = 4;
+    std::vector<StripeStep> steps; ///< ascending by min_dboxes, first at 1
+    double reserve = 0.0;          ///< fraction held back on top of EC
+    int min_dboxes = 1;            ///< smallest cluster the rule allows
+    int enclosure_tolerance_min_dboxes = 0; ///< below this, an enclosure failure loses data
+    int rack_resilience_min_racks = 0;      ///< rack-level resilience needs at least this
+    Provenance provenance;
+
+    /// The step that applies to a cluster of `dboxes` enclosures.
+    const StripeStep& step_for(std::int64_t dboxes) const;
+    /// data / (data + parity) for a cluster of `dboxes` enclosures.
+    double efficiency(std::int64_t dboxes) const;
+};
+
+struct SwitchModel {
+    std::string id;
+    std::string name;
+    RackUnits height;
+    Power power;
+    int ports = 0;                  ///< device-facing ports at the port speed
+    double downlink_fraction = 0.5; ///< share of a leaf's ports facing devices
+    Provenance provenance;
+};
+
+struct RackModel {
+    std::string id;
+    std::string name;
+    RackUnits usable; ///< U available for devices
+    Power power_budget;
+    Provenance provenance;
+};
+
+struct GpuPlatform {
+    std::string id;
+    std::string name;
+    int gpus_per_node = 8;
+    int gpus_per_su = 256; ///< GPUs in one NVIDIA scalable unit
+    Provenance provenance;
+};
+
+/// A storage performance rule: read and write throughput per scalable unit of
+/// a platform (NVIDIA's tiers), or per GPU.
+struct PerformanceRule {
+    enum class Basis { per_su, per_gpu };
+    std::string id;
+    std::string name;
+    std::string platform; ///< the platform whose SU the figures refer to
+    Basis basis = Basis::per_su;
+    Throughput read;
+    Throughput write;
+    bool requires_certified = false; ///< only certified D-boxes may be used
+    Provenance provenance;
+};
+
+/// A reference system to compare with (the customer's cloud object store).
+struct ReferenceSystem {
+    std::string id;
+    std::string name;
+    Throughput read_per_100pb;
+    Throughput write_per_100pb;
+    double racks_per_eb = 0.0;
+    Power power_per_rack;
+    Capacity account_capacity;
+    Throughput account_ingress;
+    Throughput account_egress;
+    Provenance provenance;
+};
+
+/// Default choices for a scenario that does not name them.
+struct CatalogDefaults {
+    std::string rack;
+    std::string network_switch;
+};
+
+struct Catalog {
+    std::vector<CNodeModel> cnodes;
+    std::vector<DBoxModel> dboxes;
+    std::vector<ErasureCodingRule> erasure_coding;
+    std::vector<SwitchModel> switches;
+    std::vector<RackModel> racks;
+    std::vector<GpuPlatform> platforms;
+    std::vector<PerformanceRule> rules;
+    std::vector<ReferenceSystem> references;
+    CatalogDefaults defaults;
+
+    const CNodeModel* cnode(std::string_view id) const;
+    const DBoxModel* dbox(std::string_view id) const;
+    const ErasureCodingRule* ec_rule(std::string_view id) const;
+    const SwitchModel* network_switch(std::string_view id) const;
+    const RackModel* rack(std::string_view id) const;
+    const GpuPlatform* platform(std::string_view id) const;
+    const PerformanceRule* rule(std::string_view id) const;
+    const ReferenceSystem* reference(std::string_view id) const;
+};
+
+} // namespace podsizer

@@ -1,0 +1,132 @@
+// What the engine computes for one design: the bill of materials, capacity,
+// throughput, racks, power, and findings.
+#pragma once
+
+#include "podsizer/core/units.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace podsizer {
+
+enum class Severity { info, warning, error };
+std::string_view to_string(Severity s);
+
+/// Something the engine noticed about a valid design (MODEL.md §10). Findings
+/// are data, not exceptions: an error finding means a requirement or
+/// constraint is not met (CLI exit 1), not that the input was bad.
+struct Finding {
+    Severity severity = Severity::info;
+    std::string code; ///< stable identifier for scripts, e.g. "read-short"
+    std::string message;
+};
+
+enum class Bottleneck { frontend, backend, balanced };
+std::string_view to_string(Bottleneck b);
+
+/// What the GPUs need from one pod's storage.
+struct Requirements {
+    std::int64_t gpus = 0;
+    std::int64_t sus = 0;       ///< whole scalable units
+    std::int64_t sized_gpus = 0; ///< sus × GPUs per SU: requirements multiply whole SUs
+    std::string rule;            ///< rule id or "explicit"; empty when none
+    Throughput read;
+    Throughput write;
+    std::string write_driver; ///< what set the write requirement
+    Capacity usable;          ///< capacity need; zero when none
+    std::vector<Finding> findings; ///< about the requirement itself; copied to every design
+};
+
+enum class DeviceRole { cnode, dbox, network_switch };
+std::string_view to_string(DeviceRole r);
+
+/// One device in a rack: occupies U `u` (1 = bottom) up to u + height - 1.
+struct RackSlot {
+    int u = 1;
+    int height = 1;
+    DeviceRole role = DeviceRole::cnode;
+    std::string model;
+    std::string label; ///< e.g. "C-node 17"
+    Power power;
+};
+
+struct Rack {
+    int index = 1; ///< 1-based
+    std::vector<RackSlot> slots;
+    int cnodes = 0;
+    int dboxes = 0;
+    int switches = 0;
+    RackUnits used;
+    Power power;
+};
+
+struct Design {
+    std::string name;
+    std::string cnode_model;
+    std::string dbox_model;
+    std::string switch_model;
+    std::string rack_model;
+    Capacity drive_size;
+    int drives_per_dbox = 0;
+
+    std::int64_t cnodes = 0;
+    std::int64_t dboxes = 0;
+    std::int64_t leaf_switches = 0;
+    std::int64_t spine_switches = 0;
+    std::int64_t switches() const { return leaf_switches + spine_switches; }
+    std::int64_t racks = 0;
+
+    RackUnits device_units; ///< C-nodes and D-boxes
+    RackUnits switch_units;
+    RackUnits rack_units() const { return device_units + switch_units; }
+    RackUnits rack_usable; ///< usable U per rack
+    Power rack_budget;     ///< power budget per rack
+    std::int64_t racks_for_space = 0;
+    std::int64_t racks_for_power = 0;
+
+    int data_strips = 0;
+    int parity_strips = 0;
+    double ec_efficiency = 0.0;
+    double reserve = 0.0;
+    Capacity raw;
+    Capacity usable;
+    double data_reduction = 1.0;
+    Capacity effective; ///< usable × data reduction (what-if)
+
+    Throughput frontend_read;
+    Throughput frontend_write;
+    Throughput backend_read;
+    Throughput backend_write;
+    Throughput read;  ///< delivered: min(frontend, backend)
+    Throughput write;
+    Bottleneck read_bottleneck = Bottleneck::balanced;
+    Bottleneck write_bottleneck = Bottleneck::balanced;
+    double saturation = 0.0; ///< C-nodes one D-box keeps busy
+    std::int64_t knee_cnodes = 0; ///< C-node count beyond which the design is backend-bound
+
+    Power power;
+
+    Requirements requirements;
+    std::vector<Rack> layout;
+    std::vector<Finding> findings;
+
+    /// No error finding: every requirement and constraint met.
+    bool feasible() const;
+
+    // Density metrics (MODEL.md §5); zero when the denominator is.
+    double pb_per_rack() const;
+    double pb_per_kw() const;
+    double gbps_read_per_kw() const;   ///< GB/s per kW
+    double gbps_read_per_rack() const; ///< GB/s per rack
+    double read_per_gpu_gbps() const;  ///< delivered GB/s per GPU of the pod
+};
+
+struct SizingResult {
+    std::string scenario;
+    Requirements requirements;
+    std::vector<Design> designs;
+    bool all_feasible() const;
+};
+
+} // namespace podsizer

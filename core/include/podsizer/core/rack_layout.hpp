@@ -1,0 +1,36 @@
+// Racks for a design: how many, and what sits in each U (MODEL.md §5).
+#pragma once
+
+#include "podsizer/core/catalog.hpp"
+#include "podsizer/core/design.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace podsizer {
+
+struct RackPlan {
+    std::int64_t racks_for_space = 0; ///< ceil(total U / usable U)
+    std::int64_t racks_for_power = 0; ///< ceil(total W / budget W)
+    std::vector<Rack> racks;          ///< the layout; empty when a device cannot fit any rack
+    bool device_too_big = false;      ///< a single device exceeds a rack's U or power
+};
+
+struct RackDemand {
+    const CNodeModel* cnode = nullptr;
+    std::int64_t cnodes = 0;
+    const DBoxModel* dbox = nullptr;
+    std::int64_t dboxes = 0;
+    const SwitchModel* network_switch = nullptr;
+    std::int64_t switches = 0;
+    std::int64_t min_racks = 1;
+};
+
+/// Starts from max(space-bound, power-bound, min_racks) racks and spreads each
+/// kind of device evenly (per-rack counts differ by at most one, so a rack
+/// failure takes out the same share of D-boxes wherever it happens), adding
+/// racks until every rack fits its U and power budget. D-boxes sit at the
+/// bottom, C-nodes above them, switches at the top (top-of-rack).
+RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget);
+
+} // namespace podsizer

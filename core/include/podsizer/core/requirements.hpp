@@ -1,0 +1,14 @@
+// Requirements of one pod from its GPUs and performance rule (MODEL.md §2).
+#pragma once
+
+#include "podsizer/core/catalog.hpp"
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/scenario.hpp"
+
+namespace podsizer {
+
+/// SUs = ceil(GPUs / SU size); read and write multiply whole SUs. Throws
+/// InputError for ids that are not in the catalog.
+Requirements compute_requirements(const Scenario& scenario, const Catalog& catalog);
+
+} // namespace podsizer

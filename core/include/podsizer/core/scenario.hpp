@@ -1,0 +1,86 @@
+// A scenario: what the user asks to size (read from JSON by podsizer::catalog).
+#pragma once
+
+#include "podsizer/core/units.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace podsizer {
+
+/// The GPUs the storage serves. Sizing is per pod: one training cluster of
+/// `gpus_per_cluster` GPUs (or all `gpus` when no cluster size is given).
+struct Fleet {
+    std::string platform;
+    std::int64_t gpus = 0;
+    int sites = 1;
+    std::int64_t gpus_per_cluster = 0; ///< 0: one cluster of all GPUs
+
+    std::int64_t pod_gpus() const { return gpus_per_cluster > 0 ? gpus_per_cluster : gpus; }
+};
+
+/// The performance requirement: a catalog rule, or explicit figures.
+struct PerformanceSpec {
+    std::string rule; ///< catalog rule id; empty when explicit figures are given
+    std::optional<Throughput> read_per_gpu;
+    std::optional<Throughput> write_per_gpu;
+};
+
+/// Usable capacity a pod needs (before any data-reduction what-if).
+struct CapacitySpec {
+    std::optional<Capacity> usable;         ///< per pod
+    std::optional<Capacity> usable_per_gpu; ///< times the pod's GPUs
+};
+
+/// A C:D ratio, C-nodes per D-box ("1:2" is 0.5).
+struct Ratio {
+    double c_per_d = 1.0;
+    std::string text; ///< as the user wrote it, for messages
+};
+
+struct Constraints {
+    std::string rack;                 ///< rack model id; empty: catalog default
+    std::optional<std::int64_t> max_racks;
+    std::optional<Power> rack_power;  ///< overrides the rack model's budget
+    std::optional<Power> max_power;   ///< total for the design
+    Ratio cd_min{0.5, "1:2"};         ///< brief: minimum C:D is 1:2
+    Ratio cd_max{4.0, "4:1"};         ///< ASSUMPTION: beyond this a design is not sensible
+    bool rack_resilient = false;      ///< needs the EC rule's minimum rack count
+};
+
+/// How an option sets its C-node count.
+enum class CNodeSizing {
+    requirement, ///< from the performance requirement (default)
+    knee,        ///< as many as the D-boxes can keep busy (full performance)
+    ratio,       ///< D-boxes times a C:D ratio
+    fixed        ///< a given number
+};
+
+/// One design to size. "auto" (empty) hardware lets the engine pick.
+struct OptionSpec {
+    std::string name;
+    std::string cnode; ///< model id, or empty for auto
+    std::string dbox;  ///< model id, or empty for auto
+    std::optional<Capacity> drive;
+    std::string rack;           ///< overrides constraints.rack
+    std::string network_switch; ///< switch model id; empty: catalog default
+    CNodeSizing cnode_sizing = CNodeSizing::requirement;
+    std::int64_t cnodes = 0;    ///< when fixed
+    std::optional<Ratio> cd_ratio; ///< when ratio
+    std::int64_t dboxes = 0;    ///< 0: sized; > 0: fixed
+};
+
+struct Scenario {
+    std::string name;
+    std::string description;
+    std::optional<Fleet> fleet;
+    std::optional<PerformanceSpec> performance;
+    CapacitySpec capacity;
+    Constraints constraints;
+    std::vector<OptionSpec> options;
+    double data_reduction = 1.0; ///< what-if only; 1.0 means none
+};
+
+} // namespace podsizer

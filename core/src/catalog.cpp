@@ -1,0 +1,76 @@
+#include "podsizer/core/catalog.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace podsizer {
+
+namespace {
+constexpr std::array<std::pair<SourceKind, std::string_view>, 7> kKinds{{
+    {SourceKind::spec, "spec"},
+    {SourceKind::vendor, "vendor"},
+    {SourceKind::paper, "paper"},
+    {SourceKind::press, "press"},
+    {SourceKind::customer, "customer"},
+    {SourceKind::derived, "derived"},
+    {SourceKind::assumption, "assumption"},
+}};
+
+template <class T> const T* find_by_id(const std::vector<T>& items, std::string_view id) {
+    auto it = std::find_if(items.begin(), items.end(), [&](const T& t) { return t.id == id; });
+    return it == items.end() ? nullptr : &*it;
+}
+} // namespace
+
+std::string_view to_string(SourceKind k) {
+    for (const auto& [kind, name] : kKinds) {
+        if (kind == k) {
+            return name;
+        }
+    }
+    return "assumption";
+}
+
+std::optional<SourceKind> source_kind_from_string(std::string_view s) {
+    for (const auto& [kind, name] : kKinds) {
+        if (name == s) {
+            return kind;
+        }
+    }
+    return std::nullopt;
+}
+
+const StripeStep& ErasureCodingRule::step_for(std::int64_t dboxes) const {
+    // steps are validated non-empty and ascending when the catalog is read
+    const StripeStep* chosen = &steps.front();
+    for (const StripeStep& s : steps) {
+        if (dboxes >= s.min_dboxes) {
+            chosen = &s;
+        }
+    }
+    return *chosen;
+}
+
+double ErasureCodingRule::efficiency(std::int64_t dboxes) const {
+    const StripeStep& s = step_for(dboxes);
+    return static_cast<double>(s.data_strips) / static_cast<double>(s.data_strips + parity);
+}
+
+const CNodeModel* Catalog::cnode(std::string_view id) const { return find_by_id(cnodes, id); }
+const DBoxModel* Catalog::dbox(std::string_view id) const { return find_by_id(dboxes, id); }
+const ErasureCodingRule* Catalog::ec_rule(std::string_view id) const {
+    return find_by_id(erasure_coding, id);
+}
+const SwitchModel* Catalog::network_switch(std::string_view id) const {
+    return find_by_id(switches, id);
+}
+const RackModel* Catalog::rack(std::string_view id) const { return find_by_id(racks, id); }
+const GpuPlatform* Catalog::platform(std::string_view id) const {
+    return find_by_id(platforms, id);
+}
+const PerformanceRule* Catalog::rule(std::string_view id) const { return find_by_id(rules, id); }
+const ReferenceSystem* Catalog::reference(std::string_view id) const {
+    return find_by_id(references, id);
+}
+
+} // namespace podsizer

@@ -1,0 +1,70 @@
+#include "podsizer/core/design.hpp"
+
+#include <algorithm>
+
+namespace podsizer {
+
+std::string_view to_string(Severity s) {
+    switch (s) {
+    case Severity::info:
+        return "info";
+    case Severity::warning:
+        return "warning";
+    case Severity::error:
+        return "error";
+    }
+    return "info";
+}
+
+std::string_view to_string(Bottleneck b) {
+    switch (b) {
+    case Bottleneck::frontend:
+        return "frontend";
+    case Bottleneck::backend:
+        return "backend";
+    case Bottleneck::balanced:
+        return "balanced";
+    }
+    return "balanced";
+}
+
+std::string_view to_string(DeviceRole r) {
+    switch (r) {
+    case DeviceRole::cnode:
+        return "C-node";
+    case DeviceRole::dbox:
+        return "D-box";
+    case DeviceRole::network_switch:
+        return "switch";
+    }
+    return "device";
+}
+
+bool Design::feasible() const {
+    return std::none_of(findings.begin(), findings.end(),
+                        [](const Finding& f) { return f.severity == Severity::error; });
+}
+
+namespace {
+double ratio(double num, double den) { return den > 0.0 ? num / den : 0.0; }
+} // namespace
+
+double Design::pb_per_rack() const {
+    return ratio(in(usable, units::PB), static_cast<double>(racks));
+}
+double Design::pb_per_kw() const { return ratio(in(usable, units::PB), in(power, units::kW)); }
+double Design::gbps_read_per_kw() const {
+    return ratio(in(read, units::GB_per_s), in(power, units::kW));
+}
+double Design::gbps_read_per_rack() const {
+    return ratio(in(read, units::GB_per_s), static_cast<double>(racks));
+}
+double Design::read_per_gpu_gbps() const {
+    return ratio(in(read, units::GB_per_s), static_cast<double>(requirements.gpus));
+}
+
+bool SizingResult::all_feasible() const {
+    return std::all_of(designs.begin(), designs.end(), [](const Design& d) { return d.feasible(); });
+}
+
+} // namespace podsizer

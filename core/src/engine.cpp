@@ -1,0 +1,468 @@
+#include "podsizer/core/engine.hpp"
+
+#include "podsizer/core/erasure_coding.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/core/network.hpp"
+#include "podsizer/core/rack_layout.hpp"
+#include "podsizer/core/requirements.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace podsizer {
+
+namespace {
+
+// Designs beyond this many devices are not laid out rack by rack (the layout
+// would be gigabytes); they are reported with an error finding instead.
+constexpr std::int64_t kMaxDevices = 5'000'000;
+// Delivered within this fraction of each other counts as balanced.
+constexpr double kBalancedWithin = 0.03;
+// Float slack for "meets the requirement": 1 part in 10^9.
+constexpr double kSlack = 1e-9;
+
+std::int64_t ceil_to_count(double x) {
+    if (!(x > 0.0)) {
+        return 0;
+    }
+    if (x >= static_cast<double>(std::numeric_limits<std::int64_t>::max() / 4)) {
+        return std::numeric_limits<std::int64_t>::max() / 4;
+    }
+    // Ratios of decimal figures land a hair above an integer (450.0000000001).
+    return static_cast<std::int64_t>(std::ceil(x * (1.0 - kSlack)));
+}
+
+std::string fmt_tp(Throughput t) { return format_in(t, units::GB_per_s, 1); }
+
+/// The hardware one design is built from.
+struct Choice {
+    const CNodeModel* cnode = nullptr;
+    const DBoxModel* dbox = nullptr;
+    Capacity drive;
+    const SwitchModel* network_switch = nullptr;
+    const RackModel* rack = nullptr;
+    const ErasureCodingRule* ec = nullptr;
+};
+
+double saturation_of(const Choice& ch) {
+    // C-nodes one D-box can keep busy: the smaller of read and write, since
+    // past either knee more C-nodes stop adding that direction's throughput.
+    const double r = ch.dbox->backend_read / ch.cnode->read;
+    const double w = ch.dbox->backend_write / ch.cnode->write;
+    return std::min(r, w);
+}
+
+Bottleneck bottleneck_of(Throughput front, Throughput back) {
+    const double hi = std::max(front.base(), back.base());
+    if (hi <= 0.0 || std::abs(front.base() - back.base()) <= kBalancedWithin * hi) {
+        return Bottleneck::balanced;
+    }
+    return front < back ? Bottleneck::frontend : Bottleneck::backend;
+}
+
+std::string ratio_text(double c_per_d) {
+    if (c_per_d >= 1.0) {
+        return format_number(c_per_d, 2) + ":1";
+    }
+    return "1:" + format_number(1.0 / c_per_d, 2);
+}
+
+const DBoxModel& require_dbox(const Catalog& cat, const std::string& id, const std::string& where) {
+    const DBoxModel* d = cat.dbox(id);
+    if (d == nullptr) {
+        throw InputError(where, "unknown D-box model \"" + id + "\"");
+    }
+    return *d;
+}
+
+const CNodeModel& require_cnode(const Catalog& cat, const std::string& id,
+                                const std::string& where) {
+    const CNodeModel* c = cat.cnode(id);
+    if (c == nullptr) {
+        throw InputError(where, "unknown C-node model \"" + id + "\"");
+    }
+    return *c;
+}
+
+/// The drive option of `box` matching `wanted`, which may be given as the
+/// drive size (61.44 TB) or as the box's raw capacity (1,351.7 TB); 1 % slack
+/// because people round ("1,352 TB").
+Capacity resolve_drive(const DBoxModel& box, std::optional<Capacity> wanted,
+                       const std::string& where) {
+    if (!wanted) {
+        return box.default_drive;
+    }
+    for (Capacity size : box.drive_sizes) {
+        if (std::abs(size / *wanted - 1.0) <= 0.01 ||
+            std::abs(box.raw(size) / *wanted - 1.0) <= 0.01) {
+            return size;
+        }
+    }
+    std::string options;
+    for (Capacity size : box.drive_sizes) {
+        options += (options.empty() ? "" : ", ") + format_in(size, units::TB, 2) + " (" +
+                   format_in(box.raw(size), units::TB, 1) + " raw per box)";
+    }
+    throw InputError(where, "drive size " + format_in(*wanted, units::TB, 2) +
+                                " is not an option of " + box.id + "; expected one of " + options);
+}
+
+Choice resolve_common(const Catalog& cat, const std::string& switch_id, const std::string& rack_id,
+                      const std::string& where) {
+    Choice ch;
+    const std::string sw = switch_id.empty() ? cat.defaults.network_switch : switch_id;
+    ch.network_switch = cat.network_switch(sw);
+    if (ch.network_switch == nullptr) {
+        throw InputError(where + (where.empty() ? "switch" : ".switch"),
+                         "unknown switch model \"" + sw + "\"");
+    }
+    const std::string rk = rack_id.empty() ? cat.defaults.rack : rack_id;
+    ch.rack = cat.rack(rk);
+    if (ch.rack == nullptr) {
+        throw InputError(where + (where.empty() ? "rack" : ".rack"),
+                         "unknown rack model \"" + rk + "\"");
+    }
+    return ch;
+}
+
+void set_ec(Choice& ch, const Catalog& cat) {
+    ch.ec = cat.ec_rule(ch.dbox->erasure_coding);
+    if (ch.ec == nullptr || ch.ec->steps.empty()) {
+        throw InputError(ch.dbox->id, "D-box refers to unknown erasure-coding rule \"" +
+                                          ch.dbox->erasure_coding + "\"");
+    }
+}
+
+/// Everything that follows once C and D are known.
+Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int64_t D,
+             const Requirements& req, const Constraints& cons, double data_reduction,
+             const PerformanceRule* rule) {
+    Design d;
+    d.name = name;
+    d.cnode_model = ch.cnode->id;
+    d.dbox_model = ch.dbox->id;
+    d.switch_model = ch.network_switch->id;
+    d.rack_model = ch.rack->id;
+    d.drive_size = ch.drive;
+    d.drives_per_dbox = ch.dbox->drives;
+    d.cnodes = C;
+    d.dboxes = D;
+    d.requirements = req;
+    d.findings = req.findings;
+
+    // Capacity (MODEL.md §4).
+    const StripeStep& step = ch.ec->step_for(D);
+    d.data_strips = step.data_strips;
+    d.parity_strips = ch.ec->parity;
+    d.ec_efficiency = ch.ec->efficiency(D);
+    d.reserve = ch.ec->reserve;
+    d.raw = ch.dbox->raw(ch.drive) * static_cast<double>(D);
+    d.usable = usable_capacity(*ch.dbox, ch.drive, D, *ch.ec);
+    d.data_reduction = data_reduction;
+    d.effective = d.usable * data_reduction;
+
+    // Throughput (MODEL.md §3): delivered = min(frontend, backend).
+    const auto Cd = static_cast<double>(C);
+    const auto Dd = static_cast<double>(D);
+    d.frontend_read = ch.cnode->read * Cd;
+    d.frontend_write = ch.cnode->write * Cd;
+    d.backend_read = ch.dbox->backend_read * Dd;
+    d.backend_write = ch.dbox->backend_write * Dd;
+    d.read = std::min(d.frontend_read, d.backend_read);
+    d.write = std::min(d.frontend_write, d.backend_write);
+    d.read_bottleneck = bottleneck_of(d.frontend_read, d.backend_read);
+    d.write_bottleneck = bottleneck_of(d.frontend_write, d.backend_write);
+    d.saturation = saturation_of(ch);
+    d.knee_cnodes = static_cast<std::int64_t>(std::floor(Dd * d.saturation + kSlack));
+
+    // Network, racks, power (MODEL.md §5).
+    const SwitchCounts sc = switch_counts(*ch.cnode, C, *ch.dbox, D, *ch.network_switch);
+    d.leaf_switches = sc.leaves;
+    d.spine_switches = sc.spines;
+    d.device_units = ch.cnode->height * Cd + ch.dbox->height * Dd;
+    d.switch_units = ch.network_switch->height * static_cast<double>(d.switches());
+    d.power = ch.cnode->power * Cd + ch.dbox->power * Dd +
+              ch.network_switch->power * static_cast<double>(d.switches());
+    d.rack_usable = ch.rack->usable;
+    d.rack_budget = cons.rack_power.value_or(ch.rack->power_budget);
+
+    auto add = [&d](Severity s, std::string code, std::string msg) {
+        d.findings.push_back({s, std::move(code), std::move(msg)});
+    };
+
+    const std::int64_t min_racks =
+        cons.rack_resilient ? std::max(1, ch.ec->rack_resilience_min_racks) : 1;
+    if (C + D + d.switches() > kMaxDevices) {
+        const double u = d.rack_units().base();
+        d.racks_for_space = ceil_to_count(u / d.rack_usable.base());
+        d.racks_for_power = ceil_to_count(d.power / d.rack_budget);
+        d.racks = std::max({d.racks_for_space, d.racks_for_power, min_racks});
+        add(Severity::error, "too-large",
+            "design has " + format_number(static_cast<double>(C + D + d.switches())) +
+                " devices; more than " + format_number(kMaxDevices) +
+                " are not laid out in racks — check the inputs");
+    } else {
+        RackDemand demand{ch.cnode, C, ch.dbox, D, ch.network_switch, d.switches(), min_racks};
+        RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_budget);
+        d.racks_for_space = plan.racks_for_space;
+        d.racks_for_power = plan.racks_for_power;
+        if (plan.device_too_big) {
+            d.racks = std::max(plan.racks_for_space, plan.racks_for_power);
+            add(Severity::error, "device-too-big",
+                "a single device does not fit rack " + ch.rack->id + " (" +
+                    format_in(d.rack_usable, units::U, 0) + ", " +
+                    format_in(d.rack_budget, units::kW, 1) + ")");
+        } else {
+            d.racks = static_cast<std::int64_t>(plan.racks.size());
+            d.layout = std::move(plan.racks);
+        }
+    }
+
+    // Findings (MODEL.md §10).
+    if (req.read.base() > 0 && d.read.base() < req.read.base() * (1 - kSlack)) {
+        add(Severity::error, "read-short",
+            "delivers " + fmt_tp(d.read) + " read; the requirement is " + fmt_tp(req.read) +
+                " (" + std::string(to_string(d.read_bottleneck)) + "-bound)");
+    }
+    if (req.write.base() > 0 && d.write.base() < req.write.base() * (1 - kSlack)) {
+        add(Severity::error, "write-short",
+            "delivers " + fmt_tp(d.write) + " write; the requirement is " + fmt_tp(req.write) +
+                " (set by " + req.write_driver + ")");
+    }
+    if (req.usable.base() > 0 && d.usable.base() < req.usable.base() * (1 - kSlack)) {
+        add(Severity::error, "capacity-short",
+            "usable " + format_in(d.usable, units::PB, 1) + " is short of the " +
+                format_in(req.usable, units::PB, 1) + " needed");
+    }
+    if (rule != nullptr && rule->requires_certified && !ch.dbox->ncp_certified) {
+        add(Severity::warning, "not-certified",
+            ch.dbox->id + " is not certified for NVIDIA reference architectures; rule \"" +
+                rule->id + "\" expects certified storage");
+    }
+    if (C > d.knee_cnodes) {
+        add(Severity::warning, "past-knee",
+            std::to_string(C - d.knee_cnodes) + " of " + std::to_string(C) +
+                " C-nodes are past the knee: " + std::to_string(D) + " D-boxes keep " +
+                std::to_string(d.knee_cnodes) + " busy, more buy no throughput");
+    }
+    const double cd = D > 0 ? Cd / Dd : 0.0;
+    if (cd < cons.cd_min.c_per_d * (1 - kSlack)) {
+        add(Severity::error, "cd-below-min",
+            "C:D is " + ratio_text(cd) + ", below the minimum " + cons.cd_min.text);
+    }
+    if (cd > cons.cd_max.c_per_d * (1 + kSlack)) {
+        add(Severity::error, "cd-above-max",
+            "C:D is " + ratio_text(cd) + ", above the maximum " + cons.cd_max.text);
+    }
+    if (ch.ec->enclosure_tolerance_min_dboxes > 0 && D < ch.ec->enclosure_tolerance_min_dboxes) {
+        add(Severity::warning, "no-enclosure-tolerance",
+            std::to_string(D) + " D-boxes: fewer than " +
+                std::to_string(ch.ec->enclosure_tolerance_min_dboxes) +
+                " cannot survive the loss of a whole enclosure");
+    }
+    if (D < ch.ec->min_dboxes) {
+        add(Severity::error, "below-min-cluster",
+            std::to_string(D) + " D-boxes is below the minimum cluster of " +
+                std::to_string(ch.ec->min_dboxes));
+    }
+    if (!cons.rack_resilient && ch.ec->rack_resilience_min_racks > 0 &&
+        d.racks < ch.ec->rack_resilience_min_racks) {
+        add(Severity::info, "not-rack-resilient",
+            std::to_string(d.racks) + " racks: rack-level resilience needs at least " +
+                std::to_string(ch.ec->rack_resilience_min_racks));
+    }
+    if (cons.max_racks && d.racks > *cons.max_racks) {
+        add(Severity::error, "max-racks",
+            std::to_string(d.racks) + " racks exceed the limit of " +
+                std::to_string(*cons.max_racks));
+    }
+    if (cons.max_power && d.power > *cons.max_power) {
+        add(Severity::error, "max-power",
+            format_in(d.power, units::kW, 1) + " exceeds the limit of " +
+                format_in(*cons.max_power, units::kW, 1));
+    }
+    if (data_reduction != 1.0) {
+        add(Severity::info, "data-reduction",
+            "effective capacity assumes a data-reduction ratio of " +
+                format_number(data_reduction, 2) + ":1 (what-if, not a guarantee)");
+    }
+    return d;
+}
+
+struct Counts {
+    std::int64_t cnodes = 0;
+    std::int64_t dboxes = 0;
+};
+
+/// C and D for a sizing mode (MODEL.md §3).
+Counts balance(const OptionSpec& opt, const Choice& ch, const Requirements& req,
+               const Constraints& cons) {
+    const double sat = saturation_of(ch);
+    // C:D may not exceed the maximum ratio, nor usefully exceed the knee.
+    const double c_per_d_cap = std::min(sat, cons.cd_max.c_per_d);
+    const std::int64_t c_req =
+        std::max(ceil_to_count(req.read / ch.cnode->read), ceil_to_count(req.write / ch.cnode->write));
+    const std::int64_t d_cap = dboxes_for_capacity(*ch.dbox, ch.drive, req.usable, *ch.ec);
+    const std::int64_t d_min = std::max<std::int64_t>(ch.ec->min_dboxes, 1);
+
+    const auto creq = static_cast<double>(c_req);
+    Counts n;
+    switch (opt.cnode_sizing) {
+    case CNodeSizing::requirement:
+        n.dboxes = opt.dboxes > 0 ? opt.dboxes
+                                  : std::max({d_cap, d_min, ceil_to_count(creq / c_per_d_cap)});
+        n.cnodes = std::max(c_req, ceil_to_count(static_cast<double>(n.dboxes) *
+                                                 cons.cd_min.c_per_d));
+        break;
+    case CNodeSizing::knee:
+        n.dboxes = opt.dboxes > 0 ? opt.dboxes
+                                  : std::max({d_cap, d_min, ceil_to_count(creq / c_per_d_cap)});
+        n.cnodes = std::max<std::int64_t>(
+            {static_cast<std::int64_t>(
+                 std::floor(static_cast<double>(n.dboxes) * c_per_d_cap + kSlack)),
+             c_req, 1});
+        break;
+    case CNodeSizing::ratio: {
+        const double r = opt.cd_ratio ? opt.cd_ratio->c_per_d : 1.0;
+        // With C = r·D, each D-box brings min(r·c.read, d.read) of read.
+        const std::int64_t d_perf = ceil_to_count(creq / std::min(r, sat));
+        n.dboxes = opt.dboxes > 0 ? opt.dboxes : std::max({d_cap, d_min, d_perf});
+        n.cnodes =
+            std::max<std::int64_t>(1, ceil_to_count(static_cast<double>(n.dboxes) * r));
+        break;
+    }
+    case CNodeSizing::fixed:
+        n.cnodes = opt.cnodes;
+        n.dboxes = opt.dboxes > 0 ? opt.dboxes
+                                  : std::max({d_cap, d_min,
+                                              ceil_to_count(static_cast<double>(opt.cnodes) /
+                                                            c_per_d_cap)});
+        break;
+    }
+    return n;
+}
+
+std::string mode_label(const OptionSpec& opt) {
+    switch (opt.cnode_sizing) {
+    case CNodeSizing::requirement:
+        return "sized";
+    case CNodeSizing::knee:
+        return "full performance";
+    case CNodeSizing::ratio:
+        return "C:D " + (opt.cd_ratio ? opt.cd_ratio->text : std::string("1:1"));
+    case CNodeSizing::fixed:
+        return std::to_string(opt.cnodes) + " C-nodes";
+    }
+    return "sized";
+}
+
+bool better(const Design& a, const Design& b) {
+    // Auto hardware: feasible first, then fewest racks, then least power.
+    if (a.feasible() != b.feasible()) {
+        return a.feasible();
+    }
+    if (a.racks != b.racks) {
+        return a.racks < b.racks;
+    }
+    return a.power < b.power;
+}
+
+} // namespace
+
+Design size_option(const OptionSpec& opt, const Requirements& req, const Scenario& scenario,
+                   const Catalog& catalog) {
+    const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
+    const std::string rack_id = opt.rack.empty() ? scenario.constraints.rack : opt.rack;
+    const Choice common = resolve_common(catalog, opt.network_switch, rack_id, "");
+
+    std::vector<const CNodeModel*> cnodes;
+    if (opt.cnode.empty()) {
+        for (const CNodeModel& c : catalog.cnodes) {
+            cnodes.push_back(&c);
+        }
+    } else {
+        cnodes.push_back(&require_cnode(catalog, opt.cnode, "cnode"));
+    }
+    std::vector<const DBoxModel*> dboxes;
+    if (opt.dbox.empty()) {
+        const bool want_certified = rule != nullptr && rule->requires_certified;
+        for (const DBoxModel& d : catalog.dboxes) {
+            if (!want_certified || d.ncp_certified) {
+                dboxes.push_back(&d);
+            }
+        }
+        if (dboxes.empty()) {
+            for (const DBoxModel& d : catalog.dboxes) {
+                dboxes.push_back(&d);
+            }
+        }
+    } else {
+        dboxes.push_back(&require_dbox(catalog, opt.dbox, "dbox"));
+    }
+    if (cnodes.empty() || dboxes.empty()) {
+        throw InputError("the catalog has no C-node or no D-box model to size with");
+    }
+
+    std::optional<Design> best;
+    for (const CNodeModel* c : cnodes) {
+        for (const DBoxModel* box : dboxes) {
+            std::vector<Capacity> drives;
+            if (opt.drive || !opt.dbox.empty()) {
+                drives.push_back(resolve_drive(*box, opt.drive, "drive"));
+            } else {
+                drives = box->drive_sizes;
+            }
+            for (Capacity drive : drives) {
+                Choice ch = common;
+                ch.cnode = c;
+                ch.dbox = box;
+                ch.drive = drive;
+                set_ec(ch, catalog);
+                const Counts n = balance(opt, ch, req, scenario.constraints);
+                const std::string name =
+                    opt.name.empty() ? box->name + " (" + mode_label(opt) + ")" : opt.name;
+                Design d = build(name, ch, n.cnodes, n.dboxes, req, scenario.constraints,
+                                 scenario.data_reduction, rule);
+                if (!best || better(d, *best)) {
+                    best = std::move(d);
+                }
+            }
+        }
+    }
+    if (opt.cnode.empty() || opt.dbox.empty() || (!opt.drive && opt.dbox.empty())) {
+        best->findings.push_back({Severity::info, "auto-hardware",
+                                  "hardware picked automatically: " + best->cnode_model + " + " +
+                                      best->dbox_model + " with " +
+                                      format_in(best->drive_size, units::TB, 2) + " drives"});
+    }
+    return *best;
+}
+
+SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog) {
+    SizingResult result;
+    result.scenario = scenario.name;
+    result.requirements = compute_requirements(scenario, catalog);
+    if (scenario.options.empty()) {
+        result.designs.push_back(size_option(OptionSpec{}, result.requirements, scenario, catalog));
+    }
+    for (const OptionSpec& opt : scenario.options) {
+        result.designs.push_back(size_option(opt, result.requirements, scenario, catalog));
+    }
+    return result;
+}
+
+Design evaluate_design(const HandDesign& hand, const Requirements& req,
+                       const Constraints& constraints, double data_reduction,
+                       const Catalog& catalog) {
+    Choice ch = resolve_common(catalog, hand.network_switch, hand.rack.empty() ? constraints.rack : hand.rack, "");
+    ch.cnode = &require_cnode(catalog, hand.cnode, "--cnode");
+    ch.dbox = &require_dbox(catalog, hand.dbox, "--dbox");
+    ch.drive = resolve_drive(*ch.dbox, hand.drive, "--drive");
+    set_ec(ch, catalog);
+    const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
+    const std::string name = hand.name.empty() ? "hand-made design" : hand.name;
+    return build(name, ch, hand.cnodes, hand.dboxes, req, constraints, data_reduction, rule);
+}
+
+} // namespace podsizer

@@ -1,0 +1,72 @@
+#include "podsizer/core/requirements.hpp"
+
+#include "podsizer/core/errors.hpp"
+
+#include <cmath>
+
+namespace podsizer {
+
+Requirements compute_requirements(const Scenario& scenario, const Catalog& catalog) {
+    Requirements req;
+    if (scenario.fleet) {
+        const Fleet& fleet = *scenario.fleet;
+        const GpuPlatform* platform = catalog.platform(fleet.platform);
+        if (platform == nullptr) {
+            throw InputError("fleet.platform", "unknown GPU platform \"" + fleet.platform + "\"");
+        }
+        req.gpus = fleet.pod_gpus();
+        // MODEL.md §2: requirements multiply whole scalable units.
+        req.sus = (req.gpus + platform->gpus_per_su - 1) / platform->gpus_per_su;
+        req.sized_gpus = req.sus * platform->gpus_per_su;
+        if (req.sized_gpus != req.gpus) {
+            req.findings.push_back(
+                {Severity::info, "partial-su",
+                 std::to_string(req.gpus) + " GPUs are " + std::to_string(req.sus) + " whole " +
+                     platform->name + " SUs of " + std::to_string(platform->gpus_per_su) +
+                     "; storage is sized for " + std::to_string(req.sized_gpus) + " GPUs"});
+        }
+        if (scenario.performance) {
+            const PerformanceSpec& perf = *scenario.performance;
+            const auto gpus = static_cast<double>(req.sized_gpus);
+            if (!perf.rule.empty()) {
+                const PerformanceRule* rule = catalog.rule(perf.rule);
+                if (rule == nullptr) {
+                    throw InputError("performance.rule",
+                                     "unknown performance rule \"" + perf.rule + "\"");
+                }
+                req.rule = rule->id;
+                Throughput read_per_gpu = rule->read;
+                Throughput write_per_gpu = rule->write;
+                if (rule->basis == PerformanceRule::Basis::per_su) {
+                    const GpuPlatform* rule_platform = catalog.platform(rule->platform);
+                    const int su_gpus =
+                        rule_platform != nullptr ? rule_platform->gpus_per_su : platform->gpus_per_su;
+                    read_per_gpu = rule->read / su_gpus;
+                    write_per_gpu = rule->write / su_gpus;
+                }
+                if (!rule->platform.empty() && rule->platform != platform->id) {
+                    req.findings.push_back(
+                        {Severity::warning, "rule-platform",
+                         "rule \"" + rule->id + "\" is defined for " + rule->platform +
+                             "; applied per GPU to " + platform->id});
+                }
+                req.read = read_per_gpu * gpus;
+                req.write = write_per_gpu * gpus;
+                req.write_driver = "performance rule " + rule->id;
+            } else {
+                req.rule = "explicit";
+                req.read = perf.read_per_gpu.value_or(Throughput{}) * gpus;
+                req.write = perf.write_per_gpu.value_or(Throughput{}) * gpus;
+                req.write_driver = "explicit per-GPU figures";
+            }
+        }
+    }
+    if (scenario.capacity.usable) {
+        req.usable = *scenario.capacity.usable;
+    } else if (scenario.capacity.usable_per_gpu) {
+        req.usable = *scenario.capacity.usable_per_gpu * static_cast<double>(req.sized_gpus);
+    }
+    return req;
+}
+
+} // namespace podsizer

@@ -1,0 +1,19 @@
+// Reports of sized designs: the side-by-side table (text, Markdown), one CSV
+// row per design, and the JSON contract of docs/cli.md.
+#pragma once
+
+#include "podsizer/core/design.hpp"
+#include "podsizer/reports/format.hpp"
+#include "podsizer/reports/grid.hpp"
+
+#include <string>
+
+namespace podsizer {
+
+/// Metrics as rows (with units), designs as columns: the slide table.
+Grid side_by_side(const SizingResult& result);
+
+/// The whole report in a format; ends with a newline.
+std::string render_sizing(const SizingResult& result, Format format);
+
+} // namespace podsizer

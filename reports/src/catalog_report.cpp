@@ -1,0 +1,246 @@
+#include "podsizer/reports/catalog_report.hpp"
+
+#include "podsizer/reports/grid.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace podsizer {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+/// One figure of an entry: shown as text, exported with its SI key and value.
+struct Fact {
+    std::string field; ///< catalog field name (for its source)
+    std::string text;  ///< for people: "24 GB/s"
+    std::string key;   ///< for scripts: "read_bytes_per_s"
+    json value;
+    bool key_figure = false; ///< shown in `catalog list`
+};
+
+struct Entry {
+    std::string id;
+    std::string kind;
+    std::string name;
+    std::vector<Fact> facts;
+    const Provenance* provenance = nullptr;
+};
+
+template <Dimension D>
+Fact q(std::string field, Quantity<D> v, const Unit& unit, int decimals, std::string key,
+       bool key_figure = false) {
+    return {std::move(field), format_in(v, unit, decimals), std::move(key), v.base(), key_figure};
+}
+
+Fact num(std::string field, double v, int decimals, bool key_figure = false) {
+    std::string key = field;
+    return {std::move(field), format_number(v, decimals), std::move(key), v, key_figure};
+}
+
+Fact txt(std::string field, std::string v, bool key_figure = false) {
+    std::string key = field;
+    return {std::move(field), v, std::move(key), v, key_figure};
+}
+
+std::vector<Entry> entries(const Catalog& c) {
+    std::vector<Entry> out;
+    for (const CNodeModel& m : c.cnodes) {
+        out.push_back({m.id, "cnode", m.name,
+                       {q("height", m.height, units::U, 0, "height_rack_units"),
+                        q("power", m.power, units::W, 0, "power_w", true),
+                        q("read", m.read, units::GB_per_s, 1, "read_bytes_per_s", true),
+                        q("write", m.write, units::GB_per_s, 1, "write_bytes_per_s", true),
+                        num("client_ports", m.client_ports, 0),
+                        num("backend_ports", m.backend_ports, 0)},
+                       &m.provenance});
+    }
+    for (const DBoxModel& m : c.dboxes) {
+        std::string sizes;
+        json sizes_json = json::array();
+        for (Capacity s : m.drive_sizes) {
+            sizes += (sizes.empty() ? "" : ", ") + format_in(s, units::TB, 2) + " (" +
+                     format_in(m.raw(s), units::TB, 1) + " raw)";
+            sizes_json.push_back(s.base());
+        }
+        out.push_back(
+            {m.id, "dbox", m.name,
+             {q("height", m.height, units::U, 0, "height_rack_units", true),
+              q("power", m.power, units::W, 0, "power_w", true),
+              num("drives", m.drives, 0, true),
+              {"drive_sizes", sizes, "drive_sizes_bytes", sizes_json, false},
+              q("default_drive", m.raw(m.default_drive), units::TB, 1, "default_raw_bytes", true),
+              q("backend_read", m.backend_read, units::GB_per_s, 1, "backend_read_bytes_per_s",
+                true),
+              q("backend_write", m.backend_write, units::GB_per_s, 1, "backend_write_bytes_per_s"),
+              num("backend_ports", m.backend_ports, 0),
+              txt("erasure_coding", m.erasure_coding),
+              txt("ncp_certified", m.ncp_certified ? "yes" : "no", true)},
+             &m.provenance});
+    }
+    for (const ErasureCodingRule& m : c.erasure_coding) {
+        std::string steps;
+        for (const StripeStep& s : m.steps) {
+            steps += (steps.empty() ? "" : ", ") + std::to_string(s.min_dboxes) + "+ boxes: " +
+                     std::to_string(s.data_strips) + "+" + std::to_string(m.parity);
+        }
+        out.push_back({m.id, "erasure_coding", m.name,
+                       {num("parity", m.parity, 0, true),
+                        txt("steps", steps),
+                        num("reserve", m.reserve, 2, true),
+                        num("min_dboxes", m.min_dboxes, 0),
+                        num("enclosure_tolerance_min_dboxes", m.enclosure_tolerance_min_dboxes, 0),
+                        num("rack_resilience_min_racks", m.rack_resilience_min_racks, 0)},
+                       &m.provenance});
+    }
+    for (const SwitchModel& m : c.switches) {
+        out.push_back({m.id, "switch", m.name,
+                       {q("height", m.height, units::U, 0, "height_rack_units", true),
+                        q("power", m.power, units::W, 0, "power_w", true),
+                        num("ports", m.ports, 0, true),
+                        num("downlink_fraction", m.downlink_fraction, 2)},
+                       &m.provenance});
+    }
+    for (const RackModel& m : c.racks) {
+        out.push_back({m.id, "rack", m.name,
+                       {q("usable", m.usable, units::U, 0, "usable_rack_units", true),
+                        q("power_budget", m.power_budget, units::kW, 1, "power_budget_w", true)},
+                       &m.provenance});
+    }
+    for (const GpuPlatform& m : c.platforms) {
+        out.push_back({m.id, "gpu_platform", m.name,
+                       {num("gpus_per_node", m.gpus_per_node, 0, true),
+                        num("gpus_per_su", m.gpus_per_su, 0, true)},
+                       &m.provenance});
+    }
+    for (const PerformanceRule& m : c.rules) {
+        out.push_back(
+            {m.id, "performance_rule", m.name,
+             {txt("platform", m.platform, true),
+              txt("basis", m.basis == PerformanceRule::Basis::per_su ? "per_su" : "per_gpu", true),
+              q("read", m.read, units::GB_per_s, 2, "read_bytes_per_s", true),
+              q("write", m.write, units::GB_per_s, 2, "write_bytes_per_s", true),
+              txt("requires_certified", m.requires_certified ? "yes" : "no")},
+             &m.provenance});
+    }
+    for (const ReferenceSystem& m : c.references) {
+        out.push_back(
+            {m.id, "reference", m.name,
+             {q("read_per_100pb", m.read_per_100pb, units::Tbps, 2, "read_per_100pb_bytes_per_s",
+                true),
+              q("write_per_100pb", m.write_per_100pb, units::Tbps, 2,
+                "write_per_100pb_bytes_per_s", true),
+              num("racks_per_eb", m.racks_per_eb, 0, true),
+              q("power_per_rack", m.power_per_rack, units::kW, 1, "power_per_rack_w"),
+              q("account_capacity", m.account_capacity, units::PiB, 1, "account_capacity_bytes"),
+              q("account_ingress", m.account_ingress, units::Gbps, 0,
+                "account_ingress_bytes_per_s"),
+              q("account_egress", m.account_egress, units::Gbps, 0,
+                "account_egress_bytes_per_s")},
+             &m.provenance});
+    }
+    return out;
+}
+
+json source_json(const Source& s) {
+    return {{"kind", to_string(s.kind)}, {"ref", s.ref}, {"note", s.note}};
+}
+
+std::string source_text(const Source& s) {
+    std::string out = "[" + std::string(to_string(s.kind)) + "]";
+    if (!s.ref.empty()) {
+        out += " " + s.ref;
+    }
+    if (!s.note.empty()) {
+        out += " — " + s.note;
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<std::string> catalog_ids(const Catalog& catalog) {
+    std::vector<std::string> ids;
+    for (const Entry& e : entries(catalog)) {
+        ids.push_back(e.id);
+    }
+    return ids;
+}
+
+std::string render_catalog_list(const Catalog& catalog, Format format) {
+    const auto all = entries(catalog);
+    if (format == Format::json) {
+        json arr = json::array();
+        for (const Entry& e : all) {
+            json j{{"id", e.id}, {"kind", e.kind}, {"name", e.name}};
+            for (const Fact& f : e.facts) {
+                if (f.key_figure) {
+                    j[f.key] = f.value;
+                }
+            }
+            j["source_kind"] = to_string(e.provenance->source.kind);
+            arr.push_back(j);
+        }
+        return json{{"models", arr}}.dump(2) + "\n";
+    }
+    Grid g;
+    g.header = {"id", "kind", "name", "key figures", "source"};
+    g.numeric_from = 99;
+    for (const Entry& e : all) {
+        std::string figures;
+        for (const Fact& f : e.facts) {
+            if (f.key_figure) {
+                figures += (figures.empty() ? "" : ", ") + f.field + " " + f.text;
+            }
+        }
+        g.rows.push_back({e.id, e.kind, e.name, figures,
+                          std::string(to_string(e.provenance->source.kind))});
+    }
+    switch (format) {
+    case Format::md:
+        return render_markdown(g);
+    case Format::csv:
+        return render_csv(g);
+    default:
+        return render_text(g);
+    }
+}
+
+std::string render_catalog_entry(const Catalog& catalog, const std::string& id, Format format) {
+    for (const Entry& e : entries(catalog)) {
+        if (e.id != id) {
+            continue;
+        }
+        if (format == Format::json) {
+            json j{{"id", e.id}, {"kind", e.kind}, {"name", e.name}};
+            json figures = json::object();
+            for (const Fact& f : e.facts) {
+                figures[f.key] = {{"value", f.value},
+                                  {"text", f.text},
+                                  {"source", source_json(e.provenance->of(f.field))}};
+            }
+            j["figures"] = figures;
+            j["source"] = source_json(e.provenance->source);
+            return j.dump(2) + "\n";
+        }
+        Grid g;
+        g.header = {"field", "value", "source"};
+        g.numeric_from = 99;
+        for (const Fact& f : e.facts) {
+            g.rows.push_back({f.field, f.text, source_text(e.provenance->of(f.field))});
+        }
+        const std::string title = e.id + " (" + e.kind + "): " + e.name;
+        switch (format) {
+        case Format::md:
+            return "## " + title + "\n\n" + render_markdown(g);
+        case Format::csv:
+            return render_csv(g);
+        default:
+            return title + "\nsource: " + source_text(e.provenance->source) + "\n\n" +
+                   render_text(g);
+        }
+    }
+    return {};
+}
+
+} // namespace podsizer

@@ -1,0 +1,160 @@
+#include "podsizer/reports/grid.hpp"
+
+#include <algorithm>
+
+namespace podsizer {
+
+namespace {
+
+// Display width in code points, so "±" or "≈" do not break alignment.
+std::size_t width(const std::string& s) {
+    std::size_t n = 0;
+    for (unsigned char c : s) {
+        if ((c & 0xC0) != 0x80) {
+            ++n;
+        }
+    }
+    return n;
+}
+
+std::string pad(const std::string& s, std::size_t w, bool right) {
+    const std::size_t have = width(s);
+    if (have >= w) {
+        return s;
+    }
+    const std::string fill(w - have, ' ');
+    return right ? fill + s : s + fill;
+}
+
+std::vector<std::size_t> column_widths(const Grid& g) {
+    std::vector<std::size_t> w(g.header.size(), 0);
+    for (std::size_t c = 0; c < g.header.size(); ++c) {
+        w[c] = width(g.header[c]);
+    }
+    for (const auto& row : g.rows) {
+        for (std::size_t c = 0; c < row.size() && c < w.size(); ++c) {
+            w[c] = std::max(w[c], width(row[c]));
+        }
+    }
+    return w;
+}
+
+std::string cell(const std::vector<std::string>& row, std::size_t c) {
+    return c < row.size() ? row[c] : std::string{};
+}
+
+} // namespace
+
+Grid Grid::transposed() const {
+    Grid t;
+    t.numeric_from = 1;
+    const std::size_t cols = header.size();
+    t.header.push_back(cols > 0 ? header[0] : std::string{});
+    for (const auto& row : rows) {
+        t.header.push_back(cell(row, 0));
+    }
+    for (std::size_t c = 1; c < cols; ++c) {
+        std::vector<std::string> r{header[c]};
+        for (const auto& row : rows) {
+            r.push_back(cell(row, c));
+        }
+        t.rows.push_back(std::move(r));
+    }
+    return t;
+}
+
+std::string render_text(const Grid& g) {
+    const auto w = column_widths(g);
+    std::string out;
+    auto line = [&](const std::vector<std::string>& row) {
+        std::string l;
+        for (std::size_t c = 0; c < w.size(); ++c) {
+            if (c > 0) {
+                l += "  ";
+            }
+            l += pad(cell(row, c), w[c], c >= g.numeric_from);
+        }
+        while (!l.empty() && l.back() == ' ') {
+            l.pop_back();
+        }
+        out += l + "\n";
+    };
+    line(g.header);
+    std::string rule;
+    for (std::size_t c = 0; c < w.size(); ++c) {
+        rule += (c > 0 ? "  " : "") + std::string(w[c], '-');
+    }
+    out += rule + "\n";
+    for (const auto& row : g.rows) {
+        line(row);
+    }
+    return out;
+}
+
+std::string render_markdown(const Grid& g) {
+    auto esc = [](const std::string& s) {
+        std::string o;
+        for (char ch : s) {
+            if (ch == '|') {
+                o += "\\|";
+            } else if (ch == '\n') {
+                o += ' ';
+            } else {
+                o += ch;
+            }
+        }
+        return o;
+    };
+    std::string out = "|";
+    for (const auto& h : g.header) {
+        out += " " + esc(h) + " |";
+    }
+    out += "\n|";
+    for (std::size_t c = 0; c < g.header.size(); ++c) {
+        out += c >= g.numeric_from ? " ---: |" : " --- |";
+    }
+    out += "\n";
+    for (const auto& row : g.rows) {
+        out += "|";
+        for (std::size_t c = 0; c < g.header.size(); ++c) {
+            out += " " + esc(cell(row, c)) + " |";
+        }
+        out += "\n";
+    }
+    return out;
+}
+
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\r\n") == std::string::npos) {
+        return s;
+    }
+    std::string o = "\"";
+    for (char ch : s) {
+        if (ch == '"') {
+            o += "\"\"";
+        } else {
+            o += ch;
+        }
+    }
+    return o + "\"";
+}
+
+std::string render_csv(const Grid& g) {
+    std::string out;
+    auto line = [&](const std::vector<std::string>& row) {
+        for (std::size_t c = 0; c < g.header.size(); ++c) {
+            if (c > 0) {
+                out += ',';
+            }
+            out += csv_field(cell(row, c));
+        }
+        out += "\r\n";
+    };
+    line(g.header);
+    for (const auto& row : g.rows) {
+        line(row);
+    }
+    return out;
+}
+
+} // namespace podsizer
