@@ -12,7 +12,6 @@
 #include "podsizer/reports/version.hpp"
 
 #include <CLI/CLI.hpp>
-
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -170,7 +169,7 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
         throw InputError("--cnodes/--dboxes",
                          std::to_string(hand.cnodes) + " C-nodes on " +
                              std::to_string(hand.dboxes) + " D-boxes is a C:D ratio of " +
-                             format_number(cd, 3) + ", outside the bounds " +
+                             format_cd_ratio(cd) + ", outside the bounds " +
                              constraints.cd_min.text + " to " + constraints.cd_max.text);
     }
     SizingResult result;
@@ -214,8 +213,8 @@ int run_catalog_validate(const GlobalOptions& g, const std::string& path) {
     const std::size_t n = only.cnodes.size() + only.dboxes.size() + only.erasure_coding.size() +
                           only.switches.size() + only.racks.size() + only.platforms.size() +
                           only.rules.size() + only.references.size();
-    std::cout << path << ": ok, " << n << " entries" << (diag.warnings.empty() ? "" : " (with warnings)")
-              << "\n";
+    std::cout << path << ": ok, " << n << " entries"
+              << (diag.warnings.empty() ? "" : " (with warnings)") << "\n";
     return kExitOk;
 }
 
@@ -238,8 +237,7 @@ int main(int argc, char** argv) {
     size->add_option("SCENARIO", scenario_path, "Scenario JSON file")->required();
 
     DesignArgs da;
-    auto* design =
-        app.add_subcommand("design", "Evaluate a hand-made design (no sizing)");
+    auto* design = app.add_subcommand("design", "Evaluate a hand-made design (no sizing)");
     design->add_option("--cnode", da.cnode, "C-node model id")->required();
     design->add_option("--dbox", da.dbox, "D-box model id")->required();
     design->add_option("--drive", da.drive, "Drive size, e.g. \"61.44 TB\" (default: the model's)");

@@ -32,8 +32,9 @@ Source read_source(const Node& n) {
         s.note = note->text();
     }
     if (s.kind != SourceKind::assumption && s.ref.empty()) {
-        n.fail("a " + std::string(to_string(s.kind)) +
-               " source needs a \"ref\" saying where the figure comes from (or kind \"assumption\")");
+        n.fail(
+            "a " + std::string(to_string(s.kind)) +
+            " source needs a \"ref\" saying where the figure comes from (or kind \"assumption\")");
     }
     return s;
 }
@@ -64,7 +65,9 @@ template <class T> void upsert(std::vector<T>& items, T item) {
 // Each reader lists the entry's fields once: for check_fields (unknown-field
 // warnings) and for field_sources (which may only name real fields).
 #define PODSIZER_FIELDS(...)                                                                       \
-    std::initializer_list<std::string_view> fields { __VA_ARGS__ }
+    std::initializer_list<std::string_view> fields {                                               \
+        __VA_ARGS__                                                                                \
+    }
 
 CNodeModel read_cnode(const Node& n) {
     PODSIZER_FIELDS("id", "name", "height", "power", "read", "write", "client_ports",
@@ -313,7 +316,8 @@ void merge_catalog_text(Catalog& catalog, std::string_view text, const std::stri
                        "gpu_platforms", "performance_rules", "references", "defaults"});
     if (auto schema = root.find("schema")) {
         if (schema->text() != "podsizer-catalog/1") {
-            schema->fail("unknown schema \"" + schema->text() + "\"; expected \"podsizer-catalog/1\"");
+            schema->fail("unknown schema \"" + schema->text() +
+                         "\"; expected \"podsizer-catalog/1\"");
         }
     }
     read_list(root, "cnodes", catalog.cnodes, read_cnode);

@@ -27,9 +27,17 @@ std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size
 // line 1, column 5: "; keep only the part after the location.
 std::string plain_parse_message(const std::string& what) {
     std::string msg = what;
-    const auto colon = msg.find(": ");
-    if (msg.rfind("[json.exception", 0) == 0 && colon != std::string::npos) {
-        msg = msg.substr(colon + 2);
+    if (msg.rfind("[json.exception", 0) == 0) {
+        const auto bracket = msg.find("] ");
+        if (bracket != std::string::npos) {
+            msg = msg.substr(bracket + 2);
+        }
+    }
+    if (msg.rfind("parse error", 0) == 0) {
+        const auto colon = msg.find(": ");
+        if (colon != std::string::npos) {
+            msg = msg.substr(colon + 2);
+        }
     }
     return msg;
 }
@@ -109,10 +117,15 @@ json parse_json_text(std::string_view text, const std::string& origin) {
         const auto [line, col] = line_column(text, e.byte > 0 ? e.byte - 1 : 0);
         throw InputError(origin + ":" + std::to_string(line) + ":" + std::to_string(col),
                          "malformed JSON: " + plain_parse_message(e.what()));
+    } catch (const json::out_of_range& e) {
+        // A number too large for a double (1e999): nlohmann gives no position.
+        throw InputError(origin, "malformed JSON: " + plain_parse_message(e.what()));
     }
 }
 
-void Node::fail(const std::string& message) const { throw InputError(where(), message); }
+void Node::fail(const std::string& message) const {
+    throw InputError(where(), message);
+}
 
 void Node::require_object() const {
     if (!value_->is_object()) {

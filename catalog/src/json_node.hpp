@@ -7,10 +7,9 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/units.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,10 +52,10 @@ public:
     /// Object members in document order, as (key, node).
     std::vector<std::pair<std::string, Node>> members() const;
 
-    std::string text() const;            ///< a string
-    std::string id() const;              ///< a non-empty string without spaces
-    double number() const;               ///< a finite number
-    double fraction() const;             ///< a number in [0, 1)
+    std::string text() const;                       ///< a string
+    std::string id() const;                         ///< a non-empty string without spaces
+    double number() const;                          ///< a finite number
+    double fraction() const;                        ///< a number in [0, 1)
     std::int64_t count(std::int64_t min = 1) const; ///< a whole number >= min
     bool boolean() const;
 
@@ -67,8 +66,9 @@ public:
     template <class Q> Q positive() const {
         Q q = quantity<Q>();
         if (!(q.base() > 0.0)) {
-            fail("must be greater than zero; expected " + std::string(dimension_name(Q::dimension)) +
-                 " such as \"" + std::string(dimension_example(Q::dimension)) + "\"");
+            fail("must be greater than zero; expected " +
+                 std::string(dimension_name(Q::dimension)) + " such as \"" +
+                 std::string(dimension_example(Q::dimension)) + "\"");
         }
         return q;
     }

@@ -146,8 +146,8 @@ Constraints read_constraints(const Node& n, const Catalog& cat) {
 
 OptionSpec read_option(const Node& n, const Catalog& cat, const Constraints& cons) {
     n.require_object();
-    n.check_fields({"name", "cnode", "dbox", "drive", "rack", "switch", "cnodes", "cd_ratio",
-                    "dboxes"});
+    n.check_fields(
+        {"name", "cnode", "dbox", "drive", "rack", "switch", "cnodes", "cd_ratio", "dboxes"});
     OptionSpec o;
     if (auto name = n.find("name")) {
         o.name = name->text();
@@ -247,8 +247,9 @@ Ratio parse_ratio(std::string_view text, const std::string& where) {
             return Ratio{c / d, std::string(text)};
         }
     }
-    throw InputError(where, shown + " is not a C:D ratio; expected C-nodes:D-boxes such as \"1:2\" or "
-                            "\"2.5:1\", both above zero");
+    throw InputError(where, shown +
+                                " is not a C:D ratio; expected C-nodes:D-boxes such as \"1:2\" or "
+                                "\"2.5:1\", both above zero");
 }
 
 Scenario parse_scenario(std::string_view text, const std::string& origin, const Catalog& catalog,

@@ -24,22 +24,33 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 } // namespace
 
-std::vector<std::string> nearest(std::string_view wanted, const std::vector<std::string>& candidates,
-                                 std::size_t max) {
-    std::vector<std::pair<std::size_t, std::string>> scored;
+std::vector<std::string> nearest(std::string_view wanted,
+                                 const std::vector<std::string>& candidates, std::size_t max) {
+    struct Scored {
+        std::size_t distance;
+        std::size_t prefix; // longer shared prefix first among equals
+        std::string id;
+    };
+    std::vector<Scored> scored;
     scored.reserve(candidates.size());
     for (const std::string& c : candidates) {
-        // A candidate containing what was typed ("1u" in "dbox-1u-22") is close.
-        std::size_t score = edit_distance(wanted, c);
+        // A candidate containing what was typed ("gb200" in "gb200-nvl72") is
+        // what the user most likely meant.
+        std::size_t distance = edit_distance(wanted, c);
         if (!wanted.empty() && c.find(wanted) != std::string::npos) {
-            score = std::min<std::size_t>(score, 1);
+            distance = 0;
         }
-        scored.emplace_back(score, c);
+        std::size_t prefix = 0;
+        while (prefix < wanted.size() && prefix < c.size() && wanted[prefix] == c[prefix]) {
+            ++prefix;
+        }
+        scored.push_back({distance, prefix, c});
     }
-    std::stable_sort(scored.begin(), scored.end(),
-                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::stable_sort(scored.begin(), scored.end(), [](const Scored& x, const Scored& y) {
+        return x.distance != y.distance ? x.distance < y.distance : x.prefix > y.prefix;
+    });
     std::vector<std::string> out;
-    for (const auto& [score, c] : scored) {
+    for (const auto& [distance, prefix, c] : scored) {
         if (out.size() >= max) {
             break;
         }

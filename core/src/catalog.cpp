@@ -56,19 +56,27 @@ double ErasureCodingRule::efficiency(std::int64_t dboxes) const {
     return static_cast<double>(s.data_strips) / static_cast<double>(s.data_strips + parity);
 }
 
-const CNodeModel* Catalog::cnode(std::string_view id) const { return find_by_id(cnodes, id); }
-const DBoxModel* Catalog::dbox(std::string_view id) const { return find_by_id(dboxes, id); }
+const CNodeModel* Catalog::cnode(std::string_view id) const {
+    return find_by_id(cnodes, id);
+}
+const DBoxModel* Catalog::dbox(std::string_view id) const {
+    return find_by_id(dboxes, id);
+}
 const ErasureCodingRule* Catalog::ec_rule(std::string_view id) const {
     return find_by_id(erasure_coding, id);
 }
 const SwitchModel* Catalog::network_switch(std::string_view id) const {
     return find_by_id(switches, id);
 }
-const RackModel* Catalog::rack(std::string_view id) const { return find_by_id(racks, id); }
+const RackModel* Catalog::rack(std::string_view id) const {
+    return find_by_id(racks, id);
+}
 const GpuPlatform* Catalog::platform(std::string_view id) const {
     return find_by_id(platforms, id);
 }
-const PerformanceRule* Catalog::rule(std::string_view id) const { return find_by_id(rules, id); }
+const PerformanceRule* Catalog::rule(std::string_view id) const {
+    return find_by_id(rules, id);
+}
 const ReferenceSystem* Catalog::reference(std::string_view id) const {
     return find_by_id(references, id);
 }

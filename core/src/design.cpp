@@ -1,6 +1,9 @@
 #include "podsizer/core/design.hpp"
 
+#include "podsizer/core/units.hpp"
+
 #include <algorithm>
+#include <cmath>
 
 namespace podsizer {
 
@@ -14,6 +17,25 @@ std::string_view to_string(Severity s) {
         return "error";
     }
     return "info";
+}
+
+std::string format_cd_ratio(double c_per_d) {
+    if (!(c_per_d > 0.0) || !std::isfinite(c_per_d)) {
+        return "n/a";
+    }
+    auto trimmed = [](double v) {
+        std::string s = format_number(v, 2);
+        if (s.find('.') != std::string::npos) {
+            while (s.back() == '0') {
+                s.pop_back();
+            }
+            if (s.back() == '.') {
+                s.pop_back();
+            }
+        }
+        return s;
+    };
+    return c_per_d >= 1.0 ? trimmed(c_per_d) + ":1" : "1:" + trimmed(1.0 / c_per_d);
 }
 
 std::string_view to_string(Bottleneck b) {
@@ -46,13 +68,17 @@ bool Design::feasible() const {
 }
 
 namespace {
-double ratio(double num, double den) { return den > 0.0 ? num / den : 0.0; }
+double ratio(double num, double den) {
+    return den > 0.0 ? num / den : 0.0;
+}
 } // namespace
 
 double Design::pb_per_rack() const {
     return ratio(in(usable, units::PB), static_cast<double>(racks));
 }
-double Design::pb_per_kw() const { return ratio(in(usable, units::PB), in(power, units::kW)); }
+double Design::pb_per_kw() const {
+    return ratio(in(usable, units::PB), in(power, units::kW));
+}
 double Design::gbps_read_per_kw() const {
     return ratio(in(read, units::GB_per_s), in(power, units::kW));
 }
@@ -64,7 +90,8 @@ double Design::read_per_gpu_gbps() const {
 }
 
 bool SizingResult::all_feasible() const {
-    return std::all_of(designs.begin(), designs.end(), [](const Design& d) { return d.feasible(); });
+    return std::all_of(designs.begin(), designs.end(),
+                       [](const Design& d) { return d.feasible(); });
 }
 
 } // namespace podsizer

@@ -33,7 +33,9 @@ std::int64_t ceil_to_count(double x) {
     return static_cast<std::int64_t>(std::ceil(x * (1.0 - kSlack)));
 }
 
-std::string fmt_tp(Throughput t) { return format_in(t, units::GB_per_s, 1); }
+std::string fmt_tp(Throughput t) {
+    return format_in(t, units::GB_per_s, 1);
+}
 
 /// The hardware one design is built from.
 struct Choice {
@@ -59,13 +61,6 @@ Bottleneck bottleneck_of(Throughput front, Throughput back) {
         return Bottleneck::balanced;
     }
     return front < back ? Bottleneck::frontend : Bottleneck::backend;
-}
-
-std::string ratio_text(double c_per_d) {
-    if (c_per_d >= 1.0) {
-        return format_number(c_per_d, 2) + ":1";
-    }
-    return "1:" + format_number(1.0 / c_per_d, 2);
 }
 
 const DBoxModel& require_dbox(const Catalog& cat, const std::string& id, const std::string& where) {
@@ -222,8 +217,8 @@ Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int
     // Findings (MODEL.md §10).
     if (req.read.base() > 0 && d.read.base() < req.read.base() * (1 - kSlack)) {
         add(Severity::error, "read-short",
-            "delivers " + fmt_tp(d.read) + " read; the requirement is " + fmt_tp(req.read) +
-                " (" + std::string(to_string(d.read_bottleneck)) + "-bound)");
+            "delivers " + fmt_tp(d.read) + " read; the requirement is " + fmt_tp(req.read) + " (" +
+                std::string(to_string(d.read_bottleneck)) + "-bound)");
     }
     if (req.write.base() > 0 && d.write.base() < req.write.base() * (1 - kSlack)) {
         add(Severity::error, "write-short",
@@ -249,11 +244,11 @@ Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int
     const double cd = D > 0 ? Cd / Dd : 0.0;
     if (cd < cons.cd_min.c_per_d * (1 - kSlack)) {
         add(Severity::error, "cd-below-min",
-            "C:D is " + ratio_text(cd) + ", below the minimum " + cons.cd_min.text);
+            "C:D is " + format_cd_ratio(cd) + ", below the minimum " + cons.cd_min.text);
     }
     if (cd > cons.cd_max.c_per_d * (1 + kSlack)) {
         add(Severity::error, "cd-above-max",
-            "C:D is " + ratio_text(cd) + ", above the maximum " + cons.cd_max.text);
+            "C:D is " + format_cd_ratio(cd) + ", above the maximum " + cons.cd_max.text);
     }
     if (ch.ec->enclosure_tolerance_min_dboxes > 0 && D < ch.ec->enclosure_tolerance_min_dboxes) {
         add(Severity::warning, "no-enclosure-tolerance",
@@ -301,8 +296,8 @@ Counts balance(const OptionSpec& opt, const Choice& ch, const Requirements& req,
     const double sat = saturation_of(ch);
     // C:D may not exceed the maximum ratio, nor usefully exceed the knee.
     const double c_per_d_cap = std::min(sat, cons.cd_max.c_per_d);
-    const std::int64_t c_req =
-        std::max(ceil_to_count(req.read / ch.cnode->read), ceil_to_count(req.write / ch.cnode->write));
+    const std::int64_t c_req = std::max(ceil_to_count(req.read / ch.cnode->read),
+                                        ceil_to_count(req.write / ch.cnode->write));
     const std::int64_t d_cap = dboxes_for_capacity(*ch.dbox, ch.drive, req.usable, *ch.ec);
     const std::int64_t d_min = std::max<std::int64_t>(ch.ec->min_dboxes, 1);
 
@@ -312,32 +307,31 @@ Counts balance(const OptionSpec& opt, const Choice& ch, const Requirements& req,
     case CNodeSizing::requirement:
         n.dboxes = opt.dboxes > 0 ? opt.dboxes
                                   : std::max({d_cap, d_min, ceil_to_count(creq / c_per_d_cap)});
-        n.cnodes = std::max(c_req, ceil_to_count(static_cast<double>(n.dboxes) *
-                                                 cons.cd_min.c_per_d));
+        n.cnodes =
+            std::max(c_req, ceil_to_count(static_cast<double>(n.dboxes) * cons.cd_min.c_per_d));
         break;
     case CNodeSizing::knee:
         n.dboxes = opt.dboxes > 0 ? opt.dboxes
                                   : std::max({d_cap, d_min, ceil_to_count(creq / c_per_d_cap)});
-        n.cnodes = std::max<std::int64_t>(
-            {static_cast<std::int64_t>(
-                 std::floor(static_cast<double>(n.dboxes) * c_per_d_cap + kSlack)),
-             c_req, 1});
+        n.cnodes =
+            std::max<std::int64_t>({static_cast<std::int64_t>(std::floor(
+                                        static_cast<double>(n.dboxes) * c_per_d_cap + kSlack)),
+                                    c_req, 1});
         break;
     case CNodeSizing::ratio: {
         const double r = opt.cd_ratio ? opt.cd_ratio->c_per_d : 1.0;
         // With C = r·D, each D-box brings min(r·c.read, d.read) of read.
         const std::int64_t d_perf = ceil_to_count(creq / std::min(r, sat));
         n.dboxes = opt.dboxes > 0 ? opt.dboxes : std::max({d_cap, d_min, d_perf});
-        n.cnodes =
-            std::max<std::int64_t>(1, ceil_to_count(static_cast<double>(n.dboxes) * r));
+        n.cnodes = std::max<std::int64_t>(1, ceil_to_count(static_cast<double>(n.dboxes) * r));
         break;
     }
     case CNodeSizing::fixed:
         n.cnodes = opt.cnodes;
-        n.dboxes = opt.dboxes > 0 ? opt.dboxes
-                                  : std::max({d_cap, d_min,
-                                              ceil_to_count(static_cast<double>(opt.cnodes) /
-                                                            c_per_d_cap)});
+        n.dboxes = opt.dboxes > 0
+                       ? opt.dboxes
+                       : std::max({d_cap, d_min,
+                                   ceil_to_count(static_cast<double>(opt.cnodes) / c_per_d_cap)});
         break;
     }
     return n;
@@ -455,7 +449,8 @@ SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog) {
 Design evaluate_design(const HandDesign& hand, const Requirements& req,
                        const Constraints& constraints, double data_reduction,
                        const Catalog& catalog) {
-    Choice ch = resolve_common(catalog, hand.network_switch, hand.rack.empty() ? constraints.rack : hand.rack, "");
+    Choice ch = resolve_common(catalog, hand.network_switch,
+                               hand.rack.empty() ? constraints.rack : hand.rack, "");
     ch.cnode = &require_cnode(catalog, hand.cnode, "--cnode");
     ch.dbox = &require_dbox(catalog, hand.dbox, "--dbox");
     ch.drive = resolve_drive(*ch.dbox, hand.drive, "--drive");

@@ -21,8 +21,8 @@ std::int64_t dboxes_for_capacity(const DBoxModel& box, Capacity drive, Capacity 
     const double best_eff = static_cast<double>(widest.data_strips) /
                             static_cast<double>(widest.data_strips + ec.parity);
     const double per_box_best = box.raw(drive).base() * best_eff * (1.0 - ec.reserve);
-    std::int64_t d = std::max<std::int64_t>(1, static_cast<std::int64_t>(
-                                                   std::floor(need.base() / per_box_best)));
+    std::int64_t d = std::max<std::int64_t>(
+        1, static_cast<std::int64_t>(std::floor(need.base() / per_box_best)));
     // Below the widest step the efficiency is lower, so more boxes may be
     // needed; each step up adds capacity, so this loop ends. The bound guards
     // against a catalog whose figures would make it run away.

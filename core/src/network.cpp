@@ -6,7 +6,9 @@
 namespace podsizer {
 
 namespace {
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+    return b <= 0 ? 0 : (a + b - 1) / b;
+}
 } // namespace
 
 SwitchCounts switch_counts(const CNodeModel& c, std::int64_t cnodes, const DBoxModel& d,

@@ -20,13 +20,53 @@ struct Kind {
     std::string model;
 };
 
-// Per-rack counts when `n` devices are dealt round-robin over `racks` racks,
-// starting at rack `offset`: counts differ by at most one.
-std::int64_t share(std::int64_t n, std::int64_t racks, std::int64_t offset, std::int64_t i) {
-    const std::int64_t base = n / racks;
-    const std::int64_t extra = n % racks;
-    const std::int64_t pos = ((i - offset) % racks + racks) % racks;
-    return base + (pos < extra ? 1 : 0);
+// Per-rack counts of each kind over `racks` racks. Every kind is spread
+// evenly (counts differ by at most one); the racks that get one more of a kind
+// are those drawing the least power so far, so the leftovers of different
+// kinds do not pile up in the same racks and blow the power budget.
+std::vector<std::vector<std::int64_t>> allocate(const std::vector<Kind>& kinds,
+                                                std::int64_t racks) {
+    const auto n_racks = static_cast<std::size_t>(racks);
+    std::vector<std::vector<std::int64_t>> counts(kinds.size(),
+                                                  std::vector<std::int64_t>(n_racks, 0));
+    std::vector<double> watts(n_racks, 0.0);
+    std::vector<std::size_t> order(n_racks);
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        const std::int64_t base = kinds[k].count / racks;
+        const auto extra = static_cast<std::size_t>(kinds[k].count % racks);
+        for (std::size_t i = 0; i < n_racks; ++i) {
+            order[i] = i;
+        }
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return watts[a] < watts[b]; });
+        for (std::size_t i = 0; i < n_racks; ++i) {
+            counts[k][i] = base;
+        }
+        for (std::size_t i = 0; i < extra; ++i) {
+            ++counts[k][order[i]];
+        }
+        for (std::size_t i = 0; i < n_racks; ++i) {
+            watts[i] += static_cast<double>(counts[k][i]) * kinds[k].power.base();
+        }
+    }
+    return counts;
+}
+
+bool fits(const std::vector<Kind>& kinds, const std::vector<std::vector<std::int64_t>>& counts,
+          RackUnits usable, Power budget) {
+    const std::size_t n_racks = counts.empty() ? 0 : counts[0].size();
+    for (std::size_t i = 0; i < n_racks; ++i) {
+        double u = 0.0;
+        double w = 0.0;
+        for (std::size_t k = 0; k < kinds.size(); ++k) {
+            u += static_cast<double>(counts[k][i]) * kinds[k].height;
+            w += static_cast<double>(counts[k][i]) * kinds[k].power.base();
+        }
+        if (u > usable.base() + 1e-9 || w > budget.base() * (1.0 + 1e-12)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 } // namespace
@@ -72,52 +112,36 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget) {
     for (const Kind& k : kinds) {
         device_count += k.count;
     }
-    // Each added rack takes devices away from the fullest rack; once there is
-    // a rack per device, every rack fits (each device fits on its own).
-    for (; racks <= device_count; ++racks) {
-        bool fits = true;
-        for (std::int64_t i = 0; i < racks && fits; ++i) {
-            double u = 0.0;
-            double w = 0.0;
-            std::int64_t offset = 0;
-            for (const Kind& k : kinds) {
-                const std::int64_t n = share(k.count, racks, offset, i);
-                u += static_cast<double>(n) * k.height;
-                w += static_cast<double>(n) * k.power.base();
-                offset = (offset + k.count % racks) % racks;
-            }
-            fits = u <= usable.base() + 1e-9 && w <= budget.base() * (1.0 + 1e-12);
-        }
-        if (fits) {
-            break;
-        }
+    // Each added rack takes devices away from the fullest racks; with a rack
+    // per device every rack fits (each device fits on its own), so this ends.
+    std::vector<std::vector<std::int64_t>> counts = allocate(kinds, racks);
+    while (!fits(kinds, counts, usable, budget) && racks < device_count) {
+        ++racks;
+        counts = allocate(kinds, racks);
     }
 
     plan.racks.resize(static_cast<std::size_t>(racks));
-    std::int64_t offset = 0;
     std::vector<std::int64_t> next_number(kinds.size(), 1);
-    for (std::int64_t i = 0; i < racks; ++i) {
-        Rack& rack = plan.racks[static_cast<std::size_t>(i)];
+    for (std::size_t i = 0; i < plan.racks.size(); ++i) {
+        Rack& rack = plan.racks[i];
         rack.index = static_cast<int>(i + 1);
-    }
-    std::vector<int> next_u(static_cast<std::size_t>(racks), 1);
-    for (std::size_t kk = 0; kk < kinds.size(); ++kk) {
-        const Kind& k = kinds[kk];
-        for (std::int64_t i = 0; i < racks; ++i) {
-            Rack& rack = plan.racks[static_cast<std::size_t>(i)];
-            const std::int64_t n = share(k.count, racks, offset, i);
-            for (std::int64_t j = 0; j < n; ++j) {
+        int next_u = 1;
+        // Bottom to top in kind order: D-boxes, C-nodes, switches.
+        for (std::size_t k = 0; k < kinds.size(); ++k) {
+            const Kind& kind = kinds[k];
+            for (std::int64_t j = 0; j < counts[k][i]; ++j) {
                 RackSlot slot;
-                slot.u = next_u[static_cast<std::size_t>(i)];
-                slot.height = k.height;
-                slot.role = k.role;
-                slot.model = k.model;
-                slot.power = k.power;
-                slot.label = std::string(to_string(k.role)) + " " + std::to_string(next_number[kk]++);
-                next_u[static_cast<std::size_t>(i)] += k.height;
-                rack.used += RackUnits::from_base(k.height);
-                rack.power += k.power;
-                switch (k.role) {
+                slot.u = next_u;
+                slot.height = kind.height;
+                slot.role = kind.role;
+                slot.model = kind.model;
+                slot.power = kind.power;
+                slot.label =
+                    std::string(to_string(kind.role)) + " " + std::to_string(next_number[k]++);
+                next_u += kind.height;
+                rack.used += RackUnits::from_base(kind.height);
+                rack.power += kind.power;
+                switch (kind.role) {
                 case DeviceRole::cnode:
                     ++rack.cnodes;
                     break;
@@ -131,7 +155,6 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget) {
                 rack.slots.push_back(std::move(slot));
             }
         }
-        offset = (offset + k.count % racks) % racks;
     }
     // Switches go to the top of the rack: move them up to the last usable U.
     for (Rack& rack : plan.racks) {

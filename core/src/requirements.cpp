@@ -39,16 +39,16 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
                 Throughput write_per_gpu = rule->write;
                 if (rule->basis == PerformanceRule::Basis::per_su) {
                     const GpuPlatform* rule_platform = catalog.platform(rule->platform);
-                    const int su_gpus =
-                        rule_platform != nullptr ? rule_platform->gpus_per_su : platform->gpus_per_su;
+                    const int su_gpus = rule_platform != nullptr ? rule_platform->gpus_per_su
+                                                                 : platform->gpus_per_su;
                     read_per_gpu = rule->read / su_gpus;
                     write_per_gpu = rule->write / su_gpus;
                 }
                 if (!rule->platform.empty() && rule->platform != platform->id) {
-                    req.findings.push_back(
-                        {Severity::warning, "rule-platform",
-                         "rule \"" + rule->id + "\" is defined for " + rule->platform +
-                             "; applied per GPU to " + platform->id});
+                    req.findings.push_back({Severity::warning, "rule-platform",
+                                            "rule \"" + rule->id + "\" is defined for " +
+                                                rule->platform + "; applied per GPU to " +
+                                                platform->id});
                 }
                 req.read = read_per_gpu * gpus;
                 req.write = write_per_gpu * gpus;

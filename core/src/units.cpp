@@ -97,7 +97,9 @@ std::string expected_phrase(Dimension d) {
            quoted(dimension_example(d));
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t'; }
+bool is_space(char c) {
+    return c == ' ' || c == '\t';
+}
 
 // Reads the leading number of `s`: digits with optional ',' thousands
 // separators (in groups of three), an optional fraction and exponent. Returns
@@ -221,7 +223,9 @@ std::string_view dimension_example(Dimension d) {
     return "";
 }
 
-std::span<const Unit> all_units() { return kUnits; }
+std::span<const Unit> all_units() {
+    return kUnits;
+}
 
 double parse_quantity_base(std::string_view text, Dimension expected) {
     std::string_view s = text;

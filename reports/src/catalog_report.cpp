@@ -46,14 +46,16 @@ Fact txt(std::string field, std::string v, bool key_figure = false) {
 std::vector<Entry> entries(const Catalog& c) {
     std::vector<Entry> out;
     for (const CNodeModel& m : c.cnodes) {
-        out.push_back({m.id, "cnode", m.name,
-                       {q("height", m.height, units::U, 0, "height_rack_units"),
-                        q("power", m.power, units::W, 0, "power_w", true),
-                        q("read", m.read, units::GB_per_s, 1, "read_bytes_per_s", true),
-                        q("write", m.write, units::GB_per_s, 1, "write_bytes_per_s", true),
-                        num("client_ports", m.client_ports, 0),
-                        num("backend_ports", m.backend_ports, 0)},
-                       &m.provenance});
+        out.push_back(
+            {m.id,
+             "cnode",
+             m.name,
+             {q("height", m.height, units::U, 0, "height_rack_units"),
+              q("power", m.power, units::W, 0, "power_w", true),
+              q("read", m.read, units::GB_per_s, 1, "read_bytes_per_s", true),
+              q("write", m.write, units::GB_per_s, 1, "write_bytes_per_s", true),
+              num("client_ports", m.client_ports, 0), num("backend_ports", m.backend_ports, 0)},
+             &m.provenance});
     }
     for (const DBoxModel& m : c.dboxes) {
         std::string sizes;
@@ -64,7 +66,9 @@ std::vector<Entry> entries(const Catalog& c) {
             sizes_json.push_back(s.base());
         }
         out.push_back(
-            {m.id, "dbox", m.name,
+            {m.id,
+             "dbox",
+             m.name,
              {q("height", m.height, units::U, 0, "height_rack_units", true),
               q("power", m.power, units::W, 0, "power_w", true),
               num("drives", m.drives, 0, true),
@@ -81,41 +85,49 @@ std::vector<Entry> entries(const Catalog& c) {
     for (const ErasureCodingRule& m : c.erasure_coding) {
         std::string steps;
         for (const StripeStep& s : m.steps) {
-            steps += (steps.empty() ? "" : ", ") + std::to_string(s.min_dboxes) + "+ boxes: " +
-                     std::to_string(s.data_strips) + "+" + std::to_string(m.parity);
+            steps += (steps.empty() ? "" : ", ") + std::to_string(s.min_dboxes) +
+                     "+ boxes: " + std::to_string(s.data_strips) + "+" + std::to_string(m.parity);
         }
-        out.push_back({m.id, "erasure_coding", m.name,
-                       {num("parity", m.parity, 0, true),
-                        txt("steps", steps),
-                        num("reserve", m.reserve, 2, true),
-                        num("min_dboxes", m.min_dboxes, 0),
+        out.push_back({m.id,
+                       "erasure_coding",
+                       m.name,
+                       {num("parity", m.parity, 0, true), txt("steps", steps),
+                        num("reserve", m.reserve, 2, true), num("min_dboxes", m.min_dboxes, 0),
                         num("enclosure_tolerance_min_dboxes", m.enclosure_tolerance_min_dboxes, 0),
                         num("rack_resilience_min_racks", m.rack_resilience_min_racks, 0)},
                        &m.provenance});
     }
     for (const SwitchModel& m : c.switches) {
-        out.push_back({m.id, "switch", m.name,
-                       {q("height", m.height, units::U, 0, "height_rack_units", true),
-                        q("power", m.power, units::W, 0, "power_w", true),
-                        num("ports", m.ports, 0, true),
-                        num("downlink_fraction", m.downlink_fraction, 2)},
-                       &m.provenance});
+        out.push_back(
+            {m.id,
+             "switch",
+             m.name,
+             {q("height", m.height, units::U, 0, "height_rack_units", true),
+              q("power", m.power, units::W, 0, "power_w", true), num("ports", m.ports, 0, true),
+              num("downlink_fraction", m.downlink_fraction, 2)},
+             &m.provenance});
     }
     for (const RackModel& m : c.racks) {
-        out.push_back({m.id, "rack", m.name,
+        out.push_back({m.id,
+                       "rack",
+                       m.name,
                        {q("usable", m.usable, units::U, 0, "usable_rack_units", true),
                         q("power_budget", m.power_budget, units::kW, 1, "power_budget_w", true)},
                        &m.provenance});
     }
     for (const GpuPlatform& m : c.platforms) {
-        out.push_back({m.id, "gpu_platform", m.name,
+        out.push_back({m.id,
+                       "gpu_platform",
+                       m.name,
                        {num("gpus_per_node", m.gpus_per_node, 0, true),
                         num("gpus_per_su", m.gpus_per_su, 0, true)},
                        &m.provenance});
     }
     for (const PerformanceRule& m : c.rules) {
         out.push_back(
-            {m.id, "performance_rule", m.name,
+            {m.id,
+             "performance_rule",
+             m.name,
              {txt("platform", m.platform, true),
               txt("basis", m.basis == PerformanceRule::Basis::per_su ? "per_su" : "per_gpu", true),
               q("read", m.read, units::GB_per_s, 2, "read_bytes_per_s", true),
@@ -125,18 +137,19 @@ std::vector<Entry> entries(const Catalog& c) {
     }
     for (const ReferenceSystem& m : c.references) {
         out.push_back(
-            {m.id, "reference", m.name,
+            {m.id,
+             "reference",
+             m.name,
              {q("read_per_100pb", m.read_per_100pb, units::Tbps, 2, "read_per_100pb_bytes_per_s",
                 true),
-              q("write_per_100pb", m.write_per_100pb, units::Tbps, 2,
-                "write_per_100pb_bytes_per_s", true),
+              q("write_per_100pb", m.write_per_100pb, units::Tbps, 2, "write_per_100pb_bytes_per_s",
+                true),
               num("racks_per_eb", m.racks_per_eb, 0, true),
               q("power_per_rack", m.power_per_rack, units::kW, 1, "power_per_rack_w"),
               q("account_capacity", m.account_capacity, units::PiB, 1, "account_capacity_bytes"),
               q("account_ingress", m.account_ingress, units::Gbps, 0,
                 "account_ingress_bytes_per_s"),
-              q("account_egress", m.account_egress, units::Gbps, 0,
-                "account_egress_bytes_per_s")},
+              q("account_egress", m.account_egress, units::Gbps, 0, "account_egress_bytes_per_s")},
              &m.provenance});
     }
     return out;
@@ -193,8 +206,8 @@ std::string render_catalog_list(const Catalog& catalog, Format format) {
                 figures += (figures.empty() ? "" : ", ") + f.field + " " + f.text;
             }
         }
-        g.rows.push_back({e.id, e.kind, e.name, figures,
-                          std::string(to_string(e.provenance->source.kind))});
+        g.rows.push_back(
+            {e.id, e.kind, e.name, figures, std::string(to_string(e.provenance->source.kind))});
     }
     switch (format) {
     case Format::md:

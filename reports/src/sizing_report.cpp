@@ -2,9 +2,8 @@
 
 #include "podsizer/reports/version.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 namespace podsizer {
 
@@ -12,15 +11,18 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-std::string n0(double v) { return format_number(v, 0); }
-std::string count(std::int64_t v) { return format_number(static_cast<double>(v), 0); }
+std::string n0(double v) {
+    return format_number(v, 0);
+}
+std::string count(std::int64_t v) {
+    return format_number(static_cast<double>(v), 0);
+}
 
 std::string cd_ratio_text(const Design& d) {
     if (d.dboxes == 0) {
         return "n/a";
     }
-    const double r = static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes);
-    return r >= 1.0 ? format_number(r, 2) + ":1" : "1:" + format_number(1.0 / r, 2);
+    return format_cd_ratio(static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes));
 }
 
 std::string bottlenecks(const Design& d) {
@@ -38,8 +40,7 @@ std::string requirement_line(const Requirements& r) {
         }
     }
     if (r.usable.base() > 0) {
-        out += std::string(out.empty() ? "" : "; ") + "usable " +
-               format_in(r.usable, units::PB, 1);
+        out += std::string(out.empty() ? "" : "; ") + "usable " + format_in(r.usable, units::PB, 1);
     }
     return out.empty() ? "none" : out;
 }
@@ -105,8 +106,8 @@ json design_json(const Design& d) {
     j["feasible"] = d.feasible();
     json findings = json::array();
     for (const Finding& f : d.findings) {
-        findings.push_back({{"severity", to_string(f.severity)}, {"code", f.code},
-                            {"message", f.message}});
+        findings.push_back(
+            {{"severity", to_string(f.severity)}, {"code", f.code}, {"message", f.message}});
     }
     j["findings"] = findings;
     json racks = json::array();
@@ -152,7 +153,8 @@ Grid side_by_side(const SizingResult& result) {
     };
     row("C-node model", [](const Design& d) { return d.cnode_model; });
     row("D-box model", [](const Design& d) { return d.dbox_model; });
-    row("Drive size (TB)", [](const Design& d) { return format_number(in(d.drive_size, units::TB), 2); });
+    row("Drive size (TB)",
+        [](const Design& d) { return format_number(in(d.drive_size, units::TB), 2); });
     row("C-nodes", [](const Design& d) { return count(d.cnodes); });
     row("D-boxes", [](const Design& d) { return count(d.dboxes); });
     row("C:D ratio", [](const Design& d) { return cd_ratio_text(d); });
@@ -163,7 +165,8 @@ Grid side_by_side(const SizingResult& result) {
     row("Racks", [](const Design& d) { return count(d.racks); });
     row("Storage devices (U)", [](const Design& d) { return n0(d.device_units.base()); });
     row("With switches (U)", [](const Design& d) { return n0(d.rack_units().base()); });
-    row("Raw capacity (PB)", [](const Design& d) { return format_number(in(d.raw, units::PB), 1); });
+    row("Raw capacity (PB)",
+        [](const Design& d) { return format_number(in(d.raw, units::PB), 1); });
     row("Usable capacity (PB)",
         [](const Design& d) { return format_number(in(d.usable, units::PB), 1); });
     row("Usable capacity (PiB)",
@@ -172,7 +175,8 @@ Grid side_by_side(const SizingResult& result) {
         return std::to_string(d.data_strips) + "+" + std::to_string(d.parity_strips) + ", " +
                format_number(d.reserve * 100.0, 0) + " % reserve";
     });
-    row("Read (TB/s)", [](const Design& d) { return format_number(in(d.read, units::TB_per_s), 2); });
+    row("Read (TB/s)",
+        [](const Design& d) { return format_number(in(d.read, units::TB_per_s), 2); });
     row("Write (TB/s)",
         [](const Design& d) { return format_number(in(d.write, units::TB_per_s), 2); });
     row("Read (Tbps)", [](const Design& d) { return format_number(in(d.read, units::Tbps), 1); });
@@ -185,7 +189,8 @@ Grid side_by_side(const SizingResult& result) {
     row("Read GB/s per GPU", [](const Design& d) {
         return d.requirements.gpus > 0 ? format_number(d.read_per_gpu_gbps(), 3) : "n/a";
     });
-    row("Meets requirements", [](const Design& d) { return std::string(d.feasible() ? "yes" : "NO"); });
+    row("Meets requirements",
+        [](const Design& d) { return std::string(d.feasible() ? "yes" : "NO"); });
     return g;
 }
 
@@ -195,8 +200,8 @@ std::string render_sizing(const SizingResult& result, Format format) {
         return result.scenario + "\nRequirement: " + requirement_line(result.requirements) +
                "\n\n" + render_text(side_by_side(result)) + findings_text(result);
     case Format::md:
-        return "## " + result.scenario + "\n\nRequirement: " +
-               requirement_line(result.requirements) + "\n\n" +
+        return "## " + result.scenario +
+               "\n\nRequirement: " + requirement_line(result.requirements) + "\n\n" +
                render_markdown(side_by_side(result)) +
                (findings_text(result).empty() ? "" : "\n```" + findings_text(result) + "```\n");
     case Format::csv: {

@@ -8,8 +8,8 @@
 namespace podsizer {
 
 /// Up to `max` candidates closest to `wanted` by edit distance (closest first).
-std::vector<std::string> nearest(std::string_view wanted, const std::vector<std::string>& candidates,
-                                 std::size_t max = 3);
+std::vector<std::string> nearest(std::string_view wanted,
+                                 const std::vector<std::string>& candidates, std::size_t max = 3);
 
 /// ", expected one of a, b, c" style phrase: "nearest: a, b".
 std::string suggestion_phrase(std::string_view wanted, const std::vector<std::string>& candidates);

@@ -60,14 +60,14 @@ struct DBoxModel {
     std::string name;
     RackUnits height;
     Power power;
-    int drives = 0;                   ///< drive slots, all populated
+    int drives = 0;                    ///< drive slots, all populated
     std::vector<Capacity> drive_sizes; ///< the drive options, smallest first
     Capacity default_drive;
     Throughput backend_read;
     Throughput backend_write;
     int backend_ports = 0;
     std::string erasure_coding; ///< id of the ErasureCodingRule that applies
-    bool ncp_certified = false;  ///< certified for NVIDIA's reference architectures
+    bool ncp_certified = false; ///< certified for NVIDIA's reference architectures
     Provenance provenance;
 
     Capacity raw(Capacity drive) const { return drive * static_cast<double>(drives); }
@@ -84,9 +84,9 @@ struct ErasureCodingRule {
     std::string id;
     std::string name;
     int parity = 4;
-    std::vector<StripeStep> steps; ///< ascending by min_dboxes, first at 1
-    double reserve = 0.0;          ///< fraction held back on top of EC
-    int min_dboxes = 1;            ///< smallest cluster the rule allows
+    std::vector<StripeStep> steps;          ///< ascending by min_dboxes, first at 1
+    double reserve = 0.0;                   ///< fraction held back on top of EC
+    int min_dboxes = 1;                     ///< smallest cluster the rule allows
     int enclosure_tolerance_min_dboxes = 0; ///< below this, an enclosure failure loses data
     int rack_resilience_min_racks = 0;      ///< rack-level resilience needs at least this
     Provenance provenance;

@@ -22,19 +22,22 @@ struct Finding {
     std::string message;
 };
 
+/// A C:D ratio as people write it: 2.5 -> "2.5:1", 0.5 -> "1:2", 0.1 -> "1:10".
+std::string format_cd_ratio(double c_per_d);
+
 enum class Bottleneck { frontend, backend, balanced };
 std::string_view to_string(Bottleneck b);
 
 /// What the GPUs need from one pod's storage.
 struct Requirements {
     std::int64_t gpus = 0;
-    std::int64_t sus = 0;       ///< whole scalable units
+    std::int64_t sus = 0;        ///< whole scalable units
     std::int64_t sized_gpus = 0; ///< sus × GPUs per SU: requirements multiply whole SUs
     std::string rule;            ///< rule id or "explicit"; empty when none
     Throughput read;
     Throughput write;
-    std::string write_driver; ///< what set the write requirement
-    Capacity usable;          ///< capacity need; zero when none
+    std::string write_driver;      ///< what set the write requirement
+    Capacity usable;               ///< capacity need; zero when none
     std::vector<Finding> findings; ///< about the requirement itself; copied to every design
 };
 
@@ -98,11 +101,11 @@ struct Design {
     Throughput frontend_write;
     Throughput backend_read;
     Throughput backend_write;
-    Throughput read;  ///< delivered: min(frontend, backend)
+    Throughput read; ///< delivered: min(frontend, backend)
     Throughput write;
     Bottleneck read_bottleneck = Bottleneck::balanced;
     Bottleneck write_bottleneck = Bottleneck::balanced;
-    double saturation = 0.0; ///< C-nodes one D-box keeps busy
+    double saturation = 0.0;      ///< C-nodes one D-box keeps busy
     std::int64_t knee_cnodes = 0; ///< C-node count beyond which the design is backend-bound
 
     Power power;

@@ -28,7 +28,8 @@ struct RackDemand {
 
 /// Starts from max(space-bound, power-bound, min_racks) racks and spreads each
 /// kind of device evenly (per-rack counts differ by at most one, so a rack
-/// failure takes out the same share of D-boxes wherever it happens), adding
+/// failure takes out the same share of D-boxes wherever it happens; the
+/// leftovers of each kind go to the racks drawing least power), adding
 /// racks until every rack fits its U and power budget. D-boxes sit at the
 /// bottom, C-nodes above them, switches at the top (top-of-rack).
 RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget);

@@ -41,13 +41,13 @@ struct Ratio {
 };
 
 struct Constraints {
-    std::string rack;                 ///< rack model id; empty: catalog default
+    std::string rack; ///< rack model id; empty: catalog default
     std::optional<std::int64_t> max_racks;
-    std::optional<Power> rack_power;  ///< overrides the rack model's budget
-    std::optional<Power> max_power;   ///< total for the design
-    Ratio cd_min{0.5, "1:2"};         ///< brief: minimum C:D is 1:2
-    Ratio cd_max{4.0, "4:1"};         ///< ASSUMPTION: beyond this a design is not sensible
-    bool rack_resilient = false;      ///< needs the EC rule's minimum rack count
+    std::optional<Power> rack_power; ///< overrides the rack model's budget
+    std::optional<Power> max_power;  ///< total for the design
+    Ratio cd_min{0.5, "1:2"};        ///< brief: minimum C:D is 1:2
+    Ratio cd_max{4.0, "4:1"};        ///< ASSUMPTION: beyond this a design is not sensible
+    bool rack_resilient = false;     ///< needs the EC rule's minimum rack count
 };
 
 /// How an option sets its C-node count.
@@ -67,9 +67,9 @@ struct OptionSpec {
     std::string rack;           ///< overrides constraints.rack
     std::string network_switch; ///< switch model id; empty: catalog default
     CNodeSizing cnode_sizing = CNodeSizing::requirement;
-    std::int64_t cnodes = 0;    ///< when fixed
+    std::int64_t cnodes = 0;       ///< when fixed
     std::optional<Ratio> cd_ratio; ///< when ratio
-    std::int64_t dboxes = 0;    ///< 0: sized; > 0: fixed
+    std::int64_t dboxes = 0;       ///< 0: sized; > 0: fixed
 };
 
 struct Scenario {

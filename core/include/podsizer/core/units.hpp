@@ -55,7 +55,9 @@ private:
     double v_ = 0.0;
 };
 
-template <Dimension D> constexpr Quantity<D> operator*(double k, Quantity<D> q) { return q * k; }
+template <Dimension D> constexpr Quantity<D> operator*(double k, Quantity<D> q) {
+    return q * k;
+}
 
 using Capacity = Quantity<Dimension::capacity>;     ///< bytes
 using Throughput = Quantity<Dimension::throughput>; ///< bytes per second

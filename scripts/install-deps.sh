@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages podsizer builds and tests with, if missing.
+# Used by scripts/run.sh and scripts/test.sh (and so by .ci/run).
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++            # build
+  nlohmann-json3-dev               # JSON (catalog, reports)
+  libcli11-dev                     # CLI
+  catch2                           # tests (Catch2 v2)
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "podsizer: installing Debian packages: ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,138 @@
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/errors.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+using namespace podsizer;
+
+namespace {
+const Catalog& cat() {
+    static const Catalog c = default_catalog();
+    return c;
+}
+
+std::string error_of(const std::string& text) {
+    try {
+        (void)parse_scenario(text, "s.json", cat());
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+} // namespace
+
+TEST_CASE("the examples load") {
+    for (const char* name : {"ncp-pod-41k.json", "high-density-1eb.json"}) {
+        INFO(name);
+        Diagnostics diag;
+        const Scenario s =
+            load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/" + name, cat(), &diag);
+        CHECK(!s.name.empty());
+        CHECK(diag.warnings.empty());
+    }
+}
+
+TEST_CASE("a scenario reads every documented field") {
+    const Scenario s = parse_scenario(R"({
+        "schema": "podsizer-scenario/1", "name": "n", "description": "d",
+        "fleet": {"platform": "h100", "gpus": 16384, "sites": 2, "gpus_per_cluster": 8192},
+        "performance": {"read_per_gpu": "0.5 GB/s", "write_per_gpu": "250 MB/s"},
+        "capacity": {"usable_per_gpu": "10 TB"},
+        "constraints": {"rack": "rack-48u-40kw", "max_racks": 40, "rack_power": "30 kW",
+                        "max_power": "1.2 MW", "cd_min": "1:2", "cd_max": "3:1",
+                        "rack_resilient": true},
+        "options": [{"name": "a", "cnode": "auto", "dbox": "dbox-1u-22", "drive": "1,352 TB",
+                     "cnodes": 100, "dboxes": 60, "rack": "rack-42u-25kw",
+                     "switch": "switch-64x800g-2u"},
+                    {"cd_ratio": "2:1"}, {"cnodes": "knee"}],
+        "data_reduction": 1.5})",
+                                      "s.json", cat());
+    CHECK(s.fleet->pod_gpus() == 8192);
+    CHECK(s.fleet->sites == 2);
+    CHECK(in(*s.performance->write_per_gpu, units::GB_per_s) == Approx(0.25));
+    CHECK(in(*s.capacity.usable_per_gpu, units::TB) == Approx(10));
+    CHECK(*s.constraints.max_racks == 40);
+    CHECK(in(*s.constraints.max_power, units::kW) == Approx(1200));
+    CHECK(s.constraints.cd_max.c_per_d == Approx(3.0));
+    CHECK(s.constraints.rack_resilient);
+    REQUIRE(s.options.size() == 3);
+    CHECK(s.options[0].cnode.empty()); // auto
+    CHECK(s.options[0].cnode_sizing == CNodeSizing::fixed);
+    CHECK(s.options[0].cnodes == 100);
+    CHECK(s.options[0].dboxes == 60);
+    CHECK(s.options[1].cnode_sizing == CNodeSizing::ratio);
+    CHECK(s.options[1].cd_ratio->c_per_d == Approx(2.0));
+    CHECK(s.options[2].cnode_sizing == CNodeSizing::knee);
+    CHECK(s.data_reduction == Approx(1.5));
+}
+
+TEST_CASE("bad scenarios name the file, the JSON path and what was expected") {
+    struct Row {
+        const char* doc;
+        const char* says;
+    };
+    const Row rows[] = {
+        {R"({"name": "n", "capacity": {"usable": "215"}})",
+         "s.json: $.capacity.usable: \"215\": missing unit; expected a capacity such as \"5.4 "
+         "PB\""},
+        {R"({"name": "n", "capacity": {"usable": 215}})",
+         "s.json: $.capacity.usable: 215 has no unit"},
+        {R"({"name": "n", "capacity": {"usable": "215 GB/s"}})",
+         "$.capacity.usable: \"215 GB/s\": throughput unit"},
+        {R"({"name": "n", "capacity": {"usable": "-1 PB"}})", "must not be negative"},
+        {R"({"name": "n", "capacity": {"usable": "0 PB"}})", "must be greater than zero"},
+        {R"({"name": "n", "fleet": {"platform": "gb200", "gpus": 10}})",
+         "s.json: $.fleet.platform: unknown GPU platform \"gb200\" (nearest: gb200-nvl72"},
+        {R"({"name": "n", "fleet": {"platform": "h100", "gpus": 0}})",
+         "$.fleet.gpus: expected a whole number from 1"},
+        {R"({"name": "n", "fleet": {"platform": "h100", "gpus": -8}})",
+         "$.fleet.gpus: expected a whole number from 1"},
+        {R"({"name": "n", "fleet": {"platform": "h100", "gpus": 1e400}})",
+         "s.json: malformed JSON: number overflow"},
+        {R"({"name": "n", "fleet": {"platform": "h100", "gpus": "many"}})",
+         "$.fleet.gpus: \"many\" is a string"},
+        {R"({"name": "n", "fleet": {"platform": "h100", "gpus": 8},
+             "performance": {"rule": "h100-bestest"}})",
+         "$.performance.rule: unknown performance rule \"h100-bestest\" (nearest: h100-best"},
+        {R"({"name": "n", "capacity": {"usable": "1 PB"}, "options": [{"dbox": "dbox-1u"}]})",
+         "$.options[0].dbox: unknown D-box model \"dbox-1u\" (nearest: dbox-1u-22"},
+        {R"({"name": "n", "capacity": {"usable": "1 PB"},
+             "options": [{"dbox": "dbox-1u-22", "drive": "20 TB"}]})",
+         "$.options[0].drive: 20.00 TB is not a drive option of dbox-1u-22"},
+        {R"({"name": "n", "capacity": {"usable": "1 PB"}, "options": [{"cd_ratio": "1:3"}]})",
+         "$.options[0].cd_ratio: C:D ratio 1:3 is outside the bounds 1:2 to 4:1"},
+        {R"({"name": "n", "capacity": {"usable": "1 PB"}, "options": [{"cd_ratio": "8:1"}]})",
+         "outside the bounds"},
+        {R"({"name": "n", "capacity": {"usable": "1 PB"}, "options": [{"cd_ratio": "1:0"}]})",
+         "is not a C:D ratio"},
+        {R"({"name": "n", "capacity": {"usable": "1 PB"}, "options": [{"cnodes": 0}]})",
+         "$.options[0].cnodes: expected a whole number from 1"},
+        {R"({"name": "n", "capacity": {"usable": "1 PB"}, "options": [{"cnodes": "lots"}]})",
+         "$.options[0].cnodes: \"lots\" is not a C-node count"},
+        {R"({"name": "n", "capacity": {"usable": "1 PB"},
+             "options": [{"cnodes": 4, "cd_ratio": "1:1"}]})",
+         "either \"cnodes\" or \"cd_ratio\""},
+        {R"({"name": "n"})", "nothing to size"},
+        {R"({"capacity": {"usable": "1 PB"}})", "$.name: missing required field"},
+        {R"({"name": "n", "capacity": {"usable": "1 PB"}, "data_reduction": 0.5})",
+         "$.data_reduction: expected a data-reduction ratio"},
+        {R"({"name": "n", "capacity": {"usable": "1 PB"}, "constraints": {"max_power": "5 PB"}})",
+         "$.constraints.max_power"},
+        {R"({"name": "n", "capacity": {"usable": "1 PB"}, "name": "m"})", "duplicate key \"name\""},
+        {"{\"name\": \"n\",\n \"capacity\": {\"usable\": \"1 PB\"\n}", "s.json:3:"},
+    };
+    for (const Row& r : rows) {
+        INFO(r.doc);
+        CHECK_THAT(error_of(r.doc), Catch::Contains(r.says));
+    }
+}
+
+TEST_CASE("ratios parse in both spellings") {
+    CHECK(parse_ratio("1:2", "x").c_per_d == Approx(0.5));
+    CHECK(parse_ratio("2.5:1", "x").c_per_d == Approx(2.5));
+    CHECK(parse_ratio("0.5", "x").c_per_d == Approx(0.5));
+    CHECK_THROWS_AS(parse_ratio("1:", "x"), InputError);
+    CHECK_THROWS_AS(parse_ratio("-1:2", "x"), InputError);
+    CHECK_THROWS_AS(parse_ratio("a:b", "x"), InputError);
+}

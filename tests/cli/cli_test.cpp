@@ -1,0 +1,294 @@
+// End-to-end tests of the real podsizer binary: stdout, stderr, exit code.
+#include "run_process.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace {
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string temp_dir() {
+    static std::string dir = [] {
+        char tmpl[] = "/tmp/podsizer-cli-XXXXXX";
+        const char* d = mkdtemp(tmpl);
+        return std::string(d != nullptr ? d : "/tmp");
+    }();
+    return dir;
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    const std::string path = temp_dir() + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+std::size_t line_count(const std::string& s) {
+    std::size_t n = 0;
+    for (char c : s) {
+        n += c == '\n' ? 1 : 0;
+    }
+    return n;
+}
+
+const std::string kExample = "examples/ncp-pod-41k.json";
+
+} // namespace
+
+TEST_CASE("podsizer --version prints the version and exits 0") {
+    const ProcessResult r = podsizer({"--version"});
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("0.1.0"));
+}
+
+TEST_CASE("podsizer --help lists the subcommands") {
+    const ProcessResult r = podsizer({"--help"});
+    CHECK(r.exit_code == 0);
+    for (const char* cmd : {"size", "design", "catalog"}) {
+        CHECK_THAT(r.out, Catch::Contains(cmd));
+    }
+    CHECK(podsizer({"size", "--help"}).exit_code == 0);
+}
+
+TEST_CASE("the README shows exactly what the main job prints") {
+    // README.md pins the reference table between two marker comments; the
+    // binary must print the same text, so the README never goes stale.
+    const std::string readme = read_file(std::string(PODSIZER_SOURCE_DIR) + "/README.md");
+    const std::string begin = "<!-- reference-table -->\n```text\n";
+    const auto b = readme.find(begin);
+    REQUIRE(b != std::string::npos);
+    const auto e = readme.find("```\n<!-- /reference-table -->", b);
+    REQUIRE(e != std::string::npos);
+    const std::string shown = readme.substr(b + begin.size(), e - b - begin.size());
+    const ProcessResult r = podsizer({"size", kExample});
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    CHECK(r.out == shown);
+}
+
+TEST_CASE("size --format json gives the reference pod's figures") {
+    // Golden figures: shared/brief/BRIEF.md reference case, tolerances of issue 2.
+    const ProcessResult r = podsizer({"size", kExample, "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    const auto& d = j.at("designs").at(0);
+    CHECK(d.at("cnodes").get<double>() == Approx(450).epsilon(0.02));
+    CHECK(d.at("dboxes").get<double>() == Approx(180).epsilon(0.02));
+    CHECK(d.at("usable_capacity_bytes").get<double>() == Approx(215e15).epsilon(0.05));
+    CHECK(d.at("read_bytes_per_s").get<double>() == Approx(11e12).epsilon(0.10));
+    CHECK(d.at("write_bytes_per_s").get<double>() >= 4e12);
+    CHECK(d.at("write_bytes_per_s").get<double>() <= 5e12);
+    CHECK(d.at("rack_units").get<double>() == Approx(760).epsilon(0.15));
+    CHECK(d.at("racks").get<double>() == Approx(30).epsilon(0.15));
+    CHECK(d.at("findings").is_array());
+    CHECK(j.at("feasible").get<bool>());
+}
+
+TEST_CASE("size prints the high-density exabyte with both variants") {
+    const ProcessResult r =
+        podsizer({"size", "examples/high-density-1eb.json", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    REQUIRE(j.at("designs").size() == 2);
+    // shared/brief/BRIEF.md: ~210 enclosures, ~420 C-nodes full, C = D/2 capacity-only.
+    CHECK(j["designs"][0]["dboxes"].get<double>() == Approx(210).epsilon(0.05));
+    CHECK(j["designs"][0]["cnodes"].get<double>() == Approx(420).epsilon(0.05));
+    CHECK(j["designs"][0]["usable_capacity_bytes"].get<double>() >= 1e18);
+    CHECK(j["designs"][1]["cnodes"].get<int>() == (j["designs"][1]["dboxes"].get<int>() + 1) / 2);
+}
+
+TEST_CASE("csv and md formats print the same table") {
+    const ProcessResult csv = podsizer({"size", kExample, "--format", "csv"});
+    CHECK(csv.exit_code == 0);
+    CHECK_THAT(csv.out, Catch::StartsWith("Design,"));
+    CHECK_THAT(csv.out, Catch::Contains("\r\n"));
+    const ProcessResult md = podsizer({"size", kExample, "--format", "md"});
+    CHECK(md.exit_code == 0);
+    CHECK_THAT(md.out, Catch::Contains("| Metric | NCP pod |"));
+}
+
+TEST_CASE("design evaluates a hand-made design without sizing it") {
+    const ProcessResult r = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
+                                      "--cnodes", "450", "--dboxes", "180", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto d = nlohmann::json::parse(r.out).at("designs").at(0);
+    CHECK(d.at("cnodes").get<int>() == 450);
+    CHECK(d.at("dboxes").get<int>() == 180);
+    CHECK(d.at("read_bytes_per_s").get<double>() == Approx(10.8e12)); // 450 x 24 GB/s
+}
+
+TEST_CASE("design against a scenario's requirement exits 1 when it falls short") {
+    const ProcessResult r =
+        podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--cnodes", "200",
+                  "--dboxes", "100", "--scenario", kExample});
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.out, Catch::Contains("[error]"));
+    CHECK_THAT(r.out, Catch::Contains("read"));
+}
+
+TEST_CASE("a scenario whose constraint is not met exits 1") {
+    const std::string path = write_temp("limited.json", R"({
+        "name": "limited", "capacity": {"usable": "215 PB"},
+        "constraints": {"max_racks": 5},
+        "options": [{"cnode": "cnode-1u", "dbox": "dbox-1u-22"}]})");
+    const ProcessResult r = podsizer({"size", path});
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.out, Catch::Contains("exceed the limit of 5"));
+}
+
+TEST_CASE("catalog list --format json gives each model's id, kind and key figures") {
+    const ProcessResult r = podsizer({"catalog", "list", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    bool found = false;
+    for (const auto& m : j.at("models")) {
+        CHECK(m.contains("id"));
+        CHECK(m.contains("kind"));
+        CHECK(m.contains("source_kind"));
+        if (m["id"] == "dbox-1u-22") {
+            found = true;
+            CHECK(m.at("default_raw_bytes").get<double>() == Approx(1351.68e12));
+        }
+    }
+    CHECK(found);
+}
+
+TEST_CASE("catalog show prints every figure with its source") {
+    const ProcessResult r = podsizer({"catalog", "show", "dbox-1u-22"});
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("backend_read"));
+    CHECK_THAT(r.out, Catch::Contains("[customer]"));
+    CHECK_THAT(r.out, Catch::Contains("[assumption]"));
+}
+
+TEST_CASE("catalog validate accepts a good file and rejects a bad one") {
+    const std::string good = write_temp("good-catalog.json", R"({"schema": "podsizer-catalog/1",
+        "racks": [{"id": "rack-52u", "name": "52U", "usable": "50 U", "power_budget": "60 kW",
+                   "source": {"kind": "assumption", "note": "what-if"}}]})");
+    const ProcessResult ok = podsizer({"catalog", "validate", good});
+    CHECK(ok.exit_code == 0);
+    CHECK_THAT(ok.out, Catch::Contains("ok, 1 entries"));
+    const std::string bad = write_temp("bad-catalog.json", R"({"dboxes": [{"id": "d"}]})");
+    const ProcessResult no = podsizer({"catalog", "validate", bad});
+    CHECK(no.exit_code == 2);
+    CHECK_THAT(no.err,
+               Catch::Contains("bad-catalog.json: $.dboxes[0].name: missing required field"));
+}
+
+TEST_CASE("a catalog file given with --catalog overrides a default entry for sizing") {
+    const std::string faster = write_temp("faster.json", R"({"cnodes": [
+        {"id": "cnode-1u", "name": "faster", "height": "1 U", "power": "800 W",
+         "read": "48 GB/s", "write": "20 GB/s", "client_ports": 2, "backend_ports": 2,
+         "source": {"kind": "assumption", "note": "what-if: twice as fast"}}]})");
+    const ProcessResult r = podsizer({"size", kExample, "--catalog", faster, "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto d = nlohmann::json::parse(r.out).at("designs").at(0);
+    CHECK(d.at("cnodes").get<int>() == 225); // 10.8 TB/s / 48 GB/s
+}
+
+TEST_CASE("bad input exits 2 with one clear line naming the place and the expectation") {
+    struct Row {
+        std::string name;
+        std::vector<std::string> args;
+        std::string says;
+    };
+    const std::string malformed =
+        write_temp("malformed.json", "{\n  \"name\": \"x\",\n  oops\n}\n");
+    const std::string unknown_id = write_temp("unknown-id.json", R"({"name": "x",
+        "capacity": {"usable": "1 PB"}, "options": [{"dbox": "dbox-2u-hd"}]})");
+    const std::string no_unit =
+        write_temp("no-unit.json", R"({"name": "x", "capacity": {"usable": "215"}})");
+    const std::string wrong_unit =
+        write_temp("wrong-unit.json", R"({"name": "x", "capacity": {"usable": "2.5 Tbps"}})");
+    const std::string zero =
+        write_temp("zero.json", R"({"name": "x", "fleet": {"platform": "h100", "gpus": 0}})");
+    const std::string negative = write_temp(
+        "negative.json", R"({"name": "x", "fleet": {"platform": "h100", "gpus": -256}})");
+    const std::string infinite = write_temp(
+        "infinite.json", R"({"name": "x", "fleet": {"platform": "h100", "gpus": 1e999}})");
+    const std::string ratio = write_temp("ratio.json", R"({"name": "x",
+        "capacity": {"usable": "1 PB"}, "options": [{"cd_ratio": "1:4"}]})");
+    const Row rows[] = {
+        {"malformed JSON", {"size", malformed}, "malformed.json:3:3: malformed JSON"},
+        {"unknown model id",
+         {"size", unknown_id},
+         "unknown-id.json: $.options[0].dbox: unknown D-box model \"dbox-2u-hd\" (nearest: "
+         "dbox-2u-44-hd"},
+        {"missing unit",
+         {"size", no_unit},
+         "no-unit.json: $.capacity.usable: \"215\": missing unit"},
+        {"wrong unit kind",
+         {"size", wrong_unit},
+         "wrong-unit.json: $.capacity.usable: \"2.5 Tbps\": throughput unit \"Tbps\" where a "
+         "capacity is needed"},
+        {"zero count", {"size", zero}, "zero.json: $.fleet.gpus: expected a whole number from 1"},
+        {"negative count",
+         {"size", negative},
+         "negative.json: $.fleet.gpus: expected a whole number"},
+        {"non-finite count", {"size", infinite}, "infinite.json: malformed JSON: number overflow"},
+        {"ratio outside bounds",
+         {"size", ratio},
+         "ratio.json: $.options[0].cd_ratio: C:D ratio 1:4 is outside the bounds 1:2 to 4:1"},
+        {"missing file", {"size", "no/such/file.json"}, "no/such/file.json: cannot open file"},
+        {"unknown flag", {"size", kExample, "--colour"}, "--colour"},
+        {"unknown format",
+         {"size", kExample, "--format", "xml"},
+         "--format: \"xml\" is not a format"},
+        {"design: bad count",
+         {"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--cnodes", "-3", "--dboxes",
+          "10"},
+         "--cnodes: -3 is out of range"},
+        {"design: non-numeric count",
+         {"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--cnodes", "ten", "--dboxes",
+          "10"},
+         "--cnodes: \"ten\" is not a whole number"},
+        {"design: unknown model",
+         {"design", "--cnode", "cnode-2u", "--dbox", "dbox-1u-22", "--cnodes", "10", "--dboxes",
+          "10"},
+         "--cnode: unknown C-node model \"cnode-2u\" (nearest: cnode-1u)"},
+        {"design: ratio outside bounds",
+         {"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--cnodes", "10", "--dboxes",
+          "100"},
+         "--cnodes/--dboxes: 10 C-nodes on 100 D-boxes is a C:D ratio of 1:10, outside the bounds "
+         "1:2 to 4:1"},
+        {"design: drive without unit",
+         {"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--drive", "61.44", "--cnodes",
+          "10", "--dboxes", "10"},
+         "--drive: \"61.44\": missing unit"},
+        {"design: drive not offered",
+         {"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--drive", "8 TB", "--cnodes",
+          "10", "--dboxes", "10"},
+         "--drive: drive size 8.00 TB is not an option of dbox-1u-22"},
+        {"catalog show: unknown id",
+         {"catalog", "show", "dbox-1u"},
+         "unknown id \"dbox-1u\" (nearest: dbox-1u-22"},
+        {"no subcommand", {}, "subcommand"},
+    };
+    for (const Row& r : rows) {
+        INFO(r.name);
+        const ProcessResult p = podsizer(r.args);
+        CHECK(p.exit_code == 2);
+        CHECK(p.out.empty());
+        CHECK(line_count(p.err) == 1);
+        CHECK_THAT(p.err, Catch::StartsWith("podsizer: error: "));
+        CHECK_THAT(p.err, Catch::Contains(r.says));
+    }
+}
+
+TEST_CASE("unknown fields in a scenario are warned about on stderr") {
+    const std::string path = write_temp("typo.json", R"({"name": "x",
+        "capacity": {"usable": "1 PB", "useable": "2 PB"}})");
+    const ProcessResult r = podsizer({"size", path});
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.err, Catch::Contains("podsizer: warning: "));
+    CHECK_THAT(r.err, Catch::Contains("$.capacity.useable: unknown field ignored"));
+}

@@ -1,0 +1,90 @@
+#include "podsizer/core/rack_layout.hpp"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+using namespace podsizer;
+
+namespace {
+template <class T> T device(const char* id, int height, double watts) {
+    T t;
+    t.id = id;
+    t.height = RackUnits::from_base(height);
+    t.power = Power::from_base(watts);
+    return t;
+}
+} // namespace
+
+TEST_CASE("racks are the larger of the space and the power bound, then laid out evenly") {
+    const auto c = device<CNodeModel>("c", 1, 800);
+    const auto d = device<DBoxModel>("d", 1, 1600);
+    const auto s = device<SwitchModel>("s", 2, 1500);
+    // The reference pod: 750 U over 40 U -> 19 racks; 738 kW over 25 kW -> 30.
+    const RackPlan plan = plan_racks({&c, 450, &d, 180, &s, 60, 1}, RackUnits::from_base(40),
+                                     Power::from_base(25000));
+    CHECK(plan.racks_for_space == 19);
+    CHECK(plan.racks_for_power == 30);
+    REQUIRE(plan.racks.size() == 30);
+    for (const Rack& r : plan.racks) {
+        CHECK(r.dboxes == 6);
+        CHECK(r.cnodes == 15);
+        CHECK(r.switches == 2);
+        CHECK(r.used.base() <= 40);
+        CHECK(r.power.base() <= 25000);
+    }
+}
+
+TEST_CASE("uneven counts differ by at most one per rack, and every device is placed once") {
+    const auto c = device<CNodeModel>("c", 1, 800);
+    const auto d = device<DBoxModel>("d", 2, 2400);
+    const auto s = device<SwitchModel>("s", 2, 1500);
+    const RackPlan plan = plan_racks({&c, 104, &d, 207, &s, 50, 1}, RackUnits::from_base(40),
+                                     Power::from_base(25000));
+    REQUIRE(!plan.racks.empty());
+    int total_d = 0;
+    int total_c = 0;
+    int total_s = 0;
+    int min_d = 1 << 30;
+    int max_d = 0;
+    for (const Rack& r : plan.racks) {
+        total_d += r.dboxes;
+        total_c += r.cnodes;
+        total_s += r.switches;
+        min_d = std::min(min_d, r.dboxes);
+        max_d = std::max(max_d, r.dboxes);
+        CHECK(r.used.base() <= 40);
+        CHECK(r.power.base() <= 25000);
+        // No two devices share a U; every device is inside the usable U.
+        std::vector<int> taken(41, 0);
+        for (const RackSlot& slot : r.slots) {
+            CHECK(slot.u >= 1);
+            CHECK(slot.u + slot.height - 1 <= 40);
+            for (int u = slot.u; u < slot.u + slot.height; ++u) {
+                CHECK(++taken[static_cast<std::size_t>(u)] == 1);
+            }
+        }
+    }
+    CHECK(total_d == 207);
+    CHECK(total_c == 104);
+    CHECK(total_s == 50);
+    CHECK(max_d - min_d <= 1);
+}
+
+TEST_CASE("a device larger than the rack is reported, not laid out") {
+    const auto c = device<CNodeModel>("c", 1, 30000);
+    const RackPlan plan = plan_racks({&c, 2, nullptr, 0, nullptr, 0, 1}, RackUnits::from_base(40),
+                                     Power::from_base(25000));
+    CHECK(plan.device_too_big);
+    CHECK(plan.racks.empty());
+}
+
+TEST_CASE("a minimum rack count spreads even a small design") {
+    const auto c = device<CNodeModel>("c", 1, 800);
+    const auto d = device<DBoxModel>("d", 1, 1600);
+    const RackPlan plan = plan_racks({&c, 14, &d, 14, nullptr, 0, 7}, RackUnits::from_base(40),
+                                     Power::from_base(25000));
+    REQUIRE(plan.racks.size() == 7);
+    for (const Rack& r : plan.racks) {
+        CHECK(r.dboxes == 2);
+    }
+}

@@ -1,0 +1,47 @@
+#include "podsizer/reports/grid.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace podsizer;
+
+TEST_CASE("CSV fields with commas, quotes or line breaks are quoted per RFC 4180") {
+    CHECK(csv_field("plain") == "plain");
+    CHECK(csv_field("1,351.7") == "\"1,351.7\"");
+    CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+    CHECK(csv_field("two\nlines") == "\"two\nlines\"");
+}
+
+TEST_CASE("CSV rows end with CRLF and keep the column count") {
+    Grid g;
+    g.header = {"a", "b"};
+    g.rows = {{"1", "2"}, {"x,y", ""}};
+    CHECK(render_csv(g) == "a,b\r\n1,2\r\n\"x,y\",\r\n");
+}
+
+TEST_CASE("text tables align numbers right and text left") {
+    Grid g;
+    g.header = {"Metric", "A"};
+    g.rows = {{"Racks", "30"}, {"Power (kW)", "738.0"}};
+    CHECK(render_text(g) == "Metric          A\n"
+                            "----------  -----\n"
+                            "Racks          30\n"
+                            "Power (kW)  738.0\n");
+}
+
+TEST_CASE("Markdown tables escape pipes") {
+    Grid g;
+    g.header = {"k", "v"};
+    g.rows = {{"a|b", "1"}};
+    CHECK(render_markdown(g) == "| k | v |\n| --- | ---: |\n| a\\|b | 1 |\n");
+}
+
+TEST_CASE("transposing swaps rows and columns") {
+    Grid g;
+    g.header = {"Metric", "A", "B"};
+    g.rows = {{"Racks", "30", "42"}};
+    const Grid t = g.transposed();
+    REQUIRE(t.header == std::vector<std::string>{"Metric", "Racks"});
+    REQUIRE(t.rows.size() == 2);
+    CHECK(t.rows[0] == std::vector<std::string>{"A", "30"});
+    CHECK(t.rows[1] == std::vector<std::string>{"B", "42"});
+}
