@@ -1,0 +1,66 @@
+#include "cli_common.hpp"
+
+#include "podsizer/catalog/suggest.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/reports/sizing_report.hpp"
+
+#include <iostream>
+
+namespace podsizer::cli {
+
+void print_warnings(const Diagnostics& diag) {
+    for (const std::string& w : diag.warnings) {
+        std::cerr << "podsizer: warning: " << w << "\n";
+    }
+}
+
+Format parse_format(const std::string& s) {
+    if (auto f = format_from_string(s)) {
+        return *f;
+    }
+    throw InputError("--format", "\"" + s + "\" is not a format; expected table, json, csv or md");
+}
+
+Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag) {
+    Catalog catalog = default_catalog();
+    for (const std::string& path : g.catalogs) {
+        merge_catalog_file(catalog, path, &diag);
+        validate_catalog(catalog, path);
+    }
+    return catalog;
+}
+
+std::int64_t parse_count(const std::string& text, const std::string& flag) {
+    std::size_t used = 0;
+    long long v = 0;
+    try {
+        v = std::stoll(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != text.size() || text.empty()) {
+        throw InputError(flag, "\"" + text + "\" is not a whole number; expected a count >= 1");
+    }
+    if (v < 1 || v > 1'000'000'000'000LL) {
+        throw InputError(flag, text + " is out of range; expected a count from 1 to 10^12");
+    }
+    return v;
+}
+
+std::string require_known(const std::string& id, const std::vector<std::string>& ids,
+                          const std::string& flag, const char* what) {
+    for (const std::string& known : ids) {
+        if (known == id) {
+            return id;
+        }
+    }
+    throw InputError(flag, "unknown " + std::string(what) + " \"" + id + "\" (" +
+                               suggestion_phrase(id, ids) + ")");
+}
+
+int emit_sizing(const SizingResult& result, Format format) {
+    std::cout << render_sizing(result, format);
+    return result.all_feasible() ? kExitOk : kExitNotMet;
+}
+
+} // namespace podsizer::cli

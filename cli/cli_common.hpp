@@ -1,0 +1,56 @@
+// Shared pieces of the CLI commands: global options, exit codes, loading the
+// catalog, parsing flags with clear errors. Each command lives in its own
+// command_*.cpp and registers itself in main.cpp.
+#pragma once
+
+#include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/core/design.hpp"
+#include "podsizer/reports/format.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace podsizer::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNotMet = 1;
+inline constexpr int kExitBadInput = 2;
+
+struct GlobalOptions {
+    std::vector<std::string> catalogs;
+    std::string format = "table";
+};
+
+/// What to run once parsing has succeeded; a command's parse callback sets it.
+using Action = std::function<int()>;
+
+void print_warnings(const Diagnostics& diag);
+Format parse_format(const std::string& s);
+/// The default catalog with every --catalog file merged and validated.
+Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag);
+/// A whole number from 1 to 10^12 given to `flag`.
+std::int64_t parse_count(const std::string& text, const std::string& flag);
+/// `id` if it is one of `ids`, else an InputError naming `flag` with the nearest ids.
+std::string require_known(const std::string& id, const std::vector<std::string>& ids,
+                          const std::string& flag, const char* what);
+
+template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) {
+    std::vector<std::string> out;
+    for (const T& t : items) {
+        out.push_back(t.id);
+    }
+    return out;
+}
+
+/// Prints the sizing report; exit 1 when a design misses a requirement.
+int emit_sizing(const SizingResult& result, Format format);
+
+// Each command adds its subcommand to `app` and, when it is chosen, sets `action`.
+void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action);
+
+} // namespace podsizer::cli

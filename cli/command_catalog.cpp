@@ -1,0 +1,70 @@
+#include "cli_common.hpp"
+#include "podsizer/catalog/suggest.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/reports/catalog_report.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace podsizer::cli {
+
+namespace {
+
+int run_catalog_list(const GlobalOptions& g) {
+    const Format format = parse_format(g.format);
+    Diagnostics diag;
+    const Catalog catalog = load_catalog(g, diag);
+    print_warnings(diag);
+    std::cout << render_catalog_list(catalog, format);
+    return kExitOk;
+}
+
+int run_catalog_show(const GlobalOptions& g, const std::string& id) {
+    const Format format = parse_format(g.format);
+    Diagnostics diag;
+    const Catalog catalog = load_catalog(g, diag);
+    print_warnings(diag);
+    const std::string out = render_catalog_entry(catalog, id, format);
+    if (out.empty()) {
+        throw InputError("catalog show", "unknown id \"" + id + "\" (" +
+                                             suggestion_phrase(id, catalog_ids(catalog)) + ")");
+    }
+    std::cout << out;
+    return kExitOk;
+}
+
+int run_catalog_validate(const GlobalOptions& g, const std::string& path) {
+    Diagnostics diag;
+    Catalog catalog = load_catalog(g, diag);
+    Catalog only;
+    merge_catalog_file(only, path, &diag);
+    merge_catalog_file(catalog, path, nullptr);
+    validate_catalog(catalog, path);
+    print_warnings(diag);
+    const std::size_t n = only.cnodes.size() + only.dboxes.size() + only.erasure_coding.size() +
+                          only.switches.size() + only.racks.size() + only.platforms.size() +
+                          only.rules.size() + only.references.size();
+    std::cout << path << ": ok, " << n << " entries"
+              << (diag.warnings.empty() ? "" : " (with warnings)") << "\n";
+    return kExitOk;
+}
+
+} // namespace
+
+void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action) {
+    auto* catalog = app.add_subcommand("catalog", "List, show or validate catalog entries");
+    catalog->require_subcommand(1);
+    auto* list = catalog->add_subcommand("list", "List every model with its key figures");
+    list->callback([&g, &action] { action = [&g] { return run_catalog_list(g); }; });
+    auto id = std::make_shared<std::string>();
+    auto* show = catalog->add_subcommand("show", "Show one entry with every figure and source");
+    show->add_option("ID", *id, "Entry id")->required();
+    show->callback([&g, &action, id] { action = [&g, id] { return run_catalog_show(g, *id); }; });
+    auto path = std::make_shared<std::string>();
+    auto* validate = catalog->add_subcommand("validate", "Check a catalog file");
+    validate->add_option("PATH", *path, "Catalog JSON file")->required();
+    validate->callback(
+        [&g, &action, path] { action = [&g, path] { return run_catalog_validate(g, *path); }; });
+}
+
+} // namespace podsizer::cli

@@ -1,0 +1,101 @@
+#include "cli_common.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/engine.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/core/requirements.hpp"
+
+#include <memory>
+
+namespace podsizer::cli {
+
+namespace {
+
+struct DesignArgs {
+    std::string cnode;
+    std::string dbox;
+    std::string drive;
+    std::string cnodes;
+    std::string dboxes;
+    std::string rack;
+    std::string network_switch;
+    std::string scenario;
+    std::string name;
+};
+
+int run_design(const GlobalOptions& g, const DesignArgs& a) {
+    const Format format = parse_format(g.format);
+    Diagnostics diag;
+    const Catalog catalog = load_catalog(g, diag);
+    HandDesign hand;
+    hand.name = a.name;
+    hand.cnode = require_known(a.cnode, ids_of(catalog.cnodes), "--cnode", "C-node model");
+    hand.dbox = require_known(a.dbox, ids_of(catalog.dboxes), "--dbox", "D-box model");
+    if (!a.rack.empty()) {
+        hand.rack = require_known(a.rack, ids_of(catalog.racks), "--rack", "rack model");
+    }
+    if (!a.network_switch.empty()) {
+        hand.network_switch =
+            require_known(a.network_switch, ids_of(catalog.switches), "--switch", "switch model");
+    }
+    if (!a.drive.empty()) {
+        try {
+            hand.drive = parse<Capacity>(a.drive);
+        } catch (const InputError& e) {
+            throw e.located("--drive");
+        }
+    }
+    hand.cnodes = parse_count(a.cnodes, "--cnodes");
+    hand.dboxes = parse_count(a.dboxes, "--dboxes");
+
+    Requirements req;
+    Constraints constraints;
+    double data_reduction = 1.0;
+    std::string title = "Hand-made design";
+    if (!a.scenario.empty()) {
+        const Scenario s = load_scenario(a.scenario, catalog, &diag);
+        try {
+            req = compute_requirements(s, catalog);
+        } catch (const InputError& e) {
+            throw e.located(a.scenario);
+        }
+        constraints = s.constraints;
+        data_reduction = s.data_reduction;
+        title = s.name;
+    }
+    print_warnings(diag);
+    const double cd = static_cast<double>(hand.cnodes) / static_cast<double>(hand.dboxes);
+    if (cd < constraints.cd_min.c_per_d * (1 - 1e-9) ||
+        cd > constraints.cd_max.c_per_d * (1 + 1e-9)) {
+        throw InputError("--cnodes/--dboxes",
+                         std::to_string(hand.cnodes) + " C-nodes on " +
+                             std::to_string(hand.dboxes) + " D-boxes is a C:D ratio of " +
+                             format_cd_ratio(cd) + ", outside the bounds " +
+                             constraints.cd_min.text + " to " + constraints.cd_max.text);
+    }
+    SizingResult result;
+    result.scenario = title;
+    result.requirements = req;
+    result.designs.push_back(evaluate_design(hand, req, constraints, data_reduction, catalog));
+    return emit_sizing(result, format);
+}
+
+} // namespace
+
+void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action) {
+    auto* design = app.add_subcommand("design", "Evaluate a hand-made design (no sizing)");
+    auto da = std::make_shared<DesignArgs>();
+    design->add_option("--cnode", da->cnode, "C-node model id")->required();
+    design->add_option("--dbox", da->dbox, "D-box model id")->required();
+    design->add_option("--drive", da->drive,
+                       "Drive size, e.g. \"61.44 TB\" (default: the model's)");
+    design->add_option("--cnodes", da->cnodes, "Number of C-nodes")->required();
+    design->add_option("--dboxes", da->dboxes, "Number of D-boxes")->required();
+    design->add_option("--rack", da->rack, "Rack model id (default: the catalog's)");
+    design->add_option("--switch", da->network_switch, "Switch model id (default: the catalog's)");
+    design->add_option("--scenario", da->scenario,
+                       "Scenario whose requirements and constraints to check against");
+    design->add_option("--name", da->name, "Name shown for the design");
+    design->callback([&g, &action, da] { action = [&g, da] { return run_design(g, *da); }; });
+}
+
+} // namespace podsizer::cli

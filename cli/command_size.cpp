@@ -1,0 +1,34 @@
+#include "cli_common.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/engine.hpp"
+#include "podsizer/core/errors.hpp"
+
+namespace podsizer::cli {
+
+namespace {
+
+int run_size(const GlobalOptions& g, const std::string& scenario_path) {
+    const Format format = parse_format(g.format);
+    Diagnostics diag;
+    const Catalog catalog = load_catalog(g, diag);
+    const Scenario scenario = load_scenario(scenario_path, catalog, &diag);
+    print_warnings(diag);
+    SizingResult result;
+    try {
+        result = size_scenario(scenario, catalog);
+    } catch (const InputError& e) {
+        throw e.located(scenario_path);
+    }
+    return emit_sizing(result, format);
+}
+
+} // namespace
+
+void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action) {
+    auto* cmd = app.add_subcommand("size", "Size every option of a scenario file");
+    auto path = std::make_shared<std::string>();
+    cmd->add_option("SCENARIO", *path, "Scenario JSON file")->required();
+    cmd->callback([&g, &action, path] { action = [&g, path] { return run_size(g, *path); }; });
+}
+
+} // namespace podsizer::cli
