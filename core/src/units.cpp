@@ -285,6 +285,26 @@ double parse_quantity_base(std::string_view text, Dimension expected) {
     return base;
 }
 
+double parse_percent(std::string_view text) {
+    std::string_view s = text;
+    while (!s.empty() && is_space(s.front())) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && is_space(s.back())) {
+        s.remove_suffix(1);
+    }
+    double value = 0.0;
+    const std::size_t used = read_number(s, value);
+    std::string_view rest = used == 0 ? s : s.substr(used);
+    while (!rest.empty() && is_space(rest.front())) {
+        rest.remove_prefix(1);
+    }
+    if (used == 0 || rest != "%" || !std::isfinite(value)) {
+        fail(text, "expected a percentage such as \"5%\"");
+    }
+    return value / 100.0;
+}
+
 std::string format_number(double v, int decimals) {
     if (!std::isfinite(v)) {
         return std::isnan(v) ? "n/a" : (v > 0 ? "inf" : "-inf");

@@ -110,3 +110,12 @@ TEST_CASE("formatting picks a readable unit and groups thousands") {
     CHECK(format(parse<Duration>("5 min"), 0) == "5 min");
     CHECK(format_in(parse<Throughput>("10.8 TB/s"), units::Tbps, 1) == "86.4 Tbps");
 }
+
+TEST_CASE("percentages need their sign") {
+    CHECK(parse_percent("5%") == Approx(0.05));
+    CHECK(parse_percent(" 10 % ") == Approx(0.10));
+    CHECK(parse_percent("-2.5%") == Approx(-0.025));
+    CHECK_THROWS_WITH(parse_percent("5"), Catch::Contains("expected a percentage such as \"5%\""));
+    CHECK_THROWS_AS(parse_percent("%"), InputError);
+    CHECK_THROWS_AS(parse_percent("5 PB"), InputError);
+}

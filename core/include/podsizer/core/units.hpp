@@ -139,6 +139,10 @@ template <class Q> Q parse(std::string_view text) {
     return Q::from_base(parse_quantity_base(text, Q::dimension));
 }
 
+/// Parses a percentage written with its sign ("5%", "10 %", "2.5%") into a
+/// fraction (0.05). A bare number is an InputError: "5" could mean 5 % or 500 %.
+double parse_percent(std::string_view text);
+
 /// Formats in the given unit: format_in(c, units::PB, 1) == "217.9 PB".
 std::string format_in(double base_value, const Unit& unit, int decimals);
 template <Dimension D> std::string format_in(Quantity<D> q, const Unit& unit, int decimals) {
