@@ -11,7 +11,13 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
     const Catalog catalog = load_catalog(g, diag);
-    const Scenario scenario = load_scenario(scenario_path, catalog, &diag);
+    Scenario scenario;
+    try {
+        scenario = load_scenario(scenario_path, catalog, &diag);
+    } catch (const InputError&) {
+        print_warnings(diag); // an unknown-field warning often explains the error
+        throw;
+    }
     print_warnings(diag);
     SizingResult result;
     try {

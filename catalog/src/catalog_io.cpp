@@ -142,6 +142,10 @@ ErasureCodingRule read_ec(const Node& n) {
         if (!e.steps.empty() && st.min_dboxes <= e.steps.back().min_dboxes) {
             s.at("min_dboxes").fail("must be larger than the previous step's min_dboxes");
         }
+        if (!e.steps.empty() && st.data_strips < e.steps.back().data_strips) {
+            // More enclosures never narrow the stripe; the capacity search relies on it.
+            s.at("data_strips").fail("must not be smaller than the previous step's data_strips");
+        }
         e.steps.push_back(st);
     }
     if (e.steps.empty() || e.steps.front().min_dboxes != 1) {
@@ -381,10 +385,10 @@ void validate_catalog(const Catalog& catalog, const std::string& origin) {
     }
 }
 
-Catalog default_catalog() {
+Catalog default_catalog(Diagnostics* diag) {
     Catalog catalog;
     for (const EmbeddedFile& f : embedded_catalog_files()) {
-        merge_catalog_text(catalog, f.text, "catalog/data/" + std::string(f.name));
+        merge_catalog_text(catalog, f.text, "catalog/data/" + std::string(f.name), diag);
     }
     validate_catalog(catalog, "default catalog");
     return catalog;

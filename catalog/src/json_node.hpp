@@ -49,7 +49,7 @@ public:
     std::optional<Node> find(std::string_view key) const;
     /// Array elements, each with its path ("$.options[2]").
     std::vector<Node> items() const;
-    /// Object members in document order, as (key, node).
+    /// Object members (in nlohmann's key order, alphabetical), as (key, node).
     std::vector<std::pair<std::string, Node>> members() const;
 
     std::string text() const;                       ///< a string

@@ -134,9 +134,10 @@ Constraints read_constraints(const Node& n, const Catalog& cat) {
     }
     if (auto r = n.find("cd_max")) {
         c.cd_max = read_ratio(*r);
-        if (c.cd_max.c_per_d < c.cd_min.c_per_d) {
-            r->fail("is below cd_min (" + c.cd_min.text + ")");
-        }
+    }
+    if (c.cd_max.c_per_d < c.cd_min.c_per_d) {
+        n.fail("cd_max (" + c.cd_max.text + ") is below cd_min (" + c.cd_min.text +
+               "); the default bounds are 1:2 to 4:1");
     }
     if (auto r = n.find("rack_resilient")) {
         c.rack_resilient = r->boolean();
@@ -299,7 +300,7 @@ Scenario parse_scenario(std::string_view text, const std::string& origin, const 
             dr->fail("expected a data-reduction ratio from 1 (none) to 100");
         }
     }
-    if (!s.fleet && !s.capacity.usable) {
+    if (!s.performance && !s.capacity.usable && !s.capacity.usable_per_gpu) {
         root.fail("nothing to size: give a \"fleet\" with a \"performance\" rule, a \"capacity\", "
                   "or both");
     }

@@ -402,8 +402,15 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
     for (const CNodeModel* c : cnodes) {
         for (const DBoxModel* box : dboxes) {
             std::vector<Capacity> drives;
-            if (opt.drive || !opt.dbox.empty()) {
+            if (!opt.dbox.empty()) {
                 drives.push_back(resolve_drive(*box, opt.drive, "drive"));
+            } else if (opt.drive) {
+                // Auto D-box with a given drive: only boxes that offer it.
+                try {
+                    drives.push_back(resolve_drive(*box, opt.drive, "drive"));
+                } catch (const InputError&) {
+                    continue;
+                }
             } else {
                 drives = box->drive_sizes;
             }
@@ -424,7 +431,11 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
             }
         }
     }
-    if (opt.cnode.empty() || opt.dbox.empty() || (!opt.drive && opt.dbox.empty())) {
+    if (!best) {
+        throw InputError("drive", "no D-box model in the catalog offers " +
+                                      format_in(*opt.drive, units::TB, 2) + " drives");
+    }
+    if (opt.cnode.empty() || opt.dbox.empty()) {
         best->findings.push_back({Severity::info, "auto-hardware",
                                   "hardware picked automatically: " + best->cnode_model + " + " +
                                       best->dbox_model + " with " +

@@ -21,9 +21,10 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
         if (req.sized_gpus != req.gpus) {
             req.findings.push_back(
                 {Severity::info, "partial-su",
-                 std::to_string(req.gpus) + " GPUs are " + std::to_string(req.sus) + " whole " +
-                     platform->name + " SUs of " + std::to_string(platform->gpus_per_su) +
-                     "; storage is sized for " + std::to_string(req.sized_gpus) + " GPUs"});
+                 format_number(static_cast<double>(req.gpus)) + " GPUs are " +
+                     format_number(static_cast<double>(req.sus)) + " whole " + platform->name +
+                     " SUs of " + format_number(platform->gpus_per_su) + "; storage is sized for " +
+                     format_number(static_cast<double>(req.sized_gpus)) + " GPUs"});
         }
         if (scenario.performance) {
             const PerformanceSpec& perf = *scenario.performance;

@@ -35,7 +35,14 @@ Fact q(std::string field, Quantity<D> v, const Unit& unit, int decimals, std::st
 
 Fact num(std::string field, double v, int decimals, bool key_figure = false) {
     std::string key = field;
-    return {std::move(field), format_number(v, decimals), std::move(key), v, key_figure};
+    // Whole numbers go to JSON as integers (22, not 22.0).
+    json value = decimals == 0 ? json(static_cast<std::int64_t>(v)) : json(v);
+    return {std::move(field), format_number(v, decimals), std::move(key), value, key_figure};
+}
+
+Fact flag(std::string field, bool v, bool key_figure = false) {
+    std::string key = field;
+    return {std::move(field), v ? "yes" : "no", std::move(key), v, key_figure};
 }
 
 Fact txt(std::string field, std::string v, bool key_figure = false) {
@@ -73,13 +80,16 @@ std::vector<Entry> entries(const Catalog& c) {
               q("power", m.power, units::W, 0, "power_w", true),
               num("drives", m.drives, 0, true),
               {"drive_sizes", sizes, "drive_sizes_bytes", sizes_json, false},
-              q("default_drive", m.raw(m.default_drive), units::TB, 1, "default_raw_bytes", true),
+              {"default_drive",
+               format_in(m.default_drive, units::TB, 2) + " drives, " +
+                   format_in(m.raw(m.default_drive), units::TB, 1) + " raw per box",
+               "default_raw_bytes", m.raw(m.default_drive).base(), true},
               q("backend_read", m.backend_read, units::GB_per_s, 1, "backend_read_bytes_per_s",
                 true),
               q("backend_write", m.backend_write, units::GB_per_s, 1, "backend_write_bytes_per_s"),
               num("backend_ports", m.backend_ports, 0),
               txt("erasure_coding", m.erasure_coding),
-              txt("ncp_certified", m.ncp_certified ? "yes" : "no", true)},
+              flag("ncp_certified", m.ncp_certified, true)},
              &m.provenance});
     }
     for (const ErasureCodingRule& m : c.erasure_coding) {
@@ -132,7 +142,7 @@ std::vector<Entry> entries(const Catalog& c) {
               txt("basis", m.basis == PerformanceRule::Basis::per_su ? "per_su" : "per_gpu", true),
               q("read", m.read, units::GB_per_s, 2, "read_bytes_per_s", true),
               q("write", m.write, units::GB_per_s, 2, "write_bytes_per_s", true),
-              txt("requires_certified", m.requires_certified ? "yes" : "no")},
+              flag("requires_certified", m.requires_certified)},
              &m.provenance});
     }
     for (const ReferenceSystem& m : c.references) {

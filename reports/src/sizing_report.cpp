@@ -2,7 +2,9 @@
 
 #include "podsizer/reports/version.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 namespace podsizer {
@@ -11,9 +13,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-std::string n0(double v) {
-    return format_number(v, 0);
-}
 std::string count(std::int64_t v) {
     return format_number(static_cast<double>(v), 0);
 }
@@ -138,59 +137,133 @@ json requirements_json(const Requirements& r) {
 
 } // namespace
 
+namespace {
+
+/// A number for machines: no thousands separators, trailing zeros trimmed.
+std::string plain(double v, int decimals) {
+    std::string s = format_number(v, decimals);
+    s.erase(std::remove(s.begin(), s.end(), ','), s.end());
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') {
+            s.pop_back();
+        }
+        if (s.back() == '.') {
+            s.pop_back();
+        }
+    }
+    return s;
+}
+
+/// One metric of the side-by-side: how people read it (table, Markdown) and
+/// how scripts read it (CSV: plain numbers, units only in the header).
+struct Metric {
+    std::string label;
+    std::function<std::string(const Design&)> display;
+    std::function<std::string(const Design&)> machine;
+};
+
+std::vector<Metric> metrics() {
+    auto q = [](auto get, const Unit& unit, int decimals) {
+        return std::pair{[=](const Design& d) { return format_number(in(get(d), unit), decimals); },
+                         [=](const Design& d) { return plain(in(get(d), unit), decimals + 3); }};
+    };
+    auto n = [](auto get, int decimals) {
+        return std::pair{[=](const Design& d) { return format_number(get(d), decimals); },
+                         [=](const Design& d) { return plain(get(d), decimals + 3); }};
+    };
+    auto text = [](auto get) { return std::pair{get, get}; };
+    auto m = [](std::string label, auto fns) {
+        return Metric{std::move(label), fns.first, fns.second};
+    };
+    auto cnt = [](std::int64_t v) { return static_cast<double>(v); };
+    return {
+        m("C-node model", text([](const Design& d) { return d.cnode_model; })),
+        m("D-box model", text([](const Design& d) { return d.dbox_model; })),
+        m("Drive size (TB)", q([](const Design& d) { return d.drive_size; }, units::TB, 2)),
+        m("C-nodes", n([=](const Design& d) { return cnt(d.cnodes); }, 0)),
+        m("D-boxes", n([=](const Design& d) { return cnt(d.dboxes); }, 0)),
+        m("C:D ratio", text([](const Design& d) { return cd_ratio_text(d); })),
+        Metric{"Switches (leaf + spine)",
+               [](const Design& d) {
+                   return count(d.switches()) + " (" + count(d.leaf_switches) + " + " +
+                          count(d.spine_switches) + ")";
+               },
+               [](const Design& d) { return std::to_string(d.switches()); }},
+        m("Racks", n([=](const Design& d) { return cnt(d.racks); }, 0)),
+        m("Storage devices (U)", n([](const Design& d) { return d.device_units.base(); }, 0)),
+        m("With switches (U)", n([](const Design& d) { return d.rack_units().base(); }, 0)),
+        m("Raw capacity (PB)", q([](const Design& d) { return d.raw; }, units::PB, 1)),
+        m("Usable capacity (PB)", q([](const Design& d) { return d.usable; }, units::PB, 1)),
+        m("Usable capacity (PiB)", q([](const Design& d) { return d.usable; }, units::PiB, 1)),
+        Metric{"Erasure coding",
+               [](const Design& d) {
+                   return std::to_string(d.data_strips) + "+" + std::to_string(d.parity_strips) +
+                          ", " + format_number(d.reserve * 100.0, 0) + " % reserve";
+               },
+               [](const Design& d) {
+                   return std::to_string(d.data_strips) + "+" + std::to_string(d.parity_strips);
+               }},
+        m("Read (TB/s)", q([](const Design& d) { return d.read; }, units::TB_per_s, 2)),
+        m("Write (TB/s)", q([](const Design& d) { return d.write; }, units::TB_per_s, 2)),
+        m("Read (Tbps)", q([](const Design& d) { return d.read; }, units::Tbps, 1)),
+        m("Write (Tbps)", q([](const Design& d) { return d.write; }, units::Tbps, 1)),
+        m("Bottleneck (read / write)", text([](const Design& d) { return bottlenecks(d); })),
+        m("Knee (C-nodes)", n([=](const Design& d) { return cnt(d.knee_cnodes); }, 0)),
+        m("Power (kW)", q([](const Design& d) { return d.power; }, units::kW, 1)),
+        m("PB per rack", n([](const Design& d) { return d.pb_per_rack(); }, 2)),
+        m("Read GB/s per kW", n([](const Design& d) { return d.gbps_read_per_kw(); }, 1)),
+        Metric{"Read GB/s per GPU",
+               [](const Design& d) {
+                   return d.requirements.gpus > 0 ? format_number(d.read_per_gpu_gbps(), 3)
+                                                  : std::string("n/a");
+               },
+               [](const Design& d) {
+                   return d.requirements.gpus > 0 ? plain(d.read_per_gpu_gbps(), 6) : std::string();
+               }},
+        Metric{"Meets requirements",
+               [](const Design& d) { return std::string(d.feasible() ? "yes" : "NO"); },
+               [](const Design& d) { return std::string(d.feasible() ? "true" : "false"); }},
+    };
+}
+
+} // namespace
+
 Grid side_by_side(const SizingResult& result) {
     Grid g;
     g.header.push_back("Metric");
     for (const Design& d : result.designs) {
         g.header.push_back(d.name);
     }
-    auto row = [&](std::string label, auto value_of) {
-        std::vector<std::string> r{std::move(label)};
+    for (const Metric& m : metrics()) {
+        std::vector<std::string> r{m.label};
         for (const Design& d : result.designs) {
-            r.push_back(value_of(d));
+            r.push_back(m.display(d));
         }
         g.rows.push_back(std::move(r));
-    };
-    row("C-node model", [](const Design& d) { return d.cnode_model; });
-    row("D-box model", [](const Design& d) { return d.dbox_model; });
-    row("Drive size (TB)",
-        [](const Design& d) { return format_number(in(d.drive_size, units::TB), 2); });
-    row("C-nodes", [](const Design& d) { return count(d.cnodes); });
-    row("D-boxes", [](const Design& d) { return count(d.dboxes); });
-    row("C:D ratio", [](const Design& d) { return cd_ratio_text(d); });
-    row("Switches (leaf + spine)", [](const Design& d) {
-        return count(d.switches()) + " (" + count(d.leaf_switches) + " + " +
-               count(d.spine_switches) + ")";
-    });
-    row("Racks", [](const Design& d) { return count(d.racks); });
-    row("Storage devices (U)", [](const Design& d) { return n0(d.device_units.base()); });
-    row("With switches (U)", [](const Design& d) { return n0(d.rack_units().base()); });
-    row("Raw capacity (PB)",
-        [](const Design& d) { return format_number(in(d.raw, units::PB), 1); });
-    row("Usable capacity (PB)",
-        [](const Design& d) { return format_number(in(d.usable, units::PB), 1); });
-    row("Usable capacity (PiB)",
-        [](const Design& d) { return format_number(in(d.usable, units::PiB), 1); });
-    row("Erasure coding", [](const Design& d) {
-        return std::to_string(d.data_strips) + "+" + std::to_string(d.parity_strips) + ", " +
-               format_number(d.reserve * 100.0, 0) + " % reserve";
-    });
-    row("Read (TB/s)",
-        [](const Design& d) { return format_number(in(d.read, units::TB_per_s), 2); });
-    row("Write (TB/s)",
-        [](const Design& d) { return format_number(in(d.write, units::TB_per_s), 2); });
-    row("Read (Tbps)", [](const Design& d) { return format_number(in(d.read, units::Tbps), 1); });
-    row("Write (Tbps)", [](const Design& d) { return format_number(in(d.write, units::Tbps), 1); });
-    row("Bottleneck (read / write)", [](const Design& d) { return bottlenecks(d); });
-    row("Knee (C-nodes)", [](const Design& d) { return count(d.knee_cnodes); });
-    row("Power (kW)", [](const Design& d) { return format_number(in(d.power, units::kW), 1); });
-    row("PB per rack", [](const Design& d) { return format_number(d.pb_per_rack(), 2); });
-    row("Read GB/s per kW", [](const Design& d) { return format_number(d.gbps_read_per_kw(), 1); });
-    row("Read GB/s per GPU", [](const Design& d) {
-        return d.requirements.gpus > 0 ? format_number(d.read_per_gpu_gbps(), 3) : "n/a";
-    });
-    row("Meets requirements",
-        [](const Design& d) { return std::string(d.feasible() ? "yes" : "NO"); });
+    }
+    return g;
+}
+
+Grid sizing_csv_grid(const SizingResult& result) {
+    Grid g;
+    g.header.push_back("Design");
+    for (const Metric& m : metrics()) {
+        g.header.push_back(m.label);
+    }
+    g.header.push_back("Findings");
+    for (const Design& d : result.designs) {
+        std::vector<std::string> r{d.name};
+        for (const Metric& m : metrics()) {
+            r.push_back(m.machine(d));
+        }
+        std::string findings;
+        for (const Finding& f : d.findings) {
+            findings += (findings.empty() ? "" : "; ") + std::string(to_string(f.severity)) + " " +
+                        f.code + ": " + f.message;
+        }
+        r.push_back(findings);
+        g.rows.push_back(std::move(r));
+    }
     return g;
 }
 
@@ -204,11 +277,8 @@ std::string render_sizing(const SizingResult& result, Format format) {
                "\n\nRequirement: " + requirement_line(result.requirements) + "\n\n" +
                render_markdown(side_by_side(result)) +
                (findings_text(result).empty() ? "" : "\n```" + findings_text(result) + "```\n");
-    case Format::csv: {
-        Grid g = side_by_side(result).transposed();
-        g.header[0] = "Design";
-        return render_csv(g);
-    }
+    case Format::csv:
+        return render_csv(sizing_csv_grid(result));
     case Format::json: {
         json j;
         j["podsizer_version"] = version();

@@ -43,6 +43,14 @@ TEST_CASE("the embedded default catalog loads and validates") {
     CHECK(c.reference("cloud-object-store") != nullptr);
 }
 
+TEST_CASE("the default catalog data files have no unknown fields") {
+    Diagnostics diag;
+    (void)default_catalog(&diag);
+    for (const std::string& w : diag.warnings) {
+        FAIL_CHECK(w);
+    }
+}
+
 TEST_CASE("every default catalog entry names its source") {
     const Catalog c = default_catalog();
     every_entry_has_a_source(c.cnodes);

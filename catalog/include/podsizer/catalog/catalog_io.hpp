@@ -14,8 +14,10 @@ struct Diagnostics {
     std::vector<std::string> warnings;
 };
 
-/// The catalog compiled into the binary from catalog/data/*.json.
-Catalog default_catalog();
+/// The catalog compiled into the binary from catalog/data/*.json. Warnings
+/// (unknown fields in the data files) go to `diag` when given; a test keeps
+/// them at zero.
+Catalog default_catalog(Diagnostics* diag = nullptr);
 
 /// The embedded catalog files, by name ("cnodes.json" → its text).
 struct EmbeddedFile {

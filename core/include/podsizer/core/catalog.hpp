@@ -102,7 +102,7 @@ struct SwitchModel {
     std::string name;
     RackUnits height;
     Power power;
-    int ports = 0;                  ///< device-facing ports at the port speed
+    int ports = 0;                  ///< ports at the device port speed (leaf: down + up)
     double downlink_fraction = 0.5; ///< share of a leaf's ports facing devices
     Provenance provenance;
 };

@@ -13,6 +13,10 @@ namespace podsizer {
 /// Metrics as rows (with units), designs as columns: the slide table.
 Grid side_by_side(const SizingResult& result);
 
+/// One row per design, plain numbers, units in the headers, findings last:
+/// the CSV shape (RFC 4180) scripts and spreadsheets read.
+Grid sizing_csv_grid(const SizingResult& result);
+
 /// The whole report in a format; ends with a newline.
 std::string render_sizing(const SizingResult& result, Format format);
 
