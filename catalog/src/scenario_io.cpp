@@ -62,7 +62,7 @@ Fleet read_fleet(const Node& n, const Catalog& cat) {
     f.platform = known_id(n.at("platform"), cat.platforms, "GPU platform", false);
     f.gpus = n.at("gpus").count(1);
     if (auto s = n.find("sites")) {
-        f.sites = static_cast<int>(s->count(1));
+        f.sites = s->small_count(1);
     }
     if (auto c = n.find("gpus_per_cluster")) {
         f.gpus_per_cluster = c->count(1);
@@ -244,7 +244,8 @@ Ratio parse_ratio(std::string_view text, const std::string& where) {
         bool ok_d = false;
         const double c = parse_positive_number(text.substr(0, colon), ok_c);
         const double d = parse_positive_number(text.substr(colon + 1), ok_d);
-        if (ok_c && ok_d) {
+        // "1e300:1e-300" is two fine numbers whose ratio is not (infinite or zero).
+        if (ok_c && ok_d && std::isfinite(c / d) && c / d > 0.0) {
             return Ratio{c / d, std::string(text)};
         }
     }
@@ -267,7 +268,12 @@ Scenario parse_scenario(std::string_view text, const std::string& origin, const 
         }
     }
     Scenario s;
-    s.name = root.at("name").text();
+    const Node name = root.at("name");
+    s.name = name.text();
+    if (s.name.find_first_not_of(" \t\r\n") == std::string::npos) {
+        // The report's title; an empty one printed a blank first line.
+        name.fail("empty; expected the scenario's name, shown as the report title");
+    }
     if (auto d = root.find("description")) {
         s.description = d->text();
     }
@@ -290,6 +296,13 @@ Scenario parse_scenario(std::string_view text, const std::string& origin, const 
         s.constraints = read_constraints(*c, catalog);
     }
     if (auto opts = root.find("options")) {
+        // Each option is sized and laid out; the cap bounds a scenario's time
+        // and memory (docs/robustness.md). Side-by-side tables hold a handful.
+        constexpr std::size_t kMaxOptions = 100;
+        if (opts->is_array() && opts->raw().size() > kMaxOptions) {
+            opts->fail("has " + std::to_string(opts->raw().size()) +
+                       " options; expected at most 100 (split the scenario into several files)");
+        }
         for (const Node& o : opts->items()) {
             s.options.push_back(read_option(o, catalog, s.constraints));
         }

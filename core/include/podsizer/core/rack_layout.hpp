@@ -12,6 +12,7 @@ namespace podsizer {
 struct RackPlan {
     std::int64_t racks_for_space = 0; ///< ceil(total U / usable U)
     std::int64_t racks_for_power = 0; ///< ceil(total W / budget W)
+    std::int64_t rack_count = 0;      ///< racks of the layout (also when not laid out)
     std::vector<Rack> racks;          ///< the layout; empty when a device cannot fit any rack
     bool device_too_big = false;      ///< a single device exceeds a rack's U or power
 };
@@ -32,6 +33,9 @@ struct RackDemand {
 /// leftovers of each kind go to the racks drawing least power), adding
 /// racks until every rack fits its U and power budget. D-boxes sit at the
 /// bottom, C-nodes above them, switches at the top (top-of-rack).
-RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget);
+/// With `lay_out` false only the counts are computed (racks stays empty): the
+/// engine compares automatic hardware candidates that way and lays out the
+/// chosen one only.
+RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bool lay_out = true);
 
 } // namespace podsizer
