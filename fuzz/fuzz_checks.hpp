@@ -36,6 +36,10 @@ inline void check_design(const Design& d) {
         d.spine_switches < 0) {
         broken("negative device or rack count", static_cast<double>(d.racks));
     }
+    // The racks hold every U the devices and switches take.
+    if (static_cast<double>(d.racks) * d.rack_usable.base() < d.rack_units().base() * (1 - 1e-9)) {
+        broken("racks hold fewer U than the design uses", static_cast<double>(d.racks));
+    }
     // Usable is raw times an efficiency below one.
     if (d.usable.base() > d.raw.base() * (1.0 + 1e-12)) {
         broken("usable capacity above raw", d.usable.base());

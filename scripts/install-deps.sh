@@ -8,6 +8,8 @@ packages=(
   nlohmann-json3-dev               # JSON (catalog, reports)
   libcli11-dev                     # CLI
   catch2                           # tests (Catch2 v2)
+  clang libclang-rt-14-dev         # fuzz preset: clang, libFuzzer and sanitizer runtimes
+  libbenchmark-dev                 # bench preset: Google Benchmark
 )
 
 missing=()
