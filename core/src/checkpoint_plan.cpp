@@ -40,6 +40,8 @@ CheckpointPlan plan_checkpoints(const CheckpointSpec& spec, std::int64_t pod_gpu
         r.required_write = job_required_write(r.model);
         r.basis = j.interval ? CheckpointBasis::cadence : CheckpointBasis::daly_budget;
         r.at_requirement = evaluate_job(r.model, r.required_write);
+        r.knee_tolerance = spec.knee_tolerance;
+        r.knee = knee_bandwidth(r.model, spec.knee_tolerance);
         r.offsite_every = j.offsite_every;
         r.offsite_write = offsite_bandwidth(j.size, r.at_requirement.interval, j.offsite_every);
         r.retain = j.retain;

@@ -39,7 +39,11 @@ std::string fmt_tp(Throughput t) {
 }
 
 std::string percent(double fraction) {
-    return format_number(fraction * 100.0, fraction < 0.1 ? 1 : 0) + " %";
+    std::string s = format_number(fraction * 100.0, fraction < 0.1 ? 1 : 0);
+    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) {
+        s.resize(s.size() - 2); // "5 %", not "5.0 %"
+    }
+    return s + " %";
 }
 
 /// Why a job's cadence does not fit the design, and what it can do instead.

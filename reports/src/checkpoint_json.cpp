@@ -40,6 +40,8 @@ void job_inputs(ordered_json& j, const CheckpointRequirement& r) {
     j["failures_per_1000_node_days"] = r.failure_rate.per_1000_node_days;
     j["failure_rate_preset"] = r.failure_rate.preset;
     j["mtbf_s"] = m.mtbf.base();
+    j["knee_write_bytes_per_s"] = r.knee ? ordered_json(r.knee->base()) : ordered_json(nullptr);
+    j["knee_tolerance"] = r.knee_tolerance;
 }
 
 } // namespace

@@ -193,10 +193,21 @@ std::string checkpoint_text(const SizingResult& result, bool md) {
     if (g.rows.empty()) {
         return {};
     }
-    return md ? "\n### Checkpoints\n\n" + render_markdown(g)
+    const CheckpointPlan& plan = result.requirements.checkpoints;
+    std::string notes;
+    if (plan.offsite_write.base() > 0) {
+        notes += "Offsite copies need " + format_write(plan.offsite_write) + " (" +
+                 format_in(plan.offsite_write, units::Gbps, 0) + ") of WAN to the central store" +
+                 (plan.concurrent ? "" : " (most demanding alternative)") + ".\n";
+    }
+    if (plan.peak_retained.base() > 0) {
+        notes += "Retained checkpoints occupy up to " + format(plan.peak_retained, 1) +
+                 " while the next is written.\n";
+    }
+    return md ? "\n### Checkpoints\n\n" + render_markdown(g) + (notes.empty() ? "" : "\n" + notes)
               : "\nCheckpoints (write share per job, interval run, shortest sustainable "
                 "interval):\n" +
-                    render_text(g);
+                    render_text(g) + notes;
 }
 
 } // namespace

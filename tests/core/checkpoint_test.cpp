@@ -5,6 +5,7 @@
 #include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/failure.hpp"
+#include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/scenario.hpp"
 
 #include <catch2/catch.hpp>
@@ -255,4 +256,8 @@ TEST_CASE("an auto job needs the bandwidth at which its write takes the budget o
     const Duration delta = write_time(r.model.size, r.required_write);
     CHECK(delta / daly_interval(delta, r.model.mtbf) == Approx(0.05));
     CHECK(r.at_requirement.write_share == Approx(0.05));
+    // The plan reports each job's knee at the section's tolerance (default 1 point).
+    REQUIRE(r.knee);
+    CHECK(r.knee_tolerance == Approx(0.01));
+    CHECK(r.knee->base() == Approx(knee_bandwidth(r.model, 0.01)->base()));
 }

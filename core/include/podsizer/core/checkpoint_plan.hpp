@@ -7,6 +7,7 @@
 #include "podsizer/core/units.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,7 +40,9 @@ struct CheckpointRequirement {
     CheckpointJobModel model; ///< size, mode, interval, stall budget, restart, MTBF
     Throughput required_write;
     CheckpointBasis basis = CheckpointBasis::cadence;
-    GoodputPoint at_requirement; ///< the job when it gets exactly its requirement
+    GoodputPoint at_requirement;    ///< the job when it gets exactly its requirement
+    std::optional<Throughput> knee; ///< past it, goodput rises by less than the tolerance
+    double knee_tolerance = 0.0;
     std::int64_t offsite_every = 0;
     Throughput offsite_write; ///< WAN, at the interval run at the requirement
     std::int64_t retain = 0;
