@@ -97,7 +97,7 @@ TEST_CASE("the sizing JSON reports checkpoints per design and what drove the wri
          {"name", "checkpoint_bytes", "mode", "requested_interval_s", "stall_budget", "mtbf_s",
           "required_write_bytes_per_s", "share_write_bytes_per_s", "sustainable",
           "shortest_interval_s", "interval_s", "write_time_s", "goodput", "gpu_hours_lost_per_day",
-          "offsite_write_bytes_per_s", "retained_bytes"}) {
+          "offsite_write_bytes_per_s", "retained_bytes", "knee_write_bytes_per_s"}) {
         INFO(key);
         CHECK(first.contains(key));
     }
@@ -123,6 +123,9 @@ TEST_CASE("the sizing table and CSV show the checkpoint jobs when there are some
     CHECK_THAT(t, Catch::Contains("checkpoints: write 8.40 TB/s (sets the write requirement)"));
     CHECK_THAT(t, Catch::Contains("Checkpoints ("));
     CHECK_THAT(t, Catch::Contains("60 s sync"));
+    // Every 30th of 60 s, 6th of 5 min, 2nd of 15 min: one 25.2 TB copy per 30 min = 14 GB/s.
+    CHECK_THAT(t, Catch::Contains("Offsite copies need 14.0 GB/s (112 Gbps) of WAN"));
+    CHECK_THAT(t, Catch::Contains("up to 75.6 TB")); // 3 × 25.2 TB
     const std::string csv = render_sizing(r, Format::csv);
     CHECK_THAT(csv, Catch::Contains(",Write driven by,60 s sync: required write (GB/s),"));
     CHECK_THAT(csv, Catch::Contains("15 min async: sustainable,Findings\r\n"));
