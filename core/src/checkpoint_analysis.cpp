@@ -88,6 +88,9 @@ CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q) {
         } else if (a.daly_interval) {
             a.interval = *a.daly_interval;
         }
+        if (a.interval && q.mode == CheckpointMode::async && *a.write_time > *a.interval) {
+            a.interval = *a.write_time; // the next cannot start before the drain ends
+        }
         if (a.interval) {
             a.write_share = *a.write_time / *a.interval;
             if (a.mtbf) {

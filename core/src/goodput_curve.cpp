@@ -24,6 +24,10 @@ GoodputPoint evaluate_job(const CheckpointJobModel& job, Throughput write) {
     p.write = write;
     p.write_time = write_time(job.size, write);
     p.interval = interval_at(job, p.write_time);
+    if (job.mode == CheckpointMode::async) {
+        // The next asynchronous checkpoint cannot start before the last one drained.
+        p.interval = std::max(p.interval, p.write_time);
+    }
     p.write_share = p.interval.base() > 0.0 ? p.write_time / p.interval : 0.0;
     p.goodput = goodput(p.interval, p.write_time, job.restart, job.mtbf, job.mode);
     p.gpu_hours_lost_per_day = gpu_hours_lost_per_day(p.goodput, job.gpus);

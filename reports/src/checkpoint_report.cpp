@@ -45,6 +45,18 @@ std::vector<MarkedPoint> merged(const GoodputCurve& curve, const std::vector<Mar
     return all;
 }
 
+/// 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ...
+std::string ordinal(std::int64_t n) {
+    const std::int64_t tens = n % 100;
+    const std::int64_t ones = n % 10;
+    const char* suffix = (tens >= 11 && tens <= 13) ? "th"
+                         : ones == 1                ? "st"
+                         : ones == 2                ? "nd"
+                         : ones == 3                ? "rd"
+                                                    : "th";
+    return std::to_string(n) + suffix;
+}
+
 std::string budget_phrase(CheckpointMode mode, double stall_budget) {
     return mode == CheckpointMode::sync
                ? "sync, " + format_percent(stall_budget, 0) + " stall budget"
@@ -108,10 +120,10 @@ std::vector<std::string> header_lines(const CheckpointQuery& q, const Checkpoint
         lines.push_back("Failures: not given (--gpus or --mtbf give the MTBF, the Daly "
                         "interval and goodput)");
     }
-    lines.push_back(
-        "Mode: " + budget_phrase(q.mode, q.stall_budget) + "; interval " +
-        (q.interval ? "every " + format_interval(*q.interval) : std::string("auto (Daly)")) +
-        "; restart " + format_interval(q.restart));
+    lines.push_back("Mode: " + budget_phrase(q.mode, q.stall_budget) + "; " +
+                    (q.interval ? "every " + format_interval(*q.interval)
+                                : std::string("at the Daly interval")) +
+                    "; restart " + format_interval(q.restart));
     return lines;
 }
 
@@ -139,7 +151,12 @@ Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
         row("Daly interval", format_interval(*a.daly_interval));
     }
     if (a.interval) {
-        row("Interval", format_interval(*a.interval) + (q.interval ? " (requested)" : " (Daly)"));
+        const bool drain_bound = q.interval && *a.interval > *q.interval;
+        row("Interval",
+            format_interval(*a.interval) +
+                (drain_bound  ? " (the drain; " + format_interval(*q.interval) + " requested)"
+                 : q.interval ? " (requested)"
+                              : " (Daly)"));
     }
     if (a.write_share) {
         row(q.mode == CheckpointMode::sync ? "Stall share of interval" : "Drain share of interval",
@@ -170,8 +187,8 @@ Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
                               " is within the tolerance)");
     }
     if (a.offsite_write) {
-        row("Offsite WAN (every " + std::to_string(q.offsite_every) + ")",
-            format_write(*a.offsite_write) + " = " + format_in(*a.offsite_write, units::Gbps, 1));
+        row("Offsite WAN (every " + ordinal(q.offsite_every) + " checkpoint)",
+            format_write(*a.offsite_write) + " = " + format_in(*a.offsite_write, units::Gbps, 0));
     }
     if (a.retained && a.peak_retained) {
         row("Retained locally (" + std::to_string(q.retain) + ")",

@@ -157,3 +157,20 @@ TEST_CASE("the one-job analysis fills what its inputs determine and nothing more
     CHECK_FALSE(t.gpu_hours_lost_per_day); // no GPUs given
     CHECK_FALSE(t.curve);                  // a curve needs the size
 }
+
+TEST_CASE("an async checkpoint that drains longer than its interval pushes the next one back") {
+    // 25.2 TB at 50 GB/s drains in 504 s, longer than the 300 s asked for: the
+    // next checkpoint starts when the drain ends, so the interval run is 504 s.
+    const CheckpointJobModel j = reference_job(CheckpointMode::async, seconds(300));
+    const GoodputPoint p = evaluate_job(j, Throughput::from_base(50e9));
+    CHECK(p.write_time.base() == Approx(504.0));
+    CHECK(p.interval.base() == Approx(504.0));
+    CHECK(p.write_share == Approx(1.0));
+    CHECK(p.goodput ==
+          Approx(goodput(seconds(504), seconds(504), seconds(600), j.mtbf, CheckpointMode::async)));
+    // Sync keeps the requested interval and stalls longer than the budget instead.
+    const GoodputPoint s = evaluate_job(reference_job(CheckpointMode::sync, seconds(300)),
+                                        Throughput::from_base(50e9));
+    CHECK(s.interval.base() == Approx(300.0));
+    CHECK(s.write_share == Approx(504.0 / 300.0));
+}

@@ -30,7 +30,7 @@ struct CheckpointJobModel {
 struct GoodputPoint {
     Throughput write;
     Duration write_time;      ///< δ = size / write
-    Duration interval;        ///< the interval run: requested, or Daly's at δ
+    Duration interval;        ///< run: requested or Daly's at δ; async: at least δ
     double write_share = 0.0; ///< δ / interval: the stall (sync) or drain (async) share
     double goodput = 0.0;     ///< useful fraction of GPU time
     double gpu_hours_lost_per_day = 0.0;
