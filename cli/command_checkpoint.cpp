@@ -244,8 +244,9 @@ void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& actio
         ->capture_default_str();
     cmd->add_option("--interval", c->interval,
                     "Checkpoint interval, e.g. 5min, or auto (Daly; the default with failures)");
-    cmd->add_option("--stall-budget", c->stall_budget,
-                    "Sync: share of the interval the write may stall")
+    cmd->add_option(
+           "--stall-budget", c->stall_budget,
+           "Share of the interval a sync write may stall (and any write at the Daly interval)")
         ->capture_default_str();
     cmd->add_option("--restart-time", c->restart_time, "Time to restart after a failure")
         ->capture_default_str();

@@ -77,7 +77,7 @@ CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q) {
         a.write_time = write_time(*a.size, *a.write);
     }
     if (a.write_time) {
-        const double budget = write_budget(q.mode, q.stall_budget);
+        const double budget = q.interval ? write_budget(q.mode, q.stall_budget) : q.stall_budget;
         a.shortest_interval = *a.write_time / budget;
         if (a.mtbf) {
             a.young_interval = young_interval(*a.write_time, *a.mtbf);

@@ -76,8 +76,7 @@ std::vector<CheckpointAtDesign> checkpoints_on_design(const CheckpointPlan& plan
         a.sustainable = a.share.base() >= r.required_write.base() * (1.0 - kSlack);
         if (a.share.base() > 0.0) {
             a.at_share = evaluate_job(r.model, a.share);
-            a.shortest_interval =
-                shortest_interval(r.model.size, a.share, r.model.mode, r.model.stall_budget);
+            a.shortest_interval = write_time(r.model.size, a.share) / job_write_budget(r.model);
             a.offsite_write = offsite_bandwidth(r.model.size, a.at_share.interval, r.offsite_every);
         }
         out.push_back(std::move(a));

@@ -62,9 +62,8 @@ std::string cadence_shortfall(const CheckpointRequirement& r, const CheckpointAt
                format_interval(c.shortest_interval) + " at best";
     }
     return r.name + ": at the Daly interval (" + budget + ") the write may take " +
-           percent(write_budget(m.mode, m.stall_budget)) + " of it, which needs " +
-           fmt_tp(r.required_write) + "; at " + share + "a " +
-           format_interval(c.at_share.write_time) + " write takes " +
+           percent(job_write_budget(m)) + " of it, which needs " + fmt_tp(r.required_write) +
+           "; at " + share + "a " + format_interval(c.at_share.write_time) + " write takes " +
            percent(c.at_share.write_share) + " of the " + format_interval(c.at_share.interval) +
            " interval";
 }

@@ -72,12 +72,15 @@ std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& job, double t
     return Throughput::from_base(job.size.base() / lo);
 }
 
+double job_write_budget(const CheckpointJobModel& job) {
+    return job.interval ? write_budget(job.mode, job.stall_budget) : job.stall_budget;
+}
+
 Throughput job_required_write(const CheckpointJobModel& job) {
     if (job.interval) {
         return required_write(job.size, *job.interval, job.mode, job.stall_budget);
     }
-    const Duration delta =
-        write_time_for_daly_budget(job.mtbf, write_budget(job.mode, job.stall_budget));
+    const Duration delta = write_time_for_daly_budget(job.mtbf, job_write_budget(job));
     return job.size / delta;
 }
 

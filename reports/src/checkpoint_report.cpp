@@ -72,7 +72,7 @@ std::string basis_phrase(const CheckpointQuery& q, CheckpointBasis b) {
     }
     return q.mode == CheckpointMode::sync
                ? "the write stalls " + format_percent(q.stall_budget, 0) + " of the Daly interval"
-               : "the drain fits in the Daly interval";
+               : "the drain takes " + format_percent(q.stall_budget, 0) + " of the Daly interval";
 }
 
 std::vector<MarkedPoint> marks_of(const CheckpointAnalysis& a) {

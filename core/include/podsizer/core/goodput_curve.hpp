@@ -20,7 +20,7 @@ struct CheckpointJobModel {
     Capacity size;
     CheckpointMode mode = CheckpointMode::sync;
     std::optional<Duration> interval; ///< requested; empty: Daly's optimum at each bandwidth
-    double stall_budget = 0.05;       ///< sync: share of the interval the write may stall
+    double stall_budget = 0.05;       ///< sync, and any job at the Daly interval
     Duration restart;
     Duration mtbf;
     std::int64_t gpus = 0; ///< for GPU-hours lost; 0 when unknown
@@ -50,10 +50,15 @@ double goodput_limit(const CheckpointJobModel& job);
 /// limit itself is below the tolerance (failures leave nothing to win).
 std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& job, double tolerance);
 
-/// The bandwidth a job needs: its write must fit in its share of the interval
-/// (sync: the stall budget; async: all of it, draining before the next). For a
-/// requested interval that is required_write(); for "auto" it is the bandwidth
-/// at which the write takes that share of the Daly interval.
+/// The share of the interval a job's write may take: for a requested interval
+/// write_budget() (sync: the stall budget; async: all of it, draining before
+/// the next); for "auto" the stall budget in both modes, since the Daly
+/// interval grows with the write time and only a budget keeps it short.
+double job_write_budget(const CheckpointJobModel& job);
+
+/// The bandwidth a job needs: its write must fit in job_write_budget() of the
+/// interval. For a requested interval that is required_write(); for "auto" it
+/// is the bandwidth at which the write takes that share of the Daly interval.
 Throughput job_required_write(const CheckpointJobModel& job);
 
 struct CurveOptions {

@@ -82,7 +82,7 @@ struct CheckpointJobSpec {
     std::int64_t gpus = 0;            ///< GPUs of the job; 0: the whole pod
     std::optional<Duration> interval; ///< requested cadence; empty: "auto" (Daly)
     CheckpointMode mode = CheckpointMode::sync;
-    double stall_budget = 0.05;                    ///< sync: share of the interval
+    double stall_budget = 0.05;                    ///< sync, or auto: share of the interval
     Duration restart = Duration::from_base(600.0); ///< ASSUMPTION: 10 min, as in Daly 2006
     std::int64_t offsite_every = 0;                ///< every Nth checkpoint to the central store
     std::int64_t retain = 2;                       ///< ASSUMPTION: local checkpoints kept
