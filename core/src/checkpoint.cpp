@@ -147,7 +147,9 @@ double parse_param_count(std::string_view text) {
     }
     const std::string_view rest = trim(s.substr(used));
     double scale = 1.0;
-    if (rest.size() == 1) {
+    if (rest == "bn" || rest == "Bn") {
+        scale = 1e9; // "70bn": the press's billion
+    } else if (rest.size() == 1) {
         switch (rest.front()) {
         case 'K':
         case 'k':

@@ -40,7 +40,7 @@ const BytesPerParamPreset* find_bytes_per_param_preset(std::string_view id);
 inline constexpr double kDefaultBytesPerParam = 14.0;
 
 /// Parses a parameter count: "1.8T", "70B", "405 B", "7e9", "175,000,000,000".
-/// Suffixes K (10^3), M (10^6), B or G (10^9), T (10^12), either case. The count
+/// Suffixes K (10^3), M (10^6), B, bn or G (10^9), T (10^12), either case. The count
 /// must be positive and at most 10^16. A capacity ("25 TB") is rejected with a
 /// pointer to the checkpoint-size input. Throws InputError (no location).
 double parse_param_count(std::string_view text);
