@@ -26,7 +26,7 @@ FailureRate resolve_failure_rate(const CheckpointSpec& spec, const Catalog& cata
     return {preset->per_1000_node_days, preset->id};
 }
 
-/// "checkpoints (job a + job b)" or "checkpoints (job a, the largest of 3 alternatives)".
+/// "checkpoints (a + b)" or "checkpoints (a, the most demanding of 3 alternatives)".
 std::string checkpoint_driver_text(const CheckpointPlan& plan) {
     if (!plan.concurrent) {
         const auto top =
