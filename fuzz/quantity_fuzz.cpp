@@ -1,7 +1,9 @@
-// Fuzz harness: the quantity, percentage and C:D ratio parsers, which read
-// every figure a user types ("5.4 PB", "2.5 Tbps", "5%", "2.5:1").
+// Fuzz harness: the quantity, percentage, C:D ratio and checkpoint parsers,
+// which read every figure a user types ("5.4 PB", "2.5 Tbps", "5%", "2.5:1",
+// "1.8T" parameters, "14" bytes per parameter).
 #include "fuzz_checks.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -30,6 +32,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!std::isfinite(f)) {
             fuzz::broken("percentage not finite", f);
         }
+    } catch (const InputError&) {
+    }
+    try {
+        const double params = parse_param_count(text);
+        fuzz::check_figure("parameter count", params);
+        (void)format_param_count(params);
+        fuzz::check_figure("checkpoint size",
+                           checkpoint_size(params, kDefaultBytesPerParam).base());
+    } catch (const InputError&) {
+    }
+    try {
+        fuzz::check_figure("bytes per parameter", parse_bytes_per_param(text));
     } catch (const InputError&) {
     }
     try {

@@ -360,6 +360,14 @@ CheckpointSpec read_checkpoint(const Node& n, const Catalog& cat, const Fleet& f
         c.knee_tolerance = read_percent(*k, "a goodput tolerance");
     }
     const Node jobs = n.at("jobs");
+    // Names are checked against every earlier job, and every job is analysed
+    // on every design: the cap bounds both (20,000 jobs took a second, a
+    // 16 MiB file of them ten minutes; docs/robustness.md).
+    constexpr std::size_t kMaxJobs = 100;
+    if (jobs.is_array() && jobs.raw().size() > kMaxJobs) {
+        jobs.fail("has " + std::to_string(jobs.raw().size()) +
+                  " jobs; expected at most 100 (split the scenario into several files)");
+    }
     std::int64_t gpus = 0;
     for (const Node& item : jobs.items()) {
         CheckpointJobSpec j = read_checkpoint_job(item, c.jobs.size(), fleet.pod_gpus());

@@ -131,6 +131,19 @@ TEST_CASE("a scenario with more than 100 options is refused before sizing") {
                Catch::Contains("$.options: has 101 options; expected at most 100"));
 }
 
+TEST_CASE("a scenario with more than 100 checkpoint jobs is refused before sizing") {
+    // Each job's name was checked against every earlier one: 20,000 jobs took a second.
+    std::string doc = R"({"name": "n", "fleet": {"platform": "gb200-nvl72", "gpus": 576},
+        "performance": {"rule": "ncp-gb200-customer"},
+        "checkpoint": {"concurrent": false, "jobs": [)";
+    for (int i = 0; i < 101; ++i) {
+        doc += std::string(i == 0 ? "" : ",") + R"({"params": "70B", "interval": "5 min"})";
+    }
+    doc += "]}}";
+    CHECK_THAT(scenario_error(doc),
+               Catch::Contains("$.checkpoint.jobs: has 101 jobs; expected at most 100"));
+}
+
 TEST_CASE("a 50 MB document is refused at once, and one just under 16 MiB still loads") {
     // 50 MB of description: refused on its size, before the JSON is parsed.
     const std::string big = R"({"name": "n", "capacity": {"usable": "1 PB"}, "description": ")" +
