@@ -80,7 +80,8 @@ Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec)
     // The brief's rule of thumb: "10 % short of an EB is still an EB". The
     // whole number is the fewest pods reaching target × (1 − tolerance).
     const Capacity enough = spec.target * (1.0 - spec.tolerance);
-    e.pods = std::max<std::int64_t>(1, ceil_count(enough / pod.usable));
+    e.pods_within_tolerance = enough / pod.usable;
+    e.pods = std::max<std::int64_t>(1, ceil_count(e.pods_within_tolerance));
 
     const auto n = static_cast<double>(e.pods);
     e.cnodes = pod.cnodes * e.pods;

@@ -71,6 +71,8 @@ std::vector<Row> rows(const ScenarioExtrapolation& x) {
          pods_only([](const Column& c) { return in(c.ex->pod_usable, units::PB); })},
         {"pods_exact", "Pods (exact)", "", 2,
          pods_only([](const Column& c) { return c.ex->pods_exact; })},
+        {"pods_within_tolerance", "Pods (exact, within the tolerance)", "", 2,
+         pods_only([](const Column& c) { return c.ex->pods_within_tolerance; })},
         {"pods", "Pods", "", 0,
          both([=](const Extrapolation& e) { return n(e.pods); },
               [](const Design&) { return 1.0; })},
@@ -255,6 +257,7 @@ ojson extrapolation_json(const Extrapolation& e) {
     j["tolerance"] = e.tolerance;
     j["pod_usable_bytes"] = e.pod_usable.base();
     j["pods_exact"] = e.pods_exact;
+    j["pods_within_tolerance"] = e.pods_within_tolerance;
     j["pods"] = e.pods;
     j["total_usable_bytes"] = e.usable.base();
     j["total_raw_bytes"] = e.raw.base();

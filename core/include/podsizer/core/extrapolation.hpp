@@ -34,6 +34,9 @@ struct Extrapolation {
     double tolerance = 0.0;
     Capacity pod_usable;
     double pods_exact = 0.0; ///< target / pod usable
+    /// target × (1 − tolerance) / pod usable: the pods that reach the target
+    /// within the tolerance, as a fraction (the brief's "just over 4 pods").
+    double pods_within_tolerance = 0.0;
     /// The fewest whole pods whose usable capacity reaches target × (1 − tolerance).
     std::int64_t pods = 0;
 
