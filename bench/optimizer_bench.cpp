@@ -45,6 +45,22 @@ void BM_optimize_fleet_full_front(benchmark::State& state) {
 }
 BENCHMARK(BM_optimize_fleet_full_front)->Unit(benchmark::kMillisecond);
 
+/// A larger search: 1 EB with no certification rule, so every D-box and drive
+/// (15.36 TB drives at 1 EB sweep thousands of C-node counts).
+void BM_optimize_high_density_exabyte(benchmark::State& state) {
+    const Scenario s = load_scenario(
+        std::string(PODSIZER_SOURCE_DIR) + "/examples/high-density-1eb.json", catalog());
+    std::int64_t evaluated = 0;
+    for (auto _ : state) {
+        const OptimizerResult r = optimize(s, catalog());
+        evaluated += r.evaluated;
+        benchmark::DoNotOptimize(r.best);
+    }
+    state.counters["designs_per_s"] =
+        benchmark::Counter(static_cast<double>(evaluated), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_optimize_high_density_exabyte)->Unit(benchmark::kMillisecond);
+
 /// One candidate as the optimiser evaluates it (no rack slots), and as the
 /// sizing commands do (with the U-by-U layout), on the reference pod.
 void evaluate_pod(benchmark::State& state, bool with_layout) {
@@ -68,6 +84,18 @@ void BM_evaluate_pod_with_layout(benchmark::State& state) {
 }
 BENCHMARK(BM_evaluate_pod_without_layout);
 BENCHMARK(BM_evaluate_pod_with_layout);
+
+/// A large design laid out U by U: an exabyte of 15.36 TB drives in one
+/// namespace (3,304 D-boxes, 8,260 C-nodes, about 11,800 devices).
+void BM_layout_exabyte_namespace(benchmark::State& state) {
+    const HardwareChoice hw = resolve_hardware(catalog(), "cnode-1u", "dbox-1u-22",
+                                               of<Capacity>(15.36, units::TB), "", "");
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(
+            build_design("", hw, 8260, 3304, Requirements{}, Constraints{}, 1.0, nullptr, true));
+    }
+}
+BENCHMARK(BM_layout_exabyte_namespace)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

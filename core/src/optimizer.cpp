@@ -42,6 +42,52 @@ bool dominates(const Metrics& a, const Metrics& b) {
     return strictly;
 }
 
+/// The Pareto front so far, in blocks of consecutive members with each
+/// block's best value of every metric. Members arrive sorted by racks, then
+/// power, so a block holds similar designs and its best-case corner is close
+/// to them: a block whose corner is worse than the candidate in some metric
+/// cannot hold a member dominating it and is skipped whole. Exabyte scenarios
+/// have fronts of thousands of designs, and this keeps the test near-linear.
+class FrontBlocks {
+public:
+    void add(const Metrics& m) {
+        if (members_.size() % kBlock == 0) {
+            corners_.push_back(m.v);
+        }
+        std::array<double, 5>& corner = corners_.back();
+        for (std::size_t i = 0; i < corner.size(); ++i) {
+            corner[i] = std::min(corner[i], m.v[i]);
+        }
+        members_.push_back(m);
+    }
+
+    /// Some member is no worse in every metric and better in one.
+    bool dominated(const Metrics& m) const {
+        for (std::size_t b = 0; b < corners_.size(); ++b) {
+            const std::array<double, 5>& corner = corners_[b];
+            bool possible = true;
+            for (std::size_t i = 0; i < corner.size() && possible; ++i) {
+                possible = corner[i] <= m.v[i];
+            }
+            if (!possible) {
+                continue;
+            }
+            const std::size_t end = std::min(members_.size(), (b + 1) * kBlock);
+            for (std::size_t k = b * kBlock; k < end; ++k) {
+                if (dominates(members_[k], m)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+private:
+    static constexpr std::size_t kBlock = 32;
+    std::vector<Metrics> members_;
+    std::vector<std::array<double, 5>> corners_;
+};
+
 /// The order of the metrics an objective compares, most important first.
 std::array<std::size_t, 5> priority(Objective o) {
     switch (o) {
@@ -242,11 +288,11 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
     std::sort(m.begin(), m.end(),
               [&](const Metrics& a, const Metrics& b) { return lex_before(a, b, natural); });
     std::vector<Metrics> front;
+    FrontBlocks blocks;
     for (const Metrics& cand : m) {
-        const bool dominated = std::any_of(front.begin(), front.end(),
-                                           [&](const Metrics& f) { return dominates(f, cand); });
-        if (!dominated) {
+        if (!blocks.dominated(cand)) {
             front.push_back(cand);
+            blocks.add(cand);
         }
     }
     const auto order = priority(options.objective);

@@ -80,7 +80,11 @@ void spread(const std::vector<Kind>& kinds, std::int64_t racks, Spread& sp) {
             r.end = e;
             r.counts[k] = n;
             r.watts += static_cast<double>(n) * w;
-            if (!sp.next.empty() && sp.next.back().counts == r.counts) {
+            const auto same = [](const Run& x, const Run& y) {
+                return x.counts[0] == y.counts[0] && x.counts[1] == y.counts[1] &&
+                       x.counts[2] == y.counts[2];
+            };
+            if (!sp.next.empty() && same(sp.next.back(), r)) {
                 sp.next.back().end = e; // same contents: one run
             } else {
                 sp.next.push_back(r);
