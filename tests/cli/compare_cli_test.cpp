@@ -3,7 +3,9 @@
 #include "run_process.hpp"
 
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -28,7 +30,29 @@ const nlohmann::json& column(const nlohmann::json& j, const std::string& name) {
     throw std::logic_error("unreachable");
 }
 
+std::string read_file(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
 } // namespace
+
+TEST_CASE("the documentation shows exactly what compare prints for the fleet") {
+    // docs/extrapolation-and-comparison.md pins the table between two marker
+    // comments, so the page never goes stale.
+    const std::string doc =
+        read_file(std::string(PODSIZER_SOURCE_DIR) + "/docs/extrapolation-and-comparison.md");
+    const std::string begin = "<!-- compare-fleet -->\n```text\n";
+    const auto b = doc.find(begin);
+    REQUIRE(b != std::string::npos);
+    const auto e = doc.find("```\n<!-- /compare-fleet -->", b);
+    REQUIRE(e != std::string::npos);
+    const ProcessResult r = podsizer({"compare", kFleet});
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == doc.substr(b + begin.size(), e - b - begin.size()));
+}
 
 TEST_CASE("compare prints the side-by-side the architects drew for the 160k-GPU fleet") {
     // Golden figures: shared/brief/BRIEF.md ("What the architects asked to
