@@ -60,5 +60,6 @@ void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& action);
 
 } // namespace podsizer::cli

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     add_extrapolate_command(app, g, action);
     add_compare_command(app, g, action);
     add_optimize_command(app, g, action);
+    add_checkpoint_command(app, g, action);
 
     try {
         app.parse(argc, argv);

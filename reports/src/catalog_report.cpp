@@ -163,6 +163,13 @@ std::vector<Entry> entries(const Catalog& c) {
               num("raw_per_usable", m.raw_per_usable, 2)},
              &m.provenance});
     }
+    for (const FailureRatePreset& m : c.failure_rates) {
+        out.push_back({m.id,
+                       "failure_rate",
+                       m.name,
+                       {num("failures_per_1000_node_days", m.per_1000_node_days, 2, true)},
+                       &m.provenance});
+    }
     return out;
 }
 
