@@ -163,7 +163,8 @@ std::string heading(const ScenarioExtrapolation& x) {
     if (x.fleet) {
         const FleetPlan& f = *x.fleet;
         out += "\nFleet: " + format_number(static_cast<double>(f.gpus)) +
-               " GPUs = " + std::to_string(f.clusters) + " clusters of " +
+               " GPUs = " + std::to_string(f.clusters) +
+               (f.clusters == 1 ? " cluster of " : " clusters of ") +
                format_number(static_cast<double>(f.gpus_per_cluster)) + " GPUs";
         if (f.last_cluster_gpus != f.gpus_per_cluster) {
             out += " (the last " + format_number(static_cast<double>(f.last_cluster_gpus)) + ")";
