@@ -1,5 +1,6 @@
 #include "target_args.hpp"
 
+#include "podsizer/core/errors.hpp"
 #include "podsizer/core/extrapolation.hpp"
 
 namespace podsizer::cli {
@@ -12,9 +13,11 @@ std::optional<ExtrapolationSpec> resolve_target(const TargetArgs& args, const Sc
     }
     if (!args.tolerance.empty()) {
         const double tolerance = parse_tolerance(args.tolerance, "--tolerance");
-        if (spec) {
-            spec->tolerance = tolerance;
+        if (!spec) {
+            throw InputError("--tolerance", "a tolerance needs a target; give --target (e.g. "
+                                            "--target 1EB) or the scenario's extrapolation.target");
         }
+        spec->tolerance = tolerance;
     }
     return spec;
 }

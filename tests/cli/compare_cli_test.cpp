@@ -279,6 +279,8 @@ TEST_CASE("bad extrapolation, comparison and optimiser input exits 2 with one li
         {{"compare", kFleet, "--with", "clod-object-store"},
          "--with: unknown reference system \"clod-object-store\" (nearest: cloud-object-store)"},
         {{"compare", kFleet, "--tolerance", "51%"}, "--tolerance: \"51%\" is outside"},
+        {{"compare", "examples/ncp-pod-41k.json", "--tolerance", "10%"},
+         "--tolerance: a tolerance needs a target"},
         {{"optimize", kFleet, "--objective", "min-rack"},
          "--objective: unknown objective \"min-rack\" (nearest: min-racks"},
         {{"optimize", kFleet, "--objective", "fastest"}, "expected one of min-racks, min-power"},
