@@ -226,8 +226,8 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
     };
     auto step_for = [&](std::int64_t lo, std::int64_t hi) {
         const std::int64_t span = hi - lo + 1;
-        const std::int64_t step =
-            span > options.max_steps ? (span + options.max_steps - 1) / options.max_steps : 1;
+        const std::int64_t most = std::max<std::int64_t>(1, options.max_steps);
+        const std::int64_t step = span > most ? (span + most - 1) / most : 1;
         result.coarsest_step = std::max(result.coarsest_step, step);
         return step;
     };
