@@ -253,3 +253,31 @@ TEST_CASE("rack counts are the same with and without the rack layout") {
         CHECK(static_cast<std::int64_t>(full.layout.size()) == full.racks);
     }
 }
+
+TEST_CASE("a sweep line longer than the step limit is walked in coarser steps, ends included") {
+    // High-density exabyte, 122.88 TB, 42U: the C-node line runs 104..414
+    // (311 designs); with at most 10 per line the step is ceil(311 / 10) = 32.
+    OptimizerOptions o;
+    o.keep_all = true;
+    o.max_steps = 10;
+    o.racks = {"rack-42u-25kw"};
+    const OptimizerResult r =
+        optimize(example("high-density-1eb.json"), default_catalog_for_tests(), o);
+    // The coarsest line is elsewhere: 15.36 TB drives on the 1U box need
+    // ceil(10^18 / 302.6 TB) = 3,305 D-boxes for 1 EB, so C-nodes run from
+    // ceil(3,305 / 2) = 1,653 to floor(3,305 × 2.5) = 8,262: 6,610 counts ->
+    // a step of ceil(6,610 / 10) = 661.
+    CHECK(r.coarsest_step == 661);
+    std::vector<std::int64_t> cnodes;
+    for (const Design& d : r.all) {
+        if (d.dbox_model == "dbox-2u-44-hd" && in(d.drive_size, units::TB) > 100 &&
+            d.dboxes == 207) {
+            cnodes.push_back(d.cnodes);
+        }
+    }
+    std::sort(cnodes.begin(), cnodes.end());
+    REQUIRE(cnodes.size() == 11); // 104, 136, ..., 392, and the knee 414
+    CHECK(cnodes.front() == 104);
+    CHECK(cnodes[1] == 136);
+    CHECK(cnodes.back() == 414);
+}
