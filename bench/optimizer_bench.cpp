@@ -85,8 +85,8 @@ void BM_evaluate_pod_with_layout(benchmark::State& state) {
 BENCHMARK(BM_evaluate_pod_without_layout);
 BENCHMARK(BM_evaluate_pod_with_layout);
 
-/// A large design laid out U by U: an exabyte of 15.36 TB drives in one
-/// namespace (3,304 D-boxes, 8,260 C-nodes, about 11,800 devices).
+/// A large design laid out U by U: about an exabyte of 15.36 TB drives in one
+/// namespace (3,304 D-boxes, 8,260 C-nodes, plus their switches).
 void BM_layout_exabyte_namespace(benchmark::State& state) {
     const HardwareChoice hw = resolve_hardware(catalog(), "cnode-1u", "dbox-1u-22",
                                                of<Capacity>(15.36, units::TB), "", "");
