@@ -1,10 +1,11 @@
 // Fuzz harness: the quantity, percentage, C:D ratio and checkpoint parsers,
 // which read every figure a user types ("5.4 PB", "2.5 Tbps", "5%", "2.5:1",
-// "1.8T" parameters, "14" bytes per parameter).
+// "1.8T" parameters, "14" bytes per parameter, "1 EB" targets, "10%" tolerances).
 #include "fuzz_checks.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/extrapolation.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <array>
@@ -44,6 +45,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     try {
         fuzz::check_figure("bytes per parameter", parse_bytes_per_param(text));
+    } catch (const InputError&) {
+    }
+    try {
+        fuzz::check_figure("extrapolation target", parse_target(text, "fuzz").base());
+    } catch (const InputError&) {
+    }
+    try {
+        fuzz::check_figure("tolerance", parse_tolerance(text, "fuzz"));
     } catch (const InputError&) {
     }
     try {
