@@ -5,6 +5,7 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/optimizer.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 
 #include <catch2/catch.hpp>
@@ -281,5 +282,47 @@ TEST_CASE("unknown fields at every level are warned about, not ignored silently"
         REQUIRE(diag.warnings.size() == 1);
         CHECK_THAT(diag.warnings[0],
                    Catch::Contains(std::string("c.json: ") + row.path + ": unknown field ignored"));
+    }
+}
+
+namespace {
+// The default catalog plus `n` rack models.
+Catalog with_racks(int n) {
+    std::string doc = R"({"racks": [)";
+    for (int i = 0; i < n; ++i) {
+        doc += std::string(i == 0 ? "" : ",") + R"({"id": "r-)" + std::to_string(i) +
+               R"(", "name": "r", "usable": "42 U", "power_budget": ")" +
+               std::to_string(20 + i % 30) + R"( kW", "source": {"kind": "assumption"}})";
+    }
+    doc += "]}";
+    Catalog c = cat();
+    merge_catalog_text(c, doc, "racks.json");
+    return c;
+}
+} // namespace
+
+TEST_CASE("the optimiser's work is bounded however large the catalog") {
+    // Capacity only: no certified-storage rule, so every D-box takes part.
+    const Scenario s =
+        parse_scenario(R"({"name": "n", "capacity": {"usable": "215 PB"}})", "s.json", cat());
+    // The default catalog: 1 C-node × 5 D-box drives × 2 racks, lines in steps of one.
+    const OptimizerResult plain = optimize(s, cat());
+    CHECK(plain.combinations == 10);
+    CHECK(plain.coarsest_step == 1);
+    // 202 rack models: 1,010 combinations share 400,000 designs (a knee point
+    // may be added at the end of each line), so the lines are walked coarser.
+    const OptimizerResult wide = optimize(s, with_racks(200));
+    CHECK(wide.combinations == 1010);
+    CHECK(wide.coarsest_step > 1);
+    CHECK(wide.evaluated <= 400'000 + 2 * wide.combinations);
+    CHECK(wide.best.has_value());
+    // 2,003 rack models: 10,015 combinations are refused.
+    try {
+        (void)optimize(s, with_racks(2001));
+        FAIL("expected an input error");
+    } catch (const InputError& e) {
+        CHECK_THAT(e.what(),
+                   Catch::Contains("10,015 combinations") || Catch::Contains("10015 combinations"));
+        CHECK_THAT(e.what(), Catch::Contains("expected at most 10,000"));
     }
 }
