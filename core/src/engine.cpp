@@ -441,7 +441,7 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
                                       best->dbox_model + " with " +
                                       format_in(best->drive_size, units::TB, 2) + " drives"});
     }
-    return *best;
+    return std::move(*best); // a design with its layout is large: move, not copy
 }
 
 SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog) {
