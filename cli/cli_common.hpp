@@ -5,6 +5,7 @@
 
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/design.hpp"
+#include "podsizer/reports/batch_report.hpp"
 #include "podsizer/reports/format.hpp"
 
 #include <CLI/CLI.hpp>
@@ -45,6 +46,11 @@ template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) 
     return out;
 }
 
+/// The --format of batch and sweep: table, csv, md, json or jsonl.
+BatchFormat parse_batch_format(const std::string& s);
+/// --jobs: a thread count from 1 to 256; empty text means one per core.
+unsigned parse_jobs(const std::string& text);
+
 /// Prints the sizing report; exit 1 when a design misses a requirement.
 int emit_sizing(const SizingResult& result, Format format);
 
@@ -52,5 +58,7 @@ int emit_sizing(const SizingResult& result, Format format);
 void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_batch_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action);
 
 } // namespace podsizer::cli
