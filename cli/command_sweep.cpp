@@ -45,7 +45,8 @@ void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     cmd->add_option("--vary", args->vary,
                     "PATH=VALUES: a list a,b,c or a range START..END+STEP or START..END*FACTOR "
                     "(repeatable; see docs/batch.md)")
-        ->required();
+        ->required()
+        ->allow_extra_args(false); // one expression per --vary; SCENARIO may follow
     cmd->add_option("--jobs,-j", args->jobs, "Worker threads (default: one per core)");
     cmd->callback(
         [&g, &action, args] { action = [&g, args] { return run_sweep_command(g, *args); }; });

@@ -52,6 +52,9 @@ bool parse_double(std::string_view s, double& v) {
 }
 
 bool parse_int(std::string_view s, std::int64_t& v) {
+    if (s.size() > 1 && s[0] == '0') {
+        return false; // "1,024" split at the comma must not become 1 and 24
+    }
     const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
     return r.ec == std::errc() && r.ptr == s.data() + s.size();
 }

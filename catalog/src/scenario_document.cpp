@@ -209,11 +209,13 @@ std::vector<std::string> ScenarioDocument::set(const ScenarioPath& path, const F
             return;
         }
         if (step.position >= member.size()) {
+            const std::string range =
+                member.size() == 1 ? "[0]" : "[0] to [" + std::to_string(member.size() - 1) + "]";
             throw InputError(origin_ + ": " + here,
                              "has " + std::to_string(member.size()) + " element" +
                                  (member.size() == 1 ? "" : "s") + "; index " +
-                                 std::to_string(step.position) + " is past the end (use [0] to [" +
-                                 std::to_string(member.size() - 1) + "] or [*])");
+                                 std::to_string(step.position) + " is past the end (use " + range +
+                                 " or [*])");
         }
         descend(member[step.position], here + "[" + std::to_string(step.position) + "]");
     };

@@ -37,6 +37,18 @@ const std::vector<std::size_t>& compact_columns() {
     return columns;
 }
 
+/// The codes of a design's error findings ("max-racks, read-short"): why
+/// "Meets requirements" says NO, in a narrow column.
+std::string error_codes(const Design& d) {
+    std::string out;
+    for (const Finding& f : d.findings) {
+        if (f.severity == Severity::error) {
+            out += (out.empty() ? "" : ", ") + f.code;
+        }
+    }
+    return out;
+}
+
 json field_json(const FieldValue& v) {
     return std::visit([](const auto& x) { return json(x); }, v);
 }
@@ -133,6 +145,7 @@ std::vector<std::string> BatchReport::table_header() const {
     for (const std::string& label : compact_labels()) {
         h.push_back(label);
     }
+    h.push_back("Not met");
     return h;
 }
 
@@ -168,6 +181,7 @@ RenderedRun BatchReport::render(const BatchRun& run) const {
             for (std::size_t c : compact_columns()) {
                 row.push_back(cells[c]);
             }
+            row.push_back(error_codes(d));
             out.rows.push_back(std::move(row));
         }
         break;
