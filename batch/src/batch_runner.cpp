@@ -108,7 +108,7 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
 BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& catalog,
                        const BatchOptions& options, std::ostream& out, std::ostream& err) {
     const std::vector<BatchInput> inputs = expand_batch_inputs(args);
-    const BatchReport report(options.format, "batch", {});
+    const BatchReport report(options.format, BatchKind::batch);
     Writer writer(report, out, err);
     run_ordered(
         inputs.size(), options.jobs,
@@ -149,7 +149,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
     for (const SweepParameter& p : sweep.parameters()) {
         names.push_back(p.name);
     }
-    const BatchReport report(options.format, "sweep", names);
+    const BatchReport report(options.format, BatchKind::sweep, names);
     Writer writer(report, out, err);
     const auto& params = sweep.parameters();
     run_ordered(

@@ -121,19 +121,19 @@ std::string BatchSummary::line() const {
            std::to_string(bad) + " bad";
 }
 
-BatchReport::BatchReport(BatchFormat format, std::string kind,
+BatchReport::BatchReport(BatchFormat format, BatchKind kind,
                          std::vector<std::string> parameter_names)
-    : format_(format), kind_(std::move(kind)), parameter_names_(std::move(parameter_names)) {}
+    : format_(format), kind_(kind), parameter_names_(std::move(parameter_names)) {}
 
 std::vector<std::string> BatchReport::label_header() const {
-    if (kind_ == "batch") {
+    if (kind_ == BatchKind::batch) {
         return {"File"};
     }
     return parameter_names_;
 }
 
 std::vector<std::string> BatchReport::label_cells(const BatchRun& run) const {
-    if (kind_ == "batch") {
+    if (kind_ == BatchKind::batch) {
         return {run.file};
     }
     return run.labels;
@@ -151,7 +151,7 @@ std::vector<std::string> BatchReport::table_header() const {
 
 std::vector<std::string> BatchReport::csv_header() const {
     std::vector<std::string> h = label_header();
-    if (kind_ == "batch") {
+    if (kind_ == BatchKind::batch) {
         h.push_back("Scenario");
     }
     h.push_back("Design");
@@ -194,7 +194,7 @@ RenderedRun BatchReport::render(const BatchRun& run) const {
         g.header = csv_header();
         for (const Design& d : run.result->designs) {
             std::vector<std::string> row = label_cells(run);
-            if (kind_ == "batch") {
+            if (kind_ == BatchKind::batch) {
                 row.push_back(run.result->scenario);
             }
             row.push_back(d.name);
@@ -215,7 +215,7 @@ RenderedRun BatchReport::render(const BatchRun& run) const {
             json j;
             j["run"] = run.index;
             j["file"] = run.file;
-            if (kind_ == "sweep") {
+            if (kind_ == BatchKind::sweep) {
                 json params = json::object();
                 for (const auto& [name, value] : run.parameters) {
                     params[name] = field_json(value);
@@ -267,7 +267,8 @@ std::string BatchReport::begin() const {
     }
     case BatchFormat::json:
         return "{\n  \"podsizer_version\": " + json(std::string(version())).dump() +
-               ",\n  \"command\": " + json(kind_).dump() + ",\n  \"results\": [\n";
+               ",\n  \"command\": " + (kind_ == BatchKind::batch ? "\"batch\"" : "\"sweep\"") +
+               ",\n  \"results\": [\n";
     default:
         return {};
     }

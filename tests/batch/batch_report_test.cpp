@@ -66,7 +66,7 @@ TEST_CASE("the summary counts runs and picks the exit code") {
 
 TEST_CASE("a batch CSV row holds the same figures as size's CSV row") {
     const BatchRun run = sized_run("high-density-1eb.json");
-    const BatchReport report(BatchFormat::csv, "batch", {});
+    const BatchReport report(BatchFormat::csv, BatchKind::batch);
     const RenderedRun r = report.render(run);
     CHECK(r.status == RunStatus::sized);
     const Grid size_grid = sizing_csv_grid(*run.result);
@@ -89,7 +89,7 @@ TEST_CASE("jsonl gives one object per design, each a whole JSON document") {
     BatchRun run = sized_run("high-density-1eb.json");
     run.parameters = {{"gpus", std::int64_t{4096}}, {"capacity.usable", std::string("1 EB")}};
     run.labels = {"4096", "1 EB"};
-    const BatchReport report(BatchFormat::jsonl, "sweep", {"gpus", "capacity.usable"});
+    const BatchReport report(BatchFormat::jsonl, BatchKind::sweep, {"gpus", "capacity.usable"});
     const std::vector<std::string> lines = lines_of(report.render(run).text);
     REQUIRE(lines.size() == 2);
     for (std::size_t k = 0; k < lines.size(); ++k) {
@@ -110,19 +110,19 @@ TEST_CASE("a bad run is an error object in JSON and no row in the tables") {
     bad.index = 3;
     bad.file = "x.json";
     bad.error = "x.json: $.name: missing required field";
-    const RenderedRun jl = BatchReport(BatchFormat::jsonl, "batch", {}).render(bad);
+    const RenderedRun jl = BatchReport(BatchFormat::jsonl, BatchKind::batch).render(bad);
     CHECK(jl.status == RunStatus::bad);
     CHECK(jl.error == bad.error);
     const auto j = nlohmann::json::parse(jl.text);
     CHECK(j.at("run") == 3);
     CHECK(j.at("file") == "x.json");
     CHECK(j.at("error") == bad.error);
-    CHECK(BatchReport(BatchFormat::csv, "batch", {}).render(bad).text.empty());
-    CHECK(BatchReport(BatchFormat::table, "batch", {}).render(bad).rows.empty());
+    CHECK(BatchReport(BatchFormat::csv, BatchKind::batch).render(bad).text.empty());
+    CHECK(BatchReport(BatchFormat::table, BatchKind::batch).render(bad).rows.empty());
 }
 
 TEST_CASE("json output is one document with the results and the summary") {
-    const BatchReport report(BatchFormat::json, "batch", {});
+    const BatchReport report(BatchFormat::json, BatchKind::batch);
     const BatchRun a = sized_run("ncp-pod-41k.json");
     const BatchRun b = sized_run("high-density-1eb.json");
     BatchSummary s;
@@ -149,7 +149,7 @@ TEST_CASE("the table shows key figures and the codes of unmet requirements") {
     BatchRun run = sized_run("ncp-pod-41k.json");
     run.result->designs[0].findings.push_back({Severity::error, "max-racks", "too many"});
     run.result->designs[0].findings.push_back({Severity::warning, "past-knee", "w"});
-    const BatchReport report(BatchFormat::table, "batch", {});
+    const BatchReport report(BatchFormat::table, BatchKind::batch);
     const RenderedRun r = report.render(run);
     REQUIRE(r.rows.size() == 1);
     const std::vector<std::string> header = report.table_header();

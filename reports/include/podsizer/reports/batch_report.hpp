@@ -18,6 +18,9 @@ namespace podsizer {
 
 enum class BatchFormat { table, csv, md, json, jsonl };
 
+/// A batch of scenario files, or a sweep of one scenario's parameters.
+enum class BatchKind { batch, sweep };
+
 std::optional<BatchFormat> batch_format_from_string(std::string_view s);
 
 /// One scenario sized in a batch, or one parameter combination of a sweep.
@@ -59,9 +62,9 @@ struct RenderedRun {
 
 class BatchReport {
 public:
-    /// `kind` is "batch" (a File and a Scenario column) or "sweep" (one
-    /// column per parameter, named as given in `parameter_names`).
-    BatchReport(BatchFormat format, std::string kind, std::vector<std::string> parameter_names);
+    /// A batch has File (and, in CSV, Scenario) label columns; a sweep has
+    /// one column per parameter, named as given in `parameter_names`.
+    BatchReport(BatchFormat format, BatchKind kind, std::vector<std::string> parameter_names = {});
 
     BatchFormat format() const { return format_; }
     bool streams() const { return format_ != BatchFormat::table && format_ != BatchFormat::md; }
@@ -87,7 +90,7 @@ private:
     std::vector<std::string> label_cells(const BatchRun& run) const;
 
     BatchFormat format_;
-    std::string kind_;
+    BatchKind kind_;
     std::vector<std::string> parameter_names_;
 };
 
