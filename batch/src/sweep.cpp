@@ -420,17 +420,30 @@ Sweep::Sweep(ScenarioDocument base, const std::vector<std::string>& expressions,
         }
         runs_ *= p.values.size();
     }
+    // The JSON paths each parameter writes (the same for all its values).
+    std::vector<std::vector<std::string>> touched(params_.size());
+    for (std::size_t q = 0; q < params_.size(); ++q) {
+        ScenarioDocument doc = base_;
+        try {
+            touched[q] = apply_value(params_[q], 0, doc, catalog);
+        } catch (const InputError&) {
+            // Reported by the check below.
+        }
+    }
     // Each value alone on the base document: the scenario reader's own
-    // message for a bad value, before any run starts.
-    for (const SweepParameter& p : params_) {
+    // message for a bad value, before any run starts. An error at a field
+    // another --vary writes may go away in combination ("gpus=4096" with
+    // "fleet.gpus_per_cluster=..."), so that one is left to the runs; any
+    // other error would repeat in every run with this value.
+    for (std::size_t i = 0; i < params_.size(); ++i) {
+        const SweepParameter& p = params_[i];
         if (p.tier && platform_varied) {
             continue; // checked per run, against that run's platform
         }
         for (std::size_t k = 0; k < p.values.size(); ++k) {
             ScenarioDocument doc = base_;
-            std::vector<std::string> written;
             try {
-                written = apply_value(p, k, doc, catalog);
+                apply_value(p, k, doc, catalog);
             } catch (const InputError& e) {
                 throw InputError("--vary " + p.expression, e.where().rfind("--vary", 0) == 0
                                                                ? e.message()
@@ -439,7 +452,11 @@ Sweep::Sweep(ScenarioDocument base, const std::vector<std::string>& expressions,
             try {
                 doc.parse(catalog);
             } catch (const InputError& e) {
-                if (located_at(e, base_.origin(), written)) {
+                bool elsewhere = false;
+                for (std::size_t q = 0; q < params_.size(); ++q) {
+                    elsewhere = elsewhere || (q != i && located_at(e, base_.origin(), touched[q]));
+                }
+                if (!elsewhere) {
                     throw InputError("--vary " + p.expression,
                                      "value \"" + p.values[k].label + "\": " + e.what());
                 }

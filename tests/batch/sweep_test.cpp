@@ -31,6 +31,10 @@ const std::string kNcp = R"({
     "options": [{"name": "NCP pod", "cnode": "cnode-1u", "dbox": "dbox-1u-22",
                  "drive": "61.44 TB"}]})";
 
+const std::string kHd = R"({
+    "name": "hd", "capacity": {"usable": "1 EB"},
+    "options": [{"dbox": "dbox-2u-44-hd", "drive": "122.88 TB", "cnodes": "knee"}]})";
+
 const std::string kH100 = R"({
     "name": "h100", "fleet": {"platform": "h100", "gpus": 4096},
     "performance": {"read_per_gpu": "1 GB/s", "write_per_gpu": "0.5 GB/s"}})";
@@ -199,6 +203,11 @@ TEST_CASE("values the scenario reader rejects stop the sweep before it runs") {
          "value \"8 TB\": s.json: $.options[0].drive: 8.00 TB is not a drive option of "
          "dbox-1u-22"},
         {kNcp, {"options[2].dbox=auto"}, "s.json: $.options: has 1 element; index 2 is past"},
+        // The error is at another field (the drive), which no --vary changes.
+        {kHd,
+         {"dbox=dbox-2u-44-hd,dbox-1u-22"},
+         "--vary dbox=dbox-2u-44-hd,dbox-1u-22: value \"dbox-1u-22\": s.json: "
+         "$.options[0].drive: 122.88 TB is not a drive option of dbox-1u-22"},
         {kNcp,
          {"tier=good"},
          "tier \"good\" needs the performance rule \"gb200-nvl72-good\", which the catalog lacks "
@@ -214,6 +223,15 @@ TEST_CASE("values the scenario reader rejects stop the sweep before it runs") {
         INFO(r.vary.front());
         CHECK_THAT(sweep_error(r.doc, r.vary), Catch::Contains(r.says));
     }
+}
+
+TEST_CASE("an error at a field another --vary writes is left to the runs") {
+    // dbox-1u-22 lacks 122.88 TB drives, but drive=auto is varied too.
+    const Sweep s(ScenarioDocument(kHd, "s.json"), {"dbox=dbox-2u-44-hd,dbox-1u-22", "drive=auto"},
+                  cat());
+    const Scenario run2 = s.document(1, cat()).parse(cat());
+    CHECK(run2.options[0].dbox == "dbox-1u-22");
+    CHECK_FALSE(run2.options[0].drive.has_value());
 }
 
 TEST_CASE("values that are bad only in combination are left to the run") {

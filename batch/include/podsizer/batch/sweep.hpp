@@ -59,8 +59,9 @@ class Sweep {
 public:
     /// Parses every expression, rejects a field varied twice and more than
     /// kMaxSweepRuns runs, and tries each value alone on the base document:
-    /// a value the scenario reader rejects at the varied path (an unknown id,
-    /// a count out of range) is an InputError before anything runs.
+    /// a value the scenario reader rejects (an unknown id, a count out of
+    /// range, a drive the new box lacks) is an InputError before anything
+    /// runs, unless the error is at a field another --vary writes.
     Sweep(ScenarioDocument base, const std::vector<std::string>& expressions,
           const Catalog& catalog);
 
