@@ -1,6 +1,7 @@
 #include "podsizer/batch/sweep.hpp"
 
 #include "podsizer/catalog/suggest.hpp"
+#include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -85,10 +86,16 @@ std::string_view kind_phrase(FieldKind k) {
         return "true or false";
     case FieldKind::text:
         return "text";
-    case FieldKind::drive:
-        return "a drive size or auto";
+    case FieldKind::quantity_or_auto:
+        return "a quantity with a unit, or auto";
     case FieldKind::cnodes:
         return "a C-node count, knee or auto";
+    case FieldKind::percent:
+        return "a percentage";
+    case FieldKind::params:
+        return "a parameter count";
+    case FieldKind::number_or_id:
+        return "a number or a catalog id";
     }
     return "a value";
 }
@@ -186,13 +193,22 @@ private:
             return {item, v};
         }
         case FieldKind::quantity:
-            check_quantity(item, p.field->dimension);
+        case FieldKind::percent:
+        case FieldKind::params:
+            read_with_unit(p, item);
             return {item, item};
-        case FieldKind::drive:
+        case FieldKind::quantity_or_auto:
             if (item != "auto") {
-                check_quantity(item, p.field->dimension);
+                read_with_unit(p, item);
             }
             return {item, item};
+        case FieldKind::number_or_id: {
+            double v = 0.0;
+            if (parse_double(item, v)) {
+                return {item, v};
+            }
+            return {item, item};
+        }
         case FieldKind::cnodes: {
             std::int64_t v = 0;
             if (item == "knee" || item == "auto") {
@@ -218,9 +234,18 @@ private:
         return {item, item};
     }
 
-    double check_quantity(const std::string& text, Dimension d) const {
+    /// A value with a unit or suffix ("100 PB", "5%", "1.8T") in its base
+    /// unit (bytes, a fraction, parameters), read as the scenario reader does.
+    double read_with_unit(const SweepParameter& p, const std::string& text) const {
         try {
-            return parse_quantity_base(text, d);
+            switch (p.field->kind) {
+            case FieldKind::percent:
+                return parse_percent(text);
+            case FieldKind::params:
+                return parse_param_count(text);
+            default:
+                return parse_quantity_base(text, p.field->dimension);
+            }
         } catch (const InputError& e) {
             throw fail(e.message());
         }
@@ -229,8 +254,10 @@ private:
     void expand_range(SweepParameter& p, const std::string& item) const {
         const FieldKind kind = p.field->kind;
         const bool numeric = kind == FieldKind::count || kind == FieldKind::number ||
-                             kind == FieldKind::quantity || kind == FieldKind::drive ||
-                             kind == FieldKind::cnodes || kind == FieldKind::ratio;
+                             kind == FieldKind::quantity || kind == FieldKind::quantity_or_auto ||
+                             kind == FieldKind::cnodes || kind == FieldKind::ratio ||
+                             kind == FieldKind::percent || kind == FieldKind::params ||
+                             kind == FieldKind::number_or_id;
         if (p.tier || !numeric) {
             throw fail("\"" + item + "\" is a range, but " + p.path.text + " holds " +
                        std::string(p.tier ? "a tier name" : kind_phrase(kind)) +
@@ -259,12 +286,16 @@ private:
         const std::string last = trim(std::string_view(rest).substr(0, op));
         const std::string by = trim(std::string_view(rest).substr(op + 1));
 
-        const bool with_unit = kind == FieldKind::quantity || kind == FieldKind::drive;
+        const bool with_unit = kind == FieldKind::quantity || kind == FieldKind::quantity_or_auto ||
+                               kind == FieldKind::percent || kind == FieldKind::params;
+        // "100 PB" but "5%" and "1.8T", as each is usually written.
+        const std::string separator =
+            kind == FieldKind::percent || kind == FieldKind::params ? "" : " ";
         const bool whole = kind == FieldKind::count || kind == FieldKind::cnodes;
         // Endpoints and step in the field's base unit (plain numbers without one).
         auto read = [&](const std::string& text, const char* role) {
             if (with_unit) {
-                return check_quantity(text, p.field->dimension);
+                return read_with_unit(p, text);
             }
             double v = 0.0;
             if (!parse_double(text, v)) {
@@ -304,8 +335,7 @@ private:
         }
         // Values are written in the start's unit ("100 PB", "200 PB", ...).
         const std::string unit = with_unit ? unit_of(first) : std::string();
-        const double unit_factor =
-            with_unit ? parse_quantity_base("1 " + unit, p.field->dimension) : 1.0;
+        const double unit_factor = with_unit ? read_with_unit(p, "1" + separator + unit) : 1.0;
         const double limit = b + kRangeSlack * std::max(std::abs(b), step);
         for (std::size_t i = 0;; ++i) {
             double v = multiply ? a * std::pow(factor, static_cast<double>(i))
@@ -327,7 +357,7 @@ private:
                 const auto n = static_cast<std::int64_t>(r);
                 p.values.push_back({std::to_string(n), n});
             } else if (with_unit) {
-                const std::string text = short_number(v / unit_factor) + " " + unit;
+                const std::string text = short_number(v / unit_factor) + separator + unit;
                 p.values.push_back({text, text});
             } else {
                 const std::string text = short_number(v);

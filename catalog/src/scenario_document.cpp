@@ -18,6 +18,8 @@ constexpr std::array<std::string_view, 1> kExcludesUsablePerGpu{"usable_per_gpu"
 constexpr std::array<std::string_view, 1> kExcludesUsable{"usable"};
 constexpr std::array<std::string_view, 1> kExcludesCdRatio{"cd_ratio"};
 constexpr std::array<std::string_view, 1> kExcludesCnodes{"cnodes"};
+constexpr std::array<std::string_view, 1> kExcludesSize{"checkpoint_size"};
+constexpr std::array<std::string_view, 2> kExcludesParams{"params", "bytes_per_param"};
 
 constexpr Dimension kNone = Dimension::capacity; // unused for kinds without a unit
 
@@ -50,13 +52,30 @@ const std::array kFields{
     ScenarioField{"options[N].name", FieldKind::text, kNone, {}},
     ScenarioField{"options[N].cnode", FieldKind::id, kNone, {}},
     ScenarioField{"options[N].dbox", FieldKind::id, kNone, {}},
-    ScenarioField{"options[N].drive", FieldKind::drive, Dimension::capacity, {}},
+    ScenarioField{"options[N].drive", FieldKind::quantity_or_auto, Dimension::capacity, {}},
     ScenarioField{"options[N].rack", FieldKind::id, kNone, {}},
     ScenarioField{"options[N].switch", FieldKind::id, kNone, {}},
     ScenarioField{"options[N].cnodes", FieldKind::cnodes, kNone, kExcludesCdRatio},
     ScenarioField{"options[N].cd_ratio", FieldKind::ratio, kNone, kExcludesCnodes},
     ScenarioField{"options[N].dboxes", FieldKind::count, kNone, {}},
     ScenarioField{"data_reduction", FieldKind::number, kNone, {}},
+    // docs/checkpoints.md §8
+    ScenarioField{"checkpoint.failure_rate", FieldKind::number_or_id, kNone, {}},
+    ScenarioField{"checkpoint.concurrent", FieldKind::boolean, kNone, {}},
+    ScenarioField{"checkpoint.knee", FieldKind::percent, kNone, {}},
+    ScenarioField{"checkpoint.jobs[N].name", FieldKind::text, kNone, {}},
+    ScenarioField{"checkpoint.jobs[N].params", FieldKind::params, kNone, kExcludesSize},
+    ScenarioField{"checkpoint.jobs[N].checkpoint_size", FieldKind::quantity, Dimension::capacity,
+                  kExcludesParams},
+    ScenarioField{"checkpoint.jobs[N].bytes_per_param", FieldKind::number_or_id, kNone, {}},
+    ScenarioField{"checkpoint.jobs[N].gpus", FieldKind::count, kNone, {}},
+    ScenarioField{
+        "checkpoint.jobs[N].interval", FieldKind::quantity_or_auto, Dimension::duration, {}},
+    ScenarioField{"checkpoint.jobs[N].mode", FieldKind::text, kNone, {}},
+    ScenarioField{"checkpoint.jobs[N].stall_budget", FieldKind::percent, kNone, {}},
+    ScenarioField{"checkpoint.jobs[N].restart_time", FieldKind::quantity, Dimension::duration, {}},
+    ScenarioField{"checkpoint.jobs[N].offsite_every", FieldKind::count, kNone, {}},
+    ScenarioField{"checkpoint.jobs[N].retain", FieldKind::count, kNone, {}},
 };
 
 bool key_char(char c) {

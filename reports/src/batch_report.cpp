@@ -49,6 +49,20 @@ std::string error_codes(const Design& d) {
     return out;
 }
 
+/// "true" when the design keeps every checkpoint job's cadence, "false" when
+/// not, "" without jobs.
+std::string checkpoints_sustainable(const Design& d) {
+    if (d.checkpoints.empty()) {
+        return {};
+    }
+    for (const CheckpointAtDesign& c : d.checkpoints) {
+        if (!c.sustainable) {
+            return "false";
+        }
+    }
+    return "true";
+}
+
 json field_json(const FieldValue& v) {
     return std::visit([](const auto& x) { return json(x); }, v);
 }
@@ -158,6 +172,11 @@ std::vector<std::string> BatchReport::csv_header() const {
     for (const std::string& label : design_metric_labels()) {
         h.push_back(label);
     }
+    // size's CSV adds per-job checkpoint columns only when there are jobs; a
+    // batch mixes scenarios, so it keeps one shape: what drove the write
+    // requirement and whether every job's cadence is kept (details in JSON).
+    h.push_back("Write driven by");
+    h.push_back("Checkpoints sustainable");
     h.push_back("Findings");
     return h;
 }
@@ -201,6 +220,8 @@ RenderedRun BatchReport::render(const BatchRun& run) const {
             for (std::string& cell : design_metric_cells(d, true)) {
                 row.push_back(std::move(cell));
             }
+            row.push_back(std::string(to_string(d.requirements.write_driven_by)));
+            row.push_back(checkpoints_sustainable(d));
             row.push_back(design_findings_cell(d));
             g.rows.push_back(std::move(row));
         }

@@ -84,6 +84,17 @@ TEST_CASE("lists and ranges expand as documented") {
         {"constraints.rack_resilient=true,false", {"true", "false"}},
         {"tier=good,better,best", {"good", "better", "best"}},
         {"constraints.cd_max=4:1,2.5:1", {"4:1", "2.5:1"}},
+        // Checkpoint fields (docs/checkpoints.md §8): durations, percentages,
+        // parameter counts with their suffix, numbers or preset ids.
+        {"checkpoint.jobs[0].interval=60s,5min,15min", {"60s", "5min", "15min"}},
+        {"checkpoint.jobs[0].interval=1min..4min*2", {"1 min", "2 min", "4 min"}},
+        {"checkpoint.jobs[0].interval=auto,10 min", {"auto", "10 min"}},
+        {"checkpoint.jobs[*].stall_budget=1%..5%+2%", {"1%", "3%", "5%"}},
+        {"checkpoint.jobs[0].params=70B..280B*2", {"70B", "140B", "280B"}},
+        // 0.5T + 500B = 1T: the step may use another suffix.
+        {"checkpoint.jobs[0].params=0.5T..1.5T+500B", {"0.5T", "1T", "1.5T"}},
+        {"checkpoint.failure_rate=hpca25-a100-high,6.5", {"hpca25-a100-high", "6.5"}},
+        {"checkpoint.failure_rate=2..8*2", {"2", "4", "8"}},
     };
     for (const Row& r : rows) {
         INFO(r.expression);
@@ -103,6 +114,9 @@ TEST_CASE("values are written with the JSON type of their field") {
     const SweepParameter mode = parse_vary("options[0].cnodes=400,knee");
     CHECK(std::get<std::int64_t>(mode.values[0].value) == 400);
     CHECK(std::get<std::string>(mode.values[1].value) == "knee");
+    const SweepParameter rate = parse_vary("checkpoint.failure_rate=llama3-h100,6.5");
+    CHECK(std::get<std::string>(rate.values[0].value) == "llama3-h100");
+    CHECK(std::get<double>(rate.values[1].value) == 6.5);
     const SweepParameter flag = parse_vary("constraints.rack_resilient=true");
     CHECK(std::get<bool>(flag.values[0].value));
     const SweepParameter dbox = parse_vary("dbox=dbox-1u-22");
@@ -146,6 +160,11 @@ TEST_CASE("bad --vary expressions name the expression and what was expected") {
         {"constraints.rack_resilient=yes", "\"yes\" is not true or false"},
         {"options[0].cnodes=lots", "\"lots\" is not a C-node count"},
         {"data_reduction=two", "\"two\" is not a number"},
+        {"checkpoint.knee=5", "\"5\": expected a percentage such as \"5%\""},
+        {"checkpoint.jobs[0].params=1.8 TB", "looks like a size, not a parameter count"},
+        {"checkpoint.jobs[0].interval=1min..4min+1PB",
+         "\"1PB\": capacity unit \"PB\" where a duration is needed"},
+        {"checkpoint.jobs[0].mode=a..b+1", "holds text"},
     };
     for (const Row& r : rows) {
         INFO(r.expression);

@@ -24,7 +24,8 @@ const std::string kBase = R"({
     "performance": {"rule": "h100-good"},
     "capacity": {"usable": "10 PB"},
     "constraints": {},
-    "options": [{"dbox": "dbox-1u-22"}, {"dbox": "dbox-2u-44-hd", "cd_ratio": "1:2"}]
+    "options": [{"dbox": "dbox-1u-22"}, {"dbox": "dbox-2u-44-hd", "cd_ratio": "1:2"}],
+    "checkpoint": {"concurrent": false, "jobs": [{"params": "70B"}, {"params": "1.8T"}]}
 })";
 
 std::string error_where(const ScenarioDocument& doc) {
@@ -74,10 +75,26 @@ const std::map<std::string, Sample>& samples() {
         {"options[N].cd_ratio", {std::string("1:1"), std::string("1:9")}},
         {"options[N].dboxes", {std::int64_t{300}, std::int64_t{-1}}},
         {"data_reduction", {1.5, 0.5}},
+        {"checkpoint.failure_rate", {6.5, std::string("hpca25")}},
+        {"checkpoint.concurrent", {false, std::string("no")}},
+        {"checkpoint.knee", {std::string("2%"), std::string("2")}},
+        {"checkpoint.jobs[N].name", {std::string("big"), std::int64_t{5}}},
+        {"checkpoint.jobs[N].params", {std::string("405B"), std::string("25 TB")}},
+        {"checkpoint.jobs[N].checkpoint_size", {std::string("25.2 TB"), std::string("25 TB/s")}},
+        {"checkpoint.jobs[N].bytes_per_param", {16.0, 0.0}},
+        {"checkpoint.jobs[N].gpus", {std::int64_t{1024}, std::int64_t{99999}}},
+        {"checkpoint.jobs[N].interval", {std::string("5 min"), std::string("5")}},
+        {"checkpoint.jobs[N].mode", {std::string("async"), std::string("lazy")}},
+        {"checkpoint.jobs[N].stall_budget", {std::string("10%"), std::string("100%")}},
+        {"checkpoint.jobs[N].restart_time", {std::string("15 min"), std::string("15 PB")}},
+        {"checkpoint.jobs[N].offsite_every", {std::int64_t{6}, std::int64_t{0}}},
+        {"checkpoint.jobs[N].retain", {std::int64_t{3}, std::string("two")}},
     };
     return m;
 }
 
+/// The path of the second element ("options[1].dbox"): both arrays of the
+/// base document have two.
 std::string concrete(std::string_view pattern) {
     std::string p(pattern);
     const auto n = p.find("[N]");

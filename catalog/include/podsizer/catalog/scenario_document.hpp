@@ -48,22 +48,25 @@ ScenarioPath parse_scenario_path(std::string_view text, const std::string& where
 /// What a documented field holds; decides how a sweep value is written into
 /// the document (a JSON number, string or boolean).
 enum class FieldKind {
-    count,    ///< a whole number >= 1 (JSON integer)
-    number,   ///< a plain number (JSON number)
-    quantity, ///< a string with a unit of `dimension`
-    id,       ///< a catalog id (string)
-    ratio,    ///< a C:D ratio "1:2" (string) or C-nodes per D-box (number)
-    boolean,  ///< true or false
-    text,     ///< free text
-    drive,    ///< a capacity, or "auto"
-    cnodes    ///< a whole number, "knee" or "auto"
+    count,            ///< a whole number >= 1 (JSON integer)
+    number,           ///< a plain number (JSON number)
+    quantity,         ///< a string with a unit of `dimension`
+    id,               ///< a catalog id (string)
+    ratio,            ///< a C:D ratio "1:2" (string) or C-nodes per D-box (number)
+    boolean,          ///< true or false
+    text,             ///< free text
+    quantity_or_auto, ///< a string with a unit of `dimension`, or "auto"
+    cnodes,           ///< a whole number, "knee" or "auto"
+    percent,          ///< a string with a % sign ("5%")
+    params,           ///< a parameter count ("1.8T", "70B") or a plain number
+    number_or_id      ///< a plain number (JSON number) or a catalog id (string)
 };
 
 /// A documented scenario field (docs/scenario-format.md, docs/batch.md).
 struct ScenarioField {
     std::string_view pattern; ///< "fleet.gpus", "options[N].dbox"
     FieldKind kind;
-    Dimension dimension; ///< for quantity and drive
+    Dimension dimension; ///< for quantity and quantity_or_auto
     /// Sibling fields the reader rejects together with this one ("give either
     /// cnodes or cd_ratio"); setting this field removes them.
     std::span<const std::string_view> excludes;
