@@ -58,7 +58,16 @@ const std::array kFields{
     ScenarioField{"options[N].cnodes", FieldKind::cnodes, kNone, kExcludesCdRatio},
     ScenarioField{"options[N].cd_ratio", FieldKind::ratio, kNone, kExcludesCnodes},
     ScenarioField{"options[N].dboxes", FieldKind::count, kNone, {}},
+    ScenarioField{"options[N].capacity.usable", FieldKind::quantity, Dimension::capacity,
+                  kExcludesUsablePerGpu},
+    ScenarioField{"options[N].capacity.usable_per_gpu", FieldKind::quantity, Dimension::capacity,
+                  kExcludesUsable},
+    ScenarioField{"options[N].performance", FieldKind::text, kNone, {}},
     ScenarioField{"data_reduction", FieldKind::number, kNone, {}},
+    // docs/extrapolation-and-comparison.md
+    ScenarioField{"extrapolation.target", FieldKind::quantity, Dimension::capacity, {}},
+    ScenarioField{"extrapolation.tolerance", FieldKind::percent, kNone, {}},
+    ScenarioField{"comparisons[N]", FieldKind::id, kNone, {}},
     // docs/checkpoints.md §8
     ScenarioField{"checkpoint.failure_rate", FieldKind::number_or_id, kNone, {}},
     ScenarioField{"checkpoint.concurrent", FieldKind::boolean, kNone, {}},

@@ -25,7 +25,9 @@ const std::string kBase = R"({
     "capacity": {"usable": "10 PB"},
     "constraints": {},
     "options": [{"dbox": "dbox-1u-22"}, {"dbox": "dbox-2u-44-hd", "cd_ratio": "1:2"}],
-    "checkpoint": {"concurrent": false, "jobs": [{"params": "70B"}, {"params": "1.8T"}]}
+    "checkpoint": {"concurrent": false, "jobs": [{"params": "70B"}, {"params": "1.8T"}]},
+    "extrapolation": {"target": "1 EB"},
+    "comparisons": ["cloud-object-store"]
 })";
 
 std::string error_where(const ScenarioDocument& doc) {
@@ -75,6 +77,12 @@ const std::map<std::string, Sample>& samples() {
         {"options[N].cd_ratio", {std::string("1:1"), std::string("1:9")}},
         {"options[N].dboxes", {std::int64_t{300}, std::int64_t{-1}}},
         {"data_reduction", {1.5, 0.5}},
+        {"options[N].capacity.usable", {std::string("5 PB"), std::string("5 PB/s")}},
+        {"options[N].capacity.usable_per_gpu", {std::string("1 TB"), std::string("1 T")}},
+        {"options[N].performance", {std::string("none"), std::string("some")}},
+        {"extrapolation.target", {std::string("2 EB"), std::string("2 EB/s")}},
+        {"extrapolation.tolerance", {std::string("10%"), std::string("60%")}},
+        {"comparisons[N]", {std::string("cloud-object-store"), std::string("cloud")}},
         {"checkpoint.failure_rate", {6.5, std::string("hpca25")}},
         {"checkpoint.concurrent", {false, std::string("no")}},
         {"checkpoint.knee", {std::string("2%"), std::string("2")}},
@@ -93,12 +101,14 @@ const std::map<std::string, Sample>& samples() {
     return m;
 }
 
-/// The path of the second element ("options[1].dbox"): both arrays of the
-/// base document have two.
+/// The path of the second element ("options[1].dbox"): the options and jobs
+/// of the base document have two; comparisons one (the default catalog has
+/// one reference system, and each may be listed once).
 std::string concrete(std::string_view pattern) {
     std::string p(pattern);
     const auto n = p.find("[N]");
-    return n == std::string::npos ? p : p.replace(n, 3, "[1]");
+    const bool single = p.rfind("comparisons", 0) == 0;
+    return n == std::string::npos ? p : p.replace(n, 3, single ? "[0]" : "[1]");
 }
 
 } // namespace
