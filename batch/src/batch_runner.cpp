@@ -136,7 +136,7 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
             if (!run.result) {
                 o.messages.push_back("podsizer: error: " + run.error);
             }
-            o.rendered = report.render(run);
+            o.rendered = report.render(std::move(run));
             return o;
         },
         [&](std::size_t, Outcome&& o) { writer.emit(std::move(o)); });
@@ -179,7 +179,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
                 o.messages.push_back("podsizer: error: run " + std::to_string(i + 1) + " (" +
                                      label + "): " + run.error);
             }
-            o.rendered = report.render(run);
+            o.rendered = report.render(std::move(run));
             return o;
         },
         [&](std::size_t, Outcome&& o) { writer.emit(std::move(o)); });

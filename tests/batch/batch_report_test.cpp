@@ -107,6 +107,31 @@ TEST_CASE("jsonl gives one object per design, each a whole JSON document") {
     }
 }
 
+TEST_CASE("jsonl designs are byte for byte those of size --format json") {
+    // JSON Lines write the rack layout directly (batch_report.cpp); every key,
+    // the order and the number format must stay those of the sizing report.
+    for (const char* example :
+         {"ncp-pod-41k.json", "high-density-1eb.json", "checkpoint-cadence.json"}) {
+        INFO(example);
+        BatchRun run = sized_run(example);
+        // Rack figures nlohmann writes in other forms: a fraction, and one
+        // too large for the fixed-point path.
+        Rack& odd = run.result->designs.at(0).layout.at(0);
+        odd.power = Power::from_base(24600.25);
+        odd.used = RackUnits::from_base(2e15);
+        const auto size_json =
+            nlohmann::ordered_json::parse(render_sizing(*run.result, Format::json));
+        const std::vector<std::string> lines =
+            lines_of(BatchReport(BatchFormat::jsonl, BatchKind::batch).render(run).text);
+        REQUIRE(lines.size() == run.result->designs.size());
+        for (std::size_t k = 0; k < lines.size(); ++k) {
+            const auto j = nlohmann::ordered_json::parse(lines[k]);
+            CHECK(j.at("design").dump() == size_json.at("designs").at(k).dump());
+            CHECK(j.at("requirements").dump() == size_json.at("requirements").dump());
+        }
+    }
+}
+
 TEST_CASE("a bad run is an error object in JSON and no row in the tables") {
     BatchRun bad;
     bad.index = 3;

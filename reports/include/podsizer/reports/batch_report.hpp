@@ -69,8 +69,9 @@ public:
     BatchFormat format() const { return format_; }
     bool streams() const { return format_ != BatchFormat::table && format_ != BatchFormat::md; }
 
-    /// Renders one run; safe to call from several threads at once.
-    RenderedRun render(const BatchRun& run) const;
+    /// Renders one run (taken by value: rendering may take its designs
+    /// apart); safe to call from several threads at once.
+    RenderedRun render(BatchRun run) const;
 
     /// Text before the first run (the CSV header, the JSON opening).
     std::string begin() const;
