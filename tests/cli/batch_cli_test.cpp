@@ -118,6 +118,18 @@ std::string mixed_dir() {
 
 } // namespace
 
+TEST_CASE("batch and sweep are listed and have help") {
+    const ProcessResult r = podsizer({"--help"});
+    CHECK_THAT(r.out, Catch::Contains("batch"));
+    CHECK_THAT(r.out, Catch::Contains("sweep"));
+    const ProcessResult b = podsizer({"batch", "--help"});
+    CHECK(b.exit_code == 0);
+    CHECK_THAT(b.out, Catch::Contains("--jobs"));
+    const ProcessResult s = podsizer({"sweep", "--help"});
+    CHECK(s.exit_code == 0);
+    CHECK_THAT(s.out, Catch::Contains("--vary"));
+}
+
 TEST_CASE("batch over a directory gives a row per scenario and option, and reports bad files") {
     const std::string dir = mixed_dir();
     const ProcessResult r = podsizer({"batch", dir, "--format", "csv"});
