@@ -1,0 +1,142 @@
+// The proposal workbook: which sheets, in which order, written atomically.
+#include "podsizer/reports/workbook.hpp"
+
+#include "podsizer/core/errors.hpp"
+#include "podsizer/reports/atomic_file.hpp"
+#include "workbook_parts.hpp"
+
+#include <algorithm>
+#include <ctime>
+#include <stdexcept>
+
+namespace podsizer {
+
+namespace {
+
+// The fixed sheets; a design may not take one of their names. "History" is
+// reserved by Excel itself.
+constexpr const char* kFixedSheets[] = {"Summary",     "Checkpoints", "Racks",
+                                        "Assumptions", "Charts",      "History"};
+
+std::string ascii_lower(std::string s) {
+    for (char& c : s) {
+        if (c >= 'A' && c <= 'Z') {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+    }
+    return s;
+}
+
+/// `s` cut to at most `max` UTF-16 code units, on a code point boundary.
+std::string cut(const std::string& s, std::size_t max) {
+    std::string out;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        const std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        const std::size_t units = c >= 0xF0 ? 2 : 1;
+        if (n + units > max) {
+            break;
+        }
+        out.append(s, i, len);
+        n += units;
+        i += len;
+    }
+    return out;
+}
+
+std::string trimmed(std::string s) {
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\'')) {
+        s.pop_back();
+    }
+    std::size_t start = 0;
+    while (start < s.size() && (s[start] == ' ' || s[start] == '\'')) {
+        ++start;
+    }
+    return s.substr(start);
+}
+
+} // namespace
+
+std::string today_iso_date() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    ::gmtime_r(&now, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+    return buf;
+}
+
+std::vector<std::string> design_sheet_names(const SizingResult& result) {
+    std::vector<std::string> taken;
+    for (const char* fixed : kFixedSheets) {
+        taken.push_back(ascii_lower(fixed));
+    }
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < result.designs.size(); ++i) {
+        std::string clean;
+        for (char c : result.designs[i].name) {
+            // Sheet names forbid []:*?/\ and control characters.
+            const bool bad = c == '[' || c == ']' || c == ':' || c == '*' || c == '?' || c == '/' ||
+                             c == '\\' || static_cast<unsigned char>(c) < 0x20;
+            clean += bad ? ' ' : c;
+        }
+        clean = trimmed(cut(trimmed(clean), 31));
+        if (clean.empty()) {
+            clean = "Design " + std::to_string(i + 1);
+        }
+        std::string name = clean;
+        for (int n = 2; std::find(taken.begin(), taken.end(), ascii_lower(name)) != taken.end();
+             ++n) {
+            const std::string suffix = " (" + std::to_string(n) + ")";
+            name = trimmed(cut(clean, 31 - suffix.size())) + suffix;
+        }
+        taken.push_back(ascii_lower(name));
+        names.push_back(name);
+    }
+    return names;
+}
+
+WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& input,
+                                const WorkbookOptions& options) {
+    if (input.result == nullptr || input.catalog == nullptr) {
+        throw std::logic_error("write_workbook: a result and a catalog are required");
+    }
+    const SizingResult& result = *input.result;
+    const std::string date = options.date.empty() ? today_iso_date() : options.date;
+    const wb::Assumptions assumptions = wb::Assumptions::build(input);
+    const std::vector<std::string> names = design_sheet_names(result);
+
+    WorkbookManifest manifest;
+    write_atomically(path, [&](const std::string& temp) {
+        xlsx::Book book(temp, date, result.scenario);
+        xlsx::Sheet summary = book.add_sheet("Summary");
+        std::vector<xlsx::Sheet> design_sheets;
+        for (const std::string& n : names) {
+            design_sheets.push_back(book.add_sheet(n));
+        }
+        xlsx::Sheet racks = book.add_sheet("Racks");
+        xlsx::Sheet assumption_sheet = book.add_sheet("Assumptions");
+        xlsx::Sheet charts = book.add_sheet("Charts");
+
+        wb::write_assumptions(book, assumption_sheet, assumptions, result.scenario);
+        std::vector<wb::DesignCells> cells;
+        for (std::size_t i = 0; i < result.designs.size(); ++i) {
+            cells.push_back(wb::write_design_sheet(book, design_sheets[i], result.designs[i],
+                                                   assumptions, input));
+        }
+        const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells);
+        wb::write_racks(book, racks, result, names, assumptions);
+        wb::write_charts(book, charts, input, cells, sc, assumptions);
+        worksheet_activate(summary.raw());
+        manifest = book.manifest();
+        try {
+            book.close();
+        } catch (const InputError& e) {
+            throw InputError(path, e.message());
+        }
+    });
+    return manifest;
+}
+
+} // namespace podsizer
