@@ -194,7 +194,9 @@ void Sheet::portrait() {
 }
 
 void Sheet::print_setup(int header_row) {
-    if (!portrait_) {
+    if (portrait_) {
+        worksheet_set_portrait(ws_);
+    } else {
         worksheet_set_landscape(ws_);
     }
     worksheet_set_paper(ws_, 9); // A4
