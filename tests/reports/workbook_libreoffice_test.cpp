@@ -90,6 +90,24 @@ const Fixture& fixture() {
                                         {&e.result, &catalog, &e.scenario}, options);
             fx->examples.push_back(std::move(e));
         }
+        // A hand-made design with no scenario (podsizer design): the
+        // requirement-free branch of every sheet.
+        {
+            Example e;
+            e.stem = "hand";
+            HandDesign h;
+            h.name = "Hand-made";
+            h.cnode = "cnode-1u";
+            h.dbox = "dbox-2u-44-hd";
+            h.cnodes = 20;
+            h.dboxes = 12;
+            e.result.scenario = "Hand-made design";
+            e.result.designs.push_back(
+                evaluate_design(h, Requirements{}, Constraints{}, 1.5, catalog));
+            e.manifest =
+                write_workbook(fx->dir + "/hand.xlsx", {&e.result, &catalog, nullptr}, options);
+            fx->examples.push_back(std::move(e));
+        }
         // The reference pod's workbook with edited assumptions: cached values
         // are the original engine's, so only recalculation gives the new ones.
         fx->edited = edited_catalog();
@@ -99,10 +117,11 @@ const Fixture& fixture() {
             fx->dir + "/edited.xlsx",
             {&fx->edited_example.result, &fx->edited, &fx->edited_example.scenario}, options);
         write_probe(fx->dir + "/probe.xlsx");
-        fx->sheets = libreoffice_csv(soffice,
-                                     {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx",
-                                      fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx"},
-                                     fx->dir);
+        fx->sheets =
+            libreoffice_csv(soffice,
+                            {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx", fx->dir + "/hand.xlsx",
+                             fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx"},
+                            fx->dir);
         return fx;
     }();
     return *f;
@@ -195,6 +214,26 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
                 ++checked;
             }
             CHECK(checked == e.manifest.formulas.size());
+        }
+    }
+
+    SECTION("every assumption has a source, and every number a unit") {
+        for (const Example& e : f.examples) {
+            INFO(e.stem);
+            const SheetCsv& a = sheet(f, e.stem, "Assumptions");
+            REQUIRE(a.rows.size() > 10);
+            REQUIRE(a.at(3, 5) != nullptr);
+            CHECK(*a.at(3, 5) == "Source kind");
+            for (std::size_t r = 4; r < a.rows.size(); ++r) {
+                const auto& row = a.rows[r];
+                INFO(row.at(0) << " / " << row.at(1));
+                REQUIRE(row.size() >= 6);
+                CHECK_FALSE(row[5].empty());
+                double v = 0;
+                if (parse_exported_number(row[2], v)) {
+                    CHECK_FALSE(row[3].empty());
+                }
+            }
         }
     }
 

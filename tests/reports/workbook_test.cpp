@@ -297,7 +297,9 @@ TEST_CASE("design sheet names are valid, unique and never a fixed sheet's") {
         {{"A very long design name that goes on and on"}, {"A very long design name that go"}},
         // Excel counts UTF-16 units: an emoji is two and does not fit in the last one.
         {{std::string(30, 'a') + "\xf0\x9f\x98\x80"}, {std::string(30, 'a')}},
-        {{std::string(29, 'a') + "\xf0\x9f\x98\x80" "b"}, {std::string(29, 'a') + "\xf0\x9f\x98\x80"}},
+        {{std::string(29, 'a') + "\xf0\x9f\x98\x80"
+                                 "b"},
+         {std::string(29, 'a') + "\xf0\x9f\x98\x80"}},
         // Same names are numbered; fixed sheet names (any case) are avoided.
         {{"pod", "pod", "POD"}, {"pod", "pod (2)", "POD (3)"}},
         {{"Summary", "racks", "History"}, {"Summary (2)", "racks (2)", "History (2)"}},
