@@ -282,9 +282,11 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
             number_row(g, "Drives per D-box", d->drives, Num::integer, "drives", pv.of("drives")));
         std::string sizes;
         for (Capacity size : d->drive_sizes) {
-            sizes += (sizes.empty() ? "" : ", ") + format_in(size, units::TB, 2);
+            sizes += (sizes.empty() ? "" : ", ") + format_number(in(size, units::TB), 2);
         }
-        b.text(text_row(g, "Drive options", sizes, pv.of("drive_sizes")));
+        AssumptionRow options = text_row(g, "Drive options", sizes, pv.of("drive_sizes"));
+        options.unit = "TB";
+        b.text(std::move(options));
         b.num("dbox", id, "backend_read_GBps",
               number_row(g, "Backend read per D-box", in(d->backend_read, units::GB_per_s),
                          Num::precise, "GB/s", pv.of("backend_read")));
@@ -322,15 +324,19 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
                          Num::integer, "racks", pv.of("rack_resilience_min_racks")));
         // The stripe-width step function as two contiguous runs (from, data),
         // so a design's data strips are LOOKUP(D-boxes, from, data).
+        // The steps share one source: given in full on the first row only.
+        const Source& steps = pv.of("steps");
+        const Source same{steps.kind, "", "as step 1"};
         const std::size_t from_first = b.size();
         for (std::size_t i = 0; i < ec->steps.size(); ++i) {
             b.text(number_row(g, "Stripe width step " + std::to_string(i + 1) + ": from",
-                              ec->steps[i].min_dboxes, Num::integer, "D-boxes", pv.of("steps")));
+                              ec->steps[i].min_dboxes, Num::integer, "D-boxes",
+                              i == 0 ? steps : same));
         }
         const std::size_t data_first = b.size();
         for (std::size_t i = 0; i < ec->steps.size(); ++i) {
             b.text(number_row(g, "Stripe width step " + std::to_string(i + 1) + ": data strips",
-                              ec->steps[i].data_strips, Num::integer, "strips", pv.of("steps")));
+                              ec->steps[i].data_strips, Num::integer, "strips", same));
         }
         b.range("ec", id, "steps_from", from_first, data_first - 1);
         b.range("ec", id, "steps_data", data_first, b.size() - 1);
