@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <optional>
 #include <stdexcept>
 
 namespace podsizer {
@@ -115,6 +116,12 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         for (const std::string& n : names) {
             design_sheets.push_back(book.add_sheet(n));
         }
+        const bool has_checkpoints = !result.requirements.checkpoints.jobs.empty();
+        wb::CheckpointCells checkpoint_cells = wb::checkpoint_layout(result.requirements);
+        std::optional<xlsx::Sheet> checkpoints;
+        if (has_checkpoints) {
+            checkpoints = book.add_sheet(checkpoint_cells.sheet);
+        }
         xlsx::Sheet racks = book.add_sheet("Racks");
         xlsx::Sheet assumption_sheet = book.add_sheet("Assumptions");
         xlsx::Sheet charts = book.add_sheet("Charts");
@@ -123,11 +130,14 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         std::vector<wb::DesignCells> cells;
         for (std::size_t i = 0; i < result.designs.size(); ++i) {
             cells.push_back(wb::write_design_sheet(book, design_sheets[i], result.designs[i],
-                                                   assumptions, input));
+                                                   assumptions, input, checkpoint_cells));
+        }
+        if (checkpoints) {
+            wb::write_checkpoints(book, *checkpoints, input, cells, assumptions, checkpoint_cells);
         }
         const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells);
         wb::write_racks(book, racks, result, names, assumptions);
-        wb::write_charts(book, charts, input, cells, sc, assumptions);
+        wb::write_charts(book, charts, input, cells, sc, assumptions, checkpoint_cells);
         worksheet_activate(summary.raw());
         manifest = book.manifest();
         try {

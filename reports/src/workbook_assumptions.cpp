@@ -150,6 +150,30 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
             b.num("platform", p->id, "gpus_per_su",
                   number_row(g, "GPUs per scalable unit (SU)", p->gpus_per_su, Num::integer, "GPUs",
                              p->provenance.of("gpus_per_su")));
+            if (!req.checkpoints.jobs.empty()) {
+                b.num("platform", p->id, "gpus_per_node",
+                      number_row(g, "GPUs per node", p->gpus_per_node, Num::integer, "GPUs",
+                                 p->provenance.of("gpus_per_node")));
+            }
+        }
+        if (!req.checkpoints.jobs.empty()) {
+            // Every job of a plan runs under the same failure rate.
+            const FailureRate& rate = req.checkpoints.jobs.front().failure_rate;
+            const FailureRatePreset* preset =
+                rate.preset.empty() ? nullptr : cat.failure_rate(rate.preset);
+            if (preset != nullptr) {
+                b.num("failure", "failure_rate", "per_1000_node_days",
+                      number_row("Failure rate " + preset->id,
+                                 "Job interruptions per 1,000 node-days", rate.per_1000_node_days,
+                                 Num::precise, "failures",
+                                 preset->provenance.of("per_1000_node_days")));
+            } else {
+                AssumptionRow r =
+                    number_row("Scenario", "Job interruptions per 1,000 node-days",
+                               rate.per_1000_node_days, Num::precise, "failures", ssrc);
+                r.source_kind = "scenario";
+                b.num("failure", "failure_rate", "per_1000_node_days", std::move(r));
+            }
         }
         if (s->performance && !s->performance->rule.empty()) {
             const PerformanceRule* rule = cat.rule(s->performance->rule);

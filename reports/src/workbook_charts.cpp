@@ -16,7 +16,8 @@ namespace {
 using xlsx::Num;
 using xlsx::Role;
 
-constexpr int kDataRow = 44; ///< first row of the chart data, below the charts
+constexpr int kKneeDataRow = 44; ///< first row of the chart data, below the charts
+constexpr int kGoodputRows = 24; ///< rows taken by the goodput chart
 
 // Okabe-Ito colours, one per design (distinguishable with colour-vision deficiencies).
 constexpr lxw_color_t kPalette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00};
@@ -75,7 +76,11 @@ void column_chart(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& summ
 
 void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                   const std::vector<DesignCells>& designs, const SummaryCells& summary,
-                  const Assumptions& a) {
+                  const Assumptions& a, const CheckpointCells& checkpoints) {
+    // With checkpoint jobs the goodput chart sits below the knee chart, and
+    // the knee data moves down to make room.
+    const bool goodput = !checkpoints.curves.empty();
+    const int kDataRow = goodput ? kKneeDataRow + kGoodputRows : kKneeDataRow;
     const SizingResult& result = *input.result;
     sheet.text(0, 0, "Charts", book.title());
     sheet.text(1, 0,
@@ -99,7 +104,8 @@ void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inp
         const int rc = cc + 1;
         sheet.text(kDataRow, cc, d.name + ": C-nodes", book.header());
         sheet.text(kDataRow, rc, d.name + ": read (TB/s)", book.header());
-        sheet.fit_height(kDataRow, {{d.name + ": read (TB/s)", 16, 10.0}});
+        // Bold white header text runs wider than the estimate assumes.
+        sheet.fit_height(kDataRow, {{d.name + ": read (TB/s)", 12, 10.0}});
         HandDesign hand;
         hand.name = d.name;
         hand.cnode = d.cnode_model;
@@ -177,6 +183,9 @@ void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inp
     opt.x_scale = 2.0;
     opt.y_scale = 1.2;
     xlsx::check(worksheet_insert_chart_opt(sheet.raw(), 20, 0, knee, &opt), "chart");
+    if (goodput) {
+        insert_goodput_chart(book, sheet, checkpoints, kKneeDataRow - 2, 0);
+    }
 
     sheet.column_width(0, static_cast<int>(2 * std::max<std::size_t>(result.designs.size(), 8)),
                        16);

@@ -149,7 +149,8 @@ std::string DesignCells::ref(const std::string& key) const {
 }
 
 DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Design& d,
-                               const Assumptions& a, const WorkbookInput& input) {
+                               const Assumptions& a, const WorkbookInput& input,
+                               const CheckpointCells& checkpoints) {
     DesignCells cells;
     cells.sheet = sheet.name();
     const Scenario* s = input.scenario;
@@ -357,40 +358,44 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
                           a.has("rule", s->performance->rule, "read_GBps") && !sized.empty();
         const bool explicit_figures =
             s != nullptr && s->performance && s->performance->rule.empty() && !sized.empty();
-        // Checkpoint jobs can raise the write requirement above the rule's;
-        // then it is the engine's figure, not this formula.
-        const bool write_from_rule = req.write_driver.rfind("performance rule", 0) == 0 ||
-                                     req.write_driver.rfind("explicit", 0) == 0;
+        // The rule's (or explicit) write; checkpoint jobs may raise it.
+        std::string perf_write;
+        std::string perf_how;
         if (rule) {
             const std::string& id = s->performance->rule;
             it.formula("req_read", "Required read (GB/s)",
                        "=" + sized + "*" + a.name("rule", id, "read_GBps") + "/" +
                            a.name("rule", id, "basis_gpus"),
                        gbps(req.read), Num::one, "GPUs sized for x the rule's read per GPU");
-            if (write_from_rule) {
-                it.formula("req_write", "Required write (GB/s)",
-                           "=" + sized + "*" + a.name("rule", id, "write_GBps") + "/" +
-                               a.name("rule", id, "basis_gpus"),
-                           gbps(req.write), Num::one, "GPUs sized for x the rule's write per GPU");
-            }
+            perf_write = sized + "*" + a.name("rule", id, "write_GBps") + "/" +
+                         a.name("rule", id, "basis_gpus");
+            perf_how = "GPUs sized for x the rule's write per GPU";
         } else if (explicit_figures) {
             it.formula("req_read", "Required read (GB/s)",
                        "=" + sized + "*" + a.name("scenario", "scenario", "read_per_gpu_GBps"),
                        gbps(req.read), Num::one, "GPUs sized for x read per GPU");
-            if (write_from_rule) {
-                it.formula("req_write", "Required write (GB/s)",
-                           "=" + sized + "*" + a.name("scenario", "scenario", "write_per_gpu_GBps"),
-                           gbps(req.write), Num::one, "GPUs sized for x write per GPU");
-            }
+            perf_write = sized + "*" + a.name("scenario", "scenario", "write_per_gpu_GBps");
+            perf_how = "GPUs sized for x write per GPU";
         } else if (a.has("scenario", "scenario", "required_read_GBps")) {
             it.formula("req_read", "Required read (GB/s)",
                        "=" + a.name("scenario", "scenario", "required_read_GBps"), gbps(req.read),
                        Num::one, "the requirement podsizer sized for");
-            it.formula("req_write", "Required write (GB/s)",
-                       "=" + a.name("scenario", "scenario", "required_write_GBps"), gbps(req.write),
-                       Num::one, "the requirement podsizer sized for");
+            perf_write = a.name("scenario", "scenario", "required_write_GBps");
+            perf_how = "the requirement podsizer sized for";
         }
-        if (cells.has("req_read") && !cells.has("req_write")) {
+        const bool jobs = checkpoints.jobs > 0;
+        if (!perf_write.empty() && jobs) {
+            it.formula("perf_write", "Write for the performance rule (GB/s)", "=" + perf_write,
+                       gbps(req.performance_write), Num::one, perf_how);
+            it.formula("ckpt_write", "Write for the checkpoint jobs (GB/s)",
+                       "=" + checkpoints.plan_write_ref, gbps(req.checkpoints.write), Num::one,
+                       "Checkpoints sheet: the jobs together");
+            it.formula("req_write", "Required write (GB/s)", "=MAX({perf_write},{ckpt_write})",
+                       gbps(req.write), Num::one, "the larger of the two");
+        } else if (!perf_write.empty()) {
+            it.formula("req_write", "Required write (GB/s)", "=" + perf_write, gbps(req.write),
+                       Num::one, perf_how);
+        } else if (cells.has("req_read")) {
             it.value("req_write", "Required write (GB/s)", gbps(req.write), Num::one,
                      "set by " + req.write_driver);
         }

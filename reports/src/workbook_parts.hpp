@@ -77,6 +77,8 @@ std::string defined_name(const std::string& id, const std::string& field);
 
 // ------------------------------------------------------------ Design sheets
 
+struct CheckpointCells;
+
 /// Where a design sheet put each figure (by key), for Summary and Charts.
 struct DesignCells {
     std::string sheet;
@@ -90,8 +92,47 @@ struct DesignCells {
     std::string ref(const std::string& key) const;
 };
 
+/// `checkpoints` gives the cell of the checkpoint jobs' combined write when
+/// the scenario has any (the write requirement is the larger of it and the
+/// performance rule's).
 DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Design& design,
-                               const Assumptions& a, const WorkbookInput& input);
+                               const Assumptions& a, const WorkbookInput& input,
+                               const CheckpointCells& checkpoints);
+
+// ------------------------------------------------------------ Checkpoints
+
+/// A chart series: its name and the x and y ranges ("='Sheet'!$B$5:$B$9").
+struct ChartSeries {
+    std::string name;
+    std::string xs;
+    std::string ys;
+};
+
+/// Where the Checkpoints sheet puts things. The layout is fixed before any
+/// sheet is written, so design sheets can refer to the jobs' combined write.
+struct CheckpointCells {
+    std::string sheet = "Checkpoints";
+    int first_job_row = 0;
+    std::size_t jobs = 0;
+    int plan_row = 0;
+    std::string plan_write_ref; ///< the jobs' combined required write (GB/s)
+    // Filled in by write_checkpoints, for the goodput charts.
+    std::vector<ChartSeries> curves;  ///< goodput against write, one per job
+    std::vector<ChartSeries> designs; ///< each design's jobs at its write share
+    ChartSeries knees;
+    int chart_row = 0;
+};
+
+/// The layout for the requirement's checkpoint plan (jobs may be none).
+CheckpointCells checkpoint_layout(const Requirements& req);
+
+void write_checkpoints(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                       const std::vector<DesignCells>& designs, const Assumptions& a,
+                       CheckpointCells& cells);
+
+/// The goodput-vs-write-bandwidth chart over the Checkpoints sheet's data.
+void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const CheckpointCells& cells,
+                          int row, int col);
 
 // ------------------------------------------------------------ Summary, Racks, Charts
 
@@ -112,7 +153,7 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
 
 void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                   const std::vector<DesignCells>& designs, const SummaryCells& summary,
-                  const Assumptions& a);
+                  const Assumptions& a, const CheckpointCells& checkpoints);
 
 /// The requirement line of the sizing report, for subtitles.
 std::string requirement_summary(const Requirements& r);
