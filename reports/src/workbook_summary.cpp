@@ -45,20 +45,26 @@ constexpr Metric kMetrics[] = {
 
 } // namespace
 
-std::string requirement_summary(const Requirements& r) {
-    std::string out;
+std::vector<std::string> requirement_lines(const Requirements& r) {
+    // Short lines: the subtitle spans only the table's width when printed.
+    std::string first;
     if (r.gpus > 0) {
-        out += format_number(static_cast<double>(r.gpus)) +
-               " GPUs = " + format_number(static_cast<double>(r.sus)) + " SUs";
-        if (!r.rule.empty()) {
-            out += "; rule " + r.rule + ": read " + format_in(r.read, units::TB_per_s, 2) +
-                   ", write " + format_in(r.write, units::TB_per_s, 2);
-        }
+        first = format_number(static_cast<double>(r.gpus)) +
+                " GPUs = " + format_number(static_cast<double>(r.sus)) + " SUs";
     }
     if (r.usable.base() > 0) {
-        out += std::string(out.empty() ? "" : "; ") + "usable " + format_in(r.usable, units::PB, 1);
+        first +=
+            std::string(first.empty() ? "" : "; ") + "usable " + format_in(r.usable, units::PB, 1);
     }
-    return out.empty() ? "none" : out;
+    std::vector<std::string> lines{"Requirement: " + (first.empty() ? "none" : first)};
+    if (r.read.base() > 0 || r.write.base() > 0) {
+        lines.push_back((r.rule.empty() || r.rule == "explicit" ? std::string("Throughput")
+                                                                : "Rule " + r.rule) +
+                        ": read " + format_in(r.read, units::TB_per_s, 2) + ", write " +
+                        format_in(r.write, units::TB_per_s, 2) +
+                        (r.write_driven_by == WriteDriver::checkpoints ? " (checkpoints)" : ""));
+    }
+    return lines;
 }
 
 SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
@@ -71,7 +77,10 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
     out.designs = static_cast<int>(designs.size());
 
     sheet.text(0, 0, result.scenario, book.title());
-    sheet.text(1, 0, "Requirement: " + requirement_summary(result.requirements), book.subtitle());
+    const std::vector<std::string> lines = requirement_lines(result.requirements);
+    for (std::size_t i = 0; i < lines.size() && i < 2; ++i) {
+        sheet.text(1 + static_cast<int>(i), 0, lines[i], book.subtitle());
+    }
     const int h = out.header_row;
     sheet.text(h, 0, "Metric", book.header_left());
     for (std::size_t i = 0; i < designs.size(); ++i) {
