@@ -81,12 +81,13 @@ std::string export_date() {
 }
 
 void write_exports(const ExportOptions& options, const SizingResult& result, const Catalog& catalog,
-                   const Scenario* scenario) {
+                   const Scenario* scenario, const Comparison* comparison) {
     if (!options.xlsx.empty()) {
         WorkbookInput in;
         in.result = &result;
         in.catalog = &catalog;
         in.scenario = scenario;
+        in.comparison = comparison;
         WorkbookOptions wo;
         wo.date = export_date();
         try {

@@ -9,6 +9,7 @@
 #include <ctime>
 #include <optional>
 #include <stdexcept>
+#include <vector>
 
 namespace podsizer {
 
@@ -57,6 +58,44 @@ std::string trimmed(std::string s) {
     return s.substr(start);
 }
 
+/// The last `max` UTF-16 units of `s`, on a code point boundary.
+std::string tail(const std::string& s, std::size_t max) {
+    std::vector<std::size_t> starts; // byte offset of each code point
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
+            starts.push_back(i);
+        }
+    }
+    std::size_t units = 0;
+    std::size_t from = s.size();
+    for (std::size_t k = starts.size(); k-- > 0;) {
+        const std::size_t u = static_cast<unsigned char>(s[starts[k]]) >= 0xF0 ? 2 : 1;
+        if (units + u > max) {
+            break;
+        }
+        units += u;
+        from = starts[k];
+    }
+    return s.substr(from);
+}
+
+/// `s` cut to `max` UTF-16 units, at the last word boundary when that keeps
+/// at least half of it, without trailing spaces or punctuation.
+std::string word_cut(const std::string& s, std::size_t max) {
+    std::string out = cut(s, max);
+    if (out.size() < s.size()) {
+        const std::size_t space = out.find_last_of(' ');
+        if (space != std::string::npos && space >= max / 2) {
+            out.resize(space);
+        }
+    }
+    while (!out.empty() && (out.back() == ',' || out.back() == ';' || out.back() == '-' ||
+                            out.back() == ' ' || out.back() == '\'')) {
+        out.pop_back();
+    }
+    return trimmed(out);
+}
+
 } // namespace
 
 std::string today_iso_date() {
@@ -82,15 +121,21 @@ std::vector<std::string> design_sheet_names(const SizingResult& result) {
                              c == '\\' || static_cast<unsigned char>(c) < 0x20;
             clean += bad ? ' ' : c;
         }
-        clean = trimmed(cut(trimmed(clean), 31));
+        const std::string full = trimmed(clean);
+        clean = word_cut(full, 31);
         if (clean.empty()) {
             clean = "Design " + std::to_string(i + 1);
         }
         std::string name = clean;
+        if (clean != full &&
+            std::find(taken.begin(), taken.end(), ascii_lower(name)) != taken.end()) {
+            // Cut names that differ at the end ("…, one namespace") keep both ends.
+            name = trimmed(cut(full, 15)) + "\u2026" + trimmed(tail(full, 15));
+        }
         for (int n = 2; std::find(taken.begin(), taken.end(), ascii_lower(name)) != taken.end();
              ++n) {
             const std::string suffix = " (" + std::to_string(n) + ")";
-            name = trimmed(cut(clean, 31 - suffix.size())) + suffix;
+            name = word_cut(clean, 31 - suffix.size()) + suffix;
         }
         taken.push_back(ascii_lower(name));
         names.push_back(name);
@@ -135,7 +180,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         if (checkpoints) {
             wb::write_checkpoints(book, *checkpoints, input, cells, assumptions, checkpoint_cells);
         }
-        const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells);
+        const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells, assumptions);
         wb::write_racks(book, racks, result, names, assumptions);
         wb::write_charts(book, charts, input, cells, sc, assumptions, checkpoint_cells);
         worksheet_activate(summary.raw());

@@ -226,6 +226,19 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
                          Num::precise, "PB");
         }
     }
+    // Options with their own capacity need (an exabyte beside per-pod options).
+    if (s != nullptr) {
+        for (std::size_t i = 0; i < s->options.size() && i < result.designs.size(); ++i) {
+            const OptionSpec& o = s->options[i];
+            if (o.capacity && o.capacity->usable) {
+                AssumptionRow r =
+                    number_row("Scenario", "Usable capacity needed by " + result.designs[i].name,
+                               in(*o.capacity->usable, units::PB), Num::precise, "PB", ssrc);
+                r.source_kind = "scenario";
+                b.num("option", "option_" + std::to_string(i + 1), "usable_PB", std::move(r));
+            }
+        }
+    }
     const double dr = s != nullptr
                           ? s->data_reduction
                           : (result.designs.empty() ? 1.0 : result.designs[0].data_reduction);
@@ -250,6 +263,60 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
             info("Maximum power", format_in(*c.max_power, units::kW, 1));
         }
         info("Rack-level resilience required", c.rack_resilient ? "yes" : "no");
+    }
+
+    // The comparison: the target the pods grow to (and the references are
+    // sized at), and the reference systems' figures.
+    if (const Comparison* cmp = input.comparison) {
+        if (!cmp->extrapolations.empty()) {
+            const Extrapolation& e = cmp->extrapolations.front();
+            scenario_row("target_PB", "Capacity target (pods grow to it)", in(e.target, units::PB),
+                         Num::precise, "PB");
+            scenario_row("tolerance", "Tolerance short of the target", e.tolerance, Num::percent,
+                         "%");
+        }
+        for (const ReferenceSizing& r : cmp->references) {
+            const ReferenceSystem* sys = cat.reference(r.id);
+            if (sys == nullptr) {
+                continue;
+            }
+            const std::string g = "Reference " + sys->id;
+            const Provenance& pv = sys->provenance;
+            b.num("reference", sys->id, "read_per_100PB_Tbps",
+                  number_row(g, "Read per 100 PB", in(sys->read_per_100pb, units::Tbps),
+                             Num::precise, "Tbps", pv.of("read_per_100pb")));
+            b.num("reference", sys->id, "write_per_100PB_Tbps",
+                  number_row(g, "Write per 100 PB", in(sys->write_per_100pb, units::Tbps),
+                             Num::precise, "Tbps", pv.of("write_per_100pb")));
+            b.num("reference", sys->id, "racks_per_EB",
+                  number_row(g, "Racks per EB", sys->racks_per_eb, Num::precise, "racks",
+                             pv.of("racks_per_eb")));
+            b.num("reference", sys->id, "power_per_rack_kW",
+                  number_row(g, "Power per rack", in(sys->power_per_rack, units::kW), Num::precise,
+                             "kW", pv.of("power_per_rack")));
+            if (sys->raw_per_usable > 0) {
+                b.num("reference", sys->id, "raw_per_usable",
+                      number_row(g, "Raw stored per usable byte", sys->raw_per_usable, Num::precise,
+                                 "B/B", pv.of("raw_per_usable")));
+            }
+            if (sys->account_capacity.base() > 0) {
+                b.num("reference", sys->id, "account_capacity_PiB",
+                      number_row(g, "Capacity per account", in(sys->account_capacity, units::PiB),
+                                 Num::precise, "PiB", pv.of("account_capacity")));
+                if (sys->account_ingress.base() > 0) {
+                    b.num("reference", sys->id, "account_ingress_Gbps",
+                          number_row(g, "Ingress (write) per account",
+                                     in(sys->account_ingress, units::Gbps), Num::precise, "Gbps",
+                                     pv.of("account_ingress")));
+                }
+                if (sys->account_egress.base() > 0) {
+                    b.num("reference", sys->id, "account_egress_Gbps",
+                          number_row(g, "Egress (read) per account",
+                                     in(sys->account_egress, units::Gbps), Num::precise, "Gbps",
+                                     pv.of("account_egress")));
+                }
+            }
+        }
     }
 
     // Catalog entries of every model the designs use, in first-use order.

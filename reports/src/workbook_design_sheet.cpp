@@ -327,7 +327,13 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
                racks > 0 ? gbps(d.read) / racks : 0.0, Num::one, "delivered read / racks");
 
     // Requirement: from the scenario's inputs where there is one.
-    const bool has_fleet = s != nullptr && s->fleet && a.has("scenario", "scenario", "pod_gpus");
+    // An option may carry its own requirement (no performance rule, its own
+    // capacity): the design's requirements say which.
+    const bool has_fleet =
+        s != nullptr && s->fleet && req.gpus > 0 && a.has("scenario", "scenario", "pod_gpus");
+    const std::size_t index = static_cast<std::size_t>(&d - input.result->designs.data());
+    const OptionSpec* option =
+        s != nullptr && index < s->options.size() ? &s->options[index] : nullptr;
     const bool has_perf = req.read.base() > 0 || req.write.base() > 0;
     const bool has_cap = req.usable.base() > 0;
     if (has_fleet || has_perf || has_cap) {
@@ -401,7 +407,17 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
         }
     }
     if (has_cap) {
-        if (a.has("scenario", "scenario", "usable_PB")) {
+        const std::string own = "option_" + std::to_string(index + 1);
+        if (option != nullptr && option->capacity) {
+            if (a.has("option", own, "usable_PB")) {
+                it.formula("req_usable", "Required usable capacity (PB)",
+                           "=" + a.name("option", own, "usable_PB"), in(req.usable, units::PB),
+                           Num::one, "this option's own capacity need (Assumptions)");
+            } else {
+                it.value("req_usable", "Required usable capacity (PB)", in(req.usable, units::PB),
+                         Num::one, "this option's own capacity need");
+            }
+        } else if (a.has("scenario", "scenario", "usable_PB")) {
             it.formula("req_usable", "Required usable capacity (PB)",
                        "=" + a.name("scenario", "scenario", "usable_PB"), in(req.usable, units::PB),
                        Num::one, "from the scenario");

@@ -141,12 +141,14 @@ struct SummaryCells {
     std::string sheet;
     int header_row = 0;
     int first_design_col = 1;
-    int designs = 0;
+    int designs = 0; ///< columns (designs, pods, references)
     std::map<std::string, int> rows;
 };
 
+/// The columns: each design, or with a comparison its columns (designs, pods
+/// grown to the target, references) and ratio rows.
 SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                           const std::vector<DesignCells>& designs);
+                           const std::vector<DesignCells>& designs, const Assumptions& a);
 
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
                  const std::vector<std::string>& design_sheets, const Assumptions& a);

@@ -10,6 +10,7 @@
 #include "libreoffice.hpp"
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/reports/workbook.hpp"
 
@@ -27,6 +28,7 @@ struct Example {
     Scenario scenario;
     SizingResult result;
     WorkbookManifest manifest;
+    std::unique_ptr<Comparison> comparison;
 };
 
 /// The default catalog with figures a user might edit on the Assumptions
@@ -91,6 +93,24 @@ const Fixture& fixture() {
                                         {&e.result, &catalog, &e.scenario}, options);
             fx->examples.push_back(std::move(e));
         }
+        // The fleet example as `compare` exports it: pods grown to 1 EB and
+        // the cloud object store beside the designs, with ratios.
+        {
+            Example e;
+            e.stem = "fleet";
+            e.scenario = load_scenario(src + "fleet-160k.json", catalog);
+            e.result = size_scenario(e.scenario, catalog);
+            ComparisonSpec spec;
+            spec.target = e.scenario.extrapolation;
+            for (const std::string& id : e.scenario.comparisons) {
+                spec.references.push_back(catalog.reference(id));
+            }
+            e.comparison = std::make_unique<Comparison>(compare_designs(e.result, spec));
+            e.manifest =
+                write_workbook(fx->dir + "/fleet.xlsx",
+                               {&e.result, &catalog, &e.scenario, e.comparison.get()}, options);
+            fx->examples.push_back(std::move(e));
+        }
         // A hand-made design with no scenario (podsizer design): the
         // requirement-free branch of every sheet.
         {
@@ -112,17 +132,19 @@ const Fixture& fixture() {
         // The reference pod's workbook with edited assumptions: cached values
         // are the original engine's, so only recalculation gives the new ones.
         fx->edited = edited_catalog();
-        fx->edited_example = fx->examples[0];
+        fx->edited_example.scenario = fx->examples[0].scenario;
+        fx->edited_example.result = fx->examples[0].result;
         fx->edited_example.stem = "edited";
         fx->edited_example.manifest = write_workbook(
             fx->dir + "/edited.xlsx",
             {&fx->edited_example.result, &fx->edited, &fx->edited_example.scenario}, options);
         write_probe(fx->dir + "/probe.xlsx");
-        fx->sheets = libreoffice_csv(soffice,
-                                     {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx",
-                                      fx->dir + "/ckpt.xlsx", fx->dir + "/hand.xlsx",
-                                      fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx"},
-                                     fx->dir);
+        fx->sheets =
+            libreoffice_csv(soffice,
+                            {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx", fx->dir + "/ckpt.xlsx",
+                             fx->dir + "/fleet.xlsx", fx->dir + "/hand.xlsx",
+                             fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx"},
+                            fx->dir);
         return fx;
     }();
     return *f;
@@ -265,6 +287,32 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         }
         // The Racks sheet's power column adds up to the design's power.
         CHECK(close_to(column_sum(sheet(f, "ncp", "Racks"), 6, 4), d.power.base()));
+    }
+
+    SECTION("the cloud reference and the ratios in Summary are the engine's comparison") {
+        const Example& e = *std::find_if(f.examples.begin(), f.examples.end(),
+                                         [](const Example& x) { return x.stem == "fleet"; });
+        const Comparison& cmp = *e.comparison;
+        REQUIRE(cmp.references.size() == 1);
+        const ReferenceSizing& ref = cmp.references[0];
+        // Columns: NCP pod, NCP pod x 5, HD full, HD capacity-only, cloud store.
+        REQUIRE(cmp.columns.size() == 5);
+        const int cloud = 5;
+        CHECK(close_to(summary_value(f, "fleet", "Racks", cloud), static_cast<double>(ref.racks)));
+        CHECK(close_to(summary_value(f, "fleet", "Read (Tbps)", cloud), in(ref.read, units::Tbps)));
+        CHECK(close_to(summary_value(f, "fleet", "Power (kW)", cloud), in(ref.power, units::kW)));
+        CHECK(close_to(summary_value(f, "fleet", "Accounts (reference)", cloud),
+                       static_cast<double>(ref.accounts)));
+        CHECK(close_to(summary_value(f, "fleet", "Pods", 2), 5.0)); // brief: just over 4 pods -> 5
+        for (const ComparisonRatio& r : cmp.ratios) {
+            if (r.column != "NCP pod \u00d7 5") {
+                continue;
+            }
+            const std::string by = " \u00f7 " + cmp.columns.back().name + " (\u00d7)";
+            CHECK(close_to(summary_value(f, "fleet", "Racks" + by, 2), r.racks));
+            CHECK(close_to(summary_value(f, "fleet", "Power" + by, 2), r.power));
+            CHECK(close_to(summary_value(f, "fleet", "Read" + by, 2), r.read));
+        }
     }
 
     SECTION("edited assumptions flow through every dependent formula as the engine computes") {

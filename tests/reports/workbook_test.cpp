@@ -299,13 +299,17 @@ TEST_CASE("design sheet names are valid, unique and never a fixed sheet's") {
         {{"NCP pod"}, {"NCP pod"}},
         // Excel forbids []:*?/\ in sheet names.
         {{"HD: 1/2 [a]*?\\"}, {"HD  1 2  a"}},
-        // 31 characters at most, cut on a character boundary.
-        {{"A very long design name that goes on and on"}, {"A very long design name that go"}},
+        // 31 characters at most, cut at a word boundary.
+        {{"A very long design name that goes on and on"}, {"A very long design name that"}},
+        {{"HD exabyte, full performance, one namespace"}, {"HD exabyte, full performance"}},
         // Excel counts UTF-16 units: an emoji is two and does not fit in the last one.
         {{std::string(30, 'a') + "\xf0\x9f\x98\x80"}, {std::string(30, 'a')}},
         {{std::string(29, 'a') + "\xf0\x9f\x98\x80"
                                  "b"},
          {std::string(29, 'a') + "\xf0\x9f\x98\x80"}},
+        // Names whose cut collides keep both ends; the same names are numbered.
+        {{"HD exabyte, full performance", "HD exabyte, full performance, one namespace"},
+         {"HD exabyte, full performance", "HD exabyte, ful\u2026, one namespace"}},
         // Same names are numbered; fixed sheet names (any case) are avoided.
         {{"pod", "pod", "POD"}, {"pod", "pod (2)", "POD (3)"}},
         {{"Summary", "racks", "History"}, {"Summary (2)", "racks (2)", "History (2)"}},

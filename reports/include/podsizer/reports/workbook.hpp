@@ -1,6 +1,8 @@
 // The proposal workbook (.xlsx, written with libxlsxwriter): Summary (the
-// slide table), one sheet per design, Racks (one row per U), Assumptions
-// (every input and catalog figure used, with unit and source) and Charts.
+// slide table, with references and ratios when given a comparison), one sheet
+// per design, Checkpoints (when there are checkpoint jobs), Racks (one row per
+// U), Assumptions (every input and catalog figure used, with unit and source)
+// and Charts.
 //
 // Derived numbers are live formulas that reference the Assumptions sheet and
 // the design sheets, each written with its cached result (the engine's
@@ -10,6 +12,7 @@
 #pragma once
 
 #include "podsizer/core/catalog.hpp"
+#include "podsizer/core/comparison.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/scenario.hpp"
 
@@ -24,6 +27,10 @@ struct WorkbookInput {
     const SizingResult* result = nullptr;
     const Catalog* catalog = nullptr;
     const Scenario* scenario = nullptr; ///< null: inputs not listed, default constraints
+    /// The side-by-side with pods grown to a target and reference systems
+    /// (podsizer compare / extrapolate); null: the designs only. Its design
+    /// columns must be `result`'s designs, in order.
+    const Comparison* comparison = nullptr;
 };
 
 struct WorkbookOptions {
