@@ -2,8 +2,10 @@
 // the workbook, the rack elevations, and everything at once as the CLI does
 // it for `size --xlsx --svg DIR` (sizing included, the text report too).
 #include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/reports/atomic_file.hpp"
+#include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/workbook.hpp"
@@ -83,4 +85,42 @@ BENCHMARK_CAPTURE(BM_full_export, high_density, "high-density-1eb.json")
     ->Unit(benchmark::kMillisecond);
 
 } // namespace
+/// What `podsizer compare examples/fleet-160k.json --xlsx F --svg DIR/` does
+/// after parsing: size, compare at the target with the cloud store, the JSON
+/// report, the workbook with its reference columns, and the elevations.
+void BM_full_export_fleet(benchmark::State& state) {
+    const Scenario s = scenario("fleet-160k.json");
+    ComparisonSpec spec;
+    spec.target = s.extrapolation;
+    for (const std::string& id : s.comparisons) {
+        spec.references.push_back(catalog().reference(id));
+    }
+    WorkbookOptions o;
+    o.date = "2026-01-01";
+    const std::string dir = scratch();
+    for (auto _ : state) {
+        const SizingResult r = size_scenario(s, catalog());
+        const Comparison cmp = compare_designs(r, spec);
+        benchmark::DoNotOptimize(render_comparison(cmp, Format::json));
+        write_workbook(dir + "/fleet.xlsx", {&r, &catalog(), &s, &cmp}, o);
+        for (std::size_t i = 0; i < r.designs.size(); ++i) {
+            write_file_atomically(dir + "/" + rack_svg_file_name(r.designs[i], i + 1),
+                                  render_rack_svg(r.designs[i]));
+        }
+    }
+}
+BENCHMARK(BM_full_export_fleet)->Unit(benchmark::kMillisecond);
+
+void BM_workbook_checkpoints(benchmark::State& state) {
+    const Scenario s = scenario("checkpoint-cadence.json");
+    const SizingResult r = size_scenario(s, catalog());
+    WorkbookOptions o;
+    o.date = "2026-01-01";
+    const std::string path = scratch() + "/ckpt.xlsx";
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(write_workbook(path, {&r, &catalog(), &s}, o));
+    }
+}
+BENCHMARK(BM_workbook_checkpoints)->Unit(benchmark::kMillisecond);
+
 BENCHMARK_MAIN();

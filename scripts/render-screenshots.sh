@@ -22,8 +22,12 @@ cat > "$work/profile/user/registrymodifications.xcu" <<'EOF'
 </oor:items>
 EOF
 
-for example in ncp-pod-41k high-density-1eb checkpoint-cadence; do
-  "$bin" size "examples/$example.json" --xlsx "$work/$example.xlsx" \
+# The fleet example is exported as `compare` does: pods grown to 1 EB and the
+# cloud object store beside the designs.
+for example in ncp-pod-41k high-density-1eb checkpoint-cadence fleet-160k; do
+  command=size
+  [ "$example" = fleet-160k ] && command=compare
+  "$bin" "$command" "examples/$example.json" --xlsx "$work/$example.xlsx" \
     --svg "$work/$example-svg/" > /dev/null || true # exit 1: a design misses a requirement
   for svg in "$work/$example-svg"/*.svg; do
     name=$(basename "$svg" .svg)
@@ -33,11 +37,11 @@ done
 
 soffice "-env:UserInstallation=file://$work/profile" --headless --convert-to pdf \
   --outdir "$work" "$work"/ncp-pod-41k.xlsx "$work"/high-density-1eb.xlsx \
-  "$work"/checkpoint-cadence.xlsx > /dev/null 2>&1
+  "$work"/checkpoint-cadence.xlsx "$work"/fleet-160k.xlsx > /dev/null 2>&1
 
 # The first page of each sheet (the footer names the sheet), and the second
 # page of the reference pod's design sheet and of the Checkpoints sheet.
-for example in ncp-pod-41k high-density-1eb checkpoint-cadence; do
+for example in ncp-pod-41k high-density-1eb checkpoint-cadence fleet-160k; do
   pdf="$work/$example.pdf"
   pages=$(pdfinfo "$pdf" | awk '/^Pages:/ {print $2}')
   previous=""
@@ -47,9 +51,12 @@ for example in ncp-pod-41k high-density-1eb checkpoint-cadence; do
       sed -E -e 's/^ *//' -e 's/ {2,}.*//')
     slug=$(echo "$sheet" | tr 'A-Z' 'a-z' | tr -cs 'a-z0-9' '-' | sed 's/-$//')
     # The checkpoint example adds its Checkpoints pages (tables, then chart),
-    # Summary and Charts; its other sheets look like the reference pod's.
+    # Summary and Charts; the fleet example its Summary with the cloud store
+    # and ratios, Charts and Assumptions; their other sheets look like the
+    # reference pod's.
     case "$example/$slug" in
       checkpoint-cadence/summary | checkpoint-cadence/charts | checkpoint-cadence/checkpoints | \
+        fleet-160k/summary | fleet-160k/charts | fleet-160k/assumptions | \
         ncp-pod-41k/* | high-density-1eb/*) ;;
       *) previous=$sheet; continue ;;
     esac

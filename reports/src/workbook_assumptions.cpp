@@ -493,7 +493,7 @@ void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& 
         sheet.text(row, 0, r.group, book.label());
         sheet.text(row, 1, r.figure, book.label());
         if (r.is_text) {
-            sheet.text(row, 2, r.text, book.text_value());
+            sheet.text(row, 2, r.text, book.label()); // wraps: "15.36, 30.72, 61.44"
         } else {
             sheet.number(row, 2, r.value, r.num, Role::input);
         }
@@ -505,7 +505,8 @@ void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& 
         if (!r.name.empty()) {
             book.define_name(r.name, "=" + sheet.ref(row, 2));
         }
-        sheet.fit_height(row, {{r.group, kGroupWidth, 10.0},
+        sheet.fit_height(row, {{r.is_text ? r.text : std::string(), 12, 10.0},
+                               {r.group, kGroupWidth, 10.0},
                                {r.figure, kFigureWidth, 10.0},
                                {r.source_ref, kRefWidth, 9.0},
                                {r.source_note, kNoteWidth, 9.0}});

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <vector>
 
 namespace podsizer::wb {
 
@@ -58,6 +59,21 @@ void column_chart(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& summ
     lxw_chart_fill fill{};
     fill.color = 0x1F3864;
     chart_series_set_fill(s, &fill);
+    // Reference systems stand out from the designs (orange, Okabe-Ito).
+    lxw_chart_fill ref_fill{};
+    ref_fill.color = 0xE69F00;
+    std::vector<lxw_chart_point> points(summary.reference.size());
+    std::vector<lxw_chart_point*> list;
+    bool any = false;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        points[i].fill = summary.reference[i] ? &ref_fill : &fill;
+        list.push_back(&points[i]);
+        any = any || summary.reference[i];
+    }
+    list.push_back(nullptr);
+    if (any) {
+        xlsx::check(chart_series_set_points(s, list.data()), "chart points");
+    }
     chart_title_set_name(chart, title);
     chart_axis_set_name(chart->y_axis, axis);
     lxw_chart_font f = axis_font();

@@ -141,7 +141,8 @@ struct SummaryCells {
     std::string sheet;
     int header_row = 0;
     int first_design_col = 1;
-    int designs = 0; ///< columns (designs, pods, references)
+    int designs = 0;             ///< columns (designs, pods, references)
+    std::vector<bool> reference; ///< per column: a reference system
     std::map<std::string, int> rows;
 };
 

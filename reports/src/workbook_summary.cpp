@@ -178,6 +178,9 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
         }
     }
     out.designs = static_cast<int>(cols.size());
+    for (const Column& c : cols) {
+        out.reference.push_back(c.kind == ColKind::reference);
+    }
 
     // Rows: the metrics any column has, in the order of the slide table.
     std::vector<RowSpec> rows;

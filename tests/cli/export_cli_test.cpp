@@ -121,3 +121,28 @@ TEST_CASE("SOURCE_DATE_EPOCH fixes the workbook date, so two runs give the same 
     CHECK_THAT(bad.err, Catch::StartsWith("podsizer: error: SOURCE_DATE_EPOCH: "));
     CHECK(slurp(a) == slurp(b)); // the failed run left the earlier file as it was
 }
+
+TEST_CASE("compare and extrapolate export the fleet example's workbook and elevations") {
+    const std::string fleet = "examples/fleet-160k.json";
+    const std::string dir = export_dir() + "/fleet/";
+    ::mkdir(dir.c_str(), 0755);
+    const ProcessResult plain = podsizer({"compare", fleet});
+    const ProcessResult c =
+        podsizer({"compare", fleet, "--xlsx", dir + "compare.xlsx", "--svg", dir + "compare/"});
+    CHECK(c.exit_code == plain.exit_code);
+    CHECK(c.out == plain.out);
+    CHECK(slurp(dir + "compare.xlsx").rfind("PK\x03\x04", 0) == 0);
+    // One elevation per design of the scenario (the pods and the cloud store are not racks of
+    // their own design).
+    for (const char* name : {"01-ncp-pod.svg", "02-hd-exabyte-full-performance.svg",
+                             "03-hd-exabyte-capacity-only-1-2.svg"}) {
+        INFO(name);
+        CHECK(exists(dir + "compare/" + name));
+    }
+    CHECK_FALSE(exists(dir + "compare/04-cloud-hdd-object-store.svg"));
+
+    // extrapolate adds each design grown to the target in one namespace.
+    const ProcessResult x = podsizer({"extrapolate", fleet, "--svg", dir + "extrapolate/"});
+    CHECK(x.exit_code == podsizer({"extrapolate", fleet}).exit_code);
+    CHECK(exists(dir + "extrapolate/04-ncp-pod-one-namespace.svg"));
+}
