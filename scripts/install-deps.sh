@@ -8,6 +8,11 @@ packages=(
   nlohmann-json3-dev               # JSON (catalog, reports)
   libcli11-dev                     # CLI
   catch2                           # tests (Catch2 v2)
+  libxlsxwriter-dev zlib1g-dev     # Excel workbook (zlib: tests read the package back)
+  libxml2-utils                    # tests: xmllint checks the SVG and workbook XML
+  libreoffice-calc-nogui           # tests: LibreOffice recalculates the workbook
+  librsvg2-bin                     # tests: rsvg-convert renders the SVG to PNG
+  poppler-utils                    # docs: pdftoppm renders workbook pages to PNG
 )
 
 missing=()
