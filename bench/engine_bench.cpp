@@ -1,6 +1,9 @@
-// Engine figures: sizing the reference scenario, and evaluating one design.
+// Engine figures: sizing the reference scenario, and evaluating one design;
+// with the steps around it (catalog, parsing, rendering) that `podsizer size`
+// runs in one process (docs/performance.md).
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
+#include "podsizer/reports/sizing_report.hpp"
 
 #include <benchmark/benchmark.h>
 #include <string>
@@ -38,6 +41,60 @@ void BM_load_default_catalog(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_load_default_catalog);
+
+std::string example(const char* name) {
+    return read_text_file(std::string(PODSIZER_SOURCE_DIR) + "/examples/" + name);
+}
+
+void BM_parse_reference_scenario(benchmark::State& state) {
+    const std::string text = example("ncp-pod-41k.json");
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(parse_scenario(text, "ncp-pod-41k.json", catalog()));
+    }
+}
+BENCHMARK(BM_parse_reference_scenario);
+
+void BM_size_high_density_scenario(benchmark::State& state) {
+    const Scenario s = parse_scenario(example("high-density-1eb.json"), "hd.json", catalog());
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(size_scenario(s, catalog()));
+    }
+}
+BENCHMARK(BM_size_high_density_scenario);
+
+// No option: the engine sizes every C-node × D-box × drive of the catalog
+// and keeps the best.
+void BM_size_automatic_hardware(benchmark::State& state) {
+    const Scenario s = parse_scenario(R"({"name": "auto",
+        "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
+        "performance": {"rule": "ncp-gb200-customer"}, "capacity": {"usable": "1 EB"}})",
+                                      "auto.json", catalog());
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(size_scenario(s, catalog()));
+    }
+}
+BENCHMARK(BM_size_automatic_hardware);
+
+void BM_render_reference_table(benchmark::State& state) {
+    const SizingResult r = size_scenario(
+        parse_scenario(example("ncp-pod-41k.json"), "ncp-pod-41k.json", catalog()), catalog());
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(render_sizing(r, Format::table));
+    }
+}
+BENCHMARK(BM_render_reference_table);
+
+// Everything `podsizer size examples/ncp-pod-41k.json` does in its process,
+// from reading the embedded catalog to the rendered table.
+void BM_size_command_in_process(benchmark::State& state) {
+    const std::string path = std::string(PODSIZER_SOURCE_DIR) + "/examples/ncp-pod-41k.json";
+    for (auto _ : state) {
+        const Catalog c = default_catalog();
+        const SizingResult r = size_scenario(load_scenario(path, c), c);
+        benchmark::DoNotOptimize(render_sizing(r, Format::table));
+    }
+}
+BENCHMARK(BM_size_command_in_process)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 

@@ -13,6 +13,8 @@ packages=(
   libreoffice-calc-nogui           # tests: LibreOffice recalculates the workbook
   librsvg2-bin                     # tests: rsvg-convert renders the SVG to PNG
   poppler-utils                    # docs: pdftoppm renders workbook pages to PNG
+  clang libclang-rt-14-dev         # fuzz preset: clang, libFuzzer and sanitizer runtimes
+  libbenchmark-dev                 # bench preset: Google Benchmark
 )
 
 missing=()

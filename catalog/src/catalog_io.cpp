@@ -4,6 +4,7 @@
 #include "podsizer/catalog/suggest.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -53,6 +54,18 @@ Provenance read_provenance(const Node& entry, std::initializer_list<std::string_
     return p;
 }
 
+// A device or rack height. Rack layouts place whole U and convert heights to
+// int: "1e300 U" overflowed that conversion and a design of 4.5e302 U was laid
+// out in 30 racks and reported as meeting its requirements (docs/robustness.md).
+// The tallest racks are under 60 U.
+RackUnits rack_height(const Node& n) {
+    const RackUnits h = n.positive<RackUnits>();
+    if (h.base() > 1000.0) {
+        n.fail("expected a rack height from above 0 to 1,000 U, such as \"2 U\"");
+    }
+    return h;
+}
+
 template <class T> void upsert(std::vector<T>& items, T item) {
     auto it = std::find_if(items.begin(), items.end(), [&](const T& t) { return t.id == item.id; });
     if (it == items.end()) {
@@ -77,12 +90,12 @@ CNodeModel read_cnode(const Node& n) {
     CNodeModel c;
     c.id = n.at("id").id();
     c.name = n.at("name").text();
-    c.height = n.at("height").positive<RackUnits>();
+    c.height = rack_height(n.at("height"));
     c.power = n.at("power").positive<Power>();
     c.read = n.at("read").positive<Throughput>();
     c.write = n.at("write").positive<Throughput>();
-    c.client_ports = static_cast<int>(n.at("client_ports").count(0));
-    c.backend_ports = static_cast<int>(n.at("backend_ports").count(0));
+    c.client_ports = n.at("client_ports").small_count(0);
+    c.backend_ports = n.at("backend_ports").small_count(0);
     c.provenance = read_provenance(n, fields);
     return c;
 }
@@ -96,9 +109,9 @@ DBoxModel read_dbox(const Node& n) {
     DBoxModel d;
     d.id = n.at("id").id();
     d.name = n.at("name").text();
-    d.height = n.at("height").positive<RackUnits>();
+    d.height = rack_height(n.at("height"));
     d.power = n.at("power").positive<Power>();
-    d.drives = static_cast<int>(n.at("drives").count(1));
+    d.drives = n.at("drives").small_count(1);
     const Node sizes = n.at("drive_sizes");
     for (const Node& s : sizes.items()) {
         d.drive_sizes.push_back(s.positive<Capacity>());
@@ -115,7 +128,7 @@ DBoxModel read_dbox(const Node& n) {
     }
     d.backend_read = n.at("backend_read").positive<Throughput>();
     d.backend_write = n.at("backend_write").positive<Throughput>();
-    d.backend_ports = static_cast<int>(n.at("backend_ports").count(0));
+    d.backend_ports = n.at("backend_ports").small_count(0);
     d.erasure_coding = n.at("erasure_coding").id();
     d.ncp_certified = n.at("ncp_certified").boolean();
     d.provenance = read_provenance(n, fields);
@@ -131,14 +144,14 @@ ErasureCodingRule read_ec(const Node& n) {
     ErasureCodingRule e;
     e.id = n.at("id").id();
     e.name = n.at("name").text();
-    e.parity = static_cast<int>(n.at("parity").count(1));
+    e.parity = n.at("parity").small_count(1);
     const Node steps = n.at("steps");
     for (const Node& s : steps.items()) {
         s.require_object();
         s.check_fields({"min_dboxes", "data_strips"});
         StripeStep st;
-        st.min_dboxes = static_cast<int>(s.at("min_dboxes").count(1));
-        st.data_strips = static_cast<int>(s.at("data_strips").count(1));
+        st.min_dboxes = s.at("min_dboxes").small_count(1);
+        st.data_strips = s.at("data_strips").small_count(1);
         if (!e.steps.empty() && st.min_dboxes <= e.steps.back().min_dboxes) {
             s.at("min_dboxes").fail("must be larger than the previous step's min_dboxes");
         }
@@ -152,12 +165,12 @@ ErasureCodingRule read_ec(const Node& n) {
         steps.fail("expected steps ascending by min_dboxes, the first at min_dboxes 1");
     }
     e.reserve = n.at("reserve").fraction();
-    e.min_dboxes = static_cast<int>(n.at("min_dboxes").count(1));
+    e.min_dboxes = n.at("min_dboxes").small_count(1);
     if (auto t = n.find("enclosure_tolerance_min_dboxes")) {
-        e.enclosure_tolerance_min_dboxes = static_cast<int>(t->count(0));
+        e.enclosure_tolerance_min_dboxes = t->small_count(0);
     }
     if (auto r = n.find("rack_resilience_min_racks")) {
-        e.rack_resilience_min_racks = static_cast<int>(r->count(0));
+        e.rack_resilience_min_racks = r->small_count(0);
     }
     e.provenance = read_provenance(n, fields);
     return e;
@@ -171,9 +184,9 @@ SwitchModel read_switch(const Node& n) {
     SwitchModel s;
     s.id = n.at("id").id();
     s.name = n.at("name").text();
-    s.height = n.at("height").positive<RackUnits>();
+    s.height = rack_height(n.at("height"));
     s.power = n.at("power").positive<Power>();
-    s.ports = static_cast<int>(n.at("ports").count(2));
+    s.ports = n.at("ports").small_count(2);
     const Node f = n.at("downlink_fraction");
     s.downlink_fraction = f.number();
     if (!(s.downlink_fraction > 0.0 && s.downlink_fraction <= 1.0)) {
@@ -190,7 +203,7 @@ RackModel read_rack(const Node& n) {
     RackModel r;
     r.id = n.at("id").id();
     r.name = n.at("name").text();
-    r.usable = n.at("usable").positive<RackUnits>();
+    r.usable = rack_height(n.at("usable"));
     r.power_budget = n.at("power_budget").positive<Power>();
     r.provenance = read_provenance(n, fields);
     return r;
@@ -203,8 +216,8 @@ GpuPlatform read_platform(const Node& n) {
     GpuPlatform p;
     p.id = n.at("id").id();
     p.name = n.at("name").text();
-    p.gpus_per_node = static_cast<int>(n.at("gpus_per_node").count(1));
-    p.gpus_per_su = static_cast<int>(n.at("gpus_per_su").count(1));
+    p.gpus_per_node = n.at("gpus_per_node").small_count(1);
+    p.gpus_per_su = n.at("gpus_per_su").small_count(1);
     p.provenance = read_provenance(n, fields);
     return p;
 }
@@ -298,6 +311,13 @@ FailureRatePreset read_failure_rate(const Node& n) {
 template <class T, class Reader>
 void read_list(const Node& doc, std::string_view key, std::vector<T>& into, Reader reader) {
     if (auto list = doc.find(key)) {
+        // Merging is linear per entry; the cap keeps a hostile document from
+        // taking minutes (docs/robustness.md). Real lists hold a few dozen.
+        constexpr std::size_t kMaxEntries = 10'000;
+        if (list->is_array() && list->raw().size() > kMaxEntries) {
+            list->fail("has " + std::to_string(list->raw().size()) +
+                       " entries; expected at most 10,000 per list");
+        }
         std::vector<std::string> seen;
         for (const Node& item : list->items()) {
             T t = reader(item);
@@ -324,6 +344,13 @@ std::string read_text_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         throw InputError(path, "cannot open file (missing or unreadable)");
+    }
+    // Checked before reading, so a huge file is refused without loading it.
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxDocumentBytes) {
+        throw InputError(path, "the file is " + format_number(static_cast<double>(size)) +
+                                   " bytes; expected a document of at most 16 MiB");
     }
     std::ostringstream ss;
     ss << in.rdbuf();

@@ -65,6 +65,11 @@ constexpr std::size_t kMaxDepth = 64;
 } // namespace
 
 json parse_json_text(std::string_view text, const std::string& origin) {
+    if (text.size() > kMaxDocumentBytes) {
+        throw InputError(origin, "the document is " +
+                                     format_number(static_cast<double>(text.size())) +
+                                     " bytes; expected a document of at most 16 MiB");
+    }
     std::vector<Frame> stack;
     auto callback = [&](int /*depth*/, json::parse_event_t event, json& parsed) -> bool {
         switch (event) {
@@ -236,6 +241,19 @@ std::int64_t Node::count(std::int64_t min) const {
              value_->dump());
     }
     return static_cast<std::int64_t>(v);
+}
+
+int Node::small_count(std::int64_t min) const {
+    // Such figures are stored in an int; a count up to 10^15 was cast into it
+    // unchecked, so "drives": 1e10 became a wrong (even negative) number of
+    // drive slots without a word (docs/robustness.md).
+    constexpr std::int64_t kMax = 1'000'000;
+    const std::int64_t v = count(min);
+    if (v > kMax) {
+        fail("expected a whole number from " + std::to_string(min) + " to 1,000,000, found " +
+             value_->dump());
+    }
+    return static_cast<int>(v);
 }
 
 bool Node::boolean() const {

@@ -57,6 +57,9 @@ public:
     double number() const;                          ///< a finite number
     double fraction() const;                        ///< a number in [0, 1)
     std::int64_t count(std::int64_t min = 1) const; ///< a whole number >= min
+    /// A whole number from min to 10^6, for per-model figures held in an int
+    /// (ports, drive slots, stripe widths, GPUs per SU).
+    int small_count(std::int64_t min = 1) const;
     bool boolean() const;
 
     /// A string with a unit of Q's dimension ("5.4 PB"); a bare number is an

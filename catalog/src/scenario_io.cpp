@@ -65,7 +65,7 @@ Fleet read_fleet(const Node& n, const Catalog& cat) {
     f.platform = known_id(n.at("platform"), cat.platforms, "GPU platform", false);
     f.gpus = n.at("gpus").count(1);
     if (auto s = n.find("sites")) {
-        f.sites = static_cast<int>(s->count(1));
+        f.sites = s->small_count(1);
     }
     if (auto c = n.find("gpus_per_cluster")) {
         f.gpus_per_cluster = c->count(1);
@@ -407,6 +407,14 @@ CheckpointSpec read_checkpoint(const Node& n, const Catalog& cat, const Fleet& f
         c.knee_tolerance = read_percent(*k, "a goodput tolerance");
     }
     const Node jobs = n.at("jobs");
+    // Names are checked against every earlier job, and every job is analysed
+    // on every design: the cap bounds both (20,000 jobs took a second, a
+    // 16 MiB file of them ten minutes; docs/robustness.md).
+    constexpr std::size_t kMaxJobs = 100;
+    if (jobs.is_array() && jobs.raw().size() > kMaxJobs) {
+        jobs.fail("has " + std::to_string(jobs.raw().size()) +
+                  " jobs; expected at most 100 (split the scenario into several files)");
+    }
     std::int64_t gpus = 0;
     for (const Node& item : jobs.items()) {
         CheckpointJobSpec j = read_checkpoint_job(item, c.jobs.size(), fleet.pod_gpus());
@@ -447,7 +455,8 @@ Ratio parse_ratio(std::string_view text, const std::string& where) {
         bool ok_d = false;
         const double c = parse_positive_number(text.substr(0, colon), ok_c);
         const double d = parse_positive_number(text.substr(colon + 1), ok_d);
-        if (ok_c && ok_d) {
+        // "1e300:1e-300" is two fine numbers whose ratio is not (infinite or zero).
+        if (ok_c && ok_d && std::isfinite(c / d) && c / d > 0.0) {
             return Ratio{c / d, std::string(text)};
         }
     }
@@ -470,7 +479,12 @@ Scenario detail::read_scenario(const json& doc, const std::string& origin, const
         }
     }
     Scenario s;
-    s.name = root.at("name").text();
+    const Node name = root.at("name");
+    s.name = name.text();
+    if (s.name.find_first_not_of(" \t\r\n") == std::string::npos) {
+        // The report's title; an empty one printed a blank first line.
+        name.fail("empty; expected the scenario's name, shown as the report title");
+    }
     if (auto d = root.find("description")) {
         s.description = d->text();
     }
@@ -493,6 +507,13 @@ Scenario detail::read_scenario(const json& doc, const std::string& origin, const
         s.constraints = read_constraints(*c, catalog);
     }
     if (auto opts = root.find("options")) {
+        // Each option is sized and laid out; the cap bounds a scenario's time
+        // and memory (docs/robustness.md). Side-by-side tables hold a handful.
+        constexpr std::size_t kMaxOptions = 100;
+        if (opts->is_array() && opts->raw().size() > kMaxOptions) {
+            opts->fail("has " + std::to_string(opts->raw().size()) +
+                       " options; expected at most 100 (split the scenario into several files)");
+        }
         for (const Node& o : opts->items()) {
             s.options.push_back(read_option(o, catalog, s.constraints));
         }

@@ -41,14 +41,13 @@ std::optional<SourceKind> source_kind_from_string(std::string_view s) {
 }
 
 const StripeStep& ErasureCodingRule::step_for(std::int64_t dboxes) const {
-    // steps are validated non-empty and ascending when the catalog is read
-    const StripeStep* chosen = &steps.front();
-    for (const StripeStep& s : steps) {
-        if (dboxes >= s.min_dboxes) {
-            chosen = &s;
-        }
-    }
-    return *chosen;
+    // steps are validated non-empty and strictly ascending when the catalog is
+    // read: the last step whose min_dboxes is reached, found by bisection
+    // (the capacity search calls this once per candidate count).
+    const auto after =
+        std::upper_bound(steps.begin(), steps.end(), dboxes,
+                         [](std::int64_t n, const StripeStep& s) { return n < s.min_dboxes; });
+    return after == steps.begin() ? steps.front() : *(after - 1);
 }
 
 double ErasureCodingRule::efficiency(std::int64_t dboxes) const {

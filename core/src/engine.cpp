@@ -15,23 +15,46 @@ namespace podsizer {
 
 namespace {
 
-// Designs beyond this many devices are not laid out rack by rack (the layout
-// would be gigabytes); they are reported with an error finding instead.
-constexpr std::int64_t kMaxDevices = 5'000'000;
+// Designs beyond this many devices are not laid out rack by rack; they are
+// reported with an error finding instead. A layout takes ~160 bytes per
+// device, and a scenario may hold 100 options: 100,000 keeps the worst
+// scenario near 1.6 GB and a few seconds (it was 5,000,000: 800 MB and a
+// second per design; docs/robustness.md). The largest real pods have a few
+// thousand devices.
+constexpr std::int64_t kMaxDevices = 100'000;
 // Delivered within this fraction of each other counts as balanced.
 constexpr double kBalancedWithin = 0.03;
 // Float slack for "meets the requirement": 1 part in 10^9.
 constexpr double kSlack = 1e-9;
 
+// Counts stop here: absurd inputs are reported (too-large), never overflow.
+constexpr std::int64_t kCountCap = std::numeric_limits<std::int64_t>::max() / 4;
+
 std::int64_t ceil_to_count(double x) {
     if (!(x > 0.0)) {
         return 0;
     }
-    if (x >= static_cast<double>(std::numeric_limits<std::int64_t>::max() / 4)) {
-        return std::numeric_limits<std::int64_t>::max() / 4;
+    if (x >= static_cast<double>(kCountCap)) {
+        return kCountCap;
     }
     // Ratios of decimal figures land a hair above an integer (450.0000000001).
-    return static_cast<std::int64_t>(std::ceil(x * (1.0 - kSlack)));
+    // The slack is relative, but at most a thousandth of a device: a purely
+    // relative slack dropped whole devices from counts above 10^9 (1e12 GPUs
+    // were sized 10 C-nodes short; docs/robustness.md).
+    return static_cast<std::int64_t>(std::ceil(x - std::min(x * kSlack, 1e-3)));
+}
+
+/// The whole number at or below x, capped like ceil_to_count. A bare
+/// static_cast of a huge double is undefined behaviour, and a catalog whose
+/// D-box is far faster than its C-node gives such a knee (docs/robustness.md).
+std::int64_t floor_to_count(double x) {
+    if (!(x > 0.0)) {
+        return 0;
+    }
+    if (x >= static_cast<double>(kCountCap)) {
+        return kCountCap;
+    }
+    return static_cast<std::int64_t>(std::floor(x + kSlack));
 }
 
 std::string fmt_tp(Throughput t) {
@@ -154,6 +177,7 @@ void set_ec(Choice& ch, const Catalog& cat) {
 }
 
 /// Everything that follows once C and D are known.
+/// With `with_layout` false the racks are counted but not laid out (see size_option).
 Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int64_t D,
              const Requirements& req, const Constraints& cons, double data_reduction,
              const PerformanceRule* rule, bool with_layout) {
@@ -193,7 +217,7 @@ Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int
     d.read_bottleneck = bottleneck_of(d.frontend_read, d.backend_read);
     d.write_bottleneck = bottleneck_of(d.frontend_write, d.backend_write);
     d.saturation = saturation_of(ch);
-    d.knee_cnodes = static_cast<std::int64_t>(std::floor(Dd * d.saturation + kSlack));
+    d.knee_cnodes = floor_to_count(Dd * d.saturation);
     d.checkpoints = checkpoints_on_design(req.checkpoints, d.write);
 
     // Network, racks, power (MODEL.md §5).
@@ -349,10 +373,8 @@ Counts balance(const OptionSpec& opt, const Choice& ch, const Requirements& req,
     case CNodeSizing::knee:
         n.dboxes = opt.dboxes > 0 ? opt.dboxes
                                   : std::max({d_cap, d_min, ceil_to_count(creq / c_per_d_cap)});
-        n.cnodes =
-            std::max<std::int64_t>({static_cast<std::int64_t>(std::floor(
-                                        static_cast<double>(n.dboxes) * c_per_d_cap + kSlack)),
-                                    c_req, 1});
+        n.cnodes = std::max<std::int64_t>(
+            {floor_to_count(static_cast<double>(n.dboxes) * c_per_d_cap), c_req, 1});
         break;
     case CNodeSizing::ratio: {
         const double r = opt.cd_ratio ? opt.cd_ratio->c_per_d : 1.0;
@@ -434,7 +456,26 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
         throw InputError("the catalog has no C-node or no D-box model to size with");
     }
 
+    // Every candidate is sized; the cap bounds the time a huge catalog can take
+    // (docs/robustness.md). The default catalog gives 5 combinations.
+    constexpr std::size_t kMaxCandidates = 10'000;
+    std::size_t candidates = 0;
+    for (const DBoxModel* box : dboxes) {
+        candidates +=
+            cnodes.size() * (opt.dbox.empty() && !opt.drive ? box->drive_sizes.size() : 1);
+    }
+    if (candidates > kMaxCandidates) {
+        throw InputError(opt.cnode.empty() ? "cnode" : "dbox",
+                         "automatic hardware would compare " + std::to_string(candidates) +
+                             " combinations of C-node, D-box and drive; expected at most "
+                             "10,000: name the C-node or D-box model");
+    }
+    // Candidates are compared without their rack layouts (the counts decide);
+    // only the chosen one is laid out. Laying out every candidate made an
+    // automatic option cost candidates × devices (docs/robustness.md).
     std::optional<Design> best;
+    Choice best_choice;
+    Counts best_counts;
     for (const CNodeModel* c : cnodes) {
         for (const DBoxModel* box : dboxes) {
             std::vector<Capacity> drives;
@@ -460,9 +501,11 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
                 const std::string name =
                     opt.name.empty() ? box->name + " (" + mode_label(opt) + ")" : opt.name;
                 Design d = build(name, ch, n.cnodes, n.dboxes, req, scenario.constraints,
-                                 scenario.data_reduction, rule, true);
+                                 scenario.data_reduction, rule, false);
                 if (!best || better(d, *best)) {
                     best = std::move(d);
+                    best_choice = ch;
+                    best_counts = n;
                 }
             }
         }
@@ -471,6 +514,8 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
         throw InputError("drive", "no D-box model in the catalog offers " +
                                       format_in(*opt.drive, units::TB, 2) + " drives");
     }
+    best = build(best->name, best_choice, best_counts.cnodes, best_counts.dboxes, req,
+                 scenario.constraints, scenario.data_reduction, rule, true);
     if (opt.cnode.empty() || opt.dbox.empty()) {
         best->findings.push_back({Severity::info, "auto-hardware",
                                   "hardware picked automatically: " + best->cnode_model + " + " +

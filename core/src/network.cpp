@@ -2,19 +2,35 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace podsizer {
 
 namespace {
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
-    return b <= 0 ? 0 : (a + b - 1) / b;
+    return b <= 0 ? 0 : a / b + (a % b != 0 ? 1 : 0);
+}
+
+// Device counts reach 2^61 for absurd inputs (the engine reports those as
+// too-large); times the ports per device that overflowed 64 bits, which is
+// undefined behaviour. Saturate at the engine's count cap instead.
+constexpr std::int64_t kCap = std::numeric_limits<std::int64_t>::max() / 4;
+
+std::int64_t mul_sat(std::int64_t a, std::int64_t b) {
+    std::int64_t r = 0;
+    return __builtin_mul_overflow(a, b, &r) || r > kCap ? kCap : r;
+}
+
+std::int64_t add_sat(std::int64_t a, std::int64_t b) {
+    return std::min(kCap, a + b); // both at most kCap: no overflow
 }
 } // namespace
 
 SwitchCounts switch_counts(const CNodeModel& c, std::int64_t cnodes, const DBoxModel& d,
                            std::int64_t dboxes, const SwitchModel& sw) {
     SwitchCounts out;
-    out.ports = cnodes * (c.client_ports + c.backend_ports) + dboxes * d.backend_ports;
+    out.ports = add_sat(mul_sat(cnodes, c.client_ports + c.backend_ports),
+                        mul_sat(dboxes, d.backend_ports));
     if (out.ports == 0 || sw.ports <= 0) {
         return out;
     }
@@ -25,7 +41,7 @@ SwitchCounts switch_counts(const CNodeModel& c, std::int64_t cnodes, const DBoxM
     out.leaves = std::max<std::int64_t>(2, ceil_div(out.ports, down));
     // A leaf-spine fabric is only needed when the devices do not fit one leaf pair.
     if (out.ports > 2 * down && up > 0) {
-        out.spines = std::max<std::int64_t>(2, ceil_div(out.leaves * up, sw.ports));
+        out.spines = std::max<std::int64_t>(2, ceil_div(mul_sat(out.leaves, up), sw.ports));
     }
     return out;
 }

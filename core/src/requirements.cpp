@@ -120,6 +120,19 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
     } else if (scenario.capacity.usable_per_gpu) {
         req.usable = *scenario.capacity.usable_per_gpu * static_cast<double>(req.sized_gpus);
     }
+    // GPUs × a per-GPU figure can pass the range of a double (10^15 GPUs at
+    // "1e295 GB/s"); an infinite requirement would be printed as "inf" and
+    // sized as the largest count there is. Say so instead (docs/robustness.md).
+    if (!std::isfinite(req.read.base()) || !std::isfinite(req.write.base())) {
+        throw InputError("performance", "the throughput requirement (GPUs × per-GPU figure) is "
+                                        "too large to compute; expected per-GPU figures such "
+                                        "as \"0.26 GB/s\"");
+    }
+    if (!std::isfinite(req.usable.base())) {
+        throw InputError("capacity.usable_per_gpu",
+                         "the capacity requirement (GPUs × per-GPU capacity) is too large to "
+                         "compute; expected a per-GPU capacity such as \"5 TB\"");
+    }
     return req;
 }
 

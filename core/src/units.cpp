@@ -2,6 +2,7 @@
 
 #include "podsizer/core/errors.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cmath>
@@ -309,9 +310,12 @@ std::string format_number(double v, int decimals) {
     if (!std::isfinite(v)) {
         return std::isnan(v) ? "n/a" : (v > 0 ? "inf" : "-inf");
     }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    std::string s(buf);
+    // Sized from snprintf itself: a fixed buffer cut numbers above ~10^60
+    // short and printed a wrong figure (found by a hostile-input test,
+    // docs/robustness.md).
+    const int length = std::snprintf(nullptr, 0, "%.*f", decimals, v);
+    std::string s(static_cast<std::size_t>(std::max(length, 0)), '\0');
+    std::snprintf(s.data(), s.size() + 1, "%.*f", decimals, v);
     std::size_t start = (s[0] == '-') ? 1 : 0;
     std::size_t point = s.find('.');
     std::size_t int_end = point == std::string::npos ? s.size() : point;

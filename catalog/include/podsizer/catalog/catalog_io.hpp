@@ -40,7 +40,13 @@ void merge_catalog_file(Catalog& catalog, const std::string& path, Diagnostics* 
 /// options are consistent, defaults exist. Throws InputError naming `origin`.
 void validate_catalog(const Catalog& catalog, const std::string& origin);
 
-/// Reads a whole file into a string; InputError when it cannot.
+/// The largest catalog or scenario document read, in bytes (16 MiB). Real
+/// files are a few kB; the cap bounds the memory a hostile file can take
+/// (the parsed document takes up to ~16 times its size).
+inline constexpr std::size_t kMaxDocumentBytes = 16u << 20;
+
+/// Reads a whole file into a string; InputError when it cannot, or when it is
+/// larger than kMaxDocumentBytes.
 std::string read_text_file(const std::string& path);
 
 } // namespace podsizer

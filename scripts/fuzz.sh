@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Long fuzzing runs (docs/robustness.md): builds the "fuzz" preset (clang,
+# libFuzzer, ASan, UBSan) and fuzzes each harness for SECONDS, one after the
+# other (the machine is shared; set FUZZ_JOBS=2 to run two at once).
+#
+#   scripts/fuzz.sh [SECONDS] [HARNESS...]     default: 600 s; quantity catalog scenario optimize
+#
+# The corpus grows in build/fuzz/corpus/NAME and is kept between runs; crashing
+# inputs land in build/fuzz/artifacts/. A crash stops that harness unless
+# FUZZ_KEEP_GOING=1 (fork mode: keeps fuzzing past crashes and timeouts).
+# Move each crashing input to fuzz/regressions/NAME/ once it is fixed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-600}
+shift || true
+harnesses=("$@")
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(quantity catalog scenario optimize)
+
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j2 >/dev/null
+
+declare -A seeds=([quantity]=fuzz/seeds/quantity [catalog]=catalog/data [scenario]=examples
+    [optimize]=examples)
+mkdir -p build/fuzz/logs build/fuzz/artifacts
+run_one() {
+    local name=$1
+    local corpus=build/fuzz/corpus/$name
+    mkdir -p "$corpus"
+    local extra=()
+    [ -d "fuzz/regressions/$name" ] && extra+=("fuzz/regressions/$name")
+    [ -d "fuzz/corpus/$name" ] && extra+=("fuzz/corpus/$name")
+    local mode=()
+    [ "${FUZZ_KEEP_GOING:-0}" = 1 ] && mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+    nice build/fuzz/fuzz/fuzz_"$name" "${mode[@]}" -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1 -dict="fuzz/dict/$name.dict" \
+        -artifact_prefix="build/fuzz/artifacts/$name-" \
+        "$corpus" "${seeds[$name]}" "${extra[@]}" >"build/fuzz/logs/$name.log" 2>&1 || true
+    # The last status line: executions, coverage (cov: edges, ft: features), corpus.
+    echo "$name: $(grep -E '^#[0-9]+' "build/fuzz/logs/$name.log" | tail -n 1)"
+    grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' \
+        "build/fuzz/logs/$name.log" | sed "s/^/$name: /" || true
+    grep -E 'ERROR: libFuzzer|SUMMARY: (Address|Undefined|libFuzzer)|fuzz invariant broken|runtime error' \
+        "build/fuzz/logs/$name.log" | sed "s/^/$name: FOUND: /" | sort -u || true
+}
+jobs_max=${FUZZ_JOBS:-1}
+for name in "${harnesses[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do sleep 1; done
+    run_one "$name" &
+done
+wait
+ls build/fuzz/artifacts

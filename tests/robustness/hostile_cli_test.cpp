@@ -1,0 +1,84 @@
+// Hostile inputs through the real binary: the exit code and the one line a
+// user sees (docs/cli.md: 1 = sized but not met, 2 = bad input).
+#include "cli/run_process.hpp"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+// A scratch file that is removed when the test ends.
+class TempFile {
+public:
+    TempFile(const std::string& name, const std::string& text)
+        : path_(std::filesystem::temp_directory_path() /
+                ("podsizer-hostile-" + std::to_string(getpid()) + "-" + name)) {
+        std::ofstream(path_, std::ios::binary) << text;
+    }
+    ~TempFile() {
+        std::error_code ec;
+        std::filesystem::remove(path_, ec);
+    }
+    TempFile(const TempFile&) = delete;
+    TempFile& operator=(const TempFile&) = delete;
+    std::string path() const { return path_.string(); }
+
+private:
+    std::filesystem::path path_;
+};
+
+int lines(const std::string& s) {
+    int n = 0;
+    for (char c : s) {
+        n += c == '\n' ? 1 : 0;
+    }
+    return n;
+}
+
+} // namespace
+
+TEST_CASE("a 50 MB scenario file is refused with one line and exit 2") {
+    const TempFile big("big.json",
+                       R"({"name": "n", "capacity": {"usable": "1 PB"}, "description": ")" +
+                           std::string(50'000'000, 'x') + "\"}");
+    const ProcessResult r = podsizer({"size", big.path()});
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(lines(r.err) == 1);
+    CHECK_THAT(r.err,
+               Catch::StartsWith("podsizer: error: " + big.path() + ": the file is 50,000,"));
+    CHECK_THAT(r.err, Catch::Contains("expected a document of at most 16 MiB"));
+}
+
+TEST_CASE("a trillion GPUs is sized to a too-large finding and exit 1") {
+    const TempFile s("trillion.json", R"({"name": "n",
+        "fleet": {"platform": "gb200-nvl72", "gpus": 1000000000000},
+        "performance": {"rule": "ncp-gb200-customer"}})");
+    const ProcessResult r = podsizer({"size", s.path()});
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.out, Catch::Contains("[error]") && Catch::Contains("are not laid out in racks"));
+    CHECK_THAT(r.out, Catch::Contains("10,850,694,450"));
+}
+
+TEST_CASE("a hand-made design of a trillion devices is a finding, not an allocation") {
+    const ProcessResult r = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
+                                      "--cnodes", "1000000000000", "--dboxes", "1000000000000"});
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.out, Catch::Contains("are not laid out in racks"));
+}
+
+TEST_CASE("a catalog count too large for its field is refused with exit 2") {
+    const TempFile c("catalog.json", R"({"dboxes": [{"id": "d-x", "name": "x", "height": "1 U",
+        "power": "1 kW", "drives": 10000000000, "drive_sizes": ["1 TB"], "default_drive": "1 TB",
+        "backend_read": "50 GB/s", "backend_write": "20 GB/s", "backend_ports": 2,
+        "erasure_coding": "ec-n4-wide", "ncp_certified": false,
+        "source": {"kind": "assumption"}}]})");
+    const ProcessResult r = podsizer({"--catalog", c.path(), "catalog", "list"});
+    CHECK(r.exit_code == 2);
+    CHECK(lines(r.err) == 1);
+    CHECK_THAT(r.err, Catch::Contains("$.dboxes[0].drives: expected a whole number from 1 to "
+                                      "1,000,000, found 10000000000"));
+}
