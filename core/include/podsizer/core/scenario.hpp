@@ -19,6 +19,8 @@ struct Fleet {
     std::int64_t gpus_per_cluster = 0; ///< 0: one cluster of all GPUs
 
     std::int64_t pod_gpus() const { return gpus_per_cluster > 0 ? gpus_per_cluster : gpus; }
+
+    bool operator==(const Fleet&) const = default;
 };
 
 /// The performance requirement: a catalog rule, or explicit figures.
@@ -26,18 +28,24 @@ struct PerformanceSpec {
     std::string rule; ///< catalog rule id; empty when explicit figures are given
     std::optional<Throughput> read_per_gpu;
     std::optional<Throughput> write_per_gpu;
+
+    bool operator==(const PerformanceSpec&) const = default;
 };
 
 /// Usable capacity a pod needs (before any data-reduction what-if).
 struct CapacitySpec {
     std::optional<Capacity> usable;         ///< per pod
     std::optional<Capacity> usable_per_gpu; ///< times the pod's GPUs
+
+    bool operator==(const CapacitySpec&) const = default;
 };
 
 /// A C:D ratio, C-nodes per D-box ("1:2" is 0.5).
 struct Ratio {
     double c_per_d = 1.0;
     std::string text; ///< as the user wrote it, for messages
+
+    bool operator==(const Ratio&) const = default;
 };
 
 struct Constraints {
@@ -48,6 +56,8 @@ struct Constraints {
     Ratio cd_min{0.5, "1:2"};        ///< brief: minimum C:D is 1:2
     Ratio cd_max{4.0, "4:1"};        ///< ASSUMPTION: beyond this a design is not sensible
     bool rack_resilient = false;     ///< needs the EC rule's minimum rack count
+
+    bool operator==(const Constraints&) const = default;
 };
 
 /// How an option sets its C-node count.
@@ -70,6 +80,8 @@ struct OptionSpec {
     std::int64_t cnodes = 0;       ///< when fixed
     std::optional<Ratio> cd_ratio; ///< when ratio
     std::int64_t dboxes = 0;       ///< 0: sized; > 0: fixed
+
+    bool operator==(const OptionSpec&) const = default;
 };
 
 struct Scenario {
@@ -81,6 +93,11 @@ struct Scenario {
     Constraints constraints;
     std::vector<OptionSpec> options;
     double data_reduction = 1.0; ///< what-if only; 1.0 means none
+
+    // Field by field: saving and loading must give an identical scenario
+    // (catalog's scenario writer is tested that way), and the GUI ignores an
+    // edit that changes nothing.
+    bool operator==(const Scenario&) const = default;
 };
 
 } // namespace podsizer
