@@ -29,21 +29,6 @@ std::string bottlenecks(const Design& d) {
            std::string(to_string(d.write_bottleneck));
 }
 
-std::string requirement_line(const Requirements& r) {
-    std::string out;
-    if (r.gpus > 0) {
-        out += format_number(static_cast<double>(r.gpus)) + " GPUs = " + count(r.sus) + " SUs";
-        if (!r.rule.empty()) {
-            out += "; rule " + r.rule + ": read " + format_in(r.read, units::TB_per_s, 2) +
-                   ", write " + format_in(r.write, units::TB_per_s, 2);
-        }
-    }
-    if (r.usable.base() > 0) {
-        out += std::string(out.empty() ? "" : "; ") + "usable " + format_in(r.usable, units::PB, 1);
-    }
-    return out.empty() ? "none" : out;
-}
-
 std::string findings_text(const SizingResult& result) {
     std::string out;
     for (const Design& d : result.designs) {
@@ -227,6 +212,21 @@ std::vector<Metric> metrics() {
 }
 
 } // namespace
+
+std::string requirement_line(const Requirements& r) {
+    std::string out;
+    if (r.gpus > 0) {
+        out += format_number(static_cast<double>(r.gpus)) + " GPUs = " + count(r.sus) + " SUs";
+        if (!r.rule.empty()) {
+            out += "; rule " + r.rule + ": read " + format_in(r.read, units::TB_per_s, 2) +
+                   ", write " + format_in(r.write, units::TB_per_s, 2);
+        }
+    }
+    if (r.usable.base() > 0) {
+        out += std::string(out.empty() ? "" : "; ") + "usable " + format_in(r.usable, units::PB, 1);
+    }
+    return out.empty() ? "none" : out;
+}
 
 Grid side_by_side(const SizingResult& result) {
     Grid g;

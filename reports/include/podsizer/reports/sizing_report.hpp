@@ -10,6 +10,10 @@
 
 namespace podsizer {
 
+/// The requirement in one line, as the reports print it under the title:
+/// "41,472 GPUs = 72 SUs; rule …: read 10.80 TB/s, write 4.50 TB/s; usable 215.0 PB".
+std::string requirement_line(const Requirements& r);
+
 /// Metrics as rows (with units), designs as columns: the slide table.
 Grid side_by_side(const SizingResult& result);
 
