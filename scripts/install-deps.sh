@@ -8,6 +8,8 @@ packages=(
   nlohmann-json3-dev               # JSON (catalog, reports)
   libcli11-dev                     # CLI
   catch2                           # tests (Catch2 v2)
+  libxml2-utils                    # tests: xmllint checks the SVG is well-formed
+  librsvg2-bin                     # tests: rsvg-convert renders the SVG to PNG
 )
 
 missing=()
