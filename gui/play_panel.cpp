@@ -1,0 +1,305 @@
+#include "play_panel.hpp"
+
+#include "design_play.hpp"
+#include "podsizer/core/errors.hpp"
+#include "session.hpp"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <functional>
+#include <limits>
+
+namespace podsizer::gui {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QString count(std::int64_t v) {
+    return q(format_number(static_cast<double>(v)));
+}
+
+/// A signed change: "+1.3", "−2", "0" (a minus sign, not a hyphen).
+QString signed_number(double v, int decimals) {
+    const QString n = q(format_number(std::abs(v), decimals));
+    if (q(format_number(0.0, decimals)) == n) {
+        return n;
+    }
+    return (v > 0 ? "+" : QString::fromUtf8("\u2212")) + n;
+}
+
+QString cd_text(const Design& d) {
+    return d.dboxes > 0
+               ? q(format_cd_ratio(static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes)))
+               : QString("n/a");
+}
+
+QString bottlenecks(const Design& d) {
+    return q(std::string(to_string(d.read_bottleneck)) + " / " +
+             std::string(to_string(d.write_bottleneck)));
+}
+
+QTableWidgetItem* cell(const QString& text) {
+    auto* item = new QTableWidgetItem(text);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+QSpinBox* count_box(QWidget* parent, const QString& name) {
+    auto* box = new QSpinBox(parent);
+    box->setObjectName(name);
+    box->setRange(1, std::numeric_limits<int>::max());
+    box->setGroupSeparatorShown(true);
+    box->setMinimumWidth(90);
+    box->setAlignment(Qt::AlignRight);
+    return box;
+}
+
+} // namespace
+
+PlayPanel::PlayPanel(Session* session, QWidget* parent)
+    : QWidget(parent), session_(session), title_(new QLabel(this)),
+      cnodes_(count_box(this, "play-cnodes")), dboxes_(count_box(this, "play-dboxes")),
+      reset_(new QPushButton(tr("Reset"), this)),
+      apply_(new QPushButton(tr("Apply to scenario"), this)), table_(new QTableWidget(this)),
+      steps_(new QTableWidget(this)), findings_(new QLabel(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    title_->setObjectName("play-title");
+    title_->setWordWrap(true);
+    layout->addWidget(title_);
+
+    auto* counts = new QGridLayout();
+    auto add_row = [&](int row, const QString& label, QSpinBox* box, bool cnode) {
+        counts->addWidget(new QLabel(label, this), row, 0);
+        int col = 1;
+        for (int delta : {-10, -1, +1, +10}) {
+            auto* b = new QToolButton(this);
+            b->setText((delta > 0 ? "+" : QString::fromUtf8("\u2212")) +
+                       QString::number(std::abs(delta)));
+            b->setObjectName(QString("play-%1%2%3")
+                                 .arg(cnode ? "cnodes" : "dboxes")
+                                 .arg(delta > 0 ? "+" : "-")
+                                 .arg(std::abs(delta)));
+            b->setToolTip(tr("%1 %2 %3")
+                              .arg(delta > 0 ? tr("Add") : tr("Remove"))
+                              .arg(std::abs(delta))
+                              .arg(cnode ? tr("C-nodes") : tr("D-boxes")));
+            b->setMinimumWidth(38);
+            connect(b, &QToolButton::clicked, this,
+                    [this, delta, cnode] { step(cnode ? delta : 0, cnode ? 0 : delta); });
+            if (delta > 0 && col == 3) {
+                counts->addWidget(box, row, col++);
+            }
+            counts->addWidget(b, row, col++);
+        }
+    };
+    add_row(0, tr("C-nodes"), cnodes_, true);
+    add_row(1, tr("D-boxes"), dboxes_, false);
+    counts->addWidget(reset_, 0, 6);
+    counts->addWidget(apply_, 1, 6);
+    counts->setColumnStretch(7, 1);
+    layout->addLayout(counts);
+    reset_->setToolTip(tr("Back to the sized design's counts"));
+    apply_->setToolTip(tr("Pin this option to its hardware and the played counts "
+                          "(undo with Ctrl+Z)"));
+    connect(reset_, &QPushButton::clicked, this, &PlayPanel::reset);
+    connect(apply_, &QPushButton::clicked, this,
+            [this] { Q_EMIT applyRequested(session_->selectedDesign(), cnodes(), dboxes()); });
+    connect(cnodes_, &QSpinBox::valueChanged, this, [this] {
+        if (!updating_) {
+            update();
+        }
+    });
+    connect(dboxes_, &QSpinBox::valueChanged, this, [this] {
+        if (!updating_) {
+            update();
+        }
+    });
+
+    table_->setObjectName("play-table");
+    table_->setColumnCount(3);
+    table_->setHorizontalHeaderLabels({tr("Sized"), tr("Played"), tr("Change")});
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionMode(QAbstractItemView::NoSelection);
+    table_->verticalHeader()->setDefaultSectionSize(20);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    layout->addWidget(table_, 3);
+
+    auto* steps_title =
+        new QLabel(tr("<b>What one more step changes</b> (from the played counts)"), this);
+    layout->addWidget(steps_title);
+    steps_->setObjectName("play-steps");
+    steps_->setColumnCount(5);
+    steps_->setHorizontalHeaderLabels(
+        {tr("Read (GB/s)"), tr("Write (GB/s)"), tr("Usable (PB)"), tr("Racks"), tr("Power (kW)")});
+    steps_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    steps_->setSelectionMode(QAbstractItemView::NoSelection);
+    steps_->verticalHeader()->setDefaultSectionSize(20);
+    steps_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    layout->addWidget(steps_, 2);
+
+    findings_->setObjectName("play-findings");
+    findings_->setWordWrap(true);
+    findings_->setTextFormat(Qt::RichText);
+    layout->addWidget(findings_);
+
+    connect(session_, &Session::resultsChanged, this, &PlayPanel::fromSession);
+    connect(session_, &Session::selectionChanged, this, &PlayPanel::fromSession);
+    fromSession();
+}
+
+std::int64_t PlayPanel::cnodes() const {
+    return cnodes_->value();
+}
+
+std::int64_t PlayPanel::dboxes() const {
+    return dboxes_->value();
+}
+
+void PlayPanel::step(int dc, int dd) {
+    updating_ = true;
+    cnodes_->setValue(std::max(1, cnodes_->value() + dc));
+    dboxes_->setValue(std::max(1, dboxes_->value() + dd));
+    updating_ = false;
+    update();
+}
+
+void PlayPanel::reset() {
+    fromSession();
+}
+
+void PlayPanel::fromSession() {
+    const Design* d = session_->selected();
+    setEnabled(d != nullptr);
+    if (d == nullptr) {
+        played_.reset();
+        title_->setText(tr("<b>Play with a design</b>: nothing sized"));
+        table_->setRowCount(0);
+        steps_->setRowCount(0);
+        findings_->clear();
+        return;
+    }
+    updating_ = true;
+    cnodes_->setValue(static_cast<int>(std::min<std::int64_t>(d->cnodes, cnodes_->maximum())));
+    dboxes_->setValue(static_cast<int>(std::min<std::int64_t>(d->dboxes, dboxes_->maximum())));
+    updating_ = false;
+    update();
+}
+
+void PlayPanel::update() {
+    const Design* sized = session_->selected();
+    if (sized == nullptr) {
+        return;
+    }
+    const Scenario& s = session_->scenario();
+    const Catalog& cat = session_->catalog();
+    title_->setText(tr("<b>Play with “%1”</b>: change its counts and see what each step buys")
+                        .arg(q(sized->name).toHtmlEscaped()));
+    try {
+        played_ = replay(*sized, cnodes(), dboxes(), s, cat);
+    } catch (const InputError& e) {
+        played_.reset();
+        findings_->setText(q(e.what()).toHtmlEscaped());
+        return;
+    }
+    const Design& p = *played_;
+
+    struct Row {
+        QString label;
+        std::function<QString(const Design&)> text;
+        std::function<double(const Design&)> value; // for the change column; null: text only
+        int decimals;
+    };
+    const auto tb = [](Throughput t) { return in(t, units::TB_per_s); };
+    const std::vector<Row> rows{
+        {tr("C-nodes"), [](const Design& d) { return count(d.cnodes); },
+         [](const Design& d) { return static_cast<double>(d.cnodes); }, 0},
+        {tr("D-boxes"), [](const Design& d) { return count(d.dboxes); },
+         [](const Design& d) { return static_cast<double>(d.dboxes); }, 0},
+        {tr("C:D ratio"), cd_text, nullptr, 0},
+        {tr("Read (TB/s)"), [&](const Design& d) { return q(format_number(tb(d.read), 2)); },
+         [&](const Design& d) { return tb(d.read); }, 2},
+        {tr("Write (TB/s)"), [&](const Design& d) { return q(format_number(tb(d.write), 2)); },
+         [&](const Design& d) { return tb(d.write); }, 2},
+        {tr("Usable capacity (PB)"),
+         [](const Design& d) { return q(format_number(in(d.usable, units::PB), 1)); },
+         [](const Design& d) { return in(d.usable, units::PB); }, 1},
+        {tr("Racks"), [](const Design& d) { return count(d.racks); },
+         [](const Design& d) { return static_cast<double>(d.racks); }, 0},
+        {tr("Power (kW)"),
+         [](const Design& d) { return q(format_number(in(d.power, units::kW), 1)); },
+         [](const Design& d) { return in(d.power, units::kW); }, 1},
+        {tr("Bottleneck (read / write)"), bottlenecks, nullptr, 0},
+        {tr("Meets requirements"),
+         [](const Design& d) { return d.feasible() ? QString("yes") : QString("NO"); }, nullptr, 0},
+    };
+    table_->setRowCount(static_cast<int>(rows.size()));
+    QStringList labels;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Row& r = rows[i];
+        labels << r.label;
+        const int row = static_cast<int>(i);
+        table_->setItem(row, 0, cell(r.text(*sized)));
+        table_->setItem(row, 1, cell(r.text(p)));
+        table_->setItem(
+            row, 2,
+            cell(r.value ? signed_number(r.value(p) - r.value(*sized), r.decimals) : QString()));
+    }
+    table_->setVerticalHeaderLabels(labels);
+
+    // One more step from the played counts, each evaluated by the engine.
+    struct Step {
+        QString label;
+        std::int64_t dc;
+        std::int64_t dd;
+    };
+    const Step step_rows[] = {{tr("+1 C-node"), 1, 0},
+                              {QString::fromUtf8("\u22121 C-node"), -1, 0},
+                              {tr("+1 D-box"), 0, 1},
+                              {QString::fromUtf8("\u22121 D-box"), 0, -1}};
+    steps_->setRowCount(4);
+    QStringList step_labels;
+    int row = 0;
+    for (const Step& st : step_rows) {
+        step_labels << st.label;
+        const std::int64_t c = p.cnodes + st.dc;
+        const std::int64_t d = p.dboxes + st.dd;
+        if (c < 1 || d < 1) {
+            for (int col = 0; col < 5; ++col) {
+                steps_->setItem(row, col, cell(tr("n/a")));
+            }
+        } else {
+            const StepChange ch = change(p, replay(*sized, c, d, s, cat));
+            steps_->setItem(row, 0, cell(signed_number(in(ch.read, units::GB_per_s), 1)));
+            steps_->setItem(row, 1, cell(signed_number(in(ch.write, units::GB_per_s), 1)));
+            steps_->setItem(row, 2, cell(signed_number(in(ch.usable, units::PB), 2)));
+            steps_->setItem(row, 3, cell(signed_number(static_cast<double>(ch.racks), 0)));
+            steps_->setItem(row, 4, cell(signed_number(in(ch.power, units::kW), 1)));
+        }
+        ++row;
+    }
+    steps_->setVerticalHeaderLabels(step_labels);
+
+    QString f;
+    for (const Finding& x : p.findings) {
+        if (x.severity == Severity::info) {
+            continue;
+        }
+        const QString colour = x.severity == Severity::error ? "#b71c1c" : "#e65100";
+        f += QString("<div style='color:%1'>[%2] %3</div>")
+                 .arg(colour, q(std::string(to_string(x.severity))), q(x.message).toHtmlEscaped());
+    }
+    findings_->setText(f.isEmpty() ? tr("<i>Played design: no warnings or errors.</i>") : f);
+}
+
+} // namespace podsizer::gui

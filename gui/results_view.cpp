@@ -1,0 +1,181 @@
+#include "results_view.hpp"
+
+#include "play_panel.hpp"
+#include "podsizer/reports/sizing_report.hpp"
+#include "session.hpp"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace podsizer::gui {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+QIcon severity_icon(const QWidget* w, Severity s) {
+    switch (s) {
+    case Severity::error:
+        return w->style()->standardIcon(QStyle::SP_MessageBoxCritical);
+    case Severity::warning:
+        return w->style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    case Severity::info:
+        break;
+    }
+    return w->style()->standardIcon(QStyle::SP_MessageBoxInformation);
+}
+
+ResultsView::ResultsView(Session* session, QWidget* parent)
+    : QWidget(parent), session_(session), title_(new QLabel(this)), requirement_(new QLabel(this)),
+      error_(new QLabel(this)), table_(new QTableWidget(this)), findings_(new QTreeWidget(this)),
+      play_(new PlayPanel(session, this)) {
+    auto* layout = new QVBoxLayout(this);
+    QFont big = title_->font();
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    big.setBold(true);
+    title_->setFont(big);
+    title_->setObjectName("results-title");
+    requirement_->setObjectName("results-requirement");
+    requirement_->setWordWrap(true);
+    requirement_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    error_->setObjectName("results-error");
+    error_->setWordWrap(true);
+    error_->setStyleSheet("QLabel { color: #b71c1c; background: #ffebee; border: 1px solid "
+                          "#e57373; border-radius: 3px; padding: 4px; }");
+    error_->hide();
+    layout->addWidget(title_);
+    layout->addWidget(requirement_);
+    layout->addWidget(error_);
+
+    table_->setObjectName("side-by-side");
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionBehavior(QAbstractItemView::SelectColumns);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->verticalHeader()->setDefaultSectionSize(22);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->setToolTip(tr("The side-by-side table of `podsizer size`; click a column to "
+                          "select that design for the charts, racks and ± panel"));
+    connect(table_, &QTableWidget::currentCellChanged, this,
+            [this](int, int column) { session_->selectDesign(column); });
+    connect(table_->horizontalHeader(), &QHeaderView::sectionClicked, this,
+            [this](int column) { session_->selectDesign(column); });
+
+    findings_->setObjectName("findings");
+    findings_->setColumnCount(4);
+    findings_->setHeaderLabels({tr("Severity"), tr("Design"), tr("Code"), tr("Message")});
+    findings_->setRootIsDecorated(false);
+    findings_->setWordWrap(true);
+    findings_->header()->setStretchLastSection(true);
+
+    auto* right = new QSplitter(Qt::Vertical, this);
+    auto* findings_box = new QWidget(right);
+    auto* fl = new QVBoxLayout(findings_box);
+    fl->setContentsMargins(0, 0, 0, 0);
+    auto* findings_title = new QLabel(tr("<b>Findings</b>"), findings_box);
+    fl->addWidget(findings_title);
+    fl->addWidget(findings_);
+    right->addWidget(findings_box);
+    right->addWidget(play_);
+    right->setStretchFactor(0, 1);
+    right->setStretchFactor(1, 2);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName("results-splitter");
+    split->addWidget(table_);
+    split->addWidget(right);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+
+    connect(session_, &Session::resultsChanged, this, &ResultsView::refresh);
+    connect(session_, &Session::selectionChanged, this, &ResultsView::markSelection);
+    refresh();
+}
+
+void ResultsView::refresh() {
+    const auto& result = session_->result();
+    title_->setText(q(session_->scenario().name));
+    error_->setVisible(!result);
+    if (!result) {
+        error_->setText(tr("Not sized: %1").arg(session_->sizingError()));
+        requirement_->clear();
+        table_->clear();
+        table_->setRowCount(0);
+        table_->setColumnCount(0);
+        findings_->clear();
+        return;
+    }
+    requirement_->setText(tr("Requirement: %1").arg(q(requirement_line(result->requirements))));
+
+    const Grid g = side_by_side(*result);
+    table_->setUpdatesEnabled(false);
+    table_->setColumnCount(static_cast<int>(g.header.size()) - 1);
+    table_->setRowCount(static_cast<int>(g.rows.size()));
+    QStringList designs;
+    for (std::size_t c = 1; c < g.header.size(); ++c) {
+        designs << q(g.header[c]);
+    }
+    table_->setHorizontalHeaderLabels(designs);
+    QStringList metrics;
+    for (std::size_t r = 0; r < g.rows.size(); ++r) {
+        metrics << q(g.rows[r][0]);
+        for (std::size_t c = 1; c < g.rows[r].size(); ++c) {
+            auto* item = table_->item(static_cast<int>(r), static_cast<int>(c - 1));
+            if (item == nullptr) {
+                item = new QTableWidgetItem;
+                table_->setItem(static_cast<int>(r), static_cast<int>(c - 1), item);
+            }
+            item->setText(q(g.rows[r][c]));
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (g.rows[r][0] == "Meets requirements") {
+                const bool yes = g.rows[r][c] == "yes";
+                item->setForeground(yes ? QColor("#1b5e20") : QColor("#b71c1c"));
+                QFont f = item->font();
+                f.setBold(true);
+                item->setFont(f);
+            }
+        }
+    }
+    table_->setVerticalHeaderLabels(metrics);
+    table_->setUpdatesEnabled(true);
+
+    findings_->clear();
+    QList<QTreeWidgetItem*> items;
+    for (const Design& d : result->designs) {
+        for (const Finding& f : d.findings) {
+            auto* item = new QTreeWidgetItem(
+                {q(std::string(to_string(f.severity))), q(d.name), q(f.code), q(f.message)});
+            item->setIcon(0, severity_icon(this, f.severity));
+            item->setToolTip(3, q(f.message));
+            items << item;
+        }
+    }
+    findings_->addTopLevelItems(items);
+    findings_->resizeColumnToContents(0);
+    findings_->resizeColumnToContents(1);
+    findings_->resizeColumnToContents(2);
+    markSelection();
+}
+
+void ResultsView::markSelection() {
+    const int sel = session_->selectedDesign();
+    for (int c = 0; c < table_->columnCount(); ++c) {
+        if (auto* h = table_->horizontalHeaderItem(c)) {
+            QFont f = h->font();
+            f.setBold(c == sel);
+            h->setFont(f);
+        }
+    }
+}
+
+} // namespace podsizer::gui

@@ -1,0 +1,787 @@
+#include "scenario_editor.hpp"
+
+#include "input_field.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/design.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace podsizer::gui {
+
+namespace {
+
+// Item data of the pick lists: the model id, or "" for "auto"/"default".
+QString id_of(const QComboBox* c) {
+    return c->currentData().toString();
+}
+
+void select_id(QComboBox* c, const std::string& id) {
+    const int i = c->findData(QString::fromStdString(id));
+    c->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+template <class T>
+void fill(QComboBox* c, const std::vector<T>& items, const QString& first_label) {
+    const QString keep = c->currentData().toString();
+    QSignalBlocker block(c);
+    c->clear();
+    if (!first_label.isEmpty()) {
+        c->addItem(first_label, QString());
+    }
+    for (const T& t : items) {
+        c->addItem(QString::fromStdString(t.id + " — " + t.name), QString::fromStdString(t.id));
+    }
+    const int i = c->findData(keep);
+    c->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+enum CapacityMode { kNoCapacity, kUsablePerPod, kUsablePerGpu };
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+template <class Q> QString quantity_text(const std::optional<Q>& v) {
+    return v ? q(exact_quantity_text(v->base(), Q::dimension)) : QString();
+}
+
+template <class Q> std::optional<Q> quantity_of(const InputField* f) {
+    if (f->text().trimmed().isEmpty()) {
+        return std::nullopt;
+    }
+    return parse<Q>(f->text().toStdString());
+}
+
+std::optional<std::int64_t> count_of(const InputField* f) {
+    if (f->text().trimmed().isEmpty()) {
+        return std::nullopt;
+    }
+    return count_value(f->text());
+}
+
+} // namespace
+
+ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent) {
+    build();
+}
+
+InputField* ScenarioEditor::addField(const QString& path, const QString& label, InputField* f) {
+    fields_.insert(path, f);
+    labels_.insert(path, label);
+    f->setObjectName(path);
+    return f;
+}
+
+InputField* ScenarioEditor::field(const QString& path) const {
+    return fields_.value(path, nullptr);
+}
+
+QComboBox* ScenarioEditor::combo(const QString& path) const {
+    return combos_.value(path, nullptr);
+}
+
+void ScenarioEditor::build() {
+    auto* top = new QVBoxLayout(this);
+    top->setContentsMargins(6, 6, 6, 6);
+
+    errors_ = new QLabel(this);
+    errors_->setObjectName("editor-errors");
+    errors_->setWordWrap(true);
+    errors_->setStyleSheet("QLabel { color: #b71c1c; background: #ffebee; border: 1px solid "
+                           "#e57373; border-radius: 3px; padding: 4px; }");
+    errors_->hide();
+    top->addWidget(errors_);
+
+    auto form_of = [](QGroupBox* g) {
+        auto* f = new QFormLayout(g);
+        f->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        f->setLabelAlignment(Qt::AlignRight | Qt::AlignTop);
+        return f;
+    };
+    auto on_field = [this](InputField* f, const QString& path) {
+        connect(f, &InputField::edited, this, [this, path] { changed(path, labels_.value(path)); });
+    };
+
+    // Scenario: name and description.
+    auto* general = new QGroupBox(tr("Scenario"), this);
+    auto* gf = form_of(general);
+    name_ = new QLineEdit(general);
+    name_->setObjectName("$.name");
+    description_ = new QLineEdit(general);
+    description_->setObjectName("$.description");
+    gf->addRow(tr("Name"), name_);
+    gf->addRow(tr("Description"), description_);
+    connect(name_, &QLineEdit::textEdited, this, [this] { changed("$.name", tr("name")); });
+    connect(description_, &QLineEdit::textEdited, this,
+            [this] { changed("$.description", tr("description")); });
+    top->addWidget(general);
+
+    // GPU fleet.
+    fleet_ = new QGroupBox(tr("GPU fleet"), this);
+    fleet_->setCheckable(true);
+    auto* ff = form_of(fleet_);
+    platform_ = new QComboBox(fleet_);
+    combos_.insert("$.fleet.platform", platform_);
+    auto* gpus = addField("$.fleet.gpus", tr("GPUs"),
+                          new InputField(count_reader(1, "GPUs"), "41,472", fleet_));
+    auto* sites = addField("$.fleet.sites", tr("sites"),
+                           new InputField(count_reader(1, "sites"), "1", fleet_));
+    auto* cluster =
+        addField("$.fleet.gpus_per_cluster", tr("GPUs per cluster"),
+                 new InputField(count_reader(1, "GPUs per cluster", "one cluster of all GPUs"),
+                                tr("all GPUs"), fleet_));
+    ff->addRow(tr("Platform"), platform_);
+    ff->addRow(tr("GPUs"), gpus);
+    ff->addRow(tr("Sites"), sites);
+    ff->addRow(tr("GPUs per cluster"), cluster);
+    for (const char* p : {"$.fleet.gpus", "$.fleet.sites", "$.fleet.gpus_per_cluster"}) {
+        on_field(field(p), p);
+    }
+    connect(platform_, &QComboBox::currentIndexChanged, this,
+            [this] { changed("$.fleet.platform", tr("platform")); });
+    connect(fleet_, &QGroupBox::toggled, this, [this] {
+        updateEnabled();
+        changed("$.fleet", tr("fleet"));
+    });
+    top->addWidget(fleet_);
+
+    // Performance requirement.
+    performance_ = new QGroupBox(tr("Performance requirement"), this);
+    performance_->setCheckable(true);
+    auto* pf = form_of(performance_);
+    rule_ = new QComboBox(performance_);
+    combos_.insert("$.performance.rule", rule_);
+    auto* read =
+        addField("$.performance.read_per_gpu", tr("read per GPU"),
+                 new InputField(quantity_reader(Dimension::throughput, "no read requirement"),
+                                "0.26 GB/s", performance_));
+    auto* write =
+        addField("$.performance.write_per_gpu", tr("write per GPU"),
+                 new InputField(quantity_reader(Dimension::throughput, "no write requirement"),
+                                "0.11 GB/s", performance_));
+    pf->addRow(tr("Rule"), rule_);
+    pf->addRow(tr("Read per GPU"), read);
+    pf->addRow(tr("Write per GPU"), write);
+    on_field(read, "$.performance.read_per_gpu");
+    on_field(write, "$.performance.write_per_gpu");
+    connect(rule_, &QComboBox::currentIndexChanged, this, [this] {
+        updateEnabled();
+        changed("$.performance.rule", tr("performance rule"));
+    });
+    connect(performance_, &QGroupBox::toggled, this, [this] {
+        updateEnabled();
+        changed("$.performance", tr("performance requirement"));
+    });
+    top->addWidget(performance_);
+
+    // Capacity need.
+    auto* capacity = new QGroupBox(tr("Capacity need"), this);
+    auto* cf = form_of(capacity);
+    capacity_mode_ = new QComboBox(capacity);
+    capacity_mode_->addItem(tr("none"));
+    capacity_mode_->addItem(tr("usable per pod"));
+    capacity_mode_->addItem(tr("usable per GPU"));
+    combos_.insert("$.capacity", capacity_mode_);
+    auto* usable =
+        addField("$.capacity.usable", tr("usable capacity"),
+                 new InputField(quantity_reader(Dimension::capacity), "215 PB", capacity));
+    fields_.insert("$.capacity.usable_per_gpu", usable);
+    labels_.insert("$.capacity.usable_per_gpu", tr("usable capacity per GPU"));
+    cf->addRow(tr("Need"), capacity_mode_);
+    cf->addRow(tr("Usable"), usable);
+    on_field(usable, "$.capacity.usable");
+    connect(capacity_mode_, &QComboBox::currentIndexChanged, this, [this] {
+        updateEnabled();
+        changed("$.capacity", tr("capacity need"));
+    });
+    top->addWidget(capacity);
+
+    // Constraints.
+    auto* cons = new QGroupBox(tr("Constraints"), this);
+    auto* kf = form_of(cons);
+    rack_ = new QComboBox(cons);
+    combos_.insert("$.constraints.rack", rack_);
+    auto* max_racks =
+        addField("$.constraints.max_racks", tr("maximum racks"),
+                 new InputField(count_reader(1, "racks", "no limit"), tr("no limit"), cons));
+    auto* rack_power =
+        addField("$.constraints.rack_power", tr("power per rack"),
+                 new InputField(quantity_reader(Dimension::power, "the rack model's budget"),
+                                tr("rack model's budget"), cons));
+    auto* max_power = addField(
+        "$.constraints.max_power", tr("maximum power"),
+        new InputField(quantity_reader(Dimension::power, "no limit"), tr("no limit"), cons));
+    auto* cd_min = addField("$.constraints.cd_min", tr("minimum C:D"),
+                            new InputField(ratio_reader(), "1:2", cons));
+    auto* cd_max = addField("$.constraints.cd_max", tr("maximum C:D"),
+                            new InputField(ratio_reader(), "4:1", cons));
+    resilient_ = new QCheckBox(tr("rack-resilient layout"), cons);
+    resilient_->setObjectName("$.constraints.rack_resilient");
+    kf->addRow(tr("Rack model"), rack_);
+    kf->addRow(tr("Max racks"), max_racks);
+    kf->addRow(tr("Power per rack"), rack_power);
+    kf->addRow(tr("Max power"), max_power);
+    kf->addRow(tr("Min C:D"), cd_min);
+    kf->addRow(tr("Max C:D"), cd_max);
+    kf->addRow(QString(), resilient_);
+    for (const char* p :
+         {"$.constraints.max_racks", "$.constraints.rack_power", "$.constraints.max_power",
+          "$.constraints.cd_min", "$.constraints.cd_max"}) {
+        on_field(field(p), p);
+    }
+    connect(rack_, &QComboBox::currentIndexChanged, this,
+            [this] { changed("$.constraints.rack", tr("rack model")); });
+    connect(resilient_, &QCheckBox::toggled, this,
+            [this] { changed("$.constraints.rack_resilient", tr("rack resilience")); });
+    top->addWidget(cons);
+
+    // Options.
+    auto* opts = new QGroupBox(tr("Options (one design each)"), this);
+    auto* ol = new QVBoxLayout(opts);
+    option_list_ = new QListWidget(opts);
+    option_list_->setObjectName("options");
+    option_list_->setMaximumHeight(96);
+    ol->addWidget(option_list_);
+    auto* buttons = new QHBoxLayout();
+    auto* add = new QPushButton(tr("Add"), opts);
+    duplicate_ = new QPushButton(tr("Duplicate"), opts);
+    remove_ = new QPushButton(tr("Remove"), opts);
+    add->setToolTip(tr("Add an option with automatic hardware"));
+    duplicate_->setToolTip(tr("Add a copy of the selected option"));
+    remove_->setToolTip(tr("Remove the selected option"));
+    buttons->addWidget(add);
+    buttons->addWidget(duplicate_);
+    buttons->addWidget(remove_);
+    buttons->addStretch();
+    ol->addLayout(buttons);
+    connect(add, &QPushButton::clicked, this, &ScenarioEditor::addOption);
+    connect(duplicate_, &QPushButton::clicked, this, &ScenarioEditor::duplicateOption);
+    connect(remove_, &QPushButton::clicked, this, &ScenarioEditor::removeOption);
+    connect(option_list_, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (!loading_ && row >= 0 && row != current_) {
+            current_ = row;
+            loadOptionForm();
+        }
+    });
+
+    option_form_ = new QGroupBox(tr("Selected option"), opts);
+    auto* of = form_of(option_form_);
+    option_name_ = new QLineEdit(option_form_);
+    option_name_->setObjectName("$.options[].name");
+    option_name_->setPlaceholderText(tr("automatic: D-box name and mode"));
+    option_cnode_ = new QComboBox(option_form_);
+    option_dbox_ = new QComboBox(option_form_);
+    option_drive_ = new QComboBox(option_form_);
+    option_rack_ = new QComboBox(option_form_);
+    option_switch_ = new QComboBox(option_form_);
+    option_mode_ = new QComboBox(option_form_);
+    option_mode_->addItem(tr("from the requirement"));
+    option_mode_->addItem(tr("knee (full performance)"));
+    option_mode_->addItem(tr("C:D ratio"));
+    option_mode_->addItem(tr("fixed count"));
+    combos_.insert("$.options[].cnode", option_cnode_);
+    combos_.insert("$.options[].dbox", option_dbox_);
+    combos_.insert("$.options[].drive", option_drive_);
+    combos_.insert("$.options[].rack", option_rack_);
+    combos_.insert("$.options[].switch", option_switch_);
+    combos_.insert("$.options[].mode", option_mode_);
+    auto* ratio = addField("$.options[].cd_ratio", tr("C:D ratio"),
+                           new InputField(ratio_reader(), "1:2", option_form_));
+    auto* cnodes = addField("$.options[].cnodes", tr("C-nodes"),
+                            new InputField(count_reader(1, "C-nodes"), "450", option_form_));
+    auto* dboxes =
+        addField("$.options[].dboxes", tr("D-boxes"),
+                 new InputField(count_reader(1, "D-boxes", "sized from the requirements"),
+                                tr("sized"), option_form_));
+    of->addRow(tr("Name"), option_name_);
+    of->addRow(tr("C-node"), option_cnode_);
+    of->addRow(tr("D-box"), option_dbox_);
+    of->addRow(tr("Drive"), option_drive_);
+    of->addRow(tr("Rack"), option_rack_);
+    of->addRow(tr("Switch"), option_switch_);
+    of->addRow(tr("C-nodes from"), option_mode_);
+    of->addRow(tr("C:D ratio"), ratio);
+    of->addRow(tr("C-nodes"), cnodes);
+    of->addRow(tr("D-boxes"), dboxes);
+    ol->addWidget(option_form_);
+    top->addWidget(opts);
+
+    connect(option_name_, &QLineEdit::textEdited, this,
+            [this] { optionChanged("name", tr("option name")); });
+    const std::pair<QComboBox*, const char*> option_combos[] = {{option_cnode_, "cnode"},
+                                                                {option_drive_, "drive"},
+                                                                {option_rack_, "rack"},
+                                                                {option_switch_, "switch"},
+                                                                {option_mode_, "cnodes"}};
+    for (const auto& [c, key] : option_combos) {
+        const QString k = key;
+        connect(c, &QComboBox::currentIndexChanged, this, [this, k] {
+            updateEnabled();
+            optionChanged(k, tr("option ") + k);
+        });
+    }
+    connect(option_dbox_, &QComboBox::currentIndexChanged, this, [this] {
+        if (loading_) {
+            return;
+        }
+        // The drive list follows the D-box; a drive the new box does not list
+        // goes back to auto.
+        if (auto o = formOption()) {
+            const DBoxModel* box = o->dbox.empty() ? nullptr : catalog_.dbox(o->dbox);
+            if (o->drive && box != nullptr &&
+                std::none_of(box->drive_sizes.begin(), box->drive_sizes.end(),
+                             [&](Capacity c) { return c == *o->drive; })) {
+                o->drive.reset();
+            }
+            refillDrives(*o);
+        }
+        optionChanged("dbox", tr("option D-box"));
+    });
+    for (const char* key : {"cd_ratio", "cnodes", "dboxes"}) {
+        const QString k = key;
+        connect(field("$.options[]." + k), &InputField::edited, this,
+                [this, k] { optionChanged(k, labels_.value("$.options[]." + k)); });
+    }
+
+    // What-if.
+    auto* whatif = new QGroupBox(tr("What-if"), this);
+    auto* wf = form_of(whatif);
+    auto* reduction = addField("$.data_reduction", tr("data reduction"),
+                               new InputField(number_reader("1.5"), "1 (none)", whatif));
+    wf->addRow(tr("Data reduction"), reduction);
+    on_field(reduction, "$.data_reduction");
+    top->addWidget(whatif);
+    top->addStretch();
+}
+
+void ScenarioEditor::setCatalog(const Catalog& catalog) {
+    catalog_ = catalog;
+    const bool was = loading_;
+    loading_ = true;
+    fill(platform_, catalog_.platforms, {});
+    fill(rule_, catalog_.rules, {});
+    rule_->addItem(tr("explicit per-GPU figures"), QString());
+    fill(rack_, catalog_.racks, tr("catalog default (%1)").arg(q(catalog_.defaults.rack)));
+    fill(option_cnode_, catalog_.cnodes, tr("auto"));
+    fill(option_dbox_, catalog_.dboxes, tr("auto"));
+    fill(option_rack_, catalog_.racks, tr("the scenario's rack model"));
+    fill(option_switch_, catalog_.switches,
+         tr("catalog default (%1)").arg(q(catalog_.defaults.network_switch)));
+    loading_ = was;
+}
+
+void ScenarioEditor::load(const Scenario& s) {
+    loading_ = true;
+    for (InputField* f : fields_) {
+        f->setExternalError({});
+    }
+    general_error_.clear();
+    name_->setText(q(s.name));
+    description_->setText(q(s.description));
+
+    fleet_->setChecked(s.fleet.has_value());
+    const Fleet fleet = s.fleet.value_or(Fleet{});
+    if (s.fleet) {
+        select_id(platform_, fleet.platform);
+        field("$.fleet.gpus")->setText(QString::number(fleet.gpus));
+        field("$.fleet.sites")->setText(QString::number(fleet.sites));
+        field("$.fleet.gpus_per_cluster")
+            ->setText(fleet.gpus_per_cluster > 0 ? QString::number(fleet.gpus_per_cluster)
+                                                 : QString());
+    }
+
+    performance_->setChecked(s.performance.has_value());
+    if (s.performance) {
+        if (s.performance->rule.empty()) {
+            rule_->setCurrentIndex(rule_->count() - 1); // explicit figures
+        } else {
+            select_id(rule_, s.performance->rule);
+        }
+        field("$.performance.read_per_gpu")->setText(quantity_text(s.performance->read_per_gpu));
+        field("$.performance.write_per_gpu")->setText(quantity_text(s.performance->write_per_gpu));
+    }
+
+    if (s.capacity.usable) {
+        capacity_mode_->setCurrentIndex(kUsablePerPod);
+        field("$.capacity.usable")->setText(quantity_text(s.capacity.usable));
+    } else if (s.capacity.usable_per_gpu) {
+        capacity_mode_->setCurrentIndex(kUsablePerGpu);
+        field("$.capacity.usable")->setText(quantity_text(s.capacity.usable_per_gpu));
+    } else {
+        capacity_mode_->setCurrentIndex(kNoCapacity);
+    }
+
+    const Constraints& k = s.constraints;
+    select_id(rack_, k.rack);
+    field("$.constraints.max_racks")
+        ->setText(k.max_racks ? QString::number(*k.max_racks) : QString());
+    field("$.constraints.rack_power")->setText(quantity_text(k.rack_power));
+    field("$.constraints.max_power")->setText(quantity_text(k.max_power));
+    field("$.constraints.cd_min")->setText(q(k.cd_min.text));
+    field("$.constraints.cd_max")->setText(q(k.cd_max.text));
+    resilient_->setChecked(k.rack_resilient);
+
+    field("$.data_reduction")->setText(number_text(s.data_reduction));
+
+    options_ = s.options;
+    current_ =
+        options_.empty() ? -1 : std::clamp(current_, 0, static_cast<int>(options_.size()) - 1);
+    refreshOptionList();
+    loadOptionForm();
+    updateEnabled();
+    loading_ = false;
+    report();
+}
+
+void ScenarioEditor::updateEnabled() {
+    const bool explicit_figures = rule_->currentIndex() == rule_->count() - 1;
+    field("$.performance.read_per_gpu")->setEnabled(explicit_figures);
+    field("$.performance.write_per_gpu")->setEnabled(explicit_figures);
+    field("$.capacity.usable")->setEnabled(capacity_mode_->currentIndex() != kNoCapacity);
+    const bool has_option = current_ >= 0;
+    option_form_->setEnabled(has_option);
+    duplicate_->setEnabled(has_option);
+    remove_->setEnabled(has_option);
+    const int mode = option_mode_->currentIndex();
+    field("$.options[].cd_ratio")->setEnabled(mode == static_cast<int>(CNodeSizing::ratio));
+    field("$.options[].cnodes")->setEnabled(mode == static_cast<int>(CNodeSizing::fixed));
+}
+
+QString ScenarioEditor::optionSummary(const OptionSpec& o) const {
+    QString mode;
+    switch (o.cnode_sizing) {
+    case CNodeSizing::requirement:
+        mode = tr("sized");
+        break;
+    case CNodeSizing::knee:
+        mode = tr("knee");
+        break;
+    case CNodeSizing::ratio:
+        mode = "C:D " + (o.cd_ratio ? q(o.cd_ratio->text) : QString("?"));
+        break;
+    case CNodeSizing::fixed:
+        mode = tr("%1 C-nodes").arg(o.cnodes);
+        break;
+    }
+    const QString hw = (o.cnode.empty() ? tr("auto") : q(o.cnode)) + " + " +
+                       (o.dbox.empty() ? tr("auto") : q(o.dbox));
+    const QString name = o.name.empty() ? tr("(automatic name)") : q(o.name);
+    return name + "  —  " + hw + ", " + mode;
+}
+
+void ScenarioEditor::refreshOptionList() {
+    const QSignalBlocker block(option_list_);
+    option_list_->clear();
+    for (const OptionSpec& o : options_) {
+        option_list_->addItem(optionSummary(o));
+    }
+    if (options_.empty()) {
+        auto* item = new QListWidgetItem(tr("(no options: one design with automatic hardware)"));
+        item->setFlags(Qt::NoItemFlags);
+        option_list_->addItem(item);
+    }
+    option_list_->setCurrentRow(current_);
+}
+
+void ScenarioEditor::refillDrives(const OptionSpec& o) {
+    const QSignalBlocker block(option_drive_);
+    option_drive_->clear();
+    option_drive_->addItem(tr("auto (the box's default)"), QVariant());
+    std::set<double> sizes;
+    const DBoxModel* box = o.dbox.empty() ? nullptr : catalog_.dbox(o.dbox);
+    if (box != nullptr) {
+        for (Capacity c : box->drive_sizes) {
+            sizes.insert(c.base());
+        }
+    } else {
+        for (const DBoxModel& d : catalog_.dboxes) {
+            for (Capacity c : d.drive_sizes) {
+                sizes.insert(c.base());
+            }
+        }
+    }
+    for (double s : sizes) {
+        QString label = q(format_in(s, units::TB, 2));
+        if (box != nullptr) {
+            label += tr(" (%1 raw per box)")
+                         .arg(q(format_in(box->raw(Capacity::from_base(s)), units::TB, 1)));
+        }
+        option_drive_->addItem(label, s);
+    }
+    int index = 0;
+    if (o.drive) {
+        index = option_drive_->findData(o.drive->base());
+        if (index < 0) {
+            // Not a listed size (a file may give the box's raw capacity, or the
+            // D-box changed): keep it as given; the scenario check says if it fits.
+            option_drive_->addItem(tr("%1 (as given)").arg(q(format_in(*o.drive, units::TB, 2))),
+                                   o.drive->base());
+            index = option_drive_->count() - 1;
+        }
+    }
+    option_drive_->setCurrentIndex(index);
+}
+
+void ScenarioEditor::loadOptionForm() {
+    const bool was = loading_;
+    loading_ = true;
+    for (const char* key : {"cd_ratio", "cnodes", "dboxes"}) {
+        field(QString("$.options[].") + key)->setExternalError({});
+    }
+    const OptionSpec o =
+        current_ >= 0 ? options_[static_cast<std::size_t>(current_)] : OptionSpec{};
+    {
+        const QSignalBlocker b1(option_cnode_), b2(option_dbox_), b3(option_rack_),
+            b4(option_switch_), b5(option_mode_);
+        option_name_->setText(q(o.name));
+        select_id(option_cnode_, o.cnode);
+        select_id(option_dbox_, o.dbox);
+        select_id(option_rack_, o.rack);
+        select_id(option_switch_, o.network_switch);
+        option_mode_->setCurrentIndex(static_cast<int>(o.cnode_sizing));
+    }
+    refillDrives(o);
+    field("$.options[].cd_ratio")->setText(o.cd_ratio ? q(o.cd_ratio->text) : QString());
+    field("$.options[].cnodes")
+        ->setText(o.cnode_sizing == CNodeSizing::fixed ? QString::number(o.cnodes) : QString());
+    field("$.options[].dboxes")->setText(o.dboxes > 0 ? QString::number(o.dboxes) : QString());
+    option_form_->setTitle(current_ >= 0 ? tr("Option %1").arg(current_ + 1)
+                                         : tr("Selected option"));
+    updateEnabled();
+    loading_ = was;
+}
+
+std::optional<OptionSpec> ScenarioEditor::formOption() const {
+    OptionSpec o;
+    o.name = option_name_->text().toStdString();
+    o.cnode = id_of(option_cnode_).toStdString();
+    o.dbox = id_of(option_dbox_).toStdString();
+    if (option_drive_->currentData().isValid()) {
+        o.drive = Capacity::from_base(option_drive_->currentData().toDouble());
+    }
+    o.rack = id_of(option_rack_).toStdString();
+    o.network_switch = id_of(option_switch_).toStdString();
+    o.cnode_sizing = static_cast<CNodeSizing>(option_mode_->currentIndex());
+    const InputField* ratio = field("$.options[].cd_ratio");
+    const InputField* cnodes = field("$.options[].cnodes");
+    const InputField* dboxes = field("$.options[].dboxes");
+    if (dboxes->hasInputError()) {
+        return std::nullopt;
+    }
+    o.dboxes = count_of(dboxes).value_or(0);
+    if (o.cnode_sizing == CNodeSizing::ratio) {
+        if (ratio->hasInputError()) {
+            return std::nullopt;
+        }
+        o.cd_ratio = parse_ratio(ratio->text().toStdString(), "");
+    }
+    if (o.cnode_sizing == CNodeSizing::fixed) {
+        if (cnodes->hasInputError()) {
+            return std::nullopt;
+        }
+        o.cnodes = count_value(cnodes->text());
+    }
+    return o;
+}
+
+void ScenarioEditor::optionChanged(const QString& key, const QString& label) {
+    if (loading_ || current_ < 0) {
+        return;
+    }
+    if (auto o = formOption()) {
+        options_[static_cast<std::size_t>(current_)] = *o;
+        if (auto* item = option_list_->item(current_)) {
+            item->setText(optionSummary(*o));
+        }
+    }
+    changed(QString("$.options[%1].").arg(current_) + key, label);
+}
+
+std::optional<Scenario> ScenarioEditor::collect() {
+    bool bad = false;
+    for (InputField* f : fields_) {
+        f->setExternalError({});
+        // A disabled field (unchecked group, other mode) does not count.
+        bad = bad || (f->isEnabled() && f->hasInputError());
+    }
+    general_error_.clear();
+    if (bad) {
+        return std::nullopt;
+    }
+    Scenario s;
+    s.name = name_->text().toStdString();
+    s.description = description_->text().toStdString();
+    if (fleet_->isChecked()) {
+        Fleet f;
+        f.platform = id_of(platform_).toStdString();
+        f.gpus = count_value(field("$.fleet.gpus")->text());
+        f.sites = static_cast<int>(count_value(field("$.fleet.sites")->text()));
+        f.gpus_per_cluster = count_of(field("$.fleet.gpus_per_cluster")).value_or(0);
+        s.fleet = f;
+    }
+    if (performance_->isChecked()) {
+        PerformanceSpec p;
+        if (rule_->currentIndex() == rule_->count() - 1) {
+            p.read_per_gpu = quantity_of<Throughput>(field("$.performance.read_per_gpu"));
+            p.write_per_gpu = quantity_of<Throughput>(field("$.performance.write_per_gpu"));
+        } else {
+            p.rule = id_of(rule_).toStdString();
+        }
+        s.performance = p;
+    }
+    const auto need = quantity_of<Capacity>(field("$.capacity.usable"));
+    switch (capacity_mode_->currentIndex()) {
+    case kUsablePerPod:
+        s.capacity.usable = need;
+        break;
+    case kUsablePerGpu:
+        s.capacity.usable_per_gpu = need;
+        break;
+    default:
+        break;
+    }
+    if (capacity_mode_->currentIndex() != kNoCapacity && !need) {
+        field("$.capacity.usable")
+            ->setExternalError(tr("empty; expected a capacity such as "
+                                  "\"215 PB\", or choose \"none\""));
+        return std::nullopt;
+    }
+    Constraints& k = s.constraints;
+    k.rack = id_of(rack_).toStdString();
+    k.max_racks = count_of(field("$.constraints.max_racks"));
+    k.rack_power = quantity_of<Power>(field("$.constraints.rack_power"));
+    k.max_power = quantity_of<Power>(field("$.constraints.max_power"));
+    k.cd_min = parse_ratio(field("$.constraints.cd_min")->text().toStdString(), "");
+    k.cd_max = parse_ratio(field("$.constraints.cd_max")->text().toStdString(), "");
+    k.rack_resilient = resilient_->isChecked();
+    s.options = options_;
+    s.data_reduction = number_value(field("$.data_reduction")->text());
+    return s;
+}
+
+bool ScenarioEditor::check(const Scenario& s) {
+    try {
+        // The reader is the one definition of a valid scenario.
+        (void)parse_scenario(scenario_to_json(s), "scenario", catalog_);
+        return true;
+    } catch (const InputError& e) {
+        markReaderError(e);
+        return false;
+    }
+}
+
+void ScenarioEditor::markReaderError(const InputError& e) {
+    // where() is "scenario: $.a.b[2].c"; the path after "scenario: " names the field.
+    QString path = q(e.where());
+    path.remove(QRegularExpression("^scenario: ?"));
+    const QString message = q(e.message());
+    static const QRegularExpression option_path(R"(^\$\.options\[(\d+)\]\.?(.*)$)");
+    const auto m = option_path.match(path);
+    if (m.hasMatch()) {
+        const int index = m.captured(1).toInt();
+        const QString key = "$.options[]." + m.captured(2);
+        if (index == current_ && field(key) != nullptr) {
+            field(key)->setExternalError(message);
+            return;
+        }
+        general_error_ = tr("Option %1").arg(index + 1) +
+                         (m.captured(2).isEmpty() ? QString() : " › " + m.captured(2)) + ": " +
+                         message;
+        return;
+    }
+    if (path == "$.capacity.usable_per_gpu") {
+        path = "$.capacity.usable";
+    }
+    if (InputField* f = field(path)) {
+        f->setExternalError(message);
+        return;
+    }
+    general_error_ = (path == "$" ? QString() : path + ": ") + message;
+}
+
+void ScenarioEditor::report() {
+    problems_.clear();
+    for (auto it = fields_.constBegin(); it != fields_.constEnd(); ++it) {
+        InputField* f = it.value();
+        if (f->isEnabled() && !f->error().isEmpty() && it.key() != "$.capacity.usable_per_gpu") {
+            problems_ << labels_.value(it.key()) + ": " + f->error();
+        }
+    }
+    if (!general_error_.isEmpty()) {
+        problems_ << general_error_;
+    }
+    errors_->setText(general_error_);
+    errors_->setVisible(!general_error_.isEmpty());
+    Q_EMIT validityChanged(problems_.isEmpty(), problems_.join("\n"));
+}
+
+void ScenarioEditor::changed(const QString& field_path, const QString& label) {
+    if (loading_) {
+        return;
+    }
+    std::optional<Scenario> s = collect();
+    if (s && !check(*s)) {
+        s.reset();
+    }
+    report();
+    if (s) {
+        // Field edits read "change GPUs" in the undo menu; list edits name themselves.
+        Q_EMIT edited(*s, field_path, field_path.isEmpty() ? label : tr("change %1").arg(label));
+    }
+}
+
+void ScenarioEditor::selectOption(int index) {
+    if (index >= 0 && index < static_cast<int>(options_.size())) {
+        option_list_->setCurrentRow(index);
+    }
+}
+
+void ScenarioEditor::addOption() {
+    options_.push_back(OptionSpec{});
+    current_ = static_cast<int>(options_.size()) - 1;
+    refreshOptionList();
+    loadOptionForm();
+    changed({}, tr("add option"));
+}
+
+void ScenarioEditor::duplicateOption() {
+    if (current_ < 0) {
+        return;
+    }
+    OptionSpec copy = options_[static_cast<std::size_t>(current_)];
+    if (!copy.name.empty()) {
+        copy.name += " (copy)";
+    }
+    options_.insert(options_.begin() + current_ + 1, copy);
+    ++current_;
+    refreshOptionList();
+    loadOptionForm();
+    changed({}, tr("duplicate option"));
+}
+
+void ScenarioEditor::removeOption() {
+    if (current_ < 0) {
+        return;
+    }
+    options_.erase(options_.begin() + current_);
+    current_ = options_.empty() ? -1 : std::min(current_, static_cast<int>(options_.size()) - 1);
+    refreshOptionList();
+    loadOptionForm();
+    changed({}, tr("remove option"));
+}
+
+} // namespace podsizer::gui
