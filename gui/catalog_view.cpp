@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -31,21 +32,53 @@ QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-void fill_table(QTableWidget* t, const Grid& g) {
+/// The catalog list without its "key figures" column (shown as the row's
+/// tooltip): id, kind, name and source kind fit side by side.
+void fill_list(QTableWidget* t, const Grid& g) {
+    const std::size_t kFigures = 3;
     t->setRowCount(static_cast<int>(g.rows.size()));
-    t->setColumnCount(static_cast<int>(g.header.size()));
+    t->setColumnCount(static_cast<int>(g.header.size()) - 1);
     QStringList header;
-    for (const std::string& h : g.header) {
-        header << q(h);
+    for (std::size_t c = 0; c < g.header.size(); ++c) {
+        if (c != kFigures) {
+            header << q(g.header[c]);
+        }
     }
     t->setHorizontalHeaderLabels(header);
     for (std::size_t r = 0; r < g.rows.size(); ++r) {
+        int col = 0;
         for (std::size_t c = 0; c < g.rows[r].size(); ++c) {
+            if (c == kFigures) {
+                continue;
+            }
             auto* item = new QTableWidgetItem(q(g.rows[r][c]));
-            item->setToolTip(q(g.rows[r][c]));
-            t->setItem(static_cast<int>(r), static_cast<int>(c), item);
+            item->setToolTip(q(g.rows[r][kFigures]));
+            t->setItem(static_cast<int>(r), col++, item);
         }
     }
+}
+
+/// An entry's figures as an HTML table: the source column wraps.
+QString figures_html(const Grid& g) {
+    QString html = "<table cellspacing='0' cellpadding='4' width='100%' "
+                   "style='border-collapse: collapse'><tr>";
+    for (const std::string& h : g.header) {
+        html += "<th align='left' style='background:#eceff1'>" + q(h).toHtmlEscaped() + "</th>";
+    }
+    html += "</tr>";
+    bool shade = false;
+    for (const auto& row : g.rows) {
+        html += shade ? "<tr style='background:#f7f9fa'>" : "<tr>";
+        shade = !shade;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const QString cell = q(row[c]).toHtmlEscaped();
+            html += c + 1 < row.size()
+                        ? "<td style='white-space:nowrap' valign='top'>" + cell + "</td>"
+                        : "<td valign='top'>" + cell + "</td>";
+        }
+        html += "</tr>";
+    }
+    return html + "</table>";
 }
 
 const char* const kOk = "QLabel { color: #1b5e20; }";
@@ -56,7 +89,7 @@ const char* const kBad = "QLabel { color: #b71c1c; background: #ffebee; padding:
 CatalogView::CatalogView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), search_(new QLineEdit(this)),
       list_(new QTableWidget(this)), title_(new QLabel(this)), source_(new QLabel(this)),
-      figures_(new QTableWidget(this)), custom_(new QListWidget(this)), editing_(new QLabel(this)),
+      figures_(new QTextBrowser(this)), custom_(new QListWidget(this)), editing_(new QLabel(this)),
       editor_(new QPlainTextEdit(this)), status_(new QLabel(this)),
       copy_(new QPushButton(tr("Edit a copy"), this)),
       apply_(new QPushButton(tr("Apply to catalog"), this)),
@@ -96,9 +129,7 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     source_->setWordWrap(true);
     source_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     figures_->setObjectName("catalog-figures");
-    figures_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    figures_->verticalHeader()->hide();
-    figures_->setWordWrap(true);
+    figures_->setOpenLinks(false);
     dl->addWidget(title_);
     dl->addWidget(source_);
     dl->addWidget(figures_, 1);
@@ -143,8 +174,9 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     right->setStretchFactor(0, 1);
     right->setStretchFactor(1, 1);
     split->addWidget(right);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({560, 540}); // scaled to the tab's width: the list shows every column
 
     debounce_->setSingleShot(true);
     debounce_->setInterval(250);
@@ -200,9 +232,8 @@ void CatalogView::refresh() {
         id = list_->item(rows.front().row(), 0)->text();
         kind = list_->item(rows.front().row(), 1)->text();
     }
-    fill_table(list_, catalog_list_grid(session_->catalog()));
+    fill_list(list_, catalog_list_grid(session_->catalog()));
     list_->resizeColumnsToContents();
-    list_->setColumnWidth(3, std::min(list_->columnWidth(3), 520));
     list_->horizontalHeader()->setStretchLastSection(true);
     filter(search_->text());
     if (id.isEmpty() || !selectEntry(kind, id)) {
@@ -259,11 +290,7 @@ void CatalogView::showSelected() {
     const CatalogEntryView& v = views[static_cast<std::size_t>(row)];
     title_->setText(q(v.id + " (" + v.kind + "): " + v.name));
     source_->setText(tr("Source: %1").arg(q(v.source)));
-    fill_table(figures_, v.figures);
-    figures_->resizeColumnToContents(0);
-    figures_->resizeColumnToContents(1);
-    figures_->horizontalHeader()->setStretchLastSection(true);
-    figures_->resizeRowsToContents();
+    figures_->setHtml(figures_html(v.figures));
 }
 
 void CatalogView::editCopy() {

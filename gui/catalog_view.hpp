@@ -14,6 +14,7 @@ class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 class QTableWidget;
+class QTextBrowser;
 class QTimer;
 
 namespace podsizer::gui {
@@ -26,7 +27,7 @@ public:
     explicit CatalogView(Session* session, QWidget* parent = nullptr);
 
     QTableWidget* list() const { return list_; }
-    QTableWidget* figures() const { return figures_; }
+    QTextBrowser* figures() const { return figures_; }
     QPlainTextEdit* editor() const { return editor_; }
     QLabel* status() const { return status_; }
 
@@ -54,7 +55,7 @@ private:
     QTableWidget* list_;
     QLabel* title_;
     QLabel* source_;
-    QTableWidget* figures_;
+    QTextBrowser* figures_;
     QListWidget* custom_;
     QLabel* editing_;
     QPlainTextEdit* editor_;

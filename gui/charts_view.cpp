@@ -32,6 +32,7 @@ QChartView* make_view(QWidget* parent, const QString& name) {
     auto* chart = new QChart();
     chart->setAnimationOptions(QChart::NoAnimation); // an edit must show at once
     chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setShowToolTips(true);
     chart->setMargins(QMargins(6, 6, 6, 6));
     auto* view = new QChartView(chart, parent);
     view->setObjectName(name);
@@ -56,20 +57,6 @@ QLineSeries* line(const QString& name, const QColor& colour, Qt::PenStyle style,
     pen.setWidthF(width);
     s->setPen(pen);
     return s;
-}
-
-/// A round upper bound for an axis: 1, 2, 2.5 or 5 times a power of ten.
-double nice_top(double v) {
-    if (!(v > 0)) {
-        return 1.0;
-    }
-    const double p = std::pow(10.0, std::floor(std::log10(v)));
-    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-        if (m * p >= v) {
-            return m * p;
-        }
-    }
-    return 10 * p;
 }
 
 } // namespace
@@ -118,6 +105,7 @@ void ChartsView::showEvent(QShowEvent* event) {
 
 void ChartsView::refreshKnee() {
     QChart* chart = knee_->chart();
+    chart->legend()->setAlignment(Qt::AlignRight); // long entries: one per line
     clear(chart);
     const Design* d = session_->selected();
     if (d == nullptr) {
@@ -135,6 +123,20 @@ void ChartsView::refreshKnee() {
         tr("<b>Delivered throughput vs C-nodes</b> — %1, %2 D-boxes")
             .arg(q(d->name).toHtmlEscaped(), q(format_number(static_cast<double>(d->dboxes)))));
 
+    // Axes first: the x range is rounded up to nice numbers, and the curve is
+    // evaluated out to that edge so the plateau past the knee reaches it.
+    auto* x_axis = new QValueAxis();
+    x_axis->setTitleText(tr("C-nodes (count)"));
+    x_axis->setLabelFormat("%.0f");
+    x_axis->setRange(0,
+                     curve.points.empty() ? 1.0 : static_cast<double>(curve.points.back().cnodes));
+    x_axis->applyNiceNumbers();
+    const auto x_end = static_cast<std::int64_t>(x_axis->max());
+    if (!curve.points.empty() && x_end > curve.points.back().cnodes) {
+        const Design edge = replay(*d, x_end, d->dboxes, session_->scenario(), session_->catalog());
+        curve.points.push_back({x_end, edge.read, edge.write});
+    }
+
     auto* read = line(tr("Delivered read"), kRead, Qt::SolidLine, 2.5);
     auto* write = line(tr("Delivered write"), kWrite, Qt::SolidLine, 2.5);
     double top = 0;
@@ -144,21 +146,15 @@ void ChartsView::refreshKnee() {
         write->append(x, in(p.write, units::TB_per_s));
         top = std::max({top, in(p.read, units::TB_per_s), in(p.write, units::TB_per_s)});
     }
-    const double x_max =
-        curve.points.empty() ? 1.0 : static_cast<double>(curve.points.back().cnodes);
     top = std::max(
         {top, in(curve.required_read, units::TB_per_s), in(curve.required_write, units::TB_per_s)});
-    const double y_max = nice_top(top * 1.1);
 
-    auto* x_axis = new QValueAxis();
-    x_axis->setTitleText(tr("C-nodes (count)"));
-    x_axis->setLabelFormat("%.0f");
-    x_axis->setRange(0, x_max);
-    x_axis->applyNiceNumbers();
     auto* y_axis = new QValueAxis();
     y_axis->setTitleText(tr("Delivered throughput (TB/s)"));
     y_axis->setLabelFormat("%.1f");
-    y_axis->setRange(0, y_max);
+    y_axis->setRange(0, top * 1.1);
+    y_axis->applyNiceNumbers();
+    const double y_max = y_axis->max();
     chart->addAxis(x_axis, Qt::AlignBottom);
     chart->addAxis(y_axis, Qt::AlignLeft);
 
@@ -247,7 +243,8 @@ void ChartsView::refreshBars() {
         auto* y_axis = new QValueAxis();
         y_axis->setTitleText(b.axis);
         y_axis->setLabelFormat(b.format);
-        y_axis->setRange(0, nice_top(top * 1.15));
+        y_axis->setRange(0, std::max(1.0, top * 1.15));
+        y_axis->applyNiceNumbers();
         b.chart->addAxis(x_axis, Qt::AlignBottom);
         b.chart->addAxis(y_axis, Qt::AlignLeft);
         series->attachAxis(x_axis);

@@ -4,6 +4,7 @@
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/errors.hpp"
 
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QVBoxLayout>
@@ -36,7 +37,31 @@ bool is_blank(const std::string& s) {
     return s.find_first_not_of(" \t") == std::string::npos;
 }
 
+/// Refuses the line edit's claim on the undo/redo keys (ShortcutOverride),
+/// so the window's actions get them.
+class UndoRouter : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::ShortcutOverride) {
+            auto* key = static_cast<QKeyEvent*>(event);
+            if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo) ||
+                (key->key() == Qt::Key_Y && key->modifiers() == Qt::ControlModifier)) {
+                event->ignore();
+                return true;
+            }
+        }
+        return QObject::eventFilter(watched, event);
+    }
+};
+
 } // namespace
+
+void route_undo_to_window(QWidget* line_edit) {
+    line_edit->installEventFilter(new UndoRouter(line_edit));
+}
 
 InputField::InputField(Reader reader, const QString& placeholder, QWidget* parent)
     : QWidget(parent), reader_(std::move(reader)), edit_(new QLineEdit(this)),
@@ -47,6 +72,7 @@ InputField::InputField(Reader reader, const QString& placeholder, QWidget* paren
     layout->addWidget(edit_);
     layout->addWidget(note_);
     edit_->setPlaceholderText(placeholder);
+    route_undo_to_window(edit_);
     note_->setWordWrap(true);
     note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont small = note_->font();
@@ -128,9 +154,10 @@ InputField::Reader quantity_reader(Dimension dimension, const std::string& empty
     };
 }
 
-InputField::Reader count_reader(std::int64_t min, const std::string& what,
+InputField::Reader count_reader(std::int64_t min, const std::string& one, const std::string& many,
                                 const std::string& empty_means) {
-    return [min, what, empty_means](const std::string& text) -> std::string {
+    return [min, one, many, empty_means](const std::string& text) -> std::string {
+        const std::string& what = many;
         if (is_blank(text)) {
             if (!empty_means.empty()) {
                 return empty_means;
@@ -149,7 +176,7 @@ InputField::Reader count_reader(std::int64_t min, const std::string& what,
             throw InputError(quoted(text) + ": expected a whole number of " + what + " from " +
                              std::to_string(min));
         }
-        return "= " + format_number(static_cast<double>(v)) + " " + what;
+        return "= " + format_number(static_cast<double>(v)) + " " + (v == 1 ? one : many);
     };
 }
 

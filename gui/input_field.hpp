@@ -73,13 +73,19 @@ private:
 /// A quantity of the given dimension, with its value in the other unit
 /// family: "= 215.00 PB = 190.96 PiB", "= 312.50 GB/s = 2.50 Tbps".
 InputField::Reader quantity_reader(Dimension dimension, const std::string& empty_means = {});
-/// A whole number from `min` (thousands separators allowed: "41,472").
-InputField::Reader count_reader(std::int64_t min, const std::string& what,
+/// A whole number from `min` (thousands separators allowed: "41,472") of
+/// things called `one` / `many` ("site" / "sites").
+InputField::Reader count_reader(std::int64_t min, const std::string& one, const std::string& many,
                                 const std::string& empty_means = {});
 /// A C:D ratio: "1:2", "2.5:1" or "0.5".
 InputField::Reader ratio_reader();
 /// A plain positive number (the data-reduction ratio).
 InputField::Reader number_reader(const std::string& example);
+
+/// Lets Ctrl+Z / Ctrl+Shift+Z in a line edit reach the window's undo stack
+/// instead of the line edit's own undo of its text, so there is one undo
+/// history: the scenario's.
+void route_undo_to_window(QWidget* line_edit);
 
 /// The value of a count text the count reader accepted.
 std::int64_t count_value(const QString& text);

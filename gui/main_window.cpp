@@ -201,7 +201,11 @@ void MainWindow::buildMenus() {
     QAction* undo = session_->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = session_->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence::Redo, QKeySequence(tr("Ctrl+Y"))});
+    QList<QKeySequence> redo_keys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (!redo_keys.contains(QKeySequence(tr("Ctrl+Y")))) {
+        redo_keys << QKeySequence(tr("Ctrl+Y"));
+    }
+    redo->setShortcuts(redo_keys);
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();

@@ -54,6 +54,15 @@ QTableWidgetItem* cell(const QString& text) {
     return item;
 }
 
+/// Makes a table exactly as tall as its rows: no empty band under them.
+void fit_height(QTableWidget* t) {
+    int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
+    for (int r = 0; r < t->rowCount(); ++r) {
+        h += t->rowHeight(r);
+    }
+    t->setFixedHeight(h);
+}
+
 QSpinBox* count_box(QWidget* parent, const QString& name) {
     auto* box = new QSpinBox(parent);
     box->setObjectName(name);
@@ -133,7 +142,8 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
     table_->setSelectionMode(QAbstractItemView::NoSelection);
     table_->verticalHeader()->setDefaultSectionSize(20);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    layout->addWidget(table_, 3);
+    table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    layout->addWidget(table_);
 
     auto* steps_title =
         new QLabel(tr("<b>What one more step changes</b> (from the played counts)"), this);
@@ -146,12 +156,14 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
     steps_->setSelectionMode(QAbstractItemView::NoSelection);
     steps_->verticalHeader()->setDefaultSectionSize(20);
     steps_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    layout->addWidget(steps_, 2);
+    steps_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    layout->addWidget(steps_);
 
     findings_->setObjectName("play-findings");
     findings_->setWordWrap(true);
     findings_->setTextFormat(Qt::RichText);
     layout->addWidget(findings_);
+    layout->addStretch(1);
 
     connect(session_, &Session::resultsChanged, this, &PlayPanel::fromSession);
     connect(session_, &Session::selectionChanged, this, &PlayPanel::fromSession);
@@ -256,6 +268,7 @@ void PlayPanel::update() {
             cell(r.value ? signed_number(r.value(p) - r.value(*sized), r.decimals) : QString()));
     }
     table_->setVerticalHeaderLabels(labels);
+    fit_height(table_);
 
     // One more step from the played counts, each evaluated by the engine.
     struct Step {
@@ -289,6 +302,7 @@ void PlayPanel::update() {
         ++row;
     }
     steps_->setVerticalHeaderLabels(step_labels);
+    fit_height(steps_);
 
     QString f;
     for (const Finding& x : p.findings) {

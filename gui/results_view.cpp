@@ -160,6 +160,13 @@ void ResultsView::refresh() {
             items << item;
         }
     }
+    if (items.isEmpty()) {
+        auto* none = new QTreeWidgetItem({tr("none"), QString(), QString(),
+                                          tr("No findings: every requirement and constraint is "
+                                             "met without warnings")});
+        none->setFlags(Qt::NoItemFlags);
+        items << none;
+    }
     findings_->addTopLevelItems(items);
     findings_->resizeColumnToContents(0);
     findings_->resizeColumnToContents(1);

@@ -123,6 +123,8 @@ void ScenarioEditor::build() {
     name_->setObjectName("$.name");
     description_ = new QLineEdit(general);
     description_->setObjectName("$.description");
+    route_undo_to_window(name_);
+    route_undo_to_window(description_);
     gf->addRow(tr("Name"), name_);
     gf->addRow(tr("Description"), description_);
     connect(name_, &QLineEdit::textEdited, this, [this] { changed("$.name", tr("name")); });
@@ -137,13 +139,13 @@ void ScenarioEditor::build() {
     platform_ = new QComboBox(fleet_);
     combos_.insert("$.fleet.platform", platform_);
     auto* gpus = addField("$.fleet.gpus", tr("GPUs"),
-                          new InputField(count_reader(1, "GPUs"), "41,472", fleet_));
+                          new InputField(count_reader(1, "GPU", "GPUs"), "41,472", fleet_));
     auto* sites = addField("$.fleet.sites", tr("sites"),
-                           new InputField(count_reader(1, "sites"), "1", fleet_));
-    auto* cluster =
-        addField("$.fleet.gpus_per_cluster", tr("GPUs per cluster"),
-                 new InputField(count_reader(1, "GPUs per cluster", "one cluster of all GPUs"),
-                                tr("all GPUs"), fleet_));
+                           new InputField(count_reader(1, "site", "sites"), "1", fleet_));
+    auto* cluster = addField("$.fleet.gpus_per_cluster", tr("GPUs per cluster"),
+                             new InputField(count_reader(1, "GPU per cluster", "GPUs per cluster",
+                                                         "one cluster of all GPUs"),
+                                            tr("all GPUs"), fleet_));
     ff->addRow(tr("Platform"), platform_);
     ff->addRow(tr("GPUs"), gpus);
     ff->addRow(tr("Sites"), sites);
@@ -215,9 +217,9 @@ void ScenarioEditor::build() {
     auto* kf = form_of(cons);
     rack_ = new QComboBox(cons);
     combos_.insert("$.constraints.rack", rack_);
-    auto* max_racks =
-        addField("$.constraints.max_racks", tr("maximum racks"),
-                 new InputField(count_reader(1, "racks", "no limit"), tr("no limit"), cons));
+    auto* max_racks = addField(
+        "$.constraints.max_racks", tr("maximum racks"),
+        new InputField(count_reader(1, "rack", "racks", "no limit"), tr("no limit"), cons));
     auto* rack_power =
         addField("$.constraints.rack_power", tr("power per rack"),
                  new InputField(quantity_reader(Dimension::power, "the rack model's budget"),
@@ -283,6 +285,7 @@ void ScenarioEditor::build() {
     option_name_ = new QLineEdit(option_form_);
     option_name_->setObjectName("$.options[].name");
     option_name_->setPlaceholderText(tr("automatic: D-box name and mode"));
+    route_undo_to_window(option_name_);
     option_cnode_ = new QComboBox(option_form_);
     option_dbox_ = new QComboBox(option_form_);
     option_drive_ = new QComboBox(option_form_);
@@ -301,11 +304,12 @@ void ScenarioEditor::build() {
     combos_.insert("$.options[].mode", option_mode_);
     auto* ratio = addField("$.options[].cd_ratio", tr("C:D ratio"),
                            new InputField(ratio_reader(), "1:2", option_form_));
-    auto* cnodes = addField("$.options[].cnodes", tr("C-nodes"),
-                            new InputField(count_reader(1, "C-nodes"), "450", option_form_));
+    auto* cnodes =
+        addField("$.options[].cnodes", tr("C-nodes"),
+                 new InputField(count_reader(1, "C-node", "C-nodes"), "450", option_form_));
     auto* dboxes =
         addField("$.options[].dboxes", tr("D-boxes"),
-                 new InputField(count_reader(1, "D-boxes", "sized from the requirements"),
+                 new InputField(count_reader(1, "D-box", "D-boxes", "sized from the requirements"),
                                 tr("sized"), option_form_));
     of->addRow(tr("Name"), option_name_);
     of->addRow(tr("C-node"), option_cnode_);
