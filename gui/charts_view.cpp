@@ -10,6 +10,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QGridLayout>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QValueAxis>
@@ -31,7 +32,6 @@ const QColor kKnee("#6a1b9a");
 QChartView* make_view(QWidget* parent, const QString& name) {
     auto* chart = new QChart();
     chart->setAnimationOptions(QChart::NoAnimation); // an edit must show at once
-    chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setShowToolTips(true);
     chart->setMargins(QMargins(6, 6, 6, 6));
     auto* view = new QChartView(chart, parent);
@@ -41,33 +41,113 @@ QChartView* make_view(QWidget* parent, const QString& name) {
     return view;
 }
 
-void clear(QChart* chart) {
-    chart->removeAllSeries();
-    for (QAbstractAxis* a : chart->axes()) {
-        chart->removeAxis(a);
-        delete a;
-    }
-}
-
-QLineSeries* line(const QString& name, const QColor& colour, Qt::PenStyle style, qreal width) {
-    auto* s = new QLineSeries();
-    s->setName(name);
+QLineSeries* line(QChart* chart, const QColor& colour, Qt::PenStyle style, qreal width) {
+    auto* s = new QLineSeries(chart);
     QPen pen(colour);
     pen.setStyle(style);
     pen.setWidthF(width);
     s->setPen(pen);
+    chart->addSeries(s);
     return s;
+}
+
+/// Shows or hides a series and its legend entry.
+void show_series(QChart* chart, QAbstractSeries* s, bool visible) {
+    s->setVisible(visible);
+    for (QLegendMarker* m : chart->legend()->markers(s)) {
+        m->setVisible(visible);
+    }
+}
+
+// Titles and legend entries are laid out as rich text each time they are
+// set, which costs more than the new points: set them only when they change.
+void set_title(QChart* chart, const QString& title) {
+    if (chart->title() != title) {
+        chart->setTitle(title);
+    }
+}
+
+void set_name(QAbstractSeries* s, const QString& name) {
+    if (s->name() != name) {
+        s->setName(name);
+    }
+}
+
+QString tbps(Throughput t) {
+    return q(format_number(in(t, units::TB_per_s), 2));
+}
+
+QString count(std::int64_t n) {
+    return q(format_number(static_cast<double>(n)));
 }
 
 } // namespace
 
 ChartsView::ChartsView(Session* session, QWidget* parent)
-    : QWidget(parent), session_(session), knee_(make_view(this, "knee-chart")),
-      racks_(make_view(this, "racks-chart")), power_(make_view(this, "power-chart")) {
+    : QWidget(parent), session_(session), knee_(make_view(this, "knee-chart")) {
+    QChart* chart = knee_->chart();
+    chart->legend()->setAlignment(Qt::AlignRight); // long entries: one per line
+    read_ = line(chart, kRead, Qt::SolidLine, 2.5);
+    write_ = line(chart, kWrite, Qt::SolidLine, 2.5);
+    read_req_ = line(chart, kRead, Qt::DashLine, 1.5);
+    write_req_ = line(chart, kWrite, Qt::DashLine, 1.5);
+    knee_line_ = line(chart, kKnee, Qt::DotLine, 2.0);
+    here_ = new QScatterSeries(chart);
+    here_->setMarkerSize(11);
+    here_->setColor(QColor("#2e7d32"));
+    here_->setBorderColor(Qt::white);
+    chart->addSeries(here_);
+    read_->setName(tr("Delivered read"));
+    write_->setName(tr("Delivered write"));
+    x_ = new QValueAxis(chart);
+    x_->setTitleText(tr("C-nodes (count)"));
+    x_->setLabelFormat("%.0f");
+    y_ = new QValueAxis(chart);
+    y_->setTitleText(tr("Delivered throughput (TB/s)"));
+    y_->setLabelFormat("%.1f");
+    chart->addAxis(x_, Qt::AlignBottom);
+    chart->addAxis(y_, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(x_);
+        s->attachAxis(y_);
+    }
+
+    auto make_bars = [this](const QString& name, const QString& axis, const QString& title,
+                            const QColor& colour) {
+        BarChart b;
+        b.view = make_view(this, name);
+        QChart* c = b.view->chart();
+        c->setTitle(title);
+        c->legend()->setVisible(false);
+        b.set = new QBarSet(axis, c);
+        b.set->setColor(colour);
+        b.set->setLabelColor(Qt::black);
+        auto* series = new QBarSeries(c);
+        series->append(b.set);
+        series->setLabelsVisible(true);
+        series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+        series->setLabelsFormat("@value");
+        c->addSeries(series);
+        b.categories = new QBarCategoryAxis(c);
+        b.categories->setTitleText(tr("Design"));
+        b.values = new QValueAxis(c);
+        b.values->setTitleText(axis);
+        b.values->setLabelFormat("%.0f");
+        c->addAxis(b.categories, Qt::AlignBottom);
+        c->addAxis(b.values, Qt::AlignLeft);
+        series->attachAxis(b.categories);
+        series->attachAxis(b.values);
+        return b;
+    };
+    racks_ = make_bars("racks-chart", tr("Racks (count)"), tr("<b>Racks per design</b>"),
+                       QColor("#455a64"));
+    power_ = make_bars("power-chart", tr("Power (kW)"), tr("<b>Power per design</b>"),
+                       QColor("#c62828"));
+
     auto* grid = new QGridLayout(this);
     grid->addWidget(knee_, 0, 0, 1, 2);
-    grid->addWidget(racks_, 1, 0);
-    grid->addWidget(power_, 1, 1);
+    grid->addWidget(racks_.view, 1, 0);
+    grid->addWidget(power_.view, 1, 1);
     grid->setRowStretch(0, 3);
     grid->setRowStretch(1, 2);
     connect(session_, &Session::resultsChanged, this, &ChartsView::refresh);
@@ -79,10 +159,10 @@ QChart* ChartsView::kneeChart() const {
     return knee_->chart();
 }
 QChart* ChartsView::racksChart() const {
-    return racks_->chart();
+    return racks_.view->chart();
 }
 QChart* ChartsView::powerChart() const {
-    return power_->chart();
+    return power_.view->chart();
 }
 
 void ChartsView::refresh() {
@@ -93,7 +173,8 @@ void ChartsView::refresh() {
     }
     stale_ = false;
     refreshKnee();
-    refreshBars();
+    refreshBars(racks_, [](const Design& d) { return static_cast<double>(d.racks); });
+    refreshBars(power_, [](const Design& d) { return in(d.power, units::kW); });
 }
 
 void ChartsView::showEvent(QShowEvent* event) {
@@ -105,152 +186,106 @@ void ChartsView::showEvent(QShowEvent* event) {
 
 void ChartsView::refreshKnee() {
     QChart* chart = knee_->chart();
-    chart->legend()->setAlignment(Qt::AlignRight); // long entries: one per line
-    clear(chart);
     const Design* d = session_->selected();
-    if (d == nullptr) {
-        chart->setTitle(tr("Delivered throughput vs C-nodes: nothing sized"));
-        return;
-    }
     KneeCurve curve;
-    try {
-        curve = knee_curve(*d, session_->scenario(), session_->catalog());
-    } catch (const InputError& e) {
-        chart->setTitle(q(e.what()));
+    QString problem;
+    if (d == nullptr) {
+        problem = tr("nothing sized");
+    } else {
+        try {
+            // 60 evaluations draw the two straight segments and the knee
+            // exactly (the knee and the design's own count are always in).
+            curve = knee_curve(*d, session_->scenario(), session_->catalog(), 60);
+        } catch (const InputError& e) {
+            problem = q(e.what());
+        }
+    }
+    if (!problem.isEmpty() || curve.points.empty()) {
+        set_title(chart, tr("<b>Delivered throughput vs C-nodes</b>: %1").arg(problem));
+        for (QAbstractSeries* s : chart->series()) {
+            show_series(chart, s, false);
+        }
         return;
     }
-    chart->setTitle(
-        tr("<b>Delivered throughput vs C-nodes</b> — %1, %2 D-boxes")
-            .arg(q(d->name).toHtmlEscaped(), q(format_number(static_cast<double>(d->dboxes)))));
+    set_title(chart, tr("<b>Delivered throughput vs C-nodes</b> — %1, %2 D-boxes")
+                         .arg(q(d->name).toHtmlEscaped(), count(d->dboxes)));
 
-    // Axes first: the x range is rounded up to nice numbers, and the curve is
-    // evaluated out to that edge so the plateau past the knee reaches it.
-    auto* x_axis = new QValueAxis();
-    x_axis->setTitleText(tr("C-nodes (count)"));
-    x_axis->setLabelFormat("%.0f");
-    x_axis->setRange(0,
-                     curve.points.empty() ? 1.0 : static_cast<double>(curve.points.back().cnodes));
-    x_axis->applyNiceNumbers();
-    const auto x_end = static_cast<std::int64_t>(x_axis->max());
-    if (!curve.points.empty() && x_end > curve.points.back().cnodes) {
+    // The x range is rounded up to nice numbers, and the curve is evaluated
+    // out to that edge so the plateau past the knee reaches it.
+    x_->setRange(0, static_cast<double>(curve.points.back().cnodes));
+    x_->applyNiceNumbers();
+    const auto x_end = static_cast<std::int64_t>(x_->max());
+    if (x_end > curve.points.back().cnodes) {
         const Design edge = replay(*d, x_end, d->dboxes, session_->scenario(), session_->catalog());
         curve.points.push_back({x_end, edge.read, edge.write});
     }
-
-    auto* read = line(tr("Delivered read"), kRead, Qt::SolidLine, 2.5);
-    auto* write = line(tr("Delivered write"), kWrite, Qt::SolidLine, 2.5);
+    QList<QPointF> read;
+    QList<QPointF> write;
     double top = 0;
     for (const KneePoint& p : curve.points) {
         const auto x = static_cast<double>(p.cnodes);
-        read->append(x, in(p.read, units::TB_per_s));
-        write->append(x, in(p.write, units::TB_per_s));
-        top = std::max({top, in(p.read, units::TB_per_s), in(p.write, units::TB_per_s)});
+        read.append({x, in(p.read, units::TB_per_s)});
+        write.append({x, in(p.write, units::TB_per_s)});
+        top = std::max({top, read.back().y(), write.back().y()});
     }
     top = std::max(
         {top, in(curve.required_read, units::TB_per_s), in(curve.required_write, units::TB_per_s)});
+    y_->setRange(0, top * 1.1);
+    y_->applyNiceNumbers();
+    const double x_max = x_->max();
+    const double y_max = y_->max();
 
-    auto* y_axis = new QValueAxis();
-    y_axis->setTitleText(tr("Delivered throughput (TB/s)"));
-    y_axis->setLabelFormat("%.1f");
-    y_axis->setRange(0, top * 1.1);
-    y_axis->applyNiceNumbers();
-    const double y_max = y_axis->max();
-    chart->addAxis(x_axis, Qt::AlignBottom);
-    chart->addAxis(y_axis, Qt::AlignLeft);
+    read_->replace(read);
+    write_->replace(write);
+    const double rr = in(curve.required_read, units::TB_per_s);
+    const double rw = in(curve.required_write, units::TB_per_s);
+    read_req_->replace(QList<QPointF>{{0, rr}, {x_max, rr}});
+    set_name(read_req_, tr("Read requirement (%1 TB/s)").arg(tbps(curve.required_read)));
+    write_req_->replace(QList<QPointF>{{0, rw}, {x_max, rw}});
+    set_name(write_req_, tr("Write requirement (%1 TB/s)").arg(tbps(curve.required_write)));
+    const auto knee = static_cast<double>(curve.knee);
+    knee_line_->replace(QList<QPointF>{{knee, 0}, {knee, y_max}});
+    set_name(knee_line_, tr("Knee (%1 C-nodes)").arg(count(curve.knee)));
+    const auto c = static_cast<double>(d->cnodes);
+    here_->replace(
+        QList<QPointF>{{c, in(d->read, units::TB_per_s)}, {c, in(d->write, units::TB_per_s)}});
+    set_name(here_, tr("This design (%1 C-nodes)").arg(count(d->cnodes)));
 
-    QList<QAbstractSeries*> series{read, write};
-    if (curve.required_read.base() > 0) {
-        auto* r = line(tr("Read requirement (%1 TB/s)")
-                           .arg(q(format_number(in(curve.required_read, units::TB_per_s), 2))),
-                       kRead, Qt::DashLine, 1.5);
-        r->append(0, in(curve.required_read, units::TB_per_s));
-        r->append(x_axis->max(), in(curve.required_read, units::TB_per_s));
-        series << r;
+    for (QAbstractSeries* s : chart->series()) {
+        show_series(chart, s, true);
     }
-    if (curve.required_write.base() > 0) {
-        auto* w = line(tr("Write requirement (%1 TB/s)")
-                           .arg(q(format_number(in(curve.required_write, units::TB_per_s), 2))),
-                       kWrite, Qt::DashLine, 1.5);
-        w->append(0, in(curve.required_write, units::TB_per_s));
-        w->append(x_axis->max(), in(curve.required_write, units::TB_per_s));
-        series << w;
-    }
-    auto* knee =
-        line(tr("Knee (%1 C-nodes)").arg(q(format_number(static_cast<double>(curve.knee)))), kKnee,
-             Qt::DotLine, 2.0);
-    knee->append(static_cast<double>(curve.knee), 0);
-    knee->append(static_cast<double>(curve.knee), y_max);
-    series << knee;
-    auto* here = new QScatterSeries();
-    here->setName(
-        tr("This design (%1 C-nodes)").arg(q(format_number(static_cast<double>(d->cnodes)))));
-    here->setMarkerSize(11);
-    here->setColor(QColor("#2e7d32"));
-    here->setBorderColor(Qt::white);
-    here->append(static_cast<double>(d->cnodes), in(d->read, units::TB_per_s));
-    here->append(static_cast<double>(d->cnodes), in(d->write, units::TB_per_s));
-    series << here;
-    for (QAbstractSeries* s : series) {
-        chart->addSeries(s);
-        s->attachAxis(x_axis);
-        s->attachAxis(y_axis);
-    }
+    show_series(chart, read_req_, curve.required_read.base() > 0);
+    show_series(chart, write_req_, curve.required_write.base() > 0);
 }
 
-void ChartsView::refreshBars() {
+void ChartsView::refreshBars(BarChart& b, double (*value)(const Design&)) {
     const auto& result = session_->result();
-    struct Bars {
-        QChart* chart;
-        QString title;
-        QString axis;
-        QString set;
-        QColor colour;
-        double (*value)(const Design&);
-        const char* format;
-    };
-    const Bars bars[] = {
-        {racks_->chart(), tr("<b>Racks per design</b>"), tr("Racks (count)"), tr("Racks"),
-         QColor("#455a64"), [](const Design& d) { return static_cast<double>(d.racks); }, "%.0f"},
-        {power_->chart(), tr("<b>Power per design</b>"), tr("Power (kW)"), tr("Power (kW)"),
-         QColor("#c62828"), [](const Design& d) { return in(d.power, units::kW); }, "%.0f"},
-    };
-    for (const Bars& b : bars) {
-        clear(b.chart);
-        b.chart->setTitle(b.title);
-        if (!result) {
-            continue;
-        }
-        auto* set = new QBarSet(b.set);
-        set->setColor(b.colour);
-        QStringList names;
-        double top = 0;
+    QStringList names;
+    QList<qreal> values;
+    if (result) {
         for (const Design& d : result->designs) {
-            // Labels show the value as is: one decimal at most.
-            set->append(std::round(b.value(d) * 10.0) / 10.0);
-            top = std::max(top, b.value(d));
             names << q(d.name);
+            // Labels show the value as is: one decimal at most.
+            values << std::round(value(d) * 10.0) / 10.0;
         }
-        auto* series = new QBarSeries();
-        series->append(set);
-        series->setLabelsVisible(true);
-        series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-        series->setLabelsFormat("@value");
-        set->setLabelColor(Qt::black);
-        b.chart->addSeries(series);
-        auto* x_axis = new QBarCategoryAxis();
-        x_axis->append(names);
-        x_axis->setTitleText(tr("Design"));
-        auto* y_axis = new QValueAxis();
-        y_axis->setTitleText(b.axis);
-        y_axis->setLabelFormat(b.format);
-        y_axis->setRange(0, std::max(1.0, top * 1.15));
-        y_axis->applyNiceNumbers();
-        b.chart->addAxis(x_axis, Qt::AlignBottom);
-        b.chart->addAxis(y_axis, Qt::AlignLeft);
-        series->attachAxis(x_axis);
-        series->attachAxis(y_axis);
-        b.chart->legend()->setVisible(false);
     }
+    if (b.categories->categories() != names) {
+        b.categories->clear();
+        b.categories->append(names);
+    }
+    if (b.set->count() != values.size()) {
+        b.set->remove(0, b.set->count());
+        b.set->append(values);
+    } else {
+        for (int i = 0; i < b.set->count(); ++i) {
+            if (b.set->at(i) != values[i]) {
+                b.set->replace(i, values[i]);
+            }
+        }
+    }
+    const double top = values.isEmpty() ? 1.0 : *std::max_element(values.begin(), values.end());
+    b.values->setRange(0, std::max(1.0, top * 1.15));
+    b.values->applyNiceNumbers();
 }
 
 } // namespace podsizer::gui

@@ -3,12 +3,23 @@
 //    C-node count, with the requirement lines and the knee (each point is
 //    core's evaluate_design at that count);
 //  - racks and power of each design side by side.
+// Series and axes are made once and their points replaced on each edit:
+// rebuilding a chart costs far more than a frame.
 #pragma once
 
 #include <QWidget>
 
+class QBarCategoryAxis;
+class QBarSet;
 class QChart;
 class QChartView;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace podsizer {
+struct Design;
+}
 
 namespace podsizer::gui {
 
@@ -29,13 +40,27 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    struct BarChart {
+        QChartView* view = nullptr;
+        QBarSet* set = nullptr;
+        QBarCategoryAxis* categories = nullptr;
+        QValueAxis* values = nullptr;
+    };
     void refreshKnee();
-    void refreshBars();
+    void refreshBars(BarChart& chart, double (*value)(const Design&));
 
     Session* session_;
     QChartView* knee_;
-    QChartView* racks_;
-    QChartView* power_;
+    QLineSeries* read_;
+    QLineSeries* write_;
+    QLineSeries* read_req_;
+    QLineSeries* write_req_;
+    QLineSeries* knee_line_;
+    QScatterSeries* here_;
+    QValueAxis* x_;
+    QValueAxis* y_;
+    BarChart racks_;
+    BarChart power_;
     bool stale_ = false; ///< results changed while hidden: redraw when shown
 };
 

@@ -167,7 +167,7 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
 
     connect(session_, &Session::resultsChanged, this, &PlayPanel::fromSession);
     connect(session_, &Session::selectionChanged, this, &PlayPanel::fromSession);
-    fromSession();
+    stale_ = true;
 }
 
 std::int64_t PlayPanel::cnodes() const {
@@ -190,7 +190,20 @@ void PlayPanel::reset() {
     fromSession();
 }
 
+void PlayPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_) {
+        fromSession();
+    }
+}
+
 void PlayPanel::fromSession() {
+    // Evaluated only when on screen: a hidden panel costs an edit nothing.
+    if (!isVisible()) {
+        stale_ = true;
+        return;
+    }
+    stale_ = false;
     const Design* d = session_->selected();
     setEnabled(d != nullptr);
     if (d == nullptr) {

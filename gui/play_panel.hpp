@@ -45,6 +45,9 @@ Q_SIGNALS:
     /// The user wants the played counts in the scenario.
     void applyRequested(int design, std::int64_t cnodes, std::int64_t dboxes);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void fromSession();
     void update();
@@ -60,6 +63,7 @@ private:
     QLabel* findings_;
     std::optional<Design> played_;
     bool updating_ = false;
+    bool stale_ = false; ///< results changed while hidden: redraw when shown
 };
 
 } // namespace podsizer::gui

@@ -99,10 +99,23 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
 
     connect(session_, &Session::resultsChanged, this, &ResultsView::refresh);
     connect(session_, &Session::selectionChanged, this, &ResultsView::markSelection);
-    refresh();
+    stale_ = true;
+}
+
+void ResultsView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_) {
+        refresh();
+    }
 }
 
 void ResultsView::refresh() {
+    // Drawn only when on screen: a hidden tab costs an edit nothing.
+    if (!isVisible()) {
+        stale_ = true;
+        return;
+    }
+    stale_ = false;
     const auto& result = session_->result();
     title_->setText(q(session_->scenario().name));
     error_->setVisible(!result);

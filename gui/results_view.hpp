@@ -35,6 +35,9 @@ public:
 
     void refresh();
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void markSelection();
 
@@ -45,6 +48,7 @@ private:
     QTableWidget* table_;
     QTreeWidget* findings_;
     PlayPanel* play_;
+    bool stale_ = false; ///< results changed while hidden: redraw when shown
 };
 
 } // namespace podsizer::gui
