@@ -20,7 +20,6 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
-#include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -58,27 +57,25 @@ void fill_list(QTableWidget* t, const Grid& g) {
     }
 }
 
-/// An entry's figures as an HTML table: the source column wraps.
-QString figures_html(const Grid& g) {
-    QString html = "<table cellspacing='0' cellpadding='4' width='100%' "
-                   "style='border-collapse: collapse'><tr>";
+/// An entry's figures: field and value at their width, the source wrapping
+/// in the rest.
+void fill_figures(QTableWidget* t, const Grid& g) {
+    t->setRowCount(static_cast<int>(g.rows.size()));
+    t->setColumnCount(static_cast<int>(g.header.size()));
+    QStringList header;
     for (const std::string& h : g.header) {
-        html += "<th align='left' style='background:#eceff1'>" + q(h).toHtmlEscaped() + "</th>";
+        header << q(h);
     }
-    html += "</tr>";
-    bool shade = false;
-    for (const auto& row : g.rows) {
-        html += shade ? "<tr style='background:#f7f9fa'>" : "<tr>";
-        shade = !shade;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            const QString cell = q(row[c]).toHtmlEscaped();
-            html += c + 1 < row.size()
-                        ? "<td style='white-space:nowrap' valign='top'>" + cell + "</td>"
-                        : "<td valign='top'>" + cell + "</td>";
+    t->setHorizontalHeaderLabels(header);
+    for (std::size_t r = 0; r < g.rows.size(); ++r) {
+        for (std::size_t c = 0; c < g.rows[r].size(); ++c) {
+            auto* item = new QTableWidgetItem(q(g.rows[r][c]));
+            item->setToolTip(q(g.rows[r][c]));
+            item->setTextAlignment(Qt::AlignLeft | Qt::AlignTop);
+            t->setItem(static_cast<int>(r), static_cast<int>(c), item);
         }
-        html += "</tr>";
     }
-    return html + "</table>";
+    t->resizeRowsToContents();
 }
 
 const char* const kOk = "QLabel { color: #1b5e20; }";
@@ -89,14 +86,18 @@ const char* const kBad = "QLabel { color: #b71c1c; background: #ffebee; padding:
 CatalogView::CatalogView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), search_(new QLineEdit(this)),
       list_(new QTableWidget(this)), title_(new QLabel(this)), source_(new QLabel(this)),
-      figures_(new QTextBrowser(this)), custom_(new QListWidget(this)), editing_(new QLabel(this)),
+      figures_(new QTableWidget(this)), custom_(new QListWidget(this)), editing_(new QLabel(this)),
       editor_(new QPlainTextEdit(this)), status_(new QLabel(this)),
       copy_(new QPushButton(tr("Edit a copy"), this)),
       apply_(new QPushButton(tr("Apply to catalog"), this)),
       remove_(new QPushButton(tr("Remove custom entry"), this)), debounce_(new QTimer(this)) {
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    // Top: the models and the selected one side by side; bottom, full width:
+    // the custom catalog editor.
+    auto* outer = new QSplitter(Qt::Vertical, this);
+    outer->setObjectName("catalog-splitter");
+    auto* split = new QSplitter(Qt::Horizontal, outer);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(split);
+    layout->addWidget(outer);
 
     // Left: every model.
     auto* left = new QWidget(split);
@@ -116,8 +117,7 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     split->addWidget(left);
 
     // Right: the selected model, and the custom catalog.
-    auto* right = new QSplitter(Qt::Vertical, split);
-    auto* details = new QWidget(right);
+    auto* details = new QWidget(split);
     auto* dl = new QVBoxLayout(details);
     dl->setContentsMargins(0, 0, 0, 0);
     QFont big = title_->font();
@@ -129,7 +129,17 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     source_->setWordWrap(true);
     source_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     figures_->setObjectName("catalog-figures");
-    figures_->setOpenLinks(false);
+    figures_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    figures_->setSelectionMode(QAbstractItemView::NoSelection);
+    figures_->setWordWrap(true);
+    figures_->verticalHeader()->hide();
+    figures_->setColumnCount(3); // field, value, source
+    figures_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    figures_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
+    figures_->horizontalHeader()->setStretchLastSection(true);
+    // Row heights follow the wrapped source text once the columns have their width.
+    connect(figures_->horizontalHeader(), &QHeaderView::sectionResized, figures_,
+            [this] { figures_->resizeRowsToContents(); });
     dl->addWidget(title_);
     dl->addWidget(source_);
     dl->addWidget(figures_, 1);
@@ -138,14 +148,17 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     detail_buttons->addWidget(copy_);
     detail_buttons->addStretch();
     dl->addLayout(detail_buttons);
-    right->addWidget(details);
+    split->addWidget(details);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    outer->addWidget(split);
 
     auto* custom_box =
-        new QGroupBox(tr("Custom catalog (merged over the default, as --catalog)"), right);
+        new QGroupBox(tr("Custom catalog (merged over the default, as --catalog)"), outer);
     auto* cl = new QVBoxLayout(custom_box);
     auto* top = new QHBoxLayout();
     custom_->setObjectName("catalog-custom");
-    custom_->setMaximumWidth(260);
+    custom_->setMaximumWidth(220);
     top->addWidget(custom_);
     auto* ed = new QVBoxLayout();
     editing_->setObjectName("catalog-editing");
@@ -157,6 +170,7 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     ed->addWidget(editor_, 1);
     status_->setObjectName("catalog-status");
     status_->setWordWrap(true);
+    status_->setMinimumHeight(2 * status_->fontMetrics().height() + 8); // a two-line reason fits
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     ed->addWidget(status_);
     top->addLayout(ed, 1);
@@ -170,13 +184,9 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     buttons->addWidget(load);
     buttons->addWidget(save);
     cl->addLayout(buttons);
-    right->addWidget(custom_box);
-    right->setStretchFactor(0, 1);
-    right->setStretchFactor(1, 1);
-    split->addWidget(right);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setSizes({560, 540}); // scaled to the tab's width: the list shows every column
+    outer->addWidget(custom_box);
+    outer->setStretchFactor(0, 5);
+    outer->setStretchFactor(1, 4);
 
     debounce_->setSingleShot(true);
     debounce_->setInterval(250);
@@ -220,6 +230,7 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     connect(save, &QPushButton::clicked, this, &CatalogView::saveCatalogFile);
     connect(session_, &Session::catalogChanged, this, &CatalogView::refresh);
 
+    apply_->setObjectName("catalog-apply");
     apply_->setEnabled(false);
     remove_->setEnabled(false);
     refresh();
@@ -233,8 +244,12 @@ void CatalogView::refresh() {
         kind = list_->item(rows.front().row(), 1)->text();
     }
     fill_list(list_, catalog_list_grid(session_->catalog()));
-    list_->resizeColumnsToContents();
-    list_->horizontalHeader()->setStretchLastSection(true);
+    // id, kind and source kind at their width; the name takes what is left.
+    QHeaderView* header = list_->horizontalHeader();
+    for (int c = 0; c < list_->columnCount(); ++c) {
+        header->setSectionResizeMode(c,
+                                     c == 2 ? QHeaderView::Stretch : QHeaderView::ResizeToContents);
+    }
     filter(search_->text());
     if (id.isEmpty() || !selectEntry(kind, id)) {
         list_->selectRow(0);
@@ -290,7 +305,10 @@ void CatalogView::showSelected() {
     const CatalogEntryView& v = views[static_cast<std::size_t>(row)];
     title_->setText(q(v.id + " (" + v.kind + "): " + v.name));
     source_->setText(tr("Source: %1").arg(q(v.source)));
-    figures_->setHtml(figures_html(v.figures));
+    fill_figures(figures_, v.figures);
+    figures_->resizeColumnToContents(1);
+    figures_->setColumnWidth(1, std::min(220, figures_->columnWidth(1)));
+    figures_->resizeRowsToContents();
 }
 
 void CatalogView::editCopy() {

@@ -14,7 +14,6 @@ class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 class QTableWidget;
-class QTextBrowser;
 class QTimer;
 
 namespace podsizer::gui {
@@ -27,7 +26,7 @@ public:
     explicit CatalogView(Session* session, QWidget* parent = nullptr);
 
     QTableWidget* list() const { return list_; }
-    QTextBrowser* figures() const { return figures_; }
+    QTableWidget* figures() const { return figures_; }
     QPlainTextEdit* editor() const { return editor_; }
     QLabel* status() const { return status_; }
 
@@ -55,7 +54,7 @@ private:
     QTableWidget* list_;
     QLabel* title_;
     QLabel* source_;
-    QTextBrowser* figures_;
+    QTableWidget* figures_;
     QListWidget* custom_;
     QLabel* editing_;
     QPlainTextEdit* editor_;

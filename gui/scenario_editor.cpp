@@ -36,6 +36,9 @@ void select_id(QComboBox* c, const std::string& id) {
 
 template <class T>
 void fill(QComboBox* c, const std::vector<T>& items, const QString& first_label) {
+    // Long model names must not widen the editor: the list shows them in full.
+    c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    c->setMinimumContentsLength(18);
     const QString keep = c->currentData().toString();
     QSignalBlocker block(c);
     c->clear();
@@ -396,6 +399,8 @@ void ScenarioEditor::load(const Scenario& s) {
     general_error_.clear();
     name_->setText(q(s.name));
     description_->setText(q(s.description));
+    description_->setCursorPosition(0); // show the start of a long description
+    description_->setToolTip(q(s.description));
 
     fleet_->setChecked(s.fleet.has_value());
     const Fleet fleet = s.fleet.value_or(Fleet{});

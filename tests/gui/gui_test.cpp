@@ -36,12 +36,12 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextBrowser>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <memory>
@@ -385,7 +385,12 @@ private Q_SLOTS:
         w->showTab("catalog");
         CatalogView* view = w->catalog();
         QVERIFY(view->selectEntry("dbox", "dbox-1u-22"));
-        QVERIFY(view->figures()->toPlainText().contains("backend_read"));
+        QStringList fields;
+        for (int r = 0; r < view->figures()->rowCount(); ++r) {
+            fields << view->figures()->item(r, 0)->text();
+        }
+        QVERIFY(fields.contains("backend_read"));
+        QVERIFY(fields.contains("drive_sizes"));
         view->editCopy();
         const QString copy = view->editor()->toPlainText();
         QVERIFY(copy.startsWith("{\n  \"id\": \"dbox-1u-22\""));
@@ -398,6 +403,8 @@ private Q_SLOTS:
         QVERIFY(!view->validateNow());
         QVERIFY(view->status()->text().contains("edited entry: $.dboxes[0].power"));
         QVERIFY(view->status()->text().contains("missing unit"));
+        QVERIFY(!view->findChild<QPushButton*>("catalog-apply")->isEnabled());
+        w->grab().save(QString(PODSIZER_TEST_OUTPUT_DIR) + "/gui-catalog-edit.png");
 
         // A valid change: each D-box draws 1,000 W; the design is sized again.
         QString good = copy;
