@@ -114,7 +114,22 @@ void InputField::reread() {
     refresh();
 }
 
+void InputField::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::EnabledChange) {
+        refresh();
+    }
+}
+
 void InputField::refresh() {
+    if (!isEnabled()) {
+        // A field that does not apply (other mode, unchecked group) says nothing.
+        edit_->setStyleSheet({});
+        edit_->setToolTip({});
+        note_->clear();
+        note_->hide();
+        return;
+    }
     const QString err = error();
     if (err.isEmpty()) {
         edit_->setStyleSheet({});
@@ -188,8 +203,9 @@ InputField::Reader ratio_reader() {
     };
 }
 
-InputField::Reader number_reader(const std::string& example) {
-    return [example](const std::string& text) -> std::string {
+InputField::Reader reduction_reader() {
+    return [](const std::string& text) -> std::string {
+        const std::string example = "1.5";
         const std::string clean = without_separators(text);
         double v = 0.0;
         const auto res = std::from_chars(clean.data(), clean.data() + clean.size(), v);
@@ -198,7 +214,10 @@ InputField::Reader number_reader(const std::string& example) {
             throw InputError(quoted(text) + " is not a number; expected a number such as " +
                              example);
         }
-        return "= " + format_number(v, 2) + ":1";
+        if (v == 1.0) {
+            return "= 1:1, no data reduction";
+        }
+        return "= " + format_number(v, 2) + ":1 (what-if: effective capacity only)";
     };
 }
 

@@ -55,6 +55,9 @@ Q_SIGNALS:
     /// The user changed the text (emitted whether or not it is valid).
     void edited();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void reread();
     void refresh();
@@ -79,8 +82,9 @@ InputField::Reader count_reader(std::int64_t min, const std::string& one, const 
                                 const std::string& empty_means = {});
 /// A C:D ratio: "1:2", "2.5:1" or "0.5".
 InputField::Reader ratio_reader();
-/// A plain positive number (the data-reduction ratio).
-InputField::Reader number_reader(const std::string& example);
+/// The data-reduction what-if ratio: a plain number ("1.5"); its range is the
+/// scenario reader's to check.
+InputField::Reader reduction_reader();
 
 /// Lets Ctrl+Z / Ctrl+Shift+Z in a line edit reach the window's undo stack
 /// instead of the line edit's own undo of its text, so there is one undo

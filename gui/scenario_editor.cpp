@@ -368,7 +368,7 @@ void ScenarioEditor::build() {
     auto* whatif = new QGroupBox(tr("What-if"), this);
     auto* wf = form_of(whatif);
     auto* reduction = addField("$.data_reduction", tr("data reduction"),
-                               new InputField(number_reader("1.5"), "1 (none)", whatif));
+                               new InputField(reduction_reader(), "1 (none)", whatif));
     wf->addRow(tr("Data reduction"), reduction);
     on_field(reduction, "$.data_reduction");
     top->addWidget(whatif);
