@@ -74,6 +74,8 @@ InputField::InputField(Reader reader, const QString& placeholder, QWidget* paren
     edit_->setPlaceholderText(placeholder);
     route_undo_to_window(edit_);
     note_->setWordWrap(true);
+    // Grow downwards to show a long reason whole (wrapped), never clip it.
+    note_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::MinimumExpanding);
     note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont small = note_->font();
     small.setPointSizeF(small.pointSizeF() * 0.88);
@@ -143,6 +145,7 @@ void InputField::refresh() {
         note_->setText(QString::fromUtf8("\u2716 ") + err);
     }
     note_->setVisible(!note_->text().isEmpty());
+    updateGeometry();
 }
 
 InputField::Reader quantity_reader(Dimension dimension, const std::string& empty_means) {

@@ -117,6 +117,9 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     timing_->setObjectName("status-timing");
     input_->setObjectName("status-input");
     input_->setStyleSheet("QLabel { color: #b71c1c; }");
+    // The totals give way (they are elided) before the input warning does.
+    totals_->setMinimumWidth(120);
+    totals_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addWidget(totals_, 1);
     statusBar()->addPermanentWidget(input_);
     statusBar()->addPermanentWidget(timing_);

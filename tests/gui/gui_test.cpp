@@ -186,7 +186,8 @@ private Q_SLOTS:
         QCOMPARE(w->session()->undoStack()->count(), 0);
         QCOMPARE(*w->session()->scenario().capacity.usable, parse<Capacity>("215 PB"));
 
-        // A screenshot of the marked field for docs/gui.md.
+        // A screenshot of the marked field for docs/gui.md, once layouts have settled.
+        QTest::qWait(50);
         w->grab().save(QString(PODSIZER_TEST_OUTPUT_DIR) + "/gui-field-error.png");
 
         QTest::keyClicks(usable->lineEdit(), " PiB");
@@ -404,6 +405,7 @@ private Q_SLOTS:
         QVERIFY(view->status()->text().contains("edited entry: $.dboxes[0].power"));
         QVERIFY(view->status()->text().contains("missing unit"));
         QVERIFY(!view->findChild<QPushButton*>("catalog-apply")->isEnabled());
+        QTest::qWait(50);
         w->grab().save(QString(PODSIZER_TEST_OUTPUT_DIR) + "/gui-catalog-edit.png");
 
         // A valid change: each D-box draws 1,000 W; the design is sized again.
