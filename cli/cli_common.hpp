@@ -52,5 +52,6 @@ int emit_sizing(const SizingResult& result, Format format);
 void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& action);
 
 } // namespace podsizer::cli

@@ -43,7 +43,7 @@ int run_catalog_validate(const GlobalOptions& g, const std::string& path) {
     print_warnings(diag);
     const std::size_t n = only.cnodes.size() + only.dboxes.size() + only.erasure_coding.size() +
                           only.switches.size() + only.racks.size() + only.platforms.size() +
-                          only.rules.size() + only.references.size();
+                          only.rules.size() + only.references.size() + only.failure_rates.size();
     std::cout << path << ": ok, " << n << " entries"
               << (diag.warnings.empty() ? "" : " (with warnings)") << "\n";
     return kExitOk;

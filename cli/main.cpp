@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     add_size_command(app, g, action);
     add_design_command(app, g, action);
     add_catalog_command(app, g, action);
+    add_checkpoint_command(app, g, action);
 
     try {
         app.parse(argc, argv);

@@ -99,6 +99,7 @@ const std::vector<CatalogList>& catalog_lists() {
         {"gpu_platforms", "gpu_platform", "GPU platforms"},
         {"performance_rules", "performance_rule", "Performance rules"},
         {"references", "reference", "Reference systems"},
+        {"failure_rates", "failure_rate", "Failure rates"},
     };
     return lists;
 }

@@ -271,6 +271,22 @@ ReferenceSystem read_reference(const Node& n) {
     return r;
 }
 
+FailureRatePreset read_failure_rate(const Node& n) {
+    PODSIZER_FIELDS("id", "name", "failures_per_1000_node_days", "source", "field_sources");
+    n.require_object();
+    n.check_fields(fields);
+    FailureRatePreset f;
+    f.id = n.at("id").id();
+    f.name = n.at("name").text();
+    const Node rate = n.at("failures_per_1000_node_days");
+    f.per_1000_node_days = rate.number();
+    if (!(f.per_1000_node_days > 0.0) || f.per_1000_node_days > 1e6) {
+        rate.fail("expected failures per 1,000 node-days above 0 (and at most 10^6), such as 6.5");
+    }
+    f.provenance = read_provenance(n, fields);
+    return f;
+}
+
 #undef PODSIZER_FIELDS
 
 template <class T, class Reader>
@@ -317,7 +333,8 @@ void merge_catalog_text(Catalog& catalog, std::string_view text, const std::stri
     const Node root = detail::root(doc, origin, diag);
     root.require_object();
     root.check_fields({"schema", "cnodes", "dboxes", "erasure_coding", "switches", "racks",
-                       "gpu_platforms", "performance_rules", "references", "defaults"});
+                       "gpu_platforms", "performance_rules", "references", "failure_rates",
+                       "defaults"});
     if (auto schema = root.find("schema")) {
         if (schema->text() != "podsizer-catalog/1") {
             schema->fail("unknown schema \"" + schema->text() +
@@ -332,14 +349,18 @@ void merge_catalog_text(Catalog& catalog, std::string_view text, const std::stri
     read_list(root, "gpu_platforms", catalog.platforms, read_platform);
     read_list(root, "performance_rules", catalog.rules, read_rule);
     read_list(root, "references", catalog.references, read_reference);
+    read_list(root, "failure_rates", catalog.failure_rates, read_failure_rate);
     if (auto defs = root.find("defaults")) {
         defs->require_object();
-        defs->check_fields({"rack", "switch"});
+        defs->check_fields({"rack", "switch", "failure_rate"});
         if (auto r = defs->find("rack")) {
             catalog.defaults.rack = r->id();
         }
         if (auto s = defs->find("switch")) {
             catalog.defaults.network_switch = s->id();
+        }
+        if (auto f = defs->find("failure_rate")) {
+            catalog.defaults.failure_rate = f->id();
         }
     }
 }
@@ -381,6 +402,13 @@ void validate_catalog(const Catalog& catalog, const std::string& origin) {
         fail("defaults.switch",
              "\"" + catalog.defaults.network_switch + "\" is not a switch model (" +
                  suggestion_phrase(catalog.defaults.network_switch, ids_of(catalog.switches)) +
+                 ")");
+    }
+    if (!catalog.defaults.failure_rate.empty() &&
+        catalog.failure_rate(catalog.defaults.failure_rate) == nullptr) {
+        fail("defaults.failure_rate",
+             "\"" + catalog.defaults.failure_rate + "\" is not a failure-rate preset (" +
+                 suggestion_phrase(catalog.defaults.failure_rate, ids_of(catalog.failure_rates)) +
                  ")");
     }
 }

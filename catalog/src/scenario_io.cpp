@@ -228,6 +228,162 @@ OptionSpec read_option(const Node& n, const Catalog& cat, const Constraints& con
     return o;
 }
 
+/// A percentage string ("5%") strictly between 0 and 100 %.
+double read_percent(const Node& n, const char* what) {
+    if (n.is_number()) {
+        n.fail(n.raw().dump() + " has no % sign; expected " + std::string(what) +
+               " as a string such as \"5%\"");
+    }
+    double v = 0.0;
+    try {
+        v = parse_percent(n.text());
+    } catch (const InputError& e) {
+        n.fail(e.message());
+    }
+    if (!(v > 0.0 && v < 1.0)) {
+        n.fail("\"" + n.text() + "\": expected " + std::string(what) +
+               " above 0 % and below 100 %, such as \"5%\"");
+    }
+    return v;
+}
+
+/// Calls a core parser that throws an unlocated InputError, and locates it.
+template <class F> auto located(const Node& n, F parse) {
+    try {
+        return parse();
+    } catch (const InputError& e) {
+        n.fail(e.message());
+    }
+}
+
+CheckpointJobSpec read_checkpoint_job(const Node& n, std::size_t index, std::int64_t pod_gpus) {
+    n.require_object();
+    n.check_fields({"name", "params", "bytes_per_param", "checkpoint_size", "gpus", "interval",
+                    "mode", "stall_budget", "restart_time", "offsite_every", "retain"});
+    CheckpointJobSpec j;
+    j.name = n.has("name") ? n.at("name").text() : "job " + std::to_string(index + 1);
+    if (n.has("params") == n.has("checkpoint_size")) {
+        n.fail("give either \"params\" (a model size such as \"1.8T\", with \"bytes_per_param\") "
+               "or \"checkpoint_size\" (such as \"25.2 TB\"), not both or neither");
+    }
+    if (auto p = n.find("params")) {
+        if (p->is_number()) {
+            j.params = p->number();
+            if (!(j.params > 0.0) || j.params > 1e16) {
+                p->fail("expected a parameter count above 0 and at most 10^16, such as \"1.8T\"");
+            }
+        } else {
+            const std::string text = p->text();
+            j.params = located(*p, [&] { return parse_param_count(text); });
+        }
+        if (auto b = n.find("bytes_per_param")) {
+            if (b->is_number()) {
+                j.bytes_per_param = b->number();
+                if (!(j.bytes_per_param > 0.0) || j.bytes_per_param > 1024.0) {
+                    b->fail("expected bytes per parameter above 0 and at most 1,024, such as 14");
+                }
+            } else {
+                const std::string text = b->text();
+                j.bytes_per_param = located(*b, [&] { return parse_bytes_per_param(text); });
+            }
+        }
+        j.size = checkpoint_size(j.params, j.bytes_per_param);
+    } else {
+        if (n.has("bytes_per_param")) {
+            n.at("bytes_per_param")
+                .fail("applies to \"params\"; a \"checkpoint_size\" is the "
+                      "whole checkpoint already");
+        }
+        j.size = n.at("checkpoint_size").positive<Capacity>();
+    }
+    if (auto g = n.find("gpus")) {
+        j.gpus = g->count(1);
+        if (j.gpus > pod_gpus) {
+            g->fail(std::to_string(j.gpus) + " GPUs is more than the pod's " +
+                    std::to_string(pod_gpus));
+        }
+    }
+    if (auto i = n.find("interval")) {
+        if (i->is_string() && i->text() == "auto") {
+            j.interval.reset();
+        } else {
+            j.interval = i->positive<Duration>();
+        }
+    } else {
+        j.interval.reset();
+    }
+    if (auto m = n.find("mode")) {
+        const std::string text = m->text();
+        const auto mode = checkpoint_mode_from_string(text);
+        if (!mode) {
+            m->fail("\"" + text +
+                    "\" is not a checkpoint mode; expected \"sync\" (the job "
+                    "stalls while writing) or \"async\" (staged, drains in the background)");
+        }
+        j.mode = *mode;
+    }
+    if (auto sb = n.find("stall_budget")) {
+        j.stall_budget = read_percent(*sb, "a stall budget");
+    }
+    if (auto r = n.find("restart_time")) {
+        j.restart = r->quantity<Duration>();
+    }
+    if (auto o = n.find("offsite_every")) {
+        j.offsite_every = o->count(1);
+    }
+    if (auto k = n.find("retain")) {
+        j.retain = k->count(1);
+    }
+    return j;
+}
+
+CheckpointSpec read_checkpoint(const Node& n, const Catalog& cat, const Fleet& fleet) {
+    n.require_object();
+    n.check_fields({"failure_rate", "concurrent", "knee", "jobs"});
+    CheckpointSpec c;
+    if (auto f = n.find("failure_rate")) {
+        if (f->is_number()) {
+            const double rate = f->number();
+            if (!(rate > 0.0) || rate > 1e6) {
+                f->fail("expected failures per 1,000 node-days above 0, such as 6.5, or a "
+                        "catalog preset id");
+            }
+            c.failures_per_1000_node_days = rate;
+        } else {
+            c.failure_rate = known_id(*f, cat.failure_rates, "failure-rate preset", false);
+        }
+    }
+    if (auto k = n.find("concurrent")) {
+        c.concurrent = k->boolean();
+    }
+    if (auto k = n.find("knee")) {
+        c.knee_tolerance = read_percent(*k, "a goodput tolerance");
+    }
+    const Node jobs = n.at("jobs");
+    std::int64_t gpus = 0;
+    for (const Node& item : jobs.items()) {
+        CheckpointJobSpec j = read_checkpoint_job(item, c.jobs.size(), fleet.pod_gpus());
+        for (const CheckpointJobSpec& other : c.jobs) {
+            if (other.name == j.name) {
+                item.at("name").fail("duplicate job name \"" + j.name + "\"");
+            }
+        }
+        gpus += j.gpus > 0 ? j.gpus : fleet.pod_gpus();
+        if (c.concurrent && gpus > fleet.pod_gpus()) {
+            item.fail("concurrent jobs use " + std::to_string(gpus) +
+                      " GPUs, more than the pod's " + std::to_string(fleet.pod_gpus()) +
+                      " (a job without \"gpus\" takes the whole pod); give each job its "
+                      "\"gpus\", or set \"concurrent\": false if the jobs are alternatives");
+        }
+        c.jobs.push_back(std::move(j));
+    }
+    if (c.jobs.empty()) {
+        jobs.fail("empty; expected at least one job such as {\"params\": \"1.8T\", "
+                  "\"interval\": \"5 min\"}");
+    }
+    return c;
+}
+
 } // namespace
 
 Ratio parse_ratio(std::string_view text, const std::string& where) {
@@ -259,7 +415,7 @@ Scenario parse_scenario(std::string_view text, const std::string& origin, const 
     const Node root = detail::root(doc, origin, diag);
     root.require_object();
     root.check_fields({"schema", "name", "description", "fleet", "performance", "capacity",
-                       "constraints", "options", "data_reduction"});
+                       "constraints", "options", "data_reduction", "checkpoint"});
     if (auto schema = root.find("schema")) {
         if (schema->text() != "podsizer-scenario/1") {
             schema->fail("unknown schema \"" + schema->text() +
@@ -300,9 +456,16 @@ Scenario parse_scenario(std::string_view text, const std::string& origin, const 
             dr->fail("expected a data-reduction ratio from 1 (none) to 100");
         }
     }
-    if (!s.performance && !s.capacity.usable && !s.capacity.usable_per_gpu) {
-        root.fail("nothing to size: give a \"fleet\" with a \"performance\" rule, a \"capacity\", "
-                  "or both");
+    if (auto c = root.find("checkpoint")) {
+        if (!s.fleet) {
+            c->fail("checkpoint jobs need a \"fleet\" (its platform gives the GPUs per node "
+                    "that fail)");
+        }
+        s.checkpoint = read_checkpoint(*c, catalog, *s.fleet);
+    }
+    if (!s.performance && !s.capacity.usable && !s.capacity.usable_per_gpu && !s.checkpoint) {
+        root.fail("nothing to size: give a \"fleet\" with a \"performance\" rule or "
+                  "\"checkpoint\" jobs, a \"capacity\", or both");
     }
     return s;
 }

@@ -3,6 +3,7 @@
 // one parse_scenario reads, and a test checks that save → load gives an
 // identical Scenario and identical sizing output.
 #include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
 
 #include <cstdio>
@@ -110,6 +111,60 @@ json option_json(const OptionSpec& o) {
     return j;
 }
 
+/// The shortest "N%" text parse_percent reads back to exactly `fraction`.
+std::string exact_percent_text(double fraction) {
+    for (int decimals = 0; decimals <= 20; ++decimals) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*f%%", decimals, fraction * 100.0);
+        try {
+            if (parse_percent(buf) == fraction) {
+                return buf;
+            }
+        } catch (const InputError&) {
+        }
+    }
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g%%", fraction * 100.0);
+    return buf;
+}
+
+json checkpoint_json(const CheckpointSpec& c) {
+    json j;
+    if (!c.failure_rate.empty()) {
+        j["failure_rate"] = c.failure_rate;
+    } else if (c.failures_per_1000_node_days) {
+        j["failure_rate"] = *c.failures_per_1000_node_days;
+    }
+    j["concurrent"] = c.concurrent;
+    j["knee"] = exact_percent_text(c.knee_tolerance);
+    json jobs = json::array();
+    for (const CheckpointJobSpec& job : c.jobs) {
+        json o;
+        o["name"] = job.name;
+        if (job.params > 0.0) {
+            // Plain numbers read back exactly; the size follows from them.
+            o["params"] = job.params;
+            o["bytes_per_param"] = job.bytes_per_param;
+        } else {
+            o["checkpoint_size"] = quantity_json(job.size);
+        }
+        if (job.gpus > 0) {
+            o["gpus"] = job.gpus;
+        }
+        o["interval"] = job.interval ? quantity_json(*job.interval) : json("auto");
+        o["mode"] = std::string(to_string(job.mode));
+        o["stall_budget"] = exact_percent_text(job.stall_budget);
+        o["restart_time"] = quantity_json(job.restart);
+        if (job.offsite_every > 0) {
+            o["offsite_every"] = job.offsite_every;
+        }
+        o["retain"] = job.retain;
+        jobs.push_back(o);
+    }
+    j["jobs"] = jobs;
+    return j;
+}
+
 } // namespace
 
 std::string exact_quantity_text(double base, Dimension dimension) {
@@ -211,6 +266,9 @@ std::string scenario_to_json(const Scenario& s) {
             opts.push_back(option_json(o));
         }
         j["options"] = opts;
+    }
+    if (s.checkpoint) {
+        j["checkpoint"] = checkpoint_json(*s.checkpoint);
     }
     if (s.data_reduction != 1.0) {
         // nlohmann writes the shortest decimal that reads back to the same double.

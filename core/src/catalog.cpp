@@ -80,5 +80,8 @@ const PerformanceRule* Catalog::rule(std::string_view id) const {
 const ReferenceSystem* Catalog::reference(std::string_view id) const {
     return find_by_id(references, id);
 }
+const FailureRatePreset* Catalog::failure_rate(std::string_view id) const {
+    return find_by_id(failure_rates, id);
+}
 
 } // namespace podsizer

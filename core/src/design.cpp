@@ -50,6 +50,20 @@ std::string_view to_string(Bottleneck b) {
     return "balanced";
 }
 
+std::string_view to_string(WriteDriver w) {
+    switch (w) {
+    case WriteDriver::none:
+        return "none";
+    case WriteDriver::performance_rule:
+        return "performance_rule";
+    case WriteDriver::explicit_figures:
+        return "explicit";
+    case WriteDriver::checkpoints:
+        return "checkpoints";
+    }
+    return "none";
+}
+
 std::string_view to_string(DeviceRole r) {
     switch (r) {
     case DeviceRole::cnode:

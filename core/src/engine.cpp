@@ -1,5 +1,6 @@
 #include "podsizer/core/engine.hpp"
 
+#include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/erasure_coding.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/network.hpp"
@@ -35,6 +36,36 @@ std::int64_t ceil_to_count(double x) {
 
 std::string fmt_tp(Throughput t) {
     return format_in(t, units::GB_per_s, 1);
+}
+
+std::string percent(double fraction) {
+    std::string s = format_number(fraction * 100.0, fraction < 0.1 ? 1 : 0);
+    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) {
+        s.resize(s.size() - 2); // "5 %", not "5.0 %"
+    }
+    return s + " %";
+}
+
+/// Why a job's cadence does not fit the design, and what it can do instead.
+std::string cadence_shortfall(const CheckpointRequirement& r, const CheckpointAtDesign& c,
+                              bool concurrent) {
+    const CheckpointJobModel& m = r.model;
+    const std::string budget = m.mode == CheckpointMode::sync
+                                   ? "sync, " + percent(m.stall_budget) + " stall budget"
+                                   : "async, draining before the next";
+    const std::string share =
+        (concurrent ? "its share of this design's write, " : "this design's write, ") +
+        fmt_tp(c.share) + ", ";
+    if (m.interval) {
+        return r.name + ": checkpointing every " + format_interval(*m.interval) + " (" + budget +
+               ") needs " + fmt_tp(r.required_write) + "; " + share + "sustains every " +
+               format_interval(c.shortest_interval) + " at best";
+    }
+    return r.name + ": at the Daly interval (" + budget + ") the write may take " +
+           percent(job_write_budget(m)) + " of it, which needs " + fmt_tp(r.required_write) +
+           "; at " + share + "a " + format_interval(c.at_share.write_time) + " write takes " +
+           percent(c.at_share.write_share) + " of the " + format_interval(c.at_share.interval) +
+           " interval";
 }
 
 /// The hardware one design is built from.
@@ -170,6 +201,7 @@ Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int
     d.write_bottleneck = bottleneck_of(d.frontend_write, d.backend_write);
     d.saturation = saturation_of(ch);
     d.knee_cnodes = static_cast<std::int64_t>(std::floor(Dd * d.saturation + kSlack));
+    d.checkpoints = checkpoints_on_design(req.checkpoints, d.write);
 
     // Network, racks, power (MODEL.md §5).
     const SwitchCounts sc = switch_counts(*ch.cnode, C, *ch.dbox, D, *ch.network_switch);
@@ -224,6 +256,20 @@ Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int
         add(Severity::error, "write-short",
             "delivers " + fmt_tp(d.write) + " write; the requirement is " + fmt_tp(req.write) +
                 " (set by " + req.write_driver + ")");
+    }
+    for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
+        const CheckpointAtDesign& c = d.checkpoints[i];
+        if (!c.sustainable) {
+            add(Severity::error, "cadence-not-sustainable",
+                cadence_shortfall(req.checkpoints.jobs[i], c, req.checkpoints.concurrent));
+        }
+    }
+    if (req.checkpoints.peak_retained.base() > 0 &&
+        req.checkpoints.peak_retained > d.usable * (1 + kSlack)) {
+        add(Severity::warning, "checkpoint-retention",
+            "retained checkpoints need up to " +
+                format_in(req.checkpoints.peak_retained, units::PB, 1) +
+                ", more than the design's usable " + format_in(d.usable, units::PB, 1));
     }
     if (req.usable.base() > 0 && d.usable.base() < req.usable.base() * (1 - kSlack)) {
         add(Severity::error, "capacity-short",

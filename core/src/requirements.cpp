@@ -2,9 +2,48 @@
 
 #include "podsizer/core/errors.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace podsizer {
+
+namespace {
+
+FailureRate resolve_failure_rate(const CheckpointSpec& spec, const Catalog& catalog) {
+    if (spec.failures_per_1000_node_days) {
+        return {*spec.failures_per_1000_node_days, {}};
+    }
+    const std::string id =
+        spec.failure_rate.empty() ? catalog.defaults.failure_rate : spec.failure_rate;
+    const FailureRatePreset* preset = catalog.failure_rate(id);
+    if (preset == nullptr) {
+        throw InputError("checkpoint.failure_rate",
+                         id.empty() ? std::string("no failure rate given and the catalog names "
+                                                  "no default; expected a preset id or a number "
+                                                  "of failures per 1,000 node-days")
+                                    : "unknown failure-rate preset \"" + id + "\"");
+    }
+    return {preset->per_1000_node_days, preset->id};
+}
+
+/// "checkpoints (a + b)" or "checkpoints (a, the most demanding of 3 alternatives)".
+std::string checkpoint_driver_text(const CheckpointPlan& plan) {
+    if (!plan.concurrent) {
+        const auto top =
+            std::max_element(plan.jobs.begin(), plan.jobs.end(), [](const auto& a, const auto& b) {
+                return a.required_write < b.required_write;
+            });
+        return "checkpoints (" + top->name + ", the most demanding of " +
+               std::to_string(plan.jobs.size()) + " alternatives)";
+    }
+    std::string names;
+    for (const CheckpointRequirement& r : plan.jobs) {
+        names += (names.empty() ? "" : " + ") + r.name;
+    }
+    return "checkpoints (" + names + ")";
+}
+
+} // namespace
 
 Requirements compute_requirements(const Scenario& scenario, const Catalog& catalog) {
     Requirements req;
@@ -54,11 +93,25 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
                 req.read = read_per_gpu * gpus;
                 req.write = write_per_gpu * gpus;
                 req.write_driver = "performance rule " + rule->id;
+                req.write_driven_by = WriteDriver::performance_rule;
             } else {
                 req.rule = "explicit";
                 req.read = perf.read_per_gpu.value_or(Throughput{}) * gpus;
                 req.write = perf.write_per_gpu.value_or(Throughput{}) * gpus;
                 req.write_driver = "explicit per-GPU figures";
+                req.write_driven_by = WriteDriver::explicit_figures;
+            }
+        }
+        req.performance_write = req.write;
+        // MODEL.md §2: W is raised to the checkpoint requirement when larger.
+        if (scenario.checkpoint && !scenario.checkpoint->jobs.empty()) {
+            req.checkpoints =
+                plan_checkpoints(*scenario.checkpoint, req.gpus, platform->gpus_per_node,
+                                 resolve_failure_rate(*scenario.checkpoint, catalog));
+            if (req.checkpoints.write > req.write) {
+                req.write = req.checkpoints.write;
+                req.write_driver = checkpoint_driver_text(req.checkpoints);
+                req.write_driven_by = WriteDriver::checkpoints;
             }
         }
     }

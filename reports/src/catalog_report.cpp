@@ -162,6 +162,13 @@ std::vector<Entry> entries(const Catalog& c) {
               q("account_egress", m.account_egress, units::Gbps, 0, "account_egress_bytes_per_s")},
              &m.provenance});
     }
+    for (const FailureRatePreset& m : c.failure_rates) {
+        out.push_back({m.id,
+                       "failure_rate",
+                       m.name,
+                       {num("failures_per_1000_node_days", m.per_1000_node_days, 2, true)},
+                       &m.provenance});
+    }
     return out;
 }
 

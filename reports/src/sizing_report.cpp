@@ -1,5 +1,7 @@
 #include "podsizer/reports/sizing_report.hpp"
 
+#include "checkpoint_json.hpp"
+#include "podsizer/reports/checkpoint_report.hpp"
 #include "podsizer/reports/version.hpp"
 
 #include <algorithm>
@@ -104,6 +106,14 @@ json design_json(const Design& d) {
                          {"power_w", r.power.base()}});
     }
     j["layout"] = racks;
+    j["write_driver"] = d.requirements.write_driver;
+    j["write_driven_by"] = to_string(d.requirements.write_driven_by);
+    json checkpoints = json::array();
+    for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
+        checkpoints.push_back(detail::checkpoint_at_design_json(d.requirements.checkpoints.jobs[i],
+                                                                d.checkpoints[i]));
+    }
+    j["checkpoints"] = checkpoints;
     return j;
 }
 
@@ -117,7 +127,67 @@ json requirements_json(const Requirements& r) {
     j["write_bytes_per_s"] = r.write.base();
     j["write_driver"] = r.write_driver;
     j["usable_capacity_bytes"] = r.usable.base();
+    j["write_driven_by"] = to_string(r.write_driven_by);
+    j["performance_write_bytes_per_s"] = r.performance_write.base();
+    j["checkpoint_write_bytes_per_s"] = r.checkpoints.write.base();
+    j["checkpoints_concurrent"] = r.checkpoints.concurrent;
+    j["checkpoint_offsite_write_bytes_per_s"] = r.checkpoints.offsite_write.base();
+    j["checkpoint_peak_retained_bytes"] = r.checkpoints.peak_retained.base();
+    json jobs = json::array();
+    for (const CheckpointRequirement& c : r.checkpoints.jobs) {
+        jobs.push_back(detail::checkpoint_requirement_json(c));
+    }
+    j["checkpoints"] = jobs;
     return j;
+}
+
+/// One row per design and job: what each design sustains (table and Markdown).
+Grid checkpoint_grid(const SizingResult& result) {
+    Grid g;
+    g.header = {"Design",   "Job",      "Cadence", "Needs",          "Gets",
+                "Interval", "Shortest", "Goodput", "GPU-h lost/day", "Sustainable"};
+    g.numeric_from = 3;
+    for (const Design& d : result.designs) {
+        for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
+            const CheckpointRequirement& r = d.requirements.checkpoints.jobs[i];
+            const CheckpointAtDesign& c = d.checkpoints[i];
+            const CheckpointJobModel& m = r.model;
+            const std::string cadence =
+                (m.interval ? "every " + format_interval(*m.interval) : std::string("auto")) +
+                ", " +
+                (m.mode == CheckpointMode::sync ? "sync " + format_percent(m.stall_budget, 0)
+                                                : std::string("async"));
+            g.rows.push_back({d.name, r.name, cadence, format_write(c.required_write),
+                              format_write(c.share), format_interval(c.at_share.interval),
+                              format_interval(c.shortest_interval),
+                              format_percent(c.at_share.goodput),
+                              format_number(c.at_share.gpu_hours_lost_per_day, 0),
+                              c.sustainable ? "yes" : "NO"});
+        }
+    }
+    return g;
+}
+
+std::string checkpoint_text(const SizingResult& result, bool md) {
+    const Grid g = checkpoint_grid(result);
+    if (g.rows.empty()) {
+        return {};
+    }
+    const CheckpointPlan& plan = result.requirements.checkpoints;
+    std::string notes;
+    if (plan.offsite_write.base() > 0) {
+        notes += "Offsite copies need " + format_write(plan.offsite_write) + " (" +
+                 format_in(plan.offsite_write, units::Gbps, 0) + ") of WAN to the central store" +
+                 (plan.concurrent ? "" : " (most demanding alternative)") + ".\n";
+    }
+    if (plan.peak_retained.base() > 0) {
+        notes += "Retained checkpoints occupy up to " + format(plan.peak_retained, 1) +
+                 " while the next is written.\n";
+    }
+    return md ? "\n### Checkpoints\n\n" + render_markdown(g) + (notes.empty() ? "" : "\n" + notes)
+              : "\nCheckpoints (write share per job, interval run, shortest sustainable "
+                "interval):\n" +
+                    render_text(g) + notes;
 }
 
 } // namespace
@@ -219,7 +289,12 @@ std::string requirement_line(const Requirements& r) {
         out += format_number(static_cast<double>(r.gpus)) + " GPUs = " + count(r.sus) + " SUs";
         if (!r.rule.empty()) {
             out += "; rule " + r.rule + ": read " + format_in(r.read, units::TB_per_s, 2) +
-                   ", write " + format_in(r.write, units::TB_per_s, 2);
+                   ", write " + format_in(r.performance_write, units::TB_per_s, 2);
+        }
+        if (!r.checkpoints.jobs.empty()) {
+            out += "; checkpoints: write " + format_in(r.checkpoints.write, units::TB_per_s, 2) +
+                   (r.write_driven_by == WriteDriver::checkpoints ? " (sets the write requirement)"
+                                                                  : " (within the rule's)");
         }
     }
     if (r.usable.base() > 0) {
@@ -250,11 +325,36 @@ Grid sizing_csv_grid(const SizingResult& result) {
     for (const Metric& m : metrics()) {
         g.header.push_back(m.label);
     }
+    // Checkpoint columns only when the scenario has jobs, so a scenario without
+    // them keeps its CSV shape.
+    const auto& jobs = result.requirements.checkpoints.jobs;
+    if (!jobs.empty()) {
+        g.header.push_back("Write driven by");
+        for (const CheckpointRequirement& job : jobs) {
+            g.header.push_back(job.name + ": required write (GB/s)");
+            g.header.push_back(job.name + ": share of write (GB/s)");
+            g.header.push_back(job.name + ": interval (s)");
+            g.header.push_back(job.name + ": shortest interval (s)");
+            g.header.push_back(job.name + ": goodput");
+            g.header.push_back(job.name + ": sustainable");
+        }
+    }
     g.header.push_back("Findings");
     for (const Design& d : result.designs) {
         std::vector<std::string> r{d.name};
         for (const Metric& m : metrics()) {
             r.push_back(m.machine(d));
+        }
+        if (!jobs.empty()) {
+            r.push_back(std::string(to_string(d.requirements.write_driven_by)));
+            for (const CheckpointAtDesign& c : d.checkpoints) {
+                r.push_back(plain(in(c.required_write, units::GB_per_s), 6));
+                r.push_back(plain(in(c.share, units::GB_per_s), 6));
+                r.push_back(plain(c.at_share.interval.base(), 6));
+                r.push_back(plain(c.shortest_interval.base(), 6));
+                r.push_back(plain(c.at_share.goodput, 6));
+                r.push_back(c.sustainable ? "true" : "false");
+            }
         }
         std::string findings;
         for (const Finding& f : d.findings) {
@@ -271,11 +371,12 @@ std::string render_sizing(const SizingResult& result, Format format) {
     switch (format) {
     case Format::table:
         return result.scenario + "\nRequirement: " + requirement_line(result.requirements) +
-               "\n\n" + render_text(side_by_side(result)) + findings_text(result);
+               "\n\n" + render_text(side_by_side(result)) + checkpoint_text(result, false) +
+               findings_text(result);
     case Format::md:
         return "## " + result.scenario +
                "\n\nRequirement: " + requirement_line(result.requirements) + "\n\n" +
-               render_markdown(side_by_side(result)) +
+               render_markdown(side_by_side(result)) + checkpoint_text(result, true) +
                (findings_text(result).empty() ? "" : "\n```" + findings_text(result) + "```\n");
     case Format::csv:
         return render_csv(sizing_csv_grid(result));

@@ -19,7 +19,8 @@ Scenario reread(const Scenario& s) {
 } // namespace
 
 TEST_CASE("the examples survive save and load unchanged") {
-    for (const char* name : {"ncp-pod-41k.json", "high-density-1eb.json"}) {
+    for (const char* name :
+         {"ncp-pod-41k.json", "high-density-1eb.json", "checkpoint-cadence.json"}) {
         INFO(name);
         const Scenario s =
             load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/" + name, cat());
@@ -55,6 +56,17 @@ TEST_CASE("every documented scenario field survives save and load") {
         // A performance rule, no options (one automatic design), defaults everywhere else.
         R"({"name": "only a rule", "fleet": {"platform": "h100", "gpus": 2048},
             "performance": {"rule": "h100-best"}})",
+        // Checkpoint jobs: a model size and a direct size, auto and fixed cadences,
+        // a failure rate as a number, percentages that are not whole.
+        R"({"name": "ckpt", "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
+            "performance": {"rule": "ncp-gb200-customer"},
+            "checkpoint": {"failure_rate": 6.5, "concurrent": false, "knee": "0.5%",
+                           "jobs": [{"name": "big", "params": "1.8T", "bytes_per_param": 16,
+                                     "interval": "5 min", "mode": "async",
+                                     "stall_budget": "2.5%", "restart_time": "15 min",
+                                     "offsite_every": 12, "retain": 3},
+                                    {"checkpoint_size": "25.2 TB", "gpus": 8192,
+                                     "interval": "auto"}]}})",
         // Capacity only, a read figure without a write figure elsewhere.
         R"({"name": "capacity only", "capacity": {"usable": "1 EB"},
             "options": [{"dbox": "dbox-2u-44-hd", "drive": "122.88 TB", "cd_ratio": "1:2"}]})",

@@ -11,7 +11,7 @@ TEST_CASE("catalog entry views list every model in the order of catalog list") {
     const auto views = catalog_entry_views(cat);
     const std::size_t models = cat.cnodes.size() + cat.dboxes.size() + cat.erasure_coding.size() +
                                cat.switches.size() + cat.racks.size() + cat.platforms.size() +
-                               cat.rules.size() + cat.references.size();
+                               cat.rules.size() + cat.references.size() + cat.failure_rates.size();
     REQUIRE(views.size() == models);
     REQUIRE(list.rows.size() == models);
     for (std::size_t i = 0; i < views.size(); ++i) {

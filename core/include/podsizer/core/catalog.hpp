@@ -151,10 +151,19 @@ struct ReferenceSystem {
     Provenance provenance;
 };
 
+/// A published failure rate of GPU nodes (docs/checkpoints.md §4).
+struct FailureRatePreset {
+    std::string id;
+    std::string name;
+    double per_1000_node_days = 0.0; ///< failures (job interruptions) per 1,000 node-days
+    Provenance provenance;
+};
+
 /// Default choices for a scenario that does not name them.
 struct CatalogDefaults {
     std::string rack;
     std::string network_switch;
+    std::string failure_rate; ///< failure-rate preset for checkpoint jobs
 };
 
 struct Catalog {
@@ -166,6 +175,7 @@ struct Catalog {
     std::vector<GpuPlatform> platforms;
     std::vector<PerformanceRule> rules;
     std::vector<ReferenceSystem> references;
+    std::vector<FailureRatePreset> failure_rates;
     CatalogDefaults defaults;
 
     const CNodeModel* cnode(std::string_view id) const;
@@ -176,6 +186,7 @@ struct Catalog {
     const GpuPlatform* platform(std::string_view id) const;
     const PerformanceRule* rule(std::string_view id) const;
     const ReferenceSystem* reference(std::string_view id) const;
+    const FailureRatePreset* failure_rate(std::string_view id) const;
 };
 
 } // namespace podsizer

@@ -2,6 +2,7 @@
 // throughput, racks, power, and findings.
 #pragma once
 
+#include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <cstdint>
@@ -28,6 +29,10 @@ std::string format_cd_ratio(double c_per_d);
 enum class Bottleneck { frontend, backend, balanced };
 std::string_view to_string(Bottleneck b);
 
+/// Which requirement set the write throughput (MODEL.md §2).
+enum class WriteDriver { none, performance_rule, explicit_figures, checkpoints };
+std::string_view to_string(WriteDriver w);
+
 /// What the GPUs need from one pod's storage.
 struct Requirements {
     std::int64_t gpus = 0;
@@ -36,7 +41,10 @@ struct Requirements {
     std::string rule;            ///< rule id or "explicit"; empty when none
     Throughput read;
     Throughput write;
-    std::string write_driver;      ///< what set the write requirement
+    std::string write_driver; ///< what set the write requirement, for people
+    WriteDriver write_driven_by = WriteDriver::none;
+    Throughput performance_write;  ///< the rule's (or explicit) write before checkpoints
+    CheckpointPlan checkpoints;    ///< the checkpoint jobs; empty when none
     Capacity usable;               ///< capacity need; zero when none
     std::vector<Finding> findings; ///< about the requirement itself; copied to every design
 };
@@ -111,6 +119,7 @@ struct Design {
     Power power;
 
     Requirements requirements;
+    std::vector<CheckpointAtDesign> checkpoints; ///< each job at the delivered write
     std::vector<Rack> layout;
     std::vector<Finding> findings;
 

@@ -1,6 +1,7 @@
 // A scenario: what the user asks to size (read from JSON by podsizer::catalog).
 #pragma once
 
+#include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <cstdint>
@@ -84,6 +85,34 @@ struct OptionSpec {
     bool operator==(const OptionSpec&) const = default;
 };
 
+/// One training job that checkpoints to the pod (docs/checkpoints.md §8).
+struct CheckpointJobSpec {
+    std::string name;
+    double params = 0.0; ///< model parameters; 0 when `size` was given directly
+    double bytes_per_param = kDefaultBytesPerParam;
+    Capacity size;                    ///< params × bytes per parameter, or as given
+    std::int64_t gpus = 0;            ///< GPUs of the job; 0: the whole pod
+    std::optional<Duration> interval; ///< requested cadence; empty: "auto" (Daly)
+    CheckpointMode mode = CheckpointMode::sync;
+    double stall_budget = 0.05;                    ///< sync, or auto: share of the interval
+    Duration restart = Duration::from_base(600.0); ///< ASSUMPTION: 10 min, as in Daly 2006
+    std::int64_t offsite_every = 0;                ///< every Nth checkpoint to the central store
+    std::int64_t retain = 2;                       ///< ASSUMPTION: local checkpoints kept
+
+    bool operator==(const CheckpointJobSpec&) const = default;
+};
+
+/// The checkpoint workload of a pod and the failure rate it runs under.
+struct CheckpointSpec {
+    std::string failure_rate; ///< catalog preset id; empty: a number or the catalog default
+    std::optional<double> failures_per_1000_node_days;
+    bool concurrent = true;       ///< jobs run together (add up) or are alternatives
+    double knee_tolerance = 0.01; ///< goodput (fraction) that defines the curve's knee
+    std::vector<CheckpointJobSpec> jobs;
+
+    bool operator==(const CheckpointSpec&) const = default;
+};
+
 struct Scenario {
     std::string name;
     std::string description;
@@ -93,6 +122,7 @@ struct Scenario {
     Constraints constraints;
     std::vector<OptionSpec> options;
     double data_reduction = 1.0; ///< what-if only; 1.0 means none
+    std::optional<CheckpointSpec> checkpoint;
 
     // Field by field: saving and loading must give an identical scenario
     // (catalog's scenario writer is tested that way), and the GUI ignores an

@@ -1,0 +1,264 @@
+// podsizer checkpoint: the checkpoint and failure model for one job
+// (docs/checkpoints.md): the write bandwidth a cadence needs, the Young and
+// Daly intervals, goodput, and the goodput-vs-write-bandwidth curve.
+#include "cli_common.hpp"
+#include "podsizer/core/checkpoint_analysis.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/reports/checkpoint_report.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <iostream>
+#include <memory>
+
+namespace podsizer::cli {
+
+namespace {
+
+struct CheckpointArgs {
+    std::string params;
+    std::string bytes_per_param;
+    std::string checkpoint_size;
+    std::string write_time;
+    std::string write_bandwidth;
+    std::string gpus;
+    std::string gpus_per_node;
+    std::string platform;
+    std::string failure_rate;
+    std::string mtbf;
+    std::string mode = "sync";
+    std::string interval;
+    std::string stall_budget = "5%";
+    std::string restart_time = "10 min";
+    std::string offsite_every;
+    std::string retain;
+    std::string knee = "1%";
+    std::string cadences = "60 s,5 min,15 min";
+    std::string points = "33";
+};
+
+/// Runs a core parser and names the flag in its error.
+template <class F> auto at_flag(const std::string& flag, F parse) {
+    try {
+        return parse();
+    } catch (const InputError& e) {
+        throw e.located(flag);
+    }
+}
+
+template <class Q> Q positive(const std::string& text, const std::string& flag) {
+    const Q q = at_flag(flag, [&] { return parse<Q>(text); });
+    if (!(q.base() > 0.0)) {
+        throw InputError(flag, "\"" + text + "\": must be greater than zero; expected " +
+                                   std::string(dimension_name(Q::dimension)) + " such as \"" +
+                                   std::string(dimension_example(Q::dimension)) + "\"");
+    }
+    return q;
+}
+
+/// A percentage strictly between 0 and 100 %.
+double percent(const std::string& text, const std::string& flag, const char* what) {
+    const double v = at_flag(flag, [&] { return parse_percent(text); });
+    if (!(v > 0.0 && v < 1.0)) {
+        throw InputError(flag, "\"" + text + "\": expected " + std::string(what) +
+                                   " above 0 % and below 100 %, such as \"5%\"");
+    }
+    return v;
+}
+
+std::optional<double> plain_number(const std::string& text) {
+    double v = 0.0;
+    const auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (res.ec != std::errc() || res.ptr != text.data() + text.size() || !std::isfinite(v)) {
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::vector<std::string> split_commas(const std::string& text) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : text) {
+        if (c == ',') {
+            out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    out.push_back(cur);
+    return out;
+}
+
+int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
+    const Format format = parse_format(g.format);
+    Diagnostics diag;
+    const Catalog catalog = load_catalog(g, diag);
+    print_warnings(diag);
+
+    CheckpointQuery q;
+    // What is checkpointed: a model, a size, or only a write time.
+    if (!a.params.empty() && !a.checkpoint_size.empty()) {
+        throw InputError("--params/--checkpoint-size",
+                         "give either a model (--params with --bytes-per-param) or a checkpoint "
+                         "size, not both");
+    }
+    if (!a.params.empty()) {
+        q.params = at_flag("--params", [&] { return parse_param_count(a.params); });
+        if (!a.bytes_per_param.empty()) {
+            q.bytes_per_param = at_flag("--bytes-per-param",
+                                        [&] { return parse_bytes_per_param(a.bytes_per_param); });
+        }
+    } else if (!a.bytes_per_param.empty()) {
+        throw InputError("--bytes-per-param", "applies to --params (a model size such as 1.8T)");
+    }
+    if (!a.checkpoint_size.empty()) {
+        q.size = positive<Capacity>(a.checkpoint_size, "--checkpoint-size");
+    }
+    if (!a.write_time.empty() && !a.write_bandwidth.empty()) {
+        throw InputError("--write-time/--write-bandwidth",
+                         "give one: the write time follows from the bandwidth and the size");
+    }
+    if (!a.write_time.empty()) {
+        q.write_time = positive<Duration>(a.write_time, "--write-time");
+    }
+    if (!a.write_bandwidth.empty()) {
+        q.write_bandwidth = positive<Throughput>(a.write_bandwidth, "--write-bandwidth");
+    }
+    if (q.params <= 0.0 && !q.size && !q.write_time) {
+        throw InputError("checkpoint",
+                         "nothing to checkpoint: give a model (--params 1.8T "
+                         "--bytes-per-param 14), a checkpoint size "
+                         "(--checkpoint-size 25TB) or a write time (--write-time 30s)");
+    }
+
+    // Failures: GPUs and a rate, or an MTBF.
+    std::string failure_label;
+    if (!a.gpus.empty()) {
+        q.gpus = parse_count(a.gpus, "--gpus");
+    }
+    if (!a.platform.empty() && !a.gpus_per_node.empty()) {
+        throw InputError("--platform/--gpus-per-node", "give one: the platform sets GPUs per node");
+    }
+    if (!a.platform.empty()) {
+        const std::string id =
+            require_known(a.platform, ids_of(catalog.platforms), "--platform", "GPU platform");
+        q.gpus_per_node = catalog.platform(id)->gpus_per_node;
+    } else if (!a.gpus_per_node.empty()) {
+        const std::int64_t n = parse_count(a.gpus_per_node, "--gpus-per-node");
+        if (n > 1024) {
+            throw InputError("--gpus-per-node",
+                             a.gpus_per_node + " is out of range; expected 1 to 1,024");
+        }
+        q.gpus_per_node = static_cast<int>(n);
+    }
+    if (!a.mtbf.empty()) {
+        if (!a.failure_rate.empty()) {
+            throw InputError("--mtbf/--failure-rate", "give one: the MTBF follows from the rate");
+        }
+        q.mtbf = positive<Duration>(a.mtbf, "--mtbf");
+    } else if (!a.failure_rate.empty() || q.gpus > 0) {
+        if (q.gpus <= 0) {
+            throw InputError("--failure-rate", "needs --gpus (and --gpus-per-node or --platform): "
+                                               "the rate is per node");
+        }
+        const std::string rate =
+            a.failure_rate.empty() ? catalog.defaults.failure_rate : a.failure_rate;
+        if (const auto v = plain_number(rate)) {
+            if (!(*v > 0.0) || *v > 1e6) {
+                throw InputError("--failure-rate", "\"" + rate +
+                                                       "\": expected failures per 1,000 node-days "
+                                                       "above 0, such as 6.5, or a preset id");
+            }
+            q.failures_per_1000_node_days = *v;
+        } else {
+            const std::string id = require_known(rate, ids_of(catalog.failure_rates),
+                                                 "--failure-rate", "failure-rate preset");
+            q.failures_per_1000_node_days = catalog.failure_rate(id)->per_1000_node_days;
+            failure_label = id;
+        }
+    }
+    const bool have_failures = q.mtbf || q.failures_per_1000_node_days;
+
+    // The cadence.
+    const auto mode = checkpoint_mode_from_string(a.mode);
+    if (!mode) {
+        throw InputError("--mode", "\"" + a.mode + "\" is not a mode; expected sync or async");
+    }
+    q.mode = *mode;
+    if (!a.interval.empty() && a.interval != "auto") {
+        q.interval = positive<Duration>(a.interval, "--interval");
+    } else if (a.interval == "auto" && !have_failures) {
+        throw InputError("--interval", "auto (the Daly interval) needs failures: give --gpus "
+                                       "(with --failure-rate) or --mtbf");
+    }
+    q.stall_budget = percent(a.stall_budget, "--stall-budget", "a stall budget");
+    q.restart = at_flag("--restart-time", [&] { return parse<Duration>(a.restart_time); });
+    if (!a.offsite_every.empty()) {
+        q.offsite_every = parse_count(a.offsite_every, "--offsite-every");
+    }
+    if (!a.retain.empty()) {
+        q.retain = parse_count(a.retain, "--retain");
+    }
+    q.knee_tolerance = percent(a.knee, "--knee", "a goodput tolerance");
+    for (const std::string& c : split_commas(a.cadences)) {
+        q.cadences.push_back(positive<Duration>(c, "--cadences"));
+    }
+    const std::int64_t points = parse_count(a.points, "--points");
+    if (points < 2 || points > 1000) {
+        throw InputError("--points", a.points + " is out of range; expected 2 to 1,000");
+    }
+    q.curve_points = static_cast<int>(points);
+
+    const CheckpointAnalysis result = analyse_checkpoint(q);
+    if (format == Format::csv && !result.curve) {
+        throw InputError("--format", "csv prints the goodput curve, which needs a model or "
+                                     "checkpoint size and failures (--gpus or --mtbf)");
+    }
+    std::cout << render_checkpoint(q, result, failure_label, format);
+    return result.sustainable.value_or(true) ? kExitOk : kExitNotMet;
+}
+
+} // namespace
+
+void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& action) {
+    auto* cmd = app.add_subcommand(
+        "checkpoint", "Checkpoint cadence, write bandwidth, Young/Daly interval and goodput");
+    auto c = std::make_shared<CheckpointArgs>();
+    cmd->add_option("--params", c->params, "Model parameters, e.g. 1.8T, 70B, 405B");
+    cmd->add_option("--bytes-per-param", c->bytes_per_param,
+                    "Bytes per parameter: a number or checkpoint (14, default), full-state (16), "
+                    "weights (2)");
+    cmd->add_option("--checkpoint-size", c->checkpoint_size,
+                    "Checkpoint size instead of --params, e.g. 25TB");
+    cmd->add_option("--write-time", c->write_time, "Time to write one checkpoint, e.g. 30s");
+    cmd->add_option("--write-bandwidth", c->write_bandwidth,
+                    "Write throughput available to the job, e.g. 4.5TB/s (default: the required)");
+    cmd->add_option("--gpus", c->gpus, "GPUs of the job");
+    cmd->add_option("--gpus-per-node", c->gpus_per_node, "GPUs per node (default 8)");
+    cmd->add_option("--platform", c->platform, "GPU platform id, for its GPUs per node");
+    cmd->add_option("--failure-rate", c->failure_rate,
+                    "Failures per 1,000 node-days, or a catalog preset (default: the catalog's)");
+    cmd->add_option("--mtbf", c->mtbf, "Cluster MTBF instead of a failure rate, e.g. 24h");
+    cmd->add_option("--mode", c->mode, "sync (the job stalls) or async (drains in the background)")
+        ->capture_default_str();
+    cmd->add_option("--interval", c->interval,
+                    "Checkpoint interval, e.g. 5min, or auto (Daly; the default with failures)");
+    cmd->add_option(
+           "--stall-budget", c->stall_budget,
+           "Share of the interval a sync write may stall (and any write at the Daly interval)")
+        ->capture_default_str();
+    cmd->add_option("--restart-time", c->restart_time, "Time to restart after a failure")
+        ->capture_default_str();
+    cmd->add_option("--offsite-every", c->offsite_every,
+                    "Copy every Nth checkpoint to the central store (WAN bandwidth)");
+    cmd->add_option("--retain", c->retain, "Local checkpoints kept (capacity)");
+    cmd->add_option("--knee", c->knee, "Goodput tolerance that defines the curve's knee")
+        ->capture_default_str();
+    cmd->add_option("--cadences", c->cadences, "Cadences of the bandwidth table, comma-separated")
+        ->capture_default_str();
+    cmd->add_option("--points", c->points, "Points of the goodput curve")->capture_default_str();
+    cmd->callback([&g, &action, c] { action = [&g, c] { return run_checkpoint(g, *c); }; });
+}
+
+} // namespace podsizer::cli

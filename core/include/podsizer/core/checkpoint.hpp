@@ -1,0 +1,94 @@
+// The checkpoint model (docs/checkpoints.md §1–§3): how large a checkpoint is,
+// how long it takes to write, and what write throughput a cadence needs.
+//
+// Pure arithmetic on strong quantities; the failure side (MTBF, Young, Daly,
+// goodput) is in failure.hpp, the goodput-vs-bandwidth curve in goodput_curve.hpp.
+#pragma once
+
+#include "podsizer/core/units.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace podsizer {
+
+/// Synchronous checkpoints stall the job while they are written; asynchronous
+/// ones are staged (host memory, local NVMe) and drain while training goes on.
+enum class CheckpointMode { sync, async };
+
+std::string_view to_string(CheckpointMode m);
+std::optional<CheckpointMode> checkpoint_mode_from_string(std::string_view s);
+
+/// A named bytes-per-parameter figure with where it comes from.
+struct BytesPerParamPreset {
+    std::string_view id;   ///< what users type: "checkpoint", "full-state", "weights"
+    std::string_view name; ///< what it holds
+    double bytes = 0.0;    ///< bytes per model parameter
+    std::string_view source_kind;
+    std::string_view ref;
+    std::string_view note;
+};
+
+/// The presets: full training state 16, checkpoint 14 (the default), weights only 2.
+std::span<const BytesPerParamPreset> bytes_per_param_presets();
+/// The preset with this id, or nullptr.
+const BytesPerParamPreset* find_bytes_per_param_preset(std::string_view id);
+/// Bytes per parameter used when none is given: the "checkpoint" preset (14).
+inline constexpr double kDefaultBytesPerParam = 14.0;
+
+/// Parses a parameter count: "1.8T", "70B", "405 B", "7e9", "175,000,000,000".
+/// Suffixes K (10^3), M (10^6), B, bn or G (10^9), T (10^12), either case. The count
+/// must be positive and at most 10^16. A capacity ("25 TB") is rejected with a
+/// pointer to the checkpoint-size input. Throws InputError (no location).
+double parse_param_count(std::string_view text);
+
+/// Parses bytes per parameter: a number ("14", "14 B") or a preset id
+/// ("checkpoint"). Must be above 0 and at most 1,024. Throws InputError.
+double parse_bytes_per_param(std::string_view text);
+
+/// A parameter count as people write it: 1.8e12 -> "1.8T", 7e10 -> "70B".
+std::string format_param_count(double params);
+
+/// An interval as people say it: "60 s", "5 min", "1.9 min", "3.2 h" (one
+/// decimal, dropped when it is zero).
+std::string format_interval(Duration d);
+
+/// Checkpoint size = parameters × bytes per parameter.
+Capacity checkpoint_size(double params, double bytes_per_param);
+
+/// Write time δ = size / write bandwidth available to the job.
+Duration write_time(Capacity size, Throughput bandwidth);
+
+/// The share of each interval the write may take: the stall budget s for a
+/// synchronous checkpoint; 1 for an asynchronous one (it must drain before the
+/// next starts, MODEL.md §6).
+double write_budget(CheckpointMode mode, double stall_budget);
+
+/// Required write bandwidth to checkpoint every `interval`:
+/// sync W = size / (s·τ); async W = size / τ.
+Throughput required_write(Capacity size, Duration interval, CheckpointMode mode,
+                          double stall_budget);
+
+/// The shortest interval `bandwidth` sustains (the inverse of required_write):
+/// sync τ = δ / s; async τ = δ.
+Duration shortest_interval(Capacity size, Throughput bandwidth, CheckpointMode mode,
+                           double stall_budget);
+
+/// Several jobs in one pod: concurrent jobs add up; alternatives (one at a
+/// time) need the largest.
+Throughput combined_write(std::span<const Throughput> jobs, bool concurrent);
+
+/// WAN bandwidth to copy every `every`-th checkpoint to the central store
+/// before the next copy is due: size / (every × τ).
+Throughput offsite_bandwidth(Capacity size, Duration interval, std::int64_t every);
+
+/// Capacity held by `retain` local checkpoints: retain × size.
+Capacity retained_capacity(Capacity size, std::int64_t retain);
+/// Peak capacity while the next checkpoint is being written: (retain + 1) × size,
+/// because the oldest is deleted only once the new one is complete.
+Capacity peak_retained_capacity(Capacity size, std::int64_t retain);
+
+} // namespace podsizer

@@ -1,0 +1,128 @@
+#include "podsizer/core/checkpoint_analysis.hpp"
+
+#include "podsizer/core/failure.hpp"
+
+namespace podsizer {
+
+std::string_view to_string(WriteSource s) {
+    switch (s) {
+    case WriteSource::none:
+        return "none";
+    case WriteSource::given:
+        return "given";
+    case WriteSource::size_and_write_time:
+        return "size and write time";
+    case WriteSource::required:
+        return "required";
+    }
+    return "none";
+}
+
+CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q) {
+    CheckpointAnalysis a;
+    if (q.params > 0.0) {
+        a.size = checkpoint_size(q.params, q.bytes_per_param);
+    } else if (q.size) {
+        a.size = *q.size;
+    }
+    if (a.size) {
+        for (Duration t : q.cadences) {
+            a.cadences.push_back({t,
+                                  required_write(*a.size, t, CheckpointMode::sync, q.stall_budget),
+                                  required_write(*a.size, t, CheckpointMode::async, 0.0)});
+        }
+    }
+    if (q.gpus > 0) {
+        a.nodes = nodes_for(q.gpus, q.gpus_per_node);
+    }
+    if (q.mtbf) {
+        a.mtbf = *q.mtbf;
+    } else if (a.nodes && q.failures_per_1000_node_days) {
+        a.mtbf = cluster_mtbf(*a.nodes, *q.failures_per_1000_node_days);
+    }
+
+    // The job model exists once the size is known and the interval is either
+    // requested or can follow from the MTBF.
+    std::optional<CheckpointJobModel> job;
+    if (a.size && (q.interval || a.mtbf)) {
+        CheckpointJobModel m;
+        m.size = *a.size;
+        m.mode = q.mode;
+        m.interval = q.interval;
+        m.stall_budget = q.stall_budget;
+        m.restart = q.restart;
+        // Without failures a requested cadence still has a bandwidth requirement;
+        // the MTBF only enters goodput, which stays empty then.
+        m.mtbf = a.mtbf.value_or(Duration::from_base(0.0));
+        m.gpus = q.gpus;
+        job = m;
+        a.required_write = job_required_write(m);
+        a.basis = q.interval ? CheckpointBasis::cadence : CheckpointBasis::daly_budget;
+    }
+
+    // The operating point.
+    if (q.write_bandwidth) {
+        a.write = *q.write_bandwidth;
+        a.write_source = WriteSource::given;
+    } else if (a.size && q.write_time) {
+        a.write = *a.size / *q.write_time;
+        a.write_source = WriteSource::size_and_write_time;
+    } else if (a.required_write) {
+        a.write = *a.required_write;
+        a.write_source = WriteSource::required;
+    }
+    if (q.write_time) {
+        a.write_time = *q.write_time;
+    } else if (a.size && a.write) {
+        a.write_time = write_time(*a.size, *a.write);
+    }
+    if (a.write_time) {
+        const double budget = q.interval ? write_budget(q.mode, q.stall_budget) : q.stall_budget;
+        a.shortest_interval = *a.write_time / budget;
+        if (a.mtbf) {
+            a.young_interval = young_interval(*a.write_time, *a.mtbf);
+            a.daly_interval = daly_interval(*a.write_time, *a.mtbf);
+        }
+        if (q.interval) {
+            a.interval = *q.interval;
+        } else if (a.daly_interval) {
+            a.interval = *a.daly_interval;
+        }
+        if (a.interval && q.mode == CheckpointMode::async && *a.write_time > *a.interval) {
+            a.interval = *a.write_time; // the next cannot start before the drain ends
+        }
+        if (a.interval) {
+            a.write_share = *a.write_time / *a.interval;
+            if (a.mtbf) {
+                a.goodput = goodput(*a.interval, *a.write_time, q.restart, *a.mtbf, q.mode);
+                if (q.gpus > 0) {
+                    a.gpu_hours_lost_per_day = gpu_hours_lost_per_day(*a.goodput, q.gpus);
+                }
+            }
+        }
+    } else if (q.interval) {
+        a.interval = *q.interval;
+    }
+    if (a.required_write && a.write) {
+        a.sustainable = a.write->base() >= a.required_write->base() * (1.0 - 1e-9);
+    }
+    if (a.size && q.offsite_every > 0 && a.interval) {
+        a.offsite_write = offsite_bandwidth(*a.size, *a.interval, q.offsite_every);
+    }
+    if (a.size && q.retain > 0) {
+        a.retained = retained_capacity(*a.size, q.retain);
+        a.peak_retained = peak_retained_capacity(*a.size, q.retain);
+    }
+    if (job && a.mtbf) {
+        CurveOptions opts;
+        opts.knee_tolerance = q.knee_tolerance;
+        opts.points = q.curve_points;
+        if (a.write) {
+            opts.include.push_back(*a.write);
+        }
+        a.curve = goodput_curve(*job, opts);
+    }
+    return a;
+}
+
+} // namespace podsizer

@@ -1,0 +1,85 @@
+#include "checkpoint_json.hpp"
+
+namespace podsizer::detail {
+
+ordered_json goodput_point_json(const GoodputPoint& p) {
+    ordered_json j;
+    j["write_bytes_per_s"] = p.write.base();
+    j["write_time_s"] = p.write_time.base();
+    j["interval_s"] = p.interval.base();
+    j["write_share"] = p.write_share;
+    j["goodput"] = p.goodput;
+    j["gpu_hours_lost_per_day"] = p.gpu_hours_lost_per_day;
+    return j;
+}
+
+ordered_json goodput_points_json(const GoodputCurve& c) {
+    ordered_json arr = ordered_json::array();
+    for (const GoodputPoint& p : c.points) {
+        arr.push_back(goodput_point_json(p));
+    }
+    return arr;
+}
+
+namespace {
+
+void job_inputs(ordered_json& j, const CheckpointRequirement& r) {
+    const CheckpointJobModel& m = r.model;
+    j["name"] = r.name;
+    j["params"] = r.params > 0.0 ? ordered_json(r.params) : ordered_json(nullptr);
+    j["bytes_per_param"] = r.params > 0.0 ? ordered_json(r.bytes_per_param) : ordered_json(nullptr);
+    j["checkpoint_bytes"] = m.size.base();
+    j["mode"] = to_string(m.mode);
+    j["interval_auto"] = !m.interval.has_value();
+    j["requested_interval_s"] =
+        m.interval ? ordered_json(m.interval->base()) : ordered_json(nullptr);
+    j["stall_budget"] = m.stall_budget;
+    j["restart_time_s"] = m.restart.base();
+    j["gpus"] = r.gpus;
+    j["nodes"] = r.nodes;
+    j["failures_per_1000_node_days"] = r.failure_rate.per_1000_node_days;
+    j["failure_rate_preset"] = r.failure_rate.preset;
+    j["mtbf_s"] = m.mtbf.base();
+    j["knee_write_bytes_per_s"] = r.knee ? ordered_json(r.knee->base()) : ordered_json(nullptr);
+    j["knee_tolerance"] = r.knee_tolerance;
+}
+
+} // namespace
+
+ordered_json checkpoint_requirement_json(const CheckpointRequirement& r) {
+    ordered_json j;
+    job_inputs(j, r);
+    j["required_write_bytes_per_s"] = r.required_write.base();
+    j["requirement_basis"] = to_string(r.basis);
+    j["at_requirement"] = goodput_point_json(r.at_requirement);
+    j["offsite_every"] = r.offsite_every;
+    j["offsite_write_bytes_per_s"] = r.offsite_write.base();
+    j["retain"] = r.retain;
+    j["retained_bytes"] = r.retained.base();
+    j["peak_retained_bytes"] = r.peak_retained.base();
+    return j;
+}
+
+ordered_json checkpoint_at_design_json(const CheckpointRequirement& r,
+                                       const CheckpointAtDesign& c) {
+    ordered_json j;
+    job_inputs(j, r);
+    j["required_write_bytes_per_s"] = c.required_write.base();
+    j["requirement_basis"] = to_string(r.basis);
+    j["share_write_bytes_per_s"] = c.share.base();
+    j["sustainable"] = c.sustainable;
+    j["shortest_interval_s"] = c.shortest_interval.base();
+    j["interval_s"] = c.at_share.interval.base();
+    j["write_time_s"] = c.at_share.write_time.base();
+    j["write_share"] = c.at_share.write_share;
+    j["goodput"] = c.at_share.goodput;
+    j["gpu_hours_lost_per_day"] = c.at_share.gpu_hours_lost_per_day;
+    j["offsite_every"] = r.offsite_every;
+    j["offsite_write_bytes_per_s"] = c.offsite_write.base();
+    j["retain"] = r.retain;
+    j["retained_bytes"] = r.retained.base();
+    j["peak_retained_bytes"] = r.peak_retained.base();
+    return j;
+}
+
+} // namespace podsizer::detail

@@ -1,0 +1,32 @@
+// JSON pieces of checkpoint results, shared by the sizing report and the
+// checkpoint report (private to podsizer::reports: nlohmann stays inside).
+#pragma once
+
+#include "podsizer/core/checkpoint_plan.hpp"
+#include "podsizer/core/goodput_curve.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace podsizer::detail {
+
+using ordered_json = nlohmann::ordered_json;
+
+/// A value or JSON null.
+template <class T> ordered_json or_null(const std::optional<T>& v) {
+    return v ? ordered_json(*v) : ordered_json(nullptr);
+}
+
+/// {"write_bytes_per_s", "write_time_s", "interval_s", "write_share", "goodput",
+///  "gpu_hours_lost_per_day"}
+ordered_json goodput_point_json(const GoodputPoint& p);
+
+/// The curve's points as an array of goodput_point_json.
+ordered_json goodput_points_json(const GoodputCurve& c);
+
+/// One job's requirement (requirements.checkpoints[]).
+ordered_json checkpoint_requirement_json(const CheckpointRequirement& r);
+
+/// One job on a design (designs[].checkpoints[]).
+ordered_json checkpoint_at_design_json(const CheckpointRequirement& r, const CheckpointAtDesign& c);
+
+} // namespace podsizer::detail

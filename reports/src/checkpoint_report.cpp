@@ -1,0 +1,366 @@
+#include "podsizer/reports/checkpoint_report.hpp"
+
+#include "checkpoint_json.hpp"
+#include "podsizer/reports/version.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace podsizer {
+
+namespace {
+
+using detail::or_null;
+using json = detail::ordered_json;
+
+/// A number for machines: no thousands separators, trailing zeros trimmed.
+std::string plain(double v) {
+    std::string s = format_number(v, 6);
+    s.erase(std::remove(s.begin(), s.end(), ','), s.end());
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') {
+            s.pop_back();
+        }
+        if (s.back() == '.') {
+            s.pop_back();
+        }
+    }
+    return s;
+}
+
+/// Curve points and marks merged in ascending bandwidth; marks after a curve
+/// point of the same bandwidth.
+std::vector<MarkedPoint> merged(const GoodputCurve& curve, const std::vector<MarkedPoint>& marks) {
+    std::vector<MarkedPoint> all;
+    for (const GoodputPoint& p : curve.points) {
+        all.emplace_back("curve", p);
+    }
+    for (const MarkedPoint& m : marks) {
+        all.push_back(m);
+    }
+    std::stable_sort(all.begin(), all.end(), [](const MarkedPoint& a, const MarkedPoint& b) {
+        return a.second.write < b.second.write;
+    });
+    return all;
+}
+
+/// 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ...
+std::string ordinal(std::int64_t n) {
+    const std::int64_t tens = n % 100;
+    const std::int64_t ones = n % 10;
+    const char* suffix = (tens >= 11 && tens <= 13) ? "th"
+                         : ones == 1                ? "st"
+                         : ones == 2                ? "nd"
+                         : ones == 3                ? "rd"
+                                                    : "th";
+    return std::to_string(n) + suffix;
+}
+
+std::string budget_phrase(CheckpointMode mode, double stall_budget) {
+    return mode == CheckpointMode::sync
+               ? "sync, " + format_percent(stall_budget, 0) + " stall budget"
+               : "async, draining before the next";
+}
+
+std::string basis_phrase(const CheckpointQuery& q, CheckpointBasis b) {
+    if (b == CheckpointBasis::cadence) {
+        return "every " + format_interval(*q.interval) +
+               (q.mode == CheckpointMode::sync
+                    ? " within the " + format_percent(q.stall_budget, 0) + " stall budget"
+                    : ", draining before the next");
+    }
+    return q.mode == CheckpointMode::sync
+               ? "the write stalls " + format_percent(q.stall_budget, 0) + " of the Daly interval"
+               : "the drain takes " + format_percent(q.stall_budget, 0) + " of the Daly interval";
+}
+
+std::vector<MarkedPoint> marks_of(const CheckpointAnalysis& a) {
+    std::vector<MarkedPoint> marks;
+    if (a.curve && a.curve->knee) {
+        marks.emplace_back("knee", *a.curve->knee);
+    }
+    if (a.write && a.write_time && a.interval && a.goodput && a.write_source != WriteSource::none) {
+        GoodputPoint p;
+        p.write = *a.write;
+        p.write_time = *a.write_time;
+        p.interval = *a.interval;
+        p.write_share = a.write_share.value_or(0.0);
+        p.goodput = *a.goodput;
+        p.gpu_hours_lost_per_day = a.gpu_hours_lost_per_day.value_or(0.0);
+        marks.emplace_back(
+            a.write_source == WriteSource::required ? "requirement" : "operating point", p);
+    }
+    return marks;
+}
+
+std::vector<std::string> header_lines(const CheckpointQuery& q, const CheckpointAnalysis& a,
+                                      const std::string& failure_label) {
+    std::vector<std::string> lines;
+    if (q.params > 0.0 && a.size) {
+        lines.push_back("Checkpoint: " + format_param_count(q.params) + " parameters × " +
+                        format_number(q.bytes_per_param,
+                                      q.bytes_per_param == std::floor(q.bytes_per_param) ? 0 : 2) +
+                        " B = " + format(*a.size, 1));
+    } else if (a.size) {
+        lines.push_back("Checkpoint: " + format(*a.size, 1));
+    } else if (q.write_time) {
+        lines.push_back("Checkpoint: size not given; write time " + format_interval(*q.write_time));
+    }
+    if (q.mtbf) {
+        lines.push_back("Failures: MTBF " + format_interval(*q.mtbf) + " (given)");
+    } else if (a.nodes && a.mtbf && q.failures_per_1000_node_days) {
+        lines.push_back("Failures: " + format_number(static_cast<double>(q.gpus)) +
+                        " GPUs = " + format_number(static_cast<double>(*a.nodes)) + " nodes of " +
+                        std::to_string(q.gpus_per_node) + "; " +
+                        format_number(*q.failures_per_1000_node_days, 2) + " per 1,000 node-days" +
+                        (failure_label.empty() ? "" : " (" + failure_label + ")") + "; MTBF " +
+                        format_interval(*a.mtbf));
+    } else {
+        lines.push_back("Failures: not given (--gpus or --mtbf give the MTBF, the Daly "
+                        "interval and goodput)");
+    }
+    lines.push_back("Mode: " + budget_phrase(q.mode, q.stall_budget) + "; " +
+                    (q.interval ? "every " + format_interval(*q.interval)
+                                : std::string("at the Daly interval")) +
+                    "; restart " + format_interval(q.restart));
+    return lines;
+}
+
+Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
+    Grid g;
+    g.header = {"Metric", "Value"};
+    g.numeric_from = 99;
+    auto row = [&g](std::string k, std::string v) {
+        g.rows.push_back({std::move(k), std::move(v)});
+    };
+    if (a.write) {
+        row("Write bandwidth",
+            format_write(*a.write) + " (" + std::string(to_string(a.write_source)) + ")");
+    }
+    if (a.write_time) {
+        row("Write time", format_interval(*a.write_time));
+    }
+    if (a.mtbf) {
+        row("MTBF", format_interval(*a.mtbf));
+    }
+    if (a.young_interval) {
+        row("Young interval", format_interval(*a.young_interval));
+    }
+    if (a.daly_interval) {
+        row("Daly interval", format_interval(*a.daly_interval));
+    }
+    if (a.interval) {
+        const bool drain_bound = q.interval && *a.interval > *q.interval;
+        row("Interval",
+            format_interval(*a.interval) +
+                (drain_bound  ? " (the drain; " + format_interval(*q.interval) + " requested)"
+                 : q.interval ? " (requested)"
+                              : " (Daly)"));
+    }
+    if (a.write_share) {
+        row(q.mode == CheckpointMode::sync ? "Stall share of interval" : "Drain share of interval",
+            format_percent(*a.write_share));
+    }
+    if (a.goodput) {
+        row("Goodput", format_percent(*a.goodput));
+    }
+    if (a.gpu_hours_lost_per_day) {
+        row("GPU-hours lost per day", format_number(*a.gpu_hours_lost_per_day, 0));
+    }
+    if (a.required_write && a.basis) {
+        row("Required write",
+            format_write(*a.required_write) + " (" + basis_phrase(q, *a.basis) + ")");
+    }
+    if (a.shortest_interval) {
+        row("Shortest interval at this write", format_interval(*a.shortest_interval));
+    }
+    if (a.sustainable) {
+        row("Cadence sustainable", *a.sustainable ? "yes" : "NO");
+    }
+    if (a.curve) {
+        row("Knee", a.curve->knee
+                        ? format_write(a.curve->knee->write) + " (goodput within " +
+                              format_percent(a.curve->knee_tolerance) + " of its " +
+                              format_percent(a.curve->goodput_limit) + " limit)"
+                        : "none (the goodput limit " + format_percent(a.curve->goodput_limit) +
+                              " is within the tolerance)");
+    }
+    if (a.offsite_write) {
+        row("Offsite WAN (every " + ordinal(q.offsite_every) + " checkpoint)",
+            format_write(*a.offsite_write) + " = " + format_in(*a.offsite_write, units::Gbps, 0));
+    }
+    if (a.retained && a.peak_retained) {
+        row("Retained locally (" + std::to_string(q.retain) + ")",
+            format(*a.retained, 1) + "; " + format(*a.peak_retained, 1) +
+                " while the next is written");
+    }
+    return g;
+}
+
+json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a,
+                   const std::string& failure_label) {
+    json j;
+    j["podsizer_version"] = version();
+    json in;
+    in["params"] = q.params > 0.0 ? json(q.params) : json(nullptr);
+    in["bytes_per_param"] = q.params > 0.0 ? json(q.bytes_per_param) : json(nullptr);
+    in["mode"] = to_string(q.mode);
+    in["interval_auto"] = !q.interval.has_value();
+    in["stall_budget"] = q.stall_budget;
+    in["restart_time_s"] = q.restart.base();
+    in["gpus"] = q.gpus > 0 ? json(q.gpus) : json(nullptr);
+    in["gpus_per_node"] = q.gpus_per_node;
+    in["failures_per_1000_node_days"] = or_null(q.failures_per_1000_node_days);
+    in["failure_rate_preset"] = failure_label;
+    in["knee_tolerance"] = q.knee_tolerance;
+    in["offsite_every"] = q.offsite_every;
+    in["retain"] = q.retain;
+    j["inputs"] = in;
+    auto base = [](const auto& opt) { return opt ? json(opt->base()) : json(nullptr); };
+    j["checkpoint_bytes"] = base(a.size);
+    j["nodes"] = or_null(a.nodes);
+    j["mtbf_s"] = base(a.mtbf);
+    j["write_bytes_per_s"] = base(a.write);
+    j["write_source"] = to_string(a.write_source);
+    j["write_time_s"] = base(a.write_time);
+    j["young_interval_s"] = base(a.young_interval);
+    j["daly_interval_s"] = base(a.daly_interval);
+    j["interval_s"] = base(a.interval);
+    j["write_share"] = or_null(a.write_share);
+    j["goodput"] = or_null(a.goodput);
+    j["gpu_hours_lost_per_day"] = or_null(a.gpu_hours_lost_per_day);
+    j["required_write_bytes_per_s"] = base(a.required_write);
+    j["requirement_basis"] = a.basis ? json(to_string(*a.basis)) : json(nullptr);
+    j["shortest_interval_s"] = base(a.shortest_interval);
+    j["sustainable"] = or_null(a.sustainable);
+    j["offsite_write_bytes_per_s"] = base(a.offsite_write);
+    j["retained_bytes"] = base(a.retained);
+    j["peak_retained_bytes"] = base(a.peak_retained);
+    json cad = json::array();
+    for (const CadenceRow& r : a.cadences) {
+        cad.push_back({{"interval_s", r.interval.base()},
+                       {"sync_write_bytes_per_s", r.sync_write.base()},
+                       {"async_write_bytes_per_s", r.async_write.base()}});
+    }
+    j["cadences"] = cad;
+    if (a.curve) {
+        j["goodput_limit"] = a.curve->goodput_limit;
+        j["knee_tolerance"] = a.curve->knee_tolerance;
+        j["knee"] = a.curve->knee ? detail::goodput_point_json(*a.curve->knee) : json(nullptr);
+        j["curve"] = detail::goodput_points_json(*a.curve);
+    } else {
+        j["goodput_limit"] = nullptr;
+        j["knee_tolerance"] = q.knee_tolerance;
+        j["knee"] = nullptr;
+        j["curve"] = json::array();
+    }
+    return j;
+}
+
+} // namespace
+
+std::string format_write(Throughput t) {
+    static constexpr std::array ladder{units::B_per_s, units::MB_per_s, units::GB_per_s,
+                                       units::TB_per_s, Unit{"PB/s", 1e15, Dimension::throughput}};
+    const Unit* unit = &ladder.front();
+    for (const Unit& u : ladder) {
+        if (std::abs(t.base()) >= u.factor) {
+            unit = &u;
+        }
+    }
+    const double v = std::abs(in(t, *unit));
+    return format_in(t, *unit, v >= 100.0 ? 0 : (v >= 10.0 ? 1 : 2));
+}
+
+std::string format_percent(double fraction, int decimals) {
+    return format_number(fraction * 100.0, decimals) + " %";
+}
+
+Grid goodput_curve_grid(const GoodputCurve& curve, const std::vector<MarkedPoint>& marks) {
+    Grid g;
+    g.header = {"point",       "write_bytes_per_s", "write_time_s",          "interval_s",
+                "write_share", "goodput",           "gpu_hours_lost_per_day"};
+    for (const auto& [label, p] : merged(curve, marks)) {
+        g.rows.push_back({label, plain(p.write.base()), plain(p.write_time.base()),
+                          plain(p.interval.base()), plain(p.write_share), plain(p.goodput),
+                          plain(p.gpu_hours_lost_per_day)});
+    }
+    return g;
+}
+
+Grid goodput_curve_display_grid(const GoodputCurve& curve, const std::vector<MarkedPoint>& marks) {
+    Grid g;
+    g.header = {"", "Write", "Write time", "Interval", "Write share", "Goodput", "GPU-h lost/day"};
+    for (const auto& [label, p] : merged(curve, marks)) {
+        g.rows.push_back({label == "curve" ? std::string() : label, format_write(p.write),
+                          format_interval(p.write_time), format_interval(p.interval),
+                          format_percent(p.write_share), format_percent(p.goodput),
+                          format_number(p.gpu_hours_lost_per_day, 0)});
+    }
+    return g;
+}
+
+std::string render_goodput_curve(const GoodputCurve& curve, Format format,
+                                 const std::vector<MarkedPoint>& marks) {
+    switch (format) {
+    case Format::json: {
+        json j;
+        j["goodput_limit"] = curve.goodput_limit;
+        j["knee_tolerance"] = curve.knee_tolerance;
+        j["knee"] = curve.knee ? detail::goodput_point_json(*curve.knee) : json(nullptr);
+        j["points"] = detail::goodput_points_json(curve);
+        return j.dump(2) + "\n";
+    }
+    case Format::csv:
+        return render_csv(goodput_curve_grid(curve, marks));
+    case Format::md:
+        return render_markdown(goodput_curve_display_grid(curve, marks));
+    case Format::table:
+        return render_text(goodput_curve_display_grid(curve, marks));
+    }
+    return {};
+}
+
+Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
+    Grid g;
+    g.header = {"Cadence", "Sync, " + format_percent(stall_budget, 0) + " stall",
+                "Async (drain before the next)"};
+    for (const CadenceRow& r : a.cadences) {
+        g.rows.push_back({"every " + format_interval(r.interval), format_write(r.sync_write),
+                          format_write(r.async_write)});
+    }
+    return g;
+}
+
+std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis& a,
+                              const std::string& failure_label, Format format) {
+    if (format == Format::json) {
+        return analysis_json(q, a, failure_label).dump(2) + "\n";
+    }
+    const std::vector<MarkedPoint> marks = marks_of(a);
+    if (format == Format::csv) {
+        return a.curve ? render_csv(goodput_curve_grid(*a.curve, marks)) : std::string();
+    }
+    const bool md = format == Format::md;
+    auto grid = [md](const Grid& g) { return md ? render_markdown(g) : render_text(g); };
+    std::string out;
+    for (const std::string& line : header_lines(q, a, failure_label)) {
+        out += line + (md ? "  \n" : "\n");
+    }
+    if (!a.cadences.empty()) {
+        out += std::string(md ? "\n### " : "\n") + "Write bandwidth a cadence needs\n" +
+               (md ? "\n" : "") + grid(cadence_grid(a, q.stall_budget));
+    }
+    const Grid results = results_grid(q, a);
+    if (!results.rows.empty()) {
+        out += std::string(md ? "\n### " : "\n") + "Result\n" + (md ? "\n" : "") + grid(results);
+    }
+    if (a.curve) {
+        out += std::string(md ? "\n### " : "\n") + "Goodput vs write bandwidth\n" +
+               (md ? "\n" : "") + grid(goodput_curve_display_grid(*a.curve, marks));
+    }
+    return out;
+}
+
+} // namespace podsizer

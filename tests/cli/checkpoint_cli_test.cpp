@@ -1,0 +1,239 @@
+// End-to-end tests of `podsizer checkpoint` and of checkpoint jobs in `size`:
+// stdout, stderr and exit codes of the real binary.
+#include "run_process.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::size_t line_count(const std::string& s) {
+    std::size_t n = 0;
+    for (char c : s) {
+        n += c == '\n' ? 1 : 0;
+    }
+    return n;
+}
+
+// The reference pod's job: 1.8T parameters × 14 B on 41,472 GB200 GPUs.
+const std::vector<std::string> kReference{
+    "checkpoint", "--params",   "1.8T",        "--bytes-per-param", "14", "--gpus",
+    "41472",      "--platform", "gb200-nvl72", "--stall-budget",    "5%"};
+
+std::vector<std::string> reference(std::vector<std::string> more) {
+    std::vector<std::string> args = kReference;
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+}
+
+} // namespace
+
+TEST_CASE("checkpoint prints the reference pod's cadence table") {
+    // Pinned: the write bandwidth a 1.8T × 14 B = 25.2 TB checkpoint needs.
+    // Sync with a 5 % stall budget, W = size / (0.05 τ): 8.4, 1.68, 0.56 TB/s;
+    // async, W = size / τ: 420, 84, 28 GB/s (worked by hand, docs/checkpoints.md §3).
+    const ProcessResult r = podsizer(kReference);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.err.empty());
+    CHECK_THAT(r.out, Catch::StartsWith("Checkpoint: 1.8T parameters × 14 B = 25.2 TB\n"));
+    const std::string table = "Write bandwidth a cadence needs\n"
+                              "Cadence       Sync, 5 % stall  Async (drain before the next)\n"
+                              "------------  ---------------  -----------------------------\n"
+                              "every 60 s          8.40 TB/s                       420 GB/s\n"
+                              "every 5 min         1.68 TB/s                      84.0 GB/s\n"
+                              "every 15 min         560 GB/s                      28.0 GB/s\n";
+    CHECK_THAT(r.out, Catch::Contains(table));
+    // 10,368 nodes of 4 at 6.5 per 1,000 node-days: M = 86,400 / 67.392 s = 21.4 min.
+    CHECK_THAT(r.out, Catch::Contains("41,472 GPUs = 10,368 nodes of 4; 6.50 per 1,000 node-days "
+                                      "(hpca25-a100-high); MTBF 21.4 min"));
+    CHECK_THAT(r.out, Catch::Contains("Goodput vs write bandwidth"));
+    CHECK_THAT(r.out, Catch::Contains("knee"));
+}
+
+TEST_CASE("checkpoint --format json carries the documented keys with SI units") {
+    const ProcessResult r =
+        podsizer(reference({"--write-bandwidth", "4.5TB/s", "--format", "json"}));
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    for (const char* key : {"checkpoint_bytes", "write_time_s", "mtbf_s", "young_interval_s",
+                            "daly_interval_s", "interval_s", "goodput", "gpu_hours_lost_per_day",
+                            "required_write_bytes_per_s", "curve", "knee", "cadences"}) {
+        INFO(key);
+        CHECK(j.contains(key));
+    }
+    CHECK(j.at("checkpoint_bytes").get<double>() == Approx(25.2e12));
+    CHECK(j.at("write_time_s").get<double>() == Approx(5.6)); // 25.2 TB / 4.5 TB/s
+    CHECK(j.at("mtbf_s").get<double>() == Approx(1282.0512820512822));
+    // Young: sqrt(2 × 5.6 × 1,282.05) = 119.83 s; Daly is shorter by about δ.
+    CHECK(j.at("young_interval_s").get<double>() == Approx(119.829).epsilon(1e-5));
+    CHECK(j.at("daly_interval_s").get<double>() < j.at("young_interval_s").get<double>());
+    CHECK(j.at("interval_s").get<double>() == Approx(j.at("daly_interval_s").get<double>()));
+    const double g = j.at("goodput").get<double>();
+    CHECK(g > 0.0);
+    CHECK(g < 1.0);
+    CHECK(j.at("gpu_hours_lost_per_day").get<double>() == Approx((1 - g) * 41472 * 24));
+    CHECK(j.at("cadences").size() == 3);
+    CHECK(j["cadences"][0]["sync_write_bytes_per_s"].get<double>() == Approx(8.4e12));
+    CHECK(j["cadences"][2]["async_write_bytes_per_s"].get<double>() == Approx(28e9));
+    REQUIRE(j.at("curve").size() == 33);
+    CHECK(j["curve"][0].contains("write_bytes_per_s"));
+    CHECK(j["curve"][0].contains("goodput"));
+    CHECK(j.at("knee").contains("write_bytes_per_s"));
+    CHECK(j.at("sustainable").get<bool>());
+}
+
+TEST_CASE("checkpoint with a requested cadence reports the bandwidth it needs") {
+    const ProcessResult r = podsizer(reference({"--interval", "5min", "--format", "json"}));
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("required_write_bytes_per_s").get<double>() == Approx(1.68e12));
+    CHECK(j.at("write_source") == "required");
+    CHECK(j.at("interval_s").get<double>() == Approx(300.0));
+    CHECK(j.at("write_share").get<double>() == Approx(0.05));
+}
+
+TEST_CASE("checkpoint exits 1 when the given bandwidth cannot keep the cadence") {
+    const ProcessResult r =
+        podsizer(reference({"--interval", "60s", "--write-bandwidth", "4.5TB/s"}));
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.out, Catch::Contains("Cadence sustainable              NO"));
+    CHECK_THAT(r.out, Catch::Contains("Shortest interval at this write  112 s"));
+}
+
+TEST_CASE("checkpoint --format csv prints the curve as rows") {
+    const ProcessResult r =
+        podsizer(reference({"--write-bandwidth", "4.5TB/s", "--points", "11", "--format", "csv"}));
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::StartsWith("point,write_bytes_per_s,write_time_s,interval_s,"
+                                        "write_share,goodput,gpu_hours_lost_per_day\r\n"));
+    // 11 curve points, the knee and the operating point, after the header.
+    CHECK(line_count(r.out) == 1 + 11 + 2);
+    CHECK_THAT(r.out, Catch::Contains("\r\nknee,"));
+    CHECK_THAT(r.out, Catch::Contains("\r\noperating point,4500000000000,5.6,"));
+}
+
+TEST_CASE("checkpoint works from a write time and an MTBF alone") {
+    // Daly 2006, figure 3: δ = 5 min, M = 24 h, R = 10 min -> τ = 117 min.
+    const ProcessResult r = podsizer({"checkpoint", "--write-time", "5min", "--mtbf", "24h",
+                                      "--restart-time", "10min", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("daly_interval_s").get<double>() / 60.0 == Approx(117.0).margin(0.5));
+    CHECK(j.at("checkpoint_bytes").is_null());
+    CHECK(j.at("gpu_hours_lost_per_day").is_null());
+    CHECK(j.at("curve").empty());
+}
+
+TEST_CASE("checkpoint reports offsite WAN bandwidth and retained capacity") {
+    const ProcessResult r = podsizer(reference(
+        {"--interval", "5min", "--offsite-every", "6", "--retain", "2", "--format", "json"}));
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    // One 25.2 TB copy per 30 min: 14 GB/s; 2 × 25.2 TB kept, 3 while writing.
+    CHECK(j.at("offsite_write_bytes_per_s").get<double>() == Approx(14e9));
+    CHECK(j.at("retained_bytes").get<double>() == Approx(50.4e12));
+    CHECK(j.at("peak_retained_bytes").get<double>() == Approx(75.6e12));
+}
+
+TEST_CASE("checkpoint bad input exits 2 with one line naming the flag") {
+    struct Row {
+        std::vector<std::string> args;
+        std::string says;
+    };
+    const std::vector<Row> rows{
+        {{"--checkpoint-size", "25Tb"}, "--checkpoint-size: \"25Tb\": Tb is a number of bits"},
+        {{"--checkpoint-size", "25"}, "--checkpoint-size: \"25\": missing unit"},
+        {{"--checkpoint-size", "0TB"}, "--checkpoint-size: \"0TB\": must be greater than zero"},
+        {{"--checkpoint-size", "-1TB"}, "--checkpoint-size: \"-1TB\": must not be negative"},
+        {{"--params", "0"}, "--params: \"0\": must be greater than zero"},
+        {{"--params", "-1T"}, "--params: \"-1T\": must be greater than zero"},
+        {{"--params", "25TB"}, "--params: \"25TB\": looks like a size"},
+        {{"--params", "1.8T", "--bytes-per-param", "0"}, "--bytes-per-param: \"0\""},
+        {{"--params", "1.8T", "--bytes-per-param", "14b"},
+         "--bytes-per-param: \"14b\": b is a bit"},
+        {{"--params", "1.8T", "--interval", "0s"}, "--interval: \"0s\": must be greater than zero"},
+        {{"--params", "1.8T", "--interval", "-5min"},
+         "--interval: \"-5min\": must not be negative"},
+        {{"--params", "1.8T", "--interval", "5"}, "--interval: \"5\": missing unit"},
+        {{"--params", "1.8T", "--stall-budget", "100%"},
+         "--stall-budget: \"100%\": expected a stall "
+         "budget above 0 % and below 100 %"},
+        {{"--params", "1.8T", "--stall-budget", "150%"}, "--stall-budget: \"150%\""},
+        {{"--params", "1.8T", "--stall-budget", "0%"}, "--stall-budget: \"0%\""},
+        {{"--params", "1.8T", "--stall-budget", "5"},
+         "--stall-budget: \"5\": expected a percentage"},
+        {{"--params", "1.8T", "--gpus", "8", "--failure-rate", "0"}, "--failure-rate: \"0\""},
+        {{"--params", "1.8T", "--gpus", "8", "--failure-rate", "-2"}, "--failure-rate: \"-2\""},
+        {{"--params", "1.8T", "--gpus", "8", "--failure-rate", "nope"},
+         "--failure-rate: unknown failure-rate preset \"nope\""},
+        {{"--params", "1.8T", "--failure-rate", "6.5"}, "--failure-rate: needs --gpus"},
+        {{"--params", "1.8T", "--gpus", "0"}, "--gpus: 0 is out of range"},
+        {{"--params", "1.8T", "--mtbf", "0h"}, "--mtbf: \"0h\": must be greater than zero"},
+        {{"--params", "1.8T", "--write-bandwidth", "0GB/s"}, "--write-bandwidth: \"0GB/s\""},
+        {{"--params", "1.8T", "--write-bandwidth", "4.5TB"},
+         "--write-bandwidth: \"4.5TB\": capacity unit"},
+        {{"--write-time", "0s"}, "--write-time: \"0s\": must be greater than zero"},
+        {{"--params", "1.8T", "--restart-time", "-1min"}, "--restart-time"},
+        {{"--params", "1.8T", "--mode", "fast"}, "--mode: \"fast\" is not a mode"},
+        {{"--params", "1.8T", "--interval", "auto"},
+         "--interval: auto (the Daly interval) needs failures"},
+        {{"--params", "1.8T", "--checkpoint-size", "25TB"}, "--params/--checkpoint-size"},
+        {{"--params", "1.8T", "--format", "csv"}, "--format: csv prints the goodput curve"},
+        {{"--params", "1.8T", "--knee", "0%"}, "--knee"},
+        {{"--params", "1.8T", "--cadences", "60s,0s"}, "--cadences: \"0s\""},
+        {{}, "nothing to checkpoint"},
+    };
+    for (const Row& row : rows) {
+        std::vector<std::string> args{"checkpoint"};
+        args.insert(args.end(), row.args.begin(), row.args.end());
+        INFO(row.says);
+        const ProcessResult r = podsizer(args);
+        CHECK(r.exit_code == 2);
+        CHECK(r.out.empty());
+        CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: "));
+        CHECK_THAT(r.err, Catch::Contains(row.says));
+        CHECK(line_count(r.err) == 1);
+    }
+}
+
+TEST_CASE("size of the cadence example finds the quoted pod short of a 60 s sync cadence") {
+    const ProcessResult r =
+        podsizer({"size", "examples/checkpoint-cadence.json", "--format", "json"});
+    CHECK(r.exit_code == 1); // the quoted pod misses a requirement
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("requirements").at("write_driven_by") == "checkpoints");
+    const auto& quoted = j.at("designs").at(0);
+    bool found = false;
+    for (const auto& f : quoted.at("findings")) {
+        if (f.at("code") == "cadence-not-sustainable") {
+            found = true;
+            CHECK(f.at("severity") == "error");
+        }
+    }
+    CHECK(found);
+    CHECK(j.at("designs").at(1).at("feasible").get<bool>());
+}
+
+TEST_CASE("catalog list and show include the failure-rate presets") {
+    const ProcessResult list = podsizer({"catalog", "list"});
+    CHECK(list.exit_code == 0);
+    CHECK_THAT(list.out, Catch::Contains("hpca25-a100-high"));
+    CHECK_THAT(list.out, Catch::Contains("failure_rate"));
+    const ProcessResult show = podsizer({"catalog", "show", "llama3-h100", "--format", "json"});
+    REQUIRE(show.exit_code == 0);
+    const auto j = nlohmann::json::parse(show.out);
+    CHECK(j.at("figures").at("failures_per_1000_node_days").at("value").get<double>() ==
+          Approx(3.79));
+    CHECK(j.at("source").at("kind") == "derived");
+}
+
+TEST_CASE("podsizer --help lists the checkpoint command") {
+    const ProcessResult r = podsizer({"--help"});
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("checkpoint"));
+    const ProcessResult h = podsizer({"checkpoint", "--help"});
+    CHECK(h.exit_code == 0);
+    CHECK_THAT(h.out, Catch::Contains("--stall-budget"));
+}
