@@ -50,6 +50,7 @@ QString bottlenecks(const Design& d) {
 
 QTableWidgetItem* cell(const QString& text) {
     auto* item = new QTableWidgetItem(text);
+    item->setToolTip(text);
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return item;
 }
@@ -228,8 +229,9 @@ void PlayPanel::update() {
     }
     const Scenario& s = session_->scenario();
     const Catalog& cat = session_->catalog();
-    title_->setText(tr("<b>Play with “%1”</b>: change its counts and see what each step buys")
-                        .arg(q(sized->name).toHtmlEscaped()));
+    title_->setText(tr("<b>± Play with “%1”</b>").arg(q(sized->name).toHtmlEscaped()));
+    title_->setToolTip(tr("Change the design's counts and see what each step buys; every "
+                          "figure is the engine's evaluation of the changed design"));
     try {
         played_ = replay(*sized, cnodes(), dboxes(), s, cat);
     } catch (const InputError& e) {

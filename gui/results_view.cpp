@@ -6,8 +6,10 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -37,7 +39,8 @@ QIcon severity_icon(const QWidget* w, Severity s) {
 ResultsView::ResultsView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), title_(new QLabel(this)), requirement_(new QLabel(this)),
       error_(new QLabel(this)), table_(new QTableWidget(this)), findings_(new QTreeWidget(this)),
-      play_(new PlayPanel(session, this)) {
+      checkpoints_(new QTableWidget(this)), checkpoint_notes_(new QLabel(this)),
+      details_(new QTabWidget(this)), play_(new PlayPanel(session, this)) {
     auto* layout = new QVBoxLayout(this);
     QFont big = title_->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
@@ -60,9 +63,9 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectColumns);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
-    table_->verticalHeader()->setDefaultSectionSize(22);
+    table_->verticalHeader()->setDefaultSectionSize(19);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     table_->setToolTip(tr("The side-by-side table of `podsizer size`; click a column to "
                           "select that design for the charts, racks and ± panel"));
     connect(table_, &QTableWidget::currentCellChanged, this,
@@ -77,23 +80,35 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
     findings_->setWordWrap(true);
     findings_->header()->setStretchLastSection(true);
 
-    auto* right = new QSplitter(Qt::Vertical, this);
-    auto* findings_box = new QWidget(right);
-    auto* fl = new QVBoxLayout(findings_box);
-    fl->setContentsMargins(0, 0, 0, 0);
-    auto* findings_title = new QLabel(tr("<b>Findings</b>"), findings_box);
-    fl->addWidget(findings_title);
-    fl->addWidget(findings_);
-    right->addWidget(findings_box);
-    right->addWidget(play_);
-    right->setStretchFactor(0, 1);
-    right->setStretchFactor(1, 2);
+    checkpoints_->setObjectName("checkpoints");
+    checkpoints_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    checkpoints_->setSelectionMode(QAbstractItemView::NoSelection);
+    checkpoints_->verticalHeader()->hide();
+    checkpoints_->verticalHeader()->setDefaultSectionSize(20);
+    checkpoint_notes_->setObjectName("checkpoint-notes");
+    checkpoint_notes_->setWordWrap(true);
+    auto* ckpt = new QWidget(details_);
+    auto* cl = new QVBoxLayout(ckpt);
+    cl->setContentsMargins(0, 0, 0, 0);
+    cl->addWidget(checkpoints_, 1);
+    cl->addWidget(checkpoint_notes_);
+    details_->setObjectName("results-details");
+    details_->addTab(findings_, tr("Findings"));
+    details_->addTab(ckpt, tr("Checkpoints"));
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    // The table and the ± panel side by side on top (the table needs the
+    // height: one row per metric); findings and checkpoints underneath.
+    top_ = new QSplitter(Qt::Horizontal, this);
+    auto* top = top_;
+    top->addWidget(table_);
+    top->addWidget(play_);
+    top->setStretchFactor(0, 1);
+    top->setStretchFactor(1, 1);
+    auto* split = new QSplitter(Qt::Vertical, this);
     split->setObjectName("results-splitter");
-    split->addWidget(table_);
-    split->addWidget(right);
-    split->setStretchFactor(0, 1);
+    split->addWidget(top);
+    split->addWidget(details_);
+    split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
 
@@ -104,6 +119,7 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
 
 void ResultsView::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
+    fitted_columns_ = -1;
     if (stale_) {
         refresh();
     }
@@ -126,6 +142,8 @@ void ResultsView::refresh() {
         table_->setRowCount(0);
         table_->setColumnCount(0);
         findings_->clear();
+        checkpoints_->setRowCount(0);
+        checkpoint_notes_->clear();
         return;
     }
     requirement_->setText(tr("Requirement: %1").arg(q(requirement_line(result->requirements))));
@@ -161,6 +179,9 @@ void ResultsView::refresh() {
     }
     table_->setVerticalHeaderLabels(metrics);
     table_->setUpdatesEnabled(true);
+    if (fitted_columns_ != table_->columnCount()) {
+        fitTableWidth();
+    }
 
     findings_->clear();
     QList<QTreeWidgetItem*> items;
@@ -181,10 +202,58 @@ void ResultsView::refresh() {
         items << none;
     }
     findings_->addTopLevelItems(items);
+    int finding_count = 0;
+    for (const Design& d : result->designs) {
+        finding_count += static_cast<int>(d.findings.size());
+    }
+    details_->setTabText(0, tr("Findings (%1)").arg(finding_count));
+
+    const Grid ck = checkpoint_grid(*result);
+    checkpoints_->setColumnCount(static_cast<int>(ck.header.size()));
+    checkpoints_->setRowCount(static_cast<int>(ck.rows.size()));
+    QStringList ck_header;
+    for (const std::string& h : ck.header) {
+        ck_header << q(h);
+    }
+    checkpoints_->setHorizontalHeaderLabels(ck_header);
+    for (std::size_t r = 0; r < ck.rows.size(); ++r) {
+        for (std::size_t c = 0; c < ck.rows[r].size(); ++c) {
+            auto* item = new QTableWidgetItem(q(ck.rows[r][c]));
+            if (c >= ck.numeric_from) {
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            }
+            if (ck.rows[r][c] == "NO") {
+                item->setForeground(QColor("#b71c1c"));
+            }
+            checkpoints_->setItem(static_cast<int>(r), static_cast<int>(c), item);
+        }
+    }
+    checkpoints_->resizeColumnsToContents();
+    checkpoint_notes_->setText(ck.rows.empty() ? tr("No checkpoint jobs in this scenario.")
+                                               : q(checkpoint_notes(*result)).trimmed());
+    details_->setTabText(1, tr("Checkpoints (%1)").arg(ck.rows.size()));
     findings_->resizeColumnToContents(0);
     findings_->resizeColumnToContents(1);
     findings_->resizeColumnToContents(2);
     markSelection();
+}
+
+void ResultsView::fitTableWidth() {
+    // Give the table the width its designs need (up to two thirds of the
+    // row), the ± panel the rest; again only when the design count changes,
+    // so a width the user dragged stays.
+    const int total = top_->width();
+    if (total <= 0) {
+        return;
+    }
+    fitted_columns_ = table_->columnCount();
+    int need = table_->verticalHeader()->sizeHint().width() + 2 * table_->frameWidth() +
+               table_->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < table_->columnCount(); ++c) {
+        need += table_->horizontalHeader()->sectionSizeHint(c);
+    }
+    const int left = std::min(need, total * 2 / 3);
+    top_->setSizes({left, total - left});
 }
 
 void ResultsView::markSelection() {

@@ -1,6 +1,7 @@
 // The results tab: the requirement line, the side-by-side table (reports'
-// side_by_side grid, so it reads exactly like `podsizer size`), the findings
-// with their severities, and the ± panel to play with a design.
+// side_by_side grid, so it reads exactly like `podsizer size`) across the
+// top; under it the findings with their severities and the checkpoint table
+// (reports' checkpoint_grid) in tabs, and the ± panel to play with a design.
 #pragma once
 
 // moc (Qt 6.4) cannot parse the C++20 standard headers these pull in; it
@@ -13,7 +14,9 @@
 #include <QWidget>
 
 class QLabel;
+class QSplitter;
 class QTableWidget;
+class QTabWidget;
 class QTreeWidget;
 
 namespace podsizer::gui {
@@ -31,6 +34,9 @@ public:
 
     QTableWidget* table() const { return table_; }
     QTreeWidget* findings() const { return findings_; }
+    QTableWidget* checkpoints() const { return checkpoints_; }
+    /// The tabs under the table: findings, checkpoints (and more as they come).
+    QTabWidget* details() const { return details_; }
     PlayPanel* play() const { return play_; }
 
     void refresh();
@@ -40,6 +46,7 @@ protected:
 
 private:
     void markSelection();
+    void fitTableWidth();
 
     Session* session_;
     QLabel* title_;
@@ -47,8 +54,13 @@ private:
     QLabel* error_;
     QTableWidget* table_;
     QTreeWidget* findings_;
+    QTableWidget* checkpoints_;
+    QLabel* checkpoint_notes_;
+    QTabWidget* details_;
     PlayPanel* play_;
-    bool stale_ = false; ///< results changed while hidden: redraw when shown
+    QSplitter* top_ = nullptr;
+    int fitted_columns_ = -1; ///< the design count the splitter was last fitted to
+    bool stale_ = false;      ///< results changed while hidden: redraw when shown
 };
 
 } // namespace podsizer::gui

@@ -398,6 +398,7 @@ void ScenarioEditor::load(const Scenario& s) {
     }
     general_error_.clear();
     name_->setText(q(s.name));
+    name_->setCursorPosition(0);
     description_->setText(q(s.description));
     description_->setCursorPosition(0); // show the start of a long description
     description_->setToolTip(q(s.description));

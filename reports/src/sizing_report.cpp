@@ -141,6 +141,8 @@ json requirements_json(const Requirements& r) {
     return j;
 }
 
+} // namespace
+
 /// One row per design and job: what each design sustains (table and Markdown).
 Grid checkpoint_grid(const SizingResult& result) {
     Grid g;
@@ -168,11 +170,7 @@ Grid checkpoint_grid(const SizingResult& result) {
     return g;
 }
 
-std::string checkpoint_text(const SizingResult& result, bool md) {
-    const Grid g = checkpoint_grid(result);
-    if (g.rows.empty()) {
-        return {};
-    }
+std::string checkpoint_notes(const SizingResult& result) {
     const CheckpointPlan& plan = result.requirements.checkpoints;
     std::string notes;
     if (plan.offsite_write.base() > 0) {
@@ -184,6 +182,17 @@ std::string checkpoint_text(const SizingResult& result, bool md) {
         notes += "Retained checkpoints occupy up to " + format(plan.peak_retained, 1) +
                  " while the next is written.\n";
     }
+    return notes;
+}
+
+namespace {
+
+std::string checkpoint_text(const SizingResult& result, bool md) {
+    const Grid g = checkpoint_grid(result);
+    if (g.rows.empty()) {
+        return {};
+    }
+    const std::string notes = checkpoint_notes(result);
     return md ? "\n### Checkpoints\n\n" + render_markdown(g) + (notes.empty() ? "" : "\n" + notes)
               : "\nCheckpoints (write share per job, interval run, shortest sustainable "
                 "interval):\n" +

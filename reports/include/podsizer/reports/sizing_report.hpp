@@ -21,6 +21,14 @@ Grid side_by_side(const SizingResult& result);
 /// the CSV shape (RFC 4180) scripts and spreadsheets read.
 Grid sizing_csv_grid(const SizingResult& result);
 
+/// One row per design and checkpoint job: what each design sustains (the
+/// "Checkpoints" table of the text and Markdown reports); no rows without jobs.
+Grid checkpoint_grid(const SizingResult& result);
+
+/// The notes under that table (WAN for offsite copies, retained capacity),
+/// one line each; empty when there is nothing to say.
+std::string checkpoint_notes(const SizingResult& result);
+
 /// The whole report in a format; ends with a newline.
 std::string render_sizing(const SizingResult& result, Format format);
 
