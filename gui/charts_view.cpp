@@ -2,6 +2,8 @@
 
 #include "design_play.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/goodput_curve.hpp"
+#include "podsizer/reports/checkpoint_report.hpp"
 #include "session.hpp"
 
 #include <QBarCategoryAxis>
@@ -9,10 +11,15 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QSignalBlocker>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -86,7 +93,7 @@ QString count(std::int64_t n) {
 ChartsView::ChartsView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), knee_(make_view(this, "knee-chart")) {
     QChart* chart = knee_->chart();
-    chart->legend()->setAlignment(Qt::AlignRight); // long entries: one per line
+    chart->legend()->setAlignment(Qt::AlignBottom);
     read_ = line(chart, kRead, Qt::SolidLine, 2.5);
     write_ = line(chart, kWrite, Qt::SolidLine, 2.5);
     read_req_ = line(chart, kRead, Qt::DashLine, 1.5);
@@ -97,8 +104,8 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
     here_->setColor(QColor("#2e7d32"));
     here_->setBorderColor(Qt::white);
     chart->addSeries(here_);
-    read_->setName(tr("Delivered read"));
-    write_->setName(tr("Delivered write"));
+    read_->setName(tr("Read"));
+    write_->setName(tr("Write"));
     x_ = new QValueAxis(chart);
     x_->setTitleText(tr("C-nodes (count)"));
     x_->setLabelFormat("%.0f");
@@ -111,6 +118,50 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
         s->attachAxis(x_);
         s->attachAxis(y_);
     }
+
+    // Goodput vs write bandwidth, log-scaled: the curve spans 64:1.
+    goodput_box_ = new QWidget(this);
+    job_ = new QComboBox(goodput_box_);
+    job_->setObjectName("goodput-job");
+    goodput_ = make_view(goodput_box_, "goodput-chart");
+    QChart* g = goodput_->chart();
+    g->legend()->setAlignment(Qt::AlignBottom);
+    goodput_line_ = line(g, QColor("#00695c"), Qt::SolidLine, 2.5);
+    goodput_line_->setName(tr("Goodput"));
+    auto scatter = [g](const QColor& colour, qreal size) {
+        auto* s = new QScatterSeries(g);
+        s->setMarkerSize(size);
+        s->setColor(colour);
+        s->setBorderColor(Qt::white);
+        g->addSeries(s);
+        return s;
+    };
+    goodput_need_ = scatter(kWrite, 12);
+    goodput_gets_ = scatter(QColor("#2e7d32"), 12);
+    goodput_knee_ = scatter(kKnee, 10);
+    goodput_knee_->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    gx_ = new QLogValueAxis(g);
+    gx_->setTitleText(tr("Write bandwidth to the job (TB/s, log scale)"));
+    gx_->setLabelFormat("%g");
+    gx_->setBase(10);
+    gx_->setMinorTickCount(8);
+    gy_ = new QValueAxis(g);
+    gy_->setTitleText(tr("Goodput (% of GPU time)"));
+    gy_->setLabelFormat("%.0f");
+    g->addAxis(gx_, Qt::AlignBottom);
+    g->addAxis(gy_, Qt::AlignLeft);
+    for (QAbstractSeries* s : g->series()) {
+        s->attachAxis(gx_);
+        s->attachAxis(gy_);
+    }
+    auto* gl = new QVBoxLayout(goodput_box_);
+    gl->setContentsMargins(0, 0, 0, 0);
+    auto* pick = new QHBoxLayout();
+    pick->addWidget(new QLabel(tr("Checkpoint job:"), goodput_box_));
+    pick->addWidget(job_, 1);
+    gl->addLayout(pick);
+    gl->addWidget(goodput_, 1);
+    connect(job_, &QComboBox::currentIndexChanged, this, [this] { refreshGoodput(); });
 
     auto make_bars = [this](const QString& name, const QString& axis, const QString& title,
                             const QColor& colour) {
@@ -145,7 +196,8 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
                        QColor("#c62828"));
 
     auto* grid = new QGridLayout(this);
-    grid->addWidget(knee_, 0, 0, 1, 2);
+    grid->addWidget(knee_, 0, 0);
+    grid->addWidget(goodput_box_, 0, 1);
     grid->addWidget(racks_.view, 1, 0);
     grid->addWidget(power_.view, 1, 1);
     grid->setRowStretch(0, 3);
@@ -164,6 +216,9 @@ QChart* ChartsView::racksChart() const {
 QChart* ChartsView::powerChart() const {
     return power_.view->chart();
 }
+QChart* ChartsView::goodputChart() const {
+    return goodput_->chart();
+}
 
 void ChartsView::refresh() {
     // Drawn only when on screen: a hidden tab costs an edit nothing.
@@ -173,6 +228,7 @@ void ChartsView::refresh() {
     }
     stale_ = false;
     refreshKnee();
+    refreshGoodput();
     refreshBars(racks_, [](const Design& d) { return static_cast<double>(d.racks); });
     refreshBars(power_, [](const Design& d) { return in(d.power, units::kW); });
 }
@@ -207,8 +263,10 @@ void ChartsView::refreshKnee() {
         }
         return;
     }
-    set_title(chart, tr("<b>Delivered throughput vs C-nodes</b> — %1, %2 D-boxes")
-                         .arg(q(d->name).toHtmlEscaped(), count(d->dboxes)));
+    set_title(chart, tr("<b>Delivered throughput vs C-nodes</b> — %1, %2 D-boxes<br>needs "
+                        "%3 TB/s read, %4 TB/s write")
+                         .arg(q(d->name).toHtmlEscaped(), count(d->dboxes),
+                              tbps(curve.required_read), tbps(curve.required_write)));
 
     // The x range is rounded up to nice numbers, and the curve is evaluated
     // out to that edge so the plateau past the knee reaches it.
@@ -240,22 +298,90 @@ void ChartsView::refreshKnee() {
     const double rr = in(curve.required_read, units::TB_per_s);
     const double rw = in(curve.required_write, units::TB_per_s);
     read_req_->replace(QList<QPointF>{{0, rr}, {x_max, rr}});
-    set_name(read_req_, tr("Read requirement (%1 TB/s)").arg(tbps(curve.required_read)));
+    set_name(read_req_, tr("Read needed"));
     write_req_->replace(QList<QPointF>{{0, rw}, {x_max, rw}});
-    set_name(write_req_, tr("Write requirement (%1 TB/s)").arg(tbps(curve.required_write)));
+    set_name(write_req_, tr("Write needed"));
     const auto knee = static_cast<double>(curve.knee);
     knee_line_->replace(QList<QPointF>{{knee, 0}, {knee, y_max}});
-    set_name(knee_line_, tr("Knee (%1 C-nodes)").arg(count(curve.knee)));
+    set_name(knee_line_, tr("Knee: %1").arg(count(curve.knee)));
     const auto c = static_cast<double>(d->cnodes);
     here_->replace(
         QList<QPointF>{{c, in(d->read, units::TB_per_s)}, {c, in(d->write, units::TB_per_s)}});
-    set_name(here_, tr("This design (%1 C-nodes)").arg(count(d->cnodes)));
+    set_name(here_, tr("Design: %1").arg(count(d->cnodes)));
 
     for (QAbstractSeries* s : chart->series()) {
         show_series(chart, s, true);
     }
     show_series(chart, read_req_, curve.required_read.base() > 0);
     show_series(chart, write_req_, curve.required_write.base() > 0);
+}
+
+void ChartsView::refreshGoodput() {
+    const Design* d = session_->selected();
+    const bool jobs = d != nullptr && !d->checkpoints.empty();
+    // Without checkpoint jobs the throughput chart takes the whole row.
+    auto* grid = static_cast<QGridLayout*>(layout());
+    goodput_box_->setVisible(jobs);
+    grid->removeWidget(knee_);
+    grid->addWidget(knee_, 0, 0, 1, jobs ? 1 : 2);
+    if (!jobs) {
+        return;
+    }
+    QStringList names;
+    for (const CheckpointAtDesign& c : d->checkpoints) {
+        names << q(c.name);
+    }
+    QStringList shown;
+    for (int i = 0; i < job_->count(); ++i) {
+        shown << job_->itemText(i);
+    }
+    if (shown != names) {
+        const QSignalBlocker block(job_);
+        const int keep = job_->currentIndex();
+        job_->clear();
+        job_->addItems(names);
+        job_->setCurrentIndex(std::clamp(keep, 0, static_cast<int>(names.size()) - 1));
+    }
+    const auto i = static_cast<std::size_t>(std::max(0, job_->currentIndex()));
+    const CheckpointRequirement& req = d->requirements.checkpoints.jobs[i];
+    const CheckpointAtDesign& at = d->checkpoints[i];
+
+    CurveOptions options;
+    options.knee_tolerance = req.knee_tolerance;
+    options.include = {at.share, req.required_write};
+    const GoodputCurve curve = goodput_curve(req.model, options);
+    QList<QPointF> points;
+    double lo = 0;
+    double hi = 0;
+    for (const GoodputPoint& p : curve.points) {
+        const double x = in(p.write, units::TB_per_s);
+        points.append({x, p.goodput * 100.0});
+        lo = lo == 0 ? x : std::min(lo, x);
+        hi = std::max(hi, x);
+    }
+    goodput_line_->replace(points);
+    auto mark = [](QScatterSeries* s, const GoodputPoint& p) {
+        s->replace(QList<QPointF>{{in(p.write, units::TB_per_s), p.goodput * 100.0}});
+    };
+    const GoodputPoint need = evaluate_job(req.model, req.required_write);
+    mark(goodput_need_, need);
+    set_name(goodput_need_, tr("Needed: %1").arg(q(format_write(req.required_write))));
+    mark(goodput_gets_, at.at_share);
+    set_name(goodput_gets_, tr("Design: %1").arg(q(format_write(at.share))));
+    show_series(goodput_->chart(), goodput_knee_, curve.knee.has_value());
+    if (curve.knee) {
+        mark(goodput_knee_, *curve.knee);
+        set_name(goodput_knee_, tr("Knee: %1").arg(q(format_write(curve.knee->write))));
+    }
+    gx_->setRange(lo, hi);
+    gy_->setRange(0, 100);
+    const QString cadence = req.model.interval
+                                ? tr("every %1").arg(q(format_interval(*req.model.interval)))
+                                : tr("at the Daly interval");
+    set_title(goodput_->chart(),
+              tr("<b>Goodput vs write bandwidth</b> — %1 on %2<br>checkpointing %3 (%4)")
+                  .arg(q(req.name).toHtmlEscaped(), q(d->name).toHtmlEscaped(), cadence,
+                       q(std::string(to_string(req.model.mode)))));
 }
 
 void ChartsView::refreshBars(BarChart& b, double (*value)(const Design&)) {
@@ -272,6 +398,13 @@ void ChartsView::refreshBars(BarChart& b, double (*value)(const Design&)) {
     if (b.categories->categories() != names) {
         b.categories->clear();
         b.categories->append(names);
+        // Design names in full: slanted when they would not fit side by side.
+        int longest = 0;
+        for (const QString& n : names) {
+            longest = std::max(longest, static_cast<int>(n.size()));
+        }
+        b.categories->setTruncateLabels(false);
+        b.categories->setLabelsAngle(longest * names.size() > 40 ? -20 : 0);
     }
     if (b.set->count() != values.size()) {
         b.set->remove(0, b.set->count());

@@ -2,6 +2,9 @@
 //  - delivered read and write throughput of the selected design against its
 //    C-node count, with the requirement lines and the knee (each point is
 //    core's evaluate_design at that count);
+//  - goodput against write bandwidth for a checkpoint job of the selected
+//    design (core's goodput_curve), with the job's chosen cadence (the write
+//    it needs) and the design's share marked, when the scenario has jobs;
 //  - racks and power of each design side by side.
 // Series and axes are made once and their points replaced on each edit:
 // rebuilding a chart costs far more than a frame.
@@ -11,6 +14,8 @@
 
 class QBarCategoryAxis;
 class QBarSet;
+class QComboBox;
+class QLogValueAxis;
 class QChart;
 class QChartView;
 class QLineSeries;
@@ -33,6 +38,9 @@ public:
     QChart* kneeChart() const;
     QChart* racksChart() const;
     QChart* powerChart() const;
+    QChart* goodputChart() const;
+    /// Picks the checkpoint job the goodput chart shows.
+    QComboBox* jobPicker() const { return job_; }
 
     void refresh();
 
@@ -47,6 +55,7 @@ private:
         QValueAxis* values = nullptr;
     };
     void refreshKnee();
+    void refreshGoodput();
     void refreshBars(BarChart& chart, double (*value)(const Design&));
 
     Session* session_;
@@ -59,6 +68,15 @@ private:
     QScatterSeries* here_;
     QValueAxis* x_;
     QValueAxis* y_;
+    QWidget* goodput_box_;
+    QComboBox* job_;
+    QChartView* goodput_;
+    QLineSeries* goodput_line_;
+    QScatterSeries* goodput_need_;
+    QScatterSeries* goodput_gets_;
+    QScatterSeries* goodput_knee_;
+    QLogValueAxis* gx_;
+    QValueAxis* gy_;
     BarChart racks_;
     BarChart power_;
     bool stale_ = false; ///< results changed while hidden: redraw when shown

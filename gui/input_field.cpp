@@ -1,6 +1,7 @@
 #include "input_field.hpp"
 
 #include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/errors.hpp"
 
@@ -203,6 +204,26 @@ InputField::Reader ratio_reader() {
         const Ratio r = parse_ratio(text, "");
         return "= " + format_cd_ratio(r.c_per_d) + " (" + format_number(r.c_per_d, 3) +
                " C-nodes per D-box)";
+    };
+}
+
+InputField::Reader percent_reader(const std::string& what) {
+    return [what](const std::string& text) -> std::string {
+        const double v = parse_percent(text);
+        return "= " + format_number(v * 100.0, 2) + " % " + what;
+    };
+}
+
+InputField::Reader params_reader() {
+    return [](const std::string& text) -> std::string {
+        const double v = parse_param_count(text);
+        return "= " + format_number(v, 0) + " parameters (" + format_param_count(v) + ")";
+    };
+}
+
+InputField::Reader bytes_per_param_reader() {
+    return [](const std::string& text) -> std::string {
+        return "= " + format_number(parse_bytes_per_param(text), 2) + " B per parameter";
     };
 }
 

@@ -54,6 +54,34 @@ void fill(QComboBox* c, const std::vector<T>& items, const QString& first_label)
 
 enum CapacityMode { kNoCapacity, kUsablePerPod, kUsablePerGpu };
 
+/// A parameter count as text that reads back exactly: "1.8T" when it does.
+QString params_text(double params) {
+    const std::string pretty = format_param_count(params);
+    try {
+        if (parse_param_count(pretty) == params) {
+            return QString::fromStdString(pretty);
+        }
+    } catch (const InputError&) {
+    }
+    return number_text(params);
+}
+
+/// A fraction as a percentage text that reads back exactly ("5%").
+QString percent_text(double fraction) {
+    for (int decimals = 0; decimals <= 17; ++decimals) {
+        const QString t = QString::number(fraction * 100.0, 'f', decimals) + "%";
+        try {
+            if (parse_percent(t.toStdString()) == fraction) {
+                return t;
+            }
+        } catch (const InputError&) {
+        }
+    }
+    return QString::number(fraction * 100.0, 'g', 17) + "%";
+}
+
+enum SizeFrom { kFromParams, kFromSize };
+
 QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
@@ -364,6 +392,8 @@ void ScenarioEditor::build() {
                 [this, k] { optionChanged(k, labels_.value("$.options[]." + k)); });
     }
 
+    buildCheckpoints(top);
+
     // What-if.
     auto* whatif = new QGroupBox(tr("What-if"), this);
     auto* wf = form_of(whatif);
@@ -388,6 +418,9 @@ void ScenarioEditor::setCatalog(const Catalog& catalog) {
     fill(option_rack_, catalog_.racks, tr("the scenario's rack model"));
     fill(option_switch_, catalog_.switches,
          tr("catalog default (%1)").arg(q(catalog_.defaults.network_switch)));
+    fill(failure_rate_, catalog_.failure_rates,
+         tr("catalog default (%1)").arg(q(catalog_.defaults.failure_rate)));
+    failure_rate_->addItem(tr("a number per 1,000 node-days"), QString("#number"));
     loading_ = was;
 }
 
@@ -446,6 +479,7 @@ void ScenarioEditor::load(const Scenario& s) {
     resilient_->setChecked(k.rack_resilient);
 
     field("$.data_reduction")->setText(number_text(s.data_reduction));
+    loadCheckpoints(s);
 
     options_ = s.options;
     current_ =
@@ -469,6 +503,17 @@ void ScenarioEditor::updateEnabled() {
     const int mode = option_mode_->currentIndex();
     field("$.options[].cd_ratio")->setEnabled(mode == static_cast<int>(CNodeSizing::ratio));
     field("$.options[].cnodes")->setEnabled(mode == static_cast<int>(CNodeSizing::fixed));
+
+    field("$.checkpoint.failure_rate")
+        ->setEnabled(failure_rate_->currentData().toString() == "#number");
+    const bool has_job = current_job_ >= 0;
+    job_form_->setEnabled(has_job);
+    job_duplicate_->setEnabled(has_job);
+    job_remove_->setEnabled(has_job);
+    const bool from_params = job_size_from_->currentIndex() == kFromParams;
+    field("$.checkpoint.jobs[].params")->setEnabled(from_params);
+    field("$.checkpoint.jobs[].bytes_per_param")->setEnabled(from_params);
+    field("$.checkpoint.jobs[].checkpoint_size")->setEnabled(!from_params);
 }
 
 QString ScenarioEditor::optionSummary(const OptionSpec& o) const {
@@ -680,6 +725,20 @@ std::optional<Scenario> ScenarioEditor::collect() {
     k.rack_resilient = resilient_->isChecked();
     s.options = options_;
     s.data_reduction = number_value(field("$.data_reduction")->text());
+    if (checkpoint_->isChecked()) {
+        CheckpointSpec c;
+        const QString rate = failure_rate_->currentData().toString();
+        if (rate == "#number") {
+            c.failures_per_1000_node_days =
+                number_value(field("$.checkpoint.failure_rate")->text());
+        } else {
+            c.failure_rate = rate.toStdString();
+        }
+        c.concurrent = concurrent_->isChecked();
+        c.knee_tolerance = parse_percent(field("$.checkpoint.knee")->text().toStdString());
+        c.jobs = jobs_;
+        s.checkpoint = c;
+    }
     return s;
 }
 
@@ -710,6 +769,20 @@ void ScenarioEditor::markReaderError(const InputError& e) {
         }
         general_error_ = tr("Option %1").arg(index + 1) +
                          (m.captured(2).isEmpty() ? QString() : " › " + m.captured(2)) + ": " +
+                         message;
+        return;
+    }
+    static const QRegularExpression job_path(R"(^\$\.checkpoint\.jobs\[(\d+)\]\.?(.*)$)");
+    const auto jm = job_path.match(path);
+    if (jm.hasMatch()) {
+        const int index = jm.captured(1).toInt();
+        const QString key = "$.checkpoint.jobs[]." + jm.captured(2);
+        if (index == current_job_ && field(key) != nullptr) {
+            field(key)->setExternalError(message);
+            return;
+        }
+        general_error_ = tr("Checkpoint job %1").arg(index + 1) +
+                         (jm.captured(2).isEmpty() ? QString() : " › " + jm.captured(2)) + ": " +
                          message;
         return;
     }
@@ -752,6 +825,303 @@ void ScenarioEditor::changed(const QString& field_path, const QString& label) {
         // Field edits read "change GPUs" in the undo menu; list edits name themselves.
         Q_EMIT edited(*s, field_path, field_path.isEmpty() ? label : tr("change %1").arg(label));
     }
+}
+
+void ScenarioEditor::buildCheckpoints(QVBoxLayout* top) {
+    auto form_of = [](QGroupBox* g) {
+        auto* f = new QFormLayout(g);
+        f->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        f->setLabelAlignment(Qt::AlignRight | Qt::AlignTop);
+        return f;
+    };
+    checkpoint_ = new QGroupBox(tr("Checkpoint jobs"), this);
+    checkpoint_->setCheckable(true);
+    checkpoint_->setChecked(false);
+    auto* cl = new QVBoxLayout(checkpoint_);
+    auto* head = new QFormLayout();
+    head->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    head->setLabelAlignment(Qt::AlignRight | Qt::AlignTop);
+    failure_rate_ = new QComboBox(checkpoint_);
+    combos_.insert("$.checkpoint.failure_rate_preset", failure_rate_);
+    auto* rate =
+        addField("$.checkpoint.failure_rate", tr("failures per 1,000 node-days"),
+                 new InputField(
+                     [](const std::string& text) -> std::string {
+                         const double v = number_value(QString::fromStdString(text));
+                         if (!(v > 0)) {
+                             throw InputError("\"" + text +
+                                              "\": expected failures per 1,000 "
+                                              "node-days above 0, such as 6.5");
+                         }
+                         return "= " + format_number(v, 2) + " failures per 1,000 node-days";
+                     },
+                     "6.5", checkpoint_));
+    auto* knee =
+        addField("$.checkpoint.knee", tr("goodput knee"),
+                 new InputField(percent_reader("of goodput defines the knee"), "1%", checkpoint_));
+    concurrent_ = new QCheckBox(tr("jobs run at once (their writes add up)"), checkpoint_);
+    concurrent_->setObjectName("$.checkpoint.concurrent");
+    head->addRow(tr("Failure rate"), failure_rate_);
+    head->addRow(tr("Per 1,000 node-days"), rate);
+    head->addRow(tr("Knee"), knee);
+    head->addRow(QString(), concurrent_);
+    cl->addLayout(head);
+    connect(failure_rate_, &QComboBox::currentIndexChanged, this, [this] {
+        updateEnabled();
+        changed("$.checkpoint.failure_rate_preset", tr("failure rate"));
+    });
+    connect(rate, &InputField::edited, this,
+            [this] { changed("$.checkpoint.failure_rate", tr("failure rate")); });
+    connect(knee, &InputField::edited, this,
+            [this] { changed("$.checkpoint.knee", tr("goodput knee")); });
+    connect(concurrent_, &QCheckBox::toggled, this,
+            [this] { changed("$.checkpoint.concurrent", tr("concurrent jobs")); });
+    connect(checkpoint_, &QGroupBox::toggled, this, [this](bool on) {
+        if (on && jobs_.empty() && !loading_) {
+            // A first job to start from: the brief's 1.8T-parameter model.
+            CheckpointJobSpec j;
+            j.name = "job 1";
+            j.params = 1.8e12;
+            j.size = checkpoint_size(j.params, j.bytes_per_param);
+            j.interval = Duration::from_base(300.0);
+            jobs_.push_back(j);
+            current_job_ = 0;
+            refreshJobList();
+            loadJobForm();
+        }
+        updateEnabled();
+        changed("$.checkpoint", tr("checkpoint jobs"));
+    });
+
+    job_list_ = new QListWidget(checkpoint_);
+    job_list_->setObjectName("checkpoint-jobs");
+    job_list_->setMaximumHeight(96);
+    cl->addWidget(job_list_);
+    auto* buttons = new QHBoxLayout();
+    auto* add = new QPushButton(tr("Add"), checkpoint_);
+    job_duplicate_ = new QPushButton(tr("Duplicate"), checkpoint_);
+    job_remove_ = new QPushButton(tr("Remove"), checkpoint_);
+    buttons->addWidget(add);
+    buttons->addWidget(job_duplicate_);
+    buttons->addWidget(job_remove_);
+    buttons->addStretch();
+    cl->addLayout(buttons);
+    connect(add, &QPushButton::clicked, this, &ScenarioEditor::addJob);
+    connect(job_duplicate_, &QPushButton::clicked, this, &ScenarioEditor::duplicateJob);
+    connect(job_remove_, &QPushButton::clicked, this, &ScenarioEditor::removeJob);
+    connect(job_list_, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (!loading_ && row >= 0 && row != current_job_) {
+            current_job_ = row;
+            loadJobForm();
+        }
+    });
+
+    job_form_ = new QGroupBox(tr("Selected job"), checkpoint_);
+    auto* jf = form_of(job_form_);
+    job_name_ = new QLineEdit(job_form_);
+    job_name_->setObjectName("$.checkpoint.jobs[].name");
+    route_undo_to_window(job_name_);
+    job_size_from_ = new QComboBox(job_form_);
+    job_size_from_->addItem(tr("model parameters × bytes each"));
+    job_size_from_->addItem(tr("checkpoint size"));
+    combos_.insert("$.checkpoint.jobs[].size_from", job_size_from_);
+    job_mode_ = new QComboBox(job_form_);
+    job_mode_->addItem(tr("sync (the job stalls while writing)"), "sync");
+    job_mode_->addItem(tr("async (drains before the next)"), "async");
+    combos_.insert("$.checkpoint.jobs[].mode", job_mode_);
+    const std::pair<const char*, InputField*> fields[] = {
+        {"params", new InputField(params_reader(), "1.8T", job_form_)},
+        {"bytes_per_param", new InputField(bytes_per_param_reader(), "14", job_form_)},
+        {"checkpoint_size",
+         new InputField(quantity_reader(Dimension::capacity), "25.2 TB", job_form_)},
+        {"gpus", new InputField(count_reader(1, "GPU", "GPUs", "the whole pod"), tr("whole pod"),
+                                job_form_)},
+        {"interval",
+         new InputField(quantity_reader(Dimension::duration, "auto: Daly's optimum interval"),
+                        tr("auto (Daly)"), job_form_)},
+        {"stall_budget", new InputField(percent_reader("of the interval"), "5%", job_form_)},
+        {"restart_time", new InputField(quantity_reader(Dimension::duration), "10 min", job_form_)},
+        {"offsite_every",
+         new InputField(count_reader(1, "checkpoint", "checkpoints", "no offsite copies"),
+                        tr("none"), job_form_)},
+        {"retain", new InputField(count_reader(1, "checkpoint", "checkpoints"), "2", job_form_)},
+    };
+    const QString labels[] = {
+        tr("parameters"), tr("bytes per parameter"), tr("checkpoint size"), tr("job GPUs"),
+        tr("interval"),   tr("stall budget"),        tr("restart time"),    tr("offsite every"),
+        tr("retained")};
+    const QString rows[] = {tr("Parameters"),   tr("Bytes each"),    tr("Size"),
+                            tr("GPUs"),         tr("Interval"),      tr("Stall budget"),
+                            tr("Restart time"), tr("Offsite every"), tr("Retain")};
+    jf->addRow(tr("Name"), job_name_);
+    jf->addRow(tr("Size from"), job_size_from_);
+    for (std::size_t i = 0; i < std::size(fields); ++i) {
+        const QString key = fields[i].first;
+        const QString path = "$.checkpoint.jobs[]." + key;
+        addField(path, labels[i], fields[i].second);
+        jf->addRow(rows[i], fields[i].second);
+        if (key == "interval") {
+            jf->addRow(tr("Mode"), job_mode_);
+        }
+        connect(fields[i].second, &InputField::edited, this,
+                [this, key, path] { jobChanged(key, labels_.value(path)); });
+    }
+    connect(job_name_, &QLineEdit::textEdited, this,
+            [this] { jobChanged("name", tr("job name")); });
+    connect(job_size_from_, &QComboBox::currentIndexChanged, this, [this] {
+        updateEnabled();
+        jobChanged("size", tr("checkpoint size"));
+    });
+    connect(job_mode_, &QComboBox::currentIndexChanged, this,
+            [this] { jobChanged("mode", tr("checkpoint mode")); });
+    cl->addWidget(job_form_);
+    top->addWidget(checkpoint_);
+}
+
+void ScenarioEditor::loadCheckpoints(const Scenario& s) {
+    checkpoint_->setChecked(s.checkpoint.has_value());
+    const CheckpointSpec c = s.checkpoint.value_or(CheckpointSpec{});
+    if (!c.failure_rate.empty()) {
+        select_id(failure_rate_, c.failure_rate);
+    } else if (c.failures_per_1000_node_days) {
+        failure_rate_->setCurrentIndex(failure_rate_->count() - 1);
+    } else {
+        failure_rate_->setCurrentIndex(0);
+    }
+    field("$.checkpoint.failure_rate")
+        ->setText(c.failures_per_1000_node_days ? number_text(*c.failures_per_1000_node_days)
+                                                : QString());
+    field("$.checkpoint.knee")->setText(percent_text(c.knee_tolerance));
+    concurrent_->setChecked(c.concurrent);
+    jobs_ = c.jobs;
+    current_job_ =
+        jobs_.empty() ? -1 : std::clamp(current_job_, 0, static_cast<int>(jobs_.size()) - 1);
+    refreshJobList();
+    loadJobForm();
+}
+
+void ScenarioEditor::refreshJobList() {
+    const QSignalBlocker block(job_list_);
+    job_list_->clear();
+    for (const CheckpointJobSpec& j : jobs_) {
+        const QString size =
+            j.params > 0 ? params_text(j.params) + " params" : q(format_in(j.size, units::TB, 1));
+        const QString cadence = j.interval ? q(format_interval(*j.interval)) : tr("auto");
+        job_list_->addItem(q(j.name) + "  —  " + size + ", " + cadence + ", " +
+                           q(std::string(to_string(j.mode))));
+    }
+    job_list_->setCurrentRow(current_job_);
+}
+
+void ScenarioEditor::loadJobForm() {
+    const bool was = loading_;
+    loading_ = true;
+    const CheckpointJobSpec j =
+        current_job_ >= 0 ? jobs_[static_cast<std::size_t>(current_job_)] : CheckpointJobSpec{};
+    {
+        const QSignalBlocker b1(job_size_from_), b2(job_mode_);
+        job_size_from_->setCurrentIndex(j.params > 0 || current_job_ < 0 ? kFromParams : kFromSize);
+        job_mode_->setCurrentIndex(j.mode == CheckpointMode::sync ? 0 : 1);
+    }
+    auto set = [this](const char* key, const QString& text) {
+        field(QString("$.checkpoint.jobs[].") + key)->setText(text);
+    };
+    job_name_->setText(q(j.name));
+    set("params", j.params > 0 ? params_text(j.params) : QString());
+    set("bytes_per_param", number_text(j.bytes_per_param));
+    set("checkpoint_size", j.params > 0 ? QString() : quantity_text(std::optional(j.size)));
+    set("gpus", j.gpus > 0 ? QString::number(j.gpus) : QString());
+    set("interval", quantity_text(j.interval));
+    set("stall_budget", percent_text(j.stall_budget));
+    set("restart_time", quantity_text(std::optional(j.restart)));
+    set("offsite_every", j.offsite_every > 0 ? QString::number(j.offsite_every) : QString());
+    set("retain", QString::number(j.retain));
+    job_form_->setTitle(current_job_ >= 0 ? tr("Job %1").arg(current_job_ + 1)
+                                          : tr("Selected job"));
+    updateEnabled();
+    loading_ = was;
+}
+
+std::optional<CheckpointJobSpec> ScenarioEditor::formJob() const {
+    for (InputField* f : fields_) {
+        if (f->objectName().startsWith("$.checkpoint.jobs[].") && f->isEnabled() &&
+            f->hasInputError()) {
+            return std::nullopt;
+        }
+    }
+    auto text = [this](const char* key) {
+        return field(QString("$.checkpoint.jobs[].") + key)->text();
+    };
+    CheckpointJobSpec j;
+    j.name = job_name_->text().toStdString();
+    if (job_size_from_->currentIndex() == kFromParams) {
+        j.params = parse_param_count(text("params").toStdString());
+        j.bytes_per_param = parse_bytes_per_param(text("bytes_per_param").toStdString());
+        j.size = checkpoint_size(j.params, j.bytes_per_param);
+    } else {
+        j.size = parse<Capacity>(text("checkpoint_size").toStdString());
+    }
+    j.gpus = text("gpus").trimmed().isEmpty() ? 0 : count_value(text("gpus"));
+    if (!text("interval").trimmed().isEmpty()) {
+        j.interval = parse<Duration>(text("interval").toStdString());
+    }
+    j.mode = job_mode_->currentIndex() == 0 ? CheckpointMode::sync : CheckpointMode::async;
+    j.stall_budget = parse_percent(text("stall_budget").toStdString());
+    j.restart = parse<Duration>(text("restart_time").toStdString());
+    j.offsite_every =
+        text("offsite_every").trimmed().isEmpty() ? 0 : count_value(text("offsite_every"));
+    j.retain = count_value(text("retain"));
+    return j;
+}
+
+void ScenarioEditor::jobChanged(const QString& key, const QString& label) {
+    if (loading_ || current_job_ < 0) {
+        return;
+    }
+    if (auto j = formJob()) {
+        jobs_[static_cast<std::size_t>(current_job_)] = *j;
+        refreshJobList();
+    }
+    changed(QString("$.checkpoint.jobs[%1].").arg(current_job_) + key, label);
+}
+
+void ScenarioEditor::addJob() {
+    CheckpointJobSpec j = jobs_.empty() ? CheckpointJobSpec{} : jobs_.back();
+    j.name = "job " + std::to_string(jobs_.size() + 1);
+    if (j.size.base() <= 0) {
+        j.params = 1.8e12;
+        j.size = checkpoint_size(j.params, j.bytes_per_param);
+        j.interval = Duration::from_base(300.0);
+    }
+    jobs_.push_back(j);
+    current_job_ = static_cast<int>(jobs_.size()) - 1;
+    refreshJobList();
+    loadJobForm();
+    changed({}, tr("add checkpoint job"));
+}
+
+void ScenarioEditor::duplicateJob() {
+    if (current_job_ < 0) {
+        return;
+    }
+    CheckpointJobSpec copy = jobs_[static_cast<std::size_t>(current_job_)];
+    copy.name += " (copy)";
+    jobs_.insert(jobs_.begin() + current_job_ + 1, copy);
+    ++current_job_;
+    refreshJobList();
+    loadJobForm();
+    changed({}, tr("duplicate checkpoint job"));
+}
+
+void ScenarioEditor::removeJob() {
+    if (current_job_ < 0) {
+        return;
+    }
+    jobs_.erase(jobs_.begin() + current_job_);
+    current_job_ = jobs_.empty() ? -1 : std::min(current_job_, static_cast<int>(jobs_.size()) - 1);
+    refreshJobList();
+    loadJobForm();
+    changed({}, tr("remove checkpoint job"));
 }
 
 void ScenarioEditor::selectOption(int index) {

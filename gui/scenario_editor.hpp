@@ -11,6 +11,7 @@
 // only needs the type names, so it skips them.
 #ifndef Q_MOC_RUN
 #include "podsizer/core/catalog.hpp"
+#include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/scenario.hpp"
 #endif
@@ -28,6 +29,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
+class QVBoxLayout;
 
 namespace podsizer::gui {
 
@@ -55,10 +57,15 @@ public:
     /// What is wrong with the inputs as shown, one line per problem.
     const QStringList& problems() const { return problems_; }
 
+    int currentJob() const { return current_job_; }
+
 public Q_SLOTS:
     void addOption();
     void duplicateOption();
     void removeOption();
+    void addJob();
+    void duplicateJob();
+    void removeJob();
 
 Q_SIGNALS:
     /// A valid scenario after a change of `field` (a JSON path); `label`
@@ -69,6 +76,12 @@ Q_SIGNALS:
 
 private:
     void build();
+    void buildCheckpoints(QVBoxLayout* top);
+    void loadCheckpoints(const Scenario& s);
+    void loadJobForm();
+    void refreshJobList();
+    std::optional<CheckpointJobSpec> formJob() const;
+    void jobChanged(const QString& field, const QString& label);
     void changed(const QString& field, const QString& label);
     void optionChanged(const QString& field, const QString& label);
     std::optional<Scenario> collect();
@@ -114,6 +127,20 @@ private:
     QComboBox* option_rack_ = nullptr;
     QComboBox* option_switch_ = nullptr;
     QComboBox* option_mode_ = nullptr;
+
+    // Checkpoint jobs.
+    std::vector<CheckpointJobSpec> jobs_;
+    int current_job_ = -1;
+    QGroupBox* checkpoint_ = nullptr;
+    QComboBox* failure_rate_ = nullptr;
+    QCheckBox* concurrent_ = nullptr;
+    QListWidget* job_list_ = nullptr;
+    QPushButton* job_duplicate_ = nullptr;
+    QPushButton* job_remove_ = nullptr;
+    QGroupBox* job_form_ = nullptr;
+    QLineEdit* job_name_ = nullptr;
+    QComboBox* job_size_from_ = nullptr;
+    QComboBox* job_mode_ = nullptr;
 };
 
 } // namespace podsizer::gui

@@ -37,6 +37,7 @@
 #include <QLineSeries>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -155,10 +156,10 @@ private Q_SLOTS:
         QVERIFY(d.cnodes != 450); // the edit changes the sizing, so a stale view fails
         QCOMPARE(w->editor()->field("$.fleet.gpus")->understood(), QString("= 20,000 GPUs"));
 
-        QLineSeries* req = series_named(w->charts()->kneeChart(), "Read requirement");
+        QLineSeries* req = series_named(w->charts()->kneeChart(), "Read needed");
         QVERIFY(req != nullptr);
         QCOMPARE(req->at(0).y(), in(expected.requirements.read, units::TB_per_s));
-        QLineSeries* read = series_named(w->charts()->kneeChart(), "Delivered read");
+        QLineSeries* read = series_named(w->charts()->kneeChart(), "Read");
         QVERIFY(read != nullptr);
         // The curve's plateau is the D-boxes' backend read of the new design.
         QCOMPARE(read->at(read->count() - 1).y(), in(d.backend_read, units::TB_per_s));
@@ -210,6 +211,46 @@ private Q_SLOTS:
         type_into(w->editor()->field("$.fleet.gpus"), "100000");
         QVERIFY(cluster->isValid());
         QCOMPARE(w->session()->scenario().fleet->gpus_per_cluster, std::int64_t{50000});
+    }
+
+    void checkpointJobsCanBeEditedAndShowTheirGoodput() {
+        auto w = open_window();
+        const QString example = kSource + "/examples/checkpoint-cadence.json";
+        QVERIFY(w->openFile(example));
+        Scenario s = load_scenario(example.toStdString(), catalog());
+        const SizingResult before = size_scenario(s, catalog());
+        QTableWidget* jobs = w->results()->checkpoints();
+        QCOMPARE(jobs->rowCount(), static_cast<int>(checkpoint_grid(before).rows.size()));
+        QCOMPARE(jobs->item(0, 1)->text().toStdString(), checkpoint_grid(before).rows[0][1]);
+
+        // The first job (60 s sync) every 15 min instead: the engine's requirement.
+        type_into(w->editor()->field("$.checkpoint.jobs[].interval"), "15 min");
+        s.checkpoint->jobs[0].interval = parse<Duration>("15 min");
+        QCOMPARE(w->session()->scenario(), s);
+        const SizingResult after = size_scenario(s, catalog());
+        QVERIFY(after.requirements.write != before.requirements.write);
+        QCOMPARE(w->session()->result()->requirements.write, after.requirements.write);
+
+        w->showTab("charts");
+        QApplication::processEvents();
+        QChart* goodput = w->charts()->goodputChart();
+        QScatterSeries* needed = nullptr;
+        for (QAbstractSeries* x : goodput->series()) {
+            if (x->name().startsWith("Needed")) {
+                needed = qobject_cast<QScatterSeries*>(x);
+            }
+        }
+        QVERIFY(needed != nullptr);
+        const CheckpointRequirement& job0 = after.designs.front().requirements.checkpoints.jobs[0];
+        QCOMPARE(needed->at(0).x(), in(job0.required_write, units::TB_per_s));
+        QVERIFY(goodput->title().contains("every 15 min"));
+
+        // A stall budget of 150 % is the reader's error, at the field.
+        InputField* stall = w->editor()->field("$.checkpoint.jobs[].stall_budget");
+        type_into(stall, "150%");
+        QVERIFY(!stall->hasInputError());
+        QVERIFY(stall->error().contains("below 100 %"));
+        QCOMPARE(w->session()->scenario().checkpoint->jobs[0].stall_budget, 0.05);
     }
 
     void undoRestoresAnEditAndRedoReappliesIt() {
