@@ -1,5 +1,6 @@
 #include "cli_common.hpp"
 
+#include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/sizing_report.hpp"
@@ -56,6 +57,18 @@ std::string require_known(const std::string& id, const std::vector<std::string>&
     }
     throw InputError(flag, "unknown " + std::string(what) + " \"" + id + "\" (" +
                                suggestion_phrase(id, ids) + ")");
+}
+
+Scenario read_scenario(const std::string& path, const Catalog& catalog, Diagnostics& diag) {
+    try {
+        Scenario s = load_scenario(path, catalog, &diag);
+        print_warnings(diag);
+        diag.warnings.clear();
+        return s;
+    } catch (const InputError&) {
+        print_warnings(diag);
+        throw;
+    }
 }
 
 int emit_sizing(const SizingResult& result, Format format) {

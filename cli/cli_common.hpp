@@ -5,6 +5,7 @@
 
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/design.hpp"
+#include "podsizer/core/scenario.hpp"
 #include "podsizer/reports/format.hpp"
 
 #include <CLI/CLI.hpp>
@@ -45,6 +46,10 @@ template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) 
     return out;
 }
 
+/// Reads a scenario file, printing load warnings to stderr (before an error,
+/// since an unknown-field warning often explains it).
+Scenario read_scenario(const std::string& path, const Catalog& catalog, Diagnostics& diag);
+
 /// Prints the sizing report; exit 1 when a design misses a requirement.
 int emit_sizing(const SizingResult& result, Format format);
 
@@ -52,6 +57,9 @@ int emit_sizing(const SizingResult& result, Format format);
 void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& action);
 
 } // namespace podsizer::cli

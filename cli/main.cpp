@@ -25,6 +25,9 @@ int main(int argc, char** argv) {
     add_size_command(app, g, action);
     add_design_command(app, g, action);
     add_catalog_command(app, g, action);
+    add_extrapolate_command(app, g, action);
+    add_compare_command(app, g, action);
+    add_optimize_command(app, g, action);
     add_checkpoint_command(app, g, action);
 
     try {

@@ -244,7 +244,7 @@ PerformanceRule read_rule(const Node& n) {
 ReferenceSystem read_reference(const Node& n) {
     PODSIZER_FIELDS("id", "name", "read_per_100pb", "write_per_100pb", "racks_per_eb",
                     "power_per_rack", "account_capacity", "account_ingress", "account_egress",
-                    "source", "field_sources");
+                    "raw_per_usable", "source", "field_sources");
     n.require_object();
     n.check_fields(fields);
     ReferenceSystem r;
@@ -266,6 +266,12 @@ ReferenceSystem read_reference(const Node& n) {
     }
     if (auto a = n.find("account_egress")) {
         r.account_egress = a->positive<Throughput>();
+    }
+    if (auto o = n.find("raw_per_usable")) {
+        r.raw_per_usable = o->number();
+        if (!(r.raw_per_usable >= 1.0) || r.raw_per_usable > 10.0) {
+            o->fail("expected raw bytes per usable byte from 1 to 10, e.g. 1.33 for a 12+4 code");
+        }
     }
     r.provenance = read_provenance(n, fields);
     return r;

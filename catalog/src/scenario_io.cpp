@@ -2,7 +2,9 @@
 
 #include "json_node.hpp"
 #include "podsizer/catalog/suggest.hpp"
+#include "podsizer/core/extrapolation.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -96,6 +98,17 @@ PerformanceSpec read_performance(const Node& n, const Catalog& cat) {
     return p;
 }
 
+double read_tolerance(const Node& n) {
+    if (!n.is_string()) {
+        n.fail("expected a percentage as a string such as \"10%\"");
+    }
+    try {
+        return parse_tolerance(n.text(), "");
+    } catch (const InputError& e) {
+        n.fail(e.message());
+    }
+}
+
 CapacitySpec read_capacity(const Node& n) {
     n.require_object();
     n.check_fields({"usable", "usable_per_gpu"});
@@ -110,6 +123,29 @@ CapacitySpec read_capacity(const Node& n) {
         c.usable_per_gpu = u->positive<Capacity>();
     }
     return c;
+}
+
+ExtrapolationSpec read_extrapolation(const Node& n) {
+    n.require_object();
+    n.check_fields({"target", "tolerance"});
+    ExtrapolationSpec e;
+    e.target = n.at("target").positive<Capacity>();
+    if (auto t = n.find("tolerance")) {
+        e.tolerance = read_tolerance(*t);
+    }
+    return e;
+}
+
+std::vector<std::string> read_comparisons(const Node& n, const Catalog& cat) {
+    std::vector<std::string> ids;
+    for (const Node& item : n.items()) {
+        const std::string id = known_id(item, cat.references, "reference system", false);
+        if (std::find(ids.begin(), ids.end(), id) != ids.end()) {
+            item.fail("\"" + id + "\" is listed twice");
+        }
+        ids.push_back(id);
+    }
+    return ids;
 }
 
 Constraints read_constraints(const Node& n, const Catalog& cat) {
@@ -147,8 +183,8 @@ Constraints read_constraints(const Node& n, const Catalog& cat) {
 
 OptionSpec read_option(const Node& n, const Catalog& cat, const Constraints& cons) {
     n.require_object();
-    n.check_fields(
-        {"name", "cnode", "dbox", "drive", "rack", "switch", "cnodes", "cd_ratio", "dboxes"});
+    n.check_fields({"name", "cnode", "dbox", "drive", "rack", "switch", "cnodes", "cd_ratio",
+                    "dboxes", "capacity", "performance"});
     OptionSpec o;
     if (auto name = n.find("name")) {
         o.name = name->text();
@@ -204,6 +240,16 @@ OptionSpec read_option(const Node& n, const Catalog& cat, const Constraints& con
     }
     if (auto d = n.find("dboxes")) {
         o.dboxes = d->count(1);
+    }
+    if (auto c = n.find("capacity")) {
+        o.capacity = read_capacity(*c);
+    }
+    if (auto p = n.find("performance")) {
+        if (!p->is_string() || p->text() != "none") {
+            p->fail("expected \"none\" (this option has no throughput requirement); leave the "
+                    "field out to use the scenario's performance rule");
+        }
+        o.use_performance = false;
     }
     if (o.drive && !o.dbox.empty()) {
         // Check the drive against the chosen D-box here, where the path is known.
@@ -415,7 +461,8 @@ Scenario parse_scenario(std::string_view text, const std::string& origin, const 
     const Node root = detail::root(doc, origin, diag);
     root.require_object();
     root.check_fields({"schema", "name", "description", "fleet", "performance", "capacity",
-                       "constraints", "options", "data_reduction", "checkpoint"});
+                       "constraints", "options", "data_reduction", "checkpoint", "extrapolation",
+                       "comparisons"});
     if (auto schema = root.find("schema")) {
         if (schema->text() != "podsizer-scenario/1") {
             schema->fail("unknown schema \"" + schema->text() +
@@ -456,6 +503,20 @@ Scenario parse_scenario(std::string_view text, const std::string& origin, const 
             dr->fail("expected a data-reduction ratio from 1 (none) to 100");
         }
     }
+    if (auto e = root.find("extrapolation")) {
+        s.extrapolation = read_extrapolation(*e);
+    }
+    if (auto c = root.find("comparisons")) {
+        s.comparisons = read_comparisons(*c, catalog);
+    }
+    for (std::size_t i = 0; i < s.options.size(); ++i) {
+        if (s.options[i].capacity && s.options[i].capacity->usable_per_gpu && !s.fleet) {
+            root.at("options")
+                .items()[i]
+                .at("capacity")
+                .fail("\"usable_per_gpu\" needs a \"fleet\"");
+        }
+    }
     if (auto c = root.find("checkpoint")) {
         if (!s.fleet) {
             c->fail("checkpoint jobs need a \"fleet\" (its platform gives the GPUs per node "
@@ -463,7 +524,12 @@ Scenario parse_scenario(std::string_view text, const std::string& origin, const 
         }
         s.checkpoint = read_checkpoint(*c, catalog, *s.fleet);
     }
-    if (!s.performance && !s.capacity.usable && !s.capacity.usable_per_gpu && !s.checkpoint) {
+    const bool every_option_has_capacity =
+        !s.options.empty() &&
+        std::all_of(s.options.begin(), s.options.end(),
+                    [](const OptionSpec& o) { return o.capacity.has_value(); });
+    if (!s.performance && !s.capacity.usable && !s.capacity.usable_per_gpu && !s.checkpoint &&
+        !every_option_has_capacity) {
         root.fail("nothing to size: give a \"fleet\" with a \"performance\" rule or "
                   "\"checkpoint\" jobs, a \"capacity\", or both");
     }

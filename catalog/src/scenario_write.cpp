@@ -74,6 +74,17 @@ template <class Q> json quantity_json(Q q) {
     return exact_quantity_text(q.base(), Q::dimension);
 }
 
+json capacity_json(const CapacitySpec& c) {
+    json j = json::object();
+    if (c.usable) {
+        j["usable"] = quantity_json(*c.usable);
+    }
+    if (c.usable_per_gpu) {
+        j["usable_per_gpu"] = quantity_json(*c.usable_per_gpu);
+    }
+    return j;
+}
+
 json option_json(const OptionSpec& o) {
     json j = json::object();
     if (!o.name.empty()) {
@@ -107,6 +118,12 @@ json option_json(const OptionSpec& o) {
     }
     if (o.dboxes > 0) {
         j["dboxes"] = o.dboxes;
+    }
+    if (o.capacity) {
+        j["capacity"] = capacity_json(*o.capacity);
+    }
+    if (!o.use_performance) {
+        j["performance"] = "none";
     }
     return j;
 }
@@ -231,14 +248,7 @@ std::string scenario_to_json(const Scenario& s) {
         j["performance"] = p;
     }
     if (s.capacity.usable || s.capacity.usable_per_gpu) {
-        json c;
-        if (s.capacity.usable) {
-            c["usable"] = quantity_json(*s.capacity.usable);
-        }
-        if (s.capacity.usable_per_gpu) {
-            c["usable_per_gpu"] = quantity_json(*s.capacity.usable_per_gpu);
-        }
-        j["capacity"] = c;
+        j["capacity"] = capacity_json(s.capacity);
     }
     const Constraints& k = s.constraints;
     json c;
@@ -269,6 +279,15 @@ std::string scenario_to_json(const Scenario& s) {
     }
     if (s.checkpoint) {
         j["checkpoint"] = checkpoint_json(*s.checkpoint);
+    }
+    if (s.extrapolation) {
+        json e;
+        e["target"] = quantity_json(s.extrapolation->target);
+        e["tolerance"] = exact_percent_text(s.extrapolation->tolerance);
+        j["extrapolation"] = e;
+    }
+    if (!s.comparisons.empty()) {
+        j["comparisons"] = s.comparisons;
     }
     if (s.data_reduction != 1.0) {
         // nlohmann writes the shortest decimal that reads back to the same double.

@@ -68,15 +68,8 @@ std::string cadence_shortfall(const CheckpointRequirement& r, const CheckpointAt
            " interval";
 }
 
-/// The hardware one design is built from.
-struct Choice {
-    const CNodeModel* cnode = nullptr;
-    const DBoxModel* dbox = nullptr;
-    Capacity drive;
-    const SwitchModel* network_switch = nullptr;
-    const RackModel* rack = nullptr;
-    const ErasureCodingRule* ec = nullptr;
-};
+/// The hardware one design is built from (engine.hpp).
+using Choice = HardwareChoice;
 
 double saturation_of(const Choice& ch) {
     // C-nodes one D-box can keep busy: the smaller of read and write, since
@@ -163,7 +156,7 @@ void set_ec(Choice& ch, const Catalog& cat) {
 /// Everything that follows once C and D are known.
 Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int64_t D,
              const Requirements& req, const Constraints& cons, double data_reduction,
-             const PerformanceRule* rule) {
+             const PerformanceRule* rule, bool with_layout) {
     Design d;
     d.name = name;
     d.cnode_model = ch.cnode->id;
@@ -231,7 +224,7 @@ Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int
                 " are not laid out in racks — check the inputs");
     } else {
         RackDemand demand{ch.cnode, C, ch.dbox, D, ch.network_switch, d.switches(), min_racks};
-        RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_budget);
+        RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_budget, with_layout);
         d.racks_for_space = plan.racks_for_space;
         d.racks_for_power = plan.racks_for_power;
         if (plan.device_too_big) {
@@ -241,7 +234,7 @@ Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int
                     format_in(d.rack_usable, units::U, 0) + ", " +
                     format_in(d.rack_budget, units::kW, 1) + ")");
         } else {
-            d.racks = static_cast<std::int64_t>(plan.racks.size());
+            d.racks = plan.count;
             d.layout = std::move(plan.racks);
         }
     }
@@ -331,10 +324,7 @@ Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int
     return d;
 }
 
-struct Counts {
-    std::int64_t cnodes = 0;
-    std::int64_t dboxes = 0;
-};
+using Counts = DesignCounts;
 
 /// C and D for a sizing mode (MODEL.md §3).
 Counts balance(const OptionSpec& opt, const Choice& ch, const Requirements& req,
@@ -470,7 +460,7 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
                 const std::string name =
                     opt.name.empty() ? box->name + " (" + mode_label(opt) + ")" : opt.name;
                 Design d = build(name, ch, n.cnodes, n.dboxes, req, scenario.constraints,
-                                 scenario.data_reduction, rule);
+                                 scenario.data_reduction, rule, true);
                 if (!best || better(d, *best)) {
                     best = std::move(d);
                 }
@@ -490,6 +480,35 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
     return *best;
 }
 
+Requirements option_requirements(const Requirements& base, const OptionSpec& option) {
+    Requirements req = base;
+    if (option.capacity) {
+        if (option.capacity->usable) {
+            req.usable = *option.capacity->usable;
+        } else if (option.capacity->usable_per_gpu) {
+            req.usable = *option.capacity->usable_per_gpu * static_cast<double>(base.sized_gpus);
+        } else {
+            req.usable = Capacity{};
+        }
+    }
+    if (!option.use_performance) {
+        // Not tied to the pod's GPUs: no throughput requirement (neither the
+        // rule's nor the checkpoint jobs'), and no per-GPU figures.
+        req.gpus = 0;
+        req.sus = 0;
+        req.sized_gpus = 0;
+        req.rule.clear();
+        req.read = Throughput{};
+        req.write = Throughput{};
+        req.write_driver.clear();
+        req.write_driven_by = WriteDriver::none;
+        req.performance_write = Throughput{};
+        req.checkpoints = CheckpointPlan{};
+        req.findings.clear();
+    }
+    return req;
+}
+
 SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog) {
     SizingResult result;
     result.scenario = scenario.name;
@@ -498,7 +517,8 @@ SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog) {
         result.designs.push_back(size_option(OptionSpec{}, result.requirements, scenario, catalog));
     }
     for (const OptionSpec& opt : scenario.options) {
-        result.designs.push_back(size_option(opt, result.requirements, scenario, catalog));
+        result.designs.push_back(
+            size_option(opt, option_requirements(result.requirements, opt), scenario, catalog));
     }
     return result;
 }
@@ -514,7 +534,33 @@ Design evaluate_design(const HandDesign& hand, const Requirements& req,
     set_ec(ch, catalog);
     const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
     const std::string name = hand.name.empty() ? "hand-made design" : hand.name;
-    return build(name, ch, hand.cnodes, hand.dboxes, req, constraints, data_reduction, rule);
+    return build(name, ch, hand.cnodes, hand.dboxes, req, constraints, data_reduction, rule, true);
+}
+
+HardwareChoice resolve_hardware(const Catalog& catalog, const std::string& cnode,
+                                const std::string& dbox, std::optional<Capacity> drive,
+                                const std::string& rack, const std::string& network_switch) {
+    Choice ch = resolve_common(catalog, network_switch, rack, "");
+    ch.cnode = &require_cnode(catalog, cnode, "cnode");
+    ch.dbox = &require_dbox(catalog, dbox, "dbox");
+    ch.drive = resolve_drive(*ch.dbox, drive, "drive");
+    set_ec(ch, catalog);
+    return ch;
+}
+
+double saturation(const HardwareChoice& hw) {
+    return saturation_of(hw);
+}
+
+DesignCounts balance_counts(const OptionSpec& option, const HardwareChoice& hw,
+                            const Requirements& req, const Constraints& constraints) {
+    return balance(option, hw, req, constraints);
+}
+
+Design build_design(const std::string& name, const HardwareChoice& hw, std::int64_t cnodes,
+                    std::int64_t dboxes, const Requirements& req, const Constraints& constraints,
+                    double data_reduction, const PerformanceRule* rule, bool with_layout) {
+    return build(name, hw, cnodes, dboxes, req, constraints, data_reduction, rule, with_layout);
 }
 
 } // namespace podsizer

@@ -1,6 +1,7 @@
 #include "podsizer/core/rack_layout.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 
@@ -20,47 +21,95 @@ struct Kind {
     std::string model;
 };
 
+/// Racks [begin, end) holding the same number of each kind so far. The even
+/// spread splits the racks into a handful of such runs, so a rack count is
+/// tried in time independent of the number of racks: the optimiser plans
+/// thousands of designs and this is its inner loop.
+struct Run {
+    std::int64_t begin = 0;
+    std::int64_t end = 0;
+    std::array<std::int64_t, 3> counts{}; ///< per kind (D-boxes, C-nodes, switches)
+    double watts = 0.0;                   ///< accumulated kind by kind, as per rack
+    std::int64_t take = 0;                ///< racks of this run that get one more
+};
+
+struct Spread {
+    std::vector<Run> runs;
+    std::vector<Run> next;
+    std::vector<double> levels;
+};
+
 // Per-rack counts of each kind over `racks` racks. Every kind is spread
 // evenly (counts differ by at most one); the racks that get one more of a kind
-// are those drawing the least power so far, so the leftovers of different
-// kinds do not pile up in the same racks and blow the power budget.
-std::vector<std::vector<std::int64_t>> allocate(const std::vector<Kind>& kinds,
-                                                std::int64_t racks) {
-    const auto n_racks = static_cast<std::size_t>(racks);
-    std::vector<std::vector<std::int64_t>> counts(kinds.size(),
-                                                  std::vector<std::int64_t>(n_racks, 0));
-    std::vector<double> watts(n_racks, 0.0);
-    std::vector<std::size_t> order(n_racks);
+// are those drawing the least power so far (ties: the lower rack number), so
+// the leftovers of different kinds do not pile up in the same racks and blow
+// the power budget. Racks drawing the same power form a level; levels are
+// served from the lowest, each in rack order, which is what a stable sort of
+// the racks by power would give.
+void spread(const std::vector<Kind>& kinds, std::int64_t racks, Spread& sp) {
+    sp.runs.assign(1, Run{0, racks, {}, 0.0, 0});
     for (std::size_t k = 0; k < kinds.size(); ++k) {
         const std::int64_t base = kinds[k].count / racks;
-        const auto extra = static_cast<std::size_t>(kinds[k].count % racks);
-        for (std::size_t i = 0; i < n_racks; ++i) {
-            order[i] = i;
+        std::int64_t extra = kinds[k].count % racks;
+        sp.levels.clear();
+        for (const Run& r : sp.runs) {
+            if (std::find(sp.levels.begin(), sp.levels.end(), r.watts) == sp.levels.end()) {
+                sp.levels.push_back(r.watts);
+            }
         }
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return watts[a] < watts[b]; });
-        for (std::size_t i = 0; i < n_racks; ++i) {
-            counts[k][i] = base;
+        std::sort(sp.levels.begin(), sp.levels.end());
+        for (Run& r : sp.runs) {
+            r.take = 0;
         }
-        for (std::size_t i = 0; i < extra; ++i) {
-            ++counts[k][order[i]];
+        for (double level : sp.levels) {
+            for (Run& r : sp.runs) {
+                if (extra == 0) {
+                    break;
+                }
+                if (r.watts == level) {
+                    r.take = std::min(extra, r.end - r.begin);
+                    extra -= r.take;
+                }
+            }
         }
-        for (std::size_t i = 0; i < n_racks; ++i) {
-            watts[i] += static_cast<double>(counts[k][i]) * kinds[k].power.base();
+        sp.next.clear();
+        const double w = kinds[k].power.base();
+        auto add = [&](const Run& from, std::int64_t b, std::int64_t e, std::int64_t n) {
+            Run r = from;
+            r.begin = b;
+            r.end = e;
+            r.counts[k] = n;
+            r.watts += static_cast<double>(n) * w;
+            const auto same = [](const Run& x, const Run& y) {
+                return x.counts[0] == y.counts[0] && x.counts[1] == y.counts[1] &&
+                       x.counts[2] == y.counts[2];
+            };
+            if (!sp.next.empty() && same(sp.next.back(), r)) {
+                sp.next.back().end = e; // same contents: one run
+            } else {
+                sp.next.push_back(r);
+            }
+        };
+        for (const Run& r : sp.runs) {
+            if (r.take > 0) {
+                add(r, r.begin, r.begin + r.take, base + 1);
+            }
+            if (r.begin + r.take < r.end) {
+                add(r, r.begin + r.take, r.end, base);
+            }
         }
+        std::swap(sp.runs, sp.next);
     }
-    return counts;
 }
 
-bool fits(const std::vector<Kind>& kinds, const std::vector<std::vector<std::int64_t>>& counts,
-          RackUnits usable, Power budget) {
-    const std::size_t n_racks = counts.empty() ? 0 : counts[0].size();
-    for (std::size_t i = 0; i < n_racks; ++i) {
+bool fits(const std::vector<Kind>& kinds, const std::vector<Run>& runs, RackUnits usable,
+          Power budget) {
+    for (const Run& r : runs) {
         double u = 0.0;
         double w = 0.0;
         for (std::size_t k = 0; k < kinds.size(); ++k) {
-            u += static_cast<double>(counts[k][i]) * kinds[k].height;
-            w += static_cast<double>(counts[k][i]) * kinds[k].power.base();
+            u += static_cast<double>(r.counts[k]) * kinds[k].height;
+            w += static_cast<double>(r.counts[k]) * kinds[k].power.base();
         }
         if (u > usable.base() + 1e-9 || w > budget.base() * (1.0 + 1e-12)) {
             return false;
@@ -71,7 +120,7 @@ bool fits(const std::vector<Kind>& kinds, const std::vector<std::vector<std::int
 
 } // namespace
 
-RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget) {
+RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bool with_slots) {
     std::vector<Kind> kinds;
     // Deal order is also the bottom-to-top order: heavy enclosures low.
     if (demand.dbox != nullptr && demand.dboxes > 0) {
@@ -114,12 +163,25 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget) {
     }
     // Each added rack takes devices away from the fullest racks; with a rack
     // per device every rack fits (each device fits on its own), so this ends.
-    std::vector<std::vector<std::int64_t>> counts = allocate(kinds, racks);
-    while (!fits(kinds, counts, usable, budget) && racks < device_count) {
+    Spread sp;
+    spread(kinds, racks, sp);
+    while (!fits(kinds, sp.runs, usable, budget) && racks < device_count) {
         ++racks;
-        counts = allocate(kinds, racks);
+        spread(kinds, racks, sp);
     }
 
+    plan.count = racks;
+    if (!with_slots) {
+        return plan;
+    }
+    // Per-rack counts of each kind, from the runs.
+    std::vector<std::vector<std::int64_t>> counts(
+        kinds.size(), std::vector<std::int64_t>(static_cast<std::size_t>(racks), 0));
+    for (const Run& r : sp.runs) {
+        for (std::size_t k = 0; k < kinds.size(); ++k) {
+            std::fill(counts[k].begin() + r.begin, counts[k].begin() + r.end, r.counts[k]);
+        }
+    }
     plan.racks.resize(static_cast<std::size_t>(racks));
     std::vector<std::int64_t> next_number(kinds.size(), 1);
     for (std::size_t i = 0; i < plan.racks.size(); ++i) {

@@ -159,7 +159,8 @@ std::vector<Entry> entries(const Catalog& c) {
               q("account_capacity", m.account_capacity, units::PiB, 1, "account_capacity_bytes"),
               q("account_ingress", m.account_ingress, units::Gbps, 0,
                 "account_ingress_bytes_per_s"),
-              q("account_egress", m.account_egress, units::Gbps, 0, "account_egress_bytes_per_s")},
+              q("account_egress", m.account_egress, units::Gbps, 0, "account_egress_bytes_per_s"),
+              num("raw_per_usable", m.raw_per_usable, 2)},
              &m.provenance});
     }
     for (const FailureRatePreset& m : c.failure_rates) {

@@ -19,8 +19,8 @@ Scenario reread(const Scenario& s) {
 } // namespace
 
 TEST_CASE("the examples survive save and load unchanged") {
-    for (const char* name :
-         {"ncp-pod-41k.json", "high-density-1eb.json", "checkpoint-cadence.json"}) {
+    for (const char* name : {"ncp-pod-41k.json", "high-density-1eb.json", "checkpoint-cadence.json",
+                             "fleet-160k.json"}) {
         INFO(name);
         const Scenario s =
             load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/" + name, cat());
@@ -67,6 +67,17 @@ TEST_CASE("every documented scenario field survives save and load") {
                                      "offsite_every": 12, "retain": 3},
                                     {"checkpoint_size": "25.2 TB", "gpus": 8192,
                                      "interval": "auto"}]}})",
+        // Per-option capacity and no performance, extrapolation with a fractional
+        // tolerance, comparisons.
+        R"({"name": "fleet", "fleet": {"platform": "gb200-nvl72", "gpus": 160000, "sites": 3,
+                                      "gpus_per_cluster": 41472},
+            "performance": {"rule": "ncp-gb200-customer"}, "capacity": {"usable": "215 PB"},
+            "options": [{"name": "pod"},
+                        {"name": "ns", "capacity": {"usable_per_gpu": "6 TB"},
+                         "performance": "none", "cnodes": "knee"},
+                        {"name": "empty need", "capacity": {}}],
+            "extrapolation": {"target": "0.9 EiB", "tolerance": "7.5%"},
+            "comparisons": ["cloud-object-store"]})",
         // Capacity only, a read figure without a write figure elsewhere.
         R"({"name": "capacity only", "capacity": {"usable": "1 EB"},
             "options": [{"dbox": "dbox-2u-44-hd", "drive": "122.88 TB", "cd_ratio": "1:2"}]})",
@@ -98,6 +109,15 @@ TEST_CASE("the writer notices every field: changing one changes the saved file")
     edits[9].options[0].cnode_sizing = CNodeSizing::knee;
     edits[10].data_reduction = 2.0;
     edits[11].options.push_back(OptionSpec{});
+    edits.resize(17, base);
+    edits[12].options[0].capacity = CapacitySpec{of<Capacity>(1, units::EB), std::nullopt};
+    edits[13].options[0].use_performance = false;
+    edits[14].extrapolation = ExtrapolationSpec{of<Capacity>(1, units::EB), 0.1};
+    edits[15].comparisons = {"cloud-object-store"};
+    edits[16].checkpoint = CheckpointSpec{};
+    edits[16].checkpoint->jobs.push_back(CheckpointJobSpec{});
+    edits[16].checkpoint->jobs[0].name = "j";
+    edits[16].checkpoint->jobs[0].size = of<Capacity>(25, units::TB);
     for (std::size_t i = 0; i < edits.size(); ++i) {
         INFO("edit " << i);
         CHECK(scenario_to_json(edits[i]) != scenario_to_json(base));

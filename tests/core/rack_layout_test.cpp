@@ -88,3 +88,39 @@ TEST_CASE("a minimum rack count spreads even a small design") {
         CHECK(r.dboxes == 2);
     }
 }
+
+TEST_CASE("counting racks without building slots gives the same count") {
+    // The optimiser plans racks without U-by-U slots; every count, and the
+    // space and power bounds, must be those of the full layout.
+    const auto c = device<CNodeModel>("c", 1, 800);
+    const auto d1 = device<DBoxModel>("d1", 1, 1600);
+    const auto d2 = device<DBoxModel>("d2", 2, 2400);
+    const auto s = device<SwitchModel>("s", 2, 1500);
+    std::size_t cases = 0;
+    for (const DBoxModel* d : {&d1, &d2}) {
+        for (std::int64_t cn : {0, 1, 7, 104, 450, 2067}) {
+            for (std::int64_t dn : {1, 11, 180, 207, 827}) {
+                for (std::int64_t sn : {0, 2, 60}) {
+                    for (std::int64_t min_racks : {1, 7}) {
+                        for (const auto& [u, kw] : {std::pair{40.0, 25.0}, std::pair{46.0, 40.0}}) {
+                            INFO(cn << " C-nodes, " << dn << " " << d->id << ", " << sn
+                                    << " switches, " << u << " U, " << kw << " kW");
+                            const RackDemand demand{&c, cn, d, dn, &s, sn, min_racks};
+                            const RackUnits usable = RackUnits::from_base(u);
+                            const Power budget = of<Power>(kw, units::kW);
+                            const RackPlan full = plan_racks(demand, usable, budget, true);
+                            const RackPlan fast = plan_racks(demand, usable, budget, false);
+                            CHECK(fast.racks.empty());
+                            CHECK(fast.count == full.count);
+                            CHECK(full.count == static_cast<std::int64_t>(full.racks.size()));
+                            CHECK(fast.racks_for_space == full.racks_for_space);
+                            CHECK(fast.racks_for_power == full.racks_for_power);
+                            ++cases;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    CHECK(cases == 720);
+}

@@ -9,8 +9,8 @@ using namespace podsizer;
 
 TEST_CASE("a saved and reloaded scenario sizes to the same report in every format") {
     const Catalog cat = default_catalog();
-    for (const char* name :
-         {"ncp-pod-41k.json", "high-density-1eb.json", "checkpoint-cadence.json"}) {
+    for (const char* name : {"ncp-pod-41k.json", "high-density-1eb.json", "checkpoint-cadence.json",
+                             "fleet-160k.json"}) {
         INFO(name);
         const Scenario s =
             load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/" + name, cat);

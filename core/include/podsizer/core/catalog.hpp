@@ -148,6 +148,7 @@ struct ReferenceSystem {
     Capacity account_capacity;
     Throughput account_ingress;
     Throughput account_egress;
+    double raw_per_usable = 0.0; ///< raw bytes stored per usable byte (EC overhead); 0: unknown
     Provenance provenance;
 };
 

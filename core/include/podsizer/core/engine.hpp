@@ -5,11 +5,20 @@
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/scenario.hpp"
 
+#include <cstdint>
+#include <optional>
+#include <string>
+
 namespace podsizer {
 
 /// Sizes every option of the scenario (or one automatic option when it has
 /// none). Throws InputError when the scenario names things the catalog lacks.
 SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog);
+
+/// The requirements one option is sized against: the scenario's, with the
+/// option's own capacity need and without throughput when it says
+/// "performance": "none".
+Requirements option_requirements(const Requirements& base, const OptionSpec& option);
 
 /// Sizes one option against already computed requirements.
 Design size_option(const OptionSpec& option, const Requirements& req, const Scenario& scenario,
@@ -30,5 +39,46 @@ struct HandDesign {
 Design evaluate_design(const HandDesign& hand, const Requirements& req,
                        const Constraints& constraints, double data_reduction,
                        const Catalog& catalog);
+
+/// The hardware one design is built from, already resolved against a catalog
+/// (the pointers point into it). The optimiser enumerates these directly, so
+/// evaluating a candidate never looks an id up again.
+struct HardwareChoice {
+    const CNodeModel* cnode = nullptr;
+    const DBoxModel* dbox = nullptr;
+    Capacity drive;
+    const SwitchModel* network_switch = nullptr;
+    const RackModel* rack = nullptr;
+    const ErasureCodingRule* ec = nullptr; ///< the D-box's erasure-coding rule
+};
+
+/// Resolves model ids against the catalog: an empty rack or switch id means
+/// the catalog's default, no drive means the D-box's default drive. Throws
+/// InputError (naming `where`, e.g. "--cnode") for an unknown id or drive.
+HardwareChoice resolve_hardware(const Catalog& catalog, const std::string& cnode,
+                                const std::string& dbox, std::optional<Capacity> drive,
+                                const std::string& rack, const std::string& network_switch);
+
+/// C-nodes one D-box keeps busy (MODEL.md §3): the smaller of the read and
+/// write ratios of D-box backend to C-node throughput.
+double saturation(const HardwareChoice& hw);
+
+struct DesignCounts {
+    std::int64_t cnodes = 0;
+    std::int64_t dboxes = 0;
+};
+
+/// C-node and D-box counts for one option's sizing mode (docs/model.md §5).
+DesignCounts balance_counts(const OptionSpec& option, const HardwareChoice& hw,
+                            const Requirements& req, const Constraints& constraints);
+
+/// Everything that follows once the counts are known: capacity, throughput,
+/// switches, racks, power and findings. With `with_layout` false the rack
+/// count is still computed exactly (the same even spread, the same fit test)
+/// but no U-by-U slots are built and `layout` stays empty: the optimiser's
+/// fast path. `rule` may be null.
+Design build_design(const std::string& name, const HardwareChoice& hw, std::int64_t cnodes,
+                    std::int64_t dboxes, const Requirements& req, const Constraints& constraints,
+                    double data_reduction, const PerformanceRule* rule, bool with_layout = true);
 
 } // namespace podsizer

@@ -12,7 +12,8 @@ namespace podsizer {
 struct RackPlan {
     std::int64_t racks_for_space = 0; ///< ceil(total U / usable U)
     std::int64_t racks_for_power = 0; ///< ceil(total W / budget W)
-    std::vector<Rack> racks;          ///< the layout; empty when a device cannot fit any rack
+    std::int64_t count = 0;           ///< racks laid out; 0 when a device cannot fit any rack
+    std::vector<Rack> racks;          ///< the layout (count racks), unless slots were not asked for
     bool device_too_big = false;      ///< a single device exceeds a rack's U or power
 };
 
@@ -32,6 +33,11 @@ struct RackDemand {
 /// leftovers of each kind go to the racks drawing least power), adding
 /// racks until every rack fits its U and power budget. D-boxes sit at the
 /// bottom, C-nodes above them, switches at the top (top-of-rack).
-RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget);
+///
+/// With `with_slots` false only the per-rack counts are worked out (that is
+/// what decides the rack count) and `racks` stays empty; `count` is the same
+/// either way. The optimiser evaluates thousands of designs this way.
+RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget,
+                    bool with_slots = true);
 
 } // namespace podsizer

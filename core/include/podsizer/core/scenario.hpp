@@ -81,8 +81,28 @@ struct OptionSpec {
     std::int64_t cnodes = 0;       ///< when fixed
     std::optional<Ratio> cd_ratio; ///< when ratio
     std::int64_t dboxes = 0;       ///< 0: sized; > 0: fixed
+    /// Replaces the scenario's capacity need for this option only, e.g. an
+    /// exabyte built as one namespace beside per-pod options.
+    std::optional<CapacitySpec> capacity;
+    /// false ("performance": "none"): the option carries no throughput
+    /// requirement; its C-nodes follow from its sizing mode alone.
+    bool use_performance = true;
+
+    /// Sized for one pod (one training cluster) with the scenario's own
+    /// requirement, so it repeats per cluster in a fleet plan.
+    bool per_pod() const { return !capacity && use_performance; }
 
     bool operator==(const OptionSpec&) const = default;
+};
+
+/// Growing designs to a capacity target (MODEL.md §7).
+struct ExtrapolationSpec {
+    Capacity target;
+    /// Fraction short of the target that still counts as reaching it (brief:
+    /// "10 % short of an EB is still an EB"); 0 to 0.5.
+    double tolerance = 0.0;
+
+    bool operator==(const ExtrapolationSpec&) const = default;
 };
 
 /// One training job that checkpoints to the pod (docs/checkpoints.md §8).
@@ -123,6 +143,8 @@ struct Scenario {
     std::vector<OptionSpec> options;
     double data_reduction = 1.0; ///< what-if only; 1.0 means none
     std::optional<CheckpointSpec> checkpoint;
+    std::optional<ExtrapolationSpec> extrapolation;
+    std::vector<std::string> comparisons; ///< reference system ids to put beside the designs
 
     // Field by field: saving and loading must give an identical scenario
     // (catalog's scenario writer is tested that way), and the GUI ignores an

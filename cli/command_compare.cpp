@@ -1,0 +1,72 @@
+#include "cli_common.hpp"
+#include "podsizer/core/comparison.hpp"
+#include "podsizer/core/engine.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/reports/comparison_report.hpp"
+#include "target_args.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace podsizer::cli {
+
+namespace {
+
+struct CompareArgs {
+    std::string scenario;
+    std::vector<std::string> with;
+    TargetArgs target;
+};
+
+int run_compare(const GlobalOptions& g, const CompareArgs& a) {
+    const Format format = parse_format(g.format);
+    Diagnostics diag;
+    const Catalog catalog = load_catalog(g, diag);
+    print_warnings(diag);
+    diag.warnings.clear();
+    const std::vector<std::string> known = ids_of(catalog.references);
+    for (const std::string& id : a.with) {
+        require_known(id, known, "--with", "reference system");
+    }
+    const Scenario scenario = read_scenario(a.scenario, catalog, diag);
+
+    ComparisonSpec spec;
+    spec.target = resolve_target(a.target, scenario);
+    // --with, else the scenario's "comparisons", else every reference system.
+    std::vector<std::string> ids = a.with.empty() ? scenario.comparisons : a.with;
+    if (ids.empty()) {
+        ids = known;
+    }
+    for (const std::string& id : ids) {
+        spec.references.push_back(catalog.reference(id));
+    }
+    Comparison cmp;
+    try {
+        cmp = compare_designs(size_scenario(scenario, catalog), spec);
+    } catch (const InputError& e) {
+        throw e.located(a.scenario);
+    }
+    std::cout << render_comparison(cmp, format);
+    return cmp.all_feasible() ? kExitOk : kExitNotMet;
+}
+
+} // namespace
+
+void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) {
+    auto* cmd = app.add_subcommand(
+        "compare", "Put the designs, grown to the target, beside reference systems such as the "
+                   "cloud object store");
+    auto a = std::make_shared<CompareArgs>();
+    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")->required();
+    cmd->add_option("--with", a->with,
+                    "Reference system id (repeatable; default: the scenario's comparisons, else "
+                    "every reference in the catalog)");
+    cmd->add_option("--target", a->target.target,
+                    "Capacity to grow the designs to and size the references at, e.g. 1EB "
+                    "(default: the scenario's extrapolation.target)");
+    cmd->add_option("--tolerance", a->target.tolerance,
+                    "How far short of the target still counts, 0% to 50%");
+    cmd->callback([&g, &action, a] { action = [&g, a] { return run_compare(g, *a); }; });
+}
+
+} // namespace podsizer::cli

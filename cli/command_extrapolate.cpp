@@ -1,0 +1,57 @@
+#include "cli_common.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/core/extrapolation.hpp"
+#include "podsizer/reports/extrapolation_report.hpp"
+#include "target_args.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace podsizer::cli {
+
+namespace {
+
+struct ExtrapolateArgs {
+    std::string scenario;
+    TargetArgs target;
+};
+
+int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
+    const Format format = parse_format(g.format);
+    Diagnostics diag;
+    const Catalog catalog = load_catalog(g, diag);
+    print_warnings(diag);
+    diag.warnings.clear();
+    const Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    const std::optional<ExtrapolationSpec> spec = resolve_target(a.target, scenario);
+    if (!spec) {
+        throw InputError("--target", "no target to grow to; give --target (e.g. --target 1EB) or "
+                                     "\"extrapolation\": {\"target\": \"1 EB\"} in the scenario");
+    }
+    ScenarioExtrapolation x;
+    try {
+        x = extrapolate_scenario(scenario, catalog, *spec);
+    } catch (const InputError& e) {
+        throw e.located(a.scenario);
+    }
+    std::cout << render_extrapolation(x, format);
+    return x.all_feasible() ? kExitOk : kExitNotMet;
+}
+
+} // namespace
+
+void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& action) {
+    auto* cmd = app.add_subcommand(
+        "extrapolate", "Grow every design of a scenario to a capacity target (whole pods and one "
+                       "namespace), with the fleet plan");
+    auto a = std::make_shared<ExtrapolateArgs>();
+    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")->required();
+    cmd->add_option("--target", a->target.target,
+                    "Capacity target, e.g. 1EB (default: the scenario's extrapolation.target)");
+    cmd->add_option("--tolerance", a->target.tolerance,
+                    "How far short of the target still counts, 0% to 50% (default: the "
+                    "scenario's, else 0%)");
+    cmd->callback([&g, &action, a] { action = [&g, a] { return run_extrapolate(g, *a); }; });
+}
+
+} // namespace podsizer::cli

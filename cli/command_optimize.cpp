@@ -1,0 +1,69 @@
+#include "cli_common.hpp"
+#include "podsizer/catalog/suggest.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/core/optimizer.hpp"
+#include "podsizer/reports/optimizer_report.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace podsizer::cli {
+
+namespace {
+
+struct OptimizeArgs {
+    std::string scenario;
+    std::string objective = "min-racks";
+    std::vector<std::string> racks;
+    bool pareto = false;
+};
+
+int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
+    const Format format = parse_format(g.format);
+    OptimizerOptions options;
+    if (auto o = objective_from_string(a.objective)) {
+        options.objective = *o;
+    } else {
+        std::string list;
+        for (const std::string& n : objective_names()) {
+            list += (list.empty() ? "" : ", ") + n;
+        }
+        throw InputError("--objective", "unknown objective \"" + a.objective + "\" (" +
+                                            suggestion_phrase(a.objective, objective_names()) +
+                                            "); expected one of " + list);
+    }
+    Diagnostics diag;
+    const Catalog catalog = load_catalog(g, diag);
+    print_warnings(diag);
+    diag.warnings.clear();
+    for (const std::string& id : a.racks) {
+        options.racks.push_back(require_known(id, ids_of(catalog.racks), "--rack", "rack model"));
+    }
+    const Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    OptimizerResult result;
+    try {
+        result = optimize(scenario, catalog, options);
+    } catch (const InputError& e) {
+        throw e.located(a.scenario);
+    }
+    std::cout << render_optimization(result, format, a.pareto);
+    return result.best ? kExitOk : kExitNotMet;
+}
+
+} // namespace
+
+void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action) {
+    auto* cmd = app.add_subcommand(
+        "optimize", "Search the catalog for the Pareto front and the best design for an objective");
+    auto a = std::make_shared<OptimizeArgs>();
+    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")->required();
+    cmd->add_option("--objective", a->objective,
+                    "min-racks, min-power, max-read, max-write or max-capacity")
+        ->capture_default_str();
+    cmd->add_option("--rack", a->racks,
+                    "Only this rack model (repeatable; default: every rack model in the catalog)");
+    cmd->add_flag("--pareto", a->pareto, "Also list the whole Pareto front");
+    cmd->callback([&g, &action, a] { action = [&g, a] { return run_optimize(g, *a); }; });
+}
+
+} // namespace podsizer::cli

@@ -1,0 +1,73 @@
+// The design optimiser (MODEL.md §9): enumerate catalog combinations, keep the
+// feasible designs, and return the Pareto front over racks, power, read, write
+// and capacity, with the best design for a chosen objective.
+#pragma once
+
+#include "podsizer/core/catalog.hpp"
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/scenario.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace podsizer {
+
+enum class Objective { min_racks, min_power, max_read, max_write, max_capacity };
+
+std::string_view to_string(Objective o);
+std::optional<Objective> objective_from_string(std::string_view s);
+/// Every objective's name, in declaration order ("min-racks", ...).
+const std::vector<std::string>& objective_names();
+
+struct OptimizerOptions {
+    Objective objective = Objective::min_racks;
+    /// Rack model ids to consider; empty: every rack model in the catalog.
+    std::vector<std::string> racks;
+    /// Keep every evaluated design (feasible or not) in OptimizerResult::all.
+    bool keep_all = false;
+    /// Most designs on one sweep line; a longer line is walked in coarser
+    /// steps (OptimizerResult::coarsest_step says so). Guards absurd inputs.
+    std::int64_t max_steps = 20'000;
+};
+
+struct OptimizerResult {
+    std::string scenario;
+    Requirements requirements;
+    Objective objective = Objective::min_racks;
+    std::int64_t combinations = 0;  ///< hardware combinations enumerated
+    std::int64_t evaluated = 0;     ///< designs evaluated
+    std::int64_t feasible = 0;      ///< of which without an error finding
+    std::int64_t coarsest_step = 1; ///< 1 unless a sweep line was longer than max_steps
+    /// Feasible designs no other feasible design dominates, ordered by racks,
+    /// then power, then read, write and capacity descending. Without layouts.
+    std::vector<Design> pareto;
+    /// The Pareto member best for the objective, with its rack layout; none
+    /// when no design is feasible.
+    std::optional<Design> best;
+    std::vector<Design> all; ///< every evaluated design, when keep_all
+};
+
+/// `a` is no worse than `b` in racks, power, read, write and usable capacity,
+/// and better in at least one.
+bool dominates(const Design& a, const Design& b);
+
+/// `a` comes before `b` for the objective: its own metric first, the other
+/// four as tie-breaks (so the first design is always on the Pareto front).
+bool better_for(Objective objective, const Design& a, const Design& b);
+
+/// Every combination of C-node model × D-box model (only certified ones when
+/// the rule requires it, as for automatic hardware) × drive size × rack model
+/// with the catalog's default switch. For each, the requirement-mode design
+/// (C0 C-nodes, D0 D-boxes) anchors two sweep lines, in steps of one:
+///   - more C-nodes on the D0 D-boxes: C from C0 up to the knee floor(D0 × min(s, cd_max));
+///   - more D-boxes for the C0 C-nodes: D from D0 + 1 up to floor(C0 / cd_min).
+/// Together they cover every C:D within the bounds around the balanced
+/// design. Designs are evaluated without rack layouts (the rack count is
+/// still exact). Throws InputError for ids the catalog lacks.
+OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
+                         const OptimizerOptions& options = {});
+
+} // namespace podsizer

@@ -1,0 +1,182 @@
+#include "podsizer/core/extrapolation.hpp"
+
+#include "podsizer/core/engine.hpp"
+#include "podsizer/core/erasure_coding.hpp"
+#include "podsizer/core/errors.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace podsizer {
+
+namespace {
+
+// Float slack for whole counts: 4.0000000001 pods is 4 pods.
+constexpr double kSlack = 1e-9;
+
+std::int64_t ceil_count(double x) {
+    return static_cast<std::int64_t>(std::ceil(x * (1.0 - kSlack)));
+}
+
+std::string pb(Capacity c) {
+    return format_in(c, units::PB, 1);
+}
+
+std::string percent(double fraction) {
+    std::string s = format_number(fraction * 100.0, 1);
+    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) {
+        s.resize(s.size() - 2);
+    }
+    return s + " %";
+}
+
+} // namespace
+
+double parse_tolerance(std::string_view text, const std::string& where) {
+    double t = 0.0;
+    try {
+        t = parse_percent(text);
+    } catch (const InputError& e) {
+        throw e.located(where);
+    }
+    if (!(t >= 0.0) || t > kMaxTolerance + kSlack) {
+        throw InputError(where, "\"" + std::string(text) +
+                                    "\" is outside 0 % to 50 %; expected a tolerance such as "
+                                    "\"10%\" (how far short of the target still counts)");
+    }
+    return t;
+}
+
+Capacity parse_target(std::string_view text, const std::string& where) {
+    Capacity c;
+    try {
+        c = parse<Capacity>(text);
+    } catch (const InputError& e) {
+        throw e.located(where);
+    }
+    if (!(c.base() > 0.0)) {
+        throw InputError(where, "the target must be greater than zero; expected a capacity such "
+                                "as \"1 EB\"");
+    }
+    return c;
+}
+
+Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec) {
+    if (!(spec.target.base() > 0.0)) {
+        throw InputError("target", "the target must be greater than zero");
+    }
+    if (!(spec.tolerance >= 0.0) || spec.tolerance > kMaxTolerance + kSlack) {
+        throw InputError("tolerance", "must be from 0 % to 50 %");
+    }
+    if (!(pod.usable.base() > 0.0)) {
+        throw InputError(pod.name, "the design has no usable capacity to grow to a target");
+    }
+    Extrapolation e;
+    e.design = pod.name;
+    e.target = spec.target;
+    e.tolerance = spec.tolerance;
+    e.pod_usable = pod.usable;
+    e.pods_exact = spec.target / pod.usable;
+    // The brief's rule of thumb: "10 % short of an EB is still an EB". The
+    // whole number is the fewest pods reaching target × (1 − tolerance).
+    const Capacity enough = spec.target * (1.0 - spec.tolerance);
+    e.pods_within_tolerance = enough / pod.usable;
+    e.pods = std::max<std::int64_t>(1, ceil_count(e.pods_within_tolerance));
+
+    const auto n = static_cast<double>(e.pods);
+    e.cnodes = pod.cnodes * e.pods;
+    e.dboxes = pod.dboxes * e.pods;
+    e.racks = pod.racks * e.pods;
+    e.raw = pod.raw * n;
+    e.usable = pod.usable * n;
+    e.read = pod.read * n;
+    e.write = pod.write * n;
+    e.power = pod.power * n;
+    e.coverage = e.usable / spec.target;
+
+    const std::string tol = percent(spec.tolerance);
+    if (e.usable < spec.target * (1.0 - kSlack)) {
+        e.findings.push_back({Severity::info, "short-within-tolerance",
+                              std::to_string(e.pods) + " pods give " + pb(e.usable) + ", " +
+                                  percent(1.0 - e.coverage) + " short of " + pb(spec.target) +
+                                  ": within the " + tol + " tolerance"});
+    }
+    if (e.pods > 1) {
+        const Capacity fewer = pod.usable * static_cast<double>(e.pods - 1);
+        e.findings.push_back({Severity::info, "one-pod-fewer",
+                              std::to_string(e.pods - 1) + " pods would give " + pb(fewer) + ", " +
+                                  percent(1.0 - fewer / spec.target) + " short of " +
+                                  pb(spec.target) + ": outside the " + tol + " tolerance"});
+    }
+    if (e.pods_exact < 1.0) {
+        e.findings.push_back(
+            {Severity::info, "pod-exceeds-target",
+             "one pod (" + pb(pod.usable) + ") already exceeds " + pb(spec.target)});
+    }
+    return e;
+}
+
+Design grow_single_namespace(const Design& pod, Capacity target, const Catalog& catalog,
+                             const Constraints& constraints, double data_reduction) {
+    const HardwareChoice hw = resolve_hardware(catalog, pod.cnode_model, pod.dbox_model,
+                                               pod.drive_size, pod.rack_model, pod.switch_model);
+    const std::int64_t dboxes = std::max<std::int64_t>(
+        std::max(1, hw.ec->min_dboxes), dboxes_for_capacity(*hw.dbox, hw.drive, target, *hw.ec));
+    // C-nodes to match: the pod's C:D ratio, so the namespace keeps the pod's
+    // balance between frontend and backend; rounding up never takes it past
+    // the knee (827 D-boxes at 2.5:1 are 2,067.5 C-nodes, and 2,067 is the knee).
+    const double c_per_d =
+        pod.dboxes > 0 ? static_cast<double>(pod.cnodes) / static_cast<double>(pod.dboxes) : 1.0;
+    const auto dd = static_cast<double>(dboxes);
+    std::int64_t cnodes = ceil_count(dd * c_per_d);
+    const auto knee = static_cast<std::int64_t>(std::floor(dd * saturation(hw) * (1.0 + kSlack)));
+    if (c_per_d <= saturation(hw) * (1.0 + kSlack)) {
+        cnodes = std::min(cnodes, knee);
+    }
+    cnodes = std::max<std::int64_t>(1, cnodes);
+    Requirements req;
+    req.usable = target;
+    return build_design(pod.name + ", one namespace", hw, cnodes, dboxes, req, constraints,
+                        data_reduction, nullptr, true);
+}
+
+Extrapolation extrapolate(const Design& pod, const ExtrapolationSpec& spec, const Catalog& catalog,
+                          const Constraints& constraints, double data_reduction) {
+    Extrapolation e = extrapolate_pods(pod, spec);
+    e.single_namespace =
+        grow_single_namespace(pod, spec.target, catalog, constraints, data_reduction);
+    return e;
+}
+
+bool ScenarioExtrapolation::all_feasible() const {
+    return sizing.all_feasible() &&
+           std::all_of(extrapolations.begin(), extrapolations.end(), [](const Extrapolation& e) {
+               return !e.single_namespace || e.single_namespace->feasible();
+           });
+}
+
+ScenarioExtrapolation extrapolate_scenario(const Scenario& scenario, const Catalog& catalog,
+                                           const ExtrapolationSpec& spec) {
+    ScenarioExtrapolation out;
+    out.scenario = scenario.name;
+    out.spec = spec;
+    out.sizing = size_scenario(scenario, catalog);
+    for (const Design& d : out.sizing.designs) {
+        out.extrapolations.push_back(
+            extrapolate(d, spec, catalog, scenario.constraints, scenario.data_reduction));
+    }
+    if (scenario.fleet) {
+        out.fleet = plan_fleet(*scenario.fleet);
+    }
+    for (std::size_t i = 0; i < out.sizing.designs.size(); ++i) {
+        // Without options the engine sizes one automatic per-pod option.
+        const bool per_pod = scenario.options.empty() || scenario.options[i].per_pod();
+        out.fleet_storage.push_back(
+            out.fleet && per_pod
+                ? std::optional<FleetStorage>(fleet_storage(*out.fleet, out.sizing.designs[i]))
+                : std::nullopt);
+    }
+    return out;
+}
+
+} // namespace podsizer

@@ -1,0 +1,322 @@
+#include "podsizer/core/optimizer.hpp"
+
+#include "podsizer/core/engine.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/core/requirements.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace podsizer {
+
+namespace {
+
+// Float slack for whole counts, as in the engine: 450.0000000001 is 450.
+constexpr double kSlack = 1e-9;
+
+std::int64_t floor_count(double x) {
+    return static_cast<std::int64_t>(std::floor(x * (1.0 + kSlack)));
+}
+
+/// The five objectives as numbers to minimise, in a fixed order.
+struct Metrics {
+    std::array<double, 5> v{}; ///< racks, power, −read, −write, −usable
+    std::size_t index = 0;
+};
+
+Metrics metrics_of(const Design& d, std::size_t index) {
+    return {{static_cast<double>(d.racks), d.power.base(), -d.read.base(), -d.write.base(),
+             -d.usable.base()},
+            index};
+}
+
+bool dominates(const Metrics& a, const Metrics& b) {
+    bool strictly = false;
+    for (std::size_t i = 0; i < a.v.size(); ++i) {
+        if (a.v[i] > b.v[i]) {
+            return false;
+        }
+        strictly = strictly || a.v[i] < b.v[i];
+    }
+    return strictly;
+}
+
+/// The Pareto front so far, in blocks of consecutive members with each
+/// block's best value of every metric. Members arrive sorted by racks, then
+/// power, so a block holds similar designs and its best-case corner is close
+/// to them: a block whose corner is worse than the candidate in some metric
+/// cannot hold a member dominating it and is skipped whole. Exabyte scenarios
+/// have fronts of thousands of designs, and this keeps the test near-linear.
+class FrontBlocks {
+public:
+    void add(const Metrics& m) {
+        if (members_.size() % kBlock == 0) {
+            corners_.push_back(m.v);
+        }
+        std::array<double, 5>& corner = corners_.back();
+        for (std::size_t i = 0; i < corner.size(); ++i) {
+            corner[i] = std::min(corner[i], m.v[i]);
+        }
+        members_.push_back(m);
+    }
+
+    /// Some member is no worse in every metric and better in one.
+    bool dominated(const Metrics& m) const {
+        for (std::size_t b = 0; b < corners_.size(); ++b) {
+            const std::array<double, 5>& corner = corners_[b];
+            bool possible = true;
+            for (std::size_t i = 0; i < corner.size() && possible; ++i) {
+                possible = corner[i] <= m.v[i];
+            }
+            if (!possible) {
+                continue;
+            }
+            const std::size_t end = std::min(members_.size(), (b + 1) * kBlock);
+            for (std::size_t k = b * kBlock; k < end; ++k) {
+                if (dominates(members_[k], m)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+private:
+    static constexpr std::size_t kBlock = 32;
+    std::vector<Metrics> members_;
+    std::vector<std::array<double, 5>> corners_;
+};
+
+/// The order of the metrics an objective compares, most important first.
+std::array<std::size_t, 5> priority(Objective o) {
+    switch (o) {
+    case Objective::min_racks:
+        return {0, 1, 2, 3, 4};
+    case Objective::min_power:
+        return {1, 0, 2, 3, 4};
+    case Objective::max_read:
+        return {2, 3, 0, 1, 4};
+    case Objective::max_write:
+        return {3, 2, 0, 1, 4};
+    case Objective::max_capacity:
+        return {4, 0, 1, 2, 3};
+    }
+    return {0, 1, 2, 3, 4};
+}
+
+bool lex_before(const Metrics& a, const Metrics& b, const std::array<std::size_t, 5>& order) {
+    for (std::size_t i : order) {
+        if (a.v[i] != b.v[i]) {
+            return a.v[i] < b.v[i];
+        }
+    }
+    return false;
+}
+
+std::string design_name(const Design& d) {
+    return format_number(static_cast<double>(d.cnodes)) + " × " + d.cnode_model + " + " +
+           format_number(static_cast<double>(d.dboxes)) + " × " + d.dbox_model + " (" +
+           format_in(d.drive_size, units::TB, 2) + "), " + d.rack_model;
+}
+
+struct Entry {
+    std::string_view name;
+    Objective objective;
+};
+constexpr std::array<Entry, 5> kObjectives{{{"min-racks", Objective::min_racks},
+                                            {"min-power", Objective::min_power},
+                                            {"max-read", Objective::max_read},
+                                            {"max-write", Objective::max_write},
+                                            {"max-capacity", Objective::max_capacity}}};
+
+} // namespace
+
+std::string_view to_string(Objective o) {
+    for (const Entry& e : kObjectives) {
+        if (e.objective == o) {
+            return e.name;
+        }
+    }
+    return "min-racks";
+}
+
+std::optional<Objective> objective_from_string(std::string_view s) {
+    for (const Entry& e : kObjectives) {
+        if (e.name == s) {
+            return e.objective;
+        }
+    }
+    return std::nullopt;
+}
+
+const std::vector<std::string>& objective_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> n;
+        for (const Entry& e : kObjectives) {
+            n.emplace_back(e.name);
+        }
+        return n;
+    }();
+    return names;
+}
+
+bool dominates(const Design& a, const Design& b) {
+    return dominates(metrics_of(a, 0), metrics_of(b, 0));
+}
+
+bool better_for(Objective objective, const Design& a, const Design& b) {
+    return lex_before(metrics_of(a, 0), metrics_of(b, 0), priority(objective));
+}
+
+OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
+                         const OptimizerOptions& options) {
+    OptimizerResult result;
+    result.scenario = scenario.name;
+    result.objective = options.objective;
+    result.requirements = compute_requirements(scenario, catalog);
+    const Requirements& req = result.requirements;
+    const Constraints& cons = scenario.constraints;
+    const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
+
+    // The hardware to combine (the same certified-only rule as automatic
+    // hardware in size_option).
+    std::vector<const DBoxModel*> dboxes;
+    const bool want_certified = rule != nullptr && rule->requires_certified;
+    for (const DBoxModel& d : catalog.dboxes) {
+        if (!want_certified || d.ncp_certified) {
+            dboxes.push_back(&d);
+        }
+    }
+    if (dboxes.empty()) {
+        for (const DBoxModel& d : catalog.dboxes) {
+            dboxes.push_back(&d);
+        }
+    }
+    std::vector<const RackModel*> racks;
+    if (options.racks.empty()) {
+        for (const RackModel& r : catalog.racks) {
+            racks.push_back(&r);
+        }
+    } else {
+        for (const std::string& id : options.racks) {
+            const RackModel* r = catalog.rack(id);
+            if (r == nullptr) {
+                throw InputError("rack", "unknown rack model \"" + id + "\"");
+            }
+            racks.push_back(r);
+        }
+    }
+    const SwitchModel* sw = catalog.network_switch(catalog.defaults.network_switch);
+    if (sw == nullptr) {
+        throw InputError("switch", "unknown default switch model \"" +
+                                       catalog.defaults.network_switch + "\"");
+    }
+
+    std::vector<Design> feasible;
+    auto evaluate = [&](const HardwareChoice& hw, std::int64_t c, std::int64_t d) {
+        Design design = build_design("", hw, c, d, req, cons, scenario.data_reduction, rule, false);
+        ++result.evaluated;
+        if (options.keep_all) {
+            result.all.push_back(design);
+        }
+        if (design.feasible()) {
+            feasible.push_back(std::move(design));
+        }
+    };
+    auto step_for = [&](std::int64_t lo, std::int64_t hi) {
+        const std::int64_t span = hi - lo + 1;
+        const std::int64_t most = std::max<std::int64_t>(1, options.max_steps);
+        const std::int64_t step = span > most ? (span + most - 1) / most : 1;
+        result.coarsest_step = std::max(result.coarsest_step, step);
+        return step;
+    };
+
+    const OptionSpec requirement_mode; // C-nodes from the requirement
+    for (const CNodeModel& cn : catalog.cnodes) {
+        for (const DBoxModel* box : dboxes) {
+            const ErasureCodingRule* ec = catalog.ec_rule(box->erasure_coding);
+            if (ec == nullptr || ec->steps.empty()) {
+                throw InputError(box->id, "D-box refers to unknown erasure-coding rule \"" +
+                                              box->erasure_coding + "\"");
+            }
+            for (Capacity drive : box->drive_sizes) {
+                for (const RackModel* rack : racks) {
+                    const HardwareChoice hw{&cn, box, drive, sw, rack, ec};
+                    ++result.combinations;
+                    const DesignCounts n0 = balance_counts(requirement_mode, hw, req, cons);
+                    const std::int64_t c0 = std::max<std::int64_t>(1, n0.cnodes);
+                    const std::int64_t d0 = std::max<std::int64_t>(1, n0.dboxes);
+                    // More C-nodes on the D0 D-boxes, up to the knee (beyond
+                    // it a C-node adds power but no throughput: dominated).
+                    const double k = std::min(saturation(hw), cons.cd_max.c_per_d);
+                    const std::int64_t c_hi =
+                        std::max(c0, floor_count(static_cast<double>(d0) * k));
+                    const std::int64_t sc = step_for(c0, c_hi);
+                    for (std::int64_t c = c0; c <= c_hi; c += sc) {
+                        evaluate(hw, c, d0);
+                    }
+                    if ((c_hi - c0) % sc != 0) {
+                        evaluate(hw, c_hi, d0); // the knee itself, when the steps skip it
+                    }
+                    // More D-boxes for the C0 C-nodes, down to the minimum C:D.
+                    const std::int64_t d_hi =
+                        floor_count(static_cast<double>(c0) / cons.cd_min.c_per_d);
+                    if (d_hi > d0) {
+                        const std::int64_t sd = step_for(d0 + 1, d_hi);
+                        for (std::int64_t d = d0 + 1; d <= d_hi; d += sd) {
+                            evaluate(hw, c0, d);
+                        }
+                        if ((d_hi - d0 - 1) % sd != 0) {
+                            evaluate(hw, c0, d_hi);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    result.feasible = static_cast<std::int64_t>(feasible.size());
+
+    // Pareto front: sorted lexicographically, a design can only be dominated
+    // by one before it, so one pass against the front so far suffices.
+    std::vector<Metrics> m;
+    m.reserve(feasible.size());
+    for (std::size_t i = 0; i < feasible.size(); ++i) {
+        m.push_back(metrics_of(feasible[i], i));
+    }
+    const auto natural = priority(Objective::min_racks);
+    std::sort(m.begin(), m.end(),
+              [&](const Metrics& a, const Metrics& b) { return lex_before(a, b, natural); });
+    std::vector<Metrics> front;
+    FrontBlocks blocks;
+    for (const Metrics& cand : m) {
+        if (!blocks.dominated(cand)) {
+            front.push_back(cand);
+            blocks.add(cand);
+        }
+    }
+    const auto order = priority(options.objective);
+    const Metrics* best = nullptr;
+    for (const Metrics& f : front) {
+        if (best == nullptr || lex_before(f, *best, order)) {
+            best = &f;
+        }
+    }
+    if (best != nullptr) {
+        // The best design again, this time with its rack layout.
+        const Design& b = feasible[best->index];
+        const HardwareChoice hw = resolve_hardware(catalog, b.cnode_model, b.dbox_model,
+                                                   b.drive_size, b.rack_model, b.switch_model);
+        result.best = build_design(design_name(b), hw, b.cnodes, b.dboxes, req, cons,
+                                   scenario.data_reduction, rule, true);
+    }
+    result.pareto.reserve(front.size());
+    for (const Metrics& f : front) {
+        Design& d = feasible[f.index];
+        d.name = design_name(d);
+        result.pareto.push_back(std::move(d));
+    }
+    return result;
+}
+
+} // namespace podsizer

@@ -1,0 +1,223 @@
+#include "podsizer/reports/comparison_report.hpp"
+
+#include "podsizer/reports/version.hpp"
+#include "report_json.hpp"
+
+namespace podsizer {
+
+namespace {
+
+using detail::ojson;
+using detail::plain;
+
+std::string label_with_unit(const ComparisonRow& r) {
+    return r.unit.empty() ? r.label : r.label + " (" + r.unit + ")";
+}
+
+std::string feasible_text(const ComparisonColumn& c, bool machine) {
+    if (c.kind == ColumnKind::reference) {
+        return machine ? "" : "n/a";
+    }
+    if (machine) {
+        return c.feasible ? "true" : "false";
+    }
+    return c.feasible ? "yes" : "NO";
+}
+
+std::string heading(const Comparison& c) {
+    std::string out = c.title;
+    if (c.reference_capacity.base() > 0.0 && !c.references.empty()) {
+        out += "\nReferences sized at " + format_in(c.reference_capacity, units::PB, 1) + " (" +
+               c.reference_basis + ")";
+    }
+    if (!c.extrapolations.empty()) {
+        const Extrapolation& e = c.extrapolations.front();
+        out += std::string(c.references.empty() ? "\n" : "; ") + "designs grown to " +
+               format_in(e.target, units::PB, 1) + " in whole pods, tolerance " +
+               detail::percent_text(e.tolerance);
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, Finding>> findings_of(const Comparison& c) {
+    std::vector<std::pair<std::string, Finding>> out;
+    for (const SubjectFinding& f : c.findings) {
+        out.emplace_back(f.subject, f.finding);
+    }
+    return out;
+}
+
+ojson column_json(const ComparisonColumn& c) {
+    ojson j;
+    j["name"] = c.name;
+    j["kind"] = to_string(c.kind);
+    j["basis"] = c.basis;
+    j["pods"] = c.pods;
+    if (c.kind != ColumnKind::reference) {
+        j["cnodes"] = c.cnodes;
+        j["dboxes"] = c.dboxes;
+    } else {
+        j["accounts"] = c.accounts;
+    }
+    j["racks"] = c.racks;
+    j["usable_capacity_bytes"] = c.usable.base();
+    j["raw_capacity_bytes"] = c.raw ? ojson(c.raw->base()) : ojson(nullptr);
+    j["read_bytes_per_s"] = c.read.base();
+    j["write_bytes_per_s"] = c.write.base();
+    j["power_w"] = c.power.base();
+    j["pb_per_rack"] = c.pb_per_rack();
+    j["read_gb_per_s_per_kw"] = c.gbps_read_per_kw();
+    j["read_mb_per_s_per_tb"] = c.mbps_read_per_tb();
+    j["write_mb_per_s_per_tb"] = c.mbps_write_per_tb();
+    j["feasible"] = c.feasible;
+    return j;
+}
+
+ojson reference_json(const ReferenceSizing& r) {
+    ojson j;
+    j["name"] = r.name;
+    j["id"] = r.id;
+    j["racks"] = r.racks;
+    j["racks_exact"] = r.racks_exact;
+    j["usable_capacity_bytes"] = r.usable.base();
+    j["raw_capacity_bytes"] = r.raw ? ojson(r.raw->base()) : ojson(nullptr);
+    j["read_bytes_per_s"] = r.read.base();
+    j["write_bytes_per_s"] = r.write.base();
+    j["power_w"] = r.power.base();
+    j["accounts"] = r.accounts;
+    j["accounts_for_throughput"] = r.accounts_for_throughput;
+    j["account_ingress_limit_bytes_per_s"] = r.ingress_limit.base();
+    j["account_egress_limit_bytes_per_s"] = r.egress_limit.base();
+    j["write_capped_by_accounts"] = r.write_capped;
+    j["read_capped_by_accounts"] = r.read_capped;
+    j["write_within_account_limits_bytes_per_s"] = r.write_within_limits.base();
+    j["read_within_account_limits_bytes_per_s"] = r.read_within_limits.base();
+    j["pb_per_rack"] = r.pb_per_rack();
+    j["findings"] = detail::findings_json(r.findings);
+    return j;
+}
+
+} // namespace
+
+Grid comparison_grid(const Comparison& c, bool machine) {
+    Grid g;
+    if (machine) {
+        g.header = {"key", "metric", "unit"};
+        g.numeric_from = 3;
+    } else {
+        g.header = {"Metric"};
+    }
+    for (const ComparisonColumn& col : c.columns) {
+        g.header.push_back(col.name);
+    }
+    auto text_row = [&](const std::string& key, const std::string& label, auto cell) {
+        std::vector<std::string> r;
+        if (machine) {
+            r = {key, label, ""};
+        } else {
+            r = {label};
+        }
+        for (const ComparisonColumn& col : c.columns) {
+            r.push_back(cell(col));
+        }
+        g.rows.push_back(std::move(r));
+    };
+    if (machine) {
+        text_row("kind", "Kind",
+                 [](const ComparisonColumn& col) { return std::string(to_string(col.kind)); });
+    }
+    text_row("basis", "Basis", [](const ComparisonColumn& col) { return col.basis; });
+    for (const ComparisonRow& row : c.rows) {
+        std::vector<std::string> r;
+        if (machine) {
+            r = {row.key, row.label, row.unit};
+        } else {
+            r = {label_with_unit(row)};
+        }
+        for (const std::optional<double>& v : row.values) {
+            if (!v) {
+                r.emplace_back(machine ? "" : "n/a");
+            } else {
+                r.push_back(machine ? plain(*v, row.decimals + 3)
+                                    : format_number(*v, row.decimals));
+            }
+        }
+        g.rows.push_back(std::move(r));
+    }
+    text_row("feasible", "Meets requirements",
+             [&](const ComparisonColumn& col) { return feasible_text(col, machine); });
+    return g;
+}
+
+std::string render_comparison(const Comparison& c, Format format) {
+    switch (format) {
+    case Format::table:
+        return heading(c) + "\n\n" + render_text(comparison_grid(c, false)) +
+               detail::findings_block(findings_of(c));
+    case Format::md: {
+        const std::string f = detail::findings_block(findings_of(c));
+        return "## " + heading(c) + "\n\n" + render_markdown(comparison_grid(c, false)) +
+               (f.empty() ? "" : "\n```" + f + "```\n");
+    }
+    case Format::csv:
+        return render_csv(comparison_grid(c, true));
+    case Format::json: {
+        ojson j;
+        j["podsizer_version"] = version();
+        j["scenario"] = c.title;
+        j["reference_capacity_bytes"] = c.reference_capacity.base();
+        j["reference_basis"] = c.reference_basis;
+        ojson cols = ojson::array();
+        for (const ComparisonColumn& col : c.columns) {
+            cols.push_back(column_json(col));
+        }
+        j["columns"] = cols;
+        ojson refs = ojson::array();
+        for (const ReferenceSizing& r : c.references) {
+            refs.push_back(reference_json(r));
+        }
+        j["references"] = refs;
+        ojson ex = ojson::array();
+        for (const Extrapolation& e : c.extrapolations) {
+            ex.push_back(detail::extrapolation_json(e));
+        }
+        j["extrapolations"] = ex;
+        ojson ratios = ojson::array();
+        for (const ComparisonRatio& r : c.ratios) {
+            ratios.push_back({{"column", r.column},
+                              {"reference", r.reference},
+                              {"racks", r.racks},
+                              {"power", r.power},
+                              {"usable_capacity", r.usable},
+                              {"read", r.read},
+                              {"write", r.write}});
+        }
+        j["ratios"] = ratios;
+        ojson rows = ojson::array();
+        for (const ComparisonRow& row : c.rows) {
+            ojson values = ojson::array();
+            for (const std::optional<double>& v : row.values) {
+                values.push_back(v ? ojson(*v) : ojson(nullptr));
+            }
+            rows.push_back({{"key", row.key},
+                            {"label", row.label},
+                            {"unit", row.unit},
+                            {"decimals", row.decimals},
+                            {"values", values}});
+        }
+        j["rows"] = rows;
+        ojson findings = ojson::array();
+        for (const SubjectFinding& f : c.findings) {
+            ojson fj = detail::finding_json(f.finding);
+            fj["subject"] = f.subject;
+            findings.push_back(fj);
+        }
+        j["findings"] = findings;
+        j["feasible"] = c.all_feasible();
+        return j.dump(2) + "\n";
+    }
+    }
+    return {};
+}
+
+} // namespace podsizer

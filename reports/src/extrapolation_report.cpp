@@ -1,0 +1,372 @@
+#include "podsizer/reports/extrapolation_report.hpp"
+
+#include "podsizer/reports/version.hpp"
+#include "report_json.hpp"
+
+#include <functional>
+#include <optional>
+
+namespace podsizer {
+
+namespace {
+
+using detail::ojson;
+using detail::plain;
+
+/// One column of the grid: a design grown in whole pods, or in one namespace.
+struct Column {
+    std::string name;
+    const Design* pod = nullptr;
+    const Extrapolation* ex = nullptr;
+    const FleetStorage* fleet = nullptr; ///< per-pod designs of a fleet scenario
+    bool one_namespace = false;
+};
+
+using Cell = std::optional<double>;
+
+struct Row {
+    std::string key;
+    std::string label;
+    std::string unit;
+    int decimals = 0;
+    std::function<Cell(const Column&)> get;
+};
+
+std::vector<Column> columns(const ScenarioExtrapolation& x) {
+    std::vector<Column> cols;
+    for (std::size_t i = 0; i < x.sizing.designs.size(); ++i) {
+        const Design& d = x.sizing.designs[i];
+        const Extrapolation& e = x.extrapolations[i];
+        const FleetStorage* fs =
+            i < x.fleet_storage.size() && x.fleet_storage[i] ? &*x.fleet_storage[i] : nullptr;
+        cols.push_back({d.name + ", " + std::to_string(e.pods) + (e.pods == 1 ? " pod" : " pods"),
+                        &d, &e, fs, false});
+        // One namespace is an alternative only for a design smaller than the
+        // target; otherwise it is the design itself (JSON still has it).
+        if (e.single_namespace && e.pods > 1) {
+            cols.push_back({d.name + ", one namespace", &d, &e, nullptr, true});
+        }
+    }
+    return cols;
+}
+
+std::vector<Row> rows(const ScenarioExtrapolation& x) {
+    auto pods_only = [](auto get) {
+        return [=](const Column& c) -> Cell {
+            if (c.one_namespace) {
+                return std::nullopt;
+            }
+            return get(c);
+        };
+    };
+    // A figure of the whole-pods total, or of the one-namespace design.
+    auto both = [](auto pods, auto ns) {
+        return [=](const Column& c) -> Cell {
+            return c.one_namespace ? Cell(ns(*c.ex->single_namespace)) : Cell(pods(*c.ex));
+        };
+    };
+    auto n = [](std::int64_t v) { return static_cast<double>(v); };
+    std::vector<Row> r = {
+        {"pod_usable_capacity", "Pod usable capacity", "PB", 1,
+         pods_only([](const Column& c) { return in(c.ex->pod_usable, units::PB); })},
+        {"pods_exact", "Pods (exact)", "", 2,
+         pods_only([](const Column& c) { return c.ex->pods_exact; })},
+        {"pods_within_tolerance", "Pods (exact, within the tolerance)", "", 2,
+         pods_only([](const Column& c) { return c.ex->pods_within_tolerance; })},
+        {"pods", "Pods", "", 0,
+         both([=](const Extrapolation& e) { return n(e.pods); },
+              [](const Design&) { return 1.0; })},
+        {"cnodes", "C-nodes", "", 0,
+         both([=](const Extrapolation& e) { return n(e.cnodes); },
+              [=](const Design& d) { return n(d.cnodes); })},
+        {"dboxes", "D-boxes", "", 0,
+         both([=](const Extrapolation& e) { return n(e.dboxes); },
+              [=](const Design& d) { return n(d.dboxes); })},
+        {"racks", "Racks", "", 0,
+         both([=](const Extrapolation& e) { return n(e.racks); },
+              [=](const Design& d) { return n(d.racks); })},
+        {"usable_capacity", "Usable capacity", "PB", 1,
+         both([](const Extrapolation& e) { return in(e.usable, units::PB); },
+              [](const Design& d) { return in(d.usable, units::PB); })},
+        {"raw_capacity", "Raw capacity", "PB", 1,
+         both([](const Extrapolation& e) { return in(e.raw, units::PB); },
+              [](const Design& d) { return in(d.raw, units::PB); })},
+        {"share_of_target", "Share of target", "%", 1,
+         [](const Column& c) -> Cell {
+             const Capacity u = c.one_namespace ? c.ex->single_namespace->usable : c.ex->usable;
+             return 100.0 * (u / c.ex->target);
+         }},
+        {"read", "Read", "TB/s", 2,
+         both([](const Extrapolation& e) { return in(e.read, units::TB_per_s); },
+              [](const Design& d) { return in(d.read, units::TB_per_s); })},
+        {"write", "Write", "TB/s", 2,
+         both([](const Extrapolation& e) { return in(e.write, units::TB_per_s); },
+              [](const Design& d) { return in(d.write, units::TB_per_s); })},
+        {"read_tbps", "Read", "Tbps", 1,
+         both([](const Extrapolation& e) { return in(e.read, units::Tbps); },
+              [](const Design& d) { return in(d.read, units::Tbps); })},
+        {"write_tbps", "Write", "Tbps", 1,
+         both([](const Extrapolation& e) { return in(e.write, units::Tbps); },
+              [](const Design& d) { return in(d.write, units::Tbps); })},
+        {"power", "Power", "kW", 1,
+         both([](const Extrapolation& e) { return in(e.power, units::kW); },
+              [](const Design& d) { return in(d.power, units::kW); })},
+    };
+    if (!x.fleet) {
+        return r;
+    }
+    auto fleet = [](auto get) {
+        return [=](const Column& c) -> Cell {
+            if (c.fleet == nullptr) {
+                return std::nullopt;
+            }
+            return get(*c.fleet);
+        };
+    };
+    r.push_back({"fleet_pods", "Fleet: pods (one per cluster)", "", 0,
+                 fleet([=](const FleetStorage& f) { return n(f.pods); })});
+    r.push_back({"fleet_usable_capacity", "Fleet: usable capacity", "PB", 1,
+                 fleet([](const FleetStorage& f) { return in(f.usable, units::PB); })});
+    r.push_back({"fleet_racks", "Fleet: racks", "", 0,
+                 fleet([=](const FleetStorage& f) { return n(f.racks); })});
+    r.push_back({"fleet_power", "Fleet: power", "kW", 1,
+                 fleet([](const FleetStorage& f) { return in(f.power, units::kW); })});
+    r.push_back({"fleet_read", "Fleet: read", "TB/s", 2,
+                 fleet([](const FleetStorage& f) { return in(f.read, units::TB_per_s); })});
+    r.push_back({"fleet_write", "Fleet: write", "TB/s", 2,
+                 fleet([](const FleetStorage& f) { return in(f.write, units::TB_per_s); })});
+    for (std::size_t s = 0; s < x.fleet->site_plan.size(); ++s) {
+        const FleetSite& site = x.fleet->site_plan[s];
+        const std::string name = "Site " + std::to_string(site.index);
+        const std::string key = "site_" + std::to_string(site.index);
+        r.push_back({key + "_clusters", name + ": clusters", "", 0,
+                     fleet([=](const FleetStorage&) { return n(site.clusters); })});
+        r.push_back({key + "_gpus", name + ": GPUs", "", 0,
+                     fleet([=](const FleetStorage&) { return n(site.gpus); })});
+        r.push_back(
+            {key + "_usable_capacity", name + ": usable capacity", "PB", 1,
+             fleet([=](const FleetStorage& f) { return in(f.usable_per_site[s], units::PB); })});
+        r.push_back({key + "_racks", name + ": racks", "", 0,
+                     fleet([=](const FleetStorage& f) { return n(f.racks_per_site[s]); })});
+        r.push_back({key + "_power", name + ": power", "kW", 1, fleet([=](const FleetStorage& f) {
+                         return in(f.power_per_site[s], units::kW);
+                     })});
+    }
+    return r;
+}
+
+std::string heading(const ScenarioExtrapolation& x) {
+    std::string out = x.scenario + "\nTarget " + format_in(x.spec.target, units::PB, 1) +
+                      ", tolerance " + detail::percent_text(x.spec.tolerance) +
+                      ": whole pods reach at least " +
+                      format_in(x.spec.target * (1.0 - x.spec.tolerance), units::PB, 1);
+    if (x.fleet) {
+        const FleetPlan& f = *x.fleet;
+        out += "\nFleet: " + format_number(static_cast<double>(f.gpus)) +
+               " GPUs = " + std::to_string(f.clusters) +
+               (f.clusters == 1 ? " cluster of " : " clusters of ") +
+               format_number(static_cast<double>(f.gpus_per_cluster)) + " GPUs";
+        if (f.last_cluster_gpus != f.gpus_per_cluster) {
+            out += " (the last " + format_number(static_cast<double>(f.last_cluster_gpus)) + ")";
+        }
+        out += " over " + std::to_string(f.sites) + (f.sites == 1 ? " site" : " sites") +
+               ", at most " + std::to_string(f.clusters_per_site) + " per site";
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, Finding>> all_findings(const ScenarioExtrapolation& x) {
+    std::vector<std::pair<std::string, Finding>> out;
+    if (x.fleet) {
+        for (const Finding& f : x.fleet->findings) {
+            out.emplace_back("fleet", f);
+        }
+    }
+    for (std::size_t i = 0; i < x.extrapolations.size(); ++i) {
+        const Design& d = x.sizing.designs[i];
+        const Extrapolation& e = x.extrapolations[i];
+        for (const Finding& f : d.findings) {
+            out.emplace_back(d.name, f);
+        }
+        for (const Finding& f : e.findings) {
+            out.emplace_back(d.name + " to " + format_in(e.target, units::PB, 1), f);
+        }
+        if (e.single_namespace && e.pods > 1) {
+            for (const Finding& f : e.single_namespace->findings) {
+                if (f.severity != Severity::info) {
+                    out.emplace_back(e.single_namespace->name, f);
+                }
+            }
+        }
+    }
+    return out;
+}
+
+ojson fleet_json(const ScenarioExtrapolation& x) {
+    const FleetPlan& f = *x.fleet;
+    ojson j;
+    j["platform"] = f.platform;
+    j["gpus"] = f.gpus;
+    j["sites"] = f.sites;
+    j["gpus_per_cluster"] = f.gpus_per_cluster;
+    j["clusters"] = f.clusters;
+    j["clusters_per_site"] = f.clusters_per_site;
+    j["last_cluster_gpus"] = f.last_cluster_gpus;
+    ojson sites = ojson::array();
+    for (const FleetSite& s : f.site_plan) {
+        sites.push_back({{"site", s.index}, {"clusters", s.clusters}, {"gpus", s.gpus}});
+    }
+    j["site_plan"] = sites;
+    ojson storage = ojson::array();
+    for (const std::optional<FleetStorage>& maybe : x.fleet_storage) {
+        if (!maybe) {
+            continue;
+        }
+        const FleetStorage& s = *maybe;
+        ojson sj;
+        sj["design"] = s.design;
+        sj["pods"] = s.pods;
+        sj["pod_usable_capacity_bytes"] = s.pod_usable.base();
+        sj["usable_capacity_bytes"] = s.usable.base();
+        sj["racks"] = s.racks;
+        sj["power_w"] = s.power.base();
+        sj["read_bytes_per_s"] = s.read.base();
+        sj["write_bytes_per_s"] = s.write.base();
+        ojson per_site = ojson::array();
+        for (std::size_t i = 0; i < s.usable_per_site.size(); ++i) {
+            per_site.push_back({{"site", f.site_plan[i].index},
+                                {"usable_capacity_bytes", s.usable_per_site[i].base()},
+                                {"racks", s.racks_per_site[i]},
+                                {"power_w", s.power_per_site[i].base()}});
+        }
+        sj["sites"] = per_site;
+        storage.push_back(sj);
+    }
+    j["storage"] = storage;
+    j["findings"] = detail::findings_json(f.findings);
+    return j;
+}
+
+} // namespace
+
+namespace detail {
+
+ojson extrapolation_json(const Extrapolation& e) {
+    ojson j;
+    j["design"] = e.design;
+    j["target_bytes"] = e.target.base();
+    j["tolerance"] = e.tolerance;
+    j["pod_usable_bytes"] = e.pod_usable.base();
+    j["pods_exact"] = e.pods_exact;
+    j["pods_within_tolerance"] = e.pods_within_tolerance;
+    j["pods"] = e.pods;
+    j["total_usable_bytes"] = e.usable.base();
+    j["total_raw_bytes"] = e.raw.base();
+    j["coverage"] = e.coverage;
+    j["cnodes"] = e.cnodes;
+    j["dboxes"] = e.dboxes;
+    j["racks"] = e.racks;
+    j["power_w"] = e.power.base();
+    j["read_bytes_per_s"] = e.read.base();
+    j["write_bytes_per_s"] = e.write.base();
+    j["findings"] = findings_json(e.findings);
+    j["single_namespace"] =
+        e.single_namespace ? design_summary_json(*e.single_namespace) : ojson(nullptr);
+    return j;
+}
+
+} // namespace detail
+
+Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
+    const std::vector<Column> cols = columns(x);
+    Grid g;
+    if (machine) {
+        g.header = {"key", "metric", "unit"};
+        g.numeric_from = 3;
+    } else {
+        g.header = {"Metric"};
+    }
+    for (const Column& c : cols) {
+        g.header.push_back(c.name);
+    }
+    for (const Row& row : rows(x)) {
+        std::vector<std::string> r;
+        if (machine) {
+            r = {row.key, row.label, row.unit};
+        } else {
+            r = {row.unit.empty() ? row.label : row.label + " (" + row.unit + ")"};
+        }
+        for (const Column& c : cols) {
+            const Cell v = row.get(c);
+            if (!v) {
+                r.emplace_back(machine ? "" : "n/a");
+            } else {
+                r.push_back(machine ? plain(*v, row.decimals + 3)
+                                    : format_number(*v, row.decimals));
+            }
+        }
+        g.rows.push_back(std::move(r));
+    }
+    std::vector<std::string> feasible;
+    if (machine) {
+        feasible = {"feasible", "Meets requirements", ""};
+    } else {
+        feasible = {"Meets requirements"};
+    }
+    for (const Column& c : cols) {
+        const bool ok = c.one_namespace ? c.ex->single_namespace->feasible() : c.pod->feasible();
+        feasible.emplace_back(machine ? (ok ? "true" : "false") : (ok ? "yes" : "NO"));
+    }
+    g.rows.push_back(std::move(feasible));
+    return g;
+}
+
+std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) {
+    switch (format) {
+    case Format::table:
+        return heading(x) + "\n\n" + render_text(extrapolation_grid(x, false)) +
+               detail::findings_block(all_findings(x));
+    case Format::md: {
+        const std::string f = detail::findings_block(all_findings(x));
+        std::string h = heading(x);
+        // Markdown: the title as a heading, the other lines as a paragraph.
+        const auto nl = h.find('\n');
+        std::string rest = nl == std::string::npos ? "" : h.substr(nl + 1);
+        for (auto p = rest.find('\n'); p != std::string::npos; p = rest.find('\n', p)) {
+            rest.replace(p, 1, "  \n");
+            p += 3;
+        }
+        return "## " + h.substr(0, nl) + "\n\n" + (rest.empty() ? "" : rest + "\n\n") +
+               render_markdown(extrapolation_grid(x, false)) +
+               (f.empty() ? "" : "\n```" + f + "```\n");
+    }
+    case Format::csv:
+        return render_csv(extrapolation_grid(x, true));
+    case Format::json: {
+        ojson j;
+        j["podsizer_version"] = version();
+        j["scenario"] = x.scenario;
+        j["target_bytes"] = x.spec.target.base();
+        j["tolerance"] = x.spec.tolerance;
+        if (!x.extrapolations.empty()) {
+            j["extrapolation"] = detail::extrapolation_json(x.extrapolations.front());
+        }
+        ojson all = ojson::array();
+        for (const Extrapolation& e : x.extrapolations) {
+            all.push_back(detail::extrapolation_json(e));
+        }
+        j["extrapolations"] = all;
+        j["fleet"] = x.fleet ? fleet_json(x) : ojson(nullptr);
+        ojson designs = ojson::array();
+        for (const Design& d : x.sizing.designs) {
+            designs.push_back(detail::design_summary_json(d));
+        }
+        j["designs"] = designs;
+        j["feasible"] = x.all_feasible();
+        return j.dump(2) + "\n";
+    }
+    }
+    return {};
+}
+
+} // namespace podsizer

@@ -1,0 +1,127 @@
+#include "podsizer/reports/optimizer_report.hpp"
+
+#include "podsizer/reports/sizing_report.hpp"
+#include "podsizer/reports/version.hpp"
+#include "report_json.hpp"
+
+namespace podsizer {
+
+namespace {
+
+using detail::ojson;
+using detail::plain;
+
+bool is_best(const OptimizerResult& r, const Design& d) {
+    return r.best && r.best->cnode_model == d.cnode_model && r.best->dbox_model == d.dbox_model &&
+           r.best->drive_size == d.drive_size && r.best->rack_model == d.rack_model &&
+           r.best->cnodes == d.cnodes && r.best->dboxes == d.dboxes;
+}
+
+std::string summary(const OptimizerResult& r) {
+    std::string out = format_number(static_cast<double>(r.evaluated)) + " designs evaluated over " +
+                      format_number(static_cast<double>(r.combinations)) +
+                      " hardware combinations (C:D in steps of " +
+                      format_number(static_cast<double>(r.coarsest_step)) + "); " +
+                      format_number(static_cast<double>(r.feasible)) +
+                      " feasible; Pareto front of " +
+                      format_number(static_cast<double>(r.pareto.size())) + ".";
+    if (r.best) {
+        out += "\nBest for " + std::string(to_string(r.objective)) + ": " + r.best->name;
+    } else {
+        out += "\nNo design meets every requirement and constraint.";
+    }
+    return out;
+}
+
+SizingResult best_as_sizing(const OptimizerResult& r) {
+    SizingResult s;
+    s.scenario = r.scenario;
+    s.requirements = r.requirements;
+    if (r.best) {
+        s.designs.push_back(*r.best);
+    }
+    return s;
+}
+
+} // namespace
+
+Grid pareto_grid(const OptimizerResult& r, bool machine) {
+    Grid g;
+    g.header = {"#",          "Best",        "C-node",      "D-box",        "Drive (TB)",
+                "Rack",       "C-nodes",     "D-boxes",     "C:D",          "Racks",
+                "Power (kW)", "Usable (PB)", "Read (TB/s)", "Write (TB/s)", "PB per rack"};
+    g.numeric_from = 4;
+    auto num = [&](double v, int decimals) {
+        return machine ? plain(v, decimals + 3) : format_number(v, decimals);
+    };
+    std::size_t i = 0;
+    for (const Design& d : r.pareto) {
+        const bool best = is_best(r, d);
+        g.rows.push_back(
+            {std::to_string(++i), machine ? (best ? "true" : "false") : (best ? "*" : ""),
+             d.cnode_model, d.dbox_model, num(in(d.drive_size, units::TB), 2), d.rack_model,
+             num(static_cast<double>(d.cnodes), 0), num(static_cast<double>(d.dboxes), 0),
+             format_cd_ratio(static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes)),
+             num(static_cast<double>(d.racks), 0), num(in(d.power, units::kW), 1),
+             num(in(d.usable, units::PB), 1), num(in(d.read, units::TB_per_s), 2),
+             num(in(d.write, units::TB_per_s), 2), num(d.pb_per_rack(), 2)});
+    }
+    return g;
+}
+
+std::string render_optimization(const OptimizerResult& r, Format format, bool with_pareto) {
+    switch (format) {
+    case Format::table: {
+        std::string out = r.scenario + ": optimiser\n" + summary(r) + "\n";
+        if (r.best) {
+            out += "\n" + render_text(side_by_side(best_as_sizing(r)));
+        }
+        if (with_pareto) {
+            out += "\nPareto front (racks, power, read, write, usable capacity):\n\n" +
+                   render_text(pareto_grid(r, false));
+        }
+        return out;
+    }
+    case Format::md: {
+        std::string out = "## " + r.scenario + ": optimiser\n\n";
+        std::string s = summary(r);
+        for (auto p = s.find('\n'); p != std::string::npos; p = s.find('\n', p)) {
+            s.replace(p, 1, "  \n");
+            p += 3;
+        }
+        out += s + "\n";
+        if (r.best) {
+            out += "\n" + render_markdown(side_by_side(best_as_sizing(r)));
+        }
+        if (with_pareto) {
+            out += "\n### Pareto front\n\n" + render_markdown(pareto_grid(r, false));
+        }
+        return out;
+    }
+    case Format::csv:
+        if (with_pareto) {
+            return render_csv(pareto_grid(r, true));
+        }
+        return render_csv(sizing_csv_grid(best_as_sizing(r)));
+    case Format::json: {
+        ojson j;
+        j["podsizer_version"] = version();
+        j["scenario"] = r.scenario;
+        j["objective"] = to_string(r.objective);
+        j["combinations"] = r.combinations;
+        j["evaluated"] = r.evaluated;
+        j["feasible"] = r.feasible;
+        j["sweep_step"] = r.coarsest_step;
+        j["best"] = r.best ? detail::design_summary_json(*r.best) : ojson(nullptr);
+        ojson front = ojson::array();
+        for (const Design& d : r.pareto) {
+            front.push_back(detail::design_summary_json(d));
+        }
+        j["pareto"] = front;
+        return j.dump(2) + "\n";
+    }
+    }
+    return {};
+}
+
+} // namespace podsizer

@@ -1,0 +1,40 @@
+// Pieces shared by the extrapolation, comparison and optimiser reports:
+// plain numbers for machines and compact JSON summaries. Private to
+// podsizer::reports (nothing outside sees nlohmann::json).
+#pragma once
+
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/extrapolation.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace podsizer::detail {
+
+using ojson = nlohmann::ordered_json;
+
+/// A number for machines: no thousands separators, trailing zeros trimmed.
+std::string plain(double v, int decimals);
+
+/// 0.1 -> "10 %", 0.025 -> "2.5 %".
+std::string percent_text(double fraction);
+
+/// {severity, code, message}
+ojson finding_json(const Finding& f);
+ojson findings_json(const std::vector<Finding>& fs);
+
+/// A design's bill of materials and key figures (no rack layout), SI units
+/// in the keys as in the sizing report.
+ojson design_summary_json(const Design& d);
+
+/// The `extrapolation` object of the CLI contract: target_bytes, pods_exact,
+/// pods, total_usable_bytes, racks, power_w, read_bytes_per_s,
+/// write_bytes_per_s, and more (defined in extrapolation_report.cpp).
+ojson extrapolation_json(const Extrapolation& e);
+
+/// "  [severity] subject: message" lines under a "Findings:" heading; empty
+/// when there are none.
+std::string findings_block(const std::vector<std::pair<std::string, Finding>>& fs);
+
+} // namespace podsizer::detail

@@ -1,0 +1,283 @@
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/engine.hpp"
+#include "podsizer/core/optimizer.hpp"
+#include "podsizer/core/requirements.hpp"
+#include "test_catalog_fixture.hpp"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <map>
+#include <string>
+
+using namespace podsizer;
+
+namespace {
+
+Scenario example(const std::string& name) {
+    return load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/" + name,
+                         default_catalog_for_tests());
+}
+
+/// Cached per scenario: the optimiser with every evaluated design kept.
+const OptimizerResult& optimized(const std::string& name) {
+    static std::map<std::string, OptimizerResult> cache;
+    auto it = cache.find(name);
+    if (it == cache.end()) {
+        OptimizerOptions o;
+        o.keep_all = true;
+        it = cache.emplace(name, optimize(example(name), default_catalog_for_tests(), o)).first;
+    }
+    return it->second;
+}
+
+/// No worse in any objective (equal counts).
+bool weakly_dominates(const Design& a, const Design& b) {
+    return a.racks <= b.racks && a.power <= b.power && a.read >= b.read && a.write >= b.write &&
+           a.usable >= b.usable;
+}
+
+const char* const kScenarios[] = {"ncp-pod-41k.json", "high-density-1eb.json", "fleet-160k.json"};
+
+} // namespace
+
+TEST_CASE("every Pareto member is feasible and no evaluated design dominates it") {
+    for (const char* name : kScenarios) {
+        INFO(name);
+        const OptimizerResult& r = optimized(name);
+        REQUIRE(!r.pareto.empty());
+        CHECK(r.evaluated == static_cast<std::int64_t>(r.all.size()));
+        for (const Design& p : r.pareto) {
+            CHECK(p.feasible());
+        }
+        // Against every feasible design the optimiser evaluated, members included.
+        std::size_t checked = 0;
+        for (const Design& d : r.all) {
+            if (!d.feasible()) {
+                continue;
+            }
+            ++checked;
+            for (const Design& p : r.pareto) {
+                if (dominates(d, p)) {
+                    FAIL_CHECK(d.cnodes << "/" << d.dboxes << " " << d.rack_model << " dominates "
+                                        << p.name);
+                }
+            }
+        }
+        CHECK(checked == static_cast<std::size_t>(r.feasible));
+    }
+}
+
+TEST_CASE("every feasible design evaluated is matched or beaten by a Pareto member") {
+    for (const char* name : kScenarios) {
+        INFO(name);
+        const OptimizerResult& r = optimized(name);
+        for (const Design& d : r.all) {
+            if (!d.feasible()) {
+                continue;
+            }
+            const bool covered =
+                std::any_of(r.pareto.begin(), r.pareto.end(),
+                            [&](const Design& p) { return weakly_dominates(p, d); });
+            if (!covered) {
+                FAIL_CHECK(d.cnodes << "/" << d.dboxes << " " << d.rack_model << " not covered");
+            }
+        }
+    }
+}
+
+TEST_CASE("the optimiser finds the hand-made designs or better ones") {
+    // The examples' options are the architects' designs (brief): the NCP pod
+    // (450 C-nodes, 180 D-boxes) and the high-density exabyte at 414 and 104
+    // C-nodes on 207 enclosures. Options with their own capacity are sized
+    // against another requirement than the scenario's and are skipped.
+    for (const char* name : kScenarios) {
+        INFO(name);
+        const Scenario s = example(name);
+        const SizingResult sized = size_scenario(s, default_catalog_for_tests());
+        const OptimizerResult& r = optimized(name);
+        for (std::size_t i = 0; i < sized.designs.size(); ++i) {
+            if (!s.options.empty() && !s.options[i].per_pod()) {
+                continue;
+            }
+            const Design& hand = sized.designs[i];
+            INFO(hand.name);
+            const bool found = std::any_of(r.pareto.begin(), r.pareto.end(), [&](const Design& p) {
+                return weakly_dominates(p, hand);
+            });
+            CHECK(found);
+        }
+    }
+}
+
+TEST_CASE("on the architects' racks the front holds the hand-made designs themselves") {
+    OptimizerOptions o;
+    o.racks = {"rack-42u-25kw"};
+    const auto on_front = [](const OptimizerResult& r, std::int64_t c, std::int64_t d) {
+        return std::any_of(r.pareto.begin(), r.pareto.end(),
+                           [&](const Design& p) { return p.cnodes == c && p.dboxes == d; });
+    };
+    const OptimizerResult ncp =
+        optimize(example("ncp-pod-41k.json"), default_catalog_for_tests(), o);
+    CHECK(on_front(ncp, 450, 180));
+    const OptimizerResult hd =
+        optimize(example("high-density-1eb.json"), default_catalog_for_tests(), o);
+    CHECK(on_front(hd, 414, 207));
+    CHECK(on_front(hd, 104, 207));
+    for (const Design& p : hd.pareto) {
+        CHECK(p.rack_model == "rack-42u-25kw");
+    }
+}
+
+TEST_CASE("the best design is the front's first for each objective") {
+    const Scenario s = example("high-density-1eb.json");
+    for (const std::string& name : objective_names()) {
+        INFO(name);
+        OptimizerOptions o;
+        o.objective = *objective_from_string(name);
+        const OptimizerResult r = optimize(s, default_catalog_for_tests(), o);
+        REQUIRE(r.best);
+        CHECK(r.best->feasible());
+        CHECK_FALSE(r.best->layout.empty()); // the best comes with its rack layout
+        for (const Design& p : r.pareto) {
+            CHECK_FALSE(better_for(o.objective, p, *r.best));
+        }
+        const auto metric = [&](const Design& d) {
+            switch (o.objective) {
+            case Objective::min_racks:
+                return -static_cast<double>(d.racks);
+            case Objective::min_power:
+                return -d.power.base();
+            case Objective::max_read:
+                return d.read.base();
+            case Objective::max_write:
+                return d.write.base();
+            case Objective::max_capacity:
+                return d.usable.base();
+            }
+            return 0.0;
+        };
+        for (const Design& p : r.pareto) {
+            CHECK(metric(p) <= metric(*r.best));
+        }
+    }
+}
+
+TEST_CASE("objectives have names and unknown names are not objectives") {
+    for (const std::string& name : objective_names()) {
+        const auto o = objective_from_string(name);
+        REQUIRE(o);
+        CHECK(to_string(*o) == name);
+    }
+    CHECK(objective_names().size() == 5);
+    for (const char* bad : {"min-rack", "fastest", "", "MIN-RACKS"}) {
+        CHECK_FALSE(objective_from_string(bad));
+    }
+}
+
+TEST_CASE("constraints bound the front and may leave nothing feasible") {
+    Scenario s = example("ncp-pod-41k.json");
+    s.constraints.max_racks = 25;
+    const OptimizerResult r = optimize(s, default_catalog_for_tests());
+    REQUIRE(!r.pareto.empty());
+    for (const Design& p : r.pareto) {
+        CHECK(p.racks <= 25);
+    }
+    s.constraints.max_racks = 1;
+    const OptimizerResult none = optimize(s, default_catalog_for_tests());
+    CHECK(none.pareto.empty());
+    CHECK_FALSE(none.best.has_value());
+    CHECK(none.feasible == 0);
+    CHECK(none.evaluated > 0);
+}
+
+TEST_CASE("a certified-only rule leaves the high-density box out of the search") {
+    // ncp-gb200-customer requires certified storage; dbox-2u-44-hd is not.
+    for (const Design& p : optimized("ncp-pod-41k.json").all) {
+        CHECK(p.dbox_model == "dbox-1u-22");
+    }
+    bool hd = false;
+    for (const Design& p : optimized("high-density-1eb.json").all) {
+        hd = hd || p.dbox_model == "dbox-2u-44-hd";
+    }
+    CHECK(hd);
+}
+
+TEST_CASE("the sweep walks C:D in steps of one around the balanced design") {
+    // High-density exabyte, 122.88 TB, 42U: D0 = 207, C0 = ceil(207 / 2) = 104;
+    // more C-nodes up to the knee 414 -> 311 designs; more D-boxes up to
+    // 104 / 0.5 = 208 -> 1 design. By hand: 312 for that combination.
+    OptimizerOptions o;
+    o.keep_all = true;
+    o.racks = {"rack-42u-25kw"};
+    const OptimizerResult r =
+        optimize(example("high-density-1eb.json"), default_catalog_for_tests(), o);
+    std::int64_t n = 0;
+    std::vector<std::int64_t> cnodes;
+    for (const Design& d : r.all) {
+        if (d.dbox_model == "dbox-2u-44-hd" && in(d.drive_size, units::TB) > 100) {
+            ++n;
+            if (d.dboxes == 207) {
+                cnodes.push_back(d.cnodes);
+            }
+        }
+    }
+    CHECK(n == 312);
+    std::sort(cnodes.begin(), cnodes.end());
+    REQUIRE(cnodes.size() == 311);
+    CHECK(cnodes.front() == 104);
+    CHECK(cnodes.back() == 414);
+    for (std::size_t i = 1; i < cnodes.size(); ++i) {
+        CHECK(cnodes[i] - cnodes[i - 1] == 1);
+    }
+    CHECK(r.coarsest_step == 1);
+}
+
+TEST_CASE("rack counts are the same with and without the rack layout") {
+    // The optimiser evaluates without U-by-U slots; the count must not change.
+    const Scenario s = example("fleet-160k.json");
+    const Requirements req = compute_requirements(s, default_catalog_for_tests());
+    const OptimizerResult& r = optimized("fleet-160k.json");
+    std::size_t i = 0;
+    for (const Design& fast : r.all) {
+        if (i++ % 7 != 0) {
+            continue; // a spread sample keeps the test quick
+        }
+        const HardwareChoice hw =
+            resolve_hardware(default_catalog_for_tests(), fast.cnode_model, fast.dbox_model,
+                             fast.drive_size, fast.rack_model, fast.switch_model);
+        const Design full =
+            build_design("", hw, fast.cnodes, fast.dboxes, req, s.constraints, 1.0, nullptr, true);
+        INFO(fast.cnodes << "/" << fast.dboxes << " " << fast.rack_model);
+        CHECK(fast.layout.empty());
+        CHECK(full.racks == fast.racks);
+        CHECK(static_cast<std::int64_t>(full.layout.size()) == full.racks);
+    }
+}
+
+TEST_CASE("a sweep line longer than the step limit is walked in coarser steps, ends included") {
+    // High-density exabyte, 122.88 TB, 42U: the C-node line runs 104..414
+    // (311 designs); with at most 10 per line the step is ceil(311 / 10) = 32.
+    OptimizerOptions o;
+    o.keep_all = true;
+    o.max_steps = 10;
+    o.racks = {"rack-42u-25kw"};
+    const OptimizerResult r =
+        optimize(example("high-density-1eb.json"), default_catalog_for_tests(), o);
+    // The coarsest line is elsewhere: 15.36 TB drives on the 1U box need
+    // ceil(10^18 / 302.6 TB) = 3,305 D-boxes for 1 EB, so C-nodes run from
+    // ceil(3,305 / 2) = 1,653 to floor(3,305 × 2.5) = 8,262: 6,610 counts ->
+    // a step of ceil(6,610 / 10) = 661.
+    CHECK(r.coarsest_step == 661);
+    std::vector<std::int64_t> cnodes;
+    for (const Design& d : r.all) {
+        if (d.dbox_model == "dbox-2u-44-hd" && in(d.drive_size, units::TB) > 100 &&
+            d.dboxes == 207) {
+            cnodes.push_back(d.cnodes);
+        }
+    }
+    std::sort(cnodes.begin(), cnodes.end());
+    REQUIRE(cnodes.size() == 11); // 104, 136, ..., 392, and the knee 414
+    CHECK(cnodes.front() == 104);
+    CHECK(cnodes[1] == 136);
+    CHECK(cnodes.back() == 414);
+}
