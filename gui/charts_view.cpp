@@ -180,7 +180,7 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
         series->setLabelsFormat("@value");
         c->addSeries(series);
         b.categories = new QBarCategoryAxis(c);
-        b.categories->setTitleText(tr("Design"));
+        b.categories->setTitleText(tr("Design or reference (as in the comparison table)"));
         b.values = new QValueAxis(c);
         b.values->setTitleText(axis);
         b.values->setLabelFormat("%.0f");
@@ -190,10 +190,10 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
         series->attachAxis(b.values);
         return b;
     };
-    racks_ = make_bars("racks-chart", tr("Racks (count)"), tr("<b>Racks per design</b>"),
-                       QColor("#455a64"));
-    power_ = make_bars("power-chart", tr("Power (kW)"), tr("<b>Power per design</b>"),
-                       QColor("#c62828"));
+    racks_ = make_bars("racks-chart", tr("Racks (count)"),
+                       tr("<b>Racks</b> — designs and reference systems"), QColor("#455a64"));
+    power_ = make_bars("power-chart", tr("Power (kW)"),
+                       tr("<b>Power</b> — designs and reference systems"), QColor("#c62828"));
 
     auto* grid = new QGridLayout(this);
     grid->addWidget(knee_, 0, 0);
@@ -229,8 +229,8 @@ void ChartsView::refresh() {
     stale_ = false;
     refreshKnee();
     refreshGoodput();
-    refreshBars(racks_, [](const Design& d) { return static_cast<double>(d.racks); });
-    refreshBars(power_, [](const Design& d) { return in(d.power, units::kW); });
+    refreshBars(racks_, [](const ComparisonColumn& c) { return static_cast<double>(c.racks); });
+    refreshBars(power_, [](const ComparisonColumn& c) { return in(c.power, units::kW); });
 }
 
 void ChartsView::showEvent(QShowEvent* event) {
@@ -384,15 +384,17 @@ void ChartsView::refreshGoodput() {
                        q(std::string(to_string(req.model.mode)))));
 }
 
-void ChartsView::refreshBars(BarChart& b, double (*value)(const Design&)) {
-    const auto& result = session_->result();
+void ChartsView::refreshBars(BarChart& b, double (*value)(const ComparisonColumn&)) {
+    // The comparison's columns: each design, designs grown to the target,
+    // and the reference systems (the cloud object store) at the same capacity.
+    const auto& cmp = session_->comparison();
     QStringList names;
     QList<qreal> values;
-    if (result) {
-        for (const Design& d : result->designs) {
-            names << q(d.name);
+    if (cmp) {
+        for (const ComparisonColumn& c : cmp->columns) {
+            names << q(c.name);
             // Labels show the value as is: one decimal at most.
-            values << std::round(value(d) * 10.0) / 10.0;
+            values << std::round(value(c) * 10.0) / 10.0;
         }
     }
     if (b.categories->categories() != names) {

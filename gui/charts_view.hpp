@@ -5,7 +5,8 @@
 //  - goodput against write bandwidth for a checkpoint job of the selected
 //    design (core's goodput_curve), with the job's chosen cadence (the write
 //    it needs) and the design's share marked, when the scenario has jobs;
-//  - racks and power of each design side by side.
+//  - racks and power of each design, design grown to the target, and
+//    reference system (the comparison's columns) side by side.
 // Series and axes are made once and their points replaced on each edit:
 // rebuilding a chart costs far more than a frame.
 #pragma once
@@ -23,7 +24,7 @@ class QScatterSeries;
 class QValueAxis;
 
 namespace podsizer {
-struct Design;
+struct ComparisonColumn;
 }
 
 namespace podsizer::gui {
@@ -56,7 +57,7 @@ private:
     };
     void refreshKnee();
     void refreshGoodput();
-    void refreshBars(BarChart& chart, double (*value)(const Design&));
+    void refreshBars(BarChart& chart, double (*value)(const ComparisonColumn&));
 
     Session* session_;
     QChartView* knee_;

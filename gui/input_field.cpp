@@ -207,8 +207,11 @@ InputField::Reader ratio_reader() {
     };
 }
 
-InputField::Reader percent_reader(const std::string& what) {
-    return [what](const std::string& text) -> std::string {
+InputField::Reader percent_reader(const std::string& what, const std::string& empty_means) {
+    return [what, empty_means](const std::string& text) -> std::string {
+        if (is_blank(text) && !empty_means.empty()) {
+            return empty_means;
+        }
         const double v = parse_percent(text);
         return "= " + format_number(v * 100.0, 2) + " % " + what;
     };

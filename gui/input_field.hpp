@@ -83,7 +83,7 @@ InputField::Reader count_reader(std::int64_t min, const std::string& one, const 
 /// A C:D ratio: "1:2", "2.5:1" or "0.5".
 InputField::Reader ratio_reader();
 /// A percentage such as "5%" (core's parse_percent); `what` names it.
-InputField::Reader percent_reader(const std::string& what);
+InputField::Reader percent_reader(const std::string& what, const std::string& empty_means = {});
 /// A model's parameter count such as "1.8T" (core's parse_param_count).
 InputField::Reader params_reader();
 /// Bytes per parameter: "14" or a preset id (core's parse_bytes_per_param).

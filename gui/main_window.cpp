@@ -1,10 +1,14 @@
 #include "main_window.hpp"
 
+#include "analysis_panels.hpp"
 #include "catalog_view.hpp"
 #include "charts_view.hpp"
 #include "play_panel.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/extrapolation_report.hpp"
+#include "podsizer/reports/optimizer_report.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/version.hpp"
@@ -152,6 +156,8 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     connect(session_, &Session::fileChanged, this, &MainWindow::updateTitle);
     connect(session_, &Session::modifiedChanged, this, &MainWindow::updateTitle);
     connect(results_->play(), &PlayPanel::applyRequested, this, &MainWindow::applyPlayed);
+    connect(results_->optimizer(), &OptimizerPanel::useDesign, this,
+            &MainWindow::addDesignAsOption);
 
     if (remember_) {
         QSettings settings;
@@ -187,14 +193,33 @@ void MainWindow::buildMenus() {
     add(file, tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
     file->addSeparator();
     QMenu* exp = file->addMenu(tr("&Export"));
-    add(exp, tr("Side-by-side as &CSV…"), QKeySequence(tr("Ctrl+E")),
-        [this] { exportDialog(Format::csv); });
-    add(exp, tr("Side-by-side as &Markdown…"), QKeySequence(tr("Ctrl+Shift+M")),
-        [this] { exportDialog(Format::md); });
-    add(exp, tr("Sizing as &JSON…"), QKeySequence(tr("Ctrl+Shift+J")),
-        [this] { exportDialog(Format::json); });
-    add(exp, tr("Side-by-side as &text table…"), QKeySequence(),
-        [this] { exportDialog(Format::table); });
+    struct Entry {
+        Report report;
+        QString title;
+    };
+    const Entry reports[] = {{Report::sizing, tr("&Sizing (podsizer size)")},
+                             {Report::comparison, tr("&Comparison (podsizer compare)")},
+                             {Report::extrapolation, tr("&Extrapolation (podsizer extrapolate)")},
+                             {Report::optimization, tr("&Optimiser (podsizer optimize)")}};
+    const std::pair<Format, QString> formats[] = {{Format::csv, tr("as &CSV…")},
+                                                  {Format::md, tr("as &Markdown…")},
+                                                  {Format::json, tr("as &JSON…")},
+                                                  {Format::table, tr("as &text table…")}};
+    for (const Entry& e : reports) {
+        QMenu* sub = exp->addMenu(e.title);
+        for (const auto& [format, label] : formats) {
+            QKeySequence key;
+            if (e.report == Report::sizing && format == Format::csv) {
+                key = QKeySequence(tr("Ctrl+E"));
+            } else if (e.report == Report::comparison && format == Format::csv) {
+                key = QKeySequence(tr("Ctrl+Shift+E"));
+            }
+            const Report r = e.report;
+            const Format f = format;
+            add(sub, label, key, [this, r, f] { exportDialog(r, f); });
+        }
+    }
+    exp->addSeparator();
     add(exp, tr("&Rack elevation as SVG…"), QKeySequence(tr("Ctrl+Shift+R")),
         [this] { exportRackSvgDialog(); });
     file->addSeparator();
@@ -389,12 +414,40 @@ bool MainWindow::saveTo(const QString& path) {
     }
 }
 
-void MainWindow::exportReport(const QString& path, Format format) const {
+void MainWindow::exportReport(const QString& path, Report report, Format format) const {
+    const std::string where = path.toStdString();
     if (!session_->result()) {
-        throw InputError(path.toStdString(),
-                         "nothing to export: " + session_->sizingError().toStdString());
+        throw InputError(where, "nothing to export: " + session_->sizingError().toStdString());
     }
-    write_atomically(path, QByteArray::fromStdString(render_sizing(*session_->result(), format)));
+    std::string text;
+    switch (report) {
+    case Report::sizing:
+        text = render_sizing(*session_->result(), format);
+        break;
+    case Report::comparison:
+        text = render_comparison(*session_->comparison(), format);
+        break;
+    case Report::extrapolation: {
+        const ScenarioExtrapolation* x = session_->extrapolation();
+        if (x == nullptr) {
+            throw InputError(where,
+                             "nothing to export: " + session_->extrapolationError().toStdString());
+        }
+        text = render_extrapolation(*x, format);
+        break;
+    }
+    case Report::optimization: {
+        const OptimizerResult* r =
+            session_->optimization(results_->optimizer()->currentObjective());
+        if (r == nullptr) {
+            throw InputError(where,
+                             "nothing to export: " + session_->optimizationError().toStdString());
+        }
+        text = render_optimization(*r, format, true);
+        break;
+    }
+    }
+    write_atomically(path, QByteArray::fromStdString(text));
 }
 
 void MainWindow::exportRackSvg(const QString& path) const {
@@ -405,16 +458,19 @@ void MainWindow::exportRackSvg(const QString& path) const {
     write_atomically(path, QByteArray::fromStdString(render_rack_svg(*d)));
 }
 
-void MainWindow::exportDialog(Format format) {
+void MainWindow::exportDialog(Report report, Format format) {
     const QString base = QFileInfo(session_->filePath()).completeBaseName();
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export"), (base.isEmpty() ? QString("podsizer") : base) + "." + suffix_of(format),
-        filter_of(format));
+    const char* kinds[] = {"", "-compare", "-extrapolate", "-optimize"};
+    QString path =
+        QFileDialog::getSaveFileName(this, tr("Export"),
+                                     (base.isEmpty() ? QString("podsizer") : base) +
+                                         kinds[static_cast<int>(report)] + "." + suffix_of(format),
+                                     filter_of(format));
     if (path.isEmpty()) {
         return;
     }
     try {
-        exportReport(path, format);
+        exportReport(path, report, format);
         statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
     } catch (const InputError& e) {
         QMessageBox::warning(this, tr("Cannot export"), q(e.what()));
@@ -465,6 +521,31 @@ void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxe
         return;
     }
     session_->edit(s, {}, tr("apply played counts"), false);
+}
+
+void MainWindow::addDesignAsOption(const Design& d) {
+    Scenario s = session_->scenario();
+    OptionSpec o;
+    o.name = d.name;
+    o.cnode = d.cnode_model;
+    o.dbox = d.dbox_model;
+    o.drive = d.drive_size;
+    o.rack = d.rack_model;
+    o.cnode_sizing = CNodeSizing::fixed;
+    o.cnodes = d.cnodes;
+    o.dboxes = d.dboxes;
+    if (s.options.empty()) {
+        s.options.push_back(OptionSpec{}); // keep the automatic design beside it
+    }
+    s.options.push_back(o);
+    try {
+        (void)parse_scenario(scenario_to_json(s), "scenario", session_->catalog());
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot add the design"), q(e.what()));
+        return;
+    }
+    session_->edit(s, {}, tr("add the optimiser's best design"), false);
+    session_->selectDesign(static_cast<int>(s.options.size()) - 1);
 }
 
 QStringList MainWindow::recentFiles() const {

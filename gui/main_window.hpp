@@ -8,6 +8,7 @@
 // moc (Qt 6.4) cannot parse the C++20 standard headers these pull in; it
 // only needs the type names, so it skips them.
 #ifndef Q_MOC_RUN
+#include "podsizer/core/design.hpp"
 #include "podsizer/reports/format.hpp"
 #endif
 
@@ -28,6 +29,14 @@ class RacksView;
 class ResultsView;
 class ScenarioEditor;
 class Session;
+
+/// What an export writes: the same bytes as the CLI command named.
+enum class Report {
+    sizing,        ///< podsizer size SCENARIO --format F
+    comparison,    ///< podsizer compare SCENARIO --format F
+    extrapolation, ///< podsizer extrapolate SCENARIO --format F (needs a target)
+    optimization   ///< podsizer optimize SCENARIO --objective O --pareto --format F
+};
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -56,7 +65,12 @@ public:
     bool saveTo(const QString& path);
     /// Writes the sizing report in `format` through reports/ (the bytes
     /// `podsizer size --format F` prints). Throws InputError when it cannot.
-    void exportReport(const QString& path, Format format) const;
+    void exportReport(const QString& path, Format format) const {
+        exportReport(path, Report::sizing, format);
+    }
+    /// Any report; throws InputError when there is nothing to export or the
+    /// file cannot be written.
+    void exportReport(const QString& path, Report report, Format format) const;
     /// Writes the selected design's rack elevation (the bytes `--svg` writes).
     void exportRackSvg(const QString& path) const;
 
@@ -73,7 +87,7 @@ public Q_SLOTS:
     void open();
     bool save();
     bool saveAs();
-    void exportDialog(Format format);
+    void exportDialog(Report report, Format format);
     void exportRackSvgDialog();
 
 protected:
@@ -87,6 +101,7 @@ private:
     void updateTitle();
     void updateStatus();
     void applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxes);
+    void addDesignAsOption(const Design& design);
     void showShortcuts();
 
     bool remember_;

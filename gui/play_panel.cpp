@@ -81,17 +81,21 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
       cnodes_(count_box(this, "play-cnodes")), dboxes_(count_box(this, "play-dboxes")),
       reset_(new QPushButton(tr("Reset"), this)),
       apply_(new QPushButton(tr("Apply to scenario"), this)), table_(new QTableWidget(this)),
-      steps_(new QTableWidget(this)), findings_(new QLabel(this)) {
+      findings_(new QLabel(this)) {
+    // One row of controls over one table: it fits in a tab under the
+    // side-by-side table.
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* outer = layout;
     title_->setObjectName("play-title");
     title_->setWordWrap(true);
     layout->addWidget(title_);
 
     auto* counts = new QGridLayout();
-    auto add_row = [&](int row, const QString& label, QSpinBox* box, bool cnode) {
-        counts->addWidget(new QLabel(label, this), row, 0);
-        int col = 1;
+    auto add_row = [&](int first, const QString& label, QSpinBox* box, bool cnode) {
+        const int row = 0;
+        counts->addWidget(new QLabel(label, this), row, first);
+        int col = first + 1;
         for (int delta : {-10, -1, +1, +10}) {
             auto* b = new QToolButton(this);
             b->setText((delta > 0 ? "+" : QString::fromUtf8("\u2212")) +
@@ -107,17 +111,19 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
             b->setMinimumWidth(38);
             connect(b, &QToolButton::clicked, this,
                     [this, delta, cnode] { step(cnode ? delta : 0, cnode ? 0 : delta); });
-            if (delta > 0 && col == 3) {
+            if (delta > 0 && col == first + 3) {
                 counts->addWidget(box, row, col++);
             }
             counts->addWidget(b, row, col++);
         }
     };
     add_row(0, tr("C-nodes"), cnodes_, true);
-    add_row(1, tr("D-boxes"), dboxes_, false);
-    counts->addWidget(reset_, 0, 6);
-    counts->addWidget(apply_, 1, 6);
-    counts->setColumnStretch(7, 1);
+    counts->setColumnMinimumWidth(6, 16);
+    add_row(7, tr("D-boxes"), dboxes_, false);
+    counts->setColumnMinimumWidth(13, 16);
+    counts->addWidget(reset_, 0, 14);
+    counts->addWidget(apply_, 0, 15);
+    counts->setColumnStretch(16, 1);
     layout->addLayout(counts);
     reset_->setToolTip(tr("Back to the sized design's counts"));
     apply_->setToolTip(tr("Pin this option to its hardware and the played counts "
@@ -137,28 +143,18 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
     });
 
     table_->setObjectName("play-table");
-    table_->setColumnCount(3);
-    table_->setHorizontalHeaderLabels({tr("Sized"), tr("Played"), tr("Change")});
+    table_->setColumnCount(7);
+    table_->setHorizontalHeaderLabels({tr("Sized"), tr("Played"), tr("Change"), tr("+1 C-node"),
+                                       QString::fromUtf8("\u22121 C-node"), tr("+1 D-box"),
+                                       QString::fromUtf8("\u22121 D-box")});
+    table_->horizontalHeaderItem(3)->setToolTip(tr("What one more C-node changes, from the "
+                                                   "played counts"));
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionMode(QAbstractItemView::NoSelection);
-    table_->verticalHeader()->setDefaultSectionSize(20);
+    table_->verticalHeader()->setDefaultSectionSize(19);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    layout->addWidget(table_);
-
-    auto* steps_title =
-        new QLabel(tr("<b>What one more step changes</b> (from the played counts)"), this);
-    layout->addWidget(steps_title);
-    steps_->setObjectName("play-steps");
-    steps_->setColumnCount(5);
-    steps_->setHorizontalHeaderLabels(
-        {tr("Read (GB/s)"), tr("Write (GB/s)"), tr("Usable (PB)"), tr("Racks"), tr("Power (kW)")});
-    steps_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    steps_->setSelectionMode(QAbstractItemView::NoSelection);
-    steps_->verticalHeader()->setDefaultSectionSize(20);
-    steps_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    steps_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    layout->addWidget(steps_);
+    outer->addWidget(table_);
 
     findings_->setObjectName("play-findings");
     findings_->setWordWrap(true);
@@ -211,7 +207,6 @@ void PlayPanel::fromSession() {
         played_.reset();
         title_->setText(tr("<b>Play with a design</b>: nothing sized"));
         table_->setRowCount(0);
-        steps_->setRowCount(0);
         findings_->clear();
         return;
     }
@@ -241,11 +236,21 @@ void PlayPanel::update() {
     }
     const Design& p = *played_;
 
+    // One more step from the played counts, each evaluated by the engine.
+    const std::pair<std::int64_t, std::int64_t> deltas[] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    std::vector<std::optional<Design>> stepped;
+    for (const auto& [dc, dd] : deltas) {
+        const std::int64_t c = p.cnodes + dc;
+        const std::int64_t d = p.dboxes + dd;
+        stepped.push_back(c < 1 || d < 1 ? std::nullopt
+                                         : std::optional(replay(*sized, c, d, s, cat)));
+    }
+
     struct Row {
         QString label;
         std::function<QString(const Design&)> text;
-        std::function<double(const Design&)> value; // for the change column; null: text only
-        int decimals;
+        std::function<double(const Design&)> value; // for changes; null: text only
+        int decimals;                               // of a change
     };
     const auto tb = [](Throughput t) { return in(t, units::TB_per_s); };
     const std::vector<Row> rows{
@@ -255,12 +260,12 @@ void PlayPanel::update() {
          [](const Design& d) { return static_cast<double>(d.dboxes); }, 0},
         {tr("C:D ratio"), cd_text, nullptr, 0},
         {tr("Read (TB/s)"), [&](const Design& d) { return q(format_number(tb(d.read), 2)); },
-         [&](const Design& d) { return tb(d.read); }, 2},
+         [&](const Design& d) { return tb(d.read); }, 3},
         {tr("Write (TB/s)"), [&](const Design& d) { return q(format_number(tb(d.write), 2)); },
-         [&](const Design& d) { return tb(d.write); }, 2},
+         [&](const Design& d) { return tb(d.write); }, 3},
         {tr("Usable capacity (PB)"),
          [](const Design& d) { return q(format_number(in(d.usable, units::PB), 1)); },
-         [](const Design& d) { return in(d.usable, units::PB); }, 1},
+         [](const Design& d) { return in(d.usable, units::PB); }, 2},
         {tr("Racks"), [](const Design& d) { return count(d.racks); },
          [](const Design& d) { return static_cast<double>(d.racks); }, 0},
         {tr("Power (kW)"),
@@ -281,43 +286,20 @@ void PlayPanel::update() {
         table_->setItem(
             row, 2,
             cell(r.value ? signed_number(r.value(p) - r.value(*sized), r.decimals) : QString()));
+        for (std::size_t k = 0; k < stepped.size(); ++k) {
+            QString text;
+            if (!stepped[k]) {
+                text = tr("n/a");
+            } else if (r.value) {
+                text = signed_number(r.value(*stepped[k]) - r.value(p), r.decimals);
+            } else if (r.text(*stepped[k]) != r.text(p)) {
+                text = r.text(*stepped[k]); // a text row shows only what changes
+            }
+            table_->setItem(row, static_cast<int>(3 + k), cell(text));
+        }
     }
     table_->setVerticalHeaderLabels(labels);
     fit_height(table_);
-
-    // One more step from the played counts, each evaluated by the engine.
-    struct Step {
-        QString label;
-        std::int64_t dc;
-        std::int64_t dd;
-    };
-    const Step step_rows[] = {{tr("+1 C-node"), 1, 0},
-                              {QString::fromUtf8("\u22121 C-node"), -1, 0},
-                              {tr("+1 D-box"), 0, 1},
-                              {QString::fromUtf8("\u22121 D-box"), 0, -1}};
-    steps_->setRowCount(4);
-    QStringList step_labels;
-    int row = 0;
-    for (const Step& st : step_rows) {
-        step_labels << st.label;
-        const std::int64_t c = p.cnodes + st.dc;
-        const std::int64_t d = p.dboxes + st.dd;
-        if (c < 1 || d < 1) {
-            for (int col = 0; col < 5; ++col) {
-                steps_->setItem(row, col, cell(tr("n/a")));
-            }
-        } else {
-            const StepChange ch = change(p, replay(*sized, c, d, s, cat));
-            steps_->setItem(row, 0, cell(signed_number(in(ch.read, units::GB_per_s), 1)));
-            steps_->setItem(row, 1, cell(signed_number(in(ch.write, units::GB_per_s), 1)));
-            steps_->setItem(row, 2, cell(signed_number(in(ch.usable, units::PB), 2)));
-            steps_->setItem(row, 3, cell(signed_number(static_cast<double>(ch.racks), 0)));
-            steps_->setItem(row, 4, cell(signed_number(in(ch.power, units::kW), 1)));
-        }
-        ++row;
-    }
-    steps_->setVerticalHeaderLabels(step_labels);
-    fit_height(steps_);
 
     QString f;
     for (const Finding& x : p.findings) {

@@ -36,8 +36,10 @@ public:
     /// Back to the sized design's counts.
     void reset();
 
+    /// Rows: counts, throughput, capacity, racks, power, bottleneck, whether
+    /// requirements are met. Columns: sized, played, change, then what one
+    /// more step from the played counts changes: +1 / −1 C-node, +1 / −1 D-box.
     QTableWidget* comparison() const { return table_; }
-    QTableWidget* steps() const { return steps_; }
     /// The played design (empty when there is nothing to play with).
     const std::optional<Design>& played() const { return played_; }
 
@@ -59,7 +61,6 @@ private:
     QPushButton* reset_;
     QPushButton* apply_;
     QTableWidget* table_;
-    QTableWidget* steps_;
     QLabel* findings_;
     std::optional<Design> played_;
     bool updating_ = false;

@@ -1,6 +1,9 @@
 #include "results_view.hpp"
 
+#include "analysis_panels.hpp"
+#include "grid_table.hpp"
 #include "play_panel.hpp"
+#include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "session.hpp"
 
@@ -38,7 +41,9 @@ QIcon severity_icon(const QWidget* w, Severity s) {
 
 ResultsView::ResultsView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), title_(new QLabel(this)), requirement_(new QLabel(this)),
-      error_(new QLabel(this)), table_(new QTableWidget(this)), findings_(new QTreeWidget(this)),
+      error_(new QLabel(this)), table_(new QTableWidget(this)), comparison_(new QTableWidget(this)),
+      tables_(new QTabWidget(this)), extrapolation_(new ExtrapolationPanel(session, this)),
+      optimizer_(new OptimizerPanel(session, this)), findings_(new QTreeWidget(this)),
       checkpoints_(new QTableWidget(this)), checkpoint_notes_(new QLabel(this)),
       details_(new QTabWidget(this)), play_(new PlayPanel(session, this)) {
     auto* layout = new QVBoxLayout(this);
@@ -68,6 +73,18 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     table_->setToolTip(tr("The side-by-side table of `podsizer size`; click a column to "
                           "select that design for the charts, racks and ± panel"));
+    comparison_->setObjectName("comparison");
+    comparison_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    comparison_->setSelectionMode(QAbstractItemView::NoSelection);
+    comparison_->verticalHeader()->setDefaultSectionSize(19);
+    comparison_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    comparison_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    comparison_->setToolTip(tr("The table of `podsizer compare`: designs, designs grown to the "
+                               "target, reference systems, and ratios to each reference"));
+    tables_->setObjectName("results-tables");
+    tables_->addTab(comparison_, tr("Comparison"));
+    tables_->addTab(table_, tr("Sizing"));
+
     connect(table_, &QTableWidget::currentCellChanged, this,
             [this](int, int column) { session_->selectDesign(column); });
     connect(table_->horizontalHeader(), &QHeaderView::sectionClicked, this,
@@ -93,23 +110,21 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
     cl->addWidget(checkpoints_, 1);
     cl->addWidget(checkpoint_notes_);
     details_->setObjectName("results-details");
+    details_->addTab(play_, QString::fromUtf8("\u00b1 ") + tr("Play"));
     details_->addTab(findings_, tr("Findings"));
     details_->addTab(ckpt, tr("Checkpoints"));
+    details_->addTab(extrapolation_, tr("Extrapolation && fleet"));
+    details_->addTab(optimizer_, tr("Optimiser"));
 
-    // The table and the ± panel side by side on top (the table needs the
-    // height: one row per metric); findings and checkpoints underneath.
-    top_ = new QSplitter(Qt::Horizontal, this);
-    auto* top = top_;
-    top->addWidget(table_);
-    top->addWidget(play_);
-    top->setStretchFactor(0, 1);
-    top->setStretchFactor(1, 1);
+    // The tables across the top (designs and references side by side need
+    // the width); the ± panel, findings, checkpoints, extrapolation and the
+    // optimiser in tabs underneath.
     auto* split = new QSplitter(Qt::Vertical, this);
     split->setObjectName("results-splitter");
-    split->addWidget(top);
+    split->addWidget(tables_);
     split->addWidget(details_);
     split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
 
     connect(session_, &Session::resultsChanged, this, &ResultsView::refresh);
@@ -119,7 +134,6 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
 
 void ResultsView::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
-    fitted_columns_ = -1;
     if (stale_) {
         refresh();
     }
@@ -142,6 +156,8 @@ void ResultsView::refresh() {
         table_->setRowCount(0);
         table_->setColumnCount(0);
         findings_->clear();
+        comparison_->setRowCount(0);
+        comparison_->setColumnCount(0);
         checkpoints_->setRowCount(0);
         checkpoint_notes_->clear();
         return;
@@ -179,16 +195,18 @@ void ResultsView::refresh() {
     }
     table_->setVerticalHeaderLabels(metrics);
     table_->setUpdatesEnabled(true);
-    if (fitted_columns_ != table_->columnCount()) {
-        fitTableWidth();
-    }
 
     findings_->clear();
     QList<QTreeWidgetItem*> items;
-    for (const Design& d : result->designs) {
-        for (const Finding& f : d.findings) {
+    // The comparison's findings: every design's, and those of the designs
+    // grown to the target and of the references.
+    const auto& cmp = session_->comparison();
+    if (cmp) {
+        show_grid(comparison_, comparison_grid(*cmp, false), true);
+        for (const SubjectFinding& sf : cmp->findings) {
+            const Finding& f = sf.finding;
             auto* item = new QTreeWidgetItem(
-                {q(std::string(to_string(f.severity))), q(d.name), q(f.code), q(f.message)});
+                {q(std::string(to_string(f.severity))), q(sf.subject), q(f.code), q(f.message)});
             item->setIcon(0, severity_icon(this, f.severity));
             item->setToolTip(3, q(f.message));
             items << item;
@@ -202,11 +220,8 @@ void ResultsView::refresh() {
         items << none;
     }
     findings_->addTopLevelItems(items);
-    int finding_count = 0;
-    for (const Design& d : result->designs) {
-        finding_count += static_cast<int>(d.findings.size());
-    }
-    details_->setTabText(0, tr("Findings (%1)").arg(finding_count));
+    const int finding_count = cmp ? static_cast<int>(cmp->findings.size()) : 0;
+    details_->setTabText(details_->indexOf(findings_), tr("Findings (%1)").arg(finding_count));
 
     const Grid ck = checkpoint_grid(*result);
     checkpoints_->setColumnCount(static_cast<int>(ck.header.size()));
@@ -231,29 +246,13 @@ void ResultsView::refresh() {
     checkpoints_->resizeColumnsToContents();
     checkpoint_notes_->setText(ck.rows.empty() ? tr("No checkpoint jobs in this scenario.")
                                                : q(checkpoint_notes(*result)).trimmed());
-    details_->setTabText(1, tr("Checkpoints (%1)").arg(ck.rows.size()));
+    details_->setTabText(details_->indexOf(checkpoints_->parentWidget()),
+                         tr("Checkpoints (%1)").arg(ck.rows.size()));
+
     findings_->resizeColumnToContents(0);
     findings_->resizeColumnToContents(1);
     findings_->resizeColumnToContents(2);
     markSelection();
-}
-
-void ResultsView::fitTableWidth() {
-    // Give the table the width its designs need (up to two thirds of the
-    // row), the ± panel the rest; again only when the design count changes,
-    // so a width the user dragged stays.
-    const int total = top_->width();
-    if (total <= 0) {
-        return;
-    }
-    fitted_columns_ = table_->columnCount();
-    int need = table_->verticalHeader()->sizeHint().width() + 2 * table_->frameWidth() +
-               table_->verticalScrollBar()->sizeHint().width();
-    for (int c = 0; c < table_->columnCount(); ++c) {
-        need += table_->horizontalHeader()->sectionSizeHint(c);
-    }
-    const int left = std::min(need, total * 2 / 3);
-    top_->setSizes({left, total - left});
 }
 
 void ResultsView::markSelection() {

@@ -21,6 +21,8 @@ class QTreeWidget;
 
 namespace podsizer::gui {
 
+class ExtrapolationPanel;
+class OptimizerPanel;
 class PlayPanel;
 class Session;
 
@@ -32,7 +34,15 @@ class ResultsView : public QWidget {
 public:
     explicit ResultsView(Session* session, QWidget* parent = nullptr);
 
+    /// The sizing table (reports' side_by_side: `podsizer size`).
     QTableWidget* table() const { return table_; }
+    /// Designs beside the reference systems with ratios (reports'
+    /// comparison_grid: `podsizer compare`).
+    QTableWidget* comparison() const { return comparison_; }
+    /// The tabs holding the two tables.
+    QTabWidget* tables() const { return tables_; }
+    ExtrapolationPanel* extrapolation() const { return extrapolation_; }
+    OptimizerPanel* optimizer() const { return optimizer_; }
     QTreeWidget* findings() const { return findings_; }
     QTableWidget* checkpoints() const { return checkpoints_; }
     /// The tabs under the table: findings, checkpoints (and more as they come).
@@ -46,21 +56,22 @@ protected:
 
 private:
     void markSelection();
-    void fitTableWidth();
 
     Session* session_;
     QLabel* title_;
     QLabel* requirement_;
     QLabel* error_;
     QTableWidget* table_;
+    QTableWidget* comparison_;
+    QTabWidget* tables_;
+    ExtrapolationPanel* extrapolation_;
+    OptimizerPanel* optimizer_;
     QTreeWidget* findings_;
     QTableWidget* checkpoints_;
     QLabel* checkpoint_notes_;
     QTabWidget* details_;
     PlayPanel* play_;
-    QSplitter* top_ = nullptr;
-    int fitted_columns_ = -1; ///< the design count the splitter was last fitted to
-    bool stale_ = false;      ///< results changed while hidden: redraw when shown
+    bool stale_ = false; ///< results changed while hidden: redraw when shown
 };
 
 } // namespace podsizer::gui

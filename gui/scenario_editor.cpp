@@ -352,6 +352,29 @@ void ScenarioEditor::build() {
     of->addRow(tr("C:D ratio"), ratio);
     of->addRow(tr("C-nodes"), cnodes);
     of->addRow(tr("D-boxes"), dboxes);
+    option_capacity_ = new QComboBox(option_form_);
+    option_capacity_->addItem(tr("the scenario's need"));
+    option_capacity_->addItem(tr("its own: usable"));
+    option_capacity_->addItem(tr("its own: usable per GPU"));
+    option_capacity_->addItem(tr("its own: none"));
+    combos_.insert("$.options[].capacity", option_capacity_);
+    auto* own =
+        addField("$.options[].capacity.usable", tr("option's usable capacity"),
+                 new InputField(quantity_reader(Dimension::capacity), "1 EB", option_form_));
+    option_no_performance_ =
+        new QCheckBox(tr("no throughput requirement (capacity only)"), option_form_);
+    option_no_performance_->setObjectName("$.options[].performance");
+    of->addRow(tr("Capacity"), option_capacity_);
+    of->addRow(tr("Usable"), own);
+    of->addRow(QString(), option_no_performance_);
+    connect(option_capacity_, &QComboBox::currentIndexChanged, this, [this] {
+        updateEnabled();
+        optionChanged("capacity", tr("option capacity"));
+    });
+    connect(own, &InputField::edited, this,
+            [this] { optionChanged("capacity", tr("option capacity")); });
+    connect(option_no_performance_, &QCheckBox::toggled, this,
+            [this] { optionChanged("performance", tr("option performance")); });
     ol->addWidget(option_form_);
     top->addWidget(opts);
 
@@ -392,6 +415,40 @@ void ScenarioEditor::build() {
                 [this, k] { optionChanged(k, labels_.value("$.options[]." + k)); });
     }
 
+    // Extrapolation and comparisons (as `podsizer extrapolate` and `compare`).
+    extrapolation_ = new QGroupBox(tr("Extrapolation (grow to a target)"), this);
+    extrapolation_->setCheckable(true);
+    extrapolation_->setChecked(false);
+    auto* xf = form_of(extrapolation_);
+    auto* target =
+        addField("$.extrapolation.target", tr("extrapolation target"),
+                 new InputField(quantity_reader(Dimension::capacity), "1 EB", extrapolation_));
+    auto* tolerance = addField("$.extrapolation.tolerance", tr("tolerance"),
+                               new InputField(percent_reader("short of the target still counts",
+                                                             "0 %: the target exactly"),
+                                              "0%", extrapolation_));
+    xf->addRow(tr("Target"), target);
+    xf->addRow(tr("Tolerance"), tolerance);
+    on_field(target, "$.extrapolation.target");
+    on_field(tolerance, "$.extrapolation.tolerance");
+    connect(extrapolation_, &QGroupBox::toggled, this, [this](bool on) {
+        if (on && field("$.extrapolation.target")->text().trimmed().isEmpty()) {
+            field("$.extrapolation.target")->setText("1 EB");
+            field("$.extrapolation.tolerance")->setText("10%");
+        }
+        changed("$.extrapolation", tr("extrapolation"));
+    });
+    top->addWidget(extrapolation_);
+    auto* compare = new QGroupBox(tr("Compare with (none ticked: every reference)"), this);
+    auto* cvl = new QVBoxLayout(compare);
+    comparisons_ = new QListWidget(compare);
+    comparisons_->setObjectName("$.comparisons");
+    comparisons_->setMaximumHeight(72);
+    cvl->addWidget(comparisons_);
+    connect(comparisons_, &QListWidget::itemChanged, this,
+            [this] { changed("$.comparisons", tr("comparisons")); });
+    top->addWidget(compare);
+
     buildCheckpoints(top);
 
     // What-if.
@@ -421,6 +478,16 @@ void ScenarioEditor::setCatalog(const Catalog& catalog) {
     fill(failure_rate_, catalog_.failure_rates,
          tr("catalog default (%1)").arg(q(catalog_.defaults.failure_rate)));
     failure_rate_->addItem(tr("a number per 1,000 node-days"), QString("#number"));
+    {
+        const QSignalBlocker block(comparisons_);
+        comparisons_->clear();
+        for (const ReferenceSystem& r : catalog_.references) {
+            auto* item = new QListWidgetItem(q(r.id + " — " + r.name), comparisons_);
+            item->setData(Qt::UserRole, q(r.id));
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+            item->setCheckState(Qt::Unchecked);
+        }
+    }
     loading_ = was;
 }
 
@@ -480,6 +547,23 @@ void ScenarioEditor::load(const Scenario& s) {
 
     field("$.data_reduction")->setText(number_text(s.data_reduction));
     loadCheckpoints(s);
+    extrapolation_->setChecked(s.extrapolation.has_value());
+    if (s.extrapolation) {
+        field("$.extrapolation.target")
+            ->setText(quantity_text(std::optional(s.extrapolation->target)));
+        field("$.extrapolation.tolerance")->setText(percent_text(s.extrapolation->tolerance));
+    }
+    {
+        const QSignalBlocker block(comparisons_);
+        for (int i = 0; i < comparisons_->count(); ++i) {
+            QListWidgetItem* item = comparisons_->item(i);
+            const std::string id = item->data(Qt::UserRole).toString().toStdString();
+            item->setCheckState(std::find(s.comparisons.begin(), s.comparisons.end(), id) !=
+                                        s.comparisons.end()
+                                    ? Qt::Checked
+                                    : Qt::Unchecked);
+        }
+    }
 
     options_ = s.options;
     current_ =
@@ -503,6 +587,9 @@ void ScenarioEditor::updateEnabled() {
     const int mode = option_mode_->currentIndex();
     field("$.options[].cd_ratio")->setEnabled(mode == static_cast<int>(CNodeSizing::ratio));
     field("$.options[].cnodes")->setEnabled(mode == static_cast<int>(CNodeSizing::fixed));
+
+    const int cap = option_capacity_->currentIndex();
+    field("$.options[].capacity.usable")->setEnabled(cap == 1 || cap == 2);
 
     field("$.checkpoint.failure_rate")
         ->setEnabled(failure_rate_->currentData().toString() == "#number");
@@ -614,6 +701,18 @@ void ScenarioEditor::loadOptionForm() {
     field("$.options[].cnodes")
         ->setText(o.cnode_sizing == CNodeSizing::fixed ? QString::number(o.cnodes) : QString());
     field("$.options[].dboxes")->setText(o.dboxes > 0 ? QString::number(o.dboxes) : QString());
+    {
+        const QSignalBlocker b6(option_capacity_), b7(option_no_performance_);
+        int cap = 0;
+        std::optional<Capacity> need;
+        if (o.capacity) {
+            cap = o.capacity->usable ? 1 : o.capacity->usable_per_gpu ? 2 : 3;
+            need = o.capacity->usable ? o.capacity->usable : o.capacity->usable_per_gpu;
+        }
+        option_capacity_->setCurrentIndex(cap);
+        field("$.options[].capacity.usable")->setText(quantity_text(need));
+        option_no_performance_->setChecked(!o.use_performance);
+    }
     option_form_->setTitle(current_ >= 0 ? tr("Option %1").arg(current_ + 1)
                                          : tr("Selected option"));
     updateEnabled();
@@ -631,6 +730,19 @@ std::optional<OptionSpec> ScenarioEditor::formOption() const {
     o.rack = id_of(option_rack_).toStdString();
     o.network_switch = id_of(option_switch_).toStdString();
     o.cnode_sizing = static_cast<CNodeSizing>(option_mode_->currentIndex());
+    const int cap = option_capacity_->currentIndex();
+    if (cap > 0) {
+        o.capacity = CapacitySpec{};
+        const InputField* own = field("$.options[].capacity.usable");
+        if (cap < 3) {
+            if (own->hasInputError() || own->text().trimmed().isEmpty()) {
+                return std::nullopt;
+            }
+            const Capacity c = parse<Capacity>(own->text().toStdString());
+            (cap == 1 ? o.capacity->usable : o.capacity->usable_per_gpu) = c;
+        }
+    }
+    o.use_performance = !option_no_performance_->isChecked();
     const InputField* ratio = field("$.options[].cd_ratio");
     const InputField* cnodes = field("$.options[].cnodes");
     const InputField* dboxes = field("$.options[].dboxes");
@@ -725,6 +837,19 @@ std::optional<Scenario> ScenarioEditor::collect() {
     k.rack_resilient = resilient_->isChecked();
     s.options = options_;
     s.data_reduction = number_value(field("$.data_reduction")->text());
+    if (extrapolation_->isChecked()) {
+        ExtrapolationSpec e;
+        e.target = parse<Capacity>(field("$.extrapolation.target")->text().toStdString());
+        const QString tol = field("$.extrapolation.tolerance")->text();
+        e.tolerance = tol.trimmed().isEmpty() ? 0.0 : parse_percent(tol.toStdString());
+        s.extrapolation = e;
+    }
+    for (int i = 0; i < comparisons_->count(); ++i) {
+        if (comparisons_->item(i)->checkState() == Qt::Checked) {
+            s.comparisons.push_back(
+                comparisons_->item(i)->data(Qt::UserRole).toString().toStdString());
+        }
+    }
     if (checkpoint_->isChecked()) {
         CheckpointSpec c;
         const QString rate = failure_rate_->currentData().toString();

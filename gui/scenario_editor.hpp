@@ -128,6 +128,13 @@ private:
     QComboBox* option_switch_ = nullptr;
     QComboBox* option_mode_ = nullptr;
 
+    QComboBox* option_capacity_ = nullptr;
+    QCheckBox* option_no_performance_ = nullptr;
+
+    // Extrapolation and comparisons.
+    QGroupBox* extrapolation_ = nullptr;
+    QListWidget* comparisons_ = nullptr;
+
     // Checkpoint jobs.
     std::vector<CheckpointJobSpec> jobs_;
     int current_job_ = -1;

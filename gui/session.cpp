@@ -153,17 +153,70 @@ void Session::apply(const Scenario& s, bool reset_editor) {
 void Session::resize() {
     QElapsedTimer t;
     t.start();
+    comparison_.reset();
     try {
         result_ = size_scenario(scenario_, catalog_);
         sizing_error_.clear();
+        // As `podsizer compare SCENARIO`: the scenario's target and comparisons,
+        // else every reference system of the catalog.
+        ComparisonSpec spec;
+        spec.target = scenario_.extrapolation;
+        for (const std::string& id : scenario_.comparisons) {
+            spec.references.push_back(catalog_.reference(id));
+        }
+        if (spec.references.empty()) {
+            for (const ReferenceSystem& r : catalog_.references) {
+                spec.references.push_back(&r);
+            }
+        }
+        comparison_ = compare_designs(*result_, spec);
     } catch (const InputError& e) {
         result_.reset();
         sizing_error_ = QString::fromStdString(e.what());
     }
+    // The slower answers wait until a view asks for them.
+    extrapolation_.reset();
+    extrapolation_done_ = false;
+    extrapolation_error_.clear();
+    optimization_.reset();
+    optimization_error_.clear();
     sizing_ms_ = static_cast<double>(t.nsecsElapsed()) / 1e6;
     const int count = result_ ? static_cast<int>(result_->designs.size()) : 0;
     selected_ = std::clamp(selected_, 0, std::max(0, count - 1));
     Q_EMIT resultsChanged();
+}
+
+const ScenarioExtrapolation* Session::extrapolation() {
+    if (!extrapolation_done_) {
+        extrapolation_done_ = true;
+        if (!scenario_.extrapolation) {
+            extrapolation_error_ = tr("The scenario has no extrapolation target: give one under "
+                                      "Extrapolation in the scenario editor (e.g. 1 EB).");
+        } else {
+            try {
+                extrapolation_ =
+                    extrapolate_scenario(scenario_, catalog_, *scenario_.extrapolation);
+            } catch (const InputError& e) {
+                extrapolation_error_ = QString::fromStdString(e.what());
+            }
+        }
+    }
+    return extrapolation_ ? &*extrapolation_ : nullptr;
+}
+
+const OptimizerResult* Session::optimization(Objective objective) {
+    if (!optimization_ || optimization_->objective != objective) {
+        optimization_.reset();
+        optimization_error_.clear();
+        try {
+            OptimizerOptions options;
+            options.objective = objective;
+            optimization_ = optimize(scenario_, catalog_, options);
+        } catch (const InputError& e) {
+            optimization_error_ = QString::fromStdString(e.what());
+        }
+    }
+    return optimization_ ? &*optimization_ : nullptr;
 }
 
 } // namespace podsizer::gui

@@ -9,7 +9,10 @@
 #ifndef Q_MOC_RUN
 #include "custom_catalog.hpp"
 #include "podsizer/core/catalog.hpp"
+#include "podsizer/core/comparison.hpp"
 #include "podsizer/core/design.hpp"
+#include "podsizer/core/extrapolation.hpp"
+#include "podsizer/core/optimizer.hpp"
 #include "podsizer/core/scenario.hpp"
 #endif
 
@@ -37,6 +40,23 @@ public:
     const QString& sizingError() const { return sizing_error_; }
     /// Milliseconds the last size_scenario call took.
     double sizingMs() const { return sizing_ms_; }
+
+    /// The designs beside the reference systems, as `podsizer compare` puts
+    /// them: grown to the scenario's extrapolation target when it has one,
+    /// against its "comparisons" (else every reference in the catalog).
+    /// Empty when not sized.
+    const std::optional<Comparison>& comparison() const { return comparison_; }
+    /// The scenario grown to its extrapolation target with the fleet plan, as
+    /// `podsizer extrapolate` prints it; computed when first asked for after
+    /// an edit. Null without a target or when the engine rejects it
+    /// (extrapolationError() says why).
+    const ScenarioExtrapolation* extrapolation();
+    const QString& extrapolationError() const { return extrapolation_error_; }
+    /// The optimiser's answer for `objective` (as `podsizer optimize`),
+    /// computed when first asked for after an edit. Null when the engine
+    /// rejects the scenario (optimizationError()).
+    const OptimizerResult* optimization(Objective objective);
+    const QString& optimizationError() const { return optimization_error_; }
 
     /// The design the views focus on (charts, ± panel, racks, status bar).
     int selectedDesign() const { return selected_; }
@@ -93,6 +113,12 @@ private:
     Scenario scenario_;
     std::optional<SizingResult> result_;
     QString sizing_error_;
+    std::optional<Comparison> comparison_;
+    std::optional<ScenarioExtrapolation> extrapolation_;
+    bool extrapolation_done_ = false;
+    QString extrapolation_error_;
+    std::optional<OptimizerResult> optimization_;
+    QString optimization_error_;
     double sizing_ms_ = 0.0;
     int selected_ = 0;
     QUndoStack* undo_;

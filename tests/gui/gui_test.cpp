@@ -8,6 +8,7 @@
 #ifndef Q_MOC_RUN
 #define RUN_PROCESS_WITHOUT_PODSIZER
 #include "../cli/run_process.hpp"
+#include "analysis_panels.hpp"
 #include "catalog_view.hpp"
 #include "charts_view.hpp"
 #include "custom_catalog.hpp"
@@ -16,7 +17,9 @@
 #include "main_window.hpp"
 #include "play_panel.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
+#include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "racks_view.hpp"
@@ -312,6 +315,67 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(bad));
     }
 
+    void theFleetExampleShowsTheComparisonExtrapolationAndOptimiserAsTheCliPrintsThem() {
+        auto w = open_window();
+        const QString example = kSource + "/examples/fleet-160k.json";
+        QVERIFY(w->openFile(example));
+        const std::string path = example.toStdString();
+        // The comparison table: designs, designs grown to 1 EB, the cloud store, ratios.
+        const Scenario s = load_scenario(path, catalog());
+        ComparisonSpec spec;
+        spec.target = s.extrapolation;
+        spec.references.push_back(catalog().reference("cloud-object-store"));
+        const Comparison cmp = compare_designs(size_scenario(s, catalog()), spec);
+        QCOMPARE(shown_rows(w->results()->comparison()), comparison_grid(cmp, false).rows);
+        // The racks chart has a bar per comparison column: ~220 racks for the cloud store.
+        w->showTab("charts");
+        QApplication::processEvents();
+        const auto* bars = qobject_cast<QBarSeries*>(w->charts()->racksChart()->series().value(0));
+        QVERIFY(bars != nullptr);
+        QCOMPARE(bars->barSets().front()->count(), static_cast<int>(cmp.columns.size()));
+        QCOMPARE(bars->barSets().front()->at(bars->barSets().front()->count() - 1),
+                 static_cast<double>(cmp.columns.back().racks));
+
+        // Every report exported is what the matching CLI command prints.
+        QTemporaryDir dir;
+        struct Case {
+            Report report;
+            std::vector<std::string> args;
+        };
+        const Case cases[] = {
+            {Report::comparison, {"compare", path}},
+            {Report::extrapolation, {"extrapolate", path}},
+            {Report::optimization, {"optimize", path, "--objective", "min-racks", "--pareto"}},
+        };
+        for (const Case& c : cases) {
+            for (const auto& [format, name] :
+                 {std::pair{Format::csv, "csv"}, std::pair{Format::json, "json"},
+                  std::pair{Format::md, "md"}}) {
+                const QString out = dir.filePath(QString("x.") + name);
+                w->exportReport(out, c.report, format);
+                std::vector<std::string> args = c.args;
+                args.insert(args.end(), {"--format", name});
+                const ProcessResult r = cli(args);
+                QCOMPARE(r.exit_code == 0 || r.exit_code == 1, true);
+                QVERIFY2(read_all(out).toStdString() == r.out,
+                         qPrintable(QString::fromStdString(c.args.front()) + " " + name));
+            }
+        }
+        // The panels under the tables show the same grids.
+        w->showTab("results");
+        w->results()->details()->setCurrentWidget(w->results()->extrapolation());
+        QApplication::processEvents();
+        QVERIFY(w->results()->extrapolation()->table()->rowCount() > 0);
+        w->results()->details()->setCurrentWidget(w->results()->optimizer());
+        QApplication::processEvents();
+        const int columns_before = w->results()->table()->columnCount();
+        QVERIFY(w->results()->optimizer()->pareto()->rowCount() > 0);
+        QTest::mouseClick(w->findChild<QPushButton*>("optimizer-use"), Qt::LeftButton);
+        QCOMPARE(w->session()->scenario().options.size(), s.options.size() + 1);
+        QCOMPARE(w->session()->scenario().options.back().cnode_sizing, CNodeSizing::fixed);
+        QCOMPARE(w->results()->table()->columnCount(), columns_before + 1);
+    }
+
     void savingAndOpeningGivesTheSameScenarioAndSizing() {
         auto w = open_window();
         type_into(w->editor()->field("$.capacity.usable"), "195.6 PiB");
@@ -374,16 +438,16 @@ private Q_SLOTS:
         const Design at451 = eval(451, 180);
         // The reference pod sits on the knee: one more C-node buys no read.
         QCOMPARE(at451.read, sized.read);
-        QCOMPARE(play->comparison()->item(3, 2)->text(), QString("0.00"));
+        QCOMPARE(play->comparison()->item(3, 2)->text(), QString("0.000")); // Read, change
         const Design at452 = eval(452, 180);
         const QString power_step =
             QString::fromStdString(format_number(in(at452.power - at451.power, units::kW), 1));
-        QCOMPARE(play->steps()->item(0, 4)->text(), "+" + power_step);
+        QCOMPARE(play->comparison()->item(7, 3)->text(), "+" + power_step); // Power, +1 C-node
         // One more D-box adds its backend read (60 GB/s each for dbox-1u-22).
         const Design more_d = eval(451, 181);
-        QCOMPARE(play->steps()->item(2, 0)->text(),
+        QCOMPARE(play->comparison()->item(3, 5)->text(), // Read (TB/s), +1 D-box
                  "+" + QString::fromStdString(
-                           format_number(in(more_d.read - at451.read, units::GB_per_s), 1)));
+                           format_number(in(more_d.read - at451.read, units::TB_per_s), 3)));
 
         // Apply writes the played counts into the scenario, undoably.
         play->step(9, 0);
