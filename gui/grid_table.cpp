@@ -52,6 +52,9 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
     } else {
         t->verticalHeader()->hide();
     }
+    // Once per fill: a ResizeToContents header would measure every cell on
+    // every change of every cell.
+    t->resizeColumnsToContents();
     t->setUpdatesEnabled(true);
 }
 

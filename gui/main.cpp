@@ -42,15 +42,19 @@ double percentile(std::vector<double> v, double p) {
     return v[std::min(i, v.size() - 1)];
 }
 
-/// Times `count` edits of the GPU count, each from the keystroke to the
+/// Times `count` edits of the GPUs of a pod (the cluster size when the fleet
+/// has one, else the GPU count), each from the keystroke to the
 /// window on screen again: (1) every view updated (sizing, table, findings,
 /// ± panel, the visible tab; Qt paints later), (2) the event loop has then
 /// painted what changed, as it does for a user, (3) for comparison, a forced
 /// repaint of the whole window.
 int measure_latency(podsizer::gui::MainWindow& w, int count) {
     using podsizer::gui::InputField;
-    InputField* gpus = w.editor()->field("$.fleet.gpus");
-    if (gpus == nullptr || !gpus->isEnabled()) {
+    InputField* gpus = w.editor()->field("$.fleet.gpus_per_cluster");
+    if (gpus->text().trimmed().isEmpty()) {
+        gpus = w.editor()->field("$.fleet.gpus"); // one cluster of all GPUs
+    }
+    if (!gpus->isEnabled()) {
         return fail("the scenario has no GPU fleet to edit");
     }
     const qint64 base = podsizer::gui::count_value(gpus->text());
@@ -78,7 +82,8 @@ int measure_latency(podsizer::gui::MainWindow& w, int count) {
         std::printf("%-44s median %7.2f ms, p95 %7.2f ms, max %7.2f ms\n", what, percentile(v, 0.5),
                     percentile(v, 0.95), percentile(v, 1.0));
     };
-    std::printf("edits: %d of the GPU count, tab \"%s\", window %dx%d\n", count,
+    std::printf("edits: %d of %s, tab \"%s\", window %dx%d\n", count,
+                gpus->objectName().toLocal8Bit().constData(),
                 w.tabs()->tabText(w.tabs()->currentIndex()).remove('&').toLocal8Bit().constData(),
                 w.width(), w.height());
     line("size_scenario alone:", sizing);

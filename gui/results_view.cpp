@@ -69,7 +69,7 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
     table_->setSelectionBehavior(QAbstractItemView::SelectColumns);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->setDefaultSectionSize(19);
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     table_->setToolTip(tr("The side-by-side table of `podsizer size`; click a column to "
                           "select that design for the charts, racks and ± panel"));
@@ -77,7 +77,7 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
     comparison_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     comparison_->setSelectionMode(QAbstractItemView::NoSelection);
     comparison_->verticalHeader()->setDefaultSectionSize(19);
-    comparison_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
     comparison_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     comparison_->setToolTip(tr("The table of `podsizer compare`: designs, designs grown to the "
                                "target, reference systems, and ratios to each reference"));
@@ -164,37 +164,8 @@ void ResultsView::refresh() {
     }
     requirement_->setText(tr("Requirement: %1").arg(q(requirement_line(result->requirements))));
 
-    const Grid g = side_by_side(*result);
-    table_->setUpdatesEnabled(false);
-    table_->setColumnCount(static_cast<int>(g.header.size()) - 1);
-    table_->setRowCount(static_cast<int>(g.rows.size()));
-    QStringList designs;
-    for (std::size_t c = 1; c < g.header.size(); ++c) {
-        designs << q(g.header[c]);
-    }
-    table_->setHorizontalHeaderLabels(designs);
-    QStringList metrics;
-    for (std::size_t r = 0; r < g.rows.size(); ++r) {
-        metrics << q(g.rows[r][0]);
-        for (std::size_t c = 1; c < g.rows[r].size(); ++c) {
-            auto* item = table_->item(static_cast<int>(r), static_cast<int>(c - 1));
-            if (item == nullptr) {
-                item = new QTableWidgetItem;
-                table_->setItem(static_cast<int>(r), static_cast<int>(c - 1), item);
-            }
-            item->setText(q(g.rows[r][c]));
-            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (g.rows[r][0] == "Meets requirements") {
-                const bool yes = g.rows[r][c] == "yes";
-                item->setForeground(yes ? QColor("#1b5e20") : QColor("#b71c1c"));
-                QFont f = item->font();
-                f.setBold(true);
-                item->setFont(f);
-            }
-        }
-    }
-    table_->setVerticalHeaderLabels(metrics);
-    table_->setUpdatesEnabled(true);
+    // Numbers right-aligned, as `podsizer size` prints them (numeric_from = 1).
+    show_grid(table_, side_by_side(*result), true);
 
     findings_->clear();
     QList<QTreeWidgetItem*> items;
