@@ -149,8 +149,8 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     detail_buttons->addStretch();
     dl->addLayout(detail_buttons);
     split->addWidget(details);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(0, 3); // the list: id, kind, name and source side by side
+    split->setStretchFactor(1, 2);
     outer->addWidget(split);
 
     auto* custom_box =
