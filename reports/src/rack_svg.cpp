@@ -282,8 +282,16 @@ std::string render_rack_svg(const Design& design, const RackSvgOptions& options)
         }
     }
     rack_height = std::max(rack_height, 1);
-    const Heading head = heading(design, options, rack_height);
-    const int racks = static_cast<int>(design.layout.size());
+    Heading head = heading(design, options, rack_height);
+    const int all = static_cast<int>(design.layout.size());
+    const int racks = options.max_racks > 0 ? std::min(all, options.max_racks) : all;
+    if (racks < all) {
+        // A drawing of tens of thousands of racks helps nobody and weighs
+        // hundreds of megabytes: draw the first ones and say so.
+        head.hardware +=
+            " \u00b7 racks 1\u2013" + format_number(racks) + " of " + format_number(all) + " drawn";
+        head.width = std::max(head.width, text_width(head.hardware, kTextSize));
+    }
     const double aspect = options.page_aspect > 0 ? options.page_aspect : 297.0 / 210.0;
     const Layout lay = options.racks_per_row > 0
                            ? layout_for(racks, options.racks_per_row, rack_height, head.width)

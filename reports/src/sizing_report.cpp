@@ -3,6 +3,7 @@
 #include "checkpoint_json.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 #include "podsizer/reports/version.hpp"
+#include "sizing_json.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -405,5 +406,53 @@ std::string render_sizing(const SizingResult& result, Format format) {
     }
     return {};
 }
+
+// Shared with the batch and sweep reports (batch_report.cpp), so a batch row
+// carries exactly the figures and JSON keys of `size`.
+
+namespace {
+const std::vector<Metric>& cached_metrics() {
+    static const std::vector<Metric> m = metrics();
+    return m;
+}
+} // namespace
+
+const std::vector<std::string>& design_metric_labels() {
+    static const std::vector<std::string> labels = [] {
+        std::vector<std::string> out;
+        for (const Metric& m : cached_metrics()) {
+            out.push_back(m.label);
+        }
+        return out;
+    }();
+    return labels;
+}
+
+std::vector<std::string> design_metric_cells(const Design& d, bool machine) {
+    std::vector<std::string> out;
+    out.reserve(cached_metrics().size());
+    for (const Metric& m : cached_metrics()) {
+        out.push_back(machine ? m.machine(d) : m.display(d));
+    }
+    return out;
+}
+
+std::string design_findings_cell(const Design& d) {
+    std::string findings;
+    for (const Finding& f : d.findings) {
+        findings += (findings.empty() ? "" : "; ") + std::string(to_string(f.severity)) + " " +
+                    f.code + ": " + f.message;
+    }
+    return findings;
+}
+
+namespace detail {
+nlohmann::ordered_json design_to_json(const Design& d) {
+    return design_json(d);
+}
+nlohmann::ordered_json requirements_to_json(const Requirements& r) {
+    return requirements_json(r);
+}
+} // namespace detail
 
 } // namespace podsizer

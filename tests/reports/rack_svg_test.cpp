@@ -238,3 +238,14 @@ TEST_CASE("file names for a directory of elevations sort in design order") {
         CHECK(rack_svg_file_name(d, r.index) == r.expected);
     }
 }
+
+TEST_CASE("a design beyond the drawing limit shows its first racks and says how many there are") {
+    const Design d = hand_design(2500, 1200); // over 150 racks (see above)
+    RackSvgOptions o;
+    o.max_racks = 20;
+    const std::string svg = render_rack_svg(d, o);
+    CHECK(occurrences(svg, "\">Rack ") == 20);
+    CHECK_THAT(svg, Catch::Contains("racks 1\u201320 of " + std::to_string(d.racks) + " drawn"));
+    o.max_racks = 0; // no limit
+    CHECK(occurrences(render_rack_svg(d, o), "\">Rack ") == static_cast<std::size_t>(d.racks));
+}

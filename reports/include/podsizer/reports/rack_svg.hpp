@@ -20,6 +20,9 @@ struct RackSvgOptions {
     /// Width / height of the page the automatic row length aims for:
     /// A4 landscape is 297 / 210 (Letter landscape, 11 / 8.5, is close).
     double page_aspect = 297.0 / 210.0;
+    /// At most this many racks are drawn (the heading says so when there are
+    /// more); 0 draws all. 1,000 racks of 40 U is already a ~13 MB drawing.
+    int max_racks = 1000;
 };
 
 /// The rack elevation of `design` as a standalone SVG document (UTF-8).

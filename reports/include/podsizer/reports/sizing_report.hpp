@@ -7,6 +7,7 @@
 #include "podsizer/reports/grid.hpp"
 
 #include <string>
+#include <vector>
 
 namespace podsizer {
 
@@ -28,6 +29,14 @@ Grid checkpoint_grid(const SizingResult& result);
 /// The notes under that table (WAN for offsite copies, retained capacity),
 /// one line each; empty when there is nothing to say.
 std::string checkpoint_notes(const SizingResult& result);
+
+/// The metric labels of the side-by-side table, in order (with units).
+const std::vector<std::string>& design_metric_labels();
+/// One design's metrics in that order: as the table shows them, or (machine)
+/// as the CSV writes them.
+std::vector<std::string> design_metric_cells(const Design& d, bool machine);
+/// A design's findings as one CSV cell ("severity code: message; ...").
+std::string design_findings_cell(const Design& d);
 
 /// The whole report in a format; ends with a newline.
 std::string render_sizing(const SizingResult& result, Format format);
