@@ -12,6 +12,7 @@
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/version.hpp"
+#include "podsizer/reports/workbook.hpp"
 #include "racks_view.hpp"
 #include "results_view.hpp"
 #include "scenario_editor.hpp"
@@ -20,6 +21,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -220,6 +222,8 @@ void MainWindow::buildMenus() {
         }
     }
     exp->addSeparator();
+    add(exp, tr("&Workbook (Excel, podsizer compare --xlsx)…"), QKeySequence(tr("Ctrl+Shift+X")),
+        [this] { exportWorkbookDialog(); });
     add(exp, tr("&Rack elevation as SVG…"), QKeySequence(tr("Ctrl+Shift+R")),
         [this] { exportRackSvgDialog(); });
     file->addSeparator();
@@ -456,6 +460,57 @@ void MainWindow::exportRackSvg(const QString& path) const {
         throw InputError(path.toStdString(), "nothing to export: no design is sized");
     }
     write_atomically(path, QByteArray::fromStdString(render_rack_svg(*d)));
+}
+
+namespace {
+
+/// The workbook's date, by the CLI's rule (cli/exports.cpp): SOURCE_DATE_EPOCH
+/// when set, so an export can be reproduced, else today.
+std::string export_date() {
+    const QByteArray epoch = qgetenv("SOURCE_DATE_EPOCH");
+    if (epoch.isEmpty()) {
+        return today_iso_date();
+    }
+    bool ok = false;
+    const qint64 secs = epoch.toLongLong(&ok);
+    if (!ok || secs < 0) {
+        throw InputError("SOURCE_DATE_EPOCH",
+                         "\"" + epoch.toStdString() + "\" is not a count of seconds since 1970");
+    }
+    return QDateTime::fromSecsSinceEpoch(secs, Qt::UTC).toString("yyyy-MM-dd").toStdString();
+}
+
+} // namespace
+
+void MainWindow::exportWorkbook(const QString& path) const {
+    if (!session_->result() || !session_->comparison()) {
+        throw InputError(path.toStdString(),
+                         "nothing to export: " + session_->sizingError().toStdString());
+    }
+    WorkbookInput in;
+    in.result = &*session_->result();
+    in.catalog = &session_->catalog();
+    in.scenario = &session_->scenario();
+    in.comparison = &*session_->comparison();
+    WorkbookOptions options;
+    options.date = export_date();
+    write_workbook(path.toStdString(), in, options); // atomic; InputError naming the path
+}
+
+void MainWindow::exportWorkbookDialog() {
+    const QString base = QFileInfo(session_->filePath()).completeBaseName();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export workbook"), (base.isEmpty() ? QString("podsizer") : base) + ".xlsx",
+        tr("Excel workbook (*.xlsx)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    try {
+        exportWorkbook(path);
+        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot export"), q(e.what()));
+    }
 }
 
 void MainWindow::exportDialog(Report report, Format format) {

@@ -73,6 +73,10 @@ public:
     void exportReport(const QString& path, Report report, Format format) const;
     /// Writes the selected design's rack elevation (the bytes `--svg` writes).
     void exportRackSvg(const QString& path) const;
+    /// Writes the proposal workbook with the comparison (references, ratios):
+    /// the file `podsizer compare SCENARIO --xlsx FILE` writes. Dated
+    /// SOURCE_DATE_EPOCH when set, else today, as the CLI.
+    void exportWorkbook(const QString& path) const;
 
     /// What to do with unsaved changes; the default asks with a dialog.
     using UnsavedPrompt = std::function<QMessageBox::StandardButton()>;
@@ -89,6 +93,7 @@ public Q_SLOTS:
     bool saveAs();
     void exportDialog(Report report, Format format);
     void exportRackSvgDialog();
+    void exportWorkbookDialog();
 
 protected:
     void closeEvent(QCloseEvent* event) override;

@@ -301,8 +301,25 @@ private Q_SLOTS:
         QApplication::processEvents();
         const QString svg = dir.filePath("racks.svg");
         w->exportRackSvg(svg);
-        QCOMPARE(read_all(svg).toStdString(), render_rack_svg(*w->session()->selected()));
         QCOMPARE(read_all(svg), w->racks()->svg());
+        // The CLI writes one elevation per design into a directory.
+        const QString svg_dir = dir.filePath("svg") + "/";
+        QCOMPARE(cli({"size", scenario.toStdString(), "--svg", svg_dir.toStdString()}).exit_code,
+                 0);
+        const QString cli_svg =
+            svg_dir + QString::fromStdString(rack_svg_file_name(*w->session()->selected(), 1));
+        QCOMPARE(read_all(svg), read_all(cli_svg));
+        // The workbook: the file `compare --xlsx` writes, on the same date.
+        qputenv("SOURCE_DATE_EPOCH", "1700000000");
+        const QString book = dir.filePath("gui.xlsx");
+        const QString cli_book = dir.filePath("cli.xlsx");
+        w->exportWorkbook(book);
+        const ProcessResult c =
+            cli({"compare", scenario.toStdString(), "--xlsx", cli_book.toStdString()});
+        qunsetenv("SOURCE_DATE_EPOCH");
+        QVERIFY(c.exit_code == 0 || c.exit_code == 1);
+        QVERIFY(read_all(book).size() > 1000);
+        QVERIFY(read_all(book) == read_all(cli_book));
         // An unwritable path is an error naming it, and leaves nothing behind.
         const QString bad = dir.filePath("no-such-dir/x.csv");
         bool threw = false;
