@@ -32,26 +32,6 @@ std::string bottlenecks(const Design& d) {
            std::string(to_string(d.write_bottleneck));
 }
 
-std::string requirement_line(const Requirements& r) {
-    std::string out;
-    if (r.gpus > 0) {
-        out += format_number(static_cast<double>(r.gpus)) + " GPUs = " + count(r.sus) + " SUs";
-        if (!r.rule.empty()) {
-            out += "; rule " + r.rule + ": read " + format_in(r.read, units::TB_per_s, 2) +
-                   ", write " + format_in(r.performance_write, units::TB_per_s, 2);
-        }
-        if (!r.checkpoints.jobs.empty()) {
-            out += "; checkpoints: write " + format_in(r.checkpoints.write, units::TB_per_s, 2) +
-                   (r.write_driven_by == WriteDriver::checkpoints ? " (sets the write requirement)"
-                                                                  : " (within the rule's)");
-        }
-    }
-    if (r.usable.base() > 0) {
-        out += std::string(out.empty() ? "" : "; ") + "usable " + format_in(r.usable, units::PB, 1);
-    }
-    return out.empty() ? "none" : out;
-}
-
 std::string findings_text(const SizingResult& result) {
     std::string out;
     for (const Design& d : result.designs) {
@@ -162,6 +142,8 @@ json requirements_json(const Requirements& r) {
     return j;
 }
 
+} // namespace
+
 /// One row per design and job: what each design sustains (table and Markdown).
 Grid checkpoint_grid(const SizingResult& result) {
     Grid g;
@@ -189,11 +171,7 @@ Grid checkpoint_grid(const SizingResult& result) {
     return g;
 }
 
-std::string checkpoint_text(const SizingResult& result, bool md) {
-    const Grid g = checkpoint_grid(result);
-    if (g.rows.empty()) {
-        return {};
-    }
+std::string checkpoint_notes(const SizingResult& result) {
     const CheckpointPlan& plan = result.requirements.checkpoints;
     std::string notes;
     if (plan.offsite_write.base() > 0) {
@@ -205,6 +183,17 @@ std::string checkpoint_text(const SizingResult& result, bool md) {
         notes += "Retained checkpoints occupy up to " + format(plan.peak_retained, 1) +
                  " while the next is written.\n";
     }
+    return notes;
+}
+
+namespace {
+
+std::string checkpoint_text(const SizingResult& result, bool md) {
+    const Grid g = checkpoint_grid(result);
+    if (g.rows.empty()) {
+        return {};
+    }
+    const std::string notes = checkpoint_notes(result);
     return md ? "\n### Checkpoints\n\n" + render_markdown(g) + (notes.empty() ? "" : "\n" + notes)
               : "\nCheckpoints (write share per job, interval run, shortest sustainable "
                 "interval):\n" +
@@ -303,6 +292,26 @@ std::vector<Metric> metrics() {
 }
 
 } // namespace
+
+std::string requirement_line(const Requirements& r) {
+    std::string out;
+    if (r.gpus > 0) {
+        out += format_number(static_cast<double>(r.gpus)) + " GPUs = " + count(r.sus) + " SUs";
+        if (!r.rule.empty()) {
+            out += "; rule " + r.rule + ": read " + format_in(r.read, units::TB_per_s, 2) +
+                   ", write " + format_in(r.performance_write, units::TB_per_s, 2);
+        }
+        if (!r.checkpoints.jobs.empty()) {
+            out += "; checkpoints: write " + format_in(r.checkpoints.write, units::TB_per_s, 2) +
+                   (r.write_driven_by == WriteDriver::checkpoints ? " (sets the write requirement)"
+                                                                  : " (within the rule's)");
+        }
+    }
+    if (r.usable.base() > 0) {
+        out += std::string(out.empty() ? "" : "; ") + "usable " + format_in(r.usable, units::PB, 1);
+    }
+    return out.empty() ? "none" : out;
+}
 
 Grid side_by_side(const SizingResult& result) {
     Grid g;
