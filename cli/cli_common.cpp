@@ -5,7 +5,9 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 namespace podsizer::cli {
 
@@ -20,6 +22,26 @@ Format parse_format(const std::string& s) {
         return *f;
     }
     throw InputError("--format", "\"" + s + "\" is not a format; expected table, json, csv or md");
+}
+
+BatchFormat parse_batch_format(const std::string& s) {
+    if (auto f = batch_format_from_string(s)) {
+        return *f;
+    }
+    throw InputError("--format",
+                     "\"" + s + "\" is not a format; expected table, csv, md, json or jsonl");
+}
+
+unsigned parse_jobs(const std::string& text) {
+    if (text.empty()) {
+        return std::max(1U, std::thread::hardware_concurrency());
+    }
+    const std::int64_t n = parse_count(text, "--jobs");
+    if (n > 256) {
+        throw InputError("--jobs",
+                         text + " is out of range; expected a thread count from 1 to 256");
+    }
+    return static_cast<unsigned>(n);
 }
 
 Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag) {

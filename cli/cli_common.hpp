@@ -6,6 +6,7 @@
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/scenario.hpp"
+#include "podsizer/reports/batch_report.hpp"
 #include "podsizer/reports/format.hpp"
 
 #include <CLI/CLI.hpp>
@@ -49,6 +50,10 @@ template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) 
 /// Reads a scenario file, printing load warnings to stderr (before an error,
 /// since an unknown-field warning often explains it).
 Scenario read_scenario(const std::string& path, const Catalog& catalog, Diagnostics& diag);
+/// The --format of batch and sweep: table, csv, md, json or jsonl.
+BatchFormat parse_batch_format(const std::string& s);
+/// --jobs: a thread count from 1 to 256; empty text means one per core.
+unsigned parse_jobs(const std::string& text);
 
 /// Prints the sizing report; exit 1 when a design misses a requirement.
 int emit_sizing(const SizingResult& result, Format format);
@@ -61,5 +66,7 @@ void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& acti
 void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_batch_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action);
 
 } // namespace podsizer::cli

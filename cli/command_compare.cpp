@@ -1,4 +1,5 @@
 #include "cli_common.hpp"
+#include "exports.hpp"
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
@@ -16,6 +17,7 @@ struct CompareArgs {
     std::string scenario;
     std::vector<std::string> with;
     TargetArgs target;
+    ExportOptions exports;
 };
 
 int run_compare(const GlobalOptions& g, const CompareArgs& a) {
@@ -41,11 +43,14 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
         spec.references.push_back(catalog.reference(id));
     }
     Comparison cmp;
+    SizingResult sizing;
     try {
-        cmp = compare_designs(size_scenario(scenario, catalog), spec);
+        sizing = size_scenario(scenario, catalog);
+        cmp = compare_designs(sizing, spec);
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
+    write_exports(a.exports, sizing, catalog, &scenario, &cmp);
     std::cout << render_comparison(cmp, format);
     return cmp.all_feasible() ? kExitOk : kExitNotMet;
 }
@@ -66,6 +71,7 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
                     "(default: the scenario's extrapolation.target)");
     cmd->add_option("--tolerance", a->target.tolerance,
                     "How far short of the target still counts, 0% to 50%");
+    add_export_options(cmd, a->exports);
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_compare(g, *a); }; });
 }
 

@@ -1,10 +1,12 @@
 #include "cli_common.hpp"
+#include "exports.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/requirements.hpp"
 
 #include <memory>
+#include <optional>
 
 namespace podsizer::cli {
 
@@ -20,6 +22,7 @@ struct DesignArgs {
     std::string network_switch;
     std::string scenario;
     std::string name;
+    ExportOptions exports;
 };
 
 int run_design(const GlobalOptions& g, const DesignArgs& a) {
@@ -51,8 +54,10 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     Constraints constraints;
     double data_reduction = 1.0;
     std::string title = "Hand-made design";
+    std::optional<Scenario> scenario;
     if (!a.scenario.empty()) {
-        const Scenario s = load_scenario(a.scenario, catalog, &diag);
+        scenario = load_scenario(a.scenario, catalog, &diag);
+        const Scenario& s = *scenario;
         try {
             req = compute_requirements(s, catalog);
         } catch (const InputError& e) {
@@ -76,6 +81,7 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     result.scenario = title;
     result.requirements = req;
     result.designs.push_back(evaluate_design(hand, req, constraints, data_reduction, catalog));
+    write_exports(a.exports, result, catalog, scenario ? &*scenario : nullptr);
     return emit_sizing(result, format);
 }
 
@@ -95,6 +101,7 @@ void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     design->add_option("--scenario", da->scenario,
                        "Scenario whose requirements and constraints to check against");
     design->add_option("--name", da->name, "Name shown for the design");
+    add_export_options(design, da->exports);
     design->callback([&g, &action, da] { action = [&g, da] { return run_design(g, *da); }; });
 }
 

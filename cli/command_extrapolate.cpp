@@ -1,4 +1,6 @@
 #include "cli_common.hpp"
+#include "exports.hpp"
+#include "podsizer/core/comparison.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/extrapolation.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
@@ -14,6 +16,7 @@ namespace {
 struct ExtrapolateArgs {
     std::string scenario;
     TargetArgs target;
+    ExportOptions exports;
 };
 
 int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
@@ -34,6 +37,28 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
+    if (!a.exports.xlsx.empty() || !a.exports.svg.empty()) {
+        // The exports show the sized designs and their one-namespace
+        // alternatives, with the pods and the scenario's references beside them.
+        SizingResult all = x.sizing;
+        for (const Extrapolation& e : x.extrapolations) {
+            if (e.single_namespace) {
+                all.designs.push_back(*e.single_namespace);
+            }
+        }
+        ComparisonSpec cs;
+        cs.target = *spec;
+        for (const std::string& id : scenario.comparisons) {
+            cs.references.push_back(catalog.reference(id));
+        }
+        Comparison cmp;
+        try {
+            cmp = compare_designs(all, cs);
+        } catch (const InputError& e) {
+            throw e.located(a.scenario);
+        }
+        write_exports(a.exports, all, catalog, &scenario, &cmp);
+    }
     std::cout << render_extrapolation(x, format);
     return x.all_feasible() ? kExitOk : kExitNotMet;
 }
@@ -51,6 +76,7 @@ void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& acti
     cmd->add_option("--tolerance", a->target.tolerance,
                     "How far short of the target still counts, 0% to 50% (default: the "
                     "scenario's, else 0%)");
+    add_export_options(cmd, a->exports);
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_extrapolate(g, *a); }; });
 }
 

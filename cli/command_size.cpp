@@ -1,4 +1,5 @@
 #include "cli_common.hpp"
+#include "exports.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
@@ -7,7 +8,8 @@ namespace podsizer::cli {
 
 namespace {
 
-int run_size(const GlobalOptions& g, const std::string& scenario_path) {
+int run_size(const GlobalOptions& g, const std::string& scenario_path,
+             const ExportOptions& exports) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
     const Catalog catalog = load_catalog(g, diag);
@@ -25,6 +27,7 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path) {
     } catch (const InputError& e) {
         throw e.located(scenario_path);
     }
+    write_exports(exports, result, catalog, &scenario);
     return emit_sizing(result, format);
 }
 
@@ -33,8 +36,12 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path) {
 void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     auto* cmd = app.add_subcommand("size", "Size every option of a scenario file");
     auto path = std::make_shared<std::string>();
+    auto exports = std::make_shared<ExportOptions>();
     cmd->add_option("SCENARIO", *path, "Scenario JSON file")->required();
-    cmd->callback([&g, &action, path] { action = [&g, path] { return run_size(g, *path); }; });
+    add_export_options(cmd, *exports);
+    cmd->callback([&g, &action, path, exports] {
+        action = [&g, path, exports] { return run_size(g, *path, *exports); };
+    });
 }
 
 } // namespace podsizer::cli

@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
     GlobalOptions g;
     app.add_option("--catalog", g.catalogs,
                    "Catalog file adding or overriding entries of the default catalog (repeatable)");
-    app.add_option("--format", g.format, "Output format: table, json, csv or md")
+    app.add_option("--format", g.format,
+                   "Output format: table, json, csv or md (batch and sweep: also jsonl)")
         ->capture_default_str();
 
     Action action;
@@ -29,6 +30,8 @@ int main(int argc, char** argv) {
     add_compare_command(app, g, action);
     add_optimize_command(app, g, action);
     add_checkpoint_command(app, g, action);
+    add_batch_command(app, g, action);
+    add_sweep_command(app, g, action);
 
     try {
         app.parse(argc, argv);

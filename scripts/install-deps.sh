@@ -8,6 +8,15 @@ packages=(
   nlohmann-json3-dev               # JSON (catalog, reports)
   libcli11-dev                     # CLI
   catch2                           # tests (Catch2 v2)
+  libxlsxwriter-dev zlib1g-dev     # Excel workbook (zlib: tests read the package back)
+  libxml2-utils                    # tests: xmllint checks the SVG and workbook XML
+  libreoffice-calc-nogui           # tests: LibreOffice recalculates the workbook
+  librsvg2-bin                     # tests: rsvg-convert renders the SVG to PNG
+  qt6-base-dev qt6-charts-dev      # GUI: Qt 6 Widgets and Charts (Qt Test is in base)
+  qt6-svg-dev                      # GUI: rack elevations (QSvgWidget)
+  libqt6opengl6-dev libgl-dev      # GUI: find_package(Qt6 ... Charts) needs them
+  fonts-dejavu-core                # GUI: a font for offscreen tests and screenshots
+  poppler-utils                    # docs: pdftoppm renders workbook pages to PNG
   clang libclang-rt-14-dev         # fuzz preset: clang, libFuzzer and sanitizer runtimes
   libbenchmark-dev                 # bench preset: Google Benchmark
 )

@@ -3,6 +3,7 @@
 #include "json_node.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/extrapolation.hpp"
+#include "scenario_reader.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -464,9 +465,8 @@ Ratio parse_ratio(std::string_view text, const std::string& where) {
                                 "\"2.5:1\", both above zero");
 }
 
-Scenario parse_scenario(std::string_view text, const std::string& origin, const Catalog& catalog,
-                        Diagnostics* diag) {
-    const detail::json doc = detail::parse_json_text(text, origin);
+Scenario detail::read_scenario(const json& doc, const std::string& origin, const Catalog& catalog,
+                               Diagnostics* diag) {
     const Node root = detail::root(doc, origin, diag);
     root.require_object();
     root.check_fields({"schema", "name", "description", "fleet", "performance", "capacity",
@@ -555,6 +555,11 @@ Scenario parse_scenario(std::string_view text, const std::string& origin, const 
                   "\"checkpoint\" jobs, a \"capacity\", or both");
     }
     return s;
+}
+
+Scenario parse_scenario(std::string_view text, const std::string& origin, const Catalog& catalog,
+                        Diagnostics* diag) {
+    return detail::read_scenario(detail::parse_json_text(text, origin), origin, catalog, diag);
 }
 
 Scenario load_scenario(const std::string& path, const Catalog& catalog, Diagnostics* diag) {

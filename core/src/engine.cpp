@@ -522,8 +522,7 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
                                       best->dbox_model + " with " +
                                       format_in(best->drive_size, units::TB, 2) + " drives"});
     }
-    // Moved, not copied: the layout of a large design is large.
-    return std::move(*best);
+    return std::move(*best); // a design with its layout is large: move, not copy
 }
 
 Requirements option_requirements(const Requirements& base, const OptionSpec& option) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <string>
 
@@ -188,18 +189,30 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bo
         Rack& rack = plan.racks[i];
         rack.index = static_cast<int>(i + 1);
         int next_u = 1;
+        std::int64_t in_rack = 0;
+        for (std::size_t k = 0; k < kinds.size(); ++k) {
+            in_rack += counts[k][i];
+        }
+        // Batches and sweeps lay out thousands of designs: build each slot in
+        // place, without reallocating the rack's slots or temporary strings.
+        rack.slots.reserve(static_cast<std::size_t>(in_rack));
         // Bottom to top in kind order: D-boxes, C-nodes, switches.
         for (std::size_t k = 0; k < kinds.size(); ++k) {
             const Kind& kind = kinds[k];
+            const std::string_view role_name = to_string(kind.role);
             for (std::int64_t j = 0; j < counts[k][i]; ++j) {
-                RackSlot slot;
+                RackSlot& slot = rack.slots.emplace_back();
                 slot.u = next_u;
                 slot.height = kind.height;
                 slot.role = kind.role;
                 slot.model = kind.model;
                 slot.power = kind.power;
-                slot.label =
-                    std::string(to_string(kind.role)) + " " + std::to_string(next_number[k]++);
+                // "C-node 17": short enough for the string's inline buffer.
+                char number[24];
+                const auto end =
+                    std::to_chars(number, number + sizeof number, next_number[k]++).ptr;
+                slot.label.reserve(role_name.size() + 1 + static_cast<std::size_t>(end - number));
+                slot.label.append(role_name).append(1, ' ').append(number, end);
                 next_u += kind.height;
                 rack.used += RackUnits::from_base(kind.height);
                 rack.power += kind.power;
@@ -214,7 +227,6 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bo
                     ++rack.switches;
                     break;
                 }
-                rack.slots.push_back(std::move(slot));
             }
         }
     }

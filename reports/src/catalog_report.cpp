@@ -198,11 +198,27 @@ std::vector<std::string> catalog_ids(const Catalog& catalog) {
     return ids;
 }
 
+Grid catalog_list_grid(const Catalog& catalog) {
+    Grid g;
+    g.header = {"id", "kind", "name", "key figures", "source"};
+    g.numeric_from = 99;
+    for (const Entry& e : entries(catalog)) {
+        std::string figures;
+        for (const Fact& f : e.facts) {
+            if (f.key_figure) {
+                figures += (figures.empty() ? "" : ", ") + f.field + " " + f.text;
+            }
+        }
+        g.rows.push_back(
+            {e.id, e.kind, e.name, figures, std::string(to_string(e.provenance->source.kind))});
+    }
+    return g;
+}
+
 std::string render_catalog_list(const Catalog& catalog, Format format) {
-    const auto all = entries(catalog);
     if (format == Format::json) {
         json arr = json::array();
-        for (const Entry& e : all) {
+        for (const Entry& e : entries(catalog)) {
             json j{{"id", e.id}, {"kind", e.kind}, {"name", e.name}};
             for (const Fact& f : e.facts) {
                 if (f.key_figure) {
@@ -214,19 +230,7 @@ std::string render_catalog_list(const Catalog& catalog, Format format) {
         }
         return json{{"models", arr}}.dump(2) + "\n";
     }
-    Grid g;
-    g.header = {"id", "kind", "name", "key figures", "source"};
-    g.numeric_from = 99;
-    for (const Entry& e : all) {
-        std::string figures;
-        for (const Fact& f : e.facts) {
-            if (f.key_figure) {
-                figures += (figures.empty() ? "" : ", ") + f.field + " " + f.text;
-            }
-        }
-        g.rows.push_back(
-            {e.id, e.kind, e.name, figures, std::string(to_string(e.provenance->source.kind))});
-    }
+    const Grid g = catalog_list_grid(catalog);
     switch (format) {
     case Format::md:
         return render_markdown(g);
@@ -235,6 +239,28 @@ std::string render_catalog_list(const Catalog& catalog, Format format) {
     default:
         return render_text(g);
     }
+}
+
+namespace {
+
+Grid figures_grid(const Entry& e) {
+    Grid g;
+    g.header = {"field", "value", "source"};
+    g.numeric_from = 99;
+    for (const Fact& f : e.facts) {
+        g.rows.push_back({f.field, f.text, source_text(e.provenance->of(f.field))});
+    }
+    return g;
+}
+
+} // namespace
+
+std::vector<CatalogEntryView> catalog_entry_views(const Catalog& catalog) {
+    std::vector<CatalogEntryView> out;
+    for (const Entry& e : entries(catalog)) {
+        out.push_back({e.id, e.kind, e.name, source_text(e.provenance->source), figures_grid(e)});
+    }
+    return out;
 }
 
 std::string render_catalog_entry(const Catalog& catalog, const std::string& id, Format format) {
@@ -254,12 +280,7 @@ std::string render_catalog_entry(const Catalog& catalog, const std::string& id, 
             j["source"] = source_json(e.provenance->source);
             return j.dump(2) + "\n";
         }
-        Grid g;
-        g.header = {"field", "value", "source"};
-        g.numeric_from = 99;
-        for (const Fact& f : e.facts) {
-            g.rows.push_back({f.field, f.text, source_text(e.provenance->of(f.field))});
-        }
+        const Grid g = figures_grid(e);
         const std::string title = e.id + " (" + e.kind + "): " + e.name;
         switch (format) {
         case Format::md:

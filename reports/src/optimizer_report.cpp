@@ -17,7 +17,9 @@ bool is_best(const OptimizerResult& r, const Design& d) {
            r.best->cnodes == d.cnodes && r.best->dboxes == d.dboxes;
 }
 
-std::string summary(const OptimizerResult& r) {
+} // namespace
+
+std::string optimization_summary(const OptimizerResult& r) {
     std::string out = format_number(static_cast<double>(r.evaluated)) + " designs evaluated over " +
                       format_number(static_cast<double>(r.combinations)) +
                       " hardware combinations (C:D in steps of " +
@@ -32,6 +34,8 @@ std::string summary(const OptimizerResult& r) {
     }
     return out;
 }
+
+namespace {
 
 SizingResult best_as_sizing(const OptimizerResult& r) {
     SizingResult s;
@@ -72,7 +76,7 @@ Grid pareto_grid(const OptimizerResult& r, bool machine) {
 std::string render_optimization(const OptimizerResult& r, Format format, bool with_pareto) {
     switch (format) {
     case Format::table: {
-        std::string out = r.scenario + ": optimiser\n" + summary(r) + "\n";
+        std::string out = r.scenario + ": optimiser\n" + optimization_summary(r) + "\n";
         if (r.best) {
             out += "\n" + render_text(side_by_side(best_as_sizing(r)));
         }
@@ -84,7 +88,7 @@ std::string render_optimization(const OptimizerResult& r, Format format, bool wi
     }
     case Format::md: {
         std::string out = "## " + r.scenario + ": optimiser\n\n";
-        std::string s = summary(r);
+        std::string s = optimization_summary(r);
         for (auto p = s.find('\n'); p != std::string::npos; p = s.find('\n', p)) {
             s.replace(p, 1, "  \n");
             p += 3;

@@ -3,6 +3,7 @@
 #include "checkpoint_json.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 #include "podsizer/reports/version.hpp"
+#include "sizing_json.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -29,26 +30,6 @@ std::string cd_ratio_text(const Design& d) {
 std::string bottlenecks(const Design& d) {
     return std::string(to_string(d.read_bottleneck)) + " / " +
            std::string(to_string(d.write_bottleneck));
-}
-
-std::string requirement_line(const Requirements& r) {
-    std::string out;
-    if (r.gpus > 0) {
-        out += format_number(static_cast<double>(r.gpus)) + " GPUs = " + count(r.sus) + " SUs";
-        if (!r.rule.empty()) {
-            out += "; rule " + r.rule + ": read " + format_in(r.read, units::TB_per_s, 2) +
-                   ", write " + format_in(r.performance_write, units::TB_per_s, 2);
-        }
-        if (!r.checkpoints.jobs.empty()) {
-            out += "; checkpoints: write " + format_in(r.checkpoints.write, units::TB_per_s, 2) +
-                   (r.write_driven_by == WriteDriver::checkpoints ? " (sets the write requirement)"
-                                                                  : " (within the rule's)");
-        }
-    }
-    if (r.usable.base() > 0) {
-        out += std::string(out.empty() ? "" : "; ") + "usable " + format_in(r.usable, units::PB, 1);
-    }
-    return out.empty() ? "none" : out;
 }
 
 std::string findings_text(const SizingResult& result) {
@@ -161,6 +142,8 @@ json requirements_json(const Requirements& r) {
     return j;
 }
 
+} // namespace
+
 /// One row per design and job: what each design sustains (table and Markdown).
 Grid checkpoint_grid(const SizingResult& result) {
     Grid g;
@@ -188,11 +171,7 @@ Grid checkpoint_grid(const SizingResult& result) {
     return g;
 }
 
-std::string checkpoint_text(const SizingResult& result, bool md) {
-    const Grid g = checkpoint_grid(result);
-    if (g.rows.empty()) {
-        return {};
-    }
+std::string checkpoint_notes(const SizingResult& result) {
     const CheckpointPlan& plan = result.requirements.checkpoints;
     std::string notes;
     if (plan.offsite_write.base() > 0) {
@@ -204,6 +183,17 @@ std::string checkpoint_text(const SizingResult& result, bool md) {
         notes += "Retained checkpoints occupy up to " + format(plan.peak_retained, 1) +
                  " while the next is written.\n";
     }
+    return notes;
+}
+
+namespace {
+
+std::string checkpoint_text(const SizingResult& result, bool md) {
+    const Grid g = checkpoint_grid(result);
+    if (g.rows.empty()) {
+        return {};
+    }
+    const std::string notes = checkpoint_notes(result);
     return md ? "\n### Checkpoints\n\n" + render_markdown(g) + (notes.empty() ? "" : "\n" + notes)
               : "\nCheckpoints (write share per job, interval run, shortest sustainable "
                 "interval):\n" +
@@ -303,6 +293,26 @@ std::vector<Metric> metrics() {
 
 } // namespace
 
+std::string requirement_line(const Requirements& r) {
+    std::string out;
+    if (r.gpus > 0) {
+        out += format_number(static_cast<double>(r.gpus)) + " GPUs = " + count(r.sus) + " SUs";
+        if (!r.rule.empty()) {
+            out += "; rule " + r.rule + ": read " + format_in(r.read, units::TB_per_s, 2) +
+                   ", write " + format_in(r.performance_write, units::TB_per_s, 2);
+        }
+        if (!r.checkpoints.jobs.empty()) {
+            out += "; checkpoints: write " + format_in(r.checkpoints.write, units::TB_per_s, 2) +
+                   (r.write_driven_by == WriteDriver::checkpoints ? " (sets the write requirement)"
+                                                                  : " (within the rule's)");
+        }
+    }
+    if (r.usable.base() > 0) {
+        out += std::string(out.empty() ? "" : "; ") + "usable " + format_in(r.usable, units::PB, 1);
+    }
+    return out.empty() ? "none" : out;
+}
+
 Grid side_by_side(const SizingResult& result) {
     Grid g;
     g.header.push_back("Metric");
@@ -396,5 +406,53 @@ std::string render_sizing(const SizingResult& result, Format format) {
     }
     return {};
 }
+
+// Shared with the batch and sweep reports (batch_report.cpp), so a batch row
+// carries exactly the figures and JSON keys of `size`.
+
+namespace {
+const std::vector<Metric>& cached_metrics() {
+    static const std::vector<Metric> m = metrics();
+    return m;
+}
+} // namespace
+
+const std::vector<std::string>& design_metric_labels() {
+    static const std::vector<std::string> labels = [] {
+        std::vector<std::string> out;
+        for (const Metric& m : cached_metrics()) {
+            out.push_back(m.label);
+        }
+        return out;
+    }();
+    return labels;
+}
+
+std::vector<std::string> design_metric_cells(const Design& d, bool machine) {
+    std::vector<std::string> out;
+    out.reserve(cached_metrics().size());
+    for (const Metric& m : cached_metrics()) {
+        out.push_back(machine ? m.machine(d) : m.display(d));
+    }
+    return out;
+}
+
+std::string design_findings_cell(const Design& d) {
+    std::string findings;
+    for (const Finding& f : d.findings) {
+        findings += (findings.empty() ? "" : "; ") + std::string(to_string(f.severity)) + " " +
+                    f.code + ": " + f.message;
+    }
+    return findings;
+}
+
+namespace detail {
+nlohmann::ordered_json design_to_json(const Design& d) {
+    return design_json(d);
+}
+nlohmann::ordered_json requirements_to_json(const Requirements& r) {
+    return requirements_json(r);
+}
+} // namespace detail
 
 } // namespace podsizer

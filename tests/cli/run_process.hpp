@@ -14,5 +14,9 @@ struct ProcessResult {
 ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
                           const std::string& cwd = "");
 
-/// Runs the podsizer binary under test from the source directory.
+#ifndef RUN_PROCESS_WITHOUT_PODSIZER
+/// Runs the podsizer binary under test from the source directory. (A test that
+/// also includes the podsizer headers defines RUN_PROCESS_WITHOUT_PODSIZER:
+/// this function's name clashes with the namespace.)
 ProcessResult podsizer(const std::vector<std::string>& args);
+#endif

@@ -21,4 +21,15 @@ Scenario load_scenario(const std::string& path, const Catalog& catalog,
 /// Parses "1:2", "2.5:1" or "0.5" into a ratio; InputError naming `where`.
 Ratio parse_ratio(std::string_view text, const std::string& where);
 
+/// Writes a scenario as a `podsizer-scenario/1` document that parse_scenario
+/// reads back into an identical Scenario (same figures to the last bit, same
+/// ratio texts). Fields left at their defaults are left out, except the C:D
+/// bounds, which are always written so a reader sees them.
+std::string scenario_to_json(const Scenario& scenario);
+
+/// The shortest text with a byte-based unit ("215 PB", "195.6 PiB",
+/// "24 GB/s") that parses back to exactly `base` (the SI value). Never uses
+/// bit units: a file the user reads again should not switch to terabits.
+std::string exact_quantity_text(double base, Dimension dimension);
+
 } // namespace podsizer

@@ -20,6 +20,8 @@ struct Fleet {
     std::int64_t gpus_per_cluster = 0; ///< 0: one cluster of all GPUs
 
     std::int64_t pod_gpus() const { return gpus_per_cluster > 0 ? gpus_per_cluster : gpus; }
+
+    bool operator==(const Fleet&) const = default;
 };
 
 /// The performance requirement: a catalog rule, or explicit figures.
@@ -27,18 +29,24 @@ struct PerformanceSpec {
     std::string rule; ///< catalog rule id; empty when explicit figures are given
     std::optional<Throughput> read_per_gpu;
     std::optional<Throughput> write_per_gpu;
+
+    bool operator==(const PerformanceSpec&) const = default;
 };
 
 /// Usable capacity a pod needs (before any data-reduction what-if).
 struct CapacitySpec {
     std::optional<Capacity> usable;         ///< per pod
     std::optional<Capacity> usable_per_gpu; ///< times the pod's GPUs
+
+    bool operator==(const CapacitySpec&) const = default;
 };
 
 /// A C:D ratio, C-nodes per D-box ("1:2" is 0.5).
 struct Ratio {
     double c_per_d = 1.0;
     std::string text; ///< as the user wrote it, for messages
+
+    bool operator==(const Ratio&) const = default;
 };
 
 struct Constraints {
@@ -49,6 +57,8 @@ struct Constraints {
     Ratio cd_min{0.5, "1:2"};        ///< brief: minimum C:D is 1:2
     Ratio cd_max{4.0, "4:1"};        ///< ASSUMPTION: beyond this a design is not sensible
     bool rack_resilient = false;     ///< needs the EC rule's minimum rack count
+
+    bool operator==(const Constraints&) const = default;
 };
 
 /// How an option sets its C-node count.
@@ -81,6 +91,8 @@ struct OptionSpec {
     /// Sized for one pod (one training cluster) with the scenario's own
     /// requirement, so it repeats per cluster in a fleet plan.
     bool per_pod() const { return !capacity && use_performance; }
+
+    bool operator==(const OptionSpec&) const = default;
 };
 
 /// Growing designs to a capacity target (MODEL.md §7).
@@ -89,6 +101,8 @@ struct ExtrapolationSpec {
     /// Fraction short of the target that still counts as reaching it (brief:
     /// "10 % short of an EB is still an EB"); 0 to 0.5.
     double tolerance = 0.0;
+
+    bool operator==(const ExtrapolationSpec&) const = default;
 };
 
 /// One training job that checkpoints to the pod (docs/checkpoints.md §8).
@@ -104,6 +118,8 @@ struct CheckpointJobSpec {
     Duration restart = Duration::from_base(600.0); ///< ASSUMPTION: 10 min, as in Daly 2006
     std::int64_t offsite_every = 0;                ///< every Nth checkpoint to the central store
     std::int64_t retain = 2;                       ///< ASSUMPTION: local checkpoints kept
+
+    bool operator==(const CheckpointJobSpec&) const = default;
 };
 
 /// The checkpoint workload of a pod and the failure rate it runs under.
@@ -113,6 +129,8 @@ struct CheckpointSpec {
     bool concurrent = true;       ///< jobs run together (add up) or are alternatives
     double knee_tolerance = 0.01; ///< goodput (fraction) that defines the curve's knee
     std::vector<CheckpointJobSpec> jobs;
+
+    bool operator==(const CheckpointSpec&) const = default;
 };
 
 struct Scenario {
@@ -127,6 +145,11 @@ struct Scenario {
     std::optional<CheckpointSpec> checkpoint;
     std::optional<ExtrapolationSpec> extrapolation;
     std::vector<std::string> comparisons; ///< reference system ids to put beside the designs
+
+    // Field by field: saving and loading must give an identical scenario
+    // (catalog's scenario writer is tested that way), and the GUI ignores an
+    // edit that changes nothing.
+    bool operator==(const Scenario&) const = default;
 };
 
 } // namespace podsizer

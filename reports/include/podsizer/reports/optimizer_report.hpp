@@ -10,6 +10,10 @@
 
 namespace podsizer {
 
+/// Two lines: how many designs were evaluated, how many are feasible and on
+/// the front; then the best design for the objective (or that none is).
+std::string optimization_summary(const OptimizerResult& result);
+
 /// One row per Pareto member: hardware, counts, racks, power, capacity,
 /// throughput. `machine`: plain numbers (CSV).
 Grid pareto_grid(const OptimizerResult& result, bool machine);

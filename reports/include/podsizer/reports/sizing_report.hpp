@@ -7,8 +7,13 @@
 #include "podsizer/reports/grid.hpp"
 
 #include <string>
+#include <vector>
 
 namespace podsizer {
+
+/// The requirement in one line, as the reports print it under the title:
+/// "41,472 GPUs = 72 SUs; rule …: read 10.80 TB/s, write 4.50 TB/s; usable 215.0 PB".
+std::string requirement_line(const Requirements& r);
 
 /// Metrics as rows (with units), designs as columns: the slide table.
 Grid side_by_side(const SizingResult& result);
@@ -16,6 +21,22 @@ Grid side_by_side(const SizingResult& result);
 /// One row per design, plain numbers, units in the headers, findings last:
 /// the CSV shape (RFC 4180) scripts and spreadsheets read.
 Grid sizing_csv_grid(const SizingResult& result);
+
+/// One row per design and checkpoint job: what each design sustains (the
+/// "Checkpoints" table of the text and Markdown reports); no rows without jobs.
+Grid checkpoint_grid(const SizingResult& result);
+
+/// The notes under that table (WAN for offsite copies, retained capacity),
+/// one line each; empty when there is nothing to say.
+std::string checkpoint_notes(const SizingResult& result);
+
+/// The metric labels of the side-by-side table, in order (with units).
+const std::vector<std::string>& design_metric_labels();
+/// One design's metrics in that order: as the table shows them, or (machine)
+/// as the CSV writes them.
+std::vector<std::string> design_metric_cells(const Design& d, bool machine);
+/// A design's findings as one CSV cell ("severity code: message; ...").
+std::string design_findings_cell(const Design& d);
 
 /// The whole report in a format; ends with a newline.
 std::string render_sizing(const SizingResult& result, Format format);

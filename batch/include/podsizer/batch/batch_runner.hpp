@@ -1,0 +1,41 @@
+// `podsizer batch` and `podsizer sweep` without the command line: size many
+// scenarios in parallel and write one report in a stable order
+// (docs/batch.md). The catalog is read-only and shared by every thread.
+#pragma once
+
+#include "podsizer/batch/sweep.hpp"
+#include "podsizer/core/catalog.hpp"
+#include "podsizer/reports/batch_report.hpp"
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace podsizer {
+
+struct BatchOptions {
+    BatchFormat format = BatchFormat::table;
+    unsigned jobs = 1; ///< worker threads; 1 runs everything on the calling thread
+};
+
+/// The scenario files named by the arguments: files as given, directories
+/// walked (recursively) for *.json files in sorted path order. A directory
+/// without any is reported as an input of its own whose `error` says so.
+struct BatchInput {
+    std::string path;
+    std::string error;
+};
+std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args);
+
+/// Sizes every scenario file. Results go to `out` in input order; a bad file
+/// is reported on `err` ("podsizer: error: FILE: ...") and does not stop the
+/// others. Returns the counts (the caller prints the summary line).
+BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& catalog,
+                       const BatchOptions& options, std::ostream& out, std::ostream& err);
+
+/// Sizes every run of a sweep, in run order; a run whose scenario the reader
+/// rejects is reported on `err` with its parameter values.
+BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOptions& options,
+                       std::ostream& out, std::ostream& err);
+
+} // namespace podsizer

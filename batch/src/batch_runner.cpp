@@ -1,0 +1,189 @@
+#include "podsizer/batch/batch_runner.hpp"
+
+#include "podsizer/batch/ordered_runner.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/engine.hpp"
+#include "podsizer/core/errors.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <ostream>
+
+namespace podsizer {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// What a worker hands back: the rendered run and what goes to stderr.
+struct Outcome {
+    RenderedRun rendered;
+    std::vector<std::string> messages; ///< full stderr lines, in order
+};
+
+/// Writes outcomes in order: streaming formats as they arrive, table and
+/// Markdown at the end (their column widths need every row).
+class Writer {
+public:
+    Writer(const BatchReport& report, std::ostream& out, std::ostream& err)
+        : report_(report), out_(out), err_(err) {
+        out_ << report_.begin();
+    }
+
+    void emit(Outcome&& o) {
+        for (const std::string& line : o.messages) {
+            err_ << line << '\n';
+        }
+        summary_.add(o.rendered.status);
+        if (report_.streams()) {
+            if (!o.rendered.text.empty()) {
+                out_ << report_.separator(first_) << o.rendered.text;
+                first_ = false;
+            }
+            if (report_.format() == BatchFormat::jsonl) {
+                out_.flush(); // a consumer reading the pipe sees each result now
+            }
+        } else {
+            for (auto& row : o.rendered.rows) {
+                rows_.push_back(std::move(row));
+            }
+        }
+    }
+
+    BatchSummary finish() {
+        out_ << report_.end(rows_, summary_);
+        out_.flush();
+        err_.flush();
+        return summary_;
+    }
+
+private:
+    const BatchReport& report_;
+    std::ostream& out_;
+    std::ostream& err_;
+    BatchSummary summary_;
+    std::vector<std::vector<std::string>> rows_;
+    bool first_ = true;
+};
+
+void warnings_to(std::vector<std::string>& lines, const Diagnostics& diag) {
+    for (const std::string& w : diag.warnings) {
+        lines.push_back("podsizer: warning: " + w);
+    }
+}
+
+} // namespace
+
+std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args) {
+    std::vector<BatchInput> out;
+    for (const std::string& arg : args) {
+        std::error_code ec;
+        if (!fs::is_directory(arg, ec)) {
+            out.push_back({arg, {}}); // a missing file is reported when it is read
+            continue;
+        }
+        std::vector<std::string> found;
+        fs::recursive_directory_iterator it(arg, ec);
+        for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (it->is_regular_file(ec) && it->path().extension() == ".json") {
+                found.push_back(it->path().generic_string());
+            }
+        }
+        if (ec) {
+            out.push_back({arg, arg + ": cannot read directory (" + ec.message() + ")"});
+            continue;
+        }
+        if (found.empty()) {
+            out.push_back({arg, arg + ": no *.json scenario files in this directory"});
+            continue;
+        }
+        std::sort(found.begin(), found.end());
+        for (std::string& f : found) {
+            out.push_back({std::move(f), {}});
+        }
+    }
+    return out;
+}
+
+BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& catalog,
+                       const BatchOptions& options, std::ostream& out, std::ostream& err) {
+    const std::vector<BatchInput> inputs = expand_batch_inputs(args);
+    const BatchReport report(options.format, BatchKind::batch);
+    Writer writer(report, out, err);
+    run_ordered(
+        inputs.size(), options.jobs,
+        [&](std::size_t i) {
+            Outcome o;
+            BatchRun run;
+            run.index = i + 1;
+            run.file = inputs[i].path;
+            if (!inputs[i].error.empty()) {
+                run.error = inputs[i].error;
+            } else {
+                Diagnostics diag;
+                try {
+                    const Scenario s = load_scenario(run.file, catalog, &diag);
+                    try {
+                        run.result = size_scenario(s, catalog);
+                    } catch (const InputError& e) {
+                        throw e.located(run.file);
+                    }
+                } catch (const InputError& e) {
+                    run.error = e.what();
+                }
+                warnings_to(o.messages, diag);
+            }
+            if (!run.result) {
+                o.messages.push_back("podsizer: error: " + run.error);
+            }
+            o.rendered = report.render(std::move(run));
+            return o;
+        },
+        [&](std::size_t, Outcome&& o) { writer.emit(std::move(o)); });
+    return writer.finish();
+}
+
+BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOptions& options,
+                       std::ostream& out, std::ostream& err) {
+    std::vector<std::string> names;
+    for (const SweepParameter& p : sweep.parameters()) {
+        names.push_back(p.name);
+    }
+    const BatchReport report(options.format, BatchKind::sweep, names);
+    Writer writer(report, out, err);
+    const auto& params = sweep.parameters();
+    run_ordered(
+        sweep.runs(), options.jobs,
+        [&](std::size_t i) {
+            Outcome o;
+            BatchRun run;
+            run.index = i + 1;
+            run.file = sweep.base().origin();
+            const std::vector<std::size_t> idx = sweep.choice(i);
+            std::string label;
+            for (std::size_t k = 0; k < params.size(); ++k) {
+                const SweepValue& v = params[k].values[idx[k]];
+                run.parameters.emplace_back(params[k].name, v.value);
+                run.labels.push_back(v.label);
+                label += (label.empty() ? "" : " ") + params[k].name + "=" + v.label;
+            }
+            try {
+                const Scenario s = sweep.document(i, catalog).parse(catalog);
+                try {
+                    run.result = size_scenario(s, catalog);
+                } catch (const InputError& e) {
+                    throw e.located(run.file);
+                }
+            } catch (const InputError& e) {
+                run.error = e.what();
+                o.messages.push_back("podsizer: error: run " + std::to_string(i + 1) + " (" +
+                                     label + "): " + run.error);
+            }
+            o.rendered = report.render(std::move(run));
+            return o;
+        },
+        [&](std::size_t, Outcome&& o) { writer.emit(std::move(o)); });
+    return writer.finish();
+}
+
+} // namespace podsizer

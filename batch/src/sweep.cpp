@@ -1,0 +1,521 @@
+#include "podsizer/batch/sweep.hpp"
+
+#include "podsizer/catalog/suggest.hpp"
+#include "podsizer/core/checkpoint.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/core/units.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace podsizer {
+
+namespace {
+
+constexpr std::array kAliases{
+    SweepAlias{"gpus", "fleet.gpus"},        SweepAlias{"dbox", "options[*].dbox"},
+    SweepAlias{"cnode", "options[*].cnode"}, SweepAlias{"drive", "options[*].drive"},
+    SweepAlias{"rack", "options[*].rack"},   SweepAlias{"tier", "performance.rule"},
+};
+
+// A range may not expand to more values than this (a typo such as
+// "1..1000000000+1" should fail fast, not allocate).
+constexpr std::size_t kMaxValuesPerParameter = 100'000;
+// Range ends are compared with this relative slack, so 0.1..0.3+0.1 ends at 0.3.
+constexpr double kRangeSlack = 1e-9;
+
+std::string trim(std::string_view s) {
+    std::size_t b = 0;
+    std::size_t e = s.size();
+    while (b < e && (s[b] == ' ' || s[b] == '\t')) {
+        ++b;
+    }
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t')) {
+        --e;
+    }
+    return std::string(s.substr(b, e - b));
+}
+
+/// A number in the shortest form that reads back the same at 10 digits.
+std::string short_number(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+}
+
+bool parse_double(std::string_view s, double& v) {
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size() && std::isfinite(v);
+}
+
+bool parse_int(std::string_view s, std::int64_t& v) {
+    if (s.size() > 1 && s[0] == '0') {
+        return false; // "1,024" split at the comma must not become 1 and 24
+    }
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+/// The unit symbol at the end of a quantity as written ("100PB" -> "PB").
+std::string unit_of(std::string_view s) {
+    std::size_t e = s.size();
+    while (e > 0 && s[e - 1] != ' ' && std::isdigit(static_cast<unsigned char>(s[e - 1])) == 0 &&
+           s[e - 1] != '.') {
+        --e;
+    }
+    return std::string(s.substr(e));
+}
+
+std::string_view kind_phrase(FieldKind k) {
+    switch (k) {
+    case FieldKind::count:
+        return "a whole number";
+    case FieldKind::number:
+        return "a number";
+    case FieldKind::quantity:
+        return "a quantity with a unit";
+    case FieldKind::id:
+        return "a catalog id";
+    case FieldKind::ratio:
+        return "a C:D ratio";
+    case FieldKind::boolean:
+        return "true or false";
+    case FieldKind::text:
+        return "text";
+    case FieldKind::quantity_or_auto:
+        return "a quantity with a unit, or auto";
+    case FieldKind::cnodes:
+        return "a C-node count, knee or auto";
+    case FieldKind::percent:
+        return "a percentage";
+    case FieldKind::params:
+        return "a parameter count";
+    case FieldKind::number_or_id:
+        return "a number or a catalog id";
+    }
+    return "a value";
+}
+
+/// Parses one expression; `fail` builds the error for it.
+class VaryParser {
+public:
+    explicit VaryParser(std::string_view expression) : expr_(expression) {}
+
+    SweepParameter parse() {
+        SweepParameter p;
+        p.expression = expr_;
+        const auto eq = expr_.find('=');
+        if (eq == std::string::npos) {
+            throw fail("expected PATH=VALUES such as gpus=4096..65536*2 or dbox=ID1,ID2");
+        }
+        p.name = trim(std::string_view(expr_).substr(0, eq));
+        const std::string values = trim(std::string_view(expr_).substr(eq + 1));
+        std::string path_text = p.name;
+        for (const SweepAlias& a : kAliases) {
+            if (a.name == p.name) {
+                path_text = std::string(a.path);
+                p.tier = a.name == "tier";
+            }
+        }
+        p.path = parse_scenario_path(path_text, where());
+        p.field = find_scenario_field(p.path.pattern);
+        if (p.field == nullptr) {
+            std::vector<std::string> known;
+            for (const SweepAlias& a : kAliases) {
+                known.emplace_back(a.name);
+            }
+            for (const ScenarioField& f : scenario_fields()) {
+                known.emplace_back(f.pattern);
+            }
+            throw fail("unknown path \"" + p.name + "\" (" +
+                       suggestion_phrase(p.path.pattern, known) +
+                       "); expected a scenario path or alias listed in docs/batch.md");
+        }
+        if (values.empty()) {
+            throw fail("no values after '='; expected a list a,b,c or a range START..END+STEP "
+                       "or START..END*FACTOR");
+        }
+        std::size_t start = 0;
+        while (start <= values.size()) {
+            const std::size_t comma = values.find(',', start);
+            const std::size_t stop = comma == std::string::npos ? values.size() : comma;
+            const std::string item = trim(std::string_view(values).substr(start, stop - start));
+            if (item.empty()) {
+                throw fail("an empty value in the list; expected values separated by single "
+                           "commas (no thousands separators)");
+            }
+            if (item.find("..") != std::string::npos) {
+                expand_range(p, item);
+            } else {
+                p.values.push_back(list_value(p, item));
+            }
+            if (p.values.size() > kMaxValuesPerParameter) {
+                throw fail("expands to more than " + format_number(kMaxValuesPerParameter) +
+                           " values; expected a smaller range or a larger step");
+            }
+            start = stop + 1;
+        }
+        return p;
+    }
+
+private:
+    std::string where() const { return "--vary " + expr_; }
+    InputError fail(const std::string& message) const { return InputError(where(), message); }
+
+    SweepValue list_value(const SweepParameter& p, const std::string& item) const {
+        if (p.tier) {
+            if (item.find(' ') != std::string::npos) {
+                throw fail("\"" + item +
+                           "\" is not a tier; expected a tier name such as good, "
+                           "better or best");
+            }
+            return {item, item};
+        }
+        switch (p.field->kind) {
+        case FieldKind::count: {
+            std::int64_t v = 0;
+            if (!parse_int(item, v) || v < 1) {
+                throw fail("\"" + item +
+                           "\" is not a whole number >= 1; expected a count such "
+                           "as 4096 (no unit, no thousands separators)");
+            }
+            return {std::to_string(v), v};
+        }
+        case FieldKind::number: {
+            double v = 0.0;
+            if (!parse_double(item, v)) {
+                throw fail("\"" + item + "\" is not a number; expected a plain number such as 1.5");
+            }
+            return {item, v};
+        }
+        case FieldKind::quantity:
+        case FieldKind::percent:
+        case FieldKind::params:
+            read_with_unit(p, item);
+            return {item, item};
+        case FieldKind::quantity_or_auto:
+            if (item != "auto") {
+                read_with_unit(p, item);
+            }
+            return {item, item};
+        case FieldKind::number_or_id: {
+            double v = 0.0;
+            if (parse_double(item, v)) {
+                return {item, v};
+            }
+            return {item, item};
+        }
+        case FieldKind::cnodes: {
+            std::int64_t v = 0;
+            if (item == "knee" || item == "auto") {
+                return {item, item};
+            }
+            if (!parse_int(item, v) || v < 1) {
+                throw fail("\"" + item +
+                           "\" is not a C-node count; expected a whole number >= 1, "
+                           "knee or auto");
+            }
+            return {std::to_string(v), v};
+        }
+        case FieldKind::boolean:
+            if (item == "true" || item == "false") {
+                return {item, item == "true"};
+            }
+            throw fail("\"" + item + "\" is not true or false");
+        case FieldKind::id:
+        case FieldKind::ratio:
+        case FieldKind::text:
+            return {item, item};
+        }
+        return {item, item};
+    }
+
+    /// A value with a unit or suffix ("100 PB", "5%", "1.8T") in its base
+    /// unit (bytes, a fraction, parameters), read as the scenario reader does.
+    double read_with_unit(const SweepParameter& p, const std::string& text) const {
+        try {
+            switch (p.field->kind) {
+            case FieldKind::percent:
+                return parse_percent(text);
+            case FieldKind::params:
+                return parse_param_count(text);
+            default:
+                return parse_quantity_base(text, p.field->dimension);
+            }
+        } catch (const InputError& e) {
+            throw fail(e.message());
+        }
+    }
+
+    void expand_range(SweepParameter& p, const std::string& item) const {
+        const FieldKind kind = p.field->kind;
+        const bool numeric = kind == FieldKind::count || kind == FieldKind::number ||
+                             kind == FieldKind::quantity || kind == FieldKind::quantity_or_auto ||
+                             kind == FieldKind::cnodes || kind == FieldKind::ratio ||
+                             kind == FieldKind::percent || kind == FieldKind::params ||
+                             kind == FieldKind::number_or_id;
+        if (p.tier || !numeric) {
+            throw fail("\"" + item + "\" is a range, but " + p.path.text + " holds " +
+                       std::string(p.tier ? "a tier name" : kind_phrase(kind)) +
+                       "; expected a list such as a,b,c");
+        }
+        const std::size_t dots = item.find("..");
+        const std::string first = trim(std::string_view(item).substr(0, dots));
+        const std::string rest = trim(std::string_view(item).substr(dots + 2));
+        // The step follows the last '+' that is not an exponent sign (1e+3).
+        std::size_t op = rest.find('*');
+        if (op == std::string::npos) {
+            for (std::size_t i = rest.size(); i-- > 0;) {
+                if (rest[i] == '+' &&
+                    !(i > 0 && (rest[i - 1] == 'e' || rest[i - 1] == 'E') && i >= 2 &&
+                      std::isdigit(static_cast<unsigned char>(rest[i - 2])))) {
+                    op = i;
+                    break;
+                }
+            }
+        }
+        if (first.empty() || op == std::string::npos || op == 0 || op + 1 >= rest.size()) {
+            throw fail("\"" + item +
+                       "\" is not a range; expected START..END+STEP or START..END*FACTOR");
+        }
+        const bool multiply = rest[op] == '*';
+        const std::string last = trim(std::string_view(rest).substr(0, op));
+        const std::string by = trim(std::string_view(rest).substr(op + 1));
+
+        const bool with_unit = kind == FieldKind::quantity || kind == FieldKind::quantity_or_auto ||
+                               kind == FieldKind::percent || kind == FieldKind::params;
+        // "100 PB" but "5%" and "1.8T", as each is usually written.
+        const std::string separator =
+            kind == FieldKind::percent || kind == FieldKind::params ? "" : " ";
+        const bool whole = kind == FieldKind::count || kind == FieldKind::cnodes;
+        // Endpoints and step in the field's base unit (plain numbers without one).
+        auto read = [&](const std::string& text, const char* role) {
+            if (with_unit) {
+                return read_with_unit(p, text);
+            }
+            double v = 0.0;
+            if (!parse_double(text, v)) {
+                throw fail(std::string(role) + " \"" + text + "\" is not a number; expected " +
+                           std::string(kind_phrase(kind)) + " without a unit");
+            }
+            return v;
+        };
+        const double a = read(first, "start");
+        const double b = read(last, "end");
+        double step = 0.0;
+        double factor = 1.0;
+        if (multiply) {
+            if (!parse_double(by, factor)) {
+                throw fail("factor \"" + by +
+                           "\" is not a number; expected a plain factor "
+                           "greater than 1 such as 2");
+            }
+            if (!(factor > 1.0)) {
+                throw fail("factor " + by + " does not grow; expected a factor greater than 1");
+            }
+            if (!(a > 0.0)) {
+                throw fail("a range with a factor needs a start above zero");
+            }
+        } else {
+            step = read(by, "step");
+            if (!(step > 0.0)) {
+                throw fail("step " + by + " is not above zero; expected a step greater than zero");
+            }
+        }
+        if (b < a) {
+            throw fail("empty range: the end " + last + " is below the start " + first +
+                       "; expected START..END with END >= START");
+        }
+        if (whole && (a < 1.0 || a != std::floor(a))) {
+            throw fail("start " + first + " is not a whole number >= 1; expected a count");
+        }
+        // Values are written in the start's unit ("100 PB", "200 PB", ...).
+        const std::string unit = with_unit ? unit_of(first) : std::string();
+        const double unit_factor = with_unit ? read_with_unit(p, "1" + separator + unit) : 1.0;
+        const double limit = b + kRangeSlack * std::max(std::abs(b), step);
+        for (std::size_t i = 0;; ++i) {
+            double v = multiply ? a * std::pow(factor, static_cast<double>(i))
+                                : a + step * static_cast<double>(i);
+            if (v > limit) {
+                break;
+            }
+            if (p.values.size() >= kMaxValuesPerParameter) {
+                throw fail("expands to more than " + format_number(kMaxValuesPerParameter) +
+                           " values; expected a smaller range or a larger step");
+            }
+            if (whole) {
+                const double r = std::round(v);
+                if (std::abs(v - r) > kRangeSlack * r) {
+                    throw fail(short_number(v) +
+                               " is not a whole number; expected a whole-number step or a "
+                               "factor that keeps counts whole");
+                }
+                const auto n = static_cast<std::int64_t>(r);
+                p.values.push_back({std::to_string(n), n});
+            } else if (with_unit) {
+                const std::string text = short_number(v / unit_factor) + separator + unit;
+                p.values.push_back({text, text});
+            } else {
+                const std::string text = short_number(v);
+                double exact = 0.0;
+                parse_double(text, exact);
+                p.values.push_back({text, exact});
+            }
+        }
+    }
+
+    std::string expr_;
+};
+
+bool located_at(const InputError& e, const std::string& origin,
+                const std::vector<std::string>& written) {
+    for (const std::string& w : written) {
+        const std::string at = origin + ": " + w;
+        if (e.where() == at || e.where().rfind(at + ".", 0) == 0 ||
+            e.where().rfind(at + "[", 0) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+std::span<const SweepAlias> sweep_aliases() {
+    return kAliases;
+}
+
+SweepParameter parse_vary(std::string_view expression) {
+    return VaryParser(expression).parse();
+}
+
+std::vector<std::string> apply_value(const SweepParameter& p, std::size_t k, ScenarioDocument& doc,
+                                     const Catalog& catalog) {
+    const SweepValue& v = p.values.at(k);
+    if (!p.tier) {
+        return doc.set(p.path, v.value, p.field->excludes);
+    }
+    // A tier names the platform's rule "<platform>-<tier>" (h100-good, ...).
+    const auto platform = doc.text_at("fleet.platform");
+    if (!platform) {
+        throw InputError("--vary " + p.expression,
+                         "a tier needs the scenario's fleet.platform to pick the rule "
+                         "<platform>-<tier>");
+    }
+    const std::string rule = *platform + "-" + v.label;
+    if (catalog.rule(rule) == nullptr) {
+        std::string rules;
+        for (const PerformanceRule& r : catalog.rules) {
+            if (r.platform == *platform) {
+                rules += (rules.empty() ? "" : ", ") + r.id;
+            }
+        }
+        throw InputError("--vary " + p.expression,
+                         "tier \"" + v.label + "\" needs the performance rule \"" + rule +
+                             "\", which the catalog lacks (a tier maps to <platform>-<tier>); "
+                             "rules of platform " +
+                             *platform + ": " + (rules.empty() ? "none" : rules) +
+                             " (vary performance.rule instead)");
+    }
+    return doc.set(p.path, rule, p.field->excludes);
+}
+
+Sweep::Sweep(ScenarioDocument base, const std::vector<std::string>& expressions,
+             const Catalog& catalog)
+    : base_(std::move(base)) {
+    for (const std::string& e : expressions) {
+        SweepParameter p = parse_vary(e);
+        for (const SweepParameter& q : params_) {
+            if (q.path.text == p.path.text) {
+                throw InputError("--vary " + p.expression,
+                                 p.path.text + " is already varied by --vary " + q.expression +
+                                     "; expected each field once");
+            }
+        }
+        params_.push_back(std::move(p));
+    }
+    bool platform_varied = false;
+    for (const SweepParameter& p : params_) {
+        platform_varied = platform_varied || p.path.pattern == "fleet.platform";
+    }
+    runs_ = 1;
+    for (const SweepParameter& p : params_) {
+        if (runs_ > kMaxSweepRuns / p.values.size()) {
+            throw InputError("--vary", "the sweep has more than " + format_number(kMaxSweepRuns) +
+                                           " runs; expected fewer values");
+        }
+        runs_ *= p.values.size();
+    }
+    // The JSON paths each parameter writes (the same for all its values).
+    std::vector<std::vector<std::string>> touched(params_.size());
+    for (std::size_t q = 0; q < params_.size(); ++q) {
+        ScenarioDocument doc = base_;
+        try {
+            touched[q] = apply_value(params_[q], 0, doc, catalog);
+        } catch (const InputError&) {
+            // Reported by the check below.
+        }
+    }
+    // Each value alone on the base document: the scenario reader's own
+    // message for a bad value, before any run starts. An error at a field
+    // another --vary writes may go away in combination ("gpus=4096" with
+    // "fleet.gpus_per_cluster=..."), so that one is left to the runs; any
+    // other error would repeat in every run with this value.
+    for (std::size_t i = 0; i < params_.size(); ++i) {
+        const SweepParameter& p = params_[i];
+        if (p.tier && platform_varied) {
+            continue; // checked per run, against that run's platform
+        }
+        for (std::size_t k = 0; k < p.values.size(); ++k) {
+            ScenarioDocument doc = base_;
+            try {
+                apply_value(p, k, doc, catalog);
+            } catch (const InputError& e) {
+                throw InputError("--vary " + p.expression, e.where().rfind("--vary", 0) == 0
+                                                               ? e.message()
+                                                               : std::string(e.what()));
+            }
+            try {
+                doc.parse(catalog);
+            } catch (const InputError& e) {
+                bool elsewhere = false;
+                for (std::size_t q = 0; q < params_.size(); ++q) {
+                    elsewhere = elsewhere || (q != i && located_at(e, base_.origin(), touched[q]));
+                }
+                if (!elsewhere) {
+                    throw InputError("--vary " + p.expression,
+                                     "value \"" + p.values[k].label + "\": " + e.what());
+                }
+            }
+        }
+    }
+}
+
+std::vector<std::size_t> Sweep::choice(std::size_t run) const {
+    std::vector<std::size_t> idx(params_.size(), 0);
+    for (std::size_t i = params_.size(); i-- > 0;) {
+        idx[i] = run % params_[i].values.size();
+        run /= params_[i].values.size();
+    }
+    return idx;
+}
+
+ScenarioDocument Sweep::document(std::size_t run, const Catalog& catalog) const {
+    ScenarioDocument doc = base_;
+    const std::vector<std::size_t> idx = choice(run);
+    // Tiers last, so a varied platform counts; otherwise in the order given.
+    for (const bool tiers : {false, true}) {
+        for (std::size_t i = 0; i < params_.size(); ++i) {
+            if (params_[i].tier == tiers) {
+                apply_value(params_[i], idx[i], doc, catalog);
+            }
+        }
+    }
+    return doc;
+}
+
+} // namespace podsizer

@@ -1,0 +1,55 @@
+#include "cli_common.hpp"
+#include "podsizer/batch/batch_runner.hpp"
+#include "podsizer/catalog/scenario_document.hpp"
+#include "podsizer/core/errors.hpp"
+
+#include <iostream>
+
+namespace podsizer::cli {
+
+namespace {
+
+struct SweepArgs {
+    std::string scenario;
+    std::vector<std::string> vary;
+    std::string jobs;
+};
+
+int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
+    BatchOptions options;
+    options.format = parse_batch_format(g.format);
+    options.jobs = parse_jobs(a.jobs);
+    Diagnostics diag;
+    const Catalog catalog = load_catalog(g, diag);
+    ScenarioDocument base(read_text_file(a.scenario), a.scenario);
+    try {
+        base.parse(catalog, &diag); // the unvaried scenario must be valid on its own
+    } catch (const InputError&) {
+        print_warnings(diag);
+        throw;
+    }
+    print_warnings(diag);
+    const Sweep sweep(std::move(base), a.vary, catalog);
+    const BatchSummary summary = run_sweep(sweep, catalog, options, std::cout, std::cerr);
+    std::cerr << "podsizer: " << summary.line() << "\n";
+    return summary.exit_code();
+}
+
+} // namespace
+
+void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action) {
+    auto* cmd =
+        app.add_subcommand("sweep", "Size one scenario over the cross product of parameter values");
+    auto args = std::make_shared<SweepArgs>();
+    cmd->add_option("SCENARIO", args->scenario, "Scenario JSON file")->required();
+    cmd->add_option("--vary", args->vary,
+                    "PATH=VALUES: a list a,b,c or a range START..END+STEP or START..END*FACTOR "
+                    "(repeatable; see docs/batch.md)")
+        ->required()
+        ->allow_extra_args(false); // one expression per --vary; SCENARIO may follow
+    cmd->add_option("--jobs,-j", args->jobs, "Worker threads (default: one per core)");
+    cmd->callback(
+        [&g, &action, args] { action = [&g, args] { return run_sweep_command(g, *args); }; });
+}
+
+} // namespace podsizer::cli

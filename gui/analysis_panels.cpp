@@ -1,0 +1,145 @@
+#include "analysis_panels.hpp"
+
+#include "grid_table.hpp"
+#include "podsizer/reports/extrapolation_report.hpp"
+#include "podsizer/reports/optimizer_report.hpp"
+#include "podsizer/reports/sizing_report.hpp"
+#include "session.hpp"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace podsizer::gui {
+
+namespace {
+
+QTableWidget* grid_table(QWidget* parent, const QString& name) {
+    auto* t = new QTableWidget(parent);
+    t->setObjectName(name);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionMode(QAbstractItemView::NoSelection);
+    t->verticalHeader()->setDefaultSectionSize(19);
+    t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    return t;
+}
+
+} // namespace
+
+LazyPanel::LazyPanel(Session* session, QWidget* parent) : QWidget(parent), session_(session) {
+    connect(session_, &Session::resultsChanged, this, &LazyPanel::refresh);
+}
+
+void LazyPanel::refresh() {
+    if (!isVisible()) {
+        stale_ = true;
+        return;
+    }
+    stale_ = false;
+    draw();
+}
+
+void LazyPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_) {
+        refresh();
+    }
+}
+
+ExtrapolationPanel::ExtrapolationPanel(Session* session, QWidget* parent)
+    : LazyPanel(session, parent), note_(new QLabel(this)),
+      table_(grid_table(this, "extrapolation")) {
+    auto* l = new QVBoxLayout(this);
+    l->setContentsMargins(0, 0, 0, 0);
+    note_->setObjectName("extrapolation-note");
+    note_->setWordWrap(true);
+    l->addWidget(note_);
+    l->addWidget(table_, 1);
+}
+
+void ExtrapolationPanel::draw() {
+    const ScenarioExtrapolation* x = session_->extrapolation();
+    table_->setVisible(x != nullptr);
+    if (x == nullptr) {
+        note_->setText(session_->extrapolationError());
+        table_->setRowCount(0);
+        return;
+    }
+    note_->setText(
+        tr("Every design grown to %1 (%2 short still counts): whole pods and one "
+           "namespace, then the fleet plan — as <tt>podsizer extrapolate</tt>.")
+            .arg(QString::fromStdString(format(x->spec.target, 1)),
+                 QString::fromStdString(format_number(x->spec.tolerance * 100, 1)) + " %"));
+    show_grid(table_, extrapolation_grid(*x, false), true);
+    table_->resizeColumnsToContents();
+}
+
+OptimizerPanel::OptimizerPanel(Session* session, QWidget* parent)
+    : LazyPanel(session, parent), objective_(new QComboBox(this)), summary_(new QLabel(this)),
+      use_(new QPushButton(tr("Add the best as an option"), this)),
+      best_(grid_table(this, "optimizer-best")), pareto_(grid_table(this, "optimizer-pareto")) {
+    auto* l = new QVBoxLayout(this);
+    l->setContentsMargins(0, 0, 0, 0);
+    auto* bar = new QHBoxLayout();
+    bar->addWidget(new QLabel(tr("Objective:"), this));
+    objective_->setObjectName("optimizer-objective");
+    for (const std::string& name : objective_names()) {
+        objective_->addItem(QString::fromStdString(name));
+    }
+    bar->addWidget(objective_);
+    bar->addWidget(use_);
+    bar->addStretch();
+    l->addLayout(bar);
+    summary_->setObjectName("optimizer-summary");
+    summary_->setWordWrap(true);
+    l->addWidget(summary_);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(best_);
+    split->addWidget(pareto_);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    l->addWidget(split, 1);
+    use_->setObjectName("optimizer-use");
+    use_->setToolTip(tr("Adds an option pinned to the best design's hardware and counts "
+                        "(undo with Ctrl+Z)"));
+    connect(objective_, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
+    connect(use_, &QPushButton::clicked, this, [this] {
+        if (const OptimizerResult* r = session_->optimization(currentObjective()); r && r->best) {
+            Q_EMIT useDesign(*r->best);
+        }
+    });
+}
+
+Objective OptimizerPanel::currentObjective() const {
+    return objective_from_string(objective_->currentText().toStdString())
+        .value_or(Objective::min_racks);
+}
+
+void OptimizerPanel::draw() {
+    const OptimizerResult* r = session_->optimization(currentObjective());
+    use_->setEnabled(r != nullptr && r->best.has_value());
+    if (r == nullptr) {
+        summary_->setText(session_->optimizationError());
+        best_->setRowCount(0);
+        pareto_->setRowCount(0);
+        return;
+    }
+    summary_->setText(QString::fromStdString(optimization_summary(*r)).replace('\n', "<br>"));
+    SizingResult best;
+    best.scenario = r->scenario;
+    best.requirements = r->requirements;
+    if (r->best) {
+        best.designs.push_back(*r->best);
+    }
+    show_grid(best_, side_by_side(best), true);
+    best_->resizeColumnsToContents();
+    show_grid(pareto_, pareto_grid(*r, false), false);
+    pareto_->resizeColumnsToContents();
+}
+
+} // namespace podsizer::gui

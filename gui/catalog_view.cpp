@@ -1,0 +1,427 @@
+#include "catalog_view.hpp"
+
+#include "custom_catalog.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/reports/catalog_report.hpp"
+#include "session.hpp"
+
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace podsizer::gui {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+/// The catalog list without its "key figures" column (shown as the row's
+/// tooltip): id, kind, name and source kind fit side by side.
+void fill_list(QTableWidget* t, const Grid& g) {
+    const std::size_t kFigures = 3;
+    t->setRowCount(static_cast<int>(g.rows.size()));
+    t->setColumnCount(static_cast<int>(g.header.size()) - 1);
+    QStringList header;
+    for (std::size_t c = 0; c < g.header.size(); ++c) {
+        if (c != kFigures) {
+            header << q(g.header[c]);
+        }
+    }
+    t->setHorizontalHeaderLabels(header);
+    for (std::size_t r = 0; r < g.rows.size(); ++r) {
+        int col = 0;
+        for (std::size_t c = 0; c < g.rows[r].size(); ++c) {
+            if (c == kFigures) {
+                continue;
+            }
+            auto* item = new QTableWidgetItem(q(g.rows[r][c]));
+            item->setToolTip(q(g.rows[r][kFigures]));
+            t->setItem(static_cast<int>(r), col++, item);
+        }
+    }
+}
+
+/// An entry's figures: field and value at their width, the source wrapping
+/// in the rest.
+void fill_figures(QTableWidget* t, const Grid& g) {
+    t->setRowCount(static_cast<int>(g.rows.size()));
+    t->setColumnCount(static_cast<int>(g.header.size()));
+    QStringList header;
+    for (const std::string& h : g.header) {
+        header << q(h);
+    }
+    t->setHorizontalHeaderLabels(header);
+    for (std::size_t r = 0; r < g.rows.size(); ++r) {
+        for (std::size_t c = 0; c < g.rows[r].size(); ++c) {
+            auto* item = new QTableWidgetItem(q(g.rows[r][c]));
+            item->setToolTip(q(g.rows[r][c]));
+            item->setTextAlignment(Qt::AlignLeft | Qt::AlignTop);
+            t->setItem(static_cast<int>(r), static_cast<int>(c), item);
+        }
+    }
+    t->resizeRowsToContents();
+}
+
+const char* const kOk = "QLabel { color: #1b5e20; }";
+const char* const kBad = "QLabel { color: #b71c1c; background: #ffebee; padding: 3px; }";
+
+} // namespace
+
+CatalogView::CatalogView(Session* session, QWidget* parent)
+    : QWidget(parent), session_(session), search_(new QLineEdit(this)),
+      list_(new QTableWidget(this)), title_(new QLabel(this)), source_(new QLabel(this)),
+      figures_(new QTableWidget(this)), custom_(new QListWidget(this)), editing_(new QLabel(this)),
+      editor_(new QPlainTextEdit(this)), status_(new QLabel(this)),
+      copy_(new QPushButton(tr("Edit a copy"), this)),
+      apply_(new QPushButton(tr("Apply to catalog"), this)),
+      remove_(new QPushButton(tr("Remove custom entry"), this)), debounce_(new QTimer(this)) {
+    // Top: the models and the selected one side by side; bottom, full width:
+    // the custom catalog editor.
+    auto* outer = new QSplitter(Qt::Vertical, this);
+    outer->setObjectName("catalog-splitter");
+    auto* split = new QSplitter(Qt::Horizontal, outer);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(outer);
+
+    // Left: every model.
+    auto* left = new QWidget(split);
+    auto* ll = new QVBoxLayout(left);
+    ll->setContentsMargins(0, 0, 0, 0);
+    search_->setPlaceholderText(tr("Filter models (id, kind, name, figures)"));
+    search_->setClearButtonEnabled(true);
+    ll->addWidget(search_);
+    list_->setObjectName("catalog-list");
+    list_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    list_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    list_->setSelectionMode(QAbstractItemView::SingleSelection);
+    list_->verticalHeader()->hide();
+    list_->verticalHeader()->setDefaultSectionSize(22);
+    list_->setWordWrap(false);
+    ll->addWidget(list_);
+    split->addWidget(left);
+
+    // Right: the selected model, and the custom catalog.
+    auto* details = new QWidget(split);
+    auto* dl = new QVBoxLayout(details);
+    dl->setContentsMargins(0, 0, 0, 0);
+    QFont big = title_->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.15);
+    title_->setFont(big);
+    title_->setObjectName("catalog-title");
+    source_->setObjectName("catalog-source");
+    source_->setWordWrap(true);
+    source_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    figures_->setObjectName("catalog-figures");
+    figures_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    figures_->setSelectionMode(QAbstractItemView::NoSelection);
+    figures_->setWordWrap(true);
+    figures_->verticalHeader()->hide();
+    figures_->setColumnCount(3); // field, value, source
+    figures_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    figures_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
+    figures_->horizontalHeader()->setStretchLastSection(true);
+    // Row heights follow the wrapped source text once the columns have their width.
+    connect(figures_->horizontalHeader(), &QHeaderView::sectionResized, figures_,
+            [this] { figures_->resizeRowsToContents(); });
+    dl->addWidget(title_);
+    dl->addWidget(source_);
+    dl->addWidget(figures_, 1);
+    auto* detail_buttons = new QHBoxLayout();
+    copy_->setToolTip(tr("Copy this entry into the custom catalog editor below"));
+    detail_buttons->addWidget(copy_);
+    detail_buttons->addStretch();
+    dl->addLayout(detail_buttons);
+    split->addWidget(details);
+    split->setStretchFactor(0, 3); // the list: id, kind, name and source side by side
+    split->setStretchFactor(1, 2);
+    outer->addWidget(split);
+
+    auto* custom_box =
+        new QGroupBox(tr("Custom catalog (merged over the default, as --catalog)"), outer);
+    auto* cl = new QVBoxLayout(custom_box);
+    auto* top = new QHBoxLayout();
+    custom_->setObjectName("catalog-custom");
+    custom_->setMaximumWidth(220);
+    top->addWidget(custom_);
+    auto* ed = new QVBoxLayout();
+    editing_->setObjectName("catalog-editing");
+    ed->addWidget(editing_);
+    editor_->setObjectName("catalog-json");
+    editor_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    editor_->setPlaceholderText(tr("Select a model above and press \"Edit a copy\""));
+    editor_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    ed->addWidget(editor_, 1);
+    status_->setObjectName("catalog-status");
+    status_->setWordWrap(true);
+    status_->setMinimumHeight(2 * status_->fontMetrics().height() + 8); // a two-line reason fits
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    ed->addWidget(status_);
+    top->addLayout(ed, 1);
+    cl->addLayout(top, 1);
+    auto* buttons = new QHBoxLayout();
+    auto* load = new QPushButton(tr("Load catalog…"), custom_box);
+    auto* save = new QPushButton(tr("Save catalog as…"), custom_box);
+    buttons->addWidget(apply_);
+    buttons->addWidget(remove_);
+    buttons->addStretch();
+    buttons->addWidget(load);
+    buttons->addWidget(save);
+    cl->addLayout(buttons);
+    outer->addWidget(custom_box);
+    outer->setStretchFactor(0, 5);
+    outer->setStretchFactor(1, 4);
+
+    debounce_->setSingleShot(true);
+    debounce_->setInterval(250);
+    connect(debounce_, &QTimer::timeout, this, &CatalogView::validateNow);
+    connect(editor_, &QPlainTextEdit::textChanged, this, [this] {
+        apply_->setEnabled(false);
+        debounce_->start();
+    });
+    connect(search_, &QLineEdit::textChanged, this, &CatalogView::filter);
+    connect(list_, &QTableWidget::itemSelectionChanged, this, &CatalogView::showSelected);
+    connect(copy_, &QPushButton::clicked, this, &CatalogView::editCopy);
+    connect(apply_, &QPushButton::clicked, this, &CatalogView::applyEdit);
+    connect(remove_, &QPushButton::clicked, this, [this] {
+        auto* item = custom_->currentItem();
+        if (item == nullptr) {
+            return;
+        }
+        CustomCatalog cc = session_->customCatalog();
+        cc.remove(item->data(Qt::UserRole).toString(), item->data(Qt::UserRole + 1).toString());
+        try {
+            session_->setCustomCatalog(cc);
+        } catch (const InputError& e) {
+            status_->setStyleSheet(kBad);
+            status_->setText(q(e.what()));
+        }
+    });
+    connect(custom_, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
+        remove_->setEnabled(item != nullptr);
+        if (item == nullptr) {
+            return;
+        }
+        const QString list = item->data(Qt::UserRole).toString();
+        const QString id = item->data(Qt::UserRole + 1).toString();
+        if (auto e = session_->customCatalog().entry(list, id)) {
+            edit_list_ = list;
+            editing_->setText(tr("Custom entry in <b>%1</b>").arg(list));
+            editor_->setPlainText(CustomCatalog::entryText(*e));
+        }
+    });
+    connect(load, &QPushButton::clicked, this, &CatalogView::loadCatalogFile);
+    connect(save, &QPushButton::clicked, this, &CatalogView::saveCatalogFile);
+    connect(session_, &Session::catalogChanged, this, &CatalogView::refresh);
+
+    apply_->setObjectName("catalog-apply");
+    apply_->setEnabled(false);
+    remove_->setEnabled(false);
+    refresh();
+}
+
+void CatalogView::refresh() {
+    QString kind;
+    QString id;
+    if (const auto rows = list_->selectionModel()->selectedRows(); !rows.isEmpty()) {
+        id = list_->item(rows.front().row(), 0)->text();
+        kind = list_->item(rows.front().row(), 1)->text();
+    }
+    fill_list(list_, catalog_list_grid(session_->catalog()));
+    // id, kind and source kind at their width; the name takes what is left.
+    QHeaderView* header = list_->horizontalHeader();
+    for (int c = 0; c < list_->columnCount(); ++c) {
+        header->setSectionResizeMode(c,
+                                     c == 2 ? QHeaderView::Stretch : QHeaderView::ResizeToContents);
+    }
+    filter(search_->text());
+    if (id.isEmpty() || !selectEntry(kind, id)) {
+        list_->selectRow(0);
+    }
+    refreshCustomList();
+}
+
+void CatalogView::refreshCustomList() {
+    custom_->clear();
+    for (const auto& [list, id] : session_->customCatalog().entries()) {
+        auto* item = new QListWidgetItem(list + " / " + id, custom_);
+        item->setData(Qt::UserRole, list);
+        item->setData(Qt::UserRole + 1, id);
+    }
+    if (session_->customCatalog().isEmpty()) {
+        auto* item = new QListWidgetItem(tr("(none: the default catalog)"), custom_);
+        item->setFlags(Qt::NoItemFlags);
+    }
+}
+
+bool CatalogView::selectEntry(const QString& kind, const QString& id) {
+    for (int r = 0; r < list_->rowCount(); ++r) {
+        if (list_->item(r, 0)->text() == id && list_->item(r, 1)->text() == kind) {
+            list_->selectRow(r);
+            return true;
+        }
+    }
+    return false;
+}
+
+void CatalogView::filter(const QString& text) {
+    for (int r = 0; r < list_->rowCount(); ++r) {
+        bool match = text.isEmpty();
+        for (int c = 0; c < list_->columnCount() && !match; ++c) {
+            match = list_->item(r, c)->text().contains(text, Qt::CaseInsensitive);
+        }
+        list_->setRowHidden(r, !match);
+    }
+}
+
+void CatalogView::showSelected() {
+    const auto rows = list_->selectionModel()->selectedRows();
+    copy_->setEnabled(!rows.isEmpty());
+    if (rows.isEmpty()) {
+        return;
+    }
+    const int row = rows.front().row();
+    // Rows follow catalog_entry_views order one to one.
+    const auto views = catalog_entry_views(session_->catalog());
+    if (row >= static_cast<int>(views.size())) {
+        return;
+    }
+    const CatalogEntryView& v = views[static_cast<std::size_t>(row)];
+    title_->setText(q(v.id + " (" + v.kind + "): " + v.name));
+    source_->setText(tr("Source: %1").arg(q(v.source)));
+    fill_figures(figures_, v.figures);
+    figures_->resizeColumnToContents(1);
+    figures_->setColumnWidth(1, std::min(220, figures_->columnWidth(1)));
+    figures_->resizeRowsToContents();
+}
+
+void CatalogView::editCopy() {
+    const auto rows = list_->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        return;
+    }
+    const QString id = list_->item(rows.front().row(), 0)->text();
+    const QString kind = list_->item(rows.front().row(), 1)->text();
+    const CatalogList* list = list_of_kind(kind);
+    if (list == nullptr) {
+        return;
+    }
+    auto entry = session_->customCatalog().entry(list->key, id);
+    if (!entry) {
+        entry = CustomCatalog::defaultEntry(list->key, id);
+    }
+    if (!entry) {
+        return;
+    }
+    edit_list_ = list->key;
+    editing_->setText(tr("Copy of <b>%1</b> in <b>%2</b>: keep the id to override it, or give "
+                         "a new id to add a model")
+                          .arg(id, list->key));
+    editor_->setPlainText(CustomCatalog::entryText(*entry));
+    validateNow();
+}
+
+bool CatalogView::validateNow() {
+    debounce_->stop();
+    const QString text = editor_->toPlainText();
+    if (edit_list_.isEmpty() || text.trimmed().isEmpty()) {
+        status_->clear();
+        apply_->setEnabled(false);
+        return false;
+    }
+    // The catalog reader checks the entry as part of a one-entry document; the
+    // document is built on one line so its line numbers are the editor's.
+    const std::string doc = "{\"schema\": \"podsizer-catalog/1\", \"" + edit_list_.toStdString() +
+                            "\": [" + text.toStdString() + "\n]}";
+    try {
+        Catalog c = session_->catalog();
+        merge_catalog_text(c, doc, "edited entry");
+        validate_catalog(c, "edited entry");
+    } catch (const InputError& e) {
+        status_->setStyleSheet(kBad);
+        status_->setText(QString::fromUtf8("\u2716 ") + q(e.what()));
+        apply_->setEnabled(false);
+        return false;
+    }
+    status_->setStyleSheet(kOk);
+    status_->setText(QString::fromUtf8("\u2714 ") +
+                     tr("Valid: the catalog reader accepts it; Apply merges it"));
+    apply_->setEnabled(true);
+    return true;
+}
+
+bool CatalogView::applyEdit() {
+    if (!validateNow()) {
+        return false;
+    }
+    const QJsonObject entry = QJsonDocument::fromJson(editor_->toPlainText().toUtf8()).object();
+    CustomCatalog cc = session_->customCatalog();
+    cc.upsert(edit_list_, entry);
+    try {
+        session_->setCustomCatalog(cc);
+    } catch (const InputError& e) {
+        status_->setStyleSheet(kBad);
+        status_->setText(q(e.what()));
+        return false;
+    }
+    status_->setStyleSheet(kOk);
+    status_->setText(QString::fromUtf8("\u2714 ") +
+                     tr("Applied: %1 / %2 is in the custom catalog; the scenario was sized again")
+                         .arg(edit_list_, entry.value("id").toString()));
+    selectEntry(list_of_kind(edit_list_) ? list_of_kind(edit_list_)->kind : QString(),
+                entry.value("id").toString());
+    return true;
+}
+
+void CatalogView::loadCatalogFile() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load catalog"), QString(),
+                                                      tr("Catalog JSON (*.json);;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    try {
+        Diagnostics diag;
+        session_->setCustomCatalog(CustomCatalog::load(path, &diag));
+        QString text = tr("Loaded %1").arg(path);
+        for (const std::string& w : diag.warnings) {
+            text += "\nwarning: " + q(w);
+        }
+        status_->setStyleSheet(kOk);
+        status_->setText(text);
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Not a catalog"), q(e.what()));
+    }
+}
+
+void CatalogView::saveCatalogFile() {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save catalog"), session_->customCatalog().path(), tr("Catalog JSON (*.json)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    try {
+        CustomCatalog cc = session_->customCatalog();
+        cc.save(path);
+        session_->setCustomCatalog(cc);
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot save"), q(e.what()));
+    }
+}
+
+} // namespace podsizer::gui

@@ -1,0 +1,426 @@
+#include "charts_view.hpp"
+
+#include "design_play.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/core/goodput_curve.hpp"
+#include "podsizer/reports/checkpoint_report.hpp"
+#include "session.hpp"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QSignalBlocker>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace podsizer::gui {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+const QColor kRead("#1565c0");
+const QColor kWrite("#ef6c00");
+const QColor kKnee("#6a1b9a");
+
+QChartView* make_view(QWidget* parent, const QString& name) {
+    auto* chart = new QChart();
+    chart->setAnimationOptions(QChart::NoAnimation); // an edit must show at once
+    chart->legend()->setShowToolTips(true);
+    chart->setMargins(QMargins(6, 6, 6, 6));
+    auto* view = new QChartView(chart, parent);
+    view->setObjectName(name);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(320, 240);
+    return view;
+}
+
+QLineSeries* line(QChart* chart, const QColor& colour, Qt::PenStyle style, qreal width) {
+    auto* s = new QLineSeries(chart);
+    QPen pen(colour);
+    pen.setStyle(style);
+    pen.setWidthF(width);
+    s->setPen(pen);
+    chart->addSeries(s);
+    return s;
+}
+
+/// Shows or hides a series and its legend entry.
+void show_series(QChart* chart, QAbstractSeries* s, bool visible) {
+    s->setVisible(visible);
+    for (QLegendMarker* m : chart->legend()->markers(s)) {
+        m->setVisible(visible);
+    }
+}
+
+// Titles and legend entries are laid out as rich text each time they are
+// set, which costs more than the new points: set them only when they change.
+void set_title(QChart* chart, const QString& title) {
+    if (chart->title() != title) {
+        chart->setTitle(title);
+    }
+}
+
+void set_name(QAbstractSeries* s, const QString& name) {
+    if (s->name() != name) {
+        s->setName(name);
+    }
+}
+
+QString tbps(Throughput t) {
+    return q(format_number(in(t, units::TB_per_s), 2));
+}
+
+QString count(std::int64_t n) {
+    return q(format_number(static_cast<double>(n)));
+}
+
+} // namespace
+
+ChartsView::ChartsView(Session* session, QWidget* parent)
+    : QWidget(parent), session_(session), knee_(make_view(this, "knee-chart")) {
+    QChart* chart = knee_->chart();
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    read_ = line(chart, kRead, Qt::SolidLine, 2.5);
+    write_ = line(chart, kWrite, Qt::SolidLine, 2.5);
+    read_req_ = line(chart, kRead, Qt::DashLine, 1.5);
+    write_req_ = line(chart, kWrite, Qt::DashLine, 1.5);
+    knee_line_ = line(chart, kKnee, Qt::DotLine, 2.0);
+    here_ = new QScatterSeries(chart);
+    here_->setMarkerSize(11);
+    here_->setColor(QColor("#2e7d32"));
+    here_->setBorderColor(Qt::white);
+    chart->addSeries(here_);
+    read_->setName(tr("Read"));
+    write_->setName(tr("Write"));
+    x_ = new QValueAxis(chart);
+    x_->setTitleText(tr("C-nodes (count)"));
+    x_->setLabelFormat("%.0f");
+    y_ = new QValueAxis(chart);
+    y_->setTitleText(tr("Delivered throughput (TB/s)"));
+    y_->setLabelFormat("%.1f");
+    chart->addAxis(x_, Qt::AlignBottom);
+    chart->addAxis(y_, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(x_);
+        s->attachAxis(y_);
+    }
+
+    // Goodput vs write bandwidth, log-scaled: the curve spans 64:1.
+    goodput_box_ = new QWidget(this);
+    job_ = new QComboBox(goodput_box_);
+    job_->setObjectName("goodput-job");
+    goodput_ = make_view(goodput_box_, "goodput-chart");
+    QChart* g = goodput_->chart();
+    g->legend()->setAlignment(Qt::AlignBottom);
+    goodput_line_ = line(g, QColor("#00695c"), Qt::SolidLine, 2.5);
+    goodput_line_->setName(tr("Goodput"));
+    auto scatter = [g](const QColor& colour, qreal size) {
+        auto* s = new QScatterSeries(g);
+        s->setMarkerSize(size);
+        s->setColor(colour);
+        s->setBorderColor(Qt::white);
+        g->addSeries(s);
+        return s;
+    };
+    goodput_need_ = scatter(kWrite, 12);
+    goodput_gets_ = scatter(QColor("#2e7d32"), 12);
+    goodput_knee_ = scatter(kKnee, 10);
+    goodput_knee_->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    gx_ = new QLogValueAxis(g);
+    gx_->setTitleText(tr("Write bandwidth to the job (TB/s, log scale)"));
+    gx_->setLabelFormat("%g");
+    gx_->setBase(10);
+    gx_->setMinorTickCount(8);
+    gy_ = new QValueAxis(g);
+    gy_->setTitleText(tr("Goodput (% of GPU time)"));
+    gy_->setLabelFormat("%.0f");
+    g->addAxis(gx_, Qt::AlignBottom);
+    g->addAxis(gy_, Qt::AlignLeft);
+    for (QAbstractSeries* s : g->series()) {
+        s->attachAxis(gx_);
+        s->attachAxis(gy_);
+    }
+    auto* gl = new QVBoxLayout(goodput_box_);
+    gl->setContentsMargins(0, 0, 0, 0);
+    auto* pick = new QHBoxLayout();
+    pick->addWidget(new QLabel(tr("Checkpoint job:"), goodput_box_));
+    pick->addWidget(job_, 1);
+    gl->addLayout(pick);
+    gl->addWidget(goodput_, 1);
+    connect(job_, &QComboBox::currentIndexChanged, this, [this] { refreshGoodput(); });
+
+    auto make_bars = [this](const QString& name, const QString& axis, const QString& title,
+                            const QColor& colour) {
+        BarChart b;
+        b.view = make_view(this, name);
+        QChart* c = b.view->chart();
+        c->setTitle(title);
+        c->legend()->setVisible(false);
+        b.set = new QBarSet(axis, c);
+        b.set->setColor(colour);
+        b.set->setLabelColor(Qt::black);
+        auto* series = new QBarSeries(c);
+        series->append(b.set);
+        series->setLabelsVisible(true);
+        series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+        series->setLabelsFormat("@value");
+        c->addSeries(series);
+        b.categories = new QBarCategoryAxis(c);
+        b.categories->setTitleText(tr("Design or reference (as in the comparison table)"));
+        b.values = new QValueAxis(c);
+        b.values->setTitleText(axis);
+        b.values->setLabelFormat("%.0f");
+        c->addAxis(b.categories, Qt::AlignBottom);
+        c->addAxis(b.values, Qt::AlignLeft);
+        series->attachAxis(b.categories);
+        series->attachAxis(b.values);
+        return b;
+    };
+    racks_ = make_bars("racks-chart", tr("Racks (count)"),
+                       tr("<b>Racks</b> — designs and reference systems"), QColor("#455a64"));
+    power_ = make_bars("power-chart", tr("Power (kW)"),
+                       tr("<b>Power</b> — designs and reference systems"), QColor("#c62828"));
+
+    auto* grid = new QGridLayout(this);
+    grid->addWidget(knee_, 0, 0);
+    grid->addWidget(goodput_box_, 0, 1);
+    grid->addWidget(racks_.view, 1, 0);
+    grid->addWidget(power_.view, 1, 1);
+    grid->setRowStretch(0, 3);
+    grid->setRowStretch(1, 2);
+    connect(session_, &Session::resultsChanged, this, &ChartsView::refresh);
+    connect(session_, &Session::selectionChanged, this, &ChartsView::refresh);
+    stale_ = true;
+}
+
+QChart* ChartsView::kneeChart() const {
+    return knee_->chart();
+}
+QChart* ChartsView::racksChart() const {
+    return racks_.view->chart();
+}
+QChart* ChartsView::powerChart() const {
+    return power_.view->chart();
+}
+QChart* ChartsView::goodputChart() const {
+    return goodput_->chart();
+}
+
+void ChartsView::refresh() {
+    // Drawn only when on screen: a hidden tab costs an edit nothing.
+    if (!isVisible()) {
+        stale_ = true;
+        return;
+    }
+    stale_ = false;
+    refreshKnee();
+    refreshGoodput();
+    refreshBars(racks_, [](const ComparisonColumn& c) { return static_cast<double>(c.racks); });
+    refreshBars(power_, [](const ComparisonColumn& c) { return in(c.power, units::kW); });
+}
+
+void ChartsView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_) {
+        refresh();
+    }
+}
+
+void ChartsView::refreshKnee() {
+    QChart* chart = knee_->chart();
+    const Design* d = session_->selected();
+    KneeCurve curve;
+    QString problem;
+    if (d == nullptr) {
+        problem = tr("nothing sized");
+    } else {
+        try {
+            // 60 evaluations draw the two straight segments and the knee
+            // exactly (the knee and the design's own count are always in).
+            curve = knee_curve(*d, session_->scenario(), session_->catalog(), 60);
+        } catch (const InputError& e) {
+            problem = q(e.what());
+        }
+    }
+    if (!problem.isEmpty() || curve.points.empty()) {
+        set_title(chart, tr("<b>Delivered throughput vs C-nodes</b>: %1").arg(problem));
+        for (QAbstractSeries* s : chart->series()) {
+            show_series(chart, s, false);
+        }
+        return;
+    }
+    set_title(chart, tr("<b>Delivered throughput vs C-nodes</b> — %1, %2 D-boxes<br>needs "
+                        "%3 TB/s read, %4 TB/s write")
+                         .arg(q(d->name).toHtmlEscaped(), count(d->dboxes),
+                              tbps(curve.required_read), tbps(curve.required_write)));
+
+    // The x range is rounded up to nice numbers, and the curve is evaluated
+    // out to that edge so the plateau past the knee reaches it.
+    x_->setRange(0, static_cast<double>(curve.points.back().cnodes));
+    x_->applyNiceNumbers();
+    const auto x_end = static_cast<std::int64_t>(x_->max());
+    if (x_end > curve.points.back().cnodes) {
+        const Design edge = replay(*d, x_end, d->dboxes, session_->scenario(), session_->catalog());
+        curve.points.push_back({x_end, edge.read, edge.write});
+    }
+    QList<QPointF> read;
+    QList<QPointF> write;
+    double top = 0;
+    for (const KneePoint& p : curve.points) {
+        const auto x = static_cast<double>(p.cnodes);
+        read.append({x, in(p.read, units::TB_per_s)});
+        write.append({x, in(p.write, units::TB_per_s)});
+        top = std::max({top, read.back().y(), write.back().y()});
+    }
+    top = std::max(
+        {top, in(curve.required_read, units::TB_per_s), in(curve.required_write, units::TB_per_s)});
+    y_->setRange(0, top * 1.1);
+    y_->applyNiceNumbers();
+    const double x_max = x_->max();
+    const double y_max = y_->max();
+
+    read_->replace(read);
+    write_->replace(write);
+    const double rr = in(curve.required_read, units::TB_per_s);
+    const double rw = in(curve.required_write, units::TB_per_s);
+    read_req_->replace(QList<QPointF>{{0, rr}, {x_max, rr}});
+    set_name(read_req_, tr("Read needed"));
+    write_req_->replace(QList<QPointF>{{0, rw}, {x_max, rw}});
+    set_name(write_req_, tr("Write needed"));
+    const auto knee = static_cast<double>(curve.knee);
+    knee_line_->replace(QList<QPointF>{{knee, 0}, {knee, y_max}});
+    set_name(knee_line_, tr("Knee: %1").arg(count(curve.knee)));
+    const auto c = static_cast<double>(d->cnodes);
+    here_->replace(
+        QList<QPointF>{{c, in(d->read, units::TB_per_s)}, {c, in(d->write, units::TB_per_s)}});
+    set_name(here_, tr("Design: %1").arg(count(d->cnodes)));
+
+    for (QAbstractSeries* s : chart->series()) {
+        show_series(chart, s, true);
+    }
+    show_series(chart, read_req_, curve.required_read.base() > 0);
+    show_series(chart, write_req_, curve.required_write.base() > 0);
+}
+
+void ChartsView::refreshGoodput() {
+    const Design* d = session_->selected();
+    const bool jobs = d != nullptr && !d->checkpoints.empty();
+    // Without checkpoint jobs the throughput chart takes the whole row.
+    auto* grid = static_cast<QGridLayout*>(layout());
+    goodput_box_->setVisible(jobs);
+    grid->removeWidget(knee_);
+    grid->addWidget(knee_, 0, 0, 1, jobs ? 1 : 2);
+    if (!jobs) {
+        return;
+    }
+    QStringList names;
+    for (const CheckpointAtDesign& c : d->checkpoints) {
+        names << q(c.name);
+    }
+    QStringList shown;
+    for (int i = 0; i < job_->count(); ++i) {
+        shown << job_->itemText(i);
+    }
+    if (shown != names) {
+        const QSignalBlocker block(job_);
+        const int keep = job_->currentIndex();
+        job_->clear();
+        job_->addItems(names);
+        job_->setCurrentIndex(std::clamp(keep, 0, static_cast<int>(names.size()) - 1));
+    }
+    const auto i = static_cast<std::size_t>(std::max(0, job_->currentIndex()));
+    const CheckpointRequirement& req = d->requirements.checkpoints.jobs[i];
+    const CheckpointAtDesign& at = d->checkpoints[i];
+
+    CurveOptions options;
+    options.knee_tolerance = req.knee_tolerance;
+    options.include = {at.share, req.required_write};
+    const GoodputCurve curve = goodput_curve(req.model, options);
+    QList<QPointF> points;
+    double lo = 0;
+    double hi = 0;
+    for (const GoodputPoint& p : curve.points) {
+        const double x = in(p.write, units::TB_per_s);
+        points.append({x, p.goodput * 100.0});
+        lo = lo == 0 ? x : std::min(lo, x);
+        hi = std::max(hi, x);
+    }
+    goodput_line_->replace(points);
+    auto mark = [](QScatterSeries* s, const GoodputPoint& p) {
+        s->replace(QList<QPointF>{{in(p.write, units::TB_per_s), p.goodput * 100.0}});
+    };
+    const GoodputPoint need = evaluate_job(req.model, req.required_write);
+    mark(goodput_need_, need);
+    set_name(goodput_need_, tr("Needed: %1").arg(q(format_write(req.required_write))));
+    mark(goodput_gets_, at.at_share);
+    set_name(goodput_gets_, tr("Design: %1").arg(q(format_write(at.share))));
+    show_series(goodput_->chart(), goodput_knee_, curve.knee.has_value());
+    if (curve.knee) {
+        mark(goodput_knee_, *curve.knee);
+        set_name(goodput_knee_, tr("Knee: %1").arg(q(format_write(curve.knee->write))));
+    }
+    gx_->setRange(lo, hi);
+    gy_->setRange(0, 100);
+    const QString cadence = req.model.interval
+                                ? tr("every %1").arg(q(format_interval(*req.model.interval)))
+                                : tr("at the Daly interval");
+    set_title(goodput_->chart(),
+              tr("<b>Goodput vs write bandwidth</b> — %1 on %2<br>checkpointing %3 (%4)")
+                  .arg(q(req.name).toHtmlEscaped(), q(d->name).toHtmlEscaped(), cadence,
+                       q(std::string(to_string(req.model.mode)))));
+}
+
+void ChartsView::refreshBars(BarChart& b, double (*value)(const ComparisonColumn&)) {
+    // The comparison's columns: each design, designs grown to the target,
+    // and the reference systems (the cloud object store) at the same capacity.
+    const auto& cmp = session_->comparison();
+    QStringList names;
+    QList<qreal> values;
+    if (cmp) {
+        for (const ComparisonColumn& c : cmp->columns) {
+            names << q(c.name);
+            // Labels show the value as is: one decimal at most.
+            values << std::round(value(c) * 10.0) / 10.0;
+        }
+    }
+    if (b.categories->categories() != names) {
+        b.categories->clear();
+        b.categories->append(names);
+        // Design names in full: slanted when they would not fit side by side.
+        int longest = 0;
+        for (const QString& n : names) {
+            longest = std::max(longest, static_cast<int>(n.size()));
+        }
+        b.categories->setTruncateLabels(false);
+        b.categories->setLabelsAngle(longest * names.size() > 40 ? -20 : 0);
+    }
+    if (b.set->count() != values.size()) {
+        b.set->remove(0, b.set->count());
+        b.set->append(values);
+    } else {
+        for (int i = 0; i < b.set->count(); ++i) {
+            if (b.set->at(i) != values[i]) {
+                b.set->replace(i, values[i]);
+            }
+        }
+    }
+    const double top = values.isEmpty() ? 1.0 : *std::max_element(values.begin(), values.end());
+    b.values->setRange(0, std::max(1.0, top * 1.15));
+    b.values->applyNiceNumbers();
+}
+
+} // namespace podsizer::gui

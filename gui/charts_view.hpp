@@ -1,0 +1,86 @@
+// The charts tab (Qt Charts), every axis titled with its unit:
+//  - delivered read and write throughput of the selected design against its
+//    C-node count, with the requirement lines and the knee (each point is
+//    core's evaluate_design at that count);
+//  - goodput against write bandwidth for a checkpoint job of the selected
+//    design (core's goodput_curve), with the job's chosen cadence (the write
+//    it needs) and the design's share marked, when the scenario has jobs;
+//  - racks and power of each design, design grown to the target, and
+//    reference system (the comparison's columns) side by side.
+// Series and axes are made once and their points replaced on each edit:
+// rebuilding a chart costs far more than a frame.
+#pragma once
+
+#include <QWidget>
+
+class QBarCategoryAxis;
+class QBarSet;
+class QComboBox;
+class QLogValueAxis;
+class QChart;
+class QChartView;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace podsizer {
+struct ComparisonColumn;
+}
+
+namespace podsizer::gui {
+
+class Session;
+
+class ChartsView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ChartsView(Session* session, QWidget* parent = nullptr);
+
+    QChart* kneeChart() const;
+    QChart* racksChart() const;
+    QChart* powerChart() const;
+    QChart* goodputChart() const;
+    /// Picks the checkpoint job the goodput chart shows.
+    QComboBox* jobPicker() const { return job_; }
+
+    void refresh();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    struct BarChart {
+        QChartView* view = nullptr;
+        QBarSet* set = nullptr;
+        QBarCategoryAxis* categories = nullptr;
+        QValueAxis* values = nullptr;
+    };
+    void refreshKnee();
+    void refreshGoodput();
+    void refreshBars(BarChart& chart, double (*value)(const ComparisonColumn&));
+
+    Session* session_;
+    QChartView* knee_;
+    QLineSeries* read_;
+    QLineSeries* write_;
+    QLineSeries* read_req_;
+    QLineSeries* write_req_;
+    QLineSeries* knee_line_;
+    QScatterSeries* here_;
+    QValueAxis* x_;
+    QValueAxis* y_;
+    QWidget* goodput_box_;
+    QComboBox* job_;
+    QChartView* goodput_;
+    QLineSeries* goodput_line_;
+    QScatterSeries* goodput_need_;
+    QScatterSeries* goodput_gets_;
+    QScatterSeries* goodput_knee_;
+    QLogValueAxis* gx_;
+    QValueAxis* gy_;
+    BarChart racks_;
+    BarChart power_;
+    bool stale_ = false; ///< results changed while hidden: redraw when shown
+};
+
+} // namespace podsizer::gui

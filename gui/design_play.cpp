@@ -1,0 +1,59 @@
+#include "design_play.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace podsizer::gui {
+
+HandDesign hand_of(const Design& design, std::int64_t cnodes, std::int64_t dboxes) {
+    HandDesign h;
+    h.name = design.name;
+    h.cnode = design.cnode_model;
+    h.dbox = design.dbox_model;
+    h.drive = design.drive_size;
+    h.rack = design.rack_model;
+    h.network_switch = design.switch_model;
+    h.cnodes = cnodes;
+    h.dboxes = dboxes;
+    return h;
+}
+
+Design replay(const Design& design, std::int64_t cnodes, std::int64_t dboxes,
+              const Scenario& scenario, const Catalog& catalog) {
+    return evaluate_design(hand_of(design, cnodes, dboxes), design.requirements,
+                           scenario.constraints, scenario.data_reduction, catalog);
+}
+
+StepChange change(const Design& from, const Design& to) {
+    return {to.read - from.read, to.write - from.write, to.usable - from.usable,
+            to.racks - from.racks, to.power - from.power};
+}
+
+KneeCurve knee_curve(const Design& design, const Scenario& scenario, const Catalog& catalog,
+                     int max_points) {
+    KneeCurve curve;
+    curve.knee = design.knee_cnodes;
+    curve.current = design.cnodes;
+    curve.required_read = design.requirements.read;
+    curve.required_write = design.requirements.write;
+
+    // Half as far again as the knee or the design, so the plateau past the
+    // knee shows.
+    const std::int64_t top =
+        std::max<std::int64_t>(10, (std::max(curve.knee, curve.current) * 3 + 1) / 2);
+    const std::int64_t n = std::max(2, max_points);
+    std::set<std::int64_t> counts{1, top, curve.knee, curve.current};
+    for (std::int64_t i = 0; i < n; ++i) {
+        counts.insert(1 + (top - 1) * i / (n - 1));
+    }
+    for (std::int64_t c : counts) {
+        if (c < 1) {
+            continue;
+        }
+        const Design d = replay(design, c, design.dboxes, scenario, catalog);
+        curve.points.push_back({c, d.read, d.write});
+    }
+    return curve;
+}
+
+} // namespace podsizer::gui

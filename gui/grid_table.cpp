@@ -1,0 +1,61 @@
+#include "grid_table.hpp"
+
+#include <QHeaderView>
+#include <QTableWidget>
+
+namespace podsizer::gui {
+
+void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
+    const std::size_t skip = rows_named ? 1 : 0;
+    const int cols = static_cast<int>(g.header.size() - std::min(g.header.size(), skip));
+    t->setUpdatesEnabled(false);
+    t->setColumnCount(cols);
+    t->setRowCount(static_cast<int>(g.rows.size()));
+    QStringList header;
+    for (std::size_t c = skip; c < g.header.size(); ++c) {
+        header << QString::fromStdString(g.header[c]);
+    }
+    t->setHorizontalHeaderLabels(header);
+    QStringList names;
+    for (std::size_t r = 0; r < g.rows.size(); ++r) {
+        const auto& row = g.rows[r];
+        if (rows_named) {
+            names << QString::fromStdString(row.empty() ? std::string() : row[0]);
+        }
+        const bool meets = !row.empty() && row[0] == "Meets requirements";
+        for (std::size_t c = skip; c < row.size(); ++c) {
+            auto* item = t->item(static_cast<int>(r), static_cast<int>(c - skip));
+            if (item == nullptr) {
+                item = new QTableWidgetItem;
+                t->setItem(static_cast<int>(r), static_cast<int>(c - skip), item);
+            }
+            const QString text = QString::fromStdString(row[c]);
+            item->setText(text);
+            item->setToolTip(text);
+            item->setTextAlignment((c >= g.numeric_from ? Qt::AlignRight : Qt::AlignLeft) |
+                                   Qt::AlignVCenter);
+            QFont f = item->font();
+            f.setBold(meets);
+            item->setFont(f);
+            if (text == "NO" || text == "false") {
+                item->setForeground(QColor("#b71c1c"));
+            } else if (meets && text == "yes") {
+                item->setForeground(QColor("#1b5e20"));
+            } else {
+                item->setForeground(t->palette().text());
+            }
+        }
+    }
+    if (rows_named) {
+        t->setVerticalHeaderLabels(names);
+        t->verticalHeader()->show();
+    } else {
+        t->verticalHeader()->hide();
+    }
+    // Once per fill: a ResizeToContents header would measure every cell on
+    // every change of every cell.
+    t->resizeColumnsToContents();
+    t->setUpdatesEnabled(true);
+}
+
+} // namespace podsizer::gui

@@ -1,0 +1,18 @@
+// Shows a reports Grid (the same rows and columns the CLI prints) in a
+// QTableWidget: one helper, so every table in the GUI reads like its CLI
+// counterpart.
+#pragma once
+
+#include "podsizer/reports/grid.hpp"
+
+class QTableWidget;
+
+namespace podsizer::gui {
+
+/// Fills `table` with `grid`. With `rows_named` the first column becomes the
+/// row headers (metrics as rows: the side-by-side tables); otherwise every
+/// column is a column. Columns from grid.numeric_from on are right-aligned;
+/// cells reading "NO" are red, "yes" in a "Meets requirements" row green.
+void show_grid(QTableWidget* table, const Grid& grid, bool rows_named);
+
+} // namespace podsizer::gui

@@ -1,0 +1,271 @@
+#include "input_field.hpp"
+
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/checkpoint.hpp"
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/errors.hpp"
+
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+#include <charconv>
+#include <cmath>
+
+namespace podsizer::gui {
+
+namespace {
+
+const char* const kErrorStyle = "QLineEdit { border: 2px solid #c62828; border-radius: 3px; "
+                                "background: #fff3f3; padding: 1px; }";
+
+std::string quoted(const std::string& s) {
+    return "\"" + s + "\"";
+}
+
+/// Strips the thousands separators a person may type ("41,472", "41 472").
+std::string without_separators(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (c != ',' && c != ' ' && c != '_') {
+            out += c;
+        }
+    }
+    return out;
+}
+
+bool is_blank(const std::string& s) {
+    return s.find_first_not_of(" \t") == std::string::npos;
+}
+
+/// Refuses the line edit's claim on the undo/redo keys (ShortcutOverride),
+/// so the window's actions get them.
+class UndoRouter : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::ShortcutOverride) {
+            auto* key = static_cast<QKeyEvent*>(event);
+            if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo) ||
+                (key->key() == Qt::Key_Y && key->modifiers() == Qt::ControlModifier)) {
+                event->ignore();
+                return true;
+            }
+        }
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+} // namespace
+
+void route_undo_to_window(QWidget* line_edit) {
+    line_edit->installEventFilter(new UndoRouter(line_edit));
+}
+
+InputField::InputField(Reader reader, const QString& placeholder, QWidget* parent)
+    : QWidget(parent), reader_(std::move(reader)), edit_(new QLineEdit(this)),
+      note_(new QLabel(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(1);
+    layout->addWidget(edit_);
+    layout->addWidget(note_);
+    edit_->setPlaceholderText(placeholder);
+    route_undo_to_window(edit_);
+    note_->setWordWrap(true);
+    // Grow downwards to show a long reason whole (wrapped), never clip it.
+    note_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::MinimumExpanding);
+    note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont small = note_->font();
+    small.setPointSizeF(small.pointSizeF() * 0.88);
+    note_->setFont(small);
+    connect(edit_, &QLineEdit::textEdited, this, [this] {
+        reread();
+        Q_EMIT edited();
+    });
+    reread();
+}
+
+QString InputField::text() const {
+    return edit_->text();
+}
+
+void InputField::setText(const QString& text) {
+    edit_->setText(text);
+    external_.clear();
+    reread();
+}
+
+void InputField::setExternalError(const QString& message) {
+    if (message == external_) {
+        return;
+    }
+    external_ = message;
+    refresh();
+}
+
+void InputField::reread() {
+    error_.clear();
+    understood_.clear();
+    try {
+        understood_ = QString::fromStdString(reader_(edit_->text().toStdString()));
+    } catch (const InputError& e) {
+        error_ = QString::fromStdString(e.what());
+    }
+    refresh();
+}
+
+void InputField::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::EnabledChange) {
+        refresh();
+    }
+}
+
+void InputField::refresh() {
+    if (!isEnabled()) {
+        // A field that does not apply (other mode, unchecked group) says nothing.
+        edit_->setStyleSheet({});
+        edit_->setToolTip({});
+        note_->clear();
+        note_->hide();
+        return;
+    }
+    const QString err = error();
+    if (err.isEmpty()) {
+        edit_->setStyleSheet({});
+        edit_->setToolTip(understood_);
+        note_->setStyleSheet("color: palette(mid);");
+        note_->setText(understood_);
+    } else {
+        edit_->setStyleSheet(kErrorStyle);
+        edit_->setToolTip(err);
+        note_->setStyleSheet("color: #c62828;");
+        note_->setText(QString::fromUtf8("\u2716 ") + err);
+    }
+    note_->setVisible(!note_->text().isEmpty());
+    updateGeometry();
+}
+
+InputField::Reader quantity_reader(Dimension dimension, const std::string& empty_means) {
+    return [dimension, empty_means](const std::string& text) -> std::string {
+        if (is_blank(text) && !empty_means.empty()) {
+            return empty_means;
+        }
+        const double base = parse_quantity_base(text, dimension);
+        std::string out = "= " + format_auto(base, dimension, 2);
+        // The other family of units, so "PB vs PiB" and "bytes vs bits" are
+        // visible while typing.
+        switch (dimension) {
+        case Dimension::capacity:
+            out += " = " + format_in(base, base >= units::PiB.factor ? units::PiB : units::TiB, 2);
+            break;
+        case Dimension::throughput:
+            out +=
+                " = " + format_in(base, base >= units::Tbps.factor ? units::Tbps : units::Gbps, 2);
+            break;
+        default:
+            break;
+        }
+        return out;
+    };
+}
+
+InputField::Reader count_reader(std::int64_t min, const std::string& one, const std::string& many,
+                                const std::string& empty_means) {
+    return [min, one, many, empty_means](const std::string& text) -> std::string {
+        const std::string& what = many;
+        if (is_blank(text)) {
+            if (!empty_means.empty()) {
+                return empty_means;
+            }
+            throw InputError("empty; expected a whole number of " + what + " from " +
+                             std::to_string(min));
+        }
+        const std::string clean = without_separators(text);
+        std::int64_t v = 0;
+        const auto res = std::from_chars(clean.data(), clean.data() + clean.size(), v);
+        if (res.ec != std::errc() || res.ptr != clean.data() + clean.size()) {
+            throw InputError(quoted(text) + " is not a whole number; expected a number of " + what +
+                             " such as 41,472");
+        }
+        if (v < min) {
+            throw InputError(quoted(text) + ": expected a whole number of " + what + " from " +
+                             std::to_string(min));
+        }
+        return "= " + format_number(static_cast<double>(v)) + " " + (v == 1 ? one : many);
+    };
+}
+
+InputField::Reader ratio_reader() {
+    return [](const std::string& text) -> std::string {
+        const Ratio r = parse_ratio(text, "");
+        return "= " + format_cd_ratio(r.c_per_d) + " (" + format_number(r.c_per_d, 3) +
+               " C-nodes per D-box)";
+    };
+}
+
+InputField::Reader percent_reader(const std::string& what, const std::string& empty_means) {
+    return [what, empty_means](const std::string& text) -> std::string {
+        if (is_blank(text) && !empty_means.empty()) {
+            return empty_means;
+        }
+        const double v = parse_percent(text);
+        return "= " + format_number(v * 100.0, 2) + " % " + what;
+    };
+}
+
+InputField::Reader params_reader() {
+    return [](const std::string& text) -> std::string {
+        const double v = parse_param_count(text);
+        return "= " + format_number(v, 0) + " parameters (" + format_param_count(v) + ")";
+    };
+}
+
+InputField::Reader bytes_per_param_reader() {
+    return [](const std::string& text) -> std::string {
+        return "= " + format_number(parse_bytes_per_param(text), 2) + " B per parameter";
+    };
+}
+
+InputField::Reader reduction_reader() {
+    return [](const std::string& text) -> std::string {
+        const std::string example = "1.5";
+        const std::string clean = without_separators(text);
+        double v = 0.0;
+        const auto res = std::from_chars(clean.data(), clean.data() + clean.size(), v);
+        if (clean.empty() || res.ec != std::errc() || res.ptr != clean.data() + clean.size() ||
+            !std::isfinite(v)) {
+            throw InputError(quoted(text) + " is not a number; expected a number such as " +
+                             example);
+        }
+        if (v == 1.0) {
+            return "= 1:1, no data reduction";
+        }
+        return "= " + format_number(v, 2) + ":1 (what-if: effective capacity only)";
+    };
+}
+
+std::int64_t count_value(const QString& text) {
+    const std::string clean = without_separators(text.toStdString());
+    std::int64_t v = 0;
+    std::from_chars(clean.data(), clean.data() + clean.size(), v);
+    return v;
+}
+
+double number_value(const QString& text) {
+    const std::string clean = without_separators(text.toStdString());
+    double v = 0.0;
+    std::from_chars(clean.data(), clean.data() + clean.size(), v);
+    return v;
+}
+
+QString number_text(double v) {
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v);
+    return QString::fromLatin1(buf, static_cast<int>(res.ptr - buf));
+}
+
+} // namespace podsizer::gui

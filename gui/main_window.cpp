@@ -1,0 +1,654 @@
+#include "main_window.hpp"
+
+#include "analysis_panels.hpp"
+#include "catalog_view.hpp"
+#include "charts_view.hpp"
+#include "play_panel.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/extrapolation_report.hpp"
+#include "podsizer/reports/optimizer_report.hpp"
+#include "podsizer/reports/rack_svg.hpp"
+#include "podsizer/reports/sizing_report.hpp"
+#include "podsizer/reports/version.hpp"
+#include "podsizer/reports/workbook.hpp"
+#include "racks_view.hpp"
+#include "results_view.hpp"
+#include "scenario_editor.hpp"
+#include "session.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenuBar>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoStack>
+
+namespace podsizer::gui {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+constexpr int kMaxRecent = 8;
+
+const char* const kTabNames[] = {"results", "charts", "racks", "catalog"};
+
+/// Writes `bytes` atomically: a temporary file in the same directory,
+/// renamed over `path` only once everything is written.
+void write_atomically(const QString& path, const QByteArray& bytes) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
+        throw InputError(path.toStdString(), "cannot write: " + f.errorString().toStdString());
+    }
+}
+
+QString filter_of(Format f) {
+    switch (f) {
+    case Format::csv:
+        return QObject::tr("CSV (*.csv)");
+    case Format::md:
+        return QObject::tr("Markdown (*.md)");
+    case Format::json:
+        return QObject::tr("JSON (*.json)");
+    case Format::table:
+        break;
+    }
+    return QObject::tr("Text (*.txt)");
+}
+
+QString suffix_of(Format f) {
+    switch (f) {
+    case Format::csv:
+        return "csv";
+    case Format::md:
+        return "md";
+    case Format::json:
+        return "json";
+    case Format::table:
+        break;
+    }
+    return "txt";
+}
+
+} // namespace
+
+MainWindow::MainWindow(bool remember_layout, QWidget* parent)
+    : QMainWindow(parent), remember_(remember_layout), session_(new Session(this)),
+      editor_(new ScenarioEditor()), tabs_(new QTabWidget(this)), totals_(new QLabel(this)),
+      timing_(new QLabel(this)), input_(new QLabel(this)) {
+    setObjectName("main-window");
+    setWindowIcon(QIcon::fromTheme("accessories-calculator"));
+
+    // The editor, scrollable, in a dock the user can move or hide.
+    editor_->setCatalog(session_->catalog());
+    editor_->load(session_->scenario());
+    auto* scroll = new QScrollArea();
+    scroll->setWidget(editor_);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(editor_->sizeHint().width() + 24);
+    auto* dock = new QDockWidget(tr("Scenario"), this);
+    dock->setObjectName("scenario-dock");
+    dock->setWidget(scroll);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+    results_ = new ResultsView(session_, tabs_);
+    charts_ = new ChartsView(session_, tabs_);
+    racks_ = new RacksView(session_, tabs_);
+    catalog_ = new CatalogView(session_, tabs_);
+    tabs_->setObjectName("tabs");
+    tabs_->addTab(results_, tr("&Results"));
+    tabs_->addTab(charts_, tr("C&harts"));
+    tabs_->addTab(racks_, tr("R&acks"));
+    tabs_->addTab(catalog_, tr("Ca&talog"));
+    setCentralWidget(tabs_);
+
+    totals_->setObjectName("status-totals");
+    timing_->setObjectName("status-timing");
+    input_->setObjectName("status-input");
+    input_->setStyleSheet("QLabel { color: #b71c1c; }");
+    // The totals give way (they are elided) before the input warning does.
+    totals_->setMinimumWidth(120);
+    totals_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    statusBar()->addWidget(totals_, 1);
+    statusBar()->addPermanentWidget(input_);
+    statusBar()->addPermanentWidget(timing_);
+
+    connect(editor_, &ScenarioEditor::edited, session_,
+            [this](const Scenario& s, const QString& field, const QString& label) {
+                session_->edit(s, field, label);
+            });
+    connect(editor_, &ScenarioEditor::validityChanged, this,
+            [this](bool valid, const QString& summary) {
+                input_->setText(valid ? QString()
+                                      : tr("Input has errors — results show the last valid "
+                                           "scenario"));
+                input_->setToolTip(summary);
+            });
+    connect(session_, &Session::scenarioReset, editor_,
+            [this] { editor_->load(session_->scenario()); });
+    connect(session_, &Session::catalogChanged, editor_, [this] {
+        editor_->setCatalog(session_->catalog());
+        editor_->load(session_->scenario());
+    });
+    // Connected after the views: runs once they have redrawn.
+    connect(session_, &Session::resultsChanged, this, [this] {
+        if (session_->editTimer().isValid()) {
+            last_update_ms_ = static_cast<double>(session_->editTimer().nsecsElapsed()) / 1e6;
+        }
+        updateStatus();
+    });
+    connect(session_, &Session::selectionChanged, this, &MainWindow::updateStatus);
+    connect(session_, &Session::fileChanged, this, &MainWindow::updateTitle);
+    connect(session_, &Session::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(results_->play(), &PlayPanel::applyRequested, this, &MainWindow::applyPlayed);
+    connect(results_->optimizer(), &OptimizerPanel::useDesign, this,
+            &MainWindow::addDesignAsOption);
+
+    if (remember_) {
+        QSettings settings;
+        recent_ = settings.value("recentFiles").toStringList();
+    }
+    buildMenus();
+    resize(1600, 1000);
+    if (remember_) {
+        QSettings settings;
+        restoreGeometry(settings.value("window/geometry").toByteArray());
+        restoreState(settings.value("window/state").toByteArray());
+        tabs_->setCurrentIndex(settings.value("window/tab", 0).toInt());
+    }
+    updateTitle();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    auto add = [this](QMenu* menu, const QString& text, const QKeySequence& key, auto slot) {
+        QAction* a = menu->addAction(text);
+        a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    add(file, tr("&New (from the reference case)"), QKeySequence::New, [this] { newFile(); });
+    add(file, tr("&Open…"), QKeySequence::Open, [this] { open(); });
+    recent_menu_ = file->addMenu(tr("Open &Recent"));
+    refreshRecentMenu();
+    add(file, tr("&Save"), QKeySequence::Save, [this] { save(); });
+    add(file, tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
+    file->addSeparator();
+    QMenu* exp = file->addMenu(tr("&Export"));
+    struct Entry {
+        Report report;
+        QString title;
+    };
+    const Entry reports[] = {{Report::sizing, tr("&Sizing (podsizer size)")},
+                             {Report::comparison, tr("&Comparison (podsizer compare)")},
+                             {Report::extrapolation, tr("&Extrapolation (podsizer extrapolate)")},
+                             {Report::optimization, tr("&Optimiser (podsizer optimize)")}};
+    const std::pair<Format, QString> formats[] = {{Format::csv, tr("as &CSV…")},
+                                                  {Format::md, tr("as &Markdown…")},
+                                                  {Format::json, tr("as &JSON…")},
+                                                  {Format::table, tr("as &text table…")}};
+    for (const Entry& e : reports) {
+        QMenu* sub = exp->addMenu(e.title);
+        for (const auto& [format, label] : formats) {
+            QKeySequence key;
+            if (e.report == Report::sizing && format == Format::csv) {
+                key = QKeySequence(tr("Ctrl+E"));
+            } else if (e.report == Report::comparison && format == Format::csv) {
+                key = QKeySequence(tr("Ctrl+Shift+E"));
+            }
+            const Report r = e.report;
+            const Format f = format;
+            add(sub, label, key, [this, r, f] { exportDialog(r, f); });
+        }
+    }
+    exp->addSeparator();
+    add(exp, tr("&Workbook (Excel, podsizer compare --xlsx)…"), QKeySequence(tr("Ctrl+Shift+X")),
+        [this] { exportWorkbookDialog(); });
+    add(exp, tr("&Rack elevation as SVG…"), QKeySequence(tr("Ctrl+Shift+R")),
+        [this] { exportRackSvgDialog(); });
+    file->addSeparator();
+    add(file, tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = session_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = session_->undoStack()->createRedoAction(this, tr("&Redo"));
+    QList<QKeySequence> redo_keys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (!redo_keys.contains(QKeySequence(tr("Ctrl+Y")))) {
+        redo_keys << QKeySequence(tr("Ctrl+Y"));
+    }
+    redo->setShortcuts(redo_keys);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    add(edit, tr("&Add option"), QKeySequence(tr("Ctrl+Shift+A")),
+        [this] { editor_->addOption(); });
+    add(edit, tr("&Duplicate option"), QKeySequence(tr("Ctrl+D")),
+        [this] { editor_->duplicateOption(); });
+    add(edit, tr("Re&move option"), QKeySequence(tr("Ctrl+Shift+Del")),
+        [this] { editor_->removeOption(); });
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    const QString labels[] = {tr("&Results"), tr("C&harts"), tr("R&acks"), tr("Ca&talog")};
+    for (int i = 0; i < 4; ++i) {
+        add(view, labels[i], QKeySequence(QString("Ctrl+%1").arg(i + 1)),
+            [this, i] { tabs_->setCurrentIndex(i); });
+    }
+    view->addSeparator();
+    QAction* toggle = findChild<QDockWidget*>("scenario-dock")->toggleViewAction();
+    toggle->setText(tr("&Scenario editor"));
+    toggle->setShortcut(QKeySequence(tr("F9")));
+    view->addAction(toggle);
+    view->addSeparator();
+    add(view, tr("Zoom &in (racks)"), QKeySequence::ZoomIn, [this] {
+        tabs_->setCurrentWidget(racks_);
+        racks_->zoomIn();
+    });
+    add(view, tr("Zoom &out (racks)"), QKeySequence::ZoomOut, [this] {
+        tabs_->setCurrentWidget(racks_);
+        racks_->zoomOut();
+    });
+    add(view, tr("&Fit racks"), QKeySequence(tr("Ctrl+0")), [this] {
+        tabs_->setCurrentWidget(racks_);
+        racks_->zoomToFit();
+    });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    add(help, tr("&Keyboard shortcuts"), QKeySequence::HelpContents, [this] { showShortcuts(); });
+    add(help, tr("&About podsizer"), QKeySequence(), [this] {
+        QMessageBox::about(this, tr("About podsizer"),
+                           tr("<b>podsizer %1</b><p>Storage sizing for AI/GPU clusters. The GUI "
+                              "edits a scenario and shows what <tt>podsizer size</tt> would "
+                              "print; every figure comes from the same engine.</p>")
+                               .arg(q(std::string(version()))));
+    });
+}
+
+void MainWindow::showShortcuts() {
+    QString rows;
+    for (QAction* a : findChildren<QAction*>()) {
+        if (!a->shortcut().isEmpty() && !a->text().isEmpty()) {
+            rows += QString("<tr><td>%1</td><td><tt>%2</tt></td></tr>")
+                        .arg(a->text().remove('&').toHtmlEscaped(),
+                             a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped());
+        }
+    }
+    QMessageBox::information(this, tr("Keyboard shortcuts"), "<table>" + rows + "</table>");
+}
+
+bool MainWindow::showTab(const QString& name) {
+    for (int i = 0; i < 4; ++i) {
+        if (name == kTabNames[i]) {
+            tabs_->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+void MainWindow::updateTitle() {
+    const QString file = session_->filePath().isEmpty()
+                             ? tr("Untitled")
+                             : QFileInfo(session_->filePath()).fileName();
+    setWindowTitle(file + "[*] — " + q(session_->scenario().name) + " — podsizer");
+    setWindowModified(session_->isModified());
+}
+
+void MainWindow::updateStatus() {
+    const Design* d = session_->selected();
+    if (d == nullptr) {
+        totals_->setText(tr("Not sized: %1").arg(session_->sizingError()));
+    } else {
+        // The key totals, as the side-by-side table rounds them.
+        totals_->setText(
+            tr("<b>%1</b>: %2 C-nodes, %3 D-boxes · %4 racks · %5 kW · read %6 TB/s · write "
+               "%7 TB/s · usable %8 PB · %9")
+                .arg(q(d->name).toHtmlEscaped(), q(format_number(static_cast<double>(d->cnodes))),
+                     q(format_number(static_cast<double>(d->dboxes))),
+                     q(format_number(static_cast<double>(d->racks))),
+                     q(format_number(in(d->power, units::kW), 1)),
+                     q(format_number(in(d->read, units::TB_per_s), 2)),
+                     q(format_number(in(d->write, units::TB_per_s), 2)),
+                     q(format_number(in(d->usable, units::PB), 1)),
+                     d->feasible() ? tr("<span style='color:#1b5e20'>meets requirements</span>")
+                                   : tr("<span style='color:#b71c1c'>does NOT meet "
+                                        "requirements</span>")));
+    }
+    timing_->setText(tr("sized in %1 ms").arg(session_->sizingMs(), 0, 'f', 2));
+    updateTitle();
+}
+
+bool MainWindow::maybeSave() {
+    if (!session_->isModified()) {
+        return true;
+    }
+    const auto answer =
+        prompt_
+            ? prompt_()
+            : QMessageBox::warning(this, tr("Unsaved changes"),
+                                   tr("The scenario has unsaved changes. Save them?"),
+                                   QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                   QMessageBox::Save);
+    if (answer == QMessageBox::Save) {
+        return save();
+    }
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::newFile() {
+    if (maybeSave()) {
+        session_->newScenario();
+    }
+}
+
+void MainWindow::open() {
+    if (!maybeSave()) {
+        return;
+    }
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"),
+                                                      QFileInfo(session_->filePath()).path(),
+                                                      tr("Scenario JSON (*.json);;All files (*)"));
+    if (!path.isEmpty()) {
+        openFile(path);
+    }
+}
+
+bool MainWindow::openFile(const QString& path) {
+    try {
+        const QStringList warnings = session_->openFile(path);
+        addRecent(path);
+        if (!warnings.isEmpty()) {
+            statusBar()->showMessage(tr("Warnings: %1").arg(warnings.join("; ")), 10000);
+        }
+        return true;
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot open scenario"), q(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::save() {
+    if (session_->filePath().isEmpty()) {
+        return saveAs();
+    }
+    return saveTo(session_->filePath());
+}
+
+bool MainWindow::saveAs() {
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), session_->filePath(),
+                                                tr("Scenario JSON (*.json)"));
+    if (path.isEmpty()) {
+        return false;
+    }
+    if (QFileInfo(path).suffix().isEmpty()) {
+        path += ".json";
+    }
+    return saveTo(path);
+}
+
+bool MainWindow::saveTo(const QString& path) {
+    try {
+        session_->saveFile(path);
+        addRecent(path);
+        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+        return true;
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot save"), q(e.what()));
+        return false;
+    }
+}
+
+void MainWindow::exportReport(const QString& path, Report report, Format format) const {
+    const std::string where = path.toStdString();
+    if (!session_->result()) {
+        throw InputError(where, "nothing to export: " + session_->sizingError().toStdString());
+    }
+    std::string text;
+    switch (report) {
+    case Report::sizing:
+        text = render_sizing(*session_->result(), format);
+        break;
+    case Report::comparison:
+        text = render_comparison(*session_->comparison(), format);
+        break;
+    case Report::extrapolation: {
+        const ScenarioExtrapolation* x = session_->extrapolation();
+        if (x == nullptr) {
+            throw InputError(where,
+                             "nothing to export: " + session_->extrapolationError().toStdString());
+        }
+        text = render_extrapolation(*x, format);
+        break;
+    }
+    case Report::optimization: {
+        const OptimizerResult* r =
+            session_->optimization(results_->optimizer()->currentObjective());
+        if (r == nullptr) {
+            throw InputError(where,
+                             "nothing to export: " + session_->optimizationError().toStdString());
+        }
+        text = render_optimization(*r, format, true);
+        break;
+    }
+    }
+    write_atomically(path, QByteArray::fromStdString(text));
+}
+
+void MainWindow::exportRackSvg(const QString& path) const {
+    const Design* d = session_->selected();
+    if (d == nullptr) {
+        throw InputError(path.toStdString(), "nothing to export: no design is sized");
+    }
+    write_atomically(path, QByteArray::fromStdString(render_rack_svg(*d)));
+}
+
+namespace {
+
+/// The workbook's date, by the CLI's rule (cli/exports.cpp): SOURCE_DATE_EPOCH
+/// when set, so an export can be reproduced, else today.
+std::string export_date() {
+    const QByteArray epoch = qgetenv("SOURCE_DATE_EPOCH");
+    if (epoch.isEmpty()) {
+        return today_iso_date();
+    }
+    bool ok = false;
+    const qint64 secs = epoch.toLongLong(&ok);
+    if (!ok || secs < 0) {
+        throw InputError("SOURCE_DATE_EPOCH",
+                         "\"" + epoch.toStdString() + "\" is not a count of seconds since 1970");
+    }
+    return QDateTime::fromSecsSinceEpoch(secs, Qt::UTC).toString("yyyy-MM-dd").toStdString();
+}
+
+} // namespace
+
+void MainWindow::exportWorkbook(const QString& path) const {
+    if (!session_->result() || !session_->comparison()) {
+        throw InputError(path.toStdString(),
+                         "nothing to export: " + session_->sizingError().toStdString());
+    }
+    WorkbookInput in;
+    in.result = &*session_->result();
+    in.catalog = &session_->catalog();
+    in.scenario = &session_->scenario();
+    in.comparison = &*session_->comparison();
+    WorkbookOptions options;
+    options.date = export_date();
+    write_workbook(path.toStdString(), in, options); // atomic; InputError naming the path
+}
+
+void MainWindow::exportWorkbookDialog() {
+    const QString base = QFileInfo(session_->filePath()).completeBaseName();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export workbook"), (base.isEmpty() ? QString("podsizer") : base) + ".xlsx",
+        tr("Excel workbook (*.xlsx)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    try {
+        exportWorkbook(path);
+        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot export"), q(e.what()));
+    }
+}
+
+void MainWindow::exportDialog(Report report, Format format) {
+    const QString base = QFileInfo(session_->filePath()).completeBaseName();
+    const char* kinds[] = {"", "-compare", "-extrapolate", "-optimize"};
+    QString path =
+        QFileDialog::getSaveFileName(this, tr("Export"),
+                                     (base.isEmpty() ? QString("podsizer") : base) +
+                                         kinds[static_cast<int>(report)] + "." + suffix_of(format),
+                                     filter_of(format));
+    if (path.isEmpty()) {
+        return;
+    }
+    try {
+        exportReport(path, report, format);
+        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot export"), q(e.what()));
+    }
+}
+
+void MainWindow::exportRackSvgDialog() {
+    const Design* d = session_->selected();
+    const QString name =
+        d ? q(rack_svg_file_name(*d, static_cast<std::size_t>(session_->selectedDesign() + 1)))
+          : QString("racks.svg");
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export rack elevation"), name, tr("SVG (*.svg)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    try {
+        exportRackSvg(path);
+        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot export"), q(e.what()));
+    }
+}
+
+void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxes) {
+    if (!session_->result() || design < 0 ||
+        design >= static_cast<int>(session_->result()->designs.size())) {
+        return;
+    }
+    const Design& d = session_->result()->designs[static_cast<std::size_t>(design)];
+    Scenario s = session_->scenario();
+    if (s.options.empty()) {
+        s.options.push_back(OptionSpec{}); // the automatic design becomes an option
+    }
+    OptionSpec& o = s.options[static_cast<std::size_t>(design)];
+    // Pin the hardware the design was sized with, so the counts mean the same boxes.
+    o.cnode = d.cnode_model;
+    o.dbox = d.dbox_model;
+    o.drive = d.drive_size;
+    o.cnode_sizing = CNodeSizing::fixed;
+    o.cnodes = cnodes;
+    o.cd_ratio.reset();
+    o.dboxes = dboxes;
+    try {
+        (void)parse_scenario(scenario_to_json(s), "scenario", session_->catalog());
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot apply"), q(e.what()));
+        return;
+    }
+    session_->edit(s, {}, tr("apply played counts"), false);
+}
+
+void MainWindow::addDesignAsOption(const Design& d) {
+    Scenario s = session_->scenario();
+    OptionSpec o;
+    o.name = d.name;
+    o.cnode = d.cnode_model;
+    o.dbox = d.dbox_model;
+    o.drive = d.drive_size;
+    o.rack = d.rack_model;
+    o.cnode_sizing = CNodeSizing::fixed;
+    o.cnodes = d.cnodes;
+    o.dboxes = d.dboxes;
+    if (s.options.empty()) {
+        s.options.push_back(OptionSpec{}); // keep the automatic design beside it
+    }
+    s.options.push_back(o);
+    try {
+        (void)parse_scenario(scenario_to_json(s), "scenario", session_->catalog());
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot add the design"), q(e.what()));
+        return;
+    }
+    session_->edit(s, {}, tr("add the optimiser's best design"), false);
+    session_->selectDesign(static_cast<int>(s.options.size()) - 1);
+}
+
+QStringList MainWindow::recentFiles() const {
+    return recent_;
+}
+
+void MainWindow::addRecent(const QString& path) {
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    recent_.removeAll(abs);
+    recent_.prepend(abs);
+    while (recent_.size() > kMaxRecent) {
+        recent_.removeLast();
+    }
+    if (remember_) {
+        QSettings().setValue("recentFiles", recent_);
+    }
+    refreshRecentMenu();
+}
+
+void MainWindow::refreshRecentMenu() {
+    if (recent_menu_ == nullptr) {
+        return;
+    }
+    recent_menu_->clear();
+    int n = 1;
+    for (const QString& path : recent_) {
+        QAction* a = recent_menu_->addAction(QString("&%1 %2").arg(n++).arg(path));
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (maybeSave()) {
+                openFile(path);
+            }
+        });
+    }
+    recent_menu_->setEnabled(!recent_.isEmpty());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    if (remember_) {
+        QSettings settings;
+        settings.setValue("window/geometry", saveGeometry());
+        settings.setValue("window/state", saveState());
+        settings.setValue("window/tab", tabs_->currentIndex());
+    }
+    event->accept();
+}
+
+} // namespace podsizer::gui

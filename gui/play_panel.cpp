@@ -1,0 +1,316 @@
+#include "play_panel.hpp"
+
+#include "design_play.hpp"
+#include "podsizer/core/errors.hpp"
+#include "session.hpp"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <functional>
+#include <limits>
+
+namespace podsizer::gui {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QString count(std::int64_t v) {
+    return q(format_number(static_cast<double>(v)));
+}
+
+/// A signed change: "+1.3", "−2", "0" (a minus sign, not a hyphen).
+QString signed_number(double v, int decimals) {
+    const QString n = q(format_number(std::abs(v), decimals));
+    if (q(format_number(0.0, decimals)) == n) {
+        return n;
+    }
+    return (v > 0 ? "+" : QString::fromUtf8("\u2212")) + n;
+}
+
+QString cd_text(const Design& d) {
+    return d.dboxes > 0
+               ? q(format_cd_ratio(static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes)))
+               : QString("n/a");
+}
+
+QString bottlenecks(const Design& d) {
+    return q(std::string(to_string(d.read_bottleneck)) + " / " +
+             std::string(to_string(d.write_bottleneck)));
+}
+
+QTableWidgetItem* cell(const QString& text) {
+    auto* item = new QTableWidgetItem(text);
+    item->setToolTip(text);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+/// Makes a table exactly as tall as its rows: no empty band under them.
+void fit_height(QTableWidget* t) {
+    int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
+    for (int r = 0; r < t->rowCount(); ++r) {
+        h += t->rowHeight(r);
+    }
+    t->setFixedHeight(h);
+}
+
+QSpinBox* count_box(QWidget* parent, const QString& name) {
+    auto* box = new QSpinBox(parent);
+    box->setObjectName(name);
+    box->setRange(1, std::numeric_limits<int>::max());
+    box->setGroupSeparatorShown(true);
+    box->setMinimumWidth(90);
+    box->setAlignment(Qt::AlignRight);
+    return box;
+}
+
+} // namespace
+
+PlayPanel::PlayPanel(Session* session, QWidget* parent)
+    : QWidget(parent), session_(session), title_(new QLabel(this)),
+      cnodes_(count_box(this, "play-cnodes")), dboxes_(count_box(this, "play-dboxes")),
+      reset_(new QPushButton(tr("Reset"), this)),
+      apply_(new QPushButton(tr("Apply to scenario"), this)), table_(new QTableWidget(this)),
+      findings_(new QLabel(this)) {
+    // One row of controls over one table: it fits in a tab under the
+    // side-by-side table.
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* outer = layout;
+    title_->setObjectName("play-title");
+    title_->setWordWrap(true);
+    layout->addWidget(title_);
+
+    auto* counts = new QGridLayout();
+    auto add_row = [&](int first, const QString& label, QSpinBox* box, bool cnode) {
+        const int row = 0;
+        counts->addWidget(new QLabel(label, this), row, first);
+        int col = first + 1;
+        for (int delta : {-10, -1, +1, +10}) {
+            auto* b = new QToolButton(this);
+            b->setText((delta > 0 ? "+" : QString::fromUtf8("\u2212")) +
+                       QString::number(std::abs(delta)));
+            b->setObjectName(QString("play-%1%2%3")
+                                 .arg(cnode ? "cnodes" : "dboxes")
+                                 .arg(delta > 0 ? "+" : "-")
+                                 .arg(std::abs(delta)));
+            b->setToolTip(tr("%1 %2 %3")
+                              .arg(delta > 0 ? tr("Add") : tr("Remove"))
+                              .arg(std::abs(delta))
+                              .arg(cnode ? tr("C-nodes") : tr("D-boxes")));
+            b->setMinimumWidth(38);
+            connect(b, &QToolButton::clicked, this,
+                    [this, delta, cnode] { step(cnode ? delta : 0, cnode ? 0 : delta); });
+            if (delta > 0 && col == first + 3) {
+                counts->addWidget(box, row, col++);
+            }
+            counts->addWidget(b, row, col++);
+        }
+    };
+    add_row(0, tr("C-nodes"), cnodes_, true);
+    counts->setColumnMinimumWidth(6, 16);
+    add_row(7, tr("D-boxes"), dboxes_, false);
+    counts->setColumnMinimumWidth(13, 16);
+    counts->addWidget(reset_, 0, 14);
+    counts->addWidget(apply_, 0, 15);
+    counts->setColumnStretch(16, 1);
+    layout->addLayout(counts);
+    reset_->setToolTip(tr("Back to the sized design's counts"));
+    apply_->setToolTip(tr("Pin this option to its hardware and the played counts "
+                          "(undo with Ctrl+Z)"));
+    connect(reset_, &QPushButton::clicked, this, &PlayPanel::reset);
+    connect(apply_, &QPushButton::clicked, this,
+            [this] { Q_EMIT applyRequested(session_->selectedDesign(), cnodes(), dboxes()); });
+    connect(cnodes_, &QSpinBox::valueChanged, this, [this] {
+        if (!updating_) {
+            update();
+        }
+    });
+    connect(dboxes_, &QSpinBox::valueChanged, this, [this] {
+        if (!updating_) {
+            update();
+        }
+    });
+
+    table_->setObjectName("play-table");
+    table_->setColumnCount(7);
+    table_->setHorizontalHeaderLabels({tr("Sized"), tr("Played"), tr("Change"), tr("+1 C-node"),
+                                       QString::fromUtf8("\u22121 C-node"), tr("+1 D-box"),
+                                       QString::fromUtf8("\u22121 D-box")});
+    table_->horizontalHeaderItem(3)->setToolTip(tr("What one more C-node changes, from the "
+                                                   "played counts"));
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionMode(QAbstractItemView::NoSelection);
+    table_->verticalHeader()->setDefaultSectionSize(19);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    outer->addWidget(table_);
+
+    findings_->setObjectName("play-findings");
+    findings_->setWordWrap(true);
+    findings_->setTextFormat(Qt::RichText);
+    layout->addWidget(findings_);
+    layout->addStretch(1);
+
+    connect(session_, &Session::resultsChanged, this, &PlayPanel::fromSession);
+    connect(session_, &Session::selectionChanged, this, &PlayPanel::fromSession);
+    stale_ = true;
+}
+
+std::int64_t PlayPanel::cnodes() const {
+    return cnodes_->value();
+}
+
+std::int64_t PlayPanel::dboxes() const {
+    return dboxes_->value();
+}
+
+void PlayPanel::step(int dc, int dd) {
+    updating_ = true;
+    cnodes_->setValue(std::max(1, cnodes_->value() + dc));
+    dboxes_->setValue(std::max(1, dboxes_->value() + dd));
+    updating_ = false;
+    update();
+}
+
+void PlayPanel::reset() {
+    fromSession();
+}
+
+void PlayPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_) {
+        fromSession();
+    }
+}
+
+void PlayPanel::fromSession() {
+    // Evaluated only when on screen: a hidden panel costs an edit nothing.
+    if (!isVisible()) {
+        stale_ = true;
+        return;
+    }
+    stale_ = false;
+    const Design* d = session_->selected();
+    setEnabled(d != nullptr);
+    if (d == nullptr) {
+        played_.reset();
+        title_->setText(tr("<b>Play with a design</b>: nothing sized"));
+        table_->setRowCount(0);
+        findings_->clear();
+        return;
+    }
+    updating_ = true;
+    cnodes_->setValue(static_cast<int>(std::min<std::int64_t>(d->cnodes, cnodes_->maximum())));
+    dboxes_->setValue(static_cast<int>(std::min<std::int64_t>(d->dboxes, dboxes_->maximum())));
+    updating_ = false;
+    update();
+}
+
+void PlayPanel::update() {
+    const Design* sized = session_->selected();
+    if (sized == nullptr) {
+        return;
+    }
+    const Scenario& s = session_->scenario();
+    const Catalog& cat = session_->catalog();
+    title_->setText(tr("<b>± Play with “%1”</b>").arg(q(sized->name).toHtmlEscaped()));
+    title_->setToolTip(tr("Change the design's counts and see what each step buys; every "
+                          "figure is the engine's evaluation of the changed design"));
+    try {
+        played_ = replay(*sized, cnodes(), dboxes(), s, cat);
+    } catch (const InputError& e) {
+        played_.reset();
+        findings_->setText(q(e.what()).toHtmlEscaped());
+        return;
+    }
+    const Design& p = *played_;
+
+    // One more step from the played counts, each evaluated by the engine.
+    const std::pair<std::int64_t, std::int64_t> deltas[] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    std::vector<std::optional<Design>> stepped;
+    for (const auto& [dc, dd] : deltas) {
+        const std::int64_t c = p.cnodes + dc;
+        const std::int64_t d = p.dboxes + dd;
+        stepped.push_back(c < 1 || d < 1 ? std::nullopt
+                                         : std::optional(replay(*sized, c, d, s, cat)));
+    }
+
+    struct Row {
+        QString label;
+        std::function<QString(const Design&)> text;
+        std::function<double(const Design&)> value; // for changes; null: text only
+        int decimals;                               // of a change
+    };
+    const auto tb = [](Throughput t) { return in(t, units::TB_per_s); };
+    const std::vector<Row> rows{
+        {tr("C-nodes"), [](const Design& d) { return count(d.cnodes); },
+         [](const Design& d) { return static_cast<double>(d.cnodes); }, 0},
+        {tr("D-boxes"), [](const Design& d) { return count(d.dboxes); },
+         [](const Design& d) { return static_cast<double>(d.dboxes); }, 0},
+        {tr("C:D ratio"), cd_text, nullptr, 0},
+        {tr("Read (TB/s)"), [&](const Design& d) { return q(format_number(tb(d.read), 2)); },
+         [&](const Design& d) { return tb(d.read); }, 3},
+        {tr("Write (TB/s)"), [&](const Design& d) { return q(format_number(tb(d.write), 2)); },
+         [&](const Design& d) { return tb(d.write); }, 3},
+        {tr("Usable capacity (PB)"),
+         [](const Design& d) { return q(format_number(in(d.usable, units::PB), 1)); },
+         [](const Design& d) { return in(d.usable, units::PB); }, 2},
+        {tr("Racks"), [](const Design& d) { return count(d.racks); },
+         [](const Design& d) { return static_cast<double>(d.racks); }, 0},
+        {tr("Power (kW)"),
+         [](const Design& d) { return q(format_number(in(d.power, units::kW), 1)); },
+         [](const Design& d) { return in(d.power, units::kW); }, 1},
+        {tr("Bottleneck (read / write)"), bottlenecks, nullptr, 0},
+        {tr("Meets requirements"),
+         [](const Design& d) { return d.feasible() ? QString("yes") : QString("NO"); }, nullptr, 0},
+    };
+    table_->setRowCount(static_cast<int>(rows.size()));
+    QStringList labels;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Row& r = rows[i];
+        labels << r.label;
+        const int row = static_cast<int>(i);
+        table_->setItem(row, 0, cell(r.text(*sized)));
+        table_->setItem(row, 1, cell(r.text(p)));
+        table_->setItem(
+            row, 2,
+            cell(r.value ? signed_number(r.value(p) - r.value(*sized), r.decimals) : QString()));
+        for (std::size_t k = 0; k < stepped.size(); ++k) {
+            QString text;
+            if (!stepped[k]) {
+                text = tr("n/a");
+            } else if (r.value) {
+                text = signed_number(r.value(*stepped[k]) - r.value(p), r.decimals);
+            } else if (r.text(*stepped[k]) != r.text(p)) {
+                text = r.text(*stepped[k]); // a text row shows only what changes
+            }
+            table_->setItem(row, static_cast<int>(3 + k), cell(text));
+        }
+    }
+    table_->setVerticalHeaderLabels(labels);
+    fit_height(table_);
+
+    QString f;
+    for (const Finding& x : p.findings) {
+        if (x.severity == Severity::info) {
+            continue;
+        }
+        const QString colour = x.severity == Severity::error ? "#b71c1c" : "#e65100";
+        f += QString("<div style='color:%1'>[%2] %3</div>")
+                 .arg(colour, q(std::string(to_string(x.severity))), q(x.message).toHtmlEscaped());
+    }
+    findings_->setText(f.isEmpty() ? tr("<i>Played design: no warnings or errors.</i>") : f);
+}
+
+} // namespace podsizer::gui

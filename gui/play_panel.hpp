@@ -1,0 +1,70 @@
+// "Play" with the selected design: ± buttons on its C-node and D-box counts,
+// and what each step changes — throughput, capacity, racks, power — next to
+// the sized design. Every figure comes from core's evaluate_design (through
+// design_play.hpp); "Apply" writes the played counts into the scenario as a
+// fixed-count option (an undoable edit).
+#pragma once
+
+// moc (Qt 6.4) cannot parse the C++20 standard headers these pull in; it
+// only needs the type names, so it skips them.
+#ifndef Q_MOC_RUN
+#include "podsizer/core/design.hpp"
+#endif
+
+#include <QWidget>
+#include <cstdint>
+#include <optional>
+
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace podsizer::gui {
+
+class Session;
+
+class PlayPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlayPanel(Session* session, QWidget* parent = nullptr);
+
+    std::int64_t cnodes() const;
+    std::int64_t dboxes() const;
+    /// Adds `dc` C-nodes and `dd` D-boxes to the played counts (at least 1 each).
+    void step(int dc, int dd);
+    /// Back to the sized design's counts.
+    void reset();
+
+    /// Rows: counts, throughput, capacity, racks, power, bottleneck, whether
+    /// requirements are met. Columns: sized, played, change, then what one
+    /// more step from the played counts changes: +1 / −1 C-node, +1 / −1 D-box.
+    QTableWidget* comparison() const { return table_; }
+    /// The played design (empty when there is nothing to play with).
+    const std::optional<Design>& played() const { return played_; }
+
+Q_SIGNALS:
+    /// The user wants the played counts in the scenario.
+    void applyRequested(int design, std::int64_t cnodes, std::int64_t dboxes);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void fromSession();
+    void update();
+
+    Session* session_;
+    QLabel* title_;
+    QSpinBox* cnodes_;
+    QSpinBox* dboxes_;
+    QPushButton* reset_;
+    QPushButton* apply_;
+    QTableWidget* table_;
+    QLabel* findings_;
+    std::optional<Design> played_;
+    bool updating_ = false;
+    bool stale_ = false; ///< results changed while hidden: redraw when shown
+};
+
+} // namespace podsizer::gui

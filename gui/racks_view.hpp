@@ -1,0 +1,56 @@
+// The racks tab: the rack elevation of the selected design, drawn from the
+// same SVG reports' render_rack_svg writes for `--svg` (byte for byte the
+// export), in a zoomable view.
+#pragma once
+
+#include <QByteArray>
+#include <QWidget>
+
+class QComboBox;
+class QGraphicsScene;
+class QGraphicsSvgItem;
+class QGraphicsView;
+class QLabel;
+class QSvgRenderer;
+
+namespace podsizer::gui {
+
+class Session;
+
+class RacksView : public QWidget {
+    Q_OBJECT
+public:
+    explicit RacksView(Session* session, QWidget* parent = nullptr);
+
+    /// The SVG shown now (the selected design's elevation).
+    const QByteArray& svg() const { return svg_; }
+    QGraphicsView* view() const { return view_; }
+    double zoom() const;
+
+public Q_SLOTS:
+    void zoomIn();
+    void zoomOut();
+    void zoomToFit();
+    void zoomActual();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void refresh();
+    void scaleBy(double factor);
+
+    Session* session_;
+    QComboBox* design_;
+    QLabel* zoom_label_;
+    QGraphicsView* view_;
+    QGraphicsScene* scene_;
+    QSvgRenderer* renderer_;
+    QGraphicsSvgItem* item_ = nullptr;
+    QByteArray svg_;
+    bool fit_ = true;    ///< keep fitting until the user zooms
+    bool stale_ = false; ///< results changed while hidden: redraw when shown
+};
+
+} // namespace podsizer::gui

@@ -1,0 +1,240 @@
+#include "results_view.hpp"
+
+#include "analysis_panels.hpp"
+#include "grid_table.hpp"
+#include "play_panel.hpp"
+#include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/sizing_report.hpp"
+#include "session.hpp"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace podsizer::gui {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+QIcon severity_icon(const QWidget* w, Severity s) {
+    switch (s) {
+    case Severity::error:
+        return w->style()->standardIcon(QStyle::SP_MessageBoxCritical);
+    case Severity::warning:
+        return w->style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    case Severity::info:
+        break;
+    }
+    return w->style()->standardIcon(QStyle::SP_MessageBoxInformation);
+}
+
+ResultsView::ResultsView(Session* session, QWidget* parent)
+    : QWidget(parent), session_(session), title_(new QLabel(this)), requirement_(new QLabel(this)),
+      error_(new QLabel(this)), table_(new QTableWidget(this)), comparison_(new QTableWidget(this)),
+      tables_(new QTabWidget(this)), extrapolation_(new ExtrapolationPanel(session, this)),
+      optimizer_(new OptimizerPanel(session, this)), findings_(new QTreeWidget(this)),
+      checkpoints_(new QTableWidget(this)), checkpoint_notes_(new QLabel(this)),
+      details_(new QTabWidget(this)), play_(new PlayPanel(session, this)) {
+    auto* layout = new QVBoxLayout(this);
+    QFont big = title_->font();
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    big.setBold(true);
+    title_->setFont(big);
+    title_->setObjectName("results-title");
+    requirement_->setObjectName("results-requirement");
+    requirement_->setWordWrap(true);
+    requirement_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    error_->setObjectName("results-error");
+    error_->setWordWrap(true);
+    error_->setStyleSheet("QLabel { color: #b71c1c; background: #ffebee; border: 1px solid "
+                          "#e57373; border-radius: 3px; padding: 4px; }");
+    error_->hide();
+    layout->addWidget(title_);
+    layout->addWidget(requirement_);
+    layout->addWidget(error_);
+
+    table_->setObjectName("side-by-side");
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionBehavior(QAbstractItemView::SelectColumns);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->verticalHeader()->setDefaultSectionSize(19);
+
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    table_->setToolTip(tr("The side-by-side table of `podsizer size`; click a column to "
+                          "select that design for the charts, racks and ± panel"));
+    comparison_->setObjectName("comparison");
+    comparison_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    comparison_->setSelectionMode(QAbstractItemView::NoSelection);
+    comparison_->verticalHeader()->setDefaultSectionSize(19);
+
+    comparison_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    comparison_->setToolTip(tr("The table of `podsizer compare`: designs, designs grown to the "
+                               "target, reference systems, and ratios to each reference"));
+    tables_->setObjectName("results-tables");
+    tables_->addTab(comparison_, tr("Comparison"));
+    tables_->addTab(table_, tr("Sizing"));
+
+    connect(table_, &QTableWidget::currentCellChanged, this,
+            [this](int, int column) { session_->selectDesign(column); });
+    connect(table_->horizontalHeader(), &QHeaderView::sectionClicked, this,
+            [this](int column) { session_->selectDesign(column); });
+
+    findings_->setObjectName("findings");
+    findings_->setColumnCount(4);
+    findings_->setHeaderLabels({tr("Severity"), tr("Design"), tr("Code"), tr("Message")});
+    findings_->setRootIsDecorated(false);
+    findings_->setWordWrap(true);
+    findings_->header()->setStretchLastSection(true);
+
+    checkpoints_->setObjectName("checkpoints");
+    checkpoints_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    checkpoints_->setSelectionMode(QAbstractItemView::NoSelection);
+    checkpoints_->verticalHeader()->hide();
+    checkpoints_->verticalHeader()->setDefaultSectionSize(20);
+    checkpoint_notes_->setObjectName("checkpoint-notes");
+    checkpoint_notes_->setWordWrap(true);
+    auto* ckpt = new QWidget(details_);
+    auto* cl = new QVBoxLayout(ckpt);
+    cl->setContentsMargins(0, 0, 0, 0);
+    cl->addWidget(checkpoints_, 1);
+    cl->addWidget(checkpoint_notes_);
+    details_->setObjectName("results-details");
+    details_->addTab(play_, QString::fromUtf8("\u00b1 ") + tr("Play"));
+    details_->addTab(findings_, tr("Findings"));
+    details_->addTab(ckpt, tr("Checkpoints"));
+    details_->addTab(extrapolation_, tr("Extrapolation && fleet"));
+    details_->addTab(optimizer_, tr("Optimiser"));
+
+    // The tables across the top (designs and references side by side need
+    // the width); the ± panel, findings, checkpoints, extrapolation and the
+    // optimiser in tabs underneath.
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName("results-splitter");
+    split->addWidget(tables_);
+    split->addWidget(details_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    connect(session_, &Session::resultsChanged, this, &ResultsView::refresh);
+    connect(session_, &Session::selectionChanged, this, &ResultsView::markSelection);
+    stale_ = true;
+}
+
+void ResultsView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_) {
+        refresh();
+    }
+}
+
+void ResultsView::refresh() {
+    // Drawn only when on screen: a hidden tab costs an edit nothing.
+    if (!isVisible()) {
+        stale_ = true;
+        return;
+    }
+    stale_ = false;
+    const auto& result = session_->result();
+    title_->setText(q(session_->scenario().name));
+    error_->setVisible(!result);
+    if (!result) {
+        error_->setText(tr("Not sized: %1").arg(session_->sizingError()));
+        requirement_->clear();
+        table_->clear();
+        table_->setRowCount(0);
+        table_->setColumnCount(0);
+        findings_->clear();
+        comparison_->setRowCount(0);
+        comparison_->setColumnCount(0);
+        checkpoints_->setRowCount(0);
+        checkpoint_notes_->clear();
+        return;
+    }
+    requirement_->setText(tr("Requirement: %1").arg(q(requirement_line(result->requirements))));
+
+    // Numbers right-aligned, as `podsizer size` prints them (numeric_from = 1).
+    show_grid(table_, side_by_side(*result), true);
+
+    findings_->clear();
+    QList<QTreeWidgetItem*> items;
+    // The comparison's findings: every design's, and those of the designs
+    // grown to the target and of the references.
+    const auto& cmp = session_->comparison();
+    if (cmp) {
+        show_grid(comparison_, comparison_grid(*cmp, false), true);
+        for (const SubjectFinding& sf : cmp->findings) {
+            const Finding& f = sf.finding;
+            auto* item = new QTreeWidgetItem(
+                {q(std::string(to_string(f.severity))), q(sf.subject), q(f.code), q(f.message)});
+            item->setIcon(0, severity_icon(this, f.severity));
+            item->setToolTip(3, q(f.message));
+            items << item;
+        }
+    }
+    if (items.isEmpty()) {
+        auto* none = new QTreeWidgetItem({tr("none"), QString(), QString(),
+                                          tr("No findings: every requirement and constraint is "
+                                             "met without warnings")});
+        none->setFlags(Qt::NoItemFlags);
+        items << none;
+    }
+    findings_->addTopLevelItems(items);
+    const int finding_count = cmp ? static_cast<int>(cmp->findings.size()) : 0;
+    details_->setTabText(details_->indexOf(findings_), tr("Findings (%1)").arg(finding_count));
+
+    const Grid ck = checkpoint_grid(*result);
+    checkpoints_->setColumnCount(static_cast<int>(ck.header.size()));
+    checkpoints_->setRowCount(static_cast<int>(ck.rows.size()));
+    QStringList ck_header;
+    for (const std::string& h : ck.header) {
+        ck_header << q(h);
+    }
+    checkpoints_->setHorizontalHeaderLabels(ck_header);
+    for (std::size_t r = 0; r < ck.rows.size(); ++r) {
+        for (std::size_t c = 0; c < ck.rows[r].size(); ++c) {
+            auto* item = new QTableWidgetItem(q(ck.rows[r][c]));
+            if (c >= ck.numeric_from) {
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            }
+            if (ck.rows[r][c] == "NO") {
+                item->setForeground(QColor("#b71c1c"));
+            }
+            checkpoints_->setItem(static_cast<int>(r), static_cast<int>(c), item);
+        }
+    }
+    checkpoints_->resizeColumnsToContents();
+    checkpoint_notes_->setText(ck.rows.empty() ? tr("No checkpoint jobs in this scenario.")
+                                               : q(checkpoint_notes(*result)).trimmed());
+    details_->setTabText(details_->indexOf(checkpoints_->parentWidget()),
+                         tr("Checkpoints (%1)").arg(ck.rows.size()));
+
+    findings_->resizeColumnToContents(0);
+    findings_->resizeColumnToContents(1);
+    findings_->resizeColumnToContents(2);
+    markSelection();
+}
+
+void ResultsView::markSelection() {
+    const int sel = session_->selectedDesign();
+    for (int c = 0; c < table_->columnCount(); ++c) {
+        if (auto* h = table_->horizontalHeaderItem(c)) {
+            QFont f = h->font();
+            f.setBold(c == sel);
+            h->setFont(f);
+        }
+    }
+}
+
+} // namespace podsizer::gui

@@ -1,0 +1,222 @@
+#include "session.hpp"
+
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/engine.hpp"
+#include "podsizer/core/errors.hpp"
+
+#include <QFile>
+#include <QSaveFile>
+#include <QUndoCommand>
+#include <QUndoStack>
+#include <algorithm>
+
+namespace podsizer::gui {
+
+/// One edit of the scenario: the whole scenario before and after (a few
+/// hundred bytes), so undo is exact whatever the edit touched.
+class EditCommand : public QUndoCommand {
+public:
+    EditCommand(Session* session, Scenario before, Scenario after, QString field,
+                const QString& label, bool editor_shows_it)
+        : session_(session), before_(std::move(before)), after_(std::move(after)),
+          field_(std::move(field)), first_(editor_shows_it) {
+        setText(label);
+    }
+
+    void redo() override {
+        // The first redo is the edit itself: an edit made in the editor is
+        // already on screen there.
+        session_->apply(after_, !first_);
+        first_ = false;
+    }
+    void undo() override { session_->apply(before_, true); }
+
+    int id() const override { return 1; }
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* o = static_cast<const EditCommand*>(other);
+        if (field_.isEmpty() || o->field_ != field_) {
+            return false;
+        }
+        after_ = o->after_;
+        setObsolete(after_ == before_); // typed back to where it was
+        return true;
+    }
+
+private:
+    Session* session_;
+    Scenario before_;
+    Scenario after_;
+    QString field_;
+    bool first_;
+};
+
+Scenario reference_scenario(const Catalog& catalog) {
+    QFile f(":/examples/ncp-pod-41k.json");
+    f.open(QIODevice::ReadOnly);
+    return parse_scenario(f.readAll().toStdString(), "examples/ncp-pod-41k.json", catalog);
+}
+
+Session::Session(QObject* parent) : QObject(parent), undo_(new QUndoStack(this)) {
+    catalog_ = custom_.build();
+    scenario_ = reference_scenario(catalog_);
+    connect(undo_, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+    resize();
+}
+
+const Design* Session::selected() const {
+    if (!result_ || result_->designs.empty()) {
+        return nullptr;
+    }
+    return &result_->designs[static_cast<std::size_t>(selected_)];
+}
+
+void Session::selectDesign(int index) {
+    const int count = result_ ? static_cast<int>(result_->designs.size()) : 0;
+    index = std::clamp(index, 0, std::max(0, count - 1));
+    if (index != selected_) {
+        selected_ = index;
+        Q_EMIT selectionChanged(index);
+    }
+}
+
+bool Session::isModified() const {
+    return !undo_->isClean();
+}
+
+void Session::newScenario() {
+    Scenario s = reference_scenario(catalog_);
+    s.name = "Untitled scenario";
+    setScenario(s, {});
+}
+
+QStringList Session::openFile(const QString& path) {
+    Diagnostics diag;
+    const Scenario s = load_scenario(path.toStdString(), catalog_, &diag);
+    setScenario(s, path);
+    QStringList warnings;
+    for (const std::string& w : diag.warnings) {
+        warnings << QString::fromStdString(w);
+    }
+    return warnings;
+}
+
+void Session::saveFile(const QString& path) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        throw InputError(path.toStdString(), "cannot write: " + f.errorString().toStdString());
+    }
+    f.write(QByteArray::fromStdString(scenario_to_json(scenario_)));
+    if (!f.commit()) {
+        throw InputError(path.toStdString(), "cannot write: " + f.errorString().toStdString());
+    }
+    path_ = path;
+    undo_->setClean();
+    Q_EMIT fileChanged();
+}
+
+void Session::setScenario(const Scenario& scenario, const QString& path) {
+    undo_->clear();
+    path_ = path;
+    selected_ = 0;
+    apply(scenario, true);
+    undo_->setClean();
+    Q_EMIT fileChanged();
+    Q_EMIT modifiedChanged(false);
+}
+
+void Session::edit(const Scenario& next, const QString& field, const QString& label,
+                   bool from_editor) {
+    if (next == scenario_) {
+        return;
+    }
+    edit_timer_.start();
+    undo_->push(new EditCommand(this, scenario_, next, field, label, from_editor));
+}
+
+void Session::setCustomCatalog(const CustomCatalog& custom) {
+    Catalog c = custom.build(); // throws before anything changes
+    catalog_ = std::move(c);
+    custom_ = custom;
+    Q_EMIT catalogChanged();
+    resize();
+}
+
+void Session::apply(const Scenario& s, bool reset_editor) {
+    scenario_ = s;
+    if (reset_editor) {
+        Q_EMIT scenarioReset();
+    }
+    resize();
+}
+
+void Session::resize() {
+    QElapsedTimer t;
+    t.start();
+    comparison_.reset();
+    try {
+        result_ = size_scenario(scenario_, catalog_);
+        sizing_error_.clear();
+        // As `podsizer compare SCENARIO`: the scenario's target and comparisons,
+        // else every reference system of the catalog.
+        ComparisonSpec spec;
+        spec.target = scenario_.extrapolation;
+        for (const std::string& id : scenario_.comparisons) {
+            spec.references.push_back(catalog_.reference(id));
+        }
+        if (spec.references.empty()) {
+            for (const ReferenceSystem& r : catalog_.references) {
+                spec.references.push_back(&r);
+            }
+        }
+        comparison_ = compare_designs(*result_, spec);
+    } catch (const InputError& e) {
+        result_.reset();
+        sizing_error_ = QString::fromStdString(e.what());
+    }
+    // The slower answers wait until a view asks for them.
+    extrapolation_.reset();
+    extrapolation_done_ = false;
+    extrapolation_error_.clear();
+    optimization_.reset();
+    optimization_error_.clear();
+    sizing_ms_ = static_cast<double>(t.nsecsElapsed()) / 1e6;
+    const int count = result_ ? static_cast<int>(result_->designs.size()) : 0;
+    selected_ = std::clamp(selected_, 0, std::max(0, count - 1));
+    Q_EMIT resultsChanged();
+}
+
+const ScenarioExtrapolation* Session::extrapolation() {
+    if (!extrapolation_done_) {
+        extrapolation_done_ = true;
+        if (!scenario_.extrapolation) {
+            extrapolation_error_ = tr("The scenario has no extrapolation target: give one under "
+                                      "Extrapolation in the scenario editor (e.g. 1 EB).");
+        } else {
+            try {
+                extrapolation_ =
+                    extrapolate_scenario(scenario_, catalog_, *scenario_.extrapolation);
+            } catch (const InputError& e) {
+                extrapolation_error_ = QString::fromStdString(e.what());
+            }
+        }
+    }
+    return extrapolation_ ? &*extrapolation_ : nullptr;
+}
+
+const OptimizerResult* Session::optimization(Objective objective) {
+    if (!optimization_ || optimization_->objective != objective) {
+        optimization_.reset();
+        optimization_error_.clear();
+        try {
+            OptimizerOptions options;
+            options.objective = objective;
+            optimization_ = optimize(scenario_, catalog_, options);
+        } catch (const InputError& e) {
+            optimization_error_ = QString::fromStdString(e.what());
+        }
+    }
+    return optimization_ ? &*optimization_ : nullptr;
+}
+
+} // namespace podsizer::gui

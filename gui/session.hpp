@@ -1,0 +1,132 @@
+// The open document: the scenario being edited, the catalog it is sized
+// against (the default plus the user's custom entries), the last sizing
+// result, the undo stack and the file it came from. Every change re-runs the
+// engine (size_scenario); the views only read from here. No sizing logic.
+#pragma once
+
+// moc (Qt 6.4) cannot parse the C++20 standard headers these pull in; it
+// only needs the type names, so it skips them.
+#ifndef Q_MOC_RUN
+#include "custom_catalog.hpp"
+#include "podsizer/core/catalog.hpp"
+#include "podsizer/core/comparison.hpp"
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/extrapolation.hpp"
+#include "podsizer/core/optimizer.hpp"
+#include "podsizer/core/scenario.hpp"
+#endif
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+class QUndoStack;
+
+namespace podsizer::gui {
+
+class Session : public QObject {
+    Q_OBJECT
+public:
+    explicit Session(QObject* parent = nullptr);
+
+    const Catalog& catalog() const { return catalog_; }
+    const CustomCatalog& customCatalog() const { return custom_; }
+    const Scenario& scenario() const { return scenario_; }
+    /// The last sizing; empty when the engine rejected the scenario.
+    const std::optional<SizingResult>& result() const { return result_; }
+    /// Why the engine rejected the scenario (an InputError's text).
+    const QString& sizingError() const { return sizing_error_; }
+    /// Milliseconds the last size_scenario call took.
+    double sizingMs() const { return sizing_ms_; }
+
+    /// The designs beside the reference systems, as `podsizer compare` puts
+    /// them: grown to the scenario's extrapolation target when it has one,
+    /// against its "comparisons" (else every reference in the catalog).
+    /// Empty when not sized.
+    const std::optional<Comparison>& comparison() const { return comparison_; }
+    /// The scenario grown to its extrapolation target with the fleet plan, as
+    /// `podsizer extrapolate` prints it; computed when first asked for after
+    /// an edit. Null without a target or when the engine rejects it
+    /// (extrapolationError() says why).
+    const ScenarioExtrapolation* extrapolation();
+    const QString& extrapolationError() const { return extrapolation_error_; }
+    /// The optimiser's answer for `objective` (as `podsizer optimize`),
+    /// computed when first asked for after an edit. Null when the engine
+    /// rejects the scenario (optimizationError()).
+    const OptimizerResult* optimization(Objective objective);
+    const QString& optimizationError() const { return optimization_error_; }
+
+    /// The design the views focus on (charts, ± panel, racks, status bar).
+    int selectedDesign() const { return selected_; }
+    const Design* selected() const;
+    void selectDesign(int index);
+
+    QUndoStack* undoStack() const { return undo_; }
+    const QString& filePath() const { return path_; }
+    bool isModified() const;
+
+    /// The reference case as an untitled scenario (File > New).
+    void newScenario();
+    /// Reads a scenario file; throws InputError (file, JSON path, expectation).
+    /// Returns the reader's warnings (unknown fields).
+    QStringList openFile(const QString& path);
+    /// Writes the scenario atomically; throws InputError when it cannot.
+    void saveFile(const QString& path);
+    /// Replaces the scenario without a file (start-up, tests); clears undo.
+    void setScenario(const Scenario& scenario, const QString& path = {});
+
+    /// An edit: pushes an undoable command unless nothing changed. Edits of
+    /// the same `field` in a row merge into one undo step (typing "40000"
+    /// is one edit, not five); an empty `field` never merges. An edit that
+    /// does not come from the editor (`from_editor` false) makes the editor
+    /// show the new scenario.
+    void edit(const Scenario& next, const QString& field, const QString& label,
+              bool from_editor = true);
+
+    /// Uses a custom catalog; throws InputError (and changes nothing) when it
+    /// does not merge with the default catalog.
+    void setCustomCatalog(const CustomCatalog& custom);
+
+    /// The time since the last edit() call began, for latency figures.
+    const QElapsedTimer& editTimer() const { return edit_timer_; }
+
+Q_SIGNALS:
+    /// The scenario was replaced as a whole (open, new, undo, redo): the
+    /// editor shows it again.
+    void scenarioReset();
+    /// A new sizing result (or error) is available.
+    void resultsChanged();
+    void selectionChanged(int index);
+    void catalogChanged();
+    void fileChanged();
+    void modifiedChanged(bool modified);
+
+private:
+    friend class EditCommand;
+    void apply(const Scenario& s, bool reset_editor);
+    void resize();
+
+    Catalog catalog_;
+    CustomCatalog custom_;
+    Scenario scenario_;
+    std::optional<SizingResult> result_;
+    QString sizing_error_;
+    std::optional<Comparison> comparison_;
+    std::optional<ScenarioExtrapolation> extrapolation_;
+    bool extrapolation_done_ = false;
+    QString extrapolation_error_;
+    std::optional<OptimizerResult> optimization_;
+    QString optimization_error_;
+    double sizing_ms_ = 0.0;
+    int selected_ = 0;
+    QUndoStack* undo_;
+    QString path_;
+    QElapsedTimer edit_timer_;
+};
+
+/// The reference case (examples/ncp-pod-41k.json, compiled in).
+Scenario reference_scenario(const Catalog& catalog);
+
+} // namespace podsizer::gui

@@ -1,0 +1,98 @@
+// Reports of many sizings at once (`podsizer batch` and `podsizer sweep`):
+// one row per scenario × option, in table, Markdown, CSV, JSON or JSON Lines.
+// Each run is rendered on its own (possibly on a worker thread), so the CLI
+// can stream rows in order as soon as they are computed.
+#pragma once
+
+#include "podsizer/catalog/scenario_document.hpp"
+#include "podsizer/core/design.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace podsizer {
+
+enum class BatchFormat { table, csv, md, json, jsonl };
+
+/// A batch of scenario files, or a sweep of one scenario's parameters.
+enum class BatchKind { batch, sweep };
+
+std::optional<BatchFormat> batch_format_from_string(std::string_view s);
+
+/// One scenario sized in a batch, or one parameter combination of a sweep.
+struct BatchRun {
+    std::size_t index = 0; ///< position in the output, from 1
+    std::string file;      ///< the scenario file
+    /// Sweep: each parameter as named on the command line, with its value.
+    std::vector<std::pair<std::string, FieldValue>> parameters;
+    /// Sweep: the values as shown in label columns ("100 PB"), one per parameter.
+    std::vector<std::string> labels;
+    std::optional<SizingResult> result; ///< absent when the input was bad
+    std::string error;                  ///< the one-line reason when it was bad
+};
+
+enum class RunStatus { sized, not_met, bad };
+RunStatus status_of(const BatchRun& run);
+
+/// How many runs were sized with every requirement met, sized with some not
+/// met, and not sized at all (bad input).
+struct BatchSummary {
+    std::size_t sized = 0;
+    std::size_t not_met = 0;
+    std::size_t bad = 0;
+
+    void add(RunStatus s);
+    /// 2 if any input was bad, else 1 if a requirement was not met, else 0.
+    int exit_code() const;
+    /// "3 sized, 1 not met, 2 bad"
+    std::string line() const;
+};
+
+/// A run rendered in the report's format.
+struct RenderedRun {
+    RunStatus status = RunStatus::bad;
+    std::string text;                           ///< csv, json, jsonl: the run's lines
+    std::vector<std::vector<std::string>> rows; ///< table, md: the run's rows
+    std::string error;                          ///< for stderr; empty when sized
+};
+
+class BatchReport {
+public:
+    /// A batch has File (and, in CSV, Scenario) label columns; a sweep has
+    /// one column per parameter, named as given in `parameter_names`.
+    BatchReport(BatchFormat format, BatchKind kind, std::vector<std::string> parameter_names = {});
+
+    BatchFormat format() const { return format_; }
+    bool streams() const { return format_ != BatchFormat::table && format_ != BatchFormat::md; }
+
+    /// Renders one run (taken by value: rendering may take its designs
+    /// apart); safe to call from several threads at once.
+    RenderedRun render(BatchRun run) const;
+
+    /// Text before the first run (the CSV header, the JSON opening).
+    std::string begin() const;
+    /// Text between two runs' `text` in streaming formats (JSON: ",").
+    std::string separator(bool first) const;
+    /// Text after the last run; for table and md, the whole table from the
+    /// collected rows.
+    std::string end(const std::vector<std::vector<std::string>>& rows,
+                    const BatchSummary& summary) const;
+
+    /// Headers of the table/md columns and of the CSV columns.
+    std::vector<std::string> table_header() const;
+    std::vector<std::string> csv_header() const;
+
+private:
+    std::vector<std::string> label_header() const;
+    std::vector<std::string> label_cells(const BatchRun& run) const;
+
+    BatchFormat format_;
+    BatchKind kind_;
+    std::vector<std::string> parameter_names_;
+};
+
+} // namespace podsizer

@@ -1,0 +1,75 @@
+// The proposal workbook (.xlsx, written with libxlsxwriter): Summary (the
+// slide table, with references and ratios when given a comparison), one sheet
+// per design, Checkpoints (when there are checkpoint jobs), Racks (one row per
+// U), Assumptions (every input and catalog figure used, with unit and source)
+// and Charts.
+//
+// Derived numbers are live formulas that reference the Assumptions sheet and
+// the design sheets, each written with its cached result (the engine's
+// number), so viewers that do not recalculate still show the right values and
+// a user who edits an assumption sees every dependent number follow.
+// docs/reports.md describes the sheets and the formulas.
+#pragma once
+
+#include "podsizer/core/catalog.hpp"
+#include "podsizer/core/comparison.hpp"
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/scenario.hpp"
+
+#include <string>
+#include <vector>
+
+namespace podsizer {
+
+/// What the workbook is built from. The catalog supplies the Assumptions
+/// figures the formulas reference; the scenario (optional) its inputs.
+struct WorkbookInput {
+    const SizingResult* result = nullptr;
+    const Catalog* catalog = nullptr;
+    const Scenario* scenario = nullptr; ///< null: inputs not listed, default constraints
+    /// The side-by-side with pods grown to a target and reference systems
+    /// (podsizer compare / extrapolate); null: the designs only. Its design
+    /// columns must be `result`'s designs, in order.
+    const Comparison* comparison = nullptr;
+};
+
+struct WorkbookOptions {
+    /// The date printed in every page header and stored as the creation date,
+    /// as YYYY-MM-DD. Empty: today (UTC). Fixed in tests so files are reproducible.
+    std::string date;
+};
+
+/// One formula cell as written: where it is, the formula, and the cached
+/// result (the engine's number, or its text for text formulas).
+struct WorkbookFormula {
+    std::string sheet;
+    int row = 0; ///< 0-based, as in libxlsxwriter
+    int col = 0;
+    std::string formula;
+    bool is_text = false;
+    double number = 0.0;
+    std::string text;
+};
+
+/// What write_workbook wrote: the sheets in order and every formula cell, so
+/// a test can compare a spreadsheet program's recalculation with the engine.
+struct WorkbookManifest {
+    std::vector<std::string> sheets;
+    std::vector<WorkbookFormula> formulas;
+};
+
+/// Writes the workbook to `path` atomically (a temporary file in the same
+/// directory, renamed over `path` only once complete). Throws InputError
+/// naming the path when it cannot be written; an existing file is then left
+/// as it was.
+WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& input,
+                                const WorkbookOptions& options = {});
+
+/// Today's date (UTC) as YYYY-MM-DD.
+std::string today_iso_date();
+
+/// The sheet name of each design: its name without the characters sheet
+/// names forbid, cut to 31 characters, unique and not one of the fixed sheets.
+std::vector<std::string> design_sheet_names(const SizingResult& result);
+
+} // namespace podsizer

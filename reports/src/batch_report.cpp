@@ -1,0 +1,390 @@
+#include "podsizer/reports/batch_report.hpp"
+
+#include "podsizer/reports/grid.hpp"
+#include "podsizer/reports/sizing_report.hpp"
+#include "podsizer/reports/version.hpp"
+#include "sizing_json.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace podsizer {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// The table and Markdown show a few key figures per row (the full set of
+// metrics would be 25 columns wide); CSV and JSON carry every figure.
+const std::vector<std::string>& compact_labels() {
+    static const std::vector<std::string> labels{
+        "C-nodes",     "D-boxes",      "Racks",      "With switches (U)", "Usable capacity (PB)",
+        "Read (TB/s)", "Write (TB/s)", "Power (kW)", "Meets requirements"};
+    return labels;
+}
+
+const std::vector<std::size_t>& compact_columns() {
+    static const std::vector<std::size_t> columns = [] {
+        std::vector<std::size_t> out;
+        const auto& all = design_metric_labels();
+        for (const std::string& label : compact_labels()) {
+            const auto it = std::find(all.begin(), all.end(), label);
+            // A renamed metric must be renamed here too; a test renders a table.
+            out.push_back(static_cast<std::size_t>(it - all.begin()));
+        }
+        return out;
+    }();
+    return columns;
+}
+
+/// The codes of a design's error findings ("max-racks, read-short"): why
+/// "Meets requirements" says NO, in a narrow column.
+std::string error_codes(const Design& d) {
+    std::string out;
+    for (const Finding& f : d.findings) {
+        if (f.severity == Severity::error) {
+            out += (out.empty() ? "" : ", ") + f.code;
+        }
+    }
+    return out;
+}
+
+/// "true" when the design keeps every checkpoint job's cadence, "false" when
+/// not, "" without jobs.
+std::string checkpoints_sustainable(const Design& d) {
+    if (d.checkpoints.empty()) {
+        return {};
+    }
+    for (const CheckpointAtDesign& c : d.checkpoints) {
+        if (!c.sustainable) {
+            return "false";
+        }
+    }
+    return "true";
+}
+
+/// A double as nlohmann's dump writes it: integral values below 10^15 as
+/// "25.0" (the common case here), others by nlohmann itself.
+void append_double(std::string& out, double v) {
+    if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15) {
+        char buf[32];
+        const auto end = std::to_chars(buf, buf + sizeof buf, static_cast<std::int64_t>(v)).ptr;
+        out.append(buf, end).append(".0");
+        return;
+    }
+    out += json(v).dump();
+}
+
+void append_int(std::string& out, std::int64_t v) {
+    char buf[32];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+/// The "layout" array of design_to_json in compact form, written directly.
+/// A sweep's JSON Lines carry dozens of racks per run, and building and
+/// dumping them as JSON values took most of the rendering time (callgrind);
+/// the test "jsonl designs are byte for byte those of size --format json"
+/// holds this to the same keys, order and number format.
+std::string layout_json(const std::vector<Rack>& racks) {
+    std::string out = "[";
+    out.reserve(racks.size() * 96 + 2);
+    for (std::size_t i = 0; i < racks.size(); ++i) {
+        const Rack& r = racks[i];
+        out += i == 0 ? "{\"rack\":" : ",{\"rack\":";
+        append_int(out, r.index);
+        out += ",\"cnodes\":";
+        append_int(out, r.cnodes);
+        out += ",\"dboxes\":";
+        append_int(out, r.dboxes);
+        out += ",\"switches\":";
+        append_int(out, r.switches);
+        out += ",\"rack_units_used\":";
+        append_double(out, r.used.base());
+        out += ",\"power_w\":";
+        append_double(out, r.power.base());
+        out += '}';
+    }
+    out += ']';
+    return out;
+}
+
+json field_json(const FieldValue& v) {
+    return std::visit([](const auto& x) { return json(x); }, v);
+}
+
+/// Indents every line after the first by `by` spaces, so a pretty-printed
+/// object can sit inside the "results" array.
+std::string indented(const std::string& text, std::size_t by) {
+    const std::string pad(by, ' ');
+    std::string out = pad;
+    for (char c : text) {
+        out += c;
+        if (c == '\n') {
+            out += pad;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<BatchFormat> batch_format_from_string(std::string_view s) {
+    if (s == "table") {
+        return BatchFormat::table;
+    }
+    if (s == "csv") {
+        return BatchFormat::csv;
+    }
+    if (s == "md" || s == "markdown") {
+        return BatchFormat::md;
+    }
+    if (s == "json") {
+        return BatchFormat::json;
+    }
+    if (s == "jsonl") {
+        return BatchFormat::jsonl;
+    }
+    return std::nullopt;
+}
+
+RunStatus status_of(const BatchRun& run) {
+    if (!run.result) {
+        return RunStatus::bad;
+    }
+    return run.result->all_feasible() ? RunStatus::sized : RunStatus::not_met;
+}
+
+void BatchSummary::add(RunStatus s) {
+    switch (s) {
+    case RunStatus::sized:
+        ++sized;
+        break;
+    case RunStatus::not_met:
+        ++not_met;
+        break;
+    case RunStatus::bad:
+        ++bad;
+        break;
+    }
+}
+
+int BatchSummary::exit_code() const {
+    if (bad > 0) {
+        return 2;
+    }
+    return not_met > 0 ? 1 : 0;
+}
+
+std::string BatchSummary::line() const {
+    return std::to_string(sized) + " sized, " + std::to_string(not_met) + " not met, " +
+           std::to_string(bad) + " bad";
+}
+
+BatchReport::BatchReport(BatchFormat format, BatchKind kind,
+                         std::vector<std::string> parameter_names)
+    : format_(format), kind_(kind), parameter_names_(std::move(parameter_names)) {}
+
+std::vector<std::string> BatchReport::label_header() const {
+    if (kind_ == BatchKind::batch) {
+        return {"File"};
+    }
+    return parameter_names_;
+}
+
+std::vector<std::string> BatchReport::label_cells(const BatchRun& run) const {
+    if (kind_ == BatchKind::batch) {
+        return {run.file};
+    }
+    return run.labels;
+}
+
+std::vector<std::string> BatchReport::table_header() const {
+    std::vector<std::string> h = label_header();
+    h.push_back("Design");
+    for (const std::string& label : compact_labels()) {
+        h.push_back(label);
+    }
+    h.push_back("Not met");
+    return h;
+}
+
+std::vector<std::string> BatchReport::csv_header() const {
+    std::vector<std::string> h = label_header();
+    if (kind_ == BatchKind::batch) {
+        h.push_back("Scenario");
+    }
+    h.push_back("Design");
+    for (const std::string& label : design_metric_labels()) {
+        h.push_back(label);
+    }
+    // size's CSV adds per-job checkpoint columns only when there are jobs; a
+    // batch mixes scenarios, so it keeps one shape: what drove the write
+    // requirement and whether every job's cadence is kept (details in JSON).
+    h.push_back("Write driven by");
+    h.push_back("Checkpoints sustainable");
+    h.push_back("Findings");
+    return h;
+}
+
+RenderedRun BatchReport::render(BatchRun run) const {
+    RenderedRun out;
+    out.status = status_of(run);
+    if (!run.result) {
+        out.error = run.error;
+    }
+    switch (format_) {
+    case BatchFormat::table:
+    case BatchFormat::md: {
+        if (!run.result) {
+            break;
+        }
+        for (const Design& d : run.result->designs) {
+            std::vector<std::string> row = label_cells(run);
+            row.push_back(d.name);
+            const std::vector<std::string> cells = design_metric_cells(d, false);
+            for (std::size_t c : compact_columns()) {
+                row.push_back(cells[c]);
+            }
+            row.push_back(error_codes(d));
+            out.rows.push_back(std::move(row));
+        }
+        break;
+    }
+    case BatchFormat::csv: {
+        if (!run.result) {
+            break;
+        }
+        Grid g;
+        g.header = csv_header();
+        for (const Design& d : run.result->designs) {
+            std::vector<std::string> row = label_cells(run);
+            if (kind_ == BatchKind::batch) {
+                row.push_back(run.result->scenario);
+            }
+            row.push_back(d.name);
+            for (std::string& cell : design_metric_cells(d, true)) {
+                row.push_back(std::move(cell));
+            }
+            row.push_back(std::string(to_string(d.requirements.write_driven_by)));
+            row.push_back(checkpoints_sustainable(d));
+            row.push_back(design_findings_cell(d));
+            g.rows.push_back(std::move(row));
+        }
+        // render_csv writes the header first; keep only the rows.
+        const std::string all = render_csv(g);
+        out.text = all.substr(all.find("\r\n") + 2);
+        break;
+    }
+    case BatchFormat::json:
+    case BatchFormat::jsonl: {
+        auto head = [&] {
+            json j;
+            j["run"] = run.index;
+            j["file"] = run.file;
+            if (kind_ == BatchKind::sweep) {
+                json params = json::object();
+                for (const auto& [name, value] : run.parameters) {
+                    params[name] = field_json(value);
+                }
+                j["parameters"] = params;
+                std::string label;
+                for (std::size_t i = 0; i < run.labels.size() && i < parameter_names_.size(); ++i) {
+                    label += (label.empty() ? "" : " ") + parameter_names_[i] + "=" + run.labels[i];
+                }
+                j["label"] = label;
+            }
+            return j;
+        };
+        const bool lines = format_ == BatchFormat::jsonl;
+        auto write = [&](const json& j, std::size_t k) {
+            if (lines) {
+                out.text += j.dump() + "\n";
+            } else {
+                out.text += (k == 0 ? "" : ",\n") + indented(j.dump(2), 4);
+            }
+        };
+        if (!run.result) {
+            json j = head();
+            j["error"] = run.error;
+            write(j, 0);
+            break;
+        }
+        const json req = detail::requirements_to_json(run.result->requirements);
+        for (std::size_t k = 0; k < run.result->designs.size(); ++k) {
+            Design& d = run.result->designs[k];
+            json j = head();
+            j["scenario"] = run.result->scenario;
+            j["option"] = k;
+            j["requirements"] = req;
+            if (!lines) {
+                j["design"] = detail::design_to_json(d);
+                write(j, k);
+                continue;
+            }
+            // JSON Lines: the layout array is written directly and spliced in
+            // (see layout_json); the rest goes through design_to_json as usual.
+            const std::vector<Rack> layout = std::move(d.layout);
+            d.layout.clear();
+            j["design"] = detail::design_to_json(d);
+            std::string line = j.dump();
+            // Keys and strings are escaped in the dump, so the unescaped
+            // "layout":[] is the design's key and nothing else.
+            const std::string empty = "\"layout\":[]";
+            const auto at = line.find(empty);
+            if (at != std::string::npos) {
+                line.replace(at + empty.size() - 2, 2, layout_json(layout));
+            }
+            out.text += line + "\n";
+        }
+        break;
+    }
+    }
+    return out;
+}
+
+std::string BatchReport::begin() const {
+    switch (format_) {
+    case BatchFormat::csv: {
+        Grid g;
+        g.header = csv_header();
+        return render_csv(g);
+    }
+    case BatchFormat::json:
+        return "{\n  \"podsizer_version\": " + json(std::string(version())).dump() +
+               ",\n  \"command\": " + (kind_ == BatchKind::batch ? "\"batch\"" : "\"sweep\"") +
+               ",\n  \"results\": [\n";
+    default:
+        return {};
+    }
+}
+
+std::string BatchReport::separator(bool first) const {
+    return format_ == BatchFormat::json && !first ? ",\n" : "";
+}
+
+std::string BatchReport::end(const std::vector<std::vector<std::string>>& rows,
+                             const BatchSummary& summary) const {
+    switch (format_) {
+    case BatchFormat::table:
+    case BatchFormat::md: {
+        Grid g;
+        g.header = table_header();
+        g.rows = rows;
+        g.numeric_from = label_header().size() + 1;
+        return format_ == BatchFormat::table ? render_text(g) : render_markdown(g);
+    }
+    case BatchFormat::json: {
+        json s;
+        s["sized"] = summary.sized;
+        s["not_met"] = summary.not_met;
+        s["bad"] = summary.bad;
+        return "\n  ],\n  \"summary\": " + s.dump() + "\n}\n";
+    }
+    default:
+        return {};
+    }
+}
+
+} // namespace podsizer

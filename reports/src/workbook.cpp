@@ -1,0 +1,197 @@
+// The proposal workbook: which sheets, in which order, written atomically.
+#include "podsizer/reports/workbook.hpp"
+
+#include "podsizer/core/errors.hpp"
+#include "podsizer/reports/atomic_file.hpp"
+#include "workbook_parts.hpp"
+
+#include <algorithm>
+#include <ctime>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+namespace podsizer {
+
+namespace {
+
+// The fixed sheets; a design may not take one of their names. "History" is
+// reserved by Excel itself.
+constexpr const char* kFixedSheets[] = {"Summary",     "Checkpoints", "Racks",
+                                        "Assumptions", "Charts",      "History"};
+
+std::string ascii_lower(std::string s) {
+    for (char& c : s) {
+        if (c >= 'A' && c <= 'Z') {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+    }
+    return s;
+}
+
+/// `s` cut to at most `max` UTF-16 code units, on a code point boundary.
+std::string cut(const std::string& s, std::size_t max) {
+    std::string out;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        const std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        const std::size_t units = c >= 0xF0 ? 2 : 1;
+        if (n + units > max) {
+            break;
+        }
+        out.append(s, i, len);
+        n += units;
+        i += len;
+    }
+    return out;
+}
+
+std::string trimmed(std::string s) {
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\'')) {
+        s.pop_back();
+    }
+    std::size_t start = 0;
+    while (start < s.size() && (s[start] == ' ' || s[start] == '\'')) {
+        ++start;
+    }
+    return s.substr(start);
+}
+
+/// The last `max` UTF-16 units of `s`, on a code point boundary.
+std::string tail(const std::string& s, std::size_t max) {
+    std::vector<std::size_t> starts; // byte offset of each code point
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
+            starts.push_back(i);
+        }
+    }
+    std::size_t units = 0;
+    std::size_t from = s.size();
+    for (std::size_t k = starts.size(); k-- > 0;) {
+        const std::size_t u = static_cast<unsigned char>(s[starts[k]]) >= 0xF0 ? 2 : 1;
+        if (units + u > max) {
+            break;
+        }
+        units += u;
+        from = starts[k];
+    }
+    return s.substr(from);
+}
+
+/// `s` cut to `max` UTF-16 units, at the last word boundary when that keeps
+/// at least half of it, without trailing spaces or punctuation.
+std::string word_cut(const std::string& s, std::size_t max) {
+    std::string out = cut(s, max);
+    if (out.size() < s.size()) {
+        const std::size_t space = out.find_last_of(' ');
+        if (space != std::string::npos && space >= max / 2) {
+            out.resize(space);
+        }
+    }
+    while (!out.empty() && (out.back() == ',' || out.back() == ';' || out.back() == '-' ||
+                            out.back() == ' ' || out.back() == '\'')) {
+        out.pop_back();
+    }
+    return trimmed(out);
+}
+
+} // namespace
+
+std::string today_iso_date() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    ::gmtime_r(&now, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+    return buf;
+}
+
+std::vector<std::string> design_sheet_names(const SizingResult& result) {
+    std::vector<std::string> taken;
+    for (const char* fixed : kFixedSheets) {
+        taken.push_back(ascii_lower(fixed));
+    }
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < result.designs.size(); ++i) {
+        std::string clean;
+        for (char c : result.designs[i].name) {
+            // Sheet names forbid []:*?/\ and control characters.
+            const bool bad = c == '[' || c == ']' || c == ':' || c == '*' || c == '?' || c == '/' ||
+                             c == '\\' || static_cast<unsigned char>(c) < 0x20;
+            clean += bad ? ' ' : c;
+        }
+        const std::string full = trimmed(clean);
+        clean = word_cut(full, 31);
+        if (clean.empty()) {
+            clean = "Design " + std::to_string(i + 1);
+        }
+        std::string name = clean;
+        if (clean != full &&
+            std::find(taken.begin(), taken.end(), ascii_lower(name)) != taken.end()) {
+            // Cut names that differ at the end ("…, one namespace") keep both ends.
+            name = trimmed(cut(full, 15)) + "\u2026" + trimmed(tail(full, 15));
+        }
+        for (int n = 2; std::find(taken.begin(), taken.end(), ascii_lower(name)) != taken.end();
+             ++n) {
+            const std::string suffix = " (" + std::to_string(n) + ")";
+            name = word_cut(clean, 31 - suffix.size()) + suffix;
+        }
+        taken.push_back(ascii_lower(name));
+        names.push_back(name);
+    }
+    return names;
+}
+
+WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& input,
+                                const WorkbookOptions& options) {
+    if (input.result == nullptr || input.catalog == nullptr) {
+        throw std::logic_error("write_workbook: a result and a catalog are required");
+    }
+    const SizingResult& result = *input.result;
+    const std::string date = options.date.empty() ? today_iso_date() : options.date;
+    const wb::Assumptions assumptions = wb::Assumptions::build(input);
+    const std::vector<std::string> names = design_sheet_names(result);
+
+    WorkbookManifest manifest;
+    write_atomically(path, [&](const std::string& temp) {
+        xlsx::Book book(temp, date, result.scenario);
+        xlsx::Sheet summary = book.add_sheet("Summary");
+        std::vector<xlsx::Sheet> design_sheets;
+        for (const std::string& n : names) {
+            design_sheets.push_back(book.add_sheet(n));
+        }
+        const bool has_checkpoints = !result.requirements.checkpoints.jobs.empty();
+        wb::CheckpointCells checkpoint_cells = wb::checkpoint_layout(result.requirements);
+        std::optional<xlsx::Sheet> checkpoints;
+        if (has_checkpoints) {
+            checkpoints = book.add_sheet(checkpoint_cells.sheet);
+        }
+        xlsx::Sheet racks = book.add_sheet("Racks");
+        xlsx::Sheet assumption_sheet = book.add_sheet("Assumptions");
+        xlsx::Sheet charts = book.add_sheet("Charts");
+
+        wb::write_assumptions(book, assumption_sheet, assumptions, result.scenario);
+        std::vector<wb::DesignCells> cells;
+        for (std::size_t i = 0; i < result.designs.size(); ++i) {
+            cells.push_back(wb::write_design_sheet(book, design_sheets[i], result.designs[i],
+                                                   assumptions, input, checkpoint_cells));
+        }
+        if (checkpoints) {
+            wb::write_checkpoints(book, *checkpoints, input, cells, assumptions, checkpoint_cells);
+        }
+        const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells, assumptions);
+        wb::write_racks(book, racks, result, names, assumptions);
+        wb::write_charts(book, charts, input, cells, sc, assumptions, checkpoint_cells);
+        worksheet_activate(summary.raw());
+        manifest = book.manifest();
+        try {
+            book.close();
+        } catch (const InputError& e) {
+            throw InputError(path, e.message());
+        }
+    });
+    return manifest;
+}
+
+} // namespace podsizer

@@ -1,0 +1,212 @@
+// The Charts sheet: native charts of racks and power per design, and of
+// delivered read throughput against the C-node count (the knee). The knee
+// curve's points are the engine's (evaluate_design at each count), written
+// as formulas over the design sheet and Assumptions.
+#include "podsizer/core/engine.hpp"
+#include "workbook_parts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <vector>
+
+namespace podsizer::wb {
+
+namespace {
+
+using xlsx::Num;
+using xlsx::Role;
+
+constexpr int kKneeDataRow = 44; ///< first row of the chart data, below the charts
+constexpr int kGoodputRows = 24; ///< rows taken by the goodput chart
+
+// Okabe-Ito colours, one per design (distinguishable with colour-vision deficiencies).
+constexpr lxw_color_t kPalette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00};
+
+lxw_chart_font axis_font() {
+    lxw_chart_font f{};
+    f.size = 9;
+    return f;
+}
+
+/// C-node counts around the knee: from a quarter of it to twice it, and the
+/// design's own count, so the flat part past the knee shows.
+std::vector<std::int64_t> knee_points(const Design& d) {
+    const double knee = static_cast<double>(d.knee_cnodes > 0 ? d.knee_cnodes : d.cnodes);
+    std::set<std::int64_t> pts;
+    for (double f : {0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0}) {
+        pts.insert(std::max<std::int64_t>(1, std::llround(knee * f)));
+    }
+    pts.insert(std::max<std::int64_t>(1, d.cnodes));
+    return {pts.begin(), pts.end()};
+}
+
+void column_chart(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& summary,
+                  const std::string& key, const char* title, const char* axis, int row, int col) {
+    if (summary.rows.count(key) == 0 || summary.designs == 0) {
+        return;
+    }
+    lxw_chart* chart = book.add_chart(LXW_CHART_COLUMN);
+    const int r = summary.rows.at(key);
+    const int c1 = summary.first_design_col;
+    const int c2 = c1 + summary.designs - 1;
+    const std::string cats =
+        xlsx::range(summary.sheet, summary.header_row, c1, summary.header_row, c2);
+    const std::string vals = xlsx::range(summary.sheet, r, c1, r, c2);
+    lxw_chart_series* s = chart_add_series(chart, cats.c_str(), vals.c_str());
+    chart_series_set_name(s, title);
+    chart_series_set_labels(s);
+    lxw_chart_fill fill{};
+    fill.color = 0x1F3864;
+    chart_series_set_fill(s, &fill);
+    // Reference systems stand out from the designs (orange, Okabe-Ito).
+    lxw_chart_fill ref_fill{};
+    ref_fill.color = 0xE69F00;
+    std::vector<lxw_chart_point> points(summary.reference.size());
+    std::vector<lxw_chart_point*> list;
+    bool any = false;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        points[i].fill = summary.reference[i] ? &ref_fill : &fill;
+        list.push_back(&points[i]);
+        any = any || summary.reference[i];
+    }
+    list.push_back(nullptr);
+    if (any) {
+        xlsx::check(chart_series_set_points(s, list.data()), "chart points");
+    }
+    chart_title_set_name(chart, title);
+    chart_axis_set_name(chart->y_axis, axis);
+    lxw_chart_font f = axis_font();
+    chart_axis_set_num_font(chart->x_axis, &f);
+    chart_axis_set_num_font(chart->y_axis, &f);
+    chart_legend_set_position(chart, LXW_CHART_LEGEND_NONE);
+    lxw_chart_options opt{};
+    opt.x_scale = 1.0;
+    opt.y_scale = 1.0;
+    xlsx::check(worksheet_insert_chart_opt(sheet.raw(), static_cast<lxw_row_t>(row),
+                                           static_cast<lxw_col_t>(col), chart, &opt),
+                "chart");
+}
+
+} // namespace
+
+void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                  const std::vector<DesignCells>& designs, const SummaryCells& summary,
+                  const Assumptions& a, const CheckpointCells& checkpoints) {
+    // With checkpoint jobs the goodput chart sits below the knee chart, and
+    // the knee data moves down to make room.
+    const bool goodput = !checkpoints.curves.empty();
+    const int kDataRow = goodput ? kKneeDataRow + kGoodputRows : kKneeDataRow;
+    const SizingResult& result = *input.result;
+    sheet.text(0, 0, "Charts", book.title());
+    sheet.text(1, 0,
+               "Racks and power per design (from Summary). Delivered read against the C-node "
+               "count with the D-boxes fixed: past the knee, more C-nodes buy nothing.",
+               book.subtitle());
+    sheet.text(2, 0, "The charts' data is below them, from row " + std::to_string(kDataRow) + ".",
+               book.subtitle());
+    column_chart(book, sheet, summary, "racks", "Racks", "racks", 3, 0);
+    column_chart(book, sheet, summary, "power_kW", "Power (kW)", "kW", 3, 5);
+
+    // Knee data: per design two columns, C-nodes and delivered read (TB/s).
+    const Constraints constraints =
+        input.scenario != nullptr ? input.scenario->constraints : Constraints{};
+    lxw_chart* knee = book.add_chart(LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS);
+    sheet.text(kDataRow - 1, 0, "Delivered read vs C-nodes (D-boxes fixed)", book.section());
+    for (std::size_t i = 0; i < result.designs.size(); ++i) {
+        const Design& d = result.designs[i];
+        const DesignCells& cells = designs[i];
+        const int cc = static_cast<int>(2 * i);
+        const int rc = cc + 1;
+        sheet.text(kDataRow, cc, d.name + ": C-nodes", book.header());
+        sheet.text(kDataRow, rc, d.name + ": read (TB/s)", book.header());
+        // Bold white header text runs wider than the estimate assumes.
+        sheet.fit_height(kDataRow, {{d.name + ": read (TB/s)", 12, 10.0}});
+        HandDesign hand;
+        hand.name = d.name;
+        hand.cnode = d.cnode_model;
+        hand.dbox = d.dbox_model;
+        hand.drive = d.drive_size;
+        hand.rack = d.rack_model;
+        hand.network_switch = d.switch_model;
+        hand.dboxes = d.dboxes;
+        const std::vector<std::int64_t> pts = knee_points(d);
+        int row = kDataRow + 1;
+        for (std::int64_t c : pts) {
+            hand.cnodes = c;
+            const Design at = evaluate_design(hand, d.requirements, constraints, d.data_reduction,
+                                              *input.catalog);
+            sheet.number(row, cc, static_cast<double>(c), Num::integer, Role::input);
+            sheet.formula(row, rc,
+                          "=MIN(" + xlsx::cell(row, cc) + "*" +
+                              a.name("cnode", d.cnode_model, "read_GBps") + "," +
+                              cells.ref("dboxes") + "*" +
+                              a.name("dbox", d.dbox_model, "backend_read_GBps") + ")/1000",
+                          in(at.read, units::TB_per_s), Num::two);
+            ++row;
+        }
+        const std::string xs = xlsx::range(sheet.name(), kDataRow + 1, cc, row - 1, cc);
+        const std::string ys = xlsx::range(sheet.name(), kDataRow + 1, rc, row - 1, rc);
+        lxw_chart_series* s = chart_add_series(knee, xs.c_str(), ys.c_str());
+        chart_series_set_name(s, d.name.c_str());
+        const lxw_color_t colour = kPalette[i % std::size(kPalette)];
+        lxw_chart_line line{};
+        line.color = colour;
+        line.width = 2.0;
+        chart_series_set_line(s, &line);
+        chart_series_set_marker_type(s, LXW_CHART_MARKER_CIRCLE);
+        chart_series_set_marker_size(s, 5);
+        lxw_chart_fill marker_fill{};
+        marker_fill.color = colour;
+        chart_series_set_marker_fill(s, &marker_fill);
+        chart_series_set_marker_line(s, &line);
+        // The design as sized: a point linked to its sheet, so it moves when
+        // the sheet's C-node count is edited.
+        ++row;
+        sheet.text(row, cc, "as designed", book.section());
+        sheet.text(row, rc, "", book.section());
+        ++row;
+        sheet.formula(row, cc, "=" + cells.ref("cnodes"), static_cast<double>(d.cnodes),
+                      Num::integer);
+        sheet.formula(row, rc, "=" + cells.ref("read_TBps"), in(d.read, units::TB_per_s), Num::two);
+        const std::string px = xlsx::range(sheet.name(), row, cc, row, cc);
+        const std::string py = xlsx::range(sheet.name(), row, rc, row, rc);
+        lxw_chart_series* p = chart_add_series(knee, px.c_str(), py.c_str());
+        const std::string label = d.name + " (as designed)";
+        chart_series_set_name(p, label.c_str());
+        chart_series_set_marker_type(p, LXW_CHART_MARKER_DIAMOND);
+        chart_series_set_marker_size(p, 11);
+        chart_series_set_marker_fill(p, &marker_fill);
+        lxw_chart_line edge{};
+        edge.color = 0x000000;
+        edge.width = 1.0;
+        chart_series_set_marker_line(p, &edge);
+        lxw_chart_line none{};
+        none.none = LXW_TRUE;
+        chart_series_set_line(p, &none);
+    }
+    chart_title_set_name(knee, "Delivered read vs C-nodes: the knee");
+    chart_axis_set_name(knee->x_axis, "C-nodes");
+    chart_axis_set_name(knee->y_axis, "read (TB/s)");
+    chart_axis_set_num_format(knee->x_axis, "#,##0");
+    chart_axis_set_num_format(knee->y_axis, "#,##0.0");
+    lxw_chart_font f = axis_font();
+    chart_axis_set_num_font(knee->x_axis, &f);
+    chart_axis_set_num_font(knee->y_axis, &f);
+    chart_axis_set_min(knee->x_axis, 0);
+    chart_legend_set_position(knee, LXW_CHART_LEGEND_BOTTOM);
+    lxw_chart_options opt{};
+    opt.x_scale = 2.0;
+    opt.y_scale = 1.2;
+    xlsx::check(worksheet_insert_chart_opt(sheet.raw(), 20, 0, knee, &opt), "chart");
+    if (goodput) {
+        insert_goodput_chart(book, sheet, checkpoints, kKneeDataRow - 2, 0);
+    }
+
+    sheet.column_width(0, static_cast<int>(2 * std::max<std::size_t>(result.designs.size(), 8)),
+                       16);
+    sheet.print_setup(-1);
+    worksheet_fit_to_pages(sheet.raw(), 1, 1); // charts and their data on one page
+}
+
+} // namespace podsizer::wb

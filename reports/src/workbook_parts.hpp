@@ -1,0 +1,164 @@
+// The pieces of the proposal workbook (reports/workbook.hpp), one file per
+// sheet kind. Internal to podsizer::reports.
+#pragma once
+
+#include "podsizer/reports/workbook.hpp"
+#include "xlsx_book.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace podsizer::wb {
+
+// ------------------------------------------------------------ Assumptions
+
+/// One row of the Assumptions sheet: an input or catalog figure with its unit
+/// and source, and the defined name formulas use for it.
+struct AssumptionRow {
+    std::string group;  ///< "C-node cnode-1u", "Scenario", ...
+    std::string figure; ///< "Read throughput per C-node"
+    bool is_text = false;
+    double value = 0.0;
+    std::string text;
+    xlsx::Num num = xlsx::Num::precise;
+    std::string unit;
+    std::string name; ///< defined name; empty when no formula uses the row alone
+    std::string source_kind;
+    std::string source_ref;
+    std::string source_note;
+};
+
+/// A defined name over a run of consecutive rows (the stripe-width steps).
+struct AssumptionRange {
+    std::string name;
+    std::size_t first = 0; ///< index into rows
+    std::size_t last = 0;
+};
+
+class Assumptions {
+public:
+    /// The figures the workbook's formulas use: the scenario's inputs and the
+    /// catalog entries of every model the designs are built from.
+    static Assumptions build(const WorkbookInput& input);
+
+    /// The defined name of (kind, id, field); std::logic_error when absent,
+    /// which would be a bug: every formula's figure must be listed.
+    const std::string& name(const std::string& kind, const std::string& id,
+                            const std::string& field) const;
+    bool has(const std::string& kind, const std::string& id, const std::string& field) const;
+    double value(const std::string& kind, const std::string& id, const std::string& field) const;
+
+    const std::vector<AssumptionRow>& rows() const { return rows_; }
+    const std::vector<AssumptionRange>& ranges() const { return ranges_; }
+
+    static constexpr int kHeaderRow = 3; ///< 0-based row of the table header
+    static int row_of(std::size_t index) { return kHeaderRow + 1 + static_cast<int>(index); }
+
+private:
+    void add(const std::string& kind, const std::string& id, const std::string& field,
+             AssumptionRow row);
+    std::vector<AssumptionRow> rows_;
+    std::vector<AssumptionRange> ranges_;
+    std::map<std::string, std::size_t> index_;       ///< "kind|id|field" -> row
+    std::map<std::string, std::string> taken_;       ///< defined name -> key
+    std::map<std::string, std::string> range_names_; ///< key -> name of a range
+
+    friend struct AssumptionsBuilder;
+};
+
+void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& a,
+                       const std::string& scenario);
+
+/// A defined name made from a catalog id and a field: "cnode-1u" and
+/// "read_GBps" give "cnode_1u_read_GBps" (letters, digits and underscores;
+/// never a cell reference since it holds an underscore).
+std::string defined_name(const std::string& id, const std::string& field);
+
+// ------------------------------------------------------------ Design sheets
+
+struct CheckpointCells;
+
+/// Where a design sheet put each figure (by key), for Summary and Charts.
+struct DesignCells {
+    std::string sheet;
+    std::map<std::string, int> rows;          ///< key -> 0-based row of the value cell
+    std::map<std::string, double> numbers;    ///< key -> value written (cached)
+    std::map<std::string, std::string> texts; ///< key -> text written (cached)
+    static constexpr int kValueCol = 1;
+
+    bool has(const std::string& key) const { return rows.count(key) != 0; }
+    /// 'Sheet'!$B$n of `key`; std::logic_error when absent.
+    std::string ref(const std::string& key) const;
+};
+
+/// `checkpoints` gives the cell of the checkpoint jobs' combined write when
+/// the scenario has any (the write requirement is the larger of it and the
+/// performance rule's).
+DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Design& design,
+                               const Assumptions& a, const WorkbookInput& input,
+                               const CheckpointCells& checkpoints);
+
+// ------------------------------------------------------------ Checkpoints
+
+/// A chart series: its name and the x and y ranges ("='Sheet'!$B$5:$B$9").
+struct ChartSeries {
+    std::string name;
+    std::string xs;
+    std::string ys;
+};
+
+/// Where the Checkpoints sheet puts things. The layout is fixed before any
+/// sheet is written, so design sheets can refer to the jobs' combined write.
+struct CheckpointCells {
+    std::string sheet = "Checkpoints";
+    int first_job_row = 0;
+    std::size_t jobs = 0;
+    int plan_row = 0;
+    std::string plan_write_ref; ///< the jobs' combined required write (GB/s)
+    // Filled in by write_checkpoints, for the goodput charts.
+    std::vector<ChartSeries> curves;  ///< goodput against write, one per job
+    std::vector<ChartSeries> designs; ///< each design's jobs at its write share
+    ChartSeries knees;
+    int chart_row = 0;
+};
+
+/// The layout for the requirement's checkpoint plan (jobs may be none).
+CheckpointCells checkpoint_layout(const Requirements& req);
+
+void write_checkpoints(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                       const std::vector<DesignCells>& designs, const Assumptions& a,
+                       CheckpointCells& cells);
+
+/// The goodput-vs-write-bandwidth chart over the Checkpoints sheet's data.
+void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const CheckpointCells& cells,
+                          int row, int col);
+
+// ------------------------------------------------------------ Summary, Racks, Charts
+
+/// Rows of the Summary sheet by key, for the charts.
+struct SummaryCells {
+    std::string sheet;
+    int header_row = 0;
+    int first_design_col = 1;
+    int designs = 0;             ///< columns (designs, pods, references)
+    std::vector<bool> reference; ///< per column: a reference system
+    std::map<std::string, int> rows;
+};
+
+/// The columns: each design, or with a comparison its columns (designs, pods
+/// grown to the target, references) and ratio rows.
+SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                           const std::vector<DesignCells>& designs, const Assumptions& a);
+
+void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
+                 const std::vector<std::string>& design_sheets, const Assumptions& a);
+
+void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                  const std::vector<DesignCells>& designs, const SummaryCells& summary,
+                  const Assumptions& a, const CheckpointCells& checkpoints);
+
+/// The requirement as short subtitle lines: GPUs and capacity; the throughput rule.
+std::vector<std::string> requirement_lines(const Requirements& r);
+
+} // namespace podsizer::wb

@@ -1,0 +1,122 @@
+// The Racks sheet: one row per U of every rack of every design (rack, U,
+// device, role, model, watts), so the layout can be filtered and pivoted.
+#include "workbook_parts.hpp"
+
+#include <cmath>
+
+namespace podsizer::wb {
+
+namespace {
+
+using xlsx::Num;
+using xlsx::Role;
+
+// Excel's sheet limit is 1,048,576 rows; a design with tens of thousands of
+// racks stops here with a note rather than producing a file Excel refuses.
+constexpr int kMaxRows = 1'000'000;
+
+const char* kind_of(DeviceRole r) {
+    switch (r) {
+    case DeviceRole::cnode:
+        return "cnode";
+    case DeviceRole::dbox:
+        return "dbox";
+    case DeviceRole::network_switch:
+        return "switch";
+    }
+    return "";
+}
+
+} // namespace
+
+void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
+                 const std::vector<std::string>& design_sheets, const Assumptions& a) {
+    (void)design_sheets;
+    sheet.text(0, 0, "Racks", book.title());
+    sheet.text(1, 0, "One row per U of every rack (U 1 is the bottom), to filter and pivot.",
+               book.subtitle());
+    sheet.text(2, 0, "A device's power is on its lowest U only, so sums count it once.",
+               book.subtitle());
+    const int h = 3;
+    const char* headers[] = {
+        "Design", "Rack", "U", "Device", "Role", "Model", "Power (W, on the device's lowest U)"};
+    for (int c = 0; c < 7; ++c) {
+        sheet.text(h, c, headers[c],
+                   c == 1 || c == 2 || c == 6 ? book.header() : book.header_left());
+    }
+    lxw_format* text = book.label();
+    int row = h + 1;
+    bool truncated = false;
+    for (const Design& d : result.designs) {
+        int height = static_cast<int>(std::lround(d.rack_usable.base()));
+        for (const Rack& r : d.layout) {
+            for (const RackSlot& s : r.slots) {
+                height = std::max(height, s.u + s.height - 1);
+            }
+        }
+        for (const Rack& r : d.layout) {
+            if (row + height > kMaxRows) {
+                truncated = true;
+                break;
+            }
+            // What occupies each U: the slot index, or -1 for empty.
+            std::vector<int> at(static_cast<std::size_t>(height) + 1, -1);
+            for (std::size_t i = 0; i < r.slots.size(); ++i) {
+                const RackSlot& s = r.slots[i];
+                for (int u = s.u; u < s.u + s.height && u <= height; ++u) {
+                    at[static_cast<std::size_t>(u)] = static_cast<int>(i);
+                }
+            }
+            for (int u = 1; u <= height; ++u, ++row) {
+                sheet.text(row, 0, d.name, text);
+                sheet.number(row, 1, r.index, Num::integer, Role::value);
+                sheet.number(row, 2, u, Num::integer, Role::value);
+                const int i = at[static_cast<std::size_t>(u)];
+                if (i < 0) {
+                    sheet.text(row, 3, "", text);
+                    sheet.text(row, 4, "empty", text);
+                    sheet.text(row, 5, "", text);
+                    sheet.number(row, 6, 0, Num::integer, Role::value);
+                    continue;
+                }
+                const RackSlot& s = r.slots[static_cast<std::size_t>(i)];
+                sheet.text(row, 3, s.label, text);
+                sheet.text(row, 4, std::string(to_string(s.role)), text);
+                sheet.text(row, 5, s.model, text);
+                if (u == s.u && a.has(kind_of(s.role), s.model, "power_W")) {
+                    sheet.formula(row, 6, "=" + a.name(kind_of(s.role), s.model, "power_W"),
+                                  s.power.base(), Num::integer);
+                } else {
+                    sheet.number(row, 6, u == s.u ? s.power.base() : 0.0, Num::integer,
+                                 Role::value);
+                }
+            }
+        }
+        if (truncated) {
+            break;
+        }
+    }
+    if (truncated) {
+        sheet.text(row, 0,
+                   "Truncated: the layout has more U than a sheet holds (about a million rows).",
+                   book.subtitle());
+    }
+    if (row > h + 1) {
+        xlsx::check(worksheet_autofilter(sheet.raw(), static_cast<lxw_row_t>(h), 0,
+                                         static_cast<lxw_row_t>(row - 1), 6),
+                    "autofilter");
+    }
+    sheet.column_width(0, 0, 30);
+    sheet.column_width(1, 2, 7);
+    sheet.column_width(3, 3, 14);
+    sheet.column_width(4, 4, 9);
+    sheet.column_width(5, 5, 20);
+    sheet.column_width(6, 6, 16);
+    xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(h), 30, nullptr),
+                "header height");
+    sheet.freeze(h + 1, 0);
+    sheet.portrait();
+    sheet.print_setup(h);
+}
+
+} // namespace podsizer::wb

@@ -1,0 +1,362 @@
+#include "xlsx_book.hpp"
+
+#include "podsizer/core/errors.hpp"
+#include "podsizer/reports/version.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace podsizer::xlsx {
+
+namespace {
+
+// Colours: a dark header band, pale section bands, and the spreadsheet
+// modelling convention of blue for inputs and black for formulas.
+constexpr lxw_color_t kHeaderFill = 0x1F3864;
+constexpr lxw_color_t kSectionFill = 0xD9E1F2;
+constexpr lxw_color_t kInputFont = 0x0000FF;
+constexpr lxw_color_t kInputFill = 0xFFF2CC;
+constexpr lxw_color_t kValueFont = 0x595959;
+constexpr lxw_color_t kBorder = 0xBFBFBF;
+
+const char* num_format(Num n) {
+    switch (n) {
+    case Num::integer:
+        return "#,##0";
+    case Num::one:
+        return "#,##0.0";
+    case Num::two:
+        return "#,##0.00";
+    case Num::three:
+        return "#,##0.000";
+    case Num::percent:
+        return "0.0%";
+    case Num::precise:
+        return "#,##0.0###";
+    case Num::text:
+        return "@";
+    }
+    return "General";
+}
+
+/// Text safe inside a header/footer: '&' starts a control code there.
+std::string header_escaped(const std::string& s, std::size_t max_points) {
+    std::string out;
+    std::size_t points = 0;
+    for (char c : s) {
+        const bool starts = (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        if (starts && ++points > max_points) {
+            out += "...";
+            break;
+        }
+        out += c == '&' ? std::string("&&") : std::string(1, c);
+    }
+    return out;
+}
+
+/// Seconds since 1970 of YYYY-MM-DD at midnight UTC; -1 when malformed.
+std::time_t parse_date(const std::string& date) {
+    if (date.size() != 10 || date[4] != '-' || date[7] != '-') {
+        return -1;
+    }
+    for (std::size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u}) {
+        if (date[i] < '0' || date[i] > '9') {
+            return -1;
+        }
+    }
+    std::tm tm{};
+    tm.tm_year = std::stoi(date.substr(0, 4)) - 1900;
+    tm.tm_mon = std::stoi(date.substr(5, 2)) - 1;
+    tm.tm_mday = std::stoi(date.substr(8, 2));
+    if (tm.tm_mon < 0 || tm.tm_mon > 11 || tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_year < 80) {
+        return -1;
+    }
+    return ::timegm(&tm);
+}
+
+} // namespace
+
+void check(lxw_error err, const char* what) {
+    if (err != LXW_NO_ERROR) {
+        throw std::logic_error(std::string("workbook: ") + what + ": " + lxw_strerror(err));
+    }
+}
+
+std::string column_name(int col) {
+    std::string s;
+    for (int c = col + 1; c > 0; c = (c - 1) / 26) {
+        s.insert(s.begin(), static_cast<char>('A' + (c - 1) % 26));
+    }
+    return s;
+}
+
+std::string cell(int row, int col, bool absolute) {
+    const std::string d = absolute ? "$" : "";
+    return d + column_name(col) + d + std::to_string(row + 1);
+}
+
+std::string quoted(const std::string& sheet) {
+    std::string out = "'";
+    for (char c : sheet) {
+        out += c == '\'' ? std::string("''") : std::string(1, c);
+    }
+    return out + "'";
+}
+
+std::string ref(const std::string& sheet, int row, int col) {
+    return quoted(sheet) + "!" + cell(row, col);
+}
+
+std::string range(const std::string& sheet, int row1, int col1, int row2, int col2) {
+    return "=" + quoted(sheet) + "!" + cell(row1, col1) + ":" + cell(row2, col2);
+}
+
+// ---------------------------------------------------------------- Sheet
+
+void Sheet::text(int row, int col, const std::string& s, lxw_format* f) {
+    if (s.empty()) {
+        if (f != nullptr) {
+            check(worksheet_write_blank(ws_, static_cast<lxw_row_t>(row),
+                                        static_cast<lxw_col_t>(col), f),
+                  "blank");
+        }
+        return;
+    }
+    check(worksheet_write_string(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
+                                 s.c_str(), f),
+          "string");
+}
+
+void Sheet::number(int row, int col, double v, Num num, Role role) {
+    check(worksheet_write_number(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col), v,
+                                 book_->style(num, role)),
+          "number");
+}
+
+void Sheet::formula(int row, int col, const std::string& f, double cached, Num num, Role role) {
+    check(worksheet_write_formula_num(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
+                                      f.c_str(), book_->style(num, role), cached),
+          "formula");
+    WorkbookFormula w;
+    w.sheet = name_;
+    w.row = row;
+    w.col = col;
+    w.formula = f;
+    w.number = cached;
+    book_->manifest().formulas.push_back(std::move(w));
+}
+
+void Sheet::formula_text(int row, int col, const std::string& f, const std::string& cached,
+                         lxw_format* fmt) {
+    check(worksheet_write_formula_str(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
+                                      f.c_str(), fmt != nullptr ? fmt : book_->text_formula(),
+                                      cached.c_str()),
+          "text formula");
+    WorkbookFormula w;
+    w.sheet = name_;
+    w.row = row;
+    w.col = col;
+    w.formula = f;
+    w.is_text = true;
+    w.text = cached;
+    book_->manifest().formulas.push_back(std::move(w));
+}
+
+void Sheet::column_width(int first, int last, double width) {
+    check(worksheet_set_column(ws_, static_cast<lxw_col_t>(first), static_cast<lxw_col_t>(last),
+                               width, nullptr),
+          "column width");
+}
+
+void Sheet::fit_height(int row, const std::vector<std::tuple<std::string, double, double>>& texts) {
+    std::size_t lines = 1;
+    for (const auto& [text, width, points] : texts) {
+        // A column of width w holds about w digits of 11-point Calibri; text
+        // averages a little narrower than digits, and smaller fonts fit more.
+        const double per_line = std::max(1.0, width * 1.2 * 11.0 / points);
+        std::size_t count = 0;
+        for (unsigned char c : text) {
+            count += (c & 0xC0) != 0x80 ? 1 : 0;
+        }
+        lines = std::max(
+            lines, static_cast<std::size_t>(std::ceil(static_cast<double>(count) / per_line)));
+    }
+    if (lines > 1) {
+        check(worksheet_set_row(ws_, static_cast<lxw_row_t>(row), 13.0 * static_cast<double>(lines),
+                                nullptr),
+              "row height");
+    }
+}
+
+void Sheet::portrait() {
+    portrait_ = true;
+}
+
+void Sheet::print_setup(int header_row) {
+    if (portrait_) {
+        worksheet_set_portrait(ws_);
+    } else {
+        worksheet_set_landscape(ws_);
+    }
+    worksheet_set_paper(ws_, 9); // A4
+    worksheet_fit_to_pages(ws_, 1, 0);
+    worksheet_set_margins(ws_, 0.5, 0.5, 0.75, 0.6);
+    check(worksheet_set_header(ws_, book_->header_text().c_str()), "header");
+    check(worksheet_set_footer(ws_, book_->footer_text().c_str()), "footer");
+    if (header_row >= 0) {
+        check(worksheet_repeat_rows(ws_, 0, static_cast<lxw_row_t>(header_row)), "repeat rows");
+    }
+}
+
+void Sheet::freeze(int rows, int cols) {
+    worksheet_freeze_panes(ws_, static_cast<lxw_row_t>(rows), static_cast<lxw_col_t>(cols));
+}
+
+// ---------------------------------------------------------------- Book
+
+Book::Book(const std::string& path, const std::string& date, const std::string& scenario)
+    : path_(path) {
+    const std::time_t created = parse_date(date);
+    if (created < 0) {
+        throw InputError("date", "\"" + date + "\" is not a date; expected YYYY-MM-DD");
+    }
+    lxw_workbook_options opts{};
+    opts.constant_memory = LXW_FALSE;
+    opts.tmpdir = nullptr;
+    opts.use_zip64 = LXW_FALSE;
+    wb_ = workbook_new_opt(path.c_str(), &opts);
+    if (wb_ == nullptr) {
+        throw InputError(path, "cannot start a workbook");
+    }
+    // A fixed creation time (the given date) keeps the file reproducible.
+    std::string title = scenario;
+    std::string app = "podsizer " + std::string(version());
+    lxw_doc_properties props{};
+    props.title = title.data();
+    props.comments = app.data();
+    props.created = created;
+    check(workbook_set_properties(wb_, &props), "properties");
+
+    header_text_ = "&L&\"-,Bold\"" + header_escaped(scenario, 120) + "&R" + date;
+    footer_text_ = "&L&A&Rpodsizer " + std::string(version()) + " \xc2\xb7 page &P of &N";
+
+    title_ = make(true, 14);
+    subtitle_ = make(false, 10);
+    format_set_font_color(subtitle_, kValueFont);
+    header_ = make(true);
+    format_set_font_color(header_, LXW_COLOR_WHITE);
+    format_set_bg_color(header_, kHeaderFill);
+    format_set_text_wrap(header_);
+    format_set_align(header_, LXW_ALIGN_CENTER);
+    format_set_align(header_, LXW_ALIGN_VERTICAL_CENTER);
+    format_set_border(header_, LXW_BORDER_THIN);
+    format_set_border_color(header_, kBorder);
+    header_left_ = make(true);
+    format_set_font_color(header_left_, LXW_COLOR_WHITE);
+    format_set_bg_color(header_left_, kHeaderFill);
+    format_set_text_wrap(header_left_);
+    format_set_align(header_left_, LXW_ALIGN_VERTICAL_CENTER);
+    format_set_border(header_left_, LXW_BORDER_THIN);
+    format_set_border_color(header_left_, kBorder);
+    section_ = make(true);
+    format_set_bg_color(section_, kSectionFill);
+    format_set_border(section_, LXW_BORDER_THIN);
+    format_set_border_color(section_, kBorder);
+    label_ = make();
+    format_set_text_wrap(label_);
+    format_set_border(label_, LXW_BORDER_THIN);
+    format_set_border_color(label_, kBorder);
+    note_ = make(false, 9);
+    format_set_font_color(note_, kValueFont);
+    format_set_text_wrap(note_);
+    format_set_align(note_, LXW_ALIGN_VERTICAL_TOP);
+    format_set_border(note_, LXW_BORDER_THIN);
+    format_set_border_color(note_, kBorder);
+    text_value_ = make();
+    format_set_align(text_value_, LXW_ALIGN_RIGHT);
+    format_set_border(text_value_, LXW_BORDER_THIN);
+    format_set_border_color(text_value_, kBorder);
+    text_formula_ = make();
+    format_set_align(text_formula_, LXW_ALIGN_RIGHT);
+    format_set_border(text_formula_, LXW_BORDER_THIN);
+    format_set_border_color(text_formula_, kBorder);
+}
+
+Book::~Book() {
+    if (wb_ != nullptr) {
+        // Not closed: an exception is on its way. workbook_close would write
+        // a file; the caller's temporary file is removed anyway.
+        workbook_close(wb_);
+    }
+}
+
+lxw_format* Book::make(bool bold, double size) {
+    lxw_format* f = workbook_add_format(wb_);
+    // Top-aligned, so rows with a wrapped note read from their first line.
+    format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
+    format_set_font_name(f, "Calibri");
+    format_set_font_size(f, size > 0 ? size : 10);
+    if (bold) {
+        format_set_bold(f);
+    }
+    return f;
+}
+
+lxw_format* Book::style(Num num, Role role) {
+    auto key = std::pair{num, role};
+    if (auto it = styles_.find(key); it != styles_.end()) {
+        return it->second;
+    }
+    lxw_format* f = make(role == Role::label);
+    format_set_num_format(f, num_format(num));
+    format_set_border(f, LXW_BORDER_THIN);
+    format_set_border_color(f, kBorder);
+    switch (role) {
+    case Role::input:
+        format_set_font_color(f, kInputFont);
+        format_set_bg_color(f, kInputFill);
+        break;
+    case Role::value:
+        format_set_font_color(f, kValueFont);
+        format_set_italic(f);
+        break;
+    case Role::formula:
+    case Role::label:
+        break;
+    }
+    styles_[key] = f;
+    return f;
+}
+
+Sheet Book::add_sheet(const std::string& name) {
+    lxw_worksheet* ws = workbook_add_worksheet(wb_, name.c_str());
+    if (ws == nullptr) {
+        throw std::logic_error("workbook: cannot add sheet \"" + name + "\"");
+    }
+    manifest_.sheets.push_back(name);
+    return Sheet(*this, ws, name);
+}
+
+lxw_chart* Book::add_chart(std::uint8_t type) {
+    lxw_chart* c = workbook_add_chart(wb_, type);
+    if (c == nullptr) {
+        throw std::logic_error("workbook: cannot add a chart");
+    }
+    return c;
+}
+
+void Book::define_name(const std::string& name, const std::string& formula) {
+    check(workbook_define_name(wb_, name.c_str(), formula.c_str()), name.c_str());
+}
+
+void Book::close() {
+    lxw_workbook* wb = wb_;
+    wb_ = nullptr;
+    const lxw_error err = workbook_close(wb);
+    if (err != LXW_NO_ERROR) {
+        throw InputError(path_, std::string("cannot write the workbook: ") + lxw_strerror(err));
+    }
+}
+
+} // namespace podsizer::xlsx

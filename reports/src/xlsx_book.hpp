@@ -1,0 +1,135 @@
+// A thin C++ layer over libxlsxwriter for the proposal workbook: the styles
+// it uses, A1 references, and cell writes that record every formula with its
+// cached result in the manifest. Internal to podsizer::reports.
+#pragma once
+
+#include "podsizer/reports/workbook.hpp"
+
+#include <ctime>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+#include <xlsxwriter.h>
+
+namespace podsizer::xlsx {
+
+/// "A" for column 0, "AB" for 27.
+std::string column_name(int col);
+/// "$B$5" (absolute) or "B5" for row 4, column 1 (0-based).
+std::string cell(int row, int col, bool absolute = true);
+/// A sheet name quoted for formulas: 'NCP pod' ('' for an apostrophe).
+std::string quoted(const std::string& sheet);
+/// 'Sheet'!$B$5
+std::string ref(const std::string& sheet, int row, int col);
+/// ='Sheet'!$B$5:$B$9 (the form chart ranges take).
+std::string range(const std::string& sheet, int row1, int col1, int row2, int col2);
+
+/// How a number is shown.
+enum class Num {
+    integer, ///< #,##0
+    one,     ///< #,##0.0
+    two,     ///< #,##0.00
+    three,   ///< #,##0.000
+    percent, ///< 0.0%
+    precise, ///< #,##0.0### (figures such as 61.44 TB or 0.5)
+    text,    ///< text cells
+};
+
+/// What a cell is: an input the user may change (blue), a formula (black),
+/// or a value podsizer computed that is not a formula (grey italic).
+enum class Role { input, formula, value, label };
+
+class Book;
+
+class Sheet {
+public:
+    Sheet(Book& book, lxw_worksheet* ws, std::string name) : book_(&book), ws_(ws), name_(name) {}
+
+    const std::string& name() const { return name_; }
+    lxw_worksheet* raw() const { return ws_; }
+
+    void text(int row, int col, const std::string& s, lxw_format* f = nullptr);
+    void number(int row, int col, double v, Num num, Role role);
+    /// A formula with its cached numeric result (recorded in the manifest).
+    void formula(int row, int col, const std::string& f, double cached, Num num,
+                 Role role = Role::formula);
+    /// A formula whose result is text, with its cached text.
+    void formula_text(int row, int col, const std::string& f, const std::string& cached,
+                      lxw_format* fmt = nullptr);
+    std::string ref(int row, int col) const { return xlsx::ref(name_, row, col); }
+
+    void column_width(int first, int last, double width);
+    /// Sets the row's height to show every line of wrapped text: each entry
+    /// is (text, column width in characters, font size in points). Spreadsheet
+    /// programs do not grow rows on load, so the writer estimates it.
+    void fit_height(int row, const std::vector<std::tuple<std::string, double, double>>& texts);
+    /// Portrait instead of landscape (long narrow tables).
+    void portrait();
+    /// Landscape A4, one page wide, header with the scenario and date, page
+    /// numbers in the footer, rows up to `header_row` repeated on each page.
+    void print_setup(int header_row);
+    void freeze(int rows, int cols);
+
+private:
+    Book* book_;
+    lxw_worksheet* ws_;
+    std::string name_;
+    bool portrait_ = false;
+};
+
+class Book {
+public:
+    /// Opens a workbook to be written to `path` (the caller makes it atomic).
+    Book(const std::string& path, const std::string& date, const std::string& scenario);
+    ~Book();
+    Book(const Book&) = delete;
+    Book& operator=(const Book&) = delete;
+
+    Sheet add_sheet(const std::string& name);
+    lxw_chart* add_chart(std::uint8_t type);
+    void define_name(const std::string& name, const std::string& formula);
+    /// Writes the file; throws InputError naming `path` when it cannot.
+    void close();
+
+    lxw_format* style(Num num, Role role);
+    // Named styles for headings and tables.
+    lxw_format* title() const { return title_; }
+    lxw_format* subtitle() const { return subtitle_; }
+    lxw_format* header() const { return header_; }
+    lxw_format* header_left() const { return header_left_; }
+    lxw_format* section() const { return section_; }
+    lxw_format* label() const { return label_; }
+    lxw_format* note() const { return note_; }
+    lxw_format* text_value() const { return text_value_; }
+    lxw_format* text_formula() const { return text_formula_; }
+
+    WorkbookManifest& manifest() { return manifest_; }
+    const std::string& header_text() const { return header_text_; }
+    const std::string& footer_text() const { return footer_text_; }
+
+private:
+    lxw_format* make(bool bold = false, double size = 0);
+
+    lxw_workbook* wb_ = nullptr;
+    std::string path_;
+    std::string header_text_;
+    std::string footer_text_;
+    std::map<std::pair<Num, Role>, lxw_format*> styles_;
+    lxw_format* title_ = nullptr;
+    lxw_format* subtitle_ = nullptr;
+    lxw_format* header_ = nullptr;
+    lxw_format* header_left_ = nullptr;
+    lxw_format* section_ = nullptr;
+    lxw_format* label_ = nullptr;
+    lxw_format* note_ = nullptr;
+    lxw_format* text_value_ = nullptr;
+    lxw_format* text_formula_ = nullptr;
+    WorkbookManifest manifest_;
+};
+
+/// Throws std::logic_error for a libxlsxwriter error that means a bug here
+/// (bad range, invalid name), with the library's description.
+void check(lxw_error err, const char* what);
+
+} // namespace podsizer::xlsx

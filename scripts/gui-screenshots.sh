@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Renders the GUI screenshots in docs/screenshots/ (docs/gui.md, README.md):
+# one per tab from `podsizer-gui --screenshot`, the whole editor, and two
+# states the Qt tests leave behind (a field error, a catalog entry being
+# edited). Offscreen: no display needed. Look at every PNG after running it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export QT_QPA_PLATFORM=offscreen
+build=build/default
+cmake --build --preset default -j2 --target podsizer-gui test_gui >/dev/null
+out=docs/screenshots
+mkdir -p "$out"
+# The fleet example: designs, designs grown to 1 EB and the cloud store side by side.
+scenario=${1:-examples/fleet-160k.json}
+for tab in results charts racks catalog; do
+  "$build/gui/podsizer-gui" "$scenario" --screenshot "$out/gui-$tab.png" --tab "$tab"
+done
+# The whole editor (it scrolls in a 1000-pixel window).
+"$build/gui/podsizer-gui" "$scenario" --screenshot "$out/gui-editor.png" --size 1600x2300
+# Checkpoint jobs: the goodput chart and the checkpoint table.
+"$build/gui/podsizer-gui" examples/checkpoint-cadence.json \
+  --screenshot "$out/gui-charts-checkpoints.png" --tab charts
+(cd "$build/tests" && ./test_gui aCapacityWithoutAUnitIsMarkedAtTheFieldWithTheReason \
+   aCatalogEntryCanBeCopiedCheckedInlineAndApplied >/dev/null)
+cp "$build/tests/output/gui/gui-field-error.png" "$build/tests/output/gui/gui-catalog-edit.png" "$out/"
+ls -l "$out"/gui-*.png

@@ -1,0 +1,251 @@
+// Rack elevations: what is drawn, that the SVG is well-formed (xmllint), and
+// that librsvg renders it (rsvg-convert). The PNGs are left in
+// build/<preset>/tests/output/rack_svg/ for people to look at.
+#define RUN_PROCESS_WITHOUT_PODSIZER
+#include "../cli/run_process.hpp"
+#include "external_tools.hpp"
+#include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/engine.hpp"
+#include "podsizer/reports/rack_svg.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace podsizer;
+
+namespace {
+
+const Catalog& catalog() {
+    static const Catalog cat = default_catalog();
+    return cat;
+}
+
+SizingResult sized(const std::string& example) {
+    const Scenario s =
+        load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/" + example, catalog());
+    return size_scenario(s, catalog());
+}
+
+/// A hand-made design of `cnodes` C-nodes and `dboxes` 1U D-boxes.
+Design hand_design(std::int64_t cnodes, std::int64_t dboxes, std::string name = "big") {
+    HandDesign h;
+    h.name = std::move(name);
+    h.cnode = "cnode-1u";
+    h.dbox = "dbox-1u-22";
+    h.cnodes = cnodes;
+    h.dboxes = dboxes;
+    return evaluate_design(h, Requirements{}, Constraints{}, 1.0, catalog());
+}
+
+std::size_t occurrences(const std::string& s, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + what.size())) {
+        ++n;
+    }
+    return n;
+}
+
+/// A numeric attribute of the root <svg> element.
+double root_attribute(const std::string& svg, const std::string& name) {
+    const std::size_t root = svg.find("<svg ");
+    const std::size_t at = svg.find(" " + name + "=\"", root);
+    REQUIRE(at != std::string::npos);
+    return std::stod(svg.substr(at + name.size() + 3));
+}
+
+std::string write(const std::string& dir, const std::string& name, const std::string& text) {
+    const std::string path = dir + "/" + name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+void require_well_formed(const std::string& path) {
+    const std::string xmllint =
+        test_tools::require_tool(PODSIZER_XMLLINT, "xmllint", "libxml2-utils");
+    const ProcessResult r = run_process(xmllint, {"--noout", path});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    REQUIRE(r.err.empty());
+}
+
+struct PngSize {
+    std::uint32_t width = 0;
+    std::uint32_t height = 0;
+};
+
+/// Width and height from a PNG's IHDR chunk, after checking the signature.
+PngSize png_size(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(bytes.size() > 24);
+    REQUIRE(bytes.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+    REQUIRE(bytes.compare(12, 4, "IHDR") == 0);
+    auto be32 = [&](std::size_t at) {
+        std::uint32_t v = 0;
+        for (std::size_t i = 0; i < 4; ++i) {
+            v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+        }
+        return v;
+    };
+    return {be32(16), be32(20)};
+}
+
+} // namespace
+
+TEST_CASE("every device of the reference pod is drawn once, labelled by role and model") {
+    const Design d = sized("ncp-pod-41k.json").designs.at(0);
+    const std::string svg = render_rack_svg(d);
+    // The tooltip of each device starts with its label ("C-node 17"), one per device.
+    CHECK(occurrences(svg, "<title>C-node ") == static_cast<std::size_t>(d.cnodes));
+    CHECK(occurrences(svg, "<title>D-box ") == static_cast<std::size_t>(d.dboxes));
+    CHECK(occurrences(svg, "<title>switch ") == static_cast<std::size_t>(d.switches()));
+    // Role colours: one rect per device, plus one legend swatch per role.
+    CHECK(occurrences(svg, "fill=\"#56B4E9\"") == static_cast<std::size_t>(d.cnodes) + 1);
+    CHECK(occurrences(svg, "fill=\"#E69F00\"") == static_cast<std::size_t>(d.dboxes) + 1);
+    CHECK(occurrences(svg, "fill=\"#4D4D4D\"") == static_cast<std::size_t>(d.switches()) + 1);
+    CHECK(occurrences(svg, ">cnode-1u</text>") == static_cast<std::size_t>(d.cnodes));
+    CHECK(occurrences(svg, ">dbox-1u-22</text>") == static_cast<std::size_t>(d.dboxes));
+    // The legend names each role with its count (450 / 180 / 60: the reference pod).
+    CHECK_THAT(svg, Catch::Contains(">C-node \u00d7 450<"));
+    CHECK_THAT(svg, Catch::Contains(">D-box \u00d7 180<"));
+    CHECK_THAT(svg, Catch::Contains(">switch \u00d7 60<"));
+    CHECK_THAT(svg, Catch::Contains(">empty: "));
+}
+
+TEST_CASE("each rack shows its number, U used of usable and kW drawn of its budget") {
+    const Design d = sized("ncp-pod-41k.json").designs.at(0);
+    const std::string svg = render_rack_svg(d);
+    REQUIRE(d.racks == 30);
+    for (const Rack& r : d.layout) {
+        INFO("rack " << r.index);
+        CHECK_THAT(svg, Catch::Contains(">Rack " + std::to_string(r.index) + "<"));
+    }
+    // Every rack of the reference pod holds 6 D-boxes, 15 C-nodes and 2 switches:
+    // 6 + 15 + 2x2 = 25 U of 40; 6x1.6 + 15x0.8 + 2x1.5 = 24.6 kW of 25.
+    CHECK(occurrences(svg, ">25 / 40 U<") == 30);
+    CHECK(occurrences(svg, ">24.6 / 25.0 kW<") == 30);
+    // U numbers 1..40 beside every rack.
+    CHECK(occurrences(svg, "text-anchor=\"end\" fill=\"#555555\">") == 30 * 40);
+    CHECK(occurrences(svg, "fill=\"#555555\">40<") == 30);
+}
+
+TEST_CASE("the title carries the design name and its totals") {
+    const Design d = sized("ncp-pod-41k.json").designs.at(0);
+    const std::string svg = render_rack_svg(d);
+    CHECK_THAT(svg, Catch::Contains(">NCP pod</text>"));
+    CHECK_THAT(svg, Catch::Contains("30 racks \u00b7 750 U of 1,200 U \u00b7 738.0 kW"));
+    CHECK_THAT(svg, Catch::Contains("217.9 PB usable"));
+    RackSvgOptions o;
+    o.title = "Option A";
+    CHECK_THAT(render_rack_svg(d, o), Catch::Contains(">Option A</text>"));
+}
+
+TEST_CASE("the elevations of every example design are well-formed SVG that librsvg renders") {
+    const std::string rsvg =
+        test_tools::require_tool(PODSIZER_RSVG_CONVERT, "rsvg-convert", "librsvg2-bin");
+    const std::string dir = test_tools::output_dir("rack_svg");
+    for (const char* example : {"ncp-pod-41k.json", "high-density-1eb.json"}) {
+        const SizingResult result = sized(example);
+        for (std::size_t i = 0; i < result.designs.size(); ++i) {
+            const Design& d = result.designs[i];
+            INFO(d.name);
+            const std::string svg = render_rack_svg(d);
+            const std::string name = rack_svg_file_name(d, i + 1);
+            const std::string path = write(dir, name, svg);
+            require_well_formed(path);
+            const std::string png = path.substr(0, path.size() - 4) + ".png";
+            const ProcessResult r = run_process(rsvg, {"--zoom", "2", "-o", png, path});
+            INFO(r.err);
+            REQUIRE(r.exit_code == 0);
+            const PngSize size = png_size(png);
+            // The PNG is the drawing at twice its size (rounding aside).
+            CHECK(std::abs(size.width - 2 * root_attribute(svg, "width")) <= 2.0);
+            CHECK(std::abs(size.height - 2 * root_attribute(svg, "height")) <= 2.0);
+        }
+    }
+}
+
+TEST_CASE("a design of 150+ racks wraps onto rows and keeps a landscape shape") {
+    // 2,500 C-nodes x 0.8 kW + 1,200 D-boxes x 1.6 kW = 3.92 MW before switches:
+    // over 156 racks at 25 kW each.
+    const Design d = hand_design(2500, 1200);
+    REQUIRE(d.racks >= 150);
+    const std::string svg = render_rack_svg(d);
+    const double w = root_attribute(svg, "width");
+    const double h = root_attribute(svg, "height");
+    // Landscape, not a sliver: between 1:1 and 2:1 (A4 is 1.41:1).
+    CHECK(w / h >= 1.0);
+    CHECK(w / h <= 2.0);
+    CHECK(occurrences(svg, "<title>D-box ") == 1200);
+
+    // A fixed row length: the drawing grows down, one row per 10 racks.
+    RackSvgOptions ten;
+    ten.racks_per_row = 10;
+    const std::string tall = render_rack_svg(d, ten);
+    const auto rows = static_cast<double>((d.racks + 9) / 10);
+    CHECK(root_attribute(tall, "height") > rows * 40 * 12); // 40 U of 12 units per row
+    CHECK(root_attribute(tall, "height") < (rows + 1) * (40 * 12 + 64) + 200);
+
+    const std::string path = write(test_tools::output_dir("rack_svg"), "big.svg", svg);
+    require_well_formed(path);
+}
+
+TEST_CASE("names with markup or control characters still give well-formed SVG") {
+    const Design d = hand_design(4, 11, "A & B <pod> \"quoted\" 'single'\x01\x1f");
+    const std::string svg = render_rack_svg(d);
+    CHECK_THAT(svg, Catch::Contains("A &amp; B &lt;pod&gt; &quot;quoted&quot; &apos;single&apos;"));
+    CHECK(svg.find('\x01') == std::string::npos);
+    require_well_formed(write(test_tools::output_dir("rack_svg"), "markup.svg", svg));
+}
+
+TEST_CASE("a design without a rack layout is drawn as a title and the reason") {
+    Design d = hand_design(4, 11);
+    d.layout.clear();
+    d.findings.push_back({Severity::error, "too-large", "design has 9 devices"});
+    const std::string svg = render_rack_svg(d);
+    CHECK_THAT(svg, Catch::Contains("No rack layout: design has 9 devices."));
+    CHECK(occurrences(svg, "<rect") == 5); // background + 4 legend swatches
+    require_well_formed(write(test_tools::output_dir("rack_svg"), "no-layout.svg", svg));
+}
+
+TEST_CASE("the same design always gives the same bytes") {
+    const Design d = sized("high-density-1eb.json").designs.at(1);
+    CHECK(render_rack_svg(d) == render_rack_svg(d));
+}
+
+TEST_CASE("file names for a directory of elevations sort in design order") {
+    struct Row {
+        const char* name;
+        std::size_t index;
+        const char* expected;
+    };
+    const Row rows[] = {
+        {"NCP pod", 1, "01-ncp-pod.svg"},
+        {"HD exabyte, capacity only (1:2)", 2, "02-hd-exabyte-capacity-only-1-2.svg"},
+        {"", 3, "03.svg"},                            // nothing usable in the name
+        {"../../etc/passwd", 4, "04-etc-passwd.svg"}, // no path escapes the directory
+        {"\xc3\x9c"
+         "ber",
+         12, "12-ber.svg"}, // non-ASCII letters dropped
+    };
+    for (const Row& r : rows) {
+        Design d;
+        d.name = r.name;
+        CHECK(rack_svg_file_name(d, r.index) == r.expected);
+    }
+}
+
+TEST_CASE("a design beyond the drawing limit shows its first racks and says how many there are") {
+    const Design d = hand_design(2500, 1200); // over 150 racks (see above)
+    RackSvgOptions o;
+    o.max_racks = 20;
+    const std::string svg = render_rack_svg(d, o);
+    CHECK(occurrences(svg, "\">Rack ") == 20);
+    CHECK_THAT(svg, Catch::Contains("racks 1\u201320 of " + std::to_string(d.racks) + " drawn"));
+    o.max_racks = 0; // no limit
+    CHECK(occurrences(render_rack_svg(d, o), "\">Rack ") == static_cast<std::size_t>(d.racks));
+}

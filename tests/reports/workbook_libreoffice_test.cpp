@@ -1,0 +1,399 @@
+// The workbook opened by a real spreadsheet program: LibreOffice (headless,
+// recalculating every formula on load) must arrive at the engine's numbers in
+// every formula cell, and follow an edited assumption the way the engine does.
+//
+// One TEST_CASE with sections, so LibreOffice is launched once per run (the
+// conversion is shared through a function-local static).
+#define RUN_PROCESS_WITHOUT_PODSIZER
+#include "../cli/run_process.hpp"
+#include "external_tools.hpp"
+#include "libreoffice.hpp"
+#include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/comparison.hpp"
+#include "podsizer/core/engine.hpp"
+#include "podsizer/reports/workbook.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <memory>
+#include <xlsxwriter.h>
+
+using namespace podsizer;
+
+namespace {
+
+struct Example {
+    std::string stem;
+    Scenario scenario;
+    SizingResult result;
+    WorkbookManifest manifest;
+    std::unique_ptr<Comparison> comparison;
+};
+
+/// The default catalog with figures a user might edit on the Assumptions
+/// sheet; every one of them feeds a formula.
+Catalog edited_catalog() {
+    Catalog c = default_catalog();
+    for (CNodeModel& m : c.cnodes) {
+        if (m.id == "cnode-1u") {
+            m.read = parse<Throughput>("30 GB/s"); // was 24 GB/s
+            m.power = parse<Power>("900 W");       // was 800 W
+        }
+    }
+    for (DBoxModel& m : c.dboxes) {
+        if (m.id == "dbox-1u-22") {
+            m.backend_read = parse<Throughput>("70 GB/s"); // was 60 GB/s
+        }
+    }
+    for (ErasureCodingRule& r : c.erasure_coding) {
+        r.reserve = 0.10; // was 8 %
+    }
+    for (RackModel& r : c.racks) {
+        r.power_budget = parse<Power>("30 kW"); // was 25 kW
+    }
+    return c;
+}
+
+struct Fixture {
+    std::string dir;
+    std::vector<Example> examples;
+    Catalog edited;
+    Example edited_example; ///< the reference pod's result, written with `edited`
+    std::map<std::string, SheetCsv> sheets;
+};
+
+/// Writes a workbook whose only formula is cached with a wrong result: if
+/// LibreOffice shows 5, it recalculated; if 99, the test set-up is broken.
+void write_probe(const std::string& path) {
+    lxw_workbook* wb = workbook_new(path.c_str());
+    lxw_worksheet* ws = workbook_add_worksheet(wb, "Probe");
+    worksheet_write_formula_num(ws, 0, 0, "=2+3", nullptr, 99.0);
+    REQUIRE(workbook_close(wb) == LXW_NO_ERROR);
+}
+
+const Fixture& fixture() {
+    static const std::unique_ptr<Fixture> f = [] {
+        const std::string soffice =
+            test_tools::require_tool(PODSIZER_SOFFICE, "soffice", "libreoffice-calc-nogui");
+        auto fx = std::make_unique<Fixture>();
+        fx->dir = test_tools::output_dir("workbook");
+        const Catalog catalog = default_catalog();
+        const std::string src = std::string(PODSIZER_SOURCE_DIR) + "/examples/";
+        WorkbookOptions options;
+        options.date = "2026-01-01";
+        for (const auto& [stem, file] :
+             {std::pair{"ncp", "ncp-pod-41k.json"}, std::pair{"hd", "high-density-1eb.json"},
+              std::pair{"ckpt", "checkpoint-cadence.json"}}) {
+            Example e;
+            e.stem = stem;
+            e.scenario = load_scenario(src + file, catalog);
+            e.result = size_scenario(e.scenario, catalog);
+            e.manifest = write_workbook(fx->dir + "/" + stem + ".xlsx",
+                                        {&e.result, &catalog, &e.scenario}, options);
+            fx->examples.push_back(std::move(e));
+        }
+        // The fleet example as `compare` exports it: pods grown to 1 EB and
+        // the cloud object store beside the designs, with ratios.
+        {
+            Example e;
+            e.stem = "fleet";
+            e.scenario = load_scenario(src + "fleet-160k.json", catalog);
+            e.result = size_scenario(e.scenario, catalog);
+            ComparisonSpec spec;
+            spec.target = e.scenario.extrapolation;
+            for (const std::string& id : e.scenario.comparisons) {
+                spec.references.push_back(catalog.reference(id));
+            }
+            e.comparison = std::make_unique<Comparison>(compare_designs(e.result, spec));
+            e.manifest =
+                write_workbook(fx->dir + "/fleet.xlsx",
+                               {&e.result, &catalog, &e.scenario, e.comparison.get()}, options);
+            fx->examples.push_back(std::move(e));
+        }
+        // A hand-made design with no scenario (podsizer design): the
+        // requirement-free branch of every sheet.
+        {
+            Example e;
+            e.stem = "hand";
+            HandDesign h;
+            h.name = "Hand-made";
+            h.cnode = "cnode-1u";
+            h.dbox = "dbox-2u-44-hd";
+            h.cnodes = 20;
+            h.dboxes = 12;
+            e.result.scenario = "Hand-made design";
+            e.result.designs.push_back(
+                evaluate_design(h, Requirements{}, Constraints{}, 1.5, catalog));
+            e.manifest =
+                write_workbook(fx->dir + "/hand.xlsx", {&e.result, &catalog, nullptr}, options);
+            fx->examples.push_back(std::move(e));
+        }
+        // The reference pod's workbook with edited assumptions: cached values
+        // are the original engine's, so only recalculation gives the new ones.
+        fx->edited = edited_catalog();
+        fx->edited_example.scenario = fx->examples[0].scenario;
+        fx->edited_example.result = fx->examples[0].result;
+        fx->edited_example.stem = "edited";
+        fx->edited_example.manifest = write_workbook(
+            fx->dir + "/edited.xlsx",
+            {&fx->edited_example.result, &fx->edited, &fx->edited_example.scenario}, options);
+        write_probe(fx->dir + "/probe.xlsx");
+        fx->sheets =
+            libreoffice_csv(soffice,
+                            {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx", fx->dir + "/ckpt.xlsx",
+                             fx->dir + "/fleet.xlsx", fx->dir + "/hand.xlsx",
+                             fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx"},
+                            fx->dir);
+        return fx;
+    }();
+    return *f;
+}
+
+bool close_to(double got, double want) {
+    // Relative error below 1e-9; LibreOffice writes 15 significant digits.
+    const double scale = std::max(std::abs(got), std::abs(want));
+    return scale < 1e-12 || std::abs(got - want) <= 1e-9 * scale;
+}
+
+const SheetCsv& sheet(const Fixture& f, const std::string& stem, const std::string& name) {
+    auto it = f.sheets.find(stem + "/" + name);
+    INFO("LibreOffice exported no sheet " << stem << "/" << name);
+    REQUIRE(it != f.sheets.end());
+    return it->second;
+}
+
+/// The value cell of the Summary row labelled `label`, for design column `col`.
+double summary_value(const Fixture& f, const std::string& stem, const std::string& label,
+                     int col = 1) {
+    const SheetCsv& s = sheet(f, stem, "Summary");
+    for (std::size_t r = 0; r < s.rows.size(); ++r) {
+        if (!s.rows[r].empty() && s.rows[r][0] == label) {
+            const std::string* cell = s.at(static_cast<int>(r), col);
+            REQUIRE(cell != nullptr);
+            double v = 0;
+            INFO(label << " = \"" << *cell << "\"");
+            REQUIRE(parse_exported_number(*cell, v));
+            return v;
+        }
+    }
+    FAIL("Summary has no row " << label);
+    return 0;
+}
+
+double column_sum(const SheetCsv& s, int col, int first_row) {
+    double sum = 0;
+    for (std::size_t r = static_cast<std::size_t>(first_row); r < s.rows.size(); ++r) {
+        double v = 0;
+        if (const std::string* c = s.at(static_cast<int>(r), col);
+            c != nullptr && parse_exported_number(*c, v)) {
+            sum += v;
+        }
+    }
+    return sum;
+}
+
+} // namespace
+
+TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
+    const Fixture& f = fixture();
+
+    SECTION("the set-up really recalculates: a wrong cached result comes back right") {
+        const SheetCsv& probe = sheet(f, "probe", "Probe");
+        REQUIRE(probe.at(0, 0) != nullptr);
+        CHECK(*probe.at(0, 0) == "5"); // 2 + 3, not the cached 99
+    }
+
+    SECTION("LibreOffice loads every sheet of each workbook") {
+        for (const Example& e : f.examples) {
+            INFO(e.stem);
+            // Summary, Racks, Assumptions, Charts, and Checkpoints when there are jobs.
+            const std::size_t fixed = e.result.requirements.checkpoints.jobs.empty() ? 4 : 5;
+            REQUIRE(e.manifest.sheets.size() == e.result.designs.size() + fixed);
+            for (const std::string& name : e.manifest.sheets) {
+                INFO(name);
+                CHECK(f.sheets.count(e.stem + "/" + name) == 1);
+            }
+        }
+    }
+
+    SECTION("every formula cell equals the engine's number after recalculation") {
+        for (const Example& e : f.examples) {
+            INFO(e.stem);
+            // Summary, design sheets, Racks and Charts all hold formulas.
+            REQUIRE(e.manifest.formulas.size() > 100);
+            std::size_t checked = 0;
+            for (const WorkbookFormula& w : e.manifest.formulas) {
+                const SheetCsv& s = sheet(f, e.stem, w.sheet);
+                const std::string* got = s.at(w.row, w.col);
+                INFO(w.sheet << "!R" << w.row + 1 << "C" << w.col + 1 << " " << w.formula);
+                REQUIRE(got != nullptr);
+                if (w.is_text) {
+                    CHECK(*got == w.text);
+                } else {
+                    double v = 0;
+                    INFO("LibreOffice: \"" << *got << "\", engine: " << w.number);
+                    REQUIRE(parse_exported_number(*got, v));
+                    CHECK(close_to(v, w.number));
+                }
+                ++checked;
+            }
+            CHECK(checked == e.manifest.formulas.size());
+        }
+    }
+
+    SECTION("every assumption has a source, and every number a unit") {
+        for (const Example& e : f.examples) {
+            INFO(e.stem);
+            const SheetCsv& a = sheet(f, e.stem, "Assumptions");
+            REQUIRE(a.rows.size() > 10);
+            REQUIRE(a.at(3, 5) != nullptr);
+            CHECK(*a.at(3, 5) == "Source kind");
+            for (std::size_t r = 4; r < a.rows.size(); ++r) {
+                const auto& row = a.rows[r];
+                INFO(row.at(0) << " / " << row.at(1));
+                REQUIRE(row.size() >= 6);
+                CHECK_FALSE(row[5].empty());
+                double v = 0;
+                if (parse_exported_number(row[2], v)) {
+                    CHECK_FALSE(row[3].empty());
+                }
+            }
+        }
+    }
+
+    SECTION("the cached results are the engine's figures, in the units of the labels") {
+        const Example& e = f.examples[0];
+        const Design& d = e.result.designs.at(0);
+        struct Row {
+            const char* label;
+            double engine;
+        };
+        const Row rows[] = {
+            {"C-nodes", static_cast<double>(d.cnodes)},
+            {"D-boxes", static_cast<double>(d.dboxes)},
+            {"Racks", static_cast<double>(d.racks)},
+            {"Usable capacity (PB)", in(d.usable, units::PB)},
+            {"Usable capacity (PiB)", in(d.usable, units::PiB)},
+            {"Read (TB/s)", in(d.read, units::TB_per_s)},
+            {"Write (Tbps)", in(d.write, units::Tbps)},
+            {"Power (kW)", in(d.power, units::kW)},
+            {"Knee (C-nodes)", static_cast<double>(d.knee_cnodes)},
+            {"Read GB/s per GPU", d.read_per_gpu_gbps()},
+        };
+        for (const Row& r : rows) {
+            INFO(r.label);
+            CHECK(close_to(summary_value(f, "ncp", r.label), r.engine));
+        }
+        // The Racks sheet's power column adds up to the design's power.
+        CHECK(close_to(column_sum(sheet(f, "ncp", "Racks"), 6, 4), d.power.base()));
+    }
+
+    SECTION("the cloud reference and the ratios in Summary are the engine's comparison") {
+        const Example& e = *std::find_if(f.examples.begin(), f.examples.end(),
+                                         [](const Example& x) { return x.stem == "fleet"; });
+        const Comparison& cmp = *e.comparison;
+        REQUIRE(cmp.references.size() == 1);
+        const ReferenceSizing& ref = cmp.references[0];
+        // Columns: NCP pod, NCP pod x 5, HD full, HD capacity-only, cloud store.
+        REQUIRE(cmp.columns.size() == 5);
+        const int cloud = 5;
+        CHECK(close_to(summary_value(f, "fleet", "Racks", cloud), static_cast<double>(ref.racks)));
+        CHECK(close_to(summary_value(f, "fleet", "Read (Tbps)", cloud), in(ref.read, units::Tbps)));
+        CHECK(close_to(summary_value(f, "fleet", "Power (kW)", cloud), in(ref.power, units::kW)));
+        CHECK(close_to(summary_value(f, "fleet", "Accounts (reference)", cloud),
+                       static_cast<double>(ref.accounts)));
+        CHECK(close_to(summary_value(f, "fleet", "Pods", 2), 5.0)); // brief: just over 4 pods -> 5
+        for (const ComparisonRatio& r : cmp.ratios) {
+            if (r.column != "NCP pod \u00d7 5") {
+                continue;
+            }
+            const std::string by = " \u00f7 " + cmp.columns.back().name + " (\u00d7)";
+            CHECK(close_to(summary_value(f, "fleet", "Racks" + by, 2), r.racks));
+            CHECK(close_to(summary_value(f, "fleet", "Power" + by, 2), r.power));
+            CHECK(close_to(summary_value(f, "fleet", "Read" + by, 2), r.read));
+        }
+    }
+
+    SECTION("edited assumptions flow through every dependent formula as the engine computes") {
+        const Example& e = f.edited_example;
+        const Design& before = e.result.designs.at(0);
+        HandDesign hand;
+        hand.name = before.name;
+        hand.cnode = before.cnode_model;
+        hand.dbox = before.dbox_model;
+        hand.drive = before.drive_size;
+        hand.rack = before.rack_model;
+        hand.network_switch = before.switch_model;
+        hand.cnodes = before.cnodes;
+        hand.dboxes = before.dboxes;
+        const Design after = evaluate_design(hand, before.requirements, e.scenario.constraints,
+                                             e.scenario.data_reduction, f.edited);
+        struct Row {
+            const char* label;
+            double before;
+            double after;
+        };
+        const Row rows[] = {
+            {"Read (TB/s)", in(before.read, units::TB_per_s), in(after.read, units::TB_per_s)},
+            {"Usable capacity (PB)", in(before.usable, units::PB), in(after.usable, units::PB)},
+            {"Power (kW)", in(before.power, units::kW), in(after.power, units::kW)},
+            {"Knee (C-nodes)", static_cast<double>(before.knee_cnodes),
+             static_cast<double>(after.knee_cnodes)},
+            {"Read GB/s per kW", before.gbps_read_per_kw(), after.gbps_read_per_kw()},
+        };
+        for (const Row& r : rows) {
+            INFO(r.label << ": before " << r.before << ", engine after " << r.after);
+            REQUIRE_FALSE(close_to(r.before, r.after)); // the edit matters
+            CHECK(close_to(summary_value(f, "edited", r.label), r.after));
+        }
+        // Device power on the Racks sheet follows the C-node's edited watts.
+        CHECK(close_to(column_sum(sheet(f, "edited", "Racks"), 6, 4), after.power.base()));
+        // The design sheet's power-bound rack count follows the edited budget.
+        const SheetCsv& ds = sheet(f, "edited", "NCP pod");
+        bool found = false;
+        for (std::size_t r = 0; r < ds.rows.size(); ++r) {
+            if (!ds.rows[r].empty() && ds.rows[r][0] == "Racks needed for power") {
+                double v = 0;
+                REQUIRE(parse_exported_number(ds.rows[r].at(1), v));
+                CHECK(v == static_cast<double>(after.racks_for_power));
+                CHECK(after.racks_for_power != before.racks_for_power);
+                found = true;
+            }
+        }
+        CHECK(found);
+    }
+}
+
+TEST_CASE("numbers LibreOffice exports are read at full precision") {
+    struct Row {
+        const char* text;
+        bool ok;
+        double value;
+    };
+    const Row rows[] = {
+        {"243.3024", true, 243.3024},
+        {"97.3333333333333%", true, 0.973333333333333},
+        {"3E-020", true, 3e-20},
+        {"-12", true, -12},
+        {"yes", false, 0},
+        {"", false, 0},
+        {"1,234", false, 0}, // thousands separators mean "as shown" was on
+    };
+    for (const Row& r : rows) {
+        INFO(r.text);
+        double v = 0;
+        CHECK(parse_exported_number(r.text, v) == r.ok);
+        if (r.ok) {
+            CHECK(v == Approx(r.value).epsilon(1e-15));
+        }
+    }
+}
+
+TEST_CASE("CSV from LibreOffice is split into rows and quoted fields") {
+    const auto rows = parse_csv("a,\"b, c\",\"say \"\"hi\"\"\"\r\n,,\nlast");
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[0] == std::vector<std::string>{"a", "b, c", "say \"hi\""});
+    CHECK(rows[1] == std::vector<std::string>{"", "", ""});
+    CHECK(rows[2] == std::vector<std::string>{"last"});
+}

@@ -1,0 +1,333 @@
+// The workbook's package and structure, read back without a spreadsheet
+// program: a valid ZIP of well-formed XML (what Excel checks before offering a
+// repair), sheets in order, print set-up, frozen headers, defined names,
+// formulas with cached results, reproducible bytes, atomic writes.
+#define RUN_PROCESS_WITHOUT_PODSIZER
+#include "../cli/run_process.hpp"
+#include "external_tools.hpp"
+#include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/engine.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/reports/atomic_file.hpp"
+#include "podsizer/reports/workbook.hpp"
+#include "xlsx_package.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <dirent.h>
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <sys/stat.h>
+
+using namespace podsizer;
+
+namespace {
+
+const Catalog& catalog() {
+    static const Catalog cat = default_catalog();
+    return cat;
+}
+
+struct Written {
+    Scenario scenario;
+    SizingResult result;
+    WorkbookManifest manifest;
+    std::string path;
+    std::map<std::string, std::string> parts;
+};
+
+Written write_example(const std::string& example, const std::string& file,
+                      const std::string& date = "2026-01-01") {
+    Written w;
+    w.scenario =
+        load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/" + example, catalog());
+    w.result = size_scenario(w.scenario, catalog());
+    w.path = test_tools::output_dir("workbook-structure") + "/" + file;
+    WorkbookOptions o;
+    o.date = date;
+    w.manifest = write_workbook(w.path, {&w.result, &catalog(), &w.scenario}, o);
+    w.parts = read_xlsx_parts(w.path);
+    return w;
+}
+
+const Written& ncp() {
+    static const Written w = write_example("ncp-pod-41k.json", "ncp.xlsx");
+    return w;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::string xml_escaped(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+/// The worksheet part of the n-th sheet (1-based, libxlsxwriter's naming).
+const std::string& sheet_xml(const Written& w, std::size_t n) {
+    return w.parts.at("xl/worksheets/sheet" + std::to_string(n) + ".xml");
+}
+
+std::vector<std::string> files_in(const std::string& dir) {
+    std::vector<std::string> out;
+    if (DIR* d = ::opendir(dir.c_str())) {
+        while (const dirent* e = ::readdir(d)) {
+            const std::string n = e->d_name;
+            if (n != "." && n != "..") {
+                out.push_back(n);
+            }
+        }
+        ::closedir(d);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("the workbook is a ZIP of well-formed XML parts, each declared in its content types") {
+    const Written& w = ncp();
+    const std::string xmllint =
+        test_tools::require_tool(PODSIZER_XMLLINT, "xmllint", "libxml2-utils");
+    REQUIRE(w.parts.count("[Content_Types].xml") == 1);
+    REQUIRE(w.parts.count("xl/workbook.xml") == 1);
+    const std::string& types = w.parts.at("[Content_Types].xml");
+    const std::string dir = test_tools::output_dir("workbook-parts");
+    std::vector<std::string> args{"--noout"};
+    std::size_t n = 0;
+    for (const auto& [name, content] : w.parts) {
+        INFO(name);
+        const std::size_t dot = name.rfind('.');
+        const std::string ext = name.substr(dot + 1);
+        const bool declared = types.find("PartName=\"/" + name + "\"") != std::string::npos ||
+                              types.find("Extension=\"" + ext + "\"") != std::string::npos;
+        CHECK(declared);
+        if (ext == "xml" || ext == "rels") {
+            const std::string path = dir + "/part" + std::to_string(n++) + "." + ext;
+            std::ofstream(path, std::ios::binary) << content;
+            args.push_back(path);
+        }
+    }
+    REQUIRE(n >= 10);
+    const ProcessResult r = run_process(xmllint, args);
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+}
+
+TEST_CASE("the sheets come in the issue's order: Summary, designs, Checkpoints, Racks, "
+          "Assumptions, Charts") {
+    CHECK(ncp().manifest.sheets ==
+          std::vector<std::string>{"Summary", "NCP pod", "Racks", "Assumptions", "Charts"});
+    const Written hd = write_example("high-density-1eb.json", "hd.xlsx");
+    CHECK(hd.manifest.sheets == std::vector<std::string>{"Summary", "HD exabyte, full performance",
+                                                         "HD exabyte, capacity only (1 2)", "Racks",
+                                                         "Assumptions", "Charts"});
+    const std::string& book = hd.parts.at("xl/workbook.xml");
+    CHECK(book.find("name=\"HD exabyte, capacity only (1 2)\"") != std::string::npos);
+    // With checkpoint jobs, their sheet comes after the designs.
+    const Written ck = write_example("checkpoint-cadence.json", "ckpt.xlsx");
+    CHECK(ck.manifest.sheets ==
+          std::vector<std::string>{"Summary", "NCP pod as quoted", "NCP pod sized for checkpoints",
+                                   "Checkpoints", "Racks", "Assumptions", "Charts"});
+}
+
+TEST_CASE("every sheet prints landscape on A4 one page wide, with the scenario and date on top") {
+    const Written& w = ncp();
+    for (std::size_t i = 1; i <= w.manifest.sheets.size(); ++i) {
+        const std::string& xml = sheet_xml(w, i);
+        const std::string& name = w.manifest.sheets[i - 1];
+        INFO(name);
+        CHECK_THAT(xml, Catch::Contains("paperSize=\"9\""));
+        // Fit to page, one page wide: fitToWidth is left out because 1 is its
+        // default in OOXML; fitToHeight 0 lets long sheets run on (Charts: 1 page).
+        CHECK_THAT(xml, Catch::Contains("<pageSetUpPr fitToPage=\"1\"/>"));
+        CHECK(xml.find("fitToWidth=") == std::string::npos);
+        CHECK((xml.find("fitToHeight=\"0\"") != std::string::npos) == (name != "Charts"));
+        // The long per-U table prints portrait to fit more rows per page.
+        CHECK_THAT(xml, Catch::Contains(name == "Racks" ? "orientation=\"portrait\""
+                                                        : "orientation=\"landscape\""));
+        CHECK_THAT(xml, Catch::Contains("<oddHeader>"));
+        CHECK_THAT(xml, Catch::Contains("NCP-aligned pod, 41,472 GB200 GPUs&amp;R2026-01-01"));
+        if (name != "Charts") {
+            CHECK_THAT(xml, Catch::Contains("state=\"frozen\"")); // header rows stay in view
+        }
+    }
+}
+
+TEST_CASE("an ampersand in the scenario name is printed, not taken as a header code") {
+    Written w;
+    w.scenario =
+        load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/ncp-pod-41k.json", catalog());
+    w.scenario.name = "R&D pod";
+    w.result = size_scenario(w.scenario, catalog());
+    const std::string path = test_tools::output_dir("workbook-structure") + "/amp.xlsx";
+    WorkbookOptions o;
+    o.date = "2026-02-03";
+    write_workbook(path, {&w.result, &catalog(), &w.scenario}, o);
+    const auto parts = read_xlsx_parts(path);
+    // "&&" in a header prints one "&"; XML escapes each as &amp;.
+    CHECK_THAT(parts.at("xl/worksheets/sheet1.xml"), Catch::Contains("R&amp;&amp;D pod"));
+}
+
+TEST_CASE("formulas name their assumptions and are stored with the engine's result") {
+    const Written& w = ncp();
+    const std::string& book = w.parts.at("xl/workbook.xml");
+    CHECK_THAT(book, Catch::Contains("<definedName name=\"cnode_1u_read_GBps\">"));
+    CHECK_THAT(book, Catch::Contains("<definedName name=\"ec_n4_wide_steps_from\">"));
+    std::size_t found = 0;
+    for (const WorkbookFormula& f : w.manifest.formulas) {
+        const auto at = std::find(w.manifest.sheets.begin(), w.manifest.sheets.end(), f.sheet);
+        REQUIRE(at != w.manifest.sheets.end());
+        const std::string& xml =
+            sheet_xml(w, static_cast<std::size_t>(at - w.manifest.sheets.begin()) + 1);
+        // <f>formula</f><v>cached</v>, the formula without its '='.
+        const std::string needle = "<f>" + xml_escaped(f.formula.substr(1)) + "</f><v>";
+        const std::size_t p = xml.find(needle);
+        INFO(f.sheet << " " << f.formula);
+        REQUIRE(p != std::string::npos);
+        const std::size_t v = p + needle.size();
+        const std::string cached = xml.substr(v, xml.find("</v>", v) - v);
+        if (f.is_text) {
+            CHECK(cached == xml_escaped(f.text));
+        } else {
+            CHECK(std::stod(cached) == Approx(f.number).epsilon(1e-12).margin(1e-300));
+            // No cached zero where the engine has a number: viewers that do
+            // not recalculate would show it.
+            CHECK((f.number == 0.0 || std::stod(cached) != 0.0));
+        }
+        ++found;
+    }
+    CHECK(found == w.manifest.formulas.size());
+    // The design sheet's throughput is a formula over the C-node count and the
+    // named assumption (450 x 24 GB/s = 10,800 GB/s: the reference pod).
+    CHECK_THAT(sheet_xml(w, 2), Catch::Contains("*cnode_1u_read_GBps</f><v>10800</v>"));
+}
+
+TEST_CASE("the same inputs and date give the same bytes") {
+    const Written a = write_example("high-density-1eb.json", "same-a.xlsx");
+    const Written b = write_example("high-density-1eb.json", "same-b.xlsx");
+    CHECK(slurp(a.path) == slurp(b.path));
+    const Written c = write_example("high-density-1eb.json", "same-c.xlsx", "2026-01-02");
+    CHECK(slurp(a.path) != slurp(c.path)); // the date is in the headers
+}
+
+TEST_CASE("a malformed date is bad input") {
+    const Written& w = ncp();
+    for (const char* date : {"2026-13-01", "01/01/2026", "2026-1-1", "yesterday"}) {
+        INFO(date);
+        WorkbookOptions o;
+        o.date = date;
+        const std::string path = test_tools::output_dir("workbook-structure") + "/date.xlsx";
+        CHECK_THROWS_AS(write_workbook(path, {&w.result, &catalog(), &w.scenario}, o), InputError);
+        struct stat st {};
+        CHECK(::stat(path.c_str(), &st) != 0); // nothing written
+    }
+}
+
+TEST_CASE("a workbook for an unwritable path is an InputError naming it, and no file appears") {
+    const Written& w = ncp();
+    const std::string dir = test_tools::output_dir("workbook-unwritable");
+    struct Row {
+        std::string path;
+        const char* says;
+    };
+    const Row rows[] = {
+        {dir + "/no-such-dir/x.xlsx", "No such file or directory"},
+        {dir, "is a directory"},
+        {"", "expected a file name"},
+    };
+    for (const Row& r : rows) {
+        INFO(r.path);
+        try {
+            write_workbook(r.path, {&w.result, &catalog(), &w.scenario});
+            FAIL("no error");
+        } catch (const InputError& e) {
+            CHECK_THAT(e.what(), Catch::Contains(r.says));
+            if (!r.path.empty()) {
+                CHECK_THAT(e.what(), Catch::Contains(r.path));
+            }
+        }
+    }
+    for (const std::string& f : files_in(dir)) {
+        CHECK(f.find(".tmp-") == std::string::npos); // no temporary left behind
+    }
+}
+
+TEST_CASE("a failed export leaves the existing file as it was and no temporary behind") {
+    const std::string dir = test_tools::output_dir("atomic");
+    const std::string path = dir + "/keep.txt";
+    write_file_atomically(path, "the old content\n");
+    CHECK_THROWS_AS(write_atomically(path,
+                                     [](const std::string& temp) {
+                                         std::ofstream(temp) << "half a fi";
+                                         throw std::runtime_error("disk full");
+                                     }),
+                    std::runtime_error);
+    CHECK(slurp(path) == "the old content\n");
+    for (const std::string& f : files_in(dir)) {
+        INFO(f);
+        CHECK(f.find(".tmp-") == std::string::npos);
+    }
+    write_file_atomically(path, "new");
+    CHECK(slurp(path) == "new");
+}
+
+TEST_CASE("design sheet names are valid, unique and never a fixed sheet's") {
+    struct Row {
+        std::vector<std::string> designs;
+        std::vector<std::string> sheets;
+    };
+    const Row rows[] = {
+        {{"NCP pod"}, {"NCP pod"}},
+        // Excel forbids []:*?/\ in sheet names.
+        {{"HD: 1/2 [a]*?\\"}, {"HD  1 2  a"}},
+        // 31 characters at most, cut at a word boundary.
+        {{"A very long design name that goes on and on"}, {"A very long design name that"}},
+        {{"HD exabyte, full performance, one namespace"}, {"HD exabyte, full performance"}},
+        // Excel counts UTF-16 units: an emoji is two and does not fit in the last one.
+        {{std::string(30, 'a') + "\xf0\x9f\x98\x80"}, {std::string(30, 'a')}},
+        {{std::string(29, 'a') + "\xf0\x9f\x98\x80"
+                                 "b"},
+         {std::string(29, 'a') + "\xf0\x9f\x98\x80"}},
+        // Names whose cut collides keep both ends; the same names are numbered.
+        {{"HD exabyte, full performance", "HD exabyte, full performance, one namespace"},
+         {"HD exabyte, full performance", "HD exabyte, ful\u2026, one namespace"}},
+        // Same names are numbered; fixed sheet names (any case) are avoided.
+        {{"pod", "pod", "POD"}, {"pod", "pod (2)", "POD (3)"}},
+        {{"Summary", "racks", "History"}, {"Summary (2)", "racks (2)", "History (2)"}},
+        // Nothing left, or apostrophes at the ends (not allowed there).
+        {{"", "///", "'quoted'"}, {"Design 1", "Design 2", "quoted"}},
+    };
+    for (const Row& r : rows) {
+        SizingResult result;
+        for (const std::string& n : r.designs) {
+            Design d;
+            d.name = n;
+            result.designs.push_back(d);
+        }
+        INFO(r.designs.front());
+        CHECK(design_sheet_names(result) == r.sheets);
+    }
+}
+
+TEST_CASE("today's date is written as YYYY-MM-DD") {
+    CHECK(std::regex_match(today_iso_date(), std::regex(R"(20\d\d-[01]\d-[0-3]\d)")));
+}
