@@ -3,7 +3,7 @@
 # libFuzzer, ASan, UBSan) and fuzzes each harness for SECONDS, one after the
 # other (the machine is shared; set FUZZ_JOBS=2 to run two at once).
 #
-#   scripts/fuzz.sh [SECONDS] [HARNESS...]     default: 600 s; quantity catalog scenario optimize
+#   scripts/fuzz.sh [SECONDS] [HARNESS...]     default: 600 s; quantity catalog scenario optimize vary
 #
 # The corpus grows in build/fuzz/corpus/NAME and is kept between runs; crashing
 # inputs land in build/fuzz/artifacts/. A crash stops that harness unless
@@ -14,13 +14,13 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -eq 0 ] && harnesses=(quantity catalog scenario optimize)
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(quantity catalog scenario optimize vary)
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j2 >/dev/null
 
 declare -A seeds=([quantity]=fuzz/seeds/quantity [catalog]=catalog/data [scenario]=examples
-    [optimize]=examples)
+    [optimize]=examples [vary]=fuzz/seeds/vary)
 mkdir -p build/fuzz/logs build/fuzz/artifacts
 run_one() {
     local name=$1
