@@ -4,10 +4,12 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/reports/batch_workbook.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <ostream>
+#include <set>
 
 namespace podsizer {
 
@@ -48,12 +50,37 @@ public:
                 rows_.push_back(std::move(row));
             }
         }
+        for (auto& row : o.rendered.workbook_rows) {
+            workbook_.rows.push_back(std::move(row));
+        }
+        for (Design& m : o.rendered.models) {
+            const std::string key =
+                m.cnode_model + "|" + m.dbox_model + "|" + m.switch_model + "|" + m.rack_model;
+            if (model_keys_.insert(key).second) {
+                workbook_.models.push_back(std::move(m));
+            }
+        }
     }
 
-    BatchSummary finish() {
+    /// Ends the report; with options.xlsx, writes the workbook (after the
+    /// report, so stdout is complete even when the file cannot be written;
+    /// the summary then carries the reason).
+    BatchSummary finish(const BatchOptions& options, const Catalog& catalog,
+                        const std::string& title) {
         out_ << report_.end(rows_, summary_);
         out_.flush();
         err_.flush();
+        if (!options.xlsx.empty()) {
+            workbook_.title = title;
+            workbook_.header = report_.csv_header();
+            WorkbookOptions wo;
+            wo.date = options.workbook_date;
+            try {
+                write_batch_workbook(options.xlsx, workbook_, catalog, wo);
+            } catch (const InputError& e) {
+                summary_.workbook_error = e.located("--xlsx").what();
+            }
+        }
         return summary_;
     }
 
@@ -64,6 +91,8 @@ private:
     BatchSummary summary_;
     std::vector<std::vector<std::string>> rows_;
     bool first_ = true;
+    BatchWorkbookData workbook_;
+    std::set<std::string> model_keys_;
 };
 
 void warnings_to(std::vector<std::string>& lines, const Diagnostics& diag) {
@@ -108,7 +137,8 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
 BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& catalog,
                        const BatchOptions& options, std::ostream& out, std::ostream& err) {
     const std::vector<BatchInput> inputs = expand_batch_inputs(args);
-    const BatchReport report(options.format, BatchKind::batch);
+    BatchReport report(options.format, BatchKind::batch);
+    report.set_workbook(!options.xlsx.empty());
     Writer writer(report, out, err);
     run_ordered(
         inputs.size(), options.jobs,
@@ -140,7 +170,9 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
             return o;
         },
         [&](std::size_t, Outcome&& o) { writer.emit(std::move(o)); });
-    return writer.finish();
+    const std::string title = "Batch of " + std::to_string(inputs.size()) + " scenario file" +
+                              (inputs.size() == 1 ? "" : "s");
+    return writer.finish(options, catalog, title);
 }
 
 BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOptions& options,
@@ -149,7 +181,8 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
     for (const SweepParameter& p : sweep.parameters()) {
         names.push_back(p.name);
     }
-    const BatchReport report(options.format, BatchKind::sweep, names);
+    BatchReport report(options.format, BatchKind::sweep, names);
+    report.set_workbook(!options.xlsx.empty());
     Writer writer(report, out, err);
     const auto& params = sweep.parameters();
     run_ordered(
@@ -183,7 +216,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
             return o;
         },
         [&](std::size_t, Outcome&& o) { writer.emit(std::move(o)); });
-    return writer.finish();
+    return writer.finish(options, catalog, "Sweep of " + sweep.base().parse(catalog).name);
 }
 
 } // namespace podsizer

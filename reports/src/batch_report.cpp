@@ -171,7 +171,7 @@ void BatchSummary::add(RunStatus s) {
 }
 
 int BatchSummary::exit_code() const {
-    if (bad > 0) {
+    if (bad > 0 || !workbook_error.empty()) {
         return 2;
     }
     return not_met > 0 ? 1 : 0;
@@ -228,11 +228,44 @@ std::vector<std::string> BatchReport::csv_header() const {
     return h;
 }
 
+std::vector<std::vector<std::string>> BatchReport::csv_rows(const BatchRun& run) const {
+    std::vector<std::vector<std::string>> rows;
+    for (const Design& d : run.result->designs) {
+        std::vector<std::string> row = label_cells(run);
+        if (kind_ == BatchKind::batch) {
+            row.push_back(run.result->scenario);
+        }
+        row.push_back(d.name);
+        for (std::string& cell : design_metric_cells(d, true)) {
+            row.push_back(std::move(cell));
+        }
+        row.push_back(std::string(to_string(d.requirements.write_driven_by)));
+        row.push_back(checkpoints_sustainable(d));
+        row.push_back(design_findings_cell(d));
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
 RenderedRun BatchReport::render(BatchRun run) const {
     RenderedRun out;
     out.status = status_of(run);
     if (!run.result) {
         out.error = run.error;
+    }
+    if (workbook_ && run.result) {
+        if (format_ != BatchFormat::csv) {
+            out.workbook_rows = csv_rows(run);
+        }
+        for (const Design& d : run.result->designs) {
+            Design m;
+            m.cnode_model = d.cnode_model;
+            m.dbox_model = d.dbox_model;
+            m.switch_model = d.switch_model;
+            m.rack_model = d.rack_model;
+            m.data_reduction = d.data_reduction;
+            out.models.push_back(std::move(m));
+        }
     }
     switch (format_) {
     case BatchFormat::table:
@@ -258,23 +291,13 @@ RenderedRun BatchReport::render(BatchRun run) const {
         }
         Grid g;
         g.header = csv_header();
-        for (const Design& d : run.result->designs) {
-            std::vector<std::string> row = label_cells(run);
-            if (kind_ == BatchKind::batch) {
-                row.push_back(run.result->scenario);
-            }
-            row.push_back(d.name);
-            for (std::string& cell : design_metric_cells(d, true)) {
-                row.push_back(std::move(cell));
-            }
-            row.push_back(std::string(to_string(d.requirements.write_driven_by)));
-            row.push_back(checkpoints_sustainable(d));
-            row.push_back(design_findings_cell(d));
-            g.rows.push_back(std::move(row));
-        }
+        g.rows = csv_rows(run);
         // render_csv writes the header first; keep only the rows.
         const std::string all = render_csv(g);
         out.text = all.substr(all.find("\r\n") + 2);
+        if (workbook_) {
+            out.workbook_rows = std::move(g.rows);
+        }
         break;
     }
     case BatchFormat::json:

@@ -374,6 +374,34 @@ TEST_CASE("bad --vary expressions and flags exit 2 with one line naming them") {
     CHECK_THAT(base.err, Catch::Contains("b-bad-unit.json: $.capacity.usable"));
 }
 
+TEST_CASE(
+    "batch and sweep write a workbook with --xlsx, and a path they cannot write is bad input") {
+    const std::string xlsx = temp_dir() + "/batch.xlsx";
+    const ProcessResult ok = podsizer({"batch", kExample, "--xlsx", xlsx, "--format", "csv"});
+    CHECK(ok.exit_code == 0);
+    CHECK(ok.err == "podsizer: wrote " + xlsx + "\npodsizer: 1 sized, 0 not met, 0 bad\n");
+    CHECK(fs::file_size(xlsx) > 0);
+
+    const ProcessResult bad =
+        podsizer({"batch", kExample, "--xlsx", "/no/such/dir/x.xlsx", "--format", "csv"});
+    CHECK(bad.exit_code == 2);
+    CHECK(lines(bad.out).size() == 2); // the report is complete
+    const auto err = lines(bad.err);
+    REQUIRE(err.size() == 2);
+    CHECK_THAT(err[0], Catch::StartsWith("podsizer: error: --xlsx: /no/such/dir/x.xlsx: "));
+    CHECK(err[1] == "podsizer: 1 sized, 0 not met, 0 bad");
+
+    // A sweep too large for one sheet is refused before it runs: 600 × 1,000
+    // runs of the two options of the exabyte example are 1,200,000 rows, more
+    // than a sheet's 1,048,572.
+    const ProcessResult big = podsizer({"sweep", "examples/high-density-1eb.json", "--vary",
+                                        "constraints.max_racks=1..600+1", "--vary",
+                                        "capacity.usable=1PB..1000PB+1PB", "--xlsx", xlsx});
+    CHECK(big.exit_code == 2);
+    CHECK(big.out.empty());
+    CHECK_THAT(big.err, Catch::Contains("--xlsx: 600,000 runs × 2 options do not fit"));
+}
+
 TEST_CASE("docs/batch.md shows exactly what examples/sweep-gpus.sh prints") {
     const std::string doc = read_file(kSource + "/docs/batch.md");
     const std::string begin = "<!-- sweep-gpus -->\n```text\n";

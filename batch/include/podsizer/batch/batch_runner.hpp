@@ -15,7 +15,9 @@ namespace podsizer {
 
 struct BatchOptions {
     BatchFormat format = BatchFormat::table;
-    unsigned jobs = 1; ///< worker threads; 1 runs everything on the calling thread
+    unsigned jobs = 1;         ///< worker threads; 1 runs everything on the calling thread
+    std::string xlsx;          ///< also write the batch workbook here (empty: none)
+    std::string workbook_date; ///< YYYY-MM-DD for the workbook; empty: today
 };
 
 /// The scenario files named by the arguments: files as given, directories
@@ -29,7 +31,9 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
 
 /// Sizes every scenario file. Results go to `out` in input order; a bad file
 /// is reported on `err` ("podsizer: error: FILE: ...") and does not stop the
-/// others. Returns the counts (the caller prints the summary line).
+/// others. With options.xlsx, the workbook is written after the report; a
+/// failure is returned in BatchSummary::workbook_error. Returns the counts
+/// (the caller prints the summary line).
 BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& catalog,
                        const BatchOptions& options, std::ostream& out, std::ostream& err);
 

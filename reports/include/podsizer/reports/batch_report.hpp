@@ -44,9 +44,13 @@ struct BatchSummary {
     std::size_t sized = 0;
     std::size_t not_met = 0;
     std::size_t bad = 0;
+    /// Why the --xlsx workbook could not be written ("--xlsx: PATH: ..."); empty
+    /// when it was, or when none was asked for.
+    std::string workbook_error;
 
     void add(RunStatus s);
-    /// 2 if any input was bad, else 1 if a requirement was not met, else 0.
+    /// 2 if any input was bad or the workbook could not be written, else 1 if
+    /// a requirement was not met, else 0.
     int exit_code() const;
     /// "3 sized, 1 not met, 2 bad"
     std::string line() const;
@@ -58,6 +62,10 @@ struct RenderedRun {
     std::string text;                           ///< csv, json, jsonl: the run's lines
     std::vector<std::vector<std::string>> rows; ///< table, md: the run's rows
     std::string error;                          ///< for stderr; empty when sized
+    /// With the workbook on: the run's CSV cells (one row per option) and
+    /// its designs' hardware (models only) for the Assumptions sheet.
+    std::vector<std::vector<std::string>> workbook_rows;
+    std::vector<Design> models;
 };
 
 class BatchReport {
@@ -67,6 +75,8 @@ public:
     BatchReport(BatchFormat format, BatchKind kind, std::vector<std::string> parameter_names = {});
 
     BatchFormat format() const { return format_; }
+    /// Also fill RenderedRun::workbook_rows and models (for --xlsx).
+    void set_workbook(bool on) { workbook_ = on; }
     bool streams() const { return format_ != BatchFormat::table && format_ != BatchFormat::md; }
 
     /// Renders one run (taken by value: rendering may take its designs
@@ -89,10 +99,13 @@ public:
 private:
     std::vector<std::string> label_header() const;
     std::vector<std::string> label_cells(const BatchRun& run) const;
+    /// The CSV cells of every design of a sized run.
+    std::vector<std::vector<std::string>> csv_rows(const BatchRun& run) const;
 
     BatchFormat format_;
     BatchKind kind_;
     std::vector<std::string> parameter_names_;
+    bool workbook_ = false;
 };
 
 } // namespace podsizer
