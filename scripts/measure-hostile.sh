@@ -29,7 +29,7 @@ measure() { # name, args...
     local says
     says=$({ grep -h -m1 -E "error|warning|too-large|not laid out" "$err" "$out" ||
         head -n1 "$out"; } | head -n1 | sed -e 's/^ *//' -e "s|$dir/||g" -e 's/|/\\|/g' |
-        cut -c1-110)
+        cut -c1-110 | { iconv -c -f utf-8 -t utf-8 || true; })
     # time prefixes a line "Command exited with non-zero status N" when N > 0.
     read -r wall user sys rss < <(tail -n 1 "$t")
     printf '| %s | %s | %s | %s | %.2f | %d |\n' "$name" "$code" "$says" "$wall" \

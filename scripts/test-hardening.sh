@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The same suite under AddressSanitizer and UndefinedBehaviorSanitizer (preset
 # asan, g++), then the libFuzzer harnesses for a few seconds each (preset fuzz,
-# clang). See docs/robustness.md. Not part of CI yet: see the note there.
+# clang). See docs/robustness.md. Run by scripts/test.sh after the default suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
