@@ -7,13 +7,13 @@
 #include "session.hpp"
 
 #include <QBarCategoryAxis>
-#include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -173,19 +173,23 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
         b.set = new QBarSet(axis, c);
         b.set->setColor(colour);
         b.set->setLabelColor(Qt::black);
-        auto* series = new QBarSeries(c);
+        // Horizontal bars: the names of designs and reference systems are
+        // long ("HD exabyte, capacity only (1:2)"); on a vertical axis they
+        // are read in full, where slanted labels under vertical bars clipped
+        // the last one.
+        auto* series = new QHorizontalBarSeries(c);
         series->append(b.set);
         series->setLabelsVisible(true);
         series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
         series->setLabelsFormat("@value");
         c->addSeries(series);
         b.categories = new QBarCategoryAxis(c);
-        b.categories->setTitleText(tr("Design or reference (as in the comparison table)"));
         b.values = new QValueAxis(c);
         b.values->setTitleText(axis);
         b.values->setLabelFormat("%.0f");
-        c->addAxis(b.categories, Qt::AlignBottom);
-        c->addAxis(b.values, Qt::AlignLeft);
+        b.categories->setTruncateLabels(false);
+        c->addAxis(b.categories, Qt::AlignLeft);
+        c->addAxis(b.values, Qt::AlignBottom);
         series->attachAxis(b.categories);
         series->attachAxis(b.values);
         return b;
@@ -391,7 +395,10 @@ void ChartsView::refreshBars(BarChart& b, double (*value)(const ComparisonColumn
     QStringList names;
     QList<qreal> values;
     if (cmp) {
-        for (const ComparisonColumn& c : cmp->columns) {
+        // Bottom to top, so the bars read top-down in the table's column order
+        // (QBarCategoryAxis::setReverse is not honoured by bar series in Qt 6.4).
+        for (auto it = cmp->columns.rbegin(); it != cmp->columns.rend(); ++it) {
+            const ComparisonColumn& c = *it;
             names << q(c.name);
             // Labels show the value as is: one decimal at most.
             values << std::round(value(c) * 10.0) / 10.0;
@@ -400,13 +407,6 @@ void ChartsView::refreshBars(BarChart& b, double (*value)(const ComparisonColumn
     if (b.categories->categories() != names) {
         b.categories->clear();
         b.categories->append(names);
-        // Design names in full: slanted when they would not fit side by side.
-        int longest = 0;
-        for (const QString& n : names) {
-            longest = std::max(longest, static_cast<int>(n.size()));
-        }
-        b.categories->setTruncateLabels(false);
-        b.categories->setLabelsAngle(longest * names.size() > 40 ? -20 : 0);
     }
     if (b.set->count() != values.size()) {
         b.set->remove(0, b.set->count());

@@ -28,7 +28,8 @@
 #include "session.hpp"
 #endif
 
-#include <QBarSeries>
+#include <QAbstractBarSeries>
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QComboBox>
@@ -111,9 +112,15 @@ QLineSeries* series_named(QChart* chart, const QString& prefix) {
     return nullptr;
 }
 
-double first_bar(QChart* chart) {
-    const auto* bars = qobject_cast<QBarSeries*>(chart->series().value(0));
-    return bars != nullptr && bars->count() > 0 ? bars->barSets().front()->at(0) : -1.0;
+// The bar of the comparison's first column (the selected scenario's first
+// design): the top bar, which is the last in the series (bars go bottom up).
+double top_bar(QChart* chart) {
+    const auto* bars = qobject_cast<QAbstractBarSeries*>(chart->series().value(0));
+    if (bars == nullptr || bars->count() == 0 || bars->barSets().front()->count() == 0) {
+        return -1.0;
+    }
+    const QBarSet* set = bars->barSets().front();
+    return set->at(set->count() - 1);
 }
 
 ProcessResult cli(const std::vector<std::string>& args) {
@@ -166,9 +173,8 @@ private Q_SLOTS:
         QVERIFY(read != nullptr);
         // The curve's plateau is the D-boxes' backend read of the new design.
         QCOMPARE(read->at(read->count() - 1).y(), in(d.backend_read, units::TB_per_s));
-        QCOMPARE(first_bar(w->charts()->racksChart()), static_cast<double>(d.racks));
-        QCOMPARE(first_bar(w->charts()->powerChart()),
-                 std::round(in(d.power, units::kW) * 10) / 10);
+        QCOMPARE(top_bar(w->charts()->racksChart()), static_cast<double>(d.racks));
+        QCOMPARE(top_bar(w->charts()->powerChart()), std::round(in(d.power, units::kW) * 10) / 10);
         // The results tab, drawn when shown, has the engine's table.
         w->showTab("results");
         QApplication::processEvents();
@@ -347,11 +353,22 @@ private Q_SLOTS:
         // The racks chart has a bar per comparison column: ~220 racks for the cloud store.
         w->showTab("charts");
         QApplication::processEvents();
-        const auto* bars = qobject_cast<QBarSeries*>(w->charts()->racksChart()->series().value(0));
+        const auto* bars =
+            qobject_cast<QAbstractBarSeries*>(w->charts()->racksChart()->series().value(0));
         QVERIFY(bars != nullptr);
         QCOMPARE(bars->barSets().front()->count(), static_cast<int>(cmp.columns.size()));
-        QCOMPARE(bars->barSets().front()->at(bars->barSets().front()->count() - 1),
-                 static_cast<double>(cmp.columns.back().racks));
+        // Bottom bar: the last column, the cloud store.
+        QCOMPARE(bars->barSets().front()->at(0), static_cast<double>(cmp.columns.back().racks));
+        // Each bar is named in full after its column, the cloud store included.
+        QStringList names;
+        for (const ComparisonColumn& c : cmp.columns) {
+            names.prepend(QString::fromStdString(c.name)); // bottom up
+        }
+        const auto axes = w->charts()->racksChart()->axes(Qt::Vertical);
+        auto* categories = qobject_cast<QBarCategoryAxis*>(axes.value(0));
+        QVERIFY(categories != nullptr);
+        QCOMPARE(categories->categories(), names);
+        QVERIFY(!categories->truncateLabels());
 
         // Every report exported is what the matching CLI command prints.
         QTemporaryDir dir;
