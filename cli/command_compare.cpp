@@ -66,11 +66,9 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
     cmd->add_option("--with", a->with,
                     "Reference system id (repeatable; default: the scenario's comparisons, else "
                     "every reference in the catalog)");
-    cmd->add_option("--target", a->target.target,
-                    "Capacity to grow the designs to and size the references at, e.g. 1EB "
-                    "(default: the scenario's extrapolation.target)");
-    cmd->add_option("--tolerance", a->target.tolerance,
-                    "How far short of the target still counts, 0% to 50%");
+    add_target_flags(*cmd, a->target,
+                     "Capacity to grow the designs to and size the references at, e.g. 1EB "
+                     "(default: the scenario's extrapolation.target)");
     add_export_options(cmd, a->exports);
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_compare(g, *a); }; });
 }

@@ -71,11 +71,8 @@ void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& acti
                        "namespace), with the fleet plan");
     auto a = std::make_shared<ExtrapolateArgs>();
     cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")->required();
-    cmd->add_option("--target", a->target.target,
-                    "Capacity target, e.g. 1EB (default: the scenario's extrapolation.target)");
-    cmd->add_option("--tolerance", a->target.tolerance,
-                    "How far short of the target still counts, 0% to 50% (default: the "
-                    "scenario's, else 0%)");
+    add_target_flags(*cmd, a->target,
+                     "Capacity target, e.g. 1EB (default: the scenario's extrapolation.target)");
     add_export_options(cmd, a->exports);
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_extrapolate(g, *a); }; });
 }

@@ -1,5 +1,5 @@
+#include "batch_args.hpp"
 #include "cli_common.hpp"
-#include "exports.hpp"
 #include "podsizer/batch/batch_runner.hpp"
 #include "podsizer/catalog/scenario_document.hpp"
 #include "podsizer/core/errors.hpp"
@@ -15,18 +15,11 @@ namespace {
 struct SweepArgs {
     std::string scenario;
     std::vector<std::string> vary;
-    std::string jobs;
-    std::string xlsx;
+    BatchArgs batch;
 };
 
 int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
-    BatchOptions options;
-    options.format = parse_batch_format(g.format);
-    options.jobs = parse_jobs(a.jobs);
-    options.xlsx = a.xlsx;
-    if (!a.xlsx.empty()) {
-        options.workbook_date = export_date();
-    }
+    const BatchOptions options = batch_options(g, a.batch);
     Diagnostics diag;
     const Catalog catalog = load_catalog(g, diag);
     ScenarioDocument base(read_text_file(a.scenario), a.scenario);
@@ -41,21 +34,14 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
     const Sweep sweep(std::move(base), a.vary, catalog);
     // Too many rows for one sheet: say so before sizing, not after.
     const std::size_t options_per_run = std::max<std::size_t>(1, scenario.options.size());
-    if (!a.xlsx.empty() && sweep.runs() > kMaxWorkbookRows / options_per_run) {
+    if (!a.batch.xlsx.empty() && sweep.runs() > kMaxWorkbookRows / options_per_run) {
         throw InputError("--xlsx", format_number(static_cast<double>(sweep.runs())) + " runs × " +
                                        std::to_string(options_per_run) +
                                        " options do not fit in one sheet (at most " +
                                        format_number(static_cast<double>(kMaxWorkbookRows)) +
                                        " rows); use --format csv or jsonl for a sweep this large");
     }
-    const BatchSummary summary = run_sweep(sweep, catalog, options, std::cout, std::cerr);
-    if (!summary.workbook_error.empty()) {
-        std::cerr << "podsizer: error: " << summary.workbook_error << "\n";
-    } else if (!a.xlsx.empty()) {
-        std::cerr << "podsizer: wrote " << a.xlsx << "\n";
-    }
-    std::cerr << "podsizer: " << summary.line() << "\n";
-    return summary.exit_code();
+    return finish_batch(run_sweep(sweep, catalog, options, std::cout, std::cerr), a.batch);
 }
 
 } // namespace
@@ -70,11 +56,7 @@ void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action) {
                     "(repeatable; see docs/batch.md)")
         ->required()
         ->allow_extra_args(false); // one expression per --vary; SCENARIO may follow
-    cmd->add_option("--jobs,-j", args->jobs, "Worker threads (default: one per core)");
-    cmd->add_option("--xlsx", args->xlsx,
-                    "Also write a workbook (.xlsx): Results, a row per run and option, and "
-                    "Assumptions")
-        ->type_name("FILE");
+    add_batch_flags(*cmd, args->batch);
     cmd->callback(
         [&g, &action, args] { action = [&g, args] { return run_sweep_command(g, *args); }; });
 }

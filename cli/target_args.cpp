@@ -5,6 +5,13 @@
 
 namespace podsizer::cli {
 
+void add_target_flags(CLI::App& cmd, TargetArgs& args, const std::string& target_help) {
+    cmd.add_option("--target", args.target, target_help);
+    cmd.add_option("--tolerance", args.tolerance,
+                   "How far short of the target still counts, 0% to 50% (default: the "
+                   "scenario's, else 0%)");
+}
+
 std::optional<ExtrapolationSpec> resolve_target(const TargetArgs& args, const Scenario& scenario) {
     std::optional<ExtrapolationSpec> spec = scenario.extrapolation;
     if (!args.target.empty()) {

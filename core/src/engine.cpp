@@ -422,6 +422,23 @@ bool better(const Design& a, const Design& b) {
 
 } // namespace
 
+std::vector<const DBoxModel*> candidate_dboxes(const Catalog& catalog,
+                                               const PerformanceRule* rule) {
+    std::vector<const DBoxModel*> dboxes;
+    const bool want_certified = rule != nullptr && rule->requires_certified;
+    for (const DBoxModel& d : catalog.dboxes) {
+        if (!want_certified || d.ncp_certified) {
+            dboxes.push_back(&d);
+        }
+    }
+    if (dboxes.empty()) {
+        for (const DBoxModel& d : catalog.dboxes) {
+            dboxes.push_back(&d);
+        }
+    }
+    return dboxes;
+}
+
 Design size_option(const OptionSpec& opt, const Requirements& req, const Scenario& scenario,
                    const Catalog& catalog) {
     const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
@@ -438,17 +455,7 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
     }
     std::vector<const DBoxModel*> dboxes;
     if (opt.dbox.empty()) {
-        const bool want_certified = rule != nullptr && rule->requires_certified;
-        for (const DBoxModel& d : catalog.dboxes) {
-            if (!want_certified || d.ncp_certified) {
-                dboxes.push_back(&d);
-            }
-        }
-        if (dboxes.empty()) {
-            for (const DBoxModel& d : catalog.dboxes) {
-                dboxes.push_back(&d);
-            }
-        }
+        dboxes = candidate_dboxes(catalog, rule);
     } else {
         dboxes.push_back(&require_dbox(catalog, opt.dbox, "dbox"));
     }

@@ -181,18 +181,7 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
 
     // The hardware to combine (the same certified-only rule as automatic
     // hardware in size_option).
-    std::vector<const DBoxModel*> dboxes;
-    const bool want_certified = rule != nullptr && rule->requires_certified;
-    for (const DBoxModel& d : catalog.dboxes) {
-        if (!want_certified || d.ncp_certified) {
-            dboxes.push_back(&d);
-        }
-    }
-    if (dboxes.empty()) {
-        for (const DBoxModel& d : catalog.dboxes) {
-            dboxes.push_back(&d);
-        }
-    }
+    const std::vector<const DBoxModel*> dboxes = candidate_dboxes(catalog, rule);
     std::vector<const RackModel*> racks;
     if (options.racks.empty()) {
         for (const RackModel& r : catalog.racks) {

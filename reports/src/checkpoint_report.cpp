@@ -2,6 +2,7 @@
 
 #include "checkpoint_json.hpp"
 #include "podsizer/reports/version.hpp"
+#include "report_json.hpp"
 
 #include <algorithm>
 #include <array>
@@ -14,19 +15,9 @@ namespace {
 using detail::or_null;
 using json = detail::ordered_json;
 
-/// A number for machines: no thousands separators, trailing zeros trimmed.
+/// A number for machines, to 6 decimals (detail::plain).
 std::string plain(double v) {
-    std::string s = format_number(v, 6);
-    s.erase(std::remove(s.begin(), s.end(), ','), s.end());
-    if (s.find('.') != std::string::npos) {
-        while (s.back() == '0') {
-            s.pop_back();
-        }
-        if (s.back() == '.') {
-            s.pop_back();
-        }
-    }
-    return s;
+    return detail::plain(v, 6);
 }
 
 /// Curve points and marks merged in ascending bandwidth; marks after a curve

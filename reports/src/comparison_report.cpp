@@ -154,11 +154,9 @@ std::string render_comparison(const Comparison& c, Format format) {
     case Format::table:
         return heading(c) + "\n\n" + render_text(comparison_grid(c, false)) +
                detail::findings_block(findings_of(c));
-    case Format::md: {
-        const std::string f = detail::findings_block(findings_of(c));
+    case Format::md:
         return "## " + heading(c) + "\n\n" + render_markdown(comparison_grid(c, false)) +
-               (f.empty() ? "" : "\n```" + f + "```\n");
-    }
+               detail::findings_markdown(findings_of(c));
     case Format::csv:
         return render_csv(comparison_grid(c, true));
     case Format::json: {

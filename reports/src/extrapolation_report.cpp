@@ -327,7 +327,6 @@ std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) 
         return heading(x) + "\n\n" + render_text(extrapolation_grid(x, false)) +
                detail::findings_block(all_findings(x));
     case Format::md: {
-        const std::string f = detail::findings_block(all_findings(x));
         std::string h = heading(x);
         // Markdown: the title as a heading, the other lines as a paragraph.
         const auto nl = h.find('\n');
@@ -338,7 +337,7 @@ std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) 
         }
         return "## " + h.substr(0, nl) + "\n\n" + (rest.empty() ? "" : rest + "\n\n") +
                render_markdown(extrapolation_grid(x, false)) +
-               (f.empty() ? "" : "\n```" + f + "```\n");
+               detail::findings_markdown(all_findings(x));
     }
     case Format::csv:
         return render_csv(extrapolation_grid(x, true));

@@ -1,6 +1,10 @@
 #include "report_json.hpp"
 
+#include "sizing_json.hpp"
+
 #include <algorithm>
+#include <array>
+#include <string_view>
 
 namespace podsizer::detail {
 
@@ -39,29 +43,35 @@ ojson findings_json(const std::vector<Finding>& fs) {
 }
 
 ojson design_summary_json(const Design& d) {
+    // A projection of the one design writer (`size --format json`), so the
+    // summary cannot drift from it: same keys, same values, fewer of them.
+    static constexpr std::array<std::string_view, 22> kKeys{"name",
+                                                            "cnode_model",
+                                                            "dbox_model",
+                                                            "switch_model",
+                                                            "rack_model",
+                                                            "drive_size_bytes",
+                                                            "cnodes",
+                                                            "dboxes",
+                                                            "switches",
+                                                            "racks",
+                                                            "rack_units",
+                                                            "raw_capacity_bytes",
+                                                            "usable_capacity_bytes",
+                                                            "read_bytes_per_s",
+                                                            "write_bytes_per_s",
+                                                            "read_bottleneck",
+                                                            "write_bottleneck",
+                                                            "power_w",
+                                                            "pb_per_rack",
+                                                            "read_gb_per_s_per_kw",
+                                                            "feasible",
+                                                            "findings"};
+    const ojson full = design_to_json(d);
     ojson j;
-    j["name"] = d.name;
-    j["cnode_model"] = d.cnode_model;
-    j["dbox_model"] = d.dbox_model;
-    j["switch_model"] = d.switch_model;
-    j["rack_model"] = d.rack_model;
-    j["drive_size_bytes"] = d.drive_size.base();
-    j["cnodes"] = d.cnodes;
-    j["dboxes"] = d.dboxes;
-    j["switches"] = d.switches();
-    j["racks"] = d.racks;
-    j["rack_units"] = d.rack_units().base();
-    j["raw_capacity_bytes"] = d.raw.base();
-    j["usable_capacity_bytes"] = d.usable.base();
-    j["read_bytes_per_s"] = d.read.base();
-    j["write_bytes_per_s"] = d.write.base();
-    j["read_bottleneck"] = to_string(d.read_bottleneck);
-    j["write_bottleneck"] = to_string(d.write_bottleneck);
-    j["power_w"] = d.power.base();
-    j["pb_per_rack"] = d.pb_per_rack();
-    j["read_gb_per_s_per_kw"] = d.gbps_read_per_kw();
-    j["feasible"] = d.feasible();
-    j["findings"] = findings_json(d.findings);
+    for (std::string_view key : kKeys) {
+        j[std::string(key)] = full.at(std::string(key));
+    }
     return j;
 }
 
@@ -72,6 +82,11 @@ std::string findings_block(const std::vector<std::pair<std::string, Finding>>& f
             "  [" + std::string(to_string(f.severity)) + "] " + subject + ": " + f.message + "\n";
     }
     return out.empty() ? "" : "\nFindings:\n" + out;
+}
+
+std::string findings_markdown(const std::vector<std::pair<std::string, Finding>>& fs) {
+    const std::string block = findings_block(fs);
+    return block.empty() ? "" : "\n```" + block + "```\n";
 }
 
 } // namespace podsizer::detail

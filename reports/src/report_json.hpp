@@ -37,4 +37,7 @@ ojson extrapolation_json(const Extrapolation& e);
 /// when there are none.
 std::string findings_block(const std::vector<std::pair<std::string, Finding>>& fs);
 
+/// The same block as a fenced code block for Markdown; empty when there are none.
+std::string findings_markdown(const std::vector<std::pair<std::string, Finding>>& fs);
+
 } // namespace podsizer::detail

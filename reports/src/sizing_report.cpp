@@ -3,6 +3,7 @@
 #include "checkpoint_json.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 #include "podsizer/reports/version.hpp"
+#include "report_json.hpp"
 #include "sizing_json.hpp"
 
 #include <algorithm>
@@ -32,15 +33,14 @@ std::string bottlenecks(const Design& d) {
            std::string(to_string(d.write_bottleneck));
 }
 
-std::string findings_text(const SizingResult& result) {
-    std::string out;
+std::vector<std::pair<std::string, Finding>> findings_of(const SizingResult& result) {
+    std::vector<std::pair<std::string, Finding>> all;
     for (const Design& d : result.designs) {
         for (const Finding& f : d.findings) {
-            out += "  [" + std::string(to_string(f.severity)) + "] " + d.name + ": " + f.message +
-                   "\n";
+            all.emplace_back(d.name, f);
         }
     }
-    return out.empty() ? "" : "\nFindings:\n" + out;
+    return all;
 }
 
 json design_json(const Design& d) {
@@ -91,12 +91,7 @@ json design_json(const Design& d) {
     j["read_gb_per_s_per_rack"] = d.gbps_read_per_rack();
     j["read_gb_per_s_per_gpu"] = d.read_per_gpu_gbps();
     j["feasible"] = d.feasible();
-    json findings = json::array();
-    for (const Finding& f : d.findings) {
-        findings.push_back(
-            {{"severity", to_string(f.severity)}, {"code", f.code}, {"message", f.message}});
-    }
-    j["findings"] = findings;
+    j["findings"] = detail::findings_json(d.findings);
     json racks = json::array();
     for (const Rack& r : d.layout) {
         racks.push_back({{"rack", r.index},
@@ -204,20 +199,7 @@ std::string checkpoint_text(const SizingResult& result, bool md) {
 
 namespace {
 
-/// A number for machines: no thousands separators, trailing zeros trimmed.
-std::string plain(double v, int decimals) {
-    std::string s = format_number(v, decimals);
-    s.erase(std::remove(s.begin(), s.end(), ','), s.end());
-    if (s.find('.') != std::string::npos) {
-        while (s.back() == '0') {
-            s.pop_back();
-        }
-        if (s.back() == '.') {
-            s.pop_back();
-        }
-    }
-    return s;
-}
+using detail::plain;
 
 /// One metric of the side-by-side: how people read it (table, Markdown) and
 /// how scripts read it (CSV: plain numbers, units only in the header).
@@ -366,12 +348,7 @@ Grid sizing_csv_grid(const SizingResult& result) {
                 r.push_back(c.sustainable ? "true" : "false");
             }
         }
-        std::string findings;
-        for (const Finding& f : d.findings) {
-            findings += (findings.empty() ? "" : "; ") + std::string(to_string(f.severity)) + " " +
-                        f.code + ": " + f.message;
-        }
-        r.push_back(findings);
+        r.push_back(design_findings_cell(d));
         g.rows.push_back(std::move(r));
     }
     return g;
@@ -382,12 +359,12 @@ std::string render_sizing(const SizingResult& result, Format format) {
     case Format::table:
         return result.scenario + "\nRequirement: " + requirement_line(result.requirements) +
                "\n\n" + render_text(side_by_side(result)) + checkpoint_text(result, false) +
-               findings_text(result);
+               detail::findings_block(findings_of(result));
     case Format::md:
         return "## " + result.scenario +
                "\n\nRequirement: " + requirement_line(result.requirements) + "\n\n" +
                render_markdown(side_by_side(result)) + checkpoint_text(result, true) +
-               (findings_text(result).empty() ? "" : "\n```" + findings_text(result) + "```\n");
+               detail::findings_markdown(findings_of(result));
     case Format::csv:
         return render_csv(sizing_csv_grid(result));
     case Format::json: {

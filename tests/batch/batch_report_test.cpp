@@ -5,6 +5,7 @@
 #include "podsizer/reports/batch_report.hpp"
 #include "podsizer/reports/grid.hpp"
 #include "podsizer/reports/sizing_report.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -15,10 +16,7 @@ using namespace podsizer;
 
 namespace {
 
-const Catalog& cat() {
-    static const Catalog c = default_catalog();
-    return c;
-}
+using test_support::cat;
 
 BatchRun sized_run(const std::string& example) {
     const std::string path = std::string(PODSIZER_SOURCE_DIR) + "/examples/" + example;

@@ -4,6 +4,8 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/batch_workbook.hpp"
 #include "reports/xlsx_package.hpp"
+#include "support/default_catalog.hpp"
+#include "support/test_files.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -13,19 +15,9 @@ using namespace podsizer;
 
 namespace {
 
-const Catalog& cat() {
-    static const Catalog c = default_catalog();
-    return c;
-}
+using test_support::cat;
 
-std::string temp_dir() {
-    static const std::string dir = [] {
-        char tmpl[] = "/tmp/podsizer-workbook-XXXXXX";
-        const char* d = mkdtemp(tmpl);
-        return std::string(d != nullptr ? d : "/tmp");
-    }();
-    return dir;
-}
+using test_support::temp_dir;
 
 BatchWorkbookData small_data() {
     BatchWorkbookData data;

@@ -3,6 +3,7 @@
 #include "podsizer/batch/sweep.hpp"
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -12,10 +13,7 @@ using namespace podsizer;
 
 namespace {
 
-const Catalog& cat() {
-    static const Catalog c = default_catalog();
-    return c;
-}
+using test_support::cat;
 
 std::vector<std::string> labels(const SweepParameter& p) {
     std::vector<std::string> out;

@@ -1,6 +1,7 @@
 // The "checkpoint" section of a scenario (docs/checkpoints.md §8).
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -8,11 +9,8 @@
 using namespace podsizer;
 
 namespace {
-const Catalog& cat() {
-    static const Catalog c = default_catalog();
-    return c;
-}
 
+using test_support::cat;
 std::string error_of(const std::string& checkpoint) {
     const std::string doc = R"({"name": "n", "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
         "checkpoint": )" + checkpoint +

@@ -2,6 +2,7 @@
 // with the normal reader (the basis of `podsizer sweep`).
 #include "podsizer/catalog/scenario_document.hpp"
 #include "podsizer/core/errors.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <map>
@@ -11,10 +12,7 @@ using namespace podsizer;
 
 namespace {
 
-const Catalog& cat() {
-    static const Catalog c = default_catalog();
-    return c;
-}
+using test_support::cat;
 
 // A scenario that has every object the table's paths go through, with two
 // options so "[*]" and "[1]" have something to reach.

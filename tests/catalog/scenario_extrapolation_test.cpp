@@ -2,6 +2,7 @@
 // capacity and performance.
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -9,19 +10,9 @@
 using namespace podsizer;
 
 namespace {
-const Catalog& cat() {
-    static const Catalog c = default_catalog();
-    return c;
-}
 
-std::string error_of(const std::string& text) {
-    try {
-        (void)parse_scenario(text, "s.json", cat());
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using test_support::cat;
+using test_support::scenario_error_of;
 } // namespace
 
 TEST_CASE("the fleet example loads without warnings") {
@@ -113,6 +104,6 @@ TEST_CASE("bad extrapolation, comparison and option fields name their JSON path"
     };
     for (const Row& r : rows) {
         INFO(r.doc);
-        CHECK_THAT(error_of(r.doc), Catch::Contains(r.says));
+        CHECK_THAT(scenario_error_of(r.doc), Catch::Contains(r.says));
     }
 }

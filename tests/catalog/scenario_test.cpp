@@ -1,5 +1,6 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -7,19 +8,9 @@
 using namespace podsizer;
 
 namespace {
-const Catalog& cat() {
-    static const Catalog c = default_catalog();
-    return c;
-}
 
-std::string error_of(const std::string& text) {
-    try {
-        (void)parse_scenario(text, "s.json", cat());
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using test_support::cat;
+using test_support::scenario_error_of;
 } // namespace
 
 TEST_CASE("the examples load") {
@@ -124,7 +115,7 @@ TEST_CASE("bad scenarios name the file, the JSON path and what was expected") {
     };
     for (const Row& r : rows) {
         INFO(r.doc);
-        CHECK_THAT(error_of(r.doc), Catch::Contains(r.says));
+        CHECK_THAT(scenario_error_of(r.doc), Catch::Contains(r.says));
     }
 }
 

@@ -1,5 +1,6 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <random>
@@ -8,11 +9,8 @@
 using namespace podsizer;
 
 namespace {
-const Catalog& cat() {
-    static const Catalog c = default_catalog();
-    return c;
-}
 
+using test_support::cat;
 Scenario reread(const Scenario& s) {
     return parse_scenario(scenario_to_json(s), "saved.json", cat());
 }

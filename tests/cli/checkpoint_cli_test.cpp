@@ -1,21 +1,17 @@
 // End-to-end tests of `podsizer checkpoint` and of checkpoint jobs in `size`:
 // stdout, stderr and exit codes of the real binary.
 #include "run_process.hpp"
+#include "support/test_files.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 namespace {
 
-std::size_t line_count(const std::string& s) {
-    std::size_t n = 0;
-    for (char c : s) {
-        n += c == '\n' ? 1 : 0;
-    }
-    return n;
-}
+using test_support::line_count;
 
 // The reference pod's job: 1.8T parameters × 14 B on 41,472 GB200 GPUs.
 const std::vector<std::string> kReference{
@@ -124,6 +120,26 @@ TEST_CASE("checkpoint works from a write time and an MTBF alone") {
     CHECK(j.at("checkpoint_bytes").is_null());
     CHECK(j.at("gpu_hours_lost_per_day").is_null());
     CHECK(j.at("curve").empty());
+}
+
+TEST_CASE("checkpoint accepts an instant restart as the best case") {
+    // A restart time of zero is an idealisation, not bad input (docs/checkpoints.md §9).
+    // In Daly's complete model (FGCS 22(3), 2006) R enters only as the factor
+    // e^(-R/M) on the goodput, so R = 0 must give exactly e^(R/M) times the goodput
+    // at R = 10 min, at the same Daly interval (his τ does not depend on R).
+    auto run = [](const std::string& restart) {
+        const ProcessResult r = podsizer({"checkpoint", "--write-time", "5min", "--mtbf", "24h",
+                                          "--restart-time", restart, "--format", "json"});
+        REQUIRE(r.exit_code == 0);
+        return nlohmann::json::parse(r.out);
+    };
+    const auto instant = run("0s");
+    const auto ten_min = run("10min");
+    CHECK(instant.at("daly_interval_s").get<double>() ==
+          Approx(ten_min.at("daly_interval_s").get<double>()));
+    CHECK(instant.at("goodput").get<double>() ==
+          Approx(ten_min.at("goodput").get<double>() * std::exp(600.0 / 86400.0)));
+    CHECK(instant.at("goodput").get<double>() < 1.0);
 }
 
 TEST_CASE("checkpoint reports offsite WAN bandwidth and retained capacity") {

@@ -1,5 +1,6 @@
 // End-to-end tests of the real podsizer binary: stdout, stderr, exit code.
 #include "run_process.hpp"
+#include "support/test_files.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -10,35 +11,9 @@
 
 namespace {
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-std::string temp_dir() {
-    static std::string dir = [] {
-        char tmpl[] = "/tmp/podsizer-cli-XXXXXX";
-        const char* d = mkdtemp(tmpl);
-        return std::string(d != nullptr ? d : "/tmp");
-    }();
-    return dir;
-}
-
-std::string write_temp(const std::string& name, const std::string& text) {
-    const std::string path = temp_dir() + "/" + name;
-    std::ofstream(path) << text;
-    return path;
-}
-
-std::size_t line_count(const std::string& s) {
-    std::size_t n = 0;
-    for (char c : s) {
-        n += c == '\n' ? 1 : 0;
-    }
-    return n;
-}
+using test_support::line_count;
+using test_support::read_file;
+using test_support::write_temp;
 
 const std::string kExample = "examples/ncp-pod-41k.json";
 

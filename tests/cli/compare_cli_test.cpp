@@ -1,6 +1,7 @@
 // End-to-end tests of `podsizer compare`, `extrapolate` and `optimize` on the
 // real binary: the side-by-side the architects drew, formats, exit codes.
 #include "run_process.hpp"
+#include "support/test_files.hpp"
 
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -10,15 +11,10 @@
 
 namespace {
 
-const std::string kFleet = "examples/fleet-160k.json";
+using test_support::line_count;
+using test_support::read_file;
 
-std::size_t lines(const std::string& s) {
-    std::size_t n = 0;
-    for (char c : s) {
-        n += c == '\n' ? 1 : 0;
-    }
-    return n;
-}
+const std::string kFleet = "examples/fleet-160k.json";
 
 const nlohmann::json& column(const nlohmann::json& j, const std::string& name) {
     for (const auto& c : j.at("columns")) {
@@ -28,13 +24,6 @@ const nlohmann::json& column(const nlohmann::json& j, const std::string& name) {
     }
     FAIL("no column " << name);
     throw std::logic_error("unreachable");
-}
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 } // namespace
@@ -249,7 +238,7 @@ TEST_CASE("optimize finds a design at least as good as the NCP pod and lists the
     REQUIRE(table.exit_code == 0);
     CHECK_THAT(table.out, Catch::Contains("Best for max-capacity: "));
     CHECK_THAT(table.out, Catch::Contains("Pareto front"));
-    CHECK(lines(table.out) > 40);
+    CHECK(line_count(table.out) > 40);
 }
 
 TEST_CASE("optimize exits 1 when no design meets the constraints") {
@@ -297,7 +286,7 @@ TEST_CASE("bad extrapolation, comparison and optimiser input exits 2 with one li
         const ProcessResult r = podsizer(row.args);
         CHECK(r.exit_code == 2);
         CHECK(r.out.empty());
-        CHECK(lines(r.err) == 1);
+        CHECK(line_count(r.err) == 1);
         CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: "));
         CHECK_THAT(r.err, Catch::Contains(row.says));
     }

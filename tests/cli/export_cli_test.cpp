@@ -1,6 +1,7 @@
 // --xlsx and --svg on the real binary: files written, the report unchanged,
 // unwritable paths rejected with exit 2 and one line.
 #include "run_process.hpp"
+#include "support/test_files.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -11,23 +12,12 @@
 
 namespace {
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using test_support::read_file;
+using test_support::temp_dir;
 
 bool exists(const std::string& path) {
     struct stat st {};
     return ::stat(path.c_str(), &st) == 0;
-}
-
-std::string export_dir() {
-    static const std::string dir = [] {
-        char tmpl[] = "/tmp/podsizer-export-XXXXXX";
-        const char* d = mkdtemp(tmpl);
-        return std::string(d != nullptr ? d : "/tmp");
-    }();
-    return dir;
 }
 
 const std::string kPod = "examples/ncp-pod-41k.json";
@@ -36,45 +26,45 @@ const std::string kHd = "examples/high-density-1eb.json";
 } // namespace
 
 TEST_CASE("size --xlsx writes the workbook and prints the same report as without it") {
-    const std::string path = export_dir() + "/pod.xlsx";
+    const std::string path = temp_dir() + "/pod.xlsx";
     const ProcessResult plain = podsizer({"size", kPod});
     const ProcessResult r = podsizer({"size", kPod, "--xlsx", path});
     CHECK(r.exit_code == 0);
     CHECK(r.out == plain.out);
     CHECK(r.err == "podsizer: wrote " + path + "\n");
-    CHECK(slurp(path).rfind("PK\x03\x04", 0) == 0); // a ZIP package
+    CHECK(read_file(path).rfind("PK\x03\x04", 0) == 0); // a ZIP package
 }
 
 TEST_CASE("size --svg with a directory writes one elevation per design") {
-    const std::string dir = export_dir() + "/elevations/";
+    const std::string dir = temp_dir() + "/elevations/";
     const ProcessResult r = podsizer({"size", kHd, "--svg", dir, "--format", "json"});
     CHECK(r.exit_code == 0);
     for (const char* name :
          {"01-hd-exabyte-full-performance.svg", "02-hd-exabyte-capacity-only-1-2.svg"}) {
         INFO(name);
-        CHECK(slurp(dir + name).rfind("<?xml", 0) == 0);
+        CHECK(read_file(dir + name).rfind("<?xml", 0) == 0);
         CHECK_THAT(r.err, Catch::Contains(dir + name));
     }
 }
 
 TEST_CASE("size --svg with a file name takes one design, or numbers the files of several") {
-    const std::string one = export_dir() + "/pod.svg";
+    const std::string one = temp_dir() + "/pod.svg";
     CHECK(podsizer({"size", kPod, "--svg", one}).exit_code == 0);
-    CHECK_THAT(slurp(one), Catch::Contains(">NCP pod</text>"));
+    CHECK_THAT(read_file(one), Catch::Contains(">NCP pod</text>"));
 
-    const std::string many = export_dir() + "/hd.svg";
+    const std::string many = temp_dir() + "/hd.svg";
     CHECK(podsizer({"size", kHd, "--svg", many}).exit_code == 0);
     CHECK_FALSE(exists(many));
-    CHECK(exists(export_dir() + "/hd-01-hd-exabyte-full-performance.svg"));
-    CHECK(exists(export_dir() + "/hd-02-hd-exabyte-capacity-only-1-2.svg"));
+    CHECK(exists(temp_dir() + "/hd-01-hd-exabyte-full-performance.svg"));
+    CHECK(exists(temp_dir() + "/hd-02-hd-exabyte-capacity-only-1-2.svg"));
 }
 
 TEST_CASE("design --xlsx exports a hand-made design without a scenario") {
-    const std::string path = export_dir() + "/hand.xlsx";
+    const std::string path = temp_dir() + "/hand.xlsx";
     const ProcessResult r = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
                                       "--cnodes", "20", "--dboxes", "10", "--xlsx", path});
     CHECK(r.exit_code == 0);
-    CHECK(slurp(path).rfind("PK\x03\x04", 0) == 0);
+    CHECK(read_file(path).rfind("PK\x03\x04", 0) == 0);
 }
 
 TEST_CASE("an export to an unwritable path exits 2 with one line and prints no report") {
@@ -82,14 +72,14 @@ TEST_CASE("an export to an unwritable path exits 2 with one line and prints no r
         std::vector<std::string> args;
         std::string err;
     };
-    const std::string file = export_dir() + "/plain-file";
+    const std::string file = temp_dir() + "/plain-file";
     std::ofstream(file) << "x";
     const Row rows[] = {
         {{"size", kPod, "--xlsx", "/nonexistent-podsizer-dir/pod.xlsx"},
          "podsizer: error: --xlsx: /nonexistent-podsizer-dir/pod.xlsx: cannot write a file in "
          "/nonexistent-podsizer-dir/: No such file or directory\n"},
-        {{"size", kPod, "--xlsx", export_dir()},
-         "podsizer: error: --xlsx: " + export_dir() + ": is a directory; expected a file name\n"},
+        {{"size", kPod, "--xlsx", temp_dir()},
+         "podsizer: error: --xlsx: " + temp_dir() + ": is a directory; expected a file name\n"},
         {{"size", kPod, "--svg", file + "/pod.svg"},
          "podsizer: error: --svg: " + file + "/pod.svg: cannot write a file in " + file +
              "/: Not a directory\n"},
@@ -106,8 +96,8 @@ TEST_CASE("an export to an unwritable path exits 2 with one line and prints no r
 }
 
 TEST_CASE("SOURCE_DATE_EPOCH fixes the workbook date, so two runs give the same bytes") {
-    const std::string a = export_dir() + "/epoch-a.xlsx";
-    const std::string b = export_dir() + "/epoch-b.xlsx";
+    const std::string a = temp_dir() + "/epoch-a.xlsx";
+    const std::string b = temp_dir() + "/epoch-b.xlsx";
     ::setenv("SOURCE_DATE_EPOCH", "1767225600", 1); // 2026-01-01T00:00:00Z
     const ProcessResult ra = podsizer({"size", kPod, "--xlsx", a});
     const ProcessResult rb = podsizer({"size", kPod, "--xlsx", b});
@@ -116,22 +106,22 @@ TEST_CASE("SOURCE_DATE_EPOCH fixes the workbook date, so two runs give the same 
     ::unsetenv("SOURCE_DATE_EPOCH");
     CHECK(ra.exit_code == 0);
     CHECK(rb.exit_code == 0);
-    CHECK(slurp(a) == slurp(b));
+    CHECK(read_file(a) == read_file(b));
     CHECK(bad.exit_code == 2);
     CHECK_THAT(bad.err, Catch::StartsWith("podsizer: error: SOURCE_DATE_EPOCH: "));
-    CHECK(slurp(a) == slurp(b)); // the failed run left the earlier file as it was
+    CHECK(read_file(a) == read_file(b)); // the failed run left the earlier file as it was
 }
 
 TEST_CASE("compare and extrapolate export the fleet example's workbook and elevations") {
     const std::string fleet = "examples/fleet-160k.json";
-    const std::string dir = export_dir() + "/fleet/";
+    const std::string dir = temp_dir() + "/fleet/";
     ::mkdir(dir.c_str(), 0755);
     const ProcessResult plain = podsizer({"compare", fleet});
     const ProcessResult c =
         podsizer({"compare", fleet, "--xlsx", dir + "compare.xlsx", "--svg", dir + "compare/"});
     CHECK(c.exit_code == plain.exit_code);
     CHECK(c.out == plain.out);
-    CHECK(slurp(dir + "compare.xlsx").rfind("PK\x03\x04", 0) == 0);
+    CHECK(read_file(dir + "compare.xlsx").rfind("PK\x03\x04", 0) == 0);
     // One elevation per design of the scenario (the pods and the cloud store are not racks of
     // their own design).
     for (const char* name : {"01-ncp-pod.svg", "02-hd-exabyte-full-performance.svg",

@@ -2,7 +2,7 @@
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
-#include "test_catalog_fixture.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,7 +1,7 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/requirements.hpp"
-#include "test_catalog_fixture.hpp"
+#include "support/default_catalog.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

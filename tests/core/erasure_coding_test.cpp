@@ -1,5 +1,5 @@
 #include "podsizer/core/erasure_coding.hpp"
-#include "test_catalog_fixture.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/extrapolation.hpp"
-#include "test_catalog_fixture.hpp"
+#include "support/default_catalog.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

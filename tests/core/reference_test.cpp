@@ -1,6 +1,6 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/reference.hpp"
-#include "test_catalog_fixture.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 

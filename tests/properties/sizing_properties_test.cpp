@@ -5,6 +5,7 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "scenario_generator.hpp"
+#include "support/default_catalog.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -19,10 +20,7 @@ using podsizer::testing::Rng;
 
 namespace {
 
-const Catalog& cat() {
-    static const Catalog c = default_catalog();
-    return c;
-}
+using test_support::cat;
 
 SizingResult size_text(const std::string& text) {
     return size_scenario(parse_scenario(text, "generated.json", cat()), cat());

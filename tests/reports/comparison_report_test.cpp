@@ -5,6 +5,7 @@
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
 #include "podsizer/reports/optimizer_report.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -13,10 +14,7 @@ using namespace podsizer;
 
 namespace {
 
-const Catalog& cat() {
-    static const Catalog c = default_catalog();
-    return c;
-}
+using test_support::cat;
 
 Scenario fleet() {
     return load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/fleet-160k.json", cat());

@@ -1,6 +1,7 @@
 // Hostile inputs through the real binary: the exit code and the one line a
 // user sees (docs/cli.md: 1 = sized but not met, 2 = bad input).
 #include "cli/run_process.hpp"
+#include "support/test_files.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -9,6 +10,8 @@
 #include <unistd.h>
 
 namespace {
+
+using test_support::line_count;
 
 // A scratch file that is removed when the test ends.
 class TempFile {
@@ -30,14 +33,6 @@ private:
     std::filesystem::path path_;
 };
 
-int lines(const std::string& s) {
-    int n = 0;
-    for (char c : s) {
-        n += c == '\n' ? 1 : 0;
-    }
-    return n;
-}
-
 } // namespace
 
 TEST_CASE("a 50 MB scenario file is refused with one line and exit 2") {
@@ -47,7 +42,7 @@ TEST_CASE("a 50 MB scenario file is refused with one line and exit 2") {
     const ProcessResult r = podsizer({"size", big.path()});
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
-    CHECK(lines(r.err) == 1);
+    CHECK(line_count(r.err) == 1);
     CHECK_THAT(r.err,
                Catch::StartsWith("podsizer: error: " + big.path() + ": the file is 50,000,"));
     CHECK_THAT(r.err, Catch::Contains("expected a document of at most 16 MiB"));
@@ -78,7 +73,7 @@ TEST_CASE("a catalog count too large for its field is refused with exit 2") {
         "source": {"kind": "assumption"}}]})");
     const ProcessResult r = podsizer({"--catalog", c.path(), "catalog", "list"});
     CHECK(r.exit_code == 2);
-    CHECK(lines(r.err) == 1);
+    CHECK(line_count(r.err) == 1);
     CHECK_THAT(r.err, Catch::Contains("$.dboxes[0].drives: expected a whole number from 1 to "
                                       "1,000,000, found 10000000000"));
 }

@@ -7,6 +7,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/optimizer.hpp"
 #include "podsizer/reports/sizing_report.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -16,10 +17,7 @@ using namespace podsizer;
 
 namespace {
 
-const Catalog& cat() {
-    static const Catalog c = default_catalog();
-    return c;
-}
+using test_support::cat;
 
 std::string scenario_error(const std::string& text) {
     try {

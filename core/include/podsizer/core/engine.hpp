@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace podsizer {
 
@@ -51,6 +52,11 @@ struct HardwareChoice {
     const RackModel* rack = nullptr;
     const ErasureCodingRule* ec = nullptr; ///< the D-box's erasure-coding rule
 };
+
+/// The D-boxes automatic hardware chooses from: the NCP-certified ones when the
+/// performance rule requires certification (and the catalog has any), else all.
+/// Shared by size_option and the optimiser so both apply the same rule.
+std::vector<const DBoxModel*> candidate_dboxes(const Catalog& catalog, const PerformanceRule* rule);
 
 /// Resolves model ids against the catalog: an empty rack or switch id means
 /// the catalog's default, no drive means the D-box's default drive. Throws

@@ -1,0 +1,38 @@
+#include "batch_args.hpp"
+
+#include "exports.hpp"
+
+#include <iostream>
+
+namespace podsizer::cli {
+
+void add_batch_flags(CLI::App& cmd, BatchArgs& args) {
+    cmd.add_option("--jobs,-j", args.jobs, "Worker threads (default: one per core)");
+    cmd.add_option("--xlsx", args.xlsx,
+                   "Also write a workbook (.xlsx): Results, a row per run and option, and "
+                   "Assumptions")
+        ->type_name("FILE");
+}
+
+BatchOptions batch_options(const GlobalOptions& g, const BatchArgs& args) {
+    BatchOptions options;
+    options.format = parse_batch_format(g.format);
+    options.jobs = parse_jobs(args.jobs);
+    options.xlsx = args.xlsx;
+    if (!args.xlsx.empty()) {
+        options.workbook_date = export_date();
+    }
+    return options;
+}
+
+int finish_batch(const BatchSummary& summary, const BatchArgs& args) {
+    if (!summary.workbook_error.empty()) {
+        std::cerr << "podsizer: error: " << summary.workbook_error << "\n";
+    } else if (!args.xlsx.empty()) {
+        std::cerr << "podsizer: wrote " << args.xlsx << "\n";
+    }
+    std::cerr << "podsizer: " << summary.line() << "\n";
+    return summary.exit_code();
+}
+
+} // namespace podsizer::cli

@@ -1,0 +1,28 @@
+// The flags `batch` and `sweep` share (--jobs, --xlsx), turned into the
+// runner's options, and how both end: the workbook line, the summary line and
+// the exit code (docs/batch.md).
+#pragma once
+
+#include "cli_common.hpp"
+#include "podsizer/batch/batch_runner.hpp"
+
+#include <string>
+
+namespace podsizer::cli {
+
+struct BatchArgs {
+    std::string jobs; ///< empty: one worker per core
+    std::string xlsx; ///< empty: no workbook
+};
+
+/// Adds --jobs/-j and --xlsx to a batch-like subcommand.
+void add_batch_flags(CLI::App& cmd, BatchArgs& args);
+
+/// The runner's options from the global --format and the batch flags; bad
+/// values are InputErrors naming the flag.
+BatchOptions batch_options(const GlobalOptions& g, const BatchArgs& args);
+
+/// Prints the workbook outcome and the summary on stderr; returns the exit code.
+int finish_batch(const BatchSummary& summary, const BatchArgs& args);
+
+} // namespace podsizer::cli

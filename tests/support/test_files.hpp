@@ -1,0 +1,49 @@
+// File and text helpers shared by the tests that run the real binary or write
+// files: one scratch directory per test program, reading a file whole, and
+// counting lines of what a user would see.
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace test_support {
+
+/// A directory made once per test program under /tmp (mkdtemp), so parallel
+/// ctest runs never share files. Left behind for a look after a failure.
+inline const std::string& temp_dir() {
+    static const std::string dir = [] {
+        char tmpl[] = "/tmp/podsizer-test-XXXXXX";
+        const char* d = mkdtemp(tmpl);
+        return std::string(d != nullptr ? d : "/tmp");
+    }();
+    return dir;
+}
+
+/// Writes `text` to `name` (which may hold sub-directories) in temp_dir().
+inline std::string write_temp(const std::string& name, const std::string& text) {
+    const std::filesystem::path path = std::filesystem::path(temp_dir()) / name;
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << text;
+    return path.string();
+}
+
+/// The whole file, byte for byte; empty when it cannot be read.
+inline std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// Lines in `s`, counted by their '\n'.
+inline std::size_t line_count(const std::string& s) {
+    std::size_t n = 0;
+    for (char c : s) {
+        n += c == '\n' ? 1 : 0;
+    }
+    return n;
+}
+
+} // namespace test_support
