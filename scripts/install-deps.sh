@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build g++            # build
+  cmake ninja-build g++ pkg-config # build (pkg-config finds libxlsxwriter)
   nlohmann-json3-dev               # JSON (catalog, reports)
   libcli11-dev                     # CLI
   catch2                           # tests (Catch2 v2)
