@@ -2,11 +2,61 @@
 // requirement or constraint is not met; 2 bad input. Errors are one line on
 // stderr, never a stack trace. Each command is in its own command_*.cpp.
 #include "cli_common.hpp"
+#include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/version.hpp"
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+// The one line for a command-line error CLI11 found. Where a command is
+// expected ("podsizer sizee x.json", "podsizer catalog shw x") CLI11 would
+// only say a subcommand is required: name the word and the nearest commands.
+// Other errors keep CLI11's wording and point at the help of their command.
+std::string parse_error_line(CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
+    // The commands chosen so far, outermost first, and where the last one's
+    // arguments start.
+    CLI::App* current = &app;
+    std::string path = "podsizer";
+    int next = 1;
+    for (auto chosen = app.get_subcommands(); !chosen.empty();
+         chosen = current->get_subcommands()) {
+        current = chosen.front();
+        path += " " + current->get_name();
+        while (next < argc && current->get_name() != argv[next]) {
+            ++next;
+        }
+        ++next;
+    }
+    const auto commands = current->get_subcommands({});
+    const bool wants_command = !commands.empty() && current->get_subcommands().empty();
+    if (wants_command) {
+        std::vector<std::string> names;
+        std::string list;
+        for (const CLI::App* sub : commands) {
+            names.push_back(sub->get_name());
+            list += (list.empty() ? "" : ", ") + sub->get_name();
+        }
+        for (int i = next; i < argc; ++i) {
+            const std::string arg = argv[i];
+            if (current == &app && (arg == "--catalog" || arg == "--format")) {
+                ++i; // the global option's value
+                continue;
+            }
+            if (!arg.empty() && arg[0] != '-') {
+                return "\"" + arg + "\" is not a command of " + path + " (" +
+                       podsizer::suggestion_phrase(arg, names) + "); expected one of " + list;
+            }
+        }
+    }
+    return std::string(e.what()) + " (see " + path + " --help)";
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     using namespace podsizer::cli;
@@ -42,7 +92,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::cerr << "podsizer: error: " << e.what() << " (see podsizer --help)\n";
+        std::cerr << "podsizer: error: " << parse_error_line(app, e, argc, argv) << "\n";
         return kExitBadInput;
     }
     if (!action) {

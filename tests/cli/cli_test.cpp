@@ -247,6 +247,18 @@ TEST_CASE("bad input exits 2 with one clear line naming the place and the expect
          {"catalog", "show", "dbox-1u"},
          "unknown id \"dbox-1u\" (nearest: dbox-1u-22"},
         {"no subcommand", {}, "subcommand"},
+        {"misspelt command",
+         {"sizee", "examples/ncp-pod-41k.json"},
+         "\"sizee\" is not a command of podsizer (nearest: size"},
+        {"misspelt command after a global option",
+         {"--format", "json", "sizee"},
+         "\"sizee\" is not a command of podsizer (nearest: size"},
+        {"misspelt catalog command",
+         {"catalog", "shw", "dbox-1u-22"},
+         "\"shw\" is not a command of podsizer catalog (nearest: show"},
+        {"unknown flag names the command's help",
+         {"size", "--foo", "examples/ncp-pod-41k.json"},
+         "--foo (see podsizer size --help)"},
     };
     for (const Row& r : rows) {
         INFO(r.name);
