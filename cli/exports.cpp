@@ -81,13 +81,16 @@ std::string export_date() {
 }
 
 void write_exports(const ExportOptions& options, const SizingResult& result, const Catalog& catalog,
-                   const Scenario* scenario, const Comparison* comparison) {
+                   const Scenario* scenario, const Comparison* comparison, const FleetPlan* fleet,
+                   const std::vector<std::optional<FleetStorage>>* fleet_storage) {
     if (!options.xlsx.empty()) {
         WorkbookInput in;
         in.result = &result;
         in.catalog = &catalog;
         in.scenario = scenario;
         in.comparison = comparison;
+        in.fleet = fleet;
+        in.fleet_storage = fleet_storage;
         WorkbookOptions wo;
         wo.date = export_date();
         try {

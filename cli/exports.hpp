@@ -6,10 +6,13 @@
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/design.hpp"
+#include "podsizer/core/fleet.hpp"
 #include "podsizer/core/scenario.hpp"
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace podsizer::cli {
 
@@ -28,8 +31,11 @@ void add_export_options(CLI::App* cmd, ExportOptions& options);
 /// With a comparison, the workbook's Summary has its pods and reference
 /// columns and ratios. Throws InputError naming the flag when a file cannot
 /// be written.
+/// With a fleet plan (extrapolate), the workbook also has the Fleet sheet.
 void write_exports(const ExportOptions& options, const SizingResult& result, const Catalog& catalog,
-                   const Scenario* scenario, const Comparison* comparison = nullptr);
+                   const Scenario* scenario, const Comparison* comparison = nullptr,
+                   const FleetPlan* fleet = nullptr,
+                   const std::vector<std::optional<FleetStorage>>* fleet_storage = nullptr);
 
 /// The date for workbook headers: SOURCE_DATE_EPOCH (reproducible builds'
 /// convention) when set, else today; YYYY-MM-DD in UTC.

@@ -17,8 +17,8 @@ namespace {
 
 // The fixed sheets; a design may not take one of their names. "History" is
 // reserved by Excel itself.
-constexpr const char* kFixedSheets[] = {"Summary",     "Checkpoints", "Racks",
-                                        "Assumptions", "Charts",      "History"};
+constexpr const char* kFixedSheets[] = {"Summary",     "Fleet",  "Checkpoints", "Racks",
+                                        "Assumptions", "Charts", "History"};
 
 std::string ascii_lower(std::string s) {
     for (char& c : s) {
@@ -161,6 +161,10 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         for (const std::string& n : names) {
             design_sheets.push_back(book.add_sheet(n));
         }
+        std::optional<xlsx::Sheet> fleet;
+        if (input.fleet != nullptr && input.fleet_storage != nullptr) {
+            fleet = book.add_sheet("Fleet");
+        }
         const bool has_checkpoints = !result.requirements.checkpoints.jobs.empty();
         wb::CheckpointCells checkpoint_cells = wb::checkpoint_layout(result.requirements);
         std::optional<xlsx::Sheet> checkpoints;
@@ -176,6 +180,9 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         for (std::size_t i = 0; i < result.designs.size(); ++i) {
             cells.push_back(wb::write_design_sheet(book, design_sheets[i], result.designs[i],
                                                    assumptions, input, checkpoint_cells));
+        }
+        if (fleet) {
+            wb::write_fleet(book, *fleet, input, cells);
         }
         if (checkpoints) {
             wb::write_checkpoints(book, *checkpoints, input, cells, assumptions, checkpoint_cells);

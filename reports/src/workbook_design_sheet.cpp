@@ -4,6 +4,7 @@
 // (MODEL.md §3-§5 for the formulas), cached with the engine's number.
 #include "workbook_parts.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -408,6 +409,18 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
     }
     if (has_cap) {
         const std::string own = "option_" + std::to_string(index + 1);
+        // Whether the scenario's capacity figure gives this design's need: not
+        // for a design grown to a target, whose need is larger.
+        const double need_pb = in(req.usable, units::PB);
+        auto same = [need_pb](double v) {
+            return std::abs(v - need_pb) <= 1e-9 * std::max(std::abs(v), std::abs(need_pb));
+        };
+        const bool follows_scenario =
+            a.has("scenario", "scenario", "usable_PB")
+                ? same(a.value("scenario", "scenario", "usable_PB"))
+                : !a.has("scenario", "scenario", "usable_per_gpu_TB") ||
+                      same(static_cast<double>(req.sized_gpus) *
+                           a.value("scenario", "scenario", "usable_per_gpu_TB") / 1000.0);
         if (option != nullptr && option->capacity) {
             if (a.has("option", own, "usable_PB")) {
                 it.formula("req_usable", "Required usable capacity (PB)",
@@ -417,6 +430,11 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
                 it.value("req_usable", "Required usable capacity (PB)", in(req.usable, units::PB),
                          Num::one, "this option's own capacity need");
             }
+        } else if (!follows_scenario) {
+            // A design grown to the extrapolation target (extrapolate's one
+            // namespace): its need is the target, not the scenario's per-pod figure.
+            it.value("req_usable", "Required usable capacity (PB)", in(req.usable, units::PB),
+                     Num::one, "this design's own need: the extrapolation target");
         } else if (a.has("scenario", "scenario", "usable_PB")) {
             it.formula("req_usable", "Required usable capacity (PB)",
                        "=" + a.name("scenario", "scenario", "usable_PB"), in(req.usable, units::PB),

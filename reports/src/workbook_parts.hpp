@@ -151,6 +151,10 @@ struct SummaryCells {
 SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                            const std::vector<DesignCells>& designs, const Assumptions& a);
 
+/// The Fleet sheet; input.fleet and input.fleet_storage must be set.
+void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                 const std::vector<DesignCells>& designs);
+
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
                  const std::vector<std::string>& design_sheets, const Assumptions& a);
 

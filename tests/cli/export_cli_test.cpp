@@ -1,5 +1,6 @@
 // --xlsx and --svg on the real binary: files written, the report unchanged,
 // unwritable paths rejected with exit 2 and one line.
+#include "../reports/xlsx_package.hpp"
 #include "run_process.hpp"
 #include "support/test_files.hpp"
 
@@ -131,8 +132,14 @@ TEST_CASE("compare and extrapolate export the fleet example's workbook and eleva
     }
     CHECK_FALSE(exists(dir + "compare/04-cloud-hdd-object-store.svg"));
 
-    // extrapolate adds each design grown to the target in one namespace.
-    const ProcessResult x = podsizer({"extrapolate", fleet, "--svg", dir + "extrapolate/"});
+    // extrapolate adds each design grown to the target in one namespace, and
+    // the workbook the Fleet sheet (compare's has none: no fleet split there).
+    const ProcessResult x = podsizer(
+        {"extrapolate", fleet, "--svg", dir + "extrapolate/", "--xlsx", dir + "extrapolate.xlsx"});
     CHECK(x.exit_code == podsizer({"extrapolate", fleet}).exit_code);
     CHECK(exists(dir + "extrapolate/04-ncp-pod-one-namespace.svg"));
+    const std::string grown = read_xlsx_parts(dir + "extrapolate.xlsx").at("xl/workbook.xml");
+    CHECK_THAT(grown, Catch::Contains("<sheet name=\"Fleet\""));
+    const std::string compared = read_xlsx_parts(dir + "compare.xlsx").at("xl/workbook.xml");
+    CHECK_THAT(compared, !Catch::Contains("<sheet name=\"Fleet\""));
 }

@@ -12,8 +12,10 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
+#include "podsizer/core/extrapolation.hpp"
 #include "podsizer/reports/workbook.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
@@ -29,6 +31,7 @@ struct Example {
     SizingResult result;
     WorkbookManifest manifest;
     std::unique_ptr<Comparison> comparison;
+    std::unique_ptr<ScenarioExtrapolation> extrapolation; ///< set: the workbook has a Fleet sheet
 };
 
 /// The default catalog with figures a user might edit on the Assumptions
@@ -111,6 +114,32 @@ const Fixture& fixture() {
                                {&e.result, &catalog, &e.scenario, e.comparison.get()}, options);
             fx->examples.push_back(std::move(e));
         }
+        // The fleet example as `extrapolate` exports it: the designs and their
+        // one-namespace alternatives, the references, and the Fleet sheet.
+        {
+            Example e;
+            e.stem = "grown";
+            e.scenario = load_scenario(src + "fleet-160k.json", catalog);
+            e.extrapolation = std::make_unique<ScenarioExtrapolation>(
+                extrapolate_scenario(e.scenario, catalog, *e.scenario.extrapolation));
+            e.result = e.extrapolation->sizing;
+            for (const Extrapolation& x : e.extrapolation->extrapolations) {
+                if (x.single_namespace) {
+                    e.result.designs.push_back(*x.single_namespace);
+                }
+            }
+            ComparisonSpec spec;
+            spec.target = e.scenario.extrapolation;
+            for (const std::string& id : e.scenario.comparisons) {
+                spec.references.push_back(catalog.reference(id));
+            }
+            e.comparison = std::make_unique<Comparison>(compare_designs(e.result, spec));
+            WorkbookInput in{&e.result, &catalog, &e.scenario, e.comparison.get()};
+            in.fleet = &*e.extrapolation->fleet;
+            in.fleet_storage = &e.extrapolation->fleet_storage;
+            e.manifest = write_workbook(fx->dir + "/grown.xlsx", in, options);
+            fx->examples.push_back(std::move(e));
+        }
         // A hand-made design with no scenario (podsizer design): the
         // requirement-free branch of every sheet.
         {
@@ -139,12 +168,12 @@ const Fixture& fixture() {
             fx->dir + "/edited.xlsx",
             {&fx->edited_example.result, &fx->edited, &fx->edited_example.scenario}, options);
         write_probe(fx->dir + "/probe.xlsx");
-        fx->sheets =
-            libreoffice_csv(soffice,
-                            {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx", fx->dir + "/ckpt.xlsx",
-                             fx->dir + "/fleet.xlsx", fx->dir + "/hand.xlsx",
-                             fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx"},
-                            fx->dir);
+        fx->sheets = libreoffice_csv(soffice,
+                                     {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx",
+                                      fx->dir + "/ckpt.xlsx", fx->dir + "/fleet.xlsx",
+                                      fx->dir + "/grown.xlsx", fx->dir + "/hand.xlsx",
+                                      fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx"},
+                                     fx->dir);
         return fx;
     }();
     return *f;
@@ -207,8 +236,10 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
     SECTION("LibreOffice loads every sheet of each workbook") {
         for (const Example& e : f.examples) {
             INFO(e.stem);
-            // Summary, Racks, Assumptions, Charts, and Checkpoints when there are jobs.
-            const std::size_t fixed = e.result.requirements.checkpoints.jobs.empty() ? 4 : 5;
+            // Summary, Racks, Assumptions, Charts, Checkpoints when there are jobs,
+            // and Fleet with a fleet plan.
+            const std::size_t fixed = (e.result.requirements.checkpoints.jobs.empty() ? 4 : 5) +
+                                      (e.extrapolation ? 1 : 0);
             REQUIRE(e.manifest.sheets.size() == e.result.designs.size() + fixed);
             for (const std::string& name : e.manifest.sheets) {
                 INFO(name);
@@ -313,6 +344,58 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             CHECK(close_to(summary_value(f, "fleet", "Power" + by, 2), r.power));
             CHECK(close_to(summary_value(f, "fleet", "Read" + by, 2), r.read));
         }
+    }
+
+    SECTION("the Fleet sheet splits the fleet over its sites as `extrapolate` prints it") {
+        const Example& e = *std::find_if(f.examples.begin(), f.examples.end(),
+                                         [](const Example& x) { return x.stem == "grown"; });
+        REQUIRE(e.manifest.sheets.size() > 1);
+        CHECK(std::find(e.manifest.sheets.begin(), e.manifest.sheets.end(), "Fleet") !=
+              e.manifest.sheets.end());
+        const SheetCsv& fleet = sheet(f, "grown", "Fleet");
+        const FleetPlan& plan = *e.extrapolation->fleet;
+        const FleetStorage& pod = *e.extrapolation->fleet_storage.at(0); // the NCP pod
+        // The rows LibreOffice shows, by their first cell: sites, then the pod's block.
+        std::vector<std::vector<double>> sites;
+        std::vector<double> total;
+        std::vector<double> fleet_row;
+        for (const auto& row : fleet.rows) {
+            std::vector<double> numbers;
+            for (std::size_t c = 1; c < row.size(); ++c) {
+                double v = 0;
+                if (parse_exported_number(row[c], v)) {
+                    numbers.push_back(v);
+                }
+            }
+            if (!row.empty() && row[0].rfind("Site ", 0) == 0) {
+                sites.push_back(numbers);
+            } else if (!row.empty() && row[0] == "Total") {
+                total = numbers;
+            } else if (!row.empty() && row[0] == "Fleet" && !numbers.empty()) {
+                fleet_row = numbers;
+            }
+        }
+        // 3 site rows of clusters and GPUs, then 3 of pods, PB, racks, kW, TB/s read, write.
+        REQUIRE(sites.size() == 2 * plan.site_plan.size());
+        for (std::size_t k = 0; k < plan.site_plan.size(); ++k) {
+            INFO("site " << k + 1);
+            CHECK(sites[k] == std::vector<double>{static_cast<double>(plan.site_plan[k].clusters),
+                                                  static_cast<double>(plan.site_plan[k].gpus)});
+            const auto& p = sites[plan.site_plan.size() + k];
+            REQUIRE(p.size() == 6);
+            CHECK(close_to(p[1], in(pod.usable_per_site[k], units::PB)));
+            CHECK(p[2] == static_cast<double>(pod.racks_per_site[k]));
+            CHECK(close_to(p[3], in(pod.power_per_site[k], units::kW)));
+        }
+        // examples/fleet-160k.json: 160,000 GPUs in 4 clusters; 4 NCP pods of
+        // 217.9 PB, 30 racks and 738 kW each (the figures `podsizer extrapolate` prints).
+        CHECK(total == std::vector<double>{4, 160000});
+        REQUIRE(fleet_row.size() == 6);
+        CHECK(fleet_row[0] == 4);
+        CHECK(close_to(fleet_row[1], in(pod.usable, units::PB)));
+        CHECK(fleet_row[2] == 120);
+        CHECK(close_to(fleet_row[3], 2952.0));
+        CHECK(close_to(fleet_row[4], in(pod.read, units::TB_per_s)));
     }
 
     SECTION("edited assumptions flow through every dependent formula as the engine computes") {

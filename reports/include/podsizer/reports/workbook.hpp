@@ -1,8 +1,8 @@
 // The proposal workbook (.xlsx, written with libxlsxwriter): Summary (the
 // slide table, with references and ratios when given a comparison), one sheet
-// per design, Checkpoints (when there are checkpoint jobs), Racks (one row per
-// U), Assumptions (every input and catalog figure used, with unit and source)
-// and Charts.
+// per design, Fleet (the split over sites, when given one), Checkpoints (when
+// there are checkpoint jobs), Racks (one row per U), Assumptions (every input
+// and catalog figure used, with unit and source) and Charts.
 //
 // Derived numbers are live formulas that reference the Assumptions sheet and
 // the design sheets, each written with its cached result (the engine's
@@ -14,8 +14,10 @@
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/design.hpp"
+#include "podsizer/core/fleet.hpp"
 #include "podsizer/core/scenario.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,11 @@ struct WorkbookInput {
     /// (podsizer compare / extrapolate); null: the designs only. Its design
     /// columns must be `result`'s designs, in order.
     const Comparison* comparison = nullptr;
+    /// The fleet split (podsizer extrapolate on a scenario with a fleet): the
+    /// plan and, per design of `result` in order, its storage when it is one of
+    /// the per-pod designs (may be shorter than the designs). Null: no Fleet sheet.
+    const FleetPlan* fleet = nullptr;
+    const std::vector<std::optional<FleetStorage>>* fleet_storage = nullptr;
 };
 
 struct WorkbookOptions {
