@@ -3,6 +3,7 @@
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/fleet.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "target_args.hpp"
 
@@ -50,7 +51,9 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
-    write_exports(a.exports, sizing, catalog, &scenario, &cmp);
+    const FleetSplit fleet = split_fleet(scenario, sizing.designs);
+    write_exports(a.exports, sizing, catalog, &scenario, &cmp, fleet.plan ? &*fleet.plan : nullptr,
+                  &fleet.storage);
     std::cout << render_comparison(cmp, format);
     return cmp.all_feasible() ? kExitOk : kExitNotMet;
 }

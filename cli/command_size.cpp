@@ -3,6 +3,7 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/fleet.hpp"
 
 namespace podsizer::cli {
 
@@ -27,7 +28,9 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path,
     } catch (const InputError& e) {
         throw e.located(scenario_path);
     }
-    write_exports(exports, result, catalog, &scenario);
+    const FleetSplit fleet = split_fleet(scenario, result.designs);
+    write_exports(exports, result, catalog, &scenario, nullptr, fleet.plan ? &*fleet.plan : nullptr,
+                  &fleet.storage);
     return emit_sizing(result, format);
 }
 

@@ -165,16 +165,12 @@ ScenarioExtrapolation extrapolate_scenario(const Scenario& scenario, const Catal
         out.extrapolations.push_back(
             extrapolate(d, spec, catalog, scenario.constraints, scenario.data_reduction));
     }
-    if (scenario.fleet) {
-        out.fleet = plan_fleet(*scenario.fleet);
-    }
-    for (std::size_t i = 0; i < out.sizing.designs.size(); ++i) {
-        // Without options the engine sizes one automatic per-pod option.
-        const bool per_pod = scenario.options.empty() || scenario.options[i].per_pod();
-        out.fleet_storage.push_back(
-            out.fleet && per_pod
-                ? std::optional<FleetStorage>(fleet_storage(*out.fleet, out.sizing.designs[i]))
-                : std::nullopt);
+    FleetSplit split = split_fleet(scenario, out.sizing.designs);
+    out.fleet = std::move(split.plan);
+    out.fleet_storage = std::move(split.storage);
+    if (!out.fleet) {
+        // One entry per design either way (nullopt: no fleet).
+        out.fleet_storage.assign(out.sizing.designs.size(), std::nullopt);
     }
     return out;
 }

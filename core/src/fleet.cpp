@@ -69,4 +69,22 @@ FleetStorage fleet_storage(const FleetPlan& plan, const Design& pod) {
     return s;
 }
 
+FleetSplit split_fleet(const Scenario& scenario, const std::vector<Design>& sized) {
+    FleetSplit out;
+    if (!scenario.fleet) {
+        return out;
+    }
+    out.plan = plan_fleet(*scenario.fleet);
+    for (std::size_t i = 0; i < sized.size(); ++i) {
+        // Without options the engine sizes one automatic per-pod option.
+        const bool per_pod = scenario.options.empty()
+                                 ? i == 0
+                                 : i < scenario.options.size() && scenario.options[i].per_pod();
+        out.storage.push_back(per_pod
+                                  ? std::optional<FleetStorage>(fleet_storage(*out.plan, sized[i]))
+                                  : std::nullopt);
+    }
+    return out;
+}
+
 } // namespace podsizer

@@ -162,7 +162,9 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
             design_sheets.push_back(book.add_sheet(n));
         }
         std::optional<xlsx::Sheet> fleet;
-        if (input.fleet != nullptr && input.fleet_storage != nullptr) {
+        // A fleet of one cluster on one site is the pod itself: no sheet.
+        if (input.fleet != nullptr && input.fleet_storage != nullptr &&
+            (input.fleet->clusters > 1 || input.fleet->sites > 1)) {
             fleet = book.add_sheet("Fleet");
         }
         const bool has_checkpoints = !result.requirements.checkpoints.jobs.empty();

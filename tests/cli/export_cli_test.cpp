@@ -36,6 +36,18 @@ TEST_CASE("size --xlsx writes the workbook and prints the same report as without
     CHECK(read_file(path).rfind("PK\x03\x04", 0) == 0); // a ZIP package
 }
 
+TEST_CASE("size --xlsx has a Fleet sheet when the fleet has several clusters") {
+    // examples/fleet-160k.json: 4 clusters on 3 sites; ncp-pod-41k.json: one cluster, one site.
+    const std::string dir = temp_dir() + "/";
+    REQUIRE(podsizer({"size", "examples/fleet-160k.json", "--xlsx", dir + "fleet-size.xlsx"})
+                .exit_code == 0);
+    REQUIRE(podsizer({"size", kPod, "--xlsx", dir + "pod-size.xlsx"}).exit_code == 0);
+    CHECK_THAT(read_xlsx_parts(dir + "fleet-size.xlsx").at("xl/workbook.xml"),
+               Catch::Contains("<sheet name=\"Fleet\""));
+    CHECK_THAT(read_xlsx_parts(dir + "pod-size.xlsx").at("xl/workbook.xml"),
+               !Catch::Contains("<sheet name=\"Fleet\""));
+}
+
 TEST_CASE("size --svg with a directory writes one elevation per design") {
     const std::string dir = temp_dir() + "/elevations/";
     const ProcessResult r = podsizer({"size", kHd, "--svg", dir, "--format", "json"});
@@ -132,8 +144,8 @@ TEST_CASE("compare and extrapolate export the fleet example's workbook and eleva
     }
     CHECK_FALSE(exists(dir + "compare/04-cloud-hdd-object-store.svg"));
 
-    // extrapolate adds each design grown to the target in one namespace, and
-    // the workbook the Fleet sheet (compare's has none: no fleet split there).
+    // extrapolate adds each design grown to the target in one namespace; both
+    // workbooks have the Fleet sheet (the scenario has a fleet).
     const ProcessResult x = podsizer(
         {"extrapolate", fleet, "--svg", dir + "extrapolate/", "--xlsx", dir + "extrapolate.xlsx"});
     CHECK(x.exit_code == podsizer({"extrapolate", fleet}).exit_code);
@@ -141,5 +153,5 @@ TEST_CASE("compare and extrapolate export the fleet example's workbook and eleva
     const std::string grown = read_xlsx_parts(dir + "extrapolate.xlsx").at("xl/workbook.xml");
     CHECK_THAT(grown, Catch::Contains("<sheet name=\"Fleet\""));
     const std::string compared = read_xlsx_parts(dir + "compare.xlsx").at("xl/workbook.xml");
-    CHECK_THAT(compared, !Catch::Contains("<sheet name=\"Fleet\""));
+    CHECK_THAT(compared, Catch::Contains("<sheet name=\"Fleet\""));
 }

@@ -101,3 +101,38 @@ TEST_CASE("fleet storage puts one pod next to every cluster") {
     CHECK(in(s.usable_per_site[2], units::PB) == Approx(217.87));
     CHECK(s.racks_per_site == std::vector<std::int64_t>{60, 30, 30});
 }
+
+TEST_CASE("the fleet split stores one pod per cluster for the per-pod designs only") {
+    Design pod;
+    pod.name = "pod";
+    pod.usable = Capacity::from_base(200e15); // 200 PB
+    pod.racks = 30;
+    Design exabyte = pod;
+    exabyte.name = "exabyte";
+    Scenario s;
+    s.fleet = fleet(160'000, 41'472, 3);
+    OptionSpec per_pod;
+    OptionSpec own_capacity;
+    own_capacity.capacity = CapacitySpec{};
+    s.options = {per_pod, own_capacity};
+    const FleetSplit split = split_fleet(s, {pod, exabyte});
+    REQUIRE(split.plan);
+    CHECK(split.plan->clusters == 4);
+    REQUIRE(split.storage.size() == 2);
+    REQUIRE(split.storage[0]);
+    CHECK(split.storage[0]->racks == 120); // 4 pods of 30 racks
+    CHECK_FALSE(split.storage[1]);         // an option with its own capacity need
+
+    // Without options the engine sizes one automatic per-pod design; designs
+    // after it (extrapolate's one-namespace alternatives) are not pods.
+    s.options.clear();
+    const FleetSplit automatic = split_fleet(s, {pod, exabyte});
+    REQUIRE(automatic.storage.size() == 2);
+    CHECK(automatic.storage[0]);
+    CHECK_FALSE(automatic.storage[1]);
+
+    s.fleet.reset();
+    const FleetSplit none = split_fleet(s, {pod});
+    CHECK_FALSE(none.plan);
+    CHECK(none.storage.empty());
+}

@@ -31,7 +31,8 @@ struct Example {
     SizingResult result;
     WorkbookManifest manifest;
     std::unique_ptr<Comparison> comparison;
-    std::unique_ptr<ScenarioExtrapolation> extrapolation; ///< set: the workbook has a Fleet sheet
+    std::unique_ptr<ScenarioExtrapolation> extrapolation; ///< the `extrapolate` export
+    std::unique_ptr<FleetSplit> fleet;                    ///< set: the workbook has a Fleet sheet
 };
 
 /// The default catalog with figures a user might edit on the Assumptions
@@ -109,9 +110,11 @@ const Fixture& fixture() {
                 spec.references.push_back(catalog.reference(id));
             }
             e.comparison = std::make_unique<Comparison>(compare_designs(e.result, spec));
-            e.manifest =
-                write_workbook(fx->dir + "/fleet.xlsx",
-                               {&e.result, &catalog, &e.scenario, e.comparison.get()}, options);
+            e.fleet = std::make_unique<FleetSplit>(split_fleet(e.scenario, e.result.designs));
+            WorkbookInput in{&e.result, &catalog, &e.scenario, e.comparison.get()};
+            in.fleet = &*e.fleet->plan;
+            in.fleet_storage = &e.fleet->storage;
+            e.manifest = write_workbook(fx->dir + "/fleet.xlsx", in, options);
             fx->examples.push_back(std::move(e));
         }
         // The fleet example as `extrapolate` exports it: the designs and their
@@ -134,9 +137,11 @@ const Fixture& fixture() {
                 spec.references.push_back(catalog.reference(id));
             }
             e.comparison = std::make_unique<Comparison>(compare_designs(e.result, spec));
+            e.fleet = std::make_unique<FleetSplit>(
+                FleetSplit{e.extrapolation->fleet, e.extrapolation->fleet_storage});
             WorkbookInput in{&e.result, &catalog, &e.scenario, e.comparison.get()};
-            in.fleet = &*e.extrapolation->fleet;
-            in.fleet_storage = &e.extrapolation->fleet_storage;
+            in.fleet = &*e.fleet->plan;
+            in.fleet_storage = &e.fleet->storage;
             e.manifest = write_workbook(fx->dir + "/grown.xlsx", in, options);
             fx->examples.push_back(std::move(e));
         }
@@ -238,8 +243,8 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             INFO(e.stem);
             // Summary, Racks, Assumptions, Charts, Checkpoints when there are jobs,
             // and Fleet with a fleet plan.
-            const std::size_t fixed = (e.result.requirements.checkpoints.jobs.empty() ? 4 : 5) +
-                                      (e.extrapolation ? 1 : 0);
+            const std::size_t fixed =
+                (e.result.requirements.checkpoints.jobs.empty() ? 4 : 5) + (e.fleet ? 1 : 0);
             REQUIRE(e.manifest.sheets.size() == e.result.designs.size() + fixed);
             for (const std::string& name : e.manifest.sheets) {
                 INFO(name);
@@ -347,55 +352,59 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
     }
 
     SECTION("the Fleet sheet splits the fleet over its sites as `extrapolate` prints it") {
-        const Example& e = *std::find_if(f.examples.begin(), f.examples.end(),
-                                         [](const Example& x) { return x.stem == "grown"; });
-        REQUIRE(e.manifest.sheets.size() > 1);
-        CHECK(std::find(e.manifest.sheets.begin(), e.manifest.sheets.end(), "Fleet") !=
-              e.manifest.sheets.end());
-        const SheetCsv& fleet = sheet(f, "grown", "Fleet");
-        const FleetPlan& plan = *e.extrapolation->fleet;
-        const FleetStorage& pod = *e.extrapolation->fleet_storage.at(0); // the NCP pod
-        // The rows LibreOffice shows, by their first cell: sites, then the pod's block.
-        std::vector<std::vector<double>> sites;
-        std::vector<double> total;
-        std::vector<double> fleet_row;
-        for (const auto& row : fleet.rows) {
-            std::vector<double> numbers;
-            for (std::size_t c = 1; c < row.size(); ++c) {
-                double v = 0;
-                if (parse_exported_number(row[c], v)) {
-                    numbers.push_back(v);
+        for (const char* stem : {"fleet", "grown"}) {
+            INFO(stem);
+            const Example& e = *std::find_if(f.examples.begin(), f.examples.end(),
+                                             [&](const Example& x) { return x.stem == stem; });
+            REQUIRE(e.manifest.sheets.size() > 1);
+            CHECK(std::find(e.manifest.sheets.begin(), e.manifest.sheets.end(), "Fleet") !=
+                  e.manifest.sheets.end());
+            const SheetCsv& fleet = sheet(f, stem, "Fleet");
+            const FleetPlan& plan = *e.fleet->plan;
+            const FleetStorage& pod = *e.fleet->storage.at(0); // the NCP pod
+            // The rows LibreOffice shows, by their first cell: sites, then the pod's block.
+            std::vector<std::vector<double>> sites;
+            std::vector<double> total;
+            std::vector<double> fleet_row;
+            for (const auto& row : fleet.rows) {
+                std::vector<double> numbers;
+                for (std::size_t c = 1; c < row.size(); ++c) {
+                    double v = 0;
+                    if (parse_exported_number(row[c], v)) {
+                        numbers.push_back(v);
+                    }
+                }
+                if (!row.empty() && row[0].rfind("Site ", 0) == 0) {
+                    sites.push_back(numbers);
+                } else if (!row.empty() && row[0] == "Total") {
+                    total = numbers;
+                } else if (!row.empty() && row[0] == "Fleet" && !numbers.empty()) {
+                    fleet_row = numbers;
                 }
             }
-            if (!row.empty() && row[0].rfind("Site ", 0) == 0) {
-                sites.push_back(numbers);
-            } else if (!row.empty() && row[0] == "Total") {
-                total = numbers;
-            } else if (!row.empty() && row[0] == "Fleet" && !numbers.empty()) {
-                fleet_row = numbers;
+            // 3 site rows of clusters and GPUs, then 3 of pods, PB, racks, kW, TB/s read, write.
+            REQUIRE(sites.size() == 2 * plan.site_plan.size());
+            for (std::size_t k = 0; k < plan.site_plan.size(); ++k) {
+                INFO("site " << k + 1);
+                CHECK(sites[k] ==
+                      std::vector<double>{static_cast<double>(plan.site_plan[k].clusters),
+                                          static_cast<double>(plan.site_plan[k].gpus)});
+                const auto& p = sites[plan.site_plan.size() + k];
+                REQUIRE(p.size() == 6);
+                CHECK(close_to(p[1], in(pod.usable_per_site[k], units::PB)));
+                CHECK(p[2] == static_cast<double>(pod.racks_per_site[k]));
+                CHECK(close_to(p[3], in(pod.power_per_site[k], units::kW)));
             }
+            // examples/fleet-160k.json: 160,000 GPUs in 4 clusters; 4 NCP pods of
+            // 217.9 PB, 30 racks and 738 kW each (the figures `podsizer extrapolate` prints).
+            CHECK(total == std::vector<double>{4, 160000});
+            REQUIRE(fleet_row.size() == 6);
+            CHECK(fleet_row[0] == 4);
+            CHECK(close_to(fleet_row[1], in(pod.usable, units::PB)));
+            CHECK(fleet_row[2] == 120);
+            CHECK(close_to(fleet_row[3], 2952.0));
+            CHECK(close_to(fleet_row[4], in(pod.read, units::TB_per_s)));
         }
-        // 3 site rows of clusters and GPUs, then 3 of pods, PB, racks, kW, TB/s read, write.
-        REQUIRE(sites.size() == 2 * plan.site_plan.size());
-        for (std::size_t k = 0; k < plan.site_plan.size(); ++k) {
-            INFO("site " << k + 1);
-            CHECK(sites[k] == std::vector<double>{static_cast<double>(plan.site_plan[k].clusters),
-                                                  static_cast<double>(plan.site_plan[k].gpus)});
-            const auto& p = sites[plan.site_plan.size() + k];
-            REQUIRE(p.size() == 6);
-            CHECK(close_to(p[1], in(pod.usable_per_site[k], units::PB)));
-            CHECK(p[2] == static_cast<double>(pod.racks_per_site[k]));
-            CHECK(close_to(p[3], in(pod.power_per_site[k], units::kW)));
-        }
-        // examples/fleet-160k.json: 160,000 GPUs in 4 clusters; 4 NCP pods of
-        // 217.9 PB, 30 racks and 738 kW each (the figures `podsizer extrapolate` prints).
-        CHECK(total == std::vector<double>{4, 160000});
-        REQUIRE(fleet_row.size() == 6);
-        CHECK(fleet_row[0] == 4);
-        CHECK(close_to(fleet_row[1], in(pod.usable, units::PB)));
-        CHECK(fleet_row[2] == 120);
-        CHECK(close_to(fleet_row[3], 2952.0));
-        CHECK(close_to(fleet_row[4], in(pod.read, units::TB_per_s)));
     }
 
     SECTION("edited assumptions flow through every dependent formula as the engine computes") {

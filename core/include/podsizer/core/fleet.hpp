@@ -6,6 +6,7 @@
 #include "podsizer/core/scenario.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,5 +54,16 @@ struct FleetStorage {
 /// Every pod is the same design, also the pod of a partial last cluster
 /// (conservative: the plan's findings say when that happens).
 FleetStorage fleet_storage(const FleetPlan& plan, const Design& pod);
+
+/// A sized scenario's fleet split: the plan, and per sized design (in order)
+/// its storage when it is a per-pod design — an option without its own
+/// capacity need or performance opt-out, or, without options, the one
+/// automatic design. No plan when the scenario has no fleet.
+struct FleetSplit {
+    std::optional<FleetPlan> plan;
+    std::vector<std::optional<FleetStorage>> storage;
+};
+
+FleetSplit split_fleet(const Scenario& scenario, const std::vector<Design>& sized);
 
 } // namespace podsizer

@@ -35,7 +35,8 @@ struct WorkbookInput {
     const Comparison* comparison = nullptr;
     /// The fleet split (podsizer extrapolate on a scenario with a fleet): the
     /// plan and, per design of `result` in order, its storage when it is one of
-    /// the per-pod designs (may be shorter than the designs). Null: no Fleet sheet.
+    /// the per-pod designs (may be shorter than the designs). Null, or a fleet
+    /// of one cluster on one site: no Fleet sheet.
     const FleetPlan* fleet = nullptr;
     const std::vector<std::optional<FleetStorage>>* fleet_storage = nullptr;
 };
