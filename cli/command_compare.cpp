@@ -52,8 +52,7 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
         throw e.located(a.scenario);
     }
     const FleetSplit fleet = split_fleet(scenario, sizing.designs);
-    write_exports(a.exports, sizing, catalog, &scenario, &cmp, fleet.plan ? &*fleet.plan : nullptr,
-                  &fleet.storage);
+    write_exports(a.exports, sizing, catalog, &scenario, &cmp, &fleet);
     std::cout << render_comparison(cmp, format);
     return cmp.all_feasible() ? kExitOk : kExitNotMet;
 }

@@ -57,8 +57,8 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
         } catch (const InputError& e) {
             throw e.located(a.scenario);
         }
-        write_exports(a.exports, all, catalog, &scenario, &cmp, x.fleet ? &*x.fleet : nullptr,
-                      &x.fleet_storage);
+        const FleetSplit fleet{x.fleet, x.fleet_storage};
+        write_exports(a.exports, all, catalog, &scenario, &cmp, &fleet);
     }
     std::cout << render_extrapolation(x, format);
     return x.all_feasible() ? kExitOk : kExitNotMet;

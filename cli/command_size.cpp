@@ -29,8 +29,7 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path,
         throw e.located(scenario_path);
     }
     const FleetSplit fleet = split_fleet(scenario, result.designs);
-    write_exports(exports, result, catalog, &scenario, nullptr, fleet.plan ? &*fleet.plan : nullptr,
-                  &fleet.storage);
+    write_exports(exports, result, catalog, &scenario, nullptr, &fleet);
     return emit_sizing(result, format);
 }
 

@@ -81,8 +81,8 @@ std::string export_date() {
 }
 
 void write_exports(const ExportOptions& options, const SizingResult& result, const Catalog& catalog,
-                   const Scenario* scenario, const Comparison* comparison, const FleetPlan* fleet,
-                   const std::vector<std::optional<FleetStorage>>* fleet_storage) {
+                   const Scenario* scenario, const Comparison* comparison,
+                   const FleetSplit* fleet) {
     if (!options.xlsx.empty()) {
         WorkbookInput in;
         in.result = &result;
@@ -90,7 +90,6 @@ void write_exports(const ExportOptions& options, const SizingResult& result, con
         in.scenario = scenario;
         in.comparison = comparison;
         in.fleet = fleet;
-        in.fleet_storage = fleet_storage;
         WorkbookOptions wo;
         wo.date = export_date();
         try {

@@ -10,9 +10,7 @@
 #include "podsizer/core/scenario.hpp"
 
 #include <CLI/CLI.hpp>
-#include <optional>
 #include <string>
-#include <vector>
 
 namespace podsizer::cli {
 
@@ -34,8 +32,7 @@ void add_export_options(CLI::App* cmd, ExportOptions& options);
 /// With a fleet plan (extrapolate), the workbook also has the Fleet sheet.
 void write_exports(const ExportOptions& options, const SizingResult& result, const Catalog& catalog,
                    const Scenario* scenario, const Comparison* comparison = nullptr,
-                   const FleetPlan* fleet = nullptr,
-                   const std::vector<std::optional<FleetStorage>>* fleet_storage = nullptr);
+                   const FleetSplit* fleet = nullptr);
 
 /// The date for workbook headers: SOURCE_DATE_EPOCH (reproducible builds'
 /// convention) when set, else today; YYYY-MM-DD in UTC.

@@ -494,8 +494,7 @@ void MainWindow::exportWorkbook(const QString& path) const {
     in.comparison = &*session_->comparison();
     // The fleet split, as `compare --xlsx` writes it.
     const FleetSplit fleet = split_fleet(session_->scenario(), session_->result()->designs);
-    in.fleet = fleet.plan ? &*fleet.plan : nullptr;
-    in.fleet_storage = &fleet.storage;
+    in.fleet = &fleet;
     WorkbookOptions options;
     options.date = export_date();
     write_workbook(path.toStdString(), in, options); // atomic; InputError naming the path

@@ -163,8 +163,8 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         }
         std::optional<xlsx::Sheet> fleet;
         // A fleet of one cluster on one site is the pod itself: no sheet.
-        if (input.fleet != nullptr && input.fleet_storage != nullptr &&
-            (input.fleet->clusters > 1 || input.fleet->sites > 1)) {
+        if (input.fleet != nullptr && input.fleet->plan &&
+            (input.fleet->plan->clusters > 1 || input.fleet->plan->sites > 1)) {
             fleet = book.add_sheet("Fleet");
         }
         const bool has_checkpoints = !result.requirements.checkpoints.jobs.empty();

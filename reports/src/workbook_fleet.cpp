@@ -27,7 +27,7 @@ std::string sum(int first, int last, int col) {
 
 void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                  const std::vector<DesignCells>& designs) {
-    const FleetPlan& plan = *input.fleet;
+    const FleetPlan& plan = *input.fleet->plan;
     const SizingResult& result = *input.result;
     sheet.text(0, 0, "Fleet", book.title());
     std::string line = count_text(plan.gpus) + " GPUs (" + plan.platform + ") over " +
@@ -66,7 +66,7 @@ void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inpu
                   Num::integer);
 
     // One block per per-pod design.
-    const auto& storage = *input.fleet_storage;
+    const auto& storage = input.fleet->storage;
     for (std::size_t i = 0; i < storage.size() && i < designs.size(); ++i) {
         if (!storage[i]) {
             continue;

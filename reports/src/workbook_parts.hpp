@@ -151,7 +151,7 @@ struct SummaryCells {
 SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                            const std::vector<DesignCells>& designs, const Assumptions& a);
 
-/// The Fleet sheet; input.fleet and input.fleet_storage must be set.
+/// The Fleet sheet; input.fleet and its plan must be set.
 void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                  const std::vector<DesignCells>& designs);
 

@@ -2,6 +2,7 @@
 #include "libreoffice.hpp"
 
 #include "../cli/run_process.hpp"
+#include "support/test_files.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -30,10 +31,7 @@ constexpr const char* kProfile = R"(<?xml version="1.0" encoding="UTF-8"?>
 constexpr const char* kCsvFilter =
     "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1";
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using test_support::read_file;
 
 std::string stem_of(const std::string& path) {
     const std::size_t slash = path.rfind('/');
@@ -159,7 +157,7 @@ std::map<std::string, SheetCsv> libreoffice_csv(const std::string& soffice,
             if (f.rfind(stem + "-", 0) == 0 && f.size() > stem.size() + 5 &&
                 f.compare(f.size() - 4, 4, ".csv") == 0) {
                 const std::string sheet = f.substr(stem.size() + 1, f.size() - stem.size() - 5);
-                sheets[stem + "/" + sheet].rows = parse_csv(slurp(out + "/" + f));
+                sheets[stem + "/" + sheet].rows = parse_csv(read_file(out + "/" + f));
             }
         }
     }

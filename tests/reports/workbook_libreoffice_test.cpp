@@ -112,8 +112,7 @@ const Fixture& fixture() {
             e.comparison = std::make_unique<Comparison>(compare_designs(e.result, spec));
             e.fleet = std::make_unique<FleetSplit>(split_fleet(e.scenario, e.result.designs));
             WorkbookInput in{&e.result, &catalog, &e.scenario, e.comparison.get()};
-            in.fleet = &*e.fleet->plan;
-            in.fleet_storage = &e.fleet->storage;
+            in.fleet = e.fleet.get();
             e.manifest = write_workbook(fx->dir + "/fleet.xlsx", in, options);
             fx->examples.push_back(std::move(e));
         }
@@ -140,8 +139,7 @@ const Fixture& fixture() {
             e.fleet = std::make_unique<FleetSplit>(
                 FleetSplit{e.extrapolation->fleet, e.extrapolation->fleet_storage});
             WorkbookInput in{&e.result, &catalog, &e.scenario, e.comparison.get()};
-            in.fleet = &*e.fleet->plan;
-            in.fleet_storage = &e.fleet->storage;
+            in.fleet = e.fleet.get();
             e.manifest = write_workbook(fx->dir + "/grown.xlsx", in, options);
             fx->examples.push_back(std::move(e));
         }

@@ -11,6 +11,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
 #include "podsizer/reports/workbook.hpp"
+#include "support/test_files.hpp"
 #include "xlsx_package.hpp"
 
 #include <catch2/catch.hpp>
@@ -57,10 +58,7 @@ const Written& ncp() {
     return w;
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using test_support::read_file;
 
 std::string xml_escaped(const std::string& s) {
     std::string out;
@@ -224,9 +222,9 @@ TEST_CASE("formulas name their assumptions and are stored with the engine's resu
 TEST_CASE("the same inputs and date give the same bytes") {
     const Written a = write_example("high-density-1eb.json", "same-a.xlsx");
     const Written b = write_example("high-density-1eb.json", "same-b.xlsx");
-    CHECK(slurp(a.path) == slurp(b.path));
+    CHECK(read_file(a.path) == read_file(b.path));
     const Written c = write_example("high-density-1eb.json", "same-c.xlsx", "2026-01-02");
-    CHECK(slurp(a.path) != slurp(c.path)); // the date is in the headers
+    CHECK(read_file(a.path) != read_file(c.path)); // the date is in the headers
 }
 
 TEST_CASE("a malformed date is bad input") {
@@ -281,13 +279,13 @@ TEST_CASE("a failed export leaves the existing file as it was and no temporary b
                                          throw std::runtime_error("disk full");
                                      }),
                     std::runtime_error);
-    CHECK(slurp(path) == "the old content\n");
+    CHECK(read_file(path) == "the old content\n");
     for (const std::string& f : files_in(dir)) {
         INFO(f);
         CHECK(f.find(".tmp-") == std::string::npos);
     }
     write_file_atomically(path, "new");
-    CHECK(slurp(path) == "new");
+    CHECK(read_file(path) == "new");
 }
 
 TEST_CASE("design sheet names are valid, unique and never a fixed sheet's") {

@@ -17,7 +17,6 @@
 #include "podsizer/core/fleet.hpp"
 #include "podsizer/core/scenario.hpp"
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,12 +32,10 @@ struct WorkbookInput {
     /// (podsizer compare / extrapolate); null: the designs only. Its design
     /// columns must be `result`'s designs, in order.
     const Comparison* comparison = nullptr;
-    /// The fleet split (podsizer extrapolate on a scenario with a fleet): the
-    /// plan and, per design of `result` in order, its storage when it is one of
-    /// the per-pod designs (may be shorter than the designs). Null, or a fleet
-    /// of one cluster on one site: no Fleet sheet.
-    const FleetPlan* fleet = nullptr;
-    const std::vector<std::optional<FleetStorage>>* fleet_storage = nullptr;
+    /// The fleet split of the scenario (core's split_fleet): its storage
+    /// entries follow `result`'s designs in order and may be fewer. Null, no
+    /// plan, or a fleet of one cluster on one site: no Fleet sheet.
+    const FleetSplit* fleet = nullptr;
 };
 
 struct WorkbookOptions {
