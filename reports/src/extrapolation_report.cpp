@@ -1,5 +1,6 @@
 #include "podsizer/reports/extrapolation_report.hpp"
 
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
@@ -307,17 +308,21 @@ Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
         }
         g.rows.push_back(std::move(r));
     }
+    const Metric& verdict = metric(MetricId::feasible);
     std::vector<std::string> feasible;
     if (machine) {
-        feasible = {"feasible", "Meets requirements", ""};
+        feasible = {std::string(verdict.key), std::string(verdict.label), ""};
     } else {
-        feasible = {"Meets requirements"};
+        feasible = {verdict.labelled()};
     }
+    std::vector<std::optional<bool>> met;
     for (const Column& c : cols) {
         const bool ok = c.one_namespace ? c.ex->single_namespace->feasible() : c.pod->feasible();
-        feasible.emplace_back(machine ? (ok ? "true" : "false") : (ok ? "yes" : "NO"));
+        feasible.push_back(verdict_cell(ok, machine));
+        met.emplace_back(ok);
     }
     g.rows.push_back(std::move(feasible));
+    mark_verdicts(g, g.rows.size() - 1, machine ? 3 : 1, met);
     return g;
 }
 
