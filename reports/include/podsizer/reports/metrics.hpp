@@ -62,16 +62,16 @@ enum class MetricKind : std::uint8_t { number, text, verdict };
 enum class Scaling : std::uint8_t { none, total, same, density };
 
 struct Metric {
-    MetricId id;
-    std::string_view key;   ///< stable id for scripts: comparison rows, CSV `key` column
-    std::string_view label; ///< for people, without the unit
-    std::string_view unit;  ///< display unit; empty for counts, texts and labels naming theirs
-    int decimals = 0;       ///< shown to people; machines get three more
+    MetricId id = MetricId::pods;
+    std::string_view key = {};   ///< stable id for scripts: comparison rows, CSV `key` column
+    std::string_view label = {}; ///< for people, without the unit
+    std::string_view unit = {};  ///< display unit; empty for counts, texts and labels naming theirs
+    int decimals = 0;            ///< shown to people; machines get three more
     MetricKind kind = MetricKind::number;
     Scaling scaling = Scaling::none;
-    std::string_view json;      ///< the design's field in the sizing JSON (SI units), or empty
-    std::string_view sheet;     ///< the design sheet's item the workbook links to, or empty
-    bool sheet_precise = false; ///< the workbook shows every decimal given (61.44 TB)
+    std::string_view json = {};  ///< the design's field in the sizing JSON (SI units), or empty
+    std::string_view sheet = {}; ///< the design sheet's item the workbook links to, or empty
+    bool sheet_precise = false;  ///< the workbook shows every decimal given (61.44 TB)
     /// A design's value in `unit`; nullopt where it does not apply. Null for texts.
     std::optional<double> (*of_design)(const Design&) = nullptr;
     /// A comparison column's value in `unit`; null when the comparison has no such row.
