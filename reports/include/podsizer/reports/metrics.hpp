@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -87,7 +88,7 @@ struct Metric {
 };
 
 /// Every metric, in the order of the widest table (the workbook's Summary).
-const std::vector<Metric>& metric_registry();
+std::span<const Metric> metric_registry();
 const Metric& metric(MetricId id);
 
 /// The rows of each side-by-side table, in order.
