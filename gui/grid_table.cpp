@@ -22,7 +22,7 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
         if (rows_named) {
             names << QString::fromStdString(row.empty() ? std::string() : row[0]);
         }
-        const bool meets = !row.empty() && row[0] == "Meets requirements";
+        const bool verdict = g.row_role(r) == RowRole::verdict;
         for (std::size_t c = skip; c < row.size(); ++c) {
             auto* item = t->item(static_cast<int>(r), static_cast<int>(c - skip));
             if (item == nullptr) {
@@ -35,14 +35,19 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
             item->setTextAlignment((c >= g.numeric_from ? Qt::AlignRight : Qt::AlignLeft) |
                                    Qt::AlignVCenter);
             QFont f = item->font();
-            f.setBold(meets);
+            f.setBold(verdict);
             item->setFont(f);
-            if (text == "NO" || text == "false") {
+            // Styled by the role reports gives the cell, never by its text.
+            switch (g.cell_role(r, c)) {
+            case CellRole::not_met:
                 item->setForeground(QColor("#b71c1c"));
-            } else if (meets && text == "yes") {
+                break;
+            case CellRole::met:
                 item->setForeground(QColor("#1b5e20"));
-            } else {
+                break;
+            case CellRole::plain:
                 item->setForeground(t->palette().text());
+                break;
             }
         }
     }

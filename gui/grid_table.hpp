@@ -12,7 +12,7 @@ namespace podsizer::gui {
 /// Fills `table` with `grid`. With `rows_named` the first column becomes the
 /// row headers (metrics as rows: the side-by-side tables); otherwise every
 /// column is a column. Columns from grid.numeric_from on are right-aligned;
-/// cells reading "NO" are red, "yes" in a "Meets requirements" row green.
+/// by the grid's roles: verdict rows bold, not-met cells red, met cells green.
 void show_grid(QTableWidget* table, const Grid& grid, bool rows_named);
 
 } // namespace podsizer::gui

@@ -208,7 +208,7 @@ void ResultsView::refresh() {
             if (c >= ck.numeric_from) {
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             }
-            if (ck.rows[r][c] == "NO") {
+            if (ck.cell_role(r, c) == CellRole::not_met) {
                 item->setForeground(QColor("#b71c1c"));
             }
             checkpoints_->setItem(static_cast<int>(r), static_cast<int>(c), item);

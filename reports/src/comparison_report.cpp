@@ -1,7 +1,10 @@
 #include "podsizer/reports/comparison_report.hpp"
 
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
+
+#include <algorithm>
 
 namespace podsizer {
 
@@ -18,17 +21,21 @@ std::string feasible_text(const ComparisonColumn& c, bool machine) {
     if (c.kind == ColumnKind::reference) {
         return machine ? "" : "n/a";
     }
-    if (machine) {
-        return c.feasible ? "true" : "false";
+    return verdict_cell(c.feasible, machine);
+}
+
+/// Why the references are sized where they are: "the target", "the capacity of NCP pod".
+std::string reference_basis(const Comparison& c) {
+    if (c.reference_basis == ReferenceBasis::target) {
+        return "the target";
     }
-    return c.feasible ? "yes" : "NO";
+    return "the capacity of " + (c.columns.empty() ? std::string() : c.columns.front().name);
 }
 
 std::string heading(const Comparison& c) {
     std::string out = c.title;
     if (c.reference_capacity.base() > 0.0 && !c.references.empty()) {
-        out += "\nReferences sized at " + format_in(c.reference_capacity, units::PB, 1) + " (" +
-               c.reference_basis + ")";
+        out += "\n" + references_line(c);
     }
     if (!c.extrapolations.empty()) {
         const Extrapolation& e = c.extrapolations.front();
@@ -39,6 +46,42 @@ std::string heading(const Comparison& c) {
     return out;
 }
 
+/// Whether any reference's accounts cap its rate (the within-limits rows show then).
+bool any_capped(const Comparison& c) {
+    return std::any_of(c.references.begin(), c.references.end(),
+                       [](const ReferenceSizing& r) { return r.write_capped || r.read_capped; });
+}
+
+ComparisonRow metric_row(const Comparison& c, const Metric& m) {
+    ComparisonRow r{std::string(m.key), std::string(m.label), std::string(m.unit), m.decimals, {}};
+    for (const ComparisonColumn& col : c.columns) {
+        r.values.push_back(m.of_column(col));
+    }
+    return r;
+}
+
+/// "Racks ÷ Cloud HDD object store": each non-reference column over one reference.
+ComparisonRow ratio_row(const Comparison& c, const Metric& m, const ComparisonColumn& ref) {
+    const std::string& ref_id = c.references.at(ref.source).id;
+    ComparisonRow r{"ratio_" + std::string(m.key) + ":" + ref_id,
+                    std::string(m.label) + " ÷ " + ref.name,
+                    "×",
+                    2,
+                    {}};
+    for (const ComparisonColumn& col : c.columns) {
+        std::optional<double> v;
+        if (col.kind != ColumnKind::reference) {
+            for (const ComparisonRatio& q : c.ratios) {
+                if (q.column == col.name && q.reference == ref_id) {
+                    v = ratio_value(q, m.id);
+                }
+            }
+        }
+        r.values.push_back(v);
+    }
+    return r;
+}
+
 std::vector<std::pair<std::string, Finding>> findings_of(const Comparison& c) {
     std::vector<std::pair<std::string, Finding>> out;
     for (const SubjectFinding& f : c.findings) {
@@ -47,11 +90,11 @@ std::vector<std::pair<std::string, Finding>> findings_of(const Comparison& c) {
     return out;
 }
 
-ojson column_json(const ComparisonColumn& c) {
+ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
     ojson j;
     j["name"] = c.name;
     j["kind"] = to_string(c.kind);
-    j["basis"] = c.basis;
+    j["basis"] = column_basis(cmp, c);
     j["pods"] = c.pods;
     if (c.kind != ColumnKind::reference) {
         j["cnodes"] = c.cnodes;
@@ -99,6 +142,45 @@ ojson reference_json(const ReferenceSizing& r) {
 
 } // namespace
 
+std::string column_basis(const Comparison& cmp, const ComparisonColumn& c) {
+    switch (c.kind) {
+    case ColumnKind::design:
+        return "1 pod";
+    case ColumnKind::pods:
+        return std::to_string(c.pods) + " pods to " +
+               format_in(cmp.extrapolations.at(c.source).target, units::PB, 1);
+    case ColumnKind::reference:
+        return "at " + format_in(c.usable, units::PB, 1);
+    }
+    return {};
+}
+
+std::string references_line(const Comparison& c) {
+    return "References sized at " + format_in(c.reference_capacity, units::PB, 1) + " (" +
+           reference_basis(c) + ")";
+}
+
+std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
+    std::vector<ComparisonRow> rows;
+    const bool capped = any_capped(c);
+    for (MetricId id : comparison_metrics()) {
+        if ((id == MetricId::read_within_limits || id == MetricId::write_within_limits) &&
+            !capped) {
+            continue;
+        }
+        rows.push_back(metric_row(c, metric(id)));
+    }
+    for (const ComparisonColumn& ref : c.columns) {
+        if (ref.kind != ColumnKind::reference) {
+            continue;
+        }
+        for (MetricId id : ratio_metrics()) {
+            rows.push_back(ratio_row(c, metric(id), ref));
+        }
+    }
+    return rows;
+}
+
 Grid comparison_grid(const Comparison& c, bool machine) {
     Grid g;
     if (machine) {
@@ -126,8 +208,8 @@ Grid comparison_grid(const Comparison& c, bool machine) {
         text_row("kind", "Kind",
                  [](const ComparisonColumn& col) { return std::string(to_string(col.kind)); });
     }
-    text_row("basis", "Basis", [](const ComparisonColumn& col) { return col.basis; });
-    for (const ComparisonRow& row : c.rows) {
+    text_row("basis", "Basis", [&](const ComparisonColumn& col) { return column_basis(c, col); });
+    for (const ComparisonRow& row : comparison_rows(c)) {
         std::vector<std::string> r;
         if (machine) {
             r = {row.key, row.label, row.unit};
@@ -135,19 +217,85 @@ Grid comparison_grid(const Comparison& c, bool machine) {
             r = {label_with_unit(row)};
         }
         for (const std::optional<double>& v : row.values) {
-            if (!v) {
-                r.emplace_back(machine ? "" : "n/a");
-            } else {
-                r.push_back(machine ? plain(*v, row.decimals + 3)
-                                    : format_number(*v, row.decimals));
-            }
+            r.push_back(number_cell(v, row.decimals, machine));
         }
         g.rows.push_back(std::move(r));
     }
-    text_row("feasible", "Meets requirements",
+    const Metric& feasible = metric(MetricId::feasible);
+    text_row(std::string(feasible.key), std::string(feasible.label),
              [&](const ComparisonColumn& col) { return feasible_text(col, machine); });
+    std::vector<std::optional<bool>> met;
+    for (const ComparisonColumn& col : c.columns) {
+        met.push_back(col.kind == ColumnKind::reference ? std::nullopt
+                                                        : std::optional<bool>(col.feasible));
+    }
+    mark_verdicts(g, g.rows.size() - 1, machine ? 3 : 1, met);
     return g;
 }
+
+namespace {
+
+ojson rows_json(const Comparison& c) {
+    ojson rows = ojson::array();
+    for (const ComparisonRow& row : comparison_rows(c)) {
+        ojson values = ojson::array();
+        for (const std::optional<double>& v : row.values) {
+            values.push_back(v ? ojson(*v) : ojson(nullptr));
+        }
+        rows.push_back({{"key", row.key},
+                        {"label", row.label},
+                        {"unit", row.unit},
+                        {"decimals", row.decimals},
+                        {"values", values}});
+    }
+    return rows;
+}
+
+ojson comparison_json(const Comparison& c) {
+    ojson j;
+    j["podsizer_version"] = version();
+    j["scenario"] = c.title;
+    j["reference_capacity_bytes"] = c.reference_capacity.base();
+    j["reference_basis"] = reference_basis(c);
+    ojson cols = ojson::array();
+    for (const ComparisonColumn& col : c.columns) {
+        cols.push_back(column_json(c, col));
+    }
+    j["columns"] = cols;
+    ojson refs = ojson::array();
+    for (const ReferenceSizing& r : c.references) {
+        refs.push_back(reference_json(r));
+    }
+    j["references"] = refs;
+    ojson ex = ojson::array();
+    for (const Extrapolation& e : c.extrapolations) {
+        ex.push_back(detail::extrapolation_json(e));
+    }
+    j["extrapolations"] = ex;
+    ojson ratios = ojson::array();
+    for (const ComparisonRatio& r : c.ratios) {
+        ratios.push_back({{"column", r.column},
+                          {"reference", r.reference},
+                          {"racks", r.racks},
+                          {"power", r.power},
+                          {"usable_capacity", r.usable},
+                          {"read", r.read},
+                          {"write", r.write}});
+    }
+    j["ratios"] = ratios;
+    j["rows"] = rows_json(c);
+    ojson findings = ojson::array();
+    for (const SubjectFinding& f : c.findings) {
+        ojson fj = detail::finding_json(f.finding);
+        fj["subject"] = f.subject;
+        findings.push_back(fj);
+    }
+    j["findings"] = findings;
+    j["feasible"] = c.all_feasible();
+    return j;
+}
+
+} // namespace
 
 std::string render_comparison(const Comparison& c, Format format) {
     switch (format) {
@@ -159,61 +307,8 @@ std::string render_comparison(const Comparison& c, Format format) {
                detail::findings_markdown(findings_of(c));
     case Format::csv:
         return render_csv(comparison_grid(c, true));
-    case Format::json: {
-        ojson j;
-        j["podsizer_version"] = version();
-        j["scenario"] = c.title;
-        j["reference_capacity_bytes"] = c.reference_capacity.base();
-        j["reference_basis"] = c.reference_basis;
-        ojson cols = ojson::array();
-        for (const ComparisonColumn& col : c.columns) {
-            cols.push_back(column_json(col));
-        }
-        j["columns"] = cols;
-        ojson refs = ojson::array();
-        for (const ReferenceSizing& r : c.references) {
-            refs.push_back(reference_json(r));
-        }
-        j["references"] = refs;
-        ojson ex = ojson::array();
-        for (const Extrapolation& e : c.extrapolations) {
-            ex.push_back(detail::extrapolation_json(e));
-        }
-        j["extrapolations"] = ex;
-        ojson ratios = ojson::array();
-        for (const ComparisonRatio& r : c.ratios) {
-            ratios.push_back({{"column", r.column},
-                              {"reference", r.reference},
-                              {"racks", r.racks},
-                              {"power", r.power},
-                              {"usable_capacity", r.usable},
-                              {"read", r.read},
-                              {"write", r.write}});
-        }
-        j["ratios"] = ratios;
-        ojson rows = ojson::array();
-        for (const ComparisonRow& row : c.rows) {
-            ojson values = ojson::array();
-            for (const std::optional<double>& v : row.values) {
-                values.push_back(v ? ojson(*v) : ojson(nullptr));
-            }
-            rows.push_back({{"key", row.key},
-                            {"label", row.label},
-                            {"unit", row.unit},
-                            {"decimals", row.decimals},
-                            {"values", values}});
-        }
-        j["rows"] = rows;
-        ojson findings = ojson::array();
-        for (const SubjectFinding& f : c.findings) {
-            ojson fj = detail::finding_json(f.finding);
-            fj["subject"] = f.subject;
-            findings.push_back(fj);
-        }
-        j["findings"] = findings;
-        j["feasible"] = c.all_feasible();
-        return j.dump(2) + "\n";
-    }
+    case Format::json:
+        return comparison_json(c).dump(2) + "\n";
     }
     return {};
 }

@@ -1,5 +1,6 @@
 #include "podsizer/reports/extrapolation_report.hpp"
 
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
@@ -50,6 +51,14 @@ std::vector<Column> columns(const ScenarioExtrapolation& x) {
     return cols;
 }
 
+/// A row of a metric the registry defines (reports/metrics.hpp): its key,
+/// label, unit and decimals, with this report's figure for each column.
+Row registry_row(MetricId id, std::function<Cell(const Column&)> get) {
+    const Metric& m = metric(id);
+    return {std::string(m.key), std::string(m.label), std::string(m.unit), m.decimals,
+            std::move(get)};
+}
+
 std::vector<Row> rows(const ScenarioExtrapolation& x) {
     auto pods_only = [](auto get) {
         return [=](const Column& c) -> Cell {
@@ -73,44 +82,40 @@ std::vector<Row> rows(const ScenarioExtrapolation& x) {
          pods_only([](const Column& c) { return c.ex->pods_exact; })},
         {"pods_within_tolerance", "Pods (exact, within the tolerance)", "", 2,
          pods_only([](const Column& c) { return c.ex->pods_within_tolerance; })},
-        {"pods", "Pods", "", 0,
-         both([=](const Extrapolation& e) { return n(e.pods); },
-              [](const Design&) { return 1.0; })},
-        {"cnodes", "C-nodes", "", 0,
-         both([=](const Extrapolation& e) { return n(e.cnodes); },
-              [=](const Design& d) { return n(d.cnodes); })},
-        {"dboxes", "D-boxes", "", 0,
-         both([=](const Extrapolation& e) { return n(e.dboxes); },
-              [=](const Design& d) { return n(d.dboxes); })},
-        {"racks", "Racks", "", 0,
-         both([=](const Extrapolation& e) { return n(e.racks); },
-              [=](const Design& d) { return n(d.racks); })},
-        {"usable_capacity", "Usable capacity", "PB", 1,
-         both([](const Extrapolation& e) { return in(e.usable, units::PB); },
-              [](const Design& d) { return in(d.usable, units::PB); })},
-        {"raw_capacity", "Raw capacity", "PB", 1,
-         both([](const Extrapolation& e) { return in(e.raw, units::PB); },
-              [](const Design& d) { return in(d.raw, units::PB); })},
+        registry_row(MetricId::pods, both([=](const Extrapolation& e) { return n(e.pods); },
+                                          [](const Design&) { return 1.0; })),
+        registry_row(MetricId::cnodes, both([=](const Extrapolation& e) { return n(e.cnodes); },
+                                            [=](const Design& d) { return n(d.cnodes); })),
+        registry_row(MetricId::dboxes, both([=](const Extrapolation& e) { return n(e.dboxes); },
+                                            [=](const Design& d) { return n(d.dboxes); })),
+        registry_row(MetricId::racks, both([=](const Extrapolation& e) { return n(e.racks); },
+                                           [=](const Design& d) { return n(d.racks); })),
+        registry_row(MetricId::usable_capacity,
+                     both([](const Extrapolation& e) { return in(e.usable, units::PB); },
+                          [](const Design& d) { return in(d.usable, units::PB); })),
+        registry_row(MetricId::raw_capacity,
+                     both([](const Extrapolation& e) { return in(e.raw, units::PB); },
+                          [](const Design& d) { return in(d.raw, units::PB); })),
         {"share_of_target", "Share of target", "%", 1,
          [](const Column& c) -> Cell {
              const Capacity u = c.one_namespace ? c.ex->single_namespace->usable : c.ex->usable;
              return 100.0 * (u / c.ex->target);
          }},
-        {"read", "Read", "TB/s", 2,
-         both([](const Extrapolation& e) { return in(e.read, units::TB_per_s); },
-              [](const Design& d) { return in(d.read, units::TB_per_s); })},
-        {"write", "Write", "TB/s", 2,
-         both([](const Extrapolation& e) { return in(e.write, units::TB_per_s); },
-              [](const Design& d) { return in(d.write, units::TB_per_s); })},
-        {"read_tbps", "Read", "Tbps", 1,
-         both([](const Extrapolation& e) { return in(e.read, units::Tbps); },
-              [](const Design& d) { return in(d.read, units::Tbps); })},
-        {"write_tbps", "Write", "Tbps", 1,
-         both([](const Extrapolation& e) { return in(e.write, units::Tbps); },
-              [](const Design& d) { return in(d.write, units::Tbps); })},
-        {"power", "Power", "kW", 1,
-         both([](const Extrapolation& e) { return in(e.power, units::kW); },
-              [](const Design& d) { return in(d.power, units::kW); })},
+        registry_row(MetricId::read,
+                     both([](const Extrapolation& e) { return in(e.read, units::TB_per_s); },
+                          [](const Design& d) { return in(d.read, units::TB_per_s); })),
+        registry_row(MetricId::write,
+                     both([](const Extrapolation& e) { return in(e.write, units::TB_per_s); },
+                          [](const Design& d) { return in(d.write, units::TB_per_s); })),
+        registry_row(MetricId::read_tbps,
+                     both([](const Extrapolation& e) { return in(e.read, units::Tbps); },
+                          [](const Design& d) { return in(d.read, units::Tbps); })),
+        registry_row(MetricId::write_tbps,
+                     both([](const Extrapolation& e) { return in(e.write, units::Tbps); },
+                          [](const Design& d) { return in(d.write, units::Tbps); })),
+        registry_row(MetricId::power,
+                     both([](const Extrapolation& e) { return in(e.power, units::kW); },
+                          [](const Design& d) { return in(d.power, units::kW); })),
     };
     if (!x.fleet) {
         return r;
@@ -307,17 +312,21 @@ Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
         }
         g.rows.push_back(std::move(r));
     }
+    const Metric& verdict = metric(MetricId::feasible);
     std::vector<std::string> feasible;
     if (machine) {
-        feasible = {"feasible", "Meets requirements", ""};
+        feasible = {std::string(verdict.key), std::string(verdict.label), ""};
     } else {
-        feasible = {"Meets requirements"};
+        feasible = {verdict.labelled()};
     }
+    std::vector<std::optional<bool>> met;
     for (const Column& c : cols) {
         const bool ok = c.one_namespace ? c.ex->single_namespace->feasible() : c.pod->feasible();
-        feasible.emplace_back(machine ? (ok ? "true" : "false") : (ok ? "yes" : "NO"));
+        feasible.push_back(verdict_cell(ok, machine));
+        met.emplace_back(ok);
     }
     g.rows.push_back(std::move(feasible));
+    mark_verdicts(g, g.rows.size() - 1, machine ? 3 : 1, met);
     return g;
 }
 

@@ -45,6 +45,44 @@ std::string cell(const std::vector<std::string>& row, std::size_t c) {
 
 } // namespace
 
+RowRole Grid::row_role(std::size_t row) const {
+    return row < row_roles.size() ? row_roles[row] : RowRole::plain;
+}
+
+CellRole Grid::cell_role(std::size_t row, std::size_t col) const {
+    if (row >= cell_roles.size() || col >= cell_roles[row].size()) {
+        return CellRole::plain;
+    }
+    return cell_roles[row][col];
+}
+
+void Grid::set_row_role(std::size_t row, RowRole role) {
+    if (row_roles.size() <= row) {
+        row_roles.resize(row + 1, RowRole::plain);
+    }
+    row_roles[row] = role;
+}
+
+void Grid::set_cell_role(std::size_t row, std::size_t col, CellRole role) {
+    if (cell_roles.size() <= row) {
+        cell_roles.resize(row + 1);
+    }
+    if (cell_roles[row].size() <= col) {
+        cell_roles[row].resize(col + 1, CellRole::plain);
+    }
+    cell_roles[row][col] = role;
+}
+
+void mark_verdicts(Grid& g, std::size_t row, std::size_t first,
+                   const std::vector<std::optional<bool>>& met) {
+    g.set_row_role(row, RowRole::verdict);
+    for (std::size_t k = 0; k < met.size(); ++k) {
+        if (met[k]) {
+            g.set_cell_role(row, first + k, *met[k] ? CellRole::met : CellRole::not_met);
+        }
+    }
+}
+
 Grid Grid::transposed() const {
     Grid t;
     t.numeric_from = 1;
@@ -59,6 +97,14 @@ Grid Grid::transposed() const {
             r.push_back(cell(row, c));
         }
         t.rows.push_back(std::move(r));
+    }
+    // Cell (row i, column c) moves to (row c - 1, column i + 1).
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        for (std::size_t c = 1; c < cols; ++c) {
+            if (cell_role(i, c) != CellRole::plain) {
+                t.set_cell_role(c - 1, i + 1, cell_role(i, c));
+            }
+        }
     }
     return t;
 }

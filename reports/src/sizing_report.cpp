@@ -2,13 +2,13 @@
 
 #include "checkpoint_json.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 #include "sizing_json.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <nlohmann/json.hpp>
 
 namespace podsizer {
@@ -16,22 +16,6 @@ namespace podsizer {
 namespace {
 
 using json = nlohmann::ordered_json;
-
-std::string count(std::int64_t v) {
-    return format_number(static_cast<double>(v), 0);
-}
-
-std::string cd_ratio_text(const Design& d) {
-    if (d.dboxes == 0) {
-        return "n/a";
-    }
-    return format_cd_ratio(static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes));
-}
-
-std::string bottlenecks(const Design& d) {
-    return std::string(to_string(d.read_bottleneck)) + " / " +
-           std::string(to_string(d.write_bottleneck));
-}
 
 std::vector<std::pair<std::string, Finding>> findings_of(const SizingResult& result) {
     std::vector<std::pair<std::string, Finding>> all;
@@ -161,6 +145,8 @@ Grid checkpoint_grid(const SizingResult& result) {
                               format_percent(c.at_share.goodput),
                               format_number(c.at_share.gpu_hours_lost_per_day, 0),
                               c.sustainable ? "yes" : "NO"});
+            g.set_cell_role(g.rows.size() - 1, g.header.size() - 1,
+                            c.sustainable ? CellRole::met : CellRole::not_met);
         }
     }
     return g;
@@ -201,76 +187,25 @@ namespace {
 
 using detail::plain;
 
-/// One metric of the side-by-side: how people read it (table, Markdown) and
-/// how scripts read it (CSV: plain numbers, units only in the header).
-struct Metric {
-    std::string label;
-    std::function<std::string(const Design&)> display;
-    std::function<std::string(const Design&)> machine;
-};
+// The phrases of the requirement, shared by the one-line form (reports, GUI)
+// and the short lines of the workbook's subtitle.
 
-std::vector<Metric> metrics() {
-    auto q = [](auto get, const Unit& unit, int decimals) {
-        return std::pair{[=](const Design& d) { return format_number(in(get(d), unit), decimals); },
-                         [=](const Design& d) { return plain(in(get(d), unit), decimals + 3); }};
-    };
-    auto n = [](auto get, int decimals) {
-        return std::pair{[=](const Design& d) { return format_number(get(d), decimals); },
-                         [=](const Design& d) { return plain(get(d), decimals + 3); }};
-    };
-    auto text = [](auto get) { return std::pair{get, get}; };
-    auto m = [](std::string label, auto fns) {
-        return Metric{std::move(label), fns.first, fns.second};
-    };
-    auto cnt = [](std::int64_t v) { return static_cast<double>(v); };
-    return {
-        m("C-node model", text([](const Design& d) { return d.cnode_model; })),
-        m("D-box model", text([](const Design& d) { return d.dbox_model; })),
-        m("Drive size (TB)", q([](const Design& d) { return d.drive_size; }, units::TB, 2)),
-        m("C-nodes", n([=](const Design& d) { return cnt(d.cnodes); }, 0)),
-        m("D-boxes", n([=](const Design& d) { return cnt(d.dboxes); }, 0)),
-        m("C:D ratio", text([](const Design& d) { return cd_ratio_text(d); })),
-        Metric{"Switches (leaf + spine)",
-               [](const Design& d) {
-                   return count(d.switches()) + " (" + count(d.leaf_switches) + " + " +
-                          count(d.spine_switches) + ")";
-               },
-               [](const Design& d) { return std::to_string(d.switches()); }},
-        m("Racks", n([=](const Design& d) { return cnt(d.racks); }, 0)),
-        m("Storage devices (U)", n([](const Design& d) { return d.device_units.base(); }, 0)),
-        m("With switches (U)", n([](const Design& d) { return d.rack_units().base(); }, 0)),
-        m("Raw capacity (PB)", q([](const Design& d) { return d.raw; }, units::PB, 1)),
-        m("Usable capacity (PB)", q([](const Design& d) { return d.usable; }, units::PB, 1)),
-        m("Usable capacity (PiB)", q([](const Design& d) { return d.usable; }, units::PiB, 1)),
-        Metric{"Erasure coding",
-               [](const Design& d) {
-                   return std::to_string(d.data_strips) + "+" + std::to_string(d.parity_strips) +
-                          ", " + format_number(d.reserve * 100.0, 0) + " % reserve";
-               },
-               [](const Design& d) {
-                   return std::to_string(d.data_strips) + "+" + std::to_string(d.parity_strips);
-               }},
-        m("Read (TB/s)", q([](const Design& d) { return d.read; }, units::TB_per_s, 2)),
-        m("Write (TB/s)", q([](const Design& d) { return d.write; }, units::TB_per_s, 2)),
-        m("Read (Tbps)", q([](const Design& d) { return d.read; }, units::Tbps, 1)),
-        m("Write (Tbps)", q([](const Design& d) { return d.write; }, units::Tbps, 1)),
-        m("Bottleneck (read / write)", text([](const Design& d) { return bottlenecks(d); })),
-        m("Knee (C-nodes)", n([=](const Design& d) { return cnt(d.knee_cnodes); }, 0)),
-        m("Power (kW)", q([](const Design& d) { return d.power; }, units::kW, 1)),
-        m("PB per rack", n([](const Design& d) { return d.pb_per_rack(); }, 2)),
-        m("Read GB/s per kW", n([](const Design& d) { return d.gbps_read_per_kw(); }, 1)),
-        Metric{"Read GB/s per GPU",
-               [](const Design& d) {
-                   return d.requirements.gpus > 0 ? format_number(d.read_per_gpu_gbps(), 3)
-                                                  : std::string("n/a");
-               },
-               [](const Design& d) {
-                   return d.requirements.gpus > 0 ? plain(d.read_per_gpu_gbps(), 6) : std::string();
-               }},
-        Metric{"Meets requirements",
-               [](const Design& d) { return std::string(d.feasible() ? "yes" : "NO"); },
-               [](const Design& d) { return std::string(d.feasible() ? "true" : "false"); }},
-    };
+std::string gpus_phrase(const Requirements& r) {
+    return format_number(static_cast<double>(r.gpus)) +
+           " GPUs = " + format_number(static_cast<double>(r.sus)) + " SUs";
+}
+
+std::string throughput_phrase(Throughput read, Throughput write) {
+    return "read " + format_in(read, units::TB_per_s, 2) + ", write " +
+           format_in(write, units::TB_per_s, 2);
+}
+
+std::string usable_phrase(const Requirements& r) {
+    return "usable " + format_in(r.usable, units::PB, 1);
+}
+
+std::string then(const std::string& so_far, const std::string& phrase) {
+    return so_far + (so_far.empty() ? "" : "; ") + phrase;
 }
 
 } // namespace
@@ -278,21 +213,39 @@ std::vector<Metric> metrics() {
 std::string requirement_line(const Requirements& r) {
     std::string out;
     if (r.gpus > 0) {
-        out += format_number(static_cast<double>(r.gpus)) + " GPUs = " + count(r.sus) + " SUs";
+        out = gpus_phrase(r);
         if (!r.rule.empty()) {
-            out += "; rule " + r.rule + ": read " + format_in(r.read, units::TB_per_s, 2) +
-                   ", write " + format_in(r.performance_write, units::TB_per_s, 2);
+            out =
+                then(out, "rule " + r.rule + ": " + throughput_phrase(r.read, r.performance_write));
         }
         if (!r.checkpoints.jobs.empty()) {
-            out += "; checkpoints: write " + format_in(r.checkpoints.write, units::TB_per_s, 2) +
-                   (r.write_driven_by == WriteDriver::checkpoints ? " (sets the write requirement)"
-                                                                  : " (within the rule's)");
+            out = then(out, "checkpoints: write " +
+                                format_in(r.checkpoints.write, units::TB_per_s, 2) +
+                                (r.write_driven_by == WriteDriver::checkpoints
+                                     ? " (sets the write requirement)"
+                                     : " (within the rule's)"));
         }
     }
     if (r.usable.base() > 0) {
-        out += std::string(out.empty() ? "" : "; ") + "usable " + format_in(r.usable, units::PB, 1);
+        out = then(out, usable_phrase(r));
     }
     return out.empty() ? "none" : out;
+}
+
+std::vector<std::string> requirement_lines(const Requirements& r) {
+    // Short lines: the workbook's subtitle spans only the table's width when printed.
+    std::string first = r.gpus > 0 ? gpus_phrase(r) : std::string();
+    if (r.usable.base() > 0) {
+        first = then(first, usable_phrase(r));
+    }
+    std::vector<std::string> lines{"Requirement: " + (first.empty() ? "none" : first)};
+    if (r.read.base() > 0 || r.write.base() > 0) {
+        lines.push_back((r.rule.empty() || r.rule == "explicit" ? std::string("Throughput")
+                                                                : "Rule " + r.rule) +
+                        ": " + throughput_phrase(r.read, r.write) +
+                        (r.write_driven_by == WriteDriver::checkpoints ? " (checkpoints)" : ""));
+    }
+    return lines;
 }
 
 Grid side_by_side(const SizingResult& result) {
@@ -301,12 +254,20 @@ Grid side_by_side(const SizingResult& result) {
     for (const Design& d : result.designs) {
         g.header.push_back(d.name);
     }
-    for (const Metric& m : metrics()) {
-        std::vector<std::string> r{m.label};
+    for (MetricId id : sizing_table_metrics()) {
+        const Metric& m = metric(id);
+        std::vector<std::string> r{m.labelled()};
         for (const Design& d : result.designs) {
-            r.push_back(m.display(d));
+            r.push_back(m.cell(d, false));
         }
         g.rows.push_back(std::move(r));
+        if (m.kind == MetricKind::verdict) {
+            std::vector<std::optional<bool>> met;
+            for (const Design& d : result.designs) {
+                met.emplace_back(d.feasible());
+            }
+            mark_verdicts(g, g.rows.size() - 1, 1, met);
+        }
     }
     return g;
 }
@@ -314,8 +275,8 @@ Grid side_by_side(const SizingResult& result) {
 Grid sizing_csv_grid(const SizingResult& result) {
     Grid g;
     g.header.push_back("Design");
-    for (const Metric& m : metrics()) {
-        g.header.push_back(m.label);
+    for (const std::string& label : design_metric_labels()) {
+        g.header.push_back(label);
     }
     // Checkpoint columns only when the scenario has jobs, so a scenario without
     // them keeps its CSV shape.
@@ -334,8 +295,8 @@ Grid sizing_csv_grid(const SizingResult& result) {
     g.header.push_back("Findings");
     for (const Design& d : result.designs) {
         std::vector<std::string> r{d.name};
-        for (const Metric& m : metrics()) {
-            r.push_back(m.machine(d));
+        for (std::string& cell : design_metric_cells(d, true)) {
+            r.push_back(std::move(cell));
         }
         if (!jobs.empty()) {
             r.push_back(std::string(to_string(d.requirements.write_driven_by)));
@@ -387,18 +348,11 @@ std::string render_sizing(const SizingResult& result, Format format) {
 // Shared with the batch and sweep reports (batch_report.cpp), so a batch row
 // carries exactly the figures and JSON keys of `size`.
 
-namespace {
-const std::vector<Metric>& cached_metrics() {
-    static const std::vector<Metric> m = metrics();
-    return m;
-}
-} // namespace
-
 const std::vector<std::string>& design_metric_labels() {
     static const std::vector<std::string> labels = [] {
         std::vector<std::string> out;
-        for (const Metric& m : cached_metrics()) {
-            out.push_back(m.label);
+        for (MetricId id : sizing_table_metrics()) {
+            out.push_back(metric(id).labelled());
         }
         return out;
     }();
@@ -407,9 +361,9 @@ const std::vector<std::string>& design_metric_labels() {
 
 std::vector<std::string> design_metric_cells(const Design& d, bool machine) {
     std::vector<std::string> out;
-    out.reserve(cached_metrics().size());
-    for (const Metric& m : cached_metrics()) {
-        out.push_back(machine ? m.machine(d) : m.display(d));
+    out.reserve(sizing_table_metrics().size());
+    for (MetricId id : sizing_table_metrics()) {
+        out.push_back(metric(id).cell(d, machine));
     }
     return out;
 }

@@ -162,7 +162,4 @@ void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inp
                   const std::vector<DesignCells>& designs, const SummaryCells& summary,
                   const Assumptions& a, const CheckpointCells& checkpoints);
 
-/// The requirement as short subtitle lines: GPUs and capacity; the throughput rule.
-std::vector<std::string> requirement_lines(const Requirements& r);
-
 } // namespace podsizer::wb

@@ -1,9 +1,18 @@
 // The Summary sheet: the side-by-side table of designs, styled to be pasted
 // into a slide as is. Every figure links to its design sheet.
+//
+// Three stages: the columns (designs, or the comparison's columns), the rows
+// (the metric registry's summary metrics any column has, the ratio rows, the
+// verdict; reports/metrics.hpp) and the writing of each cell as a formula
+// with the engine's figure as its cached result.
+#include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/metrics.hpp"
+#include "podsizer/reports/sizing_report.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
 #include <stdexcept>
+#include <variant>
 
 namespace podsizer::wb {
 
@@ -11,72 +20,9 @@ namespace {
 
 using xlsx::Num;
 
-struct Metric {
-    const char* key; ///< the design sheet item
-    const char* label;
-    Num num;
-};
-
-// The rows of the slide table (the side-by-side of reports/sizing_report.cpp,
-// as numbers with units in the labels).
-constexpr Metric kMetrics[] = {
-    {"cnode_model", "C-node model", Num::text},
-    {"dbox_model", "D-box model", Num::text},
-    {"drive_TB", "Drive size (TB)", Num::precise},
-    {"cnodes", "C-nodes", Num::integer},
-    {"dboxes", "D-boxes", Num::integer},
-    {"cd", "C-nodes per D-box", Num::two},
-    {"switches", "Switches (leaf + spine)", Num::integer},
-    {"racks", "Racks", Num::integer},
-    {"device_U", "Storage devices (U)", Num::integer},
-    {"total_U", "With switches (U)", Num::integer},
-    {"raw_PB", "Raw capacity (PB)", Num::one},
-    {"usable_PB", "Usable capacity (PB)", Num::one},
-    {"usable_PiB", "Usable capacity (PiB)", Num::one},
-    {"read_TBps", "Read (TB/s)", Num::two},
-    {"write_TBps", "Write (TB/s)", Num::two},
-    {"read_Tbps", "Read (Tbps)", Num::one},
-    {"write_Tbps", "Write (Tbps)", Num::one},
-    {"read_bottleneck", "Read bottleneck", Num::text},
-    {"knee", "Knee (C-nodes)", Num::integer},
-    {"power_kW", "Power (kW)", Num::one},
-    {"pb_per_rack", "Usable PB per rack", Num::two},
-    {"read_per_kw", "Read GB/s per kW", Num::one},
-    {"read_per_gpu", "Read GB/s per GPU", Num::three},
-    {"feasible", "Meets requirements", Num::text},
-};
-
-} // namespace
-
-std::vector<std::string> requirement_lines(const Requirements& r) {
-    // Short lines: the subtitle spans only the table's width when printed.
-    std::string first;
-    if (r.gpus > 0) {
-        first = format_number(static_cast<double>(r.gpus)) +
-                " GPUs = " + format_number(static_cast<double>(r.sus)) + " SUs";
-    }
-    if (r.usable.base() > 0) {
-        first +=
-            std::string(first.empty() ? "" : "; ") + "usable " + format_in(r.usable, units::PB, 1);
-    }
-    std::vector<std::string> lines{"Requirement: " + (first.empty() ? "none" : first)};
-    if (r.read.base() > 0 || r.write.base() > 0) {
-        lines.push_back((r.rule.empty() || r.rule == "explicit" ? std::string("Throughput")
-                                                                : "Rule " + r.rule) +
-                        ": read " + format_in(r.read, units::TB_per_s, 2) + ", write " +
-                        format_in(r.write, units::TB_per_s, 2) +
-                        (r.write_driven_by == WriteDriver::checkpoints ? " (checkpoints)" : ""));
-    }
-    return lines;
-}
-
-namespace {
-
-enum class ColKind { design, pods, reference };
-
 /// One column of the slide table.
 struct Column {
-    ColKind kind = ColKind::design;
+    ColumnKind kind = ColumnKind::design;
     std::string name;
     std::string basis;
     std::size_t design = 0;                       ///< design and pods columns
@@ -85,382 +31,430 @@ struct Column {
     const Extrapolation* extrapolation = nullptr; ///< pods columns
 };
 
+/// The "Basis" row of a comparison: what each column is.
+struct BasisRow {};
+/// A column's figure over a reference's (`reference` indexes Comparison::references).
+struct RatioRow {
+    const Metric* what = nullptr;
+    std::size_t reference = 0;
+};
+
+struct SummaryRow {
+    std::variant<BasisRow, const Metric*, RatioRow> what;
+    std::string label;
+    Num num = Num::text;
+    int row = 0; ///< 0-based sheet row
+};
+
 /// A cell: a formula (number or text) with its cached result, or plain text.
 struct Cell {
-    enum { none, number, text, plain } kind = none;
+    enum { number, text, plain } kind = plain;
     std::string formula;
     double value = 0.0;
     std::string cached;
 };
 
 Cell num_cell(std::string f, double v) {
-    Cell c;
-    c.kind = Cell::number;
-    c.formula = std::move(f);
-    c.value = v;
-    return c;
+    return {Cell::number, std::move(f), v, {}};
 }
 Cell text_cell(std::string f, std::string v) {
-    Cell c;
-    c.kind = Cell::text;
-    c.formula = std::move(f);
-    c.cached = std::move(v);
-    return c;
+    return {Cell::text, std::move(f), 0.0, std::move(v)};
 }
 Cell plain(std::string v) {
-    Cell c;
-    c.kind = Cell::plain;
-    c.cached = std::move(v);
-    return c;
+    return {Cell::plain, {}, 0.0, std::move(v)};
+}
+Cell not_applicable() {
+    return plain("n/a");
 }
 
-// Keys a pods column scales by its pod count, and keys it takes as they are.
-constexpr const char* kScaled[] = {
-    "cnodes",    "dboxes",     "switches",  "racks",      "device_U",  "total_U",    "raw_PB",
-    "usable_PB", "usable_PiB", "read_TBps", "write_TBps", "read_Tbps", "write_Tbps", "power_kW"};
-constexpr const char* kSame[] = {"cnode_model", "dbox_model",      "drive_TB",
-                                 "cd",          "read_bottleneck", "feasible"};
-
-bool in_list(const std::string& k, std::initializer_list<const char*> l) {
-    return std::any_of(l.begin(), l.end(), [&](const char* x) { return k == x; });
-}
-template <std::size_t N> bool in_list(const std::string& k, const char* const (&l)[N]) {
-    return std::any_of(std::begin(l), std::end(l), [&](const char* x) { return k == x; });
+/// How the sheet shows a metric: the registry's decimals as a number format.
+Num num_of(const Metric& m) {
+    if (m.kind != MetricKind::number) {
+        return Num::text;
+    }
+    if (m.sheet_precise) {
+        return Num::precise;
+    }
+    constexpr Num by_decimals[] = {Num::integer, Num::one, Num::two, Num::three};
+    return by_decimals[std::clamp(m.decimals, 0, 3)];
 }
 
-struct RowSpec {
-    std::string key;
-    std::string label;
-    Num num;
-};
+// ---------------------------------------------------------------- columns
 
-} // namespace
-
-SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                           const std::vector<DesignCells>& designs, const Assumptions& a) {
-    const SizingResult& result = *input.result;
-    const Comparison* cmp = input.comparison;
-    SummaryCells out;
-    out.sheet = sheet.name();
-    out.header_row = 3;
-    out.first_design_col = 1;
-
-    // Columns: the designs, or the comparison's columns.
+std::vector<Column> comparison_columns(const Comparison& cmp, const SizingResult& result) {
     std::vector<Column> cols;
-    if (cmp == nullptr) {
-        for (std::size_t i = 0; i < result.designs.size(); ++i) {
-            cols.push_back(
-                {ColKind::design, result.designs[i].name, "", i, nullptr, nullptr, nullptr});
+    std::size_t designs = 0;
+    for (const ComparisonColumn& c : cmp.columns) {
+        Column col;
+        col.kind = c.kind;
+        col.name = c.name;
+        col.basis = column_basis(cmp, c);
+        col.cc = &c;
+        if (c.kind == ColumnKind::reference) {
+            col.ref = &cmp.references.at(c.source);
+        } else {
+            col.design = c.source;
+            designs += c.kind == ColumnKind::design ? 1 : 0;
         }
-    } else {
-        std::size_t design = 0;
-        std::size_t ref = 0;
-        for (const ComparisonColumn& c : cmp->columns) {
-            Column col;
-            col.name = c.name;
-            col.basis = c.basis;
-            col.cc = &c;
-            if (c.kind == ColumnKind::design) {
-                col.kind = ColKind::design;
-                col.design = design++;
-            } else if (c.kind == ColumnKind::pods) {
-                col.kind = ColKind::pods;
-                col.design = design - 1;
-                col.extrapolation = &cmp->extrapolations.at(col.design);
-            } else {
-                col.kind = ColKind::reference;
-                col.ref = &cmp->references.at(ref++);
-            }
-            cols.push_back(col);
+        if (c.kind == ColumnKind::pods) {
+            col.extrapolation = &cmp.extrapolations.at(c.source);
         }
-        if (design != result.designs.size()) {
-            throw std::logic_error("workbook: the comparison's designs are not the result's");
-        }
+        cols.push_back(col);
     }
-    out.designs = static_cast<int>(cols.size());
-    for (const Column& c : cols) {
-        out.reference.push_back(c.kind == ColKind::reference);
+    if (designs != result.designs.size()) {
+        throw std::logic_error("workbook: the comparison's designs are not the result's");
     }
+    return cols;
+}
 
-    // Rows: the metrics any column has, in the order of the slide table.
-    std::vector<RowSpec> rows;
-    auto any_design_has = [&](const std::string& key) {
-        return std::any_of(designs.begin(), designs.end(),
-                           [&](const DesignCells& d) { return d.has(key); });
-    };
-    if (cmp != nullptr) {
-        rows.push_back({"basis", "Basis", Num::text});
-        rows.push_back({"pods", "Pods", Num::integer});
+/// The designs, or the comparison's columns (designs, pods, references).
+std::vector<Column> columns(const WorkbookInput& input) {
+    const SizingResult& result = *input.result;
+    if (input.comparison != nullptr) {
+        return comparison_columns(*input.comparison, result);
     }
+    std::vector<Column> cols;
+    for (std::size_t i = 0; i < result.designs.size(); ++i) {
+        cols.push_back({ColumnKind::design, result.designs[i].name, "", i});
+    }
+    return cols;
+}
+
+// ------------------------------------------------------------------- rows
+
+/// The metrics a reference column has a figure (or a formula) for.
+bool reference_has(MetricId id) {
+    switch (id) {
+    case MetricId::racks:
+    case MetricId::raw_capacity:
+    case MetricId::usable_capacity:
+    case MetricId::usable_pib:
+    case MetricId::read:
+    case MetricId::write:
+    case MetricId::read_tbps:
+    case MetricId::write_tbps:
+    case MetricId::power:
+    case MetricId::pb_per_rack:
+    case MetricId::read_per_kw:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/// Whether the table shows a metric: what only a comparison has (pods,
+/// densities per TB) or only references have (accounts and their limits),
+/// and otherwise what any design sheet or reference column has.
+bool shown(const Metric& m, const Comparison* cmp, const std::vector<DesignCells>& designs) {
     const bool refs = cmp != nullptr && !cmp->references.empty();
-    for (const Metric& m : kMetrics) {
-        const std::string key = m.key;
-        if (key == "feasible") {
-            continue; // last, after the ratios
-        }
-        if (any_design_has(key) ||
-            (refs &&
-             in_list(key, {"racks", "raw_PB", "usable_PB", "usable_PiB", "read_TBps", "write_TBps",
-                           "read_Tbps", "write_Tbps", "power_kW", "pb_per_rack", "read_per_kw"}))) {
-            rows.push_back({key, m.label, m.num});
-        }
-        if (key == "switches" && refs) {
-            rows.push_back({"accounts", "Accounts (reference)", Num::integer});
-        }
-        if (key == "write_Tbps" && refs) {
-            rows.push_back({"read_within", "Read within account limits (Tbps)", Num::one});
-            rows.push_back({"write_within", "Write within account limits (Tbps)", Num::one});
-        }
-        if (key == "read_per_kw" && cmp != nullptr) {
-            rows.push_back({"read_per_tb", "Read per TB usable (MB/s)", Num::one});
-            rows.push_back({"write_per_tb", "Write per TB usable (MB/s)", Num::one});
+    switch (m.id) {
+    case MetricId::pods:
+    case MetricId::read_per_tb:
+    case MetricId::write_per_tb:
+        return cmp != nullptr;
+    case MetricId::accounts:
+    case MetricId::read_within_limits:
+    case MetricId::write_within_limits:
+        return refs;
+    case MetricId::feasible:
+        return true;
+    default:
+        break;
+    }
+    const bool any_design = std::any_of(designs.begin(), designs.end(), [&](const DesignCells& d) {
+        return d.has(std::string(m.sheet));
+    });
+    return any_design || (refs && reference_has(m.id));
+}
+
+/// Rows in order: basis (comparison), the metrics shown, each reference's
+/// ratio rows, the verdict last.
+std::vector<SummaryRow> rows(const Comparison* cmp, const std::vector<DesignCells>& designs,
+                             int first_row) {
+    std::vector<SummaryRow> out;
+    if (cmp != nullptr) {
+        out.push_back({BasisRow{}, "Basis", Num::text});
+    }
+    for (MetricId id : summary_metrics()) {
+        const Metric& m = metric(id);
+        if (id != MetricId::feasible && shown(m, cmp, designs)) {
+            out.push_back({&m, m.labelled(), num_of(m)});
         }
     }
-    if (refs) {
-        for (const ReferenceSizing& r : cmp->references) {
-            for (const auto& [what, label] :
-                 {std::pair{"racks", "Racks"}, std::pair{"power_kW", "Power"},
-                  std::pair{"usable_PB", "Usable capacity"}, std::pair{"read_TBps", "Read"},
-                  std::pair{"write_TBps", "Write"}}) {
-                rows.push_back({std::string("ratio_") + what + ":" + r.id,
-                                std::string(label) + " \u00f7 " + r.name + " (\u00d7)", Num::two});
+    if (cmp != nullptr) {
+        for (std::size_t k = 0; k < cmp->references.size(); ++k) {
+            for (MetricId id : ratio_metrics()) {
+                const Metric& m = metric(id);
+                out.push_back(
+                    {RatioRow{&m, k},
+                     std::string(m.label) + " \u00f7 " + cmp->references[k].name + " (\u00d7)",
+                     Num::two});
             }
         }
     }
-    rows.push_back({"feasible", "Meets requirements", Num::text});
-
-    const int h = out.header_row;
-    int r0 = h + 1;
-    for (const RowSpec& rs : rows) {
-        out.rows[rs.key] = r0++;
+    const Metric& verdict = metric(MetricId::feasible);
+    out.push_back({&verdict, verdict.labelled(), num_of(verdict)});
+    for (SummaryRow& r : out) {
+        r.row = first_row++;
     }
-    auto at = [&](const std::string& key, std::size_t c) {
-        return xlsx::cell(out.rows.at(key), out.first_design_col + static_cast<int>(c));
-    };
-    auto has_row = [&](const std::string& key) { return out.rows.count(key) != 0; };
-    // The column of design `i` in this table.
-    auto design_col = [&](std::size_t i) {
+    return out;
+}
+
+// ------------------------------------------------------------------ cells
+
+/// The finished layout the cells refer to.
+struct Table {
+    const WorkbookInput& input;
+    const std::vector<DesignCells>& designs;
+    const Assumptions& a;
+    std::vector<Column> cols;
+    std::vector<SummaryRow> rows;
+    std::map<MetricId, int> row_of; ///< the sheet row of each metric shown
+    int first_col = 1;
+
+    /// The cell of metric `id` in column `c`; std::out_of_range when the
+    /// metric is not shown, which would be a bug in `shown`.
+    std::string at(MetricId id, std::size_t c) const {
+        return xlsx::cell(row_of.at(id), first_col + static_cast<int>(c));
+    }
+    /// The column of design `i` in this table.
+    std::size_t design_col(std::size_t i) const {
         for (std::size_t c = 0; c < cols.size(); ++c) {
-            if (cols[c].kind == ColKind::design && cols[c].design == i) {
+            if (cols[c].kind == ColumnKind::design && cols[c].design == i) {
                 return c;
             }
         }
-        return std::size_t{0};
-    };
+        return 0;
+    }
+};
 
-    // Where the references are sized: the target, or the first design's capacity.
-    const bool target = cmp != nullptr && a.has("scenario", "scenario", "target_PB");
-    auto reference_cell = [&](std::size_t c, const std::string& key) -> Cell {
-        const ReferenceSizing& r = *cols[c].ref;
-        const std::string& id = r.id;
-        auto name = [&](const char* field) { return a.name("reference", id, field); };
-        auto here = [&](const std::string& k) { return at(k, c); };
-        if (key == "basis") {
-            return plain(cols[c].basis);
+/// Density rows computed in any column from its own cells.
+Cell density_cell(const Table& t, std::size_t c, MetricId id) {
+    const ComparisonColumn* cc = t.cols[c].cc;
+    if (cc == nullptr) {
+        return not_applicable();
+    }
+    auto over = [&](MetricId num, const char* times, MetricId den, double cached) {
+        return num_cell("=" + t.at(num, c) + times + "/" + t.at(den, c), cached);
+    };
+    switch (id) {
+    case MetricId::pb_per_rack:
+        return over(MetricId::usable_capacity, "", MetricId::racks, cc->pb_per_rack());
+    case MetricId::read_per_kw:
+        return over(MetricId::read, "*1000", MetricId::power, cc->gbps_read_per_kw());
+    case MetricId::read_per_tb:
+        return over(MetricId::read, "*1000", MetricId::usable_capacity, cc->mbps_read_per_tb());
+    case MetricId::write_per_tb:
+        return over(MetricId::write, "*1000", MetricId::usable_capacity, cc->mbps_write_per_tb());
+    default:
+        return not_applicable();
+    }
+}
+
+/// A reference's capacity: the target, or the first design's.
+Cell reference_usable(const Table& t, const ReferenceSizing& r) {
+    if (t.input.comparison != nullptr && t.a.has("scenario", "scenario", "target_PB")) {
+        return num_cell("=" + t.a.name("scenario", "scenario", "target_PB"),
+                        in(r.usable, units::PB));
+    }
+    return num_cell("=" + t.at(MetricId::usable_capacity, t.design_col(0)),
+                    in(r.usable, units::PB));
+}
+
+/// What the accounts let through: the rate, capped by accounts × limit.
+Cell within_limits(const Table& t, std::size_t c, MetricId rate, const char* limit,
+                   Throughput cached) {
+    const ReferenceSizing& r = *t.cols[c].ref;
+    if (t.a.has("reference", r.id, limit) && r.accounts > 0) {
+        return num_cell("=MIN(" + t.at(rate, c) + "," + t.at(MetricId::accounts, c) + "*" +
+                            t.a.name("reference", r.id, limit) + "/1000)",
+                        in(cached, units::Tbps));
+    }
+    return num_cell("=" + t.at(rate, c), in(cached, units::Tbps));
+}
+
+/// A reference system's figures from its catalog entry (core/src/reference.cpp).
+Cell reference_cell(const Table& t, std::size_t c, MetricId id) {
+    const ReferenceSizing& r = *t.cols[c].ref;
+    auto name = [&](const char* field) { return t.a.name("reference", r.id, field); };
+    auto here = [&](MetricId m) { return t.at(m, c); };
+    const std::string usable = here(MetricId::usable_capacity);
+    switch (id) {
+    case MetricId::usable_capacity:
+        return reference_usable(t, r);
+    case MetricId::usable_pib:
+        return num_cell("=" + usable + "*1E15/2^50", in(r.usable, units::PiB));
+    case MetricId::raw_capacity:
+        if (r.raw && t.a.has("reference", r.id, "raw_per_usable")) {
+            return num_cell("=" + usable + "*" + name("raw_per_usable"), in(*r.raw, units::PB));
         }
-        if (key == "usable_PB") {
-            if (target) {
-                return num_cell("=" + a.name("scenario", "scenario", "target_PB"),
-                                in(r.usable, units::PB));
-            }
-            return num_cell("=" + at("usable_PB", design_col(0)), in(r.usable, units::PB));
-        }
-        if (key == "usable_PiB") {
-            return num_cell("=" + here("usable_PB") + "*1E15/2^50", in(r.usable, units::PiB));
-        }
-        if (key == "raw_PB" && r.raw && a.has("reference", id, "raw_per_usable")) {
-            return num_cell("=" + here("usable_PB") + "*" + name("raw_per_usable"),
-                            in(*r.raw, units::PB));
-        }
-        if (key == "racks") {
-            // core/src/reference.cpp: whole racks, at least one.
-            return num_cell("=MAX(1,ROUNDUP(" + here("usable_PB") + "/1000*" +
-                                name("racks_per_EB") + "*(1-1E-9),0))",
-                            static_cast<double>(r.racks));
-        }
-        if (key == "read_Tbps") {
-            return num_cell("=" + here("usable_PB") + "/100*" + name("read_per_100PB_Tbps"),
-                            in(r.read, units::Tbps));
-        }
-        if (key == "write_Tbps") {
-            return num_cell("=" + here("usable_PB") + "/100*" + name("write_per_100PB_Tbps"),
-                            in(r.write, units::Tbps));
-        }
-        if (key == "read_TBps") {
-            return num_cell("=" + here("read_Tbps") + "/8", in(r.read, units::TB_per_s));
-        }
-        if (key == "write_TBps") {
-            return num_cell("=" + here("write_Tbps") + "/8", in(r.write, units::TB_per_s));
-        }
-        if (key == "power_kW") {
-            return num_cell("=" + here("racks") + "*" + name("power_per_rack_kW"),
-                            in(r.power, units::kW));
-        }
-        if (key == "accounts" && r.accounts > 0 && a.has("reference", id, "account_capacity_PiB")) {
-            return num_cell("=ROUNDUP(" + here("usable_PB") + "*1E15/(" +
-                                name("account_capacity_PiB") + "*2^50)*(1-1E-9),0)",
+        return not_applicable();
+    case MetricId::racks: // whole racks, at least one
+        return num_cell("=MAX(1,ROUNDUP(" + usable + "/1000*" + name("racks_per_EB") +
+                            "*(1-1E-9),0))",
+                        static_cast<double>(r.racks));
+    case MetricId::read_tbps:
+        return num_cell("=" + usable + "/100*" + name("read_per_100PB_Tbps"),
+                        in(r.read, units::Tbps));
+    case MetricId::write_tbps:
+        return num_cell("=" + usable + "/100*" + name("write_per_100PB_Tbps"),
+                        in(r.write, units::Tbps));
+    case MetricId::read:
+        return num_cell("=" + here(MetricId::read_tbps) + "/8", in(r.read, units::TB_per_s));
+    case MetricId::write:
+        return num_cell("=" + here(MetricId::write_tbps) + "/8", in(r.write, units::TB_per_s));
+    case MetricId::power:
+        return num_cell("=" + here(MetricId::racks) + "*" + name("power_per_rack_kW"),
+                        in(r.power, units::kW));
+    case MetricId::accounts:
+        if (r.accounts > 0 && t.a.has("reference", r.id, "account_capacity_PiB")) {
+            return num_cell("=ROUNDUP(" + usable + "*1E15/(" + name("account_capacity_PiB") +
+                                "*2^50)*(1-1E-9),0)",
                             static_cast<double>(r.accounts));
         }
-        if (key == "read_within") {
-            if (a.has("reference", id, "account_egress_Gbps") && r.accounts > 0) {
-                return num_cell("=MIN(" + here("read_Tbps") + "," + here("accounts") + "*" +
-                                    name("account_egress_Gbps") + "/1000)",
-                                in(r.read_within_limits, units::Tbps));
-            }
-            return num_cell("=" + here("read_Tbps"), in(r.read_within_limits, units::Tbps));
-        }
-        if (key == "write_within") {
-            if (a.has("reference", id, "account_ingress_Gbps") && r.accounts > 0) {
-                return num_cell("=MIN(" + here("write_Tbps") + "," + here("accounts") + "*" +
-                                    name("account_ingress_Gbps") + "/1000)",
-                                in(r.write_within_limits, units::Tbps));
-            }
-            return num_cell("=" + here("write_Tbps"), in(r.write_within_limits, units::Tbps));
-        }
-        return plain("n/a");
-    };
+        return not_applicable();
+    case MetricId::read_within_limits:
+        return within_limits(t, c, MetricId::read_tbps, "account_egress_Gbps",
+                             r.read_within_limits);
+    case MetricId::write_within_limits:
+        return within_limits(t, c, MetricId::write_tbps, "account_ingress_Gbps",
+                             r.write_within_limits);
+    default:
+        return not_applicable();
+    }
+}
 
-    // Density rows computed in any column from its own cells.
-    auto density_cell = [&](std::size_t c, const std::string& key,
-                            const ComparisonColumn* cc) -> Cell {
-        if (cc == nullptr) {
-            return plain("n/a");
+/// A design's figure: a link to its design sheet.
+Cell design_cell(const Table& t, std::size_t c, const Metric& m) {
+    const Column& col = t.cols[c];
+    if (m.id == MetricId::pods) {
+        return plain("1");
+    }
+    const DesignCells& d = t.designs[col.design];
+    const std::string key(m.sheet);
+    if (!key.empty() && d.has(key)) {
+        if (num_of(m) == Num::text) {
+            return text_cell("=" + d.ref(key), d.texts.at(key));
         }
-        if (key == "pb_per_rack") {
-            return num_cell("=" + at("usable_PB", c) + "/" + at("racks", c), cc->pb_per_rack());
-        }
-        if (key == "read_per_kw") {
-            return num_cell("=" + at("read_TBps", c) + "*1000/" + at("power_kW", c),
-                            cc->gbps_read_per_kw());
-        }
-        if (key == "read_per_tb") {
-            return num_cell("=" + at("read_TBps", c) + "*1000/" + at("usable_PB", c),
-                            cc->mbps_read_per_tb());
-        }
-        if (key == "write_per_tb") {
-            return num_cell("=" + at("write_TBps", c) + "*1000/" + at("usable_PB", c),
-                            cc->mbps_write_per_tb());
-        }
-        return plain("n/a");
-    };
+        return num_cell("=" + d.ref(key), d.numbers.at(key));
+    }
+    if (key.empty() && m.scaling == Scaling::density) {
+        return density_cell(t, c, m.id);
+    }
+    return not_applicable();
+}
 
-    auto ratio_cell = [&](std::size_t c, const std::string& key) -> Cell {
-        // "ratio_<what>:<reference id>": this column over the reference's.
-        const std::size_t colon = key.find(':');
-        const std::string what = key.substr(6, colon - 6);
-        const std::string id = key.substr(colon + 1);
-        std::size_t rc = 0;
-        for (std::size_t k = 0; k < cols.size(); ++k) {
-            if (cols[k].kind == ColKind::reference && cols[k].ref->id == id) {
-                rc = k;
-            }
-        }
-        double cached = 0.0;
-        for (const ComparisonRatio& r : cmp->ratios) {
-            if (r.column == cols[c].name && r.reference == id) {
-                cached = what == "racks"       ? r.racks
-                         : what == "power_kW"  ? r.power
-                         : what == "usable_PB" ? r.usable
-                         : what == "read_TBps" ? r.read
-                                               : r.write;
-            }
-        }
-        return num_cell("=" + at(what, c) + "/" + at(what, rc), cached);
-    };
+/// The pods column's cached total: the comparison's own figure where it has
+/// one (so the cell shows what the report prints), else n × the pod's.
+double pods_total(const ComparisonColumn& cc, MetricId id, double n_times_pod) {
+    switch (id) {
+    case MetricId::cnodes:
+        return static_cast<double>(cc.cnodes);
+    case MetricId::dboxes:
+        return static_cast<double>(cc.dboxes);
+    case MetricId::racks:
+        return static_cast<double>(cc.racks);
+    case MetricId::usable_capacity:
+        return in(cc.usable, units::PB);
+    case MetricId::read:
+        return in(cc.read, units::TB_per_s);
+    case MetricId::write:
+        return in(cc.write, units::TB_per_s);
+    case MetricId::power:
+        return in(cc.power, units::kW);
+    case MetricId::raw_capacity:
+        return cc.raw ? in(*cc.raw, units::PB) : n_times_pod;
+    default:
+        return n_times_pod;
+    }
+}
 
-    auto cell_for = [&](std::size_t c, const RowSpec& rs) -> Cell {
-        const Column& col = cols[c];
-        const std::string& key = rs.key;
-        if (col.kind == ColKind::reference) {
-            if (key.rfind("ratio_", 0) == 0 || key == "feasible") {
-                return plain("n/a");
-            }
-            if (in_list(key, {"pb_per_rack", "read_per_kw", "read_per_tb", "write_per_tb"})) {
-                return density_cell(c, key, col.cc);
-            }
-            return reference_cell(c, key);
+/// A design grown to whole pods: the design column times the pod count.
+Cell pods_cell(const Table& t, std::size_t c, const Metric& m) {
+    const Column& col = t.cols[c];
+    const DesignCells& d = t.designs[col.design];
+    const std::size_t dc = t.design_col(col.design);
+    const std::string key(m.sheet);
+    const bool linked = !key.empty() && d.has(key);
+    if (m.id == MetricId::pods) {
+        // core/src/extrapolation.cpp: the fewest whole pods reaching
+        // target x (1 - tolerance), at least one.
+        return num_cell("=MAX(1,ROUNDUP(" + t.a.name("scenario", "scenario", "target_PB") + "*(1-" +
+                            t.a.name("scenario", "scenario", "tolerance") + ")/" +
+                            t.at(MetricId::usable_capacity, dc) + "*(1-1E-9),0))",
+                        static_cast<double>(col.extrapolation->pods));
+    }
+    if (m.scaling == Scaling::total && linked) {
+        const double n = static_cast<double>(col.extrapolation->pods);
+        return num_cell("=" + t.at(MetricId::pods, c) + "*" + t.at(m.id, dc),
+                        pods_total(*col.cc, m.id, d.numbers.at(key) * n));
+    }
+    if (m.scaling == Scaling::same && linked) {
+        if (num_of(m) == Num::text) {
+            return text_cell("=" + t.at(m.id, dc), m.id == MetricId::feasible
+                                                       ? verdict_cell(col.cc->feasible, false)
+                                                       : d.texts.at(key));
         }
-        if (key.rfind("ratio_", 0) == 0) {
-            return ratio_cell(c, key);
-        }
-        if (key == "accounts" || key == "read_within" || key == "write_within") {
-            return plain("n/a");
-        }
-        const DesignCells& d = designs[col.design];
-        if (col.kind == ColKind::design) {
-            if (key == "basis") {
-                return plain(col.basis);
-            }
-            if (key == "pods") {
-                return plain("1");
-            }
-            if (key == "read_per_tb" || key == "write_per_tb") {
-                return density_cell(c, key, col.cc);
-            }
-            if (!d.has(key)) {
-                return plain("n/a");
-            }
-            if (rs.num == Num::text) {
-                return text_cell("=" + d.ref(key), d.texts.at(key));
-            }
-            return num_cell("=" + d.ref(key), d.numbers.at(key));
-        }
-        // Pods: the design column times the pod count.
-        const Extrapolation& e = *col.extrapolation;
-        const std::size_t dc = design_col(col.design);
-        const auto n = static_cast<double>(e.pods);
-        if (key == "basis") {
-            return plain(col.basis);
-        }
-        if (key == "pods") {
-            // core/src/extrapolation.cpp: the fewest whole pods reaching
-            // target x (1 - tolerance), at least one.
-            return num_cell("=MAX(1,ROUNDUP(" + a.name("scenario", "scenario", "target_PB") +
-                                "*(1-" + a.name("scenario", "scenario", "tolerance") + ")/" +
-                                at("usable_PB", dc) + "*(1-1E-9),0))",
-                            n);
-        }
-        if (in_list(key, kScaled) && d.has(key)) {
-            const ComparisonColumn& cc = *col.cc;
-            double v = d.numbers.at(key) * n;
-            if (key == "cnodes") {
-                v = static_cast<double>(cc.cnodes);
-            } else if (key == "dboxes") {
-                v = static_cast<double>(cc.dboxes);
-            } else if (key == "racks") {
-                v = static_cast<double>(cc.racks);
-            } else if (key == "usable_PB") {
-                v = in(cc.usable, units::PB);
-            } else if (key == "read_TBps") {
-                v = in(cc.read, units::TB_per_s);
-            } else if (key == "write_TBps") {
-                v = in(cc.write, units::TB_per_s);
-            } else if (key == "power_kW") {
-                v = in(cc.power, units::kW);
-            } else if (key == "raw_PB" && cc.raw) {
-                v = in(*cc.raw, units::PB);
-            }
-            return num_cell("=" + at("pods", c) + "*" + at(key, dc), v);
-        }
-        if (in_list(key, kSame) && d.has(key)) {
-            if (rs.num == Num::text) {
-                return text_cell("=" + at(key, dc),
-                                 key == "feasible" ? std::string(col.cc->feasible ? "yes" : "NO")
-                                                   : d.texts.at(key));
-            }
-            return num_cell("=" + at(key, dc), d.numbers.at(key));
-        }
-        if (in_list(key, {"pb_per_rack", "read_per_kw", "read_per_tb", "write_per_tb"})) {
-            return density_cell(c, key, col.cc);
-        }
-        return plain("n/a");
-    };
+        return num_cell("=" + t.at(m.id, dc), d.numbers.at(key));
+    }
+    if (m.scaling == Scaling::density) {
+        return density_cell(t, c, m.id);
+    }
+    return not_applicable();
+}
 
-    sheet.text(0, 0, result.scenario, book.title());
-    std::vector<std::string> lines = requirement_lines(result.requirements);
+/// This column's figure over the reference column's.
+Cell ratio_cell(const Table& t, std::size_t c, const RatioRow& r) {
+    const Comparison& cmp = *t.input.comparison;
+    const std::string& id = cmp.references.at(r.reference).id;
+    std::size_t rc = 0;
+    for (std::size_t k = 0; k < t.cols.size(); ++k) {
+        if (t.cols[k].kind == ColumnKind::reference && t.cols[k].cc->source == r.reference) {
+            rc = k;
+        }
+    }
+    double cached = 0.0;
+    for (const ComparisonRatio& q : cmp.ratios) {
+        if (q.column == t.cols[c].name && q.reference == id) {
+            cached = ratio_value(q, r.what->id);
+        }
+    }
+    return num_cell("=" + t.at(r.what->id, c) + "/" + t.at(r.what->id, rc), cached);
+}
+
+Cell cell_for(const Table& t, std::size_t c, const SummaryRow& row) {
+    const Column& col = t.cols[c];
+    if (std::holds_alternative<BasisRow>(row.what)) {
+        return plain(col.basis);
+    }
+    if (const RatioRow* r = std::get_if<RatioRow>(&row.what)) {
+        return col.kind == ColumnKind::reference ? not_applicable() : ratio_cell(t, c, *r);
+    }
+    const Metric& m = *std::get<const Metric*>(row.what);
+    switch (col.kind) {
+    case ColumnKind::design:
+        return design_cell(t, c, m);
+    case ColumnKind::pods:
+        return pods_cell(t, c, m);
+    case ColumnKind::reference:
+        if (m.id == MetricId::feasible) {
+            return not_applicable();
+        }
+        return m.scaling == Scaling::density ? density_cell(t, c, m.id)
+                                             : reference_cell(t, c, m.id);
+    }
+    return not_applicable();
+}
+
+// ------------------------------------------------------------------ write
+
+/// Title and two subtitle rows: the requirement, and where the references are sized.
+void write_heading(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input) {
+    sheet.text(0, 0, input.result->scenario, book.title());
+    std::vector<std::string> lines = requirement_lines(input.result->requirements);
+    const Comparison* cmp = input.comparison;
     if (cmp != nullptr && !cmp->references.empty()) {
-        lines.push_back("References sized at " + format_in(cmp->reference_capacity, units::PB, 1) +
-                        " (" + cmp->reference_basis + ")");
+        lines.push_back(references_line(*cmp));
     }
     if (lines.size() > 2) {
         // Two subtitle rows above the header: join the last two.
@@ -470,32 +464,41 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
     for (std::size_t i = 0; i < lines.size(); ++i) {
         sheet.text(1 + static_cast<int>(i), 0, lines[i], book.subtitle());
     }
-    sheet.text(h, 0, "Metric", book.header_left());
-    for (std::size_t c = 0; c < cols.size(); ++c) {
-        sheet.text(h, out.first_design_col + static_cast<int>(c), cols[c].name, book.header());
+}
+
+void write_cell(xlsx::Book& book, xlsx::Sheet& sheet, int row, int col, const Cell& cell, Num num) {
+    switch (cell.kind) {
+    case Cell::number:
+        sheet.formula(row, col, cell.formula, cell.value, num);
+        break;
+    case Cell::text:
+        sheet.formula_text(row, col, cell.formula, cell.cached);
+        break;
+    case Cell::plain:
+        sheet.text(row, col, cell.cached, book.text_value());
+        break;
     }
-    for (const RowSpec& rs : rows) {
-        const int row = out.rows.at(rs.key);
-        const bool ratio = rs.key.rfind("ratio_", 0) == 0;
-        sheet.text(row, 0, rs.label, ratio ? book.section() : book.label());
-        for (std::size_t c = 0; c < cols.size(); ++c) {
-            const int col = out.first_design_col + static_cast<int>(c);
-            const Cell cell = cell_for(c, rs);
-            switch (cell.kind) {
-            case Cell::number:
-                sheet.formula(row, col, cell.formula, cell.value, rs.num);
-                break;
-            case Cell::text:
-                sheet.formula_text(row, col, cell.formula, cell.cached);
-                break;
-            case Cell::plain:
-            case Cell::none:
-                sheet.text(row, col, cell.cached, book.text_value());
-                break;
-            }
+}
+
+void write_table(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row) {
+    sheet.text(header_row, 0, "Metric", book.header_left());
+    for (std::size_t c = 0; c < t.cols.size(); ++c) {
+        sheet.text(header_row, t.first_col + static_cast<int>(c), t.cols[c].name, book.header());
+    }
+    for (const SummaryRow& r : t.rows) {
+        const bool ratio = std::holds_alternative<RatioRow>(r.what);
+        sheet.text(r.row, 0, r.label, ratio ? book.section() : book.label());
+        for (std::size_t c = 0; c < t.cols.size(); ++c) {
+            write_cell(book, sheet, r.row, t.first_col + static_cast<int>(c), cell_for(t, c, r),
+                       r.num);
         }
     }
-    const int end = r0;
+}
+
+/// Notes under the table, then the slide look: no grid, a wide first
+/// column, readable design columns, a tall header.
+void finish(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row) {
+    const int end = t.rows.empty() ? header_row + 1 : t.rows.back().row + 1;
     sheet.text(end + 1, 0,
                "Each figure is a formula over the design sheets and Assumptions (inputs in blue).",
                book.subtitle());
@@ -503,19 +506,41 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
                "Capacity without data reduction. 1 TB = 10^12 bytes, 1 PiB = 2^50 bytes, "
                "1 GB/s = 8 Gbps.",
                book.subtitle());
-    (void)has_row;
-
-    // A slide table: no grid, a wide first column, readable design columns.
-    worksheet_gridlines(sheet.raw(), LXW_HIDE_ALL_GRIDLINES);
-    sheet.column_width(0, 0, cmp != nullptr ? 36 : 28);
-    if (!cols.empty()) {
-        sheet.column_width(out.first_design_col,
-                           out.first_design_col + static_cast<int>(cols.size()) - 1, 20);
+    sheet.hide_gridlines();
+    sheet.column_width(0, 0, t.input.comparison != nullptr ? 36 : 28);
+    if (!t.cols.empty()) {
+        sheet.column_width(t.first_col, t.first_col + static_cast<int>(t.cols.size()) - 1, 20);
     }
-    xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(h), 32, nullptr),
-                "header height");
-    sheet.freeze(h + 1, 1);
-    sheet.print_setup(h);
+    sheet.row_height(header_row, 32);
+    sheet.freeze(header_row + 1, 1);
+    sheet.print_setup(header_row);
+}
+
+} // namespace
+
+SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                           const std::vector<DesignCells>& designs, const Assumptions& a) {
+    SummaryCells out;
+    out.sheet = sheet.name();
+    out.header_row = 3;
+    out.first_design_col = 1;
+
+    Table t{input, designs, a, columns(input), {}, {}, out.first_design_col};
+    t.rows = rows(input.comparison, designs, out.header_row + 1);
+    for (const SummaryRow& r : t.rows) {
+        if (const Metric* const* m = std::get_if<const Metric*>(&r.what)) {
+            t.row_of[(*m)->id] = r.row;
+            out.rows[std::string((*m)->sheet.empty() ? (*m)->key : (*m)->sheet)] = r.row;
+        }
+    }
+    out.designs = static_cast<int>(t.cols.size());
+    for (const Column& c : t.cols) {
+        out.reference.push_back(c.kind == ColumnKind::reference);
+    }
+
+    write_heading(book, sheet, input);
+    write_table(book, sheet, t, out.header_row);
+    finish(book, sheet, t, out.header_row);
     return out;
 }
 

@@ -241,6 +241,14 @@ void Sheet::freeze(int rows, int cols) {
     worksheet_freeze_panes(ws_, static_cast<lxw_row_t>(rows), static_cast<lxw_col_t>(cols));
 }
 
+void Sheet::hide_gridlines() {
+    worksheet_gridlines(ws_, LXW_HIDE_ALL_GRIDLINES);
+}
+
+void Sheet::row_height(int row, double points) {
+    check(worksheet_set_row(ws_, static_cast<lxw_row_t>(row), points, nullptr), "row height");
+}
+
 // ---------------------------------------------------------------- Book
 
 Book::Book(const std::string& path, const std::string& date, const std::string& scenario)

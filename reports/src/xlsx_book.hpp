@@ -70,6 +70,10 @@ public:
     /// numbers in the footer, rows up to `header_row` repeated on each page.
     void print_setup(int header_row);
     void freeze(int rows, int cols);
+    /// No gridlines on screen or on paper (a slide table).
+    void hide_gridlines();
+    /// A row's height in points.
+    void row_height(int row, double points);
 
 private:
     Book* book_;

@@ -110,7 +110,7 @@ TEST_CASE("compare prints one table with ratios and the account-limit finding") 
     REQUIRE(r.exit_code == 0);
     for (const char* text :
          {"NCP pod × 5", "HD exabyte, full performance", "Cloud HDD object store", "Read (Tbps)",
-          "Write (TB/s)", "Usable capacity per rack (PB)", "Read per kW (GB/s)",
+          "Write (TB/s)", "PB per rack", "Read GB/s per kW",
           "Read per TB usable (MB/s)", "Racks ÷ Cloud HDD object store (×)",
           "References sized at 1,000.0 PB (the target)", "account-ingress", "10.7 Tbps"}) {
         INFO(text);

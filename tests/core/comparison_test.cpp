@@ -25,16 +25,6 @@ Comparison fleet_comparison() {
     return compare_designs(size_scenario(s, cat), spec);
 }
 
-const ComparisonRow& row(const Comparison& c, const std::string& key) {
-    for (const ComparisonRow& r : c.rows) {
-        if (r.key == key) {
-            return r;
-        }
-    }
-    FAIL("no row " << key);
-    throw std::logic_error("unreachable");
-}
-
 } // namespace
 
 TEST_CASE("the fleet comparison has the columns the architects drew") {
@@ -53,45 +43,39 @@ TEST_CASE("the fleet comparison has the columns the architects drew") {
     CHECK(c.all_feasible());
 }
 
-TEST_CASE("every row has one value per column, in the row's unit") {
+TEST_CASE("columns hold numbers and say where they come from") {
     const Comparison c = fleet_comparison();
-    for (const ComparisonRow& r : c.rows) {
-        INFO(r.key);
-        CHECK(r.values.size() == c.columns.size());
-    }
-    // Values are the columns' figures in the display unit.
-    const ComparisonRow& usable = row(c, "usable_capacity");
-    CHECK(usable.unit == "PB");
-    for (std::size_t i = 0; i < c.columns.size(); ++i) {
-        REQUIRE(usable.values[i]);
-        CHECK(*usable.values[i] == Approx(in(c.columns[i].usable, units::PB)));
-    }
-    const ComparisonRow& tbps = row(c, "read_tbps");
-    CHECK(*tbps.values[4] == Approx(25)); // cloud: 25 Tbps at 1 EB (brief)
-    const ComparisonRow& tbs = row(c, "read");
-    CHECK(*tbs.values[4] == Approx(3.125)); // the same rate in TB/s: 25 / 8
-    // A cloud store has no C-nodes; a design has no accounts.
-    CHECK_FALSE(row(c, "cnodes").values[4].has_value());
-    CHECK_FALSE(row(c, "accounts").values[0].has_value());
-    CHECK(*row(c, "accounts").values[4] == Approx(178));
-    // The ingress cap shows as its own row (10.68 Tbps, see reference_test).
-    CHECK(*row(c, "write_within_account_limits_tbps").values[4] == Approx(10.68));
+    // Designs and pods point at their design; the reference at its sizing.
+    CHECK(c.columns[0].source == 0);
+    CHECK(c.columns[1].source == 0); // NCP pod × 5 grows design 0
+    CHECK(c.columns[1].pods == 5);
+    CHECK(c.columns[2].source == 1);
+    CHECK(c.columns[4].source == 0);
+    CHECK(c.reference_basis == ReferenceBasis::target);
+    const ComparisonColumn& cloud = c.columns[4];
+    // The cloud store at 1 EB: 25 Tbps each way (brief), 178 accounts.
+    CHECK(in(cloud.read, units::Tbps) == Approx(25));
+    CHECK(in(cloud.read, units::TB_per_s) == Approx(3.125));
+    CHECK(cloud.accounts == 178);
+    // The ingress cap: 10.68 Tbps (see reference_test); designs have none.
+    REQUIRE(cloud.write_within_limits);
+    CHECK(in(*cloud.write_within_limits, units::Tbps) == Approx(10.68));
+    CHECK_FALSE(c.columns[0].write_within_limits.has_value());
+    CHECK(c.columns[0].accounts == 0);
 }
 
 TEST_CASE("each design's ratio to each reference is its figure over the reference's") {
     const Comparison c = fleet_comparison();
     // NCP pods × 5: 150 racks over the cloud's 220 = 0.68; 54 TB/s read over
     // 3.125 TB/s = 17.28; 3,690 kW over 2,640 kW = 1.40 (worked by hand).
-    const ComparisonRow& racks = row(c, "ratio_racks:cloud-object-store");
-    CHECK(racks.unit == "×");
-    CHECK(*racks.values[1] == Approx(150.0 / 220.0));
-    CHECK(*row(c, "ratio_read:cloud-object-store").values[1] == Approx(54.0 / 3.125));
-    CHECK(*row(c, "ratio_power:cloud-object-store").values[1] == Approx(3690.0 / 2640.0));
-    CHECK_FALSE(racks.values[4].has_value()); // no ratio of a reference to itself
-    REQUIRE(c.ratios.size() == 4);            // 4 non-reference columns × 1 reference
-    CHECK(c.ratios[1].column == "NCP pod × 5");
-    CHECK(c.ratios[1].racks == Approx(150.0 / 220.0));
-    CHECK(c.ratios[1].write == Approx(22.5 / 3.125));
+    REQUIRE(c.ratios.size() == 4); // 4 non-reference columns × 1 reference
+    const ComparisonRatio& pods = c.ratios[1];
+    CHECK(pods.column == "NCP pod × 5");
+    CHECK(pods.reference == "cloud-object-store");
+    CHECK(pods.racks == Approx(150.0 / 220.0));
+    CHECK(pods.read == Approx(54.0 / 3.125));
+    CHECK(pods.power == Approx(3690.0 / 2640.0));
+    CHECK(pods.write == Approx(22.5 / 3.125));
 }
 
 TEST_CASE("densities follow from the columns") {
@@ -115,18 +99,16 @@ TEST_CASE("without a target the references are sized at the first design's capac
     const Comparison c = compare_designs(sized, spec);
     REQUIRE(c.columns.size() == 2); // no pods column without a target
     CHECK(c.reference_capacity == sized.designs[0].usable);
+    CHECK(c.reference_basis == ReferenceBasis::first_design);
     CHECK(c.references[0].racks == 48); // 217.87 PB × 220 / 1,000 = 47.9 -> 48
     CHECK(c.extrapolations.empty());
 }
 
-TEST_CASE("a comparison without references has no ratio rows") {
+TEST_CASE("a comparison without references has no ratios") {
     const Scenario s = example("fleet-160k.json");
     ComparisonSpec spec;
     spec.target = s.extrapolation;
     const Comparison c = compare_designs(size_scenario(s, default_catalog_for_tests()), spec);
     CHECK(c.references.empty());
     CHECK(c.ratios.empty());
-    for (const ComparisonRow& r : c.rows) {
-        CHECK(r.key.rfind("ratio_", 0) == std::string::npos);
-    }
 }

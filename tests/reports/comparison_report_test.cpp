@@ -4,10 +4,12 @@
 #include "podsizer/core/optimizer.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/optimizer_report.hpp"
 #include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
+#include <stdexcept>
 #include <string>
 
 using namespace podsizer;
@@ -30,16 +32,82 @@ Comparison comparison() {
 
 } // namespace
 
+namespace {
+
+const ComparisonRow& row(const std::vector<ComparisonRow>& rows, const std::string& key) {
+    for (const ComparisonRow& r : rows) {
+        if (r.key == key) {
+            return r;
+        }
+    }
+    FAIL("no row " << key);
+    throw std::logic_error("unreachable");
+}
+
+} // namespace
+
+TEST_CASE("every comparison row has one value per column, in the row's unit") {
+    const Comparison c = comparison();
+    const std::vector<ComparisonRow> rows = comparison_rows(c);
+    for (const ComparisonRow& r : rows) {
+        INFO(r.key);
+        CHECK(r.values.size() == c.columns.size());
+    }
+    // Values are the columns' figures in the display unit.
+    const ComparisonRow& usable = row(rows, "usable_capacity");
+    CHECK(usable.unit == "PB");
+    for (std::size_t i = 0; i < c.columns.size(); ++i) {
+        REQUIRE(usable.values[i]);
+        CHECK(*usable.values[i] == Approx(in(c.columns[i].usable, units::PB)));
+    }
+    CHECK(*row(rows, "read_tbps").values[4] == Approx(25)); // cloud: 25 Tbps at 1 EB (brief)
+    CHECK(*row(rows, "read").values[4] == Approx(3.125));   // the same rate in TB/s: 25 / 8
+    // A cloud store has no C-nodes; a design has no accounts.
+    CHECK_FALSE(row(rows, "cnodes").values[4].has_value());
+    CHECK_FALSE(row(rows, "accounts").values[0].has_value());
+    CHECK(*row(rows, "accounts").values[4] == Approx(178));
+    // The ingress cap shows as its own row (10.68 Tbps, see reference_test).
+    CHECK(*row(rows, "write_within_account_limits_tbps").values[4] == Approx(10.68));
+    // Labels and units are the registry's.
+    CHECK(row(rows, "pb_per_rack").label == metric(MetricId::pb_per_rack).label);
+    CHECK(row(rows, "power").unit == "kW");
+}
+
+TEST_CASE("ratio rows divide each design column by the reference, from the comparison's ratios") {
+    const Comparison c = comparison();
+    const std::vector<ComparisonRow> rows = comparison_rows(c);
+    const ComparisonRow& racks = row(rows, "ratio_racks:cloud-object-store");
+    CHECK(racks.label == "Racks ÷ Cloud HDD object store");
+    CHECK(racks.unit == "×");
+    CHECK(*racks.values[1] == Approx(150.0 / 220.0)); // NCP pods × 5: 150 / 220 racks
+    CHECK(*row(rows, "ratio_read:cloud-object-store").values[1] == Approx(54.0 / 3.125));
+    CHECK(*row(rows, "ratio_power:cloud-object-store").values[1] == Approx(3690.0 / 2640.0));
+    CHECK_FALSE(racks.values[4].has_value()); // no ratio of a reference to itself
+}
+
+TEST_CASE("a comparison without references has no ratio rows and no account rows") {
+    const Scenario s = fleet();
+    ComparisonSpec spec;
+    spec.target = s.extrapolation;
+    const Comparison c = compare_designs(size_scenario(s, cat()), spec);
+    for (const ComparisonRow& r : comparison_rows(c)) {
+        INFO(r.key);
+        CHECK(r.key.rfind("ratio_", 0) == std::string::npos);
+        CHECK(r.key.find("within_account_limits") == std::string::npos);
+    }
+}
+
 TEST_CASE("the comparison grid has a column per comparison column and a row per metric") {
     const Comparison c = comparison();
+    const std::vector<ComparisonRow> rows = comparison_rows(c);
     const Grid people = comparison_grid(c, false);
     const Grid machines = comparison_grid(c, true);
     CHECK(people.header.size() == 1 + c.columns.size());
     CHECK(machines.header.size() == 3 + c.columns.size());
-    CHECK(people.rows.size() == c.rows.size() + 2);   // + basis, feasibility
-    CHECK(machines.rows.size() == c.rows.size() + 3); // + kind, basis, feasibility
-    for (std::size_t i = 0; i < c.rows.size(); ++i) {
-        const ComparisonRow& row = c.rows[i];
+    CHECK(people.rows.size() == rows.size() + 2);   // + basis, feasibility
+    CHECK(machines.rows.size() == rows.size() + 3); // + kind, basis, feasibility
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const ComparisonRow& row = rows[i];
         const auto& m = machines.rows[i + 2];
         CHECK(m[0] == row.key);
         CHECK(m[2] == row.unit);
@@ -53,17 +121,32 @@ TEST_CASE("the comparison grid has a column per comparison column and a row per 
 
 TEST_CASE("numbers for machines are plain and for people are grouped") {
     const Comparison c = comparison();
+    const std::vector<ComparisonRow> rows = comparison_rows(c);
     const Grid people = comparison_grid(c, false);
     const Grid machines = comparison_grid(c, true);
     std::size_t power = 0;
-    while (power < c.rows.size() && c.rows[power].key != "power") {
+    while (power < rows.size() && rows[power].key != "power") {
         ++power;
     }
-    REQUIRE(power < c.rows.size());
+    REQUIRE(power < rows.size());
     // NCP pods × 5: 3,690 kW (5 × 738 kW).
     CHECK(people.rows[power + 1][2] == "3,690.0");
     CHECK(machines.rows[power + 2][4] == "3690");
     CHECK(people.rows[power + 1][0] == "Power (kW)");
+}
+
+TEST_CASE("the verdict row carries its role: met for designs, nothing for references") {
+    const Comparison c = comparison();
+    for (bool machine : {false, true}) {
+        const Grid g = comparison_grid(c, machine);
+        const std::size_t last = g.rows.size() - 1;
+        const std::size_t first = machine ? 3 : 1;
+        CHECK(g.row_role(last) == RowRole::verdict);
+        CHECK(g.row_role(0) == RowRole::plain);
+        CHECK(g.cell_role(last, first) == CellRole::met);
+        CHECK(g.cell_role(last, first + 4) == CellRole::plain); // the cloud store: n/a
+        CHECK(g.rows[last][first + 4] == (machine ? "" : "n/a"));
+    }
 }
 
 TEST_CASE("the comparison JSON holds the same rows with nulls where a metric does not apply") {

@@ -45,3 +45,23 @@ TEST_CASE("transposing swaps rows and columns") {
     CHECK(t.rows[0] == std::vector<std::string>{"A", "30"});
     CHECK(t.rows[1] == std::vector<std::string>{"B", "42"});
 }
+
+TEST_CASE("roles are plain unless set, and follow their cells when transposed") {
+    Grid g;
+    g.header = {"Metric", "A", "B"};
+    g.rows = {{"Racks", "30", "42"}, {"Meets requirements", "yes", "NO"}};
+    CHECK(g.row_role(1) == RowRole::plain);
+    CHECK(g.cell_role(1, 2) == CellRole::plain);
+    CHECK(g.cell_role(9, 9) == CellRole::plain);
+    mark_verdicts(g, 1, 1, {true, false});
+    CHECK(g.row_role(0) == RowRole::plain);
+    CHECK(g.row_role(1) == RowRole::verdict);
+    CHECK(g.cell_role(1, 1) == CellRole::met);
+    CHECK(g.cell_role(1, 2) == CellRole::not_met);
+    const Grid t = g.transposed();
+    // Column B's verdict "NO" is now row 1 ("B"), column 2.
+    REQUIRE(t.rows[1][2] == "NO");
+    CHECK(t.cell_role(1, 2) == CellRole::not_met);
+    CHECK(t.cell_role(0, 2) == CellRole::met);
+    CHECK(t.cell_role(0, 1) == CellRole::plain);
+}

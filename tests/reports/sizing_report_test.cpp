@@ -1,8 +1,11 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 using namespace podsizer;
@@ -46,4 +49,81 @@ TEST_CASE("the table shows terabytes and terabits side by side, labelled") {
     CHECK_THAT(t, Catch::Contains("Read (Tbps)"));
     CHECK_THAT(t, Catch::Contains("10.80"));
     CHECK_THAT(t, Catch::Contains("86.4")); // 10.8 TB/s x 8 = 86.4 Tbps
+}
+
+TEST_CASE("the table, CSV and JSON of the reference scenario render the registry's metrics") {
+    const SizingResult r = reference();
+    const std::string table = render_sizing(r, Format::table);
+    const std::string csv = render_sizing(r, Format::csv);
+    const auto json = nlohmann::json::parse(render_sizing(r, Format::json));
+    const auto& design = json.at("designs").at(0);
+    const Grid side = side_by_side(r);
+    const Grid machines = sizing_csv_grid(r);
+    REQUIRE(side.rows.size() == sizing_table_metrics().size());
+    for (std::size_t i = 0; i < sizing_table_metrics().size(); ++i) {
+        const Metric& m = metric(sizing_table_metrics()[i]);
+        INFO(m.key);
+        // The same label, in the same place, in the table and the CSV header.
+        CHECK(side.rows[i][0] == m.labelled());
+        CHECK(machines.header[1 + i] == m.labelled());
+        CHECK_THAT(table, Catch::Contains(m.labelled()));
+        CHECK_THAT(csv, Catch::Contains(m.labelled()));
+        // The same figure: the table shows the registry's cell for people,
+        // the CSV for machines.
+        CHECK(side.rows[i][1] == m.cell(r.designs[0], false));
+        CHECK(machines.rows[0][1 + i] == m.cell(r.designs[0], true));
+        // Every metric is in the JSON under its field, in SI units.
+        if (!m.json.empty()) {
+            CHECK(design.contains(std::string(m.json)));
+        }
+    }
+    // The registry's numbers are the JSON's, converted to the display unit.
+    const Metric& usable = metric(MetricId::usable_capacity);
+    CHECK(*usable.of_design(r.designs[0]) * 1e15 ==
+          Approx(design.at(std::string(usable.json)).get<double>()));
+    CHECK(*metric(MetricId::racks).of_design(r.designs[0]) == design.at("racks").get<double>());
+}
+
+TEST_CASE("every metric has a unique key and a label, and the views name known metrics") {
+    std::set<std::string_view> keys;
+    for (std::size_t i = 0; i < metric_registry().size(); ++i) {
+        const Metric& m = metric_registry()[i];
+        INFO(m.key);
+        CHECK(static_cast<std::size_t>(m.id) == i);
+        CHECK(keys.insert(m.key).second);
+        CHECK_FALSE(m.label.empty());
+        // A number needs a getter for the views that show it.
+        CHECK((m.kind != MetricKind::number || m.of_design != nullptr || m.of_column != nullptr));
+    }
+    for (MetricId id : comparison_metrics()) {
+        INFO(metric(id).key);
+        CHECK(metric(id).of_column != nullptr);
+    }
+}
+
+TEST_CASE("the verdict row of the sizing table is marked, not found by its label") {
+    SizingResult r = reference();
+    r.designs.push_back(r.designs[0]);
+    r.designs[1].findings.push_back({Severity::error, "read-short", "short"});
+    const Grid g = side_by_side(r);
+    const std::size_t last = g.rows.size() - 1;
+    CHECK(g.row_role(last) == RowRole::verdict);
+    CHECK(g.row_role(0) == RowRole::plain);
+    CHECK(g.cell_role(last, 1) == CellRole::met);
+    CHECK(g.cell_role(last, 2) == CellRole::not_met);
+    CHECK(g.rows[last][2] == "NO");
+}
+
+TEST_CASE("the requirement line and the workbook's lines share their phrases") {
+    const Requirements& req = reference().requirements;
+    const std::string line = requirement_line(req);
+    const std::vector<std::string> lines = requirement_lines(req);
+    CHECK_THAT(line, Catch::StartsWith("41,472 GPUs = 72 SUs; rule "));
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0] == "Requirement: 41,472 GPUs = 72 SUs; usable 215.0 PB");
+    CHECK_THAT(line, Catch::EndsWith("; usable 215.0 PB"));
+    CHECK_THAT(lines[1], Catch::Contains(": read 10.80 TB/s, write 4.50 TB/s"));
+    CHECK_THAT(line, Catch::Contains(": read 10.80 TB/s, write 4.50 TB/s"));
+    CHECK(requirement_line(Requirements{}) == "none");
+    CHECK(requirement_lines(Requirements{}) == std::vector<std::string>{"Requirement: none"});
 }

@@ -1,8 +1,10 @@
 // The side-by-side the architects draw: designs, designs grown to a target,
-// and reference systems as columns; metrics and ratios as rows (docs/extrapolation-and-comparison.md §3-§4).
+// and reference systems as columns (docs/extrapolation-and-comparison.md).
 //
-// Kept as plain data (numbers in a display unit named per row), so the text,
-// Markdown, CSV and JSON reports and the Excel export render the same table.
+// Numbers only: each column's figures in SI quantities and the ratios of
+// design columns to reference columns. Labels, units and decimals are the
+// reports' metric registry's (reports/metrics.hpp), so the text, Markdown, CSV
+// and JSON reports and the Excel export render the same table.
 #pragma once
 
 #include "podsizer/core/design.hpp"
@@ -23,7 +25,9 @@ std::string_view to_string(ColumnKind k);
 struct ComparisonColumn {
     std::string name;
     ColumnKind kind = ColumnKind::design;
-    std::string basis;     ///< what the column is: "1 pod", "5 × NCP pod", "at 1,000.0 PB"
+    /// The design this column is (design) or grows (pods), or the reference
+    /// (index into Comparison::references).
+    std::size_t source = 0;
     std::int64_t pods = 0; ///< 1 for a design, n for n pods, 0 for a reference
     std::int64_t cnodes = 0;
     std::int64_t dboxes = 0;
@@ -34,6 +38,9 @@ struct ComparisonColumn {
     Throughput read;
     Throughput write;
     Power power;
+    /// References only: what the accounts' aggregate limits let through.
+    std::optional<Throughput> read_within_limits;
+    std::optional<Throughput> write_within_limits;
     bool feasible = true; ///< designs: no error finding; references: always
 
     // Densities (zero when the denominator is zero).
@@ -41,16 +48,6 @@ struct ComparisonColumn {
     double gbps_read_per_kw() const;
     double mbps_read_per_tb() const;
     double mbps_write_per_tb() const;
-};
-
-/// One metric across the columns, in `unit` (empty for counts and "×" for
-/// ratios); nullopt where it does not apply (C-nodes of a cloud store).
-struct ComparisonRow {
-    std::string key;   ///< stable id for scripts: "racks", "ratio_racks:cloud-object-store"
-    std::string label; ///< for people: "Racks", "Racks ÷ Cloud HDD object store"
-    std::string unit;
-    int decimals = 0; ///< how many decimals a display shows
-    std::vector<std::optional<double>> values;
 };
 
 /// A design column divided by a reference column.
@@ -70,12 +67,14 @@ struct SubjectFinding {
     Finding finding;
 };
 
+/// Why the references are sized at the capacity they are.
+enum class ReferenceBasis { target, first_design };
+
 struct Comparison {
     std::string title;
     Capacity reference_capacity; ///< the capacity every reference is sized at
-    std::string reference_basis; ///< why that capacity: "the target", "the capacity of NCP pod"
+    ReferenceBasis reference_basis = ReferenceBasis::target;
     std::vector<ComparisonColumn> columns;
-    std::vector<ComparisonRow> rows;
     std::vector<ReferenceSizing> references;
     std::vector<Extrapolation> extrapolations; ///< one per design, when a target is given
     std::vector<ComparisonRatio> ratios;
@@ -92,8 +91,8 @@ struct ComparisonSpec {
 /// Columns: each design; after it, when a target is given and the design
 /// needs more than one pod to reach it, the design grown to whole pods; then
 /// each reference, sized at the target (or, without one, at the first
-/// design's usable capacity). Rows: counts, racks, capacity, throughput in
-/// TB/s and Tbps, power, densities, then each column's ratio to each reference.
+/// design's usable capacity). Ratios: each non-reference column's racks,
+/// power, usable capacity, read and write over each reference's.
 Comparison compare_designs(const SizingResult& sizing, const ComparisonSpec& spec);
 
 } // namespace podsizer

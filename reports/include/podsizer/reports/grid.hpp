@@ -1,20 +1,44 @@
 // A rectangular table of strings, rendered as aligned text, Markdown or CSV.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace podsizer {
+
+/// What a row means beyond its text: a verdict row ("Meets requirements")
+/// is the one a reader looks at first.
+enum class RowRole : std::uint8_t { plain, verdict };
+/// What a cell means beyond its text: a requirement met or not met.
+enum class CellRole : std::uint8_t { plain, met, not_met };
 
 struct Grid {
     std::vector<std::string> header;
     std::vector<std::vector<std::string>> rows;
     /// Columns from this index on are right-aligned (numbers).
     std::size_t numeric_from = 1;
+    /// Roles carried as data, so a viewer styles by meaning and never by
+    /// reading a label or a "NO". Per row; rows past the end are plain.
+    std::vector<RowRole> row_roles;
+    /// Per row, per column; cells past the ends are plain.
+    std::vector<std::vector<CellRole>> cell_roles;
 
-    /// The same grid with rows and columns swapped.
+    RowRole row_role(std::size_t row) const;
+    CellRole cell_role(std::size_t row, std::size_t col) const;
+    void set_row_role(std::size_t row, RowRole role);
+    void set_cell_role(std::size_t row, std::size_t col, CellRole role);
+
+    /// The same grid with rows and columns swapped (cell roles follow their
+    /// cells; row roles, which become columns, are dropped).
     Grid transposed() const;
 };
+
+/// Marks `row` a verdict row and its cells from column `first` on met or not
+/// met, one entry per cell (nullopt: the verdict does not apply, plain).
+void mark_verdicts(Grid& g, std::size_t row, std::size_t first,
+                   const std::vector<std::optional<bool>>& met);
 
 /// Aligned plain text with a rule under the header.
 std::string render_text(const Grid& g);

@@ -14,8 +14,13 @@ namespace podsizer {
 /// The requirement in one line, as the reports print it under the title:
 /// "41,472 GPUs = 72 SUs; rule …: read 10.80 TB/s, write 4.50 TB/s; usable 215.0 PB".
 std::string requirement_line(const Requirements& r);
+/// The same requirement as the workbook's short subtitle lines: "Requirement:
+/// GPUs and capacity", then the throughput rule (read and the final write).
+std::vector<std::string> requirement_lines(const Requirements& r);
 
-/// Metrics as rows (with units), designs as columns: the slide table.
+/// Metrics as rows (with units), designs as columns: the slide table. Its
+/// rows are the registry's sizing_table_metrics() (reports/metrics.hpp); the
+/// "Meets requirements" row is a verdict row with met / not-met cells.
 Grid side_by_side(const SizingResult& result);
 
 /// One row per design, plain numbers, units in the headers, findings last:

@@ -1,0 +1,110 @@
+// The metric registry: every figure of the side-by-side tables defined once,
+// with its key, label, unit, decimals and how to read it from a design or a
+// comparison column. The sizing table and CSV, the comparison in every format
+// and the workbook's Summary sheet render their rows from it; adding a metric
+// is one entry here (docs/architecture.md, "The metric registry").
+#pragma once
+
+#include "podsizer/core/comparison.hpp"
+#include "podsizer/core/design.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace podsizer {
+
+/// One per metric, in the registry's order.
+enum class MetricId : std::uint8_t {
+    pods,
+    cnode_model,
+    dbox_model,
+    drive_size,
+    cnodes,
+    dboxes,
+    cd_ratio,
+    switches,
+    accounts,
+    racks,
+    device_units,
+    rack_units,
+    raw_capacity,
+    usable_capacity,
+    usable_pib,
+    erasure_coding,
+    read,
+    write,
+    read_tbps,
+    write_tbps,
+    read_within_limits,
+    write_within_limits,
+    bottleneck,
+    read_bottleneck,
+    knee,
+    power,
+    pb_per_rack,
+    read_per_kw,
+    read_per_tb,
+    write_per_tb,
+    read_per_gpu,
+    feasible,
+};
+
+/// What a metric's cells hold: a number in the metric's unit, a text (model
+/// names), or a verdict (yes / NO).
+enum class MetricKind : std::uint8_t { number, text, verdict };
+
+/// How the metric of n identical pods follows from one pod's: n times it
+/// (counts, capacity, throughput, power), the same (models, ratios), computed
+/// again from the column's own totals (densities), or not at all.
+enum class Scaling : std::uint8_t { none, total, same, density };
+
+struct Metric {
+    MetricId id = MetricId::pods;
+    std::string_view key = {};   ///< stable id for scripts: comparison rows, CSV `key` column
+    std::string_view label = {}; ///< for people, without the unit
+    std::string_view unit = {};  ///< display unit; empty for counts, texts and labels naming theirs
+    int decimals = 0;            ///< shown to people; machines get three more
+    MetricKind kind = MetricKind::number;
+    Scaling scaling = Scaling::none;
+    std::string_view json = {};  ///< the design's field in the sizing JSON (SI units), or empty
+    std::string_view sheet = {}; ///< the design sheet's item the workbook links to, or empty
+    bool sheet_precise = false;  ///< the workbook shows every decimal given (61.44 TB)
+    /// A design's value in `unit`; nullopt where it does not apply. Null for texts.
+    std::optional<double> (*of_design)(const Design&) = nullptr;
+    /// A comparison column's value in `unit`; null when the comparison has no such row.
+    std::optional<double> (*of_column)(const ComparisonColumn&) = nullptr;
+    /// A design's text for people and for machines where the number alone is
+    /// not what the tables show ("48 (40 + 8)", "2.5:1", model names).
+    std::string (*text)(const Design&, bool machine) = nullptr;
+
+    /// The label with its unit, as tables and CSV headers show it: "Read (TB/s)".
+    std::string labelled() const;
+    /// A design's cell: grouped with `decimals` (people) or plain (machines).
+    std::string cell(const Design& d, bool machine) const;
+};
+
+/// Every metric, in the order of the widest table (the workbook's Summary).
+std::span<const Metric> metric_registry();
+const Metric& metric(MetricId id);
+
+/// The rows of each side-by-side table, in order.
+const std::vector<MetricId>& sizing_table_metrics();
+const std::vector<MetricId>& comparison_metrics();
+const std::vector<MetricId>& summary_metrics();
+/// The figures each design column is divided by each reference's (ratio rows).
+const std::vector<MetricId>& ratio_metrics();
+
+/// A ratio's value: the column's figure over the reference's.
+double ratio_value(const ComparisonRatio& r, MetricId id);
+
+/// A number as a table cell: for people grouped with `decimals`, "n/a" when
+/// absent; for machines plain with three more decimals, empty when absent.
+std::string number_cell(std::optional<double> v, int decimals, bool machine);
+/// A verdict cell: "yes" / "NO" for people, "true" / "false" for machines.
+std::string verdict_cell(bool met, bool machine);
+
+} // namespace podsizer

@@ -1,0 +1,496 @@
+#include "podsizer/reports/metrics.hpp"
+
+#include "report_json.hpp"
+
+#include <iterator>
+#include <stdexcept>
+
+namespace podsizer {
+
+namespace {
+
+using Value = std::optional<double>;
+
+Value count(std::int64_t v) {
+    return static_cast<double>(v);
+}
+
+/// Counts a reference system does not have (C-nodes of a cloud store).
+Value count_unless_reference(const ComparisonColumn& c, std::int64_t v) {
+    return c.kind == ColumnKind::reference ? std::nullopt : count(v);
+}
+
+std::string cd_ratio_text(const Design& d, bool) {
+    if (d.dboxes == 0) {
+        return "n/a";
+    }
+    return format_cd_ratio(static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes));
+}
+
+std::string switches_text(const Design& d, bool machine) {
+    if (machine) {
+        return std::to_string(d.switches());
+    }
+    auto n = [](std::int64_t v) { return format_number(static_cast<double>(v), 0); };
+    return n(d.switches()) + " (" + n(d.leaf_switches) + " + " + n(d.spine_switches) + ")";
+}
+
+std::string erasure_coding_text(const Design& d, bool machine) {
+    std::string s = std::to_string(d.data_strips) + "+" + std::to_string(d.parity_strips);
+    return machine ? s : s + ", " + format_number(d.reserve * 100.0, 0) + " % reserve";
+}
+
+std::string bottlenecks_text(const Design& d, bool) {
+    return std::string(to_string(d.read_bottleneck)) + " / " +
+           std::string(to_string(d.write_bottleneck));
+}
+
+using K = MetricKind;
+using S = Scaling;
+using M = MetricId;
+using D = const Design&;
+using C = const ComparisonColumn&;
+
+// The registry. Order: the widest table's (the workbook's Summary), so each
+// view below lists a subsequence or close to it. Index = MetricId.
+constexpr Metric kMetrics[] = {
+    {.id = M::pods,
+     .key = "pods",
+     .label = "Pods",
+     .of_column = [](C c) { return count_unless_reference(c, c.pods); }},
+    {.id = M::cnode_model,
+     .key = "cnode_model",
+     .label = "C-node model",
+     .kind = K::text,
+     .scaling = S::same,
+     .json = "cnode_model",
+     .sheet = "cnode_model",
+     .text = [](D d, bool) { return d.cnode_model; }},
+    {.id = M::dbox_model,
+     .key = "dbox_model",
+     .label = "D-box model",
+     .kind = K::text,
+     .scaling = S::same,
+     .json = "dbox_model",
+     .sheet = "dbox_model",
+     .text = [](D d, bool) { return d.dbox_model; }},
+    {.id = M::drive_size,
+     .key = "drive_size",
+     .label = "Drive size",
+     .unit = "TB",
+     .decimals = 2,
+     .scaling = S::same,
+     .json = "drive_size_bytes",
+     .sheet = "drive_TB",
+     .sheet_precise = true,
+     .of_design = [](D d) -> Value { return in(d.drive_size, units::TB); }},
+    {.id = M::cnodes,
+     .key = "cnodes",
+     .label = "C-nodes",
+     .scaling = S::total,
+     .json = "cnodes",
+     .sheet = "cnodes",
+     .of_design = [](D d) { return count(d.cnodes); },
+     .of_column = [](C c) { return count_unless_reference(c, c.cnodes); }},
+    {.id = M::dboxes,
+     .key = "dboxes",
+     .label = "D-boxes",
+     .scaling = S::total,
+     .json = "dboxes",
+     .sheet = "dboxes",
+     .of_design = [](D d) { return count(d.dboxes); },
+     .of_column = [](C c) { return count_unless_reference(c, c.dboxes); }},
+    // C-nodes per D-box: "2.5:1" in the reports, the number in the workbook.
+    {.id = M::cd_ratio,
+     .key = "cd_ratio",
+     .label = "C:D ratio",
+     .decimals = 2,
+     .scaling = S::same,
+     .sheet = "cd",
+     .of_design = [](D d) -> Value {
+         if (d.dboxes == 0) {
+             return std::nullopt;
+         }
+         return static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes);
+     },
+     .text = cd_ratio_text},
+    {.id = M::switches,
+     .key = "switches",
+     .label = "Switches (leaf + spine)",
+     .scaling = S::total,
+     .json = "switches",
+     .sheet = "switches",
+     .of_design = [](D d) { return count(d.switches()); },
+     .text = switches_text},
+    {.id = M::accounts,
+     .key = "accounts",
+     .label = "Accounts",
+     .of_column = [](C c) -> Value {
+         if (c.kind != ColumnKind::reference || c.accounts == 0) {
+             return std::nullopt;
+         }
+         return count(c.accounts);
+     }},
+    {.id = M::racks,
+     .key = "racks",
+     .label = "Racks",
+     .scaling = S::total,
+     .json = "racks",
+     .sheet = "racks",
+     .of_design = [](D d) { return count(d.racks); },
+     .of_column = [](C c) { return count(c.racks); }},
+    {.id = M::device_units,
+     .key = "device_rack_units",
+     .label = "Storage devices",
+     .unit = "U",
+     .scaling = S::total,
+     .json = "device_rack_units",
+     .sheet = "device_U",
+     .of_design = [](D d) -> Value { return d.device_units.base(); }},
+    {.id = M::rack_units,
+     .key = "rack_units",
+     .label = "With switches",
+     .unit = "U",
+     .scaling = S::total,
+     .json = "rack_units",
+     .sheet = "total_U",
+     .of_design = [](D d) -> Value { return d.rack_units().base(); }},
+    {.id = M::raw_capacity,
+     .key = "raw_capacity",
+     .label = "Raw capacity",
+     .unit = "PB",
+     .decimals = 1,
+     .scaling = S::total,
+     .json = "raw_capacity_bytes",
+     .sheet = "raw_PB",
+     .of_design = [](D d) -> Value { return in(d.raw, units::PB); },
+     .of_column = [](C c) -> Value {
+         if (!c.raw) {
+             return std::nullopt;
+         }
+         return in(*c.raw, units::PB);
+     }},
+    {.id = M::usable_capacity,
+     .key = "usable_capacity",
+     .label = "Usable capacity",
+     .unit = "PB",
+     .decimals = 1,
+     .scaling = S::total,
+     .json = "usable_capacity_bytes",
+     .sheet = "usable_PB",
+     .of_design = [](D d) -> Value { return in(d.usable, units::PB); },
+     .of_column = [](C c) -> Value { return in(c.usable, units::PB); }},
+    {.id = M::usable_pib,
+     .key = "usable_capacity_pib",
+     .label = "Usable capacity",
+     .unit = "PiB",
+     .decimals = 1,
+     .scaling = S::total,
+     .json = "usable_capacity_bytes",
+     .sheet = "usable_PiB",
+     .of_design = [](D d) -> Value { return in(d.usable, units::PiB); }},
+    {.id = M::erasure_coding,
+     .key = "erasure_coding",
+     .label = "Erasure coding",
+     .kind = K::text,
+     .scaling = S::same,
+     .json = "data_strips",
+     .text = erasure_coding_text},
+    {.id = M::read,
+     .key = "read",
+     .label = "Read",
+     .unit = "TB/s",
+     .decimals = 2,
+     .scaling = S::total,
+     .json = "read_bytes_per_s",
+     .sheet = "read_TBps",
+     .of_design = [](D d) -> Value { return in(d.read, units::TB_per_s); },
+     .of_column = [](C c) -> Value { return in(c.read, units::TB_per_s); }},
+    {.id = M::write,
+     .key = "write",
+     .label = "Write",
+     .unit = "TB/s",
+     .decimals = 2,
+     .scaling = S::total,
+     .json = "write_bytes_per_s",
+     .sheet = "write_TBps",
+     .of_design = [](D d) -> Value { return in(d.write, units::TB_per_s); },
+     .of_column = [](C c) -> Value { return in(c.write, units::TB_per_s); }},
+    {.id = M::read_tbps,
+     .key = "read_tbps",
+     .label = "Read",
+     .unit = "Tbps",
+     .decimals = 1,
+     .scaling = S::total,
+     .json = "read_bytes_per_s",
+     .sheet = "read_Tbps",
+     .of_design = [](D d) -> Value { return in(d.read, units::Tbps); },
+     .of_column = [](C c) -> Value { return in(c.read, units::Tbps); }},
+    {.id = M::write_tbps,
+     .key = "write_tbps",
+     .label = "Write",
+     .unit = "Tbps",
+     .decimals = 1,
+     .scaling = S::total,
+     .json = "write_bytes_per_s",
+     .sheet = "write_Tbps",
+     .of_design = [](D d) -> Value { return in(d.write, units::Tbps); },
+     .of_column = [](C c) -> Value { return in(c.write, units::Tbps); }},
+    {.id = M::read_within_limits,
+     .key = "read_within_account_limits_tbps",
+     .label = "Read within account limits",
+     .unit = "Tbps",
+     .decimals = 1,
+     .of_column = [](C c) -> Value {
+         if (!c.read_within_limits) {
+             return std::nullopt;
+         }
+         return in(*c.read_within_limits, units::Tbps);
+     }},
+    {.id = M::write_within_limits,
+     .key = "write_within_account_limits_tbps",
+     .label = "Write within account limits",
+     .unit = "Tbps",
+     .decimals = 1,
+     .of_column = [](C c) -> Value {
+         if (!c.write_within_limits) {
+             return std::nullopt;
+         }
+         return in(*c.write_within_limits, units::Tbps);
+     }},
+    {.id = M::bottleneck,
+     .key = "bottleneck",
+     .label = "Bottleneck (read / write)",
+     .kind = K::text,
+     .scaling = S::same,
+     .json = "write_bottleneck",
+     .text = bottlenecks_text},
+    {.id = M::read_bottleneck,
+     .key = "read_bottleneck",
+     .label = "Read bottleneck",
+     .kind = K::text,
+     .scaling = S::same,
+     .json = "read_bottleneck",
+     .sheet = "read_bottleneck",
+     .text = [](D d, bool) { return std::string(to_string(d.read_bottleneck)); }},
+    {.id = M::knee,
+     .key = "knee_cnodes",
+     .label = "Knee",
+     .unit = "C-nodes",
+     .json = "knee_cnodes",
+     .sheet = "knee",
+     .of_design = [](D d) { return count(d.knee_cnodes); }},
+    {.id = M::power,
+     .key = "power",
+     .label = "Power",
+     .unit = "kW",
+     .decimals = 1,
+     .scaling = S::total,
+     .json = "power_w",
+     .sheet = "power_kW",
+     .of_design = [](D d) -> Value { return in(d.power, units::kW); },
+     .of_column = [](C c) -> Value { return in(c.power, units::kW); }},
+    // Densities name their unit in the label: the `size` table's wording.
+    {.id = M::pb_per_rack,
+     .key = "pb_per_rack",
+     .label = "PB per rack",
+     .decimals = 2,
+     .scaling = S::density,
+     .json = "pb_per_rack",
+     .sheet = "pb_per_rack",
+     .of_design = [](D d) -> Value { return d.pb_per_rack(); },
+     .of_column = [](C c) -> Value { return c.pb_per_rack(); }},
+    {.id = M::read_per_kw,
+     .key = "read_gb_per_s_per_kw",
+     .label = "Read GB/s per kW",
+     .decimals = 1,
+     .scaling = S::density,
+     .json = "read_gb_per_s_per_kw",
+     .sheet = "read_per_kw",
+     .of_design = [](D d) -> Value { return d.gbps_read_per_kw(); },
+     .of_column = [](C c) -> Value { return c.gbps_read_per_kw(); }},
+    {.id = M::read_per_tb,
+     .key = "read_mb_per_s_per_tb",
+     .label = "Read per TB usable",
+     .unit = "MB/s",
+     .decimals = 1,
+     .scaling = S::density,
+     .of_column = [](C c) -> Value { return c.mbps_read_per_tb(); }},
+    {.id = M::write_per_tb,
+     .key = "write_mb_per_s_per_tb",
+     .label = "Write per TB usable",
+     .unit = "MB/s",
+     .decimals = 1,
+     .scaling = S::density,
+     .of_column = [](C c) -> Value { return c.mbps_write_per_tb(); }},
+    {.id = M::read_per_gpu,
+     .key = "read_gb_per_s_per_gpu",
+     .label = "Read GB/s per GPU",
+     .decimals = 3,
+     .json = "read_gb_per_s_per_gpu",
+     .sheet = "read_per_gpu",
+     .of_design = [](D d) -> Value {
+         if (d.requirements.gpus <= 0) {
+             return std::nullopt;
+         }
+         return d.read_per_gpu_gbps();
+     }},
+    {.id = M::feasible,
+     .key = "feasible",
+     .label = "Meets requirements",
+     .kind = K::verdict,
+     .scaling = S::same,
+     .json = "feasible",
+     .sheet = "feasible",
+     .text = [](D d, bool machine) { return verdict_cell(d.feasible(), machine); }},
+};
+
+constexpr bool in_id_order() {
+    for (std::size_t i = 0; i < std::size(kMetrics); ++i) {
+        if (static_cast<std::size_t>(kMetrics[i].id) != i) {
+            return false;
+        }
+    }
+    return true;
+}
+static_assert(in_id_order(), "kMetrics must list every metric in MetricId order");
+
+} // namespace
+
+std::string Metric::labelled() const {
+    std::string out(label);
+    if (!unit.empty()) {
+        out += " (" + std::string(unit) + ")";
+    }
+    return out;
+}
+
+std::string Metric::cell(const Design& d, bool machine) const {
+    if (text != nullptr) {
+        return text(d, machine);
+    }
+    return number_cell(of_design != nullptr ? of_design(d) : std::nullopt, decimals, machine);
+}
+
+std::span<const Metric> metric_registry() {
+    return kMetrics;
+}
+
+const Metric& metric(MetricId id) {
+    return kMetrics[static_cast<std::size_t>(id)];
+}
+
+const std::vector<MetricId>& sizing_table_metrics() {
+    using M = MetricId;
+    static const std::vector<MetricId> ids = {
+        M::cnode_model,  M::dbox_model,      M::drive_size,  M::cnodes,         M::dboxes,
+        M::cd_ratio,     M::switches,        M::racks,       M::device_units,   M::rack_units,
+        M::raw_capacity, M::usable_capacity, M::usable_pib,  M::erasure_coding, M::read,
+        M::write,        M::read_tbps,       M::write_tbps,  M::bottleneck,     M::knee,
+        M::power,        M::pb_per_rack,     M::read_per_kw, M::read_per_gpu,   M::feasible,
+    };
+    return ids;
+}
+
+const std::vector<MetricId>& comparison_metrics() {
+    using M = MetricId;
+    // Usable before raw: the comparison leads with what each column delivers.
+    static const std::vector<MetricId> ids = {
+        M::pods,
+        M::cnodes,
+        M::dboxes,
+        M::accounts,
+        M::racks,
+        M::usable_capacity,
+        M::raw_capacity,
+        M::read,
+        M::write,
+        M::read_tbps,
+        M::write_tbps,
+        M::read_within_limits,
+        M::write_within_limits,
+        M::power,
+        M::pb_per_rack,
+        M::read_per_kw,
+        M::read_per_tb,
+        M::write_per_tb,
+    };
+    return ids;
+}
+
+const std::vector<MetricId>& summary_metrics() {
+    using M = MetricId;
+    static const std::vector<MetricId> ids = {
+        M::pods,
+        M::cnode_model,
+        M::dbox_model,
+        M::drive_size,
+        M::cnodes,
+        M::dboxes,
+        M::cd_ratio,
+        M::switches,
+        M::accounts,
+        M::racks,
+        M::device_units,
+        M::rack_units,
+        M::raw_capacity,
+        M::usable_capacity,
+        M::usable_pib,
+        M::read,
+        M::write,
+        M::read_tbps,
+        M::write_tbps,
+        M::read_within_limits,
+        M::write_within_limits,
+        M::read_bottleneck,
+        M::knee,
+        M::power,
+        M::pb_per_rack,
+        M::read_per_kw,
+        M::read_per_tb,
+        M::write_per_tb,
+        M::read_per_gpu,
+        M::feasible,
+    };
+    return ids;
+}
+
+const std::vector<MetricId>& ratio_metrics() {
+    using M = MetricId;
+    static const std::vector<MetricId> ids = {M::racks, M::power, M::usable_capacity, M::read,
+                                              M::write};
+    return ids;
+}
+
+double ratio_value(const ComparisonRatio& r, MetricId id) {
+    switch (id) {
+    case MetricId::racks:
+        return r.racks;
+    case MetricId::power:
+        return r.power;
+    case MetricId::usable_capacity:
+        return r.usable;
+    case MetricId::read:
+        return r.read;
+    case MetricId::write:
+        return r.write;
+    default:
+        throw std::logic_error("no ratio for metric " + std::string(metric(id).key));
+    }
+}
+
+std::string number_cell(std::optional<double> v, int decimals, bool machine) {
+    if (!v) {
+        return machine ? "" : "n/a";
+    }
+    return machine ? detail::plain(*v, decimals + 3) : format_number(*v, decimals);
+}
+
+std::string verdict_cell(bool met, bool machine) {
+    if (machine) {
+        return met ? "true" : "false";
+    }
+    return met ? "yes" : "NO";
+}
+
+} // namespace podsizer
