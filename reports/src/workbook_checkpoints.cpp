@@ -458,7 +458,8 @@ void CheckpointSheet::design_job(int row, const Design& d, const CheckpointAtDes
     sheet_.formula(row, 8, "=(1-" + xlsx::cell(row, 6) + ")*" + j.gpus + "*24",
                    c.at_share.gpu_hours_lost_per_day, Num::integer);
     sheet_.formula_text(row, 9,
-                        "=IF(" + gets + ">=" + xlsx::cell(row, 2) + "*(1-1E-9),\"yes\",\"NO\")",
+                        "=IF(" + gets + ">=" + xlsx::cell(row, 2) + "*(1-" + kSlackText +
+                            "),\"yes\",\"NO\")",
                         c.sustainable ? "yes" : "NO");
     sheet_.formula(row, 10,
                    "=IF(" + j.every + ">0," + j.size + "*1000/(" + j.every + "*" +

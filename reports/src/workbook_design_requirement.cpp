@@ -141,33 +141,32 @@ std::optional<Item> capacity_item(const DesignContext& x, const std::string& siz
 }
 
 /// Headroom and yes/NO for each requirement given above. Meeting one has the
-/// engine's slack: 1 part in 10^9.
+/// engine's slack (core/counting.hpp).
 void verdict_items(const Design& d, std::vector<Item>& out) {
     const Requirements& req = d.requirements;
-    const double slack = 1 - 1e-9;
-    auto meets = [&](const std::string& key, const std::string& label, const std::string& have,
-                     const std::string& need, bool cached) {
-        out.push_back(Item::text_formula(key, label,
-                                         "=IF(" + have + ">=" + need + "*(1-1E-9),\"yes\",\"NO\")",
-                                         cached ? "yes" : "NO", "delivered against required"));
+    auto verdict = [&](const std::string& key, const std::string& label, const std::string& have,
+                       const std::string& need, bool cached) {
+        out.push_back(Item::text_formula(
+            key, label, "=IF(" + have + ">=" + need + "*(1-" + kSlackText + "),\"yes\",\"NO\")",
+            cached ? "yes" : "NO", "delivered against required"));
     };
     if (has_item(out, "req_read") && req.read.base() > 0) {
         out.push_back(Item::formula("read_headroom", "Read headroom (%)",
                                     "={read_GBps}/{req_read}-1", d.read / req.read - 1,
                                     Num::percent, "delivered / required - 1"));
-        meets("meets_read", "Meets the read requirement", "{read_GBps}", "{req_read}",
-              d.read.base() >= req.read.base() * slack);
+        verdict("meets_read", "Meets the read requirement", "{read_GBps}", "{req_read}",
+                meets(d.read.base(), req.read.base()));
     }
     if (has_item(out, "req_write") && req.write.base() > 0) {
         out.push_back(Item::formula("write_headroom", "Write headroom (%)",
                                     "={write_GBps}/{req_write}-1", d.write / req.write - 1,
                                     Num::percent, "delivered / required - 1"));
-        meets("meets_write", "Meets the write requirement", "{write_GBps}", "{req_write}",
-              d.write.base() >= req.write.base() * slack);
+        verdict("meets_write", "Meets the write requirement", "{write_GBps}", "{req_write}",
+                meets(d.write.base(), req.write.base()));
     }
     if (has_item(out, "req_usable")) {
-        meets("meets_capacity", "Meets the capacity requirement", "{usable_PB}", "{req_usable}",
-              d.usable.base() >= req.usable.base() * slack);
+        verdict("meets_capacity", "Meets the capacity requirement", "{usable_PB}", "{req_usable}",
+                meets(d.usable.base(), req.usable.base()));
     }
 }
 

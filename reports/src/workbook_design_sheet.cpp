@@ -138,36 +138,36 @@ Section bill_of_materials(const DesignContext& x) {
     // ports; two leaves at least; spines only when one leaf pair is not enough.
     const std::string down = "MAX(1,INT(" + x.sw("ports") + "*" + x.sw("downlink_fraction") + "))";
     const std::string up = x.sw("ports") + "-" + down;
-    return {
-        "Bill of materials",
-        {Item::text("cnode_model", "C-node model", d.cnode_model, kFromCatalog),
-         Item::text("dbox_model", "D-box model", d.dbox_model, kFromCatalog),
-         Item::text("switch_model", "Switch model", d.switch_model, kFromCatalog),
-         Item::text("rack_model", "Rack model", d.rack_model, kFromCatalog),
-         Item::input("cnodes", "C-nodes", C, Num::integer, "sized by podsizer; an input here"),
-         Item::input("dboxes", "D-boxes", D, Num::integer, "sized by podsizer; an input here"),
-         Item::input("drive_TB", "Drive size (TB)", in(d.drive_size, units::TB), Num::precise,
-                     "one of the D-box's drive options"),
-         Item::formula("drives", "Drives per D-box", "=" + x.db("drives"), d.drives_per_dbox,
-                       Num::integer, "from the D-box model"),
-         Item::formula("cd", "C-nodes per D-box (C:D)", "={cnodes}/{dboxes}", D > 0 ? C / D : 0.0,
-                       Num::two, "C-nodes / D-boxes"),
-         Item::formula("ports", "Device network ports",
-                       "={cnodes}*(" + x.cn("client_ports") + "+" + x.cn("backend_ports") +
-                           ")+{dboxes}*" + x.db("backend_ports"),
-                       ports, Num::integer,
-                       "C-nodes x (client + backend ports) + D-boxes x backend ports"),
-         Item::formula("leaves", "Leaf switches", "=MAX(2,ROUNDUP({ports}/" + down + "-1E-9,0))",
-                       count(d.leaf_switches), Num::integer,
-                       "device ports / device ports per leaf, rounded up; at least 2"),
-         Item::formula("spines", "Spine switches",
-                       "=IF(AND({ports}>2*" + down + "," + up + ">0),MAX(2,ROUNDUP({leaves}*(" +
-                           up + ")/" + x.sw("ports") + "-1E-9,0)),0)",
-                       count(d.spine_switches), Num::integer,
-                       "leaf uplinks / switch ports, rounded up; none when one leaf pair "
-                       "holds every port"),
-         Item::formula("switches", "Switches (leaf + spine)", "={leaves}+{spines}",
-                       count(d.switches()), Num::integer, "leaves + spines")}};
+    return {"Bill of materials",
+            {Item::text("cnode_model", "C-node model", d.cnode_model, kFromCatalog),
+             Item::text("dbox_model", "D-box model", d.dbox_model, kFromCatalog),
+             Item::text("switch_model", "Switch model", d.switch_model, kFromCatalog),
+             Item::text("rack_model", "Rack model", d.rack_model, kFromCatalog),
+             Item::input("cnodes", "C-nodes", C, Num::integer, "sized by podsizer; an input here"),
+             Item::input("dboxes", "D-boxes", D, Num::integer, "sized by podsizer; an input here"),
+             Item::input("drive_TB", "Drive size (TB)", in(d.drive_size, units::TB), Num::precise,
+                         "one of the D-box's drive options"),
+             Item::formula("drives", "Drives per D-box", "=" + x.db("drives"), d.drives_per_dbox,
+                           Num::integer, "from the D-box model"),
+             Item::formula("cd", "C-nodes per D-box (C:D)", "={cnodes}/{dboxes}",
+                           D > 0 ? C / D : 0.0, Num::two, "C-nodes / D-boxes"),
+             Item::formula("ports", "Device network ports",
+                           "={cnodes}*(" + x.cn("client_ports") + "+" + x.cn("backend_ports") +
+                               ")+{dboxes}*" + x.db("backend_ports"),
+                           ports, Num::integer,
+                           "C-nodes x (client + backend ports) + D-boxes x backend ports"),
+             Item::formula("leaves", "Leaf switches",
+                           "=MAX(2,ROUNDUP({ports}/" + down + "-" + kSlackText + ",0))",
+                           count(d.leaf_switches), Num::integer,
+                           "device ports / device ports per leaf, rounded up; at least 2"),
+             Item::formula("spines", "Spine switches",
+                           "=IF(AND({ports}>2*" + down + "," + up + ">0),MAX(2,ROUNDUP({leaves}*(" +
+                               up + ")/" + x.sw("ports") + "-" + kSlackText + ",0)),0)",
+                           count(d.spine_switches), Num::integer,
+                           "leaf uplinks / switch ports, rounded up; none when one leaf pair "
+                           "holds every port"),
+             Item::formula("switches", "Switches (leaf + spine)", "={leaves}+{spines}",
+                           count(d.switches()), Num::integer, "leaves + spines")}};
 }
 
 Section capacity(const DesignContext& x) {
@@ -239,7 +239,7 @@ Section throughput(const DesignContext& x) {
                            x.db("backend_write_GBps") + "/" + x.cn("write_GBps") + ")",
                        d.saturation, Num::two,
                        "backend per D-box / per C-node, the smaller of read, write"),
-         Item::formula("knee", "Knee (C-nodes)", "=INT({dboxes}*{saturation}+1E-9)",
+         Item::formula("knee", "Knee (C-nodes)", "=INT({dboxes}*{saturation}+" + kSlackText + ")",
                        count(d.knee_cnodes), Num::integer,
                        "past this many C-nodes the D-boxes are the limit")}};
 }
@@ -270,11 +270,11 @@ Section racks_and_power(const DesignContext& x) {
                        override_power ? "from the scenario (overrides the rack model)"
                                       : "from the rack model"),
          Item::formula("racks_space", "Racks needed for space",
-                       "=ROUNDUP({total_U}/{rack_usable_U}-1E-9,0)", count(d.racks_for_space),
-                       Num::integer, "U / usable U per rack, rounded up"),
+                       "=ROUNDUP({total_U}/{rack_usable_U}-" + kSlackText + ",0)",
+                       count(d.racks_for_space), Num::integer, "U / usable U per rack, rounded up"),
          Item::formula("racks_power", "Racks needed for power",
-                       "=ROUNDUP({power_kW}/{rack_budget_kW}-1E-9,0)", count(d.racks_for_power),
-                       Num::integer, "kW / budget per rack, rounded up"),
+                       "=ROUNDUP({power_kW}/{rack_budget_kW}-" + kSlackText + ",0)",
+                       count(d.racks_for_power), Num::integer, "kW / budget per rack, rounded up"),
          Item::value("racks", "Racks (rack layout)", count(d.racks), Num::integer,
                      "podsizer's layout (Racks sheet): at least both bounds above, more when "
                      "whole devices do not pack"),

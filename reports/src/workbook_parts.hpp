@@ -2,6 +2,7 @@
 // sheet kind. Internal to podsizer::reports.
 #pragma once
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "xlsx_book.hpp"
 
@@ -10,6 +11,11 @@
 #include <vector>
 
 namespace podsizer::wb {
+
+/// kSlack (core/counting.hpp) as the formulas write it, so a spreadsheet
+/// rounds counts and checks requirements as the engine does.
+inline const std::string kSlackText = "1E-9";
+static_assert(kSlack == 1e-9, "kSlackText must spell kSlack");
 
 // ------------------------------------------------------------ Designs
 
