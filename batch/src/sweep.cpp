@@ -86,6 +86,8 @@ std::string_view kind_phrase(FieldKind k) {
         return "true or false";
     case FieldKind::text:
         return "text";
+    case FieldKind::choice:
+        return "one of the field's names";
     case FieldKind::quantity_or_auto:
         return "a quantity with a unit, or auto";
     case FieldKind::cnodes:
@@ -183,6 +185,7 @@ private:
                            "\" is not a whole number >= 1; expected a count such "
                            "as 4096 (no unit, no thousands separators)");
             }
+            check_range(p, v, item);
             return {std::to_string(v), v};
         }
         case FieldKind::number: {
@@ -219,6 +222,7 @@ private:
                            "\" is not a C-node count; expected a whole number >= 1, "
                            "knee or auto");
             }
+            check_range(p, v, item);
             return {std::to_string(v), v};
         }
         case FieldKind::boolean:
@@ -229,9 +233,21 @@ private:
         case FieldKind::id:
         case FieldKind::ratio:
         case FieldKind::text:
+        case FieldKind::choice:
             return {item, item};
         }
         return {item, item};
+    }
+
+    /// A count within the field's range, by the reader's rule and message
+    /// (ids are not involved, so no catalog is needed).
+    void check_range(const SweepParameter& p, std::int64_t v, const std::string& item) const {
+        // `item` is the value as written; the message names it.
+        static const Catalog kNoCatalog;
+        const std::string problem = field_problem(*p.field, FieldData{v}, item, kNoCatalog);
+        if (!problem.empty()) {
+            throw fail(problem);
+        }
     }
 
     /// A value with a unit or suffix ("100 PB", "5%", "1.8T") in its base
