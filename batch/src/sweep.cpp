@@ -85,9 +85,8 @@ std::string_view kind_phrase(FieldKind k) {
     case FieldKind::boolean:
         return "true or false";
     case FieldKind::text:
+    case FieldKind::choice: // a name from a list is text to a range
         return "text";
-    case FieldKind::choice:
-        return "one of the field's names";
     case FieldKind::quantity_or_auto:
         return "a quantity with a unit, or auto";
     case FieldKind::cnodes:
