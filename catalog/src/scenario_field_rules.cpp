@@ -4,11 +4,11 @@
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/catalog/suggest.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "scenario_objects.hpp"
 #include "scenario_text.hpp"
 
 #include <algorithm>
-#include <charconv>
 
 namespace podsizer {
 
@@ -118,11 +118,6 @@ std::string text_problem(const ScenarioField& f, const std::string& v, std::stri
     }
 }
 
-std::string plain_number_text(double v) {
-    char buf[32];
-    const auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, res.ptr);
-}
 
 } // namespace
 
@@ -200,7 +195,7 @@ std::string field_text(const ScenarioField& field, const FieldData& value) {
         case FieldKind::percent:
             return exact_percent_text(*d);
         default:
-            return plain_number_text(*d);
+            return format_shortest(*d);
         }
     }
     return {};

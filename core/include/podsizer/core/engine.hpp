@@ -65,7 +65,7 @@ HardwareChoice resolve_hardware(const Catalog& catalog, const std::string& cnode
                                 const std::string& dbox, std::optional<Capacity> drive,
                                 const std::string& rack, const std::string& network_switch);
 
-/// C-nodes one D-box keeps busy (MODEL.md §3): the smaller of the read and
+/// C-nodes one D-box keeps busy (docs/model.md §5): the smaller of the read and
 /// write ratios of D-box backend to C-node throughput.
 double saturation(const HardwareChoice& hw);
 
