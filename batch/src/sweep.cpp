@@ -128,7 +128,9 @@ public:
                 known.emplace_back(a.name);
             }
             for (const ScenarioField& f : scenario_fields()) {
-                known.emplace_back(f.pattern);
+                if (f.sweepable) {
+                    known.emplace_back(f.pattern);
+                }
             }
             throw fail("unknown path \"" + p.name + "\" (" +
                        suggestion_phrase(p.path.pattern, known) +
