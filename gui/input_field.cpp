@@ -1,5 +1,6 @@
 #include "input_field.hpp"
 
+#include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/design.hpp"
@@ -191,9 +192,10 @@ InputField::Reader count_reader(std::int64_t min, const std::string& one, const 
             throw InputError(quoted(text) + " is not a whole number; expected a number of " + what +
                              " such as 41,472");
         }
-        if (v < min) {
+        // The same limit as the scenario reader's (kMaxCount, 10^15).
+        if (v < min || v > kMaxCount) {
             throw InputError(quoted(text) + ": expected a whole number of " + what + " from " +
-                             std::to_string(min));
+                             std::to_string(min) + " to 10^15");
         }
         return "= " + format_number(static_cast<double>(v)) + " " + (v == 1 ? one : many);
     };

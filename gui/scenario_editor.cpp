@@ -13,7 +13,6 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -868,49 +867,46 @@ std::optional<Scenario> ScenarioEditor::collect() {
 }
 
 bool ScenarioEditor::check(const Scenario& s) {
-    try {
-        // The reader is the one definition of a valid scenario.
-        (void)parse_scenario(scenario_to_json(s), "scenario", catalog_);
+    // validate() is the one definition of a valid scenario: the reader calls
+    // it after reading a file, and here it checks the scenario as the form
+    // holds it. The form shows the first problem, as the CLI does.
+    const std::vector<Problem> problems = validate(s, catalog_);
+    if (problems.empty()) {
         return true;
-    } catch (const InputError& e) {
-        markReaderError(e);
-        return false;
     }
+    markProblem(problems.front());
+    return false;
 }
 
-void ScenarioEditor::markReaderError(const InputError& e) {
-    // where() is "scenario: $.a.b[2].c"; the path after "scenario: " names the field.
-    QString path = q(e.where());
-    path.remove(QRegularExpression("^scenario: ?"));
-    const QString message = q(e.message());
-    static const QRegularExpression option_path(R"(^\$\.options\[(\d+)\]\.?(.*)$)");
-    const auto m = option_path.match(path);
-    if (m.hasMatch()) {
-        const int index = m.captured(1).toInt();
-        const QString key = "$.options[]." + m.captured(2);
-        if (index == current_ && field(key) != nullptr) {
-            field(key)->setExternalError(message);
-            return;
+void ScenarioEditor::markProblem(const Problem& p) {
+    const QString message = q(p.message);
+    const auto& steps = p.path.steps;
+    auto key = [&](std::size_t i) {
+        const auto* k = i < steps.size() ? std::get_if<std::string>(&steps[i]) : nullptr;
+        return k != nullptr ? q(*k) : QString();
+    };
+    auto index = [&](std::size_t i) {
+        const auto* n = i < steps.size() ? std::get_if<std::size_t>(&steps[i]) : nullptr;
+        return n != nullptr ? static_cast<int>(*n) : -1;
+    };
+    // The keys after a list element name the field of the option or job form.
+    auto rest = [&](std::size_t from) {
+        QStringList keys;
+        for (std::size_t i = from; i < steps.size(); ++i) {
+            keys << key(i);
         }
-        general_error_ = tr("Option %1").arg(index + 1) +
-                         (m.captured(2).isEmpty() ? QString() : " › " + m.captured(2)) + ": " +
-                         message;
+        return keys.join('.');
+    };
+    if (key(0) == "options" && index(1) >= 0) {
+        markListProblem("$.options[].", index(1), current_, rest(2), tr("Option %1"), message);
         return;
     }
-    static const QRegularExpression job_path(R"(^\$\.checkpoint\.jobs\[(\d+)\]\.?(.*)$)");
-    const auto jm = job_path.match(path);
-    if (jm.hasMatch()) {
-        const int index = jm.captured(1).toInt();
-        const QString key = "$.checkpoint.jobs[]." + jm.captured(2);
-        if (index == current_job_ && field(key) != nullptr) {
-            field(key)->setExternalError(message);
-            return;
-        }
-        general_error_ = tr("Checkpoint job %1").arg(index + 1) +
-                         (jm.captured(2).isEmpty() ? QString() : " › " + jm.captured(2)) + ": " +
-                         message;
+    if (key(0) == "checkpoint" && key(1) == "jobs" && index(2) >= 0) {
+        markListProblem("$.checkpoint.jobs[].", index(2), current_job_, rest(3),
+                        tr("Checkpoint job %1"), message);
         return;
     }
+    QString path = q(p.path.to_string());
     if (path == "$.capacity.usable_per_gpu") {
         path = "$.capacity.usable";
     }
@@ -919,6 +915,17 @@ void ScenarioEditor::markReaderError(const InputError& e) {
         return;
     }
     general_error_ = (path == "$" ? QString() : path + ": ") + message;
+}
+
+void ScenarioEditor::markListProblem(const QString& prefix, int index, int current,
+                                     const QString& key, const QString& element,
+                                     const QString& message) {
+    if (index == current && field(prefix + key) != nullptr) {
+        field(prefix + key)->setExternalError(message);
+        return;
+    }
+    general_error_ =
+        element.arg(index + 1) + (key.isEmpty() ? QString() : " › " + key) + ": " + message;
 }
 
 void ScenarioEditor::report() {

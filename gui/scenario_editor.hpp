@@ -1,15 +1,16 @@
 // The scenario editor: every field of a scenario (fleet, performance rule,
 // capacity need, constraints, options, the data-reduction what-if) as typed
 // inputs. It holds no sizing logic and no validation of its own beyond
-// reading each field: the whole scenario is checked by writing it with
-// scenario_to_json and reading it back with parse_scenario, so the GUI
-// accepts exactly what the CLI accepts, and the reader's JSON path puts each
-// error at its field.
+// reading each field: the whole scenario is checked by catalog's validate(),
+// the rule set the scenario reader applies too, so the GUI accepts exactly
+// what the CLI accepts, and each problem's typed JSON path puts it at its
+// field (docs/scenario-format.md).
 #pragma once
 
 // moc (Qt 6.4) cannot parse the C++20 standard headers these pull in; it
 // only needs the type names, so it skips them.
 #ifndef Q_MOC_RUN
+#include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
@@ -87,7 +88,9 @@ private:
     std::optional<Scenario> collect();
     std::optional<OptionSpec> formOption() const;
     bool check(const Scenario& s);
-    void markReaderError(const InputError& e);
+    void markProblem(const Problem& p);
+    void markListProblem(const QString& prefix, int index, int current, const QString& key,
+                         const QString& element, const QString& message);
     void report();
     void loadOptionForm();
     void refreshOptionList();

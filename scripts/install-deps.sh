@@ -18,6 +18,7 @@ packages=(
   libqt6opengl6-dev libgl-dev      # GUI: find_package(Qt6 ... Charts) needs them
   fonts-dejavu-core                # GUI: a font for offscreen tests and screenshots
   poppler-utils                    # docs: pdftoppm renders workbook pages to PNG
+  python3-jsonschema               # tests: validate the examples against schemas/
   clang libclang-rt-14-dev         # fuzz preset: clang, libFuzzer and sanitizer runtimes
   libbenchmark-dev                 # bench preset: Google Benchmark
   locales                          # tests: the suites run again under de_DE and fr_FR

@@ -83,6 +83,7 @@ std::string_view kind_phrase(FieldKind k) {
     case FieldKind::boolean:
         return "true or false";
     case FieldKind::text:
+    case FieldKind::choice: // a name from a list is text to a range
         return "text";
     case FieldKind::quantity_or_auto:
         return "a quantity with a unit, or auto";
@@ -127,7 +128,9 @@ public:
                 known.emplace_back(a.name);
             }
             for (const ScenarioField& f : scenario_fields()) {
-                known.emplace_back(f.pattern);
+                if (f.sweepable) {
+                    known.emplace_back(f.pattern);
+                }
             }
             throw fail("unknown path \"" + p.name + "\" (" +
                        suggestion_phrase(p.path.pattern, known) +
@@ -181,6 +184,7 @@ private:
                            "\" is not a whole number >= 1; expected a count such "
                            "as 4096 (no unit, no thousands separators)");
             }
+            check_range(p, v, item);
             return {std::to_string(v), v};
         }
         case FieldKind::number: {
@@ -217,6 +221,7 @@ private:
                            "\" is not a C-node count; expected a whole number >= 1, "
                            "knee or auto");
             }
+            check_range(p, v, item);
             return {std::to_string(v), v};
         }
         case FieldKind::boolean:
@@ -227,9 +232,21 @@ private:
         case FieldKind::id:
         case FieldKind::ratio:
         case FieldKind::text:
+        case FieldKind::choice:
             return {item, item};
         }
         return {item, item};
+    }
+
+    /// A count within the field's range, by the reader's rule and message
+    /// (ids are not involved, so no catalog is needed).
+    void check_range(const SweepParameter& p, std::int64_t v, const std::string& item) const {
+        // `item` is the value as written; the message names it.
+        static const Catalog kNoCatalog;
+        const std::string problem = field_problem(*p.field, FieldData{v}, item, kNoCatalog);
+        if (!problem.empty()) {
+            throw fail(problem);
+        }
     }
 
     /// A value with a unit or suffix ("100 PB", "5%", "1.8T") in its base

@@ -1,11 +1,13 @@
 #include "podsizer/catalog/catalog_io.hpp"
 
+#include "catalog_fields.hpp"
 #include "json_node.hpp"
 #include "podsizer/catalog/suggest.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <span>
 
 namespace podsizer {
 
@@ -39,7 +41,7 @@ Source read_source(const Node& n) {
     return s;
 }
 
-Provenance read_provenance(const Node& entry, std::initializer_list<std::string_view> fields) {
+Provenance read_provenance(const Node& entry, std::span<const std::string_view> fields) {
     Provenance p;
     p.source = read_source(entry.at("source"));
     if (auto fs = entry.find("field_sources")) {
@@ -74,16 +76,11 @@ template <class T> void upsert(std::vector<T>& items, T item) {
     }
 }
 
-// Each reader lists the entry's fields once: for check_fields (unknown-field
-// warnings) and for field_sources (which may only name real fields).
-#define PODSIZER_FIELDS(...)                                                                       \
-    std::initializer_list<std::string_view> fields {                                               \
-        __VA_ARGS__                                                                                \
-    }
-
+// Each reader takes its entry's fields from the catalog field list: for
+// check_fields (unknown-field warnings) and for field_sources (which may only
+// name real fields).
 CNodeModel read_cnode(const Node& n) {
-    PODSIZER_FIELDS("id", "name", "height", "power", "read", "write", "client_ports",
-                    "backend_ports", "source", "field_sources");
+    const std::vector<std::string_view> fields = detail::catalog_field_names("cnodes");
     n.require_object();
     n.check_fields(fields);
     CNodeModel c;
@@ -100,9 +97,7 @@ CNodeModel read_cnode(const Node& n) {
 }
 
 DBoxModel read_dbox(const Node& n) {
-    PODSIZER_FIELDS("id", "name", "height", "power", "drives", "drive_sizes", "default_drive",
-                    "backend_read", "backend_write", "backend_ports", "erasure_coding",
-                    "ncp_certified", "source", "field_sources");
+    const std::vector<std::string_view> fields = detail::catalog_field_names("dboxes");
     n.require_object();
     n.check_fields(fields);
     DBoxModel d;
@@ -135,9 +130,7 @@ DBoxModel read_dbox(const Node& n) {
 }
 
 ErasureCodingRule read_ec(const Node& n) {
-    PODSIZER_FIELDS("id", "name", "parity", "steps", "reserve", "min_dboxes",
-                    "enclosure_tolerance_min_dboxes", "rack_resilience_min_racks", "source",
-                    "field_sources");
+    const std::vector<std::string_view> fields = detail::catalog_field_names("erasure_coding");
     n.require_object();
     n.check_fields(fields);
     ErasureCodingRule e;
@@ -176,8 +169,7 @@ ErasureCodingRule read_ec(const Node& n) {
 }
 
 SwitchModel read_switch(const Node& n) {
-    PODSIZER_FIELDS("id", "name", "height", "power", "ports", "downlink_fraction", "source",
-                    "field_sources");
+    const std::vector<std::string_view> fields = detail::catalog_field_names("switches");
     n.require_object();
     n.check_fields(fields);
     SwitchModel s;
@@ -196,7 +188,7 @@ SwitchModel read_switch(const Node& n) {
 }
 
 RackModel read_rack(const Node& n) {
-    PODSIZER_FIELDS("id", "name", "usable", "power_budget", "source", "field_sources");
+    const std::vector<std::string_view> fields = detail::catalog_field_names("racks");
     n.require_object();
     n.check_fields(fields);
     RackModel r;
@@ -209,7 +201,7 @@ RackModel read_rack(const Node& n) {
 }
 
 GpuPlatform read_platform(const Node& n) {
-    PODSIZER_FIELDS("id", "name", "gpus_per_node", "gpus_per_su", "source", "field_sources");
+    const std::vector<std::string_view> fields = detail::catalog_field_names("gpu_platforms");
     n.require_object();
     n.check_fields(fields);
     GpuPlatform p;
@@ -222,8 +214,7 @@ GpuPlatform read_platform(const Node& n) {
 }
 
 PerformanceRule read_rule(const Node& n) {
-    PODSIZER_FIELDS("id", "name", "platform", "basis", "read", "write", "requires_certified",
-                    "source", "field_sources");
+    const std::vector<std::string_view> fields = detail::catalog_field_names("performance_rules");
     n.require_object();
     n.check_fields(fields);
     PerformanceRule r;
@@ -254,9 +245,7 @@ PerformanceRule read_rule(const Node& n) {
 }
 
 ReferenceSystem read_reference(const Node& n) {
-    PODSIZER_FIELDS("id", "name", "read_per_100pb", "write_per_100pb", "racks_per_eb",
-                    "power_per_rack", "account_capacity", "account_ingress", "account_egress",
-                    "raw_per_usable", "source", "field_sources");
+    const std::vector<std::string_view> fields = detail::catalog_field_names("references");
     n.require_object();
     n.check_fields(fields);
     ReferenceSystem r;
@@ -290,7 +279,7 @@ ReferenceSystem read_reference(const Node& n) {
 }
 
 FailureRatePreset read_failure_rate(const Node& n) {
-    PODSIZER_FIELDS("id", "name", "failures_per_1000_node_days", "source", "field_sources");
+    const std::vector<std::string_view> fields = detail::catalog_field_names("failure_rates");
     n.require_object();
     n.check_fields(fields);
     FailureRatePreset f;
@@ -304,8 +293,6 @@ FailureRatePreset read_failure_rate(const Node& n) {
     f.provenance = read_provenance(n, fields);
     return f;
 }
-
-#undef PODSIZER_FIELDS
 
 template <class T, class Reader>
 void read_list(const Node& doc, std::string_view key, std::vector<T>& into, Reader reader) {
@@ -376,9 +363,13 @@ void merge_catalog_text(Catalog& catalog, std::string_view text, const std::stri
     const detail::json doc = detail::parse_json_text(text, origin);
     const Node root = detail::root(doc, origin, diag);
     root.require_object();
-    root.check_fields({"schema", "cnodes", "dboxes", "erasure_coding", "switches", "racks",
-                       "gpu_platforms", "performance_rules", "references", "failure_rates",
-                       "defaults"});
+    std::vector<std::string_view> known{"schema"};
+    for (const detail::CatalogList& list : detail::catalog_lists()) {
+        known.push_back(list.key);
+    }
+    known.push_back("defaults");
+    known.push_back("$schema"); // editors find the JSON Schema through it
+    root.check_fields(known);
     if (auto schema = root.find("schema")) {
         if (schema->text() != "podsizer-catalog/1") {
             schema->fail("unknown schema \"" + schema->text() +

@@ -234,9 +234,8 @@ std::int64_t Node::count(std::int64_t min) const {
     if (!std::isfinite(v) || v != std::floor(v)) {
         fail("expected a whole number >= " + std::to_string(min) + ", found " + value_->dump());
     }
-    // Counts beyond 10^15 are not devices anyone will buy; they would also lose
-    // integer precision in doubles downstream.
-    if (v < static_cast<double>(min) || v > 1e15) {
+    // kMaxCount says why counts stop at 10^15.
+    if (v < static_cast<double>(min) || v > static_cast<double>(kMaxCount)) {
         fail("expected a whole number from " + std::to_string(min) + " to 10^15, found " +
              value_->dump());
     }
@@ -277,6 +276,10 @@ double Node::quantity_base(Dimension d) const {
 }
 
 void Node::check_fields(std::initializer_list<std::string_view> known) const {
+    check_fields(std::span<const std::string_view>(known.begin(), known.size()));
+}
+
+void Node::check_fields(std::span<const std::string_view> known) const {
     if (diag_ == nullptr || !value_->is_object()) {
         return;
     }

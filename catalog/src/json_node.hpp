@@ -4,6 +4,7 @@
 #pragma once
 
 #include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -11,6 +12,7 @@
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,7 +58,7 @@ public:
     std::string id() const;                         ///< a non-empty string without spaces
     double number() const;                          ///< a finite number
     double fraction() const;                        ///< a number in [0, 1)
-    std::int64_t count(std::int64_t min = 1) const; ///< a whole number >= min
+    std::int64_t count(std::int64_t min = 1) const; ///< a whole number from min to kMaxCount
     /// A whole number from min to 10^6, for per-model figures held in an int
     /// (ports, drive slots, stripe widths, GPUs per SU).
     int small_count(std::int64_t min = 1) const;
@@ -79,9 +81,12 @@ public:
     /// Warns (through Diagnostics) about members not in `known`: a typo in a
     /// field name must not pass silently.
     void check_fields(std::initializer_list<std::string_view> known) const;
+    void check_fields(std::span<const std::string_view> known) const;
+
+    /// A string with a unit of dimension `d`, in its SI base unit.
+    double quantity_base(Dimension d) const;
 
 private:
-    double quantity_base(Dimension d) const;
     std::string member_path(std::string_view key) const;
 
     const json* value_;

@@ -12,81 +12,6 @@ using detail::json;
 
 namespace {
 
-constexpr std::array<std::string_view, 2> kExcludesRule{"read_per_gpu", "write_per_gpu"};
-constexpr std::array<std::string_view, 1> kExcludesPerGpu{"rule"};
-constexpr std::array<std::string_view, 1> kExcludesUsablePerGpu{"usable_per_gpu"};
-constexpr std::array<std::string_view, 1> kExcludesUsable{"usable"};
-constexpr std::array<std::string_view, 1> kExcludesCdRatio{"cd_ratio"};
-constexpr std::array<std::string_view, 1> kExcludesCnodes{"cnodes"};
-constexpr std::array<std::string_view, 1> kExcludesSize{"checkpoint_size"};
-constexpr std::array<std::string_view, 2> kExcludesParams{"params", "bytes_per_param"};
-
-constexpr Dimension kNone = Dimension::capacity; // unused for kinds without a unit
-
-// The scenario fields of docs/scenario-format.md. A field added to the reader
-// (scenario_io.cpp) gets a row here to become sweepable; the catalog test
-// "every documented scenario field can be set and read back" walks this table.
-const std::array kFields{
-    ScenarioField{"name", FieldKind::text, kNone, {}},
-    ScenarioField{"description", FieldKind::text, kNone, {}},
-    ScenarioField{"fleet.platform", FieldKind::id, kNone, {}},
-    ScenarioField{"fleet.gpus", FieldKind::count, kNone, {}},
-    ScenarioField{"fleet.sites", FieldKind::count, kNone, {}},
-    ScenarioField{"fleet.gpus_per_cluster", FieldKind::count, kNone, {}},
-    ScenarioField{"performance.rule", FieldKind::id, kNone, kExcludesRule},
-    ScenarioField{"performance.read_per_gpu", FieldKind::quantity, Dimension::throughput,
-                  kExcludesPerGpu},
-    ScenarioField{"performance.write_per_gpu", FieldKind::quantity, Dimension::throughput,
-                  kExcludesPerGpu},
-    ScenarioField{"capacity.usable", FieldKind::quantity, Dimension::capacity,
-                  kExcludesUsablePerGpu},
-    ScenarioField{"capacity.usable_per_gpu", FieldKind::quantity, Dimension::capacity,
-                  kExcludesUsable},
-    ScenarioField{"constraints.rack", FieldKind::id, kNone, {}},
-    ScenarioField{"constraints.max_racks", FieldKind::count, kNone, {}},
-    ScenarioField{"constraints.rack_power", FieldKind::quantity, Dimension::power, {}},
-    ScenarioField{"constraints.max_power", FieldKind::quantity, Dimension::power, {}},
-    ScenarioField{"constraints.cd_min", FieldKind::ratio, kNone, {}},
-    ScenarioField{"constraints.cd_max", FieldKind::ratio, kNone, {}},
-    ScenarioField{"constraints.rack_resilient", FieldKind::boolean, kNone, {}},
-    ScenarioField{"options[N].name", FieldKind::text, kNone, {}},
-    ScenarioField{"options[N].cnode", FieldKind::id, kNone, {}},
-    ScenarioField{"options[N].dbox", FieldKind::id, kNone, {}},
-    ScenarioField{"options[N].drive", FieldKind::quantity_or_auto, Dimension::capacity, {}},
-    ScenarioField{"options[N].rack", FieldKind::id, kNone, {}},
-    ScenarioField{"options[N].switch", FieldKind::id, kNone, {}},
-    ScenarioField{"options[N].cnodes", FieldKind::cnodes, kNone, kExcludesCdRatio},
-    ScenarioField{"options[N].cd_ratio", FieldKind::ratio, kNone, kExcludesCnodes},
-    ScenarioField{"options[N].dboxes", FieldKind::count, kNone, {}},
-    ScenarioField{"options[N].capacity.usable", FieldKind::quantity, Dimension::capacity,
-                  kExcludesUsablePerGpu},
-    ScenarioField{"options[N].capacity.usable_per_gpu", FieldKind::quantity, Dimension::capacity,
-                  kExcludesUsable},
-    ScenarioField{"options[N].performance", FieldKind::text, kNone, {}},
-    ScenarioField{"data_reduction", FieldKind::number, kNone, {}},
-    // docs/extrapolation-and-comparison.md
-    ScenarioField{"extrapolation.target", FieldKind::quantity, Dimension::capacity, {}},
-    ScenarioField{"extrapolation.tolerance", FieldKind::percent, kNone, {}},
-    ScenarioField{"comparisons[N]", FieldKind::id, kNone, {}},
-    // docs/checkpoints.md §8
-    ScenarioField{"checkpoint.failure_rate", FieldKind::number_or_id, kNone, {}},
-    ScenarioField{"checkpoint.concurrent", FieldKind::boolean, kNone, {}},
-    ScenarioField{"checkpoint.knee", FieldKind::percent, kNone, {}},
-    ScenarioField{"checkpoint.jobs[N].name", FieldKind::text, kNone, {}},
-    ScenarioField{"checkpoint.jobs[N].params", FieldKind::params, kNone, kExcludesSize},
-    ScenarioField{"checkpoint.jobs[N].checkpoint_size", FieldKind::quantity, Dimension::capacity,
-                  kExcludesParams},
-    ScenarioField{"checkpoint.jobs[N].bytes_per_param", FieldKind::number_or_id, kNone, {}},
-    ScenarioField{"checkpoint.jobs[N].gpus", FieldKind::count, kNone, {}},
-    ScenarioField{
-        "checkpoint.jobs[N].interval", FieldKind::quantity_or_auto, Dimension::duration, {}},
-    ScenarioField{"checkpoint.jobs[N].mode", FieldKind::text, kNone, {}},
-    ScenarioField{"checkpoint.jobs[N].stall_budget", FieldKind::percent, kNone, {}},
-    ScenarioField{"checkpoint.jobs[N].restart_time", FieldKind::quantity, Dimension::duration, {}},
-    ScenarioField{"checkpoint.jobs[N].offsite_every", FieldKind::count, kNone, {}},
-    ScenarioField{"checkpoint.jobs[N].retain", FieldKind::count, kNone, {}},
-};
-
 bool key_char(char c) {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
 }
@@ -149,19 +74,6 @@ ScenarioPath parse_scenario_path(std::string_view text, const std::string& where
         ++i;
     }
     return path;
-}
-
-std::span<const ScenarioField> scenario_fields() {
-    return kFields;
-}
-
-const ScenarioField* find_scenario_field(std::string_view pattern) {
-    for (const ScenarioField& f : kFields) {
-        if (f.pattern == pattern) {
-            return &f;
-        }
-    }
-    return nullptr;
 }
 
 struct ScenarioDocument::Json {

@@ -2,10 +2,13 @@
 // what it edits. The reader is the specification: every field written here is
 // one parse_scenario reads, and a test checks that save → load gives an
 // identical Scenario and identical sizing output.
+#include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/number_text.hpp"
+#include "scenario_objects.hpp"
+#include "scenario_text.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -70,62 +73,65 @@ json ratio_json(const Ratio& r) {
     return r.text;
 }
 
-template <class Q> json quantity_json(Q q) {
-    return exact_quantity_text(q.base(), Q::dimension);
+/// A value as the field table's kind writes it.
+json value_json(const ScenarioField& f, const FieldData& v) {
+    if (const auto* b = std::get_if<bool>(&v)) {
+        return *b;
+    }
+    if (const auto* n = std::get_if<std::int64_t>(&v)) {
+        return *n;
+    }
+    if (const auto* t = std::get_if<std::string>(&v)) {
+        return *t;
+    }
+    if (const auto* r = std::get_if<Ratio>(&v)) {
+        return ratio_json(*r);
+    }
+    const double d = std::get<double>(v);
+    switch (f.kind) {
+    case FieldKind::quantity:
+    case FieldKind::quantity_or_auto:
+        return exact_quantity_text(d, f.dimension);
+    case FieldKind::percent:
+        return exact_percent_text(d);
+    default:
+        // nlohmann writes the shortest decimal that reads back to the same double.
+        return d;
+    }
 }
 
-json capacity_json(const CapacitySpec& c) {
-    json j = json::object();
-    if (c.usable) {
-        j["usable"] = quantity_json(*c.usable);
-    }
-    if (c.usable_per_gpu) {
-        j["usable_per_gpu"] = quantity_json(*c.usable_per_gpu);
-    }
-    return j;
-}
-
-json option_json(const OptionSpec& o) {
-    json j = json::object();
-    if (!o.name.empty()) {
-        j["name"] = o.name;
-    }
-    j["cnode"] = o.cnode.empty() ? "auto" : o.cnode;
-    j["dbox"] = o.dbox.empty() ? "auto" : o.dbox;
-    if (o.drive) {
-        j["drive"] = quantity_json(*o.drive);
-    }
-    if (!o.rack.empty()) {
-        j["rack"] = o.rack;
-    }
-    if (!o.network_switch.empty()) {
-        j["switch"] = o.network_switch;
-    }
-    switch (o.cnode_sizing) {
-    case CNodeSizing::requirement:
-        break; // the default: "auto"
-    case CNodeSizing::knee:
-        j["cnodes"] = "knee";
-        break;
-    case CNodeSizing::ratio:
-        if (o.cd_ratio) {
-            j["cd_ratio"] = ratio_json(*o.cd_ratio);
+/// The value at `path`, making the objects and array elements on the way.
+json& at_path(json& root, const JsonPath& path) {
+    json* node = &root;
+    for (const JsonPath::Step& step : path.steps) {
+        if (const auto* key = std::get_if<std::string>(&step)) {
+            node = &(*node)[*key];
+            continue;
         }
-        break;
-    case CNodeSizing::fixed:
-        j["cnodes"] = o.cnodes;
-        break;
+        const std::size_t i = std::get<std::size_t>(step);
+        if (!node->is_array()) {
+            *node = json::array();
+        }
+        while (node->size() <= i) {
+            node->push_back(nullptr);
+        }
+        node = &(*node)[i];
     }
-    if (o.dboxes > 0) {
-        j["dboxes"] = o.dboxes;
+    return *node;
+}
+
+/// Keeps the objects a scenario holds empty (an option's `"capacity": {}`),
+/// at the place of their first member.
+void keep_empty_objects(json& j, const ScenarioField& f, const Scenario& s, std::size_t i) {
+    for (const detail::ScenarioObject& o : detail::scenario_objects()) {
+        if (o.exists != nullptr && f.pattern.starts_with(o.pattern) &&
+            f.pattern.substr(o.pattern.size()).starts_with(".") && o.exists(s, i)) {
+            json& node = at_path(j, pattern_path(o.pattern, i));
+            if (node.is_null()) {
+                node = json::object();
+            }
+        }
     }
-    if (o.capacity) {
-        j["capacity"] = capacity_json(*o.capacity);
-    }
-    if (!o.use_performance) {
-        j["performance"] = "none";
-    }
-    return j;
 }
 
 bool percent_reads_back(const std::string& text, double fraction) {
@@ -135,6 +141,8 @@ bool percent_reads_back(const std::string& text, double fraction) {
         return false;
     }
 }
+
+} // namespace
 
 /// The shortest "N%" text parse_percent reads back to exactly `fraction`:
 /// the shortest round trip of fraction × 100 (number_text.hpp). When the
@@ -148,45 +156,6 @@ std::string exact_percent_text(double fraction) {
     }
     return format_shortest(percent) + "%";
 }
-
-json checkpoint_json(const CheckpointSpec& c) {
-    json j;
-    if (!c.failure_rate.empty()) {
-        j["failure_rate"] = c.failure_rate;
-    } else if (c.failures_per_1000_node_days) {
-        j["failure_rate"] = *c.failures_per_1000_node_days;
-    }
-    j["concurrent"] = c.concurrent;
-    j["knee"] = exact_percent_text(c.knee_tolerance);
-    json jobs = json::array();
-    for (const CheckpointJobSpec& job : c.jobs) {
-        json o;
-        o["name"] = job.name;
-        if (job.params > 0.0) {
-            // Plain numbers read back exactly; the size follows from them.
-            o["params"] = job.params;
-            o["bytes_per_param"] = job.bytes_per_param;
-        } else {
-            o["checkpoint_size"] = quantity_json(job.size);
-        }
-        if (job.gpus > 0) {
-            o["gpus"] = job.gpus;
-        }
-        o["interval"] = job.interval ? quantity_json(*job.interval) : json("auto");
-        o["mode"] = std::string(to_string(job.mode));
-        o["stall_budget"] = exact_percent_text(job.stall_budget);
-        o["restart_time"] = quantity_json(job.restart);
-        if (job.offsite_every > 0) {
-            o["offsite_every"] = job.offsite_every;
-        }
-        o["retain"] = job.retain;
-        jobs.push_back(o);
-    }
-    j["jobs"] = jobs;
-    return j;
-}
-
-} // namespace
 
 std::string exact_quantity_text(double base, Dimension dimension) {
     std::string best;
@@ -222,80 +191,16 @@ std::string exact_quantity_text(double base, Dimension dimension) {
 }
 
 std::string scenario_to_json(const Scenario& s) {
-    json j;
-    j["schema"] = "podsizer-scenario/1";
-    j["name"] = s.name;
-    if (!s.description.empty()) {
-        j["description"] = s.description;
-    }
-    if (s.fleet) {
-        json f;
-        f["platform"] = s.fleet->platform;
-        f["gpus"] = s.fleet->gpus;
-        f["sites"] = s.fleet->sites;
-        if (s.fleet->gpus_per_cluster > 0) {
-            f["gpus_per_cluster"] = s.fleet->gpus_per_cluster;
+    // Field by field in table order, which is the order of the keys in the file.
+    json j = json::object();
+    for (const ScenarioField& f : scenario_fields()) {
+        for (std::size_t i = 0; i < field_count(f, s); ++i) {
+            keep_empty_objects(j, f, s, i);
+            const FieldData v = f.get(s, i);
+            if (!std::holds_alternative<std::monostate>(v)) {
+                at_path(j, field_path(f, i)) = value_json(f, v);
+            }
         }
-        j["fleet"] = f;
-    }
-    if (s.performance) {
-        json p = json::object();
-        if (!s.performance->rule.empty()) {
-            p["rule"] = s.performance->rule;
-        }
-        if (s.performance->read_per_gpu) {
-            p["read_per_gpu"] = quantity_json(*s.performance->read_per_gpu);
-        }
-        if (s.performance->write_per_gpu) {
-            p["write_per_gpu"] = quantity_json(*s.performance->write_per_gpu);
-        }
-        j["performance"] = p;
-    }
-    if (s.capacity.usable || s.capacity.usable_per_gpu) {
-        j["capacity"] = capacity_json(s.capacity);
-    }
-    const Constraints& k = s.constraints;
-    json c;
-    if (!k.rack.empty()) {
-        c["rack"] = k.rack;
-    }
-    if (k.max_racks) {
-        c["max_racks"] = *k.max_racks;
-    }
-    if (k.rack_power) {
-        c["rack_power"] = quantity_json(*k.rack_power);
-    }
-    if (k.max_power) {
-        c["max_power"] = quantity_json(*k.max_power);
-    }
-    c["cd_min"] = ratio_json(k.cd_min);
-    c["cd_max"] = ratio_json(k.cd_max);
-    if (k.rack_resilient) {
-        c["rack_resilient"] = true;
-    }
-    j["constraints"] = c;
-    if (!s.options.empty()) {
-        json opts = json::array();
-        for (const OptionSpec& o : s.options) {
-            opts.push_back(option_json(o));
-        }
-        j["options"] = opts;
-    }
-    if (s.checkpoint) {
-        j["checkpoint"] = checkpoint_json(*s.checkpoint);
-    }
-    if (s.extrapolation) {
-        json e;
-        e["target"] = quantity_json(s.extrapolation->target);
-        e["tolerance"] = exact_percent_text(s.extrapolation->tolerance);
-        j["extrapolation"] = e;
-    }
-    if (!s.comparisons.empty()) {
-        j["comparisons"] = s.comparisons;
-    }
-    if (s.data_reduction != 1.0) {
-        // nlohmann writes the shortest decimal that reads back to the same double.
-        j["data_reduction"] = s.data_reduction;
     }
     return j.dump(2) + "\n";
 }

@@ -145,6 +145,11 @@ TEST_CASE("bad --vary expressions name the expression and what was expected") {
         {"gpus=4 PB", "\"4 PB\" is not a whole number >= 1"},
         {"gpus=0", "\"0\" is not a whole number >= 1"},
         {"gpus=1,024", "is not a whole number"},
+        {"sites=2", "(nearest: fleet.sites, tier, gpus)"}, // "schema" is no --vary path
+        // The reader's count limit and message (catalog's kMaxCount).
+        {"gpus=2000000000000000",
+         "expected a whole number from 1 to 10^15, found 2000000000000000"},
+        {"fleet.sites=2000000", "expected a whole number from 1 to 1,000,000, found 2000000"},
         // 1000 × 1.35 × 1.35 = 1822.5 GPUs.
         {"gpus=1000..3000*1.35", "1822.5 is not a whole number"},
         {"gpus=1..100000000+1", "expands to more than 100,000 values"},

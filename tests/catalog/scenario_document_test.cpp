@@ -115,6 +115,9 @@ TEST_CASE("every documented scenario field can be set and read back, and errors 
     const ScenarioDocument base(kBase, "s.json");
     REQUIRE_NOTHROW(base.parse(cat()));
     for (const ScenarioField& f : scenario_fields()) {
+        if (!f.sweepable) {
+            continue; // "schema" and "$schema" name the format, not a figure
+        }
         const std::string path_text = concrete(f.pattern);
         INFO(path_text);
         const auto sample = samples().find(std::string(f.pattern));

@@ -222,6 +222,22 @@ private Q_SLOTS:
         QCOMPARE(w->session()->scenario().fleet->gpus_per_cluster, std::int64_t{50000});
     }
 
+    void aProblemInAnotherOptionNamesTheOptionAndItsField() {
+        auto w = open_window();
+        QVERIFY(w->openFile(kSource + "/examples/high-density-1eb.json"));
+        w->editor()->selectOption(0);
+        // Raising cd_min to 1:1 puts option 2's ratio of 1:2 out of bounds:
+        // validate()'s path $.options[1].cd_ratio names an option not shown.
+        type_into(w->editor()->field("$.constraints.cd_min"), "1:1");
+        QVERIFY(w->editor()->problems().contains(
+            "Option 2 › cd_ratio: C:D ratio 1:2 is outside the bounds 1:1 to 4:1 "
+            "(constraints.cd_min / cd_max)"));
+        // Shown, the same problem is marked at the option's own field.
+        w->editor()->selectOption(1);
+        type_into(w->editor()->field("$.constraints.cd_min"), "1:1");
+        QVERIFY(w->editor()->field("$.options[].cd_ratio")->error().contains("outside the bounds"));
+    }
+
     void checkpointJobsCanBeEditedAndShowTheirGoodput() {
         auto w = open_window();
         const QString example = kSource + "/examples/checkpoint-cadence.json";

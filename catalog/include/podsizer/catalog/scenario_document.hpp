@@ -8,6 +8,7 @@
 #pragma once
 
 #include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/core/scenario.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -21,9 +22,6 @@
 #include <vector>
 
 namespace podsizer {
-
-/// A JSON scalar to put into a scenario document.
-using FieldValue = std::variant<bool, std::int64_t, double, std::string>;
 
 /// One step of a scenario path: an object key, optionally followed by an
 /// array index ("options[2]") or every element ("options[*]").
@@ -44,38 +42,6 @@ struct ScenarioPath {
 /// Parses "fleet.gpus", "options[0].dbox", "options[*].cnodes"; a malformed
 /// path is an InputError naming `where`.
 ScenarioPath parse_scenario_path(std::string_view text, const std::string& where);
-
-/// What a documented field holds; decides how a sweep value is written into
-/// the document (a JSON number, string or boolean).
-enum class FieldKind {
-    count,            ///< a whole number >= 1 (JSON integer)
-    number,           ///< a plain number (JSON number)
-    quantity,         ///< a string with a unit of `dimension`
-    id,               ///< a catalog id (string)
-    ratio,            ///< a C:D ratio "1:2" (string) or C-nodes per D-box (number)
-    boolean,          ///< true or false
-    text,             ///< free text
-    quantity_or_auto, ///< a string with a unit of `dimension`, or "auto"
-    cnodes,           ///< a whole number, "knee" or "auto"
-    percent,          ///< a string with a % sign ("5%")
-    params,           ///< a parameter count ("1.8T", "70B") or a plain number
-    number_or_id      ///< a plain number (JSON number) or a catalog id (string)
-};
-
-/// A documented scenario field (docs/scenario-format.md, docs/batch.md).
-struct ScenarioField {
-    std::string_view pattern; ///< "fleet.gpus", "options[N].dbox"
-    FieldKind kind;
-    Dimension dimension; ///< for quantity and quantity_or_auto
-    /// Sibling fields the reader rejects together with this one ("give either
-    /// cnodes or cd_ratio"); setting this field removes them.
-    std::span<const std::string_view> excludes;
-};
-
-/// Every scenario field a path may name, in document order.
-std::span<const ScenarioField> scenario_fields();
-/// The documented field for a path pattern, or nullptr.
-const ScenarioField* find_scenario_field(std::string_view pattern);
 
 class ScenarioDocument {
 public:

@@ -1,0 +1,139 @@
+// The scenario field table: one row per field of a scenario file
+// (docs/scenario-format.md), holding its path, kind, unit, bounds, default,
+// label, help text, enabling condition and where its value lives in a
+// Scenario. The reader, the writer, validate(), `sweep --vary` paths and the
+// JSON Schema (schemas/scenario.schema.json) all derive from it, so a new
+// field is one row plus the code that uses its value (docs/architecture.md,
+// "Adding a scenario field").
+#pragma once
+
+#include "podsizer/catalog/json_path.hpp"
+#include "podsizer/core/catalog.hpp"
+#include "podsizer/core/scenario.hpp"
+#include "podsizer/core/units.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace podsizer {
+
+/// A JSON scalar to put into a scenario document.
+using FieldValue = std::variant<bool, std::int64_t, double, std::string>;
+
+/// A field's value as a Scenario holds it: absent, a flag, a count, a number
+/// (quantities in SI base units, percentages as fractions), a text or id, or
+/// a C:D ratio.
+using FieldData = std::variant<std::monostate, bool, std::int64_t, double, std::string, Ratio>;
+
+/// What a field holds; decides how it is read, written, swept and described.
+enum class FieldKind {
+    count,            ///< a whole number (JSON integer)
+    number,           ///< a plain number (JSON number)
+    quantity,         ///< a string with a unit of `dimension`
+    id,               ///< a catalog id (string)
+    ratio,            ///< a C:D ratio "1:2" (string) or C-nodes per D-box (number)
+    boolean,          ///< true or false
+    text,             ///< free text
+    quantity_or_auto, ///< a string with a unit of `dimension`, or "auto"
+    cnodes,           ///< a whole number, "knee" or "auto"
+    percent,          ///< a string with a % sign ("5%")
+    params,           ///< a parameter count ("1.8T", "70B") or a plain number
+    number_or_id,     ///< a plain number (JSON number) or a catalog id (string)
+    choice            ///< one of the strings in `choices`
+};
+
+/// The catalog list an id field names.
+enum class IdList {
+    none,
+    platforms,
+    rules,
+    racks,
+    cnodes,
+    dboxes,
+    switches,
+    failure_rates,
+    references
+};
+
+/// The largest count any scenario field takes: counts beyond it are not
+/// devices anyone will buy, and they would lose integer precision in the
+/// doubles downstream. The reader, `sweep --vary` and the GUI all use it.
+inline constexpr std::int64_t kMaxCount = 1'000'000'000'000'000;
+
+/// A numeric field's range; quantities and percentages in base units.
+struct Bounds {
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    bool min_open = false; ///< min itself is not allowed
+    bool max_open = false; ///< max itself is not allowed
+
+    bool contains(double v) const {
+        return (min_open ? v > min : v >= min) && (max_open ? v < max : v <= max);
+    }
+};
+
+/// One field of a scenario file.
+struct ScenarioField {
+    std::string_view pattern = {}; ///< "fleet.gpus", "options[N].dbox"
+    FieldKind kind = FieldKind::text;
+    Dimension dimension = Dimension::capacity; ///< for quantity and quantity_or_auto
+    /// Sibling fields the reader rejects together with this one ("give either
+    /// cnodes or cd_ratio"); setting this field in a sweep removes them.
+    std::span<const std::string_view> excludes = {};
+    Bounds bounds = {};
+    IdList ids = IdList::none;                      ///< for id and number_or_id
+    std::span<const std::string_view> choices = {}; ///< for choice
+    bool allows_auto = false;                       ///< an id field that also takes "auto"
+    bool required = false;                          ///< must be present when its object is
+    bool sweepable = true;                          ///< a `--vary` path (docs/batch.md)
+    std::string_view default_text = {};             ///< the value when left out, as written
+    std::string_view label = {};                    ///< the form's label
+    std::string_view help = {};                     ///< one sentence for tooltips and the schema
+    std::string_view noun = {};                     ///< percentages: "a stall budget", for messages
+    /// The message when the value is out of range or not a choice; "{}"
+    /// stands for the value as written. Counts and quantities have a
+    /// generated one.
+    std::string_view range_text = {};
+    /// Whether the field applies, given the rest of the scenario (the form
+    /// greys it out otherwise); nullptr: always.
+    bool (*enabled)(const Scenario&, std::size_t index) = nullptr;
+    /// The value at list position `index` (0 outside lists); monostate when
+    /// the field is left out of a written file.
+    FieldData (*get)(const Scenario&, std::size_t index) = nullptr;
+    /// Stores a value read from a file (the objects on the way exist).
+    void (*set)(Scenario&, std::size_t index, const FieldData&) = nullptr;
+};
+
+/// Every scenario field, in the order a written file holds them.
+std::span<const ScenarioField> scenario_fields();
+/// The field for a path pattern ("options[N].dbox"), or nullptr.
+const ScenarioField* find_scenario_field(std::string_view pattern);
+
+/// The concrete path of a pattern: "options[N].capacity" at 2 is
+/// $.options[2].capacity.
+JsonPath pattern_path(std::string_view pattern, std::size_t index);
+/// The concrete path of a field: "options[N].dbox" at 2 is $.options[2].dbox.
+JsonPath field_path(const ScenarioField& field, std::size_t index);
+
+/// How many times the field occurs in `s` (list length for fields under a
+/// list, 1 otherwise).
+std::size_t field_count(const ScenarioField& field, const Scenario& s);
+
+/// The value as a file would spell it ("5.4 PB", "5%", "1:2", "auto").
+std::string field_text(const ScenarioField& field, const FieldData& value);
+
+/// Why `value` is not acceptable for `field` (range, choice, catalog id), or
+/// empty. `shown` is the value as the user wrote it, for the message. The
+/// one rule set for the reader, validate() and the GUI.
+std::string field_problem(const ScenarioField& field, const FieldData& value,
+                          std::string_view shown, const Catalog& catalog);
+
+/// The ids of a catalog list, for choosers and "did you mean" messages.
+std::vector<std::string> catalog_ids(const Catalog& catalog, IdList list);
+
+} // namespace podsizer

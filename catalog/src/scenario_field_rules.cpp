@@ -1,0 +1,218 @@
+// What the field table's rows mean: concrete paths, a value's text, and the
+// range, choice and catalog-id rules every reader of a value applies
+// (docs/scenario-format.md).
+#include "podsizer/catalog/scenario_fields.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/catalog/suggest.hpp"
+#include "podsizer/core/number_text.hpp"
+#include "scenario_objects.hpp"
+#include "scenario_text.hpp"
+
+#include <algorithm>
+
+namespace podsizer {
+
+namespace {
+
+template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) {
+    std::vector<std::string> out;
+    for (const T& t : items) {
+        out.push_back(t.id);
+    }
+    return out;
+}
+
+std::string_view id_noun(IdList list) {
+    switch (list) {
+    case IdList::platforms:
+        return "GPU platform";
+    case IdList::rules:
+        return "performance rule";
+    case IdList::racks:
+        return "rack model";
+    case IdList::cnodes:
+        return "C-node model";
+    case IdList::dboxes:
+        return "D-box model";
+    case IdList::switches:
+        return "switch model";
+    case IdList::failure_rates:
+        return "failure-rate preset";
+    case IdList::references:
+        return "reference system";
+    case IdList::none:
+        break;
+    }
+    return "id";
+}
+
+/// `text` with "{}" replaced by `shown`.
+std::string with_value(std::string_view text, std::string_view shown) {
+    std::string out(text);
+    const auto at = out.find("{}");
+    if (at != std::string::npos) {
+        out.replace(at, 2, shown);
+    }
+    return out;
+}
+
+std::string count_problem(const ScenarioField& f, std::int64_t v, std::string_view shown) {
+    if (f.bounds.contains(static_cast<double>(v))) {
+        return {};
+    }
+    const auto max = static_cast<std::int64_t>(f.bounds.max);
+    return "expected a whole number from " +
+           std::to_string(static_cast<std::int64_t>(f.bounds.min)) + " to " +
+           (max == kMaxCount ? std::string("10^15") : format_number(f.bounds.max, 0)) + ", found " +
+           std::string(shown);
+}
+
+std::string id_problem(const ScenarioField& f, const std::string& id, const Catalog& cat) {
+    if (f.allows_auto && id == "auto") {
+        return {};
+    }
+    const std::vector<std::string> ids = catalog_ids(cat, f.ids);
+    if (std::find(ids.begin(), ids.end(), id) != ids.end()) {
+        return {};
+    }
+    return "unknown " + std::string(id_noun(f.ids)) + " \"" + id + "\" (" +
+           suggestion_phrase(id, ids) + ")" + (f.allows_auto ? "; or \"auto\"" : "");
+}
+
+std::string number_problem(const ScenarioField& f, double v, std::string_view shown) {
+    // A percentage's inclusive top (the 50 % tolerance) may carry the rounding
+    // of its decimal text.
+    constexpr double kSlack = 1e-9;
+    Bounds b = f.bounds;
+    if (f.kind == FieldKind::percent && !b.max_open) {
+        b.max += kSlack;
+    }
+    if (f.kind == FieldKind::quantity || f.kind == FieldKind::quantity_or_auto) {
+        if (b.contains(v)) {
+            return {};
+        }
+        return "must be greater than zero; expected " + std::string(dimension_name(f.dimension)) +
+               " such as \"" + std::string(dimension_example(f.dimension)) + "\"";
+    }
+    return b.contains(v) ? std::string() : with_value(f.range_text, shown);
+}
+
+std::string text_problem(const ScenarioField& f, const std::string& v, std::string_view shown,
+                         const Catalog& cat) {
+    switch (f.kind) {
+    case FieldKind::id:
+    case FieldKind::number_or_id:
+        return id_problem(f, v, cat);
+    case FieldKind::choice:
+        return std::find(f.choices.begin(), f.choices.end(), v) != f.choices.end()
+                   ? std::string()
+                   : with_value(f.range_text, shown);
+    case FieldKind::cnodes:
+        return v == "knee" || v == "auto" ? std::string() : with_value(f.range_text, shown);
+    case FieldKind::text:
+        return f.required && v.find_first_not_of(" \t\r\n") == std::string::npos
+                   ? std::string(f.range_text)
+                   : std::string();
+    default:
+        return {};
+    }
+}
+
+
+} // namespace
+
+std::vector<std::string> catalog_ids(const Catalog& cat, IdList list) {
+    switch (list) {
+    case IdList::platforms:
+        return ids_of(cat.platforms);
+    case IdList::rules:
+        return ids_of(cat.rules);
+    case IdList::racks:
+        return ids_of(cat.racks);
+    case IdList::cnodes:
+        return ids_of(cat.cnodes);
+    case IdList::dboxes:
+        return ids_of(cat.dboxes);
+    case IdList::switches:
+        return ids_of(cat.switches);
+    case IdList::failure_rates:
+        return ids_of(cat.failure_rates);
+    case IdList::references:
+        return ids_of(cat.references);
+    case IdList::none:
+        break;
+    }
+    return {};
+}
+
+JsonPath field_path(const ScenarioField& field, std::size_t index) {
+    return pattern_path(field.pattern, index);
+}
+
+JsonPath pattern_path(std::string_view pattern, std::size_t index) {
+    JsonPath path;
+    std::string_view rest = pattern;
+    while (!rest.empty()) {
+        const auto dot = rest.find('.');
+        std::string_view segment = rest.substr(0, dot);
+        rest = dot == std::string_view::npos ? std::string_view() : rest.substr(dot + 1);
+        const bool list = segment.ends_with("[N]");
+        path = path.key(list ? segment.substr(0, segment.size() - 3) : segment);
+        if (list) {
+            path = path.index(index);
+        }
+    }
+    return path;
+}
+
+std::size_t field_count(const ScenarioField& field, const Scenario& s) {
+    const auto list = field.pattern.find("[N]");
+    if (list == std::string_view::npos) {
+        return 1;
+    }
+    const auto* object = detail::find_scenario_object(field.pattern.substr(0, list + 3));
+    return object != nullptr && object->size != nullptr ? object->size(s) : 0;
+}
+
+std::string field_text(const ScenarioField& field, const FieldData& value) {
+    if (const auto* b = std::get_if<bool>(&value)) {
+        return *b ? "true" : "false";
+    }
+    if (const auto* n = std::get_if<std::int64_t>(&value)) {
+        return std::to_string(*n);
+    }
+    if (const auto* t = std::get_if<std::string>(&value)) {
+        return *t;
+    }
+    if (const auto* r = std::get_if<Ratio>(&value)) {
+        return r->text;
+    }
+    if (const auto* d = std::get_if<double>(&value)) {
+        switch (field.kind) {
+        case FieldKind::quantity:
+        case FieldKind::quantity_or_auto:
+            return exact_quantity_text(*d, field.dimension);
+        case FieldKind::percent:
+            return exact_percent_text(*d);
+        default:
+            return format_shortest(*d);
+        }
+    }
+    return {};
+}
+
+std::string field_problem(const ScenarioField& field, const FieldData& value,
+                          std::string_view shown, const Catalog& catalog) {
+    if (const auto* n = std::get_if<std::int64_t>(&value)) {
+        return count_problem(field, *n, shown);
+    }
+    if (const auto* d = std::get_if<double>(&value)) {
+        return number_problem(field, *d, shown);
+    }
+    if (const auto* t = std::get_if<std::string>(&value)) {
+        return text_problem(field, *t, shown, catalog);
+    }
+    return {};
+}
+
+} // namespace podsizer

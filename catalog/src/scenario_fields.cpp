@@ -1,0 +1,661 @@
+// The scenario field table (docs/scenario-format.md). Rows are in the order a
+// written file holds them, which is also the order the reader checks them.
+// A field added here is read, written, validated, sweepable and in the JSON
+// Schema; docs/architecture.md, "Adding a scenario field", walks through one.
+#include "podsizer/catalog/scenario_fields.hpp"
+
+#include "field_access.hpp"
+
+#include <array>
+
+namespace podsizer {
+
+namespace {
+
+using namespace detail::access;
+
+constexpr double kCount = static_cast<double>(kMaxCount);
+constexpr Bounds kCountBounds{1.0, kCount};
+constexpr Bounds kPositive{0.0, std::numeric_limits<double>::infinity(), true, false};
+constexpr Bounds kOpenFraction{0.0, 1.0, true, true};
+
+constexpr std::array<std::string_view, 2> kExcludesRule{"read_per_gpu", "write_per_gpu"};
+constexpr std::array<std::string_view, 1> kExcludesPerGpu{"rule"};
+constexpr std::array<std::string_view, 1> kExcludesUsablePerGpu{"usable_per_gpu"};
+constexpr std::array<std::string_view, 1> kExcludesUsable{"usable"};
+constexpr std::array<std::string_view, 1> kExcludesCdRatio{"cd_ratio"};
+constexpr std::array<std::string_view, 1> kExcludesCnodes{"cnodes"};
+constexpr std::array<std::string_view, 1> kExcludesSize{"checkpoint_size"};
+constexpr std::array<std::string_view, 2> kExcludesParams{"params", "bytes_per_param"};
+constexpr std::array<std::string_view, 1> kSchemaNames{"podsizer-scenario/1"};
+constexpr std::array<std::string_view, 1> kNone{"none"};
+constexpr std::array<std::string_view, 2> kModes{"sync", "async"};
+
+bool explicit_figures(const Scenario& s, std::size_t) {
+    return !s.performance || s.performance->rule.empty();
+}
+bool has_fleet(const Scenario& s, std::size_t) {
+    return s.fleet.has_value();
+}
+bool from_params(const Scenario& s, std::size_t i) {
+    if (!s.checkpoint || i >= s.checkpoint->jobs.size()) {
+        return true;
+    }
+    const CheckpointJobSpec& j = job(s, i);
+    return j.params > 0.0 || j.size.base() == 0.0;
+}
+
+const std::array kFields{
+    ScenarioField{
+        .pattern = "schema",
+        .kind = FieldKind::choice,
+        .choices = kSchemaNames,
+        .sweepable = false,
+        .default_text = "podsizer-scenario/1",
+        .help = "The format and its version.",
+        .range_text = "unknown schema \"{}\"; expected \"podsizer-scenario/1\"",
+        .get = [](const Scenario&, std::size_t) { return D{std::string(kSchemaNames[0])}; },
+        .set = [](Scenario&, std::size_t, const D&) {},
+    },
+    ScenarioField{
+        .pattern = "name",
+        .required = true,
+        .label = "name",
+        .help = "The scenario's name, shown as the report title.",
+        .range_text = "empty; expected the scenario's name, shown as the report title",
+        .get = [](const Scenario& s, std::size_t) { return D{s.name}; },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.name = text(v); },
+    },
+    ScenarioField{
+        .pattern = "description",
+        .label = "description",
+        .help = "Free text about the scenario.",
+        .get = [](const Scenario& s, std::size_t) { return text_if_set(s.description); },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.description = text(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.platform",
+        .kind = FieldKind::id,
+        .ids = IdList::platforms,
+        .required = true,
+        .label = "GPU platform",
+        .help = "The catalog's GPU platform: GPUs per node and per scalable unit.",
+        .get = [](const Scenario& s, std::size_t) { return s.fleet ? D{s.fleet->platform} : D{}; },
+        .set = [](Scenario& s, std::size_t, const D& v) { fleet(s).platform = text(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.gpus",
+        .kind = FieldKind::count,
+        .bounds = kCountBounds,
+        .required = true,
+        .label = "GPUs",
+        .help = "GPUs of the whole fleet.",
+        .get = [](const Scenario& s, std::size_t) { return s.fleet ? D{s.fleet->gpus} : D{}; },
+        .set = [](Scenario& s, std::size_t, const D& v) { fleet(s).gpus = count(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites",
+        .kind = FieldKind::count,
+        .bounds = {1.0, 1e6},
+        .default_text = "1",
+        .label = "sites",
+        .help = "Sites the fleet's clusters are spread over.",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.fleet ? D{std::int64_t{s.fleet->sites}} : D{}; },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { fleet(s).sites = static_cast<int>(count(v)); },
+    },
+    ScenarioField{
+        .pattern = "fleet.gpus_per_cluster",
+        .kind = FieldKind::count,
+        .bounds = kCountBounds,
+        .label = "GPUs per cluster",
+        .help = "GPUs of one training cluster (a pod); left out, one cluster of all GPUs.",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.fleet ? count_if_set(s.fleet->gpus_per_cluster) : D{}; },
+        .set = [](Scenario& s, std::size_t, const D& v) { fleet(s).gpus_per_cluster = count(v); },
+    },
+    ScenarioField{
+        .pattern = "performance.rule",
+        .kind = FieldKind::id,
+        .excludes = kExcludesRule,
+        .ids = IdList::rules,
+        .label = "performance rule",
+        .help = "A catalog rule giving read and write bandwidth per GPU.",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.performance ? text_if_set(s.performance->rule) : D{}; },
+        .set = [](Scenario& s, std::size_t, const D& v) { perf(s).rule = text(v); },
+    },
+    ScenarioField{
+        .pattern = "performance.read_per_gpu",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::throughput,
+        .excludes = kExcludesPerGpu,
+        .label = "read per GPU",
+        .help = "Read bandwidth each GPU needs, instead of a rule.",
+        .enabled = explicit_figures,
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.performance ? base_if_set(s.performance->read_per_gpu) : D{};
+            },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { perf(s).read_per_gpu = quantity<Throughput>(v); },
+    },
+    ScenarioField{
+        .pattern = "performance.write_per_gpu",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::throughput,
+        .excludes = kExcludesPerGpu,
+        .label = "write per GPU",
+        .help = "Write bandwidth each GPU needs, instead of a rule.",
+        .enabled = explicit_figures,
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.performance ? base_if_set(s.performance->write_per_gpu) : D{};
+            },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { perf(s).write_per_gpu = quantity<Throughput>(v); },
+    },
+    ScenarioField{
+        .pattern = "capacity.usable",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::capacity,
+        .excludes = kExcludesUsablePerGpu,
+        .bounds = kPositive,
+        .label = "usable capacity",
+        .help = "Usable capacity one pod needs.",
+        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.capacity.usable); },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.capacity.usable = quantity<Capacity>(v); },
+    },
+    ScenarioField{
+        .pattern = "capacity.usable_per_gpu",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::capacity,
+        .excludes = kExcludesUsable,
+        .bounds = kPositive,
+        .label = "usable capacity per GPU",
+        .help = "Usable capacity per GPU of the pod; needs a fleet.",
+        .enabled = has_fleet,
+        .get = [](const Scenario& s,
+                  std::size_t) { return base_if_set(s.capacity.usable_per_gpu); },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.capacity.usable_per_gpu = quantity<Capacity>(v); },
+    },
+    ScenarioField{
+        .pattern = "constraints.rack",
+        .kind = FieldKind::id,
+        .ids = IdList::racks,
+        .label = "rack model",
+        .help = "The rack model; left out, the catalog default.",
+        .get = [](const Scenario& s, std::size_t) { return text_if_set(s.constraints.rack); },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.rack = text(v); },
+    },
+    ScenarioField{
+        .pattern = "constraints.max_racks",
+        .kind = FieldKind::count,
+        .bounds = kCountBounds,
+        .label = "maximum racks",
+        .help = "Designs needing more racks get a finding.",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.constraints.max_racks ? D{*s.constraints.max_racks} : D{};
+            },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.max_racks = count(v); },
+    },
+    ScenarioField{
+        .pattern = "constraints.rack_power",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::power,
+        .bounds = kPositive,
+        .label = "power per rack",
+        .help = "Power budget per rack, instead of the rack model's.",
+        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.constraints.rack_power); },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.constraints.rack_power = quantity<Power>(v); },
+    },
+    ScenarioField{
+        .pattern = "constraints.max_power",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::power,
+        .bounds = kPositive,
+        .label = "maximum power",
+        .help = "Power budget of the whole design.",
+        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.constraints.max_power); },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.constraints.max_power = quantity<Power>(v); },
+    },
+    ScenarioField{
+        .pattern = "constraints.cd_min",
+        .kind = FieldKind::ratio,
+        .default_text = "1:2",
+        .label = "minimum C:D",
+        .help = "The fewest C-nodes per D-box a design may have.",
+        .get = [](const Scenario& s, std::size_t) { return D{s.constraints.cd_min}; },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.constraints.cd_min = std::get<Ratio>(v); },
+    },
+    ScenarioField{
+        .pattern = "constraints.cd_max",
+        .kind = FieldKind::ratio,
+        .default_text = "4:1",
+        .label = "maximum C:D",
+        .help = "The most C-nodes per D-box a design may have.",
+        .get = [](const Scenario& s, std::size_t) { return D{s.constraints.cd_max}; },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.constraints.cd_max = std::get<Ratio>(v); },
+    },
+    ScenarioField{
+        .pattern = "constraints.rack_resilient",
+        .kind = FieldKind::boolean,
+        .default_text = "false",
+        .label = "survive a rack failure",
+        .help = "Spread D-boxes over the erasure-coding rule's minimum rack count.",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.constraints.rack_resilient ? D{true} : D{}; },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.constraints.rack_resilient = std::get<bool>(v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].name",
+        .label = "name",
+        .help = "The option's column heading.",
+        .get = [](const Scenario& s, std::size_t i) { return text_if_set(option(s, i).name); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).name = text(v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].cnode",
+        .kind = FieldKind::id,
+        .ids = IdList::cnodes,
+        .allows_auto = true,
+        .default_text = "auto",
+        .label = "C-node",
+        .help = "The C-node model, or auto to let the engine pick.",
+        .get = [](const Scenario& s, std::size_t i) { return auto_if_empty(option(s, i).cnode); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { option(s, i).cnode = empty_if_auto(v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].dbox",
+        .kind = FieldKind::id,
+        .ids = IdList::dboxes,
+        .allows_auto = true,
+        .default_text = "auto",
+        .label = "D-box",
+        .help = "The D-box model, or auto to let the engine pick.",
+        .get = [](const Scenario& s, std::size_t i) { return auto_if_empty(option(s, i).dbox); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).dbox = empty_if_auto(v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].drive",
+        .kind = FieldKind::quantity_or_auto,
+        .dimension = Dimension::capacity,
+        .bounds = kPositive,
+        .default_text = "auto",
+        .label = "drive",
+        .help = "The drive size (a drive option of the D-box, or its raw capacity), or auto.",
+        .get = [](const Scenario& s, std::size_t i) { return base_if_set(option(s, i).drive); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { option(s, i).drive = quantity_or_auto<Capacity>(v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].rack",
+        .kind = FieldKind::id,
+        .ids = IdList::racks,
+        .label = "rack model",
+        .help = "The rack model of this option, instead of constraints.rack.",
+        .get = [](const Scenario& s, std::size_t i) { return text_if_set(option(s, i).rack); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).rack = text(v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].switch",
+        .kind = FieldKind::id,
+        .ids = IdList::switches,
+        .label = "switch",
+        .help = "The switch model; left out, the catalog default.",
+        .get = [](const Scenario& s,
+                  std::size_t i) { return text_if_set(option(s, i).network_switch); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { option(s, i).network_switch = text(v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].cnodes",
+        .kind = FieldKind::cnodes,
+        .excludes = kExcludesCdRatio,
+        .bounds = kCountBounds,
+        .default_text = "auto",
+        .label = "C-nodes",
+        .help = "A fixed C-node count, knee (as many as the D-boxes keep busy) or auto (from the "
+                "requirement).",
+        .range_text = "\"{}\" is not a C-node count; expected a whole number, \"knee\" (as many "
+                      "as the D-boxes keep busy) or \"auto\" (from the requirement)",
+        .enabled =
+            [](const Scenario& s, std::size_t i) {
+                return i >= s.options.size() || s.options[i].cnode_sizing == CNodeSizing::fixed;
+            },
+        .get = [](const Scenario& s, std::size_t i) { return cnodes_data(option(s, i)); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { set_cnodes(option(s, i), v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].cd_ratio",
+        .kind = FieldKind::ratio,
+        .excludes = kExcludesCnodes,
+        .label = "C:D ratio",
+        .help = "C-nodes as D-boxes times this ratio, within constraints.cd_min to cd_max.",
+        .enabled =
+            [](const Scenario& s, std::size_t i) {
+                return i >= s.options.size() || s.options[i].cnode_sizing == CNodeSizing::ratio;
+            },
+        .get =
+            [](const Scenario& s, std::size_t i) {
+                const OptionSpec& o = option(s, i);
+                return o.cnode_sizing == CNodeSizing::ratio && o.cd_ratio ? D{*o.cd_ratio} : D{};
+            },
+        .set =
+            [](Scenario& s, std::size_t i, const D& v) {
+                option(s, i).cnode_sizing = CNodeSizing::ratio;
+                option(s, i).cd_ratio = std::get<Ratio>(v);
+            },
+    },
+    ScenarioField{
+        .pattern = "options[N].dboxes",
+        .kind = FieldKind::count,
+        .bounds = kCountBounds,
+        .label = "D-boxes",
+        .help = "A fixed D-box count; left out, sized for the capacity.",
+        .get = [](const Scenario& s, std::size_t i) { return count_if_set(option(s, i).dboxes); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).dboxes = count(v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].capacity.usable",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::capacity,
+        .excludes = kExcludesUsablePerGpu,
+        .bounds = kPositive,
+        .label = "option's usable capacity",
+        .help = "Usable capacity of this option instead of the scenario's.",
+        .get =
+            [](const Scenario& s, std::size_t i) {
+                const OptionSpec& o = option(s, i);
+                return o.capacity ? base_if_set(o.capacity->usable) : D{};
+            },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { option_capacity(s, i).usable = quantity<Capacity>(v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].capacity.usable_per_gpu",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::capacity,
+        .excludes = kExcludesUsable,
+        .bounds = kPositive,
+        .label = "option's usable capacity per GPU",
+        .help = "Usable capacity per GPU of this option instead of the scenario's.",
+        .enabled = has_fleet,
+        .get =
+            [](const Scenario& s, std::size_t i) {
+                const OptionSpec& o = option(s, i);
+                return o.capacity ? base_if_set(o.capacity->usable_per_gpu) : D{};
+            },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { option_capacity(s, i).usable_per_gpu = quantity<Capacity>(v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].performance",
+        .kind = FieldKind::choice,
+        .choices = kNone,
+        .label = "no throughput requirement",
+        .help = "\"none\": the option carries no throughput requirement.",
+        .range_text = "expected \"none\" (this option has no throughput requirement); leave the "
+                      "field out to use the scenario's performance rule",
+        .get =
+            [](const Scenario& s, std::size_t i) {
+                return option(s, i).use_performance ? D{} : D{std::string("none")};
+            },
+        .set = [](Scenario& s, std::size_t i, const D&) { option(s, i).use_performance = false; },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.failure_rate",
+        .kind = FieldKind::number_or_id,
+        .bounds = {0.0, 1e6, true, false},
+        .ids = IdList::failure_rates,
+        .label = "failures per 1,000 node-days",
+        .help = "A catalog failure-rate preset, or failures per 1,000 node-days.",
+        .range_text = "expected failures per 1,000 node-days above 0, such as 6.5, or a catalog "
+                      "preset id",
+        .get = [](const Scenario& s, std::size_t) { return failure_rate_data(s); },
+        .set = [](Scenario& s, std::size_t, const D& v) { set_failure_rate(ckpt(s), v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.concurrent",
+        .kind = FieldKind::boolean,
+        .default_text = "true",
+        .label = "jobs run together",
+        .help = "true: the jobs run together and add up; false: they are alternatives.",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.checkpoint ? D{s.checkpoint->concurrent} : D{}; },
+        .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).concurrent = std::get<bool>(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.knee",
+        .kind = FieldKind::percent,
+        .bounds = kOpenFraction,
+        .default_text = "1%",
+        .label = "goodput knee",
+        .help = "Goodput within this share of the limit defines the curve's knee.",
+        .noun = "a goodput tolerance",
+        .range_text = "\"{}\": expected a goodput tolerance above 0 % and below 100 %, such as "
+                      "\"5%\"",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.checkpoint ? D{s.checkpoint->knee_tolerance} : D{}; },
+        .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).knee_tolerance = number(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.jobs[N].name",
+        .label = "name",
+        .help = "The job's name, unique within the scenario; left out, \"job 1\", \"job 2\", ….",
+        .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).name}; },
+        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).name = text(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.jobs[N].params",
+        .kind = FieldKind::params,
+        .excludes = kExcludesSize,
+        .bounds = {0.0, 1e16, true, false},
+        .label = "model parameters",
+        .help = "The model's parameter count (\"1.8T\", \"70B\").",
+        .range_text = "expected a parameter count above 0 and at most 10^16, such as \"1.8T\"",
+        .enabled = from_params,
+        .get = [](const Scenario& s,
+                  std::size_t i) { return job(s, i).params > 0.0 ? D{job(s, i).params} : D{}; },
+        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).params = number(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.jobs[N].bytes_per_param",
+        .kind = FieldKind::number_or_id,
+        .bounds = {0.0, 1024.0, true, false},
+        .default_text = "14",
+        .label = "bytes per parameter",
+        .help = "Checkpoint bytes per parameter (weights and optimiser state).",
+        .range_text = "expected bytes per parameter above 0 and at most 1,024, such as 14",
+        .enabled = from_params,
+        .get =
+            [](const Scenario& s, std::size_t i) {
+                return job(s, i).params > 0.0 ? D{job(s, i).bytes_per_param} : D{};
+            },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { job(s, i).bytes_per_param = number(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.jobs[N].checkpoint_size",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::capacity,
+        .excludes = kExcludesParams,
+        .bounds = kPositive,
+        .label = "checkpoint size",
+        .help = "The whole checkpoint's size, instead of params.",
+        .enabled = [](const Scenario& s, std::size_t i) { return !from_params(s, i); },
+        .get =
+            [](const Scenario& s, std::size_t i) {
+                return job(s, i).params > 0.0 ? D{} : D{job(s, i).size.base()};
+            },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { job(s, i).size = quantity<Capacity>(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.jobs[N].gpus",
+        .kind = FieldKind::count,
+        .bounds = kCountBounds,
+        .label = "GPUs",
+        .help = "GPUs of the job; left out, the whole pod.",
+        .get = [](const Scenario& s, std::size_t i) { return count_if_set(job(s, i).gpus); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).gpus = count(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.jobs[N].interval",
+        .kind = FieldKind::quantity_or_auto,
+        .dimension = Dimension::duration,
+        .bounds = kPositive,
+        .default_text = "auto",
+        .label = "interval",
+        .help = "Time between checkpoints, or auto (Young/Daly).",
+        .get = [](const Scenario& s, std::size_t i) { return auto_if_unset(job(s, i).interval); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { job(s, i).interval = quantity_or_auto<Duration>(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.jobs[N].mode",
+        .kind = FieldKind::choice,
+        .choices = kModes,
+        .default_text = "sync",
+        .label = "mode",
+        .help = "sync: the job stalls while writing; async: staged, drains in the background.",
+        .range_text = "\"{}\" is not a checkpoint mode; expected \"sync\" (the job stalls while "
+                      "writing) or \"async\" (staged, drains in the background)",
+        .get = [](const Scenario& s,
+                  std::size_t i) { return D{std::string(to_string(job(s, i).mode))}; },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { job(s, i).mode = *checkpoint_mode_from_string(text(v)); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.jobs[N].stall_budget",
+        .kind = FieldKind::percent,
+        .bounds = kOpenFraction,
+        .default_text = "5%",
+        .label = "stall budget",
+        .help = "Share of the interval a sync checkpoint may stall the job.",
+        .noun = "a stall budget",
+        .range_text = "\"{}\": expected a stall budget above 0 % and below 100 %, such as \"5%\"",
+        .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).stall_budget}; },
+        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).stall_budget = number(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.jobs[N].restart_time",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::duration,
+        .default_text = "10 min",
+        .label = "restart time",
+        .help = "Time to restart the job from a checkpoint after a failure.",
+        .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).restart.base()}; },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { job(s, i).restart = quantity<Duration>(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.jobs[N].offsite_every",
+        .kind = FieldKind::count,
+        .bounds = kCountBounds,
+        .label = "offsite every",
+        .help = "Every Nth checkpoint goes to the central store.",
+        .get = [](const Scenario& s,
+                  std::size_t i) { return count_if_set(job(s, i).offsite_every); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).offsite_every = count(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.jobs[N].retain",
+        .kind = FieldKind::count,
+        .bounds = kCountBounds,
+        .default_text = "2",
+        .label = "checkpoints kept",
+        .help = "Local checkpoints kept.",
+        .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).retain}; },
+        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).retain = count(v); },
+    },
+    // docs/extrapolation-and-comparison.md
+    ScenarioField{
+        .pattern = "extrapolation.target",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::capacity,
+        .bounds = kPositive,
+        .required = true,
+        .label = "extrapolation target",
+        .help = "The capacity the designs are grown to.",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.extrapolation ? D{s.extrapolation->target.base()} : D{};
+            },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { extrapolation(s).target = quantity<Capacity>(v); },
+    },
+    ScenarioField{
+        .pattern = "extrapolation.tolerance",
+        .kind = FieldKind::percent,
+        .bounds = {0.0, 0.5},
+        .default_text = "0%",
+        .label = "tolerance",
+        .help = "How far short of the target still counts as reaching it (0 % to 50 %).",
+        .range_text = "\"{}\" is outside 0 % to 50 %; expected a tolerance such as \"10%\" (how "
+                      "far short of the target still counts)",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.extrapolation ? D{s.extrapolation->tolerance} : D{}; },
+        .set = [](Scenario& s, std::size_t, const D& v) { extrapolation(s).tolerance = number(v); },
+    },
+    ScenarioField{
+        .pattern = "comparisons[N]",
+        .kind = FieldKind::id,
+        .ids = IdList::references,
+        .label = "reference system",
+        .help = "A catalog reference system to put beside the designs.",
+        .get = [](const Scenario& s, std::size_t i) { return D{s.comparisons.at(i)}; },
+        .set =
+            [](Scenario& s, std::size_t i, const D& v) {
+                s.comparisons.resize(std::max(s.comparisons.size(), i + 1));
+                s.comparisons[i] = text(v);
+            },
+    },
+    ScenarioField{
+        .pattern = "data_reduction",
+        .kind = FieldKind::number,
+        .bounds = {1.0, 100.0},
+        .default_text = "1",
+        .label = "data reduction",
+        .help = "What-if data-reduction ratio from 1 (none) to 100: effective capacity only.",
+        .range_text = "expected a data-reduction ratio from 1 (none) to 100",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.data_reduction != 1.0 ? D{s.data_reduction} : D{}; },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.data_reduction = number(v); },
+    },
+    // Editors find the JSON Schema through it (docs/scenario-format.md); never written.
+    ScenarioField{
+        .pattern = "$schema",
+        .sweepable = false,
+        .help = "The JSON Schema of the file, for editors.",
+        .get = [](const Scenario&, std::size_t) { return D{}; },
+        .set = [](Scenario&, std::size_t, const D&) {},
+    },
+};
+
+} // namespace
+
+std::span<const ScenarioField> scenario_fields() {
+    return kFields;
+}
+
+const ScenarioField* find_scenario_field(std::string_view pattern) {
+    for (const ScenarioField& f : kFields) {
+        if (f.pattern == pattern && f.sweepable) {
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace podsizer

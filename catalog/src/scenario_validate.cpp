@@ -1,0 +1,215 @@
+// validate(): the field table's rules on every value of a Scenario, then the
+// rules between fields (docs/scenario-format.md).
+#include "podsizer/catalog/scenario_fields.hpp"
+#include "podsizer/catalog/validate.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace podsizer {
+
+namespace {
+
+const JsonPath kRoot;
+
+class Checker {
+public:
+    Checker(const Scenario& s, const Catalog& cat) : s_(s), cat_(cat) {}
+
+    std::vector<Problem> run() {
+        fields();
+        fleet_and_needs();
+        constraints();
+        for (std::size_t i = 0; i < s_.options.size(); ++i) {
+            option(i);
+        }
+        checkpoint();
+        comparisons();
+        nothing_to_size();
+        return std::move(out_);
+    }
+
+private:
+    void add(JsonPath path, std::string message) {
+        out_.push_back(Problem{std::move(path), std::move(message)});
+    }
+
+    void fields() {
+        for (const ScenarioField& f : scenario_fields()) {
+            for (std::size_t i = 0; i < field_count(f, s_); ++i) {
+                const FieldData v = f.get(s_, i);
+                std::string problem = field_problem(f, v, field_text(f, v), cat_);
+                if (!problem.empty()) {
+                    add(field_path(f, i), std::move(problem));
+                }
+            }
+        }
+    }
+
+    void capacity(const CapacitySpec& c, const JsonPath& at) {
+        if (c.usable && c.usable_per_gpu) {
+            add(at, "give either \"usable\" or \"usable_per_gpu\", not both");
+        }
+        if (c.usable_per_gpu && !s_.fleet) {
+            add(at, "\"usable_per_gpu\" needs a \"fleet\"");
+        }
+    }
+
+    void fleet_and_needs() {
+        if (s_.fleet && s_.fleet->gpus_per_cluster > s_.fleet->gpus) {
+            add(kRoot.key("fleet").key("gpus_per_cluster"),
+                "is larger than fleet.gpus (" + std::to_string(s_.fleet->gpus) + ")");
+        }
+        if (s_.performance) {
+            const JsonPath at = kRoot.key("performance");
+            const PerformanceSpec& p = *s_.performance;
+            const bool figures = p.read_per_gpu || p.write_per_gpu;
+            if (!s_.fleet) {
+                add(at, "a performance rule needs a \"fleet\" (its GPUs set the requirement)");
+            } else if (!p.rule.empty() && figures) {
+                add(at, "give either \"rule\" or explicit \"read_per_gpu\"/\"write_per_gpu\", "
+                        "not both");
+            } else if (p.rule.empty() && !figures) {
+                add(at, "expected \"rule\" (a catalog rule id) or \"read_per_gpu\" and "
+                        "\"write_per_gpu\"");
+            }
+        }
+        capacity(s_.capacity, kRoot.key("capacity"));
+    }
+
+    void constraints() {
+        const Constraints& c = s_.constraints;
+        if (c.cd_max.c_per_d < c.cd_min.c_per_d) {
+            add(kRoot.key("constraints"), "cd_max (" + c.cd_max.text + ") is below cd_min (" +
+                                              c.cd_min.text +
+                                              "); the default bounds are 1:2 to 4:1");
+        }
+        constexpr std::size_t kMaxOptions = 100;
+        if (s_.options.size() > kMaxOptions) {
+            add(kRoot.key("options"), "has " + std::to_string(s_.options.size()) +
+                                          " options; expected at most 100 (split the scenario "
+                                          "into several files)");
+        }
+    }
+
+    void option(std::size_t i) {
+        const OptionSpec& o = s_.options[i];
+        const JsonPath at = kRoot.key("options").index(i);
+        const Constraints& cons = s_.constraints;
+        if (o.cnode_sizing == CNodeSizing::ratio && o.cd_ratio &&
+            (o.cd_ratio->c_per_d < cons.cd_min.c_per_d * (1 - 1e-9) ||
+             o.cd_ratio->c_per_d > cons.cd_max.c_per_d * (1 + 1e-9))) {
+            add(at.key("cd_ratio"), "C:D ratio " + o.cd_ratio->text + " is outside the bounds " +
+                                        cons.cd_min.text + " to " + cons.cd_max.text +
+                                        " (constraints.cd_min / cd_max)");
+        }
+        drive(o, at);
+        if (o.capacity) {
+            capacity(*o.capacity, at.key("capacity"));
+        }
+    }
+
+    /// The drive against the chosen D-box: one of its sizes, or its raw capacity.
+    void drive(const OptionSpec& o, const JsonPath& at) {
+        const DBoxModel* box = o.dbox.empty() ? nullptr : cat_.dbox(o.dbox);
+        if (!o.drive || box == nullptr) {
+            return;
+        }
+        std::string list;
+        for (Capacity size : box->drive_sizes) {
+            if (std::abs(size / *o.drive - 1.0) <= 0.01 ||
+                std::abs(box->raw(size) / *o.drive - 1.0) <= 0.01) {
+                return;
+            }
+            list += (list.empty() ? "" : ", ") + format_in(size, units::TB, 2);
+        }
+        add(at.key("drive"), format_in(*o.drive, units::TB, 2) + " is not a drive option of " +
+                                 box->id + "; expected one of " + list +
+                                 " (or the box's raw capacity)");
+    }
+
+    void checkpoint() {
+        if (!s_.checkpoint) {
+            return;
+        }
+        const JsonPath at = kRoot.key("checkpoint");
+        if (!s_.fleet) {
+            add(at, "checkpoint jobs need a \"fleet\" (its platform gives the GPUs per node "
+                    "that fail)");
+            return;
+        }
+        const CheckpointSpec& c = *s_.checkpoint;
+        const JsonPath jobs = at.key("jobs");
+        constexpr std::size_t kMaxJobs = 100;
+        if (c.jobs.size() > kMaxJobs) {
+            add(jobs, "has " + std::to_string(c.jobs.size()) +
+                          " jobs; expected at most 100 (split the scenario into several files)");
+        }
+        const std::int64_t pod = s_.fleet->pod_gpus();
+        std::int64_t gpus = 0;
+        for (std::size_t i = 0; i < c.jobs.size(); ++i) {
+            job(c, i, jobs.index(i), pod, gpus);
+        }
+        if (c.jobs.empty()) {
+            add(jobs, "empty; expected at least one job such as {\"params\": \"1.8T\", "
+                      "\"interval\": \"5 min\"}");
+        }
+    }
+
+    void job(const CheckpointSpec& c, std::size_t i, const JsonPath& at, std::int64_t pod,
+             std::int64_t& gpus) {
+        const CheckpointJobSpec& j = c.jobs[i];
+        if (j.gpus > pod) {
+            add(at.key("gpus"),
+                std::to_string(j.gpus) + " GPUs is more than the pod's " + std::to_string(pod));
+        }
+        for (std::size_t k = 0; k < i; ++k) {
+            if (c.jobs[k].name == j.name) {
+                add(at.key("name"), "duplicate job name \"" + j.name + "\"");
+                break;
+            }
+        }
+        gpus += j.gpus > 0 ? j.gpus : pod;
+        if (c.concurrent && gpus > pod) {
+            add(at, "concurrent jobs use " + std::to_string(gpus) + " GPUs, more than the pod's " +
+                        std::to_string(pod) +
+                        " (a job without \"gpus\" takes the whole pod); give each job its "
+                        "\"gpus\", or set \"concurrent\": false if the jobs are alternatives");
+        }
+    }
+
+    void comparisons() {
+        for (std::size_t i = 0; i < s_.comparisons.size(); ++i) {
+            const auto begin = s_.comparisons.begin();
+            if (std::find(begin, begin + static_cast<std::ptrdiff_t>(i), s_.comparisons[i]) !=
+                begin + static_cast<std::ptrdiff_t>(i)) {
+                add(kRoot.key("comparisons").index(i),
+                    "\"" + s_.comparisons[i] + "\" is listed twice");
+            }
+        }
+    }
+
+    void nothing_to_size() {
+        const bool every_option_has_capacity =
+            !s_.options.empty() &&
+            std::all_of(s_.options.begin(), s_.options.end(),
+                        [](const OptionSpec& o) { return o.capacity.has_value(); });
+        if (!s_.performance && !s_.capacity.usable && !s_.capacity.usable_per_gpu &&
+            !s_.checkpoint && !every_option_has_capacity) {
+            add(kRoot, "nothing to size: give a \"fleet\" with a \"performance\" rule or "
+                       "\"checkpoint\" jobs, a \"capacity\", or both");
+        }
+    }
+
+    const Scenario& s_;
+    const Catalog& cat_;
+    std::vector<Problem> out_;
+};
+
+} // namespace
+
+std::vector<Problem> validate(const Scenario& scenario, const Catalog& catalog) {
+    return Checker(scenario, catalog).run();
+}
+
+} // namespace podsizer

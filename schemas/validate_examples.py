@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Validates every example scenario and the default catalog against the
+generated JSON Schemas with a real validator (python3-jsonschema).
+
+usage: validate_examples.py SOURCE_DIR
+"""
+import glob
+import json
+import os
+import sys
+
+import jsonschema
+
+
+def validator(path):
+    with open(path, encoding="utf-8") as f:
+        schema = json.load(f)
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def check(v, files, what):
+    failures = 0
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        errors = sorted(v.iter_errors(doc), key=lambda e: e.json_path)
+        for e in errors:
+            print(f"{path}: {e.json_path}: {e.message}")
+        failures += len(errors)
+    print(f"{len(files)} {what} checked, {failures} problems")
+    return failures
+
+
+def main():
+    root = sys.argv[1]
+    scenarios = sorted(glob.glob(os.path.join(root, "examples", "*.json")))
+    catalogs = sorted(glob.glob(os.path.join(root, "catalog", "data", "*.json")))
+    if not scenarios or not catalogs:
+        print("no examples or catalog files found under " + root)
+        return 1
+    failures = check(validator(os.path.join(root, "schemas", "scenario.schema.json")),
+                     scenarios, "example scenarios")
+    failures += check(validator(os.path.join(root, "schemas", "catalog.schema.json")),
+                      catalogs, "catalog files")
+    # Every example names the schema, so editors complete and check its fields.
+    for path in scenarios:
+        with open(path, encoding="utf-8") as f:
+            if json.load(f).get("$schema") != "../schemas/scenario.schema.json":
+                print(f"{path}: no \"$schema\": \"../schemas/scenario.schema.json\"")
+                failures += 1
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
