@@ -6,13 +6,15 @@
 #include "play_panel.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/hand_design.hpp"
+#include "podsizer/reports/atomic_file.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
 #include "podsizer/reports/optimizer_report.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/sizing_report.hpp"
+#include "podsizer/reports/study.hpp"
 #include "podsizer/reports/version.hpp"
-#include "podsizer/reports/workbook.hpp"
 #include "racks_view.hpp"
 #include "results_view.hpp"
 #include "scenario_editor.hpp"
@@ -21,14 +23,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDateTime>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -46,15 +46,6 @@ QString q(const std::string& s) {
 constexpr int kMaxRecent = 8;
 
 const char* const kTabNames[] = {"results", "charts", "racks", "catalog"};
-
-/// Writes `bytes` atomically: a temporary file in the same directory,
-/// renamed over `path` only once everything is written.
-void write_atomically(const QString& path, const QByteArray& bytes) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        throw InputError(path.toStdString(), "cannot write: " + f.errorString().toStdString());
-    }
-}
 
 QString filter_of(Format f) {
     switch (f) {
@@ -451,53 +442,28 @@ void MainWindow::exportReport(const QString& path, Report report, Format format)
         break;
     }
     }
-    write_atomically(path, QByteArray::fromStdString(text));
+    write_file_atomically(where, text); // as the CLI writes its files
 }
 
 void MainWindow::exportRackSvg(const QString& path) const {
-    const Design* d = session_->selected();
-    if (d == nullptr) {
+    if (session_->selected() == nullptr) {
         throw InputError(path.toStdString(), "nothing to export: no design is sized");
     }
-    write_atomically(path, QByteArray::fromStdString(render_rack_svg(*d)));
+    ExportTargets targets; // as `size --svg`
+    targets.svg.push_back(
+        {static_cast<std::size_t>(session_->selectedDesign()), path.toStdString()});
+    export_study(*session_->study(), session_->catalog(), &session_->scenario(), targets, {});
 }
-
-namespace {
-
-/// The workbook's date, by the CLI's rule (cli/exports.cpp): SOURCE_DATE_EPOCH
-/// when set, so an export can be reproduced, else today.
-std::string export_date() {
-    const QByteArray epoch = qgetenv("SOURCE_DATE_EPOCH");
-    if (epoch.isEmpty()) {
-        return today_iso_date();
-    }
-    bool ok = false;
-    const qint64 secs = epoch.toLongLong(&ok);
-    if (!ok || secs < 0) {
-        throw InputError("SOURCE_DATE_EPOCH",
-                         "\"" + epoch.toStdString() + "\" is not a count of seconds since 1970");
-    }
-    return QDateTime::fromSecsSinceEpoch(secs, Qt::UTC).toString("yyyy-MM-dd").toStdString();
-}
-
-} // namespace
 
 void MainWindow::exportWorkbook(const QString& path) const {
-    if (!session_->result() || !session_->comparison()) {
+    if (session_->study() == nullptr) {
         throw InputError(path.toStdString(),
                          "nothing to export: " + session_->sizingError().toStdString());
     }
-    WorkbookInput in;
-    in.result = &*session_->result();
-    in.catalog = &session_->catalog();
-    in.scenario = &session_->scenario();
-    in.comparison = &*session_->comparison();
-    // The fleet split, as `compare --xlsx` writes it.
-    const FleetSplit fleet = split_fleet(session_->scenario(), session_->result()->designs);
-    in.fleet = &fleet;
-    WorkbookOptions options;
-    options.date = export_date();
-    write_workbook(path.toStdString(), in, options); // atomic; InputError naming the path
+    ExportTargets targets; // as `compare --xlsx`: the study holds its comparison and fleet split
+    targets.xlsx = path.toStdString();
+    export_study(*session_->study(), session_->catalog(), &session_->scenario(), targets,
+                 export_date_from_env());
 }
 
 void MainWindow::exportWorkbookDialog() {
@@ -563,15 +529,7 @@ void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxe
     if (s.options.empty()) {
         s.options.push_back(OptionSpec{}); // the automatic design becomes an option
     }
-    OptionSpec& o = s.options[static_cast<std::size_t>(design)];
-    // Pin the hardware the design was sized with, so the counts mean the same boxes.
-    o.cnode = d.cnode_model;
-    o.dbox = d.dbox_model;
-    o.drive = d.drive_size;
-    o.cnode_sizing = CNodeSizing::fixed;
-    o.cnodes = cnodes;
-    o.cd_ratio.reset();
-    o.dboxes = dboxes;
+    pin_option(s.options[static_cast<std::size_t>(design)], d, cnodes, dboxes);
     try {
         (void)parse_scenario(scenario_to_json(s), "scenario", session_->catalog());
     } catch (const InputError& e) {
@@ -583,19 +541,10 @@ void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxe
 
 void MainWindow::addDesignAsOption(const Design& d) {
     Scenario s = session_->scenario();
-    OptionSpec o;
-    o.name = d.name;
-    o.cnode = d.cnode_model;
-    o.dbox = d.dbox_model;
-    o.drive = d.drive_size;
-    o.rack = d.rack_model;
-    o.cnode_sizing = CNodeSizing::fixed;
-    o.cnodes = d.cnodes;
-    o.dboxes = d.dboxes;
     if (s.options.empty()) {
         s.options.push_back(OptionSpec{}); // keep the automatic design beside it
     }
-    s.options.push_back(o);
+    s.options.push_back(option_of(d));
     try {
         (void)parse_scenario(scenario_to_json(s), "scenario", session_->catalog());
     } catch (const InputError& e) {

@@ -1,7 +1,7 @@
 #include "play_panel.hpp"
 
-#include "design_play.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/hand_design.hpp"
 #include "session.hpp"
 
 #include <QGridLayout>
