@@ -20,12 +20,13 @@
 #include <QStyleFactory>
 #include <algorithm>
 #include <cstdio>
+#include <fmt/format.h>
 #include <vector>
 
 namespace {
 
 int fail(const QString& message) {
-    std::fprintf(stderr, "podsizer-gui: error: %s\n", message.toLocal8Bit().constData());
+    fmt::print(stderr, "podsizer-gui: error: {}\n", message.toStdString());
     return 2;
 }
 
@@ -79,13 +80,13 @@ int measure_latency(podsizer::gui::MainWindow& w, int count) {
         full.push_back(static_cast<double>(r.nsecsElapsed()) / 1e6);
     }
     auto line = [](const char* what, const std::vector<double>& v) {
-        std::printf("%-44s median %7.2f ms, p95 %7.2f ms, max %7.2f ms\n", what, percentile(v, 0.5),
-                    percentile(v, 0.95), percentile(v, 1.0));
+        fmt::print("{:<44} median {:7.2f} ms, p95 {:7.2f} ms, max {:7.2f} ms\n", what,
+                   percentile(v, 0.5), percentile(v, 0.95), percentile(v, 1.0));
     };
-    std::printf("edits: %d of %s, tab \"%s\", window %dx%d\n", count,
-                gpus->objectName().toLocal8Bit().constData(),
-                w.tabs()->tabText(w.tabs()->currentIndex()).remove('&').toLocal8Bit().constData(),
-                w.width(), w.height());
+    fmt::print("edits: {} of {}, tab \"{}\", window {}x{}\n", count,
+               gpus->objectName().toStdString(),
+               w.tabs()->tabText(w.tabs()->currentIndex()).remove('&').toStdString(), w.width(),
+               w.height());
     line("size_scenario alone:", sizing);
     line("edit to every view updated:", updated);
     line("edit to changed widgets painted:", painted);

@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config # build (pkg-config finds libxlsxwriter)
   nlohmann-json3-dev               # JSON (catalog, reports)
+  libfmt-dev                       # {fmt}: number and text formatting, any locale
   libcli11-dev                     # CLI
   catch2                           # tests (Catch2 v2)
   libxlsxwriter-dev zlib1g-dev     # Excel workbook (zlib: tests read the package back)
@@ -19,7 +20,12 @@ packages=(
   poppler-utils                    # docs: pdftoppm renders workbook pages to PNG
   clang libclang-rt-14-dev         # fuzz preset: clang, libFuzzer and sanitizer runtimes
   libbenchmark-dev                 # bench preset: Google Benchmark
+  locales                          # tests: the suites run again under de_DE and fr_FR
 )
+
+# The desktop locales the tests run under (tests/CMakeLists.txt): a decimal
+# comma in both. Generated once; `locale -a` spells them "de_DE.utf8".
+test_locales=(de_DE.UTF-8 fr_FR.UTF-8)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -27,13 +33,30 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "podsizer: installing Debian packages: ${missing[*]}" >&2
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
   sudo="sudo"
 fi
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "podsizer: installing Debian packages: ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+have_locales=$(locale -a 2>/dev/null | tr 'A-Z' 'a-z')
+for loc in "${test_locales[@]}"; do
+  short=$(echo "${loc%%.*}.utf8" | tr 'A-Z' 'a-z')
+  if ! grep -qx "$short" <<<"$have_locales"; then
+    echo "podsizer: generating the locale $loc" >&2
+    if grep -q "^# *$loc UTF-8" /etc/locale.gen; then
+      $sudo sed -i "s/^# *$loc UTF-8/$loc UTF-8/" /etc/locale.gen
+    elif ! grep -q "^$loc UTF-8" /etc/locale.gen; then
+      echo "$loc UTF-8" | $sudo tee -a /etc/locale.gen >/dev/null
+    fi
+    need_locale_gen=1
+  fi
+done
+if [ -n "${need_locale_gen:-}" ]; then
+  $sudo locale-gen >/dev/null
+fi

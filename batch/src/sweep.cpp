@@ -10,7 +10,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -42,9 +42,7 @@ std::string trim(std::string_view s) {
 
 /// A number in the shortest form that reads back the same at 10 digits.
 std::string short_number(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
+    return fmt::format("{:.10g}", v);
 }
 
 bool parse_double(std::string_view s, double& v) {

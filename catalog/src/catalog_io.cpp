@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace podsizer {
 
@@ -352,12 +351,24 @@ std::string read_text_file(const std::string& path) {
         throw InputError(path, "the file is " + format_number(static_cast<double>(size)) +
                                    " bytes; expected a document of at most 16 MiB");
     }
-    std::ostringstream ss;
-    ss << in.rdbuf();
+    // Read in blocks and stop one byte past the limit: a FIFO or a device
+    // reports no size, and must not be read without end.
+    std::string text;
+    char block[65536];
+    while (in && text.size() <= kMaxDocumentBytes) {
+        const std::size_t want = std::min(sizeof block, kMaxDocumentBytes + 1 - text.size());
+        in.read(block, static_cast<std::streamsize>(want));
+        text.append(block, static_cast<std::size_t>(in.gcount()));
+    }
     if (in.bad()) {
         throw InputError(path, "cannot read file");
     }
-    return ss.str();
+    if (text.size() > kMaxDocumentBytes) {
+        throw InputError(path, "the file is larger than " +
+                                   format_number(static_cast<double>(kMaxDocumentBytes)) +
+                                   " bytes; expected a document of at most 16 MiB");
+    }
+    return text;
 }
 
 void merge_catalog_text(Catalog& catalog, std::string_view text, const std::string& origin,

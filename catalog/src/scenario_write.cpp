@@ -5,8 +5,8 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
 
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <tuple>
@@ -128,21 +128,25 @@ json option_json(const OptionSpec& o) {
     return j;
 }
 
-/// The shortest "N%" text parse_percent reads back to exactly `fraction`.
-std::string exact_percent_text(double fraction) {
-    for (int decimals = 0; decimals <= 20; ++decimals) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.*f%%", decimals, fraction * 100.0);
-        try {
-            if (parse_percent(buf) == fraction) {
-                return buf;
-            }
-        } catch (const InputError&) {
-        }
+bool percent_reads_back(const std::string& text, double fraction) {
+    try {
+        return parse_percent(text) == fraction;
+    } catch (const InputError&) {
+        return false;
     }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.17g%%", fraction * 100.0);
-    return buf;
+}
+
+/// The shortest "N%" text parse_percent reads back to exactly `fraction`:
+/// the shortest round trip of fraction × 100 (number_text.hpp). When the
+/// division by 100 on reading lands on a neighbouring double, the 17-digit
+/// form, which names the product exactly, is written instead.
+std::string exact_percent_text(double fraction) {
+    const double percent = fraction * 100.0;
+    std::string text = format_shortest_fixed(percent) + "%";
+    if (text.size() <= 24 && percent_reads_back(text, fraction)) {
+        return text;
+    }
+    return format_shortest(percent) + "%";
 }
 
 json checkpoint_json(const CheckpointSpec& c) {
@@ -190,29 +194,29 @@ std::string exact_quantity_text(double base, Dimension dimension) {
     // "1000 TB" or "0.001 EB", "800 W" over "0.8 kW"), then by significant
     // digits ("195.6 PiB" over "220.2216... PB"), then by length.
     std::tuple<int, int, std::size_t> best_rank{1, 99, 0};
+    // In each unit the candidate is the shortest fixed-point text of the
+    // value (std::to_chars); it counts only if it reads back to exactly
+    // `base` (value × factor can land on a neighbouring double).
     for (const Unit& u : writable_units(dimension)) {
         const double v = base / u.factor;
-        for (int decimals = 0; decimals <= 20; ++decimals) {
-            char buf[64];
-            std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-            const std::string text = std::string(buf) + " " + std::string(u.symbol);
-            if (!parses_to(text, base, dimension)) {
-                continue;
-            }
-            const std::tuple<int, int, std::size_t> rank{v >= 1.0 && v < 1000.0 ? 0 : 1,
-                                                         significant_digits(buf), text.size()};
-            if (best.empty() || rank < best_rank) {
-                best = text;
-                best_rank = rank;
-            }
-            break; // more decimals of the same unit only add digits
+        const std::string number = format_shortest_fixed(v);
+        if (number.size() > 24) {
+            continue; // "0.000000000000000001 EB" is no way to write 1 B
+        }
+        const std::string text = number + " " + std::string(u.symbol);
+        if (!parses_to(text, base, dimension)) {
+            continue;
+        }
+        const std::tuple<int, int, std::size_t> rank{v >= 1.0 && v < 1000.0 ? 0 : 1,
+                                                     significant_digits(number), text.size()};
+        if (best.empty() || rank < best_rank) {
+            best = text;
+            best_rank = rank;
         }
     }
     if (best.empty()) {
-        // %.17g round-trips any double; the base unit has factor 1.
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.17g", base);
-        best = std::string(buf) + " " + std::string(writable_units(dimension).front().symbol);
+        // The shortest round trip of the base value; the base unit's factor is 1.
+        best = format_shortest(base) + " " + std::string(writable_units(dimension).front().symbol);
     }
     return best;
 }

@@ -1,6 +1,8 @@
 #include "podsizer/core/checkpoint.hpp"
 
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
+#include "podsizer/core/text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -29,79 +31,15 @@ constexpr std::array kPresets{
                         "bf16 is 2 bytes per value", "inference or fine-tuning snapshots"},
 };
 
-std::string quoted(std::string_view s) {
-    return "\"" + std::string(s) + "\"";
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
-
-// The leading number of `s` (digits, optional "," thousands groups of three,
-// fraction, exponent) without its separators; `used` is how many characters it took.
+// The leading unsigned number of `s` (number_text.hpp); `used` is how many
+// characters it took. A number too large or too small for a double is none.
 bool leading_number(std::string_view s, double& value, std::size_t& used) {
-    std::string clean;
-    std::size_t i = 0;
-    std::size_t group = 0;
-    bool grouped = false;
-    std::size_t int_digits = 0;
-    while (i < s.size()) {
-        const char c = s[i];
-        if (std::isdigit(static_cast<unsigned char>(c)) != 0) {
-            clean += c;
-            ++group;
-            ++int_digits;
-            ++i;
-        } else if (c == ',' && int_digits > 0 && (grouped ? group == 3 : group <= 3)) {
-            grouped = true;
-            group = 0;
-            ++i;
-        } else {
-            break;
-        }
-    }
-    if (grouped && group != 3) {
+    const std::optional<ScannedNumber> n = scan_number(s, false);
+    if (!n || n->out_of_range) {
         return false;
     }
-    std::size_t frac_digits = 0;
-    if (i < s.size() && s[i] == '.') {
-        clean += '.';
-        ++i;
-        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])) != 0) {
-            clean += s[i++];
-            ++frac_digits;
-        }
-    }
-    if (int_digits + frac_digits == 0) {
-        return false;
-    }
-    if (i + 1 < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-        std::size_t j = i + 1;
-        std::string exp = "e";
-        if (s[j] == '+' || s[j] == '-') {
-            exp += s[j++];
-        }
-        std::size_t exp_digits = 0;
-        while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])) != 0) {
-            exp += s[j++];
-            ++exp_digits;
-        }
-        if (exp_digits > 0) {
-            clean += exp;
-            i = j;
-        }
-    }
-    const auto res = std::from_chars(clean.data(), clean.data() + clean.size(), value);
-    if (res.ec != std::errc() || res.ptr != clean.data() + clean.size()) {
-        return false;
-    }
-    used = i;
+    value = n->value;
+    used = n->used;
     return true;
 }
 
@@ -282,7 +220,7 @@ double write_budget(CheckpointMode mode, double stall_budget) {
 
 Throughput required_write(Capacity size, Duration interval, CheckpointMode mode,
                           double stall_budget) {
-    // MODEL.md §6: the write must fit in its share of the interval.
+    // docs/checkpoints.md §3: the write must fit in its share of the interval.
     return size / (interval * write_budget(mode, stall_budget));
 }
 

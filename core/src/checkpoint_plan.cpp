@@ -1,5 +1,6 @@
 #include "podsizer/core/checkpoint_plan.hpp"
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/failure.hpp"
 #include "podsizer/core/scenario.hpp"
 
@@ -9,7 +10,6 @@ namespace podsizer {
 
 namespace {
 // Float slack for "the share meets the requirement": 1 part in 10^9.
-constexpr double kSlack = 1e-9;
 } // namespace
 
 std::string_view to_string(CheckpointBasis b) {
@@ -73,7 +73,7 @@ std::vector<CheckpointAtDesign> checkpoints_on_design(const CheckpointPlan& plan
         // the requirement keeps every job's cadence when the total is met.
         a.share =
             plan.concurrent && total.base() > 0.0 ? write * (r.required_write / total) : write;
-        a.sustainable = a.share.base() >= r.required_write.base() * (1.0 - kSlack);
+        a.sustainable = meets(a.share.base(), r.required_write.base());
         if (a.share.base() > 0.0) {
             a.at_share = evaluate_job(r.model, a.share);
             a.shortest_interval = write_time(r.model.size, a.share) / job_write_budget(r.model);

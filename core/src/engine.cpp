@@ -1,11 +1,13 @@
 #include "podsizer/core/engine.hpp"
 
 #include "podsizer/core/checkpoint_plan.hpp"
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/erasure_coding.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/rack_layout.hpp"
 #include "podsizer/core/requirements.hpp"
+#include "podsizer/core/text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -24,49 +26,12 @@ namespace {
 constexpr std::int64_t kMaxDevices = 100'000;
 // Delivered within this fraction of each other counts as balanced.
 constexpr double kBalancedWithin = 0.03;
-// Float slack for "meets the requirement": 1 part in 10^9.
-constexpr double kSlack = 1e-9;
-
-// Counts stop here: absurd inputs are reported (too-large), never overflow.
-constexpr std::int64_t kCountCap = std::numeric_limits<std::int64_t>::max() / 4;
-
-std::int64_t ceil_to_count(double x) {
-    if (!(x > 0.0)) {
-        return 0;
-    }
-    if (x >= static_cast<double>(kCountCap)) {
-        return kCountCap;
-    }
-    // Ratios of decimal figures land a hair above an integer (450.0000000001).
-    // The slack is relative, but at most a thousandth of a device: a purely
-    // relative slack dropped whole devices from counts above 10^9 (1e12 GPUs
-    // were sized 10 C-nodes short; docs/robustness.md).
-    return static_cast<std::int64_t>(std::ceil(x - std::min(x * kSlack, 1e-3)));
-}
-
-/// The whole number at or below x, capped like ceil_to_count. A bare
-/// static_cast of a huge double is undefined behaviour, and a catalog whose
-/// D-box is far faster than its C-node gives such a knee (docs/robustness.md).
-std::int64_t floor_to_count(double x) {
-    if (!(x > 0.0)) {
-        return 0;
-    }
-    if (x >= static_cast<double>(kCountCap)) {
-        return kCountCap;
-    }
-    return static_cast<std::int64_t>(std::floor(x + kSlack));
-}
-
 std::string fmt_tp(Throughput t) {
     return format_in(t, units::GB_per_s, 1);
 }
 
 std::string percent(double fraction) {
-    std::string s = format_number(fraction * 100.0, fraction < 0.1 ? 1 : 0);
-    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) {
-        s.resize(s.size() - 2); // "5 %", not "5.0 %"
-    }
-    return s + " %";
+    return percent_text(fraction, fraction < 0.1 ? 1 : 0);
 }
 
 /// Why a job's cadence does not fit the design, and what it can do instead.
@@ -206,7 +171,7 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
     d.requirements = req;
     d.findings = req.findings;
 
-    // Capacity (MODEL.md §4).
+    // Capacity (docs/model.md §6).
     const StripeStep& step = ch.ec->step_for(D);
     d.data_strips = step.data_strips;
     d.parity_strips = ch.ec->parity;
@@ -217,7 +182,7 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
     d.data_reduction = data_reduction;
     d.effective = d.usable * data_reduction;
 
-    // Throughput (MODEL.md §3): delivered = min(frontend, backend).
+    // Throughput (docs/model.md §7): delivered = min(frontend, backend).
     const auto Cd = static_cast<double>(C);
     const auto Dd = static_cast<double>(D);
     d.frontend_read = ch.cnode->read * Cd;
@@ -229,10 +194,10 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
     d.read_bottleneck = bottleneck_of(d.frontend_read, d.backend_read);
     d.write_bottleneck = bottleneck_of(d.frontend_write, d.backend_write);
     d.saturation = saturation(ch);
-    d.knee_cnodes = floor_to_count(Dd * d.saturation);
+    d.knee_cnodes = knee_cnodes(D, d.saturation);
     d.checkpoints = checkpoints_on_design(req.checkpoints, d.write);
 
-    // Network, racks, power (MODEL.md §5).
+    // Network, racks, power (docs/model.md §8-§10).
     const SwitchCounts sc = switch_counts(*ch.cnode, C, *ch.dbox, D, *ch.network_switch);
     d.leaf_switches = sc.leaves;
     d.spine_switches = sc.spines;
@@ -275,13 +240,13 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
         }
     }
 
-    // Findings (MODEL.md §10).
-    if (req.read.base() > 0 && d.read.base() < req.read.base() * (1 - kSlack)) {
+    // Findings (docs/model.md §11).
+    if (!meets(d.read.base(), req.read.base())) {
         add(Severity::error, "read-short",
             "delivers " + fmt_tp(d.read) + " read; the requirement is " + fmt_tp(req.read) + " (" +
                 std::string(to_string(d.read_bottleneck)) + "-bound)");
     }
-    if (req.write.base() > 0 && d.write.base() < req.write.base() * (1 - kSlack)) {
+    if (!meets(d.write.base(), req.write.base())) {
         add(Severity::error, "write-short",
             "delivers " + fmt_tp(d.write) + " write; the requirement is " + fmt_tp(req.write) +
                 " (set by " + req.write_driver + ")");
@@ -294,13 +259,13 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
         }
     }
     if (req.checkpoints.peak_retained.base() > 0 &&
-        req.checkpoints.peak_retained > d.usable * (1 + kSlack)) {
+        exceeds(req.checkpoints.peak_retained.base(), d.usable.base())) {
         add(Severity::warning, "checkpoint-retention",
             "retained checkpoints need up to " +
                 format_in(req.checkpoints.peak_retained, units::PB, 1) +
                 ", more than the design's usable " + format_in(d.usable, units::PB, 1));
     }
-    if (req.usable.base() > 0 && d.usable.base() < req.usable.base() * (1 - kSlack)) {
+    if (!meets(d.usable.base(), req.usable.base())) {
         add(Severity::error, "capacity-short",
             "usable " + format_in(d.usable, units::PB, 1) + " is short of the " +
                 format_in(req.usable, units::PB, 1) + " needed");
@@ -317,11 +282,11 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
                 std::to_string(d.knee_cnodes) + " busy, more buy no throughput");
     }
     const double cd = D > 0 ? Cd / Dd : 0.0;
-    if (cd < cons.cd_min.c_per_d * (1 - kSlack)) {
+    if (!meets(cd, cons.cd_min.c_per_d)) {
         add(Severity::error, "cd-below-min",
             "C:D is " + format_cd_ratio(cd) + ", below the minimum " + cons.cd_min.text);
     }
-    if (cd > cons.cd_max.c_per_d * (1 + kSlack)) {
+    if (exceeds(cd, cons.cd_max.c_per_d)) {
         add(Severity::error, "cd-above-max",
             "C:D is " + format_cd_ratio(cd) + ", above the maximum " + cons.cd_max.text);
     }
@@ -360,7 +325,7 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
     return d;
 }
 
-/// C and D for a sizing mode (MODEL.md §3).
+/// C and D for a sizing mode (docs/model.md §5).
 DesignCounts balance_counts(const OptionSpec& opt, const HardwareChoice& ch,
                             const Requirements& req, const Constraints& cons) {
     const double sat = saturation(ch);

@@ -1,8 +1,10 @@
 #include "podsizer/core/extrapolation.hpp"
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/erasure_coding.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,23 +13,8 @@ namespace podsizer {
 
 namespace {
 
-// Float slack for whole counts: 4.0000000001 pods is 4 pods.
-constexpr double kSlack = 1e-9;
-
-std::int64_t ceil_count(double x) {
-    return static_cast<std::int64_t>(std::ceil(x * (1.0 - kSlack)));
-}
-
 std::string pb(Capacity c) {
     return format_in(c, units::PB, 1);
-}
-
-std::string percent(double fraction) {
-    std::string s = format_number(fraction * 100.0, 1);
-    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) {
-        s.resize(s.size() - 2);
-    }
-    return s + " %";
 }
 
 } // namespace
@@ -81,7 +68,7 @@ Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec)
     // whole number is the fewest pods reaching target × (1 − tolerance).
     const Capacity enough = spec.target * (1.0 - spec.tolerance);
     e.pods_within_tolerance = enough / pod.usable;
-    e.pods = std::max<std::int64_t>(1, ceil_count(e.pods_within_tolerance));
+    e.pods = std::max<std::int64_t>(1, ceil_to_count(e.pods_within_tolerance));
 
     const auto n = static_cast<double>(e.pods);
     e.cnodes = pod.cnodes * e.pods;
@@ -94,18 +81,18 @@ Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec)
     e.power = pod.power * n;
     e.coverage = e.usable / spec.target;
 
-    const std::string tol = percent(spec.tolerance);
-    if (e.usable < spec.target * (1.0 - kSlack)) {
+    const std::string tol = percent_text(spec.tolerance);
+    if (!meets(e.usable.base(), spec.target.base())) {
         e.findings.push_back({Severity::info, "short-within-tolerance",
                               std::to_string(e.pods) + " pods give " + pb(e.usable) + ", " +
-                                  percent(1.0 - e.coverage) + " short of " + pb(spec.target) +
+                                  percent_text(1.0 - e.coverage) + " short of " + pb(spec.target) +
                                   ": within the " + tol + " tolerance"});
     }
     if (e.pods > 1) {
         const Capacity fewer = pod.usable * static_cast<double>(e.pods - 1);
         e.findings.push_back({Severity::info, "one-pod-fewer",
                               std::to_string(e.pods - 1) + " pods would give " + pb(fewer) + ", " +
-                                  percent(1.0 - fewer / spec.target) + " short of " +
+                                  percent_text(1.0 - fewer / spec.target) + " short of " +
                                   pb(spec.target) + ": outside the " + tol + " tolerance"});
     }
     if (e.pods_exact < 1.0) {
@@ -128,10 +115,9 @@ Design grow_single_namespace(const Design& pod, Capacity target, const Catalog& 
     const double c_per_d =
         pod.dboxes > 0 ? static_cast<double>(pod.cnodes) / static_cast<double>(pod.dboxes) : 1.0;
     const auto dd = static_cast<double>(dboxes);
-    std::int64_t cnodes = ceil_count(dd * c_per_d);
-    const auto knee = static_cast<std::int64_t>(std::floor(dd * saturation(hw) * (1.0 + kSlack)));
-    if (c_per_d <= saturation(hw) * (1.0 + kSlack)) {
-        cnodes = std::min(cnodes, knee);
+    std::int64_t cnodes = ceil_to_count(dd * c_per_d);
+    if (!exceeds(c_per_d, saturation(hw))) {
+        cnodes = std::min(cnodes, knee_cnodes(dboxes, saturation(hw)));
     }
     cnodes = std::max<std::int64_t>(1, cnodes);
     Requirements req;

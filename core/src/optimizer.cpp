@@ -1,5 +1,6 @@
 #include "podsizer/core/optimizer.hpp"
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/requirements.hpp"
@@ -11,13 +12,6 @@
 namespace podsizer {
 
 namespace {
-
-// Float slack for whole counts, as in the engine: 450.0000000001 is 450.
-constexpr double kSlack = 1e-9;
-
-std::int64_t floor_count(double x) {
-    return static_cast<std::int64_t>(std::floor(x * (1.0 + kSlack)));
-}
 
 /// The five objectives as numbers to minimise, in a fixed order.
 struct Metrics {
@@ -264,7 +258,7 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
                     // it a C-node adds power but no throughput: dominated).
                     const double k = std::min(saturation(hw), cons.cd_max.c_per_d);
                     const std::int64_t c_hi =
-                        std::max(c0, floor_count(static_cast<double>(d0) * k));
+                        std::max(c0, floor_to_count(static_cast<double>(d0) * k));
                     const std::int64_t sc = step_for(c0, c_hi);
                     for (std::int64_t c = c0; c <= c_hi; c += sc) {
                         evaluate(hw, c, d0);
@@ -274,7 +268,7 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
                     }
                     // More D-boxes for the C0 C-nodes, down to the minimum C:D.
                     const std::int64_t d_hi =
-                        floor_count(static_cast<double>(c0) / cons.cd_min.c_per_d);
+                        floor_to_count(static_cast<double>(c0) / cons.cd_min.c_per_d);
                     if (d_hi > d0) {
                         const std::int64_t sd = step_for(d0 + 1, d_hi);
                         for (std::int64_t d = d0 + 1; d <= d_hi; d += sd) {

@@ -1,5 +1,7 @@
 #include "podsizer/core/rack_layout.hpp"
 
+#include "podsizer/core/counting.hpp"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -9,10 +11,6 @@
 namespace podsizer {
 
 namespace {
-
-std::int64_t ceil_div_d(double a, double b) {
-    return b <= 0.0 ? 0 : static_cast<std::int64_t>(std::ceil(a / b - 1e-9));
-}
 
 struct Kind {
     DeviceRole role;
@@ -150,8 +148,8 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bo
             plan.device_too_big = true;
         }
     }
-    plan.racks_for_space = ceil_div_d(total_u, usable.base());
-    plan.racks_for_power = ceil_div_d(total_w, budget.base());
+    plan.racks_for_space = ceil_ratio(total_u, usable.base());
+    plan.racks_for_power = ceil_ratio(total_w, budget.base());
     if (plan.device_too_big || kinds.empty()) {
         return plan;
     }

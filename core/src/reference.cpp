@@ -1,5 +1,6 @@
 #include "podsizer/core/reference.hpp"
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/errors.hpp"
 
 #include <algorithm>
@@ -8,13 +9,6 @@
 namespace podsizer {
 
 namespace {
-
-// Float slack for whole counts: 220.00000001 racks is 220 racks.
-constexpr double kSlack = 1e-9;
-
-std::int64_t ceil_count(double x) {
-    return x > 0.0 ? static_cast<std::int64_t>(std::ceil(x * (1.0 - kSlack))) : 0;
-}
 
 std::string tbps(Throughput t) {
     return format_in(t, units::Tbps, 1);
@@ -45,10 +39,10 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable) {
     if (ref.raw_per_usable > 0.0) {
         r.raw = usable * ref.raw_per_usable;
     }
-    // MODEL.md §8; figures from the catalog entry (brief: ~220 racks per EB,
+    // docs/extrapolation-and-comparison.md §3; figures from the catalog entry (brief: ~220 racks per EB,
     // 2.5 Tbps per 100 PB for read and for write).
     r.racks_exact = in(usable, units::EB) * ref.racks_per_eb;
-    r.racks = std::max<std::int64_t>(1, ceil_count(r.racks_exact));
+    r.racks = std::max<std::int64_t>(1, ceil_to_count(r.racks_exact));
     const double per_100pb = usable / of<Capacity>(100.0, units::PB);
     r.read = ref.read_per_100pb * per_100pb;
     r.write = ref.write_per_100pb * per_100pb;
@@ -57,23 +51,23 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable) {
     r.read_within_limits = r.read;
     r.write_within_limits = r.write;
     if (ref.account_capacity.base() > 0.0) {
-        r.accounts = ceil_count(usable / ref.account_capacity);
+        r.accounts = ceil_to_count(usable / ref.account_capacity);
         const auto n = static_cast<double>(r.accounts);
         // Data going into the store is account ingress (write); data coming
         // out is egress (read).
         if (ref.account_ingress.base() > 0.0) {
             r.ingress_limit = ref.account_ingress * n;
-            r.write_capped = r.ingress_limit < r.write * (1.0 - kSlack);
+            r.write_capped = !meets(r.ingress_limit.base(), r.write.base());
             r.write_within_limits = std::min(r.write, r.ingress_limit);
             r.accounts_for_throughput =
-                std::max(r.accounts_for_throughput, ceil_count(r.write / ref.account_ingress));
+                std::max(r.accounts_for_throughput, ceil_to_count(r.write / ref.account_ingress));
         }
         if (ref.account_egress.base() > 0.0) {
             r.egress_limit = ref.account_egress * n;
-            r.read_capped = r.egress_limit < r.read * (1.0 - kSlack);
+            r.read_capped = !meets(r.egress_limit.base(), r.read.base());
             r.read_within_limits = std::min(r.read, r.egress_limit);
             r.accounts_for_throughput =
-                std::max(r.accounts_for_throughput, ceil_count(r.read / ref.account_egress));
+                std::max(r.accounts_for_throughput, ceil_to_count(r.read / ref.account_egress));
         }
         r.accounts_for_throughput = std::max(r.accounts_for_throughput, r.accounts);
         const std::string accounts = std::to_string(r.accounts) + " accounts of " +

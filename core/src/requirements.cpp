@@ -54,7 +54,7 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
             throw InputError("fleet.platform", "unknown GPU platform \"" + fleet.platform + "\"");
         }
         req.gpus = fleet.pod_gpus();
-        // MODEL.md §2: requirements multiply whole scalable units.
+        // docs/model.md §3: requirements multiply whole scalable units.
         req.sus = (req.gpus + platform->gpus_per_su - 1) / platform->gpus_per_su;
         req.sized_gpus = req.sus * platform->gpus_per_su;
         if (req.sized_gpus != req.gpus) {
@@ -103,7 +103,7 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
             }
         }
         req.performance_write = req.write;
-        // MODEL.md §2: W is raised to the checkpoint requirement when larger.
+        // docs/model.md §3: W is raised to the checkpoint requirement when larger.
         if (scenario.checkpoint && !scenario.checkpoint->jobs.empty()) {
             req.checkpoints =
                 plan_checkpoints(*scenario.checkpoint, req.gpus, platform->gpus_per_node,

@@ -1,13 +1,16 @@
 #include "podsizer/core/units.hpp"
 
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
+#include "podsizer/core/text.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
+#include <fmt/format.h>
+#include <locale>
+#include <optional>
 
 namespace podsizer {
 
@@ -82,13 +85,6 @@ constexpr std::array kUnits{
 // they get a pointed hint instead of "unknown unit".
 constexpr std::array<std::string_view, 6> kBitCapacities{"kb", "Mb", "Gb", "Tb", "Pb", "Eb"};
 
-std::string quoted(std::string_view s) {
-    std::string out = "\"";
-    out.append(s);
-    out += '"';
-    return out;
-}
-
 [[noreturn]] void fail(std::string_view text, const std::string& why) {
     throw InputError(quoted(text) + ": " + why);
 }
@@ -98,70 +94,33 @@ std::string expected_phrase(Dimension d) {
            quoted(dimension_example(d));
 }
 
+// Thousands separator "," in groups of three and "." as the decimal point,
+// the way every table, sheet and message of podsizer writes numbers.
+struct Grouping : std::numpunct<char> {
+    char do_decimal_point() const override { return '.'; }
+    char do_thousands_sep() const override { return ','; }
+    std::string do_grouping() const override { return "\3"; }
+};
+
+const std::locale& grouping_locale() {
+    static const std::locale locale(std::locale::classic(), new Grouping);
+    return locale;
+}
+
 bool is_space(char c) {
     return c == ' ' || c == '\t';
 }
 
-// Reads the leading number of `s`: digits with optional ',' thousands
-// separators (in groups of three), an optional fraction and exponent. Returns
-// the number of characters used and the value, or 0 when there is no number.
+// Reads the leading number of `s` (number_text.hpp: "," groups of three, a
+// fraction, an exponent, any locale). Returns the number of characters used
+// and the value, or 0 when there is no number.
 std::size_t read_number(std::string_view s, double& value) {
-    std::size_t i = 0;
-    std::string clean;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
-        clean += s[i++];
-    }
-    std::size_t digits = 0;
-    std::size_t group = 0;
-    bool grouped = false;
-    while (i < s.size()) {
-        char c = s[i];
-        if (std::isdigit(static_cast<unsigned char>(c))) {
-            clean += c;
-            ++digits;
-            ++group;
-            ++i;
-        } else if (c == ',' && digits > 0 && (grouped ? group == 3 : group <= 3) &&
-                   i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
-            grouped = true;
-            group = 0;
-            ++i;
-        } else {
-            break;
-        }
-    }
-    if (grouped && group != 3) {
+    const std::optional<ScannedNumber> n = scan_number(s);
+    if (!n) {
         return 0;
     }
-    if (i < s.size() && s[i] == '.') {
-        clean += '.';
-        ++i;
-        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
-            clean += s[i++];
-            ++digits;
-        }
-    }
-    if (digits == 0) {
-        return 0;
-    }
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E') && i + 1 < s.size()) {
-        std::size_t j = i + 1;
-        std::string exp = "e";
-        if (s[j] == '+' || s[j] == '-') {
-            exp += s[j++];
-        }
-        std::size_t exp_digits = 0;
-        while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) {
-            exp += s[j++];
-            ++exp_digits;
-        }
-        if (exp_digits > 0) {
-            clean += exp;
-            i = j;
-        }
-    }
-    value = std::strtod(clean.c_str(), nullptr);
-    return i;
+    value = n->value;
+    return n->used;
 }
 
 const Unit* find_unit(std::string_view symbol) {
@@ -310,36 +269,12 @@ std::string format_number(double v, int decimals) {
     if (!std::isfinite(v)) {
         return std::isnan(v) ? "n/a" : (v > 0 ? "inf" : "-inf");
     }
-    // Sized from snprintf itself: a fixed buffer cut numbers above ~10^60
-    // short and printed a wrong figure (found by a hostile-input test,
-    // docs/robustness.md).
-    const int length = std::snprintf(nullptr, 0, "%.*f", decimals, v);
-    std::string s(static_cast<std::size_t>(std::max(length, 0)), '\0');
-    std::snprintf(s.data(), s.size() + 1, "%.*f", decimals, v);
-    std::size_t start = (s[0] == '-') ? 1 : 0;
-    std::size_t point = s.find('.');
-    std::size_t int_end = point == std::string::npos ? s.size() : point;
-    std::string out = s.substr(0, start);
-    const std::size_t int_len = int_end - start;
-    for (std::size_t i = 0; i < int_len; ++i) {
-        out += s[start + i];
-        const std::size_t remaining = int_len - i - 1;
-        if (remaining > 0 && remaining % 3 == 0) {
-            out += ',';
-        }
-    }
-    out += s.substr(int_end);
-    if (out == "-0" || out.rfind("-0.", 0) == 0) {
+    // {fmt}'s "L" groups digits by the locale passed here, never the
+    // process's: "," every three digits, "." before the decimals.
+    std::string out = fmt::format(grouping_locale(), "{:.{}Lf}", v, std::max(decimals, 0));
+    if (out.front() == '-' && out.find_first_of("123456789") == std::string::npos) {
         // "-0.0" reads as a sign error in a table; a rounded zero has no sign.
-        bool all_zero = true;
-        for (char c : out) {
-            if (c >= '1' && c <= '9') {
-                all_zero = false;
-            }
-        }
-        if (all_zero) {
-            out.erase(0, 1);
-        }
+        out.erase(0, 1);
     }
     return out;
 }

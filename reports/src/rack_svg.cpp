@@ -6,7 +6,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
+#include <fmt/format.h>
 #include <vector>
 
 namespace podsizer {
@@ -359,9 +359,7 @@ std::string rack_svg_file_name(const Design& design, std::size_t index) {
     if (slug.size() > 60) {
         slug.resize(60);
     }
-    char prefix[32];
-    std::snprintf(prefix, sizeof prefix, "%02zu", index);
-    return std::string(prefix) + (slug.empty() ? "" : "-" + slug) + ".svg";
+    return fmt::format("{:02}{}{}.svg", index, slug.empty() ? "" : "-", slug);
 }
 
 } // namespace podsizer

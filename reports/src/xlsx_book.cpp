@@ -4,12 +4,40 @@
 #include "podsizer/reports/version.hpp"
 
 #include <algorithm>
+#include <clocale>
 #include <cmath>
+#include <locale.h>
 #include <stdexcept>
 
 namespace podsizer::xlsx {
 
 namespace {
+
+// libxlsxwriter prints every number into the sheet XML with the C library's
+// "%.16G" when the workbook is closed, so on a desktop whose locale has a
+// decimal comma (the GUI runs under the user's locale) a cell would read
+// "61,44" and Excel would repair the file. The writing thread switches to the C locale for
+// the close only (uselocale is per thread: batch workers are unaffected); the
+// one documented use of the C library's locale in podsizer
+// (docs/architecture.md, "Numbers and the locale").
+class CNumericLocale {
+public:
+    CNumericLocale()
+        : c_(newlocale(LC_NUMERIC_MASK, "C", static_cast<locale_t>(nullptr))),
+          previous_(c_ != static_cast<locale_t>(nullptr) ? uselocale(c_) : nullptr) {}
+    ~CNumericLocale() {
+        if (c_ != static_cast<locale_t>(nullptr)) {
+            uselocale(previous_);
+            freelocale(c_);
+        }
+    }
+    CNumericLocale(const CNumericLocale&) = delete;
+    CNumericLocale& operator=(const CNumericLocale&) = delete;
+
+private:
+    locale_t c_;
+    locale_t previous_;
+};
 
 // Colours: a dark header band, pale section bands, and the spreadsheet
 // modelling convention of blue for inputs and black for formulas.
@@ -353,6 +381,7 @@ void Book::define_name(const std::string& name, const std::string& formula) {
 void Book::close() {
     lxw_workbook* wb = wb_;
     wb_ = nullptr;
+    const CNumericLocale c_numbers;
     const lxw_error err = workbook_close(wb);
     if (err != LXW_NO_ERROR) {
         throw InputError(path_, std::string("cannot write the workbook: ") + lxw_strerror(err));

@@ -43,7 +43,7 @@ TEST_CASE("the default catalog holds the published failure rates with their pape
         CHECK_THAT(p->provenance.source.ref, Catch::Contains(r.ref));
         CHECK_FALSE(p->provenance.source.note.empty());
     }
-    // MODEL.md §6: the default is the conservative 6.5.
+    // docs/checkpoints.md §4: the default is the conservative 6.5.
     CHECK(c.defaults.failure_rate == "hpca25-a100-high");
 }
 

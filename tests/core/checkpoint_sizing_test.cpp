@@ -1,5 +1,5 @@
 // Checkpoint jobs in a sized scenario: the write requirement, which requirement
-// drove it, and what each design sustains (MODEL.md §2, docs/checkpoints.md §8).
+// drove it, and what each design sustains (docs/model.md §3, docs/checkpoints.md §8).
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/requirements.hpp"

@@ -118,7 +118,7 @@ TEST_CASE("write time is the checkpoint size over the write bandwidth") {
 }
 
 TEST_CASE("the reference pod's cadence table: sync with a 5 % stall budget and async") {
-    // MODEL.md §6, by hand: sync W = size / (0.05 × τ); async W = size / τ.
+    // docs/checkpoints.md §3, by hand: sync W = size / (0.05 × τ); async W = size / τ.
     // 25.2e12 / (0.05 × 60) = 8.4e12; / (0.05 × 300) = 1.68e12; / (0.05 × 900) = 0.56e12.
     // 25.2e12 / 60 = 420e9; / 300 = 84e9; / 900 = 28e9.
     struct Row {

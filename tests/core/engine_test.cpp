@@ -86,7 +86,7 @@ TEST_CASE("more GPUs never mean fewer C-nodes or D-boxes") {
 }
 
 TEST_CASE("requirements multiply whole scalable units") {
-    // 577 GPUs are 2 GB200 SUs of 576: sized as 1,152 GPUs (MODEL.md §2).
+    // 577 GPUs are 2 GB200 SUs of 576: sized as 1,152 GPUs (docs/model.md §3).
     const Requirements req = compute_requirements(ncp_with_gpus(577), default_catalog_for_tests());
     CHECK(req.sus == 2);
     CHECK(req.sized_gpus == 1152);

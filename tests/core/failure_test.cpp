@@ -150,7 +150,7 @@ TEST_CASE("goodput of the complete model, worked for Daly's first example") {
           Approx(0.8049654).epsilon(1e-6));
 }
 
-TEST_CASE("goodput agrees with MODEL.md's first-order formula on one node") {
+TEST_CASE("goodput agrees with the first-order goodput formula (docs/checkpoints.md §11) on one node") {
     // One node: M = 153.8 days, so δ/τ, τ/M and R/M are all small and the
     // complete model must agree with 1 − δ/τ − (τ/2 + R)/M to second order.
     const Duration m = cluster_mtbf(1, 6.5);

@@ -14,7 +14,7 @@ TEST_CASE("binary and decimal prefixes are exact powers of 1024 and 1000") {
 }
 
 TEST_CASE("a terabit per second is an eighth of a terabyte per second") {
-    // MODEL.md: 2.5 Tbps = 312.5 GB/s.
+    // docs/model.md §1: 2.5 Tbps = 312.5 GB/s.
     CHECK(in(parse<Throughput>("2.5 Tbps"), units::GB_per_s) == Approx(312.5));
     CHECK(in(parse<Throughput>("400 Gb/s"), units::GB_per_s) == Approx(50.0));
 }

@@ -4,6 +4,7 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 #include "podsizer/reports/sizing_report.hpp"
+#include "support/test_files.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -73,7 +74,7 @@ TEST_CASE("the curve in CSV is one row per point with labelled marks in order") 
     double previous = 0.0;
     int knees = 0;
     for (const auto& row : g.rows) {
-        const double w = std::stod(row[1]);
+        const double w = test_support::leading_double(row[1]);
         CHECK(w >= previous);
         previous = w;
         knees += row[0] == "knee" ? 1 : 0;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <sys/stat.h>
@@ -24,8 +25,12 @@ inline std::string require_tool(std::string_view path, std::string_view name,
 }
 
 /// A directory under the build tree where tests leave files for people to look at.
+/// A run under another locale (tests/CMakeLists.txt) gets its own directory,
+/// so it never writes the same file as the default run beside it.
 inline std::string output_dir(const std::string& sub) {
-    const std::string dir = std::string(PODSIZER_TEST_OUTPUT_DIR) + "/" + sub;
+    const char* tag = std::getenv("PODSIZER_TEST_OUTPUT_TAG");
+    const std::string dir = std::string(PODSIZER_TEST_OUTPUT_DIR) + "/" + sub +
+                            (tag != nullptr && *tag != '\0' ? "-" + std::string(tag) : "");
     ::mkdir(PODSIZER_TEST_OUTPUT_DIR, 0755);
     ::mkdir(dir.c_str(), 0755);
     return dir;

@@ -4,6 +4,7 @@
 #include "../cli/run_process.hpp"
 #include "support/test_files.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <dirent.h>
@@ -63,9 +64,9 @@ bool parse_exported_number(const std::string& text, double& value) {
         t.pop_back();
         scale = 0.01;
     }
-    char* end = nullptr;
-    const double v = std::strtod(t.c_str(), &end);
-    if (end == t.c_str() || *end != '\0' || !std::isfinite(v)) {
+    double v = 0.0;
+    const auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (t.empty() || r.ec != std::errc() || r.ptr != t.data() + t.size() || !std::isfinite(v)) {
         return false;
     }
     value = v * scale;

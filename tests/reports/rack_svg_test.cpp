@@ -8,6 +8,7 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/reports/rack_svg.hpp"
+#include "support/test_files.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -54,7 +55,7 @@ double root_attribute(const std::string& svg, const std::string& name) {
     const std::size_t root = svg.find("<svg ");
     const std::size_t at = svg.find(" " + name + "=\"", root);
     REQUIRE(at != std::string::npos);
-    return std::stod(svg.substr(at + name.size() + 3));
+    return test_support::leading_double(svg.substr(at + name.size() + 3));
 }
 
 std::string write(const std::string& dir, const std::string& name, const std::string& text) {

@@ -3,12 +3,15 @@
 // counting lines of what a user would see.
 #pragma once
 
+#include <charconv>
 #include <cstddef>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace test_support {
 
@@ -35,6 +38,21 @@ inline std::string write_temp(const std::string& name, const std::string& text) 
 inline std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// The number at the front of `s` ("2.5", "217.9 PB"), read as '.'-decimal
+/// text whatever the process locale: std::stod would read "2.5" as 2 when the
+/// tests run under LC_ALL=de_DE.UTF-8. Throws when `s` does not start with one.
+inline double leading_double(std::string_view s) {
+    while (!s.empty() && s.front() == ' ') {
+        s.remove_prefix(1);
+    }
+    double v = 0.0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (r.ec != std::errc()) {
+        throw std::invalid_argument("not a number: \"" + std::string(s.substr(0, 40)) + "\"");
+    }
+    return v;
 }
 
 /// Lines in `s`, counted by their '\n'.

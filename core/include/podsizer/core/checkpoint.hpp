@@ -64,7 +64,7 @@ Duration write_time(Capacity size, Throughput bandwidth);
 
 /// The share of each interval the write may take: the stall budget s for a
 /// synchronous checkpoint; 1 for an asynchronous one (it must drain before the
-/// next starts, MODEL.md §6).
+/// next starts, docs/checkpoints.md §3).
 double write_budget(CheckpointMode mode, double stall_budget);
 
 /// Required write bandwidth to checkpoint every `interval`:

@@ -1,5 +1,5 @@
 // A scenario's checkpoint jobs: the write throughput they require of a pod
-// (which may raise the performance rule's write requirement, MODEL.md §2) and
+// (which may raise the performance rule's write requirement, docs/model.md §3) and
 // what a sized design sustains for each of them (docs/checkpoints.md §8).
 #pragma once
 

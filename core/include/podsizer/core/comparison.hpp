@@ -1,5 +1,5 @@
 // The side-by-side the architects draw: designs, designs grown to a target,
-// and reference systems as columns; metrics and ratios as rows (MODEL.md §8).
+// and reference systems as columns; metrics and ratios as rows (docs/extrapolation-and-comparison.md §3-§4).
 //
 // Kept as plain data (numbers in a display unit named per row), so the text,
 // Markdown, CSV and JSON reports and the Excel export render the same table.

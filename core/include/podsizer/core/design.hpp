@@ -14,7 +14,7 @@ namespace podsizer {
 enum class Severity { info, warning, error };
 std::string_view to_string(Severity s);
 
-/// Something the engine noticed about a valid design (MODEL.md §10). Findings
+/// Something the engine noticed about a valid design (docs/model.md §11). Findings
 /// are data, not exceptions: an error finding means a requirement or
 /// constraint is not met (CLI exit 1), not that the input was bad.
 struct Finding {
@@ -29,7 +29,7 @@ std::string format_cd_ratio(double c_per_d);
 enum class Bottleneck { frontend, backend, balanced };
 std::string_view to_string(Bottleneck b);
 
-/// Which requirement set the write throughput (MODEL.md §2).
+/// Which requirement set the write throughput (docs/model.md §3).
 enum class WriteDriver { none, performance_rule, explicit_figures, checkpoints };
 std::string_view to_string(WriteDriver w);
 
@@ -126,7 +126,7 @@ struct Design {
     /// No error finding: every requirement and constraint met.
     bool feasible() const;
 
-    // Density metrics (MODEL.md §5); zero when the denominator is.
+    // Density metrics (docs/model.md §10); zero when the denominator is.
     double pb_per_rack() const;
     double pb_per_kw() const;
     double gbps_read_per_kw() const;   ///< GB/s per kW

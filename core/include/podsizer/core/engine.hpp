@@ -78,7 +78,7 @@ HardwareChoice resolve_hardware(const Catalog& catalog, const std::string& cnode
                                 const std::string& rack, const std::string& network_switch,
                                 const HardwarePlaces& where = {});
 
-/// C-nodes one D-box keeps busy (MODEL.md §3): the smaller of the read and
+/// C-nodes one D-box keeps busy (docs/model.md §5): the smaller of the read and
 /// write ratios of D-box backend to C-node throughput.
 double saturation(const HardwareChoice& hw);
 

@@ -1,4 +1,4 @@
-// Usable capacity under the erasure-coding rule (MODEL.md §3-§4).
+// Usable capacity under the erasure-coding rule (docs/model.md §6).
 #pragma once
 
 #include "podsizer/core/catalog.hpp"

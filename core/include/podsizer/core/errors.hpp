@@ -1,4 +1,4 @@
-// The error channel for bad input (see ../shared/style/STYLE.md: two channels).
+// The error channel for bad input (docs/architecture.md, "Two error channels").
 //
 // An InputError means the user gave us something we cannot use: it carries
 // where it is (a file and JSON path, or a CLI flag) and what was expected, and

@@ -18,7 +18,7 @@ namespace podsizer {
 std::int64_t nodes_for(std::int64_t gpus, int gpus_per_node);
 
 /// Cluster MTBF M = 24 h / (nodes × failures per node-day), with the rate given
-/// per 1,000 node-days as the papers quote it (MODEL.md §6).
+/// per 1,000 node-days as the papers quote it (docs/checkpoints.md §4).
 Duration cluster_mtbf(std::int64_t nodes, double failures_per_1000_node_days);
 
 /// Young's first-order optimum interval τ = sqrt(2δM) (CACM 17(9), 1974).
@@ -39,11 +39,11 @@ Duration daly_interval(Duration write_time, Duration mtbf);
 ///   same model with δ moved from the segment into the restart, and the
 ///   interval no shorter than the drain: τ' = max(τ, δ),
 ///   goodput = τ' / (M·e^((R+δ)/M)·(e^(τ'/M) − 1)).
-/// To first order both reduce to MODEL.md §6: 1 − δ/τ (sync) − (τ/2 + R)/M.
+/// To first order both reduce to the starting specification's form (docs/checkpoints.md §11): 1 − δ/τ (sync) − (τ/2 + R)/M.
 double goodput(Duration interval, Duration write_time, Duration restart, Duration mtbf,
                CheckpointMode mode);
 
-/// MODEL.md §6's first-order approximation 1 − δ/τ (sync only) − (τ/2 + R)/M
+/// The starting specification's first-order approximation (docs/checkpoints.md §11) 1 − δ/τ (sync only) − (τ/2 + R)/M
 /// (async: − (τ/2 + δ + R)/M). Accurate while τ, δ and R are small against M;
 /// not clamped, so it goes negative where the approximation breaks down.
 double goodput_first_order(Duration interval, Duration write_time, Duration restart, Duration mtbf,

@@ -1,5 +1,5 @@
 // A GPU fleet split over sites and training clusters, and the storage that
-// follows when one pod stands next to every cluster (MODEL.md §7).
+// follows when one pod stands next to every cluster (docs/extrapolation-and-comparison.md §1-§2).
 #pragma once
 
 #include "podsizer/core/design.hpp"

@@ -1,4 +1,4 @@
-// Switch counts for a design's storage fabric (MODEL.md §5).
+// Switch counts for a design's storage fabric (docs/model.md §8-§9).
 #pragma once
 
 #include "podsizer/core/catalog.hpp"

@@ -1,4 +1,4 @@
-// The design optimiser (MODEL.md §9): enumerate catalog combinations, keep the
+// The design optimiser (docs/extrapolation-and-comparison.md §5): enumerate catalog combinations, keep the
 // feasible designs, and return the Pareto front over racks, power, read, write
 // and capacity, with the best design for a chosen objective.
 #pragma once

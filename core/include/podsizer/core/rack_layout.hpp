@@ -1,4 +1,4 @@
-// Racks for a design: how many, and what sits in each U (MODEL.md §5).
+// Racks for a design: how many, and what sits in each U (docs/model.md §8-§9).
 #pragma once
 
 #include "podsizer/core/catalog.hpp"

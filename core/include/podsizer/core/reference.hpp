@@ -1,4 +1,4 @@
-// A reference system sized at a capacity (MODEL.md §8): the customer's cloud
+// A reference system sized at a capacity (docs/extrapolation-and-comparison.md §3-§4): the customer's cloud
 // HDD object store, to put beside the designs.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Requirements of one pod from its GPUs and performance rule (MODEL.md §2).
+// Requirements of one pod from its GPUs and performance rule (docs/model.md §3).
 #pragma once
 
 #include "podsizer/core/catalog.hpp"

@@ -95,7 +95,7 @@ struct OptionSpec {
     bool operator==(const OptionSpec&) const = default;
 };
 
-/// Growing designs to a capacity target (MODEL.md §7).
+/// Growing designs to a capacity target (docs/extrapolation-and-comparison.md §1-§2).
 struct ExtrapolationSpec {
     Capacity target;
     /// Fraction short of the target that still counts as reaching it (brief:

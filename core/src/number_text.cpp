@@ -1,0 +1,169 @@
+#include "podsizer/core/number_text.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <fmt/format.h>
+#include <string>
+
+namespace podsizer {
+
+namespace {
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+// Digits with optional "," groups of three; appends the digits to `clean`.
+// Returns false on a malformed group ("1,35", "1,3456").
+bool scan_integer_part(std::string_view s, std::size_t& i, std::string& clean,
+                       std::size_t& digits) {
+    std::size_t group = 0;
+    bool grouped = false;
+    while (i < s.size()) {
+        const char c = s[i];
+        if (is_digit(c)) {
+            clean += c;
+            ++digits;
+            ++group;
+            ++i;
+        } else if (c == ',' && digits > 0 && (grouped ? group == 3 : group <= 3) &&
+                   i + 1 < s.size() && is_digit(s[i + 1])) {
+            grouped = true;
+            group = 0;
+            ++i;
+        } else {
+            break;
+        }
+    }
+    return !grouped || group == 3;
+}
+
+// An exponent ("e6", "E-3") if one follows with at least one digit.
+void scan_exponent(std::string_view s, std::size_t& i, std::string& clean) {
+    if (i + 1 >= s.size() || (s[i] != 'e' && s[i] != 'E')) {
+        return;
+    }
+    std::size_t j = i + 1;
+    std::string exp = "e";
+    if (s[j] == '+' || s[j] == '-') {
+        exp += s[j++];
+    }
+    const std::size_t first = j;
+    while (j < s.size() && is_digit(s[j])) {
+        exp += s[j++];
+    }
+    if (j > first) {
+        clean += exp;
+        i = j;
+    }
+}
+
+// from_chars leaves the value alone when it is out of range; decide from the
+// digits whether the text was too large (±inf) or too small (0), as the C
+// library's reader did.
+double out_of_range_value(std::string_view clean) {
+    const bool negative = !clean.empty() && clean.front() == '-';
+    long exponent = 0;
+    const std::size_t e = clean.find('e');
+    if (e != std::string_view::npos) {
+        long parsed = 0;
+        std::string_view digits = clean.substr(e + 1);
+        const bool neg_exp = !digits.empty() && digits.front() == '-';
+        if (!digits.empty() && (digits.front() == '-' || digits.front() == '+')) {
+            digits.remove_prefix(1);
+        }
+        const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), parsed);
+        exponent =
+            r.ec == std::errc() ? (neg_exp ? -parsed : parsed) : (neg_exp ? -100000 : 100000);
+    }
+    // The position of the first significant digit relative to the point.
+    std::string_view mantissa = clean.substr(0, e);
+    const std::size_t point = mantissa.find('.');
+    const std::size_t int_end = point == std::string_view::npos ? mantissa.size() : point;
+    long magnitude = 0;
+    bool found = false;
+    for (std::size_t k = 0; k < mantissa.size() && !found; ++k) {
+        if (is_digit(mantissa[k]) && mantissa[k] != '0') {
+            found = true;
+            magnitude =
+                k < int_end ? static_cast<long>(int_end - k) : -static_cast<long>(k - int_end) + 1;
+        }
+    }
+    if (!found || magnitude + exponent <= 0) {
+        return negative ? -0.0 : 0.0;
+    }
+    return negative ? -HUGE_VAL : HUGE_VAL;
+}
+
+} // namespace
+
+std::optional<ScannedNumber> scan_number(std::string_view s, bool signed_ok) {
+    std::size_t i = 0;
+    std::string clean;
+    if (signed_ok && i < s.size() && (s[i] == '+' || s[i] == '-')) {
+        if (s[i] == '-') {
+            clean += '-';
+        }
+        ++i;
+    }
+    std::size_t digits = 0;
+    if (!scan_integer_part(s, i, clean, digits)) {
+        return std::nullopt;
+    }
+    if (i < s.size() && s[i] == '.') {
+        clean += '.';
+        ++i;
+        while (i < s.size() && is_digit(s[i])) {
+            clean += s[i++];
+            ++digits;
+        }
+    }
+    if (digits == 0) {
+        return std::nullopt;
+    }
+    scan_exponent(s, i, clean);
+    ScannedNumber n;
+    n.used = i;
+    const auto r = std::from_chars(clean.data(), clean.data() + clean.size(), n.value);
+    if (r.ec == std::errc::result_out_of_range) {
+        n.out_of_range = true;
+        n.value = out_of_range_value(clean);
+    } else if (r.ec != std::errc() || r.ptr != clean.data() + clean.size()) {
+        return std::nullopt;
+    }
+    return n;
+}
+
+std::optional<double> parse_decimal(std::string_view text) {
+    double v = 0.0;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || r.ec != std::errc() || r.ptr != text.data() + text.size() ||
+        !std::isfinite(v)) {
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::string format_shortest(double v) {
+    // 32 characters hold any shortest double ("-2.2250738585072014e-308").
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+std::string format_shortest_fixed(double v) {
+    if (!std::isfinite(v)) {
+        return format_shortest(v);
+    }
+    // A fixed-point double can need 309 integer digits plus 767 decimals.
+    std::string out(1100, '\0');
+    const auto r = std::to_chars(out.data(), out.data() + out.size(), v, std::chars_format::fixed);
+    out.resize(static_cast<std::size_t>(r.ptr - out.data()));
+    return out;
+}
+
+std::string format_fixed(double v, int decimals) {
+    return fmt::format("{:.{}f}", v, decimals < 0 ? 0 : decimals);
+}
+
+} // namespace podsizer
