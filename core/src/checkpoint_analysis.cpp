@@ -1,5 +1,6 @@
 #include "podsizer/core/checkpoint_analysis.hpp"
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/failure.hpp"
 
 namespace podsizer {
@@ -18,8 +19,10 @@ std::string_view to_string(WriteSource s) {
     return "none";
 }
 
-CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q) {
-    CheckpointAnalysis a;
+namespace {
+
+/// The checkpoint size, the write each cadence needs, the nodes and the MTBF.
+void size_and_failures(const CheckpointQuery& q, CheckpointAnalysis& a) {
     if (q.params > 0.0) {
         a.size = checkpoint_size(q.params, q.bytes_per_param);
     } else if (q.size) {
@@ -40,27 +43,32 @@ CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q) {
     } else if (a.nodes && q.failures_per_1000_node_days) {
         a.mtbf = cluster_mtbf(*a.nodes, *q.failures_per_1000_node_days);
     }
+}
 
-    // The job model exists once the size is known and the interval is either
-    // requested or can follow from the MTBF.
-    std::optional<CheckpointJobModel> job;
-    if (a.size && (q.interval || a.mtbf)) {
-        CheckpointJobModel m;
-        m.size = *a.size;
-        m.mode = q.mode;
-        m.interval = q.interval;
-        m.stall_budget = q.stall_budget;
-        m.restart = q.restart;
-        // Without failures a requested cadence still has a bandwidth requirement;
-        // the MTBF only enters goodput, which stays empty then.
-        m.mtbf = a.mtbf.value_or(Duration::from_base(0.0));
-        m.gpus = q.gpus;
-        job = m;
-        a.required_write = job_required_write(m);
-        a.basis = q.interval ? CheckpointBasis::cadence : CheckpointBasis::daly_budget;
+/// The job model, once the size is known and the interval is either requested
+/// or can follow from the MTBF; sets the required write and its basis.
+std::optional<CheckpointJobModel> job_model(const CheckpointQuery& q, CheckpointAnalysis& a) {
+    if (!a.size || (!q.interval && !a.mtbf)) {
+        return std::nullopt;
     }
+    CheckpointJobModel m;
+    m.size = *a.size;
+    m.mode = q.mode;
+    m.interval = q.interval;
+    m.stall_budget = q.stall_budget;
+    m.restart = q.restart;
+    // Without failures a requested cadence still has a bandwidth requirement;
+    // the MTBF only enters goodput, which stays empty then.
+    m.mtbf = a.mtbf.value_or(Duration::from_base(0.0));
+    m.gpus = q.gpus;
+    a.required_write = job_required_write(m);
+    a.basis = q.interval ? CheckpointBasis::cadence : CheckpointBasis::daly_budget;
+    return m;
+}
 
-    // The operating point.
+/// The operating point: the write bandwidth given, implied by a write time,
+/// or the required one; and the write time it gives.
+void operating_point(const CheckpointQuery& q, CheckpointAnalysis& a) {
     if (q.write_bandwidth) {
         a.write = *q.write_bandwidth;
         a.write_source = WriteSource::given;
@@ -76,35 +84,47 @@ CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q) {
     } else if (a.size && a.write) {
         a.write_time = write_time(*a.size, *a.write);
     }
-    if (a.write_time) {
-        const double budget = q.interval ? write_budget(q.mode, q.stall_budget) : q.stall_budget;
-        a.shortest_interval = *a.write_time / budget;
-        if (a.mtbf) {
-            a.young_interval = young_interval(*a.write_time, *a.mtbf);
-            a.daly_interval = daly_interval(*a.write_time, *a.mtbf);
-        }
+}
+
+/// Intervals (shortest, Young, Daly, the one used), the write share, goodput.
+void intervals_and_goodput(const CheckpointQuery& q, CheckpointAnalysis& a) {
+    if (!a.write_time) {
         if (q.interval) {
             a.interval = *q.interval;
-        } else if (a.daly_interval) {
-            a.interval = *a.daly_interval;
         }
-        if (a.interval && q.mode == CheckpointMode::async && *a.write_time > *a.interval) {
-            a.interval = *a.write_time; // the next cannot start before the drain ends
-        }
-        if (a.interval) {
-            a.write_share = *a.write_time / *a.interval;
-            if (a.mtbf) {
-                a.goodput = goodput(*a.interval, *a.write_time, q.restart, *a.mtbf, q.mode);
-                if (q.gpus > 0) {
-                    a.gpu_hours_lost_per_day = gpu_hours_lost_per_day(*a.goodput, q.gpus);
-                }
-            }
-        }
-    } else if (q.interval) {
-        a.interval = *q.interval;
+        return;
     }
+    const double budget = q.interval ? write_budget(q.mode, q.stall_budget) : q.stall_budget;
+    a.shortest_interval = *a.write_time / budget;
+    if (a.mtbf) {
+        a.young_interval = young_interval(*a.write_time, *a.mtbf);
+        a.daly_interval = daly_interval(*a.write_time, *a.mtbf);
+    }
+    if (q.interval) {
+        a.interval = *q.interval;
+    } else if (a.daly_interval) {
+        a.interval = *a.daly_interval;
+    }
+    if (a.interval && q.mode == CheckpointMode::async && *a.write_time > *a.interval) {
+        a.interval = *a.write_time; // the next cannot start before the drain ends
+    }
+    if (!a.interval) {
+        return;
+    }
+    a.write_share = *a.write_time / *a.interval;
+    if (a.mtbf) {
+        a.goodput = goodput(*a.interval, *a.write_time, q.restart, *a.mtbf, q.mode);
+        if (q.gpus > 0) {
+            a.gpu_hours_lost_per_day = gpu_hours_lost_per_day(*a.goodput, q.gpus);
+        }
+    }
+}
+
+/// Whether the operating point sustains the requirement, offsite copies,
+/// retention.
+void sustainability_and_copies(const CheckpointQuery& q, CheckpointAnalysis& a) {
     if (a.required_write && a.write) {
-        a.sustainable = a.write->base() >= a.required_write->base() * (1.0 - 1e-9);
+        a.sustainable = meets(a.write->base(), a.required_write->base());
     }
     if (a.size && q.offsite_every > 0 && a.interval) {
         a.offsite_write = offsite_bandwidth(*a.size, *a.interval, q.offsite_every);
@@ -113,6 +133,17 @@ CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q) {
         a.retained = retained_capacity(*a.size, q.retain);
         a.peak_retained = peak_retained_capacity(*a.size, q.retain);
     }
+}
+
+} // namespace
+
+CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q) {
+    CheckpointAnalysis a;
+    size_and_failures(q, a);
+    const std::optional<CheckpointJobModel> job = job_model(q, a);
+    operating_point(q, a);
+    intervals_and_goodput(q, a);
+    sustainability_and_copies(q, a);
     if (job && a.mtbf) {
         CurveOptions opts;
         opts.knee_tolerance = q.knee_tolerance;

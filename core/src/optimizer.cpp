@@ -163,66 +163,66 @@ bool better_for(Objective objective, const Design& a, const Design& b) {
     return lex_before(metrics_of(a, 0), metrics_of(b, 0), priority(objective));
 }
 
-OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
-                         const OptimizerOptions& options) {
-    OptimizerResult result;
-    result.scenario = scenario.name;
-    result.objective = options.objective;
-    result.requirements = compute_requirements(scenario, catalog);
-    const Requirements& req = result.requirements;
-    const Constraints& cons = scenario.constraints;
-    const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
+namespace {
 
-    // The hardware to combine (the same certified-only rule as automatic
-    // hardware in size_option).
-    const std::vector<const DBoxModel*> dboxes = candidate_dboxes(catalog, rule);
+/// The rack models to combine: the listed ones, or every rack of the catalog.
+std::vector<const RackModel*> racks_to_consider(const Catalog& catalog,
+                                                const OptimizerOptions& options) {
     std::vector<const RackModel*> racks;
     if (options.racks.empty()) {
         for (const RackModel& r : catalog.racks) {
             racks.push_back(&r);
         }
-    } else {
-        for (const std::string& id : options.racks) {
-            const RackModel* r = catalog.rack(id);
-            if (r == nullptr) {
-                throw InputError("rack", "unknown rack model \"" + id + "\"");
-            }
-            racks.push_back(r);
+        return racks;
+    }
+    for (const std::string& id : options.racks) {
+        const RackModel* r = catalog.rack(id);
+        if (r == nullptr) {
+            throw InputError("rack", "unknown rack model \"" + id + "\"");
         }
+        racks.push_back(r);
     }
-    const SwitchModel* sw = catalog.network_switch(catalog.defaults.network_switch);
-    if (sw == nullptr) {
-        throw InputError("switch", "unknown default switch model \"" +
-                                       catalog.defaults.network_switch + "\"");
-    }
+    return racks;
+}
 
-    // Bounded work (docs/robustness.md): every combination sweeps two lines
-    // and every feasible design is kept until the front is known, so a large
-    // catalog multiplied time and memory (200 rack models: 4 s, 775 MB; a
-    // 10,000-entry list would need tens of GB). At most 10,000 combinations,
-    // and lines coarse enough for 400,000 designs in all — exactly what the
-    // default catalog's 10 combinations at 20,000 steps a line allow, so its
-    // results do not change.
-    constexpr std::size_t kMaxCombinations = 10'000;
-    constexpr std::int64_t kMaxDesigns = 400'000;
+// Bounded work (docs/robustness.md): every combination sweeps two lines and
+// every feasible design is kept until the front is known, so a large catalog
+// multiplied time and memory (200 rack models: 4 s, 775 MB; a 10,000-entry
+// list would need tens of GB). At most 10,000 combinations, and lines coarse
+// enough for 400,000 designs in all — exactly what the default catalog's 10
+// combinations at 20,000 steps a line allow, so its results do not change.
+constexpr std::size_t kMaxCombinations = 10'000;
+constexpr std::int64_t kMaxDesigns = 400'000;
+
+/// The most steps one line of the sweep may take for `combinations` combinations.
+std::int64_t max_steps_per_line(const Catalog& catalog, const std::vector<const DBoxModel*>& dboxes,
+                                std::size_t rack_count, const OptimizerOptions& options) {
     std::size_t combinations = 0;
     for (const DBoxModel* box : dboxes) {
-        combinations += catalog.cnodes.size() * box->drive_sizes.size() * racks.size();
+        combinations += catalog.cnodes.size() * box->drive_sizes.size() * rack_count;
     }
     if (combinations > kMaxCombinations) {
         throw InputError("rack", "the optimiser would sweep " + std::to_string(combinations) +
                                      " combinations of C-node, D-box, drive and rack; expected at "
                                      "most 10,000: name the rack models to consider");
     }
-    const std::int64_t max_steps = std::min(
-        options.max_steps,
-        std::max<std::int64_t>(
-            1, kMaxDesigns /
-                   (2 * std::max<std::int64_t>(1, static_cast<std::int64_t>(combinations)))));
+    const auto lines = 2 * std::max<std::int64_t>(1, static_cast<std::int64_t>(combinations));
+    return std::min(options.max_steps, std::max<std::int64_t>(1, kMaxDesigns / lines));
+}
 
+/// Evaluates designs of one scenario and keeps the feasible ones.
+struct Sweep {
+    const Scenario& scenario;
+    const Requirements& req;
+    const PerformanceRule* rule;
+    const OptimizerOptions& options;
+    std::int64_t max_steps;
+    OptimizerResult& result;
     std::vector<Design> feasible;
-    auto evaluate = [&](const HardwareChoice& hw, std::int64_t c, std::int64_t d) {
-        Design design = build_design("", hw, c, d, req, cons, scenario.data_reduction, rule, false);
+
+    void evaluate(const HardwareChoice& hw, std::int64_t c, std::int64_t d) {
+        Design design = build_design("", hw, c, d, req, scenario.constraints,
+                                     scenario.data_reduction, rule, false);
         ++result.evaluated;
         if (options.keep_all) {
             result.all.push_back(design);
@@ -230,62 +230,50 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
         if (design.feasible()) {
             feasible.push_back(std::move(design));
         }
-    };
-    auto step_for = [&](std::int64_t lo, std::int64_t hi) {
+    }
+
+    std::int64_t step_for(std::int64_t lo, std::int64_t hi) {
         const std::int64_t span = hi - lo + 1;
         const std::int64_t most = std::max<std::int64_t>(1, max_steps);
         const std::int64_t step = span > most ? (span + most - 1) / most : 1;
         result.coarsest_step = std::max(result.coarsest_step, step);
         return step;
-    };
+    }
 
-    const OptionSpec requirement_mode; // C-nodes from the requirement
-    for (const CNodeModel& cn : catalog.cnodes) {
-        for (const DBoxModel* box : dboxes) {
-            const ErasureCodingRule* ec = catalog.ec_rule(box->erasure_coding);
-            if (ec == nullptr || ec->steps.empty()) {
-                throw InputError(box->id, "D-box refers to unknown erasure-coding rule \"" +
-                                              box->erasure_coding + "\"");
-            }
-            for (Capacity drive : box->drive_sizes) {
-                for (const RackModel* rack : racks) {
-                    const HardwareChoice hw{&cn, box, drive, sw, rack, ec};
-                    ++result.combinations;
-                    const DesignCounts n0 = balance_counts(requirement_mode, hw, req, cons);
-                    const std::int64_t c0 = std::max<std::int64_t>(1, n0.cnodes);
-                    const std::int64_t d0 = std::max<std::int64_t>(1, n0.dboxes);
-                    // More C-nodes on the D0 D-boxes, up to the knee (beyond
-                    // it a C-node adds power but no throughput: dominated).
-                    const double k = std::min(saturation(hw), cons.cd_max.c_per_d);
-                    const std::int64_t c_hi =
-                        std::max(c0, floor_to_count(static_cast<double>(d0) * k));
-                    const std::int64_t sc = step_for(c0, c_hi);
-                    for (std::int64_t c = c0; c <= c_hi; c += sc) {
-                        evaluate(hw, c, d0);
-                    }
-                    if ((c_hi - c0) % sc != 0) {
-                        evaluate(hw, c_hi, d0); // the knee itself, when the steps skip it
-                    }
-                    // More D-boxes for the C0 C-nodes, down to the minimum C:D.
-                    const std::int64_t d_hi =
-                        floor_to_count(static_cast<double>(c0) / cons.cd_min.c_per_d);
-                    if (d_hi > d0) {
-                        const std::int64_t sd = step_for(d0 + 1, d_hi);
-                        for (std::int64_t d = d0 + 1; d <= d_hi; d += sd) {
-                            evaluate(hw, c0, d);
-                        }
-                        if ((d_hi - d0 - 1) % sd != 0) {
-                            evaluate(hw, c0, d_hi);
-                        }
-                    }
-                }
-            }
+    /// Every design from `lo` to `hi` at the line's step, and `hi` itself.
+    template <class Evaluate> void line(std::int64_t lo, std::int64_t hi, Evaluate at) {
+        const std::int64_t step = step_for(lo, hi);
+        for (std::int64_t x = lo; x <= hi; x += step) {
+            at(x);
+        }
+        if ((hi - lo) % step != 0) {
+            at(hi); // the end itself (the knee), when the steps skip it
         }
     }
-    result.feasible = static_cast<std::int64_t>(feasible.size());
 
-    // Pareto front: sorted lexicographically, a design can only be dominated
-    // by one before it, so one pass against the front so far suffices.
+    /// The two lines of one hardware combination, from the requirement's counts.
+    void combination(const HardwareChoice& hw) {
+        const Constraints& cons = scenario.constraints;
+        const OptionSpec requirement_mode; // C-nodes from the requirement
+        const DesignCounts n0 = balance_counts(requirement_mode, hw, req, cons);
+        const std::int64_t c0 = std::max<std::int64_t>(1, n0.cnodes);
+        const std::int64_t d0 = std::max<std::int64_t>(1, n0.dboxes);
+        // More C-nodes on the D0 D-boxes, up to the knee (beyond it a C-node
+        // adds power but no throughput: dominated).
+        const double k = std::min(saturation(hw), cons.cd_max.c_per_d);
+        const std::int64_t c_hi = std::max(c0, floor_to_count(static_cast<double>(d0) * k));
+        line(c0, c_hi, [&](std::int64_t c) { evaluate(hw, c, d0); });
+        // More D-boxes for the C0 C-nodes, down to the minimum C:D.
+        const std::int64_t d_hi = floor_to_count(static_cast<double>(c0) / cons.cd_min.c_per_d);
+        if (d_hi > d0) {
+            line(d0 + 1, d_hi, [&](std::int64_t d) { evaluate(hw, c0, d); });
+        }
+    }
+};
+
+/// The Pareto front of `feasible`: sorted lexicographically, a design can only
+/// be dominated by one before it, so one pass against the front so far suffices.
+std::vector<Metrics> pareto_front(const std::vector<Design>& feasible) {
     std::vector<Metrics> m;
     m.reserve(feasible.size());
     for (std::size_t i = 0; i < feasible.size(); ++i) {
@@ -302,20 +290,69 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
             blocks.add(cand);
         }
     }
-    const auto order = priority(options.objective);
+    return front;
+}
+
+const Metrics* best_for(const std::vector<Metrics>& front, Objective objective) {
+    const auto order = priority(objective);
     const Metrics* best = nullptr;
     for (const Metrics& f : front) {
         if (best == nullptr || lex_before(f, *best, order)) {
             best = &f;
         }
     }
-    if (best != nullptr) {
+    return best;
+}
+
+} // namespace
+
+OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
+                         const OptimizerOptions& options) {
+    OptimizerResult result;
+    result.scenario = scenario.name;
+    result.objective = options.objective;
+    result.requirements = compute_requirements(scenario, catalog);
+    const Requirements& req = result.requirements;
+    const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
+
+    // The hardware to combine (the same certified-only rule as automatic
+    // hardware in size_option).
+    const std::vector<const DBoxModel*> dboxes = candidate_dboxes(catalog, rule);
+    const std::vector<const RackModel*> racks = racks_to_consider(catalog, options);
+    const SwitchModel* sw = catalog.network_switch(catalog.defaults.network_switch);
+    if (sw == nullptr) {
+        throw InputError("switch", "unknown default switch model \"" +
+                                       catalog.defaults.network_switch + "\"");
+    }
+    Sweep sweep{
+        scenario, req, rule, options, max_steps_per_line(catalog, dboxes, racks.size(), options),
+        result,   {}};
+    for (const CNodeModel& cn : catalog.cnodes) {
+        for (const DBoxModel* box : dboxes) {
+            const ErasureCodingRule* ec = catalog.ec_rule(box->erasure_coding);
+            if (ec == nullptr || ec->steps.empty()) {
+                throw InputError(box->id, "D-box refers to unknown erasure-coding rule \"" +
+                                              box->erasure_coding + "\"");
+            }
+            for (Capacity drive : box->drive_sizes) {
+                for (const RackModel* rack : racks) {
+                    ++result.combinations;
+                    sweep.combination(HardwareChoice{&cn, box, drive, sw, rack, ec});
+                }
+            }
+        }
+    }
+    std::vector<Design>& feasible = sweep.feasible;
+    result.feasible = static_cast<std::int64_t>(feasible.size());
+
+    const std::vector<Metrics> front = pareto_front(feasible);
+    if (const Metrics* best = best_for(front, options.objective)) {
         // The best design again, this time with its rack layout.
         const Design& b = feasible[best->index];
         const HardwareChoice hw = resolve_hardware(catalog, b.cnode_model, b.dbox_model,
                                                    b.drive_size, b.rack_model, b.switch_model);
-        result.best = build_design(design_name(b), hw, b.cnodes, b.dboxes, req, cons,
-                                   scenario.data_reduction, rule, true);
+        result.best = build_design(design_name(b), hw, b.cnodes, b.dboxes, req,
+                                   scenario.constraints, scenario.data_reduction, rule, true);
     }
     result.pareto.reserve(front.size());
     for (const Metrics& f : front) {

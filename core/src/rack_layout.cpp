@@ -117,28 +117,26 @@ bool fits(const std::vector<Kind>& kinds, const std::vector<Run>& runs, RackUnit
     return true;
 }
 
-} // namespace
-
-RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bool with_slots) {
+/// The kinds of device to place, in deal order, which is also the
+/// bottom-to-top order: heavy enclosures low, switches last.
+std::vector<Kind> kinds_of(const RackDemand& demand) {
     std::vector<Kind> kinds;
-    // Deal order is also the bottom-to-top order: heavy enclosures low.
-    if (demand.dbox != nullptr && demand.dboxes > 0) {
-        kinds.push_back({DeviceRole::dbox, demand.dboxes,
-                         static_cast<int>(std::lround(demand.dbox->height.base())),
-                         demand.dbox->power, demand.dbox->id});
-    }
-    if (demand.cnode != nullptr && demand.cnodes > 0) {
-        kinds.push_back({DeviceRole::cnode, demand.cnodes,
-                         static_cast<int>(std::lround(demand.cnode->height.base())),
-                         demand.cnode->power, demand.cnode->id});
-    }
-    if (demand.network_switch != nullptr && demand.switches > 0) {
-        kinds.push_back({DeviceRole::network_switch, demand.switches,
-                         static_cast<int>(std::lround(demand.network_switch->height.base())),
-                         demand.network_switch->power, demand.network_switch->id});
-    }
+    auto add = [&](DeviceRole role, std::int64_t count, const auto* model) {
+        if (model != nullptr && count > 0) {
+            kinds.push_back({role, count, static_cast<int>(std::lround(model->height.base())),
+                             model->power, model->id});
+        }
+    };
+    add(DeviceRole::dbox, demand.dboxes, demand.dbox);
+    add(DeviceRole::cnode, demand.cnodes, demand.cnode);
+    add(DeviceRole::network_switch, demand.switches, demand.network_switch);
+    return kinds;
+}
 
-    RackPlan plan;
+/// Racks the totals need by space and by power, and whether any device is
+/// larger than a whole rack.
+void size_by_totals(const std::vector<Kind>& kinds, RackUnits usable, Power budget,
+                    RackPlan& plan) {
     double total_u = 0.0;
     double total_w = 0.0;
     for (const Kind& k : kinds) {
@@ -150,10 +148,91 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bo
     }
     plan.racks_for_space = ceil_ratio(total_u, usable.base());
     plan.racks_for_power = ceil_ratio(total_w, budget.base());
+}
+
+/// The "C-node 17" label of a slot, built in place: batches and sweeps lay out
+/// thousands of designs, and the label fits the string's inline buffer.
+void label_slot(RackSlot& slot, std::string_view role_name, std::int64_t number) {
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, number).ptr;
+    slot.label.reserve(role_name.size() + 1 + static_cast<std::size_t>(end - digits));
+    slot.label.append(role_name).append(1, ' ').append(digits, end);
+}
+
+/// Places `n` devices of `kind` in `rack` from `next_u` upwards.
+void place(Rack& rack, const Kind& kind, std::int64_t n, int& next_u, std::int64_t& next_number) {
+    const std::string_view role_name = to_string(kind.role);
+    for (std::int64_t j = 0; j < n; ++j) {
+        RackSlot& slot = rack.slots.emplace_back();
+        slot.u = next_u;
+        slot.height = kind.height;
+        slot.role = kind.role;
+        slot.model = kind.model;
+        slot.power = kind.power;
+        label_slot(slot, role_name, next_number++);
+        next_u += kind.height;
+        rack.used += RackUnits::from_base(kind.height);
+        rack.power += kind.power;
+        switch (kind.role) {
+        case DeviceRole::cnode:
+            ++rack.cnodes;
+            break;
+        case DeviceRole::dbox:
+            ++rack.dboxes;
+            break;
+        case DeviceRole::network_switch:
+            ++rack.switches;
+            break;
+        }
+    }
+}
+
+/// Switches go to the top of the rack: moves them up to the last usable U.
+void switches_to_top(Rack& rack, RackUnits usable) {
+    int top = static_cast<int>(std::lround(usable.base())) + 1;
+    for (auto it = rack.slots.rbegin(); it != rack.slots.rend(); ++it) {
+        if (it->role != DeviceRole::network_switch) {
+            break;
+        }
+        top -= it->height;
+        it->u = top;
+    }
+}
+
+/// The U-by-U contents of every rack, from the spread's runs.
+void fill_racks(const std::vector<Kind>& kinds, const std::vector<Run>& runs, RackUnits usable,
+                RackPlan& plan) {
+    plan.racks.resize(static_cast<std::size_t>(plan.count));
+    std::vector<std::int64_t> next_number(kinds.size(), 1);
+    for (const Run& r : runs) {
+        std::int64_t in_rack = 0;
+        for (std::size_t k = 0; k < kinds.size(); ++k) {
+            in_rack += r.counts[k];
+        }
+        for (std::int64_t i = r.begin; i < r.end; ++i) {
+            Rack& rack = plan.racks[static_cast<std::size_t>(i)];
+            rack.index = static_cast<int>(i + 1);
+            rack.slots.reserve(static_cast<std::size_t>(in_rack));
+            int next_u = 1;
+            for (std::size_t k = 0; k < kinds.size(); ++k) {
+                place(rack, kinds[k], r.counts[k], next_u, next_number[k]);
+            }
+        }
+    }
+    for (Rack& rack : plan.racks) {
+        switches_to_top(rack, usable);
+    }
+}
+
+} // namespace
+
+RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bool with_slots) {
+    const std::vector<Kind> kinds = kinds_of(demand);
+    RackPlan plan;
+    size_by_totals(kinds, usable, budget, plan);
     if (plan.device_too_big || kinds.empty()) {
         return plan;
     }
-
     std::int64_t racks =
         std::max({plan.racks_for_space, plan.racks_for_power, demand.min_racks, std::int64_t{1}});
     std::int64_t device_count = 0;
@@ -168,76 +247,9 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bo
         ++racks;
         spread(kinds, racks, sp);
     }
-
     plan.count = racks;
-    if (!with_slots) {
-        return plan;
-    }
-    // Per-rack counts of each kind, from the runs.
-    std::vector<std::vector<std::int64_t>> counts(
-        kinds.size(), std::vector<std::int64_t>(static_cast<std::size_t>(racks), 0));
-    for (const Run& r : sp.runs) {
-        for (std::size_t k = 0; k < kinds.size(); ++k) {
-            std::fill(counts[k].begin() + r.begin, counts[k].begin() + r.end, r.counts[k]);
-        }
-    }
-    plan.racks.resize(static_cast<std::size_t>(racks));
-    std::vector<std::int64_t> next_number(kinds.size(), 1);
-    for (std::size_t i = 0; i < plan.racks.size(); ++i) {
-        Rack& rack = plan.racks[i];
-        rack.index = static_cast<int>(i + 1);
-        int next_u = 1;
-        std::int64_t in_rack = 0;
-        for (std::size_t k = 0; k < kinds.size(); ++k) {
-            in_rack += counts[k][i];
-        }
-        // Batches and sweeps lay out thousands of designs: build each slot in
-        // place, without reallocating the rack's slots or temporary strings.
-        rack.slots.reserve(static_cast<std::size_t>(in_rack));
-        // Bottom to top in kind order: D-boxes, C-nodes, switches.
-        for (std::size_t k = 0; k < kinds.size(); ++k) {
-            const Kind& kind = kinds[k];
-            const std::string_view role_name = to_string(kind.role);
-            for (std::int64_t j = 0; j < counts[k][i]; ++j) {
-                RackSlot& slot = rack.slots.emplace_back();
-                slot.u = next_u;
-                slot.height = kind.height;
-                slot.role = kind.role;
-                slot.model = kind.model;
-                slot.power = kind.power;
-                // "C-node 17": short enough for the string's inline buffer.
-                char number[24];
-                const auto end =
-                    std::to_chars(number, number + sizeof number, next_number[k]++).ptr;
-                slot.label.reserve(role_name.size() + 1 + static_cast<std::size_t>(end - number));
-                slot.label.append(role_name).append(1, ' ').append(number, end);
-                next_u += kind.height;
-                rack.used += RackUnits::from_base(kind.height);
-                rack.power += kind.power;
-                switch (kind.role) {
-                case DeviceRole::cnode:
-                    ++rack.cnodes;
-                    break;
-                case DeviceRole::dbox:
-                    ++rack.dboxes;
-                    break;
-                case DeviceRole::network_switch:
-                    ++rack.switches;
-                    break;
-                }
-            }
-        }
-    }
-    // Switches go to the top of the rack: move them up to the last usable U.
-    for (Rack& rack : plan.racks) {
-        int top = static_cast<int>(std::lround(usable.base())) + 1;
-        for (auto it = rack.slots.rbegin(); it != rack.slots.rend(); ++it) {
-            if (it->role != DeviceRole::network_switch) {
-                break;
-            }
-            top -= it->height;
-            it->u = top;
-        }
+    if (with_slots) {
+        fill_racks(kinds, sp.runs, usable, plan);
     }
     return plan;
 }

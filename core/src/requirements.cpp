@@ -43,86 +43,84 @@ std::string checkpoint_driver_text(const CheckpointPlan& plan) {
     return "checkpoints (" + names + ")";
 }
 
-} // namespace
+/// GPUs rounded up to whole scalable units (docs/model.md §3: requirements
+/// multiply whole SUs), with a finding when that adds GPUs.
+void scalable_units(const Fleet& fleet, const GpuPlatform& platform, Requirements& req) {
+    req.gpus = fleet.pod_gpus();
+    req.sus = (req.gpus + platform.gpus_per_su - 1) / platform.gpus_per_su;
+    req.sized_gpus = req.sus * platform.gpus_per_su;
+    if (req.sized_gpus != req.gpus) {
+        req.findings.push_back(
+            {Severity::info, "partial-su",
+             format_number(static_cast<double>(req.gpus)) + " GPUs are " +
+                 format_number(static_cast<double>(req.sus)) + " whole " + platform.name +
+                 " SUs of " + format_number(platform.gpus_per_su) + "; storage is sized for " +
+                 format_number(static_cast<double>(req.sized_gpus)) + " GPUs"});
+    }
+}
 
-Requirements compute_requirements(const Scenario& scenario, const Catalog& catalog) {
-    Requirements req;
-    if (scenario.fleet) {
-        const Fleet& fleet = *scenario.fleet;
-        const GpuPlatform* platform = catalog.platform(fleet.platform);
-        if (platform == nullptr) {
-            throw InputError("fleet.platform", "unknown GPU platform \"" + fleet.platform + "\"");
-        }
-        req.gpus = fleet.pod_gpus();
-        // docs/model.md §3: requirements multiply whole scalable units.
-        req.sus = (req.gpus + platform->gpus_per_su - 1) / platform->gpus_per_su;
-        req.sized_gpus = req.sus * platform->gpus_per_su;
-        if (req.sized_gpus != req.gpus) {
-            req.findings.push_back(
-                {Severity::info, "partial-su",
-                 format_number(static_cast<double>(req.gpus)) + " GPUs are " +
-                     format_number(static_cast<double>(req.sus)) + " whole " + platform->name +
-                     " SUs of " + format_number(platform->gpus_per_su) + "; storage is sized for " +
-                     format_number(static_cast<double>(req.sized_gpus)) + " GPUs"});
-        }
-        if (scenario.performance) {
-            const PerformanceSpec& perf = *scenario.performance;
-            const auto gpus = static_cast<double>(req.sized_gpus);
-            if (!perf.rule.empty()) {
-                const PerformanceRule* rule = catalog.rule(perf.rule);
-                if (rule == nullptr) {
-                    throw InputError("performance.rule",
-                                     "unknown performance rule \"" + perf.rule + "\"");
-                }
-                req.rule = rule->id;
-                Throughput read_per_gpu = rule->read;
-                Throughput write_per_gpu = rule->write;
-                if (rule->basis == PerformanceRule::Basis::per_su) {
-                    const GpuPlatform* rule_platform = catalog.platform(rule->platform);
-                    const int su_gpus = rule_platform != nullptr ? rule_platform->gpus_per_su
-                                                                 : platform->gpus_per_su;
-                    read_per_gpu = rule->read / su_gpus;
-                    write_per_gpu = rule->write / su_gpus;
-                }
-                if (!rule->platform.empty() && rule->platform != platform->id) {
-                    req.findings.push_back({Severity::warning, "rule-platform",
-                                            "rule \"" + rule->id + "\" is defined for " +
-                                                rule->platform + "; applied per GPU to " +
-                                                platform->id});
-                }
-                req.read = read_per_gpu * gpus;
-                req.write = write_per_gpu * gpus;
-                req.write_driver = "performance rule " + rule->id;
-                req.write_driven_by = WriteDriver::performance_rule;
-            } else {
-                req.rule = "explicit";
-                req.read = perf.read_per_gpu.value_or(Throughput{}) * gpus;
-                req.write = perf.write_per_gpu.value_or(Throughput{}) * gpus;
-                req.write_driver = "explicit per-GPU figures";
-                req.write_driven_by = WriteDriver::explicit_figures;
-            }
-        }
-        req.performance_write = req.write;
-        // docs/model.md §3: W is raised to the checkpoint requirement when larger.
-        if (scenario.checkpoint && !scenario.checkpoint->jobs.empty()) {
-            req.checkpoints =
-                plan_checkpoints(*scenario.checkpoint, req.gpus, platform->gpus_per_node,
-                                 resolve_failure_rate(*scenario.checkpoint, catalog));
-            if (req.checkpoints.write > req.write) {
-                req.write = req.checkpoints.write;
-                req.write_driver = checkpoint_driver_text(req.checkpoints);
-                req.write_driven_by = WriteDriver::checkpoints;
-            }
-        }
+/// Read and write from a performance rule of the catalog, per GPU or per SU.
+void rule_requirement(const std::string& rule_id, const Catalog& catalog,
+                      const GpuPlatform& platform, Requirements& req) {
+    const PerformanceRule* rule = catalog.rule(rule_id);
+    if (rule == nullptr) {
+        throw InputError("performance.rule", "unknown performance rule \"" + rule_id + "\"");
     }
-    if (scenario.capacity.usable) {
-        req.usable = *scenario.capacity.usable;
-    } else if (scenario.capacity.usable_per_gpu) {
-        req.usable = *scenario.capacity.usable_per_gpu * static_cast<double>(req.sized_gpus);
+    req.rule = rule->id;
+    Throughput read_per_gpu = rule->read;
+    Throughput write_per_gpu = rule->write;
+    if (rule->basis == PerformanceRule::Basis::per_su) {
+        const GpuPlatform* rule_platform = catalog.platform(rule->platform);
+        const int su_gpus =
+            rule_platform != nullptr ? rule_platform->gpus_per_su : platform.gpus_per_su;
+        read_per_gpu = rule->read / su_gpus;
+        write_per_gpu = rule->write / su_gpus;
     }
-    // GPUs × a per-GPU figure can pass the range of a double (10^15 GPUs at
-    // "1e295 GB/s"); an infinite requirement would be printed as "inf" and
-    // sized as the largest count there is. Say so instead (docs/robustness.md).
+    if (!rule->platform.empty() && rule->platform != platform.id) {
+        req.findings.push_back({Severity::warning, "rule-platform",
+                                "rule \"" + rule->id + "\" is defined for " + rule->platform +
+                                    "; applied per GPU to " + platform.id});
+    }
+    const auto gpus = static_cast<double>(req.sized_gpus);
+    req.read = read_per_gpu * gpus;
+    req.write = write_per_gpu * gpus;
+    req.write_driver = "performance rule " + rule->id;
+    req.write_driven_by = WriteDriver::performance_rule;
+}
+
+void performance_requirement(const PerformanceSpec& perf, const Catalog& catalog,
+                             const GpuPlatform& platform, Requirements& req) {
+    if (!perf.rule.empty()) {
+        rule_requirement(perf.rule, catalog, platform, req);
+        return;
+    }
+    const auto gpus = static_cast<double>(req.sized_gpus);
+    req.rule = "explicit";
+    req.read = perf.read_per_gpu.value_or(Throughput{}) * gpus;
+    req.write = perf.write_per_gpu.value_or(Throughput{}) * gpus;
+    req.write_driver = "explicit per-GPU figures";
+    req.write_driven_by = WriteDriver::explicit_figures;
+}
+
+/// docs/model.md §3: W is raised to the checkpoint requirement when larger.
+void checkpoint_requirement(const CheckpointSpec& spec, const Catalog& catalog,
+                            const GpuPlatform& platform, Requirements& req) {
+    if (spec.jobs.empty()) {
+        return;
+    }
+    req.checkpoints = plan_checkpoints(spec, req.gpus, platform.gpus_per_node,
+                                       resolve_failure_rate(spec, catalog));
+    if (req.checkpoints.write > req.write) {
+        req.write = req.checkpoints.write;
+        req.write_driver = checkpoint_driver_text(req.checkpoints);
+        req.write_driven_by = WriteDriver::checkpoints;
+    }
+}
+
+// GPUs × a per-GPU figure can pass the range of a double (10^15 GPUs at
+// "1e295 GB/s"); an infinite requirement would be printed as "inf" and sized
+// as the largest count there is. Say so instead (docs/robustness.md).
+void check_finite(const Requirements& req) {
     if (!std::isfinite(req.read.base()) || !std::isfinite(req.write.base())) {
         throw InputError("performance", "the throughput requirement (GPUs × per-GPU figure) is "
                                         "too large to compute; expected per-GPU figures such "
@@ -133,6 +131,33 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
                          "the capacity requirement (GPUs × per-GPU capacity) is too large to "
                          "compute; expected a per-GPU capacity such as \"5 TB\"");
     }
+}
+
+} // namespace
+
+Requirements compute_requirements(const Scenario& scenario, const Catalog& catalog) {
+    Requirements req;
+    if (scenario.fleet) {
+        const Fleet& fleet = *scenario.fleet;
+        const GpuPlatform* platform = catalog.platform(fleet.platform);
+        if (platform == nullptr) {
+            throw InputError("fleet.platform", "unknown GPU platform \"" + fleet.platform + "\"");
+        }
+        scalable_units(fleet, *platform, req);
+        if (scenario.performance) {
+            performance_requirement(*scenario.performance, catalog, *platform, req);
+        }
+        req.performance_write = req.write;
+        if (scenario.checkpoint) {
+            checkpoint_requirement(*scenario.checkpoint, catalog, *platform, req);
+        }
+    }
+    if (scenario.capacity.usable) {
+        req.usable = *scenario.capacity.usable;
+    } else if (scenario.capacity.usable_per_gpu) {
+        req.usable = *scenario.capacity.usable_per_gpu * static_cast<double>(req.sized_gpus);
+    }
+    check_finite(req);
     return req;
 }
 
