@@ -61,6 +61,16 @@ QString filter_of(Format f) {
     return QObject::tr("Text (*.txt)");
 }
 
+/// A menu entry with a shortcut that runs `slot` in `owner`'s context.
+template <class Slot>
+QAction* add_action(QObject* owner, QMenu* menu, const QString& text, const QKeySequence& key,
+                    Slot slot) {
+    QAction* a = menu->addAction(text);
+    a->setShortcut(key);
+    QObject::connect(a, &QAction::triggered, owner, slot);
+    return a;
+}
+
 QString suffix_of(Format f) {
     switch (f) {
     case Format::csv:
@@ -83,7 +93,29 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
       timing_(new QLabel(this)), input_(new QLabel(this)) {
     setObjectName("main-window");
     setWindowIcon(QIcon::fromTheme("accessories-calculator"));
+    buildDock();
+    buildTabs();
+    buildStatusBar();
+    connectSignals();
+    if (remember_) {
+        QSettings settings;
+        recent_ = settings.value("recentFiles").toStringList();
+    }
+    buildMenus();
+    resize(1600, 1000);
+    if (remember_) {
+        QSettings settings;
+        restoreGeometry(settings.value("window/geometry").toByteArray());
+        restoreState(settings.value("window/state").toByteArray());
+        tabs_->setCurrentIndex(settings.value("window/tab", 0).toInt());
+    }
+    updateTitle();
+    updateStatus();
+}
 
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildDock() {
     // The editor, scrollable, in a dock the user can move or hide.
     editor_->setCatalog(session_->catalog());
     editor_->load(session_->scenario());
@@ -98,7 +130,9 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+}
 
+void MainWindow::buildTabs() {
     results_ = new ResultsView(session_, tabs_);
     charts_ = new ChartsView(session_, tabs_);
     racks_ = new RacksView(session_, tabs_);
@@ -109,7 +143,9 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     tabs_->addTab(racks_, tr("R&acks"));
     tabs_->addTab(catalog_, tr("Ca&talog"));
     setCentralWidget(tabs_);
+}
 
+void MainWindow::buildStatusBar() {
     totals_->setObjectName("status-totals");
     timing_->setObjectName("status-timing");
     input_->setObjectName("status-input");
@@ -120,7 +156,9 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     statusBar()->addWidget(totals_, 1);
     statusBar()->addPermanentWidget(input_);
     statusBar()->addPermanentWidget(timing_);
+}
 
+void MainWindow::connectSignals() {
     connect(editor_, &ScenarioEditor::edited, session_,
             [this](const Scenario& s, const QString& field, const QString& label) {
                 session_->edit(s, field, label);
@@ -151,41 +189,31 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     connect(results_->play(), &PlayPanel::applyRequested, this, &MainWindow::applyPlayed);
     connect(results_->optimizer(), &OptimizerPanel::useDesign, this,
             &MainWindow::addDesignAsOption);
-
-    if (remember_) {
-        QSettings settings;
-        recent_ = settings.value("recentFiles").toStringList();
-    }
-    buildMenus();
-    resize(1600, 1000);
-    if (remember_) {
-        QSettings settings;
-        restoreGeometry(settings.value("window/geometry").toByteArray());
-        restoreState(settings.value("window/state").toByteArray());
-        tabs_->setCurrentIndex(settings.value("window/tab", 0).toInt());
-    }
-    updateTitle();
-    updateStatus();
 }
 
-MainWindow::~MainWindow() = default;
-
 void MainWindow::buildMenus() {
+    buildFileMenu();
+    buildEditMenu();
+    buildViewMenu();
+    buildHelpMenu();
+}
+
+void MainWindow::buildFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    auto add = [this](QMenu* menu, const QString& text, const QKeySequence& key, auto slot) {
-        QAction* a = menu->addAction(text);
-        a->setShortcut(key);
-        connect(a, &QAction::triggered, this, slot);
-        return a;
-    };
-    add(file, tr("&New (from the reference case)"), QKeySequence::New, [this] { newFile(); });
-    add(file, tr("&Open…"), QKeySequence::Open, [this] { open(); });
+    add_action(this, file, tr("&New (from the reference case)"), QKeySequence::New,
+               [this] { newFile(); });
+    add_action(this, file, tr("&Open…"), QKeySequence::Open, [this] { open(); });
     recent_menu_ = file->addMenu(tr("Open &Recent"));
     refreshRecentMenu();
-    add(file, tr("&Save"), QKeySequence::Save, [this] { save(); });
-    add(file, tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
+    add_action(this, file, tr("&Save"), QKeySequence::Save, [this] { save(); });
+    add_action(this, file, tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
     file->addSeparator();
-    QMenu* exp = file->addMenu(tr("&Export"));
+    buildExportMenu(file->addMenu(tr("&Export")));
+    file->addSeparator();
+    add_action(this, file, tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+}
+
+void MainWindow::buildExportMenu(QMenu* exp) {
     struct Entry {
         Report report;
         QString title;
@@ -209,17 +237,17 @@ void MainWindow::buildMenus() {
             }
             const Report r = e.report;
             const Format f = format;
-            add(sub, label, key, [this, r, f] { exportDialog(r, f); });
+            add_action(this, sub, label, key, [this, r, f] { exportDialog(r, f); });
         }
     }
     exp->addSeparator();
-    add(exp, tr("&Workbook (Excel, podsizer compare --xlsx)…"), QKeySequence(tr("Ctrl+Shift+X")),
-        [this] { exportWorkbookDialog(); });
-    add(exp, tr("&Rack elevation as SVG…"), QKeySequence(tr("Ctrl+Shift+R")),
-        [this] { exportRackSvgDialog(); });
-    file->addSeparator();
-    add(file, tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+    add_action(this, exp, tr("&Workbook (Excel, podsizer compare --xlsx)…"),
+               QKeySequence(tr("Ctrl+Shift+X")), [this] { exportWorkbookDialog(); });
+    add_action(this, exp, tr("&Rack elevation as SVG…"), QKeySequence(tr("Ctrl+Shift+R")),
+               [this] { exportRackSvgDialog(); });
+}
 
+void MainWindow::buildEditMenu() {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = session_->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -232,18 +260,20 @@ void MainWindow::buildMenus() {
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    add(edit, tr("&Add option"), QKeySequence(tr("Ctrl+Shift+A")),
-        [this] { editor_->addOption(); });
-    add(edit, tr("&Duplicate option"), QKeySequence(tr("Ctrl+D")),
-        [this] { editor_->duplicateOption(); });
-    add(edit, tr("Re&move option"), QKeySequence(tr("Ctrl+Shift+Del")),
-        [this] { editor_->removeOption(); });
+    add_action(this, edit, tr("&Add option"), QKeySequence(tr("Ctrl+Shift+A")),
+               [this] { editor_->addOption(); });
+    add_action(this, edit, tr("&Duplicate option"), QKeySequence(tr("Ctrl+D")),
+               [this] { editor_->duplicateOption(); });
+    add_action(this, edit, tr("Re&move option"), QKeySequence(tr("Ctrl+Shift+Del")),
+               [this] { editor_->removeOption(); });
+}
 
+void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     const QString labels[] = {tr("&Results"), tr("C&harts"), tr("R&acks"), tr("Ca&talog")};
     for (int i = 0; i < 4; ++i) {
-        add(view, labels[i], QKeySequence(QString("Ctrl+%1").arg(i + 1)),
-            [this, i] { tabs_->setCurrentIndex(i); });
+        add_action(this, view, labels[i], QKeySequence(QString("Ctrl+%1").arg(i + 1)),
+                   [this, i] { tabs_->setCurrentIndex(i); });
     }
     view->addSeparator();
     QAction* toggle = findChild<QDockWidget*>("scenario-dock")->toggleViewAction();
@@ -251,22 +281,25 @@ void MainWindow::buildMenus() {
     toggle->setShortcut(QKeySequence(tr("F9")));
     view->addAction(toggle);
     view->addSeparator();
-    add(view, tr("Zoom &in (racks)"), QKeySequence::ZoomIn, [this] {
+    add_action(this, view, tr("Zoom &in (racks)"), QKeySequence::ZoomIn, [this] {
         tabs_->setCurrentWidget(racks_);
         racks_->zoomIn();
     });
-    add(view, tr("Zoom &out (racks)"), QKeySequence::ZoomOut, [this] {
+    add_action(this, view, tr("Zoom &out (racks)"), QKeySequence::ZoomOut, [this] {
         tabs_->setCurrentWidget(racks_);
         racks_->zoomOut();
     });
-    add(view, tr("&Fit racks"), QKeySequence(tr("Ctrl+0")), [this] {
+    add_action(this, view, tr("&Fit racks"), QKeySequence(tr("Ctrl+0")), [this] {
         tabs_->setCurrentWidget(racks_);
         racks_->zoomToFit();
     });
+}
 
+void MainWindow::buildHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    add(help, tr("&Keyboard shortcuts"), QKeySequence::HelpContents, [this] { showShortcuts(); });
-    add(help, tr("&About podsizer"), QKeySequence(), [this] {
+    add_action(this, help, tr("&Keyboard shortcuts"), QKeySequence::HelpContents,
+               [this] { showShortcuts(); });
+    add_action(this, help, tr("&About podsizer"), QKeySequence(), [this] {
         QMessageBox::about(this, tr("About podsizer"),
                            tr("<b>podsizer %1</b><p>Storage sizing for AI/GPU clusters. The GUI "
                               "edits a scenario and shows what <tt>podsizer size</tt> would "
