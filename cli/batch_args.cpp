@@ -20,7 +20,7 @@ BatchOptions batch_options(const GlobalOptions& g, const BatchArgs& args) {
     options.jobs = parse_jobs(args.jobs);
     options.xlsx = args.xlsx;
     if (!args.xlsx.empty()) {
-        options.workbook_date = export_date();
+        options.workbook_date = export_date_from_env();
     }
     return options;
 }

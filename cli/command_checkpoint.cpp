@@ -90,14 +90,8 @@ std::vector<std::string> split_commas(const std::string& text) {
     return out;
 }
 
-int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
-    const Format format = parse_format(g.format);
-    Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
-    print_warnings(diag);
-
-    CheckpointQuery q;
-    // What is checkpointed: a model, a size, or only a write time.
+/// What is checkpointed: a model, a size, or only a write time.
+void read_checkpoint(CheckpointQuery& q, const CheckpointArgs& a) {
     if (!a.params.empty() && !a.checkpoint_size.empty()) {
         throw InputError("--params/--checkpoint-size",
                          "give either a model (--params with --bytes-per-param) or a checkpoint "
@@ -131,9 +125,10 @@ int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
                          "--bytes-per-param 14), a checkpoint size "
                          "(--checkpoint-size 25TB) or a write time (--write-time 30s)");
     }
+}
 
-    // Failures: GPUs and a rate, or an MTBF.
-    std::string failure_label;
+/// The job's GPUs and GPUs per node (from --gpus-per-node or a platform).
+void read_job_size(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& catalog) {
     if (!a.gpus.empty()) {
         q.gpus = parse_count(a.gpus, "--gpus");
     }
@@ -152,40 +147,57 @@ int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
         }
         q.gpus_per_node = static_cast<int>(n);
     }
+}
+
+/// The failure rate: a number per 1,000 node-days or a catalog preset (the
+/// catalog's default when only --gpus is given). Returns the preset's id,
+/// empty for a number.
+std::string read_failure_rate(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& catalog) {
+    if (q.gpus <= 0) {
+        throw InputError("--failure-rate", "needs --gpus (and --gpus-per-node or --platform): "
+                                           "the rate is per node");
+    }
+    const std::string rate =
+        a.failure_rate.empty() ? catalog.defaults.failure_rate : a.failure_rate;
+    if (const auto v = plain_number(rate)) {
+        if (!(*v > 0.0) || *v > 1e6) {
+            throw InputError("--failure-rate", "\"" + rate +
+                                                   "\": expected failures per 1,000 node-days "
+                                                   "above 0, such as 6.5, or a preset id");
+        }
+        q.failures_per_1000_node_days = *v;
+        return {};
+    }
+    const std::string id =
+        require_known(rate, ids_of(catalog.failure_rates), "--failure-rate", "failure-rate preset");
+    q.failures_per_1000_node_days = catalog.failure_rate(id)->per_1000_node_days;
+    return id;
+}
+
+/// Failures: GPUs and a rate, or an MTBF. Returns the failure-rate preset's
+/// id when one was used, for the report.
+std::string read_failures(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& catalog) {
+    read_job_size(q, a, catalog);
     if (!a.mtbf.empty()) {
         if (!a.failure_rate.empty()) {
             throw InputError("--mtbf/--failure-rate", "give one: the MTBF follows from the rate");
         }
         q.mtbf = positive<Duration>(a.mtbf, "--mtbf");
     } else if (!a.failure_rate.empty() || q.gpus > 0) {
-        if (q.gpus <= 0) {
-            throw InputError("--failure-rate", "needs --gpus (and --gpus-per-node or --platform): "
-                                               "the rate is per node");
-        }
-        const std::string rate =
-            a.failure_rate.empty() ? catalog.defaults.failure_rate : a.failure_rate;
-        if (const auto v = plain_number(rate)) {
-            if (!(*v > 0.0) || *v > 1e6) {
-                throw InputError("--failure-rate", "\"" + rate +
-                                                       "\": expected failures per 1,000 node-days "
-                                                       "above 0, such as 6.5, or a preset id");
-            }
-            q.failures_per_1000_node_days = *v;
-        } else {
-            const std::string id = require_known(rate, ids_of(catalog.failure_rates),
-                                                 "--failure-rate", "failure-rate preset");
-            q.failures_per_1000_node_days = catalog.failure_rate(id)->per_1000_node_days;
-            failure_label = id;
-        }
+        return read_failure_rate(q, a, catalog);
     }
-    const bool have_failures = q.mtbf || q.failures_per_1000_node_days;
+    return {};
+}
 
-    // The cadence.
+/// The cadence: mode, interval, stall budget, restart, offsite copies and
+/// retention.
+void read_cadence(CheckpointQuery& q, const CheckpointArgs& a) {
     const auto mode = checkpoint_mode_from_string(a.mode);
     if (!mode) {
         throw InputError("--mode", "\"" + a.mode + "\" is not a mode; expected sync or async");
     }
     q.mode = *mode;
+    const bool have_failures = q.mtbf || q.failures_per_1000_node_days;
     if (!a.interval.empty() && a.interval != "auto") {
         q.interval = positive<Duration>(a.interval, "--interval");
     } else if (a.interval == "auto" && !have_failures) {
@@ -200,6 +212,11 @@ int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
     if (!a.retain.empty()) {
         q.retain = parse_count(a.retain, "--retain");
     }
+}
+
+/// The goodput curve: its knee tolerance, the bandwidth table's cadences and
+/// the number of points.
+void read_curve(CheckpointQuery& q, const CheckpointArgs& a) {
     q.knee_tolerance = percent(a.knee, "--knee", "a goodput tolerance");
     for (const std::string& c : split_commas(a.cadences)) {
         q.cadences.push_back(positive<Duration>(c, "--cadences"));
@@ -209,6 +226,19 @@ int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
         throw InputError("--points", a.points + " is out of range; expected 2 to 1,000");
     }
     q.curve_points = static_cast<int>(points);
+}
+
+int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
+    const Format format = parse_format(g.format);
+    Diagnostics diag;
+    const Catalog catalog = load_catalog(g, diag);
+    print_warnings(diag);
+
+    CheckpointQuery q;
+    read_checkpoint(q, a);
+    const std::string failure_label = read_failures(q, a, catalog);
+    read_cadence(q, a);
+    read_curve(q, a);
 
     const CheckpointAnalysis result = analyse_checkpoint(q);
     if (format == Format::csv && !result.curve) {

@@ -1,10 +1,8 @@
 #include "cli_common.hpp"
 #include "exports.hpp"
-#include "podsizer/core/comparison.hpp"
-#include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
-#include "podsizer/core/fleet.hpp"
 #include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/study.hpp"
 #include "target_args.hpp"
 
 #include <iostream>
@@ -33,26 +31,17 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     }
     const Scenario scenario = read_scenario(a.scenario, catalog, diag);
 
-    ComparisonSpec spec;
-    spec.target = resolve_target(a.target, scenario);
-    // --with, else the scenario's "comparisons", else every reference system.
-    std::vector<std::string> ids = a.with.empty() ? scenario.comparisons : a.with;
-    if (ids.empty()) {
-        ids = known;
-    }
-    for (const std::string& id : ids) {
-        spec.references.push_back(catalog.reference(id));
-    }
-    Comparison cmp;
-    SizingResult sizing;
+    StudyOptions options;
+    options.references = a.with;
+    options.target = resolve_target(a.target, scenario);
+    Study study;
     try {
-        sizing = size_scenario(scenario, catalog);
-        cmp = compare_designs(sizing, spec);
+        study = run_study(scenario, catalog, options);
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
-    const FleetSplit fleet = split_fleet(scenario, sizing.designs);
-    write_exports(a.exports, sizing, catalog, &scenario, &cmp, &fleet);
+    write_exports(a.exports, study, catalog, &scenario);
+    const Comparison& cmp = *study.comparison;
     std::cout << render_comparison(cmp, format);
     return cmp.all_feasible() ? kExitOk : kExitNotMet;
 }

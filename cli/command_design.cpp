@@ -4,9 +4,11 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/requirements.hpp"
+#include "podsizer/reports/study.hpp"
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 namespace podsizer::cli {
 
@@ -80,9 +82,11 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     SizingResult result;
     result.scenario = title;
     result.requirements = req;
-    result.designs.push_back(evaluate_design(hand, req, constraints, data_reduction, catalog));
-    write_exports(a.exports, result, catalog, scenario ? &*scenario : nullptr);
-    return emit_sizing(result, format);
+    result.designs.push_back(evaluate_design(hand, req, constraints, data_reduction, catalog,
+                                             {"--cnode", "--dbox", "--drive"}));
+    const Study study = study_of(std::move(result));
+    write_exports(a.exports, study, catalog, scenario ? &*scenario : nullptr);
+    return emit_sizing(study.sizing, format);
 }
 
 } // namespace

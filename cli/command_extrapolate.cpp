@@ -1,9 +1,8 @@
 #include "cli_common.hpp"
 #include "exports.hpp"
-#include "podsizer/core/comparison.hpp"
 #include "podsizer/core/errors.hpp"
-#include "podsizer/core/extrapolation.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
+#include "podsizer/reports/study.hpp"
 #include "target_args.hpp"
 
 #include <iostream>
@@ -31,35 +30,21 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
         throw InputError("--target", "no target to grow to; give --target (e.g. --target 1EB) or "
                                      "\"extrapolation\": {\"target\": \"1 EB\"} in the scenario");
     }
-    ScenarioExtrapolation x;
+    StudyOptions options;
+    options.target = spec;
+    options.extrapolate = true;
+    // The exports put the pods and the scenario's own references beside the
+    // sized and one-namespace designs; without exports nothing is compared.
+    options.compare = !a.exports.xlsx.empty() || !a.exports.svg.empty();
+    options.only_named_references = true;
+    Study study;
     try {
-        x = extrapolate_scenario(scenario, catalog, *spec);
+        study = run_study(scenario, catalog, options);
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
-    if (!a.exports.xlsx.empty() || !a.exports.svg.empty()) {
-        // The exports show the sized designs and their one-namespace
-        // alternatives, with the pods and the scenario's references beside them.
-        SizingResult all = x.sizing;
-        for (const Extrapolation& e : x.extrapolations) {
-            if (e.single_namespace) {
-                all.designs.push_back(*e.single_namespace);
-            }
-        }
-        ComparisonSpec cs;
-        cs.target = *spec;
-        for (const std::string& id : scenario.comparisons) {
-            cs.references.push_back(catalog.reference(id));
-        }
-        Comparison cmp;
-        try {
-            cmp = compare_designs(all, cs);
-        } catch (const InputError& e) {
-            throw e.located(a.scenario);
-        }
-        const FleetSplit fleet{x.fleet, x.fleet_storage};
-        write_exports(a.exports, all, catalog, &scenario, &cmp, &fleet);
-    }
+    write_exports(a.exports, study, catalog, &scenario);
+    const ScenarioExtrapolation& x = *study.extrapolation;
     std::cout << render_extrapolation(x, format);
     return x.all_feasible() ? kExitOk : kExitNotMet;
 }

@@ -1,9 +1,8 @@
 #include "cli_common.hpp"
 #include "exports.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
-#include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
-#include "podsizer/core/fleet.hpp"
+#include "podsizer/reports/study.hpp"
 
 namespace podsizer::cli {
 
@@ -22,15 +21,16 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path,
         throw;
     }
     print_warnings(diag);
-    SizingResult result;
+    StudyOptions options;
+    options.compare = false;
+    Study study;
     try {
-        result = size_scenario(scenario, catalog);
+        study = run_study(scenario, catalog, options);
     } catch (const InputError& e) {
         throw e.located(scenario_path);
     }
-    const FleetSplit fleet = split_fleet(scenario, result.designs);
-    write_exports(exports, result, catalog, &scenario, nullptr, &fleet);
-    return emit_sizing(result, format);
+    write_exports(exports, study, catalog, &scenario);
+    return emit_sizing(study.sizing, format);
 }
 
 } // namespace

@@ -1,14 +1,10 @@
 #include "exports.hpp"
 
 #include "podsizer/core/errors.hpp"
-#include "podsizer/reports/atomic_file.hpp"
 #include "podsizer/reports/rack_svg.hpp"
-#include "podsizer/reports/workbook.hpp"
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <iostream>
 #include <sys/stat.h>
 
@@ -62,51 +58,29 @@ void add_export_options(CLI::App* cmd, ExportOptions& options) {
         ->type_name("FILE_OR_DIR");
 }
 
-std::string export_date() {
-    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch) {
-        char* end = nullptr;
-        const long long secs = std::strtoll(epoch, &end, 10);
-        if (end == nullptr || *end != '\0' || secs < 0) {
-            throw InputError("SOURCE_DATE_EPOCH",
-                             "\"" + std::string(epoch) + "\" is not a count of seconds since 1970");
-        }
-        const auto t = static_cast<std::time_t>(secs);
-        std::tm tm{};
-        ::gmtime_r(&t, &tm);
-        char buf[16];
-        std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-        return buf;
-    }
-    return today_iso_date();
-}
-
-void write_exports(const ExportOptions& options, const SizingResult& result, const Catalog& catalog,
-                   const Scenario* scenario, const Comparison* comparison,
-                   const FleetSplit* fleet) {
+void write_exports(const ExportOptions& options, const Study& study, const Catalog& catalog,
+                   const Scenario* scenario) {
+    ExportTargets targets;
+    targets.written = [](const std::string& path) {
+        std::cerr << "podsizer: wrote " << path << "\n";
+    };
     if (!options.xlsx.empty()) {
-        WorkbookInput in;
-        in.result = &result;
-        in.catalog = &catalog;
-        in.scenario = scenario;
-        in.comparison = comparison;
-        in.fleet = fleet;
-        WorkbookOptions wo;
-        wo.date = export_date();
+        targets.xlsx = options.xlsx;
+        const std::string date = export_date_from_env(); // its own error, not --xlsx's
         try {
-            write_workbook(options.xlsx, in, wo);
+            export_study(study, catalog, scenario, targets, date);
         } catch (const InputError& e) {
             throw e.located("--xlsx");
         }
-        std::cerr << "podsizer: wrote " << options.xlsx << "\n";
+        targets.xlsx.clear();
     }
     if (!options.svg.empty()) {
-        std::vector<std::string> paths;
         try {
-            paths = svg_paths(options.svg, result);
-            for (std::size_t i = 0; i < result.designs.size(); ++i) {
-                write_file_atomically(paths[i], render_rack_svg(result.designs[i]));
-                std::cerr << "podsizer: wrote " << paths[i] << "\n";
+            const std::vector<std::string> paths = svg_paths(options.svg, study.sizing);
+            for (std::size_t i = 0; i < paths.size(); ++i) {
+                targets.svg.push_back({i, paths[i]});
             }
+            export_study(study, catalog, scenario, targets, {});
         } catch (const InputError& e) {
             throw e.where() == "--svg" ? e : e.located("--svg");
         }

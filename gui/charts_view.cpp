@@ -1,8 +1,8 @@
 #include "charts_view.hpp"
 
-#include "design_play.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/goodput_curve.hpp"
+#include "podsizer/core/hand_design.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 #include "session.hpp"
 

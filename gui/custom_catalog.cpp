@@ -1,90 +1,18 @@
 #include "custom_catalog.hpp"
 
-#include "input_field.hpp"
+#include "podsizer/catalog/catalog_write.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/reports/atomic_file.hpp"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
-#include <QStringList>
-#include <algorithm>
-#include <cmath>
 
 namespace podsizer::gui {
 
 namespace {
 
-QString json_string(const QString& s) {
-    // QJsonDocument does the escaping; strip the array brackets around it.
-    const QByteArray a = QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(a.mid(1, a.size() - 2));
-}
-
-QString pad(int indent) {
-    return QString(indent * 2, QLatin1Char(' '));
-}
-
-QStringList ordered_keys(const QJsonObject& o, const QStringList& first, const QStringList& last) {
-    QStringList keys;
-    for (const QString& k : first) {
-        if (o.contains(k)) {
-            keys << k;
-        }
-    }
-    QStringList middle;
-    for (const QString& k : o.keys()) {
-        if (!first.contains(k) && !last.contains(k)) {
-            middle << k;
-        }
-    }
-    keys << middle;
-    for (const QString& k : last) {
-        if (o.contains(k)) {
-            keys << k;
-        }
-    }
-    return keys;
-}
-
-QString to_text(const QJsonValue& v, int indent, const QStringList& first = {"id", "name"},
-                const QStringList& last = {"source", "field_sources"}) {
-    switch (v.type()) {
-    case QJsonValue::Object: {
-        const QJsonObject o = v.toObject();
-        if (o.isEmpty()) {
-            return "{}";
-        }
-        QStringList parts;
-        for (const QString& k : ordered_keys(o, first, last)) {
-            parts << pad(indent + 1) + json_string(k) + ": " + to_text(o.value(k), indent + 1);
-        }
-        return "{\n" + parts.join(",\n") + "\n" + pad(indent) + "}";
-    }
-    case QJsonValue::Array: {
-        const QJsonArray a = v.toArray();
-        if (a.isEmpty()) {
-            return "[]";
-        }
-        QStringList parts;
-        for (const QJsonValue& e : a) {
-            parts << pad(indent + 1) + to_text(e, indent + 1);
-        }
-        return "[\n" + parts.join(",\n") + "\n" + pad(indent) + "]";
-    }
-    case QJsonValue::String:
-        return json_string(v.toString());
-    case QJsonValue::Double: {
-        const double d = v.toDouble();
-        if (std::floor(d) == d && std::abs(d) < 1e15) {
-            return QString::number(static_cast<qint64>(d));
-        }
-        return number_text(d);
-    }
-    case QJsonValue::Bool:
-        return v.toBool() ? "true" : "false";
-    default:
-        return "null";
-    }
+std::string compact(const QJsonObject& o) {
+    return QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString();
 }
 
 } // namespace
@@ -174,19 +102,8 @@ bool CustomCatalog::remove(const QString& list, const QString& id) {
 }
 
 QString CustomCatalog::text() const {
-    QJsonObject doc = doc_;
-    doc.insert("schema", "podsizer-catalog/1");
-    QStringList first{"schema"};
-    for (const CatalogList& l : catalog_lists()) {
-        first << l.key;
-    }
-    first << "defaults";
-    // Top level in catalog order; entries inside with "id" and "name" first.
-    QStringList parts;
-    for (const QString& k : ordered_keys(doc, first, {})) {
-        parts << pad(1) + json_string(k) + ": " + to_text(doc.value(k), 1);
-    }
-    return "{\n" + parts.join(",\n") + "\n}\n";
+    // The catalog's own writer: lists in catalog order, "id" and "name" first.
+    return QString::fromStdString(catalog_document_text(compact(doc_), "custom catalog"));
 }
 
 QString CustomCatalog::origin() const {
@@ -219,14 +136,7 @@ CustomCatalog CustomCatalog::load(const QString& path, Diagnostics* diag) {
 }
 
 void CustomCatalog::save(const QString& path) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
-        throw InputError(path.toStdString(), "cannot write: " + f.errorString().toStdString());
-    }
-    f.write(text().toUtf8());
-    if (!f.commit()) {
-        throw InputError(path.toStdString(), "cannot write: " + f.errorString().toStdString());
-    }
+    write_file_atomically(path.toStdString(), text().toStdString());
     path_ = path;
 }
 
@@ -246,7 +156,7 @@ std::optional<QJsonObject> CustomCatalog::defaultEntry(const QString& list, cons
 }
 
 QString CustomCatalog::entryText(const QJsonObject& entry) {
-    return to_text(entry, 0);
+    return QString::fromStdString(catalog_entry_text(compact(entry), "catalog entry"));
 }
 
 } // namespace podsizer::gui

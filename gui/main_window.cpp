@@ -6,13 +6,15 @@
 #include "play_panel.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/hand_design.hpp"
+#include "podsizer/reports/atomic_file.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
 #include "podsizer/reports/optimizer_report.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/sizing_report.hpp"
+#include "podsizer/reports/study.hpp"
 #include "podsizer/reports/version.hpp"
-#include "podsizer/reports/workbook.hpp"
 #include "racks_view.hpp"
 #include "results_view.hpp"
 #include "scenario_editor.hpp"
@@ -21,14 +23,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDateTime>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -47,15 +47,6 @@ constexpr int kMaxRecent = 8;
 
 const char* const kTabNames[] = {"results", "charts", "racks", "catalog"};
 
-/// Writes `bytes` atomically: a temporary file in the same directory,
-/// renamed over `path` only once everything is written.
-void write_atomically(const QString& path, const QByteArray& bytes) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        throw InputError(path.toStdString(), "cannot write: " + f.errorString().toStdString());
-    }
-}
-
 QString filter_of(Format f) {
     switch (f) {
     case Format::csv:
@@ -68,6 +59,16 @@ QString filter_of(Format f) {
         break;
     }
     return QObject::tr("Text (*.txt)");
+}
+
+/// A menu entry with a shortcut that runs `slot` in `owner`'s context.
+template <class Slot>
+QAction* add_action(QObject* owner, QMenu* menu, const QString& text, const QKeySequence& key,
+                    Slot slot) {
+    QAction* a = menu->addAction(text);
+    a->setShortcut(key);
+    QObject::connect(a, &QAction::triggered, owner, slot);
+    return a;
 }
 
 QString suffix_of(Format f) {
@@ -92,7 +93,29 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
       timing_(new QLabel(this)), input_(new QLabel(this)) {
     setObjectName("main-window");
     setWindowIcon(QIcon::fromTheme("accessories-calculator"));
+    buildDock();
+    buildTabs();
+    buildStatusBar();
+    connectSignals();
+    if (remember_) {
+        QSettings settings;
+        recent_ = settings.value("recentFiles").toStringList();
+    }
+    buildMenus();
+    resize(1600, 1000);
+    if (remember_) {
+        QSettings settings;
+        restoreGeometry(settings.value("window/geometry").toByteArray());
+        restoreState(settings.value("window/state").toByteArray());
+        tabs_->setCurrentIndex(settings.value("window/tab", 0).toInt());
+    }
+    updateTitle();
+    updateStatus();
+}
 
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildDock() {
     // The editor, scrollable, in a dock the user can move or hide.
     editor_->setCatalog(session_->catalog());
     editor_->load(session_->scenario());
@@ -107,7 +130,9 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+}
 
+void MainWindow::buildTabs() {
     results_ = new ResultsView(session_, tabs_);
     charts_ = new ChartsView(session_, tabs_);
     racks_ = new RacksView(session_, tabs_);
@@ -118,7 +143,9 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     tabs_->addTab(racks_, tr("R&acks"));
     tabs_->addTab(catalog_, tr("Ca&talog"));
     setCentralWidget(tabs_);
+}
 
+void MainWindow::buildStatusBar() {
     totals_->setObjectName("status-totals");
     timing_->setObjectName("status-timing");
     input_->setObjectName("status-input");
@@ -129,7 +156,9 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     statusBar()->addWidget(totals_, 1);
     statusBar()->addPermanentWidget(input_);
     statusBar()->addPermanentWidget(timing_);
+}
 
+void MainWindow::connectSignals() {
     connect(editor_, &ScenarioEditor::edited, session_,
             [this](const Scenario& s, const QString& field, const QString& label) {
                 session_->edit(s, field, label);
@@ -160,41 +189,31 @@ MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     connect(results_->play(), &PlayPanel::applyRequested, this, &MainWindow::applyPlayed);
     connect(results_->optimizer(), &OptimizerPanel::useDesign, this,
             &MainWindow::addDesignAsOption);
-
-    if (remember_) {
-        QSettings settings;
-        recent_ = settings.value("recentFiles").toStringList();
-    }
-    buildMenus();
-    resize(1600, 1000);
-    if (remember_) {
-        QSettings settings;
-        restoreGeometry(settings.value("window/geometry").toByteArray());
-        restoreState(settings.value("window/state").toByteArray());
-        tabs_->setCurrentIndex(settings.value("window/tab", 0).toInt());
-    }
-    updateTitle();
-    updateStatus();
 }
 
-MainWindow::~MainWindow() = default;
-
 void MainWindow::buildMenus() {
+    buildFileMenu();
+    buildEditMenu();
+    buildViewMenu();
+    buildHelpMenu();
+}
+
+void MainWindow::buildFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    auto add = [this](QMenu* menu, const QString& text, const QKeySequence& key, auto slot) {
-        QAction* a = menu->addAction(text);
-        a->setShortcut(key);
-        connect(a, &QAction::triggered, this, slot);
-        return a;
-    };
-    add(file, tr("&New (from the reference case)"), QKeySequence::New, [this] { newFile(); });
-    add(file, tr("&Open…"), QKeySequence::Open, [this] { open(); });
+    add_action(this, file, tr("&New (from the reference case)"), QKeySequence::New,
+               [this] { newFile(); });
+    add_action(this, file, tr("&Open…"), QKeySequence::Open, [this] { open(); });
     recent_menu_ = file->addMenu(tr("Open &Recent"));
     refreshRecentMenu();
-    add(file, tr("&Save"), QKeySequence::Save, [this] { save(); });
-    add(file, tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
+    add_action(this, file, tr("&Save"), QKeySequence::Save, [this] { save(); });
+    add_action(this, file, tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
     file->addSeparator();
-    QMenu* exp = file->addMenu(tr("&Export"));
+    buildExportMenu(file->addMenu(tr("&Export")));
+    file->addSeparator();
+    add_action(this, file, tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+}
+
+void MainWindow::buildExportMenu(QMenu* exp) {
     struct Entry {
         Report report;
         QString title;
@@ -218,17 +237,17 @@ void MainWindow::buildMenus() {
             }
             const Report r = e.report;
             const Format f = format;
-            add(sub, label, key, [this, r, f] { exportDialog(r, f); });
+            add_action(this, sub, label, key, [this, r, f] { exportDialog(r, f); });
         }
     }
     exp->addSeparator();
-    add(exp, tr("&Workbook (Excel, podsizer compare --xlsx)…"), QKeySequence(tr("Ctrl+Shift+X")),
-        [this] { exportWorkbookDialog(); });
-    add(exp, tr("&Rack elevation as SVG…"), QKeySequence(tr("Ctrl+Shift+R")),
-        [this] { exportRackSvgDialog(); });
-    file->addSeparator();
-    add(file, tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+    add_action(this, exp, tr("&Workbook (Excel, podsizer compare --xlsx)…"),
+               QKeySequence(tr("Ctrl+Shift+X")), [this] { exportWorkbookDialog(); });
+    add_action(this, exp, tr("&Rack elevation as SVG…"), QKeySequence(tr("Ctrl+Shift+R")),
+               [this] { exportRackSvgDialog(); });
+}
 
+void MainWindow::buildEditMenu() {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = session_->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -241,18 +260,20 @@ void MainWindow::buildMenus() {
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    add(edit, tr("&Add option"), QKeySequence(tr("Ctrl+Shift+A")),
-        [this] { editor_->addOption(); });
-    add(edit, tr("&Duplicate option"), QKeySequence(tr("Ctrl+D")),
-        [this] { editor_->duplicateOption(); });
-    add(edit, tr("Re&move option"), QKeySequence(tr("Ctrl+Shift+Del")),
-        [this] { editor_->removeOption(); });
+    add_action(this, edit, tr("&Add option"), QKeySequence(tr("Ctrl+Shift+A")),
+               [this] { editor_->addOption(); });
+    add_action(this, edit, tr("&Duplicate option"), QKeySequence(tr("Ctrl+D")),
+               [this] { editor_->duplicateOption(); });
+    add_action(this, edit, tr("Re&move option"), QKeySequence(tr("Ctrl+Shift+Del")),
+               [this] { editor_->removeOption(); });
+}
 
+void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     const QString labels[] = {tr("&Results"), tr("C&harts"), tr("R&acks"), tr("Ca&talog")};
     for (int i = 0; i < 4; ++i) {
-        add(view, labels[i], QKeySequence(QString("Ctrl+%1").arg(i + 1)),
-            [this, i] { tabs_->setCurrentIndex(i); });
+        add_action(this, view, labels[i], QKeySequence(QString("Ctrl+%1").arg(i + 1)),
+                   [this, i] { tabs_->setCurrentIndex(i); });
     }
     view->addSeparator();
     QAction* toggle = findChild<QDockWidget*>("scenario-dock")->toggleViewAction();
@@ -260,22 +281,25 @@ void MainWindow::buildMenus() {
     toggle->setShortcut(QKeySequence(tr("F9")));
     view->addAction(toggle);
     view->addSeparator();
-    add(view, tr("Zoom &in (racks)"), QKeySequence::ZoomIn, [this] {
+    add_action(this, view, tr("Zoom &in (racks)"), QKeySequence::ZoomIn, [this] {
         tabs_->setCurrentWidget(racks_);
         racks_->zoomIn();
     });
-    add(view, tr("Zoom &out (racks)"), QKeySequence::ZoomOut, [this] {
+    add_action(this, view, tr("Zoom &out (racks)"), QKeySequence::ZoomOut, [this] {
         tabs_->setCurrentWidget(racks_);
         racks_->zoomOut();
     });
-    add(view, tr("&Fit racks"), QKeySequence(tr("Ctrl+0")), [this] {
+    add_action(this, view, tr("&Fit racks"), QKeySequence(tr("Ctrl+0")), [this] {
         tabs_->setCurrentWidget(racks_);
         racks_->zoomToFit();
     });
+}
 
+void MainWindow::buildHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    add(help, tr("&Keyboard shortcuts"), QKeySequence::HelpContents, [this] { showShortcuts(); });
-    add(help, tr("&About podsizer"), QKeySequence(), [this] {
+    add_action(this, help, tr("&Keyboard shortcuts"), QKeySequence::HelpContents,
+               [this] { showShortcuts(); });
+    add_action(this, help, tr("&About podsizer"), QKeySequence(), [this] {
         QMessageBox::about(this, tr("About podsizer"),
                            tr("<b>podsizer %1</b><p>Storage sizing for AI/GPU clusters. The GUI "
                               "edits a scenario and shows what <tt>podsizer size</tt> would "
@@ -451,53 +475,28 @@ void MainWindow::exportReport(const QString& path, Report report, Format format)
         break;
     }
     }
-    write_atomically(path, QByteArray::fromStdString(text));
+    write_file_atomically(where, text); // as the CLI writes its files
 }
 
 void MainWindow::exportRackSvg(const QString& path) const {
-    const Design* d = session_->selected();
-    if (d == nullptr) {
+    if (session_->selected() == nullptr) {
         throw InputError(path.toStdString(), "nothing to export: no design is sized");
     }
-    write_atomically(path, QByteArray::fromStdString(render_rack_svg(*d)));
+    ExportTargets targets; // as `size --svg`
+    targets.svg.push_back(
+        {static_cast<std::size_t>(session_->selectedDesign()), path.toStdString()});
+    export_study(*session_->study(), session_->catalog(), &session_->scenario(), targets, {});
 }
-
-namespace {
-
-/// The workbook's date, by the CLI's rule (cli/exports.cpp): SOURCE_DATE_EPOCH
-/// when set, so an export can be reproduced, else today.
-std::string export_date() {
-    const QByteArray epoch = qgetenv("SOURCE_DATE_EPOCH");
-    if (epoch.isEmpty()) {
-        return today_iso_date();
-    }
-    bool ok = false;
-    const qint64 secs = epoch.toLongLong(&ok);
-    if (!ok || secs < 0) {
-        throw InputError("SOURCE_DATE_EPOCH",
-                         "\"" + epoch.toStdString() + "\" is not a count of seconds since 1970");
-    }
-    return QDateTime::fromSecsSinceEpoch(secs, Qt::UTC).toString("yyyy-MM-dd").toStdString();
-}
-
-} // namespace
 
 void MainWindow::exportWorkbook(const QString& path) const {
-    if (!session_->result() || !session_->comparison()) {
+    if (session_->study() == nullptr) {
         throw InputError(path.toStdString(),
                          "nothing to export: " + session_->sizingError().toStdString());
     }
-    WorkbookInput in;
-    in.result = &*session_->result();
-    in.catalog = &session_->catalog();
-    in.scenario = &session_->scenario();
-    in.comparison = &*session_->comparison();
-    // The fleet split, as `compare --xlsx` writes it.
-    const FleetSplit fleet = split_fleet(session_->scenario(), session_->result()->designs);
-    in.fleet = &fleet;
-    WorkbookOptions options;
-    options.date = export_date();
-    write_workbook(path.toStdString(), in, options); // atomic; InputError naming the path
+    ExportTargets targets; // as `compare --xlsx`: the study holds its comparison and fleet split
+    targets.xlsx = path.toStdString();
+    export_study(*session_->study(), session_->catalog(), &session_->scenario(), targets,
+                 export_date_from_env());
 }
 
 void MainWindow::exportWorkbookDialog() {
@@ -563,15 +562,7 @@ void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxe
     if (s.options.empty()) {
         s.options.push_back(OptionSpec{}); // the automatic design becomes an option
     }
-    OptionSpec& o = s.options[static_cast<std::size_t>(design)];
-    // Pin the hardware the design was sized with, so the counts mean the same boxes.
-    o.cnode = d.cnode_model;
-    o.dbox = d.dbox_model;
-    o.drive = d.drive_size;
-    o.cnode_sizing = CNodeSizing::fixed;
-    o.cnodes = cnodes;
-    o.cd_ratio.reset();
-    o.dboxes = dboxes;
+    pin_option(s.options[static_cast<std::size_t>(design)], d, cnodes, dboxes);
     try {
         (void)parse_scenario(scenario_to_json(s), "scenario", session_->catalog());
     } catch (const InputError& e) {
@@ -583,19 +574,10 @@ void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxe
 
 void MainWindow::addDesignAsOption(const Design& d) {
     Scenario s = session_->scenario();
-    OptionSpec o;
-    o.name = d.name;
-    o.cnode = d.cnode_model;
-    o.dbox = d.dbox_model;
-    o.drive = d.drive_size;
-    o.rack = d.rack_model;
-    o.cnode_sizing = CNodeSizing::fixed;
-    o.cnodes = d.cnodes;
-    o.dboxes = d.dboxes;
     if (s.options.empty()) {
         s.options.push_back(OptionSpec{}); // keep the automatic design beside it
     }
-    s.options.push_back(o);
+    s.options.push_back(option_of(d));
     try {
         (void)parse_scenario(scenario_to_json(s), "scenario", session_->catalog());
     } catch (const InputError& e) {

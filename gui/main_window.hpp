@@ -99,7 +99,17 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    void buildDock();
+    void buildTabs();
+    void buildStatusBar();
+    /// Connected after the views are built, so a result reaches them first.
+    void connectSignals();
     void buildMenus();
+    void buildFileMenu();
+    void buildExportMenu(QMenu* exp);
+    void buildEditMenu();
+    void buildViewMenu();
+    void buildHelpMenu();
     bool maybeSave();
     void addRecent(const QString& path);
     void refreshRecentMenu();

@@ -1,7 +1,7 @@
 #include "play_panel.hpp"
 
-#include "design_play.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/hand_design.hpp"
 #include "session.hpp"
 
 #include <QGridLayout>
@@ -62,6 +62,60 @@ void fit_height(QTableWidget* t) {
         h += t->rowHeight(r);
     }
     t->setFixedHeight(h);
+}
+
+/// One row of the play table: its label, the text of a design, and the
+/// number whose change the step columns show (null: the text, when it changes).
+struct PlayRow {
+    QString label;
+    std::function<QString(const Design&)> text;
+    std::function<double(const Design&)> value;
+    int decimals = 0; ///< of a change
+};
+
+double tb(Throughput t) {
+    return in(t, units::TB_per_s);
+}
+
+std::vector<PlayRow> play_rows() {
+    return {
+        {PlayPanel::tr("C-nodes"), [](const Design& d) { return count(d.cnodes); },
+         [](const Design& d) { return static_cast<double>(d.cnodes); }, 0},
+        {PlayPanel::tr("D-boxes"), [](const Design& d) { return count(d.dboxes); },
+         [](const Design& d) { return static_cast<double>(d.dboxes); }, 0},
+        {PlayPanel::tr("C:D ratio"), cd_text, nullptr, 0},
+        {PlayPanel::tr("Read (TB/s)"),
+         [](const Design& d) { return q(format_number(tb(d.read), 2)); },
+         [](const Design& d) { return tb(d.read); }, 3},
+        {PlayPanel::tr("Write (TB/s)"),
+         [](const Design& d) { return q(format_number(tb(d.write), 2)); },
+         [](const Design& d) { return tb(d.write); }, 3},
+        {PlayPanel::tr("Usable capacity (PB)"),
+         [](const Design& d) { return q(format_number(in(d.usable, units::PB), 1)); },
+         [](const Design& d) { return in(d.usable, units::PB); }, 2},
+        {PlayPanel::tr("Racks"), [](const Design& d) { return count(d.racks); },
+         [](const Design& d) { return static_cast<double>(d.racks); }, 0},
+        {PlayPanel::tr("Power (kW)"),
+         [](const Design& d) { return q(format_number(in(d.power, units::kW), 1)); },
+         [](const Design& d) { return in(d.power, units::kW); }, 1},
+        {PlayPanel::tr("Bottleneck (read / write)"), bottlenecks, nullptr, 0},
+        {PlayPanel::tr("Meets requirements"),
+         [](const Design& d) { return d.feasible() ? QString("yes") : QString("NO"); }, nullptr, 0},
+    };
+}
+
+/// The played design's warnings and errors, coloured by severity.
+QString findings_html(const Design& p) {
+    QString f;
+    for (const Finding& x : p.findings) {
+        if (x.severity == Severity::info) {
+            continue;
+        }
+        const QString colour = x.severity == Severity::error ? "#b71c1c" : "#e65100";
+        f += QString("<div style='color:%1'>[%2] %3</div>")
+                 .arg(colour, q(std::string(to_string(x.severity))), q(x.message).toHtmlEscaped());
+    }
+    return f.isEmpty() ? PlayPanel::tr("<i>Played design: no warnings or errors.</i>") : f;
 }
 
 QSpinBox* count_box(QWidget* parent, const QString& name) {
@@ -246,39 +300,11 @@ void PlayPanel::update() {
                                          : std::optional(replay(*sized, c, d, s, cat)));
     }
 
-    struct Row {
-        QString label;
-        std::function<QString(const Design&)> text;
-        std::function<double(const Design&)> value; // for changes; null: text only
-        int decimals;                               // of a change
-    };
-    const auto tb = [](Throughput t) { return in(t, units::TB_per_s); };
-    const std::vector<Row> rows{
-        {tr("C-nodes"), [](const Design& d) { return count(d.cnodes); },
-         [](const Design& d) { return static_cast<double>(d.cnodes); }, 0},
-        {tr("D-boxes"), [](const Design& d) { return count(d.dboxes); },
-         [](const Design& d) { return static_cast<double>(d.dboxes); }, 0},
-        {tr("C:D ratio"), cd_text, nullptr, 0},
-        {tr("Read (TB/s)"), [&](const Design& d) { return q(format_number(tb(d.read), 2)); },
-         [&](const Design& d) { return tb(d.read); }, 3},
-        {tr("Write (TB/s)"), [&](const Design& d) { return q(format_number(tb(d.write), 2)); },
-         [&](const Design& d) { return tb(d.write); }, 3},
-        {tr("Usable capacity (PB)"),
-         [](const Design& d) { return q(format_number(in(d.usable, units::PB), 1)); },
-         [](const Design& d) { return in(d.usable, units::PB); }, 2},
-        {tr("Racks"), [](const Design& d) { return count(d.racks); },
-         [](const Design& d) { return static_cast<double>(d.racks); }, 0},
-        {tr("Power (kW)"),
-         [](const Design& d) { return q(format_number(in(d.power, units::kW), 1)); },
-         [](const Design& d) { return in(d.power, units::kW); }, 1},
-        {tr("Bottleneck (read / write)"), bottlenecks, nullptr, 0},
-        {tr("Meets requirements"),
-         [](const Design& d) { return d.feasible() ? QString("yes") : QString("NO"); }, nullptr, 0},
-    };
+    const std::vector<PlayRow> rows = play_rows();
     table_->setRowCount(static_cast<int>(rows.size()));
     QStringList labels;
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        const Row& r = rows[i];
+        const PlayRow& r = rows[i];
         labels << r.label;
         const int row = static_cast<int>(i);
         table_->setItem(row, 0, cell(r.text(*sized)));
@@ -301,16 +327,7 @@ void PlayPanel::update() {
     table_->setVerticalHeaderLabels(labels);
     fit_height(table_);
 
-    QString f;
-    for (const Finding& x : p.findings) {
-        if (x.severity == Severity::info) {
-            continue;
-        }
-        const QString colour = x.severity == Severity::error ? "#b71c1c" : "#e65100";
-        f += QString("<div style='color:%1'>[%2] %3</div>")
-                 .arg(colour, q(std::string(to_string(x.severity))), q(x.message).toHtmlEscaped());
-    }
-    findings_->setText(f.isEmpty() ? tr("<i>Played design: no warnings or errors.</i>") : f);
+    findings_->setText(findings_html(p));
 }
 
 } // namespace podsizer::gui

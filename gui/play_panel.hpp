@@ -1,7 +1,7 @@
 // "Play" with the selected design: ± buttons on its C-node and D-box counts,
 // and what each step changes — throughput, capacity, racks, power — next to
 // the sized design. Every figure comes from core's evaluate_design (through
-// design_play.hpp); "Apply" writes the played counts into the scenario as a
+// core/hand_design.hpp); "Apply" writes the played counts into the scenario as a
 // fixed-count option (an undoable edit).
 #pragma once
 

@@ -1,11 +1,10 @@
 #include "session.hpp"
 
 #include "podsizer/catalog/scenario_io.hpp"
-#include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/reports/atomic_file.hpp"
 
 #include <QFile>
-#include <QSaveFile>
 #include <QUndoCommand>
 #include <QUndoStack>
 #include <algorithm>
@@ -65,14 +64,14 @@ Session::Session(QObject* parent) : QObject(parent), undo_(new QUndoStack(this))
 }
 
 const Design* Session::selected() const {
-    if (!result_ || result_->designs.empty()) {
+    if (!study_ || study_->sizing.designs.empty()) {
         return nullptr;
     }
-    return &result_->designs[static_cast<std::size_t>(selected_)];
+    return &study_->sizing.designs[static_cast<std::size_t>(selected_)];
 }
 
 void Session::selectDesign(int index) {
-    const int count = result_ ? static_cast<int>(result_->designs.size()) : 0;
+    const int count = study_ ? static_cast<int>(study_->sizing.designs.size()) : 0;
     index = std::clamp(index, 0, std::max(0, count - 1));
     if (index != selected_) {
         selected_ = index;
@@ -102,14 +101,7 @@ QStringList Session::openFile(const QString& path) {
 }
 
 void Session::saveFile(const QString& path) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
-        throw InputError(path.toStdString(), "cannot write: " + f.errorString().toStdString());
-    }
-    f.write(QByteArray::fromStdString(scenario_to_json(scenario_)));
-    if (!f.commit()) {
-        throw InputError(path.toStdString(), "cannot write: " + f.errorString().toStdString());
-    }
+    write_file_atomically(path.toStdString(), scenario_to_json(scenario_));
     path_ = path;
     undo_->setClean();
     Q_EMIT fileChanged();
@@ -153,25 +145,11 @@ void Session::apply(const Scenario& s, bool reset_editor) {
 void Session::resize() {
     QElapsedTimer t;
     t.start();
-    comparison_.reset();
     try {
-        result_ = size_scenario(scenario_, catalog_);
+        study_ = run_study(scenario_, catalog_); // as `podsizer compare SCENARIO`
         sizing_error_.clear();
-        // As `podsizer compare SCENARIO`: the scenario's target and comparisons,
-        // else every reference system of the catalog.
-        ComparisonSpec spec;
-        spec.target = scenario_.extrapolation;
-        for (const std::string& id : scenario_.comparisons) {
-            spec.references.push_back(catalog_.reference(id));
-        }
-        if (spec.references.empty()) {
-            for (const ReferenceSystem& r : catalog_.references) {
-                spec.references.push_back(&r);
-            }
-        }
-        comparison_ = compare_designs(*result_, spec);
     } catch (const InputError& e) {
-        result_.reset();
+        study_.reset();
         sizing_error_ = QString::fromStdString(e.what());
     }
     // The slower answers wait until a view asks for them.
@@ -181,7 +159,7 @@ void Session::resize() {
     optimization_.reset();
     optimization_error_.clear();
     sizing_ms_ = static_cast<double>(t.nsecsElapsed()) / 1e6;
-    const int count = result_ ? static_cast<int>(result_->designs.size()) : 0;
+    const int count = study_ ? static_cast<int>(study_->sizing.designs.size()) : 0;
     selected_ = std::clamp(selected_, 0, std::max(0, count - 1));
     Q_EMIT resultsChanged();
 }
@@ -194,8 +172,10 @@ const ScenarioExtrapolation* Session::extrapolation() {
                                       "Extrapolation in the scenario editor (e.g. 1 EB).");
         } else {
             try {
-                extrapolation_ =
-                    extrapolate_scenario(scenario_, catalog_, *scenario_.extrapolation);
+                StudyOptions options; // as `podsizer extrapolate SCENARIO`
+                options.compare = false;
+                options.extrapolate = true;
+                extrapolation_ = std::move(run_study(scenario_, catalog_, options).extrapolation);
             } catch (const InputError& e) {
                 extrapolation_error_ = QString::fromStdString(e.what());
             }

@@ -14,6 +14,7 @@
 #include "podsizer/core/extrapolation.hpp"
 #include "podsizer/core/optimizer.hpp"
 #include "podsizer/core/scenario.hpp"
+#include "podsizer/reports/study.hpp"
 #endif
 
 #include <QElapsedTimer>
@@ -34,8 +35,11 @@ public:
     const Catalog& catalog() const { return catalog_; }
     const CustomCatalog& customCatalog() const { return custom_; }
     const Scenario& scenario() const { return scenario_; }
-    /// The last sizing; empty when the engine rejected the scenario.
-    const std::optional<SizingResult>& result() const { return result_; }
+    /// The last study (sizing, comparison, fleet split), as `podsizer compare
+    /// SCENARIO` computes it; null when the engine rejected the scenario.
+    const Study* study() const { return study_ ? &*study_ : nullptr; }
+    /// The last sizing; null when the engine rejected the scenario.
+    const SizingResult* result() const { return study_ ? &study_->sizing : nullptr; }
     /// Why the engine rejected the scenario (an InputError's text).
     const QString& sizingError() const { return sizing_error_; }
     /// Milliseconds the last size_scenario call took.
@@ -44,8 +48,10 @@ public:
     /// The designs beside the reference systems, as `podsizer compare` puts
     /// them: grown to the scenario's extrapolation target when it has one,
     /// against its "comparisons" (else every reference in the catalog).
-    /// Empty when not sized.
-    const std::optional<Comparison>& comparison() const { return comparison_; }
+    /// Null when not sized.
+    const Comparison* comparison() const {
+        return study_ && study_->comparison ? &*study_->comparison : nullptr;
+    }
     /// The scenario grown to its extrapolation target with the fleet plan, as
     /// `podsizer extrapolate` prints it; computed when first asked for after
     /// an edit. Null without a target or when the engine rejects it
@@ -111,9 +117,8 @@ private:
     Catalog catalog_;
     CustomCatalog custom_;
     Scenario scenario_;
-    std::optional<SizingResult> result_;
+    std::optional<Study> study_;
     QString sizing_error_;
-    std::optional<Comparison> comparison_;
     std::optional<ScenarioExtrapolation> extrapolation_;
     bool extrapolation_done_ = false;
     QString extrapolation_error_;

@@ -56,16 +56,17 @@ std::string cadence_shortfall(const CheckpointRequirement& r, const CheckpointAt
            " interval";
 }
 
-/// The hardware one design is built from (engine.hpp).
-using Choice = HardwareChoice;
+} // namespace
 
-double saturation_of(const Choice& ch) {
+double saturation(const HardwareChoice& ch) {
     // C-nodes one D-box can keep busy: the smaller of read and write, since
     // past either knee more C-nodes stop adding that direction's throughput.
     const double r = ch.dbox->backend_read / ch.cnode->read;
     const double w = ch.dbox->backend_write / ch.cnode->write;
     return std::min(r, w);
 }
+
+namespace {
 
 Bottleneck bottleneck_of(Throughput front, Throughput back) {
     const double hi = std::max(front.base(), back.base());
@@ -94,17 +95,26 @@ const CNodeModel& require_cnode(const Catalog& cat, const std::string& id,
 
 /// The drive option of `box` matching `wanted`, which may be given as the
 /// drive size (61.44 TB) or as the box's raw capacity (1,351.7 TB); 1 % slack
-/// because people round ("1,352 TB").
+/// because people round ("1,352 TB"). nullopt when the box offers none.
+std::optional<Capacity> drive_matches(const DBoxModel& box, Capacity wanted) {
+    for (Capacity size : box.drive_sizes) {
+        if (std::abs(size / wanted - 1.0) <= 0.01 ||
+            std::abs(box.raw(size) / wanted - 1.0) <= 0.01) {
+            return size;
+        }
+    }
+    return std::nullopt;
+}
+
+/// drive_matches, or the box's default drive when none is wanted; InputError
+/// naming `where` when the box does not offer it.
 Capacity resolve_drive(const DBoxModel& box, std::optional<Capacity> wanted,
                        const std::string& where) {
     if (!wanted) {
         return box.default_drive;
     }
-    for (Capacity size : box.drive_sizes) {
-        if (std::abs(size / *wanted - 1.0) <= 0.01 ||
-            std::abs(box.raw(size) / *wanted - 1.0) <= 0.01) {
-            return size;
-        }
+    if (const std::optional<Capacity> size = drive_matches(box, *wanted)) {
+        return *size;
     }
     std::string options;
     for (Capacity size : box.drive_sizes) {
@@ -115,9 +125,9 @@ Capacity resolve_drive(const DBoxModel& box, std::optional<Capacity> wanted,
                                 " is not an option of " + box.id + "; expected one of " + options);
 }
 
-Choice resolve_common(const Catalog& cat, const std::string& switch_id, const std::string& rack_id,
-                      const std::string& where) {
-    Choice ch;
+HardwareChoice resolve_common(const Catalog& cat, const std::string& switch_id,
+                              const std::string& rack_id, const std::string& where) {
+    HardwareChoice ch;
     const std::string sw = switch_id.empty() ? cat.defaults.network_switch : switch_id;
     ch.network_switch = cat.network_switch(sw);
     if (ch.network_switch == nullptr) {
@@ -133,7 +143,7 @@ Choice resolve_common(const Catalog& cat, const std::string& switch_id, const st
     return ch;
 }
 
-void set_ec(Choice& ch, const Catalog& cat) {
+void set_ec(HardwareChoice& ch, const Catalog& cat) {
     ch.ec = cat.ec_rule(ch.dbox->erasure_coding);
     if (ch.ec == nullptr || ch.ec->steps.empty()) {
         throw InputError(ch.dbox->id, "D-box refers to unknown erasure-coding rule \"" +
@@ -141,11 +151,13 @@ void set_ec(Choice& ch, const Catalog& cat) {
     }
 }
 
+} // namespace
+
 /// Everything that follows once C and D are known.
 /// With `with_layout` false the racks are counted but not laid out (see size_option).
-Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int64_t D,
-             const Requirements& req, const Constraints& cons, double data_reduction,
-             const PerformanceRule* rule, bool with_layout) {
+Design build_design(const std::string& name, const HardwareChoice& ch, std::int64_t C,
+                    std::int64_t D, const Requirements& req, const Constraints& cons,
+                    double data_reduction, const PerformanceRule* rule, bool with_layout) {
     Design d;
     d.name = name;
     d.cnode_model = ch.cnode->id;
@@ -181,7 +193,7 @@ Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int
     d.write = std::min(d.frontend_write, d.backend_write);
     d.read_bottleneck = bottleneck_of(d.frontend_read, d.backend_read);
     d.write_bottleneck = bottleneck_of(d.frontend_write, d.backend_write);
-    d.saturation = saturation_of(ch);
+    d.saturation = saturation(ch);
     d.knee_cnodes = knee_cnodes(D, d.saturation);
     d.checkpoints = checkpoints_on_design(req.checkpoints, d.write);
 
@@ -313,12 +325,10 @@ Design build(const std::string& name, const Choice& ch, std::int64_t C, std::int
     return d;
 }
 
-using Counts = DesignCounts;
-
 /// C and D for a sizing mode (docs/model.md §5).
-Counts balance(const OptionSpec& opt, const Choice& ch, const Requirements& req,
-               const Constraints& cons) {
-    const double sat = saturation_of(ch);
+DesignCounts balance_counts(const OptionSpec& opt, const HardwareChoice& ch,
+                            const Requirements& req, const Constraints& cons) {
+    const double sat = saturation(ch);
     // C:D may not exceed the maximum ratio, nor usefully exceed the knee.
     const double c_per_d_cap = std::min(sat, cons.cd_max.c_per_d);
     const std::int64_t c_req = std::max(ceil_to_count(req.read / ch.cnode->read),
@@ -327,7 +337,7 @@ Counts balance(const OptionSpec& opt, const Choice& ch, const Requirements& req,
     const std::int64_t d_min = std::max<std::int64_t>(ch.ec->min_dboxes, 1);
 
     const auto creq = static_cast<double>(c_req);
-    Counts n;
+    DesignCounts n;
     switch (opt.cnode_sizing) {
     case CNodeSizing::requirement:
         n.dboxes = opt.dboxes > 0 ? opt.dboxes
@@ -359,6 +369,8 @@ Counts balance(const OptionSpec& opt, const Choice& ch, const Requirements& req,
     }
     return n;
 }
+
+namespace {
 
 std::string mode_label(const OptionSpec& opt) {
     switch (opt.cnode_sizing) {
@@ -408,7 +420,7 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
                    const Catalog& catalog) {
     const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
     const std::string rack_id = opt.rack.empty() ? scenario.constraints.rack : opt.rack;
-    const Choice common = resolve_common(catalog, opt.network_switch, rack_id, "");
+    const HardwareChoice common = resolve_common(catalog, opt.network_switch, rack_id, "");
 
     std::vector<const CNodeModel*> cnodes;
     if (opt.cnode.empty()) {
@@ -446,8 +458,8 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
     // only the chosen one is laid out. Laying out every candidate made an
     // automatic option cost candidates × devices (docs/robustness.md).
     std::optional<Design> best;
-    Choice best_choice;
-    Counts best_counts;
+    HardwareChoice best_choice;
+    DesignCounts best_counts;
     for (const CNodeModel* c : cnodes) {
         for (const DBoxModel* box : dboxes) {
             std::vector<Capacity> drives;
@@ -455,25 +467,25 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
                 drives.push_back(resolve_drive(*box, opt.drive, "drive"));
             } else if (opt.drive) {
                 // Auto D-box with a given drive: only boxes that offer it.
-                try {
-                    drives.push_back(resolve_drive(*box, opt.drive, "drive"));
-                } catch (const InputError&) {
+                const std::optional<Capacity> offered = drive_matches(*box, *opt.drive);
+                if (!offered) {
                     continue;
                 }
+                drives.push_back(*offered);
             } else {
                 drives = box->drive_sizes;
             }
             for (Capacity drive : drives) {
-                Choice ch = common;
+                HardwareChoice ch = common;
                 ch.cnode = c;
                 ch.dbox = box;
                 ch.drive = drive;
                 set_ec(ch, catalog);
-                const Counts n = balance(opt, ch, req, scenario.constraints);
+                const DesignCounts n = balance_counts(opt, ch, req, scenario.constraints);
                 const std::string name =
                     opt.name.empty() ? box->name + " (" + mode_label(opt) + ")" : opt.name;
-                Design d = build(name, ch, n.cnodes, n.dboxes, req, scenario.constraints,
-                                 scenario.data_reduction, rule, false);
+                Design d = build_design(name, ch, n.cnodes, n.dboxes, req, scenario.constraints,
+                                        scenario.data_reduction, rule, false);
                 if (!best || better(d, *best)) {
                     best = std::move(d);
                     best_choice = ch;
@@ -486,8 +498,8 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
         throw InputError("drive", "no D-box model in the catalog offers " +
                                       format_in(*opt.drive, units::TB, 2) + " drives");
     }
-    best = build(best->name, best_choice, best_counts.cnodes, best_counts.dboxes, req,
-                 scenario.constraints, scenario.data_reduction, rule, true);
+    best = build_design(best->name, best_choice, best_counts.cnodes, best_counts.dboxes, req,
+                        scenario.constraints, scenario.data_reduction, rule, true);
     if (opt.cnode.empty() || opt.dbox.empty()) {
         best->findings.push_back({Severity::info, "auto-hardware",
                                   "hardware picked automatically: " + best->cnode_model + " + " +
@@ -545,42 +557,26 @@ SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog) {
 
 Design evaluate_design(const HandDesign& hand, const Requirements& req,
                        const Constraints& constraints, double data_reduction,
-                       const Catalog& catalog) {
-    Choice ch = resolve_common(catalog, hand.network_switch,
-                               hand.rack.empty() ? constraints.rack : hand.rack, "");
-    ch.cnode = &require_cnode(catalog, hand.cnode, "--cnode");
-    ch.dbox = &require_dbox(catalog, hand.dbox, "--dbox");
-    ch.drive = resolve_drive(*ch.dbox, hand.drive, "--drive");
-    set_ec(ch, catalog);
+                       const Catalog& catalog, const HardwarePlaces& where) {
+    HardwareChoice ch = resolve_hardware(catalog, hand.cnode, hand.dbox, hand.drive,
+                                         hand.rack.empty() ? constraints.rack : hand.rack,
+                                         hand.network_switch, where);
     const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
     const std::string name = hand.name.empty() ? "hand-made design" : hand.name;
-    return build(name, ch, hand.cnodes, hand.dboxes, req, constraints, data_reduction, rule, true);
+    return build_design(name, ch, hand.cnodes, hand.dboxes, req, constraints, data_reduction, rule,
+                        true);
 }
 
 HardwareChoice resolve_hardware(const Catalog& catalog, const std::string& cnode,
                                 const std::string& dbox, std::optional<Capacity> drive,
-                                const std::string& rack, const std::string& network_switch) {
-    Choice ch = resolve_common(catalog, network_switch, rack, "");
-    ch.cnode = &require_cnode(catalog, cnode, "cnode");
-    ch.dbox = &require_dbox(catalog, dbox, "dbox");
-    ch.drive = resolve_drive(*ch.dbox, drive, "drive");
+                                const std::string& rack, const std::string& network_switch,
+                                const HardwarePlaces& where) {
+    HardwareChoice ch = resolve_common(catalog, network_switch, rack, "");
+    ch.cnode = &require_cnode(catalog, cnode, where.cnode);
+    ch.dbox = &require_dbox(catalog, dbox, where.dbox);
+    ch.drive = resolve_drive(*ch.dbox, drive, where.drive);
     set_ec(ch, catalog);
     return ch;
-}
-
-double saturation(const HardwareChoice& hw) {
-    return saturation_of(hw);
-}
-
-DesignCounts balance_counts(const OptionSpec& option, const HardwareChoice& hw,
-                            const Requirements& req, const Constraints& constraints) {
-    return balance(option, hw, req, constraints);
-}
-
-Design build_design(const std::string& name, const HardwareChoice& hw, std::int64_t cnodes,
-                    std::int64_t dboxes, const Requirements& req, const Constraints& constraints,
-                    double data_reduction, const PerformanceRule* rule, bool with_layout) {
-    return build(name, hw, cnodes, dboxes, req, constraints, data_reduction, rule, with_layout);
 }
 
 } // namespace podsizer

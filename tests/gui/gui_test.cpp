@@ -12,13 +12,13 @@
 #include "catalog_view.hpp"
 #include "charts_view.hpp"
 #include "custom_catalog.hpp"
-#include "design_play.hpp"
 #include "input_field.hpp"
 #include "main_window.hpp"
 #include "play_panel.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
+#include "podsizer/core/hand_design.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/sizing_report.hpp"
@@ -482,8 +482,8 @@ private Q_SLOTS:
         const Requirements req = sized.requirements;
         const Scenario s = reference();
         auto eval = [&](std::int64_t c, std::int64_t d) {
-            return evaluate_design(hand_of(sized, c, d), req, s.constraints, s.data_reduction,
-                                   catalog());
+            return evaluate_design(hand_design_of(sized, c, d), req, s.constraints,
+                                   s.data_reduction, catalog());
         };
         const Design at451 = eval(451, 180);
         // The reference pod sits on the knee: one more C-node buys no read.

@@ -37,9 +37,21 @@ struct HandDesign {
     std::int64_t cnodes = 0;
     std::int64_t dboxes = 0;
 };
+
+/// Where each model id of a design came from, as an error names it: a JSON
+/// path key by default, the caller's own words otherwise (the CLI passes its
+/// flags, "--cnode"), so core knows no front end's spelling.
+struct HardwarePlaces {
+    std::string cnode = "cnode";
+    std::string dbox = "dbox";
+    std::string drive = "drive";
+};
+
+/// Throws InputError naming `where` for an unknown C-node or D-box id or a
+/// drive the D-box does not offer.
 Design evaluate_design(const HandDesign& hand, const Requirements& req,
                        const Constraints& constraints, double data_reduction,
-                       const Catalog& catalog);
+                       const Catalog& catalog, const HardwarePlaces& where = {});
 
 /// The hardware one design is built from, already resolved against a catalog
 /// (the pointers point into it). The optimiser enumerates these directly, so
@@ -60,10 +72,11 @@ std::vector<const DBoxModel*> candidate_dboxes(const Catalog& catalog, const Per
 
 /// Resolves model ids against the catalog: an empty rack or switch id means
 /// the catalog's default, no drive means the D-box's default drive. Throws
-/// InputError (naming `where`, e.g. "--cnode") for an unknown id or drive.
+/// InputError (naming `where`) for an unknown C-node or D-box id or drive.
 HardwareChoice resolve_hardware(const Catalog& catalog, const std::string& cnode,
                                 const std::string& dbox, std::optional<Capacity> drive,
-                                const std::string& rack, const std::string& network_switch);
+                                const std::string& rack, const std::string& network_switch,
+                                const HardwarePlaces& where = {});
 
 /// C-nodes one D-box keeps busy (docs/model.md §5): the smaller of the read and
 /// write ratios of D-box backend to C-node throughput.

@@ -1,8 +1,7 @@
-// Re-evaluating a sized design with other C-node and D-box counts: the GUI's
-// ± buttons and the throughput-vs-C-node chart. No sizing logic here: every
-// number comes from core's evaluate_design with the design's own hardware,
-// requirements and the scenario's constraints. Plain C++ (no Qt), so tests can
-// check it directly.
+// A sized design turned back into input: the hand-made design or the
+// scenario option with the same hardware, and that design re-evaluated at
+// other C-node and D-box counts (the GUI's ± buttons, "use this design" and
+// the throughput-vs-C-node chart). Every number comes from evaluate_design.
 #pragma once
 
 #include "podsizer/core/catalog.hpp"
@@ -13,25 +12,24 @@
 #include <cstdint>
 #include <vector>
 
-namespace podsizer::gui {
+namespace podsizer {
 
-/// The hand-made design with `design`'s hardware and the given counts.
-HandDesign hand_of(const Design& design, std::int64_t cnodes, std::int64_t dboxes);
+/// The hand-made design with `design`'s name and hardware (C-node, D-box,
+/// drive, rack, switch) and the given counts.
+HandDesign hand_design_of(const Design& design, std::int64_t cnodes, std::int64_t dboxes);
+
+/// Pins `option` to `design`'s C-node, D-box and drive at fixed counts, so
+/// the counts mean the same boxes; its name, rack, switch, capacity and
+/// performance stay the option's own.
+void pin_option(OptionSpec& option, const Design& design, std::int64_t cnodes, std::int64_t dboxes);
+
+/// A new option that sizes to `design` again: its name, hardware and counts.
+OptionSpec option_of(const Design& design);
 
 /// `design` re-evaluated with other counts (same hardware, requirements,
 /// constraints and data-reduction what-if).
 Design replay(const Design& design, std::int64_t cnodes, std::int64_t dboxes,
               const Scenario& scenario, const Catalog& catalog);
-
-/// What one step changes, from `from` to `to`.
-struct StepChange {
-    Throughput read;
-    Throughput write;
-    Capacity usable;
-    std::int64_t racks = 0;
-    Power power;
-};
-StepChange change(const Design& from, const Design& to);
 
 /// Delivered throughput of a design over a range of C-node counts at its
 /// D-box count: the curve that shows the knee.
@@ -54,4 +52,4 @@ struct KneeCurve {
 KneeCurve knee_curve(const Design& design, const Scenario& scenario, const Catalog& catalog,
                      int max_points = 120);
 
-} // namespace podsizer::gui
+} // namespace podsizer

@@ -1,11 +1,11 @@
-#include "design_play.hpp"
+#include "podsizer/core/hand_design.hpp"
 
 #include <algorithm>
 #include <set>
 
-namespace podsizer::gui {
+namespace podsizer {
 
-HandDesign hand_of(const Design& design, std::int64_t cnodes, std::int64_t dboxes) {
+HandDesign hand_design_of(const Design& design, std::int64_t cnodes, std::int64_t dboxes) {
     HandDesign h;
     h.name = design.name;
     h.cnode = design.cnode_model;
@@ -18,15 +18,29 @@ HandDesign hand_of(const Design& design, std::int64_t cnodes, std::int64_t dboxe
     return h;
 }
 
-Design replay(const Design& design, std::int64_t cnodes, std::int64_t dboxes,
-              const Scenario& scenario, const Catalog& catalog) {
-    return evaluate_design(hand_of(design, cnodes, dboxes), design.requirements,
-                           scenario.constraints, scenario.data_reduction, catalog);
+void pin_option(OptionSpec& option, const Design& design, std::int64_t cnodes,
+                std::int64_t dboxes) {
+    option.cnode = design.cnode_model;
+    option.dbox = design.dbox_model;
+    option.drive = design.drive_size;
+    option.cnode_sizing = CNodeSizing::fixed;
+    option.cnodes = cnodes;
+    option.cd_ratio.reset();
+    option.dboxes = dboxes;
 }
 
-StepChange change(const Design& from, const Design& to) {
-    return {to.read - from.read, to.write - from.write, to.usable - from.usable,
-            to.racks - from.racks, to.power - from.power};
+OptionSpec option_of(const Design& design) {
+    OptionSpec o;
+    o.name = design.name;
+    o.rack = design.rack_model;
+    pin_option(o, design, design.cnodes, design.dboxes);
+    return o;
+}
+
+Design replay(const Design& design, std::int64_t cnodes, std::int64_t dboxes,
+              const Scenario& scenario, const Catalog& catalog) {
+    return evaluate_design(hand_design_of(design, cnodes, dboxes), design.requirements,
+                           scenario.constraints, scenario.data_reduction, catalog);
 }
 
 KneeCurve knee_curve(const Design& design, const Scenario& scenario, const Catalog& catalog,
@@ -56,4 +70,4 @@ KneeCurve knee_curve(const Design& design, const Scenario& scenario, const Catal
     return curve;
 }
 
-} // namespace podsizer::gui
+} // namespace podsizer

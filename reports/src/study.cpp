@@ -1,0 +1,133 @@
+#include "podsizer/reports/study.hpp"
+
+#include "podsizer/core/engine.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/reports/atomic_file.hpp"
+#include "podsizer/reports/rack_svg.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <ctime>
+#include <utility>
+
+namespace podsizer {
+
+namespace {
+
+/// The scenario sized or, with `extrapolate`, grown to `target`: the sized
+/// designs, then each one-namespace design (the exports show both).
+void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog,
+                  const std::optional<ExtrapolationSpec>& target, bool extrapolate) {
+    if (!extrapolate) {
+        study.sizing = size_scenario(scenario, catalog);
+        study.fleet = split_fleet(scenario, study.sizing.designs);
+        return;
+    }
+    if (!target) {
+        throw InputError("no target to grow to");
+    }
+    study.extrapolation = extrapolate_scenario(scenario, catalog, *target);
+    study.sizing = study.extrapolation->sizing;
+    study.fleet = split_fleet(scenario, study.sizing.designs);
+    for (const Extrapolation& e : study.extrapolation->extrapolations) {
+        if (e.single_namespace) {
+            study.sizing.designs.push_back(*e.single_namespace);
+        }
+    }
+}
+
+} // namespace
+
+std::vector<const ReferenceSystem*> study_references(const Scenario& scenario,
+                                                     const Catalog& catalog,
+                                                     const std::vector<std::string>& given,
+                                                     bool only_named) {
+    const std::vector<std::string>& ids = given.empty() ? scenario.comparisons : given;
+    std::vector<const ReferenceSystem*> out;
+    if (ids.empty() && !only_named) {
+        for (const ReferenceSystem& r : catalog.references) {
+            out.push_back(&r);
+        }
+        return out;
+    }
+    for (const std::string& id : ids) {
+        const ReferenceSystem* r = catalog.reference(id);
+        if (r == nullptr) {
+            throw InputError(id, "unknown reference system");
+        }
+        out.push_back(r);
+    }
+    return out;
+}
+
+Study run_study(const Scenario& scenario, const Catalog& catalog, const StudyOptions& options) {
+    const std::optional<ExtrapolationSpec> target =
+        options.target ? options.target : scenario.extrapolation;
+    Study study;
+    size_or_grow(study, scenario, catalog, target, options.extrapolate);
+    if (options.compare) {
+        ComparisonSpec spec;
+        spec.target = target;
+        spec.references =
+            study_references(scenario, catalog, options.references, options.only_named_references);
+        study.comparison = compare_designs(study.sizing, spec);
+    }
+    return study;
+}
+
+Study study_of(SizingResult sizing) {
+    Study study;
+    study.sizing = std::move(sizing);
+    return study;
+}
+
+WorkbookInput workbook_input(const Study& study, const Catalog& catalog, const Scenario* scenario) {
+    WorkbookInput in;
+    in.result = &study.sizing;
+    in.catalog = &catalog;
+    in.scenario = scenario;
+    in.comparison = study.comparison ? &*study.comparison : nullptr;
+    in.fleet = study.fleet.plan ? &study.fleet : nullptr;
+    return in;
+}
+
+void export_study(const Study& study, const Catalog& catalog, const Scenario* scenario,
+                  const ExportTargets& targets, const std::string& date) {
+    const auto written = [&](const std::string& path) {
+        if (targets.written) {
+            targets.written(path);
+        }
+    };
+    if (!targets.xlsx.empty()) {
+        WorkbookOptions options;
+        options.date = date;
+        write_workbook(targets.xlsx, workbook_input(study, catalog, scenario), options);
+        written(targets.xlsx);
+    }
+    for (const SvgTarget& t : targets.svg) {
+        write_file_atomically(t.path, render_rack_svg(study.sizing.designs.at(t.design)));
+        written(t.path);
+    }
+}
+
+std::string export_date_from_env() {
+    const char* epoch = std::getenv("SOURCE_DATE_EPOCH");
+    if (epoch == nullptr || *epoch == '\0') {
+        return today_iso_date();
+    }
+    const std::string text = epoch;
+    long long secs = -1;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), secs);
+    if (ec != std::errc{} || end != text.data() + text.size() || secs < 0) {
+        throw InputError("SOURCE_DATE_EPOCH",
+                         "\"" + text + "\" is not a count of seconds since 1970");
+    }
+    const auto t = static_cast<std::time_t>(secs);
+    std::tm tm{};
+    ::gmtime_r(&t, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+    return buf;
+}
+
+} // namespace podsizer
