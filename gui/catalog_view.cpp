@@ -99,8 +99,27 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(outer);
 
+    split->addWidget(modelList(split));
+    split->addWidget(details(split));
+    split->setStretchFactor(0, 3); // the list: id, kind, name and source side by side
+    split->setStretchFactor(1, 2);
+    outer->addWidget(split);
+
+    outer->addWidget(customEditor(outer));
+    outer->setStretchFactor(0, 5);
+    outer->setStretchFactor(1, 4);
+
+    connectEditing();
+    apply_->setObjectName("catalog-apply");
+    apply_->setEnabled(false);
+    remove_->setEnabled(false);
+    refresh();
+}
+
+/// Every model of the catalog, with a filter above it.
+QWidget* CatalogView::modelList(QWidget* parent) {
     // Left: every model.
-    auto* left = new QWidget(split);
+    auto* left = new QWidget(parent);
     auto* ll = new QVBoxLayout(left);
     ll->setContentsMargins(0, 0, 0, 0);
     search_->setPlaceholderText(tr("Filter models (id, kind, name, figures)"));
@@ -114,11 +133,14 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     list_->verticalHeader()->setDefaultSectionSize(22);
     list_->setWordWrap(false);
     ll->addWidget(list_);
-    split->addWidget(left);
+    return left;
+}
 
+/// The selected model: its title, source and figures.
+QWidget* CatalogView::details(QWidget* parent) {
     // Right: the selected model, and the custom catalog.
-    auto* details = new QWidget(split);
-    auto* dl = new QVBoxLayout(details);
+    auto* box = new QWidget(parent);
+    auto* dl = new QVBoxLayout(box);
     dl->setContentsMargins(0, 0, 0, 0);
     QFont big = title_->font();
     big.setBold(true);
@@ -148,13 +170,13 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     detail_buttons->addWidget(copy_);
     detail_buttons->addStretch();
     dl->addLayout(detail_buttons);
-    split->addWidget(details);
-    split->setStretchFactor(0, 3); // the list: id, kind, name and source side by side
-    split->setStretchFactor(1, 2);
-    outer->addWidget(split);
+    return box;
+}
 
+/// The custom catalog: its entries, the JSON editor and its buttons.
+QWidget* CatalogView::customEditor(QWidget* parent) {
     auto* custom_box =
-        new QGroupBox(tr("Custom catalog (merged over the default, as --catalog)"), outer);
+        new QGroupBox(tr("Custom catalog (merged over the default, as --catalog)"), parent);
     auto* cl = new QVBoxLayout(custom_box);
     auto* top = new QHBoxLayout();
     custom_->setObjectName("catalog-custom");
@@ -184,10 +206,13 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
     buttons->addWidget(load);
     buttons->addWidget(save);
     cl->addLayout(buttons);
-    outer->addWidget(custom_box);
-    outer->setStretchFactor(0, 5);
-    outer->setStretchFactor(1, 4);
+    connect(load, &QPushButton::clicked, this, &CatalogView::loadCatalogFile);
+    connect(save, &QPushButton::clicked, this, &CatalogView::saveCatalogFile);
+    return custom_box;
+}
 
+/// Validation while typing, and the buttons of the custom catalog.
+void CatalogView::connectEditing() {
     debounce_->setSingleShot(true);
     debounce_->setInterval(250);
     connect(debounce_, &QTimer::timeout, this, &CatalogView::validateNow);
@@ -226,14 +251,7 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
             editor_->setPlainText(CustomCatalog::entryText(*e));
         }
     });
-    connect(load, &QPushButton::clicked, this, &CatalogView::loadCatalogFile);
-    connect(save, &QPushButton::clicked, this, &CatalogView::saveCatalogFile);
     connect(session_, &Session::catalogChanged, this, &CatalogView::refresh);
-
-    apply_->setObjectName("catalog-apply");
-    apply_->setEnabled(false);
-    remove_->setEnabled(false);
-    refresh();
 }
 
 void CatalogView::refresh() {

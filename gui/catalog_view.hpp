@@ -44,6 +44,10 @@ public Q_SLOTS:
     void saveCatalogFile();
 
 private:
+    QWidget* modelList(QWidget* parent);
+    QWidget* details(QWidget* parent);
+    QWidget* customEditor(QWidget* parent);
+    void connectEditing();
     void refresh();
     void showSelected();
     void refreshCustomList();

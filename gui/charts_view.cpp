@@ -92,6 +92,27 @@ QString count(std::int64_t n) {
 
 ChartsView::ChartsView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), knee_(make_view(this, "knee-chart")) {
+    buildKneeChart();
+    buildGoodputChart();
+    racks_ = makeBars("racks-chart", tr("Racks (count)"),
+                      tr("<b>Racks</b> — designs and reference systems"), QColor("#455a64"));
+    power_ = makeBars("power-chart", tr("Power (kW)"),
+                      tr("<b>Power</b> — designs and reference systems"), QColor("#c62828"));
+
+    auto* grid = new QGridLayout(this);
+    grid->addWidget(knee_, 0, 0);
+    grid->addWidget(goodput_box_, 0, 1);
+    grid->addWidget(racks_.view, 1, 0);
+    grid->addWidget(power_.view, 1, 1);
+    grid->setRowStretch(0, 3);
+    grid->setRowStretch(1, 2);
+    connect(session_, &Session::resultsChanged, this, &ChartsView::refresh);
+    connect(session_, &Session::selectionChanged, this, &ChartsView::refresh);
+    stale_ = true;
+}
+
+/// Delivered read and write against C-nodes, with the requirements and the knee.
+void ChartsView::buildKneeChart() {
     QChart* chart = knee_->chart();
     chart->legend()->setAlignment(Qt::AlignBottom);
     read_ = line(chart, kRead, Qt::SolidLine, 2.5);
@@ -118,7 +139,10 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
         s->attachAxis(x_);
         s->attachAxis(y_);
     }
+}
 
+/// Goodput against write bandwidth for the chosen checkpoint job.
+void ChartsView::buildGoodputChart() {
     // Goodput vs write bandwidth, log-scaled: the curve spans 64:1.
     goodput_box_ = new QWidget(this);
     job_ = new QComboBox(goodput_box_);
@@ -162,53 +186,38 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
     gl->addLayout(pick);
     gl->addWidget(goodput_, 1);
     connect(job_, &QComboBox::currentIndexChanged, this, [this] { refreshGoodput(); });
+}
 
-    auto make_bars = [this](const QString& name, const QString& axis, const QString& title,
-                            const QColor& colour) {
-        BarChart b;
-        b.view = make_view(this, name);
-        QChart* c = b.view->chart();
-        c->setTitle(title);
-        c->legend()->setVisible(false);
-        b.set = new QBarSet(axis, c);
-        b.set->setColor(colour);
-        b.set->setLabelColor(Qt::black);
-        // Horizontal bars: the names of designs and reference systems are
-        // long ("HD exabyte, capacity only (1:2)"); on a vertical axis they
-        // are read in full, where slanted labels under vertical bars clipped
-        // the last one.
-        auto* series = new QHorizontalBarSeries(c);
-        series->append(b.set);
-        series->setLabelsVisible(true);
-        series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-        series->setLabelsFormat("@value");
-        c->addSeries(series);
-        b.categories = new QBarCategoryAxis(c);
-        b.values = new QValueAxis(c);
-        b.values->setTitleText(axis);
-        b.values->setLabelFormat("%.0f");
-        b.categories->setTruncateLabels(false);
-        c->addAxis(b.categories, Qt::AlignLeft);
-        c->addAxis(b.values, Qt::AlignBottom);
-        series->attachAxis(b.categories);
-        series->attachAxis(b.values);
-        return b;
-    };
-    racks_ = make_bars("racks-chart", tr("Racks (count)"),
-                       tr("<b>Racks</b> — designs and reference systems"), QColor("#455a64"));
-    power_ = make_bars("power-chart", tr("Power (kW)"),
-                       tr("<b>Power</b> — designs and reference systems"), QColor("#c62828"));
-
-    auto* grid = new QGridLayout(this);
-    grid->addWidget(knee_, 0, 0);
-    grid->addWidget(goodput_box_, 0, 1);
-    grid->addWidget(racks_.view, 1, 0);
-    grid->addWidget(power_.view, 1, 1);
-    grid->setRowStretch(0, 3);
-    grid->setRowStretch(1, 2);
-    connect(session_, &Session::resultsChanged, this, &ChartsView::refresh);
-    connect(session_, &Session::selectionChanged, this, &ChartsView::refresh);
-    stale_ = true;
+ChartsView::BarChart ChartsView::makeBars(const QString& name, const QString& axis,
+                                          const QString& title, const QColor& colour) {
+    BarChart b;
+    b.view = make_view(this, name);
+    QChart* c = b.view->chart();
+    c->setTitle(title);
+    c->legend()->setVisible(false);
+    b.set = new QBarSet(axis, c);
+    b.set->setColor(colour);
+    b.set->setLabelColor(Qt::black);
+    // Horizontal bars: the names of designs and reference systems are
+    // long ("HD exabyte, capacity only (1:2)"); on a vertical axis they
+    // are read in full, where slanted labels under vertical bars clipped
+    // the last one.
+    auto* series = new QHorizontalBarSeries(c);
+    series->append(b.set);
+    series->setLabelsVisible(true);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsFormat("@value");
+    c->addSeries(series);
+    b.categories = new QBarCategoryAxis(c);
+    b.values = new QValueAxis(c);
+    b.values->setTitleText(axis);
+    b.values->setLabelFormat("%.0f");
+    b.categories->setTruncateLabels(false);
+    c->addAxis(b.categories, Qt::AlignLeft);
+    c->addAxis(b.values, Qt::AlignBottom);
+    series->attachAxis(b.categories);
+    series->attachAxis(b.values);
+    return b;
 }
 
 QChart* ChartsView::kneeChart() const {

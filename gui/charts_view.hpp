@@ -55,6 +55,10 @@ private:
         QBarCategoryAxis* categories = nullptr;
         QValueAxis* values = nullptr;
     };
+    void buildKneeChart();
+    void buildGoodputChart();
+    BarChart makeBars(const QString& name, const QString& axis, const QString& title,
+                      const QColor& colour);
     void refreshKnee();
     void refreshGoodput();
     void refreshBars(BarChart& chart, double (*value)(const ComparisonColumn&));

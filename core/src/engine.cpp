@@ -532,10 +532,13 @@ SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog) {
     result.requirements = compute_requirements(scenario, catalog);
     if (scenario.options.empty()) {
         result.designs.push_back(size_option(OptionSpec{}, result.requirements, scenario, catalog));
+        result.designs.back().origin = FromOption{0};
     }
-    for (const OptionSpec& opt : scenario.options) {
+    for (std::size_t i = 0; i < scenario.options.size(); ++i) {
+        const OptionSpec& opt = scenario.options[i];
         result.designs.push_back(
             size_option(opt, option_requirements(result.requirements, opt), scenario, catalog));
+        result.designs.back().origin = FromOption{i};
     }
     return result;
 }

@@ -122,8 +122,11 @@ Design grow_single_namespace(const Design& pod, Capacity target, const Catalog& 
     cnodes = std::max<std::int64_t>(1, cnodes);
     Requirements req;
     req.usable = target;
-    return build_design(pod.name + ", one namespace", hw, cnodes, dboxes, req, constraints,
-                        data_reduction, nullptr, true);
+    Design grown = build_design(pod.name + ", one namespace", hw, cnodes, dboxes, req, constraints,
+                                data_reduction, nullptr, true);
+    const auto* option = std::get_if<FromOption>(&pod.origin);
+    grown.origin = GrownToTarget{option ? std::optional(option->index) : std::nullopt, target};
+    return grown;
 }
 
 Extrapolation extrapolate(const Design& pod, const ExtrapolationSpec& spec, const Catalog& catalog,

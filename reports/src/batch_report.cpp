@@ -247,122 +247,143 @@ std::vector<std::vector<std::string>> BatchReport::csv_rows(const BatchRun& run)
     return rows;
 }
 
+namespace {
+
+/// The fields every JSON record of a run starts with: run, file, and for a
+/// sweep its parameters and label.
+json json_head(const BatchRun& run, BatchKind kind, const std::vector<std::string>& names) {
+    json j;
+    j["run"] = run.index;
+    j["file"] = run.file;
+    if (kind == BatchKind::sweep) {
+        json params = json::object();
+        for (const auto& [name, value] : run.parameters) {
+            params[name] = field_json(value);
+        }
+        j["parameters"] = params;
+        std::string label;
+        for (std::size_t i = 0; i < run.labels.size() && i < names.size(); ++i) {
+            label += (label.empty() ? "" : " ") + names[i] + "=" + run.labels[i];
+        }
+        j["label"] = label;
+    }
+    return j;
+}
+
+/// A design record as one JSON line. The layout array is written directly and
+/// spliced in (see layout_json); the rest goes through design_to_json as usual.
+std::string design_line(json j, Design& d) {
+    const std::vector<Rack> layout = std::move(d.layout);
+    d.layout.clear();
+    j["design"] = detail::design_to_json(d);
+    std::string line = j.dump();
+    // Keys and strings are escaped in the dump, so the unescaped "layout":[]
+    // is the design's key and nothing else.
+    const std::string empty = "\"layout\":[]";
+    const auto at = line.find(empty);
+    if (at != std::string::npos) {
+        line.replace(at + empty.size() - 2, 2, layout_json(layout));
+    }
+    return line + "\n";
+}
+
+} // namespace
+
+void BatchReport::render_workbook_part(const BatchRun& run, RenderedRun& out) const {
+    if (!workbook_ || !run.result) {
+        return;
+    }
+    if (format_ != BatchFormat::csv) {
+        out.workbook_rows = csv_rows(run);
+    }
+    for (const Design& d : run.result->designs) {
+        Design m;
+        m.cnode_model = d.cnode_model;
+        m.dbox_model = d.dbox_model;
+        m.switch_model = d.switch_model;
+        m.rack_model = d.rack_model;
+        m.data_reduction = d.data_reduction;
+        out.models.push_back(std::move(m));
+    }
+}
+
+void BatchReport::render_table_rows(const BatchRun& run, RenderedRun& out) const {
+    if (!run.result) {
+        return;
+    }
+    for (const Design& d : run.result->designs) {
+        std::vector<std::string> row = label_cells(run);
+        row.push_back(d.name);
+        const std::vector<std::string> cells = design_metric_cells(d, false);
+        for (std::size_t c : compact_columns()) {
+            row.push_back(cells[c]);
+        }
+        row.push_back(error_codes(d));
+        out.rows.push_back(std::move(row));
+    }
+}
+
+void BatchReport::render_csv_text(const BatchRun& run, RenderedRun& out) const {
+    if (!run.result) {
+        return;
+    }
+    Grid g;
+    g.header = csv_header();
+    g.rows = csv_rows(run);
+    // render_csv writes the header first; keep only the rows.
+    const std::string all = render_csv(g);
+    out.text = all.substr(all.find("\r\n") + 2);
+    if (workbook_) {
+        out.workbook_rows = std::move(g.rows);
+    }
+}
+
+void BatchReport::render_json_text(BatchRun& run, RenderedRun& out) const {
+    const bool lines = format_ == BatchFormat::jsonl;
+    auto write = [&](const json& j, std::size_t k) {
+        out.text += lines ? j.dump() + "\n" : (k == 0 ? "" : ",\n") + indented(j.dump(2), 4);
+    };
+    if (!run.result) {
+        json j = json_head(run, kind_, parameter_names_);
+        j["error"] = run.error;
+        write(j, 0);
+        return;
+    }
+    const json req = detail::requirements_to_json(run.result->requirements);
+    for (std::size_t k = 0; k < run.result->designs.size(); ++k) {
+        Design& d = run.result->designs[k];
+        json j = json_head(run, kind_, parameter_names_);
+        j["scenario"] = run.result->scenario;
+        j["option"] = k;
+        j["requirements"] = req;
+        if (lines) {
+            out.text += design_line(std::move(j), d);
+        } else {
+            j["design"] = detail::design_to_json(d);
+            write(j, k);
+        }
+    }
+}
+
 RenderedRun BatchReport::render(BatchRun run) const {
     RenderedRun out;
     out.status = status_of(run);
     if (!run.result) {
         out.error = run.error;
     }
-    if (workbook_ && run.result) {
-        if (format_ != BatchFormat::csv) {
-            out.workbook_rows = csv_rows(run);
-        }
-        for (const Design& d : run.result->designs) {
-            Design m;
-            m.cnode_model = d.cnode_model;
-            m.dbox_model = d.dbox_model;
-            m.switch_model = d.switch_model;
-            m.rack_model = d.rack_model;
-            m.data_reduction = d.data_reduction;
-            out.models.push_back(std::move(m));
-        }
-    }
+    render_workbook_part(run, out);
     switch (format_) {
     case BatchFormat::table:
-    case BatchFormat::md: {
-        if (!run.result) {
-            break;
-        }
-        for (const Design& d : run.result->designs) {
-            std::vector<std::string> row = label_cells(run);
-            row.push_back(d.name);
-            const std::vector<std::string> cells = design_metric_cells(d, false);
-            for (std::size_t c : compact_columns()) {
-                row.push_back(cells[c]);
-            }
-            row.push_back(error_codes(d));
-            out.rows.push_back(std::move(row));
-        }
+    case BatchFormat::md:
+        render_table_rows(run, out);
         break;
-    }
-    case BatchFormat::csv: {
-        if (!run.result) {
-            break;
-        }
-        Grid g;
-        g.header = csv_header();
-        g.rows = csv_rows(run);
-        // render_csv writes the header first; keep only the rows.
-        const std::string all = render_csv(g);
-        out.text = all.substr(all.find("\r\n") + 2);
-        if (workbook_) {
-            out.workbook_rows = std::move(g.rows);
-        }
+    case BatchFormat::csv:
+        render_csv_text(run, out);
         break;
-    }
     case BatchFormat::json:
-    case BatchFormat::jsonl: {
-        auto head = [&] {
-            json j;
-            j["run"] = run.index;
-            j["file"] = run.file;
-            if (kind_ == BatchKind::sweep) {
-                json params = json::object();
-                for (const auto& [name, value] : run.parameters) {
-                    params[name] = field_json(value);
-                }
-                j["parameters"] = params;
-                std::string label;
-                for (std::size_t i = 0; i < run.labels.size() && i < parameter_names_.size(); ++i) {
-                    label += (label.empty() ? "" : " ") + parameter_names_[i] + "=" + run.labels[i];
-                }
-                j["label"] = label;
-            }
-            return j;
-        };
-        const bool lines = format_ == BatchFormat::jsonl;
-        auto write = [&](const json& j, std::size_t k) {
-            if (lines) {
-                out.text += j.dump() + "\n";
-            } else {
-                out.text += (k == 0 ? "" : ",\n") + indented(j.dump(2), 4);
-            }
-        };
-        if (!run.result) {
-            json j = head();
-            j["error"] = run.error;
-            write(j, 0);
-            break;
-        }
-        const json req = detail::requirements_to_json(run.result->requirements);
-        for (std::size_t k = 0; k < run.result->designs.size(); ++k) {
-            Design& d = run.result->designs[k];
-            json j = head();
-            j["scenario"] = run.result->scenario;
-            j["option"] = k;
-            j["requirements"] = req;
-            if (!lines) {
-                j["design"] = detail::design_to_json(d);
-                write(j, k);
-                continue;
-            }
-            // JSON Lines: the layout array is written directly and spliced in
-            // (see layout_json); the rest goes through design_to_json as usual.
-            const std::vector<Rack> layout = std::move(d.layout);
-            d.layout.clear();
-            j["design"] = detail::design_to_json(d);
-            std::string line = j.dump();
-            // Keys and strings are escaped in the dump, so the unescaped
-            // "layout":[] is the design's key and nothing else.
-            const std::string empty = "\"layout\":[]";
-            const auto at = line.find(empty);
-            if (at != std::string::npos) {
-                line.replace(at + empty.size() - 2, 2, layout_json(layout));
-            }
-            out.text += line + "\n";
-        }
+    case BatchFormat::jsonl:
+        render_json_text(run, out);
         break;
-    }
     }
     return out;
 }

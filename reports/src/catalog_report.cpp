@@ -50,126 +50,146 @@ Fact txt(std::string field, std::string v, bool key_figure = false) {
     return {std::move(field), v, std::move(key), v, key_figure};
 }
 
+Entry entry_of(const CNodeModel& m) {
+    return Entry{m.id,
+                 "cnode",
+                 m.name,
+                 {q("height", m.height, units::U, 0, "height_rack_units"),
+                  q("power", m.power, units::W, 0, "power_w", true),
+                  q("read", m.read, units::GB_per_s, 1, "read_bytes_per_s", true),
+                  q("write", m.write, units::GB_per_s, 1, "write_bytes_per_s", true),
+                  num("client_ports", m.client_ports, 0), num("backend_ports", m.backend_ports, 0)},
+                 &m.provenance};
+}
+
+Entry entry_of(const DBoxModel& m) {
+    std::string sizes;
+    json sizes_json = json::array();
+    for (Capacity s : m.drive_sizes) {
+        sizes += (sizes.empty() ? "" : ", ") + format_in(s, units::TB, 2) + " (" +
+                 format_in(m.raw(s), units::TB, 1) + " raw)";
+        sizes_json.push_back(s.base());
+    }
+    return Entry{
+        m.id,
+        "dbox",
+        m.name,
+        {q("height", m.height, units::U, 0, "height_rack_units", true),
+         q("power", m.power, units::W, 0, "power_w", true),
+         num("drives", m.drives, 0, true),
+         {"drive_sizes", sizes, "drive_sizes_bytes", sizes_json, false},
+         {"default_drive",
+          format_in(m.default_drive, units::TB, 2) + " drives, " +
+              format_in(m.raw(m.default_drive), units::TB, 1) + " raw per box",
+          "default_raw_bytes", m.raw(m.default_drive).base(), true},
+         q("backend_read", m.backend_read, units::GB_per_s, 1, "backend_read_bytes_per_s", true),
+         q("backend_write", m.backend_write, units::GB_per_s, 1, "backend_write_bytes_per_s"),
+         num("backend_ports", m.backend_ports, 0),
+         txt("erasure_coding", m.erasure_coding),
+         flag("ncp_certified", m.ncp_certified, true)},
+        &m.provenance};
+}
+
+Entry entry_of(const ErasureCodingRule& m) {
+    std::string steps;
+    for (const StripeStep& s : m.steps) {
+        steps += (steps.empty() ? "" : ", ") + std::to_string(s.min_dboxes) +
+                 "+ boxes: " + std::to_string(s.data_strips) + "+" + std::to_string(m.parity);
+    }
+    return Entry{m.id,
+                 "erasure_coding",
+                 m.name,
+                 {num("parity", m.parity, 0, true), txt("steps", steps),
+                  num("reserve", m.reserve, 2, true), num("min_dboxes", m.min_dboxes, 0),
+                  num("enclosure_tolerance_min_dboxes", m.enclosure_tolerance_min_dboxes, 0),
+                  num("rack_resilience_min_racks", m.rack_resilience_min_racks, 0)},
+                 &m.provenance};
+}
+
+Entry entry_of(const SwitchModel& m) {
+    return Entry{m.id,
+                 "switch",
+                 m.name,
+                 {q("height", m.height, units::U, 0, "height_rack_units", true),
+                  q("power", m.power, units::W, 0, "power_w", true), num("ports", m.ports, 0, true),
+                  num("downlink_fraction", m.downlink_fraction, 2)},
+                 &m.provenance};
+}
+
+Entry entry_of(const RackModel& m) {
+    return Entry{m.id,
+                 "rack",
+                 m.name,
+                 {q("usable", m.usable, units::U, 0, "usable_rack_units", true),
+                  q("power_budget", m.power_budget, units::kW, 1, "power_budget_w", true)},
+                 &m.provenance};
+}
+
+Entry entry_of(const GpuPlatform& m) {
+    return Entry{m.id,
+                 "gpu_platform",
+                 m.name,
+                 {num("gpus_per_node", m.gpus_per_node, 0, true),
+                  num("gpus_per_su", m.gpus_per_su, 0, true)},
+                 &m.provenance};
+}
+
+Entry entry_of(const PerformanceRule& m) {
+    return Entry{
+        m.id,
+        "performance_rule",
+        m.name,
+        {txt("platform", m.platform, true),
+         txt("basis", m.basis == PerformanceRule::Basis::per_su ? "per_su" : "per_gpu", true),
+         q("read", m.read, units::GB_per_s, 2, "read_bytes_per_s", true),
+         q("write", m.write, units::GB_per_s, 2, "write_bytes_per_s", true),
+         flag("requires_certified", m.requires_certified)},
+        &m.provenance};
+}
+
+Entry entry_of(const ReferenceSystem& m) {
+    return Entry{
+        m.id,
+        "reference",
+        m.name,
+        {q("read_per_100pb", m.read_per_100pb, units::Tbps, 2, "read_per_100pb_bytes_per_s", true),
+         q("write_per_100pb", m.write_per_100pb, units::Tbps, 2, "write_per_100pb_bytes_per_s",
+           true),
+         num("racks_per_eb", m.racks_per_eb, 0, true),
+         q("power_per_rack", m.power_per_rack, units::kW, 1, "power_per_rack_w"),
+         q("account_capacity", m.account_capacity, units::PiB, 1, "account_capacity_bytes"),
+         q("account_ingress", m.account_ingress, units::Gbps, 0, "account_ingress_bytes_per_s"),
+         q("account_egress", m.account_egress, units::Gbps, 0, "account_egress_bytes_per_s"),
+         num("raw_per_usable", m.raw_per_usable, 2)},
+        &m.provenance};
+}
+
+Entry entry_of(const FailureRatePreset& m) {
+    return Entry{m.id,
+                 "failure_rate",
+                 m.name,
+                 {num("failures_per_1000_node_days", m.per_1000_node_days, 2, true)},
+                 &m.provenance};
+}
+
+template <class Model> void append(std::vector<Entry>& out, const std::vector<Model>& models) {
+    for (const Model& m : models) {
+        out.push_back(entry_of(m));
+    }
+}
+
+/// Every entry of the catalog, kind by kind in the file's order.
 std::vector<Entry> entries(const Catalog& c) {
     std::vector<Entry> out;
-    for (const CNodeModel& m : c.cnodes) {
-        out.push_back(
-            {m.id,
-             "cnode",
-             m.name,
-             {q("height", m.height, units::U, 0, "height_rack_units"),
-              q("power", m.power, units::W, 0, "power_w", true),
-              q("read", m.read, units::GB_per_s, 1, "read_bytes_per_s", true),
-              q("write", m.write, units::GB_per_s, 1, "write_bytes_per_s", true),
-              num("client_ports", m.client_ports, 0), num("backend_ports", m.backend_ports, 0)},
-             &m.provenance});
-    }
-    for (const DBoxModel& m : c.dboxes) {
-        std::string sizes;
-        json sizes_json = json::array();
-        for (Capacity s : m.drive_sizes) {
-            sizes += (sizes.empty() ? "" : ", ") + format_in(s, units::TB, 2) + " (" +
-                     format_in(m.raw(s), units::TB, 1) + " raw)";
-            sizes_json.push_back(s.base());
-        }
-        out.push_back(
-            {m.id,
-             "dbox",
-             m.name,
-             {q("height", m.height, units::U, 0, "height_rack_units", true),
-              q("power", m.power, units::W, 0, "power_w", true),
-              num("drives", m.drives, 0, true),
-              {"drive_sizes", sizes, "drive_sizes_bytes", sizes_json, false},
-              {"default_drive",
-               format_in(m.default_drive, units::TB, 2) + " drives, " +
-                   format_in(m.raw(m.default_drive), units::TB, 1) + " raw per box",
-               "default_raw_bytes", m.raw(m.default_drive).base(), true},
-              q("backend_read", m.backend_read, units::GB_per_s, 1, "backend_read_bytes_per_s",
-                true),
-              q("backend_write", m.backend_write, units::GB_per_s, 1, "backend_write_bytes_per_s"),
-              num("backend_ports", m.backend_ports, 0),
-              txt("erasure_coding", m.erasure_coding),
-              flag("ncp_certified", m.ncp_certified, true)},
-             &m.provenance});
-    }
-    for (const ErasureCodingRule& m : c.erasure_coding) {
-        std::string steps;
-        for (const StripeStep& s : m.steps) {
-            steps += (steps.empty() ? "" : ", ") + std::to_string(s.min_dboxes) +
-                     "+ boxes: " + std::to_string(s.data_strips) + "+" + std::to_string(m.parity);
-        }
-        out.push_back({m.id,
-                       "erasure_coding",
-                       m.name,
-                       {num("parity", m.parity, 0, true), txt("steps", steps),
-                        num("reserve", m.reserve, 2, true), num("min_dboxes", m.min_dboxes, 0),
-                        num("enclosure_tolerance_min_dboxes", m.enclosure_tolerance_min_dboxes, 0),
-                        num("rack_resilience_min_racks", m.rack_resilience_min_racks, 0)},
-                       &m.provenance});
-    }
-    for (const SwitchModel& m : c.switches) {
-        out.push_back(
-            {m.id,
-             "switch",
-             m.name,
-             {q("height", m.height, units::U, 0, "height_rack_units", true),
-              q("power", m.power, units::W, 0, "power_w", true), num("ports", m.ports, 0, true),
-              num("downlink_fraction", m.downlink_fraction, 2)},
-             &m.provenance});
-    }
-    for (const RackModel& m : c.racks) {
-        out.push_back({m.id,
-                       "rack",
-                       m.name,
-                       {q("usable", m.usable, units::U, 0, "usable_rack_units", true),
-                        q("power_budget", m.power_budget, units::kW, 1, "power_budget_w", true)},
-                       &m.provenance});
-    }
-    for (const GpuPlatform& m : c.platforms) {
-        out.push_back({m.id,
-                       "gpu_platform",
-                       m.name,
-                       {num("gpus_per_node", m.gpus_per_node, 0, true),
-                        num("gpus_per_su", m.gpus_per_su, 0, true)},
-                       &m.provenance});
-    }
-    for (const PerformanceRule& m : c.rules) {
-        out.push_back(
-            {m.id,
-             "performance_rule",
-             m.name,
-             {txt("platform", m.platform, true),
-              txt("basis", m.basis == PerformanceRule::Basis::per_su ? "per_su" : "per_gpu", true),
-              q("read", m.read, units::GB_per_s, 2, "read_bytes_per_s", true),
-              q("write", m.write, units::GB_per_s, 2, "write_bytes_per_s", true),
-              flag("requires_certified", m.requires_certified)},
-             &m.provenance});
-    }
-    for (const ReferenceSystem& m : c.references) {
-        out.push_back(
-            {m.id,
-             "reference",
-             m.name,
-             {q("read_per_100pb", m.read_per_100pb, units::Tbps, 2, "read_per_100pb_bytes_per_s",
-                true),
-              q("write_per_100pb", m.write_per_100pb, units::Tbps, 2, "write_per_100pb_bytes_per_s",
-                true),
-              num("racks_per_eb", m.racks_per_eb, 0, true),
-              q("power_per_rack", m.power_per_rack, units::kW, 1, "power_per_rack_w"),
-              q("account_capacity", m.account_capacity, units::PiB, 1, "account_capacity_bytes"),
-              q("account_ingress", m.account_ingress, units::Gbps, 0,
-                "account_ingress_bytes_per_s"),
-              q("account_egress", m.account_egress, units::Gbps, 0, "account_egress_bytes_per_s"),
-              num("raw_per_usable", m.raw_per_usable, 2)},
-             &m.provenance});
-    }
-    for (const FailureRatePreset& m : c.failure_rates) {
-        out.push_back({m.id,
-                       "failure_rate",
-                       m.name,
-                       {num("failures_per_1000_node_days", m.per_1000_node_days, 2, true)},
-                       &m.provenance});
-    }
+    append(out, c.cnodes);
+    append(out, c.dboxes);
+    append(out, c.erasure_coding);
+    append(out, c.switches);
+    append(out, c.racks);
+    append(out, c.platforms);
+    append(out, c.rules);
+    append(out, c.references);
+    append(out, c.failure_rates);
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include <ctime>
 #include <optional>
 #include <stdexcept>
+#include <variant>
 #include <vector>
 
 namespace podsizer {
@@ -143,6 +144,44 @@ std::vector<std::string> design_sheet_names(const SizingResult& result) {
     return names;
 }
 
+namespace wb {
+
+const OptionSpec* option_of(const Design& d, const Scenario* s) {
+    const auto* o = std::get_if<FromOption>(&d.origin);
+    if (s == nullptr || o == nullptr || o->index >= s->options.size()) {
+        return nullptr; // also the default option of a scenario that lists none
+    }
+    return &s->options[o->index];
+}
+
+std::string option_id(std::size_t index) {
+    return "option_" + std::to_string(index + 1);
+}
+
+std::vector<DesignEntry> design_entries(const WorkbookInput& input,
+                                        const std::vector<std::string>& sheets) {
+    const std::vector<Design>& designs = input.result->designs;
+    std::vector<DesignEntry> out;
+    for (std::size_t i = 0; i < designs.size(); ++i) {
+        DesignEntry e;
+        e.design = &designs[i];
+        e.index = i;
+        e.sheet = sheets[i];
+        e.option = option_of(designs[i], input.scenario);
+        if (e.option != nullptr) {
+            e.option_index = std::get<FromOption>(designs[i].origin).index;
+        }
+        // FleetSplit::storage follows the designs in order (core/fleet.hpp).
+        if (input.fleet != nullptr && i < input.fleet->storage.size() && input.fleet->storage[i]) {
+            e.fleet = &*input.fleet->storage[i];
+        }
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+} // namespace wb
+
 WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& input,
                                 const WorkbookOptions& options) {
     if (input.result == nullptr || input.catalog == nullptr) {
@@ -152,6 +191,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
     const std::string date = options.date.empty() ? today_iso_date() : options.date;
     const wb::Assumptions assumptions = wb::Assumptions::build(input);
     const std::vector<std::string> names = design_sheet_names(result);
+    const std::vector<wb::DesignEntry> entries = wb::design_entries(input, names);
 
     WorkbookManifest manifest;
     write_atomically(path, [&](const std::string& temp) {
@@ -179,12 +219,12 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
 
         wb::write_assumptions(book, assumption_sheet, assumptions, result.scenario);
         std::vector<wb::DesignCells> cells;
-        for (std::size_t i = 0; i < result.designs.size(); ++i) {
-            cells.push_back(wb::write_design_sheet(book, design_sheets[i], result.designs[i],
-                                                   assumptions, input, checkpoint_cells));
+        for (const wb::DesignEntry& e : entries) {
+            cells.push_back(wb::write_design_sheet(book, design_sheets[e.index], e, assumptions,
+                                                   input, checkpoint_cells));
         }
         if (fleet) {
-            wb::write_fleet(book, *fleet, input, cells);
+            wb::write_fleet(book, *fleet, *input.fleet->plan, entries, cells);
         }
         if (checkpoints) {
             wb::write_checkpoints(book, *checkpoints, input, cells, assumptions, checkpoint_cells);

@@ -106,8 +106,140 @@ double Assumptions::value(const std::string& kind, const std::string& id,
     return rows_[it->second].value;
 }
 
+namespace {
+
+using xlsx::Num;
+
+/// One catalog figure of a model kind as an Assumptions row: a number under
+/// a defined name, or (with `text`) a text row without one.
+template <class M> struct Figure {
+    const char* field;  ///< the defined name's field ("read_GBps")
+    const char* figure; ///< what the row says ("Read per C-node")
+    Num num;
+    const char* unit;
+    const char* source; ///< the provenance field the source comes from
+    double (*number)(const M&);
+    std::string (*text)(const M&) = nullptr; ///< set: a text row
+    bool (*when)(const M&) = nullptr;        ///< set: listed only when it holds
+};
+
+const Figure<CNodeModel> kCNodeFigures[] = {
+    {"height_U", "Height", Num::integer, "U", "height",
+     [](const CNodeModel& c) { return c.height.base(); }},
+    {"power_W", "Power (typical)", Num::integer, "W", "power",
+     [](const CNodeModel& c) { return c.power.base(); }},
+    {"read_GBps", "Read per C-node", Num::precise, "GB/s", "read",
+     [](const CNodeModel& c) { return in(c.read, units::GB_per_s); }},
+    {"write_GBps", "Write per C-node", Num::precise, "GB/s", "write",
+     [](const CNodeModel& c) { return in(c.write, units::GB_per_s); }},
+    {"client_ports", "Client-side network ports", Num::integer, "ports", "client_ports",
+     [](const CNodeModel& c) -> double { return c.client_ports; }},
+    {"backend_ports", "Backend network ports", Num::integer, "ports", "backend_ports",
+     [](const CNodeModel& c) -> double { return c.backend_ports; }},
+};
+
+std::string drive_options(const DBoxModel& d) {
+    std::string sizes;
+    for (Capacity size : d.drive_sizes) {
+        sizes += (sizes.empty() ? "" : ", ") + format_number(in(size, units::TB), 2);
+    }
+    return sizes;
+}
+
+const Figure<DBoxModel> kDBoxFigures[] = {
+    {"height_U", "Height", Num::integer, "U", "height",
+     [](const DBoxModel& d) { return d.height.base(); }},
+    {"power_W", "Power (typical)", Num::integer, "W", "power",
+     [](const DBoxModel& d) { return d.power.base(); }},
+    {"drives", "Drives per D-box", Num::integer, "drives", "drives",
+     [](const DBoxModel& d) -> double { return d.drives; }},
+    {"", "Drive options", Num::text, "TB", "drive_sizes", nullptr, drive_options},
+    {"backend_read_GBps", "Backend read per D-box", Num::precise, "GB/s", "backend_read",
+     [](const DBoxModel& d) { return in(d.backend_read, units::GB_per_s); }},
+    {"backend_write_GBps", "Backend write per D-box", Num::precise, "GB/s", "backend_write",
+     [](const DBoxModel& d) { return in(d.backend_write, units::GB_per_s); }},
+    {"backend_ports", "Backend network ports", Num::integer, "ports", "backend_ports",
+     [](const DBoxModel& d) -> double { return d.backend_ports; }},
+    {"", "Certified for NVIDIA reference architectures", Num::text, "", "ncp_certified", nullptr,
+     [](const DBoxModel& d) { return std::string(d.ncp_certified ? "yes" : "no"); }},
+};
+
+const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
+    {"parity", "Parity strips per stripe", Num::integer, "strips", "parity",
+     [](const ErasureCodingRule& e) -> double { return e.parity; }},
+    {"reserve", "Reserve held back on top of erasure coding", Num::percent, "%", "reserve",
+     [](const ErasureCodingRule& e) { return e.reserve; }},
+    {"min_dboxes", "Smallest cluster", Num::integer, "D-boxes", "min_dboxes",
+     [](const ErasureCodingRule& e) -> double { return e.min_dboxes; }},
+    {"enclosure_tolerance_min_dboxes", "Enclosure-failure tolerance from", Num::integer, "D-boxes",
+     "enclosure_tolerance_min_dboxes",
+     [](const ErasureCodingRule& e) -> double { return e.enclosure_tolerance_min_dboxes; }},
+    {"rack_resilience_min_racks", "Rack-level resilience needs at least", Num::integer, "racks",
+     "rack_resilience_min_racks",
+     [](const ErasureCodingRule& e) -> double { return e.rack_resilience_min_racks; }},
+};
+
+const Figure<SwitchModel> kSwitchFigures[] = {
+    {"height_U", "Height", Num::integer, "U", "height",
+     [](const SwitchModel& s) { return s.height.base(); }},
+    {"power_W", "Power (typical)", Num::integer, "W", "power",
+     [](const SwitchModel& s) { return s.power.base(); }},
+    {"ports", "Ports at device speed", Num::integer, "ports", "ports",
+     [](const SwitchModel& s) -> double { return s.ports; }},
+    {"downlink_fraction", "Share of a leaf's ports facing devices", Num::percent, "%",
+     "downlink_fraction", [](const SwitchModel& s) { return s.downlink_fraction; }},
+};
+
+const Figure<RackModel> kRackFigures[] = {
+    {"usable_U", "Usable space", Num::integer, "U", "usable",
+     [](const RackModel& r) { return r.usable.base(); }},
+    {"budget_kW", "Power budget", Num::precise, "kW", "power_budget",
+     [](const RackModel& r) { return in(r.power_budget, units::kW); }},
+};
+
+bool has_account(const ReferenceSystem& r) {
+    return r.account_capacity.base() > 0;
+}
+
+const Figure<ReferenceSystem> kReferenceFigures[] = {
+    {"read_per_100PB_Tbps", "Read per 100 PB", Num::precise, "Tbps", "read_per_100pb",
+     [](const ReferenceSystem& r) { return in(r.read_per_100pb, units::Tbps); }},
+    {"write_per_100PB_Tbps", "Write per 100 PB", Num::precise, "Tbps", "write_per_100pb",
+     [](const ReferenceSystem& r) { return in(r.write_per_100pb, units::Tbps); }},
+    {"racks_per_EB", "Racks per EB", Num::precise, "racks", "racks_per_eb",
+     [](const ReferenceSystem& r) { return r.racks_per_eb; }},
+    {"power_per_rack_kW", "Power per rack", Num::precise, "kW", "power_per_rack",
+     [](const ReferenceSystem& r) { return in(r.power_per_rack, units::kW); }},
+    {"raw_per_usable", "Raw stored per usable byte", Num::precise, "B/B", "raw_per_usable",
+     [](const ReferenceSystem& r) { return r.raw_per_usable; }, nullptr,
+     [](const ReferenceSystem& r) { return r.raw_per_usable > 0; }},
+    {"account_capacity_PiB", "Capacity per account", Num::precise, "PiB", "account_capacity",
+     [](const ReferenceSystem& r) { return in(r.account_capacity, units::PiB); }, nullptr,
+     has_account},
+    {"account_ingress_Gbps", "Ingress (write) per account", Num::precise, "Gbps", "account_ingress",
+     [](const ReferenceSystem& r) { return in(r.account_ingress, units::Gbps); }, nullptr,
+     [](const ReferenceSystem& r) { return has_account(r) && r.account_ingress.base() > 0; }},
+    {"account_egress_Gbps", "Egress (read) per account", Num::precise, "Gbps", "account_egress",
+     [](const ReferenceSystem& r) { return in(r.account_egress, units::Gbps); }, nullptr,
+     [](const ReferenceSystem& r) { return has_account(r) && r.account_egress.base() > 0; }},
+};
+
+/// Appends `v` to `ids` unless it is there: catalog models in first-use order.
+void once(std::vector<std::string>& ids, const std::string& v) {
+    if (std::find(ids.begin(), ids.end(), v) == ids.end()) {
+        ids.push_back(v);
+    }
+}
+
+} // namespace
+
+/// Fills an Assumptions from a workbook's input, one group of rows at a time
+/// in the order the sheet lists them.
 struct AssumptionsBuilder {
     Assumptions& a;
+    const WorkbookInput& input;
+    const Scenario* s;   ///< null: the requirement itself is the input
+    const Source source; ///< of every scenario input
 
     void num(const std::string& kind, const std::string& id, const std::string& field,
              AssumptionRow row) {
@@ -121,91 +253,136 @@ struct AssumptionsBuilder {
         a.ranges_.push_back({name, first, last});
     }
     std::size_t size() const { return a.rows_.size(); }
-};
 
-Assumptions Assumptions::build(const WorkbookInput& input) {
-    using xlsx::Num;
-    Assumptions a;
-    AssumptionsBuilder b{a};
-    const SizingResult& result = *input.result;
-    const Catalog& cat = *input.catalog;
-    const Requirements& req = result.requirements;
-
-    // Scenario inputs.
-    const std::string sc = input.scenario != nullptr ? input.scenario->name : result.scenario;
-    const Source ssrc = scenario_source(sc);
-    auto scenario_row = [&](const std::string& field, const std::string& figure, double v, Num num,
-                            const std::string& unit) {
-        AssumptionRow r = number_row("Scenario", figure, v, num, unit, ssrc);
+    /// A scenario input under "scenario_<field>".
+    void scenario_row(const std::string& field, const std::string& figure, double v, Num format,
+                      const std::string& unit) {
+        AssumptionRow r = number_row("Scenario", figure, v, format, unit, source);
         r.source_kind = "scenario";
-        b.num("scenario", "scenario", field, std::move(r));
-    };
-    const Scenario* s = input.scenario;
-    if (s != nullptr && s->fleet) {
-        scenario_row("pod_gpus", "GPUs in the pod (one training cluster)",
-                     static_cast<double>(s->fleet->pod_gpus()), Num::integer, "GPUs");
-        const GpuPlatform* p = cat.platform(s->fleet->platform);
-        if (p != nullptr) {
-            const std::string g = "GPU platform " + p->id;
-            b.num("platform", p->id, "gpus_per_su",
-                  number_row(g, "GPUs per scalable unit (SU)", p->gpus_per_su, Num::integer, "GPUs",
-                             p->provenance.of("gpus_per_su")));
-            if (!req.checkpoints.jobs.empty()) {
-                b.num("platform", p->id, "gpus_per_node",
-                      number_row(g, "GPUs per node", p->gpus_per_node, Num::integer, "GPUs",
-                                 p->provenance.of("gpus_per_node")));
+        num("scenario", "scenario", field, std::move(r));
+    }
+    /// A scenario input no formula uses (a constraint), shown as text.
+    void info(const std::string& figure, const std::string& text_value) {
+        AssumptionRow r = text_row("Scenario", figure, text_value, source);
+        r.source_kind = "scenario";
+        text(std::move(r));
+    }
+
+    template <class M, std::size_t N>
+    void figures(const char* kind, const std::string& group, const M& m,
+                 const Figure<M> (&table)[N]) {
+        for (const Figure<M>& f : table) {
+            if (f.when != nullptr && !f.when(m)) {
+                continue;
             }
-        }
-        if (!req.checkpoints.jobs.empty()) {
-            // Every job of a plan runs under the same failure rate.
-            const FailureRate& rate = req.checkpoints.jobs.front().failure_rate;
-            const FailureRatePreset* preset =
-                rate.preset.empty() ? nullptr : cat.failure_rate(rate.preset);
-            if (preset != nullptr) {
-                b.num("failure", "failure_rate", "per_1000_node_days",
-                      number_row("Failure rate " + preset->id,
-                                 "Job interruptions per 1,000 node-days", rate.per_1000_node_days,
-                                 Num::precise, "failures",
-                                 preset->provenance.of("per_1000_node_days")));
+            const Source& src = m.provenance.of(f.source);
+            if (f.text != nullptr) {
+                AssumptionRow r = text_row(group, f.figure, f.text(m), src);
+                r.unit = f.unit;
+                text(std::move(r));
             } else {
-                AssumptionRow r =
-                    number_row("Scenario", "Job interruptions per 1,000 node-days",
-                               rate.per_1000_node_days, Num::precise, "failures", ssrc);
-                r.source_kind = "scenario";
-                b.num("failure", "failure_rate", "per_1000_node_days", std::move(r));
+                num(kind, m.id, f.field,
+                    number_row(group, f.figure, f.number(m), f.num, f.unit, src));
             }
-        }
-        if (s->performance && !s->performance->rule.empty()) {
-            const PerformanceRule* rule = cat.rule(s->performance->rule);
-            if (rule != nullptr) {
-                const bool per_su = rule->basis == PerformanceRule::Basis::per_su;
-                const std::string g = "Performance rule " + rule->id;
-                const std::string per = per_su ? " per SU" : " per GPU";
-                b.num("rule", rule->id, "read_GBps",
-                      number_row(g, "Read" + per, in(rule->read, units::GB_per_s), Num::precise,
-                                 "GB/s", rule->provenance.of("read")));
-                b.num("rule", rule->id, "write_GBps",
-                      number_row(g, "Write" + per, in(rule->write, units::GB_per_s), Num::precise,
-                                 "GB/s", rule->provenance.of("write")));
-                const GpuPlatform* rp = cat.platform(rule->platform);
-                const double basis =
-                    per_su ? (rp != nullptr ? rp->gpus_per_su : (p != nullptr ? p->gpus_per_su : 1))
-                           : 1.0;
-                b.num("rule", rule->id, "basis_gpus",
-                      number_row(g, "GPUs the figures are for", basis, Num::integer, "GPUs",
-                                 Source{SourceKind::derived, "catalog: platform " + rule->platform,
-                                        per_su ? "the SU size of the rule's platform"
-                                               : "per-GPU figures"}));
-            }
-        } else if (s->performance) {
-            scenario_row("read_per_gpu_GBps", "Read per GPU",
-                         in(s->performance->read_per_gpu.value_or(Throughput{}), units::GB_per_s),
-                         Num::precise, "GB/s");
-            scenario_row("write_per_gpu_GBps", "Write per GPU",
-                         in(s->performance->write_per_gpu.value_or(Throughput{}), units::GB_per_s),
-                         Num::precise, "GB/s");
         }
     }
+
+    void fleet();
+    void failure_rate();
+    void performance(const GpuPlatform* platform);
+    void capacity();
+    void options();
+    void scenario_figures();
+    void constraints();
+    void comparison();
+    void models();
+    void erasure_coding(const ErasureCodingRule& ec);
+};
+
+void AssumptionsBuilder::fleet() {
+    if (s == nullptr || !s->fleet) {
+        return;
+    }
+    scenario_row("pod_gpus", "GPUs in the pod (one training cluster)",
+                 static_cast<double>(s->fleet->pod_gpus()), Num::integer, "GPUs");
+    const GpuPlatform* p = input.catalog->platform(s->fleet->platform);
+    const bool jobs = !input.result->requirements.checkpoints.jobs.empty();
+    if (p != nullptr) {
+        const std::string g = "GPU platform " + p->id;
+        num("platform", p->id, "gpus_per_su",
+            number_row(g, "GPUs per scalable unit (SU)", p->gpus_per_su, Num::integer, "GPUs",
+                       p->provenance.of("gpus_per_su")));
+        if (jobs) {
+            num("platform", p->id, "gpus_per_node",
+                number_row(g, "GPUs per node", p->gpus_per_node, Num::integer, "GPUs",
+                           p->provenance.of("gpus_per_node")));
+        }
+    }
+    if (jobs) {
+        failure_rate();
+    }
+    performance(p);
+}
+
+void AssumptionsBuilder::failure_rate() {
+    // Every job of a plan runs under the same failure rate.
+    const FailureRate& rate = input.result->requirements.checkpoints.jobs.front().failure_rate;
+    const FailureRatePreset* preset =
+        rate.preset.empty() ? nullptr : input.catalog->failure_rate(rate.preset);
+    const std::string figure = "Job interruptions per 1,000 node-days";
+    if (preset != nullptr) {
+        num("failure", "failure_rate", "per_1000_node_days",
+            number_row("Failure rate " + preset->id, figure, rate.per_1000_node_days, Num::precise,
+                       "failures", preset->provenance.of("per_1000_node_days")));
+        return;
+    }
+    AssumptionRow r =
+        number_row("Scenario", figure, rate.per_1000_node_days, Num::precise, "failures", source);
+    r.source_kind = "scenario";
+    num("failure", "failure_rate", "per_1000_node_days", std::move(r));
+}
+
+/// The performance rule's figures, or the scenario's explicit per-GPU ones.
+void AssumptionsBuilder::performance(const GpuPlatform* platform) {
+    if (!s->performance) {
+        return;
+    }
+    if (s->performance->rule.empty()) {
+        scenario_row("read_per_gpu_GBps", "Read per GPU",
+                     in(s->performance->read_per_gpu.value_or(Throughput{}), units::GB_per_s),
+                     Num::precise, "GB/s");
+        scenario_row("write_per_gpu_GBps", "Write per GPU",
+                     in(s->performance->write_per_gpu.value_or(Throughput{}), units::GB_per_s),
+                     Num::precise, "GB/s");
+        return;
+    }
+    const PerformanceRule* rule = input.catalog->rule(s->performance->rule);
+    if (rule == nullptr) {
+        return;
+    }
+    const bool per_su = rule->basis == PerformanceRule::Basis::per_su;
+    const std::string g = "Performance rule " + rule->id;
+    const std::string per = per_su ? " per SU" : " per GPU";
+    num("rule", rule->id, "read_GBps",
+        number_row(g, "Read" + per, in(rule->read, units::GB_per_s), Num::precise, "GB/s",
+                   rule->provenance.of("read")));
+    num("rule", rule->id, "write_GBps",
+        number_row(g, "Write" + per, in(rule->write, units::GB_per_s), Num::precise, "GB/s",
+                   rule->provenance.of("write")));
+    const GpuPlatform* rp = input.catalog->platform(rule->platform);
+    const double basis =
+        per_su
+            ? (rp != nullptr ? rp->gpus_per_su : (platform != nullptr ? platform->gpus_per_su : 1))
+            : 1.0;
+    num("rule", rule->id, "basis_gpus",
+        number_row(g, "GPUs the figures are for", basis, Num::integer, "GPUs",
+                   Source{SourceKind::derived, "catalog: platform " + rule->platform,
+                          per_su ? "the SU size of the rule's platform" : "per-GPU figures"}));
+}
+
+/// The capacity need per pod; without a scenario, the requirement itself.
+void AssumptionsBuilder::capacity() {
+    const Requirements& req = input.result->requirements;
     if (s != nullptr && s->capacity.usable) {
         scenario_row("usable_PB", "Usable capacity needed per pod",
                      in(*s->capacity.usable, units::PB), Num::precise, "PB");
@@ -213,257 +390,158 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
         scenario_row("usable_per_gpu_TB", "Usable capacity needed per GPU",
                      in(*s->capacity.usable_per_gpu, units::TB), Num::precise, "TB");
     }
-    if (s == nullptr) {
-        // Without the scenario, the requirement itself is the input.
-        if (req.read.base() > 0 || req.write.base() > 0) {
-            scenario_row("required_read_GBps", "Required read", in(req.read, units::GB_per_s),
-                         Num::precise, "GB/s");
-            scenario_row("required_write_GBps", "Required write", in(req.write, units::GB_per_s),
-                         Num::precise, "GB/s");
-        }
-        if (req.usable.base() > 0) {
-            scenario_row("usable_PB", "Usable capacity needed per pod", in(req.usable, units::PB),
-                         Num::precise, "PB");
-        }
-    }
-    // Options with their own capacity need (an exabyte beside per-pod options).
     if (s != nullptr) {
-        for (std::size_t i = 0; i < s->options.size() && i < result.designs.size(); ++i) {
-            const OptionSpec& o = s->options[i];
-            if (o.capacity && o.capacity->usable) {
-                AssumptionRow r =
-                    number_row("Scenario", "Usable capacity needed by " + result.designs[i].name,
-                               in(*o.capacity->usable, units::PB), Num::precise, "PB", ssrc);
-                r.source_kind = "scenario";
-                b.num("option", "option_" + std::to_string(i + 1), "usable_PB", std::move(r));
-            }
-        }
+        return;
     }
-    const double dr = s != nullptr
-                          ? s->data_reduction
-                          : (result.designs.empty() ? 1.0 : result.designs[0].data_reduction);
+    if (req.read.base() > 0 || req.write.base() > 0) {
+        scenario_row("required_read_GBps", "Required read", in(req.read, units::GB_per_s),
+                     Num::precise, "GB/s");
+        scenario_row("required_write_GBps", "Required write", in(req.write, units::GB_per_s),
+                     Num::precise, "GB/s");
+    }
+    if (req.usable.base() > 0) {
+        scenario_row("usable_PB", "Usable capacity needed per pod", in(req.usable, units::PB),
+                     Num::precise, "PB");
+    }
+}
+
+/// Options with their own capacity need (an exabyte beside per-pod
+/// options), found by each design's origin.
+void AssumptionsBuilder::options() {
+    for (const Design& d : input.result->designs) {
+        const OptionSpec* o = option_of(d, s);
+        if (o == nullptr || !o->capacity || !o->capacity->usable) {
+            continue;
+        }
+        AssumptionRow r =
+            number_row("Scenario", "Usable capacity needed by " + d.name,
+                       in(*o->capacity->usable, units::PB), Num::precise, "PB", source);
+        r.source_kind = "scenario";
+        num("option", option_id(std::get<FromOption>(d.origin).index), "usable_PB", std::move(r));
+    }
+}
+
+/// Data reduction and the rack power override.
+void AssumptionsBuilder::scenario_figures() {
+    const std::vector<Design>& designs = input.result->designs;
+    const double dr =
+        s != nullptr ? s->data_reduction : (designs.empty() ? 1.0 : designs[0].data_reduction);
     scenario_row("data_reduction", "Data-reduction ratio (what-if; 1 = none)", dr, Num::two, ":1");
     if (s != nullptr && s->constraints.rack_power) {
         scenario_row("rack_power_kW", "Power budget per rack (overrides the rack model)",
                      in(*s->constraints.rack_power, units::kW), Num::precise, "kW");
     }
-    if (s != nullptr) {
-        const Constraints& c = s->constraints;
-        auto info = [&](const std::string& figure, const std::string& text) {
-            AssumptionRow r = text_row("Scenario", figure, text, ssrc);
-            r.source_kind = "scenario";
-            b.text(std::move(r));
-        };
-        info("Minimum C:D ratio", c.cd_min.text);
-        info("Maximum C:D ratio", c.cd_max.text);
-        if (c.max_racks) {
-            info("Maximum racks", format_number(static_cast<double>(*c.max_racks)));
-        }
-        if (c.max_power) {
-            info("Maximum power", format_in(*c.max_power, units::kW, 1));
-        }
-        info("Rack-level resilience required", c.rack_resilient ? "yes" : "no");
-    }
+}
 
-    // The comparison: the target the pods grow to (and the references are
-    // sized at), and the reference systems' figures.
-    if (const Comparison* cmp = input.comparison) {
-        if (!cmp->extrapolations.empty()) {
-            const Extrapolation& e = cmp->extrapolations.front();
-            scenario_row("target_PB", "Capacity target (pods grow to it)", in(e.target, units::PB),
-                         Num::precise, "PB");
-            scenario_row("tolerance", "Tolerance short of the target", e.tolerance, Num::percent,
-                         "%");
-        }
-        for (const ReferenceSizing& r : cmp->references) {
-            const ReferenceSystem* sys = cat.reference(r.id);
-            if (sys == nullptr) {
-                continue;
-            }
-            const std::string g = "Reference " + sys->id;
-            const Provenance& pv = sys->provenance;
-            b.num("reference", sys->id, "read_per_100PB_Tbps",
-                  number_row(g, "Read per 100 PB", in(sys->read_per_100pb, units::Tbps),
-                             Num::precise, "Tbps", pv.of("read_per_100pb")));
-            b.num("reference", sys->id, "write_per_100PB_Tbps",
-                  number_row(g, "Write per 100 PB", in(sys->write_per_100pb, units::Tbps),
-                             Num::precise, "Tbps", pv.of("write_per_100pb")));
-            b.num("reference", sys->id, "racks_per_EB",
-                  number_row(g, "Racks per EB", sys->racks_per_eb, Num::precise, "racks",
-                             pv.of("racks_per_eb")));
-            b.num("reference", sys->id, "power_per_rack_kW",
-                  number_row(g, "Power per rack", in(sys->power_per_rack, units::kW), Num::precise,
-                             "kW", pv.of("power_per_rack")));
-            if (sys->raw_per_usable > 0) {
-                b.num("reference", sys->id, "raw_per_usable",
-                      number_row(g, "Raw stored per usable byte", sys->raw_per_usable, Num::precise,
-                                 "B/B", pv.of("raw_per_usable")));
-            }
-            if (sys->account_capacity.base() > 0) {
-                b.num("reference", sys->id, "account_capacity_PiB",
-                      number_row(g, "Capacity per account", in(sys->account_capacity, units::PiB),
-                                 Num::precise, "PiB", pv.of("account_capacity")));
-                if (sys->account_ingress.base() > 0) {
-                    b.num("reference", sys->id, "account_ingress_Gbps",
-                          number_row(g, "Ingress (write) per account",
-                                     in(sys->account_ingress, units::Gbps), Num::precise, "Gbps",
-                                     pv.of("account_ingress")));
-                }
-                if (sys->account_egress.base() > 0) {
-                    b.num("reference", sys->id, "account_egress_Gbps",
-                          number_row(g, "Egress (read) per account",
-                                     in(sys->account_egress, units::Gbps), Num::precise, "Gbps",
-                                     pv.of("account_egress")));
-                }
-            }
+void AssumptionsBuilder::constraints() {
+    if (s == nullptr) {
+        return;
+    }
+    const Constraints& c = s->constraints;
+    info("Minimum C:D ratio", c.cd_min.text);
+    info("Maximum C:D ratio", c.cd_max.text);
+    if (c.max_racks) {
+        info("Maximum racks", format_number(static_cast<double>(*c.max_racks)));
+    }
+    if (c.max_power) {
+        info("Maximum power", format_in(*c.max_power, units::kW, 1));
+    }
+    info("Rack-level resilience required", c.rack_resilient ? "yes" : "no");
+}
+
+/// The target the pods grow to (and the references are sized at), and the
+/// reference systems' figures.
+void AssumptionsBuilder::comparison() {
+    const Comparison* cmp = input.comparison;
+    if (cmp == nullptr) {
+        return;
+    }
+    if (!cmp->extrapolations.empty()) {
+        const Extrapolation& e = cmp->extrapolations.front();
+        scenario_row("target_PB", "Capacity target (pods grow to it)", in(e.target, units::PB),
+                     Num::precise, "PB");
+        scenario_row("tolerance", "Tolerance short of the target", e.tolerance, Num::percent, "%");
+    }
+    for (const ReferenceSizing& r : cmp->references) {
+        if (const ReferenceSystem* sys = input.catalog->reference(r.id)) {
+            figures("reference", "Reference " + sys->id, *sys, kReferenceFigures);
         }
     }
+}
 
-    // Catalog entries of every model the designs use, in first-use order.
-    std::vector<std::string> cnodes, dboxes, switches, racks;
-    auto once = [](std::vector<std::string>& v, const std::string& id) {
-        if (std::find(v.begin(), v.end(), id) == v.end()) {
-            v.push_back(id);
-        }
-    };
-    for (const Design& d : result.designs) {
+/// Catalog entries of every model the designs use, in first-use order.
+void AssumptionsBuilder::models() {
+    const Catalog& cat = *input.catalog;
+    std::vector<std::string> cnodes, dboxes, switches, racks, ec_rules;
+    for (const Design& d : input.result->designs) {
         once(cnodes, d.cnode_model);
         once(dboxes, d.dbox_model);
         once(switches, d.switch_model);
         once(racks, d.rack_model);
     }
     for (const std::string& id : cnodes) {
-        const CNodeModel* c = cat.cnode(id);
-        if (c == nullptr) {
-            continue;
+        if (const CNodeModel* c = cat.cnode(id)) {
+            figures("cnode", "C-node " + c->id, *c, kCNodeFigures);
         }
-        const std::string g = "C-node " + c->id;
-        const Provenance& pv = c->provenance;
-        b.num("cnode", id, "height_U",
-              number_row(g, "Height", c->height.base(), Num::integer, "U", pv.of("height")));
-        b.num("cnode", id, "power_W",
-              number_row(g, "Power (typical)", c->power.base(), Num::integer, "W", pv.of("power")));
-        b.num("cnode", id, "read_GBps",
-              number_row(g, "Read per C-node", in(c->read, units::GB_per_s), Num::precise, "GB/s",
-                         pv.of("read")));
-        b.num("cnode", id, "write_GBps",
-              number_row(g, "Write per C-node", in(c->write, units::GB_per_s), Num::precise, "GB/s",
-                         pv.of("write")));
-        b.num("cnode", id, "client_ports",
-              number_row(g, "Client-side network ports", c->client_ports, Num::integer, "ports",
-                         pv.of("client_ports")));
-        b.num("cnode", id, "backend_ports",
-              number_row(g, "Backend network ports", c->backend_ports, Num::integer, "ports",
-                         pv.of("backend_ports")));
     }
-    std::vector<std::string> ec_rules;
     for (const std::string& id : dboxes) {
-        const DBoxModel* d = cat.dbox(id);
-        if (d == nullptr) {
-            continue;
+        if (const DBoxModel* d = cat.dbox(id)) {
+            figures("dbox", "D-box " + d->id, *d, kDBoxFigures);
+            once(ec_rules, d->erasure_coding);
         }
-        const std::string g = "D-box " + d->id;
-        const Provenance& pv = d->provenance;
-        b.num("dbox", id, "height_U",
-              number_row(g, "Height", d->height.base(), Num::integer, "U", pv.of("height")));
-        b.num("dbox", id, "power_W",
-              number_row(g, "Power (typical)", d->power.base(), Num::integer, "W", pv.of("power")));
-        b.num(
-            "dbox", id, "drives",
-            number_row(g, "Drives per D-box", d->drives, Num::integer, "drives", pv.of("drives")));
-        std::string sizes;
-        for (Capacity size : d->drive_sizes) {
-            sizes += (sizes.empty() ? "" : ", ") + format_number(in(size, units::TB), 2);
-        }
-        AssumptionRow options = text_row(g, "Drive options", sizes, pv.of("drive_sizes"));
-        options.unit = "TB";
-        b.text(std::move(options));
-        b.num("dbox", id, "backend_read_GBps",
-              number_row(g, "Backend read per D-box", in(d->backend_read, units::GB_per_s),
-                         Num::precise, "GB/s", pv.of("backend_read")));
-        b.num("dbox", id, "backend_write_GBps",
-              number_row(g, "Backend write per D-box", in(d->backend_write, units::GB_per_s),
-                         Num::precise, "GB/s", pv.of("backend_write")));
-        b.num("dbox", id, "backend_ports",
-              number_row(g, "Backend network ports", d->backend_ports, Num::integer, "ports",
-                         pv.of("backend_ports")));
-        b.text(text_row(g, "Certified for NVIDIA reference architectures",
-                        d->ncp_certified ? "yes" : "no", pv.of("ncp_certified")));
-        once(ec_rules, d->erasure_coding);
     }
     for (const std::string& id : ec_rules) {
-        const ErasureCodingRule* ec = cat.ec_rule(id);
-        if (ec == nullptr) {
-            continue;
+        if (const ErasureCodingRule* ec = cat.ec_rule(id)) {
+            erasure_coding(*ec);
         }
-        const std::string g = "Erasure coding " + ec->id;
-        const Provenance& pv = ec->provenance;
-        b.num("ec", id, "parity",
-              number_row(g, "Parity strips per stripe", ec->parity, Num::integer, "strips",
-                         pv.of("parity")));
-        b.num("ec", id, "reserve",
-              number_row(g, "Reserve held back on top of erasure coding", ec->reserve, Num::percent,
-                         "%", pv.of("reserve")));
-        b.num("ec", id, "min_dboxes",
-              number_row(g, "Smallest cluster", ec->min_dboxes, Num::integer, "D-boxes",
-                         pv.of("min_dboxes")));
-        b.num("ec", id, "enclosure_tolerance_min_dboxes",
-              number_row(g, "Enclosure-failure tolerance from", ec->enclosure_tolerance_min_dboxes,
-                         Num::integer, "D-boxes", pv.of("enclosure_tolerance_min_dboxes")));
-        b.num("ec", id, "rack_resilience_min_racks",
-              number_row(g, "Rack-level resilience needs at least", ec->rack_resilience_min_racks,
-                         Num::integer, "racks", pv.of("rack_resilience_min_racks")));
-        // The stripe-width step function as two contiguous runs (from, data),
-        // so a design's data strips are LOOKUP(D-boxes, from, data).
-        // The steps share one source: given in full on the first row only.
-        const Source& steps = pv.of("steps");
-        const Source same{steps.kind, "", "as step 1"};
-        const std::size_t from_first = b.size();
-        for (std::size_t i = 0; i < ec->steps.size(); ++i) {
-            b.text(number_row(g, "Stripe width step " + std::to_string(i + 1) + ": from",
-                              ec->steps[i].min_dboxes, Num::integer, "D-boxes",
-                              i == 0 ? steps : same));
-        }
-        const std::size_t data_first = b.size();
-        for (std::size_t i = 0; i < ec->steps.size(); ++i) {
-            b.text(number_row(g, "Stripe width step " + std::to_string(i + 1) + ": data strips",
-                              ec->steps[i].data_strips, Num::integer, "strips", same));
-        }
-        b.range("ec", id, "steps_from", from_first, data_first - 1);
-        b.range("ec", id, "steps_data", data_first, b.size() - 1);
     }
     for (const std::string& id : switches) {
-        const SwitchModel* sw = cat.network_switch(id);
-        if (sw == nullptr) {
-            continue;
+        if (const SwitchModel* sw = cat.network_switch(id)) {
+            figures("switch", "Switch " + sw->id, *sw, kSwitchFigures);
         }
-        const std::string g = "Switch " + sw->id;
-        const Provenance& pv = sw->provenance;
-        b.num("switch", id, "height_U",
-              number_row(g, "Height", sw->height.base(), Num::integer, "U", pv.of("height")));
-        b.num(
-            "switch", id, "power_W",
-            number_row(g, "Power (typical)", sw->power.base(), Num::integer, "W", pv.of("power")));
-        b.num("switch", id, "ports",
-              number_row(g, "Ports at device speed", sw->ports, Num::integer, "ports",
-                         pv.of("ports")));
-        b.num("switch", id, "downlink_fraction",
-              number_row(g, "Share of a leaf's ports facing devices", sw->downlink_fraction,
-                         Num::percent, "%", pv.of("downlink_fraction")));
     }
     for (const std::string& id : racks) {
-        const RackModel* r = cat.rack(id);
-        if (r == nullptr) {
-            continue;
+        if (const RackModel* r = cat.rack(id)) {
+            figures("rack", "Rack " + r->id, *r, kRackFigures);
         }
-        const std::string g = "Rack " + r->id;
-        const Provenance& pv = r->provenance;
-        b.num("rack", id, "usable_U",
-              number_row(g, "Usable space", r->usable.base(), Num::integer, "U", pv.of("usable")));
-        b.num("rack", id, "budget_kW",
-              number_row(g, "Power budget", in(r->power_budget, units::kW), Num::precise, "kW",
-                         pv.of("power_budget")));
     }
+}
+
+/// The rule's figures, then its stripe-width step function as two
+/// contiguous runs (from, data), so a design's data strips are
+/// LOOKUP(D-boxes, from, data). The steps share one source: given in full on
+/// the first row only.
+void AssumptionsBuilder::erasure_coding(const ErasureCodingRule& ec) {
+    const std::string g = "Erasure coding " + ec.id;
+    figures("ec", g, ec, kErasureCodingFigures);
+    const Source& steps = ec.provenance.of("steps");
+    const Source same{steps.kind, "", "as step 1"};
+    const std::size_t from_first = size();
+    for (std::size_t i = 0; i < ec.steps.size(); ++i) {
+        text(number_row(g, "Stripe width step " + std::to_string(i + 1) + ": from",
+                        ec.steps[i].min_dboxes, Num::integer, "D-boxes", i == 0 ? steps : same));
+    }
+    const std::size_t data_first = size();
+    for (std::size_t i = 0; i < ec.steps.size(); ++i) {
+        text(number_row(g, "Stripe width step " + std::to_string(i + 1) + ": data strips",
+                        ec.steps[i].data_strips, Num::integer, "strips", same));
+    }
+    range("ec", ec.id, "steps_from", from_first, data_first - 1);
+    range("ec", ec.id, "steps_data", data_first, size() - 1);
+}
+
+Assumptions Assumptions::build(const WorkbookInput& input) {
+    Assumptions a;
+    const Scenario* s = input.scenario;
+    const std::string scenario = s != nullptr ? s->name : input.result->scenario;
+    AssumptionsBuilder b{a, input, s, scenario_source(scenario)};
+    b.fleet();
+    b.capacity();
+    b.options();
+    b.scenario_figures();
+    b.constraints();
+    b.comparison();
+    b.models();
     return a;
 }
 

@@ -88,103 +88,100 @@ void column_chart(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& summ
                 "chart");
 }
 
-} // namespace
+/// What one design's knee curve on the Charts sheet is drawn from.
+struct KneeSeries {
+    const Design& d;
+    const DesignCells& cells; ///< its sheet's cells: the D-box count and the design's read
+    std::size_t index;        ///< its columns (2 per design) and colour
+    int data_row;             ///< the header row of the chart data
+};
 
-void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                  const std::vector<DesignCells>& designs, const SummaryCells& summary,
-                  const Assumptions& a, const CheckpointCells& checkpoints) {
-    // With checkpoint jobs the goodput chart sits below the knee chart, and
-    // the knee data moves down to make room.
-    const bool goodput = !checkpoints.curves.empty();
-    const int kDataRow = goodput ? kKneeDataRow + kGoodputRows : kKneeDataRow;
-    const SizingResult& result = *input.result;
-    sheet.text(0, 0, "Charts", book.title());
-    sheet.text(1, 0,
-               "Racks and power per design (from Summary). Delivered read against the C-node "
-               "count with the D-boxes fixed: past the knee, more C-nodes buy nothing.",
-               book.subtitle());
-    sheet.text(2, 0, "The charts' data is below them, from row " + std::to_string(kDataRow) + ".",
-               book.subtitle());
-    column_chart(book, sheet, summary, "racks", "Racks", "racks", 3, 0);
-    column_chart(book, sheet, summary, "power_kW", "Power (kW)", "kW", 3, 5);
-
-    // Knee data: per design two columns, C-nodes and delivered read (TB/s).
-    const Constraints constraints =
-        input.scenario != nullptr ? input.scenario->constraints : Constraints{};
-    lxw_chart* knee = book.add_chart(LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS);
-    sheet.text(kDataRow - 1, 0, "Delivered read vs C-nodes (D-boxes fixed)", book.section());
-    for (std::size_t i = 0; i < result.designs.size(); ++i) {
-        const Design& d = result.designs[i];
-        const DesignCells& cells = designs[i];
-        const int cc = static_cast<int>(2 * i);
-        const int rc = cc + 1;
-        sheet.text(kDataRow, cc, d.name + ": C-nodes", book.header());
-        sheet.text(kDataRow, rc, d.name + ": read (TB/s)", book.header());
-        // Bold white header text runs wider than the estimate assumes.
-        sheet.fit_height(kDataRow, {{d.name + ": read (TB/s)", 12, 10.0}});
-        HandDesign hand;
-        hand.name = d.name;
-        hand.cnode = d.cnode_model;
-        hand.dbox = d.dbox_model;
-        hand.drive = d.drive_size;
-        hand.rack = d.rack_model;
-        hand.network_switch = d.switch_model;
-        hand.dboxes = d.dboxes;
-        const std::vector<std::int64_t> pts = knee_points(d);
-        int row = kDataRow + 1;
-        for (std::int64_t c : pts) {
-            hand.cnodes = c;
-            const Design at = evaluate_design(hand, d.requirements, constraints, d.data_reduction,
-                                              *input.catalog);
-            sheet.number(row, cc, static_cast<double>(c), Num::integer, Role::input);
-            sheet.formula(row, rc,
-                          "=MIN(" + xlsx::cell(row, cc) + "*" +
-                              a.name("cnode", d.cnode_model, "read_GBps") + "," +
-                              cells.ref("dboxes") + "*" +
-                              a.name("dbox", d.dbox_model, "backend_read_GBps") + ")/1000",
-                          in(at.read, units::TB_per_s), Num::two);
-            ++row;
-        }
-        const std::string xs = xlsx::range(sheet.name(), kDataRow + 1, cc, row - 1, cc);
-        const std::string ys = xlsx::range(sheet.name(), kDataRow + 1, rc, row - 1, rc);
-        lxw_chart_series* s = chart_add_series(knee, xs.c_str(), ys.c_str());
-        chart_series_set_name(s, d.name.c_str());
-        const lxw_color_t colour = kPalette[i % std::size(kPalette)];
-        lxw_chart_line line{};
-        line.color = colour;
-        line.width = 2.0;
-        chart_series_set_line(s, &line);
-        chart_series_set_marker_type(s, LXW_CHART_MARKER_CIRCLE);
-        chart_series_set_marker_size(s, 5);
-        lxw_chart_fill marker_fill{};
-        marker_fill.color = colour;
-        chart_series_set_marker_fill(s, &marker_fill);
-        chart_series_set_marker_line(s, &line);
-        // The design as sized: a point linked to its sheet, so it moves when
-        // the sheet's C-node count is edited.
+/// The knee curve's data: C-nodes and delivered read (TB/s) at each count,
+/// the engine's number cached under a formula over the design sheet. Returns
+/// the last row written.
+int knee_data(xlsx::Sheet& sheet, const KneeSeries& k, const Assumptions& a,
+              const Constraints& constraints, const Catalog& catalog) {
+    const Design& d = k.d;
+    const int cc = static_cast<int>(2 * k.index);
+    HandDesign hand;
+    hand.name = d.name;
+    hand.cnode = d.cnode_model;
+    hand.dbox = d.dbox_model;
+    hand.drive = d.drive_size;
+    hand.rack = d.rack_model;
+    hand.network_switch = d.switch_model;
+    hand.dboxes = d.dboxes;
+    int row = k.data_row + 1;
+    for (std::int64_t c : knee_points(d)) {
+        hand.cnodes = c;
+        const Design at =
+            evaluate_design(hand, d.requirements, constraints, d.data_reduction, catalog);
+        sheet.number(row, cc, static_cast<double>(c), Num::integer, Role::input);
+        sheet.formula(row, cc + 1,
+                      "=MIN(" + xlsx::cell(row, cc) + "*" +
+                          a.name("cnode", d.cnode_model, "read_GBps") + "," +
+                          k.cells.ref("dboxes") + "*" +
+                          a.name("dbox", d.dbox_model, "backend_read_GBps") + ")/1000",
+                      in(at.read, units::TB_per_s), Num::two);
         ++row;
-        sheet.text(row, cc, "as designed", book.section());
-        sheet.text(row, rc, "", book.section());
-        ++row;
-        sheet.formula(row, cc, "=" + cells.ref("cnodes"), static_cast<double>(d.cnodes),
-                      Num::integer);
-        sheet.formula(row, rc, "=" + cells.ref("read_TBps"), in(d.read, units::TB_per_s), Num::two);
-        const std::string px = xlsx::range(sheet.name(), row, cc, row, cc);
-        const std::string py = xlsx::range(sheet.name(), row, rc, row, rc);
-        lxw_chart_series* p = chart_add_series(knee, px.c_str(), py.c_str());
-        const std::string label = d.name + " (as designed)";
-        chart_series_set_name(p, label.c_str());
-        chart_series_set_marker_type(p, LXW_CHART_MARKER_DIAMOND);
-        chart_series_set_marker_size(p, 11);
-        chart_series_set_marker_fill(p, &marker_fill);
-        lxw_chart_line edge{};
-        edge.color = 0x000000;
-        edge.width = 1.0;
-        chart_series_set_marker_line(p, &edge);
-        lxw_chart_line none{};
-        none.none = LXW_TRUE;
-        chart_series_set_line(p, &none);
     }
+    return row - 1;
+}
+
+/// One design's knee curve on the chart: its data below the charts, a line
+/// in its colour, and the design as sized as a diamond linked to its sheet.
+void knee_series(xlsx::Book& book, xlsx::Sheet& sheet, lxw_chart* knee, const KneeSeries& k,
+                 const Assumptions& a, const Constraints& constraints, const Catalog& catalog) {
+    const Design& d = k.d;
+    const int cc = static_cast<int>(2 * k.index);
+    const int rc = cc + 1;
+    sheet.text(k.data_row, cc, d.name + ": C-nodes", book.header());
+    sheet.text(k.data_row, rc, d.name + ": read (TB/s)", book.header());
+    // Bold white header text runs wider than the estimate assumes.
+    sheet.fit_height(k.data_row, {{d.name + ": read (TB/s)", 12, 10.0}});
+    int row = knee_data(sheet, k, a, constraints, catalog);
+    const std::string xs = xlsx::range(sheet.name(), k.data_row + 1, cc, row, cc);
+    const std::string ys = xlsx::range(sheet.name(), k.data_row + 1, rc, row, rc);
+    lxw_chart_series* s = chart_add_series(knee, xs.c_str(), ys.c_str());
+    chart_series_set_name(s, d.name.c_str());
+    lxw_chart_line line{};
+    line.color = kPalette[k.index % std::size(kPalette)];
+    line.width = 2.0;
+    chart_series_set_line(s, &line);
+    chart_series_set_marker_type(s, LXW_CHART_MARKER_CIRCLE);
+    chart_series_set_marker_size(s, 5);
+    lxw_chart_fill marker_fill{};
+    marker_fill.color = line.color;
+    chart_series_set_marker_fill(s, &marker_fill);
+    chart_series_set_marker_line(s, &line);
+    // The design as sized: a point linked to its sheet, so it moves when
+    // the sheet's C-node count is edited.
+    row += 2;
+    sheet.text(row, cc, "as designed", book.section());
+    sheet.text(row, rc, "", book.section());
+    ++row;
+    sheet.formula(row, cc, "=" + k.cells.ref("cnodes"), static_cast<double>(d.cnodes),
+                  Num::integer);
+    sheet.formula(row, rc, "=" + k.cells.ref("read_TBps"), in(d.read, units::TB_per_s), Num::two);
+    const std::string px = xlsx::range(sheet.name(), row, cc, row, cc);
+    const std::string py = xlsx::range(sheet.name(), row, rc, row, rc);
+    lxw_chart_series* p = chart_add_series(knee, px.c_str(), py.c_str());
+    const std::string label = d.name + " (as designed)";
+    chart_series_set_name(p, label.c_str());
+    chart_series_set_marker_type(p, LXW_CHART_MARKER_DIAMOND);
+    chart_series_set_marker_size(p, 11);
+    chart_series_set_marker_fill(p, &marker_fill);
+    lxw_chart_line edge{};
+    edge.color = 0x000000;
+    edge.width = 1.0;
+    chart_series_set_marker_line(p, &edge);
+    lxw_chart_line none{};
+    none.none = LXW_TRUE;
+    chart_series_set_line(p, &none);
+}
+
+/// Titles, axes and legend of the knee chart, placed below the column charts.
+void place_knee_chart(xlsx::Sheet& sheet, lxw_chart* knee) {
     chart_title_set_name(knee, "Delivered read vs C-nodes: the knee");
     chart_axis_set_name(knee->x_axis, "C-nodes");
     chart_axis_set_name(knee->y_axis, "read (TB/s)");
@@ -199,10 +196,41 @@ void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inp
     opt.x_scale = 2.0;
     opt.y_scale = 1.2;
     xlsx::check(worksheet_insert_chart_opt(sheet.raw(), 20, 0, knee, &opt), "chart");
+}
+
+} // namespace
+
+void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                  const std::vector<DesignCells>& designs, const SummaryCells& summary,
+                  const Assumptions& a, const CheckpointCells& checkpoints) {
+    // With checkpoint jobs the goodput chart sits below the knee chart, and
+    // the knee data moves down to make room.
+    const bool goodput = !checkpoints.curves.empty();
+    const int data_row = goodput ? kKneeDataRow + kGoodputRows : kKneeDataRow;
+    const SizingResult& result = *input.result;
+    sheet.text(0, 0, "Charts", book.title());
+    sheet.text(1, 0,
+               "Racks and power per design (from Summary). Delivered read against the C-node "
+               "count with the D-boxes fixed: past the knee, more C-nodes buy nothing.",
+               book.subtitle());
+    sheet.text(2, 0, "The charts' data is below them, from row " + std::to_string(data_row) + ".",
+               book.subtitle());
+    column_chart(book, sheet, summary, "racks", "Racks", "racks", 3, 0);
+    column_chart(book, sheet, summary, "power_kW", "Power (kW)", "kW", 3, 5);
+
+    // Knee data: per design two columns, C-nodes and delivered read (TB/s).
+    const Constraints constraints =
+        input.scenario != nullptr ? input.scenario->constraints : Constraints{};
+    lxw_chart* knee = book.add_chart(LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS);
+    sheet.text(data_row - 1, 0, "Delivered read vs C-nodes (D-boxes fixed)", book.section());
+    for (std::size_t i = 0; i < result.designs.size(); ++i) {
+        knee_series(book, sheet, knee, {result.designs[i], designs[i], i, data_row}, a, constraints,
+                    *input.catalog);
+    }
+    place_knee_chart(sheet, knee);
     if (goodput) {
         insert_goodput_chart(book, sheet, checkpoints, kKneeDataRow - 2, 0);
     }
-
     sheet.column_width(0, static_cast<int>(2 * std::max<std::size_t>(result.designs.size(), 8)),
                        16);
     sheet.print_setup(-1);

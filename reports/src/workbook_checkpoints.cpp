@@ -112,6 +112,410 @@ void job_at(xlsx::Sheet& sheet, int row, int c, const JobRefs& j, const std::str
                   Num::percent);
 }
 
+/// One distinct (size, stall budget) among the jobs: a pair of columns of
+/// the cadence table, computed with the first such job's cells.
+struct CadenceGroup {
+    std::size_t job;
+    double size;
+    double stall;
+};
+
+std::vector<CadenceGroup> cadence_groups(const CheckpointPlan& plan) {
+    std::vector<CadenceGroup> groups;
+    for (std::size_t i = 0; i < plan.jobs.size(); ++i) {
+        const CheckpointJobModel& m = plan.jobs[i].model;
+        const bool seen = std::any_of(groups.begin(), groups.end(), [&](const CadenceGroup& g) {
+            return g.size == m.size.base() && g.stall == m.stall_budget;
+        });
+        if (!seen) {
+            groups.push_back({i, m.size.base(), m.stall_budget});
+        }
+    }
+    return groups;
+}
+
+/// Writes the Checkpoints sheet section by section; each section starts at
+/// a row and returns the row after it.
+class CheckpointSheet {
+public:
+    CheckpointSheet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                    const Assumptions& a, CheckpointCells& cells)
+        : book_(book), sheet_(sheet), plan_(input.result->requirements.checkpoints), a_(a),
+          cells_(cells) {
+        platform_ = input.scenario != nullptr && input.scenario->fleet
+                        ? input.scenario->fleet->platform
+                        : "";
+        has_gpn_ = !platform_.empty() && a.has("platform", platform_, "gpus_per_node");
+        has_rate_ = a.has("failure", "failure_rate", "per_1000_node_days");
+        for (std::size_t i = 0; i < plan_.jobs.size(); ++i) {
+            refs_.push_back(job_refs(cells.first_job_row + static_cast<int>(i), plan_.jobs[i]));
+        }
+    }
+
+    void heading();
+    void jobs();
+    int cadences(int row);
+    int designs(int row, const std::vector<Design>& designs, const std::vector<DesignCells>& cells);
+    int curves(int row, const std::vector<Design>& designs);
+    void finish();
+
+private:
+    void job_row(std::size_t i);
+    void job_size(int row, const CheckpointRequirement& r);
+    void job_failures(int row, const CheckpointRequirement& r, const JobRefs& j);
+    void job_interval(int row, const CheckpointRequirement& r, const JobRefs& j);
+    void job_knee_and_copies(int row, const CheckpointRequirement& r, const JobRefs& j);
+    void plan_totals();
+    void design_job(int row, const Design& d, const CheckpointAtDesign& c, const JobRefs& j,
+                    const std::string& write);
+    void header_row(int row, const std::vector<const char*>& headers, int left_columns);
+
+    xlsx::Book& book_;
+    xlsx::Sheet& sheet_;
+    const CheckpointPlan& plan_;
+    const Assumptions& a_;
+    CheckpointCells& cells_;
+    std::string platform_;
+    bool has_gpn_ = false;  ///< GPUs per node on Assumptions: nodes are a formula
+    bool has_rate_ = false; ///< the failure rate on Assumptions
+    std::vector<JobRefs> refs_;
+};
+
+void CheckpointSheet::heading() {
+    sheet_.text(0, 0, "Checkpoints", book_.title());
+    sheet_.text(1, 0,
+                std::string("Checkpoint jobs of the pod (") +
+                    (plan_.concurrent ? "concurrent: their writes add up"
+                                      : "alternatives: the most demanding one counts") +
+                    "), what each design sustains, and goodput against write throughput.",
+                book_.subtitle());
+    sheet_.text(2, 0,
+                "Blue cells are inputs; failure rate and GPUs per node are on Assumptions. "
+                "Formulas and sources: docs/checkpoints.md.",
+                book_.subtitle());
+}
+
+/// Header cells: the first `left_columns` left-aligned.
+void CheckpointSheet::header_row(int row, const std::vector<const char*>& headers,
+                                 int left_columns) {
+    for (std::size_t c = 0; c < headers.size(); ++c) {
+        const int col = static_cast<int>(c);
+        sheet_.text(row, col, headers[c],
+                    col < left_columns ? book_.header_left() : book_.header());
+    }
+}
+
+void CheckpointSheet::jobs() {
+    sheet_.text(kJobsHeader - 1, 0, "Jobs and what they require", book_.section());
+    header_row(kJobsHeader,
+               {"Job",
+                "Parameters",
+                "Bytes per param. (B)",
+                "Size (TB)",
+                "GPUs",
+                "Nodes",
+                "Failures per 1,000 node-days",
+                "Cluster MTBF (s)",
+                "Cluster MTBF (min)",
+                "Mode",
+                "Interval (s)",
+                "Stall budget (%)",
+                "Restart (s)",
+                "Required write (GB/s)",
+                "Knee (GB/s)",
+                "Goodput at the knee (%)",
+                "Offsite every (Nth)",
+                "Offsite WAN (GB/s)",
+                "Kept (local)",
+                "Peak retained (TB)"},
+               1);
+    xlsx::check(worksheet_set_row(sheet_.raw(), kJobsHeader, 56, nullptr), "header height");
+    for (std::size_t i = 0; i < plan_.jobs.size(); ++i) {
+        job_row(i);
+    }
+    plan_totals();
+}
+
+/// One job's row, its cells in column order.
+void CheckpointSheet::job_row(std::size_t i) {
+    const CheckpointRequirement& r = plan_.jobs[i];
+    const JobRefs& j = refs_[i];
+    const int row = cells_.first_job_row + static_cast<int>(i);
+    sheet_.text(row, kName, r.name, book_.label());
+    job_size(row, r);
+    sheet_.number(row, kGpus, static_cast<double>(r.gpus), Num::integer, Role::input);
+    job_failures(row, r, j);
+    job_interval(row, r, j);
+    job_knee_and_copies(row, r, j);
+}
+
+/// Parameters x bytes per parameter, or the size itself.
+void CheckpointSheet::job_size(int row, const CheckpointRequirement& r) {
+    const double size_tb = in(r.model.size, units::TB);
+    if (r.params > 0) {
+        sheet_.number(row, kParams, r.params, Num::integer, Role::input);
+        sheet_.number(row, kBpp, r.bytes_per_param, Num::precise, Role::input);
+        sheet_.formula(row, kSize,
+                       "=" + xlsx::cell(row, kParams) + "*" + xlsx::cell(row, kBpp) + "/1E12",
+                       size_tb, Num::two);
+    } else {
+        sheet_.text(row, kParams, "", book_.label());
+        sheet_.text(row, kBpp, "", book_.label());
+        sheet_.number(row, kSize, size_tb, Num::two, Role::input);
+    }
+}
+
+/// Nodes, the failure rate and the cluster's mean time between failures.
+void CheckpointSheet::job_failures(int row, const CheckpointRequirement& r, const JobRefs& j) {
+    if (has_gpn_) {
+        sheet_.formula(row, kNodes,
+                       "=ROUNDUP(" + j.gpus + "/" +
+                           a_.name("platform", platform_, "gpus_per_node") + ",0)",
+                       static_cast<double>(r.nodes), Num::integer);
+    } else {
+        sheet_.number(row, kNodes, static_cast<double>(r.nodes), Num::integer, Role::value);
+    }
+    if (has_rate_) {
+        sheet_.formula(row, kRate, "=" + a_.name("failure", "failure_rate", "per_1000_node_days"),
+                       r.failure_rate.per_1000_node_days, Num::precise);
+    } else {
+        sheet_.number(row, kRate, r.failure_rate.per_1000_node_days, Num::precise, Role::input);
+    }
+    // core/src/failure.cpp: M = 24 h / (nodes x rate per node-day).
+    sheet_.formula(row, kMtbf,
+                   "=86400/(" + xlsx::cell(row, kNodes) + "*" + xlsx::cell(row, kRate) + "/1000)",
+                   r.model.mtbf.base(), Num::one);
+    sheet_.formula(row, kMtbfMinutes, "=" + j.mtbf + "/60", in(r.model.mtbf, units::min), Num::one);
+}
+
+/// Mode, interval, stall budget, restart and the write they require.
+void CheckpointSheet::job_interval(int row, const CheckpointRequirement& r, const JobRefs& j) {
+    sheet_.text(row, kMode, std::string(to_string(r.model.mode)),
+                book_.style(Num::text, Role::input));
+    if (j.fixed) {
+        sheet_.number(row, kInterval, r.model.interval->base(), Num::one, Role::input);
+    } else {
+        sheet_.text(row, kInterval, "auto (Daly)", book_.text_value());
+    }
+    sheet_.number(row, kStall, r.model.stall_budget, Num::percent, Role::input);
+    sheet_.number(row, kRestart, r.model.restart.base(), Num::integer, Role::input);
+    if (j.fixed) {
+        // sync: size / (stall budget x interval); async: size / interval.
+        sheet_.formula(row, kRequired,
+                       "=" + j.size + "*1000/(IF(" + j.mode + "=\"sync\"," + j.stall + ",1)*" +
+                           j.interval + ")",
+                       gbps(r.required_write), Num::one);
+        return;
+    }
+    // The write takes the budget b of the Daly interval: δ = 2M·u²,
+    // u = 2b / (1 + 2b/3 + sqrt(1 + 4b/3)) (core/src/failure.cpp).
+    const std::string& b = j.stall;
+    sheet_.formula(row, kRequired,
+                   "=" + j.size + "*1000/(2*" + j.mtbf + "*(2*" + b + "/(1+2*" + b +
+                       "/3+SQRT(1+4*" + b + "/3)))^2)",
+                   gbps(r.required_write), Num::one);
+}
+
+/// The knee, and the copies: offsite every Nth over the WAN, kept locally.
+void CheckpointSheet::job_knee_and_copies(int row, const CheckpointRequirement& r,
+                                          const JobRefs& j) {
+    // The knee is found by bisection (core/src/goodput_curve.cpp): a value.
+    if (r.knee) {
+        sheet_.number(row, kKnee, gbps(*r.knee), Num::one, Role::value);
+        const double g = evaluate_job(r.model, *r.knee).goodput;
+        sheet_.number(row, kKneeGoodput, g, Num::percent, Role::value);
+    } else {
+        sheet_.text(row, kKnee, "none", book_.text_value());
+        sheet_.text(row, kKneeGoodput, "", book_.label());
+    }
+    sheet_.number(row, kEvery, static_cast<double>(r.offsite_every), Num::integer, Role::input);
+    if (j.fixed) {
+        // Every Nth checkpoint crosses the WAN before the next copy is due.
+        sheet_.formula(row, kWan,
+                       "=IF(" + j.every + ">0," + j.size + "*1000/(" + j.every + "*" + j.interval +
+                           "),0)",
+                       gbps(r.offsite_write), Num::two);
+    } else {
+        sheet_.number(row, kWan, gbps(r.offsite_write), Num::two, Role::value);
+    }
+    sheet_.number(row, kRetain, static_cast<double>(r.retain), Num::integer, Role::input);
+    sheet_.formula(row, kPeak, "=(" + xlsx::cell(row, kRetain) + "+1)*" + j.size,
+                   in(r.peak_retained, units::TB), Num::one);
+}
+
+/// The plan: concurrent jobs add up, alternatives need the largest.
+void CheckpointSheet::plan_totals() {
+    const int row = cells_.plan_row;
+    const int first = cells_.first_job_row;
+    const int last = cells_.plan_row - 1;
+    const std::string fn = plan_.concurrent ? "SUM" : "MAX";
+    auto over = [&](int col) {
+        return "=" + fn + "(" + xlsx::cell(first, col) + ":" + xlsx::cell(last, col) + ")";
+    };
+    sheet_.text(row, kName,
+                plan_.concurrent ? "All jobs (concurrent: sum)"
+                                 : "All jobs (alternatives: the largest)",
+                book_.section());
+    for (int c = 1; c < kJobCols; ++c) {
+        sheet_.text(row, c, "", book_.section());
+    }
+    sheet_.formula(row, kRequired, over(kRequired), gbps(plan_.write), Num::one);
+    sheet_.formula(row, kWan, over(kWan), gbps(plan_.offsite_write), Num::two);
+    sheet_.formula(row, kPeak, over(kPeak), in(plan_.peak_retained, units::TB), Num::one);
+}
+
+/// The write throughput each cadence needs, sync and async, per distinct
+/// (size, stall budget).
+int CheckpointSheet::cadences(int row) {
+    sheet_.text(row, 0, "Cadence table: write throughput a cadence needs", book_.section());
+    ++row;
+    const std::vector<CadenceGroup> groups = cadence_groups(plan_);
+    sheet_.text(row, 0, "Every (s)", book_.header());
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        const CheckpointRequirement& r = plan_.jobs[groups[g].job];
+        const std::string what = format_number(in(r.model.size, units::TB), 1) + " TB";
+        const int col = 1 + 2 * static_cast<int>(g);
+        sheet_.text(row, col,
+                    what + ", sync, " + format_number(100 * r.model.stall_budget, 0) +
+                        " % stall (GB/s)",
+                    book_.header());
+        sheet_.text(row, col + 1, what + ", async (GB/s)", book_.header());
+    }
+    xlsx::check(worksheet_set_row(sheet_.raw(), static_cast<lxw_row_t>(row), 44, nullptr),
+                "header height");
+    ++row;
+    for (double tau : kCadences) {
+        sheet_.number(row, 0, tau, Num::integer, Role::input);
+        const std::string t = xlsx::cell(row, 0);
+        const Duration d = Duration::from_base(tau);
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            const CheckpointJobModel& m = plan_.jobs[groups[g].job].model;
+            const JobRefs& j = refs_[groups[g].job];
+            const int col = 1 + 2 * static_cast<int>(g);
+            sheet_.formula(row, col, "=" + j.size + "*1000/(" + j.stall + "*" + t + ")",
+                           gbps(required_write(m.size, d, CheckpointMode::sync, m.stall_budget)),
+                           Num::one);
+            sheet_.formula(row, col + 1, "=" + j.size + "*1000/" + t,
+                           gbps(required_write(m.size, d, CheckpointMode::async, m.stall_budget)),
+                           Num::one);
+        }
+        ++row;
+    }
+    return row;
+}
+
+/// Each job on each design at the design's write share; each design's jobs
+/// become a chart series.
+int CheckpointSheet::designs(int row, const std::vector<Design>& designs,
+                             const std::vector<DesignCells>& cells) {
+    sheet_.text(row, 0, "Each job on each design", book_.section());
+    ++row;
+    header_row(row,
+               {"Design", "Job", "Needs (GB/s)", "Gets (GB/s)", "Write time (s)",
+                "Interval run (s)", "Goodput (%)", "Shortest interval (s)",
+                "GPU-hours lost per day", "Sustained", "Offsite WAN (GB/s)"},
+               2);
+    xlsx::check(worksheet_set_row(sheet_.raw(), static_cast<lxw_row_t>(row), 44, nullptr),
+                "header height");
+    ++row;
+    for (std::size_t di = 0; di < designs.size(); ++di) {
+        const Design& d = designs[di];
+        const int first = row;
+        for (std::size_t i = 0; i < d.checkpoints.size() && i < plan_.jobs.size(); ++i) {
+            design_job(row, d, d.checkpoints[i], refs_[i], cells[di].ref("write_GBps"));
+            ++row;
+        }
+        if (row > first) {
+            cells_.designs.push_back({d.name + " (as designed)",
+                                      xlsx::range(sheet_.name(), first, 3, row - 1, 3),
+                                      xlsx::range(sheet_.name(), first, 6, row - 1, 6)});
+        }
+    }
+    return row;
+}
+
+/// One job on one design whose delivered write is in `write`.
+void CheckpointSheet::design_job(int row, const Design& d, const CheckpointAtDesign& c,
+                                 const JobRefs& j, const std::string& write) {
+    sheet_.text(row, 0, d.name, book_.label());
+    sheet_.text(row, 1, c.name, book_.label());
+    sheet_.formula(row, 2, "=" + j.required, gbps(c.required_write), Num::one);
+    const std::string gets = xlsx::cell(row, 3);
+    if (c.share.base() <= 0.0) {
+        sheet_.number(row, 3, 0.0, Num::one, Role::value);
+        sheet_.text(row, 9, c.sustainable ? "yes" : "NO", book_.text_value());
+        return;
+    }
+    sheet_.formula(row, 3,
+                   plan_.concurrent ? "=" + write + "*" + j.required + "/" +
+                                          xlsx::cell(cells_.plan_row, kRequired)
+                                    : "=" + write,
+                   gbps(c.share), Num::one);
+    job_at(sheet_, row, 4, j, gets, c.at_share);
+    const std::string budget = j.fixed ? "IF(" + j.mode + "=\"sync\"," + j.stall + ",1)" : j.stall;
+    sheet_.formula(row, 7, "=" + xlsx::cell(row, 4) + "/" + budget, c.shortest_interval.base(),
+                   Num::one);
+    sheet_.formula(row, 8, "=(1-" + xlsx::cell(row, 6) + ")*" + j.gpus + "*24",
+                   c.at_share.gpu_hours_lost_per_day, Num::integer);
+    sheet_.formula_text(row, 9,
+                        "=IF(" + gets + ">=" + xlsx::cell(row, 2) + "*(1-" + kSlackText +
+                            "),\"yes\",\"NO\")",
+                        c.sustainable ? "yes" : "NO");
+    sheet_.formula(row, 10,
+                   "=IF(" + j.every + ">0," + j.size + "*1000/(" + j.every + "*" +
+                       xlsx::cell(row, 5) + "),0)",
+                   gbps(c.offsite_write), Num::two);
+}
+
+/// Goodput against write throughput for each job (the chart's data), with
+/// each design's write share among the points.
+int CheckpointSheet::curves(int row, const std::vector<Design>& designs) {
+    sheet_.text(row, 0, "Goodput against write throughput (chart data)", book_.section());
+    ++row;
+    header_row(row, {"Job", "Write (GB/s)", "Write time (s)", "Interval run (s)", "Goodput (%)"},
+               1);
+    ++row;
+    for (std::size_t i = 0; i < plan_.jobs.size(); ++i) {
+        const CheckpointRequirement& r = plan_.jobs[i];
+        CurveOptions o;
+        o.knee_tolerance = r.knee_tolerance;
+        for (const Design& d : designs) {
+            if (i < d.checkpoints.size()) {
+                o.include.push_back(d.checkpoints[i].share);
+            }
+        }
+        const int first = row;
+        for (const GoodputPoint& p : goodput_curve(r.model, o).points) {
+            sheet_.text(row, 0, r.name, book_.label());
+            sheet_.number(row, 1, gbps(p.write), Num::one, Role::input);
+            job_at(sheet_, row, 2, refs_[i], xlsx::cell(row, 1), p);
+            ++row;
+        }
+        cells_.curves.push_back({r.name, xlsx::range(sheet_.name(), first, 1, row - 1, 1),
+                                 xlsx::range(sheet_.name(), first, 4, row - 1, 4)});
+    }
+    cells_.knees = {
+        "knee", xlsx::range(sheet_.name(), cells_.first_job_row, kKnee, cells_.plan_row - 1, kKnee),
+        xlsx::range(sheet_.name(), cells_.first_job_row, kKneeGoodput, cells_.plan_row - 1,
+                    kKneeGoodput)};
+    return row;
+}
+
+/// The chart, page breaks around it, widths, panes and print set-up.
+void CheckpointSheet::finish() {
+    insert_goodput_chart(book_, sheet_, cells_, cells_.chart_row, 0);
+    // The chart and its data each start a printed page, so the chart is not cut.
+    // (libxlsxwriter copies the 0-terminated array.)
+    lxw_row_t breaks[] = {static_cast<lxw_row_t>(cells_.chart_row),
+                          static_cast<lxw_row_t>(cells_.chart_row + kChartRows), 0};
+    xlsx::check(worksheet_set_h_pagebreaks(sheet_.raw(), breaks), "page breaks");
+    sheet_.column_width(0, 0, 26);
+    sheet_.column_width(1, kJobCols - 1, 13);
+    sheet_.column_width(kParams, kParams, 19); // 1,800,000,000,000
+    sheet_.freeze(kJobsHeader + 1, 1);
+    sheet_.print_setup(-1);
+}
+
 } // namespace
 
 CheckpointCells checkpoint_layout(const Requirements& req) {
@@ -126,330 +530,15 @@ CheckpointCells checkpoint_layout(const Requirements& req) {
 void write_checkpoints(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                        const std::vector<DesignCells>& designs, const Assumptions& a,
                        CheckpointCells& cells) {
-    const SizingResult& result = *input.result;
-    const CheckpointPlan& plan = result.requirements.checkpoints;
-    const std::string platform =
-        input.scenario != nullptr && input.scenario->fleet ? input.scenario->fleet->platform : "";
-    const bool has_gpn = !platform.empty() && a.has("platform", platform, "gpus_per_node");
-    const bool has_rate = a.has("failure", "failure_rate", "per_1000_node_days");
-
-    sheet.text(0, 0, "Checkpoints", book.title());
-    sheet.text(1, 0,
-               std::string("Checkpoint jobs of the pod (") +
-                   (plan.concurrent ? "concurrent: their writes add up"
-                                    : "alternatives: the most demanding one counts") +
-                   "), what each design sustains, and goodput against write throughput.",
-               book.subtitle());
-    sheet.text(2, 0,
-               "Blue cells are inputs; failure rate and GPUs per node are on Assumptions. "
-               "Formulas and sources: docs/checkpoints.md.",
-               book.subtitle());
-
-    // ---------------------------------------------------------------- jobs
-    sheet.text(kJobsHeader - 1, 0, "Jobs and what they require", book.section());
-    const char* headers[kJobCols] = {"Job",
-                                     "Parameters",
-                                     "Bytes per param. (B)",
-                                     "Size (TB)",
-                                     "GPUs",
-                                     "Nodes",
-                                     "Failures per 1,000 node-days",
-                                     "Cluster MTBF (s)",
-                                     "Cluster MTBF (min)",
-                                     "Mode",
-                                     "Interval (s)",
-                                     "Stall budget (%)",
-                                     "Restart (s)",
-                                     "Required write (GB/s)",
-                                     "Knee (GB/s)",
-                                     "Goodput at the knee (%)",
-                                     "Offsite every (Nth)",
-                                     "Offsite WAN (GB/s)",
-                                     "Kept (local)",
-                                     "Peak retained (TB)"};
-    for (int c = 0; c < kJobCols; ++c) {
-        sheet.text(kJobsHeader, c, headers[c], c == 0 ? book.header_left() : book.header());
-    }
-    xlsx::check(worksheet_set_row(sheet.raw(), kJobsHeader, 56, nullptr), "header height");
-
-    std::vector<JobRefs> refs;
-    for (std::size_t i = 0; i < plan.jobs.size(); ++i) {
-        const CheckpointRequirement& r = plan.jobs[i];
-        const int row = cells.first_job_row + static_cast<int>(i);
-        const JobRefs j = job_refs(row, r);
-        refs.push_back(j);
-        const double size_tb = in(r.model.size, units::TB);
-        sheet.text(row, kName, r.name, book.label());
-        if (r.params > 0) {
-            sheet.number(row, kParams, r.params, Num::integer, Role::input);
-            sheet.number(row, kBpp, r.bytes_per_param, Num::precise, Role::input);
-            sheet.formula(row, kSize,
-                          "=" + xlsx::cell(row, kParams) + "*" + xlsx::cell(row, kBpp) + "/1E12",
-                          size_tb, Num::two);
-        } else {
-            sheet.text(row, kParams, "", book.label());
-            sheet.text(row, kBpp, "", book.label());
-            sheet.number(row, kSize, size_tb, Num::two, Role::input);
-        }
-        sheet.number(row, kGpus, static_cast<double>(r.gpus), Num::integer, Role::input);
-        if (has_gpn) {
-            sheet.formula(row, kNodes,
-                          "=ROUNDUP(" + j.gpus + "/" +
-                              a.name("platform", platform, "gpus_per_node") + ",0)",
-                          static_cast<double>(r.nodes), Num::integer);
-        } else {
-            sheet.number(row, kNodes, static_cast<double>(r.nodes), Num::integer, Role::value);
-        }
-        if (has_rate) {
-            sheet.formula(row, kRate, "=" + a.name("failure", "failure_rate", "per_1000_node_days"),
-                          r.failure_rate.per_1000_node_days, Num::precise);
-        } else {
-            sheet.number(row, kRate, r.failure_rate.per_1000_node_days, Num::precise, Role::input);
-        }
-        // core/src/failure.cpp: M = 24 h / (nodes x rate per node-day).
-        sheet.formula(row, kMtbf,
-                      "=86400/(" + xlsx::cell(row, kNodes) + "*" + xlsx::cell(row, kRate) +
-                          "/1000)",
-                      r.model.mtbf.base(), Num::one);
-        sheet.formula(row, kMtbfMinutes, "=" + j.mtbf + "/60", in(r.model.mtbf, units::min),
-                      Num::one);
-        xlsx::check(worksheet_write_string(sheet.raw(), static_cast<lxw_row_t>(row), kMode,
-                                           std::string(to_string(r.model.mode)).c_str(),
-                                           book.style(Num::text, Role::input)),
-                    "mode");
-        if (j.fixed) {
-            sheet.number(row, kInterval, r.model.interval->base(), Num::one, Role::input);
-        } else {
-            sheet.text(row, kInterval, "auto (Daly)", book.text_value());
-        }
-        sheet.number(row, kStall, r.model.stall_budget, Num::percent, Role::input);
-        sheet.number(row, kRestart, r.model.restart.base(), Num::integer, Role::input);
-        if (j.fixed) {
-            // sync: size / (stall budget x interval); async: size / interval.
-            sheet.formula(row, kRequired,
-                          "=" + j.size + "*1000/(IF(" + j.mode + "=\"sync\"," + j.stall + ",1)*" +
-                              j.interval + ")",
-                          gbps(r.required_write), Num::one);
-        } else {
-            // The write takes the budget b of the Daly interval: δ = 2M·u²,
-            // u = 2b / (1 + 2b/3 + sqrt(1 + 4b/3)) (core/src/failure.cpp).
-            const std::string& b = j.stall;
-            sheet.formula(row, kRequired,
-                          "=" + j.size + "*1000/(2*" + j.mtbf + "*(2*" + b + "/(1+2*" + b +
-                              "/3+SQRT(1+4*" + b + "/3)))^2)",
-                          gbps(r.required_write), Num::one);
-        }
-        // The knee is found by bisection (core/src/goodput_curve.cpp): a value.
-        if (r.knee) {
-            sheet.number(row, kKnee, gbps(*r.knee), Num::one, Role::value);
-            const double g = evaluate_job(r.model, *r.knee).goodput;
-            sheet.number(row, kKneeGoodput, g, Num::percent, Role::value);
-        } else {
-            sheet.text(row, kKnee, "none", book.text_value());
-            sheet.text(row, kKneeGoodput, "", book.label());
-        }
-        sheet.number(row, kEvery, static_cast<double>(r.offsite_every), Num::integer, Role::input);
-        if (j.fixed) {
-            // Every Nth checkpoint crosses the WAN before the next copy is due.
-            sheet.formula(row, kWan,
-                          "=IF(" + j.every + ">0," + j.size + "*1000/(" + j.every + "*" +
-                              j.interval + "),0)",
-                          gbps(r.offsite_write), Num::two);
-        } else {
-            sheet.number(row, kWan, gbps(r.offsite_write), Num::two, Role::value);
-        }
-        sheet.number(row, kRetain, static_cast<double>(r.retain), Num::integer, Role::input);
-        sheet.formula(row, kPeak, "=(" + xlsx::cell(row, kRetain) + "+1)*" + j.size,
-                      in(r.peak_retained, units::TB), Num::one);
-    }
-    // The plan: concurrent jobs add up, alternatives need the largest.
-    {
-        const int row = cells.plan_row;
-        const int first = cells.first_job_row;
-        const int last = cells.plan_row - 1;
-        const std::string fn = plan.concurrent ? "SUM" : "MAX";
-        auto over = [&](int col) {
-            return "=" + fn + "(" + xlsx::cell(first, col) + ":" + xlsx::cell(last, col) + ")";
-        };
-        sheet.text(row, kName,
-                   plan.concurrent ? "All jobs (concurrent: sum)"
-                                   : "All jobs (alternatives: the largest)",
-                   book.section());
-        for (int c = 1; c < kJobCols; ++c) {
-            sheet.text(row, c, "", book.section());
-        }
-        sheet.formula(row, kRequired, over(kRequired), gbps(plan.write), Num::one);
-        sheet.formula(row, kWan, over(kWan), gbps(plan.offsite_write), Num::two);
-        sheet.formula(row, kPeak, over(kPeak), in(plan.peak_retained, units::TB), Num::one);
-    }
-
-    // ---------------------------------------------------------------- cadences
-    int row = cells.plan_row + 2;
-    sheet.text(row, 0, "Cadence table: write throughput a cadence needs", book.section());
-    ++row;
-    // One pair of columns per distinct (size, stall budget) among the jobs.
-    struct Group {
-        std::size_t job;
-        double size;
-        double stall;
-    };
-    std::vector<Group> groups;
-    for (std::size_t i = 0; i < plan.jobs.size(); ++i) {
-        const CheckpointJobModel& m = plan.jobs[i].model;
-        const bool seen = std::any_of(groups.begin(), groups.end(), [&](const Group& g) {
-            return g.size == m.size.base() && g.stall == m.stall_budget;
-        });
-        if (!seen) {
-            groups.push_back({i, m.size.base(), m.stall_budget});
-        }
-    }
-    sheet.text(row, 0, "Every (s)", book.header());
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-        const CheckpointRequirement& r = plan.jobs[groups[g].job];
-        const std::string what = format_number(in(r.model.size, units::TB), 1) + " TB";
-        sheet.text(row, 1 + 2 * static_cast<int>(g),
-                   what + ", sync, " + format_number(100 * r.model.stall_budget, 0) +
-                       " % stall (GB/s)",
-                   book.header());
-        sheet.text(row, 2 + 2 * static_cast<int>(g), what + ", async (GB/s)", book.header());
-    }
-    xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(row), 44, nullptr),
-                "header height");
-    ++row;
-    for (double tau : kCadences) {
-        sheet.number(row, 0, tau, Num::integer, Role::input);
-        const std::string t = xlsx::cell(row, 0);
-        for (std::size_t g = 0; g < groups.size(); ++g) {
-            const CheckpointRequirement& r = plan.jobs[groups[g].job];
-            const JobRefs& j = refs[groups[g].job];
-            const Duration d = Duration::from_base(tau);
-            sheet.formula(
-                row, 1 + 2 * static_cast<int>(g),
-                "=" + j.size + "*1000/(" + j.stall + "*" + t + ")",
-                gbps(required_write(r.model.size, d, CheckpointMode::sync, r.model.stall_budget)),
-                Num::one);
-            sheet.formula(
-                row, 2 + 2 * static_cast<int>(g), "=" + j.size + "*1000/" + t,
-                gbps(required_write(r.model.size, d, CheckpointMode::async, r.model.stall_budget)),
-                Num::one);
-        }
-        ++row;
-    }
-
-    // ---------------------------------------------------------------- designs
-    row += 1;
-    sheet.text(row, 0, "Each job on each design", book.section());
-    ++row;
-    const char* dh[] = {"Design",
-                        "Job",
-                        "Needs (GB/s)",
-                        "Gets (GB/s)",
-                        "Write time (s)",
-                        "Interval run (s)",
-                        "Goodput (%)",
-                        "Shortest interval (s)",
-                        "GPU-hours lost per day",
-                        "Sustained",
-                        "Offsite WAN (GB/s)"};
-    for (int c = 0; c < 11; ++c) {
-        sheet.text(row, c, dh[c], c < 2 ? book.header_left() : book.header());
-    }
-    xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(row), 44, nullptr),
-                "header height");
-    ++row;
-    for (std::size_t di = 0; di < result.designs.size(); ++di) {
-        const Design& d = result.designs[di];
-        const int first = row;
-        for (std::size_t i = 0; i < d.checkpoints.size() && i < plan.jobs.size(); ++i) {
-            const CheckpointAtDesign& c = d.checkpoints[i];
-            const JobRefs& j = refs[i];
-            sheet.text(row, 0, d.name, book.label());
-            sheet.text(row, 1, c.name, book.label());
-            sheet.formula(row, 2, "=" + j.required, gbps(c.required_write), Num::one);
-            const std::string write = designs[di].ref("write_GBps");
-            const std::string gets = xlsx::cell(row, 3);
-            if (c.share.base() <= 0.0) {
-                sheet.number(row, 3, 0.0, Num::one, Role::value);
-                sheet.text(row, 9, c.sustainable ? "yes" : "NO", book.text_value());
-                ++row;
-                continue;
-            }
-            sheet.formula(row, 3,
-                          plan.concurrent ? "=" + write + "*" + j.required + "/" +
-                                                xlsx::cell(cells.plan_row, kRequired)
-                                          : "=" + write,
-                          gbps(c.share), Num::one);
-            job_at(sheet, row, 4, j, gets, c.at_share);
-            const std::string budget =
-                j.fixed ? "IF(" + j.mode + "=\"sync\"," + j.stall + ",1)" : j.stall;
-            sheet.formula(row, 7, "=" + xlsx::cell(row, 4) + "/" + budget,
-                          c.shortest_interval.base(), Num::one);
-            sheet.formula(row, 8, "=(1-" + xlsx::cell(row, 6) + ")*" + j.gpus + "*24",
-                          c.at_share.gpu_hours_lost_per_day, Num::integer);
-            sheet.formula_text(
-                row, 9, "=IF(" + gets + ">=" + xlsx::cell(row, 2) + "*(1-1E-9),\"yes\",\"NO\")",
-                c.sustainable ? "yes" : "NO");
-            sheet.formula(row, 10,
-                          "=IF(" + j.every + ">0," + j.size + "*1000/(" + j.every + "*" +
-                              xlsx::cell(row, 5) + "),0)",
-                          gbps(c.offsite_write), Num::two);
-            ++row;
-        }
-        if (row > first) {
-            cells.designs.push_back({d.name + " (as designed)",
-                                     xlsx::range(sheet.name(), first, 3, row - 1, 3),
-                                     xlsx::range(sheet.name(), first, 6, row - 1, 6)});
-        }
-    }
-
-    // ---------------------------------------------------------------- curve
-    row += 1;
-    cells.chart_row = row;
-    row += kChartRows;
-    sheet.text(row, 0, "Goodput against write throughput (chart data)", book.section());
-    ++row;
-    const char* ch[] = {"Job", "Write (GB/s)", "Write time (s)", "Interval run (s)", "Goodput (%)"};
-    for (int c = 0; c < 5; ++c) {
-        sheet.text(row, c, ch[c], c == 0 ? book.header_left() : book.header());
-    }
-    ++row;
-    for (std::size_t i = 0; i < plan.jobs.size(); ++i) {
-        const CheckpointRequirement& r = plan.jobs[i];
-        CurveOptions o;
-        o.knee_tolerance = r.knee_tolerance;
-        for (const Design& d : result.designs) {
-            if (i < d.checkpoints.size()) {
-                o.include.push_back(d.checkpoints[i].share);
-            }
-        }
-        const GoodputCurve curve = goodput_curve(r.model, o);
-        const int first = row;
-        for (const GoodputPoint& p : curve.points) {
-            sheet.text(row, 0, r.name, book.label());
-            sheet.number(row, 1, gbps(p.write), Num::one, Role::input);
-            job_at(sheet, row, 2, refs[i], xlsx::cell(row, 1), p);
-            ++row;
-        }
-        cells.curves.push_back({r.name, xlsx::range(sheet.name(), first, 1, row - 1, 1),
-                                xlsx::range(sheet.name(), first, 4, row - 1, 4)});
-    }
-    cells.knees = {"knee",
-                   xlsx::range(sheet.name(), cells.first_job_row, kKnee, cells.plan_row - 1, kKnee),
-                   xlsx::range(sheet.name(), cells.first_job_row, kKneeGoodput, cells.plan_row - 1,
-                               kKneeGoodput)};
-
-    insert_goodput_chart(book, sheet, cells, cells.chart_row, 0);
-    // The chart and its data each start a printed page, so the chart is not cut.
-    // (libxlsxwriter copies the 0-terminated array.)
-    lxw_row_t breaks[] = {static_cast<lxw_row_t>(cells.chart_row),
-                          static_cast<lxw_row_t>(cells.chart_row + kChartRows), 0};
-    xlsx::check(worksheet_set_h_pagebreaks(sheet.raw(), breaks), "page breaks");
-
-    sheet.column_width(0, 0, 26);
-    sheet.column_width(1, kJobCols - 1, 13);
-    sheet.column_width(kParams, kParams, 19); // 1,800,000,000,000
-    sheet.freeze(kJobsHeader + 1, 1);
-    sheet.print_setup(-1);
+    const std::vector<Design>& all = input.result->designs;
+    CheckpointSheet s(book, sheet, input, a, cells);
+    s.heading();
+    s.jobs();
+    int row = s.cadences(cells.plan_row + 2);
+    row = s.designs(row + 1, all, designs);
+    cells.chart_row = row + 1;
+    s.curves(cells.chart_row + kChartRows, all);
+    s.finish();
 }
 
 void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const CheckpointCells& cells,

@@ -2,6 +2,7 @@
 // sheet kind. Internal to podsizer::reports.
 #pragma once
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "xlsx_book.hpp"
 
@@ -10,6 +11,38 @@
 #include <vector>
 
 namespace podsizer::wb {
+
+/// kSlack (core/counting.hpp) as the formulas write it, so a spreadsheet
+/// rounds counts and checks requirements as the engine does.
+inline const std::string kSlackText = "1E-9";
+static_assert(kSlack == 1e-9, "kSlackText must spell kSlack");
+
+// ------------------------------------------------------------ Designs
+
+/// One design of the workbook and what lines up with it, found once from the
+/// design's origin rather than by matching positions in parallel lists.
+struct DesignEntry {
+    const Design* design = nullptr;
+    std::size_t index = 0; ///< in the result: its Summary column, chart colour, sheet order
+    std::string sheet;     ///< its sheet's name
+    /// The scenario option it was sized for (FromOption), else null: grown
+    /// and hand-made designs, or no scenario.
+    const OptionSpec* option = nullptr;
+    std::size_t option_index = 0; ///< FromOption::index, when `option` is set
+    /// Its pods in the fleet split; null when it is not a per-pod design or
+    /// there is no fleet.
+    const FleetStorage* fleet = nullptr;
+};
+
+/// Each design of `input.result` with its sheet name (design_sheet_names).
+std::vector<DesignEntry> design_entries(const WorkbookInput& input,
+                                        const std::vector<std::string>& sheets);
+
+/// The scenario option `d` was sized for (its origin), or null.
+const OptionSpec* option_of(const Design& d, const Scenario* s);
+
+/// The Assumptions id of an option's own figures: "option_1" for index 0.
+std::string option_id(std::size_t index);
 
 // ------------------------------------------------------------ Assumptions
 
@@ -95,7 +128,7 @@ struct DesignCells {
 /// `checkpoints` gives the cell of the checkpoint jobs' combined write when
 /// the scenario has any (the write requirement is the larger of it and the
 /// performance rule's).
-DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Design& design,
+DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const DesignEntry& design,
                                const Assumptions& a, const WorkbookInput& input,
                                const CheckpointCells& checkpoints);
 
@@ -151,9 +184,10 @@ struct SummaryCells {
 SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                            const std::vector<DesignCells>& designs, const Assumptions& a);
 
-/// The Fleet sheet; input.fleet and its plan must be set.
-void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                 const std::vector<DesignCells>& designs);
+/// The Fleet sheet; input.fleet and its plan must be set. One block per
+/// design with fleet storage.
+void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan,
+                 const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& designs);
 
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
                  const std::vector<std::string>& design_sheets, const Assumptions& a);

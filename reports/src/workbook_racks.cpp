@@ -2,7 +2,9 @@
 // device, role, model, watts), so the layout can be filtered and pivoted.
 #include "workbook_parts.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace podsizer::wb {
 
@@ -27,6 +29,56 @@ const char* kind_of(DeviceRole r) {
     return "";
 }
 
+/// The tallest U any rack of `d` uses: the rack model's usable height, or
+/// more when a device reaches above it.
+int rack_height(const Design& d) {
+    int height = static_cast<int>(std::lround(d.rack_usable.base()));
+    for (const Rack& r : d.layout) {
+        for (const RackSlot& s : r.slots) {
+            height = std::max(height, s.u + s.height - 1);
+        }
+    }
+    return height;
+}
+
+/// One row per U of rack `r` from `row`, U 1 first; returns the next row.
+int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, const Rack& r,
+              int height, const Assumptions& a) {
+    lxw_format* text = book.label();
+    // What occupies each U: the slot index, or -1 for empty.
+    std::vector<int> at(static_cast<std::size_t>(height) + 1, -1);
+    for (std::size_t i = 0; i < r.slots.size(); ++i) {
+        const RackSlot& s = r.slots[i];
+        for (int u = s.u; u < s.u + s.height && u <= height; ++u) {
+            at[static_cast<std::size_t>(u)] = static_cast<int>(i);
+        }
+    }
+    for (int u = 1; u <= height; ++u, ++row) {
+        sheet.text(row, 0, d.name, text);
+        sheet.number(row, 1, r.index, Num::integer, Role::value);
+        sheet.number(row, 2, u, Num::integer, Role::value);
+        const int i = at[static_cast<std::size_t>(u)];
+        if (i < 0) {
+            sheet.text(row, 3, "", text);
+            sheet.text(row, 4, "empty", text);
+            sheet.text(row, 5, "", text);
+            sheet.number(row, 6, 0, Num::integer, Role::value);
+            continue;
+        }
+        const RackSlot& s = r.slots[static_cast<std::size_t>(i)];
+        sheet.text(row, 3, s.label, text);
+        sheet.text(row, 4, std::string(to_string(s.role)), text);
+        sheet.text(row, 5, s.model, text);
+        if (u == s.u && a.has(kind_of(s.role), s.model, "power_W")) {
+            sheet.formula(row, 6, "=" + a.name(kind_of(s.role), s.model, "power_W"), s.power.base(),
+                          Num::integer);
+        } else {
+            sheet.number(row, 6, u == s.u ? s.power.base() : 0.0, Num::integer, Role::value);
+        }
+    }
+    return row;
+}
+
 } // namespace
 
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
@@ -44,53 +96,16 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
         sheet.text(h, c, headers[c],
                    c == 1 || c == 2 || c == 6 ? book.header() : book.header_left());
     }
-    lxw_format* text = book.label();
     int row = h + 1;
     bool truncated = false;
     for (const Design& d : result.designs) {
-        int height = static_cast<int>(std::lround(d.rack_usable.base()));
+        const int height = rack_height(d);
         for (const Rack& r : d.layout) {
-            for (const RackSlot& s : r.slots) {
-                height = std::max(height, s.u + s.height - 1);
-            }
-        }
-        for (const Rack& r : d.layout) {
-            if (row + height > kMaxRows) {
-                truncated = true;
+            truncated = row + height > kMaxRows;
+            if (truncated) {
                 break;
             }
-            // What occupies each U: the slot index, or -1 for empty.
-            std::vector<int> at(static_cast<std::size_t>(height) + 1, -1);
-            for (std::size_t i = 0; i < r.slots.size(); ++i) {
-                const RackSlot& s = r.slots[i];
-                for (int u = s.u; u < s.u + s.height && u <= height; ++u) {
-                    at[static_cast<std::size_t>(u)] = static_cast<int>(i);
-                }
-            }
-            for (int u = 1; u <= height; ++u, ++row) {
-                sheet.text(row, 0, d.name, text);
-                sheet.number(row, 1, r.index, Num::integer, Role::value);
-                sheet.number(row, 2, u, Num::integer, Role::value);
-                const int i = at[static_cast<std::size_t>(u)];
-                if (i < 0) {
-                    sheet.text(row, 3, "", text);
-                    sheet.text(row, 4, "empty", text);
-                    sheet.text(row, 5, "", text);
-                    sheet.number(row, 6, 0, Num::integer, Role::value);
-                    continue;
-                }
-                const RackSlot& s = r.slots[static_cast<std::size_t>(i)];
-                sheet.text(row, 3, s.label, text);
-                sheet.text(row, 4, std::string(to_string(s.role)), text);
-                sheet.text(row, 5, s.model, text);
-                if (u == s.u && a.has(kind_of(s.role), s.model, "power_W")) {
-                    sheet.formula(row, 6, "=" + a.name(kind_of(s.role), s.model, "power_W"),
-                                  s.power.base(), Num::integer);
-                } else {
-                    sheet.number(row, 6, u == s.u ? s.power.base() : 0.0, Num::integer,
-                                 Role::value);
-                }
-            }
+            row = rack_rows(book, sheet, row, d, r, height, a);
         }
         if (truncated) {
             break;

@@ -5,8 +5,11 @@
 #include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/units.hpp"
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace podsizer {
@@ -72,8 +75,31 @@ struct Rack {
     Power power;
 };
 
+/// A design sized for one of the scenario's options (size_scenario).
+struct FromOption {
+    /// Index into Scenario::options. A scenario that lists no option is sized
+    /// as one default option: index 0, with Scenario::options empty.
+    std::size_t index = 0;
+};
+
+/// A pod's hardware grown to a capacity target in one namespace
+/// (grow_single_namespace): its need is the target, not the scenario's.
+struct GrownToTarget {
+    std::optional<std::size_t> option; ///< the pod's FromOption::index, when it had one
+    Capacity target;
+};
+
+/// Counts given, not sized: the design command, the GUI's play panel, the
+/// optimiser's candidates. The default.
+struct HandMade {};
+
+/// Where a design came from, recorded where it is made, so a report knows an
+/// option's design from a grown one without guessing (docs/architecture.md).
+using DesignOrigin = std::variant<HandMade, FromOption, GrownToTarget>;
+
 struct Design {
     std::string name;
+    DesignOrigin origin;
     std::string cnode_model;
     std::string dbox_model;
     std::string switch_model;

@@ -101,6 +101,11 @@ private:
     std::vector<std::string> label_cells(const BatchRun& run) const;
     /// The CSV cells of every design of a sized run.
     std::vector<std::vector<std::string>> csv_rows(const BatchRun& run) const;
+    // The parts of render(), one per output.
+    void render_workbook_part(const BatchRun& run, RenderedRun& out) const;
+    void render_table_rows(const BatchRun& run, RenderedRun& out) const;
+    void render_csv_text(const BatchRun& run, RenderedRun& out) const;
+    void render_json_text(BatchRun& run, RenderedRun& out) const;
 
     BatchFormat format_;
     BatchKind kind_;

@@ -1,0 +1,200 @@
+// The Requirement section of a design sheet: the pod's GPUs, the required
+// throughput and capacity as formulas over the scenario's inputs on
+// Assumptions, and whether the design meets them. Which inputs give a need
+// follows the design's origin (core/design.hpp): an option with its own
+// capacity, a namespace grown to a target, or the scenario's per-pod figures.
+#include "workbook_design_items.hpp"
+
+#include <optional>
+#include <variant>
+
+namespace podsizer::wb {
+
+namespace {
+
+using xlsx::Num;
+
+double gbps(Throughput t) {
+    return in(t, units::GB_per_s);
+}
+
+/// GPUs of the pod and the whole scalable units they are sized as. Returns
+/// "{sized_gpus}" when the platform's SU size is on Assumptions, else "".
+std::string gpu_items(const DesignContext& x, std::vector<Item>& out) {
+    const Requirements& req = x.d.requirements;
+    out.push_back(Item::formula("gpus", "GPUs in the pod", "=" + x.scenario("pod_gpus"),
+                                static_cast<double>(req.gpus), Num::integer, "from the scenario"));
+    const GpuPlatform* p = x.catalog.platform(x.s->fleet->platform);
+    if (p == nullptr || !x.a.has("platform", p->id, "gpus_per_su")) {
+        return "";
+    }
+    const std::string su = x.a.name("platform", p->id, "gpus_per_su");
+    out.push_back(Item::formula("sus", "Scalable units (whole)", "=ROUNDUP({gpus}/" + su + ",0)",
+                                static_cast<double>(req.sus), Num::integer,
+                                "GPUs / GPUs per SU, rounded up"));
+    out.push_back(Item::formula("sized_gpus", "GPUs sized for", "={sus}*" + su,
+                                static_cast<double>(req.sized_gpus), Num::integer,
+                                "requirements multiply whole SUs"));
+    out.push_back(Item::formula("read_per_gpu", "Delivered read per GPU (GB/s)",
+                                "={read_GBps}/{gpus}", x.d.read_per_gpu_gbps(), Num::three,
+                                "delivered read / GPUs in the pod"));
+    return "{sized_gpus}";
+}
+
+/// Where the required read and the performance rule's write come from: the
+/// formulas (without "=") and how each is computed.
+struct ThroughputNeed {
+    std::string read, read_how;
+    std::string write, write_how;
+};
+
+/// The rule's per-GPU figures, the scenario's explicit ones, or (without a
+/// scenario) the requirement itself; nullopt when none is on Assumptions.
+std::optional<ThroughputNeed> throughput_need(const DesignContext& x, const std::string& sized) {
+    const Scenario* s = x.s;
+    const bool per_gpu = s != nullptr && s->performance && !sized.empty();
+    if (per_gpu && !s->performance->rule.empty() &&
+        x.a.has("rule", s->performance->rule, "read_GBps")) {
+        const std::string& id = s->performance->rule;
+        const std::string basis = "/" + x.a.name("rule", id, "basis_gpus");
+        return ThroughputNeed{sized + "*" + x.a.name("rule", id, "read_GBps") + basis,
+                              "GPUs sized for x the rule's read per GPU",
+                              sized + "*" + x.a.name("rule", id, "write_GBps") + basis,
+                              "GPUs sized for x the rule's write per GPU"};
+    }
+    if (per_gpu && s->performance->rule.empty()) {
+        return ThroughputNeed{
+            sized + "*" + x.scenario("read_per_gpu_GBps"), "GPUs sized for x read per GPU",
+            sized + "*" + x.scenario("write_per_gpu_GBps"), "GPUs sized for x write per GPU"};
+    }
+    if (x.has_scenario("required_read_GBps")) {
+        const std::string how = "the requirement podsizer sized for";
+        return ThroughputNeed{x.scenario("required_read_GBps"), how,
+                              x.scenario("required_write_GBps"), how};
+    }
+    return std::nullopt;
+}
+
+/// Required read and write; checkpoint jobs may raise the write above the
+/// performance rule's (the larger of the two counts).
+void throughput_items(const DesignContext& x, const std::string& sized, std::vector<Item>& out) {
+    const Requirements& req = x.d.requirements;
+    const std::optional<ThroughputNeed> need = throughput_need(x, sized);
+    if (!need) {
+        return;
+    }
+    out.push_back(Item::formula("req_read", "Required read (GB/s)", "=" + need->read,
+                                gbps(req.read), Num::one, need->read_how));
+    if (x.checkpoints.jobs == 0) {
+        out.push_back(Item::formula("req_write", "Required write (GB/s)", "=" + need->write,
+                                    gbps(req.write), Num::one, need->write_how));
+        return;
+    }
+    out.push_back(Item::formula("perf_write", "Write for the performance rule (GB/s)",
+                                "=" + need->write, gbps(req.performance_write), Num::one,
+                                need->write_how));
+    out.push_back(Item::formula("ckpt_write", "Write for the checkpoint jobs (GB/s)",
+                                "=" + x.checkpoints.plan_write_ref, gbps(req.checkpoints.write),
+                                Num::one, "Checkpoints sheet: the jobs together"));
+    out.push_back(Item::formula("req_write", "Required write (GB/s)",
+                                "=MAX({perf_write},{ckpt_write})", gbps(req.write), Num::one,
+                                "the larger of the two"));
+}
+
+/// The capacity need by the design's origin: an option's own figure, a grown
+/// namespace's target, or the scenario's per-pod figure.
+std::optional<Item> capacity_item(const DesignContext& x, const std::string& sized) {
+    const std::string key = "req_usable";
+    const std::string label = "Required usable capacity (PB)";
+    const double need = in(x.d.requirements.usable, units::PB);
+    const OptionSpec* option = x.entry.option;
+    if (option != nullptr && option->capacity) {
+        const std::string own = option_id(x.entry.option_index);
+        if (x.a.has("option", own, "usable_PB")) {
+            return Item::formula(key, label, "=" + x.a.name("option", own, "usable_PB"), need,
+                                 Num::one, "this option's own capacity need (Assumptions)");
+        }
+        return Item::value(key, label, need, Num::one, "this option's own capacity need");
+    }
+    if (std::holds_alternative<GrownToTarget>(x.d.origin)) {
+        // extrapolate's one namespace: its need is the target, not the
+        // scenario's per-pod figure.
+        return Item::value(key, label, need, Num::one,
+                           "this design's own need: the extrapolation target");
+    }
+    if (x.has_scenario("usable_PB")) {
+        return Item::formula(key, label, "=" + x.scenario("usable_PB"), need, Num::one,
+                             "from the scenario");
+    }
+    if (x.has_scenario("usable_per_gpu_TB") && !sized.empty()) {
+        return Item::formula(key, label,
+                             "=" + sized + "*" + x.scenario("usable_per_gpu_TB") + "/1000", need,
+                             Num::one, "GPUs sized for x capacity per GPU");
+    }
+    if (x.has_scenario("usable_per_gpu_TB")) {
+        // An option without the performance rule keeps the pod's capacity
+        // need but not its GPUs, so the per-GPU formula has nothing to use.
+        return Item::value(key, label, need, Num::one,
+                           "the scenario's need: capacity per GPU x the pod's GPUs");
+    }
+    return std::nullopt;
+}
+
+/// Headroom and yes/NO for each requirement given above. Meeting one has the
+/// engine's slack (core/counting.hpp).
+void verdict_items(const Design& d, std::vector<Item>& out) {
+    const Requirements& req = d.requirements;
+    auto verdict = [&](const std::string& key, const std::string& label, const std::string& have,
+                       const std::string& need, bool cached) {
+        out.push_back(Item::text_formula(
+            key, label, "=IF(" + have + ">=" + need + "*(1-" + kSlackText + "),\"yes\",\"NO\")",
+            cached ? "yes" : "NO", "delivered against required"));
+    };
+    if (has_item(out, "req_read") && req.read.base() > 0) {
+        out.push_back(Item::formula("read_headroom", "Read headroom (%)",
+                                    "={read_GBps}/{req_read}-1", d.read / req.read - 1,
+                                    Num::percent, "delivered / required - 1"));
+        verdict("meets_read", "Meets the read requirement", "{read_GBps}", "{req_read}",
+                meets(d.read.base(), req.read.base()));
+    }
+    if (has_item(out, "req_write") && req.write.base() > 0) {
+        out.push_back(Item::formula("write_headroom", "Write headroom (%)",
+                                    "={write_GBps}/{req_write}-1", d.write / req.write - 1,
+                                    Num::percent, "delivered / required - 1"));
+        verdict("meets_write", "Meets the write requirement", "{write_GBps}", "{req_write}",
+                meets(d.write.base(), req.write.base()));
+    }
+    if (has_item(out, "req_usable")) {
+        verdict("meets_capacity", "Meets the capacity requirement", "{usable_PB}", "{req_usable}",
+                meets(d.usable.base(), req.usable.base()));
+    }
+}
+
+} // namespace
+
+Section requirement_section(const DesignContext& x) {
+    const Requirements& req = x.d.requirements;
+    // An option may carry its own requirement (no performance rule, its own
+    // capacity): the design's requirements say which.
+    const bool has_fleet =
+        x.s != nullptr && x.s->fleet && req.gpus > 0 && x.has_scenario("pod_gpus");
+    const bool has_perf = req.read.base() > 0 || req.write.base() > 0;
+    const bool has_cap = req.usable.base() > 0;
+    Section out;
+    if (has_fleet || has_perf || has_cap) {
+        out.title = "Requirement";
+    }
+    const std::string sized = has_fleet ? gpu_items(x, out.items) : "";
+    if (has_perf) {
+        throughput_items(x, sized, out.items);
+    }
+    if (has_cap) {
+        if (std::optional<Item> need = capacity_item(x, sized)) {
+            out.items.push_back(std::move(*need));
+        }
+    }
+    verdict_items(x.d, out.items);
+    return out;
+}
+
+} // namespace podsizer::wb
