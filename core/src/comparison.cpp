@@ -115,10 +115,10 @@ void add_references(Comparison& cmp, const ComparisonSpec& spec) {
     }
 }
 
-ComparisonRatio ratio_to(const ComparisonColumn& c, const ComparisonColumn& ref,
-                         const std::string& ref_id) {
-    return {c.name,
-            ref_id,
+ComparisonRatio ratio_to(const ComparisonColumn& c, std::size_t column,
+                         const ComparisonColumn& ref) {
+    return {column,
+            ref.source,
             ratio(static_cast<double>(c.racks), static_cast<double>(ref.racks)),
             ratio(c.power.base(), ref.power.base()),
             ratio(c.usable.base(), ref.usable.base()),
@@ -132,9 +132,9 @@ void add_ratios(Comparison& cmp) {
         if (ref.kind != ColumnKind::reference) {
             continue;
         }
-        for (const ComparisonColumn& c : cmp.columns) {
-            if (c.kind != ColumnKind::reference) {
-                cmp.ratios.push_back(ratio_to(c, ref, cmp.references[ref.source].id));
+        for (std::size_t k = 0; k < cmp.columns.size(); ++k) {
+            if (cmp.columns[k].kind != ColumnKind::reference) {
+                cmp.ratios.push_back(ratio_to(cmp.columns[k], k, ref));
             }
         }
     }
@@ -165,6 +165,15 @@ double ComparisonColumn::mbps_read_per_tb() const {
 }
 double ComparisonColumn::mbps_write_per_tb() const {
     return ratio(in(write, units::MB_per_s), in(usable, units::TB));
+}
+
+const ComparisonRatio* Comparison::ratio(std::size_t column, std::size_t reference) const {
+    for (const ComparisonRatio& r : ratios) {
+        if (r.column == column && r.reference == reference) {
+            return &r;
+        }
+    }
+    return nullptr;
 }
 
 bool Comparison::all_feasible() const {

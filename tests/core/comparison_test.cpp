@@ -70,8 +70,10 @@ TEST_CASE("each design's ratio to each reference is its figure over the referenc
     // 3.125 TB/s = 17.28; 3,690 kW over 2,640 kW = 1.40 (worked by hand).
     REQUIRE(c.ratios.size() == 4); // 4 non-reference columns × 1 reference
     const ComparisonRatio& pods = c.ratios[1];
-    CHECK(pods.column == "NCP pod × 5");
-    CHECK(pods.reference == "cloud-object-store");
+    CHECK(c.columns[pods.column].name == "NCP pod × 5");
+    CHECK(c.references[pods.reference].id == "cloud-object-store");
+    CHECK(c.ratio(1, 0) == &pods);
+    CHECK(c.ratio(4, 0) == nullptr); // the cloud store's own column
     CHECK(pods.racks == Approx(150.0 / 220.0));
     CHECK(pods.read == Approx(54.0 / 3.125));
     CHECK(pods.power == Approx(3690.0 / 2640.0));

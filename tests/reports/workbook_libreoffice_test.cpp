@@ -339,7 +339,7 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
                        static_cast<double>(ref.accounts)));
         CHECK(close_to(summary_value(f, "fleet", "Pods", 2), 5.0)); // brief: just over 4 pods -> 5
         for (const ComparisonRatio& r : cmp.ratios) {
-            if (r.column != "NCP pod \u00d7 5") {
+            if (cmp.columns[r.column].name != "NCP pod \u00d7 5") {
                 continue;
             }
             const std::string by = " \u00f7 " + cmp.columns.back().name + " (\u00d7)";

@@ -68,16 +68,10 @@ ComparisonRow ratio_row(const Comparison& c, const Metric& m, const ComparisonCo
                     "×",
                     2,
                     {}};
-    for (const ComparisonColumn& col : c.columns) {
-        std::optional<double> v;
-        if (col.kind != ColumnKind::reference) {
-            for (const ComparisonRatio& q : c.ratios) {
-                if (q.column == col.name && q.reference == ref_id) {
-                    v = ratio_value(q, m.id);
-                }
-            }
-        }
-        r.values.push_back(v);
+    for (std::size_t k = 0; k < c.columns.size(); ++k) {
+        const ComparisonRatio* q = c.ratio(k, ref.source);
+        r.values.push_back(q != nullptr ? std::optional<double>(ratio_value(*q, m.id))
+                                        : std::nullopt);
     }
     return r;
 }
@@ -274,8 +268,8 @@ ojson comparison_json(const Comparison& c) {
     j["extrapolations"] = ex;
     ojson ratios = ojson::array();
     for (const ComparisonRatio& r : c.ratios) {
-        ratios.push_back({{"column", r.column},
-                          {"reference", r.reference},
+        ratios.push_back({{"column", c.columns.at(r.column).name},
+                          {"reference", c.references.at(r.reference).id},
                           {"racks", r.racks},
                           {"power", r.power},
                           {"usable_capacity", r.usable},

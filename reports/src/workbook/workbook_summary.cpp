@@ -406,19 +406,15 @@ Cell pods_cell(const Table& t, std::size_t c, const Metric& m) {
 /// This column's figure over the reference column's.
 Cell ratio_cell(const Table& t, std::size_t c, const RatioRow& r) {
     const Comparison& cmp = *t.input.comparison;
-    const std::string& id = cmp.references.at(r.reference).id;
     std::size_t rc = 0;
     for (std::size_t k = 0; k < t.cols.size(); ++k) {
         if (t.cols[k].kind == ColumnKind::reference && t.cols[k].cc->source == r.reference) {
             rc = k;
         }
     }
-    double cached = 0.0;
-    for (const ComparisonRatio& q : cmp.ratios) {
-        if (q.column == t.cols[c].name && q.reference == id) {
-            cached = ratio_value(q, r.what->id);
-        }
-    }
+    // With a comparison, the table's columns are the comparison's, in order.
+    const ComparisonRatio* q = cmp.ratio(c, r.reference);
+    const double cached = q != nullptr ? ratio_value(*q, r.what->id) : 0.0;
     return num_cell("=" + t.at(r.what->id, c) + "/" + t.at(r.what->id, rc), cached);
 }
 

@@ -52,8 +52,8 @@ struct ComparisonColumn {
 
 /// A design column divided by a reference column.
 struct ComparisonRatio {
-    std::string column;
-    std::string reference; ///< reference id
+    std::size_t column = 0;    ///< index into Comparison::columns (a design or pods column)
+    std::size_t reference = 0; ///< index into Comparison::references
     double racks = 0.0;
     double power = 0.0;
     double usable = 0.0;
@@ -81,6 +81,9 @@ struct Comparison {
     std::vector<SubjectFinding> findings;
 
     bool all_feasible() const;
+    /// The ratio of column `column` to reference `reference`; nullptr for a
+    /// reference column (no ratio of a reference to a reference).
+    const ComparisonRatio* ratio(std::size_t column, std::size_t reference) const;
 };
 
 struct ComparisonSpec {
