@@ -10,6 +10,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 namespace podsizer {
@@ -72,8 +73,11 @@ json kind_schema(const ScenarioField& f, const Catalog& cat) {
     case FieldKind::id:
         return id_schema(catalog_ids(cat, f.ids), f.allows_auto);
     case FieldKind::ratio:
-        return json{{"anyOf", json::array({json{{"type", "string"}, {"examples", {"1:2", "2.5:1"}}},
-                                           number_schema(Bounds{0.0, INFINITY, true}, false)})}};
+        return json{
+            {"anyOf",
+             json::array({json{{"type", "string"}, {"examples", {"1:2", "2.5:1"}}},
+                          number_schema(Bounds{0.0, std::numeric_limits<double>::infinity(), true},
+                                        false)})}};
     case FieldKind::boolean:
         return json{{"type", "boolean"}};
     case FieldKind::text:

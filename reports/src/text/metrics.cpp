@@ -381,7 +381,6 @@ const Metric& metric(MetricId id) {
 }
 
 const std::vector<MetricId>& sizing_table_metrics() {
-    using M = MetricId;
     static const std::vector<MetricId> ids = {
         M::cnode_model,  M::dbox_model,      M::drive_size,  M::cnodes,         M::dboxes,
         M::cd_ratio,     M::switches,        M::racks,       M::device_units,   M::rack_units,
@@ -393,7 +392,6 @@ const std::vector<MetricId>& sizing_table_metrics() {
 }
 
 const std::vector<MetricId>& comparison_metrics() {
-    using M = MetricId;
     // Usable before raw: the comparison leads with what each column delivers.
     static const std::vector<MetricId> ids = {
         M::pods,
@@ -419,7 +417,6 @@ const std::vector<MetricId>& comparison_metrics() {
 }
 
 const std::vector<MetricId>& summary_metrics() {
-    using M = MetricId;
     static const std::vector<MetricId> ids = {
         M::pods,
         M::cnode_model,
@@ -456,7 +453,6 @@ const std::vector<MetricId>& summary_metrics() {
 }
 
 const std::vector<MetricId>& ratio_metrics() {
-    using M = MetricId;
     static const std::vector<MetricId> ids = {M::racks, M::power, M::usable_capacity, M::read,
                                               M::write};
     return ids;
