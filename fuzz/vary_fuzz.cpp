@@ -30,6 +30,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (p.values.empty()) {
             std::abort(); // a parsed expression always has a value
         }
+        // A sweep checks every value up front by reading the scenario once per
+        // value (docs/batch.md), so its time grows with the range by design:
+        // "gpus=4096..65536+1" (61,441 values) took 11 s under the sanitizers
+        // and tripped the 10 s hang limit. The expansion itself is fuzzed above;
+        // the sweep is built only for ranges a hang could hide in.
+        if (p.values.size() > 2'000) {
+            return 0;
+        }
         const Sweep sweep(base, {text}, catalog);
         // The first and the last run, written and read back.
         (void)sweep.document(0, catalog).parse(catalog);

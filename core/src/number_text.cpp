@@ -1,5 +1,6 @@
 #include "podsizer/core/number_text.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
@@ -73,8 +74,11 @@ double out_of_range_value(std::string_view clean) {
             digits.remove_prefix(1);
         }
         const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), parsed);
-        exponent =
-            r.ec == std::errc() ? (neg_exp ? -parsed : parsed) : (neg_exp ? -100000 : 100000);
+        // Any exponent beyond ±100,000 decides the answer alone; clamped so
+        // that adding the digits' magnitude cannot overflow (fuzz_quantity
+        // found "1e9223372036854775807Gb/s").
+        exponent = r.ec == std::errc() ? std::clamp(parsed, -100000L, 100000L) : 100000L;
+        exponent = neg_exp ? -exponent : exponent;
     }
     // The position of the first significant digit relative to the point.
     std::string_view mantissa = clean.substr(0, e);
