@@ -266,18 +266,31 @@ private:
         }
     }
 
-    void expand_range(SweepParameter& p, const std::string& item) const {
-        const FieldKind kind = p.field->kind;
-        const bool numeric = kind == FieldKind::count || kind == FieldKind::number ||
-                             kind == FieldKind::quantity || kind == FieldKind::quantity_or_auto ||
-                             kind == FieldKind::cnodes || kind == FieldKind::ratio ||
-                             kind == FieldKind::percent || kind == FieldKind::params ||
-                             kind == FieldKind::number_or_id;
-        if (p.tier || !numeric) {
-            throw fail("\"" + item + "\" is a range, but " + p.path.text + " holds " +
-                       std::string(p.tier ? "a tier name" : kind_phrase(kind)) +
-                       "; expected a list such as a,b,c");
-        }
+    /// A range as written: START..END+STEP or START..END*FACTOR.
+    struct RangeText {
+        std::string first, last, by;
+        bool multiply = false;
+    };
+
+    /// A range's numbers in the field's base unit (plain numbers without one).
+    struct RangeNumbers {
+        double start = 0.0, end = 0.0, step = 0.0, factor = 1.0;
+    };
+
+    static bool numeric_kind(FieldKind kind) {
+        return kind == FieldKind::count || kind == FieldKind::number ||
+               kind == FieldKind::quantity || kind == FieldKind::quantity_or_auto ||
+               kind == FieldKind::cnodes || kind == FieldKind::ratio ||
+               kind == FieldKind::percent || kind == FieldKind::params ||
+               kind == FieldKind::number_or_id;
+    }
+
+    static bool with_unit(FieldKind kind) {
+        return kind == FieldKind::quantity || kind == FieldKind::quantity_or_auto ||
+               kind == FieldKind::percent || kind == FieldKind::params;
+    }
+
+    RangeText split_range(const std::string& item) const {
         const std::size_t dots = item.find("..");
         const std::string first = trim(std::string_view(item).substr(0, dots));
         const std::string rest = trim(std::string_view(item).substr(dots + 2));
@@ -297,64 +310,78 @@ private:
             throw fail("\"" + item +
                        "\" is not a range; expected START..END+STEP or START..END*FACTOR");
         }
-        const bool multiply = rest[op] == '*';
-        const std::string last = trim(std::string_view(rest).substr(0, op));
-        const std::string by = trim(std::string_view(rest).substr(op + 1));
+        return {first, trim(std::string_view(rest).substr(0, op)),
+                trim(std::string_view(rest).substr(op + 1)), rest[op] == '*'};
+    }
 
-        const bool with_unit = kind == FieldKind::quantity || kind == FieldKind::quantity_or_auto ||
-                               kind == FieldKind::percent || kind == FieldKind::params;
-        // "100 PB" but "5%" and "1.8T", as each is usually written.
-        const std::string separator =
-            kind == FieldKind::percent || kind == FieldKind::params ? "" : " ";
-        const bool whole = kind == FieldKind::count || kind == FieldKind::cnodes;
-        // Endpoints and step in the field's base unit (plain numbers without one).
-        auto read = [&](const std::string& text, const char* role) {
-            if (with_unit) {
-                return read_with_unit(p, text);
-            }
-            double v = 0.0;
-            if (!parse_double(text, v)) {
-                throw fail(std::string(role) + " \"" + text + "\" is not a number; expected " +
-                           std::string(kind_phrase(kind)) + " without a unit");
-            }
-            return v;
-        };
-        const double a = read(first, "start");
-        const double b = read(last, "end");
-        double step = 0.0;
-        double factor = 1.0;
-        if (multiply) {
-            if (!parse_double(by, factor)) {
-                throw fail("factor \"" + by +
+    /// An endpoint or step in the field's base unit.
+    double read_bound(const SweepParameter& p, const std::string& text, const char* role) const {
+        if (with_unit(p.field->kind)) {
+            return read_with_unit(p, text);
+        }
+        double v = 0.0;
+        if (!parse_double(text, v)) {
+            throw fail(std::string(role) + " \"" + text + "\" is not a number; expected " +
+                       std::string(kind_phrase(p.field->kind)) + " without a unit");
+        }
+        return v;
+    }
+
+    RangeNumbers read_range(const SweepParameter& p, const RangeText& r) const {
+        RangeNumbers n;
+        n.start = read_bound(p, r.first, "start");
+        n.end = read_bound(p, r.last, "end");
+        if (r.multiply) {
+            if (!parse_double(r.by, n.factor)) {
+                throw fail("factor \"" + r.by +
                            "\" is not a number; expected a plain factor "
                            "greater than 1 such as 2");
             }
-            if (!(factor > 1.0)) {
-                throw fail("factor " + by + " does not grow; expected a factor greater than 1");
+            if (!(n.factor > 1.0)) {
+                throw fail("factor " + r.by + " does not grow; expected a factor greater than 1");
             }
-            if (!(a > 0.0)) {
+            if (!(n.start > 0.0)) {
                 throw fail("a range with a factor needs a start above zero");
             }
         } else {
-            step = read(by, "step");
-            if (!(step > 0.0)) {
-                throw fail("step " + by + " is not above zero; expected a step greater than zero");
+            n.step = read_bound(p, r.by, "step");
+            if (!(n.step > 0.0)) {
+                throw fail("step " + r.by +
+                           " is not above zero; expected a step greater than zero");
             }
         }
-        if (b < a) {
-            throw fail("empty range: the end " + last + " is below the start " + first +
+        if (n.end < n.start) {
+            throw fail("empty range: the end " + r.last + " is below the start " + r.first +
                        "; expected START..END with END >= START");
         }
-        if (whole && (a < 1.0 || a != std::floor(a))) {
-            throw fail("start " + first + " is not a whole number >= 1; expected a count");
+        const FieldKind kind = p.field->kind;
+        const bool whole = kind == FieldKind::count || kind == FieldKind::cnodes;
+        if (whole && (n.start < 1.0 || n.start != std::floor(n.start))) {
+            throw fail("start " + r.first + " is not a whole number >= 1; expected a count");
         }
-        // Values are written in the start's unit ("100 PB", "200 PB", ...).
-        const std::string unit = with_unit ? unit_of(first) : std::string();
-        const double unit_factor = with_unit ? read_with_unit(p, "1" + separator + unit) : 1.0;
-        const double limit = b + kRangeSlack * std::max(std::abs(b), step);
+        return n;
+    }
+
+    void expand_range(SweepParameter& p, const std::string& item) const {
+        const FieldKind kind = p.field->kind;
+        if (p.tier || !numeric_kind(kind)) {
+            throw fail("\"" + item + "\" is a range, but " + p.path.text + " holds " +
+                       std::string(p.tier ? "a tier name" : kind_phrase(kind)) +
+                       "; expected a list such as a,b,c");
+        }
+        const RangeText r = split_range(item);
+        const RangeNumbers n = read_range(p, r);
+        // Values are written in the start's unit ("100 PB", "200 PB", ...):
+        // "100 PB" but "5%" and "1.8T", as each is usually written.
+        const bool unit = with_unit(kind);
+        const std::string separator =
+            kind == FieldKind::percent || kind == FieldKind::params ? "" : " ";
+        const std::string unit_text = unit ? unit_of(r.first) : std::string();
+        const double unit_factor = unit ? read_with_unit(p, "1" + separator + unit_text) : 1.0;
+        const double limit = n.end + kRangeSlack * std::max(std::abs(n.end), n.step);
         for (std::size_t i = 0;; ++i) {
-            double v = multiply ? a * std::pow(factor, static_cast<double>(i))
-                                : a + step * static_cast<double>(i);
+            const double v = r.multiply ? n.start * std::pow(n.factor, static_cast<double>(i))
+                                        : n.start + n.step * static_cast<double>(i);
             if (v > limit) {
                 break;
             }
@@ -362,25 +389,33 @@ private:
                 throw fail("expands to more than " + format_number(kMaxValuesPerParameter) +
                            " values; expected a smaller range or a larger step");
             }
-            if (whole) {
-                const double r = std::round(v);
-                if (std::abs(v - r) > kRangeSlack * r) {
-                    throw fail(short_number(v) +
-                               " is not a whole number; expected a whole-number step or a "
-                               "factor that keeps counts whole");
-                }
-                const auto n = static_cast<std::int64_t>(r);
-                p.values.push_back({std::to_string(n), n});
-            } else if (with_unit) {
-                const std::string text = short_number(v / unit_factor) + separator + unit;
-                p.values.push_back({text, text});
-            } else {
-                const std::string text = short_number(v);
-                double exact = 0.0;
-                parse_double(text, exact);
-                p.values.push_back({text, exact});
-            }
+            p.values.push_back(unit ? unit_value(v / unit_factor, separator + unit_text)
+                                    : plain_value(kind, v));
         }
+    }
+
+    /// A range value with its unit ("200 PB").
+    static SweepValue unit_value(double v, const std::string& unit) {
+        const std::string text = short_number(v) + unit;
+        return {text, text};
+    }
+
+    /// A range value without a unit: a count must come out whole.
+    SweepValue plain_value(FieldKind kind, double v) const {
+        if (kind == FieldKind::count || kind == FieldKind::cnodes) {
+            const double r = std::round(v);
+            if (std::abs(v - r) > kRangeSlack * r) {
+                throw fail(short_number(v) +
+                           " is not a whole number; expected a whole-number step or a "
+                           "factor that keeps counts whole");
+            }
+            const auto n = static_cast<std::int64_t>(r);
+            return {std::to_string(n), n};
+        }
+        const std::string text = short_number(v);
+        double exact = 0.0;
+        parse_double(text, exact);
+        return {text, exact};
     }
 
     std::string expr_;

@@ -1,5 +1,6 @@
 #include "podsizer/core/engine.hpp"
 
+#include "design_findings.hpp"
 #include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/counting.hpp"
 #include "podsizer/core/erasure_coding.hpp"
@@ -26,36 +27,6 @@ namespace {
 constexpr std::int64_t kMaxDevices = 100'000;
 // Delivered within this fraction of each other counts as balanced.
 constexpr double kBalancedWithin = 0.03;
-std::string fmt_tp(Throughput t) {
-    return format_in(t, units::GB_per_s, 1);
-}
-
-std::string percent(double fraction) {
-    return percent_text(fraction, fraction < 0.1 ? 1 : 0);
-}
-
-/// Why a job's cadence does not fit the design, and what it can do instead.
-std::string cadence_shortfall(const CheckpointRequirement& r, const CheckpointAtDesign& c,
-                              bool concurrent) {
-    const CheckpointJobModel& m = r.model;
-    const std::string budget = m.mode == CheckpointMode::sync
-                                   ? "sync, " + percent(m.stall_budget) + " stall budget"
-                                   : "async, draining before the next";
-    const std::string share =
-        (concurrent ? "its share of this design's write, " : "this design's write, ") +
-        fmt_tp(c.share) + ", ";
-    if (m.interval) {
-        return r.name + ": checkpointing every " + format_interval(*m.interval) + " (" + budget +
-               ") needs " + fmt_tp(r.required_write) + "; " + share + "sustains every " +
-               format_interval(c.shortest_interval) + " at best";
-    }
-    return r.name + ": at the Daly interval (" + budget + ") the write may take " +
-           percent(job_write_budget(m)) + " of it, which needs " + fmt_tp(r.required_write) +
-           "; at " + share + "a " + format_interval(c.at_share.write_time) + " write takes " +
-           percent(c.at_share.write_share) + " of the " + format_interval(c.at_share.interval) +
-           " interval";
-}
-
 } // namespace
 
 double saturation(const HardwareChoice& ch) {
@@ -153,6 +124,90 @@ void set_ec(HardwareChoice& ch, const Catalog& cat) {
 
 } // namespace
 
+namespace {
+
+/// Capacity (docs/model.md §6).
+void size_capacity(Design& d, const HardwareChoice& ch, double data_reduction) {
+    const StripeStep& step = ch.ec->step_for(d.dboxes);
+    d.data_strips = step.data_strips;
+    d.parity_strips = ch.ec->parity;
+    d.ec_efficiency = ch.ec->efficiency(d.dboxes);
+    d.reserve = ch.ec->reserve;
+    d.raw = ch.dbox->raw(ch.drive) * static_cast<double>(d.dboxes);
+    d.usable = usable_capacity(*ch.dbox, ch.drive, d.dboxes, *ch.ec);
+    d.data_reduction = data_reduction;
+    d.effective = d.usable * data_reduction;
+}
+
+/// Throughput (docs/model.md §7): delivered = min(frontend, backend).
+void size_throughput(Design& d, const HardwareChoice& ch, const Requirements& req) {
+    const auto Cd = static_cast<double>(d.cnodes);
+    const auto Dd = static_cast<double>(d.dboxes);
+    d.frontend_read = ch.cnode->read * Cd;
+    d.frontend_write = ch.cnode->write * Cd;
+    d.backend_read = ch.dbox->backend_read * Dd;
+    d.backend_write = ch.dbox->backend_write * Dd;
+    d.read = std::min(d.frontend_read, d.backend_read);
+    d.write = std::min(d.frontend_write, d.backend_write);
+    d.read_bottleneck = bottleneck_of(d.frontend_read, d.backend_read);
+    d.write_bottleneck = bottleneck_of(d.frontend_write, d.backend_write);
+    d.saturation = saturation(ch);
+    d.knee_cnodes = knee_cnodes(d.dboxes, d.saturation);
+    d.checkpoints = checkpoints_on_design(req.checkpoints, d.write);
+}
+
+/// Network, rack space and power (docs/model.md §8-§10).
+void size_network_and_power(Design& d, const HardwareChoice& ch, const Constraints& cons) {
+    const auto Cd = static_cast<double>(d.cnodes);
+    const auto Dd = static_cast<double>(d.dboxes);
+    const SwitchCounts sc =
+        switch_counts(*ch.cnode, d.cnodes, *ch.dbox, d.dboxes, *ch.network_switch);
+    d.leaf_switches = sc.leaves;
+    d.spine_switches = sc.spines;
+    d.device_units = ch.cnode->height * Cd + ch.dbox->height * Dd;
+    d.switch_units = ch.network_switch->height * static_cast<double>(d.switches());
+    d.power = ch.cnode->power * Cd + ch.dbox->power * Dd +
+              ch.network_switch->power * static_cast<double>(d.switches());
+    d.rack_usable = ch.rack->usable;
+    d.rack_budget = cons.rack_power.value_or(ch.rack->power_budget);
+}
+
+/// Racks (docs/model.md §10): laid out device by device, or only counted
+/// when the design is too large to lay out.
+void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons,
+                    bool with_layout) {
+    const std::int64_t min_racks =
+        cons.rack_resilient ? std::max(1, ch.ec->rack_resilience_min_racks) : 1;
+    const std::int64_t devices = d.cnodes + d.dboxes + d.switches();
+    if (devices > kMaxDevices) {
+        d.racks_for_space = ceil_to_count(d.rack_units().base() / d.rack_usable.base());
+        d.racks_for_power = ceil_to_count(d.power / d.rack_budget);
+        d.racks = std::max({d.racks_for_space, d.racks_for_power, min_racks});
+        d.findings.push_back({Severity::error, "too-large",
+                              "design has " + format_number(static_cast<double>(devices)) +
+                                  " devices; more than " + format_number(kMaxDevices) +
+                                  " are not laid out in racks — check the inputs"});
+        return;
+    }
+    RackDemand demand{ch.cnode,          d.cnodes,     ch.dbox,  d.dboxes,
+                      ch.network_switch, d.switches(), min_racks};
+    RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_budget, with_layout);
+    d.racks_for_space = plan.racks_for_space;
+    d.racks_for_power = plan.racks_for_power;
+    if (plan.device_too_big) {
+        d.racks = std::max(plan.racks_for_space, plan.racks_for_power);
+        d.findings.push_back({Severity::error, "device-too-big",
+                              "a single device does not fit rack " + ch.rack->id + " (" +
+                                  format_in(d.rack_usable, units::U, 0) + ", " +
+                                  format_in(d.rack_budget, units::kW, 1) + ")"});
+    } else {
+        d.racks = plan.count;
+        d.layout = std::move(plan.racks);
+    }
+}
+
+} // namespace
+
 /// Everything that follows once C and D are known.
 /// With `with_layout` false the racks are counted but not laid out (see size_option).
 Design build_design(const std::string& name, const HardwareChoice& ch, std::int64_t C,
@@ -170,158 +225,11 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
     d.dboxes = D;
     d.requirements = req;
     d.findings = req.findings;
-
-    // Capacity (docs/model.md §6).
-    const StripeStep& step = ch.ec->step_for(D);
-    d.data_strips = step.data_strips;
-    d.parity_strips = ch.ec->parity;
-    d.ec_efficiency = ch.ec->efficiency(D);
-    d.reserve = ch.ec->reserve;
-    d.raw = ch.dbox->raw(ch.drive) * static_cast<double>(D);
-    d.usable = usable_capacity(*ch.dbox, ch.drive, D, *ch.ec);
-    d.data_reduction = data_reduction;
-    d.effective = d.usable * data_reduction;
-
-    // Throughput (docs/model.md §7): delivered = min(frontend, backend).
-    const auto Cd = static_cast<double>(C);
-    const auto Dd = static_cast<double>(D);
-    d.frontend_read = ch.cnode->read * Cd;
-    d.frontend_write = ch.cnode->write * Cd;
-    d.backend_read = ch.dbox->backend_read * Dd;
-    d.backend_write = ch.dbox->backend_write * Dd;
-    d.read = std::min(d.frontend_read, d.backend_read);
-    d.write = std::min(d.frontend_write, d.backend_write);
-    d.read_bottleneck = bottleneck_of(d.frontend_read, d.backend_read);
-    d.write_bottleneck = bottleneck_of(d.frontend_write, d.backend_write);
-    d.saturation = saturation(ch);
-    d.knee_cnodes = knee_cnodes(D, d.saturation);
-    d.checkpoints = checkpoints_on_design(req.checkpoints, d.write);
-
-    // Network, racks, power (docs/model.md §8-§10).
-    const SwitchCounts sc = switch_counts(*ch.cnode, C, *ch.dbox, D, *ch.network_switch);
-    d.leaf_switches = sc.leaves;
-    d.spine_switches = sc.spines;
-    d.device_units = ch.cnode->height * Cd + ch.dbox->height * Dd;
-    d.switch_units = ch.network_switch->height * static_cast<double>(d.switches());
-    d.power = ch.cnode->power * Cd + ch.dbox->power * Dd +
-              ch.network_switch->power * static_cast<double>(d.switches());
-    d.rack_usable = ch.rack->usable;
-    d.rack_budget = cons.rack_power.value_or(ch.rack->power_budget);
-
-    auto add = [&d](Severity s, std::string code, std::string msg) {
-        d.findings.push_back({s, std::move(code), std::move(msg)});
-    };
-
-    const std::int64_t min_racks =
-        cons.rack_resilient ? std::max(1, ch.ec->rack_resilience_min_racks) : 1;
-    if (C + D + d.switches() > kMaxDevices) {
-        const double u = d.rack_units().base();
-        d.racks_for_space = ceil_to_count(u / d.rack_usable.base());
-        d.racks_for_power = ceil_to_count(d.power / d.rack_budget);
-        d.racks = std::max({d.racks_for_space, d.racks_for_power, min_racks});
-        add(Severity::error, "too-large",
-            "design has " + format_number(static_cast<double>(C + D + d.switches())) +
-                " devices; more than " + format_number(kMaxDevices) +
-                " are not laid out in racks — check the inputs");
-    } else {
-        RackDemand demand{ch.cnode, C, ch.dbox, D, ch.network_switch, d.switches(), min_racks};
-        RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_budget, with_layout);
-        d.racks_for_space = plan.racks_for_space;
-        d.racks_for_power = plan.racks_for_power;
-        if (plan.device_too_big) {
-            d.racks = std::max(plan.racks_for_space, plan.racks_for_power);
-            add(Severity::error, "device-too-big",
-                "a single device does not fit rack " + ch.rack->id + " (" +
-                    format_in(d.rack_usable, units::U, 0) + ", " +
-                    format_in(d.rack_budget, units::kW, 1) + ")");
-        } else {
-            d.racks = plan.count;
-            d.layout = std::move(plan.racks);
-        }
-    }
-
-    // Findings (docs/model.md §11).
-    if (!meets(d.read.base(), req.read.base())) {
-        add(Severity::error, "read-short",
-            "delivers " + fmt_tp(d.read) + " read; the requirement is " + fmt_tp(req.read) + " (" +
-                std::string(to_string(d.read_bottleneck)) + "-bound)");
-    }
-    if (!meets(d.write.base(), req.write.base())) {
-        add(Severity::error, "write-short",
-            "delivers " + fmt_tp(d.write) + " write; the requirement is " + fmt_tp(req.write) +
-                " (set by " + req.write_driver + ")");
-    }
-    for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
-        const CheckpointAtDesign& c = d.checkpoints[i];
-        if (!c.sustainable) {
-            add(Severity::error, "cadence-not-sustainable",
-                cadence_shortfall(req.checkpoints.jobs[i], c, req.checkpoints.concurrent));
-        }
-    }
-    if (req.checkpoints.peak_retained.base() > 0 &&
-        exceeds(req.checkpoints.peak_retained.base(), d.usable.base())) {
-        add(Severity::warning, "checkpoint-retention",
-            "retained checkpoints need up to " +
-                format_in(req.checkpoints.peak_retained, units::PB, 1) +
-                ", more than the design's usable " + format_in(d.usable, units::PB, 1));
-    }
-    if (!meets(d.usable.base(), req.usable.base())) {
-        add(Severity::error, "capacity-short",
-            "usable " + format_in(d.usable, units::PB, 1) + " is short of the " +
-                format_in(req.usable, units::PB, 1) + " needed");
-    }
-    if (rule != nullptr && rule->requires_certified && !ch.dbox->ncp_certified) {
-        add(Severity::warning, "not-certified",
-            ch.dbox->id + " is not certified for NVIDIA reference architectures; rule \"" +
-                rule->id + "\" expects certified storage");
-    }
-    if (C > d.knee_cnodes) {
-        add(Severity::warning, "past-knee",
-            std::to_string(C - d.knee_cnodes) + " of " + std::to_string(C) +
-                " C-nodes are past the knee: " + std::to_string(D) + " D-boxes keep " +
-                std::to_string(d.knee_cnodes) + " busy, more buy no throughput");
-    }
-    const double cd = D > 0 ? Cd / Dd : 0.0;
-    if (!meets(cd, cons.cd_min.c_per_d)) {
-        add(Severity::error, "cd-below-min",
-            "C:D is " + format_cd_ratio(cd) + ", below the minimum " + cons.cd_min.text);
-    }
-    if (exceeds(cd, cons.cd_max.c_per_d)) {
-        add(Severity::error, "cd-above-max",
-            "C:D is " + format_cd_ratio(cd) + ", above the maximum " + cons.cd_max.text);
-    }
-    if (ch.ec->enclosure_tolerance_min_dboxes > 0 && D < ch.ec->enclosure_tolerance_min_dboxes) {
-        add(Severity::warning, "no-enclosure-tolerance",
-            std::to_string(D) + " D-boxes: fewer than " +
-                std::to_string(ch.ec->enclosure_tolerance_min_dboxes) +
-                " cannot survive the loss of a whole enclosure");
-    }
-    if (D < ch.ec->min_dboxes) {
-        add(Severity::error, "below-min-cluster",
-            std::to_string(D) + " D-boxes is below the minimum cluster of " +
-                std::to_string(ch.ec->min_dboxes));
-    }
-    if (!cons.rack_resilient && ch.ec->rack_resilience_min_racks > 0 &&
-        d.racks < ch.ec->rack_resilience_min_racks) {
-        add(Severity::info, "not-rack-resilient",
-            std::to_string(d.racks) + " racks: rack-level resilience needs at least " +
-                std::to_string(ch.ec->rack_resilience_min_racks));
-    }
-    if (cons.max_racks && d.racks > *cons.max_racks) {
-        add(Severity::error, "max-racks",
-            std::to_string(d.racks) + " racks exceed the limit of " +
-                std::to_string(*cons.max_racks));
-    }
-    if (cons.max_power && d.power > *cons.max_power) {
-        add(Severity::error, "max-power",
-            format_in(d.power, units::kW, 1) + " exceeds the limit of " +
-                format_in(*cons.max_power, units::kW, 1));
-    }
-    if (data_reduction != 1.0) {
-        add(Severity::info, "data-reduction",
-            "effective capacity assumes a data-reduction ratio of " +
-                format_number(data_reduction, 2) + ":1 (what-if, not a guarantee)");
-    }
+    size_capacity(d, ch, data_reduction);
+    size_throughput(d, ch, req);
+    size_network_and_power(d, ch, cons);
+    place_in_racks(d, ch, cons, with_layout);
+    add_design_findings(d, DesignInputs{ch, req, cons, data_reduction, rule});
     return d;
 }
 
@@ -416,37 +324,37 @@ std::vector<const DBoxModel*> candidate_dboxes(const Catalog& catalog,
     return dboxes;
 }
 
-Design size_option(const OptionSpec& opt, const Requirements& req, const Scenario& scenario,
-                   const Catalog& catalog) {
-    const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
-    const std::string rack_id = opt.rack.empty() ? scenario.constraints.rack : opt.rack;
-    const HardwareChoice common = resolve_common(catalog, opt.network_switch, rack_id, "");
+namespace {
 
+/// The models an option sizes with: the one it names, or every one.
+std::vector<const CNodeModel*> option_cnodes(const OptionSpec& opt, const Catalog& catalog) {
     std::vector<const CNodeModel*> cnodes;
-    if (opt.cnode.empty()) {
-        for (const CNodeModel& c : catalog.cnodes) {
-            cnodes.push_back(&c);
-        }
-    } else {
+    if (!opt.cnode.empty()) {
         cnodes.push_back(&require_cnode(catalog, opt.cnode, "cnode"));
+        return cnodes;
     }
-    std::vector<const DBoxModel*> dboxes;
-    if (opt.dbox.empty()) {
-        dboxes = candidate_dboxes(catalog, rule);
-    } else {
-        dboxes.push_back(&require_dbox(catalog, opt.dbox, "dbox"));
+    for (const CNodeModel& c : catalog.cnodes) {
+        cnodes.push_back(&c);
     }
-    if (cnodes.empty() || dboxes.empty()) {
-        throw InputError("the catalog has no C-node or no D-box model to size with");
-    }
+    return cnodes;
+}
 
-    // Every candidate is sized; the cap bounds the time a huge catalog can take
-    // (docs/robustness.md). The default catalog gives 5 combinations.
+std::vector<const DBoxModel*> option_dboxes(const OptionSpec& opt, const Catalog& catalog,
+                                            const PerformanceRule* rule) {
+    if (opt.dbox.empty()) {
+        return candidate_dboxes(catalog, rule);
+    }
+    return {&require_dbox(catalog, opt.dbox, "dbox")};
+}
+
+/// Every candidate is sized; the cap bounds the time a huge catalog can take
+/// (docs/robustness.md). The default catalog gives 5 combinations.
+void check_candidate_count(const OptionSpec& opt, std::size_t cnodes,
+                           const std::vector<const DBoxModel*>& dboxes) {
     constexpr std::size_t kMaxCandidates = 10'000;
     std::size_t candidates = 0;
     for (const DBoxModel* box : dboxes) {
-        candidates +=
-            cnodes.size() * (opt.dbox.empty() && !opt.drive ? box->drive_sizes.size() : 1);
+        candidates += cnodes * (opt.dbox.empty() && !opt.drive ? box->drive_sizes.size() : 1);
     }
     if (candidates > kMaxCandidates) {
         throw InputError(opt.cnode.empty() ? "cnode" : "dbox",
@@ -454,6 +362,37 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
                              " combinations of C-node, D-box and drive; expected at most "
                              "10,000: name the C-node or D-box model");
     }
+}
+
+/// The drives of `box` an option tries: the one it names, the box's match
+/// for a drive given without a box (none when it offers no match), or all.
+std::vector<Capacity> option_drives(const OptionSpec& opt, const DBoxModel& box) {
+    if (!opt.dbox.empty()) {
+        return {resolve_drive(box, opt.drive, "drive")};
+    }
+    if (opt.drive) {
+        if (const std::optional<Capacity> offered = drive_matches(box, *opt.drive)) {
+            return {*offered};
+        }
+        return {};
+    }
+    return box.drive_sizes;
+}
+
+} // namespace
+
+Design size_option(const OptionSpec& opt, const Requirements& req, const Scenario& scenario,
+                   const Catalog& catalog) {
+    const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
+    const std::string rack_id = opt.rack.empty() ? scenario.constraints.rack : opt.rack;
+    const HardwareChoice common = resolve_common(catalog, opt.network_switch, rack_id, "");
+    const std::vector<const CNodeModel*> cnodes = option_cnodes(opt, catalog);
+    const std::vector<const DBoxModel*> dboxes = option_dboxes(opt, catalog, rule);
+    if (cnodes.empty() || dboxes.empty()) {
+        throw InputError("the catalog has no C-node or no D-box model to size with");
+    }
+    check_candidate_count(opt, cnodes.size(), dboxes);
+
     // Candidates are compared without their rack layouts (the counts decide);
     // only the chosen one is laid out. Laying out every candidate made an
     // automatic option cost candidates × devices (docs/robustness.md).
@@ -462,20 +401,7 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
     DesignCounts best_counts;
     for (const CNodeModel* c : cnodes) {
         for (const DBoxModel* box : dboxes) {
-            std::vector<Capacity> drives;
-            if (!opt.dbox.empty()) {
-                drives.push_back(resolve_drive(*box, opt.drive, "drive"));
-            } else if (opt.drive) {
-                // Auto D-box with a given drive: only boxes that offer it.
-                const std::optional<Capacity> offered = drive_matches(*box, *opt.drive);
-                if (!offered) {
-                    continue;
-                }
-                drives.push_back(*offered);
-            } else {
-                drives = box->drive_sizes;
-            }
-            for (Capacity drive : drives) {
+            for (Capacity drive : option_drives(opt, *box)) {
                 HardwareChoice ch = common;
                 ch.cnode = c;
                 ch.dbox = box;

@@ -59,6 +59,8 @@ Row registry_row(MetricId id, std::function<Cell(const Column&)> get) {
             std::move(get)};
 }
 
+void add_fleet_rows(std::vector<Row>& r, const FleetPlan& plan);
+
 std::vector<Row> rows(const ScenarioExtrapolation& x) {
     auto pods_only = [](auto get) {
         return [=](const Column& c) -> Cell {
@@ -117,9 +119,15 @@ std::vector<Row> rows(const ScenarioExtrapolation& x) {
                      both([](const Extrapolation& e) { return in(e.power, units::kW); },
                           [](const Design& d) { return in(d.power, units::kW); })),
     };
-    if (!x.fleet) {
-        return r;
+    if (x.fleet) {
+        add_fleet_rows(r, *x.fleet);
     }
+    return r;
+}
+
+/// The fleet's rows: its totals, then each site's share.
+void add_fleet_rows(std::vector<Row>& r, const FleetPlan& plan) {
+    auto n = [](std::int64_t v) { return static_cast<double>(v); };
     auto fleet = [](auto get) {
         return [=](const Column& c) -> Cell {
             if (c.fleet == nullptr) {
@@ -140,8 +148,8 @@ std::vector<Row> rows(const ScenarioExtrapolation& x) {
                  fleet([](const FleetStorage& f) { return in(f.read, units::TB_per_s); })});
     r.push_back({"fleet_write", "Fleet: write", "TB/s", 2,
                  fleet([](const FleetStorage& f) { return in(f.write, units::TB_per_s); })});
-    for (std::size_t s = 0; s < x.fleet->site_plan.size(); ++s) {
-        const FleetSite& site = x.fleet->site_plan[s];
+    for (std::size_t s = 0; s < plan.site_plan.size(); ++s) {
+        const FleetSite& site = plan.site_plan[s];
         const std::string name = "Site " + std::to_string(site.index);
         const std::string key = "site_" + std::to_string(site.index);
         r.push_back({key + "_clusters", name + ": clusters", "", 0,
@@ -157,7 +165,6 @@ std::vector<Row> rows(const ScenarioExtrapolation& x) {
                          return in(f.power_per_site[s], units::kW);
                      })});
     }
-    return r;
 }
 
 std::string heading(const ScenarioExtrapolation& x) {
