@@ -1,5 +1,7 @@
 // The Assumptions sheet: every input and catalog figure the formulas use, with
 // its unit and source, each under a defined name (reports/workbook.hpp).
+#include "podsizer/catalog/scenario_fields.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
@@ -45,6 +47,66 @@ AssumptionRow text_row(std::string group, std::string figure, std::string text, 
 Source scenario_source(const std::string& scenario) {
     // Not a catalog SourceKind: shown as "scenario" (see below).
     return Source{SourceKind::assumption, scenario, "input of the scenario"};
+}
+
+/// The scenario fields the formulas use, with the defined name they use and
+/// the unit the sheet shows them in. The figure, its note and its value come
+/// from the scenario field table (catalog/scenario_fields.hpp), so a field's
+/// label is the same in the form, the schema and the workbook.
+struct FieldFigure {
+    std::string_view pattern;
+    std::string_view name; ///< scenario_<name> in formulas
+    Unit unit;             ///< factor 1: a plain number
+    std::string_view unit_text;
+    xlsx::Num num;
+};
+
+constexpr Unit kPlain{"", 1.0, Dimension::capacity};
+
+constexpr FieldFigure kFieldFigures[] = {
+    {"performance.read_per_gpu", "read_per_gpu_GBps", units::GB_per_s, "GB/s", xlsx::Num::precise},
+    {"performance.write_per_gpu", "write_per_gpu_GBps", units::GB_per_s, "GB/s",
+     xlsx::Num::precise},
+    {"capacity.usable", "usable_PB", units::PB, "PB", xlsx::Num::precise},
+    {"capacity.usable_per_gpu", "usable_per_gpu_TB", units::TB, "TB", xlsx::Num::precise},
+    {"data_reduction", "data_reduction", kPlain, ":1", xlsx::Num::two},
+    {"constraints.rack_power", "rack_power_kW", units::kW, "kW", xlsx::Num::precise},
+};
+
+const FieldFigure* field_figure(std::string_view pattern) {
+    for (const FieldFigure& f : kFieldFigures) {
+        if (f.pattern == pattern) {
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
+/// "usable capacity" -> "Usable capacity".
+std::string sentence_case(std::string_view label) {
+    std::string out(label);
+    if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') {
+        out[0] = static_cast<char>(out[0] - 'a' + 'A');
+    }
+    return out;
+}
+
+/// A top-level field's value in `s`, or its documented default when the
+/// scenario leaves it out (a written file omits defaults).
+FieldData value_or_default(const ScenarioField& f, const Scenario& s) {
+    FieldData v = f.get(s, 0);
+    if (!std::holds_alternative<std::monostate>(v) || f.default_text.empty()) {
+        return v;
+    }
+    if (f.kind == FieldKind::boolean) {
+        return FieldData{f.default_text == "true"};
+    }
+    if (f.kind == FieldKind::number) {
+        if (const std::optional<double> d = parse_decimal(f.default_text)) {
+            return FieldData{*d};
+        }
+    }
+    return FieldData{std::string(f.default_text)};
 }
 
 } // namespace
@@ -261,11 +323,42 @@ struct AssumptionsBuilder {
         r.source_kind = "scenario";
         num("scenario", "scenario", field, std::move(r));
     }
-    /// A scenario input no formula uses (a constraint), shown as text.
-    void info(const std::string& figure, const std::string& text_value) {
-        AssumptionRow r = text_row("Scenario", figure, text_value, source);
+    /// A scenario field a formula uses, by its row in kFieldFigures: the
+    /// table's label as the figure, its JSON path and help as the source.
+    void field_row(std::string_view pattern) {
+        const ScenarioField* f = find_scenario_field(pattern);
+        const FieldFigure* fig = field_figure(pattern);
+        if (f == nullptr || fig == nullptr) {
+            throw std::logic_error("no workbook figure for scenario field " + std::string(pattern));
+        }
+        const FieldData v = value_or_default(*f, *s);
+        const double* base = std::get_if<double>(&v);
+        if (base == nullptr) {
+            return; // left out, no default: no formula reads it
+        }
+        AssumptionRow r = number_row("Scenario", sentence_case(f->label), *base / fig->unit.factor,
+                                     fig->num, std::string(fig->unit_text), field_source(*f));
+        r.source_kind = "scenario";
+        num("scenario", "scenario", std::string(fig->name), std::move(r));
+    }
+    /// A scenario input no formula uses (a constraint), shown as the file
+    /// would spell it.
+    void info(const ScenarioField& f) {
+        const FieldData v = value_or_default(f, *s);
+        if (std::holds_alternative<std::monostate>(v)) {
+            return;
+        }
+        const bool* flag = std::get_if<bool>(&v);
+        const std::string shown = flag != nullptr ? (*flag ? "yes" : "no") : field_text(f, v);
+        AssumptionRow r = text_row("Scenario", sentence_case(f.label), shown, field_source(f));
         r.source_kind = "scenario";
         text(std::move(r));
+    }
+    /// Where a field's value comes from: its JSON path in the scenario, and
+    /// the table's help as the note.
+    Source field_source(const ScenarioField& f) const {
+        return Source{source.kind, source.ref + ": " + field_path(f, 0).to_string(),
+                      std::string(f.help)};
     }
 
     template <class M, std::size_t N>
@@ -348,12 +441,8 @@ void AssumptionsBuilder::performance(const GpuPlatform* platform) {
         return;
     }
     if (s->performance->rule.empty()) {
-        scenario_row("read_per_gpu_GBps", "Read per GPU",
-                     in(s->performance->read_per_gpu.value_or(Throughput{}), units::GB_per_s),
-                     Num::precise, "GB/s");
-        scenario_row("write_per_gpu_GBps", "Write per GPU",
-                     in(s->performance->write_per_gpu.value_or(Throughput{}), units::GB_per_s),
-                     Num::precise, "GB/s");
+        field_row("performance.read_per_gpu");
+        field_row("performance.write_per_gpu");
         return;
     }
     const PerformanceRule* rule = input.catalog->rule(s->performance->rule);
@@ -383,14 +472,9 @@ void AssumptionsBuilder::performance(const GpuPlatform* platform) {
 /// The capacity need per pod; without a scenario, the requirement itself.
 void AssumptionsBuilder::capacity() {
     const Requirements& req = input.result->requirements;
-    if (s != nullptr && s->capacity.usable) {
-        scenario_row("usable_PB", "Usable capacity needed per pod",
-                     in(*s->capacity.usable, units::PB), Num::precise, "PB");
-    } else if (s != nullptr && s->capacity.usable_per_gpu) {
-        scenario_row("usable_per_gpu_TB", "Usable capacity needed per GPU",
-                     in(*s->capacity.usable_per_gpu, units::TB), Num::precise, "TB");
-    }
     if (s != nullptr) {
+        field_row("capacity.usable");
+        field_row("capacity.usable_per_gpu");
         return;
     }
     if (req.read.base() > 0 || req.write.base() > 0) {
@@ -423,30 +507,28 @@ void AssumptionsBuilder::options() {
 
 /// Data reduction and the rack power override.
 void AssumptionsBuilder::scenario_figures() {
-    const std::vector<Design>& designs = input.result->designs;
-    const double dr =
-        s != nullptr ? s->data_reduction : (designs.empty() ? 1.0 : designs[0].data_reduction);
-    scenario_row("data_reduction", "Data-reduction ratio (what-if; 1 = none)", dr, Num::two, ":1");
-    if (s != nullptr && s->constraints.rack_power) {
-        scenario_row("rack_power_kW", "Power budget per rack (overrides the rack model)",
-                     in(*s->constraints.rack_power, units::kW), Num::precise, "kW");
+    if (s != nullptr) {
+        field_row("data_reduction");
+        field_row("constraints.rack_power");
+        return;
     }
+    const std::vector<Design>& designs = input.result->designs;
+    const double dr = designs.empty() ? 1.0 : designs[0].data_reduction;
+    scenario_row("data_reduction", "Data-reduction ratio (what-if; 1 = none)", dr, Num::two, ":1");
 }
 
 void AssumptionsBuilder::constraints() {
     if (s == nullptr) {
         return;
     }
-    const Constraints& c = s->constraints;
-    info("Minimum C:D ratio", c.cd_min.text);
-    info("Maximum C:D ratio", c.cd_max.text);
-    if (c.max_racks) {
-        info("Maximum racks", format_number(static_cast<double>(*c.max_racks)));
+    // Every constraint but the rack model (listed with the models) and those
+    // a formula reads (rows above), in the table's order.
+    for (const ScenarioField& f : scenario_fields()) {
+        if (f.pattern.starts_with("constraints.") && f.kind != FieldKind::id &&
+            field_figure(f.pattern) == nullptr) {
+            info(f);
+        }
     }
-    if (c.max_power) {
-        info("Maximum power", format_in(*c.max_power, units::kW, 1));
-    }
-    info("Rack-level resilience required", c.rack_resilient ? "yes" : "no");
 }
 
 /// The target the pods grow to (and the references are sized at), and the
