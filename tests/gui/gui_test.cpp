@@ -18,6 +18,7 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
+#include "podsizer/core/errors.hpp"
 #include "podsizer/core/hand_design.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/rack_svg.hpp"
