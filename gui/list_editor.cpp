@@ -29,6 +29,9 @@ ListEditor::ListEditor(const ListKind& kind, QWidget* parent)
     add_button->setToolTip(tr(kind.add_tip));
     duplicate_->setToolTip(tr("Add a copy of the selected %1").arg(tr(kind.noun)));
     remove_->setToolTip(tr("Remove the selected %1").arg(tr(kind.noun)));
+    add_button->setObjectName(QString(kind.name) + "-add");
+    duplicate_->setObjectName(QString(kind.name) + "-duplicate");
+    remove_->setObjectName(QString(kind.name) + "-remove");
     buttons->addWidget(add_button);
     buttons->addWidget(duplicate_);
     buttons->addWidget(remove_);

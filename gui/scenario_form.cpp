@@ -73,6 +73,10 @@ void ScenarioEditor::build() {
 
 QGroupBox* ScenarioEditor::buildSection(const FormSection& section) {
     auto* box = new QGroupBox(tr(section.title), this);
+    // "section-fleet", "section-options": by the section's first field or its list.
+    const std::string_view key = section.prefixes[0].empty() ? section.list : section.prefixes[0];
+    QString name = QString::fromUtf8(key.data(), static_cast<int>(key.size()));
+    box->setObjectName("section-" + name.remove("[N]").remove('.'));
     auto* layout = new QVBoxLayout(box);
     QGroupBox* group = nullptr;
     if (section.open != nullptr) {
