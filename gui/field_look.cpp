@@ -55,7 +55,7 @@ const std::array kLooks{
               .placeholder = "5.2 TB",
               .short_label = "Usable per GPU"},
     FieldLook{.pattern = "checkpoint.failure_rate",
-              .placeholder = "6.5",
+              .placeholder = "failures per 1,000 node-days, such as 6.5",
               .first_item = "catalog default (%1)",
               .last_item = "a number per 1,000 node-days",
               .short_label = "Failure rate"},

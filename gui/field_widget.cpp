@@ -141,7 +141,9 @@ void FieldWidget::setCatalog(const Catalog& catalog) {
     catalog_ = &catalog;
 }
 
-FieldWidget* make_field_widget(const ScenarioField& f, QWidget* parent) {
+namespace {
+
+FieldWidget* new_field_widget(const ScenarioField& f, QWidget* parent) {
     if (f.pattern == "options[N].drive") {
         return new DriveField(f, parent);
     }
@@ -159,6 +161,14 @@ FieldWidget* make_field_widget(const ScenarioField& f, QWidget* parent) {
     default:
         return new TypedField(f, parent);
     }
+}
+
+} // namespace
+
+FieldWidget* make_field_widget(const ScenarioField& f, QWidget* parent) {
+    FieldWidget* w = new_field_widget(f, parent);
+    w->setValue({}); // the field's default until a scenario is loaded
+    return w;
 }
 
 } // namespace podsizer::gui

@@ -655,6 +655,14 @@ private Q_SLOTS:
             w->session()->undoStack()->undo();
         }
         QCOMPARE(w->session()->scenario(), before);
+
+        // Ticking checkpoint jobs on a scenario without any starts with one job.
+        auto other = open_window();
+        other->editor()->findChild<QGroupBox*>("section-checkpoint")->setChecked(true);
+        QVERIFY(other->session()->scenario().checkpoint.has_value());
+        QCOMPARE(other->session()->scenario().checkpoint->jobs.size(), std::size_t{1});
+        QCOMPARE(other->session()->scenario().checkpoint->jobs[0].name, std::string("job 1"));
+        QCOMPARE(other->editor()->currentJob(), 0);
     }
 
     void aCatalogEntryCanBeCopiedCheckedInlineAndApplied() {
