@@ -78,9 +78,11 @@ void ListEditor::display(const Scenario& s, int current) {
 
 void ListEditor::updateCurrent(const Scenario& s) {
     if (current_ >= 0 && static_cast<std::size_t>(current_) < kind_.size(s)) {
-        if (QListWidgetItem* item = list_->item(current_)) {
-            item->setText(kind_.summary(s, static_cast<std::size_t>(current_)));
-            item->setToolTip(item->text());
+        const QString line = kind_.summary(s, static_cast<std::size_t>(current_));
+        QListWidgetItem* item = list_->item(current_);
+        if (item != nullptr && item->text() != line) { // most edits leave it as it was
+            item->setText(line);
+            item->setToolTip(line);
         }
     }
 }
