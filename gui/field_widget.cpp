@@ -27,18 +27,20 @@ public:
           input_(new InputField(field_reader(f),
                                 QString::fromUtf8(field_look(f.pattern).placeholder), this)) {
         holdControl(input_);
-        connect(input_, &InputField::edited, this, &FieldWidget::edited);
+        connect(input_, &InputField::edited, this, [this] {
+            reread();
+            Q_EMIT edited();
+        });
     }
 
-    FieldData value() const override { return field_value(field(), input_->text()); }
+    FieldData value() const override { return value_; }
     void setValue(const FieldData& v) override {
         // Left out, a field with a default shows it ("1" for no data reduction).
         const std::string_view fallback = field().default_text;
-        if (std::holds_alternative<std::monostate>(v) && !fallback.empty() && fallback != "auto") {
-            input_->setText(q(fallback));
-            return;
-        }
-        input_->setText(value_text(field(), v));
+        const bool shows_default =
+            std::holds_alternative<std::monostate>(v) && !fallback.empty() && fallback != "auto";
+        input_->setText(shows_default ? q(fallback) : value_text(field(), v));
+        reread();
     }
     bool hasInputError() const override { return input_->hasInputError(); }
     void setProblem(const QString& message) override { input_->setExternalError(message); }
@@ -46,7 +48,13 @@ public:
     InputField* input() const override { return input_; }
 
 private:
+    /// The value of the text as typed; monostate while it cannot be read.
+    void reread() {
+        value_ = input_->hasInputError() ? FieldData{} : field_value(field(), input_->text());
+    }
+
     InputField* input_;
+    FieldData value_;
 };
 
 /// Free text (a name, a description).
