@@ -4,7 +4,7 @@
 #include "catalog_view.hpp"
 #include "charts_view.hpp"
 #include "play_panel.hpp"
-#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/hand_design.hpp"
 #include "podsizer/reports/atomic_file.hpp"
@@ -552,6 +552,16 @@ void MainWindow::exportRackSvgDialog() {
     }
 }
 
+QString MainWindow::firstProblem(const Scenario& s) const {
+    // validate() is the rule set the scenario reader applies after reading a
+    // file: a scenario it accepts is one the CLI would read back.
+    const std::vector<Problem> problems = validate(s, session_->catalog());
+    if (problems.empty()) {
+        return {};
+    }
+    return q(problems.front().path.to_string() + ": " + problems.front().message);
+}
+
 void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxes) {
     if (!session_->result() || design < 0 ||
         design >= static_cast<int>(session_->result()->designs.size())) {
@@ -563,10 +573,8 @@ void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxe
         s.options.push_back(OptionSpec{}); // the automatic design becomes an option
     }
     pin_option(s.options[static_cast<std::size_t>(design)], d, cnodes, dboxes);
-    try {
-        (void)parse_scenario(scenario_to_json(s), "scenario", session_->catalog());
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Cannot apply"), q(e.what()));
+    if (const QString problem = firstProblem(s); !problem.isEmpty()) {
+        QMessageBox::warning(this, tr("Cannot apply"), problem);
         return;
     }
     session_->edit(s, {}, tr("apply played counts"), false);
@@ -578,10 +586,8 @@ void MainWindow::addDesignAsOption(const Design& d) {
         s.options.push_back(OptionSpec{}); // keep the automatic design beside it
     }
     s.options.push_back(option_of(d));
-    try {
-        (void)parse_scenario(scenario_to_json(s), "scenario", session_->catalog());
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Cannot add the design"), q(e.what()));
+    if (const QString problem = firstProblem(s); !problem.isEmpty()) {
+        QMessageBox::warning(this, tr("Cannot add the design"), problem);
         return;
     }
     session_->edit(s, {}, tr("add the optimiser's best design"), false);

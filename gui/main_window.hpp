@@ -9,6 +9,7 @@
 // only needs the type names, so it skips them.
 #ifndef Q_MOC_RUN
 #include "podsizer/core/design.hpp"
+#include "podsizer/core/scenario.hpp"
 #include "podsizer/reports/format.hpp"
 #endif
 
@@ -115,6 +116,8 @@ private:
     void refreshRecentMenu();
     void updateTitle();
     void updateStatus();
+    /// What validate() finds first in `s` ("$.options[0].cnodes: …"), or empty.
+    QString firstProblem(const Scenario& s) const;
     void applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxes);
     void addDesignAsOption(const Design& design);
     void showShortcuts();

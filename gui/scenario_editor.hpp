@@ -1,19 +1,20 @@
-// The scenario editor: every field of a scenario (fleet, performance rule,
-// capacity need, constraints, options, the data-reduction what-if) as typed
-// inputs. It holds no sizing logic and no validation of its own beyond
-// reading each field: the whole scenario is checked by catalog's validate(),
-// the rule set the scenario reader applies too, so the GUI accepts exactly
-// what the CLI accepts, and each problem's typed JSON path puts it at its
-// field (docs/scenario-format.md).
+// The scenario editor: every field of a scenario as a typed field widget
+// made from the field table (catalog's scenario_fields.hpp), grouped in the
+// form's sections, with the options and checkpoint jobs in one generic list
+// editor each. Values go into the Scenario through the table's setters, a
+// field is enabled by the table's condition, and the whole scenario is
+// checked by catalog's validate() — the rule set the scenario reader applies
+// too — whose typed JSON paths put each problem at its field. It holds no
+// sizing logic and no rules of its own (docs/gui.md).
 #pragma once
 
 // moc (Qt 6.4) cannot parse the C++20 standard headers these pull in; it
 // only needs the type names, so it skips them.
 #ifndef Q_MOC_RUN
+#include "form_layout.hpp"
+#include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/catalog.hpp"
-#include "podsizer/core/checkpoint.hpp"
-#include "podsizer/core/errors.hpp"
 #include "podsizer/core/scenario.hpp"
 #endif
 
@@ -23,18 +24,19 @@
 #include <optional>
 #include <vector>
 
-class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QGroupBox;
 class QLabel;
-class QLineEdit;
 class QListWidget;
-class QPushButton;
 class QVBoxLayout;
 
 namespace podsizer::gui {
 
+class DriveField;
+class FieldWidget;
 class InputField;
+class ListEditor;
 
 class ScenarioEditor : public QWidget {
     Q_OBJECT
@@ -46,19 +48,24 @@ public:
     /// Shows a scenario; emits no edited() signal.
     void load(const Scenario& scenario);
 
-    /// A typed field by the JSON path it writes: "$.fleet.gpus",
-    /// "$.capacity.usable" (also the per-GPU need), "$.constraints.cd_min",
-    /// "$.options[].cnodes" (the selected option). nullptr when unknown.
+    /// A field's widget by its path, with "[]" for the selected element:
+    /// "$.fleet.gpus", "$.options[].cnodes". nullptr when unknown.
+    FieldWidget* fieldWidget(const QString& path) const;
+    /// The typed line edit of a field ("$.capacity.usable"); nullptr when
+    /// the field is not typed as text.
     InputField* field(const QString& path) const;
+    /// A pick list: a field's ("$.options[].dbox") or a chooser's
+    /// ("$.capacity", "$.options[].mode").
     QComboBox* combo(const QString& path) const;
 
-    int currentOption() const { return current_; }
+    ListEditor* optionList() const { return options_; }
+    ListEditor* jobList() const { return jobs_; }
+    int currentOption() const;
     void selectOption(int index);
+    int currentJob() const;
 
     /// What is wrong with the inputs as shown, one line per problem.
     const QStringList& problems() const { return problems_; }
-
-    int currentJob() const { return current_job_; }
 
 public Q_SLOTS:
     void addOption();
@@ -76,81 +83,70 @@ Q_SIGNALS:
     void validityChanged(bool valid, const QString& summary);
 
 private:
+    /// A field widget and where it sits: a ticked section and the list
+    /// whose selected element it edits (nullptr: none).
+    struct Row {
+        FieldWidget* widget;
+        QGroupBox* group;
+        ListEditor* list;
+    };
+    struct ChooserRow {
+        const Chooser* chooser;
+        QComboBox* box;
+        QGroupBox* group;
+        ListEditor* list;
+    };
+    struct Group {
+        QGroupBox* box;
+        const FormSection* section;
+    };
+
+    // scenario_form.cpp: building the form.
     void build();
-    void buildCheckpoints(QVBoxLayout* top);
-    void loadCheckpoints(const Scenario& s);
-    void loadJobForm();
-    void refreshJobList();
-    std::optional<CheckpointJobSpec> formJob() const;
-    void jobChanged(const QString& field, const QString& label);
-    void changed(const QString& field, const QString& label);
-    void optionChanged(const QString& field, const QString& label);
-    std::optional<Scenario> collect();
-    std::optional<OptionSpec> formOption() const;
+    QGroupBox* buildSection(const FormSection& section);
+    void buildList(const FormSection& section, QGroupBox* box, QVBoxLayout* layout);
+    void buildComparisons(QVBoxLayout* layout);
+    void addRow(const ScenarioField& field, QFormLayout* form, QGroupBox* group, ListEditor* list);
+    void addChooser(const Chooser& chooser, QFormLayout* form, QGroupBox* group, ListEditor* list);
+    void connectGroup(QGroupBox* box, const FormSection& section);
+
+    // scenario_editor.cpp: the form's values and the scenario.
+    std::size_t indexOf(const ListEditor* list) const;
+    bool placed(QGroupBox* group, const ListEditor* list, const Scenario& s) const;
+    bool chosen(const Row& row) const;
+    Scenario assemble(const std::vector<char>* applies) const;
+    std::vector<char> refreshEnabled(const Scenario& draft);
+    void keepItems(const Scenario& s, const std::vector<char>& applies);
+    void loadRow(const Row& row, const Scenario& s, std::size_t index);
+    void loadItem(ListEditor* list);
+    void changed(const QString& field_path, const QString& label);
+    void listEdited(ListEditor* list, bool done, const QString& label);
+
+    // scenario_problems.cpp: validate() and where its problems show.
     bool check(const Scenario& s);
     void markProblem(const Problem& p);
-    void markListProblem(const QString& prefix, int index, int current, const QString& key,
-                         const QString& element, const QString& message);
+    bool markInList(const ListEditor* list, const Problem& p);
     void report();
-    void loadOptionForm();
-    void refreshOptionList();
-    void refillDrives(const OptionSpec& o);
-    void updateEnabled();
-    QString optionSummary(const OptionSpec& o) const;
-    InputField* addField(const QString& path, const QString& label, InputField* f);
 
     Catalog catalog_;
     bool loading_ = false;
-    std::vector<OptionSpec> options_;
-    int current_ = -1;
+    /// The list elements: every option and job, the selected ones as last
+    /// read from the form.
+    Scenario kept_;
+    std::vector<Row> rows_;
+    std::vector<ChooserRow> choosers_;
+    std::vector<Group> groups_;
+    std::vector<ListEditor*> lists_;
+    QMap<QString, FieldWidget*> fields_;
+    QMap<QString, QComboBox*> chooser_boxes_;
     QStringList problems_;
     QString general_error_;
-    QMap<QString, InputField*> fields_;
-    QMap<QString, QString> labels_;
-    QMap<QString, QComboBox*> combos_;
 
     QLabel* errors_ = nullptr;
-    QLineEdit* name_ = nullptr;
-    QLineEdit* description_ = nullptr;
-    QGroupBox* fleet_ = nullptr;
-    QComboBox* platform_ = nullptr;
-    QGroupBox* performance_ = nullptr;
-    QComboBox* rule_ = nullptr;
-    QComboBox* capacity_mode_ = nullptr;
-    QComboBox* rack_ = nullptr;
-    QCheckBox* resilient_ = nullptr;
-    QListWidget* option_list_ = nullptr;
-    QPushButton* duplicate_ = nullptr;
-    QPushButton* remove_ = nullptr;
-    QGroupBox* option_form_ = nullptr;
-    QLineEdit* option_name_ = nullptr;
-    QComboBox* option_cnode_ = nullptr;
-    QComboBox* option_dbox_ = nullptr;
-    QComboBox* option_drive_ = nullptr;
-    QComboBox* option_rack_ = nullptr;
-    QComboBox* option_switch_ = nullptr;
-    QComboBox* option_mode_ = nullptr;
-
-    QComboBox* option_capacity_ = nullptr;
-    QCheckBox* option_no_performance_ = nullptr;
-
-    // Extrapolation and comparisons.
-    QGroupBox* extrapolation_ = nullptr;
     QListWidget* comparisons_ = nullptr;
-
-    // Checkpoint jobs.
-    std::vector<CheckpointJobSpec> jobs_;
-    int current_job_ = -1;
-    QGroupBox* checkpoint_ = nullptr;
-    QComboBox* failure_rate_ = nullptr;
-    QCheckBox* concurrent_ = nullptr;
-    QListWidget* job_list_ = nullptr;
-    QPushButton* job_duplicate_ = nullptr;
-    QPushButton* job_remove_ = nullptr;
-    QGroupBox* job_form_ = nullptr;
-    QLineEdit* job_name_ = nullptr;
-    QComboBox* job_size_from_ = nullptr;
-    QComboBox* job_mode_ = nullptr;
+    ListEditor* options_ = nullptr;
+    ListEditor* jobs_ = nullptr;
+    DriveField* drive_ = nullptr;
 };
 
 } // namespace podsizer::gui

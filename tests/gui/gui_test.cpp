@@ -12,12 +12,17 @@
 #include "catalog_view.hpp"
 #include "charts_view.hpp"
 #include "custom_catalog.hpp"
+#include "field_widget.hpp"
 #include "input_field.hpp"
+#include "list_editor.hpp"
 #include "main_window.hpp"
 #include "play_panel.hpp"
+#include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
+#include "podsizer/core/errors.hpp"
 #include "podsizer/core/hand_design.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/rack_svg.hpp"
@@ -35,10 +40,12 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QGroupBox>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScatterSeries>
@@ -534,6 +541,128 @@ private Q_SLOTS:
         w->session()->undoStack()->undo();
         w->session()->undoStack()->undo();
         QCOMPARE(w->session()->scenario(), reference());
+    }
+
+    void aFieldIsGreyedOutByTheTablesCondition() {
+        auto w = open_window();
+        ScenarioEditor* e = w->editor();
+        // Whether the table's condition holds on the scenario shown.
+        auto table_says = [&](const char* pattern, std::size_t index) {
+            return find_scenario_field(pattern)->enabled(w->session()->scenario(), index);
+        };
+        // The reference case names a performance rule: no per-GPU figures.
+        FieldWidget* read = e->fieldWidget("$.performance.read_per_gpu");
+        QVERIFY(!table_says("performance.read_per_gpu", 0));
+        QVERIFY(!read->isEnabled());
+        QComboBox* rule = e->combo("$.performance.rule");
+        rule->setCurrentIndex(rule->count() - 1); // explicit per-GPU figures
+        QVERIFY(read->isEnabled());
+        type_into(e->field("$.performance.read_per_gpu"), "0.26 GB/s");
+        type_into(e->field("$.performance.write_per_gpu"), "0.11 GB/s");
+        QVERIFY(table_says("performance.read_per_gpu", 0));
+        QCOMPARE(*w->session()->scenario().performance->read_per_gpu,
+                 parse<Throughput>("0.26 GB/s"));
+
+        // An option's C-node count applies only to a fixed count.
+        e->addOption();
+        FieldWidget* cnodes = e->fieldWidget("$.options[].cnodes");
+        QVERIFY(!cnodes->isEnabled());
+        e->combo("$.options[].mode")->setCurrentIndex(static_cast<int>(CNodeSizing::fixed));
+        QVERIFY(cnodes->isEnabled());
+        QVERIFY(!e->fieldWidget("$.options[].cd_ratio")->isEnabled());
+        type_into(e->field("$.options[].cnodes"), "400");
+        QCOMPARE(w->session()->scenario().options.back().cnodes, std::int64_t{400});
+        QVERIFY(table_says("options[N].cnodes", 1));
+
+        // Capacity per GPU needs a fleet: chosen, it is greyed without one.
+        e->combo("$.capacity")->setCurrentIndex(2); // usable per GPU
+        FieldWidget* per_gpu = e->fieldWidget("$.capacity.usable_per_gpu");
+        QVERIFY(per_gpu->isEnabled());
+        QVERIFY(!e->fieldWidget("$.capacity.usable")->isEnabled());
+        e->findChild<QGroupBox*>("section-fleet")->setChecked(false);
+        QVERIFY(!per_gpu->isEnabled());
+    }
+
+    void aProblemIsPlacedAtTheWidgetItsPathNames() {
+        auto w = open_window();
+        const QString example = kSource + "/examples/checkpoint-cadence.json";
+        QVERIFY(w->openFile(example));
+        ScenarioEditor* e = w->editor();
+        e->jobList()->list()->setCurrentRow(1);
+        QCOMPARE(e->currentJob(), 1);
+        // The second job named as the first: validate() names $.checkpoint.jobs[1].name.
+        auto* name = e->findChild<QLineEdit*>("$.checkpoint.jobs[].name");
+        QVERIFY(name != nullptr);
+        const std::string first = w->session()->scenario().checkpoint->jobs[0].name;
+        name->selectAll();
+        QTest::keyClicks(name, QString::fromStdString(first));
+        Scenario s = w->session()->scenario();
+        s.checkpoint->jobs[1].name = first;
+        const std::vector<Problem> problems = validate(s, catalog());
+        QVERIFY(!problems.empty());
+        FieldWidget* widget = e->fieldWidget("$.checkpoint.jobs[].name");
+        QCOMPARE(problems.front().path, field_path(widget->field(), 1));
+        QCOMPARE(widget->error().toStdString(), problems.front().message);
+        QVERIFY(e->findChild<QLabel*>("editor-errors")->isHidden());
+        QVERIFY(e->problems().contains("name: " + widget->error()));
+        // The same path on job 1, shown, goes to job 1's widget: none else is marked.
+        QCOMPARE(e->fieldWidget("$.checkpoint.jobs[].interval")->error(), QString());
+        // A name of its own clears it.
+        QTest::keyClicks(name, " again");
+        QCOMPARE(widget->error(), QString());
+        QCOMPARE(w->session()->scenario().checkpoint->jobs[1].name, first + " again");
+    }
+
+    void anOptionAndAJobAreAddedAndRemovedThroughTheListEditor() {
+        auto w = open_window();
+        const QString example = kSource + "/examples/checkpoint-cadence.json";
+        QVERIFY(w->openFile(example));
+        const Scenario before = w->session()->scenario();
+        ScenarioEditor* e = w->editor();
+        auto click = [&](const char* name) {
+            auto* button = e->findChild<QPushButton*>(name);
+            QVERIFY2(button != nullptr, name);
+            QTest::mouseClick(button, Qt::LeftButton);
+        };
+        // Options: one more, selected, shown as a line and a column.
+        click("options-add");
+        QCOMPARE(w->session()->scenario().options.size(), before.options.size() + 1);
+        QCOMPARE(e->optionList()->list()->count(), static_cast<int>(before.options.size()) + 1);
+        QCOMPARE(e->currentOption(), static_cast<int>(before.options.size()));
+        QCOMPARE(w->session()->scenario().options.back(), OptionSpec{});
+        QCOMPARE(w->results()->table()->columnCount(), static_cast<int>(before.options.size()) + 1);
+        click("options-remove");
+        QCOMPARE(w->session()->scenario().options, before.options);
+
+        // Jobs: the new one is like the last, named after its place.
+        const std::size_t jobs = before.checkpoint->jobs.size();
+        click("checkpoint-jobs-add");
+        const auto& added = w->session()->scenario().checkpoint->jobs;
+        QCOMPARE(added.size(), jobs + 1);
+        QCOMPARE(added.back().name, "job " + std::to_string(jobs + 1));
+        QCOMPARE(added.back().params, before.checkpoint->jobs.back().params);
+        QCOMPARE(e->currentJob(), static_cast<int>(jobs));
+        QCOMPARE(e->jobList()->list()->count(), static_cast<int>(jobs) + 1);
+        QVERIFY(e->jobList()->list()->item(static_cast<int>(jobs))->text().startsWith("job "));
+        // Its form shows it: the interval typed goes to the new job.
+        type_into(e->field("$.checkpoint.jobs[].interval"), "20 min");
+        QCOMPARE(*w->session()->scenario().checkpoint->jobs.back().interval,
+                 parse<Duration>("20 min"));
+        click("checkpoint-jobs-remove");
+        QCOMPARE(w->session()->scenario().checkpoint->jobs, before.checkpoint->jobs);
+        QCOMPARE(w->session()->undoStack()->count(), 5);
+        while (w->session()->undoStack()->canUndo()) {
+            w->session()->undoStack()->undo();
+        }
+        QCOMPARE(w->session()->scenario(), before);
+
+        // Ticking checkpoint jobs on a scenario without any starts with one job.
+        auto other = open_window();
+        other->editor()->findChild<QGroupBox*>("section-checkpoint")->setChecked(true);
+        QVERIFY(other->session()->scenario().checkpoint.has_value());
+        QCOMPARE(other->session()->scenario().checkpoint->jobs.size(), std::size_t{1});
+        QCOMPARE(other->session()->scenario().checkpoint->jobs[0].name, std::string("job 1"));
+        QCOMPARE(other->editor()->currentJob(), 0);
     }
 
     void aCatalogEntryCanBeCopiedCheckedInlineAndApplied() {

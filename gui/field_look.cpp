@@ -1,0 +1,137 @@
+#include "field_look.hpp"
+
+#include <array>
+
+namespace podsizer::gui {
+
+namespace {
+
+const std::array kLooks{
+    FieldLook{.pattern = "fleet.gpus", .placeholder = "41,472", .one = "GPU", .many = "GPUs"},
+    FieldLook{.pattern = "fleet.sites", .placeholder = "1", .one = "site", .many = "sites"},
+    FieldLook{.pattern = "fleet.gpus_per_cluster",
+              .placeholder = "all GPUs",
+              .empty_means = "one cluster of all GPUs",
+              .one = "GPU per cluster",
+              .many = "GPUs per cluster"},
+    FieldLook{.pattern = "performance.rule", .last_item = "explicit per-GPU figures"},
+    FieldLook{.pattern = "performance.read_per_gpu",
+              .placeholder = "0.26 GB/s",
+              .empty_means = "no read requirement"},
+    FieldLook{.pattern = "performance.write_per_gpu",
+              .placeholder = "0.11 GB/s",
+              .empty_means = "no write requirement"},
+    FieldLook{.pattern = "capacity.usable", .placeholder = "215 PB"},
+    FieldLook{.pattern = "capacity.usable_per_gpu", .placeholder = "5.2 TB"},
+    FieldLook{.pattern = "constraints.rack", .first_item = "catalog default (%1)"},
+    FieldLook{.pattern = "constraints.max_racks",
+              .placeholder = "no limit",
+              .empty_means = "no limit",
+              .one = "rack",
+              .many = "racks"},
+    FieldLook{.pattern = "constraints.rack_power",
+              .placeholder = "rack model's budget",
+              .empty_means = "the rack model's budget"},
+    FieldLook{
+        .pattern = "constraints.max_power", .placeholder = "no limit", .empty_means = "no limit"},
+    FieldLook{.pattern = "constraints.cd_min", .placeholder = "1:2"},
+    FieldLook{.pattern = "constraints.cd_max", .placeholder = "4:1"},
+    FieldLook{.pattern = "options[N].name", .placeholder = "automatic: D-box name and mode"},
+    FieldLook{.pattern = "options[N].cnode", .first_item = "auto"},
+    FieldLook{.pattern = "options[N].dbox", .first_item = "auto"},
+    FieldLook{.pattern = "options[N].rack", .first_item = "the scenario's rack model"},
+    FieldLook{.pattern = "options[N].switch", .first_item = "catalog default (%1)"},
+    FieldLook{
+        .pattern = "options[N].cnodes", .placeholder = "450", .one = "C-node", .many = "C-nodes"},
+    FieldLook{.pattern = "options[N].cd_ratio", .placeholder = "1:2"},
+    FieldLook{.pattern = "options[N].dboxes",
+              .placeholder = "sized",
+              .empty_means = "sized from the requirements",
+              .one = "D-box",
+              .many = "D-boxes"},
+    FieldLook{
+        .pattern = "options[N].capacity.usable", .placeholder = "1 EB", .short_label = "Usable"},
+    FieldLook{.pattern = "options[N].capacity.usable_per_gpu",
+              .placeholder = "5.2 TB",
+              .short_label = "Usable per GPU"},
+    FieldLook{.pattern = "checkpoint.failure_rate",
+              .placeholder = "failures per 1,000 node-days, such as 6.5",
+              .first_item = "catalog default (%1)",
+              .last_item = "a number per 1,000 node-days",
+              .short_label = "Failure rate"},
+    FieldLook{.pattern = "checkpoint.knee",
+              .placeholder = "1%",
+              .share_of = "of goodput defines the knee"},
+    FieldLook{.pattern = "checkpoint.jobs[N].params", .placeholder = "1.8T"},
+    FieldLook{.pattern = "checkpoint.jobs[N].bytes_per_param", .placeholder = "14"},
+    FieldLook{.pattern = "checkpoint.jobs[N].checkpoint_size", .placeholder = "25.2 TB"},
+    FieldLook{.pattern = "checkpoint.jobs[N].gpus",
+              .placeholder = "whole pod",
+              .empty_means = "the whole pod",
+              .one = "GPU",
+              .many = "GPUs"},
+    FieldLook{.pattern = "checkpoint.jobs[N].interval",
+              .placeholder = "auto (Daly)",
+              .empty_means = "auto: Daly's optimum interval"},
+    FieldLook{.pattern = "checkpoint.jobs[N].mode",
+              .choice_texts = "sync (the job stalls while writing)|async (drains before the next)"},
+    FieldLook{.pattern = "checkpoint.jobs[N].stall_budget",
+              .placeholder = "5%",
+              .share_of = "of the interval"},
+    FieldLook{.pattern = "checkpoint.jobs[N].restart_time", .placeholder = "10 min"},
+    FieldLook{.pattern = "checkpoint.jobs[N].offsite_every",
+              .placeholder = "none",
+              .empty_means = "no offsite copies",
+              .one = "checkpoint",
+              .many = "checkpoints"},
+    FieldLook{.pattern = "checkpoint.jobs[N].retain",
+              .placeholder = "2",
+              .one = "checkpoint",
+              .many = "checkpoints"},
+    FieldLook{.pattern = "extrapolation.target", .placeholder = "1 EB", .short_label = "Target"},
+    FieldLook{.pattern = "extrapolation.tolerance",
+              .placeholder = "0%",
+              .empty_means = "0 %: the target exactly",
+              .share_of = "short of the target still counts"},
+    FieldLook{.pattern = "data_reduction", .placeholder = "1 (none)"},
+};
+
+const FieldLook kPlain{};
+
+} // namespace
+
+const FieldLook& field_look(std::string_view pattern) {
+    for (const FieldLook& look : kLooks) {
+        if (look.pattern == pattern) {
+            return look;
+        }
+    }
+    return kPlain;
+}
+
+QString row_label(const ScenarioField& field) {
+    const FieldLook& look = field_look(field.pattern);
+    if (look.short_label != nullptr) {
+        return QString::fromUtf8(look.short_label);
+    }
+    QString label = QString::fromUtf8(field.label.data(), static_cast<int>(field.label.size()));
+    if (!label.isEmpty()) {
+        label[0] = label[0].toUpper();
+    }
+    return label;
+}
+
+std::string default_id(const Catalog& catalog, IdList list) {
+    switch (list) {
+    case IdList::racks:
+        return catalog.defaults.rack;
+    case IdList::switches:
+        return catalog.defaults.network_switch;
+    case IdList::failure_rates:
+        return catalog.defaults.failure_rate;
+    default:
+        return {};
+    }
+}
+
+} // namespace podsizer::gui

@@ -1,0 +1,51 @@
+// How the form presents a scenario field beyond what the field table says
+// (its label and help come from the table): the example or meaning shown in
+// an empty line edit, what an empty optional text means, the nouns a count
+// is read with, and the items a pick list adds for "left out". Presentation
+// only: which fields exist, their kinds, bounds and enabling conditions are
+// the table's (catalog's scenario_fields.hpp).
+#pragma once
+
+// moc (Qt 6.4) cannot parse the C++20 standard headers these pull in.
+#ifndef Q_MOC_RUN
+#include "podsizer/catalog/scenario_fields.hpp"
+#endif
+
+#include <QString>
+
+namespace podsizer::gui {
+
+struct FieldLook {
+    std::string_view pattern;
+    /// The grey text of an empty line edit: an example ("215 PB") or what
+    /// empty means ("no limit").
+    const char* placeholder = "";
+    /// The note under an empty optional field; nullptr: the field needs a value.
+    const char* empty_means = nullptr;
+    /// Counts: what one and many of them are called ("site", "sites").
+    const char* one = "";
+    const char* many = "";
+    /// Percentages: what the share is of ("of the interval").
+    const char* share_of = "";
+    /// Pick lists: the item for "left out", first in the list ("%1" is the
+    /// catalog's default id), and an item at the end meaning the same.
+    const char* first_item = nullptr;
+    const char* last_item = nullptr;
+    /// Choice fields: the items' texts, one per choice, split by '|'.
+    const char* choice_texts = nullptr;
+    /// The form's row label when the table's is too long for it.
+    const char* short_label = nullptr;
+};
+
+/// The look of a field; a plain one for fields without an entry.
+const FieldLook& field_look(std::string_view pattern);
+
+/// The form's row label: the look's short label, else the table's label
+/// with a capital letter ("maximum racks" → "Maximum racks").
+QString row_label(const ScenarioField& field);
+
+/// The catalog's default id for a list that has one (rack, switch,
+/// failure-rate preset), else empty.
+std::string default_id(const Catalog& catalog, IdList list);
+
+} // namespace podsizer::gui
