@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fmt/format.h>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -94,14 +95,25 @@ int measure_latency(podsizer::gui::MainWindow& w, int count) {
     return 0;
 }
 
-} // namespace
+/// What the command line asks for. The values are checked where they are
+/// used, in this order: inputs, --tab, --size, the batch run (so a command
+/// line with several mistakes always reports the same one).
+struct CommandLine {
+    std::optional<QString> scenario; ///< none: the reference case
+    std::optional<QString> catalog;  ///< none: the default catalog alone
+    std::optional<QString> screenshot;
+    std::optional<QString> latency; ///< the number of edits, as typed
+    QString tab;
+    QString size;
 
-int main(int argc, char** argv) {
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName("podsizer");
-    QApplication::setApplicationName("podsizer-gui");
-    QApplication::setApplicationVersion(QString::fromStdString(std::string(podsizer::version())));
+    /// A run that renders or measures and exits: no dialogs, no remembered
+    /// layout, the Fusion style.
+    bool batch() const { return screenshot || latency; }
+};
 
+/// Parses the options; --help, --version and an unknown option print and exit
+/// here (QCommandLineParser::process).
+CommandLine parse_command_line(const QApplication& app) {
     QCommandLineParser cli;
     cli.setApplicationDescription("podsizer desktop GUI: storage sizing for AI/GPU clusters");
     cli.addHelpOption();
@@ -124,58 +136,99 @@ int main(int argc, char** argv) {
     cli.addOptions({catalog_opt, screenshot_opt, tab_opt, size_opt, latency_opt});
     cli.process(app);
 
-    const bool batch = cli.isSet(screenshot_opt) || cli.isSet(latency_opt);
-    if (batch) {
-        // Same look wherever it runs, so screenshots are reproducible.
-        QApplication::setStyle(QStyleFactory::create("Fusion"));
+    // A value when the option is given, even an empty one (which then fails
+    // where it is used).
+    auto value = [&cli](const QCommandLineOption& option) {
+        return cli.isSet(option) ? std::optional(cli.value(option)) : std::nullopt;
+    };
+    CommandLine line;
+    if (!cli.positionalArguments().isEmpty()) {
+        line.scenario = cli.positionalArguments().front();
     }
-    podsizer::gui::MainWindow w(!batch);
+    line.catalog = value(catalog_opt);
+    line.screenshot = value(screenshot_opt);
+    line.latency = value(latency_opt);
+    line.tab = cli.value(tab_opt);
+    line.size = cli.value(size_opt);
+    return line;
+}
+
+/// Merges the catalog file and opens the scenario; 0, or the exit status.
+int open_inputs(podsizer::gui::MainWindow& w, const CommandLine& line) {
     try {
-        if (cli.isSet(catalog_opt)) {
+        if (line.catalog) {
             podsizer::Diagnostics diag;
-            w.session()->setCustomCatalog(
-                podsizer::gui::CustomCatalog::load(cli.value(catalog_opt), &diag));
+            w.session()->setCustomCatalog(podsizer::gui::CustomCatalog::load(*line.catalog, &diag));
         }
-        if (!cli.positionalArguments().isEmpty()) {
-            const QString path = cli.positionalArguments().front();
-            if (batch) {
-                w.session()->openFile(path);
-            } else if (!w.openFile(path)) {
+        if (line.scenario) {
+            // A batch run has no one to show a dialog to: the reader's error
+            // goes to stderr instead.
+            if (line.batch()) {
+                w.session()->openFile(*line.scenario);
+            } else if (!w.openFile(*line.scenario)) {
                 return 2;
             }
         }
     } catch (const podsizer::InputError& e) {
         return fail(QString::fromStdString(e.what()));
     }
-    if (!w.showTab(cli.value(tab_opt))) {
-        return fail("--tab: unknown tab \"" + cli.value(tab_opt) +
-                    "\"; expected results, charts, racks or catalog");
+    return 0;
+}
+
+/// Sizes the window for a batch run; 0, or the exit status.
+int resize_window(podsizer::gui::MainWindow& w, const QString& text) {
+    const QStringList size = text.split('x');
+    const int width = size.value(0).toInt();
+    const int height = size.size() == 2 ? size.value(1).toInt() : 0;
+    if (width < 200 || height < 200) {
+        return fail("--size: expected WIDTHxHEIGHT of at least 200x200, such as 1600x1000");
     }
-    if (batch) {
-        const QStringList size = cli.value(size_opt).split('x');
-        const int width = size.value(0).toInt();
-        const int height = size.size() == 2 ? size.value(1).toInt() : 0;
-        if (width < 200 || height < 200) {
-            return fail("--size: expected WIDTHxHEIGHT of at least 200x200, such as 1600x1000");
-        }
-        w.resize(width, height);
-    }
-    w.show();
-    if (cli.isSet(latency_opt)) {
-        settle();
-        const int n = cli.value(latency_opt).toInt();
+    w.resize(width, height);
+    return 0;
+}
+
+/// --measure-latency or --screenshot on the window on screen.
+int run_batch(podsizer::gui::MainWindow& w, const CommandLine& line) {
+    settle();
+    if (line.latency) {
+        const int n = line.latency->toInt();
         if (n < 1) {
             return fail("--measure-latency: expected a number of edits from 1, such as 200");
         }
         return measure_latency(w, n);
     }
-    if (cli.isSet(screenshot_opt)) {
-        settle();
-        const QString file = cli.value(screenshot_opt);
-        if (!w.grab().save(file, "PNG")) {
-            return fail(file + ": cannot write the PNG");
-        }
-        return 0;
+    if (!w.grab().save(*line.screenshot, "PNG")) {
+        return fail(*line.screenshot + ": cannot write the PNG");
     }
-    return QApplication::exec();
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("podsizer");
+    QApplication::setApplicationName("podsizer-gui");
+    QApplication::setApplicationVersion(QString::fromStdString(std::string(podsizer::version())));
+    const CommandLine line = parse_command_line(app);
+
+    if (line.batch()) {
+        // Same look wherever it runs, so screenshots are reproducible.
+        QApplication::setStyle(QStyleFactory::create("Fusion"));
+    }
+    podsizer::gui::MainWindow w(!line.batch());
+    if (const int status = open_inputs(w, line); status != 0) {
+        return status;
+    }
+    if (!w.showTab(line.tab)) {
+        return fail("--tab: unknown tab \"" + line.tab +
+                    "\"; expected results, charts, racks or catalog");
+    }
+    if (line.batch()) {
+        if (const int status = resize_window(w, line.size); status != 0) {
+            return status;
+        }
+    }
+    w.show();
+    return line.batch() ? run_batch(w, line) : QApplication::exec();
 }

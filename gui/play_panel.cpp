@@ -140,62 +140,83 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
     // side-by-side table.
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    auto* outer = layout;
     title_->setObjectName("play-title");
     title_->setWordWrap(true);
     layout->addWidget(title_);
+    layout->addLayout(buildCounts());
+    buildTable();
+    layout->addWidget(table_);
 
+    findings_->setObjectName("play-findings");
+    findings_->setWordWrap(true);
+    findings_->setTextFormat(Qt::RichText);
+    layout->addWidget(findings_);
+    layout->addStretch(1);
+
+    connect(session_, &Session::resultsChanged, this, &PlayPanel::fromSession);
+    connect(session_, &Session::selectionChanged, this, &PlayPanel::fromSession);
+    stale_ = true;
+}
+
+QGridLayout* PlayPanel::buildCounts() {
     auto* counts = new QGridLayout();
-    auto add_row = [&](int first, const QString& label, QSpinBox* box, bool cnode) {
-        const int row = 0;
-        counts->addWidget(new QLabel(label, this), row, first);
-        int col = first + 1;
-        for (int delta : {-10, -1, +1, +10}) {
-            auto* b = new QToolButton(this);
-            b->setText((delta > 0 ? "+" : QString::fromUtf8("\u2212")) +
-                       QString::number(std::abs(delta)));
-            b->setObjectName(QString("play-%1%2%3")
-                                 .arg(cnode ? "cnodes" : "dboxes")
-                                 .arg(delta > 0 ? "+" : "-")
-                                 .arg(std::abs(delta)));
-            b->setToolTip(tr("%1 %2 %3")
-                              .arg(delta > 0 ? tr("Add") : tr("Remove"))
-                              .arg(std::abs(delta))
-                              .arg(cnode ? tr("C-nodes") : tr("D-boxes")));
-            b->setMinimumWidth(38);
-            connect(b, &QToolButton::clicked, this,
-                    [this, delta, cnode] { step(cnode ? delta : 0, cnode ? 0 : delta); });
-            if (delta > 0 && col == first + 3) {
-                counts->addWidget(box, row, col++);
-            }
-            counts->addWidget(b, row, col++);
-        }
-    };
-    add_row(0, tr("C-nodes"), cnodes_, true);
+    addStepButtons(counts, 0, tr("C-nodes"), cnodes_, true);
     counts->setColumnMinimumWidth(6, 16);
-    add_row(7, tr("D-boxes"), dboxes_, false);
+    addStepButtons(counts, 7, tr("D-boxes"), dboxes_, false);
     counts->setColumnMinimumWidth(13, 16);
     counts->addWidget(reset_, 0, 14);
     counts->addWidget(apply_, 0, 15);
     counts->setColumnStretch(16, 1);
-    layout->addLayout(counts);
     reset_->setToolTip(tr("Back to the sized design's counts"));
     apply_->setToolTip(tr("Pin this option to its hardware and the played counts "
                           "(undo with Ctrl+Z)"));
     connect(reset_, &QPushButton::clicked, this, &PlayPanel::reset);
     connect(apply_, &QPushButton::clicked, this,
             [this] { Q_EMIT applyRequested(session_->selectedDesign(), cnodes(), dboxes()); });
-    connect(cnodes_, &QSpinBox::valueChanged, this, [this] {
-        if (!updating_) {
-            update();
-        }
-    });
-    connect(dboxes_, &QSpinBox::valueChanged, this, [this] {
-        if (!updating_) {
-            update();
-        }
-    });
+    // A typed count is played at once; counts set by code (updating_) are
+    // played once, by whoever set them.
+    for (QSpinBox* box : {cnodes_, dboxes_}) {
+        connect(box, &QSpinBox::valueChanged, this, [this] {
+            if (!updating_) {
+                update();
+            }
+        });
+    }
+    return counts;
+}
 
+void PlayPanel::addStepButtons(QGridLayout* counts, int first, const QString& label, QSpinBox* box,
+                               bool cnode) {
+    const int row = 0;
+    counts->addWidget(new QLabel(label, this), row, first);
+    int col = first + 1;
+    for (int delta : {-10, -1, +1, +10}) {
+        QToolButton* b = stepButton(delta, cnode);
+        if (delta > 0 && col == first + 3) {
+            counts->addWidget(box, row, col++);
+        }
+        counts->addWidget(b, row, col++);
+    }
+}
+
+QToolButton* PlayPanel::stepButton(int delta, bool cnode) {
+    auto* b = new QToolButton(this);
+    b->setText((delta > 0 ? "+" : QString::fromUtf8("\u2212")) + QString::number(std::abs(delta)));
+    b->setObjectName(QString("play-%1%2%3")
+                         .arg(cnode ? "cnodes" : "dboxes")
+                         .arg(delta > 0 ? "+" : "-")
+                         .arg(std::abs(delta)));
+    b->setToolTip(tr("%1 %2 %3")
+                      .arg(delta > 0 ? tr("Add") : tr("Remove"))
+                      .arg(std::abs(delta))
+                      .arg(cnode ? tr("C-nodes") : tr("D-boxes")));
+    b->setMinimumWidth(38);
+    connect(b, &QToolButton::clicked, this,
+            [this, delta, cnode] { step(cnode ? delta : 0, cnode ? 0 : delta); });
+    return b;
+}
+
+void PlayPanel::buildTable() {
     table_->setObjectName("play-table");
     table_->setColumnCount(7);
     table_->setHorizontalHeaderLabels({tr("Sized"), tr("Played"), tr("Change"), tr("+1 C-node"),
@@ -208,17 +229,6 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
     table_->verticalHeader()->setDefaultSectionSize(19);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    outer->addWidget(table_);
-
-    findings_->setObjectName("play-findings");
-    findings_->setWordWrap(true);
-    findings_->setTextFormat(Qt::RichText);
-    layout->addWidget(findings_);
-    layout->addStretch(1);
-
-    connect(session_, &Session::resultsChanged, this, &PlayPanel::fromSession);
-    connect(session_, &Session::selectionChanged, this, &PlayPanel::fromSession);
-    stale_ = true;
 }
 
 std::int64_t PlayPanel::cnodes() const {

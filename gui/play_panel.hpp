@@ -15,10 +15,12 @@
 #include <cstdint>
 #include <optional>
 
+class QGridLayout;
 class QLabel;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+class QToolButton;
 
 namespace podsizer::gui {
 
@@ -51,6 +53,14 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    /// The row of controls: a count box between its ± buttons for C-nodes
+    /// and D-boxes, then Reset and Apply.
+    QGridLayout* buildCounts();
+    /// A count's label, −10, −1, its box, +1, +10 from column `first`.
+    void addStepButtons(QGridLayout* counts, int first, const QString& label, QSpinBox* box,
+                        bool cnode);
+    QToolButton* stepButton(int delta, bool cnode);
+    void buildTable();
     void fromSession();
     void update();
 

@@ -47,6 +47,28 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
       checkpoints_(new QTableWidget(this)), checkpoint_notes_(new QLabel(this)),
       details_(new QTabWidget(this)), play_(new PlayPanel(session, this)) {
     auto* layout = new QVBoxLayout(this);
+    buildHeader(layout);
+    buildTables();
+    buildFindings();
+    buildDetails();
+
+    // The tables across the top (designs and references side by side need
+    // the width); the ± panel, findings, checkpoints, extrapolation and the
+    // optimiser in tabs underneath.
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName("results-splitter");
+    split->addWidget(tables_);
+    split->addWidget(details_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    connect(session_, &Session::resultsChanged, this, &ResultsView::refresh);
+    connect(session_, &Session::selectionChanged, this, &ResultsView::markSelection);
+    stale_ = true;
+}
+
+void ResultsView::buildHeader(QVBoxLayout* layout) {
     QFont big = title_->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
     big.setBold(true);
@@ -63,7 +85,9 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
     layout->addWidget(title_);
     layout->addWidget(requirement_);
     layout->addWidget(error_);
+}
 
+void ResultsView::buildTables() {
     table_->setObjectName("side-by-side");
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectColumns);
@@ -89,14 +113,18 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
             [this](int, int column) { session_->selectDesign(column); });
     connect(table_->horizontalHeader(), &QHeaderView::sectionClicked, this,
             [this](int column) { session_->selectDesign(column); });
+}
 
+void ResultsView::buildFindings() {
     findings_->setObjectName("findings");
     findings_->setColumnCount(4);
     findings_->setHeaderLabels({tr("Severity"), tr("Design"), tr("Code"), tr("Message")});
     findings_->setRootIsDecorated(false);
     findings_->setWordWrap(true);
     findings_->header()->setStretchLastSection(true);
+}
 
+void ResultsView::buildDetails() {
     checkpoints_->setObjectName("checkpoints");
     checkpoints_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     checkpoints_->setSelectionMode(QAbstractItemView::NoSelection);
@@ -115,21 +143,6 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
     details_->addTab(ckpt, tr("Checkpoints"));
     details_->addTab(extrapolation_, tr("Extrapolation && fleet"));
     details_->addTab(optimizer_, tr("Optimiser"));
-
-    // The tables across the top (designs and references side by side need
-    // the width); the ± panel, findings, checkpoints, extrapolation and the
-    // optimiser in tabs underneath.
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->setObjectName("results-splitter");
-    split->addWidget(tables_);
-    split->addWidget(details_);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    layout->addWidget(split, 1);
-
-    connect(session_, &Session::resultsChanged, this, &ResultsView::refresh);
-    connect(session_, &Session::selectionChanged, this, &ResultsView::markSelection);
-    stale_ = true;
 }
 
 void ResultsView::showEvent(QShowEvent* event) {
@@ -150,23 +163,32 @@ void ResultsView::refresh() {
     title_->setText(q(session_->scenario().name));
     error_->setVisible(!result);
     if (!result) {
-        error_->setText(tr("Not sized: %1").arg(session_->sizingError()));
-        requirement_->clear();
-        table_->clear();
-        table_->setRowCount(0);
-        table_->setColumnCount(0);
-        findings_->clear();
-        comparison_->setRowCount(0);
-        comparison_->setColumnCount(0);
-        checkpoints_->setRowCount(0);
-        checkpoint_notes_->clear();
+        showNotSized();
         return;
     }
     requirement_->setText(tr("Requirement: %1").arg(q(requirement_line(result->requirements))));
 
     // Numbers right-aligned, as `podsizer size` prints them (numeric_from = 1).
     show_grid(table_, side_by_side(*result), true);
+    showFindings();
+    showCheckpoints(*result);
+    markSelection();
+}
 
+void ResultsView::showNotSized() {
+    error_->setText(tr("Not sized: %1").arg(session_->sizingError()));
+    requirement_->clear();
+    table_->clear();
+    table_->setRowCount(0);
+    table_->setColumnCount(0);
+    findings_->clear();
+    comparison_->setRowCount(0);
+    comparison_->setColumnCount(0);
+    checkpoints_->setRowCount(0);
+    checkpoint_notes_->clear();
+}
+
+void ResultsView::showFindings() {
     findings_->clear();
     QList<QTreeWidgetItem*> items;
     // The comparison's findings: every design's, and those of the designs
@@ -193,8 +215,13 @@ void ResultsView::refresh() {
     findings_->addTopLevelItems(items);
     const int finding_count = cmp ? static_cast<int>(cmp->findings.size()) : 0;
     details_->setTabText(details_->indexOf(findings_), tr("Findings (%1)").arg(finding_count));
+    findings_->resizeColumnToContents(0);
+    findings_->resizeColumnToContents(1);
+    findings_->resizeColumnToContents(2);
+}
 
-    const Grid ck = checkpoint_grid(*result);
+void ResultsView::showCheckpoints(const SizingResult& result) {
+    const Grid ck = checkpoint_grid(result);
     checkpoints_->setColumnCount(static_cast<int>(ck.header.size()));
     checkpoints_->setRowCount(static_cast<int>(ck.rows.size()));
     QStringList ck_header;
@@ -216,14 +243,9 @@ void ResultsView::refresh() {
     }
     checkpoints_->resizeColumnsToContents();
     checkpoint_notes_->setText(ck.rows.empty() ? tr("No checkpoint jobs in this scenario.")
-                                               : q(checkpoint_notes(*result)).trimmed());
+                                               : q(checkpoint_notes(result)).trimmed());
     details_->setTabText(details_->indexOf(checkpoints_->parentWidget()),
                          tr("Checkpoints (%1)").arg(ck.rows.size()));
-
-    findings_->resizeColumnToContents(0);
-    findings_->resizeColumnToContents(1);
-    findings_->resizeColumnToContents(2);
-    markSelection();
 }
 
 void ResultsView::markSelection() {

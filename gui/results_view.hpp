@@ -18,6 +18,7 @@ class QSplitter;
 class QTableWidget;
 class QTabWidget;
 class QTreeWidget;
+class QVBoxLayout;
 
 namespace podsizer::gui {
 
@@ -55,6 +56,14 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    void buildHeader(QVBoxLayout* layout);
+    void buildTables();
+    void buildFindings();
+    void buildDetails();
+    /// Nothing sized: every table and label emptied, the reason shown.
+    void showNotSized();
+    void showFindings();
+    void showCheckpoints(const SizingResult& result);
     void markSelection();
 
     Session* session_;
