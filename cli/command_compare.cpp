@@ -16,8 +16,29 @@ struct CompareArgs {
     std::string scenario;
     std::vector<std::string> with;
     TargetArgs target;
+    std::string wan;
+    bool raised_account_limit = false;
     ExportOptions exports;
 };
+
+/// --wan as a throughput above zero ("400 Gbps"), the error naming the flag.
+std::optional<Throughput> wan_flag(const std::string& text) {
+    if (text.empty()) {
+        return std::nullopt;
+    }
+    Throughput t;
+    try {
+        t = parse<Throughput>(text);
+    } catch (const InputError& e) {
+        throw e.located("--wan");
+    }
+    if (!(t.base() > 0.0)) {
+        throw InputError("--wan", "\"" + text +
+                                      "\" is not above zero; expected the WAN link's "
+                                      "throughput such as 400Gbps");
+    }
+    return t;
+}
 
 int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     const Format format = parse_format(g.format);
@@ -34,6 +55,8 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     StudyOptions options;
     options.references = a.with;
     options.target = resolve_target(a.target, scenario);
+    options.wan = wan_flag(a.wan);
+    options.raised_account_limit = a.raised_account_limit;
     Study study;
     try {
         study = run_study(scenario, catalog, options);
@@ -60,6 +83,13 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
     add_target_flags(*cmd, a->target,
                      "Capacity to grow the designs to and size the references at, e.g. 1EB "
                      "(default: the scenario's extrapolation.target)");
+    cmd->add_option("--wan", a->wan,
+                    "The WAN link between the GPU site and the cloud region, e.g. 400Gbps: what "
+                    "reaches the GPUs from a cloud store is at most this (default: the "
+                    "scenario's cloud.wan)");
+    cmd->add_flag("--raised-account-limit", a->raised_account_limit,
+                  "The cloud provider raised the accounts allowed per subscription per region "
+                  "(Azure: 500 instead of 250)");
     add_export_options(cmd, a->exports);
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_compare(g, *a); }; });
 }

@@ -82,6 +82,7 @@ const std::array kPlatform{
     CatalogField{"name", T::text},
     CatalogField{"gpus_per_node", T::count, {}, true, 1},
     CatalogField{"gpus_per_su", T::count, {}, true, 1},
+    CatalogField{"power_per_su", T::quantity, kPower, false},
     kSource,
     kFieldSources,
 };
@@ -109,6 +110,8 @@ const std::array kReference{
     CatalogField{"account_ingress", T::quantity, kRate, false},
     CatalogField{"account_egress", T::quantity, kRate, false},
     CatalogField{"raw_per_usable", T::number, {}, false},
+    CatalogField{"accounts_per_subscription", T::count, {}, false, 1},
+    CatalogField{"accounts_per_subscription_raised", T::count, {}, false, 1},
     kSource,
     kFieldSources,
 };

@@ -209,6 +209,9 @@ GpuPlatform read_platform(const Node& n) {
     p.name = n.at("name").text();
     p.gpus_per_node = n.at("gpus_per_node").small_count(1);
     p.gpus_per_su = n.at("gpus_per_su").small_count(1);
+    if (auto w = n.find("power_per_su")) {
+        p.power_per_su = w->positive<Power>();
+    }
     p.provenance = read_provenance(n, fields);
     return p;
 }
@@ -272,6 +275,17 @@ ReferenceSystem read_reference(const Node& n) {
         r.raw_per_usable = o->number();
         if (!(r.raw_per_usable >= 1.0) || r.raw_per_usable > 10.0) {
             o->fail("expected raw bytes per usable byte from 1 to 10, e.g. 1.33 for a 12+4 code");
+        }
+    }
+    if (auto a = n.find("accounts_per_subscription")) {
+        r.accounts_per_subscription = a->count(1);
+    }
+    if (auto a = n.find("accounts_per_subscription_raised")) {
+        r.accounts_per_subscription_raised = a->count(1);
+        if (r.accounts_per_subscription_raised < r.accounts_per_subscription) {
+            a->fail("expected at least accounts_per_subscription (" +
+                    std::to_string(r.accounts_per_subscription) +
+                    "): the limit on request is the higher one");
         }
     }
     r.provenance = read_provenance(n, fields);

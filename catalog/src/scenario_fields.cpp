@@ -621,6 +621,30 @@ const std::array kFields{
                 s.comparisons[i] = text(v);
             },
     },
+    // docs/extrapolation-and-comparison.md, "Cloud limits and the WAN"
+    ScenarioField{
+        .pattern = "cloud.wan",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::throughput,
+        .bounds = kPositive,
+        .label = "WAN to the cloud region",
+        .help = "The link between the GPU site and the cloud store's region: what reaches the "
+                "GPUs from the store is at most this.",
+        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.cloud.wan); },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.cloud.wan = quantity<Throughput>(v); },
+    },
+    ScenarioField{
+        .pattern = "cloud.raised_account_limit",
+        .kind = FieldKind::boolean,
+        .default_text = "false",
+        .label = "raised account limit",
+        .help = "The provider raised the storage accounts allowed per subscription per region "
+                "(Azure: 250, 500 on request).",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.cloud.raised_account_limit ? D{true} : D{}; },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.cloud.raised_account_limit = std::get<bool>(v); },
+    },
     ScenarioField{
         .pattern = "data_reduction",
         .kind = FieldKind::number,

@@ -82,6 +82,7 @@ const std::array kObjects{
         .pattern = "comparisons[N]",
         .size = [](const Scenario& s) { return s.comparisons.size(); },
     },
+    ScenarioObject{.pattern = "cloud", .open = [](Scenario&, std::size_t) {}},
 };
 
 } // namespace

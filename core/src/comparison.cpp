@@ -54,6 +54,9 @@ ComparisonColumn reference_column(const ReferenceSizing& r, std::size_t index) {
     c.kind = ColumnKind::reference;
     c.source = index;
     c.accounts = r.accounts;
+    c.subscriptions = r.subscriptions;
+    c.read_at_site = r.read_at_site;
+    c.write_at_site = r.write_at_site;
     c.racks = r.racks;
     c.usable = r.usable;
     c.raw = r.raw;
@@ -106,7 +109,7 @@ void add_references(Comparison& cmp, const ComparisonSpec& spec) {
                          "with usable capacity");
     }
     for (const ReferenceSystem* ref : spec.references) {
-        ReferenceSizing r = size_reference(*ref, cmp.reference_capacity);
+        ReferenceSizing r = size_reference(*ref, cmp.reference_capacity, spec.cloud);
         cmp.columns.push_back(reference_column(r, cmp.references.size()));
         for (const Finding& f : r.findings) {
             cmp.findings.push_back({r.name, f});
@@ -115,26 +118,44 @@ void add_references(Comparison& cmp, const ComparisonSpec& spec) {
     }
 }
 
-ComparisonRatio ratio_to(const ComparisonColumn& c, std::size_t column,
-                         const ComparisonColumn& ref) {
-    return {column,
-            ref.source,
-            ratio(static_cast<double>(c.racks), static_cast<double>(ref.racks)),
-            ratio(c.power.base(), ref.power.base()),
-            ratio(c.usable.base(), ref.usable.base()),
-            ratio(c.read.base(), ref.read.base()),
-            ratio(c.write.base(), ref.write.base())};
+/// GPUs of `platform` that `power` feeds, at its power per GPU (power per
+/// SU over GPUs per SU); nullopt when the catalog gives no SU power.
+std::optional<double> gpus_fed_by(Power power, const GpuPlatform* platform) {
+    if (platform == nullptr || !(platform->power_per_su.base() > 0.0)) {
+        return std::nullopt;
+    }
+    const Power per_gpu = platform->power_per_su / static_cast<double>(platform->gpus_per_su);
+    return power / per_gpu;
 }
 
-/// Each non-reference column against each reference column, by reference.
-void add_ratios(Comparison& cmp) {
-    for (const ComparisonColumn& ref : cmp.columns) {
-        if (ref.kind != ColumnKind::reference) {
-            continue;
-        }
+ComparisonRatio ratio_to(const ComparisonColumn& c, std::size_t column,
+                         const ReferenceSystem& system, std::size_t reference,
+                         const ComparisonSpec& spec) {
+    // The reference at this column's capacity: like for like.
+    const ReferenceSizing at = size_reference(system, c.usable, spec.cloud);
+    ComparisonRatio r;
+    r.column = column;
+    r.reference = reference;
+    r.basis = c.usable;
+    r.reference_racks = at.racks;
+    r.reference_power = at.power;
+    r.racks = ratio(static_cast<double>(c.racks), static_cast<double>(at.racks));
+    r.power = ratio(c.power.base(), at.power.base());
+    r.read = ratio(c.read.base(), at.read.base());
+    r.write = ratio(c.write.base(), at.write.base());
+    r.power_saved = at.power - c.power;
+    r.gpus_fed = gpus_fed_by(r.power_saved, spec.platform);
+    r.break_even_rack_power = c.power / static_cast<double>(std::max<std::int64_t>(1, at.racks));
+    return r;
+}
+
+/// Each non-reference column against each reference, by reference.
+void add_ratios(Comparison& cmp, const ComparisonSpec& spec) {
+    for (std::size_t ref = 0; ref < spec.references.size(); ++ref) {
         for (std::size_t k = 0; k < cmp.columns.size(); ++k) {
-            if (cmp.columns[k].kind != ColumnKind::reference) {
-                cmp.ratios.push_back(ratio_to(cmp.columns[k], k, ref));
+            const ComparisonColumn& c = cmp.columns[k];
+            if (c.kind != ColumnKind::reference && c.usable.base() > 0.0) {
+                cmp.ratios.push_back(ratio_to(c, k, *spec.references[ref], ref, spec));
             }
         }
     }
@@ -187,7 +208,12 @@ Comparison compare_designs(const SizingResult& sizing, const ComparisonSpec& spe
     set_reference_capacity(cmp, sizing, spec);
     add_designs(cmp, sizing, spec);
     add_references(cmp, spec);
-    add_ratios(cmp);
+    if (spec.platform != nullptr && spec.platform->power_per_su.base() > 0.0) {
+        cmp.gpu_platform = spec.platform->name;
+        cmp.power_per_gpu =
+            spec.platform->power_per_su / static_cast<double>(spec.platform->gpus_per_su);
+    }
+    add_ratios(cmp, spec);
     return cmp;
 }
 

@@ -28,7 +28,63 @@ double ReferenceSizing::gbps_read_per_kw() const {
     return ratio(in(read, units::GB_per_s), in(power, units::kW));
 }
 
-ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable) {
+namespace {
+
+/// Accounts per subscription per region: above the limit the store needs more
+/// subscriptions (or regions) than one, which a customer must plan for
+/// (docs/extrapolation-and-comparison.md, "Cloud limits and the WAN").
+void add_subscriptions(ReferenceSizing& r, const ReferenceSystem& ref, const CloudAccess& access) {
+    const bool raised = access.raised_account_limit && ref.accounts_per_subscription_raised > 0;
+    r.accounts_per_subscription =
+        raised ? ref.accounts_per_subscription_raised : ref.accounts_per_subscription;
+    if (r.accounts_per_subscription <= 0 || r.accounts == 0) {
+        return;
+    }
+    const std::int64_t needed = std::max(r.accounts, r.accounts_for_throughput);
+    r.subscriptions = ceil_to_count(static_cast<double>(needed) /
+                                    static_cast<double>(r.accounts_per_subscription));
+    if (r.subscriptions <= 1) {
+        return;
+    }
+    std::string msg = std::to_string(needed) + " accounts" +
+                      (needed > r.accounts ? " (for the full read and write rates)" : "") +
+                      " exceed the " + std::to_string(r.accounts_per_subscription) +
+                      " allowed per subscription per region";
+    if (!raised && ref.accounts_per_subscription_raised > r.accounts_per_subscription) {
+        msg += " (" + std::to_string(ref.accounts_per_subscription_raised) + " on request)";
+    }
+    msg += ": " + std::to_string(r.subscriptions) + " subscriptions or regions";
+    r.findings.push_back({Severity::warning, "cloud-subscriptions", std::move(msg)});
+}
+
+/// What the GPUs see: the store's rate within its account limits, and at
+/// most the WAN link between the sites.
+void add_wan(ReferenceSizing& r, const CloudAccess& access) {
+    if (!access.wan) {
+        r.findings.push_back(
+            {Severity::info, "cloud-wan-unknown",
+             "the store's throughput is its own; the GPUs reach it over a WAN, which caps "
+             "it: give the WAN link (cloud.wan in the scenario, --wan) to see what reaches "
+             "the GPU site"});
+        return;
+    }
+    r.wan = *access.wan;
+    r.read_at_site = std::min(r.read_within_limits, *access.wan);
+    r.write_at_site = std::min(r.write_within_limits, *access.wan);
+    if (*r.read_at_site < r.read_within_limits || *r.write_at_site < r.write_within_limits) {
+        r.findings.push_back({Severity::warning, "cloud-wan-cap",
+                              "the " + tbps(*access.wan) + " WAN link lets " +
+                                  tbps(*r.read_at_site) + " of reads and " +
+                                  tbps(*r.write_at_site) + " of writes reach the GPU site, of " +
+                                  tbps(r.read_within_limits) + " and " +
+                                  tbps(r.write_within_limits) + " the store allows"});
+    }
+}
+
+} // namespace
+
+ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
+                               const CloudAccess& access) {
     if (!(usable.base() > 0.0)) {
         throw InputError(ref.id, "a reference system is sized at a capacity above zero");
     }
@@ -39,8 +95,8 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable) {
     if (ref.raw_per_usable > 0.0) {
         r.raw = usable * ref.raw_per_usable;
     }
-    // docs/extrapolation-and-comparison.md §3; figures from the catalog entry (brief: ~220 racks per EB,
-    // 2.5 Tbps per 100 PB for read and for write).
+    // docs/extrapolation-and-comparison.md §3; figures from the catalog entry (brief: ~220 racks
+    // per EB, 2.5 Tbps per 100 PB for read and for write).
     r.racks_exact = in(usable, units::EB) * ref.racks_per_eb;
     r.racks = std::max<std::int64_t>(1, ceil_to_count(r.racks_exact));
     const double per_100pb = usable / of<Capacity>(100.0, units::PB);
@@ -87,6 +143,8 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable) {
                      std::to_string(r.accounts_for_throughput) + " accounts or raised limits"});
         }
     }
+    add_subscriptions(r, ref, access);
+    add_wan(r, access);
     return r;
 }
 

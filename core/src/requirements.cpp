@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace podsizer {
 
@@ -59,6 +60,52 @@ void scalable_units(const Fleet& fleet, const GpuPlatform& platform, Requirement
     }
 }
 
+/// A rule's read and write per GPU: per-SU figures over the SU of the
+/// rule's platform (or `platform` when the catalog lacks it).
+std::pair<Throughput, Throughput> per_gpu(const PerformanceRule& rule, const Catalog& catalog,
+                                          const GpuPlatform& platform) {
+    if (rule.basis != PerformanceRule::Basis::per_su) {
+        return {rule.read, rule.write};
+    }
+    const GpuPlatform* rule_platform = catalog.platform(rule.platform);
+    const int su_gpus =
+        rule_platform != nullptr ? rule_platform->gpus_per_su : platform.gpus_per_su;
+    return {rule.read / su_gpus, rule.write / su_gpus};
+}
+
+/// "0.260 / 0.109 GB/s".
+std::string per_gpu_text(const std::pair<Throughput, Throughput>& rw) {
+    return format_in(rw.first, units::GB_per_s, 3) + " / " +
+           format_in(rw.second, units::GB_per_s, 3);
+}
+
+/// A rule fitted to a customer's own pod sizes that pod by construction; the
+/// finding says so and sets its per-GPU figures beside the published tiers
+/// of the catalog (NVIDIA's H100 Good/Better/Best; docs/model.md §3).
+void calibration_finding(const PerformanceRule& rule, const Catalog& catalog,
+                         const GpuPlatform& platform, Requirements& req) {
+    if (rule.provenance.of("read").kind != SourceKind::customer &&
+        rule.provenance.of("write").kind != SourceKind::customer) {
+        return;
+    }
+    std::string published;
+    for (const PerformanceRule& r : catalog.rules) {
+        if (r.provenance.of("read").kind == SourceKind::spec &&
+            r.provenance.of("write").kind == SourceKind::spec) {
+            published += (published.empty() ? "" : ", ") + r.id + " " +
+                         per_gpu_text(per_gpu(r, catalog, platform));
+        }
+    }
+    std::string msg = "rule \"" + rule.id +
+                      "\" is calibrated on the customer's own pod, so it reproduces that pod "
+                      "rather than checking it; per GPU it asks " +
+                      per_gpu_text(per_gpu(rule, catalog, platform)) + " read / write";
+    if (!published.empty()) {
+        msg += " (published per GPU: " + published + ")";
+    }
+    req.findings.push_back({Severity::info, "calibrated-rule", std::move(msg)});
+}
+
 /// Read and write from a performance rule of the catalog, per GPU or per SU.
 void rule_requirement(const std::string& rule_id, const Catalog& catalog,
                       const GpuPlatform& platform, Requirements& req) {
@@ -67,15 +114,7 @@ void rule_requirement(const std::string& rule_id, const Catalog& catalog,
         throw InputError("performance.rule", "unknown performance rule \"" + rule_id + "\"");
     }
     req.rule = rule->id;
-    Throughput read_per_gpu = rule->read;
-    Throughput write_per_gpu = rule->write;
-    if (rule->basis == PerformanceRule::Basis::per_su) {
-        const GpuPlatform* rule_platform = catalog.platform(rule->platform);
-        const int su_gpus =
-            rule_platform != nullptr ? rule_platform->gpus_per_su : platform.gpus_per_su;
-        read_per_gpu = rule->read / su_gpus;
-        write_per_gpu = rule->write / su_gpus;
-    }
+    const auto [read_per_gpu, write_per_gpu] = per_gpu(*rule, catalog, platform);
     if (!rule->platform.empty() && rule->platform != platform.id) {
         req.findings.push_back({Severity::warning, "rule-platform",
                                 "rule \"" + rule->id + "\" is defined for " + rule->platform +
@@ -86,6 +125,7 @@ void rule_requirement(const std::string& rule_id, const Catalog& catalog,
     req.write = write_per_gpu * gpus;
     req.write_driver = "performance rule " + rule->id;
     req.write_driven_by = WriteDriver::performance_rule;
+    calibration_finding(*rule, catalog, platform, req);
 }
 
 void performance_requirement(const PerformanceSpec& perf, const Catalog& catalog,

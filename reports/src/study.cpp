@@ -70,6 +70,13 @@ Study run_study(const Scenario& scenario, const Catalog& catalog, const StudyOpt
         spec.target = target;
         spec.references =
             study_references(scenario, catalog, options.references, options.only_named_references);
+        spec.cloud = scenario.cloud;
+        if (options.wan) {
+            spec.cloud.wan = options.wan;
+        }
+        spec.cloud.raised_account_limit =
+            spec.cloud.raised_account_limit || options.raised_account_limit;
+        spec.platform = scenario.fleet ? catalog.platform(scenario.fleet->platform) : nullptr;
         study.comparison = compare_designs(study.sizing, spec);
     }
     return study;

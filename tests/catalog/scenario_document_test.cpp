@@ -81,6 +81,8 @@ const std::map<std::string, Sample>& samples() {
         {"extrapolation.target", {std::string("2 EB"), std::string("2 EB/s")}},
         {"extrapolation.tolerance", {std::string("10%"), std::string("60%")}},
         {"comparisons[N]", {std::string("cloud-object-store"), std::string("cloud")}},
+        {"cloud.wan", {std::string("400 Gbps"), std::string("400 GB")}},
+        {"cloud.raised_account_limit", {true, std::string("yes")}},
         {"checkpoint.failure_rate", {6.5, std::string("hpca25")}},
         {"checkpoint.concurrent", {false, std::string("no")}},
         {"checkpoint.knee", {std::string("2%"), std::string("2")}},

@@ -93,16 +93,34 @@ TEST_CASE("compare prints the side-by-side the architects drew for the 160k-GPU 
         INFO(key);
         CHECK(cloud.contains(key));
     }
-    // Each design's ratio to the reference: NCP pods × 5 use 150 / 220 racks.
+    // Issue 13: each column's ratio is against the reference sized at that
+    // column's own capacity. NCP pods × 5 (1,089.3 PB) face the store at
+    // 1,089.3 PB: ceil(1.0893 × 220) = 240 racks, so 150 / 240; the single
+    // pod (217.9 PB) faces 48 racks.
     bool found = false;
     for (const auto& ratio : j.at("ratios")) {
+        const auto& col = column(j, ratio.at("column").get<std::string>());
+        CHECK(ratio.at("basis_usable_capacity_bytes").get<double>() ==
+              Approx(col.at("usable_capacity_bytes").get<double>()));
         if (ratio.at("column") == "NCP pod × 5") {
             found = true;
             CHECK(ratio.at("reference") == "cloud-object-store");
-            CHECK(ratio.at("racks").get<double>() == Approx(150.0 / 220.0));
+            CHECK(ratio.at("reference_racks").get<int>() == 240);
+            CHECK(ratio.at("racks").get<double>() == Approx(150.0 / 240.0));
+        }
+        if (ratio.at("column") == "NCP pod") {
+            CHECK(ratio.at("reference_racks").get<int>() == 48);
         }
     }
     CHECK(found);
+    // At 1 EB the full write rate needs 417 accounts, over the 250 a
+    // subscription holds per region (learn.microsoft.com scalability targets).
+    CHECK(cloud.at("subscriptions").get<int>() == 2);
+    bool subscriptions = false;
+    for (const auto& f : j.at("findings")) {
+        subscriptions = subscriptions || f.at("code") == "cloud-subscriptions";
+    }
+    CHECK(subscriptions);
 }
 
 TEST_CASE("compare prints one table with ratios and the account-limit finding") {
@@ -110,8 +128,8 @@ TEST_CASE("compare prints one table with ratios and the account-limit finding") 
     REQUIRE(r.exit_code == 0);
     for (const char* text :
          {"NCP pod × 5", "HD exabyte, full performance", "Cloud HDD object store", "Read (Tbps)",
-          "Write (TB/s)", "PB per rack", "Read GB/s per kW",
-          "Read per TB usable (MB/s)", "Racks ÷ Cloud HDD object store (×)",
+          "Write (TB/s)", "PB per rack", "Read GB/s per kW", "Read per TB usable (MB/s)",
+          "Racks ÷ Cloud HDD object store at the same usable capacity (×)",
           "References sized at 1,000.0 PB (the target)", "account-ingress", "10.7 Tbps"}) {
         INFO(text);
         if (std::string(text) == "account-ingress") {
@@ -298,5 +316,41 @@ TEST_CASE("podsizer --help lists extrapolate, compare and optimize") {
     for (const char* cmd : {"extrapolate", "compare", "optimize"}) {
         CHECK_THAT(r.out, Catch::Contains(cmd));
         CHECK(podsizer({cmd, "--help"}).exit_code == 0);
+    }
+}
+
+TEST_CASE("compare --wan shows what reaches the GPU site; --raised-account-limit needs one "
+          "subscription") {
+    // 400 Gbps is an illustrative link, below the store's 10.7 Tbps of
+    // ingress within the account limits and its 25 Tbps of reads.
+    const ProcessResult r = podsizer(
+        {"compare", kFleet, "--wan", "400Gbps", "--raised-account-limit", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    const auto& cloud = j.at("references").at(0);
+    CHECK(cloud.at("wan_bytes_per_s").get<double>() == Approx(400e9 / 8));
+    CHECK(cloud.at("read_at_gpu_site_bytes_per_s").get<double>() == Approx(400e9 / 8));
+    CHECK(cloud.at("write_at_gpu_site_bytes_per_s").get<double>() == Approx(400e9 / 8));
+    CHECK(cloud.at("accounts_per_subscription").get<int>() == 500); // on request
+    CHECK(cloud.at("subscriptions").get<int>() == 1);
+    std::string codes;
+    for (const auto& f : j.at("findings")) {
+        codes += f.at("code").get<std::string>() + " ";
+    }
+    CHECK_THAT(codes, Catch::Contains("cloud-wan-cap"));
+    CHECK_THAT(codes, !Catch::Contains("cloud-subscriptions"));
+    CHECK_THAT(codes, !Catch::Contains("cloud-wan-unknown"));
+
+    const ProcessResult table = podsizer({"compare", kFleet, "--wan", "400Gbps"});
+    CHECK_THAT(table.out, Catch::Contains("Read reaching the GPU site (Tbps)"));
+}
+
+TEST_CASE("compare --wan must be a throughput above zero") {
+    for (const char* bad : {"400", "4 PB", "-1Gbps", "0Gbps"}) {
+        INFO(bad);
+        const ProcessResult r = podsizer({"compare", kFleet, "--wan", bad});
+        CHECK(r.exit_code == 2);
+        CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: --wan"));
+        CHECK(r.out.empty());
     }
 }

@@ -64,20 +64,63 @@ TEST_CASE("columns hold numbers and say where they come from") {
     CHECK(c.columns[0].accounts == 0);
 }
 
-TEST_CASE("each design's ratio to each reference is its figure over the reference's") {
+TEST_CASE("each ratio is against the reference sized at the column's own capacity") {
     const Comparison c = fleet_comparison();
-    // NCP pods × 5: 150 racks over the cloud's 220 = 0.68; 54 TB/s read over
-    // 3.125 TB/s = 17.28; 3,690 kW over 2,640 kW = 1.40 (worked by hand).
+    // REVIEW-2 §1.14 item 5: a 217.9 PB pod against the 1 EB store said 0.14×
+    // the racks. Like for like, NCP pods × 5 (1,089.3 PB) face the store at
+    // 1,089.3 PB: ceil(1.0893 × 220) = 240 racks, 2,880 kW at 12 kW per rack,
+    // 27.23 Tbps = 3.404 TB/s each way (worked by hand from the catalog).
     REQUIRE(c.ratios.size() == 4); // 4 non-reference columns × 1 reference
     const ComparisonRatio& pods = c.ratios[1];
     CHECK(c.columns[pods.column].name == "NCP pod × 5");
     CHECK(c.references[pods.reference].id == "cloud-object-store");
     CHECK(c.ratio(1, 0) == &pods);
     CHECK(c.ratio(4, 0) == nullptr); // the cloud store's own column
-    CHECK(pods.racks == Approx(150.0 / 220.0));
-    CHECK(pods.read == Approx(54.0 / 3.125));
-    CHECK(pods.power == Approx(3690.0 / 2640.0));
-    CHECK(pods.write == Approx(22.5 / 3.125));
+    CHECK(pods.basis == c.columns[1].usable);
+    CHECK(pods.reference_racks == 240);
+    CHECK(pods.racks == Approx(150.0 / 240.0));
+    CHECK(pods.power == Approx(3690.0 / 2880.0));
+    const double store_tbs = in(c.columns[1].usable, units::PB) / 100.0 * 2.5 / 8.0;
+    CHECK(pods.read == Approx(54.0 / store_tbs));
+    CHECK(pods.write == Approx(22.5 / store_tbs));
+    // One NCP pod (217.9 PB): the store needs 48 racks, 576 kW.
+    const ComparisonRatio& pod = c.ratios[0];
+    CHECK(pod.reference_racks == 48);
+    CHECK(pod.racks == Approx(30.0 / 48.0));
+    CHECK(pod.power == Approx(738.0 / 576.0));
+}
+
+TEST_CASE("the power saved, the GPUs it feeds and the break-even rack power") {
+    const Catalog& cat = default_catalog_for_tests();
+    const Scenario s = example("fleet-160k.json");
+    ComparisonSpec spec;
+    spec.target = s.extrapolation;
+    spec.references.push_back(cat.reference("cloud-object-store"));
+    spec.platform = cat.platform("gb200-nvl72");
+    const Comparison c = compare_designs(size_scenario(s, cat), spec);
+    // GB200 NVL72: 1.2 MW per 576-GPU scalable unit (NVIDIA DGX SuperPOD GB200
+    // RA) = 2,083.3 W per GPU.
+    CHECK(c.gpu_platform == "GB200 NVL72");
+    CHECK(in(c.power_per_gpu, units::W) == Approx(1.2e6 / 576.0));
+    // The HD exabyte, capacity only: 655 kW against the store at 1,002.2 PB
+    // (221 racks, 2,652 kW): 1,997 kW saved feed 958.6 GPUs.
+    const ComparisonRatio& hd = *c.ratio(3, 0);
+    CHECK(hd.reference_racks == 221);
+    CHECK(in(hd.power_saved, units::kW) == Approx(2652.0 - 655.0));
+    REQUIRE(hd.gpus_fed);
+    CHECK(*hd.gpus_fed == Approx((2652.0 - 655.0) * 1000.0 / (1.2e6 / 576.0)));
+    // The store's power per rack at which it draws what the design draws.
+    CHECK(in(hd.break_even_rack_power, units::kW) == Approx(655.0 / 221.0));
+    // The NCP pod draws more than the store at 12 kW per rack; the ratio
+    // flips above 738 / 48 = 15.4 kW per rack.
+    const ComparisonRatio& pod = *c.ratio(0, 0);
+    CHECK(in(pod.power_saved, units::kW) == Approx(576.0 - 738.0));
+    CHECK(in(pod.break_even_rack_power, units::kW) == Approx(738.0 / 48.0));
+    // A platform without SU power in the catalog: no GPUs, not a guess.
+    spec.platform = cat.platform("h100");
+    const Comparison h = compare_designs(size_scenario(s, cat), spec);
+    CHECK(h.gpu_platform.empty());
+    CHECK_FALSE(h.ratio(0, 0)->gpus_fed.has_value());
 }
 
 TEST_CASE("densities follow from the columns") {

@@ -3,6 +3,7 @@
 #include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
+#include <string>
 
 using namespace podsizer;
 
@@ -11,6 +12,15 @@ const ReferenceSystem& cloud() {
     const ReferenceSystem* r = default_catalog_for_tests().reference("cloud-object-store");
     REQUIRE(r != nullptr);
     return *r;
+}
+
+bool has_finding(const ReferenceSizing& r, const std::string& code) {
+    for (const Finding& f : r.findings) {
+        if (f.code == code) {
+            return true;
+        }
+    }
+    return false;
 }
 } // namespace
 
@@ -45,9 +55,12 @@ TEST_CASE("an exabyte needs 178 accounts whose ingress limit caps the write rate
     CHECK(in(r.write_within_limits, units::Tbps) == Approx(10.68));
     CHECK(in(r.read_within_limits, units::Tbps) == Approx(25));
     CHECK(r.accounts_for_throughput == 417);
-    REQUIRE(r.findings.size() == 1);
+    // The ingress cap first; then the subscriptions and the WAN (tested below).
+    REQUIRE(r.findings.size() == 3);
     CHECK(r.findings[0].code == "account-ingress-cap");
     CHECK(r.findings[0].severity == Severity::warning);
+    CHECK(r.findings[1].code == "cloud-subscriptions");
+    CHECK(r.findings[2].code == "cloud-wan-unknown");
 }
 
 TEST_CASE("reference racks, rates and accounts scale with the capacity") {
@@ -83,11 +96,56 @@ TEST_CASE("a reference without account limits or raw overhead reports none") {
     CHECK_FALSE(r.write_capped);
     CHECK_FALSE(r.read_capped);
     CHECK_FALSE(r.raw.has_value());
-    CHECK(r.findings.empty());
+    CHECK(r.subscriptions == 0); // no accounts, no subscriptions
+    REQUIRE(r.findings.size() == 1);
+    CHECK(r.findings[0].code == "cloud-wan-unknown"); // the WAN is unknown all the same
     CHECK(r.write_within_limits == r.write);
 }
 
 TEST_CASE("a reference is not sized at zero or negative capacity") {
     CHECK_THROWS_AS(size_reference(cloud(), Capacity{}), InputError);
     CHECK_THROWS_AS(size_reference(cloud(), of<Capacity>(-1, units::PB)), InputError);
+}
+
+TEST_CASE("an exabyte at the full rate needs two subscriptions, one with the raised limit") {
+    // REVIEW-2 §1.14: 417 accounts for the 25 Tbps write (ceil(25,000 / 60));
+    // 250 accounts per subscription per region, 500 on request
+    // (learn.microsoft.com scalability-targets-standard-account).
+    const ReferenceSystem& ref = *default_catalog_for_tests().reference("cloud-object-store");
+    const ReferenceSizing r = size_reference(ref, of<Capacity>(1.0, units::EB));
+    CHECK(r.accounts_for_throughput == 417);
+    CHECK(r.accounts_per_subscription == 250);
+    CHECK(r.subscriptions == 2);
+    CHECK(has_finding(r, "cloud-subscriptions"));
+    const ReferenceSizing raised =
+        size_reference(ref, of<Capacity>(1.0, units::EB), CloudAccess{std::nullopt, true});
+    CHECK(raised.accounts_per_subscription == 500);
+    CHECK(raised.subscriptions == 1);
+    CHECK_FALSE(has_finding(raised, "cloud-subscriptions"));
+    // 100 PB: 18 accounts, 42 for the full write rate: one subscription.
+    const ReferenceSizing small = size_reference(ref, of<Capacity>(100.0, units::PB));
+    CHECK(small.subscriptions == 1);
+    CHECK_FALSE(has_finding(small, "cloud-subscriptions"));
+}
+
+TEST_CASE("what reaches the GPU site is capped by the WAN link") {
+    const ReferenceSystem& ref = *default_catalog_for_tests().reference("cloud-object-store");
+    // Without a WAN link nothing is claimed about the GPU site; a finding says why.
+    const ReferenceSizing none = size_reference(ref, of<Capacity>(1.0, units::EB));
+    CHECK_FALSE(none.read_at_site.has_value());
+    CHECK(has_finding(none, "cloud-wan-unknown"));
+    // 400 Gbps (an illustrative link) under 25 Tbps of reads and 10.68 Tbps
+    // of writes within the account limits: 0.4 Tbps each way.
+    const ReferenceSizing wan = size_reference(ref, of<Capacity>(1.0, units::EB),
+                                               CloudAccess{of<Throughput>(400.0, units::Gbps)});
+    REQUIRE(wan.read_at_site);
+    CHECK(in(*wan.read_at_site, units::Tbps) == Approx(0.4));
+    CHECK(in(*wan.write_at_site, units::Tbps) == Approx(0.4));
+    CHECK(has_finding(wan, "cloud-wan-cap"));
+    // A 100 Tbps link caps nothing: the account limits stay the cap.
+    const ReferenceSizing wide = size_reference(ref, of<Capacity>(1.0, units::EB),
+                                                CloudAccess{of<Throughput>(100.0, units::Tbps)});
+    CHECK(in(*wide.write_at_site, units::Tbps) == Approx(10.68));
+    CHECK(in(*wide.read_at_site, units::Tbps) == Approx(25.0));
+    CHECK_FALSE(has_finding(wide, "cloud-wan-cap"));
 }

@@ -77,11 +77,18 @@ TEST_CASE("ratio rows divide each design column by the reference, from the compa
     const Comparison c = comparison();
     const std::vector<ComparisonRow> rows = comparison_rows(c);
     const ComparisonRow& racks = row(rows, "ratio_racks:cloud-object-store");
-    CHECK(racks.label == "Racks ÷ Cloud HDD object store");
+    // Like for like: NCP pods × 5 (1,089.3 PB) against the store at 1,089.3 PB,
+    // 240 racks and 2,880 kW (docs/extrapolation-and-comparison.md, "Ratios").
+    CHECK(racks.label == "Racks ÷ Cloud HDD object store at the same usable capacity");
     CHECK(racks.unit == "×");
-    CHECK(*racks.values[1] == Approx(150.0 / 220.0)); // NCP pods × 5: 150 / 220 racks
-    CHECK(*row(rows, "ratio_read:cloud-object-store").values[1] == Approx(54.0 / 3.125));
-    CHECK(*row(rows, "ratio_power:cloud-object-store").values[1] == Approx(3690.0 / 2640.0));
+    CHECK(*racks.values[1] == Approx(150.0 / 240.0));
+    const double store_tbs = in(c.columns[1].usable, units::PB) / 100.0 * 2.5 / 8.0;
+    CHECK(*row(rows, "ratio_read:cloud-object-store").values[1] == Approx(54.0 / store_tbs));
+    CHECK(*row(rows, "ratio_power:cloud-object-store").values[1] == Approx(3690.0 / 2880.0));
+    // The power saved is negative where the pods draw more than the store.
+    const ComparisonRow& saved = row(rows, "power_saved:cloud-object-store");
+    CHECK(saved.unit == "kW");
+    CHECK(*saved.values[1] == Approx(2880.0 - 3690.0));
     CHECK_FALSE(racks.values[4].has_value()); // no ratio of a reference to itself
 }
 

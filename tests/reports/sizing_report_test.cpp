@@ -3,6 +3,7 @@
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -92,8 +93,15 @@ TEST_CASE("every metric has a unique key and a label, and the views name known m
         CHECK(static_cast<std::size_t>(m.id) == i);
         CHECK(keys.insert(m.key).second);
         CHECK_FALSE(m.label.empty());
-        // A number needs a getter for the views that show it.
-        CHECK((m.kind != MetricKind::number || m.of_design != nullptr || m.of_column != nullptr));
+        // A number needs a getter for the views that show it; the figures of
+        // the ratio rows are read by ratio_value, which knows each of them.
+        const bool ratio_row = std::find(ratio_metrics().begin(), ratio_metrics().end(), m.id) !=
+                               ratio_metrics().end();
+        CHECK((m.kind != MetricKind::number || m.of_design != nullptr || m.of_column != nullptr ||
+               ratio_row));
+        if (ratio_row) {
+            CHECK_NOTHROW(ratio_value(ComparisonRatio{}, m.id));
+        }
     }
     for (MetricId id : comparison_metrics()) {
         INFO(metric(id).key);

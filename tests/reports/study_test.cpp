@@ -100,6 +100,7 @@ TEST_CASE("a study holds what size_scenario, compare_designs and split_fleet giv
     ComparisonSpec spec;
     spec.target = s.extrapolation;
     spec.references.push_back(cat.reference("cloud-object-store"));
+    spec.platform = cat.platform(s.fleet->platform); // for the GPUs saved power feeds
     REQUIRE(study.comparison);
     CHECK(render_comparison(*study.comparison, Format::json) ==
           render_comparison(compare_designs(sized, spec), Format::json));

@@ -109,6 +109,12 @@ const Fixture& fixture() {
             for (const std::string& id : e.scenario.comparisons) {
                 spec.references.push_back(catalog.reference(id));
             }
+            // As run_study sets them: the platform for the GPUs saved power
+            // feeds, and a WAN link (400 Gbps, an illustrative test value,
+            // below the store's rates) so the rows reaching the GPU site are
+            // formulas too.
+            spec.platform = catalog.platform(e.scenario.fleet->platform);
+            spec.cloud.wan = of<Throughput>(400.0, units::Gbps);
             e.comparison = std::make_unique<Comparison>(compare_designs(e.result, spec));
             e.fleet = std::make_unique<FleetSplit>(split_fleet(e.scenario, e.result.designs));
             WorkbookInput in{&e.result, &catalog, &e.scenario, e.comparison.get()};
@@ -337,15 +343,36 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         CHECK(close_to(summary_value(f, "fleet", "Power (kW)", cloud), in(ref.power, units::kW)));
         CHECK(close_to(summary_value(f, "fleet", "Accounts", cloud),
                        static_cast<double>(ref.accounts)));
+        // 417 accounts for the full rates over 250 per subscription: 2; the
+        // 400 Gbps WAN of the fixture caps what reaches the GPU site.
+        CHECK(close_to(summary_value(f, "fleet", "Subscriptions (or regions)", cloud), 2.0));
+        CHECK(close_to(summary_value(f, "fleet", "Read reaching the GPU site (Tbps)", cloud), 0.4));
+        CHECK(
+            close_to(summary_value(f, "fleet", "Write reaching the GPU site (Tbps)", cloud), 0.4));
         CHECK(close_to(summary_value(f, "fleet", "Pods", 2), 5.0)); // brief: just over 4 pods -> 5
         for (const ComparisonRatio& r : cmp.ratios) {
             if (cmp.columns[r.column].name != "NCP pod \u00d7 5") {
                 continue;
             }
-            const std::string by = " \u00f7 " + cmp.columns.back().name + " (\u00d7)";
+            const std::string store = cmp.columns.back().name;
+            const std::string by = " \u00f7 " + store + " at the same usable capacity (\u00d7)";
             CHECK(close_to(summary_value(f, "fleet", "Racks" + by, 2), r.racks));
             CHECK(close_to(summary_value(f, "fleet", "Power" + by, 2), r.power));
             CHECK(close_to(summary_value(f, "fleet", "Read" + by, 2), r.read));
+            // The figures beside the quotients, recalculated from Assumptions.
+            CHECK(close_to(
+                summary_value(f, "fleet",
+                              "Power saved vs " + store + " at the same usable capacity (kW)", 2),
+                in(r.power_saved, units::kW)));
+            REQUIRE(r.gpus_fed);
+            CHECK(close_to(summary_value(f, "fleet",
+                                         cmp.gpu_platform + " GPUs the saved power feeds (" +
+                                             format_in(cmp.power_per_gpu, units::kW, 2) + " each)",
+                                         2),
+                           *r.gpus_fed));
+            CHECK(close_to(summary_value(f, "fleet",
+                                         store + " rack power at which the power is equal (kW)", 2),
+                           in(r.break_even_rack_power, units::kW)));
         }
     }
 

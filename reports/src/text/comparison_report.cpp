@@ -60,18 +60,19 @@ ComparisonRow metric_row(const Comparison& c, const Metric& m) {
     return r;
 }
 
-/// "Racks ÷ Cloud HDD object store": each non-reference column over one reference.
+/// "Racks ÷ Cloud HDD object store at the same usable capacity": each
+/// non-reference column against one reference sized at its own capacity.
 ComparisonRow ratio_row(const Comparison& c, const Metric& m, const ComparisonColumn& ref) {
     const std::string& ref_id = c.references.at(ref.source).id;
-    ComparisonRow r{"ratio_" + std::string(m.key) + ":" + ref_id,
-                    std::string(m.label) + " ÷ " + ref.name,
-                    "×",
-                    2,
+    const bool quotient = is_quotient(m.id);
+    ComparisonRow r{(quotient ? "ratio_" : "") + std::string(m.key) + ":" + ref_id,
+                    ratio_label(m.id, ref.name, c),
+                    quotient ? "×" : std::string(m.unit),
+                    quotient ? 2 : m.decimals,
                     {}};
     for (std::size_t k = 0; k < c.columns.size(); ++k) {
         const ComparisonRatio* q = c.ratio(k, ref.source);
-        r.values.push_back(q != nullptr ? std::optional<double>(ratio_value(*q, m.id))
-                                        : std::nullopt);
+        r.values.push_back(q != nullptr ? ratio_value(*q, m.id) : std::nullopt);
     }
     return r;
 }
@@ -95,6 +96,11 @@ ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
         j["dboxes"] = c.dboxes;
     } else {
         j["accounts"] = c.accounts;
+        j["subscriptions"] = c.subscriptions;
+        j["read_at_gpu_site_bytes_per_s"] =
+            c.read_at_site ? ojson(c.read_at_site->base()) : ojson(nullptr);
+        j["write_at_gpu_site_bytes_per_s"] =
+            c.write_at_site ? ojson(c.write_at_site->base()) : ojson(nullptr);
     }
     j["racks"] = c.racks;
     j["usable_capacity_bytes"] = c.usable.base();
@@ -129,6 +135,13 @@ ojson reference_json(const ReferenceSizing& r) {
     j["read_capped_by_accounts"] = r.read_capped;
     j["write_within_account_limits_bytes_per_s"] = r.write_within_limits.base();
     j["read_within_account_limits_bytes_per_s"] = r.read_within_limits.base();
+    j["accounts_per_subscription"] = r.accounts_per_subscription;
+    j["subscriptions"] = r.subscriptions;
+    j["wan_bytes_per_s"] = r.wan ? ojson(r.wan->base()) : ojson(nullptr);
+    j["read_at_gpu_site_bytes_per_s"] =
+        r.read_at_site ? ojson(r.read_at_site->base()) : ojson(nullptr);
+    j["write_at_gpu_site_bytes_per_s"] =
+        r.write_at_site ? ojson(r.write_at_site->base()) : ojson(nullptr);
     j["pb_per_rack"] = r.pb_per_rack();
     j["findings"] = detail::findings_json(r.findings);
     return j;
@@ -157,9 +170,21 @@ std::string references_line(const Comparison& c) {
 std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
     std::vector<ComparisonRow> rows;
     const bool capped = any_capped(c);
+    bool wan = false;
+    bool subscriptions = false;
+    for (const ReferenceSizing& r : c.references) {
+        wan = wan || r.wan.has_value();
+        subscriptions = subscriptions || r.subscriptions > 0;
+    }
     for (MetricId id : comparison_metrics()) {
         if ((id == MetricId::read_within_limits || id == MetricId::write_within_limits) &&
             !capped) {
+            continue;
+        }
+        if ((id == MetricId::read_at_site || id == MetricId::write_at_site) && !wan) {
+            continue;
+        }
+        if (id == MetricId::subscriptions && !subscriptions) {
             continue;
         }
         rows.push_back(metric_row(c, metric(id)));
@@ -169,6 +194,9 @@ std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
             continue;
         }
         for (MetricId id : ratio_metrics()) {
+            if (id == MetricId::gpus_fed && c.gpu_platform.empty()) {
+                continue; // no SU power for the scenario's platform
+            }
             rows.push_back(ratio_row(c, metric(id), ref));
         }
     }
@@ -270,11 +298,17 @@ ojson comparison_json(const Comparison& c) {
     for (const ComparisonRatio& r : c.ratios) {
         ratios.push_back({{"column", c.columns.at(r.column).name},
                           {"reference", c.references.at(r.reference).id},
+                          {"basis", "the reference at the column's usable capacity"},
+                          {"basis_usable_capacity_bytes", r.basis.base()},
+                          {"reference_racks", r.reference_racks},
+                          {"reference_power_w", r.reference_power.base()},
                           {"racks", r.racks},
                           {"power", r.power},
-                          {"usable_capacity", r.usable},
                           {"read", r.read},
-                          {"write", r.write}});
+                          {"write", r.write},
+                          {"power_saved_w", r.power_saved.base()},
+                          {"gpus_fed", r.gpus_fed ? ojson(*r.gpus_fed) : ojson(nullptr)},
+                          {"break_even_rack_power_w", r.break_even_rack_power.base()}});
     }
     j["ratios"] = ratios;
     j["rows"] = rows_json(c);

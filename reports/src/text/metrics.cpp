@@ -343,6 +343,42 @@ constexpr Metric kMetrics[] = {
      .json = "feasible",
      .sheet = "feasible",
      .text = [](D d, bool machine) { return verdict_cell(d.feasible(), machine); }},
+    {.id = M::subscriptions,
+     .key = "subscriptions",
+     .label = "Subscriptions (or regions)",
+     .of_column = [](C c) -> Value {
+         if (c.kind != ColumnKind::reference || c.subscriptions == 0) {
+             return std::nullopt;
+         }
+         return count(c.subscriptions);
+     }},
+    {.id = M::read_at_site,
+     .key = "read_at_gpu_site_tbps",
+     .label = "Read reaching the GPU site",
+     .unit = "Tbps",
+     .decimals = 1,
+     .of_column = [](C c) -> Value {
+         return c.read_at_site ? Value(in(*c.read_at_site, units::Tbps)) : std::nullopt;
+     }},
+    {.id = M::write_at_site,
+     .key = "write_at_gpu_site_tbps",
+     .label = "Write reaching the GPU site",
+     .unit = "Tbps",
+     .decimals = 1,
+     .of_column = [](C c) -> Value {
+         return c.write_at_site ? Value(in(*c.write_at_site, units::Tbps)) : std::nullopt;
+     }},
+    {.id = M::power_saved,
+     .key = "power_saved",
+     .label = "Power saved",
+     .unit = "kW",
+     .decimals = 1},
+    {.id = M::gpus_fed, .key = "gpus_fed", .label = "GPUs the saved power feeds"},
+    {.id = M::break_even_rack_power,
+     .key = "break_even_rack_power",
+     .label = "rack power at which the power is equal",
+     .unit = "kW",
+     .decimals = 1},
 };
 
 constexpr bool in_id_order() {
@@ -398,6 +434,7 @@ const std::vector<MetricId>& comparison_metrics() {
         M::cnodes,
         M::dboxes,
         M::accounts,
+        M::subscriptions,
         M::racks,
         M::usable_capacity,
         M::raw_capacity,
@@ -407,6 +444,8 @@ const std::vector<MetricId>& comparison_metrics() {
         M::write_tbps,
         M::read_within_limits,
         M::write_within_limits,
+        M::read_at_site,
+        M::write_at_site,
         M::power,
         M::pb_per_rack,
         M::read_per_kw,
@@ -427,6 +466,7 @@ const std::vector<MetricId>& summary_metrics() {
         M::cd_ratio,
         M::switches,
         M::accounts,
+        M::subscriptions,
         M::racks,
         M::device_units,
         M::rack_units,
@@ -439,6 +479,8 @@ const std::vector<MetricId>& summary_metrics() {
         M::write_tbps,
         M::read_within_limits,
         M::write_within_limits,
+        M::read_at_site,
+        M::write_at_site,
         M::read_bottleneck,
         M::knee,
         M::power,
@@ -453,23 +495,54 @@ const std::vector<MetricId>& summary_metrics() {
 }
 
 const std::vector<MetricId>& ratio_metrics() {
-    static const std::vector<MetricId> ids = {M::racks, M::power, M::usable_capacity, M::read,
-                                              M::write};
+    static const std::vector<MetricId> ids = {M::racks,
+                                              M::power,
+                                              M::read,
+                                              M::write,
+                                              M::power_saved,
+                                              M::gpus_fed,
+                                              M::break_even_rack_power};
     return ids;
 }
 
-double ratio_value(const ComparisonRatio& r, MetricId id) {
+bool is_quotient(MetricId id) {
+    return id == M::racks || id == M::power || id == M::read || id == M::write;
+}
+
+std::string ratio_label(MetricId id, const std::string& reference, const Comparison& c) {
+    const std::string basis = reference + " at the same usable capacity";
+    switch (id) {
+    case M::power_saved:
+        return "Power saved vs " + basis;
+    case M::gpus_fed:
+        if (c.gpu_platform.empty()) {
+            return "GPUs the saved power feeds";
+        }
+        return c.gpu_platform + " GPUs the saved power feeds (" +
+               format_in(c.power_per_gpu, units::kW, 2) + " each)";
+    case M::break_even_rack_power:
+        return reference + " rack power at which the power is equal";
+    default:
+        return std::string(metric(id).label) + " ÷ " + basis;
+    }
+}
+
+std::optional<double> ratio_value(const ComparisonRatio& r, MetricId id) {
     switch (id) {
     case MetricId::racks:
         return r.racks;
     case MetricId::power:
         return r.power;
-    case MetricId::usable_capacity:
-        return r.usable;
     case MetricId::read:
         return r.read;
     case MetricId::write:
         return r.write;
+    case MetricId::power_saved:
+        return in(r.power_saved, units::kW);
+    case MetricId::gpus_fed:
+        return r.gpus_fed;
+    case MetricId::break_even_rack_power:
+        return in(r.break_even_rack_power, units::kW);
     default:
         throw std::logic_error("no ratio for metric " + std::string(metric(id).key));
     }

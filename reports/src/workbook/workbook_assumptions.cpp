@@ -284,6 +284,20 @@ const Figure<ReferenceSystem> kReferenceFigures[] = {
     {"account_egress_Gbps", "Egress (read) per account", Num::precise, "Gbps", "account_egress",
      [](const ReferenceSystem& r) { return in(r.account_egress, units::Gbps); }, nullptr,
      [](const ReferenceSystem& r) { return has_account(r) && r.account_egress.base() > 0; }},
+    {"accounts_per_subscription", "Accounts per subscription per region", Num::integer, "accounts",
+     "accounts_per_subscription",
+     [](const ReferenceSystem& r) { return static_cast<double>(r.accounts_per_subscription); },
+     nullptr,
+     [](const ReferenceSystem& r) { return has_account(r) && r.accounts_per_subscription > 0; }},
+    {"accounts_per_subscription_raised", "Accounts per subscription per region, on request",
+     Num::integer, "accounts", "accounts_per_subscription_raised",
+     [](const ReferenceSystem& r) {
+         return static_cast<double>(r.accounts_per_subscription_raised);
+     },
+     nullptr,
+     [](const ReferenceSystem& r) {
+         return has_account(r) && r.accounts_per_subscription_raised > 0;
+     }},
 };
 
 /// Appends `v` to `ids` unless it is there: catalog models in first-use order.
@@ -405,6 +419,12 @@ void AssumptionsBuilder::fleet() {
         num("platform", p->id, "gpus_per_su",
             number_row(g, "GPUs per scalable unit (SU)", p->gpus_per_su, Num::integer, "GPUs",
                        p->provenance.of("gpus_per_su")));
+        if (input.comparison != nullptr && p->power_per_su.base() > 0.0) {
+            // For the GPUs the power saved against a reference would feed.
+            num("platform", p->id, "power_per_su_kW",
+                number_row(g, "Power per scalable unit", in(p->power_per_su, units::kW),
+                           Num::precise, "kW", p->provenance.of("power_per_su")));
+        }
         if (jobs) {
             num("platform", p->id, "gpus_per_node",
                 number_row(g, "GPUs per node", p->gpus_per_node, Num::integer, "GPUs",
@@ -543,6 +563,11 @@ void AssumptionsBuilder::comparison() {
         scenario_row("target_PB", "Capacity target (pods grow to it)", in(e.target, units::PB),
                      Num::precise, "PB");
         scenario_row("tolerance", "Tolerance short of the target", e.tolerance, Num::percent, "%");
+    }
+    if (!cmp->references.empty() && cmp->references.front().wan) {
+        const ScenarioField* f = find_scenario_field("cloud.wan");
+        scenario_row("wan_Tbps", sentence_case(f != nullptr ? f->label : "WAN"),
+                     in(*cmp->references.front().wan, units::Tbps), Num::precise, "Tbps");
     }
     for (const ReferenceSizing& r : cmp->references) {
         if (const ReferenceSystem* sys = input.catalog->reference(r.id)) {

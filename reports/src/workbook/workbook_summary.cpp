@@ -136,6 +136,9 @@ bool reference_has(MetricId id) {
     case MetricId::power:
     case MetricId::pb_per_rack:
     case MetricId::read_per_kw:
+    case MetricId::subscriptions:
+    case MetricId::read_at_site:
+    case MetricId::write_at_site:
         return true;
     default:
         return false;
@@ -156,6 +159,13 @@ bool shown(const Metric& m, const Comparison* cmp, const std::vector<DesignCells
     case MetricId::read_within_limits:
     case MetricId::write_within_limits:
         return refs;
+    case MetricId::subscriptions:
+        return refs && std::any_of(cmp->references.begin(), cmp->references.end(),
+                                   [](const ReferenceSizing& r) { return r.subscriptions > 0; });
+    case MetricId::read_at_site:
+    case MetricId::write_at_site:
+        return refs && std::any_of(cmp->references.begin(), cmp->references.end(),
+                                   [](const ReferenceSizing& r) { return r.wan.has_value(); });
     case MetricId::feasible:
         return true;
     default:
@@ -184,11 +194,17 @@ std::vector<SummaryRow> rows(const Comparison* cmp, const std::vector<DesignCell
     if (cmp != nullptr) {
         for (std::size_t k = 0; k < cmp->references.size(); ++k) {
             for (MetricId id : ratio_metrics()) {
+                if (id == MetricId::gpus_fed && cmp->gpu_platform.empty()) {
+                    continue; // no SU power for the scenario's platform
+                }
                 const Metric& m = metric(id);
-                out.push_back(
-                    {RatioRow{&m, k},
-                     std::string(m.label) + " \u00f7 " + cmp->references[k].name + " (\u00d7)",
-                     Num::two});
+                const bool quotient = is_quotient(id);
+                const std::string unit = quotient ? "\u00d7" : std::string(m.unit);
+                std::string label = ratio_label(id, cmp->references[k].name, *cmp);
+                if (!unit.empty()) {
+                    label += " (" + unit + ")";
+                }
+                out.push_back({RatioRow{&m, k}, label, quotient ? Num::two : num_of(m)});
             }
         }
     }
@@ -273,6 +289,44 @@ Cell within_limits(const Table& t, std::size_t c, MetricId rate, const char* lim
     return num_cell("=" + t.at(rate, c), in(cached, units::Tbps));
 }
 
+/// The subscriptions (or regions) the accounts need: the accounts for the
+/// capacity or for the full read and write rates, whichever is more, over the
+/// accounts one subscription holds (core/src/reference.cpp).
+Cell subscriptions_cell(const Table& t, std::size_t c) {
+    const ReferenceSizing& r = *t.cols[c].ref;
+    const ReferenceSystem* sys = t.input.catalog->reference(r.id);
+    auto has = [&](const char* f) { return t.a.has("reference", r.id, f); };
+    if (r.subscriptions == 0 || sys == nullptr || !has("account_ingress_Gbps") ||
+        !has("account_egress_Gbps")) {
+        return not_applicable();
+    }
+    const char* limit = r.accounts_per_subscription == sys->accounts_per_subscription
+                            ? "accounts_per_subscription"
+                            : "accounts_per_subscription_raised";
+    if (!has(limit)) {
+        return not_applicable();
+    }
+    auto name = [&](const char* f) { return t.a.name("reference", r.id, f); };
+    auto up = [](const std::string& x) { return "ROUNDUP(" + x + "*(1-1E-9),0)"; };
+    const std::string for_rates =
+        up(t.at(MetricId::write_tbps, c) + "*1000/" + name("account_ingress_Gbps")) + "," +
+        up(t.at(MetricId::read_tbps, c) + "*1000/" + name("account_egress_Gbps"));
+    return num_cell(
+        "=" + up("MAX(" + t.at(MetricId::accounts, c) + "," + for_rates + ")/" + name(limit)),
+        static_cast<double>(r.subscriptions));
+}
+
+/// What reaches the GPU site: the rate within the account limits, at most
+/// the WAN link on Assumptions.
+Cell at_site(const Table& t, std::size_t c, MetricId within, std::optional<Throughput> cached) {
+    if (!cached || !t.a.has("scenario", "scenario", "wan_Tbps")) {
+        return not_applicable();
+    }
+    return num_cell("=MIN(" + t.at(within, c) + "," + t.a.name("scenario", "scenario", "wan_Tbps") +
+                        ")",
+                    in(*cached, units::Tbps));
+}
+
 /// A reference system's figures from its catalog entry (core/src/reference.cpp).
 Cell reference_cell(const Table& t, std::size_t c, MetricId id) {
     const ReferenceSizing& r = *t.cols[c].ref;
@@ -319,6 +373,12 @@ Cell reference_cell(const Table& t, std::size_t c, MetricId id) {
     case MetricId::write_within_limits:
         return within_limits(t, c, MetricId::write_tbps, "account_ingress_Gbps",
                              r.write_within_limits);
+    case MetricId::subscriptions:
+        return subscriptions_cell(t, c);
+    case MetricId::read_at_site:
+        return at_site(t, c, MetricId::read_within_limits, r.read_at_site);
+    case MetricId::write_at_site:
+        return at_site(t, c, MetricId::write_within_limits, r.write_at_site);
     default:
         return not_applicable();
     }
@@ -403,19 +463,63 @@ Cell pods_cell(const Table& t, std::size_t c, const Metric& m) {
     return not_applicable();
 }
 
-/// This column's figure over the reference column's.
+/// The scenario platform's power per GPU in kW, as a formula over
+/// Assumptions; empty when Assumptions has no SU power for it.
+std::string power_per_gpu_kw(const Table& t) {
+    const Scenario* s = t.input.scenario;
+    if (s == nullptr || !s->fleet || !t.a.has("platform", s->fleet->platform, "power_per_su_kW")) {
+        return {};
+    }
+    const std::string& id = s->fleet->platform;
+    return "(" + t.a.name("platform", id, "power_per_su_kW") + "/" +
+           t.a.name("platform", id, "gpus_per_su") + ")";
+}
+
+/// A column against the reference sized at the column's own usable capacity
+/// (core/src/comparison.cpp): the reference's racks and power are computed
+/// here from its figures on Assumptions, like for like.
 Cell ratio_cell(const Table& t, std::size_t c, const RatioRow& r) {
     const Comparison& cmp = *t.input.comparison;
-    std::size_t rc = 0;
-    for (std::size_t k = 0; k < t.cols.size(); ++k) {
-        if (t.cols[k].kind == ColumnKind::reference && t.cols[k].cc->source == r.reference) {
-            rc = k;
-        }
-    }
     // With a comparison, the table's columns are the comparison's, in order.
     const ComparisonRatio* q = cmp.ratio(c, r.reference);
-    const double cached = q != nullptr ? ratio_value(*q, r.what->id) : 0.0;
-    return num_cell("=" + t.at(r.what->id, c) + "/" + t.at(r.what->id, rc), cached);
+    const std::optional<double> cached = q != nullptr ? ratio_value(*q, r.what->id) : std::nullopt;
+    if (!cached) {
+        return not_applicable();
+    }
+    const std::string& id = cmp.references.at(r.reference).id;
+    auto name = [&](const char* field) { return t.a.name("reference", id, field); };
+    auto here = [&](MetricId m) { return t.at(m, c); };
+    const std::string usable = here(MetricId::usable_capacity);
+    const std::string racks =
+        "MAX(1,ROUNDUP(" + usable + "/1000*" + name("racks_per_EB") + "*(1-1E-9),0))";
+    const std::string power = "(" + racks + "*" + name("power_per_rack_kW") + ")";
+    switch (r.what->id) {
+    case MetricId::racks:
+        return num_cell("=" + here(MetricId::racks) + "/" + racks, *cached);
+    case MetricId::power:
+        return num_cell("=" + here(MetricId::power) + "/" + power, *cached);
+    case MetricId::read:
+        return num_cell("=" + here(MetricId::read_tbps) + "/(" + usable + "/100*" +
+                            name("read_per_100PB_Tbps") + ")",
+                        *cached);
+    case MetricId::write:
+        return num_cell("=" + here(MetricId::write_tbps) + "/(" + usable + "/100*" +
+                            name("write_per_100PB_Tbps") + ")",
+                        *cached);
+    case MetricId::power_saved:
+        return num_cell("=" + power + "-" + here(MetricId::power), *cached);
+    case MetricId::gpus_fed: {
+        const std::string per_gpu = power_per_gpu_kw(t);
+        if (per_gpu.empty()) {
+            return not_applicable();
+        }
+        return num_cell("=(" + power + "-" + here(MetricId::power) + ")/" + per_gpu, *cached);
+    }
+    case MetricId::break_even_rack_power:
+        return num_cell("=" + here(MetricId::power) + "/" + racks, *cached);
+    default:
+        return not_applicable();
+    }
 }
 
 Cell cell_for(const Table& t, std::size_t c, const SummaryRow& row) {

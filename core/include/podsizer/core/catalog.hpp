@@ -120,6 +120,9 @@ struct GpuPlatform {
     std::string name;
     int gpus_per_node = 8;
     int gpus_per_su = 256; ///< GPUs in one NVIDIA scalable unit
+    /// Power of one scalable unit's compute (docs/extrapolation-and-comparison.md,
+    /// "Freed power in GPUs"); zero when the catalog gives none.
+    Power power_per_su;
     Provenance provenance;
 };
 
@@ -149,6 +152,10 @@ struct ReferenceSystem {
     Throughput account_ingress;
     Throughput account_egress;
     double raw_per_usable = 0.0; ///< raw bytes stored per usable byte (EC overhead); 0: unknown
+    /// Accounts one subscription may hold in one region, by default and on
+    /// request; 0: no limit known.
+    std::int64_t accounts_per_subscription = 0;
+    std::int64_t accounts_per_subscription_raised = 0;
     Provenance provenance;
 };
 

@@ -31,7 +31,8 @@ struct ComparisonColumn {
     std::int64_t pods = 0; ///< 1 for a design, n for n pods, 0 for a reference
     std::int64_t cnodes = 0;
     std::int64_t dboxes = 0;
-    std::int64_t accounts = 0; ///< references only
+    std::int64_t accounts = 0;      ///< references only
+    std::int64_t subscriptions = 0; ///< references only: 0 when no limit is known
     std::int64_t racks = 0;
     Capacity usable;
     std::optional<Capacity> raw; ///< unknown for a reference without raw_per_usable
@@ -41,6 +42,9 @@ struct ComparisonColumn {
     /// References only: what the accounts' aggregate limits let through.
     std::optional<Throughput> read_within_limits;
     std::optional<Throughput> write_within_limits;
+    /// References only, with a WAN link: what reaches the GPU site.
+    std::optional<Throughput> read_at_site;
+    std::optional<Throughput> write_at_site;
     bool feasible = true; ///< designs: no error finding; references: always
 
     // Densities (zero when the denominator is zero).
@@ -50,15 +54,29 @@ struct ComparisonColumn {
     double mbps_write_per_tb() const;
 };
 
-/// A design column divided by a reference column.
+/// A design column against a reference system sized at the column's own
+/// usable capacity: like for like, never a 218 PB pod against a 1 EB store
+/// (docs/extrapolation-and-comparison.md, "Ratios").
 struct ComparisonRatio {
     std::size_t column = 0;    ///< index into Comparison::columns (a design or pods column)
     std::size_t reference = 0; ///< index into Comparison::references
-    double racks = 0.0;
+    Capacity basis;            ///< the capacity the reference is sized at: the column's usable
+    std::int64_t reference_racks = 0; ///< the reference at `basis`
+    Power reference_power;
+    double racks = 0.0; ///< the column's over the reference's at `basis`
     double power = 0.0;
-    double usable = 0.0;
     double read = 0.0;
     double write = 0.0;
+    /// The reference's power at `basis` less the column's (negative: the
+    /// column draws more).
+    Power power_saved;
+    /// GPUs of the scenario's platform the saved power would feed, from the
+    /// platform's power per scalable unit; unknown without one.
+    std::optional<double> gpus_fed;
+    /// The reference's power per rack at which the two draw the same power:
+    /// below it the column draws more. The reference's own figure is an
+    /// assumption in the default catalog, so the break-even is shown.
+    Power break_even_rack_power;
 };
 
 /// A finding with what it is about (a design, an extrapolation, a reference).
@@ -78,6 +96,10 @@ struct Comparison {
     std::vector<ReferenceSizing> references;
     std::vector<Extrapolation> extrapolations; ///< one per design, when a target is given
     std::vector<ComparisonRatio> ratios;
+    /// The scenario's GPU platform and its power per GPU, for the GPUs saved
+    /// power feeds; empty and zero without a platform's SU power.
+    std::string gpu_platform;
+    Power power_per_gpu;
     std::vector<SubjectFinding> findings;
 
     bool all_feasible() const;
@@ -89,13 +111,16 @@ struct Comparison {
 struct ComparisonSpec {
     std::optional<ExtrapolationSpec> target; ///< grow pod designs to it; size references at it
     std::vector<const ReferenceSystem*> references; ///< in column order
+    CloudAccess cloud;                              ///< how the GPU site reaches the references
+    const GpuPlatform* platform = nullptr;          ///< the scenario's, for the GPUs power feeds
 };
 
 /// Columns: each design; after it, when a target is given and the design
 /// needs more than one pod to reach it, the design grown to whole pods; then
 /// each reference, sized at the target (or, without one, at the first
 /// design's usable capacity). Ratios: each non-reference column's racks,
-/// power, usable capacity, read and write over each reference's.
+/// power, read and write over each reference's sized at the column's usable
+/// capacity, with the power saved and the GPUs it would feed.
 Comparison compare_designs(const SizingResult& sizing, const ComparisonSpec& spec);
 
 } // namespace podsizer

@@ -1,9 +1,10 @@
-// A reference system sized at a capacity (docs/extrapolation-and-comparison.md §3-§4): the customer's cloud
-// HDD object store, to put beside the designs.
+// A reference system sized at a capacity (docs/extrapolation-and-comparison.md §3-§4): the
+// customer's cloud HDD object store, to put beside the designs.
 #pragma once
 
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/design.hpp"
+#include "podsizer/core/scenario.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -33,6 +34,16 @@ struct ReferenceSizing {
     Throughput read_within_limits;  ///< min(read, egress limit)
     /// Accounts the full read and write rates need at the default limits.
     std::int64_t accounts_for_throughput = 0;
+    /// Accounts one subscription holds in one region (the default or the
+    /// raised limit), and the subscriptions (or regions) the accounts need;
+    /// 0 when the catalog gives no limit.
+    std::int64_t accounts_per_subscription = 0;
+    std::int64_t subscriptions = 0;
+    /// What reaches the GPU site: min(store, account limits, WAN); set only
+    /// with a WAN link.
+    std::optional<Throughput> wan;
+    std::optional<Throughput> read_at_site;
+    std::optional<Throughput> write_at_site;
 
     std::vector<Finding> findings;
 
@@ -44,6 +55,9 @@ struct ReferenceSizing {
 /// per 100 PB; power = racks × power per rack; accounts = ceil(capacity /
 /// account capacity), and whether their aggregate ingress (write) and egress
 /// (read) limits fall below those rates. InputError for a capacity <= 0.
-ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable);
+/// With `access`, also the subscriptions the accounts need and what reaches
+/// the GPU site over the WAN.
+ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
+                               const CloudAccess& access = {});
 
 } // namespace podsizer

@@ -133,6 +133,18 @@ struct CheckpointSpec {
     bool operator==(const CheckpointSpec&) const = default;
 };
 
+/// How the GPU site reaches a cloud store it is compared with
+/// (docs/extrapolation-and-comparison.md, "Cloud limits and the WAN").
+struct CloudAccess {
+    /// The WAN link between the GPU site and the store's region; unknown: the
+    /// store's own throughput is all that is shown.
+    std::optional<Throughput> wan;
+    /// The provider raised the accounts-per-subscription limit on request.
+    bool raised_account_limit = false;
+
+    bool operator==(const CloudAccess&) const = default;
+};
+
 struct Scenario {
     std::string name;
     std::string description;
@@ -145,6 +157,7 @@ struct Scenario {
     std::optional<CheckpointSpec> checkpoint;
     std::optional<ExtrapolationSpec> extrapolation;
     std::vector<std::string> comparisons; ///< reference system ids to put beside the designs
+    CloudAccess cloud;                    ///< how the GPU site reaches those references
 
     // Field by field: saving and loading must give an identical scenario
     // (catalog's scenario writer is tested that way), and the GUI ignores an

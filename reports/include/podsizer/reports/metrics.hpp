@@ -51,6 +51,13 @@ enum class MetricId : std::uint8_t {
     write_per_tb,
     read_per_gpu,
     feasible,
+    // The comparison with a cloud store (docs/extrapolation-and-comparison.md).
+    subscriptions,
+    read_at_site,
+    write_at_site,
+    power_saved,
+    gpus_fed,
+    break_even_rack_power,
 };
 
 /// What a metric's cells hold: a number in the metric's unit, a text (model
@@ -95,11 +102,19 @@ const Metric& metric(MetricId id);
 const std::vector<MetricId>& sizing_table_metrics();
 const std::vector<MetricId>& comparison_metrics();
 const std::vector<MetricId>& summary_metrics();
-/// The figures each design column is divided by each reference's (ratio rows).
+/// The rows each design column gets against each reference sized at the
+/// column's usable capacity: the figures divided (racks, power, read, write,
+/// unit "×"), then the power saved, the GPUs it feeds and the break-even
+/// rack power (their own units).
 const std::vector<MetricId>& ratio_metrics();
+/// Whether a ratio row divides (×) rather than stating a figure in its unit.
+bool is_quotient(MetricId id);
+/// A ratio row's label: "Racks ÷ Cloud HDD object store at the same usable
+/// capacity", with the basis said on the row.
+std::string ratio_label(MetricId id, const std::string& reference, const Comparison& c);
 
-/// A ratio's value: the column's figure over the reference's.
-double ratio_value(const ComparisonRatio& r, MetricId id);
+/// A ratio row's value; nullopt where it is unknown (GPUs without SU power).
+std::optional<double> ratio_value(const ComparisonRatio& r, MetricId id);
 
 /// A number as a table cell: for people grouped with `decimals`, "n/a" when
 /// absent; for machines plain with three more decimals, empty when absent.

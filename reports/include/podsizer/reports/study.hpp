@@ -31,6 +31,9 @@ struct StudyOptions {
     bool only_named_references = false;
     /// The target to grow to; nullopt: the scenario's extrapolation target.
     std::optional<ExtrapolationSpec> target;
+    /// Overrides of the scenario's cloud access (`--wan`, `--raised-account-limit`).
+    std::optional<Throughput> wan;
+    bool raised_account_limit = false;
     bool compare = true;      ///< put the designs beside the references
     bool extrapolate = false; ///< grow every design to the target (InputError without one)
 };
