@@ -51,6 +51,9 @@ enum class MetricId : std::uint8_t {
     write_per_tb,
     read_per_gpu,
     feasible,
+    max_power,
+    facility_power,
+    cooling,
 };
 
 /// What a metric's cells hold: a number in the metric's unit, a text (model
