@@ -131,8 +131,11 @@ TEST_CASE("each rack carries its cooling class and the design its fullest rack's
     CHECK(derated.cooling == CoolingClass::air);
     CHECK_FALSE(has_finding(derated, "cooling-containment"));
 
+    // A 60 kW budget on the max basis: space binds (19 racks of 40 U), so each
+    // rack draws about 959.4 / 19 = 50 kW at maximum: liquid.
     s.constraints.rack_derate = 1.0;
-    s.constraints.rack_power = kw(60.0); // a 60 kW budget packs racks past 40 kW
+    s.constraints.rack_power = kw(60.0);
+    s.constraints.power_basis = PowerBasis::max;
     const Design dense = size_one(s);
     CHECK(dense.cooling == CoolingClass::liquid);
     CHECK(has_finding(dense, "cooling-liquid"));

@@ -71,8 +71,8 @@ constexpr FieldFigure kFieldFigures[] = {
     {"capacity.usable_per_gpu", "usable_per_gpu_TB", units::TB, "TB", xlsx::Num::precise},
     {"data_reduction", "data_reduction", kPlain, ":1", xlsx::Num::two},
     {"constraints.rack_power", "rack_power_kW", units::kW, "kW", xlsx::Num::precise},
-    {"constraints.rack_derate", "rack_derate", kPlain, "", xlsx::Num::two},
-    {"constraints.pue", "pue", kPlain, "", xlsx::Num::two},
+    {"constraints.rack_derate", "rack_derate", kPlain, "× budget", xlsx::Num::two},
+    {"constraints.pue", "pue", kPlain, "× IT power", xlsx::Num::two},
 };
 
 const FieldFigure* field_figure(std::string_view pattern) {
@@ -527,9 +527,9 @@ void AssumptionsBuilder::scenario_figures() {
     scenario_row("data_reduction", "Data-reduction ratio (what-if; 1 = none)", dr, Num::two, ":1");
     // Without a scenario the designs' own derating and PUE (the defaults).
     scenario_row("rack_derate", "Rack budget derating (1 = the whole budget)",
-                 designs.empty() ? 1.0 : designs[0].rack_derate, Num::two, "");
+                 designs.empty() ? 1.0 : designs[0].rack_derate, Num::two, "× budget");
     scenario_row("pue", "Site PUE (facility power = IT power x PUE)",
-                 designs.empty() ? kDefaultPue : designs[0].pue, Num::two, "");
+                 designs.empty() ? kDefaultPue : designs[0].pue, Num::two, "× IT power");
 }
 
 void AssumptionsBuilder::constraints() {
