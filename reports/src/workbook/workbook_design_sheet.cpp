@@ -409,7 +409,7 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
         it.write(section);
     }
     sheet.column_width(kLabel, kLabel, kLabelWidth);
-    sheet.column_width(kValue, kValue, 16);
+    sheet.column_width(kValue, kValue, 22); // "containment / rear door"
     sheet.column_width(kHow, kHow, kHowWidth);
     sheet.freeze(kHeaderRow + 1, 0);
     sheet.print_setup(kHeaderRow);
