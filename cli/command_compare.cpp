@@ -3,6 +3,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/study.hpp"
+#include "power_args.hpp"
 #include "target_args.hpp"
 
 #include <iostream>
@@ -18,6 +19,7 @@ struct CompareArgs {
     TargetArgs target;
     std::string wan;
     bool raised_account_limit = false;
+    PowerArgs power;
     ExportOptions exports;
 };
 
@@ -50,7 +52,8 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     for (const std::string& id : a.with) {
         require_known(id, known, "--with", "reference system");
     }
-    const Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    apply_power_flags(a.power, scenario.constraints, catalog);
 
     StudyOptions options;
     options.references = a.with;
@@ -77,6 +80,7 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
                    "cloud object store");
     auto a = std::make_shared<CompareArgs>();
     cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")->required();
+    add_power_flags(*cmd, a->power);
     cmd->add_option("--with", a->with,
                     "Reference system id (repeatable; default: the scenario's comparisons, else "
                     "every reference in the catalog)");

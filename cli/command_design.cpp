@@ -5,6 +5,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/requirements.hpp"
 #include "podsizer/reports/study.hpp"
+#include "power_args.hpp"
 
 #include <memory>
 #include <optional>
@@ -24,6 +25,7 @@ struct DesignArgs {
     std::string network_switch;
     std::string scenario;
     std::string name;
+    PowerArgs power;
     ExportOptions exports;
 };
 
@@ -70,6 +72,7 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
         title = s.name;
     }
     print_warnings(diag);
+    apply_power_flags(a.power, constraints, catalog);
     const double cd = static_cast<double>(hand.cnodes) / static_cast<double>(hand.dboxes);
     if (cd < constraints.cd_min.c_per_d * (1 - 1e-9) ||
         cd > constraints.cd_max.c_per_d * (1 + 1e-9)) {
@@ -105,6 +108,7 @@ void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     design->add_option("--scenario", da->scenario,
                        "Scenario whose requirements and constraints to check against");
     design->add_option("--name", da->name, "Name shown for the design");
+    add_power_flags(*design, da->power);
     add_export_options(design, da->exports);
     design->callback([&g, &action, da] { action = [&g, da] { return run_design(g, *da); }; });
 }

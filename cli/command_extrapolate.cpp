@@ -3,6 +3,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
 #include "podsizer/reports/study.hpp"
+#include "power_args.hpp"
 #include "target_args.hpp"
 
 #include <iostream>
@@ -15,6 +16,7 @@ namespace {
 struct ExtrapolateArgs {
     std::string scenario;
     TargetArgs target;
+    PowerArgs power;
     ExportOptions exports;
 };
 
@@ -24,7 +26,8 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     const Catalog catalog = load_catalog(g, diag);
     print_warnings(diag);
     diag.warnings.clear();
-    const Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    apply_power_flags(a.power, scenario.constraints, catalog);
     const std::optional<ExtrapolationSpec> spec = resolve_target(a.target, scenario);
     if (!spec) {
         throw InputError("--target", "no target to grow to; give --target (e.g. --target 1EB) or "
@@ -57,6 +60,7 @@ void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& acti
                        "namespace), with the fleet plan");
     auto a = std::make_shared<ExtrapolateArgs>();
     cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")->required();
+    add_power_flags(*cmd, a->power);
     add_target_flags(*cmd, a->target,
                      "Capacity target, e.g. 1EB (default: the scenario's extrapolation.target)");
     add_export_options(cmd, a->exports);

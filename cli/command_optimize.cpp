@@ -3,6 +3,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/optimizer.hpp"
 #include "podsizer/reports/optimizer_report.hpp"
+#include "power_args.hpp"
 
 #include <iostream>
 #include <memory>
@@ -16,6 +17,7 @@ struct OptimizeArgs {
     std::string objective = "min-racks";
     std::vector<std::string> racks;
     bool pareto = false;
+    PowerArgs power;
 };
 
 int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
@@ -39,7 +41,8 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
     for (const std::string& id : a.racks) {
         options.racks.push_back(require_known(id, ids_of(catalog.racks), "--rack", "rack model"));
     }
-    const Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    apply_power_flags(a.power, scenario.constraints, catalog);
     OptimizerResult result;
     try {
         result = optimize(scenario, catalog, options);
@@ -57,6 +60,7 @@ void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action)
         "optimize", "Search the catalog for the Pareto front and the best design for an objective");
     auto a = std::make_shared<OptimizeArgs>();
     cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")->required();
+    add_power_flags(*cmd, a->power);
     cmd->add_option("--objective", a->objective,
                     "min-racks, min-power, max-read, max-write or max-capacity")
         ->capture_default_str();

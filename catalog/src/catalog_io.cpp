@@ -67,6 +67,25 @@ RackUnits rack_height(const Node& n) {
     return h;
 }
 
+/// A device's maximum draw (docs/model.md §10). Where the entry gives none,
+/// typical x kAssumedMaxPerTypical, recorded as an assumption of that field
+/// so `catalog show` and the workbook say so.
+template <class Model> void read_max_power(const Node& n, Model& m) {
+    if (auto f = n.find("max_power")) {
+        m.max_power = f->positive<Power>();
+        if (m.max_power < m.power) {
+            f->fail("is below the typical \"power\" (" + format_in(m.power, units::W, 0) +
+                    "); expected the maximum draw, at least the typical");
+        }
+        return;
+    }
+    m.max_power = m.power * kAssumedMaxPerTypical;
+    m.provenance.field_sources.try_emplace(
+        "max_power", Source{SourceKind::assumption, "",
+                            "not given in the catalog: typical power x 1.3 (an assumed "
+                            "max/typical ratio, docs/model.md §10)"});
+}
+
 template <class T> void upsert(std::vector<T>& items, T item) {
     auto it = std::find_if(items.begin(), items.end(), [&](const T& t) { return t.id == item.id; });
     if (it == items.end()) {
@@ -93,6 +112,7 @@ CNodeModel read_cnode(const Node& n) {
     c.client_ports = n.at("client_ports").small_count(0);
     c.backend_ports = n.at("backend_ports").small_count(0);
     c.provenance = read_provenance(n, fields);
+    read_max_power(n, c);
     return c;
 }
 
@@ -126,6 +146,7 @@ DBoxModel read_dbox(const Node& n) {
     d.erasure_coding = n.at("erasure_coding").id();
     d.ncp_certified = n.at("ncp_certified").boolean();
     d.provenance = read_provenance(n, fields);
+    read_max_power(n, d);
     return d;
 }
 
@@ -184,6 +205,7 @@ SwitchModel read_switch(const Node& n) {
         f.fail("expected a fraction above 0 and at most 1, such as 0.5");
     }
     s.provenance = read_provenance(n, fields);
+    read_max_power(n, s);
     return s;
 }
 

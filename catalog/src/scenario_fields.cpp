@@ -30,6 +30,7 @@ constexpr std::array<std::string_view, 2> kExcludesParams{"params", "bytes_per_p
 constexpr std::array<std::string_view, 1> kSchemaNames{"podsizer-scenario/1"};
 constexpr std::array<std::string_view, 1> kNone{"none"};
 constexpr std::array<std::string_view, 2> kModes{"sync", "async"};
+constexpr std::array<std::string_view, 2> kPowerBases{"typical", "max"};
 
 bool explicit_figures(const Scenario& s, std::size_t) {
     return !s.performance || s.performance->rule.empty();
@@ -255,6 +256,55 @@ const std::array kFields{
                   std::size_t) { return s.constraints.rack_resilient ? D{true} : D{}; },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.rack_resilient = std::get<bool>(v); },
+    },
+    // docs/model.md §10: the basis racks are checked on, derating, PUE.
+    ScenarioField{
+        .pattern = "constraints.power_basis",
+        .kind = FieldKind::choice,
+        .choices = kPowerBases,
+        .default_text = "typical",
+        .label = "rack power basis",
+        .help = "The draw racks are checked on: typical (the customer's basis) or max.",
+        .range_text = "\"{}\" is not a power basis; expected \"typical\" (each device's "
+                      "typical draw) or \"max\" (its maximum draw)",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.constraints.power_basis == PowerBasis::typical
+                           ? D{}
+                           : D{std::string(to_string(s.constraints.power_basis))};
+            },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.constraints.power_basis = *power_basis_from_string(text(v)); },
+    },
+    ScenarioField{
+        .pattern = "constraints.rack_derate",
+        .kind = FieldKind::number,
+        .bounds = {0.0, 1.0, true, false},
+        .default_text = "1",
+        .label = "rack budget derating",
+        .help = "Share of a rack's power budget the devices may draw, such as 0.8 for "
+                "breakers under continuous load; 1: the whole budget.",
+        .range_text = "expected a share of the rack budget above 0 and at most 1, such as 0.8",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.constraints.rack_derate != 1.0 ? D{s.constraints.rack_derate} : D{};
+            },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.rack_derate = number(v); },
+    },
+    ScenarioField{
+        .pattern = "constraints.pue",
+        .kind = FieldKind::number,
+        .bounds = {1.0, 10.0},
+        .default_text = "1.58",
+        .label = "site PUE",
+        .help = "Power usage effectiveness: facility power = IT power x PUE; left out, 1.58, "
+                "the industry average (Uptime Institute survey 2023).",
+        .range_text = "expected a PUE from 1 (no overhead) to 10, such as 1.58",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.constraints.pue != kDefaultPue ? D{s.constraints.pue} : D{};
+            },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.pue = number(v); },
     },
     ScenarioField{
         .pattern = "options[N].name",

@@ -147,9 +147,11 @@ void limits_rule(const Design& d, const DesignInputs& in, const Findings& f) {
               std::to_string(d.racks) + " racks exceed the limit of " +
                   std::to_string(*in.cons.max_racks));
     }
-    if (in.cons.max_power && d.power > *in.cons.max_power) {
+    // Checked on the same basis as the racks (docs/model.md §10).
+    if (in.cons.max_power && exceeds(d.basis_power().base(), in.cons.max_power->base())) {
         f.add(Severity::error, "max-power",
-              format_in(d.power, units::kW, 1) + " exceeds the limit of " +
+              format_in(d.basis_power(), units::kW, 1) + " (" +
+                  std::string(to_string(d.power_basis)) + ") exceeds the limit of " +
                   format_in(*in.cons.max_power, units::kW, 1));
     }
 }
@@ -162,10 +164,40 @@ void data_reduction_rule(const Design&, const DesignInputs& in, const Findings& 
     }
 }
 
+/// What a data-centre team asks of the racks (docs/model.md §10): how they
+/// are cooled, and whether racks laid out on typical draw stay within their
+/// budget at maximum draw.
+void power_rule(const Design& d, const DesignInputs&, const Findings& f) {
+    if (d.layout.empty() && d.racks == 0) {
+        return;
+    }
+    const std::string peak = format_in(d.rack_peak, units::kW, 1);
+    if (d.cooling == CoolingClass::liquid) {
+        f.add(Severity::warning, "cooling-liquid",
+              "the fullest rack draws " + peak + " (" + std::string(to_string(d.power_basis)) +
+                  "), above " + format_in(kContainmentMax, units::kW, 0) +
+                  ": it needs liquid cooling");
+    } else if (d.cooling == CoolingClass::containment) {
+        f.add(Severity::info, "cooling-containment",
+              "the fullest rack draws " + peak + " (" + std::string(to_string(d.power_basis)) +
+                  "), above " + format_in(kAirCooledMax, units::kW, 0) +
+                  ": it needs aisle containment or a rear-door heat exchanger (most sites "
+                  "have no racks above 20 kW)");
+    }
+    if (d.power_basis == PowerBasis::typical &&
+        exceeds(d.rack_peak_max.base(), d.rack_limit.base())) {
+        f.add(Severity::warning, "rack-max-over-budget",
+              "laid out on typical draw; at maximum draw the fullest rack would draw " +
+                  format_in(d.rack_peak_max, units::kW, 1) + " of its " +
+                  format_in(d.rack_limit, units::kW, 1) +
+                  "; constraints.power_basis \"max\" lays the racks out for it");
+    }
+}
+
 // In the order the findings are listed (errors of one concern together).
-constexpr Rule kRules[] = {throughput_rule,    checkpoint_rule, capacity_rule,
-                           certification_rule, knee_rule,       cd_ratio_rule,
-                           cluster_rule,       limits_rule,     data_reduction_rule};
+constexpr Rule kRules[] = {throughput_rule,     checkpoint_rule, capacity_rule, certification_rule,
+                           knee_rule,           cd_ratio_rule,   cluster_rule,  limits_rule,
+                           data_reduction_rule, power_rule};
 
 } // namespace
 

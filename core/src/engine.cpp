@@ -166,10 +166,30 @@ void size_network_and_power(Design& d, const HardwareChoice& ch, const Constrain
     d.spine_switches = sc.spines;
     d.device_units = ch.cnode->height * Cd + ch.dbox->height * Dd;
     d.switch_units = ch.network_switch->height * static_cast<double>(d.switches());
-    d.power = ch.cnode->power * Cd + ch.dbox->power * Dd +
-              ch.network_switch->power * static_cast<double>(d.switches());
+    const auto Sd = static_cast<double>(d.switches());
+    d.power = ch.cnode->power * Cd + ch.dbox->power * Dd + ch.network_switch->power * Sd;
+    d.max_power = max_draw(ch.cnode->power, ch.cnode->max_power) * Cd +
+                  max_draw(ch.dbox->power, ch.dbox->max_power) * Dd +
+                  max_draw(ch.network_switch->power, ch.network_switch->max_power) * Sd;
     d.rack_usable = ch.rack->usable;
     d.rack_budget = cons.rack_power.value_or(ch.rack->power_budget);
+    // docs/model.md §10: the budget is checked on the stated basis, derated
+    // for continuous load; the facility draws the IT power times its PUE.
+    d.power_basis = cons.power_basis;
+    d.rack_derate = cons.rack_derate;
+    d.rack_limit = d.rack_budget * cons.rack_derate;
+    d.pue = cons.pue;
+    d.facility_power = d.basis_power() * cons.pue;
+}
+
+/// Without a layout the fullest rack is not known: the average stands for it.
+void average_rack_power(Design& d) {
+    if (d.racks > 0) {
+        const auto n = static_cast<double>(d.racks);
+        d.rack_peak = d.basis_power() / n;
+        d.rack_peak_max = d.max_power / n;
+        d.cooling = cooling_class(d.rack_peak);
+    }
 }
 
 /// Racks (docs/model.md §10): laid out device by device, or only counted
@@ -181,25 +201,31 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
     const std::int64_t devices = d.cnodes + d.dboxes + d.switches();
     if (devices > kMaxDevices) {
         d.racks_for_space = ceil_to_count(d.rack_units().base() / d.rack_usable.base());
-        d.racks_for_power = ceil_to_count(d.power / d.rack_budget);
+        d.racks_for_power = ceil_to_count(d.basis_power() / d.rack_limit);
         d.racks = std::max({d.racks_for_space, d.racks_for_power, min_racks});
+        average_rack_power(d);
         d.findings.push_back({Severity::error, "too-large",
                               "design has " + format_number(static_cast<double>(devices)) +
                                   " devices; more than " + format_number(kMaxDevices) +
                                   " are not laid out in racks — check the inputs"});
         return;
     }
-    RackDemand demand{ch.cnode,          d.cnodes,     ch.dbox,  d.dboxes,
-                      ch.network_switch, d.switches(), min_racks};
-    RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_budget, with_layout);
+    RackDemand demand{ch.cnode,          d.cnodes,     ch.dbox,   d.dboxes,
+                      ch.network_switch, d.switches(), min_racks, d.power_basis};
+    RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_limit, with_layout);
     d.racks_for_space = plan.racks_for_space;
     d.racks_for_power = plan.racks_for_power;
+    d.rack_peak = plan.peak;
+    d.rack_peak_max = plan.peak_max;
+    d.cooling = cooling_class(plan.peak);
     if (plan.device_too_big) {
         d.racks = std::max(plan.racks_for_space, plan.racks_for_power);
+        average_rack_power(d);
         d.findings.push_back({Severity::error, "device-too-big",
                               "a single device does not fit rack " + ch.rack->id + " (" +
                                   format_in(d.rack_usable, units::U, 0) + ", " +
-                                  format_in(d.rack_budget, units::kW, 1) + ")"});
+                                  format_in(d.rack_limit, units::kW, 1) + " on " +
+                                  std::string(to_string(d.power_basis)) + " power)"});
     } else {
         d.racks = plan.count;
         d.layout = std::move(plan.racks);

@@ -16,7 +16,9 @@ struct Kind {
     DeviceRole role;
     std::int64_t count;
     int height;
-    Power power;
+    Power power; ///< on the demand's basis: what the budget is checked on
+    Power typical;
+    Power max;
     std::string model;
 };
 
@@ -123,8 +125,10 @@ std::vector<Kind> kinds_of(const RackDemand& demand) {
     std::vector<Kind> kinds;
     auto add = [&](DeviceRole role, std::int64_t count, const auto* model) {
         if (model != nullptr && count > 0) {
+            const Power max = max_draw(model->power, model->max_power);
             kinds.push_back({role, count, static_cast<int>(std::lround(model->height.base())),
-                             model->power, model->id});
+                             demand.basis == PowerBasis::max ? max : model->power, model->power,
+                             max, model->id});
         }
     };
     add(DeviceRole::dbox, demand.dboxes, demand.dbox);
@@ -168,11 +172,13 @@ void place(Rack& rack, const Kind& kind, std::int64_t n, int& next_u, std::int64
         slot.height = kind.height;
         slot.role = kind.role;
         slot.model = kind.model;
-        slot.power = kind.power;
+        slot.power = kind.typical;
+        slot.max_power = kind.max;
         label_slot(slot, role_name, next_number++);
         next_u += kind.height;
         rack.used += RackUnits::from_base(kind.height);
-        rack.power += kind.power;
+        rack.power += kind.typical;
+        rack.max_power += kind.max;
         switch (kind.role) {
         case DeviceRole::cnode:
             ++rack.cnodes;
@@ -224,6 +230,21 @@ void fill_racks(const std::vector<Kind>& kinds, const std::vector<Run>& runs, Ra
     }
 }
 
+/// The fullest rack's draw on the basis and the highest maximum draw of any
+/// rack, from the runs (so a count without slots has them too).
+void peaks(const std::vector<Kind>& kinds, const std::vector<Run>& runs, RackPlan& plan) {
+    for (const Run& r : runs) {
+        double on_basis = 0.0;
+        double max = 0.0;
+        for (std::size_t k = 0; k < kinds.size(); ++k) {
+            on_basis += static_cast<double>(r.counts[k]) * kinds[k].power.base();
+            max += static_cast<double>(r.counts[k]) * kinds[k].max.base();
+        }
+        plan.peak = std::max(plan.peak, Power::from_base(on_basis));
+        plan.peak_max = std::max(plan.peak_max, Power::from_base(max));
+    }
+}
+
 } // namespace
 
 RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bool with_slots) {
@@ -248,8 +269,13 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bo
         spread(kinds, racks, sp);
     }
     plan.count = racks;
+    peaks(kinds, sp.runs, plan);
     if (with_slots) {
         fill_racks(kinds, sp.runs, usable, plan);
+        for (Rack& rack : plan.racks) {
+            rack.cooling =
+                cooling_class(demand.basis == PowerBasis::max ? rack.max_power : rack.power);
+        }
     }
     return plan;
 }

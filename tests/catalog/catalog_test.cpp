@@ -165,3 +165,36 @@ TEST_CASE("a deeply nested document is refused without exhausting the stack") {
     deep += std::string(100000, ']');
     CHECK_THAT(error_of(deep), Catch::Contains("nested more than"));
 }
+
+TEST_CASE("every default device carries a maximum power flagged as an assumption") {
+    // docs/model.md §10: nobody publishes these devices' maxima; the catalog
+    // gives typical x 1.3 and says it is an assumption.
+    const Catalog c = default_catalog();
+    const CNodeModel& cn = *c.cnode("cnode-1u");
+    CHECK(cn.max_power.base() == Approx(1040.0)); // 800 W x 1.3
+    CHECK(cn.provenance.of("max_power").kind == SourceKind::assumption);
+    CHECK(c.dbox("dbox-1u-22")->max_power.base() == Approx(2080.0));    // 1,600 W x 1.3
+    CHECK(c.dbox("dbox-2u-44-hd")->max_power.base() == Approx(3120.0)); // 2,400 W x 1.3
+    const SwitchModel& sw = *c.network_switch("switch-64x800g-2u");
+    CHECK(sw.max_power.base() == Approx(1950.0)); // 1,500 W x 1.3
+    CHECK(sw.provenance.of("max_power").kind == SourceKind::assumption);
+}
+
+TEST_CASE("a device without max_power gets typical x 1.3, flagged; one below typical is refused") {
+    Catalog c;
+    merge_catalog_text(c, R"({"switches": [
+        {"id": "sw", "name": "sw", "height": "1 U", "power": "1000 W", "ports": 64,
+         "downlink_fraction": 0.5, "source": {"kind": "spec", "ref": "data sheet", "note": "n"}}]})",
+                       "sw.json");
+    const SwitchModel& sw = *c.network_switch("sw");
+    CHECK(sw.max_power.base() == Approx(1300.0));
+    CHECK(sw.provenance.of("max_power").kind == SourceKind::assumption);
+    CHECK(sw.provenance.of("power").kind == SourceKind::spec);
+
+    const std::string e = error_of(R"({"cnodes": [
+        {"id": "c", "name": "c", "height": "1 U", "power": "800 W", "max_power": "700 W",
+         "read": "24 GB/s", "write": "10 GB/s", "client_ports": 2, "backend_ports": 2,
+         "source": {"kind": "assumption", "note": "n"}}]})");
+    CHECK_THAT(e, Catch::Contains("$.cnodes[0].max_power"));
+    CHECK_THAT(e, Catch::Contains("at least the typical"));
+}

@@ -279,3 +279,39 @@ TEST_CASE("unknown fields in a scenario are warned about on stderr") {
     CHECK_THAT(r.err, Catch::Contains("podsizer: warning: "));
     CHECK_THAT(r.err, Catch::Contains("$.capacity.useable: unknown field ignored"));
 }
+
+TEST_CASE("size says its power basis and takes the power flags") {
+    // docs/model.md §10. Default: the customer's basis (typical, no derating),
+    // 738 kW x 1.58 = 1,166 kW facility (REVIEW-2 §3-4, ±1 %).
+    ProcessResult r = podsizer({"size", kExample});
+    CHECK_THAT(r.out, Catch::Contains("Power basis: racks checked on typical draw, no derating"));
+    r = podsizer({"size", kExample, "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    auto d = nlohmann::json::parse(r.out).at("designs").at(0);
+    CHECK(d.at("power_basis") == "typical");
+    CHECK(d.at("racks").get<int>() == 30);
+    CHECK(d.at("facility_power_w").get<double>() == Approx(1166e3).epsilon(0.01));
+    CHECK(d.at("layout").at(0).at("cooling") == "containment");
+
+    // On maximum draw (typical x 1.3, an assumption of the catalog): 959.4 kW,
+    // 39 racks by power, 40 laid out.
+    r = podsizer({"size", kExample, "--power-basis", "max", "--pue", "1.3", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    d = nlohmann::json::parse(r.out).at("designs").at(0);
+    CHECK(d.at("power_basis") == "max");
+    CHECK(d.at("racks_for_power").get<int>() == 39);
+    CHECK(d.at("racks").get<int>() == 40);
+    CHECK(d.at("facility_power_w").get<double>() == Approx(959.4e3 * 1.3));
+
+    r = podsizer({"size", kExample, "--rack-derate", "1.2"});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--rack-derate"));
+    CHECK_THAT(r.err, Catch::Contains("at most 1"));
+    r = podsizer({"size", kExample, "--power-basis", "peak"});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--power-basis"));
+    CHECK_THAT(r.err, Catch::Contains("\"max\""));
+    r = podsizer({"compare", kExample, "--pue", "abc"});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--pue"));
+}

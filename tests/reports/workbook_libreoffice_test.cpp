@@ -43,6 +43,7 @@ Catalog edited_catalog() {
         if (m.id == "cnode-1u") {
             m.read = parse<Throughput>("30 GB/s"); // was 24 GB/s
             m.power = parse<Power>("900 W");       // was 800 W
+            m.max_power = parse<Power>("1200 W");  // was 1,040 W
         }
     }
     for (DBoxModel& m : c.dboxes) {
@@ -171,6 +172,9 @@ const Fixture& fixture() {
         // are the original engine's, so only recalculation gives the new ones.
         fx->edited = edited_catalog();
         fx->edited_example.scenario = fx->examples[0].scenario;
+        // Scenario inputs on Assumptions too: the site's PUE and the derating.
+        fx->edited_example.scenario.constraints.pue = 1.3;         // was 1.58
+        fx->edited_example.scenario.constraints.rack_derate = 0.9; // was 1
         fx->edited_example.result = fx->examples[0].result;
         fx->edited_example.stem = "edited";
         fx->edited_example.manifest = write_workbook(
@@ -318,6 +322,8 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             {"Read (TB/s)", in(d.read, units::TB_per_s)},
             {"Write (Tbps)", in(d.write, units::Tbps)},
             {"Power (kW)", in(d.power, units::kW)},
+            {"Max power (kW)", in(d.max_power, units::kW)},
+            {"Facility power (kW)", in(d.facility_power, units::kW)},
             {"Knee (C-nodes)", static_cast<double>(d.knee_cnodes)},
             {"Read GB/s per GPU", d.read_per_gpu_gbps()},
         };
@@ -325,8 +331,14 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             INFO(r.label);
             CHECK(close_to(summary_value(f, "ncp", r.label), r.engine));
         }
-        // The Racks sheet's power column adds up to the design's power.
+        // The Racks sheet's power columns add up to the design's typical and maximum power.
         CHECK(close_to(column_sum(sheet(f, "ncp", "Racks"), 6, 4), d.power.base()));
+        CHECK(close_to(column_sum(sheet(f, "ncp", "Racks"), 7, 4), d.max_power.base()));
+        // 738 kW x 1.58 = 1,166 kW (REVIEW-2 §3-4), and the rack cooling column.
+        CHECK(close_to(summary_value(f, "ncp", "Facility power (kW)"), 738.0 * 1.58));
+        const SheetCsv& racks = sheet(f, "ncp", "Racks");
+        REQUIRE(racks.at(4, 8) != nullptr);
+        CHECK(*racks.at(4, 8) == "containment / rear door");
     }
 
     SECTION("the cloud reference and the ratios in Summary are the engine's comparison") {
@@ -455,6 +467,9 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             {"Read (TB/s)", in(before.read, units::TB_per_s), in(after.read, units::TB_per_s)},
             {"Usable capacity (PB)", in(before.usable, units::PB), in(after.usable, units::PB)},
             {"Power (kW)", in(before.power, units::kW), in(after.power, units::kW)},
+            {"Max power (kW)", in(before.max_power, units::kW), in(after.max_power, units::kW)},
+            {"Facility power (kW)", in(before.facility_power, units::kW),
+             in(after.facility_power, units::kW)},
             {"Knee (C-nodes)", static_cast<double>(before.knee_cnodes),
              static_cast<double>(after.knee_cnodes)},
             {"Read GB/s per kW", before.gbps_read_per_kw(), after.gbps_read_per_kw()},
@@ -466,7 +481,9 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         }
         // Device power on the Racks sheet follows the C-node's edited watts.
         CHECK(close_to(column_sum(sheet(f, "edited", "Racks"), 6, 4), after.power.base()));
-        // The design sheet's power-bound rack count follows the edited budget.
+        CHECK(close_to(column_sum(sheet(f, "edited", "Racks"), 7, 4), after.max_power.base()));
+        // The design sheet's power-bound rack count follows the edited budget
+        // and derating (30 kW x 0.9).
         const SheetCsv& ds = sheet(f, "edited", "NCP pod");
         bool found = false;
         for (std::size_t r = 0; r < ds.rows.size(); ++r) {

@@ -153,8 +153,11 @@ Heading heading(const Design& d, const RackSvgOptions& options, int rack_height)
     h.totals =
         format_number(racks) + (d.racks == 1 ? " rack" : " racks") + " \u00b7 " +
         format_in(d.rack_units(), units::U, 0) + " of " + format_number(racks * rack_height) +
-        " U \u00b7 " + format_in(d.power, units::kW, 1) + " of " +
-        format_in(d.rack_budget * racks, units::kW, 1) + " budget \u00b7 " +
+        " U \u00b7 " + format_in(d.basis_power(), units::kW, 1) + " " +
+        std::string(to_string(d.power_basis)) + " of " +
+        format_in(d.rack_limit * racks, units::kW, 1) + " allowed \u00b7 " +
+        format_in(d.facility_power, units::kW, 1) + " facility at PUE " + format_number(d.pue, 2) +
+        " \u00b7 cooling " + std::string(cooling_label(d.cooling)) + " \u00b7 " +
         format_in(d.usable, units::PB, 1) + " usable \u00b7 read " +
         format_in(d.read, units::TB_per_s, 2) + ", write " + format_in(d.write, units::TB_per_s, 2);
     h.hardware = "C-node " + d.cnode_model + " \u00b7 D-box " + d.dbox_model + " with " +
@@ -220,8 +223,10 @@ Layout best_layout(int racks, int rack_height, double heading_width, double aspe
 }
 
 void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, int rack_height) {
-    const double budget = d.rack_budget.base();
-    const bool over = budget > 0 && rack.power.base() > budget * (1 + 1e-12);
+    // On the design's basis, against what a rack may draw (budget x derating).
+    const double budget = d.rack_limit.base();
+    const Power drawn = d.power_basis == PowerBasis::max ? rack.max_power : rack.power;
+    const bool over = budget > 0 && drawn.base() > budget * (1 + 1e-12);
     svg.raw("<g>\n");
     const double mid = x + kRackWidth / 2;
     svg.text(mid, y + 10, 10, "Rack " + std::to_string(rack.index), "middle", "#000000", true);
@@ -229,13 +234,12 @@ void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, 
              format_number(rack.used.base()) + " / " + format_in(d.rack_usable, units::U, 0),
              "middle");
     svg.text(mid, y + 33, 8,
-             format_number(in(rack.power, units::kW), 1) + " / " +
-                 format_in(d.rack_budget, units::kW, 1),
+             format_number(in(drawn, units::kW), 1) + " / " + format_in(d.rack_limit, units::kW, 1),
              "middle", over ? "#B00000" : "#000000", over);
     // Power bar: share of the rack's budget drawn.
     const double bar_y = y + 37;
     svg.rect(x, bar_y, kRackWidth, 4, "#E0E0E0", nullptr, 0);
-    const double share = budget > 0 ? std::min(1.0, rack.power.base() / budget) : 0.0;
+    const double share = budget > 0 ? std::min(1.0, drawn.base() / budget) : 0.0;
     svg.rect(x, bar_y, kRackWidth * share, 4, over ? "#D55E00" : "#009E73", nullptr, 0);
 
     const double body = y + kRackHead;

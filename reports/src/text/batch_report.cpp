@@ -104,7 +104,11 @@ std::string layout_json(const std::vector<Rack>& racks) {
         append_double(out, r.used.base());
         out += ",\"power_w\":";
         append_double(out, r.power.base());
-        out += '}';
+        out += ",\"max_power_w\":";
+        append_double(out, r.max_power.base());
+        out += ",\"cooling\":\"";
+        out += to_string(r.cooling);
+        out += "\"}";
     }
     out += ']';
     return out;

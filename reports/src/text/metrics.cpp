@@ -343,6 +343,36 @@ constexpr Metric kMetrics[] = {
      .json = "feasible",
      .sheet = "feasible",
      .text = [](D d, bool machine) { return verdict_cell(d.feasible(), machine); }},
+    // Power as a data-centre team reads it (docs/model.md §10).
+    {.id = M::max_power,
+     .key = "max_power",
+     .label = "Max power",
+     .unit = "kW",
+     .decimals = 1,
+     .scaling = S::total,
+     .json = "max_power_w",
+     .sheet = "max_power_kW",
+     .of_design = [](D d) -> Value { return in(d.max_power, units::kW); }},
+    {.id = M::facility_power,
+     .key = "facility_power",
+     .label = "Facility power",
+     .unit = "kW",
+     .decimals = 1,
+     .scaling = S::total,
+     .json = "facility_power_w",
+     .sheet = "facility_kW",
+     .of_design = [](D d) -> Value { return in(d.facility_power, units::kW); }},
+    {.id = M::cooling,
+     .key = "cooling",
+     .label = "Cooling (fullest rack)",
+     .kind = K::text,
+     .scaling = S::same,
+     .json = "cooling",
+     .sheet = "cooling",
+     .text =
+         [](D d, bool machine) {
+             return std::string(machine ? to_string(d.cooling) : cooling_label(d.cooling));
+         }},
     {.id = M::subscriptions,
      .key = "subscriptions",
      .label = "Subscriptions (or regions)",
@@ -418,11 +448,12 @@ const Metric& metric(MetricId id) {
 
 const std::vector<MetricId>& sizing_table_metrics() {
     static const std::vector<MetricId> ids = {
-        M::cnode_model,  M::dbox_model,      M::drive_size,  M::cnodes,         M::dboxes,
-        M::cd_ratio,     M::switches,        M::racks,       M::device_units,   M::rack_units,
-        M::raw_capacity, M::usable_capacity, M::usable_pib,  M::erasure_coding, M::read,
-        M::write,        M::read_tbps,       M::write_tbps,  M::bottleneck,     M::knee,
-        M::power,        M::pb_per_rack,     M::read_per_kw, M::read_per_gpu,   M::feasible,
+        M::cnode_model,  M::dbox_model,      M::drive_size,     M::cnodes,         M::dboxes,
+        M::cd_ratio,     M::switches,        M::racks,          M::device_units,   M::rack_units,
+        M::raw_capacity, M::usable_capacity, M::usable_pib,     M::erasure_coding, M::read,
+        M::write,        M::read_tbps,       M::write_tbps,     M::bottleneck,     M::knee,
+        M::power,        M::max_power,       M::facility_power, M::cooling,        M::pb_per_rack,
+        M::read_per_kw,  M::read_per_gpu,    M::feasible,
     };
     return ids;
 }
@@ -484,6 +515,9 @@ const std::vector<MetricId>& summary_metrics() {
         M::read_bottleneck,
         M::knee,
         M::power,
+        M::max_power,
+        M::facility_power,
+        M::cooling,
         M::pb_per_rack,
         M::read_per_kw,
         M::read_per_tb,

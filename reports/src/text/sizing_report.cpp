@@ -1,6 +1,7 @@
 #include "podsizer/reports/sizing_report.hpp"
 
 #include "checkpoint_json.hpp"
+#include "podsizer/core/text.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/version.hpp"
@@ -69,6 +70,15 @@ json design_json(const Design& d) {
     j["saturation_cnodes_per_dbox"] = d.saturation;
     j["knee_cnodes"] = d.knee_cnodes;
     j["power_w"] = d.power.base();
+    // docs/model.md §10: the basis every rack figure was checked on.
+    j["max_power_w"] = d.max_power.base();
+    j["power_basis"] = to_string(d.power_basis);
+    j["rack_derate"] = d.rack_derate;
+    j["rack_power_limit_w"] = d.rack_limit.base();
+    j["pue"] = d.pue;
+    j["facility_power_w"] = d.facility_power.base();
+    j["rack_peak_power_w"] = d.rack_peak.base();
+    j["cooling"] = to_string(d.cooling);
     j["pb_per_rack"] = d.pb_per_rack();
     j["pb_per_kw"] = d.pb_per_kw();
     j["read_gb_per_s_per_kw"] = d.gbps_read_per_kw();
@@ -83,7 +93,9 @@ json design_json(const Design& d) {
                          {"dboxes", r.dboxes},
                          {"switches", r.switches},
                          {"rack_units_used", r.used.base()},
-                         {"power_w", r.power.base()}});
+                         {"power_w", r.power.base()},
+                         {"max_power_w", r.max_power.base()},
+                         {"cooling", to_string(r.cooling)}});
     }
     j["layout"] = racks;
     j["write_driver"] = d.requirements.write_driver;
@@ -232,6 +244,15 @@ std::string requirement_line(const Requirements& r) {
     return out.empty() ? "none" : out;
 }
 
+std::string power_basis_line(const Design& d) {
+    const std::string derate =
+        d.rack_derate == 1.0 ? "no derating"
+                             : "derated to " + percent_text(d.rack_derate, 0) + " of the budget";
+    return "Power basis: racks checked on " + std::string(to_string(d.power_basis)) + " draw, " +
+           derate + "; facility power = IT power (" + std::string(to_string(d.power_basis)) +
+           ") x PUE " + format_number(d.pue, 2);
+}
+
 std::vector<std::string> requirement_lines(const Requirements& r) {
     // Short lines: the workbook's subtitle spans only the table's width when printed.
     std::string first = r.gpus > 0 ? gpus_phrase(r) : std::string();
@@ -315,16 +336,24 @@ Grid sizing_csv_grid(const SizingResult& result) {
     return g;
 }
 
+namespace {
+/// The power basis line under the requirement: the scenario's constraints
+/// apply to every design alike, so the first design's stands for them.
+std::string basis_text(const SizingResult& result) {
+    return result.designs.empty() ? "" : "\n" + power_basis_line(result.designs.front());
+}
+} // namespace
+
 std::string render_sizing(const SizingResult& result, Format format) {
     switch (format) {
     case Format::table:
         return result.scenario + "\nRequirement: " + requirement_line(result.requirements) +
-               "\n\n" + render_text(side_by_side(result)) + checkpoint_text(result, false) +
-               detail::findings_block(findings_of(result));
+               basis_text(result) + "\n\n" + render_text(side_by_side(result)) +
+               checkpoint_text(result, false) + detail::findings_block(findings_of(result));
     case Format::md:
         return "## " + result.scenario +
-               "\n\nRequirement: " + requirement_line(result.requirements) + "\n\n" +
-               render_markdown(side_by_side(result)) + checkpoint_text(result, true) +
+               "\n\nRequirement: " + requirement_line(result.requirements) + basis_text(result) +
+               "\n\n" + render_markdown(side_by_side(result)) + checkpoint_text(result, true) +
                detail::findings_markdown(findings_of(result));
     case Format::csv:
         return render_csv(sizing_csv_grid(result));

@@ -71,6 +71,8 @@ constexpr FieldFigure kFieldFigures[] = {
     {"capacity.usable_per_gpu", "usable_per_gpu_TB", units::TB, "TB", xlsx::Num::precise},
     {"data_reduction", "data_reduction", kPlain, ":1", xlsx::Num::two},
     {"constraints.rack_power", "rack_power_kW", units::kW, "kW", xlsx::Num::precise},
+    {"constraints.rack_derate", "rack_derate", kPlain, "× budget", xlsx::Num::two},
+    {"constraints.pue", "pue", kPlain, "× IT power", xlsx::Num::two},
 };
 
 const FieldFigure* field_figure(std::string_view pattern) {
@@ -190,6 +192,8 @@ const Figure<CNodeModel> kCNodeFigures[] = {
      [](const CNodeModel& c) { return c.height.base(); }},
     {"power_W", "Power (typical)", Num::integer, "W", "power",
      [](const CNodeModel& c) { return c.power.base(); }},
+    {"max_power_W", "Power (maximum)", Num::integer, "W", "max_power",
+     [](const CNodeModel& c) { return c.max_power.base(); }},
     {"read_GBps", "Read per C-node", Num::precise, "GB/s", "read",
      [](const CNodeModel& c) { return in(c.read, units::GB_per_s); }},
     {"write_GBps", "Write per C-node", Num::precise, "GB/s", "write",
@@ -213,6 +217,8 @@ const Figure<DBoxModel> kDBoxFigures[] = {
      [](const DBoxModel& d) { return d.height.base(); }},
     {"power_W", "Power (typical)", Num::integer, "W", "power",
      [](const DBoxModel& d) { return d.power.base(); }},
+    {"max_power_W", "Power (maximum)", Num::integer, "W", "max_power",
+     [](const DBoxModel& d) { return d.max_power.base(); }},
     {"drives", "Drives per D-box", Num::integer, "drives", "drives",
      [](const DBoxModel& d) -> double { return d.drives; }},
     {"", "Drive options", Num::text, "TB", "drive_sizes", nullptr, drive_options},
@@ -246,6 +252,8 @@ const Figure<SwitchModel> kSwitchFigures[] = {
      [](const SwitchModel& s) { return s.height.base(); }},
     {"power_W", "Power (typical)", Num::integer, "W", "power",
      [](const SwitchModel& s) { return s.power.base(); }},
+    {"max_power_W", "Power (maximum)", Num::integer, "W", "max_power",
+     [](const SwitchModel& s) { return s.max_power.base(); }},
     {"ports", "Ports at device speed", Num::integer, "ports", "ports",
      [](const SwitchModel& s) -> double { return s.ports; }},
     {"downlink_fraction", "Share of a leaf's ports facing devices", Num::percent, "%",
@@ -525,16 +533,23 @@ void AssumptionsBuilder::options() {
     }
 }
 
-/// Data reduction and the rack power override.
+/// Data reduction, the rack power override, its derating and the PUE.
 void AssumptionsBuilder::scenario_figures() {
     if (s != nullptr) {
         field_row("data_reduction");
         field_row("constraints.rack_power");
+        field_row("constraints.rack_derate");
+        field_row("constraints.pue");
         return;
     }
     const std::vector<Design>& designs = input.result->designs;
     const double dr = designs.empty() ? 1.0 : designs[0].data_reduction;
     scenario_row("data_reduction", "Data-reduction ratio (what-if; 1 = none)", dr, Num::two, ":1");
+    // Without a scenario the designs' own derating and PUE (the defaults).
+    scenario_row("rack_derate", "Rack budget derating (1 = the whole budget)",
+                 designs.empty() ? 1.0 : designs[0].rack_derate, Num::two, "× budget");
+    scenario_row("pue", "Site PUE (facility power = IT power x PUE)",
+                 designs.empty() ? kDefaultPue : designs[0].pue, Num::two, "× IT power");
 }
 
 void AssumptionsBuilder::constraints() {

@@ -262,6 +262,18 @@ Section racks_and_power(const DesignContext& x) {
                        "=({cnodes}*" + x.cn("power_W") + "+{dboxes}*" + x.db("power_W") +
                            "+{switches}*" + x.sw("power_W") + ")/1000",
                        in(d.power, units::kW), Num::one, "typical draw of every device"),
+         Item::formula("max_power_kW", "Max power (kW)",
+                       "=({cnodes}*" + x.cn("max_power_W") + "+{dboxes}*" + x.db("max_power_W") +
+                           "+{switches}*" + x.sw("max_power_W") + ")/1000",
+                       in(d.max_power, units::kW), Num::one, "maximum draw of every device"),
+         Item::text("power_basis", "Rack power basis", std::string(to_string(d.power_basis)),
+                    "constraints.power_basis: the draw racks are checked on"),
+         Item::formula("basis_kW", "Power on the basis (kW)",
+                       "=IF({power_basis}=\"max\",{max_power_kW},{power_kW})",
+                       in(d.basis_power(), units::kW), Num::one,
+                       "typical or maximum, by the basis"),
+         Item::formula("facility_kW", "Facility power (kW)", "={basis_kW}*" + x.scenario("pue"),
+                       in(d.facility_power, units::kW), Num::one, "power on the basis x PUE"),
          Item::formula("rack_usable_U", "Usable space per rack (U)", "=" + x.rk("usable_U"),
                        d.rack_usable.base(), Num::integer, "from the rack model"),
          Item::formula("rack_budget_kW", "Power budget per rack (kW)",
@@ -269,18 +281,28 @@ Section racks_and_power(const DesignContext& x) {
                        in(d.rack_budget, units::kW), Num::precise,
                        override_power ? "from the scenario (overrides the rack model)"
                                       : "from the rack model"),
+         Item::formula("rack_derate", "Rack budget derating", "=" + x.scenario("rack_derate"),
+                       d.rack_derate, Num::two, "share of the budget the devices may draw"),
+         Item::formula("rack_limit_kW", "Power allowed per rack (kW)",
+                       "={rack_budget_kW}*{rack_derate}", in(d.rack_limit, units::kW), Num::precise,
+                       "budget x derating"),
          Item::formula("racks_space", "Racks needed for space",
                        "=ROUNDUP({total_U}/{rack_usable_U}-" + kSlackText + ",0)",
                        count(d.racks_for_space), Num::integer, "U / usable U per rack, rounded up"),
          Item::formula("racks_power", "Racks needed for power",
-                       "=ROUNDUP({power_kW}/{rack_budget_kW}-" + kSlackText + ",0)",
-                       count(d.racks_for_power), Num::integer, "kW / budget per rack, rounded up"),
+                       "=ROUNDUP({basis_kW}/{rack_limit_kW}-" + kSlackText + ",0)",
+                       count(d.racks_for_power), Num::integer,
+                       "kW on the basis / allowed per rack, rounded up"),
          Item::value("racks", "Racks (rack layout)", count(d.racks), Num::integer,
                      "podsizer's layout (Racks sheet): at least both bounds above, more when "
                      "whole devices do not pack"),
          Item::formula("rack_use_U", "Space used of the racks (%)",
                        "={total_U}/({racks}*{rack_usable_U})", used, Num::percent,
-                       "U / (racks x usable U)")}};
+                       "U / (racks x usable U)"),
+         Item::value("rack_peak_kW", "Fullest rack on the basis (kW)", in(d.rack_peak, units::kW),
+                     Num::one, "podsizer's layout (Racks sheet)"),
+         Item::text("cooling", "Cooling (fullest rack)", std::string(cooling_label(d.cooling)),
+                    "air to 20 kW, containment or rear door to 40 kW, liquid above")}};
 }
 
 Section density(const DesignContext& x) {
@@ -387,7 +409,7 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
         it.write(section);
     }
     sheet.column_width(kLabel, kLabel, kLabelWidth);
-    sheet.column_width(kValue, kValue, 16);
+    sheet.column_width(kValue, kValue, 22); // "containment / rear door"
     sheet.column_width(kHow, kHow, kHowWidth);
     sheet.freeze(kHeaderRow + 1, 0);
     sheet.print_setup(kHeaderRow);

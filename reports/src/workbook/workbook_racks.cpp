@@ -1,5 +1,6 @@
 // The Racks sheet: one row per U of every rack of every design (rack, U,
-// device, role, model, watts), so the layout can be filtered and pivoted.
+// device, role, model, typical and maximum watts, the rack's cooling class),
+// so the layout can be filtered and pivoted.
 #include "workbook_parts.hpp"
 
 #include <algorithm>
@@ -53,7 +54,9 @@ int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, co
             at[static_cast<std::size_t>(u)] = static_cast<int>(i);
         }
     }
+    const std::string cooling(cooling_label(r.cooling));
     for (int u = 1; u <= height; ++u, ++row) {
+        sheet.text(row, 8, cooling, text);
         sheet.text(row, 0, d.name, text);
         sheet.number(row, 1, r.index, Num::integer, Role::value);
         sheet.number(row, 2, u, Num::integer, Role::value);
@@ -63,6 +66,7 @@ int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, co
             sheet.text(row, 4, "empty", text);
             sheet.text(row, 5, "", text);
             sheet.number(row, 6, 0, Num::integer, Role::value);
+            sheet.number(row, 7, 0, Num::integer, Role::value);
             continue;
         }
         const RackSlot& s = r.slots[static_cast<std::size_t>(i)];
@@ -74,6 +78,13 @@ int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, co
                           Num::integer);
         } else {
             sheet.number(row, 6, u == s.u ? s.power.base() : 0.0, Num::integer, Role::value);
+        }
+        const Power max = s.max_power;
+        if (u == s.u && a.has(kind_of(s.role), s.model, "max_power_W")) {
+            sheet.formula(row, 7, "=" + a.name(kind_of(s.role), s.model, "max_power_W"), max.base(),
+                          Num::integer);
+        } else {
+            sheet.number(row, 7, u == s.u ? max.base() : 0.0, Num::integer, Role::value);
         }
     }
     return row;
@@ -90,11 +101,18 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
     sheet.text(2, 0, "A device's power is on its lowest U only, so sums count it once.",
                book.subtitle());
     const int h = 3;
-    const char* headers[] = {
-        "Design", "Rack", "U", "Device", "Role", "Model", "Power (W, on the device's lowest U)"};
-    for (int c = 0; c < 7; ++c) {
+    const char* headers[] = {"Design",
+                             "Rack",
+                             "U",
+                             "Device",
+                             "Role",
+                             "Model",
+                             "Power (W, on the device's lowest U)",
+                             "Max power (W, lowest U)",
+                             "Rack cooling (by the design's power basis)"};
+    for (int c = 0; c < 9; ++c) {
         sheet.text(h, c, headers[c],
-                   c == 1 || c == 2 || c == 6 ? book.header() : book.header_left());
+                   c == 1 || c == 2 || c == 6 || c == 7 ? book.header() : book.header_left());
     }
     int row = h + 1;
     bool truncated = false;
@@ -118,7 +136,7 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
     }
     if (row > h + 1) {
         xlsx::check(worksheet_autofilter(sheet.raw(), static_cast<lxw_row_t>(h), 0,
-                                         static_cast<lxw_row_t>(row - 1), 6),
+                                         static_cast<lxw_row_t>(row - 1), 8),
                     "autofilter");
     }
     sheet.column_width(0, 0, 30);
@@ -126,7 +144,8 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
     sheet.column_width(3, 3, 14);
     sheet.column_width(4, 4, 9);
     sheet.column_width(5, 5, 20);
-    sheet.column_width(6, 6, 16);
+    sheet.column_width(6, 7, 16);
+    sheet.column_width(8, 8, 22);
     xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(h), 30, nullptr),
                 "header height");
     sheet.freeze(h + 1, 0);

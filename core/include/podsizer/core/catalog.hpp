@@ -45,7 +45,8 @@ struct CNodeModel {
     std::string id;
     std::string name;
     RackUnits height;
-    Power power; ///< typical draw per C-node
+    Power power;     ///< typical draw per C-node
+    Power max_power; ///< maximum draw (docs/model.md §10)
     Throughput read;
     Throughput write;
     int client_ports = 0;
@@ -59,7 +60,8 @@ struct DBoxModel {
     std::string id;
     std::string name;
     RackUnits height;
-    Power power;
+    Power power;                       ///< typical draw
+    Power max_power;                   ///< maximum draw (docs/model.md §10)
     int drives = 0;                    ///< drive slots, all populated
     std::vector<Capacity> drive_sizes; ///< the drive options, smallest first
     Capacity default_drive;
@@ -101,7 +103,8 @@ struct SwitchModel {
     std::string id;
     std::string name;
     RackUnits height;
-    Power power;
+    Power power;                    ///< typical draw
+    Power max_power;                ///< maximum draw (docs/model.md §10)
     int ports = 0;                  ///< ports at the device port speed (leaf: down + up)
     double downlink_fraction = 0.5; ///< share of a leaf's ports facing devices
     Provenance provenance;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "podsizer/core/checkpoint_plan.hpp"
+#include "podsizer/core/power.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <cstddef>
@@ -62,7 +63,8 @@ struct RackSlot {
     DeviceRole role = DeviceRole::cnode;
     std::string model;
     std::string label; ///< e.g. "C-node 17"
-    Power power;
+    Power power;       ///< typical draw
+    Power max_power;   ///< maximum draw
 };
 
 struct Rack {
@@ -72,7 +74,9 @@ struct Rack {
     int dboxes = 0;
     int switches = 0;
     RackUnits used;
-    Power power;
+    Power power;                              ///< typical draw
+    Power max_power;                          ///< maximum draw
+    CoolingClass cooling = CoolingClass::air; ///< by the draw on the design's basis
 };
 
 /// A design sized for one of the scenario's options (size_scenario).
@@ -119,6 +123,11 @@ struct Design {
     RackUnits rack_units() const { return device_units + switch_units; }
     RackUnits rack_usable; ///< usable U per rack
     Power rack_budget;     ///< power budget per rack
+    // docs/model.md §9-§10: racks are checked on `power_basis` against the
+    // budget times `rack_derate` (rack_limit).
+    PowerBasis power_basis = PowerBasis::typical;
+    double rack_derate = 1.0;
+    Power rack_limit; ///< rack_budget x rack_derate
     std::int64_t racks_for_space = 0;
     std::int64_t racks_for_power = 0;
 
@@ -142,7 +151,15 @@ struct Design {
     double saturation = 0.0;      ///< C-nodes one D-box keeps busy
     std::int64_t knee_cnodes = 0; ///< C-node count beyond which the design is backend-bound
 
-    Power power;
+    Power power;     ///< typical draw of every device
+    Power max_power; ///< maximum draw of every device
+    double pue = kDefaultPue;
+    Power facility_power;                     ///< basis_power() x PUE
+    Power rack_peak;                          ///< the fullest rack's draw on the basis
+    Power rack_peak_max;                      ///< the highest maximum draw of any rack
+    CoolingClass cooling = CoolingClass::air; ///< of the fullest rack
+    /// The IT power on the design's basis: typical or maximum.
+    Power basis_power() const { return power_basis == PowerBasis::max ? max_power : power; }
 
     Requirements requirements;
     std::vector<CheckpointAtDesign> checkpoints; ///< each job at the delivered write

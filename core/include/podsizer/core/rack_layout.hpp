@@ -15,6 +15,8 @@ struct RackPlan {
     std::int64_t count = 0;           ///< racks laid out; 0 when a device cannot fit any rack
     std::vector<Rack> racks;          ///< the layout (count racks), unless slots were not asked for
     bool device_too_big = false;      ///< a single device exceeds a rack's U or power
+    Power peak;                       ///< the fullest rack's draw on the demand's basis
+    Power peak_max;                   ///< the highest maximum draw of any rack
 };
 
 struct RackDemand {
@@ -25,9 +27,11 @@ struct RackDemand {
     const SwitchModel* network_switch = nullptr;
     std::int64_t switches = 0;
     std::int64_t min_racks = 1;
+    PowerBasis basis = PowerBasis::typical; ///< the draw checked against the budget
 };
 
-/// Starts from max(space-bound, power-bound, min_racks) racks and spreads each
+/// `budget` is what a rack may draw on the demand's basis (the rack's budget
+/// times any derating). Starts from max(space-bound, power-bound, min_racks) racks and spreads each
 /// kind of device evenly (per-rack counts differ by at most one, so a rack
 /// failure takes out the same share of D-boxes wherever it happens; the
 /// leftovers of each kind go to the racks drawing least power), adding

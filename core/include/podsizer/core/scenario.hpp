@@ -2,6 +2,7 @@
 #pragma once
 
 #include "podsizer/core/checkpoint.hpp"
+#include "podsizer/core/power.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <cstdint>
@@ -57,6 +58,12 @@ struct Constraints {
     Ratio cd_min{0.5, "1:2"};        ///< brief: minimum C:D is 1:2
     Ratio cd_max{4.0, "4:1"};        ///< ASSUMPTION: beyond this a design is not sensible
     bool rack_resilient = false;     ///< needs the EC rule's minimum rack count
+    /// The draw racks are checked on; typical is the customer's basis.
+    PowerBasis power_basis = PowerBasis::typical;
+    /// Share of the rack budget the devices may draw (0.8: breakers loaded
+    /// continuously to 80 %); 1: the whole budget.
+    double rack_derate = 1.0;
+    double pue = kDefaultPue; ///< the site's: facility power = IT power x PUE
 
     bool operator==(const Constraints&) const = default;
 };

@@ -51,6 +51,9 @@ enum class MetricId : std::uint8_t {
     write_per_tb,
     read_per_gpu,
     feasible,
+    max_power,
+    facility_power,
+    cooling,
     // The comparison with a cloud store (docs/extrapolation-and-comparison.md).
     subscriptions,
     read_at_site,

@@ -17,6 +17,10 @@ std::string requirement_line(const Requirements& r);
 /// The same requirement as the workbook's short subtitle lines: "Requirement:
 /// GPUs and capacity", then the throughput rule (read and the final write).
 std::vector<std::string> requirement_lines(const Requirements& r);
+/// The basis a design's racks and facility power were worked out on, as the
+/// reports print it under the requirement: "Power basis: racks checked on
+/// typical draw, no derating; facility power = IT power (typical) x PUE 1.58".
+std::string power_basis_line(const Design& d);
 
 /// Metrics as rows (with units), designs as columns: the slide table. Its
 /// rows are the registry's sizing_table_metrics() (reports/metrics.hpp); the

@@ -1,0 +1,59 @@
+#include "power_args.hpp"
+
+#include "podsizer/catalog/scenario_fields.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
+
+namespace podsizer::cli {
+
+namespace {
+
+/// The flag's value as its scenario field would hold it, checked by the
+/// field's own rules so a flag and a file are held to the same range.
+FieldData checked(const std::string& value, const char* flag, std::string_view pattern,
+                  const Catalog& catalog) {
+    const ScenarioField* field = find_scenario_field(pattern);
+    FieldData v{value};
+    if (field->kind == FieldKind::number) {
+        const std::optional<double> d = parse_decimal(value);
+        if (!d) {
+            throw InputError(flag, "\"" + value + "\" is not a number; " +
+                                       std::string(field->range_text));
+        }
+        v = *d;
+    }
+    if (const std::string problem = field_problem(*field, v, value, catalog); !problem.empty()) {
+        throw InputError(flag, problem);
+    }
+    return v;
+}
+
+} // namespace
+
+void add_power_flags(CLI::App& cmd, PowerArgs& args) {
+    cmd.add_option("--power-basis", args.basis,
+                   "Draw the racks are checked on: typical or max (default: the scenario's, "
+                   "else typical)");
+    cmd.add_option("--rack-derate", args.derate,
+                   "Share of each rack's power budget the devices may draw, such as 0.8 "
+                   "(default: the scenario's, else 1)");
+    cmd.add_option("--pue", args.pue,
+                   "Site PUE: facility power = IT power x PUE (default: the scenario's, else "
+                   "1.58)");
+}
+
+void apply_power_flags(const PowerArgs& args, Constraints& constraints, const Catalog& catalog) {
+    if (!args.basis.empty()) {
+        checked(args.basis, "--power-basis", "constraints.power_basis", catalog);
+        constraints.power_basis = *power_basis_from_string(args.basis);
+    }
+    if (!args.derate.empty()) {
+        constraints.rack_derate = std::get<double>(
+            checked(args.derate, "--rack-derate", "constraints.rack_derate", catalog));
+    }
+    if (!args.pue.empty()) {
+        constraints.pue = std::get<double>(checked(args.pue, "--pue", "constraints.pue", catalog));
+    }
+}
+
+} // namespace podsizer::cli
