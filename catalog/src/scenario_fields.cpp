@@ -450,6 +450,25 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).knee_tolerance = number(v); },
     },
     ScenarioField{
+        .pattern = "checkpoint.rate_node_gpus",
+        .kind = FieldKind::count,
+        .bounds = {1.0, 1024.0},
+        .default_text = "8",
+        .label = "GPUs per node of the rate",
+        .help = "GPUs per node a failure_rate number was counted on (8 for the published rates; "
+                "1: per GPU-day); a preset states its own.",
+        .range_text = "expected the GPUs per node the failure rate was counted on, 1 to 1,024",
+        .enabled =
+            [](const Scenario& s, std::size_t) {
+                return s.checkpoint && s.checkpoint->failures_per_1000_node_days.has_value();
+            },
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.checkpoint ? count_if_set(s.checkpoint->rate_node_gpus) : D{};
+            },
+        .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).rate_node_gpus = count(v); },
+    },
+    ScenarioField{
         .pattern = "checkpoint.jobs[N].name",
         .label = "name",
         .help = "The job's name, unique within the scenario; left out, \"job 1\", \"job 2\", ….",
@@ -552,7 +571,7 @@ const std::array kFields{
         .pattern = "checkpoint.jobs[N].restart_time",
         .kind = FieldKind::quantity,
         .dimension = Dimension::duration,
-        .default_text = "10 min",
+        .default_text = "5 min", // kDefaultRestartSeconds: Kokolis et al., HPCA 2025
         .label = "restart time",
         .help = "Time to restart the job from a checkpoint after a failure.",
         .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).restart.base()}; },

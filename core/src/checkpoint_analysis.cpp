@@ -40,8 +40,9 @@ void size_and_failures(const CheckpointQuery& q, CheckpointAnalysis& a) {
     }
     if (q.mtbf) {
         a.mtbf = *q.mtbf;
-    } else if (a.nodes && q.failures_per_1000_node_days) {
-        a.mtbf = cluster_mtbf(*a.nodes, *q.failures_per_1000_node_days);
+    } else if (a.nodes && q.failure_rate) {
+        a.platform_failures_per_1000_node_days = q.failure_rate->per_platform_node(q.gpus_per_node);
+        a.mtbf = cluster_mtbf(*a.nodes, *a.platform_failures_per_1000_node_days);
     }
 }
 

@@ -12,6 +12,10 @@ namespace {
 // Float slack for "the share meets the requirement": 1 part in 10^9.
 } // namespace
 
+double FailureRate::per_platform_node(int platform_gpus_per_node) const {
+    return failure_rate_per_node(per_1000_node_days, gpus_per_node, platform_gpus_per_node);
+}
+
 std::string_view to_string(CheckpointBasis b) {
     return b == CheckpointBasis::cadence ? "cadence" : "daly-budget";
 }
@@ -30,12 +34,13 @@ CheckpointPlan plan_checkpoints(const CheckpointSpec& spec, std::int64_t pod_gpu
         r.gpus = j.gpus > 0 ? j.gpus : pod_gpus;
         r.nodes = nodes_for(r.gpus, gpus_per_node);
         r.failure_rate = rate;
+        r.platform_failures_per_1000_node_days = rate.per_platform_node(gpus_per_node);
         r.model.size = j.size;
         r.model.mode = j.mode;
         r.model.interval = j.interval;
         r.model.stall_budget = j.stall_budget;
         r.model.restart = j.restart;
-        r.model.mtbf = cluster_mtbf(r.nodes, rate.per_1000_node_days);
+        r.model.mtbf = cluster_mtbf(r.nodes, r.platform_failures_per_1000_node_days);
         r.model.gpus = r.gpus;
         r.required_write = job_required_write(r.model);
         r.basis = j.interval ? CheckpointBasis::cadence : CheckpointBasis::daly_budget;

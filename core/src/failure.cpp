@@ -14,6 +14,11 @@ std::int64_t nodes_for(std::int64_t gpus, int gpus_per_node) {
     return (gpus + per - 1) / per;
 }
 
+double failure_rate_per_node(double per_1000_node_days, int rate_gpus_per_node, int gpus_per_node) {
+    return per_1000_node_days * static_cast<double>(std::max(gpus_per_node, 1)) /
+           static_cast<double>(std::max(rate_gpus_per_node, 1));
+}
+
 Duration cluster_mtbf(std::int64_t nodes, double failures_per_1000_node_days) {
     // Node failures are independent and each node fails at the same rate, so
     // the cluster's rate is the sum: nodes × rate; the MTBF is its inverse.

@@ -23,7 +23,8 @@ const std::string kBase = R"({
     "capacity": {"usable": "10 PB"},
     "constraints": {},
     "options": [{"dbox": "dbox-1u-22"}, {"dbox": "dbox-2u-44-hd", "cd_ratio": "1:2"}],
-    "checkpoint": {"concurrent": false, "jobs": [{"params": "70B"}, {"params": "1.8T"}]},
+    "checkpoint": {"failure_rate": 6.5, "concurrent": false,
+                   "jobs": [{"params": "70B"}, {"params": "1.8T"}]},
     "extrapolation": {"target": "1 EB"},
     "comparisons": ["cloud-object-store"]
 })";
@@ -83,6 +84,7 @@ const std::map<std::string, Sample>& samples() {
         {"comparisons[N]", {std::string("cloud-object-store"), std::string("cloud")}},
         {"checkpoint.failure_rate", {6.5, std::string("hpca25")}},
         {"checkpoint.concurrent", {false, std::string("no")}},
+        {"checkpoint.rate_node_gpus", {std::int64_t{4}, std::int64_t{2000}}},
         {"checkpoint.knee", {std::string("2%"), std::string("2")}},
         {"checkpoint.jobs[N].name", {std::string("big"), std::int64_t{5}}},
         {"checkpoint.jobs[N].params", {std::string("405B"), std::string("25 TB")}},

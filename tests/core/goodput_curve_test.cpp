@@ -129,7 +129,9 @@ TEST_CASE("the one-job analysis fills what its inputs determine and nothing more
 
     q.gpus = 41472;
     q.gpus_per_node = 4;
-    q.failures_per_1000_node_days = 6.5;
+    q.failure_rate = FailureRate{};
+    q.failure_rate->per_1000_node_days = 6.5; // stated per 4-GPU node: no conversion
+    q.failure_rate->gpus_per_node = 4;
     q.write_bandwidth = Throughput::from_base(4.5e12);
     a = analyse_checkpoint(q);
     CHECK(*a.nodes == 10368);

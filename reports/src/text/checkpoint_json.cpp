@@ -13,6 +13,13 @@ ordered_json goodput_point_json(const GoodputPoint& p) {
     return j;
 }
 
+ordered_json failure_source_json(const FailureRate& r) {
+    if (!r.source) {
+        return nullptr;
+    }
+    return {{"kind", to_string(r.source->kind)}, {"ref", r.source->ref}, {"note", r.source->note}};
+}
+
 ordered_json goodput_points_json(const GoodputCurve& c) {
     ordered_json arr = ordered_json::array();
     for (const GoodputPoint& p : c.points) {
@@ -39,6 +46,9 @@ void job_inputs(ordered_json& j, const CheckpointRequirement& r) {
     j["nodes"] = r.nodes;
     j["failures_per_1000_node_days"] = r.failure_rate.per_1000_node_days;
     j["failure_rate_preset"] = r.failure_rate.preset;
+    j["rate_node_gpus"] = r.failure_rate.gpus_per_node;
+    j["failure_rate_source"] = failure_source_json(r.failure_rate);
+    j["platform_failures_per_1000_node_days"] = r.platform_failures_per_1000_node_days;
     j["mtbf_s"] = m.mtbf.base();
     j["knee_write_bytes_per_s"] = r.knee ? ordered_json(r.knee->base()) : ordered_json(nullptr);
     j["knee_tolerance"] = r.knee_tolerance;

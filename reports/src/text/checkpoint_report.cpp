@@ -85,8 +85,14 @@ std::vector<MarkedPoint> marks_of(const CheckpointAnalysis& a) {
     return marks;
 }
 
-std::vector<std::string> header_lines(const CheckpointQuery& q, const CheckpointAnalysis& a,
-                                      const std::string& failure_label) {
+/// "3.79 per 1,000 node-days of 8 GPUs (llama3-h100)".
+std::string stated_rate(const FailureRate& r) {
+    return format_number(r.per_1000_node_days, 2) + " per 1,000 node-days of " +
+           std::to_string(r.gpus_per_node) + (r.gpus_per_node == 1 ? " GPU" : " GPUs") + " (" +
+           (r.preset.empty() ? std::string("given") : r.preset) + ")";
+}
+
+std::vector<std::string> header_lines(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     std::vector<std::string> lines;
     if (q.params > 0.0 && a.size) {
         lines.push_back("Checkpoint: " + format_param_count(q.params) + " parameters × " +
@@ -100,13 +106,23 @@ std::vector<std::string> header_lines(const CheckpointQuery& q, const Checkpoint
     }
     if (q.mtbf) {
         lines.push_back("Failures: MTBF " + format_interval(*q.mtbf) + " (given)");
-    } else if (a.nodes && a.mtbf && q.failures_per_1000_node_days) {
-        lines.push_back("Failures: " + format_number(static_cast<double>(q.gpus)) +
+    } else if (a.nodes && a.mtbf && q.failure_rate && a.platform_failures_per_1000_node_days) {
+        // The rate as its source states it, then per node of this platform
+        // (docs/checkpoints.md §4): the two differ when the nodes differ.
+        const FailureRate& r = *q.failure_rate;
+        std::string converted;
+        if (r.gpus_per_node != q.gpus_per_node) {
+            converted = " = " + format_number(*a.platform_failures_per_1000_node_days, 2) +
+                        " per 1,000 node-days of " + std::to_string(q.gpus_per_node) + " GPUs";
+        }
+        lines.push_back("Failures: " + stated_rate(r) + converted + "; " +
+                        format_number(static_cast<double>(q.gpus)) +
                         " GPUs = " + format_number(static_cast<double>(*a.nodes)) + " nodes of " +
-                        std::to_string(q.gpus_per_node) + "; " +
-                        format_number(*q.failures_per_1000_node_days, 2) + " per 1,000 node-days" +
-                        (failure_label.empty() ? "" : " (" + failure_label + ")") + "; MTBF " +
-                        format_interval(*a.mtbf));
+                        std::to_string(q.gpus_per_node) + "; MTBF " + format_interval(*a.mtbf));
+        if (r.source) {
+            lines.push_back("Failure rate source: " + std::string(to_string(r.source->kind)) +
+                            ", " + r.source->ref);
+        }
     } else {
         lines.push_back("Failures: not given (--gpus or --mtbf give the MTBF, the Daly "
                         "interval and goodput)");
@@ -189,8 +205,7 @@ Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     return g;
 }
 
-json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a,
-                   const std::string& failure_label) {
+json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     json j;
     j["podsizer_version"] = version();
     json in;
@@ -202,8 +217,11 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a,
     in["restart_time_s"] = q.restart.base();
     in["gpus"] = q.gpus > 0 ? json(q.gpus) : json(nullptr);
     in["gpus_per_node"] = q.gpus_per_node;
-    in["failures_per_1000_node_days"] = or_null(q.failures_per_1000_node_days);
-    in["failure_rate_preset"] = failure_label;
+    const FailureRate* rate = q.failure_rate ? &*q.failure_rate : nullptr;
+    in["failures_per_1000_node_days"] = rate ? json(rate->per_1000_node_days) : json(nullptr);
+    in["rate_node_gpus"] = rate ? json(rate->gpus_per_node) : json(nullptr);
+    in["failure_rate_preset"] = rate ? rate->preset : std::string();
+    in["failure_rate_source"] = rate ? detail::failure_source_json(*rate) : json(nullptr);
     in["knee_tolerance"] = q.knee_tolerance;
     in["offsite_every"] = q.offsite_every;
     in["retain"] = q.retain;
@@ -211,6 +229,7 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a,
     auto base = [](const auto& opt) { return opt ? json(opt->base()) : json(nullptr); };
     j["checkpoint_bytes"] = base(a.size);
     j["nodes"] = or_null(a.nodes);
+    j["platform_failures_per_1000_node_days"] = or_null(a.platform_failures_per_1000_node_days);
     j["mtbf_s"] = base(a.mtbf);
     j["write_bytes_per_s"] = base(a.write);
     j["write_source"] = to_string(a.write_source);
@@ -325,9 +344,9 @@ Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
 }
 
 std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis& a,
-                              const std::string& failure_label, Format format) {
+                              Format format) {
     if (format == Format::json) {
-        return analysis_json(q, a, failure_label).dump(2) + "\n";
+        return analysis_json(q, a).dump(2) + "\n";
     }
     const std::vector<MarkedPoint> marks = marks_of(a);
     if (format == Format::csv) {
@@ -336,7 +355,7 @@ std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis
     const bool md = format == Format::md;
     auto grid = [md](const Grid& g) { return md ? render_markdown(g) : render_text(g); };
     std::string out;
-    for (const std::string& line : header_lines(q, a, failure_label)) {
+    for (const std::string& line : header_lines(q, a)) {
         out += line + (md ? "  \n" : "\n");
     }
     if (!a.cadences.empty()) {

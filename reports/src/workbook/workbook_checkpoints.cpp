@@ -26,6 +26,8 @@ enum JobCol {
     kGpus,
     kNodes,
     kRate,
+    kRateGpus,
+    kPlatformRate,
     kMtbf,
     kMtbfMinutes,
     kMode,
@@ -214,7 +216,9 @@ void CheckpointSheet::jobs() {
                 "Size (TB)",
                 "GPUs",
                 "Nodes",
-                "Failures per 1,000 node-days",
+                "Failures per 1,000 node-days (as stated)",
+                "GPUs per node of the rate",
+                "Failures per 1,000 platform node-days",
                 "Cluster MTBF (s)",
                 "Cluster MTBF (min)",
                 "Mode",
@@ -278,12 +282,25 @@ void CheckpointSheet::job_failures(int row, const CheckpointRequirement& r, cons
     if (has_rate_) {
         sheet_.formula(row, kRate, "=" + a_.name("failure", "failure_rate", "per_1000_node_days"),
                        r.failure_rate.per_1000_node_days, Num::precise);
+        sheet_.formula(row, kRateGpus, "=" + a_.name("failure", "failure_rate", "gpus_per_node"),
+                       r.failure_rate.gpus_per_node, Num::integer);
     } else {
         sheet_.number(row, kRate, r.failure_rate.per_1000_node_days, Num::precise, Role::input);
+        sheet_.number(row, kRateGpus, r.failure_rate.gpus_per_node, Num::integer, Role::input);
     }
-    // core/src/failure.cpp: M = 24 h / (nodes x rate per node-day).
+    // core/src/failure.cpp: the rate restated per platform node (failures
+    // scale with GPUs), then M = 24 h / (nodes x rate per node-day).
+    const std::string gpn =
+        has_gpn_ ? a_.name("platform", platform_, "gpus_per_node")
+                 : std::to_string(std::lround(r.platform_failures_per_1000_node_days *
+                                              r.failure_rate.gpus_per_node /
+                                              r.failure_rate.per_1000_node_days));
+    sheet_.formula(row, kPlatformRate,
+                   "=" + xlsx::cell(row, kRate) + "*" + gpn + "/" + xlsx::cell(row, kRateGpus),
+                   r.platform_failures_per_1000_node_days, Num::precise);
     sheet_.formula(row, kMtbf,
-                   "=86400/(" + xlsx::cell(row, kNodes) + "*" + xlsx::cell(row, kRate) + "/1000)",
+                   "=86400/(" + xlsx::cell(row, kNodes) + "*" + xlsx::cell(row, kPlatformRate) +
+                       "/1000)",
                    r.model.mtbf.base(), Num::one);
     sheet_.formula(row, kMtbfMinutes, "=" + j.mtbf + "/60", in(r.model.mtbf, units::min), Num::one);
 }

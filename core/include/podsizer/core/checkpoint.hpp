@@ -39,6 +39,17 @@ const BytesPerParamPreset* find_bytes_per_param_preset(std::string_view id);
 /// Bytes per parameter used when none is given: the "checkpoint" preset (14).
 inline constexpr double kDefaultBytesPerParam = 14.0;
 
+/// Restart time (detect, reschedule, reload) used when none is given: 5 min,
+/// ASSUMPTION: the restart overhead Kokolis et al. (HPCA 2025) take in their
+/// effective-training-time model of large ML clusters, which reproduces their
+/// published projections (docs/checkpoints.md §10). Daly's 10 min (2006) is
+/// an HPC example, not a measurement of GPU clusters.
+inline constexpr double kDefaultRestartSeconds = 300.0;
+
+/// GPUs per node a failure rate given as a bare number is read on: 8, the
+/// node of every published rate the catalog carries (HPCA 2025, Llama 3).
+inline constexpr int kDefaultRateGpusPerNode = 8;
+
 /// Parses a parameter count: "1.8T", "70B", "405 B", "7e9", "175,000,000,000".
 /// Suffixes K (10^3), M (10^6), B, bn or G (10^9), T (10^12), either case. The count
 /// must be positive and at most 10^16. A capacity ("25 TB") is rejected with a

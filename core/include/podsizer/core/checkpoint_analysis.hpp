@@ -26,12 +26,12 @@ struct CheckpointQuery {
     std::optional<Throughput> write_bandwidth;
     std::int64_t gpus = 0; ///< 0: not given
     int gpus_per_node = 8;
-    std::optional<double> failures_per_1000_node_days;
-    std::optional<Duration> mtbf; ///< given directly; wins over the rate
+    std::optional<FailureRate> failure_rate; ///< as stated, with its node and source
+    std::optional<Duration> mtbf;            ///< given directly; wins over the rate
     CheckpointMode mode = CheckpointMode::sync;
     std::optional<Duration> interval; ///< empty: auto (Daly), when the MTBF is known
     double stall_budget = 0.05;
-    Duration restart = Duration::from_base(600.0);
+    Duration restart = Duration::from_base(kDefaultRestartSeconds);
     std::int64_t offsite_every = 0; ///< 0: no offsite copies
     std::int64_t retain = 0;        ///< 0: not asked
     double knee_tolerance = 0.01;
@@ -54,6 +54,8 @@ struct CheckpointAnalysis {
     std::optional<Capacity> size;
     std::vector<CadenceRow> cadences; ///< empty when the size is unknown
     std::optional<std::int64_t> nodes;
+    std::optional<double>
+        platform_failures_per_1000_node_days; ///< the rate per node of q.gpus_per_node
     std::optional<Duration> mtbf;
     std::optional<Throughput> required_write; ///< for the requested (or Daly) cadence
     std::optional<CheckpointBasis> basis;

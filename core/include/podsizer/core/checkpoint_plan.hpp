@@ -3,6 +3,7 @@
 // what a sized design sustains for each of them (docs/checkpoints.md §8).
 #pragma once
 
+#include "podsizer/core/catalog.hpp"
 #include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -16,10 +17,16 @@ namespace podsizer {
 struct CheckpointJobSpec;
 struct CheckpointSpec;
 
-/// The failure rate the jobs run under, resolved from the catalog or given.
+/// The failure rate the jobs run under, resolved from the catalog or given,
+/// as stated: per node of `gpus_per_node` GPUs (docs/checkpoints.md §4).
 struct FailureRate {
     double per_1000_node_days = 0.0;
-    std::string preset; ///< catalog id; empty when the scenario gave a number
+    int gpus_per_node = kDefaultRateGpusPerNode; ///< the node the rate is stated on
+    std::string preset;           ///< catalog id; empty when the scenario gave a number
+    std::optional<Source> source; ///< the preset's source; empty for a given number
+
+    /// The rate per node of the platform's `platform_gpus_per_node` GPUs.
+    double per_platform_node(int platform_gpus_per_node) const;
 };
 
 /// How a job's requirement was set.
@@ -35,8 +42,9 @@ struct CheckpointRequirement {
     double params = 0.0; ///< 0 when the size was given directly
     double bytes_per_param = 0.0;
     std::int64_t gpus = 0;
-    std::int64_t nodes = 0;
+    std::int64_t nodes = 0; ///< the platform's nodes
     FailureRate failure_rate;
+    double platform_failures_per_1000_node_days = 0.0; ///< the rate per platform node
     CheckpointJobModel model; ///< size, mode, interval, stall budget, restart, MTBF
     Throughput required_write;
     CheckpointBasis basis = CheckpointBasis::cadence;

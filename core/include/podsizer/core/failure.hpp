@@ -17,6 +17,13 @@ namespace podsizer {
 /// Nodes needed for `gpus`: ceil(gpus / gpus per node).
 std::int64_t nodes_for(std::int64_t gpus, int gpus_per_node);
 
+/// A failure rate stated per node of `rate_gpus_per_node` GPUs, restated per
+/// node of `gpus_per_node` GPUs: rate × gpus_per_node / rate_gpus_per_node.
+/// Failures are taken to scale with the GPUs a node holds (each GPU-day carries
+/// the same risk; docs/checkpoints.md §4): the published rates are per 8-GPU
+/// node (Kokolis et al., HPCA 2025; Llama 3 §3.3.4), a GB200 tray holds 4.
+double failure_rate_per_node(double per_1000_node_days, int rate_gpus_per_node, int gpus_per_node);
+
 /// Cluster MTBF M = 24 h / (nodes × failures per node-day), with the rate given
 /// per 1,000 node-days as the papers quote it (docs/checkpoints.md §4).
 Duration cluster_mtbf(std::int64_t nodes, double failures_per_1000_node_days);
@@ -39,12 +46,13 @@ Duration daly_interval(Duration write_time, Duration mtbf);
 ///   same model with δ moved from the segment into the restart, and the
 ///   interval no shorter than the drain: τ' = max(τ, δ),
 ///   goodput = τ' / (M·e^((R+δ)/M)·(e^(τ'/M) − 1)).
-/// To first order both reduce to the starting specification's form (docs/checkpoints.md §11): 1 − δ/τ (sync) − (τ/2 + R)/M.
+/// To first order both reduce to the starting specification's form (docs/checkpoints.md §11): 1 −
+/// δ/τ (sync) − (τ/2 + R)/M.
 double goodput(Duration interval, Duration write_time, Duration restart, Duration mtbf,
                CheckpointMode mode);
 
-/// The starting specification's first-order approximation (docs/checkpoints.md §11) 1 − δ/τ (sync only) − (τ/2 + R)/M
-/// (async: − (τ/2 + δ + R)/M). Accurate while τ, δ and R are small against M;
+/// The starting specification's first-order approximation (docs/checkpoints.md §11) 1 − δ/τ (sync
+/// only) − (τ/2 + R)/M (async: − (τ/2 + δ + R)/M). Accurate while τ, δ and R are small against M;
 /// not clamped, so it goes negative where the approximation breaks down.
 double goodput_first_order(Duration interval, Duration write_time, Duration restart, Duration mtbf,
                            CheckpointMode mode);
