@@ -43,6 +43,7 @@ CheckpointPlan plan_checkpoints(const CheckpointSpec& spec, std::int64_t pod_gpu
         r.model.mtbf = cluster_mtbf(r.nodes, r.platform_failures_per_1000_node_days);
         r.model.gpus = r.gpus;
         r.required_write = job_required_write(r.model);
+        r.local_copy_write = local_copy_write(r.model);
         r.basis = j.interval ? CheckpointBasis::cadence : CheckpointBasis::daly_budget;
         r.at_requirement = evaluate_job(r.model, r.required_write);
         r.knee_tolerance = spec.knee_tolerance;

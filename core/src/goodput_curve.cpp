@@ -7,14 +7,47 @@
 
 namespace podsizer {
 
+std::optional<Duration> base_interval(const CheckpointJobModel& job) {
+    if (job.interval) {
+        return job.interval;
+    }
+    if (job.mode == CheckpointMode::sync) {
+        return std::nullopt; // Daly's at each write time
+    }
+    // "auto", async: the local copy takes the stall budget of the Daly
+    // interval for that copy, δl = s·τ_Daly(δl): the closed form of §6.
+    return daly_interval(write_time_for_daly_budget(job.mtbf, job.stall_budget), job.mtbf);
+}
+
+Duration local_copy_time(const CheckpointJobModel& job) {
+    if (job.mode == CheckpointMode::sync) {
+        return Duration::from_base(0.0);
+    }
+    return *base_interval(job) * job.stall_budget;
+}
+
+Throughput local_copy_write(const CheckpointJobModel& job) {
+    const Duration copy = local_copy_time(job);
+    return copy.base() > 0.0 ? job.size / copy : Throughput::from_base(0.0);
+}
+
 namespace {
 
+/// The interval run at write time δ: requested or Daly's (sync); the base
+/// interval, and never shorter than the drain (async).
 Duration interval_at(const CheckpointJobModel& job, Duration delta) {
-    return job.interval ? *job.interval : daly_interval(delta, job.mtbf);
+    if (job.mode == CheckpointMode::sync) {
+        return job.interval ? *job.interval : daly_interval(delta, job.mtbf);
+    }
+    return std::max(*base_interval(job), delta);
 }
 
 double goodput_at(const CheckpointJobModel& job, Duration delta) {
-    return goodput(interval_at(job, delta), delta, job.restart, job.mtbf, job.mode);
+    const Duration none = Duration::from_base(0.0);
+    if (job.mode == CheckpointMode::sync) {
+        return goodput(interval_at(job, delta), delta, none, job.restart, job.mtbf);
+    }
+    return goodput(interval_at(job, delta), local_copy_time(job), delta, job.restart, job.mtbf);
 }
 
 } // namespace
@@ -23,26 +56,22 @@ GoodputPoint evaluate_job(const CheckpointJobModel& job, Throughput write) {
     GoodputPoint p;
     p.write = write;
     p.write_time = write_time(job.size, write);
+    p.stall = job.mode == CheckpointMode::sync ? p.write_time : local_copy_time(job);
     p.interval = interval_at(job, p.write_time);
-    if (job.mode == CheckpointMode::async) {
-        // The next asynchronous checkpoint cannot start before the last one drained.
-        p.interval = std::max(p.interval, p.write_time);
-    }
     p.write_share = p.interval.base() > 0.0 ? p.write_time / p.interval : 0.0;
-    p.goodput = goodput(p.interval, p.write_time, job.restart, job.mtbf, job.mode);
+    p.goodput = goodput_at(job, p.write_time);
     p.gpu_hours_lost_per_day = gpu_hours_lost_per_day(p.goodput, job.gpus);
     return p;
 }
 
 double goodput_limit(const CheckpointJobModel& job) {
-    const double m = job.mtbf.base();
-    const double r = job.restart.base();
-    if (!job.interval) {
+    if (job.mode == CheckpointMode::sync && !job.interval) {
         // The Daly interval shrinks with δ; τ/(M·(e^(τ/M) − 1)) → 1 as τ → 0.
-        return std::exp(-r / m);
+        return std::exp(-job.restart.base() / job.mtbf.base());
     }
-    const double tau = job.interval->base();
-    return tau / (m * std::exp(r / m) * std::expm1(tau / m));
+    // A requested interval, or an async job's base interval with its local
+    // copy: the goodput of a write (drain) that takes no time.
+    return goodput_at(job, Duration::from_base(0.0));
 }
 
 std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& job, double tolerance) {
@@ -73,14 +102,17 @@ std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& job, double t
 }
 
 double job_write_budget(const CheckpointJobModel& job) {
-    return job.interval ? write_budget(job.mode, job.stall_budget) : job.stall_budget;
+    return write_budget(job.mode, job.stall_budget);
 }
 
 Throughput job_required_write(const CheckpointJobModel& job) {
     if (job.interval) {
         return required_write(job.size, *job.interval, job.mode, job.stall_budget);
     }
-    const Duration delta = write_time_for_daly_budget(job.mtbf, job_write_budget(job));
+    if (job.mode == CheckpointMode::async) {
+        return job.size / *base_interval(job); // drain before the next
+    }
+    const Duration delta = write_time_for_daly_budget(job.mtbf, job.stall_budget);
     return job.size / delta;
 }
 

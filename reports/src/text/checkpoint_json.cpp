@@ -7,6 +7,7 @@ ordered_json goodput_point_json(const GoodputPoint& p) {
     j["write_bytes_per_s"] = p.write.base();
     j["write_time_s"] = p.write_time.base();
     j["interval_s"] = p.interval.base();
+    j["stall_time_s"] = p.stall.base();
     j["write_share"] = p.write_share;
     j["goodput"] = p.goodput;
     j["gpu_hours_lost_per_day"] = p.gpu_hours_lost_per_day;
@@ -37,6 +38,7 @@ void job_inputs(ordered_json& j, const CheckpointRequirement& r) {
     j["bytes_per_param"] = r.params > 0.0 ? ordered_json(r.bytes_per_param) : ordered_json(nullptr);
     j["checkpoint_bytes"] = m.size.base();
     j["mode"] = to_string(m.mode);
+    j["pattern"] = checkpoint_pattern(m.mode);
     j["interval_auto"] = !m.interval.has_value();
     j["requested_interval_s"] =
         m.interval ? ordered_json(m.interval->base()) : ordered_json(nullptr);
@@ -60,6 +62,7 @@ ordered_json checkpoint_requirement_json(const CheckpointRequirement& r) {
     ordered_json j;
     job_inputs(j, r);
     j["required_write_bytes_per_s"] = r.required_write.base();
+    j["local_copy_write_bytes_per_s"] = r.local_copy_write.base();
     j["requirement_basis"] = to_string(r.basis);
     j["at_requirement"] = goodput_point_json(r.at_requirement);
     j["offsite_every"] = r.offsite_every;

@@ -48,10 +48,13 @@ std::string ordinal(std::int64_t n) {
     return std::to_string(n) + suffix;
 }
 
+/// The checkpoint pattern, said the way the model takes it (docs/checkpoints.md §2).
 std::string budget_phrase(CheckpointMode mode, double stall_budget) {
     return mode == CheckpointMode::sync
-               ? "sync, " + format_percent(stall_budget, 0) + " stall budget"
-               : "async, draining before the next";
+               ? "sync, written to the pod while the job stalls, " +
+                     format_percent(stall_budget, 0) + " stall budget"
+               : "async, staged to node-local storage within a " + format_percent(stall_budget, 0) +
+                     " stall budget, drained to the pod before the next";
 }
 
 std::string basis_phrase(const CheckpointQuery& q, CheckpointBasis b) {
@@ -63,7 +66,7 @@ std::string basis_phrase(const CheckpointQuery& q, CheckpointBasis b) {
     }
     return q.mode == CheckpointMode::sync
                ? "the write stalls " + format_percent(q.stall_budget, 0) + " of the Daly interval"
-               : "the drain takes " + format_percent(q.stall_budget, 0) + " of the Daly interval";
+               : "draining within the Daly interval of the local copy";
 }
 
 std::vector<MarkedPoint> marks_of(const CheckpointAnalysis& a) {
@@ -179,6 +182,18 @@ Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
         row("Required write",
             format_write(*a.required_write) + " (" + basis_phrase(q, *a.basis) + ")");
     }
+    if (a.local_copy_time) {
+        // docs/checkpoints.md §2: the stall budget bounds the copy to local storage.
+        std::string copy = format_interval(*a.local_copy_time) + " stall";
+        if (a.local_copy_write) {
+            copy += "; " + format_write(*a.local_copy_write) + " over all nodes";
+            if (a.nodes) {
+                copy += " = " + format_write(*a.local_copy_write / static_cast<double>(*a.nodes)) +
+                        " per node";
+            }
+        }
+        row("Copy to local storage", copy);
+    }
     if (a.shortest_interval) {
         row("Shortest interval at this write", format_interval(*a.shortest_interval));
     }
@@ -231,6 +246,9 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     j["nodes"] = or_null(a.nodes);
     j["platform_failures_per_1000_node_days"] = or_null(a.platform_failures_per_1000_node_days);
     j["mtbf_s"] = base(a.mtbf);
+    j["pattern"] = checkpoint_pattern(q.mode);
+    j["local_copy_time_s"] = base(a.local_copy_time);
+    j["local_copy_write_bytes_per_s"] = base(a.local_copy_write);
     j["write_bytes_per_s"] = base(a.write);
     j["write_source"] = to_string(a.write_source);
     j["write_time_s"] = base(a.write_time);

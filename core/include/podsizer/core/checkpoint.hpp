@@ -20,6 +20,12 @@ namespace podsizer {
 enum class CheckpointMode { sync, async };
 
 std::string_view to_string(CheckpointMode m);
+
+/// The storage pattern a mode models, for reports: "write-to-pod" (sync: the
+/// job stalls while the pod writes) or "stage-locally-then-drain" (async: the
+/// job stalls only for a copy to node-local storage, which then drains to the
+/// pod before the next checkpoint; docs/checkpoints.md §2).
+std::string_view checkpoint_pattern(CheckpointMode m);
 std::optional<CheckpointMode> checkpoint_mode_from_string(std::string_view s);
 
 /// A named bytes-per-parameter figure with where it comes from.

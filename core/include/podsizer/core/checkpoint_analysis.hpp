@@ -63,14 +63,17 @@ struct CheckpointAnalysis {
     WriteSource write_source = WriteSource::none;
     std::optional<Throughput> write;
     std::optional<Duration> write_time;
-    std::optional<Duration> young_interval;
+    std::optional<Duration>
+        young_interval; ///< for the stall: the write (sync), the local copy (async)
     std::optional<Duration> daly_interval;
     std::optional<Duration> interval;  ///< the interval run: requested, or Daly's
     std::optional<double> write_share; ///< δ / interval
     std::optional<double> goodput;
     std::optional<double> gpu_hours_lost_per_day;
-    std::optional<Duration> shortest_interval; ///< the shortest interval `write` sustains
-    std::optional<bool> sustainable;           ///< write >= required_write
+    std::optional<Duration> local_copy_time;    ///< async: the stall of the copy to local storage
+    std::optional<Throughput> local_copy_write; ///< async: the copy's bandwidth, all nodes
+    std::optional<Duration> shortest_interval;  ///< the shortest interval `write` sustains
+    std::optional<bool> sustainable;            ///< write >= required_write
     std::optional<Throughput> offsite_write;
     std::optional<Capacity> retained;
     std::optional<Capacity> peak_retained;

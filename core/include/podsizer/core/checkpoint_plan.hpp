@@ -45,8 +45,9 @@ struct CheckpointRequirement {
     std::int64_t nodes = 0; ///< the platform's nodes
     FailureRate failure_rate;
     double platform_failures_per_1000_node_days = 0.0; ///< the rate per platform node
-    CheckpointJobModel model; ///< size, mode, interval, stall budget, restart, MTBF
-    Throughput required_write;
+    CheckpointJobModel model;    ///< size, mode, interval, stall budget, restart, MTBF
+    Throughput required_write;   ///< of the pod: the write (sync) or the drain (async)
+    Throughput local_copy_write; ///< async: the copy to the nodes' local storage, all nodes
     CheckpointBasis basis = CheckpointBasis::cadence;
     GoodputPoint at_requirement;    ///< the job when it gets exactly its requirement
     std::optional<Throughput> knee; ///< past it, goodput rises by less than the tolerance

@@ -29,12 +29,28 @@ struct CheckpointJobModel {
 /// The job at one write bandwidth.
 struct GoodputPoint {
     Throughput write;
-    Duration write_time;      ///< δ = size / write
+    Duration write_time;      ///< δ = size / write: the stall (sync) or the drain (async)
+    Duration stall;           ///< the job's stall: the write (sync), the local copy (async)
     Duration interval;        ///< run: requested or Daly's at δ; async: at least δ
     double write_share = 0.0; ///< δ / interval: the stall (sync) or drain (async) share
     double goodput = 0.0;     ///< useful fraction of GPU time
     double gpu_hours_lost_per_day = 0.0;
 };
+
+/// The interval an asynchronous job is run at before the drain bounds it: the
+/// requested one, or Daly's for its copy to local storage (docs/checkpoints.md
+/// §2, §6). For a sync job, the requested interval (Daly's depends on the write).
+std::optional<Duration> base_interval(const CheckpointJobModel& job);
+
+/// The stall of an asynchronous job's copy to local storage (host memory or
+/// node-local NVMe): the stall budget's share of its base interval — the local
+/// tier is taken to be as fast as the budget needs, no faster. Zero for sync.
+Duration local_copy_time(const CheckpointJobModel& job);
+
+/// The write bandwidth the copy to local storage needs, over all the job's
+/// nodes: size / local_copy_time (async); zero for sync. It loads the GPU
+/// nodes' own storage, not the pod's.
+Throughput local_copy_write(const CheckpointJobModel& job);
 
 /// The job's state at bandwidth `write` (> 0).
 GoodputPoint evaluate_job(const CheckpointJobModel& job, Throughput write);
@@ -50,15 +66,16 @@ double goodput_limit(const CheckpointJobModel& job);
 /// limit itself is below the tolerance (failures leave nothing to win).
 std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& job, double tolerance);
 
-/// The share of the interval a job's write may take: for a requested interval
-/// write_budget() (sync: the stall budget; async: all of it, draining before
-/// the next); for "auto" the stall budget in both modes, since the Daly
-/// interval grows with the write time and only a budget keeps it short.
+/// The share of the interval a job's pod write may take: the stall budget
+/// (sync); all of it for async, which drains before the next checkpoint
+/// (write_budget()), at a requested interval or at "auto".
 double job_write_budget(const CheckpointJobModel& job);
 
-/// The bandwidth a job needs: its write must fit in job_write_budget() of the
-/// interval. For a requested interval that is required_write(); for "auto" it
-/// is the bandwidth at which the write takes that share of the Daly interval.
+/// The pod write bandwidth a job needs. Sync: its write fits in the stall
+/// budget of the interval — the requested one (required_write()) or, for
+/// "auto", the Daly interval at that write. Async: the drain of each checkpoint
+/// fits in the interval — the requested one, or Daly's for the local copy
+/// (base_interval()); the copy itself needs local_copy_write(), locally.
 Throughput job_required_write(const CheckpointJobModel& job);
 
 struct CurveOptions {
