@@ -33,7 +33,8 @@ struct CheckpointArgs {
     std::string restart_time = "5 min"; // kDefaultRestartSeconds (core/checkpoint.hpp)
     std::string offsite_every;
     std::string retain;
-    std::string knee = "1%";
+    std::string knee_step = "100 GB/s"; // kDefaultKneeStepBytesPerSecond
+    std::string knee_threshold = "100"; // kDefaultKneeThreshold, GPU-hours per day
     std::string cadences = "60 s,5 min,15 min";
     std::string points = "33";
 };
@@ -242,10 +243,18 @@ void read_cadence(CheckpointQuery& q, const CheckpointArgs& a) {
     }
 }
 
-/// The goodput curve: its knee tolerance, the bandwidth table's cadences and
+/// The goodput curve: its knee step and threshold, the bandwidth table's cadences and
 /// the number of points.
 void read_curve(CheckpointQuery& q, const CheckpointArgs& a) {
-    q.knee_tolerance = percent(a.knee, "--knee", "a goodput tolerance");
+    q.knee.step = positive<Throughput>(a.knee_step, "--knee-step");
+    const auto threshold = plain_number(a.knee_threshold);
+    if (!threshold || !(*threshold > 0.0) || *threshold > 1e12) {
+        throw InputError("--knee-threshold",
+                         "\"" + a.knee_threshold +
+                             "\": expected GPU-hours per day above 0 that "
+                             "one more --knee-step must give back, such as 100");
+    }
+    q.knee.threshold = *threshold;
     for (const std::string& c : split_commas(a.cadences)) {
         q.cadences.push_back(positive<Duration>(c, "--cadences"));
     }
@@ -314,7 +323,11 @@ void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& actio
     cmd->add_option("--offsite-every", c->offsite_every,
                     "Copy every Nth checkpoint to the central store (WAN bandwidth)");
     cmd->add_option("--retain", c->retain, "Local checkpoints kept (capacity)");
-    cmd->add_option("--knee", c->knee, "Goodput tolerance that defines the curve's knee")
+    cmd->add_option("--knee-step", c->knee_step, "Step of write bandwidth the knee is measured in")
+        ->capture_default_str();
+    cmd->add_option("--knee-threshold", c->knee_threshold,
+                    "GPU-hours a day one more step must give back; the knee is where it gives "
+                    "back less")
         ->capture_default_str();
     cmd->add_option("--cadences", c->cadences, "Cadences of the bandwidth table, comma-separated")
         ->capture_default_str();

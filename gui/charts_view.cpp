@@ -360,7 +360,7 @@ void ChartsView::refreshGoodput() {
     const CheckpointAtDesign& at = d->checkpoints[i];
 
     CurveOptions options;
-    options.knee_tolerance = req.knee_tolerance;
+    options.knee = req.knee_rule;
     options.include = {at.share, req.required_write};
     const GoodputCurve curve = goodput_curve(req.model, options);
     QList<QPointF> points;

@@ -859,7 +859,7 @@ std::optional<Scenario> ScenarioEditor::collect() {
             c.failure_rate = rate.toStdString();
         }
         c.concurrent = concurrent_->isChecked();
-        c.knee_tolerance = parse_percent(field("$.checkpoint.knee")->text().toStdString());
+        c.knee_threshold = number_value(field("$.checkpoint.knee_threshold")->text());
         c.jobs = jobs_;
         s.checkpoint = c;
     }
@@ -988,9 +988,20 @@ void ScenarioEditor::buildCheckpoints(QVBoxLayout* top) {
                          return "= " + format_number(v, 2) + " failures per 1,000 node-days";
                      },
                      "6.5", checkpoint_));
-    auto* knee =
-        addField("$.checkpoint.knee", tr("goodput knee"),
-                 new InputField(percent_reader("of goodput defines the knee"), "1%", checkpoint_));
+    // The knee (docs/checkpoints.md §7): GPU-hours a day one more step of write
+    // must give back; the step stays the file's (100 GB/s by default).
+    auto* knee = addField("$.checkpoint.knee_threshold", tr("knee threshold"),
+                          new InputField(
+                              [](const std::string& text) -> std::string {
+                                  const double v = number_value(QString::fromStdString(text));
+                                  if (!(v > 0)) {
+                                      throw InputError(
+                                          "\"" + text +
+                                          "\": expected GPU-hours per day above 0, such as 100");
+                                  }
+                                  return "= " + format_number(v, 0) + " GPU-hours a day per step";
+                              },
+                              "100", checkpoint_));
     concurrent_ = new QCheckBox(tr("jobs run at once (their writes add up)"), checkpoint_);
     concurrent_->setObjectName("$.checkpoint.concurrent");
     head->addRow(tr("Failure rate"), failure_rate_);
@@ -1005,7 +1016,7 @@ void ScenarioEditor::buildCheckpoints(QVBoxLayout* top) {
     connect(rate, &InputField::edited, this,
             [this] { changed("$.checkpoint.failure_rate", tr("failure rate")); });
     connect(knee, &InputField::edited, this,
-            [this] { changed("$.checkpoint.knee", tr("goodput knee")); });
+            [this] { changed("$.checkpoint.knee_threshold", tr("knee threshold")); });
     connect(concurrent_, &QCheckBox::toggled, this,
             [this] { changed("$.checkpoint.concurrent", tr("concurrent jobs")); });
     connect(checkpoint_, &QGroupBox::toggled, this, [this](bool on) {
@@ -1123,7 +1134,7 @@ void ScenarioEditor::loadCheckpoints(const Scenario& s) {
     field("$.checkpoint.failure_rate")
         ->setText(c.failures_per_1000_node_days ? number_text(*c.failures_per_1000_node_days)
                                                 : QString());
-    field("$.checkpoint.knee")->setText(percent_text(c.knee_tolerance));
+    field("$.checkpoint.knee_threshold")->setText(number_text(c.knee_threshold));
     concurrent_->setChecked(c.concurrent);
     jobs_ = c.jobs;
     current_job_ =

@@ -177,12 +177,15 @@ CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q) {
     sustainability_and_copies(q, a);
     if (job && a.mtbf) {
         CurveOptions opts;
-        opts.knee_tolerance = q.knee_tolerance;
+        opts.knee = q.knee;
         opts.points = q.curve_points;
         if (a.write) {
             opts.include.push_back(*a.write);
         }
         a.curve = goodput_curve(*job, opts);
+        if (a.write && q.gpus > 0) {
+            a.step_gain = step_gain(*job, *a.write, q.knee.step);
+        }
     }
     return a;
 }

@@ -46,8 +46,9 @@ CheckpointPlan plan_checkpoints(const CheckpointSpec& spec, std::int64_t pod_gpu
         r.local_copy_write = local_copy_write(r.model);
         r.basis = j.interval ? CheckpointBasis::cadence : CheckpointBasis::daly_budget;
         r.at_requirement = evaluate_job(r.model, r.required_write);
-        r.knee_tolerance = spec.knee_tolerance;
-        r.knee = knee_bandwidth(r.model, spec.knee_tolerance);
+        r.knee_rule = KneeRule{spec.knee_step, spec.knee_threshold};
+        r.knee = knee_bandwidth(r.model, r.knee_rule);
+        r.at_requirement.step_gain = step_gain(r.model, r.required_write, r.knee_rule.step);
         r.offsite_every = j.offsite_every;
         r.offsite_write = offsite_bandwidth(j.size, r.at_requirement.interval, j.offsite_every);
         r.retain = j.retain;
@@ -82,6 +83,7 @@ std::vector<CheckpointAtDesign> checkpoints_on_design(const CheckpointPlan& plan
         a.sustainable = meets(a.share.base(), r.required_write.base());
         if (a.share.base() > 0.0) {
             a.at_share = evaluate_job(r.model, a.share);
+            a.at_share.step_gain = step_gain(r.model, a.share, r.knee_rule.step);
             a.shortest_interval = write_time(r.model.size, a.share) / job_write_budget(r.model);
             a.offsite_write = offsite_bandwidth(r.model.size, a.at_share.interval, r.offsite_every);
         }

@@ -74,31 +74,48 @@ double goodput_limit(const CheckpointJobModel& job) {
     return goodput_at(job, Duration::from_base(0.0));
 }
 
-std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& job, double tolerance) {
-    const double limit = goodput_limit(job);
-    if (!(limit > tolerance)) {
+double step_gain(const CheckpointJobModel& job, Throughput write, Throughput step) {
+    if (job.gpus <= 0) {
+        return 0.0;
+    }
+    return evaluate_job(job, write).gpu_hours_lost_per_day -
+           evaluate_job(job, write + step).gpu_hours_lost_per_day;
+}
+
+double gpu_hours_per_day_per_tbps(const CheckpointJobModel& job, Throughput write,
+                                  Throughput step) {
+    return step_gain(job, write, step) / in(step, units::TB_per_s);
+}
+
+std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& job, const KneeRule& rule) {
+    if (job.gpus <= 0 || !(rule.step.base() > 0.0) || !(rule.threshold > 0.0)) {
         return std::nullopt;
     }
-    // Goodput falls as the write time δ grows (a longer write stalls longer,
-    // or rolls back further). Search δ, log-spaced, for the longest write that
-    // stays within `tolerance` of the limit; the knee bandwidth is size / δ.
-    auto within = [&](double d) {
-        return limit - goodput_at(job, Duration::from_base(d)) <= tolerance;
+    // What a step gives back falls as the write grows (goodput flattens out
+    // towards its limit). Bracket the crossing in bandwidth, doubling from the
+    // bandwidth that writes one checkpoint per MTBF, then bisect in log space.
+    auto worth = [&](double w) {
+        return step_gain(job, Throughput::from_base(w), rule.step) >= rule.threshold;
     };
-    const double m = job.mtbf.base();
-    double lo = m * 1e-15;
-    double hi = m;
-    for (int i = 0; i < 200 && within(hi); ++i) {
+    double hi = job.size.base() / job.mtbf.base();
+    for (int i = 0; i < 200 && worth(hi); ++i) {
         hi *= 2.0;
     }
-    if (within(hi)) {
-        return Throughput::from_base(job.size.base() / hi);
+    if (worth(hi)) {
+        return std::nullopt; // no bandwidth ends it: not a finite knee
+    }
+    double lo = hi;
+    for (int i = 0; i < 200 && !worth(lo); ++i) {
+        lo /= 2.0;
+    }
+    if (!worth(lo)) {
+        return std::nullopt; // no step anywhere gives back the threshold
     }
     for (int i = 0; i < 200 && hi / lo > 1.0 + 1e-12; ++i) {
         const double mid = std::sqrt(lo * hi);
-        (within(mid) ? lo : hi) = mid;
+        (worth(mid) ? lo : hi) = mid;
     }
-    return Throughput::from_base(job.size.base() / lo);
+    return Throughput::from_base(hi);
 }
 
 double job_write_budget(const CheckpointJobModel& job) {
@@ -119,10 +136,11 @@ Throughput job_required_write(const CheckpointJobModel& job) {
 GoodputCurve goodput_curve(const CheckpointJobModel& job, const CurveOptions& options) {
     GoodputCurve curve;
     curve.goodput_limit = goodput_limit(job);
-    curve.knee_tolerance = options.knee_tolerance;
-    const std::optional<Throughput> knee = knee_bandwidth(job, options.knee_tolerance);
+    curve.knee_rule = options.knee;
+    const std::optional<Throughput> knee = knee_bandwidth(job, options.knee);
     if (knee) {
         curve.knee = evaluate_job(job, *knee);
+        curve.knee->step_gain = step_gain(job, *knee, options.knee.step);
     }
     std::vector<double> marks;
     auto mark = [&marks](Throughput t) {
@@ -148,7 +166,9 @@ GoodputCurve goodput_curve(const CheckpointJobModel& job, const CurveOptions& op
     for (int i = 0; i < n; ++i) {
         const double f = static_cast<double>(i) / static_cast<double>(n - 1);
         const double w = lo * std::pow(hi / lo, f);
-        curve.points.push_back(evaluate_job(job, Throughput::from_base(w)));
+        GoodputPoint p = evaluate_job(job, Throughput::from_base(w));
+        p.step_gain = step_gain(job, p.write, options.knee.step);
+        curve.points.push_back(p);
     }
     return curve;
 }

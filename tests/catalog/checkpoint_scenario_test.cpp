@@ -29,7 +29,8 @@ TEST_CASE("a scenario reads every checkpoint field") {
     Diagnostics diag;
     const Scenario s = parse_scenario(R"({"name": "n",
         "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
-        "checkpoint": {"failure_rate": "llama3-h100", "concurrent": true, "knee": "0.5%",
+        "checkpoint": {"failure_rate": "llama3-h100", "concurrent": true, "knee_step": "50 GB/s",
+          "knee_threshold": 250,
           "jobs": [
             {"name": "big", "params": "1.8T", "bytes_per_param": "full-state", "gpus": 30000,
              "interval": "5 min", "mode": "async", "stall_budget": "2%", "restart_time": "15 min",
@@ -42,7 +43,8 @@ TEST_CASE("a scenario reads every checkpoint field") {
     const CheckpointSpec& c = *s.checkpoint;
     CHECK(c.failure_rate == "llama3-h100");
     CHECK(c.concurrent);
-    CHECK(c.knee_tolerance == Approx(0.005));
+    CHECK(c.knee_step.base() == Approx(50e9));
+    CHECK(c.knee_threshold == Approx(250.0));
     REQUIRE(c.jobs.size() == 3);
     const CheckpointJobSpec& big = c.jobs[0];
     CHECK(big.name == "big");
@@ -160,7 +162,9 @@ TEST_CASE("bad checkpoint sections name the JSON path and what was expected") {
         {R"({"failure_rate": 0, "jobs": [{"params": "1.8T"}]})",
          "$.checkpoint.failure_rate: expected failures per 1,000 node-days above 0"},
         {R"({"failure_rate": -3, "jobs": [{"params": "1.8T"}]})", "above 0"},
-        {R"({"knee": "0%", "jobs": [{"params": "1.8T"}]})", "$.checkpoint.knee"},
+        {R"({"knee_threshold": 0, "jobs": [{"params": "1.8T"}]})",
+         "$.checkpoint.knee_threshold: expected GPU-hours per day above 0"},
+        {R"({"knee_step": "100 GB", "jobs": [{"params": "1.8T"}]})", "$.checkpoint.knee_step"},
         {R"({"concurrent": "yes", "jobs": [{"params": "1.8T"}]})", "expected true or false"},
     };
     for (const Row& r : rows) {

@@ -98,6 +98,66 @@ TEST_CASE("the default failure rate and restart give a production cluster's MTBF
                Catch::Contains("Llama 3"));
 }
 
+TEST_CASE("checkpoint --mode async needs less than half the sync write at the same cadence") {
+    // docs/checkpoints.md §2-§3: async stages to node-local storage within the
+    // stall budget and only drains to the pod, W = S/τ, against S/(sτ) for sync
+    // (REVIEW-2 §1.8: 210 GB/s async every 2 min against 4.2 TB/s sync).
+    auto required = [](const std::string& mode, const std::string& interval) {
+        const ProcessResult r =
+            podsizer(reference({"--mode", mode, "--interval", interval, "--format", "json"}));
+        REQUIRE(r.exit_code == 0);
+        return nlohmann::json::parse(r.out);
+    };
+    for (const char* interval : {"5min", "auto"}) {
+        INFO(interval);
+        const auto sync = required("sync", interval);
+        const auto async = required("async", interval);
+        CHECK(async.at("required_write_bytes_per_s").get<double>() <
+              0.5 * sync.at("required_write_bytes_per_s").get<double>());
+        CHECK(sync.at("pattern") == "write-to-pod");
+        CHECK(async.at("pattern") == "stage-locally-then-drain");
+        CHECK(sync.at("local_copy_write_bytes_per_s").is_null());
+        // The copy to local storage takes the 5 % budget: it needs what sync
+        // asks of the pod, spread over the 10,368 trays.
+        CHECK(async.at("local_copy_write_bytes_per_s").get<double>() ==
+              Approx(sync.at("required_write_bytes_per_s").get<double>()));
+    }
+    // Every 5 min: 25.2 TB / 300 s = 84 GB/s against 25.2 TB / 15 s = 1.68 TB/s.
+    CHECK(required("async", "5min").at("required_write_bytes_per_s").get<double>() == Approx(84e9));
+    const ProcessResult text = podsizer(reference({"--mode", "async", "--interval", "5min"}));
+    CHECK_THAT(text.out, Catch::Contains("Mode: async, staged to node-local storage within a 5 % "
+                                         "stall budget, drained to the pod before the next"));
+    CHECK_THAT(text.out, Catch::Contains("Copy to local storage            15 s stall; 1.68 TB/s "
+                                         "over all nodes = 162 MB/s per node"));
+}
+
+TEST_CASE("the knee is where one more step of write stops giving back the threshold") {
+    // docs/checkpoints.md §7: GPU-hours a day recovered by one more 100 GB/s
+    // step, shown at the write given, and the knee where a step gives back
+    // less than 100 GPU-hours a day (both stated defaults, ASSUMPTION).
+    const ProcessResult r =
+        podsizer(reference({"--write-bandwidth", "4.5TB/s", "--format", "json"}));
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("knee_step_bytes_per_s").get<double>() == Approx(100e9));
+    CHECK(j.at("knee_threshold_gpu_hours_per_day").get<double>() == Approx(100.0));
+    const double knee = j.at("knee").at("write_bytes_per_s").get<double>();
+    CHECK(j.at("knee").at("step_gain_gpu_hours_per_day").get<double>() ==
+          Approx(100.0).epsilon(1e-4));
+    // The reference pod's 4.5 TB/s is below the knee: a step there gives back more.
+    CHECK(knee > 4.5e12);
+    CHECK(j.at("step_gain_gpu_hours_per_day").get<double>() > 100.0);
+    // A purchasing signal, not 34 times the pod's write (REVIEW-2 §1.11: 153 TB/s).
+    CHECK(knee < 10 * 4.5e12);
+    // A higher threshold brings the knee closer.
+    const ProcessResult dear = podsizer(
+        reference({"--write-bandwidth", "4.5TB/s", "--knee-threshold", "500", "--format", "json"}));
+    CHECK(nlohmann::json::parse(dear.out).at("knee").at("write_bytes_per_s").get<double>() < knee);
+    const ProcessResult text = podsizer(reference({"--write-bandwidth", "4.5TB/s"}));
+    CHECK_THAT(text.out, Catch::Contains("One more 100 GB/s of write"));
+    CHECK_THAT(text.out, Catch::Contains("gives back less than 100 GPU-hours a day"));
+}
+
 TEST_CASE("checkpoint --format json carries the documented keys with SI units") {
     const ProcessResult r =
         podsizer(reference({"--write-bandwidth", "4.5TB/s", "--format", "json"}));
@@ -154,7 +214,8 @@ TEST_CASE("checkpoint --format csv prints the curve as rows") {
         podsizer(reference({"--write-bandwidth", "4.5TB/s", "--points", "11", "--format", "csv"}));
     REQUIRE(r.exit_code == 0);
     CHECK_THAT(r.out, Catch::StartsWith("point,write_bytes_per_s,write_time_s,interval_s,"
-                                        "write_share,goodput,gpu_hours_lost_per_day\r\n"));
+                                        "write_share,goodput,gpu_hours_lost_per_day,"
+                                        "step_gain_gpu_hours_per_day\r\n"));
     // 11 curve points, the knee and the operating point, after the header.
     CHECK(line_count(r.out) == 1 + 11 + 2);
     CHECK_THAT(r.out, Catch::Contains("\r\nknee,"));
@@ -258,7 +319,9 @@ TEST_CASE("checkpoint bad input exits 2 with one line naming the flag") {
          "--interval: auto (the Daly interval) needs failures"},
         {{"--params", "1.8T", "--checkpoint-size", "25TB"}, "--params/--checkpoint-size"},
         {{"--params", "1.8T", "--format", "csv"}, "--format: csv prints the goodput curve"},
-        {{"--params", "1.8T", "--knee", "0%"}, "--knee"},
+        {{"--params", "1.8T", "--knee-threshold", "0"},
+         "--knee-threshold: \"0\": expected GPU-hours"},
+        {{"--params", "1.8T", "--knee-step", "100GB"}, "--knee-step: \"100GB\": capacity unit"},
         {{"--params", "1.8T", "--cadences", "60s,0s"}, "--cadences: \"0s\""},
         {{}, "nothing to checkpoint"},
     };

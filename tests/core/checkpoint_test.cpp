@@ -259,8 +259,10 @@ TEST_CASE("an auto job needs the bandwidth at which its write takes the budget o
     const Duration delta = write_time(r.model.size, r.required_write);
     CHECK(delta / daly_interval(delta, r.model.mtbf) == Approx(0.05));
     CHECK(r.at_requirement.write_share == Approx(0.05));
-    // The plan reports each job's knee at the section's tolerance (default 1 point).
+    // The plan reports each job's knee under the section's rule (default: a
+    // 100 GB/s step that gives back less than 100 GPU-hours a day).
     REQUIRE(r.knee);
-    CHECK(r.knee_tolerance == Approx(0.01));
-    CHECK(r.knee->base() == Approx(knee_bandwidth(r.model, 0.01)->base()));
+    CHECK(r.knee_rule.step.base() == Approx(100e9));
+    CHECK(r.knee_rule.threshold == Approx(100.0));
+    CHECK(r.knee->base() == Approx(knee_bandwidth(r.model, KneeRule{})->base()));
 }

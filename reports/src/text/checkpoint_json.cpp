@@ -11,6 +11,7 @@ ordered_json goodput_point_json(const GoodputPoint& p) {
     j["write_share"] = p.write_share;
     j["goodput"] = p.goodput;
     j["gpu_hours_lost_per_day"] = p.gpu_hours_lost_per_day;
+    j["step_gain_gpu_hours_per_day"] = p.step_gain;
     return j;
 }
 
@@ -53,7 +54,8 @@ void job_inputs(ordered_json& j, const CheckpointRequirement& r) {
     j["platform_failures_per_1000_node_days"] = r.platform_failures_per_1000_node_days;
     j["mtbf_s"] = m.mtbf.base();
     j["knee_write_bytes_per_s"] = r.knee ? ordered_json(r.knee->base()) : ordered_json(nullptr);
-    j["knee_tolerance"] = r.knee_tolerance;
+    j["knee_step_bytes_per_s"] = r.knee_rule.step.base();
+    j["knee_threshold_gpu_hours_per_day"] = r.knee_rule.threshold;
 }
 
 } // namespace
@@ -87,6 +89,7 @@ ordered_json checkpoint_at_design_json(const CheckpointRequirement& r,
     j["write_share"] = c.at_share.write_share;
     j["goodput"] = c.at_share.goodput;
     j["gpu_hours_lost_per_day"] = c.at_share.gpu_hours_lost_per_day;
+    j["step_gain_gpu_hours_per_day"] = c.at_share.step_gain;
     j["offsite_every"] = r.offsite_every;
     j["offsite_write_bytes_per_s"] = c.offsite_write.base();
     j["retain"] = r.retain;

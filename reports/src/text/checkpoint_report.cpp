@@ -82,6 +82,7 @@ std::vector<MarkedPoint> marks_of(const CheckpointAnalysis& a) {
         p.write_share = a.write_share.value_or(0.0);
         p.goodput = *a.goodput;
         p.gpu_hours_lost_per_day = a.gpu_hours_lost_per_day.value_or(0.0);
+        p.step_gain = a.step_gain.value_or(0.0);
         marks.emplace_back(
             a.write_source == WriteSource::required ? "requirement" : "operating point", p);
     }
@@ -200,13 +201,24 @@ Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     if (a.sustainable) {
         row("Cadence sustainable", *a.sustainable ? "yes" : "NO");
     }
+    if (a.curve && a.write && a.step_gain) {
+        // docs/checkpoints.md §7: the marginal value of write at this write.
+        const KneeRule& k = a.curve->knee_rule;
+        row("One more " + format_write(k.step) + " of write",
+            "gives back " + format_number(*a.step_gain, 0) + " GPU-hours a day (" +
+                format_number(*a.step_gain / in(k.step, units::TB_per_s), 0) + " per TB/s)");
+    }
     if (a.curve) {
-        row("Knee", a.curve->knee
-                        ? format_write(a.curve->knee->write) + " (goodput within " +
-                              format_percent(a.curve->knee_tolerance) + " of its " +
-                              format_percent(a.curve->goodput_limit) + " limit)"
-                        : "none (the goodput limit " + format_percent(a.curve->goodput_limit) +
-                              " is within the tolerance)");
+        const KneeRule& k = a.curve->knee_rule;
+        const std::string rule = "one more " + format_write(k.step) + " gives back less than " +
+                                 format_number(k.threshold, 0) + " GPU-hours a day";
+        row("Knee",
+            a.curve->knee ? format_write(a.curve->knee->write) + " (beyond it " + rule +
+                                "; goodput there " + format_percent(a.curve->knee->goodput) +
+                                ", limit " + format_percent(a.curve->goodput_limit) + ")"
+            : q.gpus > 0
+                ? "none (no step gives back " + format_number(k.threshold, 0) + " GPU-hours a day)"
+                : std::string("none (needs --gpus: GPU-hours)"));
     }
     if (a.offsite_write) {
         row("Offsite WAN (every " + ordinal(q.offsite_every) + " checkpoint)",
@@ -237,7 +249,8 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     in["rate_node_gpus"] = rate ? json(rate->gpus_per_node) : json(nullptr);
     in["failure_rate_preset"] = rate ? rate->preset : std::string();
     in["failure_rate_source"] = rate ? detail::failure_source_json(*rate) : json(nullptr);
-    in["knee_tolerance"] = q.knee_tolerance;
+    in["knee_step_bytes_per_s"] = q.knee.step.base();
+    in["knee_threshold_gpu_hours_per_day"] = q.knee.threshold;
     in["offsite_every"] = q.offsite_every;
     in["retain"] = q.retain;
     j["inputs"] = in;
@@ -258,6 +271,7 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     j["write_share"] = or_null(a.write_share);
     j["goodput"] = or_null(a.goodput);
     j["gpu_hours_lost_per_day"] = or_null(a.gpu_hours_lost_per_day);
+    j["step_gain_gpu_hours_per_day"] = or_null(a.step_gain);
     j["required_write_bytes_per_s"] = base(a.required_write);
     j["requirement_basis"] = a.basis ? json(to_string(*a.basis)) : json(nullptr);
     j["shortest_interval_s"] = base(a.shortest_interval);
@@ -274,12 +288,14 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     j["cadences"] = cad;
     if (a.curve) {
         j["goodput_limit"] = a.curve->goodput_limit;
-        j["knee_tolerance"] = a.curve->knee_tolerance;
+        j["knee_step_bytes_per_s"] = a.curve->knee_rule.step.base();
+        j["knee_threshold_gpu_hours_per_day"] = a.curve->knee_rule.threshold;
         j["knee"] = a.curve->knee ? detail::goodput_point_json(*a.curve->knee) : json(nullptr);
         j["curve"] = detail::goodput_points_json(*a.curve);
     } else {
         j["goodput_limit"] = nullptr;
-        j["knee_tolerance"] = q.knee_tolerance;
+        j["knee_step_bytes_per_s"] = q.knee.step.base();
+        j["knee_threshold_gpu_hours_per_day"] = q.knee.threshold;
         j["knee"] = nullptr;
         j["curve"] = json::array();
     }
@@ -307,24 +323,32 @@ std::string format_percent(double fraction, int decimals) {
 
 Grid goodput_curve_grid(const GoodputCurve& curve, const std::vector<MarkedPoint>& marks) {
     Grid g;
-    g.header = {"point",       "write_bytes_per_s", "write_time_s",          "interval_s",
-                "write_share", "goodput",           "gpu_hours_lost_per_day"};
+    g.header = {"point",
+                "write_bytes_per_s",
+                "write_time_s",
+                "interval_s",
+                "write_share",
+                "goodput",
+                "gpu_hours_lost_per_day",
+                "step_gain_gpu_hours_per_day"};
     for (const auto& [label, p] : merged(curve, marks)) {
         g.rows.push_back({label, plain(p.write.base()), plain(p.write_time.base()),
                           plain(p.interval.base()), plain(p.write_share), plain(p.goodput),
-                          plain(p.gpu_hours_lost_per_day)});
+                          plain(p.gpu_hours_lost_per_day), plain(p.step_gain)});
     }
     return g;
 }
 
 Grid goodput_curve_display_grid(const GoodputCurve& curve, const std::vector<MarkedPoint>& marks) {
     Grid g;
-    g.header = {"", "Write", "Write time", "Interval", "Write share", "Goodput", "GPU-h lost/day"};
+    g.header = {"",        "Write",          "Write time",         "Interval", "Write share",
+                "Goodput", "GPU-h lost/day", "One more step gives"};
     for (const auto& [label, p] : merged(curve, marks)) {
         g.rows.push_back({label == "curve" ? std::string() : label, format_write(p.write),
                           format_interval(p.write_time), format_interval(p.interval),
                           format_percent(p.write_share), format_percent(p.goodput),
-                          format_number(p.gpu_hours_lost_per_day, 0)});
+                          format_number(p.gpu_hours_lost_per_day, 0),
+                          format_number(p.step_gain, 0)});
     }
     return g;
 }
@@ -335,7 +359,8 @@ std::string render_goodput_curve(const GoodputCurve& curve, Format format,
     case Format::json: {
         json j;
         j["goodput_limit"] = curve.goodput_limit;
-        j["knee_tolerance"] = curve.knee_tolerance;
+        j["knee_step_bytes_per_s"] = curve.knee_rule.step.base();
+        j["knee_threshold_gpu_hours_per_day"] = curve.knee_rule.threshold;
         j["knee"] = curve.knee ? detail::goodput_point_json(*curve.knee) : json(nullptr);
         j["points"] = detail::goodput_points_json(curve);
         return j.dump(2) + "\n";

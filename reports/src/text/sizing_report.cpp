@@ -126,8 +126,10 @@ json requirements_json(const Requirements& r) {
 /// One row per design and job: what each design sustains (table and Markdown).
 Grid checkpoint_grid(const SizingResult& result) {
     Grid g;
-    g.header = {"Design",   "Job",      "Cadence", "Needs",          "Gets",
-                "Interval", "Shortest", "Goodput", "GPU-h lost/day", "Sustainable"};
+    // "+1 step" and "Knee" put the marginal value of write beside the
+    // design's own share of it (docs/checkpoints.md §7).
+    g.header = {"Design",   "Job",     "Cadence",        "Needs",   "Gets", "Interval",
+                "Shortest", "Goodput", "GPU-h lost/day", "+1 step", "Knee", "Sustainable"};
     g.numeric_from = 3;
     for (const Design& d : result.designs) {
         for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
@@ -145,6 +147,8 @@ Grid checkpoint_grid(const SizingResult& result) {
                               format_interval(c.shortest_interval),
                               format_percent(c.at_share.goodput),
                               format_number(c.at_share.gpu_hours_lost_per_day, 0),
+                              format_number(c.at_share.step_gain, 0) + " GPU-h/day",
+                              r.knee ? format_write(*r.knee) : std::string("none"),
                               c.sustainable ? "yes" : "NO"});
             g.set_cell_role(g.rows.size() - 1, g.header.size() - 1,
                             c.sustainable ? CellRole::met : CellRole::not_met);
@@ -160,6 +164,11 @@ std::string checkpoint_notes(const SizingResult& result) {
         // Every job runs under the one rate; name it as stated, with its
         // source, and as restated per platform node (docs/checkpoints.md §4).
         const CheckpointRequirement& first = plan.jobs.front();
+        const KneeRule& k = first.knee_rule;
+        notes += "+1 step: the GPU-hours a day one more " + format_write(k.step) +
+                 " of write gives back at the design's share; Knee: beyond it a step gives back "
+                 "less than " +
+                 format_number(k.threshold, 0) + ".\n";
         const FailureRate& rate = first.failure_rate;
         notes += "Failure rate: " + format_number(rate.per_1000_node_days, 2) +
                  " per 1,000 node-days of " + std::to_string(rate.gpus_per_node) + " GPUs (" +

@@ -453,7 +453,8 @@ int CheckpointSheet::designs(int row, const std::vector<Design>& designs,
     header_row(row,
                {"Design", "Job", "Needs (GB/s)", "Gets (GB/s)", "Write time (s)",
                 "Interval run (s)", "Goodput (%)", "Shortest interval (s)",
-                "GPU-hours lost per day", "Sustained", "Offsite WAN (GB/s)"},
+                "GPU-hours lost per day", "Sustained", "Offsite WAN (GB/s)",
+                "One more step gives (GPU-h/day)"},
                2);
     xlsx::check(worksheet_set_row(sheet_.raw(), static_cast<lxw_row_t>(row), 44, nullptr),
                 "header height");
@@ -506,6 +507,9 @@ void CheckpointSheet::design_job(int row, const Design& d, const CheckpointAtDes
                    "=IF(" + j.every + ">0," + j.size + "*1000/(" + j.every + "*" +
                        xlsx::cell(row, 5) + "),0)",
                    gbps(c.offsite_write), Num::two);
+    // GPU-hours a day one more knee step gives back here: two evaluations of
+    // the model (core step_gain), a value.
+    sheet_.number(row, 11, c.at_share.step_gain, Num::integer, Role::value);
 }
 
 /// Goodput against write throughput for each job (the chart's data), with
@@ -519,7 +523,7 @@ int CheckpointSheet::curves(int row, const std::vector<Design>& designs) {
     for (std::size_t i = 0; i < plan_.jobs.size(); ++i) {
         const CheckpointRequirement& r = plan_.jobs[i];
         CurveOptions o;
-        o.knee_tolerance = r.knee_tolerance;
+        o.knee = r.knee_rule;
         for (const Design& d : designs) {
             if (i < d.checkpoints.size()) {
                 o.include.push_back(d.checkpoints[i].share);
@@ -613,7 +617,7 @@ void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoint
     if (!cells.knees.xs.empty()) {
         lxw_chart_series* s =
             chart_add_series(chart, cells.knees.xs.c_str(), cells.knees.ys.c_str());
-        chart_series_set_name(s, "knee (more write buys < 1 point)");
+        chart_series_set_name(s, "knee (one more step buys less than the threshold)");
         chart_series_set_line(s, &none);
         chart_series_set_marker_type(s, LXW_CHART_MARKER_X);
         chart_series_set_marker_size(s, 8);

@@ -34,7 +34,7 @@ struct CheckpointQuery {
     Duration restart = Duration::from_base(kDefaultRestartSeconds);
     std::int64_t offsite_every = 0; ///< 0: no offsite copies
     std::int64_t retain = 0;        ///< 0: not asked
-    double knee_tolerance = 0.01;
+    KneeRule knee;                  ///< the knee's step and threshold
     std::vector<Duration> cadences; ///< rows of the cadence table
     int curve_points = 33;
 };
@@ -77,6 +77,7 @@ struct CheckpointAnalysis {
     std::optional<Throughput> offsite_write;
     std::optional<Capacity> retained;
     std::optional<Capacity> peak_retained;
+    std::optional<double> step_gain;   ///< GPU-hours a day one more knee step gives back at `write`
     std::optional<GoodputCurve> curve; ///< needs the size and the MTBF
 };
 

@@ -50,8 +50,8 @@ struct CheckpointRequirement {
     Throughput local_copy_write; ///< async: the copy to the nodes' local storage, all nodes
     CheckpointBasis basis = CheckpointBasis::cadence;
     GoodputPoint at_requirement;    ///< the job when it gets exactly its requirement
-    std::optional<Throughput> knee; ///< past it, goodput rises by less than the tolerance
-    double knee_tolerance = 0.0;
+    std::optional<Throughput> knee; ///< past it, a knee step gives back less than the threshold
+    KneeRule knee_rule;
     std::int64_t offsite_every = 0;
     Throughput offsite_write; ///< WAN, at the interval run at the requirement
     std::int64_t retain = 0;
@@ -78,7 +78,7 @@ struct CheckpointAtDesign {
     std::string name;
     Throughput share;           ///< the design's write throughput available to this job
     Throughput required_write;  ///< from the plan
-    GoodputPoint at_share;      ///< interval run, write time, goodput at the share
+    GoodputPoint at_share;      ///< interval run, write time, goodput, step gain at the share
     Duration shortest_interval; ///< the shortest interval the share sustains within the budget
     bool sustainable = false;   ///< share >= requirement
     Throughput offsite_write;   ///< WAN at the interval run

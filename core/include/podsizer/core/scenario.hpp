@@ -2,6 +2,7 @@
 #pragma once
 
 #include "podsizer/core/checkpoint.hpp"
+#include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <cstdint>
@@ -129,8 +130,11 @@ struct CheckpointSpec {
     /// GPUs per node the number above is stated on; 0: kDefaultRateGpusPerNode.
     /// A preset states its own.
     std::int64_t rate_node_gpus = 0;
-    bool concurrent = true;       ///< jobs run together (add up) or are alternatives
-    double knee_tolerance = 0.01; ///< goodput (fraction) that defines the curve's knee
+    bool concurrent = true; ///< jobs run together (add up) or are alternatives
+    /// The knee: where one more step of write gives back less than the
+    /// threshold (docs/checkpoints.md §7; defaults in goodput_curve.hpp).
+    Throughput knee_step = Throughput::from_base(kDefaultKneeStepBytesPerSecond);
+    double knee_threshold = kDefaultKneeThreshold; ///< GPU-hours per day per step
     std::vector<CheckpointJobSpec> jobs;
 
     bool operator==(const CheckpointSpec&) const = default;

@@ -33,7 +33,8 @@ Grid goodput_curve_grid(const GoodputCurve& curve, const std::vector<MarkedPoint
 Grid goodput_curve_display_grid(const GoodputCurve& curve,
                                 const std::vector<MarkedPoint>& marks = {});
 
-/// JSON {"goodput_limit", "knee_tolerance", "knee": point or null, "points": [...]},
+/// JSON {"goodput_limit", "knee_step_bytes_per_s", "knee_threshold_gpu_hours_per_day",
+/// "knee": point or null, "points": [...]},
 /// or the CSV of goodput_curve_grid; table and md give the display grid.
 std::string render_goodput_curve(const GoodputCurve& curve, Format format,
                                  const std::vector<MarkedPoint>& marks = {});
