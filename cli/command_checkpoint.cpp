@@ -25,14 +25,16 @@ struct CheckpointArgs {
     std::string gpus_per_node;
     std::string platform;
     std::string failure_rate;
+    std::string rate_node_gpus;
     std::string mtbf;
     std::string mode = "sync";
     std::string interval;
     std::string stall_budget = "5%";
-    std::string restart_time = "10 min";
+    std::string restart_time = "5 min"; // kDefaultRestartSeconds (core/checkpoint.hpp)
     std::string offsite_every;
     std::string retain;
-    std::string knee = "1%";
+    std::string knee_step = "100 GB/s"; // kDefaultKneeStepBytesPerSecond
+    std::string knee_threshold = "100"; // kDefaultKneeThreshold, GPU-hours per day
     std::string cadences = "60 s,5 min,15 min";
     std::string points = "33";
 };
@@ -149,44 +151,71 @@ void read_job_size(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& c
     }
 }
 
-/// The failure rate: a number per 1,000 node-days or a catalog preset (the
-/// catalog's default when only --gpus is given). Returns the preset's id,
-/// empty for a number.
-std::string read_failure_rate(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& catalog) {
+/// GPUs per node of --rate-node-gpus: 1 (a rate per GPU-day) to 1,024.
+int read_rate_node_gpus(const std::string& text) {
+    const std::int64_t n = parse_count(text, "--rate-node-gpus");
+    if (n > 1024) {
+        throw InputError("--rate-node-gpus", text + " is out of range; expected the GPUs per node "
+                                                    "the rate was counted on, 1 to 1,024");
+    }
+    return static_cast<int>(n);
+}
+
+/// The failure rate: a number per 1,000 node-days (of --rate-node-gpus GPUs,
+/// 8 by default) or a catalog preset, which states its own node (the catalog's
+/// default preset when only --gpus is given).
+void read_failure_rate(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& catalog) {
     if (q.gpus <= 0) {
         throw InputError("--failure-rate", "needs --gpus (and --gpus-per-node or --platform): "
                                            "the rate is per node");
     }
     const std::string rate =
         a.failure_rate.empty() ? catalog.defaults.failure_rate : a.failure_rate;
+    FailureRate r;
     if (const auto v = plain_number(rate)) {
         if (!(*v > 0.0) || *v > 1e6) {
             throw InputError("--failure-rate", "\"" + rate +
                                                    "\": expected failures per 1,000 node-days "
                                                    "above 0, such as 6.5, or a preset id");
         }
-        q.failures_per_1000_node_days = *v;
-        return {};
+        r.per_1000_node_days = *v;
+        if (!a.rate_node_gpus.empty()) {
+            r.gpus_per_node = read_rate_node_gpus(a.rate_node_gpus);
+        }
+        q.failure_rate = r;
+        return;
     }
     const std::string id =
         require_known(rate, ids_of(catalog.failure_rates), "--failure-rate", "failure-rate preset");
-    q.failures_per_1000_node_days = catalog.failure_rate(id)->per_1000_node_days;
-    return id;
+    const FailureRatePreset& preset = *catalog.failure_rate(id);
+    if (!a.rate_node_gpus.empty()) {
+        throw InputError("--rate-node-gpus",
+                         "applies to a number given with --failure-rate; the preset \"" + id +
+                             "\" states its own node (" + std::to_string(preset.gpus_per_node) +
+                             " GPUs)");
+    }
+    r.per_1000_node_days = preset.per_1000_node_days;
+    r.gpus_per_node = preset.gpus_per_node;
+    r.preset = id;
+    r.source = preset.provenance.source;
+    q.failure_rate = r;
 }
 
-/// Failures: GPUs and a rate, or an MTBF. Returns the failure-rate preset's
-/// id when one was used, for the report.
-std::string read_failures(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& catalog) {
+/// Failures: GPUs and a rate, or an MTBF.
+void read_failures(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& catalog) {
     read_job_size(q, a, catalog);
     if (!a.mtbf.empty()) {
-        if (!a.failure_rate.empty()) {
-            throw InputError("--mtbf/--failure-rate", "give one: the MTBF follows from the rate");
+        if (!a.failure_rate.empty() || !a.rate_node_gpus.empty()) {
+            throw InputError(a.failure_rate.empty() ? "--mtbf/--rate-node-gpus"
+                                                    : "--mtbf/--failure-rate",
+                             "give one: the MTBF follows from the rate");
         }
         q.mtbf = positive<Duration>(a.mtbf, "--mtbf");
     } else if (!a.failure_rate.empty() || q.gpus > 0) {
-        return read_failure_rate(q, a, catalog);
+        read_failure_rate(q, a, catalog);
+    } else if (!a.rate_node_gpus.empty()) {
+        throw InputError("--rate-node-gpus", "applies to --failure-rate, which needs --gpus");
     }
-    return {};
 }
 
 /// The cadence: mode, interval, stall budget, restart, offsite copies and
@@ -197,7 +226,7 @@ void read_cadence(CheckpointQuery& q, const CheckpointArgs& a) {
         throw InputError("--mode", "\"" + a.mode + "\" is not a mode; expected sync or async");
     }
     q.mode = *mode;
-    const bool have_failures = q.mtbf || q.failures_per_1000_node_days;
+    const bool have_failures = q.mtbf || q.failure_rate;
     if (!a.interval.empty() && a.interval != "auto") {
         q.interval = positive<Duration>(a.interval, "--interval");
     } else if (a.interval == "auto" && !have_failures) {
@@ -214,10 +243,18 @@ void read_cadence(CheckpointQuery& q, const CheckpointArgs& a) {
     }
 }
 
-/// The goodput curve: its knee tolerance, the bandwidth table's cadences and
+/// The goodput curve: its knee step and threshold, the bandwidth table's cadences and
 /// the number of points.
 void read_curve(CheckpointQuery& q, const CheckpointArgs& a) {
-    q.knee_tolerance = percent(a.knee, "--knee", "a goodput tolerance");
+    q.knee.step = positive<Throughput>(a.knee_step, "--knee-step");
+    const auto threshold = plain_number(a.knee_threshold);
+    if (!threshold || !(*threshold > 0.0) || *threshold > 1e12) {
+        throw InputError("--knee-threshold",
+                         "\"" + a.knee_threshold +
+                             "\": expected GPU-hours per day above 0 that "
+                             "one more --knee-step must give back, such as 100");
+    }
+    q.knee.threshold = *threshold;
     for (const std::string& c : split_commas(a.cadences)) {
         q.cadences.push_back(positive<Duration>(c, "--cadences"));
     }
@@ -236,7 +273,7 @@ int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
 
     CheckpointQuery q;
     read_checkpoint(q, a);
-    const std::string failure_label = read_failures(q, a, catalog);
+    read_failures(q, a, catalog);
     read_cadence(q, a);
     read_curve(q, a);
 
@@ -245,7 +282,7 @@ int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
         throw InputError("--format", "csv prints the goodput curve, which needs a model or "
                                      "checkpoint size and failures (--gpus or --mtbf)");
     }
-    std::cout << render_checkpoint(q, result, failure_label, format);
+    std::cout << render_checkpoint(q, result, format);
     return result.sustainable.value_or(true) ? kExitOk : kExitNotMet;
 }
 
@@ -269,6 +306,9 @@ void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& actio
     cmd->add_option("--platform", c->platform, "GPU platform id, for its GPUs per node");
     cmd->add_option("--failure-rate", c->failure_rate,
                     "Failures per 1,000 node-days, or a catalog preset (default: the catalog's)");
+    cmd->add_option("--rate-node-gpus", c->rate_node_gpus,
+                    "GPUs per node a --failure-rate number was counted on (default 8; 1: per "
+                    "GPU-day)");
     cmd->add_option("--mtbf", c->mtbf, "Cluster MTBF instead of a failure rate, e.g. 24h");
     cmd->add_option("--mode", c->mode, "sync (the job stalls) or async (drains in the background)")
         ->capture_default_str();
@@ -283,7 +323,11 @@ void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& actio
     cmd->add_option("--offsite-every", c->offsite_every,
                     "Copy every Nth checkpoint to the central store (WAN bandwidth)");
     cmd->add_option("--retain", c->retain, "Local checkpoints kept (capacity)");
-    cmd->add_option("--knee", c->knee, "Goodput tolerance that defines the curve's knee")
+    cmd->add_option("--knee-step", c->knee_step, "Step of write bandwidth the knee is measured in")
+        ->capture_default_str();
+    cmd->add_option("--knee-threshold", c->knee_threshold,
+                    "GPU-hours a day one more step must give back; the knee is where it gives "
+                    "back less")
         ->capture_default_str();
     cmd->add_option("--cadences", c->cadences, "Cadences of the bandwidth table, comma-separated")
         ->capture_default_str();

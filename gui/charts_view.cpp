@@ -360,7 +360,7 @@ void ChartsView::refreshGoodput() {
     const CheckpointAtDesign& at = d->checkpoints[i];
 
     CurveOptions options;
-    options.knee_tolerance = req.knee_tolerance;
+    options.knee = req.knee_rule;
     options.include = {at.share, req.required_write};
     const GoodputCurve curve = goodput_curve(req.model, options);
     QList<QPointF> points;
@@ -391,10 +391,18 @@ void ChartsView::refreshGoodput() {
     const QString cadence = req.model.interval
                                 ? tr("every %1").arg(q(format_interval(*req.model.interval)))
                                 : tr("at the Daly interval");
+    // The pattern and the failure rate's preset, as the reports name them
+    // (docs/checkpoints.md §2, §4).
+    const QString pattern = req.model.mode == CheckpointMode::sync
+                                ? tr("sync: written to the pod while the job stalls")
+                                : tr("async: staged locally, drained to the pod");
+    const QString rate = req.failure_rate.preset.empty()
+                             ? tr("a given failure rate")
+                             : tr("failure rate %1").arg(q(req.failure_rate.preset));
     set_title(goodput_->chart(),
-              tr("<b>Goodput vs write bandwidth</b> — %1 on %2<br>checkpointing %3 (%4)")
-                  .arg(q(req.name).toHtmlEscaped(), q(d->name).toHtmlEscaped(), cadence,
-                       q(std::string(to_string(req.model.mode)))));
+              tr("<b>Goodput vs write bandwidth</b> — %1 on %2<br>checkpointing %3 (%4; %5)")
+                  .arg(q(req.name).toHtmlEscaped(), q(d->name).toHtmlEscaped(), cadence, pattern,
+                       rate.toHtmlEscaped()));
 }
 
 void ChartsView::refreshBars(BarChart& b, double (*value)(const ComparisonColumn&)) {

@@ -123,6 +123,7 @@ const std::array kFailureRate{
     CatalogField{"id", T::id},
     CatalogField{"name", T::text},
     CatalogField{"failures_per_1000_node_days", T::number},
+    CatalogField{"gpus_per_node", T::count, {}, true, 1},
     kSource,
     kFieldSources,
 };

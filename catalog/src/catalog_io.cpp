@@ -326,6 +326,9 @@ FailureRatePreset read_failure_rate(const Node& n) {
     if (!(f.per_1000_node_days > 0.0) || f.per_1000_node_days > 1e6) {
         rate.fail("expected failures per 1,000 node-days above 0 (and at most 10^6), such as 6.5");
     }
+    // A rate per node-day is only comparable across platforms with the node
+    // it was counted on (docs/checkpoints.md §4), so every preset states it.
+    f.gpus_per_node = n.at("gpus_per_node").small_count(1);
     f.provenance = read_provenance(n, fields);
     return f;
 }

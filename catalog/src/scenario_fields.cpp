@@ -486,18 +486,49 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).concurrent = std::get<bool>(v); },
     },
     ScenarioField{
-        .pattern = "checkpoint.knee",
-        .kind = FieldKind::percent,
-        .bounds = kOpenFraction,
-        .default_text = "1%",
-        .label = "goodput knee",
-        .help = "Goodput within this share of the limit defines the curve's knee.",
-        .noun = "a goodput tolerance",
-        .range_text = "\"{}\": expected a goodput tolerance above 0 % and below 100 %, such as "
-                      "\"5%\"",
+        .pattern = "checkpoint.knee_step",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::throughput,
+        .bounds = kPositive,
+        .default_text = "100 GB/s",
+        .label = "knee step",
+        .help = "The step of write bandwidth the knee is measured in (docs/checkpoints.md §7).",
         .get = [](const Scenario& s,
-                  std::size_t) { return s.checkpoint ? D{s.checkpoint->knee_tolerance} : D{}; },
-        .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).knee_tolerance = number(v); },
+                  std::size_t) { return s.checkpoint ? D{s.checkpoint->knee_step.base()} : D{}; },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { ckpt(s).knee_step = quantity<Throughput>(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.knee_threshold",
+        .kind = FieldKind::number,
+        .bounds = {0.0, 1e12, true, false},
+        .default_text = "100",
+        .label = "knee threshold (GPU-hours a day)",
+        .help = "GPU-hours a day one more knee step must give back to be worth buying; the knee "
+                "is where it gives back less.",
+        .range_text = "expected GPU-hours per day above 0, such as 100",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.checkpoint ? D{s.checkpoint->knee_threshold} : D{}; },
+        .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).knee_threshold = number(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.rate_node_gpus",
+        .kind = FieldKind::count,
+        .bounds = {1.0, 1024.0},
+        .default_text = "8",
+        .label = "GPUs per node of the rate",
+        .help = "GPUs per node a failure_rate number was counted on (8 for the published rates; "
+                "1: per GPU-day); a preset states its own.",
+        .range_text = "expected the GPUs per node the failure rate was counted on, 1 to 1,024",
+        .enabled =
+            [](const Scenario& s, std::size_t) {
+                return s.checkpoint && s.checkpoint->failures_per_1000_node_days.has_value();
+            },
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.checkpoint ? count_if_set(s.checkpoint->rate_node_gpus) : D{};
+            },
+        .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).rate_node_gpus = count(v); },
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].name",
@@ -602,7 +633,7 @@ const std::array kFields{
         .pattern = "checkpoint.jobs[N].restart_time",
         .kind = FieldKind::quantity,
         .dimension = Dimension::duration,
-        .default_text = "10 min",
+        .default_text = "5 min", // kDefaultRestartSeconds: Kokolis et al., HPCA 2025
         .label = "restart time",
         .help = "Time to restart the job from a checkpoint after a failure.",
         .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).restart.base()}; },

@@ -139,6 +139,14 @@ private:
             return;
         }
         const CheckpointSpec& c = *s_.checkpoint;
+        if (c.rate_node_gpus > 0 && !c.failures_per_1000_node_days) {
+            // A preset states the node it was measured on (docs/checkpoints.md §4).
+            add(at.key("rate_node_gpus"),
+                "applies to a \"failure_rate\" given as a number; a preset (" +
+                    (c.failure_rate.empty() ? std::string("the catalog's default")
+                                            : "\"" + c.failure_rate + "\"") +
+                    ") states its own GPUs per node");
+        }
         const JsonPath jobs = at.key("jobs");
         constexpr std::size_t kMaxJobs = 100;
         if (c.jobs.size() > kMaxJobs) {

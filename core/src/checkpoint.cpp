@@ -45,6 +45,10 @@ bool leading_number(std::string_view s, double& value, std::size_t& used) {
 
 } // namespace
 
+std::string_view checkpoint_pattern(CheckpointMode m) {
+    return m == CheckpointMode::sync ? "write-to-pod" : "stage-locally-then-drain";
+}
+
 std::string_view to_string(CheckpointMode m) {
     return m == CheckpointMode::sync ? "sync" : "async";
 }

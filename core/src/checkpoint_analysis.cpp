@@ -40,8 +40,9 @@ void size_and_failures(const CheckpointQuery& q, CheckpointAnalysis& a) {
     }
     if (q.mtbf) {
         a.mtbf = *q.mtbf;
-    } else if (a.nodes && q.failures_per_1000_node_days) {
-        a.mtbf = cluster_mtbf(*a.nodes, *q.failures_per_1000_node_days);
+    } else if (a.nodes && q.failure_rate) {
+        a.platform_failures_per_1000_node_days = q.failure_rate->per_platform_node(q.gpus_per_node);
+        a.mtbf = cluster_mtbf(*a.nodes, *a.platform_failures_per_1000_node_days);
     }
 }
 
@@ -86,6 +87,40 @@ void operating_point(const CheckpointQuery& q, CheckpointAnalysis& a) {
     }
 }
 
+/// The stall the intervals are about and the interval before any drain bound:
+/// sync, the write and the requested (or Daly's) interval; async, the copy to
+/// local storage within the stall budget of the requested interval or of
+/// Daly's for that copy (docs/checkpoints.md §2, §6).
+void stall_and_base(const CheckpointQuery& q, CheckpointAnalysis& a, std::optional<Duration>& stall,
+                    std::optional<Duration>& base) {
+    if (q.mode == CheckpointMode::sync) {
+        stall = *a.write_time;
+        if (a.mtbf) {
+            a.young_interval = young_interval(*stall, *a.mtbf);
+            a.daly_interval = daly_interval(*stall, *a.mtbf);
+        }
+        base = q.interval ? q.interval : a.daly_interval;
+        return;
+    }
+    if (q.interval) {
+        base = *q.interval;
+    } else if (a.mtbf) {
+        base = daly_interval(write_time_for_daly_budget(*a.mtbf, q.stall_budget), *a.mtbf);
+    }
+    if (!base) {
+        return;
+    }
+    stall = *base * q.stall_budget;
+    a.local_copy_time = *stall;
+    if (a.size) {
+        a.local_copy_write = *a.size / *stall;
+    }
+    if (a.mtbf) {
+        a.young_interval = young_interval(*stall, *a.mtbf);
+        a.daly_interval = daly_interval(*stall, *a.mtbf);
+    }
+}
+
 /// Intervals (shortest, Young, Daly, the one used), the write share, goodput.
 void intervals_and_goodput(const CheckpointQuery& q, CheckpointAnalysis& a) {
     if (!a.write_time) {
@@ -94,26 +129,22 @@ void intervals_and_goodput(const CheckpointQuery& q, CheckpointAnalysis& a) {
         }
         return;
     }
-    const double budget = q.interval ? write_budget(q.mode, q.stall_budget) : q.stall_budget;
-    a.shortest_interval = *a.write_time / budget;
-    if (a.mtbf) {
-        a.young_interval = young_interval(*a.write_time, *a.mtbf);
-        a.daly_interval = daly_interval(*a.write_time, *a.mtbf);
-    }
-    if (q.interval) {
-        a.interval = *q.interval;
-    } else if (a.daly_interval) {
-        a.interval = *a.daly_interval;
-    }
-    if (a.interval && q.mode == CheckpointMode::async && *a.write_time > *a.interval) {
-        a.interval = *a.write_time; // the next cannot start before the drain ends
-    }
-    if (!a.interval) {
+    a.shortest_interval = *a.write_time / write_budget(q.mode, q.stall_budget);
+    std::optional<Duration> stall;
+    std::optional<Duration> base;
+    stall_and_base(q, a, stall, base);
+    if (!base) {
         return;
+    }
+    a.interval = *base;
+    if (q.mode == CheckpointMode::async && *a.write_time > *a.interval) {
+        a.interval = *a.write_time; // the next cannot start before the drain ends
     }
     a.write_share = *a.write_time / *a.interval;
     if (a.mtbf) {
-        a.goodput = goodput(*a.interval, *a.write_time, q.restart, *a.mtbf, q.mode);
+        const Duration drain =
+            q.mode == CheckpointMode::async ? *a.write_time : Duration::from_base(0.0);
+        a.goodput = goodput(*a.interval, *stall, drain, q.restart, *a.mtbf);
         if (q.gpus > 0) {
             a.gpu_hours_lost_per_day = gpu_hours_lost_per_day(*a.goodput, q.gpus);
         }
@@ -146,12 +177,15 @@ CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q) {
     sustainability_and_copies(q, a);
     if (job && a.mtbf) {
         CurveOptions opts;
-        opts.knee_tolerance = q.knee_tolerance;
+        opts.knee = q.knee;
         opts.points = q.curve_points;
         if (a.write) {
             opts.include.push_back(*a.write);
         }
         a.curve = goodput_curve(*job, opts);
+        if (a.write && q.gpus > 0) {
+            a.step_gain = step_gain(*job, *a.write, q.knee.step);
+        }
     }
     return a;
 }

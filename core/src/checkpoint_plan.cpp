@@ -12,6 +12,10 @@ namespace {
 // Float slack for "the share meets the requirement": 1 part in 10^9.
 } // namespace
 
+double FailureRate::per_platform_node(int platform_gpus_per_node) const {
+    return failure_rate_per_node(per_1000_node_days, gpus_per_node, platform_gpus_per_node);
+}
+
 std::string_view to_string(CheckpointBasis b) {
     return b == CheckpointBasis::cadence ? "cadence" : "daly-budget";
 }
@@ -30,18 +34,21 @@ CheckpointPlan plan_checkpoints(const CheckpointSpec& spec, std::int64_t pod_gpu
         r.gpus = j.gpus > 0 ? j.gpus : pod_gpus;
         r.nodes = nodes_for(r.gpus, gpus_per_node);
         r.failure_rate = rate;
+        r.platform_failures_per_1000_node_days = rate.per_platform_node(gpus_per_node);
         r.model.size = j.size;
         r.model.mode = j.mode;
         r.model.interval = j.interval;
         r.model.stall_budget = j.stall_budget;
         r.model.restart = j.restart;
-        r.model.mtbf = cluster_mtbf(r.nodes, rate.per_1000_node_days);
+        r.model.mtbf = cluster_mtbf(r.nodes, r.platform_failures_per_1000_node_days);
         r.model.gpus = r.gpus;
         r.required_write = job_required_write(r.model);
+        r.local_copy_write = local_copy_write(r.model);
         r.basis = j.interval ? CheckpointBasis::cadence : CheckpointBasis::daly_budget;
         r.at_requirement = evaluate_job(r.model, r.required_write);
-        r.knee_tolerance = spec.knee_tolerance;
-        r.knee = knee_bandwidth(r.model, spec.knee_tolerance);
+        r.knee_rule = KneeRule{spec.knee_step, spec.knee_threshold};
+        r.knee = knee_bandwidth(r.model, r.knee_rule);
+        r.at_requirement.step_gain = step_gain(r.model, r.required_write, r.knee_rule.step);
         r.offsite_every = j.offsite_every;
         r.offsite_write = offsite_bandwidth(j.size, r.at_requirement.interval, j.offsite_every);
         r.retain = j.retain;
@@ -76,6 +83,7 @@ std::vector<CheckpointAtDesign> checkpoints_on_design(const CheckpointPlan& plan
         a.sustainable = meets(a.share.base(), r.required_write.base());
         if (a.share.base() > 0.0) {
             a.at_share = evaluate_job(r.model, a.share);
+            a.at_share.step_gain = step_gain(r.model, a.share, r.knee_rule.step);
             a.shortest_interval = write_time(r.model.size, a.share) / job_write_budget(r.model);
             a.offsite_write = offsite_bandwidth(r.model.size, a.at_share.interval, r.offsite_every);
         }

@@ -14,6 +14,11 @@ std::int64_t nodes_for(std::int64_t gpus, int gpus_per_node) {
     return (gpus + per - 1) / per;
 }
 
+double failure_rate_per_node(double per_1000_node_days, int rate_gpus_per_node, int gpus_per_node) {
+    return per_1000_node_days * static_cast<double>(std::max(gpus_per_node, 1)) /
+           static_cast<double>(std::max(rate_gpus_per_node, 1));
+}
+
 Duration cluster_mtbf(std::int64_t nodes, double failures_per_1000_node_days) {
     // Node failures are independent and each node fails at the same rate, so
     // the cluster's rate is the sum: nodes × rate; the MTBF is its inverse.
@@ -38,30 +43,32 @@ Duration daly_interval(Duration write_time, Duration mtbf) {
     return Duration::from_base(std::sqrt(2.0 * d * m) * (1.0 + std::sqrt(x) / 3.0 + x / 9.0) - d);
 }
 
-double goodput(Duration interval, Duration write_time, Duration restart, Duration mtbf,
-               CheckpointMode mode) {
+double goodput(Duration interval, Duration stall, Duration drain, Duration restart, Duration mtbf) {
     const double m = mtbf.base();
     const double r = restart.base();
-    const double d = write_time.base();
-    if (mode == CheckpointMode::sync) {
-        const double tau = interval.base();
-        if (!(tau > 0.0)) {
-            return 0.0; // checkpointing without computing makes no progress
-        }
-        // Daly's expected wall time per unit of work: M·e^(R/M)·(e^((τ+δ)/M) − 1)/τ.
-        // expm1 keeps precision when τ+δ ≪ M (a single node: M is months).
-        const double wall = m * std::exp(r / m) * std::expm1((tau + d) / m) / tau;
-        return std::isfinite(wall) ? 1.0 / wall : 0.0;
-    }
-    // Asynchronous: the segment a failure can destroy is the interval, and
-    // the restart grows by the drain still in flight (docs/checkpoints.md §5).
-    const double tau = std::max(interval.base(), d);
-    const double restart_cost = std::exp((r + d) / m);
+    const double ds = stall.base();
+    const double dd = drain.base();
+    // The next checkpoint cannot start before the last one drained.
+    const double tau = std::max(interval.base(), dd);
+    // A failure during a drain rolls back one interval more: the drain adds to
+    // the restart (docs/checkpoints.md §5).
+    const double restart_cost = std::exp((r + dd) / m);
     if (!(tau > 0.0)) {
-        return 1.0 / restart_cost; // limit τ → 0 of τ / (M·expm1(τ/M)) is 1
+        // Checkpointing without computing makes no progress when it stalls;
+        // without a stall the limit τ → 0 of τ / (M·expm1(τ/M)) is 1.
+        return ds > 0.0 ? 0.0 : 1.0 / restart_cost;
     }
-    const double wall = m * restart_cost * std::expm1(tau / m) / tau;
+    // Daly's expected wall time per unit of work: M·e^(R/M)·(e^((τ+δ)/M) − 1)/τ.
+    // expm1 keeps precision when τ+δ ≪ M (a single node: M is months).
+    const double wall = m * restart_cost * std::expm1((tau + ds) / m) / tau;
     return std::isfinite(wall) ? 1.0 / wall : 0.0;
+}
+
+double goodput(Duration interval, Duration write_time, Duration restart, Duration mtbf,
+               CheckpointMode mode) {
+    const Duration none = Duration::from_base(0.0);
+    return mode == CheckpointMode::sync ? goodput(interval, write_time, none, restart, mtbf)
+                                        : goodput(interval, none, write_time, restart, mtbf);
 }
 
 double goodput_first_order(Duration interval, Duration write_time, Duration restart, Duration mtbf,

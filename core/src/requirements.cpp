@@ -12,7 +12,11 @@ namespace {
 
 FailureRate resolve_failure_rate(const CheckpointSpec& spec, const Catalog& catalog) {
     if (spec.failures_per_1000_node_days) {
-        return {*spec.failures_per_1000_node_days, {}};
+        FailureRate given;
+        given.per_1000_node_days = *spec.failures_per_1000_node_days;
+        given.gpus_per_node = spec.rate_node_gpus > 0 ? static_cast<int>(spec.rate_node_gpus)
+                                                      : kDefaultRateGpusPerNode;
+        return given;
     }
     const std::string id =
         spec.failure_rate.empty() ? catalog.defaults.failure_rate : spec.failure_rate;
@@ -24,7 +28,12 @@ FailureRate resolve_failure_rate(const CheckpointSpec& spec, const Catalog& cata
                                                   "of failures per 1,000 node-days")
                                     : "unknown failure-rate preset \"" + id + "\"");
     }
-    return {preset->per_1000_node_days, preset->id};
+    FailureRate r;
+    r.per_1000_node_days = preset->per_1000_node_days;
+    r.gpus_per_node = preset->gpus_per_node;
+    r.preset = preset->id;
+    r.source = preset->provenance.source;
+    return r;
 }
 
 /// "checkpoints (a + b)" or "checkpoints (a, the most demanding of 3 alternatives)".

@@ -163,7 +163,7 @@ TEST_CASE("bad --vary expressions name the expression and what was expected") {
         {"constraints.rack_resilient=yes", "\"yes\" is not true or false"},
         {"options[0].cnodes=lots", "\"lots\" is not a C-node count"},
         {"data_reduction=two", "\"two\" is not a number"},
-        {"checkpoint.knee=5", "\"5\": expected a percentage such as \"5%\""},
+        {"checkpoint.knee_step=5", "\"5\": missing unit"},
         {"checkpoint.jobs[0].params=1.8 TB", "looks like a size, not a parameter count"},
         {"checkpoint.jobs[0].interval=1min..4min+1PB",
          "\"1PB\": capacity unit \"PB\" where a duration is needed"},

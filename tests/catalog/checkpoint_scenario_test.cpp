@@ -1,5 +1,6 @@
 // The "checkpoint" section of a scenario (docs/checkpoints.md §8).
 #include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "support/default_catalog.hpp"
 
@@ -28,7 +29,8 @@ TEST_CASE("a scenario reads every checkpoint field") {
     Diagnostics diag;
     const Scenario s = parse_scenario(R"({"name": "n",
         "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
-        "checkpoint": {"failure_rate": "llama3-h100", "concurrent": true, "knee": "0.5%",
+        "checkpoint": {"failure_rate": "llama3-h100", "concurrent": true, "knee_step": "50 GB/s",
+          "knee_threshold": 250,
           "jobs": [
             {"name": "big", "params": "1.8T", "bytes_per_param": "full-state", "gpus": 30000,
              "interval": "5 min", "mode": "async", "stall_budget": "2%", "restart_time": "15 min",
@@ -41,7 +43,8 @@ TEST_CASE("a scenario reads every checkpoint field") {
     const CheckpointSpec& c = *s.checkpoint;
     CHECK(c.failure_rate == "llama3-h100");
     CHECK(c.concurrent);
-    CHECK(c.knee_tolerance == Approx(0.005));
+    CHECK(c.knee_step.base() == Approx(50e9));
+    CHECK(c.knee_threshold == Approx(250.0));
     REQUIRE(c.jobs.size() == 3);
     const CheckpointJobSpec& big = c.jobs[0];
     CHECK(big.name == "big");
@@ -55,14 +58,15 @@ TEST_CASE("a scenario reads every checkpoint field") {
     CHECK(big.restart.base() == Approx(900));
     CHECK(big.offsite_every == 6);
     CHECK(big.retain == 3);
-    // Defaults: a name, sync, 5 % stall budget, 10 min restart, auto interval, 2 retained.
+    // Defaults: a name, sync, 5 % stall budget, 5 min restart (Kokolis et al.,
+    // HPCA 2025's restart overhead), auto interval, 2 retained.
     const CheckpointJobSpec& second = c.jobs[1];
     CHECK(second.name == "job 2");
     CHECK(second.params == 0.0);
     CHECK(second.size.base() == Approx(2e12));
     CHECK(second.mode == CheckpointMode::sync);
     CHECK(second.stall_budget == Approx(0.05));
-    CHECK(second.restart.base() == Approx(600));
+    CHECK(second.restart.base() == Approx(300));
     CHECK_FALSE(second.interval.has_value());
     CHECK(second.retain == 2);
     CHECK(second.offsite_every == 0);
@@ -76,6 +80,29 @@ TEST_CASE("a failure rate may be a number per 1,000 node-days") {
                                       "s.json", cat());
     CHECK(s.checkpoint->failures_per_1000_node_days.value() == Approx(4.5));
     CHECK(s.checkpoint->failure_rate.empty());
+    CHECK(s.checkpoint->rate_node_gpus == 0); // left out: read per 8-GPU node
+}
+
+TEST_CASE("a number's node size converts it to the platform's nodes") {
+    // HPCA 2025's 6.5 per 1,000 8-GPU node-days on 41,472 GB200 GPUs (4 per
+    // tray): M = 86,400 / (5,184 × 6.5 / 1,000) = 2,564 s = 42.7 min (REVIEW-2 §1.9).
+    const Scenario s = parse_scenario(R"({"name": "n",
+        "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
+        "checkpoint": {"failure_rate": 6.5, "rate_node_gpus": 8, "jobs": [{"params": "1.8T"}]}})",
+                                      "s.json", cat());
+    CHECK(s.checkpoint->rate_node_gpus == 8);
+    const SizingResult r = size_scenario(s, cat());
+    const CheckpointRequirement& job = r.requirements.checkpoints.jobs.at(0);
+    CHECK(job.nodes == 10368);
+    CHECK(job.platform_failures_per_1000_node_days == Approx(3.25));
+    CHECK(job.model.mtbf.base() / 60.0 == Approx(42.7).epsilon(0.02));
+    // Read per GPU-day the same cluster fails 8 times as often as per 8-GPU node.
+    const Scenario per_gpu = parse_scenario(R"({"name": "n",
+        "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
+        "checkpoint": {"failure_rate": 6.5, "rate_node_gpus": 1, "jobs": [{"params": "1.8T"}]}})",
+                                            "s.json", cat());
+    CHECK(size_scenario(per_gpu, cat()).requirements.checkpoints.jobs.at(0).model.mtbf.base() ==
+          Approx(job.model.mtbf.base() / 8));
 }
 
 TEST_CASE("bad checkpoint sections name the JSON path and what was expected") {
@@ -123,12 +150,21 @@ TEST_CASE("bad checkpoint sections name the JSON path and what was expected") {
          "$.checkpoint.jobs[1]: concurrent jobs use 41480 GPUs"},
         {R"({"jobs": [{"name": "a", "params": "1.8T", "gpus": 8}, {"name": "a", "params": "70B", "gpus": 8}]})",
          "$.checkpoint.jobs[1].name: duplicate job name \"a\""},
+        {R"({"failure_rate": "llama3-h100", "rate_node_gpus": 4, "jobs": [{"params": "1.8T"}]})",
+         "$.checkpoint.rate_node_gpus: applies to a \"failure_rate\" given as a number; a preset "
+         "(\"llama3-h100\") states its own GPUs per node"},
+        {R"({"rate_node_gpus": 4, "jobs": [{"params": "1.8T"}]})",
+         "a preset (the catalog's default) states its own"},
+        {R"({"failure_rate": 6.5, "rate_node_gpus": 0, "jobs": [{"params": "1.8T"}]})",
+         "$.checkpoint.rate_node_gpus"},
         {R"({"failure_rate": "nope", "jobs": [{"params": "1.8T"}]})",
          "$.checkpoint.failure_rate: unknown failure-rate preset \"nope\""},
         {R"({"failure_rate": 0, "jobs": [{"params": "1.8T"}]})",
          "$.checkpoint.failure_rate: expected failures per 1,000 node-days above 0"},
         {R"({"failure_rate": -3, "jobs": [{"params": "1.8T"}]})", "above 0"},
-        {R"({"knee": "0%", "jobs": [{"params": "1.8T"}]})", "$.checkpoint.knee"},
+        {R"({"knee_threshold": 0, "jobs": [{"params": "1.8T"}]})",
+         "$.checkpoint.knee_threshold: expected GPU-hours per day above 0"},
+        {R"({"knee_step": "100 GB", "jobs": [{"params": "1.8T"}]})", "$.checkpoint.knee_step"},
         {R"({"concurrent": "yes", "jobs": [{"params": "1.8T"}]})", "expected true or false"},
     };
     for (const Row& r : rows) {

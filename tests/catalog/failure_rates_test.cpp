@@ -39,12 +39,15 @@ TEST_CASE("the default catalog holds the published failure rates with their pape
         const FailureRatePreset* p = c.failure_rate(r.id);
         REQUIRE(p != nullptr);
         CHECK(p->per_1000_node_days == Approx(r.rate));
+        // Both papers count 8-GPU nodes (A100 and H100 servers).
+        CHECK(p->gpus_per_node == 8);
         CHECK(p->provenance.source.kind == r.kind);
         CHECK_THAT(p->provenance.source.ref, Catch::Contains(r.ref));
         CHECK_FALSE(p->provenance.source.note.empty());
     }
-    // docs/checkpoints.md §4: the default is the conservative 6.5.
-    CHECK(c.defaults.failure_rate == "hpca25-a100-high");
+    // docs/checkpoints.md §4: the default is the production rate of Llama 3,
+    // not the worse of the two research clusters.
+    CHECK(c.defaults.failure_rate == "llama3-h100");
 }
 
 TEST_CASE("bad failure-rate entries name the place and what was expected") {
@@ -62,10 +65,14 @@ TEST_CASE("bad failure-rate entries name the place and what was expected") {
         {R"({"failure_rates": [{"id": "f", "name": "f", "failures_per_1000_node_days": "6.5",
               "source": {"kind": "assumption", "note": "n"}}]})",
          "expected a number"},
-        {R"({"failure_rates": [{"id": "f", "name": "f", "failures_per_1000_node_days": 6.5}]})",
+        {R"({"failure_rates": [{"id": "f", "name": "f", "failures_per_1000_node_days": 6.5,
+              "gpus_per_node": 8}]})",
          "$.failure_rates[0].source: missing required field"},
         {R"({"failure_rates": [{"id": "f", "name": "f", "failures_per_1000_node_days": 6.5,
-              "source": {"kind": "paper", "note": "n"}}]})",
+              "source": {"kind": "assumption", "note": "n"}}]})",
+         "$.failure_rates[0].gpus_per_node: missing required field"},
+        {R"({"failure_rates": [{"id": "f", "name": "f", "failures_per_1000_node_days": 6.5,
+              "gpus_per_node": 8, "source": {"kind": "paper", "note": "n"}}]})",
          "needs a \"ref\""},
     };
     for (const Row& r : rows) {
@@ -77,7 +84,7 @@ TEST_CASE("bad failure-rate entries name the place and what was expected") {
 TEST_CASE("a catalog file adds failure rates and may change the default") {
     Catalog c = default_catalog();
     merge_catalog_text(c, R"({"failure_rates": [{"id": "site-a", "name": "site A",
-        "failures_per_1000_node_days": 4.2,
+        "failures_per_1000_node_days": 4.2, "gpus_per_node": 4,
         "source": {"kind": "customer", "ref": "ops log", "note": "last year"}}],
         "defaults": {"failure_rate": "site-a"}})",
                        "mine.json");

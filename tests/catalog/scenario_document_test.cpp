@@ -23,7 +23,8 @@ const std::string kBase = R"({
     "capacity": {"usable": "10 PB"},
     "constraints": {},
     "options": [{"dbox": "dbox-1u-22"}, {"dbox": "dbox-2u-44-hd", "cd_ratio": "1:2"}],
-    "checkpoint": {"concurrent": false, "jobs": [{"params": "70B"}, {"params": "1.8T"}]},
+    "checkpoint": {"failure_rate": 6.5, "concurrent": false,
+                   "jobs": [{"params": "70B"}, {"params": "1.8T"}]},
     "extrapolation": {"target": "1 EB"},
     "comparisons": ["cloud-object-store"]
 })";
@@ -88,7 +89,9 @@ const std::map<std::string, Sample>& samples() {
         {"cloud.raised_account_limit", {true, std::string("yes")}},
         {"checkpoint.failure_rate", {6.5, std::string("hpca25")}},
         {"checkpoint.concurrent", {false, std::string("no")}},
-        {"checkpoint.knee", {std::string("2%"), std::string("2")}},
+        {"checkpoint.rate_node_gpus", {std::int64_t{4}, std::int64_t{2000}}},
+        {"checkpoint.knee_step", {std::string("50 GB/s"), std::string("50 GB")}},
+        {"checkpoint.knee_threshold", {250.0, -1.0}},
         {"checkpoint.jobs[N].name", {std::string("big"), std::int64_t{5}}},
         {"checkpoint.jobs[N].params", {std::string("405B"), std::string("25 TB")}},
         {"checkpoint.jobs[N].checkpoint_size", {std::string("25.2 TB"), std::string("25 TB/s")}},

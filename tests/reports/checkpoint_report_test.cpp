@@ -59,7 +59,8 @@ TEST_CASE("the curve in JSON is an array of points with SI units in the keys") {
         CHECK(j["knee"].contains(key));
     }
     CHECK(j.at("goodput_limit").get<double>() == Approx(c.goodput_limit));
-    CHECK(j.at("knee_tolerance").get<double>() == Approx(0.01));
+    CHECK(j.at("knee_step_bytes_per_s").get<double>() == Approx(100e9));
+    CHECK(j.at("knee_threshold_gpu_hours_per_day").get<double>() == Approx(100.0));
     CHECK(j["points"][8]["write_bytes_per_s"].get<double>() == Approx(c.points[8].write.base()));
 }
 
@@ -68,7 +69,8 @@ TEST_CASE("the curve in CSV is one row per point with labelled marks in order") 
     const std::vector<MarkedPoint> marks{{"knee", *c.knee}};
     const std::string csv = render_goodput_curve(c, Format::csv, marks);
     CHECK_THAT(csv, Catch::StartsWith("point,write_bytes_per_s,write_time_s,interval_s,"
-                                      "write_share,goodput,gpu_hours_lost_per_day\r\n"));
+                                      "write_share,goodput,gpu_hours_lost_per_day,"
+                                      "step_gain_gpu_hours_per_day\r\n"));
     CHECK(crlf_lines(csv) == 1 + 9 + 1);
     const Grid g = goodput_curve_grid(c, marks);
     double previous = 0.0;

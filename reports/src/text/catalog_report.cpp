@@ -168,7 +168,8 @@ Entry entry_of(const FailureRatePreset& m) {
     return Entry{m.id,
                  "failure_rate",
                  m.name,
-                 {num("failures_per_1000_node_days", m.per_1000_node_days, 2, true)},
+                 {num("failures_per_1000_node_days", m.per_1000_node_days, 2, true),
+                  num("gpus_per_node", m.gpus_per_node, 0, true)},
                  &m.provenance};
 }
 

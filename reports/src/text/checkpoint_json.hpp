@@ -20,6 +20,9 @@ template <class T> ordered_json or_null(const std::optional<T>& v) {
 ///  "gpu_hours_lost_per_day"}
 ordered_json goodput_point_json(const GoodputPoint& p);
 
+/// A failure rate's source {"kind", "ref", "note"}, or null for a given number.
+ordered_json failure_source_json(const FailureRate& r);
+
 /// The curve's points as an array of goodput_point_json.
 ordered_json goodput_points_json(const GoodputCurve& c);
 

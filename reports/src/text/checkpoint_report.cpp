@@ -48,10 +48,13 @@ std::string ordinal(std::int64_t n) {
     return std::to_string(n) + suffix;
 }
 
+/// The checkpoint pattern, said the way the model takes it (docs/checkpoints.md §2).
 std::string budget_phrase(CheckpointMode mode, double stall_budget) {
     return mode == CheckpointMode::sync
-               ? "sync, " + format_percent(stall_budget, 0) + " stall budget"
-               : "async, draining before the next";
+               ? "sync, written to the pod while the job stalls, " +
+                     format_percent(stall_budget, 0) + " stall budget"
+               : "async, staged to node-local storage within a " + format_percent(stall_budget, 0) +
+                     " stall budget, drained to the pod before the next";
 }
 
 std::string basis_phrase(const CheckpointQuery& q, CheckpointBasis b) {
@@ -63,7 +66,7 @@ std::string basis_phrase(const CheckpointQuery& q, CheckpointBasis b) {
     }
     return q.mode == CheckpointMode::sync
                ? "the write stalls " + format_percent(q.stall_budget, 0) + " of the Daly interval"
-               : "the drain takes " + format_percent(q.stall_budget, 0) + " of the Daly interval";
+               : "draining within the Daly interval of the local copy";
 }
 
 std::vector<MarkedPoint> marks_of(const CheckpointAnalysis& a) {
@@ -79,14 +82,21 @@ std::vector<MarkedPoint> marks_of(const CheckpointAnalysis& a) {
         p.write_share = a.write_share.value_or(0.0);
         p.goodput = *a.goodput;
         p.gpu_hours_lost_per_day = a.gpu_hours_lost_per_day.value_or(0.0);
+        p.step_gain = a.step_gain.value_or(0.0);
         marks.emplace_back(
             a.write_source == WriteSource::required ? "requirement" : "operating point", p);
     }
     return marks;
 }
 
-std::vector<std::string> header_lines(const CheckpointQuery& q, const CheckpointAnalysis& a,
-                                      const std::string& failure_label) {
+/// "3.79 per 1,000 node-days of 8 GPUs (llama3-h100)".
+std::string stated_rate(const FailureRate& r) {
+    return format_number(r.per_1000_node_days, 2) + " per 1,000 node-days of " +
+           std::to_string(r.gpus_per_node) + (r.gpus_per_node == 1 ? " GPU" : " GPUs") + " (" +
+           (r.preset.empty() ? std::string("given") : r.preset) + ")";
+}
+
+std::vector<std::string> header_lines(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     std::vector<std::string> lines;
     if (q.params > 0.0 && a.size) {
         lines.push_back("Checkpoint: " + format_param_count(q.params) + " parameters × " +
@@ -100,13 +110,23 @@ std::vector<std::string> header_lines(const CheckpointQuery& q, const Checkpoint
     }
     if (q.mtbf) {
         lines.push_back("Failures: MTBF " + format_interval(*q.mtbf) + " (given)");
-    } else if (a.nodes && a.mtbf && q.failures_per_1000_node_days) {
-        lines.push_back("Failures: " + format_number(static_cast<double>(q.gpus)) +
+    } else if (a.nodes && a.mtbf && q.failure_rate && a.platform_failures_per_1000_node_days) {
+        // The rate as its source states it, then per node of this platform
+        // (docs/checkpoints.md §4): the two differ when the nodes differ.
+        const FailureRate& r = *q.failure_rate;
+        std::string converted;
+        if (r.gpus_per_node != q.gpus_per_node) {
+            converted = " = " + format_number(*a.platform_failures_per_1000_node_days, 2) +
+                        " per 1,000 node-days of " + std::to_string(q.gpus_per_node) + " GPUs";
+        }
+        lines.push_back("Failures: " + stated_rate(r) + converted + "; " +
+                        format_number(static_cast<double>(q.gpus)) +
                         " GPUs = " + format_number(static_cast<double>(*a.nodes)) + " nodes of " +
-                        std::to_string(q.gpus_per_node) + "; " +
-                        format_number(*q.failures_per_1000_node_days, 2) + " per 1,000 node-days" +
-                        (failure_label.empty() ? "" : " (" + failure_label + ")") + "; MTBF " +
-                        format_interval(*a.mtbf));
+                        std::to_string(q.gpus_per_node) + "; MTBF " + format_interval(*a.mtbf));
+        if (r.source) {
+            lines.push_back("Failure rate source: " + std::string(to_string(r.source->kind)) +
+                            ", " + r.source->ref);
+        }
     } else {
         lines.push_back("Failures: not given (--gpus or --mtbf give the MTBF, the Daly "
                         "interval and goodput)");
@@ -163,19 +183,42 @@ Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
         row("Required write",
             format_write(*a.required_write) + " (" + basis_phrase(q, *a.basis) + ")");
     }
+    if (a.local_copy_time) {
+        // docs/checkpoints.md §2: the stall budget bounds the copy to local storage.
+        std::string copy = format_interval(*a.local_copy_time) + " stall";
+        if (a.local_copy_write) {
+            copy += "; " + format_write(*a.local_copy_write) + " over all nodes";
+            if (a.nodes) {
+                copy += " = " + format_write(*a.local_copy_write / static_cast<double>(*a.nodes)) +
+                        " per node";
+            }
+        }
+        row("Copy to local storage", copy);
+    }
     if (a.shortest_interval) {
         row("Shortest interval at this write", format_interval(*a.shortest_interval));
     }
     if (a.sustainable) {
         row("Cadence sustainable", *a.sustainable ? "yes" : "NO");
     }
+    if (a.curve && a.write && a.step_gain) {
+        // docs/checkpoints.md §7: the marginal value of write at this write.
+        const KneeRule& k = a.curve->knee_rule;
+        row("One more " + format_write(k.step) + " of write",
+            "gives back " + format_number(*a.step_gain, 0) + " GPU-hours a day (" +
+                format_number(*a.step_gain / in(k.step, units::TB_per_s), 0) + " per TB/s)");
+    }
     if (a.curve) {
-        row("Knee", a.curve->knee
-                        ? format_write(a.curve->knee->write) + " (goodput within " +
-                              format_percent(a.curve->knee_tolerance) + " of its " +
-                              format_percent(a.curve->goodput_limit) + " limit)"
-                        : "none (the goodput limit " + format_percent(a.curve->goodput_limit) +
-                              " is within the tolerance)");
+        const KneeRule& k = a.curve->knee_rule;
+        const std::string rule = "one more " + format_write(k.step) + " gives back less than " +
+                                 format_number(k.threshold, 0) + " GPU-hours a day";
+        row("Knee",
+            a.curve->knee ? format_write(a.curve->knee->write) + " (beyond it " + rule +
+                                "; goodput there " + format_percent(a.curve->knee->goodput) +
+                                ", limit " + format_percent(a.curve->goodput_limit) + ")"
+            : q.gpus > 0
+                ? "none (no step gives back " + format_number(k.threshold, 0) + " GPU-hours a day)"
+                : std::string("none (needs --gpus: GPU-hours)"));
     }
     if (a.offsite_write) {
         row("Offsite WAN (every " + ordinal(q.offsite_every) + " checkpoint)",
@@ -189,8 +232,7 @@ Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     return g;
 }
 
-json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a,
-                   const std::string& failure_label) {
+json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     json j;
     j["podsizer_version"] = version();
     json in;
@@ -202,16 +244,24 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a,
     in["restart_time_s"] = q.restart.base();
     in["gpus"] = q.gpus > 0 ? json(q.gpus) : json(nullptr);
     in["gpus_per_node"] = q.gpus_per_node;
-    in["failures_per_1000_node_days"] = or_null(q.failures_per_1000_node_days);
-    in["failure_rate_preset"] = failure_label;
-    in["knee_tolerance"] = q.knee_tolerance;
+    const FailureRate* rate = q.failure_rate ? &*q.failure_rate : nullptr;
+    in["failures_per_1000_node_days"] = rate ? json(rate->per_1000_node_days) : json(nullptr);
+    in["rate_node_gpus"] = rate ? json(rate->gpus_per_node) : json(nullptr);
+    in["failure_rate_preset"] = rate ? rate->preset : std::string();
+    in["failure_rate_source"] = rate ? detail::failure_source_json(*rate) : json(nullptr);
+    in["knee_step_bytes_per_s"] = q.knee.step.base();
+    in["knee_threshold_gpu_hours_per_day"] = q.knee.threshold;
     in["offsite_every"] = q.offsite_every;
     in["retain"] = q.retain;
     j["inputs"] = in;
     auto base = [](const auto& opt) { return opt ? json(opt->base()) : json(nullptr); };
     j["checkpoint_bytes"] = base(a.size);
     j["nodes"] = or_null(a.nodes);
+    j["platform_failures_per_1000_node_days"] = or_null(a.platform_failures_per_1000_node_days);
     j["mtbf_s"] = base(a.mtbf);
+    j["pattern"] = checkpoint_pattern(q.mode);
+    j["local_copy_time_s"] = base(a.local_copy_time);
+    j["local_copy_write_bytes_per_s"] = base(a.local_copy_write);
     j["write_bytes_per_s"] = base(a.write);
     j["write_source"] = to_string(a.write_source);
     j["write_time_s"] = base(a.write_time);
@@ -221,6 +271,7 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a,
     j["write_share"] = or_null(a.write_share);
     j["goodput"] = or_null(a.goodput);
     j["gpu_hours_lost_per_day"] = or_null(a.gpu_hours_lost_per_day);
+    j["step_gain_gpu_hours_per_day"] = or_null(a.step_gain);
     j["required_write_bytes_per_s"] = base(a.required_write);
     j["requirement_basis"] = a.basis ? json(to_string(*a.basis)) : json(nullptr);
     j["shortest_interval_s"] = base(a.shortest_interval);
@@ -237,12 +288,14 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a,
     j["cadences"] = cad;
     if (a.curve) {
         j["goodput_limit"] = a.curve->goodput_limit;
-        j["knee_tolerance"] = a.curve->knee_tolerance;
+        j["knee_step_bytes_per_s"] = a.curve->knee_rule.step.base();
+        j["knee_threshold_gpu_hours_per_day"] = a.curve->knee_rule.threshold;
         j["knee"] = a.curve->knee ? detail::goodput_point_json(*a.curve->knee) : json(nullptr);
         j["curve"] = detail::goodput_points_json(*a.curve);
     } else {
         j["goodput_limit"] = nullptr;
-        j["knee_tolerance"] = q.knee_tolerance;
+        j["knee_step_bytes_per_s"] = q.knee.step.base();
+        j["knee_threshold_gpu_hours_per_day"] = q.knee.threshold;
         j["knee"] = nullptr;
         j["curve"] = json::array();
     }
@@ -270,24 +323,32 @@ std::string format_percent(double fraction, int decimals) {
 
 Grid goodput_curve_grid(const GoodputCurve& curve, const std::vector<MarkedPoint>& marks) {
     Grid g;
-    g.header = {"point",       "write_bytes_per_s", "write_time_s",          "interval_s",
-                "write_share", "goodput",           "gpu_hours_lost_per_day"};
+    g.header = {"point",
+                "write_bytes_per_s",
+                "write_time_s",
+                "interval_s",
+                "write_share",
+                "goodput",
+                "gpu_hours_lost_per_day",
+                "step_gain_gpu_hours_per_day"};
     for (const auto& [label, p] : merged(curve, marks)) {
         g.rows.push_back({label, plain(p.write.base()), plain(p.write_time.base()),
                           plain(p.interval.base()), plain(p.write_share), plain(p.goodput),
-                          plain(p.gpu_hours_lost_per_day)});
+                          plain(p.gpu_hours_lost_per_day), plain(p.step_gain)});
     }
     return g;
 }
 
 Grid goodput_curve_display_grid(const GoodputCurve& curve, const std::vector<MarkedPoint>& marks) {
     Grid g;
-    g.header = {"", "Write", "Write time", "Interval", "Write share", "Goodput", "GPU-h lost/day"};
+    g.header = {"",        "Write",          "Write time",         "Interval", "Write share",
+                "Goodput", "GPU-h lost/day", "One more step gives"};
     for (const auto& [label, p] : merged(curve, marks)) {
         g.rows.push_back({label == "curve" ? std::string() : label, format_write(p.write),
                           format_interval(p.write_time), format_interval(p.interval),
                           format_percent(p.write_share), format_percent(p.goodput),
-                          format_number(p.gpu_hours_lost_per_day, 0)});
+                          format_number(p.gpu_hours_lost_per_day, 0),
+                          format_number(p.step_gain, 0)});
     }
     return g;
 }
@@ -298,7 +359,8 @@ std::string render_goodput_curve(const GoodputCurve& curve, Format format,
     case Format::json: {
         json j;
         j["goodput_limit"] = curve.goodput_limit;
-        j["knee_tolerance"] = curve.knee_tolerance;
+        j["knee_step_bytes_per_s"] = curve.knee_rule.step.base();
+        j["knee_threshold_gpu_hours_per_day"] = curve.knee_rule.threshold;
         j["knee"] = curve.knee ? detail::goodput_point_json(*curve.knee) : json(nullptr);
         j["points"] = detail::goodput_points_json(curve);
         return j.dump(2) + "\n";
@@ -325,9 +387,9 @@ Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
 }
 
 std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis& a,
-                              const std::string& failure_label, Format format) {
+                              Format format) {
     if (format == Format::json) {
-        return analysis_json(q, a, failure_label).dump(2) + "\n";
+        return analysis_json(q, a).dump(2) + "\n";
     }
     const std::vector<MarkedPoint> marks = marks_of(a);
     if (format == Format::csv) {
@@ -336,7 +398,7 @@ std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis
     const bool md = format == Format::md;
     auto grid = [md](const Grid& g) { return md ? render_markdown(g) : render_text(g); };
     std::string out;
-    for (const std::string& line : header_lines(q, a, failure_label)) {
+    for (const std::string& line : header_lines(q, a)) {
         out += line + (md ? "  \n" : "\n");
     }
     if (!a.cadences.empty()) {

@@ -138,8 +138,10 @@ json requirements_json(const Requirements& r) {
 /// One row per design and job: what each design sustains (table and Markdown).
 Grid checkpoint_grid(const SizingResult& result) {
     Grid g;
-    g.header = {"Design",   "Job",      "Cadence", "Needs",          "Gets",
-                "Interval", "Shortest", "Goodput", "GPU-h lost/day", "Sustainable"};
+    // "+1 step" and "Knee" put the marginal value of write beside the
+    // design's own share of it (docs/checkpoints.md §7).
+    g.header = {"Design",   "Job",     "Cadence",        "Needs",   "Gets", "Interval",
+                "Shortest", "Goodput", "GPU-h lost/day", "+1 step", "Knee", "Sustainable"};
     g.numeric_from = 3;
     for (const Design& d : result.designs) {
         for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
@@ -149,13 +151,16 @@ Grid checkpoint_grid(const SizingResult& result) {
             const std::string cadence =
                 (m.interval ? "every " + format_interval(*m.interval) : std::string("auto")) +
                 ", " +
-                (m.mode == CheckpointMode::sync ? "sync " + format_percent(m.stall_budget, 0)
-                                                : std::string("async"));
+                (m.mode == CheckpointMode::sync
+                     ? "sync " + format_percent(m.stall_budget, 0)
+                     : "async: local " + format_percent(m.stall_budget, 0) + ", drain");
             g.rows.push_back({d.name, r.name, cadence, format_write(c.required_write),
                               format_write(c.share), format_interval(c.at_share.interval),
                               format_interval(c.shortest_interval),
                               format_percent(c.at_share.goodput),
                               format_number(c.at_share.gpu_hours_lost_per_day, 0),
+                              format_number(c.at_share.step_gain, 0) + " GPU-h/day",
+                              r.knee ? format_write(*r.knee) : std::string("none"),
                               c.sustainable ? "yes" : "NO"});
             g.set_cell_role(g.rows.size() - 1, g.header.size() - 1,
                             c.sustainable ? CellRole::met : CellRole::not_met);
@@ -167,6 +172,34 @@ Grid checkpoint_grid(const SizingResult& result) {
 std::string checkpoint_notes(const SizingResult& result) {
     const CheckpointPlan& plan = result.requirements.checkpoints;
     std::string notes;
+    if (!plan.jobs.empty()) {
+        // Every job runs under the one rate; name it as stated, with its
+        // source, and as restated per platform node (docs/checkpoints.md §4).
+        const CheckpointRequirement& first = plan.jobs.front();
+        const KneeRule& k = first.knee_rule;
+        notes += "+1 step: the GPU-hours a day one more " + format_write(k.step) +
+                 " of write gives back at the design's share; Knee: beyond it a step gives back "
+                 "less than " +
+                 format_number(k.threshold, 0) + " GPU-hours a day.\n";
+        const FailureRate& rate = first.failure_rate;
+        notes += "Failure rate: " + format_number(rate.per_1000_node_days, 2) +
+                 " per 1,000 node-days of " + std::to_string(rate.gpus_per_node) + " GPUs (" +
+                 (rate.preset.empty() ? std::string("given") : rate.preset) +
+                 (rate.source
+                      ? "; " + std::string(to_string(rate.source->kind)) + ", " + rate.source->ref
+                      : std::string()) +
+                 ") = " + format_number(first.platform_failures_per_1000_node_days, 2) +
+                 " per 1,000 platform node-days.\n";
+    }
+    for (const CheckpointRequirement& r : plan.jobs) {
+        if (r.model.mode == CheckpointMode::async) {
+            notes += r.name + ": staged to node-local storage (" +
+                     format_write(r.local_copy_write) + " over " +
+                     format_number(static_cast<double>(r.nodes)) + " nodes, " +
+                     format_write(r.local_copy_write / static_cast<double>(r.nodes)) +
+                     " each, within the stall budget), then drained to the pod.\n";
+        }
+    }
     if (plan.offsite_write.base() > 0) {
         notes += "Offsite copies need " + format_write(plan.offsite_write) + " (" +
                  format_in(plan.offsite_write, units::Gbps, 0) + ") of WAN to the central store" +

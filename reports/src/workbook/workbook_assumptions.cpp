@@ -446,21 +446,30 @@ void AssumptionsBuilder::fleet() {
 }
 
 void AssumptionsBuilder::failure_rate() {
-    // Every job of a plan runs under the same failure rate.
+    // Every job of a plan runs under the same failure rate, stated per node of
+    // its own size (docs/checkpoints.md §4).
     const FailureRate& rate = input.result->requirements.checkpoints.jobs.front().failure_rate;
     const FailureRatePreset* preset =
         rate.preset.empty() ? nullptr : input.catalog->failure_rate(rate.preset);
     const std::string figure = "Job interruptions per 1,000 node-days";
+    const std::string node = "GPUs per node the rate was counted on";
     if (preset != nullptr) {
         num("failure", "failure_rate", "per_1000_node_days",
             number_row("Failure rate " + preset->id, figure, rate.per_1000_node_days, Num::precise,
                        "failures", preset->provenance.of("per_1000_node_days")));
+        num("failure", "failure_rate", "gpus_per_node",
+            number_row("Failure rate " + preset->id, node, rate.gpus_per_node, Num::integer, "GPUs",
+                       preset->provenance.of("gpus_per_node")));
         return;
     }
     AssumptionRow r =
         number_row("Scenario", figure, rate.per_1000_node_days, Num::precise, "failures", source);
     r.source_kind = "scenario";
     num("failure", "failure_rate", "per_1000_node_days", std::move(r));
+    AssumptionRow g =
+        number_row("Scenario", node, rate.gpus_per_node, Num::integer, "GPUs", source);
+    g.source_kind = "scenario";
+    num("failure", "failure_rate", "gpus_per_node", std::move(g));
 }
 
 /// The performance rule's figures, or the scenario's explicit per-GPU ones.

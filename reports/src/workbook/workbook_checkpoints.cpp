@@ -26,6 +26,8 @@ enum JobCol {
     kGpus,
     kNodes,
     kRate,
+    kRateGpus,
+    kPlatformRate,
     kMtbf,
     kMtbfMinutes,
     kMode,
@@ -33,6 +35,8 @@ enum JobCol {
     kStall,
     kRestart,
     kRequired,
+    kLocalCopy,
+    kLocalWrite,
     kKnee,
     kKneeGoodput,
     kEvery,
@@ -62,19 +66,19 @@ std::string daly(const std::string& d, const std::string& m) {
            m + "))/3+" + d + "/(2*" + m + ")/9)-" + d + ")";
 }
 
-/// Goodput (core/src/failure.cpp): Daly's complete model for sync; for async
-/// the drain moves into the restart. `tau` is the interval run (async: at
-/// least the drain already).
+/// Goodput (core/src/failure.cpp): Daly's complete model; sync stalls for the
+/// write `d`; async stalls for the local copy `local` and adds the drain `d`
+/// to the restart. `tau` is the interval run (async: at least the drain already).
 std::string goodput_formula(const std::string& mode, const std::string& tau, const std::string& d,
-                            const std::string& r, const std::string& m) {
+                            const std::string& local, const std::string& r, const std::string& m) {
     return "=IF(" + mode + "=\"sync\"," + tau + "/(" + m + "*EXP(" + r + "/" + m + ")*" +
            expm1("(" + tau + "+" + d + ")/" + m) + ")," + tau + "/(" + m + "*EXP((" + r + "+" + d +
-           ")/" + m + ")*" + expm1(tau + "/" + m) + "))";
+           ")/" + m + ")*" + expm1("(" + tau + "+" + local + ")/" + m) + "))";
 }
 
 /// The refs of one job's row.
 struct JobRefs {
-    std::string size, mode, interval, stall, restart, mtbf, gpus, every, required;
+    std::string size, mode, interval, stall, restart, mtbf, gpus, every, required, local;
     bool fixed = true; ///< a requested interval (else "auto": Daly's)
 };
 
@@ -89,15 +93,18 @@ JobRefs job_refs(int row, const CheckpointRequirement& r) {
     j.gpus = xlsx::cell(row, kGpus);
     j.every = xlsx::cell(row, kEvery);
     j.required = xlsx::cell(row, kRequired);
+    j.local = xlsx::cell(row, kLocalCopy);
     j.fixed = r.model.interval.has_value();
     return j;
 }
 
-/// The interval run at write time `d` (core evaluate_job): the requested one
-/// or Daly's, and for async never shorter than the drain.
+/// The interval run at write time `d` (core evaluate_job): sync, the requested
+/// one or Daly's at `d`; async, the requested one or Daly's for the local copy,
+/// never shorter than the drain `d`.
 std::string interval_formula(const JobRefs& j, const std::string& d) {
-    const std::string base = j.fixed ? j.interval : daly(d, j.mtbf);
-    return "=IF(" + j.mode + "=\"async\",MAX(" + base + "," + d + ")," + base + ")";
+    const std::string sync = j.fixed ? j.interval : daly(d, j.mtbf);
+    const std::string async = j.fixed ? j.interval : daly(j.local, j.mtbf);
+    return "=IF(" + j.mode + "=\"async\",MAX(" + async + "," + d + ")," + sync + ")";
 }
 
 /// Writes one job at a write bandwidth in `write` (a cell): write time,
@@ -108,8 +115,8 @@ void job_at(xlsx::Sheet& sheet, int row, int c, const JobRefs& j, const std::str
     const std::string tau = xlsx::cell(row, c + 1);
     sheet.formula(row, c, "=" + j.size + "*1000/" + write, p.write_time.base(), Num::two);
     sheet.formula(row, c + 1, interval_formula(j, d), p.interval.base(), Num::one);
-    sheet.formula(row, c + 2, goodput_formula(j.mode, tau, d, j.restart, j.mtbf), p.goodput,
-                  Num::percent);
+    sheet.formula(row, c + 2, goodput_formula(j.mode, tau, d, j.local, j.restart, j.mtbf),
+                  p.goodput, Num::percent);
 }
 
 /// One distinct (size, stall budget) among the jobs: a pair of columns of
@@ -214,7 +221,9 @@ void CheckpointSheet::jobs() {
                 "Size (TB)",
                 "GPUs",
                 "Nodes",
-                "Failures per 1,000 node-days",
+                "Failures per 1,000 node-days (as stated)",
+                "GPUs per node of the rate",
+                "Failures per 1,000 platform node-days",
                 "Cluster MTBF (s)",
                 "Cluster MTBF (min)",
                 "Mode",
@@ -222,6 +231,8 @@ void CheckpointSheet::jobs() {
                 "Stall budget (%)",
                 "Restart (s)",
                 "Required write (GB/s)",
+                "Local copy stall, async (s)",
+                "Local copy write, async (GB/s)",
                 "Knee (GB/s)",
                 "Goodput at the knee (%)",
                 "Offsite every (Nth)",
@@ -278,12 +289,25 @@ void CheckpointSheet::job_failures(int row, const CheckpointRequirement& r, cons
     if (has_rate_) {
         sheet_.formula(row, kRate, "=" + a_.name("failure", "failure_rate", "per_1000_node_days"),
                        r.failure_rate.per_1000_node_days, Num::precise);
+        sheet_.formula(row, kRateGpus, "=" + a_.name("failure", "failure_rate", "gpus_per_node"),
+                       r.failure_rate.gpus_per_node, Num::integer);
     } else {
         sheet_.number(row, kRate, r.failure_rate.per_1000_node_days, Num::precise, Role::input);
+        sheet_.number(row, kRateGpus, r.failure_rate.gpus_per_node, Num::integer, Role::input);
     }
-    // core/src/failure.cpp: M = 24 h / (nodes x rate per node-day).
+    // core/src/failure.cpp: the rate restated per platform node (failures
+    // scale with GPUs), then M = 24 h / (nodes x rate per node-day).
+    const std::string gpn =
+        has_gpn_ ? a_.name("platform", platform_, "gpus_per_node")
+                 : std::to_string(std::lround(r.platform_failures_per_1000_node_days *
+                                              r.failure_rate.gpus_per_node /
+                                              r.failure_rate.per_1000_node_days));
+    sheet_.formula(row, kPlatformRate,
+                   "=" + xlsx::cell(row, kRate) + "*" + gpn + "/" + xlsx::cell(row, kRateGpus),
+                   r.platform_failures_per_1000_node_days, Num::precise);
     sheet_.formula(row, kMtbf,
-                   "=86400/(" + xlsx::cell(row, kNodes) + "*" + xlsx::cell(row, kRate) + "/1000)",
+                   "=86400/(" + xlsx::cell(row, kNodes) + "*" + xlsx::cell(row, kPlatformRate) +
+                       "/1000)",
                    r.model.mtbf.base(), Num::one);
     sheet_.formula(row, kMtbfMinutes, "=" + j.mtbf + "/60", in(r.model.mtbf, units::min), Num::one);
 }
@@ -299,6 +323,23 @@ void CheckpointSheet::job_interval(int row, const CheckpointRequirement& r, cons
     }
     sheet_.number(row, kStall, r.model.stall_budget, Num::percent, Role::input);
     sheet_.number(row, kRestart, r.model.restart.base(), Num::integer, Role::input);
+    // The copy to local storage of an async job takes the stall budget of its
+    // base interval (core local_copy_time): the requested one, or Daly's for
+    // the copy itself, δ = 2M·u², u = 2b / (1 + 2b/3 + sqrt(1 + 4b/3)) (core
+    // write_time_for_daly_budget). For "auto" sync that δ is also the write
+    // time the requirement allows; computed for every job so that the mode
+    // cell can be changed.
+    const std::string& b = j.stall;
+    const double local =
+        j.fixed ? r.model.interval->base() * r.model.stall_budget
+                : write_time_for_daly_budget(r.model.mtbf, r.model.stall_budget).base();
+    sheet_.formula(row, kLocalCopy,
+                   j.fixed ? "=" + b + "*" + j.interval
+                           : "=2*" + j.mtbf + "*(2*" + b + "/(1+2*" + b + "/3+SQRT(1+4*" + b +
+                                 "/3)))^2",
+                   local, Num::one);
+    sheet_.formula(row, kLocalWrite, "=" + j.size + "*1000/" + j.local,
+                   in(r.model.size, units::TB) * 1000.0 / local, Num::one);
     if (j.fixed) {
         // sync: size / (stall budget x interval); async: size / interval.
         sheet_.formula(row, kRequired,
@@ -307,12 +348,11 @@ void CheckpointSheet::job_interval(int row, const CheckpointRequirement& r, cons
                        gbps(r.required_write), Num::one);
         return;
     }
-    // The write takes the budget b of the Daly interval: δ = 2M·u²,
-    // u = 2b / (1 + 2b/3 + sqrt(1 + 4b/3)) (core/src/failure.cpp).
-    const std::string& b = j.stall;
+    // sync: the write takes the budget of the Daly interval (δ above); async:
+    // the drain fits in the Daly interval of the local copy.
     sheet_.formula(row, kRequired,
-                   "=" + j.size + "*1000/(2*" + j.mtbf + "*(2*" + b + "/(1+2*" + b +
-                       "/3+SQRT(1+4*" + b + "/3)))^2)",
+                   "=IF(" + j.mode + "=\"sync\"," + j.size + "*1000/" + j.local + "," + j.size +
+                       "*1000/" + daly(j.local, j.mtbf) + ")",
                    gbps(r.required_write), Num::one);
 }
 
@@ -413,7 +453,8 @@ int CheckpointSheet::designs(int row, const std::vector<Design>& designs,
     header_row(row,
                {"Design", "Job", "Needs (GB/s)", "Gets (GB/s)", "Write time (s)",
                 "Interval run (s)", "Goodput (%)", "Shortest interval (s)",
-                "GPU-hours lost per day", "Sustained", "Offsite WAN (GB/s)"},
+                "GPU-hours lost per day", "Sustained", "Offsite WAN (GB/s)",
+                "One more step gives (GPU-h/day)"},
                2);
     xlsx::check(worksheet_set_row(sheet_.raw(), static_cast<lxw_row_t>(row), 44, nullptr),
                 "header height");
@@ -452,7 +493,8 @@ void CheckpointSheet::design_job(int row, const Design& d, const CheckpointAtDes
                                     : "=" + write,
                    gbps(c.share), Num::one);
     job_at(sheet_, row, 4, j, gets, c.at_share);
-    const std::string budget = j.fixed ? "IF(" + j.mode + "=\"sync\"," + j.stall + ",1)" : j.stall;
+    // The pod write's share of the interval: the stall budget (sync); all of it (async).
+    const std::string budget = "IF(" + j.mode + "=\"sync\"," + j.stall + ",1)";
     sheet_.formula(row, 7, "=" + xlsx::cell(row, 4) + "/" + budget, c.shortest_interval.base(),
                    Num::one);
     sheet_.formula(row, 8, "=(1-" + xlsx::cell(row, 6) + ")*" + j.gpus + "*24",
@@ -465,6 +507,9 @@ void CheckpointSheet::design_job(int row, const Design& d, const CheckpointAtDes
                    "=IF(" + j.every + ">0," + j.size + "*1000/(" + j.every + "*" +
                        xlsx::cell(row, 5) + "),0)",
                    gbps(c.offsite_write), Num::two);
+    // GPU-hours a day one more knee step gives back here: two evaluations of
+    // the model (core step_gain), a value.
+    sheet_.number(row, 11, c.at_share.step_gain, Num::integer, Role::value);
 }
 
 /// Goodput against write throughput for each job (the chart's data), with
@@ -478,7 +523,7 @@ int CheckpointSheet::curves(int row, const std::vector<Design>& designs) {
     for (std::size_t i = 0; i < plan_.jobs.size(); ++i) {
         const CheckpointRequirement& r = plan_.jobs[i];
         CurveOptions o;
-        o.knee_tolerance = r.knee_tolerance;
+        o.knee = r.knee_rule;
         for (const Design& d : designs) {
             if (i < d.checkpoints.size()) {
                 o.include.push_back(d.checkpoints[i].share);
@@ -572,7 +617,7 @@ void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoint
     if (!cells.knees.xs.empty()) {
         lxw_chart_series* s =
             chart_add_series(chart, cells.knees.xs.c_str(), cells.knees.ys.c_str());
-        chart_series_set_name(s, "knee (more write buys < 1 point)");
+        chart_series_set_name(s, "knee (one more step buys less than the threshold)");
         chart_series_set_line(s, &none);
         chart_series_set_marker_type(s, LXW_CHART_MARKER_X);
         chart_series_set_marker_size(s, 8);

@@ -167,6 +167,10 @@ struct FailureRatePreset {
     std::string id;
     std::string name;
     double per_1000_node_days = 0.0; ///< failures (job interruptions) per 1,000 node-days
+    /// GPUs per node of the cluster the rate was measured on (8 for every
+    /// published rate of the default catalog): a rate per node-day means
+    /// nothing without the node's size (docs/checkpoints.md §4).
+    int gpus_per_node = 8;
     Provenance provenance;
 };
 

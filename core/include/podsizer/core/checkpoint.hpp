@@ -20,6 +20,12 @@ namespace podsizer {
 enum class CheckpointMode { sync, async };
 
 std::string_view to_string(CheckpointMode m);
+
+/// The storage pattern a mode models, for reports: "write-to-pod" (sync: the
+/// job stalls while the pod writes) or "stage-locally-then-drain" (async: the
+/// job stalls only for a copy to node-local storage, which then drains to the
+/// pod before the next checkpoint; docs/checkpoints.md §2).
+std::string_view checkpoint_pattern(CheckpointMode m);
 std::optional<CheckpointMode> checkpoint_mode_from_string(std::string_view s);
 
 /// A named bytes-per-parameter figure with where it comes from.
@@ -38,6 +44,17 @@ std::span<const BytesPerParamPreset> bytes_per_param_presets();
 const BytesPerParamPreset* find_bytes_per_param_preset(std::string_view id);
 /// Bytes per parameter used when none is given: the "checkpoint" preset (14).
 inline constexpr double kDefaultBytesPerParam = 14.0;
+
+/// Restart time (detect, reschedule, reload) used when none is given: 5 min,
+/// ASSUMPTION: the restart overhead Kokolis et al. (HPCA 2025) take in their
+/// effective-training-time model of large ML clusters, which reproduces their
+/// published projections (docs/checkpoints.md §10). Daly's 10 min (2006) is
+/// an HPC example, not a measurement of GPU clusters.
+inline constexpr double kDefaultRestartSeconds = 300.0;
+
+/// GPUs per node a failure rate given as a bare number is read on: 8, the
+/// node of every published rate the catalog carries (HPCA 2025, Llama 3).
+inline constexpr int kDefaultRateGpusPerNode = 8;
 
 /// Parses a parameter count: "1.8T", "70B", "405 B", "7e9", "175,000,000,000".
 /// Suffixes K (10^3), M (10^6), B, bn or G (10^9), T (10^12), either case. The count

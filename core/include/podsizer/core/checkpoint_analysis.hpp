@@ -26,15 +26,15 @@ struct CheckpointQuery {
     std::optional<Throughput> write_bandwidth;
     std::int64_t gpus = 0; ///< 0: not given
     int gpus_per_node = 8;
-    std::optional<double> failures_per_1000_node_days;
-    std::optional<Duration> mtbf; ///< given directly; wins over the rate
+    std::optional<FailureRate> failure_rate; ///< as stated, with its node and source
+    std::optional<Duration> mtbf;            ///< given directly; wins over the rate
     CheckpointMode mode = CheckpointMode::sync;
     std::optional<Duration> interval; ///< empty: auto (Daly), when the MTBF is known
     double stall_budget = 0.05;
-    Duration restart = Duration::from_base(600.0);
+    Duration restart = Duration::from_base(kDefaultRestartSeconds);
     std::int64_t offsite_every = 0; ///< 0: no offsite copies
     std::int64_t retain = 0;        ///< 0: not asked
-    double knee_tolerance = 0.01;
+    KneeRule knee;                  ///< the knee's step and threshold
     std::vector<Duration> cadences; ///< rows of the cadence table
     int curve_points = 33;
 };
@@ -54,6 +54,8 @@ struct CheckpointAnalysis {
     std::optional<Capacity> size;
     std::vector<CadenceRow> cadences; ///< empty when the size is unknown
     std::optional<std::int64_t> nodes;
+    std::optional<double>
+        platform_failures_per_1000_node_days; ///< the rate per node of q.gpus_per_node
     std::optional<Duration> mtbf;
     std::optional<Throughput> required_write; ///< for the requested (or Daly) cadence
     std::optional<CheckpointBasis> basis;
@@ -61,17 +63,21 @@ struct CheckpointAnalysis {
     WriteSource write_source = WriteSource::none;
     std::optional<Throughput> write;
     std::optional<Duration> write_time;
-    std::optional<Duration> young_interval;
+    std::optional<Duration>
+        young_interval; ///< for the stall: the write (sync), the local copy (async)
     std::optional<Duration> daly_interval;
     std::optional<Duration> interval;  ///< the interval run: requested, or Daly's
     std::optional<double> write_share; ///< δ / interval
     std::optional<double> goodput;
     std::optional<double> gpu_hours_lost_per_day;
-    std::optional<Duration> shortest_interval; ///< the shortest interval `write` sustains
-    std::optional<bool> sustainable;           ///< write >= required_write
+    std::optional<Duration> local_copy_time;    ///< async: the stall of the copy to local storage
+    std::optional<Throughput> local_copy_write; ///< async: the copy's bandwidth, all nodes
+    std::optional<Duration> shortest_interval;  ///< the shortest interval `write` sustains
+    std::optional<bool> sustainable;            ///< write >= required_write
     std::optional<Throughput> offsite_write;
     std::optional<Capacity> retained;
     std::optional<Capacity> peak_retained;
+    std::optional<double> step_gain;   ///< GPU-hours a day one more knee step gives back at `write`
     std::optional<GoodputCurve> curve; ///< needs the size and the MTBF
 };
 

@@ -3,6 +3,7 @@
 // what a sized design sustains for each of them (docs/checkpoints.md §8).
 #pragma once
 
+#include "podsizer/core/catalog.hpp"
 #include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -16,10 +17,16 @@ namespace podsizer {
 struct CheckpointJobSpec;
 struct CheckpointSpec;
 
-/// The failure rate the jobs run under, resolved from the catalog or given.
+/// The failure rate the jobs run under, resolved from the catalog or given,
+/// as stated: per node of `gpus_per_node` GPUs (docs/checkpoints.md §4).
 struct FailureRate {
     double per_1000_node_days = 0.0;
-    std::string preset; ///< catalog id; empty when the scenario gave a number
+    int gpus_per_node = kDefaultRateGpusPerNode; ///< the node the rate is stated on
+    std::string preset;           ///< catalog id; empty when the scenario gave a number
+    std::optional<Source> source; ///< the preset's source; empty for a given number
+
+    /// The rate per node of the platform's `platform_gpus_per_node` GPUs.
+    double per_platform_node(int platform_gpus_per_node) const;
 };
 
 /// How a job's requirement was set.
@@ -35,14 +42,16 @@ struct CheckpointRequirement {
     double params = 0.0; ///< 0 when the size was given directly
     double bytes_per_param = 0.0;
     std::int64_t gpus = 0;
-    std::int64_t nodes = 0;
+    std::int64_t nodes = 0; ///< the platform's nodes
     FailureRate failure_rate;
-    CheckpointJobModel model; ///< size, mode, interval, stall budget, restart, MTBF
-    Throughput required_write;
+    double platform_failures_per_1000_node_days = 0.0; ///< the rate per platform node
+    CheckpointJobModel model;    ///< size, mode, interval, stall budget, restart, MTBF
+    Throughput required_write;   ///< of the pod: the write (sync) or the drain (async)
+    Throughput local_copy_write; ///< async: the copy to the nodes' local storage, all nodes
     CheckpointBasis basis = CheckpointBasis::cadence;
     GoodputPoint at_requirement;    ///< the job when it gets exactly its requirement
-    std::optional<Throughput> knee; ///< past it, goodput rises by less than the tolerance
-    double knee_tolerance = 0.0;
+    std::optional<Throughput> knee; ///< past it, a knee step gives back less than the threshold
+    KneeRule knee_rule;
     std::int64_t offsite_every = 0;
     Throughput offsite_write; ///< WAN, at the interval run at the requirement
     std::int64_t retain = 0;
@@ -69,7 +78,7 @@ struct CheckpointAtDesign {
     std::string name;
     Throughput share;           ///< the design's write throughput available to this job
     Throughput required_write;  ///< from the plan
-    GoodputPoint at_share;      ///< interval run, write time, goodput at the share
+    GoodputPoint at_share;      ///< interval run, write time, goodput, step gain at the share
     Duration shortest_interval; ///< the shortest interval the share sustains within the budget
     bool sustainable = false;   ///< share >= requirement
     Throughput offsite_write;   ///< WAN at the interval run

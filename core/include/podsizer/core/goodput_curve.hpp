@@ -1,6 +1,6 @@
-// Goodput against write bandwidth for one checkpointing job, and its knee: the
-// bandwidth beyond which more write throughput buys less than a chosen
-// fraction of goodput (docs/checkpoints.md §7).
+// Goodput against write bandwidth for one checkpointing job, what one more
+// step of write buys there, and the knee: the bandwidth beyond which one more
+// step gives back less GPU time than a stated threshold (docs/checkpoints.md §7).
 //
 // The points are plain data so the CLI, the Excel export and the GUI can chart
 // the same curve (reports/checkpoint_report.hpp renders it to JSON and CSV).
@@ -29,12 +29,47 @@ struct CheckpointJobModel {
 /// The job at one write bandwidth.
 struct GoodputPoint {
     Throughput write;
-    Duration write_time;      ///< δ = size / write
+    Duration write_time;      ///< δ = size / write: the stall (sync) or the drain (async)
+    Duration stall;           ///< the job's stall: the write (sync), the local copy (async)
     Duration interval;        ///< run: requested or Daly's at δ; async: at least δ
     double write_share = 0.0; ///< δ / interval: the stall (sync) or drain (async) share
     double goodput = 0.0;     ///< useful fraction of GPU time
     double gpu_hours_lost_per_day = 0.0;
+    /// GPU-hours a day one more knee step of write would give back here
+    /// (step_gain()); filled where the knee rule is known, else 0.
+    double step_gain = 0.0;
 };
+
+/// The step of write bandwidth the knee is measured in when none is given:
+/// 100 GB/s, ASSUMPTION — four of the catalog's 1U D-boxes (25 GB/s of write
+/// each, with their C-nodes), about 2 % of the reference pod's 4.5 TB/s.
+inline constexpr double kDefaultKneeStepBytesPerSecond = 100e9;
+/// GPU-hours a day one more step must give back to be worth buying when no
+/// threshold is given: 100, ASSUMPTION — about four GPUs kept busy all day;
+/// set your own from what a step costs a day and what a GPU-hour is worth.
+inline constexpr double kDefaultKneeThreshold = 100.0;
+
+/// When more write bandwidth stops being worth buying: one more `step` of
+/// write gives back less than `threshold` GPU-hours a day.
+struct KneeRule {
+    Throughput step = Throughput::from_base(kDefaultKneeStepBytesPerSecond);
+    double threshold = kDefaultKneeThreshold; ///< GPU-hours per day per step
+};
+
+/// The interval an asynchronous job is run at before the drain bounds it: the
+/// requested one, or Daly's for its copy to local storage (docs/checkpoints.md
+/// §2, §6). For a sync job, the requested interval (Daly's depends on the write).
+std::optional<Duration> base_interval(const CheckpointJobModel& job);
+
+/// The stall of an asynchronous job's copy to local storage (host memory or
+/// node-local NVMe): the stall budget's share of its base interval — the local
+/// tier is taken to be as fast as the budget needs, no faster. Zero for sync.
+Duration local_copy_time(const CheckpointJobModel& job);
+
+/// The write bandwidth the copy to local storage needs, over all the job's
+/// nodes: size / local_copy_time (async); zero for sync. It loads the GPU
+/// nodes' own storage, not the pod's.
+Throughput local_copy_write(const CheckpointJobModel& job);
 
 /// The job's state at bandwidth `write` (> 0).
 GoodputPoint evaluate_job(const CheckpointJobModel& job, Throughput write);
@@ -44,25 +79,35 @@ GoodputPoint evaluate_job(const CheckpointJobModel& job, Throughput write);
 /// τ / (M·e^(R/M)·(e^(τ/M) − 1)).
 double goodput_limit(const CheckpointJobModel& job);
 
-/// The smallest bandwidth whose goodput is within `tolerance` (a fraction, 0.01
-/// = one percentage point) of goodput_limit: past it, however much more write
-/// throughput is bought, goodput rises by less than `tolerance`. Empty when the
-/// limit itself is below the tolerance (failures leave nothing to win).
-std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& job, double tolerance);
+/// GPU-hours a day that one more `step` of write gives back at `write`:
+/// lost(write) − lost(write + step), with lost = (1 − goodput) × GPUs × 24 h.
+/// 0 when the job's GPUs are unknown.
+double step_gain(const CheckpointJobModel& job, Throughput write, Throughput step);
 
-/// The share of the interval a job's write may take: for a requested interval
-/// write_budget() (sync: the stall budget; async: all of it, draining before
-/// the next); for "auto" the stall budget in both modes, since the Daly
-/// interval grows with the write time and only a budget keeps it short.
+/// The marginal value of write at `write`: GPU-hours per day recovered per
+/// extra TB/s, measured over one `step` (step_gain / step in TB/s).
+double gpu_hours_per_day_per_tbps(const CheckpointJobModel& job, Throughput write, Throughput step);
+
+/// The knee: the smallest bandwidth at which one more `rule.step` gives back
+/// less than `rule.threshold` GPU-hours a day — beyond it a step is not worth
+/// its price at that threshold. Empty when the job's GPUs are unknown or when
+/// no step at any bandwidth gives back the threshold (a small job).
+std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& job, const KneeRule& rule);
+
+/// The share of the interval a job's pod write may take: the stall budget
+/// (sync); all of it for async, which drains before the next checkpoint
+/// (write_budget()), at a requested interval or at "auto".
 double job_write_budget(const CheckpointJobModel& job);
 
-/// The bandwidth a job needs: its write must fit in job_write_budget() of the
-/// interval. For a requested interval that is required_write(); for "auto" it
-/// is the bandwidth at which the write takes that share of the Daly interval.
+/// The pod write bandwidth a job needs. Sync: its write fits in the stall
+/// budget of the interval — the requested one (required_write()) or, for
+/// "auto", the Daly interval at that write. Async: the drain of each checkpoint
+/// fits in the interval — the requested one, or Daly's for the local copy
+/// (base_interval()); the copy itself needs local_copy_write(), locally.
 Throughput job_required_write(const CheckpointJobModel& job);
 
 struct CurveOptions {
-    double knee_tolerance = 0.01;
+    KneeRule knee;
     int points = 33;                 ///< log-spaced points (at least 2)
     std::vector<Throughput> include; ///< bandwidths the range must cover (e.g. a design's)
 };
@@ -70,7 +115,7 @@ struct CurveOptions {
 struct GoodputCurve {
     std::vector<GoodputPoint> points; ///< ascending write bandwidth
     double goodput_limit = 0.0;
-    double knee_tolerance = 0.0;
+    KneeRule knee_rule;
     std::optional<GoodputPoint> knee;
 };
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "podsizer/core/checkpoint.hpp"
+#include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/power.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -121,10 +122,10 @@ struct CheckpointJobSpec {
     std::int64_t gpus = 0;            ///< GPUs of the job; 0: the whole pod
     std::optional<Duration> interval; ///< requested cadence; empty: "auto" (Daly)
     CheckpointMode mode = CheckpointMode::sync;
-    double stall_budget = 0.05;                    ///< sync, or auto: share of the interval
-    Duration restart = Duration::from_base(600.0); ///< ASSUMPTION: 10 min, as in Daly 2006
-    std::int64_t offsite_every = 0;                ///< every Nth checkpoint to the central store
-    std::int64_t retain = 2;                       ///< ASSUMPTION: local checkpoints kept
+    double stall_budget = 0.05; ///< sync, or auto: share of the interval
+    Duration restart = Duration::from_base(kDefaultRestartSeconds); ///< ASSUMPTION, checkpoint.hpp
+    std::int64_t offsite_every = 0; ///< every Nth checkpoint to the central store
+    std::int64_t retain = 2;        ///< ASSUMPTION: local checkpoints kept
 
     bool operator==(const CheckpointJobSpec&) const = default;
 };
@@ -133,8 +134,14 @@ struct CheckpointJobSpec {
 struct CheckpointSpec {
     std::string failure_rate; ///< catalog preset id; empty: a number or the catalog default
     std::optional<double> failures_per_1000_node_days;
-    bool concurrent = true;       ///< jobs run together (add up) or are alternatives
-    double knee_tolerance = 0.01; ///< goodput (fraction) that defines the curve's knee
+    /// GPUs per node the number above is stated on; 0: kDefaultRateGpusPerNode.
+    /// A preset states its own.
+    std::int64_t rate_node_gpus = 0;
+    bool concurrent = true; ///< jobs run together (add up) or are alternatives
+    /// The knee: where one more step of write gives back less than the
+    /// threshold (docs/checkpoints.md §7; defaults in goodput_curve.hpp).
+    Throughput knee_step = Throughput::from_base(kDefaultKneeStepBytesPerSecond);
+    double knee_threshold = kDefaultKneeThreshold; ///< GPU-hours per day per step
     std::vector<CheckpointJobSpec> jobs;
 
     bool operator==(const CheckpointSpec&) const = default;

@@ -33,7 +33,8 @@ Grid goodput_curve_grid(const GoodputCurve& curve, const std::vector<MarkedPoint
 Grid goodput_curve_display_grid(const GoodputCurve& curve,
                                 const std::vector<MarkedPoint>& marks = {});
 
-/// JSON {"goodput_limit", "knee_tolerance", "knee": point or null, "points": [...]},
+/// JSON {"goodput_limit", "knee_step_bytes_per_s", "knee_threshold_gpu_hours_per_day",
+/// "knee": point or null, "points": [...]},
 /// or the CSV of goodput_curve_grid; table and md give the display grid.
 std::string render_goodput_curve(const GoodputCurve& curve, Format format,
                                  const std::vector<MarkedPoint>& marks = {});
@@ -41,10 +42,9 @@ std::string render_goodput_curve(const GoodputCurve& curve, Format format,
 /// The cadence table: write bandwidth needed per cadence, sync and async.
 Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget);
 
-/// The whole `podsizer checkpoint` report. `failure_label` names where the
-/// failure rate came from ("hpca25-a100-high"); may be empty. The CSV is the
-/// curve (the caller makes sure there is one).
-std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis& a,
-                              const std::string& failure_label, Format format);
+/// The whole `podsizer checkpoint` report; the failure rate is named with its
+/// node and source (q.failure_rate). The CSV is the curve (the caller makes
+/// sure there is one).
+std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis& a, Format format);
 
 } // namespace podsizer
