@@ -371,6 +371,7 @@ private Q_SLOTS:
         ComparisonSpec spec;
         spec.target = s.extrapolation;
         spec.references.push_back(catalog().reference("cloud-object-store"));
+        spec.platform = catalog().platform(s.fleet->platform); // for the GPUs saved power feeds
         const Comparison cmp = compare_designs(size_scenario(s, catalog()), spec);
         QCOMPARE(shown_rows(w->results()->comparison()), comparison_grid(cmp, false).rows);
         // The racks chart has a bar per comparison column: ~220 racks for the cloud store.
