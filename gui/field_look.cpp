@@ -60,7 +60,9 @@ const std::array kLooks{
               .last_item = "a number per 1,000 node-days",
               .short_label = "Failure rate"},
     FieldLook{.pattern = "checkpoint.knee_step", .placeholder = "100 GB/s"},
-    FieldLook{.pattern = "checkpoint.knee_threshold", .placeholder = "100"},
+    FieldLook{.pattern = "checkpoint.knee_threshold",
+              .placeholder = "100",
+              .unit = "GPU-hours a day per step"},
     FieldLook{.pattern = "checkpoint.rate_node_gpus", .placeholder = "8"},
     FieldLook{.pattern = "checkpoint.jobs[N].params", .placeholder = "1.8T"},
     FieldLook{.pattern = "checkpoint.jobs[N].bytes_per_param", .placeholder = "14"},
@@ -73,8 +75,10 @@ const std::array kLooks{
     FieldLook{.pattern = "checkpoint.jobs[N].interval",
               .placeholder = "auto (Daly)",
               .empty_means = "auto: Daly's optimum interval"},
-    FieldLook{.pattern = "checkpoint.jobs[N].mode",
-              .choice_texts = "sync (the job stalls while writing)|async (copies locally, drains before the next)"},
+    FieldLook{
+        .pattern = "checkpoint.jobs[N].mode",
+        .choice_texts =
+            "sync (the job stalls while writing)|async (copies locally, drains before the next)"},
     FieldLook{.pattern = "checkpoint.jobs[N].stall_budget",
               .placeholder = "5%",
               .share_of = "of the interval"},
@@ -93,7 +97,7 @@ const std::array kLooks{
               .placeholder = "0%",
               .empty_means = "0 %: the target exactly",
               .share_of = "short of the target still counts"},
-    FieldLook{.pattern = "data_reduction", .placeholder = "1 (none)"},
+    FieldLook{.pattern = "data_reduction", .placeholder = "1 (none)", .ratio_to_one = true},
 };
 
 const FieldLook kPlain{};

@@ -35,6 +35,10 @@ struct FieldLook {
     const char* choice_texts = nullptr;
     /// The form's row label when the table's is too long for it.
     const char* short_label = nullptr;
+    /// Plain numbers: read as a ratio to one ("1.5:1", data reduction);
+    /// otherwise the number is echoed with `unit` after it.
+    bool ratio_to_one = false;
+    const char* unit = "";
 };
 
 /// The look of a field; a plain one for fields without an entry.

@@ -5,6 +5,7 @@
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
 
 #include <QKeyEvent>
 #include <QLabel>
@@ -229,6 +230,20 @@ InputField::Reader params_reader() {
 InputField::Reader bytes_per_param_reader() {
     return [](const std::string& text) -> std::string {
         return "= " + format_number(parse_bytes_per_param(text), 2) + " B per parameter";
+    };
+}
+
+InputField::Reader number_reader(std::string unit) {
+    return [unit](const std::string& text) -> std::string {
+        const std::string clean = without_separators(text);
+        double v = 0.0;
+        const auto res = std::from_chars(clean.data(), clean.data() + clean.size(), v);
+        if (clean.empty() || res.ec != std::errc() || res.ptr != clean.data() + clean.size() ||
+            !std::isfinite(v)) {
+            throw InputError(quoted(text) +
+                             " is not a number; expected a plain number such as 1.5");
+        }
+        return "= " + format_shortest(v) + (unit.empty() ? "" : " " + unit);
     };
 }
 

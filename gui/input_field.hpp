@@ -92,6 +92,8 @@ InputField::Reader bytes_per_param_reader();
 /// The data-reduction what-if ratio: a plain number ("1.5"); its range is the
 /// scenario reader's to check.
 InputField::Reader reduction_reader();
+/// A plain number, echoed with its unit ("= 1.58", "= 100 GPU-hours a day").
+InputField::Reader number_reader(std::string unit);
 
 /// Lets Ctrl+Z / Ctrl+Shift+Z in a line edit reach the window's undo stack
 /// instead of the line edit's own undo of its text, so there is one undo
