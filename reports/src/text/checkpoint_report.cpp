@@ -138,13 +138,72 @@ std::vector<std::string> header_lines(const CheckpointQuery& q, const Checkpoint
     return lines;
 }
 
+/// A "Metric, Value" row of the results table.
+void add_row(Grid& g, std::string k, std::string v) {
+    g.rows.push_back({std::move(k), std::move(v)});
+}
+
+/// The local copy (async) and whether the cadence fits the write.
+void add_cadence_rows(Grid& g, const CheckpointAnalysis& a) {
+    auto row = [&g](std::string k, std::string v) { add_row(g, std::move(k), std::move(v)); };
+    if (a.local_copy_time) {
+        // docs/checkpoints.md §2: the stall budget bounds the copy to local storage.
+        std::string copy = format_interval(*a.local_copy_time) + " stall";
+        if (a.local_copy_write) {
+            copy += "; " + format_write(*a.local_copy_write) + " over all nodes";
+            if (a.nodes) {
+                copy += " = " + format_write(*a.local_copy_write / static_cast<double>(*a.nodes)) +
+                        " per node";
+            }
+        }
+        row("Copy to local storage", copy);
+    }
+    if (a.shortest_interval) {
+        row("Shortest interval at this write", format_interval(*a.shortest_interval));
+    }
+    if (a.sustainable) {
+        row("Cadence sustainable", *a.sustainable ? "yes" : "NO");
+    }
+}
+
+/// What one more step of write buys, the knee, the offsite copy and what is kept.
+void add_knee_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& a) {
+    auto row = [&g](std::string k, std::string v) { add_row(g, std::move(k), std::move(v)); };
+    if (a.curve && a.write && a.step_gain) {
+        // docs/checkpoints.md §7: the marginal value of write at this write.
+        const KneeRule& k = a.curve->knee_rule;
+        row("One more " + format_write(k.step) + " of write",
+            "gives back " + format_number(*a.step_gain, 0) + " GPU-hours a day (" +
+                format_number(*a.step_gain / in(k.step, units::TB_per_s), 0) + " per TB/s)");
+    }
+    if (a.curve) {
+        const KneeRule& k = a.curve->knee_rule;
+        const std::string rule = "one more " + format_write(k.step) + " gives back less than " +
+                                 format_number(k.threshold, 0) + " GPU-hours a day";
+        row("Knee",
+            a.curve->knee ? format_write(a.curve->knee->write) + " (beyond it " + rule +
+                                "; goodput there " + format_percent(a.curve->knee->goodput) +
+                                ", limit " + format_percent(a.curve->goodput_limit) + ")"
+            : q.gpus > 0
+                ? "none (no step gives back " + format_number(k.threshold, 0) + " GPU-hours a day)"
+                : std::string("none (needs --gpus: GPU-hours)"));
+    }
+    if (a.offsite_write) {
+        row("Offsite WAN (every " + ordinal(q.offsite_every) + " checkpoint)",
+            format_write(*a.offsite_write) + " = " + format_in(*a.offsite_write, units::Gbps, 0));
+    }
+    if (a.retained && a.peak_retained) {
+        row("Retained locally (" + std::to_string(q.retain) + ")",
+            format(*a.retained, 1) + "; " + format(*a.peak_retained, 1) +
+                " while the next is written");
+    }
+}
+
 Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     Grid g;
     g.header = {"Metric", "Value"};
     g.numeric_from = 99;
-    auto row = [&g](std::string k, std::string v) {
-        g.rows.push_back({std::move(k), std::move(v)});
-    };
+    auto row = [&g](std::string k, std::string v) { add_row(g, std::move(k), std::move(v)); };
     if (a.write) {
         row("Write bandwidth",
             format_write(*a.write) + " (" + std::string(to_string(a.write_source)) + ")");
@@ -183,52 +242,8 @@ Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
         row("Required write",
             format_write(*a.required_write) + " (" + basis_phrase(q, *a.basis) + ")");
     }
-    if (a.local_copy_time) {
-        // docs/checkpoints.md §2: the stall budget bounds the copy to local storage.
-        std::string copy = format_interval(*a.local_copy_time) + " stall";
-        if (a.local_copy_write) {
-            copy += "; " + format_write(*a.local_copy_write) + " over all nodes";
-            if (a.nodes) {
-                copy += " = " + format_write(*a.local_copy_write / static_cast<double>(*a.nodes)) +
-                        " per node";
-            }
-        }
-        row("Copy to local storage", copy);
-    }
-    if (a.shortest_interval) {
-        row("Shortest interval at this write", format_interval(*a.shortest_interval));
-    }
-    if (a.sustainable) {
-        row("Cadence sustainable", *a.sustainable ? "yes" : "NO");
-    }
-    if (a.curve && a.write && a.step_gain) {
-        // docs/checkpoints.md §7: the marginal value of write at this write.
-        const KneeRule& k = a.curve->knee_rule;
-        row("One more " + format_write(k.step) + " of write",
-            "gives back " + format_number(*a.step_gain, 0) + " GPU-hours a day (" +
-                format_number(*a.step_gain / in(k.step, units::TB_per_s), 0) + " per TB/s)");
-    }
-    if (a.curve) {
-        const KneeRule& k = a.curve->knee_rule;
-        const std::string rule = "one more " + format_write(k.step) + " gives back less than " +
-                                 format_number(k.threshold, 0) + " GPU-hours a day";
-        row("Knee",
-            a.curve->knee ? format_write(a.curve->knee->write) + " (beyond it " + rule +
-                                "; goodput there " + format_percent(a.curve->knee->goodput) +
-                                ", limit " + format_percent(a.curve->goodput_limit) + ")"
-            : q.gpus > 0
-                ? "none (no step gives back " + format_number(k.threshold, 0) + " GPU-hours a day)"
-                : std::string("none (needs --gpus: GPU-hours)"));
-    }
-    if (a.offsite_write) {
-        row("Offsite WAN (every " + ordinal(q.offsite_every) + " checkpoint)",
-            format_write(*a.offsite_write) + " = " + format_in(*a.offsite_write, units::Gbps, 0));
-    }
-    if (a.retained && a.peak_retained) {
-        row("Retained locally (" + std::to_string(q.retain) + ")",
-            format(*a.retained, 1) + "; " + format(*a.peak_retained, 1) +
-                " while the next is written");
-    }
+    add_cadence_rows(g, a);
+    add_knee_rows(g, q, a);
     return g;
 }
 
