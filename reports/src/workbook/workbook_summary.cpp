@@ -607,7 +607,20 @@ void finish(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row
                "1 GB/s = 8 Gbps.",
                book.subtitle());
     sheet.hide_gridlines();
-    sheet.column_width(0, 0, t.input.comparison != nullptr ? 36 : 28);
+    // As wide as the longest label (the ratio rows say their basis: "Racks ÷
+    // Cloud HDD object store at the same usable capacity (×)"), so none is
+    // cut off on the slide; at least the old 36 / 28.
+    std::size_t longest = 0;
+    for (const SummaryRow& r : t.rows) {
+        // Characters, not bytes: UTF-8 continuation bytes do not count.
+        longest = std::max<std::size_t>(
+            longest,
+            static_cast<std::size_t>(std::count_if(r.label.begin(), r.label.end(), [](char ch) {
+                return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+            })));
+    }
+    const double label_width = t.input.comparison != nullptr ? 36.0 : 28.0;
+    sheet.column_width(0, 0, std::max(label_width, static_cast<double>(longest) + 2.0));
     if (!t.cols.empty()) {
         sheet.column_width(t.first_col, t.first_col + static_cast<int>(t.cols.size()) - 1, 20);
     }
