@@ -85,7 +85,7 @@ TEST_CASE("a failure rate may be a number per 1,000 node-days") {
 
 TEST_CASE("a number's node size converts it to the platform's nodes") {
     // HPCA 2025's 6.5 per 1,000 8-GPU node-days on 41,472 GB200 GPUs (4 per
-    // tray): M = 86,400 / (5,184 × 6.5 / 1,000) = 2,564 s = 42.7 min (REVIEW-2 §1.9).
+    // tray): M = 86,400 / (5,184 × 6.5 / 1,000) = 2,564 s = 42.7 min (docs/checkpoints.md §4).
     const Scenario s = parse_scenario(R"({"name": "n",
         "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
         "checkpoint": {"failure_rate": 6.5, "rate_node_gpus": 8, "jobs": [{"params": "1.8T"}]}})",

@@ -27,7 +27,7 @@ TEST_CASE("the default catalog holds the published failure rates with their pape
         SourceKind kind;
         const char* ref;
     };
-    // shared/reference/SOURCES.md: Kokolis et al., HPCA 2025: 6.50 and 2.34 per
+    // Kokolis et al., HPCA 2025: 6.50 and 2.34 per
     // 1,000 node-days; Llama 3 §3.3.4: 419 / (2,048 nodes × 54 days) × 1,000 = 3.79.
     const Row rows[] = {
         {"hpca25-a100-high", 6.5, SourceKind::paper, "HPCA 2025"},

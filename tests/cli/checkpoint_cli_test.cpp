@@ -53,7 +53,7 @@ TEST_CASE("checkpoint prints the reference pod's cadence table") {
 }
 
 TEST_CASE("a failure rate counted on 8-GPU nodes is converted to GB200's 4-GPU trays") {
-    // REVIEW-2 §1.9 and §2 #1: HPCA 2025's 6.5 per 1,000 node-days is per 8-GPU
+    // docs/checkpoints.md §4: HPCA 2025's 6.5 per 1,000 node-days is per 8-GPU
     // A100 node (Kokolis et al., arXiv 2410.21680). 41,472 GPUs = 5,184 such
     // nodes fail 33.7 times a day: M = 86,400 / 33.696 s = 2,564 s = 42.7 min,
     // whether counted as 10,368 trays at 3.25 or 5,184 nodes at 6.5.
@@ -80,7 +80,7 @@ TEST_CASE("a failure rate counted on 8-GPU nodes is converted to GB200's 4-GPU t
 TEST_CASE("the default failure rate and restart give a production cluster's MTBF and goodput") {
     // Defaults (docs/checkpoints.md §4, §10): Llama 3's 3.79 per 1,000 8-GPU
     // node-days ("The Llama 3 Herd of Models", §3.3.4) and a 5-min restart (the
-    // overhead Kokolis et al., HPCA 2025, assume). REVIEW-2 §1.9 computes
+    // overhead Kokolis et al., HPCA 2025, assume). docs/checkpoints.md §4 works out
     // M = 73.3 min for this job; Llama 3 reports > 90 % effective training time
     // at 16,384 GPUs, so a 41,472-GPU job must not come out near the 57 % the
     // per-tray reading of the worst research cluster gave.
@@ -101,7 +101,7 @@ TEST_CASE("the default failure rate and restart give a production cluster's MTBF
 TEST_CASE("checkpoint --mode async needs less than half the sync write at the same cadence") {
     // docs/checkpoints.md §2-§3: async stages to node-local storage within the
     // stall budget and only drains to the pod, W = S/τ, against S/(sτ) for sync
-    // (REVIEW-2 §1.8: 210 GB/s async every 2 min against 4.2 TB/s sync).
+    // (25.2 TB every 2 min = 210 GB/s async, against 4.2 TB/s sync).
     auto required = [](const std::string& mode, const std::string& interval) {
         const ProcessResult r =
             podsizer(reference({"--mode", mode, "--interval", interval, "--format", "json"}));
@@ -147,7 +147,7 @@ TEST_CASE("the knee is where one more step of write stops giving back the thresh
     // The reference pod's 4.5 TB/s is below the knee: a step there gives back more.
     CHECK(knee > 4.5e12);
     CHECK(j.at("step_gain_gpu_hours_per_day").get<double>() > 100.0);
-    // A purchasing signal, not 34 times the pod's write (REVIEW-2 §1.11: 153 TB/s).
+    // A purchasing signal, not 34 times the pod's write (the old knee: 153 TB/s).
     CHECK(knee < 10 * 4.5e12);
     // A higher threshold brings the knee closer.
     const ProcessResult dear = podsizer(

@@ -282,7 +282,7 @@ TEST_CASE("unknown fields in a scenario are warned about on stderr") {
 
 TEST_CASE("size says its power basis and takes the power flags") {
     // docs/model.md §10. Default: the customer's basis (typical, no derating),
-    // 738 kW x 1.58 = 1,166 kW facility (REVIEW-2 §3-4, ±1 %).
+    // 738 kW x 1.58 = 1,166 kW facility (Uptime Institute 2023 PUE, docs/model.md §10; ±1 %).
     ProcessResult r = podsizer({"size", kExample});
     CHECK_THAT(r.out, Catch::Contains("Power basis: racks checked on typical draw, no derating"));
     r = podsizer({"size", kExample, "--format", "json"});

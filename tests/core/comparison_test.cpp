@@ -66,10 +66,10 @@ TEST_CASE("columns hold numbers and say where they come from") {
 
 TEST_CASE("each ratio is against the reference sized at the column's own capacity") {
     const Comparison c = fleet_comparison();
-    // REVIEW-2 §1.14 item 5: a 217.9 PB pod against the 1 EB store said 0.14×
-    // the racks. Like for like, NCP pods × 5 (1,089.3 PB) face the store at
-    // 1,089.3 PB: ceil(1.0893 × 220) = 240 racks, 2,880 kW at 12 kW per rack,
-    // 27.23 Tbps = 3.404 TB/s each way (worked by hand from the catalog).
+    // docs/extrapolation-and-comparison.md, "Ratios": a 217.9 PB pod against the 1 EB store said
+    // 0.14× the racks. Like for like, NCP pods × 5 (1,089.3 PB) face the store at 1,089.3 PB:
+    // ceil(1.0893 × 220) = 240 racks, 2,880 kW at 12 kW per rack, 27.23 Tbps = 3.404 TB/s each way
+    // (worked by hand from the catalog).
     REQUIRE(c.ratios.size() == 4); // 4 non-reference columns × 1 reference
     const ComparisonRatio& pods = c.ratios[1];
     CHECK(c.columns[pods.column].name == "NCP pod × 5");

@@ -122,7 +122,7 @@ TEST_CASE("the auto requirement of the reference job keeps the stall at 5 % of t
     // Async at the Daly interval: the local copy takes the 5 % (the same 6.0065 s),
     // the interval is Daly's for it (120.1 s), and the pod only drains the
     // checkpoint within it: 25.2e12 / 120.13 = 2.098e11 B/s, a twentieth of sync
-    // (REVIEW-2 §1.8: "async every 2 min needs 210 GB/s").
+    // (25.2 TB every 2 min: async needs 210 GB/s).
     const CheckpointJobModel a = reference_job(CheckpointMode::async, std::nullopt);
     CHECK(local_copy_time(a).base() == Approx(6.0065).epsilon(1e-4));
     CHECK(base_interval(a)->base() == Approx(6.0065 / 0.05).epsilon(1e-4));

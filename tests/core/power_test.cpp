@@ -51,7 +51,7 @@ TEST_CASE("the reference pod keeps ~30 racks on the customer's basis") {
 }
 
 TEST_CASE("facility power is the IT power times the PUE") {
-    // Power review (REVIEW-2 §3-4): NCP pod 738 kW x 1.58 = 1,166 kW facility,
+    // docs/model.md §10: NCP pod 738 kW x 1.58 = 1,166 kW facility,
     // ±1 %; 1.58 is the Uptime Institute 2023 industry-average PUE.
     const Design d = size_one(reference_pod());
     CHECK(d.pue == Approx(1.58));
@@ -83,7 +83,7 @@ TEST_CASE("on the max basis the reference pod needs more racks") {
 
 TEST_CASE("a derated budget spreads the pod over more racks") {
     // 738 kW / (25 kW x 0.8) = 36.9 -> 37 by power; 80 % is the usual
-    // continuous-load limit of a breaker (REVIEW-2 §3-4).
+    // continuous-load limit of a breaker (docs/model.md §10).
     Scenario s = reference_pod();
     s.constraints.rack_derate = 0.8;
     const Design d = size_one(s);

@@ -108,9 +108,9 @@ TEST_CASE("a reference is not sized at zero or negative capacity") {
 }
 
 TEST_CASE("an exabyte at the full rate needs two subscriptions, one with the raised limit") {
-    // REVIEW-2 §1.14: 417 accounts for the 25 Tbps write (ceil(25,000 / 60));
-    // 250 accounts per subscription per region, 500 on request
-    // (learn.microsoft.com scalability-targets-standard-account).
+    // docs/extrapolation-and-comparison.md §3: 417 accounts for the 25 Tbps write (ceil(25,000 /
+    // 60)); 250 accounts per subscription per region, 500 on request (learn.microsoft.com
+    // scalability-targets-standard-account).
     const ReferenceSystem& ref = *default_catalog_for_tests().reference("cloud-object-store");
     const ReferenceSizing r = size_reference(ref, of<Capacity>(1.0, units::EB));
     CHECK(r.accounts_for_throughput == 417);

@@ -334,7 +334,7 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         // The Racks sheet's power columns add up to the design's typical and maximum power.
         CHECK(close_to(column_sum(sheet(f, "ncp", "Racks"), 6, 4), d.power.base()));
         CHECK(close_to(column_sum(sheet(f, "ncp", "Racks"), 7, 4), d.max_power.base()));
-        // 738 kW x 1.58 = 1,166 kW (REVIEW-2 §3-4), and the rack cooling column.
+        // 738 kW x 1.58 = 1,166 kW (docs/model.md §10), and the rack cooling column.
         CHECK(close_to(summary_value(f, "ncp", "Facility power (kW)"), 738.0 * 1.58));
         const SheetCsv& racks = sheet(f, "ncp", "Racks");
         REQUIRE(racks.at(4, 8) != nullptr);
