@@ -17,6 +17,7 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
     }
     t->setHorizontalHeaderLabels(header);
     QStringList names;
+    const auto shown = displayed_rows(g);
     for (std::size_t r = 0; r < g.rows.size(); ++r) {
         const auto& row = g.rows[r];
         if (rows_named) {
@@ -30,8 +31,24 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
                 t->setItem(static_cast<int>(r), static_cast<int>(c - skip), item);
             }
             const QString text = QString::fromStdString(row[c]);
-            item->setText(text);
-            item->setToolTip(text);
+            // A figure resting on an assumed catalog figure: the tables'
+            // marker, the workbook's shading, and the ids on hover
+            // (docs/model.md §14).
+            const auto& assumed = g.assumptions(r, c);
+            item->setText(QString::fromStdString(shown[r][c]));
+            if (assumed.empty()) {
+                item->setToolTip(text);
+                item->setBackground(QBrush());
+            } else {
+                QStringList ids;
+                for (const std::string& id : assumed) {
+                    ids << QString::fromStdString(id);
+                }
+                item->setToolTip(QObject::tr("%1\nRests on catalog figures nobody publishes "
+                                             "(ASSUMPTION):\n%2")
+                                     .arg(text, ids.join(QStringLiteral("\n"))));
+                item->setBackground(QColor(0xFC, 0xE4, 0xD6));
+            }
             item->setTextAlignment((c >= g.numeric_from ? Qt::AlignRight : Qt::AlignLeft) |
                                    Qt::AlignVCenter);
             QFont f = item->font();

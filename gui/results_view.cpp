@@ -166,10 +166,18 @@ void ResultsView::refresh() {
         showNotSized();
         return;
     }
-    requirement_->setText(tr("Requirement: %1").arg(q(requirement_line(result->requirements))));
-
     // Numbers right-aligned, as `podsizer size` prints them (numeric_from = 1).
-    show_grid(table_, side_by_side(*result), true);
+    const Grid grid = side_by_side(*result);
+    QString heading = tr("Requirement: %1").arg(q(requirement_line(result->requirements)));
+    if (!result->designs.empty()) {
+        heading += "\n" + q(power_basis_line(result->designs.front()));
+    }
+    if (!grid.all_assumptions().empty()) {
+        heading += "\n" + tr("Shaded figures marked * rest on catalog figures nobody publishes "
+                             "(ASSUMPTION); hover one to see which.");
+    }
+    requirement_->setText(heading);
+    show_grid(table_, grid, true);
     showFindings();
     showCheckpoints(*result);
     markSelection();

@@ -27,6 +27,7 @@ ComparisonColumn design_column(const Design& d, std::size_t index) {
     c.write = d.write;
     c.power = d.power;
     c.feasible = d.feasible();
+    c.assumptions = d.assumptions;
     return c;
 }
 
@@ -45,6 +46,7 @@ ComparisonColumn pods_column(const Design& d, std::size_t index, const Extrapola
     c.write = e.write;
     c.power = e.power;
     c.feasible = d.feasible();
+    c.assumptions = d.assumptions; // n pods rest on what one pod rests on
     return c;
 }
 
@@ -65,6 +67,7 @@ ComparisonColumn reference_column(const ReferenceSizing& r, std::size_t index) {
     c.power = r.power;
     c.read_within_limits = r.read_within_limits;
     c.write_within_limits = r.write_within_limits;
+    c.assumptions = r.assumptions;
     return c;
 }
 
@@ -212,6 +215,7 @@ Comparison compare_designs(const SizingResult& sizing, const ComparisonSpec& spe
         cmp.gpu_platform = spec.platform->name;
         cmp.power_per_gpu =
             spec.platform->power_per_su / static_cast<double>(spec.platform->gpus_per_su);
+        cmp.platform_assumptions = platform_assumptions(*spec.platform);
     }
     add_ratios(cmp, spec);
     return cmp;

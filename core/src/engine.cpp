@@ -256,6 +256,7 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
     size_network_and_power(d, ch, cons);
     place_in_racks(d, ch, cons, with_layout);
     add_design_findings(d, DesignInputs{ch, req, cons, data_reduction, rule});
+    d.assumptions = design_assumptions(ch, d.power_basis);
     return d;
 }
 

@@ -91,6 +91,7 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
     ReferenceSizing r;
     r.id = ref.id;
     r.name = ref.name;
+    r.assumptions = reference_assumptions(ref);
     r.usable = usable;
     if (ref.raw_per_usable > 0.0) {
         r.raw = usable * ref.raw_per_usable;

@@ -2,6 +2,7 @@
 #include "run_process.hpp"
 #include "support/test_files.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
@@ -314,4 +315,72 @@ TEST_CASE("size says its power basis and takes the power flags") {
     r = podsizer({"compare", kExample, "--pue", "abc"});
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains("--pue"));
+}
+
+namespace {
+
+/// The default catalog's hardware with every figure given a non-assumption
+/// source: the entries are copied from catalog/data and their sources
+/// replaced, so only the provenance differs from the default's.
+std::string all_sourced_catalog() {
+    nlohmann::json out = {{"schema", "podsizer-catalog/1"}};
+    for (const char* part : {"cnodes", "dboxes", "switches", "racks", "erasure_coding"}) {
+        const std::string path = std::string(PODSIZER_SOURCE_DIR) + "/catalog/data/" + part + ".json";
+        nlohmann::json doc = nlohmann::json::parse(read_file(path));
+        for (auto& entry : doc.at(part)) {
+            entry["source"] = {{"kind", "spec"}, {"ref", "test: every figure published"}};
+            entry.erase("field_sources");
+        }
+        out[part] = doc.at(part);
+    }
+    return write_temp("all-sourced-catalog.json", out.dump(2));
+}
+
+} // namespace
+
+TEST_CASE("a figure is marked only while a catalog figure it rests on is an assumption") {
+    // docs/model.md §14. With the default catalog the racks and power rest on
+    // assumed wattages and rack budgets: marked, with a footnote naming them.
+    const ProcessResult marked = podsizer({"size", "examples/ncp-pod-41k.json"});
+    REQUIRE(marked.exit_code == 0);
+    CHECK_THAT(marked.out, Catch::Contains("30*"));
+    CHECK_THAT(marked.out, Catch::Contains("rack-42u-25kw.power_budget"));
+    // The same hardware with every figure sourced: the same numbers, no
+    // marker, no footnote, no ids in the JSON.
+    const std::string catalog = all_sourced_catalog();
+    const ProcessResult sourced =
+        podsizer({"size", "examples/ncp-pod-41k.json", "--catalog", catalog});
+    REQUIRE(sourced.exit_code == 0);
+    CHECK(sourced.out.find('*') == std::string::npos);
+    CHECK(sourced.out.find("ASSUMPTION") == std::string::npos);
+    const ProcessResult json = podsizer(
+        {"size", "examples/ncp-pod-41k.json", "--catalog", catalog, "--format", "json"});
+    REQUIRE(json.exit_code == 0);
+    const auto d = nlohmann::json::parse(json.out).at("designs").at(0);
+    CHECK(d.at("racks") == 30);
+    CHECK(d.at("assumptions").empty());
+    CHECK(d.at("assumptions_by_metric").empty());
+}
+
+TEST_CASE("racks checked on maximum draw rest on the maximum-power assumptions") {
+    auto racks_ids = [](const std::string& basis) {
+        const ProcessResult r = podsizer({"size", "examples/ncp-pod-41k.json", "--power-basis",
+                                          basis, "--format", "json"});
+        REQUIRE(r.exit_code == 0);
+        return nlohmann::json::parse(r.out)
+            .at("designs")
+            .at(0)
+            .at("assumptions_by_metric")
+            .at("racks");
+    };
+    auto has = [](const nlohmann::json& ids, const char* id) {
+        return std::find(ids.begin(), ids.end(), id) != ids.end();
+    };
+    // docs/model.md §10: the basis decides which draw packs the racks.
+    const auto typical = racks_ids("typical");
+    CHECK(has(typical, "cnode-1u.power"));
+    CHECK(!has(typical, "cnode-1u.max_power"));
+    const auto max = racks_ids("max");
+    CHECK(has(max, "cnode-1u.max_power"));
+    CHECK(!has(max, "cnode-1u.power"));
 }

@@ -3,6 +3,7 @@
 #include "run_process.hpp"
 #include "support/test_files.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -167,8 +168,45 @@ TEST_CASE("compare gives the same rows in table, Markdown and CSV") {
         md_rows += md.out.compare(p, 6, "\n| ---") == 0 ? 0 : 1;
     }
     CHECK(md_rows == rows + 3);
-    CHECK_THAT(md.out, Catch::Contains("| Racks | 30 | 150 | 41 | 28 | 220 |"));
+    // The designs' racks rest on the default rack's assumed budget and are
+    // marked (an escaped "*" in Markdown); the cloud's racks per EB come from
+    // the customer and are not (docs/model.md §14).
+    CHECK_THAT(md.out, Catch::Contains("| Racks | 30\\* | 150\\* | 41\\* | 28\\* | 220 |"));
+    CHECK_THAT(md.out, Catch::Contains("\n\\* rests on catalog figures nobody publishes"));
     CHECK_THAT(table.out, Catch::Contains("Racks "));
+    CHECK_THAT(csv.out, !Catch::Contains("*"));
+}
+
+TEST_CASE("compare names, per design, reference and ratio, the assumed figures it rests on") {
+    const ProcessResult r = podsizer({"compare", kFleet, "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    auto has = [](const nlohmann::json& ids, const std::string& id) {
+        return std::find(ids.begin(), ids.end(), id) != ids.end();
+    };
+    // Every design column: the C-node's typical power and the rack's budget
+    // are ASSUMPTION figures of catalog/data (cnodes.json, racks.json).
+    const auto& ncp = j.at("columns").at(0);
+    REQUIRE(ncp.at("kind") == "design");
+    CHECK(has(ncp.at("assumptions"), "cnode-1u.power"));
+    CHECK(has(ncp.at("assumptions"), "rack-42u-25kw.power_budget"));
+    CHECK(has(ncp.at("assumptions_by_metric").at("racks"), "rack-42u-25kw.power_budget"));
+    // Read rests on customer-derived throughput: nothing assumed.
+    CHECK(!ncp.at("assumptions_by_metric").contains("read"));
+    // The cloud store: only its power per rack is assumed (references.json).
+    const auto& cloud = j.at("references").at(0);
+    CHECK(cloud.at("assumptions") == nlohmann::json::array({"cloud-object-store.power_per_rack"}));
+    CHECK(cloud.at("assumptions_by_metric").contains("power"));
+    CHECK(!cloud.at("assumptions_by_metric").contains("racks"));
+    // A ratio rests on both sides; the break-even rack power on the design's
+    // power and the cloud's racks only, never on the cloud's assumed power.
+    const auto& ratio = j.at("ratios").at(0).at("assumptions");
+    CHECK(has(ratio.at("power"), "cnode-1u.power"));
+    CHECK(has(ratio.at("power"), "cloud-object-store.power_per_rack"));
+    CHECK(has(ratio.at("power_saved"), "cloud-object-store.power_per_rack"));
+    CHECK(!has(ratio.at("break_even_rack_power"), "cloud-object-store.power_per_rack"));
+    CHECK(has(ratio.at("break_even_rack_power"), "cnode-1u.power"));
+    CHECK(!ratio.contains("read"));
 }
 
 TEST_CASE("compare --with, --target and --tolerance override the scenario") {

@@ -110,6 +110,16 @@ std::vector<std::vector<std::string>> shown_rows(const QTableWidget* t) {
     return rows;
 }
 
+/// The row whose header reads `label`; -1 when there is none.
+int row_named(const QTableWidget* t, const QString& label) {
+    for (int r = 0; r < t->rowCount(); ++r) {
+        if (t->verticalHeaderItem(r)->text() == label) {
+            return r;
+        }
+    }
+    return -1;
+}
+
 QLineSeries* series_named(QChart* chart, const QString& prefix) {
     for (QAbstractSeries* s : chart->series()) {
         if (s->name().startsWith(prefix)) {
@@ -151,9 +161,21 @@ private Q_SLOTS:
     void opensOnTheReferenceCase() {
         auto w = open_window();
         const SizingResult expected = size_scenario(reference(), catalog());
-        QCOMPARE(shown_rows(w->results()->table()), side_by_side(expected).rows);
+        QCOMPARE(shown_rows(w->results()->table()), displayed_rows(side_by_side(expected)));
         QVERIFY(w->totals()->text().contains("450 C-nodes, 180 D-boxes"));
         QVERIFY(w->totals()->text().contains("30 racks"));
+        // docs/model.md §14: the racks rest on the default rack's assumed
+        // budget (rack-42u-25kw is an ASSUMPTION entry in catalog/data),
+        // read on the customer-derived C-node figures, which are not
+        // assumptions: a marker and tooltip on the one, neither on the other.
+        const QTableWidget* t = w->results()->table();
+        const QTableWidgetItem* racks = t->item(row_named(t, "Racks"), 0);
+        const QTableWidgetItem* read = t->item(row_named(t, "Read (TB/s)"), 0);
+        QCOMPARE(racks->text(), QString("30*"));
+        QVERIFY(racks->toolTip().contains("rack-42u-25kw.power_budget"));
+        QCOMPARE(read->text(), QString("10.80"));
+        QVERIFY(!read->toolTip().contains("ASSUMPTION"));
+        QVERIFY(w->findChild<QLabel*>("results-requirement")->text().contains("ASSUMPTION"));
         QCOMPARE(w->editor()->field("$.fleet.gpus")->text(), QString("41472"));
         QCOMPARE(w->editor()->field("$.capacity.usable")->text(), QString("215 PB"));
         QVERIFY(!w->session()->isModified());
@@ -185,7 +207,7 @@ private Q_SLOTS:
         // The results tab, drawn when shown, has the engine's table.
         w->showTab("results");
         QApplication::processEvents();
-        QCOMPARE(shown_rows(w->results()->table()), side_by_side(expected).rows);
+        QCOMPARE(shown_rows(w->results()->table()), displayed_rows(side_by_side(expected)));
         // Five key presses, one undo step.
         QCOMPARE(w->session()->undoStack()->count(), 1);
         QVERIFY(w->session()->isModified());
@@ -373,7 +395,7 @@ private Q_SLOTS:
         spec.references.push_back(catalog().reference("cloud-object-store"));
         spec.platform = catalog().platform(s.fleet->platform); // for the GPUs saved power feeds
         const Comparison cmp = compare_designs(size_scenario(s, catalog()), spec);
-        QCOMPARE(shown_rows(w->results()->comparison()), comparison_grid(cmp, false).rows);
+        QCOMPARE(shown_rows(w->results()->comparison()), displayed_rows(comparison_grid(cmp, false)));
         // The racks chart has a bar per comparison column: ~220 racks for the cloud store.
         w->showTab("charts");
         QApplication::processEvents();

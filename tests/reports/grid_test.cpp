@@ -65,3 +65,41 @@ TEST_CASE("roles are plain unless set, and follow their cells when transposed") 
     CHECK(t.cell_role(0, 2) == CellRole::met);
     CHECK(t.cell_role(0, 1) == CellRole::plain);
 }
+
+TEST_CASE("a cell resting on an assumption is marked, and the ids follow the table") {
+    Grid g;
+    g.header = {"Metric", "A", "B"};
+    g.rows = {{"Racks", "30", "41"}, {"Read (TB/s)", "10.80", "9.94"}};
+    g.set_assumptions(0, 1, {"rack-x.power_budget", "cnode-x.power"});
+    g.set_assumptions(0, 2, {"cnode-x.power"});
+    CHECK(g.all_assumptions() == std::vector<std::string>{"rack-x.power_budget", "cnode-x.power"});
+    CHECK(render_text(g) == "Metric           A     B\n"
+                            "-----------  -----  ----\n"
+                            "Racks          30*   41*\n"
+                            "Read (TB/s)  10.80  9.94\n"
+                            "\n"
+                            "* rests on catalog figures nobody publishes (ASSUMPTION; `podsizer "
+                            "catalog show ID` says why):\n"
+                            "  cnode-x.power, rack-x.power_budget\n");
+    // Markdown escapes the marker, so two marked cells are never emphasis.
+    CHECK_THAT(render_markdown(g), Catch::Contains("| Racks | 30\\* | 41\\* |"));
+    CHECK_THAT(render_markdown(g), Catch::EndsWith("\n\\* rests on catalog figures nobody "
+                                                   "publishes (ASSUMPTION; `podsizer catalog "
+                                                   "show ID` says why): cnode-x.power, "
+                                                   "rack-x.power_budget\n"));
+    // Machines get plain numbers; the JSON names the ids instead.
+    CHECK(render_csv(g) == "Metric,A,B\r\nRacks,30,41\r\nRead (TB/s),10.80,9.94\r\n");
+    // Transposed, the ids move with their cells.
+    const Grid t = g.transposed();
+    CHECK(t.assumptions(0, 1) == std::vector<std::string>{"rack-x.power_budget", "cnode-x.power"});
+    CHECK(t.assumptions(1, 1) == std::vector<std::string>{"cnode-x.power"});
+    CHECK(t.assumptions(0, 2).empty());
+}
+
+TEST_CASE("a table without assumptions has no footnote") {
+    Grid g;
+    g.header = {"Metric", "A"};
+    g.rows = {{"Racks", "30"}};
+    CHECK(assumptions_footnote(g, false).empty());
+    CHECK(render_text(g).find('*') == std::string::npos);
+}

@@ -87,6 +87,36 @@ const std::string& sheet_xml(const Written& w, std::size_t n) {
     return w.parts.at("xl/worksheets/sheet" + std::to_string(n) + ".xml");
 }
 
+/// The 1-based row whose column A holds the shared string `label` on the
+/// n-th sheet; 0 when there is none.
+int row_labelled(const Written& w, std::size_t n, const std::string& label) {
+    const std::string& sst = w.parts.at("xl/sharedStrings.xml");
+    const std::string wanted = "<si><t>" + xml_escaped(label) + "</t></si>";
+    const std::size_t at = sst.find(wanted);
+    if (at == std::string::npos) {
+        return 0;
+    }
+    std::size_t index = 0;
+    for (std::size_t p = sst.find("<si>"); p < at; p = sst.find("<si>", p + 1)) {
+        ++index;
+    }
+    const std::regex cell("<c r=\"A([0-9]+)\"[^>]*t=\"s\"><v>" + std::to_string(index) +
+                          "</v>");
+    std::smatch m;
+    const std::string& xml = sheet_xml(w, n);
+    return std::regex_search(xml, m, cell) ? std::stoi(m[1].str()) : 0;
+}
+
+/// The text of the comment on `ref` ("B14"); empty when there is none.
+std::string comment_on(const Written& w, const std::string& ref) {
+    const std::string& xml = w.parts.at("xl/comments1.xml");
+    const std::size_t at = xml.find("<comment ref=\"" + ref + "\"");
+    if (at == std::string::npos) {
+        return {};
+    }
+    return xml.substr(at, xml.find("</comment>", at) - at);
+}
+
 std::vector<std::string> files_in(const std::string& dir) {
     std::vector<std::string> out;
     if (DIR* d = ::opendir(dir.c_str())) {
@@ -333,4 +363,36 @@ TEST_CASE("design sheet names are valid, unique and never a fixed sheet's") {
 
 TEST_CASE("today's date is written as YYYY-MM-DD") {
     CHECK(std::regex_match(today_iso_date(), std::regex(R"(20\d\d-[01]\d-[0-3]\d)")));
+}
+
+TEST_CASE("Summary figures resting on assumed catalog figures are shaded and name them") {
+    // docs/model.md §14: the racks rest on the default rack's budget (an
+    // ASSUMPTION entry of catalog/data/racks.json); read rests on the
+    // customer-derived C-node figures, which are not assumptions.
+    const Written& w = ncp();
+    const int racks = row_labelled(w, 1, "Racks");
+    const int read = row_labelled(w, 1, "Read (TB/s)");
+    REQUIRE(racks > 0);
+    REQUIRE(read > 0);
+    const std::string on_racks = comment_on(w, "B" + std::to_string(racks));
+    CHECK_THAT(on_racks, Catch::Contains("rack-42u-25kw.power_budget"));
+    CHECK_THAT(on_racks, Catch::Contains("cnode-1u.power"));
+    CHECK(comment_on(w, "B" + std::to_string(read)).empty());
+    // The shaded style is not the plain formula's: the racks cell and the
+    // storage U cell (both whole numbers; the U rest on published heights)
+    // carry different style indexes.
+    const int units = row_labelled(w, 1, "Storage devices (U)");
+    REQUIRE(units > 0);
+    CHECK(comment_on(w, "B" + std::to_string(units)).empty());
+    const std::regex style_of("<c r=\"B([0-9]+)\" s=\"([0-9]+)\"");
+    std::map<int, std::string> styles;
+    const std::string& xml = sheet_xml(w, 1);
+    for (auto it = std::sregex_iterator(xml.begin(), xml.end(), style_of);
+         it != std::sregex_iterator(); ++it) {
+        styles[std::stoi((*it)[1].str())] = (*it)[2].str();
+    }
+    CHECK(styles.at(racks) != styles.at(units));
+    // The legend under the table says what the shading means.
+    CHECK_THAT(w.parts.at("xl/sharedStrings.xml"),
+               Catch::Contains("Shaded figures rest on catalog figures nobody publishes"));
 }

@@ -53,9 +53,12 @@ bool any_capped(const Comparison& c) {
 }
 
 ComparisonRow metric_row(const Comparison& c, const Metric& m) {
-    ComparisonRow r{std::string(m.key), std::string(m.label), std::string(m.unit), m.decimals, {}};
+    ComparisonRow r{
+        std::string(m.key), std::string(m.label), std::string(m.unit), m.decimals, {}, {}};
     for (const ComparisonColumn& col : c.columns) {
         r.values.push_back(m.of_column(col));
+        r.assumptions.push_back(r.values.back() ? metric_assumptions(m.id, col.assumptions)
+                                                : std::vector<std::string>{});
     }
     return r;
 }
@@ -69,10 +72,13 @@ ComparisonRow ratio_row(const Comparison& c, const Metric& m, const ComparisonCo
                     ratio_label(m.id, ref.name, c),
                     quotient ? "×" : std::string(m.unit),
                     quotient ? 2 : m.decimals,
+                    {},
                     {}};
     for (std::size_t k = 0; k < c.columns.size(); ++k) {
         const ComparisonRatio* q = c.ratio(k, ref.source);
         r.values.push_back(q != nullptr ? ratio_value(*q, m.id) : std::nullopt);
+        r.assumptions.push_back(r.values.back() ? ratio_assumptions(m.id, c, *q)
+                                                : std::vector<std::string>{});
     }
     return r;
 }
@@ -113,6 +119,7 @@ ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
     j["read_mb_per_s_per_tb"] = c.mbps_read_per_tb();
     j["write_mb_per_s_per_tb"] = c.mbps_write_per_tb();
     j["feasible"] = c.feasible;
+    detail::add_assumptions(j, c.assumptions);
     return j;
 }
 
@@ -144,6 +151,7 @@ ojson reference_json(const ReferenceSizing& r) {
         r.write_at_site ? ojson(r.write_at_site->base()) : ojson(nullptr);
     j["pb_per_rack"] = r.pb_per_rack();
     j["findings"] = detail::findings_json(r.findings);
+    detail::add_assumptions(j, r.assumptions);
     return j;
 }
 
@@ -242,6 +250,11 @@ Grid comparison_grid(const Comparison& c, bool machine) {
             r.push_back(number_cell(v, row.decimals, machine));
         }
         g.rows.push_back(std::move(r));
+        if (!machine) {
+            for (std::size_t k = 0; k < row.assumptions.size(); ++k) {
+                g.set_assumptions(g.rows.size() - 1, k + 1, row.assumptions[k]);
+            }
+        }
     }
     const Metric& feasible = metric(MetricId::feasible);
     text_row(std::string(feasible.key), std::string(feasible.label),
@@ -268,9 +281,22 @@ ojson rows_json(const Comparison& c) {
                         {"label", row.label},
                         {"unit", row.unit},
                         {"decimals", row.decimals},
-                        {"values", values}});
+                        {"values", values},
+                        {"assumptions", row.assumptions}});
     }
     return rows;
+}
+
+/// Per ratio: the assumed figures behind each of its rows, by metric key.
+ojson ratio_json_assumptions(const Comparison& c, const ComparisonRatio& r) {
+    ojson by_metric = ojson::object();
+    for (MetricId id : ratio_metrics()) {
+        std::vector<std::string> ids = ratio_assumptions(id, c, r);
+        if (!ids.empty()) {
+            by_metric[std::string(metric(id).key)] = std::move(ids);
+        }
+    }
+    return by_metric;
 }
 
 ojson comparison_json(const Comparison& c) {
@@ -308,7 +334,8 @@ ojson comparison_json(const Comparison& c) {
                           {"write", r.write},
                           {"power_saved_w", r.power_saved.base()},
                           {"gpus_fed", r.gpus_fed ? ojson(*r.gpus_fed) : ojson(nullptr)},
-                          {"break_even_rack_power_w", r.break_even_rack_power.base()}});
+                          {"break_even_rack_power_w", r.break_even_rack_power.base()},
+                          {"assumptions", ratio_json_assumptions(c, r)}});
     }
     j["ratios"] = ratios;
     j["rows"] = rows_json(c);

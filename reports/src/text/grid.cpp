@@ -26,12 +26,13 @@ std::string pad(const std::string& s, std::size_t w, bool right) {
     return right ? fill + s : s + fill;
 }
 
-std::vector<std::size_t> column_widths(const Grid& g) {
+std::vector<std::size_t> column_widths(const Grid& g,
+                                       const std::vector<std::vector<std::string>>& rows) {
     std::vector<std::size_t> w(g.header.size(), 0);
     for (std::size_t c = 0; c < g.header.size(); ++c) {
         w[c] = width(g.header[c]);
     }
-    for (const auto& row : g.rows) {
+    for (const auto& row : rows) {
         for (std::size_t c = 0; c < row.size() && c < w.size(); ++c) {
             w[c] = std::max(w[c], width(row[c]));
         }
@@ -43,7 +44,99 @@ std::string cell(const std::vector<std::string>& row, std::size_t c) {
     return c < row.size() ? row[c] : std::string{};
 }
 
+/// A cell as the text renderers show it: with the marker when it rests on an
+/// assumption.
+std::string shown(const Grid& g, std::size_t r, std::size_t c) {
+    std::string s = cell(g.rows[r], c);
+    if (!g.assumptions(r, c).empty()) {
+        s += kAssumedMarker;
+    }
+    return s;
+}
+
+const std::vector<std::string> kNoAssumptions;
+
 } // namespace
+
+std::vector<std::vector<std::string>> displayed_rows(const Grid& g) {
+    std::vector<std::vector<std::string>> rows;
+    rows.reserve(g.rows.size());
+    for (std::size_t r = 0; r < g.rows.size(); ++r) {
+        std::vector<std::string> row;
+        for (std::size_t c = 0; c < std::max(g.rows[r].size(), g.header.size()); ++c) {
+            row.push_back(shown(g, r, c));
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+const std::vector<std::string>& Grid::assumptions(std::size_t row, std::size_t col) const {
+    if (row >= cell_assumptions.size() || col >= cell_assumptions[row].size()) {
+        return kNoAssumptions;
+    }
+    return cell_assumptions[row][col];
+}
+
+void Grid::set_assumptions(std::size_t row, std::size_t col, std::vector<std::string> ids) {
+    if (ids.empty() && assumptions(row, col).empty()) {
+        return;
+    }
+    if (cell_assumptions.size() <= row) {
+        cell_assumptions.resize(row + 1);
+    }
+    if (cell_assumptions[row].size() <= col) {
+        cell_assumptions[row].resize(col + 1);
+    }
+    cell_assumptions[row][col] = std::move(ids);
+}
+
+std::vector<std::string> Grid::all_assumptions() const {
+    std::vector<std::string> all;
+    for (const auto& row : cell_assumptions) {
+        for (const auto& ids : row) {
+            for (const std::string& id : ids) {
+                if (std::find(all.begin(), all.end(), id) == all.end()) {
+                    all.push_back(id);
+                }
+            }
+        }
+    }
+    return all;
+}
+
+std::string assumptions_footnote(const Grid& g, bool markdown) {
+    std::vector<std::string> ids = g.all_assumptions();
+    if (ids.empty()) {
+        return {};
+    }
+    // Sorted, so each catalog entry's figures stand together.
+    std::sort(ids.begin(), ids.end());
+    const std::string marker =
+        markdown ? "\\" + std::string(kAssumedMarker) : std::string(kAssumedMarker);
+    std::string text = marker +
+                       " rests on catalog figures nobody publishes (ASSUMPTION; `podsizer catalog "
+                       "show ID` says why):";
+    if (markdown) {
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            text += (i == 0 ? " " : ", ") + ids[i];
+        }
+        return text + "\n";
+    }
+    // Wrapped at 100 columns, continuation lines indented under the text.
+    std::string out;
+    std::string line = text;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const std::string item = ids[i] + (i + 1 < ids.size() ? "," : "");
+        if (width(line) + 1 + width(item) > 100) {
+            out += line + "\n";
+            line = "  " + item;
+        } else {
+            line += " " + item;
+        }
+    }
+    return out + line + "\n";
+}
 
 RowRole Grid::row_role(std::size_t row) const {
     return row < row_roles.size() ? row_roles[row] : RowRole::plain;
@@ -104,13 +197,15 @@ Grid Grid::transposed() const {
             if (cell_role(i, c) != CellRole::plain) {
                 t.set_cell_role(c - 1, i + 1, cell_role(i, c));
             }
+            t.set_assumptions(c - 1, i + 1, assumptions(i, c));
         }
     }
     return t;
 }
 
 std::string render_text(const Grid& g) {
-    const auto w = column_widths(g);
+    const auto rows = displayed_rows(g);
+    const auto w = column_widths(g, rows);
     std::string out;
     auto line = [&](const std::vector<std::string>& row) {
         std::string l;
@@ -131,10 +226,11 @@ std::string render_text(const Grid& g) {
         rule += (c > 0 ? "  " : "") + std::string(w[c], '-');
     }
     out += rule + "\n";
-    for (const auto& row : g.rows) {
+    for (const auto& row : rows) {
         line(row);
     }
-    return out;
+    const std::string note = assumptions_footnote(g, false);
+    return note.empty() ? out : out + "\n" + note;
 }
 
 std::string render_markdown(const Grid& g) {
@@ -160,14 +256,19 @@ std::string render_markdown(const Grid& g) {
         out += c >= g.numeric_from ? " ---: |" : " --- |";
     }
     out += "\n";
-    for (const auto& row : g.rows) {
+    for (std::size_t r = 0; r < g.rows.size(); ++r) {
         out += "|";
         for (std::size_t c = 0; c < g.header.size(); ++c) {
-            out += " " + esc(cell(row, c)) + " |";
+            std::string s = esc(cell(g.rows[r], c));
+            if (!g.assumptions(r, c).empty()) {
+                s += "\\" + std::string(kAssumedMarker); // a literal *, not emphasis
+            }
+            out += " " + s + " |";
         }
         out += "\n";
     }
-    return out;
+    const std::string note = assumptions_footnote(g, true);
+    return note.empty() ? out : out + "\n" + note;
 }
 
 std::string csv_field(const std::string& s) {

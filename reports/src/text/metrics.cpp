@@ -45,6 +45,7 @@ std::string bottlenecks_text(const Design& d, bool) {
            std::string(to_string(d.write_bottleneck));
 }
 
+using F = HeadlineFigure;
 using K = MetricKind;
 using S = Scaling;
 using M = MetricId;
@@ -121,7 +122,8 @@ constexpr Metric kMetrics[] = {
      .json = "switches",
      .sheet = "switches",
      .of_design = [](D d) { return count(d.switches()); },
-     .text = switches_text},
+     .text = switches_text,
+     .rests_on = figure_set(F::switches)},
     {.id = M::accounts,
      .key = "accounts",
      .label = "Accounts",
@@ -130,7 +132,8 @@ constexpr Metric kMetrics[] = {
              return std::nullopt;
          }
          return count(c.accounts);
-     }},
+     },
+     .rests_on = figure_set(F::accounts)},
     {.id = M::racks,
      .key = "racks",
      .label = "Racks",
@@ -138,7 +141,8 @@ constexpr Metric kMetrics[] = {
      .json = "racks",
      .sheet = "racks",
      .of_design = [](D d) { return count(d.racks); },
-     .of_column = [](C c) { return count(c.racks); }},
+     .of_column = [](C c) { return count(c.racks); },
+     .rests_on = figure_set(F::racks)},
     {.id = M::device_units,
      .key = "device_rack_units",
      .label = "Storage devices",
@@ -169,7 +173,8 @@ constexpr Metric kMetrics[] = {
              return std::nullopt;
          }
          return in(*c.raw, units::PB);
-     }},
+     },
+     .rests_on = figure_set(F::raw)},
     {.id = M::usable_capacity,
      .key = "usable_capacity",
      .label = "Usable capacity",
@@ -179,7 +184,8 @@ constexpr Metric kMetrics[] = {
      .json = "usable_capacity_bytes",
      .sheet = "usable_PB",
      .of_design = [](D d) -> Value { return in(d.usable, units::PB); },
-     .of_column = [](C c) -> Value { return in(c.usable, units::PB); }},
+     .of_column = [](C c) -> Value { return in(c.usable, units::PB); },
+     .rests_on = figure_set(F::usable)},
     {.id = M::usable_pib,
      .key = "usable_capacity_pib",
      .label = "Usable capacity",
@@ -188,7 +194,8 @@ constexpr Metric kMetrics[] = {
      .scaling = S::total,
      .json = "usable_capacity_bytes",
      .sheet = "usable_PiB",
-     .of_design = [](D d) -> Value { return in(d.usable, units::PiB); }},
+     .of_design = [](D d) -> Value { return in(d.usable, units::PiB); },
+     .rests_on = figure_set(F::usable)},
     {.id = M::erasure_coding,
      .key = "erasure_coding",
      .label = "Erasure coding",
@@ -205,7 +212,8 @@ constexpr Metric kMetrics[] = {
      .json = "read_bytes_per_s",
      .sheet = "read_TBps",
      .of_design = [](D d) -> Value { return in(d.read, units::TB_per_s); },
-     .of_column = [](C c) -> Value { return in(c.read, units::TB_per_s); }},
+     .of_column = [](C c) -> Value { return in(c.read, units::TB_per_s); },
+     .rests_on = figure_set(F::read)},
     {.id = M::write,
      .key = "write",
      .label = "Write",
@@ -215,7 +223,8 @@ constexpr Metric kMetrics[] = {
      .json = "write_bytes_per_s",
      .sheet = "write_TBps",
      .of_design = [](D d) -> Value { return in(d.write, units::TB_per_s); },
-     .of_column = [](C c) -> Value { return in(c.write, units::TB_per_s); }},
+     .of_column = [](C c) -> Value { return in(c.write, units::TB_per_s); },
+     .rests_on = figure_set(F::write)},
     {.id = M::read_tbps,
      .key = "read_tbps",
      .label = "Read",
@@ -225,7 +234,8 @@ constexpr Metric kMetrics[] = {
      .json = "read_bytes_per_s",
      .sheet = "read_Tbps",
      .of_design = [](D d) -> Value { return in(d.read, units::Tbps); },
-     .of_column = [](C c) -> Value { return in(c.read, units::Tbps); }},
+     .of_column = [](C c) -> Value { return in(c.read, units::Tbps); },
+     .rests_on = figure_set(F::read)},
     {.id = M::write_tbps,
      .key = "write_tbps",
      .label = "Write",
@@ -235,7 +245,8 @@ constexpr Metric kMetrics[] = {
      .json = "write_bytes_per_s",
      .sheet = "write_Tbps",
      .of_design = [](D d) -> Value { return in(d.write, units::Tbps); },
-     .of_column = [](C c) -> Value { return in(c.write, units::Tbps); }},
+     .of_column = [](C c) -> Value { return in(c.write, units::Tbps); },
+     .rests_on = figure_set(F::write)},
     {.id = M::read_within_limits,
      .key = "read_within_account_limits_tbps",
      .label = "Read within account limits",
@@ -246,7 +257,8 @@ constexpr Metric kMetrics[] = {
              return std::nullopt;
          }
          return in(*c.read_within_limits, units::Tbps);
-     }},
+     },
+     .rests_on = figure_set(F::read)},
     {.id = M::write_within_limits,
      .key = "write_within_account_limits_tbps",
      .label = "Write within account limits",
@@ -257,7 +269,8 @@ constexpr Metric kMetrics[] = {
              return std::nullopt;
          }
          return in(*c.write_within_limits, units::Tbps);
-     }},
+     },
+     .rests_on = figure_set(F::write)},
     {.id = M::bottleneck,
      .key = "bottleneck",
      .label = "Bottleneck (read / write)",
@@ -289,7 +302,8 @@ constexpr Metric kMetrics[] = {
      .json = "power_w",
      .sheet = "power_kW",
      .of_design = [](D d) -> Value { return in(d.power, units::kW); },
-     .of_column = [](C c) -> Value { return in(c.power, units::kW); }},
+     .of_column = [](C c) -> Value { return in(c.power, units::kW); },
+     .rests_on = figure_set(F::power)},
     // Densities name their unit in the label: the `size` table's wording.
     {.id = M::pb_per_rack,
      .key = "pb_per_rack",
@@ -299,7 +313,8 @@ constexpr Metric kMetrics[] = {
      .json = "pb_per_rack",
      .sheet = "pb_per_rack",
      .of_design = [](D d) -> Value { return d.pb_per_rack(); },
-     .of_column = [](C c) -> Value { return c.pb_per_rack(); }},
+     .of_column = [](C c) -> Value { return c.pb_per_rack(); },
+     .rests_on = F::usable | F::racks},
     {.id = M::read_per_kw,
      .key = "read_gb_per_s_per_kw",
      .label = "Read GB/s per kW",
@@ -308,21 +323,24 @@ constexpr Metric kMetrics[] = {
      .json = "read_gb_per_s_per_kw",
      .sheet = "read_per_kw",
      .of_design = [](D d) -> Value { return d.gbps_read_per_kw(); },
-     .of_column = [](C c) -> Value { return c.gbps_read_per_kw(); }},
+     .of_column = [](C c) -> Value { return c.gbps_read_per_kw(); },
+     .rests_on = F::read | F::power},
     {.id = M::read_per_tb,
      .key = "read_mb_per_s_per_tb",
      .label = "Read per TB usable",
      .unit = "MB/s",
      .decimals = 1,
      .scaling = S::density,
-     .of_column = [](C c) -> Value { return c.mbps_read_per_tb(); }},
+     .of_column = [](C c) -> Value { return c.mbps_read_per_tb(); },
+     .rests_on = F::read | F::usable},
     {.id = M::write_per_tb,
      .key = "write_mb_per_s_per_tb",
      .label = "Write per TB usable",
      .unit = "MB/s",
      .decimals = 1,
      .scaling = S::density,
-     .of_column = [](C c) -> Value { return c.mbps_write_per_tb(); }},
+     .of_column = [](C c) -> Value { return c.mbps_write_per_tb(); },
+     .rests_on = F::write | F::usable},
     {.id = M::read_per_gpu,
      .key = "read_gb_per_s_per_gpu",
      .label = "Read GB/s per GPU",
@@ -334,7 +352,8 @@ constexpr Metric kMetrics[] = {
              return std::nullopt;
          }
          return d.read_per_gpu_gbps();
-     }},
+     },
+     .rests_on = figure_set(F::read)},
     {.id = M::feasible,
      .key = "feasible",
      .label = "Meets requirements",
@@ -352,7 +371,8 @@ constexpr Metric kMetrics[] = {
      .scaling = S::total,
      .json = "max_power_w",
      .sheet = "max_power_kW",
-     .of_design = [](D d) -> Value { return in(d.max_power, units::kW); }},
+     .of_design = [](D d) -> Value { return in(d.max_power, units::kW); },
+     .rests_on = figure_set(F::max_power)},
     {.id = M::facility_power,
      .key = "facility_power",
      .label = "Facility power",
@@ -361,7 +381,8 @@ constexpr Metric kMetrics[] = {
      .scaling = S::total,
      .json = "facility_power_w",
      .sheet = "facility_kW",
-     .of_design = [](D d) -> Value { return in(d.facility_power, units::kW); }},
+     .of_design = [](D d) -> Value { return in(d.facility_power, units::kW); },
+     .rests_on = figure_set(F::facility_power)},
     {.id = M::cooling,
      .key = "cooling",
      .label = "Cooling (fullest rack)",
@@ -381,7 +402,8 @@ constexpr Metric kMetrics[] = {
              return std::nullopt;
          }
          return count(c.subscriptions);
-     }},
+     },
+     .rests_on = figure_set(F::subscriptions)},
     {.id = M::read_at_site,
      .key = "read_at_gpu_site_tbps",
      .label = "Read reaching the GPU site",
@@ -389,7 +411,8 @@ constexpr Metric kMetrics[] = {
      .decimals = 1,
      .of_column = [](C c) -> Value {
          return c.read_at_site ? Value(in(*c.read_at_site, units::Tbps)) : std::nullopt;
-     }},
+     },
+     .rests_on = figure_set(F::read)},
     {.id = M::write_at_site,
      .key = "write_at_gpu_site_tbps",
      .label = "Write reaching the GPU site",
@@ -397,7 +420,8 @@ constexpr Metric kMetrics[] = {
      .decimals = 1,
      .of_column = [](C c) -> Value {
          return c.write_at_site ? Value(in(*c.write_at_site, units::Tbps)) : std::nullopt;
-     }},
+     },
+     .rests_on = figure_set(F::write)},
     {.id = M::power_saved,
      .key = "power_saved",
      .label = "Power saved",
@@ -580,6 +604,54 @@ std::optional<double> ratio_value(const ComparisonRatio& r, MetricId id) {
     default:
         throw std::logic_error("no ratio for metric " + std::string(metric(id).key));
     }
+}
+
+std::vector<std::string> metric_assumptions(MetricId id, const std::vector<AssumedFigure>& of) {
+    const FigureSet f = metric(id).rests_on;
+    return f == 0 ? std::vector<std::string>{} : assumption_ids(of, f);
+}
+
+std::vector<std::string> ratio_assumptions(MetricId id, const Comparison& c,
+                                           const ComparisonRatio& r) {
+    const std::vector<AssumedFigure>& column = c.columns.at(r.column).assumptions;
+    const std::vector<AssumedFigure>& reference = c.references.at(r.reference).assumptions;
+    FigureSet of_column = 0;
+    FigureSet of_reference = 0;
+    switch (id) {
+    case M::racks:
+    case M::read:
+    case M::write:
+    case M::power:
+        of_column = metric(id).rests_on;
+        of_reference = metric(id).rests_on;
+        break;
+    case M::power_saved:
+    case M::gpus_fed:
+        of_column = figure_set(F::power);
+        of_reference = figure_set(F::power);
+        break;
+    case M::break_even_rack_power:
+        // Design power over the reference's racks at that capacity.
+        of_column = figure_set(F::power);
+        of_reference = figure_set(F::racks);
+        break;
+    default:
+        throw std::logic_error("no ratio for metric " + std::string(metric(id).key));
+    }
+    std::vector<std::string> ids = assumption_ids(column, of_column);
+    merge_ids(ids, assumption_ids(reference, of_reference));
+    if (id == M::gpus_fed) {
+        merge_ids(ids, assumption_ids(c.platform_assumptions, figure_set(F::gpus_fed)));
+    }
+    return ids;
+}
+
+std::vector<std::string> headline_assumptions(const std::vector<AssumedFigure>& of) {
+    FigureSet all = 0;
+    for (const Metric& m : kMetrics) {
+        all = static_cast<FigureSet>(all | m.rests_on);
+    }
+    return assumption_ids(of, all);
 }
 
 std::string number_cell(std::optional<double> v, int decimals, bool machine) {

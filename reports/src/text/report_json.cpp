@@ -1,5 +1,6 @@
 #include "report_json.hpp"
 
+#include "podsizer/reports/metrics.hpp"
 #include "sizing_json.hpp"
 
 #include <algorithm>
@@ -42,10 +43,22 @@ ojson findings_json(const std::vector<Finding>& fs) {
     return a;
 }
 
+void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of) {
+    j["assumptions"] = headline_assumptions(of);
+    ojson by_metric = ojson::object();
+    for (const Metric& m : metric_registry()) {
+        std::vector<std::string> ids = metric_assumptions(m.id, of);
+        if (!ids.empty()) {
+            by_metric[std::string(m.key)] = std::move(ids);
+        }
+    }
+    j["assumptions_by_metric"] = by_metric;
+}
+
 ojson design_summary_json(const Design& d) {
     // A projection of the one design writer (`size --format json`), so the
     // summary cannot drift from it: same keys, same values, fewer of them.
-    static constexpr std::array<std::string_view, 22> kKeys{"name",
+    static constexpr std::array<std::string_view, 23> kKeys{"name",
                                                             "cnode_model",
                                                             "dbox_model",
                                                             "switch_model",
@@ -66,7 +79,8 @@ ojson design_summary_json(const Design& d) {
                                                             "pb_per_rack",
                                                             "read_gb_per_s_per_kw",
                                                             "feasible",
-                                                            "findings"};
+                                                            "findings",
+                                                            "assumptions"};
     const ojson full = design_to_json(d);
     ojson j;
     for (std::string_view key : kKeys) {

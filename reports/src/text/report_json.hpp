@@ -24,6 +24,11 @@ std::string percent_text(double fraction);
 ojson finding_json(const Finding& f);
 ojson findings_json(const std::vector<Finding>& fs);
 
+/// Sets `assumptions` (every assumed catalog figure the headline figures
+/// rest on) and `assumptions_by_metric` (metric key -> ids, only metrics
+/// resting on one) of a design or a reference (docs/model.md §14).
+void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of);
+
 /// A design's bill of materials and key figures (no rack layout), SI units
 /// in the keys as in the sizing report.
 ojson design_summary_json(const Design& d);

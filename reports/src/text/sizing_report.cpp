@@ -86,6 +86,7 @@ json design_json(const Design& d) {
     j["read_gb_per_s_per_gpu"] = d.read_per_gpu_gbps();
     j["feasible"] = d.feasible();
     j["findings"] = detail::findings_json(d.findings);
+    detail::add_assumptions(j, d.assumptions);
     json racks = json::array();
     for (const Rack& r : d.layout) {
         racks.push_back({{"rack", r.index},
@@ -315,6 +316,10 @@ Grid side_by_side(const SizingResult& result) {
             r.push_back(m.cell(d, false));
         }
         g.rows.push_back(std::move(r));
+        for (std::size_t k = 0; k < result.designs.size(); ++k) {
+            g.set_assumptions(g.rows.size() - 1, k + 1,
+                              metric_assumptions(id, result.designs[k].assumptions));
+        }
         if (m.kind == MetricKind::verdict) {
             std::vector<std::optional<bool>> met;
             for (const Design& d : result.designs) {

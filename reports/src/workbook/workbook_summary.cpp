@@ -566,17 +566,50 @@ void write_heading(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& in
     }
 }
 
-void write_cell(xlsx::Book& book, xlsx::Sheet& sheet, int row, int col, const Cell& cell, Num num) {
+/// The ids of the assumed catalog figures a cell rests on (docs/model.md §14).
+std::vector<std::string> cell_assumptions(const Table& t, std::size_t c, const SummaryRow& row) {
+    const Column& col = t.cols[c];
+    if (std::holds_alternative<BasisRow>(row.what)) {
+        return {};
+    }
+    const Comparison* cmp = t.input.comparison;
+    if (const RatioRow* r = std::get_if<RatioRow>(&row.what)) {
+        const ComparisonRatio* q = cmp == nullptr ? nullptr : cmp->ratio(c, r->reference);
+        return q == nullptr ? std::vector<std::string>{} : ratio_assumptions(r->what->id, *cmp, *q);
+    }
+    const Metric& m = *std::get<const Metric*>(row.what);
+    if (col.cc != nullptr) {
+        return metric_assumptions(m.id, col.cc->assumptions);
+    }
+    return metric_assumptions(m.id, t.input.result->designs.at(col.design).assumptions);
+}
+
+/// What a shaded cell's comment says.
+std::string assumptions_comment(const std::vector<std::string>& ids) {
+    std::string text = "Rests on catalog figures nobody publishes (ASSUMPTION):";
+    for (const std::string& id : ids) {
+        text += "\n" + id;
+    }
+    return text + "\nSee the Assumptions sheet, or podsizer catalog show ID.";
+}
+
+void write_cell(xlsx::Book& book, xlsx::Sheet& sheet, int row, int col, const Cell& cell, Num num,
+                const std::vector<std::string>& assumed) {
     switch (cell.kind) {
     case Cell::number:
-        sheet.formula(row, col, cell.formula, cell.value, num);
+        sheet.formula(row, col, cell.formula, cell.value, num,
+                      assumed.empty() ? xlsx::Role::formula : xlsx::Role::assumed);
         break;
     case Cell::text:
-        sheet.formula_text(row, col, cell.formula, cell.cached);
+        sheet.formula_text(row, col, cell.formula, cell.cached,
+                           assumed.empty() ? nullptr : book.text_assumed());
         break;
     case Cell::plain:
         sheet.text(row, col, cell.cached, book.text_value());
-        break;
+        return; // "n/a": nothing rests on anything
+    }
+    if (!assumed.empty()) {
+        sheet.comment(row, col, assumptions_comment(assumed));
     }
 }
 
@@ -590,9 +623,38 @@ void write_table(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int heade
         sheet.text(r.row, 0, r.label, ratio ? book.section() : book.label());
         for (std::size_t c = 0; c < t.cols.size(); ++c) {
             write_cell(book, sheet, r.row, t.first_col + static_cast<int>(c), cell_for(t, c, r),
-                       r.num);
+                       r.num, cell_assumptions(t, c, r));
         }
     }
+}
+
+/// Under the notes, when any cell is shaded: what the shading means and
+/// every assumed figure the table rests on, a few to a line.
+void write_assumptions_legend(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int row) {
+    std::vector<std::string> ids;
+    for (const SummaryRow& r : t.rows) {
+        for (std::size_t c = 0; c < t.cols.size(); ++c) {
+            merge_ids(ids, cell_assumptions(t, c, r));
+        }
+    }
+    if (ids.empty()) {
+        return;
+    }
+    std::sort(ids.begin(), ids.end()); // each catalog entry's figures together
+    sheet.text(row, 0,
+               "Shaded figures rest on catalog figures nobody publishes (ASSUMPTION); each "
+               "shaded cell's comment names its own:",
+               book.subtitle());
+    std::string line;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const std::string item = ids[i] + (i + 1 < ids.size() ? "," : ".");
+        if (!line.empty() && line.size() + item.size() > 90) {
+            sheet.text(++row, 0, line, book.subtitle());
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + item;
+    }
+    sheet.text(++row, 0, line, book.subtitle());
 }
 
 /// Notes under the table, then the slide look: no grid, a wide first
@@ -606,6 +668,7 @@ void finish(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row
                "Capacity without data reduction. 1 TB = 10^12 bytes, 1 PiB = 2^50 bytes, "
                "1 GB/s = 8 Gbps.",
                book.subtitle());
+    write_assumptions_legend(book, sheet, t, end + 3);
     sheet.hide_gridlines();
     // As wide as the longest label (the ratio rows say their basis: "Racks ÷
     // Cloud HDD object store at the same usable capacity (×)"), so none is

@@ -46,6 +46,9 @@ constexpr lxw_color_t kSectionFill = 0xD9E1F2;
 constexpr lxw_color_t kInputFont = 0x0000FF;
 constexpr lxw_color_t kInputFill = 0xFFF2CC;
 constexpr lxw_color_t kValueFont = 0x595959;
+// Light orange: apart from the inputs' yellow, and still legible when printed
+// in grey.
+constexpr lxw_color_t kAssumedFill = 0xFCE4D6;
 constexpr lxw_color_t kBorder = 0xBFBFBF;
 
 const char* num_format(Num n) {
@@ -173,6 +176,18 @@ void Sheet::formula(int row, int col, const std::string& f, double cached, Num n
     w.formula = f;
     w.number = cached;
     book_->manifest().formulas.push_back(std::move(w));
+}
+
+void Sheet::comment(int row, int col, const std::string& text) {
+    static char author[] = "podsizer"; // the library takes a char*
+    lxw_comment_options options{};
+    options.author = author;
+    // Wide enough for a few ids a line; the default box is 128 x 74 pixels.
+    options.width = 360;
+    options.height = 120;
+    check(worksheet_write_comment_opt(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
+                                      text.c_str(), &options),
+          "comment");
 }
 
 void Sheet::formula_text(int row, int col, const std::string& f, const std::string& cached,
@@ -317,6 +332,11 @@ Book::Book(const std::string& path, const std::string& date, const std::string& 
     format_set_align(text_formula_, LXW_ALIGN_RIGHT);
     format_set_border(text_formula_, LXW_BORDER_THIN);
     format_set_border_color(text_formula_, kBorder);
+    text_assumed_ = make();
+    format_set_align(text_assumed_, LXW_ALIGN_RIGHT);
+    format_set_border(text_assumed_, LXW_BORDER_THIN);
+    format_set_border_color(text_assumed_, kBorder);
+    format_set_bg_color(text_assumed_, kAssumedFill);
 }
 
 Book::~Book() {
@@ -356,6 +376,9 @@ lxw_format* Book::style(Num num, Role role) {
     case Role::value:
         format_set_font_color(f, kValueFont);
         format_set_italic(f);
+        break;
+    case Role::assumed:
+        format_set_bg_color(f, kAssumedFill);
         break;
     case Role::formula:
     case Role::label:

@@ -37,8 +37,10 @@ enum class Num {
 };
 
 /// What a cell is: an input the user may change (blue), a formula (black),
-/// or a value podsizer computed that is not a formula (grey italic).
-enum class Role { input, formula, value, label };
+/// a formula resting on a catalog figure nobody publishes (shaded; its
+/// comment names the figure, docs/model.md §14), or a value podsizer
+/// computed that is not a formula (grey italic).
+enum class Role { input, formula, assumed, value, label };
 
 class Book;
 
@@ -58,6 +60,8 @@ public:
     void formula_text(int row, int col, const std::string& f, const std::string& cached,
                       lxw_format* fmt = nullptr);
     std::string ref(int row, int col) const { return xlsx::ref(name_, row, col); }
+    /// A comment (a note shown on hover) on a cell.
+    void comment(int row, int col, const std::string& text);
 
     void column_width(int first, int last, double width);
     /// Sets the row's height to show every line of wrapped text: each entry
@@ -107,6 +111,8 @@ public:
     lxw_format* note() const { return note_; }
     lxw_format* text_value() const { return text_value_; }
     lxw_format* text_formula() const { return text_formula_; }
+    /// A text formula resting on an assumed figure: shaded like Role::assumed.
+    lxw_format* text_assumed() const { return text_assumed_; }
 
     WorkbookManifest& manifest() { return manifest_; }
     const std::string& header_text() const { return header_text_; }
@@ -129,6 +135,7 @@ private:
     lxw_format* note_ = nullptr;
     lxw_format* text_value_ = nullptr;
     lxw_format* text_formula_ = nullptr;
+    lxw_format* text_assumed_ = nullptr;
     WorkbookManifest manifest_;
 };
 

@@ -46,6 +46,8 @@ struct ComparisonColumn {
     std::optional<Throughput> read_at_site;
     std::optional<Throughput> write_at_site;
     bool feasible = true; ///< designs: no error finding; references: always
+    /// The design's or the reference's assumed catalog figures (docs/model.md §14).
+    std::vector<AssumedFigure> assumptions;
 
     // Densities (zero when the denominator is zero).
     double pb_per_rack() const;
@@ -100,6 +102,8 @@ struct Comparison {
     /// power feeds; empty and zero without a platform's SU power.
     std::string gpu_platform;
     Power power_per_gpu;
+    /// The platform's assumed figures behind the GPUs freed power feeds.
+    std::vector<AssumedFigure> platform_assumptions;
     std::vector<SubjectFinding> findings;
 
     bool all_feasible() const;

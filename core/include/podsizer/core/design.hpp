@@ -2,6 +2,7 @@
 // throughput, racks, power, and findings.
 #pragma once
 
+#include "podsizer/core/assumptions.hpp"
 #include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/power.hpp"
 #include "podsizer/core/units.hpp"
@@ -165,6 +166,9 @@ struct Design {
     std::vector<CheckpointAtDesign> checkpoints; ///< each job at the delivered write
     std::vector<Rack> layout;
     std::vector<Finding> findings;
+    /// The catalog figures of kind assumption the headline figures rest on
+    /// (docs/model.md §14).
+    std::vector<AssumedFigure> assumptions;
 
     /// No error finding: every requirement and constraint met.
     bool feasible() const;

@@ -46,6 +46,8 @@ struct ReferenceSizing {
     std::optional<Throughput> write_at_site;
 
     std::vector<Finding> findings;
+    /// The system's figures of kind assumption (docs/model.md §14).
+    std::vector<AssumedFigure> assumptions;
 
     double pb_per_rack() const;
     double gbps_read_per_kw() const;

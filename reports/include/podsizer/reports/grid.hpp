@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace podsizer {
@@ -24,11 +25,20 @@ struct Grid {
     std::vector<RowRole> row_roles;
     /// Per row, per column; cells past the ends are plain.
     std::vector<std::vector<CellRole>> cell_roles;
+    /// Per row, per column: the ids of the catalog figures of kind assumption
+    /// a cell's figure rests on (docs/model.md §14). The text renderers mark
+    /// such a cell with kAssumedMarker and name the ids under the table, the
+    /// GUI in a tooltip; CSV carries neither (the JSON has the ids).
+    std::vector<std::vector<std::vector<std::string>>> cell_assumptions;
 
     RowRole row_role(std::size_t row) const;
     CellRole cell_role(std::size_t row, std::size_t col) const;
     void set_row_role(std::size_t row, RowRole role);
     void set_cell_role(std::size_t row, std::size_t col, CellRole role);
+    const std::vector<std::string>& assumptions(std::size_t row, std::size_t col) const;
+    void set_assumptions(std::size_t row, std::size_t col, std::vector<std::string> ids);
+    /// Every cell's ids, in the order of first use (rows, then columns).
+    std::vector<std::string> all_assumptions() const;
 
     /// The same grid with rows and columns swapped (cell roles follow their
     /// cells; row roles, which become columns, are dropped).
@@ -40,9 +50,24 @@ struct Grid {
 void mark_verdicts(Grid& g, std::size_t row, std::size_t first,
                    const std::vector<std::optional<bool>>& met);
 
-/// Aligned plain text with a rule under the header.
+/// What marks a cell that rests on an assumed catalog figure.
+inline constexpr std::string_view kAssumedMarker = "*";
+
+/// The rows as people see them, in a table or in the GUI: a cell resting on
+/// an assumption carries kAssumedMarker. At least as many cells a row as
+/// the header has.
+std::vector<std::vector<std::string>> displayed_rows(const Grid& g);
+
+/// The line under a table naming the assumed figures its marked cells rest
+/// on, wrapped for a terminal (or one Markdown paragraph); empty when no cell
+/// is marked. Ends with a newline.
+std::string assumptions_footnote(const Grid& g, bool markdown);
+
+/// Aligned plain text with a rule under the header; marked cells carry
+/// kAssumedMarker and the footnote follows the table.
 std::string render_text(const Grid& g);
-/// A GitHub-flavoured Markdown table (pipes in cells escaped).
+/// A GitHub-flavoured Markdown table (pipes in cells escaped), with the
+/// footnote as a paragraph under it.
 std::string render_markdown(const Grid& g);
 /// RFC 4180 CSV: CRLF line ends, fields quoted when they contain , " or a line break.
 std::string render_csv(const Grid& g);

@@ -90,6 +90,9 @@ struct Metric {
     /// A design's text for people and for machines where the number alone is
     /// not what the tables show ("48 (40 + 8)", "2.5:1", model names).
     std::string (*text)(const Design&, bool machine) = nullptr;
+    /// The headline figures the metric is computed from, so a cell resting
+    /// on an assumed catalog figure is marked (docs/model.md §14); 0: none.
+    FigureSet rests_on = 0;
 
     /// The label with its unit, as tables and CSV headers show it: "Read (TB/s)".
     std::string labelled() const;
@@ -118,6 +121,19 @@ std::string ratio_label(MetricId id, const std::string& reference, const Compari
 
 /// A ratio row's value; nullopt where it is unknown (GPUs without SU power).
 std::optional<double> ratio_value(const ComparisonRatio& r, MetricId id);
+
+/// The ids of the assumed catalog figures a metric of a design, a pods
+/// column or a reference rests on (docs/model.md §14); empty for most.
+std::vector<std::string> metric_assumptions(MetricId id, const std::vector<AssumedFigure>& of);
+/// A ratio row's: the column's and the reference's figures it divides (or
+/// subtracts), and the platform's for the GPUs the saved power feeds. The
+/// break-even rack power rests on the column's power and the reference's
+/// racks, not on the reference's assumed power per rack.
+std::vector<std::string> ratio_assumptions(MetricId id, const Comparison& c,
+                                           const ComparisonRatio& r);
+/// Every assumption id any metric of the registry rests on: the JSON's
+/// `assumptions` of a design or a reference.
+std::vector<std::string> headline_assumptions(const std::vector<AssumedFigure>& of);
 
 /// A number as a table cell: for people grouped with `decimals`, "n/a" when
 /// absent; for machines plain with three more decimals, empty when absent.
