@@ -208,6 +208,12 @@ bool Comparison::all_feasible() const {
 Comparison compare_designs(const SizingResult& sizing, const ComparisonSpec& spec) {
     Comparison cmp;
     cmp.title = sizing.scenario;
+    if (!sizing.designs.empty()) {
+        const Design& first = sizing.designs.front();
+        cmp.power_basis = first.power_basis;
+        cmp.rack_derate = first.rack_derate;
+        cmp.pue = first.pue;
+    }
     set_reference_capacity(cmp, sizing, spec);
     add_designs(cmp, sizing, spec);
     add_references(cmp, spec);

@@ -392,3 +392,16 @@ TEST_CASE("compare --wan must be a throughput above zero") {
         CHECK(r.out.empty());
     }
 }
+
+TEST_CASE("compare says which power basis the designs' racks were checked on") {
+    // docs/model.md §10: the basis changes the racks (30 typical, 40 max for
+    // the reference pod), so the comparison names it under its title.
+    const ProcessResult typical = podsizer({"compare", "examples/ncp-pod-41k.json"});
+    REQUIRE(typical.exit_code == 0);
+    CHECK_THAT(typical.out, Catch::Contains("Power basis: racks checked on typical draw"));
+    const ProcessResult max =
+        podsizer({"compare", "examples/ncp-pod-41k.json", "--power-basis", "max", "--format", "md"});
+    REQUIRE(max.exit_code == 0);
+    CHECK_THAT(max.out, Catch::Contains("Power basis: racks checked on max draw"));
+    CHECK_THAT(max.out, Catch::Contains("| Racks | 40\\* |"));
+}

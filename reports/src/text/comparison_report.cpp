@@ -1,6 +1,7 @@
 #include "podsizer/reports/comparison_report.hpp"
 
 #include "podsizer/reports/metrics.hpp"
+#include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
@@ -42,6 +43,14 @@ std::string heading(const Comparison& c) {
         out += std::string(c.references.empty() ? "\n" : "; ") + "designs grown to " +
                format_in(e.target, units::PB, 1) + " in whole pods, tolerance " +
                detail::percent_text(e.tolerance);
+    }
+    const bool designs =
+        std::any_of(c.columns.begin(), c.columns.end(),
+                    [](const ComparisonColumn& col) { return col.kind != ColumnKind::reference; });
+    if (designs) {
+        // The racks and power of the design columns, on the basis the
+        // scenario asked for (docs/model.md §10).
+        out += "\n" + power_basis_line(c.power_basis, c.rack_derate, c.pue);
     }
     return out;
 }

@@ -278,13 +278,17 @@ std::string requirement_line(const Requirements& r) {
     return out.empty() ? "none" : out;
 }
 
-std::string power_basis_line(const Design& d) {
+std::string power_basis_line(PowerBasis basis, double rack_derate, double pue) {
     const std::string derate =
-        d.rack_derate == 1.0 ? "no derating"
-                             : "derated to " + percent_text(d.rack_derate, 0) + " of the budget";
-    return "Power basis: racks checked on " + std::string(to_string(d.power_basis)) + " draw, " +
-           derate + "; facility power = IT power (" + std::string(to_string(d.power_basis)) +
-           ") x PUE " + format_number(d.pue, 2);
+        rack_derate == 1.0 ? "no derating"
+                           : "derated to " + percent_text(rack_derate, 0) + " of the budget";
+    return "Power basis: racks checked on " + std::string(to_string(basis)) + " draw, " + derate +
+           "; facility power = IT power (" + std::string(to_string(basis)) + ") x PUE " +
+           format_number(pue, 2);
+}
+
+std::string power_basis_line(const Design& d) {
+    return power_basis_line(d.power_basis, d.rack_derate, d.pue);
 }
 
 std::vector<std::string> requirement_lines(const Requirements& r) {

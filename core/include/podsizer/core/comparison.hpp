@@ -102,6 +102,11 @@ struct Comparison {
     /// power feeds; empty and zero without a platform's SU power.
     std::string gpu_platform;
     Power power_per_gpu;
+    /// The basis the designs' racks were checked on (docs/model.md §10): the
+    /// scenario's constraints, the same for every design, so the first's.
+    PowerBasis power_basis = PowerBasis::typical;
+    double rack_derate = 1.0;
+    double pue = kDefaultPue;
     /// The platform's assumed figures behind the GPUs freed power feeds.
     std::vector<AssumedFigure> platform_assumptions;
     std::vector<SubjectFinding> findings;

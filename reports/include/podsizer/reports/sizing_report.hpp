@@ -21,6 +21,8 @@ std::vector<std::string> requirement_lines(const Requirements& r);
 /// reports print it under the requirement: "Power basis: racks checked on
 /// typical draw, no derating; facility power = IT power (typical) x PUE 1.58".
 std::string power_basis_line(const Design& d);
+/// The same from the basis, the derating and the PUE (the comparison's).
+std::string power_basis_line(PowerBasis basis, double rack_derate, double pue);
 
 /// Metrics as rows (with units), designs as columns: the slide table. Its
 /// rows are the registry's sizing_table_metrics() (reports/metrics.hpp); the
