@@ -26,7 +26,7 @@ constexpr std::array kPresets{
     BytesPerParamPreset{"checkpoint", "checkpoint (weights and optimizer, no gradients)", 14.0,
                         "derived", "ZeRO, Rajbhandari et al., SC 2020, section 3.1",
                         "the 16 B training state less the 2 B of gradients, which a "
-                        "checkpoint does not need; shared/brief/BRIEF.md uses 14 B"},
+                        "checkpoint does not need; the customer discussion uses 14 B"},
     BytesPerParamPreset{"weights", "weights only (bf16)", 2.0, "derived",
                         "bf16 is 2 bytes per value", "inference or fine-tuning snapshots"},
 };

@@ -384,3 +384,31 @@ TEST_CASE("racks checked on maximum draw rest on the maximum-power assumptions")
     CHECK(has(max, "cnode-1u.max_power"));
     CHECK(!has(max, "cnode-1u.power"));
 }
+
+TEST_CASE("no output names the project's own working material") {
+    // Issue 16 item 4: sources are public references, "customer discussion"
+    // or "assumption"; a proposal never cites a path of the team's notes.
+    auto clean = [](const std::string& what, const std::string& text) {
+        INFO(what);
+        for (const char* internal : {"shared/", "BRIEF", "REVIEW-2", "REDTEAM", "SOURCES.md",
+                                     "MODEL.md", "ARCHITECTURE.md"}) {
+            INFO(internal);
+            CHECK(text.find(internal) == std::string::npos);
+        }
+    };
+    const ProcessResult list = podsizer({"catalog", "list", "--format", "json"});
+    REQUIRE(list.exit_code == 0);
+    for (const auto& model : nlohmann::json::parse(list.out).at("models")) {
+        const std::string id = model.at("id").get<std::string>();
+        const ProcessResult show = podsizer({"catalog", "show", id, "--format", "json"});
+        REQUIRE(show.exit_code == 0);
+        clean("catalog show " + id, show.out);
+    }
+    for (const char* example : {"examples/ncp-pod-41k.json", "examples/fleet-160k.json",
+                                "examples/high-density-1eb.json",
+                                "examples/checkpoint-cadence.json"}) {
+        clean(example, read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + example));
+        const ProcessResult compare = podsizer({"compare", example, "--format", "json"});
+        clean(std::string("compare ") + example, compare.out + compare.err);
+    }
+}
