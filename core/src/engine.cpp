@@ -256,7 +256,13 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
     size_network_and_power(d, ch, cons);
     place_in_racks(d, ch, cons, with_layout);
     add_design_findings(d, DesignInputs{ch, req, cons, data_reduction, rule});
-    d.assumptions = design_assumptions(ch, d.power_basis);
+    if (with_layout) {
+        // The fast path only counts: the optimiser's candidates and the
+        // sizing's trial designs. What a design it returns rests on is added
+        // where it is returned (annotate_assumptions in optimizer.cpp); the
+        // ids cost a third of a candidate's time (docs/performance.md).
+        d.assumptions = design_assumptions(ch, d.power_basis);
+    }
     return d;
 }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 
 namespace podsizer {
 
@@ -210,6 +211,24 @@ std::int64_t max_steps_per_line(const Catalog& catalog, const std::vector<const 
     return std::min(options.max_steps, std::max<std::int64_t>(1, kMaxDesigns / lines));
 }
 
+/// What each returned design rests on (docs/model.md §14), which the fast
+/// path of build_design leaves out: worked out once per hardware and basis,
+/// since a front holds thousands of designs on a handful of combinations.
+void annotate_assumptions(std::vector<Design>& designs, const Catalog& catalog) {
+    std::map<std::string, std::vector<AssumedFigure>> by_hardware;
+    for (Design& d : designs) {
+        std::string key = d.cnode_model + '\n' + d.dbox_model + '\n' + d.switch_model + '\n' +
+                          d.rack_model + '\n' + std::string(to_string(d.power_basis));
+        auto it = by_hardware.find(key);
+        if (it == by_hardware.end()) {
+            const HardwareChoice hw = resolve_hardware(catalog, d.cnode_model, d.dbox_model,
+                                                       d.drive_size, d.rack_model, d.switch_model);
+            it = by_hardware.emplace(std::move(key), design_assumptions(hw, d.power_basis)).first;
+        }
+        d.assumptions = it->second;
+    }
+}
+
 /// Evaluates designs of one scenario and keeps the feasible ones.
 struct Sweep {
     const Scenario& scenario;
@@ -360,6 +379,8 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
         d.name = design_name(d);
         result.pareto.push_back(std::move(d));
     }
+    annotate_assumptions(result.pareto, catalog);
+    annotate_assumptions(result.all, catalog);
     return result;
 }
 

@@ -288,7 +288,11 @@ TEST_CASE("optimize finds a design at least as good as the NCP pod and lists the
     CHECK(j.at("evaluated").get<int>() >= j.at("feasible").get<int>());
     for (const auto& p : j.at("pareto")) {
         CHECK(p.at("feasible").get<bool>());
+        // The fast path leaves them out; the optimiser adds them to what it
+        // returns (docs/model.md §14): every default rack is an ASSUMPTION.
+        CHECK(!p.at("assumptions").empty());
     }
+    CHECK(!best.at("assumptions").empty());
     const ProcessResult table =
         podsizer({"optimize", kFleet, "--objective", "max-capacity", "--pareto"});
     REQUIRE(table.exit_code == 0);

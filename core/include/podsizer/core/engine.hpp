@@ -94,8 +94,9 @@ DesignCounts balance_counts(const OptionSpec& option, const HardwareChoice& hw,
 /// Everything that follows once the counts are known: capacity, throughput,
 /// switches, racks, power and findings. With `with_layout` false the rack
 /// count is still computed exactly (the same even spread, the same fit test)
-/// but no U-by-U slots are built and `layout` stays empty: the optimiser's
-/// fast path. `rule` may be null.
+/// but no U-by-U slots are built, `layout` stays empty and so does
+/// `assumptions` (docs/model.md §14): the optimiser's fast path. `rule` may
+/// be null.
 Design build_design(const std::string& name, const HardwareChoice& hw, std::int64_t cnodes,
                     std::int64_t dboxes, const Requirements& req, const Constraints& constraints,
                     double data_reduction, const PerformanceRule* rule, bool with_layout = true);
