@@ -70,7 +70,13 @@ public:
         out_ << report_.end(rows_, summary_);
         out_.flush();
         err_.flush();
-        if (!options.xlsx.empty()) {
+        if (!options.xlsx.empty() && summary_.sized + summary_.not_met == 0) {
+            // A workbook of headers only would replace a good one while the
+            // run failed (exit 2): keep whatever is there.
+            summary_.workbook_error = "--xlsx: " + options.xlsx +
+                                      ": not written, since no run was sized; the file is left "
+                                      "as it was";
+        } else if (!options.xlsx.empty()) {
             workbook_.title = title;
             workbook_.header = report_.csv_header();
             WorkbookOptions wo;

@@ -269,3 +269,28 @@ TEST_CASE("a workbook that cannot be written is one stderr line, the old file ke
         CHECK(temporaries_in(dir).empty());
     }
 }
+
+TEST_CASE("batch and sweep leave an existing workbook alone when no run was sized (defect 7)") {
+    const std::string dir = scratch("no-run-sized");
+    REQUIRE(run_in(dir, {"size", kPod, "--xlsx", "keep.xlsx"}).exit_code == 0);
+    const std::string before = read_file(dir + "/keep.xlsx");
+    std::ofstream(dir + "/bad.json") << R"({"name":)";
+    const std::vector<std::vector<std::string>> cases = {
+        {"batch", "bad.json", "--xlsx", "keep.xlsx"},
+        {"sweep", kPod, "--vary", "gpus=4096", "--vary", "fleet.gpus_per_cluster=8192", "--xlsx",
+         "keep.xlsx"}};
+    for (const auto& args : cases) {
+        INFO(args[0]);
+        const ProcessResult r = run_in(dir, args);
+        CHECK(r.exit_code == 2);
+        CHECK_THAT(r.err, Catch::Contains("podsizer: error: --xlsx: keep.xlsx: not written, since "
+                                          "no run was sized; the file is left as it was\n"));
+        CHECK_THAT(r.err, !Catch::Contains("wrote"));
+        CHECK_THAT(r.err, Catch::EndsWith("podsizer: 0 sized, 0 not met, 1 bad\n"));
+        CHECK(read_file(dir + "/keep.xlsx") == before);
+    }
+    // One good run is enough for a workbook.
+    const ProcessResult mixed = run_in(dir, {"batch", "bad.json", kPod, "--xlsx", "keep.xlsx"});
+    CHECK(mixed.exit_code == 2);
+    CHECK_THAT(mixed.err, Catch::Contains("podsizer: wrote keep.xlsx"));
+}

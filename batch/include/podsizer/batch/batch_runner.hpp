@@ -31,8 +31,9 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
 
 /// Sizes every scenario file. Results go to `out` in input order; a bad file
 /// is reported on `err` ("podsizer: error: FILE: ...") and does not stop the
-/// others. With options.xlsx, the workbook is written after the report; a
-/// failure is returned in BatchSummary::workbook_error. Returns the counts
+/// others. With options.xlsx, the workbook is written after the report, and
+/// only when at least one run was sized; a failure, or no sized run, is
+/// returned in BatchSummary::workbook_error. Returns the counts
 /// (the caller prints the summary line).
 BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& catalog,
                        const BatchOptions& options, std::ostream& out, std::ostream& err);
