@@ -27,12 +27,20 @@ struct Outcome {
 /// Markdown at the end (their column widths need every row).
 class Writer {
 public:
-    Writer(const BatchReport& report, std::ostream& out, std::ostream& err)
-        : report_(report), out_(out), err_(err) {
+    /// `keep_going`: go on when `out` fails (a workbook is still to be written).
+    Writer(const BatchReport& report, std::ostream& out, std::ostream& err, bool keep_going)
+        : report_(report), out_(out), err_(err), keep_going_(keep_going) {
         out_ << report_.begin();
     }
 
     void emit(Outcome&& o) {
+        emit_outcome(std::move(o));
+        if (out_.bad() && !keep_going_) {
+            throw OutputFailed();
+        }
+    }
+
+    void emit_outcome(Outcome&& o) {
         for (const std::string& line : o.messages) {
             err_ << line << '\n';
         }
@@ -94,6 +102,7 @@ private:
     const BatchReport& report_;
     std::ostream& out_;
     std::ostream& err_;
+    bool keep_going_ = false;
     BatchSummary summary_;
     std::vector<std::vector<std::string>> rows_;
     bool first_ = true;
@@ -145,7 +154,7 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
     const std::vector<BatchInput> inputs = expand_batch_inputs(args);
     BatchReport report(options.format, BatchKind::batch);
     report.set_workbook(!options.xlsx.empty());
-    Writer writer(report, out, err);
+    Writer writer(report, out, err, !options.xlsx.empty());
     run_ordered(
         inputs.size(), options.jobs,
         [&](std::size_t i) {
@@ -189,7 +198,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
     }
     BatchReport report(options.format, BatchKind::sweep, names);
     report.set_workbook(!options.xlsx.empty());
-    Writer writer(report, out, err);
+    Writer writer(report, out, err, !options.xlsx.empty());
     const auto& params = sweep.parameters();
     run_ordered(
         sweep.runs(), options.jobs,

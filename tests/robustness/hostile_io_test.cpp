@@ -294,3 +294,71 @@ TEST_CASE("batch and sweep leave an existing workbook alone when no run was size
     CHECK(mixed.exit_code == 2);
     CHECK_THAT(mixed.err, Catch::Contains("podsizer: wrote keep.xlsx"));
 }
+
+TEST_CASE("stdout that cannot be written is one error line and exit 4, never 0 (defect 2)") {
+    const std::vector<std::vector<std::string>> commands = {
+        {"size", kPod},
+        {"size", kPod, "--format", "json"},
+        {"catalog", "list"},
+        {"checkpoint", "--params", "1.8T", "--gpus", "41472", "--platform", "gb200-nvl72"},
+        {"sweep", kPod, "--vary", "gpus=576..57600+576", "--format", "jsonl"},
+        {"--help"}};
+    for (const auto& args : commands) {
+        INFO(args[0] << " " << args.back());
+        RunOptions full;
+        full.stdout_to = StdoutTo::file;
+        full.stdout_file = "/dev/full"; // written to, never replaced
+        const ProcessResult r = run_process(PODSIZER_BIN, args, full);
+        CHECK(r.exit_code == 4);
+        CHECK_THAT(r.err, Catch::EndsWith("podsizer: error: stdout: No space left on device; the "
+                                          "report is incomplete\n"));
+        RunOptions closed;
+        closed.stdout_to = StdoutTo::closed;
+        const ProcessResult c = run_process(PODSIZER_BIN, args, closed);
+        CHECK(c.exit_code == 4);
+        CHECK_THAT(c.err, Catch::EndsWith("podsizer: error: stdout: closed (Bad file descriptor); "
+                                          "the report was not written\n"));
+    }
+}
+
+TEST_CASE("a reader that closes the pipe early is exit 5; the sweep stops at once unless a "
+          "workbook is still to be written (defect 2)") {
+    const std::string dir = scratch("pipe");
+    const std::vector<std::string> sweep = {"sweep",    kPod,
+                                            "--vary",   "gpus=576..57600+576",
+                                            "--vary",   "capacity.usable=10PB..1000PB+10PB",
+                                            "--format", "csv"};
+    const std::string broken_pipe =
+        "podsizer: error: stdout: the reader closed the pipe (Broken pipe); the report is "
+        "incomplete\n";
+    for (const bool ignored : {false, true}) {
+        INFO("SIGPIPE ignored by the parent: " << ignored);
+        RunOptions options;
+        options.cwd = dir;
+        options.stdout_to = StdoutTo::broken_pipe;
+        options.ignore_sigpipe = ignored;
+        const auto start = std::chrono::steady_clock::now();
+        const ProcessResult r = run_process(PODSIZER_BIN, sweep, options);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        CHECK(r.exit_code == 5);
+        CHECK(r.err == broken_pipe); // stopped: no summary of 10,000 runs
+        CHECK(seconds < 2.0);        // the 10,000 runs take ~3 s
+    }
+    // With --xlsx the runs go on: the workbook is written and says so.
+    std::vector<std::string> with_xlsx = {"sweep",    kPod,  "--vary", "gpus=576..57600+576",
+                                          "--format", "csv", "--xlsx", "runs.xlsx"};
+    RunOptions options;
+    options.cwd = dir;
+    options.stdout_to = StdoutTo::broken_pipe;
+    const ProcessResult r = run_process(PODSIZER_BIN, with_xlsx, options);
+    CHECK(r.exit_code == 5);
+    CHECK(r.err ==
+          "podsizer: wrote runs.xlsx\npodsizer: 100 sized, 0 not met, 0 bad\n" + broken_pipe);
+    CHECK(fs::file_size(dir + "/runs.xlsx") > 10000);
+    // size --xlsx writes its files before the report.
+    const ProcessResult s =
+        run_process(PODSIZER_BIN, {"size", kPod, "--xlsx", "pod.xlsx"}, options);
+    CHECK(s.exit_code == 5);
+    CHECK(s.err == "podsizer: wrote pod.xlsx\n" + broken_pipe);
+}
