@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <csignal>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -361,4 +362,87 @@ TEST_CASE("a reader that closes the pipe early is exit 5; the sweep stops at onc
         run_process(PODSIZER_BIN, {"size", kPod, "--xlsx", "pod.xlsx"}, options);
     CHECK(s.exit_code == 5);
     CHECK(s.err == "podsizer: wrote pod.xlsx\n" + broken_pipe);
+}
+
+TEST_CASE("an endless input ends at once in the too-large error, for every reader (defect 4)") {
+    const std::string dir = scratch("endless");
+    const std::string too_large =
+        ": the file is larger than 16,777,216 bytes; expected a document of at most 16 MiB\n";
+    struct Row {
+        std::vector<std::string> args;
+        std::string file;
+    };
+    // Reading /dev/zero and /dev/urandom is harmless; nothing is written there.
+    const std::vector<Row> rows = {{{"size", "/dev/zero"}, "/dev/zero"},
+                                   {{"size", "/dev/urandom"}, "/dev/urandom"},
+                                   {{"--catalog", "/dev/zero", "size", kPod}, "/dev/zero"},
+                                   {{"catalog", "validate", "/dev/zero"}, "/dev/zero"},
+                                   {{"sweep", "/dev/zero", "--vary", "gpus=576"}, "/dev/zero"},
+                                   {{"batch", "/dev/zero", kPod}, "/dev/zero"}};
+    for (const Row& row : rows) {
+        INFO(row.args[0] << " " << row.args[1]);
+        const auto start = std::chrono::steady_clock::now();
+        const ProcessResult r = run_in(dir, row.args);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        CHECK(r.exit_code == 2);
+        CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: " + row.file + too_large));
+        CHECK(seconds < 2.0); // ~0.2 s: 16 MiB + 1 byte read, then refused
+    }
+}
+
+TEST_CASE("an endless FIFO ends at once in the too-large error (defect 4)") {
+    const std::string dir = scratch("fifo-input");
+    const std::string fifo = dir + "/f.json";
+    REQUIRE(::mkfifo(fifo.c_str(), 0666) == 0);
+    // The report's `yes ' ' > f.json &`: a writer that never stops until the
+    // reader goes (then SIGPIPE ends it).
+    const pid_t writer = ::fork();
+    REQUIRE(writer >= 0);
+    if (writer == 0) {
+        ::signal(SIGPIPE, SIG_DFL);
+        const int fd = ::open(fifo.c_str(), O_WRONLY);
+        const std::string spaces(65536, ' ');
+        while (fd >= 0 && ::write(fd, spaces.data(), spaces.size()) > 0) {
+        }
+        _exit(0);
+    }
+    const ProcessResult r = run_in(dir, {"size", fifo});
+    ::kill(writer, SIGKILL); // already gone when the reader closed the FIFO
+    ::waitpid(writer, nullptr, 0);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: " + fifo +
+                                        ": the file is larger than 16,777,216 bytes"));
+}
+
+TEST_CASE("a NUL byte anywhere is malformed JSON with line and column (defect 5)") {
+    const std::string dir = scratch("nul");
+    const std::string scenario =
+        R"({"name": "pod", "fleet": {"platform": "gb200-nvl72", "gpus": 41472}, )"
+        R"("performance": {"rule": "ncp-gb200-customer"}, "capacity": {"usable": "215 PB"}})";
+    std::ofstream(dir + "/nul.json", std::ios::binary)
+        << scenario << std::string(1, '\0') << R"(, "constraints": {"max_racks": 5}})";
+    const std::string catalog = R"({"schema": "podsizer-catalog/1"})";
+    std::ofstream(dir + "/nulcat.json", std::ios::binary)
+        << catalog << std::string(1, '\0') << R"(, "racks": []})";
+    std::ofstream(dir + "/ws.json", std::ios::binary) << "{\n " << std::string(1, '\0') << "}";
+    const std::string nul_at = ": malformed JSON: a NUL byte; expected JSON text";
+    struct Row {
+        std::vector<std::string> args;
+        std::string where;
+    };
+    const std::vector<Row> rows = {
+        {{"size", "nul.json"}, "nul.json:1:" + std::to_string(scenario.size() + 1)},
+        {{"catalog", "validate", "nulcat.json"},
+         "nulcat.json:1:" + std::to_string(catalog.size() + 1)},
+        {{"--catalog", "nulcat.json", "size", kPod},
+         "nulcat.json:1:" + std::to_string(catalog.size() + 1)},
+        {{"size", "ws.json"}, "ws.json:2:2"},
+        {{"batch", "nul.json"}, "nul.json:1:" + std::to_string(scenario.size() + 1)}};
+    for (const Row& row : rows) {
+        INFO(row.where);
+        const ProcessResult r = run_in(dir, row.args);
+        CHECK(r.exit_code == 2);
+        CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: " + row.where + nul_at));
+    }
 }
