@@ -446,3 +446,23 @@ TEST_CASE("a NUL byte anywhere is malformed JSON with line and column (defect 5)
         CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: " + row.where + nul_at));
     }
 }
+
+TEST_CASE("a directory or an empty name as an input says so (minor items m1, m2)") {
+    const std::string dir = scratch("input-kinds");
+    fs::create_directories(dir + "/adir");
+    struct Row {
+        std::vector<std::string> args;
+        std::string error;
+    };
+    const std::vector<Row> rows = {
+        {{"size", "adir"}, "adir: is a directory; expected a JSON file"},
+        {{"--catalog", "adir", "catalog", "list"}, "adir: is a directory; expected a JSON file"},
+        {{"size", ""}, "expected a file name, got an empty one"},
+        {{"catalog", "validate", ""}, "expected a file name, got an empty one"}};
+    for (const Row& row : rows) {
+        INFO(row.error);
+        const ProcessResult r = run_in(dir, row.args);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err == "podsizer: error: " + row.error + "\n");
+    }
+}
