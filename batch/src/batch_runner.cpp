@@ -126,11 +126,21 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
             out.push_back({arg, {}}); // a missing file is reported when it is read
             continue;
         }
-        std::vector<std::string> found;
+        std::vector<BatchInput> found;
         fs::recursive_directory_iterator it(arg, ec);
         for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-            if (it->is_regular_file(ec) && it->path().extension() == ".json") {
-                found.push_back(it->path().generic_string());
+            if (it->path().extension() != ".json") {
+                continue;
+            }
+            std::error_code type_ec;
+            std::string path = it->path().generic_string();
+            if (it->is_regular_file(type_ec)) {
+                found.push_back({std::move(path), {}});
+            } else if (it->is_symlink(type_ec)) {
+                // A dangling link or a loop was skipped without a word, while
+                // an unreadable file is reported: report it too.
+                found.push_back({path, path + ": a symbolic link to nothing readable (dangling "
+                                              "or a loop); expected a scenario file"});
             }
         }
         if (ec) {
@@ -141,9 +151,10 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
             out.push_back({arg, arg + ": no *.json scenario files in this directory"});
             continue;
         }
-        std::sort(found.begin(), found.end());
-        for (std::string& f : found) {
-            out.push_back({std::move(f), {}});
+        std::sort(found.begin(), found.end(),
+                  [](const BatchInput& a, const BatchInput& b) { return a.path < b.path; });
+        for (BatchInput& f : found) {
+            out.push_back(std::move(f));
         }
     }
     return out;

@@ -466,3 +466,17 @@ TEST_CASE("a directory or an empty name as an input says so (minor items m1, m2)
         CHECK(r.err == "podsizer: error: " + row.error + "\n");
     }
 }
+
+TEST_CASE("batch on a folder reports dangling and looping *.json links (minor item m8)") {
+    const std::string dir = scratch("links");
+    fs::create_directories(dir + "/in");
+    fs::copy_file(kPod, dir + "/in/a.json");
+    fs::create_symlink("missing.json", dir + "/in/b.json");
+    fs::create_symlink("c.json", dir + "/in/c.json");
+    const ProcessResult r = run_in(dir, {"batch", "in", "--format", "csv"});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("podsizer: error: in/b.json: a symbolic link to nothing "
+                                      "readable (dangling or a loop); expected a scenario file\n"));
+    CHECK_THAT(r.err, Catch::Contains("podsizer: error: in/c.json: a symbolic link"));
+    CHECK_THAT(r.err, Catch::EndsWith("podsizer: 1 sized, 0 not met, 2 bad\n"));
+}
