@@ -40,6 +40,35 @@ public:
         }
     }
 
+    /// Ends the report; with options.xlsx, writes the workbook (after the
+    /// report, so stdout is complete even when the file cannot be written;
+    /// the summary then carries the reason).
+    BatchSummary finish(const BatchOptions& options, const Catalog& catalog,
+                        const std::string& title) {
+        out_ << report_.end(rows_, summary_);
+        out_.flush();
+        err_.flush();
+        if (!options.xlsx.empty() && summary_.sized + summary_.not_met == 0) {
+            // A workbook of headers only would replace a good one while the
+            // run failed (exit 2): keep whatever is there.
+            summary_.workbook_error = "--xlsx: " + options.xlsx +
+                                      ": not written, since no run was sized; the file is left "
+                                      "as it was";
+        } else if (!options.xlsx.empty()) {
+            workbook_.title = title;
+            workbook_.header = report_.csv_header();
+            WorkbookOptions wo;
+            wo.date = options.workbook_date;
+            try {
+                write_batch_workbook(options.xlsx, workbook_, catalog, wo);
+            } catch (const InputError& e) {
+                summary_.workbook_error = e.located("--xlsx").what();
+            }
+        }
+        return summary_;
+    }
+
+private:
     void emit_outcome(Outcome&& o) {
         for (const std::string& line : o.messages) {
             err_ << line << '\n';
@@ -70,35 +99,6 @@ public:
         }
     }
 
-    /// Ends the report; with options.xlsx, writes the workbook (after the
-    /// report, so stdout is complete even when the file cannot be written;
-    /// the summary then carries the reason).
-    BatchSummary finish(const BatchOptions& options, const Catalog& catalog,
-                        const std::string& title) {
-        out_ << report_.end(rows_, summary_);
-        out_.flush();
-        err_.flush();
-        if (!options.xlsx.empty() && summary_.sized + summary_.not_met == 0) {
-            // A workbook of headers only would replace a good one while the
-            // run failed (exit 2): keep whatever is there.
-            summary_.workbook_error = "--xlsx: " + options.xlsx +
-                                      ": not written, since no run was sized; the file is left "
-                                      "as it was";
-        } else if (!options.xlsx.empty()) {
-            workbook_.title = title;
-            workbook_.header = report_.csv_header();
-            WorkbookOptions wo;
-            wo.date = options.workbook_date;
-            try {
-                write_batch_workbook(options.xlsx, workbook_, catalog, wo);
-            } catch (const InputError& e) {
-                summary_.workbook_error = e.located("--xlsx").what();
-            }
-        }
-        return summary_;
-    }
-
-private:
     const BatchReport& report_;
     std::ostream& out_;
     std::ostream& err_;
