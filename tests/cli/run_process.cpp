@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <stdexcept>
 #include <sys/resource.h>
@@ -25,6 +26,12 @@ void set_up_stdout(const RunOptions& options) {
     }
     if (options.ignore_sigpipe) {
         signal(SIGPIPE, SIG_IGN);
+    }
+    if (options.run_as >= 0) {
+        const auto id = static_cast<uid_t>(options.run_as);
+        if (setgroups(0, nullptr) != 0 || setgid(id) != 0 || setuid(id) != 0) {
+            _exit(127);
+        }
     }
     if (options.file_size_limit > 0) {
         const rlimit limit{static_cast<rlim_t>(options.file_size_limit),

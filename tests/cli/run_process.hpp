@@ -22,6 +22,9 @@ struct RunOptions {
     /// Above 0: RLIMIT_FSIZE in bytes, SIGXFSZ ignored, so a write past it
     /// fails (EFBIG) as on a full disk.
     long file_size_limit = 0;
+    /// At 0 or above (and when run as root): the child runs as this user and
+    /// group id, without supplementary groups (65534 is "nobody").
+    int run_as = -1;
 };
 
 /// Runs `program` with `args` (no shell), with the working directory `cwd`.

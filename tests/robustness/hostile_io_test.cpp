@@ -189,16 +189,33 @@ TEST_CASE("a replaced export keeps its permission bits; a read-only one is refus
           (fs::perms::owner_read | fs::perms::owner_write));
     CHECK((fs::status(dir + "/private.svg").permissions() & fs::perms::all) ==
           (fs::perms::owner_read | fs::perms::owner_write));
-    if (::geteuid() == 0) {
-        WARN("running as root: a read-only file is writable, its refusal is not checked");
-        return;
-    }
+    // Root may write any file: the refusal is then checked as "nobody", in a
+    // folder anyone may write (mkdtemp's own, outside the 0700 test folder),
+    // on root's 0644 file — the report's "a user can replace a root-owned
+    // file in a directory they can write".
+    RunOptions options;
+    options.cwd = dir;
     fs::permissions(dir + "/private.svg", fs::perms::owner_read);
-    const std::string before = read_file(dir + "/private.svg");
-    const ProcessResult r = run_in(dir, {"size", kPod, "--svg", "private.svg"});
+    if (::geteuid() == 0) {
+        char tmpl[] = "/tmp/podsizer-ro-XXXXXX";
+        REQUIRE(::mkdtemp(tmpl) != nullptr);
+        options.cwd = tmpl;
+        options.run_as = 65534;
+        fs::permissions(options.cwd, fs::perms::all);
+        fs::copy_file(dir + "/private.svg", options.cwd + "/private.svg");
+        fs::permissions(options.cwd + "/private.svg",
+                        fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                            fs::perms::others_read);
+    }
+    const std::string before = read_file(options.cwd + "/private.svg");
+    const ProcessResult r =
+        run_process(PODSIZER_BIN, {"size", kPod, "--svg", "private.svg"}, options);
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: --svg: private.svg: is read-only"));
-    CHECK(read_file(dir + "/private.svg") == before);
+    CHECK(read_file(options.cwd + "/private.svg") == before);
+    if (options.cwd != dir) {
+        fs::remove_all(options.cwd);
+    }
 }
 
 TEST_CASE("SIGINT during a workbook write removes the temporary and keeps the old file "
