@@ -1,6 +1,7 @@
 #include "batch_args.hpp"
 
 #include "exports.hpp"
+#include "output_paths.hpp"
 
 #include <iostream>
 
@@ -11,7 +12,8 @@ void add_batch_flags(CLI::App& cmd, BatchArgs& args) {
     cmd.add_option("--xlsx", args.xlsx,
                    "Also write a workbook (.xlsx): Results, a row per run and option, and "
                    "Assumptions")
-        ->type_name("FILE");
+        ->type_name("FILE")
+        ->check(non_empty_path());
 }
 
 BatchOptions batch_options(const GlobalOptions& g, const BatchArgs& args) {
@@ -23,6 +25,12 @@ BatchOptions batch_options(const GlobalOptions& g, const BatchArgs& args) {
         options.workbook_date = export_date_from_env();
     }
     return options;
+}
+
+void check_batch_xlsx(const BatchArgs& args, const std::vector<RunFile>& inputs) {
+    if (!args.xlsx.empty()) {
+        check_outputs({{"--xlsx", args.xlsx}}, inputs);
+    }
 }
 
 int finish_batch(const BatchSummary& summary, const BatchArgs& args) {

@@ -15,6 +15,11 @@ struct BatchCommandArgs {
 
 int run_batch_command(const GlobalOptions& g, const BatchCommandArgs& a) {
     const BatchOptions options = batch_options(g, a.batch);
+    std::vector<RunFile> inputs = run_inputs(g, {});
+    for (const BatchInput& in : expand_batch_inputs(a.inputs)) {
+        inputs.push_back({"a batch input", in.path});
+    }
+    check_batch_xlsx(a.batch, inputs);
     Diagnostics diag;
     const Catalog catalog = load_catalog(g, diag);
     print_warnings(diag);

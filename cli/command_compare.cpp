@@ -66,7 +66,7 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
-    write_exports(a.exports, study, catalog, &scenario);
+    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
     const Comparison& cmp = *study.comparison;
     std::cout << render_comparison(cmp, format);
     return cmp.all_feasible() ? kExitOk : kExitNotMet;

@@ -88,7 +88,8 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     result.designs.push_back(evaluate_design(hand, req, constraints, data_reduction, catalog,
                                              {"--cnode", "--dbox", "--drive"}));
     const Study study = study_of(std::move(result));
-    write_exports(a.exports, study, catalog, scenario ? &*scenario : nullptr);
+    write_exports(a.exports, study, catalog, scenario ? &*scenario : nullptr,
+                  run_inputs(g, a.scenario));
     return emit_sizing(study.sizing, format);
 }
 

@@ -46,7 +46,7 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
-    write_exports(a.exports, study, catalog, &scenario);
+    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
     const ScenarioExtrapolation& x = *study.extrapolation;
     std::cout << render_extrapolation(x, format);
     return x.all_feasible() ? kExitOk : kExitNotMet;

@@ -31,7 +31,7 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path, const Exp
     } catch (const InputError& e) {
         throw e.located(scenario_path);
     }
-    write_exports(exports, study, catalog, &scenario);
+    write_exports(exports, study, catalog, &scenario, run_inputs(g, scenario_path));
     return emit_sizing(study.sizing, format);
 }
 

@@ -20,6 +20,7 @@ struct SweepArgs {
 
 int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
     const BatchOptions options = batch_options(g, a.batch);
+    check_batch_xlsx(a.batch, run_inputs(g, a.scenario));
     Diagnostics diag;
     const Catalog catalog = load_catalog(g, diag);
     ScenarioDocument base(read_text_file(a.scenario), a.scenario);

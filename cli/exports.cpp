@@ -1,5 +1,6 @@
 #include "exports.hpp"
 
+#include "output_paths.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 
@@ -17,23 +18,29 @@ bool is_directory(const std::string& path) {
     return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/// The SVG paths for each design of `result`.
-std::vector<std::string> svg_paths(const std::string& target, const SizingResult& result) {
+/// Where --svg puts each design's file, and the directory to create first
+/// (empty: none). Nothing is created here: the paths are checked first.
+struct SvgPlan {
+    std::string make_dir;
     std::vector<std::string> paths;
+};
+
+SvgPlan svg_plan(const std::string& target, const SizingResult& result) {
+    SvgPlan plan;
     const bool dir = is_directory(target) || target.back() == '/';
     if (dir) {
-        if (!is_directory(target) && ::mkdir(target.c_str(), 0777) != 0) {
-            throw InputError("--svg",
-                             "cannot create directory " + target + ": " + std::strerror(errno));
+        if (!is_directory(target)) {
+            plan.make_dir = target;
         }
         const std::string base = target.back() == '/' ? target : target + "/";
         for (std::size_t i = 0; i < result.designs.size(); ++i) {
-            paths.push_back(base + rack_svg_file_name(result.designs[i], i + 1));
+            plan.paths.push_back(base + rack_svg_file_name(result.designs[i], i + 1));
         }
-        return paths;
+        return plan;
     }
     if (result.designs.size() == 1) {
-        return {target};
+        plan.paths.push_back(target);
+        return plan;
     }
     const std::size_t slash = target.rfind('/');
     const std::size_t dot = target.rfind('.');
@@ -43,23 +50,40 @@ std::vector<std::string> svg_paths(const std::string& target, const SizingResult
     for (std::size_t i = 0; i < result.designs.size(); ++i) {
         std::string name = rack_svg_file_name(result.designs[i], i + 1); // "01-x.svg"
         name = name.substr(0, name.size() - 4);
-        paths.push_back(stem + "-" + name + ext);
+        plan.paths.push_back(stem + "-" + name + ext);
     }
-    return paths;
+    return plan;
 }
 
 } // namespace
 
 void add_export_options(CLI::App* cmd, ExportOptions& options) {
     cmd->add_option("--xlsx", options.xlsx, "Also write the proposal workbook (.xlsx) to FILE")
-        ->type_name("FILE");
+        ->type_name("FILE")
+        ->check(non_empty_path());
     cmd->add_option("--svg", options.svg,
                     "Also write rack elevations (SVG): a file, or a directory for one per design")
-        ->type_name("FILE_OR_DIR");
+        ->type_name("FILE_OR_DIR")
+        ->check(non_empty_path());
 }
 
 void write_exports(const ExportOptions& options, const Study& study, const Catalog& catalog,
-                   const Scenario* scenario) {
+                   const Scenario* scenario, const std::vector<RunFile>& inputs) {
+    // Every target is checked before any is written: a refused --svg must not
+    // follow a replaced workbook.
+    std::vector<RunFile> outputs;
+    if (!options.xlsx.empty()) {
+        outputs.push_back({"--xlsx", options.xlsx});
+    }
+    SvgPlan svg;
+    if (!options.svg.empty()) {
+        svg = svg_plan(options.svg, study.sizing);
+        for (const std::string& path : svg.paths) {
+            outputs.push_back({"--svg", path});
+        }
+    }
+    check_outputs(outputs, inputs);
+
     ExportTargets targets;
     targets.written = [](const std::string& path) {
         std::cerr << "podsizer: wrote " << path << "\n";
@@ -75,14 +99,17 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
         targets.xlsx.clear();
     }
     if (!options.svg.empty()) {
+        if (!svg.make_dir.empty() && ::mkdir(svg.make_dir.c_str(), 0777) != 0) {
+            throw InputError("--svg", "cannot create directory " + svg.make_dir + ": " +
+                                          std::strerror(errno));
+        }
+        for (std::size_t i = 0; i < svg.paths.size(); ++i) {
+            targets.svg.push_back({i, svg.paths[i]});
+        }
         try {
-            const std::vector<std::string> paths = svg_paths(options.svg, study.sizing);
-            for (std::size_t i = 0; i < paths.size(); ++i) {
-                targets.svg.push_back({i, paths[i]});
-            }
             export_study(study, catalog, scenario, targets, {});
         } catch (const InputError& e) {
-            throw e.where() == "--svg" ? e : e.located("--svg");
+            throw e.located("--svg");
         }
     }
 }

@@ -3,6 +3,7 @@
 // podsizer::reports.
 #pragma once
 
+#include "output_paths.hpp"
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/scenario.hpp"
 #include "podsizer/reports/study.hpp"
@@ -27,8 +28,9 @@ void add_export_options(CLI::App* cmd, ExportOptions& options);
 /// ("racks.svg" -> "racks-01-ncp-pod.svg"). The workbook has what the study
 /// holds: the comparison's pods, reference columns and ratios in its Summary,
 /// the Fleet sheet with a fleet split. Throws InputError naming the flag when
-/// a file cannot be written.
+/// a file cannot be written. Before writing anything, every target is
+/// checked with check_outputs against `inputs` (run_inputs) and the others.
 void write_exports(const ExportOptions& options, const Study& study, const Catalog& catalog,
-                   const Scenario* scenario);
+                   const Scenario* scenario, const std::vector<RunFile>& inputs);
 
 } // namespace podsizer::cli

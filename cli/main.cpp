@@ -1,12 +1,17 @@
 // podsizer — the scripting CLI. Exit codes (docs/cli.md): 0 ok; 1 sized but a
-// requirement or constraint is not met; 2 bad input. Errors are one line on
-// stderr, never a stack trace. Each command is in its own command_*.cpp.
+// requirement or constraint is not met; 2 bad input; 3 internal error; 4
+// stdout could not be written; 5 stdout's reader closed the pipe. Errors are
+// one line on stderr, never a stack trace. Each command is in its own
+// command_*.cpp.
+#include "checked_stdout.hpp"
 #include "cli_common.hpp"
+#include "podsizer/batch/batch_runner.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/version.hpp"
 
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -56,9 +61,7 @@ std::string parse_error_line(CLI::App& app, const CLI::ParseError& e, int argc, 
     return std::string(e.what()) + " (see " + path + " --help)";
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     using namespace podsizer::cli;
     CLI::App app{"podsizer — storage sizing for AI/GPU clusters", "podsizer"};
     app.fallthrough();
@@ -101,6 +104,8 @@ int main(int argc, char** argv) {
     }
     try {
         return action();
+    } catch (const podsizer::OutputFailed&) {
+        return kExitOk; // StdoutBuffer::finish says why and sets the code
     } catch (const podsizer::InputError& e) {
         std::cerr << "podsizer: error: " << e.what() << "\n";
         return kExitBadInput;
@@ -109,4 +114,17 @@ int main(int argc, char** argv) {
         std::cerr << "podsizer: internal error: " << e.what() << "\n";
         return 3;
     }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    using namespace podsizer::cli;
+    const bool stdout_closed = reserve_standard_descriptors();
+    // A reader that goes away (`| head -1`) is then a write error (EPIPE)
+    // reported with its own exit code, not a silent death by SIGPIPE that
+    // also skipped the --xlsx workbook.
+    std::signal(SIGPIPE, SIG_IGN);
+    StdoutBuffer out(stdout_closed);
+    return out.finish(run(argc, argv));
 }

@@ -27,12 +27,49 @@ struct Outcome {
 /// Markdown at the end (their column widths need every row).
 class Writer {
 public:
-    Writer(const BatchReport& report, std::ostream& out, std::ostream& err)
-        : report_(report), out_(out), err_(err) {
+    /// `keep_going`: go on when `out` fails (a workbook is still to be written).
+    Writer(const BatchReport& report, std::ostream& out, std::ostream& err, bool keep_going)
+        : report_(report), out_(out), err_(err), keep_going_(keep_going) {
         out_ << report_.begin();
     }
 
     void emit(Outcome&& o) {
+        emit_outcome(std::move(o));
+        if (out_.bad() && !keep_going_) {
+            throw OutputFailed();
+        }
+    }
+
+    /// Ends the report; with options.xlsx, writes the workbook (after the
+    /// report, so stdout is complete even when the file cannot be written;
+    /// the summary then carries the reason).
+    BatchSummary finish(const BatchOptions& options, const Catalog& catalog,
+                        const std::string& title) {
+        out_ << report_.end(rows_, summary_);
+        out_.flush();
+        err_.flush();
+        if (!options.xlsx.empty() && summary_.sized + summary_.not_met == 0) {
+            // A workbook of headers only would replace a good one while the
+            // run failed (exit 2): keep whatever is there.
+            summary_.workbook_error = "--xlsx: " + options.xlsx +
+                                      ": not written, since no run was sized; the file is left "
+                                      "as it was";
+        } else if (!options.xlsx.empty()) {
+            workbook_.title = title;
+            workbook_.header = report_.csv_header();
+            WorkbookOptions wo;
+            wo.date = options.workbook_date;
+            try {
+                write_batch_workbook(options.xlsx, workbook_, catalog, wo);
+            } catch (const InputError& e) {
+                summary_.workbook_error = e.located("--xlsx").what();
+            }
+        }
+        return summary_;
+    }
+
+private:
+    void emit_outcome(Outcome&& o) {
         for (const std::string& line : o.messages) {
             err_ << line << '\n';
         }
@@ -62,32 +99,10 @@ public:
         }
     }
 
-    /// Ends the report; with options.xlsx, writes the workbook (after the
-    /// report, so stdout is complete even when the file cannot be written;
-    /// the summary then carries the reason).
-    BatchSummary finish(const BatchOptions& options, const Catalog& catalog,
-                        const std::string& title) {
-        out_ << report_.end(rows_, summary_);
-        out_.flush();
-        err_.flush();
-        if (!options.xlsx.empty()) {
-            workbook_.title = title;
-            workbook_.header = report_.csv_header();
-            WorkbookOptions wo;
-            wo.date = options.workbook_date;
-            try {
-                write_batch_workbook(options.xlsx, workbook_, catalog, wo);
-            } catch (const InputError& e) {
-                summary_.workbook_error = e.located("--xlsx").what();
-            }
-        }
-        return summary_;
-    }
-
-private:
     const BatchReport& report_;
     std::ostream& out_;
     std::ostream& err_;
+    bool keep_going_ = false;
     BatchSummary summary_;
     std::vector<std::vector<std::string>> rows_;
     bool first_ = true;
@@ -111,11 +126,21 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
             out.push_back({arg, {}}); // a missing file is reported when it is read
             continue;
         }
-        std::vector<std::string> found;
+        std::vector<BatchInput> found;
         fs::recursive_directory_iterator it(arg, ec);
         for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-            if (it->is_regular_file(ec) && it->path().extension() == ".json") {
-                found.push_back(it->path().generic_string());
+            if (it->path().extension() != ".json") {
+                continue;
+            }
+            std::error_code type_ec;
+            std::string path = it->path().generic_string();
+            if (it->is_regular_file(type_ec)) {
+                found.push_back({std::move(path), {}});
+            } else if (it->is_symlink(type_ec)) {
+                // A dangling link or a loop was skipped without a word, while
+                // an unreadable file is reported: report it too.
+                found.push_back({path, path + ": a symbolic link to nothing readable (dangling "
+                                              "or a loop); expected a scenario file"});
             }
         }
         if (ec) {
@@ -126,9 +151,10 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
             out.push_back({arg, arg + ": no *.json scenario files in this directory"});
             continue;
         }
-        std::sort(found.begin(), found.end());
-        for (std::string& f : found) {
-            out.push_back({std::move(f), {}});
+        std::sort(found.begin(), found.end(),
+                  [](const BatchInput& a, const BatchInput& b) { return a.path < b.path; });
+        for (BatchInput& f : found) {
+            out.push_back(std::move(f));
         }
     }
     return out;
@@ -139,7 +165,7 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
     const std::vector<BatchInput> inputs = expand_batch_inputs(args);
     BatchReport report(options.format, BatchKind::batch);
     report.set_workbook(!options.xlsx.empty());
-    Writer writer(report, out, err);
+    Writer writer(report, out, err, !options.xlsx.empty());
     run_ordered(
         inputs.size(), options.jobs,
         [&](std::size_t i) {
@@ -183,7 +209,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
     }
     BatchReport report(options.format, BatchKind::sweep, names);
     report.set_workbook(!options.xlsx.empty());
-    Writer writer(report, out, err);
+    Writer writer(report, out, err, !options.xlsx.empty());
     const auto& params = sweep.parameters();
     run_ordered(
         sweep.runs(), options.jobs,

@@ -366,11 +366,20 @@ template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) 
 } // namespace
 
 std::string read_text_file(const std::string& path) {
+    if (path.empty()) {
+        throw InputError("expected a file name, got an empty one");
+    }
+    // A directory opens and reads as empty: say what it is, not "malformed JSON".
+    std::error_code dir_ec;
+    if (std::filesystem::is_directory(path, dir_ec)) {
+        throw InputError(path, "is a directory; expected a JSON file");
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         throw InputError(path, "cannot open file (missing or unreadable)");
     }
-    // Checked before reading, so a huge file is refused without loading it.
+    // Checked before reading, so a huge regular file is refused without
+    // loading it; devices and FIFOs report no size and are bounded below.
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (!ec && size > kMaxDocumentBytes) {

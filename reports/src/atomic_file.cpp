@@ -2,10 +2,15 @@
 
 #include "podsizer/core/errors.hpp"
 
+#include <array>
 #include <atomic>
 #include <cerrno>
+#include <climits>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <mutex>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,9 +22,218 @@ std::string reason(int err) {
     return std::strerror(err);
 }
 
+// --- Temporaries removed on SIGINT, SIGTERM and SIGHUP -------------------
+//
+// Ctrl-C during a large workbook used to leave a hidden ".x.xlsx.tmp-PID-N"
+// next to the target for good (docs/robustness.md). The handler may only use
+// async-signal-safe calls, so the registry is a fixed array of path buffers
+// whose "in use" flags are lock-free atomics: the handler reads the flags and
+// calls unlink(2), nothing else. Registering takes a mutex (threads), never
+// the handler.
+
+constexpr std::size_t kTempSlots = 16;
+constexpr std::size_t kTempPathMax = PATH_MAX;
+
+struct TempRegistry {
+    std::array<std::array<char, kTempPathMax>, kTempSlots> paths{};
+    std::array<std::atomic<bool>, kTempSlots> used{};
+    std::mutex mutex;
+};
+
+TempRegistry& registry() {
+    static TempRegistry r;
+    return r;
+}
+
+extern "C" void remove_temporaries_and_reraise(int sig) {
+    TempRegistry& r = registry();
+    for (std::size_t i = 0; i < kTempSlots; ++i) {
+        if (r.used[i].load()) {
+            ::unlink(r.paths[i].data());
+        }
+    }
+    // SA_RESETHAND restored the default action: dying of the same signal
+    // keeps the exit status the shell expects (130 for Ctrl-C).
+    ::raise(sig);
+}
+
+/// Installs the handler for signals still at their default action, once:
+/// a program (or a test runner) that set its own, or ignores them, keeps it.
+void install_cleanup_handlers() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
+            struct sigaction old {};
+            if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL ||
+                (old.sa_flags & SA_SIGINFO) != 0) {
+                continue;
+            }
+            struct sigaction sa {};
+            sa.sa_handler = remove_temporaries_and_reraise;
+            sigemptyset(&sa.sa_mask);
+            sa.sa_flags = SA_RESETHAND;
+            ::sigaction(sig, &sa, nullptr);
+        }
+    });
+}
+
+/// Registers `temp` for removal on a signal while it exists; a path too long
+/// for a slot, or all slots busy, is simply not registered (it is still
+/// removed on every ordinary failure).
+class RegisteredTemp {
+public:
+    explicit RegisteredTemp(const std::string& temp) {
+        install_cleanup_handlers();
+        if (temp.size() >= kTempPathMax) {
+            return;
+        }
+        TempRegistry& r = registry();
+        const std::lock_guard lock(r.mutex);
+        for (std::size_t i = 0; i < kTempSlots; ++i) {
+            if (!r.used[i].load()) {
+                std::memcpy(r.paths[i].data(), temp.c_str(), temp.size() + 1);
+                r.used[i].store(true); // after the path is complete
+                slot_ = static_cast<int>(i);
+                return;
+            }
+        }
+    }
+    ~RegisteredTemp() {
+        if (slot_ >= 0) {
+            registry().used[static_cast<std::size_t>(slot_)].store(false);
+        }
+    }
+    RegisteredTemp(const RegisteredTemp&) = delete;
+    RegisteredTemp& operator=(const RegisteredTemp&) = delete;
+
+private:
+    int slot_ = -1;
+};
+
+// --- libxlsxwriter's own stderr lines ------------------------------------
+//
+// On a write error libxlsxwriter prints two "[ERROR]" lines of its own before
+// podsizer's one line (docs/robustness.md). Its messages cannot be switched
+// off, so stderr is captured into memory while a file is produced: replayed
+// unchanged when the write succeeds, and on failure reduced to the system
+// error it names ("System error = No space left on device"), which is added
+// to podsizer's line.
+
+class StderrCapture {
+public:
+    StderrCapture() {
+        saved_ = ::dup(STDERR_FILENO);
+        memfd_ = ::memfd_create("podsizer-stderr", MFD_CLOEXEC);
+        if (saved_ < 0 || memfd_ < 0 || ::dup2(memfd_, STDERR_FILENO) < 0) {
+            close_all();
+        }
+    }
+    ~StderrCapture() { restore(); }
+    StderrCapture(const StderrCapture&) = delete;
+    StderrCapture& operator=(const StderrCapture&) = delete;
+
+    /// Puts stderr back and returns what was written to it meanwhile.
+    std::string restore() {
+        if (saved_ < 0) {
+            return {};
+        }
+        ::dup2(saved_, STDERR_FILENO);
+        std::string text;
+        char block[4096];
+        ssize_t n = 0;
+        ::lseek(memfd_, 0, SEEK_SET);
+        while ((n = ::read(memfd_, block, sizeof block)) > 0 && text.size() < (1u << 20)) {
+            text.append(block, static_cast<std::size_t>(n));
+        }
+        close_all();
+        return text;
+    }
+
+private:
+    void close_all() {
+        if (saved_ >= 0) {
+            ::close(saved_);
+        }
+        if (memfd_ >= 0) {
+            ::close(memfd_);
+        }
+        saved_ = memfd_ = -1;
+    }
+    int saved_ = -1;
+    int memfd_ = -1;
+};
+
+void write_all_to_stderr(const std::string& text) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(STDERR_FILENO, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+/// "No space left on device" from libxlsxwriter's "... System error = No space
+/// left on device" line; empty when the captured text names none.
+std::string system_error_in(const std::string& captured) {
+    const std::string marker = "System error = ";
+    const std::size_t at = captured.rfind(marker);
+    if (at == std::string::npos) {
+        return {};
+    }
+    const std::size_t start = at + marker.size();
+    const std::size_t end = captured.find('\n', start);
+    return captured.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+/// Runs `write(temp)` with stderr captured; see StderrCapture.
+void write_quietly(const std::string& temp,
+                   const std::function<void(const std::string& temp_path)>& write) {
+    StderrCapture capture;
+    try {
+        write(temp);
+    } catch (const InputError& e) {
+        const std::string cause = system_error_in(capture.restore());
+        if (cause.empty() || e.message().find(cause) != std::string::npos) {
+            throw;
+        }
+        std::string message = e.message();
+        if (!message.empty() && message.back() == '.') {
+            message.pop_back();
+        }
+        throw InputError(e.where(), message + " (" + cause + ")");
+    } catch (...) {
+        capture.restore();
+        throw;
+    }
+    write_all_to_stderr(capture.restore());
+}
+
+// --- The target -----------------------------------------------------------
+
+const char* non_regular_kind(mode_t mode) {
+    if (S_ISCHR(mode)) {
+        return "a character device";
+    }
+    if (S_ISBLK(mode)) {
+        return "a block device";
+    }
+    if (S_ISFIFO(mode)) {
+        return "a FIFO (named pipe)";
+    }
+    if (S_ISSOCK(mode)) {
+        return "a socket";
+    }
+    return "not a regular file";
+}
+
 /// Creates an empty, not yet existing file next to `path` and returns its name.
 /// O_EXCL so two writers (or a stale temporary) never share one; mode 0666
-/// so the umask, not this code, decides the final file's permissions.
+/// so the umask, not this code, decides a new file's permissions.
 std::string make_temp(const std::string& path) {
     const std::size_t slash = path.rfind('/');
     const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
@@ -44,20 +258,59 @@ std::string make_temp(const std::string& path) {
     throw InputError(path, "cannot create a temporary file next to it");
 }
 
+/// The target's mode and owner, to be given to the file that replaces it, so
+/// a private (0600) file stays private.
+void copy_metadata(const std::string& path, const std::string& temp, const struct stat& target) {
+    if (::chmod(temp.c_str(), target.st_mode & 0777) != 0) {
+        throw InputError(path, "cannot set the permissions of the new file: " + reason(errno));
+    }
+    // Only root can give a file away; for anyone else the owner is already theirs.
+    if (::geteuid() == 0) {
+        [[maybe_unused]] const int ignored = ::chown(temp.c_str(), target.st_uid, target.st_gid);
+    }
+}
+
 } // namespace
 
-void write_atomically(const std::string& path,
-                      const std::function<void(const std::string& temp_path)>& write) {
+void check_export_target(const std::string& path) {
     if (path.empty()) {
         throw InputError("expected a file name, got an empty one");
     }
     struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (::stat(path.c_str(), &st) != 0) {
+        return; // a new file (or a directory that cannot take it: make_temp says so)
+    }
+    if (S_ISDIR(st.st_mode)) {
         throw InputError(path, "is a directory; expected a file name");
     }
+    // A rename over a device, FIFO or socket replaces it with a regular file:
+    // as root, "--xlsx /dev/null" destroyed the system's /dev/null.
+    if (!S_ISREG(st.st_mode)) {
+        throw InputError(path, std::string("is ") + non_regular_kind(st.st_mode) +
+                                   ", not a regular file; expected a regular file or a new "
+                                   "file name (an export never replaces a device, FIFO or "
+                                   "socket)");
+    }
+    // The rename would replace a read-only file all the same (the directory,
+    // not the file, is checked): refuse as a shell's ">" would.
+    if (::access(path.c_str(), W_OK) != 0 && errno == EACCES) {
+        throw InputError(path, "is read-only; expected a file that may be written");
+    }
+}
+
+void write_atomically(const std::string& path,
+                      const std::function<void(const std::string& temp_path)>& write) {
+    check_export_target(path);
     const std::string temp = make_temp(path);
+    const RegisteredTemp registered(temp);
     try {
-        write(temp);
+        write_quietly(temp, write);
+        // Checked again: the target may have changed while the file was written.
+        check_export_target(path);
+        struct stat st {};
+        if (::stat(path.c_str(), &st) == 0) {
+            copy_metadata(path, temp, st);
+        }
     } catch (...) {
         ::unlink(temp.c_str());
         throw;

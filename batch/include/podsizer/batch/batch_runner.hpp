@@ -8,6 +8,7 @@
 #include "podsizer/reports/batch_report.hpp"
 
 #include <iosfwd>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,13 @@ struct BatchOptions {
     unsigned jobs = 1;         ///< worker threads; 1 runs everything on the calling thread
     std::string xlsx;          ///< also write the batch workbook here (empty: none)
     std::string workbook_date; ///< YYYY-MM-DD for the workbook; empty: today
+};
+
+/// Thrown by run_batch and run_sweep when `out` has failed (a full disk, a
+/// closed pipe) and no workbook is asked for: the remaining runs would be
+/// computed for nothing. The caller reports the stream's error.
+struct OutputFailed : std::runtime_error {
+    OutputFailed() : std::runtime_error("the report's output stream failed") {}
 };
 
 /// The scenario files named by the arguments: files as given, directories
@@ -31,8 +39,9 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
 
 /// Sizes every scenario file. Results go to `out` in input order; a bad file
 /// is reported on `err` ("podsizer: error: FILE: ...") and does not stop the
-/// others. With options.xlsx, the workbook is written after the report; a
-/// failure is returned in BatchSummary::workbook_error. Returns the counts
+/// others. With options.xlsx, the workbook is written after the report, and
+/// only when at least one run was sized; a failure, or no sized run, is
+/// returned in BatchSummary::workbook_error. Returns the counts
 /// (the caller prints the summary line).
 BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& catalog,
                        const BatchOptions& options, std::ostream& out, std::ostream& err);

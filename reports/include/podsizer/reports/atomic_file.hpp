@@ -8,10 +8,22 @@
 
 namespace podsizer {
 
+/// Throws InputError (where = `path`) unless `path` may be replaced by an
+/// export: empty, a directory, a device, FIFO or socket, or a read-only file
+/// are refused; a regular file or a new name is fine. write_atomically checks
+/// it too; call it first to refuse before anything is written.
+void check_export_target(const std::string& path);
+
 /// Calls `write(temp_path)` to produce the file under a temporary name next to
 /// `path`, then renames it to `path`. If `write` throws, or the rename fails,
 /// the temporary file is removed and `path` is untouched. Throws InputError
-/// (where = `path`) when the directory cannot take the file.
+/// (where = `path`) when the directory cannot take the file or
+/// check_export_target refuses `path`. A replaced file keeps its permission
+/// bits (and, as root, its owner); a new one gets the umask's. The temporary
+/// is removed on SIGINT, SIGTERM and SIGHUP (when they have their default
+/// action) before the process dies of the signal. Anything written to stderr
+/// meanwhile (libxlsxwriter's own error lines) is held back: replayed after
+/// success, folded into the InputError's message on failure.
 void write_atomically(const std::string& path,
                       const std::function<void(const std::string& temp_path)>& write);
 
