@@ -10,6 +10,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <mutex>
+#include <optional>
+#include <pthread.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -301,8 +303,27 @@ void check_export_target(const std::string& path) {
 void write_atomically(const std::string& path,
                       const std::function<void(const std::string& temp_path)>& write) {
     check_export_target(path);
-    const std::string temp = make_temp(path);
-    const RegisteredTemp registered(temp);
+    // The temporary is created and registered with the signals blocked: a
+    // Ctrl-C between the two (or before the handler is installed) would
+    // otherwise leave it behind.
+    install_cleanup_handlers();
+    sigset_t cleanup_signals;
+    sigset_t previous;
+    sigemptyset(&cleanup_signals);
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
+        sigaddset(&cleanup_signals, sig);
+    }
+    ::pthread_sigmask(SIG_BLOCK, &cleanup_signals, &previous);
+    std::string temp;
+    std::optional<RegisteredTemp> registered;
+    try {
+        temp = make_temp(path);
+        registered.emplace(temp);
+    } catch (...) {
+        ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+        throw;
+    }
+    ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
     try {
         write_quietly(temp, write);
         // Checked again: the target may have changed while the file was written.
