@@ -398,7 +398,8 @@ TEST_CASE("no output names the project's own working material") {
     };
     const ProcessResult list = podsizer({"catalog", "list", "--format", "json"});
     REQUIRE(list.exit_code == 0);
-    for (const auto& model : nlohmann::json::parse(list.out).at("models")) {
+    const nlohmann::json models = nlohmann::json::parse(list.out).at("models");
+    for (const auto& model : models) {
         const std::string id = model.at("id").get<std::string>();
         const ProcessResult show = podsizer({"catalog", "show", id, "--format", "json"});
         REQUIRE(show.exit_code == 0);
