@@ -165,18 +165,25 @@ private:
     int memfd_ = -1;
 };
 
-void write_all_to_stderr(const std::string& text) {
+/// Writes all of `data` to `fd`, again after EINTR: 0, or errno as the
+/// write that stopped short left it.
+int write_all(int fd, const std::string& data) {
     std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(STDERR_FILENO, text.data() + done, text.size() - done);
+    while (done < data.size()) {
+        const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
         if (n < 0 && errno == EINTR) {
             continue;
         }
         if (n <= 0) {
-            return;
+            return errno;
         }
         done += static_cast<std::size_t>(n);
     }
+    return 0;
+}
+
+void write_all_to_stderr(const std::string& text) {
+    static_cast<void>(write_all(STDERR_FILENO, text)); // nowhere left to report a failure
 }
 
 /// "No space left on device" from libxlsxwriter's "... System error = No space
@@ -349,18 +356,9 @@ void write_file_atomically(const std::string& path, const std::string& content) 
         if (fd < 0) {
             throw InputError(path, "cannot write: " + reason(errno));
         }
-        std::size_t done = 0;
-        while (done < content.size()) {
-            const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-            if (n < 0 && errno == EINTR) {
-                continue;
-            }
-            if (n <= 0) {
-                const int err = errno;
-                ::close(fd);
-                throw InputError(path, "cannot write: " + reason(err));
-            }
-            done += static_cast<std::size_t>(n);
+        if (const int err = write_all(fd, content); err != 0) {
+            ::close(fd);
+            throw InputError(path, "cannot write: " + reason(err));
         }
         // Data on disk before the rename makes it visible: a crash then
         // leaves either the old file or the whole new one.
