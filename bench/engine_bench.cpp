@@ -27,7 +27,7 @@ void BM_size_reference_scenario(benchmark::State& state) {
 BENCHMARK(BM_size_reference_scenario);
 
 void BM_evaluate_one_design(benchmark::State& state) {
-    const HandDesign hand{"bench", "cnode-1u", "dbox-1u-22", std::nullopt, "", "", 450, 180};
+    const HandDesign hand{"bench", "cnode-1u", "dbox-1u-22", std::nullopt, "", "", 450, 180, {}};
     for (auto _ : state) {
         benchmark::DoNotOptimize(
             evaluate_design(hand, Requirements{}, Constraints{}, 1.0, catalog()));

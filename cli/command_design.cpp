@@ -25,6 +25,7 @@ struct DesignArgs {
     std::string network_switch;
     std::string scenario;
     std::string name;
+    std::string layout;
     PowerArgs power;
     ExportOptions exports;
 };
@@ -49,6 +50,14 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
             hand.drive = parse<Capacity>(a.drive);
         } catch (const InputError& e) {
             throw e.located("--drive");
+        }
+    }
+    if (!a.layout.empty()) {
+        hand.layout = ec_layout_from_string(a.layout);
+        if (!hand.layout) {
+            throw InputError("--layout", "\"" + a.layout +
+                                             "\" is not an erasure-coding layout; expected auto, "
+                                             "classic, dbox-ha or rack-resilient");
         }
     }
     hand.cnodes = parse_count(a.cnodes, "--cnodes");
@@ -109,6 +118,9 @@ void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     design->add_option("--scenario", da->scenario,
                        "Scenario whose requirements and constraints to check against");
     design->add_option("--name", da->name, "Name shown for the design");
+    design->add_option("--layout", da->layout,
+                       "Erasure-coding layout: auto, classic, dbox-ha or rack-resilient "
+                       "(default: the scenario's, else auto)");
     add_power_flags(*design, da->power);
     add_export_options(design, da->exports);
     design->callback([&g, &action, da] { action = [&g, da] { return run_design(g, *da); }; });

@@ -128,6 +128,11 @@ public:
         const char* texts = field_look(f.pattern).choice_texts;
         const QStringList shown =
             texts != nullptr ? QString::fromUtf8(texts).split('|') : QStringList();
+        // A choice without a default may be left out (an option's layout
+        // then follows the scenario's): the first entry says so.
+        if (f.default_text.empty()) {
+            box_->addItem(tr("as the scenario"), QString());
+        }
         for (std::size_t i = 0; i < f.choices.size(); ++i) {
             const QString choice =
                 QString::fromUtf8(f.choices[i].data(), static_cast<int>(f.choices[i].size()));
@@ -137,7 +142,13 @@ public:
         connect(box_, &QComboBox::currentIndexChanged, this, &FieldWidget::edited);
     }
 
-    FieldData value() const override { return box_->currentData().toString().toStdString(); }
+    FieldData value() const override {
+        const QString chosen = box_->currentData().toString();
+        if (chosen.isEmpty()) {
+            return {};
+        }
+        return chosen.toStdString();
+    }
     void setValue(const FieldData& v) override {
         const auto* t = std::get_if<std::string>(&v);
         select_data(box_,

@@ -143,6 +143,9 @@ DBoxModel read_dbox(const Node& n) {
     d.backend_read = n.at("backend_read").positive<Throughput>();
     d.backend_write = n.at("backend_write").positive<Throughput>();
     d.backend_ports = n.at("backend_ports").small_count(0);
+    if (auto b = n.find("write_buffer_ha_min_dboxes")) {
+        d.write_buffer_ha_min_dboxes = b->small_count(0);
+    }
     d.erasure_coding = n.at("erasure_coding").id();
     d.ncp_certified = n.at("ncp_certified").boolean();
     d.provenance = read_provenance(n, fields);
@@ -158,24 +161,60 @@ ErasureCodingRule read_ec(const Node& n) {
     e.id = n.at("id").id();
     e.name = n.at("name").text();
     e.parity = n.at("parity").small_count(1);
-    const Node steps = n.at("steps");
-    for (const Node& s : steps.items()) {
-        s.require_object();
-        s.check_fields({"min_dboxes", "data_strips"});
-        StripeStep st;
-        st.min_dboxes = s.at("min_dboxes").small_count(1);
-        st.data_strips = s.at("data_strips").small_count(1);
-        if (!e.steps.empty() && st.min_dboxes <= e.steps.back().min_dboxes) {
-            s.at("min_dboxes").fail("must be larger than the previous step's min_dboxes");
-        }
-        if (!e.steps.empty() && st.data_strips < e.steps.back().data_strips) {
-            // More enclosures never narrow the stripe; the capacity search relies on it.
-            s.at("data_strips").fail("must not be smaller than the previous step's data_strips");
-        }
-        e.steps.push_back(st);
+    if (auto v = n.find("software_version")) {
+        e.software_version = v->text();
     }
-    if (e.steps.empty() || e.steps.front().min_dboxes != 1) {
-        steps.fail("expected steps ascending by min_dboxes, the first at min_dboxes 1");
+    // Either the layout figures (max_data_strips, …) or, in catalogs written
+    // before layouts were modelled, the stripe steps; both: the steps cap
+    // the layout's width (docs/model.md §6).
+    if (auto steps = n.find("steps")) {
+        for (const Node& s : steps->items()) {
+            s.require_object();
+            s.check_fields({"min_dboxes", "data_strips"});
+            StripeStep st;
+            st.min_dboxes = s.at("min_dboxes").small_count(1);
+            st.data_strips = s.at("data_strips").small_count(1);
+            if (!e.steps.empty() && st.min_dboxes <= e.steps.back().min_dboxes) {
+                s.at("min_dboxes").fail("must be larger than the previous step's min_dboxes");
+            }
+            if (!e.steps.empty() && st.data_strips < e.steps.back().data_strips) {
+                // More enclosures never narrow the stripe; the capacity search relies on it.
+                s.at("data_strips")
+                    .fail("must not be smaller than the previous step's data_strips");
+            }
+            e.steps.push_back(st);
+        }
+        if (e.steps.empty() || e.steps.front().min_dboxes != 1) {
+            steps->fail("expected steps ascending by min_dboxes, the first at min_dboxes 1");
+        }
+    }
+    if (auto m = n.find("max_data_strips")) {
+        e.max_data_strips = m->small_count(1);
+    } else if (!e.steps.empty()) {
+        e.max_data_strips = e.steps.back().data_strips;
+    } else {
+        n.fail("expected \"max_data_strips\" (the widest stripe's data strips, such as 146)");
+    }
+    if (auto m = n.find("min_data_strips")) {
+        e.min_data_strips = m->small_count(1);
+        if (e.min_data_strips > e.max_data_strips) {
+            m->fail("must not exceed max_data_strips (" + std::to_string(e.max_data_strips) + ")");
+        }
+    }
+    if (auto x = n.find("excluded_ssds")) {
+        e.excluded_ssds = x->small_count(0);
+    }
+    if (auto p = n.find("strips_per_dbox")) {
+        e.strips_per_dbox = p->small_count(0);
+    }
+    if (auto p = n.find("strips_per_rack")) {
+        e.strips_per_rack = p->small_count(0);
+    }
+    if (auto m = n.find("max_dboxes")) {
+        e.max_dboxes = m->count(0);
+    }
+    if (auto m = n.find("max_cnodes")) {
+        e.max_cnodes = m->count(0);
     }
     e.reserve = n.at("reserve").fraction();
     e.min_dboxes = n.at("min_dboxes").small_count(1);

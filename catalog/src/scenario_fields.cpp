@@ -31,6 +31,12 @@ constexpr std::array<std::string_view, 1> kSchemaNames{"podsizer-scenario/1"};
 constexpr std::array<std::string_view, 1> kNone{"none"};
 constexpr std::array<std::string_view, 2> kModes{"sync", "async"};
 constexpr std::array<std::string_view, 2> kPowerBases{"typical", "max"};
+constexpr std::array<std::string_view, 4> kLayouts{"auto", "classic", "dbox-ha", "rack-resilient"};
+constexpr std::array<std::string_view, 1> kExcludesRackResilient{"rack_resilient"};
+constexpr std::string_view kLayoutRange =
+    "\"{}\" is not an erasure-coding layout; expected \"auto\", \"classic\" (width from the "
+    "SSD count), \"dbox-ha\" (at most 2 strips per D-box) or \"rack-resilient\" (at most 2 "
+    "strips per rack)";
 
 bool explicit_figures(const Scenario& s, std::size_t) {
     return !s.performance || s.performance->rule.empty();
@@ -251,11 +257,31 @@ const std::array kFields{
         .kind = FieldKind::boolean,
         .default_text = "false",
         .label = "survive a rack failure",
-        .help = "Spread D-boxes over the erasure-coding rule's minimum rack count.",
+        .help = "The same as layout \"rack-resilient\" (the older key).",
         .get = [](const Scenario& s,
                   std::size_t) { return s.constraints.rack_resilient ? D{true} : D{}; },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.rack_resilient = std::get<bool>(v); },
+    },
+    // docs/model.md §6: how stripes are placed over D-boxes and racks.
+    ScenarioField{
+        .pattern = "constraints.layout",
+        .kind = FieldKind::choice,
+        .excludes = kExcludesRackResilient,
+        .choices = kLayouts,
+        .default_text = "auto",
+        .label = "erasure-coding layout",
+        .help = "How stripes are placed: auto (dbox-ha where it costs no capacity, else "
+                "classic), classic, dbox-ha or rack-resilient.",
+        .range_text = kLayoutRange,
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.constraints.layout == EcLayout::automatic
+                           ? D{}
+                           : D{std::string(to_string(s.constraints.layout))};
+            },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.constraints.layout = *ec_layout_from_string(text(v)); },
     },
     // docs/model.md §10: the basis racks are checked on, derating, PUE.
     ScenarioField{
@@ -367,6 +393,21 @@ const std::array kFields{
                   std::size_t i) { return text_if_set(option(s, i).network_switch); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { option(s, i).network_switch = text(v); },
+    },
+    ScenarioField{
+        .pattern = "options[N].layout",
+        .kind = FieldKind::choice,
+        .choices = kLayouts,
+        .label = "erasure-coding layout",
+        .help = "The layout of this option, instead of constraints.layout.",
+        .range_text = kLayoutRange,
+        .get =
+            [](const Scenario& s, std::size_t i) {
+                const auto& l = option(s, i).layout;
+                return l ? D{std::string(to_string(*l))} : D{};
+            },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { option(s, i).layout = *ec_layout_from_string(text(v)); },
     },
     ScenarioField{
         .pattern = "options[N].cnodes",

@@ -79,6 +79,13 @@ private:
 
     void constraints() {
         const Constraints& c = s_.constraints;
+        // rack_resilient is the older spelling of one layout (docs/model.md §6).
+        if (c.rack_resilient && c.layout != EcLayout::automatic &&
+            c.layout != EcLayout::rack_resilient) {
+            add(kRoot.key("constraints").key("layout"),
+                "\"" + std::string(to_string(c.layout)) +
+                    "\" contradicts \"rack_resilient\": true; give \"layout\" only");
+        }
         if (c.cd_max.c_per_d < c.cd_min.c_per_d) {
             add(kRoot.key("constraints"), "cd_max (" + c.cd_max.text + ") is below cd_min (" +
                                               c.cd_min.text +

@@ -59,6 +59,11 @@ std::vector<AssumedFigure> design_assumptions(const HardwareChoice& hw, PowerBas
              {"max_power", max_power}});
     collect(out, hw.ec->id, hw.ec->provenance,
             {{"parity", figure_set(F::usable)},
+             {"min_data_strips", figure_set(F::usable)},
+             {"max_data_strips", figure_set(F::usable)},
+             {"excluded_ssds", figure_set(F::usable)},
+             {"strips_per_dbox", figure_set(F::usable)},
+             {"strips_per_rack", figure_set(F::usable)},
              {"steps", figure_set(F::usable)},
              {"reserve", figure_set(F::usable)}});
     collect(out, hw.network_switch->id, hw.network_switch->provenance,

@@ -40,19 +40,16 @@ std::optional<SourceKind> source_kind_from_string(std::string_view s) {
     return std::nullopt;
 }
 
-const StripeStep& ErasureCodingRule::step_for(std::int64_t dboxes) const {
-    // steps are validated non-empty and strictly ascending when the catalog is
-    // read: the last step whose min_dboxes is reached, found by bisection
-    // (the capacity search calls this once per candidate count).
+const StripeStep* ErasureCodingRule::step_for(std::int64_t dboxes) const {
+    // steps are validated ascending when the catalog is read: the last step
+    // whose min_dboxes is reached, found by bisection.
+    if (steps.empty()) {
+        return nullptr;
+    }
     const auto after =
         std::upper_bound(steps.begin(), steps.end(), dboxes,
                          [](std::int64_t n, const StripeStep& s) { return n < s.min_dboxes; });
-    return after == steps.begin() ? steps.front() : *(after - 1);
-}
-
-double ErasureCodingRule::efficiency(std::int64_t dboxes) const {
-    const StripeStep& s = step_for(dboxes);
-    return static_cast<double>(s.data_strips) / static_cast<double>(s.data_strips + parity);
+    return after == steps.begin() ? &steps.front() : &*(after - 1);
 }
 
 const CNodeModel* Catalog::cnode(std::string_view id) const {

@@ -2,9 +2,12 @@
 
 #include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/counting.hpp"
+#include "podsizer/core/erasure_coding.hpp"
 #include "podsizer/core/requirements.hpp"
 #include "podsizer/core/text.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -119,26 +122,121 @@ void cd_ratio_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     }
 }
 
-void cluster_rule(const Design& d, const DesignInputs& in, const Findings& f) {
+/// The stripe `layout` would give this design's D-boxes in its racks, and
+/// what it costs against the design's own: "56+4, usable −4.1 %".
+std::string alternative(const Design& d, const ErasureCodingRule& ec, EcLayout layout) {
+    const std::int64_t b =
+        d.failure_domains > 0 ? (d.dboxes + d.failure_domains - 1) / d.failure_domains : d.dboxes;
+    const Stripe alt = stripe_for(ec, layout, {d.dboxes, d.drives_per_dbox, d.failure_domains, b});
+    std::string text = std::string(to_string(layout)) + " gives " + std::to_string(alt.data) + "+" +
+                       std::to_string(alt.parity);
+    if (d.ec_efficiency > 0.0) {
+        const double change = alt.efficiency() / d.ec_efficiency - 1.0;
+        if (std::abs(change) >= 0.0005) {
+            text += ", usable " + std::string(change < 0 ? "−" : "+") +
+                    percent_text(std::abs(change), 1);
+        }
+    }
+    return text;
+}
+
+/// The layout's own rules, and what the design survives (docs/model.md §6).
+void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     const ErasureCodingRule& ec = *in.hw.ec;
     const std::int64_t D = d.dboxes;
-    if (ec.enclosure_tolerance_min_dboxes > 0 && D < ec.enclosure_tolerance_min_dboxes) {
-        f.add(Severity::warning, "no-enclosure-tolerance",
-              std::to_string(D) + " D-boxes: fewer than " +
-                  std::to_string(ec.enclosure_tolerance_min_dboxes) +
-                  " cannot survive the loss of a whole enclosure");
+    const std::string layout(to_string(d.ec_layout));
+    const bool ha = d.ec_layout != EcLayout::classic;
+    const bool ha_short = ha && D < ec.enclosure_tolerance_min_dboxes;
+    if (ha_short) {
+        f.add(Severity::error, "layout-needs-dboxes",
+              layout + " needs at least " + std::to_string(ec.enclosure_tolerance_min_dboxes) +
+                  " D-boxes; the design has " + std::to_string(D));
+    }
+    if (d.ec_layout == EcLayout::rack_resilient) {
+        std::string problem;
+        if (d.failure_domains < ec.rack_resilience_min_racks) {
+            problem = "D-boxes stand in " + std::to_string(d.failure_domains) +
+                      " racks; rack-resilient needs at least " +
+                      std::to_string(ec.rack_resilience_min_racks);
+        } else if (!d.layout.empty()) {
+            std::vector<std::int64_t> per_rack;
+            for (const Rack& r : d.layout) {
+                if (r.dboxes > 0) {
+                    per_rack.push_back(r.dboxes);
+                }
+            }
+            problem = rack_balance_problem(per_rack);
+        }
+        if (!problem.empty()) {
+            f.add(Severity::error, "rack-layout-rule", problem);
+        }
     }
     if (D < ec.min_dboxes) {
         f.add(Severity::error, "below-min-cluster",
               std::to_string(D) + " D-boxes is below the minimum cluster of " +
                   std::to_string(ec.min_dboxes));
+    } else if (d.data_strips < ec.min_data_strips) {
+        f.add(Severity::error, "below-min-cluster",
+              std::to_string(D) + " D-boxes give a stripe of " + std::to_string(d.data_strips) +
+                  " data strips; the erasure-coding rule's narrowest is " +
+                  std::to_string(ec.min_data_strips));
     }
-    if (!in.cons.rack_resilient && ec.rack_resilience_min_racks > 0 &&
-        d.racks < ec.rack_resilience_min_racks) {
-        f.add(Severity::info, "not-rack-resilient",
-              std::to_string(d.racks) + " racks: rack-level resilience needs at least " +
-                  std::to_string(ec.rack_resilience_min_racks));
+    const std::string parity = " against " + std::to_string(d.parity_strips) + " parity";
+    if (!d.tolerates_dbox_loss && !ha_short && d.stripe_width() > 0) {
+        const bool ha_possible = ec.strips_per_dbox > 0;
+        f.add(Severity::warning, "no-enclosure-tolerance",
+              layout + " layout: one D-box holds up to " + std::to_string(d.strips_per_dbox) +
+                  " strips of a stripe" + parity +
+                  ", so losing a whole enclosure makes data unavailable" +
+                  (!ha_possible ? std::string()
+                   : D >= ec.enclosure_tolerance_min_dboxes
+                       ? "; " + alternative(d, ec, EcLayout::dbox_ha)
+                       : "; dbox-ha needs at least " +
+                             std::to_string(ec.enclosure_tolerance_min_dboxes) + " D-boxes"));
     }
+    if (!d.tolerates_rack_loss && d.tolerates_dbox_loss && d.racks > 0) {
+        const bool rr_possible = ec.strips_per_rack > 0;
+        f.add(Severity::warning, "not-rack-tolerant",
+              "a rack holds up to " + std::to_string(d.strips_per_rack) + " strips of a stripe" +
+                  parity + ", so losing a rack makes data unavailable" +
+                  (!rr_possible ? std::string()
+                   : d.failure_domains >= ec.rack_resilience_min_racks
+                       ? "; on " + std::to_string(d.failure_domains) + " racks " +
+                             alternative(d, ec, EcLayout::rack_resilient)
+                       : "; rack-resilient needs D-boxes in at least " +
+                             std::to_string(ec.rack_resilience_min_racks) + " racks"));
+    }
+    const int buffer_min = in.hw.dbox->write_buffer_ha_min_dboxes;
+    if (ha && buffer_min > 0 && D < buffer_min) {
+        f.add(Severity::warning, "write-buffer-ha",
+              layout + " on " + std::to_string(D) + " " + in.hw.dbox->id +
+                  " D-boxes: the write buffer is protected with RAID 6 only from " +
+                  std::to_string(buffer_min));
+    }
+}
+
+/// The largest cluster the software supports (docs/model.md §6).
+void platform_rule(const Design& d, const DesignInputs& in, const Findings& f) {
+    const ErasureCodingRule& ec = *in.hw.ec;
+    auto over = [](std::int64_t n, std::int64_t max) { return max > 0 && n > max; };
+    if (!over(d.dboxes, ec.max_dboxes) && !over(d.cnodes, ec.max_cnodes)) {
+        return;
+    }
+    auto clusters = [](std::int64_t n, std::int64_t max) {
+        return max > 0 ? (n + max - 1) / max : std::int64_t{1};
+    };
+    const std::int64_t needed =
+        std::max(clusters(d.dboxes, ec.max_dboxes), clusters(d.cnodes, ec.max_cnodes));
+    const std::string what =
+        over(d.dboxes, ec.max_dboxes)
+            ? format_number(static_cast<double>(d.dboxes), 0) + " D-boxes exceed the " +
+                  format_number(static_cast<double>(ec.max_dboxes), 0)
+            : format_number(static_cast<double>(d.cnodes), 0) + " C-nodes exceed the " +
+                  format_number(static_cast<double>(ec.max_cnodes), 0);
+    f.add(Severity::error, "platform-limit",
+          what + " one cluster supports" +
+              (ec.software_version.empty() ? "" : " (" + ec.software_version + ")") +
+              ": it needs " + format_number(static_cast<double>(needed), 0) + " clusters");
 }
 
 void limits_rule(const Design& d, const DesignInputs& in, const Findings& f) {
@@ -195,9 +293,9 @@ void power_rule(const Design& d, const DesignInputs&, const Findings& f) {
 }
 
 // In the order the findings are listed (errors of one concern together).
-constexpr Rule kRules[] = {throughput_rule,     checkpoint_rule, capacity_rule, certification_rule,
-                           knee_rule,           cd_ratio_rule,   cluster_rule,  limits_rule,
-                           data_reduction_rule, power_rule};
+constexpr Rule kRules[] = {throughput_rule, checkpoint_rule,     capacity_rule, certification_rule,
+                           knee_rule,       cd_ratio_rule,       layout_rule,   platform_rule,
+                           limits_rule,     data_reduction_rule, power_rule};
 
 } // namespace
 

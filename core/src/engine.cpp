@@ -116,7 +116,7 @@ HardwareChoice resolve_common(const Catalog& cat, const std::string& switch_id,
 
 void set_ec(HardwareChoice& ch, const Catalog& cat) {
     ch.ec = cat.ec_rule(ch.dbox->erasure_coding);
-    if (ch.ec == nullptr || ch.ec->steps.empty()) {
+    if (ch.ec == nullptr) {
         throw InputError(ch.dbox->id, "D-box refers to unknown erasure-coding rule \"" +
                                           ch.dbox->erasure_coding + "\"");
     }
@@ -126,15 +126,37 @@ void set_ec(HardwareChoice& ch, const Catalog& cat) {
 
 namespace {
 
-/// Capacity (docs/model.md §6).
-void size_capacity(Design& d, const HardwareChoice& ch, double data_reduction) {
-    const StripeStep& step = ch.ec->step_for(d.dboxes);
-    d.data_strips = step.data_strips;
-    d.parity_strips = ch.ec->parity;
-    d.ec_efficiency = ch.ec->efficiency(d.dboxes);
+/// Capacity and failure domains (docs/model.md §6), once the racks are
+/// known: a rack-resilient stripe is as wide as the racks allow.
+void size_capacity(Design& d, const HardwareChoice& ch, const Constraints& cons,
+                   double data_reduction) {
+    DBoxPlacement at{d.dboxes, ch.dbox->drives, 0, 0};
+    if (!d.layout.empty()) {
+        for (const Rack& r : d.layout) {
+            if (r.dboxes > 0) {
+                ++at.domains;
+                at.most_in_a_rack = std::max<std::int64_t>(at.most_in_a_rack, r.dboxes);
+            }
+        }
+    } else if (d.dboxes > 0) {
+        // Counted, not laid out: the planner spreads D-boxes evenly.
+        at.domains = std::min(std::max<std::int64_t>(d.racks, 1), d.dboxes);
+        at.most_in_a_rack = (d.dboxes + at.domains - 1) / at.domains;
+    }
+    const Stripe st = stripe_for(*ch.ec, cons.effective_layout(), at);
+    d.ec_layout = st.layout;
+    d.ec_layout_auto = st.automatic;
+    d.data_strips = st.data;
+    d.parity_strips = st.parity;
+    d.ec_efficiency = st.efficiency();
     d.reserve = ch.ec->reserve;
+    d.failure_domains = at.domains;
+    d.strips_per_dbox = st.strips_per_dbox;
+    d.strips_per_rack = st.strips_per_rack;
+    d.tolerates_dbox_loss = st.tolerates_dbox_loss;
+    d.tolerates_rack_loss = st.tolerates_rack_loss;
     d.raw = ch.dbox->raw(ch.drive) * static_cast<double>(d.dboxes);
-    d.usable = usable_capacity(*ch.dbox, ch.drive, d.dboxes, *ch.ec);
+    d.usable = usable_capacity(*ch.dbox, ch.drive, d.dboxes, *ch.ec, st);
     d.data_reduction = data_reduction;
     d.effective = d.usable * data_reduction;
 }
@@ -196,8 +218,9 @@ void average_rack_power(Design& d) {
 /// when the design is too large to lay out.
 void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons,
                     bool with_layout) {
-    const std::int64_t min_racks =
-        cons.rack_resilient ? std::max(1, ch.ec->rack_resilience_min_racks) : 1;
+    const std::int64_t min_racks = cons.effective_layout() == EcLayout::rack_resilient
+                                       ? std::max(1, ch.ec->rack_resilience_min_racks)
+                                       : 1;
     const std::int64_t devices = d.cnodes + d.dboxes + d.switches();
     if (devices > kMaxDevices) {
         d.racks_for_space = ceil_to_count(d.rack_units().base() / d.rack_usable.base());
@@ -251,10 +274,10 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
     d.dboxes = D;
     d.requirements = req;
     d.findings = req.findings;
-    size_capacity(d, ch, data_reduction);
     size_throughput(d, ch, req);
     size_network_and_power(d, ch, cons);
     place_in_racks(d, ch, cons, with_layout);
+    size_capacity(d, ch, cons, data_reduction);
     add_design_findings(d, DesignInputs{ch, req, cons, data_reduction, rule});
     if (with_layout) {
         // The fast path only counts: the optimiser's candidates and the
@@ -274,8 +297,12 @@ DesignCounts balance_counts(const OptionSpec& opt, const HardwareChoice& ch,
     const double c_per_d_cap = std::min(sat, cons.cd_max.c_per_d);
     const std::int64_t c_req = std::max(ceil_to_count(req.read / ch.cnode->read),
                                         ceil_to_count(req.write / ch.cnode->write));
-    const std::int64_t d_cap = dboxes_for_capacity(*ch.dbox, ch.drive, req.usable, *ch.ec);
-    const std::int64_t d_min = std::max<std::int64_t>(ch.ec->min_dboxes, 1);
+    const EcLayout layout = cons.effective_layout();
+    const std::int64_t d_cap = dboxes_for_capacity(*ch.dbox, ch.drive, req.usable, *ch.ec, layout);
+    // A layout asked for by name is built: the D-boxes it needs are bought.
+    const bool ha = layout == EcLayout::dbox_ha || layout == EcLayout::rack_resilient;
+    const std::int64_t d_min = std::max<std::int64_t>(
+        {ch.ec->min_dboxes, 1, ha ? ch.ec->enclosure_tolerance_min_dboxes : 0});
 
     const auto creq = static_cast<double>(c_req);
     DesignCounts n;
@@ -412,6 +439,39 @@ std::vector<Capacity> option_drives(const OptionSpec& opt, const DBoxModel& box)
     return box.drive_sizes;
 }
 
+/// The option's constraints: its own layout, when it names one, replaces the
+/// scenario's (and the older rack_resilient key).
+Constraints option_constraints(const Constraints& base, const OptionSpec& opt) {
+    Constraints c = base;
+    if (opt.layout) {
+        c.layout = *opt.layout;
+        c.rack_resilient = false;
+    }
+    return c;
+}
+
+/// A rack-resilient stripe is at most strips_per_rack × racks wide, and the
+/// racks are known only once the devices are: where the capacity search's
+/// count falls short on the racks it fills, add D-boxes until it does not
+/// (docs/model.md §6). Usable capacity only grows with D-boxes, so the
+/// first count that meets the need is the smallest.
+void grow_to_rack_width(Design& d, DesignCounts& n, const OptionSpec& opt, const HardwareChoice& ch,
+                        const Requirements& req, const Constraints& cons, double data_reduction,
+                        const PerformanceRule* rule) {
+    if (cons.effective_layout() != EcLayout::rack_resilient || opt.dboxes > 0 ||
+        req.usable.base() <= 0.0) {
+        return;
+    }
+    for (int guard = 0;
+         guard < 10'000 && !meets(d.usable.base(), req.usable.base()) && d.usable.base() > 0.0;
+         ++guard) {
+        OptionSpec fixed = opt;
+        fixed.dboxes = n.dboxes + 1;
+        n = balance_counts(fixed, ch, req, cons);
+        d = build_design(d.name, ch, n.cnodes, n.dboxes, req, cons, data_reduction, rule, false);
+    }
+}
+
 } // namespace
 
 Design size_option(const OptionSpec& opt, const Requirements& req, const Scenario& scenario,
@@ -425,6 +485,7 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
         throw InputError("the catalog has no C-node or no D-box model to size with");
     }
     check_candidate_count(opt, cnodes.size(), dboxes);
+    const Constraints cons = option_constraints(scenario.constraints, opt);
 
     // Candidates are compared without their rack layouts (the counts decide);
     // only the chosen one is laid out. Laying out every candidate made an
@@ -440,11 +501,12 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
                 ch.dbox = box;
                 ch.drive = drive;
                 set_ec(ch, catalog);
-                const DesignCounts n = balance_counts(opt, ch, req, scenario.constraints);
+                DesignCounts n = balance_counts(opt, ch, req, cons);
                 const std::string name =
                     opt.name.empty() ? box->name + " (" + mode_label(opt) + ")" : opt.name;
-                Design d = build_design(name, ch, n.cnodes, n.dboxes, req, scenario.constraints,
+                Design d = build_design(name, ch, n.cnodes, n.dboxes, req, cons,
                                         scenario.data_reduction, rule, false);
+                grow_to_rack_width(d, n, opt, ch, req, cons, scenario.data_reduction, rule);
                 if (!best || better(d, *best)) {
                     best = std::move(d);
                     best_choice = ch;
@@ -457,8 +519,8 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
         throw InputError("drive", "no D-box model in the catalog offers " +
                                       format_in(*opt.drive, units::TB, 2) + " drives");
     }
-    best = build_design(best->name, best_choice, best_counts.cnodes, best_counts.dboxes, req,
-                        scenario.constraints, scenario.data_reduction, rule, true);
+    best = build_design(best->name, best_choice, best_counts.cnodes, best_counts.dboxes, req, cons,
+                        scenario.data_reduction, rule, true);
     if (opt.cnode.empty() || opt.dbox.empty()) {
         best->findings.push_back({Severity::info, "auto-hardware",
                                   "hardware picked automatically: " + best->cnode_model + " + " +
@@ -522,8 +584,12 @@ Design evaluate_design(const HandDesign& hand, const Requirements& req,
                                          hand.network_switch, where);
     const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
     const std::string name = hand.name.empty() ? "hand-made design" : hand.name;
-    return build_design(name, ch, hand.cnodes, hand.dboxes, req, constraints, data_reduction, rule,
-                        true);
+    Constraints cons = constraints;
+    if (hand.layout) {
+        cons.layout = *hand.layout;
+        cons.rack_resilient = false;
+    }
+    return build_design(name, ch, hand.cnodes, hand.dboxes, req, cons, data_reduction, rule, true);
 }
 
 HardwareChoice resolve_hardware(const Catalog& catalog, const std::string& cnode,

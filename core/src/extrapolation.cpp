@@ -107,8 +107,15 @@ Design grow_single_namespace(const Design& pod, Capacity target, const Catalog& 
                              const Constraints& constraints, double data_reduction) {
     const HardwareChoice hw = resolve_hardware(catalog, pod.cnode_model, pod.dbox_model,
                                                pod.drive_size, pod.rack_model, pod.switch_model);
+    // The pod's layout, when it was asked for by name, carries over.
+    Constraints cons = constraints;
+    if (!pod.ec_layout_auto) {
+        cons.layout = pod.ec_layout;
+        cons.rack_resilient = false;
+    }
     const std::int64_t dboxes = std::max<std::int64_t>(
-        std::max(1, hw.ec->min_dboxes), dboxes_for_capacity(*hw.dbox, hw.drive, target, *hw.ec));
+        std::max(1, hw.ec->min_dboxes),
+        dboxes_for_capacity(*hw.dbox, hw.drive, target, *hw.ec, cons.effective_layout()));
     // C-nodes to match: the pod's C:D ratio, so the namespace keeps the pod's
     // balance between frontend and backend; rounding up never takes it past
     // the knee (827 D-boxes at 2.5:1 are 2,067.5 C-nodes, and 2,067 is the knee).
@@ -122,7 +129,7 @@ Design grow_single_namespace(const Design& pod, Capacity target, const Catalog& 
     cnodes = std::max<std::int64_t>(1, cnodes);
     Requirements req;
     req.usable = target;
-    Design grown = build_design(pod.name + ", one namespace", hw, cnodes, dboxes, req, constraints,
+    Design grown = build_design(pod.name + ", one namespace", hw, cnodes, dboxes, req, cons,
                                 data_reduction, nullptr, true);
     const auto* option = std::get_if<FromOption>(&pod.origin);
     grown.origin = GrownToTarget{option ? std::optional(option->index) : std::nullopt, target};

@@ -15,6 +15,11 @@ HandDesign hand_design_of(const Design& design, std::int64_t cnodes, std::int64_
     h.network_switch = design.switch_model;
     h.cnodes = cnodes;
     h.dboxes = dboxes;
+    // A layout asked for by name stays; an automatic one is chosen again at
+    // the new counts.
+    if (!design.ec_layout_auto) {
+        h.layout = design.ec_layout;
+    }
     return h;
 }
 
@@ -33,6 +38,9 @@ OptionSpec option_of(const Design& design) {
     OptionSpec o;
     o.name = design.name;
     o.rack = design.rack_model;
+    if (!design.ec_layout_auto) {
+        o.layout = design.ec_layout;
+    }
     pin_option(o, design, design.cnodes, design.dboxes);
     return o;
 }

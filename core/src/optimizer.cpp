@@ -349,7 +349,7 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
     for (const CNodeModel& cn : catalog.cnodes) {
         for (const DBoxModel* box : dboxes) {
             const ErasureCodingRule* ec = catalog.ec_rule(box->erasure_coding);
-            if (ec == nullptr || ec->steps.empty()) {
+            if (ec == nullptr) {
                 throw InputError(box->id, "D-box refers to unknown erasure-coding rule \"" +
                                               box->erasure_coding + "\"");
             }

@@ -66,6 +66,8 @@ const std::map<std::string, Sample>& samples() {
         {"constraints.cd_min", {std::string("1:4"), std::string("1/4")}},
         {"constraints.cd_max", {std::string("3:1"), std::string("-3:1")}},
         {"constraints.rack_resilient", {true, std::string("yes")}},
+        {"constraints.layout", {std::string("dbox-ha"), std::string("raid6")}},
+        {"options[N].layout", {std::string("classic"), std::string("dbox_ha")}},
         {"options[N].name", {std::string("opt"), std::int64_t{1}}},
         {"options[N].cnode", {std::string("cnode-1u"), std::string("cnode-2u")}},
         {"options[N].dbox", {std::string("dbox-2u-44-hd"), std::string("dbox-2u")}},

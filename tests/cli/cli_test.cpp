@@ -325,7 +325,8 @@ namespace {
 std::string all_sourced_catalog() {
     nlohmann::json out = {{"schema", "podsizer-catalog/1"}};
     for (const char* part : {"cnodes", "dboxes", "switches", "racks", "erasure_coding"}) {
-        const std::string path = std::string(PODSIZER_SOURCE_DIR) + "/catalog/data/" + part + ".json";
+        const std::string path =
+            std::string(PODSIZER_SOURCE_DIR) + "/catalog/data/" + part + ".json";
         nlohmann::json doc = nlohmann::json::parse(read_file(path));
         for (auto& entry : doc.at(part)) {
             entry["source"] = {{"kind", "spec"}, {"ref", "test: every figure published"}};
@@ -353,8 +354,8 @@ TEST_CASE("a figure is marked only while a catalog figure it rests on is an assu
     REQUIRE(sourced.exit_code == 0);
     CHECK(sourced.out.find('*') == std::string::npos);
     CHECK(sourced.out.find("ASSUMPTION") == std::string::npos);
-    const ProcessResult json = podsizer(
-        {"size", "examples/ncp-pod-41k.json", "--catalog", catalog, "--format", "json"});
+    const ProcessResult json =
+        podsizer({"size", "examples/ncp-pod-41k.json", "--catalog", catalog, "--format", "json"});
     REQUIRE(json.exit_code == 0);
     const auto d = nlohmann::json::parse(json.out).at("designs").at(0);
     CHECK(d.at("racks") == 30);
@@ -364,8 +365,8 @@ TEST_CASE("a figure is marked only while a catalog figure it rests on is an assu
 
 TEST_CASE("racks checked on maximum draw rest on the maximum-power assumptions") {
     auto racks_ids = [](const std::string& basis) {
-        const ProcessResult r = podsizer({"size", "examples/ncp-pod-41k.json", "--power-basis",
-                                          basis, "--format", "json"});
+        const ProcessResult r = podsizer(
+            {"size", "examples/ncp-pod-41k.json", "--power-basis", basis, "--format", "json"});
         REQUIRE(r.exit_code == 0);
         return nlohmann::json::parse(r.out)
             .at("designs")
@@ -405,11 +406,53 @@ TEST_CASE("no output names the project's own working material") {
         REQUIRE(show.exit_code == 0);
         clean("catalog show " + id, show.out);
     }
-    for (const char* example : {"examples/ncp-pod-41k.json", "examples/fleet-160k.json",
-                                "examples/high-density-1eb.json",
-                                "examples/checkpoint-cadence.json"}) {
+    for (const char* example :
+         {"examples/ncp-pod-41k.json", "examples/fleet-160k.json", "examples/high-density-1eb.json",
+          "examples/checkpoint-cadence.json"}) {
         clean(example, read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + example));
         const ProcessResult compare = podsizer({"compare", example, "--format", "json"});
         clean(std::string("compare ") + example, compare.out + compare.err);
     }
+}
+
+TEST_CASE("design --layout builds the layout asked for and says what it survives") {
+    // docs/model.md §6: 180 D-boxes on 30 racks, at most 2 strips per rack:
+    // 60 wide, 56+4; 180 x 1,351.68 TB x 56/60 x 0.92 = 208.9 PB.
+    const ProcessResult r =
+        podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--cnodes", "450",
+                  "--dboxes", "180", "--layout", "rack-resilient", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto d = nlohmann::json::parse(r.out).at("designs").at(0);
+    CHECK(d.at("ec_layout") == "rack-resilient");
+    CHECK_FALSE(d.at("ec_layout_auto").get<bool>());
+    CHECK(d.at("stripe_width") == 60);
+    CHECK(d.at("failure_domains") == 30);
+    CHECK(d.at("tolerates_rack_loss").get<bool>());
+    CHECK(d.at("usable_capacity_bytes").get<double>() == Approx(208.93e15).epsilon(1e-3));
+    // Without --layout: auto, dbox-ha at 146+4, and a warning that a rack's loss is not survived.
+    const ProcessResult a = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
+                                      "--cnodes", "450", "--dboxes", "180"});
+    REQUIRE(a.exit_code == 0);
+    CHECK_THAT(a.out, Catch::Contains("dbox-ha (auto)") &&
+                          Catch::Contains("[warning] hand-made design: a rack holds up to 12"));
+
+    const ProcessResult bad = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
+                                        "--cnodes", "20", "--dboxes", "10", "--layout", "raid6"});
+    CHECK(bad.exit_code == 2);
+    CHECK_THAT(bad.err, Catch::StartsWith("podsizer: error: --layout: \"raid6\""));
+    // dbox-ha on 10 D-boxes is a design that misses a rule (exit 1), not bad input.
+    const ProcessResult few = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
+                                        "--cnodes", "20", "--dboxes", "10", "--layout", "dbox-ha"});
+    CHECK(few.exit_code == 1);
+    CHECK_THAT(few.out, Catch::Contains("[error] hand-made design: dbox-ha needs at least 11"));
+}
+
+TEST_CASE("a scenario's layout contradicting rack_resilient is bad input naming the path") {
+    const std::string path = write_temp(
+        "layout-both.json",
+        R"({"schema": "podsizer-scenario/1", "name": "both", "capacity": {"usable": "10 PB"},
+            "constraints": {"rack_resilient": true, "layout": "classic"}})");
+    const ProcessResult r = podsizer({"size", path});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("$.constraints.layout: \"classic\" contradicts"));
 }

@@ -107,7 +107,7 @@ TEST_CASE("an H100 tier applies per SU of 256 GPUs") {
 
 TEST_CASE("a hand-made design past the knee is flagged and does not gain throughput") {
     const Catalog& cat = default_catalog_for_tests();
-    HandDesign hand{"over", "cnode-1u", "dbox-1u-22", std::nullopt, "", "", 300, 100};
+    HandDesign hand{"over", "cnode-1u", "dbox-1u-22", std::nullopt, "", "", 300, 100, {}};
     const Design d = evaluate_design(hand, Requirements{}, Constraints{}, 1.0, cat);
     // 100 boxes x 60 GB/s = 6 TB/s backend; 300 x 24 GB/s = 7.2 TB/s frontend.
     CHECK(in(d.read, units::TB_per_s) == Approx(6.0));

@@ -187,10 +187,12 @@ TEST_CASE("every sheet prints landscape on A4 one page wide, with the scenario a
         INFO(name);
         CHECK_THAT(xml, Catch::Contains("paperSize=\"9\""));
         // Fit to page, one page wide: fitToWidth is left out because 1 is its
-        // default in OOXML; fitToHeight 0 lets long sheets run on (Charts: 1 page).
+        // default in OOXML; fitToHeight 0 lets long sheets run on (Charts and
+        // the Summary: 1 page).
         CHECK_THAT(xml, Catch::Contains("<pageSetUpPr fitToPage=\"1\"/>"));
         CHECK(xml.find("fitToWidth=") == std::string::npos);
-        CHECK((xml.find("fitToHeight=\"0\"") != std::string::npos) == (name != "Charts"));
+        CHECK((xml.find("fitToHeight=\"0\"") != std::string::npos) ==
+              (name != "Charts" && name != "Summary"));
         // The long per-U table prints portrait to fit more rows per page.
         CHECK_THAT(xml, Catch::Contains(name == "Racks" ? "orientation=\"portrait\""
                                                         : "orientation=\"landscape\""));
@@ -221,7 +223,7 @@ TEST_CASE("formulas name their assumptions and are stored with the engine's resu
     const Written& w = ncp();
     const std::string& book = w.parts.at("xl/workbook.xml");
     CHECK_THAT(book, Catch::Contains("<definedName name=\"cnode_1u_read_GBps\">"));
-    CHECK_THAT(book, Catch::Contains("<definedName name=\"ec_n4_wide_steps_from\">"));
+    CHECK_THAT(book, Catch::Contains("<definedName name=\"ec_n4_wide_max_data_strips\">"));
     std::size_t found = 0;
     for (const WorkbookFormula& f : w.manifest.formulas) {
         const auto at = std::find(w.manifest.sheets.begin(), w.manifest.sheets.end(), f.sheet);

@@ -85,6 +85,7 @@ Entry entry_of(const DBoxModel& m) {
          q("backend_read", m.backend_read, units::GB_per_s, 1, "backend_read_bytes_per_s", true),
          q("backend_write", m.backend_write, units::GB_per_s, 1, "backend_write_bytes_per_s"),
          num("backend_ports", m.backend_ports, 0),
+         num("write_buffer_ha_min_dboxes", m.write_buffer_ha_min_dboxes, 0),
          txt("erasure_coding", m.erasure_coding),
          flag("ncp_certified", m.ncp_certified, true)},
         &m.provenance};
@@ -96,14 +97,24 @@ Entry entry_of(const ErasureCodingRule& m) {
         steps += (steps.empty() ? "" : ", ") + std::to_string(s.min_dboxes) +
                  "+ boxes: " + std::to_string(s.data_strips) + "+" + std::to_string(m.parity);
     }
-    return Entry{m.id,
-                 "erasure_coding",
-                 m.name,
-                 {num("parity", m.parity, 0, true), txt("steps", steps),
-                  num("reserve", m.reserve, 2, true), num("min_dboxes", m.min_dboxes, 0),
-                  num("enclosure_tolerance_min_dboxes", m.enclosure_tolerance_min_dboxes, 0),
-                  num("rack_resilience_min_racks", m.rack_resilience_min_racks, 0)},
-                 &m.provenance};
+    std::vector<Fact> rows{txt("software_version", m.software_version),
+                           num("parity", m.parity, 0, true),
+                           num("min_data_strips", m.min_data_strips, 0),
+                           num("max_data_strips", m.max_data_strips, 0, true),
+                           num("excluded_ssds", m.excluded_ssds, 0),
+                           num("strips_per_dbox", m.strips_per_dbox, 0),
+                           num("strips_per_rack", m.strips_per_rack, 0)};
+    if (!steps.empty()) {
+        rows.push_back(txt("steps", steps));
+    }
+    for (Fact r : {num("reserve", m.reserve, 2, true), num("min_dboxes", m.min_dboxes, 0),
+                   num("enclosure_tolerance_min_dboxes", m.enclosure_tolerance_min_dboxes, 0),
+                   num("rack_resilience_min_racks", m.rack_resilience_min_racks, 0),
+                   num("max_dboxes", static_cast<double>(m.max_dboxes), 0),
+                   num("max_cnodes", static_cast<double>(m.max_cnodes), 0)}) {
+        rows.push_back(std::move(r));
+    }
+    return Entry{m.id, "erasure_coding", m.name, std::move(rows), &m.provenance};
 }
 
 Entry entry_of(const SwitchModel& m) {

@@ -58,6 +58,15 @@ json design_json(const Design& d) {
     j["parity_strips"] = d.parity_strips;
     j["ec_efficiency"] = d.ec_efficiency;
     j["reserve"] = d.reserve;
+    // docs/model.md §6: the layout and what the design survives.
+    j["ec_layout"] = to_string(d.ec_layout);
+    j["ec_layout_auto"] = d.ec_layout_auto;
+    j["stripe_width"] = d.stripe_width();
+    j["failure_domains"] = d.failure_domains;
+    j["strips_per_dbox"] = d.strips_per_dbox;
+    j["strips_per_rack"] = d.strips_per_rack;
+    j["tolerates_dbox_loss"] = d.tolerates_dbox_loss;
+    j["tolerates_rack_loss"] = d.tolerates_rack_loss;
     j["read_bytes_per_s"] = d.read.base();
     j["write_bytes_per_s"] = d.write.base();
     j["frontend_read_bytes_per_s"] = d.frontend_read.base();

@@ -228,6 +228,9 @@ const Figure<DBoxModel> kDBoxFigures[] = {
      [](const DBoxModel& d) { return in(d.backend_write, units::GB_per_s); }},
     {"backend_ports", "Backend network ports", Num::integer, "ports", "backend_ports",
      [](const DBoxModel& d) -> double { return d.backend_ports; }},
+    {"write_buffer_ha_min_dboxes", "Write buffer RAID 6 under DBox-HA from", Num::integer,
+     "D-boxes", "write_buffer_ha_min_dboxes",
+     [](const DBoxModel& d) -> double { return d.write_buffer_ha_min_dboxes; }},
     {"", "Certified for NVIDIA reference architectures", Num::text, "", "ncp_certified", nullptr,
      [](const DBoxModel& d) { return std::string(d.ncp_certified ? "yes" : "no"); }},
 };
@@ -235,6 +238,16 @@ const Figure<DBoxModel> kDBoxFigures[] = {
 const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
     {"parity", "Parity strips per stripe", Num::integer, "strips", "parity",
      [](const ErasureCodingRule& e) -> double { return e.parity; }},
+    {"max_data_strips", "Widest stripe: data strips", Num::integer, "strips", "max_data_strips",
+     [](const ErasureCodingRule& e) -> double { return e.max_data_strips; }},
+    {"min_data_strips", "Narrowest stripe: data strips", Num::integer, "strips", "min_data_strips",
+     [](const ErasureCodingRule& e) -> double { return e.min_data_strips; }},
+    {"excluded_ssds", "SSDs left out of a classic stripe", Num::integer, "SSDs", "excluded_ssds",
+     [](const ErasureCodingRule& e) -> double { return e.excluded_ssds; }},
+    {"strips_per_dbox", "Most strips per D-box (dbox-ha, rack-resilient)", Num::integer, "strips",
+     "strips_per_dbox", [](const ErasureCodingRule& e) -> double { return e.strips_per_dbox; }},
+    {"strips_per_rack", "Most strips per rack (rack-resilient)", Num::integer, "strips",
+     "strips_per_rack", [](const ErasureCodingRule& e) -> double { return e.strips_per_rack; }},
     {"reserve", "Reserve held back on top of erasure coding", Num::percent, "%", "reserve",
      [](const ErasureCodingRule& e) { return e.reserve; }},
     {"min_dboxes", "Smallest cluster", Num::integer, "D-boxes", "min_dboxes",
@@ -245,6 +258,10 @@ const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
     {"rack_resilience_min_racks", "Rack-level resilience needs at least", Num::integer, "racks",
      "rack_resilience_min_racks",
      [](const ErasureCodingRule& e) -> double { return e.rack_resilience_min_racks; }},
+    {"max_dboxes", "Largest cluster the software supports", Num::integer, "D-boxes", "max_dboxes",
+     [](const ErasureCodingRule& e) { return static_cast<double>(e.max_dboxes); }},
+    {"max_cnodes", "Largest cluster the software supports", Num::integer, "C-nodes", "max_cnodes",
+     [](const ErasureCodingRule& e) { return static_cast<double>(e.max_cnodes); }},
 };
 
 const Figure<SwitchModel> kSwitchFigures[] = {
@@ -645,6 +662,9 @@ void AssumptionsBuilder::models() {
 void AssumptionsBuilder::erasure_coding(const ErasureCodingRule& ec) {
     const std::string g = "Erasure coding " + ec.id;
     figures("ec", g, ec, kErasureCodingFigures);
+    if (ec.steps.empty()) {
+        return;
+    }
     const Source& steps = ec.provenance.of("steps");
     const Source same{steps.kind, "", "as step 1"};
     const std::size_t from_first = size();

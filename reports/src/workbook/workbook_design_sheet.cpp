@@ -170,18 +170,61 @@ Section bill_of_materials(const DesignContext& x) {
                            count(d.switches()), Num::integer, "leaves + spines")}};
 }
 
+/// The stripe width of docs/model.md §6 as a formula over the rule's
+/// figures on Assumptions; the legacy step cap only where the rule has steps.
+std::string stripe_width_formula(const DesignContext& x) {
+    const DBoxModel* box = x.catalog.dbox(x.d.dbox_model);
+    const ErasureCodingRule* ec = box != nullptr ? x.catalog.ec_rule(box->erasure_coding) : nullptr;
+    std::string f = "=MAX(0,MIN(" + x.ec("max_data_strips") +
+                    "+{parity_strips},{dboxes}*{drives}-" + x.ec("excluded_ssds");
+    if (ec != nullptr && ec->strips_per_dbox > 0) {
+        f += ",IF({layout}=\"classic\",1E9," + x.ec("strips_per_dbox") + "*{dboxes})";
+    }
+    if (ec != nullptr && ec->strips_per_rack > 0) {
+        f +=
+            ",IF({layout}=\"rack-resilient\"," + x.ec("strips_per_rack") + "*MAX(1,{domains}),1E9)";
+    }
+    if (ec != nullptr && !ec->steps.empty()) {
+        f += ",LOOKUP({dboxes}," + x.ec("steps_from") + "," + x.ec("steps_data") +
+             ")+{parity_strips}";
+    }
+    return f + "))";
+}
+
+/// The cached value of the layout_ok item: the engine's own checks.
+bool layout_ok(const Design& d, const DesignContext& x) {
+    const DBoxModel* box = x.catalog.dbox(d.dbox_model);
+    const ErasureCodingRule* ec = box != nullptr ? x.catalog.ec_rule(box->erasure_coding) : nullptr;
+    if (ec == nullptr) {
+        return false;
+    }
+    return d.data_strips >= ec->min_data_strips &&
+           (d.ec_layout == EcLayout::classic || d.dboxes >= ec->enclosure_tolerance_min_dboxes) &&
+           (d.ec_layout != EcLayout::rack_resilient ||
+            d.failure_domains >= ec->rack_resilience_min_racks);
+}
+
 Section capacity(const DesignContext& x) {
     const Design& d = x.d;
     return {
         "Capacity",
         {Item::formula("raw_PB", "Raw capacity (PB)", "={dboxes}*{drives}*{drive_TB}/1000",
                        in(d.raw, units::PB), Num::one, "D-boxes x drives x drive size"),
-         Item::formula("data_strips", "Data strips per stripe",
-                       "=LOOKUP({dboxes}," + x.ec("steps_from") + "," + x.ec("steps_data") + ")",
-                       d.data_strips, Num::integer,
-                       "stripe-width step for this many D-boxes (Assumptions, erasure coding)"),
+         Item::text("layout", "Erasure-coding layout", std::string(to_string(d.ec_layout)),
+                    d.ec_layout_auto
+                        ? "chosen automatically: dbox-ha where it costs no capacity, else classic"
+                        : "asked for by the scenario; classic, dbox-ha or rack-resilient"),
+         Item::value("domains", "Racks holding D-boxes", count(d.failure_domains), Num::integer,
+                     "from the rack layout (Racks sheet): the failure domains"),
          Item::formula("parity_strips", "Parity strips per stripe", "=" + x.ec("parity"),
                        d.parity_strips, Num::integer, "from the erasure-coding rule"),
+         Item::formula("stripe_width", "Stripe width (data + parity)", stripe_width_formula(x),
+                       d.stripe_width(), Num::integer,
+                       "the widest stripe; classic: SSDs less the excluded ones; dbox-ha: also "
+                       "strips per D-box x D-boxes; rack-resilient: also strips per rack x racks"),
+         Item::formula("data_strips", "Data strips per stripe",
+                       "=MAX(0,{stripe_width}-{parity_strips})", d.data_strips, Num::integer,
+                       "width - parity"),
          Item::formula("ec_efficiency", "Stripe efficiency (%)",
                        "={data_strips}/({data_strips}+{parity_strips})", d.ec_efficiency,
                        Num::percent, "data / (data + parity)"),
@@ -197,7 +240,35 @@ Section capacity(const DesignContext& x) {
                        "1 = none; capacity is quoted without reduction"),
          Item::formula("effective_PB", "Effective capacity, what-if (PB)",
                        "={usable_PB}*{data_reduction}", in(d.effective, units::PB), Num::one,
-                       "usable x data-reduction ratio (not a guarantee)")}};
+                       "usable x data-reduction ratio (not a guarantee)"),
+         Item::formula("strips_per_dbox", "Most strips of a stripe on one D-box",
+                       "=MIN({stripe_width},IF({layout}=\"classic\",{drives}," +
+                           x.ec("strips_per_dbox") + "))",
+                       d.strips_per_dbox, Num::integer,
+                       "classic: up to the D-box's drives; otherwise the layout's cap"),
+         Item::formula("strips_per_rack", "Most strips of a stripe in one rack",
+                       "=MIN({stripe_width},{strips_per_dbox}*ROUNDUP({dboxes}/MAX(1,{domains}),0),"
+                       "IF({layout}=\"rack-resilient\"," +
+                           x.ec("strips_per_rack") + ",1E9))",
+                       d.strips_per_rack, Num::integer,
+                       "strips per D-box x D-boxes in the fullest rack; rack-resilient: its cap"),
+         Item::formula(
+             "layout_ok", "Layout's rules met (1 = yes)",
+             "=IF(AND({data_strips}>=" + x.ec("min_data_strips") +
+                 ",OR({layout}=\"classic\",{dboxes}>=" + x.ec("enclosure_tolerance_min_dboxes") +
+                 "),OR({layout}<>\"rack-resilient\",{domains}>=" +
+                 x.ec("rack_resilience_min_racks") + ")),1,0)",
+             layout_ok(d, x) ? 1.0 : 0.0, Num::integer,
+             "narrowest stripe; dbox-ha and rack-resilient: enough D-boxes; "
+             "rack-resilient: enough racks"),
+         Item::text_formula("tolerates_dbox_loss", "Survives losing a D-box",
+                            "=IF(AND({layout_ok}=1,{strips_per_dbox}<={parity_strips}),"
+                            "\"yes\",\"NO\")",
+                            d.tolerates_dbox_loss ? "yes" : "NO", "strips on one D-box <= parity"),
+         Item::text_formula("tolerates_rack_loss", "Survives losing a rack",
+                            "=IF(AND({layout_ok}=1,{strips_per_rack}<={parity_strips}),"
+                            "\"yes\",\"NO\")",
+                            d.tolerates_rack_loss ? "yes" : "NO", "strips in one rack <= parity")}};
 }
 
 Section throughput(const DesignContext& x) {

@@ -689,6 +689,7 @@ void finish(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row
     }
     sheet.row_height(header_row, 32);
     sheet.freeze(header_row + 1, 1);
+    sheet.one_page();
     sheet.print_setup(header_row);
 }
 

@@ -236,6 +236,10 @@ void Sheet::portrait() {
     portrait_ = true;
 }
 
+void Sheet::one_page() {
+    one_page_ = true;
+}
+
 void Sheet::print_setup(int header_row) {
     if (portrait_) {
         worksheet_set_portrait(ws_);
@@ -243,7 +247,7 @@ void Sheet::print_setup(int header_row) {
         worksheet_set_landscape(ws_);
     }
     worksheet_set_paper(ws_, 9); // A4
-    worksheet_fit_to_pages(ws_, 1, 0);
+    worksheet_fit_to_pages(ws_, 1, one_page_ ? 1 : 0);
     worksheet_set_margins(ws_, 0.5, 0.5, 0.75, 0.6);
     check(worksheet_set_header(ws_, book_->header_text().c_str()), "header");
     check(worksheet_set_footer(ws_, book_->footer_text().c_str()), "footer");

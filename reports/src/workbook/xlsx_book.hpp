@@ -70,6 +70,8 @@ public:
     void fit_height(int row, const std::vector<std::tuple<std::string, double, double>>& texts);
     /// Portrait instead of landscape (long narrow tables).
     void portrait();
+    /// Shrunk to one page high as well as wide (the Summary: one page to show).
+    void one_page();
     /// Landscape A4, one page wide, header with the scenario and date, page
     /// numbers in the footer, rows up to `header_row` repeated on each page.
     void print_setup(int header_row);
@@ -84,6 +86,7 @@ private:
     lxw_worksheet* ws_;
     std::string name_;
     bool portrait_ = false;
+    bool one_page_ = false;
 };
 
 class Book {

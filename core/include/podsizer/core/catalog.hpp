@@ -68,6 +68,9 @@ struct DBoxModel {
     Throughput backend_read;
     Throughput backend_write;
     int backend_ports = 0;
+    /// Under an HA layout the write buffer is protected with RAID 6 only
+    /// from this many D-boxes (0: not known, not checked).
+    int write_buffer_ha_min_dboxes = 0;
     std::string erasure_coding; ///< id of the ErasureCodingRule that applies
     bool ncp_certified = false; ///< certified for NVIDIA's reference architectures
     Provenance provenance;
@@ -85,18 +88,25 @@ struct StripeStep {
 struct ErasureCodingRule {
     std::string id;
     std::string name;
+    std::string software_version; ///< the release the reserve and limits are quoted for
     int parity = 4;
-    std::vector<StripeStep> steps;          ///< ascending by min_dboxes, first at 1
+    int min_data_strips = 1; ///< narrower stripes are not built
+    int max_data_strips = 0; ///< the widest stripe's data strips
+    int excluded_ssds = 0;   ///< SSDs a classic stripe leaves out of its width
+    int strips_per_dbox = 0; ///< cap per D-box under dbox-ha and rack-resilient (0: none)
+    int strips_per_rack = 0; ///< cap per rack under rack-resilient (0: none)
+    /// Optional legacy cap: from min_dboxes enclosures on, at most data_strips.
+    std::vector<StripeStep> steps;
     double reserve = 0.0;                   ///< fraction held back on top of EC
     int min_dboxes = 1;                     ///< smallest cluster the rule allows
-    int enclosure_tolerance_min_dboxes = 0; ///< below this, an enclosure failure loses data
+    int enclosure_tolerance_min_dboxes = 0; ///< HA layouts need at least this many D-boxes
     int rack_resilience_min_racks = 0;      ///< rack-level resilience needs at least this
+    std::int64_t max_dboxes = 0;            ///< largest cluster the software supports (0: unknown)
+    std::int64_t max_cnodes = 0;            ///< likewise for C-nodes
     Provenance provenance;
 
-    /// The step that applies to a cluster of `dboxes` enclosures.
-    const StripeStep& step_for(std::int64_t dboxes) const;
-    /// data / (data + parity) for a cluster of `dboxes` enclosures.
-    double efficiency(std::int64_t dboxes) const;
+    /// The legacy step that applies to a cluster of `dboxes` enclosures; null without steps.
+    const StripeStep* step_for(std::int64_t dboxes) const;
 };
 
 struct SwitchModel {

@@ -4,6 +4,7 @@
 
 #include "podsizer/core/assumptions.hpp"
 #include "podsizer/core/checkpoint_plan.hpp"
+#include "podsizer/core/ec_layout.hpp"
 #include "podsizer/core/power.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -132,10 +133,19 @@ struct Design {
     std::int64_t racks_for_space = 0;
     std::int64_t racks_for_power = 0;
 
+    // docs/model.md §6: the stripe under the layout, and what it survives.
+    EcLayout ec_layout = EcLayout::classic; ///< as built; never automatic
+    bool ec_layout_auto = false;            ///< chosen by the automatic rule
     int data_strips = 0;
     int parity_strips = 0;
+    int stripe_width() const { return data_strips + parity_strips; }
     double ec_efficiency = 0.0;
     double reserve = 0.0;
+    std::int64_t failure_domains = 0; ///< racks holding D-boxes
+    int strips_per_dbox = 0;          ///< most strips of a stripe on one D-box
+    int strips_per_rack = 0;          ///< most strips of a stripe in one rack
+    bool tolerates_dbox_loss = false; ///< keeps serving data after losing one D-box
+    bool tolerates_rack_loss = false; ///< ... after losing one rack
     Capacity raw;
     Capacity usable;
     double data_reduction = 1.0;

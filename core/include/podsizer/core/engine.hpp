@@ -36,6 +36,7 @@ struct HandDesign {
     std::string network_switch;
     std::int64_t cnodes = 0;
     std::int64_t dboxes = 0;
+    std::optional<EcLayout> layout; ///< replaces the constraints' layout
 };
 
 /// Where each model id of a design came from, as an error names it: a JSON

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "podsizer/core/checkpoint.hpp"
+#include "podsizer/core/ec_layout.hpp"
 #include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/power.hpp"
 #include "podsizer/core/units.hpp"
@@ -58,7 +59,11 @@ struct Constraints {
     std::optional<Power> max_power;  ///< total for the design
     Ratio cd_min{0.5, "1:2"};        ///< brief: minimum C:D is 1:2
     Ratio cd_max{4.0, "4:1"};        ///< ASSUMPTION: beyond this a design is not sensible
-    bool rack_resilient = false;     ///< needs the EC rule's minimum rack count
+    bool rack_resilient = false;     ///< the same as layout rack-resilient (the older key)
+    /// How stripes are placed (docs/model.md §6); automatic by default.
+    EcLayout layout = EcLayout::automatic;
+    /// The layout asked for: rack-resilient when rack_resilient is set.
+    EcLayout effective_layout() const { return rack_resilient ? EcLayout::rack_resilient : layout; }
     /// The draw racks are checked on; typical is the customer's basis.
     PowerBasis power_basis = PowerBasis::typical;
     /// Share of the rack budget the devices may draw (0.8: breakers loaded
@@ -86,9 +91,10 @@ struct OptionSpec {
     std::string rack;           ///< overrides constraints.rack
     std::string network_switch; ///< switch model id; empty: catalog default
     CNodeSizing cnode_sizing = CNodeSizing::requirement;
-    std::int64_t cnodes = 0;       ///< when fixed
-    std::optional<Ratio> cd_ratio; ///< when ratio
-    std::int64_t dboxes = 0;       ///< 0: sized; > 0: fixed
+    std::int64_t cnodes = 0;        ///< when fixed
+    std::optional<Ratio> cd_ratio;  ///< when ratio
+    std::int64_t dboxes = 0;        ///< 0: sized; > 0: fixed
+    std::optional<EcLayout> layout; ///< replaces constraints.layout for this option
     /// Replaces the scenario's capacity need for this option only, e.g. an
     /// exabyte built as one namespace beside per-pod options.
     std::optional<CapacitySpec> capacity;
