@@ -24,6 +24,8 @@ const std::array kCnode{
     CatalogField{"write", T::quantity, kRate},
     CatalogField{"client_ports", T::count, {}, true, 0},
     CatalogField{"backend_ports", T::count, {}, true, 0},
+    CatalogField{"client_port_speed", T::quantity, kRate, false},
+    CatalogField{"backend_port_speed", T::quantity, kRate, false},
     kSource,
     kFieldSources,
 };
@@ -40,6 +42,7 @@ const std::array kDbox{
     CatalogField{"backend_read", T::quantity, kRate},
     CatalogField{"backend_write", T::quantity, kRate},
     CatalogField{"backend_ports", T::count, {}, true, 0},
+    CatalogField{"backend_port_speed", T::quantity, kRate, false},
     CatalogField{"write_buffer_ha_min_dboxes", T::count, {}, false, 0},
     CatalogField{"erasure_coding", T::id},
     CatalogField{"ncp_certified", T::boolean},

@@ -111,6 +111,12 @@ CNodeModel read_cnode(const Node& n) {
     c.write = n.at("write").positive<Throughput>();
     c.client_ports = n.at("client_ports").small_count(0);
     c.backend_ports = n.at("backend_ports").small_count(0);
+    if (auto s = n.find("client_port_speed")) {
+        c.client_port_speed = s->positive<Throughput>();
+    }
+    if (auto s = n.find("backend_port_speed")) {
+        c.backend_port_speed = s->positive<Throughput>();
+    }
     c.provenance = read_provenance(n, fields);
     read_max_power(n, c);
     return c;
@@ -143,6 +149,9 @@ DBoxModel read_dbox(const Node& n) {
     d.backend_read = n.at("backend_read").positive<Throughput>();
     d.backend_write = n.at("backend_write").positive<Throughput>();
     d.backend_ports = n.at("backend_ports").small_count(0);
+    if (auto s = n.find("backend_port_speed")) {
+        d.backend_port_speed = s->positive<Throughput>();
+    }
     if (auto b = n.find("write_buffer_ha_min_dboxes")) {
         d.write_buffer_ha_min_dboxes = b->small_count(0);
     }

@@ -3,6 +3,7 @@
 #include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/counting.hpp"
 #include "podsizer/core/erasure_coding.hpp"
+#include "podsizer/core/network.hpp"
 #include "podsizer/core/requirements.hpp"
 #include "podsizer/core/text.hpp"
 
@@ -98,6 +99,35 @@ void certification_rule(const Design&, const DesignInputs& in, const Findings& f
               in.hw.dbox->id + " is not certified for NVIDIA reference architectures; rule \"" +
                   in.rule->id + "\" expects certified storage");
     }
+}
+
+/// A catalog figure above what the device's ports carry is capped
+/// (docs/model.md §7); say so, since the catalog figure is not delivered.
+void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
+    auto check = [&](const std::string& id, Throughput read, Throughput write, Throughput line,
+                     const std::string& ports) {
+        if (line.base() <= 0.0) {
+            return;
+        }
+        for (const auto& [what, figure] : {std::pair{"read", read}, std::pair{"write", write}}) {
+            if (exceeds(figure.base(), line.base())) {
+                f.add(Severity::warning, "line-rate-cap",
+                      id + ": the catalog's " + what + " of " + fmt_tp(figure) +
+                          " is more than its ports carry (" + ports + " = " + fmt_tp(line) +
+                          "); the design counts " + fmt_tp(line));
+            }
+        }
+    };
+    const CNodeModel& c = *in.hw.cnode;
+    check(c.id, c.read, c.write, cnode_line_rate(c),
+          std::to_string(c.client_ports) + " client x " +
+              format_in(c.client_port_speed, units::Gbps, 0) + ", " +
+              std::to_string(c.backend_ports) + " backend x " +
+              format_in(c.backend_port_speed, units::Gbps, 0));
+    const DBoxModel& b = *in.hw.dbox;
+    check(b.id, b.backend_read, b.backend_write, dbox_line_rate(b),
+          std::to_string(b.backend_ports) + " x " +
+              format_in(b.backend_port_speed, units::Gbps, 0));
 }
 
 void knee_rule(const Design& d, const DesignInputs&, const Findings& f) {
@@ -293,9 +323,10 @@ void power_rule(const Design& d, const DesignInputs&, const Findings& f) {
 }
 
 // In the order the findings are listed (errors of one concern together).
-constexpr Rule kRules[] = {throughput_rule, checkpoint_rule,     capacity_rule, certification_rule,
-                           knee_rule,       cd_ratio_rule,       layout_rule,   platform_rule,
-                           limits_rule,     data_reduction_rule, power_rule};
+constexpr Rule kRules[] = {throughput_rule,    checkpoint_rule,     capacity_rule,
+                           certification_rule, line_rate_rule,      knee_rule,
+                           cd_ratio_rule,      layout_rule,         platform_rule,
+                           limits_rule,        data_reduction_rule, power_rule};
 
 } // namespace
 

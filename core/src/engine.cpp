@@ -29,11 +29,24 @@ constexpr std::int64_t kMaxDevices = 100'000;
 constexpr double kBalancedWithin = 0.03;
 } // namespace
 
+Throughput cnode_read(const HardwareChoice& ch) {
+    return line_capped(ch.cnode->read, cnode_line_rate(*ch.cnode));
+}
+Throughput cnode_write(const HardwareChoice& ch) {
+    return line_capped(ch.cnode->write, cnode_line_rate(*ch.cnode));
+}
+Throughput dbox_read(const HardwareChoice& ch) {
+    return line_capped(ch.dbox->backend_read, dbox_line_rate(*ch.dbox));
+}
+Throughput dbox_write(const HardwareChoice& ch) {
+    return line_capped(ch.dbox->backend_write, dbox_line_rate(*ch.dbox));
+}
+
 double saturation(const HardwareChoice& ch) {
     // C-nodes one D-box can keep busy: the smaller of read and write, since
     // past either knee more C-nodes stop adding that direction's throughput.
-    const double r = ch.dbox->backend_read / ch.cnode->read;
-    const double w = ch.dbox->backend_write / ch.cnode->write;
+    const double r = dbox_read(ch) / cnode_read(ch);
+    const double w = dbox_write(ch) / cnode_write(ch);
     return std::min(r, w);
 }
 
@@ -165,10 +178,12 @@ void size_capacity(Design& d, const HardwareChoice& ch, const Constraints& cons,
 void size_throughput(Design& d, const HardwareChoice& ch, const Requirements& req) {
     const auto Cd = static_cast<double>(d.cnodes);
     const auto Dd = static_cast<double>(d.dboxes);
-    d.frontend_read = ch.cnode->read * Cd;
-    d.frontend_write = ch.cnode->write * Cd;
-    d.backend_read = ch.dbox->backend_read * Dd;
-    d.backend_write = ch.dbox->backend_write * Dd;
+    // Each device delivers its catalog figure or what its ports carry,
+    // whichever is less (docs/model.md §7).
+    d.frontend_read = cnode_read(ch) * Cd;
+    d.frontend_write = cnode_write(ch) * Cd;
+    d.backend_read = dbox_read(ch) * Dd;
+    d.backend_write = dbox_write(ch) * Dd;
     d.read = std::min(d.frontend_read, d.backend_read);
     d.write = std::min(d.frontend_write, d.backend_write);
     d.read_bottleneck = bottleneck_of(d.frontend_read, d.backend_read);
@@ -295,8 +310,8 @@ DesignCounts balance_counts(const OptionSpec& opt, const HardwareChoice& ch,
     const double sat = saturation(ch);
     // C:D may not exceed the maximum ratio, nor usefully exceed the knee.
     const double c_per_d_cap = std::min(sat, cons.cd_max.c_per_d);
-    const std::int64_t c_req = std::max(ceil_to_count(req.read / ch.cnode->read),
-                                        ceil_to_count(req.write / ch.cnode->write));
+    const std::int64_t c_req = std::max(ceil_to_count(req.read / cnode_read(ch)),
+                                        ceil_to_count(req.write / cnode_write(ch)));
     const EcLayout layout = cons.effective_layout();
     const std::int64_t d_cap = dboxes_for_capacity(*ch.dbox, ch.drive, req.usable, *ch.ec, layout);
     // A layout asked for by name is built: the D-boxes it needs are bought.

@@ -6,6 +6,25 @@
 
 namespace podsizer {
 
+Throughput cnode_line_rate(const CNodeModel& c) {
+    if (c.client_port_speed.base() <= 0.0 || c.backend_port_speed.base() <= 0.0) {
+        return Throughput{};
+    }
+    return std::min(c.client_port_speed * static_cast<double>(c.client_ports),
+                    c.backend_port_speed * static_cast<double>(c.backend_ports));
+}
+
+Throughput dbox_line_rate(const DBoxModel& d) {
+    if (d.backend_port_speed.base() <= 0.0) {
+        return Throughput{};
+    }
+    return d.backend_port_speed * static_cast<double>(d.backend_ports);
+}
+
+Throughput line_capped(Throughput figure, Throughput line) {
+    return line.base() > 0.0 ? std::min(figure, line) : figure;
+}
+
 namespace {
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
     return b <= 0 ? 0 : a / b + (a % b != 0 ? 1 : 0);

@@ -250,8 +250,11 @@ TEST_CASE("formulas name their assumptions and are stored with the engine's resu
     }
     CHECK(found == w.manifest.formulas.size());
     // The design sheet's throughput is a formula over the C-node count and the
-    // named assumption (450 x 24 GB/s = 10,800 GB/s: the reference pod).
-    CHECK_THAT(sheet_xml(w, 2), Catch::Contains("*cnode_1u_read_GBps</f><v>10800</v>"));
+    // named assumption, capped by what its ports carry (450 x min(24, 50) GB/s
+    // = 10,800 GB/s: the reference pod; docs/model.md §7).
+    CHECK_THAT(sheet_xml(w, 2),
+               Catch::Contains("MIN(cnode_1u_read_GBps,$B$") &&
+                   Catch::Contains("),cnode_1u_read_GBps)</f><v>10800</v>"));
 }
 
 TEST_CASE("the same inputs and date give the same bytes") {

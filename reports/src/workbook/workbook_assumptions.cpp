@@ -202,6 +202,11 @@ const Figure<CNodeModel> kCNodeFigures[] = {
      [](const CNodeModel& c) -> double { return c.client_ports; }},
     {"backend_ports", "Backend network ports", Num::integer, "ports", "backend_ports",
      [](const CNodeModel& c) -> double { return c.backend_ports; }},
+    {"client_port_Gbps", "Client port speed (0: not known)", Num::integer, "Gbps",
+     "client_port_speed", [](const CNodeModel& c) { return in(c.client_port_speed, units::Gbps); }},
+    {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps",
+     "backend_port_speed",
+     [](const CNodeModel& c) { return in(c.backend_port_speed, units::Gbps); }},
 };
 
 std::string drive_options(const DBoxModel& d) {
@@ -228,6 +233,9 @@ const Figure<DBoxModel> kDBoxFigures[] = {
      [](const DBoxModel& d) { return in(d.backend_write, units::GB_per_s); }},
     {"backend_ports", "Backend network ports", Num::integer, "ports", "backend_ports",
      [](const DBoxModel& d) -> double { return d.backend_ports; }},
+    {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps",
+     "backend_port_speed",
+     [](const DBoxModel& d) { return in(d.backend_port_speed, units::Gbps); }},
     {"write_buffer_ha_min_dboxes", "Write buffer RAID 6 under DBox-HA from", Num::integer,
      "D-boxes", "write_buffer_ha_min_dboxes",
      [](const DBoxModel& d) -> double { return d.write_buffer_ha_min_dboxes; }},

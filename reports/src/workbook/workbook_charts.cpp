@@ -3,6 +3,7 @@
 // curve's points are the engine's (evaluate_design at each count), written
 // as formulas over the design sheet and Assumptions.
 #include "podsizer/core/engine.hpp"
+#include "workbook_design_items.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
@@ -119,9 +120,12 @@ int knee_data(xlsx::Sheet& sheet, const KneeSeries& k, const Assumptions& a,
         sheet.number(row, cc, static_cast<double>(c), Num::integer, Role::input);
         sheet.formula(row, cc + 1,
                       "=MIN(" + xlsx::cell(row, cc) + "*" +
-                          a.name("cnode", d.cnode_model, "read_GBps") + "," +
-                          k.cells.ref("dboxes") + "*" +
-                          a.name("dbox", d.dbox_model, "backend_read_GBps") + ")/1000",
+                          capped(a.name("cnode", d.cnode_model, "read_GBps"),
+                                 k.cells.ref("cnode_line_GBps")) +
+                          "," + k.cells.ref("dboxes") + "*" +
+                          capped(a.name("dbox", d.dbox_model, "backend_read_GBps"),
+                                 k.cells.ref("dbox_line_GBps")) +
+                          ")/1000",
                       in(at.read, units::TB_per_s), Num::two);
         ++row;
     }

@@ -44,6 +44,12 @@ struct Section {
     std::vector<Item> items;
 };
 
+/// A formula's catalog figure capped by a line rate that may be unknown (0):
+/// what a device delivers (docs/model.md §7).
+inline std::string capped(const std::string& figure, const std::string& line) {
+    return "IF(" + line + ">0,MIN(" + figure + "," + line + ")," + figure + ")";
+}
+
 /// Whether `items` hold one with this key.
 bool has_item(const std::vector<Item>& items, const std::string& key);
 

@@ -2,6 +2,7 @@
 // power, density, requirement and findings. Counts and the drive size are
 // inputs; everything derived is a formula over them and the Assumptions sheet
 // (docs/model.md §6-§10 for the formulas), cached with the engine's number.
+#include "podsizer/core/network.hpp"
 #include "workbook_design_items.hpp"
 
 #include <algorithm>
@@ -278,15 +279,31 @@ Section throughput(const DesignContext& x) {
     const std::string bits = "bits: 1 GB/s = 8 Gbps";
     return {
         "Throughput",
-        {Item::formula("front_read", "Frontend read (GB/s)", "={cnodes}*" + x.cn("read_GBps"),
-                       gbps(d.frontend_read), Num::one, "C-nodes x read per C-node"),
-         Item::formula("front_write", "Frontend write (GB/s)", "={cnodes}*" + x.cn("write_GBps"),
-                       gbps(d.frontend_write), Num::one, "C-nodes x write per C-node"),
-         Item::formula("back_read", "Backend read (GB/s)", "={dboxes}*" + x.db("backend_read_GBps"),
-                       gbps(d.backend_read), Num::one, "D-boxes x backend read per D-box"),
+        {Item::formula("cnode_line_GBps", "C-node ports carry (GB/s, 0: not known)",
+                       "=MIN(" + x.cn("client_ports") + "*" + x.cn("client_port_Gbps") + "," +
+                           x.cn("backend_ports") + "*" + x.cn("backend_port_Gbps") + ")/8",
+                       gbps(cnode_line_rate(*x.catalog.cnode(d.cnode_model))), Num::one,
+                       "the fewer of client and backend ports x speed, in bytes"),
+         Item::formula("dbox_line_GBps", "D-box ports carry (GB/s, 0: not known)",
+                       "=" + x.db("backend_ports") + "*" + x.db("backend_port_Gbps") + "/8",
+                       gbps(dbox_line_rate(*x.catalog.dbox(d.dbox_model))), Num::one,
+                       "backend ports x speed, in bytes"),
+         Item::formula("front_read", "Frontend read (GB/s)",
+                       "={cnodes}*" + capped(x.cn("read_GBps"), "{cnode_line_GBps}"),
+                       gbps(d.frontend_read), Num::one,
+                       "C-nodes x read per C-node, at most what its ports carry"),
+         Item::formula("front_write", "Frontend write (GB/s)",
+                       "={cnodes}*" + capped(x.cn("write_GBps"), "{cnode_line_GBps}"),
+                       gbps(d.frontend_write), Num::one,
+                       "C-nodes x write per C-node, at most what its ports carry"),
+         Item::formula("back_read", "Backend read (GB/s)",
+                       "={dboxes}*" + capped(x.db("backend_read_GBps"), "{dbox_line_GBps}"),
+                       gbps(d.backend_read), Num::one,
+                       "D-boxes x backend read per D-box, at most what its ports carry"),
          Item::formula("back_write", "Backend write (GB/s)",
-                       "={dboxes}*" + x.db("backend_write_GBps"), gbps(d.backend_write), Num::one,
-                       "D-boxes x backend write per D-box"),
+                       "={dboxes}*" + capped(x.db("backend_write_GBps"), "{dbox_line_GBps}"),
+                       gbps(d.backend_write), Num::one,
+                       "D-boxes x backend write per D-box, at most what its ports carry"),
          Item::formula("read_GBps", "Delivered read (GB/s)", "=MIN({front_read},{back_read})",
                        gbps(d.read), Num::one, "the smaller of frontend and backend"),
          Item::formula("write_GBps", "Delivered write (GB/s)", "=MIN({front_write},{back_write})",
@@ -306,8 +323,10 @@ Section throughput(const DesignContext& x) {
                             bottleneck_formula("{front_write}", "{back_write}"),
                             std::string(to_string(d.write_bottleneck)), balanced),
          Item::formula("saturation", "C-nodes one D-box keeps busy",
-                       "=MIN(" + x.db("backend_read_GBps") + "/" + x.cn("read_GBps") + "," +
-                           x.db("backend_write_GBps") + "/" + x.cn("write_GBps") + ")",
+                       "=MIN(" + capped(x.db("backend_read_GBps"), "{dbox_line_GBps}") + "/" +
+                           capped(x.cn("read_GBps"), "{cnode_line_GBps}") + "," +
+                           capped(x.db("backend_write_GBps"), "{dbox_line_GBps}") + "/" +
+                           capped(x.cn("write_GBps"), "{cnode_line_GBps}") + ")",
                        d.saturation, Num::two,
                        "backend per D-box / per C-node, the smaller of read, write"),
          Item::formula("knee", "Knee (C-nodes)", "=INT({dboxes}*{saturation}+" + kSlackText + ")",

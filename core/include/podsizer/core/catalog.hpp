@@ -51,6 +51,8 @@ struct CNodeModel {
     Throughput write;
     int client_ports = 0;
     int backend_ports = 0;
+    Throughput client_port_speed;  ///< line rate of one client port; zero: not known
+    Throughput backend_port_speed; ///< line rate of one backend port; zero: not known
     Provenance provenance;
 };
 
@@ -68,6 +70,7 @@ struct DBoxModel {
     Throughput backend_read;
     Throughput backend_write;
     int backend_ports = 0;
+    Throughput backend_port_speed; ///< line rate of one backend port; zero: not known
     /// Under an HA layout the write buffer is protected with RAID 6 only
     /// from this many D-boxes (0: not known, not checked).
     int write_buffer_ha_min_dboxes = 0;

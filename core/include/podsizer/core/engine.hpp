@@ -81,6 +81,13 @@ HardwareChoice resolve_hardware(const Catalog& catalog, const std::string& cnode
 
 /// C-nodes one D-box keeps busy (docs/model.md §5): the smaller of the read and
 /// write ratios of D-box backend to C-node throughput.
+/// A device's read and write as delivered: the catalog figure capped by
+/// what its ports carry (docs/model.md §7).
+Throughput cnode_read(const HardwareChoice& hw);
+Throughput cnode_write(const HardwareChoice& hw);
+Throughput dbox_read(const HardwareChoice& hw);
+Throughput dbox_write(const HardwareChoice& hw);
+
 double saturation(const HardwareChoice& hw);
 
 struct DesignCounts {
