@@ -116,6 +116,7 @@ json durability_json(const DurabilityQuery& q, const DurabilityOutcome& o) {
         j["mttdl_s"] = s.mttdl_s ? json(*s.mttdl_s) : json(nullptr);
         j["ci_low"] = s.probability_low;
         j["ci_high"] = s.probability_high;
+        j["nines_at_least"] = number_or_null(nines_of(s.probability_high));
         j["confidence"] = s.confidence;
         j["annual_loss_rate"] = s.annual_loss_rate;
         j["rate_low"] = s.rate_low;
@@ -181,7 +182,12 @@ Grid durability_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
                     format_percent(s.confidence, 0) + " interval " +
                     format_probability(s.probability_low) + " to " +
                     format_probability(s.probability_high) + ")");
-        add_row(g, "Nines", nines_text(s.nines));
+        // Without a loss the estimate is P = 0 (infinite nines); what the run
+        // shows is the interval's upper end.
+        add_row(g, "Nines",
+                s.losses > 0 ? nines_text(s.nines)
+                             : "at least " + nines_text(nines_of(s.probability_high)) +
+                                   " (no loss simulated)");
         add_row(g, "MTTDL", s.mttdl_s ? years_text(*s.mttdl_s) : std::string("no loss simulated"));
         add_row(g, "Losses",
                 format_number(static_cast<double>(s.losses)) + " in " +

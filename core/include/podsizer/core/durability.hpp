@@ -18,8 +18,9 @@
 
 namespace podsizer {
 
-/// Hours in a (non-leap) year: the AFR is failures per drive-year (Backblaze's
-/// definition in its drive statistics), and λ = AFR / 8,760 h.
+/// Hours in a (non-leap) year: the AFR is failures per drive-year — Backblaze's
+/// Drive Stats compute it as failures / (drive-days / 365) — so a drive fails
+/// at the constant rate λ = AFR / 8,760 h.
 inline constexpr double kHoursPerYear = 8760.0;
 inline constexpr double kSecondsPerYear = kHoursPerYear * 3600.0;
 
@@ -72,8 +73,8 @@ struct RebuildInputs {
     int data_strips = 0; ///< d of the stripe
     /// Fraction of the stripe's data strips read per rebuilt strip: 1 for
     /// Reed-Solomon (any d strips rebuild one), 0.25 for a locally decodable
-    /// code that reads a quarter of the data (VAST's glossary, "locally
-    /// decodable erasure code").
+    /// code that reads a quarter of the data (VAST Data's glossary,
+    /// https://www.vastdata.com/glossary, "locally decodable erasure code").
     double rebuild_read_fraction = 1.0;
     Throughput bandwidth; ///< rebuild bandwidth of the whole backend
 };
