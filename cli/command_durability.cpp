@@ -8,11 +8,13 @@
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/durability_report.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <iostream>
 #include <memory>
 #include <thread>
+#include <vector>
 
 namespace podsizer::cli {
 
@@ -37,6 +39,7 @@ struct DurabilityArgs {
     std::string threads;
     std::string confidence;
     std::string service;
+    std::vector<std::string> groups;
 };
 
 /// Runs a core parser and names the flag in its error.
@@ -173,6 +176,83 @@ void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a) {
     q.rebuild = b;
 }
 
+/// One --group: "name=enclosure,count=207,afr=2%,strips=2,rebuild=44h" — units
+/// that fail together, each taking `strips` strips of every stripe until its
+/// rebuild (docs/resilience.md §4). Every key is required except name.
+CorrelatedGroup read_group(const std::string& text) {
+    const std::string form = "expected name=NAME,count=N,afr=P%,strips=S,rebuild=T such as "
+                             "\"name=enclosure,count=207,afr=2%,strips=2,rebuild=44h\"";
+    CorrelatedGroup g;
+    bool count = false;
+    bool afr = false;
+    bool strips = false;
+    bool rebuild = false;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string item = text.substr(start, comma - start);
+        start = comma + 1;
+        const std::size_t eq = item.find('=');
+        if (eq == std::string::npos) {
+            throw InputError("--group",
+                             quoted(text) + ": " + quoted(item) + " is not KEY=VALUE; " + form);
+        }
+        const std::string key = item.substr(0, eq);
+        const std::string value = item.substr(eq + 1);
+        auto bad = [&](const std::string& why) {
+            return InputError("--group",
+                              quoted(text) + ": " + key + " " + quoted(value) + ": " + why);
+        };
+        if (key == "name") {
+            g.name = value;
+        } else if (key == "count") {
+            bool ok = false;
+            g.count = small_count(value, 1'000'000'000, ok);
+            if (!ok) {
+                throw bad("expected a whole number of units from 1 to 1,000,000,000");
+            }
+            count = true;
+        } else if (key == "afr") {
+            double v = -1.0;
+            try {
+                v = parse_percent(value);
+            } catch (const InputError&) {
+                v = -1.0; // said below
+            }
+            if (!(v > 0.0 && v < 1.0)) {
+                throw bad("expected failures per unit-year above 0 % and below 100 %, such as 2%");
+            }
+            g.rate_per_year = v;
+            afr = true;
+        } else if (key == "strips") {
+            bool ok = false;
+            g.strips_per_stripe = small_count(value, 10000, ok);
+            if (!ok) {
+                throw bad("expected the strips of every stripe a unit holds, 1 or more");
+            }
+            strips = true;
+        } else if (key == "rebuild") {
+            g.rebuild_s = above_zero<Duration>(value, "--group " + key).base();
+            rebuild = true;
+        } else {
+            throw InputError("--group",
+                             quoted(text) + ": unknown key " + quoted(key) + "; " + form);
+        }
+    }
+    if (!count || !afr || !strips || !rebuild) {
+        throw InputError("--group", quoted(text) + ": missing " +
+                                        (!count    ? "count"
+                                         : !afr    ? "afr"
+                                         : !strips ? "strips"
+                                                   : "rebuild") +
+                                        "; " + form);
+    }
+    if (g.name.empty()) {
+        g.name = "group";
+    }
+    return g;
+}
+
 /// The simulator's settings; each applies only to --method simulate.
 void read_simulation(DurabilityQuery& q, const DurabilityArgs& a) {
     if (a.method == "closed") {
@@ -185,6 +265,10 @@ void read_simulation(DurabilityQuery& q, const DurabilityArgs& a) {
             if (!value.empty()) {
                 throw InputError(flag, "applies to --method simulate");
             }
+        }
+        if (!a.groups.empty()) {
+            throw InputError("--group", "applies to --method simulate: the closed form has "
+                                        "independent drive failures only");
         }
         return;
     }
@@ -202,11 +286,19 @@ void read_simulation(DurabilityQuery& q, const DurabilityArgs& a) {
         }
         s.years = *y;
     }
-    const double failures = static_cast<double>(q.layout.drives) * q.layout.afr * s.years;
+    for (const std::string& text : a.groups) {
+        s.groups.push_back(read_group(text));
+    }
+    double per_year = static_cast<double>(q.layout.drives) * q.layout.afr;
+    for (const CorrelatedGroup& g : s.groups) {
+        per_year += static_cast<double>(g.count) * g.rate_per_year;
+    }
+    const double failures = per_year * s.years;
     if (failures > kMaxExpectedFailures) {
         throw InputError("--years", quoted(a.years.empty() ? "100000" : a.years) + ": " +
                                         format_number(static_cast<double>(q.layout.drives)) +
-                                        " drives would fail about " + format_number(failures, 0) +
+                                        " drives (and groups) would fail about " +
+                                        format_number(failures, 0) +
                                         " times; expected at most 10,000,000,000 simulated "
                                         "failures (fewer years)");
     }
@@ -299,6 +391,10 @@ void add_durability_command(CLI::App& app, const GlobalOptions& g, Action& actio
     cmd->add_option("--confidence", d->confidence, "Confidence of the interval (default 95%)");
     cmd->add_option("--service", d->service,
                     "Rebuild times in the simulation: fixed (default) or exponential");
+    cmd->add_option("--group", d->groups,
+                    "Units that fail together in the simulation (repeatable): "
+                    "name=enclosure,count=207,afr=2%,strips=2,rebuild=44h")
+        ->allow_extra_args(false);
     cmd->callback([&g, &action, d] { action = [&g, d] { return run_durability(g, *d); }; });
 }
 

@@ -111,6 +111,25 @@ TEST_CASE("durability simulates with an interval that holds the closed form") {
     }
 }
 
+TEST_CASE("durability simulates racks that fail together") {
+    // 30 racks at 1 % a year, each holding 3 strips of every 8+2 stripe: a rack
+    // down loses data, so losses come at 30 × 1 % = 0.3 a year and P_year =
+    // 1 − e^−0.3 = 25.92 % (by hand); the drives (0.1 % AFR, 1 h rebuilds) add
+    // about 1e-10 (their closed form).
+    const auto j =
+        json_of({"durability", "--stripe", "8+2", "--drives", "200", "--afr", "0.1%",
+                 "--rebuild-time", "1h", "--method", "simulate", "--years", "20000", "--group",
+                 "name=rack,count=30,afr=1%,strips=3,rebuild=48h", "--format", "json"});
+    CHECK(j.at("ci_low").get<double>() <= 0.2592);
+    CHECK(0.2592 <= j.at("ci_high").get<double>());
+    CHECK(j.at("losses").get<long>() >= 1000);
+    REQUIRE(j.at("groups").size() == 1);
+    CHECK(j.at("groups")[0].at("name") == "rack");
+    CHECK(j.at("groups")[0].at("strips_per_stripe").get<int>() == 3);
+    CHECK(j.at("groups")[0].at("rebuild_s").get<double>() == Approx(48 * 3600.0));
+    CHECK(j.at("closed_form").at("annual_loss_probability").get<double>() < 1e-8);
+}
+
 TEST_CASE("durability writes one CSV row with SI numbers") {
     const ProcessResult r = podsizer(exabyte({"--rebuild-time", "1h", "--format", "csv"}));
     REQUIRE(r.exit_code == 0);
@@ -159,6 +178,15 @@ TEST_CASE("durability rejects bad input with one line naming the flag") {
          "--read-amplification: applies to --rebuild-bandwidth"},
         {{"--rebuild-bandwidth", "1GB/s", "--drive-size", "1TB", "--read-amplification", "1.5"},
          "--read-amplification: \"1.5\": expected the fraction"},
+        {{"--rebuild-time", "1h", "--group", "name=rack,count=30,afr=1%,strips=3,rebuild=48h"},
+         "--group: applies to --method simulate"},
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group", "count=30,afr=1%,strips=3"},
+         "--group: \"count=30,afr=1%,strips=3\": missing rebuild"},
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group",
+          "count=30,afr=1%,strips=0,rebuild=1h"},
+         "strips \"0\": expected"},
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group", "rack"},
+         "--group: \"rack\": \"rack\" is not KEY=VALUE"},
     };
     for (const Case& c : cases) {
         // The case's flags replace the reference layout's (CLI11 takes a flag once).

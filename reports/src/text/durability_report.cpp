@@ -130,6 +130,15 @@ json durability_json(const DurabilityQuery& q, const DurabilityOutcome& o) {
         j["service"] = to_string(q.simulation->service);
         j["chunk_years"] = q.simulation->chunk_years;
         j["wall_s"] = s.wall_s;
+        json groups = json::array();
+        for (const CorrelatedGroup& grp : q.simulation->groups) {
+            groups.push_back({{"name", grp.name},
+                              {"count", grp.count},
+                              {"afr", grp.rate_per_year},
+                              {"strips_per_stripe", grp.strips_per_stripe},
+                              {"rebuild_s", grp.rebuild_s}});
+        }
+        j["groups"] = groups;
         j["closed_form_inside_interval"] = s.probability_low <= o.closed.annual_loss_probability &&
                                            o.closed.annual_loss_probability <= s.probability_high;
     } else {
@@ -198,12 +207,24 @@ Grid durability_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
                     std::to_string(s.seed) + "; " + std::to_string(s.threads) +
                     (s.threads == 1 ? " thread; " : " threads; ") + format_number(s.wall_s, 2) +
                     " s");
+        for (const CorrelatedGroup& grp : in.groups) {
+            add_row(g, "Correlated: " + grp.name,
+                    format_number(static_cast<double>(grp.count)) + " units failing " +
+                        format_percent(grp.rate_per_year, grp.rate_per_year < 0.01 ? 2 : 1) +
+                        " a year each, " + std::to_string(grp.strips_per_stripe) +
+                        (grp.strips_per_stripe == 1 ? " strip" : " strips") + " of every stripe, " +
+                        format_interval(Duration::from_base(grp.rebuild_s)) + " rebuild");
+        }
         const bool inside = s.probability_low <= c.annual_loss_probability &&
                             c.annual_loss_probability <= s.probability_high;
+        // With correlated groups the closed form (drives only) is not the same
+        // model, so inside or outside says nothing.
+        const std::string verdict = !in.groups.empty() ? " (drives only)"
+                                    : inside           ? " (inside the interval)"
+                                                       : " (outside the interval)";
         add_row(g, "Closed form",
                 format_probability(c.annual_loss_probability) + ", " + nines_text(c.nines) +
-                    " nines, MTTDL " + years_text(c.mttdl_s) +
-                    (inside ? " (inside the interval)" : " (outside the interval)"));
+                    " nines, MTTDL " + years_text(c.mttdl_s) + verdict);
     } else {
         add_row(g, "Method", "closed form (exact birth–death chain, serial rebuilds)");
         add_row(g, "Annual loss probability", format_probability(c.annual_loss_probability));
