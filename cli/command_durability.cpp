@@ -139,10 +139,11 @@ void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a) {
         q.rebuild_read_fraction = read_fraction(a.read_amplification);
     }
     if (by_time) {
+        // --read-amplification is accepted (and reported) with a given time,
+        // which already includes it; the drive and fill would be ignored.
         for (const auto& [flag, value] :
              {std::pair<const char*, const std::string&>{"--drive-size", a.drive_size},
-              {"--fill", a.fill},
-              {"--read-amplification", a.read_amplification}}) {
+              {"--fill", a.fill}}) {
             if (!value.empty()) {
                 throw InputError(flag, "applies to --rebuild-bandwidth; --rebuild-time is the "
                                        "rebuild time itself");

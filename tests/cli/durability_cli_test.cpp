@@ -47,6 +47,12 @@ TEST_CASE("durability gives the high-density exabyte's nines by the closed form"
     CHECK(j.at("nines").get<double>() == Approx(7.48).epsilon(0.001));
     CHECK(j.at("mttdl_s").get<double>() == Approx(9.5909e14).epsilon(0.005));
     CHECK(j.at("rebuild").is_null());
+    // A read amplification given with the rebuild time is reported, not applied.
+    const auto with_a = json_of(
+        exabyte({"--rebuild-time", "1h", "--read-amplification", "0.25", "--format", "json"}));
+    CHECK(with_a.at("drive_rebuild_s").get<double>() == Approx(3600.0));
+    CHECK(with_a.at("rebuild_read_fraction").get<double>() == Approx(0.25));
+    CHECK(with_a.at("annual_loss_probability") == j.at("annual_loss_probability"));
 }
 
 TEST_CASE("durability derives the rebuild time from the backend's rebuild bandwidth") {
@@ -174,8 +180,8 @@ TEST_CASE("durability rejects bad input with one line naming the flag") {
          "--confidence: \"100%\""},
         {{"--rebuild-time", "1h", "--method", "simulate", "--service", "gamma"},
          "--service: \"gamma\""},
-        {{"--rebuild-time", "1h", "--read-amplification", "0.25"},
-         "--read-amplification: applies to --rebuild-bandwidth"},
+        {{"--rebuild-time", "1h", "--drive-size", "1TB"},
+         "--drive-size: applies to --rebuild-bandwidth"},
         {{"--rebuild-bandwidth", "1GB/s", "--drive-size", "1TB", "--read-amplification", "1.5"},
          "--read-amplification: \"1.5\": expected the fraction"},
         {{"--rebuild-time", "1h", "--group", "name=rack,count=30,afr=1%,strips=3,rebuild=48h"},

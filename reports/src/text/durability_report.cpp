@@ -70,7 +70,9 @@ void add_row(Grid& g, std::string k, std::string v) {
 std::string rebuild_text(const DurabilityQuery& q) {
     const Duration t = Duration::from_base(q.layout.drive_rebuild_s);
     if (!q.rebuild) {
-        return format_interval(t) + " (given)";
+        return format_interval(t) + " (given" +
+               (q.rebuild_read_fraction != 1.0 ? "; the read amplification is taken to be in it)"
+                                               : std::string(")"));
     }
     const RebuildBasis& b = *q.rebuild;
     const double a = rebuild_read_amplification(q.layout.data_strips, q.rebuild_read_fraction);
