@@ -66,6 +66,7 @@ void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& acti
 void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_durability_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_batch_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action);
 

@@ -83,6 +83,7 @@ int run(int argc, char** argv) {
     add_compare_command(app, g, action);
     add_optimize_command(app, g, action);
     add_checkpoint_command(app, g, action);
+    add_durability_command(app, g, action);
     add_batch_command(app, g, action);
     add_sweep_command(app, g, action);
 

@@ -1,0 +1,402 @@
+// podsizer durability: the annual probability of data loss and its nines for
+// one erasure-coded layout (docs/resilience.md), by the closed form or the
+// Monte-Carlo simulator — for checking published examples by hand.
+#include "cli_common.hpp"
+#include "podsizer/core/durability.hpp"
+#include "podsizer/core/durability_sim.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
+#include "podsizer/reports/durability_report.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <thread>
+#include <vector>
+
+namespace podsizer::cli {
+
+namespace {
+
+/// Simulated failures a run may be asked for: ~10^10 events take minutes on
+/// one core; beyond, the run would look hung.
+constexpr double kMaxExpectedFailures = 1e10;
+
+struct DurabilityArgs {
+    std::string stripe;
+    std::string drives;
+    std::string afr;
+    std::string rebuild_time;
+    std::string rebuild_bandwidth;
+    std::string drive_size;
+    std::string fill;
+    std::string read_amplification;
+    std::string method = "closed";
+    std::string years;
+    std::string seed;
+    std::string threads;
+    std::string confidence;
+    std::string service;
+    std::vector<std::string> groups;
+};
+
+/// Runs a core parser and names the flag in its error.
+template <class F> auto at_flag(const std::string& flag, F parse) {
+    try {
+        return parse();
+    } catch (const InputError& e) {
+        throw e.located(flag);
+    }
+}
+
+std::string quoted(const std::string& text) {
+    return "\"" + text + "\"";
+}
+
+template <class Q> Q above_zero(const std::string& text, const std::string& flag) {
+    const Q q = at_flag(flag, [&] { return parse<Q>(text); });
+    if (!(q.base() > 0.0) || !std::isfinite(q.base())) {
+        throw InputError(flag, quoted(text) + ": expected " +
+                                   std::string(dimension_name(Q::dimension)) +
+                                   " above zero, such as \"" +
+                                   std::string(dimension_example(Q::dimension)) + "\"");
+    }
+    return q;
+}
+
+/// A whole number 1..limit written as plain digits.
+int small_count(std::string_view text, int limit, bool& ok) {
+    int v = 0;
+    const auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    ok = !text.empty() && res.ec == std::errc() && res.ptr == text.data() + text.size() && v >= 1 &&
+         v <= limit;
+    return v;
+}
+
+/// "146+4": data strips and parity strips, each at least 1.
+void read_stripe(DurabilityInputs& in, const std::string& text) {
+    const auto plus = text.find('+');
+    bool data_ok = false;
+    bool parity_ok = false;
+    if (plus != std::string::npos) {
+        const std::string_view s(text);
+        in.data_strips = small_count(s.substr(0, plus), 10000, data_ok);
+        in.parity = small_count(s.substr(plus + 1), 1000, parity_ok);
+    }
+    if (!data_ok || !parity_ok) {
+        throw InputError("--stripe", quoted(text) +
+                                         ": expected data+parity strips such as \"146+4\" "
+                                         "(data 1 to 10,000, parity 1 to 1,000)");
+    }
+}
+
+/// A percentage in (0, 100 %), or in (0, 100 %] when `hundred_ok`.
+double fraction(const std::string& text, const std::string& flag, const char* what,
+                bool hundred_ok) {
+    const double v = at_flag(flag, [&] { return parse_percent(text); });
+    if (!(v > 0.0) || (hundred_ok ? v > 1.0 : v >= 1.0)) {
+        throw InputError(flag, quoted(text) + ": expected " + what + " above 0 % and " +
+                                   (hundred_ok ? "at most" : "below") + " 100 %");
+    }
+    return v;
+}
+
+/// --read-amplification: the fraction of the stripe's data strips read per
+/// rebuilt strip, as a number (0.25) or a percentage (25%), above 0 and at most 1.
+double read_fraction(const std::string& text) {
+    double v = -1.0;
+    if (const std::optional<double> plain = parse_decimal(text)) {
+        v = *plain;
+    } else {
+        try {
+            v = parse_percent(text);
+        } catch (const InputError&) {
+            v = -1.0; // neither: the message below says what is expected
+        }
+    }
+    if (!(v > 0.0 && v <= 1.0)) {
+        throw InputError("--read-amplification",
+                         quoted(text) + ": expected the fraction of the stripe's data read to "
+                                        "rebuild a strip, above 0 and at most 1: 1 for "
+                                        "Reed-Solomon, 0.25 for a locally decodable code");
+    }
+    return v;
+}
+
+/// The drive rebuild time: given, or from the backend's rebuild bandwidth.
+void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a) {
+    const bool by_time = !a.rebuild_time.empty();
+    const bool by_bandwidth = !a.rebuild_bandwidth.empty();
+    if (by_time == by_bandwidth) {
+        throw InputError("--rebuild-time/--rebuild-bandwidth",
+                         by_time ? "give one: the rebuild time follows from the bandwidth"
+                                 : "give one: the drive rebuild time (--rebuild-time 1h) or the "
+                                   "backend's rebuild bandwidth with --drive-size");
+    }
+    if (!a.read_amplification.empty()) {
+        q.rebuild_read_fraction = read_fraction(a.read_amplification);
+    }
+    if (by_time) {
+        // --read-amplification is accepted (and reported) with a given time,
+        // which already includes it; the drive and fill would be ignored.
+        for (const auto& [flag, value] :
+             {std::pair<const char*, const std::string&>{"--drive-size", a.drive_size},
+              {"--fill", a.fill}}) {
+            if (!value.empty()) {
+                throw InputError(flag, "applies to --rebuild-bandwidth; --rebuild-time is the "
+                                       "rebuild time itself");
+            }
+        }
+        q.layout.drive_rebuild_s = above_zero<Duration>(a.rebuild_time, "--rebuild-time").base();
+        return;
+    }
+    RebuildBasis b;
+    b.bandwidth = above_zero<Throughput>(a.rebuild_bandwidth, "--rebuild-bandwidth");
+    if (a.drive_size.empty()) {
+        throw InputError("--drive-size", "needed with --rebuild-bandwidth: the data a rebuild "
+                                         "reads depends on the drive, e.g. 122.88TB");
+    }
+    b.drive_size = above_zero<Capacity>(a.drive_size, "--drive-size");
+    b.fill =
+        a.fill.empty() ? 0.8 : fraction(a.fill, "--fill", "the share of the drive in use", true);
+    RebuildInputs r;
+    r.drive_size = b.drive_size;
+    r.fill = b.fill;
+    r.data_strips = q.layout.data_strips;
+    r.rebuild_read_fraction = q.rebuild_read_fraction;
+    r.bandwidth = b.bandwidth;
+    q.layout.drive_rebuild_s = drive_rebuild_time(r).base();
+    if (!std::isfinite(q.layout.drive_rebuild_s) || !(q.layout.drive_rebuild_s > 0.0)) {
+        throw InputError("--rebuild-bandwidth", quoted(a.rebuild_bandwidth) +
+                                                    ": gives a rebuild time podsizer cannot "
+                                                    "use; expected a bandwidth such as "
+                                                    "\"4.8GB/s\"");
+    }
+    q.rebuild = b;
+}
+
+/// One --group: "name=enclosure,count=207,afr=2%,strips=2,rebuild=44h" — units
+/// that fail together, each taking `strips` strips of every stripe until its
+/// rebuild (docs/resilience.md §4). Every key is required except name.
+CorrelatedGroup read_group(const std::string& text) {
+    const std::string form = "expected name=NAME,count=N,afr=P%,strips=S,rebuild=T such as "
+                             "\"name=enclosure,count=207,afr=2%,strips=2,rebuild=44h\"";
+    CorrelatedGroup g;
+    bool count = false;
+    bool afr = false;
+    bool strips = false;
+    bool rebuild = false;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string item = text.substr(start, comma - start);
+        start = comma + 1;
+        const std::size_t eq = item.find('=');
+        if (eq == std::string::npos) {
+            throw InputError("--group",
+                             quoted(text) + ": " + quoted(item) + " is not KEY=VALUE; " + form);
+        }
+        const std::string key = item.substr(0, eq);
+        const std::string value = item.substr(eq + 1);
+        auto bad = [&](const std::string& why) {
+            return InputError("--group",
+                              quoted(text) + ": " + key + " " + quoted(value) + ": " + why);
+        };
+        if (key == "name") {
+            g.name = value;
+        } else if (key == "count") {
+            bool ok = false;
+            g.count = small_count(value, 1'000'000'000, ok);
+            if (!ok) {
+                throw bad("expected a whole number of units from 1 to 1,000,000,000");
+            }
+            count = true;
+        } else if (key == "afr") {
+            double v = -1.0;
+            try {
+                v = parse_percent(value);
+            } catch (const InputError&) {
+                v = -1.0; // said below
+            }
+            if (!(v > 0.0 && v < 1.0)) {
+                throw bad("expected failures per unit-year above 0 % and below 100 %, such as 2%");
+            }
+            g.rate_per_year = v;
+            afr = true;
+        } else if (key == "strips") {
+            bool ok = false;
+            g.strips_per_stripe = small_count(value, 10000, ok);
+            if (!ok) {
+                throw bad("expected the strips of every stripe a unit holds, 1 or more");
+            }
+            strips = true;
+        } else if (key == "rebuild") {
+            g.rebuild_s = above_zero<Duration>(value, "--group " + key).base();
+            rebuild = true;
+        } else {
+            throw InputError("--group",
+                             quoted(text) + ": unknown key " + quoted(key) + "; " + form);
+        }
+    }
+    if (!count || !afr || !strips || !rebuild) {
+        throw InputError("--group", quoted(text) + ": missing " +
+                                        (!count    ? "count"
+                                         : !afr    ? "afr"
+                                         : !strips ? "strips"
+                                                   : "rebuild") +
+                                        "; " + form);
+    }
+    if (g.name.empty()) {
+        g.name = "group";
+    }
+    return g;
+}
+
+/// The simulator's settings; each applies only to --method simulate.
+void read_simulation(DurabilityQuery& q, const DurabilityArgs& a) {
+    if (a.method == "closed") {
+        for (const auto& [flag, value] :
+             {std::pair<const char*, const std::string&>{"--years", a.years},
+              {"--seed", a.seed},
+              {"--threads", a.threads},
+              {"--confidence", a.confidence},
+              {"--service", a.service}}) {
+            if (!value.empty()) {
+                throw InputError(flag, "applies to --method simulate");
+            }
+        }
+        if (!a.groups.empty()) {
+            throw InputError("--group", "applies to --method simulate: the closed form has "
+                                        "independent drive failures only");
+        }
+        return;
+    }
+    if (a.method != "simulate") {
+        throw InputError("--method", quoted(a.method) + ": expected closed or simulate");
+    }
+    SimulationInputs s;
+    s.layout = q.layout;
+    if (!a.years.empty()) {
+        const std::optional<double> y = parse_decimal(a.years);
+        if (!y || !(*y >= 1.0 && *y <= 1e9)) {
+            throw InputError("--years", quoted(a.years) +
+                                            ": expected the years to simulate, 1 to 1e9, "
+                                            "such as 100000");
+        }
+        s.years = *y;
+    }
+    for (const std::string& text : a.groups) {
+        s.groups.push_back(read_group(text));
+    }
+    double per_year = static_cast<double>(q.layout.drives) * q.layout.afr;
+    for (const CorrelatedGroup& g : s.groups) {
+        per_year += static_cast<double>(g.count) * g.rate_per_year;
+    }
+    const double failures = per_year * s.years;
+    if (failures > kMaxExpectedFailures) {
+        throw InputError("--years", quoted(a.years.empty() ? "100000" : a.years) + ": " +
+                                        format_number(static_cast<double>(q.layout.drives)) +
+                                        " drives (and groups) would fail about " +
+                                        format_number(failures, 0) +
+                                        " times; expected at most 10,000,000,000 simulated "
+                                        "failures (fewer years)");
+    }
+    if (!a.seed.empty()) {
+        std::uint64_t seed = 0;
+        const auto res = std::from_chars(a.seed.data(), a.seed.data() + a.seed.size(), seed);
+        if (res.ec != std::errc() || res.ptr != a.seed.data() + a.seed.size()) {
+            throw InputError("--seed",
+                             quoted(a.seed) + ": expected a whole number from 0 to 2^64 − 1");
+        }
+        s.seed = seed;
+    }
+    if (!a.threads.empty()) {
+        bool ok = false;
+        const int n = small_count(a.threads, 256, ok);
+        if (!ok) {
+            throw InputError("--threads", quoted(a.threads) + ": expected 1 to 256 threads");
+        }
+        s.threads = static_cast<unsigned>(n);
+    } else {
+        s.threads = std::max(1U, std::thread::hardware_concurrency());
+    }
+    if (!a.confidence.empty()) {
+        s.confidence = fraction(a.confidence, "--confidence", "a confidence level", false);
+    }
+    if (!a.service.empty()) {
+        const auto service = repair_service_from_string(a.service);
+        if (!service) {
+            throw InputError("--service", quoted(a.service) +
+                                              ": expected fixed (rebuilds take the rebuild "
+                                              "time) or exponential (the closed form's model)");
+        }
+        s.service = *service;
+    }
+    q.simulation = s;
+}
+
+int run_durability(const GlobalOptions& g, const DurabilityArgs& a) {
+    const Format format = parse_format(g.format);
+    DurabilityQuery q;
+    if (a.stripe.empty() || a.drives.empty() || a.afr.empty()) {
+        throw InputError(a.stripe.empty()   ? "--stripe"
+                         : a.drives.empty() ? "--drives"
+                                            : "--afr",
+                         "required: durability needs --stripe, --drives and --afr");
+    }
+    read_stripe(q.layout, a.stripe);
+    q.layout.drives = parse_count(a.drives, "--drives");
+    const std::int64_t width = static_cast<std::int64_t>(q.layout.data_strips) + q.layout.parity;
+    if (q.layout.drives < width) {
+        throw InputError("--drives", quoted(a.drives) + ": fewer drives than the stripe's " +
+                                         std::to_string(width) + " strips (--stripe " + a.stripe +
+                                         "); expected at least " + std::to_string(width));
+    }
+    q.layout.afr = fraction(a.afr, "--afr", "an annual failure rate per drive", false);
+    read_rebuild(q, a);
+    read_simulation(q, a);
+
+    DurabilityOutcome o;
+    o.closed = durability_closed_form(q.layout);
+    if (q.simulation) {
+        o.simulated = simulate_durability(*q.simulation);
+    }
+    std::cout << render_durability(q, o, format);
+    return kExitOk;
+}
+
+} // namespace
+
+void add_durability_command(CLI::App& app, const GlobalOptions& g, Action& action) {
+    auto* cmd = app.add_subcommand(
+        "durability", "Annual probability of data loss and its nines for an erasure-coded layout");
+    auto d = std::make_shared<DurabilityArgs>();
+    cmd->add_option("--stripe", d->stripe, "Data+parity strips, e.g. 146+4");
+    cmd->add_option("--drives", d->drives, "Drives the stripes are declustered over");
+    cmd->add_option("--afr", d->afr, "Annual failure rate per drive, e.g. 0.5%");
+    cmd->add_option("--rebuild-time", d->rebuild_time, "Time to rebuild one drive, e.g. 1h");
+    cmd->add_option("--rebuild-bandwidth", d->rebuild_bandwidth,
+                    "Rebuild bandwidth of the backend instead of --rebuild-time, e.g. 993.6GB/s");
+    cmd->add_option("--drive-size", d->drive_size, "Drive capacity, e.g. 122.88TB");
+    cmd->add_option("--fill", d->fill, "Share of the drive holding data (default 80%)");
+    cmd->add_option("--read-amplification", d->read_amplification,
+                    "Fraction of the stripe's data read per rebuilt strip: 1 (Reed-Solomon, "
+                    "default), 0.25 (a locally decodable code)");
+    cmd->add_option("--method", d->method, "closed (the closed form) or simulate (Monte Carlo)")
+        ->capture_default_str();
+    cmd->add_option("--years", d->years, "Years to simulate (default 100000)");
+    cmd->add_option("--seed", d->seed, "Seed of the simulation (default 1)");
+    cmd->add_option("--threads", d->threads, "Threads of the simulation (default: one per core)");
+    cmd->add_option("--confidence", d->confidence, "Confidence of the interval (default 95%)");
+    cmd->add_option("--service", d->service,
+                    "Rebuild times in the simulation: fixed (default) or exponential");
+    cmd->add_option("--group", d->groups,
+                    "Units that fail together in the simulation (repeatable): "
+                    "name=enclosure,count=207,afr=2%,strips=2,rebuild=44h")
+        ->allow_extra_args(false);
+    cmd->callback([&g, &action, d] { action = [&g, d] { return run_durability(g, *d); }; });
+}
+
+} // namespace podsizer::cli
