@@ -167,13 +167,20 @@ std::string stripe_text(int data_strips, int parity) {
     return std::to_string(data_strips) + "+" + std::to_string(parity);
 }
 
-std::string format_probability(double p) {
-    if (p >= 1e-4) {
+/// A probability as a percentage from 1e-4 on ("0.302 %"), else in
+/// scientific notation ("3.29e-8"); `style_of` picks the form, so the figures
+/// of one interval are written alike.
+std::string format_probability(double p, double style_of) {
+    if (style_of >= 1e-4) {
         const double pct = p * 100.0;
-        const int magnitude = static_cast<int>(std::floor(std::log10(pct)));
+        const int magnitude = pct > 0.0 ? static_cast<int>(std::floor(std::log10(pct))) : 0;
         return format_number(pct, std::clamp(2 - magnitude, 0, 6)) + " %";
     }
     return three_significant(p);
+}
+
+std::string format_probability(double p) {
+    return format_probability(p, p);
 }
 
 Grid durability_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
@@ -189,9 +196,9 @@ Grid durability_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
                 std::string("simulation, ") + to_string(in.service) +
                     " rebuild times, serial rebuilds (docs/resilience.md §4)");
         add_row(g, "Annual loss probability",
-                format_probability(s.annual_loss_probability) + " (" +
+                format_probability(s.annual_loss_probability, s.probability_high) + " (" +
                     format_percent(s.confidence, 0) + " interval " +
-                    format_probability(s.probability_low) + " to " +
+                    format_probability(s.probability_low, s.probability_high) + " to " +
                     format_probability(s.probability_high) + ")");
         // Without a loss the estimate is P = 0 (infinite nines); what the run
         // shows is the interval's upper end.
