@@ -256,7 +256,7 @@ const std::array kFields{
         .pattern = "constraints.rack_resilient",
         .kind = FieldKind::boolean,
         .default_text = "false",
-        .label = "survive a rack failure",
+        .label = "rack-resilient (older key)",
         .help = "The same as layout \"rack-resilient\" (the older key).",
         .get = [](const Scenario& s,
                   std::size_t) { return s.constraints.rack_resilient ? D{true} : D{}; },
