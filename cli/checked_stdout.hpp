@@ -1,7 +1,8 @@
 // Checked stdout (docs/cli.md, "Exit codes"): exit 0 must mean the report is
 // complete. iostreams drop a failed write's errno and the C++ runtime ignores
 // a failed flush at exit, so a full disk, a closed stdout or a reader that
-// went away gave exit 0 with a truncated report (REDTEAM-2 defect 2).
+// went away gave exit 0 with a truncated report (second red-team round, defect 2;
+// docs/robustness.md).
 #pragma once
 
 #include <array>

@@ -5,6 +5,7 @@
 #include "podsizer/catalog/suggest.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <span>
@@ -63,6 +64,11 @@ RackUnits rack_height(const Node& n) {
     const RackUnits h = n.positive<RackUnits>();
     if (h.base() > 1000.0) {
         n.fail("expected a rack height from above 0 to 1,000 U, such as \"2 U\"");
+    }
+    // Devices take whole U: a 0.4 U box laid out as 0 U (or 1.5 U as 2) would
+    // disagree with the U reported.
+    if (in(h, units::U) != std::floor(in(h, units::U))) {
+        n.fail("expected a whole number of rack units, such as \"2 U\"");
     }
     return h;
 }
@@ -249,8 +255,11 @@ SwitchModel read_switch(const Node& n) {
     s.ports = n.at("ports").small_count(2);
     const Node f = n.at("downlink_fraction");
     s.downlink_fraction = f.number();
-    if (!(s.downlink_fraction > 0.0 && s.downlink_fraction <= 1.0)) {
-        f.fail("expected a fraction above 0 and at most 1, such as 0.5");
+    // A leaf needs at least one uplink, or its devices reach no other leaf.
+    const double uplinks = std::floor(static_cast<double>(s.ports) * (1.0 - s.downlink_fraction));
+    if (!(s.downlink_fraction > 0.0 && s.downlink_fraction < 1.0) || uplinks < 1.0) {
+        f.fail("expected a fraction above 0 and below 1 that leaves a leaf at least one uplink "
+               "port, such as 0.5");
     }
     s.provenance = read_provenance(n, fields);
     read_max_power(n, s);

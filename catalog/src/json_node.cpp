@@ -72,8 +72,8 @@ json parse_json_text(std::string_view text, const std::string& origin) {
     }
     // nlohmann's lexer takes a NUL byte for the end of the input: a valid
     // document, a NUL and anything after it was read as the document alone,
-    // silently dropping the rest (REDTEAM-2 defect 5). JSON has no NUL byte
-    // outside strings, and inside them it must be escaped (\u0000).
+    // silently dropping the rest (second red-team round, defect 5; docs/robustness.md). JSON has no
+    // NUL byte outside strings, and inside them it must be escaped (\u0000).
     if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
         const auto [line, col] = line_column(text, nul);
         throw InputError(origin + ":" + std::to_string(line) + ":" + std::to_string(col),

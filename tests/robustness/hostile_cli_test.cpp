@@ -77,3 +77,23 @@ TEST_CASE("a catalog count too large for its field is refused with exit 2") {
     CHECK_THAT(r.err, Catch::Contains("$.dboxes[0].drives: expected a whole number from 1 to "
                                       "1,000,000, found 10000000000"));
 }
+
+TEST_CASE("a stripe wider than the cluster's drives is narrowed to them (defect 9)") {
+    // The report's repro/ec.json: one step of 146 data strips from 1 D-box.
+    // One 22-SSD D-box cannot hold a 150-strip stripe; the width is the SSD
+    // count (docs/model.md §6: classic, w <= SSDs - excluded; this rule
+    // excludes none): 22 wide, 18+4, 1,351.68 TB x 18/22 x 0.92 = 1.017 PB,
+    // where 146+4 claimed 1.210 PB.
+    const TempFile ec("ec.json", R"({"schema": "podsizer-catalog/1",
+        "erasure_coding": [{"id": "ec-n4-wide", "name": "wide", "parity": 4,
+          "steps": [{"min_dboxes": 1, "data_strips": 146}], "reserve": 0.08, "min_dboxes": 1,
+          "source": {"kind": "assumption"}}]})");
+    const TempFile onepb("onepb.json", R"({"name": "1 PB", "capacity": {"usable": "1 PB"},
+        "options": [{"dbox": "dbox-1u-22", "cnode": "cnode-1u"}]})");
+    const ProcessResult r =
+        podsizer({"--catalog", ec.path(), "size", onepb.path(), "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("\"data_strips\": 18") &&
+                          Catch::Contains("\"stripe_width\": 22") &&
+                          Catch::Contains("\"no-enclosure-tolerance\""));
+}

@@ -179,6 +179,19 @@ TEST_CASE("hostile figures in a catalog are refused with a clear error") {
         {cnode_with("height", R"("1e300 U")"),
          "$.cnodes[0].height: expected a rack height from above 0 to 1,000 U"},
         {cnode_with("id", R"("")"), "$.cnodes[0].id: empty; expected an id"},
+        // Second red-team round, defect 18: a 0.4 U box was laid out as 0 U,
+        // 1.5 U as 2 U, against the U reported.
+        {cnode_with("height", R"("0.4 U")"),
+         "$.cnodes[0].height: expected a whole number of rack units"},
+        {cnode_with("height", R"("1.5 U")"),
+         "$.cnodes[0].height: expected a whole number of rack units"},
+        // Defect 13: every port facing devices left the leaves unconnected.
+        {R"({"switches": [{"id": "s", "name": "s", "height": "2 U", "power": "1500 W",
+             "ports": 128, "downlink_fraction": 1, "source": {"kind": "assumption"}}]})",
+         "$.switches[0].downlink_fraction: expected a fraction above 0 and below 1 that leaves"},
+        {R"({"switches": [{"id": "s", "name": "s", "height": "2 U", "power": "1500 W",
+             "ports": 2, "downlink_fraction": 0.9, "source": {"kind": "assumption"}}]})",
+         "at least one uplink port"},
         {many_racks, "$.racks: has 10001 entries; expected at most 10,000 per list"},
         {R"({"racks": [], "racks": []})", "duplicate key \"racks\""},
     };

@@ -1,4 +1,4 @@
-// Hostile files and streams around the real binary (REDTEAM-2 defects 1, 2,
+// Hostile files and streams around the real binary (second red-team round, defects 1, 2,
 // 4, 5, 7, 12, 16 and 17; docs/robustness.md, "Files and streams"): export
 // targets that are not regular files, exports over the run's own inputs,
 // stdout that cannot be written, inputs without end, interrupted writes.
