@@ -31,6 +31,11 @@ ComparisonColumn design_column(const Design& d, std::size_t index) {
     return c;
 }
 
+bool no_errors(const std::vector<Finding>& findings) {
+    return std::none_of(findings.begin(), findings.end(),
+                        [](const Finding& f) { return f.severity == Severity::error; });
+}
+
 ComparisonColumn pods_column(const Design& d, std::size_t index, const Extrapolation& e) {
     ComparisonColumn c;
     c.name = d.name + " × " + std::to_string(e.pods);
@@ -45,7 +50,7 @@ ComparisonColumn pods_column(const Design& d, std::size_t index, const Extrapola
     c.read = e.read;
     c.write = e.write;
     c.power = e.power;
-    c.feasible = d.feasible();
+    c.feasible = d.feasible() && no_errors(e.findings);
     c.assumptions = d.assumptions; // n pods rest on what one pod rests on
     return c;
 }
@@ -68,6 +73,7 @@ ComparisonColumn reference_column(const ReferenceSizing& r, std::size_t index) {
     c.read_within_limits = r.read_within_limits;
     c.write_within_limits = r.write_within_limits;
     c.assumptions = r.assumptions;
+    c.feasible = no_errors(r.findings);
     return c;
 }
 

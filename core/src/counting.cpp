@@ -26,6 +26,13 @@ std::int64_t ceil_to_count(double x) {
     return static_cast<std::int64_t>(std::ceil(x - slack_for(x)));
 }
 
+std::int64_t saturating_product(std::int64_t a, std::int64_t b) {
+    if (a <= 0 || b <= 0) {
+        return 0;
+    }
+    return a >= kCountCap / b ? kCountCap : a * b;
+}
+
 std::int64_t floor_to_count(double x) {
     if (!(x > 0.0)) {
         return 0;

@@ -71,15 +71,20 @@ Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec)
     e.pods = std::max<std::int64_t>(1, ceil_to_count(e.pods_within_tolerance));
 
     const auto n = static_cast<double>(e.pods);
-    e.cnodes = pod.cnodes * e.pods;
-    e.dboxes = pod.dboxes * e.pods;
-    e.racks = pod.racks * e.pods;
+    e.cnodes = saturating_product(pod.cnodes, e.pods);
+    e.dboxes = saturating_product(pod.dboxes, e.pods);
+    e.racks = saturating_product(pod.racks, e.pods);
     e.raw = pod.raw * n;
     e.usable = pod.usable * n;
     e.read = pod.read * n;
     e.write = pod.write * n;
     e.power = pod.power * n;
     e.coverage = e.usable / spec.target;
+    if (std::max({e.pods, e.cnodes, e.dboxes, e.racks}) >= kCountCap) {
+        e.findings.push_back({Severity::error, "too-large",
+                              "more devices than can be counted to reach " + pb(spec.target) +
+                                  " in pods of " + pb(pod.usable) + " — check the target"});
+    }
 
     const std::string tol = percent_text(spec.tolerance);
     if (!meets(e.usable.base(), spec.target.base())) {

@@ -146,6 +146,11 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
     }
     add_subscriptions(r, ref, access);
     add_wan(r, access);
+    if (std::max(r.racks, r.accounts) >= kCountCap) {
+        r.findings.push_back({Severity::error, "too-large",
+                              "more racks or accounts than can be counted at " +
+                                  format_in(usable, units::PB, 1) + " — check the target"});
+    }
     return r;
 }
 

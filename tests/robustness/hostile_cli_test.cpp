@@ -97,3 +97,23 @@ TEST_CASE("a stripe wider than the cluster's drives is narrowed to them (defect 
                           Catch::Contains("\"stripe_width\": 22") &&
                           Catch::Contains("\"no-enclosure-tolerance\""));
 }
+
+TEST_CASE("compare at an absurd target saturates its counts and says too-large (defect 8)") {
+    // 10^17 EB in 217.9 PB pods is 4.6e20 pods x 30 racks: past int64, it
+    // printed negative racks with exit 0. Counts now stop at the engine's cap
+    // and both columns carry a too-large error (exit 1), as extrapolate does.
+    const ProcessResult r = podsizer(
+        {"compare", "examples/ncp-pod-41k.json", "--target", "1e17EB", "--format", "json"});
+    CHECK(r.exit_code == 1);
+    for (const char* count : {"pods", "cnodes", "dboxes", "racks", "accounts", "subscriptions"}) {
+        INFO(count);
+        CHECK(r.out.find("\"" + std::string(count) + "\": -") == std::string::npos);
+    }
+    CHECK_THAT(r.out, Catch::Contains("\"too-large\""));
+    const ProcessResult t =
+        podsizer({"compare", "examples/ncp-pod-41k.json", "--target", "1e17EB"});
+    CHECK(t.exit_code == 1);
+    CHECK_THAT(t.out,
+               Catch::Contains("[error] NCP pod to") &&
+                   Catch::Contains("[error] Cloud HDD object store: more racks or accounts"));
+}

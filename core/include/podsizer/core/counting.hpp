@@ -32,6 +32,10 @@ std::int64_t ceil_to_count(double x);
 /// 2067.9999999999 -> 2068, 2067.5 -> 2067.
 std::int64_t floor_to_count(double x);
 
+/// a × b for counts, kCountCap where the product would reach it (never an
+/// int64 overflow: n pods × racks per pod at an absurd target wrapped negative).
+std::int64_t saturating_product(std::int64_t a, std::int64_t b);
+
 /// ceil(a / b) as a count; 0 when b <= 0.
 std::int64_t ceil_ratio(double a, double b);
 
