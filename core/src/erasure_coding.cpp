@@ -1,5 +1,7 @@
 #include "podsizer/core/erasure_coding.hpp"
 
+#include "podsizer/core/counting.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -12,14 +14,16 @@ constexpr std::int64_t kNoCap = std::numeric_limits<int>::max();
 
 /// The widest stripe a layout allows, before the narrowest-stripe check.
 std::int64_t layout_width(const ErasureCodingRule& ec, EcLayout layout, const DBoxPlacement& at) {
-    const std::int64_t ssds = at.dboxes * at.drives_per_dbox;
+    // Saturating: a count at the engine's cap ("1e290 EB") must not overflow.
+    const std::int64_t ssds = saturating_product(at.dboxes, at.drives_per_dbox);
     std::int64_t w = std::min<std::int64_t>(ec.max_data_strips + ec.parity,
                                             std::max<std::int64_t>(0, ssds - ec.excluded_ssds));
     if (layout != EcLayout::classic && ec.strips_per_dbox > 0) {
-        w = std::min(w, ec.strips_per_dbox * at.dboxes);
+        w = std::min(w, saturating_product(ec.strips_per_dbox, at.dboxes));
     }
     if (layout == EcLayout::rack_resilient && ec.strips_per_rack > 0) {
-        w = std::min(w, ec.strips_per_rack * std::max<std::int64_t>(at.domains, 1));
+        w = std::min(w,
+                     saturating_product(ec.strips_per_rack, std::max<std::int64_t>(at.domains, 1)));
     }
     if (const StripeStep* step = ec.step_for(at.dboxes)) {
         w = std::min<std::int64_t>(w, step->data_strips + ec.parity);
@@ -75,7 +79,8 @@ Stripe stripe_for(const ErasureCodingRule& ec, EcLayout layout, const DBoxPlacem
     const std::int64_t per_box =
         capped ? ec.strips_per_dbox : std::min<std::int64_t>(at.drives_per_dbox, kNoCap);
     s.strips_per_dbox = static_cast<int>(std::min<std::int64_t>(per_box, s.width));
-    std::int64_t per_rack = per_box * std::max<std::int64_t>(at.most_in_a_rack, 1);
+    std::int64_t per_rack =
+        saturating_product(per_box, std::max<std::int64_t>(at.most_in_a_rack, 1));
     if (layout == EcLayout::rack_resilient && ec.strips_per_rack > 0) {
         per_rack = std::min<std::int64_t>(per_rack, ec.strips_per_rack);
     }
