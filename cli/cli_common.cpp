@@ -3,9 +3,11 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <thread>
 
@@ -54,20 +56,19 @@ Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag) {
 }
 
 std::int64_t parse_count(const std::string& text, const std::string& flag) {
-    std::size_t used = 0;
-    long long v = 0;
-    try {
-        v = std::stoll(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
+    // As in a scenario file, "4.5e2" and "1e12" are whole numbers (read
+    // without the locale: number_text.hpp); "2.5" and "ten" are not.
+    const std::optional<double> v = parse_decimal(text);
+    if (!v) {
+        throw InputError(flag, "\"" + text + "\" is not a number; expected a whole count >= 1");
     }
-    if (used != text.size() || text.empty()) {
+    if (*v != std::floor(*v)) {
         throw InputError(flag, "\"" + text + "\" is not a whole number; expected a count >= 1");
     }
-    if (v < 1 || v > 1'000'000'000'000LL) {
+    if (*v < 1.0 || *v > 1e12) {
         throw InputError(flag, text + " is out of range; expected a count from 1 to 10^12");
     }
-    return v;
+    return static_cast<std::int64_t>(*v);
 }
 
 std::string require_known(const std::string& id, const std::vector<std::string>& ids,

@@ -6,6 +6,7 @@
 #include "power_args.hpp"
 #include "target_args.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -49,8 +50,14 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     print_warnings(diag);
     diag.warnings.clear();
     const std::vector<std::string> known = ids_of(catalog.references);
-    for (const std::string& id : a.with) {
-        require_known(id, known, "--with", "reference system");
+    for (std::size_t i = 0; i < a.with.size(); ++i) {
+        require_known(a.with[i], known, "--with", "reference system");
+        // As a scenario's comparisons: a reference named twice is a mistake,
+        // not a second column.
+        if (std::find(a.with.begin(), a.with.begin() + static_cast<std::ptrdiff_t>(i), a.with[i]) !=
+            a.with.begin() + static_cast<std::ptrdiff_t>(i)) {
+            throw InputError("--with", "\"" + a.with[i] + "\" is given twice");
+        }
     }
     Scenario scenario = read_scenario(a.scenario, catalog, diag);
     apply_power_flags(a.power, scenario.constraints, catalog);

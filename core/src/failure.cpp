@@ -61,7 +61,10 @@ double goodput(Duration interval, Duration stall, Duration drain, Duration resta
     // Daly's expected wall time per unit of work: M·e^(R/M)·(e^((τ+δ)/M) − 1)/τ.
     // expm1 keeps precision when τ+δ ≪ M (a single node: M is months).
     const double wall = m * restart_cost * std::expm1((tau + ds) / m) / tau;
-    return std::isfinite(wall) ? 1.0 / wall : 0.0;
+    // Rounding can put a near-perfect job a hair above 1 (a failure rate of
+    // 1e-300 gave 1.0000000000000002, and negative GPU-hours lost): a share
+    // of the wall time is at most all of it.
+    return std::isfinite(wall) ? std::clamp(1.0 / wall, 0.0, 1.0) : 0.0;
 }
 
 double goodput(Duration interval, Duration write_time, Duration restart, Duration mtbf,

@@ -226,7 +226,14 @@ TEST_CASE("bad input exits 2 with one clear line naming the place and the expect
         {"design: non-numeric count",
          {"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--cnodes", "ten", "--dboxes",
           "10"},
-         "--cnodes: \"ten\" is not a whole number"},
+         "--cnodes: \"ten\" is not a number"},
+        {"design: fractional count",
+         {"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--cnodes", "4.5", "--dboxes",
+          "10"},
+         "--cnodes: \"4.5\" is not a whole number"},
+        {"compare: a reference twice",
+         {"compare", kExample, "--with", "cloud-object-store", "--with", "cloud-object-store"},
+         "--with: \"cloud-object-store\" is given twice"},
         {"design: unknown model",
          {"design", "--cnode", "cnode-2u", "--dbox", "dbox-1u-22", "--cnodes", "10", "--dboxes",
           "10"},
@@ -455,4 +462,15 @@ TEST_CASE("a scenario's layout contradicting rack_resilient is bad input naming 
     const ProcessResult r = podsizer({"size", path});
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains("$.constraints.layout: \"classic\" contradicts"));
+}
+
+TEST_CASE("counts on the command line may be written with an exponent, as in a file") {
+    // Second red-team round, minor item m3: "4.5e2" was "not a whole number".
+    const ProcessResult r =
+        podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--cnodes", "4.5e2",
+                  "--dboxes", "1.8e2", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto d = nlohmann::json::parse(r.out).at("designs").at(0);
+    CHECK(d.at("cnodes") == 450);
+    CHECK(d.at("dboxes") == 180);
 }

@@ -150,7 +150,8 @@ TEST_CASE("goodput of the complete model, worked for Daly's first example") {
           Approx(0.8049654).epsilon(1e-6));
 }
 
-TEST_CASE("goodput agrees with the first-order goodput formula (docs/checkpoints.md §11) on one node") {
+TEST_CASE(
+    "goodput agrees with the first-order goodput formula (docs/checkpoints.md §11) on one node") {
     // One node: M = 153.8 days, so δ/τ, τ/M and R/M are all small and the
     // complete model must agree with 1 − δ/τ − (τ/2 + R)/M to second order.
     const Duration m = cluster_mtbf(1, 6.5);
@@ -230,4 +231,23 @@ TEST_CASE("the write time that fills a budget of the Daly interval solves its de
     }
     // b = 1 by hand: 1/u + u/9 = 5/3 gives u = (15 − √189)/2 = 0.626139, δ = 2u²M = 0.784094 M.
     CHECK(write_time_for_daly_budget(m, 1.0).base() / m.base() == Approx(0.784094).epsilon(1e-6));
+}
+
+TEST_CASE("goodput never exceeds 1, so GPU-hours lost are never negative") {
+    // Second red-team round, minor item m10: a failure rate of 1e-300 gave an
+    // MTBF so long that rounding put goodput at 1.0000000000000002 and the
+    // GPU-hours lost at -2.2e-10.
+    // Without the clamp these cases give 1.0000000000000002 (the same
+    // arithmetic in Python's doubles): M = 1e300 s at 7 s and 1,000 s
+    // intervals, M = 1e20 s at 12,345.6 s, no stall.
+    const struct {
+        double mtbf_s, interval_s;
+    } cases[] = {{1e300, 7.0}, {1e300, 1000.0}, {1e20, 12345.6}};
+    for (const auto& c : cases) {
+        INFO(c.mtbf_s << " " << c.interval_s);
+        const double g = goodput(seconds(c.interval_s), seconds(0.0), minutes(5),
+                                 Duration::from_base(c.mtbf_s), kSync);
+        CHECK(g <= 1.0);
+        CHECK(gpu_hours_lost_per_day(g, 1024) >= 0.0);
+    }
 }
