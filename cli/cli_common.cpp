@@ -55,6 +55,23 @@ Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag) {
     return catalog;
 }
 
+void not_above_zero(const std::string& text, const std::string& flag, Dimension d) {
+    throw InputError(flag, "\"" + text + "\": must be greater than zero; expected " +
+                               std::string(dimension_name(d)) + " such as \"" +
+                               std::string(dimension_example(d)) + "\"");
+}
+
+double flag_percent(const std::string& text, const std::string& flag, const char* what,
+                    bool hundred_ok) {
+    const double v = at_flag(flag, [&] { return parse_percent(text); });
+    if (!(v > 0.0) || (hundred_ok ? v > 1.0 : v >= 1.0)) {
+        throw InputError(flag, "\"" + text + "\": expected " + std::string(what) +
+                                   " above 0 % and " + (hundred_ok ? "at most" : "below") +
+                                   " 100 %" + (hundred_ok ? "" : ", such as \"5%\""));
+    }
+    return v;
+}
+
 std::int64_t parse_count(const std::string& text, const std::string& flag) {
     // As in a scenario file, "4.5e2" and "1e12" are whole numbers (read
     // without the locale: number_text.hpp); "2.5" and "ten" are not.

@@ -5,11 +5,14 @@
 
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/design.hpp"
+#include "podsizer/core/errors.hpp"
 #include "podsizer/core/scenario.hpp"
+#include "podsizer/core/units.hpp"
 #include "podsizer/reports/batch_report.hpp"
 #include "podsizer/reports/format.hpp"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -35,6 +38,32 @@ Format parse_format(const std::string& s);
 Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag);
 /// A whole number from 1 to 10^12 given to `flag`.
 std::int64_t parse_count(const std::string& text, const std::string& flag);
+
+/// Runs a core parser and names the flag in its error.
+template <class F> auto at_flag(const std::string& flag, F parse) {
+    try {
+        return parse();
+    } catch (const InputError& e) {
+        throw e.located(flag);
+    }
+}
+
+/// The error for a quantity that is not above zero (or not finite).
+[[noreturn]] void not_above_zero(const std::string& text, const std::string& flag, Dimension d);
+
+/// A quantity given to `flag`: above zero and finite.
+template <class Q> Q flag_above_zero(const std::string& text, const std::string& flag) {
+    const Q q = at_flag(flag, [&] { return parse<Q>(text); });
+    if (!(q.base() > 0.0) || !std::isfinite(q.base())) {
+        not_above_zero(text, flag, Q::dimension);
+    }
+    return q;
+}
+
+/// A percentage given to `flag`: above 0 % and below 100 %, or at most
+/// 100 % when `hundred_ok`. `what` names it in the error ("a stall budget").
+double flag_percent(const std::string& text, const std::string& flag, const char* what,
+                    bool hundred_ok = false);
 /// `id` if it is one of `ids`, else an InputError naming `flag` with the nearest ids.
 std::string require_known(const std::string& id, const std::vector<std::string>& ids,
                           const std::string& flag, const char* what);

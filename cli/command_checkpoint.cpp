@@ -39,35 +39,6 @@ struct CheckpointArgs {
     std::string points = "33";
 };
 
-/// Runs a core parser and names the flag in its error.
-template <class F> auto at_flag(const std::string& flag, F parse) {
-    try {
-        return parse();
-    } catch (const InputError& e) {
-        throw e.located(flag);
-    }
-}
-
-template <class Q> Q positive(const std::string& text, const std::string& flag) {
-    const Q q = at_flag(flag, [&] { return parse<Q>(text); });
-    if (!(q.base() > 0.0)) {
-        throw InputError(flag, "\"" + text + "\": must be greater than zero; expected " +
-                                   std::string(dimension_name(Q::dimension)) + " such as \"" +
-                                   std::string(dimension_example(Q::dimension)) + "\"");
-    }
-    return q;
-}
-
-/// A percentage strictly between 0 and 100 %.
-double percent(const std::string& text, const std::string& flag, const char* what) {
-    const double v = at_flag(flag, [&] { return parse_percent(text); });
-    if (!(v > 0.0 && v < 1.0)) {
-        throw InputError(flag, "\"" + text + "\": expected " + std::string(what) +
-                                   " above 0 % and below 100 %, such as \"5%\"");
-    }
-    return v;
-}
-
 std::optional<double> plain_number(const std::string& text) {
     double v = 0.0;
     const auto res = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -109,17 +80,17 @@ void read_checkpoint(CheckpointQuery& q, const CheckpointArgs& a) {
         throw InputError("--bytes-per-param", "applies to --params (a model size such as 1.8T)");
     }
     if (!a.checkpoint_size.empty()) {
-        q.size = positive<Capacity>(a.checkpoint_size, "--checkpoint-size");
+        q.size = flag_above_zero<Capacity>(a.checkpoint_size, "--checkpoint-size");
     }
     if (!a.write_time.empty() && !a.write_bandwidth.empty()) {
         throw InputError("--write-time/--write-bandwidth",
                          "give one: the write time follows from the bandwidth and the size");
     }
     if (!a.write_time.empty()) {
-        q.write_time = positive<Duration>(a.write_time, "--write-time");
+        q.write_time = flag_above_zero<Duration>(a.write_time, "--write-time");
     }
     if (!a.write_bandwidth.empty()) {
-        q.write_bandwidth = positive<Throughput>(a.write_bandwidth, "--write-bandwidth");
+        q.write_bandwidth = flag_above_zero<Throughput>(a.write_bandwidth, "--write-bandwidth");
     }
     if (q.params <= 0.0 && !q.size && !q.write_time) {
         throw InputError("checkpoint",
@@ -210,7 +181,7 @@ void read_failures(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& c
                                                     : "--mtbf/--failure-rate",
                              "give one: the MTBF follows from the rate");
         }
-        q.mtbf = positive<Duration>(a.mtbf, "--mtbf");
+        q.mtbf = flag_above_zero<Duration>(a.mtbf, "--mtbf");
     } else if (!a.failure_rate.empty() || q.gpus > 0) {
         read_failure_rate(q, a, catalog);
     } else if (!a.rate_node_gpus.empty()) {
@@ -228,12 +199,12 @@ void read_cadence(CheckpointQuery& q, const CheckpointArgs& a) {
     q.mode = *mode;
     const bool have_failures = q.mtbf || q.failure_rate;
     if (!a.interval.empty() && a.interval != "auto") {
-        q.interval = positive<Duration>(a.interval, "--interval");
+        q.interval = flag_above_zero<Duration>(a.interval, "--interval");
     } else if (a.interval == "auto" && !have_failures) {
         throw InputError("--interval", "auto (the Daly interval) needs failures: give --gpus "
                                        "(with --failure-rate) or --mtbf");
     }
-    q.stall_budget = percent(a.stall_budget, "--stall-budget", "a stall budget");
+    q.stall_budget = flag_percent(a.stall_budget, "--stall-budget", "a stall budget");
     q.restart = at_flag("--restart-time", [&] { return parse<Duration>(a.restart_time); });
     if (!a.offsite_every.empty()) {
         q.offsite_every = parse_count(a.offsite_every, "--offsite-every");
@@ -246,7 +217,7 @@ void read_cadence(CheckpointQuery& q, const CheckpointArgs& a) {
 /// The goodput curve: its knee step and threshold, the bandwidth table's cadences and
 /// the number of points.
 void read_curve(CheckpointQuery& q, const CheckpointArgs& a) {
-    q.knee.step = positive<Throughput>(a.knee_step, "--knee-step");
+    q.knee.step = flag_above_zero<Throughput>(a.knee_step, "--knee-step");
     const auto threshold = plain_number(a.knee_threshold);
     if (!threshold || !(*threshold > 0.0) || *threshold > 1e12) {
         throw InputError("--knee-threshold",
@@ -256,7 +227,7 @@ void read_curve(CheckpointQuery& q, const CheckpointArgs& a) {
     }
     q.knee.threshold = *threshold;
     for (const std::string& c : split_commas(a.cadences)) {
-        q.cadences.push_back(positive<Duration>(c, "--cadences"));
+        q.cadences.push_back(flag_above_zero<Duration>(c, "--cadences"));
     }
     const std::int64_t points = parse_count(a.points, "--points");
     if (points < 2 || points > 1000) {

@@ -42,28 +42,8 @@ struct DurabilityArgs {
     std::vector<std::string> groups;
 };
 
-/// Runs a core parser and names the flag in its error.
-template <class F> auto at_flag(const std::string& flag, F parse) {
-    try {
-        return parse();
-    } catch (const InputError& e) {
-        throw e.located(flag);
-    }
-}
-
 std::string quoted(const std::string& text) {
     return "\"" + text + "\"";
-}
-
-template <class Q> Q above_zero(const std::string& text, const std::string& flag) {
-    const Q q = at_flag(flag, [&] { return parse<Q>(text); });
-    if (!(q.base() > 0.0) || !std::isfinite(q.base())) {
-        throw InputError(flag, quoted(text) + ": expected " +
-                                   std::string(dimension_name(Q::dimension)) +
-                                   " above zero, such as \"" +
-                                   std::string(dimension_example(Q::dimension)) + "\"");
-    }
-    return q;
 }
 
 /// A whole number 1..limit written as plain digits.
@@ -90,17 +70,6 @@ void read_stripe(DurabilityInputs& in, const std::string& text) {
                                          ": expected data+parity strips such as \"146+4\" "
                                          "(data 1 to 10,000, parity 1 to 1,000)");
     }
-}
-
-/// A percentage in (0, 100 %), or in (0, 100 %] when `hundred_ok`.
-double fraction(const std::string& text, const std::string& flag, const char* what,
-                bool hundred_ok) {
-    const double v = at_flag(flag, [&] { return parse_percent(text); });
-    if (!(v > 0.0) || (hundred_ok ? v > 1.0 : v >= 1.0)) {
-        throw InputError(flag, quoted(text) + ": expected " + what + " above 0 % and " +
-                                   (hundred_ok ? "at most" : "below") + " 100 %");
-    }
-    return v;
 }
 
 /// --read-amplification: the fraction of the stripe's data strips read per
@@ -149,18 +118,19 @@ void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a) {
                                        "rebuild time itself");
             }
         }
-        q.layout.drive_rebuild_s = above_zero<Duration>(a.rebuild_time, "--rebuild-time").base();
+        q.layout.drive_rebuild_s =
+            flag_above_zero<Duration>(a.rebuild_time, "--rebuild-time").base();
         return;
     }
     RebuildBasis b;
-    b.bandwidth = above_zero<Throughput>(a.rebuild_bandwidth, "--rebuild-bandwidth");
+    b.bandwidth = flag_above_zero<Throughput>(a.rebuild_bandwidth, "--rebuild-bandwidth");
     if (a.drive_size.empty()) {
         throw InputError("--drive-size", "needed with --rebuild-bandwidth: the data a rebuild "
                                          "reads depends on the drive, e.g. 122.88TB");
     }
-    b.drive_size = above_zero<Capacity>(a.drive_size, "--drive-size");
-    b.fill =
-        a.fill.empty() ? 0.8 : fraction(a.fill, "--fill", "the share of the drive in use", true);
+    b.drive_size = flag_above_zero<Capacity>(a.drive_size, "--drive-size");
+    b.fill = a.fill.empty() ? 0.8
+                            : flag_percent(a.fill, "--fill", "the share of the drive in use", true);
     RebuildInputs r;
     r.drive_size = b.drive_size;
     r.fill = b.fill;
@@ -233,7 +203,7 @@ CorrelatedGroup read_group(const std::string& text) {
             }
             strips = true;
         } else if (key == "rebuild") {
-            g.rebuild_s = above_zero<Duration>(value, "--group " + key).base();
+            g.rebuild_s = flag_above_zero<Duration>(value, "--group " + key).base();
             rebuild = true;
         } else {
             throw InputError("--group",
@@ -323,7 +293,7 @@ void read_simulation(DurabilityQuery& q, const DurabilityArgs& a) {
         s.threads = std::max(1U, std::thread::hardware_concurrency());
     }
     if (!a.confidence.empty()) {
-        s.confidence = fraction(a.confidence, "--confidence", "a confidence level", false);
+        s.confidence = flag_percent(a.confidence, "--confidence", "a confidence level", false);
     }
     if (!a.service.empty()) {
         const auto service = repair_service_from_string(a.service);
@@ -354,7 +324,7 @@ int run_durability(const GlobalOptions& g, const DurabilityArgs& a) {
                                          std::to_string(width) + " strips (--stripe " + a.stripe +
                                          "); expected at least " + std::to_string(width));
     }
-    q.layout.afr = fraction(a.afr, "--afr", "an annual failure rate per drive", false);
+    q.layout.afr = flag_percent(a.afr, "--afr", "an annual failure rate per drive", false);
     read_rebuild(q, a);
     read_simulation(q, a);
 

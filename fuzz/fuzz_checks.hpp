@@ -33,7 +33,7 @@ inline void check_design(const Design& d) {
     check_figure("power", d.power.base());
     check_figure("rack units", d.rack_units().base());
     if (d.cnodes < 0 || d.dboxes < 0 || d.racks < 0 || d.leaf_switches < 0 ||
-        d.spine_switches < 0) {
+        d.spine_switches < 0 || d.super_spine_switches < 0) {
         broken("negative device or rack count", static_cast<double>(d.racks));
     }
     // The racks hold every U the devices and switches take.

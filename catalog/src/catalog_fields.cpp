@@ -77,8 +77,11 @@ const std::array kSwitch{
     CatalogField{"height", T::quantity, kHeight},
     CatalogField{"power", T::quantity, kPower},
     CatalogField{"max_power", T::quantity, kPower, false},
-    CatalogField{"ports", T::count, {}, true, 2},
+    CatalogField{"port_modes", T::port_modes, {}, false},
+    CatalogField{"uplink_speed", T::quantity, kRate, false},
+    CatalogField{"ports", T::count, {}, false, 2},
     CatalogField{"downlink_fraction", T::number},
+    CatalogField{"roles", T::switch_roles, {}, false},
     kSource,
     kFieldSources,
 };
@@ -98,6 +101,7 @@ const std::array kPlatform{
     CatalogField{"gpus_per_node", T::count, {}, true, 1},
     CatalogField{"gpus_per_su", T::count, {}, true, 1},
     CatalogField{"power_per_su", T::quantity, kPower, false},
+    CatalogField{"storage_network", T::quantity, kRate, false},
     kSource,
     kFieldSources,
 };

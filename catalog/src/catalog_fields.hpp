@@ -21,6 +21,8 @@ enum class CatalogType {
     boolean,       ///< true or false
     quantities,    ///< a non-empty array of quantities
     stripe_steps,  ///< the erasure-coding steps
+    port_modes,    ///< a switch's port modes: [{"speed", "ports"}]
+    switch_roles,  ///< a non-empty array of "leaf", "spine", "super_spine"
     basis,         ///< "per_su" or "per_gpu"
     source,        ///< where a figure comes from
     field_sources, ///< a source per field

@@ -3,6 +3,7 @@
 #include "catalog_fields.hpp"
 #include "json_node.hpp"
 #include "podsizer/catalog/suggest.hpp"
+#include "podsizer/core/network.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -243,6 +244,64 @@ ErasureCodingRule read_ec(const Node& n) {
     return e;
 }
 
+/// A switch's port modes (docs/scenario-format.md): speeds ascending, each
+/// with a port count; the uplink speed one of them.
+void read_port_modes(const Node& n, SwitchModel& s) {
+    const auto modes = n.find("port_modes");
+    if (!modes) {
+        return;
+    }
+    for (const Node& m : modes->items()) {
+        m.require_object();
+        m.check_fields({"speed", "ports"});
+        PortMode mode{m.at("speed").positive<Throughput>(), m.at("ports").small_count(2)};
+        if (!s.port_modes.empty() && !(mode.speed > s.port_modes.back().speed)) {
+            m.at("speed").fail("expected port modes in ascending order of speed, each speed once");
+        }
+        s.port_modes.push_back(mode);
+    }
+    if (s.port_modes.empty()) {
+        modes->fail("expected at least one port mode, such as [{\"speed\": \"400 Gbps\", "
+                    "\"ports\": 128}]");
+    }
+    if (auto up = n.find("uplink_speed")) {
+        s.uplink_speed = up->positive<Throughput>();
+        const bool offered =
+            std::any_of(s.port_modes.begin(), s.port_modes.end(),
+                        [&](const PortMode& m) { return m.speed == s.uplink_speed; });
+        if (!offered) {
+            up->fail("expected the speed of one of the switch's port_modes");
+        }
+    } else {
+        s.uplink_speed = s.port_modes.back().speed;
+    }
+}
+
+unsigned read_roles(const Node& n) {
+    const auto roles = n.find("roles");
+    if (!roles) {
+        return static_cast<unsigned>(SwitchRole::leaf) | static_cast<unsigned>(SwitchRole::spine);
+    }
+    unsigned out = 0;
+    for (const Node& r : roles->items()) {
+        const std::string name = r.text();
+        bool known = false;
+        for (SwitchRole role : {SwitchRole::leaf, SwitchRole::spine, SwitchRole::super_spine}) {
+            if (name == to_string(role)) {
+                out |= static_cast<unsigned>(role);
+                known = true;
+            }
+        }
+        if (!known) {
+            r.fail("expected \"leaf\", \"spine\" or \"super_spine\"");
+        }
+    }
+    if ((out & static_cast<unsigned>(SwitchRole::leaf)) == 0U) {
+        roles->fail("expected a list of roles that includes \"leaf\"");
+    }
+    return out;
+}
+
 SwitchModel read_switch(const Node& n) {
     const std::vector<std::string_view> fields = detail::catalog_field_names("switches");
     n.require_object();
@@ -252,12 +311,31 @@ SwitchModel read_switch(const Node& n) {
     s.name = n.at("name").text();
     s.height = rack_height(n.at("height"));
     s.power = n.at("power").positive<Power>();
-    s.ports = n.at("ports").small_count(2);
+    read_port_modes(n, s);
+    if (auto p = n.find("ports")) {
+        if (!s.port_modes.empty()) {
+            p->fail("give either ports or port_modes, not both: port_modes say how many ports "
+                    "each speed gives");
+        }
+        s.ports = p->small_count(2);
+    } else if (s.port_modes.empty()) {
+        n.fail("expected port_modes (or ports, the ports at the devices' speed)");
+    }
+    if (auto r = n.find("uplink_speed"); r && s.port_modes.empty()) {
+        r->fail("expected only with port_modes");
+    }
     const Node f = n.at("downlink_fraction");
     s.downlink_fraction = f.number();
-    // A leaf needs at least one uplink, or its devices reach no other leaf.
-    const double uplinks = std::floor(static_cast<double>(s.ports) * (1.0 - s.downlink_fraction));
-    if (!(s.downlink_fraction > 0.0 && s.downlink_fraction < 1.0) || uplinks < 1.0) {
+    s.roles = read_roles(n);
+    // A leaf needs at least one uplink, or its devices reach no other leaf:
+    // in every port mode, the ports the downlinks leave must give one uplink.
+    bool uplink = s.downlink_fraction > 0.0 && s.downlink_fraction < 1.0;
+    for (const PortMode& m :
+         s.port_modes.empty() ? std::vector<PortMode>{{{}, s.ports}} : s.port_modes) {
+        const LeafPlan leaf = leaf_plan(s, m.speed);
+        uplink = uplink && leaf.uplinks >= 1;
+    }
+    if (!uplink) {
         f.fail("expected a fraction above 0 and below 1 that leaves a leaf at least one uplink "
                "port, such as 0.5");
     }
@@ -290,6 +368,9 @@ GpuPlatform read_platform(const Node& n) {
     p.gpus_per_su = n.at("gpus_per_su").small_count(1);
     if (auto w = n.find("power_per_su")) {
         p.power_per_su = w->positive<Power>();
+    }
+    if (auto net = n.find("storage_network")) {
+        p.storage_network = net->positive<Throughput>();
     }
     p.provenance = read_provenance(n, fields);
     return p;

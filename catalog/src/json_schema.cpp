@@ -244,6 +244,17 @@ json catalog_field_schema(const detail::CatalogField& f, const detail::CatalogLi
                                             {"min_dboxes", "data_strips"})},
                     {"minItems", 1}};
     }
+    case T::port_modes: {
+        const json mode = closed_object({{"speed", quantity_schema(Dimension::throughput)},
+                                         {"ports", number_schema(Bounds{2.0, 1e6}, true)}},
+                                        {"speed", "ports"});
+        return json{{"type", "array"}, {"items", mode}, {"minItems", 1}};
+    }
+    case T::switch_roles:
+        return json{{"type", "array"},
+                    {"items", {{"enum", {"leaf", "spine", "super_spine"}}}},
+                    {"minItems", 1},
+                    {"uniqueItems", true}};
     case T::basis:
         return json{{"enum", {"per_su", "per_gpu"}}};
     case T::source:

@@ -68,7 +68,10 @@ std::vector<AssumedFigure> design_assumptions(const HardwareChoice& hw, PowerBas
              {"reserve", figure_set(F::usable)}});
     collect(out, hw.network_switch->id, hw.network_switch->provenance,
             {{"ports", switch_count},
+             {"port_modes", switch_count},
+             {"uplink_speed", switch_count},
              {"downlink_fraction", switch_count},
+             {"roles", switch_count},
              {"height", figure_set(F::racks)},
              {"power", typical_power},
              {"max_power", max_power}});

@@ -31,6 +31,18 @@ std::string_view to_string(SourceKind k) {
     return "assumption";
 }
 
+std::string_view to_string(SwitchRole r) {
+    switch (r) {
+    case SwitchRole::leaf:
+        return "leaf";
+    case SwitchRole::spine:
+        return "spine";
+    case SwitchRole::super_spine:
+        return "super_spine";
+    }
+    return "leaf";
+}
+
 std::optional<SourceKind> source_kind_from_string(std::string_view s) {
     for (const auto& [kind, name] : kKinds) {
         if (name == s) {

@@ -87,6 +87,9 @@ double ratio(double num, double den) {
 }
 } // namespace
 
+double Design::gpu_oversubscription() const {
+    return ratio(requirements.gpu_storage_network.base(), gpu_fabric_uplink.base());
+}
 double Design::pb_per_rack() const {
     return ratio(in(usable, units::PB), static_cast<double>(racks));
 }

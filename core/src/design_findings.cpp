@@ -130,6 +130,45 @@ void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
               format_in(b.backend_port_speed, units::Gbps, 0));
 }
 
+/// A fabric the switch model cannot build, or builds only at a lower port
+/// speed (docs/model.md §8).
+void fabric_rule(const Design& d, const DesignInputs& in, const Findings& f) {
+    const SwitchModel& sw = *in.hw.network_switch;
+    const Fabric fab = plan_fabric(*in.hw.cnode, d.cnodes, *in.hw.dbox, d.dboxes, sw);
+    const LeafPlan& leaf = fab.leaf;
+    auto n = [](std::int64_t v) { return format_number(static_cast<double>(v), 0); };
+    const std::string speed =
+        leaf.port_speed.base() > 0.0 ? " at " + format_in(leaf.port_speed, units::Gbps, 0) : "";
+    if (leaf.device_too_fast) {
+        f.add(Severity::warning, "switch-port-speed",
+              "the devices' " +
+                  format_in(device_port_speed(*in.hw.cnode, *in.hw.dbox), units::Gbps, 0) +
+                  " ports are faster than any port mode of " + sw.id + "; counted" + speed +
+                  ", so the fabric carries less than the devices' line rate");
+    }
+    const std::int64_t two_tier = saturating_product(leaf.uplink_ports, leaf.down);
+    if (fab.too_large) {
+        f.add(Severity::error, "fabric-too-large",
+              n(fab.ports) + " device ports are more than three tiers of " + sw.id + " hold (" +
+                  n(saturating_product(saturating_product(leaf.uplink_ports, leaf.uplink_ports / 2),
+                                       leaf.down)) +
+                  speed + "): split the cluster or choose a switch with more ports");
+    } else if (fab.missing_role) {
+        f.add(Severity::error, "fabric-too-large",
+              n(fab.ports) + " device ports need " + n(fab.leaves) + " leaves and " +
+                  (fab.tiers == 3 ? "a third tier (a two-tier fabric of " + sw.id + " holds " +
+                                        n(two_tier) + speed + ")"
+                                  : std::string("spines")) +
+                  ", but the catalog does not let " + sw.id + " be a " +
+                  std::string(to_string(*fab.missing_role)) + " (its roles)");
+    } else if (fab.tiers == 3) {
+        f.add(Severity::info, "fabric-three-tiers",
+              n(fab.ports) + " device ports are more than a two-tier fabric of " + sw.id +
+                  " holds (" + n(two_tier) + speed + "): " + n(fab.pods) +
+                  " leaf/spine pods under " + n(fab.super_spines) + " super-spines");
+    }
+}
+
 void knee_rule(const Design& d, const DesignInputs&, const Findings& f) {
     if (d.cnodes > d.knee_cnodes) {
         f.add(Severity::warning, "past-knee",
@@ -323,10 +362,10 @@ void power_rule(const Design& d, const DesignInputs&, const Findings& f) {
 }
 
 // In the order the findings are listed (errors of one concern together).
-constexpr Rule kRules[] = {throughput_rule,    checkpoint_rule,     capacity_rule,
-                           certification_rule, line_rate_rule,      knee_rule,
-                           cd_ratio_rule,      layout_rule,         platform_rule,
-                           limits_rule,        data_reduction_rule, power_rule};
+constexpr Rule kRules[] = {throughput_rule, checkpoint_rule, capacity_rule, certification_rule,
+                           line_rate_rule,  fabric_rule,     knee_rule,     cd_ratio_rule,
+                           layout_rule,     platform_rule,   limits_rule,   data_reduction_rule,
+                           power_rule};
 
 } // namespace
 

@@ -197,10 +197,12 @@ void size_throughput(Design& d, const HardwareChoice& ch, const Requirements& re
 void size_network_and_power(Design& d, const HardwareChoice& ch, const Constraints& cons) {
     const auto Cd = static_cast<double>(d.cnodes);
     const auto Dd = static_cast<double>(d.dboxes);
-    const SwitchCounts sc =
-        switch_counts(*ch.cnode, d.cnodes, *ch.dbox, d.dboxes, *ch.network_switch);
-    d.leaf_switches = sc.leaves;
-    d.spine_switches = sc.spines;
+    const Fabric fabric = plan_fabric(*ch.cnode, d.cnodes, *ch.dbox, d.dboxes, *ch.network_switch);
+    d.fabric_tiers = fabric.tiers;
+    d.leaf_switches = fabric.leaves;
+    d.spine_switches = fabric.spines;
+    d.super_spine_switches = fabric.super_spines;
+    d.gpu_fabric_uplink = gpu_fabric_uplink(*ch.cnode, d.cnodes);
     d.device_units = ch.cnode->height * Cd + ch.dbox->height * Dd;
     d.switch_units = ch.network_switch->height * static_cast<double>(d.switches());
     const auto Sd = static_cast<double>(d.switches());
@@ -562,6 +564,7 @@ Requirements option_requirements(const Requirements& base, const OptionSpec& opt
         req.gpus = 0;
         req.sus = 0;
         req.sized_gpus = 0;
+        req.gpu_storage_network = Throughput{};
         req.rule.clear();
         req.read = Throughput{};
         req.write = Throughput{};

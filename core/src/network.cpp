@@ -1,8 +1,9 @@
 #include "podsizer/core/network.hpp"
 
+#include "podsizer/core/counting.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace podsizer {
 
@@ -25,44 +26,149 @@ Throughput line_capped(Throughput figure, Throughput line) {
     return line.base() > 0.0 ? std::min(figure, line) : figure;
 }
 
+Throughput device_port_speed(const CNodeModel& c, const DBoxModel& d) {
+    return std::max({c.client_ports > 0 ? c.client_port_speed : Throughput{},
+                     c.backend_ports > 0 ? c.backend_port_speed : Throughput{},
+                     d.backend_ports > 0 ? d.backend_port_speed : Throughput{}});
+}
+
 namespace {
+
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
     return b <= 0 ? 0 : a / b + (a % b != 0 ? 1 : 0);
 }
 
-// Device counts reach 2^61 for absurd inputs (the engine reports those as
-// too-large); times the ports per device that overflowed 64 bits, which is
-// undefined behaviour. Saturate at the engine's count cap instead.
-constexpr std::int64_t kCap = std::numeric_limits<std::int64_t>::max() / 4;
-
-std::int64_t mul_sat(std::int64_t a, std::int64_t b) {
-    std::int64_t r = 0;
-    return __builtin_mul_overflow(a, b, &r) || r > kCap ? kCap : r;
-}
-
 std::int64_t add_sat(std::int64_t a, std::int64_t b) {
-    return std::min(kCap, a + b); // both at most kCap: no overflow
+    return std::min(kCountCap, a + b); // both at most kCountCap: no overflow
 }
+
+/// The mode whose speed is the uplink speed; the fastest when none is named.
+const PortMode& uplink_mode(const SwitchModel& sw) {
+    for (const PortMode& m : sw.port_modes) {
+        if (sw.uplink_speed.base() > 0.0 && m.speed == sw.uplink_speed) {
+            return m;
+        }
+    }
+    return sw.port_modes.back();
+}
+
 } // namespace
 
-SwitchCounts switch_counts(const CNodeModel& c, std::int64_t cnodes, const DBoxModel& d,
-                           std::int64_t dboxes, const SwitchModel& sw) {
-    SwitchCounts out;
-    out.ports = add_sat(mul_sat(cnodes, c.client_ports + c.backend_ports),
-                        mul_sat(dboxes, d.backend_ports));
-    if (out.ports == 0 || sw.ports <= 0) {
-        return out;
+std::int64_t smallest_divisor_at_least(std::int64_t n, std::int64_t m) {
+    for (std::int64_t s = std::max<std::int64_t>(1, m); s < n; ++s) {
+        if (n % s == 0) {
+            return s;
+        }
     }
-    const auto down = std::max<std::int64_t>(
-        1, static_cast<std::int64_t>(std::floor(sw.ports * sw.downlink_fraction)));
-    const std::int64_t up = sw.ports - down;
+    return std::max<std::int64_t>(1, n);
+}
+
+LeafPlan leaf_plan(const SwitchModel& sw, Throughput device_speed) {
+    LeafPlan p;
+    // Bandwidth one device-facing port takes from the uplinks, in uplink
+    // ports: 1 when the speeds are not known (one mode for both).
+    double per_port = 1.0;
+    if (sw.port_modes.empty()) {
+        p.device_ports = sw.ports;
+        p.uplink_ports = sw.ports;
+    } else {
+        const PortMode& up = uplink_mode(sw);
+        // The slowest mode that runs the devices' ports at full speed gives
+        // the most ports (SN5600: 256 x 200G, not 128 x 400G, for 200G NICs).
+        // Unknown device speed: the uplink mode, the fewest ports.
+        const PortMode* mode = &up;
+        if (device_speed.base() > 0.0) {
+            const auto it =
+                std::find_if(sw.port_modes.begin(), sw.port_modes.end(),
+                             [&](const PortMode& m) { return m.speed >= device_speed; });
+            p.device_too_fast = it == sw.port_modes.end();
+            mode = p.device_too_fast ? &sw.port_modes.back() : &*it;
+        }
+        p.port_speed = mode->speed;
+        p.device_ports = mode->ports;
+        p.uplink_speed = up.speed;
+        p.uplink_ports = up.ports;
+        per_port = mode->speed.base() / up.speed.base();
+    }
+    if (p.device_ports <= 0) {
+        return p;
+    }
+    p.down = std::max(1, static_cast<int>(std::floor(p.device_ports * sw.downlink_fraction)));
+    // The ports left after the downlinks, as ports at the uplink speed: a
+    // share of the switch's cages (64 x 800G = 256 x 200G: 128 device ports
+    // at 200G leave half the cages, 32 x 800G).
+    const auto left = static_cast<std::int64_t>(p.uplink_ports) *
+                      std::max(0, p.device_ports - p.down) / p.device_ports;
+    const auto needed = static_cast<std::int64_t>(std::ceil(p.down * per_port - kSlack));
+    p.uplinks = static_cast<int>(std::min(left, needed));
+    return p;
+}
+
+Fabric plan_fabric(const CNodeModel& c, std::int64_t cnodes, const DBoxModel& d,
+                   std::int64_t dboxes, const SwitchModel& sw) {
+    Fabric f;
+    f.ports = add_sat(saturating_product(cnodes, c.client_ports + c.backend_ports),
+                      saturating_product(dboxes, d.backend_ports));
+    f.leaf = leaf_plan(sw, device_port_speed(c, d));
+    const std::int64_t down = f.leaf.down;
+    if (f.ports == 0 || down <= 0) {
+        return f;
+    }
     // Two leaves at least: a single switch would be a single point of failure.
-    out.leaves = std::max<std::int64_t>(2, ceil_div(out.ports, down));
-    // A leaf-spine fabric is only needed when the devices do not fit one leaf pair.
-    if (out.ports > 2 * down && up > 0) {
-        out.spines = std::max<std::int64_t>(2, ceil_div(mul_sat(out.leaves, up), sw.ports));
+    f.leaves = std::max<std::int64_t>(2, ceil_div(f.ports, down));
+    f.pods = 1;
+    // One leaf pair holds every port: no spines.
+    if (f.ports <= 2 * down) {
+        f.tiers = 1;
+        return f;
     }
-    return out;
+    const std::int64_t u = f.leaf.uplinks;
+    const std::int64_t k = f.leaf.uplink_ports;
+    if (u <= 0 || k <= 0) {
+        f.tiers = 2;
+        f.too_large = true;
+        return f;
+    }
+    // A spine's port reaches one leaf, so two tiers hold at most k leaves;
+    // S spines of k ports each take L × u uplinks, and every leaf sends the
+    // same number of links to each spine: S divides u.
+    const auto spines_for = [&](std::int64_t leaves, std::int64_t spine_down) {
+        return smallest_divisor_at_least(
+            u, std::max<std::int64_t>(2, ceil_div(saturating_product(leaves, u), spine_down)));
+    };
+    if (f.leaves <= k) {
+        f.tiers = 2;
+        f.spines = spines_for(f.leaves, k);
+    } else {
+        // Three tiers: pods of at most k/2 leaves, whose spines give half
+        // their ports to the leaves and half to super-spines; the spines of
+        // one position in every pod form a plane of super-spines that
+        // divides their k/2 uplinks, so a plane holds at most k pods.
+        f.tiers = 3;
+        const std::int64_t half = k / 2;
+        if (half <= 0) {
+            f.too_large = true;
+            return f;
+        }
+        f.pods = ceil_div(f.leaves, half);
+        const std::int64_t per_pod = spines_for(ceil_div(f.leaves, f.pods), half);
+        f.spines = saturating_product(f.pods, per_pod);
+        f.too_large = f.pods > k;
+        const std::int64_t per_plane =
+            f.too_large ? half : smallest_divisor_at_least(half, ceil_div(f.pods * half, k));
+        f.super_spines = saturating_product(per_pod, per_plane);
+        if (!sw.plays(SwitchRole::super_spine)) {
+            f.missing_role = SwitchRole::super_spine;
+        }
+    }
+    if (!sw.plays(SwitchRole::spine)) {
+        f.missing_role = SwitchRole::spine;
+    }
+    return f;
+}
+
+Throughput gpu_fabric_uplink(const CNodeModel& c, std::int64_t cnodes) {
+    return c.client_port_speed * static_cast<double>(c.client_ports) * static_cast<double>(cnodes);
 }
 
 } // namespace podsizer

@@ -59,6 +59,11 @@ void scalable_units(const Fleet& fleet, const GpuPlatform& platform, Requirement
     req.gpus = fleet.pod_gpus();
     req.sus = (req.gpus + platform.gpus_per_su - 1) / platform.gpus_per_su;
     req.sized_gpus = req.sus * platform.gpus_per_su;
+    // docs/model.md §8, the GPU side: what the pod's GPUs can ask of storage
+    // at line rate (GB200: 2 x 400 GbE per 4-GPU tray).
+    req.gpu_storage_network =
+        platform.storage_network *
+        static_cast<double>((req.gpus + platform.gpus_per_node - 1) / platform.gpus_per_node);
     if (req.sized_gpus != req.gpus) {
         req.findings.push_back(
             {Severity::info, "partial-su",

@@ -290,26 +290,26 @@ TEST_CASE("unknown fields in a scenario are warned about on stderr") {
 
 TEST_CASE("size says its power basis and takes the power flags") {
     // docs/model.md §10. Default: the customer's basis (typical, no derating),
-    // 738 kW x 1.58 = 1,166 kW facility (Uptime Institute 2023 PUE, docs/model.md §10; ±1 %).
+    // 702 kW x 1.58 = 1,109.2 kW facility (Uptime Institute 2023 PUE, docs/model.md §10; ±1 %).
     ProcessResult r = podsizer({"size", kExample});
     CHECK_THAT(r.out, Catch::Contains("Power basis: racks checked on typical draw, no derating"));
     r = podsizer({"size", kExample, "--format", "json"});
     REQUIRE(r.exit_code == 0);
     auto d = nlohmann::json::parse(r.out).at("designs").at(0);
     CHECK(d.at("power_basis") == "typical");
-    CHECK(d.at("racks").get<int>() == 30);
-    CHECK(d.at("facility_power_w").get<double>() == Approx(1166e3).epsilon(0.01));
+    CHECK(d.at("racks").get<int>() == 29);
+    CHECK(d.at("facility_power_w").get<double>() == Approx(1109.2e3).epsilon(0.01));
     CHECK(d.at("layout").at(0).at("cooling") == "containment");
 
-    // On maximum draw (typical x 1.3, an assumption of the catalog): 959.4 kW,
-    // 39 racks by power, 40 laid out.
+    // On maximum draw (typical x 1.3, an assumption of the catalog): 912.6 kW,
+    // 37 racks by power, 37 laid out (docs/model.md §10).
     r = podsizer({"size", kExample, "--power-basis", "max", "--pue", "1.3", "--format", "json"});
     REQUIRE(r.exit_code == 0);
     d = nlohmann::json::parse(r.out).at("designs").at(0);
     CHECK(d.at("power_basis") == "max");
-    CHECK(d.at("racks_for_power").get<int>() == 39);
-    CHECK(d.at("racks").get<int>() == 40);
-    CHECK(d.at("facility_power_w").get<double>() == Approx(959.4e3 * 1.3));
+    CHECK(d.at("racks_for_power").get<int>() == 37);
+    CHECK(d.at("racks").get<int>() == 37);
+    CHECK(d.at("facility_power_w").get<double>() == Approx(912.6e3 * 1.3));
 
     r = podsizer({"size", kExample, "--rack-derate", "1.2"});
     CHECK(r.exit_code == 2);
@@ -351,7 +351,7 @@ TEST_CASE("a figure is marked only while a catalog figure it rests on is an assu
     // assumed wattages and rack budgets: marked, with a footnote naming them.
     const ProcessResult marked = podsizer({"size", "examples/ncp-pod-41k.json"});
     REQUIRE(marked.exit_code == 0);
-    CHECK_THAT(marked.out, Catch::Contains("30*"));
+    CHECK_THAT(marked.out, Catch::Contains("29*")); // racks, docs/model.md §12
     CHECK_THAT(marked.out, Catch::Contains("rack-42u-25kw.power_budget"));
     // The same hardware with every figure sourced: the same numbers, no
     // marker, no footnote, no ids in the JSON.
@@ -365,7 +365,7 @@ TEST_CASE("a figure is marked only while a catalog figure it rests on is an assu
         podsizer({"size", "examples/ncp-pod-41k.json", "--catalog", catalog, "--format", "json"});
     REQUIRE(json.exit_code == 0);
     const auto d = nlohmann::json::parse(json.out).at("designs").at(0);
-    CHECK(d.at("racks") == 30);
+    CHECK(d.at("racks") == 29);
     CHECK(d.at("assumptions").empty());
     CHECK(d.at("assumptions_by_metric").empty());
 }
@@ -423,8 +423,9 @@ TEST_CASE("no output names the project's own working material") {
 }
 
 TEST_CASE("design --layout builds the layout asked for and says what it survives") {
-    // docs/model.md §6: 180 D-boxes on 30 racks, at most 2 strips per rack:
-    // 60 wide, 56+4; 180 x 1,351.68 TB x 56/60 x 0.92 = 208.9 PB.
+    // docs/model.md §6: 180 D-boxes on 29 racks (the pod's racks with its
+    // 36 switches, §8), at most 2 strips per rack: 58 wide, 54+4;
+    // 180 x 1,351.68 TB x 54/58 x 0.92 = 208.4 PB.
     const ProcessResult r =
         podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--cnodes", "450",
                   "--dboxes", "180", "--layout", "rack-resilient", "--format", "json"});
@@ -432,16 +433,16 @@ TEST_CASE("design --layout builds the layout asked for and says what it survives
     const auto d = nlohmann::json::parse(r.out).at("designs").at(0);
     CHECK(d.at("ec_layout") == "rack-resilient");
     CHECK_FALSE(d.at("ec_layout_auto").get<bool>());
-    CHECK(d.at("stripe_width") == 60);
-    CHECK(d.at("failure_domains") == 30);
+    CHECK(d.at("stripe_width") == 58);
+    CHECK(d.at("failure_domains") == 29);
     CHECK(d.at("tolerates_rack_loss").get<bool>());
-    CHECK(d.at("usable_capacity_bytes").get<double>() == Approx(208.93e15).epsilon(1e-3));
+    CHECK(d.at("usable_capacity_bytes").get<double>() == Approx(208.40e15).epsilon(1e-3));
     // Without --layout: auto, dbox-ha at 146+4, and a warning that a rack's loss is not survived.
     const ProcessResult a = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
                                       "--cnodes", "450", "--dboxes", "180"});
     REQUIRE(a.exit_code == 0);
     CHECK_THAT(a.out, Catch::Contains("dbox-ha (auto)") &&
-                          Catch::Contains("[warning] hand-made design: a rack holds up to 12"));
+                          Catch::Contains("[warning] hand-made design: a rack holds up to 14"));
 
     const ProcessResult bad = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
                                         "--cnodes", "20", "--dboxes", "10", "--layout", "raid6"});

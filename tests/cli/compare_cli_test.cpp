@@ -66,7 +66,7 @@ TEST_CASE("compare prints the side-by-side the architects drew for the 160k-GPU 
     CHECK(ex.at("pods").get<int>() == 5);
     const auto& pods = column(j, "NCP pod × 5");
     CHECK(pods.at("kind") == "pods");
-    CHECK(pods.at("racks").get<int>() == 150); // 5 × the pod's 30
+    CHECK(pods.at("racks").get<int>() == 145); // 5 × the pod's 29 (docs/model.md §12)
     CHECK(pods.at("usable_capacity_bytes").get<double>() >= 1e18);
 
     // The high-density exabyte: ~210 enclosures, ~420 C-nodes at full
@@ -107,7 +107,7 @@ TEST_CASE("compare prints the side-by-side the architects drew for the 160k-GPU 
             found = true;
             CHECK(ratio.at("reference") == "cloud-object-store");
             CHECK(ratio.at("reference_racks").get<int>() == 240);
-            CHECK(ratio.at("racks").get<double>() == Approx(150.0 / 240.0));
+            CHECK(ratio.at("racks").get<double>() == Approx(145.0 / 240.0));
         }
         if (ratio.at("column") == "NCP pod") {
             CHECK(ratio.at("reference_racks").get<int>() == 48);
@@ -159,7 +159,8 @@ TEST_CASE("compare gives the same rows in table, Markdown and CSV") {
     }
     CHECK(csv_lines == rows + 4);
     CHECK_THAT(csv.out, Catch::StartsWith("key,metric,unit,NCP pod,NCP pod × 5,"));
-    CHECK_THAT(csv.out, Catch::Contains("\r\nracks,Racks,,30,150,41,28,220\r\n"));
+    // Racks per docs/model.md §12-§13: 29, 5 × 29, 37, 27; the store's 220.
+    CHECK_THAT(csv.out, Catch::Contains("\r\nracks,Racks,,29,145,37,27,220\r\n"));
     // Markdown: the header, the basis, every row and the feasibility line
     // (the "| --- |" separator not counted).
     std::size_t md_rows = 0;
@@ -171,7 +172,7 @@ TEST_CASE("compare gives the same rows in table, Markdown and CSV") {
     // The designs' racks rest on the default rack's assumed budget and are
     // marked (an escaped "*" in Markdown); the cloud's racks per EB come from
     // the customer and are not (docs/model.md §14).
-    CHECK_THAT(md.out, Catch::Contains("| Racks | 30\\* | 150\\* | 41\\* | 28\\* | 220 |"));
+    CHECK_THAT(md.out, Catch::Contains("| Racks | 29\\* | 145\\* | 37\\* | 27\\* | 220 |"));
     CHECK_THAT(md.out, Catch::Contains("\n\\* rests on catalog figures nobody publishes"));
     CHECK_THAT(table.out, Catch::Contains("Racks "));
     CHECK_THAT(csv.out, !Catch::Contains("*"));
@@ -240,7 +241,7 @@ TEST_CASE("extrapolate gives the contract's extrapolation object and the fleet p
     }
     CHECK(e.at("target_bytes").get<double>() == Approx(1e18));
     CHECK(e.at("pods").get<int>() == 5);
-    CHECK(e.at("racks").get<int>() == 150);
+    CHECK(e.at("racks").get<int>() == 145);                         // 5 × 29
     CHECK(e.at("read_bytes_per_s").get<double>() == Approx(54e12)); // 5 × 10.8 TB/s
     CHECK(e.at("single_namespace").at("dboxes").get<int>() == 827);
     CHECK(j.at("extrapolations").size() == 3);
@@ -253,7 +254,8 @@ TEST_CASE("extrapolate gives the contract's extrapolation object and the fleet p
     REQUIRE(f.at("storage").size() == 1);
     CHECK(f.at("storage").at(0).at("usable_capacity_bytes").get<double>() ==
           Approx(4 * 217.8692e15).epsilon(1e-5));
-    CHECK(f.at("storage").at(0).at("sites").at(0).at("racks").get<int>() == 60);
+    // Two pods of 29 racks (docs/model.md §12) at the first site.
+    CHECK(f.at("storage").at(0).at("sites").at(0).at("racks").get<int>() == 58);
 }
 
 TEST_CASE("extrapolate --target overrides the scenario and prints a table") {
@@ -280,9 +282,10 @@ TEST_CASE("optimize finds a design at least as good as the NCP pod and lists the
     REQUIRE(j.at("pareto").is_array());
     REQUIRE(!j.at("pareto").empty());
     const auto& best = j.at("best");
-    // The hand-made pod (30 racks, 738 kW, 10.8 TB/s, 217.9 PB) or better.
-    CHECK(best.at("racks").get<int>() <= 30);
-    CHECK(best.at("power_w").get<double>() <= 738e3 + 1);
+    // The hand-made pod (29 racks, 702 kW, 10.8 TB/s, 217.9 PB; docs/model.md
+    // §12) or better.
+    CHECK(best.at("racks").get<int>() <= 29);
+    CHECK(best.at("power_w").get<double>() <= 702e3 + 1);
     CHECK(best.at("read_bytes_per_s").get<double>() >= 10.8e12 - 1);
     CHECK(best.at("usable_capacity_bytes").get<double>() >= 215e15);
     CHECK(j.at("evaluated").get<int>() >= j.at("feasible").get<int>());
@@ -398,14 +401,14 @@ TEST_CASE("compare --wan must be a throughput above zero") {
 }
 
 TEST_CASE("compare says which power basis the designs' racks were checked on") {
-    // docs/model.md §10: the basis changes the racks (30 typical, 40 max for
+    // docs/model.md §10: the basis changes the racks (29 typical, 37 max for
     // the reference pod), so the comparison names it under its title.
     const ProcessResult typical = podsizer({"compare", "examples/ncp-pod-41k.json"});
     REQUIRE(typical.exit_code == 0);
     CHECK_THAT(typical.out, Catch::Contains("Power basis: racks checked on typical draw"));
-    const ProcessResult max =
-        podsizer({"compare", "examples/ncp-pod-41k.json", "--power-basis", "max", "--format", "md"});
+    const ProcessResult max = podsizer(
+        {"compare", "examples/ncp-pod-41k.json", "--power-basis", "max", "--format", "md"});
     REQUIRE(max.exit_code == 0);
     CHECK_THAT(max.out, Catch::Contains("Power basis: racks checked on max draw"));
-    CHECK_THAT(max.out, Catch::Contains("| Racks | 40\\* |"));
+    CHECK_THAT(max.out, Catch::Contains("| Racks | 37\\* |"));
 }

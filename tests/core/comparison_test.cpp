@@ -78,16 +78,17 @@ TEST_CASE("each ratio is against the reference sized at the column's own capacit
     CHECK(c.ratio(4, 0) == nullptr); // the cloud store's own column
     CHECK(pods.basis == c.columns[1].usable);
     CHECK(pods.reference_racks == 240);
-    CHECK(pods.racks == Approx(150.0 / 240.0));
-    CHECK(pods.power == Approx(3690.0 / 2880.0));
+    // Five pods of 29 racks and 702 kW (docs/model.md §12).
+    CHECK(pods.racks == Approx(145.0 / 240.0));
+    CHECK(pods.power == Approx(3510.0 / 2880.0));
     const double store_tbs = in(c.columns[1].usable, units::PB) / 100.0 * 2.5 / 8.0;
     CHECK(pods.read == Approx(54.0 / store_tbs));
     CHECK(pods.write == Approx(22.5 / store_tbs));
     // One NCP pod (217.9 PB): the store needs 48 racks, 576 kW.
     const ComparisonRatio& pod = c.ratios[0];
     CHECK(pod.reference_racks == 48);
-    CHECK(pod.racks == Approx(30.0 / 48.0));
-    CHECK(pod.power == Approx(738.0 / 576.0));
+    CHECK(pod.racks == Approx(29.0 / 48.0));
+    CHECK(pod.power == Approx(702.0 / 576.0));
 }
 
 TEST_CASE("the power saved, the GPUs it feeds and the break-even rack power") {
@@ -102,20 +103,21 @@ TEST_CASE("the power saved, the GPUs it feeds and the break-even rack power") {
     // RA) = 2,083.3 W per GPU.
     CHECK(c.gpu_platform == "GB200 NVL72");
     CHECK(in(c.power_per_gpu, units::W) == Approx(1.2e6 / 576.0));
-    // The HD exabyte, capacity only: 655 kW against the store at 1,002.2 PB
-    // (221 racks, 2,652 kW): 1,997 kW saved feed 958.6 GPUs.
+    // The HD exabyte, capacity only: 629.5 kW (docs/model.md §13) against
+    // the store at 1,002.2 PB (221 racks, 2,652 kW): 2,022.5 kW saved feed
+    // 970.8 GPUs.
     const ComparisonRatio& hd = *c.ratio(3, 0);
     CHECK(hd.reference_racks == 221);
-    CHECK(in(hd.power_saved, units::kW) == Approx(2652.0 - 655.0));
+    CHECK(in(hd.power_saved, units::kW) == Approx(2652.0 - 629.5));
     REQUIRE(hd.gpus_fed);
-    CHECK(*hd.gpus_fed == Approx((2652.0 - 655.0) * 1000.0 / (1.2e6 / 576.0)));
+    CHECK(*hd.gpus_fed == Approx((2652.0 - 629.5) * 1000.0 / (1.2e6 / 576.0)));
     // The store's power per rack at which it draws what the design draws.
-    CHECK(in(hd.break_even_rack_power, units::kW) == Approx(655.0 / 221.0));
+    CHECK(in(hd.break_even_rack_power, units::kW) == Approx(629.5 / 221.0));
     // The NCP pod draws more than the store at 12 kW per rack; the ratio
-    // flips above 738 / 48 = 15.4 kW per rack.
+    // flips above 702 / 48 = 14.6 kW per rack.
     const ComparisonRatio& pod = *c.ratio(0, 0);
-    CHECK(in(pod.power_saved, units::kW) == Approx(576.0 - 738.0));
-    CHECK(in(pod.break_even_rack_power, units::kW) == Approx(738.0 / 48.0));
+    CHECK(in(pod.power_saved, units::kW) == Approx(576.0 - 702.0));
+    CHECK(in(pod.break_even_rack_power, units::kW) == Approx(702.0 / 48.0));
     // A platform without SU power in the catalog: no GPUs, not a guess.
     spec.platform = cat.platform("h100");
     const Comparison h = compare_designs(size_scenario(s, cat), spec);

@@ -81,14 +81,15 @@ TEST_CASE("ratio rows divide each design column by the reference, from the compa
     // 240 racks and 2,880 kW (docs/extrapolation-and-comparison.md, "Ratios").
     CHECK(racks.label == "Racks ÷ Cloud HDD object store at the same usable capacity");
     CHECK(racks.unit == "×");
-    CHECK(*racks.values[1] == Approx(150.0 / 240.0));
+    // Five pods of 29 racks and 702 kW (docs/model.md §12).
+    CHECK(*racks.values[1] == Approx(145.0 / 240.0));
     const double store_tbs = in(c.columns[1].usable, units::PB) / 100.0 * 2.5 / 8.0;
     CHECK(*row(rows, "ratio_read:cloud-object-store").values[1] == Approx(54.0 / store_tbs));
-    CHECK(*row(rows, "ratio_power:cloud-object-store").values[1] == Approx(3690.0 / 2880.0));
+    CHECK(*row(rows, "ratio_power:cloud-object-store").values[1] == Approx(3510.0 / 2880.0));
     // The power saved is negative where the pods draw more than the store.
     const ComparisonRow& saved = row(rows, "power_saved:cloud-object-store");
     CHECK(saved.unit == "kW");
-    CHECK(*saved.values[1] == Approx(2880.0 - 3690.0));
+    CHECK(*saved.values[1] == Approx(2880.0 - 3510.0));
     CHECK_FALSE(racks.values[4].has_value()); // no ratio of a reference to itself
 }
 
@@ -136,9 +137,9 @@ TEST_CASE("numbers for machines are plain and for people are grouped") {
         ++power;
     }
     REQUIRE(power < rows.size());
-    // NCP pods × 5: 3,690 kW (5 × 738 kW).
-    CHECK(people.rows[power + 1][2] == "3,690.0");
-    CHECK(machines.rows[power + 2][4] == "3690");
+    // NCP pods × 5: 3,510 kW (5 × 702 kW, docs/model.md §12).
+    CHECK(people.rows[power + 1][2] == "3,510.0");
+    CHECK(machines.rows[power + 2][4] == "3510");
     CHECK(people.rows[power + 1][0] == "Power (kW)");
 }
 

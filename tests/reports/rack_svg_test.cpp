@@ -110,35 +110,44 @@ TEST_CASE("every device of the reference pod is drawn once, labelled by role and
     CHECK(occurrences(svg, "fill=\"#4D4D4D\"") == static_cast<std::size_t>(d.switches()) + 1);
     CHECK(occurrences(svg, ">cnode-1u</text>") == static_cast<std::size_t>(d.cnodes));
     CHECK(occurrences(svg, ">dbox-1u-22</text>") == static_cast<std::size_t>(d.dboxes));
-    // The legend names each role with its count (450 / 180 / 60: the reference pod).
+    // The legend names each role with its count (450 / 180 / 36: the reference
+    // pod, docs/model.md §12).
     CHECK_THAT(svg, Catch::Contains(">C-node \u00d7 450<"));
     CHECK_THAT(svg, Catch::Contains(">D-box \u00d7 180<"));
-    CHECK_THAT(svg, Catch::Contains(">switch \u00d7 60<"));
+    CHECK_THAT(svg, Catch::Contains(">switch \u00d7 36<"));
     CHECK_THAT(svg, Catch::Contains(">empty: "));
 }
 
 TEST_CASE("each rack shows its number, U used of usable and kW drawn of its budget") {
     const Design d = sized("ncp-pod-41k.json").designs.at(0);
     const std::string svg = render_rack_svg(d);
-    REQUIRE(d.racks == 30);
+    REQUIRE(d.racks == 29);
     for (const Rack& r : d.layout) {
         INFO("rack " << r.index);
         CHECK_THAT(svg, Catch::Contains(">Rack " + std::to_string(r.index) + "<"));
     }
-    // Every rack of the reference pod holds 6 D-boxes, 15 C-nodes and 2 switches:
-    // 6 + 15 + 2x2 = 25 U of 40; 6x1.6 + 15x0.8 + 2x1.5 = 24.6 kW of 25.
-    CHECK(occurrences(svg, ">25 / 40 U<") == 30);
-    CHECK(occurrences(svg, ">24.6 / 25.0 kW<") == 30);
+    // The reference pod's racks (docs/model.md §12), as C-nodes, D-boxes and
+    // switches of 1U, 1U and 2U drawing 0.8, 1.6 and 1.5 kW:
+    //   6 x (15, 7, 1): 24 U, 24.7 kW;  15 x (16, 6, 1): 24 U, 23.9 kW;
+    //   7 x (15, 6, 2): 25 U, 24.6 kW;   1 x (15, 6, 1): 23 U, 23.1 kW.
+    CHECK(occurrences(svg, ">24 / 40 U<") == 21);
+    CHECK(occurrences(svg, ">25 / 40 U<") == 7);
+    CHECK(occurrences(svg, ">23 / 40 U<") == 1);
+    CHECK(occurrences(svg, ">24.7 / 25.0 kW<") == 6);
+    CHECK(occurrences(svg, ">23.9 / 25.0 kW<") == 15);
+    CHECK(occurrences(svg, ">24.6 / 25.0 kW<") == 7);
+    CHECK(occurrences(svg, ">23.1 / 25.0 kW<") == 1);
     // U numbers 1..40 beside every rack.
-    CHECK(occurrences(svg, "text-anchor=\"end\" fill=\"#555555\">") == 30 * 40);
-    CHECK(occurrences(svg, "fill=\"#555555\">40<") == 30);
+    CHECK(occurrences(svg, "text-anchor=\"end\" fill=\"#555555\">") == 29 * 40);
+    CHECK(occurrences(svg, "fill=\"#555555\">40<") == 29);
 }
 
 TEST_CASE("the title carries the design name and its totals") {
     const Design d = sized("ncp-pod-41k.json").designs.at(0);
     const std::string svg = render_rack_svg(d);
     CHECK_THAT(svg, Catch::Contains(">NCP pod</text>"));
-    CHECK_THAT(svg, Catch::Contains("30 racks \u00b7 750 U of 1,200 U \u00b7 738.0 kW"));
+    // docs/model.md §12: 29 racks of 40 U, 702 U, 702 kW.
+    CHECK_THAT(svg, Catch::Contains("29 racks \u00b7 702 U of 1,160 U \u00b7 702.0 kW"));
     CHECK_THAT(svg, Catch::Contains("217.9 PB usable"));
     RackSvgOptions o;
     o.title = "Option A";

@@ -62,6 +62,15 @@ const Written& ncp() {
 
 using test_support::read_file;
 
+/// A1 reference of a 0-based cell: (19, 1) -> "B20".
+std::string xlsx_cell_ref(int row, int col) {
+    std::string letters;
+    for (int c = col + 1; c > 0; c = (c - 1) / 26) {
+        letters.insert(letters.begin(), static_cast<char>('A' + (c - 1) % 26));
+    }
+    return letters + std::to_string(row + 1);
+}
+
 std::string xml_escaped(const std::string& s) {
     std::string out;
     for (char c : s) {
@@ -100,8 +109,7 @@ int row_labelled(const Written& w, std::size_t n, const std::string& label) {
     for (std::size_t p = sst.find("<si>"); p < at; p = sst.find("<si>", p + 1)) {
         ++index;
     }
-    const std::regex cell("<c r=\"A([0-9]+)\"[^>]*t=\"s\"><v>" + std::to_string(index) +
-                          "</v>");
+    const std::regex cell("<c r=\"A([0-9]+)\"[^>]*t=\"s\"><v>" + std::to_string(index) + "</v>");
     std::smatch m;
     const std::string& xml = sheet_xml(w, n);
     return std::regex_search(xml, m, cell) ? std::stoi(m[1].str()) : 0;
@@ -230,8 +238,11 @@ TEST_CASE("formulas name their assumptions and are stored with the engine's resu
         REQUIRE(at != w.manifest.sheets.end());
         const std::string& xml =
             sheet_xml(w, static_cast<std::size_t>(at - w.manifest.sheets.begin()) + 1);
-        // <f>formula</f><v>cached</v>, the formula without its '='.
-        const std::string needle = "<f>" + xml_escaped(f.formula.substr(1)) + "</f><v>";
+        // <f>formula</f><v>cached</v>, the formula without its '='; an array
+        // formula's tag carries its type and range: <f t="array" ref="B20">.
+        const std::string needle = (f.is_array ? "<f t=\"array\" ref=\"" : "<f>") +
+                                   (f.is_array ? xlsx_cell_ref(f.row, f.col) + "\">" : "") +
+                                   xml_escaped(f.formula.substr(1)) + "</f><v>";
         const std::size_t p = xml.find(needle);
         INFO(f.sheet << " " << f.formula);
         REQUIRE(p != std::string::npos);
@@ -252,9 +263,8 @@ TEST_CASE("formulas name their assumptions and are stored with the engine's resu
     // The design sheet's throughput is a formula over the C-node count and the
     // named assumption, capped by what its ports carry (450 x min(24, 50) GB/s
     // = 10,800 GB/s: the reference pod; docs/model.md §7).
-    CHECK_THAT(sheet_xml(w, 2),
-               Catch::Contains("MIN(cnode_1u_read_GBps,$B$") &&
-                   Catch::Contains("),cnode_1u_read_GBps)</f><v>10800</v>"));
+    CHECK_THAT(sheet_xml(w, 2), Catch::Contains("MIN(cnode_1u_read_GBps,$B$") &&
+                                    Catch::Contains("),cnode_1u_read_GBps)</f><v>10800</v>"));
 }
 
 TEST_CASE("the same inputs and date give the same bytes") {

@@ -118,13 +118,34 @@ Entry entry_of(const ErasureCodingRule& m) {
 }
 
 Entry entry_of(const SwitchModel& m) {
-    return Entry{m.id,
-                 "switch",
-                 m.name,
-                 {q("height", m.height, units::U, 0, "height_rack_units", true),
-                  q("power", m.power, units::W, 0, "power_w", true), num("ports", m.ports, 0, true),
-                  num("downlink_fraction", m.downlink_fraction, 2)},
-                 &m.provenance};
+    std::vector<Fact> facts{q("height", m.height, units::U, 0, "height_rack_units", true),
+                            q("power", m.power, units::W, 0, "power_w", true)};
+    if (m.port_modes.empty()) {
+        facts.push_back(num("ports", m.ports, 0, true));
+    } else {
+        // "64 x 800G, 128 x 400G, 256 x 200G": the ports each speed gives.
+        std::string modes;
+        json modes_json = json::array();
+        for (const PortMode& p : m.port_modes) {
+            modes += (modes.empty() ? "" : ", ") + std::to_string(p.ports) + " x " +
+                     format_in(p.speed, units::Gbps, 0);
+            modes_json.push_back({{"speed_bytes_per_s", p.speed.base()}, {"ports", p.ports}});
+        }
+        facts.push_back({"port_modes", modes, "port_modes", modes_json, true});
+        facts.push_back(
+            q("uplink_speed", m.uplink_speed, units::Gbps, 0, "uplink_speed_bytes_per_s"));
+    }
+    facts.push_back(num("downlink_fraction", m.downlink_fraction, 2));
+    std::string roles;
+    json roles_json = json::array();
+    for (SwitchRole r : {SwitchRole::leaf, SwitchRole::spine, SwitchRole::super_spine}) {
+        if (m.plays(r)) {
+            roles += (roles.empty() ? "" : ", ") + std::string(to_string(r));
+            roles_json.push_back(to_string(r));
+        }
+    }
+    facts.push_back({"roles", roles, "roles", roles_json, false});
+    return Entry{m.id, "switch", m.name, std::move(facts), &m.provenance};
 }
 
 Entry entry_of(const RackModel& m) {
@@ -137,12 +158,13 @@ Entry entry_of(const RackModel& m) {
 }
 
 Entry entry_of(const GpuPlatform& m) {
-    return Entry{m.id,
-                 "gpu_platform",
-                 m.name,
-                 {num("gpus_per_node", m.gpus_per_node, 0, true),
-                  num("gpus_per_su", m.gpus_per_su, 0, true)},
-                 &m.provenance};
+    std::vector<Fact> facts{num("gpus_per_node", m.gpus_per_node, 0, true),
+                            num("gpus_per_su", m.gpus_per_su, 0, true)};
+    if (m.storage_network.base() > 0.0) {
+        facts.push_back(
+            q("storage_network", m.storage_network, units::Gbps, 0, "storage_network_bytes_per_s"));
+    }
+    return Entry{m.id, "gpu_platform", m.name, std::move(facts), &m.provenance};
 }
 
 Entry entry_of(const PerformanceRule& m) {

@@ -32,7 +32,9 @@ std::string switches_text(const Design& d, bool machine) {
         return std::to_string(d.switches());
     }
     auto n = [](std::int64_t v) { return format_number(static_cast<double>(v), 0); };
-    return n(d.switches()) + " (" + n(d.leaf_switches) + " + " + n(d.spine_switches) + ")";
+    const std::string super =
+        d.super_spine_switches > 0 ? " + " + n(d.super_spine_switches) + " super-spine" : "";
+    return n(d.switches()) + " (" + n(d.leaf_switches) + " + " + n(d.spine_switches) + super + ")";
 }
 
 std::string erasure_coding_text(const Design& d, bool machine) {
@@ -124,6 +126,35 @@ constexpr Metric kMetrics[] = {
      .of_design = [](D d) { return count(d.switches()); },
      .text = switches_text,
      .rests_on = figure_set(F::switches)},
+    {.id = M::fabric_tiers,
+     .key = "fabric_tiers",
+     .label = "Fabric tiers",
+     .scaling = S::same,
+     .json = "fabric_tiers",
+     .sheet = "tiers",
+     .of_design = [](D d) -> Value {
+         return d.fabric_tiers > 0 ? Value(d.fabric_tiers) : std::nullopt;
+     },
+     .rests_on = figure_set(F::switches)},
+    // The GPUs' storage NICs over the C-nodes' client ports: "46:1" (docs/model.md §8).
+    {.id = M::gpu_oversubscription,
+     .key = "gpu_oversubscription",
+     .label = "GPU NICs : C-node client ports",
+     .decimals = 1,
+     .scaling = S::same,
+     .json = "gpu_oversubscription",
+     .sheet = "gpu_oversubscription",
+     .of_design = [](D d) -> Value {
+         const double r = d.gpu_oversubscription();
+         return r > 0.0 ? Value(r) : std::nullopt;
+     },
+     .text = [](D d, bool machine) -> std::string {
+         const double r = d.gpu_oversubscription();
+         if (machine || r <= 0.0) {
+             return number_cell(r > 0.0 ? Value(r) : std::nullopt, 1, machine);
+         }
+         return format_number(r, r < 10.0 ? 1 : 0) + ":1";
+     }},
     {.id = M::accounts,
      .key = "accounts",
      .label = "Accounts",
@@ -508,6 +539,8 @@ const std::vector<MetricId>& sizing_table_metrics() {
         M::dboxes,
         M::cd_ratio,
         M::switches,
+        M::fabric_tiers,
+        M::gpu_oversubscription,
         M::racks,
         M::device_units,
         M::rack_units,
@@ -574,6 +607,8 @@ const std::vector<MetricId>& summary_metrics() {
         M::dboxes,
         M::cd_ratio,
         M::switches,
+        M::fabric_tiers,
+        M::gpu_oversubscription,
         M::accounts,
         M::subscriptions,
         M::racks,

@@ -42,6 +42,11 @@ json design_json(const Design& d) {
     j["switches"] = d.switches();
     j["leaf_switches"] = d.leaf_switches;
     j["spine_switches"] = d.spine_switches;
+    j["super_spine_switches"] = d.super_spine_switches;
+    j["fabric_tiers"] = d.fabric_tiers;
+    j["gpu_fabric_uplink_bytes_per_s"] = d.gpu_fabric_uplink.base();
+    j["gpu_storage_network_bytes_per_s"] = d.requirements.gpu_storage_network.base();
+    j["gpu_oversubscription"] = d.gpu_oversubscription();
     j["racks"] = d.racks;
     j["racks_for_space"] = d.racks_for_space;
     j["racks_for_power"] = d.racks_for_power;

@@ -1,6 +1,7 @@
 // The Assumptions sheet: every input and catalog figure the formulas use, with
 // its unit and source, each under a defined name (reports/workbook.hpp).
 #include "podsizer/catalog/scenario_fields.hpp"
+#include "podsizer/core/network.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "workbook_parts.hpp"
 
@@ -272,6 +273,34 @@ const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
      [](const ErasureCodingRule& e) { return static_cast<double>(e.max_cnodes); }},
 };
 
+bool has_port_modes(const SwitchModel& s) {
+    return !s.port_modes.empty();
+}
+
+/// "256 x 100G, 256 x 200G, 128 x 400G, 64 x 800G".
+std::string port_modes_text(const SwitchModel& s) {
+    std::string out;
+    for (const PortMode& m : s.port_modes) {
+        out += (out.empty() ? "" : ", ") + std::to_string(m.ports) + " x " +
+               format_in(m.speed, units::Gbps, 0);
+    }
+    return out;
+}
+
+double uplink_ports(const SwitchModel& s) {
+    return leaf_plan(s, s.uplink_speed).uplink_ports;
+}
+
+std::string roles_text(const SwitchModel& s) {
+    std::string out;
+    for (SwitchRole r : {SwitchRole::leaf, SwitchRole::spine, SwitchRole::super_spine}) {
+        if (s.plays(r)) {
+            out += (out.empty() ? "" : ", ") + std::string(to_string(r));
+        }
+    }
+    return out;
+}
+
 const Figure<SwitchModel> kSwitchFigures[] = {
     {"height_U", "Height", Num::integer, "U", "height",
      [](const SwitchModel& s) { return s.height.base(); }},
@@ -280,9 +309,18 @@ const Figure<SwitchModel> kSwitchFigures[] = {
     {"max_power_W", "Power (maximum)", Num::integer, "W", "max_power",
      [](const SwitchModel& s) { return s.max_power.base(); }},
     {"ports", "Ports at device speed", Num::integer, "ports", "ports",
-     [](const SwitchModel& s) -> double { return s.ports; }},
+     [](const SwitchModel& s) -> double { return s.ports; }, nullptr,
+     [](const SwitchModel& s) { return s.port_modes.empty(); }},
+    {"", "Port modes", Num::text, "ports x speed", "port_modes", nullptr, port_modes_text,
+     has_port_modes},
+    {"uplink_ports", "Ports at the uplink speed (a spine's radix)", Num::integer, "ports",
+     "port_modes", [](const SwitchModel& s) -> double { return uplink_ports(s); }, nullptr,
+     has_port_modes},
+    {"uplink_Gbps", "Uplink speed", Num::integer, "Gbps", "uplink_speed",
+     [](const SwitchModel& s) { return in(s.uplink_speed, units::Gbps); }, nullptr, has_port_modes},
     {"downlink_fraction", "Share of a leaf's ports facing devices", Num::percent, "%",
      "downlink_fraction", [](const SwitchModel& s) { return s.downlink_fraction; }},
+    {"", "Roles in the fabric", Num::text, "", "roles", nullptr, roles_text},
 };
 
 const Figure<RackModel> kRackFigures[] = {

@@ -14,11 +14,12 @@ namespace podsizer::wb {
 /// One row of a design sheet.
 struct Item {
     enum class Kind {
-        input,        ///< a number the user may change (blue)
-        value,        ///< a number podsizer computed that is not a formula (the rack layout)
-        text,         ///< a text value
-        formula,      ///< a live formula with its cached number
-        text_formula, ///< a live formula with its cached text
+        input,         ///< a number the user may change (blue)
+        value,         ///< a number podsizer computed that is not a formula (the rack layout)
+        text,          ///< a text value
+        formula,       ///< a live formula with its cached number
+        text_formula,  ///< a live formula with its cached text
+        array_formula, ///< a live array formula with its cached number
     };
     Kind kind = Kind::text;
     std::string key; ///< what later formulas call it ({key}); empty: not referred to
@@ -36,6 +37,8 @@ struct Item {
                         xlsx::Num num, std::string how);
     static Item text_formula(std::string key, std::string label, std::string f, std::string cached,
                              std::string how);
+    static Item array_formula(std::string key, std::string label, std::string f, double cached,
+                              xlsx::Num num, std::string how);
 };
 
 /// A titled run of items; a blank row comes before the title.

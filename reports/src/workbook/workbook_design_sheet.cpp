@@ -59,6 +59,9 @@ private:
         case Item::Kind::formula:
             sheet_.formula(row_, kValue, expand(item.expr), item.number, item.num);
             break;
+        case Item::Kind::array_formula:
+            sheet_.array_formula(row_, kValue, expand(item.expr), item.number, item.num);
+            break;
         case Item::Kind::text:
             sheet_.text(row_, kValue, item.shown, book_.text_value());
             break;
@@ -128,6 +131,116 @@ std::string yes_no(bool b) {
 
 constexpr const char* kFromCatalog = "catalog id; figures on Assumptions";
 
+/// The smallest divisor of n at least m (core/src/network.cpp), as an array
+/// formula searching 1..rows: ROW() of a range lists the candidates.
+std::string smallest_divisor_formula(const std::string& n, const std::string& m, int rows) {
+    const std::string r = "ROW($A$1:$A$" + std::to_string(rows) + ")";
+    return "=MIN(IF(MOD(" + n + "," + r + ")=0,IF(" + r + ">=MIN(" + n + "," + m + ")," + r + ")))";
+}
+
+/// The storage fabric of docs/model.md §8: a leaf's device ports at the
+/// devices' speed, its uplinks, then leaves, tiers, spines and super-spines.
+std::vector<Item> fabric_items(const DesignContext& x) {
+    const Design& d = x.d;
+    const CNodeModel& c = *x.catalog.cnode(d.cnode_model);
+    const DBoxModel& b = *x.catalog.dbox(d.dbox_model);
+    const SwitchModel& sw = *x.catalog.network_switch(d.switch_model);
+    const Fabric fab = plan_fabric(c, d.cnodes, b, d.dboxes, sw);
+    const LeafPlan& leaf = fab.leaf;
+    const bool modes = !sw.port_modes.empty();
+    // Uplink ports one device port's bandwidth takes: 1 without speeds.
+    const std::string per_port = modes ? "{leaf_Gbps}/" + x.sw("uplink_Gbps") : std::string("1");
+    const int rows = std::max(1024, leaf.uplink_ports);
+    const std::string half = "INT({uplink_ports}/2)";
+    std::vector<Item> items;
+    if (modes) {
+        items.push_back(Item::value("leaf_Gbps", "Leaf device-port speed (Gbps)",
+                                    in(leaf.port_speed, units::Gbps), Num::integer,
+                                    "the slowest port mode at least as fast as the devices' "
+                                    "fastest port (" +
+                                        format_in(device_port_speed(c, b), units::Gbps, 0) +
+                                        "); port modes on Assumptions"));
+        items.push_back(Item::value("leaf_ports", "Leaf ports at that speed", leaf.device_ports,
+                                    Num::integer, "the switch's ports in that port mode"));
+    }
+    const std::string k = modes ? "{leaf_ports}" : x.sw("ports");
+    items.push_back(Item::formula("uplink_ports", "Ports at the uplink speed (spine radix)",
+                                  "=" + (modes ? x.sw("uplink_ports") : x.sw("ports")),
+                                  leaf.uplink_ports, Num::integer, "from the switch model"));
+    items.push_back(Item::formula(
+        "down", "Device ports per leaf", "=MAX(1,INT(" + k + "*" + x.sw("downlink_fraction") + "))",
+        leaf.down, Num::integer, "leaf ports x the share facing devices, rounded down"));
+    items.push_back(
+        Item::formula("uplinks", "Uplinks per leaf",
+                      "=MIN(INT({uplink_ports}*(" + k + "-{down})/" + k + "),ROUNDUP({down}*" +
+                          per_port + "-" + kSlackText + ",0))",
+                      leaf.uplinks, Num::integer,
+                      "as many uplinks as carry the device ports (1:1), within the ports left"));
+    items.push_back(Item::formula("leaves", "Leaf switches",
+                                  "=MAX(2,ROUNDUP({ports}/{down}-" + kSlackText + ",0))",
+                                  count(d.leaf_switches), Num::integer,
+                                  "device ports / device ports per leaf, rounded up; at least 2"));
+    items.push_back(Item::formula(
+        "tiers", "Fabric tiers", "=IF({ports}<=2*{down},1,IF({leaves}<={uplink_ports},2,3))",
+        d.fabric_tiers, Num::integer,
+        "1: one leaf pair holds every port; 2: a spine port per leaf; 3: pods under "
+        "super-spines"));
+    items.push_back(Item::formula(
+        "pods", "Leaf/spine pods",
+        "=IF({tiers}=3,ROUNDUP({leaves}/" + half + "-" + kSlackText + ",0),1)", count(fab.pods),
+        Num::integer, "three tiers: at most half a spine's ports face leaves"));
+    const std::int64_t per_pod = fab.pods > 0 ? fab.spines / fab.pods : 0;
+    items.push_back(Item::array_formula(
+        "pod_spines", "Spines per pod",
+        smallest_divisor_formula("{uplinks}",
+                                 "MAX(2,ROUNDUP(ROUNDUP({leaves}/{pods}-" + kSlackText +
+                                     ",0)*{uplinks}/IF({tiers}=3," + half + ",{uplink_ports})-" +
+                                     kSlackText + ",0))",
+                                 rows) +
+            "*({tiers}>1)",
+        count(per_pod), Num::integer,
+        "enough spine ports for every leaf's uplinks, a count dividing the uplinks evenly"));
+    items.push_back(Item::formula("spines", "Spine switches", "={pods}*{pod_spines}",
+                                  count(d.spine_switches), Num::integer, "pods x spines per pod"));
+    const std::int64_t per_plane = per_pod > 0 ? d.super_spine_switches / per_pod : 0;
+    items.push_back(Item::array_formula(
+        "plane_supers", "Super-spines per spine plane",
+        smallest_divisor_formula(
+            half, "ROUNDUP({pods}*" + half + "/{uplink_ports}-" + kSlackText + ",0)", rows) +
+            "*({tiers}=3)",
+        count(per_plane), Num::integer,
+        "three tiers: one plane per spine position, dividing a spine's uplinks evenly"));
+    items.push_back(Item::formula("super_spines", "Super-spine switches",
+                                  "={pod_spines}*{plane_supers}", count(d.super_spine_switches),
+                                  Num::integer, "spines per pod x super-spines per plane"));
+    items.push_back(Item::formula("switches", "Switches (all tiers)",
+                                  "={leaves}+{spines}+{super_spines}", count(d.switches()),
+                                  Num::integer, "leaves + spines + super-spines"));
+    return items;
+}
+
+/// The GPU side of the fabric (docs/model.md §8): the C-nodes' client ports
+/// against what the GPUs' storage NICs can ask.
+std::vector<Item> gpu_side_items(const DesignContext& x) {
+    const Design& d = x.d;
+    std::vector<Item> items;
+    items.push_back(Item::formula(
+        "gpu_uplink_Tbps", "C-node client ports towards the GPUs (Tbps)",
+        "={cnodes}*" + x.cn("client_ports") + "*" + x.cn("client_port_Gbps") + "/1000",
+        in(d.gpu_fabric_uplink, units::Tbps), Num::precise, "C-nodes x client ports x port speed"));
+    if (d.requirements.gpu_storage_network.base() > 0.0) {
+        items.push_back(Item::value("gpu_storage_Tbps", "GPUs' storage NICs (Tbps)",
+                                    in(d.requirements.gpu_storage_network, units::Tbps),
+                                    Num::precise,
+                                    "GPU nodes x the platform's storage network per node"));
+        items.push_back(Item::formula(
+            "gpu_oversubscription", "GPU storage NICs per C-node client port (x:1)",
+            "=IF({gpu_uplink_Tbps}>0,{gpu_storage_Tbps}/{gpu_uplink_Tbps},0)",
+            d.gpu_oversubscription(), Num::two, "what the GPUs can ask / what the C-nodes carry"));
+    }
+    return items;
+}
+
 Section bill_of_materials(const DesignContext& x) {
     const Design& d = x.d;
     const CNodeModel& c = *x.catalog.cnode(d.cnode_model);
@@ -135,40 +248,29 @@ Section bill_of_materials(const DesignContext& x) {
     const double C = count(d.cnodes);
     const double D = count(d.dboxes);
     const double ports = C * (c.client_ports + c.backend_ports) + D * b.backend_ports;
-    // core/src/network.cpp: a leaf gives floor(ports x downlink share) device
-    // ports; two leaves at least; spines only when one leaf pair is not enough.
-    const std::string down = "MAX(1,INT(" + x.sw("ports") + "*" + x.sw("downlink_fraction") + "))";
-    const std::string up = x.sw("ports") + "-" + down;
-    return {"Bill of materials",
-            {Item::text("cnode_model", "C-node model", d.cnode_model, kFromCatalog),
-             Item::text("dbox_model", "D-box model", d.dbox_model, kFromCatalog),
-             Item::text("switch_model", "Switch model", d.switch_model, kFromCatalog),
-             Item::text("rack_model", "Rack model", d.rack_model, kFromCatalog),
-             Item::input("cnodes", "C-nodes", C, Num::integer, "sized by podsizer; an input here"),
-             Item::input("dboxes", "D-boxes", D, Num::integer, "sized by podsizer; an input here"),
-             Item::input("drive_TB", "Drive size (TB)", in(d.drive_size, units::TB), Num::precise,
-                         "one of the D-box's drive options"),
-             Item::formula("drives", "Drives per D-box", "=" + x.db("drives"), d.drives_per_dbox,
-                           Num::integer, "from the D-box model"),
-             Item::formula("cd", "C-nodes per D-box (C:D)", "={cnodes}/{dboxes}",
-                           D > 0 ? C / D : 0.0, Num::two, "C-nodes / D-boxes"),
-             Item::formula("ports", "Device network ports",
-                           "={cnodes}*(" + x.cn("client_ports") + "+" + x.cn("backend_ports") +
-                               ")+{dboxes}*" + x.db("backend_ports"),
-                           ports, Num::integer,
-                           "C-nodes x (client + backend ports) + D-boxes x backend ports"),
-             Item::formula("leaves", "Leaf switches",
-                           "=MAX(2,ROUNDUP({ports}/" + down + "-" + kSlackText + ",0))",
-                           count(d.leaf_switches), Num::integer,
-                           "device ports / device ports per leaf, rounded up; at least 2"),
-             Item::formula("spines", "Spine switches",
-                           "=IF(AND({ports}>2*" + down + "," + up + ">0),MAX(2,ROUNDUP({leaves}*(" +
-                               up + ")/" + x.sw("ports") + "-" + kSlackText + ",0)),0)",
-                           count(d.spine_switches), Num::integer,
-                           "leaf uplinks / switch ports, rounded up; none when one leaf pair "
-                           "holds every port"),
-             Item::formula("switches", "Switches (leaf + spine)", "={leaves}+{spines}",
-                           count(d.switches()), Num::integer, "leaves + spines")}};
+    std::vector<Item> items{
+        Item::text("cnode_model", "C-node model", d.cnode_model, kFromCatalog),
+        Item::text("dbox_model", "D-box model", d.dbox_model, kFromCatalog),
+        Item::text("switch_model", "Switch model", d.switch_model, kFromCatalog),
+        Item::text("rack_model", "Rack model", d.rack_model, kFromCatalog),
+        Item::input("cnodes", "C-nodes", C, Num::integer, "sized by podsizer; an input here"),
+        Item::input("dboxes", "D-boxes", D, Num::integer, "sized by podsizer; an input here"),
+        Item::input("drive_TB", "Drive size (TB)", in(d.drive_size, units::TB), Num::precise,
+                    "one of the D-box's drive options"),
+        Item::formula("drives", "Drives per D-box", "=" + x.db("drives"), d.drives_per_dbox,
+                      Num::integer, "from the D-box model"),
+        Item::formula("cd", "C-nodes per D-box (C:D)", "={cnodes}/{dboxes}", D > 0 ? C / D : 0.0,
+                      Num::two, "C-nodes / D-boxes"),
+        Item::formula("ports", "Device network ports",
+                      "={cnodes}*(" + x.cn("client_ports") + "+" + x.cn("backend_ports") +
+                          ")+{dboxes}*" + x.db("backend_ports"),
+                      ports, Num::integer,
+                      "C-nodes x (client + backend ports) + D-boxes x backend ports")};
+    for (std::vector<Item> more : {fabric_items(x), gpu_side_items(x)}) {
+        items.insert(items.end(), std::make_move_iterator(more.begin()),
+                     std::make_move_iterator(more.end()));
+    }
+    return {"Bill of materials", std::move(items)};
 }
 
 /// The stripe width of docs/model.md §6 as a formula over the rule's
@@ -467,6 +569,12 @@ Item Item::formula(std::string key, std::string label, std::string f, double cac
                    std::string how) {
     return {Kind::formula, std::move(key), std::move(label), std::move(f), cached, "",
             num,           std::move(how)};
+}
+
+Item Item::array_formula(std::string key, std::string label, std::string f, double cached, Num num,
+                         std::string how) {
+    return {Kind::array_formula, std::move(key), std::move(label), std::move(f), cached, "", num,
+            std::move(how)};
 }
 
 Item Item::text_formula(std::string key, std::string label, std::string f, std::string cached,

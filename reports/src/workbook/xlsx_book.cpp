@@ -169,11 +169,25 @@ void Sheet::formula(int row, int col, const std::string& f, double cached, Num n
     check(worksheet_write_formula_num(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
                                       f.c_str(), book_->style(num, role), cached),
           "formula");
+    record(row, col, f, cached, false);
+}
+
+void Sheet::array_formula(int row, int col, const std::string& f, double cached, Num num) {
+    const auto r = static_cast<lxw_row_t>(row);
+    const auto c = static_cast<lxw_col_t>(col);
+    check(worksheet_write_array_formula_num(ws_, r, c, r, c, ("{" + f + "}").c_str(),
+                                            book_->style(num, Role::formula), cached),
+          "array formula");
+    record(row, col, f, cached, true);
+}
+
+void Sheet::record(int row, int col, const std::string& f, double cached, bool is_array) {
     WorkbookFormula w;
     w.sheet = name_;
     w.row = row;
     w.col = col;
     w.formula = f;
+    w.is_array = is_array;
     w.number = cached;
     book_->manifest().formulas.push_back(std::move(w));
 }

@@ -56,6 +56,9 @@ public:
     /// A formula with its cached numeric result (recorded in the manifest).
     void formula(int row, int col, const std::string& f, double cached, Num num,
                  Role role = Role::formula);
+    /// An array formula over one cell (a search over ROW(1:n), which an
+    /// ordinary formula would evaluate at one row), with its cached result.
+    void array_formula(int row, int col, const std::string& f, double cached, Num num);
     /// A formula whose result is text, with its cached text.
     void formula_text(int row, int col, const std::string& f, const std::string& cached,
                       lxw_format* fmt = nullptr);
@@ -82,6 +85,8 @@ public:
     void row_height(int row, double points);
 
 private:
+    /// Lists a numeric formula cell in the book's manifest.
+    void record(int row, int col, const std::string& f, double cached, bool is_array);
     Book* book_;
     lxw_worksheet* ws_;
     std::string name_;

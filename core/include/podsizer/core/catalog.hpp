@@ -112,16 +112,35 @@ struct ErasureCodingRule {
     const StripeStep* step_for(std::int64_t dboxes) const;
 };
 
+/// One way to use a switch's ports: `ports` ports at `speed` each. A 51.2 Tb/s
+/// switch offers 64 x 800G, 128 x 400G or 256 x 200G (docs/model.md §8).
+struct PortMode {
+    Throughput speed;
+    int ports = 0;
+};
+
+/// The places in a Clos fabric a switch model may take (docs/model.md §8).
+enum class SwitchRole : unsigned { leaf = 1U, spine = 2U, super_spine = 4U };
+
 struct SwitchModel {
     std::string id;
     std::string name;
     RackUnits height;
-    Power power;                    ///< typical draw
-    Power max_power;                ///< maximum draw (docs/model.md §10)
-    int ports = 0;                  ///< ports at the device port speed (leaf: down + up)
+    Power power;     ///< typical draw
+    Power max_power; ///< maximum draw (docs/model.md §10)
+    /// Its port modes, slowest first; empty for an entry that gives only
+    /// `ports` (one mode of unknown speed, devices and uplinks alike).
+    std::vector<PortMode> port_modes;
+    Throughput uplink_speed;        ///< speed of a leaf's and a spine's uplinks; zero: unknown
+    int ports = 0;                  ///< without port modes: ports at the device port speed
     double downlink_fraction = 0.5; ///< share of a leaf's ports facing devices
+    unsigned roles =
+        static_cast<unsigned>(SwitchRole::leaf) | static_cast<unsigned>(SwitchRole::spine);
+    bool plays(SwitchRole r) const { return (roles & static_cast<unsigned>(r)) != 0U; }
     Provenance provenance;
 };
+
+std::string_view to_string(SwitchRole r);
 
 struct RackModel {
     std::string id;
@@ -139,6 +158,9 @@ struct GpuPlatform {
     /// Power of one scalable unit's compute (docs/extrapolation-and-comparison.md,
     /// "Freed power in GPUs"); zero when the catalog gives none.
     Power power_per_su;
+    /// Line rate of one node's storage (TAN) network ports, summed; zero when
+    /// the catalog gives none (docs/model.md §8, the GPU side).
+    Throughput storage_network;
     Provenance provenance;
 };
 

@@ -49,9 +49,12 @@ struct Requirements {
     Throughput write;
     std::string write_driver; ///< what set the write requirement, for people
     WriteDriver write_driven_by = WriteDriver::none;
-    Throughput performance_write;  ///< the rule's (or explicit) write before checkpoints
-    CheckpointPlan checkpoints;    ///< the checkpoint jobs; empty when none
-    Capacity usable;               ///< capacity need; zero when none
+    Throughput performance_write; ///< the rule's (or explicit) write before checkpoints
+    CheckpointPlan checkpoints;   ///< the checkpoint jobs; empty when none
+    Capacity usable;              ///< capacity need; zero when none
+    /// Line rate of the GPUs' storage (TAN) ports: nodes × the platform's
+    /// storage_network; zero when the catalog gives none.
+    Throughput gpu_storage_network;
     std::vector<Finding> findings; ///< about the requirement itself; copied to every design
 };
 
@@ -115,9 +118,16 @@ struct Design {
 
     std::int64_t cnodes = 0;
     std::int64_t dboxes = 0;
+    // docs/model.md §8: the storage fabric.
+    int fabric_tiers = 0; ///< 1: a leaf pair; 2: leaf/spine; 3: with super-spines
     std::int64_t leaf_switches = 0;
     std::int64_t spine_switches = 0;
-    std::int64_t switches() const { return leaf_switches + spine_switches; }
+    std::int64_t super_spine_switches = 0;
+    std::int64_t switches() const { return leaf_switches + spine_switches + super_spine_switches; }
+    Throughput gpu_fabric_uplink; ///< the C-nodes' client ports; zero: speed not known
+    /// The GPUs' storage NICs over gpu_fabric_uplink (46:1 is 46); zero when
+    /// either is not known.
+    double gpu_oversubscription() const;
     std::int64_t racks = 0;
 
     RackUnits device_units; ///< C-nodes and D-boxes

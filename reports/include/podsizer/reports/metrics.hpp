@@ -27,6 +27,8 @@ enum class MetricId : std::uint8_t {
     dboxes,
     cd_ratio,
     switches,
+    fabric_tiers,
+    gpu_oversubscription,
     accounts,
     racks,
     device_units,

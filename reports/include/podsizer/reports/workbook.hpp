@@ -52,6 +52,7 @@ struct WorkbookFormula {
     int col = 0;
     std::string formula;
     bool is_text = false;
+    bool is_array = false; ///< an array formula (evaluated over ranges, as {=…})
     double number = 0.0;
     std::string text;
 };
