@@ -129,9 +129,16 @@ man)
         up=$(echo "podsizer $c" | tr a-z A-Z)
         grep -q "^$up\$" "$scratch/page.txt" || fail "the man page has no section $up"
     done
-    # Every option of a command's --help is on the page.
-    for opt in $(run podsizer design --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
-        grep -qF -- "$opt" "$scratch/page.txt" || fail "the man page lacks design's $opt"
+    # Each option a command's --help names is in that command's section.
+    for c in $commands; do
+        up=$(echo "podsizer $c" | tr a-z A-Z)
+        awk -v h="$up" '$0 == h {on=1; next} on && /^PODSIZER / {on=0} on' "$scratch/page.txt" \
+            >"$scratch/section.txt"
+        for opt in $(run podsizer "$c" --help | grep -oE -- '(^|[ ,])--[a-z][a-z-]+' |
+            grep -oE -- '--[a-z-]+' | sort -u); do
+            case $opt in --catalog | --format) continue ;; esac # global: their own section
+            grep -qF -- "$opt" "$scratch/section.txt" || fail "section $up lacks $opt"
+        done
     done
     head -20 "$scratch/page.txt"
     # podsizer-gui's page is written by hand: it must name each of its options.
