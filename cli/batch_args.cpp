@@ -1,5 +1,6 @@
 #include "batch_args.hpp"
 
+#include "completion_hints.hpp"
 #include "exports.hpp"
 #include "output_paths.hpp"
 
@@ -13,7 +14,8 @@ void add_batch_flags(CLI::App& cmd, BatchArgs& args) {
                    "Also write a workbook (.xlsx): Results, a row per run and option, and "
                    "Assumptions")
         ->type_name("FILE")
-        ->check(non_empty_path());
+        ->check(non_empty_path())
+        ->check(complete_file());
 }
 
 BatchOptions batch_options(const GlobalOptions& g, const BatchArgs& args) {

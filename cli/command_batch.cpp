@@ -1,5 +1,6 @@
 #include "batch_args.hpp"
 #include "cli_common.hpp"
+#include "completion_hints.hpp"
 #include "podsizer/batch/batch_runner.hpp"
 
 #include <iostream>
@@ -32,7 +33,9 @@ void add_batch_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     auto* cmd = app.add_subcommand(
         "batch", "Size every scenario given (directories are walked for *.json files)");
     auto args = std::make_shared<BatchCommandArgs>();
-    cmd->add_option("FILE_OR_DIR", args->inputs, "Scenario files and directories")->required();
+    cmd->add_option("FILE_OR_DIR", args->inputs, "Scenario files and directories")
+        ->required()
+        ->check(complete_file());
     add_batch_flags(*cmd, args->batch);
     cmd->callback(
         [&g, &action, args] { action = [&g, args] { return run_batch_command(g, *args); }; });

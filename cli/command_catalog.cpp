@@ -1,4 +1,5 @@
 #include "cli_common.hpp"
+#include "completion_hints.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/catalog_report.hpp"
@@ -58,11 +59,11 @@ void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action) 
     list->callback([&g, &action] { action = [&g] { return run_catalog_list(g); }; });
     auto id = std::make_shared<std::string>();
     auto* show = catalog->add_subcommand("show", "Show one entry with every figure and source");
-    show->add_option("ID", *id, "Entry id")->required();
+    show->add_option("ID", *id, "Entry id")->required()->check(complete_catalog_ids("all"));
     show->callback([&g, &action, id] { action = [&g, id] { return run_catalog_show(g, *id); }; });
     auto path = std::make_shared<std::string>();
     auto* validate = catalog->add_subcommand("validate", "Check a catalog file");
-    validate->add_option("PATH", *path, "Catalog JSON file")->required();
+    validate->add_option("PATH", *path, "Catalog JSON file")->required()->check(complete_file());
     validate->callback(
         [&g, &action, path] { action = [&g, path] { return run_catalog_validate(g, *path); }; });
 }

@@ -2,6 +2,7 @@
 // (docs/checkpoints.md): the write bandwidth a cadence needs, the Young and
 // Daly intervals, goodput, and the goodput-vs-write-bandwidth curve.
 #include "cli_common.hpp"
+#include "completion_hints.hpp"
 #include "podsizer/core/checkpoint_analysis.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
@@ -266,7 +267,8 @@ void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& actio
     cmd->add_option("--params", c->params, "Model parameters, e.g. 1.8T, 70B, 405B");
     cmd->add_option("--bytes-per-param", c->bytes_per_param,
                     "Bytes per parameter: a number or checkpoint (14, default), full-state (16), "
-                    "weights (2)");
+                    "weights (2)")
+        ->check(complete_choices({"checkpoint", "full-state", "weights"}));
     cmd->add_option("--checkpoint-size", c->checkpoint_size,
                     "Checkpoint size instead of --params, e.g. 25TB");
     cmd->add_option("--write-time", c->write_time, "Time to write one checkpoint, e.g. 30s");
@@ -274,15 +276,18 @@ void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& actio
                     "Write throughput available to the job, e.g. 4.5TB/s (default: the required)");
     cmd->add_option("--gpus", c->gpus, "GPUs of the job");
     cmd->add_option("--gpus-per-node", c->gpus_per_node, "GPUs per node (default 8)");
-    cmd->add_option("--platform", c->platform, "GPU platform id, for its GPUs per node");
+    cmd->add_option("--platform", c->platform, "GPU platform id, for its GPUs per node")
+        ->check(complete_catalog_ids("platforms"));
     cmd->add_option("--failure-rate", c->failure_rate,
-                    "Failures per 1,000 node-days, or a catalog preset (default: the catalog's)");
+                    "Failures per 1,000 node-days, or a catalog preset (default: the catalog's)")
+        ->check(complete_catalog_ids("failure_rates"));
     cmd->add_option("--rate-node-gpus", c->rate_node_gpus,
                     "GPUs per node a --failure-rate number was counted on (default 8; 1: per "
                     "GPU-day)");
     cmd->add_option("--mtbf", c->mtbf, "Cluster MTBF instead of a failure rate, e.g. 24h");
     cmd->add_option("--mode", c->mode, "sync (the job stalls) or async (drains in the background)")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(complete_choices({"sync", "async"}));
     cmd->add_option("--interval", c->interval,
                     "Checkpoint interval, e.g. 5min, or auto (Daly; the default with failures)");
     cmd->add_option(

@@ -1,4 +1,5 @@
 #include "cli_common.hpp"
+#include "completion_hints.hpp"
 #include "exports.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/comparison_report.hpp"
@@ -86,11 +87,14 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
         "compare", "Put the designs, grown to the target, beside reference systems such as the "
                    "cloud object store");
     auto a = std::make_shared<CompareArgs>();
-    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")->required();
+    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
+        ->required()
+        ->check(complete_file());
     add_power_flags(*cmd, a->power);
     cmd->add_option("--with", a->with,
                     "Reference system id (repeatable; default: the scenario's comparisons, else "
-                    "every reference in the catalog)");
+                    "every reference in the catalog)")
+        ->check(complete_catalog_ids("references"));
     add_target_flags(*cmd, a->target,
                      "Capacity to grow the designs to and size the references at, e.g. 1EB "
                      "(default: the scenario's extrapolation.target)");

@@ -1,4 +1,5 @@
 #include "cli_common.hpp"
+#include "completion_hints.hpp"
 #include "exports.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
@@ -107,20 +108,30 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
 void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     auto* design = app.add_subcommand("design", "Evaluate a hand-made design (no sizing)");
     auto da = std::make_shared<DesignArgs>();
-    design->add_option("--cnode", da->cnode, "C-node model id")->required();
-    design->add_option("--dbox", da->dbox, "D-box model id")->required();
+    design->add_option("--cnode", da->cnode, "C-node model id")
+        ->required()
+        ->check(complete_catalog_ids("cnodes"));
+    design->add_option("--dbox", da->dbox, "D-box model id")
+        ->required()
+        ->check(complete_catalog_ids("dboxes"));
     design->add_option("--drive", da->drive,
                        "Drive size, e.g. \"61.44 TB\" (default: the model's)");
     design->add_option("--cnodes", da->cnodes, "Number of C-nodes")->required();
     design->add_option("--dboxes", da->dboxes, "Number of D-boxes")->required();
-    design->add_option("--rack", da->rack, "Rack model id (default: the catalog's)");
-    design->add_option("--switch", da->network_switch, "Switch model id (default: the catalog's)");
-    design->add_option("--scenario", da->scenario,
-                       "Scenario whose requirements and constraints to check against");
+    design->add_option("--rack", da->rack, "Rack model id (default: the catalog's)")
+        ->check(complete_catalog_ids("racks"));
+    design->add_option("--switch", da->network_switch, "Switch model id (default: the catalog's)")
+        ->check(complete_catalog_ids("switches"));
+    design
+        ->add_option("--scenario", da->scenario,
+                     "Scenario whose requirements and constraints to check against")
+        ->check(complete_file());
     design->add_option("--name", da->name, "Name shown for the design");
-    design->add_option("--layout", da->layout,
-                       "Erasure-coding layout: auto, classic, dbox-ha or rack-resilient "
-                       "(default: the scenario's, else auto)");
+    design
+        ->add_option("--layout", da->layout,
+                     "Erasure-coding layout: auto, classic, dbox-ha or rack-resilient "
+                     "(default: the scenario's, else auto)")
+        ->check(complete_choices({"auto", "classic", "dbox-ha", "rack-resilient"}));
     add_power_flags(*design, da->power);
     add_export_options(design, da->exports);
     design->callback([&g, &action, da] { action = [&g, da] { return run_design(g, *da); }; });

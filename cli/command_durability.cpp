@@ -2,6 +2,7 @@
 // one erasure-coded layout (docs/resilience.md), by the closed form or the
 // Monte-Carlo simulator — for checking published examples by hand.
 #include "cli_common.hpp"
+#include "completion_hints.hpp"
 #include "podsizer/core/durability.hpp"
 #include "podsizer/core/durability_sim.hpp"
 #include "podsizer/core/errors.hpp"
@@ -355,13 +356,15 @@ void add_durability_command(CLI::App& app, const GlobalOptions& g, Action& actio
                     "Fraction of the stripe's data read per rebuilt strip: 1 (Reed-Solomon, "
                     "default), 0.25 (a locally decodable code)");
     cmd->add_option("--method", d->method, "closed (the closed form) or simulate (Monte Carlo)")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(complete_choices({"closed", "simulate"}));
     cmd->add_option("--years", d->years, "Years to simulate (default 100000)");
     cmd->add_option("--seed", d->seed, "Seed of the simulation (default 1)");
     cmd->add_option("--threads", d->threads, "Threads of the simulation (default: one per core)");
     cmd->add_option("--confidence", d->confidence, "Confidence of the interval (default 95%)");
     cmd->add_option("--service", d->service,
-                    "Rebuild times in the simulation: fixed (default) or exponential");
+                    "Rebuild times in the simulation: fixed (default) or exponential")
+        ->check(complete_choices({"fixed", "exponential"}));
     cmd->add_option("--group", d->groups,
                     "Units that fail together in the simulation (repeatable): "
                     "name=enclosure,count=207,afr=2%,strips=2,rebuild=44h")

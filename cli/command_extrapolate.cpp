@@ -1,4 +1,5 @@
 #include "cli_common.hpp"
+#include "completion_hints.hpp"
 #include "exports.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
@@ -59,7 +60,9 @@ void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& acti
         "extrapolate", "Grow every design of a scenario to a capacity target (whole pods and one "
                        "namespace), with the fleet plan");
     auto a = std::make_shared<ExtrapolateArgs>();
-    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")->required();
+    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
+        ->required()
+        ->check(complete_file());
     add_power_flags(*cmd, a->power);
     add_target_flags(*cmd, a->target,
                      "Capacity target, e.g. 1EB (default: the scenario's extrapolation.target)");

@@ -1,4 +1,5 @@
 #include "cli_common.hpp"
+#include "completion_hints.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/optimizer.hpp"
@@ -59,13 +60,18 @@ void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action)
     auto* cmd = app.add_subcommand(
         "optimize", "Search the catalog for the Pareto front and the best design for an objective");
     auto a = std::make_shared<OptimizeArgs>();
-    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")->required();
+    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
+        ->required()
+        ->check(complete_file());
     add_power_flags(*cmd, a->power);
     cmd->add_option("--objective", a->objective,
                     "min-racks, min-power, max-read, max-write or max-capacity")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(
+            complete_choices({"min-racks", "min-power", "max-read", "max-write", "max-capacity"}));
     cmd->add_option("--rack", a->racks,
-                    "Only this rack model (repeatable; default: every rack model in the catalog)");
+                    "Only this rack model (repeatable; default: every rack model in the catalog)")
+        ->check(complete_catalog_ids("racks"));
     cmd->add_flag("--pareto", a->pareto, "Also list the whole Pareto front");
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_optimize(g, *a); }; });
 }

@@ -1,4 +1,5 @@
 #include "cli_common.hpp"
+#include "completion_hints.hpp"
 #include "exports.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
@@ -42,7 +43,7 @@ void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     auto path = std::make_shared<std::string>();
     auto exports = std::make_shared<ExportOptions>();
     auto power = std::make_shared<PowerArgs>();
-    cmd->add_option("SCENARIO", *path, "Scenario JSON file")->required();
+    cmd->add_option("SCENARIO", *path, "Scenario JSON file")->required()->check(complete_file());
     add_power_flags(*cmd, *power);
     add_export_options(cmd, *exports);
     cmd->callback([&g, &action, path, exports, power] {

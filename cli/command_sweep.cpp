@@ -1,5 +1,6 @@
 #include "batch_args.hpp"
 #include "cli_common.hpp"
+#include "completion_hints.hpp"
 #include "podsizer/batch/batch_runner.hpp"
 #include "podsizer/catalog/scenario_document.hpp"
 #include "podsizer/core/errors.hpp"
@@ -51,7 +52,9 @@ void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     auto* cmd =
         app.add_subcommand("sweep", "Size one scenario over the cross product of parameter values");
     auto args = std::make_shared<SweepArgs>();
-    cmd->add_option("SCENARIO", args->scenario, "Scenario JSON file")->required();
+    cmd->add_option("SCENARIO", args->scenario, "Scenario JSON file")
+        ->required()
+        ->check(complete_file());
     cmd->add_option("--vary", args->vary,
                     "PATH=VALUES: a list a,b,c or a range START..END+STEP or START..END*FACTOR "
                     "(repeatable; see docs/batch.md)")

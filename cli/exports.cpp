@@ -1,5 +1,6 @@
 #include "exports.hpp"
 
+#include "completion_hints.hpp"
 #include "output_paths.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/rack_svg.hpp"
@@ -60,11 +61,13 @@ SvgPlan svg_plan(const std::string& target, const SizingResult& result) {
 void add_export_options(CLI::App* cmd, ExportOptions& options) {
     cmd->add_option("--xlsx", options.xlsx, "Also write the proposal workbook (.xlsx) to FILE")
         ->type_name("FILE")
-        ->check(non_empty_path());
+        ->check(non_empty_path())
+        ->check(complete_file());
     cmd->add_option("--svg", options.svg,
                     "Also write rack elevations (SVG): a file, or a directory for one per design")
         ->type_name("FILE_OR_DIR")
-        ->check(non_empty_path());
+        ->check(non_empty_path())
+        ->check(complete_file());
 }
 
 void write_exports(const ExportOptions& options, const Study& study, const Catalog& catalog,

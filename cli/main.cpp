@@ -3,12 +3,12 @@
 // stdout could not be written; 5 stdout's reader closed the pipe. Errors are
 // one line on stderr, never a stack trace. Each command is in its own
 // command_*.cpp.
+#include "app.hpp"
 #include "checked_stdout.hpp"
 #include "cli_common.hpp"
 #include "podsizer/batch/batch_runner.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
-#include "podsizer/reports/version.hpp"
 
 #include <CLI/CLI.hpp>
 #include <csignal>
@@ -63,29 +63,10 @@ std::string parse_error_line(CLI::App& app, const CLI::ParseError& e, int argc, 
 
 int run(int argc, char** argv) {
     using namespace podsizer::cli;
-    CLI::App app{"podsizer — storage sizing for AI/GPU clusters", "podsizer"};
-    app.fallthrough();
-    app.require_subcommand(1);
-    app.set_version_flag("--version", std::string(podsizer::version()));
-
+    CLI::App app;
     GlobalOptions g;
-    app.add_option("--catalog", g.catalogs,
-                   "Catalog file adding or overriding entries of the default catalog (repeatable)");
-    app.add_option("--format", g.format,
-                   "Output format: table, json, csv or md (batch and sweep: also jsonl)")
-        ->capture_default_str();
-
     Action action;
-    add_size_command(app, g, action);
-    add_design_command(app, g, action);
-    add_catalog_command(app, g, action);
-    add_extrapolate_command(app, g, action);
-    add_compare_command(app, g, action);
-    add_optimize_command(app, g, action);
-    add_checkpoint_command(app, g, action);
-    add_durability_command(app, g, action);
-    add_batch_command(app, g, action);
-    add_sweep_command(app, g, action);
+    build_app(app, g, action);
 
     try {
         app.parse(argc, argv);

@@ -1,5 +1,6 @@
 #include "power_args.hpp"
 
+#include "completion_hints.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/number_text.hpp"
@@ -33,7 +34,8 @@ FieldData checked(const std::string& value, const char* flag, std::string_view p
 void add_power_flags(CLI::App& cmd, PowerArgs& args) {
     cmd.add_option("--power-basis", args.basis,
                    "Draw the racks are checked on: typical or max (default: the scenario's, "
-                   "else typical)");
+                   "else typical)")
+        ->check(complete_choices({"typical", "max"}));
     cmd.add_option("--rack-derate", args.derate,
                    "Share of each rack's power budget the devices may draw, such as 0.8 "
                    "(default: the scenario's, else 1)");

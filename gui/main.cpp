@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QIcon>
 #include <QLineEdit>
 #include <QPixmap>
 #include <QStyleFactory>
@@ -210,6 +211,12 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName("podsizer");
     QApplication::setApplicationName("podsizer-gui");
     QApplication::setApplicationVersion(QString::fromStdString(std::string(podsizer::version())));
+    // Installed from the package (docs/packaging.md): the menu entry is
+    // podsizer.desktop, which a Wayland desktop matches the window to, and the
+    // icon is the theme's "podsizer". From the build tree there is no such
+    // icon and the window keeps the toolkit's.
+    QGuiApplication::setDesktopFileName("podsizer");
+    QApplication::setWindowIcon(QIcon::fromTheme("podsizer"));
     const CommandLine line = parse_command_line(app);
 
     if (line.batch()) {

@@ -22,6 +22,9 @@ packages=(
   clang libclang-rt-14-dev         # fuzz preset: clang, libFuzzer and sanitizer runtimes
   libbenchmark-dev                 # bench preset: Google Benchmark
   locales                          # tests: the suites run again under de_DE and fr_FR
+  dpkg-dev                         # package: CPack's dependencies (dpkg-shlibdeps)
+  lintian man-db zsh               # package tests: lintian, man -l, the zsh completion
+  desktop-file-utils shared-mime-info # package tests: the desktop entry and MIME type
 )
 
 # The desktop locales the tests run under (tests/CMakeLists.txt): a decimal
