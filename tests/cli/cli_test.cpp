@@ -422,6 +422,49 @@ TEST_CASE("no output names the project's own working material") {
     }
 }
 
+TEST_CASE("the one-namespace exabyte gets a three-tier fabric, not leaves that miss spines") {
+    // docs/model.md §8: 2,067 C-nodes and 827 D-boxes have 11,576 ports at
+    // 200G, 91 leaves of 128 device ports; a 64-port spine reaches 64 leaves,
+    // so two tiers cannot wire them. Three: 3 pods, 96 spines, 64 super-spines.
+    const ProcessResult r = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
+                                      "--cnodes", "2067", "--dboxes", "827", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto d = nlohmann::json::parse(r.out).at("designs").at(0);
+    CHECK(d.at("fabric_tiers") == 3);
+    CHECK(d.at("leaf_switches") == 91);
+    CHECK(d.at("spine_switches") == 96);
+    CHECK(d.at("super_spine_switches") == 64);
+    CHECK(d.at("switches") == 251);
+    bool said = false;
+    for (const auto& f : d.at("findings")) {
+        said = said || f.at("code") == "fabric-three-tiers";
+    }
+    CHECK(said);
+    // The reference pod: two tiers, and its GPUs' storage NICs against the
+    // C-nodes' client ports: 10,368 trays x 800 Gbps / (450 x 2 x 200 Gbps).
+    const ProcessResult pod = podsizer({"size", kExample, "--format", "json"});
+    REQUIRE(pod.exit_code == 0);
+    const auto p = nlohmann::json::parse(pod.out).at("designs").at(0);
+    CHECK(p.at("fabric_tiers") == 2);
+    CHECK(p.at("switches") == 36);
+    CHECK(p.at("gpu_oversubscription").get<double>() == Approx(10368.0 * 800 / (450 * 2 * 200)));
+}
+
+TEST_CASE("a switch that cannot be a super-spine makes a fabric needing one an error") {
+    const std::string catalog =
+        write_temp("two-tier-switch.json", R"({"schema": "podsizer-catalog/1", "switches": [
+        {"id": "two-tier", "name": "no super-spine", "height": "2 U", "power": "1500 W",
+         "port_modes": [{"speed": "200 Gbps", "ports": 256}, {"speed": "800 Gbps", "ports": 64}],
+         "downlink_fraction": 0.5, "roles": ["leaf", "spine"],
+         "source": {"kind": "assumption"}}]})");
+    const ProcessResult r =
+        podsizer({"design", "--catalog", catalog, "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
+                  "--switch", "two-tier", "--cnodes", "2067", "--dboxes", "827"});
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.out, Catch::Contains("[error] hand-made design: 11,576 device ports need 91 "
+                                      "leaves and a third tier"));
+}
+
 TEST_CASE("design --layout builds the layout asked for and says what it survives") {
     // docs/model.md §6: 180 D-boxes on 29 racks (the pod's racks with its
     // 36 switches, §8), at most 2 strips per rack: 58 wide, 54+4;
