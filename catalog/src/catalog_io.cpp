@@ -16,6 +16,10 @@ using detail::Node;
 
 namespace {
 
+// The drive sizes a catalog may hold: see read_dbox.
+constexpr Capacity kMinDrive = Capacity::from_base(1e10); // 10 GB
+constexpr Capacity kMaxDrive = Capacity::from_base(1e16); // 10 PB
+
 Source read_source(const Node& n) {
     n.require_object();
     n.check_fields({"kind", "ref", "note"});
@@ -110,7 +114,7 @@ CNodeModel read_cnode(const Node& n) {
     n.check_fields(fields);
     CNodeModel c;
     c.id = n.at("id").id();
-    c.name = n.at("name").text();
+    c.name = n.at("name").name();
     c.height = rack_height(n.at("height"));
     c.power = n.at("power").positive<Power>();
     c.read = n.at("read").positive<Throughput>();
@@ -134,13 +138,22 @@ DBoxModel read_dbox(const Node& n) {
     n.check_fields(fields);
     DBoxModel d;
     d.id = n.at("id").id();
-    d.name = n.at("name").text();
+    d.name = n.at("name").name();
     d.height = rack_height(n.at("height"));
     d.power = n.at("power").positive<Power>();
     d.drives = n.at("drives").small_count(1);
     const Node sizes = n.at("drive_sizes");
     for (const Node& s : sizes.items()) {
-        d.drive_sizes.push_back(s.positive<Capacity>());
+        const Capacity size = s.positive<Capacity>();
+        // Drives are shown and compared in TB with two decimals: a "1 B"
+        // drive read "0.00 TB" and a 1e30 TB one a 31-digit figure (second
+        // red-team round, m7). Real SSDs span a few hundred GB to a few
+        // hundred TB.
+        if (size < kMinDrive || size > kMaxDrive) {
+            s.fail("\"" + s.text() +
+                   "\" is not a drive size; expected 10 GB to 10 PB, such as \"61.44 TB\"");
+        }
+        d.drive_sizes.push_back(size);
     }
     if (d.drive_sizes.empty()) {
         sizes.fail("empty; expected at least one drive size such as \"61.44 TB\"");
@@ -174,7 +187,7 @@ ErasureCodingRule read_ec(const Node& n) {
     n.check_fields(fields);
     ErasureCodingRule e;
     e.id = n.at("id").id();
-    e.name = n.at("name").text();
+    e.name = n.at("name").name();
     e.parity = n.at("parity").small_count(1);
     if (auto v = n.find("software_version")) {
         e.software_version = v->text();
@@ -249,7 +262,7 @@ SwitchModel read_switch(const Node& n) {
     n.check_fields(fields);
     SwitchModel s;
     s.id = n.at("id").id();
-    s.name = n.at("name").text();
+    s.name = n.at("name").name();
     s.height = rack_height(n.at("height"));
     s.power = n.at("power").positive<Power>();
     s.ports = n.at("ports").small_count(2);
@@ -272,7 +285,7 @@ RackModel read_rack(const Node& n) {
     n.check_fields(fields);
     RackModel r;
     r.id = n.at("id").id();
-    r.name = n.at("name").text();
+    r.name = n.at("name").name();
     r.usable = rack_height(n.at("usable"));
     r.power_budget = n.at("power_budget").positive<Power>();
     r.provenance = read_provenance(n, fields);
@@ -285,7 +298,7 @@ GpuPlatform read_platform(const Node& n) {
     n.check_fields(fields);
     GpuPlatform p;
     p.id = n.at("id").id();
-    p.name = n.at("name").text();
+    p.name = n.at("name").name();
     p.gpus_per_node = n.at("gpus_per_node").small_count(1);
     p.gpus_per_su = n.at("gpus_per_su").small_count(1);
     if (auto w = n.find("power_per_su")) {
@@ -301,7 +314,7 @@ PerformanceRule read_rule(const Node& n) {
     n.check_fields(fields);
     PerformanceRule r;
     r.id = n.at("id").id();
-    r.name = n.at("name").text();
+    r.name = n.at("name").name();
     if (auto p = n.find("platform")) {
         r.platform = p->id();
     }
@@ -332,7 +345,7 @@ ReferenceSystem read_reference(const Node& n) {
     n.check_fields(fields);
     ReferenceSystem r;
     r.id = n.at("id").id();
-    r.name = n.at("name").text();
+    r.name = n.at("name").name();
     r.read_per_100pb = n.at("read_per_100pb").positive<Throughput>();
     r.write_per_100pb = n.at("write_per_100pb").positive<Throughput>();
     const Node rpe = n.at("racks_per_eb");
@@ -377,7 +390,7 @@ FailureRatePreset read_failure_rate(const Node& n) {
     n.check_fields(fields);
     FailureRatePreset f;
     f.id = n.at("id").id();
-    f.name = n.at("name").text();
+    f.name = n.at("name").name();
     const Node rate = n.at("failures_per_1000_node_days");
     f.per_1000_node_days = rate.number();
     if (!(f.per_1000_node_days > 0.0) || f.per_1000_node_days > 1e6) {
