@@ -127,3 +127,14 @@ TEST_CASE("a text table cell shows at most 200 characters (second red-team round
     // "Racks" padded to "Power (kW)", two spaces, "30" right-aligned in 200.
     CHECK(t.find("Racks" + std::string(5 + 2 + 198, ' ') + "30\n") != std::string::npos);
 }
+
+TEST_CASE("control characters in a cell are escaped in text and Markdown tables (defect 11)") {
+    // A batch's file names come from the folder, not from a checked file.
+    Grid g;
+    g.header = {"File", "Racks"};
+    g.rows = {{"a\x1b[2J.json", "30"}};
+    CHECK(render_text(g).find('\x1b') == std::string::npos);
+    CHECK(render_text(g).find("a\\u001b[2J.json") != std::string::npos);
+    CHECK(render_markdown(g).find('\x1b') == std::string::npos);
+    CHECK(render_markdown(g).find("a\\u001b[2J.json") != std::string::npos);
+}

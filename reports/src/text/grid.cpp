@@ -1,5 +1,7 @@
 #include "podsizer/reports/grid.hpp"
 
+#include "podsizer/catalog/safe_text.hpp"
+
 #include <algorithm>
 
 namespace podsizer {
@@ -62,7 +64,11 @@ const std::vector<std::string> kNoAssumptions;
 // refused past 200 characters; this also bounds the GUI's and other text.
 constexpr std::size_t kMaxCellChars = 200;
 
-std::string cut(const std::string& s) {
+std::string cut(const std::string& raw) {
+    // Names from files hold no control character; a batch's file names and
+    // the GUI's text may: escaped, so none reaches the terminal (defect 11).
+    const std::string s =
+        find_unsafe_char(raw, true) == std::string::npos ? raw : printable(raw, kMaxCellChars + 1);
     if (width(s) <= kMaxCellChars) {
         return s;
     }
@@ -275,7 +281,7 @@ std::string render_markdown(const Grid& g) {
                 o += ch;
             }
         }
-        return o;
+        return find_unsafe_char(o, true) == std::string::npos ? o : printable(o, o.size());
     };
     std::string out = "|";
     for (const auto& h : g.header) {
