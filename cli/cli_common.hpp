@@ -88,6 +88,7 @@ unsigned parse_jobs(const std::string& text);
 int emit_sizing(const SizingResult& result, Format format);
 
 // Each command adds its subcommand to `app` and, when it is chosen, sets `action`.
+void add_init_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action);

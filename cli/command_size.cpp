@@ -5,24 +5,44 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
+#include "scenario_flags.hpp"
 
 namespace podsizer::cli {
 
 namespace {
 
-int run_size(const GlobalOptions& g, const std::string& scenario_path, const ExportOptions& exports,
-             const PowerArgs& power) {
-    const Format format = parse_format(g.format);
-    Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
-    Scenario scenario;
+/// The scenario file, or the scenario the flags describe (docs/cli.md,
+/// "Starting without a scenario file").
+Scenario scenario_of(const std::string& scenario_path, const ScenarioFlags& flags,
+                     const Catalog& catalog, Diagnostics& diag) {
+    if (scenario_path.empty()) {
+        if (!flags.any()) {
+            throw InputError("SCENARIO", "expected a scenario file, or --gpus N --platform ID "
+                                         "and/or --usable CAPACITY to size without one");
+        }
+        return scenario_from_flags(flags, catalog);
+    }
+    if (flags.any()) {
+        throw InputError("SCENARIO", scenario_path +
+                                         ": expected a scenario file or the scenario flags "
+                                         "(--gpus, --platform, --usable, ...), not both");
+    }
     try {
-        scenario = load_scenario(scenario_path, catalog, &diag);
+        Scenario s = load_scenario(scenario_path, catalog, &diag);
+        print_warnings(diag);
+        return s;
     } catch (const InputError&) {
         print_warnings(diag); // an unknown-field warning often explains the error
         throw;
     }
-    print_warnings(diag);
+}
+
+int run_size(const GlobalOptions& g, const std::string& scenario_path, const ExportOptions& exports,
+             const PowerArgs& power, const ScenarioFlags& flags) {
+    const Format format = parse_format(g.format);
+    Diagnostics diag;
+    const Catalog catalog = load_catalog(g, diag);
+    Scenario scenario = scenario_of(scenario_path, flags, catalog, diag);
     apply_power_flags(power, scenario.constraints, catalog);
     StudyOptions options;
     options.compare = false;
@@ -30,7 +50,7 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path, const Exp
     try {
         study = run_study(scenario, catalog, options);
     } catch (const InputError& e) {
-        throw e.located(scenario_path);
+        throw scenario_path.empty() ? e : e.located(scenario_path);
     }
     write_exports(exports, study, catalog, &scenario, run_inputs(g, scenario_path));
     return emit_sizing(study.sizing, format);
@@ -39,15 +59,21 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path, const Exp
 } // namespace
 
 void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd = app.add_subcommand("size", "Size every option of a scenario file");
+    auto* cmd = app.add_subcommand(
+        "size", "Size every option of a scenario file, or the scenario the flags describe");
     auto path = std::make_shared<std::string>();
     auto exports = std::make_shared<ExportOptions>();
     auto power = std::make_shared<PowerArgs>();
-    cmd->add_option("SCENARIO", *path, "Scenario JSON file")->required()->check(complete_file());
+    auto flags = std::make_shared<ScenarioFlags>();
+    cmd->add_option("SCENARIO", *path, "Scenario JSON file (or the scenario flags instead)")
+        ->check(complete_file());
+    add_scenario_flags(*cmd, *flags);
     add_power_flags(*cmd, *power);
     add_export_options(cmd, *exports);
-    cmd->callback([&g, &action, path, exports, power] {
-        action = [&g, path, exports, power] { return run_size(g, *path, *exports, *power); };
+    cmd->callback([&g, &action, path, exports, power, flags] {
+        action = [&g, path, exports, power, flags] {
+            return run_size(g, *path, *exports, *power, *flags);
+        };
     });
 }
 

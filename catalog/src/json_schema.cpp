@@ -31,6 +31,12 @@ void add_bounds(json& j, const Bounds& b, bool integer) {
     }
 }
 
+/// Keys starting with "_" are comments: the readers skip them without a
+/// warning (docs/scenario-format.md), so the schema takes any value there.
+json comment_keys() {
+    return json{{"^_", json::object()}};
+}
+
 json number_schema(const Bounds& b, bool integer) {
     json j{{"type", integer ? "integer" : "number"}};
     add_bounds(j, b, integer);
@@ -192,7 +198,8 @@ json object_schema(std::string_view prefix, const Catalog& cat) {
         j["required"] = required;
     }
     // The readers warn about unknown fields (a typo must not pass silently);
-    // an editor can mark them at once.
+    // an editor can mark them at once. Keys starting with "_" are comments.
+    j["patternProperties"] = comment_keys();
     j["additionalProperties"] = false;
     return j;
 }
@@ -206,6 +213,7 @@ json source_schema() {
           {"ref", {{"type", "string"}}},
           {"note", {{"type", "string"}}}}},
         {"required", {"kind"}},
+        {"patternProperties", comment_keys()},
         {"additionalProperties", false}};
 }
 
@@ -214,6 +222,7 @@ json closed_object(json props, json required) {
     if (!required.empty()) {
         j["required"] = std::move(required);
     }
+    j["patternProperties"] = comment_keys();
     j["additionalProperties"] = false;
     return j;
 }
