@@ -3,6 +3,7 @@
 #include "completion_hints.hpp"
 #include "exports.hpp"
 #include "output_paths.hpp"
+#include "podsizer/catalog/safe_text.hpp"
 
 #include <iostream>
 
@@ -37,9 +38,10 @@ void check_batch_xlsx(const BatchArgs& args, const std::vector<RunFile>& inputs)
 
 int finish_batch(const BatchSummary& summary, const BatchArgs& args) {
     if (!summary.workbook_error.empty()) {
-        std::cerr << "podsizer: error: " << summary.workbook_error << "\n";
+        std::cerr << "podsizer: error: " << printable(summary.workbook_error, kMaxMessageChars)
+                  << "\n";
     } else if (!args.xlsx.empty()) {
-        std::cerr << "podsizer: wrote " << args.xlsx << "\n";
+        std::cerr << "podsizer: wrote " << printable(args.xlsx, kMaxMessageChars) << "\n";
     }
     std::cerr << "podsizer: " << summary.line() << "\n";
     return summary.exit_code();

@@ -1,5 +1,6 @@
 #include "cli_common.hpp"
 
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
@@ -15,7 +16,7 @@ namespace podsizer::cli {
 
 void print_warnings(const Diagnostics& diag) {
     for (const std::string& w : diag.warnings) {
-        std::cerr << "podsizer: warning: " << w << "\n";
+        std::cerr << "podsizer: warning: " << printable(w, kMaxMessageChars) << "\n";
     }
 }
 

@@ -34,8 +34,20 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
     }
     print_warnings(diag);
     const Sweep sweep(std::move(base), a.vary, catalog);
-    // Too many rows for one sheet: say so before sizing, not after.
+    // Too many rows for one sheet: say so before sizing, not after. (The
+    // sweep's cap of kMaxSweepDesigns is below a sheet's rows today; this
+    // stays in case either changes.)
     const std::size_t options_per_run = std::max<std::size_t>(1, scenario.options.size());
+    const bool kept = options.format == BatchFormat::table || options.format == BatchFormat::md;
+    if (kept && sweep.runs() > kMaxSweepTableDesigns / options_per_run) {
+        throw InputError("--format", format_number(static_cast<double>(sweep.runs())) + " runs × " +
+                                         std::to_string(options_per_run) +
+                                         " options are more than " +
+                                         format_number(static_cast<double>(kMaxSweepTableDesigns)) +
+                                         " rows for a table, which is held until the end to "
+                                         "align it; use --format csv or jsonl for a sweep this "
+                                         "large");
+    }
     if (!a.batch.xlsx.empty() && sweep.runs() > kMaxWorkbookRows / options_per_run) {
         throw InputError("--xlsx", format_number(static_cast<double>(sweep.runs())) + " runs × " +
                                        std::to_string(options_per_run) +

@@ -2,6 +2,7 @@
 
 #include "completion_hints.hpp"
 #include "output_paths.hpp"
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 
@@ -89,7 +90,7 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
 
     ExportTargets targets;
     targets.written = [](const std::string& path) {
-        std::cerr << "podsizer: wrote " << path << "\n";
+        std::cerr << "podsizer: wrote " << printable(path, kMaxMessageChars) << "\n";
     };
     if (!options.xlsx.empty()) {
         targets.xlsx = options.xlsx;

@@ -3,6 +3,7 @@
 // every output format; grown to its extrapolation target and compared with
 // every reference system when it names a target.
 #include "fuzz_checks.hpp"
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
@@ -26,7 +27,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const SizingResult r = size_scenario(s, catalog);
         fuzz::check_result(r);
         for (Format f : {Format::table, Format::json, Format::csv, Format::md}) {
-            (void)render_sizing(r, f);
+            // What reaches a terminal or a file holds no character XML forbids
+            // (ESC and the other C0 controls but tab, LF, CR; U+FFFE/U+FFFF):
+            // a file with one is refused when read (second red-team round,
+            // defects 6 and 11).
+            const std::string out = render_sizing(r, f);
+            if (const std::size_t at = find_unsafe_char(out); at != std::string::npos) {
+                fuzz::broken("a report holds a character XML forbids, at byte",
+                             static_cast<double>(at));
+            }
         }
         if (s.extrapolation) {
             const ScenarioExtrapolation x = extrapolate_scenario(s, catalog, *s.extrapolation);

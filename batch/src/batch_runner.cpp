@@ -1,6 +1,7 @@
 #include "podsizer/batch/batch_runner.hpp"
 
 #include "podsizer/batch/ordered_runner.hpp"
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
@@ -71,7 +72,7 @@ public:
 private:
     void emit_outcome(Outcome&& o) {
         for (const std::string& line : o.messages) {
-            err_ << line << '\n';
+            err_ << printable(line, kMaxMessageChars) << '\n';
         }
         summary_.add(o.rendered.status);
         if (report_.streams()) {

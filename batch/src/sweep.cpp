@@ -500,6 +500,19 @@ Sweep::Sweep(ScenarioDocument base, const std::vector<std::string>& expressions,
         }
         runs_ *= p.values.size();
     }
+    // Each run sizes every option of the scenario (a --vary never adds
+    // one). A base the reader refuses is reported by the caller or each run.
+    std::size_t options = 1;
+    try {
+        options = std::max<std::size_t>(1, base_.parse(catalog).options.size());
+    } catch (const InputError&) {
+    }
+    if (runs_ > kMaxSweepDesigns / options) {
+        throw InputError("--vary", "the sweep has " + format_number(static_cast<double>(runs_)) +
+                                       " runs × " + std::to_string(options) +
+                                       " options, more than " + format_number(kMaxSweepDesigns) +
+                                       " designs; expected fewer values or fewer options");
+    }
     // The JSON paths each parameter writes (the same for all its values).
     std::vector<std::vector<std::string>> touched(params_.size());
     for (std::size_t q = 0; q < params_.size(); ++q) {

@@ -17,6 +17,10 @@ using detail::Node;
 
 namespace {
 
+// The drive sizes a catalog may hold: see read_dbox.
+constexpr Capacity kMinDrive = Capacity::from_base(1e10); // 10 GB
+constexpr Capacity kMaxDrive = Capacity::from_base(1e16); // 10 PB
+
 Source read_source(const Node& n) {
     n.require_object();
     n.check_fields({"kind", "ref", "note"});
@@ -111,7 +115,7 @@ CNodeModel read_cnode(const Node& n) {
     n.check_fields(fields);
     CNodeModel c;
     c.id = n.at("id").id();
-    c.name = n.at("name").text();
+    c.name = n.at("name").name();
     c.height = rack_height(n.at("height"));
     c.power = n.at("power").positive<Power>();
     c.read = n.at("read").positive<Throughput>();
@@ -135,13 +139,22 @@ DBoxModel read_dbox(const Node& n) {
     n.check_fields(fields);
     DBoxModel d;
     d.id = n.at("id").id();
-    d.name = n.at("name").text();
+    d.name = n.at("name").name();
     d.height = rack_height(n.at("height"));
     d.power = n.at("power").positive<Power>();
     d.drives = n.at("drives").small_count(1);
     const Node sizes = n.at("drive_sizes");
     for (const Node& s : sizes.items()) {
-        d.drive_sizes.push_back(s.positive<Capacity>());
+        const Capacity size = s.positive<Capacity>();
+        // Drives are shown and compared in TB with two decimals: a "1 B"
+        // drive read "0.00 TB" and a 1e30 TB one a 31-digit figure (second
+        // red-team round, m7). Real SSDs span a few hundred GB to a few
+        // hundred TB.
+        if (size < kMinDrive || size > kMaxDrive) {
+            s.fail("\"" + s.text() +
+                   "\" is not a drive size; expected 10 GB to 10 PB, such as \"61.44 TB\"");
+        }
+        d.drive_sizes.push_back(size);
     }
     if (d.drive_sizes.empty()) {
         sizes.fail("empty; expected at least one drive size such as \"61.44 TB\"");
@@ -187,7 +200,7 @@ ErasureCodingRule read_ec(const Node& n) {
     n.check_fields(fields);
     ErasureCodingRule e;
     e.id = n.at("id").id();
-    e.name = n.at("name").text();
+    e.name = n.at("name").name();
     e.parity = n.at("parity").small_count(1);
     if (auto v = n.find("software_version")) {
         e.software_version = v->text();
@@ -327,7 +340,7 @@ SwitchModel read_switch(const Node& n) {
     n.check_fields(fields);
     SwitchModel s;
     s.id = n.at("id").id();
-    s.name = n.at("name").text();
+    s.name = n.at("name").name();
     s.height = rack_height(n.at("height"));
     s.power = n.at("power").positive<Power>();
     read_port_modes(n, s);
@@ -369,7 +382,7 @@ RackModel read_rack(const Node& n) {
     n.check_fields(fields);
     RackModel r;
     r.id = n.at("id").id();
-    r.name = n.at("name").text();
+    r.name = n.at("name").name();
     r.usable = rack_height(n.at("usable"));
     r.power_budget = n.at("power_budget").positive<Power>();
     r.provenance = read_provenance(n, fields);
@@ -382,7 +395,7 @@ GpuPlatform read_platform(const Node& n) {
     n.check_fields(fields);
     GpuPlatform p;
     p.id = n.at("id").id();
-    p.name = n.at("name").text();
+    p.name = n.at("name").name();
     p.gpus_per_node = n.at("gpus_per_node").small_count(1);
     p.gpus_per_su = n.at("gpus_per_su").small_count(1);
     if (auto w = n.find("power_per_su")) {
@@ -401,7 +414,7 @@ PerformanceRule read_rule(const Node& n) {
     n.check_fields(fields);
     PerformanceRule r;
     r.id = n.at("id").id();
-    r.name = n.at("name").text();
+    r.name = n.at("name").name();
     if (auto p = n.find("platform")) {
         r.platform = p->id();
     }
@@ -432,7 +445,7 @@ ReferenceSystem read_reference(const Node& n) {
     n.check_fields(fields);
     ReferenceSystem r;
     r.id = n.at("id").id();
-    r.name = n.at("name").text();
+    r.name = n.at("name").name();
     r.read_per_100pb = n.at("read_per_100pb").positive<Throughput>();
     r.write_per_100pb = n.at("write_per_100pb").positive<Throughput>();
     const Node rpe = n.at("racks_per_eb");
@@ -477,7 +490,7 @@ FailureRatePreset read_failure_rate(const Node& n) {
     n.check_fields(fields);
     FailureRatePreset f;
     f.id = n.at("id").id();
-    f.name = n.at("name").text();
+    f.name = n.at("name").name();
     const Node rate = n.at("failures_per_1000_node_days");
     f.per_1000_node_days = rate.number();
     if (!(f.per_1000_node_days > 0.0) || f.per_1000_node_days > 1e6) {

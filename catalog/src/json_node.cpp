@@ -1,5 +1,9 @@
 #include "json_node.hpp"
 
+#include "podsizer/catalog/safe_text.hpp"
+
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -62,6 +66,29 @@ std::string child_path(const Frame& parent) {
 // readers use a lot of stack; no real catalog or scenario nests beyond a dozen.
 constexpr std::size_t kMaxDepth = 64;
 
+// JSON allows any character in a string ("\u001b", "\ufffe"), XML and a
+// terminal do not: such a name made every workbook part and SVG it reached
+// unreadable and wrote escape sequences to the terminal (second red-team
+// round, defects 6 and 11; docs/robustness.md). Refused wherever a document
+// holds one, keys included, so no reader has to remember it.
+void check_safe_text(const std::string& s, const std::string& origin, const std::string& path) {
+    if (const std::size_t at = find_unsafe_char(s); at != std::string::npos) {
+        throw InputError(origin + ": " + path,
+                         "\"" + printable(s, 60) + "\" holds the character " + char_name(s, at) +
+                             ", which no workbook, drawing or terminal line can carry; "
+                             "expected printable text");
+    }
+}
+
+// The unknown-field warnings list this many and count the rest: a document
+// of a million unknown keys gave 219 MB of warnings (second red-team round,
+// defect 14; docs/robustness.md).
+constexpr std::size_t kListedUnknownFields = 20;
+constexpr std::string_view kUnknownField = ": unknown field ignored; known fields: ";
+// Names and ids longer than this are refused: see Node::name.
+constexpr std::size_t kMaxNameChars = 200;
+constexpr std::string_view kMoreUnknown = " more unknown fields ignored (not listed)";
+
 } // namespace
 
 json parse_json_text(std::string_view text, const std::string& origin) {
@@ -112,6 +139,7 @@ json parse_json_text(std::string_view text, const std::string& origin) {
         case json::parse_event_t::key: {
             Frame& f = stack.back();
             f.key = parsed.get<std::string>();
+            check_safe_text(f.key, origin, f.path + "." + printable(f.key, 60));
             if (!f.keys.insert(f.key).second) {
                 throw InputError(origin + ": " + f.path + "." + f.key,
                                  "duplicate key \"" + f.key + "\"; each key may appear once");
@@ -121,6 +149,10 @@ json parse_json_text(std::string_view text, const std::string& origin) {
         case json::parse_event_t::value:
             if (!stack.empty() && !stack.back().is_object) {
                 ++stack.back().index;
+            }
+            if (parsed.is_string()) {
+                check_safe_text(parsed.get_ref<const std::string&>(), origin,
+                                stack.empty() ? "$" : child_path(stack.back()));
             }
             break;
         }
@@ -206,9 +238,37 @@ std::string Node::id() const {
         fail("empty; expected an id such as \"dbox-1u-22\"");
     }
     for (char c : s) {
-        if (c == ' ' || c == '\t' || c == '\n') {
-            fail("\"" + s + "\" contains spaces; expected an id such as \"dbox-1u-22\"");
+        if (c == ' ') {
+            fail("\"" + printable(s, 60) +
+                 "\" contains spaces; expected an id such as \"dbox-1u-22\"");
         }
+    }
+    if (const std::size_t at = find_unsafe_char(s, true); at != std::string::npos) {
+        fail("\"" + printable(s, 60) + "\" holds the control character " + char_name(s, at) +
+             "; expected an id such as \"dbox-1u-22\"");
+    }
+    if (s.size() > kMaxNameChars) {
+        fail("\"" + printable(s, 60) + "\" is longer than " + std::to_string(kMaxNameChars) +
+             " characters; expected an id such as \"dbox-1u-22\"");
+    }
+    return s;
+}
+
+std::string Node::name() const {
+    std::string s = text();
+    // A name is one line of a table, a sheet's header, a drawing's title.
+    if (const std::size_t at = find_unsafe_char(s, true); at != std::string::npos) {
+        fail("\"" + printable(s, 60) + "\" holds the control character " + char_name(s, at) +
+             "; expected a name on one line");
+    }
+    // Names are table columns and rows: a 15 MB name made a 405 MB table
+    // (second red-team round, defect 14).
+    const auto chars = std::count_if(s.begin(), s.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80; // UTF-8 lead bytes
+    });
+    if (static_cast<std::size_t>(chars) > kMaxNameChars) {
+        fail("\"" + printable(s, 60) + "\" is longer than " + std::to_string(kMaxNameChars) +
+             " characters; expected a short name");
     }
     return s;
 }
@@ -302,13 +362,44 @@ void Node::check_fields(std::span<const std::string_view> known) const {
             }
         }
         if (!ok) {
-            std::string list;
-            for (std::string_view k : known) {
-                list += (list.empty() ? "" : ", ") + std::string(k);
-            }
-            diag_->warnings.push_back(origin_ + ": " + member_path(it.key()) +
-                                      ": unknown field ignored; known fields: " + list);
+            note_unknown_field(it.key(), known);
         }
+    }
+}
+
+void Node::note_unknown_field(const std::string& key,
+                              std::span<const std::string_view> known) const {
+    std::vector<std::string>& w = diag_->warnings;
+    // The listed warnings and the summary line are found again each time, so
+    // a caller that clears the warnings between documents starts afresh.
+    std::size_t listed = 0;
+    std::string* summary = nullptr;
+    for (std::string& line : w) {
+        if (line.find(kUnknownField) != std::string::npos) {
+            ++listed;
+        } else if (line.find(kMoreUnknown) != std::string::npos) {
+            summary = &line;
+        }
+    }
+    if (listed < kListedUnknownFields) {
+        std::string list;
+        for (std::string_view k : known) {
+            list += (list.empty() ? "" : ", ") + std::string(k);
+        }
+        w.push_back(origin_ + ": " + path_ + "." + printable(key, 60) + std::string(kUnknownField) +
+                    list);
+        return;
+    }
+    std::uint64_t more = 1;
+    if (summary != nullptr) {
+        // "and N more …": N is the figure after "and ".
+        const std::size_t at = summary->rfind("and ") + 4;
+        std::uint64_t before = 0;
+        std::from_chars(summary->data() + at, summary->data() + summary->size(), before);
+        more += before;
+        *summary = origin_ + ": and " + std::to_string(more) + std::string(kMoreUnknown);
+    } else {
+        w.push_back(origin_ + ": and 1" + std::string(kMoreUnknown));
     }
 }
 

@@ -56,6 +56,7 @@ public:
 
     std::string text() const;                       ///< a string
     std::string id() const;                         ///< a non-empty string without spaces
+    std::string name() const;                       ///< a string on one line: no control characters
     double number() const;                          ///< a finite number
     double fraction() const;                        ///< a number in [0, 1)
     std::int64_t count(std::int64_t min = 1) const; ///< a whole number from min to kMaxCount
@@ -88,6 +89,7 @@ public:
 
 private:
     std::string member_path(std::string_view key) const;
+    void note_unknown_field(const std::string& key, std::span<const std::string_view> known) const;
 
     const json* value_;
     std::string origin_;

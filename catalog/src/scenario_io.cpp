@@ -93,6 +93,10 @@ FieldData parse_value(const Node& n, const ScenarioField& f) {
     case FieldKind::boolean:
         return n.boolean();
     case FieldKind::text:
+        // A name is one line: a title, a table row, a sheet header.
+        if (f.pattern == "name" || f.pattern.ends_with(".name")) {
+            return n.name();
+        }
         return n.text();
     case FieldKind::cnodes:
         return n.is_string() ? FieldData{n.text()} : FieldData{n.count(1)};

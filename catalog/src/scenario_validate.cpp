@@ -118,6 +118,10 @@ private:
 
     /// The drive against the chosen D-box: one of its sizes, or its raw capacity.
     void drive(const OptionSpec& o, const JsonPath& at) {
+        if (o.drive && o.dbox.empty()) {
+            auto_drive(*o.drive, at);
+            return;
+        }
         const DBoxModel* box = o.dbox.empty() ? nullptr : cat_.dbox(o.dbox);
         if (!o.drive || box == nullptr) {
             return;
@@ -133,6 +137,32 @@ private:
         add(at.key("drive"), format_in(*o.drive, units::TB, 2) + " is not a drive option of " +
                                  box->id + "; expected one of " + list +
                                  " (or the box's raw capacity)");
+    }
+
+    /// A drive for an automatic D-box: some model must offer it. The engine's
+    /// own error could not say which option asked (second red-team round, m6).
+    void auto_drive(Capacity wanted, const JsonPath& at) {
+        std::vector<Capacity> sizes;
+        for (const DBoxModel& box : cat_.dboxes) {
+            for (Capacity size : box.drive_sizes) {
+                if (std::abs(size / wanted - 1.0) <= 0.01 ||
+                    std::abs(box.raw(size) / wanted - 1.0) <= 0.01) {
+                    return;
+                }
+                if (std::find(sizes.begin(), sizes.end(), size) == sizes.end()) {
+                    sizes.push_back(size);
+                }
+            }
+        }
+        std::sort(sizes.begin(), sizes.end());
+        std::string list;
+        for (Capacity size : sizes) {
+            list += (list.empty() ? "" : ", ") + format_in(size, units::TB, 2);
+        }
+        add(at.key("drive"), format_in(wanted, units::TB, 2) +
+                                 " drives: no D-box model in the catalog offers them; expected one "
+                                 "of " +
+                                 list);
     }
 
     void checkpoint() {

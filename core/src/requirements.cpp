@@ -164,6 +164,19 @@ void checkpoint_requirement(const CheckpointSpec& spec, const Catalog& catalog,
     }
     req.checkpoints = plan_checkpoints(spec, req.gpus, platform.gpus_per_node,
                                        resolve_failure_rate(spec, catalog));
+    // A stall budget of "1e-300%" asks for an infinite write rate; the check
+    // below blamed "performance", which the scenario may not even have
+    // (second red-team round, defect 15). Name the job instead.
+    for (std::size_t i = 0; i < req.checkpoints.jobs.size(); ++i) {
+        const CheckpointRequirement& job = req.checkpoints.jobs[i];
+        if (!std::isfinite(job.required_write.base()) ||
+            !std::isfinite(job.local_copy_write.base())) {
+            throw InputError("checkpoint.jobs[" + std::to_string(i) + "]",
+                             "the checkpoint write requirement (size ÷ the time the budget "
+                             "allows) is too large to compute; expected a stall budget such as "
+                             "\"5%\" and an interval such as \"30 min\"");
+        }
+    }
     if (req.checkpoints.write > req.write) {
         req.write = req.checkpoints.write;
         req.write_driver = checkpoint_driver_text(req.checkpoints);

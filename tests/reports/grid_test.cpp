@@ -103,3 +103,38 @@ TEST_CASE("a table without assumptions has no footnote") {
     CHECK(assumptions_footnote(g, false).empty());
     CHECK(render_text(g).find('*') == std::string::npos);
 }
+
+TEST_CASE("Markdown rows hold no line break, not even a lone CR (second red-team round, m9)") {
+    Grid g;
+    g.header = {"Metric", "a\r\nb"};
+    g.rows = {{"x\ry", "1"}};
+    const std::string md = render_markdown(g);
+    CHECK(md.find('\r') == std::string::npos);
+    CHECK(md == "| Metric | a  b |\n| --- | ---: |\n| x y | 1 |\n");
+}
+
+TEST_CASE("a text table cell shows at most 200 characters (second red-team round, defect 14)") {
+    // Every row is padded to its column's widest cell: one 15 MB name made a
+    // 405 MB table. Files refuse such names; the cut bounds any other text.
+    Grid g;
+    g.header = {"Metric", std::string(1'000'000, 'N')};
+    g.rows = {{"Racks", "30"}, {"Power (kW)", "738.0"}};
+    const std::string t = render_text(g);
+    CHECK(t.size() < 4 * 250); // header, rule, two rows
+    // 199 characters and the ellipsis, as the widest cell of its column.
+    CHECK(t.find(std::string(199, 'N') + "\xe2\x80\xa6\n") != std::string::npos);
+    CHECK(t.find(std::string(200, 'N')) == std::string::npos);
+    // "Racks" padded to "Power (kW)", two spaces, "30" right-aligned in 200.
+    CHECK(t.find("Racks" + std::string(5 + 2 + 198, ' ') + "30\n") != std::string::npos);
+}
+
+TEST_CASE("control characters in a cell are escaped in text and Markdown tables (defect 11)") {
+    // A batch's file names come from the folder, not from a checked file.
+    Grid g;
+    g.header = {"File", "Racks"};
+    g.rows = {{"a\x1b[2J.json", "30"}};
+    CHECK(render_text(g).find('\x1b') == std::string::npos);
+    CHECK(render_text(g).find("a\\u001b[2J.json") != std::string::npos);
+    CHECK(render_markdown(g).find('\x1b') == std::string::npos);
+    CHECK(render_markdown(g).find("a\\u001b[2J.json") != std::string::npos);
+}

@@ -10,6 +10,7 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
+#include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "support/test_files.hpp"
 #include "xlsx_package.hpp"
@@ -410,4 +411,56 @@ TEST_CASE("Summary figures resting on assumed catalog figures are shaded and nam
     // The legend under the table says what the shading means.
     CHECK_THAT(w.parts.at("xl/sharedStrings.xml"),
                Catch::Contains("Shaded figures rest on catalog figures nobody publishes"));
+}
+
+TEST_CASE("names with characters XML forbids still give well-formed workbook parts and "
+          "drawings (second red-team round, defect 6)") {
+    // Files are refused when they hold such a name (tests/robustness); the
+    // GUI's form sets names without a file, so the writers drop what XML 1.0
+    // does not allow: C0 controls other than tab, LF and CR; U+FFFE; U+FFFF.
+    Scenario s =
+        load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/ncp-pod-41k.json", catalog());
+    s.name = "pod\x01\x1b[2J \xef\xbf\xbe & <it>";
+    REQUIRE_FALSE(s.options.empty());
+    s.options[0].name = "opt\xef\xbf\xbf\x07 one";
+    const SizingResult result = size_scenario(s, catalog());
+    const std::string dir = test_tools::output_dir("workbook-control-characters");
+    const std::string path = dir + "/control.xlsx";
+    WorkbookOptions o;
+    o.date = "2026-01-01";
+    write_workbook(path, {&result, &catalog(), &s}, o);
+    const std::map<std::string, std::string> parts = read_xlsx_parts(path);
+    const std::string xmllint =
+        test_tools::require_tool(PODSIZER_XMLLINT, "xmllint", "libxml2-utils");
+    std::vector<std::string> args{"--noout"};
+    std::size_t n = 0;
+    bool title_seen = false;
+    for (const auto& [name, content] : parts) {
+        INFO(name);
+        CHECK(content.find('\x01') == std::string::npos);
+        CHECK(content.find('\x1b') == std::string::npos);
+        CHECK(content.find("\xef\xbf\xbe") == std::string::npos);
+        CHECK(content.find("\xef\xbf\xbf") == std::string::npos);
+        title_seen = title_seen || content.find("pod[2J  &amp; &lt;it&gt;") != std::string::npos;
+        const std::string ext = name.substr(name.rfind('.') + 1);
+        if (ext == "xml" || ext == "rels") {
+            const std::string part = dir + "/part" + std::to_string(n++) + "." + ext;
+            std::ofstream(part, std::ios::binary) << content;
+            args.push_back(part);
+        }
+    }
+    CHECK(title_seen); // the rest of the name is kept
+    REQUIRE(n >= 10);
+    const ProcessResult lint = run_process(xmllint, args);
+    INFO(lint.err);
+    CHECK(lint.exit_code == 0);
+    CHECK(lint.err.empty());
+    // The rack drawing of the same design.
+    REQUIRE_FALSE(result.designs.empty());
+    const std::string svg = dir + "/control.svg";
+    std::ofstream(svg, std::ios::binary) << render_rack_svg(result.designs[0]);
+    const ProcessResult svg_lint = run_process(xmllint, {"--noout", svg});
+    INFO(svg_lint.err);
+    CHECK(svg_lint.exit_code == 0);
+    CHECK(svg_lint.err.empty());
 }

@@ -99,7 +99,8 @@ TEST_CASE("hostile figures in a scenario are refused with a clear error") {
         {R"({"name": "n", "fleet": {"platform": "h100", "gpus": 1e300}, "performance": {"rule": "h100-best"}})",
          "$.fleet.gpus: expected a whole number from 1 to 10^15"},
         {R"({"name": "n", "fleet": {"platform": "h100", "gpus": 1, "sites": 1e9}, "capacity": {"usable": "1 PB"}})",
-         "$.fleet.sites: expected a whole number from 1 to 1,000,000"},
+         // At most 1,000 since the second red-team round's defect 3 (was 1,000,000).
+         "$.fleet.sites: expected a whole number from 1 to 1,000, found"},
         // 10^15 GPUs at 10^295 GB/s each is beyond the range of a double.
         {R"({"name": "n", "fleet": {"platform": "h100", "gpus": 1e15},
              "performance": {"read_per_gpu": "1e295 GB/s"}})",
@@ -216,6 +217,23 @@ TEST_CASE("hostile figures in a catalog are refused with a clear error") {
              "downlink_fraction": 0.5, "source": {"kind": "assumption"}}]})",
          "$.switches[0].roles[1]: expected \"leaf\", \"spine\" or \"super_spine\""},
         {many_racks, "$.racks: has 10001 entries; expected at most 10,000 per list"},
+        // Second red-team round, m7: a "1 B" drive was offered as "0.00 TB",
+        // a 1e30 TB one as a 31-digit figure.
+        {R"({"dboxes": [{"id": "d", "name": "d", "height": "1 U", "power": "1 kW",
+             "drives": 22, "drive_sizes": ["1 B"]}]})",
+         "$.dboxes[0].drive_sizes[0]: \"1 B\" is not a drive size; expected 10 GB to 10 PB"},
+        {R"({"dboxes": [{"id": "d", "name": "d", "height": "1 U", "power": "1 kW",
+             "drives": 22, "drive_sizes": ["61.44 TB", "1e30 TB"]}]})",
+         "$.dboxes[0].drive_sizes[1]: \"1e30 TB\" is not a drive size"},
+        // Defect 6: a name a workbook or SVG cannot carry, or one on two lines.
+        {cnode_with("name", R"("x\u0001")"),
+         "$.cnodes[0].name: \"x\\u0001\" holds the character U+0001"},
+        {cnode_with("name", R"("x\ny")"), "$.cnodes[0].name: \"x\\ny\" holds the control character "
+                                          "U+000A; expected a name on one line"},
+        {cnode_with("id", R"("c\u001bx")"),
+         "$.cnodes[0].id: \"c\\u001bx\" holds the character U+001B"},
+        {cnode_with("id", R"("c\rx")"),
+         "$.cnodes[0].id: \"c\\rx\" holds the control character U+000D"},
         {R"({"racks": [], "racks": []})", "duplicate key \"racks\""},
     };
     for (const Row& row : rows) {

@@ -1,18 +1,21 @@
 // Text for XML documents (the SVG rack elevations).
 #pragma once
 
+#include "podsizer/catalog/safe_text.hpp"
+
 #include <string>
 
 namespace podsizer {
 
 /// `s` safe as XML 1.0 character data or attribute value: & < > " ' escaped,
-/// and the control characters XML 1.0 forbids (all below U+0020 except tab,
-/// line feed and carriage return) dropped, since a design name read from JSON
-/// may hold them and a single one makes the whole document unreadable.
+/// and the characters XML 1.0 forbids (below U+0020 except tab, line feed
+/// and carriage return; U+FFFE, U+FFFF) dropped, since a design name typed in
+/// the GUI may hold them and a single one makes the whole document unreadable
+/// (second red-team round, defect 6; files are checked when read).
 inline std::string xml_escape(const std::string& s) {
     std::string out;
     out.reserve(s.size());
-    for (char c : s) {
+    for (char c : xml_safe(s)) {
         switch (c) {
         case '&':
             out += "&amp;";
@@ -30,9 +33,7 @@ inline std::string xml_escape(const std::string& s) {
             out += "&apos;";
             break;
         default:
-            if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r') {
-                out += c;
-            }
+            out += c;
         }
     }
     return out;

@@ -1,5 +1,7 @@
 #include "podsizer/reports/grid.hpp"
 
+#include "podsizer/catalog/safe_text.hpp"
+
 #include <algorithm>
 
 namespace podsizer {
@@ -55,6 +57,30 @@ std::string shown(const Grid& g, std::size_t r, std::size_t c) {
 }
 
 const std::vector<std::string> kNoAssumptions;
+
+// A table cell shows at most this many characters: every row is padded to
+// its column's widest cell, so one 15 MB name made a 405 MB table (second
+// red-team round, defect 14; docs/robustness.md). Names from files are
+// refused past 200 characters; this also bounds the GUI's and other text.
+constexpr std::size_t kMaxCellChars = 200;
+
+std::string cut(const std::string& raw) {
+    // Names from files hold no control character; a batch's file names and
+    // the GUI's text may: escaped, so none reaches the terminal (defect 11).
+    const std::string s =
+        find_unsafe_char(raw, true) == std::string::npos ? raw : printable(raw, kMaxCellChars + 1);
+    if (width(s) <= kMaxCellChars) {
+        return s;
+    }
+    std::size_t points = 0;
+    std::size_t i = 0;
+    for (; i < s.size(); ++i) {
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && ++points == kMaxCellChars) {
+            break; // i starts the last character shown: the ellipsis
+        }
+    }
+    return s.substr(0, i) + "\xe2\x80\xa6";
+}
 
 } // namespace
 
@@ -204,8 +230,18 @@ Grid Grid::transposed() const {
 }
 
 std::string render_text(const Grid& g) {
-    const auto rows = displayed_rows(g);
-    const auto w = column_widths(g, rows);
+    auto rows = displayed_rows(g);
+    for (auto& row : rows) {
+        for (std::string& s : row) {
+            s = cut(s);
+        }
+    }
+    Grid head;
+    head.header = g.header;
+    for (std::string& s : head.header) {
+        s = cut(s);
+    }
+    const auto w = column_widths(head, rows);
     std::string out;
     auto line = [&](const std::vector<std::string>& row) {
         std::string l;
@@ -220,7 +256,7 @@ std::string render_text(const Grid& g) {
         }
         out += l + "\n";
     };
-    line(g.header);
+    line(head.header);
     std::string rule;
     for (std::size_t c = 0; c < w.size(); ++c) {
         rule += (c > 0 ? "  " : "") + std::string(w[c], '-');
@@ -239,13 +275,13 @@ std::string render_markdown(const Grid& g) {
         for (char ch : s) {
             if (ch == '|') {
                 o += "\\|";
-            } else if (ch == '\n') {
-                o += ' ';
+            } else if (ch == '\n' || ch == '\r') {
+                o += ' '; // a line break would end the table row (m9)
             } else {
                 o += ch;
             }
         }
-        return o;
+        return find_unsafe_char(o, true) == std::string::npos ? o : printable(o, o.size());
     };
     std::string out = "|";
     for (const auto& h : g.header) {

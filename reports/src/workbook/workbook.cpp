@@ -1,6 +1,7 @@
 // The proposal workbook: which sheets, in which order, written atomically.
 #include "podsizer/reports/workbook.hpp"
 
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
 #include "workbook_parts.hpp"
@@ -116,7 +117,8 @@ std::vector<std::string> design_sheet_names(const SizingResult& result) {
     std::vector<std::string> names;
     for (std::size_t i = 0; i < result.designs.size(); ++i) {
         std::string clean;
-        for (char c : result.designs[i].name) {
+        // xml_safe: U+FFFE/U+FFFF are no control characters but XML forbids them.
+        for (char c : xml_safe(result.designs[i].name)) {
             // Sheet names forbid []:*?/\ and control characters.
             const bool bad = c == '[' || c == ']' || c == ':' || c == '*' || c == '?' || c == '/' ||
                              c == '\\' || static_cast<unsigned char>(c) < 0x20;

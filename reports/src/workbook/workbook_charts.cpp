@@ -2,6 +2,7 @@
 // delivered read throughput against the C-node count (the knee). The knee
 // curve's points are the engine's (evaluate_design at each count), written
 // as formulas over the design sheet and Assumptions.
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/engine.hpp"
 #include "workbook_design_items.hpp"
 #include "workbook_parts.hpp"
@@ -147,7 +148,8 @@ void knee_series(xlsx::Book& book, xlsx::Sheet& sheet, lxw_chart* knee, const Kn
     const std::string xs = xlsx::range(sheet.name(), k.data_row + 1, cc, row, cc);
     const std::string ys = xlsx::range(sheet.name(), k.data_row + 1, rc, row, rc);
     lxw_chart_series* s = chart_add_series(knee, xs.c_str(), ys.c_str());
-    chart_series_set_name(s, d.name.c_str());
+    const std::string name = xml_safe(d.name); // see Sheet::text
+    chart_series_set_name(s, name.c_str());
     lxw_chart_line line{};
     line.color = kPalette[k.index % std::size(kPalette)];
     line.width = 2.0;
@@ -170,7 +172,7 @@ void knee_series(xlsx::Book& book, xlsx::Sheet& sheet, lxw_chart* knee, const Kn
     const std::string px = xlsx::range(sheet.name(), row, cc, row, cc);
     const std::string py = xlsx::range(sheet.name(), row, rc, row, rc);
     lxw_chart_series* p = chart_add_series(knee, px.c_str(), py.c_str());
-    const std::string label = d.name + " (as designed)";
+    const std::string label = xml_safe(d.name) + " (as designed)";
     chart_series_set_name(p, label.c_str());
     chart_series_set_marker_type(p, LXW_CHART_MARKER_DIAMOND);
     chart_series_set_marker_size(p, 11);

@@ -3,6 +3,7 @@
 // goodput-vs-write-bandwidth curve with its chart. The formulas are those of
 // docs/checkpoints.md as core/src/{checkpoint,failure,goodput_curve,
 // checkpoint_plan}.cpp compute them; each is cached with the engine's value.
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/failure.hpp"
 #include "workbook_parts.hpp"
@@ -594,7 +595,8 @@ void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoint
     for (std::size_t i = 0; i < cells.curves.size(); ++i) {
         const ChartSeries& c = cells.curves[i];
         lxw_chart_series* s = chart_add_series(chart, c.xs.c_str(), c.ys.c_str());
-        chart_series_set_name(s, c.name.c_str());
+        const std::string name = xml_safe(c.name); // see Sheet::text
+        chart_series_set_name(s, name.c_str());
         lxw_chart_line line{};
         line.color = palette[i % std::size(palette)];
         line.width = 1.75;
@@ -606,7 +608,8 @@ void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoint
     for (std::size_t i = 0; i < cells.designs.size(); ++i) {
         const ChartSeries& c = cells.designs[i];
         lxw_chart_series* s = chart_add_series(chart, c.xs.c_str(), c.ys.c_str());
-        chart_series_set_name(s, c.name.c_str());
+        const std::string name = xml_safe(c.name); // see Sheet::text
+        chart_series_set_name(s, name.c_str());
         chart_series_set_line(s, &none);
         chart_series_set_marker_type(s, LXW_CHART_MARKER_DIAMOND);
         chart_series_set_marker_size(s, 9);

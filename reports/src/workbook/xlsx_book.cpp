@@ -1,5 +1,6 @@
 #include "xlsx_book.hpp"
 
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/version.hpp"
 
@@ -154,8 +155,10 @@ void Sheet::text(int row, int col, const std::string& s, lxw_format* f) {
         }
         return;
     }
+    // Every text that reaches a workbook part passes xml_safe: a name typed in
+    // the GUI is not checked like a file's (second red-team round, defect 6).
     check(worksheet_write_string(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
-                                 s.c_str(), f),
+                                 xml_safe(s).c_str(), f),
           "string");
 }
 
@@ -167,7 +170,7 @@ void Sheet::number(int row, int col, double v, Num num, Role role) {
 
 void Sheet::formula(int row, int col, const std::string& f, double cached, Num num, Role role) {
     check(worksheet_write_formula_num(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
-                                      f.c_str(), book_->style(num, role), cached),
+                                      xml_safe(f).c_str(), book_->style(num, role), cached),
           "formula");
     record(row, col, f, cached, false);
 }
@@ -200,15 +203,15 @@ void Sheet::comment(int row, int col, const std::string& text) {
     options.width = 360;
     options.height = 120;
     check(worksheet_write_comment_opt(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
-                                      text.c_str(), &options),
+                                      xml_safe(text).c_str(), &options),
           "comment");
 }
 
 void Sheet::formula_text(int row, int col, const std::string& f, const std::string& cached,
                          lxw_format* fmt) {
-    check(worksheet_write_formula_str(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
-                                      f.c_str(), fmt != nullptr ? fmt : book_->text_formula(),
-                                      cached.c_str()),
+    check(worksheet_write_formula_str(
+              ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col), xml_safe(f).c_str(),
+              fmt != nullptr ? fmt : book_->text_formula(), xml_safe(cached).c_str()),
           "text formula");
     WorkbookFormula w;
     w.sheet = name_;
@@ -299,7 +302,7 @@ Book::Book(const std::string& path, const std::string& date, const std::string& 
         throw InputError(path, "cannot start a workbook");
     }
     // A fixed creation time (the given date) keeps the file reproducible.
-    std::string title = scenario;
+    std::string title = xml_safe(scenario);
     std::string app = "podsizer " + std::string(version());
     lxw_doc_properties props{};
     props.title = title.data();
@@ -307,7 +310,7 @@ Book::Book(const std::string& path, const std::string& date, const std::string& 
     props.created = created;
     check(workbook_set_properties(wb_, &props), "properties");
 
-    header_text_ = "&L&\"-,Bold\"" + header_escaped(scenario, 120) + "&R" + date;
+    header_text_ = "&L&\"-,Bold\"" + header_escaped(xml_safe(scenario), 120) + "&R" + date;
     footer_text_ = "&L&A&Rpodsizer " + std::string(version()) + " \xc2\xb7 page &P of &N";
 
     title_ = make(true, 14);

@@ -37,8 +37,15 @@ struct SweepAlias {
 };
 std::span<const SweepAlias> sweep_aliases();
 
-/// Most runs one sweep may have.
+/// Most runs one sweep may have, and most designs (runs × the scenario's
+/// options): a 100-option scenario made 10^6 runs 10^8 designs, whose table
+/// grew without bound (second red-team round, defect 10; docs/robustness.md).
 inline constexpr std::size_t kMaxSweepRuns = 1'000'000;
+inline constexpr std::size_t kMaxSweepDesigns = kMaxSweepRuns;
+/// Most designs of a sweep in a format that keeps every row until the end to
+/// align its columns (table, md): 10^6 designs took 1.8 GB there, the
+/// streamed formats 20 MB (docs/robustness.md).
+inline constexpr std::size_t kMaxSweepTableDesigns = 100'000;
 
 /// Parses "PATH=VALUES": a documented path or an alias, then a
 /// comma-separated list ("a,b,c") whose items may be ranges
@@ -57,11 +64,11 @@ std::vector<std::string> apply_value(const SweepParameter& p, std::size_t k, Sce
 /// the last fastest.
 class Sweep {
 public:
-    /// Parses every expression, rejects a field varied twice and more than
-    /// kMaxSweepRuns runs, and tries each value alone on the base document:
-    /// a value the scenario reader rejects (an unknown id, a count out of
-    /// range, a drive the new box lacks) is an InputError before anything
-    /// runs, unless the error is at a field another --vary writes.
+    /// Parses every expression, rejects a field varied twice, more than
+    /// kMaxSweepRuns runs and more than kMaxSweepDesigns designs, and tries each value alone on the
+    /// base document: a value the scenario reader rejects (an unknown id, a count out of range, a
+    /// drive the new box lacks) is an InputError before anything runs, unless the error is at a
+    /// field another --vary writes.
     Sweep(ScenarioDocument base, const std::vector<std::string>& expressions,
           const Catalog& catalog);
 

@@ -1,0 +1,39 @@
+// Text that is safe to write: in an XML part of a workbook or an SVG, and on
+// a terminal. A name read from JSON may hold any character JSON allows
+// ("\u001b", "\ufffe"); one such character made a whole workbook unreadable
+// and let a file's author write escape sequences to the user's terminal
+// (second red-team round, defects 6 and 11; docs/robustness.md).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace podsizer {
+
+/// Byte offset of the first character XML 1.0 does not allow (below U+0020
+/// except tab, line feed and carriage return; U+FFFE, U+FFFF), or npos. With
+/// `one_line` (names and ids), tab, line feed, carriage return, DEL and the C1
+/// controls U+0080–U+009F count too. `text` is UTF-8.
+std::size_t find_unsafe_char(std::string_view text, bool one_line = false);
+
+/// The character at `offset` of `text` as "U+001B" (a byte that does not start
+/// valid UTF-8 as "byte 0xC3").
+std::string char_name(std::string_view text, std::size_t offset);
+
+/// `text` fit for a one-line message on a terminal: control characters (C0,
+/// DEL, C1), U+FFFE/U+FFFF and bytes that are not UTF-8 are written as escapes
+/// (\n, \t, \u001b, \xff), and text longer than `max_chars` characters is cut
+/// with a note of what was left out, so a 1 MB value is not echoed in full.
+std::string printable(std::string_view text, std::size_t max_chars = 200);
+
+/// The longest message line podsizer prints, in characters: every echoed
+/// value is cut far shorter, this is the last guard.
+constexpr std::size_t kMaxMessageChars = 2000;
+
+/// `text` with every character XML 1.0 does not allow dropped: what the
+/// workbook and the drawings write where a name came from elsewhere than a
+/// checked file (the GUI's form).
+std::string xml_safe(std::string_view text);
+
+} // namespace podsizer

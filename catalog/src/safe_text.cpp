@@ -1,0 +1,154 @@
+#include "podsizer/catalog/safe_text.hpp"
+
+#include <cstdint>
+
+namespace podsizer {
+
+namespace {
+
+// One decoded UTF-8 character: its code point and length in bytes; length 0
+// for a byte that does not start a well-formed sequence.
+struct Decoded {
+    std::uint32_t code = 0;
+    std::size_t length = 0;
+};
+
+Decoded decode(std::string_view s, std::size_t i) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char b = byte(i);
+    if (b < 0x80) {
+        return {b, 1};
+    }
+    std::size_t n = 0;
+    std::uint32_t code = 0;
+    std::uint32_t min = 0;
+    if ((b & 0xE0) == 0xC0) {
+        n = 2, code = b & 0x1Fu, min = 0x80;
+    } else if ((b & 0xF0) == 0xE0) {
+        n = 3, code = b & 0x0Fu, min = 0x800;
+    } else if ((b & 0xF8) == 0xF0) {
+        n = 4, code = b & 0x07u, min = 0x10000;
+    } else {
+        return {};
+    }
+    if (i + n > s.size()) {
+        return {};
+    }
+    for (std::size_t k = 1; k < n; ++k) {
+        if ((byte(i + k) & 0xC0) != 0x80) {
+            return {};
+        }
+        code = (code << 6) | (byte(i + k) & 0x3Fu);
+    }
+    if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
+        return {};
+    }
+    return {code, n};
+}
+
+bool xml_forbids(std::uint32_t c) {
+    return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0xFFFE || c == 0xFFFF;
+}
+
+bool control(std::uint32_t c) {
+    return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F);
+}
+
+std::string hex(std::uint32_t v, int digits) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string out(static_cast<std::size_t>(digits), '0');
+    for (int k = digits - 1; k >= 0; --k, v >>= 4) {
+        out[static_cast<std::size_t>(k)] = kDigits[v & 0xFu];
+    }
+    return out;
+}
+
+} // namespace
+
+std::size_t find_unsafe_char(std::string_view text, bool one_line) {
+    for (std::size_t i = 0; i < text.size();) {
+        const Decoded d = decode(text, i);
+        if (d.length == 0 || xml_forbids(d.code) || (one_line && control(d.code))) {
+            return i;
+        }
+        i += d.length;
+    }
+    return std::string_view::npos;
+}
+
+std::string char_name(std::string_view text, std::size_t offset) {
+    const Decoded d = decode(text, offset);
+    if (d.length == 0) {
+        std::string h = hex(static_cast<unsigned char>(text[offset]), 2);
+        for (char& c : h) {
+            c = (c >= 'a' && c <= 'f') ? static_cast<char>(c - 'a' + 'A') : c;
+        }
+        return "byte 0x" + h;
+    }
+    std::string h = hex(d.code, d.code > 0xFFFF ? 6 : 4);
+    for (char& c : h) {
+        c = (c >= 'a' && c <= 'f') ? static_cast<char>(c - 'a' + 'A') : c;
+    }
+    return "U+" + h;
+}
+
+std::string printable(std::string_view text, std::size_t max_chars) {
+    std::string out;
+    std::size_t chars = 0;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (chars == max_chars) {
+            // "…" and how much is left out, so the cut is never mistaken for the value.
+            out += "\xe2\x80\xa6 (" + std::to_string(text.size() - i) + " more bytes)";
+            return out;
+        }
+        const Decoded d = decode(text, i);
+        ++chars;
+        if (d.length == 0) {
+            out += "\\x" + hex(static_cast<unsigned char>(text[i]), 2);
+            ++i;
+            continue;
+        }
+        switch (d.code) {
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (control(d.code) || xml_forbids(d.code)) {
+                out += "\\u" + hex(d.code, 4);
+            } else {
+                out.append(text.substr(i, d.length));
+            }
+        }
+        i += d.length;
+    }
+    return out;
+}
+
+std::string xml_safe(std::string_view text) {
+    if (find_unsafe_char(text) == std::string_view::npos) {
+        return std::string(text);
+    }
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const Decoded d = decode(text, i);
+        if (d.length == 0) {
+            ++i; // not UTF-8: dropped like a forbidden character
+            continue;
+        }
+        if (!xml_forbids(d.code)) {
+            out.append(text.substr(i, d.length));
+        }
+        i += d.length;
+    }
+    return out;
+}
+
+} // namespace podsizer
