@@ -49,7 +49,8 @@ ResilienceInputs read_inputs(const ResilienceArgs& a, const Scenario& s, const C
     if (!a.outage.empty()) {
         in.outage = at_least_zero<Duration>(a.outage, "--outage");
         if (in.outage.base() > kSecondsPerYear) {
-            throw InputError("--outage", "\"" + a.outage + "\": expected an outage of at most a year");
+            throw InputError("--outage",
+                             "\"" + a.outage + "\": expected an outage of at most a year");
         }
     }
     in.wan = !a.wan.empty() ? flag_above_zero<Throughput>(a.wan, "--wan")
@@ -91,7 +92,8 @@ int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
     std::vector<ResilienceColumn> cols;
     for (const Design& d : sized.designs) {
         const DBoxModel* box = catalog.dbox(d.dbox_model);
-        const ErasureCodingRule* ec = box != nullptr ? catalog.ec_rule(box->erasure_coding) : nullptr;
+        const ErasureCodingRule* ec =
+            box != nullptr ? catalog.ec_rule(box->erasure_coding) : nullptr;
         if (box == nullptr || ec == nullptr) {
             continue;
         }
@@ -112,14 +114,18 @@ void add_resilience_command(CLI::App& app, const GlobalOptions& g, Action& actio
         "resilience", "Rebuilds, odds of data loss, degraded throughput, WAN outage, staging and "
                       "endurance of every design of a scenario");
     auto a = std::make_shared<ResilienceArgs>();
-    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")->required()->check(complete_file());
-    cmd->add_option("--afr", a->afr, "Annual failure rate per drive (default: the D-box's drive_afr)");
+    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
+        ->required()
+        ->check(complete_file());
+    cmd->add_option("--afr", a->afr,
+                    "Annual failure rate per drive (default: the D-box's drive_afr)");
     cmd->add_option("--fill", a->fill, "Share of the drives holding data (default 80%)");
     cmd->add_option("--rebuild-share", a->rebuild_share,
                     "Share of the backend's bandwidth given to rebuilds (default 10%)");
     cmd->add_option("--outage", a->outage, "WAN outage to ride through, e.g. 24h (default none)");
-    cmd->add_option("--wan", a->wan,
-                    "WAN link to the cloud region, e.g. 400Gbps (default: the scenario's cloud.wan)");
+    cmd->add_option(
+        "--wan", a->wan,
+        "WAN link to the cloud region, e.g. 400Gbps (default: the scenario's cloud.wan)");
     cmd->add_option("--dataset", a->dataset, "Data to pre-stage over the WAN, e.g. 100PB");
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_resilience(g, *a); }; });
 }

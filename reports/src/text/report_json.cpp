@@ -31,7 +31,6 @@ std::string three_significant(double v) {
     return format_number(v, std::max(0, 2 - magnitude));
 }
 
-
 std::string plain(double v, int decimals) {
     std::string s = format_number(v, decimals);
     s.erase(std::remove(s.begin(), s.end(), ','), s.end());
