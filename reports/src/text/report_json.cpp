@@ -5,9 +5,31 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <fmt/format.h>
 #include <string_view>
 
 namespace podsizer::detail {
+
+std::string three_significant(double v) {
+    if (!std::isfinite(v)) {
+        return "inf";
+    }
+    if (v == 0.0) {
+        return "0";
+    }
+    if (std::abs(v) >= 1e6 || std::abs(v) < 1e-3) {
+        std::string s = fmt::format("{:.2e}", v); // "3.04e+07"
+        const auto e = s.find('e');
+        std::string exponent = s.substr(e + 1);
+        const bool negative = exponent.front() == '-';
+        exponent.erase(0, 1);
+        exponent.erase(0, std::min(exponent.find_first_not_of('0'), exponent.size() - 1));
+        return s.substr(0, e) + "e" + (negative ? "-" : "") + exponent;
+    }
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(v))));
+    return format_number(v, std::max(0, 2 - magnitude));
+}
 
 std::string plain(double v, int decimals) {
     std::string s = format_number(v, decimals);

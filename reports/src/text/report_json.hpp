@@ -17,6 +17,11 @@ using ojson = nlohmann::ordered_json;
 /// A number for machines: no thousands separators, trailing zeros trimmed.
 std::string plain(double v, int decimals);
 
+/// Three significant digits: "118", "17.8", "0.841", "2,750"; from 10^6 up and
+/// below 10^-3 in scientific notation without exponent padding: "3.04e7",
+/// "3.29e-8" ({fmt}, never the locale); "inf" when not finite.
+std::string three_significant(double v);
+
 /// 0.1 -> "10 %", 0.025 -> "2.5 %".
 std::string percent_text(double fraction);
 
