@@ -34,7 +34,12 @@ struct DesignArgs {
 int run_design(const GlobalOptions& g, const DesignArgs& a) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
+    Catalog catalog = load_catalog(g, diag);
+    // First, so the hardware flags may name the scenario's own catalog entries.
+    std::optional<Scenario> scenario;
+    if (!a.scenario.empty()) {
+        scenario = read_scenario(a.scenario, catalog, diag);
+    }
     HandDesign hand;
     hand.name = a.name;
     hand.cnode = require_known(a.cnode, ids_of(catalog.cnodes), "--cnode", "C-node model");
@@ -68,9 +73,7 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     Constraints constraints;
     double data_reduction = 1.0;
     std::string title = "Hand-made design";
-    std::optional<Scenario> scenario;
-    if (!a.scenario.empty()) {
-        scenario = load_scenario(a.scenario, catalog, &diag);
+    if (scenario) {
         const Scenario& s = *scenario;
         try {
             req = compute_requirements(s, catalog);

@@ -38,7 +38,7 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
                                             "); expected one of " + list);
     }
     Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
+    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries, below
     print_warnings(diag);
     diag.warnings.clear();
     if (a.any_rack && !a.racks.empty()) {

@@ -73,15 +73,8 @@ ResilienceInputs read_inputs(const ResilienceArgs& a, const Scenario& s, const C
 int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
-    Scenario scenario;
-    try {
-        scenario = load_scenario(a.scenario, catalog, &diag);
-    } catch (const InputError&) {
-        print_warnings(diag);
-        throw;
-    }
-    print_warnings(diag);
+    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
+    const Scenario scenario = read_scenario(a.scenario, catalog, diag);
     const ResilienceInputs in = read_inputs(a, scenario, catalog);
     SizingResult sized;
     try {

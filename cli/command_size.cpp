@@ -13,8 +13,8 @@ namespace {
 
 /// The scenario file, or the scenario the flags describe (docs/cli.md,
 /// "Starting without a scenario file").
-Scenario scenario_of(const std::string& scenario_path, const ScenarioFlags& flags,
-                     const Catalog& catalog, Diagnostics& diag) {
+Scenario scenario_of(const std::string& scenario_path, const ScenarioFlags& flags, Catalog& catalog,
+                     Diagnostics& diag) {
     if (scenario_path.empty()) {
         if (!flags.any()) {
             throw InputError("SCENARIO", "expected a scenario file, or --gpus N --platform ID "
@@ -27,21 +27,14 @@ Scenario scenario_of(const std::string& scenario_path, const ScenarioFlags& flag
                                          ": expected a scenario file or the scenario flags "
                                          "(--gpus, --platform, --usable, ...), not both");
     }
-    try {
-        Scenario s = load_scenario(scenario_path, catalog, &diag);
-        print_warnings(diag);
-        return s;
-    } catch (const InputError&) {
-        print_warnings(diag); // an unknown-field warning often explains the error
-        throw;
-    }
+    return read_scenario(scenario_path, catalog, diag);
 }
 
 int run_size(const GlobalOptions& g, const std::string& scenario_path, const ExportOptions& exports,
              const PowerArgs& power, const ScenarioFlags& flags) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
+    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
     Scenario scenario = scenario_of(scenario_path, flags, catalog, diag);
     apply_power_flags(power, scenario.constraints, catalog);
     StudyOptions options;

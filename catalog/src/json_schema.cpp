@@ -322,7 +322,14 @@ std::string scenario_json_schema(const Catalog& catalog) {
            {"title", "podsizer scenario"},
            {"description", "A podsizer-scenario/1 document (docs/scenario-format.md). Generated "
                            "from the scenario field table; do not edit."}};
-    const json root = object_schema("", catalog);
+    json root = object_schema("", catalog);
+    // Read beside the field table (scenario_catalog.hpp): a catalog document,
+    // a catalog file's path relative to the scenario, or a list of those.
+    root["properties"]["catalog"] =
+        json{{"type", {"object", "string", "array"}},
+             {"description", "The scenario's own catalog entries, merged over the catalog: a "
+                             "podsizer-catalog/1 document, the path of a catalog file relative to "
+                             "the scenario, or a list of those."}};
     for (const auto& [key, value] : root.items()) {
         j[key] = value;
     }
