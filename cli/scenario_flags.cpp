@@ -166,6 +166,11 @@ Scenario scenario_from_flags(const ScenarioFlags& f, const Catalog& catalog) {
         }
         s.options.push_back(o);
     }
+    if (!s.performance && !s.capacity.usable) {
+        throw InputError("--usable", "nothing to size: the GPUs have no performance rule (--rule "
+                                     "none, or a platform without one); expected --usable "
+                                     "CAPACITY, or a --rule");
+    }
     s.name = f.name.empty() ? scenario_name(s, catalog) : f.name;
     // The same rules a file is held to (a rule of another platform, a drive
     // the D-box does not offer, a name too long), reported at the flag.

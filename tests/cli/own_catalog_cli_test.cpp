@@ -17,6 +17,11 @@ using test_support::write_temp;
 const std::string kEmbedded = "tests/cli/data/own-catalog.json";
 const std::string kBeside = "tests/cli/data/own-catalog-path.json";
 
+/// A file of the source tree (the tests run in the build directory).
+std::string source_file(const std::string& path) {
+    return test_support::read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + path);
+}
+
 nlohmann::json json_of(const ProcessResult& r) {
     INFO(r.err);
     return nlohmann::json::parse(r.out);
@@ -36,7 +41,7 @@ TEST_CASE("a scenario with an embedded catalog entry sizes with no --catalog fla
     CHECK(d.at("cnodes") == 360);
     CHECK(d.at("dboxes") == 180);
     // The same entry given as a --catalog file gives the same report.
-    auto plain = nlohmann::json::parse(test_support::read_file(kEmbedded));
+    auto plain = nlohmann::json::parse(source_file(kEmbedded));
     plain.erase("catalog");
     const std::string path = write_temp("own/plain.json", plain.dump(2));
     const ProcessResult flag = podsizer(
@@ -54,7 +59,7 @@ TEST_CASE("a scenario with an embedded catalog entry sizes with no --catalog fla
 }
 
 TEST_CASE("a scenario's catalog path is taken from the scenario's directory, not the cwd") {
-    const std::string scenario = std::filesystem::absolute(kBeside).string();
+    const std::string scenario = std::string(PODSIZER_SOURCE_DIR) + "/" + kBeside;
     const ProcessResult r =
         run_process(PODSIZER_BIN, {"size", scenario, "--format", "json"}, test_support::temp_dir());
     REQUIRE(r.exit_code == 0);
@@ -78,10 +83,10 @@ TEST_CASE("catalog validate checks the catalog a scenario carries") {
 }
 
 TEST_CASE("a bad entry in a scenario's own catalog names the scenario and the JSON path") {
-    auto doc = nlohmann::json::parse(test_support::read_file(kEmbedded));
+    auto doc = nlohmann::json::parse(source_file(kEmbedded));
     doc["catalog"]["cnodes"][0]["power"] = "900";
     const std::string unitless = write_temp("own/unitless.json", doc.dump(2));
-    doc = nlohmann::json::parse(test_support::read_file(kEmbedded));
+    doc = nlohmann::json::parse(source_file(kEmbedded));
     doc["catalog"] = "no-such-catalog.json";
     const std::string missing = write_temp("own/missing.json", doc.dump(2));
     doc["catalog"] = 5;

@@ -32,6 +32,11 @@ std::vector<std::string> cat(std::vector<std::string> a, const std::vector<std::
     return a;
 }
 
+/// A file of the source tree (the tests run in the build directory).
+std::string source_file(const std::string& path) {
+    return test_support::read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + path);
+}
+
 nlohmann::json json_of(const ProcessResult& r) {
     INFO(r.err);
     return nlohmann::json::parse(r.out);
@@ -144,6 +149,8 @@ TEST_CASE("scenario flags with bad values exit 2 with one line naming the flag")
         {{"size", "--gpus", "256", "--platform", "h100"},
          "--rule: the platform h100 has 3 performance rules (h100-good, h100-better, h100-best)"},
         {{"size", "--usable", "215"}, "--usable: "},
+        {{"size", "--gpus", "576", "--platform", "gb200-nvl72", "--rule", "none"},
+         "--usable: nothing to size"},
         {{"init", "--usable", "215PB", "--dbox", "dbox-1u-22", "--drive", "8TB"}, "--drive: "},
     };
     for (const Row& row : rows) {
@@ -249,7 +256,7 @@ TEST_CASE("the optimiser keeps the scenario's rack unless told it may choose") {
     CHECK(json_of(any).at("best").at("rack_model") == "rack-48u-40kw");
     CHECK(json_of(any).at("combinations").get<int>() >
           json_of(fixed).at("combinations").get<int>());
-    auto doc = nlohmann::json::parse(test_support::read_file(kFleet));
+    auto doc = nlohmann::json::parse(source_file(kFleet));
     doc["constraints"]["optimize_rack"] = true;
     const std::string path = write_temp("optimize/any-rack.json", doc.dump(2));
     const ProcessResult scenario = podsizer({"optimize", path, "--all", "--format", "json"});
