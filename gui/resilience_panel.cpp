@@ -39,7 +39,7 @@ QChartView* chart_view(QWidget* parent, const QString& name, const QString& titl
     auto* view = new QChartView(chart, parent);
     view->setObjectName(name);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(280, 220);
+    view->setMinimumSize(220, 200);
     return view;
 }
 
@@ -98,8 +98,8 @@ void plot(QChart* chart, const std::vector<std::pair<QString, QList<QPointF>>>& 
 
 ResiliencePanel::ResiliencePanel(Session* session, QWidget* parent)
     : LazyPanel(session, parent), note_(new QLabel(this)), table_(new QTableWidget(this)),
-      nines_(chart_view(this, "resilience-nines", tr("Nines against the rebuild share"))),
-      outage_(chart_view(this, "resilience-outage", tr("Local capacity a WAN outage needs"))) {
+      nines_(chart_view(this, "resilience-nines", tr("Nines vs rebuild share"))),
+      outage_(chart_view(this, "resilience-outage", tr("Local need vs WAN outage"))) {
     note_->setObjectName("resilience-note");
     note_->setWordWrap(true);
     table_->setObjectName("resilience");
@@ -117,7 +117,7 @@ ResiliencePanel::ResiliencePanel(Session* session, QWidget* parent)
     split->addWidget(charts);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
-    split->setSizes({560, 640}); // the table's labels and two columns, then the charts
+    split->setSizes({1000, 1000}); // half each: the labels and a design column fit at 1366 px
     auto* l = new QVBoxLayout(this);
     l->setContentsMargins(0, 0, 0, 0);
     l->addWidget(note_);
@@ -193,9 +193,9 @@ void ResiliencePanel::draw() {
         nines.emplace_back(name, n);
         need.emplace_back(name, l);
     }
-    plot(nines_->chart(), nines, tr("Rebuild share (%)"), tr("Nines a year, drive failures"),
-         "%.0f", 6); // 0, 10, … 50 %
-    plot(outage_->chart(), need, tr("WAN outage (days)"), tr("Local capacity needed (PB)"), "%.1f",
+    plot(nines_->chart(), nines, tr("Rebuild share (%)"), tr("Nines a year"), "%.0f",
+         6); // 0, 10, … 50 %
+    plot(outage_->chart(), need, tr("WAN outage (days)"), tr("Local need (PB)"), "%.1f",
          weeks <= 2.0 ? static_cast<int>(weeks) * 7 + 1 : 8); // a tick a day, or 7 steps
 }
 
