@@ -34,48 +34,40 @@ template <class Q> Q at_least_zero(const std::string& text, const std::string& f
     return q;
 }
 
-ResilienceInputs read_inputs(const ResilienceArgs& a, const Scenario& s, const Catalog& catalog) {
-    ResilienceInputs in;
+/// The flags, over the scenario's `resilience` block and `cloud.wan`.
+void apply_flags(const ResilienceArgs& a, Scenario& s) {
+    ResilienceSpec& r = s.resilience;
     if (!a.afr.empty()) {
-        in.afr = flag_percent(a.afr, "--afr", "an annual failure rate per drive");
+        r.afr = flag_percent(a.afr, "--afr", "an annual failure rate per drive");
     }
     if (!a.fill.empty()) {
-        in.fill = flag_percent(a.fill, "--fill", "the share of the drives holding data", true);
+        r.fill = flag_percent(a.fill, "--fill", "the share of the drives holding data", true);
     }
     if (!a.rebuild_share.empty()) {
-        in.rebuild_share = flag_percent(a.rebuild_share, "--rebuild-share",
-                                        "the share of the backend given to rebuilds", true);
+        r.rebuild_share = flag_percent(a.rebuild_share, "--rebuild-share",
+                                       "the share of the backend given to rebuilds", true);
     }
     if (!a.outage.empty()) {
-        in.outage = at_least_zero<Duration>(a.outage, "--outage");
-        if (in.outage.base() > kSecondsPerYear) {
+        r.outage = at_least_zero<Duration>(a.outage, "--outage");
+        if (r.outage->base() > kSecondsPerYear) {
             throw InputError("--outage",
                              "\"" + a.outage + "\": expected an outage of at most a year");
         }
     }
-    in.wan = !a.wan.empty() ? flag_above_zero<Throughput>(a.wan, "--wan")
-                            : s.cloud.wan.value_or(Throughput{});
+    if (!a.wan.empty()) {
+        s.cloud.wan = flag_above_zero<Throughput>(a.wan, "--wan");
+    }
     if (!a.dataset.empty()) {
-        in.dataset = at_least_zero<Capacity>(a.dataset, "--dataset");
+        r.dataset = at_least_zero<Capacity>(a.dataset, "--dataset");
     }
-    // The cloud's per-account ingress, from the first reference the scenario
-    // compares with that gives one.
-    for (const std::string& id : s.comparisons) {
-        const ReferenceSystem* ref = catalog.reference(id);
-        if (ref != nullptr && ref->account_ingress.base() > 0.0) {
-            in.account_ingress = ref->account_ingress;
-            break;
-        }
-    }
-    return in;
 }
 
 int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
     Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
-    const Scenario scenario = read_scenario(a.scenario, catalog, diag);
-    const ResilienceInputs in = read_inputs(a, scenario, catalog);
+    Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    apply_flags(a, scenario);
     SizingResult sized;
     try {
         sized = size_scenario(scenario, catalog);
@@ -84,18 +76,15 @@ int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
     }
     std::vector<ResilienceColumn> cols;
     for (const Design& d : sized.designs) {
-        const DBoxModel* box = catalog.dbox(d.dbox_model);
-        const ErasureCodingRule* ec =
-            box != nullptr ? catalog.ec_rule(box->erasure_coding) : nullptr;
-        if (box == nullptr || ec == nullptr) {
-            continue;
+        if (!d.resilience) {
+            throw InputError(a.afr.empty() ? "--afr" : a.scenario,
+                             "D-box " + d.dbox_model +
+                                 " gives no drive_afr; expected an annual failure rate such "
+                                 "as --afr 0.5% (or resilience.afr in the scenario)");
         }
-        try {
-            cols.push_back({&d, assess_resilience(d, *box, *ec, in)});
-        } catch (const InputError& e) {
-            throw e.located(a.afr.empty() ? "--afr (or the catalog's drive_afr)" : "--afr");
-        }
+        cols.push_back({&d, *d.resilience});
     }
+    const ResilienceInputs in = resilience_inputs(scenario, catalog);
     std::cout << render_resilience({scenario.name, in}, cols, format);
     return kExitOk;
 }

@@ -119,6 +119,13 @@ void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
         }
     };
     const CNodeModel& c = *in.hw.cnode;
+    if (c.client_ports == 0 && c.client_port_speed.base() > 0.0) {
+        // A port speed with no ports: the line rate would read as unknown
+        // and go unchecked, yet nothing reaches the GPUs (docs/model.md §7).
+        f.add(Severity::error, "no-client-ports",
+              c.id + " has no client ports: the GPUs cannot reach its " + fmt_tp(c.read) +
+                  " of read");
+    }
     check(c.id, c.read, c.write, cnode_line_rate(c),
           std::to_string(c.client_ports) + " client x " +
               format_in(c.client_port_speed, units::Gbps, 0) + ", " +

@@ -115,8 +115,28 @@ void wan_part(const Design& d, const ResilienceInputs& in, DesignResilience& r) 
     if (in.account_ingress.base() > 0.0) {
         r.offsite_accounts = ceil_ratio(r.offsite_write.base(), in.account_ingress.base());
     }
+    // The cloud side (docs/resilience.md §11): enough accounts for the
+    // offsite copies' ingress and to hold the dataset, within the
+    // subscription's limit; their egress bounds how fast data comes back.
+    if (in.account_capacity.base() > 0.0 || in.account_ingress.base() > 0.0) {
+        std::int64_t n = std::max<std::int64_t>(1, r.offsite_accounts);
+        if (in.account_capacity.base() > 0.0) {
+            n = std::max(n, ceil_ratio(in.dataset.base(), in.account_capacity.base()));
+        }
+        r.accounts = in.account_limit > 0 ? std::min(n, in.account_limit) : n;
+        r.accounts_needed = n;
+        if (in.account_egress.base() > 0.0) {
+            r.accounts_egress = in.account_egress * static_cast<double>(r.accounts);
+        }
+    }
     if (in.wan.base() > 0.0) {
-        r.staging_rate = d.write.base() > 0.0 ? std::min(in.wan, d.write) : in.wan;
+        r.staging_rate = in.wan;
+        if (r.accounts_egress.base() > 0.0) {
+            r.staging_rate = std::min(r.staging_rate, r.accounts_egress);
+        }
+        if (d.write.base() > 0.0) {
+            r.staging_rate = std::min(r.staging_rate, d.write);
+        }
         if (in.dataset.base() > 0.0) {
             r.staging = Duration::from_base(in.dataset.base() / r.staging_rate.base());
         }
@@ -163,6 +183,12 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
                 format_in(r.offsite_write, units::Gbps, 1) +
                 "): the backlog of an outage never drains");
     }
+    if (in.account_limit > 0 && r.accounts_needed > in.account_limit) {
+        add(Severity::warning, "account-limit",
+            "the offsite copies and the dataset need " + std::to_string(r.accounts_needed) +
+                " storage accounts, more than the " + std::to_string(in.account_limit) +
+                " a subscription may have in one region: spread them over subscriptions");
+    }
     if (exceeds(r.local_need.base(), d.usable.base())) {
         add(Severity::warning, "outage-capacity",
             "riding through the outage needs " + format_in(r.local_need, units::PB, 2) +
@@ -191,7 +217,9 @@ void check_resilience_inputs(const ResilienceInputs& in) {
     }
     for (const auto& [what, v] :
          {std::pair{"wan", in.wan.base()}, std::pair{"dataset", in.dataset.base()},
-          std::pair{"account_ingress", in.account_ingress.base()}}) {
+          std::pair{"account_ingress", in.account_ingress.base()},
+          std::pair{"account_egress", in.account_egress.base()},
+          std::pair{"account_capacity", in.account_capacity.base()}}) {
         if (!(v >= 0.0) || !std::isfinite(v)) {
             throw InputError(what, "expected zero or more");
         }
@@ -247,6 +275,50 @@ DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
     endurance_part(d, box, r);
     findings_part(d, in, r);
     return r;
+}
+
+const ReferenceSystem* account_reference(const Scenario& s, const Catalog& catalog) {
+    for (const std::string& id : s.comparisons) {
+        const ReferenceSystem* ref = catalog.reference(id);
+        if (ref != nullptr &&
+            (ref->account_ingress.base() > 0.0 || ref->account_capacity.base() > 0.0)) {
+            return ref;
+        }
+    }
+    return nullptr;
+}
+
+ResilienceInputs resilience_inputs(const Scenario& s, const Catalog& catalog) {
+    ResilienceInputs in;
+    const ResilienceSpec& spec = s.resilience;
+    in.afr = spec.afr;
+    in.fill = spec.fill.value_or(in.fill);
+    in.rebuild_share = spec.rebuild_share.value_or(in.rebuild_share);
+    in.outage = spec.outage.value_or(Duration{});
+    in.dataset = spec.dataset.value_or(Capacity{});
+    in.wan = s.cloud.wan.value_or(Throughput{});
+    if (const ReferenceSystem* ref = account_reference(s, catalog)) {
+        in.account_ingress = ref->account_ingress;
+        in.account_egress = ref->account_egress;
+        in.account_capacity = ref->account_capacity;
+        in.account_limit = s.cloud.raised_account_limit && ref->accounts_per_subscription_raised > 0
+                               ? ref->accounts_per_subscription_raised
+                               : ref->accounts_per_subscription;
+    }
+    return in;
+}
+
+void assess_designs(SizingResult& sized, const Catalog& catalog, const ResilienceInputs& in) {
+    for (Design& d : sized.designs) {
+        const DBoxModel* box = catalog.dbox(d.dbox_model);
+        const ErasureCodingRule* ec =
+            box != nullptr ? catalog.ec_rule(box->erasure_coding) : nullptr;
+        if (box == nullptr || ec == nullptr || (!in.afr && !(box->drive_afr > 0.0))) {
+            d.resilience.reset();
+            continue;
+        }
+        d.resilience = assess_resilience(d, *box, *ec, in);
+    }
 }
 
 } // namespace podsizer

@@ -45,6 +45,37 @@ TEST_CASE("resilience rides a WAN outage of the reference checkpoint job") {
     CHECK(d.at("staging_s").get<double>() == Approx(2e6));
 }
 
+TEST_CASE("resilience reads the scenario's block and stages through the cloud accounts") {
+    // docs/resilience.md §11, the store's limits from the catalog (Azure
+    // standard accounts: 5 PiB, 60 Gbps in, 200 Gbps out): 100 PB need
+    // ceil(100 / 5.63) = 18 accounts (the 112 Gbps offsite rate needs 2);
+    // their 3,600 Gbps of egress is below the 4 Tbps WAN and the pod's write,
+    // so staging takes 100 PB / 450 GB/s = 222,222 s (2.6 days).
+    const std::string file = "tests/cli/data/resilience-accounts.json";
+    const ProcessResult r = podsizer({"resilience", file, "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto d = nlohmann::json::parse(r.out).at("designs").at(0);
+    CHECK(d.at("backlog_bytes").get<double>() == Approx(1.2096e15)); // the scenario's 24 h
+    CHECK(d.at("offsite_accounts").get<int>() == 2);
+    CHECK(d.at("accounts").get<int>() == 18);
+    CHECK(d.at("staging_rate_bytes_per_s").get<double>() == Approx(450e9));
+    CHECK(d.at("staging_s").get<double>() == Approx(100e15 / 450e9));
+    // A flag overrides the scenario's value.
+    const ProcessResult none = podsizer({"resilience", file, "--outage", "0h", "--format", "json"});
+    REQUIRE(none.exit_code == 0);
+    CHECK(nlohmann::json::parse(none.out).at("designs").at(0).at("backlog_bytes").get<double>() ==
+          0.0);
+    // `size` carries the same object per design, and counts the checkpoints
+    // kept (3 x 25.2 TB at their peak) toward the capacity need.
+    const ProcessResult sized = podsizer({"size", file, "--format", "json"});
+    REQUIRE((sized.exit_code == 0 || sized.exit_code == 1));
+    const auto j = nlohmann::json::parse(sized.out);
+    CHECK(j.at("designs").at(0).at("resilience").at("accounts").get<int>() == 18);
+    CHECK(j.at("requirements").at("usable_target_bytes").get<double>() == Approx(215e15));
+    CHECK(j.at("requirements").at("usable_capacity_bytes").get<double>() ==
+          Approx(215e15 + 75.6e12));
+}
+
 TEST_CASE("resilience refuses out-of-range flags, naming them") {
     struct Case {
         std::vector<std::string> args;

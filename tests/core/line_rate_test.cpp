@@ -61,3 +61,15 @@ TEST_CASE("a catalog without port speeds is not capped") {
     const Design d = ncp_pod(cat);
     CHECK(in(d.read, units::TB_per_s) == Approx(10.8));
 }
+
+TEST_CASE("a C-node with a port speed but no client ports is an error, not a feasible pod") {
+    // robustness.md m11: 0 client ports made the line rate read as unknown, so
+    // the reference pod was sized as if its C-nodes served the GPUs.
+    Catalog cat = default_catalog_for_tests();
+    const_cast<CNodeModel&>(*cat.cnode("cnode-1u")).client_ports = 0;
+    const Design d = ncp_pod(cat);
+    CHECK(has_finding(d, "no-client-ports"));
+    CHECK_FALSE(d.feasible());
+    // The default catalog's two client ports raise nothing.
+    CHECK_FALSE(has_finding(ncp_pod(default_catalog_for_tests()), "no-client-ports"));
+}

@@ -171,21 +171,24 @@ TEST_CASE("the workbook is a ZIP of well-formed XML parts, each declared in its 
     CHECK(r.exit_code == 0);
 }
 
-TEST_CASE("the sheets come in the issue's order: Summary, designs, Checkpoints, Racks, "
-          "Assumptions, Charts") {
-    CHECK(ncp().manifest.sheets ==
-          std::vector<std::string>{"Summary", "NCP pod", "Racks", "Assumptions", "Charts"});
+TEST_CASE("the sheets come in the issue's order: Summary, designs, Checkpoints, Resilience, "
+          "Racks, Assumptions, Charts") {
+    // Resilience (docs/resilience.md §13) after the designs and checkpoints:
+    // every catalog D-box gives a drive AFR.
+    CHECK(ncp().manifest.sheets == std::vector<std::string>{"Summary", "NCP pod", "Resilience",
+                                                            "Racks", "Assumptions", "Charts"});
     const Written hd = write_example("high-density-1eb.json", "hd.xlsx");
     CHECK(hd.manifest.sheets == std::vector<std::string>{"Summary", "HD exabyte, full performance",
-                                                         "HD exabyte, capacity only (1 2)", "Racks",
-                                                         "Assumptions", "Charts"});
+                                                         "HD exabyte, capacity only (1 2)",
+                                                         "Resilience", "Racks", "Assumptions",
+                                                         "Charts"});
     const std::string& book = hd.parts.at("xl/workbook.xml");
     CHECK(book.find("name=\"HD exabyte, capacity only (1 2)\"") != std::string::npos);
     // With checkpoint jobs, their sheet comes after the designs.
     const Written ck = write_example("checkpoint-cadence.json", "ckpt.xlsx");
     CHECK(ck.manifest.sheets ==
           std::vector<std::string>{"Summary", "NCP pod as quoted", "NCP pod sized for checkpoints",
-                                   "Checkpoints", "Racks", "Assumptions", "Charts"});
+                                   "Checkpoints", "Resilience", "Racks", "Assumptions", "Charts"});
 }
 
 TEST_CASE("every sheet prints landscape on A4 one page wide, with the scenario and date on top") {

@@ -125,4 +125,41 @@ std::string findings_markdown(const std::vector<std::pair<std::string, Finding>>
     return block.empty() ? "" : "\n```" + block + "```\n";
 }
 
+ojson resilience_json(const DesignResilience& r) {
+    ojson d;
+    d["afr"] = r.afr;
+    d["fill"] = r.fill;
+    d["rebuild_share"] = r.rebuild_share;
+    d["rebuild_read_fraction"] = r.rebuild_read_fraction;
+    d["read_amplification"] = r.read_amplification;
+    d["drives"] = r.drives;
+    d["drive_rebuild_s"] = r.drive_rebuild.base();
+    d["dbox_rebuild_s"] = r.dbox_rebuild.base();
+    d["annual_loss_probability"] = r.durability.annual_loss_probability;
+    d["nines"] = std::isfinite(r.durability.nines) ? ojson(r.durability.nines) : ojson();
+    d["mttdl_s"] = r.durability.mttdl_s;
+    d["dbox_loss_given_failure"] = r.dbox_loss_given_failure;
+    d["degraded_read_bytes_per_s"] = r.degraded_read.base();
+    d["degraded_write_bytes_per_s"] = r.degraded_write.base();
+    d["burst_write_bytes_per_s"] = r.burst_write.base();
+    d["read_during_burst_bytes_per_s"] = r.read_during_burst.base();
+    d["offsite_write_bytes_per_s"] = r.offsite_write.base();
+    d["backlog_bytes"] = r.backlog.base();
+    d["retained_bytes"] = r.retained.base();
+    d["local_need_bytes"] = r.local_need.base();
+    d["catch_up_s"] = r.catch_up ? ojson(r.catch_up->base()) : ojson();
+    d["offsite_accounts"] = r.offsite_accounts;
+    d["accounts"] = r.accounts;
+    d["accounts_needed"] = r.accounts_needed;
+    d["accounts_egress_bytes_per_s"] = r.accounts_egress.base();
+    d["staging_rate_bytes_per_s"] = r.staging_rate.base();
+    d["staging_s"] = r.staging ? ojson(r.staging->base()) : ojson();
+    d["average_write_bytes_per_s"] = r.average_write.base();
+    d["dwpd_average"] = r.dwpd_average;
+    d["dwpd_peak"] = r.dwpd_peak;
+    d["rated_dwpd"] = r.rated_dwpd;
+    d["findings"] = detail::findings_json(r.findings);
+    return d;
+}
+
 } // namespace podsizer::detail

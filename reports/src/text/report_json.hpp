@@ -38,6 +38,10 @@ void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of);
 /// in the keys as in the sizing report.
 ojson design_summary_json(const Design& d);
 
+/// A design's resilience (docs/resilience.md §8–§13), SI units in the keys:
+/// the `resilience` command's per-design object and `size`'s `resilience`.
+ojson resilience_json(const DesignResilience& r);
+
 /// The `extrapolation` object of the CLI contract: target_bytes, pods_exact,
 /// pods, total_usable_bytes, racks, power_w, read_bytes_per_s,
 /// write_bytes_per_s, and more (defined in extrapolation_report.cpp).

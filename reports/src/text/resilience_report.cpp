@@ -73,6 +73,15 @@ const std::vector<Row>& rows() {
              return r.offsite_accounts > 0 ? Value(static_cast<double>(r.offsite_accounts))
                                            : std::nullopt;
          }},
+        {"accounts", "Cloud accounts (offsite rate, dataset)", 0,
+         [](R r) -> Value {
+             return r.accounts > 0 ? Value(static_cast<double>(r.accounts)) : std::nullopt;
+         }},
+        {"staging_gbps", "Staging rate (Gbps)", 0,
+         [](R r) -> Value {
+             return r.staging_rate.base() > 0.0 ? in_unit(r.staging_rate.base(), units::Gbps)
+                                                : std::nullopt;
+         }},
         {"staging_days", "Staging the dataset (days)", 1,
          [](R r) -> Value {
              return r.staging ? Value(r.staging->base() / 86'400.0) : std::nullopt;
@@ -96,30 +105,6 @@ std::string cell(const Row& row, const DesignResilience& r, bool machine) {
         return format_shortest(*v);
     }
     return row.decimals < 0 ? three_significant(*v) : format_number(*v, row.decimals);
-}
-
-Grid grid(const std::vector<ResilienceColumn>& cols, bool machine) {
-    Grid g;
-    g.header.push_back(machine ? "key" : "Metric");
-    if (machine) {
-        g.header.push_back("metric");
-        g.numeric_from = 2;
-    }
-    for (const ResilienceColumn& c : cols) {
-        g.header.push_back(c.design->name);
-    }
-    for (const Row& row : rows()) {
-        std::vector<std::string> line;
-        if (machine) {
-            line.push_back(row.key);
-        }
-        line.push_back(row.label);
-        for (const ResilienceColumn& c : cols) {
-            line.push_back(cell(row, c.resilience, machine));
-        }
-        g.rows.push_back(std::move(line));
-    }
-    return g;
 }
 
 std::string inputs_line(const ResilienceQuery& q) {
@@ -150,38 +135,9 @@ ojson resilience_json(const ResilienceQuery& q, const std::vector<ResilienceColu
     j["scenario"] = q.scenario;
     ojson designs = ojson::array();
     for (const ResilienceColumn& c : cols) {
-        const DesignResilience& r = c.resilience;
         ojson d;
         d["name"] = c.design->name;
-        d["afr"] = r.afr;
-        d["fill"] = r.fill;
-        d["rebuild_share"] = r.rebuild_share;
-        d["rebuild_read_fraction"] = r.rebuild_read_fraction;
-        d["read_amplification"] = r.read_amplification;
-        d["drives"] = r.drives;
-        d["drive_rebuild_s"] = r.drive_rebuild.base();
-        d["dbox_rebuild_s"] = r.dbox_rebuild.base();
-        d["annual_loss_probability"] = r.durability.annual_loss_probability;
-        d["nines"] = std::isfinite(r.durability.nines) ? ojson(r.durability.nines) : ojson();
-        d["mttdl_s"] = r.durability.mttdl_s;
-        d["dbox_loss_given_failure"] = r.dbox_loss_given_failure;
-        d["degraded_read_bytes_per_s"] = r.degraded_read.base();
-        d["degraded_write_bytes_per_s"] = r.degraded_write.base();
-        d["burst_write_bytes_per_s"] = r.burst_write.base();
-        d["read_during_burst_bytes_per_s"] = r.read_during_burst.base();
-        d["offsite_write_bytes_per_s"] = r.offsite_write.base();
-        d["backlog_bytes"] = r.backlog.base();
-        d["retained_bytes"] = r.retained.base();
-        d["local_need_bytes"] = r.local_need.base();
-        d["catch_up_s"] = r.catch_up ? ojson(r.catch_up->base()) : ojson();
-        d["offsite_accounts"] = r.offsite_accounts;
-        d["staging_rate_bytes_per_s"] = r.staging_rate.base();
-        d["staging_s"] = r.staging ? ojson(r.staging->base()) : ojson();
-        d["average_write_bytes_per_s"] = r.average_write.base();
-        d["dwpd_average"] = r.dwpd_average;
-        d["dwpd_peak"] = r.dwpd_peak;
-        d["rated_dwpd"] = r.rated_dwpd;
-        d["findings"] = detail::findings_json(r.findings);
+        d.update(detail::resilience_json(c.resilience));
         designs.push_back(std::move(d));
     }
     j["designs"] = std::move(designs);
@@ -190,19 +146,43 @@ ojson resilience_json(const ResilienceQuery& q, const std::vector<ResilienceColu
 
 } // namespace
 
+Grid resilience_grid(const std::vector<ResilienceColumn>& cols, bool machine) {
+    Grid g;
+    g.header.push_back(machine ? "key" : "Metric");
+    if (machine) {
+        g.header.push_back("metric");
+        g.numeric_from = 2;
+    }
+    for (const ResilienceColumn& c : cols) {
+        g.header.push_back(c.design->name);
+    }
+    for (const Row& row : rows()) {
+        std::vector<std::string> line;
+        if (machine) {
+            line.push_back(row.key);
+        }
+        line.push_back(row.label);
+        for (const ResilienceColumn& c : cols) {
+            line.push_back(cell(row, c.resilience, machine));
+        }
+        g.rows.push_back(std::move(line));
+    }
+    return g;
+}
+
 std::string render_resilience(const ResilienceQuery& q, const std::vector<ResilienceColumn>& cols,
                               Format format) {
     switch (format) {
     case Format::json:
         return resilience_json(q, cols).dump(2) + "\n";
     case Format::csv:
-        return render_csv(grid(cols, true));
+        return render_csv(resilience_grid(cols, true));
     case Format::md:
         return "## " + q.scenario + ": resilience\n\n" + inputs_line(q) + "\n\n" +
-               render_markdown(grid(cols, false)) + findings_text(cols);
+               render_markdown(resilience_grid(cols, false)) + findings_text(cols);
     case Format::table:
         return q.scenario + ": resilience\n" + inputs_line(q) + "\n\n" +
-               render_text(grid(cols, false)) + findings_text(cols);
+               render_text(resilience_grid(cols, false)) + findings_text(cols);
     }
     return {};
 }

@@ -215,6 +215,10 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         if (has_checkpoints) {
             checkpoints = book.add_sheet(checkpoint_cells.sheet);
         }
+        std::optional<xlsx::Sheet> resilience;
+        if (wb::has_resilience(input)) {
+            resilience = book.add_sheet("Resilience");
+        }
         xlsx::Sheet racks = book.add_sheet("Racks");
         xlsx::Sheet assumption_sheet = book.add_sheet("Assumptions");
         xlsx::Sheet charts = book.add_sheet("Charts");
@@ -230,6 +234,9 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         }
         if (checkpoints) {
             wb::write_checkpoints(book, *checkpoints, input, cells, assumptions, checkpoint_cells);
+        }
+        if (resilience) {
+            wb::write_resilience(book, *resilience, input, cells, assumptions, checkpoint_cells);
         }
         const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells, assumptions);
         wb::write_racks(book, racks, result, names, assumptions);

@@ -6,63 +6,17 @@
 
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/design.hpp"
-#include "podsizer/core/durability.hpp"
+#include "podsizer/core/resilience_types.hpp"
+#include "podsizer/core/scenario.hpp"
 
 #include <optional>
 #include <vector>
 
 namespace podsizer {
 
-/// What the customer's reliability engineer sets; the catalog and the design
-/// give the rest. Defaults: the worked numbers of docs/resilience.md.
-struct ResilienceInputs {
-    std::optional<double> afr;  ///< per drive-year; unset: the D-box's drive_afr
-    double fill = 0.8;          ///< share of the drives holding data, (0, 1]
-    double rebuild_share = 0.1; ///< ρ: the backend's bandwidth given to rebuilds, (0, 1]
-    Duration outage;            ///< WAN outage to ride through; zero: none
-    Throughput wan;             ///< WAN link to the cloud region; zero: not given
-    Capacity dataset;           ///< data to pre-stage over the WAN; zero: none
-    Throughput account_ingress; ///< the cloud's per-account ingress; zero: not given
-};
-
 /// Throws InputError naming the field unless 0 < afr < 1, 0 < fill <= 1,
 /// 0 < rebuild_share <= 1, 0 <= outage <= a year and the rest >= 0.
 void check_resilience_inputs(const ResilienceInputs& in);
-
-struct DesignResilience {
-    double afr = 0.0;
-    double fill = 0.0;
-    double rebuild_share = 0.0;
-    double rebuild_read_fraction = 1.0; ///< of the EC rule: 0.25 for a locally decodable code
-    double read_amplification = 0.0;    ///< a = fraction × data strips (36.5 at 146+4)
-    std::int64_t drives = 0;            ///< N = D-boxes × drives per D-box
-    Throughput rebuild_bandwidth;       ///< ρ × the D-boxes' backend read
-    Duration drive_rebuild;             ///< T_d
-    Duration dbox_rebuild;              ///< T_box: a whole D-box's drives, by the other D-boxes
-    DurabilityResult durability;        ///< independent drive failures, closed form
-    double dbox_loss_given_failure = 0; ///< P(loss | one D-box fails), m = Nλ·T_box
-
-    Throughput degraded_read;     ///< one D-box down, rebuilding at ρ
-    Throughput degraded_write;    ///< likewise
-    Throughput burst_write;       ///< the write the read is checked against
-    Throughput read_during_burst; ///< R_max × (1 − W/W_max): a device's read/write region
-
-    Throughput offsite_write;          ///< w_o: the checkpoint jobs' offsite copies
-    Capacity backlog;                  ///< w_o × outage
-    Capacity retained;                 ///< checkpoints kept locally (peak, while one is written)
-    Capacity local_need;               ///< retained + backlog + dataset
-    std::optional<Duration> catch_up;  ///< backlog / (WAN − w_o); unset: never (or no WAN)
-    std::int64_t offsite_accounts = 0; ///< ceil(w_o / account ingress); 0: not given
-    Throughput staging_rate;           ///< min(WAN, the design's write)
-    std::optional<Duration> staging;   ///< dataset / staging_rate; unset: no dataset or no WAN
-
-    Throughput average_write;  ///< the checkpoint jobs' size / interval; else the design's write
-    double dwpd_peak = 0.0;    ///< the design's write, all day
-    double dwpd_average = 0.0; ///< at average_write
-    double rated_dwpd = 0.0;   ///< the drive's rating; 0: not known
-
-    std::vector<Finding> findings;
-};
 
 /// Drive writes per day of `write` sustained all day on `raw` capacity, each
 /// byte written as a stripe of width/data strips: W × 86,400 s × (w/d) / raw.
@@ -74,5 +28,16 @@ double poisson_at_least(int k, double m);
 /// The resilience of `d`, built on `box` and its erasure-coding rule `ec`.
 DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
                                    const ErasureCodingRule& ec, const ResilienceInputs& in);
+
+/// The first reference system the scenario compares with that gives
+/// per-account limits (the cloud store the offsite copies go to); null: none.
+const ReferenceSystem* account_reference(const Scenario& s, const Catalog& catalog);
+
+/// The scenario's resilience values over the defaults, its WAN, and the
+/// per-account limits of the first reference it compares with that gives them.
+ResilienceInputs resilience_inputs(const Scenario& s, const Catalog& catalog);
+
+/// Sets every design's `resilience` whose D-box (or `in`) gives a drive AFR.
+void assess_designs(SizingResult& sized, const Catalog& catalog, const ResilienceInputs& in);
 
 } // namespace podsizer

@@ -5,6 +5,7 @@
 
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/reports/format.hpp"
+#include "podsizer/reports/grid.hpp"
 
 #include <string>
 #include <vector>
@@ -21,6 +22,10 @@ struct ResilienceQuery {
     std::string scenario;
     ResilienceInputs inputs;
 };
+
+/// The metrics (rows) of each design (columns), as the table prints them;
+/// `machine`: a key column first and plain numbers (CSV).
+Grid resilience_grid(const std::vector<ResilienceColumn>& cols, bool machine);
 
 std::string render_resilience(const ResilienceQuery& q, const std::vector<ResilienceColumn>& cols,
                               Format format);
