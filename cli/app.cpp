@@ -24,6 +24,7 @@ void build_app(CLI::App& app, GlobalOptions& g, Action& action) {
         ->capture_default_str()
         ->check(complete_choices({"table", "json", "csv", "md", "jsonl"}));
 
+    add_init_command(app, g, action);
     add_size_command(app, g, action);
     add_design_command(app, g, action);
     add_catalog_command(app, g, action);

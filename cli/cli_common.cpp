@@ -1,6 +1,7 @@
 #include "cli_common.hpp"
 
 #include "podsizer/catalog/safe_text.hpp"
+#include "podsizer/catalog/scenario_catalog.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <iostream>
 #include <thread>
+#include <utility>
 
 namespace podsizer::cli {
 
@@ -100,12 +102,13 @@ std::string require_known(const std::string& id, const std::vector<std::string>&
                                suggestion_phrase(id, ids) + ")");
 }
 
-Scenario read_scenario(const std::string& path, const Catalog& catalog, Diagnostics& diag) {
+Scenario read_scenario(const std::string& path, Catalog& catalog, Diagnostics& diag) {
     try {
-        Scenario s = load_scenario(path, catalog, &diag);
+        ScenarioWithCatalog read = load_scenario_with_catalog(path, catalog, &diag);
         print_warnings(diag);
         diag.warnings.clear();
-        return s;
+        catalog = std::move(read.catalog);
+        return std::move(read.scenario);
     } catch (const InputError&) {
         print_warnings(diag);
         throw;

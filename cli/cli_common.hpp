@@ -77,8 +77,9 @@ template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) 
 }
 
 /// Reads a scenario file, printing load warnings to stderr (before an error,
-/// since an unknown-field warning often explains it).
-Scenario read_scenario(const std::string& path, const Catalog& catalog, Diagnostics& diag);
+/// since an unknown-field warning often explains it). The scenario's own
+/// catalog entries, if any, are merged into `catalog` (scenario_catalog.hpp).
+Scenario read_scenario(const std::string& path, Catalog& catalog, Diagnostics& diag);
 /// The --format of batch and sweep: table, csv, md, json or jsonl.
 BatchFormat parse_batch_format(const std::string& s);
 /// --jobs: a thread count from 1 to 256; empty text means one per core.
@@ -88,6 +89,7 @@ unsigned parse_jobs(const std::string& text);
 int emit_sizing(const SizingResult& result, Format format);
 
 // Each command adds its subcommand to `app` and, when it is chosen, sets `action`.
+void add_init_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action);

@@ -1,9 +1,11 @@
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
+#include "podsizer/catalog/scenario_catalog.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/catalog_report.hpp"
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -37,15 +39,24 @@ int run_catalog_show(const GlobalOptions& g, const std::string& id) {
 int run_catalog_validate(const GlobalOptions& g, const std::string& path) {
     Diagnostics diag;
     Catalog catalog = load_catalog(g, diag);
+    const std::string text = read_text_file(path);
+    if (is_scenario_document(text, path)) {
+        // The scenario's own catalog merged over the catalog and checked
+        // whole, and the scenario read against it, as size would.
+        const std::string dir = std::filesystem::path(path).parent_path().string();
+        const ScenarioWithCatalog read =
+            parse_scenario_with_catalog(text, path, dir, catalog, &diag);
+        print_warnings(diag);
+        std::cout << path << ": ok, " << read.own_entries << " entries (the scenario's own catalog)"
+                  << (diag.warnings.empty() ? "" : " (with warnings)") << "\n";
+        return kExitOk;
+    }
     Catalog only;
-    merge_catalog_file(only, path, &diag);
-    merge_catalog_file(catalog, path, nullptr);
+    merge_catalog_text(only, text, path, &diag);
+    merge_catalog_text(catalog, text, path, nullptr);
     validate_catalog(catalog, path);
     print_warnings(diag);
-    const std::size_t n = only.cnodes.size() + only.dboxes.size() + only.erasure_coding.size() +
-                          only.switches.size() + only.racks.size() + only.platforms.size() +
-                          only.rules.size() + only.references.size() + only.failure_rates.size();
-    std::cout << path << ": ok, " << n << " entries"
+    std::cout << path << ": ok, " << catalog_entry_count(only) << " entries"
               << (diag.warnings.empty() ? "" : " (with warnings)") << "\n";
     return kExitOk;
 }
@@ -62,8 +73,11 @@ void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action) 
     show->add_option("ID", *id, "Entry id")->required()->check(complete_catalog_ids("all"));
     show->callback([&g, &action, id] { action = [&g, id] { return run_catalog_show(g, *id); }; });
     auto path = std::make_shared<std::string>();
-    auto* validate = catalog->add_subcommand("validate", "Check a catalog file");
-    validate->add_option("PATH", *path, "Catalog JSON file")->required()->check(complete_file());
+    auto* validate = catalog->add_subcommand(
+        "validate", "Check a catalog file, or the catalog a scenario file carries");
+    validate->add_option("PATH", *path, "Catalog or scenario JSON file")
+        ->required()
+        ->check(complete_file());
     validate->callback(
         [&g, &action, path] { action = [&g, path] { return run_catalog_validate(g, *path); }; });
 }

@@ -47,7 +47,7 @@ std::optional<Throughput> wan_flag(const std::string& text) {
 int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
+    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries, below
     print_warnings(diag);
     diag.warnings.clear();
     const std::vector<std::string> known = ids_of(catalog.references);

@@ -34,7 +34,12 @@ struct DesignArgs {
 int run_design(const GlobalOptions& g, const DesignArgs& a) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
+    Catalog catalog = load_catalog(g, diag);
+    // First, so the hardware flags may name the scenario's own catalog entries.
+    std::optional<Scenario> scenario;
+    if (!a.scenario.empty()) {
+        scenario = read_scenario(a.scenario, catalog, diag);
+    }
     HandDesign hand;
     hand.name = a.name;
     hand.cnode = require_known(a.cnode, ids_of(catalog.cnodes), "--cnode", "C-node model");
@@ -68,9 +73,7 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     Constraints constraints;
     double data_reduction = 1.0;
     std::string title = "Hand-made design";
-    std::optional<Scenario> scenario;
-    if (!a.scenario.empty()) {
-        scenario = load_scenario(a.scenario, catalog, &diag);
+    if (scenario) {
         const Scenario& s = *scenario;
         try {
             req = compute_requirements(s, catalog);
@@ -83,15 +86,9 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     }
     print_warnings(diag);
     apply_power_flags(a.power, constraints, catalog);
-    const double cd = static_cast<double>(hand.cnodes) / static_cast<double>(hand.dboxes);
-    if (cd < constraints.cd_min.c_per_d * (1 - 1e-9) ||
-        cd > constraints.cd_max.c_per_d * (1 + 1e-9)) {
-        throw InputError("--cnodes/--dboxes",
-                         std::to_string(hand.cnodes) + " C-nodes on " +
-                             std::to_string(hand.dboxes) + " D-boxes is a C:D ratio of " +
-                             format_cd_ratio(cd) + ", outside the bounds " +
-                             constraints.cd_min.text + " to " + constraints.cd_max.text);
-    }
+    // Any C:D is evaluated: a ratio outside the constraints' bounds is a
+    // finding (cd-below-min, cd-above-max; exit 1) like any other unmet
+    // design, so the user sees what the design gives before changing it.
     SizingResult result;
     result.scenario = title;
     result.requirements = req;

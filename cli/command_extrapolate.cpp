@@ -24,7 +24,7 @@ struct ExtrapolateArgs {
 int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
+    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries, below
     print_warnings(diag);
     diag.warnings.clear();
     Scenario scenario = read_scenario(a.scenario, catalog, diag);

@@ -18,6 +18,8 @@ struct OptimizeArgs {
     std::string objective = "min-racks";
     std::vector<std::string> racks;
     bool pareto = false;
+    bool all = false;
+    bool any_rack = false;
     PowerArgs power;
 };
 
@@ -36,14 +38,23 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
                                             "); expected one of " + list);
     }
     Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
+    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries, below
     print_warnings(diag);
     diag.warnings.clear();
+    if (a.any_rack && !a.racks.empty()) {
+        throw InputError("--any-rack", "expected either --any-rack (every rack model of the "
+                                       "catalog) or --rack ID, not both");
+    }
     for (const std::string& id : a.racks) {
         options.racks.push_back(require_known(id, ids_of(catalog.racks), "--rack", "rack model"));
     }
     Scenario scenario = read_scenario(a.scenario, catalog, diag);
     apply_power_flags(a.power, scenario.constraints, catalog);
+    if (a.any_rack) {
+        scenario.constraints.optimize_rack = true;
+    }
+    // A readable answer by default; --all for the whole front.
+    options.front_points = a.all ? 0 : kReadableFrontPoints;
     OptimizerResult result;
     try {
         result = optimize(scenario, catalog, options);
@@ -70,9 +81,15 @@ void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action)
         ->check(
             complete_choices({"min-racks", "min-power", "max-read", "max-write", "max-capacity"}));
     cmd->add_option("--rack", a->racks,
-                    "Only this rack model (repeatable; default: every rack model in the catalog)")
+                    "Only this rack model (repeatable; default: the scenario's rack, or every "
+                    "rack model with constraints.optimize_rack)")
         ->check(complete_catalog_ids("racks"));
-    cmd->add_flag("--pareto", a->pareto, "Also list the whole Pareto front");
+    cmd->add_flag("--any-rack", a->any_rack,
+                  "Let the optimiser choose among every rack model of the catalog (as "
+                  "constraints.optimize_rack)");
+    cmd->add_flag("--pareto", a->pareto,
+                  "Also list the Pareto front (thinned to at most 20 distinct trade-offs)");
+    cmd->add_flag("--all", a->all, "Keep the whole Pareto front, not only its distinct trade-offs");
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_optimize(g, *a); }; });
 }
 

@@ -65,15 +65,8 @@ void apply_flags(const ResilienceArgs& a, Scenario& s) {
 int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
-    Scenario scenario;
-    try {
-        scenario = load_scenario(a.scenario, catalog, &diag);
-    } catch (const InputError&) {
-        print_warnings(diag);
-        throw;
-    }
-    print_warnings(diag);
+    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
+    Scenario scenario = read_scenario(a.scenario, catalog, diag);
     apply_flags(a, scenario);
     SizingResult sized;
     try {

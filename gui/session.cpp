@@ -191,6 +191,8 @@ const OptimizerResult* Session::optimization(Objective objective) {
         try {
             OptimizerOptions options;
             options.objective = objective;
+            // The distinct trade-offs, as podsizer optimize shows them by default.
+            options.front_points = kReadableFrontPoints;
             optimization_ = optimize(scenario_, catalog_, options);
         } catch (const InputError& e) {
             optimization_error_ = QString::fromStdString(e.what());

@@ -22,6 +22,7 @@ SCENARIO_CASES = [
     ("wrong type", "ncp-pod-41k.json", ["capacity", "usable"], 215),
     ("wrong type", "ncp-pod-41k.json", ["constraints", "rack_resilient"], "yes"),
     ("wrong type", "ncp-pod-41k.json", ["name"], 7),
+    ("wrong type", "ncp-pod-41k.json", ["catalog"], 5),
     ("wrong type", "high-density-1eb.json", ["options", 0, "dboxes"], "many"),
     ("wrong type", "checkpoint-cadence.json", ["checkpoint", "jobs", 0, "stall_budget"], 5),
     ("wrong type", "checkpoint-cadence.json", ["checkpoint", "concurrent"], "no"),

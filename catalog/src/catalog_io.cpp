@@ -1,6 +1,7 @@
 #include "podsizer/catalog/catalog_io.hpp"
 
 #include "catalog_fields.hpp"
+#include "catalog_reader.hpp"
 #include "json_node.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/network.hpp"
@@ -576,10 +577,7 @@ std::string read_text_file(const std::string& path) {
     return text;
 }
 
-void merge_catalog_text(Catalog& catalog, std::string_view text, const std::string& origin,
-                        Diagnostics* diag) {
-    const detail::json doc = detail::parse_json_text(text, origin);
-    const Node root = detail::root(doc, origin, diag);
+void detail::merge_catalog_node(Catalog& catalog, const Node& root) {
     root.require_object();
     std::vector<std::string_view> known{"schema"};
     for (const detail::CatalogList& list : detail::catalog_lists()) {
@@ -616,6 +614,12 @@ void merge_catalog_text(Catalog& catalog, std::string_view text, const std::stri
             catalog.defaults.failure_rate = f->id();
         }
     }
+}
+
+void merge_catalog_text(Catalog& catalog, std::string_view text, const std::string& origin,
+                        Diagnostics* diag) {
+    const detail::json doc = detail::parse_json_text(text, origin);
+    detail::merge_catalog_node(catalog, detail::root(doc, origin, diag));
 }
 
 void merge_catalog_file(Catalog& catalog, const std::string& path, Diagnostics* diag) {

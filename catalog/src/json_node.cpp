@@ -354,7 +354,9 @@ void Node::check_fields(std::span<const std::string_view> known) const {
         return;
     }
     for (auto it = value_->begin(); it != value_->end(); ++it) {
-        bool ok = false;
+        // A key starting with "_" is a comment ("_comment": podsizer init
+        // writes them), chosen on purpose, so no typo of a field.
+        bool ok = it.key().starts_with('_');
         for (std::string_view k : known) {
             if (k == it.key()) {
                 ok = true;

@@ -31,6 +31,12 @@ void add_bounds(json& j, const Bounds& b, bool integer) {
     }
 }
 
+/// Keys starting with "_" are comments: the readers skip them without a
+/// warning (docs/scenario-format.md), so the schema takes any value there.
+json comment_keys() {
+    return json{{"^_", json::object()}};
+}
+
 json number_schema(const Bounds& b, bool integer) {
     json j{{"type", integer ? "integer" : "number"}};
     add_bounds(j, b, integer);
@@ -192,7 +198,8 @@ json object_schema(std::string_view prefix, const Catalog& cat) {
         j["required"] = required;
     }
     // The readers warn about unknown fields (a typo must not pass silently);
-    // an editor can mark them at once.
+    // an editor can mark them at once. Keys starting with "_" are comments.
+    j["patternProperties"] = comment_keys();
     j["additionalProperties"] = false;
     return j;
 }
@@ -206,6 +213,7 @@ json source_schema() {
           {"ref", {{"type", "string"}}},
           {"note", {{"type", "string"}}}}},
         {"required", {"kind"}},
+        {"patternProperties", comment_keys()},
         {"additionalProperties", false}};
 }
 
@@ -214,6 +222,7 @@ json closed_object(json props, json required) {
     if (!required.empty()) {
         j["required"] = std::move(required);
     }
+    j["patternProperties"] = comment_keys();
     j["additionalProperties"] = false;
     return j;
 }
@@ -313,7 +322,14 @@ std::string scenario_json_schema(const Catalog& catalog) {
            {"title", "podsizer scenario"},
            {"description", "A podsizer-scenario/1 document (docs/scenario-format.md). Generated "
                            "from the scenario field table; do not edit."}};
-    const json root = object_schema("", catalog);
+    json root = object_schema("", catalog);
+    // Read beside the field table (scenario_catalog.hpp): a catalog document,
+    // a catalog file's path relative to the scenario, or a list of those.
+    root["properties"]["catalog"] =
+        json{{"type", {"object", "string", "array"}},
+             {"description", "The scenario's own catalog entries, merged over the catalog: a "
+                             "podsizer-catalog/1 document, the path of a catalog file relative to "
+                             "the scenario, or a list of those."}};
     for (const auto& [key, value] : root.items()) {
         j[key] = value;
     }

@@ -345,6 +345,20 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.pue = number(v); },
     },
+    // docs/extrapolation-and-comparison.md §5: the rack is a site constraint
+    // unless the scenario lets the optimiser choose it.
+    ScenarioField{
+        .pattern = "constraints.optimize_rack",
+        .kind = FieldKind::boolean,
+        .default_text = "false",
+        .label = "optimiser may choose the rack",
+        .help = "podsizer optimize may choose the rack model among the catalog's; false: the "
+                "rack is the site's (constraints.rack, else the catalog's default).",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.constraints.optimize_rack ? D{true} : D{}; },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.constraints.optimize_rack = std::get<bool>(v); },
+    },
     ScenarioField{
         .pattern = "options[N].name",
         .label = "name",

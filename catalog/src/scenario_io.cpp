@@ -236,6 +236,18 @@ Ratio parse_ratio(std::string_view text, const std::string& where) {
 Scenario detail::read_scenario(const json& doc, const std::string& origin, const Catalog& catalog,
                                Diagnostics* diag) {
     const Node root = detail::root(doc, origin, diag);
+    // A scenario's own catalog (scenario_catalog.hpp) changes the catalog it
+    // is sized with, which a caller of this reader does not get back: it must
+    // not pass for an unknown field and then fail on the ids it defines.
+    if (root.is_object()) {
+        if (const std::optional<Node> own = root.find("catalog")) {
+            own->fail("the scenario carries its own catalog entries, which this reader cannot "
+                      "use; expected them in a catalog file given with --catalog (podsizer "
+                      "size, design, extrapolate, compare, optimize, resilience and catalog "
+                      "validate read a scenario's own catalog; batch, sweep and the GUI do not "
+                      "yet)");
+        }
+    }
     Scenario s;
     Reader(catalog, s).object(root, "", 0);
     // The rules between fields, the same the GUI checks its form with.

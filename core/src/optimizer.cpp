@@ -166,17 +166,24 @@ bool better_for(Objective objective, const Design& a, const Design& b) {
 
 namespace {
 
-/// The rack models to combine: the listed ones, or every rack of the catalog.
-std::vector<const RackModel*> racks_to_consider(const Catalog& catalog,
+/// The rack models to combine: the listed ones; else the scenario's rack,
+/// since the rack is usually the site's and not the storage's to choose;
+/// else, when the scenario lets the optimiser choose, every rack of the catalog.
+std::vector<const RackModel*> racks_to_consider(const Scenario& scenario, const Catalog& catalog,
                                                 const OptimizerOptions& options) {
     std::vector<const RackModel*> racks;
-    if (options.racks.empty()) {
+    if (options.racks.empty() && scenario.constraints.optimize_rack) {
         for (const RackModel& r : catalog.racks) {
             racks.push_back(&r);
         }
         return racks;
     }
-    for (const std::string& id : options.racks) {
+    std::vector<std::string> ids = options.racks;
+    if (ids.empty()) {
+        ids.push_back(scenario.constraints.rack.empty() ? catalog.defaults.rack
+                                                        : scenario.constraints.rack);
+    }
+    for (const std::string& id : ids) {
         const RackModel* r = catalog.rack(id);
         if (r == nullptr) {
             throw InputError("rack", "unknown rack model \"" + id + "\"");
@@ -337,7 +344,7 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
     // The hardware to combine (the same certified-only rule as automatic
     // hardware in size_option).
     const std::vector<const DBoxModel*> dboxes = candidate_dboxes(catalog, rule);
-    const std::vector<const RackModel*> racks = racks_to_consider(catalog, options);
+    const std::vector<const RackModel*> racks = racks_to_consider(scenario, catalog, options);
     const SwitchModel* sw = catalog.network_switch(catalog.defaults.network_switch);
     if (sw == nullptr) {
         throw InputError("switch", "unknown default switch model \"" +
@@ -373,11 +380,20 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
         result.best = build_design(design_name(b), hw, b.cnodes, b.dboxes, req,
                                    scenario.constraints, scenario.data_reduction, rule, true);
     }
+    result.front_size = static_cast<std::int64_t>(front.size());
     result.pareto.reserve(front.size());
     for (const Metrics& f : front) {
         Design& d = feasible[f.index];
         d.name = design_name(d);
         result.pareto.push_back(std::move(d));
+    }
+    if (options.front_points > 0) {
+        std::vector<Design> shown;
+        for (std::size_t i : thin_front(result.pareto, options.front_points, options.objective,
+                                        result.front_epsilon)) {
+            shown.push_back(std::move(result.pareto[i]));
+        }
+        result.pareto = std::move(shown);
     }
     annotate_assumptions(result.pareto, catalog);
     annotate_assumptions(result.all, catalog);

@@ -81,6 +81,7 @@ const std::map<std::string, Sample>& samples() {
         {"constraints.power_basis", {std::string("max"), std::string("peak")}},
         {"constraints.rack_derate", {0.8, 1.2}},
         {"constraints.pue", {1.3, 0.9}},
+        {"constraints.optimize_rack", {true, std::string("yes")}},
         {"options[N].capacity.usable", {std::string("5 PB"), std::string("5 PB/s")}},
         {"options[N].capacity.usable_per_gpu", {std::string("1 TB"), std::string("1 T")}},
         {"options[N].performance", {std::string("none"), std::string("some")}},

@@ -238,11 +238,6 @@ TEST_CASE("bad input exits 2 with one clear line naming the place and the expect
          {"design", "--cnode", "cnode-2u", "--dbox", "dbox-1u-22", "--cnodes", "10", "--dboxes",
           "10"},
          "--cnode: unknown C-node model \"cnode-2u\" (nearest: cnode-1u)"},
-        {"design: ratio outside bounds",
-         {"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--cnodes", "10", "--dboxes",
-          "100"},
-         "--cnodes/--dboxes: 10 C-nodes on 100 D-boxes is a C:D ratio of 1:10, outside the bounds "
-         "1:2 to 4:1"},
         {"design: drive without unit",
          {"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--drive", "61.44", "--cnodes",
           "10", "--dboxes", "10"},

@@ -354,9 +354,11 @@ Catalog with_racks(int n) {
 } // namespace
 
 TEST_CASE("the optimiser's work is bounded however large the catalog") {
-    // Capacity only: no certified-storage rule, so every D-box takes part.
-    const Scenario s =
-        parse_scenario(R"({"name": "n", "capacity": {"usable": "215 PB"}})", "s.json", cat());
+    // Capacity only: no certified-storage rule, so every D-box takes part;
+    // the optimiser may choose the rack, so every rack model does too.
+    const Scenario s = parse_scenario(
+        R"({"name": "n", "capacity": {"usable": "215 PB"}, "constraints": {"optimize_rack": true}})",
+        "s.json", cat());
     // The default catalog: 1 C-node × 5 D-box drives × 2 racks, lines in steps of one.
     const OptimizerResult plain = optimize(s, cat());
     CHECK(plain.combinations == 10);

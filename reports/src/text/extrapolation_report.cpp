@@ -61,7 +61,9 @@ Row registry_row(MetricId id, std::function<Cell(const Column&)> get) {
 
 void add_fleet_rows(std::vector<Row>& r, const FleetPlan& plan);
 
-std::vector<Row> rows(const ScenarioExtrapolation& x) {
+/// The per-design rows; with `with_fleet` also the fleet's and each site's
+/// (the one-grid layout of CSV; the text tables show those apart).
+std::vector<Row> rows(const ScenarioExtrapolation& x, bool with_fleet) {
     auto pods_only = [](auto get) {
         return [=](const Column& c) -> Cell {
             if (c.one_namespace) {
@@ -78,11 +80,11 @@ std::vector<Row> rows(const ScenarioExtrapolation& x) {
     };
     auto n = [](std::int64_t v) { return static_cast<double>(v); };
     std::vector<Row> r = {
-        {"pod_usable_capacity", "Pod usable capacity", "PB", 1,
+        {"pod_usable_capacity", "Usable capacity of one pod", "PB", 1,
          pods_only([](const Column& c) { return in(c.ex->pod_usable, units::PB); })},
-        {"pods_exact", "Pods (exact)", "", 2,
+        {"pods_exact", "Pods to reach the target (fraction)", "", 2,
          pods_only([](const Column& c) { return c.ex->pods_exact; })},
-        {"pods_within_tolerance", "Pods (exact, within the tolerance)", "", 2,
+        {"pods_within_tolerance", "Pods to reach it within the tolerance (fraction)", "", 2,
          pods_only([](const Column& c) { return c.ex->pods_within_tolerance; })},
         registry_row(MetricId::pods, both([=](const Extrapolation& e) { return n(e.pods); },
                                           [](const Design&) { return 1.0; })),
@@ -98,7 +100,7 @@ std::vector<Row> rows(const ScenarioExtrapolation& x) {
         registry_row(MetricId::raw_capacity,
                      both([](const Extrapolation& e) { return in(e.raw, units::PB); },
                           [](const Design& d) { return in(d.raw, units::PB); })),
-        {"share_of_target", "Share of target", "%", 1,
+        {"share_of_target", "Share of the target", "%", 1,
          [](const Column& c) -> Cell {
              const Capacity u = c.one_namespace ? c.ex->single_namespace->usable : c.ex->usable;
              return 100.0 * (u / c.ex->target);
@@ -119,7 +121,7 @@ std::vector<Row> rows(const ScenarioExtrapolation& x) {
                      both([](const Extrapolation& e) { return in(e.power, units::kW); },
                           [](const Design& d) { return in(d.power, units::kW); })),
     };
-    if (x.fleet) {
+    if (x.fleet && with_fleet) {
         add_fleet_rows(r, *x.fleet);
     }
     return r;
@@ -301,7 +303,7 @@ Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
     for (const Column& c : cols) {
         g.header.push_back(c.name);
     }
-    for (const Row& row : rows(x)) {
+    for (const Row& row : rows(x, machine)) {
         std::vector<std::string> r;
         if (machine) {
             r = {row.key, row.label, row.unit};
@@ -337,11 +339,106 @@ Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
     return g;
 }
 
+Grid fleet_grid(const ScenarioExtrapolation& x) {
+    Grid g;
+    g.header = {"Metric"};
+    std::vector<const FleetStorage*> fleets;
+    for (const std::optional<FleetStorage>& f : x.fleet_storage) {
+        if (f) {
+            g.header.push_back(f->design);
+            fleets.push_back(&*f);
+        }
+    }
+    if (fleets.empty()) {
+        return g;
+    }
+    auto row = [&](std::string label, auto get) {
+        std::vector<std::string> r{std::move(label)};
+        for (const FleetStorage* f : fleets) {
+            r.push_back(get(*f));
+        }
+        g.rows.push_back(std::move(r));
+    };
+    auto n = [](std::int64_t v) { return format_number(static_cast<double>(v)); };
+    row("Pods (one per cluster)", [&](const FleetStorage& f) { return n(f.pods); });
+    row("Usable capacity (PB)",
+        [](const FleetStorage& f) { return format_number(in(f.usable, units::PB), 1); });
+    row("Racks", [&](const FleetStorage& f) { return n(f.racks); });
+    row("Power (kW)",
+        [](const FleetStorage& f) { return format_number(in(f.power, units::kW), 1); });
+    row("Read (TB/s)",
+        [](const FleetStorage& f) { return format_number(in(f.read, units::TB_per_s), 2); });
+    row("Write (TB/s)",
+        [](const FleetStorage& f) { return format_number(in(f.write, units::TB_per_s), 2); });
+    return g;
+}
+
+std::vector<std::pair<std::string, Grid>> site_grids(const ScenarioExtrapolation& x) {
+    std::vector<std::pair<std::string, Grid>> out;
+    if (!x.fleet) {
+        return out;
+    }
+    const FleetPlan& plan = *x.fleet;
+    auto n = [](std::int64_t v) { return format_number(static_cast<double>(v)); };
+    for (const std::optional<FleetStorage>& maybe : x.fleet_storage) {
+        if (!maybe) {
+            continue;
+        }
+        const FleetStorage& f = *maybe;
+        Grid g;
+        g.header = {"Site", "Clusters", "GPUs", "Usable capacity (PB)", "Racks", "Power (kW)"};
+        for (std::size_t s = 0; s < plan.site_plan.size(); ++s) {
+            const FleetSite& site = plan.site_plan[s];
+            g.rows.push_back({"Site " + std::to_string(site.index), n(site.clusters), n(site.gpus),
+                              format_number(in(f.usable_per_site[s], units::PB), 1),
+                              n(f.racks_per_site[s]),
+                              format_number(in(f.power_per_site[s], units::kW), 1)});
+        }
+        g.rows.push_back({"All sites", n(plan.clusters), n(plan.gpus),
+                          format_number(in(f.usable, units::PB), 1), n(f.racks),
+                          format_number(in(f.power, units::kW), 1)});
+        out.emplace_back(f.design, std::move(g));
+    }
+    return out;
+}
+
+namespace {
+
+/// The three parts of the report as titled tables: each design grown to the
+/// target, the fleet of per-pod designs, and each such design per site.
+std::vector<std::pair<std::string, Grid>> report_tables(const ScenarioExtrapolation& x) {
+    std::vector<std::pair<std::string, Grid>> out;
+    out.emplace_back("Each design grown to " + format_in(x.spec.target, units::PB, 1) +
+                         " (whole pods, and one namespace where that is smaller)",
+                     extrapolation_grid(x, false));
+    if (x.fleet) {
+        const FleetPlan& f = *x.fleet;
+        Grid fleet = fleet_grid(x);
+        if (!fleet.rows.empty()) {
+            out.emplace_back("The fleet: one pod per training cluster, " +
+                                 std::to_string(f.clusters) +
+                                 (f.clusters == 1 ? " cluster" : " clusters") + " over " +
+                                 std::to_string(f.sites) + (f.sites == 1 ? " site" : " sites"),
+                             std::move(fleet));
+        }
+        for (auto& [design, grid] : site_grids(x)) {
+            out.emplace_back(design + " per site", std::move(grid));
+        }
+    }
+    return out;
+}
+
+} // namespace
+
 std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) {
     switch (format) {
-    case Format::table:
-        return heading(x) + "\n\n" + render_text(extrapolation_grid(x, false)) +
-               detail::findings_block(all_findings(x));
+    case Format::table: {
+        std::string out = heading(x) + "\n";
+        for (const auto& [title, grid] : report_tables(x)) {
+            out += "\n" + title + ":\n\n" + render_text(grid);
+        }
+        return out + detail::findings_block(all_findings(x));
+    }
     case Format::md: {
         std::string h = heading(x);
         // Markdown: the title as a heading, the other lines as a paragraph.
@@ -351,9 +448,11 @@ std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) 
             rest.replace(p, 1, "  \n");
             p += 3;
         }
-        return "## " + h.substr(0, nl) + "\n\n" + (rest.empty() ? "" : rest + "\n\n") +
-               render_markdown(extrapolation_grid(x, false)) +
-               detail::findings_markdown(all_findings(x));
+        std::string out = "## " + h.substr(0, nl) + "\n\n" + (rest.empty() ? "" : rest + "\n");
+        for (const auto& [title, grid] : report_tables(x)) {
+            out += "\n### " + title + "\n\n" + render_markdown(grid);
+        }
+        return out + detail::findings_markdown(all_findings(x));
     }
     case Format::csv:
         return render_csv(extrapolation_grid(x, true));

@@ -4,6 +4,9 @@
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace podsizer {
 
 namespace {
@@ -20,13 +23,23 @@ bool is_best(const OptimizerResult& r, const Design& d) {
 } // namespace
 
 std::string optimization_summary(const OptimizerResult& r) {
-    std::string out = format_number(static_cast<double>(r.evaluated)) + " designs evaluated over " +
-                      format_number(static_cast<double>(r.combinations)) +
-                      " hardware combinations (C:D in steps of " +
-                      format_number(static_cast<double>(r.coarsest_step)) + "); " +
-                      format_number(static_cast<double>(r.feasible)) +
-                      " feasible; Pareto front of " +
-                      format_number(static_cast<double>(r.pareto.size())) + ".";
+    std::string out =
+        format_number(static_cast<double>(r.evaluated)) + " designs evaluated over " +
+        format_number(static_cast<double>(r.combinations)) +
+        " hardware combinations (C:D in steps of " +
+        format_number(static_cast<double>(r.coarsest_step)) + "); " +
+        format_number(static_cast<double>(r.feasible)) + " feasible; Pareto front of " +
+        format_number(static_cast<double>(
+            std::max<std::int64_t>(r.front_size, static_cast<std::int64_t>(r.pareto.size())))) +
+        ".";
+    if (r.front_epsilon > 0.0) {
+        // Thinned (optimizer.hpp, thin_front): say how close the shown points are.
+        out += "\n" + format_number(static_cast<double>(r.pareto.size())) +
+               " distinct trade-offs shown: every design left out is within " +
+               format_number(r.front_epsilon * 100.0, r.front_epsilon < 0.1 ? 1 : 0) +
+               " % of one shown in racks, power, read, write and usable capacity (--all "
+               "shows the whole front).";
+    }
     if (r.best) {
         out += "\nBest for " + std::string(to_string(r.objective)) + ": " + r.best->name;
     } else {
@@ -116,6 +129,9 @@ std::string render_optimization(const OptimizerResult& r, Format format, bool wi
         j["evaluated"] = r.evaluated;
         j["feasible"] = r.feasible;
         j["sweep_step"] = r.coarsest_step;
+        j["front_size"] =
+            std::max<std::int64_t>(r.front_size, static_cast<std::int64_t>(r.pareto.size()));
+        j["front_epsilon"] = r.front_epsilon;
         j["best"] = r.best ? detail::design_summary_json(*r.best) : ojson(nullptr);
         ojson front = ojson::array();
         for (const Design& d : r.pareto) {

@@ -22,10 +22,19 @@ std::optional<Objective> objective_from_string(std::string_view s);
 /// Every objective's name, in declaration order ("min-racks", ...).
 const std::vector<std::string>& objective_names();
 
+/// The most Pareto members the CLI and the GUI show by default: a person
+/// compares a handful of distinct trade-offs, not thousands of neighbours.
+inline constexpr std::size_t kReadableFrontPoints = 20;
+
 struct OptimizerOptions {
     Objective objective = Objective::min_racks;
-    /// Rack model ids to consider; empty: every rack model in the catalog.
+    /// Rack model ids to consider; empty: the scenario's rack (a site
+    /// constraint), or every rack model in the catalog when the scenario's
+    /// constraints.optimize_rack lets the optimiser choose.
     std::vector<std::string> racks;
+    /// Most Pareto members returned: a longer front is thinned to distinct
+    /// trade-offs (thin_front); 0: the whole front.
+    std::size_t front_points = 0;
     /// Keep every evaluated design (feasible or not) in OptimizerResult::all.
     bool keep_all = false;
     /// Most designs on one sweep line; a longer line is walked in coarser
@@ -43,7 +52,12 @@ struct OptimizerResult {
     std::int64_t coarsest_step = 1; ///< 1 unless a sweep line was longer than max_steps
     /// Feasible designs no other feasible design dominates, ordered by racks,
     /// then power, then read, write and capacity descending. Without layouts.
+    /// Thinned to at most OptimizerOptions::front_points when that is set.
     std::vector<Design> pareto;
+    std::int64_t front_size = 0; ///< members of the whole front, before any thinning
+    /// The ε of the thinning: each member left out is within a factor 1 + ε
+    /// of one shown in every metric; 0 when the whole front is shown.
+    double front_epsilon = 0.0;
     /// The Pareto member best for the objective, with its rack layout; none
     /// when no design is feasible.
     std::optional<Design> best;
@@ -58,10 +72,21 @@ bool dominates(const Design& a, const Design& b);
 /// four as tie-breaks (so the first design is always on the Pareto front).
 bool better_for(Objective objective, const Design& a, const Design& b);
 
+/// The members of `front` (a Pareto front in the optimiser's order) to show
+/// when at most `most` fit: ε-dominance (Laumanns et al., 2002) on the
+/// logarithm of each metric, ε growing from 1 % until at most `most` boxes
+/// are left, one member per box, always keeping the best for `objective`.
+/// Every member left out is then within a factor 1 + ε of a kept one in all
+/// five metrics. Returns indices into `front` in front order, and ε in
+/// `epsilon` (0 when the whole front fits).
+std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_t most,
+                                    Objective objective, double& epsilon);
+
 /// Every combination of C-node model × D-box model (only certified ones when
 /// the rule requires it, as for automatic hardware) × drive size × rack model
-/// with the catalog's default switch. For each, the requirement-mode design
-/// (C0 C-nodes, D0 D-boxes) anchors two sweep lines, in steps of one:
+/// (the racks of OptimizerOptions::racks) with the catalog's default switch.
+/// For each, the requirement-mode design (C0 C-nodes, D0 D-boxes) anchors two
+/// sweep lines, in steps of one:
 ///   - more C-nodes on the D0 D-boxes: C from C0 up to the knee floor(D0 × min(s, cd_max));
 ///   - more D-boxes for the C0 C-nodes: D from D0 + 1 up to floor(C0 / cd_min).
 /// Together they cover every C:D within the bounds around the balanced

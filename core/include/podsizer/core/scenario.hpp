@@ -70,6 +70,9 @@ struct Constraints {
     /// continuously to 80 %); 1: the whole budget.
     double rack_derate = 1.0;
     double pue = kDefaultPue; ///< the site's: facility power = IT power x PUE
+    /// The optimiser may choose the rack model among the catalog's; false:
+    /// the rack is a site constraint (`rack`, else the catalog's default).
+    bool optimize_rack = false;
 
     bool operator==(const Constraints&) const = default;
 };

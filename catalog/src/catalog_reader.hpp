@@ -1,0 +1,16 @@
+// The catalog reader on an already parsed JSON value, shared by
+// merge_catalog_text (a catalog file) and a scenario's own `catalog` block
+// (scenario_catalog.cpp), so an entry reads the same in both and an error
+// names the scenario's JSON path. Private to podsizer::catalog.
+#pragma once
+
+#include "json_node.hpp"
+#include "podsizer/core/catalog.hpp"
+
+namespace podsizer::detail {
+
+/// Adds the entries of the catalog document at `root` to `catalog`; an entry
+/// whose id is already present replaces it.
+void merge_catalog_node(Catalog& catalog, const Node& root);
+
+} // namespace podsizer::detail
