@@ -180,7 +180,7 @@ TEST_CASE("the table shows key figures and the codes of unmet requirements") {
     const std::vector<std::string> header = report.table_header();
     REQUIRE(header.size() == r.rows[0].size());
     CHECK(header.front() == "File");
-    CHECK(header.back() == "Not met");
+    CHECK(header.back() == "Findings");
     CHECK(r.rows[0].back() == "max-racks");
     // Figures of the reference pod (README; docs/model.md §12): 450 C-nodes,
     // 180 D-boxes, 29 racks.
