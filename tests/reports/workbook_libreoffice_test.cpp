@@ -255,10 +255,10 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
     SECTION("LibreOffice loads every sheet of each workbook") {
         for (const Example& e : f.examples) {
             INFO(e.stem);
-            // Summary, Racks, Assumptions, Charts, Checkpoints when there are jobs,
-            // and Fleet with a fleet plan.
+            // Slide, Summary, Racks, Assumptions, Charts, Checkpoints when there
+            // are jobs, and Fleet with a fleet plan.
             const std::size_t fixed =
-                (e.result.requirements.checkpoints.jobs.empty() ? 4 : 5) + (e.fleet ? 1 : 0);
+                (e.result.requirements.checkpoints.jobs.empty() ? 5 : 6) + (e.fleet ? 1 : 0);
             REQUIRE(e.manifest.sheets.size() == e.result.designs.size() + fixed);
             for (const std::string& name : e.manifest.sheets) {
                 INFO(name);

@@ -392,7 +392,7 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     CHECK(row_labelled(w, 1, "Effective capacity after data reduction (PB)") == 0);
     CHECK(row_labelled(w, 1, "C-nodes") == 0); // the Summary's, not the Slide's
     // Each Slide cell links to the Summary's.
-    CHECK_THAT(sheet_xml(w, 1), Catch::Contains("<f>Summary!$B$"));
+    CHECK_THAT(sheet_xml(w, 1), Catch::Contains("<f>'Summary'!$B$"));
     // The Racks sheet: the reference pod's 29 racks are 5 distinct ones
     // (leaves and spines apart), each in runs: D-boxes, C-nodes, empty U,
     // switches; 5 x 4 rows, far fewer than 29 x 40 U.

@@ -424,11 +424,16 @@ std::string no_layout_reason(const Design& d) {
 std::string typical_svg(const Design& d, const RackSvgOptions& options, int rack_height) {
     const Heading head = heading(d, options, rack_height);
     const std::vector<RackKind> kinds = rack_kinds(d);
-    constexpr double kBodyWidth = 240.0;
     constexpr double kColGutter = 30.0;
     constexpr double kColGap = 28.0;
-    constexpr double kColPitch = kColGutter + kBodyWidth + kColGap;
-    const double width = std::max(kSlideWidth, 2 * kSlideMargin + static_cast<double>(kinds.size()) * kColPitch);
+    // As wide as the 16:9 canvas allows, up to 240 units; narrower than 140
+    // (more than six kinds) the canvas grows instead, so labels stay legible.
+    const double kinds_n = std::max<double>(1.0, static_cast<double>(kinds.size()));
+    const double kBodyWidth = std::clamp(
+        (kSlideWidth - 2 * kSlideMargin) / kinds_n - kColGutter - kColGap, 140.0, 240.0);
+    const double kColPitch = kColGutter + kBodyWidth + kColGap;
+    const double width =
+        std::max(kSlideWidth, 2 * kSlideMargin + static_cast<double>(kinds.size()) * kColPitch);
     // The heading's height first (drawn into a scratch buffer), then the racks fill the rest.
     Svg scratch;
     const double top = slide_heading(scratch, head, width, "");
@@ -490,12 +495,13 @@ std::string typical_svg(const Design& d, const RackSvgOptions& options, int rack
                 label = format_number(static_cast<double>(run.last - run.first + 1)) + " U empty";
             } else {
                 const bool sw = run.slot->role == DeviceRole::network_switch;
-                const std::string n = format_number(static_cast<double>(run.devices)) + " \u00d7 ";
-                label = n + (sw ? device_kind_text(*run.slot) : shown_model(d, *run.slot));
+                const std::string times =
+                    format_number(static_cast<double>(run.devices)) + " \u00d7 ";
+                label = times + (sw ? device_kind_text(*run.slot) : shown_model(d, *run.slot));
                 // The product name when it fits at the smallest size; else
                 // the kind (the heading names the models).
                 if (text_width(label, kSlideSmall) > kBodyWidth - 12) {
-                    label = n + device_kind_text(*run.slot);
+                    label = times + device_kind_text(*run.slot);
                 }
                 fill = style_of(*run.slot).text;
             }
