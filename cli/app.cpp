@@ -32,6 +32,7 @@ void build_app(CLI::App& app, GlobalOptions& g, Action& action) {
     add_optimize_command(app, g, action);
     add_checkpoint_command(app, g, action);
     add_durability_command(app, g, action);
+    add_resilience_command(app, g, action);
     add_batch_command(app, g, action);
     add_sweep_command(app, g, action);
 }

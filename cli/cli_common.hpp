@@ -96,6 +96,7 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_durability_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_resilience_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_batch_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action);
 

@@ -30,6 +30,7 @@ const std::array kSections{
                 .open = [](Scenario& s) { s.checkpoint.emplace(); },
                 .exists = [](const Scenario& s) { return s.checkpoint.has_value(); },
                 .list = "checkpoint.jobs[N]."},
+    FormSection{.title = "Resilience and the WAN", .prefixes = {"resilience.", "cloud."}},
     FormSection{.title = "What-if", .prefixes = {"data_reduction"}},
 };
 

@@ -127,8 +127,8 @@ CommandLine parse_command_line(const QApplication& app) {
                                          "FILE");
     const QCommandLineOption screenshot_opt(
         "screenshot", "Render the main window to a PNG file and exit.", "FILE");
-    const QCommandLineOption tab_opt("tab", "Tab to show: results, charts, racks or catalog.",
-                                     "NAME", "results");
+    const QCommandLineOption tab_opt(
+        "tab", "Tab to show: results, resilience, charts, racks or catalog.", "NAME", "results");
     const QCommandLineOption size_opt("size", "Window size for --screenshot, WIDTHxHEIGHT.", "WxH",
                                       "1600x1000");
     const QCommandLineOption latency_opt(
@@ -229,7 +229,7 @@ int main(int argc, char** argv) {
     }
     if (!w.showTab(line.tab)) {
         return fail("--tab: unknown tab \"" + line.tab +
-                    "\"; expected results, charts, racks or catalog");
+                    "\"; expected results, resilience, charts, racks or catalog");
     }
     if (line.batch()) {
         if (const int status = resize_window(w, line.size); status != 0) {

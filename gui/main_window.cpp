@@ -321,6 +321,12 @@ void MainWindow::showShortcuts() {
 }
 
 bool MainWindow::showTab(const QString& name) {
+    if (name == "resilience") {
+        // The results tab with its Resilience panel in front (screenshots).
+        tabs_->setCurrentWidget(results_);
+        results_->showResilience();
+        return true;
+    }
     for (int i = 0; i < 4; ++i) {
         if (name == kTabNames[i]) {
             tabs_->setCurrentIndex(i);

@@ -56,7 +56,8 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     QLabel* totals() const { return totals_; }
 
-    /// Shows the tab named "results", "charts", "racks" or "catalog";
+    /// Shows the tab named "results", "charts", "racks" or "catalog" (or
+    /// "resilience": the results with the Resilience panel in front);
     /// false when there is no such tab.
     bool showTab(const QString& name);
 

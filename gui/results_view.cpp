@@ -5,6 +5,7 @@
 #include "play_panel.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/sizing_report.hpp"
+#include "resilience_panel.hpp"
 #include "session.hpp"
 
 #include <QHeaderView>
@@ -43,7 +44,8 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), title_(new QLabel(this)), requirement_(new QLabel(this)),
       error_(new QLabel(this)), table_(new QTableWidget(this)), comparison_(new QTableWidget(this)),
       tables_(new QTabWidget(this)), extrapolation_(new ExtrapolationPanel(session, this)),
-      optimizer_(new OptimizerPanel(session, this)), findings_(new QTreeWidget(this)),
+      optimizer_(new OptimizerPanel(session, this)),
+      resilience_(new ResiliencePanel(session, this)), findings_(new QTreeWidget(this)),
       checkpoints_(new QTableWidget(this)), checkpoint_notes_(new QLabel(this)),
       details_(new QTabWidget(this)), play_(new PlayPanel(session, this)) {
     auto* layout = new QVBoxLayout(this);
@@ -143,6 +145,11 @@ void ResultsView::buildDetails() {
     details_->addTab(ckpt, tr("Checkpoints"));
     details_->addTab(extrapolation_, tr("Extrapolation && fleet"));
     details_->addTab(optimizer_, tr("Optimiser"));
+    details_->addTab(resilience_, tr("Resilience"));
+}
+
+void ResultsView::showResilience() {
+    details_->setCurrentWidget(resilience_);
 }
 
 void ResultsView::showEvent(QShowEvent* event) {

@@ -25,6 +25,7 @@ namespace podsizer::gui {
 class ExtrapolationPanel;
 class OptimizerPanel;
 class PlayPanel;
+class ResiliencePanel;
 class Session;
 
 /// The standard icon for a finding's severity.
@@ -44,6 +45,9 @@ public:
     QTabWidget* tables() const { return tables_; }
     ExtrapolationPanel* extrapolation() const { return extrapolation_; }
     OptimizerPanel* optimizer() const { return optimizer_; }
+    ResiliencePanel* resilience() const { return resilience_; }
+    /// Brings the Resilience panel to the front of the details.
+    void showResilience();
     QTreeWidget* findings() const { return findings_; }
     QTableWidget* checkpoints() const { return checkpoints_; }
     /// The tabs under the table: findings, checkpoints (and more as they come).
@@ -75,6 +79,7 @@ private:
     QTabWidget* tables_;
     ExtrapolationPanel* extrapolation_;
     OptimizerPanel* optimizer_;
+    ResiliencePanel* resilience_;
     QTreeWidget* findings_;
     QTableWidget* checkpoints_;
     QLabel* checkpoint_notes_;

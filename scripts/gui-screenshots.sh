@@ -20,6 +20,9 @@ done
 # Checkpoint jobs: the goodput chart and the checkpoint table.
 "$build/gui/podsizer-gui" examples/checkpoint-cadence.json \
   --screenshot "$out/gui-charts-checkpoints.png" --tab charts
+# The Resilience panel: rebuilds, nines against the rebuild share, outage.
+"$build/gui/podsizer-gui" examples/high-density-1eb.json \
+  --screenshot "$out/gui-resilience.png" --tab resilience
 (cd "$build/tests" && ./test_gui aCapacityWithoutAUnitIsMarkedAtTheFieldWithTheReason \
    aCatalogEntryCanBeCopiedCheckedInlineAndApplied >/dev/null)
 cp "$build/tests/output/gui/gui-field-error.png" "$build/tests/output/gui/gui-catalog-edit.png" "$out/"

@@ -178,6 +178,18 @@ DBoxModel read_dbox(const Node& n) {
     if (auto s = n.find("backend_port_speed")) {
         d.backend_port_speed = s->positive<Throughput>();
     }
+    if (auto afr = n.find("drive_afr")) {
+        d.drive_afr = afr->fraction();
+        if (!(d.drive_afr > 0.0)) {
+            afr->fail("expected an annual failure rate above 0 and below 1, such as 0.005");
+        }
+    }
+    if (auto dwpd = n.find("drive_dwpd")) {
+        d.drive_dwpd = dwpd->number();
+        if (!(d.drive_dwpd > 0.0 && d.drive_dwpd <= 100.0)) {
+            dwpd->fail("expected drive writes per day above 0 and at most 100, such as 0.5");
+        }
+    }
     if (auto b = n.find("write_buffer_ha_min_dboxes")) {
         d.write_buffer_ha_min_dboxes = b->small_count(0);
     }
@@ -252,6 +264,13 @@ ErasureCodingRule read_ec(const Node& n) {
         e.max_cnodes = m->count(0);
     }
     e.reserve = n.at("reserve").fraction();
+    if (auto f = n.find("rebuild_read_fraction")) {
+        e.rebuild_read_fraction = f->number();
+        if (!(e.rebuild_read_fraction > 0.0 && e.rebuild_read_fraction <= 1.0)) {
+            f->fail("expected the share of a stripe's data strips read per rebuilt strip, above 0 "
+                    "and at most 1 (1 for Reed-Solomon)");
+        }
+    }
     e.min_dboxes = n.at("min_dboxes").small_count(1);
     if (auto t = n.find("enclosure_tolerance_min_dboxes")) {
         e.enclosure_tolerance_min_dboxes = t->small_count(0);

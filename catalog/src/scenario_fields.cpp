@@ -5,6 +5,7 @@
 #include "podsizer/catalog/scenario_fields.hpp"
 
 #include "field_access.hpp"
+#include "podsizer/core/resilience_types.hpp"
 
 #include <array>
 
@@ -37,6 +38,15 @@ constexpr std::string_view kLayoutRange =
     "\"{}\" is not an erasure-coding layout; expected \"auto\", \"classic\" (width from the "
     "SSD count), \"dbox-ha\" (at most 2 strips per D-box) or \"rack-resilient\" (at most 2 "
     "strips per rack)";
+
+// The defaults of docs/resilience.md §8, where the engine keeps them. A value
+// equal to its default is stored as unset, so a form that shows "80%" and
+// reads it back leaves the scenario as it was.
+const double kDefaultFill = ResilienceInputs{}.fill;
+const double kDefaultRebuildShare = ResilienceInputs{}.rebuild_share;
+std::optional<double> unless_default(double v, double fallback) {
+    return v == fallback ? std::nullopt : std::optional(v);
+}
 
 bool explicit_figures(const Scenario& s, std::size_t) {
     return !s.performance || s.performance->rule.empty();
@@ -769,6 +779,75 @@ const std::array kFields{
                   std::size_t) { return s.cloud.raised_account_limit ? D{true} : D{}; },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.cloud.raised_account_limit = std::get<bool>(v); },
+    },
+    // docs/resilience.md §8–§13
+    ScenarioField{
+        .pattern = "resilience.afr",
+        .kind = FieldKind::percent,
+        .bounds = kOpenFraction,
+        .label = "drive AFR",
+        .help = "Annual failure rate per drive; unset, the catalog D-box's drive_afr.",
+        .noun = "an annual failure rate",
+        .range_text = "\"{}\": expected an annual failure rate above 0 % and below 100 %, such "
+                      "as \"0.5%\"",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.resilience.afr ? D{*s.resilience.afr} : D{}; },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.resilience.afr = number(v); },
+    },
+    ScenarioField{
+        .pattern = "resilience.fill",
+        .kind = FieldKind::percent,
+        .bounds = {0.0, 1.0, true, false},
+        .default_text = "80%",
+        .label = "fill",
+        .help = "Share of the drives holding data: what a rebuild reads.",
+        .noun = "a fill",
+        .range_text = "\"{}\": expected a fill above 0 % and at most 100 %, such as \"80%\"",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.resilience.fill ? D{*s.resilience.fill} : D{}; },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.resilience.fill = unless_default(number(v), kDefaultFill); },
+    },
+    ScenarioField{
+        .pattern = "resilience.rebuild_share",
+        .kind = FieldKind::percent,
+        .bounds = {0.0, 1.0, true, false},
+        .default_text = "10%",
+        .label = "rebuild share",
+        .help = "Share of the D-boxes' backend bandwidth given to rebuilds.",
+        .noun = "a rebuild share",
+        .range_text = "\"{}\": expected a rebuild share above 0 % and at most 100 %, such as "
+                      "\"10%\"",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.resilience.rebuild_share ? D{*s.resilience.rebuild_share} : D{};
+            },
+        .set =
+            [](Scenario& s, std::size_t, const D& v) {
+                s.resilience.rebuild_share = unless_default(number(v), kDefaultRebuildShare);
+            },
+    },
+    ScenarioField{
+        .pattern = "resilience.outage",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::duration,
+        .bounds = {0.0, 31'536'000.0}, // a 365-day year
+        .label = "WAN outage",
+        .help = "A WAN outage to ride through (up to a year): the offsite backlog it leaves.",
+        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.resilience.outage); },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.resilience.outage = quantity<Duration>(v); },
+    },
+    ScenarioField{
+        .pattern = "resilience.dataset",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::capacity,
+        .bounds = {0.0, std::numeric_limits<double>::infinity()},
+        .label = "dataset to stage",
+        .help = "Training data to pre-stage from the cloud over the WAN.",
+        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.resilience.dataset); },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.resilience.dataset = quantity<Capacity>(v); },
     },
     ScenarioField{
         .pattern = "data_reduction",

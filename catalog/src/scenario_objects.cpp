@@ -83,6 +83,7 @@ const std::array kObjects{
         .size = [](const Scenario& s) { return s.comparisons.size(); },
     },
     ScenarioObject{.pattern = "cloud", .open = [](Scenario&, std::size_t) {}},
+    ScenarioObject{.pattern = "resilience", .open = [](Scenario&, std::size_t) {}},
 };
 
 } // namespace

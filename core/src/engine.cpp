@@ -8,6 +8,7 @@
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/rack_layout.hpp"
 #include "podsizer/core/requirements.hpp"
+#include "podsizer/core/resilience.hpp"
 #include "podsizer/core/text.hpp"
 
 #include <algorithm>
@@ -556,11 +557,12 @@ Requirements option_requirements(const Requirements& base, const OptionSpec& opt
     Requirements req = base;
     if (option.capacity) {
         if (option.capacity->usable) {
-            req.usable = *option.capacity->usable;
+            req.usable_target = *option.capacity->usable;
         } else if (option.capacity->usable_per_gpu) {
-            req.usable = *option.capacity->usable_per_gpu * static_cast<double>(base.sized_gpus);
+            req.usable_target =
+                *option.capacity->usable_per_gpu * static_cast<double>(base.sized_gpus);
         } else {
-            req.usable = Capacity{};
+            req.usable_target = Capacity{};
         }
     }
     if (!option.use_performance) {
@@ -579,6 +581,7 @@ Requirements option_requirements(const Requirements& base, const OptionSpec& opt
         req.checkpoints = CheckpointPlan{};
         req.findings.clear();
     }
+    req.usable = capacity_need(req.usable_target, req.checkpoints);
     return req;
 }
 
@@ -596,6 +599,7 @@ SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog) {
             size_option(opt, option_requirements(result.requirements, opt), scenario, catalog));
         result.designs.back().origin = FromOption{i};
     }
+    assess_designs(result, catalog, resilience_inputs(scenario, catalog));
     return result;
 }
 

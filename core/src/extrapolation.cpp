@@ -134,6 +134,7 @@ Design grow_single_namespace(const Design& pod, Capacity target, const Catalog& 
     cnodes = std::max<std::int64_t>(1, cnodes);
     Requirements req;
     req.usable = target;
+    req.usable_target = target;
     Design grown = build_design(pod.name + ", one namespace", hw, cnodes, dboxes, req, cons,
                                 data_reduction, nullptr, true);
     const auto* option = std::get_if<FromOption>(&pod.origin);

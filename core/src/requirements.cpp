@@ -202,6 +202,12 @@ void check_finite(const Requirements& req) {
 
 } // namespace
 
+Capacity capacity_need(Capacity usable_target, const CheckpointPlan& checkpoints) {
+    // The checkpoints kept locally live beside the data (docs/resilience.md
+    // §11): at their peak, while the next one is written.
+    return usable_target + checkpoints.peak_retained;
+}
+
 Requirements compute_requirements(const Scenario& scenario, const Catalog& catalog) {
     Requirements req;
     if (scenario.fleet) {
@@ -220,10 +226,11 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
         }
     }
     if (scenario.capacity.usable) {
-        req.usable = *scenario.capacity.usable;
+        req.usable_target = *scenario.capacity.usable;
     } else if (scenario.capacity.usable_per_gpu) {
-        req.usable = *scenario.capacity.usable_per_gpu * static_cast<double>(req.sized_gpus);
+        req.usable_target = *scenario.capacity.usable_per_gpu * static_cast<double>(req.sized_gpus);
     }
+    req.usable = capacity_need(req.usable_target, req.checkpoints);
     check_finite(req);
     return req;
 }

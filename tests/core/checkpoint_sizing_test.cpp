@@ -107,13 +107,29 @@ TEST_CASE("checkpoints alone size a pod's write") {
     CHECK(r.designs.at(0).write.base() >= 8.4e12 * (1 - 1e-9));
 }
 
-TEST_CASE("retained checkpoints larger than the pod are a warning") {
-    // 100T parameters × 14 B = 1.4 PB; 200 retained + 1 = 281.4 PB > the 215 PB pod.
+TEST_CASE("retained checkpoints count toward the capacity need") {
+    // docs/resilience.md §11. 100T parameters x 14 B = 1.4 PB; 200 retained + 1
+    // = 281.4 PB at the peak, on top of the 215 PB: a sized pod grows to hold
+    // them, and the requirement says so.
     const SizingResult r = size_text(R"({"name": "n",
         "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
         "performance": {"rule": "ncp-gb200-customer"}, "capacity": {"usable": "215 PB"},
         "checkpoint": {"jobs": [{"params": "100T", "interval": "1 h", "mode": "async", "retain": 200}]}})");
     CHECK(r.requirements.checkpoints.peak_retained.base() == Approx(281.4e15));
+    CHECK(r.requirements.usable_target.base() == Approx(215e15));
+    CHECK(r.requirements.usable.base() == Approx(215e15 + 281.4e15));
+    CHECK(r.designs.at(0).usable.base() >= 496.4e15 * (1 - 1e-9));
+    CHECK(with_code(r.designs.at(0), "checkpoint-retention").empty());
+}
+
+TEST_CASE("retained checkpoints larger than a fixed pod are a warning") {
+    // The quoted 180 D-boxes hold 217.9 PB, less than the 281.4 PB kept.
+    const SizingResult r = size_text(R"({"name": "n",
+        "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
+        "performance": {"rule": "ncp-gb200-customer"}, "capacity": {"usable": "215 PB"},
+        "checkpoint": {"jobs": [{"params": "100T", "interval": "1 h", "mode": "async", "retain": 200}]},
+        "options": [{"cnode": "cnode-1u", "dbox": "dbox-1u-22", "drive": "61.44 TB",
+                     "cnodes": 450, "dboxes": 180}]})");
     const auto w = with_code(r.designs.at(0), "checkpoint-retention");
     REQUIRE(w.size() == 1);
     CHECK(w[0]->severity == Severity::warning);

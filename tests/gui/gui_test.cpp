@@ -28,6 +28,7 @@
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "racks_view.hpp"
+#include "resilience_panel.hpp"
 #include "results_view.hpp"
 #include "scenario_editor.hpp"
 #include "session.hpp"
@@ -37,6 +38,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -455,6 +457,43 @@ private Q_SLOTS:
         QCOMPARE(w->session()->scenario().options.size(), s.options.size() + 1);
         QCOMPARE(w->session()->scenario().options.back().cnode_sizing, CNodeSizing::fixed);
         QCOMPARE(w->results()->table()->columnCount(), columns_before + 1);
+    }
+
+    void resiliencePanelShowsTheCliFiguresAndFollowsEdits() {
+        // docs/resilience.md §8: the high-density exabyte at the defaults
+        // (AFR 0.5 %, fill 80 %, rebuild share 10 %) rebuilds a drive in
+        // 60.2 min — the same grid `podsizer resilience` prints.
+        auto w = open_window();
+        QVERIFY(w->openFile(kSource + "/examples/high-density-1eb.json"));
+        QVERIFY(w->showTab("resilience"));
+        QApplication::processEvents();
+        ResiliencePanel* p = w->results()->resilience();
+        QVERIFY(p->isVisible());
+        QTableWidget* t = p->table();
+        int rebuild_row = -1;
+        for (int r = 0; r < t->rowCount(); ++r) {
+            if (t->verticalHeaderItem(r) != nullptr &&
+                t->verticalHeaderItem(r)->text() == "Drive rebuild (min)") {
+                rebuild_row = r;
+            }
+        }
+        QVERIFY(rebuild_row >= 0);
+        QCOMPARE(t->item(rebuild_row, 0)->text(), QString("60.2"));
+        // One line per design in each chart; more rebuild bandwidth, more nines.
+        const std::size_t designs = w->session()->result()->designs.size();
+        QCOMPARE(static_cast<std::size_t>(p->ninesChart()->chart()->series().size()), designs);
+        auto* nines = qobject_cast<QLineSeries*>(p->ninesChart()->chart()->series().front());
+        QVERIFY(nines != nullptr && nines->count() > 2);
+        QVERIFY(nines->at(nines->count() - 1).y() > nines->at(0).y());
+        auto* need = qobject_cast<QLineSeries*>(p->outageChart()->chart()->series().front());
+        QVERIFY(need != nullptr);
+        const double before = need->at(need->count() - 1).y();
+        // An edit redraws it: a dataset to stage adds to the local need.
+        type_into(w->editor()->field("$.resilience.dataset"), "50 PB");
+        QApplication::processEvents();
+        need = qobject_cast<QLineSeries*>(p->outageChart()->chart()->series().front());
+        QVERIFY(need != nullptr);
+        QCOMPARE(need->at(need->count() - 1).y(), before + 50.0);
     }
 
     void savingAndOpeningGivesTheSameScenarioAndSizing() {

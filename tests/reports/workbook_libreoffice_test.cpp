@@ -256,9 +256,11 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         for (const Example& e : f.examples) {
             INFO(e.stem);
             // Slide, Summary, Racks, Assumptions, Charts, Checkpoints when there
-            // are jobs, and Fleet with a fleet plan.
-            const std::size_t fixed =
-                (e.result.requirements.checkpoints.jobs.empty() ? 5 : 6) + (e.fleet ? 1 : 0);
+            // are jobs, Fleet with a fleet plan, and Resilience with a scenario
+            // (every catalog D-box gives a drive AFR).
+            const bool resilience = !e.scenario.name.empty();
+            const std::size_t fixed = (e.result.requirements.checkpoints.jobs.empty() ? 5 : 6) +
+                                      (e.fleet ? 1 : 0) + (resilience ? 1 : 0);
             REQUIRE(e.manifest.sheets.size() == e.result.designs.size() + fixed);
             for (const std::string& name : e.manifest.sheets) {
                 INFO(name);
@@ -519,6 +521,30 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             }
         }
         CHECK(found);
+    }
+
+    SECTION("the Resilience sheet recalculates the high-density exabyte's rebuilds") {
+        // docs/resilience.md §8–§9 (AFR 0.5 %, fill 80 %, rebuild share 10 %):
+        // a drive in 3,611 s = 60.2 min, a D-box in 159,667 s = 44.4 h,
+        // P(loss | a D-box fails) = 1.72e-3 (the review's 1.7e-3).
+        const SheetCsv& r = sheet(f, "hd", "Resilience");
+        auto at = [&](const std::string& label) {
+            for (std::size_t i = 0; i < r.rows.size(); ++i) {
+                if (!r.rows[i].empty() && r.rows[i][0] == label) {
+                    const std::string* c = r.at(static_cast<int>(i), 1);
+                    REQUIRE(c != nullptr);
+                    double v = 0;
+                    INFO(label << " = \"" << *c << "\"");
+                    REQUIRE(parse_exported_number(*c, v));
+                    return v;
+                }
+            }
+            FAIL("Resilience has no row " << label);
+            return 0.0;
+        };
+        CHECK(at("Drive rebuild (min)") == Approx(60.2).margin(0.05));
+        CHECK(at("D-box rebuild (h)") == Approx(44.35).margin(0.05));
+        CHECK(at("P(loss | a D-box fails)") == Approx(1.72e-3).epsilon(0.01));
     }
 }
 

@@ -171,23 +171,26 @@ TEST_CASE("the workbook is a ZIP of well-formed XML parts, each declared in its 
     CHECK(r.exit_code == 0);
 }
 
-TEST_CASE("the sheets come in the issue's order: Slide, Summary, designs, Checkpoints, Racks, "
-          "Assumptions, Charts") {
-    CHECK(ncp().manifest.sheets == std::vector<std::string>{"Slide", "Summary", "NCP pod", "Racks",
-                                                            "Assumptions", "Charts"});
+TEST_CASE("the sheets come in the issue's order: Slide, Summary, designs, Checkpoints, "
+          "Resilience, Racks, Assumptions, Charts") {
+    // Resilience (docs/resilience.md §13) after the designs and checkpoints:
+    // every catalog D-box gives a drive AFR.
+    CHECK(ncp().manifest.sheets ==
+          std::vector<std::string>{"Slide", "Summary", "NCP pod", "Resilience", "Racks",
+                                   "Assumptions", "Charts"});
     const Written hd = write_example("high-density-1eb.json", "hd.xlsx");
-    CHECK(hd.manifest.sheets == std::vector<std::string>{"Slide", "Summary",
-                                                         "HD exabyte, full performance",
-                                                         "HD exabyte, capacity only (1 2)", "Racks",
-                                                         "Assumptions", "Charts"});
+    CHECK(hd.manifest.sheets ==
+          std::vector<std::string>{"Slide", "Summary", "HD exabyte, full performance",
+                                   "HD exabyte, capacity only (1 2)", "Resilience", "Racks",
+                                   "Assumptions", "Charts"});
     const std::string& book = hd.parts.at("xl/workbook.xml");
     CHECK(book.find("name=\"HD exabyte, capacity only (1 2)\"") != std::string::npos);
     // With checkpoint jobs, their sheet comes after the designs.
     const Written ck = write_example("checkpoint-cadence.json", "ckpt.xlsx");
     CHECK(ck.manifest.sheets ==
           std::vector<std::string>{"Slide", "Summary", "NCP pod as quoted",
-                                   "NCP pod sized for checkpoints",
-                                   "Checkpoints", "Racks", "Assumptions", "Charts"});
+                                   "NCP pod sized for checkpoints", "Checkpoints", "Resilience",
+                                   "Racks", "Assumptions", "Charts"});
 }
 
 TEST_CASE("every sheet prints landscape on A4 one page wide, with the scenario and date on top") {
@@ -396,7 +399,7 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     // The Racks sheet: the reference pod's 29 racks are 5 distinct ones
     // (leaves and spines apart), each in runs: D-boxes, C-nodes, empty U,
     // switches; 5 x 4 rows, far fewer than 29 x 40 U.
-    const std::size_t racks_sheet = 4; // Slide, Summary, NCP pod, Racks
+    const std::size_t racks_sheet = 5; // Slide, Summary, NCP pod, Resilience, Racks
     REQUIRE(w.manifest.sheets.at(racks_sheet - 1) == "Racks");
     const std::string& xml = sheet_xml(w, racks_sheet);
     const std::regex row("<row r=\"([0-9]+)\"");
@@ -422,8 +425,8 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     o.every_rack_unit = true;
     all.manifest = write_workbook(all.path, {&all.result, &catalog(), &all.scenario}, o);
     all.parts = read_xlsx_parts(all.path);
-    REQUIRE(all.manifest.sheets.at(4) == "Rack units");
-    const std::string& units = sheet_xml(all, 5);
+    REQUIRE(all.manifest.sheets.at(5) == "Rack units");
+    const std::string& units = sheet_xml(all, 6);
     CHECK_THAT(units, Catch::Contains("orientation=\"portrait\""));
     // 29 racks x 40 U below the 4 heading rows: the last row is 4 + 1,160.
     CHECK_THAT(units, Catch::Contains("<row r=\"1164\""));

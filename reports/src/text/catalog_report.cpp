@@ -96,6 +96,8 @@ Entry entry_of(const DBoxModel& m) {
          q("backend_write", m.backend_write, units::GB_per_s, 1, "backend_write_bytes_per_s"),
          num("backend_ports", m.backend_ports, 0),
          num("write_buffer_ha_min_dboxes", m.write_buffer_ha_min_dboxes, 0),
+         num("drive_afr", m.drive_afr, 4),
+         num("drive_dwpd", m.drive_dwpd, 2),
          txt("erasure_coding", m.erasure_coding),
          flag("ncp_certified", m.ncp_certified, true)}),
         &m.provenance};
@@ -117,7 +119,9 @@ Entry entry_of(const ErasureCodingRule& m) {
     if (!steps.empty()) {
         rows.push_back(txt("steps", steps));
     }
-    for (Fact r : {num("reserve", m.reserve, 2, true), num("min_dboxes", m.min_dboxes, 0),
+    for (Fact r : {num("reserve", m.reserve, 2, true),
+                   num("rebuild_read_fraction", m.rebuild_read_fraction, 2),
+                   num("min_dboxes", m.min_dboxes, 0),
                    num("enclosure_tolerance_min_dboxes", m.enclosure_tolerance_min_dboxes, 0),
                    num("rack_resilience_min_racks", m.rack_resilience_min_racks, 0),
                    num("max_dboxes", static_cast<double>(m.max_dboxes), 0),

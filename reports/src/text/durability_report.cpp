@@ -4,10 +4,10 @@
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 #include "podsizer/reports/version.hpp"
+#include "report_json.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -15,6 +15,8 @@
 namespace podsizer {
 
 namespace {
+
+using detail::three_significant;
 
 using json = nlohmann::ordered_json;
 
@@ -26,29 +28,6 @@ json number_or_null(double v) {
 
 std::string machine(double v) {
     return std::isfinite(v) ? format_shortest(v) : std::string();
-}
-
-/// Three significant digits: "118", "17.8", "0.841", "2,750"; from 10^6 up and
-/// below 10^-3 in scientific notation without exponent padding: "3.04e7",
-/// "3.29e-8" ({fmt}, never the locale).
-std::string three_significant(double v) {
-    if (!std::isfinite(v)) {
-        return "inf";
-    }
-    if (v == 0.0) {
-        return "0";
-    }
-    if (std::abs(v) >= 1e6 || std::abs(v) < 1e-3) {
-        std::string s = fmt::format("{:.2e}", v); // "3.04e+07"
-        const auto e = s.find('e');
-        std::string exponent = s.substr(e + 1);
-        const bool negative = exponent.front() == '-';
-        exponent.erase(0, 1);
-        exponent.erase(0, std::min(exponent.find_first_not_of('0'), exponent.size() - 1));
-        return s.substr(0, e) + "e" + (negative ? "-" : "") + exponent;
-    }
-    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(v))));
-    return format_number(v, std::max(0, 2 - magnitude));
 }
 
 std::string years_text(double seconds) {

@@ -5,9 +5,31 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <fmt/format.h>
 #include <string_view>
 
 namespace podsizer::detail {
+
+std::string three_significant(double v) {
+    if (!std::isfinite(v)) {
+        return "inf";
+    }
+    if (v == 0.0) {
+        return "0";
+    }
+    if (std::abs(v) >= 1e6 || std::abs(v) < 1e-3) {
+        std::string s = fmt::format("{:.2e}", v); // "3.04e+07"
+        const auto e = s.find('e');
+        std::string exponent = s.substr(e + 1);
+        const bool negative = exponent.front() == '-';
+        exponent.erase(0, 1);
+        exponent.erase(0, std::min(exponent.find_first_not_of('0'), exponent.size() - 1));
+        return s.substr(0, e) + "e" + (negative ? "-" : "") + exponent;
+    }
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(v))));
+    return format_number(v, std::max(0, 2 - magnitude));
+}
 
 std::string plain(double v, int decimals) {
     std::string s = format_number(v, decimals);
@@ -101,6 +123,43 @@ std::string findings_block(const std::vector<std::pair<std::string, Finding>>& f
 std::string findings_markdown(const std::vector<std::pair<std::string, Finding>>& fs) {
     const std::string block = findings_block(fs);
     return block.empty() ? "" : "\n```" + block + "```\n";
+}
+
+ojson resilience_json(const DesignResilience& r) {
+    ojson d;
+    d["afr"] = r.afr;
+    d["fill"] = r.fill;
+    d["rebuild_share"] = r.rebuild_share;
+    d["rebuild_read_fraction"] = r.rebuild_read_fraction;
+    d["read_amplification"] = r.read_amplification;
+    d["drives"] = r.drives;
+    d["drive_rebuild_s"] = r.drive_rebuild.base();
+    d["dbox_rebuild_s"] = r.dbox_rebuild.base();
+    d["annual_loss_probability"] = r.durability.annual_loss_probability;
+    d["nines"] = std::isfinite(r.durability.nines) ? ojson(r.durability.nines) : ojson();
+    d["mttdl_s"] = r.durability.mttdl_s;
+    d["dbox_loss_given_failure"] = r.dbox_loss_given_failure;
+    d["degraded_read_bytes_per_s"] = r.degraded_read.base();
+    d["degraded_write_bytes_per_s"] = r.degraded_write.base();
+    d["burst_write_bytes_per_s"] = r.burst_write.base();
+    d["read_during_burst_bytes_per_s"] = r.read_during_burst.base();
+    d["offsite_write_bytes_per_s"] = r.offsite_write.base();
+    d["backlog_bytes"] = r.backlog.base();
+    d["retained_bytes"] = r.retained.base();
+    d["local_need_bytes"] = r.local_need.base();
+    d["catch_up_s"] = r.catch_up ? ojson(r.catch_up->base()) : ojson();
+    d["offsite_accounts"] = r.offsite_accounts;
+    d["accounts"] = r.accounts;
+    d["accounts_needed"] = r.accounts_needed;
+    d["accounts_egress_bytes_per_s"] = r.accounts_egress.base();
+    d["staging_rate_bytes_per_s"] = r.staging_rate.base();
+    d["staging_s"] = r.staging ? ojson(r.staging->base()) : ojson();
+    d["average_write_bytes_per_s"] = r.average_write.base();
+    d["dwpd_average"] = r.dwpd_average;
+    d["dwpd_peak"] = r.dwpd_peak;
+    d["rated_dwpd"] = r.rated_dwpd;
+    d["findings"] = detail::findings_json(r.findings);
+    return d;
 }
 
 } // namespace podsizer::detail

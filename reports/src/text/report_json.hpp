@@ -17,6 +17,11 @@ using ojson = nlohmann::ordered_json;
 /// A number for machines: no thousands separators, trailing zeros trimmed.
 std::string plain(double v, int decimals);
 
+/// Three significant digits: "118", "17.8", "0.841", "2,750"; from 10^6 up and
+/// below 10^-3 in scientific notation without exponent padding: "3.04e7",
+/// "3.29e-8" ({fmt}, never the locale); "inf" when not finite.
+std::string three_significant(double v);
+
 /// 0.1 -> "10 %", 0.025 -> "2.5 %".
 std::string percent_text(double fraction);
 
@@ -32,6 +37,10 @@ void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of);
 /// A design's bill of materials and key figures (no rack layout), SI units
 /// in the keys as in the sizing report.
 ojson design_summary_json(const Design& d);
+
+/// A design's resilience (docs/resilience.md §8–§13), SI units in the keys:
+/// the `resilience` command's per-design object and `size`'s `resilience`.
+ojson resilience_json(const DesignResilience& r);
 
 /// The `extrapolation` object of the CLI contract: target_bytes, pods_exact,
 /// pods, total_usable_bytes, racks, power_w, read_bytes_per_s,

@@ -121,6 +121,9 @@ json design_json(const Design& d) {
                                                                 d.checkpoints[i]));
     }
     j["checkpoints"] = checkpoints;
+    if (d.resilience) {
+        j["resilience"] = detail::resilience_json(*d.resilience);
+    }
     return j;
 }
 
@@ -134,6 +137,7 @@ json requirements_json(const Requirements& r) {
     j["write_bytes_per_s"] = r.write.base();
     j["write_driver"] = r.write_driver;
     j["usable_capacity_bytes"] = r.usable.base();
+    j["usable_target_bytes"] = r.usable_target.base();
     j["write_driven_by"] = to_string(r.write_driven_by);
     j["performance_write_bytes_per_s"] = r.performance_write.base();
     j["checkpoint_write_bytes_per_s"] = r.checkpoints.write.base();
@@ -261,6 +265,11 @@ std::string throughput_phrase(Throughput read, Throughput write) {
 }
 
 std::string usable_phrase(const Requirements& r) {
+    if (r.checkpoints.peak_retained.base() > 0.0 && r.usable_target.base() > 0.0) {
+        // docs/resilience.md §11: the checkpoints kept locally add to the data.
+        return "usable " + format_in(r.usable_target, units::PB, 1) + " + " +
+               format_in(r.checkpoints.peak_retained, units::TB, 1) + " checkpoints kept";
+    }
     return "usable " + format_in(r.usable, units::PB, 1);
 }
 

@@ -19,9 +19,9 @@ namespace {
 
 // The fixed sheets; a design may not take one of their names. "History" is
 // reserved by Excel itself.
-constexpr const char* kFixedSheets[] = {"Slide",  "Summary",    "Fleet",
-                                        "Checkpoints", "Racks", "Rack units",
-                                        "Assumptions", "Charts", "History"};
+constexpr const char* kFixedSheets[] = {"Slide",       "Summary",     "Fleet",  "Checkpoints",
+                                        "Resilience",  "Racks",       "Rack units",
+                                        "Assumptions", "Charts",      "History"};
 
 std::string ascii_lower(std::string s) {
     for (char& c : s) {
@@ -217,6 +217,10 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         if (has_checkpoints) {
             checkpoints = book.add_sheet(checkpoint_cells.sheet);
         }
+        std::optional<xlsx::Sheet> resilience;
+        if (wb::has_resilience(input)) {
+            resilience = book.add_sheet("Resilience");
+        }
         xlsx::Sheet racks = book.add_sheet("Racks");
         std::optional<xlsx::Sheet> rack_units;
         if (options.every_rack_unit) {
@@ -236,6 +240,9 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         }
         if (checkpoints) {
             wb::write_checkpoints(book, *checkpoints, input, cells, assumptions, checkpoint_cells);
+        }
+        if (resilience) {
+            wb::write_resilience(book, *resilience, input, cells, assumptions, checkpoint_cells);
         }
         const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells, assumptions);
         wb::write_slide(book, slide, input, sc);

@@ -3,6 +3,7 @@
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/number_text.hpp"
+#include "podsizer/core/resilience.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
@@ -242,6 +243,13 @@ const Figure<DBoxModel> kDBoxFigures[] = {
      [](const DBoxModel& d) -> double { return d.write_buffer_ha_min_dboxes; }},
     {"", "Certified for NVIDIA reference architectures", Num::text, "", "ncp_certified", nullptr,
      [](const DBoxModel& d) { return std::string(d.ncp_certified ? "yes" : "no"); }},
+    // docs/resilience.md §8, §12
+    {"drive_afr", "Drive annual failure rate", Num::percent, "%", "drive_afr",
+     [](const DBoxModel& d) { return d.drive_afr; }, nullptr,
+     [](const DBoxModel& d) { return d.drive_afr > 0.0; }},
+    {"drive_dwpd", "Drive rated writes per day", Num::precise, "DWPD", "drive_dwpd",
+     [](const DBoxModel& d) { return d.drive_dwpd; }, nullptr,
+     [](const DBoxModel& d) { return d.drive_dwpd > 0.0; }},
 };
 
 const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
@@ -271,6 +279,8 @@ const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
      [](const ErasureCodingRule& e) { return static_cast<double>(e.max_dboxes); }},
     {"max_cnodes", "Largest cluster the software supports", Num::integer, "C-nodes", "max_cnodes",
      [](const ErasureCodingRule& e) { return static_cast<double>(e.max_cnodes); }},
+    {"rebuild_read_fraction", "Share of the data strips a rebuild reads", Num::precise, "× data",
+     "rebuild_read_fraction", [](const ErasureCodingRule& e) { return e.rebuild_read_fraction; }},
 };
 
 bool has_port_modes(const SwitchModel& s) {
@@ -475,6 +485,7 @@ struct AssumptionsBuilder {
     void comparison();
     void models();
     void erasure_coding(const ErasureCodingRule& ec);
+    void resilience();
 };
 
 void AssumptionsBuilder::fleet() {
@@ -663,6 +674,39 @@ void AssumptionsBuilder::comparison() {
     }
 }
 
+/// What the Resilience sheet's formulas read (docs/resilience.md §8–§13):
+/// the values in force (the scenario's or the defaults), and the per-account
+/// limits of the cloud store the offsite copies go to.
+void AssumptionsBuilder::resilience() {
+    const std::vector<Design>& designs = input.result->designs;
+    const bool any = std::any_of(designs.begin(), designs.end(),
+                                 [](const Design& d) { return d.resilience.has_value(); });
+    if (s == nullptr || !any) {
+        return;
+    }
+    const ResilienceInputs ri = resilience_inputs(*s, *input.catalog);
+    auto row = [&](const char* pattern, const char* name, double v, Num format, const char* unit) {
+        const ScenarioField* f = find_scenario_field(pattern);
+        AssumptionRow r =
+            number_row("Scenario", sentence_case(f->label), v, format, unit, field_source(*f));
+        r.source_kind = "scenario";
+        num("scenario", "scenario", name, std::move(r));
+    };
+    if (ri.afr) {
+        row("resilience.afr", "afr", *ri.afr, Num::percent, "%");
+    }
+    row("resilience.fill", "fill", ri.fill, Num::percent, "%");
+    row("resilience.rebuild_share", "rebuild_share", ri.rebuild_share, Num::percent, "%");
+    row("resilience.outage", "outage_h", in(ri.outage, units::h), Num::precise, "h");
+    row("resilience.dataset", "dataset_PB", in(ri.dataset, units::PB), Num::precise, "PB");
+    if (ri.wan.base() > 0.0) {
+        row("cloud.wan", "wan_Gbps", in(ri.wan, units::Gbps), Num::precise, "Gbps");
+    }
+    if (const ReferenceSystem* ref = account_reference(*s, *input.catalog)) {
+        figures("reference", "Reference " + ref->id, *ref, kReferenceFigures);
+    }
+}
+
 /// Catalog entries of every model the designs use, in first-use order.
 void AssumptionsBuilder::models() {
     const Catalog& cat = *input.catalog;
@@ -738,6 +782,7 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
     b.scenario_figures();
     b.constraints();
     b.comparison();
+    b.resilience();
     b.models();
     return a;
 }

@@ -570,6 +570,8 @@ CheckpointCells checkpoint_layout(const Requirements& req) {
     c.first_job_row = kJobsHeader + 1;
     c.plan_row = c.first_job_row + static_cast<int>(c.jobs);
     c.plan_write_ref = xlsx::ref(c.sheet, c.plan_row, kRequired);
+    c.plan_peak_ref = xlsx::ref(c.sheet, c.plan_row, kPeak);
+    c.plan_wan_ref = xlsx::ref(c.sheet, c.plan_row, kWan);
     return c;
 }
 

@@ -107,12 +107,17 @@ std::optional<Item> capacity_item(const DesignContext& x, const std::string& siz
     const std::string key = "req_usable";
     const std::string label = "Required usable capacity (PB)";
     const double need = in(x.d.requirements.usable, units::PB);
+    // docs/resilience.md §11: the checkpoints kept locally add to the data.
+    const bool kept = x.d.requirements.checkpoints.peak_retained.base() > 0.0;
+    const std::string plus_kept = kept ? "+" + x.checkpoints.plan_peak_ref + "/1000" : "";
+    const std::string with_kept = kept ? ", plus the checkpoints kept (Checkpoints sheet)" : "";
     const OptionSpec* option = x.entry.option;
     if (option != nullptr && option->capacity) {
         const std::string own = option_id(x.entry.option_index);
         if (x.a.has("option", own, "usable_PB")) {
-            return Item::formula(key, label, "=" + x.a.name("option", own, "usable_PB"), need,
-                                 Num::one, "this option's own capacity need (Assumptions)");
+            return Item::formula(key, label, "=" + x.a.name("option", own, "usable_PB") + plus_kept,
+                                 need, Num::one,
+                                 "this option's own capacity need (Assumptions)" + with_kept);
         }
         return Item::value(key, label, need, Num::one, "this option's own capacity need");
     }
@@ -123,13 +128,13 @@ std::optional<Item> capacity_item(const DesignContext& x, const std::string& siz
                            "this design's own need: the extrapolation target");
     }
     if (x.has_scenario("usable_PB")) {
-        return Item::formula(key, label, "=" + x.scenario("usable_PB"), need, Num::one,
-                             "from the scenario");
+        return Item::formula(key, label, "=" + x.scenario("usable_PB") + plus_kept, need, Num::one,
+                             "from the scenario" + with_kept);
     }
     if (x.has_scenario("usable_per_gpu_TB") && !sized.empty()) {
-        return Item::formula(key, label,
-                             "=" + sized + "*" + x.scenario("usable_per_gpu_TB") + "/1000", need,
-                             Num::one, "GPUs sized for x capacity per GPU");
+        return Item::formula(
+            key, label, "=" + sized + "*" + x.scenario("usable_per_gpu_TB") + "/1000" + plus_kept,
+            need, Num::one, "GPUs sized for x capacity per GPU" + with_kept);
     }
     if (x.has_scenario("usable_per_gpu_TB")) {
         // An option without the performance rule keeps the pod's capacity

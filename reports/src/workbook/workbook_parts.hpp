@@ -150,6 +150,8 @@ struct CheckpointCells {
     std::size_t jobs = 0;
     int plan_row = 0;
     std::string plan_write_ref; ///< the jobs' combined required write (GB/s)
+    std::string plan_peak_ref;  ///< the checkpoints kept locally at their peak (TB)
+    std::string plan_wan_ref;   ///< the jobs' offsite rate (GB/s)
     // Filled in by write_checkpoints, for the goodput charts.
     std::vector<ChartSeries> curves;  ///< goodput against write, one per job
     std::vector<ChartSeries> designs; ///< each design's jobs at its write share
@@ -199,6 +201,16 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
 
 /// The Fleet sheet; input.fleet and its plan must be set. One block per
 /// design with fleet storage.
+/// Whether the workbook has a Resilience sheet: a scenario and a design
+/// whose resilience the engine assessed.
+bool has_resilience(const WorkbookInput& input);
+
+/// The Resilience sheet (docs/resilience.md §8–§13), one column per design
+/// with its resilience.
+void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                      const std::vector<DesignCells>& designs, const Assumptions& a,
+                      const CheckpointCells& checkpoints);
+
 void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan,
                  const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& designs);
 

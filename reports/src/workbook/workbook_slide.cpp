@@ -12,7 +12,8 @@ namespace {
 
 /// The rows, in order. Effective capacity only where a data-reduction ratio
 /// is given (the Summary shows it then). A resilience headline belongs after
-/// the facility power, once the workbook has one: the Slide has room for it.
+/// the facility power once the Summary has a resilience row (the Resilience
+/// sheet has the figures): the Slide has room for it.
 constexpr MetricId kRows[] = {
     MetricId::racks,          MetricId::usable_capacity, MetricId::effective_capacity,
     MetricId::read,           MetricId::write,           MetricId::power,

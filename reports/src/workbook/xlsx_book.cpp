@@ -66,6 +66,8 @@ const char* num_format(Num n) {
         return "0.0%";
     case Num::precise:
         return "#,##0.0###";
+    case Num::scientific:
+        return "0.00E+00";
     case Num::text:
         return "@";
     }

@@ -27,13 +27,14 @@ std::string range(const std::string& sheet, int row1, int col1, int row2, int co
 
 /// How a number is shown.
 enum class Num {
-    integer, ///< #,##0
-    one,     ///< #,##0.0
-    two,     ///< #,##0.00
-    three,   ///< #,##0.000
-    percent, ///< 0.0%
-    precise, ///< #,##0.0### (figures such as 61.44 TB or 0.5)
-    text,    ///< text cells
+    integer,    ///< #,##0
+    one,        ///< #,##0.0
+    two,        ///< #,##0.00
+    three,      ///< #,##0.000
+    percent,    ///< 0.0%
+    precise,    ///< #,##0.0### (figures such as 61.44 TB or 0.5)
+    scientific, ///< 0.00E+00 (probabilities such as 1.72E-03)
+    text,       ///< text cells
 };
 
 /// What a cell is: an input the user may change (blue), a formula (black),

@@ -76,6 +76,10 @@ struct DBoxModel {
     /// Under an HA layout the write buffer is protected with RAID 6 only
     /// from this many D-boxes (0: not known, not checked).
     int write_buffer_ha_min_dboxes = 0;
+    /// Its drives' annual failure rate and rated drive writes per day; zero:
+    /// not known (docs/resilience.md).
+    double drive_afr = 0.0;
+    double drive_dwpd = 0.0;
     std::string erasure_coding; ///< id of the ErasureCodingRule that applies
     bool ncp_certified = false; ///< certified for NVIDIA's reference architectures
     Provenance provenance;
@@ -103,6 +107,9 @@ struct ErasureCodingRule {
     /// Optional legacy cap: from min_dboxes enclosures on, at most data_strips.
     std::vector<StripeStep> steps;
     double reserve = 0.0;                   ///< fraction held back on top of EC
+    /// Share of a stripe's data strips read to rebuild one strip: 1 for
+    /// Reed-Solomon, 0.25 for VAST's locally decodable code (docs/resilience.md).
+    double rebuild_read_fraction = 1.0;
     int min_dboxes = 1;                     ///< smallest cluster the rule allows
     int enclosure_tolerance_min_dboxes = 0; ///< HA layouts need at least this many D-boxes
     int rack_resilience_min_racks = 0;      ///< rack-level resilience needs at least this

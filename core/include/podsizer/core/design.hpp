@@ -5,7 +5,9 @@
 #include "podsizer/core/assumptions.hpp"
 #include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/ec_layout.hpp"
+#include "podsizer/core/finding.hpp"
 #include "podsizer/core/power.hpp"
+#include "podsizer/core/resilience_types.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <cstddef>
@@ -16,18 +18,6 @@
 #include <vector>
 
 namespace podsizer {
-
-enum class Severity { info, warning, error };
-std::string_view to_string(Severity s);
-
-/// Something the engine noticed about a valid design (docs/model.md §11). Findings
-/// are data, not exceptions: an error finding means a requirement or
-/// constraint is not met (CLI exit 1), not that the input was bad.
-struct Finding {
-    Severity severity = Severity::info;
-    std::string code; ///< stable identifier for scripts, e.g. "read-short"
-    std::string message;
-};
 
 /// A C:D ratio as people write it: 2.5 -> "2.5:1", 0.5 -> "1:2", 0.1 -> "1:10".
 std::string format_cd_ratio(double c_per_d);
@@ -51,7 +41,10 @@ struct Requirements {
     WriteDriver write_driven_by = WriteDriver::none;
     Throughput performance_write; ///< the rule's (or explicit) write before checkpoints
     CheckpointPlan checkpoints;   ///< the checkpoint jobs; empty when none
-    Capacity usable;              ///< capacity need; zero when none
+    /// Capacity need: the usable target plus the checkpoints kept locally at
+    /// their peak (docs/resilience.md §11); zero when neither is given.
+    Capacity usable;
+    Capacity usable_target; ///< the scenario's (or option's) usable figure alone
     /// Line rate of the GPUs' storage (TAN) ports: nodes × the platform's
     /// storage_network; zero when the catalog gives none.
     Throughput gpu_storage_network;
@@ -207,6 +200,10 @@ struct Design {
     std::vector<CheckpointAtDesign> checkpoints; ///< each job at the delivered write
     std::vector<Rack> layout;
     std::vector<Finding> findings;
+    /// Rebuilds, degraded throughput, WAN outage, staging and endurance
+    /// (docs/resilience.md §8–§13); set by size_scenario when the D-box gives
+    /// a drive AFR (or the scenario one), unset otherwise.
+    std::optional<DesignResilience> resilience;
     /// The catalog figures of kind assumption the headline figures rest on
     /// (docs/model.md §14).
     std::vector<AssumedFigure> assumptions;

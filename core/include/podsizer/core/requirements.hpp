@@ -7,8 +7,13 @@
 
 namespace podsizer {
 
+/// The usable capacity a design must reach: the target plus the checkpoints
+/// kept locally at their peak (docs/resilience.md §11).
+Capacity capacity_need(Capacity usable_target, const CheckpointPlan& checkpoints);
+
 /// SUs = ceil(GPUs / SU size); read and write multiply whole SUs. Throws
 /// InputError for ids that are not in the catalog.
+
 Requirements compute_requirements(const Scenario& scenario, const Catalog& catalog);
 
 } // namespace podsizer

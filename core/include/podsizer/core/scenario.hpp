@@ -165,6 +165,18 @@ struct CloudAccess {
     bool operator==(const CloudAccess&) const = default;
 };
 
+/// What the scenario says about resilience (docs/resilience.md §8–§13);
+/// unset values take the defaults of ResilienceInputs and the catalog's.
+struct ResilienceSpec {
+    std::optional<double> afr;           ///< per drive-year
+    std::optional<double> fill;          ///< share of the drives holding data
+    std::optional<double> rebuild_share; ///< ρ
+    std::optional<Duration> outage;      ///< WAN outage to ride through
+    std::optional<Capacity> dataset;     ///< data to pre-stage over the WAN
+
+    bool operator==(const ResilienceSpec&) const = default;
+};
+
 struct Scenario {
     std::string name;
     std::string description;
@@ -178,6 +190,7 @@ struct Scenario {
     std::optional<ExtrapolationSpec> extrapolation;
     std::vector<std::string> comparisons; ///< reference system ids to put beside the designs
     CloudAccess cloud;                    ///< how the GPU site reaches those references
+    ResilienceSpec resilience;
 
     // Field by field: saving and loading must give an identical scenario
     // (catalog's scenario writer is tested that way), and the GUI ignores an

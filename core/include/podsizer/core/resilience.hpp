@@ -1,0 +1,43 @@
+// Resilience of one design (docs/resilience.md §8–§12): rebuild times and the
+// odds of losing data after a D-box failure, throughput with a D-box down
+// and during a checkpoint burst, a WAN outage's backlog and catch-up, data
+// staging, and flash endurance.
+#pragma once
+
+#include "podsizer/core/catalog.hpp"
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/resilience_types.hpp"
+#include "podsizer/core/scenario.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace podsizer {
+
+/// Throws InputError naming the field unless 0 < afr < 1, 0 < fill <= 1,
+/// 0 < rebuild_share <= 1, 0 <= outage <= a year and the rest >= 0.
+void check_resilience_inputs(const ResilienceInputs& in);
+
+/// Drive writes per day of `write` sustained all day on `raw` capacity, each
+/// byte written as a stripe of width/data strips: W × 86,400 s × (w/d) / raw.
+double drive_writes_per_day(Throughput write, Capacity raw, int width, int data_strips);
+
+/// P(at least k events) of a Poisson count with mean m: 1 − Σ_{i<k} e^{−m} mⁱ/i!.
+double poisson_at_least(int k, double m);
+
+/// The resilience of `d`, built on `box` and its erasure-coding rule `ec`.
+DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
+                                   const ErasureCodingRule& ec, const ResilienceInputs& in);
+
+/// The first reference system the scenario compares with that gives
+/// per-account limits (the cloud store the offsite copies go to); null: none.
+const ReferenceSystem* account_reference(const Scenario& s, const Catalog& catalog);
+
+/// The scenario's resilience values over the defaults, its WAN, and the
+/// per-account limits of the first reference it compares with that gives them.
+ResilienceInputs resilience_inputs(const Scenario& s, const Catalog& catalog);
+
+/// Sets every design's `resilience` whose D-box (or `in`) gives a drive AFR.
+void assess_designs(SizingResult& sized, const Catalog& catalog, const ResilienceInputs& in);
+
+} // namespace podsizer

@@ -1,0 +1,324 @@
+#include "podsizer/core/resilience.hpp"
+
+#include "podsizer/core/counting.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/core/network.hpp"
+#include "podsizer/core/number_text.hpp"
+#include "podsizer/core/text.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace podsizer {
+
+namespace {
+
+constexpr double kSecondsPerDay = 86'400.0;
+
+std::string tb_s(Throughput t) {
+    return format_in(t, units::TB_per_s, 2);
+}
+
+/// What the D-boxes deliver with one of them down and ρ of the rest's
+/// backend given to its rebuild (docs/resilience.md §10), against the C-nodes.
+Throughput degraded(Throughput frontend, Throughput per_dbox, std::int64_t dboxes, double rho) {
+    const auto left = static_cast<double>(std::max<std::int64_t>(0, dboxes - 1));
+    return std::min(frontend, per_dbox * (left * (1.0 - rho)));
+}
+
+/// The checkpoint jobs' write averaged over their intervals: size / interval
+/// at the requirement (a sync job writes once per interval, an async one
+/// drains once per interval). Zero without jobs.
+Throughput checkpoint_average(const CheckpointPlan& plan) {
+    Throughput sum;
+    Throughput largest;
+    for (const CheckpointRequirement& r : plan.jobs) {
+        const Duration interval = r.at_requirement.interval;
+        if (interval.base() > 0.0) {
+            const Throughput avg = Throughput::from_base(r.model.size.base() / interval.base());
+            sum += avg;
+            largest = std::max(largest, avg);
+        }
+    }
+    return plan.concurrent ? sum : largest;
+}
+
+void durability_part(const Design& d, const DBoxModel& box, const ErasureCodingRule& ec,
+                     DesignResilience& r) {
+    r.rebuild_read_fraction = ec.rebuild_read_fraction;
+    r.read_amplification = rebuild_read_amplification(d.data_strips, ec.rebuild_read_fraction);
+    r.drives = saturating_product(d.dboxes, d.drives_per_dbox);
+    // A declustered rebuild reads from every D-box: ρ of the backend's read,
+    // each box at what its ports carry (docs/model.md §7).
+    const Throughput per_box = line_capped(box.backend_read, dbox_line_rate(box));
+    r.rebuild_bandwidth = per_box * (r.rebuild_share * static_cast<double>(d.dboxes));
+    if (d.data_strips < 1 || r.rebuild_bandwidth.base() <= 0.0) {
+        return;
+    }
+    const Capacity data_per_drive = d.drive_size * r.fill;
+    r.drive_rebuild = Duration::from_base(data_per_drive.base() * r.read_amplification /
+                                          r.rebuild_bandwidth.base());
+    // A whole D-box: all its drives, rebuilt by the other D-boxes.
+    if (d.dboxes > 1) {
+        const Throughput others = per_box * (r.rebuild_share * static_cast<double>(d.dboxes - 1));
+        r.dbox_rebuild = Duration::from_base(data_per_drive.base() * d.drives_per_dbox *
+                                             r.read_amplification / others.base());
+    }
+    if (r.drives >= d.stripe_width()) {
+        DurabilityInputs di;
+        di.drives = r.drives;
+        di.data_strips = d.data_strips;
+        di.parity = d.parity_strips;
+        di.afr = r.afr;
+        di.drive_rebuild_s = r.drive_rebuild.base();
+        r.durability = durability_closed_form(di);
+    }
+    // A D-box failure takes p strips of every stripe it holds; data is lost
+    // when K − p + 1 more drives fail before the box is rebuilt (with wide
+    // declustered stripes any such failures share a stripe with it).
+    const int p = d.strips_per_dbox;
+    if (p > d.parity_strips || d.dboxes <= 1) {
+        r.dbox_loss_given_failure = 1.0;
+    } else {
+        const double lambda_s = r.afr / kSecondsPerYear;
+        const double m = static_cast<double>(r.drives) * lambda_s * r.dbox_rebuild.base();
+        r.dbox_loss_given_failure = poisson_at_least(d.parity_strips - p + 1, m);
+    }
+}
+
+void performance_part(const Design& d, const DBoxModel& box, DesignResilience& r) {
+    const Throughput box_read = line_capped(box.backend_read, dbox_line_rate(box));
+    const Throughput box_write = line_capped(box.backend_write, dbox_line_rate(box));
+    r.degraded_read = degraded(d.frontend_read, box_read, d.dboxes, r.rebuild_share);
+    r.degraded_write = degraded(d.frontend_write, box_write, d.dboxes, r.rebuild_share);
+    // A device reads and writes from one budget: R/R_max + W/W_max <= 1.
+    const CheckpointPlan& plan = d.requirements.checkpoints;
+    r.burst_write = !plan.jobs.empty() ? plan.write : d.requirements.write;
+    if (d.write.base() > 0.0) {
+        const double share = std::clamp(r.burst_write.base() / d.write.base(), 0.0, 1.0);
+        r.read_during_burst = d.read * (1.0 - share);
+    }
+}
+
+void wan_part(const Design& d, const ResilienceInputs& in, DesignResilience& r) {
+    const CheckpointPlan& plan = d.requirements.checkpoints;
+    r.offsite_write = plan.offsite_write;
+    r.backlog = Capacity::from_base(r.offsite_write.base() * in.outage.base());
+    r.retained = plan.peak_retained;
+    r.local_need = r.retained + r.backlog + in.dataset;
+    if (in.wan.base() > r.offsite_write.base() && r.backlog.base() > 0.0) {
+        r.catch_up = Duration::from_base(r.backlog.base() / (in.wan - r.offsite_write).base());
+    } else if (r.backlog.base() <= 0.0) {
+        r.catch_up = Duration{};
+    }
+    if (in.account_ingress.base() > 0.0) {
+        r.offsite_accounts = ceil_ratio(r.offsite_write.base(), in.account_ingress.base());
+    }
+    // The cloud side (docs/resilience.md §11): enough accounts for the
+    // offsite copies' ingress and to hold the dataset, within the
+    // subscription's limit; their egress bounds how fast data comes back.
+    if (in.account_capacity.base() > 0.0 || in.account_ingress.base() > 0.0) {
+        std::int64_t n = std::max<std::int64_t>(1, r.offsite_accounts);
+        if (in.account_capacity.base() > 0.0) {
+            n = std::max(n, ceil_ratio(in.dataset.base(), in.account_capacity.base()));
+        }
+        r.accounts = in.account_limit > 0 ? std::min(n, in.account_limit) : n;
+        r.accounts_needed = n;
+        if (in.account_egress.base() > 0.0) {
+            r.accounts_egress = in.account_egress * static_cast<double>(r.accounts);
+        }
+    }
+    if (in.wan.base() > 0.0) {
+        r.staging_rate = in.wan;
+        if (r.accounts_egress.base() > 0.0) {
+            r.staging_rate = std::min(r.staging_rate, r.accounts_egress);
+        }
+        if (d.write.base() > 0.0) {
+            r.staging_rate = std::min(r.staging_rate, d.write);
+        }
+        if (in.dataset.base() > 0.0) {
+            r.staging = Duration::from_base(in.dataset.base() / r.staging_rate.base());
+        }
+    }
+}
+
+void endurance_part(const Design& d, const DBoxModel& box, DesignResilience& r) {
+    const Throughput avg = checkpoint_average(d.requirements.checkpoints);
+    r.average_write = avg.base() > 0.0 ? avg : d.write;
+    r.dwpd_peak = drive_writes_per_day(d.write, d.raw, d.stripe_width(), d.data_strips);
+    r.dwpd_average = drive_writes_per_day(r.average_write, d.raw, d.stripe_width(), d.data_strips);
+    r.rated_dwpd = box.drive_dwpd;
+}
+
+void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience& r) {
+    const Requirements& req = d.requirements;
+    auto add = [&](Severity s, const char* code, std::string msg) {
+        r.findings.push_back({s, code, std::move(msg)});
+    };
+    const std::string with_box_down = " with one D-box down and " +
+                                      percent_text(r.rebuild_share, 0) +
+                                      " of the backend rebuilding it";
+    if (!meets(r.degraded_read.base(), req.read.base())) {
+        add(Severity::warning, "degraded-read-short",
+            "read falls to " + tb_s(r.degraded_read) + with_box_down + ", below the " +
+                tb_s(req.read) + " required");
+    }
+    if (!meets(r.degraded_write.base(), req.write.base())) {
+        add(Severity::warning, "degraded-write-short",
+            "write falls to " + tb_s(r.degraded_write) + with_box_down + ", below the " +
+                tb_s(req.write) + " required");
+    }
+    if (r.rated_dwpd > 0.0 && r.dwpd_average > r.rated_dwpd) {
+        add(Severity::warning, "endurance",
+            "the drives would write " + format_number(r.dwpd_average, 2) +
+                " drive writes per day on average, above their rated " +
+                format_number(r.rated_dwpd, 2));
+    }
+    if (in.outage.base() > 0.0 && r.offsite_write.base() > 0.0 && !r.catch_up &&
+        in.wan.base() > 0.0) {
+        add(Severity::warning, "wan-never-catches-up",
+            "the WAN link (" + format_in(in.wan, units::Gbps, 0) +
+                ") carries no more than the offsite copies need (" +
+                format_in(r.offsite_write, units::Gbps, 1) +
+                "): the backlog of an outage never drains");
+    }
+    if (in.account_limit > 0 && r.accounts_needed > in.account_limit) {
+        add(Severity::warning, "account-limit",
+            "the offsite copies and the dataset need " + std::to_string(r.accounts_needed) +
+                " storage accounts, more than the " + std::to_string(in.account_limit) +
+                " a subscription may have in one region: spread them over subscriptions");
+    }
+    if (exceeds(r.local_need.base(), d.usable.base())) {
+        add(Severity::warning, "outage-capacity",
+            "riding through the outage needs " + format_in(r.local_need, units::PB, 2) +
+                " locally (checkpoints kept, offsite backlog, staged data), more than the "
+                "design's " +
+                format_in(d.usable, units::PB, 1) + " usable");
+    }
+}
+
+} // namespace
+
+void check_resilience_inputs(const ResilienceInputs& in) {
+    if (in.afr && !(*in.afr > 0.0 && *in.afr < 1.0)) {
+        throw InputError("afr", format_shortest(*in.afr) + ": expected above 0 % and below 100 %");
+    }
+    if (!(in.fill > 0.0 && in.fill <= 1.0)) {
+        throw InputError("fill",
+                         format_shortest(in.fill) + ": expected above 0 % and at most 100 %");
+    }
+    if (!(in.rebuild_share > 0.0 && in.rebuild_share <= 1.0)) {
+        throw InputError("rebuild_share", format_shortest(in.rebuild_share) +
+                                              ": expected above 0 % and at most 100 %");
+    }
+    if (!(in.outage.base() >= 0.0 && in.outage.base() <= kSecondsPerYear)) {
+        throw InputError("outage", "expected a duration from 0 up to a year");
+    }
+    for (const auto& [what, v] :
+         {std::pair{"wan", in.wan.base()}, std::pair{"dataset", in.dataset.base()},
+          std::pair{"account_ingress", in.account_ingress.base()},
+          std::pair{"account_egress", in.account_egress.base()},
+          std::pair{"account_capacity", in.account_capacity.base()}}) {
+        if (!(v >= 0.0) || !std::isfinite(v)) {
+            throw InputError(what, "expected zero or more");
+        }
+    }
+}
+
+double drive_writes_per_day(Throughput write, Capacity raw, int width, int data_strips) {
+    if (raw.base() <= 0.0 || data_strips <= 0) {
+        return 0.0;
+    }
+    const double stripe = static_cast<double>(width) / static_cast<double>(data_strips);
+    return write.base() * kSecondsPerDay * stripe / raw.base();
+}
+
+double poisson_at_least(int k, double m) {
+    if (k <= 0) {
+        return 1.0;
+    }
+    // 1 − Σ_{i<k} e^{−m} mⁱ/i!, through the tail sum when it is small so a
+    // 1e-12 probability keeps its digits.
+    double term = std::exp(-m);
+    double below = 0.0;
+    for (int i = 0; i < k; ++i) {
+        below += term;
+        term *= m / (i + 1);
+    }
+    if (below < 0.5) {
+        return 1.0 - below;
+    }
+    double tail = 0.0;
+    for (int i = k; i < k + 200 && term > tail * 1e-17; ++i) {
+        tail += term;
+        term *= m / (i + 1);
+    }
+    return tail;
+}
+
+DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
+                                   const ErasureCodingRule& ec, const ResilienceInputs& in) {
+    check_resilience_inputs(in);
+    DesignResilience r;
+    r.afr = in.afr.value_or(box.drive_afr);
+    r.fill = in.fill;
+    r.rebuild_share = in.rebuild_share;
+    if (!(r.afr > 0.0 && r.afr < 1.0)) {
+        throw InputError("afr", "D-box " + box.id +
+                                    " gives no drive_afr; expected an annual failure rate such as "
+                                    "\"0.5%\"");
+    }
+    durability_part(d, box, ec, r);
+    performance_part(d, box, r);
+    wan_part(d, in, r);
+    endurance_part(d, box, r);
+    findings_part(d, in, r);
+    return r;
+}
+
+const ReferenceSystem* account_reference(const Scenario& s, const Catalog& catalog) {
+    for (const std::string& id : s.comparisons) {
+        const ReferenceSystem* ref = catalog.reference(id);
+        if (ref != nullptr &&
+            (ref->account_ingress.base() > 0.0 || ref->account_capacity.base() > 0.0)) {
+            return ref;
+        }
+    }
+    return nullptr;
+}
+
+ResilienceInputs resilience_inputs(const Scenario& s, const Catalog& catalog) {
+    ResilienceInputs in;
+    const ResilienceSpec& spec = s.resilience;
+    in.afr = spec.afr;
+    in.fill = spec.fill.value_or(in.fill);
+    in.rebuild_share = spec.rebuild_share.value_or(in.rebuild_share);
+    in.outage = spec.outage.value_or(Duration{});
+    in.dataset = spec.dataset.value_or(Capacity{});
+    in.wan = s.cloud.wan.value_or(Throughput{});
+    if (const ReferenceSystem* ref = account_reference(s, catalog)) {
+        in.account_ingress = ref->account_ingress;
+        in.account_egress = ref->account_egress;
+        in.account_capacity = ref->account_capacity;
+        in.account_limit = s.cloud.raised_account_limit && ref->accounts_per_subscription_raised > 0
+                               ? ref->accounts_per_subscription_raised
+                               : ref->accounts_per_subscription;
+    }
+    return in;
+}
+
+void assess_designs(SizingResult& sized, const Catalog& catalog, const ResilienceInputs& in) {
+    for (Design& d : sized.designs) {
+        const DBoxModel* box = catalog.dbox(d.dbox_model);
+        const ErasureCodingRule* ec =
+            box != nullptr ? catalog.ec_rule(box->erasure_coding) : nullptr;
+        if (box == nullptr || ec == nullptr || (!in.afr && !(box->drive_afr > 0.0))) {
+            d.resilience.reset();
+            continue;
+        }
+        d.resilience = assess_resilience(d, *box, *ec, in);
+    }
+}
+
+} // namespace podsizer

@@ -1,0 +1,202 @@
+#include "resilience_panel.hpp"
+
+#include "grid_table.hpp"
+#include "podsizer/core/number_text.hpp"
+#include "podsizer/core/resilience.hpp"
+#include "podsizer/core/text.hpp"
+#include "podsizer/reports/resilience_report.hpp"
+#include "session.hpp"
+
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace podsizer::gui {
+
+namespace {
+
+// One colour per design, distinct from each other (issue: no two series in
+// one colour); the seventh design and later reuse them dashed.
+const QColor kDesignColours[] = {QColor("#1565c0"), QColor("#ef6c00"), QColor("#2e7d32"),
+                                 QColor("#6a1b9a"), QColor("#c62828"), QColor("#00838f")};
+
+QChartView* chart_view(QWidget* parent, const QString& name, const QString& title) {
+    auto* chart = new QChart();
+    chart->setAnimationOptions(QChart::NoAnimation); // an edit must show at once
+    chart->setMargins(QMargins(6, 6, 6, 6));
+    chart->setTitle(title);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    auto* view = new QChartView(chart, parent);
+    view->setObjectName(name);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(280, 220);
+    return view;
+}
+
+QPen design_pen(std::size_t i) {
+    constexpr std::size_t n = std::size(kDesignColours);
+    QPen pen(kDesignColours[i % n]);
+    pen.setWidthF(2.0);
+    pen.setStyle(i < n ? Qt::SolidLine : Qt::DashLine);
+    return pen;
+}
+
+/// Replaces the chart's series and axes: one line per design.
+void plot(QChart* chart, const std::vector<std::pair<QString, QList<QPointF>>>& lines,
+          const QString& x_title, const QString& y_title, const char* y_format, int x_ticks) {
+    chart->removeAllSeries();
+    for (QAbstractAxis* a : chart->axes()) {
+        chart->removeAxis(a);
+        delete a;
+    }
+    auto* x = new QValueAxis(chart);
+    x->setTitleText(x_title);
+    x->setLabelFormat("%.0f");
+    auto* y = new QValueAxis(chart);
+    y->setTitleText(y_title);
+    y->setLabelFormat(y_format);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    double x_max = 0.0;
+    double y_max = 0.0;
+    double y_min = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        auto* s = new QLineSeries(chart);
+        s->setName(lines[i].first);
+        s->setPen(design_pen(i));
+        s->append(lines[i].second);
+        chart->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+        for (const QPointF& p : lines[i].second) {
+            x_max = std::max(x_max, p.x());
+            y_max = std::max(y_max, p.y());
+            y_min = std::min(y_min, p.y());
+        }
+    }
+    x->setRange(0.0, x_max > 0.0 ? x_max : 1.0);
+    x->setTickCount(x_ticks);
+    if (!std::isfinite(y_min)) {
+        y_min = 0.0;
+    }
+    const double lo = std::min(0.0, std::floor(y_min));
+    y->setRange(lo, y_max > lo ? y_max * 1.05 : lo + 1.0);
+    y->applyNiceNumbers();
+}
+
+} // namespace
+
+ResiliencePanel::ResiliencePanel(Session* session, QWidget* parent)
+    : LazyPanel(session, parent), note_(new QLabel(this)), table_(new QTableWidget(this)),
+      nines_(chart_view(this, "resilience-nines", tr("Nines against the rebuild share"))),
+      outage_(chart_view(this, "resilience-outage", tr("Local capacity a WAN outage needs"))) {
+    note_->setObjectName("resilience-note");
+    note_->setWordWrap(true);
+    table_->setObjectName("resilience");
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionMode(QAbstractItemView::NoSelection);
+    table_->verticalHeader()->setDefaultSectionSize(19);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    auto* charts = new QWidget(this);
+    auto* cl = new QHBoxLayout(charts);
+    cl->setContentsMargins(0, 0, 0, 0);
+    cl->addWidget(nines_, 1);
+    cl->addWidget(outage_, 1);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(table_);
+    split->addWidget(charts);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({560, 640}); // the table's labels and two columns, then the charts
+    auto* l = new QVBoxLayout(this);
+    l->setContentsMargins(0, 0, 0, 0);
+    l->addWidget(note_);
+    l->addWidget(split, 1);
+}
+
+void ResiliencePanel::draw() {
+    const SizingResult* result = session_->result();
+    std::vector<ResilienceColumn> cols;
+    if (result != nullptr) {
+        for (const Design& d : result->designs) {
+            if (d.resilience) {
+                cols.push_back({&d, *d.resilience});
+            }
+        }
+    }
+    if (cols.empty()) {
+        note_->setText(tr("No design to assess: the scenario has none, or its D-boxes give no "
+                          "drive AFR (set resilience.afr)."));
+        table_->setRowCount(0);
+        nines_->chart()->removeAllSeries();
+        outage_->chart()->removeAllSeries();
+        return;
+    }
+    const Catalog& catalog = session_->catalog();
+    const ResilienceInputs base = resilience_inputs(session_->scenario(), catalog);
+    QString outage = base.outage.base() > 0.0
+                         ? QString::fromStdString(format_in(base.outage, units::h, 1))
+                         : tr("none");
+    note_->setText(
+        tr("As <tt>podsizer resilience</tt>: AFR %1, fill %2, rebuild share %3, "
+           "WAN outage %4 (resilience.* and cloud.wan in the scenario).")
+            .arg(QString::fromStdString(cols.front().resilience.afr > 0.0
+                                            ? percent_text(cols.front().resilience.afr, 2)
+                                            : std::string("n/a")),
+                 QString::fromStdString(percent_text(base.fill, 0)),
+                 QString::fromStdString(percent_text(base.rebuild_share, 0)), outage));
+    show_grid(table_, resilience_grid(cols, false), true);
+    table_->resizeColumnsToContents();
+
+    // Nines (exact chain, independent drive failures) at rebuild shares of
+    // 2 % to 50 %; the local need at outages from 0 to a week, or to as many
+    // weeks as twice the scenario's outage takes.
+    std::vector<std::pair<QString, QList<QPointF>>> nines;
+    std::vector<std::pair<QString, QList<QPointF>>> need;
+    const double weeks = std::max(1.0, std::ceil(2.0 * in(base.outage, units::h) / 168.0));
+    for (const ResilienceColumn& c : cols) {
+        const Design& d = *c.design;
+        const DBoxModel* box = catalog.dbox(d.dbox_model);
+        const ErasureCodingRule* ec =
+            box != nullptr ? catalog.ec_rule(box->erasure_coding) : nullptr;
+        if (box == nullptr || ec == nullptr) {
+            continue;
+        }
+        QList<QPointF> n;
+        for (int pct = 2; pct <= 50; pct += 2) {
+            ResilienceInputs at = base;
+            at.rebuild_share = pct / 100.0;
+            const DesignResilience r = assess_resilience(d, *box, *ec, at);
+            if (std::isfinite(r.durability.nines) && r.durability.nines > 0.0) {
+                n.append(QPointF(pct, r.durability.nines));
+            }
+        }
+        QList<QPointF> l;
+        for (int step = 0; step <= 24; ++step) {
+            const double days = 7.0 * weeks * step / 24.0;
+            ResilienceInputs at = base;
+            at.outage = of<Duration>(days * 24.0, units::h);
+            const DesignResilience r = assess_resilience(d, *box, *ec, at);
+            l.append(QPointF(days, in(r.local_need, units::PB)));
+        }
+        const QString name = QString::fromStdString(d.name);
+        nines.emplace_back(name, n);
+        need.emplace_back(name, l);
+    }
+    plot(nines_->chart(), nines, tr("Rebuild share (%)"), tr("Nines a year, drive failures"),
+         "%.0f", 6); // 0, 10, … 50 %
+    plot(outage_->chart(), need, tr("WAN outage (days)"), tr("Local capacity needed (PB)"), "%.1f",
+         weeks <= 2.0 ? static_cast<int>(weeks) * 7 + 1 : 8); // a tick a day, or 7 steps
+}
+
+} // namespace podsizer::gui

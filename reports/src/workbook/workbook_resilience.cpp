@@ -1,0 +1,407 @@
+// The Resilience sheet (docs/resilience.md §8–§13): per design, rebuild
+// times, the odds of losing data, throughput with a D-box down, a WAN
+// outage's backlog and catch-up, staging and flash endurance. Every figure is
+// a formula over the design sheet and the Assumptions sheet, so an edited
+// AFR, fill, rebuild share, outage or WAN moves it.
+#include "podsizer/core/resilience.hpp"
+#include "workbook_parts.hpp"
+
+#include <cmath>
+#include <functional>
+#include <map>
+#include <string>
+
+namespace podsizer::wb {
+
+namespace {
+
+using xlsx::Num;
+using xlsx::Role;
+
+constexpr int kHeaderRow = 3;
+constexpr int kFirstCol = 1;
+
+/// One metric row: a formula template per design and the value the engine
+/// computed for it. In the template, {key} is this sheet's cell of an
+/// earlier row in the same column, [key] the design sheet's cell, and names
+/// of the Assumptions sheet are written out.
+struct Metric {
+    std::string key;
+    std::string label;
+    Num num;
+    std::string how;
+};
+
+/// A design's column: its cells and what the engine computed.
+struct Column {
+    const Design* d = nullptr;
+    const DesignResilience* r = nullptr;
+    const DesignCells* cells = nullptr;
+    int col = 0;
+};
+
+class ResilienceSheet {
+public:
+    ResilienceSheet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                    const Assumptions& a, const CheckpointCells& ck)
+        : book_(book), sheet_(sheet), input_(input), a_(a), ck_(ck) {}
+
+    void write(const std::vector<Column>& cols);
+
+private:
+    /// One row: the label, the formula of each column (nullopt: not
+    /// applicable, shown as "n/a") with its cached value, and how.
+    void row(const Metric& m, const std::vector<Column>& cols,
+             const std::function<std::optional<std::pair<std::string, double>>(const Column&)>& f);
+    std::string expand(const std::string& tmpl, const Column& c) const;
+    void section(const std::string& title);
+
+    xlsx::Book& book_;
+    xlsx::Sheet& sheet_;
+    const WorkbookInput& input_;
+    const Assumptions& a_;
+    const CheckpointCells& ck_;
+    int row_ = kHeaderRow + 1;
+    int note_col_ = 0;
+    std::map<std::string, int> rows_; ///< key -> row
+};
+
+std::string ResilienceSheet::expand(const std::string& tmpl, const Column& c) const {
+    std::string out;
+    for (std::size_t i = 0; i < tmpl.size(); ++i) {
+        const char open = tmpl[i];
+        if (open != '{' && open != '[') {
+            out += open;
+            continue;
+        }
+        const char close = open == '{' ? '}' : ']';
+        const std::size_t end = tmpl.find(close, i);
+        const std::string key = tmpl.substr(i + 1, end - i - 1);
+        if (open == '{') {
+            out += xlsx::cell(rows_.at(key), c.col, false);
+        } else {
+            out += c.cells->ref(key);
+        }
+        i = end;
+    }
+    return out;
+}
+
+void ResilienceSheet::section(const std::string& title) {
+    ++row_;
+    sheet_.text(row_, 0, title, book_.section());
+    ++row_;
+}
+
+void ResilienceSheet::row(
+    const Metric& m, const std::vector<Column>& cols,
+    const std::function<std::optional<std::pair<std::string, double>>(const Column&)>& f) {
+    rows_[m.key] = row_;
+    sheet_.text(row_, 0, m.label, book_.label());
+    for (const Column& c : cols) {
+        const auto cell = f(c);
+        if (!cell) {
+            sheet_.text(row_, c.col, "n/a", book_.label());
+            continue;
+        }
+        if (cell->first.empty()) {
+            sheet_.number(row_, c.col, cell->second, m.num, Role::value);
+        } else {
+            sheet_.formula(row_, c.col, "=" + expand(cell->first, c), cell->second, m.num);
+        }
+    }
+    sheet_.text(row_, note_col_, m.how, book_.label());
+    ++row_;
+}
+
+using Cell = std::optional<std::pair<std::string, double>>;
+
+Cell formula(std::string f, double v) {
+    return std::pair{std::move(f), v};
+}
+Cell value(double v) {
+    return std::pair{std::string(), v};
+}
+
+void ResilienceSheet::write(const std::vector<Column>& cols) {
+    const Assumptions& a = a_;
+    note_col_ = kFirstCol + static_cast<int>(cols.size());
+    sheet_.text(0, 0, "Resilience", book_.title());
+    sheet_.text(1, 0,
+                "Per design: rebuilds, the odds of losing data, throughput with a D-box down, a "
+                "WAN outage and staging, flash endurance. Formulas over the design sheets and the "
+                "Assumptions sheet: edit an input there and every row follows.",
+                book_.subtitle());
+    sheet_.text(kHeaderRow, 0, "Metric", book_.header_left());
+    for (const Column& c : cols) {
+        sheet_.text(kHeaderRow, c.col, c.d->name, book_.header());
+    }
+    sheet_.text(kHeaderRow, note_col_, "How", book_.header_left());
+
+    auto sc = [&](const char* field) { return a.name("scenario", "scenario", field); };
+    auto db = [&](const Column& c, const char* field) {
+        return a.name("dbox", c.d->dbox_model, field);
+    };
+    const ReferenceSystem* ref =
+        input_.scenario != nullptr ? account_reference(*input_.scenario, *input_.catalog) : nullptr;
+    const bool has_wan = a.has("scenario", "scenario", "wan_Gbps");
+
+    section("Rebuilds and the odds of losing data");
+    row({"afr", "Drive AFR", Num::percent, "the scenario's, else the D-box's (Assumptions)"}, cols,
+        [&](const Column& c) -> Cell {
+            if (a.has("scenario", "scenario", "afr")) {
+                return formula(sc("afr"), c.r->afr);
+            }
+            return formula(db(c, "drive_afr"), c.r->afr);
+        });
+    row({"fill", "Fill", Num::percent, "share of the drives holding data (Assumptions)"}, cols,
+        [&](const Column& c) { return formula(sc("fill"), c.r->fill); });
+    row({"rho", "Backend share for rebuilds", Num::percent, "ρ (Assumptions)"}, cols,
+        [&](const Column& c) { return formula(sc("rebuild_share"), c.r->rebuild_share); });
+    row({"amp", "Rebuild reads (drives per drive)", Num::one,
+         "the EC rule's rebuild read fraction x data strips"},
+        cols, [&](const Column& c) {
+            const Catalog& cat = *input_.catalog;
+            const DBoxModel* box = cat.dbox(c.d->dbox_model);
+            return formula(a.name("ec", box->erasure_coding, "rebuild_read_fraction") +
+                               "*[data_strips]",
+                           c.r->read_amplification);
+        });
+    row({"drives_all", "Drives", Num::integer, "D-boxes x drives per D-box"}, cols,
+        [&](const Column& c) {
+            return formula("[dboxes]*[drives]", static_cast<double>(c.r->drives));
+        });
+    row({"rebuild_GBps", "Rebuild bandwidth (GB/s)", Num::one,
+         "ρ x the backend's read (every D-box takes part)"},
+        cols, [&](const Column& c) {
+            return formula("{rho}*[back_read]", in(c.r->rebuild_bandwidth, units::GB_per_s));
+        });
+    row({"drive_rebuild_min", "Drive rebuild (min)", Num::one,
+         "fill x drive size x rebuild reads / rebuild bandwidth"},
+        cols, [&](const Column& c) {
+            return formula("{fill}*[drive_TB]*1000*{amp}/{rebuild_GBps}/60",
+                           in(c.r->drive_rebuild, units::min));
+        });
+    row({"dbox_rebuild_h", "D-box rebuild (h)", Num::one,
+         "a D-box's data, read by the other D-boxes at ρ of their backend"},
+        cols, [&](const Column& c) -> Cell {
+            if (c.d->dboxes < 2) {
+                return std::nullopt;
+            }
+            return formula("{fill}*[drives]*[drive_TB]*1000*{amp}/({rho}*[back_read]/[dboxes]*("
+                           "[dboxes]-1))/3600",
+                           in(c.r->dbox_rebuild, units::h));
+        });
+    // The first-order rate Nλ·Π(N−i)λT_d (docs/resilience.md §2): Π_{i=1..K}(N−i)
+    // is PERMUT(N−1, K). P = x(1 − x/2) for small x keeps the digits 1 − EXP(−x)
+    // would lose; `podsizer resilience` gives the exact chain beside it.
+    row({"loss_year", "Annual loss probability, drive failures (first order)", Num::scientific,
+         "N·λ·PERMUT(N−1,K)·(λ·T_d)^K a year, λ = AFR per hour; an upper bound"},
+        cols, [&](const Column& c) -> Cell {
+            if (c.r->drives < c.d->stripe_width() || c.d->data_strips < 1) {
+                return std::nullopt;
+            }
+            const double x = c.r->durability.first_order_rate_per_hour * kHoursPerYear;
+            const double p = x < 1e-4 ? x * (1.0 - x / 2.0) : -std::expm1(-x);
+            const std::string rate = "({drives_all}*({afr}/8760)*PERMUT({drives_all}-1,"
+                                     "[parity_strips])*(({afr}/8760)*{drive_rebuild_min}/60)^"
+                                     "[parity_strips]*8760)";
+            return formula(
+                "IF(" + rate + "<1E-4," + rate + "*(1-" + rate + "/2),1-EXP(-" + rate + "))", p);
+        });
+    row({"nines", "Nines, drive failures (first order)", Num::two,
+         "−LOG10(annual loss probability)"},
+        cols, [&](const Column& c) -> Cell {
+            if (c.r->drives < c.d->stripe_width() || c.d->data_strips < 1) {
+                return std::nullopt;
+            }
+            const double x = c.r->durability.first_order_rate_per_hour * kHoursPerYear;
+            const double p = x < 1e-4 ? x * (1.0 - x / 2.0) : -std::expm1(-x);
+            if (!(p > 0.0)) {
+                return std::nullopt;
+            }
+            return formula("-LOG10({loss_year})", -std::log10(p));
+        });
+    row({"dbox_loss", "P(loss | a D-box fails)", Num::scientific,
+         "K − p + 1 more failures within T_box: GAMMADIST(N·λ·T_box, K − p + 1, 1, TRUE)"},
+        cols, [&](const Column& c) -> Cell {
+            if (c.d->dboxes < 2 || c.d->strips_per_dbox > c.d->parity_strips) {
+                return value(c.r->dbox_loss_given_failure);
+            }
+            return formula("GAMMADIST({drives_all}*{afr}/8760*{dbox_rebuild_h},[parity_strips]-["
+                           "strips_per_dbox]+1,1,TRUE)",
+                           c.r->dbox_loss_given_failure);
+        });
+
+    section("Throughput with a D-box down, and during a checkpoint burst");
+    row({"degraded_read", "Read, one D-box down (TB/s)", Num::two,
+         "MIN(frontend, backend per D-box x (D − 1) x (1 − ρ))"},
+        cols, [&](const Column& c) {
+            return formula(
+                "MIN([front_read],[back_read]/[dboxes]*MAX(0,[dboxes]-1)*(1-{rho}))/1000",
+                in(c.r->degraded_read, units::TB_per_s));
+        });
+    row({"degraded_write", "Write, one D-box down (TB/s)", Num::two, "likewise for write"}, cols,
+        [&](const Column& c) {
+            return formula(
+                "MIN([front_write],[back_write]/[dboxes]*MAX(0,[dboxes]-1)*(1-{rho}))/1000",
+                in(c.r->degraded_write, units::TB_per_s));
+        });
+    row({"burst_read", "Read while writing the checkpoint burst (TB/s)", Num::two,
+         "read x (1 − burst write / write): a device reads and writes from one budget"},
+        cols, [&](const Column& c) -> Cell {
+            const double v = in(c.r->read_during_burst, units::TB_per_s);
+            std::string burst;
+            if (!c.d->requirements.checkpoints.jobs.empty() && c.cells->has("ckpt_write")) {
+                burst = "[ckpt_write]";
+            } else if (c.cells->has("req_write")) {
+                burst = "[req_write]";
+            } else {
+                return formula("[read_GBps]/1000", v);
+            }
+            return formula("[read_GBps]*(1-MIN(1,MAX(0," + burst + "/[write_GBps])))/1000", v);
+        });
+
+    section("A WAN outage, and staging");
+    const bool jobs = !input_.result->requirements.checkpoints.jobs.empty();
+    row({"offsite_Gbps", "Offsite copies (Gbps)", Num::one,
+         "the checkpoint jobs' offsite rate (Checkpoints sheet)"},
+        cols, [&](const Column& c) {
+            const double v = in(c.r->offsite_write, units::Gbps);
+            if (!jobs || c.d->requirements.checkpoints.jobs.empty()) {
+                return value(v);
+            }
+            return formula(ck_.plan_wan_ref + "*8", v);
+        });
+    row({"backlog_PB", "Backlog after the outage (PB)", Num::two, "offsite rate x outage"}, cols,
+        [&](const Column& c) {
+            return formula("{offsite_Gbps}/8*" + sc("outage_h") + "*3600/1000000",
+                           in(c.r->backlog, units::PB));
+        });
+    row({"kept_PB", "Checkpoints kept locally (PB)", Num::two,
+         "at their peak, while the next is written (Checkpoints sheet)"},
+        cols, [&](const Column& c) {
+            const double v = in(c.r->retained, units::PB);
+            if (!jobs || c.d->requirements.checkpoints.jobs.empty()) {
+                return value(v);
+            }
+            return formula(ck_.plan_peak_ref + "/1000", v);
+        });
+    row({"local_need_PB", "Local capacity to ride it out (PB)", Num::two,
+         "checkpoints kept + backlog + dataset to stage"},
+        cols, [&](const Column& c) {
+            return formula("{kept_PB}+{backlog_PB}+" + sc("dataset_PB"),
+                           in(c.r->local_need, units::PB));
+        });
+    if (has_wan) {
+        row({"catch_up_h", "Catch-up on the WAN (h)", Num::one,
+             "backlog / (WAN − offsite rate); n/a when it never drains"},
+            cols, [&](const Column& c) -> Cell {
+                if (!c.r->catch_up) {
+                    return std::nullopt;
+                }
+                return formula("IF({backlog_PB}>0,{backlog_PB}*1000000/((" + sc("wan_Gbps") +
+                                   "-{offsite_Gbps})/8)/3600,0)",
+                               in(*c.r->catch_up, units::h));
+            });
+    }
+    if (ref != nullptr && ref->account_capacity.base() > 0.0 && ref->account_ingress.base() > 0.0) {
+        const std::string limit = a.name("reference", ref->id,
+                                         input_.scenario->cloud.raised_account_limit &&
+                                                 ref->accounts_per_subscription_raised > 0
+                                             ? "accounts_per_subscription_raised"
+                                             : "accounts_per_subscription");
+        row({"accounts", "Cloud accounts (offsite rate, dataset)", Num::integer,
+             "MAX(offsite rate / ingress, dataset / capacity), at most the subscription's "
+             "limit"},
+            cols, [&](const Column& c) {
+                return formula("MIN(" + limit + ",MAX(1,ROUNDUP({offsite_Gbps}/" +
+                                   a.name("reference", ref->id, "account_ingress_Gbps") +
+                                   ",0),ROUNDUP(" + sc("dataset_PB") + "/(" +
+                                   a.name("reference", ref->id, "account_capacity_PiB") +
+                                   "*1.125899906842624),0)))", // PB per PiB: 2^50 / 10^15
+                               static_cast<double>(c.r->accounts));
+            });
+    }
+    if (has_wan) {
+        const bool egress =
+            rows_.count("accounts") != 0 && ref != nullptr && ref->account_egress.base() > 0.0;
+        row({"staging_Gbps", "Staging rate (Gbps)", Num::integer,
+             "MIN(WAN, accounts x egress, the design's write)"},
+            cols, [&](const Column& c) {
+                std::string f = "MIN(" + sc("wan_Gbps") + ",[write_GBps]*8";
+                if (egress) {
+                    f += ",{accounts}*" + a.name("reference", ref->id, "account_egress_Gbps");
+                }
+                return formula(f + ")", in(c.r->staging_rate, units::Gbps));
+            });
+        row({"staging_days", "Staging the dataset (days)", Num::one, "dataset / staging rate"},
+            cols, [&](const Column& c) -> Cell {
+                if (!c.r->staging) {
+                    return std::nullopt;
+                }
+                return formula(sc("dataset_PB") + "*1000000/({staging_Gbps}/8)/86400",
+                               c.r->staging->base() / 86'400.0);
+            });
+    }
+
+    section("Flash endurance");
+    row({"average_GBps", "Write averaged over the day (GB/s)", Num::one,
+         "the checkpoint jobs' size / interval; without jobs, the design's write"},
+        cols, [&](const Column& c) { return value(in(c.r->average_write, units::GB_per_s)); });
+    row({"dwpd_average", "Drive writes per day, average", Num::three,
+         "write x 86,400 s x stripe width / data strips / raw capacity"},
+        cols, [&](const Column& c) {
+            return formula("{average_GBps}*86400*[stripe_width]/[data_strips]/([raw_PB]*1000000)",
+                           c.r->dwpd_average);
+        });
+    row({"dwpd_peak", "Drive writes per day, at full write", Num::two,
+         "the design's write all day"},
+        cols, [&](const Column& c) {
+            return formula("[write_GBps]*86400*[stripe_width]/[data_strips]/([raw_PB]*1000000)",
+                           c.r->dwpd_peak);
+        });
+    row({"rated_dwpd", "Rated drive writes per day", Num::two, "the D-box's drives (Assumptions)"},
+        cols, [&](const Column& c) -> Cell {
+            if (!(c.r->rated_dwpd > 0.0)) {
+                return std::nullopt;
+            }
+            return formula(db(c, "drive_dwpd"), c.r->rated_dwpd);
+        });
+
+    sheet_.column_width(0, 0, 46);
+    sheet_.column_width(kFirstCol, note_col_ - 1, 18);
+    sheet_.column_width(note_col_, note_col_, 70);
+    sheet_.freeze(kHeaderRow + 1, 1);
+    sheet_.print_setup(kHeaderRow);
+}
+
+} // namespace
+
+bool has_resilience(const WorkbookInput& input) {
+    if (input.scenario == nullptr) {
+        return false;
+    }
+    for (const Design& d : input.result->designs) {
+        if (d.resilience) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                      const std::vector<DesignCells>& designs, const Assumptions& a,
+                      const CheckpointCells& checkpoints) {
+    std::vector<Column> cols;
+    const std::vector<Design>& all = input.result->designs;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (all[i].resilience) {
+            cols.push_back({&all[i], &*all[i].resilience, &designs[i],
+                            kFirstCol + static_cast<int>(cols.size())});
+        }
+    }
+    ResilienceSheet(book, sheet, input, a, checkpoints).write(cols);
+}
+
+} // namespace podsizer::wb
