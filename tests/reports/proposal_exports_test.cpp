@@ -52,7 +52,8 @@ std::string to_pdf(const std::string& xlsx, const std::string& dir) {
 }
 
 int pdf_pages(const std::string& pdf) {
-    const std::string pdfinfo = test_tools::require_tool(PODSIZER_PDFINFO, "pdfinfo", "poppler-utils");
+    const std::string pdfinfo =
+        test_tools::require_tool(PODSIZER_PDFINFO, "pdfinfo", "poppler-utils");
     const ProcessResult r = run_process(pdfinfo, {pdf});
     REQUIRE(r.exit_code == 0);
     const std::size_t at = r.out.find("Pages:");
@@ -64,15 +65,15 @@ int pdf_pages(const std::string& pdf) {
 std::string pdf_page_text(const std::string& pdf, int page) {
     const std::string pdftotext =
         test_tools::require_tool(PODSIZER_PDFTOTEXT, "pdftotext", "poppler-utils");
-    const ProcessResult r = run_process(
-        pdftotext, {"-f", std::to_string(page), "-l", std::to_string(page), pdf, "-"});
+    const ProcessResult r =
+        run_process(pdftotext, {"-f", std::to_string(page), "-l", std::to_string(page), pdf, "-"});
     REQUIRE(r.exit_code == 0);
     return r.out;
 }
 
 /// Strings that would point a customer at the project's working files.
-constexpr const char* kInternal[] = {"shared/", "reference/", "REVIEW", "brief/", "BRIEF",
-                                     "design/", "REDTEAM",   "STYLE.md"};
+constexpr const char* kInternal[] = {"shared/", "reference/", "REVIEW",  "brief/",
+                                     "BRIEF",   "design/",    "REDTEAM", "STYLE.md"};
 
 void check_clean(const std::string& what, const std::string& text) {
     for (const char* s : kInternal) {
@@ -92,7 +93,8 @@ TEST_CASE("the fleet workbook prints in at most 20 pages, the Slide on one",
     const std::string pdf = to_pdf(xlsx, dir);
     const int pages = pdf_pages(pdf);
     // 52 pages before the Slide and the typical-rack Racks sheet (issue 16:
-    // "68 pages, 53 of them the Racks sheet"); 17 when this test was written.
+    // "68 pages, 53 of them the Racks sheet"); 18 when this test was written
+    // (17 before the Resilience sheet joined).
     CHECK(pages <= 20);
     // Each page's footer names its sheet: the Slide is page 1 only, the
     // Summary begins on page 2.

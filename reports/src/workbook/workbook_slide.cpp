@@ -15,9 +15,8 @@ namespace {
 /// the facility power once the Summary has a resilience row (the Resilience
 /// sheet has the figures): the Slide has room for it.
 constexpr MetricId kRows[] = {
-    MetricId::racks,          MetricId::usable_capacity, MetricId::effective_capacity,
-    MetricId::read,           MetricId::write,           MetricId::power,
-    MetricId::facility_power, MetricId::feasible,
+    MetricId::racks, MetricId::usable_capacity, MetricId::effective_capacity, MetricId::read,
+    MetricId::write, MetricId::power,           MetricId::facility_power,     MetricId::feasible,
 };
 
 } // namespace
@@ -33,15 +32,14 @@ void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inpu
     sheet.text(header, 0, "Metric", book.header_left());
     const auto columns = static_cast<int>(summary.column_names.size());
     for (int c = 0; c < columns; ++c) {
-        sheet.text(header, 1 + c, summary.column_names[static_cast<std::size_t>(c)],
-                   book.header());
+        sheet.text(header, 1 + c, summary.column_names[static_cast<std::size_t>(c)], book.header());
     }
     int row = header + 1;
     bool any_assumed = false;
     for (MetricId id : kRows) {
         auto values = summary.values.find(id);
-        auto at = summary.rows.find(std::string(
-            metric(id).sheet.empty() ? metric(id).key : metric(id).sheet));
+        auto at = summary.rows.find(
+            std::string(metric(id).sheet.empty() ? metric(id).key : metric(id).sheet));
         if (values == summary.values.end() || at == summary.rows.end()) {
             continue; // not on the Summary: not on the Slide
         }
@@ -55,8 +53,7 @@ void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inpu
             case SummaryValue::a_number: {
                 constexpr xlsx::Num by_decimals[] = {xlsx::Num::integer, xlsx::Num::one,
                                                      xlsx::Num::two, xlsx::Num::three};
-                sheet.formula(row, 1 + c, link, v.number,
-                              by_decimals[std::clamp(m.decimals, 0, 3)],
+                sheet.formula(row, 1 + c, link, v.number, by_decimals[std::clamp(m.decimals, 0, 3)],
                               v.assumed ? xlsx::Role::assumed : xlsx::Role::formula);
                 break;
             }

@@ -26,8 +26,8 @@ std::string rack_numbers_text(const Design& d, const RackKind& k);
 
 /// Consecutive U holding devices of the same model and tier, or empty U.
 struct DeviceRun {
-    int first = 1; ///< lowest U
-    int last = 1;  ///< highest U
+    int first = 1;                  ///< lowest U
+    int last = 1;                   ///< highest U
     const RackSlot* slot = nullptr; ///< the run's lowest device; null: empty
     std::int64_t devices = 0;
 };
