@@ -6,6 +6,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -20,14 +21,20 @@ bool is_directory(const std::string& path) {
     return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/// Where --svg puts each design's file, and the directory to create first
+/// Where --svg puts each drawing, and the directory to create first
 /// (empty: none). Nothing is created here: the paths are checked first.
 struct SvgPlan {
     std::string make_dir;
-    std::vector<std::string> paths;
+    std::vector<SvgTarget> targets;
 };
 
-SvgPlan svg_plan(const std::string& target, const SizingResult& result) {
+/// "-typical" for the slide views, nothing for the elevation of every rack.
+std::string view_suffix(RackView view) {
+    return view == RackView::every_rack ? std::string() : "-" + std::string(to_string(view));
+}
+
+SvgPlan svg_plan(const std::string& target, const SizingResult& result,
+                 const std::vector<RackView>& views) {
     SvgPlan plan;
     const bool dir = is_directory(target) || target.back() == '/';
     if (dir) {
@@ -36,12 +43,11 @@ SvgPlan svg_plan(const std::string& target, const SizingResult& result) {
         }
         const std::string base = target.back() == '/' ? target : target + "/";
         for (std::size_t i = 0; i < result.designs.size(); ++i) {
-            plan.paths.push_back(base + rack_svg_file_name(result.designs[i], i + 1));
+            for (RackView v : views) {
+                plan.targets.push_back(
+                    {i, base + rack_svg_file_name(result.designs[i], i + 1, v), v});
+            }
         }
-        return plan;
-    }
-    if (result.designs.size() == 1) {
-        plan.paths.push_back(target);
         return plan;
     }
     const std::size_t slash = target.rfind('/');
@@ -50,11 +56,40 @@ SvgPlan svg_plan(const std::string& target, const SizingResult& result) {
     const std::string stem = has_ext ? target.substr(0, dot) : target;
     const std::string ext = has_ext ? target.substr(dot) : std::string(".svg");
     for (std::size_t i = 0; i < result.designs.size(); ++i) {
-        std::string name = rack_svg_file_name(result.designs[i], i + 1); // "01-x.svg"
-        name = name.substr(0, name.size() - 4);
-        plan.paths.push_back(stem + "-" + name + ext);
+        for (RackView v : views) {
+            if (result.designs.size() == 1) {
+                // The first view takes the name as given; others add their suffix.
+                plan.targets.push_back(
+                    {i, v == views.front() ? target : stem + view_suffix(v) + ext, v});
+                continue;
+            }
+            std::string name = rack_svg_file_name(result.designs[i], i + 1, v); // "01-x.svg"
+            name = name.substr(0, name.size() - 4);
+            plan.targets.push_back({i, stem + "-" + name + ext, v});
+        }
     }
     return plan;
+}
+
+/// --svg-view's list: "racks", "typical", "floor", comma-separated.
+std::vector<RackView> parse_views(const std::string& text) {
+    std::vector<RackView> views;
+    std::size_t from = 0;
+    while (from <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', from), text.size());
+        const std::string item = text.substr(from, comma - from);
+        const std::optional<RackView> v = rack_view_from(item);
+        if (!v) {
+            throw InputError("--svg-view", "\"" + printable(item, kMaxMessageChars) +
+                                               "\" is not a view; expected racks, typical or "
+                                               "floor, or several separated by commas");
+        }
+        if (std::find(views.begin(), views.end(), *v) == views.end()) {
+            views.push_back(*v);
+        }
+        from = comma + 1;
+    }
+    return views;
 }
 
 } // namespace
@@ -69,6 +104,14 @@ void add_export_options(CLI::App* cmd, ExportOptions& options) {
         ->type_name("FILE_OR_DIR")
         ->check(non_empty_path())
         ->check(complete_file());
+    cmd->add_option("--svg-view", options.svg_view,
+                    "What --svg draws: racks (every rack's elevation), typical (each distinct "
+                    "rack once with its count, for a slide), floor (all racks from above with "
+                    "their kW, for a slide); several separated by commas")
+        ->type_name("VIEWS")
+        ->default_str("racks");
+    cmd->add_flag("--xlsx-rack-units", options.xlsx_rack_units,
+                  "The workbook also lists every U of every rack (a \"Rack units\" sheet)");
 }
 
 void write_exports(const ExportOptions& options, const Study& study, const Catalog& catalog,
@@ -80,10 +123,11 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
         outputs.push_back({"--xlsx", options.xlsx});
     }
     SvgPlan svg;
+    const std::vector<RackView> views = parse_views(options.svg_view);
     if (!options.svg.empty()) {
-        svg = svg_plan(options.svg, study.sizing);
-        for (const std::string& path : svg.paths) {
-            outputs.push_back({"--svg", path});
+        svg = svg_plan(options.svg, study.sizing, views);
+        for (const SvgTarget& t : svg.targets) {
+            outputs.push_back({"--svg", t.path});
         }
     }
     check_outputs(outputs, inputs);
@@ -92,6 +136,7 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
     targets.written = [](const std::string& path) {
         std::cerr << "podsizer: wrote " << printable(path, kMaxMessageChars) << "\n";
     };
+    targets.every_rack_unit = options.xlsx_rack_units;
     if (!options.xlsx.empty()) {
         targets.xlsx = options.xlsx;
         const std::string date = export_date_from_env(); // its own error, not --xlsx's
@@ -107,9 +152,7 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
             throw InputError("--svg", "cannot create directory " + svg.make_dir + ": " +
                                           std::strerror(errno));
         }
-        for (std::size_t i = 0; i < svg.paths.size(); ++i) {
-            targets.svg.push_back({i, svg.paths[i]});
-        }
+        targets.svg = svg.targets;
         try {
             export_study(study, catalog, scenario, targets, {});
         } catch (const InputError& e) {

@@ -489,8 +489,8 @@ void MainWindow::exportRackSvg(const QString& path) const {
         throw InputError(path.toStdString(), "nothing to export: no design is sized");
     }
     ExportTargets targets; // as `size --svg`
-    targets.svg.push_back(
-        {static_cast<std::size_t>(session_->selectedDesign()), path.toStdString()});
+    targets.svg.push_back({static_cast<std::size_t>(session_->selectedDesign()),
+                           path.toStdString(), static_cast<RackView>(racks_->drawing())});
     export_study(*session_->study(), session_->catalog(), &session_->scenario(), targets, {});
 }
 
@@ -543,7 +543,8 @@ void MainWindow::exportDialog(Report report, Format format) {
 void MainWindow::exportRackSvgDialog() {
     const Design* d = session_->selected();
     const QString name =
-        d ? q(rack_svg_file_name(*d, static_cast<std::size_t>(session_->selectedDesign() + 1)))
+        d ? q(rack_svg_file_name(*d, static_cast<std::size_t>(session_->selectedDesign() + 1),
+                                 static_cast<RackView>(racks_->drawing())))
           : QString("racks.svg");
     const QString path =
         QFileDialog::getSaveFileName(this, tr("Export rack elevation"), name, tr("SVG (*.svg)"));

@@ -4,6 +4,7 @@
 #include "session.hpp"
 
 #include <QComboBox>
+#include <algorithm>
 #include <QGraphicsScene>
 #include <QGraphicsSvgItem>
 #include <QGraphicsView>
@@ -19,6 +20,7 @@ namespace podsizer::gui {
 
 RacksView::RacksView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), design_(new QComboBox(this)),
+      drawing_(new QComboBox(this)),
       zoom_label_(new QLabel(this)), view_(new QGraphicsView(this)),
       scene_(new QGraphicsScene(this)), renderer_(new QSvgRenderer(this)) {
     auto* layout = new QVBoxLayout(this);
@@ -27,6 +29,15 @@ RacksView::RacksView(Session* session, QWidget* parent)
     design_->setObjectName("racks-design");
     design_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     bar->addWidget(design_);
+    bar->addSpacing(16);
+    bar->addWidget(new QLabel(tr("Drawing:"), this));
+    drawing_->setObjectName("racks-drawing");
+    // The order of reports' RackView (drawing()).
+    drawing_->addItem(tr("Every rack"));
+    drawing_->addItem(tr("Typical racks × N (slide)"));
+    drawing_->addItem(tr("Floor plan (slide)"));
+    drawing_->setToolTip(tr("The typical racks and the floor plan are drawn for a 16:9 slide"));
+    bar->addWidget(drawing_);
     bar->addSpacing(16);
     auto button = [&](const QString& text, const QString& tip, void (RacksView::*slot)()) {
         auto* b = new QToolButton(this);
@@ -58,6 +69,10 @@ RacksView::RacksView(Session* session, QWidget* parent)
             session_->selectDesign(i);
         }
     });
+    connect(drawing_, &QComboBox::currentIndexChanged, this, [this](int) {
+        fit_ = true;
+        refresh();
+    });
     connect(session_, &Session::resultsChanged, this, &RacksView::refresh);
     connect(session_, &Session::selectionChanged, this, &RacksView::refresh);
     stale_ = true;
@@ -82,7 +97,9 @@ void RacksView::refresh() {
         design_->setCurrentIndex(session_->selectedDesign());
     }
     const Design* d = session_->selected();
-    svg_ = d ? QByteArray::fromStdString(render_rack_svg(*d)) : QByteArray();
+    RackSvgOptions options;
+    options.view = static_cast<RackView>(drawing());
+    svg_ = d ? QByteArray::fromStdString(render_rack_svg(*d, options)) : QByteArray();
     delete item_;
     item_ = nullptr;
     if (svg_.isEmpty()) {
@@ -96,6 +113,10 @@ void RacksView::refresh() {
     if (fit_) {
         zoomToFit();
     }
+}
+
+int RacksView::drawing() const {
+    return std::max(0, drawing_->currentIndex());
 }
 
 double RacksView::zoom() const {

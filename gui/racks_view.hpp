@@ -26,6 +26,9 @@ public:
     const QByteArray& svg() const { return svg_; }
     QGraphicsView* view() const { return view_; }
     double zoom() const;
+    /// The drawing shown: 0 every rack, 1 typical racks, 2 floor plan (reports'
+    /// RackView in that order); File > Export > Rack elevation as SVG writes the same.
+    int drawing() const;
 
 public Q_SLOTS:
     void zoomIn();
@@ -43,6 +46,7 @@ private:
 
     Session* session_;
     QComboBox* design_;
+    QComboBox* drawing_;
     QLabel* zoom_label_;
     QGraphicsView* view_;
     QGraphicsScene* scene_;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates docs/screenshots/: the example workbooks printed by LibreOffice
-# (first page of every sheet, PDF -> PNG) and the rack elevations (SVG -> PNG).
+# (first page of every sheet, PDF -> PNG) and the rack drawings (SVG -> PNG):
+# every rack, the typical racks and the floor plan of each design.
 # Needs a build (cmake --preset default && cmake --build --preset default),
 # LibreOffice, poppler-utils and librsvg2-bin (scripts/install-deps.sh).
 # The date is fixed so the pictures only change when the output does.
@@ -28,7 +29,7 @@ for example in ncp-pod-41k high-density-1eb checkpoint-cadence fleet-160k; do
   command=size
   [ "$example" = fleet-160k ] && command=compare
   "$bin" "$command" "examples/$example.json" --xlsx "$work/$example.xlsx" \
-    --svg "$work/$example-svg/" > /dev/null || true # exit 1: a design misses a requirement
+    --svg "$work/$example-svg/" --svg-view racks,typical,floor > /dev/null || true # exit 1: a design misses a requirement
   for svg in "$work/$example-svg"/*.svg; do
     name=$(basename "$svg" .svg)
     rsvg-convert --zoom 1.25 -o "$out/racks-$example-$name.png" "$svg"
@@ -56,7 +57,8 @@ for example in ncp-pod-41k high-density-1eb checkpoint-cadence fleet-160k; do
     # reference pod's.
     case "$example/$slug" in
       checkpoint-cadence/summary | checkpoint-cadence/charts | checkpoint-cadence/checkpoints | \
-        fleet-160k/summary | fleet-160k/charts | fleet-160k/assumptions | \
+        fleet-160k/slide | fleet-160k/summary | fleet-160k/charts | fleet-160k/assumptions | \
+        fleet-160k/fleet | fleet-160k/racks | \
         ncp-pod-41k/* | high-density-1eb/*) ;;
       *) previous=$sheet; continue ;;
     esac

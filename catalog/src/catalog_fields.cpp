@@ -17,6 +17,7 @@ constexpr CatalogField kFieldSources{"field_sources", T::field_sources, {}, fals
 const std::array kCnode{
     CatalogField{"id", T::id},
     CatalogField{"name", T::text},
+    CatalogField{"family", T::text, {}, false},
     CatalogField{"height", T::quantity, kHeight},
     CatalogField{"power", T::quantity, kPower},
     CatalogField{"max_power", T::quantity, kPower, false},
@@ -33,6 +34,7 @@ const std::array kCnode{
 const std::array kDbox{
     CatalogField{"id", T::id},
     CatalogField{"name", T::text},
+    CatalogField{"family", T::text, {}, false},
     CatalogField{"height", T::quantity, kHeight},
     CatalogField{"power", T::quantity, kPower},
     CatalogField{"max_power", T::quantity, kPower, false},
@@ -77,6 +79,7 @@ const std::array kErasureCoding{
 const std::array kSwitch{
     CatalogField{"id", T::id},
     CatalogField{"name", T::text},
+    CatalogField{"family", T::text, {}, false},
     CatalogField{"height", T::quantity, kHeight},
     CatalogField{"power", T::quantity, kPower},
     CatalogField{"max_power", T::quantity, kPower, false},

@@ -117,6 +117,9 @@ CNodeModel read_cnode(const Node& n) {
     CNodeModel c;
     c.id = n.at("id").id();
     c.name = n.at("name").name();
+    if (auto f = n.find("family")) {
+        c.family = f->name();
+    }
     c.height = rack_height(n.at("height"));
     c.power = n.at("power").positive<Power>();
     c.read = n.at("read").positive<Throughput>();
@@ -141,6 +144,9 @@ DBoxModel read_dbox(const Node& n) {
     DBoxModel d;
     d.id = n.at("id").id();
     d.name = n.at("name").name();
+    if (auto f = n.find("family")) {
+        d.family = f->name();
+    }
     d.height = rack_height(n.at("height"));
     d.power = n.at("power").positive<Power>();
     d.drives = n.at("drives").small_count(1);
@@ -342,6 +348,9 @@ SwitchModel read_switch(const Node& n) {
     SwitchModel s;
     s.id = n.at("id").id();
     s.name = n.at("name").name();
+    if (auto f = n.find("family")) {
+        s.family = f->name();
+    }
     s.height = rack_height(n.at("height"));
     s.power = n.at("power").positive<Power>();
     read_port_modes(n, s);

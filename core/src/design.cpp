@@ -76,6 +76,20 @@ std::string_view to_string(DeviceRole r) {
     return "device";
 }
 
+std::string_view to_string(SwitchTier t) {
+    switch (t) {
+    case SwitchTier::none:
+        return "";
+    case SwitchTier::leaf:
+        return "leaf";
+    case SwitchTier::spine:
+        return "spine";
+    case SwitchTier::super_spine:
+        return "super-spine";
+    }
+    return "";
+}
+
 bool Design::feasible() const {
     return std::none_of(findings.begin(), findings.end(),
                         [](const Finding& f) { return f.severity == Severity::error; });

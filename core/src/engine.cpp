@@ -251,8 +251,9 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
                                   " are not laid out in racks — check the inputs"});
         return;
     }
-    RackDemand demand{ch.cnode,          d.cnodes,     ch.dbox,   d.dboxes,
-                      ch.network_switch, d.switches(), min_racks, d.power_basis};
+    RackDemand demand{ch.cnode,          d.cnodes,     ch.dbox,       d.dboxes,
+                      ch.network_switch, d.switches(), min_racks,     d.power_basis,
+                      d.leaf_switches,   d.spine_switches};
     RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_limit, with_layout);
     d.racks_for_space = plan.racks_for_space;
     d.racks_for_power = plan.racks_for_power;
@@ -286,6 +287,10 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
     d.dbox_model = ch.dbox->id;
     d.switch_model = ch.network_switch->id;
     d.rack_model = ch.rack->id;
+    d.cnode_name = ch.cnode->name;
+    d.dbox_name = ch.dbox->name;
+    d.switch_name = ch.network_switch->name;
+    d.rack_name = ch.rack->name;
     d.drive_size = ch.drive;
     d.drives_per_dbox = ch.dbox->drives;
     d.cnodes = C;

@@ -230,6 +230,36 @@ void fill_racks(const std::vector<Kind>& kinds, const std::vector<Run>& runs, Ra
     }
 }
 
+/// Names each switch by its fabric tier, in rack order from the bottom:
+/// leaves first, then spines, then super-spines ("Leaf 3", "Spine 1"), so a
+/// drawing or the Racks sheet tells them apart.
+void label_tiers(const RackDemand& demand, std::vector<Rack>& racks) {
+    if (demand.leaf_switches + demand.spine_switches == 0) {
+        return;
+    }
+    std::int64_t n = 0;
+    for (Rack& rack : racks) {
+        for (RackSlot& slot : rack.slots) {
+            if (slot.role != DeviceRole::network_switch) {
+                continue;
+            }
+            ++n;
+            slot.label.clear();
+            if (n <= demand.leaf_switches) {
+                slot.tier = SwitchTier::leaf;
+                label_slot(slot, "Leaf", n);
+            } else if (n <= demand.leaf_switches + demand.spine_switches) {
+                slot.tier = SwitchTier::spine;
+                label_slot(slot, "Spine", n - demand.leaf_switches);
+            } else {
+                slot.tier = SwitchTier::super_spine;
+                label_slot(slot, "Super-spine",
+                           n - demand.leaf_switches - demand.spine_switches);
+            }
+        }
+    }
+}
+
 /// The fullest rack's draw on the basis and the highest maximum draw of any
 /// rack, from the runs (so a count without slots has them too).
 void peaks(const std::vector<Kind>& kinds, const std::vector<Run>& runs, RackPlan& plan) {
@@ -272,6 +302,7 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bo
     peaks(kinds, sp.runs, plan);
     if (with_slots) {
         fill_racks(kinds, sp.runs, usable, plan);
+        label_tiers(demand, plan.racks);
         for (Rack& rack : plan.racks) {
             rack.cooling =
                 cooling_class(demand.basis == PowerBasis::max ? rack.max_power : rack.power);

@@ -108,11 +108,14 @@ void export_study(const Study& study, const Catalog& catalog, const Scenario* sc
     if (!targets.xlsx.empty()) {
         WorkbookOptions options;
         options.date = date;
+        options.every_rack_unit = targets.every_rack_unit;
         write_workbook(targets.xlsx, workbook_input(study, catalog, scenario), options);
         written(targets.xlsx);
     }
     for (const SvgTarget& t : targets.svg) {
-        write_file_atomically(t.path, render_rack_svg(study.sizing.designs.at(t.design)));
+        RackSvgOptions svg;
+        svg.view = t.view;
+        write_file_atomically(t.path, render_rack_svg(study.sizing.designs.at(t.design), svg));
         written(t.path);
     }
 }

@@ -11,6 +11,7 @@
 #include "support/test_files.hpp"
 
 #include <catch2/catch.hpp>
+#include <regex>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -97,25 +98,83 @@ PngSize png_size(const std::string& path) {
 
 } // namespace
 
-TEST_CASE("every device of the reference pod is drawn once, labelled by role and model") {
+TEST_CASE("every device of the reference pod is drawn once, labelled by role, leaves and "
+          "spines apart") {
     const Design d = sized("ncp-pod-41k.json").designs.at(0);
     const std::string svg = render_rack_svg(d);
-    // The tooltip of each device starts with its label ("C-node 17"), one per device.
+    // The tooltip of each device starts with its label ("C-node 17", "Leaf 3",
+    // "Spine 1"), one per device, and names the model by its display name.
     CHECK(occurrences(svg, "<title>C-node ") == static_cast<std::size_t>(d.cnodes));
     CHECK(occurrences(svg, "<title>D-box ") == static_cast<std::size_t>(d.dboxes));
-    CHECK(occurrences(svg, "<title>switch ") == static_cast<std::size_t>(d.switches()));
-    // Role colours: one rect per device, plus one legend swatch per role.
+    CHECK(occurrences(svg, "<title>Leaf ") == static_cast<std::size_t>(d.leaf_switches));
+    CHECK(occurrences(svg, "<title>Spine ") == static_cast<std::size_t>(d.spine_switches));
+    CHECK(occurrences(svg, "Ceres D-box 1U, 22 QLC SSDs \u00b7 U") ==
+          static_cast<std::size_t>(d.dboxes));
+    // Role colours: one rect per device, plus one legend swatch per role;
+    // spines blue, leaves dark grey.
     CHECK(occurrences(svg, "fill=\"#56B4E9\"") == static_cast<std::size_t>(d.cnodes) + 1);
     CHECK(occurrences(svg, "fill=\"#E69F00\"") == static_cast<std::size_t>(d.dboxes) + 1);
-    CHECK(occurrences(svg, "fill=\"#4D4D4D\"") == static_cast<std::size_t>(d.switches()) + 1);
-    CHECK(occurrences(svg, ">cnode-1u</text>") == static_cast<std::size_t>(d.cnodes));
-    CHECK(occurrences(svg, ">dbox-1u-22</text>") == static_cast<std::size_t>(d.dboxes));
-    // The legend names each role with its count (450 / 180 / 36: the reference
-    // pod, docs/model.md §12).
+    CHECK(occurrences(svg, "fill=\"#4D4D4D\"") == static_cast<std::size_t>(d.leaf_switches) + 1);
+    CHECK(occurrences(svg, "fill=\"#0072B2\"") == static_cast<std::size_t>(d.spine_switches) + 1);
+    CHECK(occurrences(svg, ">C-node</text>") == static_cast<std::size_t>(d.cnodes));
+    CHECK(occurrences(svg, ">D-box</text>") == static_cast<std::size_t>(d.dboxes));
+    CHECK(occurrences(svg, ">leaf switch</text>") == static_cast<std::size_t>(d.leaf_switches));
+    CHECK(occurrences(svg, ">spine switch</text>") == static_cast<std::size_t>(d.spine_switches));
+    // The legend names each role with its count (450 / 180 / 20 + 16: the
+    // reference pod, docs/model.md §12).
     CHECK_THAT(svg, Catch::Contains(">C-node \u00d7 450<"));
     CHECK_THAT(svg, Catch::Contains(">D-box \u00d7 180<"));
-    CHECK_THAT(svg, Catch::Contains(">switch \u00d7 36<"));
+    CHECK_THAT(svg, Catch::Contains(">leaf switch \u00d7 20<"));
+    CHECK_THAT(svg, Catch::Contains(">spine switch \u00d7 16<"));
     CHECK_THAT(svg, Catch::Contains(">empty: "));
+    // The hardware line names the products, not the catalog ids.
+    CHECK_THAT(svg, Catch::Contains("NVIDIA Spectrum-4 SN5600 switch"));
+    CHECK(svg.find("dbox-1u-22") == std::string::npos);
+}
+
+TEST_CASE("the typical-racks view draws each distinct rack once with its count, at slide size") {
+    const Design d = sized("ncp-pod-41k.json").designs.at(0);
+    RackSvgOptions o;
+    o.view = RackView::typical;
+    const std::string svg = render_rack_svg(d, o);
+    // The reference pod's 29 racks are five kinds (docs/reports.md): 6 + 14 +
+    // 1 + 7 + 1 racks.
+    for (const char* count : {">\u00d7 6<", ">\u00d7 14<", ">\u00d7 1<", ">\u00d7 7<"}) {
+        CHECK_THAT(svg, Catch::Contains(count));
+    }
+    CHECK_THAT(svg, Catch::Contains(">Racks 7\u201320<"));
+    // One device rect per device of the five racks drawn (each 23 or 24 devices).
+    CHECK(occurrences(svg, "<title>") < 5 * 25 + 2);
+    // A 16:9 canvas (1,280 units wide: text of 12 units prints at 9 pt across
+    // a 13.33 in slide), and no text smaller than 12 units but the U numbers.
+    CHECK_THAT(svg, Catch::Contains("viewBox=\"0 0 1280 720\""));
+    const std::regex size("font-size=\"([0-9.]+)\"[^>]*>([^<]*)<");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), size);
+         it != std::sregex_iterator(); ++it) {
+        const std::string text = (*it)[2].str();
+        const bool u_number = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+        if (!u_number) {
+            INFO(text);
+            CHECK(std::stod((*it)[1].str()) >= 12.0);
+        }
+    }
+}
+
+TEST_CASE("the floor plan shows every rack with its kW, kinds lettered") {
+    const Design d = sized("ncp-pod-41k.json").designs.at(0);
+    RackSvgOptions o;
+    o.view = RackView::floor_plan;
+    const std::string svg = render_rack_svg(d, o);
+    for (const Rack& r : d.layout) {
+        CHECK_THAT(svg, Catch::Contains("<title>Rack " + std::to_string(r.index) + " \u00b7"));
+    }
+    // Racks 1-6 draw 24.7 kW of 25.0 (docs/reports.md); the legend lists each kind.
+    CHECK_THAT(svg, Catch::Contains(">24.7 kW<"));
+    CHECK_THAT(svg, Catch::Contains(">A \u00d7 6: 7 D-box, 15 C-node, 1 leaf switch \u00b7 24.7 / 25.0 kW<"));
+    CHECK_THAT(svg, Catch::Contains("viewBox=\"0 0 1280 720\""));
+    CHECK(rack_view_from("floor") == RackView::floor_plan);
+    CHECK_FALSE(rack_view_from("plan").has_value());
+    CHECK(rack_svg_file_name(d, 1, RackView::floor_plan) == "01-ncp-pod-floor.svg");
 }
 
 TEST_CASE("each rack shows its number, U used of usable and kW drawn of its budget") {

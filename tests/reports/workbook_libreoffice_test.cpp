@@ -223,13 +223,19 @@ double summary_value(const Fixture& f, const std::string& stem, const std::strin
     return 0;
 }
 
-double column_sum(const SheetCsv& s, int col, int first_row) {
+/// The Racks sheet's power column summed over every rack: each row is the
+/// power of a run of devices in one rack of a kind, times "Racks like this"
+/// (column 2).
+double racks_power(const SheetCsv& s, int col) {
     double sum = 0;
-    for (std::size_t r = static_cast<std::size_t>(first_row); r < s.rows.size(); ++r) {
-        double v = 0;
-        if (const std::string* c = s.at(static_cast<int>(r), col);
-            c != nullptr && parse_exported_number(*c, v)) {
-            sum += v;
+    for (std::size_t r = 4; r < s.rows.size(); ++r) {
+        double w = 0;
+        double n = 0;
+        const std::string* power = s.at(static_cast<int>(r), col);
+        const std::string* count = s.at(static_cast<int>(r), 2);
+        if (power != nullptr && count != nullptr && parse_exported_number(*power, w) &&
+            parse_exported_number(*count, n)) {
+            sum += w * n;
         }
     }
     return sum;
@@ -249,11 +255,11 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
     SECTION("LibreOffice loads every sheet of each workbook") {
         for (const Example& e : f.examples) {
             INFO(e.stem);
-            // Summary, Racks, Assumptions, Charts, Checkpoints when there are jobs,
-            // Fleet with a fleet plan, and Resilience with a scenario (every
-            // catalog D-box gives a drive AFR).
+            // Slide, Summary, Racks, Assumptions, Charts, Checkpoints when there
+            // are jobs, Fleet with a fleet plan, and Resilience with a scenario
+            // (every catalog D-box gives a drive AFR).
             const bool resilience = !e.scenario.name.empty();
-            const std::size_t fixed = (e.result.requirements.checkpoints.jobs.empty() ? 4 : 5) +
+            const std::size_t fixed = (e.result.requirements.checkpoints.jobs.empty() ? 5 : 6) +
                                       (e.fleet ? 1 : 0) + (resilience ? 1 : 0);
             REQUIRE(e.manifest.sheets.size() == e.result.designs.size() + fixed);
             for (const std::string& name : e.manifest.sheets) {
@@ -333,9 +339,26 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             INFO(r.label);
             CHECK(close_to(summary_value(f, "ncp", r.label), r.engine));
         }
-        // The Racks sheet's power columns add up to the design's typical and maximum power.
-        CHECK(close_to(column_sum(sheet(f, "ncp", "Racks"), 6, 4), d.power.base()));
-        CHECK(close_to(column_sum(sheet(f, "ncp", "Racks"), 7, 4), d.max_power.base()));
+        // The Racks sheet's power columns (per rack, times the racks like
+        // it) add up to the design's typical and maximum power, and the
+        // counts to its racks.
+        CHECK(close_to(racks_power(sheet(f, "ncp", "Racks"), 6), d.power.base()));
+        CHECK(close_to(racks_power(sheet(f, "ncp", "Racks"), 7), d.max_power.base()));
+        {
+            const SheetCsv& rk = sheet(f, "ncp", "Racks");
+            double racks = 0;
+            for (std::size_t r = 4; r < rk.rows.size(); ++r) {
+                double n = 0;
+                // The count stands on a kind's first row (the first U run).
+                const std::string* u = rk.at(static_cast<int>(r), 3);
+                const std::string* c = rk.at(static_cast<int>(r), 2);
+                if (u != nullptr && c != nullptr && u->rfind("1", 0) == 0 &&
+                    (u->size() == 1 || (*u)[1] == '\xE2') && parse_exported_number(*c, n)) {
+                    racks += n;
+                }
+            }
+            CHECK(racks == static_cast<double>(d.racks));
+        }
         // 702 kW x 1.58 = 1,109.2 kW (docs/model.md §10), and the rack cooling column.
         CHECK(close_to(summary_value(f, "ncp", "Facility power (kW)"), 702.0 * 1.58));
         const SheetCsv& racks = sheet(f, "ncp", "Racks");
@@ -482,8 +505,8 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             CHECK(close_to(summary_value(f, "edited", r.label), r.after));
         }
         // Device power on the Racks sheet follows the C-node's edited watts.
-        CHECK(close_to(column_sum(sheet(f, "edited", "Racks"), 6, 4), after.power.base()));
-        CHECK(close_to(column_sum(sheet(f, "edited", "Racks"), 7, 4), after.max_power.base()));
+        CHECK(close_to(racks_power(sheet(f, "edited", "Racks"), 6), after.power.base()));
+        CHECK(close_to(racks_power(sheet(f, "edited", "Racks"), 7), after.max_power.base()));
         // The design sheet's power-bound rack count follows the edited budget
         // and derating (30 kW x 0.9).
         const SheetCsv& ds = sheet(f, "edited", "NCP pod");

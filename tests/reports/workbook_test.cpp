@@ -171,24 +171,26 @@ TEST_CASE("the workbook is a ZIP of well-formed XML parts, each declared in its 
     CHECK(r.exit_code == 0);
 }
 
-TEST_CASE("the sheets come in the issue's order: Summary, designs, Checkpoints, Resilience, "
-          "Racks, Assumptions, Charts") {
+TEST_CASE("the sheets come in the issue's order: Slide, Summary, designs, Checkpoints, "
+          "Resilience, Racks, Assumptions, Charts") {
     // Resilience (docs/resilience.md §13) after the designs and checkpoints:
     // every catalog D-box gives a drive AFR.
-    CHECK(ncp().manifest.sheets == std::vector<std::string>{"Summary", "NCP pod", "Resilience",
-                                                            "Racks", "Assumptions", "Charts"});
+    CHECK(ncp().manifest.sheets ==
+          std::vector<std::string>{"Slide", "Summary", "NCP pod", "Resilience", "Racks",
+                                   "Assumptions", "Charts"});
     const Written hd = write_example("high-density-1eb.json", "hd.xlsx");
-    CHECK(hd.manifest.sheets == std::vector<std::string>{"Summary", "HD exabyte, full performance",
-                                                         "HD exabyte, capacity only (1 2)",
-                                                         "Resilience", "Racks", "Assumptions",
-                                                         "Charts"});
+    CHECK(hd.manifest.sheets ==
+          std::vector<std::string>{"Slide", "Summary", "HD exabyte, full performance",
+                                   "HD exabyte, capacity only (1 2)", "Resilience", "Racks",
+                                   "Assumptions", "Charts"});
     const std::string& book = hd.parts.at("xl/workbook.xml");
     CHECK(book.find("name=\"HD exabyte, capacity only (1 2)\"") != std::string::npos);
     // With checkpoint jobs, their sheet comes after the designs.
     const Written ck = write_example("checkpoint-cadence.json", "ckpt.xlsx");
     CHECK(ck.manifest.sheets ==
-          std::vector<std::string>{"Summary", "NCP pod as quoted", "NCP pod sized for checkpoints",
-                                   "Checkpoints", "Resilience", "Racks", "Assumptions", "Charts"});
+          std::vector<std::string>{"Slide", "Summary", "NCP pod as quoted",
+                                   "NCP pod sized for checkpoints", "Checkpoints", "Resilience",
+                                   "Racks", "Assumptions", "Charts"});
 }
 
 TEST_CASE("every sheet prints landscape on A4 one page wide, with the scenario and date on top") {
@@ -199,18 +201,18 @@ TEST_CASE("every sheet prints landscape on A4 one page wide, with the scenario a
         INFO(name);
         CHECK_THAT(xml, Catch::Contains("paperSize=\"9\""));
         // Fit to page, one page wide: fitToWidth is left out because 1 is its
-        // default in OOXML; fitToHeight 0 lets long sheets run on (Charts and
-        // the Summary: 1 page).
+        // default in OOXML; fitToHeight 0 lets long sheets run on (the Slide,
+        // the Summary and Charts: 1 page).
         CHECK_THAT(xml, Catch::Contains("<pageSetUpPr fitToPage=\"1\"/>"));
         CHECK(xml.find("fitToWidth=") == std::string::npos);
         CHECK((xml.find("fitToHeight=\"0\"") != std::string::npos) ==
-              (name != "Charts" && name != "Summary"));
-        // The long per-U table prints portrait to fit more rows per page.
-        CHECK_THAT(xml, Catch::Contains(name == "Racks" ? "orientation=\"portrait\""
-                                                        : "orientation=\"landscape\""));
+              (name != "Charts" && name != "Summary" && name != "Slide"));
+        // Every sheet prints landscape; only the per-U list (on request,
+        // below) is portrait.
+        CHECK_THAT(xml, Catch::Contains("orientation=\"landscape\""));
         CHECK_THAT(xml, Catch::Contains("<oddHeader>"));
         CHECK_THAT(xml, Catch::Contains("NCP-aligned pod, 41,472 GB200 GPUs&amp;R2026-01-01"));
-        if (name != "Charts") {
+        if (name != "Charts" && name != "Slide") {
             CHECK_THAT(xml, Catch::Contains("state=\"frozen\"")); // header rows stay in view
         }
     }
@@ -267,7 +269,7 @@ TEST_CASE("formulas name their assumptions and are stored with the engine's resu
     // The design sheet's throughput is a formula over the C-node count and the
     // named assumption, capped by what its ports carry (450 x min(24, 50) GB/s
     // = 10,800 GB/s: the reference pod; docs/model.md §7).
-    CHECK_THAT(sheet_xml(w, 2), Catch::Contains("MIN(cnode_1u_read_GBps,$B$") &&
+    CHECK_THAT(sheet_xml(w, 3), Catch::Contains("MIN(cnode_1u_read_GBps,$B$") &&
                                     Catch::Contains("),cnode_1u_read_GBps)</f><v>10800</v>"));
 }
 
@@ -380,6 +382,58 @@ TEST_CASE("design sheet names are valid, unique and never a fixed sheet's") {
     }
 }
 
+TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack once, and every "
+          "U only on request") {
+    const Written& w = ncp();
+    // The Slide: racks, usable, read, write, power, facility power, the
+    // verdict; no effective capacity without data reduction.
+    for (const char* label : {"Racks", "Usable capacity (PB)", "Read (TB/s)", "Write (TB/s)",
+                              "Power (kW)", "Facility power (kW)", "Meets requirements"}) {
+        INFO(label);
+        CHECK(row_labelled(w, 1, label) > 0);
+    }
+    CHECK(row_labelled(w, 1, "Effective capacity after data reduction (PB)") == 0);
+    CHECK(row_labelled(w, 1, "C-nodes") == 0); // the Summary's, not the Slide's
+    // Each Slide cell links to the Summary's.
+    CHECK_THAT(sheet_xml(w, 1), Catch::Contains("<f>'Summary'!$B$"));
+    // The Racks sheet: the reference pod's 29 racks are 5 distinct ones
+    // (leaves and spines apart), each in runs: D-boxes, C-nodes, empty U,
+    // switches; 5 x 4 rows, far fewer than 29 x 40 U.
+    const std::size_t racks_sheet = 5; // Slide, Summary, NCP pod, Resilience, Racks
+    REQUIRE(w.manifest.sheets.at(racks_sheet - 1) == "Racks");
+    const std::string& xml = sheet_xml(w, racks_sheet);
+    const std::regex row("<row r=\"([0-9]+)\"");
+    int last = 0;
+    for (auto it = std::sregex_iterator(xml.begin(), xml.end(), row);
+         it != std::sregex_iterator(); ++it) {
+        last = std::stoi((*it)[1].str());
+    }
+    CHECK(last < 40);
+    CHECK(xml.find("Leaf") == std::string::npos); // kinds, not instances
+    CHECK_THAT(w.parts.at("xl/sharedStrings.xml"), Catch::Contains("spine switch") &&
+                                                       Catch::Contains("leaf switch"));
+    CHECK(std::find(w.manifest.sheets.begin(), w.manifest.sheets.end(), "Rack units") ==
+          w.manifest.sheets.end());
+
+    // On request, the "Rack units" sheet lists every U of every rack, portrait.
+    Written all;
+    all.scenario = w.scenario;
+    all.result = w.result;
+    all.path = test_tools::output_dir("workbook-structure") + "/ncp-units.xlsx";
+    WorkbookOptions o;
+    o.date = "2026-01-01";
+    o.every_rack_unit = true;
+    all.manifest = write_workbook(all.path, {&all.result, &catalog(), &all.scenario}, o);
+    all.parts = read_xlsx_parts(all.path);
+    REQUIRE(all.manifest.sheets.at(5) == "Rack units");
+    const std::string& units = sheet_xml(all, 6);
+    CHECK_THAT(units, Catch::Contains("orientation=\"portrait\""));
+    // 29 racks x 40 U below the 4 heading rows: the last row is 4 + 1,160.
+    CHECK_THAT(units, Catch::Contains("<row r=\"1164\""));
+    CHECK_THAT(all.parts.at("xl/sharedStrings.xml"),
+               Catch::Contains("<t>Leaf 1</t>") && Catch::Contains("<t>Spine 1</t>"));
+}
+
 TEST_CASE("today's date is written as YYYY-MM-DD") {
     CHECK(std::regex_match(today_iso_date(), std::regex(R"(20\d\d-[01]\d-[0-3]\d)")));
 }
@@ -389,8 +443,8 @@ TEST_CASE("Summary figures resting on assumed catalog figures are shaded and nam
     // ASSUMPTION entry of catalog/data/racks.json); read rests on the
     // customer-derived C-node figures, which are not assumptions.
     const Written& w = ncp();
-    const int racks = row_labelled(w, 1, "Racks");
-    const int read = row_labelled(w, 1, "Read (TB/s)");
+    const int racks = row_labelled(w, 2, "Racks"); // sheet 2: the Summary
+    const int read = row_labelled(w, 2, "Read (TB/s)");
     REQUIRE(racks > 0);
     REQUIRE(read > 0);
     const std::string on_racks = comment_on(w, "B" + std::to_string(racks));
@@ -400,12 +454,12 @@ TEST_CASE("Summary figures resting on assumed catalog figures are shaded and nam
     // The shaded style is not the plain formula's: the racks cell and the
     // storage U cell (both whole numbers; the U rest on published heights)
     // carry different style indexes.
-    const int units = row_labelled(w, 1, "Storage devices (U)");
+    const int units = row_labelled(w, 2, "Storage devices (U)");
     REQUIRE(units > 0);
     CHECK(comment_on(w, "B" + std::to_string(units)).empty());
     const std::regex style_of("<c r=\"B([0-9]+)\" s=\"([0-9]+)\"");
     std::map<int, std::string> styles;
-    const std::string& xml = sheet_xml(w, 1);
+    const std::string& xml = sheet_xml(w, 2);
     for (auto it = std::sregex_iterator(xml.begin(), xml.end(), style_of);
          it != std::sregex_iterator(); ++it) {
         styles[std::stoi((*it)[1].str())] = (*it)[2].str();

@@ -1,5 +1,6 @@
 #include "podsizer/reports/rack_svg.hpp"
 
+#include "podsizer/reports/rack_kinds.hpp"
 #include "xml_text.hpp"
 
 #include <algorithm>
@@ -47,10 +48,22 @@ struct RoleStyle {
 constexpr RoleStyle kCNode{"C-node", "#56B4E9", "#1F5F8B", "#000000"};
 constexpr RoleStyle kDBox{"D-box", "#E69F00", "#8A5F00", "#000000"};
 constexpr RoleStyle kSwitch{"switch", "#4D4D4D", "#1A1A1A", "#FFFFFF"};
+// Spines and super-spines apart from leaves: Okabe-Ito blue (darker than the
+// C-nodes' sky blue) and reddish purple.
+constexpr RoleStyle kSpine{"spine switch", "#0072B2", "#003D60", "#FFFFFF"};
+constexpr RoleStyle kSuperSpine{"super-spine switch", "#CC79A7", "#7A3D63", "#000000"};
 constexpr RoleStyle kEmpty{"empty", "#F2F2F2", "#BFBFBF", "#000000"};
 
-const RoleStyle& style_of(DeviceRole role) {
-    switch (role) {
+const RoleStyle& style_of(const RackSlot& s) {
+    if (s.role == DeviceRole::network_switch) {
+        if (s.tier == SwitchTier::spine) {
+            return kSpine;
+        }
+        if (s.tier == SwitchTier::super_spine) {
+            return kSuperSpine;
+        }
+    }
+    switch (s.role) {
     case DeviceRole::cnode:
         return kCNode;
     case DeviceRole::dbox:
@@ -160,10 +173,10 @@ Heading heading(const Design& d, const RackSvgOptions& options, int rack_height)
         " \u00b7 cooling " + std::string(cooling_label(d.cooling)) + " \u00b7 " +
         format_in(d.usable, units::PB, 1) + " usable \u00b7 read " +
         format_in(d.read, units::TB_per_s, 2) + ", write " + format_in(d.write, units::TB_per_s, 2);
-    h.hardware = "C-node " + d.cnode_model + " \u00b7 D-box " + d.dbox_model + " with " +
+    h.hardware = d.cnode_shown() + " \u00b7 " + d.dbox_shown() + " with " +
                  std::to_string(d.drives_per_dbox) + " \u00d7 " +
-                 format_in(d.drive_size, units::TB, 2) + " drives \u00b7 switch " + d.switch_model +
-                 " \u00b7 rack " + d.rack_model + " (" + format_in(d.rack_usable, units::U, 0) +
+                 format_in(d.drive_size, units::TB, 2) + " drives \u00b7 " + d.switch_shown() +
+                 " \u00b7 " + d.rack_shown() + " (" + format_in(d.rack_usable, units::U, 0) +
                  ", " + format_in(d.rack_budget, units::kW, 1) + ")";
     double empty_u = 0.0;
     for (const Rack& r : d.layout) {
@@ -171,9 +184,18 @@ Heading heading(const Design& d, const RackSvgOptions& options, int rack_height)
     }
     auto count = [](std::int64_t n) { return format_number(static_cast<double>(n)); };
     h.legend = {{&kCNode, "C-node \u00d7 " + count(d.cnodes)},
-                {&kDBox, "D-box \u00d7 " + count(d.dboxes)},
-                {&kSwitch, "switch \u00d7 " + count(d.switches())},
-                {&kEmpty, "empty: " + format_number(empty_u) + " U"}};
+                {&kDBox, "D-box \u00d7 " + count(d.dboxes)}};
+    if (d.spine_switches + d.super_spine_switches > 0) {
+        h.legend.push_back({&kSwitch, "leaf switch \u00d7 " + count(d.leaf_switches)});
+        h.legend.push_back({&kSpine, "spine switch \u00d7 " + count(d.spine_switches)});
+        if (d.super_spine_switches > 0) {
+            h.legend.push_back(
+                {&kSuperSpine, "super-spine switch \u00d7 " + count(d.super_spine_switches)});
+        }
+    } else {
+        h.legend.push_back({&kSwitch, "leaf switch \u00d7 " + count(d.switches())});
+    }
+    h.legend.push_back({&kEmpty, "empty: " + format_number(empty_u) + " U"});
     double legend_w = 0.0;
     for (const auto& item : h.legend) {
         legend_w += 16.0 + text_width(item.second, kTextSize) + 18.0;
@@ -222,6 +244,18 @@ Layout best_layout(int racks, int rack_height, double heading_width, double aspe
     return best;
 }
 
+const std::string& shown_model(const Design& d, const RackSlot& s) {
+    switch (s.role) {
+    case DeviceRole::cnode:
+        return d.cnode_shown();
+    case DeviceRole::dbox:
+        return d.dbox_shown();
+    case DeviceRole::network_switch:
+        return d.switch_shown();
+    }
+    return s.model;
+}
+
 void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, int rack_height) {
     // On the design's basis, against what a rack may draw (budget x derating).
     const double budget = d.rack_limit.base();
@@ -253,20 +287,20 @@ void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, 
         svg.text(x - 3, cy + 2.1, 6, std::to_string(u), "end", "#555555");
     }
     for (const RackSlot& s : rack.slots) {
-        const RoleStyle& st = style_of(s.role);
+        const RoleStyle& st = style_of(s);
         const double top = body + (rack_height - (s.u + s.height - 1)) * kUnit;
         const double h = s.height * kUnit;
         const std::string where = s.height == 1 ? "U" + std::to_string(s.u)
                                                 : "U" + std::to_string(s.u) + "\u2013" +
                                                       std::to_string(s.u + s.height - 1);
         svg.rect(x + 1.5, top + 0.6, kRackWidth - 3, h - 1.2, st.fill, st.stroke, 0.6,
-                 s.label + " \u00b7 " + s.model + " \u00b7 " + where + " \u00b7 " +
+                 s.label + " \u00b7 " + shown_model(d, s) + " \u00b7 " + where + " \u00b7 " +
                      format_in(s.power, units::W, 0));
         const double room = kRackWidth - 8;
         double size = std::min(kLabelMax, 0.7 * kUnit);
+        std::string label = device_kind_text(s);
         size = std::min(size, room / (kCharWidth * static_cast<double>(std::max<std::size_t>(
-                                                       1, code_points(s.model)))));
-        std::string label = s.model;
+                                                       1, code_points(label)))));
         if (size < kLabelMin) {
             size = kLabelMin;
             label = shorten(label, static_cast<std::size_t>(room / (kCharWidth * size)));
@@ -276,7 +310,318 @@ void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, 
     svg.raw("</g>\n");
 }
 
+
+// ------------------------------------------------------------------ slide views
+//
+// Drawn on a 16:9 canvas of 1280 x 720 units (wider when the content needs
+// it): placed at the width of a 16:9 slide (13.33 in, 960 pt) one unit is
+// 0.75 pt, so the smallest text (12 units) prints at 9 pt.
+constexpr double kSlideWidth = 1280.0;
+constexpr double kSlideHeight = 720.0;
+constexpr double kSlideMargin = 24.0;
+constexpr double kSlideTitle = 26.0;
+constexpr double kSlideText = 14.0;
+constexpr double kSlideSmall = 12.0;
+
+/// Lines of at most `width` units from the parts, joined with " · ".
+std::vector<std::string> wrap_parts(const std::vector<std::string>& parts, double width,
+                                    double size) {
+    std::vector<std::string> lines;
+    std::string line;
+    for (const std::string& p : parts) {
+        const std::string next = line.empty() ? p : line + " \u00b7 " + p;
+        if (!line.empty() && text_width(next, size) > width) {
+            lines.push_back(line);
+            line = p;
+        } else {
+            line = next;
+        }
+    }
+    if (!line.empty()) {
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+std::vector<std::string> split_dots(const std::string& s) {
+    std::vector<std::string> parts;
+    const std::string dot = " \u00b7 ";
+    std::size_t from = 0;
+    for (std::size_t at = s.find(dot); at != std::string::npos; at = s.find(dot, from)) {
+        parts.push_back(s.substr(from, at - from));
+        from = at + dot.size();
+    }
+    parts.push_back(s.substr(from));
+    return parts;
+}
+
+/// Title, totals and hardware wrapped to the width, then the legend; returns
+/// the y below it.
+double slide_heading(Svg& svg, const Heading& h, double width, const std::string& view_note) {
+    double y = kSlideMargin + kSlideTitle;
+    svg.text(kSlideMargin, y, kSlideTitle, h.title + view_note, "start", "#000000", true);
+    y += 8;
+    const double inner = width - 2 * kSlideMargin;
+    for (const std::string& line : wrap_parts(split_dots(h.totals), inner, kSlideText)) {
+        y += kSlideText + 6;
+        svg.text(kSlideMargin, y, kSlideText, line);
+    }
+    for (const std::string& line : wrap_parts(split_dots(h.hardware), inner, kSlideSmall)) {
+        y += kSlideSmall + 6;
+        svg.text(kSlideMargin, y, kSlideSmall, line, "start", "#333333");
+    }
+    y += kSlideText + 10;
+    double lx = kSlideMargin;
+    for (const auto& [st, text] : h.legend) {
+        const double w = 22 + text_width(text, kSlideSmall) + 20;
+        if (lx + w > width - kSlideMargin && lx > kSlideMargin) {
+            lx = kSlideMargin;
+            y += kSlideSmall + 8;
+        }
+        svg.rect(lx, y - 11, 16, 13, st->fill, st->stroke, 0.8);
+        svg.text(lx + 22, y, kSlideSmall, text);
+        lx += w;
+    }
+    return y + 14;
+}
+
+void open_svg(Svg& svg, double width, double height, const std::string& title,
+              const std::string& desc) {
+    svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    svg.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + num(width) +
+            "\" height=\"" + num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height) +
+            "\" font-family=\"" + kFont + "\">\n");
+    svg.raw("<title>" + xml_escape(title) + "</title>\n");
+    svg.raw("<desc>" + xml_escape(desc) + "</desc>\n");
+    svg.rect(0, 0, width, height, "#FFFFFF", nullptr, 0);
+}
+
+/// The largest size up to `max` at which `text` fits `room` units, at least `min`.
+double fitted_size(const std::string& text, double room, double max, double min) {
+    const double w = kCharWidth * static_cast<double>(std::max<std::size_t>(1, code_points(text)));
+    return std::clamp(room / w, min, max);
+}
+
+Power drawn_on_basis(const Design& d, const Rack& r) {
+    return d.power_basis == PowerBasis::max ? r.max_power : r.power;
+}
+
+std::string rack_power_text(const Design& d, const Rack& r) {
+    return format_number(in(drawn_on_basis(d, r), units::kW), 1) + " / " +
+           format_in(d.rack_limit, units::kW, 1);
+}
+
+std::string no_layout_reason(const Design& d) {
+    std::string why = "No rack layout for this design.";
+    for (const Finding& f : d.findings) {
+        if (f.code == "too-large" || f.code == "device-too-big") {
+            why = "No rack layout: " + f.message + ".";
+        }
+    }
+    return why;
+}
+
+std::string typical_svg(const Design& d, const RackSvgOptions& options, int rack_height) {
+    const Heading head = heading(d, options, rack_height);
+    const std::vector<RackKind> kinds = rack_kinds(d);
+    constexpr double kColGutter = 30.0;
+    constexpr double kColGap = 28.0;
+    // As wide as the 16:9 canvas allows, up to 240 units; narrower than 140
+    // (more than six kinds) the canvas grows instead, so labels stay legible.
+    const double kinds_n = std::max<double>(1.0, static_cast<double>(kinds.size()));
+    const double kBodyWidth = std::clamp(
+        (kSlideWidth - 2 * kSlideMargin) / kinds_n - kColGutter - kColGap, 140.0, 240.0);
+    const double kColPitch = kColGutter + kBodyWidth + kColGap;
+    const double width =
+        std::max(kSlideWidth, 2 * kSlideMargin + static_cast<double>(kinds.size()) * kColPitch);
+    // The heading's height first (drawn into a scratch buffer), then the racks fill the rest.
+    Svg scratch;
+    const double top = slide_heading(scratch, head, width, "");
+    constexpr double kColHead = 80.0;
+    const double unit =
+        std::clamp((kSlideHeight - top - kColHead - kSlideMargin) / rack_height, 9.0, 16.0);
+    const double height =
+        std::max(kSlideHeight, top + kColHead + rack_height * unit + kSlideMargin);
+
+    Svg svg;
+    open_svg(svg, width, height, "Typical racks: " + head.title, head.totals);
+    slide_heading(svg, head, width, " \u2014 typical racks");
+    if (kinds.empty()) {
+        svg.text(kSlideMargin, top + kSlideText, kSlideText, no_layout_reason(d), "start",
+                 "#B00000", true);
+    }
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        const Rack& r = d.layout[kinds[k].racks.front()];
+        const double x = kSlideMargin + static_cast<double>(k) * kColPitch + kColGutter;
+        const double mid = x + kBodyWidth / 2;
+        const auto n = static_cast<double>(kinds[k].racks.size());
+        svg.text(mid, top + 20, 20, "\u00d7 " + format_number(n), "middle", "#000000", true);
+        const std::string which = (kinds[k].racks.size() == 1 ? "Rack " : "Racks ") +
+                                  rack_numbers_text(d, kinds[k]);
+        svg.text(mid, top + 38, fitted_size(which, kBodyWidth, kSlideText, kSlideSmall),
+                 shorten(which, static_cast<std::size_t>(kBodyWidth / (kCharWidth * kSlideSmall))),
+                 "middle");
+        const double budget = d.rack_limit.base();
+        const bool over = budget > 0 && drawn_on_basis(d, r).base() > budget * (1 + 1e-12);
+        svg.text(mid, top + 54, kSlideSmall,
+                 format_number(r.used.base()) + " / " + format_in(d.rack_usable, units::U, 0) +
+                     " \u00b7 " + rack_power_text(d, r),
+                 "middle", over ? "#B00000" : "#000000", over);
+        svg.text(mid, top + 70, kSlideSmall, std::string(cooling_label(r.cooling)), "middle",
+                 "#333333");
+        const double body = top + kColHead;
+        svg.rect(x, body, kBodyWidth, rack_height * unit, kEmpty.fill, "#333333", 1.4);
+        for (int u = 1; u <= rack_height; u += (unit >= 12 ? 1 : 2)) {
+            const double cy = body + (rack_height - u) * unit + unit / 2;
+            svg.text(x - 4, cy + 3.5, std::min(10.0, unit * 0.8), std::to_string(u), "end",
+                     "#555555");
+        }
+        for (const RackSlot& s : r.slots) {
+            const RoleStyle& st = style_of(s);
+            const double y = body + (rack_height - (s.u + s.height - 1)) * unit;
+            svg.rect(x + 2, y + 0.8, kBodyWidth - 4, s.height * unit - 1.6, st.fill, st.stroke,
+                     0.6,
+                     s.label + " \u00b7 " + shown_model(d, s) + " \u00b7 " +
+                         format_in(s.power, units::W, 0));
+        }
+        // One label per run of the same device, centred on the run: legible
+        // where a label per 1U device could not be.
+        for (const DeviceRun& run : device_runs(r, rack_height)) {
+            const double y0 = body + (rack_height - run.last) * unit;
+            const double h = (run.last - run.first + 1) * unit;
+            std::string label;
+            const char* fill = "#555555";
+            if (run.slot == nullptr) {
+                label = format_number(static_cast<double>(run.last - run.first + 1)) + " U empty";
+            } else {
+                const bool sw = run.slot->role == DeviceRole::network_switch;
+                const std::string times =
+                    format_number(static_cast<double>(run.devices)) + " \u00d7 ";
+                label = times + (sw ? device_kind_text(*run.slot) : shown_model(d, *run.slot));
+                // The product name when it fits at the smallest size; else
+                // the kind (the heading names the models).
+                if (text_width(label, kSlideSmall) > kBodyWidth - 12) {
+                    label = times + device_kind_text(*run.slot);
+                }
+                fill = style_of(*run.slot).text;
+            }
+            const double size =
+                std::min(fitted_size(label, kBodyWidth - 12, 15.0, kSlideSmall), h * 0.85);
+            svg.text(mid, y0 + h / 2 + 0.36 * size, size,
+                     shorten(label, static_cast<std::size_t>((kBodyWidth - 12) /
+                                                             (kCharWidth * size))),
+                     "middle", fill, run.slot != nullptr);
+        }
+    }
+    svg.raw("</svg>\n");
+    return svg.str();
+}
+
+std::string floor_svg(const Design& d, const RackSvgOptions& options, int rack_height) {
+    const Heading head = heading(d, options, rack_height);
+    const std::vector<RackKind> kinds = rack_kinds(d);
+    std::vector<std::size_t> kind_of(d.layout.size(), 0);
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        for (std::size_t i : kinds[k].racks) {
+            kind_of[i] = k;
+        }
+    }
+    constexpr double kCellW = 62.0;
+    constexpr double kCellH = 66.0;
+    constexpr double kCellGap = 6.0;
+    constexpr double kAisle = 22.0;
+    const int all = static_cast<int>(d.layout.size());
+    const int racks = options.max_racks > 0 ? std::min(all, options.max_racks) : all;
+    const int per_row = std::max(
+        1, static_cast<int>((kSlideWidth - 2 * kSlideMargin + kCellGap) / (kCellW + kCellGap)));
+    const int rows = (racks + per_row - 1) / per_row;
+    const double width = kSlideWidth;
+    Svg scratch;
+    const double top = slide_heading(scratch, head, width, "") + 8;
+    const double legend_top = top + rows * (kCellH + kAisle);
+    const double height =
+        std::max(kSlideHeight, legend_top + static_cast<double>(kinds.size()) * (kSlideSmall + 8) + kSlideMargin + 20);
+    Svg svg;
+    open_svg(svg, width, height, "Floor plan: " + head.title, head.totals);
+    slide_heading(svg, head, width, " \u2014 floor plan");
+    if (racks == 0) {
+        svg.text(kSlideMargin, top + kSlideText, kSlideText, no_layout_reason(d), "start",
+                 "#B00000", true);
+    }
+    const double budget = d.rack_limit.base();
+    for (int i = 0; i < racks; ++i) {
+        const Rack& r = d.layout[static_cast<std::size_t>(i)];
+        const double x = kSlideMargin + (i % per_row) * (kCellW + kCellGap);
+        const double y = top + (i / per_row) * (kCellH + kAisle);
+        const Power drawn = drawn_on_basis(d, r);
+        const bool over = budget > 0 && drawn.base() > budget * (1 + 1e-12);
+        svg.rect(x, y, kCellW, kCellH, "#FAFAFA", "#333333", 1.2,
+                 "Rack " + std::to_string(r.index) + " \u00b7 " + std::to_string(r.dboxes) +
+                     " D-box, " + std::to_string(r.cnodes) + " C-node, " +
+                     std::to_string(r.switches) + " switch \u00b7 " + rack_power_text(d, r));
+        const double mid = x + kCellW / 2;
+        svg.text(mid, y + 17, 14, std::to_string(r.index), "middle", "#000000", true);
+        svg.text(mid, y + 34, kSlideSmall, format_number(in(drawn, units::kW), 1) + " kW",
+                 "middle", over ? "#B00000" : "#000000", over);
+        const char letter = static_cast<char>('A' + static_cast<int>(kind_of[i] % 26));
+        svg.text(mid, y + 50, kSlideSmall, std::string(1, letter), "middle", "#333333");
+        // Power bar: the share of what the rack may draw.
+        const double share = budget > 0 ? std::min(1.0, drawn.base() / budget) : 0.0;
+        svg.rect(x + 4, y + kCellH - 9, kCellW - 8, 5, "#E0E0E0", nullptr, 0);
+        svg.rect(x + 4, y + kCellH - 9, (kCellW - 8) * share, 5, over ? "#D55E00" : "#009E73",
+                 nullptr, 0);
+    }
+    double y = legend_top + 4;
+    svg.text(kSlideMargin, y, kSlideSmall,
+             "kW on the " + std::string(to_string(d.power_basis)) + " basis of " +
+                 format_in(d.rack_limit, units::kW, 1) +
+                 " a rack may draw (bar); letters: racks with the same contents",
+             "start", "#333333");
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        const Rack& r = d.layout[kinds[k].racks.front()];
+        std::vector<std::string> parts;
+        for (const DeviceRun& run : device_runs(r, rack_height)) {
+            if (run.slot != nullptr) {
+                parts.push_back(format_number(static_cast<double>(run.devices)) + " " +
+                                device_kind_text(*run.slot));
+            }
+        }
+        std::string contents;
+        for (const std::string& p : parts) {
+            contents += (contents.empty() ? "" : ", ") + p;
+        }
+        y += kSlideSmall + 8;
+        svg.text(kSlideMargin, y, kSlideSmall,
+                 std::string(1, static_cast<char>('A' + static_cast<int>(k % 26))) + " \u00d7 " +
+                     format_number(static_cast<double>(kinds[k].racks.size())) + ": " + contents +
+                     " \u00b7 " + rack_power_text(d, r));
+    }
+    svg.raw("</svg>\n");
+    return svg.str();
+}
+
 } // namespace
+
+std::string_view to_string(RackView v) {
+    switch (v) {
+    case RackView::every_rack:
+        return "racks";
+    case RackView::typical:
+        return "typical";
+    case RackView::floor_plan:
+        return "floor";
+    }
+    return "racks";
+}
+
+std::optional<RackView> rack_view_from(std::string_view text) {
+    for (RackView v : {RackView::every_rack, RackView::typical, RackView::floor_plan}) {
+        if (text == to_string(v)) {
+            return v;
+        }
+    }
+    return std::nullopt;
+}
 
 std::string render_rack_svg(const Design& design, const RackSvgOptions& options) {
     int rack_height = static_cast<int>(std::lround(design.rack_usable.base()));
@@ -286,6 +631,12 @@ std::string render_rack_svg(const Design& design, const RackSvgOptions& options)
         }
     }
     rack_height = std::max(rack_height, 1);
+    if (options.view == RackView::typical) {
+        return typical_svg(design, options, rack_height);
+    }
+    if (options.view == RackView::floor_plan) {
+        return floor_svg(design, options, rack_height);
+    }
     Heading head = heading(design, options, rack_height);
     const int all = static_cast<int>(design.layout.size());
     const int racks = options.max_racks > 0 ? std::min(all, options.max_racks) : all;
@@ -364,6 +715,14 @@ std::string rack_svg_file_name(const Design& design, std::size_t index) {
         slug.resize(60);
     }
     return fmt::format("{:02}{}{}.svg", index, slug.empty() ? "" : "-", slug);
+}
+
+std::string rack_svg_file_name(const Design& design, std::size_t index, RackView view) {
+    std::string name = rack_svg_file_name(design, index);
+    if (view != RackView::every_rack) {
+        name.insert(name.size() - 4, "-" + std::string(to_string(view)));
+    }
+    return name;
 }
 
 } // namespace podsizer

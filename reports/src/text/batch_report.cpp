@@ -39,13 +39,22 @@ const std::vector<std::size_t>& compact_columns() {
     return columns;
 }
 
-/// The codes of a design's error findings ("max-racks, read-short"): why
-/// "Meets requirements" says NO, in a narrow column.
-std::string error_codes(const Design& d) {
+/// The codes of a design's errors and warnings, errors first ("error
+/// read-short; warning not-certified, rack-loss"): why "Meets requirements"
+/// says NO, and the caveats a "yes" carries, in a narrow column.
+std::string finding_codes(const Design& d) {
     std::string out;
-    for (const Finding& f : d.findings) {
-        if (f.severity == Severity::error) {
-            out += (out.empty() ? "" : ", ") + f.code;
+    for (Severity level : {Severity::error, Severity::warning}) {
+        std::vector<std::string_view> seen;
+        std::string codes;
+        for (const Finding& f : d.findings) {
+            if (f.severity == level && std::find(seen.begin(), seen.end(), f.code) == seen.end()) {
+                seen.push_back(f.code);
+                codes += (codes.empty() ? "" : ", ") + f.code;
+            }
+        }
+        if (!codes.empty()) {
+            out += (out.empty() ? "" : "; ") + std::string(to_string(level)) + " " + codes;
         }
     }
     return out;
@@ -210,7 +219,7 @@ std::vector<std::string> BatchReport::table_header() const {
     for (const std::string& label : compact_labels()) {
         h.push_back(label);
     }
-    h.push_back("Not met");
+    h.push_back("Findings");
     return h;
 }
 
@@ -322,7 +331,7 @@ void BatchReport::render_table_rows(const BatchRun& run, RenderedRun& out) const
         for (std::size_t c : compact_columns()) {
             row.push_back(cells[c]);
         }
-        row.push_back(error_codes(d));
+        row.push_back(finding_codes(d));
         out.rows.push_back(std::move(row));
     }
 }

@@ -50,15 +50,24 @@ Fact txt(std::string field, std::string v, bool key_figure = false) {
     return {std::move(field), v, std::move(key), v, key_figure};
 }
 
+/// The vendor family first when the catalog gives one, so `catalog show`
+/// lists it with its source.
+std::vector<Fact> with_family(const std::string& family, std::vector<Fact> facts) {
+    if (!family.empty()) {
+        facts.insert(facts.begin(), txt("family", family));
+    }
+    return facts;
+}
+
 Entry entry_of(const CNodeModel& m) {
     return Entry{m.id,
                  "cnode",
                  m.name,
-                 {q("height", m.height, units::U, 0, "height_rack_units"),
+                 with_family(m.family, {q("height", m.height, units::U, 0, "height_rack_units"),
                   q("power", m.power, units::W, 0, "power_w", true),
                   q("read", m.read, units::GB_per_s, 1, "read_bytes_per_s", true),
                   q("write", m.write, units::GB_per_s, 1, "write_bytes_per_s", true),
-                  num("client_ports", m.client_ports, 0), num("backend_ports", m.backend_ports, 0)},
+                  num("client_ports", m.client_ports, 0), num("backend_ports", m.backend_ports, 0)}),
                  &m.provenance};
 }
 
@@ -74,6 +83,7 @@ Entry entry_of(const DBoxModel& m) {
         m.id,
         "dbox",
         m.name,
+        with_family(m.family,
         {q("height", m.height, units::U, 0, "height_rack_units", true),
          q("power", m.power, units::W, 0, "power_w", true),
          num("drives", m.drives, 0, true),
@@ -89,7 +99,7 @@ Entry entry_of(const DBoxModel& m) {
          num("drive_afr", m.drive_afr, 4),
          num("drive_dwpd", m.drive_dwpd, 2),
          txt("erasure_coding", m.erasure_coding),
-         flag("ncp_certified", m.ncp_certified, true)},
+         flag("ncp_certified", m.ncp_certified, true)}),
         &m.provenance};
 }
 
@@ -149,7 +159,7 @@ Entry entry_of(const SwitchModel& m) {
         }
     }
     facts.push_back({"roles", roles, "roles", roles_json, false});
-    return Entry{m.id, "switch", m.name, std::move(facts), &m.provenance};
+    return Entry{m.id, "switch", m.name, with_family(m.family, std::move(facts)), &m.provenance};
 }
 
 Entry entry_of(const RackModel& m) {

@@ -2,6 +2,7 @@
 
 #include "report_json.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <stdexcept>
 
@@ -68,7 +69,8 @@ constexpr Metric kMetrics[] = {
      .scaling = S::same,
      .json = "cnode_model",
      .sheet = "cnode_model",
-     .text = [](D d, bool) { return d.cnode_model; }},
+     // People read the catalog's display name, machines the id.
+     .text = [](D d, bool machine) { return machine ? d.cnode_model : d.cnode_shown(); }},
     {.id = M::dbox_model,
      .key = "dbox_model",
      .label = "D-box model",
@@ -76,7 +78,7 @@ constexpr Metric kMetrics[] = {
      .scaling = S::same,
      .json = "dbox_model",
      .sheet = "dbox_model",
-     .text = [](D d, bool) { return d.dbox_model; }},
+     .text = [](D d, bool machine) { return machine ? d.dbox_model : d.dbox_shown(); }},
     {.id = M::drive_size,
      .key = "drive_size",
      .label = "Drive size",
@@ -226,6 +228,21 @@ constexpr Metric kMetrics[] = {
      .json = "usable_capacity_bytes",
      .sheet = "usable_PiB",
      .of_design = [](D d) -> Value { return in(d.usable, units::PiB); },
+     .rests_on = figure_set(F::usable)},
+    // Usable times the data-reduction ratio, a what-if; shown only where a
+    // ratio other than 1 is given (has_data_reduction), so no table claims
+    // reduction nobody asked for.
+    {.id = M::effective_capacity,
+     .key = "effective_capacity",
+     .label = "Effective capacity after data reduction",
+     .unit = "PB",
+     .decimals = 1,
+     .scaling = S::total,
+     .json = "effective_capacity_bytes",
+     .sheet = "effective_PB",
+     .of_design = [](D d) -> Value {
+         return d.data_reduction != 1.0 ? Value(in(d.effective, units::PB)) : std::nullopt;
+     },
      .rests_on = figure_set(F::usable)},
     {.id = M::erasure_coding,
      .key = "erasure_coding",
@@ -530,6 +547,11 @@ const Metric& metric(MetricId id) {
     return kMetrics[static_cast<std::size_t>(id)];
 }
 
+bool has_data_reduction(std::span<const Design> designs) {
+    return std::any_of(designs.begin(), designs.end(),
+                       [](const Design& d) { return d.data_reduction != 1.0; });
+}
+
 const std::vector<MetricId>& sizing_table_metrics() {
     static const std::vector<MetricId> ids = {
         M::cnode_model,
@@ -547,6 +569,7 @@ const std::vector<MetricId>& sizing_table_metrics() {
         M::raw_capacity,
         M::usable_capacity,
         M::usable_pib,
+        M::effective_capacity,
         M::erasure_coding,
         M::ec_layout,
         M::tolerates_dbox_loss,
@@ -617,6 +640,7 @@ const std::vector<MetricId>& summary_metrics() {
         M::raw_capacity,
         M::usable_capacity,
         M::usable_pib,
+        M::effective_capacity,
         M::ec_layout,
         M::tolerates_dbox_loss,
         M::tolerates_rack_loss,

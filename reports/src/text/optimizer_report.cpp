@@ -76,7 +76,9 @@ Grid pareto_grid(const OptimizerResult& r, bool machine) {
         const bool best = is_best(r, d);
         g.rows.push_back(
             {std::to_string(++i), machine ? (best ? "true" : "false") : (best ? "*" : ""),
-             d.cnode_model, d.dbox_model, num(in(d.drive_size, units::TB), 2), d.rack_model,
+             // Machines get the ids, people the catalog's names.
+             machine ? d.cnode_model : d.cnode_shown(), machine ? d.dbox_model : d.dbox_shown(),
+             num(in(d.drive_size, units::TB), 2), machine ? d.rack_model : d.rack_shown(),
              num(static_cast<double>(d.cnodes), 0), num(static_cast<double>(d.dboxes), 0),
              format_cd_ratio(static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes)),
              num(static_cast<double>(d.racks), 0), num(in(d.power, units::kW), 1),

@@ -336,7 +336,11 @@ Grid side_by_side(const SizingResult& result) {
     for (const Design& d : result.designs) {
         g.header.push_back(d.name);
     }
+    const bool reduction = has_data_reduction(result.designs);
     for (MetricId id : sizing_table_metrics()) {
+        if (id == MetricId::effective_capacity && !reduction) {
+            continue;
+        }
         const Metric& m = metric(id);
         std::vector<std::string> r{m.labelled()};
         for (const Design& d : result.designs) {

@@ -19,8 +19,9 @@ namespace {
 
 // The fixed sheets; a design may not take one of their names. "History" is
 // reserved by Excel itself.
-constexpr const char* kFixedSheets[] = {"Summary",     "Fleet",  "Checkpoints", "Racks",
-                                        "Assumptions", "Charts", "History"};
+constexpr const char* kFixedSheets[] = {"Slide",       "Summary",     "Fleet",  "Checkpoints",
+                                        "Resilience",  "Racks",       "Rack units",
+                                        "Assumptions", "Charts",      "History"};
 
 std::string ascii_lower(std::string s) {
     for (char& c : s) {
@@ -198,6 +199,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
     WorkbookManifest manifest;
     write_atomically(path, [&](const std::string& temp) {
         xlsx::Book book(temp, date, result.scenario);
+        xlsx::Sheet slide = book.add_sheet("Slide");
         xlsx::Sheet summary = book.add_sheet("Summary");
         std::vector<xlsx::Sheet> design_sheets;
         for (const std::string& n : names) {
@@ -220,6 +222,10 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
             resilience = book.add_sheet("Resilience");
         }
         xlsx::Sheet racks = book.add_sheet("Racks");
+        std::optional<xlsx::Sheet> rack_units;
+        if (options.every_rack_unit) {
+            rack_units = book.add_sheet("Rack units");
+        }
         xlsx::Sheet assumption_sheet = book.add_sheet("Assumptions");
         xlsx::Sheet charts = book.add_sheet("Charts");
 
@@ -239,9 +245,13 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
             wb::write_resilience(book, *resilience, input, cells, assumptions, checkpoint_cells);
         }
         const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells, assumptions);
-        wb::write_racks(book, racks, result, names, assumptions);
+        wb::write_slide(book, slide, input, sc);
+        wb::write_racks(book, racks, result, assumptions);
+        if (rack_units) {
+            wb::write_rack_units(book, *rack_units, result, assumptions);
+        }
         wb::write_charts(book, charts, input, cells, sc, assumptions, checkpoint_cells);
-        worksheet_activate(summary.raw());
+        worksheet_activate(slide.raw());
         manifest = book.manifest();
         try {
             book.close();

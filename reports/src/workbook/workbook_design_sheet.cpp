@@ -129,7 +129,11 @@ std::string yes_no(bool b) {
     return b ? "yes" : "NO";
 }
 
-constexpr const char* kFromCatalog = "catalog id; figures on Assumptions";
+/// The note beside a model's name: its catalog id, which the Assumptions
+/// sheet lists its figures under.
+std::string from_catalog(const std::string& id) {
+    return "catalog id " + id + "; figures on Assumptions";
+}
 
 /// The smallest divisor of n at least m (core/src/network.cpp), as an array
 /// formula searching 1..rows: ROW() of a range lists the candidates.
@@ -249,10 +253,10 @@ Section bill_of_materials(const DesignContext& x) {
     const double D = count(d.dboxes);
     const double ports = C * (c.client_ports + c.backend_ports) + D * b.backend_ports;
     std::vector<Item> items{
-        Item::text("cnode_model", "C-node model", d.cnode_model, kFromCatalog),
-        Item::text("dbox_model", "D-box model", d.dbox_model, kFromCatalog),
-        Item::text("switch_model", "Switch model", d.switch_model, kFromCatalog),
-        Item::text("rack_model", "Rack model", d.rack_model, kFromCatalog),
+        Item::text("cnode_model", "C-node model", d.cnode_shown(), from_catalog(d.cnode_model)),
+        Item::text("dbox_model", "D-box model", d.dbox_shown(), from_catalog(d.dbox_model)),
+        Item::text("switch_model", "Switch model", d.switch_shown(), from_catalog(d.switch_model)),
+        Item::text("rack_model", "Rack model", d.rack_shown(), from_catalog(d.rack_model)),
         Item::input("cnodes", "C-nodes", C, Num::integer, "sized by podsizer; an input here"),
         Item::input("dboxes", "D-boxes", D, Num::integer, "sized by podsizer; an input here"),
         Item::input("drive_TB", "Drive size (TB)", in(d.drive_size, units::TB), Num::precise,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "podsizer/core/counting.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "xlsx_book.hpp"
 
@@ -171,14 +172,26 @@ void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoint
 
 // ------------------------------------------------------------ Summary, Racks, Charts
 
-/// Rows of the Summary sheet by key, for the charts.
+/// A Summary cell as written, so the Slide can link to it with the same
+/// cached result.
+struct SummaryValue {
+    enum Kind { a_number, a_text, plain } kind = plain;
+    double number = 0.0;
+    std::string text;
+    bool assumed = false; ///< rests on an assumed catalog figure (shaded)
+};
+
+/// Rows of the Summary sheet by key, for the charts and the Slide.
 struct SummaryCells {
     std::string sheet;
     int header_row = 0;
     int first_design_col = 1;
     int designs = 0;             ///< columns (designs, pods, references)
     std::vector<bool> reference; ///< per column: a reference system
+    std::vector<std::string> column_names;
     std::map<std::string, int> rows;
+    std::map<MetricId, std::vector<SummaryValue>> values; ///< per metric shown, per column
+    std::map<MetricId, std::string> labels;               ///< each metric row's label
 };
 
 /// The columns: each design, or with a comparison its columns (designs, pods
@@ -201,8 +214,20 @@ void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput&
 void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan,
                  const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& designs);
 
+/// The Slide: the few headline rows of the Summary (racks, usable, read,
+/// write, power, facility power, the verdict), each a link to its Summary
+/// cell, on one landscape page.
+void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                 const SummaryCells& summary);
+
+/// The Racks sheet: each distinct rack of each design once, with how many
+/// racks are like it, in a few rows (runs of the same device).
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
-                 const std::vector<std::string>& design_sheets, const Assumptions& a);
+                 const Assumptions& a);
+
+/// The "Rack units" sheet (on request): one row per U of every rack.
+void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
+                      const Assumptions& a);
 
 void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                   const std::vector<DesignCells>& designs, const SummaryCells& summary,

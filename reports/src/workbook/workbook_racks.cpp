@@ -1,6 +1,9 @@
-// The Racks sheet: one row per U of every rack of every design (rack, U,
-// device, role, model, typical and maximum watts, the rack's cooling class),
-// so the layout can be filtered and pivoted.
+// The Racks sheet: each distinct rack of every design once, with the racks
+// like it and their count, in runs of the same device (U from-to, devices,
+// their typical and maximum watts, the rack's cooling class), so it prints
+// in a few pages. On request, the "Rack units" sheet: one row per U of every
+// rack (rack, U, device, role, model, watts, cooling), to filter and pivot.
+#include "podsizer/reports/rack_kinds.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
@@ -28,6 +31,19 @@ const char* kind_of(DeviceRole r) {
         return "switch";
     }
     return "";
+}
+
+/// The display name of a slot's model (the design's, by role).
+const std::string& model_shown(const Design& d, const RackSlot& s) {
+    switch (s.role) {
+    case DeviceRole::cnode:
+        return d.cnode_shown();
+    case DeviceRole::dbox:
+        return d.dbox_shown();
+    case DeviceRole::network_switch:
+        return d.switch_shown();
+    }
+    return s.model;
 }
 
 /// The tallest U any rack of `d` uses: the rack model's usable height, or
@@ -72,7 +88,7 @@ int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, co
         const RackSlot& s = r.slots[static_cast<std::size_t>(i)];
         sheet.text(row, 3, s.label, text);
         sheet.text(row, 4, std::string(to_string(s.role)), text);
-        sheet.text(row, 5, s.model, text);
+        sheet.text(row, 5, model_shown(d, s), text);
         if (u == s.u && a.has(kind_of(s.role), s.model, "power_W")) {
             sheet.formula(row, 6, "=" + a.name(kind_of(s.role), s.model, "power_W"), s.power.base(),
                           Num::integer);
@@ -92,10 +108,9 @@ int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, co
 
 } // namespace
 
-void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
-                 const std::vector<std::string>& design_sheets, const Assumptions& a) {
-    (void)design_sheets;
-    sheet.text(0, 0, "Racks", book.title());
+void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
+                      const Assumptions& a) {
+    sheet.text(0, 0, "Rack units", book.title());
     sheet.text(1, 0, "One row per U of every rack (U 1 is the bottom), to filter and pivot.",
                book.subtitle());
     sheet.text(2, 0, "A device's power is on its lowest U only, so sums count it once.",
@@ -150,6 +165,104 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
                 "header height");
     sheet.freeze(h + 1, 0);
     sheet.portrait();
+    sheet.print_setup(h);
+}
+
+void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
+                 const Assumptions& a) {
+    sheet.text(0, 0, "Racks", book.title());
+    sheet.text(1, 0,
+               "Each distinct rack once, with the racks like it (U 1 is the bottom); power is "
+               "per rack, so a design's power is the sum of power x racks like this.",
+               book.subtitle());
+    sheet.text(2, 0, "Every U of every rack: --xlsx-rack-units (the \"Rack units\" sheet).",
+               book.subtitle());
+    const int h = 3;
+    const char* headers[] = {"Design",
+                             "Racks",
+                             "Racks like this",
+                             "U",
+                             "Devices",
+                             "Device",
+                             "Power per rack (W)",
+                             "Max power per rack (W)",
+                             "Rack cooling (by the design's power basis)",
+                             "Model"};
+    constexpr int kColumns = 10;
+    for (int c = 0; c < kColumns; ++c) {
+        const bool numeric = c == 2 || c == 4 || c == 6 || c == 7;
+        sheet.text(h, c, headers[c], numeric ? book.header() : book.header_left());
+    }
+    lxw_format* text = book.label();
+    int row = h + 1;
+    for (const Design& d : result.designs) {
+        for (const RackKind& k : rack_kinds(d)) {
+            const Rack& r = d.layout[k.racks.front()];
+            const std::string cooling(cooling_label(r.cooling));
+            const std::string numbers = rack_numbers_text(d, k);
+            const int count_row = row;
+            for (const DeviceRun& run : device_runs(r, rack_height(d))) {
+                sheet.text(row, 0, d.name, text);
+                sheet.text(row, 1, numbers, text);
+                if (row == count_row) {
+                    sheet.number(row, 2, static_cast<double>(k.racks.size()), Num::integer,
+                                 Role::value);
+                } else {
+                    sheet.formula(row, 2, "=" + xlsx::cell(count_row, 2),
+                                  static_cast<double>(k.racks.size()), Num::integer);
+                }
+                sheet.text(row, 3,
+                           run.first == run.last ? std::to_string(run.first)
+                                                 : std::to_string(run.first) + "\u2013" +
+                                                       std::to_string(run.last),
+                           text);
+                sheet.text(row, 8, cooling, text);
+                if (run.slot == nullptr) {
+                    sheet.text(row, 4, "", text);
+                    sheet.text(row, 5, "empty", text);
+                    sheet.number(row, 6, 0, Num::integer, Role::value);
+                    sheet.number(row, 7, 0, Num::integer, Role::value);
+                    sheet.text(row, 9, "", text);
+                    ++row;
+                    continue;
+                }
+                const RackSlot& s = *run.slot;
+                const double n = static_cast<double>(run.devices);
+                sheet.number(row, 4, n, Num::integer, Role::value);
+                sheet.text(row, 5, device_kind_text(s), text);
+                const std::string devices = xlsx::cell(row, 4);
+                if (a.has(kind_of(s.role), s.model, "power_W")) {
+                    sheet.formula(row, 6,
+                                  "=" + devices + "*" + a.name(kind_of(s.role), s.model, "power_W"),
+                                  n * s.power.base(), Num::integer);
+                } else {
+                    sheet.number(row, 6, n * s.power.base(), Num::integer, Role::value);
+                }
+                if (a.has(kind_of(s.role), s.model, "max_power_W")) {
+                    sheet.formula(
+                        row, 7, "=" + devices + "*" + a.name(kind_of(s.role), s.model, "max_power_W"),
+                        n * s.max_power.base(), Num::integer);
+                } else {
+                    sheet.number(row, 7, n * s.max_power.base(), Num::integer, Role::value);
+                }
+                sheet.text(row, 9, model_shown(d, s), text);
+                ++row;
+            }
+            ++row; // a blank row between racks
+        }
+    }
+    sheet.column_width(0, 0, 26);
+    sheet.column_width(1, 1, 16);
+    sheet.column_width(2, 2, 9);
+    sheet.column_width(3, 3, 8);
+    sheet.column_width(4, 4, 8);
+    sheet.column_width(5, 5, 12);
+    sheet.column_width(6, 7, 12);
+    sheet.column_width(8, 8, 22);
+    sheet.column_width(9, 9, 40);
+    xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(h), 30, nullptr),
+                "header height");
+    sheet.freeze(h + 1, 0);
     sheet.print_setup(h);
 }
 

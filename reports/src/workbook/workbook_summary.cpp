@@ -168,6 +168,11 @@ bool shown(const Metric& m, const Comparison* cmp, const std::vector<DesignCells
                                    [](const ReferenceSizing& r) { return r.wan.has_value(); });
     case MetricId::feasible:
         return true;
+    case MetricId::effective_capacity:
+        return std::any_of(designs.begin(), designs.end(), [](const DesignCells& d) {
+            auto it = d.numbers.find("data_reduction");
+            return it != d.numbers.end() && it->second != 1.0;
+        });
     default:
         break;
     }
@@ -713,6 +718,29 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
     out.designs = static_cast<int>(t.cols.size());
     for (const Column& c : t.cols) {
         out.reference.push_back(c.kind == ColumnKind::reference);
+    }
+
+    for (const Column& c : t.cols) {
+        out.column_names.push_back(c.name);
+    }
+    for (const SummaryRow& r : t.rows) {
+        const Metric* const* m = std::get_if<const Metric*>(&r.what);
+        if (m == nullptr) {
+            continue;
+        }
+        out.labels[(*m)->id] = r.label;
+        std::vector<SummaryValue>& values = out.values[(*m)->id];
+        for (std::size_t c = 0; c < t.cols.size(); ++c) {
+            const Cell cell = cell_for(t, c, r);
+            SummaryValue v;
+            v.kind = cell.kind == Cell::number ? SummaryValue::a_number
+                     : cell.kind == Cell::text ? SummaryValue::a_text
+                                               : SummaryValue::plain;
+            v.number = cell.value;
+            v.text = cell.cached;
+            v.assumed = cell.kind != Cell::plain && !cell_assumptions(t, c, r).empty();
+            values.push_back(std::move(v));
+        }
     }
 
     write_heading(book, sheet, input);

@@ -44,6 +44,7 @@ struct Provenance {
 struct CNodeModel {
     std::string id;
     std::string name;
+    std::string family; ///< the vendor's product family ("Ceres"); empty: none given
     RackUnits height;
     Power power;     ///< typical draw per C-node
     Power max_power; ///< maximum draw (docs/model.md §10)
@@ -61,6 +62,7 @@ struct CNodeModel {
 struct DBoxModel {
     std::string id;
     std::string name;
+    std::string family; ///< the vendor's product family ("Ceres"); empty: none given
     RackUnits height;
     Power power;                       ///< typical draw
     Power max_power;                   ///< maximum draw (docs/model.md §10)
@@ -132,6 +134,7 @@ enum class SwitchRole : unsigned { leaf = 1U, spine = 2U, super_spine = 4U };
 struct SwitchModel {
     std::string id;
     std::string name;
+    std::string family; ///< the vendor's product family ("Ceres"); empty: none given
     RackUnits height;
     Power power;     ///< typical draw
     Power max_power; ///< maximum draw (docs/model.md §10)

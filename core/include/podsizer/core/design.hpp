@@ -54,13 +54,20 @@ struct Requirements {
 enum class DeviceRole { cnode, dbox, network_switch };
 std::string_view to_string(DeviceRole r);
 
+/// Which tier of the storage fabric a switch serves (docs/model.md §8), so
+/// drawings and the Racks sheet label leaves and spines apart.
+enum class SwitchTier : std::uint8_t { none, leaf, spine, super_spine };
+/// "leaf", "spine", "super-spine"; empty for none.
+std::string_view to_string(SwitchTier t);
+
 /// One device in a rack: occupies U `u` (1 = bottom) up to u + height - 1.
 struct RackSlot {
     int u = 1;
     int height = 1;
     DeviceRole role = DeviceRole::cnode;
     std::string model;
-    std::string label; ///< e.g. "C-node 17"
+    std::string label; ///< e.g. "C-node 17", "Leaf 3", "Spine 1"
+    SwitchTier tier = SwitchTier::none; ///< switches only
     Power power;       ///< typical draw
     Power max_power;   ///< maximum draw
 };
@@ -106,6 +113,20 @@ struct Design {
     std::string dbox_model;
     std::string switch_model;
     std::string rack_model;
+    // The catalog's display names of the models above ("Ceres D-box 1U, 22
+    // QLC SSDs"), for people; the ids stay for JSON and the catalog commands.
+    // Empty (a design read back without a catalog): show the id.
+    std::string cnode_name;
+    std::string dbox_name;
+    std::string switch_name;
+    std::string rack_name;
+    /// What people read: the display name, else the id.
+    const std::string& cnode_shown() const { return cnode_name.empty() ? cnode_model : cnode_name; }
+    const std::string& dbox_shown() const { return dbox_name.empty() ? dbox_model : dbox_name; }
+    const std::string& switch_shown() const {
+        return switch_name.empty() ? switch_model : switch_name;
+    }
+    const std::string& rack_shown() const { return rack_name.empty() ? rack_model : rack_name; }
     Capacity drive_size;
     int drives_per_dbox = 0;
 

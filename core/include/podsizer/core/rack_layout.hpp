@@ -28,6 +28,11 @@ struct RackDemand {
     std::int64_t switches = 0;
     std::int64_t min_racks = 1;
     PowerBasis basis = PowerBasis::typical; ///< the draw checked against the budget
+    /// Of `switches`, the first are leaves, then spines, the rest super-spines:
+    /// how the slots are labelled, in rack order (the counts of racks do not
+    /// depend on it). Both 0: the switches are labelled "switch N", tier none.
+    std::int64_t leaf_switches = 0;
+    std::int64_t spine_switches = 0;
 };
 
 /// `budget` is what a rack may draw on the demand's basis (the rack's budget

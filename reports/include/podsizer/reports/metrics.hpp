@@ -36,6 +36,7 @@ enum class MetricId : std::uint8_t {
     raw_capacity,
     usable_capacity,
     usable_pib,
+    effective_capacity,
     erasure_coding,
     ec_layout,
     tolerates_dbox_loss,
@@ -108,6 +109,10 @@ struct Metric {
 /// Every metric, in the order of the widest table (the workbook's Summary).
 std::span<const Metric> metric_registry();
 const Metric& metric(MetricId id);
+
+/// Whether any design has a data-reduction ratio other than 1: only then do
+/// the tables show the effective capacity row.
+bool has_data_reduction(std::span<const Design> designs);
 
 /// The rows of each side-by-side table, in order.
 const std::vector<MetricId>& sizing_table_metrics();

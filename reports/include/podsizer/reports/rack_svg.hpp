@@ -1,4 +1,6 @@
-// Rack elevations as SVG: every rack of a design, front view, device by device.
+// Rack drawings as SVG: every rack of a design, front view, device by device;
+// or for a slide, each distinct rack once with its count, or a floor plan of
+// all racks with their power.
 //
 // Shared by the CLI (--svg) and the GUI, so both draw the same picture byte
 // for byte. The SVG uses only presentation attributes (no CSS, no fonts to
@@ -7,11 +9,25 @@
 
 #include "podsizer/core/design.hpp"
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace podsizer {
 
+/// What the drawing shows.
+enum class RackView {
+    every_rack, ///< every rack's elevation, device by device (the default)
+    typical,    ///< each distinct rack once with its count ("× 14"), at 16:9 slide size
+    floor_plan, ///< every rack from above in rows, numbered, with its kW, at 16:9 slide size
+};
+
+/// "racks", "typical", "floor"; and back (nullopt for anything else).
+std::string_view to_string(RackView v);
+std::optional<RackView> rack_view_from(std::string_view text);
+
 struct RackSvgOptions {
+    RackView view = RackView::every_rack;
     /// Racks drawn side by side before wrapping onto a new row; 0 picks the
     /// count that makes the drawing largest on a landscape page.
     int racks_per_row = 0;
@@ -37,5 +53,8 @@ std::string render_rack_svg(const Design& design, const RackSvgOptions& options 
 /// "<index>-<design name as lower-case letters, digits and dashes>.svg",
 /// index 1-based and zero-padded to two digits so names sort in design order.
 std::string rack_svg_file_name(const Design& design, std::size_t index);
+
+/// The same with the view's suffix for the slide views: "01-ncp-pod-typical.svg".
+std::string rack_svg_file_name(const Design& design, std::size_t index, RackView view);
 
 } // namespace podsizer

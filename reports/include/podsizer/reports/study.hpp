@@ -12,6 +12,7 @@
 #include "podsizer/core/extrapolation.hpp"
 #include "podsizer/core/fleet.hpp"
 #include "podsizer/core/scenario.hpp"
+#include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/workbook.hpp"
 
 #include <cstddef>
@@ -76,12 +77,14 @@ WorkbookInput workbook_input(const Study& study, const Catalog& catalog, const S
 struct SvgTarget {
     std::size_t design = 0;
     std::string path;
+    RackView view = RackView::every_rack;
 };
 
 /// The files an export writes.
 struct ExportTargets {
     std::string xlsx;           ///< the workbook; empty: none
     std::vector<SvgTarget> svg; ///< rack elevations, written in this order
+    bool every_rack_unit = false; ///< the workbook's "Rack units" sheet (WorkbookOptions)
     /// Called with each path once its file is complete.
     std::function<void(const std::string& path)> written;
 };

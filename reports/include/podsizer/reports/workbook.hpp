@@ -1,8 +1,10 @@
-// The proposal workbook (.xlsx, written with libxlsxwriter): Summary (the
-// slide table, with references and ratios when given a comparison), one sheet
-// per design, Fleet (the split over sites, when given one), Checkpoints (when
-// there are checkpoint jobs), Racks (one row per U), Assumptions (every input
-// and catalog figure used, with unit and source) and Charts.
+// The proposal workbook (.xlsx, written with libxlsxwriter): Slide (the
+// headline in a few rows, on one page; the workbook opens on it), Summary
+// (the full side-by-side table, with references and ratios when given a
+// comparison), one sheet per design, Fleet (the split over sites, when given
+// one), Checkpoints (when there are checkpoint jobs), Racks (each distinct
+// rack with its count; every U on request), Assumptions (every input and
+// catalog figure used, with unit and source) and Charts.
 //
 // Derived numbers are live formulas that reference the Assumptions sheet and
 // the design sheets, each written with its cached result (the engine's
@@ -42,6 +44,10 @@ struct WorkbookOptions {
     /// The date printed in every page header and stored as the creation date,
     /// as YYYY-MM-DD. Empty: today (UTC). Fixed in tests so files are reproducible.
     std::string date;
+    /// The Racks sheet also lists every U of every rack after the typical
+    /// racks (a long print-out: 53 pages for the fleet example); off, it shows
+    /// each distinct rack once with its count.
+    bool every_rack_unit = false;
 };
 
 /// One formula cell as written: where it is, the formula, and the cached
