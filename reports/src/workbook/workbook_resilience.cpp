@@ -116,6 +116,17 @@ void ResilienceSheet::row(
 
 using Cell = std::optional<std::pair<std::string, double>>;
 
+/// The annual loss probability of the first-order rate, as the sheet's
+/// formula computes it: x(1 − x/2) below 1e-4, else 1 − e^−x. Unset when the
+/// design has fewer drives than a stripe.
+std::optional<double> first_order_loss(const Column& c) {
+    if (c.r->drives < c.d->stripe_width() || c.d->data_strips < 1) {
+        return std::nullopt;
+    }
+    const double x = c.r->durability.first_order_rate_per_hour * kHoursPerYear;
+    return x < 1e-4 ? x * (1.0 - x / 2.0) : -std::expm1(-x);
+}
+
 Cell formula(std::string f, double v) {
     return std::pair{std::move(f), v};
 }
@@ -198,29 +209,24 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
     row({"loss_year", "Annual loss probability, drive failures (first order)", Num::scientific,
          "N·λ·PERMUT(N−1,K)·(λ·T_d)^K a year, λ = AFR per hour; an upper bound"},
         cols, [&](const Column& c) -> Cell {
-            if (c.r->drives < c.d->stripe_width() || c.d->data_strips < 1) {
+            const std::optional<double> p = first_order_loss(c);
+            if (!p) {
                 return std::nullopt;
             }
-            const double x = c.r->durability.first_order_rate_per_hour * kHoursPerYear;
-            const double p = x < 1e-4 ? x * (1.0 - x / 2.0) : -std::expm1(-x);
             const std::string rate = "({drives_all}*({afr}/8760)*PERMUT({drives_all}-1,"
                                      "[parity_strips])*(({afr}/8760)*{drive_rebuild_min}/60)^"
                                      "[parity_strips]*8760)";
             return formula(
-                "IF(" + rate + "<1E-4," + rate + "*(1-" + rate + "/2),1-EXP(-" + rate + "))", p);
+                "IF(" + rate + "<1E-4," + rate + "*(1-" + rate + "/2),1-EXP(-" + rate + "))", *p);
         });
     row({"nines", "Nines, drive failures (first order)", Num::two,
          "−LOG10(annual loss probability)"},
         cols, [&](const Column& c) -> Cell {
-            if (c.r->drives < c.d->stripe_width() || c.d->data_strips < 1) {
+            const std::optional<double> p = first_order_loss(c);
+            if (!p || !(*p > 0.0)) {
                 return std::nullopt;
             }
-            const double x = c.r->durability.first_order_rate_per_hour * kHoursPerYear;
-            const double p = x < 1e-4 ? x * (1.0 - x / 2.0) : -std::expm1(-x);
-            if (!(p > 0.0)) {
-                return std::nullopt;
-            }
-            return formula("-LOG10({loss_year})", -std::log10(p));
+            return formula("-LOG10({loss_year})", -std::log10(*p));
         });
     row({"dbox_loss", "P(loss | a D-box fails)", Num::scientific,
          "K − p + 1 more failures within T_box: GAMMADIST(N·λ·T_box, K − p + 1, 1, TRUE)"},
