@@ -7,6 +7,7 @@
 #include "podsizer/reports/batch_workbook.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 namespace podsizer::cli {
@@ -23,10 +24,12 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
     const BatchOptions options = batch_options(g, a.batch);
     check_batch_xlsx(a.batch, run_inputs(g, a.scenario));
     Diagnostics diag;
-    const Catalog catalog = load_catalog(g, diag);
+    Catalog catalog = load_catalog(g, diag);
     ScenarioDocument base(read_text_file(a.scenario), a.scenario);
     Scenario scenario;
     try {
+        // The scenario's own catalog is the same for every run: merged once.
+        base.take_catalog(catalog, std::filesystem::path(a.scenario).parent_path().string(), &diag);
         scenario = base.parse(catalog, &diag); // the unvaried scenario must be valid on its own
     } catch (const InputError&) {
         print_warnings(diag);

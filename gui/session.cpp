@@ -8,6 +8,7 @@
 #include <QUndoCommand>
 #include <QUndoStack>
 #include <algorithm>
+#include <filesystem>
 
 namespace podsizer::gui {
 
@@ -84,15 +85,32 @@ bool Session::isModified() const {
 }
 
 void Session::newScenario() {
+    const bool had_own = !extras_.catalog.empty();
+    extras_ = {};
+    if (had_own) {
+        catalog_ = custom_.build();
+    }
     Scenario s = reference_scenario(catalog_);
     s.name = "Untitled scenario";
     setScenario(s, {});
+    if (had_own) {
+        Q_EMIT catalogChanged();
+    }
 }
 
 QStringList Session::openFile(const QString& path) {
     Diagnostics diag;
-    const Scenario s = load_scenario(path.toStdString(), catalog_, &diag);
-    setScenario(s, path);
+    // Read against the default and custom catalog; the file's own entries
+    // come on top (scenario_catalog.hpp), as for `podsizer size FILE`.
+    ScenarioWithCatalog r = load_scenario_with_catalog(path.toStdString(), custom_.build(), &diag);
+    const bool catalog_changes = !extras_.catalog.empty() || !r.extras.catalog.empty();
+    extras_ = std::move(r.extras);
+    if (catalog_changes) {
+        catalog_ = std::move(r.catalog);
+        // Before the scenario, so the editor knows the ids it uses.
+        Q_EMIT catalogChanged();
+    }
+    setScenario(r.scenario, path);
     QStringList warnings;
     for (const std::string& w : diag.warnings) {
         warnings << QString::fromStdString(w);
@@ -101,7 +119,10 @@ QStringList Session::openFile(const QString& path) {
 }
 
 void Session::saveFile(const QString& path) {
-    write_file_atomically(path.toStdString(), scenario_to_json(scenario_));
+    const std::string dir = std::filesystem::path(path.toStdString()).parent_path().string();
+    ScenarioExtras moved = rebase_extras(extras_, dir);
+    write_file_atomically(path.toStdString(), scenario_to_json(scenario_, moved));
+    extras_ = std::move(moved);
     path_ = path;
     undo_->setClean();
     Q_EMIT fileChanged();
@@ -127,7 +148,8 @@ void Session::edit(const Scenario& next, const QString& field, const QString& la
 }
 
 void Session::setCustomCatalog(const CustomCatalog& custom) {
-    Catalog c = custom.build(); // throws before anything changes
+    // Throws before anything changes.
+    Catalog c = merge_scenario_catalog(custom.build(), extras_, path_.toStdString());
     catalog_ = std::move(c);
     custom_ = custom;
     Q_EMIT catalogChanged();

@@ -1,5 +1,6 @@
 // The open document: the scenario being edited, the catalog it is sized
-// against (the default plus the user's custom entries), the last sizing
+// against (the default, the user's custom entries, then the scenario file's
+// own catalog), the last sizing
 // result, the undo stack and the file it came from. Every change re-runs the
 // engine (size_scenario); the views only read from here. No sizing logic.
 #pragma once
@@ -8,6 +9,7 @@
 // only needs the type names, so it skips them.
 #ifndef Q_MOC_RUN
 #include "custom_catalog.hpp"
+#include "podsizer/catalog/scenario_catalog.hpp"
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/design.hpp"
@@ -34,6 +36,9 @@ public:
 
     const Catalog& catalog() const { return catalog_; }
     const CustomCatalog& customCatalog() const { return custom_; }
+    /// What the open file holds beside the scenario (its own catalog, its
+    /// "_" comments), written back by saveFile.
+    const ScenarioExtras& extras() const { return extras_; }
     const Scenario& scenario() const { return scenario_; }
     /// The last study (sizing, comparison, fleet split), as `podsizer compare
     /// SCENARIO` computes it; null when the engine rejected the scenario.
@@ -75,10 +80,13 @@ public:
 
     /// The reference case as an untitled scenario (File > New).
     void newScenario();
-    /// Reads a scenario file; throws InputError (file, JSON path, expectation).
+    /// Reads a scenario file and its own catalog, if it has one; throws
+    /// InputError (file, JSON path, expectation) and then changes nothing.
     /// Returns the reader's warnings (unknown fields).
     QStringList openFile(const QString& path);
-    /// Writes the scenario atomically; throws InputError when it cannot.
+    /// Writes the scenario atomically, with the file's own catalog (relative
+    /// paths rewritten for the new directory) and comments; throws
+    /// InputError when it cannot.
     void saveFile(const QString& path);
     /// Replaces the scenario without a file (start-up, tests); clears undo.
     void setScenario(const Scenario& scenario, const QString& path = {});
@@ -92,7 +100,7 @@ public:
               bool from_editor = true);
 
     /// Uses a custom catalog; throws InputError (and changes nothing) when it
-    /// does not merge with the default catalog.
+    /// does not merge with the default catalog and the scenario's own.
     void setCustomCatalog(const CustomCatalog& custom);
 
     /// The time since the last edit() call began, for latency figures.
@@ -114,8 +122,9 @@ private:
     void apply(const Scenario& s, bool reset_editor);
     void resize();
 
-    Catalog catalog_;
+    Catalog catalog_; ///< custom_.build() with extras_'s own catalog merged over it
     CustomCatalog custom_;
+    ScenarioExtras extras_;
     Scenario scenario_;
     std::optional<Study> study_;
     QString sizing_error_;

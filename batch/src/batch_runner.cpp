@@ -2,6 +2,7 @@
 
 #include "podsizer/batch/ordered_runner.hpp"
 #include "podsizer/catalog/safe_text.hpp"
+#include "podsizer/catalog/scenario_catalog.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <set>
 
@@ -22,15 +24,33 @@ namespace fs = std::filesystem;
 struct Outcome {
     RenderedRun rendered;
     std::vector<std::string> messages; ///< full stderr lines, in order
+    /// The run's catalog when the scenario carries its own entries, for the
+    /// workbook's Assumptions of the models it used.
+    std::optional<Catalog> own_catalog;
 };
+
+/// Puts `item` into `items` in place of the entry with its id, or at the end.
+template <class T> void put(std::vector<T>& items, const T* item) {
+    if (item == nullptr) {
+        return;
+    }
+    for (T& t : items) {
+        if (t.id == item->id) {
+            t = *item;
+            return;
+        }
+    }
+    items.push_back(*item);
+}
 
 /// Writes outcomes in order: streaming formats as they arrive, table and
 /// Markdown at the end (their column widths need every row).
 class Writer {
 public:
     /// `keep_going`: go on when `out` fails (a workbook is still to be written).
-    Writer(const BatchReport& report, std::ostream& out, std::ostream& err, bool keep_going)
-        : report_(report), out_(out), err_(err), keep_going_(keep_going) {
+    Writer(const BatchReport& report, const Catalog& catalog, std::ostream& out, std::ostream& err,
+           bool keep_going)
+        : report_(report), catalog_(catalog), out_(out), err_(err), keep_going_(keep_going) {
         out_ << report_.begin();
     }
 
@@ -44,8 +64,7 @@ public:
     /// Ends the report; with options.xlsx, writes the workbook (after the
     /// report, so stdout is complete even when the file cannot be written;
     /// the summary then carries the reason).
-    BatchSummary finish(const BatchOptions& options, const Catalog& catalog,
-                        const std::string& title) {
+    BatchSummary finish(const BatchOptions& options, const std::string& title) {
         out_ << report_.end(rows_, summary_);
         out_.flush();
         err_.flush();
@@ -61,7 +80,7 @@ public:
             WorkbookOptions wo;
             wo.date = options.workbook_date;
             try {
-                write_batch_workbook(options.xlsx, workbook_, catalog, wo);
+                write_batch_workbook(options.xlsx, workbook_, catalog_, wo);
             } catch (const InputError& e) {
                 summary_.workbook_error = e.located("--xlsx").what();
             }
@@ -95,12 +114,25 @@ private:
             const std::string key =
                 m.cnode_model + "|" + m.dbox_model + "|" + m.switch_model + "|" + m.rack_model;
             if (model_keys_.insert(key).second) {
+                if (o.own_catalog) {
+                    // A model from a scenario's own catalog: its figures go
+                    // to Assumptions (the first run that uses an id names it).
+                    const Catalog& c = *o.own_catalog;
+                    put(catalog_.cnodes, c.cnode(m.cnode_model));
+                    put(catalog_.dboxes, c.dbox(m.dbox_model));
+                    if (const DBoxModel* d = c.dbox(m.dbox_model)) {
+                        put(catalog_.erasure_coding, c.ec_rule(d->erasure_coding));
+                    }
+                    put(catalog_.switches, c.network_switch(m.switch_model));
+                    put(catalog_.racks, c.rack(m.rack_model));
+                }
                 workbook_.models.push_back(std::move(m));
             }
         }
     }
 
     const BatchReport& report_;
+    Catalog catalog_; ///< the catalog given, plus the models of scenarios' own catalogs
     std::ostream& out_;
     std::ostream& err_;
     bool keep_going_ = false;
@@ -166,7 +198,7 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
     const std::vector<BatchInput> inputs = expand_batch_inputs(args);
     BatchReport report(options.format, BatchKind::batch);
     report.set_workbook(!options.xlsx.empty());
-    Writer writer(report, out, err, !options.xlsx.empty());
+    Writer writer(report, catalog, out, err, !options.xlsx.empty());
     run_ordered(
         inputs.size(), options.jobs,
         [&](std::size_t i) {
@@ -179,11 +211,15 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
             } else {
                 Diagnostics diag;
                 try {
-                    const Scenario s = load_scenario(run.file, catalog, &diag);
+                    // A scenario's own catalog entries count for its run only.
+                    ScenarioWithCatalog own = load_scenario_with_catalog(run.file, catalog, &diag);
                     try {
-                        run.result = size_scenario(s, catalog);
+                        run.result = size_scenario(own.scenario, own.catalog);
                     } catch (const InputError& e) {
                         throw e.located(run.file);
+                    }
+                    if (own.own_entries > 0) {
+                        o.own_catalog = std::move(own.catalog);
                     }
                 } catch (const InputError& e) {
                     run.error = e.what();
@@ -199,7 +235,7 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
         [&](std::size_t, Outcome&& o) { writer.emit(std::move(o)); });
     const std::string title = "Batch of " + std::to_string(inputs.size()) + " scenario file" +
                               (inputs.size() == 1 ? "" : "s");
-    return writer.finish(options, catalog, title);
+    return writer.finish(options, title);
 }
 
 BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOptions& options,
@@ -210,7 +246,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
     }
     BatchReport report(options.format, BatchKind::sweep, names);
     report.set_workbook(!options.xlsx.empty());
-    Writer writer(report, out, err, !options.xlsx.empty());
+    Writer writer(report, catalog, out, err, !options.xlsx.empty());
     const auto& params = sweep.parameters();
     run_ordered(
         sweep.runs(), options.jobs,
@@ -243,7 +279,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
             return o;
         },
         [&](std::size_t, Outcome&& o) { writer.emit(std::move(o)); });
-    return writer.finish(options, catalog, "Sweep of " + sweep.base().parse(catalog).name);
+    return writer.finish(options, "Sweep of " + sweep.base().parse(catalog).name);
 }
 
 } // namespace podsizer

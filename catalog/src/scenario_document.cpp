@@ -186,6 +186,11 @@ std::optional<std::string> ScenarioDocument::text_at(std::string_view path) cons
     return node->get<std::string>();
 }
 
+std::size_t ScenarioDocument::take_catalog(Catalog& catalog, const std::string& base_dir,
+                                           Diagnostics* diag) {
+    return detail::take_own_catalog(doc_->value, origin_, base_dir, catalog, diag);
+}
+
 Scenario ScenarioDocument::parse(const Catalog& catalog, Diagnostics* diag) const {
     return detail::read_scenario(doc_->value, origin_, catalog, diag);
 }

@@ -242,10 +242,8 @@ Scenario detail::read_scenario(const json& doc, const std::string& origin, const
     if (root.is_object()) {
         if (const std::optional<Node> own = root.find("catalog")) {
             own->fail("the scenario carries its own catalog entries, which this reader cannot "
-                      "use; expected them in a catalog file given with --catalog (podsizer "
-                      "size, design, extrapolate, compare, optimize, resilience and catalog "
-                      "validate read a scenario's own catalog; batch, sweep and the GUI do not "
-                      "yet)");
+                      "use; expected a reader that merges them (load_scenario_with_catalog, "
+                      "as every podsizer command and the GUI use)");
         }
     }
     Scenario s;

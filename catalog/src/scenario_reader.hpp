@@ -16,4 +16,10 @@ namespace podsizer::detail {
 Scenario read_scenario(const json& doc, const std::string& origin, const Catalog& catalog,
                        Diagnostics* diag);
 
+/// Merges the document's own `catalog` member, if it has one, over `catalog`
+/// (checked whole), removes the member from `doc` and returns the number of
+/// entries it adds or replaces (scenario_catalog.hpp).
+std::size_t take_own_catalog(json& doc, const std::string& origin, const std::string& base_dir,
+                             Catalog& catalog, Diagnostics* diag);
+
 } // namespace podsizer::detail

@@ -277,6 +277,14 @@ DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
     return r;
 }
 
+std::optional<double> first_order_annual_loss(const Design& d) {
+    if (!d.resilience || d.resilience->drives < d.stripe_width() || d.data_strips < 1) {
+        return std::nullopt;
+    }
+    const double x = d.resilience->durability.first_order_rate_per_hour * kHoursPerYear;
+    return x < 1e-4 ? x * (1.0 - x / 2.0) : -std::expm1(-x);
+}
+
 const ReferenceSystem* account_reference(const Scenario& s, const Catalog& catalog) {
     for (const std::string& id : s.comparisons) {
         const ReferenceSystem* ref = catalog.reference(id);

@@ -101,9 +101,8 @@ TEST_CASE("a bad entry in a scenario's own catalog names the scenario and the JS
         {{"size", missing}, missing + ": $.catalog: "},
         {{"size", number},
          number + ": $.catalog: expected a catalog (an object with cnodes, dboxes"},
-        // batch does not read it yet, and says so rather than failing on the ids.
-        {{"batch", kEmbedded},
-         kEmbedded + ": $.catalog: the scenario carries its own catalog entries"},
+        {{"sweep", unitless, "--vary", "gpus=4096,8192"},
+         unitless + ": $.catalog.cnodes[0].power: "},
     };
     for (const Row& row : rows) {
         INFO(row.says);
@@ -111,4 +110,49 @@ TEST_CASE("a bad entry in a scenario's own catalog names the scenario and the JS
         CHECK(r.exit_code == 2);
         CHECK_THAT(r.err, Catch::Contains("podsizer: error: " + row.says));
     }
+    // In a batch, the bad file is reported and the others are still sized.
+    const ProcessResult batch = podsizer({"batch", unitless, kEmbedded, "--format", "csv"});
+    CHECK(batch.exit_code == 2);
+    CHECK_THAT(batch.err,
+               Catch::Contains("podsizer: error: " + unitless + ": $.catalog.cnodes[0].power: "));
+    CHECK_THAT(batch.out, Catch::Contains("cnode-1u-fast"));
+}
+
+TEST_CASE("batch and sweep size a scenario with its own catalog, file by file") {
+    // The same 360 C-nodes as size (the embedded entry, and the file beside
+    // the other scenario); the default catalog's reference pod next to them
+    // keeps its own C-node: one file's entries do not leak into another.
+    const ProcessResult r =
+        podsizer({"batch", kEmbedded, kBeside, "examples/ncp-pod-41k.json", "--format", "jsonl"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    std::vector<nlohmann::json> runs;
+    std::size_t start = 0;
+    while (start < r.out.size()) {
+        const std::size_t end = r.out.find('\n', start);
+        runs.push_back(nlohmann::json::parse(r.out.substr(start, end - start)));
+        start = end + 1;
+    }
+    REQUIRE(runs.size() == 3);
+    const auto size = json_of(podsizer({"size", kEmbedded, "--format", "json"})).at("designs");
+    for (int i = 0; i < 2; ++i) {
+        const auto d = runs[static_cast<std::size_t>(i)].at("design");
+        CHECK(d.at("cnode_model") == "cnode-1u-fast");
+        CHECK(d.at("cnodes") == size[0].at("cnodes"));
+        CHECK(d.at("dboxes") == size[0].at("dboxes"));
+    }
+    CHECK(runs[2].at("design").at("cnode_model") != "cnode-1u-fast");
+
+    // A sweep reads the scenario's own catalog once, for every run.
+    const ProcessResult sweep =
+        podsizer({"sweep", kBeside, "--vary", "gpus=41472,82944", "--format", "csv"});
+    INFO(sweep.err);
+    REQUIRE(sweep.exit_code == 0);
+    CHECK(sweep.err == "podsizer: 2 sized, 0 not met, 0 bad\n"); // no warning: catalog is known
+    std::size_t fast_rows = 0;
+    for (std::size_t at = sweep.out.find("cnode-1u-fast"); at != std::string::npos;
+         at = sweep.out.find("cnode-1u-fast", at + 1)) {
+        ++fast_rows;
+    }
+    CHECK(fast_rows == 2);
 }

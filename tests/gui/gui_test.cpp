@@ -58,7 +58,9 @@
 #include <QTest>
 #include <QTreeWidget>
 #include <QUndoStack>
+#include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 using namespace podsizer;
 using namespace podsizer::gui;
@@ -512,6 +514,46 @@ private Q_SLOTS:
         QCOMPARE(other->session()->scenario(), w->session()->scenario());
         QCOMPARE(shown_rows(other->results()->table()), shown_rows(w->results()->table()));
         QCOMPARE(other->editor()->field("$.capacity.usable")->text(), QString("195.6 PiB"));
+    }
+
+    void aScenarioWithItsOwnCatalogOpensSizesAndSavesWhole() {
+        // tests/cli/data/own-catalog-path.json names its C-node's catalog file
+        // relative to itself; `podsizer size` gives 360 C-nodes of it
+        // (tests/cli/own_catalog_cli_test.cpp).
+        auto w = open_window();
+        QVERIFY(w->openFile(kSource + "/tests/cli/data/own-catalog-path.json"));
+        QVERIFY(w->session()->result() != nullptr);
+        const Design& d = w->session()->result()->designs.front();
+        QCOMPARE(QString::fromStdString(d.cnode_model), QString("cnode-1u-fast"));
+        QCOMPARE(d.cnodes, 360);
+        QVERIFY(w->session()->catalog().cnode("cnode-1u-fast") != nullptr);
+        // Edit, save in another directory, open the copy: the catalog path
+        // now names the same file from there, and the comment is still there.
+        type_into(w->editor()->field("$.capacity.usable"), "200 PB");
+        QTemporaryDir dir;
+        const QString path = dir.filePath("moved/own.json");
+        QVERIFY(QDir().mkpath(dir.filePath("moved")));
+        QVERIFY(w->saveTo(path));
+        const auto saved = nlohmann::json::parse(read_all(path).toStdString());
+        QVERIFY(saved.contains("_comment"));
+        const std::filesystem::path named = saved.at("catalog").get<std::string>();
+        QVERIFY(named.is_relative());
+        QVERIFY(std::filesystem::equivalent(
+            std::filesystem::path(dir.filePath("moved").toStdString()) / named,
+            std::string(PODSIZER_SOURCE_DIR) + "/tests/cli/data/entries/fast-cnode.json"));
+        auto other = open_window();
+        QVERIFY(other->openFile(path));
+        QCOMPARE(other->session()->scenario(), w->session()->scenario());
+        QCOMPARE(shown_rows(other->results()->table()), shown_rows(w->results()->table()));
+        // The saved file sizes on the command line as in the window.
+        const ProcessResult r = cli({"size", path.toStdString(), "--format", "json"});
+        QCOMPARE(r.exit_code, 0);
+        QCOMPARE(nlohmann::json::parse(r.out).at("designs")[0].at("cnodes").get<int>(),
+                 other->session()->result()->designs.front().cnodes);
+        // File > New leaves the file's entries behind.
+        w->session()->newScenario();
+        QVERIFY(w->session()->catalog().cnode("cnode-1u-fast") == nullptr);
+        QVERIFY(w->session()->extras().catalog.empty());
     }
 
     void unsavedChangesAreNotLostWithoutAsking() {

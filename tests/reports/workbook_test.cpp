@@ -9,6 +9,7 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/resilience.hpp"
 #include "podsizer/reports/atomic_file.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/workbook.hpp"
@@ -17,6 +18,7 @@
 
 #include <catch2/catch.hpp>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <dirent.h>
@@ -386,12 +388,27 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
           "U only on request") {
     const Written& w = ncp();
     // The Slide: racks, usable, read, write, power, facility power, the
-    // verdict; no effective capacity without data reduction.
-    for (const char* label : {"Racks", "Usable capacity (PB)", "Read (TB/s)", "Write (TB/s)",
-                              "Power (kW)", "Facility power (kW)", "Meets requirements"}) {
+    // resilience headline, the verdict; no effective capacity without data
+    // reduction.
+    for (const char* label :
+         {"Racks", "Usable capacity (PB)", "Read (TB/s)", "Write (TB/s)", "Power (kW)",
+          "Facility power (kW)", "Durability, drive failures (nines)", "Meets requirements"}) {
         INFO(label);
         CHECK(row_labelled(w, 1, label) > 0);
     }
+    // The headline is the Resilience sheet's nines row, linked from the
+    // Summary (so an edited AFR reaches the Slide), with its cached value.
+    CHECK(row_labelled(w, 2, "Durability, drive failures (nines)") > 0);
+    const std::string& summary = sheet_xml(w, 2);
+    std::smatch link;
+    REQUIRE(std::regex_search(summary, link,
+                              std::regex("<f>'Resilience'!\\$B\\$[0-9]+</f><v>([^<]+)</v>")));
+    const std::string cached = link[1].str();
+    double nines = 0.0;
+    REQUIRE(std::from_chars(cached.data(), cached.data() + cached.size(), nines).ec == std::errc());
+    const std::optional<double> loss = first_order_annual_loss(w.result.designs.front());
+    REQUIRE(loss);
+    CHECK_THAT(nines, Catch::WithinRel(-std::log10(*loss), 1e-12));
     CHECK(row_labelled(w, 1, "Effective capacity after data reduction (PB)") == 0);
     CHECK(row_labelled(w, 1, "C-nodes") == 0); // the Summary's, not the Slide's
     // Each Slide cell links to the Summary's.

@@ -1,8 +1,10 @@
 #include "podsizer/reports/metrics.hpp"
 
+#include "podsizer/core/resilience.hpp"
 #include "report_json.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <stdexcept>
 
@@ -510,6 +512,24 @@ constexpr Metric kMetrics[] = {
      .label = "rack power at which the power is equal",
      .unit = "kW",
      .decimals = 1},
+    // The first-order figure (an upper bound on the loss), the one the
+    // workbook's Resilience sheet computes as a formula, so the Summary and
+    // the Slide link to it there; `podsizer resilience` gives the exact chain
+    // beside it (docs/resilience.md §2, §13). Not scaled to whole pods: more
+    // drives, more chances to lose one stripe.
+    {.id = M::durability_nines,
+     .key = "durability_nines",
+     .label = "Durability, drive failures",
+     .unit = "nines",
+     .decimals = 1,
+     .sheet = "durability_nines",
+     .of_design = [](D d) -> Value {
+         const std::optional<double> p = first_order_annual_loss(d);
+         if (!p || !(*p > 0.0)) {
+             return std::nullopt;
+         }
+         return -std::log10(*p);
+     }},
 };
 
 constexpr bool in_id_order() {
@@ -644,6 +664,7 @@ const std::vector<MetricId>& summary_metrics() {
         M::ec_layout,
         M::tolerates_dbox_loss,
         M::tolerates_rack_loss,
+        M::durability_nines,
         M::read,
         M::write,
         M::read_tbps,

@@ -549,6 +549,9 @@ void heading(xlsx::Book& book, xlsx::Sheet& sheet, const Design& d) {
 } // namespace
 
 std::string DesignCells::ref(const std::string& key) const {
+    if (auto there = linked.find(key); there != linked.end()) {
+        return there->second;
+    }
     auto it = rows.find(key);
     if (it == rows.end()) {
         throw std::logic_error("workbook: design sheet has no item " + key);

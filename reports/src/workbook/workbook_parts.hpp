@@ -119,9 +119,12 @@ struct DesignCells {
     std::map<std::string, int> rows;          ///< key -> 0-based row of the value cell
     std::map<std::string, double> numbers;    ///< key -> value written (cached)
     std::map<std::string, std::string> texts; ///< key -> text written (cached)
+    /// key -> the design's cell on another sheet (the Resilience sheet's
+    /// column of it), for the Summary to link to like an item of its own.
+    std::map<std::string, std::string> linked;
     static constexpr int kValueCol = 1;
 
-    bool has(const std::string& key) const { return rows.count(key) != 0; }
+    bool has(const std::string& key) const { return rows.count(key) != 0 || linked.count(key); }
     /// 'Sheet'!$B$n of `key`; std::logic_error when absent.
     std::string ref(const std::string& key) const;
 };
@@ -199,18 +202,19 @@ struct SummaryCells {
 SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                            const std::vector<DesignCells>& designs, const Assumptions& a);
 
-/// The Fleet sheet; input.fleet and its plan must be set. One block per
-/// design with fleet storage.
 /// Whether the workbook has a Resilience sheet: a scenario and a design
 /// whose resilience the engine assessed.
 bool has_resilience(const WorkbookInput& input);
 
 /// The Resilience sheet (docs/resilience.md §8–§13), one column per design
-/// with its resilience.
+/// with its resilience. Each design's durability headline is linked into its
+/// DesignCells (key "durability_nines") for the Summary and the Slide.
 void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                      const std::vector<DesignCells>& designs, const Assumptions& a,
+                      std::vector<DesignCells>& designs, const Assumptions& a,
                       const CheckpointCells& checkpoints);
 
+/// The Fleet sheet; input.fleet and its plan must be set. One block per
+/// design with fleet storage.
 void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan,
                  const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& designs);
 

@@ -47,6 +47,8 @@ public:
         : book_(book), sheet_(sheet), input_(input), a_(a), ck_(ck) {}
 
     void write(const std::vector<Column>& cols);
+    /// The row of an item written, such as "nines".
+    int row_of(const std::string& key) const { return rows_.at(key); }
 
 private:
     /// One row: the label, the formula of each column (nullopt: not
@@ -117,14 +119,9 @@ void ResilienceSheet::row(
 using Cell = std::optional<std::pair<std::string, double>>;
 
 /// The annual loss probability of the first-order rate, as the sheet's
-/// formula computes it: x(1 − x/2) below 1e-4, else 1 − e^−x. Unset when the
-/// design has fewer drives than a stripe.
+/// formula computes it (core/resilience.hpp).
 std::optional<double> first_order_loss(const Column& c) {
-    if (c.r->drives < c.d->stripe_width() || c.d->data_strips < 1) {
-        return std::nullopt;
-    }
-    const double x = c.r->durability.first_order_rate_per_hour * kHoursPerYear;
-    return x < 1e-4 ? x * (1.0 - x / 2.0) : -std::expm1(-x);
+    return first_order_annual_loss(*c.d);
 }
 
 Cell formula(std::string f, double v) {
@@ -397,7 +394,7 @@ bool has_resilience(const WorkbookInput& input) {
 }
 
 void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                      const std::vector<DesignCells>& designs, const Assumptions& a,
+                      std::vector<DesignCells>& designs, const Assumptions& a,
                       const CheckpointCells& checkpoints) {
     std::vector<Column> cols;
     const std::vector<Design>& all = input.result->designs;
@@ -407,7 +404,18 @@ void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput&
                             kFirstCol + static_cast<int>(cols.size())});
         }
     }
-    ResilienceSheet(book, sheet, input, a, checkpoints).write(cols);
+    ResilienceSheet rs(book, sheet, input, a, checkpoints);
+    rs.write(cols);
+    // The headline the Summary and the Slide show: the nines row's cell, with
+    // the same cached value (metrics.cpp, durability_nines).
+    for (const Column& c : cols) {
+        const std::optional<double> p = first_order_loss(c);
+        if (p && *p > 0.0) {
+            DesignCells& cells = designs[static_cast<std::size_t>(c.d - all.data())];
+            cells.linked["durability_nines"] = xlsx::ref(sheet.name(), rs.row_of("nines"), c.col);
+            cells.numbers["durability_nines"] = -std::log10(*p);
+        }
+    }
 }
 
 } // namespace podsizer::wb

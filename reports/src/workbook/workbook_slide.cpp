@@ -11,12 +11,18 @@ namespace podsizer::wb {
 namespace {
 
 /// The rows, in order. Effective capacity only where a data-reduction ratio
-/// is given (the Summary shows it then). A resilience headline belongs after
-/// the facility power once the Summary has a resilience row (the Resilience
-/// sheet has the figures): the Slide has room for it.
+/// is given, durability only where the Resilience sheet computes it (the
+/// Summary shows them then).
 constexpr MetricId kRows[] = {
-    MetricId::racks, MetricId::usable_capacity, MetricId::effective_capacity, MetricId::read,
-    MetricId::write, MetricId::power,           MetricId::facility_power,     MetricId::feasible,
+    MetricId::racks,
+    MetricId::usable_capacity,
+    MetricId::effective_capacity,
+    MetricId::read,
+    MetricId::write,
+    MetricId::power,
+    MetricId::facility_power,
+    MetricId::durability_nines,
+    MetricId::feasible,
 };
 
 } // namespace

@@ -10,8 +10,27 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace podsizer {
+
+/// What a scenario file holds beside its Scenario: its own `catalog` member
+/// and its comments (keys starting with "_", at any depth), so an editor that
+/// saves the Scenario writes them back (the GUI's Save).
+struct ScenarioExtras {
+    /// A comment: the JSON pointer of the object holding it ("" for the top,
+    /// "/fleet"), its key and its value as JSON text.
+    struct Comment {
+        std::string parent;
+        std::string key;
+        std::string value;
+        bool operator==(const Comment&) const = default;
+    };
+    std::string catalog;  ///< the `catalog` member as JSON text; empty when there is none
+    std::string base_dir; ///< the directory its relative catalog paths are taken from
+    std::vector<Comment> comments;
+    bool operator==(const ScenarioExtras&) const = default;
+};
 
 /// A scenario and the catalog to size it with: the given catalog with the
 /// scenario's own entries merged over it (and checked whole).
@@ -19,6 +38,7 @@ struct ScenarioWithCatalog {
     Scenario scenario;
     Catalog catalog;
     std::size_t own_entries = 0; ///< entries the scenario's own catalog adds or replaces
+    ScenarioExtras extras;       ///< the own catalog and comments, as written in the file
 };
 
 /// Reads a scenario document whose `catalog` member (a catalog document, the
@@ -33,6 +53,20 @@ ScenarioWithCatalog parse_scenario_with_catalog(std::string_view text, const std
 /// The same for a file; relative catalog paths are taken from its directory.
 ScenarioWithCatalog load_scenario_with_catalog(const std::string& path, const Catalog& catalog,
                                                Diagnostics* diag = nullptr);
+
+/// `catalog` with the extras' own catalog merged over it and checked whole,
+/// as when the file was read (the GUI re-merges it when its own catalog
+/// entries change). Errors name `origin` and the JSON path.
+Catalog merge_scenario_catalog(const Catalog& catalog, const ScenarioExtras& extras,
+                               const std::string& origin);
+
+/// The extras as they must read from a file saved in `save_dir`: relative
+/// catalog paths are rewritten to name the same files from there.
+ScenarioExtras rebase_extras(const ScenarioExtras& extras, const std::string& save_dir);
+
+/// scenario_to_json with the extras written back: the own catalog as
+/// `catalog`, each comment in its object when the object is still there.
+std::string scenario_to_json(const Scenario& scenario, const ScenarioExtras& extras);
 
 /// Whether a document is a scenario (its `schema` is "podsizer-scenario/1",
 /// or it has none and a top-level `name`, which no catalog has) rather than a

@@ -67,6 +67,14 @@ public:
     /// The string at `path` ("fleet.platform"), when it is one.
     std::optional<std::string> text_at(std::string_view path) const;
 
+    /// Merges the document's own `catalog` member (docs/scenario-format.md, "A
+    /// scenario's own catalog"; relative paths from `base_dir`) over
+    /// `catalog`, checked whole, and removes it from the document, so every
+    /// run of a sweep is read against the same catalog. Returns the number of
+    /// entries it adds or replaces; errors name the origin and JSON path.
+    std::size_t take_catalog(Catalog& catalog, const std::string& base_dir,
+                             Diagnostics* diag = nullptr);
+
     /// Reads the document with parse_scenario's checks (the same messages and
     /// JSON paths as for a file).
     Scenario parse(const Catalog& catalog, Diagnostics* diag = nullptr) const;

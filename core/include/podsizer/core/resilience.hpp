@@ -29,6 +29,14 @@ double poisson_at_least(int k, double m);
 DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
                                    const ErasureCodingRule& ec, const ResilienceInputs& in);
 
+/// The annual probability of losing data to drive failures from the
+/// first-order rate (docs/resilience.md §2), as the workbook's Resilience
+/// sheet computes it: x(1 − x/2) below 1e-4 (which keeps the digits 1 − e^−x
+/// loses), else 1 − e^−x, with x the rate over a year. An upper bound on the
+/// exact chain's figure. Unset without resilience figures or with fewer
+/// drives than a stripe.
+std::optional<double> first_order_annual_loss(const Design& d);
+
 /// The first reference system the scenario compares with that gives
 /// per-account limits (the cloud store the offsite copies go to); null: none.
 const ReferenceSystem* account_reference(const Scenario& s, const Catalog& catalog);

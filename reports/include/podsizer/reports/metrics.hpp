@@ -67,6 +67,8 @@ enum class MetricId : std::uint8_t {
     power_saved,
     gpus_fed,
     break_even_rack_power,
+    // The resilience headline (docs/resilience.md §2, §13).
+    durability_nines,
 };
 
 /// What a metric's cells hold: a number in the metric's unit, a text (model
