@@ -5,17 +5,48 @@
 
 namespace podsizer::gui {
 
+QTableWidgetItem* cell_at(QTableWidget* t, int row, int column) {
+    QTableWidgetItem* item = t->item(row, column);
+    if (item == nullptr) {
+        item = new QTableWidgetItem;
+        t->setItem(row, column, item);
+    }
+    return item;
+}
+
+void set_column_labels(QTableWidget* t, const QStringList& labels) {
+    for (int c = 0; c < labels.size(); ++c) {
+        const QTableWidgetItem* h = t->horizontalHeaderItem(c);
+        if (h == nullptr || h->text() != labels[c]) {
+            t->setHorizontalHeaderLabels(labels);
+            return;
+        }
+    }
+}
+
+void set_row_labels(QTableWidget* t, const QStringList& labels) {
+    for (int r = 0; r < labels.size(); ++r) {
+        const QTableWidgetItem* h = t->verticalHeaderItem(r);
+        if (h == nullptr || h->text() != labels[r]) {
+            t->setVerticalHeaderLabels(labels);
+            return;
+        }
+    }
+}
+
 void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
     const std::size_t skip = rows_named ? 1 : 0;
     const int cols = static_cast<int>(g.header.size() - std::min(g.header.size(), skip));
-    t->setUpdatesEnabled(false);
+    // No setUpdatesEnabled(false) around the fill: enabling updates again
+    // repaints the whole table, headers and scroll bars included, where
+    // items set to the text they hold repaint nothing.
     t->setColumnCount(cols);
     t->setRowCount(static_cast<int>(g.rows.size()));
     QStringList header;
     for (std::size_t c = skip; c < g.header.size(); ++c) {
         header << QString::fromStdString(g.header[c]);
     }
-    t->setHorizontalHeaderLabels(header);
+    set_column_labels(t, header);
     QStringList names;
     const auto shown = displayed_rows(g);
     for (std::size_t r = 0; r < g.rows.size(); ++r) {
@@ -25,11 +56,7 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
         }
         const bool verdict = g.row_role(r) == RowRole::verdict;
         for (std::size_t c = skip; c < row.size(); ++c) {
-            auto* item = t->item(static_cast<int>(r), static_cast<int>(c - skip));
-            if (item == nullptr) {
-                item = new QTableWidgetItem;
-                t->setItem(static_cast<int>(r), static_cast<int>(c - skip), item);
-            }
+            QTableWidgetItem* item = cell_at(t, static_cast<int>(r), static_cast<int>(c - skip));
             const QString text = QString::fromStdString(row[c]);
             // A figure resting on an assumed catalog figure: the tables'
             // marker, the workbook's shading, and the ids on hover
@@ -69,7 +96,7 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
         }
     }
     if (rows_named) {
-        t->setVerticalHeaderLabels(names);
+        set_row_labels(t, names);
         t->verticalHeader()->show();
     } else {
         t->verticalHeader()->hide();
@@ -77,7 +104,6 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
     // Once per fill: a ResizeToContents header would measure every cell on
     // every change of every cell.
     t->resizeColumnsToContents();
-    t->setUpdatesEnabled(true);
 }
 
 } // namespace podsizer::gui

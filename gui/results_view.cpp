@@ -43,11 +43,11 @@ QIcon severity_icon(const QWidget* w, Severity s) {
 ResultsView::ResultsView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), title_(new QLabel(this)), requirement_(new QLabel(this)),
       error_(new QLabel(this)), table_(new QTableWidget(this)), comparison_(new QTableWidget(this)),
-      tables_(new QTabWidget(this)), extrapolation_(new ExtrapolationPanel(session, this)),
+      tables_(new SteadyTabWidget(this)), extrapolation_(new ExtrapolationPanel(session, this)),
       optimizer_(new OptimizerPanel(session, this)),
       resilience_(new ResiliencePanel(session, this)), findings_(new QTreeWidget(this)),
       checkpoints_(new QTableWidget(this)), checkpoint_notes_(new QLabel(this)),
-      details_(new QTabWidget(this)), play_(new PlayPanel(session, this)) {
+      details_(new SteadyTabWidget(this)), play_(new PlayPanel(session, this)) {
     auto* layout = new QVBoxLayout(this);
     buildHeader(layout);
     buildTables();
@@ -229,7 +229,8 @@ void ResultsView::showFindings() {
     }
     findings_->addTopLevelItems(items);
     const int finding_count = cmp ? static_cast<int>(cmp->findings.size()) : 0;
-    details_->setTabText(details_->indexOf(findings_), tr("Findings (%1)").arg(finding_count));
+    details_->setTabTextIfChanged(details_->indexOf(findings_),
+                                  tr("Findings (%1)").arg(finding_count));
     findings_->resizeColumnToContents(0);
     findings_->resizeColumnToContents(1);
     findings_->resizeColumnToContents(2);
@@ -259,8 +260,8 @@ void ResultsView::showCheckpoints(const SizingResult& result) {
     checkpoints_->resizeColumnsToContents();
     checkpoint_notes_->setText(ck.rows.empty() ? tr("No checkpoint jobs in this scenario.")
                                                : q(checkpoint_notes(result)).trimmed());
-    details_->setTabText(details_->indexOf(checkpoints_->parentWidget()),
-                         tr("Checkpoints (%1)").arg(ck.rows.size()));
+    details_->setTabTextIfChanged(details_->indexOf(checkpoints_->parentWidget()),
+                                  tr("Checkpoints (%1)").arg(ck.rows.size()));
 }
 
 void ResultsView::markSelection() {
