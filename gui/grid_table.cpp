@@ -1,9 +1,82 @@
 #include "grid_table.hpp"
 
+#include <QEvent>
 #include <QHeaderView>
+#include <QScrollBar>
+#include <QStyle>
 #include <QTableWidget>
+#include <algorithm>
+#include <cstdlib>
 
 namespace podsizer::gui {
+
+namespace {
+
+/// Row labels are not narrowed below this.
+constexpr int kMinRowLabels = 140;
+
+/// A column name over two lines when it is long ("HD exabyte, capacity
+/// only (1:2)"): a column is then as wide as its figures, not its name.
+QString two_lines(const QString& name) {
+    if (name.size() <= 14) {
+        return name;
+    }
+    const qsizetype middle = name.size() / 2;
+    qsizetype best = -1;
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        if (name[i] == ' ' && (best < 0 || std::abs(i - middle) < std::abs(best - middle))) {
+            best = i;
+        }
+    }
+    if (best < 0) {
+        return name;
+    }
+    QString broken = name;
+    broken[best] = '\n';
+    return broken;
+}
+
+/// Narrows the row labels so the columns fit the table's width when they
+/// can: a label then loses its middle ("Racks ÷ Cloud…capacity (×)", whole
+/// on hover), where the columns to the right would scroll out of view. On a
+/// laptop's 1366-pixel screen that keeps the comparison's last column, the
+/// reference system, in view.
+void fit_row_labels(QTableWidget* t) {
+    QHeaderView* rows = t->verticalHeader();
+    int columns = 0;
+    for (int c = 0; c < t->columnCount(); ++c) {
+        columns += t->columnWidth(c);
+    }
+    const int chrome = 2 * t->frameWidth() + t->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const int room = t->width() - chrome - columns;
+    // Where even short labels leave the columns too little room, the table
+    // scrolls anyway: the labels stay whole.
+    rows->setMaximumWidth(room < kMinRowLabels ? QWIDGETSIZE_MAX
+                                               : std::min(rows->sizeHint().width(), room));
+}
+
+/// The table property marking a table whose row labels are fitted.
+constexpr const char* kFitted = "podsizer-fitted-row-labels";
+
+/// Fits the row labels again before the table lays itself out for a new size.
+class RowLabelFitter : public QObject {
+public:
+    explicit RowLabelFitter(QTableWidget* table) : QObject(table), table_(table) {
+        table->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (watched == table_ && event->type() == QEvent::Resize) {
+            fit_row_labels(table_);
+        }
+        return false;
+    }
+
+private:
+    QTableWidget* table_;
+};
+
+} // namespace
 
 QTableWidgetItem* cell_at(QTableWidget* t, int row, int column) {
     QTableWidgetItem* item = t->item(row, column);
@@ -19,8 +92,12 @@ void set_column_labels(QTableWidget* t, const QStringList& labels) {
         const QTableWidgetItem* h = t->horizontalHeaderItem(c);
         if (h == nullptr || h->text() != labels[c]) {
             t->setHorizontalHeaderLabels(labels);
-            return;
+            break;
         }
+    }
+    for (int c = 0; c < labels.size(); ++c) {
+        // The name in one line on hover, as the CLI prints it.
+        t->horizontalHeaderItem(c)->setToolTip(QString(labels[c]).replace('\n', ' '));
     }
 }
 
@@ -29,8 +106,11 @@ void set_row_labels(QTableWidget* t, const QStringList& labels) {
         const QTableWidgetItem* h = t->verticalHeaderItem(r);
         if (h == nullptr || h->text() != labels[r]) {
             t->setVerticalHeaderLabels(labels);
-            return;
+            break;
         }
+    }
+    for (int r = 0; r < labels.size(); ++r) {
+        t->verticalHeaderItem(r)->setToolTip(labels[r]); // whole when elided
     }
 }
 
@@ -44,7 +124,8 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
     t->setRowCount(static_cast<int>(g.rows.size()));
     QStringList header;
     for (std::size_t c = skip; c < g.header.size(); ++c) {
-        header << QString::fromStdString(g.header[c]);
+        const QString name = QString::fromStdString(g.header[c]);
+        header << (rows_named ? two_lines(name) : name);
     }
     set_column_labels(t, header);
     QStringList names;
@@ -104,6 +185,14 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
     // Once per fill: a ResizeToContents header would measure every cell on
     // every change of every cell.
     t->resizeColumnsToContents();
+    if (rows_named) {
+        if (!t->property(kFitted).toBool()) {
+            t->setProperty(kFitted, true);
+            t->verticalHeader()->setTextElideMode(Qt::ElideMiddle);
+            new RowLabelFitter(t);
+        }
+        fit_row_labels(t);
+    }
 }
 
 } // namespace podsizer::gui

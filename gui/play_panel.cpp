@@ -126,7 +126,7 @@ QSpinBox* count_box(QWidget* parent, const QString& name) {
     box->setObjectName(name);
     box->setRange(1, std::numeric_limits<int>::max());
     box->setGroupSeparatorShown(true);
-    box->setMinimumWidth(90);
+    box->setMinimumWidth(80);
     box->setAlignment(Qt::AlignRight);
     return box;
 }
@@ -213,7 +213,7 @@ QToolButton* PlayPanel::stepButton(int delta, bool cnode) {
                       .arg(delta > 0 ? tr("Add") : tr("Remove"))
                       .arg(std::abs(delta))
                       .arg(cnode ? tr("C-nodes") : tr("D-boxes")));
-    b->setMinimumWidth(38);
+    b->setMinimumWidth(32);
     connect(b, &QToolButton::clicked, this,
             [this, delta, cnode] { step(cnode ? delta : 0, cnode ? 0 : delta); });
     return b;

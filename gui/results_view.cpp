@@ -10,6 +10,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStyle>
@@ -140,7 +141,15 @@ void ResultsView::buildDetails() {
     cl->addWidget(checkpoints_, 1);
     cl->addWidget(checkpoint_notes_);
     details_->setObjectName("results-details");
-    details_->addTab(play_, QString::fromUtf8("\u00b1 ") + tr("Play"));
+    // The ± panel scrolls where it is taller or wider than its tab (a
+    // laptop's 768-pixel screen) instead of laying its findings over its
+    // table.
+    auto* play = new QScrollArea(details_);
+    play->setObjectName("play-scroll");
+    play->setFrameShape(QFrame::NoFrame);
+    play->setWidgetResizable(true);
+    play->setWidget(play_);
+    details_->addTab(play, QString::fromUtf8("\u00b1 ") + tr("Play"));
     details_->addTab(findings_, tr("Findings"));
     details_->addTab(ckpt, tr("Checkpoints"));
     details_->addTab(extrapolation_, tr("Extrapolation && fleet"));
