@@ -37,10 +37,10 @@ QString two_lines(const QString& name) {
 }
 
 /// Narrows the row labels so the columns fit the table's width when they
-/// can: a label then loses its middle ("Racks ÷ Cloud…capacity (×)", whole
-/// on hover), where the columns to the right would scroll out of view. On a
-/// laptop's 1366-pixel screen that keeps the comparison's last column, the
-/// reference system, in view.
+/// can: a long label is then cut (elided in the middle where the style
+/// elides header text; whole on hover), where otherwise the columns to the
+/// right would scroll out of view. On a laptop's 1366-pixel screen that
+/// keeps the comparison's last column, the reference system, in view.
 void fit_row_labels(QTableWidget* t) {
     QHeaderView* rows = t->verticalHeader();
     int columns = 0;
