@@ -384,10 +384,15 @@ void ChartsView::refreshGoodput() {
     const Design* d = session_->selected();
     const bool jobs = d != nullptr && !d->checkpoints.empty();
     // Without checkpoint jobs the throughput chart takes the whole row.
-    auto* grid = static_cast<QGridLayout*>(layout());
-    goodput_box_->setVisible(jobs);
-    grid->removeWidget(knee_);
-    grid->addWidget(knee_, 0, 0, 1, jobs ? 1 : 2);
+    // Re-placed only when that changes: a widget taken out of the grid and
+    // put back lays out and repaints the whole tab on every edit.
+    if (knee_alone_ != !jobs) {
+        knee_alone_ = !jobs;
+        auto* grid = static_cast<QGridLayout*>(layout());
+        goodput_box_->setVisible(jobs);
+        grid->removeWidget(knee_);
+        grid->addWidget(knee_, 0, 0, 1, jobs ? 1 : 2);
+    }
     if (!jobs) {
         return;
     }

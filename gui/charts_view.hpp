@@ -94,6 +94,7 @@ private:
     /// has room for the comparison's longest column name.
     static constexpr int kBarsSideBySide = 1080;
     std::optional<bool> bars_side_by_side_;
+    std::optional<bool> knee_alone_; ///< no checkpoint jobs: the knee chart spans the row
 };
 
 } // namespace podsizer::gui
