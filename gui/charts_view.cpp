@@ -4,6 +4,7 @@
 #include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/hand_design.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
+#include "series_palette.hpp"
 #include "session.hpp"
 
 #include <QBarCategoryAxis>
@@ -31,10 +32,6 @@ namespace {
 QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
-
-const QColor kRead("#1565c0");
-const QColor kWrite("#ef6c00");
-const QColor kKnee("#6a1b9a");
 
 QChartView* make_view(QWidget* parent, const QString& name) {
     auto* chart = new QChart();
@@ -80,8 +77,25 @@ void set_name(QAbstractSeries* s, const QString& name) {
     }
 }
 
-QString tbps(Throughput t) {
-    return q(format_number(in(t, units::TB_per_s), 2));
+/// A requirement as the throughput axis reads it (TB/s, two decimals); one
+/// that small would read "0.00 TB/s", so it takes the unit that shows it.
+QString throughput_text(Throughput t) {
+    const double tb = in(t, units::TB_per_s);
+    return tb >= 0.01 ? q(format_number(tb, 2)) + " TB/s" : q(format(t, 2));
+}
+
+/// The knee chart's second title line: the read and write the scenario
+/// needs, each only when it needs some (never "needs 0.00 TB/s"); empty
+/// when it needs neither.
+QString needs_line(Throughput read, Throughput write) {
+    QStringList parts;
+    if (read.base() > 0) {
+        parts << ChartsView::tr("%1 read").arg(throughput_text(read));
+    }
+    if (write.base() > 0) {
+        parts << ChartsView::tr("%1 write").arg(throughput_text(write));
+    }
+    return parts.isEmpty() ? QString() : "<br>" + ChartsView::tr("needs %1").arg(parts.join(", "));
 }
 
 QString count(std::int64_t n) {
@@ -94,18 +108,17 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), knee_(make_view(this, "knee-chart")) {
     buildKneeChart();
     buildGoodputChart();
-    racks_ = makeBars("racks-chart", tr("Racks (count)"),
-                      tr("<b>Racks</b> — designs and reference systems"), QColor("#455a64"));
-    power_ = makeBars("power-chart", tr("Power (kW)"),
-                      tr("<b>Power</b> — designs and reference systems"), QColor("#c62828"));
+    racks_ =
+        makeBars("racks-chart", tr("Racks (count)"),
+                 tr("<b>Racks</b> — designs and reference systems"), series_colour(series::racks));
+    power_ =
+        makeBars("power-chart", tr("Power (kW)"),
+                 tr("<b>Power</b> — designs and reference systems"), series_colour(series::power));
 
     auto* grid = new QGridLayout(this);
     grid->addWidget(knee_, 0, 0);
     grid->addWidget(goodput_box_, 0, 1);
-    grid->addWidget(racks_.view, 1, 0);
-    grid->addWidget(power_.view, 1, 1);
-    grid->setRowStretch(0, 3);
-    grid->setRowStretch(1, 2);
+    placeBars();
     connect(session_, &Session::resultsChanged, this, &ChartsView::refresh);
     connect(session_, &Session::selectionChanged, this, &ChartsView::refresh);
     stale_ = true;
@@ -115,14 +128,15 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
 void ChartsView::buildKneeChart() {
     QChart* chart = knee_->chart();
     chart->legend()->setAlignment(Qt::AlignBottom);
-    read_ = line(chart, kRead, Qt::SolidLine, 2.5);
-    write_ = line(chart, kWrite, Qt::SolidLine, 2.5);
-    read_req_ = line(chart, kRead, Qt::DashLine, 1.5);
-    write_req_ = line(chart, kWrite, Qt::DashLine, 1.5);
-    knee_line_ = line(chart, kKnee, Qt::DotLine, 2.0);
+    // A requirement line in the lighter shade of the line it bounds.
+    read_ = line(chart, series_colour(series::read), Qt::SolidLine, 2.5);
+    write_ = line(chart, series_colour(series::write), Qt::SolidLine, 2.5);
+    read_req_ = line(chart, companion_colour(series::read), Qt::DashLine, 2.0);
+    write_req_ = line(chart, companion_colour(series::write), Qt::DashLine, 2.0);
+    knee_line_ = line(chart, series_colour(series::knee), Qt::DotLine, 2.0);
     here_ = new QScatterSeries(chart);
     here_->setMarkerSize(11);
-    here_->setColor(QColor("#2e7d32"));
+    here_->setColor(series_colour(series::design));
     here_->setBorderColor(Qt::white);
     chart->addSeries(here_);
     read_->setName(tr("Read"));
@@ -131,7 +145,8 @@ void ChartsView::buildKneeChart() {
     x_->setTitleText(tr("C-nodes (count)"));
     x_->setLabelFormat("%.0f");
     y_ = new QValueAxis(chart);
-    y_->setTitleText(tr("Delivered throughput (TB/s)"));
+    // Short: the axis is as tall as the chart, which is short on a laptop.
+    y_->setTitleText(tr("Delivered (TB/s)"));
     y_->setLabelFormat("%.1f");
     chart->addAxis(x_, Qt::AlignBottom);
     chart->addAxis(y_, Qt::AlignLeft);
@@ -150,7 +165,7 @@ void ChartsView::buildGoodputChart() {
     goodput_ = make_view(goodput_box_, "goodput-chart");
     QChart* g = goodput_->chart();
     g->legend()->setAlignment(Qt::AlignBottom);
-    goodput_line_ = line(g, QColor("#00695c"), Qt::SolidLine, 2.5);
+    goodput_line_ = line(g, series_colour(series::goodput), Qt::SolidLine, 2.5);
     goodput_line_->setName(tr("Goodput"));
     auto scatter = [g](const QColor& colour, qreal size) {
         auto* s = new QScatterSeries(g);
@@ -160,9 +175,9 @@ void ChartsView::buildGoodputChart() {
         g->addSeries(s);
         return s;
     };
-    goodput_need_ = scatter(kWrite, 12);
-    goodput_gets_ = scatter(QColor("#2e7d32"), 12);
-    goodput_knee_ = scatter(kKnee, 10);
+    goodput_need_ = scatter(series_colour(series::write), 12);
+    goodput_gets_ = scatter(series_colour(series::design), 12);
+    goodput_knee_ = scatter(series_colour(series::knee), 10);
     goodput_knee_->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     gx_ = new QLogValueAxis(g);
     gx_->setTitleText(tr("Write bandwidth to the job (TB/s, log scale)"));
@@ -192,6 +207,9 @@ ChartsView::BarChart ChartsView::makeBars(const QString& name, const QString& ax
                                           const QString& title, const QColor& colour) {
     BarChart b;
     b.view = make_view(this, name);
+    // Five bars read at this height: the charts fit a 768-pixel screen one
+    // above the other.
+    b.view->setMinimumHeight(150);
     QChart* c = b.view->chart();
     c->setTitle(title);
     c->legend()->setVisible(false);
@@ -246,6 +264,40 @@ void ChartsView::refresh() {
     refreshBars(power_, [](const ComparisonColumn& c) { return in(c.power, units::kW); });
 }
 
+void ChartsView::placeBars() {
+    // Qt Charts gives a vertical axis at most a third of its chart's width
+    // and clips longer category names ("HD exabyte, capacity only (1:2)");
+    // side by side, each bar chart has half the tab, which on a laptop
+    // (the tab about 900 pixels wide at 1366) leaves the names too little:
+    // there the two bar charts take a row each, the whole width.
+    const bool side_by_side = width() >= kBarsSideBySide;
+    if (bars_side_by_side_ == side_by_side) {
+        return;
+    }
+    bars_side_by_side_ = side_by_side;
+    auto* grid = static_cast<QGridLayout*>(layout());
+    grid->removeWidget(racks_.view);
+    grid->removeWidget(power_.view);
+    if (side_by_side) {
+        grid->addWidget(racks_.view, 1, 0);
+        grid->addWidget(power_.view, 1, 1);
+        grid->setRowStretch(0, 3);
+        grid->setRowStretch(1, 2);
+        grid->setRowStretch(2, 0);
+    } else {
+        grid->addWidget(racks_.view, 1, 0, 1, 2);
+        grid->addWidget(power_.view, 2, 0, 1, 2);
+        grid->setRowStretch(0, 3);
+        grid->setRowStretch(1, 2);
+        grid->setRowStretch(2, 2);
+    }
+}
+
+void ChartsView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    placeBars();
+}
+
 void ChartsView::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     if (stale_) {
@@ -276,10 +328,9 @@ void ChartsView::refreshKnee() {
         }
         return;
     }
-    set_title(chart, tr("<b>Delivered throughput vs C-nodes</b> — %1, %2 D-boxes<br>needs "
-                        "%3 TB/s read, %4 TB/s write")
+    set_title(chart, tr("<b>Delivered throughput vs C-nodes</b> — %1, %2 D-boxes%3")
                          .arg(q(d->name).toHtmlEscaped(), count(d->dboxes),
-                              tbps(curve.required_read), tbps(curve.required_write)));
+                              needs_line(curve.required_read, curve.required_write)));
 
     // The x range is rounded up to nice numbers, and the curve is evaluated
     // out to that edge so the plateau past the knee reaches it.
@@ -333,10 +384,15 @@ void ChartsView::refreshGoodput() {
     const Design* d = session_->selected();
     const bool jobs = d != nullptr && !d->checkpoints.empty();
     // Without checkpoint jobs the throughput chart takes the whole row.
-    auto* grid = static_cast<QGridLayout*>(layout());
-    goodput_box_->setVisible(jobs);
-    grid->removeWidget(knee_);
-    grid->addWidget(knee_, 0, 0, 1, jobs ? 1 : 2);
+    // Re-placed only when that changes: a widget taken out of the grid and
+    // put back lays out and repaints the whole tab on every edit.
+    if (knee_alone_ != !jobs) {
+        knee_alone_ = !jobs;
+        auto* grid = static_cast<QGridLayout*>(layout());
+        goodput_box_->setVisible(jobs);
+        grid->removeWidget(knee_);
+        grid->addWidget(knee_, 0, 0, 1, jobs ? 1 : 2);
+    }
     if (!jobs) {
         return;
     }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <QWidget>
+#include <optional>
 
 class QBarCategoryAxis;
 class QBarSet;
@@ -47,6 +48,7 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct BarChart {
@@ -55,6 +57,9 @@ private:
         QBarCategoryAxis* categories = nullptr;
         QValueAxis* values = nullptr;
     };
+    /// Racks and power side by side when the tab is wide enough for their
+    /// names, else one above the other.
+    void placeBars();
     void buildKneeChart();
     void buildGoodputChart();
     BarChart makeBars(const QString& name, const QString& axis, const QString& title,
@@ -85,6 +90,11 @@ private:
     BarChart racks_;
     BarChart power_;
     bool stale_ = false; ///< results changed while hidden: redraw when shown
+    /// The tab width from which the bar charts sit side by side: each then
+    /// has room for the comparison's longest column name.
+    static constexpr int kBarsSideBySide = 1080;
+    std::optional<bool> bars_side_by_side_;
+    std::optional<bool> knee_alone_; ///< no checkpoint jobs: the knee chart spans the row
 };
 
 } // namespace podsizer::gui

@@ -1,21 +1,133 @@
 #include "grid_table.hpp"
 
+#include <QEvent>
 #include <QHeaderView>
+#include <QScrollBar>
+#include <QStyle>
 #include <QTableWidget>
+#include <algorithm>
+#include <cstdlib>
 
 namespace podsizer::gui {
+
+namespace {
+
+/// Row labels are not narrowed below this.
+constexpr int kMinRowLabels = 140;
+
+/// A column name over two lines when it is long ("HD exabyte, capacity
+/// only (1:2)"): a column is then as wide as its figures, not its name.
+QString two_lines(const QString& name) {
+    if (name.size() <= 14) {
+        return name;
+    }
+    const qsizetype middle = name.size() / 2;
+    qsizetype best = -1;
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        if (name[i] == ' ' && (best < 0 || std::abs(i - middle) < std::abs(best - middle))) {
+            best = i;
+        }
+    }
+    if (best < 0) {
+        return name;
+    }
+    QString broken = name;
+    broken[best] = '\n';
+    return broken;
+}
+
+/// Narrows the row labels so the columns fit the table's width when they
+/// can: a long label is then cut (elided in the middle where the style
+/// elides header text; whole on hover), where otherwise the columns to the
+/// right would scroll out of view. On a laptop's 1366-pixel screen that
+/// keeps the comparison's last column, the reference system, in view.
+void fit_row_labels(QTableWidget* t) {
+    QHeaderView* rows = t->verticalHeader();
+    int columns = 0;
+    for (int c = 0; c < t->columnCount(); ++c) {
+        columns += t->columnWidth(c);
+    }
+    const int chrome = 2 * t->frameWidth() + t->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const int room = t->width() - chrome - columns;
+    // Where even short labels leave the columns too little room, the table
+    // scrolls anyway: the labels stay whole.
+    rows->setMaximumWidth(room < kMinRowLabels ? QWIDGETSIZE_MAX
+                                               : std::min(rows->sizeHint().width(), room));
+}
+
+/// The table property marking a table whose row labels are fitted.
+constexpr const char* kFitted = "podsizer-fitted-row-labels";
+
+/// Fits the row labels again before the table lays itself out for a new size.
+class RowLabelFitter : public QObject {
+public:
+    explicit RowLabelFitter(QTableWidget* table) : QObject(table), table_(table) {
+        table->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (watched == table_ && event->type() == QEvent::Resize) {
+            fit_row_labels(table_);
+        }
+        return false;
+    }
+
+private:
+    QTableWidget* table_;
+};
+
+} // namespace
+
+QTableWidgetItem* cell_at(QTableWidget* t, int row, int column) {
+    QTableWidgetItem* item = t->item(row, column);
+    if (item == nullptr) {
+        item = new QTableWidgetItem;
+        t->setItem(row, column, item);
+    }
+    return item;
+}
+
+void set_column_labels(QTableWidget* t, const QStringList& labels) {
+    for (int c = 0; c < labels.size(); ++c) {
+        const QTableWidgetItem* h = t->horizontalHeaderItem(c);
+        if (h == nullptr || h->text() != labels[c]) {
+            t->setHorizontalHeaderLabels(labels);
+            break;
+        }
+    }
+    for (int c = 0; c < labels.size(); ++c) {
+        // The name in one line on hover, as the CLI prints it.
+        t->horizontalHeaderItem(c)->setToolTip(QString(labels[c]).replace('\n', ' '));
+    }
+}
+
+void set_row_labels(QTableWidget* t, const QStringList& labels) {
+    for (int r = 0; r < labels.size(); ++r) {
+        const QTableWidgetItem* h = t->verticalHeaderItem(r);
+        if (h == nullptr || h->text() != labels[r]) {
+            t->setVerticalHeaderLabels(labels);
+            break;
+        }
+    }
+    for (int r = 0; r < labels.size(); ++r) {
+        t->verticalHeaderItem(r)->setToolTip(labels[r]); // whole when elided
+    }
+}
 
 void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
     const std::size_t skip = rows_named ? 1 : 0;
     const int cols = static_cast<int>(g.header.size() - std::min(g.header.size(), skip));
-    t->setUpdatesEnabled(false);
+    // No setUpdatesEnabled(false) around the fill: enabling updates again
+    // repaints the whole table, headers and scroll bars included, where
+    // items set to the text they hold repaint nothing.
     t->setColumnCount(cols);
     t->setRowCount(static_cast<int>(g.rows.size()));
     QStringList header;
     for (std::size_t c = skip; c < g.header.size(); ++c) {
-        header << QString::fromStdString(g.header[c]);
+        const QString name = QString::fromStdString(g.header[c]);
+        header << (rows_named ? two_lines(name) : name);
     }
-    t->setHorizontalHeaderLabels(header);
+    set_column_labels(t, header);
     QStringList names;
     const auto shown = displayed_rows(g);
     for (std::size_t r = 0; r < g.rows.size(); ++r) {
@@ -25,11 +137,7 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
         }
         const bool verdict = g.row_role(r) == RowRole::verdict;
         for (std::size_t c = skip; c < row.size(); ++c) {
-            auto* item = t->item(static_cast<int>(r), static_cast<int>(c - skip));
-            if (item == nullptr) {
-                item = new QTableWidgetItem;
-                t->setItem(static_cast<int>(r), static_cast<int>(c - skip), item);
-            }
+            QTableWidgetItem* item = cell_at(t, static_cast<int>(r), static_cast<int>(c - skip));
             const QString text = QString::fromStdString(row[c]);
             // A figure resting on an assumed catalog figure: the tables'
             // marker, the workbook's shading, and the ids on hover
@@ -69,7 +177,7 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
         }
     }
     if (rows_named) {
-        t->setVerticalHeaderLabels(names);
+        set_row_labels(t, names);
         t->verticalHeader()->show();
     } else {
         t->verticalHeader()->hide();
@@ -77,7 +185,14 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
     // Once per fill: a ResizeToContents header would measure every cell on
     // every change of every cell.
     t->resizeColumnsToContents();
-    t->setUpdatesEnabled(true);
+    if (rows_named) {
+        if (!t->property(kFitted).toBool()) {
+            t->setProperty(kFitted, true);
+            t->verticalHeader()->setTextElideMode(Qt::ElideMiddle);
+            new RowLabelFitter(t);
+        }
+        fit_row_labels(t);
+    }
 }
 
 } // namespace podsizer::gui

@@ -1,11 +1,15 @@
 // Shows a reports Grid (the same rows and columns the CLI prints) in a
 // QTableWidget: one helper, so every table in the GUI reads like its CLI
-// counterpart.
+// counterpart. Refilling a table changes only the cells and headers whose
+// text changed, so Qt repaints those and not the whole table.
 #pragma once
 
 #include "podsizer/reports/grid.hpp"
 
+#include <QStringList>
+
 class QTableWidget;
+class QTableWidgetItem;
 
 namespace podsizer::gui {
 
@@ -14,5 +18,15 @@ namespace podsizer::gui {
 /// column is a column. Columns from grid.numeric_from on are right-aligned;
 /// by the grid's roles: verdict rows bold, not-met cells red, met cells green.
 void show_grid(QTableWidget* table, const Grid& grid, bool rows_named);
+
+/// The item at (`row`, `column`), made when there is none yet: setting the
+/// text, tooltip or colours of an existing item to what they are is free,
+/// where a new item repaints its cell and drops the old one.
+QTableWidgetItem* cell_at(QTableWidget* table, int row, int column);
+
+/// setHorizontalHeaderLabels / setVerticalHeaderLabels that leave the header
+/// alone when it already reads `labels` (new header items relayout it).
+void set_column_labels(QTableWidget* table, const QStringList& labels);
+void set_row_labels(QTableWidget* table, const QStringList& labels);
 
 } // namespace podsizer::gui

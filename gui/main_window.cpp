@@ -19,6 +19,7 @@
 #include "results_view.hpp"
 #include "scenario_editor.hpp"
 #include "session.hpp"
+#include "steady_tab_widget.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -89,7 +90,7 @@ QString suffix_of(Format f) {
 
 MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     : QMainWindow(parent), remember_(remember_layout), session_(new Session(this)),
-      editor_(new ScenarioEditor()), tabs_(new QTabWidget(this)), totals_(new QLabel(this)),
+      editor_(new ScenarioEditor()), tabs_(new SteadyTabWidget(this)), totals_(new QLabel(this)),
       timing_(new QLabel(this)), input_(new QLabel(this)) {
     setObjectName("main-window");
     setWindowIcon(QIcon::fromTheme("accessories-calculator"));
@@ -489,8 +490,8 @@ void MainWindow::exportRackSvg(const QString& path) const {
         throw InputError(path.toStdString(), "nothing to export: no design is sized");
     }
     ExportTargets targets; // as `size --svg`
-    targets.svg.push_back({static_cast<std::size_t>(session_->selectedDesign()),
-                           path.toStdString(), static_cast<RackView>(racks_->drawing())});
+    targets.svg.push_back({static_cast<std::size_t>(session_->selectedDesign()), path.toStdString(),
+                           static_cast<RackView>(racks_->drawing())});
     export_study(*session_->study(), session_->catalog(), &session_->scenario(), targets, {});
 }
 

@@ -1,5 +1,6 @@
 #include "play_panel.hpp"
 
+#include "grid_table.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/hand_design.hpp"
 #include "session.hpp"
@@ -48,11 +49,13 @@ QString bottlenecks(const Design& d) {
              std::string(to_string(d.write_bottleneck)));
 }
 
-QTableWidgetItem* cell(const QString& text) {
-    auto* item = new QTableWidgetItem(text);
+/// Shows `text` in a cell, reusing its item: a cell that keeps its text is
+/// not repainted.
+void set_cell(QTableWidget* t, int row, int column, const QString& text) {
+    QTableWidgetItem* item = cell_at(t, row, column);
+    item->setText(text);
     item->setToolTip(text);
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
 }
 
 /// Makes a table exactly as tall as its rows: no empty band under them.
@@ -123,7 +126,7 @@ QSpinBox* count_box(QWidget* parent, const QString& name) {
     box->setObjectName(name);
     box->setRange(1, std::numeric_limits<int>::max());
     box->setGroupSeparatorShown(true);
-    box->setMinimumWidth(90);
+    box->setMinimumWidth(80);
     box->setAlignment(Qt::AlignRight);
     return box;
 }
@@ -210,7 +213,7 @@ QToolButton* PlayPanel::stepButton(int delta, bool cnode) {
                       .arg(delta > 0 ? tr("Add") : tr("Remove"))
                       .arg(std::abs(delta))
                       .arg(cnode ? tr("C-nodes") : tr("D-boxes")));
-    b->setMinimumWidth(38);
+    b->setMinimumWidth(32);
     connect(b, &QToolButton::clicked, this,
             [this, delta, cnode] { step(cnode ? delta : 0, cnode ? 0 : delta); });
     return b;
@@ -317,11 +320,10 @@ void PlayPanel::update() {
         const PlayRow& r = rows[i];
         labels << r.label;
         const int row = static_cast<int>(i);
-        table_->setItem(row, 0, cell(r.text(*sized)));
-        table_->setItem(row, 1, cell(r.text(p)));
-        table_->setItem(
-            row, 2,
-            cell(r.value ? signed_number(r.value(p) - r.value(*sized), r.decimals) : QString()));
+        set_cell(table_, row, 0, r.text(*sized));
+        set_cell(table_, row, 1, r.text(p));
+        set_cell(table_, row, 2,
+                 r.value ? signed_number(r.value(p) - r.value(*sized), r.decimals) : QString());
         for (std::size_t k = 0; k < stepped.size(); ++k) {
             QString text;
             if (!stepped[k]) {
@@ -331,10 +333,10 @@ void PlayPanel::update() {
             } else if (r.text(*stepped[k]) != r.text(p)) {
                 text = r.text(*stepped[k]); // a text row shows only what changes
             }
-            table_->setItem(row, static_cast<int>(3 + k), cell(text));
+            set_cell(table_, row, static_cast<int>(3 + k), text);
         }
     }
-    table_->setVerticalHeaderLabels(labels);
+    set_row_labels(table_, labels);
     fit_height(table_);
 
     findings_->setText(findings_html(p));

@@ -5,6 +5,7 @@
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/core/text.hpp"
 #include "podsizer/reports/resilience_report.hpp"
+#include "series_palette.hpp"
 #include "session.hpp"
 
 #include <QChart>
@@ -25,17 +26,15 @@ namespace podsizer::gui {
 
 namespace {
 
-// One colour per design, distinct from each other (issue: no two series in
-// one colour); the seventh design and later reuse them dashed.
-const QColor kDesignColours[] = {QColor("#1565c0"), QColor("#ef6c00"), QColor("#2e7d32"),
-                                 QColor("#6a1b9a"), QColor("#c62828"), QColor("#00838f")};
-
 QChartView* chart_view(QWidget* parent, const QString& name, const QString& title) {
     auto* chart = new QChart();
     chart->setAnimationOptions(QChart::NoAnimation); // an edit must show at once
     chart->setMargins(QMargins(6, 6, 6, 6));
     chart->setTitle(title);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    // The two charts share one legend, a label over them: a chart's own
+    // legend cuts names to "HD …" in a chart a quarter of a laptop's screen
+    // wide, where two designs then read alike.
+    chart->legend()->setVisible(false);
     auto* view = new QChartView(chart, parent);
     view->setObjectName(name);
     view->setRenderHint(QPainter::Antialiasing);
@@ -43,11 +42,10 @@ QChartView* chart_view(QWidget* parent, const QString& name, const QString& titl
     return view;
 }
 
+/// One colour per design, from the shared palette: never two alike.
 QPen design_pen(std::size_t i) {
-    constexpr std::size_t n = std::size(kDesignColours);
-    QPen pen(kDesignColours[i % n]);
+    QPen pen(series_colour(i));
     pen.setWidthF(2.0);
-    pen.setStyle(i < n ? Qt::SolidLine : Qt::DashLine);
     return pen;
 }
 
@@ -99,7 +97,8 @@ void plot(QChart* chart, const std::vector<std::pair<QString, QList<QPointF>>>& 
 ResiliencePanel::ResiliencePanel(Session* session, QWidget* parent)
     : LazyPanel(session, parent), note_(new QLabel(this)), table_(new QTableWidget(this)),
       nines_(chart_view(this, "resilience-nines", tr("Nines vs rebuild share"))),
-      outage_(chart_view(this, "resilience-outage", tr("Local need vs WAN outage"))) {
+      outage_(chart_view(this, "resilience-outage", tr("Local need vs WAN outage"))),
+      legend_(new QLabel(this)) {
     note_->setObjectName("resilience-note");
     note_->setWordWrap(true);
     table_->setObjectName("resilience");
@@ -107,11 +106,17 @@ ResiliencePanel::ResiliencePanel(Session* session, QWidget* parent)
     table_->setSelectionMode(QAbstractItemView::NoSelection);
     table_->verticalHeader()->setDefaultSectionSize(19);
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    legend_->setObjectName("resilience-legend");
+    legend_->setWordWrap(true);
+    legend_->setTextFormat(Qt::RichText);
     auto* charts = new QWidget(this);
-    auto* cl = new QHBoxLayout(charts);
-    cl->setContentsMargins(0, 0, 0, 0);
+    auto* cv = new QVBoxLayout(charts);
+    cv->setContentsMargins(0, 0, 0, 0);
+    cv->addWidget(legend_);
+    auto* cl = new QHBoxLayout();
     cl->addWidget(nines_, 1);
     cl->addWidget(outage_, 1);
+    cv->addLayout(cl, 1);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(table_);
     split->addWidget(charts);
@@ -140,6 +145,7 @@ void ResiliencePanel::draw() {
         table_->setRowCount(0);
         nines_->chart()->removeAllSeries();
         outage_->chart()->removeAllSeries();
+        legend_->clear();
         return;
     }
     const Catalog& catalog = session_->catalog();
@@ -193,6 +199,12 @@ void ResiliencePanel::draw() {
         nines.emplace_back(name, n);
         need.emplace_back(name, l);
     }
+    QStringList keys;
+    for (std::size_t i = 0; i < nines.size(); ++i) {
+        keys << QString("<span style='color:%1'>&#9632;</span>&nbsp;%2")
+                    .arg(series_colour(i).name(), nines[i].first.toHtmlEscaped());
+    }
+    legend_->setText(keys.join(" &nbsp; "));
     plot(nines_->chart(), nines, tr("Rebuild share (%)"), tr("Nines a year"), "%.0f",
          6); // 0, 10, … 50 %
     plot(outage_->chart(), need, tr("WAN outage (days)"), tr("Local need (PB)"), "%.1f",

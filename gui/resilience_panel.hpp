@@ -28,6 +28,7 @@ private:
     QTableWidget* table_;
     QChartView* nines_;
     QChartView* outage_;
+    QLabel* legend_; ///< both charts' legend: a colour and a design name each
 };
 
 } // namespace podsizer::gui

@@ -10,6 +10,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStyle>
@@ -43,11 +44,11 @@ QIcon severity_icon(const QWidget* w, Severity s) {
 ResultsView::ResultsView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), title_(new QLabel(this)), requirement_(new QLabel(this)),
       error_(new QLabel(this)), table_(new QTableWidget(this)), comparison_(new QTableWidget(this)),
-      tables_(new QTabWidget(this)), extrapolation_(new ExtrapolationPanel(session, this)),
+      tables_(new SteadyTabWidget(this)), extrapolation_(new ExtrapolationPanel(session, this)),
       optimizer_(new OptimizerPanel(session, this)),
       resilience_(new ResiliencePanel(session, this)), findings_(new QTreeWidget(this)),
       checkpoints_(new QTableWidget(this)), checkpoint_notes_(new QLabel(this)),
-      details_(new QTabWidget(this)), play_(new PlayPanel(session, this)) {
+      details_(new SteadyTabWidget(this)), play_(new PlayPanel(session, this)) {
     auto* layout = new QVBoxLayout(this);
     buildHeader(layout);
     buildTables();
@@ -140,7 +141,15 @@ void ResultsView::buildDetails() {
     cl->addWidget(checkpoints_, 1);
     cl->addWidget(checkpoint_notes_);
     details_->setObjectName("results-details");
-    details_->addTab(play_, QString::fromUtf8("\u00b1 ") + tr("Play"));
+    // The ± panel scrolls where it is taller or wider than its tab (a
+    // laptop's 768-pixel screen) instead of laying its findings over its
+    // table.
+    auto* play = new QScrollArea(details_);
+    play->setObjectName("play-scroll");
+    play->setFrameShape(QFrame::NoFrame);
+    play->setWidgetResizable(true);
+    play->setWidget(play_);
+    details_->addTab(play, QString::fromUtf8("\u00b1 ") + tr("Play"));
     details_->addTab(findings_, tr("Findings"));
     details_->addTab(ckpt, tr("Checkpoints"));
     details_->addTab(extrapolation_, tr("Extrapolation && fleet"));
@@ -229,7 +238,8 @@ void ResultsView::showFindings() {
     }
     findings_->addTopLevelItems(items);
     const int finding_count = cmp ? static_cast<int>(cmp->findings.size()) : 0;
-    details_->setTabText(details_->indexOf(findings_), tr("Findings (%1)").arg(finding_count));
+    details_->setTabTextIfChanged(details_->indexOf(findings_),
+                                  tr("Findings (%1)").arg(finding_count));
     findings_->resizeColumnToContents(0);
     findings_->resizeColumnToContents(1);
     findings_->resizeColumnToContents(2);
@@ -259,8 +269,8 @@ void ResultsView::showCheckpoints(const SizingResult& result) {
     checkpoints_->resizeColumnsToContents();
     checkpoint_notes_->setText(ck.rows.empty() ? tr("No checkpoint jobs in this scenario.")
                                                : q(checkpoint_notes(result)).trimmed());
-    details_->setTabText(details_->indexOf(checkpoints_->parentWidget()),
-                         tr("Checkpoints (%1)").arg(ck.rows.size()));
+    details_->setTabTextIfChanged(details_->indexOf(checkpoints_->parentWidget()),
+                                  tr("Checkpoints (%1)").arg(ck.rows.size()));
 }
 
 void ResultsView::markSelection() {

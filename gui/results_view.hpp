@@ -10,6 +10,8 @@
 #include "podsizer/core/design.hpp"
 #endif
 
+#include "steady_tab_widget.hpp"
+
 #include <QIcon>
 #include <QWidget>
 
@@ -76,14 +78,14 @@ private:
     QLabel* error_;
     QTableWidget* table_;
     QTableWidget* comparison_;
-    QTabWidget* tables_;
+    SteadyTabWidget* tables_;
     ExtrapolationPanel* extrapolation_;
     OptimizerPanel* optimizer_;
     ResiliencePanel* resilience_;
     QTreeWidget* findings_;
     QTableWidget* checkpoints_;
     QLabel* checkpoint_notes_;
-    QTabWidget* details_;
+    SteadyTabWidget* details_;
     PlayPanel* play_;
     bool stale_ = false; ///< results changed while hidden: redraw when shown
 };

@@ -15,6 +15,9 @@ scenario=${1:-examples/fleet-160k.json}
 for tab in results charts racks catalog; do
   "$build/gui/podsizer-gui" "$scenario" --screenshot "$out/gui-$tab.png" --tab "$tab"
 done
+# A laptop's screen: the comparison's reference column in view without scrolling.
+"$build/gui/podsizer-gui" "$scenario" --screenshot "$out/gui-results-1366x768.png" \
+  --tab results --size 1366x768
 # The whole editor (it scrolls in a 1000-pixel window).
 "$build/gui/podsizer-gui" "$scenario" --screenshot "$out/gui-editor.png" --size 1600x2300
 # Checkpoint jobs: the goodput chart and the checkpoint table.

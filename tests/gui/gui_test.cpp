@@ -870,6 +870,78 @@ private Q_SLOTS:
                     .contains("podsizer-gui: error: nope.json: cannot open file"));
     }
 
+    // ---- Issue 16, item 9: the GUI on a laptop --------------------------
+
+    void noTwoSeriesOfAChartShareAColour() {
+        // Every chart the GUI draws, on the fleet example (three designs,
+        // five comparison columns) and the checkpoint example (jobs: the
+        // goodput chart is on): each series, each bar set, its own colour.
+        for (const char* example : {"fleet-160k.json", "checkpoint-cadence.json"}) {
+            auto w = open_window();
+            QVERIFY(w->openFile(kSource + "/examples/" + example));
+            w->showTab("charts");
+            QApplication::processEvents();
+            w->showTab("resilience");
+            QApplication::processEvents();
+            ResiliencePanel* r = w->results()->resilience();
+            const std::pair<const char*, QChart*> charts[] = {
+                {"knee", w->charts()->kneeChart()},   {"goodput", w->charts()->goodputChart()},
+                {"racks", w->charts()->racksChart()}, {"power", w->charts()->powerChart()},
+                {"nines", r->ninesChart()->chart()},  {"outage", r->outageChart()->chart()}};
+            for (const auto& [name, chart] : charts) {
+                QStringList seen; // "#rrggbb series name"
+                for (QAbstractSeries* s : chart->series()) {
+                    QStringList colours;
+                    if (auto* bars = qobject_cast<QAbstractBarSeries*>(s)) {
+                        for (QBarSet* set : bars->barSets()) {
+                            colours << set->color().name() + " " + set->label();
+                        }
+                    } else if (auto* scatter = qobject_cast<QScatterSeries*>(s)) {
+                        colours << scatter->color().name() + " " + s->name();
+                    } else if (auto* line = qobject_cast<QLineSeries*>(s)) {
+                        colours << line->pen().color().name() + " " + s->name();
+                    }
+                    for (const QString& c : colours) {
+                        const QString colour = c.section(' ', 0, 0);
+                        for (const QString& other : seen) {
+                            QVERIFY2(other.section(' ', 0, 0) != colour,
+                                     qPrintable(QString("%1, %2 chart: \"%3\" and \"%4\"")
+                                                    .arg(example, name, other, c)));
+                        }
+                        seen << c;
+                    }
+                }
+                // The walk found the series: six on the knee chart, a line
+                // per design on the resilience charts.
+                if (std::string_view(name) == "knee") {
+                    QCOMPARE(seen.size(), 6);
+                } else if (std::string_view(name) == "nines") {
+                    QVERIFY2(!seen.isEmpty(), example);
+                }
+            }
+        }
+    }
+
+    void theKneeChartNamesOnlyTheRequirementsTheScenarioHas() {
+        auto w = open_window();
+        w->showTab("charts");
+        QApplication::processEvents();
+        const QString with = w->charts()->kneeChart()->title();
+        QVERIFY2(with.contains("needs ") && with.contains(" TB/s read") &&
+                     with.contains(" TB/s write"),
+                 qPrintable(with));
+        // Capacity only: no performance requirement, so nothing is needed
+        // (the title said "needs 0.00 TB/s read, 0.00 TB/s write").
+        Scenario s = reference();
+        s.performance.reset();
+        w->session()->setScenario(s);
+        QApplication::processEvents();
+        QVERIFY(w->session()->selected() != nullptr);
+        const QString without = w->charts()->kneeChart()->title();
+        QVERIFY2(!without.contains("needs") && !without.contains("0.00"), qPrintable(without));
+        QVERIFY2(without.contains("Delivered throughput vs C-nodes"), qPrintable(without));
+    }
+
 private:
     QTemporaryDir settings_dir_;
 };
