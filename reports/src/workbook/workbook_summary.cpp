@@ -678,19 +678,30 @@ void finish(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row
     // As wide as the longest label (the ratio rows say their basis: "Racks ÷
     // Cloud HDD object store at the same usable capacity (×)"), so none is
     // cut off on the slide; at least the old 36 / 28.
+    // Characters, not bytes: UTF-8 continuation bytes do not count.
+    auto chars = [](const std::string& s) {
+        return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char ch) {
+            return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+        }));
+    };
     std::size_t longest = 0;
+    std::size_t longest_text = 0; // model names: "Maverick D-box, 2U high-density, 44 QLC SSDs"
     for (const SummaryRow& r : t.rows) {
-        // Characters, not bytes: UTF-8 continuation bytes do not count.
-        longest = std::max<std::size_t>(
-            longest,
-            static_cast<std::size_t>(std::count_if(r.label.begin(), r.label.end(), [](char ch) {
-                return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
-            })));
+        longest = std::max(longest, chars(r.label));
+        for (std::size_t c = 0; c < t.cols.size(); ++c) {
+            const Cell cell = cell_for(t, c, r);
+            if (cell.kind == Cell::text) {
+                longest_text = std::max(longest_text, chars(cell.cached));
+            }
+        }
     }
     const double label_width = t.input.comparison != nullptr ? 36.0 : 28.0;
     sheet.column_width(0, 0, std::max(label_width, static_cast<double>(longest) + 2.0));
     if (!t.cols.empty()) {
-        sheet.column_width(t.first_col, t.first_col + static_cast<int>(t.cols.size()) - 1, 20);
+        // Wide enough that no model name is cut off (a text spills into the
+        // next cell only when that is empty), at most 48 so the page holds.
+        const double width = std::clamp(static_cast<double>(longest_text) + 2.0, 20.0, 48.0);
+        sheet.column_width(t.first_col, t.first_col + static_cast<int>(t.cols.size()) - 1, width);
     }
     sheet.row_height(header_row, 32);
     sheet.freeze(header_row + 1, 1);
