@@ -104,8 +104,10 @@ void certification_rule(const Design&, const DesignInputs& in, const Findings& f
 /// A catalog figure above what the device's ports carry is capped
 /// (docs/model.md §7); say so, since the catalog figure is not delivered.
 void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
+    // `ports` is formatted only for a finding: every design the optimiser
+    // evaluates passes through here, and most have none.
     auto check = [&](const std::string& id, Throughput read, Throughput write, Throughput line,
-                     const std::string& ports) {
+                     auto ports) {
         if (line.base() <= 0.0) {
             return;
         }
@@ -113,7 +115,7 @@ void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
             if (exceeds(figure.base(), line.base())) {
                 f.add(Severity::warning, "line-rate-cap",
                       id + ": the catalog's " + what + " of " + fmt_tp(figure) +
-                          " is more than its ports carry (" + ports + " = " + fmt_tp(line) +
+                          " is more than its ports carry (" + ports() + " = " + fmt_tp(line) +
                           "); the design counts " + fmt_tp(line));
             }
         }
@@ -126,15 +128,17 @@ void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
               c.id + " has no client ports: the GPUs cannot reach its " + fmt_tp(c.read) +
                   " of read");
     }
-    check(c.id, c.read, c.write, cnode_line_rate(c),
-          std::to_string(c.client_ports) + " client x " +
-              format_in(c.client_port_speed, units::Gbps, 0) + ", " +
-              std::to_string(c.backend_ports) + " backend x " +
-              format_in(c.backend_port_speed, units::Gbps, 0));
+    check(c.id, c.read, c.write, cnode_line_rate(c), [&] {
+        return std::to_string(c.client_ports) + " client x " +
+               format_in(c.client_port_speed, units::Gbps, 0) + ", " +
+               std::to_string(c.backend_ports) + " backend x " +
+               format_in(c.backend_port_speed, units::Gbps, 0);
+    });
     const DBoxModel& b = *in.hw.dbox;
-    check(b.id, b.backend_read, b.backend_write, dbox_line_rate(b),
-          std::to_string(b.backend_ports) + " x " +
-              format_in(b.backend_port_speed, units::Gbps, 0));
+    check(b.id, b.backend_read, b.backend_write, dbox_line_rate(b), [&] {
+        return std::to_string(b.backend_ports) + " x " +
+               format_in(b.backend_port_speed, units::Gbps, 0);
+    });
 }
 
 /// A fabric the switch model cannot build, or builds only at a lower port
@@ -144,13 +148,15 @@ void fabric_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     const Fabric fab = plan_fabric(*in.hw.cnode, d.cnodes, *in.hw.dbox, d.dboxes, sw);
     const LeafPlan& leaf = fab.leaf;
     auto n = [](std::int64_t v) { return format_number(static_cast<double>(v), 0); };
-    const std::string speed =
-        leaf.port_speed.base() > 0.0 ? " at " + format_in(leaf.port_speed, units::Gbps, 0) : "";
+    auto speed = [&] { // only for a finding
+        return leaf.port_speed.base() > 0.0 ? " at " + format_in(leaf.port_speed, units::Gbps, 0)
+                                            : std::string();
+    };
     if (leaf.device_too_fast) {
         f.add(Severity::warning, "switch-port-speed",
               "the devices' " +
                   format_in(device_port_speed(*in.hw.cnode, *in.hw.dbox), units::Gbps, 0) +
-                  " ports are faster than any port mode of " + sw.id + "; counted" + speed +
+                  " ports are faster than any port mode of " + sw.id + "; counted" + speed() +
                   ", so the fabric carries less than the devices' line rate");
     }
     const std::int64_t two_tier = saturating_product(leaf.uplink_ports, leaf.down);
@@ -159,19 +165,19 @@ void fabric_rule(const Design& d, const DesignInputs& in, const Findings& f) {
               n(fab.ports) + " device ports are more than three tiers of " + sw.id + " hold (" +
                   n(saturating_product(saturating_product(leaf.uplink_ports, leaf.uplink_ports / 2),
                                        leaf.down)) +
-                  speed + "): split the cluster or choose a switch with more ports");
+                  speed() + "): split the cluster or choose a switch with more ports");
     } else if (fab.missing_role) {
         f.add(Severity::error, "fabric-too-large",
               n(fab.ports) + " device ports need " + n(fab.leaves) + " leaves and " +
                   (fab.tiers == 3 ? "a third tier (a two-tier fabric of " + sw.id + " holds " +
-                                        n(two_tier) + speed + ")"
+                                        n(two_tier) + speed() + ")"
                                   : std::string("spines")) +
                   ", but the catalog does not let " + sw.id + " be a " +
                   std::string(to_string(*fab.missing_role)) + " (its roles)");
     } else if (fab.tiers == 3) {
         f.add(Severity::info, "fabric-three-tiers",
               n(fab.ports) + " device ports are more than a two-tier fabric of " + sw.id +
-                  " holds (" + n(two_tier) + speed + "): " + n(fab.pods) +
+                  " holds (" + n(two_tier) + speed() + "): " + n(fab.pods) +
                   " leaf/spine pods under " + n(fab.super_spines) + " super-spines");
     }
 }
@@ -345,15 +351,15 @@ void power_rule(const Design& d, const DesignInputs&, const Findings& f) {
     if (d.layout.empty() && d.racks == 0) {
         return;
     }
-    const std::string peak = format_in(d.rack_peak, units::kW, 1);
+    auto peak = [&] { return format_in(d.rack_peak, units::kW, 1); }; // only for a finding
     if (d.cooling == CoolingClass::liquid) {
         f.add(Severity::warning, "cooling-liquid",
-              "the fullest rack draws " + peak + " (" + std::string(to_string(d.power_basis)) +
+              "the fullest rack draws " + peak() + " (" + std::string(to_string(d.power_basis)) +
                   "), above " + format_in(kContainmentMax, units::kW, 0) +
                   ": it needs liquid cooling");
     } else if (d.cooling == CoolingClass::containment) {
         f.add(Severity::info, "cooling-containment",
-              "the fullest rack draws " + peak + " (" + std::string(to_string(d.power_basis)) +
+              "the fullest rack draws " + peak() + " (" + std::string(to_string(d.power_basis)) +
                   "), above " + format_in(kAirCooledMax, units::kW, 0) +
                   ": it needs aisle containment or a rear-door heat exchanger (most sites "
                   "have no racks above 20 kW)");
