@@ -118,12 +118,6 @@ void ResilienceSheet::row(
 
 using Cell = std::optional<std::pair<std::string, double>>;
 
-/// The annual loss probability of the first-order rate, as the sheet's
-/// formula computes it (core/resilience.hpp).
-std::optional<double> first_order_loss(const Column& c) {
-    return first_order_annual_loss(*c.d);
-}
-
 Cell formula(std::string f, double v) {
     return std::pair{std::move(f), v};
 }
@@ -206,7 +200,7 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
     row({"loss_year", "Annual loss probability, drive failures (first order)", Num::scientific,
          "N·λ·PERMUT(N−1,K)·(λ·T_d)^K a year, λ = AFR per hour; an upper bound"},
         cols, [&](const Column& c) -> Cell {
-            const std::optional<double> p = first_order_loss(c);
+            const std::optional<double> p = first_order_annual_loss(*c.d);
             if (!p) {
                 return std::nullopt;
             }
@@ -219,7 +213,7 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
     row({"nines", "Nines, drive failures (first order)", Num::two,
          "−LOG10(annual loss probability)"},
         cols, [&](const Column& c) -> Cell {
-            const std::optional<double> p = first_order_loss(c);
+            const std::optional<double> p = first_order_annual_loss(*c.d);
             if (!p || !(*p > 0.0)) {
                 return std::nullopt;
             }
@@ -409,7 +403,7 @@ void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput&
     // The headline the Summary and the Slide show: the nines row's cell, with
     // the same cached value (metrics.cpp, durability_nines).
     for (const Column& c : cols) {
-        const std::optional<double> p = first_order_loss(c);
+        const std::optional<double> p = first_order_annual_loss(*c.d);
         if (p && *p > 0.0) {
             DesignCells& cells = designs[static_cast<std::size_t>(c.d - all.data())];
             cells.linked["durability_nines"] = xlsx::ref(sheet.name(), rs.row_of("nines"), c.col);
