@@ -23,6 +23,7 @@ packages=(
   libbenchmark-dev                 # bench preset: Google Benchmark
   locales                          # tests: the suites run again under de_DE and fr_FR
   dpkg-dev                         # package: CPack's dependencies (dpkg-shlibdeps)
+  ccache                           # build: the compiler cache (cmake/CompilerCache.cmake)
   lintian man-db zsh               # package tests: lintian, man -l, the zsh completion
   desktop-file-utils shared-mime-info # package tests: the desktop entry and MIME type
 )
