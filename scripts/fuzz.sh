@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Long fuzzing runs (docs/robustness.md): builds the "fuzz" preset (clang,
-# libFuzzer, ASan, UBSan) and fuzzes each harness for SECONDS, one after the
+# Long fuzzing runs (docs/robustness.md): builds the harnesses of the "asan"
+# preset (clang, libFuzzer, ASan, UBSan) and fuzzes each harness for SECONDS, one after the
 # other (the machine is shared; set FUZZ_JOBS=2 to run two at once).
 #
 #   scripts/fuzz.sh [SECONDS] [HARNESS...]     default: 600 s; quantity catalog scenario optimize vary
 #
-# The corpus grows in build/fuzz/corpus/NAME and is kept between runs; crashing
-# inputs land in build/fuzz/artifacts/. A crash stops that harness unless
+# The corpus grows in build/asan/corpus/NAME and is kept between runs; crashing
+# inputs land in build/asan/artifacts/. A crash stops that harness unless
 # FUZZ_KEEP_GOING=1 (fork mode: keeps fuzzing past crashes and timeouts).
 # Move each crashing input to fuzz/regressions/NAME/ once it is fixed.
 set -euo pipefail
@@ -16,31 +16,33 @@ shift || true
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=(quantity catalog scenario optimize vary)
 
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j2 >/dev/null
+cmake --preset asan >/dev/null
+targets=()
+for name in "${harnesses[@]}"; do targets+=("fuzz_$name"); done
+cmake --build --preset asan -j2 --target "${targets[@]}" >/dev/null
 
 declare -A seeds=([quantity]=fuzz/seeds/quantity [catalog]=catalog/data [scenario]=examples
     [optimize]=examples [vary]=fuzz/seeds/vary)
-mkdir -p build/fuzz/logs build/fuzz/artifacts
+mkdir -p build/asan/logs build/asan/artifacts
 run_one() {
     local name=$1
-    local corpus=build/fuzz/corpus/$name
+    local corpus=build/asan/corpus/$name
     mkdir -p "$corpus"
     local extra=()
     [ -d "fuzz/regressions/$name" ] && extra+=("fuzz/regressions/$name")
     [ -d "fuzz/corpus/$name" ] && extra+=("fuzz/corpus/$name")
     local mode=()
     [ "${FUZZ_KEEP_GOING:-0}" = 1 ] && mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
-    nice build/fuzz/fuzz/fuzz_"$name" "${mode[@]}" -max_total_time="$seconds" -timeout=10 \
+    nice build/asan/fuzz/fuzz_"$name" "${mode[@]}" -max_total_time="$seconds" -timeout=10 \
         -rss_limit_mb=2048 -print_final_stats=1 -dict="fuzz/dict/$name.dict" \
-        -artifact_prefix="build/fuzz/artifacts/$name-" \
-        "$corpus" "${seeds[$name]}" "${extra[@]}" >"build/fuzz/logs/$name.log" 2>&1 || true
+        -artifact_prefix="build/asan/artifacts/$name-" \
+        "$corpus" "${seeds[$name]}" "${extra[@]}" >"build/asan/logs/$name.log" 2>&1 || true
     # The last status line: executions, coverage (cov: edges, ft: features), corpus.
-    echo "$name: $(grep -E '^#[0-9]+' "build/fuzz/logs/$name.log" | tail -n 1)"
+    echo "$name: $(grep -E '^#[0-9]+' "build/asan/logs/$name.log" | tail -n 1)"
     grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' \
-        "build/fuzz/logs/$name.log" | sed "s/^/$name: /" || true
+        "build/asan/logs/$name.log" | sed "s/^/$name: /" || true
     grep -E 'ERROR: libFuzzer|SUMMARY: (Address|Undefined|libFuzzer)|fuzz invariant broken|runtime error' \
-        "build/fuzz/logs/$name.log" | sed "s/^/$name: FOUND: /" | sort -u || true
+        "build/asan/logs/$name.log" | sed "s/^/$name: FOUND: /" | sort -u || true
 }
 jobs_max=${FUZZ_JOBS:-1}
 for name in "${harnesses[@]}"; do
@@ -48,4 +50,4 @@ for name in "${harnesses[@]}"; do
     run_one "$name" &
 done
 wait
-ls build/fuzz/artifacts
+ls build/asan/artifacts

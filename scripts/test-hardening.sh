@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# The same suite under AddressSanitizer and UndefinedBehaviorSanitizer (preset
-# asan, g++), then the libFuzzer harnesses for a few seconds each (preset fuzz,
-# clang). See docs/robustness.md. Run by scripts/test.sh after the default suite.
+# The sanitizer pass: one clang tree (preset asan) that builds the whole test
+# suite and the libFuzzer harnesses with AddressSanitizer and
+# UndefinedBehaviorSanitizer, then runs the suite and fuzzes each harness for
+# a few seconds (docs/robustness.md). Run by scripts/test.sh after the default
+# suite; its stage times are printed there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
-cmake --preset asan
-cmake --build --preset asan
-ctest --preset asan
-cmake --preset fuzz
-cmake --build --preset fuzz
-ctest --preset fuzz
+source scripts/stage-timer.sh
+stage "configure asan" cmake --preset asan
+stage "build asan" cmake --build --preset asan
+stage "ctest asan (suite + fuzz)" ctest --preset asan

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include "support/test_paths.hpp"
 
 TEST_CASE("the Results sheet opened by LibreOffice holds the rows of the CSV") {
     const std::string soffice =

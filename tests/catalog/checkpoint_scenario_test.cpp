@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

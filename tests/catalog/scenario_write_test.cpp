@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 #include <string>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

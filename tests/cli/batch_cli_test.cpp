@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include "support/test_paths.hpp"
 
 namespace {
 

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include "support/test_paths.hpp"
 
 namespace {
 

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+#include "support/test_paths.hpp"
 
 namespace {
 

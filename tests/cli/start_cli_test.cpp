@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <vector>
+#include "support/test_paths.hpp"
 
 namespace {
 

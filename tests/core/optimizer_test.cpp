@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <map>
 #include <string>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

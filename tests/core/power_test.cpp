@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

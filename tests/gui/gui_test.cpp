@@ -61,13 +61,14 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 using namespace podsizer::gui;
 
 namespace {
 
-const QString kSource = QStringLiteral(PODSIZER_SOURCE_DIR);
+const QString kSource = QString::fromUtf8(PODSIZER_SOURCE_DIR);
 const QString kReference = kSource + "/examples/ncp-pod-41k.json";
 
 const Catalog& catalog() {
@@ -231,7 +232,7 @@ private Q_SLOTS:
 
         // A screenshot of the marked field for docs/gui.md, once layouts have settled.
         QTest::qWait(50);
-        w->grab().save(QString(PODSIZER_TEST_OUTPUT_DIR) + "/gui-field-error.png");
+        w->grab().save(QString::fromUtf8(PODSIZER_TEST_OUTPUT_DIR) + "/gui/gui-field-error.png");
 
         QTest::keyClicks(usable->lineEdit(), " PiB");
         QVERIFY(usable->isValid());
@@ -795,7 +796,7 @@ private Q_SLOTS:
         QVERIFY(view->status()->text().contains("missing unit"));
         QVERIFY(!view->findChild<QPushButton*>("catalog-apply")->isEnabled());
         QTest::qWait(50);
-        w->grab().save(QString(PODSIZER_TEST_OUTPUT_DIR) + "/gui-catalog-edit.png");
+        w->grab().save(QString::fromUtf8(PODSIZER_TEST_OUTPUT_DIR) + "/gui/gui-catalog-edit.png");
 
         // A valid change: each D-box draws 1,000 W; the design is sized again.
         QString good = copy;

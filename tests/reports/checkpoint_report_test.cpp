@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 #include <stdexcept>
 #include <string>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

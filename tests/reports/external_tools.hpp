@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <sys/stat.h>
+#include "support/test_paths.hpp"
 
 namespace test_tools {
 

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
+#include "support/test_paths.hpp"
 
 namespace {
 

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

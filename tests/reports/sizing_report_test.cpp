@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -22,6 +22,7 @@
 #include <filesystem>
 #include <string>
 #include <vector>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 using test_support::read_file;

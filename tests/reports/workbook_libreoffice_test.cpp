@@ -20,6 +20,7 @@
 #include <cmath>
 #include <memory>
 #include <xlsxwriter.h>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

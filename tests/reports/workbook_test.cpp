@@ -26,6 +26,7 @@
 #include <iterator>
 #include <regex>
 #include <sys/stat.h>
+#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include "support/test_paths.hpp"
 
 namespace fs = std::filesystem;
 using test_support::line_count;

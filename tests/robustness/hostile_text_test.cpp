@@ -13,6 +13,7 @@
 #include <fstream>
 #include <string>
 #include <sys/resource.h>
+#include "support/test_paths.hpp"
 
 namespace fs = std::filesystem;
 using test_support::line_count;
