@@ -172,7 +172,7 @@ Grid checkpoint_grid(const SizingResult& result) {
                 ", " +
                 (m.mode == CheckpointMode::sync
                      ? "sync " + format_percent(m.stall_budget, 0)
-                     : "async: local " + format_percent(m.stall_budget, 0) + ", drain");
+                     : "async: stage " + format_write(r.local_bandwidth) + "/node, drain");
             g.rows.push_back({d.name, r.name, cadence, format_write(c.required_write),
                               format_write(c.share), format_interval(c.at_share.interval),
                               format_interval(c.shortest_interval),
@@ -186,6 +186,21 @@ Grid checkpoint_grid(const SizingResult& result) {
         }
     }
     return g;
+}
+
+/// One job's failure band, not one favourable point (docs/checkpoints.md §10).
+std::string band_note(const std::string& job, const FailureBand& b) {
+    auto three = [&b](auto f) { return f(b.low) + " / " + f(b.central) + " / " + f(b.high); };
+    return job + ": failure band (low / central / high: " + three([](const FailureBandCase& c) {
+               return c.input.rate.preset + " with " + format_interval(c.input.restart) +
+                      " restarts";
+           }) +
+           "): MTBF " + three([](const FailureBandCase& c) { return format_interval(c.mtbf); }) +
+           ", goodput " +
+           three([](const FailureBandCase& c) { return format_percent(c.goodput); }) +
+           ", required write " +
+           three([](const FailureBandCase& c) { return format_write(c.required_write); }) +
+           "; the rates are A100 and H100 measurements.\n";
 }
 
 std::string checkpoint_notes(const SizingResult& result) {
@@ -211,12 +226,17 @@ std::string checkpoint_notes(const SizingResult& result) {
                  " per 1,000 platform node-days.\n";
     }
     for (const CheckpointRequirement& r : plan.jobs) {
+        if (r.band) {
+            notes += band_note(r.name, *r.band);
+        }
         if (r.model.mode == CheckpointMode::async) {
-            notes += r.name + ": staged to node-local storage (" +
-                     format_write(r.local_copy_write) + " over " +
-                     format_number(static_cast<double>(r.nodes)) + " nodes, " +
-                     format_write(r.local_copy_write / static_cast<double>(r.nodes)) +
-                     " each, within the stall budget), then drained to the pod.\n";
+            notes +=
+                r.name +
+                ": async (stage-locally-then-drain), staged to node-local storage "
+                "at " +
+                format_write(r.local_bandwidth) + " per node (" + format_write(r.local_copy_write) +
+                " over " + format_number(static_cast<double>(r.nodes)) + " nodes; a " +
+                format_interval(r.at_requirement.stall) + " stall), then drained to the pod.\n";
         }
     }
     if (plan.offsite_write.base() > 0) {
