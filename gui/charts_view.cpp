@@ -65,10 +65,8 @@ QString band_line(const CheckpointRequirement& req) {
     auto three = [&b](auto f) {
         return q(f(b.low)) + " / " + q(f(b.central)) + " / " + q(f(b.high));
     };
-    return QObject::tr("<br>failure band (low / central / high; A100 and H100 rates): goodput "
-                       "%1, write needed %2")
-        .arg(three([](const FailureBandCase& c) { return format_percent(c.goodput); }),
-             three([](const FailureBandCase& c) { return format_write(c.required_write); }));
+    return QObject::tr("<br>failure band (A100/H100 rates): goodput %1")
+        .arg(three([](const FailureBandCase& c) { return format_percent(c.goodput); }));
 }
 
 /// The goodput chart's title: the job, the design, the cadence, the pattern
@@ -81,7 +79,7 @@ QString goodput_title(const CheckpointRequirement& req, const std::string& desig
     // The pattern and the failure rate's preset, as the reports name them
     // (docs/checkpoints.md §2, §4).
     const QString pattern = req.model.mode == CheckpointMode::sync
-                                ? QObject::tr("sync: written to the pod while the job stalls")
+                                ? QObject::tr("sync: written to the pod")
                                 : QObject::tr("async: staged locally, drained to the pod");
     const QString rate = req.failure_rate.preset.empty()
                              ? QObject::tr("a given failure rate")
@@ -235,7 +233,7 @@ void ChartsView::buildGoodputChart() {
     step_gain_ = line(g, series_colour(series::step_gain), Qt::SolidLine, 1.5);
     threshold_ = line(g, companion_colour(series::step_gain), Qt::DashLine, 1.5);
     gy_step_ = new QLogValueAxis(g);
-    gy_step_->setTitleText(tr("GPU-hours a day one more step gives back (log scale)"));
+    gy_step_->setTitleText(tr("One more step gives back (GPU-h/day, log)"));
     gy_step_->setLabelFormat("%g");
     gy_step_->setBase(10);
     g->addAxis(gy_step_, Qt::AlignRight);

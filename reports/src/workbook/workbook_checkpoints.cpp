@@ -560,8 +560,11 @@ int CheckpointSheet::curves(int row, const std::vector<Design>& designs) {
             sheet_.text(row, 0, r.name, book_.label());
             sheet_.number(row, 1, gbps(p.write), Num::one, Role::input);
             job_at(sheet_, row, 2, refs_[i], xlsx::cell(row, 1), p);
-            // Two evaluations of the model (core step_gain): a value.
-            sheet_.number(row, 5, p.step_gain, Num::integer, Role::value);
+            // Two evaluations of the model (core step_gain): a value. Left
+            // empty where it is zero: the chart's axis is logarithmic.
+            if (p.step_gain > 0.0) {
+                sheet_.number(row, 5, p.step_gain, Num::integer, Role::value);
+            }
             sheet_.number(row, 6, r.knee_rule.threshold, Num::integer, Role::value);
             ++row;
         }
@@ -592,9 +595,11 @@ int CheckpointSheet::band(int row) {
                 book_.section());
     ++row;
     header_row(row,
-               {"Job", "Case", "Failure-rate preset", "Failures per 1,000 node-days", "Restart (s)",
+               {"Job", "Case (failure-rate preset)", "Failures per 1,000 node-days", "Restart (s)",
                 "Cluster MTBF (min)", "Required write (GB/s)", "Goodput at it (%)"},
-               3);
+               2);
+    xlsx::check(worksheet_set_row(sheet_.raw(), static_cast<lxw_row_t>(row), 44, nullptr),
+                "header height");
     ++row;
     for (const CheckpointRequirement& r : plan_.jobs) {
         if (!r.band) {
@@ -604,13 +609,13 @@ int CheckpointSheet::band(int row) {
             {"low", &r.band->low}, {"central", &r.band->central}, {"high", &r.band->high}};
         for (const auto& [name, c] : cases) {
             sheet_.text(row, 0, r.name, book_.label());
-            sheet_.text(row, 1, name, book_.label());
-            sheet_.text(row, 2, c->input.rate.preset, book_.label());
-            sheet_.number(row, 3, c->input.rate.per_1000_node_days, Num::two, Role::value);
-            sheet_.number(row, 4, c->input.restart.base(), Num::integer, Role::value);
-            sheet_.number(row, 5, in(c->mtbf, units::min), Num::one, Role::value);
-            sheet_.number(row, 6, gbps(c->required_write), Num::one, Role::value);
-            sheet_.number(row, 7, c->goodput, Num::percent, Role::value);
+            sheet_.text(row, 1, std::string(name) + " (" + c->input.rate.preset + ")",
+                        book_.label());
+            sheet_.number(row, 2, c->input.rate.per_1000_node_days, Num::two, Role::value);
+            sheet_.number(row, 3, c->input.restart.base(), Num::integer, Role::value);
+            sheet_.number(row, 4, in(c->mtbf, units::min), Num::one, Role::value);
+            sheet_.number(row, 5, gbps(c->required_write), Num::one, Role::value);
+            sheet_.number(row, 6, c->goodput, Num::percent, Role::value);
             ++row;
         }
     }
@@ -752,8 +757,9 @@ void insert_step_gain_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoi
     }
     chart_title_set_name(chart, "GPU-hours a day one more step of write gives back");
     chart_axis_set_name(chart->x_axis, "write throughput (GB/s, log scale)");
-    chart_axis_set_name(chart->y_axis, "GPU-hours a day");
+    chart_axis_set_name(chart->y_axis, "GPU-hours a day (log scale)");
     chart_axis_set_log_base(chart->x_axis, 10);
+    chart_axis_set_log_base(chart->y_axis, 10);
     chart_axis_set_num_format(chart->x_axis, "#,##0");
     chart_axis_set_num_format(chart->y_axis, "#,##0");
     lxw_chart_font f{};
