@@ -314,9 +314,8 @@ void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& actio
         ->check(complete_choices({"sync", "async"}));
     cmd->add_option("--interval", c->interval,
                     "Checkpoint interval, e.g. 5min, or auto (Daly; the default with failures)");
-    cmd->add_option(
-           "--stall-budget", c->stall_budget,
-           "Share of the interval a sync write may stall (and any write at the Daly interval)")
+    cmd->add_option("--stall-budget", c->stall_budget,
+                    "Share of the interval a sync checkpoint's stall (overhead + write) may take")
         ->capture_default_str();
     cmd->add_option("--restart-time", c->restart_time, "Time to restart after a failure")
         ->capture_default_str();
