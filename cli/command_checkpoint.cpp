@@ -5,6 +5,7 @@
 #include "completion_hints.hpp"
 #include "podsizer/core/checkpoint_analysis.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/failure_band.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 
 #include <charconv>
@@ -32,6 +33,8 @@ struct CheckpointArgs {
     std::string interval;
     std::string stall_budget = "5%";
     std::string restart_time = "5 min"; // kDefaultRestartSeconds (core/checkpoint.hpp)
+    std::string local_bandwidth;        // kDefaultLocalBandwidthBytesPerSecond, ASSUMPTION
+    std::string overhead = "0 s";       // kDefaultCheckpointOverheadSeconds, ASSUMPTION
     std::string offsite_every;
     std::string retain;
     std::string knee_step = "100 GB/s"; // kDefaultKneeStepBytesPerSecond
@@ -113,6 +116,10 @@ void read_job_size(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& c
         const std::string id =
             require_known(a.platform, ids_of(catalog.platforms), "--platform", "GPU platform");
         q.gpus_per_node = catalog.platform(id)->gpus_per_node;
+        q.platform_name = catalog.platform(id)->name;
+        // The band's presets were measured on A100 (HPCA 2025) and H100
+        // (Llama 3) nodes; every other platform's rate is transferred.
+        q.platform_rate_measured = id == "h100";
     } else if (!a.gpus_per_node.empty()) {
         const std::int64_t n = parse_count(a.gpus_per_node, "--gpus-per-node");
         if (n > 1024) {
@@ -207,6 +214,20 @@ void read_cadence(CheckpointQuery& q, const CheckpointArgs& a) {
     }
     q.stall_budget = flag_percent(a.stall_budget, "--stall-budget", "a stall budget");
     q.restart = at_flag("--restart-time", [&] { return parse<Duration>(a.restart_time); });
+    q.overhead = at_flag("--checkpoint-overhead", [&] { return parse<Duration>(a.overhead); });
+    if (q.overhead.base() < 0.0 || !std::isfinite(q.overhead.base())) {
+        throw InputError("--checkpoint-overhead",
+                         "\"" + a.overhead + "\": expected a time of 0 or more, such as 10s");
+    }
+    if (!a.local_bandwidth.empty()) {
+        q.local_bandwidth = flag_above_zero<Throughput>(a.local_bandwidth, "--local-bandwidth");
+        q.local_bandwidth_given = true;
+    }
+    if (q.mode == CheckpointMode::async && !q.interval && have_failures && q.gpus <= 0) {
+        throw InputError("--mode", "async at the Daly interval needs --gpus: each node copies "
+                                   "its share to local storage at --local-bandwidth, and that "
+                                   "copy sets the interval");
+    }
     if (!a.offsite_every.empty()) {
         q.offsite_every = parse_count(a.offsite_every, "--offsite-every");
     }
@@ -248,6 +269,9 @@ int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
     read_failures(q, a, catalog);
     read_cadence(q, a);
     read_curve(q, a);
+    if (q.gpus > 0 && !q.mtbf) {
+        q.band = failure_band_inputs(catalog);
+    }
 
     const CheckpointAnalysis result = analyse_checkpoint(q);
     if (format == Format::csv && !result.curve) {
@@ -290,12 +314,17 @@ void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& actio
         ->check(complete_choices({"sync", "async"}));
     cmd->add_option("--interval", c->interval,
                     "Checkpoint interval, e.g. 5min, or auto (Daly; the default with failures)");
-    cmd->add_option(
-           "--stall-budget", c->stall_budget,
-           "Share of the interval a sync write may stall (and any write at the Daly interval)")
+    cmd->add_option("--stall-budget", c->stall_budget,
+                    "Share of the interval a sync checkpoint's stall (overhead + write) may take")
         ->capture_default_str();
     cmd->add_option("--restart-time", c->restart_time, "Time to restart after a failure")
         ->capture_default_str();
+    cmd->add_option("--checkpoint-overhead", c->overhead,
+                    "Fixed stall of every checkpoint (barrier, metadata, fsync), e.g. 10s")
+        ->capture_default_str();
+    cmd->add_option("--local-bandwidth", c->local_bandwidth,
+                    "Async: write bandwidth of each node's staging tier (local NVMe or host "
+                    "memory), e.g. 2.8GB/s (default 3.2 GB/s, ASSUMPTION)");
     cmd->add_option("--offsite-every", c->offsite_every,
                     "Copy every Nth checkpoint to the central store (WAN bandwidth)");
     cmd->add_option("--retain", c->retain, "Local checkpoints kept (capacity)");

@@ -55,6 +55,41 @@ QLineSeries* line(QChart* chart, const QColor& colour, Qt::PenStyle style, qreal
     return s;
 }
 
+/// The failure band under the title (docs/checkpoints.md §10): goodput and
+/// required write, low / central / high, not one favourable point.
+QString band_line(const CheckpointRequirement& req) {
+    if (!req.band) {
+        return {};
+    }
+    const FailureBand& b = *req.band;
+    auto three = [&b](auto f) {
+        return q(f(b.low)) + " / " + q(f(b.central)) + " / " + q(f(b.high));
+    };
+    return QObject::tr("<br>failure band (A100/H100 rates): goodput %1")
+        .arg(three([](const FailureBandCase& c) { return format_percent(c.goodput); }));
+}
+
+/// The goodput chart's title: the job, the design, the cadence, the pattern
+/// and the failure rate as the reports name them (docs/checkpoints.md §2, §4),
+/// and the failure band (§10).
+QString goodput_title(const CheckpointRequirement& req, const std::string& design) {
+    const QString cadence =
+        req.model.interval ? QObject::tr("every %1").arg(q(format_interval(*req.model.interval)))
+                           : QObject::tr("at the Daly interval");
+    // The pattern and the failure rate's preset, as the reports name them
+    // (docs/checkpoints.md §2, §4).
+    const QString pattern = req.model.mode == CheckpointMode::sync
+                                ? QObject::tr("sync: written to the pod")
+                                : QObject::tr("async: staged locally, drained to the pod");
+    const QString rate = req.failure_rate.preset.empty()
+                             ? QObject::tr("a given failure rate")
+                             : QObject::tr("failure rate %1").arg(q(req.failure_rate.preset));
+    return QObject::tr(
+               "<b>Goodput vs write bandwidth</b> — %1 on %2<br>checkpointing %3 (%4; %5)%6")
+        .arg(q(req.name).toHtmlEscaped(), q(design).toHtmlEscaped(), cadence, pattern,
+             rate.toHtmlEscaped(), band_line(req));
+}
+
 /// Shows or hides a series and its legend entry.
 void show_series(QChart* chart, QAbstractSeries* s, bool visible) {
     s->setVisible(visible);
@@ -192,6 +227,19 @@ void ChartsView::buildGoodputChart() {
     for (QAbstractSeries* s : g->series()) {
         s->attachAxis(gx_);
         s->attachAxis(gy_);
+    }
+    // What one more step gives back, on its own axis: the knee read as a
+    // curve against its threshold, not one number (REVIEW-3 §1.3).
+    step_gain_ = line(g, series_colour(series::step_gain), Qt::SolidLine, 1.5);
+    threshold_ = line(g, companion_colour(series::step_gain), Qt::DashLine, 1.5);
+    gy_step_ = new QLogValueAxis(g);
+    gy_step_->setTitleText(tr("One more step gives back (GPU-h/day, log)"));
+    gy_step_->setLabelFormat("%g");
+    gy_step_->setBase(10);
+    g->addAxis(gy_step_, Qt::AlignRight);
+    for (QLineSeries* s : {step_gain_, threshold_}) {
+        s->attachAxis(gx_);
+        s->attachAxis(gy_step_);
     }
     auto* gl = new QVBoxLayout(goodput_box_);
     gl->setContentsMargins(0, 0, 0, 0);
@@ -444,21 +492,28 @@ void ChartsView::refreshGoodput() {
     }
     gx_->setRange(lo, hi);
     gy_->setRange(0, 100);
-    const QString cadence = req.model.interval
-                                ? tr("every %1").arg(q(format_interval(*req.model.interval)))
-                                : tr("at the Daly interval");
-    // The pattern and the failure rate's preset, as the reports name them
-    // (docs/checkpoints.md §2, §4).
-    const QString pattern = req.model.mode == CheckpointMode::sync
-                                ? tr("sync: written to the pod while the job stalls")
-                                : tr("async: staged locally, drained to the pod");
-    const QString rate = req.failure_rate.preset.empty()
-                             ? tr("a given failure rate")
-                             : tr("failure rate %1").arg(q(req.failure_rate.preset));
-    set_title(goodput_->chart(),
-              tr("<b>Goodput vs write bandwidth</b> — %1 on %2<br>checkpointing %3 (%4; %5)")
-                  .arg(q(req.name).toHtmlEscaped(), q(d->name).toHtmlEscaped(), cadence, pattern,
-                       rate.toHtmlEscaped()));
+    refreshStepGain(curve, lo, hi);
+    set_title(goodput_->chart(), goodput_title(req, d->name));
+}
+
+void ChartsView::refreshStepGain(const GoodputCurve& curve, double lo, double hi) {
+    QList<QPointF> gains;
+    double top = curve.knee_rule.threshold;
+    double bottom = curve.knee_rule.threshold;
+    for (const GoodputPoint& p : curve.points) {
+        if (p.step_gain > 0.0) { // a log axis takes no zero
+            gains.append({in(p.write, units::TB_per_s), p.step_gain});
+            top = std::max(top, p.step_gain);
+            bottom = std::min(bottom, p.step_gain);
+        }
+    }
+    step_gain_->replace(gains);
+    set_name(step_gain_,
+             tr("One more %1 gives back (GPU-h/day)").arg(q(format_write(curve.knee_rule.step))));
+    const double t = curve.knee_rule.threshold;
+    threshold_->replace(QList<QPointF>{{lo, t}, {hi, t}});
+    set_name(threshold_, tr("Knee threshold: %1 GPU-h/day").arg(q(format_number(t, 0))));
+    gy_step_->setRange(std::max(bottom, t / 1000.0), top * 1.5);
 }
 
 void ChartsView::refreshBars(BarChart& b, double (*value)(const ComparisonColumn&)) {

@@ -26,7 +26,8 @@ class QValueAxis;
 
 namespace podsizer {
 struct ComparisonColumn;
-}
+struct GoodputCurve;
+} // namespace podsizer
 
 namespace podsizer::gui {
 
@@ -66,6 +67,9 @@ private:
                       const QColor& colour);
     void refreshKnee();
     void refreshGoodput();
+    /// The GPU-hours a day one more knee step gives back along the curve,
+    /// and the threshold the knee is measured against (docs/checkpoints.md §7).
+    void refreshStepGain(const GoodputCurve& curve, double lo, double hi);
     void refreshBars(BarChart& chart, double (*value)(const ComparisonColumn&));
 
     Session* session_;
@@ -87,6 +91,9 @@ private:
     QScatterSeries* goodput_knee_;
     QLogValueAxis* gx_;
     QValueAxis* gy_;
+    QLineSeries* step_gain_; ///< GPU-hours a day one more step gives back
+    QLineSeries* threshold_; ///< the knee's threshold, flat
+    QLogValueAxis* gy_step_; ///< right-hand axis of the two
     BarChart racks_;
     BarChart power_;
     bool stale_ = false; ///< results changed while hidden: redraw when shown

@@ -72,6 +72,8 @@ const std::array kLooks{
     FieldLook{.pattern = "checkpoint.knee_threshold",
               .placeholder = "100",
               .unit = "GPU-hours a day per step"},
+    FieldLook{.pattern = "checkpoint.local_bandwidth", .placeholder = "3.2 GB/s"},
+    FieldLook{.pattern = "checkpoint.overhead", .placeholder = "0 s"},
     FieldLook{.pattern = "checkpoint.rate_node_gpus", .placeholder = "8"},
     FieldLook{.pattern = "checkpoint.jobs[N].params", .placeholder = "1.8T"},
     FieldLook{.pattern = "checkpoint.jobs[N].bytes_per_param", .placeholder = "14"},

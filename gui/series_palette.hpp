@@ -28,6 +28,7 @@ inline constexpr std::size_t design = 2; ///< the selected design's own point
 inline constexpr std::size_t knee = 3;
 inline constexpr std::size_t power = 4;
 inline constexpr std::size_t goodput = 5;
+inline constexpr std::size_t step_gain = 6; ///< GPU-hours a day one more step gives back
 inline constexpr std::size_t racks = 8;
 } // namespace series
 

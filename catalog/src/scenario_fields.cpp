@@ -580,6 +580,38 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).knee_threshold = number(v); },
     },
     ScenarioField{
+        .pattern = "checkpoint.local_bandwidth",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::throughput,
+        .bounds = kPositive,
+        .default_text = "3.2 GB/s",
+        .label = "local staging bandwidth per node",
+        .help = "Async jobs: the write bandwidth of each node's staging tier (local NVMe or host "
+                "memory); the copy's stall sets the interval (docs/checkpoints.md §2). Default "
+                "3.2 GB/s, ASSUMPTION: one NVMe drive.",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.checkpoint ? D{s.checkpoint->local_bandwidth.base()} : D{};
+            },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { ckpt(s).local_bandwidth = quantity<Throughput>(v); },
+    },
+    ScenarioField{
+        .pattern = "checkpoint.overhead",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::duration,
+        .bounds = {0.0, 1e9, false, false},
+        .default_text = "0 s",
+        .label = "fixed overhead per checkpoint",
+        .help = "Fixed stall of every checkpoint besides moving its bytes (barrier, metadata, "
+                "fsync); default 0 s, ASSUMPTION (docs/checkpoints.md §7).",
+        .range_text = "expected a time of 0 or more, such as \"10 s\"",
+        .get = [](const Scenario& s,
+                  std::size_t) { return s.checkpoint ? D{s.checkpoint->overhead.base()} : D{}; },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { ckpt(s).overhead = quantity<Duration>(v); },
+    },
+    ScenarioField{
         .pattern = "checkpoint.rate_node_gpus",
         .kind = FieldKind::count,
         .bounds = {1.0, 1024.0},

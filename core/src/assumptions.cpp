@@ -54,6 +54,13 @@ std::vector<AssumedFigure> design_assumptions(const HardwareChoice& hw, PowerBas
              {"drive_sizes", F::raw | F::usable},
              {"backend_read", figure_set(F::read)},
              {"backend_write", figure_set(F::write)},
+             // An assumed port speed holds up the read and write whether or
+             // not its line-rate cap binds: the catalog's 4 x 200 GbE keeps
+             // the 1U box's cap from binding, where the published 4 x 100 GbE
+             // would need 216 D-boxes, 32 racks and 761 kW for the reference
+             // pod (REVIEW-3 4.4; docs/model.md 7).
+             {"backend_port_speed",
+              static_cast<FigureSet>(F::read | F::write | F::racks | typical_power | max_power)},
              {"height", figure_set(F::racks)},
              {"power", typical_power},
              {"max_power", max_power}});

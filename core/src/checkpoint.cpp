@@ -9,6 +9,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <limits>
 
 namespace podsizer {
 
@@ -223,14 +224,25 @@ double write_budget(CheckpointMode mode, double stall_budget) {
 }
 
 Throughput required_write(Capacity size, Duration interval, CheckpointMode mode,
-                          double stall_budget) {
-    // docs/checkpoints.md §3: the write must fit in its share of the interval.
-    return size / (interval * write_budget(mode, stall_budget));
+                          double stall_budget, Duration overhead) {
+    // docs/checkpoints.md §3: the write must fit in its share of the interval;
+    // a sync stall also holds the fixed overhead (§7).
+    if (mode == CheckpointMode::async) {
+        return size / interval;
+    }
+    const Duration room = interval * stall_budget - overhead;
+    if (!(room.base() > 0.0)) {
+        return Throughput::from_base(std::numeric_limits<double>::infinity());
+    }
+    return size / room;
 }
 
 Duration shortest_interval(Capacity size, Throughput bandwidth, CheckpointMode mode,
-                           double stall_budget) {
-    return write_time(size, bandwidth) / write_budget(mode, stall_budget);
+                           double stall_budget, Duration overhead) {
+    if (mode == CheckpointMode::async) {
+        return write_time(size, bandwidth);
+    }
+    return (write_time(size, bandwidth) + overhead) / stall_budget;
 }
 
 Throughput combined_write(std::span<const Throughput> jobs, bool concurrent) {

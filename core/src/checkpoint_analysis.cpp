@@ -1,7 +1,10 @@
 #include "podsizer/core/checkpoint_analysis.hpp"
 
 #include "podsizer/core/counting.hpp"
+#include "podsizer/core/errors.hpp"
 #include "podsizer/core/failure.hpp"
+
+#include <cmath>
 
 namespace podsizer {
 
@@ -30,9 +33,9 @@ void size_and_failures(const CheckpointQuery& q, CheckpointAnalysis& a) {
     }
     if (a.size) {
         for (Duration t : q.cadences) {
-            a.cadences.push_back({t,
-                                  required_write(*a.size, t, CheckpointMode::sync, q.stall_budget),
-                                  required_write(*a.size, t, CheckpointMode::async, 0.0)});
+            a.cadences.push_back(
+                {t, required_write(*a.size, t, CheckpointMode::sync, q.stall_budget, q.overhead),
+                 required_write(*a.size, t, CheckpointMode::async, 0.0)});
         }
     }
     if (q.gpus > 0) {
@@ -62,7 +65,19 @@ std::optional<CheckpointJobModel> job_model(const CheckpointQuery& q, Checkpoint
     // the MTBF only enters goodput, which stays empty then.
     m.mtbf = a.mtbf.value_or(Duration::from_base(0.0));
     m.gpus = q.gpus;
+    m.overhead = q.overhead;
+    if (a.nodes) {
+        m.local_write = q.local_bandwidth * static_cast<double>(*a.nodes);
+    }
     a.required_write = job_required_write(m);
+    if (!std::isfinite(a.required_write->base())) {
+        // Sync: the overhead alone fills the stall budget (docs/checkpoints.md §7).
+        throw InputError("--checkpoint-overhead",
+                         "the fixed overhead of " + format_interval(q.overhead) +
+                             " fills the stall budget of the interval on its own, so no write "
+                             "bandwidth meets it; expected an overhead below the budget's share "
+                             "of the interval, or a larger --stall-budget");
+    }
     a.basis = q.interval ? CheckpointBasis::cadence : CheckpointBasis::daly_budget;
     return m;
 }
@@ -88,37 +103,29 @@ void operating_point(const CheckpointQuery& q, CheckpointAnalysis& a) {
 }
 
 /// The stall the intervals are about and the interval before any drain bound:
-/// sync, the write and the requested (or Daly's) interval; async, the copy to
-/// local storage within the stall budget of the requested interval or of
-/// Daly's for that copy (docs/checkpoints.md §2, §6).
+/// sync, the overhead and the write, and the requested (or Daly's) interval;
+/// async, the overhead and the copy to local storage at the staging
+/// bandwidth, and the requested interval or Daly's for that stall
+/// (docs/checkpoints.md §2, §6).
 void stall_and_base(const CheckpointQuery& q, CheckpointAnalysis& a, std::optional<Duration>& stall,
                     std::optional<Duration>& base) {
     if (q.mode == CheckpointMode::sync) {
-        stall = *a.write_time;
-        if (a.mtbf) {
-            a.young_interval = young_interval(*stall, *a.mtbf);
-            a.daly_interval = daly_interval(*stall, *a.mtbf);
+        stall = q.overhead + *a.write_time;
+    } else {
+        Duration copy = Duration::from_base(0.0);
+        if (a.size && a.nodes) {
+            a.local_copy_write = q.local_bandwidth * static_cast<double>(*a.nodes);
+            copy = *a.size / *a.local_copy_write;
+            a.local_copy_time = copy;
         }
-        base = q.interval ? q.interval : a.daly_interval;
-        return;
+        stall = q.overhead + copy;
     }
-    if (q.interval) {
-        base = *q.interval;
-    } else if (a.mtbf) {
-        base = daly_interval(write_time_for_daly_budget(*a.mtbf, q.stall_budget), *a.mtbf);
-    }
-    if (!base) {
-        return;
-    }
-    stall = *base * q.stall_budget;
-    a.local_copy_time = *stall;
-    if (a.size) {
-        a.local_copy_write = *a.size / *stall;
-    }
+    a.stall = stall;
     if (a.mtbf) {
         a.young_interval = young_interval(*stall, *a.mtbf);
         a.daly_interval = daly_interval(*stall, *a.mtbf);
     }
+    base = q.interval ? q.interval : a.daly_interval;
 }
 
 /// Intervals (shortest, Young, Daly, the one used), the write share, goodput.
@@ -129,7 +136,9 @@ void intervals_and_goodput(const CheckpointQuery& q, CheckpointAnalysis& a) {
         }
         return;
     }
-    a.shortest_interval = *a.write_time / write_budget(q.mode, q.stall_budget);
+    a.shortest_interval = q.mode == CheckpointMode::sync
+                              ? (q.overhead + *a.write_time) / q.stall_budget
+                              : *a.write_time;
     std::optional<Duration> stall;
     std::optional<Duration> base;
     stall_and_base(q, a, stall, base);
@@ -140,7 +149,8 @@ void intervals_and_goodput(const CheckpointQuery& q, CheckpointAnalysis& a) {
     if (q.mode == CheckpointMode::async && *a.write_time > *a.interval) {
         a.interval = *a.write_time; // the next cannot start before the drain ends
     }
-    a.write_share = *a.write_time / *a.interval;
+    // Sync: the stall's share, which the budget bounds; async: the drain's.
+    a.write_share = (q.mode == CheckpointMode::sync ? *stall : *a.write_time) / *a.interval;
     if (a.mtbf) {
         const Duration drain =
             q.mode == CheckpointMode::async ? *a.write_time : Duration::from_base(0.0);
@@ -186,6 +196,12 @@ CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q) {
         if (a.write && q.gpus > 0) {
             a.step_gain = step_gain(*job, *a.write, q.knee.step);
         }
+    }
+    if (job && a.nodes && !q.mtbf && q.band.size() == 3) {
+        const bool given = a.write_source == WriteSource::given ||
+                           a.write_source == WriteSource::size_and_write_time;
+        a.band =
+            failure_band(*job, *a.nodes, q.gpus_per_node, q.band, given ? a.write : std::nullopt);
     }
     return a;
 }

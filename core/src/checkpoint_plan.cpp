@@ -42,6 +42,10 @@ CheckpointPlan plan_checkpoints(const CheckpointSpec& spec, std::int64_t pod_gpu
         r.model.restart = j.restart;
         r.model.mtbf = cluster_mtbf(r.nodes, r.platform_failures_per_1000_node_days);
         r.model.gpus = r.gpus;
+        r.model.overhead = spec.overhead;
+        r.local_bandwidth = spec.local_bandwidth;
+        r.model.local_write = spec.local_bandwidth * static_cast<double>(r.nodes);
+        r.size_over_local_write = (j.size / *r.model.local_write).base();
         r.required_write = job_required_write(r.model);
         r.local_copy_write = local_copy_write(r.model);
         r.basis = j.interval ? CheckpointBasis::cadence : CheckpointBasis::daly_budget;
@@ -84,7 +88,8 @@ std::vector<CheckpointAtDesign> checkpoints_on_design(const CheckpointPlan& plan
         if (a.share.base() > 0.0) {
             a.at_share = evaluate_job(r.model, a.share);
             a.at_share.step_gain = step_gain(r.model, a.share, r.knee_rule.step);
-            a.shortest_interval = write_time(r.model.size, a.share) / job_write_budget(r.model);
+            a.shortest_interval = shortest_interval(r.model.size, a.share, r.model.mode,
+                                                    r.model.stall_budget, r.model.overhead);
             a.offsite_write = offsite_bandwidth(r.model.size, a.at_share.interval, r.offsite_every);
         }
         out.push_back(std::move(a));

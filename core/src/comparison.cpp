@@ -62,6 +62,7 @@ ComparisonColumn reference_column(const ReferenceSizing& r, std::size_t index) {
     c.source = index;
     c.accounts = r.accounts;
     c.subscriptions = r.subscriptions;
+    c.accounts_for_subscriptions = std::max(r.accounts, r.accounts_for_throughput);
     c.read_at_site = r.read_at_site;
     c.write_at_site = r.write_at_site;
     c.racks = r.racks;
@@ -153,7 +154,9 @@ ComparisonRatio ratio_to(const ComparisonColumn& c, std::size_t column,
     r.read = ratio(c.read.base(), at.read.base());
     r.write = ratio(c.write.base(), at.write.base());
     r.power_saved = at.power - c.power;
-    r.gpus_fed = gpus_fed_by(r.power_saved, spec.platform);
+    // A design that draws more saves nothing: it feeds no GPUs, never a
+    // negative count of them (REVIEW-3 §5.2).
+    r.gpus_fed = gpus_fed_by(std::max(r.power_saved, Power{}), spec.platform);
     r.break_even_rack_power = c.power / static_cast<double>(std::max<std::int64_t>(1, at.racks));
     return r;
 }

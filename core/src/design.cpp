@@ -101,8 +101,11 @@ double ratio(double num, double den) {
 }
 } // namespace
 
-double Design::gpu_oversubscription() const {
+double Design::gpu_nic_to_client_port_line_rate() const {
     return ratio(requirements.gpu_storage_network.base(), gpu_fabric_uplink.base());
+}
+double Design::client_port_headroom() const {
+    return ratio(gpu_fabric_uplink.base(), read.base());
 }
 double Design::pb_per_rack() const {
     return ratio(in(usable, units::PB), static_cast<double>(racks));

@@ -244,6 +244,10 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
         d.racks_for_space = ceil_to_count(d.rack_units().base() / d.rack_usable.base());
         d.racks_for_power = ceil_to_count(d.basis_power() / d.rack_limit);
         d.racks = std::max({d.racks_for_space, d.racks_for_power, min_racks});
+        d.racks_on_typical =
+            std::max({d.racks_for_space, min_racks, ceil_to_count(d.power / d.rack_limit)});
+        d.racks_on_max =
+            std::max({d.racks_for_space, min_racks, ceil_to_count(d.max_power / d.rack_limit)});
         average_rack_power(d);
         d.findings.push_back({Severity::error, "too-large",
                               "design has " + format_number(static_cast<double>(devices)) +
@@ -251,9 +255,8 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
                                   " are not laid out in racks — check the inputs"});
         return;
     }
-    RackDemand demand{ch.cnode,          d.cnodes,     ch.dbox,       d.dboxes,
-                      ch.network_switch, d.switches(), min_racks,     d.power_basis,
-                      d.leaf_switches,   d.spine_switches};
+    RackDemand demand{ch.cnode,     d.cnodes,  ch.dbox,       d.dboxes,        ch.network_switch,
+                      d.switches(), min_racks, d.power_basis, d.leaf_switches, d.spine_switches};
     RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_limit, with_layout);
     d.racks_for_space = plan.racks_for_space;
     d.racks_for_power = plan.racks_for_power;
@@ -272,6 +275,14 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
         d.racks = plan.count;
         d.layout = std::move(plan.racks);
     }
+    // The same devices counted on the other basis (not laid out).
+    RackDemand other = demand;
+    other.basis = d.power_basis == PowerBasis::max ? PowerBasis::typical : PowerBasis::max;
+    const RackPlan alt = plan_racks(other, d.rack_usable, d.rack_limit, false);
+    const std::int64_t alt_count =
+        alt.device_too_big ? std::max(alt.racks_for_space, alt.racks_for_power) : alt.count;
+    d.racks_on_typical = d.power_basis == PowerBasis::typical ? d.racks : alt_count;
+    d.racks_on_max = d.power_basis == PowerBasis::max ? d.racks : alt_count;
 }
 
 } // namespace

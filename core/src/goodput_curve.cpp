@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace podsizer {
 
@@ -14,30 +15,42 @@ std::optional<Duration> base_interval(const CheckpointJobModel& job) {
     if (job.mode == CheckpointMode::sync) {
         return std::nullopt; // Daly's at each write time
     }
-    // "auto", async: the local copy takes the stall budget of the Daly
-    // interval for that copy, δl = s·τ_Daly(δl): the closed form of §6.
-    return daly_interval(write_time_for_daly_budget(job.mtbf, job.stall_budget), job.mtbf);
+    // "auto", async: Daly's interval for the stall the job sees, the overhead
+    // and the copy to local storage (docs/checkpoints.md §2, §6).
+    return daly_interval(async_stall(job), job.mtbf);
 }
 
 Duration local_copy_time(const CheckpointJobModel& job) {
-    if (job.mode == CheckpointMode::sync) {
+    if (job.mode == CheckpointMode::sync || !job.local_write || !(job.local_write->base() > 0.0)) {
         return Duration::from_base(0.0);
     }
-    return *base_interval(job) * job.stall_budget;
+    return job.size / *job.local_write;
+}
+
+Duration async_stall(const CheckpointJobModel& job) {
+    return job.overhead + local_copy_time(job);
 }
 
 Throughput local_copy_write(const CheckpointJobModel& job) {
-    const Duration copy = local_copy_time(job);
-    return copy.base() > 0.0 ? job.size / copy : Throughput::from_base(0.0);
+    if (job.mode == CheckpointMode::sync || !job.local_write) {
+        return Throughput::from_base(0.0);
+    }
+    return *job.local_write;
 }
 
 namespace {
 
-/// The interval run at write time δ: requested or Daly's (sync); the base
-/// interval, and never shorter than the drain (async).
+/// The stall at write time δ: the overhead and the write (sync), the overhead
+/// and the local copy (async).
+Duration stall_at(const CheckpointJobModel& job, Duration delta) {
+    return job.mode == CheckpointMode::sync ? job.overhead + delta : async_stall(job);
+}
+
+/// The interval run at write time δ: requested or Daly's for the stall (sync);
+/// the base interval, and never shorter than the drain (async).
 Duration interval_at(const CheckpointJobModel& job, Duration delta) {
     if (job.mode == CheckpointMode::sync) {
-        return job.interval ? *job.interval : daly_interval(delta, job.mtbf);
+        return job.interval ? *job.interval : daly_interval(stall_at(job, delta), job.mtbf);
     }
     return std::max(*base_interval(job), delta);
 }
@@ -45,9 +58,9 @@ Duration interval_at(const CheckpointJobModel& job, Duration delta) {
 double goodput_at(const CheckpointJobModel& job, Duration delta) {
     const Duration none = Duration::from_base(0.0);
     if (job.mode == CheckpointMode::sync) {
-        return goodput(interval_at(job, delta), delta, none, job.restart, job.mtbf);
+        return goodput(interval_at(job, delta), stall_at(job, delta), none, job.restart, job.mtbf);
     }
-    return goodput(interval_at(job, delta), local_copy_time(job), delta, job.restart, job.mtbf);
+    return goodput(interval_at(job, delta), async_stall(job), delta, job.restart, job.mtbf);
 }
 
 } // namespace
@@ -56,21 +69,19 @@ GoodputPoint evaluate_job(const CheckpointJobModel& job, Throughput write) {
     GoodputPoint p;
     p.write = write;
     p.write_time = write_time(job.size, write);
-    p.stall = job.mode == CheckpointMode::sync ? p.write_time : local_copy_time(job);
+    p.stall = stall_at(job, p.write_time);
     p.interval = interval_at(job, p.write_time);
-    p.write_share = p.interval.base() > 0.0 ? p.write_time / p.interval : 0.0;
+    // Sync: the stall's share (what the budget bounds); async: the drain's.
+    const Duration share_of = job.mode == CheckpointMode::sync ? p.stall : p.write_time;
+    p.write_share = p.interval.base() > 0.0 ? share_of / p.interval : 0.0;
     p.goodput = goodput_at(job, p.write_time);
     p.gpu_hours_lost_per_day = gpu_hours_lost_per_day(p.goodput, job.gpus);
     return p;
 }
 
 double goodput_limit(const CheckpointJobModel& job) {
-    if (job.mode == CheckpointMode::sync && !job.interval) {
-        // The Daly interval shrinks with δ; τ/(M·(e^(τ/M) − 1)) → 1 as τ → 0.
-        return std::exp(-job.restart.base() / job.mtbf.base());
-    }
-    // A requested interval, or an async job's base interval with its local
-    // copy: the goodput of a write (drain) that takes no time.
+    // The goodput of a write (drain) that takes no time; with no overhead and
+    // the Daly interval, which shrinks to 0, goodput() gives e^(−R/M).
     return goodput_at(job, Duration::from_base(0.0));
 }
 
@@ -124,13 +135,18 @@ double job_write_budget(const CheckpointJobModel& job) {
 
 Throughput job_required_write(const CheckpointJobModel& job) {
     if (job.interval) {
-        return required_write(job.size, *job.interval, job.mode, job.stall_budget);
+        return required_write(job.size, *job.interval, job.mode, job.stall_budget, job.overhead);
     }
     if (job.mode == CheckpointMode::async) {
         return job.size / *base_interval(job); // drain before the next
     }
-    const Duration delta = write_time_for_daly_budget(job.mtbf, job.stall_budget);
-    return job.size / delta;
+    // The stall (overhead + write) takes the budget of the Daly interval for it.
+    const Duration stall = write_time_for_daly_budget(job.mtbf, job.stall_budget);
+    const Duration room = stall - job.overhead;
+    if (!(room.base() > 0.0)) {
+        return Throughput::from_base(std::numeric_limits<double>::infinity());
+    }
+    return job.size / room;
 }
 
 GoodputCurve goodput_curve(const CheckpointJobModel& job, const CurveOptions& options) {

@@ -53,7 +53,10 @@ void add_subscriptions(ReferenceSizing& r, const ReferenceSystem& ref, const Clo
     if (!raised && ref.accounts_per_subscription_raised > r.accounts_per_subscription) {
         msg += " (" + std::to_string(ref.accounts_per_subscription_raised) + " on request)";
     }
-    msg += ": " + std::to_string(r.subscriptions) + " subscriptions or regions";
+    msg += ": " + std::to_string(r.subscriptions) +
+           " subscriptions or regions at default limits (higher per-account limits are granted "
+           "on request, and Azure DNS zone endpoints allow 5,000 accounts per subscription, in "
+           "preview; Microsoft Learn, storage account scalability targets)";
     r.findings.push_back({Severity::warning, "cloud-subscriptions", std::move(msg)});
 }
 
@@ -134,14 +137,16 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
                 {Severity::warning, "account-ingress-cap",
                  accounts + " allow " + tbps(r.ingress_limit) + " of ingress in total, below the " +
                      tbps(r.write) + " write rate; the full rate needs " +
-                     std::to_string(r.accounts_for_throughput) + " accounts or raised limits"});
+                     std::to_string(r.accounts_for_throughput) +
+                     " accounts at default limits, or raised limits (granted on request)"});
         }
         if (r.read_capped) {
             r.findings.push_back(
                 {Severity::warning, "account-egress-cap",
                  accounts + " allow " + tbps(r.egress_limit) + " of egress in total, below the " +
                      tbps(r.read) + " read rate; the full rate needs " +
-                     std::to_string(r.accounts_for_throughput) + " accounts or raised limits"});
+                     std::to_string(r.accounts_for_throughput) +
+                     " accounts at default limits, or raised limits (granted on request)"});
         }
     }
     add_subscriptions(r, ref, access);

@@ -1,6 +1,7 @@
 #include "podsizer/core/requirements.hpp"
 
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/failure_band.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -164,6 +165,8 @@ void checkpoint_requirement(const CheckpointSpec& spec, const Catalog& catalog,
     }
     req.checkpoints = plan_checkpoints(spec, req.gpus, platform.gpus_per_node,
                                        resolve_failure_rate(spec, catalog));
+    // The failure band beside each job's own rate (docs/checkpoints.md §10).
+    const std::vector<FailureBandInput> band = failure_band_inputs(catalog);
     // A stall budget of "1e-300%" asks for an infinite write rate; the check
     // below blamed "performance", which the scenario may not even have
     // (second red-team round, defect 15). Name the job instead.
@@ -173,8 +176,16 @@ void checkpoint_requirement(const CheckpointSpec& spec, const Catalog& catalog,
             !std::isfinite(job.local_copy_write.base())) {
             throw InputError("checkpoint.jobs[" + std::to_string(i) + "]",
                              "the checkpoint write requirement (size ÷ the time the budget "
-                             "allows) is too large to compute; expected a stall budget such as "
-                             "\"5%\" and an interval such as \"30 min\"");
+                             "allows) is too large to compute, or the fixed overhead (checkpoint."
+                             "overhead) fills the stall budget on its own; expected a stall "
+                             "budget such as \"5%\", an interval such as \"30 min\" and an "
+                             "overhead below the budget's share of the interval");
+        }
+    }
+    for (CheckpointRequirement& job : req.checkpoints.jobs) {
+        if (band.size() == 3) {
+            job.band =
+                failure_band(job.model, job.nodes, platform.gpus_per_node, band, std::nullopt);
         }
     }
     if (req.checkpoints.write > req.write) {

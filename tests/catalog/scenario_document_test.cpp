@@ -100,6 +100,8 @@ const std::map<std::string, Sample>& samples() {
         {"checkpoint.rate_node_gpus", {std::int64_t{4}, std::int64_t{2000}}},
         {"checkpoint.knee_step", {std::string("50 GB/s"), std::string("50 GB")}},
         {"checkpoint.knee_threshold", {250.0, -1.0}},
+        {"checkpoint.local_bandwidth", {std::string("2.8 GB/s"), std::string("2.8 GB")}},
+        {"checkpoint.overhead", {std::string("10 s"), std::string("-1 s")}},
         {"checkpoint.jobs[N].name", {std::string("big"), std::int64_t{5}}},
         {"checkpoint.jobs[N].params", {std::string("405B"), std::string("25 TB")}},
         {"checkpoint.jobs[N].checkpoint_size", {std::string("25.2 TB"), std::string("25 TB/s")}},

@@ -443,7 +443,50 @@ TEST_CASE("the one-namespace exabyte gets a three-tier fabric, not leaves that m
     const auto p = nlohmann::json::parse(pod.out).at("designs").at(0);
     CHECK(p.at("fabric_tiers") == 2);
     CHECK(p.at("switches") == 36);
-    CHECK(p.at("gpu_oversubscription").get<double>() == Approx(10368.0 * 800 / (450 * 2 * 200)));
+    // A ratio of line rates, not an oversubscription: JSON only, named for what it is.
+    CHECK(p.at("gpu_nic_to_client_port_line_rate_ratio").get<double>() ==
+          Approx(10368.0 * 800 / (450 * 2 * 200)));
+    // Client-port headroom (docs/model.md §8): 450 x 2 x 200 Gbps = 180 Tb/s of
+    // client ports over the delivered read, 450 C-nodes x 24 GB/s = 10.8 TB/s =
+    // 86.4 Tb/s (the brief's per-C-node read): 2.08.
+    CHECK(p.at("client_port_headroom").get<double>() == Approx(180.0 / 86.4));
+    CHECK(p.at("read_bytes_per_s").get<double>() == Approx(10.8e12));
+}
+
+TEST_CASE("racks are shown on typical and maximum draw side by side, with the PUE's source") {
+    // The reference pod: 702 kW typical over 25 kW racks gives the 29; at
+    // maximum draw (x 1.3, ASSUMPTION) the same devices need 37 racks
+    // (REVIEW-3 §4.4, reproduced with --power-basis max).
+    const ProcessResult r = podsizer({"size", kExample});
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("Racks on typical / max draw"));
+    CHECK_THAT(r.out, Catch::Contains("29 / 37"));
+    CHECK_THAT(r.out, Catch::Contains("Uptime Institute's 2023 all-sites average; new AI builds "
+                                      "run 1.1-1.35"));
+    const auto typical =
+        nlohmann::json::parse(podsizer({"size", kExample, "--format", "json"}).out)["designs"][0];
+    CHECK(typical.at("racks") == 29);
+    CHECK(typical.at("racks_on_typical") == 29);
+    CHECK(typical.at("racks_on_max") == 37);
+    const auto max = nlohmann::json::parse(
+        podsizer({"size", kExample, "--power-basis", "max", "--format", "json"}).out)["designs"][0];
+    CHECK(max.at("racks") == 37);
+    CHECK(max.at("racks_on_typical") == 29);
+    CHECK(max.at("racks_on_max") == 37);
+}
+
+TEST_CASE("the size table shows client-port headroom, not a 46:1 line-rate ratio") {
+    const ProcessResult r = podsizer({"size", kExample});
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.out, !Catch::Contains("46:1"));
+    CHECK_THAT(r.out, !Catch::Contains("GPU NICs"));
+    // 180 Tb/s of client ports over 86.4 Tb/s delivered (docs/model.md §8).
+    CHECK_THAT(r.out, Catch::Contains("Client-port headroom (ports / delivered read)"));
+    CHECK_THAT(r.out, Catch::Contains("2.1×"));
+    // The switch row says which networks it covers.
+    CHECK_THAT(r.out, Catch::Contains("Switches (storage + client ports; no GPU path)"));
+    // Read per GPU beside it: 10,800 GB/s / 41,472 GPUs = 0.260.
+    CHECK_THAT(r.out, Catch::Contains("0.260"));
 }
 
 TEST_CASE("a switch that cannot be a super-spine makes a fabric needing one an error") {

@@ -30,6 +30,36 @@ const nlohmann::json& column(const nlohmann::json& j, const std::string& name) {
 
 } // namespace
 
+TEST_CASE("compare leads the power rows with the break-even and never counts negative GPUs") {
+    // The NCP pod draws 702 kW against the store's 48 racks x 12 kW = 576 kW
+    // (ASSUMPTION) at its capacity: 126 kW more, so it feeds no GPUs; the
+    // break-even, 702 / 48 = 14.6 kW per rack, does not rest on the 12 kW
+    // (REVIEW-3 §5.2).
+    const ProcessResult r = podsizer({"compare", kFleet});
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.out, !Catch::Contains("-60"));
+    CHECK_THAT(r.out, !Catch::Contains("\u2212"
+                                       "60"));
+    CHECK_THAT(r.out, Catch::Contains("126.0 extra"));
+    const auto breakeven = r.out.find("rack power at which the power is equal");
+    const auto power_ratio = r.out.find("Power \u00f7");
+    REQUIRE(breakeven != std::string::npos);
+    REQUIRE(power_ratio != std::string::npos);
+    CHECK(breakeven < power_ratio);
+    // At default limits, with the accounts the subscriptions rest on:
+    // ceil(25 Tbps / 60 Gbps) = 417 (Microsoft Learn, scalability targets).
+    CHECK_THAT(r.out, Catch::Contains("Subscriptions (or regions) at default limits"));
+    CHECK_THAT(r.out, Catch::Contains("Accounts the subscriptions rest on"));
+    CHECK_THAT(r.out, Catch::Contains("on request"));
+    const ProcessResult j = podsizer({"compare", kFleet, "--format", "json"});
+    REQUIRE(j.exit_code == 0);
+    for (const auto& ratio : nlohmann::json::parse(j.out).at("ratios")) {
+        if (!ratio.at("gpus_fed").is_null()) {
+            CHECK(ratio.at("gpus_fed").get<double>() >= 0.0);
+        }
+    }
+}
+
 TEST_CASE("the documentation shows exactly what compare prints for the fleet") {
     // docs/extrapolation-and-comparison.md pins the table between two marker
     // comments, so the page never goes stale.
@@ -193,8 +223,11 @@ TEST_CASE("compare names, per design, reference and ratio, the assumed figures i
     CHECK(has(ncp.at("assumptions"), "cnode-1u.power"));
     CHECK(has(ncp.at("assumptions"), "rack-42u-25kw.power_budget"));
     CHECK(has(ncp.at("assumptions_by_metric").at("racks"), "rack-42u-25kw.power_budget"));
-    // Read rests on customer-derived throughput: nothing assumed.
-    CHECK(!ncp.at("assumptions_by_metric").contains("read"));
+    // Read rests on customer-derived C-node throughput and on the D-box's
+    // assumed 4 x 200 GbE, which keeps its line-rate cap from binding (the
+    // published 4 x 100 GbE would cap it; REVIEW-3 §4.4): that one only.
+    CHECK(ncp.at("assumptions_by_metric").at("read") ==
+          nlohmann::json::array({"dbox-1u-22.backend_port_speed"}));
     // The cloud store: only its power per rack is assumed (references.json).
     const auto& cloud = j.at("references").at(0);
     CHECK(cloud.at("assumptions") == nlohmann::json::array({"cloud-object-store.power_per_rack"}));
@@ -208,7 +241,7 @@ TEST_CASE("compare names, per design, reference and ratio, the assumed figures i
     CHECK(has(ratio.at("power_saved"), "cloud-object-store.power_per_rack"));
     CHECK(!has(ratio.at("break_even_rack_power"), "cloud-object-store.power_per_rack"));
     CHECK(has(ratio.at("break_even_rack_power"), "cnode-1u.power"));
-    CHECK(!ratio.contains("read"));
+    CHECK(ratio.at("read") == nlohmann::json::array({"dbox-1u-22.backend_port_speed"}));
 }
 
 TEST_CASE("compare --with, --target and --tolerance override the scenario") {

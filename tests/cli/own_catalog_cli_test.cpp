@@ -157,3 +157,40 @@ TEST_CASE("batch and sweep size a scenario with its own catalog, file by file") 
     }
     CHECK(fast_rows == 2);
 }
+
+TEST_CASE("the D-box's assumed port speed marks the figures it holds up") {
+    // The catalog's 1U D-box has 4 x 200 GbE (ASSUMPTION): 100 GB/s of line
+    // rate above its 60 GB/s read, so the cap does not bind. The published
+    // first generation has 4 x 100 GbE (linfocr, SOURCES.md): 50 GB/s a box,
+    // so 10.8 TB/s of read needs 10,800 / 50 = 216 D-boxes. Ports: 450 x 4 +
+    // 216 x 4 = 2,664 at 200G / 128 per leaf = 21 leaves, 16 spines (the
+    // smallest divisor of 32 >= 11): 37 switches. Power: 450 x 800 W + 216 x
+    // 1,600 W + 37 x 1,500 W = 761.1 kW; over 25 kW racks (30.4) the layout
+    // packs whole devices into 32 racks (REVIEW-3 §4.4: 216, 32, 761 kW).
+    const ProcessResult pod = podsizer({"size", "examples/ncp-pod-41k.json"});
+    REQUIRE(pod.exit_code == 0);
+    CHECK_THAT(pod.out, Catch::Contains("dbox-1u-22.backend_port_speed"));
+    CHECK_THAT(pod.out, Catch::Contains("10.80*"));
+    auto catalog = nlohmann::json::parse(source_file("catalog/data/dboxes.json"));
+    nlohmann::json box;
+    for (const auto& d : catalog.at("dboxes")) {
+        if (d.at("id") == "dbox-1u-22") {
+            box = d;
+        }
+    }
+    box["id"] = "dbox-1u-22-100g";
+    box["backend_port_speed"] = "100 Gbps";
+    const std::string entries =
+        write_temp("own/dbox-100g.json",
+                   nlohmann::json{{"schema", "podsizer-catalog/1"}, {"dboxes", {box}}}.dump(2));
+    auto scenario = nlohmann::json::parse(source_file("examples/ncp-pod-41k.json"));
+    scenario["options"][0]["dbox"] = "dbox-1u-22-100g";
+    const std::string path = write_temp("own/pod-100g.json", scenario.dump(2));
+    const ProcessResult r = podsizer({"--catalog", entries, "size", path, "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto d = json_of(r).at("designs").at(0);
+    CHECK(d.at("dboxes") == 216);
+    CHECK(d.at("switches") == 37);
+    CHECK(d.at("racks") == 32);
+    CHECK(d.at("power_w").get<double>() == Approx(761100.0));
+}

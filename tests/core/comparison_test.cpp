@@ -119,6 +119,17 @@ TEST_CASE("the power saved, the GPUs it feeds and the break-even rack power") {
     const ComparisonRatio& pod = *c.ratio(0, 0);
     CHECK(in(pod.power_saved, units::kW) == Approx(576.0 - 702.0));
     CHECK(in(pod.break_even_rack_power, units::kW) == Approx(702.0 / 48.0));
+    // It draws 126 kW more, so the saved power feeds no GPUs: 0, never −60
+    // (REVIEW-3 §5.2).
+    REQUIRE(pod.gpus_fed);
+    CHECK(*pod.gpus_fed == 0.0);
+    // The cloud column shows the accounts its 2 subscriptions rest on:
+    // ceil(25 Tbps / 60 Gbps) = 417, beside the 178 the capacity needs
+    // (Microsoft Learn, storage account scalability targets; REVIEW-3 §5.3).
+    const ComparisonColumn& cloud = c.columns.back();
+    CHECK(cloud.accounts == 178);
+    CHECK(cloud.subscriptions == 2);
+    CHECK(cloud.accounts_for_subscriptions == 417);
     // A platform without SU power in the catalog: no GPUs, not a guess.
     spec.platform = cat.platform("h100");
     const Comparison h = compare_designs(size_scenario(s, cat), spec);

@@ -170,16 +170,18 @@ private Q_SLOTS:
         QVERIFY(w->totals()->text().contains("450 C-nodes, 180 D-boxes"));
         QVERIFY(w->totals()->text().contains("29 racks")); // docs/model.md §12
         // docs/model.md §14: the racks rest on the default rack's assumed
-        // budget (rack-42u-25kw is an ASSUMPTION entry in catalog/data),
-        // read on the customer-derived C-node figures, which are not
-        // assumptions: a marker and tooltip on the one, neither on the other.
+        // budget (rack-42u-25kw is an ASSUMPTION entry in catalog/data): a
+        // marker and a tooltip naming it.
         const QTableWidget* t = w->results()->table();
         const QTableWidgetItem* racks = t->item(row_named(t, "Racks"), 0);
         const QTableWidgetItem* read = t->item(row_named(t, "Read (TB/s)"), 0);
         QCOMPARE(racks->text(), QString("29*"));
         QVERIFY(racks->toolTip().contains("rack-42u-25kw.power_budget"));
-        QCOMPARE(read->text(), QString("10.80"));
-        QVERIFY(!read->toolTip().contains("ASSUMPTION"));
+        // Read rests on the D-box's assumed port speed, which keeps its
+        // line-rate cap from binding (REVIEW-3 §4.4), and on nothing else.
+        QCOMPARE(read->text(), QString("10.80*"));
+        QVERIFY(read->toolTip().contains("dbox-1u-22.backend_port_speed"));
+        QVERIFY(!read->toolTip().contains("cnode-1u"));
         QVERIFY(w->findChild<QLabel*>("results-requirement")->text().contains("ASSUMPTION"));
         QCOMPARE(w->editor()->field("$.fleet.gpus")->text(), QString("41472"));
         QCOMPARE(w->editor()->field("$.capacity.usable")->text(), QString("215 PB"));

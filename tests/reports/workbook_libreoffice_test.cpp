@@ -379,11 +379,20 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         CHECK(close_to(summary_value(f, "fleet", "Racks", cloud), static_cast<double>(ref.racks)));
         CHECK(close_to(summary_value(f, "fleet", "Read (Tbps)", cloud), in(ref.read, units::Tbps)));
         CHECK(close_to(summary_value(f, "fleet", "Power (kW)", cloud), in(ref.power, units::kW)));
-        CHECK(close_to(summary_value(f, "fleet", "Accounts", cloud),
-                       static_cast<double>(ref.accounts)));
+        CHECK(close_to(
+            summary_value(f, "fleet", "Accounts at default limits (for the capacity)", cloud),
+            static_cast<double>(ref.accounts)));
         // 417 accounts for the full rates over 250 per subscription: 2; the
         // 400 Gbps WAN of the fixture caps what reaches the GPU site.
-        CHECK(close_to(summary_value(f, "fleet", "Subscriptions (or regions)", cloud), 2.0));
+        CHECK(close_to(
+            summary_value(f, "fleet", "Subscriptions (or regions) at default limits", cloud), 2.0));
+        // The accounts the 2 rest on: 25 Tbps of write / 60 Gbps per account
+        // = 417 (Microsoft Learn, storage account scalability targets).
+        CHECK(close_to(summary_value(f, "fleet",
+                                     "Accounts the subscriptions rest on (full rate, default "
+                                     "limits)",
+                                     cloud),
+                       417.0));
         CHECK(close_to(summary_value(f, "fleet", "Read reaching the GPU site (Tbps)", cloud), 0.4));
         CHECK(
             close_to(summary_value(f, "fleet", "Write reaching the GPU site (Tbps)", cloud), 0.4));
@@ -400,12 +409,15 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             // The figures beside the quotients, recalculated from Assumptions.
             CHECK(close_to(
                 summary_value(f, "fleet",
-                              "Power saved vs " + store + " at the same usable capacity (kW)", 2),
+                              "Power saved vs " + store +
+                                  " at the same usable capacity (negative: extra power drawn) (kW)",
+                              2),
                 in(r.power_saved, units::kW)));
             REQUIRE(r.gpus_fed);
             CHECK(close_to(summary_value(f, "fleet",
                                          cmp.gpu_platform + " GPUs the saved power feeds (" +
-                                             format_in(cmp.power_per_gpu, units::kW, 2) + " each)",
+                                             format_in(cmp.power_per_gpu, units::kW, 2) +
+                                             " each; none when it draws more)",
                                          2),
                            *r.gpus_fed));
             CHECK(close_to(summary_value(f, "fleet",

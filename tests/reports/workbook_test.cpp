@@ -458,8 +458,9 @@ TEST_CASE("today's date is written as YYYY-MM-DD") {
 
 TEST_CASE("Summary figures resting on assumed catalog figures are shaded and name them") {
     // docs/model.md §14: the racks rest on the default rack's budget (an
-    // ASSUMPTION entry of catalog/data/racks.json); read rests on the
-    // customer-derived C-node figures, which are not assumptions.
+    // ASSUMPTION entry of catalog/data/racks.json); read on the
+    // customer-derived C-node figures, which are not assumptions, and on the
+    // D-box's assumed port speed, which keeps its cap from binding.
     const Written& w = ncp();
     const int racks = row_labelled(w, 2, "Racks"); // sheet 2: the Summary
     const int read = row_labelled(w, 2, "Read (TB/s)");
@@ -468,7 +469,9 @@ TEST_CASE("Summary figures resting on assumed catalog figures are shaded and nam
     const std::string on_racks = comment_on(w, "B" + std::to_string(racks));
     CHECK_THAT(on_racks, Catch::Contains("rack-42u-25kw.power_budget"));
     CHECK_THAT(on_racks, Catch::Contains("cnode-1u.power"));
-    CHECK(comment_on(w, "B" + std::to_string(read)).empty());
+    const std::string on_read = comment_on(w, "B" + std::to_string(read));
+    CHECK_THAT(on_read, Catch::Contains("dbox-1u-22.backend_port_speed"));
+    CHECK_THAT(on_read, !Catch::Contains("cnode-1u"));
     // The shaded style is not the plain formula's: the racks cell and the
     // storage U cell (both whole numbers; the U rest on published heights)
     // carry different style indexes.

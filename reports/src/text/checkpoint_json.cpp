@@ -60,6 +60,30 @@ void job_inputs(ordered_json& j, const CheckpointRequirement& r) {
 
 } // namespace
 
+namespace {
+
+ordered_json band_case_json(const FailureBandCase& c) {
+    ordered_json j;
+    j["failure_rate_preset"] = c.input.rate.preset;
+    j["failures_per_1000_node_days"] = c.input.rate.per_1000_node_days;
+    j["rate_node_gpus"] = c.input.rate.gpus_per_node;
+    j["restart_time_s"] = c.input.restart.base();
+    j["mtbf_s"] = c.mtbf.base();
+    j["goodput"] = c.goodput;
+    j["required_write_bytes_per_s"] = c.required_write.base();
+    return j;
+}
+
+} // namespace
+
+ordered_json failure_band_json(const FailureBand& b) {
+    ordered_json j;
+    j["low"] = band_case_json(b.low);
+    j["central"] = band_case_json(b.central);
+    j["high"] = band_case_json(b.high);
+    return j;
+}
+
 ordered_json checkpoint_requirement_json(const CheckpointRequirement& r) {
     ordered_json j;
     job_inputs(j, r);
@@ -72,6 +96,7 @@ ordered_json checkpoint_requirement_json(const CheckpointRequirement& r) {
     j["retain"] = r.retain;
     j["retained_bytes"] = r.retained.base();
     j["peak_retained_bytes"] = r.peak_retained.base();
+    j["band"] = r.band ? failure_band_json(*r.band) : ordered_json(nullptr);
     return j;
 }
 

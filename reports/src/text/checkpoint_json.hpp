@@ -26,6 +26,11 @@ ordered_json failure_source_json(const FailureRate& r);
 /// The curve's points as an array of goodput_point_json.
 ordered_json goodput_points_json(const GoodputCurve& c);
 
+/// The failure band {"low", "central", "high"}, each {failure_rate_preset,
+/// failures_per_1000_node_days, rate_node_gpus, restart_time_s, mtbf_s,
+/// goodput, required_write_bytes_per_s} (docs/checkpoints.md §10).
+ordered_json failure_band_json(const FailureBand& b);
+
 /// One job's requirement (requirements.checkpoints[]).
 ordered_json checkpoint_requirement_json(const CheckpointRequirement& r);
 

@@ -48,13 +48,21 @@ std::string ordinal(std::int64_t n) {
     return std::to_string(n) + suffix;
 }
 
-/// The checkpoint pattern, said the way the model takes it (docs/checkpoints.md §2).
-std::string budget_phrase(CheckpointMode mode, double stall_budget) {
-    return mode == CheckpointMode::sync
-               ? "sync, written to the pod while the job stalls, " +
-                     format_percent(stall_budget, 0) + " stall budget"
-               : "async, staged to node-local storage within a " + format_percent(stall_budget, 0) +
-                     " stall budget, drained to the pod before the next";
+/// The checkpoint pattern and the staging figure, said the way the model
+/// takes them (docs/checkpoints.md §2).
+std::string budget_phrase(const CheckpointQuery& q) {
+    std::string overhead;
+    if (q.overhead.base() > 0.0) {
+        overhead = ", " + format_interval(q.overhead) + " fixed overhead";
+    }
+    if (q.mode == CheckpointMode::sync) {
+        return "sync (write-to-pod), written to the pod while the job stalls, " +
+               format_percent(q.stall_budget, 0) + " stall budget" + overhead;
+    }
+    return "async (stage-locally-then-drain), staged to node-local storage at " +
+           format_write(q.local_bandwidth) + " per node" +
+           (q.local_bandwidth_given ? std::string() : " (ASSUMPTION: one NVMe drive)") + overhead +
+           ", drained to the pod before the next";
 }
 
 std::string basis_phrase(const CheckpointQuery& q, CheckpointBasis b) {
@@ -65,8 +73,10 @@ std::string basis_phrase(const CheckpointQuery& q, CheckpointBasis b) {
                     : ", draining before the next");
     }
     return q.mode == CheckpointMode::sync
-               ? "the write stalls " + format_percent(q.stall_budget, 0) + " of the Daly interval"
-               : "draining within the Daly interval of the local copy";
+               ? (q.overhead.base() > 0.0 ? std::string("the write and the overhead stall ")
+                                          : std::string("the write stalls ")) +
+                     format_percent(q.stall_budget, 0) + " of the Daly interval"
+               : "draining within the Daly interval of the local copy's stall";
 }
 
 std::vector<MarkedPoint> marks_of(const CheckpointAnalysis& a) {
@@ -131,7 +141,7 @@ std::vector<std::string> header_lines(const CheckpointQuery& q, const Checkpoint
         lines.push_back("Failures: not given (--gpus or --mtbf give the MTBF, the Daly "
                         "interval and goodput)");
     }
-    lines.push_back("Mode: " + budget_phrase(q.mode, q.stall_budget) + "; " +
+    lines.push_back("Mode: " + budget_phrase(q) + "; " +
                     (q.interval ? "every " + format_interval(*q.interval)
                                 : std::string("at the Daly interval")) +
                     "; restart " + format_interval(q.restart));
@@ -146,17 +156,15 @@ void add_row(Grid& g, std::string k, std::string v) {
 /// The local copy (async) and whether the cadence fits the write.
 void add_cadence_rows(Grid& g, const CheckpointAnalysis& a) {
     auto row = [&g](std::string k, std::string v) { add_row(g, std::move(k), std::move(v)); };
-    if (a.local_copy_time) {
-        // docs/checkpoints.md §2: the stall budget bounds the copy to local storage.
-        std::string copy = format_interval(*a.local_copy_time) + " stall";
-        if (a.local_copy_write) {
-            copy += "; " + format_write(*a.local_copy_write) + " over all nodes";
-            if (a.nodes) {
-                copy += " = " + format_write(*a.local_copy_write / static_cast<double>(*a.nodes)) +
-                        " per node";
-            }
-        }
-        row("Copy to local storage", copy);
+    if (a.local_copy_time && a.local_copy_write && a.nodes) {
+        // docs/checkpoints.md §2: each node copies its share at the staging bandwidth.
+        row("Copy to local storage",
+            format_interval(*a.local_copy_time) + " at " +
+                format_write(*a.local_copy_write / static_cast<double>(*a.nodes)) + " per node (" +
+                format_write(*a.local_copy_write) + " over all nodes)");
+    }
+    if (a.stall) {
+        row("Stall per checkpoint", format_interval(*a.stall));
     }
     if (a.shortest_interval) {
         row("Shortest interval at this write", format_interval(*a.shortest_interval));
@@ -180,7 +188,7 @@ void add_knee_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& 
         const KneeRule& k = a.curve->knee_rule;
         const std::string rule = "one more " + format_write(k.step) + " gives back less than " +
                                  format_number(k.threshold, 0) + " GPU-hours a day";
-        row("Knee",
+        row("Knee at " + format_number(k.threshold, 0) + " GPU-h/day per " + format_write(k.step),
             a.curve->knee ? format_write(a.curve->knee->write) + " (beyond it " + rule +
                                 "; goodput there " + format_percent(a.curve->knee->goodput) +
                                 ", limit " + format_percent(a.curve->goodput_limit) + ")"
@@ -196,6 +204,37 @@ void add_knee_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& 
         row("Retained locally (" + std::to_string(q.retain) + ")",
             format(*a.retained, 1) + "; " + format(*a.peak_retained, 1) +
                 " while the next is written");
+    }
+}
+
+/// "a / b / c" of the band's three cases, low to high goodput.
+template <class F> std::string band_text(const FailureBand& b, F f) {
+    return f(b.low) + " / " + f(b.central) + " / " + f(b.high);
+}
+
+/// The failure band: MTBF, goodput and the required write under the low,
+/// central and high cases (docs/checkpoints.md §10).
+void add_band_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& a) {
+    if (!a.band) {
+        return;
+    }
+    const FailureBand& b = *a.band;
+    auto row = [&g](std::string k, std::string v) { add_row(g, std::move(k), std::move(v)); };
+    row("Failure band (low / central / high)", band_text(b, [](const FailureBandCase& c) {
+            return c.input.rate.preset + ", restart " + format_interval(c.input.restart);
+        }));
+    row("MTBF, band",
+        band_text(b, [](const FailureBandCase& c) { return format_interval(c.mtbf); }));
+    row("Goodput, band",
+        band_text(b, [](const FailureBandCase& c) { return format_percent(c.goodput); }));
+    row("Required write, band",
+        band_text(b, [](const FailureBandCase& c) { return format_write(c.required_write); }));
+    if (!q.platform_rate_measured) {
+        row("Band basis",
+            "no public failure rate exists for " +
+                (q.platform_name.empty() ? std::string("this platform") : q.platform_name) +
+                "; the band transfers A100 (HPCA 2025) and H100 (Llama 3) rates per "
+                "GPU");
     }
 }
 
@@ -242,9 +281,17 @@ Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
         row("Required write",
             format_write(*a.required_write) + " (" + basis_phrase(q, *a.basis) + ")");
     }
+    add_band_rows(g, q, a);
     add_cadence_rows(g, a);
     add_knee_rows(g, q, a);
     return g;
+}
+
+/// {"low", "central", "high", "rates_transferred"} (docs/checkpoints.md §10).
+json band_json(const FailureBand& b, const CheckpointQuery& q) {
+    json j = detail::failure_band_json(b);
+    j["rates_transferred"] = !q.platform_rate_measured;
+    return j;
 }
 
 json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
@@ -257,6 +304,9 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     in["interval_auto"] = !q.interval.has_value();
     in["stall_budget"] = q.stall_budget;
     in["restart_time_s"] = q.restart.base();
+    in["checkpoint_overhead_s"] = q.overhead.base();
+    in["local_bandwidth_bytes_per_s"] = q.local_bandwidth.base();
+    in["local_bandwidth_source"] = q.local_bandwidth_given ? "given" : "assumption";
     in["gpus"] = q.gpus > 0 ? json(q.gpus) : json(nullptr);
     in["gpus_per_node"] = q.gpus_per_node;
     const FailureRate* rate = q.failure_rate ? &*q.failure_rate : nullptr;
@@ -277,6 +327,7 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     j["pattern"] = checkpoint_pattern(q.mode);
     j["local_copy_time_s"] = base(a.local_copy_time);
     j["local_copy_write_bytes_per_s"] = base(a.local_copy_write);
+    j["stall_s"] = base(a.stall);
     j["write_bytes_per_s"] = base(a.write);
     j["write_source"] = to_string(a.write_source);
     j["write_time_s"] = base(a.write_time);
@@ -294,6 +345,7 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     j["offsite_write_bytes_per_s"] = base(a.offsite_write);
     j["retained_bytes"] = base(a.retained);
     j["peak_retained_bytes"] = base(a.peak_retained);
+    j["band"] = a.band ? band_json(*a.band, q) : json(nullptr);
     json cad = json::array();
     for (const CadenceRow& r : a.cadences) {
         cad.push_back({{"interval_s", r.interval.base()},
@@ -395,7 +447,10 @@ Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
     g.header = {"Cadence", "Sync, " + format_percent(stall_budget, 0) + " stall",
                 "Async (drain before the next)"};
     for (const CadenceRow& r : a.cadences) {
-        g.rows.push_back({"every " + format_interval(r.interval), format_write(r.sync_write),
+        // The overhead alone can fill the budget of a short cadence (§7).
+        g.rows.push_back({"every " + format_interval(r.interval),
+                          std::isfinite(r.sync_write.base()) ? format_write(r.sync_write)
+                                                             : std::string("none meets it"),
                           format_write(r.async_write)});
     }
     return g;

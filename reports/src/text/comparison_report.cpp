@@ -201,7 +201,8 @@ std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
         if ((id == MetricId::read_at_site || id == MetricId::write_at_site) && !wan) {
             continue;
         }
-        if (id == MetricId::subscriptions && !subscriptions) {
+        if ((id == MetricId::subscriptions || id == MetricId::accounts_for_subscriptions) &&
+            !subscriptions) {
             continue;
         }
         rows.push_back(metric_row(c, metric(id)));
@@ -255,7 +256,14 @@ Grid comparison_grid(const Comparison& c, bool machine) {
         } else {
             r = {label_with_unit(row)};
         }
+        const bool saved = row.key.rfind("power_saved:", 0) == 0;
         for (const std::optional<double>& v : row.values) {
+            // Negative power saved is extra power drawn: say so rather than
+            // print "−126.0" as a saving (REVIEW-3 §5.2).
+            if (saved && !machine && v && *v < 0.0) {
+                r.push_back(format_number(-*v, row.decimals) + " extra");
+                continue;
+            }
             r.push_back(number_cell(v, row.decimals, machine));
         }
         g.rows.push_back(std::move(r));

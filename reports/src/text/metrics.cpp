@@ -123,7 +123,7 @@ constexpr Metric kMetrics[] = {
      .text = cd_ratio_text},
     {.id = M::switches,
      .key = "switches",
-     .label = "Switches (leaf + spine)",
+     .label = "Switches (storage + client ports; no GPU path)",
      .scaling = S::total,
      .json = "switches",
      .sheet = "switches",
@@ -140,28 +140,30 @@ constexpr Metric kMetrics[] = {
          return d.fabric_tiers > 0 ? Value(d.fabric_tiers) : std::nullopt;
      },
      .rests_on = figure_set(F::switches)},
-    // The GPUs' storage NICs over the C-nodes' client ports: "46:1" (docs/model.md §8).
-    {.id = M::gpu_oversubscription,
-     .key = "gpu_oversubscription",
-     .label = "GPU NICs : C-node client ports",
+    // The C-nodes' client ports over the read they deliver: "2.1×" (docs/model.md
+    // §8). It replaces "GPU NICs : C-node client ports 46:1", a ratio of line
+    // rates a network architect reads as a blocking fabric (REVIEW-3 §4.3).
+    {.id = M::client_port_headroom,
+     .key = "client_port_headroom",
+     .label = "Client-port headroom (ports / delivered read)",
      .decimals = 1,
      .scaling = S::same,
-     .json = "gpu_oversubscription",
-     .sheet = "gpu_oversubscription",
+     .json = "client_port_headroom",
+     .sheet = "client_port_headroom",
      .of_design = [](D d) -> Value {
-         const double r = d.gpu_oversubscription();
+         const double r = d.client_port_headroom();
          return r > 0.0 ? Value(r) : std::nullopt;
      },
      .text = [](D d, bool machine) -> std::string {
-         const double r = d.gpu_oversubscription();
+         const double r = d.client_port_headroom();
          if (machine || r <= 0.0) {
              return number_cell(r > 0.0 ? Value(r) : std::nullopt, 1, machine);
          }
-         return format_number(r, r < 10.0 ? 1 : 0) + ":1";
+         return format_number(r, 1) + "×";
      }},
     {.id = M::accounts,
      .key = "accounts",
-     .label = "Accounts",
+     .label = "Accounts at default limits (for the capacity)",
      .of_column = [](C c) -> Value {
          if (c.kind != ColumnKind::reference || c.accounts == 0) {
              return std::nullopt;
@@ -177,6 +179,19 @@ constexpr Metric kMetrics[] = {
      .sheet = "racks",
      .of_design = [](D d) { return count(d.racks); },
      .of_column = [](C c) { return count(c.racks); },
+     .rests_on = figure_set(F::racks)},
+    // Both bases side by side, so the racks on typical draw are never read
+    // without the racks on maximum draw (REVIEW-3 §4.4: 29 and 37).
+    {.id = M::racks_both_bases,
+     .key = "racks_both_bases",
+     .label = "Racks on typical / max draw",
+     .kind = K::text,
+     .scaling = S::same,
+     .text =
+         [](D d, bool machine) {
+             return format_number(static_cast<double>(d.racks_on_typical)) +
+                    (machine ? "/" : " / ") + format_number(static_cast<double>(d.racks_on_max));
+         },
      .rests_on = figure_set(F::racks)},
     {.id = M::device_units,
      .key = "device_rack_units",
@@ -475,12 +490,22 @@ constexpr Metric kMetrics[] = {
          }},
     {.id = M::subscriptions,
      .key = "subscriptions",
-     .label = "Subscriptions (or regions)",
+     .label = "Subscriptions (or regions) at default limits",
      .of_column = [](C c) -> Value {
          if (c.kind != ColumnKind::reference || c.subscriptions == 0) {
              return std::nullopt;
          }
          return count(c.subscriptions);
+     },
+     .rests_on = figure_set(F::subscriptions)},
+    {.id = M::accounts_for_subscriptions,
+     .key = "accounts_for_subscriptions",
+     .label = "Accounts the subscriptions rest on (full rate, default limits)",
+     .of_column = [](C c) -> Value {
+         if (c.kind != ColumnKind::reference || c.subscriptions == 0) {
+             return std::nullopt;
+         }
+         return count(c.accounts_for_subscriptions);
      },
      .rests_on = figure_set(F::subscriptions)},
     {.id = M::read_at_site,
@@ -582,8 +607,9 @@ const std::vector<MetricId>& sizing_table_metrics() {
         M::cd_ratio,
         M::switches,
         M::fabric_tiers,
-        M::gpu_oversubscription,
+        M::client_port_headroom,
         M::racks,
+        M::racks_both_bases,
         M::device_units,
         M::rack_units,
         M::raw_capacity,
@@ -620,6 +646,7 @@ const std::vector<MetricId>& comparison_metrics() {
         M::dboxes,
         M::accounts,
         M::subscriptions,
+        M::accounts_for_subscriptions,
         M::racks,
         M::usable_capacity,
         M::raw_capacity,
@@ -651,9 +678,10 @@ const std::vector<MetricId>& summary_metrics() {
         M::cd_ratio,
         M::switches,
         M::fabric_tiers,
-        M::gpu_oversubscription,
+        M::client_port_headroom,
         M::accounts,
         M::subscriptions,
+        M::accounts_for_subscriptions,
         M::racks,
         M::device_units,
         M::rack_units,
@@ -690,13 +718,12 @@ const std::vector<MetricId>& summary_metrics() {
 }
 
 const std::vector<MetricId>& ratio_metrics() {
-    static const std::vector<MetricId> ids = {M::racks,
-                                              M::power,
-                                              M::read,
-                                              M::write,
-                                              M::power_saved,
-                                              M::gpus_fed,
-                                              M::break_even_rack_power};
+    // The break-even rack power leads: it does not rest on the reference's
+    // assumed power per rack, which the power ratio and power saved do
+    // (REVIEW-3 §5.2).
+    static const std::vector<MetricId> ids = {
+        M::break_even_rack_power, M::racks,   M::power, M::read, M::write,
+        M::power_saved,           M::gpus_fed};
     return ids;
 }
 
@@ -708,13 +735,13 @@ std::string ratio_label(MetricId id, const std::string& reference, const Compari
     const std::string basis = reference + " at the same usable capacity";
     switch (id) {
     case M::power_saved:
-        return "Power saved vs " + basis;
+        return "Power saved vs " + basis + " (negative: extra power drawn)";
     case M::gpus_fed:
         if (c.gpu_platform.empty()) {
-            return "GPUs the saved power feeds";
+            return "GPUs the saved power feeds (none when it draws more)";
         }
         return c.gpu_platform + " GPUs the saved power feeds (" +
-               format_in(c.power_per_gpu, units::kW, 2) + " each)";
+               format_in(c.power_per_gpu, units::kW, 2) + " each; none when it draws more)";
     case M::break_even_rack_power:
         return reference + " rack power at which the power is equal";
     default:

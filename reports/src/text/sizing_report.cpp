@@ -28,6 +28,42 @@ std::vector<std::pair<std::string, Finding>> findings_of(const SizingResult& res
     return all;
 }
 
+/// The fabric, the GPU side and the racks on both power bases.
+void network_and_racks_json(json& j, const Design& d) {
+    j["switches"] = d.switches();
+    j["leaf_switches"] = d.leaf_switches;
+    j["spine_switches"] = d.spine_switches;
+    j["super_spine_switches"] = d.super_spine_switches;
+    j["fabric_tiers"] = d.fabric_tiers;
+    j["gpu_fabric_uplink_bytes_per_s"] = d.gpu_fabric_uplink.base();
+    j["gpu_storage_network_bytes_per_s"] = d.requirements.gpu_storage_network.base();
+    // A ratio of line rates, not an oversubscription (REVIEW-3 §4.3): JSON only.
+    j["gpu_nic_to_client_port_line_rate_ratio"] = d.gpu_nic_to_client_port_line_rate();
+    j["client_port_headroom"] = d.client_port_headroom();
+    j["racks"] = d.racks;
+    j["racks_for_space"] = d.racks_for_space;
+    j["racks_for_power"] = d.racks_for_power;
+    j["racks_on_typical"] = d.racks_on_typical;
+    j["racks_on_max"] = d.racks_on_max;
+    j["rack_units"] = d.rack_units().base();
+    j["device_rack_units"] = d.device_units.base();
+    j["switch_rack_units"] = d.switch_units.base();
+    j["rack_usable_units"] = d.rack_usable.base();
+    j["rack_power_budget_w"] = d.rack_budget.base();
+}
+
+/// Raw, usable and effective capacity and the stripe.
+void capacity_json(json& j, const Design& d) {
+    j["raw_capacity_bytes"] = d.raw.base();
+    j["usable_capacity_bytes"] = d.usable.base();
+    j["effective_capacity_bytes"] = d.effective.base();
+    j["data_reduction"] = d.data_reduction;
+    j["data_strips"] = d.data_strips;
+    j["parity_strips"] = d.parity_strips;
+    j["ec_efficiency"] = d.ec_efficiency;
+    j["reserve"] = d.reserve;
+}
+
 json design_json(const Design& d) {
     json j;
     j["name"] = d.name;
@@ -39,30 +75,8 @@ json design_json(const Design& d) {
     j["drives_per_dbox"] = d.drives_per_dbox;
     j["cnodes"] = d.cnodes;
     j["dboxes"] = d.dboxes;
-    j["switches"] = d.switches();
-    j["leaf_switches"] = d.leaf_switches;
-    j["spine_switches"] = d.spine_switches;
-    j["super_spine_switches"] = d.super_spine_switches;
-    j["fabric_tiers"] = d.fabric_tiers;
-    j["gpu_fabric_uplink_bytes_per_s"] = d.gpu_fabric_uplink.base();
-    j["gpu_storage_network_bytes_per_s"] = d.requirements.gpu_storage_network.base();
-    j["gpu_oversubscription"] = d.gpu_oversubscription();
-    j["racks"] = d.racks;
-    j["racks_for_space"] = d.racks_for_space;
-    j["racks_for_power"] = d.racks_for_power;
-    j["rack_units"] = d.rack_units().base();
-    j["device_rack_units"] = d.device_units.base();
-    j["switch_rack_units"] = d.switch_units.base();
-    j["rack_usable_units"] = d.rack_usable.base();
-    j["rack_power_budget_w"] = d.rack_budget.base();
-    j["raw_capacity_bytes"] = d.raw.base();
-    j["usable_capacity_bytes"] = d.usable.base();
-    j["effective_capacity_bytes"] = d.effective.base();
-    j["data_reduction"] = d.data_reduction;
-    j["data_strips"] = d.data_strips;
-    j["parity_strips"] = d.parity_strips;
-    j["ec_efficiency"] = d.ec_efficiency;
-    j["reserve"] = d.reserve;
+    network_and_racks_json(j, d);
+    capacity_json(j, d);
     // docs/model.md §6: the layout and what the design survives.
     j["ec_layout"] = to_string(d.ec_layout);
     j["ec_layout_auto"] = d.ec_layout_auto;
@@ -172,7 +186,7 @@ Grid checkpoint_grid(const SizingResult& result) {
                 ", " +
                 (m.mode == CheckpointMode::sync
                      ? "sync " + format_percent(m.stall_budget, 0)
-                     : "async: local " + format_percent(m.stall_budget, 0) + ", drain");
+                     : "async: stage " + format_write(r.local_bandwidth) + "/node, drain");
             g.rows.push_back({d.name, r.name, cadence, format_write(c.required_write),
                               format_write(c.share), format_interval(c.at_share.interval),
                               format_interval(c.shortest_interval),
@@ -186,6 +200,21 @@ Grid checkpoint_grid(const SizingResult& result) {
         }
     }
     return g;
+}
+
+/// One job's failure band, not one favourable point (docs/checkpoints.md §10).
+std::string band_note(const std::string& job, const FailureBand& b) {
+    auto three = [&b](auto f) { return f(b.low) + " / " + f(b.central) + " / " + f(b.high); };
+    return job + ": failure band (low / central / high: " + three([](const FailureBandCase& c) {
+               return c.input.rate.preset + " with " + format_interval(c.input.restart) +
+                      " restarts";
+           }) +
+           "): MTBF " + three([](const FailureBandCase& c) { return format_interval(c.mtbf); }) +
+           ", goodput " +
+           three([](const FailureBandCase& c) { return format_percent(c.goodput); }) +
+           ", required write " +
+           three([](const FailureBandCase& c) { return format_write(c.required_write); }) +
+           "; the rates are A100 and H100 measurements.\n";
 }
 
 std::string checkpoint_notes(const SizingResult& result) {
@@ -211,12 +240,17 @@ std::string checkpoint_notes(const SizingResult& result) {
                  " per 1,000 platform node-days.\n";
     }
     for (const CheckpointRequirement& r : plan.jobs) {
+        if (r.band) {
+            notes += band_note(r.name, *r.band);
+        }
         if (r.model.mode == CheckpointMode::async) {
-            notes += r.name + ": staged to node-local storage (" +
-                     format_write(r.local_copy_write) + " over " +
-                     format_number(static_cast<double>(r.nodes)) + " nodes, " +
-                     format_write(r.local_copy_write / static_cast<double>(r.nodes)) +
-                     " each, within the stall budget), then drained to the pod.\n";
+            notes +=
+                r.name +
+                ": async (stage-locally-then-drain), staged to node-local storage "
+                "at " +
+                format_write(r.local_bandwidth) + " per node (" + format_write(r.local_copy_write) +
+                " over " + format_number(static_cast<double>(r.nodes)) + " nodes; a " +
+                format_interval(r.at_requirement.stall) + " stall), then drained to the pod.\n";
         }
     }
     if (plan.offsite_write.base() > 0) {
@@ -305,9 +339,16 @@ std::string power_basis_line(PowerBasis basis, double rack_derate, double pue) {
     const std::string derate =
         rack_derate == 1.0 ? "no derating"
                            : "derated to " + percent_text(rack_derate, 0) + " of the budget";
+    // The PUE's source beside it (REVIEW-3 §4.4; Uptime Institute surveys).
+    const std::string source =
+        pue == kDefaultPue
+            ? " (the default: Uptime Institute's 2023 all-sites average; new AI builds run "
+              "1.1-1.35, set the site's with constraints.pue or --pue)"
+            : " (the scenario's; Uptime Institute's 2023 all-sites average is 1.58, new AI "
+              "builds 1.1-1.35)";
     return "Power basis: racks checked on " + std::string(to_string(basis)) + " draw, " + derate +
            "; facility power = IT power (" + std::string(to_string(basis)) + ") x PUE " +
-           format_number(pue, 2);
+           format_number(pue, 2) + source;
 }
 
 std::string power_basis_line(const Design& d) {

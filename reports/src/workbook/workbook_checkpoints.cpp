@@ -3,9 +3,11 @@
 // goodput-vs-write-bandwidth curve with its chart. The formulas are those of
 // docs/checkpoints.md as core/src/{checkpoint,failure,goodput_curve,
 // checkpoint_plan}.cpp compute them; each is cached with the engine's value.
+#include "../text/report_json.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/failure.hpp"
+#include "podsizer/reports/checkpoint_report.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
@@ -67,21 +69,31 @@ std::string daly(const std::string& d, const std::string& m) {
            m + "))/3+" + d + "/(2*" + m + ")/9)-" + d + ")";
 }
 
-/// Goodput (core/src/failure.cpp): Daly's complete model; sync stalls for the
-/// write `d`; async stalls for the local copy `local` and adds the drain `d`
-/// to the restart. `tau` is the interval run (async: at least the drain already).
-std::string goodput_formula(const std::string& mode, const std::string& tau, const std::string& d,
-                            const std::string& local, const std::string& r, const std::string& m) {
-    return "=IF(" + mode + "=\"sync\"," + tau + "/(" + m + "*EXP(" + r + "/" + m + ")*" +
-           expm1("(" + tau + "+" + d + ")/" + m) + ")," + tau + "/(" + m + "*EXP((" + r + "+" + d +
-           ")/" + m + ")*" + expm1("(" + tau + "+" + local + ")/" + m) + "))";
+/// A number written into a formula: the model's fixed overhead and staging
+/// bandwidth are not inputs of the sheet (detail::plain, locale-free).
+std::string literal(double v) {
+    return detail::plain(v, 9);
 }
 
 /// The refs of one job's row.
 struct JobRefs {
     std::string size, mode, interval, stall, restart, mtbf, gpus, every, required, local;
-    bool fixed = true; ///< a requested interval (else "auto": Daly's)
+    std::string overhead; ///< a literal: the fixed stall per checkpoint (s)
+    bool fixed = true;    ///< a requested interval (else "auto": Daly's)
 };
+
+/// Goodput (core/src/failure.cpp): Daly's complete model; sync stalls for the
+/// overhead and the write `d`; async stalls for the overhead and the local
+/// copy (`j.local`) and adds the drain `d` to the restart. `tau` is the
+/// interval run (async: at least the drain already).
+std::string goodput_formula(const JobRefs& j, const std::string& tau, const std::string& d) {
+    const std::string& m = j.mtbf;
+    const std::string& r = j.restart;
+    return "=IF(" + j.mode + "=\"sync\"," + tau + "/(" + m + "*EXP(" + r + "/" + m + ")*" +
+           expm1("(" + tau + "+" + d + "+" + j.overhead + ")/" + m) + ")," + tau + "/(" + m +
+           "*EXP((" + r + "+" + d + ")/" + m + ")*" + expm1("(" + tau + "+" + j.local + ")/" + m) +
+           "))";
+}
 
 JobRefs job_refs(int row, const CheckpointRequirement& r) {
     JobRefs j;
@@ -95,15 +107,16 @@ JobRefs job_refs(int row, const CheckpointRequirement& r) {
     j.every = xlsx::cell(row, kEvery);
     j.required = xlsx::cell(row, kRequired);
     j.local = xlsx::cell(row, kLocalCopy);
+    j.overhead = literal(r.model.overhead.base());
     j.fixed = r.model.interval.has_value();
     return j;
 }
 
 /// The interval run at write time `d` (core evaluate_job): sync, the requested
-/// one or Daly's at `d`; async, the requested one or Daly's for the local copy,
-/// never shorter than the drain `d`.
+/// one or Daly's for the overhead and `d`; async, the requested one or Daly's
+/// for the overhead and the local copy, never shorter than the drain `d`.
 std::string interval_formula(const JobRefs& j, const std::string& d) {
-    const std::string sync = j.fixed ? j.interval : daly(d, j.mtbf);
+    const std::string sync = j.fixed ? j.interval : daly("(" + d + "+" + j.overhead + ")", j.mtbf);
     const std::string async = j.fixed ? j.interval : daly(j.local, j.mtbf);
     return "=IF(" + j.mode + "=\"async\",MAX(" + async + "," + d + ")," + sync + ")";
 }
@@ -116,8 +129,7 @@ void job_at(xlsx::Sheet& sheet, int row, int c, const JobRefs& j, const std::str
     const std::string tau = xlsx::cell(row, c + 1);
     sheet.formula(row, c, "=" + j.size + "*1000/" + write, p.write_time.base(), Num::two);
     sheet.formula(row, c + 1, interval_formula(j, d), p.interval.base(), Num::one);
-    sheet.formula(row, c + 2, goodput_formula(j.mode, tau, d, j.local, j.restart, j.mtbf),
-                  p.goodput, Num::percent);
+    sheet.formula(row, c + 2, goodput_formula(j, tau, d), p.goodput, Num::percent);
 }
 
 /// One distinct (size, stall budget) among the jobs: a pair of columns of
@@ -165,6 +177,7 @@ public:
     int cadences(int row);
     int designs(int row, const std::vector<Design>& designs, const std::vector<DesignCells>& cells);
     int curves(int row, const std::vector<Design>& designs);
+    int band(int row);
     void finish();
 
 private:
@@ -232,8 +245,8 @@ void CheckpointSheet::jobs() {
                 "Stall budget (%)",
                 "Restart (s)",
                 "Required write (GB/s)",
-                "Local copy stall, async (s)",
-                "Local copy write, async (GB/s)",
+                "Stall per checkpoint, async: overhead + local copy (s)",
+                "Local staging write, all nodes, async (GB/s)",
                 "Knee (GB/s)",
                 "Goodput at the knee (%)",
                 "Offsite every (Nth)",
@@ -324,35 +337,35 @@ void CheckpointSheet::job_interval(int row, const CheckpointRequirement& r, cons
     }
     sheet_.number(row, kStall, r.model.stall_budget, Num::percent, Role::input);
     sheet_.number(row, kRestart, r.model.restart.base(), Num::integer, Role::input);
-    // The copy to local storage of an async job takes the stall budget of its
-    // base interval (core local_copy_time): the requested one, or Daly's for
-    // the copy itself, δ = 2M·u², u = 2b / (1 + 2b/3 + sqrt(1 + 4b/3)) (core
-    // write_time_for_daly_budget). For "auto" sync that δ is also the write
-    // time the requirement allows; computed for every job so that the mode
-    // cell can be changed.
-    const std::string& b = j.stall;
+    // An async job stalls for the overhead and its copy to local storage, each
+    // node copying its share at the staging bandwidth (core async_stall);
+    // computed for every job so that the mode cell can be changed.
+    const std::string nodes = xlsx::cell(row, kNodes);
+    const std::string per_node = literal(gbps(r.local_bandwidth));
     const double local =
-        j.fixed ? r.model.interval->base() * r.model.stall_budget
-                : write_time_for_daly_budget(r.model.mtbf, r.model.stall_budget).base();
+        r.model.overhead.base() + (r.size_over_local_write ? *r.size_over_local_write : 0.0);
     sheet_.formula(row, kLocalCopy,
-                   j.fixed ? "=" + b + "*" + j.interval
-                           : "=2*" + j.mtbf + "*(2*" + b + "/(1+2*" + b + "/3+SQRT(1+4*" + b +
-                                 "/3)))^2",
-                   local, Num::one);
-    sheet_.formula(row, kLocalWrite, "=" + j.size + "*1000/" + j.local,
-                   in(r.model.size, units::TB) * 1000.0 / local, Num::one);
+                   "=" + j.overhead + "+" + j.size + "*1000/(" + nodes + "*" + per_node + ")",
+                   local, Num::two);
+    sheet_.formula(row, kLocalWrite, "=" + nodes + "*" + per_node,
+                   gbps(r.local_bandwidth) * static_cast<double>(r.nodes), Num::one);
     if (j.fixed) {
-        // sync: size / (stall budget x interval); async: size / interval.
+        // sync: size / (stall budget x interval - overhead); async: size / interval.
         sheet_.formula(row, kRequired,
-                       "=" + j.size + "*1000/(IF(" + j.mode + "=\"sync\"," + j.stall + ",1)*" +
-                           j.interval + ")",
+                       "=" + j.size + "*1000/IF(" + j.mode + "=\"sync\"," + j.stall + "*" +
+                           j.interval + "-" + j.overhead + "," + j.interval + ")",
                        gbps(r.required_write), Num::one);
         return;
     }
-    // sync: the write takes the budget of the Daly interval (δ above); async:
-    // the drain fits in the Daly interval of the local copy.
+    // sync: the stall (overhead + write) takes the budget of the Daly interval,
+    // δ = 2M·u², u = 2b / (1 + 2b/3 + sqrt(1 + 4b/3)) (core
+    // write_time_for_daly_budget); async: the drain fits in the Daly interval
+    // of the stall.
+    const std::string& b = j.stall;
+    const std::string allowed = "(2*" + j.mtbf + "*(2*" + b + "/(1+2*" + b + "/3+SQRT(1+4*" + b +
+                                "/3)))^2-" + j.overhead + ")";
     sheet_.formula(row, kRequired,
-                   "=IF(" + j.mode + "=\"sync\"," + j.size + "*1000/" + j.local + "," + j.size +
+                   "=IF(" + j.mode + "=\"sync\"," + j.size + "*1000/" + allowed + "," + j.size +
                        "*1000/" + daly(j.local, j.mtbf) + ")",
                    gbps(r.required_write), Num::one);
 }
@@ -433,9 +446,16 @@ int CheckpointSheet::cadences(int row) {
             const CheckpointJobModel& m = plan_.jobs[groups[g].job].model;
             const JobRefs& j = refs_[groups[g].job];
             const int col = 1 + 2 * static_cast<int>(g);
-            sheet_.formula(row, col, "=" + j.size + "*1000/(" + j.stall + "*" + t + ")",
-                           gbps(required_write(m.size, d, CheckpointMode::sync, m.stall_budget)),
-                           Num::one);
+            const Throughput sync =
+                required_write(m.size, d, CheckpointMode::sync, m.stall_budget, m.overhead);
+            if (std::isfinite(sync.base())) {
+                sheet_.formula(
+                    row, col, "=" + j.size + "*1000/(" + j.stall + "*" + t + "-" + j.overhead + ")",
+                    gbps(sync), Num::one);
+            } else {
+                // The overhead alone fills the stall budget: no write meets it.
+                sheet_.text(row, col, "none meets it", book_.text_value());
+            }
             sheet_.formula(row, col + 1, "=" + j.size + "*1000/" + t,
                            gbps(required_write(m.size, d, CheckpointMode::async, m.stall_budget)),
                            Num::one);
@@ -494,10 +514,13 @@ void CheckpointSheet::design_job(int row, const Design& d, const CheckpointAtDes
                                     : "=" + write,
                    gbps(c.share), Num::one);
     job_at(sheet_, row, 4, j, gets, c.at_share);
-    // The pod write's share of the interval: the stall budget (sync); all of it (async).
-    const std::string budget = "IF(" + j.mode + "=\"sync\"," + j.stall + ",1)";
-    sheet_.formula(row, 7, "=" + xlsx::cell(row, 4) + "/" + budget, c.shortest_interval.base(),
-                   Num::one);
+    // The shortest interval: sync, the stall (overhead + write) over the
+    // budget; async, the drain.
+    const std::string delta = xlsx::cell(row, 4);
+    sheet_.formula(row, 7,
+                   "=IF(" + j.mode + "=\"sync\",(" + delta + "+" + j.overhead + ")/" + j.stall +
+                       "," + delta + ")",
+                   c.shortest_interval.base(), Num::one);
     sheet_.formula(row, 8, "=(1-" + xlsx::cell(row, 6) + ")*" + j.gpus + "*24",
                    c.at_share.gpu_hours_lost_per_day, Num::integer);
     sheet_.formula_text(row, 9,
@@ -518,7 +541,9 @@ void CheckpointSheet::design_job(int row, const Design& d, const CheckpointAtDes
 int CheckpointSheet::curves(int row, const std::vector<Design>& designs) {
     sheet_.text(row, 0, "Goodput against write throughput (chart data)", book_.section());
     ++row;
-    header_row(row, {"Job", "Write (GB/s)", "Write time (s)", "Interval run (s)", "Goodput (%)"},
+    header_row(row,
+               {"Job", "Write (GB/s)", "Write time (s)", "Interval run (s)", "Goodput (%)",
+                "One more step gives (GPU-h/day)", "Threshold (GPU-h/day)"},
                1);
     ++row;
     for (std::size_t i = 0; i < plan_.jobs.size(); ++i) {
@@ -535,10 +560,21 @@ int CheckpointSheet::curves(int row, const std::vector<Design>& designs) {
             sheet_.text(row, 0, r.name, book_.label());
             sheet_.number(row, 1, gbps(p.write), Num::one, Role::input);
             job_at(sheet_, row, 2, refs_[i], xlsx::cell(row, 1), p);
+            // Two evaluations of the model (core step_gain): a value. Left
+            // empty where it is zero: the chart's axis is logarithmic.
+            if (p.step_gain > 0.0) {
+                sheet_.number(row, 5, p.step_gain, Num::integer, Role::value);
+            }
+            sheet_.number(row, 6, r.knee_rule.threshold, Num::integer, Role::value);
             ++row;
         }
-        cells_.curves.push_back({r.name, xlsx::range(sheet_.name(), first, 1, row - 1, 1),
-                                 xlsx::range(sheet_.name(), first, 4, row - 1, 4)});
+        const std::string xs = xlsx::range(sheet_.name(), first, 1, row - 1, 1);
+        cells_.curves.push_back({r.name, xs, xlsx::range(sheet_.name(), first, 4, row - 1, 4)});
+        cells_.step_gains.push_back({r.name + ": one more " + format_write(r.knee_rule.step), xs,
+                                     xlsx::range(sheet_.name(), first, 5, row - 1, 5)});
+        cells_.thresholds.push_back(
+            {r.name + ": threshold " + format_number(r.knee_rule.threshold, 0) + " GPU-h/day", xs,
+             xlsx::range(sheet_.name(), first, 6, row - 1, 6)});
     }
     cells_.knees = {
         "knee", xlsx::range(sheet_.name(), cells_.first_job_row, kKnee, cells_.plan_row - 1, kKnee),
@@ -547,13 +583,54 @@ int CheckpointSheet::curves(int row, const std::vector<Design>& designs) {
     return row;
 }
 
+/// The failure band (docs/checkpoints.md §10): each job under three sourced
+/// failure cases, not one favourable point. Values: core failure_band().
+int CheckpointSheet::band(int row) {
+    if (plan_.jobs.empty() || !plan_.jobs.front().band) {
+        return row;
+    }
+    sheet_.text(row, 0,
+                "Failure band: MTBF, goodput and required write under three failure cases "
+                "(A100 and H100 rates; none is published for GB200 NVL72)",
+                book_.section());
+    ++row;
+    header_row(row,
+               {"Job", "Case (failure-rate preset)", "Failures per 1,000 node-days", "Restart (s)",
+                "Cluster MTBF (min)", "Required write (GB/s)", "Goodput at it (%)"},
+               2);
+    xlsx::check(worksheet_set_row(sheet_.raw(), static_cast<lxw_row_t>(row), 44, nullptr),
+                "header height");
+    ++row;
+    for (const CheckpointRequirement& r : plan_.jobs) {
+        if (!r.band) {
+            continue;
+        }
+        const std::pair<const char*, const FailureBandCase*> cases[] = {
+            {"low", &r.band->low}, {"central", &r.band->central}, {"high", &r.band->high}};
+        for (const auto& [name, c] : cases) {
+            sheet_.text(row, 0, r.name, book_.label());
+            sheet_.text(row, 1, std::string(name) + " (" + c->input.rate.preset + ")",
+                        book_.label());
+            sheet_.number(row, 2, c->input.rate.per_1000_node_days, Num::two, Role::value);
+            sheet_.number(row, 3, c->input.restart.base(), Num::integer, Role::value);
+            sheet_.number(row, 4, in(c->mtbf, units::min), Num::one, Role::value);
+            sheet_.number(row, 5, gbps(c->required_write), Num::one, Role::value);
+            sheet_.number(row, 6, c->goodput, Num::percent, Role::value);
+            ++row;
+        }
+    }
+    return row;
+}
+
 /// The chart, page breaks around it, widths, panes and print set-up.
 void CheckpointSheet::finish() {
     insert_goodput_chart(book_, sheet_, cells_, cells_.chart_row, 0);
-    // The chart and its data each start a printed page, so the chart is not cut.
+    insert_step_gain_chart(book_, sheet_, cells_, cells_.chart_row + kChartRows, 0);
+    // Each chart and the data start a printed page, so no chart is cut.
     // (libxlsxwriter copies the 0-terminated array.)
     lxw_row_t breaks[] = {static_cast<lxw_row_t>(cells_.chart_row),
-                          static_cast<lxw_row_t>(cells_.chart_row + kChartRows), 0};
+                          static_cast<lxw_row_t>(cells_.chart_row + kChartRows),
+                          static_cast<lxw_row_t>(cells_.chart_row + 2 * kChartRows), 0};
     xlsx::check(worksheet_set_h_pagebreaks(sheet_.raw(), breaks), "page breaks");
     sheet_.column_width(0, 0, 26);
     sheet_.column_width(1, kJobCols - 1, 13);
@@ -584,8 +661,9 @@ void write_checkpoints(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput
     s.jobs();
     int row = s.cadences(cells.plan_row + 2);
     row = s.designs(row + 1, all, designs);
+    row = s.band(row + 1);
     cells.chart_row = row + 1;
-    s.curves(cells.chart_row + kChartRows, all);
+    s.curves(cells.chart_row + 2 * kChartRows, all);
     s.finish();
 }
 
@@ -644,6 +722,57 @@ void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoint
     xlsx::check(worksheet_insert_chart_opt(sheet.raw(), static_cast<lxw_row_t>(row),
                                            static_cast<lxw_col_t>(col), chart, &opt),
                 "goodput chart");
+}
+
+} // namespace podsizer::wb
+
+namespace podsizer::wb {
+
+void insert_step_gain_chart(xlsx::Book& book, xlsx::Sheet& sheet, const CheckpointCells& cells,
+                            int row, int col) {
+    constexpr lxw_color_t palette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00};
+    lxw_chart* chart = book.add_chart(LXW_CHART_SCATTER_SMOOTH);
+    for (std::size_t i = 0; i < cells.step_gains.size(); ++i) {
+        const lxw_color_t colour = palette[i % std::size(palette)];
+        const ChartSeries& g = cells.step_gains[i];
+        lxw_chart_series* s = chart_add_series(chart, g.xs.c_str(), g.ys.c_str());
+        const std::string name = xml_safe(g.name); // see Sheet::text
+        chart_series_set_name(s, name.c_str());
+        lxw_chart_line line{};
+        line.color = colour;
+        line.width = 1.75;
+        chart_series_set_line(s, &line);
+        chart_series_set_marker_type(s, LXW_CHART_MARKER_NONE);
+        // The threshold: where the curve crosses it is the knee.
+        const ChartSeries& t = cells.thresholds.at(i);
+        lxw_chart_series* th = chart_add_series(chart, t.xs.c_str(), t.ys.c_str());
+        const std::string tname = xml_safe(t.name);
+        chart_series_set_name(th, tname.c_str());
+        lxw_chart_line dash{};
+        dash.color = colour;
+        dash.width = 1.0;
+        dash.dash_type = LXW_CHART_LINE_DASH_DASH;
+        chart_series_set_line(th, &dash);
+        chart_series_set_marker_type(th, LXW_CHART_MARKER_NONE);
+    }
+    chart_title_set_name(chart, "GPU-hours a day one more step of write gives back");
+    chart_axis_set_name(chart->x_axis, "write throughput (GB/s, log scale)");
+    chart_axis_set_name(chart->y_axis, "GPU-hours a day (log scale)");
+    chart_axis_set_log_base(chart->x_axis, 10);
+    chart_axis_set_log_base(chart->y_axis, 10);
+    chart_axis_set_num_format(chart->x_axis, "#,##0");
+    chart_axis_set_num_format(chart->y_axis, "#,##0");
+    lxw_chart_font f{};
+    f.size = 9;
+    chart_axis_set_num_font(chart->x_axis, &f);
+    chart_axis_set_num_font(chart->y_axis, &f);
+    chart_legend_set_position(chart, LXW_CHART_LEGEND_RIGHT);
+    lxw_chart_options opt{};
+    opt.x_scale = 2.0;
+    opt.y_scale = 1.5;
+    xlsx::check(worksheet_insert_chart_opt(sheet.raw(), static_cast<lxw_row_t>(row),
+                                           static_cast<lxw_col_t>(col), chart, &opt),
+                "step gain chart");
 }
 
 } // namespace podsizer::wb

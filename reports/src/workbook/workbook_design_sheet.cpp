@@ -237,10 +237,6 @@ std::vector<Item> gpu_side_items(const DesignContext& x) {
                                     in(d.requirements.gpu_storage_network, units::Tbps),
                                     Num::precise,
                                     "GPU nodes x the platform's storage network per node"));
-        items.push_back(Item::formula(
-            "gpu_oversubscription", "GPU storage NICs per C-node client port (x:1)",
-            "=IF({gpu_uplink_Tbps}>0,{gpu_storage_Tbps}/{gpu_uplink_Tbps},0)",
-            d.gpu_oversubscription(), Num::two, "what the GPUs can ask / what the C-nodes carry"));
     }
     return items;
 }
@@ -422,6 +418,12 @@ Section throughput(const DesignContext& x) {
                        in(d.read, units::Tbps), Num::one, bits),
          Item::formula("write_Tbps", "Delivered write (Tbps)", "={write_GBps}*8/1000",
                        in(d.write, units::Tbps), Num::one, bits),
+         // Not the GPUs' NICs over the client ports, a ratio of line rates
+         // read as a blocking fabric (REVIEW-3 §4.3; docs/model.md §8).
+         Item::formula("client_port_headroom", "Client-port headroom (x)",
+                       "=IF({read_Tbps}>0,{gpu_uplink_Tbps}/{read_Tbps},0)",
+                       d.client_port_headroom(), Num::two,
+                       "C-node client ports / delivered read; above 1 the ports are not the limit"),
          Item::text_formula("read_bottleneck", "Read bottleneck",
                             bottleneck_formula("{front_read}", "{back_read}"),
                             std::string(to_string(d.read_bottleneck)), balanced),

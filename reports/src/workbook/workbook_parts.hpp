@@ -159,11 +159,20 @@ struct CheckpointCells {
     std::vector<ChartSeries> curves;  ///< goodput against write, one per job
     std::vector<ChartSeries> designs; ///< each design's jobs at its write share
     ChartSeries knees;
+    /// GPU-hours a day one more knee step gives back, one per job, and each
+    /// job's threshold as a flat line (docs/checkpoints.md §7).
+    std::vector<ChartSeries> step_gains;
+    std::vector<ChartSeries> thresholds;
     int chart_row = 0;
 };
 
 /// The layout for the requirement's checkpoint plan (jobs may be none).
 CheckpointCells checkpoint_layout(const Requirements& req);
+
+/// GPU-hours a day one more step gives back against write, each job's
+/// threshold beside it: the knee as a curve, not one number.
+void insert_step_gain_chart(xlsx::Book& book, xlsx::Sheet& sheet, const CheckpointCells& cells,
+                            int row, int col);
 
 void write_checkpoints(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                        const std::vector<DesignCells>& designs, const Assumptions& a,

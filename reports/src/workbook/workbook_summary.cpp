@@ -137,6 +137,7 @@ bool reference_has(MetricId id) {
     case MetricId::pb_per_rack:
     case MetricId::read_per_kw:
     case MetricId::subscriptions:
+    case MetricId::accounts_for_subscriptions:
     case MetricId::read_at_site:
     case MetricId::write_at_site:
         return true;
@@ -160,6 +161,7 @@ bool shown(const Metric& m, const Comparison* cmp, const std::vector<DesignCells
     case MetricId::write_within_limits:
         return refs;
     case MetricId::subscriptions:
+    case MetricId::accounts_for_subscriptions:
         return refs && std::any_of(cmp->references.begin(), cmp->references.end(),
                                    [](const ReferenceSizing& r) { return r.subscriptions > 0; });
     case MetricId::read_at_site:
@@ -297,7 +299,7 @@ Cell within_limits(const Table& t, std::size_t c, MetricId rate, const char* lim
 /// The subscriptions (or regions) the accounts need: the accounts for the
 /// capacity or for the full read and write rates, whichever is more, over the
 /// accounts one subscription holds (core/src/reference.cpp).
-Cell subscriptions_cell(const Table& t, std::size_t c) {
+Cell subscriptions_cell(const Table& t, std::size_t c, bool accounts_only) {
     const ReferenceSizing& r = *t.cols[c].ref;
     const ReferenceSystem* sys = t.input.catalog->reference(r.id);
     auto has = [&](const char* f) { return t.a.has("reference", r.id, f); };
@@ -316,9 +318,13 @@ Cell subscriptions_cell(const Table& t, std::size_t c) {
     const std::string for_rates =
         up(t.at(MetricId::write_tbps, c) + "*1000/" + name("account_ingress_Gbps")) + "," +
         up(t.at(MetricId::read_tbps, c) + "*1000/" + name("account_egress_Gbps"));
-    return num_cell(
-        "=" + up("MAX(" + t.at(MetricId::accounts, c) + "," + for_rates + ")/" + name(limit)),
-        static_cast<double>(r.subscriptions));
+    const std::string accounts = "MAX(" + t.at(MetricId::accounts, c) + "," + for_rates + ")";
+    if (accounts_only) {
+        // The accounts the count rests on (REVIEW-3 §5.3: 417, not 178).
+        return num_cell("=" + accounts,
+                        static_cast<double>(std::max(r.accounts, r.accounts_for_throughput)));
+    }
+    return num_cell("=" + up(accounts + "/" + name(limit)), static_cast<double>(r.subscriptions));
 }
 
 /// What reaches the GPU site: the rate within the account limits, at most
@@ -379,7 +385,9 @@ Cell reference_cell(const Table& t, std::size_t c, MetricId id) {
         return within_limits(t, c, MetricId::write_tbps, "account_ingress_Gbps",
                              r.write_within_limits);
     case MetricId::subscriptions:
-        return subscriptions_cell(t, c);
+        return subscriptions_cell(t, c, false);
+    case MetricId::accounts_for_subscriptions:
+        return subscriptions_cell(t, c, true);
     case MetricId::read_at_site:
         return at_site(t, c, MetricId::read_within_limits, r.read_at_site);
     case MetricId::write_at_site:
@@ -518,7 +526,8 @@ Cell ratio_cell(const Table& t, std::size_t c, const RatioRow& r) {
         if (per_gpu.empty()) {
             return not_applicable();
         }
-        return num_cell("=(" + power + "-" + here(MetricId::power) + ")/" + per_gpu, *cached);
+        // None when the design draws more: never a negative count of GPUs.
+        return num_cell("=MAX(0," + power + "-" + here(MetricId::power) + ")/" + per_gpu, *cached);
     }
     case MetricId::break_even_rack_power:
         return num_cell("=" + here(MetricId::power) + "/" + racks, *cached);

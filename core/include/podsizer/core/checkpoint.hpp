@@ -52,6 +52,20 @@ inline constexpr double kDefaultBytesPerParam = 14.0;
 /// an HPC example, not a measurement of GPU clusters.
 inline constexpr double kDefaultRestartSeconds = 300.0;
 
+/// Local staging bandwidth per node used when none is given: 3.2 GB/s,
+/// ASSUMPTION — no GPU platform publishes the write bandwidth of its
+/// checkpoint staging tier; this is one data-centre NVMe drive's sequential
+/// write (Solidigm D5-P5336, 3.2 GB/s, REVIEW-3 T12). A GB200 tray holds up to
+/// 8 E1.S drives and host memory is faster still, so this is the slow end
+/// (docs/checkpoints.md §2).
+inline constexpr double kDefaultLocalBandwidthBytesPerSecond = 3.2e9;
+
+/// Fixed time every checkpoint stalls the job besides moving its bytes
+/// (barrier, metadata, fsync) when none is given: 0 s, ASSUMPTION — nobody
+/// publishes it for a given job; at 10k+ GPUs it is seconds to tens of seconds,
+/// which lowers the knee (docs/checkpoints.md §7). Set your own.
+inline constexpr double kDefaultCheckpointOverheadSeconds = 0.0;
+
 /// GPUs per node a failure rate given as a bare number is read on: 8, the
 /// node of every published rate the catalog carries (HPCA 2025, Llama 3).
 inline constexpr int kDefaultRateGpusPerNode = 8;
@@ -84,15 +98,16 @@ Duration write_time(Capacity size, Throughput bandwidth);
 /// next starts, docs/checkpoints.md §3).
 double write_budget(CheckpointMode mode, double stall_budget);
 
-/// Required write bandwidth to checkpoint every `interval`:
-/// sync W = size / (s·τ); async W = size / τ.
+/// Required write bandwidth to checkpoint every `interval` with a fixed
+/// per-checkpoint overhead o in the stall: sync W = size / (s·τ − o), infinite
+/// when the overhead alone fills the budget; async W = size / τ (the drain).
 Throughput required_write(Capacity size, Duration interval, CheckpointMode mode,
-                          double stall_budget);
+                          double stall_budget, Duration overhead = Duration::from_base(0.0));
 
 /// The shortest interval `bandwidth` sustains (the inverse of required_write):
-/// sync τ = δ / s; async τ = δ.
+/// sync τ = (δ + o) / s; async τ = δ.
 Duration shortest_interval(Capacity size, Throughput bandwidth, CheckpointMode mode,
-                           double stall_budget);
+                           double stall_budget, Duration overhead = Duration::from_base(0.0));
 
 /// Several jobs in one pod: concurrent jobs add up; alternatives (one at a
 /// time) need the largest.

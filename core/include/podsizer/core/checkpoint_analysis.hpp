@@ -6,6 +6,7 @@
 
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/checkpoint_plan.hpp"
+#include "podsizer/core/failure_band.hpp"
 #include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -30,8 +31,19 @@ struct CheckpointQuery {
     std::optional<Duration> mtbf;            ///< given directly; wins over the rate
     CheckpointMode mode = CheckpointMode::sync;
     std::optional<Duration> interval; ///< empty: auto (Daly), when the MTBF is known
-    double stall_budget = 0.05;
+    double stall_budget = 0.05;       ///< sync: the stall's share of the interval
     Duration restart = Duration::from_base(kDefaultRestartSeconds);
+    /// Fixed stall per checkpoint (barrier, metadata, fsync; checkpoint.hpp).
+    Duration overhead = Duration::from_base(kDefaultCheckpointOverheadSeconds);
+    /// Async: the staging tier's write bandwidth per node (checkpoint.hpp).
+    Throughput local_bandwidth = Throughput::from_base(kDefaultLocalBandwidthBytesPerSecond);
+    bool local_bandwidth_given = false; ///< false: the ASSUMPTION default
+    /// The failure band's three cases (failure_band.hpp); empty: no band.
+    std::vector<FailureBandInput> band;
+    std::string platform_name; ///< for the band's note; empty when not given
+    /// Whether the band's rates were measured on this platform (H100 or
+    /// A100 nodes); false: transferred per GPU from them.
+    bool platform_rate_measured = false;
     std::int64_t offsite_every = 0; ///< 0: no offsite copies
     std::int64_t retain = 0;        ///< 0: not asked
     KneeRule knee;                  ///< the knee's step and threshold
@@ -70,8 +82,9 @@ struct CheckpointAnalysis {
     std::optional<double> write_share; ///< δ / interval
     std::optional<double> goodput;
     std::optional<double> gpu_hours_lost_per_day;
-    std::optional<Duration> local_copy_time;    ///< async: the stall of the copy to local storage
-    std::optional<Throughput> local_copy_write; ///< async: the copy's bandwidth, all nodes
+    std::optional<Duration> local_copy_time;    ///< async: the copy to local storage
+    std::optional<Throughput> local_copy_write; ///< async: the staging bandwidth, all nodes
+    std::optional<Duration> stall;              ///< per checkpoint: overhead + write or copy
     std::optional<Duration> shortest_interval;  ///< the shortest interval `write` sustains
     std::optional<bool> sustainable;            ///< write >= required_write
     std::optional<Throughput> offsite_write;
@@ -79,6 +92,7 @@ struct CheckpointAnalysis {
     std::optional<Capacity> peak_retained;
     std::optional<double> step_gain;   ///< GPU-hours a day one more knee step gives back at `write`
     std::optional<GoodputCurve> curve; ///< needs the size and the MTBF
+    std::optional<FailureBand> band;   ///< needs the size, the GPUs and the band's inputs
 };
 
 CheckpointAnalysis analyse_checkpoint(const CheckpointQuery& q);

@@ -29,6 +29,32 @@ struct FailureRate {
     double per_platform_node(int platform_gpus_per_node) const;
 };
 
+// The failure band (failure_band.hpp, docs/checkpoints.md §10).
+
+/// One case of the band: a failure rate and a restart time.
+struct FailureBandInput {
+    FailureRate rate;
+    Duration restart;
+};
+
+/// One case evaluated for a job.
+struct FailureBandCase {
+    FailureBandInput input;
+    Duration mtbf;
+    Throughput required_write; ///< the job's requirement under this case
+    double goodput = 0.0;      ///< at the operating write (given) or at this requirement
+};
+
+/// Low, central and high goodput: the least favourable case (the higher
+/// HPCA 2025 rate, RSC-1, and a 15-minute restart), the central one (the
+/// Llama 3 production rate and 10 minutes) and the most favourable (the lower
+/// HPCA 2025 rate, RSC-2, and 5 minutes).
+struct FailureBand {
+    FailureBandCase low;
+    FailureBandCase central;
+    FailureBandCase high;
+};
+
 /// How a job's requirement was set.
 enum class CheckpointBasis {
     cadence,    ///< a requested interval and the write budget (stall budget, or drain)
@@ -47,7 +73,10 @@ struct CheckpointRequirement {
     double platform_failures_per_1000_node_days = 0.0; ///< the rate per platform node
     CheckpointJobModel model;    ///< size, mode, interval, stall budget, restart, MTBF
     Throughput required_write;   ///< of the pod: the write (sync) or the drain (async)
-    Throughput local_copy_write; ///< async: the copy to the nodes' local storage, all nodes
+    Throughput local_copy_write; ///< async: the staging tier's write, all nodes
+    Throughput local_bandwidth;  ///< the staging tier's write per node (the spec's)
+    /// size / (nodes × local_bandwidth): the copy's time, for any mode
+    std::optional<double> size_over_local_write;
     CheckpointBasis basis = CheckpointBasis::cadence;
     GoodputPoint at_requirement;    ///< the job when it gets exactly its requirement
     std::optional<Throughput> knee; ///< past it, a knee step gives back less than the threshold
@@ -57,6 +86,9 @@ struct CheckpointRequirement {
     std::int64_t retain = 0;
     Capacity retained;      ///< retain × size
     Capacity peak_retained; ///< (retain + 1) × size, while the next one is written
+    /// The job under the failure band's three cases (failure_band.hpp); empty
+    /// when the catalog lacks the band's presets.
+    std::optional<FailureBand> band;
 };
 
 /// Everything the checkpoint jobs ask of one pod.

@@ -33,6 +33,10 @@ struct ComparisonColumn {
     std::int64_t dboxes = 0;
     std::int64_t accounts = 0;      ///< references only
     std::int64_t subscriptions = 0; ///< references only: 0 when no limit is known
+    /// References only: the accounts the subscription count rests on, those
+    /// the full read and write rates need at the default per-account limits
+    /// (417 at 1 EB, beside 178 for the capacity alone; REVIEW-3 §5.3).
+    std::int64_t accounts_for_subscriptions = 0;
     std::int64_t racks = 0;
     Capacity usable;
     std::optional<Capacity> raw; ///< unknown for a reference without raw_per_usable

@@ -66,10 +66,10 @@ struct RackSlot {
     int height = 1;
     DeviceRole role = DeviceRole::cnode;
     std::string model;
-    std::string label; ///< e.g. "C-node 17", "Leaf 3", "Spine 1"
+    std::string label;                  ///< e.g. "C-node 17", "Leaf 3", "Spine 1"
     SwitchTier tier = SwitchTier::none; ///< switches only
-    Power power;       ///< typical draw
-    Power max_power;   ///< maximum draw
+    Power power;                        ///< typical draw
+    Power max_power;                    ///< maximum draw
 };
 
 struct Rack {
@@ -139,9 +139,15 @@ struct Design {
     std::int64_t super_spine_switches = 0;
     std::int64_t switches() const { return leaf_switches + spine_switches + super_spine_switches; }
     Throughput gpu_fabric_uplink; ///< the C-nodes' client ports; zero: speed not known
-    /// The GPUs' storage NICs over gpu_fabric_uplink (46:1 is 46); zero when
-    /// either is not known.
-    double gpu_oversubscription() const;
+    /// The GPUs' storage NIC line rate over gpu_fabric_uplink (46 on the
+    /// reference pod); zero when either is not known. A ratio of line rates,
+    /// not an oversubscription: no fabric blocks at it (REVIEW-3 §4.3), so
+    /// it is kept for JSON only.
+    double gpu_nic_to_client_port_line_rate() const;
+    /// The C-nodes' client-port capacity over the delivered read (2.1 on
+    /// the reference pod: 180 Tb/s of ports for 86.4 Tb/s); zero when either
+    /// is not known (docs/model.md §8).
+    double client_port_headroom() const;
     std::int64_t racks = 0;
 
     RackUnits device_units; ///< C-nodes and D-boxes
@@ -156,6 +162,11 @@ struct Design {
     Power rack_limit; ///< rack_budget x rack_derate
     std::int64_t racks_for_space = 0;
     std::int64_t racks_for_power = 0;
+    /// Racks on each power basis at the same derate, so "29 racks" on typical
+    /// draw is never read without its count on maximum draw (REVIEW-3 §4.4);
+    /// the one on `power_basis` is `racks`.
+    std::int64_t racks_on_typical = 0;
+    std::int64_t racks_on_max = 0;
 
     // docs/model.md §6: the stripe under the layout, and what it survives.
     EcLayout ec_layout = EcLayout::classic; ///< as built; never automatic

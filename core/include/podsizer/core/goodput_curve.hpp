@@ -20,10 +20,16 @@ struct CheckpointJobModel {
     Capacity size;
     CheckpointMode mode = CheckpointMode::sync;
     std::optional<Duration> interval; ///< requested; empty: Daly's optimum at each bandwidth
-    double stall_budget = 0.05;       ///< sync, and any job at the Daly interval
+    double stall_budget = 0.05;       ///< sync: the stall's share of the interval
     Duration restart;
     Duration mtbf;
     std::int64_t gpus = 0; ///< for GPU-hours lost; 0 when unknown
+    /// Fixed stall of every checkpoint besides moving its bytes (barrier,
+    /// metadata, fsync; kDefaultCheckpointOverheadSeconds).
+    Duration overhead = Duration::from_base(kDefaultCheckpointOverheadSeconds);
+    /// Async: the staging tier's write bandwidth over all the job's nodes
+    /// (per node × nodes); empty when the nodes are unknown (no local copy).
+    std::optional<Throughput> local_write;
 };
 
 /// The job at one write bandwidth.
@@ -57,26 +63,31 @@ struct KneeRule {
 };
 
 /// The interval an asynchronous job is run at before the drain bounds it: the
-/// requested one, or Daly's for its copy to local storage (docs/checkpoints.md
-/// §2, §6). For a sync job, the requested interval (Daly's depends on the write).
+/// requested one, or Daly's for its stall, the overhead plus the copy to local
+/// storage (docs/checkpoints.md §2, §6). For a sync job, the requested interval
+/// (Daly's depends on the write).
 std::optional<Duration> base_interval(const CheckpointJobModel& job);
 
-/// The stall of an asynchronous job's copy to local storage (host memory or
-/// node-local NVMe): the stall budget's share of its base interval — the local
-/// tier is taken to be as fast as the budget needs, no faster. Zero for sync.
+/// The time an asynchronous job's copy to local storage (host memory or
+/// node-local NVMe) takes: size / local_write, each node copying its share at
+/// the staging bandwidth. Zero for sync, or when the local bandwidth is unknown.
 Duration local_copy_time(const CheckpointJobModel& job);
 
-/// The write bandwidth the copy to local storage needs, over all the job's
-/// nodes: size / local_copy_time (async); zero for sync. It loads the GPU
-/// nodes' own storage, not the pod's.
+/// The stall of every checkpoint of an async job: the overhead plus the local
+/// copy (docs/checkpoints.md §2).
+Duration async_stall(const CheckpointJobModel& job);
+
+/// The staging tier's write bandwidth over all the job's nodes (async); zero
+/// for sync. It loads the GPU nodes' own storage, not the pod's.
 Throughput local_copy_write(const CheckpointJobModel& job);
 
 /// The job's state at bandwidth `write` (> 0).
 GoodputPoint evaluate_job(const CheckpointJobModel& job, Throughput write);
 
-/// Goodput as the write bandwidth grows without bound (δ → 0): e^(−R/M) with
-/// the Daly interval (which shrinks to 0), or the requested interval's
-/// τ / (M·e^(R/M)·(e^(τ/M) − 1)).
+/// Goodput as the write bandwidth grows without bound (δ → 0): the job's
+/// goodput with only the fixed overhead left in the stall; without overhead,
+/// e^(−R/M) at the Daly interval (which shrinks to 0), or the requested
+/// interval's τ / (M·e^(R/M)·(e^(τ/M) − 1)).
 double goodput_limit(const CheckpointJobModel& job);
 
 /// GPU-hours a day that one more `step` of write gives back at `write`:
@@ -99,11 +110,12 @@ std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& job, const Kn
 /// (write_budget()), at a requested interval or at "auto".
 double job_write_budget(const CheckpointJobModel& job);
 
-/// The pod write bandwidth a job needs. Sync: its write fits in the stall
-/// budget of the interval — the requested one (required_write()) or, for
-/// "auto", the Daly interval at that write. Async: the drain of each checkpoint
-/// fits in the interval — the requested one, or Daly's for the local copy
-/// (base_interval()); the copy itself needs local_copy_write(), locally.
+/// The pod write bandwidth a job needs. Sync: its write and the overhead fit
+/// in the stall budget of the interval — the requested one (required_write())
+/// or, for "auto", the Daly interval at that stall; infinite when the overhead
+/// alone fills the budget. Async: the drain of each checkpoint fits in the
+/// interval — the requested one, or Daly's for the overhead and the local copy
+/// (base_interval()).
 Throughput job_required_write(const CheckpointJobModel& job);
 
 struct CurveOptions {

@@ -131,7 +131,7 @@ struct CheckpointJobSpec {
     std::int64_t gpus = 0;            ///< GPUs of the job; 0: the whole pod
     std::optional<Duration> interval; ///< requested cadence; empty: "auto" (Daly)
     CheckpointMode mode = CheckpointMode::sync;
-    double stall_budget = 0.05; ///< sync, or auto: share of the interval
+    double stall_budget = 0.05; ///< sync: the stall's share of the interval
     Duration restart = Duration::from_base(kDefaultRestartSeconds); ///< ASSUMPTION, checkpoint.hpp
     std::int64_t offsite_every = 0; ///< every Nth checkpoint to the central store
     std::int64_t retain = 2;        ///< ASSUMPTION: local checkpoints kept
@@ -151,6 +151,10 @@ struct CheckpointSpec {
     /// threshold (docs/checkpoints.md §7; defaults in goodput_curve.hpp).
     Throughput knee_step = Throughput::from_base(kDefaultKneeStepBytesPerSecond);
     double knee_threshold = kDefaultKneeThreshold; ///< GPU-hours per day per step
+    /// Async: each node's staging write (ASSUMPTION default, checkpoint.hpp).
+    Throughput local_bandwidth = Throughput::from_base(kDefaultLocalBandwidthBytesPerSecond);
+    /// Fixed stall of every checkpoint (ASSUMPTION default, checkpoint.hpp).
+    Duration overhead = Duration::from_base(kDefaultCheckpointOverheadSeconds);
     std::vector<CheckpointJobSpec> jobs;
 
     bool operator==(const CheckpointSpec&) const = default;
