@@ -5,6 +5,7 @@
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -44,20 +45,42 @@ const std::vector<Row>& rows() {
          [](R r) { return in_unit(r.drive_rebuild.base(), units::min); }},
         {"dbox_rebuild_h", "D-box rebuild (h)", 1,
          [](R r) { return in_unit(r.dbox_rebuild.base(), units::h); }},
-        {"annual_loss_probability", "Annual loss probability, drive failures", -1,
-         [](R r) -> Value { return r.durability.annual_loss_probability; }},
-        {"nines", "Nines, drive failures", 2,
-         [](R r) -> Value {
-             return std::isfinite(r.durability.nines) ? Value(r.durability.nines) : std::nullopt;
-         }},
+        {"drive_annual_loss_probability", "Annual loss probability, drive failures", -1,
+         [](R r) -> Value { return r.drive_annual_loss; }},
+        {"fixed_window_drive_annual_loss_probability",
+         "  the same, fixed rebuild windows (Backblaze method)", -1,
+         [](R r) -> Value { return r.fixed_window_annual_loss; }},
         {"dbox_loss_given_failure", "P(loss | a D-box fails)", -1,
          [](R r) -> Value { return r.dbox_loss_given_failure; }},
+        {"dbox_events_per_year", "D-box events a year, per D-box (%)", 2,
+         [](R r) -> Value { return r.dbox_events * 100.0; }},
+        {"dbox_annual_loss_probability", "Annual loss probability, D-box events", -1,
+         [](R r) -> Value { return r.dbox_annual_loss; }},
+        {"annual_loss_probability", "Annual loss probability, drives and D-boxes", -1,
+         [](R r) -> Value { return r.annual_loss; }},
+        {"nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", 2,
+         [](R r) -> Value { return std::isfinite(r.nines) ? Value(r.nines) : std::nullopt; }},
         {"degraded_read_tbps", "Read, one D-box down (TB/s)", 2,
          [](R r) { return in_unit(r.degraded_read.base(), units::TB_per_s); }},
         {"degraded_write_tbps", "Write, one D-box down (TB/s)", 2,
          [](R r) { return in_unit(r.degraded_write.base(), units::TB_per_s); }},
-        {"read_during_burst_tbps", "Read while writing the checkpoint burst (TB/s)", 2,
-         [](R r) { return in_unit(r.read_during_burst.base(), units::TB_per_s); }},
+        {"rack_down_read_tbps", "Read, one rack down (TB/s)", 2,
+         [](R r) -> Value {
+             return r.survives_rack_loss ? in_unit(r.rack_down_read.base(), units::TB_per_s)
+                                         : std::nullopt;
+         }},
+        {"rack_down_write_tbps", "Write, one rack down (TB/s)", 2,
+         [](R r) -> Value {
+             return r.survives_rack_loss ? in_unit(r.rack_down_write.base(), units::TB_per_s)
+                                         : std::nullopt;
+         }},
+        // Only with checkpoint jobs: the read beside their write averaged
+        // over the interval (docs/resilience.md §10).
+        {"read_during_burst_tbps", "Read beside the checkpoints' average write (TB/s)", 2,
+         [](R r) -> Value {
+             return r.has_checkpoints ? in_unit(r.read_during_burst.base(), units::TB_per_s)
+                                      : std::nullopt;
+         }},
         {"offsite_gbps", "Offsite copies (Gbps)", 1,
          [](R r) { return in_unit(r.offsite_write.base(), units::Gbps); }},
         {"backlog_pb", "Backlog after the outage (PB)", 2,
@@ -86,8 +109,8 @@ const std::vector<Row>& rows() {
          [](R r) -> Value {
              return r.staging ? Value(r.staging->base() / 86'400.0) : std::nullopt;
          }},
-        {"dwpd_average", "Drive writes per day, average", 3,
-         [](R r) -> Value { return r.dwpd_average; }},
+        {"dwpd_average", "Drive writes per day, checkpoint jobs' average", 3,
+         [](R r) -> Value { return r.has_checkpoints ? Value(r.dwpd_average) : std::nullopt; }},
         {"dwpd_peak", "Drive writes per day, at full write", 2,
          [](R r) -> Value { return r.dwpd_peak; }},
         {"rated_dwpd", "Rated drive writes per day", 2,
@@ -157,6 +180,11 @@ Grid resilience_grid(const std::vector<ResilienceColumn>& cols, bool machine) {
         g.header.push_back(c.design->name);
     }
     for (const Row& row : rows()) {
+        // A row no design has a figure for is left out, not shown as n/a.
+        if (std::none_of(cols.begin(), cols.end(),
+                         [&](const ResilienceColumn& c) { return row.value(c.resilience); })) {
+            continue;
+        }
         std::vector<std::string> line;
         if (machine) {
             line.push_back(row.key);

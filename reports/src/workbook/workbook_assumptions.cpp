@@ -250,6 +250,10 @@ const Figure<DBoxModel> kDBoxFigures[] = {
     {"drive_dwpd", "Drive rated writes per day", Num::precise, "DWPD", "drive_dwpd",
      [](const DBoxModel& d) { return d.drive_dwpd; }, nullptr,
      [](const DBoxModel& d) { return d.drive_dwpd > 0.0; }},
+    // docs/resilience.md §9: the durability's enclosure term.
+    {"dbox_events_per_year", "D-box events a year", Num::percent, "per D-box",
+     "dbox_events_per_year", [](const DBoxModel& d) { return d.dbox_events_per_year; }, nullptr,
+     [](const DBoxModel& d) { return d.dbox_events_per_year > 0.0; }},
 };
 
 const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
@@ -694,6 +698,9 @@ void AssumptionsBuilder::resilience() {
     };
     if (ri.afr) {
         row("resilience.afr", "afr", *ri.afr, Num::percent, "%");
+    }
+    if (ri.dbox_events) {
+        row("resilience.dbox_events", "dbox_events", *ri.dbox_events, Num::percent, "%");
     }
     row("resilience.fill", "fill", ri.fill, Num::percent, "%");
     row("resilience.rebuild_share", "rebuild_share", ri.rebuild_share, Num::percent, "%");
