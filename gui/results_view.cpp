@@ -32,19 +32,21 @@ void add_sized_by_tooltips(QTableWidget* table, const SizingResult& result) {
                                                   {MetricId::dboxes, MetricId::dboxes_sized_by},
                                                   {MetricId::racks, MetricId::racks_sized_by}};
     for (int row = 0; row < table->rowCount(); ++row) {
-        const QTableWidgetItem* label = table->item(row, 0);
+        const QTableWidgetItem* label = table->verticalHeaderItem(row);
         for (const auto& [count, why] : rows) {
-            if (label == nullptr || label->text() != q(metric(count).labelled())) {
+            if (label == nullptr ||
+                label->text() != QString::fromStdString(metric(count).labelled())) {
                 continue;
             }
             for (std::size_t i = 0; i < result.designs.size(); ++i) {
-                QTableWidgetItem* cell = table->item(row, static_cast<int>(i) + 1);
+                QTableWidgetItem* cell = table->item(row, static_cast<int>(i));
                 if (cell == nullptr) {
                     continue;
                 }
                 const QString was = cell->toolTip();
                 const QString set =
-                    QObject::tr("Set by %1").arg(q(metric(why).cell(result.designs[i], false)));
+                    QObject::tr("Set by %1")
+                        .arg(QString::fromStdString(metric(why).cell(result.designs[i], false)));
                 cell->setToolTip(was.isEmpty() ? set : was + "\n" + set);
             }
         }

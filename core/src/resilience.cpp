@@ -219,13 +219,13 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     auto add = [&](Severity s, const char* code, std::string msg) {
         r.findings.push_back({s, code, std::move(msg)});
     };
-    const std::string with_box_down = " with one D-box down and " +
+    const std::string with_box_down = " with one D-box down and its rebuild taking " +
                                       percent_text(r.rebuild_share, 0) +
-                                      " of the backend rebuilding it";
+                                      " of every C-node and D-box";
     if (!meets(r.degraded_read.base(), req.read.base())) {
         add(Severity::warning, "degraded-read-short",
             "read falls to " + tb_s(r.degraded_read) + with_box_down + ", below the " +
-                tb_s(req.read) + " required");
+                tb_s(req.read) + " required (constraints.size_for \"dbox-down\" sizes for it)");
     }
     if (!meets(r.degraded_write.base(), req.write.base())) {
         add(Severity::warning, "degraded-write-short",
@@ -235,7 +235,8 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     if (d.size_for == SizeFor::rack_down) {
         const std::string with_rack_down = " with one rack's devices down and " +
                                            percent_text(r.rebuild_share, 0) +
-                                           " of the survivors rebuilding them";
+                                           " of the survivors' C-nodes and D-boxes rebuilding "
+                                           "them";
         if (!meets(r.rack_down_read.base(), req.read.base())) {
             add(Severity::warning, "rack-down-read-short",
                 "read falls to " + tb_s(r.rack_down_read) + with_rack_down + ", below the " +

@@ -177,6 +177,11 @@ private Q_SLOTS:
         const QTableWidgetItem* read = t->item(row_named(t, "Read (TB/s)"), 0);
         QCOMPARE(racks->text(), QString("29*"));
         QVERIFY(racks->toolTip().contains("rack-42u-25kw.power_budget"));
+        // docs/model.md §5: each count says what set it on hover; the racks
+        // by the 25 kW budget (29), where space alone needs 18.
+        QVERIFY(racks->toolTip().contains("Set by power (space 18)"));
+        const QTableWidgetItem* cnodes = t->item(row_named(t, "C-nodes"), 0);
+        QVERIFY(cnodes->toolTip().contains("Set by read (C:D minimum 90, write 450)"));
         QCOMPARE(read->text(), QString("10.80"));
         QVERIFY(!read->toolTip().contains("ASSUMPTION"));
         QVERIFY(w->findChild<QLabel*>("results-requirement")->text().contains("ASSUMPTION"));

@@ -392,13 +392,14 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     // reduction.
     for (const char* label :
          {"Racks", "Usable capacity (PB)", "Read (TB/s)", "Write (TB/s)", "Power (kW)",
-          "Facility power (kW)", "Durability, drive failures (nines)", "Meets requirements"}) {
+          "Facility power (kW)", "Read, one D-box down (TB/s)", "Write, one D-box down (TB/s)",
+          "Durability, drives and D-boxes (nines)", "Meets requirements"}) {
         INFO(label);
         CHECK(row_labelled(w, 1, label) > 0);
     }
     // The headline is the Resilience sheet's nines row, linked from the
     // Summary (so an edited AFR reaches the Slide), with its cached value.
-    CHECK(row_labelled(w, 2, "Durability, drive failures (nines)") > 0);
+    CHECK(row_labelled(w, 2, "Durability, drives and D-boxes (nines)") > 0);
     const std::string& summary = sheet_xml(w, 2);
     std::smatch link;
     REQUIRE(std::regex_search(summary, link,
@@ -406,9 +407,15 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     const std::string cached = link[1].str();
     double nines = 0.0;
     REQUIRE(std::from_chars(cached.data(), cached.data() + cached.size(), nines).ec == std::errc());
-    const std::optional<double> loss = first_order_annual_loss(w.result.designs.front());
+    const std::optional<double> loss = headline_annual_loss(w.result.designs.front());
     REQUIRE(loss);
     CHECK_THAT(nines, Catch::WithinRel(-std::log10(*loss), 1e-12));
+    // docs/resilience.md §9: the drive term (first order) plus the D-box
+    // term, 180 D-boxes x 1 % a year x P(loss | a D-box fails), both small.
+    const Design& pod = w.result.designs.front();
+    const double box = -std::expm1(-180 * 0.01 * pod.resilience->dbox_loss_given_failure);
+    CHECK_THAT(*loss, Catch::WithinRel(*first_order_annual_loss(pod) + box, 1e-12));
+    CHECK_THAT(nines, Catch::WithinAbs(5.44, 0.005));
     CHECK(row_labelled(w, 1, "Effective capacity after data reduction (PB)") == 0);
     CHECK(row_labelled(w, 1, "C-nodes") == 0); // the Summary's, not the Slide's
     // Each Slide cell links to the Summary's.

@@ -32,9 +32,10 @@ Value in_unit(double base, const Unit& u) {
     return base / u.factor;
 }
 
-const std::vector<Row>& rows() {
+/// Rebuilds, durability and throughput in a failure state.
+std::vector<Row> durability_rows() {
     using R = const DesignResilience&;
-    static const std::vector<Row> kRows = {
+    return {
         {"afr_percent", "Drive AFR (%)", 2, [](R r) -> Value { return r.afr * 100.0; }},
         {"fill_percent", "Fill (%)", 0, [](R r) -> Value { return r.fill * 100.0; }},
         {"rebuild_share_percent", "Backend share for rebuilds (%)", 0,
@@ -81,6 +82,13 @@ const std::vector<Row>& rows() {
              return r.has_checkpoints ? in_unit(r.read_during_burst.base(), units::TB_per_s)
                                       : std::nullopt;
          }},
+    };
+}
+
+/// The WAN outage, staging and endurance.
+std::vector<Row> outage_rows() {
+    using R = const DesignResilience&;
+    return {
         {"offsite_gbps", "Offsite copies (Gbps)", 1,
          [](R r) { return in_unit(r.offsite_write.base(), units::Gbps); }},
         {"backlog_pb", "Backlog after the outage (PB)", 2,
@@ -116,6 +124,15 @@ const std::vector<Row>& rows() {
         {"rated_dwpd", "Rated drive writes per day", 2,
          [](R r) -> Value { return r.rated_dwpd > 0.0 ? Value(r.rated_dwpd) : std::nullopt; }},
     };
+}
+
+const std::vector<Row>& rows() {
+    static const std::vector<Row> kRows = [] {
+        std::vector<Row> all = durability_rows();
+        std::vector<Row> more = outage_rows();
+        all.insert(all.end(), more.begin(), more.end());
+        return all;
+    }();
     return kRows;
 }
 

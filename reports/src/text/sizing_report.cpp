@@ -28,6 +28,22 @@ std::vector<std::pair<std::string, Finding>> findings_of(const SizingResult& res
     return all;
 }
 
+/// docs/model.md §5: what set each count, and what each requirement alone
+/// would need.
+json sized_by_json(const DesignSizedBy& by) {
+    json out;
+    for (const auto& [key, s] :
+         {std::pair{"cnodes", &by.cnodes}, std::pair{"dboxes", &by.dboxes},
+          std::pair{"racks", &by.racks}, std::pair{"switches", &by.switches}}) {
+        json needs = json::object();
+        for (const CountNeed& n : s->needs) {
+            needs[n.requirement] = n.count;
+        }
+        out[key] = {{"by", s->by}, {"needs", needs}};
+    }
+    return out;
+}
+
 json design_json(const Design& d) {
     json j;
     j["name"] = d.name;
@@ -74,19 +90,7 @@ json design_json(const Design& d) {
     j["tolerates_rack_loss"] = d.tolerates_rack_loss;
     j["read_bytes_per_s"] = d.read.base();
     j["write_bytes_per_s"] = d.write.base();
-    // docs/model.md §5: what set each count, and what each requirement
-    // alone would need.
-    json sized_by;
-    for (const auto& [key, s] :
-         {std::pair{"cnodes", &d.sized_by.cnodes}, std::pair{"dboxes", &d.sized_by.dboxes},
-          std::pair{"racks", &d.sized_by.racks}, std::pair{"switches", &d.sized_by.switches}}) {
-        json needs = json::object();
-        for (const CountNeed& n : s->needs) {
-            needs[n.requirement] = n.count;
-        }
-        sized_by[key] = {{"by", s->by}, {"needs", needs}};
-    }
-    j["sized_by"] = sized_by;
+    j["sized_by"] = sized_by_json(d.sized_by);
     // docs/model.md §5: the state and margin the counts were sized for.
     j["size_for"] = to_string(d.size_for);
     j["headroom"] = d.headroom;

@@ -57,6 +57,10 @@ private:
              const std::function<std::optional<std::pair<std::string, double>>(const Column&)>& f);
     std::string expand(const std::string& tmpl, const Column& c) const;
     void section(const std::string& title);
+    /// docs/resilience.md §9: D-box events and the combined headline.
+    void enclosure_rows(const std::vector<Column>& cols);
+    /// docs/resilience.md §10: read and write with a D-box or a rack down.
+    void state_rows(const std::vector<Column>& cols);
 
     xlsx::Book& book_;
     xlsx::Sheet& sheet_;
@@ -123,6 +127,104 @@ Cell formula(std::string f, double v) {
 }
 Cell value(double v) {
     return std::pair{std::string(), v};
+}
+
+void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
+    const Assumptions& a = a_;
+    auto sc = [&](const char* field) { return a.name("scenario", "scenario", field); };
+    auto db = [&](const Column& c, const char* field) {
+        return a.name("dbox", c.d->dbox_model, field);
+    };
+    // docs/resilience.md §9: enclosure events, and the headline combining
+    // both terms (the Summary and the Slide link to its nines).
+    row({"dbox_events", "D-box events a year (per D-box)", Num::percent,
+         "the scenario's, else the D-box's (Assumptions)"},
+        cols, [&](const Column& c) -> Cell {
+            if (a.has("scenario", "scenario", "dbox_events")) {
+                return formula(sc("dbox_events"), c.r->dbox_events);
+            }
+            if (!(c.r->dbox_events > 0.0)) {
+                return value(c.r->dbox_events);
+            }
+            return formula(db(c, "dbox_events_per_year"), c.r->dbox_events);
+        });
+    row({"loss_year_dbox", "Annual loss probability, D-box events", Num::scientific,
+         "1 − EXP(−D-boxes x events a year x P(loss | a D-box fails))"},
+        cols, [&](const Column& c) {
+            return formula("1-EXP(-[dboxes]*{dbox_events}*{dbox_loss})", c.r->dbox_annual_loss);
+        });
+    row({"loss_year_all", "Annual loss probability, drives and D-boxes", Num::scientific,
+         "1 − (1 − drive term)(1 − D-box term); their sum when both are below 1E-6"},
+        cols, [&](const Column& c) -> Cell {
+            const std::optional<double> p = headline_annual_loss(*c.d);
+            if (!p) {
+                return std::nullopt;
+            }
+            return formula("IF(AND({loss_year}<1E-6,{loss_year_dbox}<1E-6),{loss_year}+{loss_year_"
+                           "dbox},1-(1-{loss_year})*(1-{loss_year_dbox}))",
+                           *p);
+        });
+    row({"nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", Num::two,
+         "−LOG10(annual loss probability, drives and D-boxes)"},
+        cols, [&](const Column& c) -> Cell {
+            const std::optional<double> p = headline_annual_loss(*c.d);
+            if (!p || !(*p > 0.0)) {
+                return std::nullopt;
+            }
+            return formula("-LOG10({loss_year_all})", -std::log10(*p));
+        });
+    row({"loss_year_fixed", "Drive term with fixed rebuild windows (Backblaze method)",
+         Num::scientific, "N·AFR x P(K more of N − 1 fail within T_d); about K! lower"},
+        cols, [&](const Column& c) { return value(c.r->fixed_window_annual_loss); });
+}
+
+void ResilienceSheet::state_rows(const std::vector<Column>& cols) {
+    section("Throughput with a D-box or a rack down, the rebuild on the C-nodes");
+    row({"degraded_read", "Read, one D-box down (TB/s)", Num::two,
+         "(1 − ρ) x MIN(frontend, backend per D-box x (D − 1)); 0: the layout loses data"},
+        cols, [&](const Column& c) -> Cell {
+            if (!c.d->tolerates_dbox_loss) {
+                return value(in(c.r->degraded_read, units::TB_per_s));
+            }
+            return formula(
+                "(1-{rho})*MIN([front_read],[back_read]/[dboxes]*MAX(0,[dboxes]-1))/1000",
+                in(c.r->degraded_read, units::TB_per_s));
+        });
+    row({"degraded_write", "Write, one D-box down (TB/s)", Num::two, "likewise for write"}, cols,
+        [&](const Column& c) -> Cell {
+            if (!c.d->tolerates_dbox_loss) {
+                return value(in(c.r->degraded_write, units::TB_per_s));
+            }
+            return formula(
+                "(1-{rho})*MIN([front_write],[back_write]/[dboxes]*MAX(0,[dboxes]-1))/1000",
+                in(c.r->degraded_write, units::TB_per_s));
+        });
+    row({"rack_down_read", "Read, one rack down (TB/s)", Num::two,
+         "(1 − ρ) x MIN of the surviving C-nodes' and D-boxes' read, the costliest rack lost; "
+         "empty: the layout does not survive a rack"},
+        cols, [&](const Column& c) -> Cell {
+            if (!c.r->survives_rack_loss) {
+                return std::nullopt;
+            }
+            return value(in(c.r->rack_down_read, units::TB_per_s));
+        });
+    row({"rack_down_write", "Write, one rack down (TB/s)", Num::two, "likewise for write"}, cols,
+        [&](const Column& c) -> Cell {
+            if (!c.r->survives_rack_loss) {
+                return std::nullopt;
+            }
+            return value(in(c.r->rack_down_write, units::TB_per_s));
+        });
+    // Only with checkpoint jobs (docs/resilience.md §10): the read beside
+    // their write averaged over the interval.
+    if (!input_.result->requirements.checkpoints.jobs.empty()) {
+        row({"burst_read", "Read beside the checkpoints' average write (TB/s)", Num::two,
+             "read x (1 − average checkpoint write / write): a device reads and writes from one "
+             "budget"},
+            cols, [&](const Column& c) -> Cell {
+                return value(in(c.r->read_during_burst, units::TB_per_s));
+            });
+    }
 }
 
 void ResilienceSheet::write(const std::vector<Column>& cols) {
@@ -230,95 +332,9 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
                            "strips_per_dbox]+1,1,TRUE)",
                            c.r->dbox_loss_given_failure);
         });
-    // docs/resilience.md §9: enclosure events, and the headline combining
-    // both terms (the Summary and the Slide link to its nines).
-    row({"dbox_events", "D-box events a year (per D-box)", Num::percent,
-         "the scenario's, else the D-box's (Assumptions)"},
-        cols, [&](const Column& c) -> Cell {
-            if (a.has("scenario", "scenario", "dbox_events")) {
-                return formula(sc("dbox_events"), c.r->dbox_events);
-            }
-            if (!(c.r->dbox_events > 0.0)) {
-                return value(c.r->dbox_events);
-            }
-            return formula(db(c, "dbox_events_per_year"), c.r->dbox_events);
-        });
-    row({"loss_year_dbox", "Annual loss probability, D-box events", Num::scientific,
-         "1 − EXP(−D-boxes x events a year x P(loss | a D-box fails))"},
-        cols, [&](const Column& c) {
-            return formula("1-EXP(-[dboxes]*{dbox_events}*{dbox_loss})", c.r->dbox_annual_loss);
-        });
-    row({"loss_year_all", "Annual loss probability, drives and D-boxes", Num::scientific,
-         "1 − (1 − drive term)(1 − D-box term); their sum when both are below 1E-6"},
-        cols, [&](const Column& c) -> Cell {
-            const std::optional<double> p = headline_annual_loss(*c.d);
-            if (!p) {
-                return std::nullopt;
-            }
-            return formula("IF(AND({loss_year}<1E-6,{loss_year_dbox}<1E-6),{loss_year}+{loss_year_"
-                           "dbox},1-(1-{loss_year})*(1-{loss_year_dbox}))",
-                           *p);
-        });
-    row({"nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", Num::two,
-         "−LOG10(annual loss probability, drives and D-boxes)"},
-        cols, [&](const Column& c) -> Cell {
-            const std::optional<double> p = headline_annual_loss(*c.d);
-            if (!p || !(*p > 0.0)) {
-                return std::nullopt;
-            }
-            return formula("-LOG10({loss_year_all})", -std::log10(*p));
-        });
-    row({"loss_year_fixed", "Drive term with fixed rebuild windows (Backblaze method)",
-         Num::scientific, "N·AFR x P(K more of N − 1 fail within T_d); about K! lower"},
-        cols, [&](const Column& c) { return value(c.r->fixed_window_annual_loss); });
+    enclosure_rows(cols);
 
-    section("Throughput with a D-box or a rack down, the rebuild on the C-nodes");
-    row({"degraded_read", "Read, one D-box down (TB/s)", Num::two,
-         "(1 − ρ) x MIN(frontend, backend per D-box x (D − 1)); 0: the layout loses data"},
-        cols, [&](const Column& c) -> Cell {
-            if (!c.d->tolerates_dbox_loss) {
-                return value(in(c.r->degraded_read, units::TB_per_s));
-            }
-            return formula(
-                "(1-{rho})*MIN([front_read],[back_read]/[dboxes]*MAX(0,[dboxes]-1))/1000",
-                in(c.r->degraded_read, units::TB_per_s));
-        });
-    row({"degraded_write", "Write, one D-box down (TB/s)", Num::two, "likewise for write"}, cols,
-        [&](const Column& c) -> Cell {
-            if (!c.d->tolerates_dbox_loss) {
-                return value(in(c.r->degraded_write, units::TB_per_s));
-            }
-            return formula(
-                "(1-{rho})*MIN([front_write],[back_write]/[dboxes]*MAX(0,[dboxes]-1))/1000",
-                in(c.r->degraded_write, units::TB_per_s));
-        });
-    row({"rack_down_read", "Read, one rack down (TB/s)", Num::two,
-         "(1 − ρ) x MIN of the surviving C-nodes' and D-boxes' read, the costliest rack lost; "
-         "empty: the layout does not survive a rack"},
-        cols, [&](const Column& c) -> Cell {
-            if (!c.r->survives_rack_loss) {
-                return std::nullopt;
-            }
-            return value(in(c.r->rack_down_read, units::TB_per_s));
-        });
-    row({"rack_down_write", "Write, one rack down (TB/s)", Num::two, "likewise for write"}, cols,
-        [&](const Column& c) -> Cell {
-            if (!c.r->survives_rack_loss) {
-                return std::nullopt;
-            }
-            return value(in(c.r->rack_down_write, units::TB_per_s));
-        });
-    // Only with checkpoint jobs (docs/resilience.md §10): the read beside
-    // their write averaged over the interval.
-    if (!input_.result->requirements.checkpoints.jobs.empty()) {
-        row({"burst_read", "Read beside the checkpoints' average write (TB/s)", Num::two,
-             "read x (1 − average checkpoint write / write): a device reads and writes from one "
-             "budget"},
-            cols, [&](const Column& c) -> Cell {
-                return value(in(c.r->read_during_burst, units::TB_per_s));
-            });
-    }
-
+    state_rows(cols);
     section("A WAN outage, and staging");
     const bool jobs = !input_.result->requirements.checkpoints.jobs.empty();
     row({"offsite_Gbps", "Offsite copies (Gbps)", Num::one,
