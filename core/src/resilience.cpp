@@ -99,11 +99,10 @@ void combined_part(const Design& d, DesignResilience& r) {
     const double box_rate =
         static_cast<double>(d.dboxes) * r.dbox_events * r.dbox_loss_given_failure;
     r.dbox_annual_loss = -std::expm1(-box_rate);
-    r.annual_loss = 1.0 - (1.0 - r.drive_annual_loss) * (1.0 - r.dbox_annual_loss);
-    // Both small: the sum keeps the digits the product's 1 − ... loses.
-    if (r.drive_annual_loss < 1e-6 && r.dbox_annual_loss < 1e-6) {
-        r.annual_loss = r.drive_annual_loss + r.dbox_annual_loss;
-    }
+    // 1 − (1 − P_d)(1 − P_box), written as P_d + P_box − P_d·P_box so small
+    // terms keep their digits (1 − ... loses them).
+    r.annual_loss =
+        r.drive_annual_loss + r.dbox_annual_loss - r.drive_annual_loss * r.dbox_annual_loss;
     r.nines =
         r.annual_loss > 0.0 ? -std::log10(r.annual_loss) : std::numeric_limits<double>::infinity();
     // Fixed windows: a failure, then K more among the other N − 1 drives
@@ -390,10 +389,7 @@ std::optional<double> headline_annual_loss(const Design& d) {
         return std::nullopt;
     }
     const double box = d.resilience->dbox_annual_loss;
-    if (*drives < 1e-6 && box < 1e-6) {
-        return *drives + box;
-    }
-    return 1.0 - (1.0 - *drives) * (1.0 - box);
+    return *drives + box - *drives * box; // 1 − (1 − a)(1 − b), keeping small digits
 }
 
 std::optional<double> first_order_annual_loss(const Design& d) {

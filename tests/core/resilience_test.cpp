@@ -140,7 +140,7 @@ TEST_CASE("durability counts enclosure events beside drive failures") {
     CHECK(r.dbox_annual_loss == Approx(box));
     CHECK(r.dbox_annual_loss == Approx(3.55e-3).epsilon(0.01));
     CHECK(r.drive_annual_loss == r.durability.annual_loss_probability);
-    CHECK(r.annual_loss == Approx(1 - (1 - r.drive_annual_loss) * (1 - box)));
+    CHECK(r.annual_loss == Approx(r.drive_annual_loss + box - r.drive_annual_loss * box));
     CHECK(r.nines == Approx(-std::log10(r.annual_loss)));
     CHECK(r.nines == Approx(2.45).epsilon(0.002));
     // The largest term is named, and the risk is a finding.

@@ -154,15 +154,13 @@ void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
             return formula("1-EXP(-[dboxes]*{dbox_events}*{dbox_loss})", c.r->dbox_annual_loss);
         });
     row({"loss_year_all", "Annual loss probability, drives and D-boxes", Num::scientific,
-         "1 − (1 − drive term)(1 − D-box term); their sum when both are below 1E-6"},
+         "1 − (1 − drive term)(1 − D-box term), as a + b − a·b"},
         cols, [&](const Column& c) -> Cell {
             const std::optional<double> p = headline_annual_loss(*c.d);
             if (!p) {
                 return std::nullopt;
             }
-            return formula("IF(AND({loss_year}<1E-6,{loss_year_dbox}<1E-6),{loss_year}+{loss_year_"
-                           "dbox},1-(1-{loss_year})*(1-{loss_year_dbox}))",
-                           *p);
+            return formula("{loss_year}+{loss_year_dbox}-{loss_year}*{loss_year_dbox}", *p);
         });
     row({"nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", Num::two,
          "−LOG10(annual loss probability, drives and D-boxes)"},
@@ -200,8 +198,7 @@ void ResilienceSheet::state_rows(const std::vector<Column>& cols) {
                 in(c.r->degraded_write, units::TB_per_s));
         });
     row({"rack_down_read", "Read, one rack down (TB/s)", Num::two,
-         "(1 − ρ) x MIN of the surviving C-nodes' and D-boxes' read, the costliest rack lost; "
-         "empty: the layout does not survive a rack"},
+         "(1 − ρ) x MIN(survivors' frontend, backend), costliest rack lost"},
         cols, [&](const Column& c) -> Cell {
             if (!c.r->survives_rack_loss) {
                 return std::nullopt;
@@ -419,12 +416,21 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
     }
 
     section("Flash endurance");
+    // docs/resilience.md §12: an average only for a stated workload.
     row({"average_GBps", "Write averaged over the day (GB/s)", Num::one,
-         "the checkpoint jobs' size / interval; 0 without jobs (no stated workload)"},
-        cols, [&](const Column& c) { return value(in(c.r->average_write, units::GB_per_s)); });
-    row({"dwpd_average", "Drive writes per day, average", Num::three,
+         "the checkpoint jobs' size / interval; n/a without jobs (no stated workload)"},
+        cols, [&](const Column& c) -> Cell {
+            if (!c.r->has_checkpoints) {
+                return std::nullopt;
+            }
+            return value(in(c.r->average_write, units::GB_per_s));
+        });
+    row({"dwpd_average", "Drive writes per day, checkpoint jobs' average", Num::three,
          "write x 86,400 s x stripe width / data strips / raw capacity"},
-        cols, [&](const Column& c) {
+        cols, [&](const Column& c) -> Cell {
+            if (!c.r->has_checkpoints) {
+                return std::nullopt;
+            }
             return formula("{average_GBps}*86400*[stripe_width]/[data_strips]/([raw_PB]*1000000)",
                            c.r->dwpd_average);
         });

@@ -39,8 +39,8 @@ std::optional<double> first_order_annual_loss(const Design& d);
 
 /// The headline annual loss (docs/resilience.md §9): the drive term of
 /// first_order_annual_loss combined with the enclosure term,
-/// 1 − (1 − drives)(1 − D-boxes), their sum when both are below 1e-6 (the
-/// same to 12 digits). Unset where first_order_annual_loss is.
+/// 1 − (1 − drives)(1 − D-boxes), computed as a + b − a·b so small terms
+/// keep their digits. Unset where first_order_annual_loss is.
 std::optional<double> headline_annual_loss(const Design& d);
 
 /// The first reference system the scenario compares with that gives
