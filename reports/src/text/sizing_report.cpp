@@ -44,6 +44,14 @@ json sized_by_json(const DesignSizedBy& by) {
     return out;
 }
 
+/// docs/model.md §5: what set each count, and the state and margin the
+/// counts were sized for.
+void add_sizing_basis(json& j, const Design& d) {
+    j["sized_by"] = sized_by_json(d.sized_by);
+    j["size_for"] = to_string(d.size_for);
+    j["headroom"] = d.headroom;
+}
+
 json design_json(const Design& d) {
     json j;
     j["name"] = d.name;
@@ -90,10 +98,7 @@ json design_json(const Design& d) {
     j["tolerates_rack_loss"] = d.tolerates_rack_loss;
     j["read_bytes_per_s"] = d.read.base();
     j["write_bytes_per_s"] = d.write.base();
-    j["sized_by"] = sized_by_json(d.sized_by);
-    // docs/model.md §5: the state and margin the counts were sized for.
-    j["size_for"] = to_string(d.size_for);
-    j["headroom"] = d.headroom;
+    add_sizing_basis(j, d);
     j["frontend_read_bytes_per_s"] = d.frontend_read.base();
     j["frontend_write_bytes_per_s"] = d.frontend_write.base();
     j["backend_read_bytes_per_s"] = d.backend_read.base();
