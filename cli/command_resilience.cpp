@@ -17,6 +17,7 @@ namespace {
 struct ResilienceArgs {
     std::string scenario;
     std::string afr;
+    std::string dbox_events;
     std::string fill;
     std::string rebuild_share;
     std::string outage;
@@ -39,6 +40,15 @@ void apply_flags(const ResilienceArgs& a, Scenario& s) {
     ResilienceSpec& r = s.resilience;
     if (!a.afr.empty()) {
         r.afr = flag_percent(a.afr, "--afr", "an annual failure rate per drive");
+    }
+    if (!a.dbox_events.empty()) {
+        const double v = at_flag("--dbox-events", [&] { return parse_percent(a.dbox_events); });
+        if (!(v >= 0.0 && v <= 10.0)) {
+            throw InputError("--dbox-events", "\"" + a.dbox_events +
+                                                  "\": expected enclosure events per D-box-year "
+                                                  "from 0 % to 1000 %, such as \"1%\"");
+        }
+        r.dbox_events = v;
     }
     if (!a.fill.empty()) {
         r.fill = flag_percent(a.fill, "--fill", "the share of the drives holding data", true);
@@ -101,6 +111,9 @@ void add_resilience_command(CLI::App& app, const GlobalOptions& g, Action& actio
         ->check(complete_file());
     cmd->add_option("--afr", a->afr,
                     "Annual failure rate per drive (default: the D-box's drive_afr)");
+    cmd->add_option("--dbox-events", a->dbox_events,
+                    "Events a year per D-box that take its drives offline until rebuilt, e.g. 1% "
+                    "(default: the D-box's dbox_events_per_year)");
     cmd->add_option("--fill", a->fill, "Share of the drives holding data (default 80%)");
     cmd->add_option("--rebuild-share", a->rebuild_share,
                     "Share of the backend's bandwidth given to rebuilds (default 10%)");

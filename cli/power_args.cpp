@@ -1,5 +1,6 @@
 #include "power_args.hpp"
 
+#include "cli_common.hpp"
 #include "completion_hints.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/core/errors.hpp"
@@ -15,7 +16,9 @@ FieldData checked(const std::string& value, const char* flag, std::string_view p
                   const Catalog& catalog) {
     const ScenarioField* field = find_scenario_field(pattern);
     FieldData v{value};
-    if (field->kind == FieldKind::number) {
+    if (field->kind == FieldKind::percent) {
+        v = at_flag(flag, [&] { return parse_percent(value); });
+    } else if (field->kind == FieldKind::number) {
         const std::optional<double> d = parse_decimal(value);
         if (!d) {
             throw InputError(flag, "\"" + value + "\" is not a number; " +
@@ -42,6 +45,13 @@ void add_power_flags(CLI::App& cmd, PowerArgs& args) {
     cmd.add_option("--pue", args.pue,
                    "Site PUE: facility power = IT power x PUE (default: the scenario's, else "
                    "1.58)");
+    cmd.add_option("--size-for", args.size_for,
+                   "State the design must still meet the requirement in: intact, dbox-down or "
+                   "rack-down (default: the scenario's, else intact)")
+        ->check(complete_choices({"intact", "dbox-down", "rack-down"}));
+    cmd.add_option("--headroom", args.headroom,
+                   "Margin on the read and write requirement, such as 20% (default: the "
+                   "scenario's, else 0%)");
 }
 
 void apply_power_flags(const PowerArgs& args, Constraints& constraints, const Catalog& catalog) {
@@ -52,6 +62,14 @@ void apply_power_flags(const PowerArgs& args, Constraints& constraints, const Ca
     if (!args.derate.empty()) {
         constraints.rack_derate = std::get<double>(
             checked(args.derate, "--rack-derate", "constraints.rack_derate", catalog));
+    }
+    if (!args.size_for.empty()) {
+        checked(args.size_for, "--size-for", "constraints.size_for", catalog);
+        constraints.size_for = *size_for_from_string(args.size_for);
+    }
+    if (!args.headroom.empty()) {
+        constraints.headroom =
+            std::get<double>(checked(args.headroom, "--headroom", "constraints.headroom", catalog));
     }
     if (!args.pue.empty()) {
         constraints.pue = std::get<double>(checked(args.pue, "--pue", "constraints.pue", catalog));

@@ -1,6 +1,7 @@
-// The --power-basis, --rack-derate and --pue flags of the commands that size
-// racks (docs/cli.md): they override the scenario's constraints.power_basis,
-// constraints.rack_derate and constraints.pue (docs/model.md §10).
+// The --power-basis, --rack-derate, --pue, --size-for and --headroom flags of
+// the commands that size racks (docs/cli.md): they override the scenario's
+// constraints.power_basis, rack_derate and pue (docs/model.md §10), size_for
+// and headroom (docs/model.md §5).
 #pragma once
 
 #include "podsizer/core/catalog.hpp"
@@ -12,12 +13,14 @@
 namespace podsizer::cli {
 
 struct PowerArgs {
-    std::string basis;  ///< empty: the scenario's
-    std::string derate; ///< empty: the scenario's
-    std::string pue;    ///< empty: the scenario's
+    std::string basis;    ///< empty: the scenario's
+    std::string derate;   ///< empty: the scenario's
+    std::string pue;      ///< empty: the scenario's
+    std::string size_for; ///< empty: the scenario's
+    std::string headroom; ///< empty: the scenario's
 };
 
-/// Adds the three flags to a subcommand.
+/// Adds the flags to a subcommand.
 void add_power_flags(CLI::App& cmd, PowerArgs& args);
 
 /// Sets what the flags give on `constraints`, checked by the scenario field

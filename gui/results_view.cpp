@@ -4,6 +4,7 @@
 #include "grid_table.hpp"
 #include "play_panel.hpp"
 #include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "resilience_panel.hpp"
 #include "session.hpp"
@@ -22,6 +23,35 @@
 namespace podsizer::gui {
 
 namespace {
+
+/// The C-node, D-box and rack cells say what set them and what each
+/// requirement alone would need (docs/model.md §5), after any tooltip the
+/// cell has (the assumptions a shaded figure rests on).
+void add_sized_by_tooltips(QTableWidget* table, const SizingResult& result) {
+    const std::pair<MetricId, MetricId> rows[] = {{MetricId::cnodes, MetricId::cnodes_sized_by},
+                                                  {MetricId::dboxes, MetricId::dboxes_sized_by},
+                                                  {MetricId::racks, MetricId::racks_sized_by}};
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const QTableWidgetItem* label = table->verticalHeaderItem(row);
+        for (const auto& [count, why] : rows) {
+            if (label == nullptr ||
+                label->text() != QString::fromStdString(metric(count).labelled())) {
+                continue;
+            }
+            for (std::size_t i = 0; i < result.designs.size(); ++i) {
+                QTableWidgetItem* cell = table->item(row, static_cast<int>(i));
+                if (cell == nullptr) {
+                    continue;
+                }
+                const QString was = cell->toolTip();
+                const QString set =
+                    QObject::tr("Set by %1")
+                        .arg(QString::fromStdString(metric(why).cell(result.designs[i], false)));
+                cell->setToolTip(was.isEmpty() ? set : was + "\n" + set);
+            }
+        }
+    }
+}
 
 QString q(const std::string& s) {
     return QString::fromStdString(s);
@@ -194,6 +224,7 @@ void ResultsView::refresh() {
     }
     requirement_->setText(heading);
     show_grid(table_, grid, true);
+    add_sized_by_tooltips(table_, *result);
     showFindings();
     showCheckpoints(*result);
     markSelection();

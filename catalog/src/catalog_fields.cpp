@@ -48,6 +48,7 @@ const std::array kDbox{
     CatalogField{"write_buffer_ha_min_dboxes", T::count, {}, false, 0},
     CatalogField{"drive_afr", T::fraction, {}, false},
     CatalogField{"drive_dwpd", T::number, {}, false},
+    CatalogField{"dbox_events_per_year", T::number, {}, false},
     CatalogField{"erasure_coding", T::id},
     CatalogField{"ncp_certified", T::boolean},
     kSource,

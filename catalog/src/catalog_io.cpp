@@ -191,6 +191,12 @@ DBoxModel read_dbox(const Node& n) {
             dwpd->fail("expected drive writes per day above 0 and at most 100, such as 0.5");
         }
     }
+    if (auto e = n.find("dbox_events_per_year")) {
+        d.dbox_events_per_year = e->number();
+        if (!(d.dbox_events_per_year >= 0.0 && d.dbox_events_per_year <= 10.0)) {
+            e->fail("expected enclosure events per D-box-year from 0 to 10, such as 0.01");
+        }
+    }
     if (auto b = n.find("write_buffer_ha_min_dboxes")) {
         d.write_buffer_ha_min_dboxes = b->small_count(0);
     }

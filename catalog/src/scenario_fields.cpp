@@ -32,6 +32,7 @@ constexpr std::array<std::string_view, 1> kSchemaNames{"podsizer-scenario/1"};
 constexpr std::array<std::string_view, 1> kNone{"none"};
 constexpr std::array<std::string_view, 2> kModes{"sync", "async"};
 constexpr std::array<std::string_view, 2> kPowerBases{"typical", "max"};
+constexpr std::array<std::string_view, 3> kSizeFor{"intact", "dbox-down", "rack-down"};
 constexpr std::array<std::string_view, 4> kLayouts{"auto", "classic", "dbox-ha", "rack-resilient"};
 constexpr std::array<std::string_view, 1> kExcludesRackResilient{"rack_resilient"};
 constexpr std::string_view kLayoutRange =
@@ -314,6 +315,65 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.power_basis = *power_basis_from_string(text(v)); },
+    },
+    // docs/model.md §5: the failure state the design must still meet the
+    // requirement in, and a margin on the requirement.
+    ScenarioField{
+        .pattern = "constraints.size_for",
+        .kind = FieldKind::choice,
+        .choices = kSizeFor,
+        .default_text = "intact",
+        .label = "size for",
+        .help = "The state the design must still meet the read and write requirement in: "
+                "intact, dbox-down (one D-box down and rebuilding) or rack-down (one rack's "
+                "devices lost and rebuilding).",
+        .range_text = "\"{}\" is not a failure state; expected \"intact\" (nothing broken), "
+                      "\"dbox-down\" (one D-box down, rebuilding) or \"rack-down\" (one rack's "
+                      "devices lost, rebuilding)",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.constraints.size_for == SizeFor::intact
+                           ? D{}
+                           : D{std::string(to_string(s.constraints.size_for))};
+            },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.constraints.size_for = *size_for_from_string(text(v)); },
+    },
+    ScenarioField{
+        .pattern = "constraints.headroom",
+        .kind = FieldKind::percent,
+        .bounds = {0.0, 10.0},
+        .default_text = "0%",
+        .label = "headroom",
+        .help = "Margin on the read and write requirement the counts are sized to, such as "
+                "\"20%\"; 0 %: exactly the requirement.",
+        .noun = "a headroom",
+        .range_text = "\"{}\": expected a headroom from 0 % to 1000 %, such as \"20%\"",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.constraints.headroom != 0.0 ? D{s.constraints.headroom} : D{};
+            },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.headroom = number(v); },
+    },
+    ScenarioField{
+        .pattern = "constraints.auto_layout_threshold",
+        .kind = FieldKind::percent,
+        .bounds = {0.0, 1.0},
+        .default_text = "1%",
+        .label = "automatic layout threshold",
+        .help = "Layout auto takes the most resilient layout whose usable capacity is within "
+                "this share of the widest layout's.",
+        .noun = "a threshold",
+        .range_text = "\"{}\": expected a share of the usable capacity from 0 % to 100 %, such "
+                      "as \"1%\"",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.constraints.auto_layout_threshold != Constraints{}.auto_layout_threshold
+                           ? D{s.constraints.auto_layout_threshold}
+                           : D{};
+            },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.constraints.auto_layout_threshold = number(v); },
     },
     ScenarioField{
         .pattern = "constraints.rack_derate",
@@ -839,6 +899,23 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t) { return s.resilience.afr ? D{*s.resilience.afr} : D{}; },
         .set = [](Scenario& s, std::size_t, const D& v) { s.resilience.afr = number(v); },
+    },
+    // docs/resilience.md §9: enclosure events, the durability's second term.
+    ScenarioField{
+        .pattern = "resilience.dbox_events",
+        .kind = FieldKind::percent,
+        .bounds = {0.0, 10.0},
+        .label = "D-box events a year",
+        .help = "Events a year per D-box that take its drives offline until a rebuild, such as "
+                "\"1%\"; unset, the catalog D-box's dbox_events_per_year.",
+        .noun = "an enclosure event rate",
+        .range_text = "\"{}\": expected enclosure events per D-box-year from 0 % to 1000 %, "
+                      "such as \"1%\"",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.resilience.dbox_events ? D{*s.resilience.dbox_events} : D{};
+            },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.resilience.dbox_events = number(v); },
     },
     ScenarioField{
         .pattern = "resilience.fill",

@@ -297,6 +297,26 @@ void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     }
 }
 
+/// docs/model.md §6: what the automatic layout chose, and what it cost.
+void auto_layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
+    if (!d.ec_layout_auto || d.stripe_width() == 0) {
+        return;
+    }
+    const std::string chosen(to_string(d.ec_layout));
+    const std::string stripe =
+        std::to_string(d.data_strips) + "+" + std::to_string(d.parity_strips);
+    const std::string widest(to_string(d.ec_layout_widest));
+    const std::string cost =
+        d.ec_layout == d.ec_layout_widest ? "it is the widest stripe here, so it costs nothing"
+        : d.ec_layout_cost <= 1e-12
+            ? "its stripe is as wide as " + widest + "'s, so it costs nothing"
+            : "usable capacity −" + percent_text(d.ec_layout_cost, 1) + " against " + widest;
+    f.add(Severity::info, "auto-layout",
+          "layout auto chose " + chosen + " (" + stripe + "), the most resilient layout within " +
+              percent_text(in.cons.auto_layout_threshold, 1) +
+              " of the widest layout's usable capacity: " + cost);
+}
+
 /// The largest cluster the software supports (docs/model.md §6).
 void platform_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     const ErasureCodingRule& ec = *in.hw.ec;
@@ -375,10 +395,10 @@ void power_rule(const Design& d, const DesignInputs&, const Findings& f) {
 }
 
 // In the order the findings are listed (errors of one concern together).
-constexpr Rule kRules[] = {throughput_rule, checkpoint_rule, capacity_rule, certification_rule,
-                           line_rate_rule,  fabric_rule,     knee_rule,     cd_ratio_rule,
-                           layout_rule,     platform_rule,   limits_rule,   data_reduction_rule,
-                           power_rule};
+constexpr Rule kRules[] = {throughput_rule,     checkpoint_rule,  capacity_rule, certification_rule,
+                           line_rate_rule,      fabric_rule,      knee_rule,     cd_ratio_rule,
+                           layout_rule,         auto_layout_rule, platform_rule, limits_rule,
+                           data_reduction_rule, power_rule};
 
 } // namespace
 

@@ -3,12 +3,14 @@
 #include "design_findings.hpp"
 #include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/counting.hpp"
+#include "podsizer/core/degraded_throughput.hpp"
 #include "podsizer/core/erasure_coding.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/rack_layout.hpp"
 #include "podsizer/core/requirements.hpp"
 #include "podsizer/core/resilience.hpp"
+#include "podsizer/core/sized_by.hpp"
 #include "podsizer/core/text.hpp"
 
 #include <algorithm>
@@ -140,10 +142,46 @@ void set_ec(HardwareChoice& ch, const Catalog& cat) {
 
 namespace {
 
+/// The automatic layout (docs/model.md §6): the most resilient valid layout
+/// (rack-resilient, then dbox-ha, then classic) whose stripe efficiency, and
+/// so usable capacity, is within the threshold of the widest valid layout's,
+/// and that still meets the capacity need when the widest does. Sets `widest`
+/// and `cost` (the share of the widest's capacity given up).
+Stripe automatic_stripe(const HardwareChoice& ch, const DBoxPlacement& at, double threshold,
+                        Capacity need, std::int64_t dboxes, EcLayout& widest, double& cost) {
+    constexpr EcLayout kByResilience[] = {EcLayout::rack_resilient, EcLayout::dbox_ha,
+                                          EcLayout::classic};
+    const auto usable = [&](const Stripe& s) {
+        return usable_capacity(*ch.dbox, ch.drive, dboxes, *ch.ec, s);
+    };
+    Stripe best = stripe_for(*ch.ec, EcLayout::classic, at);
+    for (EcLayout l : kByResilience) {
+        const Stripe s = stripe_for(*ch.ec, l, at);
+        if (s.valid && s.efficiency() > best.efficiency()) {
+            best = s;
+        }
+    }
+    widest = best.layout;
+    const bool best_meets = need.base() <= 0.0 || meets(usable(best).base(), need.base());
+    for (EcLayout l : kByResilience) {
+        Stripe s = stripe_for(*ch.ec, l, at);
+        const bool near = s.efficiency() >= best.efficiency() * (1.0 - threshold) - 1e-12;
+        const bool meets_need = !best_meets || meets(usable(s).base(), need.base());
+        if (s.valid && near && meets_need) {
+            s.automatic = true;
+            cost = best.efficiency() > 0.0 ? 1.0 - s.efficiency() / best.efficiency() : 0.0;
+            return s;
+        }
+    }
+    best.automatic = true;
+    cost = 0.0;
+    return best;
+}
+
 /// Capacity and failure domains (docs/model.md §6), once the racks are
 /// known: a rack-resilient stripe is as wide as the racks allow.
 void size_capacity(Design& d, const HardwareChoice& ch, const Constraints& cons,
-                   double data_reduction) {
+                   double data_reduction, Capacity need) {
     DBoxPlacement at{d.dboxes, ch.dbox->drives, 0, 0};
     if (!d.layout.empty()) {
         for (const Rack& r : d.layout) {
@@ -157,7 +195,10 @@ void size_capacity(Design& d, const HardwareChoice& ch, const Constraints& cons,
         at.domains = std::min(std::max<std::int64_t>(d.racks, 1), d.dboxes);
         at.most_in_a_rack = (d.dboxes + at.domains - 1) / at.domains;
     }
-    const Stripe st = stripe_for(*ch.ec, cons.effective_layout(), at);
+    const Stripe st = cons.effective_layout() == EcLayout::automatic
+                          ? automatic_stripe(ch, at, cons.auto_layout_threshold, need, d.dboxes,
+                                             d.ec_layout_widest, d.ec_layout_cost)
+                          : stripe_for(*ch.ec, cons.effective_layout(), at);
     d.ec_layout = st.layout;
     d.ec_layout_auto = st.automatic;
     d.data_strips = st.data;
@@ -307,11 +348,13 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
     d.cnodes = C;
     d.dboxes = D;
     d.requirements = req;
+    d.size_for = cons.size_for;
+    d.headroom = cons.headroom;
     d.findings = req.findings;
     size_throughput(d, ch, req);
     size_network_and_power(d, ch, cons);
     place_in_racks(d, ch, cons, with_layout);
-    size_capacity(d, ch, cons, data_reduction);
+    size_capacity(d, ch, cons, data_reduction, req.usable);
     add_design_findings(d, DesignInputs{ch, req, cons, data_reduction, rule});
     if (with_layout) {
         // The fast path only counts: the optimiser's candidates and the
@@ -506,6 +549,111 @@ void grow_to_rack_width(Design& d, DesignCounts& n, const OptionSpec& opt, const
     }
 }
 
+/// The requirement the counts are sized to: read and write times 1 +
+/// headroom (docs/model.md §5). The design keeps the requirement itself.
+Requirements counting_requirement(const Requirements& req, const Constraints& cons) {
+    Requirements r = req;
+    r.read = req.read * (1.0 + cons.headroom);
+    r.write = req.write * (1.0 + cons.headroom);
+    return r;
+}
+
+/// What the failure-state search needs to build a trial design.
+struct StateSearch {
+    const OptionSpec& opt;
+    const HardwareChoice& ch;
+    const Requirements& req;
+    const Constraints& cons;
+    double data_reduction;
+    const PerformanceRule* rule;
+    double rho;
+    Throughput want_read;  ///< requirement × (1 + headroom)
+    Throughput want_write; ///< likewise
+
+    /// The design whose counts follow `counting` (balance_counts, then the
+    /// rack width); it keeps the customer's requirement.
+    Design trial(const std::string& name, const Requirements& counting, DesignCounts& n) const {
+        n = balance_counts(opt, ch, counting, cons);
+        Design d =
+            build_design(name, ch, n.cnodes, n.dboxes, req, cons, data_reduction, rule, false);
+        grow_to_rack_width(d, n, opt, ch, counting, cons, data_reduction, rule);
+        return d;
+    }
+    bool met(const Design& d) const {
+        const StateThroughput got = delivered_in(d, cons.size_for, rho);
+        return meets(got.read.base(), want_read.base()) &&
+               meets(got.write.base(), want_write.base());
+    }
+};
+
+/// The requirement `t` of the way from `lo` to `hi`, read and write alike.
+Requirements between(const Requirements& lo, const Requirements& hi, double t) {
+    Requirements r = lo;
+    r.read = lo.read + (hi.read - lo.read) * t;
+    r.write = lo.write + (hi.write - lo.write) * t;
+    return r;
+}
+
+/// Grows the requirement the counts follow by each round's shortfall until
+/// `d` meets the state; returns that requirement, or nullopt when the state
+/// cannot be met by growing (the layout does not survive it, or the option
+/// fixes the count that limits it), `d` then the last that helped.
+std::optional<Requirements> grow_until_met(Design& d, DesignCounts& n, const StateSearch& s) {
+    Requirements hi = counting_requirement(s.req, s.cons);
+    for (int guard = 0; guard < 1'000; ++guard) {
+        if (s.met(d)) {
+            return hi;
+        }
+        const StateThroughput got = delivered_in(d, s.cons.size_for, s.rho);
+        if (got.read.base() <= 0.0 || got.write.base() <= 0.0) {
+            return std::nullopt;
+        }
+        // At least a step of 0.1 % so rounding cannot stall the loop.
+        hi.read = hi.read * std::max(s.want_read / got.read, 1.001);
+        hi.write = hi.write * std::max(s.want_write / got.write, 1.001);
+        DesignCounts next;
+        Design grown = s.trial(d.name, hi, next);
+        if (next.cnodes == n.cnodes && next.dboxes == n.dboxes) {
+            continue; // rounding: the need grows again next round
+        }
+        const StateThroughput now = delivered_in(grown, s.cons.size_for, s.rho);
+        if (now.read <= got.read && now.write <= got.write) {
+            return std::nullopt;
+        }
+        d = std::move(grown);
+        n = next;
+    }
+    return std::nullopt;
+}
+
+/// docs/model.md §5: adds C-nodes and D-boxes until the design delivers the
+/// requirement (times 1 + headroom) in the failure state it is sized for:
+/// grow_until_met, then a bisection between the first requirement and the
+/// one that met the state finds the smallest counts that meet it (the
+/// counts only grow with the requirement, so the first that meets it is the
+/// least; the growing rounds overshoot by a few devices).
+void grow_to_failure_state(Design& d, DesignCounts& n, const StateSearch& s) {
+    const Requirements lo = counting_requirement(s.req, s.cons);
+    const std::optional<Requirements> hi = grow_until_met(d, n, s);
+    if (!hi) {
+        return;
+    }
+    double t_lo = 0.0;
+    double t_hi = 1.0;
+    for (int i = 0; i < 40; ++i) {
+        const double t = (t_lo + t_hi) / 2.0;
+        DesignCounts at;
+        Design trial = s.trial(d.name, between(lo, *hi, t), at);
+        if (s.met(trial)) {
+            t_hi = t;
+            d = std::move(trial);
+            n = at;
+        } else {
+            t_lo = t;
+        }
+    }
+}
+
 } // namespace
 
 Design size_option(const OptionSpec& opt, const Requirements& req, const Scenario& scenario,
@@ -520,6 +668,7 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
     }
     check_candidate_count(opt, cnodes.size(), dboxes);
     const Constraints cons = option_constraints(scenario.constraints, opt);
+    const double rho = scenario.resilience.rebuild_share.value_or(ResilienceInputs{}.rebuild_share);
 
     // Candidates are compared without their rack layouts (the counts decide);
     // only the chosen one is laid out. Laying out every candidate made an
@@ -535,12 +684,18 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
                 ch.dbox = box;
                 ch.drive = drive;
                 set_ec(ch, catalog);
-                DesignCounts n = balance_counts(opt, ch, req, cons);
+                const Requirements counting = counting_requirement(req, cons);
+                DesignCounts n = balance_counts(opt, ch, counting, cons);
                 const std::string name =
                     opt.name.empty() ? box->name + " (" + mode_label(opt) + ")" : opt.name;
                 Design d = build_design(name, ch, n.cnodes, n.dboxes, req, cons,
                                         scenario.data_reduction, rule, false);
-                grow_to_rack_width(d, n, opt, ch, req, cons, scenario.data_reduction, rule);
+                grow_to_rack_width(d, n, opt, ch, counting, cons, scenario.data_reduction, rule);
+                if (cons.size_for != SizeFor::intact) {
+                    grow_to_failure_state(d, n,
+                                          {opt, ch, req, cons, scenario.data_reduction, rule, rho,
+                                           counting.read, counting.write});
+                }
                 if (!best || better(d, *best)) {
                     best = std::move(d);
                     best_choice = ch;
@@ -555,6 +710,8 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
     }
     best = build_design(best->name, best_choice, best_counts.cnodes, best_counts.dboxes, req, cons,
                         scenario.data_reduction, rule, true);
+    best->sized_by = explain_counts(*best, opt, best_choice, req, cons);
+    add_oversize_finding(*best);
     if (opt.cnode.empty() || opt.dbox.empty()) {
         best->findings.push_back({Severity::info, "auto-hardware",
                                   "hardware picked automatically: " + best->cnode_model + " + " +
@@ -627,7 +784,14 @@ Design evaluate_design(const HandDesign& hand, const Requirements& req,
         cons.layout = *hand.layout;
         cons.rack_resilient = false;
     }
-    return build_design(name, ch, hand.cnodes, hand.dboxes, req, cons, data_reduction, rule, true);
+    Design d =
+        build_design(name, ch, hand.cnodes, hand.dboxes, req, cons, data_reduction, rule, true);
+    OptionSpec given;
+    given.cnode_sizing = CNodeSizing::fixed;
+    given.cnodes = hand.cnodes;
+    given.dboxes = hand.dboxes;
+    d.sized_by = explain_counts(d, given, ch, req, cons);
+    return d;
 }
 
 HardwareChoice resolve_hardware(const Catalog& catalog, const std::string& cnode,

@@ -211,6 +211,27 @@ void check_finite(const Requirements& req) {
     }
 }
 
+/// A fleet without a performance rule or per-GPU figures is sized for
+/// capacity alone; say so rather than print a read nobody asked for as met
+/// (REVIEW-3 part B item 2). The catalog has per-GPU rules only where a
+/// public figure exists (docs/model.md §3).
+void unsized_throughput_finding(const Scenario& s, const GpuPlatform& platform, Requirements& req) {
+    const bool given =
+        s.performance && (!s.performance->rule.empty() || s.performance->read_per_gpu ||
+                          s.performance->write_per_gpu);
+    if (given || req.gpus <= 0) {
+        return;
+    }
+    const bool ckpt = req.checkpoints.write.base() > 0.0;
+    req.findings.push_back(
+        {Severity::warning, "throughput-not-sized",
+         "no performance rule or per-GPU figures for " + platform.id + ": " +
+             (ckpt ? "read was not sized, write only for the checkpoint jobs"
+                   : "read and write were not sized (capacity alone)") +
+             "; give performance.read_per_gpu and performance.write_per_gpu in the scenario, "
+             "or a catalog rule (performance.rule, --rule)"});
+}
+
 } // namespace
 
 Capacity capacity_need(Capacity usable_target, const CheckpointPlan& checkpoints) {
@@ -235,6 +256,7 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
         if (scenario.checkpoint) {
             checkpoint_requirement(*scenario.checkpoint, catalog, *platform, req);
         }
+        unsized_throughput_finding(scenario, *platform, req);
     }
     if (scenario.capacity.usable) {
         req.usable_target = *scenario.capacity.usable;

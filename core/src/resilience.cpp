@@ -1,6 +1,7 @@
 #include "podsizer/core/resilience.hpp"
 
 #include "podsizer/core/counting.hpp"
+#include "podsizer/core/degraded_throughput.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/number_text.hpp"
@@ -8,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
+#include <limits>
 #include <string>
 
 namespace podsizer {
@@ -15,16 +18,12 @@ namespace podsizer {
 namespace {
 
 constexpr double kSecondsPerDay = 86'400.0;
+// P(loss | a D-box fails) above this is a finding (issue 28 item 7): 1 in
+// 10,000 box failures, while a pod of hundreds of boxes sees several a year.
+constexpr double kDboxLossRisk = 1e-4;
 
 std::string tb_s(Throughput t) {
     return format_in(t, units::TB_per_s, 2);
-}
-
-/// What the D-boxes deliver with one of them down and ρ of the rest's
-/// backend given to its rebuild (docs/resilience.md §10), against the C-nodes.
-Throughput degraded(Throughput frontend, Throughput per_dbox, std::int64_t dboxes, double rho) {
-    const auto left = static_cast<double>(std::max<std::int64_t>(0, dboxes - 1));
-    return std::min(frontend, per_dbox * (left * (1.0 - rho)));
 }
 
 /// The checkpoint jobs' write averaged over their intervals: size / interval
@@ -49,10 +48,14 @@ void durability_part(const Design& d, const DBoxModel& box, const ErasureCodingR
     r.rebuild_read_fraction = ec.rebuild_read_fraction;
     r.read_amplification = rebuild_read_amplification(d.data_strips, ec.rebuild_read_fraction);
     r.drives = saturating_product(d.dboxes, d.drives_per_dbox);
-    // A declustered rebuild reads from every D-box: ρ of the backend's read,
-    // each box at what its ports carry (docs/model.md §7).
+    // A declustered rebuild reads from every D-box and is decoded on the
+    // C-nodes (docs/resilience.md §10): ρ of the narrower side's read, each
+    // box at what its ports carry (docs/model.md §7).
     const Throughput per_box = line_capped(box.backend_read, dbox_line_rate(box));
-    r.rebuild_bandwidth = per_box * (r.rebuild_share * static_cast<double>(d.dboxes));
+    const Throughput per_cnode =
+        d.cnodes > 0 ? d.frontend_read / static_cast<double>(d.cnodes) : Throughput{};
+    r.rebuild_bandwidth =
+        rebuild_read_bandwidth({d.cnodes, per_cnode, d.dboxes, per_box}, r.rebuild_share);
     if (d.data_strips < 1 || r.rebuild_bandwidth.base() <= 0.0) {
         return;
     }
@@ -61,7 +64,8 @@ void durability_part(const Design& d, const DBoxModel& box, const ErasureCodingR
                                           r.rebuild_bandwidth.base());
     // A whole D-box: all its drives, rebuilt by the other D-boxes.
     if (d.dboxes > 1) {
-        const Throughput others = per_box * (r.rebuild_share * static_cast<double>(d.dboxes - 1));
+        const Throughput others =
+            rebuild_read_bandwidth({d.cnodes, per_cnode, d.dboxes - 1, per_box}, r.rebuild_share);
         r.dbox_rebuild = Duration::from_base(data_per_drive.base() * d.drives_per_dbox *
                                              r.read_amplification / others.base());
     }
@@ -87,15 +91,48 @@ void durability_part(const Design& d, const DBoxModel& box, const ErasureCodingR
     }
 }
 
-void performance_part(const Design& d, const DBoxModel& box, DesignResilience& r) {
-    const Throughput box_read = line_capped(box.backend_read, dbox_line_rate(box));
-    const Throughput box_write = line_capped(box.backend_write, dbox_line_rate(box));
-    r.degraded_read = degraded(d.frontend_read, box_read, d.dboxes, r.rebuild_share);
-    r.degraded_write = degraded(d.frontend_write, box_write, d.dboxes, r.rebuild_share);
-    // A device reads and writes from one budget: R/R_max + W/W_max <= 1.
+/// docs/resilience.md §9: drive failures and enclosure events, combined.
+/// Each enclosure event loses data with P(loss | a D-box fails); D boxes each
+/// seeing `events` a year make a Poisson count of losses.
+void combined_part(const Design& d, DesignResilience& r) {
+    r.drive_annual_loss = r.durability.annual_loss_probability;
+    const double box_rate =
+        static_cast<double>(d.dboxes) * r.dbox_events * r.dbox_loss_given_failure;
+    r.dbox_annual_loss = -std::expm1(-box_rate);
+    // 1 − (1 − P_d)(1 − P_box), written as P_d + P_box − P_d·P_box so small
+    // terms keep their digits (1 − ... loses them).
+    r.annual_loss =
+        r.drive_annual_loss + r.dbox_annual_loss - r.drive_annual_loss * r.dbox_annual_loss;
+    r.nines =
+        r.annual_loss > 0.0 ? -std::log10(r.annual_loss) : std::numeric_limits<double>::infinity();
+    // Fixed windows: a failure, then K more among the other N − 1 drives
+    // within T_d (REVIEW-3 part A §2.3; Backblaze's method).
+    if (r.drives > d.parity_strips && r.drive_rebuild.base() > 0.0) {
+        const double lambda_s = r.afr / kSecondsPerYear;
+        const double m = static_cast<double>(r.drives - 1) * lambda_s * r.drive_rebuild.base();
+        const double rate =
+            static_cast<double>(r.drives) * r.afr * poisson_at_least(d.parity_strips, m);
+        r.fixed_window_annual_loss = -std::expm1(-rate);
+    }
+}
+
+void performance_part(const Design& d, DesignResilience& r) {
+    const StateThroughput box_down = delivered_in(d, SizeFor::dbox_down, r.rebuild_share);
+    const StateThroughput rack_down = delivered_in(d, SizeFor::rack_down, r.rebuild_share);
+    r.degraded_read = box_down.read;
+    r.degraded_write = box_down.write;
+    r.survives_rack_loss = d.tolerates_rack_loss;
+    r.rack_down_read = rack_down.read;
+    r.rack_down_write = rack_down.write;
+    // A device reads and writes from one budget: R/R_max + W/W_max <= 1. A
+    // sync burst stalls the job (it is not reading), so the read is checked
+    // against the checkpoints' write averaged over their interval, the duty
+    // cycle (REVIEW-3 part A §3.3); without checkpoint jobs there is no burst
+    // and no figure (docs/resilience.md §10).
     const CheckpointPlan& plan = d.requirements.checkpoints;
-    r.burst_write = !plan.jobs.empty() ? plan.write : d.requirements.write;
-    if (d.write.base() > 0.0) {
+    r.has_checkpoints = !plan.jobs.empty();
+    r.burst_write = checkpoint_average(plan);
+    if (r.has_checkpoints && d.write.base() > 0.0) {
         const double share = std::clamp(r.burst_write.base() / d.write.base(), 0.0, 1.0);
         r.read_during_burst = d.read * (1.0 - share);
     }
@@ -144,11 +181,36 @@ void wan_part(const Design& d, const ResilienceInputs& in, DesignResilience& r) 
 }
 
 void endurance_part(const Design& d, const DBoxModel& box, DesignResilience& r) {
-    const Throughput avg = checkpoint_average(d.requirements.checkpoints);
-    r.average_write = avg.base() > 0.0 ? avg : d.write;
+    // The average is a stated workload's only: the checkpoint jobs'. Without
+    // one it is not known, and full write all day is the peak figure, not an
+    // average (REVIEW-3 part A §3.4).
+    r.average_write = checkpoint_average(d.requirements.checkpoints);
     r.dwpd_peak = drive_writes_per_day(d.write, d.raw, d.stripe_width(), d.data_strips);
     r.dwpd_average = drive_writes_per_day(r.average_write, d.raw, d.stripe_width(), d.data_strips);
     r.rated_dwpd = box.drive_dwpd;
+}
+
+/// A probability as people read it in a finding: "1.7e-3" (fmt, no locale).
+std::string probability_text(double p) {
+    return fmt::format("{:.1e}", p);
+}
+
+/// docs/resilience.md §9: the headline and its largest term, said once.
+template <class Add> void durability_finding(const DesignResilience& r, Add add) {
+    if (!(r.annual_loss > 0.0)) {
+        return;
+    }
+    const bool boxes = r.dbox_annual_loss > r.drive_annual_loss;
+    add(Severity::info, "durability",
+        "annual loss probability " + probability_text(r.annual_loss) + " (" +
+            format_number(r.nines, 1) + " nines; exponential rebuilds, serial repair), " +
+            (boxes ? "mostly D-box events (" + probability_text(r.dbox_annual_loss) + " at " +
+                         percent_text(r.dbox_events, 1) + " a D-box-year; drives " +
+                         probability_text(r.drive_annual_loss) + ")"
+                   : "mostly drive failures (" + probability_text(r.drive_annual_loss) +
+                         "; D-box events " + probability_text(r.dbox_annual_loss) + ")") +
+            "; with fixed rebuild windows the drive term is " +
+            probability_text(r.fixed_window_annual_loss));
 }
 
 void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience& r) {
@@ -156,24 +218,52 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     auto add = [&](Severity s, const char* code, std::string msg) {
         r.findings.push_back({s, code, std::move(msg)});
     };
-    const std::string with_box_down = " with one D-box down and " +
+    const std::string with_box_down = " with one D-box down and its rebuild taking " +
                                       percent_text(r.rebuild_share, 0) +
-                                      " of the backend rebuilding it";
+                                      " of every C-node and D-box";
     if (!meets(r.degraded_read.base(), req.read.base())) {
         add(Severity::warning, "degraded-read-short",
             "read falls to " + tb_s(r.degraded_read) + with_box_down + ", below the " +
-                tb_s(req.read) + " required");
+                tb_s(req.read) + " required (constraints.size_for \"dbox-down\" sizes for it)");
     }
     if (!meets(r.degraded_write.base(), req.write.base())) {
         add(Severity::warning, "degraded-write-short",
             "write falls to " + tb_s(r.degraded_write) + with_box_down + ", below the " +
                 tb_s(req.write) + " required");
     }
-    if (r.rated_dwpd > 0.0 && r.dwpd_average > r.rated_dwpd) {
+    if (d.size_for == SizeFor::rack_down) {
+        const std::string with_rack_down = " with one rack's devices down and " +
+                                           percent_text(r.rebuild_share, 0) +
+                                           " of the survivors' C-nodes and D-boxes rebuilding "
+                                           "them";
+        if (!meets(r.rack_down_read.base(), req.read.base())) {
+            add(Severity::warning, "rack-down-read-short",
+                "read falls to " + tb_s(r.rack_down_read) + with_rack_down + ", below the " +
+                    tb_s(req.read) + " required");
+        }
+        if (!meets(r.rack_down_write.base(), req.write.base())) {
+            add(Severity::warning, "rack-down-write-short",
+                "write falls to " + tb_s(r.rack_down_write) + with_rack_down + ", below the " +
+                    tb_s(req.write) + " required");
+        }
+    }
+    durability_finding(r, add);
+    if (r.has_checkpoints && r.rated_dwpd > 0.0 && r.dwpd_average > r.rated_dwpd) {
         add(Severity::warning, "endurance",
-            "the drives would write " + format_number(r.dwpd_average, 2) +
-                " drive writes per day on average, above their rated " +
-                format_number(r.rated_dwpd, 2));
+            "the checkpoint jobs would write " + format_number(r.dwpd_average, 2) +
+                " drive writes per day on average, above the drives' rated " +
+                format_number(r.rated_dwpd, 2) +
+                " (a rating quoted for random writes; large sequential stripes wear less)");
+    }
+    // docs/resilience.md §9: a D-box failure is a routine event at scale, so
+    // the odds it costs data are a risk in their own right.
+    if (r.dbox_loss_given_failure > kDboxLossRisk && d.tolerates_dbox_loss) {
+        add(Severity::warning, "dbox-loss-risk",
+            "if a D-box fails, the odds of losing data before its " +
+                format_in(r.dbox_rebuild, units::h, 1) + " rebuild ends are 1 in " +
+                format_number(1.0 / r.dbox_loss_given_failure, 0) +
+                " (above 1 in 10,000): a higher rebuild share, more parity or smaller drives "
+                "shorten the window");
     }
     if (in.outage.base() > 0.0 && r.offsite_write.base() > 0.0 && !r.catch_up &&
         in.wan.base() > 0.0) {
@@ -198,11 +288,25 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     }
 }
 
+bool is_design_risk(const std::string& code) {
+    for (const char* risk : {"degraded-read-short", "degraded-write-short", "rack-down-read-short",
+                             "rack-down-write-short", "dbox-loss-risk", "durability"}) {
+        if (code == risk) {
+            return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 void check_resilience_inputs(const ResilienceInputs& in) {
     if (in.afr && !(*in.afr > 0.0 && *in.afr < 1.0)) {
         throw InputError("afr", format_shortest(*in.afr) + ": expected above 0 % and below 100 %");
+    }
+    if (in.dbox_events && !(*in.dbox_events >= 0.0 && *in.dbox_events <= 10.0)) {
+        throw InputError("dbox_events", format_shortest(*in.dbox_events) +
+                                            ": expected from 0 % to 1000 % a D-box-year");
     }
     if (!(in.fill > 0.0 && in.fill <= 1.0)) {
         throw InputError("fill",
@@ -269,12 +373,23 @@ DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
                                     " gives no drive_afr; expected an annual failure rate such as "
                                     "\"0.5%\"");
     }
+    r.dbox_events = in.dbox_events.value_or(box.dbox_events_per_year);
     durability_part(d, box, ec, r);
-    performance_part(d, box, r);
+    combined_part(d, r);
+    performance_part(d, r);
     wan_part(d, in, r);
     endurance_part(d, box, r);
     findings_part(d, in, r);
     return r;
+}
+
+std::optional<double> headline_annual_loss(const Design& d) {
+    const std::optional<double> drives = first_order_annual_loss(d);
+    if (!drives) {
+        return std::nullopt;
+    }
+    const double box = d.resilience->dbox_annual_loss;
+    return *drives + box - *drives * box; // 1 − (1 − a)(1 − b), keeping small digits
 }
 
 std::optional<double> first_order_annual_loss(const Design& d) {
@@ -300,6 +415,7 @@ ResilienceInputs resilience_inputs(const Scenario& s, const Catalog& catalog) {
     ResilienceInputs in;
     const ResilienceSpec& spec = s.resilience;
     in.afr = spec.afr;
+    in.dbox_events = spec.dbox_events;
     in.fill = spec.fill.value_or(in.fill);
     in.rebuild_share = spec.rebuild_share.value_or(in.rebuild_share);
     in.outage = spec.outage.value_or(Duration{});
@@ -326,6 +442,13 @@ void assess_designs(SizingResult& sized, const Catalog& catalog, const Resilienc
             continue;
         }
         d.resilience = assess_resilience(d, *box, *ec, in);
+        // Risks are the design's findings too, so `size` and the workbook
+        // say them, not only `podsizer resilience` (issue 28 item 7).
+        for (const Finding& f : d.resilience->findings) {
+            if (is_design_risk(f.code)) {
+                d.findings.push_back(f);
+            }
+        }
     }
 }
 

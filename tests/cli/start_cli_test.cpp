@@ -252,8 +252,14 @@ TEST_CASE("the optimiser keeps the scenario's rack unless told it may choose") {
         podsizer({"optimize", kFleet, "--all", "--any-rack", "--format", "json"});
     REQUIRE(any.exit_code == 0);
     // The catalog's 48U/40 kW rack holds the same counts in fewer racks, so
-    // it takes the whole front and the best design (docs/extrapolation-and-comparison.md §7).
-    CHECK(racks(any) == std::set<std::string>{"rack-48u-40kw"});
+    // it takes the best design (docs/extrapolation-and-comparison.md §7).
+    // The front keeps some 42U designs: at 1,754 C-nodes and 711 D-boxes the
+    // 48U twin stands in 74 racks, where layout auto takes rack-resilient
+    // at 144+4 (2 strips x 74 racks = 148 wide, 0.04 % below 146+4, within
+    // the 1 % threshold, docs/model.md §6), so the 42U twin (119 racks,
+    // 146+4) keeps 0.3 PB more usable and is not dominated.
+    CHECK(racks(any).count("rack-48u-40kw") == 1);
+    CHECK(racks(any).size() == 2);
     CHECK(json_of(any).at("best").at("rack_model") == "rack-48u-40kw");
     CHECK(json_of(any).at("combinations").get<int>() >
           json_of(fixed).at("combinations").get<int>());

@@ -84,19 +84,84 @@ TEST_CASE("Reed-Solomon reads every data strip: a drive rebuild takes four times
 }
 
 TEST_CASE("with one D-box down the rest deliver less, by the rebuild's share") {
-    // HD exabyte, full performance: 206 x 48 GB/s x 0.9 = 8.90 TB/s against
-    // 414 C-nodes x 24 GB/s = 9.94 TB/s of frontend.
+    // The rebuild takes rho of every surviving C-node and D-box
+    // (docs/resilience.md §10): 0.9 x min(frontend, (D - 1) x D-box read).
+    // HD exabyte, full performance: 0.9 x min(414 x 24 = 9,936, 206 x 48 =
+    // 9,888 GB/s) = 8.90 TB/s.
     const Assessed a = assess("high-density-1eb.json", 0, ResilienceInputs{});
     CHECK(in(a.r.degraded_read, units::TB_per_s) == Approx(206 * 48 * 0.9 / 1000.0));
-    // The reference pod: 179 x 60 GB/s x 0.9 = 9.67 TB/s, below its 10.8
-    // TB/s requirement: a warning, and likewise for write.
+    // The reference pod: 0.9 x min(450 x 24 = 10,800, 179 x 60 = 10,740
+    // GB/s) = 9.67 TB/s, below its 10.8 TB/s requirement: a warning, and
+    // likewise for write (0.9 x min(4,500, 179 x 25 = 4,475) = 4.03 TB/s).
     const Assessed pod = assess("ncp-pod-41k.json", 0, ResilienceInputs{});
     CHECK(in(pod.r.degraded_read, units::TB_per_s) == Approx(179 * 60 * 0.9 / 1000.0));
+    CHECK(in(pod.r.degraded_write, units::TB_per_s) == Approx(179 * 25 * 0.9 / 1000.0));
     CHECK(has(pod.r, "degraded-read-short"));
     CHECK(has(pod.r, "degraded-write-short"));
-    // Reads during a write at the full requirement leave nothing: the
-    // devices' read/write budget is shared.
-    CHECK(pod.r.read_during_burst.base() == Approx(0.0).margin(1e-6));
+    // Without checkpoint jobs there is no burst to read beside: no figure
+    // (REVIEW-3 part A §3.3: the row printed 0.00 TB/s).
+    CHECK_FALSE(pod.r.has_checkpoints);
+    CHECK(pod.r.read_during_burst.base() == 0.0);
+}
+
+TEST_CASE("a frontend-bound design rebuilds on its C-nodes: longer, and it serves less") {
+    // HD exabyte, capacity only (1:2): 104 C-nodes x 24 GB/s = 2,496 GB/s of
+    // frontend against 207 x 48 = 9,936 GB/s of backend. The rebuild reads
+    // pass through the C-nodes, so it gets rho of the C-nodes' read:
+    // 0.1 x 2,496 = 249.6 GB/s, not 0.1 x 9,936 = 993.6 GB/s.
+    const Assessed cap = assess("high-density-1eb.json", 1, ResilienceInputs{});
+    REQUIRE(cap.design.cnodes == 104);
+    REQUIRE(cap.design.dboxes == 207);
+    CHECK(in(cap.r.rebuild_bandwidth, units::GB_per_s) == Approx(0.1 * 104 * 24));
+    // Drive: 0.8 x 122.88 TB x 36.5 / 249.6 GB/s = 14,376 s = 239.6 min,
+    // against 60.2 min on the balanced design with the same 207 D-boxes.
+    CHECK(in(cap.r.drive_rebuild, units::s) == Approx(0.8 * 122.88e12 * 36.5 / 249.6e9));
+    const Assessed full = assess("high-density-1eb.json", 0, ResilienceInputs{});
+    REQUIRE(full.design.dboxes == cap.design.dboxes);
+    CHECK(cap.r.drive_rebuild.base() > 3.9 * full.r.drive_rebuild.base());
+    // D-box: min(2,496, 206 x 48) x 0.1 = 249.6 GB/s for 44 drives:
+    // 0.8 x 44 x 122.88 TB x 36.5 / 249.6 GB/s = 632,546 s = 175.7 h.
+    CHECK(in(cap.r.dbox_rebuild, units::h) ==
+          Approx(0.8 * 44 * 122.88e12 * 36.5 / 249.6e9 / 3600.0));
+    // Client read with a D-box down: 0.9 x min(2,496, 206 x 48) = 2.25 TB/s,
+    // less than the 2.50 TB/s intact (the D-box-only model showed 2.50).
+    CHECK(in(cap.r.degraded_read, units::TB_per_s) == Approx(0.9 * 2.496));
+    CHECK(cap.r.degraded_read < cap.design.read);
+}
+
+TEST_CASE("durability counts enclosure events beside drive failures") {
+    // HD exabyte, full performance, the catalog's 1 % D-box events a year
+    // (ASSUMPTION): P_box = 1 - exp(-207 x 0.01 x P(loss | D-box)), with
+    // P(loss | D-box) = 1.72e-3: 3.55e-3 a year, 2.45 nines, against the
+    // drive term's 3.3e-8 (REVIEW-3 part A §2.4).
+    const Assessed a = assess("high-density-1eb.json", 0, ResilienceInputs{});
+    const DesignResilience& r = a.r;
+    CHECK(r.dbox_events == Approx(0.01));
+    const double box = -std::expm1(-207 * 0.01 * r.dbox_loss_given_failure);
+    CHECK(r.dbox_annual_loss == Approx(box));
+    CHECK(r.dbox_annual_loss == Approx(3.55e-3).epsilon(0.01));
+    CHECK(r.drive_annual_loss == r.durability.annual_loss_probability);
+    CHECK(r.annual_loss == Approx(r.drive_annual_loss + box - r.drive_annual_loss * box));
+    CHECK(r.nines == Approx(-std::log10(r.annual_loss)));
+    CHECK(r.nines == Approx(2.45).epsilon(0.002));
+    // The largest term is named, and the risk is a finding.
+    const auto durability = std::find_if(r.findings.begin(), r.findings.end(),
+                                         [](const Finding& f) { return f.code == "durability"; });
+    REQUIRE(durability != r.findings.end());
+    CHECK(durability->message.find("mostly D-box events") != std::string::npos);
+    CHECK(has(r, "dbox-loss-risk")); // 1.72e-3 > 1e-4
+    // Fixed rebuild windows (Backblaze's method): 9,108 x 0.005 a year x
+    // P(Poisson(9,107 x 0.005 / 8,760 h x T_d) >= 4); about 1.4e-9 at
+    // T_d = 60.2 min (REVIEW-3 part A §2.3).
+    const double m = 9107 * 0.005 / 8760.0 * in(r.drive_rebuild, units::h);
+    const double p4 = 1 - std::exp(-m) * (1 + m + m * m / 2 + m * m * m / 6);
+    CHECK(r.fixed_window_annual_loss == Approx(-std::expm1(-9108 * 0.005 * p4)).epsilon(1e-3));
+    CHECK(r.fixed_window_annual_loss == Approx(1.4e-9).epsilon(0.02));
+    // The scenario's rate replaces the catalog's; zero leaves the drive term.
+    ResilienceInputs none;
+    none.dbox_events = 0.0;
+    const Assessed drives_only = assess("high-density-1eb.json", 0, none);
+    CHECK(drives_only.r.annual_loss == drives_only.r.drive_annual_loss);
 }
 
 TEST_CASE("a WAN outage leaves a backlog that the link then drains") {
@@ -141,9 +206,22 @@ TEST_CASE("flash endurance: drive writes per day from the average, not the peak"
           Approx(0.0307).epsilon(1e-2));
     const Assessed pod = assess("ncp-pod-41k.json", 0, ResilienceInputs{});
     CHECK(pod.r.dwpd_peak == Approx(1.642).epsilon(1e-3));
-    // No checkpoint jobs: the average is the design's write, above the
-    // catalog's 0.5 rated DWPD.
-    CHECK(has(pod.r, "endurance"));
+    // No checkpoint jobs: no stated workload, so no average and no warning
+    // (REVIEW-3 part A §3.4: full write all day is the peak, not a workload).
+    CHECK(pod.r.dwpd_average == 0.0);
+    CHECK_FALSE(has(pod.r, "endurance"));
+    // With the checkpoint jobs the average is theirs: the example's jobs are
+    // alternatives, so the largest, 25.2 TB every 60 s = 420 GB/s, on the
+    // as-quoted pod's 180 D-boxes: 0.153 DWPD (REVIEW-3 §3.4: 0.031-0.153),
+    // below the 0.5 rating: no warning.
+    const Assessed jobs = assess("checkpoint-cadence.json", 0, ResilienceInputs{});
+    CHECK(jobs.r.has_checkpoints);
+    CHECK(in(jobs.r.average_write, units::GB_per_s) == Approx(25.2e3 / 60.0));
+    CHECK(jobs.r.dwpd_average == Approx(0.153).epsilon(0.01));
+    CHECK(jobs.r.dwpd_average ==
+          Approx(drive_writes_per_day(Throughput::from_base(420e9), jobs.design.raw,
+                                      jobs.design.stripe_width(), jobs.design.data_strips)));
+    CHECK_FALSE(has(jobs.r, "endurance"));
 }
 
 TEST_CASE("the Poisson tail keeps its digits where it is tiny") {

@@ -182,6 +182,11 @@ private Q_SLOTS:
         QCOMPARE(read->text(), QString("10.80*"));
         QVERIFY(read->toolTip().contains("dbox-1u-22.backend_port_speed"));
         QVERIFY(!read->toolTip().contains("cnode-1u"));
+        // docs/model.md §5: each count says what set it on hover; the racks
+        // by the 25 kW budget (29), where space alone needs 18.
+        QVERIFY(racks->toolTip().contains("Set by power (space 18)"));
+        const QTableWidgetItem* cnodes = t->item(row_named(t, "C-nodes"), 0);
+        QVERIFY(cnodes->toolTip().contains("Set by read (C:D minimum 90, write 450)"));
         QVERIFY(w->findChild<QLabel*>("results-requirement")->text().contains("ASSUMPTION"));
         QCOMPARE(w->editor()->field("$.fleet.gpus")->text(), QString("41472"));
         QCOMPARE(w->editor()->field("$.capacity.usable")->text(), QString("215 PB"));

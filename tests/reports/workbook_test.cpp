@@ -178,9 +178,9 @@ TEST_CASE("the sheets come in the issue's order: Slide, Summary, designs, Checkp
           "Resilience, Racks, Assumptions, Charts") {
     // Resilience (docs/resilience.md §13) after the designs and checkpoints:
     // every catalog D-box gives a drive AFR.
-    CHECK(ncp().manifest.sheets ==
-          std::vector<std::string>{"Slide", "Summary", "NCP pod", "Resilience", "Racks",
-                                   "Assumptions", "Charts"});
+    CHECK(ncp().manifest.sheets == std::vector<std::string>{"Slide", "Summary", "NCP pod",
+                                                            "Resilience", "Racks", "Assumptions",
+                                                            "Charts"});
     const Written hd = write_example("high-density-1eb.json", "hd.xlsx");
     CHECK(hd.manifest.sheets ==
           std::vector<std::string>{"Slide", "Summary", "HD exabyte, full performance",
@@ -190,10 +190,10 @@ TEST_CASE("the sheets come in the issue's order: Slide, Summary, designs, Checkp
     CHECK(book.find("name=\"HD exabyte, capacity only (1 2)\"") != std::string::npos);
     // With checkpoint jobs, their sheet comes after the designs.
     const Written ck = write_example("checkpoint-cadence.json", "ckpt.xlsx");
-    CHECK(ck.manifest.sheets ==
-          std::vector<std::string>{"Slide", "Summary", "NCP pod as quoted",
-                                   "NCP pod sized for checkpoints", "Checkpoints", "Resilience",
-                                   "Racks", "Assumptions", "Charts"});
+    CHECK(ck.manifest.sheets == std::vector<std::string>{"Slide", "Summary", "NCP pod as quoted",
+                                                         "NCP pod sized for checkpoints",
+                                                         "Checkpoints", "Resilience", "Racks",
+                                                         "Assumptions", "Charts"});
 }
 
 TEST_CASE("every sheet prints landscape on A4 one page wide, with the scenario and date on top") {
@@ -393,13 +393,14 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     // reduction.
     for (const char* label :
          {"Racks", "Usable capacity (PB)", "Read (TB/s)", "Write (TB/s)", "Power (kW)",
-          "Facility power (kW)", "Durability, drive failures (nines)", "Meets requirements"}) {
+          "Facility power (kW)", "Read, one D-box down (TB/s)", "Write, one D-box down (TB/s)",
+          "Durability, drives and D-boxes (nines)", "Meets requirements"}) {
         INFO(label);
         CHECK(row_labelled(w, 1, label) > 0);
     }
     // The headline is the Resilience sheet's nines row, linked from the
     // Summary (so an edited AFR reaches the Slide), with its cached value.
-    CHECK(row_labelled(w, 2, "Durability, drive failures (nines)") > 0);
+    CHECK(row_labelled(w, 2, "Durability, drives and D-boxes (nines)") > 0);
     const std::string& summary = sheet_xml(w, 2);
     std::smatch link;
     REQUIRE(std::regex_search(summary, link,
@@ -407,9 +408,17 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     const std::string cached = link[1].str();
     double nines = 0.0;
     REQUIRE(std::from_chars(cached.data(), cached.data() + cached.size(), nines).ec == std::errc());
-    const std::optional<double> loss = first_order_annual_loss(w.result.designs.front());
+    const std::optional<double> loss = headline_annual_loss(w.result.designs.front());
     REQUIRE(loss);
     CHECK_THAT(nines, Catch::WithinRel(-std::log10(*loss), 1e-12));
+    // docs/resilience.md §9: the drive term (first order) and the D-box
+    // term, 1 - exp(-180 D-boxes x 1 % a year x P(loss | a D-box fails)),
+    // combined as 1 - (1 - a)(1 - b) = a + b - ab.
+    const Design& pod = w.result.designs.front();
+    const double box = -std::expm1(-180 * 0.01 * pod.resilience->dbox_loss_given_failure);
+    const double drives = *first_order_annual_loss(pod);
+    CHECK_THAT(*loss, Catch::WithinRel(drives + box - drives * box, 1e-12));
+    CHECK_THAT(nines, Catch::WithinAbs(5.44, 0.005));
     CHECK(row_labelled(w, 1, "Effective capacity after data reduction (PB)") == 0);
     CHECK(row_labelled(w, 1, "C-nodes") == 0); // the Summary's, not the Slide's
     // Each Slide cell links to the Summary's.
@@ -422,14 +431,14 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     const std::string& xml = sheet_xml(w, racks_sheet);
     const std::regex row("<row r=\"([0-9]+)\"");
     int last = 0;
-    for (auto it = std::sregex_iterator(xml.begin(), xml.end(), row);
-         it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(xml.begin(), xml.end(), row); it != std::sregex_iterator();
+         ++it) {
         last = std::stoi((*it)[1].str());
     }
     CHECK(last < 40);
     CHECK(xml.find("Leaf") == std::string::npos); // kinds, not instances
-    CHECK_THAT(w.parts.at("xl/sharedStrings.xml"), Catch::Contains("spine switch") &&
-                                                       Catch::Contains("leaf switch"));
+    CHECK_THAT(w.parts.at("xl/sharedStrings.xml"),
+               Catch::Contains("spine switch") && Catch::Contains("leaf switch"));
     CHECK(std::find(w.manifest.sheets.begin(), w.manifest.sheets.end(), "Rack units") ==
           w.manifest.sheets.end());
 

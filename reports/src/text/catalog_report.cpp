@@ -60,15 +60,15 @@ std::vector<Fact> with_family(const std::string& family, std::vector<Fact> facts
 }
 
 Entry entry_of(const CNodeModel& m) {
-    return Entry{m.id,
-                 "cnode",
-                 m.name,
-                 with_family(m.family, {q("height", m.height, units::U, 0, "height_rack_units"),
-                  q("power", m.power, units::W, 0, "power_w", true),
-                  q("read", m.read, units::GB_per_s, 1, "read_bytes_per_s", true),
-                  q("write", m.write, units::GB_per_s, 1, "write_bytes_per_s", true),
-                  num("client_ports", m.client_ports, 0), num("backend_ports", m.backend_ports, 0)}),
-                 &m.provenance};
+    return Entry{
+        m.id, "cnode", m.name,
+        with_family(m.family, {q("height", m.height, units::U, 0, "height_rack_units"),
+                               q("power", m.power, units::W, 0, "power_w", true),
+                               q("read", m.read, units::GB_per_s, 1, "read_bytes_per_s", true),
+                               q("write", m.write, units::GB_per_s, 1, "write_bytes_per_s", true),
+                               num("client_ports", m.client_ports, 0),
+                               num("backend_ports", m.backend_ports, 0)}),
+        &m.provenance};
 }
 
 Entry entry_of(const DBoxModel& m) {
@@ -79,28 +79,28 @@ Entry entry_of(const DBoxModel& m) {
                  format_in(m.raw(s), units::TB, 1) + " raw)";
         sizes_json.push_back(s.base());
     }
-    return Entry{
-        m.id,
-        "dbox",
-        m.name,
-        with_family(m.family,
-        {q("height", m.height, units::U, 0, "height_rack_units", true),
-         q("power", m.power, units::W, 0, "power_w", true),
-         num("drives", m.drives, 0, true),
-         {"drive_sizes", sizes, "drive_sizes_bytes", sizes_json, false},
-         {"default_drive",
-          format_in(m.default_drive, units::TB, 2) + " drives, " +
-              format_in(m.raw(m.default_drive), units::TB, 1) + " raw per box",
-          "default_raw_bytes", m.raw(m.default_drive).base(), true},
-         q("backend_read", m.backend_read, units::GB_per_s, 1, "backend_read_bytes_per_s", true),
-         q("backend_write", m.backend_write, units::GB_per_s, 1, "backend_write_bytes_per_s"),
-         num("backend_ports", m.backend_ports, 0),
-         num("write_buffer_ha_min_dboxes", m.write_buffer_ha_min_dboxes, 0),
-         num("drive_afr", m.drive_afr, 4),
-         num("drive_dwpd", m.drive_dwpd, 2),
-         txt("erasure_coding", m.erasure_coding),
-         flag("ncp_certified", m.ncp_certified, true)}),
-        &m.provenance};
+    return Entry{m.id, "dbox", m.name,
+                 with_family(m.family,
+                             {q("height", m.height, units::U, 0, "height_rack_units", true),
+                              q("power", m.power, units::W, 0, "power_w", true),
+                              num("drives", m.drives, 0, true),
+                              {"drive_sizes", sizes, "drive_sizes_bytes", sizes_json, false},
+                              {"default_drive",
+                               format_in(m.default_drive, units::TB, 2) + " drives, " +
+                                   format_in(m.raw(m.default_drive), units::TB, 1) + " raw per box",
+                               "default_raw_bytes", m.raw(m.default_drive).base(), true},
+                              q("backend_read", m.backend_read, units::GB_per_s, 1,
+                                "backend_read_bytes_per_s", true),
+                              q("backend_write", m.backend_write, units::GB_per_s, 1,
+                                "backend_write_bytes_per_s"),
+                              num("backend_ports", m.backend_ports, 0),
+                              num("write_buffer_ha_min_dboxes", m.write_buffer_ha_min_dboxes, 0),
+                              num("drive_afr", m.drive_afr, 4),
+                              num("drive_dwpd", m.drive_dwpd, 2),
+                              num("dbox_events_per_year", m.dbox_events_per_year, 4),
+                              txt("erasure_coding", m.erasure_coding),
+                              flag("ncp_certified", m.ncp_certified, true)}),
+                 &m.provenance};
 }
 
 Entry entry_of(const ErasureCodingRule& m) {

@@ -45,6 +45,39 @@ std::string erasure_coding_text(const Design& d, bool machine) {
     return machine ? s : s + ", " + format_number(d.reserve * 100.0, 0) + " % reserve";
 }
 
+/// "read (write 450, C:D minimum 90)": what set a count, and what each other
+/// requirement alone would need; the reason alone for machines.
+std::string sized_by_text(const SizedBy& s, bool machine) {
+    if (s.by.empty()) {
+        return machine ? "" : "n/a";
+    }
+    if (machine) {
+        return s.by;
+    }
+    std::string others;
+    for (const CountNeed& n : s.needs) {
+        if (n.requirement != s.by) {
+            others += (others.empty() ? "" : ", ") + n.requirement + " " +
+                      format_number(static_cast<double>(n.count), 0);
+        }
+    }
+    return others.empty() ? s.by : s.by + " (" + others + ")";
+}
+
+/// "dbox-down" for machines; "one D-box down, 20 % headroom" for people.
+std::string size_for_text(const Design& d, bool machine) {
+    if (machine) {
+        return std::string(to_string(d.size_for));
+    }
+    std::string s = d.size_for == SizeFor::intact      ? "intact"
+                    : d.size_for == SizeFor::dbox_down ? "one D-box down"
+                                                       : "one rack down";
+    if (d.headroom > 0.0) {
+        s += ", " + format_number(d.headroom * 100.0, 0) + " % headroom";
+    }
+    return s;
+}
+
 std::string bottlenecks_text(const Design& d, bool) {
     return std::string(to_string(d.read_bottleneck)) + " / " +
            std::string(to_string(d.write_bottleneck));
@@ -107,6 +140,24 @@ constexpr Metric kMetrics[] = {
      .sheet = "dboxes",
      .of_design = [](D d) { return count(d.dboxes); },
      .of_column = [](C c) { return count_unless_reference(c, c.dboxes); }},
+    {.id = M::cnodes_sized_by,
+     .key = "cnodes_sized_by",
+     .label = "C-nodes set by",
+     .kind = K::text,
+     .scaling = S::same,
+     .text = [](D d, bool machine) { return sized_by_text(d.sized_by.cnodes, machine); }},
+    {.id = M::dboxes_sized_by,
+     .key = "dboxes_sized_by",
+     .label = "D-boxes set by",
+     .kind = K::text,
+     .scaling = S::same,
+     .text = [](D d, bool machine) { return sized_by_text(d.sized_by.dboxes, machine); }},
+    {.id = M::racks_sized_by,
+     .key = "racks_sized_by",
+     .label = "Racks set by",
+     .kind = K::text,
+     .scaling = S::same,
+     .text = [](D d, bool machine) { return sized_by_text(d.sized_by.racks, machine); }},
     // C-nodes per D-box: "2.5:1" in the reports, the number in the workbook.
     {.id = M::cd_ratio,
      .key = "cd_ratio",
@@ -318,6 +369,62 @@ constexpr Metric kMetrics[] = {
      .sheet = "write_TBps",
      .of_design = [](D d) -> Value { return in(d.write, units::TB_per_s); },
      .of_column = [](C c) -> Value { return in(c.write, units::TB_per_s); },
+     .rests_on = figure_set(F::write)},
+    {.id = M::size_for,
+     .key = "size_for",
+     .label = "Sized for",
+     .kind = K::text,
+     .scaling = S::same,
+     .json = "size_for",
+     .text = size_for_text},
+    {.id = M::dbox_down_read,
+     .key = "dbox_down_read",
+     .label = "Read, one D-box down",
+     .unit = "TB/s",
+     .decimals = 2,
+     .scaling = S::total,
+     .sheet = "dbox_down_read",
+     .of_design = [](D d) -> Value {
+         return d.resilience ? Value(in(d.resilience->degraded_read, units::TB_per_s))
+                             : std::nullopt;
+     },
+     .rests_on = figure_set(F::read)},
+    {.id = M::dbox_down_write,
+     .key = "dbox_down_write",
+     .label = "Write, one D-box down",
+     .unit = "TB/s",
+     .decimals = 2,
+     .scaling = S::total,
+     .sheet = "dbox_down_write",
+     .of_design = [](D d) -> Value {
+         return d.resilience ? Value(in(d.resilience->degraded_write, units::TB_per_s))
+                             : std::nullopt;
+     },
+     .rests_on = figure_set(F::write)},
+    // n/a where the layout does not survive a rack loss (the row above says so).
+    {.id = M::rack_down_read,
+     .key = "rack_down_read",
+     .label = "Read, one rack down",
+     .unit = "TB/s",
+     .decimals = 2,
+     .scaling = S::total,
+     .of_design = [](D d) -> Value {
+         return d.resilience && d.tolerates_rack_loss
+                    ? Value(in(d.resilience->rack_down_read, units::TB_per_s))
+                    : std::nullopt;
+     },
+     .rests_on = figure_set(F::read)},
+    {.id = M::rack_down_write,
+     .key = "rack_down_write",
+     .label = "Write, one rack down",
+     .unit = "TB/s",
+     .decimals = 2,
+     .scaling = S::total,
+     .of_design = [](D d) -> Value {
+         return d.resilience && d.tolerates_rack_loss
+                    ? Value(in(d.resilience->rack_down_write, units::TB_per_s))
+                    : std::nullopt;
+     },
      .rests_on = figure_set(F::write)},
     {.id = M::read_tbps,
      .key = "read_tbps",
@@ -544,12 +651,12 @@ constexpr Metric kMetrics[] = {
     // drives, more chances to lose one stripe.
     {.id = M::durability_nines,
      .key = "durability_nines",
-     .label = "Durability, drive failures",
+     .label = "Durability, drives and D-boxes",
      .unit = "nines",
      .decimals = 1,
      .sheet = "durability_nines",
      .of_design = [](D d) -> Value {
-         const std::optional<double> p = first_order_annual_loss(d);
+         const std::optional<double> p = headline_annual_loss(d);
          if (!p || !(*p > 0.0)) {
              return std::nullopt;
          }
@@ -604,12 +711,15 @@ const std::vector<MetricId>& sizing_table_metrics() {
         M::drive_size,
         M::cnodes,
         M::dboxes,
+        M::cnodes_sized_by,
+        M::dboxes_sized_by,
         M::cd_ratio,
         M::switches,
         M::fabric_tiers,
         M::client_port_headroom,
         M::racks,
         M::racks_both_bases,
+        M::racks_sized_by,
         M::device_units,
         M::rack_units,
         M::raw_capacity,
@@ -622,6 +732,11 @@ const std::vector<MetricId>& sizing_table_metrics() {
         M::tolerates_rack_loss,
         M::read,
         M::write,
+        M::size_for,
+        M::dbox_down_read,
+        M::dbox_down_write,
+        M::rack_down_read,
+        M::rack_down_write,
         M::read_tbps,
         M::write_tbps,
         M::bottleneck,
@@ -695,6 +810,8 @@ const std::vector<MetricId>& summary_metrics() {
         M::durability_nines,
         M::read,
         M::write,
+        M::dbox_down_read,
+        M::dbox_down_write,
         M::read_tbps,
         M::write_tbps,
         M::read_within_limits,

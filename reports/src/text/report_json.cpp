@@ -135,12 +135,21 @@ ojson resilience_json(const DesignResilience& r) {
     d["drives"] = r.drives;
     d["drive_rebuild_s"] = r.drive_rebuild.base();
     d["dbox_rebuild_s"] = r.dbox_rebuild.base();
-    d["annual_loss_probability"] = r.durability.annual_loss_probability;
-    d["nines"] = std::isfinite(r.durability.nines) ? ojson(r.durability.nines) : ojson();
+    // docs/resilience.md §9: the terms apart and combined.
+    d["drive_annual_loss_probability"] = r.drive_annual_loss;
+    d["dbox_events_per_year"] = r.dbox_events;
+    d["dbox_annual_loss_probability"] = r.dbox_annual_loss;
+    d["annual_loss_probability"] = r.annual_loss;
+    d["nines"] = std::isfinite(r.nines) ? ojson(r.nines) : ojson();
+    d["drive_nines"] = std::isfinite(r.durability.nines) ? ojson(r.durability.nines) : ojson();
+    d["durability_method"] = "exponential rebuilds, serial repair";
+    d["fixed_window_drive_annual_loss_probability"] = r.fixed_window_annual_loss;
     d["mttdl_s"] = r.durability.mttdl_s;
     d["dbox_loss_given_failure"] = r.dbox_loss_given_failure;
     d["degraded_read_bytes_per_s"] = r.degraded_read.base();
     d["degraded_write_bytes_per_s"] = r.degraded_write.base();
+    d["rack_down_read_bytes_per_s"] = r.rack_down_read.base();
+    d["rack_down_write_bytes_per_s"] = r.rack_down_write.base();
     d["burst_write_bytes_per_s"] = r.burst_write.base();
     d["read_during_burst_bytes_per_s"] = r.read_during_burst.base();
     d["offsite_write_bytes_per_s"] = r.offsite_write.base();

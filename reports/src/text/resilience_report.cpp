@@ -5,6 +5,7 @@
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -31,9 +32,10 @@ Value in_unit(double base, const Unit& u) {
     return base / u.factor;
 }
 
-const std::vector<Row>& rows() {
+/// Rebuilds, durability and throughput in a failure state.
+std::vector<Row> durability_rows() {
     using R = const DesignResilience&;
-    static const std::vector<Row> kRows = {
+    return {
         {"afr_percent", "Drive AFR (%)", 2, [](R r) -> Value { return r.afr * 100.0; }},
         {"fill_percent", "Fill (%)", 0, [](R r) -> Value { return r.fill * 100.0; }},
         {"rebuild_share_percent", "Backend share for rebuilds (%)", 0,
@@ -44,20 +46,49 @@ const std::vector<Row>& rows() {
          [](R r) { return in_unit(r.drive_rebuild.base(), units::min); }},
         {"dbox_rebuild_h", "D-box rebuild (h)", 1,
          [](R r) { return in_unit(r.dbox_rebuild.base(), units::h); }},
-        {"annual_loss_probability", "Annual loss probability, drive failures", -1,
-         [](R r) -> Value { return r.durability.annual_loss_probability; }},
-        {"nines", "Nines, drive failures", 2,
-         [](R r) -> Value {
-             return std::isfinite(r.durability.nines) ? Value(r.durability.nines) : std::nullopt;
-         }},
+        {"drive_annual_loss_probability", "Annual loss probability, drive failures", -1,
+         [](R r) -> Value { return r.drive_annual_loss; }},
+        {"fixed_window_drive_annual_loss_probability",
+         "  the same, fixed rebuild windows (Backblaze method)", -1,
+         [](R r) -> Value { return r.fixed_window_annual_loss; }},
         {"dbox_loss_given_failure", "P(loss | a D-box fails)", -1,
          [](R r) -> Value { return r.dbox_loss_given_failure; }},
+        {"dbox_events_per_year", "D-box events a year, per D-box (%)", 2,
+         [](R r) -> Value { return r.dbox_events * 100.0; }},
+        {"dbox_annual_loss_probability", "Annual loss probability, D-box events", -1,
+         [](R r) -> Value { return r.dbox_annual_loss; }},
+        {"annual_loss_probability", "Annual loss probability, drives and D-boxes", -1,
+         [](R r) -> Value { return r.annual_loss; }},
+        {"nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", 2,
+         [](R r) -> Value { return std::isfinite(r.nines) ? Value(r.nines) : std::nullopt; }},
         {"degraded_read_tbps", "Read, one D-box down (TB/s)", 2,
          [](R r) { return in_unit(r.degraded_read.base(), units::TB_per_s); }},
         {"degraded_write_tbps", "Write, one D-box down (TB/s)", 2,
          [](R r) { return in_unit(r.degraded_write.base(), units::TB_per_s); }},
-        {"read_during_burst_tbps", "Read while writing the checkpoint burst (TB/s)", 2,
-         [](R r) { return in_unit(r.read_during_burst.base(), units::TB_per_s); }},
+        {"rack_down_read_tbps", "Read, one rack down (TB/s)", 2,
+         [](R r) -> Value {
+             return r.survives_rack_loss ? in_unit(r.rack_down_read.base(), units::TB_per_s)
+                                         : std::nullopt;
+         }},
+        {"rack_down_write_tbps", "Write, one rack down (TB/s)", 2,
+         [](R r) -> Value {
+             return r.survives_rack_loss ? in_unit(r.rack_down_write.base(), units::TB_per_s)
+                                         : std::nullopt;
+         }},
+        // Only with checkpoint jobs: the read beside their write averaged
+        // over the interval (docs/resilience.md §10).
+        {"read_during_burst_tbps", "Read beside the checkpoints' average write (TB/s)", 2,
+         [](R r) -> Value {
+             return r.has_checkpoints ? in_unit(r.read_during_burst.base(), units::TB_per_s)
+                                      : std::nullopt;
+         }},
+    };
+}
+
+/// The WAN outage, staging and endurance.
+std::vector<Row> outage_rows() {
+    using R = const DesignResilience&;
+    return {
         {"offsite_gbps", "Offsite copies (Gbps)", 1,
          [](R r) { return in_unit(r.offsite_write.base(), units::Gbps); }},
         {"backlog_pb", "Backlog after the outage (PB)", 2,
@@ -86,13 +117,22 @@ const std::vector<Row>& rows() {
          [](R r) -> Value {
              return r.staging ? Value(r.staging->base() / 86'400.0) : std::nullopt;
          }},
-        {"dwpd_average", "Drive writes per day, average", 3,
-         [](R r) -> Value { return r.dwpd_average; }},
+        {"dwpd_average", "Drive writes per day, checkpoint jobs' average", 3,
+         [](R r) -> Value { return r.has_checkpoints ? Value(r.dwpd_average) : std::nullopt; }},
         {"dwpd_peak", "Drive writes per day, at full write", 2,
          [](R r) -> Value { return r.dwpd_peak; }},
         {"rated_dwpd", "Rated drive writes per day", 2,
          [](R r) -> Value { return r.rated_dwpd > 0.0 ? Value(r.rated_dwpd) : std::nullopt; }},
     };
+}
+
+const std::vector<Row>& rows() {
+    static const std::vector<Row> kRows = [] {
+        std::vector<Row> all = durability_rows();
+        std::vector<Row> more = outage_rows();
+        all.insert(all.end(), more.begin(), more.end());
+        return all;
+    }();
     return kRows;
 }
 
@@ -157,6 +197,11 @@ Grid resilience_grid(const std::vector<ResilienceColumn>& cols, bool machine) {
         g.header.push_back(c.design->name);
     }
     for (const Row& row : rows()) {
+        // A row no design has a figure for is left out, not shown as n/a.
+        if (std::none_of(cols.begin(), cols.end(),
+                         [&](const ResilienceColumn& c) { return row.value(c.resilience); })) {
+            continue;
+        }
         std::vector<std::string> line;
         if (machine) {
             line.push_back(row.key);

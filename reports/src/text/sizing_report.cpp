@@ -64,6 +64,30 @@ void capacity_json(json& j, const Design& d) {
     j["reserve"] = d.reserve;
 }
 
+/// docs/model.md §5: what set each count, and what each requirement alone
+/// would need.
+json sized_by_json(const DesignSizedBy& by) {
+    json out;
+    for (const auto& [key, s] :
+         {std::pair{"cnodes", &by.cnodes}, std::pair{"dboxes", &by.dboxes},
+          std::pair{"racks", &by.racks}, std::pair{"switches", &by.switches}}) {
+        json needs = json::object();
+        for (const CountNeed& n : s->needs) {
+            needs[n.requirement] = n.count;
+        }
+        out[key] = {{"by", s->by}, {"needs", needs}};
+    }
+    return out;
+}
+
+/// docs/model.md §5: what set each count, and the state and margin the
+/// counts were sized for.
+void add_sizing_basis(json& j, const Design& d) {
+    j["sized_by"] = sized_by_json(d.sized_by);
+    j["size_for"] = to_string(d.size_for);
+    j["headroom"] = d.headroom;
+}
+
 json design_json(const Design& d) {
     json j;
     j["name"] = d.name;
@@ -88,6 +112,7 @@ json design_json(const Design& d) {
     j["tolerates_rack_loss"] = d.tolerates_rack_loss;
     j["read_bytes_per_s"] = d.read.base();
     j["write_bytes_per_s"] = d.write.base();
+    add_sizing_basis(j, d);
     j["frontend_read_bytes_per_s"] = d.frontend_read.base();
     j["frontend_write_bytes_per_s"] = d.frontend_write.base();
     j["backend_read_bytes_per_s"] = d.backend_read.base();

@@ -75,6 +75,10 @@ constexpr FieldFigure kFieldFigures[] = {
     {"constraints.rack_power", "rack_power_kW", units::kW, "kW", xlsx::Num::precise},
     {"constraints.rack_derate", "rack_derate", kPlain, "× budget", xlsx::Num::two},
     {"constraints.pue", "pue", kPlain, "× IT power", xlsx::Num::two},
+    // docs/model.md §5-§6: margins the counts and the layout were chosen with.
+    {"constraints.headroom", "headroom", kPlain, "%", xlsx::Num::percent},
+    {"constraints.auto_layout_threshold", "auto_layout_threshold", kPlain, "%",
+     xlsx::Num::percent},
 };
 
 const FieldFigure* field_figure(std::string_view pattern) {
@@ -250,6 +254,10 @@ const Figure<DBoxModel> kDBoxFigures[] = {
     {"drive_dwpd", "Drive rated writes per day", Num::precise, "DWPD", "drive_dwpd",
      [](const DBoxModel& d) { return d.drive_dwpd; }, nullptr,
      [](const DBoxModel& d) { return d.drive_dwpd > 0.0; }},
+    // docs/resilience.md §9: the durability's enclosure term.
+    {"dbox_events_per_year", "D-box events a year", Num::percent, "per D-box",
+     "dbox_events_per_year", [](const DBoxModel& d) { return d.dbox_events_per_year; }, nullptr,
+     [](const DBoxModel& d) { return d.dbox_events_per_year > 0.0; }},
 };
 
 const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
@@ -616,13 +624,16 @@ void AssumptionsBuilder::options() {
     }
 }
 
-/// Data reduction, the rack power override, its derating and the PUE.
+/// Data reduction, the rack power override, its derating, the PUE, the
+/// headroom and the automatic layout's threshold.
 void AssumptionsBuilder::scenario_figures() {
     if (s != nullptr) {
         field_row("data_reduction");
         field_row("constraints.rack_power");
         field_row("constraints.rack_derate");
         field_row("constraints.pue");
+        field_row("constraints.headroom");
+        field_row("constraints.auto_layout_threshold");
         return;
     }
     const std::vector<Design>& designs = input.result->designs;
@@ -694,6 +705,9 @@ void AssumptionsBuilder::resilience() {
     };
     if (ri.afr) {
         row("resilience.afr", "afr", *ri.afr, Num::percent, "%");
+    }
+    if (ri.dbox_events) {
+        row("resilience.dbox_events", "dbox_events", *ri.dbox_events, Num::percent, "%");
     }
     row("resilience.fill", "fill", ri.fill, Num::percent, "%");
     row("resilience.rebuild_share", "rebuild_share", ri.rebuild_share, Num::percent, "%");

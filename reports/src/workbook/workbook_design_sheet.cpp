@@ -224,6 +224,13 @@ std::vector<Item> fabric_items(const DesignContext& x) {
 }
 
 /// The GPU side of the fabric (docs/model.md §8): the C-nodes' client ports
+/// The How column of a count (docs/model.md §5): what set it, and what
+/// each requirement alone would need; the counts stay inputs.
+std::string sized_note(const Design& d, MetricId id) {
+    const std::string why = metric(id).cell(d, false);
+    return why == "n/a" ? "sized by podsizer; an input here" : "set by " + why + "; an input here";
+}
+
 /// against what the GPUs' storage NICs can ask.
 std::vector<Item> gpu_side_items(const DesignContext& x) {
     const Design& d = x.d;
@@ -253,8 +260,8 @@ Section bill_of_materials(const DesignContext& x) {
         Item::text("dbox_model", "D-box model", d.dbox_shown(), from_catalog(d.dbox_model)),
         Item::text("switch_model", "Switch model", d.switch_shown(), from_catalog(d.switch_model)),
         Item::text("rack_model", "Rack model", d.rack_shown(), from_catalog(d.rack_model)),
-        Item::input("cnodes", "C-nodes", C, Num::integer, "sized by podsizer; an input here"),
-        Item::input("dboxes", "D-boxes", D, Num::integer, "sized by podsizer; an input here"),
+        Item::input("cnodes", "C-nodes", C, Num::integer, sized_note(d, MetricId::cnodes_sized_by)),
+        Item::input("dboxes", "D-boxes", D, Num::integer, sized_note(d, MetricId::dboxes_sized_by)),
         Item::input("drive_TB", "Drive size (TB)", in(d.drive_size, units::TB), Num::precise,
                     "one of the D-box's drive options"),
         Item::formula("drives", "Drives per D-box", "=" + x.db("drives"), d.drives_per_dbox,

@@ -57,6 +57,10 @@ private:
              const std::function<std::optional<std::pair<std::string, double>>(const Column&)>& f);
     std::string expand(const std::string& tmpl, const Column& c) const;
     void section(const std::string& title);
+    /// docs/resilience.md §9: D-box events and the combined headline.
+    void enclosure_rows(const std::vector<Column>& cols);
+    /// docs/resilience.md §10: read and write with a D-box or a rack down.
+    void state_rows(const std::vector<Column>& cols);
 
     xlsx::Book& book_;
     xlsx::Sheet& sheet_;
@@ -125,6 +129,101 @@ Cell value(double v) {
     return std::pair{std::string(), v};
 }
 
+void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
+    const Assumptions& a = a_;
+    auto sc = [&](const char* field) { return a.name("scenario", "scenario", field); };
+    auto db = [&](const Column& c, const char* field) {
+        return a.name("dbox", c.d->dbox_model, field);
+    };
+    // docs/resilience.md §9: enclosure events, and the headline combining
+    // both terms (the Summary and the Slide link to its nines).
+    row({"dbox_events", "D-box events a year (per D-box)", Num::percent,
+         "the scenario's, else the D-box's (Assumptions)"},
+        cols, [&](const Column& c) -> Cell {
+            if (a.has("scenario", "scenario", "dbox_events")) {
+                return formula(sc("dbox_events"), c.r->dbox_events);
+            }
+            if (!(c.r->dbox_events > 0.0)) {
+                return value(c.r->dbox_events);
+            }
+            return formula(db(c, "dbox_events_per_year"), c.r->dbox_events);
+        });
+    row({"loss_year_dbox", "Annual loss probability, D-box events", Num::scientific,
+         "1 − EXP(−D-boxes x events a year x P(loss | a D-box fails))"},
+        cols, [&](const Column& c) {
+            return formula("1-EXP(-[dboxes]*{dbox_events}*{dbox_loss})", c.r->dbox_annual_loss);
+        });
+    row({"loss_year_all", "Annual loss probability, drives and D-boxes", Num::scientific,
+         "1 − (1 − drive term)(1 − D-box term), as a + b − a·b"},
+        cols, [&](const Column& c) -> Cell {
+            const std::optional<double> p = headline_annual_loss(*c.d);
+            if (!p) {
+                return std::nullopt;
+            }
+            return formula("{loss_year}+{loss_year_dbox}-{loss_year}*{loss_year_dbox}", *p);
+        });
+    row({"nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", Num::two,
+         "−LOG10(annual loss probability, drives and D-boxes)"},
+        cols, [&](const Column& c) -> Cell {
+            const std::optional<double> p = headline_annual_loss(*c.d);
+            if (!p || !(*p > 0.0)) {
+                return std::nullopt;
+            }
+            return formula("-LOG10({loss_year_all})", -std::log10(*p));
+        });
+    row({"loss_year_fixed", "Drive term with fixed rebuild windows (Backblaze method)",
+         Num::scientific, "N·AFR x P(K more of N − 1 fail within T_d); about K! lower"},
+        cols, [&](const Column& c) { return value(c.r->fixed_window_annual_loss); });
+}
+
+void ResilienceSheet::state_rows(const std::vector<Column>& cols) {
+    section("Throughput with a D-box or a rack down, the rebuild on the C-nodes");
+    row({"degraded_read", "Read, one D-box down (TB/s)", Num::two,
+         "(1 − ρ) x MIN(frontend, backend per D-box x (D − 1)); 0: the layout loses data"},
+        cols, [&](const Column& c) -> Cell {
+            if (!c.d->tolerates_dbox_loss) {
+                return value(in(c.r->degraded_read, units::TB_per_s));
+            }
+            return formula(
+                "(1-{rho})*MIN([front_read],[back_read]/[dboxes]*MAX(0,[dboxes]-1))/1000",
+                in(c.r->degraded_read, units::TB_per_s));
+        });
+    row({"degraded_write", "Write, one D-box down (TB/s)", Num::two, "likewise for write"}, cols,
+        [&](const Column& c) -> Cell {
+            if (!c.d->tolerates_dbox_loss) {
+                return value(in(c.r->degraded_write, units::TB_per_s));
+            }
+            return formula(
+                "(1-{rho})*MIN([front_write],[back_write]/[dboxes]*MAX(0,[dboxes]-1))/1000",
+                in(c.r->degraded_write, units::TB_per_s));
+        });
+    row({"rack_down_read", "Read, one rack down (TB/s)", Num::two,
+         "(1 − ρ) x MIN(survivors' frontend, backend), costliest rack lost"},
+        cols, [&](const Column& c) -> Cell {
+            if (!c.r->survives_rack_loss) {
+                return std::nullopt;
+            }
+            return value(in(c.r->rack_down_read, units::TB_per_s));
+        });
+    row({"rack_down_write", "Write, one rack down (TB/s)", Num::two, "likewise for write"}, cols,
+        [&](const Column& c) -> Cell {
+            if (!c.r->survives_rack_loss) {
+                return std::nullopt;
+            }
+            return value(in(c.r->rack_down_write, units::TB_per_s));
+        });
+    // Only with checkpoint jobs (docs/resilience.md §10): the read beside
+    // their write averaged over the interval.
+    if (!input_.result->requirements.checkpoints.jobs.empty()) {
+        row({"burst_read", "Read beside the checkpoints' average write (TB/s)", Num::two,
+             "read x (1 − average checkpoint write / write): a device reads and writes from one "
+             "budget"},
+            cols, [&](const Column& c) -> Cell {
+                return value(in(c.r->read_during_burst, units::TB_per_s));
+            });
+    }
+}
+
 void ResilienceSheet::write(const std::vector<Column>& cols) {
     const Assumptions& a = a_;
     note_col_ = kFirstCol + static_cast<int>(cols.size());
@@ -174,9 +273,10 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
             return formula("[dboxes]*[drives]", static_cast<double>(c.r->drives));
         });
     row({"rebuild_GBps", "Rebuild bandwidth (GB/s)", Num::one,
-         "ρ x the backend's read (every D-box takes part)"},
+         "ρ x MIN(frontend read, backend read): read from every D-box, decoded on the C-nodes"},
         cols, [&](const Column& c) {
-            return formula("{rho}*[back_read]", in(c.r->rebuild_bandwidth, units::GB_per_s));
+            return formula("{rho}*MIN([front_read],[back_read])",
+                           in(c.r->rebuild_bandwidth, units::GB_per_s));
         });
     row({"drive_rebuild_min", "Drive rebuild (min)", Num::one,
          "fill x drive size x rebuild reads / rebuild bandwidth"},
@@ -185,13 +285,13 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
                            in(c.r->drive_rebuild, units::min));
         });
     row({"dbox_rebuild_h", "D-box rebuild (h)", Num::one,
-         "a D-box's data, read by the other D-boxes at ρ of their backend"},
+         "a D-box's data at ρ of the C-nodes or of the other D-boxes, the smaller"},
         cols, [&](const Column& c) -> Cell {
             if (c.d->dboxes < 2) {
                 return std::nullopt;
             }
-            return formula("{fill}*[drives]*[drive_TB]*1000*{amp}/({rho}*[back_read]/[dboxes]*("
-                           "[dboxes]-1))/3600",
+            return formula("{fill}*[drives]*[drive_TB]*1000*{amp}/({rho}*MIN([front_read],["
+                           "back_read]/[dboxes]*([dboxes]-1)))/3600",
                            in(c.r->dbox_rebuild, units::h));
         });
     // The first-order rate Nλ·Π(N−i)λT_d (docs/resilience.md §2): Π_{i=1..K}(N−i)
@@ -210,8 +310,8 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
             return formula(
                 "IF(" + rate + "<1E-4," + rate + "*(1-" + rate + "/2),1-EXP(-" + rate + "))", *p);
         });
-    row({"nines", "Nines, drive failures (first order)", Num::two,
-         "−LOG10(annual loss probability)"},
+    row({"nines_drives", "Nines, drive failures (first order)", Num::two,
+         "−LOG10(annual loss probability, drive failures)"},
         cols, [&](const Column& c) -> Cell {
             const std::optional<double> p = first_order_annual_loss(*c.d);
             if (!p || !(*p > 0.0)) {
@@ -229,36 +329,9 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
                            "strips_per_dbox]+1,1,TRUE)",
                            c.r->dbox_loss_given_failure);
         });
+    enclosure_rows(cols);
 
-    section("Throughput with a D-box down, and during a checkpoint burst");
-    row({"degraded_read", "Read, one D-box down (TB/s)", Num::two,
-         "MIN(frontend, backend per D-box x (D − 1) x (1 − ρ))"},
-        cols, [&](const Column& c) {
-            return formula(
-                "MIN([front_read],[back_read]/[dboxes]*MAX(0,[dboxes]-1)*(1-{rho}))/1000",
-                in(c.r->degraded_read, units::TB_per_s));
-        });
-    row({"degraded_write", "Write, one D-box down (TB/s)", Num::two, "likewise for write"}, cols,
-        [&](const Column& c) {
-            return formula(
-                "MIN([front_write],[back_write]/[dboxes]*MAX(0,[dboxes]-1)*(1-{rho}))/1000",
-                in(c.r->degraded_write, units::TB_per_s));
-        });
-    row({"burst_read", "Read while writing the checkpoint burst (TB/s)", Num::two,
-         "read x (1 − burst write / write): a device reads and writes from one budget"},
-        cols, [&](const Column& c) -> Cell {
-            const double v = in(c.r->read_during_burst, units::TB_per_s);
-            std::string burst;
-            if (!c.d->requirements.checkpoints.jobs.empty() && c.cells->has("ckpt_write")) {
-                burst = "[ckpt_write]";
-            } else if (c.cells->has("req_write")) {
-                burst = "[req_write]";
-            } else {
-                return formula("[read_GBps]/1000", v);
-            }
-            return formula("[read_GBps]*(1-MIN(1,MAX(0," + burst + "/[write_GBps])))/1000", v);
-        });
-
+    state_rows(cols);
     section("A WAN outage, and staging");
     const bool jobs = !input_.result->requirements.checkpoints.jobs.empty();
     row({"offsite_Gbps", "Offsite copies (Gbps)", Num::one,
@@ -343,12 +416,21 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
     }
 
     section("Flash endurance");
+    // docs/resilience.md §12: an average only for a stated workload.
     row({"average_GBps", "Write averaged over the day (GB/s)", Num::one,
-         "the checkpoint jobs' size / interval; without jobs, the design's write"},
-        cols, [&](const Column& c) { return value(in(c.r->average_write, units::GB_per_s)); });
-    row({"dwpd_average", "Drive writes per day, average", Num::three,
+         "the checkpoint jobs' size / interval; n/a without jobs (no stated workload)"},
+        cols, [&](const Column& c) -> Cell {
+            if (!c.r->has_checkpoints) {
+                return std::nullopt;
+            }
+            return value(in(c.r->average_write, units::GB_per_s));
+        });
+    row({"dwpd_average", "Drive writes per day, checkpoint jobs' average", Num::three,
          "write x 86,400 s x stripe width / data strips / raw capacity"},
-        cols, [&](const Column& c) {
+        cols, [&](const Column& c) -> Cell {
+            if (!c.r->has_checkpoints) {
+                return std::nullopt;
+            }
             return formula("{average_GBps}*86400*[stripe_width]/[data_strips]/([raw_PB]*1000000)",
                            c.r->dwpd_average);
         });
@@ -403,7 +485,16 @@ void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput&
     // The headline the Summary and the Slide show: the nines row's cell, with
     // the same cached value (metrics.cpp, durability_nines).
     for (const Column& c : cols) {
-        const std::optional<double> p = first_order_annual_loss(*c.d);
+        // The Summary shows the read and write with a D-box down beside the
+        // intact figures (docs/model.md §5): links to this sheet's rows.
+        DesignCells& linked = designs[static_cast<std::size_t>(c.d - all.data())];
+        linked.linked["dbox_down_read"] =
+            xlsx::ref(sheet.name(), rs.row_of("degraded_read"), c.col);
+        linked.numbers["dbox_down_read"] = in(c.r->degraded_read, units::TB_per_s);
+        linked.linked["dbox_down_write"] =
+            xlsx::ref(sheet.name(), rs.row_of("degraded_write"), c.col);
+        linked.numbers["dbox_down_write"] = in(c.r->degraded_write, units::TB_per_s);
+        const std::optional<double> p = headline_annual_loss(*c.d);
         if (p && *p > 0.0) {
             DesignCells& cells = designs[static_cast<std::size_t>(c.d - all.data())];
             cells.linked["durability_nines"] = xlsx::ref(sheet.name(), rs.row_of("nines"), c.col);

@@ -1,4 +1,4 @@
-// The Slide sheet: the headline of the proposal in at most ten rows, the
+// The Slide sheet: the headline of the proposal in about a dozen rows, the
 // sheet the workbook opens on. Every figure links to its Summary cell (which
 // links on to the design sheets), so an edited assumption reaches it too;
 // the Summary keeps the full table.
@@ -11,14 +11,16 @@ namespace podsizer::wb {
 namespace {
 
 /// The rows, in order. Effective capacity only where a data-reduction ratio
-/// is given, durability only where the Resilience sheet computes it (the
-/// Summary shows them then).
+/// is given, throughput with a D-box down and durability only where the
+/// Resilience sheet computes them (the Summary shows them then).
 constexpr MetricId kRows[] = {
     MetricId::racks,
     MetricId::usable_capacity,
     MetricId::effective_capacity,
     MetricId::read,
     MetricId::write,
+    MetricId::dbox_down_read,
+    MetricId::dbox_down_write,
     MetricId::power,
     MetricId::facility_power,
     MetricId::durability_nines,

@@ -80,6 +80,9 @@ struct DBoxModel {
     /// not known (docs/resilience.md).
     double drive_afr = 0.0;
     double drive_dwpd = 0.0;
+    /// Events a year that take the whole enclosure's drives offline until a
+    /// rebuild (docs/resilience.md §9); zero: not known, no enclosure term.
+    double dbox_events_per_year = 0.0;
     std::string erasure_coding; ///< id of the ErasureCodingRule that applies
     bool ncp_certified = false; ///< certified for NVIDIA's reference architectures
     Provenance provenance;
@@ -106,7 +109,7 @@ struct ErasureCodingRule {
     int strips_per_rack = 0; ///< cap per rack under rack-resilient (0: none)
     /// Optional legacy cap: from min_dboxes enclosures on, at most data_strips.
     std::vector<StripeStep> steps;
-    double reserve = 0.0;                   ///< fraction held back on top of EC
+    double reserve = 0.0; ///< fraction held back on top of EC
     /// Share of a stripe's data strips read to rebuild one strip: 1 for
     /// Reed-Solomon, 0.25 for VAST's locally decodable code (docs/resilience.md).
     double rebuild_read_fraction = 1.0;

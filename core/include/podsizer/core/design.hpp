@@ -5,6 +5,7 @@
 #include "podsizer/core/assumptions.hpp"
 #include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/ec_layout.hpp"
+#include "podsizer/core/failure_state.hpp"
 #include "podsizer/core/finding.hpp"
 #include "podsizer/core/power.hpp"
 #include "podsizer/core/resilience_types.hpp"
@@ -106,6 +107,26 @@ struct HandMade {};
 /// option's design from a grown one without guessing (docs/architecture.md).
 using DesignOrigin = std::variant<HandMade, FromOption, GrownToTarget>;
 
+/// One requirement or constraint and the count it alone would need.
+struct CountNeed {
+    std::string requirement; ///< "read", "capacity", "C:D minimum", "space", ...
+    std::int64_t count = 0;
+};
+
+/// Why a count is what it is (docs/model.md §5): the requirement that set it
+/// and what each requirement alone would need.
+struct SizedBy {
+    std::string by; ///< empty: not explained (a design read back)
+    std::vector<CountNeed> needs;
+};
+
+struct DesignSizedBy {
+    SizedBy cnodes;
+    SizedBy dboxes;
+    SizedBy racks;
+    SizedBy switches;
+};
+
 struct Design {
     std::string name;
     DesignOrigin origin;
@@ -171,6 +192,10 @@ struct Design {
     // docs/model.md §6: the stripe under the layout, and what it survives.
     EcLayout ec_layout = EcLayout::classic; ///< as built; never automatic
     bool ec_layout_auto = false;            ///< chosen by the automatic rule
+    /// Under the automatic rule: the layout with the most usable capacity,
+    /// and the share of it the chosen layout gives up (0: none).
+    EcLayout ec_layout_widest = EcLayout::classic;
+    double ec_layout_cost = 0.0;
     int data_strips = 0;
     int parity_strips = 0;
     int stripe_width() const { return data_strips + parity_strips; }
@@ -208,6 +233,11 @@ struct Design {
     Power basis_power() const { return power_basis == PowerBasis::max ? max_power : power; }
 
     Requirements requirements;
+    // docs/model.md §5: the failure state and headroom the counts were sized
+    // for; what the design delivers in each state is in `resilience`.
+    SizeFor size_for = SizeFor::intact;
+    double headroom = 0.0;
+    DesignSizedBy sized_by;
     std::vector<CheckpointAtDesign> checkpoints; ///< each job at the delivered write
     std::vector<Rack> layout;
     std::vector<Finding> findings;

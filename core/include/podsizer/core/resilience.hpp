@@ -37,6 +37,12 @@ DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
 /// drives than a stripe.
 std::optional<double> first_order_annual_loss(const Design& d);
 
+/// The headline annual loss (docs/resilience.md §9): the drive term of
+/// first_order_annual_loss combined with the enclosure term,
+/// 1 − (1 − drives)(1 − D-boxes), computed as a + b − a·b so small terms
+/// keep their digits. Unset where first_order_annual_loss is.
+std::optional<double> headline_annual_loss(const Design& d);
+
 /// The first reference system the scenario compares with that gives
 /// per-account limits (the cloud store the offsite copies go to); null: none.
 const ReferenceSystem* account_reference(const Scenario& s, const Catalog& catalog);

@@ -15,7 +15,9 @@ namespace podsizer {
 /// What the customer's reliability engineer sets; the catalog and the design
 /// give the rest. Defaults: the worked numbers of docs/resilience.md.
 struct ResilienceInputs {
-    std::optional<double> afr;  ///< per drive-year; unset: the D-box's drive_afr
+    std::optional<double> afr; ///< per drive-year; unset: the D-box's drive_afr
+    /// Enclosure events per D-box-year; unset: the D-box's dbox_events_per_year.
+    std::optional<double> dbox_events;
     double fill = 0.8;          ///< share of the drives holding data, (0, 1]
     double rebuild_share = 0.1; ///< ρ: the backend's bandwidth given to rebuilds, (0, 1]
     Duration outage;            ///< WAN outage to ride through; zero: none
@@ -42,11 +44,27 @@ struct DesignResilience {
     Duration dbox_rebuild;              ///< T_box: a whole D-box's drives, by the other D-boxes
     DurabilityResult durability;        ///< independent drive failures, closed form
     double dbox_loss_given_failure = 0; ///< P(loss | one D-box fails), m = Nλ·T_box
+    // docs/resilience.md §9: the headline combines the drive and enclosure
+    // terms (exponential rebuilds, serial repair for the drive term).
+    double dbox_events = 0.0;       ///< enclosure events per D-box-year; 0: not known
+    double drive_annual_loss = 0.0; ///< the drive term: durability.annual_loss_probability
+    double dbox_annual_loss = 0.0;  ///< 1 − exp(−D × events × P(loss | a D-box fails))
+    double annual_loss = 0.0;       ///< 1 − (1 − drive term)(1 − enclosure term)
+    double nines = 0.0;             ///< −log10(annual_loss); infinite at zero
+    /// The drive term with fixed rebuild windows (Backblaze's method): N·λ a
+    /// year × P(K more of the other N − 1 fail within T_d); about K! lower.
+    double fixed_window_annual_loss = 0.0;
 
-    Throughput degraded_read;     ///< one D-box down, rebuilding at ρ
-    Throughput degraded_write;    ///< likewise
-    Throughput burst_write;       ///< the write the read is checked against
-    Throughput read_during_burst; ///< R_max × (1 − W/W_max): a device's read/write region
+    // docs/resilience.md §10: the rebuild takes ρ of every surviving C-node
+    // and D-box; zero where the layout does not survive the state.
+    Throughput degraded_read;        ///< one D-box down, rebuilding at ρ
+    Throughput degraded_write;       ///< likewise
+    bool survives_rack_loss = false; ///< the layout keeps serving with a rack down
+    Throughput rack_down_read;       ///< the costliest rack's devices lost, rebuilding at ρ
+    Throughput rack_down_write;      ///< likewise
+    bool has_checkpoints = false;    ///< the scenario gives checkpoint jobs
+    Throughput burst_write;          ///< the checkpoints' write averaged over their interval
+    Throughput read_during_burst;    ///< R_max × (1 − W/W_max); zero without checkpoint jobs
 
     Throughput offsite_write;          ///< w_o: the checkpoint jobs' offsite copies
     Capacity backlog;                  ///< w_o × outage
@@ -62,7 +80,7 @@ struct DesignResilience {
     Throughput staging_rate;          ///< min(WAN, accounts' egress, the design's write)
     std::optional<Duration> staging;  ///< dataset / staging_rate; unset: no dataset or no WAN
 
-    Throughput average_write;  ///< the checkpoint jobs' size / interval; else the design's write
+    Throughput average_write;  ///< the checkpoint jobs' size / interval; zero without jobs
     double dwpd_peak = 0.0;    ///< the design's write, all day
     double dwpd_average = 0.0; ///< at average_write
     double rated_dwpd = 0.0;   ///< the drive's rating; 0: not known

@@ -3,6 +3,7 @@
 
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/ec_layout.hpp"
+#include "podsizer/core/failure_state.hpp"
 #include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/power.hpp"
 #include "podsizer/core/units.hpp"
@@ -62,8 +63,29 @@ struct Constraints {
     bool rack_resilient = false;     ///< the same as layout rack-resilient (the older key)
     /// How stripes are placed (docs/model.md §6); automatic by default.
     EcLayout layout = EcLayout::automatic;
-    /// The layout asked for: rack-resilient when rack_resilient is set.
-    EcLayout effective_layout() const { return rack_resilient ? EcLayout::rack_resilient : layout; }
+    /// The failure state the design must still meet the requirement in
+    /// (docs/model.md §5); intact: nothing broken.
+    SizeFor size_for = SizeFor::intact;
+    /// Margin on the read and write requirement, 0.2 for 20 %; 0: none.
+    double headroom = 0.0;
+    /// The automatic layout takes the most resilient layout whose usable
+    /// capacity is within this share of the best layout's (docs/model.md §6).
+    double auto_layout_threshold = 0.01;
+    /// The layout asked for: rack-resilient when rack_resilient is set, or
+    /// when an automatic layout must survive the rack-down state it is sized
+    /// for; dbox-ha when it must survive a D-box down.
+    EcLayout effective_layout() const {
+        if (rack_resilient) {
+            return EcLayout::rack_resilient;
+        }
+        if (layout == EcLayout::automatic && size_for == SizeFor::rack_down) {
+            return EcLayout::rack_resilient;
+        }
+        if (layout == EcLayout::automatic && size_for == SizeFor::dbox_down) {
+            return EcLayout::dbox_ha;
+        }
+        return layout;
+    }
     /// The draw racks are checked on; typical is the customer's basis.
     PowerBasis power_basis = PowerBasis::typical;
     /// Share of the rack budget the devices may draw (0.8: breakers loaded
@@ -176,6 +198,7 @@ struct CloudAccess {
 /// unset values take the defaults of ResilienceInputs and the catalog's.
 struct ResilienceSpec {
     std::optional<double> afr;           ///< per drive-year
+    std::optional<double> dbox_events;   ///< enclosure events per D-box-year
     std::optional<double> fill;          ///< share of the drives holding data
     std::optional<double> rebuild_share; ///< ρ
     std::optional<Duration> outage;      ///< WAN outage to ride through

@@ -25,6 +25,10 @@ enum class MetricId : std::uint8_t {
     drive_size,
     cnodes,
     dboxes,
+    // docs/model.md §5: what set each count.
+    cnodes_sized_by,
+    dboxes_sized_by,
+    racks_sized_by,
     cd_ratio,
     switches,
     fabric_tiers,
@@ -44,6 +48,13 @@ enum class MetricId : std::uint8_t {
     tolerates_rack_loss,
     read,
     write,
+    // docs/model.md §5, docs/resilience.md §10: the state sized for and the
+    // throughput with a D-box or a rack down.
+    size_for,
+    dbox_down_read,
+    dbox_down_write,
+    rack_down_read,
+    rack_down_write,
     read_tbps,
     write_tbps,
     read_within_limits,

@@ -1,0 +1,46 @@
+#include "podsizer/core/failure_state.hpp"
+
+#include <algorithm>
+
+namespace podsizer {
+
+std::string_view to_string(SizeFor s) {
+    switch (s) {
+    case SizeFor::intact:
+        return "intact";
+    case SizeFor::dbox_down:
+        return "dbox-down";
+    case SizeFor::rack_down:
+        return "rack-down";
+    }
+    return "intact";
+}
+
+std::optional<SizeFor> size_for_from_string(std::string_view s) {
+    for (SizeFor v : {SizeFor::intact, SizeFor::dbox_down, SizeFor::rack_down}) {
+        if (s == to_string(v)) {
+            return v;
+        }
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+Throughput narrower_side(const Survivors& s) {
+    const Throughput front = s.per_cnode * static_cast<double>(std::max<std::int64_t>(0, s.cnodes));
+    const Throughput back = s.per_dbox * static_cast<double>(std::max<std::int64_t>(0, s.dboxes));
+    return std::min(front, back);
+}
+
+} // namespace
+
+Throughput serving_through_rebuild(const Survivors& s, double rho) {
+    return narrower_side(s) * (1.0 - rho);
+}
+
+Throughput rebuild_read_bandwidth(const Survivors& s, double rho) {
+    return narrower_side(s) * rho;
+}
+
+} // namespace podsizer
