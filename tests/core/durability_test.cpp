@@ -141,7 +141,7 @@ TEST_CASE("inputs the closed form cannot use are errors naming the field") {
     CHECK_THROWS_AS(durability_closed_form(layout(100, 146, 4, 0.005, 3600.0)), InputError);
     CHECK_THROWS_AS(durability_closed_form(layout(9108, 146, 4, 0.0, 3600.0)), InputError);
     CHECK_THROWS_AS(durability_closed_form(layout(9108, 146, 4, 1.0, 3600.0)), InputError);
-    CHECK_THROWS_AS(durability_closed_form(layout(9108, 146, 4, NAN, 3600.0)), InputError);
+    CHECK_THROWS_AS(durability_closed_form(layout(9108, 146, 4, std::nan(""), 3600.0)), InputError);
     CHECK_THROWS_AS(durability_closed_form(layout(9108, 146, 4, 0.005, 0.0)), InputError);
     CHECK_THROWS_AS(durability_closed_form(layout(9108, 0, 4, 0.005, 3600.0)), InputError);
     CHECK_THROWS_WITH(durability_closed_form(layout(100, 146, 4, 0.005, 3600.0)),

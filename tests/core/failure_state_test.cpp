@@ -6,6 +6,7 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/hand_design.hpp"
 #include "support/default_catalog.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -414,6 +414,11 @@ Grid side_by_side(const SizingResult& result) {
         }
         g.rows.push_back(std::move(r));
         for (std::size_t k = 0; k < result.designs.size(); ++k) {
+            // A cell without a figure ("n/a": no rack loss to survive) rests on nothing.
+            const std::string& shown = g.rows.back()[k + 1];
+            if (shown.empty() || shown == "n/a") {
+                continue;
+            }
             g.set_assumptions(g.rows.size() - 1, k + 1,
                               metric_assumptions(id, result.designs[k].assumptions));
         }
