@@ -53,7 +53,10 @@ TEST_CASE("compare leads the power rows with the break-even and never counts neg
     CHECK_THAT(r.out, Catch::Contains("on request"));
     const ProcessResult j = podsizer({"compare", kFleet, "--format", "json"});
     REQUIRE(j.exit_code == 0);
-    for (const auto& ratio : nlohmann::json::parse(j.out).at("ratios")) {
+    // Parsed into a variable: a range-for over a member of a temporary would
+    // read freed memory (the temporary dies before the loop body; ASan).
+    const auto compared = nlohmann::json::parse(j.out);
+    for (const auto& ratio : compared.at("ratios")) {
         if (!ratio.at("gpus_fed").is_null()) {
             CHECK(ratio.at("gpus_fed").get<double>() >= 0.0);
         }
