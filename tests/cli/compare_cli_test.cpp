@@ -301,6 +301,8 @@ TEST_CASE("extrapolate says what auto chose for the one namespace") {
                                       "rack-resilient (146+4)"));
     CHECK_THAT(r.out, Catch::Contains("[info] NCP pod: layout auto chose dbox-ha (146+4)"));
     CHECK(r.out.find("NCP pod, one namespace: a rack holds") == std::string::npos);
+    // Its durability is its own (827 D-boxes, not the pod's 180).
+    CHECK_THAT(r.out, Catch::Contains("[info] NCP pod, one namespace: annual loss probability"));
 }
 
 TEST_CASE("extrapolate --target overrides the scenario and prints a table") {

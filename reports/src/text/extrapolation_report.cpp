@@ -206,10 +206,11 @@ std::vector<std::pair<std::string, Finding>> all_findings(const ScenarioExtrapol
             out.emplace_back(d.name + " to " + format_in(e.target, units::PB, 1), f);
         }
         if (e.single_namespace && e.pods > 1) {
-            // Its warnings, and what `auto` chose for it: its layout is its
-            // own (its racks differ from the pod's), so it is said again.
+            // Its warnings, what `auto` chose for it and its durability:
+            // its layout and its drives are its own, so they are said again.
             for (const Finding& f : e.single_namespace->findings) {
-                if (f.severity != Severity::info || f.code == "auto-layout") {
+                if (f.severity != Severity::info || f.code == "auto-layout" ||
+                    f.code == "durability") {
                     out.emplace_back(e.single_namespace->name, f);
                 }
             }
