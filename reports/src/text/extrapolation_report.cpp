@@ -294,6 +294,29 @@ ojson extrapolation_json(const Extrapolation& e) {
 
 } // namespace detail
 
+namespace {
+
+/// What each column is laid out as and whether it survives losing a rack:
+/// the one namespace's layout is its own (docs/model.md §6), so `auto` may
+/// choose differently for it than for the pod.
+void add_layout_rows(Grid& g, const std::vector<Column>& cols, bool machine) {
+    for (MetricId id : {MetricId::ec_layout, MetricId::tolerates_rack_loss}) {
+        const Metric& m = metric(id);
+        std::vector<std::string> r;
+        if (machine) {
+            r = {std::string(m.key), std::string(m.label), ""};
+        } else {
+            r = {m.labelled()};
+        }
+        for (const Column& c : cols) {
+            r.push_back(m.cell(c.one_namespace ? *c.ex->single_namespace : *c.pod, machine));
+        }
+        g.rows.push_back(std::move(r));
+    }
+}
+
+} // namespace
+
 Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
     const std::vector<Column> cols = columns(x);
     Grid g;
@@ -324,6 +347,7 @@ Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
         }
         g.rows.push_back(std::move(r));
     }
+    add_layout_rows(g, cols, machine);
     const Metric& verdict = metric(MetricId::feasible);
     std::vector<std::string> feasible;
     if (machine) {
