@@ -4,6 +4,7 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/erasure_coding.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/resilience.hpp"
 #include "podsizer/core/text.hpp"
 
 #include <algorithm>
@@ -163,9 +164,17 @@ ScenarioExtrapolation extrapolate_scenario(const Scenario& scenario, const Catal
     out.scenario = scenario.name;
     out.spec = spec;
     out.sizing = size_scenario(scenario, catalog);
+    // Each one namespace is a design of its own: its durability and risks
+    // are assessed as the sized designs' are (issue 28 item 3).
+    SizingResult grown;
     for (const Design& d : out.sizing.designs) {
         out.extrapolations.push_back(
             extrapolate(d, spec, catalog, scenario.constraints, scenario.data_reduction));
+        grown.designs.push_back(*out.extrapolations.back().single_namespace);
+    }
+    assess_designs(grown, catalog, resilience_inputs(scenario, catalog));
+    for (std::size_t i = 0; i < grown.designs.size(); ++i) {
+        out.extrapolations[i].single_namespace = std::move(grown.designs[i]);
     }
     FleetSplit split = split_fleet(scenario, out.sizing.designs);
     out.fleet = std::move(split.plan);

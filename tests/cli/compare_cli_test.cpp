@@ -2,6 +2,7 @@
 // real binary: the side-by-side the architects drew, formats, exit codes.
 #include "run_process.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -9,7 +10,6 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include "support/test_paths.hpp"
 
 namespace {
 
@@ -293,6 +293,19 @@ TEST_CASE("extrapolate gives the contract's extrapolation object and the fleet p
           Approx(4 * 217.8692e15).epsilon(1e-5));
     // Two pods of 29 racks (docs/model.md §12) at the first site.
     CHECK(f.at("storage").at(0).at("sites").at(0).at("racks").get<int>() == 58);
+}
+
+TEST_CASE("extrapolate says what auto chose for the one namespace") {
+    // tests/core/extrapolation_test.cpp works it out: 827 D-boxes over 137
+    // racks make rack-resilient 146+4 as wide as dbox-ha, so auto takes it.
+    const ProcessResult r = podsizer({"extrapolate", kFleet});
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("[info] NCP pod, one namespace: layout auto chose "
+                                      "rack-resilient (146+4)"));
+    CHECK_THAT(r.out, Catch::Contains("[info] NCP pod: layout auto chose dbox-ha (146+4)"));
+    CHECK(r.out.find("NCP pod, one namespace: a rack holds") == std::string::npos);
+    // Its durability is its own (827 D-boxes, not the pod's 180).
+    CHECK_THAT(r.out, Catch::Contains("[info] NCP pod, one namespace: annual loss probability"));
 }
 
 TEST_CASE("extrapolate --target overrides the scenario and prints a table") {

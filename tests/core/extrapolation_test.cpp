@@ -3,11 +3,12 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/extrapolation.hpp"
 #include "support/default_catalog.hpp"
+#include "support/test_paths.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 
@@ -155,6 +156,38 @@ TEST_CASE("one namespace grows the pod's hardware to the target at the pod's C:D
     CHECK(ns.racks < 150);
 }
 
+TEST_CASE("the one-namespace exabyte is laid out by auto: rack-resilient where it costs nothing") {
+    // docs/model.md §6, catalog erasure_coding.json: 4 parity, at most 146
+    // data strips, 2 strips per D-box and 2 per rack (rack-resilient, from 7
+    // racks). The pod (29 racks): rack-resilient is min(150, 2 × 29) = 58
+    // wide, 54+4, costing 1 − (54/58)/(146/150) = 4.35 % > the 1 % threshold,
+    // so auto keeps dbox-ha 146+4. The namespace (827 D-boxes, 2,067 C-nodes,
+    // 137 racks): once 75 racks hold D-boxes, 2 × 75 = 150 ≥ 150, so
+    // rack-resilient is 146+4 too, costs nothing, and auto takes it.
+    REQUIRE(ncp_pod().ec_layout == EcLayout::dbox_ha);
+    REQUIRE(ncp_pod().ec_layout_auto);
+    const Design ns = grow_single_namespace(ncp_pod(), of<Capacity>(1, units::EB),
+                                            default_catalog_for_tests(), Constraints{}, 1.0);
+    REQUIRE(ns.dboxes == 827);
+    REQUIRE(ns.cnodes == 2067);
+    CHECK(ns.racks == 137);
+    CHECK(ns.failure_domains >= 75);
+    CHECK(ns.ec_layout == EcLayout::rack_resilient);
+    CHECK(ns.ec_layout_auto);
+    CHECK(ns.data_strips == 146);
+    CHECK(ns.parity_strips == 4);
+    CHECK(ns.strips_per_rack == 2);
+    CHECK(ns.tolerates_rack_loss);
+    CHECK(ns.ec_layout_cost == Approx(0.0).margin(1e-12));
+    const auto f = std::find_if(ns.findings.begin(), ns.findings.end(),
+                                [](const Finding& x) { return x.code == "auto-layout"; });
+    REQUIRE(f != ns.findings.end());
+    CHECK_THAT(f->message, Catch::Contains("layout auto chose rack-resilient (146+4)"));
+    CHECK_THAT(f->message, Catch::Contains("within 1 %"));
+    CHECK_THAT(f->message, Catch::Contains("costs nothing"));
+    CHECK_FALSE(has(ns.findings, "not-rack-tolerant"));
+}
+
 TEST_CASE("a whole scenario grows every design and plans the fleet for per-pod designs") {
     const Scenario s = example("fleet-160k.json");
     REQUIRE(s.extrapolation);
@@ -172,4 +205,13 @@ TEST_CASE("a whole scenario grows every design and plans the fleet for per-pod d
     CHECK_FALSE(x.fleet_storage[1].has_value());
     CHECK_FALSE(x.fleet_storage[2].has_value());
     CHECK(x.all_feasible());
+    // Each one namespace is assessed like a sized design (docs/resilience.md
+    // §9): its D-box term is 1 − exp(−827 D-boxes × 1 % a year × P(loss | a
+    // D-box fails)), and it carries the `durability` finding.
+    const Design& ns = *x.extrapolations[0].single_namespace;
+    REQUIRE(ns.dboxes == 827);
+    REQUIRE(ns.resilience);
+    const double box = -std::expm1(-827 * 0.01 * ns.resilience->dbox_loss_given_failure);
+    CHECK_THAT(ns.resilience->dbox_annual_loss, Catch::WithinRel(box, 1e-12));
+    CHECK(has(ns.findings, "durability"));
 }

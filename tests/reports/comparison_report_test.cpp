@@ -7,11 +7,12 @@
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/optimizer_report.hpp"
 #include "support/default_catalog.hpp"
+#include "support/test_paths.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <stdexcept>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 
@@ -176,6 +177,21 @@ TEST_CASE("the extrapolation grid shows pods and one namespace only for designs 
     CHECK(g.header[1] == "NCP pod, 5 pods");
     CHECK(g.header[2] == "NCP pod, one namespace");
     CHECK(g.header[3] == "HD exabyte, full performance, 1 pod");
+    // What auto chose for each (docs/model.md §6): the pod's 29 racks make
+    // rack-resilient 54+4 (−4.3 %, above 1 %), so dbox-ha; the namespace's
+    // 137 racks make it 146+4, free, so rack-resilient, which survives a rack.
+    auto row = [&](const std::string& label) {
+        const auto it = std::find_if(g.rows.begin(), g.rows.end(),
+                                     [&](const auto& r) { return r.at(0) == label; });
+        REQUIRE(it != g.rows.end());
+        return *it;
+    };
+    const auto layout = row("Erasure-coding layout");
+    CHECK(layout[1] == "dbox-ha (auto)");
+    CHECK(layout[2] == "rack-resilient (auto)");
+    const auto rack = row("Survives losing a rack");
+    CHECK(rack[1] == "NO");
+    CHECK(rack[2] == "yes");
     const std::string json = render_extrapolation(x, Format::json);
     CHECK_THAT(json, Catch::Contains("\"extrapolation\""));
     CHECK_THAT(json, Catch::Contains("\"site_plan\""));

@@ -158,3 +158,24 @@ TEST_CASE("the requirement line and the workbook's lines share their phrases") {
     CHECK(requirement_line(Requirements{}) == "none");
     CHECK(requirement_lines(Requirements{}) == std::vector<std::string>{"Requirement: none"});
 }
+
+TEST_CASE("the durability's largest term names the larger of the headline's two terms") {
+    // docs/resilience.md §9: the headline combines the drive term (first
+    // order, 1e-5 a year here: a rate of 1e-5 / 8,760 per hour) and the D-box
+    // term; the Slide names the larger, as the `durability` finding does.
+    Design d;
+    d.data_strips = 8;
+    d.parity_strips = 4;
+    d.resilience.emplace();
+    d.resilience->drives = 120;
+    d.resilience->durability.first_order_rate_per_hour = 1e-5 / 8760.0;
+    const Metric& m = metric(MetricId::durability_largest_term);
+    d.resilience->dbox_annual_loss = 1e-6; // below 1e-5 x (1 - 5e-6)
+    CHECK(m.cell(d, false) == "drive failures");
+    d.resilience->dbox_annual_loss = 2e-5;
+    CHECK(m.cell(d, false) == "D-box events");
+    d.resilience->drives = 11; // fewer drives than a stripe: no figure
+    CHECK(m.cell(d, false) == "n/a");
+    d.resilience.reset();
+    CHECK(m.cell(d, false) == "n/a");
+}

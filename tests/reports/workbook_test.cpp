@@ -14,6 +14,7 @@
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 #include "xlsx_package.hpp"
 
 #include <catch2/catch.hpp>
@@ -26,7 +27,6 @@
 #include <iterator>
 #include <regex>
 #include <sys/stat.h>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 
@@ -419,6 +419,23 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     const double drives = *first_order_annual_loss(pod);
     CHECK_THAT(*loss, Catch::WithinRel(drives + box - drives * box, 1e-12));
     CHECK_THAT(nines, Catch::WithinAbs(5.44, 0.005));
+    // Its largest term, named on the Slide and the Summary as the `durability`
+    // finding names it: the pod's D-box term 1 - exp(-1.8 x 2.0e-4) = 3.6e-6
+    // (the finding's figure) dwarfs its drive term 2.3e-11, so "D-box events".
+    REQUIRE(box > drives);
+    CHECK_THAT(box, Catch::WithinRel(3.6e-6, 0.02));
+    CHECK(row_labelled(w, 1, "Durability, largest term") > 0);
+    CHECK(row_labelled(w, 2, "Durability, largest term") > 0);
+    // A live formula on the Resilience sheet over the two terms' rows; the
+    // Summary links to it, and the Slide to the Summary.
+    CHECK(std::regex_search(
+        sheet_xml(w, 4),
+        std::regex("<f>IF\\(B[0-9]+&gt;B[0-9]+,\"D-box events\",\"drive failures\"\\)</f>"
+                   "<v>D-box events</v>")));
+    CHECK(std::regex_search(summary, std::regex("<f>'Resilience'!\\$B\\$[0-9]+</f><v>D-box "
+                                                "events</v>")));
+    CHECK(std::regex_search(sheet_xml(w, 1),
+                            std::regex("<f>'Summary'!\\$B\\$[0-9]+</f><v>D-box events</v>")));
     CHECK(row_labelled(w, 1, "Effective capacity after data reduction (PB)") == 0);
     CHECK(row_labelled(w, 1, "C-nodes") == 0); // the Summary's, not the Slide's
     // Each Slide cell links to the Summary's.

@@ -206,8 +206,11 @@ std::vector<std::pair<std::string, Finding>> all_findings(const ScenarioExtrapol
             out.emplace_back(d.name + " to " + format_in(e.target, units::PB, 1), f);
         }
         if (e.single_namespace && e.pods > 1) {
+            // Its warnings, what `auto` chose for it and its durability:
+            // its layout and its drives are its own, so they are said again.
             for (const Finding& f : e.single_namespace->findings) {
-                if (f.severity != Severity::info) {
+                if (f.severity != Severity::info || f.code == "auto-layout" ||
+                    f.code == "durability") {
                     out.emplace_back(e.single_namespace->name, f);
                 }
             }
@@ -291,6 +294,29 @@ ojson extrapolation_json(const Extrapolation& e) {
 
 } // namespace detail
 
+namespace {
+
+/// What each column is laid out as and whether it survives losing a rack:
+/// the one namespace's layout is its own (docs/model.md §6), so `auto` may
+/// choose differently for it than for the pod.
+void add_layout_rows(Grid& g, const std::vector<Column>& cols, bool machine) {
+    for (MetricId id : {MetricId::ec_layout, MetricId::tolerates_rack_loss}) {
+        const Metric& m = metric(id);
+        std::vector<std::string> r;
+        if (machine) {
+            r = {std::string(m.key), std::string(m.label), ""};
+        } else {
+            r = {m.labelled()};
+        }
+        for (const Column& c : cols) {
+            r.push_back(m.cell(c.one_namespace ? *c.ex->single_namespace : *c.pod, machine));
+        }
+        g.rows.push_back(std::move(r));
+    }
+}
+
+} // namespace
+
 Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
     const std::vector<Column> cols = columns(x);
     Grid g;
@@ -321,6 +347,7 @@ Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
         }
         g.rows.push_back(std::move(r));
     }
+    add_layout_rows(g, cols, machine);
     const Metric& verdict = metric(MetricId::feasible);
     std::vector<std::string> feasible;
     if (machine) {

@@ -662,6 +662,21 @@ constexpr Metric kMetrics[] = {
          }
          return -std::log10(*p);
      }},
+    // Which of the two terms the headline combines is the larger (the
+    // `durability` finding says it too): the Resilience sheet's loss_year
+    // and loss_year_dbox rows, so the workbook's cell is a live IF over them.
+    {.id = M::durability_largest_term,
+     .key = "durability_largest_term",
+     .label = "Durability, largest term",
+     .kind = K::text,
+     .sheet = "durability_largest_term",
+     .text = [](D d, bool) -> std::string {
+         const std::optional<double> drives = first_order_annual_loss(d);
+         if (!drives || !(*headline_annual_loss(d) > 0.0)) {
+             return "n/a";
+         }
+         return d.resilience->dbox_annual_loss > *drives ? "D-box events" : "drive failures";
+     }},
 };
 
 constexpr bool in_id_order() {
@@ -808,6 +823,7 @@ const std::vector<MetricId>& summary_metrics() {
         M::tolerates_dbox_loss,
         M::tolerates_rack_loss,
         M::durability_nines,
+        M::durability_largest_term,
         M::read,
         M::write,
         M::dbox_down_read,

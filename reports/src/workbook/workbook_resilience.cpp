@@ -59,6 +59,9 @@ private:
     void section(const std::string& title);
     /// docs/resilience.md §9: D-box events and the combined headline.
     void enclosure_rows(const std::vector<Column>& cols);
+    /// docs/resilience.md §9: which term of the headline is the larger, a
+    /// text formula over the two terms' rows.
+    void largest_term_row(const std::vector<Column>& cols);
     /// docs/resilience.md §10: read and write with a D-box or a rack down.
     void state_rows(const std::vector<Column>& cols);
 
@@ -171,9 +174,30 @@ void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
             }
             return formula("-LOG10({loss_year_all})", -std::log10(*p));
         });
+    largest_term_row(cols);
     row({"loss_year_fixed", "Drive term with fixed rebuild windows (Backblaze method)",
          Num::scientific, "N·AFR x P(K more of N − 1 fail within T_d); about K! lower"},
         cols, [&](const Column& c) { return value(c.r->fixed_window_annual_loss); });
+}
+
+void ResilienceSheet::largest_term_row(const std::vector<Column>& cols) {
+    const podsizer::Metric& m = metric(MetricId::durability_largest_term);
+    rows_["largest_term"] = row_;
+    sheet_.text(row_, 0, std::string(m.label), book_.label());
+    for (const Column& c : cols) {
+        const std::string cached = m.cell(*c.d, false);
+        if (!headline_annual_loss(*c.d) || cached == "n/a") {
+            sheet_.text(row_, c.col, "n/a", book_.label());
+            continue;
+        }
+        sheet_.formula_text(
+            row_, c.col,
+            "=" + expand("IF({loss_year_dbox}>{loss_year},\"D-box events\",\"drive failures\")", c),
+            cached, nullptr);
+    }
+    sheet_.text(row_, note_col_,
+                "the larger of the two terms above: D-box events or drive failures", book_.label());
+    ++row_;
 }
 
 void ResilienceSheet::state_rows(const std::vector<Column>& cols) {
@@ -499,6 +523,12 @@ void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput&
             DesignCells& cells = designs[static_cast<std::size_t>(c.d - all.data())];
             cells.linked["durability_nines"] = xlsx::ref(sheet.name(), rs.row_of("nines"), c.col);
             cells.numbers["durability_nines"] = -std::log10(*p);
+            const std::string term = metric(MetricId::durability_largest_term).cell(*c.d, false);
+            if (term != "n/a") {
+                cells.linked["durability_largest_term"] =
+                    xlsx::ref(sheet.name(), rs.row_of("largest_term"), c.col);
+                cells.texts["durability_largest_term"] = term;
+            }
         }
     }
 }

@@ -24,6 +24,7 @@ constexpr MetricId kRows[] = {
     MetricId::power,
     MetricId::facility_power,
     MetricId::durability_nines,
+    MetricId::durability_largest_term,
     MetricId::feasible,
 };
 

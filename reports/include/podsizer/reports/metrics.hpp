@@ -80,8 +80,9 @@ enum class MetricId : std::uint8_t {
     power_saved,
     gpus_fed,
     break_even_rack_power,
-    // The resilience headline (docs/resilience.md §2, §13).
+    // The resilience headline (docs/resilience.md §2, §13) and its largest term.
     durability_nines,
+    durability_largest_term,
 };
 
 /// What a metric's cells hold: a number in the metric's unit, a text (model
