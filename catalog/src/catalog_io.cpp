@@ -221,8 +221,7 @@ void read_stripe_steps(const Node& steps, ErasureCodingRule& e) {
         }
         if (!e.steps.empty() && st.data_strips < e.steps.back().data_strips) {
             // More enclosures never narrow the stripe; the capacity search relies on it.
-            s.at("data_strips")
-                .fail("must not be smaller than the previous step's data_strips");
+            s.at("data_strips").fail("must not be smaller than the previous step's data_strips");
         }
         e.steps.push_back(st);
     }

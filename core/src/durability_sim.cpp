@@ -124,8 +124,7 @@ struct Failure {
 /// Thinning: which drive or unit a candidate fails, or nullopt when it falls
 /// on one already down (nothing happens). With one kind of unit and every
 /// drive up, every candidate is a real drive failure and nothing is drawn.
-std::optional<Failure> draw_failure(const Model& m, const ChunkState& s,
-                                    detail::Xoshiro256& rng) {
+std::optional<Failure> draw_failure(const Model& m, const ChunkState& s, detail::Xoshiro256& rng) {
     Failure f;
     f.service_h = m.service_h;
     if (m.groups.empty() && s.drives_down == 0) {

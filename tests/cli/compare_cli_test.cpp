@@ -2,6 +2,7 @@
 // real binary: the side-by-side the architects drew, formats, exit codes.
 #include "run_process.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -9,7 +10,6 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include "support/test_paths.hpp"
 
 namespace {
 

@@ -7,11 +7,11 @@
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/optimizer_report.hpp"
 #include "support/default_catalog.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <stdexcept>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

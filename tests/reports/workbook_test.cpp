@@ -14,6 +14,7 @@
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 #include "xlsx_package.hpp"
 
 #include <catch2/catch.hpp>
@@ -26,7 +27,6 @@
 #include <iterator>
 #include <regex>
 #include <sys/stat.h>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

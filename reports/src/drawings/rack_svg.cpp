@@ -176,8 +176,8 @@ Heading heading(const Design& d, const RackSvgOptions& options, int rack_height)
     h.hardware = d.cnode_shown() + " \u00b7 " + d.dbox_shown() + " with " +
                  std::to_string(d.drives_per_dbox) + " \u00d7 " +
                  format_in(d.drive_size, units::TB, 2) + " drives \u00b7 " + d.switch_shown() +
-                 " \u00b7 " + d.rack_shown() + " (" + format_in(d.rack_usable, units::U, 0) +
-                 ", " + format_in(d.rack_budget, units::kW, 1) + ")";
+                 " \u00b7 " + d.rack_shown() + " (" + format_in(d.rack_usable, units::U, 0) + ", " +
+                 format_in(d.rack_budget, units::kW, 1) + ")";
     double empty_u = 0.0;
     for (const Rack& r : d.layout) {
         empty_u += rack_height - r.used.base();
@@ -309,7 +309,6 @@ void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, 
     }
     svg.raw("</g>\n");
 }
-
 
 // ------------------------------------------------------------------ slide views
 //
@@ -466,8 +465,7 @@ void typical_rack_body(Svg& svg, const Design& d, const Rack& r, const TypicalCo
     svg.rect(x, body, kBodyWidth, rack_height * unit, kEmpty.fill, "#333333", 1.4);
     for (int u = 1; u <= rack_height; u += (unit >= 12 ? 1 : 2)) {
         const double cy = body + (rack_height - u) * unit + unit / 2;
-        svg.text(x - 4, cy + 3.5, std::min(10.0, unit * 0.8), std::to_string(u), "end",
-                 "#555555");
+        svg.text(x - 4, cy + 3.5, std::min(10.0, unit * 0.8), std::to_string(u), "end", "#555555");
     }
     for (const RackSlot& s : r.slots) {
         const RoleStyle& st = style_of(s);
@@ -506,10 +504,9 @@ void typical_run_labels(Svg& svg, const Design& d, const Rack& r, const TypicalC
         }
         const double size =
             std::min(fitted_size(label, kBodyWidth - 12, 15.0, kSlideSmall), h * 0.85);
-        svg.text(
-            mid, y0 + h / 2 + 0.36 * size, size,
-            shorten(label, static_cast<std::size_t>((kBodyWidth - 12) / (kCharWidth * size))),
-            "middle", fill, run.slot != nullptr);
+        svg.text(mid, y0 + h / 2 + 0.36 * size, size,
+                 shorten(label, static_cast<std::size_t>((kBodyWidth - 12) / (kCharWidth * size))),
+                 "middle", fill, run.slot != nullptr);
     }
 }
 
@@ -521,8 +518,8 @@ std::string typical_svg(const Design& d, const RackSvgOptions& options, int rack
     // As wide as the 16:9 canvas allows, up to 240 units; narrower than 140
     // (more than six kinds) the canvas grows instead, so labels stay legible.
     const double kinds_n = std::max<double>(1.0, static_cast<double>(kinds.size()));
-    const double kBodyWidth = std::clamp(
-        (kSlideWidth - 2 * kSlideMargin) / kinds_n - kColGutter - kColGap, 140.0, 240.0);
+    const double kBodyWidth =
+        std::clamp((kSlideWidth - 2 * kSlideMargin) / kinds_n - kColGutter - kColGap, 140.0, 240.0);
     const double kColPitch = kColGutter + kBodyWidth + kColGap;
     const double width =
         std::max(kSlideWidth, 2 * kSlideMargin + static_cast<double>(kinds.size()) * kColPitch);
@@ -612,7 +609,8 @@ std::string floor_svg(const Design& d, const RackSvgOptions& options, int rack_h
     const double top = slide_heading(scratch, head, width, "") + 8;
     const double legend_top = top + rows * (kCellH + kAisle);
     const double height =
-        std::max(kSlideHeight, legend_top + static_cast<double>(kinds.size()) * (kSlideSmall + 8) + kSlideMargin + 20);
+        std::max(kSlideHeight, legend_top + static_cast<double>(kinds.size()) * (kSlideSmall + 8) +
+                                   kSlideMargin + 20);
     Svg svg;
     open_svg(svg, width, height, "Floor plan: " + head.title, head.totals);
     slide_heading(svg, head, width, " \u2014 floor plan");
@@ -633,8 +631,8 @@ std::string floor_svg(const Design& d, const RackSvgOptions& options, int rack_h
                      std::to_string(r.switches) + " switch \u00b7 " + rack_power_text(d, r));
         const double mid = x + kCellW / 2;
         svg.text(mid, y + 17, 14, std::to_string(r.index), "middle", "#000000", true);
-        svg.text(mid, y + 34, kSlideSmall, format_number(in(drawn, units::kW), 1) + " kW",
-                 "middle", over ? "#B00000" : "#000000", over);
+        svg.text(mid, y + 34, kSlideSmall, format_number(in(drawn, units::kW), 1) + " kW", "middle",
+                 over ? "#B00000" : "#000000", over);
         const char letter = static_cast<char>('A' + static_cast<int>(kind_of[i] % 26));
         svg.text(mid, y + 50, kSlideSmall, std::string(1, letter), "middle", "#333333");
         // Power bar: the share of what the rack may draw.

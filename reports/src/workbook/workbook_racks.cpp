@@ -123,8 +123,7 @@ void device_run_cells(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Desig
         sheet.number(row, 6, n * s.power.base(), Num::integer, Role::value);
     }
     if (a.has(kind_of(s.role), s.model, "max_power_W")) {
-        sheet.formula(row, 7,
-                      "=" + devices + "*" + a.name(kind_of(s.role), s.model, "max_power_W"),
+        sheet.formula(row, 7, "=" + devices + "*" + a.name(kind_of(s.role), s.model, "max_power_W"),
                       n * s.max_power.base(), Num::integer);
     } else {
         sheet.number(row, 7, n * s.max_power.base(), Num::integer, Role::value);
@@ -151,9 +150,9 @@ int rack_kind_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& 
                           static_cast<double>(k.racks.size()), Num::integer);
         }
         sheet.text(row, 3,
-                   run.first == run.last ? std::to_string(run.first)
-                                         : std::to_string(run.first) + "\u2013" +
-                                               std::to_string(run.last),
+                   run.first == run.last
+                       ? std::to_string(run.first)
+                       : std::to_string(run.first) + "\u2013" + std::to_string(run.last),
                    text);
         sheet.text(row, 8, cooling, text);
         if (run.slot == nullptr) {
