@@ -225,42 +225,27 @@ CorrelatedGroup read_group(const std::string& text) {
     return g;
 }
 
-/// The simulator's settings; each applies only to --method simulate.
-void read_simulation(DurabilityQuery& q, const DurabilityArgs& a) {
-    if (a.method == "closed") {
-        for (const auto& [flag, value] :
-             {std::pair<const char*, const std::string&>{"--years", a.years},
-              {"--seed", a.seed},
-              {"--threads", a.threads},
-              {"--confidence", a.confidence},
-              {"--service", a.service}}) {
-            if (!value.empty()) {
-                throw InputError(flag, "applies to --method simulate");
-            }
+/// --method closed: the simulator's flags are refused.
+void refuse_simulation_flags(const DurabilityArgs& a) {
+    for (const auto& [flag, value] :
+         {std::pair<const char*, const std::string&>{"--years", a.years},
+          {"--seed", a.seed},
+          {"--threads", a.threads},
+          {"--confidence", a.confidence},
+          {"--service", a.service}}) {
+        if (!value.empty()) {
+            throw InputError(flag, "applies to --method simulate");
         }
-        if (!a.groups.empty()) {
-            throw InputError("--group", "applies to --method simulate: the closed form has "
-                                        "independent drive failures only");
-        }
-        return;
     }
-    if (a.method != "simulate") {
-        throw InputError("--method", quoted(a.method) + ": expected closed or simulate");
+    if (!a.groups.empty()) {
+        throw InputError("--group", "applies to --method simulate: the closed form has "
+                                    "independent drive failures only");
     }
-    SimulationInputs s;
-    s.layout = q.layout;
-    if (!a.years.empty()) {
-        const std::optional<double> y = parse_decimal(a.years);
-        if (!y || !(*y >= 1.0 && *y <= 1e9)) {
-            throw InputError("--years", quoted(a.years) +
-                                            ": expected the years to simulate, 1 to 1e9, "
-                                            "such as 100000");
-        }
-        s.years = *y;
-    }
-    for (const std::string& text : a.groups) {
-        s.groups.push_back(read_group(text));
-    }
+}
+
+/// The run must stay within kMaxExpectedFailures simulated failures.
+void check_simulated_failures(const SimulationInputs& s, const DurabilityQuery& q,
+                              const DurabilityArgs& a) {
     double per_year = static_cast<double>(q.layout.drives) * q.layout.afr;
     for (const CorrelatedGroup& g : s.groups) {
         per_year += static_cast<double>(g.count) * g.rate_per_year;
@@ -274,6 +259,10 @@ void read_simulation(DurabilityQuery& q, const DurabilityArgs& a) {
                                         " times; expected at most 10,000,000,000 simulated "
                                         "failures (fewer years)");
     }
+}
+
+/// --seed, --threads, --confidence and --service.
+void read_run_settings(SimulationInputs& s, const DurabilityArgs& a) {
     if (!a.seed.empty()) {
         std::uint64_t seed = 0;
         const auto res = std::from_chars(a.seed.data(), a.seed.data() + a.seed.size(), seed);
@@ -305,6 +294,33 @@ void read_simulation(DurabilityQuery& q, const DurabilityArgs& a) {
         }
         s.service = *service;
     }
+}
+
+/// The simulator's settings; each applies only to --method simulate.
+void read_simulation(DurabilityQuery& q, const DurabilityArgs& a) {
+    if (a.method == "closed") {
+        refuse_simulation_flags(a);
+        return;
+    }
+    if (a.method != "simulate") {
+        throw InputError("--method", quoted(a.method) + ": expected closed or simulate");
+    }
+    SimulationInputs s;
+    s.layout = q.layout;
+    if (!a.years.empty()) {
+        const std::optional<double> y = parse_decimal(a.years);
+        if (!y || !(*y >= 1.0 && *y <= 1e9)) {
+            throw InputError("--years", quoted(a.years) +
+                                            ": expected the years to simulate, 1 to 1e9, "
+                                            "such as 100000");
+        }
+        s.years = *y;
+    }
+    for (const std::string& text : a.groups) {
+        s.groups.push_back(read_group(text));
+    }
+    check_simulated_failures(s, q, a);
+    read_run_settings(s, a);
     q.simulation = s;
 }
 

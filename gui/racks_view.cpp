@@ -4,7 +4,6 @@
 #include "session.hpp"
 
 #include <QComboBox>
-#include <algorithm>
 #include <QGraphicsScene>
 #include <QGraphicsSvgItem>
 #include <QGraphicsView>
@@ -15,13 +14,13 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
+#include <algorithm>
 
 namespace podsizer::gui {
 
 RacksView::RacksView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), design_(new QComboBox(this)),
-      drawing_(new QComboBox(this)),
-      zoom_label_(new QLabel(this)), view_(new QGraphicsView(this)),
+      drawing_(new QComboBox(this)), zoom_label_(new QLabel(this)), view_(new QGraphicsView(this)),
       scene_(new QGraphicsScene(this)), renderer_(new QSvgRenderer(this)) {
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout();

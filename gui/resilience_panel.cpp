@@ -92,6 +92,44 @@ void plot(QChart* chart, const std::vector<std::pair<QString, QList<QPointF>>>& 
     y->applyNiceNumbers();
 }
 
+/// Per design, the curves the charts draw: the nines (exact chain) at
+/// rebuild shares of 2 % to 50 % and the local need at outages from 0 to
+/// `weeks` weeks.
+void sweep_curves(const std::vector<ResilienceColumn>& cols, const Catalog& catalog,
+                  const ResilienceInputs& base, double weeks,
+                  std::vector<std::pair<QString, QList<QPointF>>>& nines,
+                  std::vector<std::pair<QString, QList<QPointF>>>& need) {
+    for (const ResilienceColumn& c : cols) {
+        const Design& d = *c.design;
+        const DBoxModel* box = catalog.dbox(d.dbox_model);
+        const ErasureCodingRule* ec =
+            box != nullptr ? catalog.ec_rule(box->erasure_coding) : nullptr;
+        if (box == nullptr || ec == nullptr) {
+            continue;
+        }
+        QList<QPointF> n;
+        for (int pct = 2; pct <= 50; pct += 2) {
+            ResilienceInputs at = base;
+            at.rebuild_share = pct / 100.0;
+            const DesignResilience r = assess_resilience(d, *box, *ec, at);
+            if (std::isfinite(r.durability.nines) && r.durability.nines > 0.0) {
+                n.append(QPointF(pct, r.durability.nines));
+            }
+        }
+        QList<QPointF> l;
+        for (int step = 0; step <= 24; ++step) {
+            const double days = 7.0 * weeks * step / 24.0;
+            ResilienceInputs at = base;
+            at.outage = of<Duration>(days * 24.0, units::h);
+            const DesignResilience r = assess_resilience(d, *box, *ec, at);
+            l.append(QPointF(days, in(r.local_need, units::PB)));
+        }
+        const QString name = QString::fromStdString(d.name);
+        nines.emplace_back(name, n);
+        need.emplace_back(name, l);
+    }
+}
+
 } // namespace
 
 ResiliencePanel::ResiliencePanel(Session* session, QWidget* parent)
@@ -170,35 +208,7 @@ void ResiliencePanel::draw() {
     std::vector<std::pair<QString, QList<QPointF>>> nines;
     std::vector<std::pair<QString, QList<QPointF>>> need;
     const double weeks = std::max(1.0, std::ceil(2.0 * in(base.outage, units::h) / 168.0));
-    for (const ResilienceColumn& c : cols) {
-        const Design& d = *c.design;
-        const DBoxModel* box = catalog.dbox(d.dbox_model);
-        const ErasureCodingRule* ec =
-            box != nullptr ? catalog.ec_rule(box->erasure_coding) : nullptr;
-        if (box == nullptr || ec == nullptr) {
-            continue;
-        }
-        QList<QPointF> n;
-        for (int pct = 2; pct <= 50; pct += 2) {
-            ResilienceInputs at = base;
-            at.rebuild_share = pct / 100.0;
-            const DesignResilience r = assess_resilience(d, *box, *ec, at);
-            if (std::isfinite(r.durability.nines) && r.durability.nines > 0.0) {
-                n.append(QPointF(pct, r.durability.nines));
-            }
-        }
-        QList<QPointF> l;
-        for (int step = 0; step <= 24; ++step) {
-            const double days = 7.0 * weeks * step / 24.0;
-            ResilienceInputs at = base;
-            at.outage = of<Duration>(days * 24.0, units::h);
-            const DesignResilience r = assess_resilience(d, *box, *ec, at);
-            l.append(QPointF(days, in(r.local_need, units::PB)));
-        }
-        const QString name = QString::fromStdString(d.name);
-        nines.emplace_back(name, n);
-        need.emplace_back(name, l);
-    }
+    sweep_curves(cols, catalog, base, weeks, nines, need);
     QStringList keys;
     for (std::size_t i = 0; i < nines.size(); ++i) {
         keys << QString("<span style='color:%1'>&#9632;</span>&nbsp;%2")

@@ -20,6 +20,7 @@ packages=(
   poppler-utils                    # docs: pdftoppm renders workbook pages to PNG
   python3-jsonschema               # tests: validate the examples against schemas/
   clang libclang-rt-14-dev         # fuzz preset: clang, libFuzzer and sanitizer runtimes
+  clang-format                     # tests: every C++ source as .clang-format writes it
   libbenchmark-dev                 # bench preset: Google Benchmark
   locales                          # tests: the suites run again under de_DE and fr_FR
   dpkg-dev                         # package: CPack's dependencies (dpkg-shlibdeps)

@@ -474,6 +474,90 @@ std::vector<std::string> apply_value(const SweepParameter& p, std::size_t k, Sce
     return doc.set(p.path, rule, p.field->excludes);
 }
 
+namespace {
+
+/// The sweep's runs, every combination of the values: refused above
+/// kMaxSweepRuns runs or kMaxSweepDesigns designs.
+std::size_t count_runs(const std::vector<SweepParameter>& params, const ScenarioDocument& base,
+                       const Catalog& catalog) {
+    std::size_t runs = 1;
+    for (const SweepParameter& p : params) {
+        if (runs > kMaxSweepRuns / p.values.size()) {
+            throw InputError("--vary", "the sweep has more than " + format_number(kMaxSweepRuns) +
+                                           " runs; expected fewer values");
+        }
+        runs *= p.values.size();
+    }
+    // Each run sizes every option of the scenario (a --vary never adds
+    // one). A base the reader refuses is reported by the caller or each run.
+    std::size_t options = 1;
+    try {
+        options = std::max<std::size_t>(1, base.parse(catalog).options.size());
+    } catch (const InputError&) {
+    }
+    if (runs > kMaxSweepDesigns / options) {
+        throw InputError("--vary", "the sweep has " + format_number(static_cast<double>(runs)) +
+                                       " runs × " + std::to_string(options) +
+                                       " options, more than " + format_number(kMaxSweepDesigns) +
+                                       " designs; expected fewer values or fewer options");
+    }
+    return runs;
+}
+
+/// Each value alone on the base document, before any run starts.
+void check_each_value(const std::vector<SweepParameter>& params, const ScenarioDocument& base,
+                      const Catalog& catalog) {
+    bool platform_varied = false;
+    for (const SweepParameter& p : params) {
+        platform_varied = platform_varied || p.path.pattern == "fleet.platform";
+    }
+    // The JSON paths each parameter writes (the same for all its values).
+    std::vector<std::vector<std::string>> touched(params.size());
+    for (std::size_t q = 0; q < params.size(); ++q) {
+        ScenarioDocument doc = base;
+        try {
+            touched[q] = apply_value(params[q], 0, doc, catalog);
+        } catch (const InputError&) {
+            // Reported by the check below.
+        }
+    }
+    // Each value alone on the base document: the scenario reader's own
+    // message for a bad value, before any run starts. An error at a field
+    // another --vary writes may go away in combination ("gpus=4096" with
+    // "fleet.gpus_per_cluster=..."), so that one is left to the runs; any
+    // other error would repeat in every run with this value.
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        const SweepParameter& p = params[i];
+        if (p.tier && platform_varied) {
+            continue; // checked per run, against that run's platform
+        }
+        for (std::size_t k = 0; k < p.values.size(); ++k) {
+            ScenarioDocument doc = base;
+            try {
+                apply_value(p, k, doc, catalog);
+            } catch (const InputError& e) {
+                throw InputError("--vary " + p.expression, e.where().rfind("--vary", 0) == 0
+                                                               ? e.message()
+                                                               : std::string(e.what()));
+            }
+            try {
+                doc.parse(catalog);
+            } catch (const InputError& e) {
+                bool elsewhere = false;
+                for (std::size_t q = 0; q < params.size(); ++q) {
+                    elsewhere = elsewhere || (q != i && located_at(e, base.origin(), touched[q]));
+                }
+                if (!elsewhere) {
+                    throw InputError("--vary " + p.expression,
+                                     "value \"" + p.values[k].label + "\": " + e.what());
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+
 Sweep::Sweep(ScenarioDocument base, const std::vector<std::string>& expressions,
              const Catalog& catalog)
     : base_(std::move(base)) {
@@ -488,74 +572,8 @@ Sweep::Sweep(ScenarioDocument base, const std::vector<std::string>& expressions,
         }
         params_.push_back(std::move(p));
     }
-    bool platform_varied = false;
-    for (const SweepParameter& p : params_) {
-        platform_varied = platform_varied || p.path.pattern == "fleet.platform";
-    }
-    runs_ = 1;
-    for (const SweepParameter& p : params_) {
-        if (runs_ > kMaxSweepRuns / p.values.size()) {
-            throw InputError("--vary", "the sweep has more than " + format_number(kMaxSweepRuns) +
-                                           " runs; expected fewer values");
-        }
-        runs_ *= p.values.size();
-    }
-    // Each run sizes every option of the scenario (a --vary never adds
-    // one). A base the reader refuses is reported by the caller or each run.
-    std::size_t options = 1;
-    try {
-        options = std::max<std::size_t>(1, base_.parse(catalog).options.size());
-    } catch (const InputError&) {
-    }
-    if (runs_ > kMaxSweepDesigns / options) {
-        throw InputError("--vary", "the sweep has " + format_number(static_cast<double>(runs_)) +
-                                       " runs × " + std::to_string(options) +
-                                       " options, more than " + format_number(kMaxSweepDesigns) +
-                                       " designs; expected fewer values or fewer options");
-    }
-    // The JSON paths each parameter writes (the same for all its values).
-    std::vector<std::vector<std::string>> touched(params_.size());
-    for (std::size_t q = 0; q < params_.size(); ++q) {
-        ScenarioDocument doc = base_;
-        try {
-            touched[q] = apply_value(params_[q], 0, doc, catalog);
-        } catch (const InputError&) {
-            // Reported by the check below.
-        }
-    }
-    // Each value alone on the base document: the scenario reader's own
-    // message for a bad value, before any run starts. An error at a field
-    // another --vary writes may go away in combination ("gpus=4096" with
-    // "fleet.gpus_per_cluster=..."), so that one is left to the runs; any
-    // other error would repeat in every run with this value.
-    for (std::size_t i = 0; i < params_.size(); ++i) {
-        const SweepParameter& p = params_[i];
-        if (p.tier && platform_varied) {
-            continue; // checked per run, against that run's platform
-        }
-        for (std::size_t k = 0; k < p.values.size(); ++k) {
-            ScenarioDocument doc = base_;
-            try {
-                apply_value(p, k, doc, catalog);
-            } catch (const InputError& e) {
-                throw InputError("--vary " + p.expression, e.where().rfind("--vary", 0) == 0
-                                                               ? e.message()
-                                                               : std::string(e.what()));
-            }
-            try {
-                doc.parse(catalog);
-            } catch (const InputError& e) {
-                bool elsewhere = false;
-                for (std::size_t q = 0; q < params_.size(); ++q) {
-                    elsewhere = elsewhere || (q != i && located_at(e, base_.origin(), touched[q]));
-                }
-                if (!elsewhere) {
-                    throw InputError("--vary " + p.expression,
-                                     "value \"" + p.values[k].label + "\": " + e.what());
-                }
-            }
-        }
-    }
+    runs_ = count_runs(params_, base_, catalog);
+    check_each_value(params_, base_, catalog);
 }
 
 std::vector<std::size_t> Sweep::choice(std::size_t run) const {

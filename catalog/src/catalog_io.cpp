@@ -207,6 +207,29 @@ DBoxModel read_dbox(const Node& n) {
     return d;
 }
 
+/// An EC rule's stripe steps (catalogs written before layouts were
+/// modelled): ascending by min_dboxes from 1, never narrowing.
+void read_stripe_steps(const Node& steps, ErasureCodingRule& e) {
+    for (const Node& s : steps.items()) {
+        s.require_object();
+        s.check_fields({"min_dboxes", "data_strips"});
+        StripeStep st;
+        st.min_dboxes = s.at("min_dboxes").small_count(1);
+        st.data_strips = s.at("data_strips").small_count(1);
+        if (!e.steps.empty() && st.min_dboxes <= e.steps.back().min_dboxes) {
+            s.at("min_dboxes").fail("must be larger than the previous step's min_dboxes");
+        }
+        if (!e.steps.empty() && st.data_strips < e.steps.back().data_strips) {
+            // More enclosures never narrow the stripe; the capacity search relies on it.
+            s.at("data_strips").fail("must not be smaller than the previous step's data_strips");
+        }
+        e.steps.push_back(st);
+    }
+    if (e.steps.empty() || e.steps.front().min_dboxes != 1) {
+        steps.fail("expected steps ascending by min_dboxes, the first at min_dboxes 1");
+    }
+}
+
 ErasureCodingRule read_ec(const Node& n) {
     const std::vector<std::string_view> fields = detail::catalog_field_names("erasure_coding");
     n.require_object();
@@ -222,25 +245,7 @@ ErasureCodingRule read_ec(const Node& n) {
     // before layouts were modelled, the stripe steps; both: the steps cap
     // the layout's width (docs/model.md §6).
     if (auto steps = n.find("steps")) {
-        for (const Node& s : steps->items()) {
-            s.require_object();
-            s.check_fields({"min_dboxes", "data_strips"});
-            StripeStep st;
-            st.min_dboxes = s.at("min_dboxes").small_count(1);
-            st.data_strips = s.at("data_strips").small_count(1);
-            if (!e.steps.empty() && st.min_dboxes <= e.steps.back().min_dboxes) {
-                s.at("min_dboxes").fail("must be larger than the previous step's min_dboxes");
-            }
-            if (!e.steps.empty() && st.data_strips < e.steps.back().data_strips) {
-                // More enclosures never narrow the stripe; the capacity search relies on it.
-                s.at("data_strips")
-                    .fail("must not be smaller than the previous step's data_strips");
-            }
-            e.steps.push_back(st);
-        }
-        if (e.steps.empty() || e.steps.front().min_dboxes != 1) {
-            steps->fail("expected steps ascending by min_dboxes, the first at min_dboxes 1");
-        }
+        read_stripe_steps(*steps, e);
     }
     if (auto m = n.find("max_data_strips")) {
         e.max_data_strips = m->small_count(1);

@@ -118,7 +118,6 @@ std::string text_problem(const ScenarioField& f, const std::string& v, std::stri
     }
 }
 
-
 } // namespace
 
 std::vector<std::string> catalog_ids(const Catalog& cat, IdList list) {

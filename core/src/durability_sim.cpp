@@ -10,6 +10,7 @@
 #include <cmath>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace podsizer {
@@ -50,35 +51,25 @@ struct Repair {
     int group = -1; ///< −1: a drive
 };
 
-/// Simulates `hours` from a healthy start with its own random stream.
-///
-/// Failures are drawn by thinning (Lewis and Shedler 1979): candidates arrive
-/// at the constant rate with everything up; a candidate is a real failure of
-/// a drive or unit with probability (up ones × their rate) / that rate, else
-/// nothing happens. This is exact for a rate that changes as units fail and
-/// come back, and saves redrawing the next failure at every rebuild completion.
-/// Rebuilds queue FIFO and are served one at a time (the backend's rebuild
-/// bandwidth is shared): each starts when the previous ends.
-ChunkTotals simulate_chunk(const Model& m, double hours, std::uint64_t seed) {
-    detail::Xoshiro256 rng(seed);
-    ChunkTotals out;
+/// What is down in one chunk, and the FIFO of its queued rebuilds.
+struct ChunkState {
+    explicit ChunkState(const Model& m)
+        : queue(static_cast<std::size_t>(m.parity) + 2), groups_down(m.groups.size(), 0) {}
+
     // At most K + 1 rebuilds are ever queued: each failure takes at least one
     // strip, and the one that takes the (K+1)-th is a loss, which empties it.
-    std::vector<Repair> queue(static_cast<std::size_t>(m.parity) + 2);
+    std::vector<Repair> queue;
     std::size_t head = 0;
     std::size_t size = 0;
-    const std::size_t cap = queue.size();
-    std::vector<int> groups_down(m.groups.size(), 0);
+    std::vector<int> groups_down;
     int drives_down = 0;
     int strips_down = 0;
     double last_end = 0.0;
-    double t = 0.0;
-    const bool single_kind = m.groups.empty();
-    const double drive_band = m.drives * m.lambda;
-    const double mean_gap = 1.0 / m.max_rate;
 
-    while (true) {
-        t += m.exponential_draw(rng) * mean_gap;
+    /// Ends the rebuilds done by `t`, giving their strips back; returns how many.
+    std::int64_t complete_until(double t) {
+        const std::size_t cap = queue.size();
+        std::int64_t done = 0;
         while (size > 0 && queue[head].end <= t) {
             const Repair& r = queue[head];
             strips_down -= r.strips;
@@ -91,47 +82,15 @@ ChunkTotals simulate_chunk(const Model& m, double hours, std::uint64_t seed) {
                 head = 0;
             }
             --size;
-            ++out.events;
+            ++done;
         }
-        if (t >= hours) {
-            break;
-        }
-        Repair failed;
-        double service_h = m.service_h;
-        if (single_kind && drives_down == 0) {
-            // Every candidate is a real drive failure: no draw needed.
-        } else {
-            double x = rng.uniform() * m.max_rate;
-            if (x < (m.drives - drives_down) * m.lambda) {
-                // a drive
-            } else if (x < drive_band) {
-                continue; // a drive that is already down: nothing happens
-            } else {
-                x -= drive_band;
-                bool real = false;
-                for (std::size_t g = 0; g < m.groups.size(); ++g) {
-                    const GroupModel& gm = m.groups[g];
-                    const double band = gm.count * gm.rate_per_hour;
-                    if (x < band) {
-                        if (x < (gm.count - groups_down[g]) * gm.rate_per_hour) {
-                            failed.group = static_cast<int>(g);
-                            failed.strips = gm.strips;
-                            service_h = gm.service_h;
-                            real = true;
-                        }
-                        break;
-                    }
-                    x -= band;
-                }
-                if (!real) {
-                    continue;
-                }
-            }
-        }
-        ++out.events;
-        if (m.exponential) {
-            service_h *= m.exponential_draw(rng);
-        }
+        return done;
+    }
+
+    /// Queues the rebuild of `failed`, failed at `t`: it starts when the
+    /// previous one ends and takes `service_h`.
+    void queue_rebuild(Repair failed, double t, double service_h) {
+        const std::size_t cap = queue.size();
         const double start = size > 0 ? std::max(t, last_end) : t;
         failed.end = start + service_h;
         last_end = failed.end;
@@ -144,15 +103,95 @@ ChunkTotals simulate_chunk(const Model& m, double hours, std::uint64_t seed) {
         } else {
             ++groups_down[static_cast<std::size_t>(failed.group)];
         }
-        if (strips_down > m.parity) {
+    }
+
+    /// Healthy again at `t`, every rebuild dropped.
+    void reset(double t) {
+        size = 0;
+        drives_down = 0;
+        strips_down = 0;
+        std::fill(groups_down.begin(), groups_down.end(), 0);
+        last_end = t;
+    }
+};
+
+/// A real failure: what failed and its rebuild time before any draw.
+struct Failure {
+    Repair repair;
+    double service_h = 0.0;
+};
+
+/// Thinning: which drive or unit a candidate fails, or nullopt when it falls
+/// on one already down (nothing happens). With one kind of unit and every
+/// drive up, every candidate is a real drive failure and nothing is drawn.
+std::optional<Failure> draw_failure(const Model& m, const ChunkState& s, detail::Xoshiro256& rng) {
+    Failure f;
+    f.service_h = m.service_h;
+    if (m.groups.empty() && s.drives_down == 0) {
+        return f;
+    }
+    const double drive_band = m.drives * m.lambda;
+    double x = rng.uniform() * m.max_rate;
+    if (x < (m.drives - s.drives_down) * m.lambda) {
+        return f; // a drive
+    }
+    if (x < drive_band) {
+        return std::nullopt; // a drive that is already down
+    }
+    x -= drive_band;
+    for (std::size_t g = 0; g < m.groups.size(); ++g) {
+        const GroupModel& gm = m.groups[g];
+        const double band = gm.count * gm.rate_per_hour;
+        if (x < band) {
+            if (x < (gm.count - s.groups_down[g]) * gm.rate_per_hour) {
+                f.repair.group = static_cast<int>(g);
+                f.repair.strips = gm.strips;
+                f.service_h = gm.service_h;
+                return f;
+            }
+            return std::nullopt;
+        }
+        x -= band;
+    }
+    return std::nullopt;
+}
+
+/// Simulates `hours` from a healthy start with its own random stream.
+///
+/// Failures are drawn by thinning (Lewis and Shedler 1979): candidates arrive
+/// at the constant rate with everything up; a candidate is a real failure of
+/// a drive or unit with probability (up ones × their rate) / that rate, else
+/// nothing happens. This is exact for a rate that changes as units fail and
+/// come back, and saves redrawing the next failure at every rebuild completion.
+/// Rebuilds queue FIFO and are served one at a time (the backend's rebuild
+/// bandwidth is shared): each starts when the previous ends.
+ChunkTotals simulate_chunk(const Model& m, double hours, std::uint64_t seed) {
+    detail::Xoshiro256 rng(seed);
+    ChunkTotals out;
+    ChunkState s(m);
+    double t = 0.0;
+    const double mean_gap = 1.0 / m.max_rate;
+
+    while (true) {
+        t += m.exponential_draw(rng) * mean_gap;
+        out.events += s.complete_until(t);
+        if (t >= hours) {
+            break;
+        }
+        std::optional<Failure> failed = draw_failure(m, s, rng);
+        if (!failed) {
+            continue;
+        }
+        ++out.events;
+        if (m.exponential) {
+            failed->service_h *= m.exponential_draw(rng);
+        }
+        s.queue_rebuild(failed->repair, t, failed->service_h);
+        if (s.strips_down > m.parity) {
             // Data loss. Count it and start again healthy: losses are a
             // renewal process, and the rate is losses per simulated time.
             ++out.losses;
-            size = 0;
-            drives_down = 0;
-            strips_down = 0;
-            std::fill(groups_down.begin(), groups_down.end(), 0);
-            last_end = t;
+            s.reset(t);
         }
     }
     return out;

@@ -253,8 +253,7 @@ void label_tiers(const RackDemand& demand, std::vector<Rack>& racks) {
                 label_slot(slot, "Spine", n - demand.leaf_switches);
             } else {
                 slot.tier = SwitchTier::super_spine;
-                label_slot(slot, "Super-spine",
-                           n - demand.leaf_switches - demand.spine_switches);
+                label_slot(slot, "Super-spine", n - demand.leaf_switches - demand.spine_switches);
             }
         }
     }

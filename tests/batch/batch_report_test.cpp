@@ -6,12 +6,12 @@
 #include "podsizer/reports/grid.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "support/default_catalog.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -3,10 +3,10 @@
 #include "../cli/run_process.hpp"
 #include "../reports/external_tools.hpp"
 #include "../reports/libreoffice.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>
-#include "support/test_paths.hpp"
 
 TEST_CASE("the Results sheet opened by LibreOffice holds the rows of the CSV") {
     const std::string soffice =

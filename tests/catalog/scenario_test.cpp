@@ -1,10 +1,10 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
 #include "support/default_catalog.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -6,10 +6,10 @@
 #include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/errors.hpp"
 #include "support/default_catalog.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -2,6 +2,7 @@
 // stderr messages, exit codes, formats, and the same output on 1 and 2 threads.
 #include "run_process.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -11,7 +12,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-#include "support/test_paths.hpp"
 
 namespace {
 

@@ -1,6 +1,7 @@
 // End-to-end tests of the real podsizer binary: stdout, stderr, exit code.
 #include "run_process.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -9,7 +10,6 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include "support/test_paths.hpp"
 
 namespace {
 

@@ -3,13 +3,13 @@
 // beside the scenario, and checked by catalog validate.
 #include "run_process.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-#include "support/test_paths.hpp"
 
 namespace {
 

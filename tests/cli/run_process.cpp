@@ -1,5 +1,7 @@
 #include "run_process.hpp"
 
+#include "support/test_paths.hpp"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -10,7 +12,6 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "support/test_paths.hpp"
 
 namespace {
 

@@ -4,13 +4,13 @@
 // extrapolation in separate tables.
 #include "run_process.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
-#include "support/test_paths.hpp"
 
 namespace {
 

@@ -4,10 +4,10 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/extrapolation.hpp"
 #include "support/default_catalog.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

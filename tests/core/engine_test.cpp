@@ -2,11 +2,11 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/requirements.hpp"
 #include "support/default_catalog.hpp"
+#include "support/test_paths.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -3,12 +3,12 @@
 #include "podsizer/core/optimizer.hpp"
 #include "podsizer/core/requirements.hpp"
 #include "support/default_catalog.hpp"
+#include "support/test_paths.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

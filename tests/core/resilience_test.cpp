@@ -5,11 +5,11 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/resilience.hpp"
 #include "support/default_catalog.hpp"
+#include "support/test_paths.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

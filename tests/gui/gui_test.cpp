@@ -34,6 +34,8 @@
 #include "session.hpp"
 #endif
 
+#include "support/test_paths.hpp"
+
 #include <QAbstractBarSeries>
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -61,7 +63,6 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 using namespace podsizer::gui;

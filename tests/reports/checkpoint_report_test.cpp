@@ -5,11 +5,11 @@
 #include "podsizer/reports/checkpoint_report.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -4,12 +4,13 @@
 // silent pass (scripts/install-deps.sh installs them all).
 #pragma once
 
+#include "support/test_paths.hpp"
+
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 #include <sys/stat.h>
-#include "support/test_paths.hpp"
 
 namespace test_tools {
 

@@ -9,13 +9,13 @@
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
 #include "podsizer/reports/sizing_report.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <clocale>
 #include <cmath>
 #include <cstdio>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -4,6 +4,7 @@
 // material.
 #include "../cli/run_process.hpp"
 #include "external_tools.hpp"
+#include "support/test_paths.hpp"
 #include "xlsx_package.hpp"
 
 #include <algorithm>
@@ -12,7 +13,6 @@
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
-#include "support/test_paths.hpp"
 
 namespace {
 

@@ -9,14 +9,14 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
-#include <regex>
 #include <cstdint>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 
@@ -150,10 +150,11 @@ TEST_CASE("the typical-racks view draws each distinct rack once with its count, 
     // a 13.33 in slide), and no text smaller than 12 units but the U numbers.
     CHECK_THAT(svg, Catch::Contains("viewBox=\"0 0 1280 720\""));
     const std::regex size("font-size=\"([0-9.]+)\"[^>]*>([^<]*)<");
-    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), size);
-         it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), size); it != std::sregex_iterator();
+         ++it) {
         const std::string text = (*it)[2].str();
-        const bool u_number = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+        const bool u_number =
+            !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
         if (!u_number) {
             INFO(text);
             CHECK(std::stod((*it)[1].str()) >= 12.0);
@@ -171,7 +172,8 @@ TEST_CASE("the floor plan shows every rack with its kW, kinds lettered") {
     }
     // Racks 1-6 draw 24.7 kW of 25.0 (docs/reports.md); the legend lists each kind.
     CHECK_THAT(svg, Catch::Contains(">24.7 kW<"));
-    CHECK_THAT(svg, Catch::Contains(">A \u00d7 6: 7 D-box, 15 C-node, 1 leaf switch \u00b7 24.7 / 25.0 kW<"));
+    CHECK_THAT(svg, Catch::Contains(
+                        ">A \u00d7 6: 7 D-box, 15 C-node, 1 leaf switch \u00b7 24.7 / 25.0 kW<"));
     CHECK_THAT(svg, Catch::Contains("viewBox=\"0 0 1280 720\""));
     CHECK(rack_view_from("floor") == RackView::floor_plan);
     CHECK_FALSE(rack_view_from("plan").has_value());

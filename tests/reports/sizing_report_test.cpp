@@ -2,13 +2,13 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/sizing_report.hpp"
+#include "support/test_paths.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

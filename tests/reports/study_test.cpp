@@ -16,13 +16,13 @@
 #include "podsizer/reports/study.hpp"
 #include "support/default_catalog.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 using test_support::read_file;

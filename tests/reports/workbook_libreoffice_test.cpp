@@ -14,13 +14,13 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/extrapolation.hpp"
 #include "podsizer/reports/workbook.hpp"
+#include "support/test_paths.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
 #include <xlsxwriter.h>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -11,11 +11,11 @@
 #include "podsizer/core/requirements.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 #include "xlsx_package.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include "support/test_paths.hpp"
 
 using namespace podsizer;
 

@@ -5,6 +5,7 @@
 // Device nodes are made with mknod in a scratch folder, never the real /dev.
 #include "cli/run_process.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -20,7 +21,6 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
-#include "support/test_paths.hpp"
 
 namespace fs = std::filesystem;
 using test_support::line_count;

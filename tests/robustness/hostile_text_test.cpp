@@ -6,6 +6,7 @@
 // measured against the generous bounds the page documents.
 #include "cli/run_process.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -13,7 +14,6 @@
 #include <fstream>
 #include <string>
 #include <sys/resource.h>
-#include "support/test_paths.hpp"
 
 namespace fs = std::filesystem;
 using test_support::line_count;

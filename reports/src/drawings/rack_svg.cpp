@@ -176,8 +176,8 @@ Heading heading(const Design& d, const RackSvgOptions& options, int rack_height)
     h.hardware = d.cnode_shown() + " \u00b7 " + d.dbox_shown() + " with " +
                  std::to_string(d.drives_per_dbox) + " \u00d7 " +
                  format_in(d.drive_size, units::TB, 2) + " drives \u00b7 " + d.switch_shown() +
-                 " \u00b7 " + d.rack_shown() + " (" + format_in(d.rack_usable, units::U, 0) +
-                 ", " + format_in(d.rack_budget, units::kW, 1) + ")";
+                 " \u00b7 " + d.rack_shown() + " (" + format_in(d.rack_usable, units::U, 0) + ", " +
+                 format_in(d.rack_budget, units::kW, 1) + ")";
     double empty_u = 0.0;
     for (const Rack& r : d.layout) {
         empty_u += rack_height - r.used.base();
@@ -310,7 +310,6 @@ void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, 
     svg.raw("</g>\n");
 }
 
-
 // ------------------------------------------------------------------ slide views
 //
 // Drawn on a 16:9 canvas of 1280 x 720 units (wider when the content needs
@@ -421,6 +420,96 @@ std::string no_layout_reason(const Design& d) {
     return why;
 }
 
+/// Where one column of the typical-racks view is drawn.
+struct TypicalColumn {
+    double x = 0.0;     ///< the rack body's left edge
+    double width = 0.0; ///< the rack body's width
+    double mid = 0.0;   ///< the column's centre
+    double top = 0.0;   ///< the top of the column's heading
+    double body = 0.0;  ///< the top of the rack body
+    double unit = 0.0;  ///< the height of one U
+};
+
+/// A column's heading: how many racks are like this, which, space and
+/// power, cooling.
+void typical_column_head(Svg& svg, const Design& d, const RackKind& kind,
+                         const TypicalColumn& col) {
+    const Rack& r = d.layout[kind.racks.front()];
+    const double mid = col.mid;
+    const double top = col.top;
+    const double kBodyWidth = col.width;
+    const auto n = static_cast<double>(kind.racks.size());
+    svg.text(mid, top + 20, 20, "\u00d7 " + format_number(n), "middle", "#000000", true);
+    const std::string which =
+        (kind.racks.size() == 1 ? "Rack " : "Racks ") + rack_numbers_text(d, kind);
+    svg.text(mid, top + 38, fitted_size(which, kBodyWidth, kSlideText, kSlideSmall),
+             shorten(which, static_cast<std::size_t>(kBodyWidth / (kCharWidth * kSlideSmall))),
+             "middle");
+    const double budget = d.rack_limit.base();
+    const bool over = budget > 0 && drawn_on_basis(d, r).base() > budget * (1 + 1e-12);
+    svg.text(mid, top + 54, kSlideSmall,
+             format_number(r.used.base()) + " / " + format_in(d.rack_usable, units::U, 0) +
+                 " \u00b7 " + rack_power_text(d, r),
+             "middle", over ? "#B00000" : "#000000", over);
+    svg.text(mid, top + 70, kSlideSmall, std::string(cooling_label(r.cooling)), "middle",
+             "#333333");
+}
+
+/// A column's rack: the body, U numbers and a box per device.
+void typical_rack_body(Svg& svg, const Design& d, const Rack& r, const TypicalColumn& col,
+                       int rack_height) {
+    const double x = col.x;
+    const double body = col.body;
+    const double unit = col.unit;
+    const double kBodyWidth = col.width;
+    svg.rect(x, body, kBodyWidth, rack_height * unit, kEmpty.fill, "#333333", 1.4);
+    for (int u = 1; u <= rack_height; u += (unit >= 12 ? 1 : 2)) {
+        const double cy = body + (rack_height - u) * unit + unit / 2;
+        svg.text(x - 4, cy + 3.5, std::min(10.0, unit * 0.8), std::to_string(u), "end", "#555555");
+    }
+    for (const RackSlot& s : r.slots) {
+        const RoleStyle& st = style_of(s);
+        const double y = body + (rack_height - (s.u + s.height - 1)) * unit;
+        svg.rect(x + 2, y + 0.8, kBodyWidth - 4, s.height * unit - 1.6, st.fill, st.stroke, 0.6,
+                 s.label + " \u00b7 " + shown_model(d, s) + " \u00b7 " +
+                     format_in(s.power, units::W, 0));
+    }
+}
+
+/// One label per run of the same device, centred on the run: legible where
+/// a label per 1U device could not be.
+void typical_run_labels(Svg& svg, const Design& d, const Rack& r, const TypicalColumn& col,
+                        int rack_height) {
+    const double mid = col.mid;
+    const double body = col.body;
+    const double unit = col.unit;
+    const double kBodyWidth = col.width;
+    for (const DeviceRun& run : device_runs(r, rack_height)) {
+        const double y0 = body + (rack_height - run.last) * unit;
+        const double h = (run.last - run.first + 1) * unit;
+        std::string label;
+        const char* fill = "#555555";
+        if (run.slot == nullptr) {
+            label = format_number(static_cast<double>(run.last - run.first + 1)) + " U empty";
+        } else {
+            const bool sw = run.slot->role == DeviceRole::network_switch;
+            const std::string times = format_number(static_cast<double>(run.devices)) + " \u00d7 ";
+            label = times + (sw ? device_kind_text(*run.slot) : shown_model(d, *run.slot));
+            // The product name when it fits at the smallest size; else
+            // the kind (the heading names the models).
+            if (text_width(label, kSlideSmall) > kBodyWidth - 12) {
+                label = times + device_kind_text(*run.slot);
+            }
+            fill = style_of(*run.slot).text;
+        }
+        const double size =
+            std::min(fitted_size(label, kBodyWidth - 12, 15.0, kSlideSmall), h * 0.85);
+        svg.text(mid, y0 + h / 2 + 0.36 * size, size,
+                 shorten(label, static_cast<std::size_t>((kBodyWidth - 12) / (kCharWidth * size))),
+                 "middle", fill, run.slot != nullptr);
+    }
+}
+
 std::string typical_svg(const Design& d, const RackSvgOptions& options, int rack_height) {
     const Heading head = heading(d, options, rack_height);
     const std::vector<RackKind> kinds = rack_kinds(d);
@@ -429,8 +518,8 @@ std::string typical_svg(const Design& d, const RackSvgOptions& options, int rack
     // As wide as the 16:9 canvas allows, up to 240 units; narrower than 140
     // (more than six kinds) the canvas grows instead, so labels stay legible.
     const double kinds_n = std::max<double>(1.0, static_cast<double>(kinds.size()));
-    const double kBodyWidth = std::clamp(
-        (kSlideWidth - 2 * kSlideMargin) / kinds_n - kColGutter - kColGap, 140.0, 240.0);
+    const double kBodyWidth =
+        std::clamp((kSlideWidth - 2 * kSlideMargin) / kinds_n - kColGutter - kColGap, 140.0, 240.0);
     const double kColPitch = kColGutter + kBodyWidth + kColGap;
     const double width =
         std::max(kSlideWidth, 2 * kSlideMargin + static_cast<double>(kinds.size()) * kColPitch);
@@ -451,70 +540,50 @@ std::string typical_svg(const Design& d, const RackSvgOptions& options, int rack
                  "#B00000", true);
     }
     for (std::size_t k = 0; k < kinds.size(); ++k) {
+        TypicalColumn col;
+        col.x = kSlideMargin + static_cast<double>(k) * kColPitch + kColGutter;
+        col.width = kBodyWidth;
+        col.mid = col.x + kBodyWidth / 2;
+        col.top = top;
+        col.body = top + kColHead;
+        col.unit = unit;
         const Rack& r = d.layout[kinds[k].racks.front()];
-        const double x = kSlideMargin + static_cast<double>(k) * kColPitch + kColGutter;
-        const double mid = x + kBodyWidth / 2;
-        const auto n = static_cast<double>(kinds[k].racks.size());
-        svg.text(mid, top + 20, 20, "\u00d7 " + format_number(n), "middle", "#000000", true);
-        const std::string which = (kinds[k].racks.size() == 1 ? "Rack " : "Racks ") +
-                                  rack_numbers_text(d, kinds[k]);
-        svg.text(mid, top + 38, fitted_size(which, kBodyWidth, kSlideText, kSlideSmall),
-                 shorten(which, static_cast<std::size_t>(kBodyWidth / (kCharWidth * kSlideSmall))),
-                 "middle");
-        const double budget = d.rack_limit.base();
-        const bool over = budget > 0 && drawn_on_basis(d, r).base() > budget * (1 + 1e-12);
-        svg.text(mid, top + 54, kSlideSmall,
-                 format_number(r.used.base()) + " / " + format_in(d.rack_usable, units::U, 0) +
-                     " \u00b7 " + rack_power_text(d, r),
-                 "middle", over ? "#B00000" : "#000000", over);
-        svg.text(mid, top + 70, kSlideSmall, std::string(cooling_label(r.cooling)), "middle",
-                 "#333333");
-        const double body = top + kColHead;
-        svg.rect(x, body, kBodyWidth, rack_height * unit, kEmpty.fill, "#333333", 1.4);
-        for (int u = 1; u <= rack_height; u += (unit >= 12 ? 1 : 2)) {
-            const double cy = body + (rack_height - u) * unit + unit / 2;
-            svg.text(x - 4, cy + 3.5, std::min(10.0, unit * 0.8), std::to_string(u), "end",
-                     "#555555");
-        }
-        for (const RackSlot& s : r.slots) {
-            const RoleStyle& st = style_of(s);
-            const double y = body + (rack_height - (s.u + s.height - 1)) * unit;
-            svg.rect(x + 2, y + 0.8, kBodyWidth - 4, s.height * unit - 1.6, st.fill, st.stroke,
-                     0.6,
-                     s.label + " \u00b7 " + shown_model(d, s) + " \u00b7 " +
-                         format_in(s.power, units::W, 0));
-        }
-        // One label per run of the same device, centred on the run: legible
-        // where a label per 1U device could not be.
-        for (const DeviceRun& run : device_runs(r, rack_height)) {
-            const double y0 = body + (rack_height - run.last) * unit;
-            const double h = (run.last - run.first + 1) * unit;
-            std::string label;
-            const char* fill = "#555555";
-            if (run.slot == nullptr) {
-                label = format_number(static_cast<double>(run.last - run.first + 1)) + " U empty";
-            } else {
-                const bool sw = run.slot->role == DeviceRole::network_switch;
-                const std::string times =
-                    format_number(static_cast<double>(run.devices)) + " \u00d7 ";
-                label = times + (sw ? device_kind_text(*run.slot) : shown_model(d, *run.slot));
-                // The product name when it fits at the smallest size; else
-                // the kind (the heading names the models).
-                if (text_width(label, kSlideSmall) > kBodyWidth - 12) {
-                    label = times + device_kind_text(*run.slot);
-                }
-                fill = style_of(*run.slot).text;
-            }
-            const double size =
-                std::min(fitted_size(label, kBodyWidth - 12, 15.0, kSlideSmall), h * 0.85);
-            svg.text(mid, y0 + h / 2 + 0.36 * size, size,
-                     shorten(label, static_cast<std::size_t>((kBodyWidth - 12) /
-                                                             (kCharWidth * size))),
-                     "middle", fill, run.slot != nullptr);
-        }
+        typical_column_head(svg, d, kinds[k], col);
+        typical_rack_body(svg, d, r, col, rack_height);
+        typical_run_labels(svg, d, r, col, rack_height);
     }
     svg.raw("</svg>\n");
     return svg.str();
+}
+
+/// The floor plan's key below the racks from `y`: what kW and the bar mean,
+/// then each letter's contents and power.
+void floor_legend(Svg& svg, const Design& d, const std::vector<RackKind>& kinds, double y,
+                  int rack_height) {
+    svg.text(kSlideMargin, y, kSlideSmall,
+             "kW on the " + std::string(to_string(d.power_basis)) + " basis of " +
+                 format_in(d.rack_limit, units::kW, 1) +
+                 " a rack may draw (bar); letters: racks with the same contents",
+             "start", "#333333");
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        const Rack& r = d.layout[kinds[k].racks.front()];
+        std::vector<std::string> parts;
+        for (const DeviceRun& run : device_runs(r, rack_height)) {
+            if (run.slot != nullptr) {
+                parts.push_back(format_number(static_cast<double>(run.devices)) + " " +
+                                device_kind_text(*run.slot));
+            }
+        }
+        std::string contents;
+        for (const std::string& p : parts) {
+            contents += (contents.empty() ? "" : ", ") + p;
+        }
+        y += kSlideSmall + 8;
+        svg.text(kSlideMargin, y, kSlideSmall,
+                 std::string(1, static_cast<char>('A' + static_cast<int>(k % 26))) + " \u00d7 " +
+                     format_number(static_cast<double>(kinds[k].racks.size())) + ": " + contents +
+                     " \u00b7 " + rack_power_text(d, r));
+    }
 }
 
 std::string floor_svg(const Design& d, const RackSvgOptions& options, int rack_height) {
@@ -540,7 +609,8 @@ std::string floor_svg(const Design& d, const RackSvgOptions& options, int rack_h
     const double top = slide_heading(scratch, head, width, "") + 8;
     const double legend_top = top + rows * (kCellH + kAisle);
     const double height =
-        std::max(kSlideHeight, legend_top + static_cast<double>(kinds.size()) * (kSlideSmall + 8) + kSlideMargin + 20);
+        std::max(kSlideHeight, legend_top + static_cast<double>(kinds.size()) * (kSlideSmall + 8) +
+                                   kSlideMargin + 20);
     Svg svg;
     open_svg(svg, width, height, "Floor plan: " + head.title, head.totals);
     slide_heading(svg, head, width, " \u2014 floor plan");
@@ -561,8 +631,8 @@ std::string floor_svg(const Design& d, const RackSvgOptions& options, int rack_h
                      std::to_string(r.switches) + " switch \u00b7 " + rack_power_text(d, r));
         const double mid = x + kCellW / 2;
         svg.text(mid, y + 17, 14, std::to_string(r.index), "middle", "#000000", true);
-        svg.text(mid, y + 34, kSlideSmall, format_number(in(drawn, units::kW), 1) + " kW",
-                 "middle", over ? "#B00000" : "#000000", over);
+        svg.text(mid, y + 34, kSlideSmall, format_number(in(drawn, units::kW), 1) + " kW", "middle",
+                 over ? "#B00000" : "#000000", over);
         const char letter = static_cast<char>('A' + static_cast<int>(kind_of[i] % 26));
         svg.text(mid, y + 50, kSlideSmall, std::string(1, letter), "middle", "#333333");
         // Power bar: the share of what the rack may draw.
@@ -571,31 +641,7 @@ std::string floor_svg(const Design& d, const RackSvgOptions& options, int rack_h
         svg.rect(x + 4, y + kCellH - 9, (kCellW - 8) * share, 5, over ? "#D55E00" : "#009E73",
                  nullptr, 0);
     }
-    double y = legend_top + 4;
-    svg.text(kSlideMargin, y, kSlideSmall,
-             "kW on the " + std::string(to_string(d.power_basis)) + " basis of " +
-                 format_in(d.rack_limit, units::kW, 1) +
-                 " a rack may draw (bar); letters: racks with the same contents",
-             "start", "#333333");
-    for (std::size_t k = 0; k < kinds.size(); ++k) {
-        const Rack& r = d.layout[kinds[k].racks.front()];
-        std::vector<std::string> parts;
-        for (const DeviceRun& run : device_runs(r, rack_height)) {
-            if (run.slot != nullptr) {
-                parts.push_back(format_number(static_cast<double>(run.devices)) + " " +
-                                device_kind_text(*run.slot));
-            }
-        }
-        std::string contents;
-        for (const std::string& p : parts) {
-            contents += (contents.empty() ? "" : ", ") + p;
-        }
-        y += kSlideSmall + 8;
-        svg.text(kSlideMargin, y, kSlideSmall,
-                 std::string(1, static_cast<char>('A' + static_cast<int>(k % 26))) + " \u00d7 " +
-                     format_number(static_cast<double>(kinds[k].racks.size())) + ": " + contents +
-                     " \u00b7 " + rack_power_text(d, r));
-    }
+    floor_legend(svg, d, kinds, legend_top + 4, rack_height);
     svg.raw("</svg>\n");
     return svg.str();
 }

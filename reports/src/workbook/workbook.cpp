@@ -19,9 +19,9 @@ namespace {
 
 // The fixed sheets; a design may not take one of their names. "History" is
 // reserved by Excel itself.
-constexpr const char* kFixedSheets[] = {"Slide",       "Summary",     "Fleet",  "Checkpoints",
-                                        "Resilience",  "Racks",       "Rack units",
-                                        "Assumptions", "Charts",      "History"};
+constexpr const char* kFixedSheets[] = {"Slide",      "Summary", "Fleet",      "Checkpoints",
+                                        "Resilience", "Racks",   "Rack units", "Assumptions",
+                                        "Charts",     "History"};
 
 std::string ascii_lower(std::string s) {
     for (char& c : s) {

@@ -77,8 +77,7 @@ constexpr FieldFigure kFieldFigures[] = {
     {"constraints.pue", "pue", kPlain, "× IT power", xlsx::Num::two},
     // docs/model.md §5-§6: margins the counts and the layout were chosen with.
     {"constraints.headroom", "headroom", kPlain, "%", xlsx::Num::percent},
-    {"constraints.auto_layout_threshold", "auto_layout_threshold", kPlain, "%",
-     xlsx::Num::percent},
+    {"constraints.auto_layout_threshold", "auto_layout_threshold", kPlain, "%", xlsx::Num::percent},
 };
 
 const FieldFigure* field_figure(std::string_view pattern) {

@@ -106,6 +106,69 @@ int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, co
     return row;
 }
 
+/// The Racks sheet's cells of a run of `run.devices` devices in `s`: count,
+/// kind, power and max power (formulas over the Assumptions sheet when it
+/// has the model), and the model.
+void device_run_cells(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d,
+                      const RackSlot& s, const DeviceRun& run, const Assumptions& a) {
+    lxw_format* text = book.label();
+    const double n = static_cast<double>(run.devices);
+    sheet.number(row, 4, n, Num::integer, Role::value);
+    sheet.text(row, 5, device_kind_text(s), text);
+    const std::string devices = xlsx::cell(row, 4);
+    if (a.has(kind_of(s.role), s.model, "power_W")) {
+        sheet.formula(row, 6, "=" + devices + "*" + a.name(kind_of(s.role), s.model, "power_W"),
+                      n * s.power.base(), Num::integer);
+    } else {
+        sheet.number(row, 6, n * s.power.base(), Num::integer, Role::value);
+    }
+    if (a.has(kind_of(s.role), s.model, "max_power_W")) {
+        sheet.formula(row, 7, "=" + devices + "*" + a.name(kind_of(s.role), s.model, "max_power_W"),
+                      n * s.max_power.base(), Num::integer);
+    } else {
+        sheet.number(row, 7, n * s.max_power.base(), Num::integer, Role::value);
+    }
+    sheet.text(row, 9, model_shown(d, s), text);
+}
+
+/// The Racks sheet's rows of one distinct rack from `row`, a row per run of
+/// like devices or empty U; returns the row after them.
+int rack_kind_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d,
+                   const RackKind& k, const Assumptions& a) {
+    lxw_format* text = book.label();
+    const Rack& r = d.layout[k.racks.front()];
+    const std::string cooling(cooling_label(r.cooling));
+    const std::string numbers = rack_numbers_text(d, k);
+    const int count_row = row;
+    for (const DeviceRun& run : device_runs(r, rack_height(d))) {
+        sheet.text(row, 0, d.name, text);
+        sheet.text(row, 1, numbers, text);
+        if (row == count_row) {
+            sheet.number(row, 2, static_cast<double>(k.racks.size()), Num::integer, Role::value);
+        } else {
+            sheet.formula(row, 2, "=" + xlsx::cell(count_row, 2),
+                          static_cast<double>(k.racks.size()), Num::integer);
+        }
+        sheet.text(row, 3,
+                   run.first == run.last
+                       ? std::to_string(run.first)
+                       : std::to_string(run.first) + "\u2013" + std::to_string(run.last),
+                   text);
+        sheet.text(row, 8, cooling, text);
+        if (run.slot == nullptr) {
+            sheet.text(row, 4, "", text);
+            sheet.text(row, 5, "empty", text);
+            sheet.number(row, 6, 0, Num::integer, Role::value);
+            sheet.number(row, 7, 0, Num::integer, Role::value);
+            sheet.text(row, 9, "", text);
+        } else {
+            device_run_cells(book, sheet, row, d, *run.slot, run, a);
+        }
+        ++row;
+    }
+    return row;
+}
+
 } // namespace
 
 void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
@@ -193,61 +256,10 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
         const bool numeric = c == 2 || c == 4 || c == 6 || c == 7;
         sheet.text(h, c, headers[c], numeric ? book.header() : book.header_left());
     }
-    lxw_format* text = book.label();
     int row = h + 1;
     for (const Design& d : result.designs) {
         for (const RackKind& k : rack_kinds(d)) {
-            const Rack& r = d.layout[k.racks.front()];
-            const std::string cooling(cooling_label(r.cooling));
-            const std::string numbers = rack_numbers_text(d, k);
-            const int count_row = row;
-            for (const DeviceRun& run : device_runs(r, rack_height(d))) {
-                sheet.text(row, 0, d.name, text);
-                sheet.text(row, 1, numbers, text);
-                if (row == count_row) {
-                    sheet.number(row, 2, static_cast<double>(k.racks.size()), Num::integer,
-                                 Role::value);
-                } else {
-                    sheet.formula(row, 2, "=" + xlsx::cell(count_row, 2),
-                                  static_cast<double>(k.racks.size()), Num::integer);
-                }
-                sheet.text(row, 3,
-                           run.first == run.last ? std::to_string(run.first)
-                                                 : std::to_string(run.first) + "\u2013" +
-                                                       std::to_string(run.last),
-                           text);
-                sheet.text(row, 8, cooling, text);
-                if (run.slot == nullptr) {
-                    sheet.text(row, 4, "", text);
-                    sheet.text(row, 5, "empty", text);
-                    sheet.number(row, 6, 0, Num::integer, Role::value);
-                    sheet.number(row, 7, 0, Num::integer, Role::value);
-                    sheet.text(row, 9, "", text);
-                    ++row;
-                    continue;
-                }
-                const RackSlot& s = *run.slot;
-                const double n = static_cast<double>(run.devices);
-                sheet.number(row, 4, n, Num::integer, Role::value);
-                sheet.text(row, 5, device_kind_text(s), text);
-                const std::string devices = xlsx::cell(row, 4);
-                if (a.has(kind_of(s.role), s.model, "power_W")) {
-                    sheet.formula(row, 6,
-                                  "=" + devices + "*" + a.name(kind_of(s.role), s.model, "power_W"),
-                                  n * s.power.base(), Num::integer);
-                } else {
-                    sheet.number(row, 6, n * s.power.base(), Num::integer, Role::value);
-                }
-                if (a.has(kind_of(s.role), s.model, "max_power_W")) {
-                    sheet.formula(
-                        row, 7, "=" + devices + "*" + a.name(kind_of(s.role), s.model, "max_power_W"),
-                        n * s.max_power.base(), Num::integer);
-                } else {
-                    sheet.number(row, 7, n * s.max_power.base(), Num::integer, Role::value);
-                }
-                sheet.text(row, 9, model_shown(d, s), text);
-                ++row;
-            }
+            row = rack_kind_rows(book, sheet, row, d, k, a);
             ++row; // a blank row between racks
         }
     }

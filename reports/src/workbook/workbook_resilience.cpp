@@ -57,6 +57,12 @@ private:
              const std::function<std::optional<std::pair<std::string, double>>(const Column&)>& f);
     std::string expand(const std::string& tmpl, const Column& c) const;
     void section(const std::string& title);
+    /// The title, the subtitle and the header row.
+    void header(const std::vector<Column>& cols);
+    /// docs/resilience.md §8: the inputs and the rebuild times.
+    void rebuild_rows(const std::vector<Column>& cols);
+    /// docs/resilience.md §8–§9: the drive term and P(loss | a D-box fails).
+    void drive_loss_rows(const std::vector<Column>& cols);
     /// docs/resilience.md §9: D-box events and the combined headline.
     void enclosure_rows(const std::vector<Column>& cols);
     /// docs/resilience.md §9: which term of the headline is the larger, a
@@ -64,6 +70,16 @@ private:
     void largest_term_row(const std::vector<Column>& cols);
     /// docs/resilience.md §10: read and write with a D-box or a rack down.
     void state_rows(const std::vector<Column>& cols);
+    /// docs/resilience.md §11: a WAN outage's backlog and catch-up.
+    void outage_rows(const std::vector<Column>& cols);
+    /// docs/resilience.md §11: cloud accounts and staging the dataset.
+    void staging_rows(const std::vector<Column>& cols);
+    /// docs/resilience.md §12: flash endurance.
+    void endurance_rows(const std::vector<Column>& cols);
+    /// Column widths, the frozen header and the print setup.
+    void layout();
+    /// The reference system whose accounts take the offsite copies, if any.
+    const ReferenceSystem* reference() const;
 
     xlsx::Book& book_;
     xlsx::Sheet& sheet_;
@@ -248,8 +264,7 @@ void ResilienceSheet::state_rows(const std::vector<Column>& cols) {
     }
 }
 
-void ResilienceSheet::write(const std::vector<Column>& cols) {
-    const Assumptions& a = a_;
+void ResilienceSheet::header(const std::vector<Column>& cols) {
     note_col_ = kFirstCol + static_cast<int>(cols.size());
     sheet_.text(0, 0, "Resilience", book_.title());
     sheet_.text(1, 0,
@@ -262,16 +277,19 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
         sheet_.text(kHeaderRow, c.col, c.d->name, book_.header());
     }
     sheet_.text(kHeaderRow, note_col_, "How", book_.header_left());
+}
 
+const ReferenceSystem* ResilienceSheet::reference() const {
+    return input_.scenario != nullptr ? account_reference(*input_.scenario, *input_.catalog)
+                                      : nullptr;
+}
+
+void ResilienceSheet::rebuild_rows(const std::vector<Column>& cols) {
+    const Assumptions& a = a_;
     auto sc = [&](const char* field) { return a.name("scenario", "scenario", field); };
     auto db = [&](const Column& c, const char* field) {
         return a.name("dbox", c.d->dbox_model, field);
     };
-    const ReferenceSystem* ref =
-        input_.scenario != nullptr ? account_reference(*input_.scenario, *input_.catalog) : nullptr;
-    const bool has_wan = a.has("scenario", "scenario", "wan_Gbps");
-
-    section("Rebuilds and the odds of losing data");
     row({"afr", "Drive AFR", Num::percent, "the scenario's, else the D-box's (Assumptions)"}, cols,
         [&](const Column& c) -> Cell {
             if (a.has("scenario", "scenario", "afr")) {
@@ -318,6 +336,9 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
                            "back_read]/[dboxes]*([dboxes]-1)))/3600",
                            in(c.r->dbox_rebuild, units::h));
         });
+}
+
+void ResilienceSheet::drive_loss_rows(const std::vector<Column>& cols) {
     // The first-order rate Nλ·Π(N−i)λT_d (docs/resilience.md §2): Π_{i=1..K}(N−i)
     // is PERMUT(N−1, K). P = x(1 − x/2) for small x keeps the digits 1 − EXP(−x)
     // would lose; `podsizer resilience` gives the exact chain beside it.
@@ -353,10 +374,12 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
                            "strips_per_dbox]+1,1,TRUE)",
                            c.r->dbox_loss_given_failure);
         });
-    enclosure_rows(cols);
+}
 
-    state_rows(cols);
-    section("A WAN outage, and staging");
+void ResilienceSheet::outage_rows(const std::vector<Column>& cols) {
+    const Assumptions& a = a_;
+    auto sc = [&](const char* field) { return a.name("scenario", "scenario", field); };
+    const bool has_wan = a.has("scenario", "scenario", "wan_Gbps");
     const bool jobs = !input_.result->requirements.checkpoints.jobs.empty();
     row({"offsite_Gbps", "Offsite copies (Gbps)", Num::one,
          "the checkpoint jobs' offsite rate (Checkpoints sheet)"},
@@ -399,6 +422,13 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
                                in(*c.r->catch_up, units::h));
             });
     }
+}
+
+void ResilienceSheet::staging_rows(const std::vector<Column>& cols) {
+    const Assumptions& a = a_;
+    auto sc = [&](const char* field) { return a.name("scenario", "scenario", field); };
+    const ReferenceSystem* ref = reference();
+    const bool has_wan = a.has("scenario", "scenario", "wan_Gbps");
     if (ref != nullptr && ref->account_capacity.base() > 0.0 && ref->account_ingress.base() > 0.0) {
         const std::string limit = a.name("reference", ref->id,
                                          input_.scenario->cloud.raised_account_limit &&
@@ -438,8 +468,13 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
                                c.r->staging->base() / 86'400.0);
             });
     }
+}
 
-    section("Flash endurance");
+void ResilienceSheet::endurance_rows(const std::vector<Column>& cols) {
+    const Assumptions& a = a_;
+    auto db = [&](const Column& c, const char* field) {
+        return a.name("dbox", c.d->dbox_model, field);
+    };
     // docs/resilience.md §12: an average only for a stated workload.
     row({"average_GBps", "Write averaged over the day (GB/s)", Num::one,
          "the checkpoint jobs' size / interval; n/a without jobs (no stated workload)"},
@@ -471,12 +506,31 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
             }
             return formula(db(c, "drive_dwpd"), c.r->rated_dwpd);
         });
+}
 
+void ResilienceSheet::layout() {
     sheet_.column_width(0, 0, 46);
     sheet_.column_width(kFirstCol, note_col_ - 1, 18);
     sheet_.column_width(note_col_, note_col_, 70);
     sheet_.freeze(kHeaderRow + 1, 1);
     sheet_.print_setup(kHeaderRow);
+}
+
+void ResilienceSheet::write(const std::vector<Column>& cols) {
+    header(cols);
+    section("Rebuilds and the odds of losing data");
+    rebuild_rows(cols);
+    drive_loss_rows(cols);
+    enclosure_rows(cols);
+
+    state_rows(cols);
+    section("A WAN outage, and staging");
+    outage_rows(cols);
+    staging_rows(cols);
+
+    section("Flash endurance");
+    endurance_rows(cols);
+    layout();
 }
 
 } // namespace

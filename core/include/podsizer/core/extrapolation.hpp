@@ -1,5 +1,6 @@
-// Growing a pod design to a capacity target such as an exabyte (docs/extrapolation-and-comparison.md §1-§2):
-// as whole pods side by side, or as the same hardware in one namespace.
+// Growing a pod design to a capacity target such as an exabyte
+// (docs/extrapolation-and-comparison.md §1-§2): as whole pods side by side, or as the same hardware
+// in one namespace.
 #pragma once
 
 #include "podsizer/core/catalog.hpp"

@@ -1,6 +1,6 @@
-// The design optimiser (docs/extrapolation-and-comparison.md §5): enumerate catalog combinations, keep the
-// feasible designs, and return the Pareto front over racks, power, read, write
-// and capacity, with the best design for a chosen objective.
+// The design optimiser (docs/extrapolation-and-comparison.md §5): enumerate catalog combinations,
+// keep the feasible designs, and return the Pareto front over racks, power, read, write and
+// capacity, with the best design for a chosen objective.
 #pragma once
 
 #include "podsizer/core/catalog.hpp"

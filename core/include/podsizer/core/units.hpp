@@ -4,7 +4,8 @@
 // second, watts, seconds, rack units). The display unit is kept apart from the
 // value (see `Unit`), so a capacity cannot be added to a throughput and a
 // terabit can never be read as a terabyte. The design follows mp-units/Au
-// (docs/architecture.md, "Units: a hand-made header"): name the unit where a number leaves the type.
+// (docs/architecture.md, "Units: a hand-made header"): name the unit where a number leaves the
+// type.
 //
 // A small hand-made header rather than a units library: we need five kinds,
 // decimal and binary prefixes, bits vs bytes, and string parsing with clear

@@ -82,8 +82,8 @@ struct SvgTarget {
 
 /// The files an export writes.
 struct ExportTargets {
-    std::string xlsx;           ///< the workbook; empty: none
-    std::vector<SvgTarget> svg; ///< rack elevations, written in this order
+    std::string xlsx;             ///< the workbook; empty: none
+    std::vector<SvgTarget> svg;   ///< rack elevations, written in this order
     bool every_rack_unit = false; ///< the workbook's "Rack units" sheet (WorkbookOptions)
     /// Called with each path once its file is complete.
     std::function<void(const std::string& path)> written;
