@@ -4,7 +4,8 @@
 # its minutes went (issue 27 item 6: the budget is 35 minutes on 2 cores).
 if [ -z "${PODSIZER_STAGE_LOG:-}" ]; then
   PODSIZER_STAGE_LOG=$(mktemp)
-  export PODSIZER_STAGE_LOG
+  PODSIZER_CTEST_LOG=$(mktemp)
+  export PODSIZER_STAGE_LOG PODSIZER_CTEST_LOG
   PODSIZER_STAGE_START=$(date +%s)
   export PODSIZER_STAGE_START
   podsizer_print_stages() {
@@ -16,11 +17,27 @@ if [ -z "${PODSIZER_STAGE_LOG:-}" ]; then
       printf '  %-32s %5d s  %s\n' "$name" "$secs" "$result"
     done <"$PODSIZER_STAGE_LOG"
     printf '  %-32s %5d s  (%d min %02d s)\n' "total" "$total" $((total / 60)) $((total % 60))
-    rm -f "$PODSIZER_STAGE_LOG"
+    # Every ctest run's counts added up, as the last line of the log.
+    local passed=0 failed=0 p f
+    while read -r p f; do
+      passed=$((passed + p)) failed=$((failed + f))
+    done < <(sed -n 's/^[0-9]*% tests passed, \([0-9]*\) tests\{0,1\} failed out of \([0-9]*\)$/\2 \1/p' "$PODSIZER_CTEST_LOG" |
+      awk '{print $1 - $2, $2}')
+    echo
+    echo "ctest: $passed passed, $failed failed"
+    rm -f "$PODSIZER_STAGE_LOG" "$PODSIZER_CTEST_LOG"
     return $status
   }
   trap podsizer_print_stages EXIT
 fi
+
+# `ctest_stage NAME ARGS...`: a stage that runs ctest ARGS, its output kept
+# for the closing count.
+ctest_stage() {
+  local name=$1
+  shift
+  stage "$name" bash -o pipefail -c 'ctest "$@" 2>&1 | tee -a "$PODSIZER_CTEST_LOG"' ctest "$@"
+}
 
 stage() {
   local name=$1

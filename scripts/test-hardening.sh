@@ -9,4 +9,4 @@ cd "$(dirname "$0")/.."
 source scripts/stage-timer.sh
 stage "configure asan" cmake --preset asan
 stage "build asan" cmake --build --preset asan
-stage "ctest asan (suite + fuzz)" ctest --preset asan
+ctest_stage "ctest asan (suite + fuzz)" --preset asan

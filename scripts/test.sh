@@ -11,5 +11,5 @@ source scripts/stage-timer.sh
 stage "install packages" scripts/install-deps.sh
 stage "configure default" cmake --preset default
 stage "build default" cmake --build --preset default
-stage "ctest default" ctest --preset default
+ctest_stage "ctest default" --preset default
 scripts/test-hardening.sh
