@@ -5,6 +5,7 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/requirements.hpp"
+#include "podsizer/core/resilience.hpp"
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
 
@@ -94,6 +95,9 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     result.requirements = req;
     result.designs.push_back(evaluate_design(hand, req, constraints, data_reduction, catalog,
                                              {"--cnode", "--dbox", "--drive"}));
+    // A hand-made design is assessed like a sized one: its throughput with a
+    // D-box or a rack down, its durability and their risks (issue 28).
+    assess_designs(result, catalog, resilience_inputs(scenario ? *scenario : Scenario{}, catalog));
     const Study study = study_of(std::move(result));
     write_exports(a.exports, study, catalog, scenario ? &*scenario : nullptr,
                   run_inputs(g, a.scenario));

@@ -3,6 +3,7 @@
 // under de_DE.UTF-8 and fr_FR.UTF-8, where the figures must not change.
 #include "run_process.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -99,4 +100,29 @@ TEST_CASE("resilience refuses out-of-range flags, naming them") {
         CHECK_THAT(r.err, Catch::Contains(c.says));
         CHECK(r.out.empty());
     }
+}
+
+TEST_CASE("a hand-made design is assessed like a sized one: degraded read and durability") {
+    // The one-namespace exabyte of issue 28 (2,067 C-nodes, 827 D-boxes):
+    // auto lays it out rack-resilient, and `design` now gives its figures with
+    // a D-box down, as `size` does. One D-box down leaves 826 D-boxes; the
+    // rebuild takes 10 % (the default rebuild share) of the narrower side:
+    // read = 0.9 x min(C-node read, 826/827 x D-box read) (docs/resilience.md §10).
+    const ProcessResult r =
+        podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--drive", "61.44TB",
+                  "--cnodes", "2067", "--dboxes", "827", "--layout", "auto", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    const auto& d = doc.at("designs").at(0);
+    CHECK(d.at("ec_layout") == "rack-resilient");
+    CHECK(d.at("tolerates_rack_loss") == true);
+    REQUIRE(d.contains("resilience"));
+    const double front = d.at("frontend_read_bytes_per_s").get<double>();
+    const double back = d.at("backend_read_bytes_per_s").get<double>();
+    // The catalog's 24 GB/s per C-node and 60 GB/s per D-box (customer figures).
+    CHECK(front == Approx(2067 * 24e9));
+    CHECK(back == Approx(827 * 60e9));
+    const double expected = 0.9 * std::min(front, back * 826.0 / 827.0);
+    CHECK(d.at("resilience").at("degraded_read_bytes_per_s").get<double>() == Approx(expected));
+    CHECK(d.at("resilience").at("annual_loss_probability").get<double>() > 0.0);
 }
