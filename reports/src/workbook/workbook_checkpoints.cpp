@@ -667,10 +667,32 @@ void write_checkpoints(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput
     s.finish();
 }
 
+namespace {
+
+/// Okabe-Ito colours, one per checkpoint job, in both checkpoint charts.
+constexpr lxw_color_t palette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00};
+
+/// What both checkpoint charts share: small axis numbers, the legend on the
+/// right, twice the default width and one and a half its height at (row, col).
+void place_chart(xlsx::Sheet& sheet, lxw_chart* chart, int row, int col, const char* what) {
+    lxw_chart_font f{};
+    f.size = 9;
+    chart_axis_set_num_font(chart->x_axis, &f);
+    chart_axis_set_num_font(chart->y_axis, &f);
+    chart_legend_set_position(chart, LXW_CHART_LEGEND_RIGHT);
+    lxw_chart_options opt{};
+    opt.x_scale = 2.0;
+    opt.y_scale = 1.5;
+    xlsx::check(worksheet_insert_chart_opt(sheet.raw(), static_cast<lxw_row_t>(row),
+                                           static_cast<lxw_col_t>(col), chart, &opt),
+                what);
+}
+
+} // namespace
+
 void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const CheckpointCells& cells,
                           int row, int col) {
     // Okabe-Ito colours for the jobs; designs as black-edged diamonds.
-    constexpr lxw_color_t palette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00};
     lxw_chart* chart = book.add_chart(LXW_CHART_SCATTER_SMOOTH);
     for (std::size_t i = 0; i < cells.curves.size(); ++i) {
         const ChartSeries& c = cells.curves[i];
@@ -711,26 +733,11 @@ void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoint
     chart_axis_set_log_base(chart->x_axis, 10);
     chart_axis_set_num_format(chart->x_axis, "#,##0");
     chart_axis_set_num_format(chart->y_axis, "0%");
-    lxw_chart_font f{};
-    f.size = 9;
-    chart_axis_set_num_font(chart->x_axis, &f);
-    chart_axis_set_num_font(chart->y_axis, &f);
-    chart_legend_set_position(chart, LXW_CHART_LEGEND_RIGHT);
-    lxw_chart_options opt{};
-    opt.x_scale = 2.0;
-    opt.y_scale = 1.5;
-    xlsx::check(worksheet_insert_chart_opt(sheet.raw(), static_cast<lxw_row_t>(row),
-                                           static_cast<lxw_col_t>(col), chart, &opt),
-                "goodput chart");
+    place_chart(sheet, chart, row, col, "goodput chart");
 }
-
-} // namespace podsizer::wb
-
-namespace podsizer::wb {
 
 void insert_step_gain_chart(xlsx::Book& book, xlsx::Sheet& sheet, const CheckpointCells& cells,
                             int row, int col) {
-    constexpr lxw_color_t palette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00};
     lxw_chart* chart = book.add_chart(LXW_CHART_SCATTER_SMOOTH);
     for (std::size_t i = 0; i < cells.step_gains.size(); ++i) {
         const lxw_color_t colour = palette[i % std::size(palette)];
@@ -762,17 +769,7 @@ void insert_step_gain_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoi
     chart_axis_set_log_base(chart->y_axis, 10);
     chart_axis_set_num_format(chart->x_axis, "#,##0");
     chart_axis_set_num_format(chart->y_axis, "#,##0");
-    lxw_chart_font f{};
-    f.size = 9;
-    chart_axis_set_num_font(chart->x_axis, &f);
-    chart_axis_set_num_font(chart->y_axis, &f);
-    chart_legend_set_position(chart, LXW_CHART_LEGEND_RIGHT);
-    lxw_chart_options opt{};
-    opt.x_scale = 2.0;
-    opt.y_scale = 1.5;
-    xlsx::check(worksheet_insert_chart_opt(sheet.raw(), static_cast<lxw_row_t>(row),
-                                           static_cast<lxw_col_t>(col), chart, &opt),
-                "step gain chart");
+    place_chart(sheet, chart, row, col, "step gain chart");
 }
 
 } // namespace podsizer::wb
