@@ -22,15 +22,6 @@ using xlsx::Role;
 constexpr int kKneeDataRow = 44; ///< first row of the chart data, below the charts
 constexpr int kGoodputRows = 24; ///< rows taken by the goodput chart
 
-// Okabe-Ito colours, one per design (distinguishable with colour-vision deficiencies).
-constexpr lxw_color_t kPalette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00};
-
-lxw_chart_font axis_font() {
-    lxw_chart_font f{};
-    f.size = 9;
-    return f;
-}
-
 /// C-node counts around the knee: from a quarter of it to twice it, and the
 /// design's own count, so the flat part past the knee shows.
 std::vector<std::int64_t> knee_points(const Design& d) {
@@ -78,16 +69,7 @@ void column_chart(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& summ
     }
     chart_title_set_name(chart, title);
     chart_axis_set_name(chart->y_axis, axis);
-    lxw_chart_font f = axis_font();
-    chart_axis_set_num_font(chart->x_axis, &f);
-    chart_axis_set_num_font(chart->y_axis, &f);
-    chart_legend_set_position(chart, LXW_CHART_LEGEND_NONE);
-    lxw_chart_options opt{};
-    opt.x_scale = 1.0;
-    opt.y_scale = 1.0;
-    xlsx::check(worksheet_insert_chart_opt(sheet.raw(), static_cast<lxw_row_t>(row),
-                                           static_cast<lxw_col_t>(col), chart, &opt),
-                "chart");
+    xlsx::place_chart(sheet, chart, row, col, {LXW_CHART_LEGEND_NONE, 1.0, 1.0}, "chart");
 }
 
 /// What one design's knee curve on the Charts sheet is drawn from.
@@ -151,7 +133,7 @@ void knee_series(xlsx::Book& book, xlsx::Sheet& sheet, lxw_chart* knee, const Kn
     const std::string name = xml_safe(d.name); // see Sheet::text
     chart_series_set_name(s, name.c_str());
     lxw_chart_line line{};
-    line.color = kPalette[k.index % std::size(kPalette)];
+    line.color = xlsx::series_colour(k.index);
     line.width = 2.0;
     chart_series_set_line(s, &line);
     chart_series_set_marker_type(s, LXW_CHART_MARKER_CIRCLE);
@@ -193,15 +175,8 @@ void place_knee_chart(xlsx::Sheet& sheet, lxw_chart* knee) {
     chart_axis_set_name(knee->y_axis, "read (TB/s)");
     chart_axis_set_num_format(knee->x_axis, "#,##0");
     chart_axis_set_num_format(knee->y_axis, "#,##0.0");
-    lxw_chart_font f = axis_font();
-    chart_axis_set_num_font(knee->x_axis, &f);
-    chart_axis_set_num_font(knee->y_axis, &f);
     chart_axis_set_min(knee->x_axis, 0);
-    chart_legend_set_position(knee, LXW_CHART_LEGEND_BOTTOM);
-    lxw_chart_options opt{};
-    opt.x_scale = 2.0;
-    opt.y_scale = 1.2;
-    xlsx::check(worksheet_insert_chart_opt(sheet.raw(), 20, 0, knee, &opt), "chart");
+    xlsx::place_chart(sheet, knee, 20, 0, {LXW_CHART_LEGEND_BOTTOM, 2.0, 1.2}, "chart");
 }
 
 } // namespace

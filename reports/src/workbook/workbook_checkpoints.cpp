@@ -669,24 +669,9 @@ void write_checkpoints(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput
 
 namespace {
 
-/// Okabe-Ito colours, one per checkpoint job, in both checkpoint charts.
-constexpr lxw_color_t palette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00};
-
-/// What both checkpoint charts share: small axis numbers, the legend on the
-/// right, twice the default width and one and a half its height at (row, col).
-void place_chart(xlsx::Sheet& sheet, lxw_chart* chart, int row, int col, const char* what) {
-    lxw_chart_font f{};
-    f.size = 9;
-    chart_axis_set_num_font(chart->x_axis, &f);
-    chart_axis_set_num_font(chart->y_axis, &f);
-    chart_legend_set_position(chart, LXW_CHART_LEGEND_RIGHT);
-    lxw_chart_options opt{};
-    opt.x_scale = 2.0;
-    opt.y_scale = 1.5;
-    xlsx::check(worksheet_insert_chart_opt(sheet.raw(), static_cast<lxw_row_t>(row),
-                                           static_cast<lxw_col_t>(col), chart, &opt),
-                what);
-}
+/// Both checkpoint charts: the legend on the right, twice the default width
+/// and one and a half its height.
+constexpr xlsx::ChartPlacement kCheckpointChart{LXW_CHART_LEGEND_RIGHT, 2.0, 1.5};
 
 } // namespace
 
@@ -700,7 +685,7 @@ void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoint
         const std::string name = xml_safe(c.name); // see Sheet::text
         chart_series_set_name(s, name.c_str());
         lxw_chart_line line{};
-        line.color = palette[i % std::size(palette)];
+        line.color = xlsx::series_colour(i);
         line.width = 1.75;
         chart_series_set_line(s, &line);
         chart_series_set_marker_type(s, LXW_CHART_MARKER_NONE);
@@ -733,14 +718,14 @@ void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoint
     chart_axis_set_log_base(chart->x_axis, 10);
     chart_axis_set_num_format(chart->x_axis, "#,##0");
     chart_axis_set_num_format(chart->y_axis, "0%");
-    place_chart(sheet, chart, row, col, "goodput chart");
+    xlsx::place_chart(sheet, chart, row, col, kCheckpointChart, "goodput chart");
 }
 
 void insert_step_gain_chart(xlsx::Book& book, xlsx::Sheet& sheet, const CheckpointCells& cells,
                             int row, int col) {
     lxw_chart* chart = book.add_chart(LXW_CHART_SCATTER_SMOOTH);
     for (std::size_t i = 0; i < cells.step_gains.size(); ++i) {
-        const lxw_color_t colour = palette[i % std::size(palette)];
+        const lxw_color_t colour = xlsx::series_colour(i);
         const ChartSeries& g = cells.step_gains[i];
         lxw_chart_series* s = chart_add_series(chart, g.xs.c_str(), g.ys.c_str());
         const std::string name = xml_safe(g.name); // see Sheet::text
@@ -769,7 +754,7 @@ void insert_step_gain_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoi
     chart_axis_set_log_base(chart->y_axis, 10);
     chart_axis_set_num_format(chart->x_axis, "#,##0");
     chart_axis_set_num_format(chart->y_axis, "#,##0");
-    place_chart(sheet, chart, row, col, "step gain chart");
+    xlsx::place_chart(sheet, chart, row, col, kCheckpointChart, "step gain chart");
 }
 
 } // namespace podsizer::wb

@@ -117,6 +117,21 @@ void check(lxw_error err, const char* what) {
     }
 }
 
+void place_chart(Sheet& sheet, lxw_chart* chart, int row, int col, ChartPlacement how,
+                 const char* what) {
+    lxw_chart_font f{};
+    f.size = 9;
+    chart_axis_set_num_font(chart->x_axis, &f);
+    chart_axis_set_num_font(chart->y_axis, &f);
+    chart_legend_set_position(chart, how.legend);
+    lxw_chart_options opt{};
+    opt.x_scale = how.x_scale;
+    opt.y_scale = how.y_scale;
+    check(worksheet_insert_chart_opt(sheet.raw(), static_cast<lxw_row_t>(row),
+                                     static_cast<lxw_col_t>(col), chart, &opt),
+          what);
+}
+
 std::string column_name(int col) {
     std::string s;
     for (int c = col + 1; c > 0; c = (c - 1) / 26) {

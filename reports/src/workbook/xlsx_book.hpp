@@ -5,6 +5,7 @@
 
 #include "podsizer/reports/workbook.hpp"
 
+#include <cstddef>
 #include <ctime>
 #include <map>
 #include <string>
@@ -151,5 +152,29 @@ private:
 /// Throws std::logic_error for a libxlsxwriter error that means a bug here
 /// (bad range, invalid name), with the library's description.
 void check(lxw_error err, const char* what);
+
+/// The colours of a chart's series (designs, checkpoint jobs): Okabe-Ito,
+/// distinguishable with colour-vision deficiencies.
+inline constexpr lxw_color_t kSeriesColours[] = {0x0072B2, 0xE69F00, 0x009E73,
+                                                 0xCC79A7, 0x56B4E9, 0xD55E00};
+
+/// The colour of series i, the palette repeating past its end.
+constexpr lxw_color_t series_colour(std::size_t i) {
+    return kSeriesColours[i % std::size(kSeriesColours)];
+}
+
+/// How a chart sits on its sheet: where its legend goes and its size against
+/// libxlsxwriter's default.
+struct ChartPlacement {
+    std::uint8_t legend; ///< LXW_CHART_LEGEND_*
+    double x_scale;
+    double y_scale;
+};
+
+/// What every chart of the workbook shares: 9-point axis numbers, then the
+/// legend and size of `how`, and the chart inserted with its top left at
+/// (row, col). `what` names it in an error.
+void place_chart(Sheet& sheet, lxw_chart* chart, int row, int col, ChartPlacement how,
+                 const char* what);
 
 } // namespace podsizer::xlsx
