@@ -49,6 +49,11 @@ void add_power_flags(CLI::App& cmd, PowerArgs& args) {
                    "State the design must still meet the requirement in: intact, dbox-down or "
                    "rack-down (default: the scenario's, else intact)")
         ->check(complete_choices({"intact", "dbox-down", "rack-down"}));
+    cmd.add_option("--client-network", args.client_network,
+                   "Where the C-nodes' client ports land: storage-leaves (uplinks to your fabric "
+                   "counted) or converged (on your fabric) (default: the scenario's, else "
+                   "storage-leaves)")
+        ->check(complete_choices({"storage-leaves", "converged"}));
     cmd.add_option("--headroom", args.headroom,
                    "Margin on the read and write requirement, such as 20% (default: the "
                    "scenario's, else 0%)");
@@ -66,6 +71,10 @@ void apply_power_flags(const PowerArgs& args, Constraints& constraints, const Ca
     if (!args.size_for.empty()) {
         checked(args.size_for, "--size-for", "constraints.size_for", catalog);
         constraints.size_for = *size_for_from_string(args.size_for);
+    }
+    if (!args.client_network.empty()) {
+        checked(args.client_network, "--client-network", "constraints.client_network", catalog);
+        constraints.client_network = *client_network_from_string(args.client_network);
     }
     if (!args.headroom.empty()) {
         constraints.headroom =

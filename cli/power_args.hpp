@@ -1,7 +1,7 @@
-// The --power-basis, --rack-derate, --pue, --size-for and --headroom flags of
-// the commands that size racks (docs/cli.md): they override the scenario's
-// constraints.power_basis, rack_derate and pue (docs/model.md §10), size_for
-// and headroom (docs/model.md §5).
+// The --power-basis, --rack-derate, --pue, --size-for, --headroom and
+// --client-network flags of the commands that size racks (docs/cli.md): they
+// override the scenario's constraints.power_basis, rack_derate and pue
+// (docs/model.md §10), size_for and headroom (§5) and client_network (§8).
 #pragma once
 
 #include "podsizer/core/catalog.hpp"
@@ -13,11 +13,12 @@
 namespace podsizer::cli {
 
 struct PowerArgs {
-    std::string basis;    ///< empty: the scenario's
-    std::string derate;   ///< empty: the scenario's
-    std::string pue;      ///< empty: the scenario's
-    std::string size_for; ///< empty: the scenario's
-    std::string headroom; ///< empty: the scenario's
+    std::string basis;          ///< empty: the scenario's
+    std::string derate;         ///< empty: the scenario's
+    std::string pue;            ///< empty: the scenario's
+    std::string size_for;       ///< empty: the scenario's
+    std::string headroom;       ///< empty: the scenario's
+    std::string client_network; ///< empty: the scenario's
 };
 
 /// Adds the flags to a subcommand.

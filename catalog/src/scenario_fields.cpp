@@ -32,6 +32,7 @@ constexpr std::array<std::string_view, 1> kSchemaNames{"podsizer-scenario/1"};
 constexpr std::array<std::string_view, 1> kNone{"none"};
 constexpr std::array<std::string_view, 2> kModes{"sync", "async"};
 constexpr std::array<std::string_view, 2> kPowerBases{"typical", "max"};
+constexpr std::array<std::string_view, 2> kClientNetworks{"storage-leaves", "converged"};
 constexpr std::array<std::string_view, 3> kSizeFor{"intact", "dbox-down", "rack-down"};
 constexpr std::array<std::string_view, 4> kLayouts{"auto", "classic", "dbox-ha", "rack-resilient"};
 constexpr std::array<std::string_view, 1> kExcludesRackResilient{"rack_resilient"};
@@ -315,6 +316,31 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.power_basis = *power_basis_from_string(text(v)); },
+    },
+    // docs/model.md §8: where the C-nodes' client ports land, so the switch
+    // count says which networks it covers.
+    ScenarioField{
+        .pattern = "constraints.client_network",
+        .kind = FieldKind::choice,
+        .choices = kClientNetworks,
+        .default_text = "storage-leaves",
+        .label = "client network",
+        .help = "Where the C-nodes' client ports land: storage-leaves (on the storage fabric's "
+                "leaves, with uplinks to your fabric counted) or converged (on your converged "
+                "fabric; the count covers the storage back end only).",
+        .range_text = "\"{}\" is not a client network; expected \"storage-leaves\" (client "
+                      "ports on storage leaves, uplinks to your fabric counted) or \"converged\" "
+                      "(client ports on your converged fabric)",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.constraints.client_network == ClientNetwork::storage_leaves
+                           ? D{}
+                           : D{std::string(to_string(s.constraints.client_network))};
+            },
+        .set =
+            [](Scenario& s, std::size_t, const D& v) {
+                s.constraints.client_network = *client_network_from_string(text(v));
+            },
     },
     // docs/model.md §5: the failure state the design must still meet the
     // requirement in, and a margin on the requirement.

@@ -145,7 +145,8 @@ void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
 /// speed (docs/model.md §8).
 void fabric_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     const SwitchModel& sw = *in.hw.network_switch;
-    const Fabric fab = plan_fabric(*in.hw.cnode, d.cnodes, *in.hw.dbox, d.dboxes, sw);
+    const Fabric fab =
+        plan_fabric(*in.hw.cnode, d.cnodes, *in.hw.dbox, d.dboxes, sw, in.cons.client_network);
     const LeafPlan& leaf = fab.leaf;
     auto n = [](std::int64_t v) { return format_number(static_cast<double>(v), 0); };
     auto speed = [&] { // only for a finding
@@ -155,7 +156,8 @@ void fabric_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     if (leaf.device_too_fast) {
         f.add(Severity::warning, "switch-port-speed",
               "the devices' " +
-                  format_in(device_port_speed(*in.hw.cnode, *in.hw.dbox), units::Gbps, 0) +
+                  format_in(device_port_speed(*in.hw.cnode, *in.hw.dbox, in.cons.client_network),
+                            units::Gbps, 0) +
                   " ports are faster than any port mode of " + sw.id + "; counted" + speed() +
                   ", so the fabric carries less than the devices' line rate");
     }

@@ -239,12 +239,18 @@ void size_throughput(Design& d, const HardwareChoice& ch, const Requirements& re
 void size_network_and_power(Design& d, const HardwareChoice& ch, const Constraints& cons) {
     const auto Cd = static_cast<double>(d.cnodes);
     const auto Dd = static_cast<double>(d.dboxes);
-    const Fabric fabric = plan_fabric(*ch.cnode, d.cnodes, *ch.dbox, d.dboxes, *ch.network_switch);
+    const Fabric fabric = plan_fabric(*ch.cnode, d.cnodes, *ch.dbox, d.dboxes, *ch.network_switch,
+                                      cons.client_network);
     d.fabric_tiers = fabric.tiers;
     d.leaf_switches = fabric.leaves;
     d.spine_switches = fabric.spines;
     d.super_spine_switches = fabric.super_spines;
     d.gpu_fabric_uplink = gpu_fabric_uplink(*ch.cnode, d.cnodes);
+    d.client_network = cons.client_network;
+    d.client_uplinks = fabric.client_uplinks;
+    d.client_uplink_speed = fabric.client_uplink_speed;
+    d.client_ports = saturating_product(d.cnodes, ch.cnode->client_ports);
+    d.client_port_speed = ch.cnode->client_port_speed;
     d.device_units = ch.cnode->height * Cd + ch.dbox->height * Dd;
     d.switch_units = ch.network_switch->height * static_cast<double>(d.switches());
     const auto Sd = static_cast<double>(d.switches());

@@ -26,8 +26,9 @@ Throughput line_capped(Throughput figure, Throughput line) {
     return line.base() > 0.0 ? std::min(figure, line) : figure;
 }
 
-Throughput device_port_speed(const CNodeModel& c, const DBoxModel& d) {
-    return std::max({c.client_ports > 0 ? c.client_port_speed : Throughput{},
+Throughput device_port_speed(const CNodeModel& c, const DBoxModel& d, ClientNetwork net) {
+    const bool client = net == ClientNetwork::storage_leaves && c.client_ports > 0;
+    return std::max({client ? c.client_port_speed : Throughput{},
                      c.backend_ports > 0 ? c.backend_port_speed : Throughput{},
                      d.backend_ports > 0 ? d.backend_port_speed : Throughput{}});
 }
@@ -104,12 +105,74 @@ LeafPlan leaf_plan(const SwitchModel& sw, Throughput device_speed) {
     return p;
 }
 
+namespace {
+
+/// Links from the storage fabric to the customer's, at the uplink speed,
+/// carrying every client port's line rate (1:1: the storage fabric adds no
+/// oversubscription of its own); one per client port when a speed is not
+/// known.
+std::int64_t client_uplinks_for(const CNodeModel& c, std::int64_t cnodes, const LeafPlan& leaf) {
+    const std::int64_t ports = saturating_product(cnodes, c.client_ports);
+    if (leaf.uplink_speed.base() <= 0.0 || c.client_port_speed.base() <= 0.0) {
+        return ports;
+    }
+    const double links =
+        static_cast<double>(ports) * c.client_port_speed.base() / leaf.uplink_speed.base();
+    return std::min(kCountCap, static_cast<std::int64_t>(std::ceil(links - kSlack)));
+}
+
+/// Spines for `leaves` leaves of `u` uplinks each and `top` links to the
+/// customer's fabric, on spines of `spine_down` ports each: enough ports, and
+/// a count that divides u so every leaf sends the same number of links to
+/// each spine.
+std::int64_t spines_for(std::int64_t u, std::int64_t leaves, std::int64_t top,
+                        std::int64_t spine_down) {
+    return smallest_divisor_at_least(
+        u, std::max<std::int64_t>(
+               2, ceil_div(add_sat(saturating_product(leaves, u), top), spine_down)));
+}
+
+/// Three tiers: pods of at most k/2 leaves, whose spines give half their
+/// ports to the leaves and half to super-spines; the spines of one position
+/// in every pod form a plane of super-spines that divides their k/2
+/// uplinks, so a plane holds at most k pods. The planes share the links to
+/// the customer's fabric.
+void plan_three_tiers(Fabric& f, const SwitchModel& sw, std::int64_t u, std::int64_t k) {
+    f.tiers = 3;
+    const std::int64_t half = k / 2;
+    if (half <= 0) {
+        f.too_large = true;
+        return;
+    }
+    f.pods = ceil_div(f.leaves, half);
+    const std::int64_t per_pod = spines_for(u, ceil_div(f.leaves, f.pods), 0, half);
+    f.spines = saturating_product(f.pods, per_pod);
+    const std::int64_t to_plane =
+        saturating_product(f.pods, half) + ceil_div(f.client_uplinks, per_pod);
+    f.too_large = f.pods > k || to_plane > saturating_product(half, k);
+    const std::int64_t per_plane =
+        f.too_large ? half : smallest_divisor_at_least(half, ceil_div(to_plane, k));
+    f.super_spines = saturating_product(per_pod, per_plane);
+    if (!sw.plays(SwitchRole::super_spine)) {
+        f.missing_role = SwitchRole::super_spine;
+    }
+}
+
+} // namespace
+
 Fabric plan_fabric(const CNodeModel& c, std::int64_t cnodes, const DBoxModel& d,
-                   std::int64_t dboxes, const SwitchModel& sw) {
+                   std::int64_t dboxes, const SwitchModel& sw, ClientNetwork net) {
     Fabric f;
-    f.ports = add_sat(saturating_product(cnodes, c.client_ports + c.backend_ports),
-                      saturating_product(dboxes, d.backend_ports));
-    f.leaf = leaf_plan(sw, device_port_speed(c, d));
+    const bool on_leaves = net == ClientNetwork::storage_leaves;
+    f.ports =
+        add_sat(saturating_product(cnodes, c.backend_ports + (on_leaves ? c.client_ports : 0)),
+                saturating_product(dboxes, d.backend_ports));
+    f.leaf = leaf_plan(sw, device_port_speed(c, d, net));
+    if (on_leaves) {
+        f.client_uplinks = client_uplinks_for(c, cnodes, f.leaf);
+        f.client_uplink_speed =
+            f.leaf.uplink_speed.base() > 0.0 ? f.leaf.uplink_speed : c.client_port_speed;
+    }
     const std::int64_t down = f.leaf.down;
     if (f.ports == 0 || down <= 0) {
         return f;
@@ -117,49 +180,28 @@ Fabric plan_fabric(const CNodeModel& c, std::int64_t cnodes, const DBoxModel& d,
     // Two leaves at least: a single switch would be a single point of failure.
     f.leaves = std::max<std::int64_t>(2, ceil_div(f.ports, down));
     f.pods = 1;
-    // One leaf pair holds every port: no spines.
-    if (f.ports <= 2 * down) {
+    const std::int64_t u = f.leaf.uplinks;
+    const std::int64_t k = f.leaf.uplink_ports;
+    // One leaf pair holds every port, and its uplink ports the links to the
+    // customer's fabric: no spines.
+    if (f.ports <= 2 * down && f.client_uplinks <= 2 * u) {
         f.tiers = 1;
         return f;
     }
-    const std::int64_t u = f.leaf.uplinks;
-    const std::int64_t k = f.leaf.uplink_ports;
     if (u <= 0 || k <= 0) {
         f.tiers = 2;
         f.too_large = true;
         return f;
     }
     // A spine's port reaches one leaf, so two tiers hold at most k leaves;
-    // S spines of k ports each take L × u uplinks, and every leaf sends the
-    // same number of links to each spine: S divides u.
-    const auto spines_for = [&](std::int64_t leaves, std::int64_t spine_down) {
-        return smallest_divisor_at_least(
-            u, std::max<std::int64_t>(2, ceil_div(saturating_product(leaves, u), spine_down)));
-    };
-    if (f.leaves <= k) {
+    // at most u spines of k ports take L × u uplinks and the links to the
+    // customer's fabric.
+    if (f.leaves <= k &&
+        add_sat(saturating_product(f.leaves, u), f.client_uplinks) <= saturating_product(u, k)) {
         f.tiers = 2;
-        f.spines = spines_for(f.leaves, k);
+        f.spines = spines_for(u, f.leaves, f.client_uplinks, k);
     } else {
-        // Three tiers: pods of at most k/2 leaves, whose spines give half
-        // their ports to the leaves and half to super-spines; the spines of
-        // one position in every pod form a plane of super-spines that
-        // divides their k/2 uplinks, so a plane holds at most k pods.
-        f.tiers = 3;
-        const std::int64_t half = k / 2;
-        if (half <= 0) {
-            f.too_large = true;
-            return f;
-        }
-        f.pods = ceil_div(f.leaves, half);
-        const std::int64_t per_pod = spines_for(ceil_div(f.leaves, f.pods), half);
-        f.spines = saturating_product(f.pods, per_pod);
-        f.too_large = f.pods > k;
-        const std::int64_t per_plane =
-            f.too_large ? half : smallest_divisor_at_least(half, ceil_div(f.pods * half, k));
-        f.super_spines = saturating_product(per_pod, per_plane);
-        if (!sw.plays(SwitchRole::super_spine)) {
-            f.missing_role = SwitchRole::super_spine;
-        }
+        plan_three_tiers(f, sw, u, k);
     }
     if (!sw.plays(SwitchRole::spine)) {
         f.missing_role = SwitchRole::spine;

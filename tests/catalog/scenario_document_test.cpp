@@ -79,6 +79,7 @@ const std::map<std::string, Sample>& samples() {
         {"options[N].dboxes", {std::int64_t{300}, std::int64_t{-1}}},
         {"data_reduction", {1.5, 0.5}},
         {"constraints.power_basis", {std::string("max"), std::string("peak")}},
+        {"constraints.client_network", {std::string("converged"), std::string("gpu")}},
         {"constraints.rack_derate", {0.8, 1.2}},
         {"constraints.pue", {1.3, 0.9}},
         {"constraints.optimize_rack", {true, std::string("yes")}},

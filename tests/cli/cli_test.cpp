@@ -320,6 +320,43 @@ TEST_CASE("size says its power basis and takes the power flags") {
     CHECK_THAT(r.err, Catch::Contains("--pue"));
 }
 
+TEST_CASE("size says which networks its switches cover, and --client-network chooses") {
+    // docs/model.md §8, hand figures: on storage leaves (the default) 2,520
+    // device ports need 20 leaves and 16 spines, whose free ports take the
+    // 450 x 2 x 200 Gbps / 800 Gbps = 225 uplinks to the customer's fabric.
+    ProcessResult r = podsizer({"size", kExample});
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("Switches (storage fabric; not the GPU fabric)"));
+    CHECK_THAT(r.out, Catch::Contains("storage leaves: 225 × 800 Gbps uplinks"));
+    CHECK_THAT(r.out, !Catch::Contains("46:1"));
+    r = podsizer({"size", kExample, "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    auto d = nlohmann::json::parse(r.out).at("designs").at(0);
+    CHECK(d.at("client_network") == "storage-leaves");
+    CHECK(d.at("switches").get<int>() == 36);
+    CHECK(d.at("client_uplinks").get<int>() == 225);
+    CHECK(d.at("client_uplink_bytes_per_s").get<double>() == Approx(800e9 / 8));
+    CHECK(d.at("client_ports").get<int>() == 900);
+
+    // Converged: the 900 client ports land on the customer's fabric; 450 x 2
+    // backend + 180 x 4 = 1,620 ports -> 13 leaves, 8 spines.
+    r = podsizer({"size", kExample, "--client-network", "converged", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    d = nlohmann::json::parse(r.out).at("designs").at(0);
+    CHECK(d.at("client_network") == "converged");
+    CHECK(d.at("leaf_switches").get<int>() == 13);
+    CHECK(d.at("spine_switches").get<int>() == 8);
+    CHECK(d.at("client_uplinks").get<int>() == 0);
+    r = podsizer({"size", kExample, "--client-network", "converged", "--format", "csv"});
+    CHECK_THAT(r.out, Catch::Contains("converged"));
+    r = podsizer({"size", kExample, "--client-network", "converged"});
+    CHECK_THAT(r.out, Catch::Contains("converged: 900 × 200 Gbps client ports"));
+
+    r = podsizer({"size", kExample, "--client-network", "gpu"});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--client-network: \"gpu\" is not a client network"));
+}
+
 namespace {
 
 /// The default catalog's hardware with every figure given a non-assumption
@@ -421,7 +458,10 @@ TEST_CASE("no output names the project's own working material") {
 TEST_CASE("the one-namespace exabyte gets a three-tier fabric, not leaves that miss spines") {
     // docs/model.md §8: 2,067 C-nodes and 827 D-boxes have 11,576 ports at
     // 200G, 91 leaves of 128 device ports; a 64-port spine reaches 64 leaves,
-    // so two tiers cannot wire them. Three: 3 pods, 96 spines, 64 super-spines.
+    // so two tiers cannot wire them. Three: 3 pods, 96 spines; the super-spines
+    // take 3 x 32 spine links and ceil(1,034 / 32) = 33 of the 2,067 x 2 x 200 /
+    // 800 = 1,034 uplinks to the customer's fabric per plane: 4 per plane, 128
+    // (64 before issue 29 counted the uplinks).
     const ProcessResult r = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
                                       "--cnodes", "2067", "--dboxes", "827", "--format", "json"});
     REQUIRE(r.exit_code == 0);
@@ -429,8 +469,9 @@ TEST_CASE("the one-namespace exabyte gets a three-tier fabric, not leaves that m
     CHECK(d.at("fabric_tiers") == 3);
     CHECK(d.at("leaf_switches") == 91);
     CHECK(d.at("spine_switches") == 96);
-    CHECK(d.at("super_spine_switches") == 64);
-    CHECK(d.at("switches") == 251);
+    CHECK(d.at("client_uplinks") == 1034);
+    CHECK(d.at("super_spine_switches") == 128);
+    CHECK(d.at("switches") == 315);
     bool said = false;
     for (const auto& f : d.at("findings")) {
         said = said || f.at("code") == "fabric-three-tiers";
@@ -484,7 +525,8 @@ TEST_CASE("the size table shows client-port headroom, not a 46:1 line-rate ratio
     CHECK_THAT(r.out, Catch::Contains("Client-port headroom (ports / delivered read)"));
     CHECK_THAT(r.out, Catch::Contains("2.1×"));
     // The switch row says which networks it covers.
-    CHECK_THAT(r.out, Catch::Contains("Switches (storage + client ports; no GPU path)"));
+    CHECK_THAT(r.out, Catch::Contains("Switches (storage fabric; not the GPU fabric)"));
+    CHECK_THAT(r.out, Catch::Contains("Client network (links to your fabric)"));
     // Read per GPU beside it: 10,800 GB/s / 41,472 GPUs = 0.260.
     CHECK_THAT(r.out, Catch::Contains("0.260"));
 }

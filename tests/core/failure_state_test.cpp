@@ -109,11 +109,12 @@ TEST_CASE("sized for a rack down, the design survives losing a rack and still de
 }
 
 TEST_CASE("layout auto takes rack-resilient on the one-namespace exabyte, where it costs nothing") {
-    // 2,067 C-nodes and 827 1U D-boxes on 137 racks (docs/extrapolation-and-
-    // comparison.md §1): rack-resilient allows 2 strips per rack x 137 racks
-    // = 274 strips, more than the rule's widest 146+4; dbox-ha and classic
-    // are 146+4 too. All three are equally wide, so auto takes the most
-    // resilient, at no capacity cost (REVIEW-3 part B item 5: it took dbox-ha).
+    // 2,067 C-nodes and 827 1U D-boxes on 143 racks with their 315 switches
+    // (docs/extrapolation-and-comparison.md §1; 137 racks before the uplinks
+    // to the customer's fabric were counted, docs/model.md §8): rack-resilient
+    // allows 2 strips per rack x 143 racks = 286 strips, more than the rule's widest 146+4; dbox-ha
+    // and classic are 146+4 too. All three are equally wide, so auto takes the most resilient, at
+    // no capacity cost (REVIEW-3 part B item 5: it took dbox-ha).
     const Catalog& cat = default_catalog_for_tests();
     HandDesign hand;
     hand.cnode = "cnode-1u";
@@ -121,7 +122,7 @@ TEST_CASE("layout auto takes rack-resilient on the one-namespace exabyte, where 
     hand.cnodes = 2067;
     hand.dboxes = 827;
     const Design d = evaluate_design(hand, Requirements{}, Constraints{}, 1.0, cat);
-    CHECK(d.racks == 137);
+    CHECK(d.racks == 143);
     CHECK(d.ec_layout == EcLayout::rack_resilient);
     CHECK(d.ec_layout_auto);
     CHECK(d.data_strips == 146);

@@ -69,16 +69,59 @@ TEST_CASE("a leaf runs the slowest port mode that carries the devices' ports") {
 
 TEST_CASE("the reference pod at 200G needs 20 leaves and 16 spines") {
     // 450 C-nodes x 4 + 180 D-boxes x 4 = 2,520 ports; 128 per leaf -> 20
-    // leaves; 20 x 32 uplinks over 64-port spines need 10, and the smallest
-    // divisor of 32 from 10 is 16 (2 links from every leaf to every spine).
+    // leaves. On storage leaves the spines also take the links to the
+    // customer's fabric: 450 x 2 x 200 Gbps / 800 Gbps = 225. 20 x 32 + 225
+    // = 865 links over 64-port spines need 14, and the smallest divisor of
+    // 32 from 14 is 16 (2 links from every leaf to every spine); the 225 fit
+    // the 16 x 64 - 640 = 384 ports left.
     const Fabric f = plan_fabric(cnode(2, 2, 200), 450, dbox(4, 200), 180, sn5600());
     CHECK(f.ports == 2520);
     CHECK(f.tiers == 2);
     CHECK(f.leaves == 20);
     CHECK(f.spines == 16);
     CHECK(f.super_spines == 0);
+    CHECK(f.client_uplinks == 225);
+    CHECK(f.client_uplink_speed == gbps(800));
     CHECK(f.leaf.uplinks % f.spines == 0);
     CHECK_FALSE(f.too_large);
+}
+
+TEST_CASE("on a converged client network the count covers the storage back end") {
+    // The client ports land on the customer's fabric: 450 x 2 backend +
+    // 180 x 4 = 1,620 ports -> ceil(1,620 / 128) = 13 leaves; 13 x 32 / 64
+    // -> 7 -> the smallest divisor of 32 from 7 is 8 spines: 21 switches,
+    // and no links to the customer's fabric (it gives 900 client ports).
+    const Fabric f =
+        plan_fabric(cnode(2, 2, 200), 450, dbox(4, 200), 180, sn5600(), ClientNetwork::converged);
+    CHECK(f.ports == 1620);
+    CHECK(f.leaves == 13);
+    CHECK(f.spines == 8);
+    CHECK(f.switches() == 21);
+    CHECK(f.client_uplinks == 0);
+    // A client port faster than the back end no longer sets the leaves' mode.
+    CNodeModel fast = cnode(2, 2, 200);
+    fast.client_port_speed = gbps(400);
+    CHECK(device_port_speed(fast, dbox(4, 200), ClientNetwork::converged) == gbps(200));
+    CHECK(device_port_speed(fast, dbox(4, 200)) == gbps(400));
+}
+
+TEST_CASE("links to the customer's fabric that the spines have no room for add spines") {
+    // 2,048 C-nodes with one 200G port each: 16 leaves of 128. Backend
+    // ports: 16 x 32 / 64 = 8 spines, all their ports taken by the leaves.
+    // Client ports on storage leaves: also 2,048 x 200 / 800 = 512 links,
+    // (512 + 512) / 64 = 16 spines.
+    const Fabric backend = plan_fabric(cnode(0, 1, 200), 2048, dbox(0), 0, sn5600());
+    CHECK(backend.leaves == 16);
+    CHECK(backend.spines == 8);
+    const Fabric client = plan_fabric(cnode(1, 0, 200), 2048, dbox(0), 0, sn5600());
+    CHECK(client.leaves == 16);
+    CHECK(client.client_uplinks == 512);
+    CHECK(client.spines == 16);
+    // A leaf pair keeps the links on its own uplink ports: 4 C-nodes x 2 x
+    // 200 / 800 = 2 links, within 2 x 32.
+    const Fabric pair = plan_fabric(cnode(2, 2, 200), 4, dbox(4, 200), 2, sn5600());
+    CHECK(pair.tiers == 1);
+    CHECK(pair.client_uplinks == 2);
 }
 
 TEST_CASE("the one-namespace exabyte needs a third tier") {
@@ -87,25 +130,40 @@ TEST_CASE("the one-namespace exabyte needs a third tier") {
     // leaves: 3; 31 leaves x 32 uplinks over 32 spine downlinks -> 31 -> 32
     // spines per pod (96); planes of ceil(3 x 32 / 64) = 2 super-spines -> 64.
     // The planner's arithmetic for this case gave 91 + 96 + 64 = 251 too.
-    const Fabric f = plan_fabric(cnode(2, 2, 200), 2067, dbox(4, 200), 827, sn5600());
+    // On storage leaves the super-spines also take 2,067 x 2 x 200 / 800 =
+    // 1,034 links to the customer's fabric, ceil(1,034 / 32) = 33 per plane:
+    // (3 x 32 + 33) / 64 -> 3 -> the smallest divisor of 32 from 3 is 4 per
+    // plane, 128 super-spines: 91 + 96 + 128 = 315.
+    const Fabric f = plan_fabric(cnode(2, 2, 200), 2067, dbox(4, 200), 827, sn5600(),
+                                 ClientNetwork::storage_leaves);
     CHECK(f.ports == 11576);
     CHECK(f.tiers == 3);
     CHECK(f.leaves == 91);
     CHECK(f.pods == 3);
     CHECK(f.spines == 96);
-    CHECK(f.super_spines == 64);
-    CHECK(f.switches() == 251);
+    CHECK(f.client_uplinks == 1034);
+    CHECK(f.super_spines == 128);
+    CHECK(f.switches() == 315);
     CHECK_FALSE(f.too_large);
     CHECK_FALSE(f.missing_role);
+    // Without the links (the old count, "no GPU path"): 251. On a converged
+    // network: 2,067 x 2 + 827 x 4 = 7,442 ports, 59 leaves, two tiers, the
+    // smallest divisor of 32 from ceil(59 x 32 / 64) = 30 is 32: 91.
+    const Fabric conv =
+        plan_fabric(cnode(2, 2, 200), 2067, dbox(4, 200), 827, sn5600(), ClientNetwork::converged);
+    CHECK(conv.tiers == 2);
+    CHECK(conv.leaves == 59);
+    CHECK(conv.spines == 32);
+    CHECK(conv.switches() == 91);
 }
 
 TEST_CASE("two tiers hold a spine's radix of leaves, and no more") {
     // 64 leaves x 128 ports = 8,192 ports: still two tiers, 32 spines.
-    const Fabric at = plan_fabric(cnode(1, 0, 200), 8192, dbox(0), 0, sn5600());
+    const Fabric at = plan_fabric(cnode(0, 1, 200), 8192, dbox(0), 0, sn5600());
     CHECK(at.tiers == 2);
     CHECK(at.leaves == 64);
     CHECK(at.spines == 32);
-    const Fabric over = plan_fabric(cnode(1, 0, 200), 8193, dbox(0), 0, sn5600());
+    const Fabric over = plan_fabric(cnode(0, 1, 200), 8193, dbox(0), 0, sn5600());
     CHECK(over.tiers == 3);
     CHECK(over.leaves == 65);
 }
@@ -117,14 +175,17 @@ TEST_CASE("a third tier the switch cannot take, or beyond it, is said") {
     REQUIRE(f.missing_role);
     CHECK(*f.missing_role == SwitchRole::super_spine);
     // 64 x 32 x 128 = 262,144 ports fill three tiers; one more pod is too many.
-    CHECK_FALSE(plan_fabric(cnode(1, 0, 200), 262144, dbox(0), 0, sn5600()).too_large);
-    CHECK(plan_fabric(cnode(1, 0, 200), 262145, dbox(0), 0, sn5600()).too_large);
+    CHECK_FALSE(plan_fabric(cnode(0, 1, 200), 262144, dbox(0), 0, sn5600()).too_large);
+    CHECK(plan_fabric(cnode(0, 1, 200), 262145, dbox(0), 0, sn5600()).too_large);
 }
 
 TEST_CASE("a switch given only as ports keeps one mode for devices and uplinks") {
     // 128 ports at 0.5: 64 device ports and 64 uplinks per leaf; 40 leaves x
-    // 64 uplinks need 20 spines, and the smallest divisor of 64 from 20 is 32.
+    // 64 uplinks and, with no speeds, one link to the customer's fabric per
+    // client port (900) need ceil(3,460 / 128) = 28 spines, and the smallest
+    // divisor of 64 from 28 is 32.
     const Fabric f = plan_fabric(cnode(2, 2), 450, dbox(4), 180, sw(128, 0.5));
+    CHECK(f.client_uplinks == 900);
     CHECK(f.leaves == 40);
     CHECK(f.spines == 32);
 }
@@ -139,7 +200,7 @@ TEST_CASE("a small cluster gets a redundant pair of leaves and no spines") {
 
 TEST_CASE("one port over a leaf pair's capacity brings a spine layer") {
     // 2 leaves x 128 device ports = 256; 257 ports need 3 leaves and spines.
-    const Fabric f = plan_fabric(cnode(1, 0, 200), 257, dbox(0), 0, sn5600());
+    const Fabric f = plan_fabric(cnode(0, 1, 200), 257, dbox(0), 0, sn5600());
     CHECK(f.leaves == 3);
     CHECK(f.spines == 2);
 }

@@ -99,6 +99,21 @@ const Fixture& fixture() {
                                         {&e.result, &catalog, &e.scenario}, options);
             fx->examples.push_back(std::move(e));
         }
+        // The reference pod with its client ports on the customer's converged
+        // fabric (docs/model.md §8): the port, uplink and spine formulas take
+        // the other branch (13 leaves + 8 spines, no uplinks) and must still
+        // recalculate to the engine's 21 switches.
+        {
+            Example e;
+            e.stem = "converged";
+            e.scenario = load_scenario(src + "ncp-pod-41k.json", catalog);
+            e.scenario.constraints.client_network = ClientNetwork::converged;
+            e.result = size_scenario(e.scenario, catalog);
+            REQUIRE(e.result.designs.at(0).switches() == 21);
+            e.manifest = write_workbook(fx->dir + "/converged.xlsx",
+                                        {&e.result, &catalog, &e.scenario}, options);
+            fx->examples.push_back(std::move(e));
+        }
         // The fleet example as `compare` exports it: pods grown to 1 EB and
         // the cloud object store beside the designs, with ratios.
         {
@@ -182,12 +197,12 @@ const Fixture& fixture() {
             fx->dir + "/edited.xlsx",
             {&fx->edited_example.result, &fx->edited, &fx->edited_example.scenario}, options);
         write_probe(fx->dir + "/probe.xlsx");
-        fx->sheets = libreoffice_csv(soffice,
-                                     {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx",
-                                      fx->dir + "/ckpt.xlsx", fx->dir + "/fleet.xlsx",
-                                      fx->dir + "/grown.xlsx", fx->dir + "/hand.xlsx",
-                                      fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx"},
-                                     fx->dir);
+        fx->sheets = libreoffice_csv(
+            soffice,
+            {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx", fx->dir + "/ckpt.xlsx",
+             fx->dir + "/fleet.xlsx", fx->dir + "/grown.xlsx", fx->dir + "/hand.xlsx",
+             fx->dir + "/converged.xlsx", fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx"},
+            fx->dir);
         return fx;
     }();
     return *f;

@@ -40,6 +40,22 @@ std::string switches_text(const Design& d, bool machine) {
     return n(d.switches()) + " (" + n(d.leaf_switches) + " + " + n(d.spine_switches) + super + ")";
 }
 
+/// Where the client ports land and what links the customer's fabric takes
+/// (docs/model.md §8): "storage leaves: 225 × 800 Gbps uplinks".
+std::string client_network_text(const Design& d, bool machine) {
+    if (machine) {
+        return std::string(to_string(d.client_network));
+    }
+    auto n = [](std::int64_t v) { return format_number(static_cast<double>(v), 0); };
+    auto at = [](Throughput speed) {
+        return speed.base() > 0.0 ? " × " + format_in(speed, units::Gbps, 0) : std::string();
+    };
+    if (d.client_network == ClientNetwork::converged) {
+        return "converged: " + n(d.client_ports) + at(d.client_port_speed) + " client ports";
+    }
+    return "storage leaves: " + n(d.client_uplinks) + at(d.client_uplink_speed) + " uplinks";
+}
+
 std::string erasure_coding_text(const Design& d, bool machine) {
     std::string s = std::to_string(d.data_strips) + "+" + std::to_string(d.parity_strips);
     return machine ? s : s + ", " + format_number(d.reserve * 100.0, 0) + " % reserve";
@@ -174,12 +190,22 @@ constexpr Metric kMetrics[] = {
      .text = cd_ratio_text},
     {.id = M::switches,
      .key = "switches",
-     .label = "Switches (storage + client ports; no GPU path)",
+     .label = "Switches (storage fabric; not the GPU fabric)",
      .scaling = S::total,
      .json = "switches",
      .sheet = "switches",
      .of_design = [](D d) { return count(d.switches()); },
      .text = switches_text,
+     .rests_on = figure_set(F::switches)},
+    // Which networks the switch count covers (REVIEW-3 §4.2).
+    {.id = M::client_network,
+     .key = "client_network",
+     .label = "Client network (links to your fabric)",
+     .kind = K::text,
+     .scaling = S::same,
+     .json = "client_network",
+     .sheet = "client_network",
+     .text = client_network_text,
      .rests_on = figure_set(F::switches)},
     {.id = M::fabric_tiers,
      .key = "fabric_tiers",
@@ -730,6 +756,7 @@ const std::vector<MetricId>& sizing_table_metrics() {
         M::dboxes_sized_by,
         M::cd_ratio,
         M::switches,
+        M::client_network,
         M::fabric_tiers,
         M::client_port_headroom,
         M::racks,
@@ -807,6 +834,7 @@ const std::vector<MetricId>& summary_metrics() {
         M::dboxes,
         M::cd_ratio,
         M::switches,
+        M::client_network,
         M::fabric_tiers,
         M::client_port_headroom,
         M::accounts,

@@ -40,6 +40,13 @@ void network_and_racks_json(json& j, const Design& d) {
     // A ratio of line rates, not an oversubscription (REVIEW-3 §4.3): JSON only.
     j["gpu_nic_to_client_port_line_rate_ratio"] = d.gpu_nic_to_client_port_line_rate();
     j["client_port_headroom"] = d.client_port_headroom();
+    // docs/model.md §8: where the client ports land; on storage leaves, the
+    // links from the storage fabric to the customer's (each at the speed given).
+    j["client_network"] = to_string(d.client_network);
+    j["client_ports"] = d.client_ports;
+    j["client_port_bytes_per_s"] = d.client_port_speed.base();
+    j["client_uplinks"] = d.client_uplinks;
+    j["client_uplink_bytes_per_s"] = d.client_uplink_speed.base();
     j["racks"] = d.racks;
     j["racks_for_space"] = d.racks_for_space;
     j["racks_for_power"] = d.racks_for_power;

@@ -142,27 +142,40 @@ std::string smallest_divisor_formula(const std::string& n, const std::string& m,
     return "=MIN(IF(MOD(" + n + "," + r + ")=0,IF(" + r + ">=MIN(" + n + "," + m + ")," + r + ")))";
 }
 
-/// The storage fabric of docs/model.md §8: a leaf's device ports at the
-/// devices' speed, its uplinks, then leaves, tiers, spines and super-spines.
-std::vector<Item> fabric_items(const DesignContext& x) {
+/// Storage leaves: the links from the top tier to the customer's fabric, at
+/// the uplink speed, carrying the client ports 1:1 (docs/model.md §8);
+/// converged: none.
+Item client_uplinks_item(const DesignContext& x, bool modes, const Fabric& fab) {
+    const std::string ports = "{cnodes}*" + x.cn("client_ports");
+    const std::string links = modes ? "IF(" + x.cn("client_port_Gbps") + "<=0," + ports +
+                                          ",ROUNDUP(" + ports + "*" + x.cn("client_port_Gbps") +
+                                          "/" + x.sw("uplink_Gbps") + "-" + kSlackText + ",0))"
+                                    : ports;
+    return Item::formula("client_uplinks", "Uplinks to your fabric",
+                         "=IF({client_network}=\"converged\",0," + links + ")",
+                         count(fab.client_uplinks), Num::integer,
+                         "storage leaves: the client ports' line rate at the uplink speed, on the "
+                         "top tier's ports; converged: none (the client ports are on your fabric)");
+}
+
+/// A leaf of the storage fabric (docs/model.md §8): its device ports at the
+/// devices' speed, its uplinks, and the links to the customer's fabric.
+std::vector<Item> leaf_items(const DesignContext& x, const Fabric& fab) {
     const Design& d = x.d;
-    const CNodeModel& c = *x.catalog.cnode(d.cnode_model);
-    const DBoxModel& b = *x.catalog.dbox(d.dbox_model);
     const SwitchModel& sw = *x.catalog.network_switch(d.switch_model);
-    const Fabric fab = plan_fabric(c, d.cnodes, b, d.dboxes, sw);
     const LeafPlan& leaf = fab.leaf;
     const bool modes = !sw.port_modes.empty();
     // Uplink ports one device port's bandwidth takes: 1 without speeds.
     const std::string per_port = modes ? "{leaf_Gbps}/" + x.sw("uplink_Gbps") : std::string("1");
-    const int rows = std::max(1024, leaf.uplink_ports);
-    const std::string half = "INT({uplink_ports}/2)";
     std::vector<Item> items;
     if (modes) {
+        const Throughput fastest = device_port_speed(
+            *x.catalog.cnode(d.cnode_model), *x.catalog.dbox(d.dbox_model), d.client_network);
         items.push_back(Item::value("leaf_Gbps", "Leaf device-port speed (Gbps)",
                                     in(leaf.port_speed, units::Gbps), Num::integer,
                                     "the slowest port mode at least as fast as the devices' "
                                     "fastest port (" +
-                                        format_in(device_port_speed(c, b), units::Gbps, 0) +
+                                        format_in(fastest, units::Gbps, 0) +
                                         "); port modes on Assumptions"));
         items.push_back(Item::value("leaf_ports", "Leaf ports at that speed", leaf.device_ports,
                                     Num::integer, "the switch's ports in that port mode"));
@@ -180,15 +193,31 @@ std::vector<Item> fabric_items(const DesignContext& x) {
                           per_port + "-" + kSlackText + ",0))",
                       leaf.uplinks, Num::integer,
                       "as many uplinks as carry the device ports (1:1), within the ports left"));
+    items.push_back(client_uplinks_item(x, modes, fab));
+    return items;
+}
+
+/// The storage fabric of docs/model.md §8: the leaves, then leaves, tiers,
+/// spines and super-spines.
+std::vector<Item> fabric_items(const DesignContext& x) {
+    const Design& d = x.d;
+    const Fabric fab =
+        plan_fabric(*x.catalog.cnode(d.cnode_model), d.cnodes, *x.catalog.dbox(d.dbox_model),
+                    d.dboxes, *x.catalog.network_switch(d.switch_model), d.client_network);
+    const int rows = std::max(1024, fab.leaf.uplink_ports);
+    const std::string half = "INT({uplink_ports}/2)";
+    std::vector<Item> items = leaf_items(x, fab);
     items.push_back(Item::formula("leaves", "Leaf switches",
                                   "=MAX(2,ROUNDUP({ports}/{down}-" + kSlackText + ",0))",
                                   count(d.leaf_switches), Num::integer,
                                   "device ports / device ports per leaf, rounded up; at least 2"));
     items.push_back(Item::formula(
-        "tiers", "Fabric tiers", "=IF({ports}<=2*{down},1,IF({leaves}<={uplink_ports},2,3))",
+        "tiers", "Fabric tiers",
+        "=IF(AND({ports}<=2*{down},{client_uplinks}<=2*{uplinks}),1,IF(AND({leaves}<={uplink_ports}"
+        ",{leaves}*{uplinks}+{client_uplinks}<={uplinks}*{uplink_ports}),2,3))",
         d.fabric_tiers, Num::integer,
-        "1: one leaf pair holds every port; 2: a spine port per leaf; 3: pods under "
-        "super-spines"));
+        "1: one leaf pair holds every port and the uplinks to your fabric; 2: a spine port per "
+        "leaf; 3: pods under super-spines"));
     items.push_back(Item::formula(
         "pods", "Leaf/spine pods",
         "=IF({tiers}=3,ROUNDUP({leaves}/" + half + "-" + kSlackText + ",0),1)", count(fab.pods),
@@ -196,24 +225,30 @@ std::vector<Item> fabric_items(const DesignContext& x) {
     const std::int64_t per_pod = fab.pods > 0 ? fab.spines / fab.pods : 0;
     items.push_back(Item::array_formula(
         "pod_spines", "Spines per pod",
-        smallest_divisor_formula("{uplinks}",
-                                 "MAX(2,ROUNDUP(ROUNDUP({leaves}/{pods}-" + kSlackText +
-                                     ",0)*{uplinks}/IF({tiers}=3," + half + ",{uplink_ports})-" +
-                                     kSlackText + ",0))",
-                                 rows) +
+        smallest_divisor_formula(
+            "{uplinks}",
+            "MAX(2,ROUNDUP((ROUNDUP({leaves}/{pods}-" + kSlackText +
+                ",0)*{uplinks}+IF({tiers}=2,{client_uplinks},0))/IF({tiers}=3," + half +
+                ",{uplink_ports})-" + kSlackText + ",0))",
+            rows) +
             "*({tiers}>1)",
         count(per_pod), Num::integer,
-        "enough spine ports for every leaf's uplinks, a count dividing the uplinks evenly"));
+        "enough spine ports for every leaf's uplinks (in two tiers, and the uplinks to your "
+        "fabric), a count dividing the uplinks evenly"));
     items.push_back(Item::formula("spines", "Spine switches", "={pods}*{pod_spines}",
                                   count(d.spine_switches), Num::integer, "pods x spines per pod"));
     const std::int64_t per_plane = per_pod > 0 ? d.super_spine_switches / per_pod : 0;
     items.push_back(Item::array_formula(
         "plane_supers", "Super-spines per spine plane",
-        smallest_divisor_formula(
-            half, "ROUNDUP({pods}*" + half + "/{uplink_ports}-" + kSlackText + ",0)", rows) +
+        smallest_divisor_formula(half,
+                                 "ROUNDUP(({pods}*" + half +
+                                     "+ROUNDUP({client_uplinks}/MAX(1,{pod_spines})-" + kSlackText +
+                                     ",0))/{uplink_ports}-" + kSlackText + ",0)",
+                                 rows) +
             "*({tiers}=3)",
         count(per_plane), Num::integer,
-        "three tiers: one plane per spine position, dividing a spine's uplinks evenly"));
+        "three tiers: one plane per spine position, dividing a spine's uplinks evenly; the "
+        "planes share the uplinks to your fabric"));
     items.push_back(Item::formula("super_spines", "Super-spine switches",
                                   "={pod_spines}*{plane_supers}", count(d.super_spine_switches),
                                   Num::integer, "spines per pod x super-spines per plane"));
@@ -254,7 +289,8 @@ Section bill_of_materials(const DesignContext& x) {
     const DBoxModel& b = *x.catalog.dbox(d.dbox_model);
     const double C = count(d.cnodes);
     const double D = count(d.dboxes);
-    const double ports = C * (c.client_ports + c.backend_ports) + D * b.backend_ports;
+    const int client = d.client_network == ClientNetwork::converged ? 0 : c.client_ports;
+    const double ports = C * (client + c.backend_ports) + D * b.backend_ports;
     std::vector<Item> items{
         Item::text("cnode_model", "C-node model", d.cnode_shown(), from_catalog(d.cnode_model)),
         Item::text("dbox_model", "D-box model", d.dbox_shown(), from_catalog(d.dbox_model)),
@@ -268,11 +304,15 @@ Section bill_of_materials(const DesignContext& x) {
                       Num::integer, "from the D-box model"),
         Item::formula("cd", "C-nodes per D-box (C:D)", "={cnodes}/{dboxes}", D > 0 ? C / D : 0.0,
                       Num::two, "C-nodes / D-boxes"),
+        Item::text("client_network", "Client network", std::string(to_string(d.client_network)),
+                   "where the C-nodes' client ports land: storage-leaves (on the storage "
+                   "leaves) or converged (on your fabric, not counted here)"),
         Item::formula("ports", "Device network ports",
-                      "={cnodes}*(" + x.cn("client_ports") + "+" + x.cn("backend_ports") +
-                          ")+{dboxes}*" + x.db("backend_ports"),
+                      "={cnodes}*(IF({client_network}=\"converged\",0," + x.cn("client_ports") +
+                          ")+" + x.cn("backend_ports") + ")+{dboxes}*" + x.db("backend_ports"),
                       ports, Num::integer,
-                      "C-nodes x (client + backend ports) + D-boxes x backend ports")};
+                      "C-nodes x (client ports on storage leaves + backend ports) + D-boxes x "
+                      "backend ports")};
     for (std::vector<Item> more : {fabric_items(x), gpu_side_items(x)}) {
         items.insert(items.end(), std::make_move_iterator(more.begin()),
                      std::make_move_iterator(more.end()));

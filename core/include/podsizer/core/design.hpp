@@ -4,6 +4,7 @@
 
 #include "podsizer/core/assumptions.hpp"
 #include "podsizer/core/checkpoint_plan.hpp"
+#include "podsizer/core/client_network.hpp"
 #include "podsizer/core/ec_layout.hpp"
 #include "podsizer/core/failure_state.hpp"
 #include "podsizer/core/finding.hpp"
@@ -160,6 +161,13 @@ struct Design {
     std::int64_t super_spine_switches = 0;
     std::int64_t switches() const { return leaf_switches + spine_switches + super_spine_switches; }
     Throughput gpu_fabric_uplink; ///< the C-nodes' client ports; zero: speed not known
+    /// Where the client ports land, and (storage leaves) the links from the
+    /// storage fabric to the customer's, at client_uplink_speed.
+    ClientNetwork client_network = ClientNetwork::storage_leaves;
+    std::int64_t client_uplinks = 0;
+    Throughput client_uplink_speed;
+    std::int64_t client_ports = 0; ///< C-nodes x client ports
+    Throughput client_port_speed;  ///< one client port's; zero: not known
     /// The GPUs' storage NIC line rate over gpu_fabric_uplink (46 on the
     /// reference pod); zero when either is not known. A ratio of line rates,
     /// not an oversubscription: no fabric blocks at it (REVIEW-3 §4.3), so

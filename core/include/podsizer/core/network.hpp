@@ -3,6 +3,7 @@
 #pragma once
 
 #include "podsizer/core/catalog.hpp"
+#include "podsizer/core/client_network.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -19,9 +20,11 @@ Throughput dbox_line_rate(const DBoxModel& d);
 /// The catalog figure capped by the line rate, when one is known.
 Throughput line_capped(Throughput figure, Throughput line);
 
-/// The fastest port of a C-node or D-box: the speed the leaves' device ports
-/// must run at. Zero when the catalog gives none.
-Throughput device_port_speed(const CNodeModel& c, const DBoxModel& d);
+/// The fastest port of a C-node or D-box on the storage leaves: the speed the
+/// leaves' device ports must run at (the client ports only on storage
+/// leaves). Zero when the catalog gives none.
+Throughput device_port_speed(const CNodeModel& c, const DBoxModel& d,
+                             ClientNetwork net = ClientNetwork::storage_leaves);
 
 /// How one leaf of a switch model is used (docs/model.md §8).
 struct LeafPlan {
@@ -49,15 +52,24 @@ struct Fabric {
     std::int64_t spines = 0;
     std::int64_t super_spines = 0;
     LeafPlan leaf;
-    bool too_large = false; ///< more device ports than three tiers of this switch hold
+    /// Storage leaves only: links from the top tier to the customer's fabric,
+    /// at the uplink speed, carrying the client ports 1:1; they take the top
+    /// tier's free ports (docs/model.md §8).
+    std::int64_t client_uplinks = 0;
+    Throughput client_uplink_speed; ///< zero: unknown, the client ports' speed
+    bool too_large = false;         ///< more device ports than three tiers of this switch hold
     std::optional<SwitchRole> missing_role; ///< a tier the switch model cannot take
     std::int64_t switches() const { return leaves + spines + super_spines; }
 };
 
 /// Leaves = ceil(device ports / down), at least two; spines in two tiers,
 /// or pods and super-spines in three, each count dividing the uplinks evenly.
+/// The device ports are the C-nodes' backend and the D-boxes' ports, plus
+/// the C-nodes' client ports on storage leaves; then the top tier also takes
+/// the uplinks to the customer's fabric.
 Fabric plan_fabric(const CNodeModel& c, std::int64_t cnodes, const DBoxModel& d,
-                   std::int64_t dboxes, const SwitchModel& sw);
+                   std::int64_t dboxes, const SwitchModel& sw,
+                   ClientNetwork net = ClientNetwork::storage_leaves);
 
 /// What the C-nodes' client ports carry towards the GPU fabric:
 /// C-nodes × client ports × speed; zero when the speed is not known.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "podsizer/core/checkpoint.hpp"
+#include "podsizer/core/client_network.hpp"
 #include "podsizer/core/ec_layout.hpp"
 #include "podsizer/core/failure_state.hpp"
 #include "podsizer/core/goodput_curve.hpp"
@@ -92,6 +93,8 @@ struct Constraints {
     /// continuously to 80 %); 1: the whole budget.
     double rack_derate = 1.0;
     double pue = kDefaultPue; ///< the site's: facility power = IT power x PUE
+    /// Where the C-nodes' client ports land (docs/model.md §8).
+    ClientNetwork client_network = ClientNetwork::storage_leaves;
     /// The optimiser may choose the rack model among the catalog's; false:
     /// the rack is a site constraint (`rack`, else the catalog's default).
     bool optimize_rack = false;

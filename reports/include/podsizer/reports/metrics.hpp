@@ -31,6 +31,7 @@ enum class MetricId : std::uint8_t {
     racks_sized_by,
     cd_ratio,
     switches,
+    client_network,
     fabric_tiers,
     client_port_headroom,
     accounts,
