@@ -1,0 +1,65 @@
+// What a design and the cloud store cost over the analysis period, from the
+// user's price book (docs/cost.md). Every amount is in the book's currency.
+#pragma once
+
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/price_book.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace podsizer {
+
+/// One named part of a cost; `amount` is nullopt when the book does not
+/// price it, so an unpriced part is never read as zero.
+struct CostPart {
+    std::string name; ///< "cnodes", "energy", … (the JSON's key)
+    std::optional<double> amount;
+    std::string missing; ///< what the book would need to price it
+};
+
+struct DesignCost {
+    std::string currency;
+    int years = 0;
+    std::vector<CostPart> capex_parts; ///< cnodes, dboxes, switches, racks
+    std::vector<CostPart> opex_parts;  ///< energy, space, support, licences (a year)
+    double capex = 0.0;                ///< the priced parts
+    double opex_per_year = 0.0;
+    double tco = 0.0;                    ///< capex + years × opex_per_year
+    std::optional<double> present_value; ///< with the book's discount rate
+    double per_usable_tb_month = 0.0;    ///< tco / (usable TB × years × 12)
+    double per_read_gb_per_s = 0.0;      ///< tco / delivered read in GB/s
+    /// Parts the book leaves unpriced; the totals leave them out.
+    std::vector<std::string> unpriced() const;
+    std::optional<double> part(const std::string& name) const;
+};
+
+/// The design's cost: list less discount for every device, energy at its
+/// facility power all year, space per rack or per kW, support and licences.
+DesignCost design_cost(const Design& d, const PriceBook& book);
+
+struct CloudCost {
+    std::string currency;
+    int years = 0;
+    std::vector<CostPart> parts_per_year; ///< storage, egress, operations
+    double per_year = 0.0;
+    double tco = 0.0;
+    std::optional<double> present_value;
+    std::vector<std::string> unpriced() const;
+};
+
+/// The cloud store holding `usable` for the book's years, reading out the
+/// book's share of it a month (docs/cost.md §3).
+CloudCost cloud_cost(Capacity usable, const PriceBook& book);
+
+/// A present value: capex now and `per_year` at the end of each of `years`
+/// years, discounted at `rate`.
+double present_value(double capex, double per_year, int years, double rate);
+
+/// GPU-hours a day recovered by raising goodput from `reference` to `design`
+/// on `gpus` GPUs, priced per year at the book's GPU-hour (nullopt without).
+std::optional<double> recovered_gpu_hours_value(double design_goodput, double reference_goodput,
+                                                std::int64_t gpus, const PriceBook& book);
+
+} // namespace podsizer

@@ -1,0 +1,196 @@
+#include "podsizer/core/cost.hpp"
+
+#include "podsizer/core/durability.hpp"
+
+#include <cmath>
+
+namespace podsizer {
+
+namespace {
+
+// kHoursPerYear (durability.hpp): 8,760 h, a year of 365 days; docs/cost.md §2.
+constexpr double kMonthsPerYear = 12.0;
+
+/// The devices of a design by kind, with the catalog id each is priced by.
+struct Counted {
+    const char* name;
+    const std::string* id;
+    double count;
+    std::optional<Capacity> drive;
+};
+
+std::vector<Counted> counted(const Design& d) {
+    return {{"cnodes", &d.cnode_model, static_cast<double>(d.cnodes), std::nullopt},
+            {"dboxes", &d.dbox_model, static_cast<double>(d.dboxes), d.drive_size},
+            {"switches", &d.switch_model, static_cast<double>(d.switches()), std::nullopt},
+            {"racks", &d.rack_model, static_cast<double>(d.racks), std::nullopt}};
+}
+
+double priced_sum(const std::vector<CostPart>& parts) {
+    double sum = 0.0;
+    for (const CostPart& p : parts) {
+        sum += p.amount.value_or(0.0);
+    }
+    return sum;
+}
+
+std::vector<std::string> unpriced_of(const std::vector<CostPart>& a,
+                                     const std::vector<CostPart>& b = {}) {
+    std::vector<std::string> out;
+    for (const auto* parts : {&a, &b}) {
+        for (const CostPart& p : *parts) {
+            if (!p.amount) {
+                out.push_back(p.name);
+            }
+        }
+    }
+    return out;
+}
+
+CostPart energy_part(const Design& d, const SitePrices& site) {
+    if (!site.energy_per_kwh) {
+        return {"energy", std::nullopt, "site.energy_per_kwh"};
+    }
+    return {"energy", in(d.facility_power, units::kW) * kHoursPerYear * *site.energy_per_kwh, ""};
+}
+
+CostPart space_part(const Design& d, const SitePrices& site) {
+    if (site.space_per_rack_month) {
+        return {"space", static_cast<double>(d.racks) * *site.space_per_rack_month * kMonthsPerYear,
+                ""};
+    }
+    if (site.space_per_kw_month) {
+        return {"space", in(d.basis_power(), units::kW) * *site.space_per_kw_month * kMonthsPerYear,
+                ""};
+    }
+    return {"space", std::nullopt, "site.space_per_rack_month or site.space_per_kw_month"};
+}
+
+/// Support and licences a year over every priced device kind.
+void running_parts(const Design& d, const PriceBook& book, std::vector<CostPart>& out) {
+    CostPart support{"support", 0.0, ""};
+    std::optional<double> licence;
+    for (const Counted& c : counted(d)) {
+        const ItemPrice* p = book.item(*c.id, c.drive);
+        if (c.count <= 0.0) {
+            continue;
+        }
+        const std::optional<double> s = p != nullptr ? p->support() : std::nullopt;
+        if (!s) {
+            support.amount.reset();
+            support.missing += (support.missing.empty() ? "" : ", ") + *c.id + " support";
+        } else if (support.amount) {
+            *support.amount += c.count * *s;
+        }
+        if (p != nullptr && p->licence_per_usable_tb_year) {
+            licence =
+                licence.value_or(0.0) + in(d.usable, units::TB) * *p->licence_per_usable_tb_year;
+        }
+    }
+    out.push_back(support);
+    if (licence) { // no licence in the book: not a cost, not an unpriced one
+        out.push_back({"licences", licence, ""});
+    }
+}
+
+} // namespace
+
+std::vector<std::string> DesignCost::unpriced() const {
+    return unpriced_of(capex_parts, opex_parts);
+}
+
+std::optional<double> DesignCost::part(const std::string& name) const {
+    for (const auto* parts : {&capex_parts, &opex_parts}) {
+        for (const CostPart& p : *parts) {
+            if (p.name == name) {
+                return p.amount;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+double present_value(double capex, double per_year, int years, double rate) {
+    double pv = capex;
+    for (int t = 1; t <= years; ++t) {
+        pv += per_year / std::pow(1.0 + rate, t);
+    }
+    return pv;
+}
+
+DesignCost design_cost(const Design& d, const PriceBook& book) {
+    DesignCost c;
+    c.currency = book.currency;
+    c.years = book.site.years;
+    for (const Counted& k : counted(d)) {
+        const ItemPrice* p = book.item(*k.id, k.drive);
+        if (p == nullptr && k.count > 0.0) {
+            c.capex_parts.push_back({k.name, std::nullopt, "a price for " + *k.id});
+        } else {
+            c.capex_parts.push_back({k.name, p != nullptr ? k.count * p->net_price() : 0.0, ""});
+        }
+    }
+    c.opex_parts.push_back(energy_part(d, book.site));
+    c.opex_parts.push_back(space_part(d, book.site));
+    running_parts(d, book, c.opex_parts);
+    c.capex = priced_sum(c.capex_parts);
+    c.opex_per_year = priced_sum(c.opex_parts);
+    c.tco = c.capex + c.years * c.opex_per_year;
+    if (book.site.discount_rate) {
+        c.present_value =
+            present_value(c.capex, c.opex_per_year, c.years, *book.site.discount_rate);
+    }
+    const double tb_months = in(d.usable, units::TB) * c.years * kMonthsPerYear;
+    c.per_usable_tb_month = tb_months > 0.0 ? c.tco / tb_months : 0.0;
+    const double gbps = in(d.read, units::GB_per_s);
+    c.per_read_gb_per_s = gbps > 0.0 ? c.tco / gbps : 0.0;
+    return c;
+}
+
+std::vector<std::string> CloudCost::unpriced() const {
+    return unpriced_of(parts_per_year);
+}
+
+CloudCost cloud_cost(Capacity usable, const PriceBook& book) {
+    const CloudPrices& p = book.cloud;
+    CloudCost c;
+    c.currency = book.currency;
+    c.years = book.site.years;
+    const double gb = in(usable, units::GB);
+    const auto tier = p.per_gb_month.find(p.tier);
+    c.parts_per_year.push_back(
+        tier == p.per_gb_month.end()
+            ? CostPart{"storage", std::nullopt, "cloud.per_gb_month for tier \"" + p.tier + "\""}
+            : CostPart{"storage", gb * tier->second * kMonthsPerYear, ""});
+    // Read out a month: the stored data times the share read out.
+    const double out_gb = gb * p.read_out_share_per_month * kMonthsPerYear;
+    c.parts_per_year.push_back(p.egress_per_gb
+                                   ? CostPart{"egress", out_gb * *p.egress_per_gb, ""}
+                                   : CostPart{"egress", std::nullopt, "cloud.egress_per_gb"});
+    if (p.per_10k_operations && p.request_size && p.request_size->base() > 0.0) {
+        const double ops = out_gb * 1e9 / p.request_size->base();
+        c.parts_per_year.push_back({"operations", ops / 1e4 * *p.per_10k_operations, ""});
+    } else {
+        c.parts_per_year.push_back(
+            {"operations", std::nullopt, "cloud.per_10k_operations and cloud.request_size"});
+    }
+    c.per_year = priced_sum(c.parts_per_year);
+    c.tco = c.years * c.per_year;
+    if (book.site.discount_rate) {
+        c.present_value = present_value(0.0, c.per_year, c.years, *book.site.discount_rate);
+    }
+    return c;
+}
+
+std::optional<double> recovered_gpu_hours_value(double design_goodput, double reference_goodput,
+                                                std::int64_t gpus, const PriceBook& book) {
+    if (!book.gpu_hour) {
+        return std::nullopt;
+    }
+    // GPU-hours a year the higher goodput turns into useful work.
+    const double hours =
+        (design_goodput - reference_goodput) * static_cast<double>(gpus) * kHoursPerYear;
+    return hours * *book.gpu_hour;
+}
+
+} // namespace podsizer
