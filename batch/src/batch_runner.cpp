@@ -197,6 +197,7 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
                        const BatchOptions& options, std::ostream& out, std::ostream& err) {
     const std::vector<BatchInput> inputs = expand_batch_inputs(args);
     BatchReport report(options.format, BatchKind::batch);
+    report.set_full(options.full);
     report.set_workbook(!options.xlsx.empty());
     Writer writer(report, catalog, out, err, !options.xlsx.empty());
     run_ordered(
@@ -245,6 +246,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
         names.push_back(p.name);
     }
     BatchReport report(options.format, BatchKind::sweep, names);
+    report.set_full(options.full);
     report.set_workbook(!options.xlsx.empty());
     Writer writer(report, catalog, out, err, !options.xlsx.empty());
     const auto& params = sweep.parameters();

@@ -257,6 +257,51 @@ TEST_CASE("jsonl lines parse one by one, in run order, with their parameters") {
     }
 }
 
+TEST_CASE("jsonl carries the headline figures by default and the whole design with --full") {
+    // issue 34: a sweep user plots the parameters, the requirement, the
+    // headline figures, the verdict and the finding codes; --full keeps the
+    // whole design. The lean design's figures are the whole design's.
+    const std::vector<std::string> sweep{
+        "sweep", "examples/ncp-pod-41k.json", "--vary", "fleet.gpus=41472", "--format", "jsonl"};
+    const ProcessResult lean = podsizer(sweep);
+    std::vector<std::string> with_full = sweep;
+    with_full.push_back("--full");
+    const ProcessResult full = podsizer(with_full);
+    REQUIRE(lean.exit_code == 0);
+    REQUIRE(full.exit_code == 0);
+    const auto l = nlohmann::json::parse(lines(lean.out).at(0));
+    const auto f = nlohmann::json::parse(lines(full.out).at(0));
+    CHECK(l.at("parameters") == f.at("parameters"));
+    CHECK(l.at("requirements") == f.at("requirements"));
+    const auto& ld = l.at("design");
+    const auto& fd = f.at("design");
+    CHECK_FALSE(ld.contains("layout"));
+    CHECK(fd.contains("layout"));
+    for (const char* key :
+         {"name", "cnode_model", "dbox_model", "switch_model", "rack_model", "drive_size_bytes",
+          "cnodes", "dboxes", "switches", "racks", "rack_units", "usable_capacity_bytes",
+          "read_bytes_per_s", "write_bytes_per_s", "power_w", "facility_power_w", "feasible"}) {
+        INFO(key);
+        CHECK(ld.at(key) == fd.at(key));
+    }
+    // The reference pod (README): 450 C-nodes, 180 D-boxes, 29 racks.
+    CHECK(ld.at("cnodes") == 450);
+    CHECK(ld.at("racks") == 29);
+    REQUIRE(ld.at("findings").size() == fd.at("findings").size());
+    for (std::size_t i = 0; i < ld.at("findings").size(); ++i) {
+        CHECK(ld.at("findings")[i].at("code") == fd.at("findings")[i].at("code"));
+        CHECK(ld.at("findings")[i].at("severity") == fd.at("findings")[i].at("severity"));
+        CHECK_FALSE(ld.at("findings")[i].contains("message"));
+    }
+    // Smaller by far: the reference pod's whole design carries its 29 racks.
+    CHECK(lean.out.size() * 4 < full.out.size());
+    // --full changes only JSON Lines; elsewhere it is refused, not ignored.
+    const ProcessResult csv = podsizer({"sweep", "examples/ncp-pod-41k.json", "--vary",
+                                        "fleet.gpus=41472", "--format", "csv", "--full"});
+    CHECK(csv.exit_code == 2);
+    CHECK_THAT(csv.err, Catch::Contains("--full: only changes --format jsonl"));
+}
+
 TEST_CASE("output is the same on 1 and 2 threads in every format") {
     // A sweep with bad runs in it (4,096 GPUs cannot hold clusters of 8,192)
     // and a batch with bad files: stdout and stderr must not depend on -j.

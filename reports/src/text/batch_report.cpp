@@ -300,6 +300,36 @@ std::string design_line(json j, Design& d) {
     return line + "\n";
 }
 
+/// What a sweep user plots, for JSON Lines (docs/batch.md): the models, the
+/// counts and headline figures under the whole design's keys and units, the
+/// verdict and the findings' codes; `--full` gives the whole design.
+json lean_design(const Design& d) {
+    json j;
+    j["name"] = d.name;
+    j["cnode_model"] = d.cnode_model;
+    j["dbox_model"] = d.dbox_model;
+    j["switch_model"] = d.switch_model;
+    j["rack_model"] = d.rack_model;
+    j["drive_size_bytes"] = d.drive_size.base();
+    j["cnodes"] = d.cnodes;
+    j["dboxes"] = d.dboxes;
+    j["switches"] = d.switches();
+    j["racks"] = d.racks;
+    j["rack_units"] = d.rack_units().base();
+    j["usable_capacity_bytes"] = d.usable.base();
+    j["read_bytes_per_s"] = d.read.base();
+    j["write_bytes_per_s"] = d.write.base();
+    j["power_w"] = d.power.base();
+    j["facility_power_w"] = d.facility_power.base();
+    j["feasible"] = d.feasible();
+    json codes = json::array();
+    for (const Finding& f : d.findings) {
+        codes.push_back({{"severity", to_string(f.severity)}, {"code", f.code}});
+    }
+    j["findings"] = std::move(codes);
+    return j;
+}
+
 } // namespace
 
 void BatchReport::render_workbook_part(const BatchRun& run, RenderedRun& out) const {
@@ -369,7 +399,10 @@ void BatchReport::render_json_text(BatchRun& run, RenderedRun& out) const {
         j["scenario"] = run.result->scenario;
         j["option"] = k;
         j["requirements"] = req;
-        if (lines) {
+        if (lines && !full_) {
+            j["design"] = lean_design(d);
+            out.text += j.dump() + "\n";
+        } else if (lines) {
             out.text += design_line(std::move(j), d);
         } else {
             j["design"] = detail::design_to_json(d);

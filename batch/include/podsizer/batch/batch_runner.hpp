@@ -19,6 +19,9 @@ struct BatchOptions {
     unsigned jobs = 1;         ///< worker threads; 1 runs everything on the calling thread
     std::string xlsx;          ///< also write the batch workbook here (empty: none)
     std::string workbook_date; ///< YYYY-MM-DD for the workbook; empty: today
+    /// JSON Lines carry each run's whole design, not its headline figures
+    /// (docs/batch.md, `--full`).
+    bool full = false;
 };
 
 /// Thrown by run_batch and run_sweep when `out` has failed (a full disk, a

@@ -77,6 +77,8 @@ public:
     BatchFormat format() const { return format_; }
     /// Also fill RenderedRun::workbook_rows and models (for --xlsx).
     void set_workbook(bool on) { workbook_ = on; }
+    /// JSON Lines: each run's whole design rather than its headline figures.
+    void set_full(bool on) { full_ = on; }
     bool streams() const { return format_ != BatchFormat::table && format_ != BatchFormat::md; }
 
     /// Renders one run (taken by value: rendering may take its designs
@@ -111,6 +113,7 @@ private:
     BatchKind kind_;
     std::vector<std::string> parameter_names_;
     bool workbook_ = false;
+    bool full_ = false;
 };
 
 } // namespace podsizer
