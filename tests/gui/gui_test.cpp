@@ -645,7 +645,7 @@ private Q_SLOTS:
         // The new option picks its hardware automatically, which is a finding.
         bool auto_hw = false;
         for (const Finding& f : w->session()->result()->designs[1].findings) {
-            auto_hw = auto_hw || f.code == "auto-hardware";
+            auto_hw = auto_hw || to_string(f.code) == "auto-hardware";
         }
         QVERIFY(auto_hw);
         w->editor()->removeOption();
