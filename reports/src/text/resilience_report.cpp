@@ -28,7 +28,7 @@ struct Row {
     std::function<Value(const DesignResilience&)> value;
 };
 
-Value in_unit(double base, const Unit& u) {
+Value in_unit(double base, const AnyUnit& u) {
     return base / u.factor;
 }
 

@@ -59,13 +59,13 @@ Source scenario_source(const std::string& scenario) {
 /// label is the same in the form, the schema and the workbook.
 struct FieldFigure {
     std::string_view pattern;
-    std::string_view name;    ///< scenario_<name> in formulas
-    std::optional<Unit> unit; ///< none: a plain number
+    std::string_view name;       ///< scenario_<name> in formulas
+    std::optional<AnyUnit> unit; ///< none: a plain number
     std::string_view unit_text;
     xlsx::Num num;
 };
 
-constexpr std::optional<Unit> kPlain = std::nullopt;
+constexpr std::optional<AnyUnit> kPlain = std::nullopt;
 
 constexpr FieldFigure kFieldFigures[] = {
     {"performance.read_per_gpu", "read_per_gpu_GBps", units::GB_per_s, "GB/s", xlsx::Num::precise},
