@@ -130,6 +130,10 @@ const FieldLook kPlain{};
 
 } // namespace
 
+std::span<const FieldLook> field_looks() {
+    return kLooks;
+}
+
 const FieldLook& field_look(std::string_view pattern) {
     for (const FieldLook& look : kLooks) {
         if (look.pattern == pattern) {

@@ -12,6 +12,7 @@
 #endif
 
 #include <QString>
+#include <span>
 
 namespace podsizer::gui {
 
@@ -43,6 +44,10 @@ struct FieldLook {
 
 /// The look of a field; a plain one for fields without an entry.
 const FieldLook& field_look(std::string_view pattern);
+
+/// Every entry, keyed by the field table's patterns ("options[N].dbox"): a
+/// test checks each names a real field and fits its kind.
+std::span<const FieldLook> field_looks();
 
 /// The form's row label: the look's short label, else the table's label
 /// with a capital letter ("maximum racks" → "Maximum racks").

@@ -111,12 +111,13 @@ std::vector<PlayRow> play_rows() {
 QString findings_html(const Design& p) {
     QString f;
     for (const Finding& x : p.findings) {
-        if (x.severity == Severity::info) {
+        if (x.severity() == Severity::info) {
             continue;
         }
-        const QString colour = x.severity == Severity::error ? "#b71c1c" : "#e65100";
-        f += QString("<div style='color:%1'>[%2] %3</div>")
-                 .arg(colour, q(std::string(to_string(x.severity))), q(x.message).toHtmlEscaped());
+        const QString colour = x.severity() == Severity::error ? "#b71c1c" : "#e65100";
+        f +=
+            QString("<div style='color:%1'>[%2] %3</div>")
+                .arg(colour, q(std::string(to_string(x.severity()))), q(x.message).toHtmlEscaped());
     }
     return f.isEmpty() ? PlayPanel::tr("<i>Played design: no warnings or errors.</i>") : f;
 }

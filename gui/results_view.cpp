@@ -253,9 +253,10 @@ void ResultsView::showFindings() {
         show_grid(comparison_, comparison_grid(*cmp, false), true);
         for (const SubjectFinding& sf : cmp->findings) {
             const Finding& f = sf.finding;
-            auto* item = new QTreeWidgetItem(
-                {q(std::string(to_string(f.severity))), q(sf.subject), q(f.code), q(f.message)});
-            item->setIcon(0, severity_icon(this, f.severity));
+            auto* item =
+                new QTreeWidgetItem({q(std::string(to_string(f.severity()))), q(sf.subject),
+                                     q(std::string(to_string(f.code))), q(f.message)});
+            item->setIcon(0, severity_icon(this, f.severity()));
             item->setToolTip(3, q(f.message));
             items << item;
         }

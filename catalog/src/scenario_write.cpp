@@ -23,14 +23,14 @@ using json = nlohmann::ordered_json;
 
 /// Units a file may be written in: byte-based, one spelling per factor (the
 /// first the parser lists, so "kB" rather than "KB", "GB/s" rather than "GBps").
-std::vector<Unit> writable_units(Dimension d) {
-    std::vector<Unit> out;
-    for (const Unit& u : all_units()) {
+std::vector<AnyUnit> writable_units(Dimension d) {
+    std::vector<AnyUnit> out;
+    for (const AnyUnit& u : all_units()) {
         if (u.dimension != d || u.symbol.find('b') != std::string_view::npos) {
             continue; // bit units all carry a lower-case b ("Tbps", "Gb/s")
         }
         bool seen = false;
-        for (const Unit& o : out) {
+        for (const AnyUnit& o : out) {
             seen = seen || o.factor == u.factor;
         }
         if (!seen) {
@@ -166,7 +166,7 @@ std::string exact_quantity_text(double base, Dimension dimension) {
     // In each unit the candidate is the shortest fixed-point text of the
     // value (std::to_chars); it counts only if it reads back to exactly
     // `base` (value × factor can land on a neighbouring double).
-    for (const Unit& u : writable_units(dimension)) {
+    for (const AnyUnit& u : writable_units(dimension)) {
         const double v = base / u.factor;
         const std::string number = format_shortest_fixed(v);
         if (number.size() > 24) {

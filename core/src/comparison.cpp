@@ -33,7 +33,7 @@ ComparisonColumn design_column(const Design& d, std::size_t index) {
 
 bool no_errors(const std::vector<Finding>& findings) {
     return std::none_of(findings.begin(), findings.end(),
-                        [](const Finding& f) { return f.severity == Severity::error; });
+                        [](const Finding& f) { return f.severity() == Severity::error; });
 }
 
 ComparisonColumn pods_column(const Design& d, std::size_t index, const Extrapolation& e) {

@@ -92,7 +92,7 @@ std::string_view to_string(SwitchTier t) {
 
 bool Design::feasible() const {
     return std::none_of(findings.begin(), findings.end(),
-                        [](const Finding& f) { return f.severity == Severity::error; });
+                        [](const Finding& f) { return f.severity() == Severity::error; });
 }
 
 namespace {

@@ -49,8 +49,8 @@ std::string cadence_shortfall(const CheckpointRequirement& r, const CheckpointAt
 /// Collects one design's findings.
 struct Findings {
     std::vector<Finding>& out;
-    void add(Severity s, std::string code, std::string message) const {
-        out.push_back({s, std::move(code), std::move(message)});
+    void add(FindingCode code, std::string message) const {
+        out.emplace_back(code, std::move(message));
     }
 };
 
@@ -58,14 +58,14 @@ using Rule = void (*)(const Design&, const DesignInputs&, const Findings&);
 
 void throughput_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     if (!meets(d.read.base(), in.req.read.base())) {
-        f.add(Severity::error, "read-short",
-              "delivers " + fmt_tp(d.read) + " read; the requirement is " + fmt_tp(in.req.read) +
-                  " (" + std::string(to_string(d.read_bottleneck)) + "-bound)");
+        f.add(FindingCode::read_short, "delivers " + fmt_tp(d.read) + " read; the requirement is " +
+                                           fmt_tp(in.req.read) + " (" +
+                                           std::string(to_string(d.read_bottleneck)) + "-bound)");
     }
     if (!meets(d.write.base(), in.req.write.base())) {
-        f.add(Severity::error, "write-short",
-              "delivers " + fmt_tp(d.write) + " write; the requirement is " + fmt_tp(in.req.write) +
-                  " (set by " + in.req.write_driver + ")");
+        f.add(FindingCode::write_short, "delivers " + fmt_tp(d.write) +
+                                            " write; the requirement is " + fmt_tp(in.req.write) +
+                                            " (set by " + in.req.write_driver + ")");
     }
 }
 
@@ -74,12 +74,12 @@ void checkpoint_rule(const Design& d, const DesignInputs& in, const Findings& f)
     for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
         const CheckpointAtDesign& c = d.checkpoints[i];
         if (!c.sustainable) {
-            f.add(Severity::error, "cadence-not-sustainable",
+            f.add(FindingCode::cadence_not_sustainable,
                   cadence_shortfall(ck.jobs[i], c, ck.concurrent));
         }
     }
     if (ck.peak_retained.base() > 0 && exceeds(ck.peak_retained.base(), d.usable.base())) {
-        f.add(Severity::warning, "checkpoint-retention",
+        f.add(FindingCode::checkpoint_retention,
               "retained checkpoints need up to " + format_in(ck.peak_retained, units::PB, 1) +
                   ", more than the design's usable " + format_in(d.usable, units::PB, 1));
     }
@@ -87,15 +87,15 @@ void checkpoint_rule(const Design& d, const DesignInputs& in, const Findings& f)
 
 void capacity_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     if (!meets(d.usable.base(), in.req.usable.base())) {
-        f.add(Severity::error, "capacity-short",
-              "usable " + format_in(d.usable, units::PB, 1) + " is short of the " +
-                  format_in(in.req.usable, units::PB, 1) + " needed");
+        f.add(FindingCode::capacity_short, "usable " + format_in(d.usable, units::PB, 1) +
+                                               " is short of the " +
+                                               format_in(in.req.usable, units::PB, 1) + " needed");
     }
 }
 
 void certification_rule(const Design&, const DesignInputs& in, const Findings& f) {
     if (in.rule != nullptr && in.rule->requires_certified && !in.hw.dbox->ncp_certified) {
-        f.add(Severity::warning, "not-certified",
+        f.add(FindingCode::not_certified,
               in.hw.dbox->id + " is not certified for NVIDIA reference architectures; rule \"" +
                   in.rule->id + "\" expects certified storage");
     }
@@ -113,7 +113,7 @@ void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
         }
         for (const auto& [what, figure] : {std::pair{"read", read}, std::pair{"write", write}}) {
             if (exceeds(figure.base(), line.base())) {
-                f.add(Severity::warning, "line-rate-cap",
+                f.add(FindingCode::line_rate_cap,
                       id + ": the catalog's " + what + " of " + fmt_tp(figure) +
                           " is more than its ports carry (" + ports() + " = " + fmt_tp(line) +
                           "); the design counts " + fmt_tp(line));
@@ -124,9 +124,9 @@ void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
     if (c.client_ports == 0 && c.client_port_speed.base() > 0.0) {
         // A port speed with no ports: the line rate would read as unknown
         // and go unchecked, yet nothing reaches the GPUs (docs/model.md §7).
-        f.add(Severity::error, "no-client-ports",
-              c.id + " has no client ports: the GPUs cannot reach its " + fmt_tp(c.read) +
-                  " of read");
+        f.add(FindingCode::no_client_ports, c.id +
+                                                " has no client ports: the GPUs cannot reach its " +
+                                                fmt_tp(c.read) + " of read");
     }
     check(c.id, c.read, c.write, cnode_line_rate(c), [&] {
         return std::to_string(c.client_ports) + " client x " +
@@ -154,7 +154,7 @@ void fabric_rule(const Design& d, const DesignInputs& in, const Findings& f) {
                                             : std::string();
     };
     if (leaf.device_too_fast) {
-        f.add(Severity::warning, "switch-port-speed",
+        f.add(FindingCode::switch_port_speed,
               "the devices' " +
                   format_in(device_port_speed(*in.hw.cnode, *in.hw.dbox, in.cons.client_network),
                             units::Gbps, 0) +
@@ -163,13 +163,13 @@ void fabric_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     }
     const std::int64_t two_tier = saturating_product(leaf.uplink_ports, leaf.down);
     if (fab.too_large) {
-        f.add(Severity::error, "fabric-too-large",
+        f.add(FindingCode::fabric_too_large,
               n(fab.ports) + " device ports are more than three tiers of " + sw.id + " hold (" +
                   n(saturating_product(saturating_product(leaf.uplink_ports, leaf.uplink_ports / 2),
                                        leaf.down)) +
                   speed() + "): split the cluster or choose a switch with more ports");
     } else if (fab.missing_role) {
-        f.add(Severity::error, "fabric-too-large",
+        f.add(FindingCode::fabric_too_large,
               n(fab.ports) + " device ports need " + n(fab.leaves) + " leaves and " +
                   (fab.tiers == 3 ? "a third tier (a two-tier fabric of " + sw.id + " holds " +
                                         n(two_tier) + speed() + ")"
@@ -177,7 +177,7 @@ void fabric_rule(const Design& d, const DesignInputs& in, const Findings& f) {
                   ", but the catalog does not let " + sw.id + " be a " +
                   std::string(to_string(*fab.missing_role)) + " (its roles)");
     } else if (fab.tiers == 3) {
-        f.add(Severity::info, "fabric-three-tiers",
+        f.add(FindingCode::fabric_three_tiers,
               n(fab.ports) + " device ports are more than a two-tier fabric of " + sw.id +
                   " holds (" + n(two_tier) + speed() + "): " + n(fab.pods) +
                   " leaf/spine pods under " + n(fab.super_spines) + " super-spines");
@@ -186,7 +186,7 @@ void fabric_rule(const Design& d, const DesignInputs& in, const Findings& f) {
 
 void knee_rule(const Design& d, const DesignInputs&, const Findings& f) {
     if (d.cnodes > d.knee_cnodes) {
-        f.add(Severity::warning, "past-knee",
+        f.add(FindingCode::past_knee,
               std::to_string(d.cnodes - d.knee_cnodes) + " of " + std::to_string(d.cnodes) +
                   " C-nodes are past the knee: " + std::to_string(d.dboxes) + " D-boxes keep " +
                   std::to_string(d.knee_cnodes) + " busy, more buy no throughput");
@@ -197,11 +197,11 @@ void cd_ratio_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     const double cd =
         d.dboxes > 0 ? static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes) : 0.0;
     if (!meets(cd, in.cons.cd_min.c_per_d)) {
-        f.add(Severity::error, "cd-below-min",
+        f.add(FindingCode::cd_below_min,
               "C:D is " + format_cd_ratio(cd) + ", below the minimum " + in.cons.cd_min.text);
     }
     if (exceeds(cd, in.cons.cd_max.c_per_d)) {
-        f.add(Severity::error, "cd-above-max",
+        f.add(FindingCode::cd_above_max,
               "C:D is " + format_cd_ratio(cd) + ", above the maximum " + in.cons.cd_max.text);
     }
 }
@@ -232,7 +232,7 @@ void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     const bool ha = d.ec_layout != EcLayout::classic;
     const bool ha_short = ha && D < ec.enclosure_tolerance_min_dboxes;
     if (ha_short) {
-        f.add(Severity::error, "layout-needs-dboxes",
+        f.add(FindingCode::layout_needs_dboxes,
               layout + " needs at least " + std::to_string(ec.enclosure_tolerance_min_dboxes) +
                   " D-boxes; the design has " + std::to_string(D));
     }
@@ -252,15 +252,15 @@ void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
             problem = rack_balance_problem(per_rack);
         }
         if (!problem.empty()) {
-            f.add(Severity::error, "rack-layout-rule", problem);
+            f.add(FindingCode::rack_layout_rule, problem);
         }
     }
     if (D < ec.min_dboxes) {
-        f.add(Severity::error, "below-min-cluster",
-              std::to_string(D) + " D-boxes is below the minimum cluster of " +
-                  std::to_string(ec.min_dboxes));
+        f.add(FindingCode::below_min_cluster, std::to_string(D) +
+                                                  " D-boxes is below the minimum cluster of " +
+                                                  std::to_string(ec.min_dboxes));
     } else if (d.data_strips < ec.min_data_strips) {
-        f.add(Severity::error, "below-min-cluster",
+        f.add(FindingCode::below_min_cluster,
               std::to_string(D) + " D-boxes give a stripe of " + std::to_string(d.data_strips) +
                   " data strips; the erasure-coding rule's narrowest is " +
                   std::to_string(ec.min_data_strips));
@@ -268,7 +268,7 @@ void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     const std::string parity = " against " + std::to_string(d.parity_strips) + " parity";
     if (!d.tolerates_dbox_loss && !ha_short && d.stripe_width() > 0) {
         const bool ha_possible = ec.strips_per_dbox > 0;
-        f.add(Severity::warning, "no-enclosure-tolerance",
+        f.add(FindingCode::no_enclosure_tolerance,
               layout + " layout: one D-box holds up to " + std::to_string(d.strips_per_dbox) +
                   " strips of a stripe" + parity +
                   ", so losing a whole enclosure makes data unavailable" +
@@ -280,7 +280,7 @@ void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     }
     if (!d.tolerates_rack_loss && d.tolerates_dbox_loss && d.racks > 0) {
         const bool rr_possible = ec.strips_per_rack > 0;
-        f.add(Severity::warning, "not-rack-tolerant",
+        f.add(FindingCode::not_rack_tolerant,
               "a rack holds up to " + std::to_string(d.strips_per_rack) + " strips of a stripe" +
                   parity + ", so losing a rack makes data unavailable" +
                   (!rr_possible ? std::string()
@@ -292,7 +292,7 @@ void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     }
     const int buffer_min = in.hw.dbox->write_buffer_ha_min_dboxes;
     if (ha && buffer_min > 0 && D < buffer_min) {
-        f.add(Severity::warning, "write-buffer-ha",
+        f.add(FindingCode::write_buffer_ha,
               layout + " on " + std::to_string(D) + " " + in.hw.dbox->id +
                   " D-boxes: the write buffer is protected with RAID 6 only from " +
                   std::to_string(buffer_min));
@@ -313,10 +313,10 @@ void auto_layout_rule(const Design& d, const DesignInputs& in, const Findings& f
         : d.ec_layout_cost <= 1e-12
             ? "its stripe is as wide as " + widest + "'s, so it costs nothing"
             : "usable capacity −" + percent_text(d.ec_layout_cost, 1) + " against " + widest;
-    f.add(Severity::info, "auto-layout",
-          "layout auto chose " + chosen + " (" + stripe + "), the most resilient layout within " +
-              percent_text(in.cons.auto_layout_threshold, 1) +
-              " of the widest layout's usable capacity: " + cost);
+    f.add(FindingCode::auto_layout, "layout auto chose " + chosen + " (" + stripe +
+                                        "), the most resilient layout within " +
+                                        percent_text(in.cons.auto_layout_threshold, 1) +
+                                        " of the widest layout's usable capacity: " + cost);
 }
 
 /// The largest cluster the software supports (docs/model.md §6).
@@ -337,7 +337,7 @@ void platform_rule(const Design& d, const DesignInputs& in, const Findings& f) {
                   format_number(static_cast<double>(ec.max_dboxes), 0)
             : format_number(static_cast<double>(d.cnodes), 0) + " C-nodes exceed the " +
                   format_number(static_cast<double>(ec.max_cnodes), 0);
-    f.add(Severity::error, "platform-limit",
+    f.add(FindingCode::platform_limit,
           what + " one cluster supports" +
               (ec.software_version.empty() ? "" : " (" + ec.software_version + ")") +
               ": it needs " + format_number(static_cast<double>(needed), 0) + " clusters");
@@ -345,24 +345,23 @@ void platform_rule(const Design& d, const DesignInputs& in, const Findings& f) {
 
 void limits_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     if (in.cons.max_racks && d.racks > *in.cons.max_racks) {
-        f.add(Severity::error, "max-racks",
-              std::to_string(d.racks) + " racks exceed the limit of " +
-                  std::to_string(*in.cons.max_racks));
+        f.add(FindingCode::max_racks, std::to_string(d.racks) + " racks exceed the limit of " +
+                                          std::to_string(*in.cons.max_racks));
     }
     // Checked on the same basis as the racks (docs/model.md §10).
     if (in.cons.max_power && exceeds(d.basis_power().base(), in.cons.max_power->base())) {
-        f.add(Severity::error, "max-power",
-              format_in(d.basis_power(), units::kW, 1) + " (" +
-                  std::string(to_string(d.power_basis)) + ") exceeds the limit of " +
-                  format_in(*in.cons.max_power, units::kW, 1));
+        f.add(FindingCode::max_power, format_in(d.basis_power(), units::kW, 1) + " (" +
+                                          std::string(to_string(d.power_basis)) +
+                                          ") exceeds the limit of " +
+                                          format_in(*in.cons.max_power, units::kW, 1));
     }
 }
 
 void data_reduction_rule(const Design&, const DesignInputs& in, const Findings& f) {
     if (in.data_reduction != 1.0) {
-        f.add(Severity::info, "data-reduction",
-              "effective capacity assumes a data-reduction ratio of " +
-                  format_number(in.data_reduction, 2) + ":1 (what-if, not a guarantee)");
+        f.add(FindingCode::data_reduction, "effective capacity assumes a data-reduction ratio of " +
+                                               format_number(in.data_reduction, 2) +
+                                               ":1 (what-if, not a guarantee)");
     }
 }
 
@@ -375,12 +374,12 @@ void power_rule(const Design& d, const DesignInputs&, const Findings& f) {
     }
     auto peak = [&] { return format_in(d.rack_peak, units::kW, 1); }; // only for a finding
     if (d.cooling == CoolingClass::liquid) {
-        f.add(Severity::warning, "cooling-liquid",
-              "the fullest rack draws " + peak() + " (" + std::string(to_string(d.power_basis)) +
-                  "), above " + format_in(kContainmentMax, units::kW, 0) +
-                  ": it needs liquid cooling");
+        f.add(FindingCode::cooling_liquid, "the fullest rack draws " + peak() + " (" +
+                                               std::string(to_string(d.power_basis)) + "), above " +
+                                               format_in(kContainmentMax, units::kW, 0) +
+                                               ": it needs liquid cooling");
     } else if (d.cooling == CoolingClass::containment) {
-        f.add(Severity::info, "cooling-containment",
+        f.add(FindingCode::cooling_containment,
               "the fullest rack draws " + peak() + " (" + std::string(to_string(d.power_basis)) +
                   "), above " + format_in(kAirCooledMax, units::kW, 0) +
                   ": it needs aisle containment or a rear-door heat exchanger (most sites "
@@ -388,7 +387,7 @@ void power_rule(const Design& d, const DesignInputs&, const Findings& f) {
     }
     if (d.power_basis == PowerBasis::typical &&
         exceeds(d.rack_peak_max.base(), d.rack_limit.base())) {
-        f.add(Severity::warning, "rack-max-over-budget",
+        f.add(FindingCode::rack_max_over_budget,
               "laid out on typical draw; at maximum draw the fullest rack would draw " +
                   format_in(d.rack_peak_max, units::kW, 1) + " of its " +
                   format_in(d.rack_limit, units::kW, 1) +

@@ -296,10 +296,10 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
         d.racks_on_max =
             std::max({d.racks_for_space, min_racks, ceil_to_count(d.max_power / d.rack_limit)});
         average_rack_power(d);
-        d.findings.push_back({Severity::error, "too-large",
-                              "design has " + format_number(static_cast<double>(devices)) +
-                                  " devices; more than " + format_number(kMaxDevices) +
-                                  " are not laid out in racks — check the inputs"});
+        d.findings.push_back(
+            {FindingCode::too_large, "design has " + format_number(static_cast<double>(devices)) +
+                                         " devices; more than " + format_number(kMaxDevices) +
+                                         " are not laid out in racks — check the inputs"});
         return;
     }
     RackDemand demand{ch.cnode,     d.cnodes,  ch.dbox,       d.dboxes,        ch.network_switch,
@@ -313,11 +313,11 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
     if (plan.device_too_big) {
         d.racks = std::max(plan.racks_for_space, plan.racks_for_power);
         average_rack_power(d);
-        d.findings.push_back({Severity::error, "device-too-big",
-                              "a single device does not fit rack " + ch.rack->id + " (" +
-                                  format_in(d.rack_usable, units::U, 0) + ", " +
-                                  format_in(d.rack_limit, units::kW, 1) + " on " +
-                                  std::string(to_string(d.power_basis)) + " power)"});
+        d.findings.push_back(
+            {FindingCode::device_too_big, "a single device does not fit rack " + ch.rack->id +
+                                              " (" + format_in(d.rack_usable, units::U, 0) + ", " +
+                                              format_in(d.rack_limit, units::kW, 1) + " on " +
+                                              std::string(to_string(d.power_basis)) + " power)"});
     } else {
         d.racks = plan.count;
         d.layout = std::move(plan.racks);
@@ -719,7 +719,7 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
     best->sized_by = explain_counts(*best, opt, best_choice, req, cons);
     add_oversize_finding(*best);
     if (opt.cnode.empty() || opt.dbox.empty()) {
-        best->findings.push_back({Severity::info, "auto-hardware",
+        best->findings.push_back({FindingCode::auto_hardware,
                                   "hardware picked automatically: " + best->cnode_model + " + " +
                                       best->dbox_model + " with " +
                                       format_in(best->drive_size, units::TB, 2) + " drives"});

@@ -82,28 +82,28 @@ Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec)
     e.power = pod.power * n;
     e.coverage = e.usable / spec.target;
     if (std::max({e.pods, e.cnodes, e.dboxes, e.racks}) >= kCountCap) {
-        e.findings.push_back({Severity::error, "too-large",
-                              "more devices than can be counted to reach " + pb(spec.target) +
-                                  " in pods of " + pb(pod.usable) + " — check the target"});
+        e.findings.push_back({FindingCode::too_large, "more devices than can be counted to reach " +
+                                                          pb(spec.target) + " in pods of " +
+                                                          pb(pod.usable) + " — check the target"});
     }
 
     const std::string tol = percent_text(spec.tolerance);
     if (!meets(e.usable.base(), spec.target.base())) {
-        e.findings.push_back({Severity::info, "short-within-tolerance",
+        e.findings.push_back({FindingCode::short_within_tolerance,
                               std::to_string(e.pods) + " pods give " + pb(e.usable) + ", " +
                                   percent_text(1.0 - e.coverage) + " short of " + pb(spec.target) +
                                   ": within the " + tol + " tolerance"});
     }
     if (e.pods > 1) {
         const Capacity fewer = pod.usable * static_cast<double>(e.pods - 1);
-        e.findings.push_back({Severity::info, "one-pod-fewer",
+        e.findings.push_back({FindingCode::one_pod_fewer,
                               std::to_string(e.pods - 1) + " pods would give " + pb(fewer) + ", " +
                                   percent_text(1.0 - fewer / spec.target) + " short of " +
                                   pb(spec.target) + ": outside the " + tol + " tolerance"});
     }
     if (e.pods_exact < 1.0) {
         e.findings.push_back(
-            {Severity::info, "pod-exceeds-target",
+            {FindingCode::pod_exceeds_target,
              "one pod (" + pb(pod.usable) + ") already exceeds " + pb(spec.target)});
     }
     return e;

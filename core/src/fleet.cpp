@@ -35,14 +35,14 @@ FleetPlan plan_fleet(const Fleet& fleet) {
     // the last site that has any.
     if (p.last_cluster_gpus != p.gpus_per_cluster) {
         p.findings.push_back(
-            {Severity::info, "partial-cluster",
+            {FindingCode::partial_cluster,
              "the last cluster has " + format_number(static_cast<double>(p.last_cluster_gpus)) +
                  " GPUs, not " + format_number(static_cast<double>(p.gpus_per_cluster)) +
                  "; its pod is sized like the others"});
     }
     if (p.clusters < p.sites) {
         p.findings.push_back(
-            {Severity::warning, "empty-sites",
+            {FindingCode::empty_sites,
              std::to_string(p.clusters) + " clusters for " + std::to_string(p.sites) +
                  " sites: " + std::to_string(p.sites - p.clusters) + " sites get no cluster"});
     }

@@ -57,7 +57,7 @@ void add_subscriptions(ReferenceSizing& r, const ReferenceSystem& ref, const Clo
            " subscriptions or regions at default limits (higher per-account limits are granted "
            "on request, and Azure DNS zone endpoints allow 5,000 accounts per subscription, in "
            "preview; Microsoft Learn, storage account scalability targets)";
-    r.findings.push_back({Severity::warning, "cloud-subscriptions", std::move(msg)});
+    r.findings.push_back({FindingCode::cloud_subscriptions, std::move(msg)});
 }
 
 /// What the GPUs see: the store's rate within its account limits, and at
@@ -65,7 +65,7 @@ void add_subscriptions(ReferenceSizing& r, const ReferenceSystem& ref, const Clo
 void add_wan(ReferenceSizing& r, const CloudAccess& access) {
     if (!access.wan) {
         r.findings.push_back(
-            {Severity::info, "cloud-wan-unknown",
+            {FindingCode::cloud_wan_unknown,
              "the store's throughput is its own; the GPUs reach it over a WAN, which caps "
              "it: give the WAN link (cloud.wan in the scenario, --wan) to see what reaches "
              "the GPU site"});
@@ -75,7 +75,7 @@ void add_wan(ReferenceSizing& r, const CloudAccess& access) {
     r.read_at_site = std::min(r.read_within_limits, *access.wan);
     r.write_at_site = std::min(r.write_within_limits, *access.wan);
     if (*r.read_at_site < r.read_within_limits || *r.write_at_site < r.write_within_limits) {
-        r.findings.push_back({Severity::warning, "cloud-wan-cap",
+        r.findings.push_back({FindingCode::cloud_wan_cap,
                               "the " + tbps(*access.wan) + " WAN link lets " +
                                   tbps(*r.read_at_site) + " of reads and " +
                                   tbps(*r.write_at_site) + " of writes reach the GPU site, of " +
@@ -134,7 +134,7 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
                                      format_in(ref.account_capacity, units::PiB, 0) + " each";
         if (r.write_capped) {
             r.findings.push_back(
-                {Severity::warning, "account-ingress-cap",
+                {FindingCode::account_ingress_cap,
                  accounts + " allow " + tbps(r.ingress_limit) + " of ingress in total, below the " +
                      tbps(r.write) + " write rate; the full rate needs " +
                      std::to_string(r.accounts_for_throughput) +
@@ -142,7 +142,7 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
         }
         if (r.read_capped) {
             r.findings.push_back(
-                {Severity::warning, "account-egress-cap",
+                {FindingCode::account_egress_cap,
                  accounts + " allow " + tbps(r.egress_limit) + " of egress in total, below the " +
                      tbps(r.read) + " read rate; the full rate needs " +
                      std::to_string(r.accounts_for_throughput) +
@@ -152,9 +152,9 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
     add_subscriptions(r, ref, access);
     add_wan(r, access);
     if (std::max(r.racks, r.accounts) >= kCountCap) {
-        r.findings.push_back({Severity::error, "too-large",
-                              "more racks or accounts than can be counted at " +
-                                  format_in(usable, units::PB, 1) + " — check the target"});
+        r.findings.push_back(
+            {FindingCode::too_large, "more racks or accounts than can be counted at " +
+                                         format_in(usable, units::PB, 1) + " — check the target"});
     }
     return r;
 }

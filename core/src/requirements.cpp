@@ -67,7 +67,7 @@ void scalable_units(const Fleet& fleet, const GpuPlatform& platform, Requirement
         static_cast<double>((req.gpus + platform.gpus_per_node - 1) / platform.gpus_per_node);
     if (req.sized_gpus != req.gpus) {
         req.findings.push_back(
-            {Severity::info, "partial-su",
+            {FindingCode::partial_su,
              format_number(static_cast<double>(req.gpus)) + " GPUs are " +
                  format_number(static_cast<double>(req.sus)) + " whole " + platform.name +
                  " SUs of " + format_number(platform.gpus_per_su) + "; storage is sized for " +
@@ -118,7 +118,7 @@ void calibration_finding(const PerformanceRule& rule, const Catalog& catalog,
     if (!published.empty()) {
         msg += " (published per GPU: " + published + ")";
     }
-    req.findings.push_back({Severity::info, "calibrated-rule", std::move(msg)});
+    req.findings.push_back({FindingCode::calibrated_rule, std::move(msg)});
 }
 
 /// Read and write from a performance rule of the catalog, per GPU or per SU.
@@ -131,7 +131,7 @@ void rule_requirement(const std::string& rule_id, const Catalog& catalog,
     req.rule = rule->id;
     const auto [read_per_gpu, write_per_gpu] = per_gpu(*rule, catalog, platform);
     if (!rule->platform.empty() && rule->platform != platform.id) {
-        req.findings.push_back({Severity::warning, "rule-platform",
+        req.findings.push_back({FindingCode::rule_platform,
                                 "rule \"" + rule->id + "\" is defined for " + rule->platform +
                                     "; applied per GPU to " + platform.id});
     }
@@ -224,7 +224,7 @@ void unsized_throughput_finding(const Scenario& s, const GpuPlatform& platform, 
     }
     const bool ckpt = req.checkpoints.write.base() > 0.0;
     req.findings.push_back(
-        {Severity::warning, "throughput-not-sized",
+        {FindingCode::throughput_not_sized,
          "no performance rule or per-GPU figures for " + platform.id + ": " +
              (ckpt ? "read was not sized, write only for the checkpoint jobs"
                    : "read and write were not sized (capacity alone)") +

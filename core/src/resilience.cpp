@@ -201,7 +201,7 @@ template <class Add> void durability_finding(const DesignResilience& r, Add add)
         return;
     }
     const bool boxes = r.dbox_annual_loss > r.drive_annual_loss;
-    add(Severity::info, "durability",
+    add(FindingCode::durability,
         "annual loss probability " + probability_text(r.annual_loss) + " (" +
             format_number(r.nines, 1) + " nines; exponential rebuilds, serial repair), " +
             (boxes ? "mostly D-box events (" + probability_text(r.dbox_annual_loss) + " at " +
@@ -215,21 +215,21 @@ template <class Add> void durability_finding(const DesignResilience& r, Add add)
 
 void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience& r) {
     const Requirements& req = d.requirements;
-    auto add = [&](Severity s, const char* code, std::string msg) {
-        r.findings.push_back({s, code, std::move(msg)});
+    auto add = [&](FindingCode code, std::string msg) {
+        r.findings.emplace_back(code, std::move(msg));
     };
     const std::string with_box_down = " with one D-box down and its rebuild taking " +
                                       percent_text(r.rebuild_share, 0) +
                                       " of every C-node and D-box";
     if (!meets(r.degraded_read.base(), req.read.base())) {
-        add(Severity::warning, "degraded-read-short",
+        add(FindingCode::degraded_read_short,
             "read falls to " + tb_s(r.degraded_read) + with_box_down + ", below the " +
                 tb_s(req.read) + " required (constraints.size_for \"dbox-down\" sizes for it)");
     }
     if (!meets(r.degraded_write.base(), req.write.base())) {
-        add(Severity::warning, "degraded-write-short",
-            "write falls to " + tb_s(r.degraded_write) + with_box_down + ", below the " +
-                tb_s(req.write) + " required");
+        add(FindingCode::degraded_write_short, "write falls to " + tb_s(r.degraded_write) +
+                                                   with_box_down + ", below the " +
+                                                   tb_s(req.write) + " required");
     }
     if (d.size_for == SizeFor::rack_down) {
         const std::string with_rack_down = " with one rack's devices down and " +
@@ -237,19 +237,19 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
                                            " of the survivors' C-nodes and D-boxes rebuilding "
                                            "them";
         if (!meets(r.rack_down_read.base(), req.read.base())) {
-            add(Severity::warning, "rack-down-read-short",
-                "read falls to " + tb_s(r.rack_down_read) + with_rack_down + ", below the " +
-                    tb_s(req.read) + " required");
+            add(FindingCode::rack_down_read_short, "read falls to " + tb_s(r.rack_down_read) +
+                                                       with_rack_down + ", below the " +
+                                                       tb_s(req.read) + " required");
         }
         if (!meets(r.rack_down_write.base(), req.write.base())) {
-            add(Severity::warning, "rack-down-write-short",
-                "write falls to " + tb_s(r.rack_down_write) + with_rack_down + ", below the " +
-                    tb_s(req.write) + " required");
+            add(FindingCode::rack_down_write_short, "write falls to " + tb_s(r.rack_down_write) +
+                                                        with_rack_down + ", below the " +
+                                                        tb_s(req.write) + " required");
         }
     }
     durability_finding(r, add);
     if (r.has_checkpoints && r.rated_dwpd > 0.0 && r.dwpd_average > r.rated_dwpd) {
-        add(Severity::warning, "endurance",
+        add(FindingCode::endurance,
             "the checkpoint jobs would write " + format_number(r.dwpd_average, 2) +
                 " drive writes per day on average, above the drives' rated " +
                 format_number(r.rated_dwpd, 2) +
@@ -258,7 +258,7 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     // docs/resilience.md §9: a D-box failure is a routine event at scale, so
     // the odds it costs data are a risk in their own right.
     if (r.dbox_loss_given_failure > kDboxLossRisk && d.tolerates_dbox_loss) {
-        add(Severity::warning, "dbox-loss-risk",
+        add(FindingCode::dbox_loss_risk,
             "if a D-box fails, the odds of losing data before its " +
                 format_in(r.dbox_rebuild, units::h, 1) + " rebuild ends are 1 in " +
                 format_number(1.0 / r.dbox_loss_given_failure, 0) +
@@ -267,20 +267,20 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     }
     if (in.outage.base() > 0.0 && r.offsite_write.base() > 0.0 && !r.catch_up &&
         in.wan.base() > 0.0) {
-        add(Severity::warning, "wan-never-catches-up",
+        add(FindingCode::wan_never_catches_up,
             "the WAN link (" + format_in(in.wan, units::Gbps, 0) +
                 ") carries no more than the offsite copies need (" +
                 format_in(r.offsite_write, units::Gbps, 1) +
                 "): the backlog of an outage never drains");
     }
     if (in.account_limit > 0 && r.accounts_needed > in.account_limit) {
-        add(Severity::warning, "account-limit",
+        add(FindingCode::account_limit,
             "the offsite copies and the dataset need " + std::to_string(r.accounts_needed) +
                 " storage accounts, more than the " + std::to_string(in.account_limit) +
                 " a subscription may have in one region: spread them over subscriptions");
     }
     if (exceeds(r.local_need.base(), d.usable.base())) {
-        add(Severity::warning, "outage-capacity",
+        add(FindingCode::outage_capacity,
             "riding through the outage needs " + format_in(r.local_need, units::PB, 2) +
                 " locally (checkpoints kept, offsite backlog, staged data), more than the "
                 "design's " +
@@ -288,9 +288,10 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     }
 }
 
-bool is_design_risk(const std::string& code) {
-    for (const char* risk : {"degraded-read-short", "degraded-write-short", "rack-down-read-short",
-                             "rack-down-write-short", "dbox-loss-risk", "durability"}) {
+bool is_design_risk(FindingCode code) {
+    for (FindingCode risk : {FindingCode::degraded_read_short, FindingCode::degraded_write_short,
+                             FindingCode::rack_down_read_short, FindingCode::rack_down_write_short,
+                             FindingCode::dbox_loss_risk, FindingCode::durability}) {
         if (code == risk) {
             return true;
         }

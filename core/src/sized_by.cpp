@@ -151,14 +151,14 @@ void add_oversize_finding(Design& d) {
             alone = "; capacity alone needs " + std::to_string(n.count);
         }
     }
-    d.findings.push_back({Severity::info, "oversized",
-                          "usable capacity " + format_in(d.usable, units::PB, 1) + " is " +
-                              format_number(d.usable / need, 1) + "x the " +
-                              format_in(need, units::PB, 1) + " needed: the " +
-                              std::to_string(d.dboxes) + " D-boxes are set by " +
-                              (d.sized_by.dboxes.by.empty() ? std::string("the sizing mode")
-                                                            : d.sized_by.dboxes.by) +
-                              alone});
+    d.findings.push_back(
+        {FindingCode::oversized, "usable capacity " + format_in(d.usable, units::PB, 1) + " is " +
+                                     format_number(d.usable / need, 1) + "x the " +
+                                     format_in(need, units::PB, 1) + " needed: the " +
+                                     std::to_string(d.dboxes) + " D-boxes are set by " +
+                                     (d.sized_by.dboxes.by.empty() ? std::string("the sizing mode")
+                                                                   : d.sized_by.dboxes.by) +
+                                     alone});
 }
 
 } // namespace podsizer

@@ -16,69 +16,72 @@ namespace podsizer {
 
 namespace {
 
-// Accepted spellings. Case matters where it carries meaning: B is a byte, b a
-// bit; M is mega (there is no milli-watt or milli-byte in this domain).
+// Accepted spellings, each a unit of the table in units.hpp (the one place a
+// factor is written) or another spelling of one. Case matters where it carries
+// meaning: B is a byte, b a bit; M is mega (there is no milli-watt or
+// milli-byte in this domain). The order is the writer's preference among
+// spellings of one factor (scenario_write.cpp: "kB" before "KB").
 constexpr std::array kUnits{
-    Unit{"B", 1.0, Dimension::capacity},
-    Unit{"kB", 1e3, Dimension::capacity},
-    Unit{"KB", 1e3, Dimension::capacity},
-    Unit{"MB", 1e6, Dimension::capacity},
-    Unit{"GB", 1e9, Dimension::capacity},
-    Unit{"TB", 1e12, Dimension::capacity},
-    Unit{"PB", 1e15, Dimension::capacity},
-    Unit{"EB", 1e18, Dimension::capacity},
-    Unit{"KiB", 1024.0, Dimension::capacity},
-    Unit{"MiB", 1048576.0, Dimension::capacity},
-    Unit{"GiB", 1073741824.0, Dimension::capacity},
-    Unit{"TiB", 1099511627776.0, Dimension::capacity},
-    Unit{"PiB", 1125899906842624.0, Dimension::capacity},
-    Unit{"EiB", 1152921504606846976.0, Dimension::capacity},
+    AnyUnit{units::B},
+    AnyUnit{units::kB},
+    AnyUnit{"KB", units::kB},
+    AnyUnit{units::MB},
+    AnyUnit{units::GB},
+    AnyUnit{units::TB},
+    AnyUnit{units::PB},
+    AnyUnit{units::EB},
+    AnyUnit{units::KiB},
+    AnyUnit{units::MiB},
+    AnyUnit{units::GiB},
+    AnyUnit{units::TiB},
+    AnyUnit{units::PiB},
+    AnyUnit{units::EiB},
 
-    Unit{"B/s", 1.0, Dimension::throughput},
-    Unit{"kB/s", 1e3, Dimension::throughput},
-    Unit{"KB/s", 1e3, Dimension::throughput},
-    Unit{"MB/s", 1e6, Dimension::throughput},
-    Unit{"GB/s", 1e9, Dimension::throughput},
-    Unit{"TB/s", 1e12, Dimension::throughput},
-    Unit{"PB/s", 1e15, Dimension::throughput},
-    Unit{"MBps", 1e6, Dimension::throughput},
-    Unit{"GBps", 1e9, Dimension::throughput},
-    Unit{"TBps", 1e12, Dimension::throughput},
-    Unit{"MiB/s", 1048576.0, Dimension::throughput},
-    Unit{"GiB/s", 1073741824.0, Dimension::throughput},
-    Unit{"TiB/s", 1099511627776.0, Dimension::throughput},
-    Unit{"bps", 1.0 / 8.0, Dimension::throughput},
-    Unit{"kbps", 1e3 / 8.0, Dimension::throughput},
-    Unit{"Kbps", 1e3 / 8.0, Dimension::throughput},
-    Unit{"Mbps", 1e6 / 8.0, Dimension::throughput},
-    Unit{"Gbps", 1e9 / 8.0, Dimension::throughput},
-    Unit{"Tbps", 1e12 / 8.0, Dimension::throughput},
-    Unit{"Pbps", 1e15 / 8.0, Dimension::throughput},
-    Unit{"b/s", 1.0 / 8.0, Dimension::throughput},
-    Unit{"kb/s", 1e3 / 8.0, Dimension::throughput},
-    Unit{"Kb/s", 1e3 / 8.0, Dimension::throughput},
-    Unit{"Mb/s", 1e6 / 8.0, Dimension::throughput},
-    Unit{"Gb/s", 1e9 / 8.0, Dimension::throughput},
-    Unit{"Tb/s", 1e12 / 8.0, Dimension::throughput},
-    Unit{"Pb/s", 1e15 / 8.0, Dimension::throughput},
+    AnyUnit{units::B_per_s},
+    AnyUnit{units::kB_per_s},
+    AnyUnit{"KB/s", units::kB_per_s},
+    AnyUnit{units::MB_per_s},
+    AnyUnit{units::GB_per_s},
+    AnyUnit{units::TB_per_s},
+    AnyUnit{units::PB_per_s},
+    AnyUnit{"MBps", units::MB_per_s},
+    AnyUnit{"GBps", units::GB_per_s},
+    AnyUnit{"TBps", units::TB_per_s},
+    AnyUnit{units::MiB_per_s},
+    AnyUnit{units::GiB_per_s},
+    AnyUnit{units::TiB_per_s},
+    AnyUnit{units::bps},
+    AnyUnit{units::kbps},
+    AnyUnit{"Kbps", units::kbps},
+    AnyUnit{units::Mbps},
+    AnyUnit{units::Gbps},
+    AnyUnit{units::Tbps},
+    AnyUnit{units::Pbps},
+    AnyUnit{"b/s", units::bps},
+    AnyUnit{"kb/s", units::kbps},
+    AnyUnit{"Kb/s", units::kbps},
+    AnyUnit{"Mb/s", units::Mbps},
+    AnyUnit{"Gb/s", units::Gbps},
+    AnyUnit{"Tb/s", units::Tbps},
+    AnyUnit{"Pb/s", units::Pbps},
 
-    Unit{"W", 1.0, Dimension::power},
-    Unit{"kW", 1e3, Dimension::power},
-    Unit{"KW", 1e3, Dimension::power},
-    Unit{"MW", 1e6, Dimension::power},
-    Unit{"GW", 1e9, Dimension::power},
+    AnyUnit{units::W},
+    AnyUnit{units::kW},
+    AnyUnit{"KW", units::kW},
+    AnyUnit{units::MW},
+    AnyUnit{units::GW},
 
-    Unit{"ms", 1e-3, Dimension::duration},
-    Unit{"s", 1.0, Dimension::duration},
-    Unit{"sec", 1.0, Dimension::duration},
-    Unit{"min", 60.0, Dimension::duration},
-    Unit{"h", 3600.0, Dimension::duration},
-    Unit{"hr", 3600.0, Dimension::duration},
-    Unit{"d", 86400.0, Dimension::duration},
-    Unit{"day", 86400.0, Dimension::duration},
-    Unit{"days", 86400.0, Dimension::duration},
+    AnyUnit{units::ms},
+    AnyUnit{units::s},
+    AnyUnit{"sec", units::s},
+    AnyUnit{units::min},
+    AnyUnit{units::h},
+    AnyUnit{"hr", units::h},
+    AnyUnit{units::d},
+    AnyUnit{"day", units::d},
+    AnyUnit{"days", units::d},
 
-    Unit{"U", 1.0, Dimension::rack_units},
+    AnyUnit{units::U},
 };
 
 // Bit-based capacity symbols are not accepted (a capacity is quoted in bytes);
@@ -123,8 +126,8 @@ std::size_t read_number(std::string_view s, double& value) {
     return n->used;
 }
 
-const Unit* find_unit(std::string_view symbol) {
-    for (const Unit& u : kUnits) {
+const AnyUnit* find_unit(std::string_view symbol) {
+    for (const AnyUnit& u : kUnits) {
         if (u.symbol == symbol) {
             return &u;
         }
@@ -132,7 +135,7 @@ const Unit* find_unit(std::string_view symbol) {
     return nullptr;
 }
 
-const Unit* find_unit_ignoring_case(std::string_view symbol, Dimension d) {
+const AnyUnit* find_unit_ignoring_case(std::string_view symbol, Dimension d) {
     auto lower = [](std::string_view s) {
         std::string out(s);
         for (char& c : out) {
@@ -141,7 +144,7 @@ const Unit* find_unit_ignoring_case(std::string_view symbol, Dimension d) {
         return out;
     };
     const std::string wanted = lower(symbol);
-    for (const Unit& u : kUnits) {
+    for (const AnyUnit& u : kUnits) {
         if (u.dimension == d && lower(u.symbol) == wanted) {
             return &u;
         }
@@ -183,7 +186,7 @@ std::string_view dimension_example(Dimension d) {
     return "";
 }
 
-std::span<const Unit> all_units() {
+std::span<const AnyUnit> all_units() {
     return kUnits;
 }
 
@@ -216,7 +219,7 @@ double parse_quantity_base(std::string_view text, Dimension expected) {
     if (value < 0) {
         fail(text, "must not be negative; " + expected_phrase(expected));
     }
-    const Unit* unit = find_unit(rest);
+    const AnyUnit* unit = find_unit(rest);
     if (unit == nullptr) {
         if (expected == Dimension::capacity) {
             for (std::string_view bits : kBitCapacities) {
@@ -227,7 +230,7 @@ double parse_quantity_base(std::string_view text, Dimension expected) {
                 }
             }
         }
-        if (const Unit* near = find_unit_ignoring_case(rest, expected)) {
+        if (const AnyUnit* near = find_unit_ignoring_case(rest, expected)) {
             fail(text, "unknown unit " + quoted(rest) + " (did you mean " + quoted(near->symbol) +
                            "?); " + expected_phrase(expected));
         }
@@ -279,17 +282,17 @@ std::string format_number(double v, int decimals) {
     return out;
 }
 
-std::string format_in(double base_value, const Unit& unit, int decimals) {
+std::string format_in(double base_value, const AnyUnit& unit, int decimals) {
     return format_number(base_value / unit.factor, decimals) + " " + std::string(unit.symbol);
 }
 
 std::string format_auto(double base_value, Dimension d, int decimals) {
-    static constexpr std::array capacity{units::B,  units::kB, units::MB, units::GB,
-                                         units::TB, units::PB, units::EB};
-    static constexpr std::array throughput{units::B_per_s, units::MB_per_s, units::GB_per_s,
-                                           units::TB_per_s};
-    static constexpr std::array power{units::W, units::kW, units::MW};
-    std::span<const Unit> ladder;
+    static constexpr std::array<AnyUnit, 7> capacity{units::B,  units::kB, units::MB, units::GB,
+                                                     units::TB, units::PB, units::EB};
+    static constexpr std::array<AnyUnit, 4> throughput{units::B_per_s, units::MB_per_s,
+                                                       units::GB_per_s, units::TB_per_s};
+    static constexpr std::array<AnyUnit, 3> power{units::W, units::kW, units::MW};
+    std::span<const AnyUnit> ladder;
     switch (d) {
     case Dimension::capacity:
         ladder = capacity;
@@ -316,8 +319,8 @@ std::string format_auto(double base_value, Dimension d, int decimals) {
     case Dimension::rack_units:
         return format_in(base_value, units::U, decimals);
     }
-    const Unit* best = &ladder.front();
-    for (const Unit& u : ladder) {
+    const AnyUnit* best = &ladder.front();
+    for (const AnyUnit& u : ladder) {
         if (std::abs(base_value) >= u.factor) {
             best = &u;
         }

@@ -175,8 +175,8 @@ TEST_CASE("json output is one document with the results and the summary") {
 
 TEST_CASE("the table shows key figures and the codes of errors and warnings") {
     BatchRun run = sized_run("ncp-pod-41k.json");
-    run.result->designs[0].findings.push_back({Severity::error, "max-racks", "too many"});
-    run.result->designs[0].findings.push_back({Severity::warning, "past-knee", "w"});
+    run.result->designs[0].findings.push_back({FindingCode::max_racks, "too many"});
+    run.result->designs[0].findings.push_back({FindingCode::past_knee, "w"});
     const BatchReport report(BatchFormat::table, BatchKind::batch);
     const RenderedRun r = report.render(run);
     REQUIRE(r.rows.size() == 1);

@@ -2,6 +2,8 @@
 // rejected up front, and the cross product of a sweep.
 #include "podsizer/batch/sweep.hpp"
 #include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/catalog/scenario_document.hpp"
+#include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/core/errors.hpp"
 #include "support/default_catalog.hpp"
 
@@ -270,4 +272,17 @@ TEST_CASE("values that are bad only in combination are left to the run") {
         CHECK(e.where() == "s.json: $.fleet.gpus_per_cluster");
     }
     CHECK(s.document(1, cat()).parse(cat()).fleet->pod_gpus() == 8192);
+}
+
+// The aliases are a side table keyed by scenario paths: each resolves to a
+// field of the table that --vary may set (docs/architecture.md, "Side tables").
+TEST_CASE("every --vary alias names a sweepable field of the scenario field table") {
+    REQUIRE_FALSE(sweep_aliases().empty());
+    for (const SweepAlias& a : sweep_aliases()) {
+        INFO(a.name << " = " << a.path);
+        const ScenarioPath path = parse_scenario_path(a.path, "alias");
+        const ScenarioField* f = find_scenario_field(path.pattern);
+        REQUIRE(f != nullptr);
+        CHECK(f->sweepable);
+    }
 }

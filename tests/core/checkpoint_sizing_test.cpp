@@ -27,7 +27,7 @@ SizingResult size_text(const std::string& text) {
 std::vector<const Finding*> with_code(const Design& d, const std::string& code) {
     std::vector<const Finding*> out;
     for (const Finding& f : d.findings) {
-        if (f.code == code) {
+        if (to_string(f.code) == code) {
             out.push_back(&f);
         }
     }
@@ -60,7 +60,7 @@ TEST_CASE("the cadence example: 60 s sync drives the write and the quoted pod ca
     REQUIRE(quoted.checkpoints.size() == 6);
     const auto unsustainable = with_code(quoted, "cadence-not-sustainable");
     REQUIRE(unsustainable.size() == 1);
-    CHECK(unsustainable[0]->severity == Severity::error);
+    CHECK(unsustainable[0]->severity() == Severity::error);
     // 5.6 s to write 25.2 TB at 4.5 TB/s fits a 5 % budget only every 112 s.
     CHECK_THAT(unsustainable[0]->message, Catch::Contains("60 s sync") && Catch::Contains("112 s"));
     CHECK(with_code(quoted, "write-short").size() == 1);
@@ -133,7 +133,7 @@ TEST_CASE("retained checkpoints larger than a fixed pod are a warning") {
                      "cnodes": 450, "dboxes": 180}]})");
     const auto w = with_code(r.designs.at(0), "checkpoint-retention");
     REQUIRE(w.size() == 1);
-    CHECK(w[0]->severity == Severity::warning);
+    CHECK(w[0]->severity() == Severity::warning);
 }
 
 TEST_CASE("a hand-made design checked against checkpoint jobs gets the cadence finding") {

@@ -19,7 +19,7 @@ Scenario example(const std::string& name) {
 
 bool has_finding(const Design& d, const std::string& code) {
     return std::any_of(d.findings.begin(), d.findings.end(),
-                       [&](const Finding& f) { return f.code == code; });
+                       [&](const Finding& f) { return to_string(f.code) == code; });
 }
 
 Scenario ncp_with_gpus(std::int64_t gpus) {

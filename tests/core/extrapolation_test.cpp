@@ -41,7 +41,8 @@ Design pod_of(double usable_pb) {
 }
 
 bool has(const std::vector<Finding>& fs, const std::string& code) {
-    return std::any_of(fs.begin(), fs.end(), [&](const Finding& f) { return f.code == code; });
+    return std::any_of(fs.begin(), fs.end(),
+                       [&](const Finding& f) { return to_string(f.code) == code; });
 }
 
 } // namespace
@@ -180,8 +181,9 @@ TEST_CASE("the one-namespace exabyte is laid out by auto: rack-resilient where i
     CHECK(ns.strips_per_rack == 2);
     CHECK(ns.tolerates_rack_loss);
     CHECK(ns.ec_layout_cost == Approx(0.0).margin(1e-12));
-    const auto f = std::find_if(ns.findings.begin(), ns.findings.end(),
-                                [](const Finding& x) { return x.code == "auto-layout"; });
+    const auto f = std::find_if(ns.findings.begin(), ns.findings.end(), [](const Finding& x) {
+        return to_string(x.code) == "auto-layout";
+    });
     REQUIRE(f != ns.findings.end());
     CHECK_THAT(f->message, Catch::Contains("layout auto chose rack-resilient (146+4)"));
     CHECK_THAT(f->message, Catch::Contains("within 1 %"));

@@ -130,7 +130,7 @@ TEST_CASE("layout auto takes rack-resilient on the one-namespace exabyte, where 
     CHECK(d.tolerates_rack_loss);
     bool said = false;
     for (const Finding& f : d.findings) {
-        said = said || (f.code == "auto-layout" &&
+        said = said || (to_string(f.code) == "auto-layout" &&
                         f.message.find("chose rack-resilient (146+4)") != std::string::npos);
     }
     CHECK(said);
@@ -196,7 +196,7 @@ TEST_CASE("a platform without a performance rule says throughput was not sized")
     const SizingResult r = size_scenario(s, default_catalog_for_tests());
     bool said = false;
     for (const Finding& f : r.requirements.findings) {
-        said = said || f.code == "throughput-not-sized";
+        said = said || to_string(f.code) == "throughput-not-sized";
     }
     CHECK(said);
     CHECK(r.requirements.read.base() == 0.0);
@@ -224,8 +224,8 @@ TEST_CASE("usable capacity far above the need is an info finding naming what set
     CHECK(d.usable.base() > 1.5 * 60e15);
     bool said = false;
     for (const Finding& f : d.findings) {
-        said =
-            said || (f.code == "oversized" && f.message.find("set by read") != std::string::npos);
+        said = said || (to_string(f.code) == "oversized" &&
+                        f.message.find("set by read") != std::string::npos);
     }
     CHECK(said);
 }

@@ -13,7 +13,7 @@ Fleet fleet(std::int64_t gpus, std::int64_t per_cluster, int sites) {
 }
 bool has(const FleetPlan& p, const std::string& code) {
     return std::any_of(p.findings.begin(), p.findings.end(),
-                       [&](const Finding& f) { return f.code == code; });
+                       [&](const Finding& f) { return to_string(f.code) == code; });
 }
 } // namespace
 

@@ -26,7 +26,7 @@ Scenario example(const std::string& name) {
 
 const Finding* finding(const Design& d, const std::string& code) {
     const auto at = std::find_if(d.findings.begin(), d.findings.end(),
-                                 [&](const Finding& f) { return f.code == code; });
+                                 [&](const Finding& f) { return to_string(f.code) == code; });
     return at == d.findings.end() ? nullptr : &*at;
 }
 
@@ -54,7 +54,7 @@ TEST_CASE("the reference pod is dbox-ha by default: it survives a D-box, not a r
     CHECK_FALSE(d.tolerates_rack_loss);
     const Finding* f = finding(d, "not-rack-tolerant");
     REQUIRE(f != nullptr);
-    CHECK(f->severity == Severity::warning);
+    CHECK(f->severity() == Severity::warning);
     // 2 x 29 racks = 58 wide: 54+4 = 93.1 % against 97.3 %, i.e. -4.3 %.
     CHECK_THAT(f->message, Catch::Contains("54+4") && Catch::Contains("4.3 %"));
     CHECK(d.feasible()); // a warning, not a requirement missed
@@ -127,7 +127,7 @@ TEST_CASE("a cluster beyond the software's limits is an error that counts the cl
     const Design over = hand("dbox-1u-22", 1001, 1001);
     const Finding* f = finding(over, "platform-limit");
     REQUIRE(f != nullptr);
-    CHECK(f->severity == Severity::error);
+    CHECK(f->severity() == Severity::error);
     CHECK_THAT(f->message, Catch::Contains("needs 2 clusters"));
 }
 

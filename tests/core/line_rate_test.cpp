@@ -14,7 +14,7 @@ namespace {
 
 bool has_finding(const Design& d, const std::string& code) {
     return std::any_of(d.findings.begin(), d.findings.end(),
-                       [&](const Finding& f) { return f.code == code; });
+                       [&](const Finding& f) { return to_string(f.code) == code; });
 }
 
 Design ncp_pod(const Catalog& cat) {

@@ -28,7 +28,7 @@ Design size_one(const Scenario& s) {
 
 bool has_finding(const Design& d, const std::string& code) {
     return std::any_of(d.findings.begin(), d.findings.end(),
-                       [&](const Finding& f) { return f.code == code; });
+                       [&](const Finding& f) { return to_string(f.code) == code; });
 }
 
 Power kw(double v) {

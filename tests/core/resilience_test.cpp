@@ -35,7 +35,7 @@ Assessed assess(const std::string& file, std::size_t option, const ResilienceInp
 
 bool has(const DesignResilience& r, const std::string& code) {
     return std::any_of(r.findings.begin(), r.findings.end(),
-                       [&](const Finding& f) { return f.code == code; });
+                       [&](const Finding& f) { return to_string(f.code) == code; });
 }
 
 } // namespace
@@ -145,8 +145,9 @@ TEST_CASE("durability counts enclosure events beside drive failures") {
     CHECK(r.nines == Approx(-std::log10(r.annual_loss)));
     CHECK(r.nines == Approx(2.45).epsilon(0.002));
     // The largest term is named, and the risk is a finding.
-    const auto durability = std::find_if(r.findings.begin(), r.findings.end(),
-                                         [](const Finding& f) { return f.code == "durability"; });
+    const auto durability =
+        std::find_if(r.findings.begin(), r.findings.end(),
+                     [](const Finding& f) { return to_string(f.code) == "durability"; });
     REQUIRE(durability != r.findings.end());
     CHECK(durability->message.find("mostly D-box events") != std::string::npos);
     CHECK(has(r, "dbox-loss-risk")); // 1.72e-3 > 1e-4

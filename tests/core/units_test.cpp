@@ -1,6 +1,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/units.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -91,6 +92,60 @@ TEST_CASE("a capacity cannot be added to a throughput") {
     // Compile-time property: the sum has no overload.
     STATIC_REQUIRE_FALSE(std::is_invocable_v<std::plus<>, Capacity, Throughput>);
     STATIC_REQUIRE(std::is_invocable_v<std::plus<>, Capacity, Capacity>);
+}
+
+// What each of the unit functions accepts, as compile-time questions: a
+// requires-expression is false when the call does not compile.
+template <class Q, class U> constexpr bool expressible_in = requires(Q q, const U& u) {
+    in(q, u);
+};
+template <class Q, class U> constexpr bool formattable_in = requires(Q q, const U& u) {
+    format_in(q, u, 1);
+};
+template <class Q, class U> constexpr bool made_of = requires(const U& u) {
+    of<Q>(1.0, u);
+};
+
+TEST_CASE("a quantity is expressed only in a unit of its own dimension") {
+    using Gbps = decltype(units::Gbps);
+    using PB = decltype(units::PB);
+    // A capacity cannot be shown in Gbps, nor a throughput in PB: the call
+    // does not compile (REVIEW-3 §5, R9).
+    STATIC_REQUIRE_FALSE(expressible_in<Capacity, Gbps>);
+    STATIC_REQUIRE_FALSE(formattable_in<Capacity, Gbps>);
+    STATIC_REQUIRE_FALSE(made_of<Capacity, Gbps>);
+    STATIC_REQUIRE_FALSE(expressible_in<Throughput, PB>);
+    STATIC_REQUIRE_FALSE(formattable_in<Power, decltype(units::h)>);
+    STATIC_REQUIRE_FALSE(expressible_in<Duration, decltype(units::U)>);
+    // The same calls with a unit of the right kind compile.
+    STATIC_REQUIRE(expressible_in<Capacity, PB>);
+    STATIC_REQUIRE(formattable_in<Capacity, PB>);
+    STATIC_REQUIRE(made_of<Capacity, PB>);
+    STATIC_REQUIRE(expressible_in<Throughput, Gbps>);
+    CHECK(in(of<Throughput>(400.0, units::Gbps), units::GB_per_s) == Approx(50.0));
+}
+
+TEST_CASE("every unit of the table is read back from the symbol it is written with") {
+    // units.hpp declares each unit once; the parser's spellings are built
+    // from those units, so what format_in writes, parse reads.
+    const AnyUnit table[] = {
+        units::B,         units::kB,        units::MB,       units::GB,       units::TB,
+        units::PB,        units::EB,        units::KiB,      units::MiB,      units::GiB,
+        units::TiB,       units::PiB,       units::EiB,      units::B_per_s,  units::kB_per_s,
+        units::MB_per_s,  units::GB_per_s,  units::TB_per_s, units::PB_per_s, units::MiB_per_s,
+        units::GiB_per_s, units::TiB_per_s, units::bps,      units::kbps,     units::Mbps,
+        units::Gbps,      units::Tbps,      units::Pbps,     units::W,        units::kW,
+        units::MW,        units::GW,        units::ms,       units::s,        units::min,
+        units::h,         units::d,         units::U};
+    for (const AnyUnit& u : table) {
+        INFO(u.symbol);
+        CHECK(parse_quantity_base(format_in(3.0 * u.factor, u, 1), u.dimension) ==
+              Approx(3.0 * u.factor));
+        const auto spellings = all_units();
+        CHECK(std::count_if(spellings.begin(), spellings.end(), [&](const AnyUnit& s) {
+                  return s.symbol == u.symbol && s.factor == u.factor && s.dimension == u.dimension;
+              }) == 1);
+    }
 }
 
 TEST_CASE("capacity over throughput is a duration") {

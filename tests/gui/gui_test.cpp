@@ -12,7 +12,9 @@
 #include "catalog_view.hpp"
 #include "charts_view.hpp"
 #include "custom_catalog.hpp"
+#include "field_look.hpp"
 #include "field_widget.hpp"
+#include "form_layout.hpp"
 #include "input_field.hpp"
 #include "list_editor.hpp"
 #include "main_window.hpp"
@@ -60,6 +62,7 @@
 #include <QTest>
 #include <QTreeWidget>
 #include <QUndoStack>
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -645,7 +648,7 @@ private Q_SLOTS:
         // The new option picks its hardware automatically, which is a finding.
         bool auto_hw = false;
         for (const Finding& f : w->session()->result()->designs[1].findings) {
-            auto_hw = auto_hw || f.code == "auto-hardware";
+            auto_hw = auto_hw || to_string(f.code) == "auto-hardware";
         }
         QVERIFY(auto_hw);
         w->editor()->removeOption();
@@ -655,6 +658,53 @@ private Q_SLOTS:
         w->session()->undoStack()->undo();
         w->session()->undoStack()->undo();
         QCOMPARE(w->session()->scenario(), reference());
+    }
+
+    // The form's side tables are keyed by the field table's patterns, with
+    // its one spelling of a list ("options[N].dbox"): each key names a real
+    // field, and what a look adds fits the field's kind (docs/architecture.md,
+    // "Side tables").
+    void theFormsSideTablesNameRealFields() {
+        for (const FieldLook& look : field_looks()) {
+            const std::string key(look.pattern);
+            const ScenarioField* f = find_scenario_field(look.pattern);
+            QVERIFY2(f != nullptr, key.c_str());
+            const bool counted = f->kind == FieldKind::count || f->kind == FieldKind::cnodes;
+            QVERIFY2(counted || (*look.one == '\0' && *look.many == '\0'), key.c_str());
+            QVERIFY2(f->kind == FieldKind::percent || *look.share_of == '\0', key.c_str());
+            const bool picked = f->kind == FieldKind::id || f->kind == FieldKind::number_or_id;
+            QVERIFY2(picked || (look.first_item == nullptr && look.last_item == nullptr),
+                     key.c_str());
+            QVERIFY2(f->kind == FieldKind::number || (!look.ratio_to_one && *look.unit == '\0'),
+                     key.c_str());
+            if (look.choice_texts != nullptr) {
+                QVERIFY2(f->kind == FieldKind::choice, key.c_str());
+                const auto texts = QString(look.choice_texts).split('|');
+                QCOMPARE(static_cast<std::size_t>(texts.size()), f->choices.size());
+            }
+        }
+        auto holds = [](std::string_view prefix) {
+            const auto fields = scenario_fields();
+            return std::any_of(fields.begin(), fields.end(), [&](const ScenarioField& f) {
+                return f.pattern.starts_with(prefix);
+            });
+        };
+        for (const FormSection& s : form_sections()) {
+            for (std::string_view p : s.prefixes) {
+                QVERIFY2(p.empty() || holds(p), s.title);
+            }
+            QVERIFY2(s.list.empty() || holds(s.list), s.title);
+        }
+        for (const Chooser& c : form_choosers()) {
+            QVERIFY2(c.prefix.empty() || holds(c.prefix), c.name);
+            for (const Choice& choice : c.choices) {
+                for (std::string_view field : choice.fields) {
+                    QVERIFY2(field.empty() || find_scenario_field(field) != nullptr,
+                             std::string(field).c_str());
+                    QVERIFY2(field.empty() || field.starts_with(c.prefix), choice.text);
+                }
+            }
+        }
     }
 
     void aFieldIsGreyedOutByTheTablesCondition() {

@@ -277,7 +277,7 @@ TEST_CASE("names with markup or control characters still give well-formed SVG") 
 TEST_CASE("a design without a rack layout is drawn as a title and the reason") {
     Design d = hand_design(4, 11);
     d.layout.clear();
-    d.findings.push_back({Severity::error, "too-large", "design has 9 devices"});
+    d.findings.push_back({FindingCode::too_large, "design has 9 devices"});
     const std::string svg = render_rack_svg(d);
     CHECK_THAT(svg, Catch::Contains("No rack layout: design has 9 devices."));
     CHECK(occurrences(svg, "<rect") == 5); // background + 4 legend swatches

@@ -135,7 +135,7 @@ TEST_CASE("every metric has a unique key and a label, and the views name known m
 TEST_CASE("the verdict row of the sizing table is marked, not found by its label") {
     SizingResult r = reference();
     r.designs.push_back(r.designs[0]);
-    r.designs[1].findings.push_back({Severity::error, "read-short", "short"});
+    r.designs[1].findings.push_back({FindingCode::read_short, "short"});
     const Grid g = side_by_side(r);
     const std::size_t last = g.rows.size() - 1;
     CHECK(g.row_role(last) == RowRole::verdict);

@@ -42,7 +42,7 @@ std::string catalog_error(const std::string& text) {
 
 bool has_finding(const Design& d, const std::string& code) {
     for (const Finding& f : d.findings) {
-        if (f.code == code) {
+        if (to_string(f.code) == code) {
             return true;
         }
     }

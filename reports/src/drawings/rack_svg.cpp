@@ -413,7 +413,7 @@ std::string rack_power_text(const Design& d, const Rack& r) {
 std::string no_layout_reason(const Design& d) {
     std::string why = "No rack layout for this design.";
     for (const Finding& f : d.findings) {
-        if (f.code == "too-large" || f.code == "device-too-big") {
+        if (f.code == FindingCode::too_large || f.code == FindingCode::device_too_big) {
             why = "No rack layout: " + f.message + ".";
         }
     }
@@ -725,7 +725,7 @@ std::string render_rack_svg(const Design& design, const RackSvgOptions& options)
     if (racks == 0) {
         std::string why = "No rack layout for this design.";
         for (const Finding& f : design.findings) {
-            if (f.code == "too-large" || f.code == "device-too-big") {
+            if (f.code == FindingCode::too_large || f.code == FindingCode::device_too_big) {
                 why = "No rack layout: " + f.message + ".";
             }
         }

@@ -45,12 +45,13 @@ const std::vector<std::size_t>& compact_columns() {
 std::string finding_codes(const Design& d) {
     std::string out;
     for (Severity level : {Severity::error, Severity::warning}) {
-        std::vector<std::string_view> seen;
+        std::vector<FindingCode> seen;
         std::string codes;
         for (const Finding& f : d.findings) {
-            if (f.severity == level && std::find(seen.begin(), seen.end(), f.code) == seen.end()) {
+            if (f.severity() == level &&
+                std::find(seen.begin(), seen.end(), f.code) == seen.end()) {
                 seen.push_back(f.code);
-                codes += (codes.empty() ? "" : ", ") + f.code;
+                codes += (codes.empty() ? "" : ", ") + std::string(to_string(f.code));
             }
         }
         if (!codes.empty()) {

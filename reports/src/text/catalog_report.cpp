@@ -28,7 +28,7 @@ struct Entry {
 };
 
 template <Dimension D>
-Fact q(std::string field, Quantity<D> v, const Unit& unit, int decimals, std::string key,
+Fact q(std::string field, Quantity<D> v, const Unit<D>& unit, int decimals, std::string key,
        bool key_figure = false) {
     return {std::move(field), format_in(v, unit, decimals), std::move(key), v.base(), key_figure};
 }

@@ -373,9 +373,9 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
 
 std::string format_write(Throughput t) {
     static constexpr std::array ladder{units::B_per_s, units::MB_per_s, units::GB_per_s,
-                                       units::TB_per_s, Unit{"PB/s", 1e15, Dimension::throughput}};
-    const Unit* unit = &ladder.front();
-    for (const Unit& u : ladder) {
+                                       units::TB_per_s, units::PB_per_s};
+    const units::ThroughputUnit* unit = &ladder.front();
+    for (const units::ThroughputUnit& u : ladder) {
         if (std::abs(t.base()) >= u.factor) {
             unit = &u;
         }

@@ -209,8 +209,8 @@ std::vector<std::pair<std::string, Finding>> all_findings(const ScenarioExtrapol
             // Its warnings, what `auto` chose for it and its durability:
             // its layout and its drives are its own, so they are said again.
             for (const Finding& f : e.single_namespace->findings) {
-                if (f.severity != Severity::info || f.code == "auto-layout" ||
-                    f.code == "durability") {
+                if (f.severity() != Severity::info || f.code == FindingCode::auto_layout ||
+                    f.code == FindingCode::durability) {
                     out.emplace_back(e.single_namespace->name, f);
                 }
             }

@@ -28,7 +28,7 @@ struct Row {
     std::function<Value(const DesignResilience&)> value;
 };
 
-Value in_unit(double base, const Unit& u) {
+Value in_unit(double base, const AnyUnit& u) {
     return base / u.factor;
 }
 
@@ -162,7 +162,7 @@ std::string findings_text(const std::vector<ResilienceColumn>& cols) {
     std::string out;
     for (const ResilienceColumn& c : cols) {
         for (const Finding& f : c.resilience.findings) {
-            out += "  [" + std::string(to_string(f.severity)) + "] " + c.design->name + ": " +
+            out += "  [" + std::string(to_string(f.severity())) + "] " + c.design->name + ": " +
                    f.message + "\n";
         }
     }

@@ -547,8 +547,8 @@ std::vector<std::string> design_metric_cells(const Design& d, bool machine) {
 std::string design_findings_cell(const Design& d) {
     std::string findings;
     for (const Finding& f : d.findings) {
-        findings += (findings.empty() ? "" : "; ") + std::string(to_string(f.severity)) + " " +
-                    f.code + ": " + f.message;
+        findings += (findings.empty() ? "" : "; ") + std::string(to_string(f.severity())) + " " +
+                    std::string(to_string(f.code)) + ": " + f.message;
     }
     return findings;
 }

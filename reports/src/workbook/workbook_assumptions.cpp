@@ -4,9 +4,11 @@
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/resilience.hpp"
+#include "podsizer/reports/workbook_fields.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -57,13 +59,13 @@ Source scenario_source(const std::string& scenario) {
 /// label is the same in the form, the schema and the workbook.
 struct FieldFigure {
     std::string_view pattern;
-    std::string_view name; ///< scenario_<name> in formulas
-    Unit unit;             ///< factor 1: a plain number
+    std::string_view name;       ///< scenario_<name> in formulas
+    std::optional<AnyUnit> unit; ///< none: a plain number
     std::string_view unit_text;
     xlsx::Num num;
 };
 
-constexpr Unit kPlain{"", 1.0, Dimension::capacity};
+constexpr std::optional<AnyUnit> kPlain = std::nullopt;
 
 constexpr FieldFigure kFieldFigures[] = {
     {"performance.read_per_gpu", "read_per_gpu_GBps", units::GB_per_s, "GB/s", xlsx::Num::precise},
@@ -438,8 +440,9 @@ struct AssumptionsBuilder {
         if (base == nullptr) {
             return; // left out, no default: no formula reads it
         }
-        AssumptionRow r = number_row("Scenario", sentence_case(f->label), *base / fig->unit.factor,
-                                     fig->num, std::string(fig->unit_text), field_source(*f));
+        const double shown = fig->unit ? *base / fig->unit->factor : *base;
+        AssumptionRow r = number_row("Scenario", sentence_case(f->label), shown, fig->num,
+                                     std::string(fig->unit_text), field_source(*f));
         r.source_kind = "scenario";
         num("scenario", "scenario", std::string(fig->name), std::move(r));
     }
@@ -870,3 +873,15 @@ void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& 
 }
 
 } // namespace podsizer::wb
+
+namespace podsizer {
+
+std::vector<WorkbookFieldFigure> workbook_field_figures() {
+    std::vector<WorkbookFieldFigure> out;
+    for (const wb::FieldFigure& f : wb::kFieldFigures) {
+        out.push_back({f.pattern, f.unit ? std::optional(f.unit->dimension) : std::nullopt});
+    }
+    return out;
+}
+
+} // namespace podsizer

@@ -573,8 +573,9 @@ Section verdict(const Design& d) {
         out.items.push_back(Item::text("", "Findings", "none", ""));
     }
     for (const Finding& f : d.findings) {
-        out.items.push_back(
-            Item::text("", std::string(to_string(f.severity)) + ": " + f.code, "", f.message));
+        out.items.push_back(Item::text(
+            "", std::string(to_string(f.severity())) + ": " + std::string(to_string(f.code)), "",
+            f.message));
     }
     return out;
 }

@@ -76,60 +76,98 @@ constexpr Capacity operator*(Throughput r, Duration t) {
     return Capacity::from_base(r.base() * t.base());
 }
 
-/// A display/input unit: its symbol and how many base units one of it is.
-struct Unit {
+/// A display/input unit of dimension `D`: its symbol and how many base units
+/// one of it is. The dimension is part of the type, so a quantity can only be
+/// expressed in a unit of its own kind: `in(capacity, units::Gbps)` does not
+/// compile (tests/core/units_test.cpp shows it).
+template <Dimension D> struct Unit {
+    static constexpr Dimension dimension = D;
     std::string_view symbol;
     double factor; ///< base units per one of this unit
+};
+
+/// A unit whose dimension is known only at run time: the parser's table of
+/// spellings and tables that mix dimensions. Made from a typed unit (the one
+/// place its factor is written), optionally under another spelling.
+struct AnyUnit {
+    std::string_view symbol;
+    double factor;
     Dimension dimension;
+
+    template <Dimension D>
+    constexpr AnyUnit(const Unit<D>& u) // NOLINT(google-explicit-constructor): a view of `u`
+        : symbol(u.symbol), factor(u.factor), dimension(D) {}
+    /// `u` under another spelling the parser accepts ("KB" for kB).
+    template <Dimension D>
+    constexpr AnyUnit(std::string_view spelling, const Unit<D>& u)
+        : symbol(spelling), factor(u.factor), dimension(D) {}
 };
 
 namespace units {
-// Decimal prefixes are powers of 1000; TiB/PiB powers of 1024. Bits are 1/8 byte:
-// 2.5 Tbps = 2.5e12 / 8 B/s = 312.5 GB/s.
-inline constexpr Unit B{"B", 1.0, Dimension::capacity};
-inline constexpr Unit kB{"kB", 1e3, Dimension::capacity};
-inline constexpr Unit MB{"MB", 1e6, Dimension::capacity};
-inline constexpr Unit GB{"GB", 1e9, Dimension::capacity};
-inline constexpr Unit TB{"TB", 1e12, Dimension::capacity};
-inline constexpr Unit PB{"PB", 1e15, Dimension::capacity};
-inline constexpr Unit EB{"EB", 1e18, Dimension::capacity};
-inline constexpr Unit KiB{"KiB", 1024.0, Dimension::capacity};
-inline constexpr Unit MiB{"MiB", 1048576.0, Dimension::capacity};
-inline constexpr Unit GiB{"GiB", 1073741824.0, Dimension::capacity};
-inline constexpr Unit TiB{"TiB", 1099511627776.0, Dimension::capacity};
-inline constexpr Unit PiB{"PiB", 1125899906842624.0, Dimension::capacity};
-inline constexpr Unit EiB{"EiB", 1152921504606846976.0, Dimension::capacity};
+// The one table of units: every unit podsizer reads or writes, each factor
+// written once. Decimal prefixes are powers of 1000; KiB..EiB powers of 1024.
+// Bits are 1/8 byte: 2.5 Tbps = 2.5e12 / 8 B/s = 312.5 GB/s.
+using CapacityUnit = Unit<Dimension::capacity>;
+using ThroughputUnit = Unit<Dimension::throughput>;
+using PowerUnit = Unit<Dimension::power>;
+using DurationUnit = Unit<Dimension::duration>;
+using HeightUnit = Unit<Dimension::rack_units>;
 
-inline constexpr Unit B_per_s{"B/s", 1.0, Dimension::throughput};
-inline constexpr Unit MB_per_s{"MB/s", 1e6, Dimension::throughput};
-inline constexpr Unit GB_per_s{"GB/s", 1e9, Dimension::throughput};
-inline constexpr Unit TB_per_s{"TB/s", 1e12, Dimension::throughput};
-inline constexpr Unit Gbps{"Gbps", 1e9 / 8.0, Dimension::throughput};
-inline constexpr Unit Tbps{"Tbps", 1e12 / 8.0, Dimension::throughput};
+inline constexpr CapacityUnit B{"B", 1.0};
+inline constexpr CapacityUnit kB{"kB", 1e3};
+inline constexpr CapacityUnit MB{"MB", 1e6};
+inline constexpr CapacityUnit GB{"GB", 1e9};
+inline constexpr CapacityUnit TB{"TB", 1e12};
+inline constexpr CapacityUnit PB{"PB", 1e15};
+inline constexpr CapacityUnit EB{"EB", 1e18};
+inline constexpr CapacityUnit KiB{"KiB", 1024.0};
+inline constexpr CapacityUnit MiB{"MiB", 1048576.0};
+inline constexpr CapacityUnit GiB{"GiB", 1073741824.0};
+inline constexpr CapacityUnit TiB{"TiB", 1099511627776.0};
+inline constexpr CapacityUnit PiB{"PiB", 1125899906842624.0};
+inline constexpr CapacityUnit EiB{"EiB", 1152921504606846976.0};
 
-inline constexpr Unit W{"W", 1.0, Dimension::power};
-inline constexpr Unit kW{"kW", 1e3, Dimension::power};
-inline constexpr Unit MW{"MW", 1e6, Dimension::power};
+inline constexpr ThroughputUnit B_per_s{"B/s", 1.0};
+inline constexpr ThroughputUnit kB_per_s{"kB/s", 1e3};
+inline constexpr ThroughputUnit MB_per_s{"MB/s", 1e6};
+inline constexpr ThroughputUnit GB_per_s{"GB/s", 1e9};
+inline constexpr ThroughputUnit TB_per_s{"TB/s", 1e12};
+inline constexpr ThroughputUnit PB_per_s{"PB/s", 1e15};
+inline constexpr ThroughputUnit MiB_per_s{"MiB/s", 1048576.0};
+inline constexpr ThroughputUnit GiB_per_s{"GiB/s", 1073741824.0};
+inline constexpr ThroughputUnit TiB_per_s{"TiB/s", 1099511627776.0};
+inline constexpr ThroughputUnit bps{"bps", 1.0 / 8.0};
+inline constexpr ThroughputUnit kbps{"kbps", 1e3 / 8.0};
+inline constexpr ThroughputUnit Mbps{"Mbps", 1e6 / 8.0};
+inline constexpr ThroughputUnit Gbps{"Gbps", 1e9 / 8.0};
+inline constexpr ThroughputUnit Tbps{"Tbps", 1e12 / 8.0};
+inline constexpr ThroughputUnit Pbps{"Pbps", 1e15 / 8.0};
 
-inline constexpr Unit s{"s", 1.0, Dimension::duration};
-inline constexpr Unit min{"min", 60.0, Dimension::duration};
-inline constexpr Unit h{"h", 3600.0, Dimension::duration};
-inline constexpr Unit d{"d", 86400.0, Dimension::duration};
+inline constexpr PowerUnit W{"W", 1.0};
+inline constexpr PowerUnit kW{"kW", 1e3};
+inline constexpr PowerUnit MW{"MW", 1e6};
+inline constexpr PowerUnit GW{"GW", 1e9};
 
-inline constexpr Unit U{"U", 1.0, Dimension::rack_units};
+inline constexpr DurationUnit ms{"ms", 1e-3};
+inline constexpr DurationUnit s{"s", 1.0};
+inline constexpr DurationUnit min{"min", 60.0};
+inline constexpr DurationUnit h{"h", 3600.0};
+inline constexpr DurationUnit d{"d", 86400.0};
+
+inline constexpr HeightUnit U{"U", 1.0};
 } // namespace units
 
-/// The value of `q` expressed in `unit` (which must be of the same dimension).
-template <Dimension D> constexpr double in(Quantity<D> q, const Unit& unit) {
+/// The value of `q` expressed in `unit`, a unit of the same dimension.
+template <Dimension D> constexpr double in(Quantity<D> q, const Unit<D>& unit) {
     return q.base() / unit.factor;
 }
 /// Builds a quantity from a number in a named unit: `of<Capacity>(5.4, units::PB)`.
-template <class Q> constexpr Q of(double v, const Unit& unit) {
+template <class Q> constexpr Q of(double v, const Unit<Q::dimension>& unit) {
     return Q::from_base(v * unit.factor);
 }
 
 /// Every unit the parser accepts, with the symbols it accepts for it.
-std::span<const Unit> all_units();
+std::span<const AnyUnit> all_units();
 
 /// Parses "5.4 PB", "2.5 Tbps", "1,351.7 TB", "5 min", "90 s". The text must
 /// carry a unit of dimension `expected`; a bare number, an unknown unit, a unit
@@ -145,8 +183,8 @@ template <class Q> Q parse(std::string_view text) {
 double parse_percent(std::string_view text);
 
 /// Formats in the given unit: format_in(c, units::PB, 1) == "217.9 PB".
-std::string format_in(double base_value, const Unit& unit, int decimals);
-template <Dimension D> std::string format_in(Quantity<D> q, const Unit& unit, int decimals) {
+std::string format_in(double base_value, const AnyUnit& unit, int decimals);
+template <Dimension D> std::string format_in(Quantity<D> q, const Unit<D>& unit, int decimals) {
     return format_in(q.base(), unit, decimals);
 }
 
