@@ -325,7 +325,7 @@ json lean_design(const Design& d) {
     j["feasible"] = d.feasible();
     json codes = json::array();
     for (const Finding& f : d.findings) {
-        codes.push_back({{"severity", to_string(f.severity)}, {"code", f.code}});
+        codes.push_back({{"severity", to_string(f.severity())}, {"code", f.name()}});
     }
     j["findings"] = std::move(codes);
     return j;
