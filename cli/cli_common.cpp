@@ -29,6 +29,13 @@ Format parse_format(const std::string& s) {
     throw InputError("--format", "\"" + s + "\" is not a format; expected table, json, csv or md");
 }
 
+std::string flag_name(const std::string& text, const std::string& flag) {
+    if (std::string problem = name_problem(text); !problem.empty()) {
+        throw InputError(flag, std::move(problem));
+    }
+    return text;
+}
+
 BatchFormat parse_batch_format(const std::string& s) {
     if (auto f = batch_format_from_string(s)) {
         return *f;

@@ -64,6 +64,10 @@ template <class Q> Q flag_above_zero(const std::string& text, const std::string&
 /// 100 % when `hundred_ok`. `what` names it in the error ("a stall budget").
 double flag_percent(const std::string& text, const std::string& flag, const char* what,
                     bool hundred_ok = false);
+/// A name given to `flag` (--name, a --group's name=): held to the rules a
+/// name in a file is (name_problem, safe_text.hpp), so a flag's name never
+/// reaches a report a file's could not.
+std::string flag_name(const std::string& text, const std::string& flag);
 /// `id` if it is one of `ids`, else an InputError naming `flag` with the nearest ids.
 std::string require_known(const std::string& id, const std::vector<std::string>& ids,
                           const std::string& flag, const char* what);

@@ -3,6 +3,7 @@
 // Monte-Carlo simulator — for checking published examples by hand.
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/durability.hpp"
 #include "podsizer/core/durability_sim.hpp"
 #include "podsizer/core/errors.hpp"
@@ -148,17 +149,11 @@ void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a) {
     q.rebuild = b;
 }
 
-/// One --group: "name=enclosure,count=207,afr=2%,strips=2,rebuild=44h" — units
-/// that fail together, each taking `strips` strips of every stripe until its
-/// rebuild (docs/resilience.md §4). Every key is required except name.
-CorrelatedGroup read_group(const std::string& text) {
-    const std::string form = "expected name=NAME,count=N,afr=P%,strips=S,rebuild=T such as "
-                             "\"name=enclosure,count=207,afr=2%,strips=2,rebuild=44h\"";
-    CorrelatedGroup g;
-    bool count = false;
-    bool afr = false;
-    bool strips = false;
-    bool rebuild = false;
+/// The KEY=VALUE items of a --group, each key at most once: a file refuses a
+/// duplicate key, so a flag does too (third red-team round, defect 17).
+std::vector<std::pair<std::string, std::string>> group_items(const std::string& text,
+                                                             const std::string& form) {
+    std::vector<std::pair<std::string, std::string>> items;
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t comma = std::min(text.find(',', start), text.size());
@@ -170,12 +165,38 @@ CorrelatedGroup read_group(const std::string& text) {
                              quoted(text) + ": " + quoted(item) + " is not KEY=VALUE; " + form);
         }
         const std::string key = item.substr(0, eq);
-        const std::string value = item.substr(eq + 1);
-        auto bad = [&](const std::string& why) {
+        for (const auto& [seen, value] : items) {
+            if (seen == key) {
+                throw InputError("--group", quoted(text) + ": " + quoted(key) +
+                                                " is given twice; expected one value per key");
+            }
+        }
+        items.emplace_back(key, item.substr(eq + 1));
+    }
+    return items;
+}
+
+/// One --group: "name=enclosure,count=207,afr=2%,strips=2,rebuild=44h" — units
+/// that fail together, each taking `strips` strips of every stripe until its
+/// rebuild (docs/resilience.md §4). Every key is required except name; a unit
+/// holds at most the stripe's `width` strips.
+CorrelatedGroup read_group(const std::string& text, int width) {
+    const std::string form = "expected name=NAME,count=N,afr=P%,strips=S,rebuild=T such as "
+                             "\"name=enclosure,count=207,afr=2%,strips=2,rebuild=44h\"";
+    CorrelatedGroup g;
+    bool count = false;
+    bool afr = false;
+    bool strips = false;
+    bool rebuild = false;
+    for (const auto& [key, value] : group_items(text, form)) {
+        auto bad = [&, &key = key, &value = value](const std::string& why) {
             return InputError("--group",
                               quoted(text) + ": " + key + " " + quoted(value) + ": " + why);
         };
         if (key == "name") {
+            if (const std::string problem = name_problem(value); !problem.empty()) {
+                throw bad(problem);
+            }
             g.name = value;
         } else if (key == "count") {
             bool ok = false;
@@ -198,9 +219,10 @@ CorrelatedGroup read_group(const std::string& text) {
             afr = true;
         } else if (key == "strips") {
             bool ok = false;
-            g.strips_per_stripe = small_count(value, 10000, ok);
+            g.strips_per_stripe = small_count(value, width, ok);
             if (!ok) {
-                throw bad("expected the strips of every stripe a unit holds, 1 or more");
+                throw bad("expected the strips of every stripe a unit holds, 1 to the stripe's " +
+                          std::to_string(width) + " (data + parity)");
             }
             strips = true;
         } else if (key == "rebuild") {
@@ -317,7 +339,7 @@ void read_simulation(DurabilityQuery& q, const DurabilityArgs& a) {
         s.years = *y;
     }
     for (const std::string& text : a.groups) {
-        s.groups.push_back(read_group(text));
+        s.groups.push_back(read_group(text, q.layout.data_strips + q.layout.parity));
     }
     check_simulated_failures(s, q, a);
     read_run_settings(s, a);

@@ -1,6 +1,7 @@
 // What the field table's rows mean: concrete paths, a value's text, and the
 // range, choice and catalog-id rules every reader of a value applies
 // (docs/scenario-format.md).
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/catalog/suggest.hpp"
@@ -110,9 +111,12 @@ std::string text_problem(const ScenarioField& f, const std::string& v, std::stri
     case FieldKind::cnodes:
         return v == "knee" || v == "auto" ? std::string() : with_value(f.range_text, shown);
     case FieldKind::text:
-        return f.required && v.find_first_not_of(" \t\r\n") == std::string::npos
-                   ? std::string(f.range_text)
-                   : std::string();
+        if (f.required && v.find_first_not_of(" \t\r\n") == std::string::npos) {
+            return std::string(f.range_text);
+        }
+        // Here, not only in the file reader, so a name from a flag or the
+        // GUI's form meets the same rules (third red-team round, defect 4).
+        return is_name_field(f) ? name_problem(v) : std::string();
     default:
         return {};
     }
@@ -142,6 +146,11 @@ std::vector<std::string> catalog_ids(const Catalog& cat, IdList list) {
         break;
     }
     return {};
+}
+
+bool is_name_field(const ScenarioField& field) {
+    return field.kind == FieldKind::text &&
+           (field.pattern == "name" || field.pattern.ends_with(".name"));
 }
 
 JsonPath field_path(const ScenarioField& field, std::size_t index) {

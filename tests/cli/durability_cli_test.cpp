@@ -194,6 +194,19 @@ TEST_CASE("durability rejects bad input with one line naming the flag") {
          "strips \"0\": expected"},
         {{"--rebuild-time", "1h", "--method", "simulate", "--group", "rack"},
          "--group: \"rack\": \"rack\" is not KEY=VALUE"},
+        // Third red-team round, defect 17: a unit holding more strips than a
+        // 146+4 stripe has, and a key given twice, were accepted.
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group",
+          "count=30,afr=1%,strips=151,rebuild=1h"},
+         "strips \"151\": expected the strips of every stripe a unit holds, 1 to the stripe's "
+         "150 (data + parity)"},
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group",
+          "count=1,count=2,afr=1%,strips=1,rebuild=1h"},
+         "\"count\" is given twice; expected one value per key"},
+        // A group's name is printed: held to a file's name rules (defect 4's class).
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group",
+          "name=\x1b[2J,count=30,afr=1%,strips=3,rebuild=1h"},
+         "name \"\\u001b[2J\": \"\\u001b[2J\" holds the character U+001B"},
     };
     for (const Case& c : cases) {
         // The case's flags replace the reference layout's (CLI11 takes a flag once).

@@ -127,6 +127,10 @@ std::size_t field_count(const ScenarioField& field, const Scenario& s);
 /// The value as a file would spell it ("5.4 PB", "5%", "1:2", "auto").
 std::string field_text(const ScenarioField& field, const FieldData& value);
 
+/// Whether the field names something (the scenario, an option, a job): its
+/// text is held to name_problem's rules (safe_text.hpp).
+bool is_name_field(const ScenarioField& field);
+
 /// Why `value` is not acceptable for `field` (range, choice, catalog id), or
 /// empty. `shown` is the value as the user wrote it, for the message. The
 /// one rule set for the reader, validate() and the GUI.
