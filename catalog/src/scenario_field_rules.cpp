@@ -61,6 +61,12 @@ std::string count_problem(const ScenarioField& f, std::int64_t v, std::string_vi
     if (f.bounds.contains(static_cast<double>(v))) {
         return {};
     }
+    // A row that says what its count means says it (checkpoint.rate_node_gpus:
+    // the GPUs per node a rate was counted on); --rate-node-gpus said so, the
+    // file gave the bare range (REVIEW-3 part C, R1).
+    if (!f.range_text.empty()) {
+        return std::string(shown) + " is out of range; " + with_value(f.range_text, shown);
+    }
     const auto max = static_cast<std::int64_t>(f.bounds.max);
     return "expected a whole number from " +
            std::to_string(static_cast<std::int64_t>(f.bounds.min)) + " to " +
@@ -91,6 +97,16 @@ std::string number_problem(const ScenarioField& f, double v, std::string_view sh
     if (f.kind == FieldKind::quantity || f.kind == FieldKind::quantity_or_auto) {
         if (b.contains(v)) {
             return {};
+        }
+        // Past the top of a bounded quantity (resilience.outage: a year) the
+        // reason is the top, not zero (third red-team round, defect 15).
+        if (v > b.min) {
+            return !f.range_text.empty()
+                       ? with_value(f.range_text, shown)
+                       : "\"" + std::string(shown) + "\" is more than " +
+                             exact_quantity_text(b.max, f.dimension) + "; expected " +
+                             std::string(dimension_name(f.dimension)) + " of at most " +
+                             exact_quantity_text(b.max, f.dimension);
         }
         return "must be greater than zero; expected " + std::string(dimension_name(f.dimension)) +
                " such as \"" + std::string(dimension_example(f.dimension)) + "\"";

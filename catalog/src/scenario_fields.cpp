@@ -957,6 +957,7 @@ const std::array kFields{
         .bounds = {0.0, 31'536'000.0}, // a 365-day year
         .label = "WAN outage",
         .help = "A WAN outage to ride through (up to a year): the offsite backlog it leaves.",
+        .range_text = "\"{}\": expected an outage of at most a year",
         .get = [](const Scenario& s, std::size_t) { return base_if_set(s.resilience.outage); },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.resilience.outage = quantity<Duration>(v); },

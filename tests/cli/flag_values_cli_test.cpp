@@ -5,6 +5,7 @@
 #define RUN_PROCESS_WITHOUT_PODSIZER
 #include "app.hpp"
 #include "run_process.hpp"
+#include "support/test_files.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
@@ -82,4 +83,64 @@ TEST_CASE("every value flag of every command refuses an empty value with one lin
         CHECK(r.err.find("got an empty one") != std::string::npos);
         CHECK(r.err.find('\n') == r.err.size() - 1);
     }
+}
+
+TEST_CASE("a flag bound to a scenario field refuses what the file refuses, for the same reason") {
+    // Each flag overrides one field; the file's reason (after its JSON path)
+    // ends the flag's message. Before the binding, resilience.outage over a
+    // year was "must be greater than zero" in a file and "at most a year" at
+    // the flag (third red-team round, defect 15: the flag was right), and
+    // --fill, --wan and --rate-node-gpus had messages of their own
+    // (REVIEW-3 part C, R1–R3).
+    struct Case {
+        std::vector<std::string> command; ///< the command and its flag
+        std::string block;                ///< the same value in a scenario
+        std::string path;                 ///< its JSON path
+    };
+    const std::string base = R"("name": "r", "capacity": {"usable": "1 PB"})";
+    const std::vector<Case> cases = {
+        {{"resilience", "--outage", "366 d"},
+         R"("resilience": {"outage": "366 d"})",
+         "$.resilience.outage"},
+        {{"resilience", "--outage", "1e300 s"},
+         R"("resilience": {"outage": "1e300 s"})",
+         "$.resilience.outage"},
+        {{"resilience", "--fill", "0%"}, R"("resilience": {"fill": "0%"})", "$.resilience.fill"},
+        {{"resilience", "--rebuild-share", "101%"},
+         R"("resilience": {"rebuild_share": "101%"})",
+         "$.resilience.rebuild_share"},
+        {{"resilience", "--afr", "100%"}, R"("resilience": {"afr": "100%"})", "$.resilience.afr"},
+        {{"resilience", "--wan", "0 Gbps"}, R"("cloud": {"wan": "0 Gbps"})", "$.cloud.wan"},
+        {{"compare", "--wan", "0 Gbps"}, R"("cloud": {"wan": "0 Gbps"})", "$.cloud.wan"},
+        {{"size", "--rack-derate", "0"},
+         R"("constraints": {"rack_derate": 0})",
+         "$.constraints.rack_derate"},
+    };
+    const std::string plain = test_support::write_temp("bound/plain.json", "{" + base + "}");
+    for (const Case& c : cases) {
+        const std::string file =
+            test_support::write_temp("bound/file.json", "{" + base + ", " + c.block + "}");
+        std::vector<std::string> flag_args = {c.command[0], plain};
+        flag_args.insert(flag_args.end(), c.command.begin() + 1, c.command.end());
+        const ProcessResult by_flag = run_process(PODSIZER_BIN, flag_args, PODSIZER_SOURCE_DIR);
+        const ProcessResult by_file =
+            run_process(PODSIZER_BIN, {c.command[0], file}, PODSIZER_SOURCE_DIR);
+        INFO(joined(c.command) << "\n" << by_flag.err << by_file.err);
+        CHECK(by_flag.exit_code == 2);
+        CHECK(by_file.exit_code == 2);
+        const std::size_t at = by_file.err.find(c.path + ": ");
+        REQUIRE(at != std::string::npos);
+        const std::string reason = by_file.err.substr(at + c.path.size() + 2);
+        CHECK_THAT(by_flag.err, Catch::StartsWith("podsizer: error: " + c.command[1] + ": "));
+        CHECK_THAT(by_flag.err, Catch::EndsWith(reason));
+    }
+    // The outage's reason is the year, never zero.
+    const ProcessResult year = run_process(
+        PODSIZER_BIN,
+        {"resilience",
+         test_support::write_temp("bound/outage.json",
+                                  "{" + base + R"(, "resilience": {"outage": "8761 h"}})")},
+        PODSIZER_SOURCE_DIR);
+    CHECK_THAT(year.err, Catch::Contains("$.resilience.outage: \"8761 h\": expected an outage of "
+                                         "at most a year"));
 }
