@@ -149,6 +149,9 @@ std::optional<double> parse_decimal(std::string_view text) {
 }
 
 std::string format_shortest(double v) {
+    if (v == 0.0) {
+        return "0"; // -0.0 as well: a sign on zero reads as an error (defect 8)
+    }
     // 32 characters hold any shortest double ("-2.2250738585072014e-308").
     char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);

@@ -228,3 +228,54 @@ TEST_CASE("durability rejects bad input with one line naming the flag") {
         CHECK(line_count(r.err) == 1);
     }
 }
+
+TEST_CASE("durability prints no inf, nan or -0 in any format, and null only where documented "
+          "(defect 8)") {
+    // Third red-team round, defect 8: each of these printed "inf", "-0" or
+    // "-0.0", or an undocumented null.
+    const std::vector<std::vector<std::string>> runs = {
+        // 11,000 drives of a 10000+1000 stripe: the first-order rate overflows.
+        {"--stripe", "10000+1000", "--drives", "11000", "--afr", "5%", "--rebuild-time", "72h"},
+        // A loss probability of 0: infinite nines and MTTDL.
+        {"--stripe", "8+2", "--drives", "10", "--afr", "1e-300%", "--rebuild-time", "1h"},
+        // A loss probability of 1: nines = -log10(1) = -0.
+        {"--stripe", "8+2", "--drives", "200", "--afr", "99.9999%", "--rebuild-time", "72h"},
+        // No loss simulated at the lowest confidence allowed.
+        {"--stripe", "8+2", "--drives", "10", "--afr", "0.5%", "--rebuild-time", "1h", "--method",
+         "simulate", "--years", "10", "--confidence", "50%"},
+    };
+    for (const auto& run : runs) {
+        for (const char* format : {"table", "csv", "json", "md"}) {
+            std::vector<std::string> args = {"--format", format, "durability"};
+            args.insert(args.end(), run.begin(), run.end());
+            const ProcessResult r = podsizer(args);
+            INFO(format << " " << run[1] << " " << run[5] << "\n" << r.out);
+            REQUIRE(r.exit_code == 0);
+            CHECK_THAT(r.out, !Catch::Contains("inf"));
+            CHECK_THAT(r.out, !Catch::Contains("nan"));
+            CHECK_THAT(r.out, !Catch::Contains("-0,") && !Catch::Contains("-0.0") &&
+                                  !Catch::Contains(" -0\n") && !Catch::Contains(",-0\n"));
+            if (std::string(format) == "json") {
+                // docs/cli.md: null for nines (of P = 0), mttdl_s (no loss
+                // simulated) and the first-order rate (too large to compute).
+                const auto j = nlohmann::json::parse(r.out);
+                for (const auto& [key, value] : j.items()) {
+                    if (value.is_null()) {
+                        CHECK((key == "nines" || key == "nines_at_least" || key == "mttdl_s" ||
+                               key == "first_order_rate_per_hour" || key == "rebuild"));
+                    }
+                }
+            }
+        }
+    }
+    // The table says what an infinite figure is.
+    const ProcessResult zero = podsizer({"durability", "--stripe", "8+2", "--drives", "10", "--afr",
+                                         "1e-300%", "--rebuild-time", "1h"});
+    CHECK_THAT(zero.out, Catch::Contains("∞"));
+    // And a confidence level is 50 % to 99.9999 % (m-d: the example was "5%").
+    const ProcessResult low = podsizer(
+        exabyte({"--rebuild-time", "1h", "--method", "simulate", "--confidence", "1e-300%"}));
+    CHECK(low.exit_code == 2);
+    CHECK_THAT(low.err, Catch::Contains("--confidence: \"1e-300%\": expected a confidence level "
+                                        "from 50 % to 99.9999 %, such as \"95%\""));
+}

@@ -35,7 +35,7 @@ std::string years_text(double seconds) {
 }
 
 std::string nines_text(double nines) {
-    return std::isfinite(nines) ? format_number(nines, 2) : std::string("inf");
+    return format_number(nines, 2); // "∞" for the nines of P = 0
 }
 
 std::string method_name(const DurabilityQuery& q) {
@@ -66,7 +66,7 @@ json closed_json(const DurabilityResult& r) {
     j["mttdl_s"] = r.mttdl_s;
     j["annual_loss_probability"] = r.annual_loss_probability;
     j["nines"] = number_or_null(r.nines);
-    j["first_order_rate_per_hour"] = r.first_order_rate_per_hour;
+    j["first_order_rate_per_hour"] = number_or_null(r.first_order_rate_per_hour);
     return j;
 }
 
@@ -127,7 +127,7 @@ json durability_json(const DurabilityQuery& q, const DurabilityOutcome& o) {
         j["nines"] = number_or_null(o.closed.nines);
         j["mttdl_s"] = o.closed.mttdl_s;
     }
-    j["first_order_rate_per_hour"] = o.closed.first_order_rate_per_hour;
+    j["first_order_rate_per_hour"] = number_or_null(o.closed.first_order_rate_per_hour);
     j["closed_form"] = closed_json(o.closed);
     return j;
 }
@@ -269,7 +269,7 @@ Grid durability_csv_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
 std::string render_durability(const DurabilityQuery& q, const DurabilityOutcome& o, Format format) {
     switch (format) {
     case Format::json:
-        return durability_json(q, o).dump(2) + "\n";
+        return detail::without_negative_zero(durability_json(q, o)).dump(2) + "\n";
     case Format::csv:
         return render_csv(durability_csv_grid(q, o));
     case Format::md:

@@ -32,7 +32,8 @@ std::optional<ScannedNumber> scan_number(std::string_view text, bool signed_ok =
 std::optional<double> parse_decimal(std::string_view text);
 
 /// The shortest text that reads back to exactly `v` ("61.44", "0.1",
-/// "1e+22"); "nan", "inf", "-inf" for non-finite values.
+/// "1e+22"); "0" for -0 too; "nan", "inf", "-inf" for non-finite values
+/// (machine text: the reports write those as JSON null or an empty field).
 std::string format_shortest(double v);
 
 /// The shortest fixed-point text (no exponent) that reads back to exactly `v`.
