@@ -6,6 +6,7 @@
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/core/scenario.hpp"
 #include "podsizer/core/units.hpp"
 #include "podsizer/reports/batch_report.hpp"
@@ -36,8 +37,10 @@ void print_warnings(const Diagnostics& diag);
 Format parse_format(const std::string& s);
 /// The default catalog with every --catalog file merged and validated.
 Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag);
-/// A whole number from 1 to 10^12 given to `flag`.
-std::int64_t parse_count(const std::string& text, const std::string& flag);
+/// A whole number from `min` to `max` (10^15, kMaxCount, the file's limit)
+/// given to `flag`: core's parse_count_text, the error naming the flag.
+std::int64_t parse_count(const std::string& text, const std::string& flag, std::int64_t min = 1,
+                         std::int64_t max = kMaxCount);
 
 /// Runs a core parser and names the flag in its error.
 template <class F> auto at_flag(const std::string& flag, F parse) {

@@ -109,7 +109,8 @@ void add_export_options(CLI::App* cmd, ExportOptions& options) {
                     "rack once with its count, for a slide), floor (all racks from above with "
                     "their kW, for a slide); several separated by commas")
         ->type_name("VIEWS")
-        ->default_str("racks");
+        ->default_str("racks")
+        ->check(complete_choices({"racks", "typical", "floor"})); // m-e: the shell offers them
     cmd->add_flag("--xlsx-rack-units", options.xlsx_rack_units,
                   "The workbook also lists every U of every rack (a \"Rack units\" sheet)");
 }

@@ -279,3 +279,24 @@ TEST_CASE("durability prints no inf, nan or -0 in any format, and null only wher
     CHECK_THAT(low.err, Catch::Contains("--confidence: \"1e-300%\": expected a confidence level "
                                         "from 50 % to 99.9999 %, such as \"95%\""));
 }
+
+TEST_CASE("a long simulation says so first, with an estimate, and shows progress (defect 7)") {
+    // Third red-team round, defect 7: a run at the failure cap took 110 s
+    // with nothing on stderr. 100,000 drives at 99 % for 2,100 years are
+    // 2.08e8 expected failures, just above the announcement's 2e8 (a few
+    // seconds); three 1,000-year chunks give progress at 30 % and 60 %.
+    const ProcessResult r = podsizer({"--format", "json", "durability", "--stripe", "8+2",
+                                      "--drives", "100000", "--afr", "99%", "--rebuild-time", "1s",
+                                      "--method", "simulate", "--years", "2100", "--threads", "1"});
+    REQUIRE(r.exit_code == 0);
+    INFO(r.err);
+    CHECK_THAT(r.err, Catch::StartsWith("podsizer: simulating about 207,900,000 failures; "
+                                        "roughly 2 s on 1 thread"));
+    CHECK_THAT(r.err, Catch::Contains("podsizer: simulated 30 %\n"));
+    CHECK_THAT(r.err, Catch::Contains("podsizer: simulated 60 %\n"));
+    CHECK(line_count(r.err) == 3);
+    CHECK(nlohmann::json::parse(r.out).at("simulated_years").get<double>() == 2100.0);
+    // A short run prints nothing on stderr (json_of checks it).
+    json_of(exabyte(
+        {"--rebuild-time", "1h", "--method", "simulate", "--years", "1000", "--format", "json"}));
+}

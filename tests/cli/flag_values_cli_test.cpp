@@ -112,6 +112,10 @@ TEST_CASE("a flag bound to a scenario field refuses what the file refuses, for t
         {{"resilience", "--afr", "100%"}, R"("resilience": {"afr": "100%"})", "$.resilience.afr"},
         {{"resilience", "--wan", "0 Gbps"}, R"("cloud": {"wan": "0 Gbps"})", "$.cloud.wan"},
         {{"compare", "--wan", "0 Gbps"}, R"("cloud": {"wan": "0 Gbps"})", "$.cloud.wan"},
+        // Defect 14: 1e-300 was taken and printed the count cap as racks.
+        {{"size", "--rack-derate", "1e-300"},
+         R"("constraints": {"rack_derate": 1e-300})",
+         "$.constraints.rack_derate"},
         {{"size", "--rack-derate", "0"},
          R"("constraints": {"rack_derate": 0})",
          "$.constraints.rack_derate"},

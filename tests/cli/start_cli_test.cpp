@@ -212,6 +212,35 @@ TEST_CASE("--name is held to a file's name rules, so init never writes a file si
     }
 }
 
+TEST_CASE("a count on the command line reads as in a file: size --gpus 2e12 is the file's "
+          "gpus: 2e12") {
+    // REVIEW-3 part C, R4: the flag stopped at 10^12 (so 2e12 was refused)
+    // while a file took up to 10^15; now one parser and one limit (core's
+    // parse_count_text, kMaxCount). The file was right: 10^15 is the limit
+    // every scenario field has.
+    const ProcessResult flag = podsizer({"size", "--gpus", "2e12", "--platform", "gb200-nvl72",
+                                         "--name", "big", "--format", "json"});
+    const std::string path = write_temp(
+        "init/big.json", R"({"name": "big", "fleet": {"platform": "gb200-nvl72", "gpus": 2e12},
+              "performance": {"rule": "ncp-gb200-customer"}})");
+    const ProcessResult file = podsizer({"size", path, "--format", "json"});
+    INFO(flag.err << file.err);
+    CHECK(flag.exit_code == file.exit_code);
+    CHECK(flag.exit_code != 2); // sized (a too-large finding, exit 1), not refused
+    CHECK(json_of(flag).at("requirements") == json_of(file).at("requirements"));
+    CHECK(json_of(flag).at("requirements").at("gpus") == 2'000'000'000'000);
+    // Past the limit both refuse; the flag's reason names the same 10^15.
+    const ProcessResult over = podsizer({"size", "--gpus", "2e15", "--platform", "gb200-nvl72"});
+    CHECK(over.exit_code == 2);
+    CHECK_THAT(over.err, Catch::Contains("--gpus: 2e15 is out of range; expected a whole number "
+                                         "from 1 to 10^15"));
+    const ProcessResult over_file = podsizer({"size", write_temp("init/over.json", R"({"name": "o",
+        "fleet": {"platform": "gb200-nvl72", "gpus": 2e15},
+        "performance": {"rule": "ncp-gb200-customer"}})")});
+    CHECK(over_file.exit_code == 2);
+    CHECK_THAT(over_file.err, Catch::Contains("to 10^15"));
+}
+
 TEST_CASE("design takes any C:D and reports a ratio outside the bounds as a finding") {
     // 80 C-nodes on 207 D-boxes is 1:2.59, below the default minimum 1:2.
     const ProcessResult r = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-2u-44-hd",

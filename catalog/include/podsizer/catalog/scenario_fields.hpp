@@ -9,6 +9,7 @@
 
 #include "podsizer/catalog/json_path.hpp"
 #include "podsizer/core/catalog.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/core/scenario.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -60,10 +61,8 @@ enum class IdList {
     references
 };
 
-/// The largest count any scenario field takes: counts beyond it are not
-/// devices anyone will buy, and they would lose integer precision in the
-/// doubles downstream. The reader, `sweep --vary` and the GUI all use it.
-inline constexpr std::int64_t kMaxCount = 1'000'000'000'000'000;
+// kMaxCount, the largest count any scenario field takes, is core's
+// (number_text.hpp): the reader, the flags, `sweep --vary` and the GUI use it.
 
 /// A numeric field's range; quantities and percentages in base units.
 struct Bounds {
