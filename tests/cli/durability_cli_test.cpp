@@ -300,3 +300,18 @@ TEST_CASE("a long simulation says so first, with an estimate, and shows progress
     json_of(exabyte(
         {"--rebuild-time", "1h", "--method", "simulate", "--years", "1000", "--format", "json"}));
 }
+
+TEST_CASE("an AFR is never shown rounded to 0 % or 100 % (m-a)") {
+    // Third red-team round, m-a: 1e-10 % was shown "AFR 0.00 %" and 99.999 %
+    // "AFR 100.0 %", though an AFR is above 0 and below 100 %.
+    const auto header = [](const std::string& afr) {
+        const ProcessResult r = podsizer({"durability", "--stripe", "8+2", "--drives", "200",
+                                          "--afr", afr, "--rebuild-time", "1h"});
+        REQUIRE(r.exit_code == 0);
+        return r.out.substr(0, r.out.find('\n'));
+    };
+    CHECK_THAT(header("0.0000000001%"), Catch::Contains("AFR 1.00e-10 % per drive-year"));
+    CHECK_THAT(header("99.999%"), Catch::Contains("AFR 99.999 % per drive-year"));
+    CHECK_THAT(header("0.5%"), Catch::Contains("AFR 0.50 % per drive-year")); // as before
+    CHECK_THAT(header("5%"), Catch::Contains("AFR 5.0 % per drive-year"));
+}

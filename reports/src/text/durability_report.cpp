@@ -132,12 +132,29 @@ json durability_json(const DurabilityQuery& q, const DurabilityOutcome& o) {
     return j;
 }
 
+/// An AFR as a percentage that never rounds to a figure it is not: 2
+/// decimals below 1 %, 1 above, and more where that would show "0.00 %" or
+/// "100.0 %" (third red-team round, m-a: 1e-10 % read "0.00 %", 99.999 %
+/// "100.0 %", though an AFR is above 0 and below 100 %).
+std::string afr_percent(double afr) {
+    int decimals = afr < 0.01 ? 2 : 1;
+    if (afr > 0.0 && afr < 0.00005) {
+        return three_significant(afr * 100.0) + " %";
+    }
+    while (decimals < 6 &&
+           format_percent(afr, decimals) ==
+               "100." + std::string(static_cast<std::size_t>(decimals), '0') + " %") {
+        ++decimals;
+    }
+    return format_percent(afr, decimals);
+}
+
 std::string header_line(const DurabilityQuery& q) {
     const DurabilityInputs& l = q.layout;
     return "Durability: " + stripe_text(l.data_strips, l.parity) + " declustered over " +
-           format_number(static_cast<double>(l.drives)) + " drives; AFR " +
-           format_percent(l.afr, l.afr < 0.01 ? 2 : 1) + " per drive-year; loss when more than " +
-           std::to_string(l.parity) + " drives are down at once";
+           format_number(static_cast<double>(l.drives)) + " drives; AFR " + afr_percent(l.afr) +
+           " per drive-year; loss when more than " + std::to_string(l.parity) +
+           " drives are down at once";
 }
 
 } // namespace
