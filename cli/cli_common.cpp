@@ -29,6 +29,13 @@ Format parse_format(const std::string& s) {
     throw InputError("--format", "\"" + s + "\" is not a format; expected table, json, csv or md");
 }
 
+std::string flag_name(const std::string& text, const std::string& flag) {
+    if (std::string problem = name_problem(text); !problem.empty()) {
+        throw InputError(flag, std::move(problem));
+    }
+    return text;
+}
+
 BatchFormat parse_batch_format(const std::string& s) {
     if (auto f = batch_format_from_string(s)) {
         return *f;
@@ -75,20 +82,10 @@ double flag_percent(const std::string& text, const std::string& flag, const char
     return v;
 }
 
-std::int64_t parse_count(const std::string& text, const std::string& flag) {
-    // As in a scenario file, "4.5e2" and "1e12" are whole numbers (read
-    // without the locale: number_text.hpp); "2.5" and "ten" are not.
-    const std::optional<double> v = parse_decimal(text);
-    if (!v) {
-        throw InputError(flag, "\"" + text + "\" is not a number; expected a whole count >= 1");
-    }
-    if (*v != std::floor(*v)) {
-        throw InputError(flag, "\"" + text + "\" is not a whole number; expected a count >= 1");
-    }
-    if (*v < 1.0 || *v > 1e12) {
-        throw InputError(flag, text + " is out of range; expected a count from 1 to 10^12");
-    }
-    return static_cast<std::int64_t>(*v);
+std::int64_t parse_count(const std::string& text, const std::string& flag, std::int64_t min,
+                         std::int64_t max) {
+    // Core's one reading of a count, as in a scenario file (number_text.hpp).
+    return at_flag(flag, [&] { return parse_count_text(text, min, max); });
 }
 
 std::string require_known(const std::string& id, const std::vector<std::string>& ids,

@@ -6,6 +6,7 @@
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/core/scenario.hpp"
 #include "podsizer/core/units.hpp"
 #include "podsizer/reports/batch_report.hpp"
@@ -36,8 +37,10 @@ void print_warnings(const Diagnostics& diag);
 Format parse_format(const std::string& s);
 /// The default catalog with every --catalog file merged and validated.
 Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag);
-/// A whole number from 1 to 10^12 given to `flag`.
-std::int64_t parse_count(const std::string& text, const std::string& flag);
+/// A whole number from `min` to `max` (10^15, kMaxCount, the file's limit)
+/// given to `flag`: core's parse_count_text, the error naming the flag.
+std::int64_t parse_count(const std::string& text, const std::string& flag, std::int64_t min = 1,
+                         std::int64_t max = kMaxCount);
 
 /// Runs a core parser and names the flag in its error.
 template <class F> auto at_flag(const std::string& flag, F parse) {
@@ -64,6 +67,10 @@ template <class Q> Q flag_above_zero(const std::string& text, const std::string&
 /// 100 % when `hundred_ok`. `what` names it in the error ("a stall budget").
 double flag_percent(const std::string& text, const std::string& flag, const char* what,
                     bool hundred_ok = false);
+/// A name given to `flag` (--name, a --group's name=): held to the rules a
+/// name in a file is (name_problem, safe_text.hpp), so a flag's name never
+/// reaches a report a file's could not.
+std::string flag_name(const std::string& text, const std::string& flag);
 /// `id` if it is one of `ids`, else an InputError naming `flag` with the nearest ids.
 std::string require_known(const std::string& id, const std::vector<std::string>& ids,
                           const std::string& flag, const char* what);

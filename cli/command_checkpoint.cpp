@@ -3,6 +3,7 @@
 // Daly intervals, goodput, and the goodput-vs-write-bandwidth curve.
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
+#include "flag_binding.hpp"
 #include "podsizer/core/checkpoint_analysis.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/failure_band.hpp"
@@ -121,23 +122,16 @@ void read_job_size(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& c
         // (Llama 3) nodes; every other platform's rate is transferred.
         q.platform_rate_measured = id == "h100";
     } else if (!a.gpus_per_node.empty()) {
-        const std::int64_t n = parse_count(a.gpus_per_node, "--gpus-per-node");
-        if (n > 1024) {
-            throw InputError("--gpus-per-node",
-                             a.gpus_per_node + " is out of range; expected 1 to 1,024");
-        }
+        const std::int64_t n = parse_count(a.gpus_per_node, "--gpus-per-node", 1, 1024);
         q.gpus_per_node = static_cast<int>(n);
     }
 }
 
-/// GPUs per node of --rate-node-gpus: 1 (a rate per GPU-day) to 1,024.
-int read_rate_node_gpus(const std::string& text) {
-    const std::int64_t n = parse_count(text, "--rate-node-gpus");
-    if (n > 1024) {
-        throw InputError("--rate-node-gpus", text + " is out of range; expected the GPUs per node "
-                                                    "the rate was counted on, 1 to 1,024");
-    }
-    return static_cast<int>(n);
+/// GPUs per node of --rate-node-gpus: the row checkpoint.rate_node_gpus of the
+/// scenario field table (1, a rate per GPU-day, to 1,024).
+int read_rate_node_gpus(const std::string& text, const Catalog& catalog) {
+    return static_cast<int>(std::get<std::int64_t>(
+        flag_value(text, {"--rate-node-gpus", "checkpoint.rate_node_gpus"}, catalog)));
 }
 
 /// The failure rate: a number per 1,000 node-days (of --rate-node-gpus GPUs,
@@ -159,7 +153,7 @@ void read_failure_rate(CheckpointQuery& q, const CheckpointArgs& a, const Catalo
         }
         r.per_1000_node_days = *v;
         if (!a.rate_node_gpus.empty()) {
-            r.gpus_per_node = read_rate_node_gpus(a.rate_node_gpus);
+            r.gpus_per_node = read_rate_node_gpus(a.rate_node_gpus, catalog);
         }
         q.failure_rate = r;
         return;
@@ -251,10 +245,8 @@ void read_curve(CheckpointQuery& q, const CheckpointArgs& a) {
     for (const std::string& c : split_commas(a.cadences)) {
         q.cadences.push_back(flag_above_zero<Duration>(c, "--cadences"));
     }
-    const std::int64_t points = parse_count(a.points, "--points");
-    if (points < 2 || points > 1000) {
-        throw InputError("--points", a.points + " is out of range; expected 2 to 1,000");
-    }
+    // m-c: "--points 0" said "1 to 10^12", "--points 1" "2 to 1,000": one range.
+    const std::int64_t points = parse_count(a.points, "--points", 2, 1000);
     q.curve_points = static_cast<int>(points);
 }
 

@@ -1,6 +1,7 @@
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
 #include "exports.hpp"
+#include "flag_binding.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/study.hpp"
@@ -25,23 +26,14 @@ struct CompareArgs {
     ExportOptions exports;
 };
 
-/// --wan as a throughput above zero ("400 Gbps"), the error naming the flag.
-std::optional<Throughput> wan_flag(const std::string& text) {
+/// --wan: the row cloud.wan of the scenario field table, which it overrides
+/// (a throughput above zero; the flag had a message of its own, REVIEW-3 R3).
+std::optional<Throughput> wan_flag(const std::string& text, const Catalog& catalog) {
     if (text.empty()) {
         return std::nullopt;
     }
-    Throughput t;
-    try {
-        t = parse<Throughput>(text);
-    } catch (const InputError& e) {
-        throw e.located("--wan");
-    }
-    if (!(t.base() > 0.0)) {
-        throw InputError("--wan", "\"" + text +
-                                      "\" is not above zero; expected the WAN link's "
-                                      "throughput such as 400Gbps");
-    }
-    return t;
+    return Throughput::from_base(
+        std::get<double>(flag_value(text, {"--wan", "cloud.wan"}, catalog)));
 }
 
 int run_compare(const GlobalOptions& g, const CompareArgs& a) {
@@ -66,7 +58,7 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     StudyOptions options;
     options.references = a.with;
     options.target = resolve_target(a.target, scenario);
-    options.wan = wan_flag(a.wan);
+    options.wan = wan_flag(a.wan, catalog);
     options.raised_account_limit = a.raised_account_limit;
     Study study;
     try {

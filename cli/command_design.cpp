@@ -42,7 +42,7 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
         scenario = read_scenario(a.scenario, catalog, diag);
     }
     HandDesign hand;
-    hand.name = a.name;
+    hand.name = flag_name(a.name, "--name");
     hand.cnode = require_known(a.cnode, ids_of(catalog.cnodes), "--cnode", "C-node model");
     hand.dbox = require_known(a.dbox, ids_of(catalog.dboxes), "--dbox", "D-box model");
     if (!a.rack.empty()) {

@@ -109,7 +109,8 @@ void add_export_options(CLI::App* cmd, ExportOptions& options) {
                     "rack once with its count, for a slide), floor (all racks from above with "
                     "their kW, for a slide); several separated by commas")
         ->type_name("VIEWS")
-        ->default_str("racks");
+        ->default_str("racks")
+        ->check(complete_choices({"racks", "typical", "floor"})); // m-e: the shell offers them
     cmd->add_flag("--xlsx-rack-units", options.xlsx_rack_units,
                   "The workbook also lists every U of every rack (a \"Rack units\" sheet)");
 }
@@ -118,12 +119,24 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
                    const Scenario* scenario, const std::vector<RunFile>& inputs) {
     // Every target is checked before any is written: a refused --svg must not
     // follow a replaced workbook.
+    // A flag that shapes an export is refused without its export, as
+    // durability refuses --fill without --rebuild-bandwidth: silently
+    // ignored, it read as a done job (third red-team round, defect 16).
+    if (!options.svg_view.empty() && options.svg.empty()) {
+        throw InputError("--svg-view", "applies to --svg (what the drawings show); expected "
+                                       "--svg FILE_OR_DIR with it");
+    }
+    if (options.xlsx_rack_units && options.xlsx.empty()) {
+        throw InputError("--xlsx-rack-units", "applies to --xlsx (a sheet of the workbook); "
+                                              "expected --xlsx FILE with it");
+    }
     std::vector<RunFile> outputs;
     if (!options.xlsx.empty()) {
         outputs.push_back({"--xlsx", options.xlsx});
     }
     SvgPlan svg;
-    const std::vector<RackView> views = parse_views(options.svg_view);
+    const std::vector<RackView> views =
+        parse_views(options.svg_view.empty() ? std::string("racks") : options.svg_view);
     if (!options.svg.empty()) {
         svg = svg_plan(options.svg, study.sizing, views);
         for (const SvgTarget& t : svg.targets) {

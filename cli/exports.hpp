@@ -14,10 +14,10 @@
 namespace podsizer::cli {
 
 struct ExportOptions {
-    std::string xlsx;               ///< workbook path; empty: none
-    std::string svg;                ///< rack elevation file or directory; empty: none
-    std::string svg_view = "racks"; ///< --svg-view: the drawings per design
-    bool xlsx_rack_units = false;   ///< --xlsx-rack-units: the workbook lists every U
+    std::string xlsx;             ///< workbook path; empty: none
+    std::string svg;              ///< rack elevation file or directory; empty: none
+    std::string svg_view;         ///< --svg-view: the drawings per design; empty: racks
+    bool xlsx_rack_units = false; ///< --xlsx-rack-units: the workbook lists every U
 };
 
 /// Adds --xlsx FILE and --svg FILE_OR_DIR to `cmd`.

@@ -65,7 +65,10 @@ std::string parse_error_line(CLI::App& app, const CLI::ParseError& e, int argc, 
 // CLI11 gives an option that takes a value the next argument whatever it
 // is: `checkpoint --params --gpus 8` read "--gpus" as the parameter count and
 // then complained about "8" (second red-team round, m4). No value of ours
-// starts with "--", so such a value is the user's missing one.
+// starts with "--", so such a value is the user's missing one. And no value
+// of ours is empty: "" is an unset shell variable, never "not given" (third
+// red-team round, defect 5: `--usable "$CAP"` silently dropped the capacity
+// need). Checked here, once, for every value option of every command.
 void refuse_options_as_values(CLI::App& app) {
     for (CLI::Option* o : app.get_options()) {
         if (o->get_type_size() == 0 || o->get_positional()) {
@@ -74,6 +77,9 @@ void refuse_options_as_values(CLI::App& app) {
         const std::string name = o->get_name();
         o->check(CLI::Validator(
             [name](std::string& value) -> std::string {
+                if (value.empty()) {
+                    return "expected a value, got an empty one";
+                }
                 if (value.rfind("--", 0) == 0) {
                     return "\"" + value + "\" is an option, not a value; expected a value after " +
                            name;

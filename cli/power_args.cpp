@@ -2,6 +2,7 @@
 
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
+#include "flag_binding.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/number_text.hpp"
@@ -14,22 +15,7 @@ namespace {
 /// field's own rules so a flag and a file are held to the same range.
 FieldData checked(const std::string& value, const char* flag, std::string_view pattern,
                   const Catalog& catalog) {
-    const ScenarioField* field = find_scenario_field(pattern);
-    FieldData v{value};
-    if (field->kind == FieldKind::percent) {
-        v = at_flag(flag, [&] { return parse_percent(value); });
-    } else if (field->kind == FieldKind::number) {
-        const std::optional<double> d = parse_decimal(value);
-        if (!d) {
-            throw InputError(flag, "\"" + value + "\" is not a number; " +
-                                       std::string(field->range_text));
-        }
-        v = *d;
-    }
-    if (const std::string problem = field_problem(*field, v, value, catalog); !problem.empty()) {
-        throw InputError(flag, problem);
-    }
-    return v;
+    return flag_value(value, FlagBinding{flag, pattern}, catalog);
 }
 
 } // namespace

@@ -72,11 +72,8 @@ constexpr std::size_t kMaxDepth = 64;
 // round, defects 6 and 11; docs/robustness.md). Refused wherever a document
 // holds one, keys included, so no reader has to remember it.
 void check_safe_text(const std::string& s, const std::string& origin, const std::string& path) {
-    if (const std::size_t at = find_unsafe_char(s); at != std::string::npos) {
-        throw InputError(origin + ": " + path,
-                         "\"" + printable(s, 60) + "\" holds the character " + char_name(s, at) +
-                             ", which no workbook, drawing or terminal line can carry; "
-                             "expected printable text");
+    if (std::string problem = unsafe_text_problem(s); !problem.empty()) {
+        throw InputError(origin + ": " + path, std::move(problem));
     }
 }
 
@@ -85,8 +82,6 @@ void check_safe_text(const std::string& s, const std::string& origin, const std:
 // defect 14; docs/robustness.md).
 constexpr std::size_t kListedUnknownFields = 20;
 constexpr std::string_view kUnknownField = ": unknown field ignored; known fields: ";
-// Names and ids longer than this are refused: see Node::name.
-constexpr std::size_t kMaxNameChars = 200;
 constexpr std::string_view kMoreUnknown = " more unknown fields ignored (not listed)";
 
 } // namespace
@@ -256,19 +251,8 @@ std::string Node::id() const {
 
 std::string Node::name() const {
     std::string s = text();
-    // A name is one line of a table, a sheet's header, a drawing's title.
-    if (const std::size_t at = find_unsafe_char(s, true); at != std::string::npos) {
-        fail("\"" + printable(s, 60) + "\" holds the control character " + char_name(s, at) +
-             "; expected a name on one line");
-    }
-    // Names are table columns and rows: a 15 MB name made a 405 MB table
-    // (second red-team round, defect 14).
-    const auto chars = std::count_if(s.begin(), s.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80; // UTF-8 lead bytes
-    });
-    if (static_cast<std::size_t>(chars) > kMaxNameChars) {
-        fail("\"" + printable(s, 60) + "\" is longer than " + std::to_string(kMaxNameChars) +
-             " characters; expected a short name");
+    if (const std::string problem = name_problem(s); !problem.empty()) {
+        fail(problem);
     }
     return s;
 }

@@ -1,5 +1,6 @@
 #include "podsizer/catalog/safe_text.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace podsizer {
@@ -149,6 +150,35 @@ std::string xml_safe(std::string_view text) {
         i += d.length;
     }
     return out;
+}
+
+std::string unsafe_text_problem(std::string_view text) {
+    if (const std::size_t at = find_unsafe_char(text); at != std::string::npos) {
+        return "\"" + printable(text, 60) + "\" holds the character " + char_name(text, at) +
+               ", which no workbook, drawing or terminal line can carry; expected printable "
+               "text";
+    }
+    return {};
+}
+
+std::string name_problem(std::string_view text) {
+    if (std::string problem = unsafe_text_problem(text); !problem.empty()) {
+        return problem;
+    }
+    if (const std::size_t at = find_unsafe_char(text, true); at != std::string::npos) {
+        return "\"" + printable(text, 60) + "\" holds the control character " +
+               char_name(text, at) + "; expected a name on one line";
+    }
+    // Names are table columns and rows: a 15 MB name made a 405 MB table
+    // (second red-team round, defect 14).
+    const auto chars = std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80; // UTF-8 lead bytes
+    });
+    if (static_cast<std::size_t>(chars) > kMaxNameChars) {
+        return "\"" + printable(text, 60) + "\" is longer than " + std::to_string(kMaxNameChars) +
+               " characters; expected a short name";
+    }
+    return {};
 }
 
 } // namespace podsizer

@@ -1,6 +1,7 @@
 // What the field table's rows mean: concrete paths, a value's text, and the
 // range, choice and catalog-id rules every reader of a value applies
 // (docs/scenario-format.md).
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/catalog/suggest.hpp"
@@ -60,6 +61,12 @@ std::string count_problem(const ScenarioField& f, std::int64_t v, std::string_vi
     if (f.bounds.contains(static_cast<double>(v))) {
         return {};
     }
+    // A row that says what its count means says it (checkpoint.rate_node_gpus:
+    // the GPUs per node a rate was counted on); --rate-node-gpus said so, the
+    // file gave the bare range (REVIEW-3 part C, R1).
+    if (!f.range_text.empty()) {
+        return std::string(shown) + " is out of range; " + with_value(f.range_text, shown);
+    }
     const auto max = static_cast<std::int64_t>(f.bounds.max);
     return "expected a whole number from " +
            std::to_string(static_cast<std::int64_t>(f.bounds.min)) + " to " +
@@ -91,6 +98,16 @@ std::string number_problem(const ScenarioField& f, double v, std::string_view sh
         if (b.contains(v)) {
             return {};
         }
+        // Past the top of a bounded quantity (resilience.outage: a year) the
+        // reason is the top, not zero (third red-team round, defect 15).
+        if (v > b.min) {
+            return !f.range_text.empty()
+                       ? with_value(f.range_text, shown)
+                       : "\"" + std::string(shown) + "\" is more than " +
+                             exact_quantity_text(b.max, f.dimension) + "; expected " +
+                             std::string(dimension_name(f.dimension)) + " of at most " +
+                             exact_quantity_text(b.max, f.dimension);
+        }
         return "must be greater than zero; expected " + std::string(dimension_name(f.dimension)) +
                " such as \"" + std::string(dimension_example(f.dimension)) + "\"";
     }
@@ -110,9 +127,12 @@ std::string text_problem(const ScenarioField& f, const std::string& v, std::stri
     case FieldKind::cnodes:
         return v == "knee" || v == "auto" ? std::string() : with_value(f.range_text, shown);
     case FieldKind::text:
-        return f.required && v.find_first_not_of(" \t\r\n") == std::string::npos
-                   ? std::string(f.range_text)
-                   : std::string();
+        if (f.required && v.find_first_not_of(" \t\r\n") == std::string::npos) {
+            return std::string(f.range_text);
+        }
+        // Here, not only in the file reader, so a name from a flag or the
+        // GUI's form meets the same rules (third red-team round, defect 4).
+        return is_name_field(f) ? name_problem(v) : std::string();
     default:
         return {};
     }
@@ -142,6 +162,11 @@ std::vector<std::string> catalog_ids(const Catalog& cat, IdList list) {
         break;
     }
     return {};
+}
+
+bool is_name_field(const ScenarioField& field) {
+    return field.kind == FieldKind::text &&
+           (field.pattern == "name" || field.pattern.ends_with(".name"));
 }
 
 JsonPath field_path(const ScenarioField& field, std::size_t index) {

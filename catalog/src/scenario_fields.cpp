@@ -404,12 +404,15 @@ const std::array kFields{
     ScenarioField{
         .pattern = "constraints.rack_derate",
         .kind = FieldKind::number,
-        .bounds = {0.0, 1.0, true, false},
+        // At least 0.1: breaker rules derate to 80 % (NEC continuous load) or
+        // 50 %; 1e-300 left no device fitting any rack and printed the count
+        // cap, 2^61, as the rack total (third red-team round, defect 14).
+        .bounds = {0.1, 1.0},
         .default_text = "1",
         .label = "rack budget derating",
         .help = "Share of a rack's power budget the devices may draw, such as 0.8 for "
                 "breakers under continuous load; 1: the whole budget.",
-        .range_text = "expected a share of the rack budget above 0 and at most 1, such as 0.8",
+        .range_text = "expected a share of the rack budget from 0.1 to 1, such as 0.8",
         .get =
             [](const Scenario& s, std::size_t) {
                 return s.constraints.rack_derate != 1.0 ? D{s.constraints.rack_derate} : D{};
@@ -983,6 +986,7 @@ const std::array kFields{
         .bounds = {0.0, 31'536'000.0}, // a 365-day year
         .label = "WAN outage",
         .help = "A WAN outage to ride through (up to a year): the offsite backlog it leaves.",
+        .range_text = "\"{}\": expected an outage of at most a year",
         .get = [](const Scenario& s, std::size_t) { return base_if_set(s.resilience.outage); },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.resilience.outage = quantity<Duration>(v); },

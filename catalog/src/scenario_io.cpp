@@ -94,10 +94,7 @@ FieldData parse_value(const Node& n, const ScenarioField& f) {
         return n.boolean();
     case FieldKind::text:
         // A name is one line: a title, a table row, a sheet header.
-        if (f.pattern == "name" || f.pattern.ends_with(".name")) {
-            return n.name();
-        }
-        return n.text();
+        return is_name_field(f) ? n.name() : n.text();
     case FieldKind::cnodes:
         return n.is_string() ? FieldData{n.text()} : FieldData{n.count(1)};
     case FieldKind::percent:

@@ -310,15 +310,20 @@ SimulationResult simulate_durability(const SimulationInputs& in) {
     // so which thread ran which chunk cannot change the result.
     std::vector<ChunkTotals> totals(static_cast<std::size_t>(chunks));
     std::atomic<std::int64_t> next{0};
+    std::atomic<std::int64_t> finished{0};
     std::exception_ptr failure;
     std::mutex failure_mutex;
-    auto work = [&] {
+    auto work = [&](bool reports) {
         try {
             for (std::int64_t i = next.fetch_add(1); i < chunks; i = next.fetch_add(1)) {
                 const double years = i == chunks - 1 ? last_years : in.chunk_years;
                 std::uint64_t mix = in.seed ^ static_cast<std::uint64_t>(i);
                 totals[static_cast<std::size_t>(i)] =
                     simulate_chunk(model, years * kHoursPerYear, detail::splitmix64(mix));
+                const std::int64_t done = finished.fetch_add(1) + 1;
+                if (reports && in.progress) {
+                    in.progress(done, chunks);
+                }
             }
         } catch (...) {
             const std::lock_guard lock(failure_mutex);
@@ -329,9 +334,9 @@ SimulationResult simulate_durability(const SimulationInputs& in) {
     {
         std::vector<std::thread> pool;
         for (unsigned i = 1; i < threads; ++i) {
-            pool.emplace_back(work);
+            pool.emplace_back(work, false);
         }
-        work(); // the calling thread is the first worker
+        work(true); // the calling thread is the first worker, and the one that reports
         for (std::thread& th : pool) {
             th.join();
         }

@@ -1,5 +1,7 @@
 #include "podsizer/core/number_text.hpp"
 
+#include "podsizer/core/errors.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -148,7 +150,46 @@ std::optional<double> parse_decimal(std::string_view text) {
     return v;
 }
 
+namespace {
+
+/// "1 to 10^15", "2 to 1,000": the range of a count in a message.
+std::string format_count_range(std::int64_t min, std::int64_t max) {
+    auto text = [](std::int64_t n) {
+        if (n == kMaxCount) {
+            return std::string("10^15");
+        }
+        std::string digits = std::to_string(n);
+        for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) {
+            digits.insert(static_cast<std::size_t>(at), ",");
+        }
+        return digits;
+    };
+    return text(min) + " to " + text(max);
+}
+
+} // namespace
+
+std::int64_t parse_count_text(std::string_view text, std::int64_t min, std::int64_t max) {
+    const std::string shown = "\"" + std::string(text) + "\"";
+    const std::string range = format_count_range(min, max);
+    const std::optional<double> v = parse_decimal(text);
+    if (!v) {
+        throw InputError(shown + " is not a number; expected a whole number from " + range);
+    }
+    if (*v != std::floor(*v)) {
+        throw InputError(shown + " is not a whole number; expected a whole number from " + range);
+    }
+    if (*v < static_cast<double>(min) || *v > static_cast<double>(max)) {
+        throw InputError(std::string(text) + " is out of range; expected a whole number from " +
+                         range);
+    }
+    return static_cast<std::int64_t>(*v);
+}
+
 std::string format_shortest(double v) {
+    if (v == 0.0) {
+        return "0"; // -0.0 as well: a sign on zero reads as an error (defect 8)
+    }
     // 32 characters hold any shortest double ("-2.2250738585072014e-308").
     char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);

@@ -310,7 +310,7 @@ TEST_CASE("size says its power basis and takes the power flags") {
     r = podsizer({"size", kExample, "--rack-derate", "1.2"});
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains("--rack-derate"));
-    CHECK_THAT(r.err, Catch::Contains("at most 1"));
+    CHECK_THAT(r.err, Catch::Contains("from 0.1 to 1"));
     r = podsizer({"size", kExample, "--power-basis", "peak"});
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains("--power-basis"));

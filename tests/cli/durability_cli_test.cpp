@@ -194,6 +194,19 @@ TEST_CASE("durability rejects bad input with one line naming the flag") {
          "strips \"0\": expected"},
         {{"--rebuild-time", "1h", "--method", "simulate", "--group", "rack"},
          "--group: \"rack\": \"rack\" is not KEY=VALUE"},
+        // Third red-team round, defect 17: a unit holding more strips than a
+        // 146+4 stripe has, and a key given twice, were accepted.
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group",
+          "count=30,afr=1%,strips=151,rebuild=1h"},
+         "strips \"151\": expected the strips of every stripe a unit holds, 1 to the stripe's "
+         "150 (data + parity)"},
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group",
+          "count=1,count=2,afr=1%,strips=1,rebuild=1h"},
+         "\"count\" is given twice; expected one value per key"},
+        // A group's name is printed: held to a file's name rules (defect 4's class).
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group",
+          "name=\x1b[2J,count=30,afr=1%,strips=3,rebuild=1h"},
+         "name \"\\u001b[2J\": \"\\u001b[2J\" holds the character U+001B"},
     };
     for (const Case& c : cases) {
         // The case's flags replace the reference layout's (CLI11 takes a flag once).
@@ -214,4 +227,91 @@ TEST_CASE("durability rejects bad input with one line naming the flag") {
         CHECK_THAT(r.err, Catch::Contains(c.says));
         CHECK(line_count(r.err) == 1);
     }
+}
+
+TEST_CASE("durability prints no inf, nan or -0 in any format, and null only where documented "
+          "(defect 8)") {
+    // Third red-team round, defect 8: each of these printed "inf", "-0" or
+    // "-0.0", or an undocumented null.
+    const std::vector<std::vector<std::string>> runs = {
+        // 11,000 drives of a 10000+1000 stripe: the first-order rate overflows.
+        {"--stripe", "10000+1000", "--drives", "11000", "--afr", "5%", "--rebuild-time", "72h"},
+        // A loss probability of 0: infinite nines and MTTDL.
+        {"--stripe", "8+2", "--drives", "10", "--afr", "1e-300%", "--rebuild-time", "1h"},
+        // A loss probability of 1: nines = -log10(1) = -0.
+        {"--stripe", "8+2", "--drives", "200", "--afr", "99.9999%", "--rebuild-time", "72h"},
+        // No loss simulated at the lowest confidence allowed.
+        {"--stripe", "8+2", "--drives", "10", "--afr", "0.5%", "--rebuild-time", "1h", "--method",
+         "simulate", "--years", "10", "--confidence", "50%"},
+    };
+    for (const auto& run : runs) {
+        for (const char* format : {"table", "csv", "json", "md"}) {
+            std::vector<std::string> args = {"--format", format, "durability"};
+            args.insert(args.end(), run.begin(), run.end());
+            const ProcessResult r = podsizer(args);
+            INFO(format << " " << run[1] << " " << run[5] << "\n" << r.out);
+            REQUIRE(r.exit_code == 0);
+            CHECK_THAT(r.out, !Catch::Contains("inf"));
+            CHECK_THAT(r.out, !Catch::Contains("nan"));
+            CHECK_THAT(r.out, !Catch::Contains("-0,") && !Catch::Contains("-0.0") &&
+                                  !Catch::Contains(" -0\n") && !Catch::Contains(",-0\n"));
+            if (std::string(format) == "json") {
+                // docs/cli.md: null for nines (of P = 0), mttdl_s (no loss
+                // simulated) and the first-order rate (too large to compute).
+                const auto j = nlohmann::json::parse(r.out);
+                for (const auto& [key, value] : j.items()) {
+                    if (value.is_null()) {
+                        CHECK((key == "nines" || key == "nines_at_least" || key == "mttdl_s" ||
+                               key == "first_order_rate_per_hour" || key == "rebuild"));
+                    }
+                }
+            }
+        }
+    }
+    // The table says what an infinite figure is.
+    const ProcessResult zero = podsizer({"durability", "--stripe", "8+2", "--drives", "10", "--afr",
+                                         "1e-300%", "--rebuild-time", "1h"});
+    CHECK_THAT(zero.out, Catch::Contains("∞"));
+    // And a confidence level is 50 % to 99.9999 % (m-d: the example was "5%").
+    const ProcessResult low = podsizer(
+        exabyte({"--rebuild-time", "1h", "--method", "simulate", "--confidence", "1e-300%"}));
+    CHECK(low.exit_code == 2);
+    CHECK_THAT(low.err, Catch::Contains("--confidence: \"1e-300%\": expected a confidence level "
+                                        "from 50 % to 99.9999 %, such as \"95%\""));
+}
+
+TEST_CASE("a long simulation says so first, with an estimate, and shows progress (defect 7)") {
+    // Third red-team round, defect 7: a run at the failure cap took 110 s
+    // with nothing on stderr. 100,000 drives at 99 % for 2,100 years are
+    // 2.08e8 expected failures, just above the announcement's 2e8 (a few
+    // seconds); three 1,000-year chunks give progress at 30 % and 60 %.
+    const ProcessResult r = podsizer({"--format", "json", "durability", "--stripe", "8+2",
+                                      "--drives", "100000", "--afr", "99%", "--rebuild-time", "1s",
+                                      "--method", "simulate", "--years", "2100", "--threads", "1"});
+    REQUIRE(r.exit_code == 0);
+    INFO(r.err);
+    CHECK_THAT(r.err, Catch::StartsWith("podsizer: simulating about 207,900,000 failures; "
+                                        "roughly 2 s on 1 thread"));
+    CHECK_THAT(r.err, Catch::Contains("podsizer: simulated 30 %\n"));
+    CHECK_THAT(r.err, Catch::Contains("podsizer: simulated 60 %\n"));
+    CHECK(line_count(r.err) == 3);
+    CHECK(nlohmann::json::parse(r.out).at("simulated_years").get<double>() == 2100.0);
+    // A short run prints nothing on stderr (json_of checks it).
+    json_of(exabyte(
+        {"--rebuild-time", "1h", "--method", "simulate", "--years", "1000", "--format", "json"}));
+}
+
+TEST_CASE("an AFR is never shown rounded to 0 % or 100 % (m-a)") {
+    // Third red-team round, m-a: 1e-10 % was shown "AFR 0.00 %" and 99.999 %
+    // "AFR 100.0 %", though an AFR is above 0 and below 100 %.
+    const auto header = [](const std::string& afr) {
+        const ProcessResult r = podsizer({"durability", "--stripe", "8+2", "--drives", "200",
+                                          "--afr", afr, "--rebuild-time", "1h"});
+        REQUIRE(r.exit_code == 0);
+        return r.out.substr(0, r.out.find('\n'));
+    };
+    CHECK_THAT(header("0.0000000001%"), Catch::Contains("AFR 1.00e-10 % per drive-year"));
+    CHECK_THAT(header("99.999%"), Catch::Contains("AFR 99.999 % per drive-year"));
+    CHECK_THAT(header("0.5%"), Catch::Contains("AFR 0.50 % per drive-year")); // as before
+    CHECK_THAT(header("5%"), Catch::Contains("AFR 5.0 % per drive-year"));
 }

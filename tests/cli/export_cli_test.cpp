@@ -10,6 +10,8 @@
 #include <iterator>
 #include <string>
 #include <sys/stat.h>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -154,4 +156,36 @@ TEST_CASE("compare and extrapolate export the fleet example's workbook and eleva
     CHECK_THAT(grown, Catch::Contains("<sheet name=\"Fleet\""));
     const std::string compared = read_xlsx_parts(dir + "compare.xlsx").at("xl/workbook.xml");
     CHECK_THAT(compared, Catch::Contains("<sheet name=\"Fleet\""));
+}
+
+TEST_CASE("a flag that shapes an export is refused without its export (defect 16)") {
+    // Third red-team round, defect 16: `size pod.json --svg-view floor` and
+    // --xlsx-rack-units without --xlsx exited 0, wrote nothing and said
+    // nothing, on size, design, compare and extrapolate.
+    const std::vector<std::vector<std::string>> commands = {
+        {"size", kPod},
+        {"compare", "examples/fleet-160k.json"},
+        {"extrapolate", "examples/fleet-160k.json"},
+        {"design", "--cnode", "cnode-1u", "--dbox", "dbox-1u-22", "--cnodes", "10", "--dboxes",
+         "20"}};
+    for (const auto& command : commands) {
+        for (const auto& [flag, says] :
+             {std::pair<std::vector<std::string>, std::string>{{"--svg-view", "floor"},
+                                                               "--svg-view: applies to --svg"},
+              {{"--xlsx-rack-units"}, "--xlsx-rack-units: applies to --xlsx"}}) {
+            std::vector<std::string> args = command;
+            args.insert(args.end(), flag.begin(), flag.end());
+            const ProcessResult r = podsizer(args);
+            INFO(command[0] << " " << flag[0] << "\n" << r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(r.out.empty());
+            CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: " + says));
+            CHECK(test_support::line_count(r.err) == 1);
+        }
+    }
+    // With its export the flag works as before.
+    const std::string svg = temp_dir() + "/shaped.svg";
+    const ProcessResult ok = podsizer({"size", kPod, "--svg", svg, "--svg-view", "floor"});
+    CHECK(ok.exit_code == 0);
+    CHECK(exists(svg));
 }

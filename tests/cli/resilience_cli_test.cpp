@@ -2,6 +2,7 @@
 // and exit codes (docs/cli.md, docs/resilience.md §8–§12). test_cli runs again
 // under de_DE.UTF-8 and fr_FR.UTF-8, where the figures must not change.
 #include "run_process.hpp"
+#include "support/test_files.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -125,4 +126,33 @@ TEST_CASE("a hand-made design is assessed like a sized one: degraded read and du
     const double expected = 0.9 * std::min(front, back * 826.0 / 827.0);
     CHECK(d.at("resilience").at("degraded_read_bytes_per_s").get<double>() == Approx(expected));
     CHECK(d.at("resilience").at("annual_loss_probability").get<double>() > 0.0);
+}
+
+TEST_CASE("a lone D-box's rebuild is n/a, not 0 h (defect 13)") {
+    // Third red-team round, defect 13: with one D-box there is no other to
+    // rebuild it from; the report said "0.0" h and JSON 0.0, an instant rebuild.
+    const std::string one =
+        test_support::write_temp("resilience/one.json",
+                                 R"({"name": "tiny", "capacity": {"usable": "10 TB"},
+            "options": [{"dbox": "dbox-1u-22", "cnode": "cnode-1u", "dboxes": 1,
+                         "layout": "classic"}]})");
+    const ProcessResult json = podsizer({"resilience", one, "--format", "json"});
+    REQUIRE(json.exit_code == 0);
+    const auto j = nlohmann::json::parse(json.out);
+    const auto& r = j.at("designs")[0];
+    CHECK(r.at("dbox_rebuild_s").is_null());
+    CHECK(r.at("dbox_loss_given_failure").get<double>() == 1.0); // that figure was right
+    const ProcessResult table = podsizer({"resilience", one});
+    REQUIRE(table.exit_code == 0);
+    // A row that applies to no design is left out of the table (as the
+    // rack-down rows of a design that cannot lose a rack).
+    CHECK_THAT(table.out, !Catch::Contains("D-box rebuild (h)"));
+    // Two D-boxes rebuild one from the other: a time above zero.
+    const std::string two =
+        test_support::write_temp("resilience/two.json",
+                                 R"({"name": "two", "capacity": {"usable": "10 TB"},
+            "options": [{"dbox": "dbox-1u-22", "cnode": "cnode-1u", "dboxes": 2,
+                         "layout": "classic"}]})");
+    const auto j2 = nlohmann::json::parse(podsizer({"resilience", two, "--format", "json"}).out);
+    CHECK(j2.at("designs")[0].at("dbox_rebuild_s").get<double>() > 0.0);
 }

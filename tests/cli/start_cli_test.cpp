@@ -165,6 +165,82 @@ TEST_CASE("scenario flags with bad values exit 2 with one line naming the flag")
     }
 }
 
+TEST_CASE("--name is held to a file's name rules, so init never writes a file size refuses "
+          "(defect 4)") {
+    // Third red-team round, defect 4: the name rules ran only when a file was
+    // parsed, so `size --name` wrote escape sequences to the terminal and
+    // `init --name` wrote files that `size` then refused.
+    const std::string too_long(201, 'x');
+    const std::string longest(200, 'x');
+    const std::vector<std::string> refused = {
+        "\x1b]0;pwned\a\x1b[2J", // sets the window title, clears the screen
+        too_long,
+        "two\nlines",
+        "a\ttab",
+        "\xef\xbf\xbe", // U+FFFE
+        "\xc2\x9b",     // U+009B, a C1 control
+    };
+    for (const std::string& name : refused) {
+        for (const char* command : {"size", "init"}) {
+            INFO(command << " --name " << name);
+            const ProcessResult r = podsizer({command, "--usable", "1PB", "--name", name});
+            CHECK(r.exit_code == 2);
+            CHECK(r.out.empty());
+            CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: --name: "));
+            CHECK(test_support::line_count(r.err) == 1);
+            // The message is the one a file's $.name gets.
+            const std::string file = write_temp(
+                "init/name.json",
+                nlohmann::json{{"name", name}, {"capacity", {{"usable", "1 PB"}}}}.dump());
+            const ProcessResult from_file = podsizer({"size", file});
+            CHECK(from_file.exit_code == 2);
+            CHECK(r.err.substr(r.err.find("--name: ") + 8) ==
+                  from_file.err.substr(from_file.err.find("$.name: ") + 8));
+        }
+    }
+    // A name at the limit, or of any printable script, is written by init
+    // and read back by size.
+    for (const std::string& name :
+         {longest, std::string("Pod \xc3\xa9t\xc3\xa9 \xe2\x80\x94 A"), std::string("\xc2\xa0")}) {
+        INFO(name);
+        const ProcessResult init = podsizer({"init", "--usable", "1PB", "--name", name});
+        REQUIRE(init.exit_code == 0);
+        const ProcessResult sized =
+            podsizer({"size", write_temp("init/named.json", init.out), "--format", "json"});
+        CHECK(sized.exit_code == 0);
+        CHECK(json_of(sized).at("scenario") == name);
+    }
+}
+
+TEST_CASE("a count on the command line reads as in a file: size --gpus 2e12 is the file's "
+          "gpus: 2e12") {
+    // REVIEW-3 part C, R4: the flag stopped at 10^12 (so 2e12 was refused)
+    // while a file took up to 10^15; now one parser and one limit (core's
+    // parse_count_text, kMaxCount). The file was right: 10^15 is the limit
+    // every scenario field has.
+    const ProcessResult flag = podsizer({"size", "--gpus", "2e12", "--platform", "gb200-nvl72",
+                                         "--name", "big", "--format", "json"});
+    const std::string path = write_temp(
+        "init/big.json", R"({"name": "big", "fleet": {"platform": "gb200-nvl72", "gpus": 2e12},
+              "performance": {"rule": "ncp-gb200-customer"}})");
+    const ProcessResult file = podsizer({"size", path, "--format", "json"});
+    INFO(flag.err << file.err);
+    CHECK(flag.exit_code == file.exit_code);
+    CHECK(flag.exit_code != 2); // sized (a too-large finding, exit 1), not refused
+    CHECK(json_of(flag).at("requirements") == json_of(file).at("requirements"));
+    CHECK(json_of(flag).at("requirements").at("gpus") == 2'000'000'000'000);
+    // Past the limit both refuse; the flag's reason names the same 10^15.
+    const ProcessResult over = podsizer({"size", "--gpus", "2e15", "--platform", "gb200-nvl72"});
+    CHECK(over.exit_code == 2);
+    CHECK_THAT(over.err, Catch::Contains("--gpus: 2e15 is out of range; expected a whole number "
+                                         "from 1 to 10^15"));
+    const ProcessResult over_file = podsizer({"size", write_temp("init/over.json", R"({"name": "o",
+        "fleet": {"platform": "gb200-nvl72", "gpus": 2e15},
+        "performance": {"rule": "ncp-gb200-customer"}})")});
+    CHECK(over_file.exit_code == 2);
+    CHECK_THAT(over_file.err, Catch::Contains("to 10^15"));
+}
+
 TEST_CASE("design takes any C:D and reports a ratio outside the bounds as a finding") {
     // 80 C-nodes on 207 D-boxes is 1:2.59, below the default minimum 1:2.
     const ProcessResult r = podsizer({"design", "--cnode", "cnode-1u", "--dbox", "dbox-2u-44-hd",

@@ -1,6 +1,7 @@
 #include "podsizer/reports/catalog_report.hpp"
 
 #include "podsizer/reports/grid.hpp"
+#include "report_json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -296,7 +297,7 @@ std::string render_catalog_list(const Catalog& catalog, Format format) {
             j["source_kind"] = to_string(e.provenance->source.kind);
             arr.push_back(j);
         }
-        return json{{"models", arr}}.dump(2) + "\n";
+        return detail::without_negative_zero(json{{"models", arr}}).dump(2) + "\n";
     }
     const Grid g = catalog_list_grid(catalog);
     switch (format) {
@@ -346,7 +347,7 @@ std::string render_catalog_entry(const Catalog& catalog, const std::string& id, 
             }
             j["figures"] = figures;
             j["source"] = source_json(e.provenance->source);
-            return j.dump(2) + "\n";
+            return detail::without_negative_zero(j).dump(2) + "\n";
         }
         const Grid g = figures_grid(e);
         const std::string title = e.id + " (" + e.kind + "): " + e.name;

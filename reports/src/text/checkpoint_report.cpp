@@ -430,7 +430,7 @@ std::string render_goodput_curve(const GoodputCurve& curve, Format format,
         j["knee_threshold_gpu_hours_per_day"] = curve.knee_rule.threshold;
         j["knee"] = curve.knee ? detail::goodput_point_json(*curve.knee) : json(nullptr);
         j["points"] = detail::goodput_points_json(curve);
-        return j.dump(2) + "\n";
+        return detail::without_negative_zero(j).dump(2) + "\n";
     }
     case Format::csv:
         return render_csv(goodput_curve_grid(curve, marks));
@@ -459,7 +459,7 @@ Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
 std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis& a,
                               Format format) {
     if (format == Format::json) {
-        return analysis_json(q, a).dump(2) + "\n";
+        return detail::without_negative_zero(analysis_json(q, a)).dump(2) + "\n";
     }
     const std::vector<MarkedPoint> marks = marks_of(a);
     if (format == Format::csv) {

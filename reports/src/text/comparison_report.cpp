@@ -380,7 +380,7 @@ std::string render_comparison(const Comparison& c, Format format) {
     case Format::csv:
         return render_csv(comparison_grid(c, true));
     case Format::json:
-        return comparison_json(c).dump(2) + "\n";
+        return detail::without_negative_zero(comparison_json(c)).dump(2) + "\n";
     }
     return {};
 }

@@ -35,7 +35,7 @@ std::string years_text(double seconds) {
 }
 
 std::string nines_text(double nines) {
-    return std::isfinite(nines) ? format_number(nines, 2) : std::string("inf");
+    return format_number(nines, 2); // "∞" for the nines of P = 0
 }
 
 std::string method_name(const DurabilityQuery& q) {
@@ -66,7 +66,7 @@ json closed_json(const DurabilityResult& r) {
     j["mttdl_s"] = r.mttdl_s;
     j["annual_loss_probability"] = r.annual_loss_probability;
     j["nines"] = number_or_null(r.nines);
-    j["first_order_rate_per_hour"] = r.first_order_rate_per_hour;
+    j["first_order_rate_per_hour"] = number_or_null(r.first_order_rate_per_hour);
     return j;
 }
 
@@ -127,17 +127,34 @@ json durability_json(const DurabilityQuery& q, const DurabilityOutcome& o) {
         j["nines"] = number_or_null(o.closed.nines);
         j["mttdl_s"] = o.closed.mttdl_s;
     }
-    j["first_order_rate_per_hour"] = o.closed.first_order_rate_per_hour;
+    j["first_order_rate_per_hour"] = number_or_null(o.closed.first_order_rate_per_hour);
     j["closed_form"] = closed_json(o.closed);
     return j;
+}
+
+/// An AFR as a percentage that never rounds to a figure it is not: 2
+/// decimals below 1 %, 1 above, and more where that would show "0.00 %" or
+/// "100.0 %" (third red-team round, m-a: 1e-10 % read "0.00 %", 99.999 %
+/// "100.0 %", though an AFR is above 0 and below 100 %).
+std::string afr_percent(double afr) {
+    int decimals = afr < 0.01 ? 2 : 1;
+    if (afr > 0.0 && afr < 0.00005) {
+        return three_significant(afr * 100.0) + " %";
+    }
+    while (decimals < 6 &&
+           format_percent(afr, decimals) ==
+               "100." + std::string(static_cast<std::size_t>(decimals), '0') + " %") {
+        ++decimals;
+    }
+    return format_percent(afr, decimals);
 }
 
 std::string header_line(const DurabilityQuery& q) {
     const DurabilityInputs& l = q.layout;
     return "Durability: " + stripe_text(l.data_strips, l.parity) + " declustered over " +
-           format_number(static_cast<double>(l.drives)) + " drives; AFR " +
-           format_percent(l.afr, l.afr < 0.01 ? 2 : 1) + " per drive-year; loss when more than " +
-           std::to_string(l.parity) + " drives are down at once";
+           format_number(static_cast<double>(l.drives)) + " drives; AFR " + afr_percent(l.afr) +
+           " per drive-year; loss when more than " + std::to_string(l.parity) +
+           " drives are down at once";
 }
 
 } // namespace
@@ -269,7 +286,7 @@ Grid durability_csv_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
 std::string render_durability(const DurabilityQuery& q, const DurabilityOutcome& o, Format format) {
     switch (format) {
     case Format::json:
-        return durability_json(q, o).dump(2) + "\n";
+        return detail::without_negative_zero(durability_json(q, o)).dump(2) + "\n";
     case Format::csv:
         return render_csv(durability_csv_grid(q, o));
     case Format::md:

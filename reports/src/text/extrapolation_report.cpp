@@ -504,7 +504,7 @@ std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) 
         }
         j["designs"] = designs;
         j["feasible"] = x.all_feasible();
-        return j.dump(2) + "\n";
+        return detail::without_negative_zero(j).dump(2) + "\n";
     }
     }
     return {};

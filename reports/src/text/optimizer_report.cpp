@@ -140,7 +140,7 @@ std::string render_optimization(const OptimizerResult& r, Format format, bool wi
             front.push_back(detail::design_summary_json(d));
         }
         j["pareto"] = front;
-        return j.dump(2) + "\n";
+        return detail::without_negative_zero(j).dump(2) + "\n";
     }
     }
     return {};

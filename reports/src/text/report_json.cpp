@@ -13,7 +13,7 @@ namespace podsizer::detail {
 
 std::string three_significant(double v) {
     if (!std::isfinite(v)) {
-        return "inf";
+        return format_number(v); // "∞": one rule for every figure (units.hpp)
     }
     if (v == 0.0) {
         return "0";
@@ -135,7 +135,8 @@ ojson resilience_json(const DesignResilience& r) {
     d["read_amplification"] = r.read_amplification;
     d["drives"] = r.drives;
     d["drive_rebuild_s"] = r.drive_rebuild.base();
-    d["dbox_rebuild_s"] = r.dbox_rebuild.base();
+    // null for a lone D-box: no other D-box to rebuild it from (defect 13).
+    d["dbox_rebuild_s"] = r.dbox_rebuild.base() > 0.0 ? ojson(r.dbox_rebuild.base()) : ojson();
     // docs/resilience.md §9: the terms apart and combined.
     d["drive_annual_loss_probability"] = r.drive_annual_loss;
     d["dbox_events_per_year"] = r.dbox_events;

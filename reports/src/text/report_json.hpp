@@ -19,8 +19,23 @@ std::string plain(double v, int decimals);
 
 /// Three significant digits: "118", "17.8", "0.841", "2,750"; from 10^6 up and
 /// below 10^-3 in scientific notation without exponent padding: "3.04e7",
-/// "3.29e-8" ({fmt}, never the locale); "inf" when not finite.
+/// "3.29e-8" ({fmt}, never the locale); "∞" when not finite (format_number).
 std::string three_significant(double v);
+
+/// `j` with every -0.0 made 0.0 (nlohmann writes "-0.0"; a non-finite number
+/// is already written null): what every JSON report is dumped through, so no
+/// figure reaches a machine as "-0.0" (third red-team round, defect 8).
+template <class Json> Json without_negative_zero(Json j) {
+    if (j.is_number_float() && j.template get<double>() == 0.0) {
+        return Json(0.0);
+    }
+    if (j.is_structured()) {
+        for (auto& item : j) {
+            item = without_negative_zero(std::move(item));
+        }
+    }
+    return j;
+}
 
 /// 0.1 -> "10 %", 0.025 -> "2.5 %".
 std::string percent_text(double fraction);

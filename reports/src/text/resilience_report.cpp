@@ -44,8 +44,13 @@ std::vector<Row> durability_rows() {
          [](R r) -> Value { return r.read_amplification; }},
         {"drive_rebuild_min", "Drive rebuild (min)", 1,
          [](R r) { return in_unit(r.drive_rebuild.base(), units::min); }},
+        // A lone D-box has no other to rebuild from: n/a, not "0.0" h, which
+        // read as an instant rebuild (third red-team round, defect 13).
         {"dbox_rebuild_h", "D-box rebuild (h)", 1,
-         [](R r) { return in_unit(r.dbox_rebuild.base(), units::h); }},
+         [](R r) -> Value {
+             return r.dbox_rebuild.base() > 0.0 ? in_unit(r.dbox_rebuild.base(), units::h)
+                                                : std::nullopt;
+         }},
         {"drive_annual_loss_probability", "Annual loss probability, drive failures", -1,
          [](R r) -> Value { return r.drive_annual_loss; }},
         {"fixed_window_drive_annual_loss_probability",
@@ -219,7 +224,7 @@ std::string render_resilience(const ResilienceQuery& q, const std::vector<Resili
                               Format format) {
     switch (format) {
     case Format::json:
-        return resilience_json(q, cols).dump(2) + "\n";
+        return detail::without_negative_zero(resilience_json(q, cols)).dump(2) + "\n";
     case Format::csv:
         return render_csv(resilience_grid(cols, true));
     case Format::md:

@@ -515,7 +515,7 @@ std::string render_sizing(const SizingResult& result, Format format) {
         }
         j["designs"] = designs;
         j["feasible"] = result.all_feasible();
-        return j.dump(2) + "\n";
+        return detail::without_negative_zero(j).dump(2) + "\n";
     }
     }
     return {};

@@ -27,6 +27,20 @@ std::string char_name(std::string_view text, std::size_t offset);
 /// with a note of what was left out, so a 1 MB value is not echoed in full.
 std::string printable(std::string_view text, std::size_t max_chars = 200);
 
+/// Why `text` cannot stand in a document at all (a character find_unsafe_char
+/// finds), or empty: every string of a scenario or catalog is checked so.
+std::string unsafe_text_problem(std::string_view text);
+
+/// Names and ids longer than this many characters are refused.
+constexpr std::size_t kMaxNameChars = 200;
+
+/// Why `text` cannot be a name (a scenario's, an option's, a job's, a catalog
+/// entry's), or empty: after unsafe_text_problem, a name is one line of a table, a sheet's header
+/// and a drawing's title, so it holds no control character (find_unsafe_char with one_line) and at
+/// most kMaxNameChars characters. The one rule for a name from a file, a flag (`--name`) or the
+/// GUI's form.
+std::string name_problem(std::string_view text);
+
 /// The longest message line podsizer prints, in characters: every echoed
 /// value is cut far shorter, this is the last guard.
 constexpr std::size_t kMaxMessageChars = 2000;

@@ -9,6 +9,7 @@
 
 #include "podsizer/catalog/json_path.hpp"
 #include "podsizer/core/catalog.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/core/scenario.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -60,10 +61,8 @@ enum class IdList {
     references
 };
 
-/// The largest count any scenario field takes: counts beyond it are not
-/// devices anyone will buy, and they would lose integer precision in the
-/// doubles downstream. The reader, `sweep --vary` and the GUI all use it.
-inline constexpr std::int64_t kMaxCount = 1'000'000'000'000'000;
+// kMaxCount, the largest count any scenario field takes, is core's
+// (number_text.hpp): the reader, the flags, `sweep --vary` and the GUI use it.
 
 /// A numeric field's range; quantities and percentages in base units.
 struct Bounds {
@@ -126,6 +125,10 @@ std::size_t field_count(const ScenarioField& field, const Scenario& s);
 
 /// The value as a file would spell it ("5.4 PB", "5%", "1:2", "auto").
 std::string field_text(const ScenarioField& field, const FieldData& value);
+
+/// Whether the field names something (the scenario, an option, a job): its
+/// text is held to name_problem's rules (safe_text.hpp).
+bool is_name_field(const ScenarioField& field);
 
 /// Why `value` is not acceptable for `field` (range, choice, catalog id), or
 /// empty. `shown` is the value as the user wrote it, for the message. The

@@ -11,6 +11,7 @@
 #include "podsizer/core/durability.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +48,10 @@ struct SimulationInputs {
     std::uint64_t seed = 1;
     unsigned threads = 0;     ///< 0: std::thread::hardware_concurrency(), at least 1
     double confidence = 0.95; ///< of the interval on the loss rate
+    /// Called on the calling thread after each chunk it finishes, with the
+    /// chunks finished so far (by every thread) and the total: a long run
+    /// can show that it is moving. Never changes the result.
+    std::function<void(std::int64_t finished, std::int64_t chunks)> progress;
 };
 
 struct SimulationResult {

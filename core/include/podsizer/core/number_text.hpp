@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,8 +32,23 @@ std::optional<ScannedNumber> scan_number(std::string_view text, bool signed_ok =
 /// separators, no spaces, finite. nullopt otherwise.
 std::optional<double> parse_decimal(std::string_view text);
 
+/// The largest count any input takes, from a file, a flag or the GUI: counts
+/// beyond it are not devices anyone will buy, and they would lose integer
+/// precision in the doubles downstream.
+inline constexpr std::int64_t kMaxCount = 1'000'000'000'000'000;
+
+/// The one reading of a count written as text (a flag, a `--vary` value): a
+/// plain decimal as in a JSON file, so "4.5e2" is 450 and "2e12" is 2 × 10^12,
+/// whole, from `min` to `max`. Throws InputError (no location) otherwise:
+/// "2.5" is not a whole number, "ten" not a number. `size --gpus 2e12` and
+/// "gpus": 2e12 in a file get the same answer (REVIEW-3 part C, R4: the
+/// flag stopped at 10^12, the file at 10^15).
+std::int64_t parse_count_text(std::string_view text, std::int64_t min = 1,
+                              std::int64_t max = kMaxCount);
+
 /// The shortest text that reads back to exactly `v` ("61.44", "0.1",
-/// "1e+22"); "nan", "inf", "-inf" for non-finite values.
+/// "1e+22"); "0" for -0 too; "nan", "inf", "-inf" for non-finite values
+/// (machine text: the reports write those as JSON null or an empty field).
 std::string format_shortest(double v);
 
 /// The shortest fixed-point text (no exponent) that reads back to exactly `v`.

@@ -41,7 +41,8 @@ struct DesignResilience {
     std::int64_t drives = 0;            ///< N = D-boxes × drives per D-box
     Throughput rebuild_bandwidth;       ///< ρ × the D-boxes' backend read
     Duration drive_rebuild;             ///< T_d
-    Duration dbox_rebuild;              ///< T_box: a whole D-box's drives, by the other D-boxes
+    Duration dbox_rebuild; ///< T_box: a whole D-box's drives, by the other D-boxes; 0: no other
+                           ///< D-box (a lone one), shown as n/a / null
     DurabilityResult durability;        ///< independent drive failures, closed form
     double dbox_loss_given_failure = 0; ///< P(loss | one D-box fails), m = Nλ·T_box
     // docs/resilience.md §9: the headline combines the drive and enclosure

@@ -196,6 +196,8 @@ template <Dimension D> std::string format(Quantity<D> q, int decimals = 1) {
 }
 
 /// A number with thousands separators: 41472 -> "41,472"; 1351.68 (1) -> "1,351.7".
+/// `v` with `decimals` decimals and "," thousands separators, never "-0"; a
+/// value that is not finite is "∞", "-∞" or "n/a" (NaN), never "inf".
 std::string format_number(double v, int decimals = 0);
 
 } // namespace podsizer
