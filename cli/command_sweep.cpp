@@ -8,7 +8,6 @@
 #include "podsizer/reports/batch_workbook.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <iostream>
 
 namespace podsizer::cli {
