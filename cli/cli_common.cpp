@@ -1,5 +1,6 @@
 #include "cli_common.hpp"
 
+#include "output_paths.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_catalog.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
@@ -102,6 +103,7 @@ std::string require_known(const std::string& id, const std::vector<std::string>&
 Scenario read_scenario(const std::string& path, Catalog& catalog, Diagnostics& diag) {
     try {
         ScenarioWithCatalog read = load_scenario_with_catalog(path, catalog, &diag);
+        note_scenario_catalog_files(read.catalog_files);
         print_warnings(diag);
         diag.warnings.clear();
         catalog = std::move(read.catalog);

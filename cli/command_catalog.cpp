@@ -5,7 +5,6 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/catalog_report.hpp"
 
-#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -43,9 +42,8 @@ int run_catalog_validate(const GlobalOptions& g, const std::string& path) {
     if (is_scenario_document(text, path)) {
         // The scenario's own catalog merged over the catalog and checked
         // whole, and the scenario read against it, as size would.
-        const std::string dir = std::filesystem::path(path).parent_path().string();
         const ScenarioWithCatalog read =
-            parse_scenario_with_catalog(text, path, dir, catalog, &diag);
+            parse_scenario_with_catalog(text, path, scenario_base_dir(path), catalog, &diag);
         print_warnings(diag);
         std::cout << path << ": ok, " << read.own_entries << " entries (the scenario's own catalog)"
                   << (diag.warnings.empty() ? "" : " (with warnings)") << "\n";

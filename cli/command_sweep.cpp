@@ -2,12 +2,12 @@
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
 #include "podsizer/batch/batch_runner.hpp"
+#include "podsizer/catalog/scenario_catalog.hpp"
 #include "podsizer/catalog/scenario_document.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/batch_workbook.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <iostream>
 
 namespace podsizer::cli {
@@ -22,20 +22,23 @@ struct SweepArgs {
 
 int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
     const BatchOptions options = batch_options(g, a.batch);
-    check_batch_xlsx(a.batch, run_inputs(g, a.scenario));
     Diagnostics diag;
     Catalog catalog = load_catalog(g, diag);
     ScenarioDocument base(read_text_file(a.scenario), a.scenario);
     Scenario scenario;
     try {
         // The scenario's own catalog is the same for every run: merged once.
-        base.take_catalog(catalog, std::filesystem::path(a.scenario).parent_path().string(), &diag);
+        std::vector<std::string> named;
+        base.take_catalog(catalog, scenario_base_dir(a.scenario), &diag, &named);
+        note_scenario_catalog_files(named);
         scenario = base.parse(catalog, &diag); // the unvaried scenario must be valid on its own
     } catch (const InputError&) {
         print_warnings(diag);
         throw;
     }
     print_warnings(diag);
+    // After the scenario is read: its own catalog files are inputs too.
+    check_batch_xlsx(a.batch, run_inputs(g, a.scenario));
     const Sweep sweep(std::move(base), a.vary, catalog);
     // Too many rows for one sheet: say so before sizing, not after. (The
     // sweep's cap of kMaxSweepDesigns is below a sheet's rows today; this

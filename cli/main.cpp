@@ -126,9 +126,9 @@ int run(int argc, char** argv) {
         return kExitOk; // StdoutBuffer::finish says why and sets the code
     } catch (const podsizer::InputError& e) {
         // One line, whatever a file or an argument held (control characters
-        // escaped, a huge value cut): second red-team round, defect 11.
-        std::cerr << "podsizer: error: "
-                  << podsizer::printable(e.what(), podsizer::kMaxMessageChars) << "\n";
+        // escaped, a huge value cut): second red-team round, defect 11; a
+        // long path cut part by part, so the reason stays (third, defect 12).
+        std::cerr << "podsizer: error: " << podsizer::error_line(e.where(), e.message()) << "\n";
         return kExitBadInput;
     } catch (const std::exception& e) {
         // Not the user's fault: say so plainly, still without a stack trace.

@@ -8,11 +8,14 @@
 #include "input_field.hpp"
 #include "main_window.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/reports/atomic_file.hpp"
 #include "podsizer/reports/version.hpp"
 #include "scenario_editor.hpp"
 #include "session.hpp"
 
 #include <QApplication>
+#include <QBuffer>
+#include <QByteArray>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QIcon>
@@ -176,15 +179,40 @@ int open_inputs(podsizer::gui::MainWindow& w, const CommandLine& line) {
     return 0;
 }
 
+/// The largest side of a --screenshot, in pixels (resize_window).
+constexpr int kMaxShotSide = 8000;
+
 /// Sizes the window for a batch run; 0, or the exit status.
 int resize_window(podsizer::gui::MainWindow& w, const QString& text) {
     const QStringList size = text.split('x');
     const int width = size.value(0).toInt();
     const int height = size.size() == 2 ? size.value(1).toInt() : 0;
-    if (width < 200 || height < 200) {
-        return fail("--size: expected WIDTHxHEIGHT of at least 200x200, such as 1600x1000");
+    // At most 8000 x 8000: the grab is a 32-bit image of the window, 256 MB
+    // at that size; 40000 x 40000 passed Qt's own limit and crashed, 20000 x
+    // 20000 took 3.1 GB (third red-team round, defect 18).
+    if (width < 200 || height < 200 || width > kMaxShotSide || height > kMaxShotSide) {
+        return fail("--size: expected WIDTHxHEIGHT from 200x200 to 8000x8000, such as 1600x1000");
     }
     w.resize(width, height);
+    return 0;
+}
+
+/// Refuses a --screenshot target that is one of the inputs (the scenario,
+/// its catalog files, --catalog) or a node, directory or read-only file (third
+/// red-team round, defect 19: it replaced the scenario and wrote through a
+/// link); 0, or the exit status.
+int check_screenshot(const podsizer::gui::MainWindow& w, const CommandLine& line) {
+    if (!line.screenshot) {
+        return 0;
+    }
+    if (line.screenshot->isEmpty()) {
+        return fail("--screenshot: expected a file name, got an empty one");
+    }
+    try {
+        w.session()->checkExportPath(*line.screenshot, "--screenshot");
+    } catch (const podsizer::InputError& e) {
+        return fail(QString::fromStdString(e.what()));
+    }
     return 0;
 }
 
@@ -198,8 +226,21 @@ int run_batch(podsizer::gui::MainWindow& w, const CommandLine& line) {
         }
         return measure_latency(w, n);
     }
-    if (!w.grab().save(*line.screenshot, "PNG")) {
-        return fail(*line.screenshot + ": cannot write the PNG");
+    // Encoded in memory, then written as every export is (atomic, never
+    // through a link, never over a node); the target was checked against the
+    // inputs before (check_screenshot).
+    const QPixmap shot = w.grab();
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    if (shot.isNull() || !shot.save(&buffer, "PNG")) {
+        return fail("--screenshot: " + *line.screenshot +
+                    ": the window could not be rendered at this size");
+    }
+    try {
+        podsizer::write_file_atomically(line.screenshot->toStdString(), png.toStdString());
+    } catch (const podsizer::InputError& e) {
+        return fail(QString::fromStdString(e.located("--screenshot").what()));
     }
     return 0;
 }
@@ -233,6 +274,9 @@ int main(int argc, char** argv) {
     }
     if (line.batch()) {
         if (const int status = resize_window(w, line.size); status != 0) {
+            return status;
+        }
+        if (const int status = check_screenshot(w, line); status != 0) {
             return status;
         }
     }

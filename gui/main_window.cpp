@@ -451,6 +451,7 @@ bool MainWindow::saveTo(const QString& path) {
 
 void MainWindow::exportReport(const QString& path, Report report, Format format) const {
     const std::string where = path.toStdString();
+    session_->checkExportPath(path);
     if (!session_->result()) {
         throw InputError(where, "nothing to export: " + session_->sizingError().toStdString());
     }
@@ -489,6 +490,7 @@ void MainWindow::exportRackSvg(const QString& path) const {
     if (session_->selected() == nullptr) {
         throw InputError(path.toStdString(), "nothing to export: no design is sized");
     }
+    session_->checkExportPath(path);
     ExportTargets targets; // as `size --svg`
     targets.svg.push_back({static_cast<std::size_t>(session_->selectedDesign()), path.toStdString(),
                            static_cast<RackView>(racks_->drawing())});
@@ -500,6 +502,7 @@ void MainWindow::exportWorkbook(const QString& path) const {
         throw InputError(path.toStdString(),
                          "nothing to export: " + session_->sizingError().toStdString());
     }
+    session_->checkExportPath(path);
     ExportTargets targets; // as `compare --xlsx`: the study holds its comparison and fleet split
     targets.xlsx = path.toStdString();
     export_study(*session_->study(), session_->catalog(), &session_->scenario(), targets,

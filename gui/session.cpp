@@ -118,7 +118,34 @@ QStringList Session::openFile(const QString& path) {
     return warnings;
 }
 
+std::vector<RunFile> Session::inputFiles() const {
+    std::vector<RunFile> files;
+    if (!path_.isEmpty()) {
+        files.push_back({"the scenario", path_.toStdString()});
+    }
+    for (const std::string& f : own_catalog_files(extras_)) {
+        files.push_back({"the scenario's catalog", f});
+    }
+    if (!custom_.path().isEmpty()) {
+        files.push_back({"the custom catalog", custom_.path().toStdString()});
+    }
+    return files;
+}
+
+void Session::checkExportPath(const QString& path, const std::string& role) const {
+    check_outputs({{role, path.toStdString()}}, inputFiles());
+}
+
 void Session::saveFile(const QString& path) {
+    // Saving over the scenario itself is what Save does; over one of its
+    // catalog files or the custom catalog it would destroy an input.
+    std::vector<RunFile> others;
+    for (RunFile& f : inputFiles()) {
+        if (f.role != "the scenario") {
+            others.push_back(std::move(f));
+        }
+    }
+    check_outputs({{"save", path.toStdString()}}, others);
     const std::string dir = std::filesystem::path(path.toStdString()).parent_path().string();
     ScenarioExtras moved = rebase_extras(extras_, dir);
     write_file_atomically(path.toStdString(), scenario_to_json(scenario_, moved));

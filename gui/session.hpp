@@ -16,6 +16,7 @@
 #include "podsizer/core/extrapolation.hpp"
 #include "podsizer/core/optimizer.hpp"
 #include "podsizer/core/scenario.hpp"
+#include "podsizer/reports/run_files.hpp"
 #include "podsizer/reports/study.hpp"
 #endif
 
@@ -76,6 +77,13 @@ public:
 
     QUndoStack* undoStack() const { return undo_; }
     const QString& filePath() const { return path_; }
+    /// The files the session read: the scenario file, the catalog files its
+    /// own catalog names and the custom catalog file. No export replaces one
+    /// (checkExportPath; third red-team round, defect 2).
+    std::vector<RunFile> inputFiles() const;
+    /// Throws InputError (naming `role` and `path`) when an export to `path`
+    /// would replace one of inputFiles() or a file check_export_target refuses.
+    void checkExportPath(const QString& path, const std::string& role = "export") const;
     bool isModified() const;
 
     /// The reference case as an untitled scenario (File > New).

@@ -3,7 +3,7 @@
 # preset (clang, libFuzzer, ASan, UBSan) and fuzzes each harness for SECONDS, one after the
 # other (the machine is shared; set FUZZ_JOBS=2 to run two at once).
 #
-#   scripts/fuzz.sh [SECONDS] [HARNESS...]     default: 600 s; quantity catalog scenario optimize vary
+#   scripts/fuzz.sh [SECONDS] [HARNESS...]     default: 600 s; quantity catalog scenario optimize vary own_catalog
 #
 # The corpus grows in build/asan/corpus/NAME and is kept between runs; crashing
 # inputs land in build/asan/artifacts/. A crash stops that harness unless
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -eq 0 ] && harnesses=(quantity catalog scenario optimize vary)
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(quantity catalog scenario optimize vary own_catalog)
 
 cmake --preset asan >/dev/null
 targets=()
@@ -22,7 +22,8 @@ for name in "${harnesses[@]}"; do targets+=("fuzz_$name"); done
 cmake --build --preset asan -j2 --target "${targets[@]}" >/dev/null
 
 declare -A seeds=([quantity]=fuzz/seeds/quantity [catalog]=catalog/data [scenario]=examples
-    [optimize]=examples [vary]=fuzz/seeds/vary)
+    [optimize]=examples [vary]=fuzz/seeds/vary
+    [own_catalog]=fuzz/seeds/own_catalog)
 mkdir -p build/asan/logs build/asan/artifacts
 run_one() {
     local name=$1

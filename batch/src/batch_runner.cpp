@@ -7,6 +7,7 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/batch_workbook.hpp"
+#include "podsizer/reports/run_files.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -27,6 +28,8 @@ struct Outcome {
     /// The run's catalog when the scenario carries its own entries, for the
     /// workbook's Assumptions of the models it used.
     std::optional<Catalog> own_catalog;
+    /// The catalog files the scenario named, as read: no workbook may replace them.
+    std::vector<std::string> catalog_files;
 };
 
 /// Puts `item` into `items` in place of the entry with its id, or at the end.
@@ -75,21 +78,37 @@ public:
                                       ": not written, since no run was sized; the file is left "
                                       "as it was";
         } else if (!options.xlsx.empty()) {
-            workbook_.title = title;
-            workbook_.header = report_.csv_header();
-            WorkbookOptions wo;
-            wo.date = options.workbook_date;
-            try {
-                write_batch_workbook(options.xlsx, workbook_, catalog_, wo);
-            } catch (const InputError& e) {
-                summary_.workbook_error = e.located("--xlsx").what();
-            }
+            write_workbook(options, title);
         }
         return summary_;
     }
 
 private:
+    /// The workbook, unless it would replace a catalog file a scenario named
+    /// (known only once the scenarios are read; the files given on the
+    /// command line were checked before the first run).
+    void write_workbook(const BatchOptions& options, const std::string& title) {
+        try {
+            check_outputs({{"--xlsx", options.xlsx}}, read_files_);
+        } catch (const InputError& e) {
+            summary_.workbook_error = e.what();
+            return;
+        }
+        workbook_.title = title;
+        workbook_.header = report_.csv_header();
+        WorkbookOptions wo;
+        wo.date = options.workbook_date;
+        try {
+            write_batch_workbook(options.xlsx, workbook_, catalog_, wo);
+        } catch (const InputError& e) {
+            summary_.workbook_error = e.located("--xlsx").what();
+        }
+    }
+
     void emit_outcome(Outcome&& o) {
+        for (std::string& f : o.catalog_files) {
+            read_files_.push_back({"a scenario's catalog", std::move(f)});
+        }
         for (const std::string& line : o.messages) {
             err_ << printable(line, kMaxMessageChars) << '\n';
         }
@@ -141,12 +160,26 @@ private:
     bool first_ = true;
     BatchWorkbookData workbook_;
     std::set<std::string> model_keys_;
+    std::vector<RunFile> read_files_;
 };
 
 void warnings_to(std::vector<std::string>& lines, const Diagnostics& diag) {
     for (const std::string& w : diag.warnings) {
         lines.push_back("podsizer: warning: " + w);
     }
+}
+
+/// Why a file found in a batch directory is no run: it is a catalog; empty
+/// for anything else (a file that cannot be read is reported when it is run).
+std::string catalog_note(const std::string& path) {
+    try {
+        if (is_catalog_document(read_text_file(path))) {
+            return "a catalog file, not a scenario: skipped (scenarios name such files in "
+                   "their \"catalog\")";
+        }
+    } catch (const InputError&) {
+    }
+    return {};
 }
 
 } // namespace
@@ -156,7 +189,7 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
     for (const std::string& arg : args) {
         std::error_code ec;
         if (!fs::is_directory(arg, ec)) {
-            out.push_back({arg, {}}); // a missing file is reported when it is read
+            out.push_back({arg, {}, {}}); // a missing file is reported when it is read
             continue;
         }
         std::vector<BatchInput> found;
@@ -168,20 +201,23 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
             std::error_code type_ec;
             std::string path = it->path().generic_string();
             if (it->is_regular_file(type_ec)) {
-                found.push_back({std::move(path), {}});
+                found.push_back({std::move(path), {}, {}});
+                found.back().skipped = catalog_note(found.back().path);
             } else if (it->is_symlink(type_ec)) {
                 // A dangling link or a loop was skipped without a word, while
                 // an unreadable file is reported: report it too.
-                found.push_back({path, path + ": a symbolic link to nothing readable (dangling "
-                                              "or a loop); expected a scenario file"});
+                found.push_back({path,
+                                 path + ": a symbolic link to nothing readable (dangling "
+                                        "or a loop); expected a scenario file",
+                                 {}});
             }
         }
         if (ec) {
-            out.push_back({arg, arg + ": cannot read directory (" + ec.message() + ")"});
+            out.push_back({arg, arg + ": cannot read directory (" + ec.message() + ")", {}});
             continue;
         }
         if (found.empty()) {
-            out.push_back({arg, arg + ": no *.json scenario files in this directory"});
+            out.push_back({arg, arg + ": no *.json scenario files in this directory", {}});
             continue;
         }
         std::sort(found.begin(), found.end(),
@@ -195,7 +231,14 @@ std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args
 
 BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& catalog,
                        const BatchOptions& options, std::ostream& out, std::ostream& err) {
-    const std::vector<BatchInput> inputs = expand_batch_inputs(args);
+    std::vector<BatchInput> inputs;
+    for (BatchInput& in : expand_batch_inputs(args)) {
+        if (in.skipped.empty()) {
+            inputs.push_back(std::move(in));
+        } else {
+            err << "podsizer: note: " << printable(in.path, 200) << ": " << in.skipped << "\n";
+        }
+    }
     BatchReport report(options.format, BatchKind::batch);
     report.set_full(options.full);
     report.set_workbook(!options.xlsx.empty());
@@ -222,8 +265,9 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
                     if (own.own_entries > 0) {
                         o.own_catalog = std::move(own.catalog);
                     }
+                    o.catalog_files = std::move(own.catalog_files);
                 } catch (const InputError& e) {
-                    run.error = e.what();
+                    run.error = error_line(e.where(), e.message());
                 }
                 warnings_to(o.messages, diag);
             }
@@ -273,7 +317,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
                     throw e.located(run.file);
                 }
             } catch (const InputError& e) {
-                run.error = e.what();
+                run.error = error_line(e.where(), e.message());
                 o.messages.push_back("podsizer: error: run " + std::to_string(i + 1) + " (" +
                                      label + "): " + run.error);
             }

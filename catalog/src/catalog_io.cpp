@@ -7,10 +7,14 @@
 #include "podsizer/core/network.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <span>
+#include <system_error>
+#include <unordered_map>
+#include <utility>
 
 namespace podsizer {
 
@@ -567,7 +571,14 @@ std::string read_text_file(const std::string& path) {
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        throw InputError(path, "cannot open file (missing or unreadable)");
+        // The system's reason when it is not the usual one (a name too long,
+        // too many links): third red-team round, defect 12.
+        const int err = errno;
+        const bool usual = err == 0 || err == ENOENT || err == EACCES || err == ENOTDIR;
+        throw InputError(path, "cannot open file (" +
+                                   (usual ? std::string("missing or unreadable")
+                                          : std::generic_category().message(err)) +
+                                   ")");
     }
     // Checked before reading, so a huge regular file is refused without
     // loading it; devices and FIFOs report no size and are bounded below.
@@ -640,6 +651,47 @@ void merge_catalog_text(Catalog& catalog, std::string_view text, const std::stri
                         Diagnostics* diag) {
     const detail::json doc = detail::parse_json_text(text, origin);
     detail::merge_catalog_node(catalog, detail::root(doc, origin, diag));
+}
+
+namespace {
+
+/// `over`'s entries upserted into `into` through an index of its ids.
+template <class T> void merge_list(std::vector<T>& into, const std::vector<T>& over) {
+    std::unordered_map<std::string, std::size_t> at;
+    at.reserve(into.size() + over.size());
+    for (std::size_t i = 0; i < into.size(); ++i) {
+        at.emplace(into[i].id, i);
+    }
+    for (const T& t : over) {
+        if (const auto it = at.find(t.id); it != at.end()) {
+            into[it->second] = t;
+        } else {
+            at.emplace(t.id, into.size());
+            into.push_back(t);
+        }
+    }
+}
+
+} // namespace
+
+void merge_catalog(Catalog& catalog, const Catalog& over) {
+    merge_list(catalog.cnodes, over.cnodes);
+    merge_list(catalog.dboxes, over.dboxes);
+    merge_list(catalog.erasure_coding, over.erasure_coding);
+    merge_list(catalog.switches, over.switches);
+    merge_list(catalog.racks, over.racks);
+    merge_list(catalog.platforms, over.platforms);
+    merge_list(catalog.rules, over.rules);
+    merge_list(catalog.references, over.references);
+    merge_list(catalog.failure_rates, over.failure_rates);
+    for (auto [to, from] :
+         {std::pair{&catalog.defaults.rack, &over.defaults.rack},
+          std::pair{&catalog.defaults.network_switch, &over.defaults.network_switch},
+          std::pair{&catalog.defaults.failure_rate, &over.defaults.failure_rate}}) {
+        if (!from->empty()) {
+            *to = *from;
+        }
+    }
 }
 
 void merge_catalog_file(Catalog& catalog, const std::string& path, Diagnostics* diag) {

@@ -132,6 +132,29 @@ std::string printable(std::string_view text, std::size_t max_chars) {
     return out;
 }
 
+std::string error_line(std::string_view where, std::string_view message) {
+    // Each part's cut adds "… (N more bytes)", up to 30 characters; the
+    // prefix "podsizer: error: " takes 17.
+    constexpr std::size_t kPartChars = 200;
+    constexpr std::size_t kRoom = kMaxMessageChars - 17 - 30;
+    std::string place;
+    std::size_t start = 0;
+    while (start <= where.size() && !where.empty()) {
+        const std::size_t end = std::min(where.find(": ", start), where.size());
+        if (!place.empty()) {
+            place += ": ";
+        }
+        place += printable(where.substr(start, end - start), kPartChars);
+        start = end + 2;
+    }
+    if (place.size() > kRoom / 2) { // many long parts: the message keeps half the line
+        place = printable(place, kRoom / 2);
+    }
+    const std::size_t used = place.empty() ? 0 : place.size() + 2;
+    const std::string text = printable(message, kRoom - used);
+    return place.empty() ? text : place + ": " + text;
+}
+
 std::string xml_safe(std::string_view text) {
     if (find_unsafe_char(text) == std::string_view::npos) {
         return std::string(text);

@@ -1,12 +1,17 @@
 #include "podsizer/catalog/scenario_catalog.hpp"
 
+#include "catalog_fields.hpp"
 #include "catalog_reader.hpp"
 #include "json_node.hpp"
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
 #include "scenario_reader.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <sys/stat.h>
+#include <utility>
 
 namespace podsizer {
 
@@ -14,39 +19,106 @@ namespace {
 
 using detail::Node;
 
+std::size_t largest_list(const Catalog& c) {
+    return std::max({c.cnodes.size(), c.dboxes.size(), c.erasure_coding.size(), c.switches.size(),
+                     c.racks.size(), c.platforms.size(), c.rules.size(), c.references.size(),
+                     c.failure_rates.size()});
+}
+
+/// What reading a scenario's own catalog costs at most (docs/robustness.md,
+/// "Limits"; third red-team round, defect 3: 200,000 inline items took 12 s
+/// and 60 references to one 1.3 MB file 16–20 s). Real scenarios name one or
+/// two catalogs.
+constexpr std::size_t kMaxOwnCatalogItems = 64;
+/// Entries of the own catalog in all, per list: what one catalog document may
+/// hold (read_list), so the merge costs what one file's does.
+constexpr std::size_t kMaxOwnEntriesPerList = 10'000;
+
+/// The state of one read of a scenario's own catalog: the files read so far
+/// (each once, by device and inode, however it is named) and their bytes.
+struct OwnRead {
+    const std::string& base_dir;
+    Diagnostics* diag;
+    std::vector<std::string> files; ///< resolved paths, in the order read
+    std::vector<std::pair<dev_t, ino_t>> ids;
+    std::size_t bytes = 0;
+};
+
+/// The catalog file an element names, read once: a second naming of the
+/// same file and the files' bytes past kMaxDocumentBytes in all are errors.
+std::string read_named_file(const Node& n, const std::string& path, OwnRead& st) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0) {
+        const std::pair<dev_t, ino_t> id{info.st_dev, info.st_ino};
+        for (std::size_t i = 0; i < st.ids.size(); ++i) {
+            if (st.ids[i] == id) {
+                n.fail("names the same file as an earlier item (" + printable(st.files[i], 60) +
+                       "); expected each catalog file once");
+            }
+        }
+        st.ids.push_back(id);
+        if (S_ISREG(info.st_mode) &&
+            static_cast<std::size_t>(info.st_size) > kMaxDocumentBytes - st.bytes) {
+            n.fail("the scenario's catalog files come to more than 16 MiB; expected at most "
+                   "16 MiB in all");
+        }
+    }
+    std::string text = read_text_file(path);
+    if (text.size() > kMaxDocumentBytes - st.bytes) {
+        n.fail("the scenario's catalog files come to more than 16 MiB; expected at most 16 MiB "
+               "in all");
+    }
+    st.bytes += text.size();
+    st.files.push_back(path);
+    return text;
+}
+
 /// Merges one element of the scenario's `catalog`: a catalog document in the
 /// scenario, or a catalog file's path relative to the scenario.
-void merge_one(Catalog& catalog, const Node& n, const std::string& base_dir, Diagnostics* diag) {
+void merge_one(Catalog& catalog, const Node& n, OwnRead& st) {
     if (n.is_string()) {
         const std::filesystem::path file(n.text());
         if (file.empty()) {
             n.fail("an empty path; expected a catalog file relative to the scenario, such as "
                    "\"my-catalog.json\"");
         }
-        const std::string path =
-            file.is_absolute() ? file.string() : (std::filesystem::path(base_dir) / file).string();
+        const std::string path = file.is_absolute()
+                                     ? file.string()
+                                     : (std::filesystem::path(st.base_dir) / file).string();
         try {
-            merge_catalog_file(catalog, path, diag);
+            merge_catalog_text(catalog, read_named_file(n, path, st), path, st.diag);
         } catch (const InputError& e) {
-            throw e.located(n.where());
+            throw e.where().starts_with(n.where()) ? e : e.located(n.where());
         }
-        return;
-    }
-    if (!n.is_object()) {
+    } else if (n.is_object()) {
+        detail::merge_catalog_node(catalog, n);
+    } else {
         n.fail("expected a catalog (an object with cnodes, dboxes, … as in a catalog file) or "
                "the path of a catalog file relative to the scenario");
     }
-    detail::merge_catalog_node(catalog, n);
+    if (const std::size_t most = largest_list(catalog); most > kMaxOwnEntriesPerList) {
+        n.fail("the scenario's own catalog holds " + std::to_string(most) +
+               " entries in one list with this item; expected at most 10,000 per list in all");
+    }
 }
 
-void merge_own(Catalog& catalog, const Node& own, const std::string& base_dir, Diagnostics* diag) {
+/// The scenario's own catalog on its own (every element merged in order),
+/// read once: its entries are counted and merged over the given catalog from
+/// this result (defect 10: it was read and merged twice).
+Catalog read_own(const Node& own, OwnRead& st) {
+    Catalog only;
     if (own.is_array()) {
-        for (const Node& item : own.items()) {
-            merge_one(catalog, item, base_dir, diag);
+        if (own.raw().size() > kMaxOwnCatalogItems) {
+            own.fail("has " + std::to_string(own.raw().size()) +
+                     " items; expected at most 64 catalogs and catalog files");
         }
-        return;
+        for (const Node& item : own.items()) {
+            merge_one(only, item, st);
+        }
+    } else {
+        merge_one(only, own, st);
     }
-    merge_one(catalog, own, base_dir, diag);
+    return only;
 }
 
 /// Every "_" key of every object in `j`, with the JSON pointer of its object.
@@ -99,18 +171,19 @@ std::string rebased(const std::string& path, const std::string& from, const std:
 
 } // namespace
 
-std::size_t detail::take_own_catalog(json& doc, const std::string& origin,
-                                     const std::string& base_dir, Catalog& catalog,
-                                     Diagnostics* diag) {
-    std::size_t own_entries = 0;
+detail::OwnCatalogRead detail::take_own_catalog(json& doc, const std::string& origin,
+                                                const std::string& base_dir, Catalog& catalog,
+                                                Diagnostics* diag) {
+    OwnCatalogRead out;
     const Node root = detail::root(doc, origin, diag);
     if (root.is_object()) {
         if (const std::optional<Node> own = root.find("catalog")) {
+            OwnRead st{base_dir, diag, {}, {}, 0};
+            const Catalog only = read_own(*own, st);
             // Counted on their own, as catalog validate counts a file.
-            Catalog only;
-            merge_own(only, *own, base_dir, nullptr);
-            own_entries = catalog_entry_count(only);
-            merge_own(catalog, *own, base_dir, diag);
+            out.entries = catalog_entry_count(only);
+            out.files = std::move(st.files);
+            merge_catalog(catalog, only);
             validate_catalog(catalog, own->where());
         }
     }
@@ -119,7 +192,7 @@ std::size_t detail::take_own_catalog(json& doc, const std::string& origin,
     if (doc.is_object()) {
         doc.erase("catalog");
     }
-    return own_entries;
+    return out;
 }
 
 Catalog merge_scenario_catalog(const Catalog& catalog, const ScenarioExtras& extras,
@@ -182,6 +255,54 @@ bool is_scenario_document(std::string_view text, const std::string& origin) {
     return doc.contains("name");
 }
 
+bool is_catalog_document(std::string_view text) {
+    detail::json doc;
+    try {
+        doc = detail::parse_json_text(text, "");
+    } catch (const InputError&) {
+        return false;
+    }
+    if (!doc.is_object()) {
+        return false;
+    }
+    if (const auto schema = doc.find("schema"); schema != doc.end()) {
+        return schema->is_string() && schema->get<std::string>() == "podsizer-catalog/1";
+    }
+    if (doc.contains("name")) {
+        return false;
+    }
+    for (const detail::CatalogList& list : detail::catalog_lists()) {
+        if (doc.contains(std::string(list.key))) {
+            return true;
+        }
+    }
+    return doc.contains("defaults");
+}
+
+std::vector<std::string> own_catalog_files(const ScenarioExtras& extras) {
+    std::vector<std::string> files;
+    if (extras.catalog.empty()) {
+        return files;
+    }
+    const detail::json own = detail::json::parse(extras.catalog);
+    auto add = [&](const detail::json& item) {
+        if (item.is_string() && !item.get<std::string>().empty()) {
+            const std::filesystem::path p(item.get<std::string>());
+            files.push_back(p.is_absolute()
+                                ? p.string()
+                                : (std::filesystem::path(extras.base_dir) / p).string());
+        }
+    };
+    if (own.is_array()) {
+        for (const detail::json& item : own) {
+            add(item);
+        }
+    } else {
+        add(own);
+    }
+    return files;
+}
+
 std::size_t catalog_entry_count(const Catalog& c) {
     return c.cnodes.size() + c.dboxes.size() + c.erasure_coding.size() + c.switches.size() +
            c.racks.size() + c.platforms.size() + c.rules.size() + c.references.size() +
@@ -195,15 +316,25 @@ ScenarioWithCatalog parse_scenario_with_catalog(std::string_view text, const std
     ScenarioWithCatalog out;
     out.catalog = catalog;
     out.extras = extras_of(doc, base_dir);
-    out.own_entries = detail::take_own_catalog(doc, origin, base_dir, out.catalog, diag);
+    detail::OwnCatalogRead own = detail::take_own_catalog(doc, origin, base_dir, out.catalog, diag);
+    out.own_entries = own.entries;
+    out.catalog_files = std::move(own.files);
     out.scenario = detail::read_scenario(doc, origin, out.catalog, diag);
     return out;
 }
 
+std::string scenario_base_dir(const std::string& path) {
+    // Next to the real file, not next to a link to it (third red-team round,
+    // defect 9): a scenario opened through a symbolic link reads the catalog
+    // that sits beside it, as the GUI's save (weakly_canonical) assumes.
+    std::error_code ec;
+    const std::filesystem::path real = std::filesystem::canonical(path, ec);
+    return (ec ? std::filesystem::path(path) : real).parent_path().string();
+}
+
 ScenarioWithCatalog load_scenario_with_catalog(const std::string& path, const Catalog& catalog,
                                                Diagnostics* diag) {
-    return parse_scenario_with_catalog(read_text_file(path), path,
-                                       std::filesystem::path(path).parent_path().string(), catalog,
+    return parse_scenario_with_catalog(read_text_file(path), path, scenario_base_dir(path), catalog,
                                        diag);
 }
 

@@ -187,8 +187,13 @@ std::optional<std::string> ScenarioDocument::text_at(std::string_view path) cons
 }
 
 std::size_t ScenarioDocument::take_catalog(Catalog& catalog, const std::string& base_dir,
-                                           Diagnostics* diag) {
-    return detail::take_own_catalog(doc_->value, origin_, base_dir, catalog, diag);
+                                           Diagnostics* diag, std::vector<std::string>* files) {
+    detail::OwnCatalogRead own =
+        detail::take_own_catalog(doc_->value, origin_, base_dir, catalog, diag);
+    if (files != nullptr) {
+        *files = std::move(own.files);
+    }
+    return own.entries;
 }
 
 Scenario ScenarioDocument::parse(const Catalog& catalog, Diagnostics* diag) const {

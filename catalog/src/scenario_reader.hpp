@@ -7,7 +7,9 @@
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/scenario.hpp"
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 namespace podsizer::detail {
 
@@ -16,10 +18,17 @@ namespace podsizer::detail {
 Scenario read_scenario(const json& doc, const std::string& origin, const Catalog& catalog,
                        Diagnostics* diag);
 
+/// What a scenario's own catalog was: the entries it adds or replaces and
+/// the catalog files it named, as read (resolved from the base directory).
+struct OwnCatalogRead {
+    std::size_t entries = 0;
+    std::vector<std::string> files;
+};
+
 /// Merges the document's own `catalog` member, if it has one, over `catalog`
-/// (checked whole), removes the member from `doc` and returns the number of
-/// entries it adds or replaces (scenario_catalog.hpp).
-std::size_t take_own_catalog(json& doc, const std::string& origin, const std::string& base_dir,
-                             Catalog& catalog, Diagnostics* diag);
+/// (checked whole) and removes the member from `doc` (scenario_catalog.hpp).
+/// Each file is read once.
+OwnCatalogRead take_own_catalog(json& doc, const std::string& origin, const std::string& base_dir,
+                                Catalog& catalog, Diagnostics* diag);
 
 } // namespace podsizer::detail

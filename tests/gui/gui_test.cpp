@@ -929,6 +929,93 @@ private Q_SLOTS:
                     .contains("podsizer-gui: error: nope.json: cannot open file"));
     }
 
+    // ---- Third red-team round (REDTEAM-3), defects 2, 18 and 19 ------------
+
+    void theScreenshotSizeIsBoundedAndRefusedBeyond() {
+        // Defect 18: 40000x40000 crashed (SIGSEGV) and 20000x20000 took 3.1 GB.
+        QTemporaryDir dir;
+        for (const char* size : {"40000x40000", "20000x20000", "8001x1000", "1000x8001"}) {
+            const QString png = dir.filePath("big.png");
+            const ProcessResult r =
+                run_process(PODSIZER_GUI_BIN, {kReference.toStdString(), "--screenshot",
+                                               png.toStdString(), "--size", size});
+            QCOMPARE(r.exit_code, 2);
+            QVERIFY(QString::fromStdString(r.err).contains("--size: expected WIDTHxHEIGHT from "
+                                                           "200x200 to 8000x8000"));
+            QVERIFY(!QFileInfo::exists(png));
+        }
+    }
+
+    void theScreenshotNeverReplacesAnInputNorWritesThroughALink() {
+        // Defect 19: `--screenshot pod.json pod.json` replaced the scenario
+        // with a PNG, and a link named .png wrote over the file it points to.
+        QTemporaryDir dir;
+        const QString own = dir.filePath("own.json");
+        const QString cat = dir.filePath("cat.json");
+        QVERIFY(QFile::copy(kSource + "/fuzz/seeds/own_catalog/own-path.json", own));
+        QVERIFY(QFile::copy(kSource + "/fuzz/seeds/own_catalog/cat.json", cat));
+        const QByteArray own_bytes = read_all(own);
+        const QByteArray cat_bytes = read_all(cat);
+        const QString link = dir.filePath("l.png");
+        QVERIFY(QFile::link(cat, link));
+        const std::pair<QString, const char*> refused[] = {
+            {own, "is the scenario of this run"},
+            {cat, "is the scenario's catalog of this run"},
+            {link, "is the scenario's catalog of this run"}};
+        for (const auto& [target, why] : refused) {
+            const ProcessResult r = run_process(
+                PODSIZER_GUI_BIN, {own.toStdString(), "--screenshot", target.toStdString()});
+            QCOMPARE(r.exit_code, 2);
+            QVERIFY2(QString::fromStdString(r.err).contains(why), r.err.c_str());
+        }
+        QCOMPARE(read_all(own), own_bytes);
+        QCOMPARE(read_all(cat), cat_bytes);
+        QVERIFY(QFileInfo(link).isSymLink());
+        // A link to a new name is replaced by the PNG, never written through.
+        const QString elsewhere = dir.filePath("elsewhere.png");
+        const QString link2 = dir.filePath("l2.png");
+        QVERIFY(QFile::link(elsewhere, link2));
+        QCOMPARE(
+            run_process(PODSIZER_GUI_BIN, {own.toStdString(), "--screenshot", link2.toStdString()})
+                .exit_code,
+            0);
+        QVERIFY(!QFileInfo::exists(elsewhere));
+        QVERIFY(!QFileInfo(link2).isSymLink());
+        QCOMPARE(QImage(link2).size(), QSize(1600, 1000));
+    }
+
+    void anExportNeverReplacesAFileTheSessionRead() {
+        // Defect 2 in the GUI: the workbook, drawing and report exports and
+        // Save As refuse the scenario's catalog file; exports refuse the
+        // scenario itself.
+        QTemporaryDir dir;
+        const QString own = dir.filePath("own.json");
+        const QString cat = dir.filePath("cat.json");
+        QVERIFY(QFile::copy(kSource + "/fuzz/seeds/own_catalog/own-path.json", own));
+        QVERIFY(QFile::copy(kSource + "/fuzz/seeds/own_catalog/cat.json", cat));
+        const QByteArray cat_bytes = read_all(cat);
+        auto w = open_window();
+        QVERIFY(w->openFile(own));
+        for (const QString& target : {cat, dir.filePath("./cat.json"), own}) {
+            bool refused = false;
+            try {
+                w->session()->checkExportPath(target);
+            } catch (const podsizer::InputError& e) {
+                refused = QString::fromStdString(e.what()).contains("of this run");
+            }
+            QVERIFY2(refused, qPrintable(target));
+        }
+        bool save_refused = false;
+        try {
+            w->session()->saveFile(cat);
+        } catch (const podsizer::InputError&) {
+            save_refused = true;
+        }
+        QVERIFY(save_refused);
+        QCOMPARE(read_all(cat), cat_bytes);
+        w->session()->checkExportPath(dir.filePath("new.xlsx")); // a new name is fine
+    }
+
     // ---- Issue 16, item 9: the GUI on a laptop --------------------------
 
     void noTwoSeriesOfAChartShareAColour() {

@@ -2,6 +2,7 @@
 
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/units.hpp"
 #include "podsizer/reports/version.hpp"
 
 #include <algorithm>
@@ -39,6 +40,16 @@ private:
     locale_t c_;
     locale_t previous_;
 };
+
+/// How many UTF-16 code units the UTF-8 sequence starting with `lead` takes:
+/// two for a four-byte sequence (outside the Basic Multilingual Plane), one
+/// for any other lead byte, none for a continuation byte.
+std::size_t utf16_units(unsigned char lead) {
+    if ((lead & 0xC0) == 0x80) {
+        return 0;
+    }
+    return (lead & 0xF8) == 0xF0 ? 2 : 1;
+}
 
 // Colours: a dark header band, pale section bands, and the spreadsheet
 // modelling convention of blue for inputs and black for formulas.
@@ -161,6 +172,34 @@ std::string range(const std::string& sheet, int row1, int col1, int row2, int co
     return "=" + quoted(sheet) + "!" + cell(row1, col1) + ":" + cell(row2, col2);
 }
 
+std::string cell_text(std::string_view text) {
+    std::string safe = xml_safe(text);
+    std::size_t units = 0;
+    for (unsigned char c : safe) {
+        units += utf16_units(c);
+    }
+    if (units <= kMaxCellChars) {
+        return safe;
+    }
+    // The mark is ASCII but for the ellipsis (one unit); 40 units hold it
+    // with a count of up to 16 digits.
+    constexpr std::size_t kMarkRoom = 40;
+    std::size_t kept = 0;
+    std::size_t end = 0;
+    while (end < safe.size()) {
+        const std::size_t u = utf16_units(static_cast<unsigned char>(safe[end]));
+        if (u > 0 && kept + u > kMaxCellChars - kMarkRoom) {
+            break;
+        }
+        kept += u;
+        ++end;
+    }
+    safe.resize(end);
+    safe += "\xe2\x80\xa6 [cut: " + format_number(static_cast<double>(units - kept)) +
+            " more characters]";
+    return safe;
+}
+
 // ---------------------------------------------------------------- Sheet
 
 void Sheet::text(int row, int col, const std::string& s, lxw_format* f) {
@@ -173,9 +212,10 @@ void Sheet::text(int row, int col, const std::string& s, lxw_format* f) {
         return;
     }
     // Every text that reaches a workbook part passes xml_safe: a name typed in
-    // the GUI is not checked like a file's (second red-team round, defect 6).
+    // the GUI is not checked like a file's (second red-team round, defect 6);
+    // and fits a cell (cell_text; third round, defect 1).
     check(worksheet_write_string(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
-                                 xml_safe(s).c_str(), f),
+                                 cell_text(s).c_str(), f),
           "string");
 }
 
@@ -220,15 +260,16 @@ void Sheet::comment(int row, int col, const std::string& text) {
     options.width = 360;
     options.height = 120;
     check(worksheet_write_comment_opt(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
-                                      xml_safe(text).c_str(), &options),
+                                      cell_text(text).c_str(), &options),
           "comment");
 }
 
 void Sheet::formula_text(int row, int col, const std::string& f, const std::string& cached,
                          lxw_format* fmt) {
-    check(worksheet_write_formula_str(
-              ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col), xml_safe(f).c_str(),
-              fmt != nullptr ? fmt : book_->text_formula(), xml_safe(cached).c_str()),
+    const std::string shown = cell_text(cached);
+    check(worksheet_write_formula_str(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
+                                      xml_safe(f).c_str(),
+                                      fmt != nullptr ? fmt : book_->text_formula(), shown.c_str()),
           "text formula");
     WorkbookFormula w;
     w.sheet = name_;
@@ -236,7 +277,7 @@ void Sheet::formula_text(int row, int col, const std::string& f, const std::stri
     w.col = col;
     w.formula = f;
     w.is_text = true;
-    w.text = cached;
+    w.text = shown;
     book_->manifest().formulas.push_back(std::move(w));
 }
 

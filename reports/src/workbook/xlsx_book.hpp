@@ -9,6 +9,7 @@
 #include <ctime>
 #include <map>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 #include <xlsxwriter.h>
@@ -148,6 +149,18 @@ private:
     lxw_format* text_assumed_ = nullptr;
     WorkbookManifest manifest_;
 };
+
+/// Excel's limit on the text of one cell, a cell comment or a cached text
+/// result: 32,767 characters, counted as Excel counts them (UTF-16 code
+/// units). libxlsxwriter refuses a longer string, which ended every export
+/// (third red-team round, defect 1: a 32,768-character catalog note).
+inline constexpr std::size_t kMaxCellChars = 32'767;
+
+/// `text` as a cell may hold it: xml_safe, and when longer than
+/// kMaxCellChars cut at a character boundary with a visible mark saying how
+/// much was left out ("… [cut: 1,233 more characters]"), the whole within the
+/// limit. Every text the Sheet writes passes here, whatever field it came from.
+std::string cell_text(std::string_view text);
 
 /// Throws std::logic_error for a libxlsxwriter error that means a bug here
 /// (bad range, invalid name), with the library's description.

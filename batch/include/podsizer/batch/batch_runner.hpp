@@ -33,10 +33,14 @@ struct OutputFailed : std::runtime_error {
 
 /// The scenario files named by the arguments: files as given, directories
 /// walked (recursively) for *.json files in sorted path order. A directory
-/// without any is reported as an input of its own whose `error` says so.
+/// without any is reported as an input of its own whose `error` says so. A
+/// catalog file found in a directory (the layout docs/scenario-format.md
+/// suggests: a scenario's catalog beside it) is no run: its `skipped` says
+/// why, and run_batch prints that as a note (third red-team round, defect 11).
 struct BatchInput {
     std::string path;
     std::string error;
+    std::string skipped;
 };
 std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args);
 

@@ -32,6 +32,12 @@ const std::vector<EmbeddedFile>& embedded_catalog_files();
 void merge_catalog_text(Catalog& catalog, std::string_view text, const std::string& origin,
                         Diagnostics* diag = nullptr);
 
+/// Adds the entries of `over` to `catalog` as merge_catalog_text would have:
+/// an entry whose id is already present replaces it, the others are appended
+/// in order; its defaults, where set, replace the catalog's. Linear in the
+/// entries of both.
+void merge_catalog(Catalog& catalog, const Catalog& over);
+
 /// Reads a file and merges it (see merge_catalog_text). A missing or
 /// unreadable file is an InputError.
 void merge_catalog_file(Catalog& catalog, const std::string& path, Diagnostics* diag = nullptr);

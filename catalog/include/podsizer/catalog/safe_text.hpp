@@ -45,6 +45,13 @@ std::string name_problem(std::string_view text);
 /// value is cut far shorter, this is the last guard.
 constexpr std::size_t kMaxMessageChars = 2000;
 
+/// An input error as one printable line of at most kMaxMessageChars
+/// characters with the "podsizer: error: " before it: each ": "-separated part
+/// of its place (file, JSON path, a path echoed there) is cut at 200
+/// characters and its message gets the rest, so a 5,000-character path no
+/// longer pushes the reason off the line (third red-team round, defect 12).
+std::string error_line(std::string_view where, std::string_view message);
+
 /// `text` with every character XML 1.0 does not allow dropped: what the
 /// workbook and the drawings write where a name came from elsewhere than a
 /// checked file (the GUI's form).

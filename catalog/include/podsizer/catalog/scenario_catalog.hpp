@@ -38,7 +38,10 @@ struct ScenarioWithCatalog {
     Scenario scenario;
     Catalog catalog;
     std::size_t own_entries = 0; ///< entries the scenario's own catalog adds or replaces
-    ScenarioExtras extras;       ///< the own catalog and comments, as written in the file
+    /// The catalog files its own catalog named, as read (each once): inputs
+    /// of the run that no export may replace (third red-team round, defect 2).
+    std::vector<std::string> catalog_files;
+    ScenarioExtras extras; ///< the own catalog and comments, as written in the file
 };
 
 /// Reads a scenario document whose `catalog` member (a catalog document, the
@@ -50,7 +53,12 @@ ScenarioWithCatalog parse_scenario_with_catalog(std::string_view text, const std
                                                 const std::string& base_dir, const Catalog& catalog,
                                                 Diagnostics* diag = nullptr);
 
-/// The same for a file; relative catalog paths are taken from its directory.
+/// The directory a scenario file's relative catalog paths are taken from:
+/// the real file's, with symbolic links resolved (docs/scenario-format.md).
+std::string scenario_base_dir(const std::string& path);
+
+/// The same for a file; relative catalog paths are taken from the directory
+/// of the real file (scenario_base_dir).
 ScenarioWithCatalog load_scenario_with_catalog(const std::string& path, const Catalog& catalog,
                                                Diagnostics* diag = nullptr);
 
@@ -72,6 +80,17 @@ std::string scenario_to_json(const Scenario& scenario, const ScenarioExtras& ext
 /// or it has none and a top-level `name`, which no catalog has) rather than a
 /// catalog; malformed JSON is an InputError naming `origin`.
 bool is_scenario_document(std::string_view text, const std::string& origin);
+
+/// Whether a document is a catalog rather than a scenario: its `schema` is
+/// "podsizer-catalog/1", or it has no schema and no `name` but a catalog list
+/// or `defaults`. Malformed JSON is no catalog (false), for the reader that
+/// then reads it as a scenario to say what is wrong.
+bool is_catalog_document(std::string_view text);
+
+/// The catalog files a scenario's own catalog names (its string items),
+/// resolved from extras.base_dir as the reader resolves them; for the GUI,
+/// whose exports must not replace them.
+std::vector<std::string> own_catalog_files(const ScenarioExtras& extras);
 
 /// Entries in a catalog, over all its lists.
 std::size_t catalog_entry_count(const Catalog& catalog);
