@@ -13,8 +13,11 @@
 #include "podsizer/catalog/catalog_fields.hpp"
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/catalog/json_schema.hpp"
+#include "podsizer/core/assumptions.hpp"
+#include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -172,4 +175,55 @@ TEST_CASE("max_dboxes takes five million: the reader reads it up to 10^15, which
     json entry = first_entry("erasure_coding");
     entry["max_dboxes"] = 5'000'000;
     CHECK(error_of("erasure_coding", entry) == "(no error)");
+}
+
+namespace {
+
+/// `m` with every figure an assumption: the entry's source, no field's own.
+template <class M> M all_assumed(M m) {
+    m.provenance.source = Source{SourceKind::assumption, "", "test"};
+    m.provenance.field_sources.clear();
+    return m;
+}
+
+/// Every "entry.field" of `figures` names a field of the catalog list `key`.
+void names_fields(const std::vector<AssumedFigure>& figures, const std::string& entry,
+                  std::string_view key) {
+    const std::vector<std::string_view> fields = catalog_field_names(key);
+    for (const AssumedFigure& a : figures) {
+        if (a.id.rfind(entry + ".", 0) != 0) {
+            continue;
+        }
+        INFO(a.id);
+        const std::string field = a.id.substr(entry.size() + 1);
+        CHECK(std::find(fields.begin(), fields.end(), field) != fields.end());
+    }
+}
+
+} // namespace
+
+TEST_CASE("the catalog fields core's assumptions name are fields of the catalog field table") {
+    // core/src/assumptions.cpp names catalog fields by string (core holds no
+    // table); with every figure assumed, each name it uses shows up here.
+    const Catalog c = default_catalog();
+    const CNodeModel cnode = all_assumed(c.cnodes.front());
+    const DBoxModel dbox = all_assumed(c.dboxes.front());
+    const SwitchModel sw = all_assumed(c.switches.front());
+    const RackModel rack = all_assumed(c.racks.front());
+    ErasureCodingRule ec = all_assumed(*c.ec_rule(dbox.erasure_coding));
+    ec.id = "ec"; // every id distinct, so "id.field" says which entry
+    const HardwareChoice hw{&cnode, &dbox, dbox.default_drive, &sw, &rack, &ec};
+    for (PowerBasis basis : {PowerBasis::typical, PowerBasis::max}) {
+        const std::vector<AssumedFigure> all = design_assumptions(hw, basis);
+        CHECK(all.size() >= 20);
+        names_fields(all, cnode.id, "cnodes");
+        names_fields(all, dbox.id, "dboxes");
+        names_fields(all, sw.id, "switches");
+        names_fields(all, rack.id, "racks");
+        names_fields(all, ec.id, "erasure_coding");
+    }
+    const ReferenceSystem ref = all_assumed(c.references.front());
+    names_fields(reference_assumptions(ref), ref.id, "references");
+    const GpuPlatform platform = all_assumed(c.platforms.front());
+    names_fields(platform_assumptions(platform), platform.id, "gpu_platforms");
 }

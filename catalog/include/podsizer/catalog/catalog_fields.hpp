@@ -18,6 +18,7 @@
 #include <span>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -133,6 +134,21 @@ const CatalogKinds& catalog_kinds();
 /// Calls f(kind) for each kind in order.
 template <class F> void for_each_catalog_kind(F&& f) {
     std::apply([&](const auto&... kind) { (f(kind), ...); }, catalog_kinds());
+}
+
+/// The name of the field of M whose row fills `member`; empty when no row does.
+template <class M> std::string_view catalog_field_name(const CatalogMember<M>& member) {
+    std::string_view out;
+    for_each_catalog_kind([&](const auto& kind) {
+        if constexpr (std::is_same_v<std::remove_cvref_t<decltype(kind)>, CatalogKind<M>>) {
+            for (const CatalogField<M>& f : kind.fields) {
+                if (!std::holds_alternative<std::monostate>(member) && f.member == member) {
+                    out = f.name;
+                }
+            }
+        }
+    });
+    return out;
 }
 
 /// A kind without its model type (the GUI's lists, the writer's key order).
