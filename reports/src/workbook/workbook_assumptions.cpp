@@ -200,6 +200,17 @@ template <class M> struct Figure {
     bool (*when)(const M&) = nullptr;        ///< set: listed only when it holds
 };
 
+/// The source of the catalog field of `m` that `member` fills: by the field's
+/// name in the catalog field table, never a name typed again here.
+template <class M>
+const Source& source_of(const M& m, const std::type_identity_t<CatalogMember<M>>& member) {
+    const std::string_view field = catalog_field_name(member);
+    if (field.empty()) {
+        throw std::logic_error("workbook: a figure names no catalog field");
+    }
+    return m.provenance.of(std::string(field));
+}
+
 /// A figure's unit when the sheet shows it in its base unit (U, W) or it has none.
 constexpr std::optional<AnyUnit> kBase = std::nullopt;
 
@@ -476,11 +487,7 @@ struct AssumptionsBuilder {
             if (f.when != nullptr && !f.when(m)) {
                 continue;
             }
-            const std::string_view field = catalog_field_name(f.member);
-            if (field.empty()) {
-                throw std::logic_error(std::string("workbook: no catalog field for ") + f.figure);
-            }
-            const Source& src = m.provenance.of(std::string(field));
+            const Source& src = source_of(m, f.member);
             if (f.text != nullptr) {
                 AssumptionRow r = text_row(group, f.figure, f.text(m), src);
                 r.unit = f.unit;
@@ -517,17 +524,17 @@ void AssumptionsBuilder::fleet() {
         const std::string g = "GPU platform " + p->id;
         num("platform", p->id, "gpus_per_su",
             number_row(g, "GPUs per scalable unit (SU)", p->gpus_per_su, Num::integer, "GPUs",
-                       p->provenance.of("gpus_per_su")));
+                       source_of(*p, &GpuPlatform::gpus_per_su)));
         if (input.comparison != nullptr && p->power_per_su.base() > 0.0) {
             // For the GPUs the power saved against a reference would feed.
             num("platform", p->id, "power_per_su_kW",
                 number_row(g, "Power per scalable unit", in(p->power_per_su, units::kW),
-                           Num::precise, "kW", p->provenance.of("power_per_su")));
+                           Num::precise, "kW", source_of(*p, &GpuPlatform::power_per_su)));
         }
         if (jobs) {
             num("platform", p->id, "gpus_per_node",
                 number_row(g, "GPUs per node", p->gpus_per_node, Num::integer, "GPUs",
-                           p->provenance.of("gpus_per_node")));
+                           source_of(*p, &GpuPlatform::gpus_per_node)));
         }
     }
     if (jobs) {
@@ -547,10 +554,10 @@ void AssumptionsBuilder::failure_rate() {
     if (preset != nullptr) {
         num("failure", "failure_rate", "per_1000_node_days",
             number_row("Failure rate " + preset->id, figure, rate.per_1000_node_days, Num::precise,
-                       "failures", preset->provenance.of("per_1000_node_days")));
+                       "failures", source_of(*preset, &FailureRatePreset::per_1000_node_days)));
         num("failure", "failure_rate", "gpus_per_node",
             number_row("Failure rate " + preset->id, node, rate.gpus_per_node, Num::integer, "GPUs",
-                       preset->provenance.of("gpus_per_node")));
+                       source_of(*preset, &FailureRatePreset::gpus_per_node)));
         return;
     }
     AssumptionRow r =
@@ -582,10 +589,10 @@ void AssumptionsBuilder::performance(const GpuPlatform* platform) {
     const std::string per = per_su ? " per SU" : " per GPU";
     num("rule", rule->id, "read_GBps",
         number_row(g, "Read" + per, in(rule->read, units::GB_per_s), Num::precise, "GB/s",
-                   rule->provenance.of("read")));
+                   source_of(*rule, &PerformanceRule::read)));
     num("rule", rule->id, "write_GBps",
         number_row(g, "Write" + per, in(rule->write, units::GB_per_s), Num::precise, "GB/s",
-                   rule->provenance.of("write")));
+                   source_of(*rule, &PerformanceRule::write)));
     const GpuPlatform* rp = input.catalog->platform(rule->platform);
     const double basis =
         per_su
@@ -778,7 +785,7 @@ void AssumptionsBuilder::erasure_coding(const ErasureCodingRule& ec) {
     if (ec.steps.empty()) {
         return;
     }
-    const Source& steps = ec.provenance.of("steps");
+    const Source& steps = source_of(ec, &ErasureCodingRule::steps);
     const Source same{steps.kind, "", "as step 1"};
     const std::size_t from_first = size();
     for (std::size_t i = 0; i < ec.steps.size(); ++i) {
