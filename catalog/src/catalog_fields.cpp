@@ -185,9 +185,15 @@ const auto kErasureCoding =
                  .shown = show()},
              count("parity", &EC::parity, 1, true, key()),
              // Either the layout figures or, in catalogs written before layouts
-             // were modelled, the stripe steps (ec_finish).
+             // were modelled, the stripe steps (read_max_data_strips).
              count("min_data_strips", &EC::min_data_strips, 1, false, show()),
-             count("max_data_strips", &EC::max_data_strips, 1, false, key()),
+             ECF{.name = "max_data_strips",
+                 .type = T::count,
+                 .member = &EC::max_data_strips,
+                 .required = false,
+                 .bounds = Bounds{1.0},
+                 .shown = key(),
+                 .read = detail::read_max_data_strips},
              count("excluded_ssds", &EC::excluded_ssds, 0, false, show()),
              count("strips_per_dbox", &EC::strips_per_dbox, 0, false, show()),
              count("strips_per_rack", &EC::strips_per_rack, 0, false, show()),
@@ -397,7 +403,7 @@ const CatalogKinds kKinds{
     CatalogKind<DBoxModel>{"dboxes", "dbox", "D-boxes", &Catalog::dboxes, kDbox,
                            detail::device_finish<DBoxModel>},
     CatalogKind<ErasureCodingRule>{"erasure_coding", "erasure_coding", "Erasure coding",
-                                   &Catalog::erasure_coding, kErasureCoding, detail::ec_finish},
+                                   &Catalog::erasure_coding, kErasureCoding},
     CatalogKind<SwitchModel>{"switches", "switch", "Switches", &Catalog::switches, kSwitch,
                              detail::switch_finish},
     CatalogKind<RackModel>{"racks", "rack", "Racks", &Catalog::racks, kRack},

@@ -142,24 +142,38 @@ void read_default_drive(const Node& n, DBoxModel& d) {
     }
 }
 
-void read_stripe_steps(const Node& n, ErasureCodingRule& e) {
-    if (auto steps = n.find("steps")) {
-        read_steps(*steps, e);
+namespace {
+
+void check_min_data_strips(const Node& n, const ErasureCodingRule& e) {
+    if (auto m = n.find("min_data_strips"); m && e.min_data_strips > e.max_data_strips) {
+        m->fail("must not exceed max_data_strips (" + std::to_string(e.max_data_strips) + ")");
     }
 }
 
-void ec_finish(const Node& n, ErasureCodingRule& e) {
-    // Either the layout figures (max_data_strips, …) or, in catalogs written
-    // before layouts were modelled, the stripe steps; both: the steps cap
-    // the layout's width (docs/model.md §6).
-    if (!n.find("max_data_strips")) {
-        if (e.steps.empty()) {
-            n.fail("expected \"max_data_strips\" (the widest stripe's data strips, such as 146)");
-        }
-        e.max_data_strips = e.steps.back().data_strips;
+} // namespace
+
+void read_stripe_steps(const Node& n, ErasureCodingRule& e) {
+    const auto steps = n.find("steps");
+    if (!steps) {
+        return;
     }
-    if (auto m = n.find("min_data_strips"); m && e.min_data_strips > e.max_data_strips) {
-        m->fail("must not exceed max_data_strips (" + std::to_string(e.max_data_strips) + ")");
+    read_steps(*steps, e);
+    if (!n.find("max_data_strips")) { // the widest step's (read_max_data_strips)
+        e.max_data_strips = e.steps.back().data_strips;
+        check_min_data_strips(n, e);
+    }
+}
+
+// Either the layout figures (max_data_strips, …) or, in catalogs written
+// before layouts were modelled, the stripe steps; both: the steps cap the
+// layout's width (docs/model.md §6). Without either the entry is refused
+// here, at max_data_strips, before the fields after it are read.
+void read_max_data_strips(const Node& n, ErasureCodingRule& e) {
+    if (auto m = n.find("max_data_strips")) {
+        e.max_data_strips = m->small_count(1);
+        check_min_data_strips(n, e);
+    } else if (!n.find("steps")) {
+        n.fail("expected \"max_data_strips\" (the widest stripe's data strips, such as 146)");
     }
 }
 

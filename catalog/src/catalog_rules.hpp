@@ -20,6 +20,7 @@ inline constexpr std::string_view kLeafUplinkExpected =
 // its row's place (CatalogField::read).
 void read_drive_sizes(const Node& n, DBoxModel& d);
 void read_default_drive(const Node& n, DBoxModel& d);
+void read_max_data_strips(const Node& n, ErasureCodingRule& e);
 void read_stripe_steps(const Node& n, ErasureCodingRule& e);
 void read_port_modes(const Node& n, SwitchModel& s);
 void read_ports(const Node& n, SwitchModel& s);
@@ -32,7 +33,6 @@ void read_accounts_raised(const Node& n, ReferenceSystem& r);
 /// C-nodes, D-boxes: the maximum draw, or typical x 1.3 as an assumption
 /// (docs/model.md §10).
 template <class M> void device_finish(const Node& n, M& m);
-void ec_finish(const Node& n, ErasureCodingRule& e);
 /// The leaf's uplink, then device_finish.
 void switch_finish(const Node& n, SwitchModel& s);
 
