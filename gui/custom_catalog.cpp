@@ -1,5 +1,6 @@
 #include "custom_catalog.hpp"
 
+#include "podsizer/catalog/catalog_fields.hpp"
 #include "podsizer/catalog/catalog_write.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
@@ -18,17 +19,17 @@ std::string compact(const QJsonObject& o) {
 } // namespace
 
 const std::vector<CatalogList>& catalog_lists() {
-    static const std::vector<CatalogList> lists{
-        {"cnodes", "cnode", "C-nodes"},
-        {"dboxes", "dbox", "D-boxes"},
-        {"erasure_coding", "erasure_coding", "Erasure coding"},
-        {"switches", "switch", "Switches"},
-        {"racks", "rack", "Racks"},
-        {"gpu_platforms", "gpu_platform", "GPU platforms"},
-        {"performance_rules", "performance_rule", "Performance rules"},
-        {"references", "reference", "Reference systems"},
-        {"failure_rates", "failure_rate", "Failure rates"},
-    };
+    // The catalog's table of kinds (podsizer/catalog/catalog_fields.hpp).
+    static const std::vector<CatalogList> lists = [] {
+        auto text = [](std::string_view s) {
+            return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+        };
+        std::vector<CatalogList> out;
+        for (const CatalogKindName& k : catalog_kind_names()) {
+            out.push_back({text(k.key), text(k.word), text(k.label)});
+        }
+        return out;
+    }();
     return lists;
 }
 

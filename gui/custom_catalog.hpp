@@ -17,7 +17,8 @@
 namespace podsizer::gui {
 
 /// A list of the catalog format: the key in the document ("dboxes") and the
-/// kind reports' catalog views use for it ("dbox").
+/// kind reports' catalog views use for it ("dbox"), from the catalog's table
+/// of kinds.
 struct CatalogList {
     QString key;
     QString kind;

@@ -1,184 +1,449 @@
-#include "catalog_fields.hpp"
+// The catalog field table (podsizer/catalog/catalog_fields.hpp): one row per
+// field of each catalog kind, and the table of kinds. The structured fields'
+// readers and the rules that join fields (a default drive among the drive
+// sizes, a switch's uplink) are in catalog_rules.cpp.
+#include "podsizer/catalog/catalog_fields.hpp"
 
+#include "catalog_rules.hpp"
+
+#include <algorithm>
 #include <array>
+#include <limits>
 
-namespace podsizer::detail {
+namespace podsizer {
 
 namespace {
 
 using T = CatalogType;
-constexpr Dimension kPower = Dimension::power;
+
 constexpr Dimension kRate = Dimension::throughput;
-constexpr Dimension kHeight = Dimension::rack_units;
 
-constexpr CatalogField kSource{"source", T::source};
-constexpr CatalogField kFieldSources{"field_sources", T::field_sources, {}, false};
+/// Concatenates row groups into one kind's table.
+template <class F, std::size_t... N> constexpr auto rows(const std::array<F, N>&... parts) {
+    std::array<F, (N + ...)> out{};
+    std::size_t at = 0;
+    ((std::copy(parts.begin(), parts.end(), out.begin() + static_cast<std::ptrdiff_t>(at)),
+      at += N),
+     ...);
+    return out;
+}
 
-const std::array kCnode{
-    CatalogField{"id", T::id},
-    CatalogField{"name", T::text},
-    CatalogField{"family", T::text, {}, false},
-    CatalogField{"height", T::quantity, kHeight},
-    CatalogField{"power", T::quantity, kPower},
-    CatalogField{"max_power", T::quantity, kPower, false},
-    CatalogField{"read", T::quantity, kRate},
-    CatalogField{"write", T::quantity, kRate},
-    CatalogField{"client_ports", T::count, {}, true, 0},
-    CatalogField{"backend_ports", T::count, {}, true, 0},
-    CatalogField{"client_port_speed", T::quantity, kRate, false},
-    CatalogField{"backend_port_speed", T::quantity, kRate, false},
-    kSource,
-    kFieldSources,
+/// Shown by `catalog show`, in `unit` with `decimals`.
+constexpr CatalogShown show(int decimals = 0, std::optional<AnyUnit> unit = std::nullopt) {
+    return CatalogShown{true, unit, decimals};
+}
+/// The same, and a key figure of `catalog list`.
+constexpr CatalogShown key(int decimals = 0, std::optional<AnyUnit> unit = std::nullopt) {
+    return CatalogShown{true, unit, decimals, true};
+}
+/// Shown only when given (not empty, not zero).
+constexpr CatalogShown if_set(CatalogShown s) {
+    s.only_if_set = true;
+    return s;
+}
+
+/// Every entry starts with its id and name.
+template <class M> constexpr std::array<CatalogField<M>, 2> entry_rows() {
+    return {CatalogField<M>{"id", T::id, &M::id}, CatalogField<M>{"name", T::line, &M::name}};
+}
+
+/// The part C-nodes, D-boxes and switches share: family, height and power
+/// (typical and maximum, docs/model.md §10). Read and described once.
+template <class M> constexpr std::array<CatalogField<M>, 4> device_rows(bool height_is_key) {
+    using F = CatalogField<M>;
+    return {
+        F{.name = "family",
+          .type = T::line,
+          .member = &M::family,
+          .required = false,
+          .shown = if_set(show())},
+        F{.name = "height",
+          .type = T::height,
+          .member = &M::height,
+          .shown = height_is_key ? key(0, units::U) : show(0, units::U)},
+        F{.name = "power", .type = T::quantity, .member = &M::power, .shown = key(0, units::W)},
+        // Not given: typical x 1.3, recorded as an assumption (device_finish).
+        F{.name = "max_power", .type = T::quantity, .member = &M::max_power, .required = false},
+    };
+}
+
+/// Every entry ends with its sources.
+template <class M> constexpr std::array<CatalogField<M>, 2> source_rows() {
+    return {CatalogField<M>{"source", T::source},
+            CatalogField<M>{.name = "field_sources", .type = T::field_sources, .required = false}};
+}
+
+/// A count of at least `min`.
+template <class M, class V>
+constexpr CatalogField<M> count(std::string_view name, V M::*member, double min,
+                                bool required = true, CatalogShown shown = {}) {
+    return CatalogField<M>{.name = name,
+                           .type = T::count,
+                           .member = member,
+                           .required = required,
+                           .bounds = Bounds{min},
+                           .shown = shown};
+}
+
+using CN = CatalogField<CNodeModel>;
+const auto kCnode = rows(entry_rows<CNodeModel>(), device_rows<CNodeModel>(false),
+                         std::array{
+                             CN{.name = "read",
+                                .type = T::quantity,
+                                .member = &CNodeModel::read,
+                                .shown = key(1, units::GB_per_s)},
+                             CN{.name = "write",
+                                .type = T::quantity,
+                                .member = &CNodeModel::write,
+                                .shown = key(1, units::GB_per_s)},
+                             count("client_ports", &CNodeModel::client_ports, 0, true, show()),
+                             count("backend_ports", &CNodeModel::backend_ports, 0, true, show()),
+                             CN{.name = "client_port_speed",
+                                .type = T::quantity,
+                                .member = &CNodeModel::client_port_speed,
+                                .required = false},
+                             CN{.name = "backend_port_speed",
+                                .type = T::quantity,
+                                .member = &CNodeModel::backend_port_speed,
+                                .required = false},
+                         },
+                         source_rows<CNodeModel>());
+
+using DB = CatalogField<DBoxModel>;
+const auto kDbox =
+    rows(entry_rows<DBoxModel>(), device_rows<DBoxModel>(true),
+         std::array{
+             count("drives", &DBoxModel::drives, 1, true, key()),
+             DB{.name = "drive_sizes",
+                .type = T::quantities,
+                .member = &DBoxModel::drive_sizes,
+                .shown = show(),
+                .read = detail::read_drive_sizes},
+             // One of drive_sizes.
+             DB{.name = "default_drive",
+                .type = T::quantity,
+                .member = &DBoxModel::default_drive,
+                .shown = key(),
+                .read = detail::read_default_drive},
+             DB{.name = "backend_read",
+                .type = T::quantity,
+                .member = &DBoxModel::backend_read,
+                .shown = key(1, units::GB_per_s)},
+             DB{.name = "backend_write",
+                .type = T::quantity,
+                .member = &DBoxModel::backend_write,
+                .shown = show(1, units::GB_per_s)},
+             count("backend_ports", &DBoxModel::backend_ports, 0, true, show()),
+             DB{.name = "backend_port_speed",
+                .type = T::quantity,
+                .member = &DBoxModel::backend_port_speed,
+                .required = false},
+             count("write_buffer_ha_min_dboxes", &DBoxModel::write_buffer_ha_min_dboxes, 0, false,
+                   show()),
+             // docs/resilience.md §8, §12, §9
+             DB{.name = "drive_afr",
+                .type = T::fraction,
+                .member = &DBoxModel::drive_afr,
+                .required = false,
+                .bounds = Bounds{0.0, 1.0, true, true},
+                .expected = "expected an annual failure rate above 0 and below 1, such as 0.005",
+                .shown = show(4)},
+             DB{.name = "drive_dwpd",
+                .type = T::number,
+                .member = &DBoxModel::drive_dwpd,
+                .required = false,
+                .bounds = Bounds{0.0, 100.0, true, false},
+                .expected = "expected drive writes per day above 0 and at most 100, such as 0.5",
+                .shown = show(2)},
+             DB{.name = "dbox_events_per_year",
+                .type = T::number,
+                .member = &DBoxModel::dbox_events_per_year,
+                .required = false,
+                .bounds = Bounds{0.0, 10.0},
+                .expected = "expected enclosure events per D-box-year from 0 to 10, such as 0.01",
+                .shown = show(4)},
+             DB{.name = "erasure_coding",
+                .type = T::id,
+                .member = &DBoxModel::erasure_coding,
+                .shown = show()},
+             DB{.name = "ncp_certified",
+                .type = T::boolean,
+                .member = &DBoxModel::ncp_certified,
+                .shown = key()},
+         },
+         source_rows<DBoxModel>());
+
+using EC = ErasureCodingRule;
+using ECF = CatalogField<EC>;
+const auto kErasureCoding =
+    rows(entry_rows<EC>(),
+         std::array{
+             ECF{.name = "software_version",
+                 .type = T::text,
+                 .member = &EC::software_version,
+                 .required = false,
+                 .shown = show()},
+             count("parity", &EC::parity, 1, true, key()),
+             // Either the layout figures or, in catalogs written before layouts
+             // were modelled, the stripe steps (read_max_data_strips).
+             count("min_data_strips", &EC::min_data_strips, 1, false, show()),
+             ECF{.name = "max_data_strips",
+                 .type = T::count,
+                 .member = &EC::max_data_strips,
+                 .required = false,
+                 .bounds = Bounds{1.0},
+                 .shown = key(),
+                 .read = detail::read_max_data_strips},
+             count("excluded_ssds", &EC::excluded_ssds, 0, false, show()),
+             count("strips_per_dbox", &EC::strips_per_dbox, 0, false, show()),
+             count("strips_per_rack", &EC::strips_per_rack, 0, false, show()),
+             ECF{.name = "steps",
+                 .type = T::stripe_steps,
+                 .member = &EC::steps,
+                 .required = false,
+                 .shown = if_set(show()),
+                 .read = detail::read_stripe_steps},
+             ECF{.name = "reserve", .type = T::fraction, .member = &EC::reserve, .shown = key(2)},
+             ECF{.name = "rebuild_read_fraction",
+                 .type = T::number,
+                 .member = &EC::rebuild_read_fraction,
+                 .required = false,
+                 .bounds = Bounds{0.0, 1.0, true, false},
+                 .expected = "expected the share of a stripe's data strips read per rebuilt strip, "
+                             "above 0 and at most 1 (1 for Reed-Solomon)",
+                 .shown = show(2)},
+             count("min_dboxes", &EC::min_dboxes, 1, true, show()),
+             count("enclosure_tolerance_min_dboxes", &EC::enclosure_tolerance_min_dboxes, 0, false,
+                   show()),
+             count("rack_resilience_min_racks", &EC::rack_resilience_min_racks, 0, false, show()),
+             count("max_dboxes", &EC::max_dboxes, 0, false, show()),
+             count("max_cnodes", &EC::max_cnodes, 0, false, show()),
+         },
+         source_rows<EC>());
+
+using SW = CatalogField<SwitchModel>;
+// Its range is checked with the uplink it leaves (switch_finish).
+constexpr std::string_view kLeafUplink = detail::kLeafUplinkExpected;
+const auto kSwitch =
+    rows(entry_rows<SwitchModel>(), device_rows<SwitchModel>(true),
+         std::array{
+             SW{.name = "port_modes",
+                .type = T::port_modes,
+                .member = &SwitchModel::port_modes,
+                .required = false,
+                .shown = if_set(key()),
+                .read = detail::read_port_modes},
+             // Only with port modes, one of their speeds (read_port_modes, read_ports).
+             SW{.name = "uplink_speed",
+                .type = T::quantity,
+                .member = &SwitchModel::uplink_speed,
+                .required = false,
+                .shown = if_set(show(0, units::Gbps))},
+             // Either ports or port modes.
+             SW{.name = "ports",
+                .type = T::count,
+                .member = &SwitchModel::ports,
+                .required = false,
+                .bounds = Bounds{2.0},
+                .shown = if_set(key()),
+                .read = detail::read_ports},
+             SW{.name = "downlink_fraction",
+                .type = T::number,
+                .member = &SwitchModel::downlink_fraction,
+                .bounds = Bounds{0.0, 1.0, true, true},
+                .expected = kLeafUplink,
+                .shown = show(2),
+                .read = detail::read_downlink_fraction},
+             SW{.name = "roles",
+                .type = T::switch_roles,
+                .member = &SwitchModel::roles,
+                .required = false,
+                .shown = show(),
+                .read = detail::read_roles},
+         },
+         source_rows<SwitchModel>());
+
+using RK = CatalogField<RackModel>;
+const auto kRack = rows(entry_rows<RackModel>(),
+                        std::array{
+                            RK{.name = "usable",
+                               .type = T::height,
+                               .member = &RackModel::usable,
+                               .shown = key(0, units::U)},
+                            RK{.name = "power_budget",
+                               .type = T::quantity,
+                               .member = &RackModel::power_budget,
+                               .shown = key(1, units::kW)},
+                        },
+                        source_rows<RackModel>());
+
+using PL = CatalogField<GpuPlatform>;
+const auto kPlatform = rows(entry_rows<GpuPlatform>(),
+                            std::array{
+                                count("gpus_per_node", &GpuPlatform::gpus_per_node, 1, true, key()),
+                                count("gpus_per_su", &GpuPlatform::gpus_per_su, 1, true, key()),
+                                PL{.name = "power_per_su",
+                                   .type = T::quantity,
+                                   .member = &GpuPlatform::power_per_su,
+                                   .required = false},
+                                PL{.name = "storage_network",
+                                   .type = T::quantity,
+                                   .member = &GpuPlatform::storage_network,
+                                   .required = false,
+                                   .shown = if_set(show(0, units::Gbps))},
+                            },
+                            source_rows<GpuPlatform>());
+
+using PR = CatalogField<PerformanceRule>;
+const auto kRule = rows(entry_rows<PerformanceRule>(),
+                        std::array{
+                            PR{.name = "platform",
+                               .type = T::id,
+                               .member = &PerformanceRule::platform,
+                               .required = false,
+                               .shown = key()},
+                            PR{.name = "basis",
+                               .type = T::basis,
+                               .member = &PerformanceRule::basis,
+                               .shown = key(),
+                               .read = detail::read_basis},
+                            PR{.name = "read",
+                               .type = T::quantity_any,
+                               .member = &PerformanceRule::read,
+                               .shown = key(2, units::GB_per_s)},
+                            PR{.name = "write",
+                               .type = T::quantity_any,
+                               .member = &PerformanceRule::write,
+                               .shown = key(2, units::GB_per_s)},
+                            PR{.name = "requires_certified",
+                               .type = T::boolean,
+                               .member = &PerformanceRule::requires_certified,
+                               .required = false,
+                               .shown = show()},
+                        },
+                        source_rows<PerformanceRule>());
+
+using RS = ReferenceSystem;
+using RF = CatalogField<RS>;
+const auto kReference = rows(
+    entry_rows<RS>(),
+    std::array{
+        RF{.name = "read_per_100pb",
+           .type = T::quantity,
+           .member = &RS::read_per_100pb,
+           .shown = key(2, units::Tbps)},
+        RF{.name = "write_per_100pb",
+           .type = T::quantity,
+           .member = &RS::write_per_100pb,
+           .shown = key(2, units::Tbps)},
+        RF{.name = "racks_per_eb",
+           .type = T::number,
+           .member = &RS::racks_per_eb,
+           .bounds = Bounds{0.0, std::numeric_limits<double>::infinity(), true},
+           .expected = "expected a number of racks per exabyte greater than zero",
+           .shown = key()},
+        RF{.name = "power_per_rack",
+           .type = T::quantity,
+           .member = &RS::power_per_rack,
+           .shown = show(1, units::kW)},
+        RF{.name = "account_capacity",
+           .type = T::quantity,
+           .member = &RS::account_capacity,
+           .required = false,
+           .shown = show(1, units::PiB)},
+        RF{.name = "account_ingress",
+           .type = T::quantity,
+           .member = &RS::account_ingress,
+           .required = false,
+           .shown = show(0, units::Gbps)},
+        RF{.name = "account_egress",
+           .type = T::quantity,
+           .member = &RS::account_egress,
+           .required = false,
+           .shown = show(0, units::Gbps)},
+        RF{.name = "raw_per_usable",
+           .type = T::number,
+           .member = &RS::raw_per_usable,
+           .required = false,
+           .bounds = Bounds{1.0, 10.0},
+           .expected = "expected raw bytes per usable byte from 1 to 10, e.g. 1.33 for a 12+4 code",
+           .shown = show(2)},
+        count("accounts_per_subscription", &RS::accounts_per_subscription, 1, false),
+        // The limit on request is the higher one.
+        RF{.name = "accounts_per_subscription_raised",
+           .type = T::count,
+           .member = &RS::accounts_per_subscription_raised,
+           .required = false,
+           .bounds = Bounds{1.0},
+           .read = detail::read_accounts_raised},
+    },
+    source_rows<RS>());
+
+using FR = CatalogField<FailureRatePreset>;
+const auto kFailureRate =
+    rows(entry_rows<FailureRatePreset>(),
+         std::array{
+             FR{.name = "failures_per_1000_node_days",
+                .type = T::number,
+                .member = &FailureRatePreset::per_1000_node_days,
+                .bounds = Bounds{0.0, 1e6, true, false},
+                .expected =
+                    "expected failures per 1,000 node-days above 0 (and at most 10^6), such as 6.5",
+                .shown = key(2)},
+             // A rate per node-day is only comparable across platforms with the
+             // node it was counted on (docs/checkpoints.md §4), so every preset
+             // states it.
+             count("gpus_per_node", &FailureRatePreset::gpus_per_node, 1, true, key()),
+         },
+         source_rows<FailureRatePreset>());
+
+const CatalogKinds kKinds{
+    CatalogKind<CNodeModel>{"cnodes", "cnode", "C-nodes", &Catalog::cnodes, kCnode,
+                            detail::device_finish<CNodeModel>},
+    CatalogKind<DBoxModel>{"dboxes", "dbox", "D-boxes", &Catalog::dboxes, kDbox,
+                           detail::device_finish<DBoxModel>},
+    CatalogKind<ErasureCodingRule>{"erasure_coding", "erasure_coding", "Erasure coding",
+                                   &Catalog::erasure_coding, kErasureCoding},
+    CatalogKind<SwitchModel>{"switches", "switch", "Switches", &Catalog::switches, kSwitch,
+                             detail::switch_finish},
+    CatalogKind<RackModel>{"racks", "rack", "Racks", &Catalog::racks, kRack},
+    CatalogKind<GpuPlatform>{"gpu_platforms", "gpu_platform", "GPU platforms", &Catalog::platforms,
+                             kPlatform},
+    CatalogKind<PerformanceRule>{"performance_rules", "performance_rule", "Performance rules",
+                                 &Catalog::rules, kRule},
+    CatalogKind<ReferenceSystem>{"references", "reference", "Reference systems",
+                                 &Catalog::references, kReference},
+    CatalogKind<FailureRatePreset>{"failure_rates", "failure_rate", "Failure rates",
+                                   &Catalog::failure_rates, kFailureRate},
 };
 
-const std::array kDbox{
-    CatalogField{"id", T::id},
-    CatalogField{"name", T::text},
-    CatalogField{"family", T::text, {}, false},
-    CatalogField{"height", T::quantity, kHeight},
-    CatalogField{"power", T::quantity, kPower},
-    CatalogField{"max_power", T::quantity, kPower, false},
-    CatalogField{"drives", T::count, {}, true, 1},
-    CatalogField{"drive_sizes", T::quantities},
-    CatalogField{"default_drive", T::quantity},
-    CatalogField{"backend_read", T::quantity, kRate},
-    CatalogField{"backend_write", T::quantity, kRate},
-    CatalogField{"backend_ports", T::count, {}, true, 0},
-    CatalogField{"backend_port_speed", T::quantity, kRate, false},
-    CatalogField{"write_buffer_ha_min_dboxes", T::count, {}, false, 0},
-    CatalogField{"drive_afr", T::fraction, {}, false},
-    CatalogField{"drive_dwpd", T::number, {}, false},
-    CatalogField{"dbox_events_per_year", T::number, {}, false},
-    CatalogField{"erasure_coding", T::id},
-    CatalogField{"ncp_certified", T::boolean},
-    kSource,
-    kFieldSources,
-};
-
-const std::array kErasureCoding{
-    CatalogField{"id", T::id},
-    CatalogField{"name", T::text},
-    CatalogField{"software_version", T::text, {}, false},
-    CatalogField{"parity", T::count, {}, true, 1},
-    CatalogField{"min_data_strips", T::count, {}, false, 1},
-    CatalogField{"max_data_strips", T::count, {}, false, 1},
-    CatalogField{"excluded_ssds", T::count, {}, false, 0},
-    CatalogField{"strips_per_dbox", T::count, {}, false, 0},
-    CatalogField{"strips_per_rack", T::count, {}, false, 0},
-    CatalogField{"steps", T::stripe_steps, {}, false},
-    CatalogField{"reserve", T::fraction},
-    CatalogField{"rebuild_read_fraction", T::number, {}, false},
-    CatalogField{"min_dboxes", T::count, {}, true, 1},
-    CatalogField{"enclosure_tolerance_min_dboxes", T::count, {}, false, 0},
-    CatalogField{"rack_resilience_min_racks", T::count, {}, false, 0},
-    CatalogField{"max_dboxes", T::count, {}, false, 0},
-    CatalogField{"max_cnodes", T::count, {}, false, 0},
-    kSource,
-    kFieldSources,
-};
-
-const std::array kSwitch{
-    CatalogField{"id", T::id},
-    CatalogField{"name", T::text},
-    CatalogField{"family", T::text, {}, false},
-    CatalogField{"height", T::quantity, kHeight},
-    CatalogField{"power", T::quantity, kPower},
-    CatalogField{"max_power", T::quantity, kPower, false},
-    CatalogField{"port_modes", T::port_modes, {}, false},
-    CatalogField{"uplink_speed", T::quantity, kRate, false},
-    CatalogField{"ports", T::count, {}, false, 2},
-    CatalogField{"downlink_fraction", T::number},
-    CatalogField{"roles", T::switch_roles, {}, false},
-    kSource,
-    kFieldSources,
-};
-
-const std::array kRack{
-    CatalogField{"id", T::id},
-    CatalogField{"name", T::text},
-    CatalogField{"usable", T::quantity, kHeight},
-    CatalogField{"power_budget", T::quantity, kPower},
-    kSource,
-    kFieldSources,
-};
-
-const std::array kPlatform{
-    CatalogField{"id", T::id},
-    CatalogField{"name", T::text},
-    CatalogField{"gpus_per_node", T::count, {}, true, 1},
-    CatalogField{"gpus_per_su", T::count, {}, true, 1},
-    CatalogField{"power_per_su", T::quantity, kPower, false},
-    CatalogField{"storage_network", T::quantity, kRate, false},
-    kSource,
-    kFieldSources,
-};
-
-const std::array kRule{
-    CatalogField{"id", T::id},
-    CatalogField{"name", T::text},
-    CatalogField{"platform", T::id, {}, false},
-    CatalogField{"basis", T::basis},
-    CatalogField{"read", T::quantity, kRate},
-    CatalogField{"write", T::quantity, kRate},
-    CatalogField{"requires_certified", T::boolean, {}, false},
-    kSource,
-    kFieldSources,
-};
-
-const std::array kReference{
-    CatalogField{"id", T::id},
-    CatalogField{"name", T::text},
-    CatalogField{"read_per_100pb", T::quantity, kRate},
-    CatalogField{"write_per_100pb", T::quantity, kRate},
-    CatalogField{"racks_per_eb", T::number},
-    CatalogField{"power_per_rack", T::quantity, kPower},
-    CatalogField{"account_capacity", T::quantity, Dimension::capacity, false},
-    CatalogField{"account_ingress", T::quantity, kRate, false},
-    CatalogField{"account_egress", T::quantity, kRate, false},
-    CatalogField{"raw_per_usable", T::number, {}, false},
-    CatalogField{"accounts_per_subscription", T::count, {}, false, 1},
-    CatalogField{"accounts_per_subscription_raised", T::count, {}, false, 1},
-    kSource,
-    kFieldSources,
-};
-
-const std::array kFailureRate{
-    CatalogField{"id", T::id},
-    CatalogField{"name", T::text},
-    CatalogField{"failures_per_1000_node_days", T::number},
-    CatalogField{"gpus_per_node", T::count, {}, true, 1},
-    kSource,
-    kFieldSources,
-};
-
-const std::array kLists{
-    CatalogList{"cnodes", kCnode},
-    CatalogList{"dboxes", kDbox},
-    CatalogList{"erasure_coding", kErasureCoding},
-    CatalogList{"switches", kSwitch},
-    CatalogList{"racks", kRack},
-    CatalogList{"gpu_platforms", kPlatform},
-    CatalogList{"performance_rules", kRule},
-    CatalogList{"references", kReference},
-    CatalogList{"failure_rates", kFailureRate},
-};
+std::vector<CatalogKindName> kind_names() {
+    std::vector<CatalogKindName> out;
+    for_each_catalog_kind([&](const auto& k) { out.push_back({k.key, k.word, k.label}); });
+    return out;
+}
 
 } // namespace
 
-std::span<const CatalogList> catalog_lists() {
-    return kLists;
+const CatalogKinds& catalog_kinds() {
+    return kKinds;
+}
+
+std::span<const CatalogKindName> catalog_kind_names() {
+    static const std::vector<CatalogKindName> names = kind_names();
+    return names;
 }
 
 std::vector<std::string_view> catalog_field_names(std::string_view key) {
     std::vector<std::string_view> out;
-    for (const CatalogList& list : kLists) {
-        if (list.key == key) {
-            for (const CatalogField& f : list.fields) {
+    for_each_catalog_kind([&](const auto& kind) {
+        if (kind.key == key) {
+            for (const auto& f : kind.fields) {
                 out.push_back(f.name);
             }
         }
-    }
+    });
     return out;
 }
 
-} // namespace podsizer::detail
+} // namespace podsizer

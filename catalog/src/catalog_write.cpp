@@ -1,6 +1,7 @@
 #include "podsizer/catalog/catalog_write.hpp"
 
 #include "json_node.hpp"
+#include "podsizer/catalog/catalog_fields.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -92,9 +93,11 @@ ordered in_reading_order(const json& v, const Keys& first = kEntryFirst,
 std::string catalog_document_text(std::string_view text, const std::string& origin) {
     json doc = detail::parse_json_text(text, origin);
     doc["schema"] = "podsizer-catalog/1";
-    const Keys first{"schema",     "cnodes",        "dboxes",        "erasure_coding",
-                     "switches",   "racks",         "gpu_platforms", "performance_rules",
-                     "references", "failure_rates", "defaults"};
+    Keys first{"schema"};
+    for (const CatalogKindName& kind : catalog_kind_names()) {
+        first.emplace_back(kind.key);
+    }
+    first.emplace_back("defaults");
     return in_reading_order(doc, first, {}).dump(2) + "\n";
 }
 

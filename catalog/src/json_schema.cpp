@@ -4,7 +4,7 @@
 // catalog against it with python3-jsonschema (docs/scenario-format.md).
 #include "podsizer/catalog/json_schema.hpp"
 
-#include "catalog_fields.hpp"
+#include "podsizer/catalog/catalog_fields.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "scenario_objects.hpp"
 
@@ -227,21 +227,43 @@ json closed_object(json props, json required) {
     return j;
 }
 
-json catalog_field_schema(const detail::CatalogField& f, const detail::CatalogList& list) {
-    using T = detail::CatalogType;
+/// A number's bounds within a type's own: a fraction is from 0 up to 1,
+/// and its row may narrow that; a count's maximum is its member's.
+Bounds number_bounds(const CatalogFieldInfo& f) {
+    Bounds b = f.bounds;
+    if (f.type == CatalogType::count) {
+        b.max = f.wide_count ? 1e15 : 1e6;
+    }
+    if (f.type == CatalogType::fraction) {
+        if (b.min < 0.0) {
+            b.min = 0.0;
+            b.min_open = false;
+        }
+        if (b.max > 1.0) {
+            b.max = 1.0;
+            b.max_open = true;
+        }
+    }
+    return b;
+}
+
+json catalog_field_schema(const CatalogFieldInfo& f, const std::vector<std::string_view>& names) {
+    using T = CatalogType;
     switch (f.type) {
     case T::id:
         return id_schema({}, false);
+    case T::line:
     case T::text:
         return json{{"type", "string"}};
     case T::quantity:
+    case T::quantity_any:
+    case T::height:
         return quantity_schema(f.dimension);
     case T::count:
-        return number_schema(Bounds{static_cast<double>(f.min), 1e6}, true);
+        return number_schema(number_bounds(f), true);
     case T::number:
-        return json{{"type", "number"}};
     case T::fraction:
-        return number_schema(Bounds{0.0, 1.0, false, true}, false);
+        return number_schema(number_bounds(f), false);
     case T::boolean:
         return json{{"type", "boolean"}};
     case T::quantities:
@@ -268,24 +290,23 @@ json catalog_field_schema(const detail::CatalogField& f, const detail::CatalogLi
         return json{{"enum", {"per_su", "per_gpu"}}};
     case T::source:
         return source_schema();
-    case T::field_sources: {
-        json names = json::array();
-        for (const detail::CatalogField& other : list.fields) {
-            names.push_back(other.name);
-        }
+    case T::field_sources:
         return json{{"type", "object"},
                     {"propertyNames", {{"enum", names}}},
                     {"additionalProperties", source_schema()}};
     }
-    }
     return json::object();
 }
 
-json catalog_entry_schema(const detail::CatalogList& list) {
+template <class M> json catalog_entry_schema(const CatalogKind<M>& kind) {
+    std::vector<std::string_view> names;
+    for (const CatalogField<M>& f : kind.fields) {
+        names.push_back(f.name);
+    }
     json props = json::object();
     json required = json::array();
-    for (const detail::CatalogField& f : list.fields) {
-        props[std::string(f.name)] = catalog_field_schema(f, list);
+    for (const CatalogField<M>& f : kind.fields) {
+        props[std::string(f.name)] = catalog_field_schema(field_info(f), names);
         if (f.required) {
             required.push_back(f.name);
         }
@@ -297,10 +318,10 @@ json catalog_entry_schema(const detail::CatalogList& list) {
 
 std::string catalog_json_schema() {
     json props{{"schema", {{"const", "podsizer-catalog/1"}}}};
-    for (const detail::CatalogList& list : detail::catalog_lists()) {
-        props[std::string(list.key)] =
-            json{{"type", "array"}, {"items", catalog_entry_schema(list)}, {"maxItems", 10000}};
-    }
+    for_each_catalog_kind([&](const auto& kind) {
+        props[std::string(kind.key)] =
+            json{{"type", "array"}, {"items", catalog_entry_schema(kind)}, {"maxItems", 10000}};
+    });
     const json id = id_schema({}, false);
     props["defaults"] =
         closed_object({{"rack", id}, {"switch", id}, {"failure_rate", id}}, json::array());

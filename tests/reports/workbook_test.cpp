@@ -568,3 +568,23 @@ TEST_CASE("names with characters XML forbids still give well-formed workbook par
     CHECK(svg_lint.exit_code == 0);
     CHECK(svg_lint.err.empty());
 }
+
+TEST_CASE("an Assumptions row takes the source a catalog entry gives that field, by the catalog "
+          "field's name") {
+    // The failure rate's row looked its source up as "per_1000_node_days",
+    // the member's name, which no catalog can give a source for: the field is
+    // "failures_per_1000_node_days" (catalog_fields.cpp), so a source given
+    // for it never reached the sheet. The rows now name the field by member.
+    Catalog c = default_catalog();
+    const std::string ref = "measured on our own cluster, 2026 (test reference)";
+    for (FailureRatePreset& f : c.failure_rates) {
+        f.provenance.field_sources["failures_per_1000_node_days"] =
+            Source{SourceKind::customer, ref, "the customer's own failure log"};
+    }
+    const Scenario s =
+        load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/checkpoint-cadence.json", c);
+    const SizingResult r = size_scenario(s, c);
+    const std::string path = test_tools::output_dir("workbook-structure") + "/failure-source.xlsx";
+    write_workbook(path, {&r, &c, &s}, WorkbookOptions{});
+    CHECK_THAT(read_xlsx_parts(path).at("xl/sharedStrings.xml"), Catch::Contains(ref));
+}

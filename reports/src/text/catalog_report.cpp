@@ -1,9 +1,14 @@
 #include "podsizer/reports/catalog_report.hpp"
 
+#include "podsizer/catalog/catalog_fields.hpp"
 #include "podsizer/reports/grid.hpp"
 #include "report_json.hpp"
 
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <type_traits>
+#include <variant>
 
 namespace podsizer {
 
@@ -28,12 +33,6 @@ struct Entry {
     const Provenance* provenance = nullptr;
 };
 
-template <Dimension D>
-Fact q(std::string field, Quantity<D> v, const Unit<D>& unit, int decimals, std::string key,
-       bool key_figure = false) {
-    return {std::move(field), format_in(v, unit, decimals), std::move(key), v.base(), key_figure};
-}
-
 Fact num(std::string field, double v, int decimals, bool key_figure = false) {
     std::string key = field;
     // Whole numbers go to JSON as integers (22, not 22.0).
@@ -51,106 +50,81 @@ Fact txt(std::string field, std::string v, bool key_figure = false) {
     return {std::move(field), v, std::move(key), v, key_figure};
 }
 
-/// The vendor family first when the catalog gives one, so `catalog show`
-/// lists it with its source.
-std::vector<Fact> with_family(const std::string& family, std::vector<Fact> facts) {
-    if (!family.empty()) {
-        facts.insert(facts.begin(), txt("family", family));
+/// The JSON key of a quantity: its field and its SI unit.
+std::string si_key(std::string_view field, Dimension d) {
+    switch (d) {
+    case Dimension::rack_units:
+        return std::string(field) + "_rack_units";
+    case Dimension::power:
+        return std::string(field) + "_w";
+    case Dimension::throughput:
+        return std::string(field) + "_bytes_per_s";
+    default:
+        return std::string(field) + "_bytes";
     }
-    return facts;
 }
 
-Entry entry_of(const CNodeModel& m) {
-    return Entry{
-        m.id, "cnode", m.name,
-        with_family(m.family, {q("height", m.height, units::U, 0, "height_rack_units"),
-                               q("power", m.power, units::W, 0, "power_w", true),
-                               q("read", m.read, units::GB_per_s, 1, "read_bytes_per_s", true),
-                               q("write", m.write, units::GB_per_s, 1, "write_bytes_per_s", true),
-                               num("client_ports", m.client_ports, 0),
-                               num("backend_ports", m.backend_ports, 0)}),
-        &m.provenance};
-}
+// One figure by its member's type and its row (catalog_fields.hpp); nothing
+// when the row leaves it out.
+using Shown = std::optional<Fact>;
+// The overloads below take Exact; the fallback, for the types no row of a
+// kind shows, takes Any and so loses to every other.
+struct Any {};
+struct Exact : Any {};
 
-Entry entry_of(const DBoxModel& m) {
-    std::string sizes;
-    json sizes_json = json::array();
-    for (Capacity s : m.drive_sizes) {
-        sizes += (sizes.empty() ? "" : ", ") + format_in(s, units::TB, 2) + " (" +
-                 format_in(m.raw(s), units::TB, 1) + " raw)";
-        sizes_json.push_back(s.base());
+template <class M> Shown fact_of(const CatalogField<M>& f, const std::string& v, const M&, Exact) {
+    if (f.shown.only_if_set && v.empty()) {
+        return std::nullopt;
     }
-    return Entry{m.id, "dbox", m.name,
-                 with_family(m.family,
-                             {q("height", m.height, units::U, 0, "height_rack_units", true),
-                              q("power", m.power, units::W, 0, "power_w", true),
-                              num("drives", m.drives, 0, true),
-                              {"drive_sizes", sizes, "drive_sizes_bytes", sizes_json, false},
-                              {"default_drive",
-                               format_in(m.default_drive, units::TB, 2) + " drives, " +
-                                   format_in(m.raw(m.default_drive), units::TB, 1) + " raw per box",
-                               "default_raw_bytes", m.raw(m.default_drive).base(), true},
-                              q("backend_read", m.backend_read, units::GB_per_s, 1,
-                                "backend_read_bytes_per_s", true),
-                              q("backend_write", m.backend_write, units::GB_per_s, 1,
-                                "backend_write_bytes_per_s"),
-                              num("backend_ports", m.backend_ports, 0),
-                              num("write_buffer_ha_min_dboxes", m.write_buffer_ha_min_dboxes, 0),
-                              num("drive_afr", m.drive_afr, 4),
-                              num("drive_dwpd", m.drive_dwpd, 2),
-                              num("dbox_events_per_year", m.dbox_events_per_year, 4),
-                              txt("erasure_coding", m.erasure_coding),
-                              flag("ncp_certified", m.ncp_certified, true)}),
-                 &m.provenance};
+    return txt(std::string(f.name), v, f.shown.key_figure);
 }
-
-Entry entry_of(const ErasureCodingRule& m) {
-    std::string steps;
-    for (const StripeStep& s : m.steps) {
-        steps += (steps.empty() ? "" : ", ") + std::to_string(s.min_dboxes) +
-                 "+ boxes: " + std::to_string(s.data_strips) + "+" + std::to_string(m.parity);
-    }
-    std::vector<Fact> rows{txt("software_version", m.software_version),
-                           num("parity", m.parity, 0, true),
-                           num("min_data_strips", m.min_data_strips, 0),
-                           num("max_data_strips", m.max_data_strips, 0, true),
-                           num("excluded_ssds", m.excluded_ssds, 0),
-                           num("strips_per_dbox", m.strips_per_dbox, 0),
-                           num("strips_per_rack", m.strips_per_rack, 0)};
-    if (!steps.empty()) {
-        rows.push_back(txt("steps", steps));
-    }
-    for (Fact r : {num("reserve", m.reserve, 2, true),
-                   num("rebuild_read_fraction", m.rebuild_read_fraction, 2),
-                   num("min_dboxes", m.min_dboxes, 0),
-                   num("enclosure_tolerance_min_dboxes", m.enclosure_tolerance_min_dboxes, 0),
-                   num("rack_resilience_min_racks", m.rack_resilience_min_racks, 0),
-                   num("max_dboxes", static_cast<double>(m.max_dboxes), 0),
-                   num("max_cnodes", static_cast<double>(m.max_cnodes), 0)}) {
-        rows.push_back(std::move(r));
-    }
-    return Entry{m.id, "erasure_coding", m.name, std::move(rows), &m.provenance};
-}
-
-Entry entry_of(const SwitchModel& m) {
-    std::vector<Fact> facts{q("height", m.height, units::U, 0, "height_rack_units", true),
-                            q("power", m.power, units::W, 0, "power_w", true)};
-    if (m.port_modes.empty()) {
-        facts.push_back(num("ports", m.ports, 0, true));
+template <class M, class N>
+requires std::is_arithmetic_v<N> Shown fact_of(const CatalogField<M>& f, N v, const M&, Exact) {
+    if constexpr (std::is_same_v<N, bool>) {
+        return flag(std::string(f.name), v, f.shown.key_figure);
     } else {
-        // "64 x 800G, 128 x 400G, 256 x 200G": the ports each speed gives.
-        std::string modes;
-        json modes_json = json::array();
-        for (const PortMode& p : m.port_modes) {
-            modes += (modes.empty() ? "" : ", ") + std::to_string(p.ports) + " x " +
-                     format_in(p.speed, units::Gbps, 0);
-            modes_json.push_back({{"speed_bytes_per_s", p.speed.base()}, {"ports", p.ports}});
+        if (f.shown.only_if_set && v == 0) {
+            return std::nullopt;
         }
-        facts.push_back({"port_modes", modes, "port_modes", modes_json, true});
-        facts.push_back(
-            q("uplink_speed", m.uplink_speed, units::Gbps, 0, "uplink_speed_bytes_per_s"));
+        return num(std::string(f.name), static_cast<double>(v), f.shown.decimals,
+                   f.shown.key_figure);
     }
-    facts.push_back(num("downlink_fraction", m.downlink_fraction, 2));
+}
+template <class M, Dimension D>
+Shown fact_of(const CatalogField<M>& f, Quantity<D> v, const M&, Exact) {
+    if (f.shown.only_if_set && !(v.base() > 0.0)) {
+        return std::nullopt;
+    }
+    // A row's unit is of its member's dimension (tests/catalog/catalog_fields_test.cpp).
+    if (f.shown.unit && f.shown.unit->dimension != D) {
+        throw std::logic_error("catalog show: the unit of " + std::string(f.name));
+    }
+    const AnyUnit unit = f.shown.unit.value_or(AnyUnit(Unit<D>{"", 1.0}));
+    return Fact{std::string(f.name), format_in(v.base(), unit, f.shown.decimals), si_key(f.name, D),
+                v.base(), f.shown.key_figure};
+}
+template <class M>
+Shown fact_of(const CatalogField<M>& f, PerformanceRule::Basis b, const M&, Exact) {
+    return txt(std::string(f.name), b == PerformanceRule::Basis::per_su ? "per_su" : "per_gpu",
+               f.shown.key_figure);
+}
+/// "64 x 800G, 128 x 400G, 256 x 200G": the ports each speed gives.
+template <class M>
+Shown fact_of(const CatalogField<M>& f, const std::vector<PortMode>& modes, const M&, Exact) {
+    if (f.shown.only_if_set && modes.empty()) {
+        return std::nullopt;
+    }
+    std::string text;
+    json modes_json = json::array();
+    for (const PortMode& p : modes) {
+        text += (text.empty() ? "" : ", ") + std::to_string(p.ports) + " x " +
+                format_in(p.speed, units::Gbps, 0);
+        modes_json.push_back({{"speed_bytes_per_s", p.speed.base()}, {"ports", p.ports}});
+    }
+    return Fact{std::string(f.name), text, std::string(f.name), modes_json, f.shown.key_figure};
+}
+/// A switch's roles (the only member held as bits).
+Shown fact_of(const CatalogField<SwitchModel>& f, unsigned, const SwitchModel& m, Exact) {
     std::string roles;
     json roles_json = json::array();
     for (SwitchRole r : {SwitchRole::leaf, SwitchRole::spine, SwitchRole::super_spine}) {
@@ -159,86 +133,77 @@ Entry entry_of(const SwitchModel& m) {
             roles_json.push_back(to_string(r));
         }
     }
-    facts.push_back({"roles", roles, "roles", roles_json, false});
-    return Entry{m.id, "switch", m.name, with_family(m.family, std::move(facts)), &m.provenance};
+    return Fact{std::string(f.name), roles, std::string(f.name), roles_json, f.shown.key_figure};
 }
-
-Entry entry_of(const RackModel& m) {
-    return Entry{m.id,
-                 "rack",
-                 m.name,
-                 {q("usable", m.usable, units::U, 0, "usable_rack_units", true),
-                  q("power_budget", m.power_budget, units::kW, 1, "power_budget_w", true)},
-                 &m.provenance};
-}
-
-Entry entry_of(const GpuPlatform& m) {
-    std::vector<Fact> facts{num("gpus_per_node", m.gpus_per_node, 0, true),
-                            num("gpus_per_su", m.gpus_per_su, 0, true)};
-    if (m.storage_network.base() > 0.0) {
-        facts.push_back(
-            q("storage_network", m.storage_network, units::Gbps, 0, "storage_network_bytes_per_s"));
+/// The stripe steps, with the rule's parity: "1+ boxes: 8+4, 12+ boxes: 16+4".
+Shown fact_of(const CatalogField<ErasureCodingRule>& f, const std::vector<StripeStep>& steps,
+              const ErasureCodingRule& m, Exact) {
+    std::string text;
+    for (const StripeStep& s : steps) {
+        text += (text.empty() ? "" : ", ") + std::to_string(s.min_dboxes) +
+                "+ boxes: " + std::to_string(s.data_strips) + "+" + std::to_string(m.parity);
     }
-    return Entry{m.id, "gpu_platform", m.name, std::move(facts), &m.provenance};
-}
-
-Entry entry_of(const PerformanceRule& m) {
-    return Entry{
-        m.id,
-        "performance_rule",
-        m.name,
-        {txt("platform", m.platform, true),
-         txt("basis", m.basis == PerformanceRule::Basis::per_su ? "per_su" : "per_gpu", true),
-         q("read", m.read, units::GB_per_s, 2, "read_bytes_per_s", true),
-         q("write", m.write, units::GB_per_s, 2, "write_bytes_per_s", true),
-         flag("requires_certified", m.requires_certified)},
-        &m.provenance};
-}
-
-Entry entry_of(const ReferenceSystem& m) {
-    return Entry{
-        m.id,
-        "reference",
-        m.name,
-        {q("read_per_100pb", m.read_per_100pb, units::Tbps, 2, "read_per_100pb_bytes_per_s", true),
-         q("write_per_100pb", m.write_per_100pb, units::Tbps, 2, "write_per_100pb_bytes_per_s",
-           true),
-         num("racks_per_eb", m.racks_per_eb, 0, true),
-         q("power_per_rack", m.power_per_rack, units::kW, 1, "power_per_rack_w"),
-         q("account_capacity", m.account_capacity, units::PiB, 1, "account_capacity_bytes"),
-         q("account_ingress", m.account_ingress, units::Gbps, 0, "account_ingress_bytes_per_s"),
-         q("account_egress", m.account_egress, units::Gbps, 0, "account_egress_bytes_per_s"),
-         num("raw_per_usable", m.raw_per_usable, 2)},
-        &m.provenance};
-}
-
-Entry entry_of(const FailureRatePreset& m) {
-    return Entry{m.id,
-                 "failure_rate",
-                 m.name,
-                 {num("failures_per_1000_node_days", m.per_1000_node_days, 2, true),
-                  num("gpus_per_node", m.gpus_per_node, 0, true)},
-                 &m.provenance};
-}
-
-template <class Model> void append(std::vector<Entry>& out, const std::vector<Model>& models) {
-    for (const Model& m : models) {
-        out.push_back(entry_of(m));
+    if (f.shown.only_if_set && text.empty()) {
+        return std::nullopt;
     }
+    return txt(std::string(f.name), text, f.shown.key_figure);
+}
+/// A D-box's drive options, each with the raw capacity of a box of them.
+Shown fact_of(const CatalogField<DBoxModel>& f, const std::vector<Capacity>& sizes,
+              const DBoxModel& m, Exact) {
+    std::string text;
+    json sizes_json = json::array();
+    for (Capacity s : sizes) {
+        text += (text.empty() ? "" : ", ") + format_in(s, units::TB, 2) + " (" +
+                format_in(m.raw(s), units::TB, 1) + " raw)";
+        sizes_json.push_back(s.base());
+    }
+    return Fact{std::string(f.name), text, "drive_sizes_bytes", sizes_json, f.shown.key_figure};
+}
+/// A D-box's default drive, shown with the raw capacity per box (its one
+/// scalar capacity field).
+Shown fact_of(const CatalogField<DBoxModel>& f, Capacity drive, const DBoxModel& m, Exact) {
+    return Fact{std::string(f.name),
+                format_in(drive, units::TB, 2) + " drives, " +
+                    format_in(m.raw(drive), units::TB, 1) + " raw per box",
+                "default_raw_bytes", m.raw(drive).base(), f.shown.key_figure};
+}
+/// Types no row of this kind shows.
+template <class M, class V> Shown fact_of(const CatalogField<M>&, const V&, const M&, Any) {
+    return std::nullopt;
+}
+
+/// The figures `catalog show` lists for one entry, in its kind's row order.
+template <class M> Entry entry_of(const M& m, const CatalogKind<M>& kind) {
+    Entry e{m.id, std::string(kind.word), m.name, {}, &m.provenance};
+    for (const CatalogField<M>& f : kind.fields) {
+        if (!f.shown.shown) {
+            continue;
+        }
+        const Shown fact = std::visit(
+            [&](auto member) -> Shown {
+                if constexpr (std::is_same_v<decltype(member), std::monostate>) {
+                    return std::nullopt;
+                } else {
+                    return fact_of(f, m.*member, m, Exact{});
+                }
+            },
+            f.member);
+        if (fact) {
+            e.facts.push_back(*fact);
+        }
+    }
+    return e;
 }
 
 /// Every entry of the catalog, kind by kind in the file's order.
 std::vector<Entry> entries(const Catalog& c) {
     std::vector<Entry> out;
-    append(out, c.cnodes);
-    append(out, c.dboxes);
-    append(out, c.erasure_coding);
-    append(out, c.switches);
-    append(out, c.racks);
-    append(out, c.platforms);
-    append(out, c.rules);
-    append(out, c.references);
-    append(out, c.failure_rates);
+    for_each_catalog_kind([&](const auto& kind) {
+        for (const auto& m : c.*kind.list) {
+            out.push_back(entry_of(m, kind));
+        }
+    });
     return out;
 }
 

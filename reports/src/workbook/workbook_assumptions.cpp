@@ -1,5 +1,6 @@
 // The Assumptions sheet: every input and catalog figure the formulas use, with
 // its unit and source, each under a defined name (reports/workbook.hpp).
+#include "podsizer/catalog/catalog_fields.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/number_text.hpp"
@@ -11,6 +12,8 @@
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <type_traits>
+#include <variant>
 
 namespace podsizer::wb {
 
@@ -182,38 +185,74 @@ namespace {
 using xlsx::Num;
 
 /// One catalog figure of a model kind as an Assumptions row: a number under
-/// a defined name, or (with `text`) a text row without one.
+/// a defined name, or (with `text`) a text row without one. The rows keep
+/// the sheet's order and words; the figure is a catalog field by its member
+/// (catalog_fields.hpp), which gives its value and its source.
 template <class M> struct Figure {
     const char* field;  ///< the defined name's field ("read_GBps")
     const char* figure; ///< what the row says ("Read per C-node")
     Num num;
     const char* unit;
-    const char* source; ///< the provenance field the source comes from
-    double (*number)(const M&);
+    CatalogMember<M> member;              ///< the catalog field
+    std::optional<AnyUnit> in_unit{};     ///< a quantity's unit on the sheet; none: its base unit
+    double (*number)(const M&) = nullptr; ///< set: a figure computed from the field
     std::string (*text)(const M&) = nullptr; ///< set: a text row
     bool (*when)(const M&) = nullptr;        ///< set: listed only when it holds
 };
 
+/// The source of the catalog field of `m` that `member` fills: by the field's
+/// name in the catalog field table, never a name typed again here.
+template <class M>
+const Source& source_of(const M& m, const std::type_identity_t<CatalogMember<M>>& member) {
+    const std::string_view field = catalog_field_name(member);
+    if (field.empty()) {
+        throw std::logic_error("workbook: a figure names no catalog field");
+    }
+    return m.provenance.of(std::string(field));
+}
+
+/// A figure's unit when the sheet shows it in its base unit (U, W) or it has none.
+constexpr std::optional<AnyUnit> kBase = std::nullopt;
+
+/// A figure's number: computed, or its member's value in the figure's unit.
+template <class M> double figure_value(const Figure<M>& f, const M& m) {
+    if (f.number != nullptr) {
+        return f.number(m);
+    }
+    return std::visit(
+        [&](auto member) -> double {
+            using P = decltype(member);
+            if constexpr (std::is_same_v<P, std::monostate>) {
+                return 0.0;
+            } else {
+                using V = std::remove_cvref_t<decltype(m.*member)>;
+                if constexpr (std::is_arithmetic_v<V>) {
+                    return static_cast<double>(m.*member);
+                } else if constexpr (requires { V::dimension; }) {
+                    if (f.in_unit && f.in_unit->dimension != V::dimension) {
+                        throw std::logic_error(std::string("workbook: unit of ") + f.figure);
+                    }
+                    return f.in_unit ? (m.*member).base() / f.in_unit->factor : (m.*member).base();
+                } else {
+                    throw std::logic_error(std::string("workbook: no number for ") + f.figure);
+                }
+            }
+        },
+        f.member);
+}
+
 const Figure<CNodeModel> kCNodeFigures[] = {
-    {"height_U", "Height", Num::integer, "U", "height",
-     [](const CNodeModel& c) { return c.height.base(); }},
-    {"power_W", "Power (typical)", Num::integer, "W", "power",
-     [](const CNodeModel& c) { return c.power.base(); }},
-    {"max_power_W", "Power (maximum)", Num::integer, "W", "max_power",
-     [](const CNodeModel& c) { return c.max_power.base(); }},
-    {"read_GBps", "Read per C-node", Num::precise, "GB/s", "read",
-     [](const CNodeModel& c) { return in(c.read, units::GB_per_s); }},
-    {"write_GBps", "Write per C-node", Num::precise, "GB/s", "write",
-     [](const CNodeModel& c) { return in(c.write, units::GB_per_s); }},
-    {"client_ports", "Client-side network ports", Num::integer, "ports", "client_ports",
-     [](const CNodeModel& c) -> double { return c.client_ports; }},
-    {"backend_ports", "Backend network ports", Num::integer, "ports", "backend_ports",
-     [](const CNodeModel& c) -> double { return c.backend_ports; }},
+    {"height_U", "Height", Num::integer, "U", &CNodeModel::height},
+    {"power_W", "Power (typical)", Num::integer, "W", &CNodeModel::power},
+    {"max_power_W", "Power (maximum)", Num::integer, "W", &CNodeModel::max_power},
+    {"read_GBps", "Read per C-node", Num::precise, "GB/s", &CNodeModel::read, units::GB_per_s},
+    {"write_GBps", "Write per C-node", Num::precise, "GB/s", &CNodeModel::write, units::GB_per_s},
+    {"client_ports", "Client-side network ports", Num::integer, "ports", &CNodeModel::client_ports},
+    {"backend_ports", "Backend network ports", Num::integer, "ports", &CNodeModel::backend_ports},
     {"client_port_Gbps", "Client port speed (0: not known)", Num::integer, "Gbps",
-     "client_port_speed", [](const CNodeModel& c) { return in(c.client_port_speed, units::Gbps); }},
+     &CNodeModel::client_port_speed, units::Gbps},
     {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps",
-     "backend_port_speed",
-     [](const CNodeModel& c) { return in(c.backend_port_speed, units::Gbps); }},
+     &CNodeModel::backend_port_speed, units::Gbps},
 };
 
 std::string drive_options(const DBoxModel& d) {
@@ -225,71 +264,59 @@ std::string drive_options(const DBoxModel& d) {
 }
 
 const Figure<DBoxModel> kDBoxFigures[] = {
-    {"height_U", "Height", Num::integer, "U", "height",
-     [](const DBoxModel& d) { return d.height.base(); }},
-    {"power_W", "Power (typical)", Num::integer, "W", "power",
-     [](const DBoxModel& d) { return d.power.base(); }},
-    {"max_power_W", "Power (maximum)", Num::integer, "W", "max_power",
-     [](const DBoxModel& d) { return d.max_power.base(); }},
-    {"drives", "Drives per D-box", Num::integer, "drives", "drives",
-     [](const DBoxModel& d) -> double { return d.drives; }},
-    {"", "Drive options", Num::text, "TB", "drive_sizes", nullptr, drive_options},
-    {"backend_read_GBps", "Backend read per D-box", Num::precise, "GB/s", "backend_read",
-     [](const DBoxModel& d) { return in(d.backend_read, units::GB_per_s); }},
-    {"backend_write_GBps", "Backend write per D-box", Num::precise, "GB/s", "backend_write",
-     [](const DBoxModel& d) { return in(d.backend_write, units::GB_per_s); }},
-    {"backend_ports", "Backend network ports", Num::integer, "ports", "backend_ports",
-     [](const DBoxModel& d) -> double { return d.backend_ports; }},
+    {"height_U", "Height", Num::integer, "U", &DBoxModel::height},
+    {"power_W", "Power (typical)", Num::integer, "W", &DBoxModel::power},
+    {"max_power_W", "Power (maximum)", Num::integer, "W", &DBoxModel::max_power},
+    {"drives", "Drives per D-box", Num::integer, "drives", &DBoxModel::drives},
+    {"", "Drive options", Num::text, "TB", &DBoxModel::drive_sizes, kBase, nullptr, drive_options},
+    {"backend_read_GBps", "Backend read per D-box", Num::precise, "GB/s", &DBoxModel::backend_read,
+     units::GB_per_s},
+    {"backend_write_GBps", "Backend write per D-box", Num::precise, "GB/s",
+     &DBoxModel::backend_write, units::GB_per_s},
+    {"backend_ports", "Backend network ports", Num::integer, "ports", &DBoxModel::backend_ports},
     {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps",
-     "backend_port_speed",
-     [](const DBoxModel& d) { return in(d.backend_port_speed, units::Gbps); }},
+     &DBoxModel::backend_port_speed, units::Gbps},
     {"write_buffer_ha_min_dboxes", "Write buffer RAID 6 under DBox-HA from", Num::integer,
-     "D-boxes", "write_buffer_ha_min_dboxes",
-     [](const DBoxModel& d) -> double { return d.write_buffer_ha_min_dboxes; }},
-    {"", "Certified for NVIDIA reference architectures", Num::text, "", "ncp_certified", nullptr,
+     "D-boxes", &DBoxModel::write_buffer_ha_min_dboxes},
+    {"", "Certified for NVIDIA reference architectures", Num::text, "", &DBoxModel::ncp_certified,
+     kBase, nullptr,
      [](const DBoxModel& d) { return std::string(d.ncp_certified ? "yes" : "no"); }},
     // docs/resilience.md §8, §12
-    {"drive_afr", "Drive annual failure rate", Num::percent, "%", "drive_afr",
-     [](const DBoxModel& d) { return d.drive_afr; }, nullptr,
-     [](const DBoxModel& d) { return d.drive_afr > 0.0; }},
-    {"drive_dwpd", "Drive rated writes per day", Num::precise, "DWPD", "drive_dwpd",
-     [](const DBoxModel& d) { return d.drive_dwpd; }, nullptr,
-     [](const DBoxModel& d) { return d.drive_dwpd > 0.0; }},
+    {"drive_afr", "Drive annual failure rate", Num::percent, "%", &DBoxModel::drive_afr, kBase,
+     nullptr, nullptr, [](const DBoxModel& d) { return d.drive_afr > 0.0; }},
+    {"drive_dwpd", "Drive rated writes per day", Num::precise, "DWPD", &DBoxModel::drive_dwpd,
+     kBase, nullptr, nullptr, [](const DBoxModel& d) { return d.drive_dwpd > 0.0; }},
     // docs/resilience.md §9: the durability's enclosure term.
     {"dbox_events_per_year", "D-box events a year", Num::percent, "per D-box",
-     "dbox_events_per_year", [](const DBoxModel& d) { return d.dbox_events_per_year; }, nullptr,
+     &DBoxModel::dbox_events_per_year, kBase, nullptr, nullptr,
      [](const DBoxModel& d) { return d.dbox_events_per_year > 0.0; }},
 };
 
 const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
-    {"parity", "Parity strips per stripe", Num::integer, "strips", "parity",
-     [](const ErasureCodingRule& e) -> double { return e.parity; }},
-    {"max_data_strips", "Widest stripe: data strips", Num::integer, "strips", "max_data_strips",
-     [](const ErasureCodingRule& e) -> double { return e.max_data_strips; }},
-    {"min_data_strips", "Narrowest stripe: data strips", Num::integer, "strips", "min_data_strips",
-     [](const ErasureCodingRule& e) -> double { return e.min_data_strips; }},
-    {"excluded_ssds", "SSDs left out of a classic stripe", Num::integer, "SSDs", "excluded_ssds",
-     [](const ErasureCodingRule& e) -> double { return e.excluded_ssds; }},
+    {"parity", "Parity strips per stripe", Num::integer, "strips", &ErasureCodingRule::parity},
+    {"max_data_strips", "Widest stripe: data strips", Num::integer, "strips",
+     &ErasureCodingRule::max_data_strips},
+    {"min_data_strips", "Narrowest stripe: data strips", Num::integer, "strips",
+     &ErasureCodingRule::min_data_strips},
+    {"excluded_ssds", "SSDs left out of a classic stripe", Num::integer, "SSDs",
+     &ErasureCodingRule::excluded_ssds},
     {"strips_per_dbox", "Most strips per D-box (dbox-ha, rack-resilient)", Num::integer, "strips",
-     "strips_per_dbox", [](const ErasureCodingRule& e) -> double { return e.strips_per_dbox; }},
+     &ErasureCodingRule::strips_per_dbox},
     {"strips_per_rack", "Most strips per rack (rack-resilient)", Num::integer, "strips",
-     "strips_per_rack", [](const ErasureCodingRule& e) -> double { return e.strips_per_rack; }},
-    {"reserve", "Reserve held back on top of erasure coding", Num::percent, "%", "reserve",
-     [](const ErasureCodingRule& e) { return e.reserve; }},
-    {"min_dboxes", "Smallest cluster", Num::integer, "D-boxes", "min_dboxes",
-     [](const ErasureCodingRule& e) -> double { return e.min_dboxes; }},
+     &ErasureCodingRule::strips_per_rack},
+    {"reserve", "Reserve held back on top of erasure coding", Num::percent, "%",
+     &ErasureCodingRule::reserve},
+    {"min_dboxes", "Smallest cluster", Num::integer, "D-boxes", &ErasureCodingRule::min_dboxes},
     {"enclosure_tolerance_min_dboxes", "Enclosure-failure tolerance from", Num::integer, "D-boxes",
-     "enclosure_tolerance_min_dboxes",
-     [](const ErasureCodingRule& e) -> double { return e.enclosure_tolerance_min_dboxes; }},
+     &ErasureCodingRule::enclosure_tolerance_min_dboxes},
     {"rack_resilience_min_racks", "Rack-level resilience needs at least", Num::integer, "racks",
-     "rack_resilience_min_racks",
-     [](const ErasureCodingRule& e) -> double { return e.rack_resilience_min_racks; }},
-    {"max_dboxes", "Largest cluster the software supports", Num::integer, "D-boxes", "max_dboxes",
-     [](const ErasureCodingRule& e) { return static_cast<double>(e.max_dboxes); }},
-    {"max_cnodes", "Largest cluster the software supports", Num::integer, "C-nodes", "max_cnodes",
-     [](const ErasureCodingRule& e) { return static_cast<double>(e.max_cnodes); }},
+     &ErasureCodingRule::rack_resilience_min_racks},
+    {"max_dboxes", "Largest cluster the software supports", Num::integer, "D-boxes",
+     &ErasureCodingRule::max_dboxes},
+    {"max_cnodes", "Largest cluster the software supports", Num::integer, "C-nodes",
+     &ErasureCodingRule::max_cnodes},
     {"rebuild_read_fraction", "Share of the data strips a rebuild reads", Num::precise, "× data",
-     "rebuild_read_fraction", [](const ErasureCodingRule& e) { return e.rebuild_read_fraction; }},
+     &ErasureCodingRule::rebuild_read_fraction},
 };
 
 bool has_port_modes(const SwitchModel& s) {
@@ -321,32 +348,26 @@ std::string roles_text(const SwitchModel& s) {
 }
 
 const Figure<SwitchModel> kSwitchFigures[] = {
-    {"height_U", "Height", Num::integer, "U", "height",
-     [](const SwitchModel& s) { return s.height.base(); }},
-    {"power_W", "Power (typical)", Num::integer, "W", "power",
-     [](const SwitchModel& s) { return s.power.base(); }},
-    {"max_power_W", "Power (maximum)", Num::integer, "W", "max_power",
-     [](const SwitchModel& s) { return s.max_power.base(); }},
-    {"ports", "Ports at device speed", Num::integer, "ports", "ports",
-     [](const SwitchModel& s) -> double { return s.ports; }, nullptr,
-     [](const SwitchModel& s) { return s.port_modes.empty(); }},
-    {"", "Port modes", Num::text, "ports x speed", "port_modes", nullptr, port_modes_text,
-     has_port_modes},
+    {"height_U", "Height", Num::integer, "U", &SwitchModel::height},
+    {"power_W", "Power (typical)", Num::integer, "W", &SwitchModel::power},
+    {"max_power_W", "Power (maximum)", Num::integer, "W", &SwitchModel::max_power},
+    {"ports", "Ports at device speed", Num::integer, "ports", &SwitchModel::ports, kBase, nullptr,
+     nullptr, [](const SwitchModel& s) { return s.port_modes.empty(); }},
+    {"", "Port modes", Num::text, "ports x speed", &SwitchModel::port_modes, kBase, nullptr,
+     port_modes_text, has_port_modes},
     {"uplink_ports", "Ports at the uplink speed (a spine's radix)", Num::integer, "ports",
-     "port_modes", [](const SwitchModel& s) -> double { return uplink_ports(s); }, nullptr,
-     has_port_modes},
-    {"uplink_Gbps", "Uplink speed", Num::integer, "Gbps", "uplink_speed",
-     [](const SwitchModel& s) { return in(s.uplink_speed, units::Gbps); }, nullptr, has_port_modes},
+     &SwitchModel::port_modes, kBase,
+     [](const SwitchModel& s) -> double { return uplink_ports(s); }, nullptr, has_port_modes},
+    {"uplink_Gbps", "Uplink speed", Num::integer, "Gbps", &SwitchModel::uplink_speed, units::Gbps,
+     nullptr, nullptr, has_port_modes},
     {"downlink_fraction", "Share of a leaf's ports facing devices", Num::percent, "%",
-     "downlink_fraction", [](const SwitchModel& s) { return s.downlink_fraction; }},
-    {"", "Roles in the fabric", Num::text, "", "roles", nullptr, roles_text},
+     &SwitchModel::downlink_fraction},
+    {"", "Roles in the fabric", Num::text, "", &SwitchModel::roles, kBase, nullptr, roles_text},
 };
 
 const Figure<RackModel> kRackFigures[] = {
-    {"usable_U", "Usable space", Num::integer, "U", "usable",
-     [](const RackModel& r) { return r.usable.base(); }},
-    {"budget_kW", "Power budget", Num::precise, "kW", "power_budget",
-     [](const RackModel& r) { return in(r.power_budget, units::kW); }},
+    {"usable_U", "Usable space", Num::integer, "U", &RackModel::usable},
+    {"budget_kW", "Power budget", Num::precise, "kW", &RackModel::power_budget, units::kW},
 };
 
 bool has_account(const ReferenceSystem& r) {
@@ -354,36 +375,29 @@ bool has_account(const ReferenceSystem& r) {
 }
 
 const Figure<ReferenceSystem> kReferenceFigures[] = {
-    {"read_per_100PB_Tbps", "Read per 100 PB", Num::precise, "Tbps", "read_per_100pb",
-     [](const ReferenceSystem& r) { return in(r.read_per_100pb, units::Tbps); }},
-    {"write_per_100PB_Tbps", "Write per 100 PB", Num::precise, "Tbps", "write_per_100pb",
-     [](const ReferenceSystem& r) { return in(r.write_per_100pb, units::Tbps); }},
-    {"racks_per_EB", "Racks per EB", Num::precise, "racks", "racks_per_eb",
-     [](const ReferenceSystem& r) { return r.racks_per_eb; }},
-    {"power_per_rack_kW", "Power per rack", Num::precise, "kW", "power_per_rack",
-     [](const ReferenceSystem& r) { return in(r.power_per_rack, units::kW); }},
-    {"raw_per_usable", "Raw stored per usable byte", Num::precise, "B/B", "raw_per_usable",
-     [](const ReferenceSystem& r) { return r.raw_per_usable; }, nullptr,
+    {"read_per_100PB_Tbps", "Read per 100 PB", Num::precise, "Tbps",
+     &ReferenceSystem::read_per_100pb, units::Tbps},
+    {"write_per_100PB_Tbps", "Write per 100 PB", Num::precise, "Tbps",
+     &ReferenceSystem::write_per_100pb, units::Tbps},
+    {"racks_per_EB", "Racks per EB", Num::precise, "racks", &ReferenceSystem::racks_per_eb},
+    {"power_per_rack_kW", "Power per rack", Num::precise, "kW", &ReferenceSystem::power_per_rack,
+     units::kW},
+    {"raw_per_usable", "Raw stored per usable byte", Num::precise, "B/B",
+     &ReferenceSystem::raw_per_usable, kBase, nullptr, nullptr,
      [](const ReferenceSystem& r) { return r.raw_per_usable > 0; }},
-    {"account_capacity_PiB", "Capacity per account", Num::precise, "PiB", "account_capacity",
-     [](const ReferenceSystem& r) { return in(r.account_capacity, units::PiB); }, nullptr,
-     has_account},
-    {"account_ingress_Gbps", "Ingress (write) per account", Num::precise, "Gbps", "account_ingress",
-     [](const ReferenceSystem& r) { return in(r.account_ingress, units::Gbps); }, nullptr,
+    {"account_capacity_PiB", "Capacity per account", Num::precise, "PiB",
+     &ReferenceSystem::account_capacity, units::PiB, nullptr, nullptr, has_account},
+    {"account_ingress_Gbps", "Ingress (write) per account", Num::precise, "Gbps",
+     &ReferenceSystem::account_ingress, units::Gbps, nullptr, nullptr,
      [](const ReferenceSystem& r) { return has_account(r) && r.account_ingress.base() > 0; }},
-    {"account_egress_Gbps", "Egress (read) per account", Num::precise, "Gbps", "account_egress",
-     [](const ReferenceSystem& r) { return in(r.account_egress, units::Gbps); }, nullptr,
+    {"account_egress_Gbps", "Egress (read) per account", Num::precise, "Gbps",
+     &ReferenceSystem::account_egress, units::Gbps, nullptr, nullptr,
      [](const ReferenceSystem& r) { return has_account(r) && r.account_egress.base() > 0; }},
     {"accounts_per_subscription", "Accounts per subscription per region", Num::integer, "accounts",
-     "accounts_per_subscription",
-     [](const ReferenceSystem& r) { return static_cast<double>(r.accounts_per_subscription); },
-     nullptr,
+     &ReferenceSystem::accounts_per_subscription, kBase, nullptr, nullptr,
      [](const ReferenceSystem& r) { return has_account(r) && r.accounts_per_subscription > 0; }},
     {"accounts_per_subscription_raised", "Accounts per subscription per region, on request",
-     Num::integer, "accounts", "accounts_per_subscription_raised",
-     [](const ReferenceSystem& r) {
-         return static_cast<double>(r.accounts_per_subscription_raised);
-     },
+     Num::integer, "accounts", &ReferenceSystem::accounts_per_subscription_raised, kBase, nullptr,
      nullptr,
      [](const ReferenceSystem& r) {
          return has_account(r) && r.accounts_per_subscription_raised > 0;
@@ -473,14 +487,14 @@ struct AssumptionsBuilder {
             if (f.when != nullptr && !f.when(m)) {
                 continue;
             }
-            const Source& src = m.provenance.of(f.source);
+            const Source& src = source_of(m, f.member);
             if (f.text != nullptr) {
                 AssumptionRow r = text_row(group, f.figure, f.text(m), src);
                 r.unit = f.unit;
                 text(std::move(r));
             } else {
                 num(kind, m.id, f.field,
-                    number_row(group, f.figure, f.number(m), f.num, f.unit, src));
+                    number_row(group, f.figure, figure_value(f, m), f.num, f.unit, src));
             }
         }
     }
@@ -510,17 +524,17 @@ void AssumptionsBuilder::fleet() {
         const std::string g = "GPU platform " + p->id;
         num("platform", p->id, "gpus_per_su",
             number_row(g, "GPUs per scalable unit (SU)", p->gpus_per_su, Num::integer, "GPUs",
-                       p->provenance.of("gpus_per_su")));
+                       source_of(*p, &GpuPlatform::gpus_per_su)));
         if (input.comparison != nullptr && p->power_per_su.base() > 0.0) {
             // For the GPUs the power saved against a reference would feed.
             num("platform", p->id, "power_per_su_kW",
                 number_row(g, "Power per scalable unit", in(p->power_per_su, units::kW),
-                           Num::precise, "kW", p->provenance.of("power_per_su")));
+                           Num::precise, "kW", source_of(*p, &GpuPlatform::power_per_su)));
         }
         if (jobs) {
             num("platform", p->id, "gpus_per_node",
                 number_row(g, "GPUs per node", p->gpus_per_node, Num::integer, "GPUs",
-                           p->provenance.of("gpus_per_node")));
+                           source_of(*p, &GpuPlatform::gpus_per_node)));
         }
     }
     if (jobs) {
@@ -540,10 +554,10 @@ void AssumptionsBuilder::failure_rate() {
     if (preset != nullptr) {
         num("failure", "failure_rate", "per_1000_node_days",
             number_row("Failure rate " + preset->id, figure, rate.per_1000_node_days, Num::precise,
-                       "failures", preset->provenance.of("per_1000_node_days")));
+                       "failures", source_of(*preset, &FailureRatePreset::per_1000_node_days)));
         num("failure", "failure_rate", "gpus_per_node",
             number_row("Failure rate " + preset->id, node, rate.gpus_per_node, Num::integer, "GPUs",
-                       preset->provenance.of("gpus_per_node")));
+                       source_of(*preset, &FailureRatePreset::gpus_per_node)));
         return;
     }
     AssumptionRow r =
@@ -575,10 +589,10 @@ void AssumptionsBuilder::performance(const GpuPlatform* platform) {
     const std::string per = per_su ? " per SU" : " per GPU";
     num("rule", rule->id, "read_GBps",
         number_row(g, "Read" + per, in(rule->read, units::GB_per_s), Num::precise, "GB/s",
-                   rule->provenance.of("read")));
+                   source_of(*rule, &PerformanceRule::read)));
     num("rule", rule->id, "write_GBps",
         number_row(g, "Write" + per, in(rule->write, units::GB_per_s), Num::precise, "GB/s",
-                   rule->provenance.of("write")));
+                   source_of(*rule, &PerformanceRule::write)));
     const GpuPlatform* rp = input.catalog->platform(rule->platform);
     const double basis =
         per_su
@@ -771,7 +785,7 @@ void AssumptionsBuilder::erasure_coding(const ErasureCodingRule& ec) {
     if (ec.steps.empty()) {
         return;
     }
-    const Source& steps = ec.provenance.of("steps");
+    const Source& steps = source_of(ec, &ErasureCodingRule::steps);
     const Source same{steps.kind, "", "as step 1"};
     const std::size_t from_first = size();
     for (std::size_t i = 0; i < ec.steps.size(); ++i) {
