@@ -1,8 +1,8 @@
 #include "podsizer/catalog/scenario_catalog.hpp"
 
-#include "catalog_fields.hpp"
 #include "catalog_reader.hpp"
 #include "json_node.hpp"
+#include "podsizer/catalog/catalog_fields.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
@@ -271,8 +271,8 @@ bool is_catalog_document(std::string_view text) {
     if (doc.contains("name")) {
         return false;
     }
-    for (const detail::CatalogList& list : detail::catalog_lists()) {
-        if (doc.contains(std::string(list.key))) {
+    for (const CatalogKindName& kind : catalog_kind_names()) {
+        if (doc.contains(std::string(kind.key))) {
             return true;
         }
     }
