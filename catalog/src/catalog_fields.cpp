@@ -63,7 +63,13 @@ template <class M> constexpr std::array<CatalogField<M>, 4> device_rows(bool hei
           .shown = height_is_key ? key(0, units::U) : show(0, units::U)},
         F{.name = "power", .type = T::quantity, .member = &M::power, .shown = key(0, units::W)},
         // Not given: typical x 1.3, recorded as an assumption (device_finish).
-        F{.name = "max_power", .type = T::quantity, .member = &M::max_power, .required = false},
+        // Shown, as every figure a report's assumption list may name is: the
+        // list sends the reader to `catalog show ID` for it.
+        F{.name = "max_power",
+          .type = T::quantity,
+          .member = &M::max_power,
+          .required = false,
+          .shown = if_set(show(0, units::W))},
     };
 }
 
@@ -101,11 +107,13 @@ const auto kCnode = rows(entry_rows<CNodeModel>(), device_rows<CNodeModel>(false
                              CN{.name = "client_port_speed",
                                 .type = T::quantity,
                                 .member = &CNodeModel::client_port_speed,
-                                .required = false},
+                                .required = false,
+                                .shown = if_set(show(0, units::Gbps))},
                              CN{.name = "backend_port_speed",
                                 .type = T::quantity,
                                 .member = &CNodeModel::backend_port_speed,
-                                .required = false},
+                                .required = false,
+                                .shown = if_set(show(0, units::Gbps))},
                          },
                          source_rows<CNodeModel>());
 
@@ -137,7 +145,8 @@ const auto kDbox =
              DB{.name = "backend_port_speed",
                 .type = T::quantity,
                 .member = &DBoxModel::backend_port_speed,
-                .required = false},
+                .required = false,
+                .shown = if_set(show(0, units::Gbps))},
              count("write_buffer_ha_min_dboxes", &DBoxModel::write_buffer_ha_min_dboxes, 0, false,
                    show()),
              // docs/resilience.md §8, §12, §9

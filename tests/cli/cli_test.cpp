@@ -599,3 +599,25 @@ TEST_CASE("counts on the command line may be written with an exponent, as in a f
     CHECK(d.at("cnodes") == 450);
     CHECK(d.at("dboxes") == 180);
 }
+
+TEST_CASE("every assumed figure a report lists is shown by catalog show, as its note says") {
+    // The note under every table sends the reader to `podsizer catalog show
+    // ID` for each ID.FIELD it lists; max_power and the port speeds were read
+    // and listed but not shown (found while merging the catalog field table).
+    for (const char* example : {"examples/ncp-pod-41k.json", "examples/high-density-1eb.json",
+                                "examples/fleet-160k.json"}) {
+        const ProcessResult r = podsizer({"size", example, "--format", "json"});
+        REQUIRE(r.exit_code == 0);
+        for (const auto& d : nlohmann::json::parse(r.out).at("designs")) {
+            for (const auto& a : d.at("assumptions")) {
+                const std::string figure = a.get<std::string>();
+                const auto dot = figure.find('.');
+                REQUIRE(dot != std::string::npos);
+                INFO(figure);
+                const ProcessResult shown = podsizer({"catalog", "show", figure.substr(0, dot)});
+                REQUIRE(shown.exit_code == 0);
+                CHECK_THAT(shown.out, Catch::Contains("\n" + figure.substr(dot + 1) + " "));
+            }
+        }
+    }
+}
