@@ -16,8 +16,6 @@ namespace {
 
 using T = CatalogType;
 
-constexpr Dimension kRate = Dimension::throughput;
-
 /// Concatenates row groups into one kind's table.
 template <class F, std::size_t... N> constexpr auto rows(const std::array<F, N>&... parts) {
     std::array<F, (N + ...)> out{};
