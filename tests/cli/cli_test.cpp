@@ -608,7 +608,10 @@ TEST_CASE("every assumed figure a report lists is shown by catalog show, as its 
                                 "examples/fleet-160k.json"}) {
         const ProcessResult r = podsizer({"size", example, "--format", "json"});
         REQUIRE(r.exit_code == 0);
-        for (const auto& d : nlohmann::json::parse(r.out).at("designs")) {
+        // Kept in a variable: a range-for over a member of a temporary reads
+        // freed memory (C++20).
+        const nlohmann::json doc = nlohmann::json::parse(r.out);
+        for (const auto& d : doc.at("designs")) {
             for (const auto& a : d.at("assumptions")) {
                 const std::string figure = a.get<std::string>();
                 const auto dot = figure.find('.');
