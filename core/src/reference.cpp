@@ -11,7 +11,7 @@ namespace podsizer {
 namespace {
 
 std::string tbps(Throughput t) {
-    return format_in(t, units::Tbps, 1);
+    return format_significant(in(t, units::Tbps), 1) + " Tbps";
 }
 
 double ratio(double num, double den) {

@@ -117,3 +117,26 @@ TEST_CASE("compare at an absurd target saturates its counts and says too-large (
                Catch::Contains("[error] NCP pod to") &&
                    Catch::Contains("[error] Cloud HDD object store: more racks or accounts"));
 }
+
+TEST_CASE("hostile figures are printed without float noise or a false zero (m-a, m-b)") {
+    // Third red-team round, m-b: 1e30 PB was printed with the binary value's
+    // digits ("1,000,000,000,000,000,019,884,624,838,656.00 PB").
+    const ProcessResult dataset =
+        podsizer({"resilience", "examples/ncp-pod-41k.json", "--dataset", "1e30PB"});
+    CHECK_THAT(dataset.out,
+               Catch::Contains("dataset 1,000,000,000,000,000,000,000,000,000,000.0 PB"));
+    CHECK_THAT(dataset.out, !Catch::Contains("19,884"));
+    const ProcessResult step = podsizer({"checkpoint", "--params", "1.8T", "--gpus", "41472",
+                                         "--platform", "gb200-nvl72", "--knee-step", "1e30TB/s"});
+    CHECK_THAT(step.out, Catch::Contains("One more 1,000,000,000,000,000,000,000,000,000 PB/s"));
+    // m-a: a figure that is not zero never reads as zero.
+    const ProcessResult wan = podsizer({"compare", "examples/fleet-160k.json", "--wan", "1Gbps"});
+    CHECK_THAT(wan.out, Catch::Contains("the 0.001 Tbps WAN link lets 0.001 Tbps of reads"));
+    const ProcessResult threshold =
+        podsizer({"checkpoint", "--params", "1.8T", "--gpus", "41472", "--platform", "gb200-nvl72",
+                  "--knee-threshold", "1e-300"});
+    CHECK_THAT(threshold.out, Catch::Contains("gives back less than 1e-300 GPU-hours a day"));
+    const ProcessResult tiny_wan =
+        podsizer({"resilience", "examples/ncp-pod-41k.json", "--outage", "10d", "--wan", "1bps"});
+    CHECK_THAT(tiny_wan.out, Catch::Contains("WAN 0.000000001 Gbps"));
+}

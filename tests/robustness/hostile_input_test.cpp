@@ -280,11 +280,29 @@ TEST_CASE("a capacity no count of boxes can hold is a finding, sized in no time"
 }
 
 TEST_CASE("a number of any size is printed in full, never cut short") {
-    // 2^200 is exact in a double; its 61 digits are from Python's 2**200.
+    // Full width, but no digit a double does not hold (third red-team round,
+    // m-b): beyond 2^53 the digits are the shortest that read back to the
+    // value, then zeros. 2^200's shortest form is Python's repr(2.0**200),
+    // 1.6069380442589903e+60: 17 digits and 44 zeros.
     CHECK(format_number(std::ldexp(1.0, 200)) ==
-          "1,606,938,044,258,990,275,541,962,092,341,162,602,522,202,993,782,792,835,301,376");
+          "1,606,938,044,258,990,300,000,000,000,000,000,000,000,000,000,000,000,000,000,000");
     CHECK(format_number(-std::ldexp(1.0, 200), 1).size() == 1 + 81 + 2);
     CHECK(format_number(1e300).size() == 301 + 100);
+    // m-b's two cases: 1e30 PB in bytes, back in PB; 1e30 TB/s in PB/s.
+    CHECK(format_number(1e30 * 1e15 / 1e15, 2) == "1,000,000,000,000,000,000,000,000,000,000.00");
+    CHECK(format_number(1e30 * 1e12 / 1e15, 0) == "1,000,000,000,000,000,000,000,000,000");
+    // Below 2^53 every whole number is exact and printed as it is.
+    CHECK(format_number(9007199254740991.0) == "9,007,199,254,740,991");
+}
+
+TEST_CASE("a figure that is not zero never reads as zero (m-a)") {
+    CHECK(format_significant(1e-9, 0) == "0.000000001"); // --wan 1bps in Gbps
+    CHECK(format_significant(0.008, 1) == "0.008");      // compare --wan 1Gbps in Tbps
+    CHECK(format_significant(1e-300, 0) == "1e-300");    // --knee-threshold 1e-300
+    CHECK(format_significant(0.04, 1) == "0.04");
+    CHECK(format_significant(0.05, 1) == "0.1"); // rounds to 0.1, not zero: unchanged
+    CHECK(format_significant(0.0, 1) == "0.0");
+    CHECK(format_significant(12.34, 1) == "12.3");
 }
 
 TEST_CASE("unknown fields at every level are warned about, not ignored silently") {

@@ -182,19 +182,20 @@ void add_knee_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& 
         const KneeRule& k = a.curve->knee_rule;
         row("One more " + format_write(k.step) + " of write",
             "gives back " + format_number(*a.step_gain, 0) + " GPU-hours a day (" +
-                format_number(*a.step_gain / in(k.step, units::TB_per_s), 0) + " per TB/s)");
+                format_significant(*a.step_gain / in(k.step, units::TB_per_s), 0) + " per TB/s)");
     }
     if (a.curve) {
         const KneeRule& k = a.curve->knee_rule;
         const std::string rule = "one more " + format_write(k.step) + " gives back less than " +
-                                 format_number(k.threshold, 0) + " GPU-hours a day";
-        row("Knee at " + format_number(k.threshold, 0) + " GPU-h/day per " + format_write(k.step),
+                                 format_significant(k.threshold, 0) + " GPU-hours a day";
+        row("Knee at " + format_significant(k.threshold, 0) + " GPU-h/day per " +
+                format_write(k.step),
             a.curve->knee ? format_write(a.curve->knee->write) + " (beyond it " + rule +
                                 "; goodput there " + format_percent(a.curve->knee->goodput) +
                                 ", limit " + format_percent(a.curve->goodput_limit) + ")"
-            : q.gpus > 0
-                ? "none (no step gives back " + format_number(k.threshold, 0) + " GPU-hours a day)"
-                : std::string("none (needs --gpus: GPU-hours)"));
+            : q.gpus > 0 ? "none (no step gives back " + format_significant(k.threshold, 0) +
+                               " GPU-hours a day)"
+                         : std::string("none (needs --gpus: GPU-hours)"));
     }
     if (a.offsite_write) {
         row("Offsite WAN (every " + ordinal(q.offsite_every) + " checkpoint)",

@@ -156,8 +156,9 @@ std::string inputs_line(const ResilienceQuery& q) {
     const ResilienceInputs& in = q.inputs;
     std::string s = "Outage " + (in.outage.base() > 0.0 ? format_in(in.outage, units::h, 1)
                                                         : std::string("none"));
-    s += "; WAN " +
-         (in.wan.base() > 0.0 ? format_in(in.wan, units::Gbps, 0) : std::string("not given"));
+    s += "; WAN " + (in.wan.base() > 0.0
+                         ? format_significant(podsizer::in(in.wan, units::Gbps), 0) + " Gbps"
+                         : std::string("not given"));
     s += "; dataset " +
          (in.dataset.base() > 0.0 ? format_in(in.dataset, units::PB, 1) : std::string("none"));
     return s;

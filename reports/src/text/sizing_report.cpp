@@ -260,7 +260,7 @@ std::string checkpoint_notes(const SizingResult& result) {
         notes += "+1 step: the GPU-hours a day one more " + format_write(k.step) +
                  " of write gives back at the design's share; Knee: beyond it a step gives back "
                  "less than " +
-                 format_number(k.threshold, 0) + " GPU-hours a day.\n";
+                 format_significant(k.threshold, 0) + " GPU-hours a day.\n";
         const FailureRate& rate = first.failure_rate;
         notes += "Failure rate: " + format_number(rate.per_1000_node_days, 2) +
                  " per 1,000 node-days of " + std::to_string(rate.gpus_per_node) + " GPUs (" +

@@ -573,8 +573,8 @@ int CheckpointSheet::curves(int row, const std::vector<Design>& designs) {
         cells_.step_gains.push_back({r.name + ": one more " + format_write(r.knee_rule.step), xs,
                                      xlsx::range(sheet_.name(), first, 5, row - 1, 5)});
         cells_.thresholds.push_back(
-            {r.name + ": threshold " + format_number(r.knee_rule.threshold, 0) + " GPU-h/day", xs,
-             xlsx::range(sheet_.name(), first, 6, row - 1, 6)});
+            {r.name + ": threshold " + format_significant(r.knee_rule.threshold, 0) + " GPU-h/day",
+             xs, xlsx::range(sheet_.name(), first, 6, row - 1, 6)});
     }
     cells_.knees = {
         "knee", xlsx::range(sheet_.name(), cells_.first_job_row, kKnee, cells_.plan_row - 1, kKnee),

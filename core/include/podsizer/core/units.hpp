@@ -200,4 +200,10 @@ template <Dimension D> std::string format(Quantity<D> q, int decimals = 1) {
 /// value that is not finite is "∞", "-∞" or "n/a" (NaN), never "inf".
 std::string format_number(double v, int decimals = 0);
 
+/// format_number, but a figure that is not zero never reads as zero: where
+/// `decimals` would round it to 0 it gets `significant` significant digits
+/// (0.004 with 1 decimal is "0.004"), in the exponent form beyond 12
+/// decimals ("1e-300" is "1e-300").
+std::string format_significant(double v, int decimals, int significant = 1);
+
 } // namespace podsizer
