@@ -134,7 +134,7 @@ int run(int argc, char** argv) {
         // Not the user's fault: say so plainly, still without a stack trace.
         std::cerr << "podsizer: internal error: "
                   << podsizer::printable(e.what(), podsizer::kMaxMessageChars) << "\n";
-        return 3;
+        return kExitInternal;
     }
 }
 
