@@ -53,7 +53,7 @@ int finish_batch(const BatchSummary& summary, const BatchArgs& args) {
         std::cerr << "podsizer: wrote " << printable(args.xlsx, kMaxMessageChars) << "\n";
     }
     std::cerr << "podsizer: " << summary.line() << "\n";
-    return summary.exit_code();
+    return batch_exit_code(summary);
 }
 
 } // namespace podsizer::cli

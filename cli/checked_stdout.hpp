@@ -5,17 +5,12 @@
 // docs/robustness.md).
 #pragma once
 
+#include "exit_codes.hpp"
+
 #include <array>
 #include <streambuf>
 
 namespace podsizer::cli {
-
-/// Exit code when the report could not be written to stdout (a full disk, a
-/// closed stdout, an I/O error); docs/cli.md.
-inline constexpr int kExitStdoutFailed = 4;
-/// Exit code when stdout is a pipe whose reader closed early (EPIPE).
-/// SIGPIPE is ignored so that this is a reported error, not a silent death.
-inline constexpr int kExitBrokenPipe = 5;
 
 /// Makes sure file descriptors 0, 1 and 2 are open (on /dev/null when they
 /// were closed), so no file podsizer opens later takes their place and

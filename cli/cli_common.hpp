@@ -1,8 +1,9 @@
-// Shared pieces of the CLI commands: global options, exit codes, loading the
+// Shared pieces of the CLI commands: global options, loading the
 // catalog, parsing flags with clear errors. Each command lives in its own
 // command_*.cpp and registers itself in main.cpp.
 #pragma once
 
+#include "exit_codes.hpp"
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/errors.hpp"
@@ -20,10 +21,6 @@
 #include <vector>
 
 namespace podsizer::cli {
-
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitNotMet = 1;
-inline constexpr int kExitBadInput = 2;
 
 struct GlobalOptions {
     std::vector<std::string> catalogs;

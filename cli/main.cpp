@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "checked_stdout.hpp"
 #include "cli_common.hpp"
+#include "interrupt_cleanup.hpp"
 #include "podsizer/batch/batch_runner.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/suggest.hpp"
@@ -134,7 +135,7 @@ int run(int argc, char** argv) {
         // Not the user's fault: say so plainly, still without a stack trace.
         std::cerr << "podsizer: internal error: "
                   << podsizer::printable(e.what(), podsizer::kMaxMessageChars) << "\n";
-        return 3;
+        return kExitInternal;
     }
 }
 
@@ -147,6 +148,8 @@ int main(int argc, char** argv) {
     // reported with its own exit code, not a silent death by SIGPIPE that
     // also skipped the --xlsx workbook.
     std::signal(SIGPIPE, SIG_IGN);
+    // Ctrl-C during an export removes its temporary file (docs/cli.md).
+    remove_export_temporaries_on_interrupt();
     StdoutBuffer out(stdout_closed);
     return out.finish(run(argc, argv));
 }

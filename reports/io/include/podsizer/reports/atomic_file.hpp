@@ -19,15 +19,20 @@ void check_export_target(const std::string& path);
 /// the temporary file is removed and `path` is untouched. Throws InputError
 /// (where = `path`) when the directory cannot take the file or
 /// check_export_target refuses `path`. A replaced file keeps its permission
-/// bits (and, as root, its owner); a new one gets the umask's. The temporary
-/// is removed on SIGINT, SIGTERM and SIGHUP (when they have their default
-/// action) before the process dies of the signal. Anything written to stderr
-/// meanwhile (libxlsxwriter's own error lines) is held back: replayed after
-/// success, folded into the InputError's message on failure.
+/// bits (and, as root, its owner); a new one gets the umask's. Installs no
+/// signal handler and leaves the standard streams alone: a program that wants
+/// the temporary gone when it is interrupted calls remove_export_temporaries
+/// from its own handler (the CLI does: cli/interrupt_cleanup.cpp).
 void write_atomically(const std::string& path,
                       const std::function<void(const std::string& temp_path)>& write);
 
 /// write_atomically with the bytes of `content`.
 void write_file_atomically(const std::string& path, const std::string& content);
+
+/// Removes every temporary file a write_atomically in progress has created.
+/// Async-signal-safe (atomic flags and unlink(2) only), for a signal handler
+/// that then lets the process die; the interrupted writes leave their targets
+/// as they were.
+void remove_export_temporaries() noexcept;
 
 } // namespace podsizer

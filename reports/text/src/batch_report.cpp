@@ -184,13 +184,6 @@ void BatchSummary::add(RunStatus s) {
     }
 }
 
-int BatchSummary::exit_code() const {
-    if (bad > 0 || !workbook_error.empty()) {
-        return 2;
-    }
-    return not_met > 0 ? 1 : 0;
-}
-
 std::string BatchSummary::line() const {
     return std::to_string(sized) + " sized, " + std::to_string(not_met) + " not met, " +
            std::to_string(bad) + " bad";

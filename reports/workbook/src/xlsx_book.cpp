@@ -4,6 +4,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/units.hpp"
 #include "podsizer/reports/version.hpp"
+#include "stderr_capture.hpp"
 
 #include <algorithm>
 #include <clocale>
@@ -421,7 +422,9 @@ Book::Book(const std::string& path, const std::string& date, const std::string& 
 Book::~Book() {
     if (wb_ != nullptr) {
         // Not closed: an exception is on its way. workbook_close would write
-        // a file; the caller's temporary file is removed anyway.
+        // a file; the caller's temporary file is removed anyway, and what
+        // libxlsxwriter says about it is not the error on its way.
+        const StderrCapture quiet;
         workbook_close(wb_);
     }
 }
@@ -492,10 +495,24 @@ void Book::close() {
     lxw_workbook* wb = wb_;
     wb_ = nullptr;
     const CNumericLocale c_numbers;
+    StderrCapture capture; // libxlsxwriter's own lines, this call only
     const lxw_error err = workbook_close(wb);
-    if (err != LXW_NO_ERROR) {
-        throw InputError(path_, std::string("cannot write the workbook: ") + lxw_strerror(err));
+    const std::string said = capture.restore();
+    if (err == LXW_NO_ERROR) {
+        write_to_stderr(said); // warnings of a file that was written, as printed
+        return;
     }
+    // One line: libxlsxwriter's reason and the system's ("... the xlsx file
+    // (No space left on device)").
+    std::string message = std::string("cannot write the workbook: ") + lxw_strerror(err);
+    const std::string cause = system_error_in(said);
+    if (!cause.empty() && message.find(cause) == std::string::npos) {
+        if (message.back() == '.') {
+            message.pop_back();
+        }
+        message += " (" + cause + ")";
+    }
+    throw InputError(path_, message);
 }
 
 } // namespace podsizer::xlsx

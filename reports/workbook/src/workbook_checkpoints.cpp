@@ -3,11 +3,11 @@
 // goodput-vs-write-bandwidth curve with its chart. The formulas are those of
 // docs/checkpoints.md as core/src/{checkpoint,failure,goodput_curve,
 // checkpoint_plan}.cpp compute them; each is cached with the engine's value.
-#include "../text/report_json.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/failure.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
+#include "podsizer/reports/plain_number.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>

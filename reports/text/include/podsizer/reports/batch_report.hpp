@@ -39,7 +39,8 @@ enum class RunStatus { sized, not_met, bad };
 RunStatus status_of(const BatchRun& run);
 
 /// How many runs were sized with every requirement met, sized with some not
-/// met, and not sized at all (bad input).
+/// met, and not sized at all (bad input). The exit code these make is the
+/// CLI's (cli/exit_codes.hpp, batch_exit_code).
 struct BatchSummary {
     std::size_t sized = 0;
     std::size_t not_met = 0;
@@ -49,9 +50,6 @@ struct BatchSummary {
     std::string workbook_error;
 
     void add(RunStatus s);
-    /// 2 if any input was bad or the workbook could not be written, else 1 if
-    /// a requirement was not met, else 0.
-    int exit_code() const;
     /// "3 sized, 1 not met, 2 bad"
     std::string line() const;
 };

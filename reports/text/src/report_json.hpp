@@ -5,6 +5,7 @@
 
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/extrapolation.hpp"
+#include "podsizer/reports/plain_number.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -13,9 +14,6 @@
 namespace podsizer::detail {
 
 using ojson = nlohmann::ordered_json;
-
-/// A number for machines: no thousands separators, trailing zeros trimmed.
-std::string plain(double v, int decimals);
 
 /// Three significant digits: "118", "17.8", "0.841", "2,750"; from 10^6 up and
 /// below 10^-3 in scientific notation without exponent padding: "3.04e7",

@@ -6,13 +6,10 @@
 #include <atomic>
 #include <cerrno>
 #include <climits>
-#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <mutex>
 #include <optional>
-#include <pthread.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -24,14 +21,16 @@ std::string reason(int err) {
     return std::strerror(err);
 }
 
-// --- Temporaries removed on SIGINT, SIGTERM and SIGHUP -------------------
+// --- Temporaries a program may remove when it is interrupted --------------
 //
 // Ctrl-C during a large workbook used to leave a hidden ".x.xlsx.tmp-PID-N"
-// next to the target for good (docs/robustness.md). The handler may only use
+// next to the target for good (docs/robustness.md). This library installs no
+// signal handler (a save in the GUI must not change how the process reacts to
+// signals); it keeps the live temporaries where a handler the program itself
+// installs can remove them: remove_export_temporaries() uses only
 // async-signal-safe calls, so the registry is a fixed array of path buffers
-// whose "in use" flags are lock-free atomics: the handler reads the flags and
-// calls unlink(2), nothing else. Registering takes a mutex (threads), never
-// the handler.
+// whose "in use" flags are lock-free atomics. Registering takes a mutex
+// (threads), never the handler.
 
 constexpr std::size_t kTempSlots = 16;
 constexpr std::size_t kTempPathMax = PATH_MAX;
@@ -47,45 +46,12 @@ TempRegistry& registry() {
     return r;
 }
 
-extern "C" void remove_temporaries_and_reraise(int sig) {
-    TempRegistry& r = registry();
-    for (std::size_t i = 0; i < kTempSlots; ++i) {
-        if (r.used[i].load()) {
-            ::unlink(r.paths[i].data());
-        }
-    }
-    // SA_RESETHAND restored the default action: dying of the same signal
-    // keeps the exit status the shell expects (130 for Ctrl-C).
-    ::raise(sig);
-}
-
-/// Installs the handler for signals still at their default action, once:
-/// a program (or a test runner) that set its own, or ignores them, keeps it.
-void install_cleanup_handlers() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
-            struct sigaction old {};
-            if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL ||
-                (old.sa_flags & SA_SIGINFO) != 0) {
-                continue;
-            }
-            struct sigaction sa {};
-            sa.sa_handler = remove_temporaries_and_reraise;
-            sigemptyset(&sa.sa_mask);
-            sa.sa_flags = SA_RESETHAND;
-            ::sigaction(sig, &sa, nullptr);
-        }
-    });
-}
-
-/// Registers `temp` for removal on a signal while it exists; a path too long
-/// for a slot, or all slots busy, is simply not registered (it is still
-/// removed on every ordinary failure).
+/// Registers `temp` for removal by remove_export_temporaries while it exists;
+/// a path too long for a slot, or all slots busy, is simply not registered
+/// (it is still removed on every ordinary failure).
 class RegisteredTemp {
 public:
     explicit RegisteredTemp(const std::string& temp) {
-        install_cleanup_handlers();
         if (temp.size() >= kTempPathMax) {
             return;
         }
@@ -112,59 +78,6 @@ private:
     int slot_ = -1;
 };
 
-// --- libxlsxwriter's own stderr lines ------------------------------------
-//
-// On a write error libxlsxwriter prints two "[ERROR]" lines of its own before
-// podsizer's one line (docs/robustness.md). Its messages cannot be switched
-// off, so stderr is captured into memory while a file is produced: replayed
-// unchanged when the write succeeds, and on failure reduced to the system
-// error it names ("System error = No space left on device"), which is added
-// to podsizer's line.
-
-class StderrCapture {
-public:
-    StderrCapture() {
-        saved_ = ::dup(STDERR_FILENO);
-        memfd_ = ::memfd_create("podsizer-stderr", MFD_CLOEXEC);
-        if (saved_ < 0 || memfd_ < 0 || ::dup2(memfd_, STDERR_FILENO) < 0) {
-            close_all();
-        }
-    }
-    ~StderrCapture() { restore(); }
-    StderrCapture(const StderrCapture&) = delete;
-    StderrCapture& operator=(const StderrCapture&) = delete;
-
-    /// Puts stderr back and returns what was written to it meanwhile.
-    std::string restore() {
-        if (saved_ < 0) {
-            return {};
-        }
-        ::dup2(saved_, STDERR_FILENO);
-        std::string text;
-        char block[4096];
-        ssize_t n = 0;
-        ::lseek(memfd_, 0, SEEK_SET);
-        while ((n = ::read(memfd_, block, sizeof block)) > 0 && text.size() < (1u << 20)) {
-            text.append(block, static_cast<std::size_t>(n));
-        }
-        close_all();
-        return text;
-    }
-
-private:
-    void close_all() {
-        if (saved_ >= 0) {
-            ::close(saved_);
-        }
-        if (memfd_ >= 0) {
-            ::close(memfd_);
-        }
-        saved_ = memfd_ = -1;
-    }
-    int saved_ = -1;
-    int memfd_ = -1;
-};
-
 /// Writes all of `data` to `fd`, again after EINTR: 0, or errno as the
 /// write that stopped short left it.
 int write_all(int fd, const std::string& data) {
@@ -180,46 +93,6 @@ int write_all(int fd, const std::string& data) {
         done += static_cast<std::size_t>(n);
     }
     return 0;
-}
-
-void write_all_to_stderr(const std::string& text) {
-    static_cast<void>(write_all(STDERR_FILENO, text)); // nowhere left to report a failure
-}
-
-/// "No space left on device" from libxlsxwriter's "... System error = No space
-/// left on device" line; empty when the captured text names none.
-std::string system_error_in(const std::string& captured) {
-    const std::string marker = "System error = ";
-    const std::size_t at = captured.rfind(marker);
-    if (at == std::string::npos) {
-        return {};
-    }
-    const std::size_t start = at + marker.size();
-    const std::size_t end = captured.find('\n', start);
-    return captured.substr(start, end == std::string::npos ? std::string::npos : end - start);
-}
-
-/// Runs `write(temp)` with stderr captured; see StderrCapture.
-void write_quietly(const std::string& temp,
-                   const std::function<void(const std::string& temp_path)>& write) {
-    StderrCapture capture;
-    try {
-        write(temp);
-    } catch (const InputError& e) {
-        const std::string cause = system_error_in(capture.restore());
-        if (cause.empty() || e.message().find(cause) != std::string::npos) {
-            throw;
-        }
-        std::string message = e.message();
-        if (!message.empty() && message.back() == '.') {
-            message.pop_back();
-        }
-        throw InputError(e.where(), message + " (" + cause + ")");
-    } catch (...) {
-        capture.restore();
-        throw;
-    }
-    write_all_to_stderr(capture.restore());
 }
 
 // --- The target -----------------------------------------------------------
@@ -240,10 +113,13 @@ const char* non_regular_kind(mode_t mode) {
     return "not a regular file";
 }
 
-/// Creates an empty, not yet existing file next to `path` and returns its name.
-/// O_EXCL so two writers (or a stale temporary) never share one; mode 0666
-/// so the umask, not this code, decides a new file's permissions.
-std::string make_temp(const std::string& path) {
+/// Creates an empty, not yet existing file next to `path`, registered in
+/// `registered`, and returns its name. The name is registered before the file
+/// is created, so an interrupt between the two cannot leave it behind (an
+/// unlink of a name not yet created is harmless). O_EXCL so two writers (or a
+/// stale temporary) never share one; mode 0666 so the umask, not this code,
+/// decides a new file's permissions.
+std::string make_temp(const std::string& path, std::optional<RegisteredTemp>& registered) {
     const std::size_t slash = path.rfind('/');
     const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
     const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
@@ -252,13 +128,15 @@ std::string make_temp(const std::string& path) {
         const std::string temp = (slash == std::string::npos ? std::string() : dir) + "." + base +
                                  ".tmp-" + std::to_string(::getpid()) + "-" +
                                  std::to_string(counter++);
+        registered.emplace(temp);
         const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd >= 0) {
             ::close(fd);
             return temp;
         }
-        if (errno != EEXIST) {
-            const int err = errno;
+        const int err = errno;
+        registered.reset(); // not ours: another writer's, or a stale one
+        if (err != EEXIST) {
             throw InputError(path, "cannot write a file in " +
                                        (slash == std::string::npos ? std::string(".") : dir) +
                                        ": " + reason(err));
@@ -310,29 +188,10 @@ void check_export_target(const std::string& path) {
 void write_atomically(const std::string& path,
                       const std::function<void(const std::string& temp_path)>& write) {
     check_export_target(path);
-    // The temporary is created and registered with the signals blocked: a
-    // Ctrl-C between the two (or before the handler is installed) would
-    // otherwise leave it behind.
-    install_cleanup_handlers();
-    sigset_t cleanup_signals;
-    sigset_t previous;
-    sigemptyset(&cleanup_signals);
-    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
-        sigaddset(&cleanup_signals, sig);
-    }
-    ::pthread_sigmask(SIG_BLOCK, &cleanup_signals, &previous);
-    std::string temp;
     std::optional<RegisteredTemp> registered;
+    const std::string temp = make_temp(path, registered);
     try {
-        temp = make_temp(path);
-        registered.emplace(temp);
-    } catch (...) {
-        ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-        throw;
-    }
-    ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-    try {
-        write_quietly(temp, write);
+        write(temp);
         // Checked again: the target may have changed while the file was written.
         check_export_target(path);
         struct stat st {};
@@ -368,6 +227,15 @@ void write_file_atomically(const std::string& path, const std::string& content) 
             throw InputError(path, "cannot write: " + reason(synced ? errno : sync_err));
         }
     });
+}
+
+void remove_export_temporaries() noexcept {
+    TempRegistry& r = registry();
+    for (std::size_t i = 0; i < kTempSlots; ++i) {
+        if (r.used[i].load()) {
+            ::unlink(r.paths[i].data());
+        }
+    }
 }
 
 } // namespace podsizer
