@@ -240,7 +240,6 @@ std::vector<std::pair<std::string, std::string>> group_items(const std::string& 
                                  fmt::format("\"{}\": \"{}\" is given twice; expected one "
                                              "value per key",
                                              text, key));
-                expected one value per key ");
             }
         }
         items.emplace_back(key, item.substr(eq + 1));
@@ -313,7 +312,6 @@ CorrelatedGroup read_group(const std::string& text, int width) {
                                                 : !strips ? "strips"
                                                           : "rebuild",
                                                 form));
-        " + form);
     }
     if (g.name.empty()) {
         g.name = "group";
