@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <iostream>
 #include <thread>
 #include <utility>
@@ -27,7 +28,8 @@ Format parse_format(const std::string& s) {
     if (auto f = format_from_string(s)) {
         return *f;
     }
-    throw InputError("--format", "\"" + s + "\" is not a format; expected table, json, csv or md");
+    throw InputError("--format",
+                     fmt::format("\"{}\" is not a format; expected table, json, csv or md", s));
 }
 
 std::string flag_name(const std::string& text, const std::string& flag) {
@@ -41,8 +43,9 @@ BatchFormat parse_batch_format(const std::string& s) {
     if (auto f = batch_format_from_string(s)) {
         return *f;
     }
-    throw InputError("--format",
-                     "\"" + s + "\" is not a format; expected table, csv, md, json or jsonl");
+    throw InputError(
+        "--format",
+        fmt::format("\"{}\" is not a format; expected table, csv, md, json or jsonl", s));
 }
 
 unsigned parse_jobs(const std::string& text) {
@@ -51,8 +54,9 @@ unsigned parse_jobs(const std::string& text) {
     }
     const std::int64_t n = parse_count(text, "--jobs");
     if (n > 256) {
-        throw InputError("--jobs",
-                         text + " is out of range; expected a thread count from 1 to 256");
+        throw InputError(
+            "--jobs",
+            fmt::format("{} is out of range; expected a thread count from 1 to 256", text));
     }
     return static_cast<unsigned>(n);
 }
@@ -67,18 +71,18 @@ Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag) {
 }
 
 void not_above_zero(const std::string& text, const std::string& flag, Dimension d) {
-    throw InputError(flag, "\"" + text + "\": must be greater than zero; expected " +
-                               std::string(dimension_name(d)) + " such as \"" +
-                               std::string(dimension_example(d)) + "\"");
+    throw InputError(flag,
+                     fmt::format("\"{}\": must be greater than zero; expected {} such as \"{}\"",
+                                 text, dimension_name(d), dimension_example(d)));
 }
 
 double flag_percent(const std::string& text, const std::string& flag, const char* what,
                     bool hundred_ok) {
     const double v = at_flag(flag, [&] { return parse_percent(text); });
     if (!(v > 0.0) || (hundred_ok ? v > 1.0 : v >= 1.0)) {
-        throw InputError(flag, "\"" + text + "\": expected " + std::string(what) +
-                                   " above 0 % and " + (hundred_ok ? "at most" : "below") +
-                                   " 100 %" + (hundred_ok ? "" : ", such as \"5%\""));
+        throw InputError(flag, fmt::format("\"{}\": expected {} above 0 % and {} 100 %{}", text,
+                                           what, hundred_ok ? "at most" : "below",
+                                           hundred_ok ? "" : ", such as \"5%\""));
     }
     return v;
 }
@@ -96,8 +100,8 @@ std::string require_known(const std::string& id, const std::vector<std::string>&
             return id;
         }
     }
-    throw InputError(flag, "unknown " + std::string(what) + " \"" + id + "\" (" +
-                               suggestion_phrase(id, ids) + ")");
+    throw InputError(flag,
+                     fmt::format("unknown {} \"{}\" ({})", what, id, suggestion_phrase(id, ids)));
 }
 
 Scenario read_scenario(const std::string& path, Catalog& catalog, Diagnostics& diag) {

@@ -2,16 +2,17 @@
 // (docs/checkpoints.md): the write bandwidth a cadence needs, the Young and
 // Daly intervals, goodput, and the goodput-vs-write-bandwidth curve.
 #include "cli_common.hpp"
+#include "command_fields.hpp"
 #include "completion_hints.hpp"
-#include "flag_binding.hpp"
 #include "podsizer/core/checkpoint_analysis.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/failure_band.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 
-#include <charconv>
-#include <cmath>
+#include <array>
+#include <fmt/format.h>
 #include <iostream>
+#include <limits>
 #include <memory>
 
 namespace podsizer::cli {
@@ -44,14 +45,85 @@ struct CheckpointArgs {
     std::string points = "33";
 };
 
-std::optional<double> plain_number(const std::string& text) {
-    double v = 0.0;
-    const auto res = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (res.ec != std::errc() || res.ptr != text.data() + text.size() || !std::isfinite(v)) {
-        return std::nullopt;
-    }
-    return v;
-}
+constexpr Bounds kAboveZero{0.0, std::numeric_limits<double>::infinity(), true, false};
+
+/// The command's own rows: values no scenario field holds.
+const std::array kOwnRows{
+    ScenarioField{.pattern = "write_time",
+                  .kind = FieldKind::quantity,
+                  .dimension = Dimension::duration,
+                  .bounds = kAboveZero},
+    ScenarioField{.pattern = "write_bandwidth",
+                  .kind = FieldKind::quantity,
+                  .dimension = Dimension::throughput,
+                  .bounds = kAboveZero},
+    // A node of more than 1,024 GPUs is not a node (the bound of
+    // checkpoint.rate_node_gpus, the same quantity).
+    ScenarioField{.pattern = "gpus_per_node", .kind = FieldKind::count, .bounds = {1.0, 1024.0}},
+    ScenarioField{.pattern = "mtbf",
+                  .kind = FieldKind::quantity,
+                  .dimension = Dimension::duration,
+                  .bounds = kAboveZero},
+    ScenarioField{.pattern = "cadences",
+                  .kind = FieldKind::quantity,
+                  .dimension = Dimension::duration,
+                  .bounds = kAboveZero},
+    // m-c: "--points 0" said "1 to 10^12", "--points 1" "2 to 1,000": one range.
+    ScenarioField{.pattern = "points", .kind = FieldKind::count, .bounds = {2.0, 1000.0}},
+};
+
+using Flag = CommandFlag<CheckpointArgs>;
+using A = CheckpointArgs;
+
+/// Every flag and the row it is read by: a checkpoint job's field in a
+/// scenario (checkpoint.jobs[N].*, checkpoint.*) where a scenario holds the
+/// value, else the command's own row.
+const std::array kFlags{
+    Flag{"--params", &A::params, "checkpoint.jobs[N].params",
+         "Model parameters, e.g. 1.8T, 70B, 405B"},
+    Flag{"--bytes-per-param", &A::bytes_per_param, "checkpoint.jobs[N].bytes_per_param",
+         "Bytes per parameter: a number or checkpoint (14, default), full-state (16), weights "
+         "(2)"},
+    Flag{"--checkpoint-size", &A::checkpoint_size, "checkpoint.jobs[N].checkpoint_size",
+         "Checkpoint size instead of --params, e.g. 25TB"},
+    Flag{"--write-time", &A::write_time, "write_time", "Time to write one checkpoint, e.g. 30s"},
+    Flag{"--write-bandwidth", &A::write_bandwidth, "write_bandwidth",
+         "Write throughput available to the job, e.g. 4.5TB/s (default: the required)"},
+    Flag{"--gpus", &A::gpus, "checkpoint.jobs[N].gpus", "GPUs of the job"},
+    Flag{"--gpus-per-node", &A::gpus_per_node, "gpus_per_node", "GPUs per node (default 8)"},
+    Flag{"--platform", &A::platform, "fleet.platform", "GPU platform id, for its GPUs per node"},
+    Flag{"--failure-rate", &A::failure_rate, "checkpoint.failure_rate",
+         "Failures per 1,000 node-days, or a catalog preset (default: the catalog's)"},
+    Flag{"--rate-node-gpus", &A::rate_node_gpus, "checkpoint.rate_node_gpus",
+         "GPUs per node a --failure-rate number was counted on (default 8; 1: per GPU-day)"},
+    Flag{"--mtbf", &A::mtbf, "mtbf", "Cluster MTBF instead of a failure rate, e.g. 24h"},
+    Flag{"--mode", &A::mode, "checkpoint.jobs[N].mode",
+         "sync (the job stalls) or async (drains in the background)", true},
+    Flag{"--interval", &A::interval, "checkpoint.jobs[N].interval",
+         "Checkpoint interval, e.g. 5min, or auto (Daly; the default with failures)"},
+    Flag{"--stall-budget", &A::stall_budget, "checkpoint.jobs[N].stall_budget",
+         "Share of the interval a sync checkpoint's stall (overhead + write) may take", true},
+    Flag{"--restart-time", &A::restart_time, "checkpoint.jobs[N].restart_time",
+         "Time to restart after a failure", true},
+    Flag{"--checkpoint-overhead", &A::overhead, "checkpoint.overhead",
+         "Fixed stall of every checkpoint (barrier, metadata, fsync), e.g. 10s", true},
+    Flag{"--local-bandwidth", &A::local_bandwidth, "checkpoint.local_bandwidth",
+         "Async: write bandwidth of each node's staging tier (local NVMe or host memory), e.g. "
+         "2.8GB/s (default 3.2 GB/s, ASSUMPTION)"},
+    Flag{"--offsite-every", &A::offsite_every, "checkpoint.jobs[N].offsite_every",
+         "Copy every Nth checkpoint to the central store (WAN bandwidth)"},
+    Flag{"--retain", &A::retain, "checkpoint.jobs[N].retain", "Local checkpoints kept (capacity)"},
+    Flag{"--knee-step", &A::knee_step, "checkpoint.knee_step",
+         "Step of write bandwidth the knee is measured in", true},
+    Flag{"--knee-threshold", &A::knee_threshold, "checkpoint.knee_threshold",
+         "GPU-hours a day one more step must give back; the knee is where it gives back less",
+         true},
+    Flag{"--cadences", &A::cadences, "cadences", "Cadences of the bandwidth table, comma-separated",
+         true},
+    Flag{"--points", &A::points, "points", "Points of the goodput curve", true},
+};
+
+using Reader = FlagReader<CheckpointArgs>;
 
 std::vector<std::string> split_commas(const std::string& text) {
     std::vector<std::string> out;
@@ -69,33 +141,32 @@ std::vector<std::string> split_commas(const std::string& text) {
 }
 
 /// What is checkpointed: a model, a size, or only a write time.
-void read_checkpoint(CheckpointQuery& q, const CheckpointArgs& a) {
-    if (!a.params.empty() && !a.checkpoint_size.empty()) {
+void read_checkpoint(CheckpointQuery& q, const Reader& r) {
+    if (r.given("--params") && r.given("--checkpoint-size")) {
         throw InputError("--params/--checkpoint-size",
                          "give either a model (--params with --bytes-per-param) or a checkpoint "
                          "size, not both");
     }
-    if (!a.params.empty()) {
-        q.params = at_flag("--params", [&] { return parse_param_count(a.params); });
-        if (!a.bytes_per_param.empty()) {
-            q.bytes_per_param = at_flag("--bytes-per-param",
-                                        [&] { return parse_bytes_per_param(a.bytes_per_param); });
+    if (r.given("--params")) {
+        q.params = r.number("--params");
+        if (r.given("--bytes-per-param")) {
+            q.bytes_per_param = r.number("--bytes-per-param");
         }
-    } else if (!a.bytes_per_param.empty()) {
+    } else if (r.given("--bytes-per-param")) {
         throw InputError("--bytes-per-param", "applies to --params (a model size such as 1.8T)");
     }
-    if (!a.checkpoint_size.empty()) {
-        q.size = flag_above_zero<Capacity>(a.checkpoint_size, "--checkpoint-size");
+    if (r.given("--checkpoint-size")) {
+        q.size = r.quantity<Capacity>("--checkpoint-size");
     }
-    if (!a.write_time.empty() && !a.write_bandwidth.empty()) {
+    if (r.given("--write-time") && r.given("--write-bandwidth")) {
         throw InputError("--write-time/--write-bandwidth",
                          "give one: the write time follows from the bandwidth and the size");
     }
-    if (!a.write_time.empty()) {
-        q.write_time = flag_above_zero<Duration>(a.write_time, "--write-time");
+    if (r.given("--write-time")) {
+        q.write_time = r.quantity<Duration>("--write-time");
     }
-    if (!a.write_bandwidth.empty()) {
-        q.write_bandwidth = flag_above_zero<Throughput>(a.write_bandwidth, "--write-bandwidth");
+    if (r.given("--write-bandwidth")) {
+        q.write_bandwidth = r.quantity<Throughput>("--write-bandwidth");
     }
     if (q.params <= 0.0 && !q.size && !q.write_time) {
         throw InputError("checkpoint",
@@ -106,115 +177,95 @@ void read_checkpoint(CheckpointQuery& q, const CheckpointArgs& a) {
 }
 
 /// The job's GPUs and GPUs per node (from --gpus-per-node or a platform).
-void read_job_size(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& catalog) {
-    if (!a.gpus.empty()) {
-        q.gpus = parse_count(a.gpus, "--gpus");
+void read_job_size(CheckpointQuery& q, const Reader& r, const Catalog& catalog) {
+    if (r.given("--gpus")) {
+        q.gpus = r.count("--gpus");
     }
-    if (!a.platform.empty() && !a.gpus_per_node.empty()) {
+    if (r.given("--platform") && r.given("--gpus-per-node")) {
         throw InputError("--platform/--gpus-per-node", "give one: the platform sets GPUs per node");
     }
-    if (!a.platform.empty()) {
-        const std::string id =
-            require_known(a.platform, ids_of(catalog.platforms), "--platform", "GPU platform");
-        q.gpus_per_node = catalog.platform(id)->gpus_per_node;
-        q.platform_name = catalog.platform(id)->name;
+    if (r.given("--platform")) {
+        const GpuPlatform& platform = *catalog.platform(r.word("--platform"));
+        q.gpus_per_node = platform.gpus_per_node;
+        q.platform_name = platform.name;
         // The band's presets were measured on A100 (HPCA 2025) and H100
         // (Llama 3) nodes; every other platform's rate is transferred.
-        q.platform_rate_measured = id == "h100";
-    } else if (!a.gpus_per_node.empty()) {
-        const std::int64_t n = parse_count(a.gpus_per_node, "--gpus-per-node", 1, 1024);
-        q.gpus_per_node = static_cast<int>(n);
+        q.platform_rate_measured = platform.id == "h100";
+    } else if (r.given("--gpus-per-node")) {
+        q.gpus_per_node = static_cast<int>(r.count("--gpus-per-node"));
     }
-}
-
-/// GPUs per node of --rate-node-gpus: the row checkpoint.rate_node_gpus of the
-/// scenario field table (1, a rate per GPU-day, to 1,024).
-int read_rate_node_gpus(const std::string& text, const Catalog& catalog) {
-    return static_cast<int>(std::get<std::int64_t>(
-        flag_value(text, {"--rate-node-gpus", "checkpoint.rate_node_gpus"}, catalog)));
 }
 
 /// The failure rate: a number per 1,000 node-days (of --rate-node-gpus GPUs,
 /// 8 by default) or a catalog preset, which states its own node (the catalog's
 /// default preset when only --gpus is given).
-void read_failure_rate(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& catalog) {
+void read_failure_rate(CheckpointQuery& q, const Reader& r, const Catalog& catalog) {
     if (q.gpus <= 0) {
         throw InputError("--failure-rate", "needs --gpus (and --gpus-per-node or --platform): "
                                            "the rate is per node");
     }
-    const std::string rate =
-        a.failure_rate.empty() ? catalog.defaults.failure_rate : a.failure_rate;
-    FailureRate r;
-    if (const auto v = plain_number(rate)) {
-        if (!(*v > 0.0) || *v > 1e6) {
-            throw InputError("--failure-rate", "\"" + rate +
-                                                   "\": expected failures per 1,000 node-days "
-                                                   "above 0, such as 6.5, or a preset id");
+    const FieldData rate = r.given("--failure-rate") ? r.value("--failure-rate")
+                                                     : FieldData{catalog.defaults.failure_rate};
+    FailureRate fr;
+    if (const double* v = std::get_if<double>(&rate)) {
+        fr.per_1000_node_days = *v;
+        if (r.given("--rate-node-gpus")) {
+            fr.gpus_per_node = static_cast<int>(r.count("--rate-node-gpus"));
         }
-        r.per_1000_node_days = *v;
-        if (!a.rate_node_gpus.empty()) {
-            r.gpus_per_node = read_rate_node_gpus(a.rate_node_gpus, catalog);
-        }
-        q.failure_rate = r;
+        q.failure_rate = fr;
         return;
     }
-    const std::string id =
-        require_known(rate, ids_of(catalog.failure_rates), "--failure-rate", "failure-rate preset");
+    const std::string& id = std::get<std::string>(rate);
     const FailureRatePreset& preset = *catalog.failure_rate(id);
-    if (!a.rate_node_gpus.empty()) {
+    if (r.given("--rate-node-gpus")) {
         throw InputError("--rate-node-gpus",
-                         "applies to a number given with --failure-rate; the preset \"" + id +
-                             "\" states its own node (" + std::to_string(preset.gpus_per_node) +
-                             " GPUs)");
+                         fmt::format("applies to a number given with --failure-rate; the preset "
+                                     "\"{}\" states its own node ({} GPUs)",
+                                     id, preset.gpus_per_node));
     }
-    r.per_1000_node_days = preset.per_1000_node_days;
-    r.gpus_per_node = preset.gpus_per_node;
-    r.preset = id;
-    r.source = preset.provenance.source;
-    q.failure_rate = r;
+    fr.per_1000_node_days = preset.per_1000_node_days;
+    fr.gpus_per_node = preset.gpus_per_node;
+    fr.preset = id;
+    fr.source = preset.provenance.source;
+    q.failure_rate = fr;
 }
 
 /// Failures: GPUs and a rate, or an MTBF.
-void read_failures(CheckpointQuery& q, const CheckpointArgs& a, const Catalog& catalog) {
-    read_job_size(q, a, catalog);
-    if (!a.mtbf.empty()) {
-        if (!a.failure_rate.empty() || !a.rate_node_gpus.empty()) {
-            throw InputError(a.failure_rate.empty() ? "--mtbf/--rate-node-gpus"
-                                                    : "--mtbf/--failure-rate",
+void read_failures(CheckpointQuery& q, const Reader& r, const Catalog& catalog) {
+    read_job_size(q, r, catalog);
+    if (r.given("--mtbf")) {
+        if (r.given("--failure-rate") || r.given("--rate-node-gpus")) {
+            throw InputError(r.given("--failure-rate") ? "--mtbf/--failure-rate"
+                                                       : "--mtbf/--rate-node-gpus",
                              "give one: the MTBF follows from the rate");
         }
-        q.mtbf = flag_above_zero<Duration>(a.mtbf, "--mtbf");
-    } else if (!a.failure_rate.empty() || q.gpus > 0) {
-        read_failure_rate(q, a, catalog);
-    } else if (!a.rate_node_gpus.empty()) {
+        q.mtbf = r.quantity<Duration>("--mtbf");
+    } else if (r.given("--failure-rate") || q.gpus > 0) {
+        read_failure_rate(q, r, catalog);
+    } else if (r.given("--rate-node-gpus")) {
         throw InputError("--rate-node-gpus", "applies to --failure-rate, which needs --gpus");
     }
 }
 
 /// The cadence: mode, interval, stall budget, restart, offsite copies and
 /// retention.
-void read_cadence(CheckpointQuery& q, const CheckpointArgs& a) {
-    const auto mode = checkpoint_mode_from_string(a.mode);
-    if (!mode) {
-        throw InputError("--mode", "\"" + a.mode + "\" is not a mode; expected sync or async");
-    }
-    q.mode = *mode;
+void read_cadence(CheckpointQuery& q, const Reader& r) {
+    q.mode = *checkpoint_mode_from_string(r.word("--mode"));
     const bool have_failures = q.mtbf || q.failure_rate;
-    if (!a.interval.empty() && a.interval != "auto") {
-        q.interval = flag_above_zero<Duration>(a.interval, "--interval");
-    } else if (a.interval == "auto" && !have_failures) {
-        throw InputError("--interval", "auto (the Daly interval) needs failures: give --gpus "
-                                       "(with --failure-rate) or --mtbf");
+    if (r.given("--interval")) {
+        const FieldData interval = r.value("--interval");
+        if (const double* seconds = std::get_if<double>(&interval)) {
+            q.interval = Duration::from_base(*seconds);
+        } else if (!have_failures) {
+            throw InputError("--interval", "auto (the Daly interval) needs failures: give --gpus "
+                                           "(with --failure-rate) or --mtbf");
+        }
     }
-    q.stall_budget = flag_percent(a.stall_budget, "--stall-budget", "a stall budget");
-    q.restart = at_flag("--restart-time", [&] { return parse<Duration>(a.restart_time); });
-    q.overhead = at_flag("--checkpoint-overhead", [&] { return parse<Duration>(a.overhead); });
-    if (q.overhead.base() < 0.0 || !std::isfinite(q.overhead.base())) {
-        throw InputError("--checkpoint-overhead",
-                         "\"" + a.overhead + "\": expected a time of 0 or more, such as 10s");
-    }
-    if (!a.local_bandwidth.empty()) {
-        q.local_bandwidth = flag_above_zero<Throughput>(a.local_bandwidth, "--local-bandwidth");
+    q.stall_budget = r.number("--stall-budget");
+    q.restart = r.quantity<Duration>("--restart-time");
+    q.overhead = r.quantity<Duration>("--checkpoint-overhead");
+    if (r.given("--local-bandwidth")) {
+        q.local_bandwidth = r.quantity<Throughput>("--local-bandwidth");
         q.local_bandwidth_given = true;
     }
     if (q.mode == CheckpointMode::async && !q.interval && have_failures && q.gpus <= 0) {
@@ -222,32 +273,23 @@ void read_cadence(CheckpointQuery& q, const CheckpointArgs& a) {
                                    "its share to local storage at --local-bandwidth, and that "
                                    "copy sets the interval");
     }
-    if (!a.offsite_every.empty()) {
-        q.offsite_every = parse_count(a.offsite_every, "--offsite-every");
+    if (r.given("--offsite-every")) {
+        q.offsite_every = r.count("--offsite-every");
     }
-    if (!a.retain.empty()) {
-        q.retain = parse_count(a.retain, "--retain");
+    if (r.given("--retain")) {
+        q.retain = r.count("--retain");
     }
 }
 
 /// The goodput curve: its knee step and threshold, the bandwidth table's cadences and
 /// the number of points.
-void read_curve(CheckpointQuery& q, const CheckpointArgs& a) {
-    q.knee.step = flag_above_zero<Throughput>(a.knee_step, "--knee-step");
-    const auto threshold = plain_number(a.knee_threshold);
-    if (!threshold || !(*threshold > 0.0) || *threshold > 1e12) {
-        throw InputError("--knee-threshold",
-                         "\"" + a.knee_threshold +
-                             "\": expected GPU-hours per day above 0 that "
-                             "one more --knee-step must give back, such as 100");
+void read_curve(CheckpointQuery& q, const Reader& r) {
+    q.knee.step = r.quantity<Throughput>("--knee-step");
+    q.knee.threshold = r.number("--knee-threshold");
+    for (const std::string& c : split_commas(r.text("--cadences"))) {
+        q.cadences.push_back(Duration::from_base(std::get<double>(r.value_of("--cadences", c))));
     }
-    q.knee.threshold = *threshold;
-    for (const std::string& c : split_commas(a.cadences)) {
-        q.cadences.push_back(flag_above_zero<Duration>(c, "--cadences"));
-    }
-    // m-c: "--points 0" said "1 to 10^12", "--points 1" "2 to 1,000": one range.
-    const std::int64_t points = parse_count(a.points, "--points", 2, 1000);
-    q.curve_points = static_cast<int>(points);
+    q.curve_points = static_cast<int>(r.count("--points"));
 }
 
 int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
@@ -256,11 +298,12 @@ int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
     const Catalog catalog = load_catalog(g, diag);
     print_warnings(diag);
 
+    const Reader r(a, kFlags, kOwnRows, catalog);
     CheckpointQuery q;
-    read_checkpoint(q, a);
-    read_failures(q, a, catalog);
-    read_cadence(q, a);
-    read_curve(q, a);
+    read_checkpoint(q, r);
+    read_failures(q, r, catalog);
+    read_cadence(q, r);
+    read_curve(q, r);
     if (q.gpus > 0 && !q.mtbf) {
         q.band = failure_band_inputs(catalog);
     }
@@ -280,55 +323,13 @@ void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& actio
     auto* cmd = app.add_subcommand(
         "checkpoint", "Checkpoint cadence, write bandwidth, Young/Daly interval and goodput");
     auto c = std::make_shared<CheckpointArgs>();
-    cmd->add_option("--params", c->params, "Model parameters, e.g. 1.8T, 70B, 405B");
-    cmd->add_option("--bytes-per-param", c->bytes_per_param,
-                    "Bytes per parameter: a number or checkpoint (14, default), full-state (16), "
-                    "weights (2)")
-        ->check(complete_choices({"checkpoint", "full-state", "weights"}));
-    cmd->add_option("--checkpoint-size", c->checkpoint_size,
-                    "Checkpoint size instead of --params, e.g. 25TB");
-    cmd->add_option("--write-time", c->write_time, "Time to write one checkpoint, e.g. 30s");
-    cmd->add_option("--write-bandwidth", c->write_bandwidth,
-                    "Write throughput available to the job, e.g. 4.5TB/s (default: the required)");
-    cmd->add_option("--gpus", c->gpus, "GPUs of the job");
-    cmd->add_option("--gpus-per-node", c->gpus_per_node, "GPUs per node (default 8)");
-    cmd->add_option("--platform", c->platform, "GPU platform id, for its GPUs per node")
-        ->check(complete_catalog_ids("platforms"));
-    cmd->add_option("--failure-rate", c->failure_rate,
-                    "Failures per 1,000 node-days, or a catalog preset (default: the catalog's)")
-        ->check(complete_catalog_ids("failure_rates"));
-    cmd->add_option("--rate-node-gpus", c->rate_node_gpus,
-                    "GPUs per node a --failure-rate number was counted on (default 8; 1: per "
-                    "GPU-day)");
-    cmd->add_option("--mtbf", c->mtbf, "Cluster MTBF instead of a failure rate, e.g. 24h");
-    cmd->add_option("--mode", c->mode, "sync (the job stalls) or async (drains in the background)")
-        ->capture_default_str()
-        ->check(complete_choices({"sync", "async"}));
-    cmd->add_option("--interval", c->interval,
-                    "Checkpoint interval, e.g. 5min, or auto (Daly; the default with failures)");
-    cmd->add_option("--stall-budget", c->stall_budget,
-                    "Share of the interval a sync checkpoint's stall (overhead + write) may take")
-        ->capture_default_str();
-    cmd->add_option("--restart-time", c->restart_time, "Time to restart after a failure")
-        ->capture_default_str();
-    cmd->add_option("--checkpoint-overhead", c->overhead,
-                    "Fixed stall of every checkpoint (barrier, metadata, fsync), e.g. 10s")
-        ->capture_default_str();
-    cmd->add_option("--local-bandwidth", c->local_bandwidth,
-                    "Async: write bandwidth of each node's staging tier (local NVMe or host "
-                    "memory), e.g. 2.8GB/s (default 3.2 GB/s, ASSUMPTION)");
-    cmd->add_option("--offsite-every", c->offsite_every,
-                    "Copy every Nth checkpoint to the central store (WAN bandwidth)");
-    cmd->add_option("--retain", c->retain, "Local checkpoints kept (capacity)");
-    cmd->add_option("--knee-step", c->knee_step, "Step of write bandwidth the knee is measured in")
-        ->capture_default_str();
-    cmd->add_option("--knee-threshold", c->knee_threshold,
-                    "GPU-hours a day one more step must give back; the knee is where it gives "
-                    "back less")
-        ->capture_default_str();
-    cmd->add_option("--cadences", c->cadences, "Cadences of the bandwidth table, comma-separated")
-        ->capture_default_str();
-    cmd->add_option("--points", c->points, "Points of the goodput curve")->capture_default_str();
+    add_command_flags<CheckpointArgs>(*cmd, *c, kFlags, kOwnRows);
+    // The presets are core's (bytes_per_param_presets, checkpoint.hpp).
+    std::vector<std::string> presets;
+    for (const BytesPerParamPreset& p : bytes_per_param_presets()) {
+        presets.emplace_back(p.id);
+    }
+    cmd->get_option("--bytes-per-param")->check(complete_choices(presets));
     cmd->callback([&g, &action, c] { action = [&g, c] { return run_checkpoint(g, *c); }; });
 }
 

@@ -1,6 +1,7 @@
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
 #include "exports.hpp"
+#include "flag_binding.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
@@ -9,6 +10,7 @@
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
 
+#include <fmt/format.h>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -32,6 +34,63 @@ struct DesignArgs {
     ExportOptions exports;
 };
 
+/// A model id given to `flag`, by the row of options[N].cnode (dbox): a
+/// hand-made design names its model, so the row's "auto" is refused here.
+std::string model_flag(const std::string& text, const FlagBinding& binding,
+                       const Catalog& catalog) {
+    std::string id = std::get<std::string>(flag_value(text, binding, catalog));
+    if (id == "auto") {
+        throw InputError(binding.flag,
+                         fmt::format("\"auto\": a hand-made design names its "
+                                     "model; expected a {} model id (podsizer catalog "
+                                     "list), or podsizer size to choose one",
+                                     bound_field(binding).label));
+    }
+    return id;
+}
+
+/// The design the flags describe. Each flag is bound to the row of the
+/// scenario option field it stands for (options[N].cnode, .drive, .cnodes,
+/// ...), so it is read, limited and described as an option in a file is.
+HandDesign hand_design(const DesignArgs& a, const Catalog& catalog) {
+    HandDesign hand;
+    if (!a.name.empty()) {
+        hand.name =
+            std::get<std::string>(flag_value(a.name, {"--name", "options[N].name"}, catalog));
+    }
+    hand.cnode = model_flag(a.cnode, {"--cnode", "options[N].cnode"}, catalog);
+    hand.dbox = model_flag(a.dbox, {"--dbox", "options[N].dbox"}, catalog);
+    if (!a.rack.empty()) {
+        hand.rack =
+            std::get<std::string>(flag_value(a.rack, {"--rack", "options[N].rack"}, catalog));
+    }
+    if (!a.network_switch.empty()) {
+        hand.network_switch = std::get<std::string>(
+            flag_value(a.network_switch, {"--switch", "options[N].switch"}, catalog));
+    }
+    if (!a.drive.empty()) {
+        if (const FieldData v = flag_value(a.drive, {"--drive", "options[N].drive"}, catalog);
+            const double* bytes = std::get_if<double>(&v)) {
+            hand.drive = Capacity::from_base(*bytes);
+        }
+    }
+    if (!a.layout.empty()) {
+        hand.layout = ec_layout_from_string(std::get<std::string>(
+            flag_value(a.layout, {"--layout", "options[N].layout"}, catalog)));
+    }
+    const FieldData cnodes = flag_value(a.cnodes, {"--cnodes", "options[N].cnodes"}, catalog);
+    if (!std::holds_alternative<std::int64_t>(cnodes)) {
+        throw InputError("--cnodes", fmt::format("\"{}\": a hand-made design has a fixed C-node "
+                                                 "count; expected a whole number (knee and auto "
+                                                 "are for podsizer size)",
+                                                 a.cnodes));
+    }
+    hand.cnodes = std::get<std::int64_t>(cnodes);
+    hand.dboxes =
+        std::get<std::int64_t>(flag_value(a.dboxes, {"--dboxes", "options[N].dboxes"}, catalog));
+    return hand;
+}
+
 int run_design(const GlobalOptions& g, const DesignArgs& a) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
@@ -41,35 +100,7 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     if (!a.scenario.empty()) {
         scenario = read_scenario(a.scenario, catalog, diag);
     }
-    HandDesign hand;
-    hand.name = flag_name(a.name, "--name");
-    hand.cnode = require_known(a.cnode, ids_of(catalog.cnodes), "--cnode", "C-node model");
-    hand.dbox = require_known(a.dbox, ids_of(catalog.dboxes), "--dbox", "D-box model");
-    if (!a.rack.empty()) {
-        hand.rack = require_known(a.rack, ids_of(catalog.racks), "--rack", "rack model");
-    }
-    if (!a.network_switch.empty()) {
-        hand.network_switch =
-            require_known(a.network_switch, ids_of(catalog.switches), "--switch", "switch model");
-    }
-    if (!a.drive.empty()) {
-        try {
-            hand.drive = parse<Capacity>(a.drive);
-        } catch (const InputError& e) {
-            throw e.located("--drive");
-        }
-    }
-    if (!a.layout.empty()) {
-        hand.layout = ec_layout_from_string(a.layout);
-        if (!hand.layout) {
-            throw InputError("--layout", "\"" + a.layout +
-                                             "\" is not an erasure-coding layout; expected auto, "
-                                             "classic, dbox-ha or rack-resilient");
-        }
-    }
-    hand.cnodes = parse_count(a.cnodes, "--cnodes");
-    hand.dboxes = parse_count(a.dboxes, "--dboxes");
-
+    const HandDesign hand = hand_design(a, catalog);
     Requirements req;
     Constraints constraints;
     double data_reduction = 1.0;

@@ -2,7 +2,7 @@
 // one erasure-coded layout (docs/resilience.md), by the closed form or the
 // Monte-Carlo simulator — for checking published examples by hand.
 #include "cli_common.hpp"
-#include "completion_hints.hpp"
+#include "command_fields.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/durability.hpp"
 #include "podsizer/core/durability_sim.hpp"
@@ -11,10 +11,14 @@
 #include "podsizer/reports/durability_report.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
+#include <fmt/format.h>
 #include <iostream>
+#include <limits>
 #include <memory>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -25,6 +29,10 @@ namespace {
 /// Simulated failures a run may be asked for: ~10^10 events take minutes on
 /// one core; beyond, the run would look hung.
 constexpr double kMaxExpectedFailures = 1e10;
+
+constexpr double kCountMax = static_cast<double>(kMaxCount);
+constexpr std::array<std::string_view, 2> kMethods{"closed", "simulate"};
+constexpr std::array<std::string_view, 2> kServices{"fixed", "exponential"};
 
 struct DurabilityArgs {
     std::string stripe;
@@ -44,9 +52,71 @@ struct DurabilityArgs {
     std::vector<std::string> groups;
 };
 
-std::string quoted(const std::string& text) {
-    return "\"" + text + "\"";
-}
+constexpr Bounds kAboveZero{0.0, std::numeric_limits<double>::infinity(), true, false};
+
+/// The command's own rows: values of one layout that no scenario holds.
+const std::array kOwnRows{
+    ScenarioField{.pattern = "drives", .kind = FieldKind::count, .bounds = {1.0, kCountMax}},
+    ScenarioField{.pattern = "rebuild_time",
+                  .kind = FieldKind::quantity,
+                  .dimension = Dimension::duration,
+                  .bounds = kAboveZero},
+    ScenarioField{.pattern = "rebuild_bandwidth",
+                  .kind = FieldKind::quantity,
+                  .dimension = Dimension::throughput,
+                  .bounds = kAboveZero},
+    ScenarioField{.pattern = "drive_size",
+                  .kind = FieldKind::quantity,
+                  .dimension = Dimension::capacity,
+                  .bounds = kAboveZero},
+    ScenarioField{.pattern = "method",
+                  .kind = FieldKind::choice,
+                  .choices = kMethods,
+                  .range_text = "\"{}\": expected closed or simulate"},
+    ScenarioField{.pattern = "years",
+                  .kind = FieldKind::number,
+                  .bounds = {1.0, 1e9},
+                  .range_text = "expected the years to simulate, 1 to 1e9, such as 100000"},
+    ScenarioField{.pattern = "threads", .kind = FieldKind::count, .bounds = {1.0, 256.0}},
+    // 50 % to 99.9999 %: at 1e-300 % the interval was "0 to 0" and the nines
+    // "at least inf" (docs/robustness.md, third round, defect 8).
+    ScenarioField{.pattern = "confidence",
+                  .kind = FieldKind::percent,
+                  .bounds = {0.5, 0.999999},
+                  .range_text = "expected a confidence level from 50 % to 99.9999 %, such as "
+                                "\"95%\""},
+    ScenarioField{.pattern = "service",
+                  .kind = FieldKind::choice,
+                  .choices = kServices,
+                  .range_text = "\"{}\": expected fixed (rebuilds take the rebuild time) or "
+                                "exponential (the closed form's model)"},
+};
+
+using Flag = CommandFlag<DurabilityArgs>;
+using A = DurabilityArgs;
+
+/// The flags read by a row: the drive's failure rate and fill are a
+/// scenario's resilience.afr and resilience.fill (the same quantities
+/// `podsizer resilience` takes), the rest the command's own. --stripe,
+/// --read-amplification, --seed and --group have grammars of their own.
+const std::array kFlags{
+    Flag{"--drives", &A::drives, "drives", "Drives the stripes are declustered over"},
+    Flag{"--afr", &A::afr, "resilience.afr", "Annual failure rate per drive, e.g. 0.5%"},
+    Flag{"--rebuild-time", &A::rebuild_time, "rebuild_time", "Time to rebuild one drive, e.g. 1h"},
+    Flag{"--rebuild-bandwidth", &A::rebuild_bandwidth, "rebuild_bandwidth",
+         "Rebuild bandwidth of the backend instead of --rebuild-time, e.g. 993.6GB/s"},
+    Flag{"--drive-size", &A::drive_size, "drive_size", "Drive capacity, e.g. 122.88TB"},
+    Flag{"--fill", &A::fill, "resilience.fill", "Share of the drive holding data (default 80%)"},
+    Flag{"--method", &A::method, "method", "closed (the closed form) or simulate (Monte Carlo)",
+         true},
+    Flag{"--years", &A::years, "years", "Years to simulate (default 100000)"},
+    Flag{"--threads", &A::threads, "threads", "Threads of the simulation (default: one per core)"},
+    Flag{"--confidence", &A::confidence, "confidence", "Confidence of the interval (default 95%)"},
+    Flag{"--service", &A::service, "service",
+         "Rebuild times in the simulation: fixed (default) or exponential"},
+};
+
+using Reader = FlagReader<DurabilityArgs>;
 
 /// A whole number 1..limit written as plain digits.
 int small_count(std::string_view text, int limit, bool& ok) {
@@ -68,9 +138,9 @@ void read_stripe(DurabilityInputs& in, const std::string& text) {
         in.parity = small_count(s.substr(plus + 1), 1000, parity_ok);
     }
     if (!data_ok || !parity_ok) {
-        throw InputError("--stripe", quoted(text) +
-                                         ": expected data+parity strips such as \"146+4\" "
-                                         "(data 1 to 10,000, parity 1 to 1,000)");
+        throw InputError("--stripe", fmt::format("\"{}\": expected data+parity strips such as "
+                                                 "\"146+4\" (data 1 to 10,000, parity 1 to 1,000)",
+                                                 text));
     }
 }
 
@@ -89,15 +159,16 @@ double read_fraction(const std::string& text) {
     }
     if (!(v > 0.0 && v <= 1.0)) {
         throw InputError("--read-amplification",
-                         quoted(text) + ": expected the fraction of the stripe's data read to "
-                                        "rebuild a strip, above 0 and at most 1: 1 for "
-                                        "Reed-Solomon, 0.25 for a locally decodable code");
+                         fmt::format("\"{}\": expected the fraction of the stripe's data read to "
+                                     "rebuild a strip, above 0 and at most 1: 1 for "
+                                     "Reed-Solomon, 0.25 for a locally decodable code",
+                                     text));
     }
     return v;
 }
 
 /// The drive rebuild time: given, or from the backend's rebuild bandwidth.
-void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a) {
+void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a, const Reader& r) {
     const bool by_time = !a.rebuild_time.empty();
     const bool by_bandwidth = !a.rebuild_bandwidth.empty();
     if (by_time == by_bandwidth) {
@@ -120,31 +191,29 @@ void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a) {
                                        "rebuild time itself");
             }
         }
-        q.layout.drive_rebuild_s =
-            flag_above_zero<Duration>(a.rebuild_time, "--rebuild-time").base();
+        q.layout.drive_rebuild_s = r.number("--rebuild-time");
         return;
     }
     RebuildBasis b;
-    b.bandwidth = flag_above_zero<Throughput>(a.rebuild_bandwidth, "--rebuild-bandwidth");
+    b.bandwidth = r.quantity<Throughput>("--rebuild-bandwidth");
     if (a.drive_size.empty()) {
         throw InputError("--drive-size", "needed with --rebuild-bandwidth: the data a rebuild "
                                          "reads depends on the drive, e.g. 122.88TB");
     }
-    b.drive_size = flag_above_zero<Capacity>(a.drive_size, "--drive-size");
-    b.fill = a.fill.empty() ? 0.8
-                            : flag_percent(a.fill, "--fill", "the share of the drive in use", true);
-    RebuildInputs r;
-    r.drive_size = b.drive_size;
-    r.fill = b.fill;
-    r.data_strips = q.layout.data_strips;
-    r.rebuild_read_fraction = q.rebuild_read_fraction;
-    r.bandwidth = b.bandwidth;
-    q.layout.drive_rebuild_s = drive_rebuild_time(r).base();
+    b.drive_size = r.quantity<Capacity>("--drive-size");
+    b.fill = a.fill.empty() ? 0.8 : r.number("--fill");
+    RebuildInputs in;
+    in.drive_size = b.drive_size;
+    in.fill = b.fill;
+    in.data_strips = q.layout.data_strips;
+    in.rebuild_read_fraction = q.rebuild_read_fraction;
+    in.bandwidth = b.bandwidth;
+    q.layout.drive_rebuild_s = drive_rebuild_time(in).base();
     if (!std::isfinite(q.layout.drive_rebuild_s) || !(q.layout.drive_rebuild_s > 0.0)) {
-        throw InputError("--rebuild-bandwidth", quoted(a.rebuild_bandwidth) +
-                                                    ": gives a rebuild time podsizer cannot "
-                                                    "use; expected a bandwidth such as "
-                                                    "\"4.8GB/s\"");
+        throw InputError("--rebuild-bandwidth",
+                         fmt::format("\"{}\": gives a rebuild time podsizer cannot use; expected "
+                                     "a bandwidth such as \"4.8GB/s\"",
+                                     a.rebuild_bandwidth));
     }
     q.rebuild = b;
 }
@@ -162,13 +231,15 @@ std::vector<std::pair<std::string, std::string>> group_items(const std::string& 
         const std::size_t eq = item.find('=');
         if (eq == std::string::npos) {
             throw InputError("--group",
-                             quoted(text) + ": " + quoted(item) + " is not KEY=VALUE; " + form);
+                             fmt::format("\"{}\": \"{}\" is not KEY=VALUE; {}", text, item, form));
         }
         const std::string key = item.substr(0, eq);
         for (const auto& [seen, value] : items) {
             if (seen == key) {
-                throw InputError("--group", quoted(text) + ": " + quoted(key) +
-                                                " is given twice; expected one value per key");
+                throw InputError("--group",
+                                 fmt::format("\"{}\": \"{}\" is given twice; expected one "
+                                             "value per key",
+                                             text, key));
             }
         }
         items.emplace_back(key, item.substr(eq + 1));
@@ -191,7 +262,7 @@ CorrelatedGroup read_group(const std::string& text, int width) {
     for (const auto& [key, value] : group_items(text, form)) {
         auto bad = [&, &key = key, &value = value](const std::string& why) {
             return InputError("--group",
-                              quoted(text) + ": " + key + " " + quoted(value) + ": " + why);
+                              fmt::format("\"{}\": {} \"{}\": {}", text, key, value, why));
         };
         if (key == "name") {
             if (const std::string problem = name_problem(value); !problem.empty()) {
@@ -221,8 +292,9 @@ CorrelatedGroup read_group(const std::string& text, int width) {
             bool ok = false;
             g.strips_per_stripe = small_count(value, width, ok);
             if (!ok) {
-                throw bad("expected the strips of every stripe a unit holds, 1 to the stripe's " +
-                          std::to_string(width) + " (data + parity)");
+                throw bad(fmt::format("expected the strips of every stripe a unit holds, 1 to "
+                                      "the stripe's {} (data + parity)",
+                                      width));
             }
             strips = true;
         } else if (key == "rebuild") {
@@ -230,16 +302,16 @@ CorrelatedGroup read_group(const std::string& text, int width) {
             rebuild = true;
         } else {
             throw InputError("--group",
-                             quoted(text) + ": unknown key " + quoted(key) + "; " + form);
+                             fmt::format("\"{}\": unknown key \"{}\"; {}", text, key, form));
         }
     }
     if (!count || !afr || !strips || !rebuild) {
-        throw InputError("--group", quoted(text) + ": missing " +
-                                        (!count    ? "count"
-                                         : !afr    ? "afr"
-                                         : !strips ? "strips"
-                                                   : "rebuild") +
-                                        "; " + form);
+        throw InputError("--group", fmt::format("\"{}\": missing {}; {}", text,
+                                                !count    ? "count"
+                                                : !afr    ? "afr"
+                                                : !strips ? "strips"
+                                                          : "rebuild",
+                                                form));
     }
     if (g.name.empty()) {
         g.name = "group";
@@ -306,84 +378,54 @@ void check_simulated_failures(const SimulationInputs& s, const DurabilityQuery& 
                               const DurabilityArgs& a) {
     const double failures = expected_failures(s, q);
     if (failures > kMaxExpectedFailures) {
-        throw InputError("--years", quoted(a.years.empty() ? "100000" : a.years) + ": " +
-                                        format_number(static_cast<double>(q.layout.drives)) +
-                                        " drives (and groups) would fail about " +
-                                        format_number(failures, 0) +
-                                        " times; expected at most 10,000,000,000 simulated "
-                                        "failures (fewer years)");
+        throw InputError("--years",
+                         fmt::format("\"{}\": {} drives (and groups) would fail about {} times; "
+                                     "expected at most 10,000,000,000 simulated failures (fewer "
+                                     "years)",
+                                     a.years.empty() ? "100000" : a.years,
+                                     format_number(static_cast<double>(q.layout.drives)),
+                                     format_number(failures, 0)));
     }
 }
 
 /// --seed, --threads, --confidence and --service.
-void read_run_settings(SimulationInputs& s, const DurabilityArgs& a) {
+void read_run_settings(SimulationInputs& s, const DurabilityArgs& a, const Reader& r) {
     if (!a.seed.empty()) {
         std::uint64_t seed = 0;
         const auto res = std::from_chars(a.seed.data(), a.seed.data() + a.seed.size(), seed);
         if (res.ec != std::errc() || res.ptr != a.seed.data() + a.seed.size()) {
-            throw InputError("--seed",
-                             quoted(a.seed) + ": expected a whole number from 0 to 2^64 − 1");
+            throw InputError(
+                "--seed",
+                fmt::format("\"{}\": expected a whole number from 0 to 2^64 − 1", a.seed));
         }
         s.seed = seed;
     }
-    if (!a.threads.empty()) {
-        bool ok = false;
-        const int n = small_count(a.threads, 256, ok);
-        if (!ok) {
-            throw InputError("--threads", quoted(a.threads) + ": expected 1 to 256 threads");
-        }
-        s.threads = static_cast<unsigned>(n);
-    } else {
-        s.threads = std::max(1U, std::thread::hardware_concurrency());
-    }
+    s.threads = a.threads.empty() ? std::max(1U, std::thread::hardware_concurrency())
+                                  : static_cast<unsigned>(r.count("--threads"));
     if (!a.confidence.empty()) {
-        // 50 % to 99.9999 %: at 1e-300 % the interval was "0 to 0" and the
-        // nines "at least inf" (third red-team round, defect 8; m-d: the
-        // example was "5%").
-        const double c = at_flag("--confidence", [&] { return parse_percent(a.confidence); });
-        if (!(c >= 0.5 && c <= 0.999999)) {
-            throw InputError("--confidence", quoted(a.confidence) +
-                                                 ": expected a confidence level from 50 % to "
-                                                 "99.9999 %, such as \"95%\"");
-        }
-        s.confidence = c;
+        s.confidence = r.number("--confidence");
     }
     if (!a.service.empty()) {
-        const auto service = repair_service_from_string(a.service);
-        if (!service) {
-            throw InputError("--service", quoted(a.service) +
-                                              ": expected fixed (rebuilds take the rebuild "
-                                              "time) or exponential (the closed form's model)");
-        }
-        s.service = *service;
+        s.service = *repair_service_from_string(r.word("--service"));
     }
 }
 
 /// The simulator's settings; each applies only to --method simulate.
-void read_simulation(DurabilityQuery& q, const DurabilityArgs& a) {
-    if (a.method == "closed") {
+void read_simulation(DurabilityQuery& q, const DurabilityArgs& a, const Reader& r) {
+    if (r.word("--method") == "closed") {
         refuse_simulation_flags(a);
         return;
-    }
-    if (a.method != "simulate") {
-        throw InputError("--method", quoted(a.method) + ": expected closed or simulate");
     }
     SimulationInputs s;
     s.layout = q.layout;
     if (!a.years.empty()) {
-        const std::optional<double> y = parse_decimal(a.years);
-        if (!y || !(*y >= 1.0 && *y <= 1e9)) {
-            throw InputError("--years", quoted(a.years) +
-                                            ": expected the years to simulate, 1 to 1e9, "
-                                            "such as 100000");
-        }
-        s.years = *y;
+        s.years = r.number("--years");
     }
     for (const std::string& text : a.groups) {
         s.groups.push_back(read_group(text, q.layout.data_strips + q.layout.parity));
     }
     check_simulated_failures(s, q, a);
-    read_run_settings(s, a);
+    read_run_settings(s, a, r);
     announce_long_run(s, q);
     q.simulation = s;
 }
@@ -397,17 +439,20 @@ int run_durability(const GlobalOptions& g, const DurabilityArgs& a) {
                                             : "--afr",
                          "required: durability needs --stripe, --drives and --afr");
     }
+    const Catalog no_catalog; // no row of the command names a catalog id
+    const Reader r(a, kFlags, kOwnRows, no_catalog);
     read_stripe(q.layout, a.stripe);
-    q.layout.drives = parse_count(a.drives, "--drives");
+    q.layout.drives = r.count("--drives");
     const std::int64_t width = static_cast<std::int64_t>(q.layout.data_strips) + q.layout.parity;
     if (q.layout.drives < width) {
-        throw InputError("--drives", quoted(a.drives) + ": fewer drives than the stripe's " +
-                                         std::to_string(width) + " strips (--stripe " + a.stripe +
-                                         "); expected at least " + std::to_string(width));
+        throw InputError("--drives",
+                         fmt::format("\"{}\": fewer drives than the stripe's {} strips (--stripe "
+                                     "{}); expected at least {}",
+                                     a.drives, width, a.stripe, width));
     }
-    q.layout.afr = flag_percent(a.afr, "--afr", "an annual failure rate per drive", false);
-    read_rebuild(q, a);
-    read_simulation(q, a);
+    q.layout.afr = r.number("--afr");
+    read_rebuild(q, a, r);
+    read_simulation(q, a, r);
 
     DurabilityOutcome o;
     o.closed = durability_closed_form(q.layout);
@@ -425,26 +470,16 @@ void add_durability_command(CLI::App& app, const GlobalOptions& g, Action& actio
         "durability", "Annual probability of data loss and its nines for an erasure-coded layout");
     auto d = std::make_shared<DurabilityArgs>();
     cmd->add_option("--stripe", d->stripe, "Data+parity strips, e.g. 146+4");
-    cmd->add_option("--drives", d->drives, "Drives the stripes are declustered over");
-    cmd->add_option("--afr", d->afr, "Annual failure rate per drive, e.g. 0.5%");
-    cmd->add_option("--rebuild-time", d->rebuild_time, "Time to rebuild one drive, e.g. 1h");
-    cmd->add_option("--rebuild-bandwidth", d->rebuild_bandwidth,
-                    "Rebuild bandwidth of the backend instead of --rebuild-time, e.g. 993.6GB/s");
-    cmd->add_option("--drive-size", d->drive_size, "Drive capacity, e.g. 122.88TB");
-    cmd->add_option("--fill", d->fill, "Share of the drive holding data (default 80%)");
+    // In the order --help has always listed them: the table's rows around
+    // the flags with grammars of their own.
+    const std::span<const Flag> flags(kFlags);
+    add_command_flags<DurabilityArgs>(*cmd, *d, flags.first(6), kOwnRows);
     cmd->add_option("--read-amplification", d->read_amplification,
                     "Fraction of the stripe's data read per rebuilt strip: 1 (Reed-Solomon, "
                     "default), 0.25 (a locally decodable code)");
-    cmd->add_option("--method", d->method, "closed (the closed form) or simulate (Monte Carlo)")
-        ->capture_default_str()
-        ->check(complete_choices({"closed", "simulate"}));
-    cmd->add_option("--years", d->years, "Years to simulate (default 100000)");
+    add_command_flags<DurabilityArgs>(*cmd, *d, flags.subspan(6, 2), kOwnRows);
     cmd->add_option("--seed", d->seed, "Seed of the simulation (default 1)");
-    cmd->add_option("--threads", d->threads, "Threads of the simulation (default: one per core)");
-    cmd->add_option("--confidence", d->confidence, "Confidence of the interval (default 95%)");
-    cmd->add_option("--service", d->service,
-                    "Rebuild times in the simulation: fixed (default) or exponential")
-        ->check(complete_choices({"fixed", "exponential"}));
+    add_command_flags<DurabilityArgs>(*cmd, *d, flags.subspan(8), kOwnRows);
     cmd->add_option("--group", d->groups,
                     "Units that fail together in the simulation (repeatable): "
                     "name=enclosure,count=207,afr=2%,strips=2,rebuild=44h")

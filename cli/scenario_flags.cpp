@@ -2,11 +2,16 @@
 
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
+#include "flag_binding.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/errors.hpp"
 
+#include <algorithm>
 #include <array>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <stdexcept>
 #include <string_view>
 #include <utility>
 
@@ -14,24 +19,47 @@ namespace podsizer::cli {
 
 namespace {
 
-/// Where each flag lands in a scenario file, so a problem validate() finds
-/// at a path is reported at the flag that set it.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 9> kFlagPaths{{
-    {"$.name", "--name"},
-    {"$.fleet.gpus", "--gpus"},
-    {"$.fleet.platform", "--platform"},
-    {"$.performance.rule", "--rule"},
-    {"$.capacity.usable", "--usable"},
-    {"$.constraints.rack", "--rack"},
-    {"$.options[0].cnode", "--cnode"},
-    {"$.options[0].dbox", "--dbox"},
-    {"$.options[0].drive", "--drive"},
+/// Each flag and the scenario field it sets: its value is read, limited
+/// and described by the field's row (flag_binding.hpp), and a problem
+/// validate() finds at the field's path is reported at the flag.
+struct BoundFlag {
+    FlagBinding binding;
+    std::string ScenarioFlags::*text;
+};
+constexpr std::array<BoundFlag, 9> kBound{{
+    {{"--name", "name"}, &ScenarioFlags::name},
+    {{"--gpus", "fleet.gpus"}, &ScenarioFlags::gpus},
+    {{"--platform", "fleet.platform"}, &ScenarioFlags::platform},
+    {{"--rule", "performance.rule"}, &ScenarioFlags::rule},
+    {{"--usable", "capacity.usable"}, &ScenarioFlags::usable},
+    {{"--rack", "constraints.rack"}, &ScenarioFlags::rack},
+    {{"--cnode", "options[N].cnode"}, &ScenarioFlags::cnode},
+    {{"--dbox", "options[N].dbox"}, &ScenarioFlags::dbox},
+    {{"--drive", "options[N].drive"}, &ScenarioFlags::drive},
 }};
 
+const FlagBinding& binding(const char* flag) {
+    for (const BoundFlag& b : kBound) {
+        if (std::string_view(b.binding.flag) == flag) {
+            return b.binding;
+        }
+    }
+    throw std::logic_error(fmt::format("{} is not a scenario flag", flag));
+}
+
+/// Sets the field of `flag` from its text, if the flag was given.
+void apply(const ScenarioFlags& f, const char* flag, Scenario& s, const Catalog& catalog) {
+    for (const BoundFlag& b : kBound) {
+        if (std::string_view(b.binding.flag) == flag && !(f.*b.text).empty()) {
+            apply_flag(f.*b.text, b.binding, s, catalog);
+        }
+    }
+}
+
 std::string flag_at(const std::string& path) {
-    for (const auto& [p, flag] : kFlagPaths) {
-        if (path == p) {
-            return std::string(flag);
+    for (const BoundFlag& b : kBound) {
+        if (field_path(bound_field(b.binding), 0).to_string() == path) {
+            return b.binding.flag;
         }
     }
     return "the scenario from the flags: " + path;
@@ -53,13 +81,9 @@ std::string default_rule(const GpuPlatform& platform, const Catalog& catalog) {
     if (ids.empty()) {
         return {}; // capacity only; the scenario must then carry --usable
     }
-    std::string list;
-    for (const std::string& id : ids) {
-        list += (list.empty() ? "" : ", ") + id;
-    }
-    throw InputError("--rule", "the platform " + platform.id + " has " +
-                                   std::to_string(ids.size()) + " performance rules (" + list +
-                                   "); expected --rule with one of them, or --rule none");
+    throw InputError("--rule", fmt::format("the platform {} has {} performance rules ({}); "
+                                           "expected --rule with one of them, or --rule none",
+                                           platform.id, ids.size(), fmt::join(ids, ", ")));
 }
 
 std::string scenario_name(const Scenario& s, const Catalog& catalog) {
@@ -88,13 +112,8 @@ void insert_first_member(std::string& text, std::string_view opening, const std:
 } // namespace
 
 bool ScenarioFlags::any() const {
-    for (const std::string* s :
-         {&name, &gpus, &platform, &usable, &rule, &rack, &cnode, &dbox, &drive}) {
-        if (!s->empty()) {
-            return true;
-        }
-    }
-    return false;
+    return std::any_of(kBound.begin(), kBound.end(),
+                       [this](const BoundFlag& b) { return !(this->*b.text).empty(); });
 }
 
 void add_scenario_flags(CLI::App& cmd, ScenarioFlags& f) {
@@ -128,50 +147,35 @@ Scenario scenario_from_flags(const ScenarioFlags& f, const Catalog& catalog) {
                          "need) or --usable CAPACITY, or both");
     }
     if (!f.gpus.empty()) {
-        Fleet fleet;
-        fleet.gpus = parse_count(f.gpus, "--gpus");
-        fleet.platform =
-            require_known(f.platform, ids_of(catalog.platforms), "--platform", "GPU platform");
-        s.fleet = fleet;
+        apply(f, "--gpus", s, catalog);
+        apply(f, "--platform", s, catalog);
         std::string rule = f.rule;
         if (rule.empty()) {
-            rule = default_rule(*catalog.platform(fleet.platform), catalog);
+            rule = default_rule(*catalog.platform(s.fleet->platform), catalog);
         }
         if (!rule.empty() && rule != "none") {
-            s.performance = PerformanceSpec{
-                require_known(rule, ids_of(catalog.rules), "--rule", "performance rule"), {}, {}};
+            apply_flag(rule, binding("--rule"), s, catalog);
         }
     } else if (!f.rule.empty()) {
         throw InputError("--rule", "a performance rule needs the GPUs; expected --gpus and "
                                    "--platform with it");
     }
-    if (!f.usable.empty()) {
-        s.capacity.usable = flag_above_zero<Capacity>(f.usable, "--usable");
-    }
+    apply(f, "--usable", s, catalog);
     if (!f.rack.empty()) {
-        s.constraints.rack = require_known(f.rack, ids_of(catalog.racks), "--rack", "rack model");
+        apply(f, "--rack", s, catalog);
     } else {
         s.constraints.rack = catalog.defaults.rack;
     }
-    if (!f.cnode.empty() || !f.dbox.empty() || !f.drive.empty()) {
-        OptionSpec o;
-        if (!f.cnode.empty()) {
-            o.cnode = require_known(f.cnode, ids_of(catalog.cnodes), "--cnode", "C-node model");
-        }
-        if (!f.dbox.empty()) {
-            o.dbox = require_known(f.dbox, ids_of(catalog.dboxes), "--dbox", "D-box model");
-        }
-        if (!f.drive.empty()) {
-            o.drive = flag_above_zero<Capacity>(f.drive, "--drive");
-        }
-        s.options.push_back(o);
+    for (const char* flag : {"--cnode", "--dbox", "--drive"}) {
+        apply(f, flag, s, catalog);
     }
     if (!s.performance && !s.capacity.usable) {
         throw InputError("--usable", "nothing to size: the GPUs have no performance rule (--rule "
                                      "none, or a platform without one); expected --usable "
                                      "CAPACITY, or a --rule");
     }
-    s.name = f.name.empty() ? scenario_name(s, catalog) : f.name;
+    s.name = scenario_name(s, catalog);
+    apply(f, "--name", s, catalog);
     // The same rules a file is held to (a rule of another platform, a drive
     // the D-box does not offer, a name too long), reported at the flag.
     if (const std::vector<Problem> problems = validate(s, catalog); !problems.empty()) {

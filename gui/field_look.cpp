@@ -7,7 +7,7 @@ namespace podsizer::gui {
 namespace {
 
 const std::array kLooks{
-    FieldLook{.pattern = "fleet.gpus", .placeholder = "41,472", .one = "GPU", .many = "GPUs"},
+    FieldLook{.pattern = "fleet.gpus", .placeholder = "41472", .one = "GPU", .many = "GPUs"},
     FieldLook{.pattern = "fleet.sites", .placeholder = "1", .one = "site", .many = "sites"},
     FieldLook{.pattern = "fleet.gpus_per_cluster",
               .placeholder = "all GPUs",

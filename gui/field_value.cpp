@@ -42,7 +42,8 @@ InputField::Reader field_reader(const ScenarioField& f) {
     switch (f.kind) {
     case FieldKind::count:
     case FieldKind::cnodes:
-        return count_reader(static_cast<std::int64_t>(f.bounds.min), look.one, look.many, empty);
+        return count_reader(static_cast<std::int64_t>(f.bounds.min),
+                            static_cast<std::int64_t>(f.bounds.max), look.one, look.many, empty);
     case FieldKind::quantity:
     case FieldKind::quantity_or_auto:
         return quantity_reader(f.dimension, empty);
@@ -68,7 +69,8 @@ FieldData field_value(const ScenarioField& f, const QString& text) {
     switch (f.kind) {
     case FieldKind::count:
     case FieldKind::cnodes:
-        return count_value(text);
+        return count_value(text, static_cast<std::int64_t>(f.bounds.min),
+                           static_cast<std::int64_t>(f.bounds.max));
     case FieldKind::quantity:
     case FieldKind::quantity_or_auto:
         return parse_quantity_base(t, f.dimension);

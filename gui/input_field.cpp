@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 #include <charconv>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace podsizer::gui {
 
@@ -175,30 +176,21 @@ InputField::Reader quantity_reader(Dimension dimension, const std::string& empty
     };
 }
 
-InputField::Reader count_reader(std::int64_t min, const std::string& one, const std::string& many,
-                                const std::string& empty_means) {
-    return [min, one, many, empty_means](const std::string& text) -> std::string {
-        const std::string& what = many;
+InputField::Reader count_reader(std::int64_t min, std::int64_t max, const std::string& one,
+                                const std::string& many, const std::string& empty_means) {
+    return [min, max, one, many, empty_means](const std::string& text) -> std::string {
         if (is_blank(text)) {
             if (!empty_means.empty()) {
                 return empty_means;
             }
-            throw InputError("empty; expected a whole number of " + what + " from " +
-                             std::to_string(min));
+            throw InputError(
+                fmt::format("empty; expected a whole number of {} from {}", many, min));
         }
-        const std::string clean = without_separators(text);
-        std::int64_t v = 0;
-        const auto res = std::from_chars(clean.data(), clean.data() + clean.size(), v);
-        if (res.ec != std::errc() || res.ptr != clean.data() + clean.size()) {
-            throw InputError(quoted(text) + " is not a whole number; expected a number of " + what +
-                             " such as 41,472");
-        }
-        // The same limit as the scenario reader's (kMaxCount, 10^15).
-        if (v < min || v > kMaxCount) {
-            throw InputError(quoted(text) + ": expected a whole number of " + what + " from " +
-                             std::to_string(min) + " to 10^15");
-        }
-        return "= " + format_number(static_cast<double>(v)) + " " + (v == 1 ? one : many);
+        // Core's one reading and limit, as a file and a flag have (a plain
+        // decimal, so "4.5e2" is 450 and "41,472" is refused as a file
+        // refuses it; REVIEW-3 part C, R4).
+        const std::int64_t v = count_value(QString::fromStdString(text), min, max);
+        return fmt::format("= {} {}", format_number(static_cast<double>(v)), v == 1 ? one : many);
     };
 }
 
@@ -265,11 +257,9 @@ InputField::Reader reduction_reader() {
     };
 }
 
-std::int64_t count_value(const QString& text) {
-    const std::string clean = without_separators(text.toStdString());
-    std::int64_t v = 0;
-    std::from_chars(clean.data(), clean.data() + clean.size(), v);
-    return v;
+std::int64_t count_value(const QString& text, std::int64_t min, std::int64_t max) {
+    // Only the edit box's surrounding blanks go; the text is core's to read.
+    return parse_count_text(text.trimmed().toStdString(), min, max);
 }
 
 double number_value(const QString& text) {

@@ -8,6 +8,7 @@
 // moc (Qt 6.4) cannot parse the C++20 standard headers these pull in; it
 // only needs the type names, so it skips them.
 #ifndef Q_MOC_RUN
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
 #endif
 
@@ -76,10 +77,11 @@ private:
 /// A quantity of the given dimension, with its value in the other unit
 /// family: "= 215.00 PB = 190.96 PiB", "= 312.50 GB/s = 2.50 Tbps".
 InputField::Reader quantity_reader(Dimension dimension, const std::string& empty_means = {});
-/// A whole number from `min` (thousands separators allowed: "41,472") of
-/// things called `one` / `many` ("site" / "sites").
-InputField::Reader count_reader(std::int64_t min, const std::string& one, const std::string& many,
-                                const std::string& empty_means = {});
+/// A whole number from `min` to `max` of things called `one` / `many`
+/// ("site" / "sites"), read by core's parse_count_text as a file's and a
+/// flag's count is.
+InputField::Reader count_reader(std::int64_t min, std::int64_t max, const std::string& one,
+                                const std::string& many, const std::string& empty_means = {});
 /// A C:D ratio: "1:2", "2.5:1" or "0.5".
 InputField::Reader ratio_reader();
 /// A percentage such as "5%" (core's parse_percent); `what` names it.
@@ -100,8 +102,9 @@ InputField::Reader number_reader(std::string unit);
 /// history: the scenario's.
 void route_undo_to_window(QWidget* line_edit);
 
-/// The value of a count text the count reader accepted.
-std::int64_t count_value(const QString& text);
+/// The value of a count text: core's parse_count_text from `min` to `max`
+/// (InputError otherwise), the one reading the count reader shows.
+std::int64_t count_value(const QString& text, std::int64_t min = 1, std::int64_t max = kMaxCount);
 /// The value of a number text the number reader accepted.
 double number_value(const QString& text);
 /// The shortest text that reads back to exactly `v` ("1.5", "41472").

@@ -694,7 +694,7 @@ const std::array kFields{
         .label = "fixed overhead per checkpoint",
         .help = "Fixed stall of every checkpoint besides moving its bytes (barrier, metadata, "
                 "fsync); default 0 s, ASSUMPTION (docs/checkpoints.md §7).",
-        .range_text = "expected a time of 0 or more, such as \"10 s\"",
+        .range_text = "expected a time from 0 s to 10^9 s (about 32 years), such as \"10 s\"",
         .get = [](const Scenario& s,
                   std::size_t) { return s.checkpoint ? D{s.checkpoint->overhead.base()} : D{}; },
         .set = [](Scenario& s, std::size_t,
@@ -953,8 +953,10 @@ const std::array kFields{
         .default_text = "80%",
         .label = "fill",
         .help = "Share of the drives holding data: what a rebuild reads.",
-        .noun = "a fill",
-        .range_text = "\"{}\": expected a fill above 0 % and at most 100 %, such as \"80%\"",
+        // durability --fill's wording, the clearer of the two it was spelled in.
+        .noun = "the share of the drives in use",
+        .range_text = "\"{}\": expected the share of the drives in use above 0 % and at most "
+                      "100 %, such as \"80%\"",
         .get = [](const Scenario& s,
                   std::size_t) { return s.resilience.fill ? D{*s.resilience.fill} : D{}; },
         .set = [](Scenario& s, std::size_t,

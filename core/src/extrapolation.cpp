@@ -51,10 +51,10 @@ Capacity parse_target(std::string_view text, const std::string& where) {
 
 Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec) {
     if (!(spec.target.base() > 0.0)) {
-        throw InputError("target", "the target must be greater than zero");
+        throw InputError("$.extrapolation.target", "the target must be greater than zero");
     }
     if (!(spec.tolerance >= 0.0) || spec.tolerance > kMaxTolerance + kSlack) {
-        throw InputError("tolerance", "must be from 0 % to 50 %");
+        throw InputError("$.extrapolation.tolerance", "must be from 0 % to 50 %");
     }
     if (!(pod.usable.base() > 0.0)) {
         throw InputError(pod.name, "the design has no usable capacity to grow to a target");

@@ -8,7 +8,7 @@ namespace podsizer {
 
 FleetPlan plan_fleet(const Fleet& fleet) {
     if (fleet.gpus < 1 || fleet.sites < 1 || fleet.gpus_per_cluster < 0) {
-        throw InputError("fleet", "expected at least one GPU and one site");
+        throw InputError("$.fleet", "expected at least one GPU and one site");
     }
     FleetPlan p;
     p.platform = fleet.platform;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <utility>
 
 namespace podsizer {
@@ -23,7 +24,7 @@ FailureRate resolve_failure_rate(const CheckpointSpec& spec, const Catalog& cata
         spec.failure_rate.empty() ? catalog.defaults.failure_rate : spec.failure_rate;
     const FailureRatePreset* preset = catalog.failure_rate(id);
     if (preset == nullptr) {
-        throw InputError("checkpoint.failure_rate",
+        throw InputError("$.checkpoint.failure_rate",
                          id.empty() ? std::string("no failure rate given and the catalog names "
                                                   "no default; expected a preset id or a number "
                                                   "of failures per 1,000 node-days")
@@ -126,7 +127,7 @@ void rule_requirement(const std::string& rule_id, const Catalog& catalog,
                       const GpuPlatform& platform, Requirements& req) {
     const PerformanceRule* rule = catalog.rule(rule_id);
     if (rule == nullptr) {
-        throw InputError("performance.rule", "unknown performance rule \"" + rule_id + "\"");
+        throw InputError("$.performance.rule", "unknown performance rule \"" + rule_id + "\"");
     }
     req.rule = rule->id;
     const auto [read_per_gpu, write_per_gpu] = per_gpu(*rule, catalog, platform);
@@ -174,7 +175,7 @@ void checkpoint_requirement(const CheckpointSpec& spec, const Catalog& catalog,
         const CheckpointRequirement& job = req.checkpoints.jobs[i];
         if (!std::isfinite(job.required_write.base()) ||
             !std::isfinite(job.local_copy_write.base())) {
-            throw InputError("checkpoint.jobs[" + std::to_string(i) + "]",
+            throw InputError(fmt::format("$.checkpoint.jobs[{}]", i),
                              "the checkpoint write requirement (size ÷ the time the budget "
                              "allows) is too large to compute, or the fixed overhead (checkpoint."
                              "overhead) fills the stall budget on its own; expected a stall "
@@ -200,12 +201,12 @@ void checkpoint_requirement(const CheckpointSpec& spec, const Catalog& catalog,
 // as the largest count there is. Say so instead (docs/robustness.md).
 void check_finite(const Requirements& req) {
     if (!std::isfinite(req.read.base()) || !std::isfinite(req.write.base())) {
-        throw InputError("performance", "the throughput requirement (GPUs × per-GPU figure) is "
-                                        "too large to compute; expected per-GPU figures such "
-                                        "as \"0.26 GB/s\"");
+        throw InputError("$.performance", "the throughput requirement (GPUs × per-GPU figure) is "
+                                          "too large to compute; expected per-GPU figures such "
+                                          "as \"0.26 GB/s\"");
     }
     if (!std::isfinite(req.usable.base())) {
-        throw InputError("capacity.usable_per_gpu",
+        throw InputError("$.capacity.usable_per_gpu",
                          "the capacity requirement (GPUs × per-GPU capacity) is too large to "
                          "compute; expected a per-GPU capacity such as \"5 TB\"");
     }
@@ -246,7 +247,7 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
         const Fleet& fleet = *scenario.fleet;
         const GpuPlatform* platform = catalog.platform(fleet.platform);
         if (platform == nullptr) {
-            throw InputError("fleet.platform", "unknown GPU platform \"" + fleet.platform + "\"");
+            throw InputError("$.fleet.platform", "unknown GPU platform \"" + fleet.platform + "\"");
         }
         scalable_units(fleet, *platform, req);
         if (scenario.performance) {

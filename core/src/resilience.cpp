@@ -303,28 +303,32 @@ bool is_design_risk(FindingCode code) {
 
 void check_resilience_inputs(const ResilienceInputs& in) {
     if (in.afr && !(*in.afr > 0.0 && *in.afr < 1.0)) {
-        throw InputError("afr", format_shortest(*in.afr) + ": expected above 0 % and below 100 %");
+        throw InputError("$.resilience.afr",
+                         format_shortest(*in.afr) + ": expected above 0 % and below 100 %");
     }
     if (in.dbox_events && !(*in.dbox_events >= 0.0 && *in.dbox_events <= 10.0)) {
-        throw InputError("dbox_events", format_shortest(*in.dbox_events) +
-                                            ": expected from 0 % to 1000 % a D-box-year");
+        throw InputError("$.resilience.dbox_events",
+                         format_shortest(*in.dbox_events) +
+                             ": expected from 0 % to 1000 % a D-box-year");
     }
     if (!(in.fill > 0.0 && in.fill <= 1.0)) {
-        throw InputError("fill",
+        throw InputError("$.resilience.fill",
                          format_shortest(in.fill) + ": expected above 0 % and at most 100 %");
     }
     if (!(in.rebuild_share > 0.0 && in.rebuild_share <= 1.0)) {
-        throw InputError("rebuild_share", format_shortest(in.rebuild_share) +
-                                              ": expected above 0 % and at most 100 %");
+        throw InputError("$.resilience.rebuild_share",
+                         format_shortest(in.rebuild_share) +
+                             ": expected above 0 % and at most 100 %");
     }
     if (!(in.outage.base() >= 0.0 && in.outage.base() <= kSecondsPerYear)) {
-        throw InputError("outage", "expected a duration from 0 up to a year");
+        throw InputError("$.resilience.outage", "expected a duration from 0 up to a year");
     }
-    for (const auto& [what, v] :
-         {std::pair{"wan", in.wan.base()}, std::pair{"dataset", in.dataset.base()},
-          std::pair{"account_ingress", in.account_ingress.base()},
-          std::pair{"account_egress", in.account_egress.base()},
-          std::pair{"account_capacity", in.account_capacity.base()}}) {
+    for (const auto& [what, v] : {std::pair{"$.cloud.wan", in.wan.base()},
+                                  std::pair{"$.resilience.dataset", in.dataset.base()},
+                                  // The account limits come from the catalog's cloud reference.
+                                  std::pair{"account_ingress", in.account_ingress.base()},
+                                  std::pair{"account_egress", in.account_egress.base()},
+                                  std::pair{"account_capacity", in.account_capacity.base()}}) {
         if (!(v >= 0.0) || !std::isfinite(v)) {
             throw InputError(what, "expected zero or more");
         }
@@ -370,9 +374,10 @@ DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
     r.fill = in.fill;
     r.rebuild_share = in.rebuild_share;
     if (!(r.afr > 0.0 && r.afr < 1.0)) {
-        throw InputError("afr", "D-box " + box.id +
-                                    " gives no drive_afr; expected an annual failure rate such as "
-                                    "\"0.5%\"");
+        throw InputError("$.resilience.afr",
+                         "D-box " + box.id +
+                             " gives no drive_afr; expected an annual failure rate such as "
+                             "\"0.5%\"");
     }
     r.dbox_events = in.dbox_events.value_or(box.dbox_events_per_year);
     durability_part(d, box, ec, r);

@@ -405,7 +405,13 @@ TEST_CASE("checkpoint bad input exits 2 with one line naming the flag") {
          "--write-bandwidth: \"4.5TB\": capacity unit"},
         {{"--write-time", "0s"}, "--write-time: \"0s\": must be greater than zero"},
         {{"--params", "1.8T", "--restart-time", "-1min"}, "--restart-time"},
-        {{"--params", "1.8T", "--mode", "fast"}, "--mode: \"fast\" is not a mode"},
+        // The row's message, which says what each mode means (was "is not a
+        // mode; expected sync or async").
+        {{"--params", "1.8T", "--mode", "fast"},
+         "--mode: \"fast\" is not a checkpoint mode; expected \"sync\" (the job stalls"},
+        // The file's top of 10^9 s (the flag had none).
+        {{"--params", "1.8T", "--checkpoint-overhead", "2e9s"},
+         "--checkpoint-overhead: \"2e9s\": expected a time from 0 s to 10^9 s"},
         {{"--params", "1.8T", "--interval", "auto"},
          "--interval: auto (the Daly interval) needs failures"},
         {{"--params", "1.8T", "--checkpoint-size", "25TB"}, "--params/--checkpoint-size"},

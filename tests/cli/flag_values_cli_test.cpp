@@ -148,3 +148,96 @@ TEST_CASE("a flag bound to a scenario field refuses what the file refuses, for t
     CHECK_THAT(year.err, Catch::Contains("$.resilience.outage: \"8761 h\": expected an outage of "
                                          "at most a year"));
 }
+
+TEST_CASE("flags that build a design, a scenario or a checkpoint refuse what the file refuses, "
+          "for the same reason") {
+    // size/init's scenario flags, design's hardware flags and checkpoint's
+    // job flags are bound to the fields they stand for (issue 27 item 1).
+    // Where they disagreed, the file's rule won: design --drive took 0 TB,
+    // checkpoint --checkpoint-overhead any time, and --mode and --layout had
+    // terser messages of their own.
+    struct Case {
+        std::vector<std::string> flag_args; ///< the whole command line
+        std::string block;                  ///< the same value in a scenario
+        std::string path;                   ///< its JSON path
+    };
+    const std::vector<std::string> design = {"design", "--cnode",    "cnode-1u",
+                                             "--dbox", "dbox-1u-22", "--cnodes",
+                                             "10",     "--dboxes",   "10"};
+    auto with = [](std::vector<std::string> args, std::initializer_list<std::string> more) {
+        args.insert(args.end(), more);
+        return args;
+    };
+    const std::string job = R"("checkpoint": {"jobs": [{"gpus": 8, )";
+    const std::vector<Case> cases = {
+        {{"size", "--usable", "0PB"}, R"("capacity": {"usable": "0PB"})", "$.capacity.usable"},
+        {{"size", "--usable", "1PB", "--drive", "0TB"},
+         R"("capacity": {"usable": "1PB"}, "options": [{"drive": "0TB"}])",
+         "$.options[0].drive"},
+        {{"size", "--usable", "1PB", "--rack", "rack-9u"},
+         R"("capacity": {"usable": "1PB"}, "constraints": {"rack": "rack-9u"})",
+         "$.constraints.rack"},
+        {{"size", "--usable", "1PB", "--dbox", "dbox-1u"},
+         R"("capacity": {"usable": "1PB"}, "options": [{"dbox": "dbox-1u"}])",
+         "$.options[0].dbox"},
+        {with(design, {"--drive", "0TB"}),
+         R"("capacity": {"usable": "1PB"}, "options": [{"drive": "0TB"}])", "$.options[0].drive"},
+        {with(design, {"--layout", "raid6"}),
+         R"("capacity": {"usable": "1PB"}, "options": [{"layout": "raid6"}])",
+         "$.options[0].layout"},
+        {{"checkpoint", "--params", "1e17"},
+         R"("capacity": {"usable": "1PB"}, )" + job + R"("params": "1e17"}]})",
+         "$.checkpoint.jobs[0].params"},
+        {{"checkpoint", "--params", "1.8T", "--bytes-per-param", "2000"},
+         R"("capacity": {"usable": "1PB"}, )" + job +
+             R"("params": "1.8T", "bytes_per_param": "2000"}]})",
+         "$.checkpoint.jobs[0].bytes_per_param"},
+        {{"checkpoint", "--params", "1.8T", "--mode", "fast"},
+         R"("capacity": {"usable": "1PB"}, )" + job + R"("params": "1.8T", "mode": "fast"}]})",
+         "$.checkpoint.jobs[0].mode"},
+        {{"checkpoint", "--params", "1.8T", "--checkpoint-overhead", "2e9 s"},
+         R"("capacity": {"usable": "1PB"}, "checkpoint": {"overhead": "2e9 s"})",
+         "$.checkpoint.overhead"},
+        {{"durability", "--stripe", "8+2", "--drives", "100", "--afr", "100%", "--rebuild-time",
+          "1h"},
+         R"("capacity": {"usable": "1PB"}, "resilience": {"afr": "100%"})",
+         "$.resilience.afr"},
+    };
+    for (const Case& c : cases) {
+        const std::string file =
+            test_support::write_temp("bound/built.json", R"({"name": "r", )" + c.block + "}");
+        const ProcessResult by_flag = run_process(PODSIZER_BIN, c.flag_args, PODSIZER_SOURCE_DIR);
+        const ProcessResult by_file =
+            run_process(PODSIZER_BIN, {"size", file}, PODSIZER_SOURCE_DIR);
+        INFO(joined(c.flag_args) << "\n" << by_flag.err << by_file.err);
+        CHECK(by_flag.exit_code == 2);
+        CHECK(by_file.exit_code == 2);
+        const std::size_t at = by_file.err.find(c.path + ": ");
+        REQUIRE(at != std::string::npos);
+        const std::string reason = by_file.err.substr(at + c.path.size() + 2);
+        CHECK_THAT(by_flag.err, Catch::EndsWith(reason));
+    }
+}
+
+TEST_CASE(
+    "a scenario flag takes what the file takes: auto for the hardware, chosen by the engine") {
+    // The file's rule won: "cnode": "auto" and "drive": "auto" are the
+    // documented spelling of "let the engine choose", and the flags refused it.
+    const ProcessResult by_flag = run_process(
+        PODSIZER_BIN,
+        {"size", "--usable", "1PB", "--cnode", "auto", "--drive", "auto", "--format", "json"},
+        PODSIZER_SOURCE_DIR);
+    const ProcessResult plain = run_process(
+        PODSIZER_BIN, {"size", "--usable", "1PB", "--format", "json"}, PODSIZER_SOURCE_DIR);
+    CHECK(by_flag.exit_code == plain.exit_code);
+    CHECK(by_flag.err.empty());
+    CHECK(by_flag.out == plain.out);
+    // design names its model: its "auto" is refused, saying where to go.
+    const ProcessResult design = run_process(
+        PODSIZER_BIN,
+        {"design", "--cnode", "auto", "--dbox", "dbox-1u-22", "--cnodes", "10", "--dboxes", "10"},
+        PODSIZER_SOURCE_DIR);
+    CHECK(design.exit_code == 2);
+    CHECK_THAT(design.err, Catch::Contains("--cnode: \"auto\": a hand-made design names its "
+                                           "model; expected a C-node model id"));
+}

@@ -252,6 +252,28 @@ private Q_SLOTS:
         QVERIFY(w->findChild<QLabel*>("status-input")->text().isEmpty());
     }
 
+    void aCountIsReadAsAFileAndAFlagReadIt() {
+        // Core's one count reading and limit (parse_count_text, 10^15): "4.5e2"
+        // is 450 as in a file and at --gpus; "41,472" is refused as a file
+        // refuses it (the form had a grammar of its own: REVIEW-3 part C, R4).
+        auto w = open_window();
+        InputField* gpus = w->editor()->field("$.fleet.gpus");
+        type_into(gpus, "4.5e2");
+        QVERIFY(gpus->isValid());
+        QCOMPARE(gpus->understood(), QString("= 450 GPUs"));
+        QCOMPARE(w->session()->scenario().fleet->gpus, std::int64_t{450});
+        type_into(gpus, "41,472");
+        QVERIFY(gpus->hasInputError());
+        QCOMPARE(gpus->error(), QString("\"41,472\" is not a number; expected a whole number "
+                                        "from 1 to 10^15"));
+        type_into(gpus, "2e15");
+        QVERIFY(gpus->hasInputError());
+        QCOMPARE(gpus->error(),
+                 QString("2e15 is out of range; expected a whole number from 1 to 10^15"));
+        // Typing went through "2e1" (20, valid); 2 × 10^15 never reached the scenario.
+        QCOMPARE(w->session()->scenario().fleet->gpus, std::int64_t{20});
+    }
+
     void aScenarioTheReaderRejectsIsMarkedAtTheFieldItNames() {
         auto w = open_window();
         InputField* cluster = w->editor()->field("$.fleet.gpus_per_cluster");

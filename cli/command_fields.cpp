@@ -1,0 +1,62 @@
+#include "command_fields.hpp"
+
+#include "completion_hints.hpp"
+
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace podsizer::cli {
+
+namespace {
+
+/// The catalog section completion_hints names an id list by.
+const char* section_of(IdList list) {
+    switch (list) {
+    case IdList::platforms:
+        return "platforms";
+    case IdList::rules:
+        return "rules";
+    case IdList::racks:
+        return "racks";
+    case IdList::cnodes:
+        return "cnodes";
+    case IdList::dboxes:
+        return "dboxes";
+    case IdList::switches:
+        return "switches";
+    case IdList::failure_rates:
+        return "failure_rates";
+    case IdList::references:
+        return "references";
+    case IdList::none:
+        break;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+const ScenarioField& command_row(std::string_view pattern, std::span<const ScenarioField> own) {
+    for (const ScenarioField& f : own) {
+        if (f.pattern == pattern) {
+            return f;
+        }
+    }
+    if (const ScenarioField* f = find_scenario_field(pattern)) {
+        return *f;
+    }
+    throw std::logic_error(fmt::format("no row \"{}\" for a command flag", pattern));
+}
+
+CLI::Option* add_command_flag(CLI::App& cmd, const char* flag, std::string& text, const char* help,
+                              const ScenarioField& row) {
+    CLI::Option* o = cmd.add_option(flag, text, help);
+    if (row.kind == FieldKind::choice) {
+        o->check(complete_choices({row.choices.begin(), row.choices.end()}));
+    } else if (const char* section = section_of(row.ids)) {
+        o->check(complete_catalog_ids(section));
+    }
+    return o;
+}
+
+} // namespace podsizer::cli

@@ -1,0 +1,94 @@
+// The flags of an analysis command (checkpoint, durability) as a small
+// field table: each flag names the row it is read by, either a row of the
+// scenario field table (the same value in a scenario file, such as
+// checkpoint.jobs[N].interval) or one of the command's own rows (a value no
+// scenario holds, such as durability's --drives). The row gives the flag's
+// kind, unit, limits and message; the flag's line gives its help, so
+// --help, the man page and the completions come from the same table the
+// parser reads (issue 27 item 1; REVIEW-3 part C, R1–R4).
+#pragma once
+
+#include "flag_binding.hpp"
+#include "podsizer/catalog/scenario_fields.hpp"
+
+#include <CLI/CLI.hpp>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace podsizer::cli {
+
+/// One flag of a command whose values are held in `Args` as text.
+template <class Args> struct CommandFlag {
+    const char* flag;          ///< "--interval"
+    std::string Args::*text;   ///< where CLI11 stores the value as given
+    std::string_view row;      ///< a scenario field's pattern or an own row's
+    const char* help;          ///< the --help line
+    bool show_default = false; ///< --help shows the default text
+};
+
+/// The row `pattern` names: one of `own`, else the scenario field table's.
+/// A pattern neither holds is a programming error (std::logic_error).
+const ScenarioField& command_row(std::string_view pattern, std::span<const ScenarioField> own);
+
+/// Adds `flag` to `cmd`, with its row's completion hint (choices, catalog ids).
+CLI::Option* add_command_flag(CLI::App& cmd, const char* flag, std::string& text, const char* help,
+                              const ScenarioField& row);
+
+/// Adds every flag of `flags` to `cmd`, storing into `args`.
+template <class Args>
+void add_command_flags(CLI::App& cmd, Args& args, std::span<const CommandFlag<Args>> flags,
+                       std::span<const ScenarioField> own) {
+    for (const CommandFlag<Args>& f : flags) {
+        CLI::Option* o =
+            add_command_flag(cmd, f.flag, args.*f.text, f.help, command_row(f.row, own));
+        if (f.show_default) {
+            o->capture_default_str();
+        }
+    }
+}
+
+/// The values of a command's flags, each read by its row.
+template <class Args> class FlagReader {
+public:
+    FlagReader(const Args& args, std::span<const CommandFlag<Args>> flags,
+               std::span<const ScenarioField> own, const Catalog& catalog)
+        : args_(args), flags_(flags), own_(own), catalog_(catalog) {}
+
+    /// The flag's text as given (or its default).
+    const std::string& text(std::string_view flag) const { return args_.*entry(flag).text; }
+    bool given(std::string_view flag) const { return !text(flag).empty(); }
+    /// The flag's value as its row holds it, checked by the row's rules.
+    FieldData value(std::string_view flag) const {
+        const CommandFlag<Args>& f = entry(flag);
+        return flag_value(args_.*f.text, f.flag, command_row(f.row, own_), catalog_);
+    }
+    double number(std::string_view flag) const { return std::get<double>(value(flag)); }
+    std::int64_t count(std::string_view flag) const { return std::get<std::int64_t>(value(flag)); }
+    std::string word(std::string_view flag) const { return std::get<std::string>(value(flag)); }
+    template <class Q> Q quantity(std::string_view flag) const {
+        return Q::from_base(number(flag));
+    }
+    /// Reads `text` (an item of a list flag) by the flag's row.
+    FieldData value_of(std::string_view flag, const std::string& item) const {
+        const CommandFlag<Args>& f = entry(flag);
+        return flag_value(item, f.flag, command_row(f.row, own_), catalog_);
+    }
+
+private:
+    const CommandFlag<Args>& entry(std::string_view flag) const {
+        for (const CommandFlag<Args>& f : flags_) {
+            if (f.flag == flag) {
+                return f;
+            }
+        }
+        throw std::logic_error(std::string(flag) + " is not in the command's flag table");
+    }
+
+    const Args& args_;
+    std::span<const CommandFlag<Args>> flags_;
+    std::span<const ScenarioField> own_;
+    const Catalog& catalog_;
+};
+
+} // namespace podsizer::cli
