@@ -255,9 +255,9 @@ void ResultsView::showFindings() {
             const Finding& f = sf.finding;
             auto* item =
                 new QTreeWidgetItem({q(std::string(to_string(f.severity()))), q(sf.subject),
-                                     q(std::string(to_string(f.code))), q(f.message)});
+                                     q(std::string(to_string(f.code))), q(f.message())});
             item->setIcon(0, severity_icon(this, f.severity()));
-            item->setToolTip(3, q(f.message));
+            item->setToolTip(3, q(f.message()));
             items << item;
         }
     }

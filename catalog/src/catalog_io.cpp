@@ -264,6 +264,7 @@ void detail::merge_catalog_node(Catalog& catalog, const Node& root) {
                          "\"; expected \"podsizer-catalog/1\"");
         }
     }
+    catalog.assumptions.clear(); // its entries change below
     for_each_catalog_kind([&](const auto& kind) { read_list(root, kind, catalog); });
     if (auto defs = root.find("defaults")) {
         defs->require_object();
@@ -308,6 +309,7 @@ template <class T> void merge_list(std::vector<T>& into, const std::vector<T>& o
 } // namespace
 
 void merge_catalog(Catalog& catalog, const Catalog& over) {
+    catalog.assumptions.clear(); // its entries change below
     merge_list(catalog.cnodes, over.cnodes);
     merge_list(catalog.dboxes, over.dboxes);
     merge_list(catalog.erasure_coding, over.erasure_coding);

@@ -87,6 +87,28 @@ std::vector<AssumedFigure> design_assumptions(const HardwareChoice& hw, PowerBas
     return out;
 }
 
+AssumptionCache& AssumptionCache::operator=(const AssumptionCache& other) {
+    if (this != &other) {
+        clear();
+    }
+    return *this;
+}
+
+std::vector<AssumedFigure> AssumptionCache::of(const HardwareChoice& hw, PowerBasis basis) const {
+    const Key key{hw.cnode, hw.dbox, hw.ec, hw.network_switch, hw.rack, basis};
+    const std::lock_guard lock(mutex_);
+    auto it = entries_.find(key);
+    if (it == entries_.end()) {
+        it = entries_.emplace(key, design_assumptions(hw, basis)).first;
+    }
+    return it->second;
+}
+
+void AssumptionCache::clear() {
+    const std::lock_guard lock(mutex_);
+    entries_.clear();
+}
+
 std::vector<AssumedFigure> reference_assumptions(const ReferenceSystem& ref) {
     // docs/extrapolation-and-comparison.md §3: racks from racks per EB, power
     // = racks × power per rack, throughput per 100 PB, accounts from the

@@ -46,26 +46,40 @@ std::string cadence_shortfall(const CheckpointRequirement& r, const CheckpointAt
            " interval";
 }
 
-/// Collects one design's findings.
+/// Collects one design's findings: a code, a {fmt} template and its figures,
+/// made into text only when a report shows it (issue 34: the optimiser and
+/// the sizing search evaluate thousands of designs whose findings nobody
+/// reads).
 struct Findings {
     std::vector<Finding>& out;
-    void add(FindingCode code, std::string message) const {
-        out.emplace_back(code, std::move(message));
+    template <class... Figures>
+    void add(FindingCode code, fmt::format_string<Figures...> text, Figures&&... figures) const {
+        out.push_back(Finding(code, text, std::forward<Figures>(figures)...));
     }
 };
+
+FindingFigure tp(Throughput t) {
+    return figure::in(t, units::GB_per_s, 1);
+}
+
+FindingFigure pb(Capacity c) {
+    return figure::in(c, units::PB, 1);
+}
+
+FindingFigure word(std::string_view s) {
+    return figure::text(std::string(s));
+}
 
 using Rule = void (*)(const Design&, const DesignInputs&, const Findings&);
 
 void throughput_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     if (!meets(d.read.base(), in.req.read.base())) {
-        f.add(FindingCode::read_short, "delivers " + fmt_tp(d.read) + " read; the requirement is " +
-                                           fmt_tp(in.req.read) + " (" +
-                                           std::string(to_string(d.read_bottleneck)) + "-bound)");
+        f.add(FindingCode::read_short, "delivers {} read; the requirement is {} ({}-bound)",
+              tp(d.read), tp(in.req.read), word(to_string(d.read_bottleneck)));
     }
     if (!meets(d.write.base(), in.req.write.base())) {
-        f.add(FindingCode::write_short, "delivers " + fmt_tp(d.write) +
-                                            " write; the requirement is " + fmt_tp(in.req.write) +
-                                            " (set by " + in.req.write_driver + ")");
+        f.add(FindingCode::write_short, "delivers {} write; the requirement is {} (set by {})",
+              tp(d.write), tp(in.req.write), word(in.req.write_driver));
     }
 }
 
@@ -74,30 +88,30 @@ void checkpoint_rule(const Design& d, const DesignInputs& in, const Findings& f)
     for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
         const CheckpointAtDesign& c = d.checkpoints[i];
         if (!c.sustainable) {
-            f.add(FindingCode::cadence_not_sustainable,
-                  cadence_shortfall(ck.jobs[i], c, ck.concurrent));
+            f.add(FindingCode::cadence_not_sustainable, "{}",
+                  figure::text(cadence_shortfall(ck.jobs[i], c, ck.concurrent)));
         }
     }
     if (ck.peak_retained.base() > 0 && exceeds(ck.peak_retained.base(), d.usable.base())) {
         f.add(FindingCode::checkpoint_retention,
-              "retained checkpoints need up to " + format_in(ck.peak_retained, units::PB, 1) +
-                  ", more than the design's usable " + format_in(d.usable, units::PB, 1));
+              "retained checkpoints need up to {}, more than the design's usable {}",
+              pb(ck.peak_retained), pb(d.usable));
     }
 }
 
 void capacity_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     if (!meets(d.usable.base(), in.req.usable.base())) {
-        f.add(FindingCode::capacity_short, "usable " + format_in(d.usable, units::PB, 1) +
-                                               " is short of the " +
-                                               format_in(in.req.usable, units::PB, 1) + " needed");
+        f.add(FindingCode::capacity_short, "usable {} is short of the {} needed", pb(d.usable),
+              pb(in.req.usable));
     }
 }
 
 void certification_rule(const Design&, const DesignInputs& in, const Findings& f) {
     if (in.rule != nullptr && in.rule->requires_certified && !in.hw.dbox->ncp_certified) {
         f.add(FindingCode::not_certified,
-              in.hw.dbox->id + " is not certified for NVIDIA reference architectures; rule \"" +
-                  in.rule->id + "\" expects certified storage");
+              "{} is not certified for NVIDIA reference architectures; rule \"{}\" expects "
+              "certified storage",
+              word(in.hw.dbox->id), word(in.rule->id));
     }
 }
 
@@ -114,9 +128,9 @@ void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
         for (const auto& [what, figure] : {std::pair{"read", read}, std::pair{"write", write}}) {
             if (exceeds(figure.base(), line.base())) {
                 f.add(FindingCode::line_rate_cap,
-                      id + ": the catalog's " + what + " of " + fmt_tp(figure) +
-                          " is more than its ports carry (" + ports() + " = " + fmt_tp(line) +
-                          "); the design counts " + fmt_tp(line));
+                      "{}: the catalog's {} of {} is more than its ports carry ({} = {}); the "
+                      "design counts {}",
+                      word(id), word(what), tp(figure), figure::text(ports()), tp(line), tp(line));
             }
         }
     };
@@ -124,9 +138,9 @@ void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
     if (c.client_ports == 0 && c.client_port_speed.base() > 0.0) {
         // A port speed with no ports: the line rate would read as unknown
         // and go unchecked, yet nothing reaches the GPUs (docs/model.md §7).
-        f.add(FindingCode::no_client_ports, c.id +
-                                                " has no client ports: the GPUs cannot reach its " +
-                                                fmt_tp(c.read) + " of read");
+        f.add(FindingCode::no_client_ports,
+              "{} has no client ports: the GPUs cannot reach its {} of read", word(c.id),
+              tp(c.read));
     }
     check(c.id, c.read, c.write, cnode_line_rate(c), [&] {
         return std::to_string(c.client_ports) + " client x " +
@@ -148,48 +162,54 @@ void fabric_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     const Fabric fab =
         plan_fabric(*in.hw.cnode, d.cnodes, *in.hw.dbox, d.dboxes, sw, in.cons.client_network);
     const LeafPlan& leaf = fab.leaf;
-    auto n = [](std::int64_t v) { return format_number(static_cast<double>(v), 0); };
+    auto n = [](std::int64_t v) { return figure::grouped(v); };
     auto speed = [&] { // only for a finding
-        return leaf.port_speed.base() > 0.0 ? " at " + format_in(leaf.port_speed, units::Gbps, 0)
-                                            : std::string();
+        return figure::text(leaf.port_speed.base() > 0.0
+                                ? " at " + format_in(leaf.port_speed, units::Gbps, 0)
+                                : std::string());
     };
     if (leaf.device_too_fast) {
         f.add(FindingCode::switch_port_speed,
-              "the devices' " +
-                  format_in(device_port_speed(*in.hw.cnode, *in.hw.dbox, in.cons.client_network),
-                            units::Gbps, 0) +
-                  " ports are faster than any port mode of " + sw.id + "; counted" + speed() +
-                  ", so the fabric carries less than the devices' line rate");
+              "the devices' {} ports are faster than any port mode of {}; counted{}, so the "
+              "fabric carries less than the devices' line rate",
+              figure::in(device_port_speed(*in.hw.cnode, *in.hw.dbox, in.cons.client_network),
+                         units::Gbps, 0),
+              word(sw.id), speed());
     }
     const std::int64_t two_tier = saturating_product(leaf.uplink_ports, leaf.down);
     if (fab.too_large) {
         f.add(FindingCode::fabric_too_large,
-              n(fab.ports) + " device ports are more than three tiers of " + sw.id + " hold (" +
-                  n(saturating_product(saturating_product(leaf.uplink_ports, leaf.uplink_ports / 2),
-                                       leaf.down)) +
-                  speed() + "): split the cluster or choose a switch with more ports");
+              "{} device ports are more than three tiers of {} hold ({}{}): split the cluster or "
+              "choose a switch with more ports",
+              n(fab.ports), word(sw.id),
+              n(saturating_product(saturating_product(leaf.uplink_ports, leaf.uplink_ports / 2),
+                                   leaf.down)),
+              speed());
     } else if (fab.missing_role) {
         f.add(FindingCode::fabric_too_large,
-              n(fab.ports) + " device ports need " + n(fab.leaves) + " leaves and " +
-                  (fab.tiers == 3 ? "a third tier (a two-tier fabric of " + sw.id + " holds " +
-                                        n(two_tier) + speed() + ")"
-                                  : std::string("spines")) +
-                  ", but the catalog does not let " + sw.id + " be a " +
-                  std::string(to_string(*fab.missing_role)) + " (its roles)");
+              "{} device ports need {} leaves and {}, but the catalog does not let {} be a {} "
+              "(its roles)",
+              n(fab.ports), n(fab.leaves),
+              figure::text(fab.tiers == 3
+                               ? "a third tier (a two-tier fabric of " + sw.id + " holds " +
+                                     format_number(static_cast<double>(two_tier), 0) +
+                                     speed().words + ")"
+                               : std::string("spines")),
+              word(sw.id), word(to_string(*fab.missing_role)));
     } else if (fab.tiers == 3) {
         f.add(FindingCode::fabric_three_tiers,
-              n(fab.ports) + " device ports are more than a two-tier fabric of " + sw.id +
-                  " holds (" + n(two_tier) + speed() + "): " + n(fab.pods) +
-                  " leaf/spine pods under " + n(fab.super_spines) + " super-spines");
+              "{} device ports are more than a two-tier fabric of {} holds ({}{}): {} leaf/spine "
+              "pods under {} super-spines",
+              n(fab.ports), word(sw.id), n(two_tier), speed(), n(fab.pods), n(fab.super_spines));
     }
 }
 
 void knee_rule(const Design& d, const DesignInputs&, const Findings& f) {
     if (d.cnodes > d.knee_cnodes) {
         f.add(FindingCode::past_knee,
-              std::to_string(d.cnodes - d.knee_cnodes) + " of " + std::to_string(d.cnodes) +
-                  " C-nodes are past the knee: " + std::to_string(d.dboxes) + " D-boxes keep " +
-                  std::to_string(d.knee_cnodes) + " busy, more buy no throughput");
+              "{} of {} C-nodes are past the knee: {} D-boxes keep {} busy, more buy no throughput",
+              figure::count(d.cnodes - d.knee_cnodes), figure::count(d.cnodes),
+              figure::count(d.dboxes), figure::count(d.knee_cnodes));
     }
 }
 
@@ -197,12 +217,12 @@ void cd_ratio_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     const double cd =
         d.dboxes > 0 ? static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes) : 0.0;
     if (!meets(cd, in.cons.cd_min.c_per_d)) {
-        f.add(FindingCode::cd_below_min,
-              "C:D is " + format_cd_ratio(cd) + ", below the minimum " + in.cons.cd_min.text);
+        f.add(FindingCode::cd_below_min, "C:D is {}, below the minimum {}",
+              figure::text(format_cd_ratio(cd)), word(in.cons.cd_min.text));
     }
     if (exceeds(cd, in.cons.cd_max.c_per_d)) {
-        f.add(FindingCode::cd_above_max,
-              "C:D is " + format_cd_ratio(cd) + ", above the maximum " + in.cons.cd_max.text);
+        f.add(FindingCode::cd_above_max, "C:D is {}, above the maximum {}",
+              figure::text(format_cd_ratio(cd)), word(in.cons.cd_max.text));
     }
 }
 
@@ -228,13 +248,13 @@ std::string alternative(const Design& d, const ErasureCodingRule& ec, EcLayout l
 void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     const ErasureCodingRule& ec = *in.hw.ec;
     const std::int64_t D = d.dboxes;
-    const std::string layout(to_string(d.ec_layout));
+    auto layout = [&] { return word(to_string(d.ec_layout)); };
+    auto count = [](std::int64_t n) { return figure::count(n); };
     const bool ha = d.ec_layout != EcLayout::classic;
     const bool ha_short = ha && D < ec.enclosure_tolerance_min_dboxes;
     if (ha_short) {
-        f.add(FindingCode::layout_needs_dboxes,
-              layout + " needs at least " + std::to_string(ec.enclosure_tolerance_min_dboxes) +
-                  " D-boxes; the design has " + std::to_string(D));
+        f.add(FindingCode::layout_needs_dboxes, "{} needs at least {} D-boxes; the design has {}",
+              layout(), count(ec.enclosure_tolerance_min_dboxes), count(D));
     }
     if (d.ec_layout == EcLayout::rack_resilient) {
         std::string problem;
@@ -252,50 +272,49 @@ void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
             problem = rack_balance_problem(per_rack);
         }
         if (!problem.empty()) {
-            f.add(FindingCode::rack_layout_rule, problem);
+            f.add(FindingCode::rack_layout_rule, "{}", figure::text(std::move(problem)));
         }
     }
     if (D < ec.min_dboxes) {
-        f.add(FindingCode::below_min_cluster, std::to_string(D) +
-                                                  " D-boxes is below the minimum cluster of " +
-                                                  std::to_string(ec.min_dboxes));
+        f.add(FindingCode::below_min_cluster, "{} D-boxes is below the minimum cluster of {}",
+              count(D), count(ec.min_dboxes));
     } else if (d.data_strips < ec.min_data_strips) {
         f.add(FindingCode::below_min_cluster,
-              std::to_string(D) + " D-boxes give a stripe of " + std::to_string(d.data_strips) +
-                  " data strips; the erasure-coding rule's narrowest is " +
-                  std::to_string(ec.min_data_strips));
+              "{} D-boxes give a stripe of {} data strips; the erasure-coding rule's narrowest is "
+              "{}",
+              count(D), count(d.data_strips), count(ec.min_data_strips));
     }
-    const std::string parity = " against " + std::to_string(d.parity_strips) + " parity";
     if (!d.tolerates_dbox_loss && !ha_short && d.stripe_width() > 0) {
         const bool ha_possible = ec.strips_per_dbox > 0;
         f.add(FindingCode::no_enclosure_tolerance,
-              layout + " layout: one D-box holds up to " + std::to_string(d.strips_per_dbox) +
-                  " strips of a stripe" + parity +
-                  ", so losing a whole enclosure makes data unavailable" +
-                  (!ha_possible ? std::string()
-                   : D >= ec.enclosure_tolerance_min_dboxes
-                       ? "; " + alternative(d, ec, EcLayout::dbox_ha)
-                       : "; dbox-ha needs at least " +
-                             std::to_string(ec.enclosure_tolerance_min_dboxes) + " D-boxes"));
+              "{} layout: one D-box holds up to {} strips of a stripe against {} parity, so "
+              "losing a whole enclosure makes data unavailable{}",
+              layout(), count(d.strips_per_dbox), count(d.parity_strips),
+              figure::text(!ha_possible ? std::string()
+                           : D >= ec.enclosure_tolerance_min_dboxes
+                               ? "; " + alternative(d, ec, EcLayout::dbox_ha)
+                               : "; dbox-ha needs at least " +
+                                     std::to_string(ec.enclosure_tolerance_min_dboxes) +
+                                     " D-boxes"));
     }
     if (!d.tolerates_rack_loss && d.tolerates_dbox_loss && d.racks > 0) {
         const bool rr_possible = ec.strips_per_rack > 0;
         f.add(FindingCode::not_rack_tolerant,
-              "a rack holds up to " + std::to_string(d.strips_per_rack) + " strips of a stripe" +
-                  parity + ", so losing a rack makes data unavailable" +
-                  (!rr_possible ? std::string()
-                   : d.failure_domains >= ec.rack_resilience_min_racks
-                       ? "; on " + std::to_string(d.failure_domains) + " racks " +
-                             alternative(d, ec, EcLayout::rack_resilient)
-                       : "; rack-resilient needs D-boxes in at least " +
-                             std::to_string(ec.rack_resilience_min_racks) + " racks"));
+              "a rack holds up to {} strips of a stripe against {} parity, so losing a rack makes "
+              "data unavailable{}",
+              count(d.strips_per_rack), count(d.parity_strips),
+              figure::text(!rr_possible ? std::string()
+                           : d.failure_domains >= ec.rack_resilience_min_racks
+                               ? "; on " + std::to_string(d.failure_domains) + " racks " +
+                                     alternative(d, ec, EcLayout::rack_resilient)
+                               : "; rack-resilient needs D-boxes in at least " +
+                                     std::to_string(ec.rack_resilience_min_racks) + " racks"));
     }
     const int buffer_min = in.hw.dbox->write_buffer_ha_min_dboxes;
     if (ha && buffer_min > 0 && D < buffer_min) {
         f.add(FindingCode::write_buffer_ha,
-              layout + " on " + std::to_string(D) + " " + in.hw.dbox->id +
-                  " D-boxes: the write buffer is protected with RAID 6 only from " +
-                  std::to_string(buffer_min));
+              "{} on {} {} D-boxes: the write buffer is protected with RAID 6 only from {}",
+              layout(), count(D), word(in.hw.dbox->id), count(buffer_min));
     }
 }
 
@@ -304,19 +323,29 @@ void auto_layout_rule(const Design& d, const DesignInputs& in, const Findings& f
     if (!d.ec_layout_auto || d.stripe_width() == 0) {
         return;
     }
-    const std::string chosen(to_string(d.ec_layout));
-    const std::string stripe =
-        std::to_string(d.data_strips) + "+" + std::to_string(d.parity_strips);
-    const std::string widest(to_string(d.ec_layout_widest));
-    const std::string cost =
-        d.ec_layout == d.ec_layout_widest ? "it is the widest stripe here, so it costs nothing"
-        : d.ec_layout_cost <= 1e-12
-            ? "its stripe is as wide as " + widest + "'s, so it costs nothing"
-            : "usable capacity −" + percent_text(d.ec_layout_cost, 1) + " against " + widest;
-    f.add(FindingCode::auto_layout, "layout auto chose " + chosen + " (" + stripe +
-                                        "), the most resilient layout within " +
-                                        percent_text(in.cons.auto_layout_threshold, 1) +
-                                        " of the widest layout's usable capacity: " + cost);
+    // One template per cost, the same opening in each.
+    const FindingCode code = FindingCode::auto_layout;
+    const FindingFigure chosen = word(to_string(d.ec_layout));
+    const FindingFigure data = figure::count(d.data_strips);
+    const FindingFigure parity = figure::count(d.parity_strips);
+    const FindingFigure within = figure::percent(in.cons.auto_layout_threshold, 1);
+    const FindingFigure widest = word(to_string(d.ec_layout_widest));
+    if (d.ec_layout == d.ec_layout_widest) {
+        f.add(code,
+              "layout auto chose {} ({}+{}), the most resilient layout within {} of the widest "
+              "layout's usable capacity: it is the widest stripe here, so it costs nothing",
+              chosen, data, parity, within);
+    } else if (d.ec_layout_cost <= 1e-12) {
+        f.add(code,
+              "layout auto chose {} ({}+{}), the most resilient layout within {} of the widest "
+              "layout's usable capacity: its stripe is as wide as {}'s, so it costs nothing",
+              chosen, data, parity, within, widest);
+    } else {
+        f.add(code,
+              "layout auto chose {} ({}+{}), the most resilient layout within {} of the widest "
+              "layout's usable capacity: usable capacity −{} against {}",
+              chosen, data, parity, within, figure::percent(d.ec_layout_cost, 1), widest);
+    }
 }
 
 /// The largest cluster the software supports (docs/model.md §6).
@@ -331,37 +360,34 @@ void platform_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     };
     const std::int64_t needed =
         std::max(clusters(d.dboxes, ec.max_dboxes), clusters(d.cnodes, ec.max_cnodes));
-    const std::string what =
-        over(d.dboxes, ec.max_dboxes)
-            ? format_number(static_cast<double>(d.dboxes), 0) + " D-boxes exceed the " +
-                  format_number(static_cast<double>(ec.max_dboxes), 0)
-            : format_number(static_cast<double>(d.cnodes), 0) + " C-nodes exceed the " +
-                  format_number(static_cast<double>(ec.max_cnodes), 0);
+    const bool boxes = over(d.dboxes, ec.max_dboxes);
     f.add(FindingCode::platform_limit,
-          what + " one cluster supports" +
-              (ec.software_version.empty() ? "" : " (" + ec.software_version + ")") +
-              ": it needs " + format_number(static_cast<double>(needed), 0) + " clusters");
+          "{} {} exceed the {} one cluster supports{}: it needs {} clusters",
+          figure::grouped(boxes ? d.dboxes : d.cnodes), word(boxes ? "D-boxes" : "C-nodes"),
+          figure::grouped(boxes ? ec.max_dboxes : ec.max_cnodes),
+          figure::text(ec.software_version.empty() ? "" : " (" + ec.software_version + ")"),
+          figure::grouped(needed));
 }
 
 void limits_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     if (in.cons.max_racks && d.racks > *in.cons.max_racks) {
-        f.add(FindingCode::max_racks, std::to_string(d.racks) + " racks exceed the limit of " +
-                                          std::to_string(*in.cons.max_racks));
+        f.add(FindingCode::max_racks, "{} racks exceed the limit of {}", figure::count(d.racks),
+              figure::count(*in.cons.max_racks));
     }
     // Checked on the same basis as the racks (docs/model.md §10).
     if (in.cons.max_power && exceeds(d.basis_power().base(), in.cons.max_power->base())) {
-        f.add(FindingCode::max_power, format_in(d.basis_power(), units::kW, 1) + " (" +
-                                          std::string(to_string(d.power_basis)) +
-                                          ") exceeds the limit of " +
-                                          format_in(*in.cons.max_power, units::kW, 1));
+        f.add(FindingCode::max_power, "{} ({}) exceeds the limit of {}",
+              figure::in(d.basis_power(), units::kW, 1), word(to_string(d.power_basis)),
+              figure::in(*in.cons.max_power, units::kW, 1));
     }
 }
 
 void data_reduction_rule(const Design&, const DesignInputs& in, const Findings& f) {
     if (in.data_reduction != 1.0) {
-        f.add(FindingCode::data_reduction, "effective capacity assumes a data-reduction ratio of " +
-                                               format_number(in.data_reduction, 2) +
-                                               ":1 (what-if, not a guarantee)");
+        f.add(FindingCode::data_reduction,
+              "effective capacity assumes a data-reduction ratio of {}:1 (what-if, not a "
+              "guarantee)",
+              figure::number(in.data_reduction, 2));
     }
 }
 
@@ -372,26 +398,23 @@ void power_rule(const Design& d, const DesignInputs&, const Findings& f) {
     if (d.layout.empty() && d.racks == 0) {
         return;
     }
-    auto peak = [&] { return format_in(d.rack_peak, units::kW, 1); }; // only for a finding
+    auto kw = [](Power p, int decimals) { return figure::in(p, units::kW, decimals); };
     if (d.cooling == CoolingClass::liquid) {
-        f.add(FindingCode::cooling_liquid, "the fullest rack draws " + peak() + " (" +
-                                               std::string(to_string(d.power_basis)) + "), above " +
-                                               format_in(kContainmentMax, units::kW, 0) +
-                                               ": it needs liquid cooling");
+        f.add(FindingCode::cooling_liquid,
+              "the fullest rack draws {} ({}), above {}: it needs liquid cooling",
+              kw(d.rack_peak, 1), word(to_string(d.power_basis)), kw(kContainmentMax, 0));
     } else if (d.cooling == CoolingClass::containment) {
         f.add(FindingCode::cooling_containment,
-              "the fullest rack draws " + peak() + " (" + std::string(to_string(d.power_basis)) +
-                  "), above " + format_in(kAirCooledMax, units::kW, 0) +
-                  ": it needs aisle containment or a rear-door heat exchanger (most sites "
-                  "have no racks above 20 kW)");
+              "the fullest rack draws {} ({}), above {}: it needs aisle containment or a "
+              "rear-door heat exchanger (most sites have no racks above 20 kW)",
+              kw(d.rack_peak, 1), word(to_string(d.power_basis)), kw(kAirCooledMax, 0));
     }
     if (d.power_basis == PowerBasis::typical &&
         exceeds(d.rack_peak_max.base(), d.rack_limit.base())) {
         f.add(FindingCode::rack_max_over_budget,
-              "laid out on typical draw; at maximum draw the fullest rack would draw " +
-                  format_in(d.rack_peak_max, units::kW, 1) + " of its " +
-                  format_in(d.rack_limit, units::kW, 1) +
-                  "; constraints.power_basis \"max\" lays the racks out for it");
+              "laid out on typical draw; at maximum draw the fullest rack would draw {} of its "
+              "{}; constraints.power_basis \"max\" lays the racks out for it",
+              kw(d.rack_peak_max, 1), kw(d.rack_limit, 1));
     }
 }
 

@@ -115,6 +115,7 @@ Capacity resolve_drive(const DBoxModel& box, std::optional<Capacity> wanted,
 HardwareChoice resolve_common(const Catalog& cat, const std::string& switch_id,
                               const std::string& rack_id, const std::string& where) {
     HardwareChoice ch;
+    ch.assumptions = &cat.assumptions;
     const std::string sw = switch_id.empty() ? cat.defaults.network_switch : switch_id;
     ch.network_switch = cat.network_switch(sw);
     if (ch.network_switch == nullptr) {
@@ -296,10 +297,10 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
         d.racks_on_max =
             std::max({d.racks_for_space, min_racks, ceil_to_count(d.max_power / d.rack_limit)});
         average_rack_power(d);
-        d.findings.push_back(
-            {FindingCode::too_large, "design has " + format_number(static_cast<double>(devices)) +
-                                         " devices; more than " + format_number(kMaxDevices) +
-                                         " are not laid out in racks — check the inputs"});
+        d.findings.push_back(Finding(
+            FindingCode::too_large,
+            "design has {} devices; more than {} are not laid out in racks — check the inputs",
+            figure::grouped(devices), figure::grouped(kMaxDevices)));
         return;
     }
     RackDemand demand{ch.cnode,     d.cnodes,  ch.dbox,       d.dboxes,        ch.network_switch,
@@ -313,11 +314,11 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
     if (plan.device_too_big) {
         d.racks = std::max(plan.racks_for_space, plan.racks_for_power);
         average_rack_power(d);
-        d.findings.push_back(
-            {FindingCode::device_too_big, "a single device does not fit rack " + ch.rack->id +
-                                              " (" + format_in(d.rack_usable, units::U, 0) + ", " +
-                                              format_in(d.rack_limit, units::kW, 1) + " on " +
-                                              std::string(to_string(d.power_basis)) + " power)"});
+        d.findings.push_back(Finding(
+            FindingCode::device_too_big,
+            "a single device does not fit rack {} ({}, {} on {} power)", figure::text(ch.rack->id),
+            figure::in(d.rack_usable, units::U, 0), figure::in(d.rack_limit, units::kW, 1),
+            figure::text(std::string(to_string(d.power_basis)))));
     } else {
         d.racks = plan.count;
         d.layout = std::move(plan.racks);
@@ -367,7 +368,8 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
         // sizing's trial designs. What a design it returns rests on is added
         // where it is returned (annotate_assumptions in optimizer.cpp); the
         // ids cost a third of a candidate's time (docs/performance.md).
-        d.assumptions = design_assumptions(ch, d.power_basis);
+        d.assumptions = ch.assumptions != nullptr ? ch.assumptions->of(ch, d.power_basis)
+                                                  : design_assumptions(ch, d.power_basis);
     }
     return d;
 }

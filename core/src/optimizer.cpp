@@ -363,7 +363,8 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
             for (Capacity drive : box->drive_sizes) {
                 for (const RackModel* rack : racks) {
                     ++result.combinations;
-                    sweep.combination(HardwareChoice{&cn, box, drive, sw, rack, ec});
+                    sweep.combination(
+                        HardwareChoice{&cn, box, drive, sw, rack, ec, &catalog.assumptions});
                 }
             }
         }

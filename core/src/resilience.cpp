@@ -22,8 +22,8 @@ constexpr double kSecondsPerDay = 86'400.0;
 // 10,000 box failures, while a pod of hundreds of boxes sees several a year.
 constexpr double kDboxLossRisk = 1e-4;
 
-std::string tb_s(Throughput t) {
-    return format_in(t, units::TB_per_s, 2);
+FindingFigure tb_s(Throughput t) {
+    return figure::in(t, units::TB_per_s, 2);
 }
 
 /// The checkpoint jobs' write averaged over their intervals: size / interval
@@ -190,101 +190,100 @@ void endurance_part(const Design& d, const DBoxModel& box, DesignResilience& r) 
     r.rated_dwpd = box.drive_dwpd;
 }
 
-/// A probability as people read it in a finding: "1.7e-3" (fmt, no locale).
-std::string probability_text(double p) {
-    return fmt::format("{:.1e}", p);
-}
-
 /// docs/resilience.md §9: the headline and its largest term, said once.
 template <class Add> void durability_finding(const DesignResilience& r, Add add) {
     if (!(r.annual_loss > 0.0)) {
         return;
     }
-    const bool boxes = r.dbox_annual_loss > r.drive_annual_loss;
-    add(FindingCode::durability,
-        "annual loss probability " + probability_text(r.annual_loss) + " (" +
-            format_number(r.nines, 1) + " nines; exponential rebuilds, serial repair), " +
-            (boxes ? "mostly D-box events (" + probability_text(r.dbox_annual_loss) + " at " +
-                         percent_text(r.dbox_events, 1) + " a D-box-year; drives " +
-                         probability_text(r.drive_annual_loss) + ")"
-                   : "mostly drive failures (" + probability_text(r.drive_annual_loss) +
-                         "; D-box events " + probability_text(r.dbox_annual_loss) + ")") +
-            "; with fixed rebuild windows the drive term is " +
-            probability_text(r.fixed_window_annual_loss));
+    const FindingFigure loss = figure::probability(r.annual_loss);
+    const FindingFigure nines = figure::number(r.nines, 1);
+    const FindingFigure boxes = figure::probability(r.dbox_annual_loss);
+    const FindingFigure drives = figure::probability(r.drive_annual_loss);
+    const FindingFigure fixed = figure::probability(r.fixed_window_annual_loss);
+    if (r.dbox_annual_loss > r.drive_annual_loss) {
+        add(Finding(FindingCode::durability,
+                    "annual loss probability {} ({} nines; exponential rebuilds, serial repair), "
+                    "mostly D-box events ({} at {} a D-box-year; drives {}); with fixed rebuild "
+                    "windows the drive term is {}",
+                    loss, nines, boxes, figure::percent(r.dbox_events, 1), drives, fixed));
+    } else {
+        add(Finding(FindingCode::durability,
+                    "annual loss probability {} ({} nines; exponential rebuilds, serial repair), "
+                    "mostly drive failures ({}; D-box events {}); with fixed rebuild windows the "
+                    "drive term is {}",
+                    loss, nines, drives, boxes, fixed));
+    }
 }
 
 void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience& r) {
     const Requirements& req = d.requirements;
-    auto add = [&](FindingCode code, std::string msg) {
-        r.findings.emplace_back(code, std::move(msg));
-    };
-    const std::string with_box_down = " with one D-box down and its rebuild taking " +
-                                      percent_text(r.rebuild_share, 0) +
-                                      " of every C-node and D-box";
+    auto add = [&](Finding finding) { r.findings.push_back(std::move(finding)); };
+    const FindingFigure share = figure::percent(r.rebuild_share, 0);
     if (!meets(r.degraded_read.base(), req.read.base())) {
-        add(FindingCode::degraded_read_short,
-            "read falls to " + tb_s(r.degraded_read) + with_box_down + ", below the " +
-                tb_s(req.read) + " required (constraints.size_for \"dbox-down\" sizes for it)");
+        add(Finding(FindingCode::degraded_read_short,
+                    "read falls to {} with one D-box down and its rebuild taking {} of every "
+                    "C-node and D-box, below the {} required (constraints.size_for \"dbox-down\" "
+                    "sizes for it)",
+                    tb_s(r.degraded_read), share, tb_s(req.read)));
     }
     if (!meets(r.degraded_write.base(), req.write.base())) {
-        add(FindingCode::degraded_write_short, "write falls to " + tb_s(r.degraded_write) +
-                                                   with_box_down + ", below the " +
-                                                   tb_s(req.write) + " required");
+        add(Finding(FindingCode::degraded_write_short,
+                    "write falls to {} with one D-box down and its rebuild taking {} of every "
+                    "C-node and D-box, below the {} required",
+                    tb_s(r.degraded_write), share, tb_s(req.write)));
     }
     if (d.size_for == SizeFor::rack_down) {
-        const std::string with_rack_down = " with one rack's devices down and " +
-                                           percent_text(r.rebuild_share, 0) +
-                                           " of the survivors' C-nodes and D-boxes rebuilding "
-                                           "them";
         if (!meets(r.rack_down_read.base(), req.read.base())) {
-            add(FindingCode::rack_down_read_short, "read falls to " + tb_s(r.rack_down_read) +
-                                                       with_rack_down + ", below the " +
-                                                       tb_s(req.read) + " required");
+            add(Finding(FindingCode::rack_down_read_short,
+                        "read falls to {} with one rack's devices down and {} of the survivors' "
+                        "C-nodes and D-boxes rebuilding them, below the {} required",
+                        tb_s(r.rack_down_read), share, tb_s(req.read)));
         }
         if (!meets(r.rack_down_write.base(), req.write.base())) {
-            add(FindingCode::rack_down_write_short, "write falls to " + tb_s(r.rack_down_write) +
-                                                        with_rack_down + ", below the " +
-                                                        tb_s(req.write) + " required");
+            add(Finding(FindingCode::rack_down_write_short,
+                        "write falls to {} with one rack's devices down and {} of the survivors' "
+                        "C-nodes and D-boxes rebuilding them, below the {} required",
+                        tb_s(r.rack_down_write), share, tb_s(req.write)));
         }
     }
     durability_finding(r, add);
     if (r.has_checkpoints && r.rated_dwpd > 0.0 && r.dwpd_average > r.rated_dwpd) {
-        add(FindingCode::endurance,
-            "the checkpoint jobs would write " + format_number(r.dwpd_average, 2) +
-                " drive writes per day on average, above the drives' rated " +
-                format_number(r.rated_dwpd, 2) +
-                " (a rating quoted for random writes; large sequential stripes wear less)");
+        add({FindingCode::endurance,
+             "the checkpoint jobs would write " + format_number(r.dwpd_average, 2) +
+                 " drive writes per day on average, above the drives' rated " +
+                 format_number(r.rated_dwpd, 2) +
+                 " (a rating quoted for random writes; large sequential stripes wear less)"});
     }
     // docs/resilience.md §9: a D-box failure is a routine event at scale, so
     // the odds it costs data are a risk in their own right.
     if (r.dbox_loss_given_failure > kDboxLossRisk && d.tolerates_dbox_loss) {
-        add(FindingCode::dbox_loss_risk,
-            "if a D-box fails, the odds of losing data before its " +
-                format_in(r.dbox_rebuild, units::h, 1) + " rebuild ends are 1 in " +
-                format_number(1.0 / r.dbox_loss_given_failure, 0) +
-                " (above 1 in 10,000): a higher rebuild share, more parity or smaller drives "
-                "shorten the window");
+        add(Finding(FindingCode::dbox_loss_risk,
+                    "if a D-box fails, the odds of losing data before its {} rebuild ends are 1 "
+                    "in {} (above 1 in 10,000): a higher rebuild share, more parity or smaller "
+                    "drives shorten the window",
+                    figure::in(r.dbox_rebuild, units::h, 1),
+                    figure::number(1.0 / r.dbox_loss_given_failure, 0)));
     }
     if (in.outage.base() > 0.0 && r.offsite_write.base() > 0.0 && !r.catch_up &&
         in.wan.base() > 0.0) {
-        add(FindingCode::wan_never_catches_up,
-            "the WAN link (" + format_in(in.wan, units::Gbps, 0) +
-                ") carries no more than the offsite copies need (" +
-                format_in(r.offsite_write, units::Gbps, 1) +
-                "): the backlog of an outage never drains");
+        add({FindingCode::wan_never_catches_up,
+             "the WAN link (" + format_in(in.wan, units::Gbps, 0) +
+                 ") carries no more than the offsite copies need (" +
+                 format_in(r.offsite_write, units::Gbps, 1) +
+                 "): the backlog of an outage never drains"});
     }
     if (in.account_limit > 0 && r.accounts_needed > in.account_limit) {
-        add(FindingCode::account_limit,
-            "the offsite copies and the dataset need " + std::to_string(r.accounts_needed) +
-                " storage accounts, more than the " + std::to_string(in.account_limit) +
-                " a subscription may have in one region: spread them over subscriptions");
+        add({FindingCode::account_limit,
+             "the offsite copies and the dataset need " + std::to_string(r.accounts_needed) +
+                 " storage accounts, more than the " + std::to_string(in.account_limit) +
+                 " a subscription may have in one region: spread them over subscriptions"});
     }
     if (exceeds(r.local_need.base(), d.usable.base())) {
-        add(FindingCode::outage_capacity,
-            "riding through the outage needs " + format_in(r.local_need, units::PB, 2) +
-                " locally (checkpoints kept, offsite backlog, staged data), more than the "
-                "design's " +
-                format_in(d.usable, units::PB, 1) + " usable");
+        add({FindingCode::outage_capacity,
+             "riding through the outage needs " + format_in(r.local_need, units::PB, 2) +
+                 " locally (checkpoints kept, offsite backlog, staged data), more than the "
+                 "design's " +
+                 format_in(d.usable, units::PB, 1) + " usable"});
     }
 }
 

@@ -152,13 +152,13 @@ void add_oversize_finding(Design& d) {
         }
     }
     d.findings.push_back(
-        {FindingCode::oversized, "usable capacity " + format_in(d.usable, units::PB, 1) + " is " +
-                                     format_number(d.usable / need, 1) + "x the " +
-                                     format_in(need, units::PB, 1) + " needed: the " +
-                                     std::to_string(d.dboxes) + " D-boxes are set by " +
-                                     (d.sized_by.dboxes.by.empty() ? std::string("the sizing mode")
-                                                                   : d.sized_by.dboxes.by) +
-                                     alone});
+        Finding(FindingCode::oversized,
+                "usable capacity {} is {}x the {} needed: the {} D-boxes are set by {}{}",
+                figure::in(d.usable, units::PB, 1), figure::number(d.usable / need, 1),
+                figure::in(need, units::PB, 1), figure::count(d.dboxes),
+                figure::text(d.sized_by.dboxes.by.empty() ? std::string("the sizing mode")
+                                                          : d.sized_by.dboxes.by),
+                figure::text(std::move(alone))));
 }
 
 } // namespace podsizer

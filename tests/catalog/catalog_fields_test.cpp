@@ -212,7 +212,7 @@ TEST_CASE("the catalog fields core's assumptions name are fields of the catalog 
     const RackModel rack = all_assumed(c.racks.front());
     ErasureCodingRule ec = all_assumed(*c.ec_rule(dbox.erasure_coding));
     ec.id = "ec"; // every id distinct, so "id.field" says which entry
-    const HardwareChoice hw{&cnode, &dbox, dbox.default_drive, &sw, &rack, &ec};
+    const HardwareChoice hw{&cnode, &dbox, dbox.default_drive, &sw, &rack, &ec, nullptr};
     for (PowerBasis basis : {PowerBasis::typical, PowerBasis::max}) {
         const std::vector<AssumedFigure> all = design_assumptions(hw, basis);
         CHECK(all.size() >= 20);

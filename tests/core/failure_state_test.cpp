@@ -131,7 +131,7 @@ TEST_CASE("layout auto takes rack-resilient on the one-namespace exabyte, where 
     bool said = false;
     for (const Finding& f : d.findings) {
         said = said || (to_string(f.code) == "auto-layout" &&
-                        f.message.find("chose rack-resilient (146+4)") != std::string::npos);
+                        f.message().find("chose rack-resilient (146+4)") != std::string::npos);
     }
     CHECK(said);
     // A threshold of zero keeps it: the three are equally wide.
@@ -225,7 +225,7 @@ TEST_CASE("usable capacity far above the need is an info finding naming what set
     bool said = false;
     for (const Finding& f : d.findings) {
         said = said || (to_string(f.code) == "oversized" &&
-                        f.message.find("set by read") != std::string::npos);
+                        f.message().find("set by read") != std::string::npos);
     }
     CHECK(said);
 }

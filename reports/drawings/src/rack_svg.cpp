@@ -414,7 +414,7 @@ std::string no_layout_reason(const Design& d) {
     std::string why = "No rack layout for this design.";
     for (const Finding& f : d.findings) {
         if (f.code == FindingCode::too_large || f.code == FindingCode::device_too_big) {
-            why = "No rack layout: " + f.message + ".";
+            why = "No rack layout: " + f.message() + ".";
         }
     }
     return why;
@@ -726,7 +726,7 @@ std::string render_rack_svg(const Design& design, const RackSvgOptions& options)
         std::string why = "No rack layout for this design.";
         for (const Finding& f : design.findings) {
             if (f.code == FindingCode::too_large || f.code == FindingCode::device_too_big) {
-                why = "No rack layout: " + f.message + ".";
+                why = "No rack layout: " + f.message() + ".";
             }
         }
         svg.text(kMargin, top + kTextSize, kTextSize, why, "start", "#B00000", true);

@@ -55,7 +55,7 @@ std::string percent_text(double fraction) {
 
 ojson finding_json(const Finding& f) {
     return {
-        {"severity", to_string(f.severity())}, {"code", to_string(f.code)}, {"message", f.message}};
+        {"severity", to_string(f.severity())}, {"code", to_string(f.code)}, {"message", f.message()}};
 }
 
 ojson findings_json(const std::vector<Finding>& fs) {
@@ -116,7 +116,7 @@ std::string findings_block(const std::vector<std::pair<std::string, Finding>>& f
     std::string out;
     for (const auto& [subject, f] : fs) {
         out +=
-            "  [" + std::string(to_string(f.severity())) + "] " + subject + ": " + f.message + "\n";
+            "  [" + std::string(to_string(f.severity())) + "] " + subject + ": " + f.message() + "\n";
     }
     return out.empty() ? "" : "\nFindings:\n" + out;
 }

@@ -169,7 +169,7 @@ std::string findings_text(const std::vector<ResilienceColumn>& cols) {
     for (const ResilienceColumn& c : cols) {
         for (const Finding& f : c.resilience.findings) {
             out += "  [" + std::string(to_string(f.severity())) + "] " + c.design->name + ": " +
-                   f.message + "\n";
+                   f.message() + "\n";
         }
     }
     return out.empty() ? out : "\nFindings:\n" + out;

@@ -575,7 +575,7 @@ Section verdict(const Design& d) {
     for (const Finding& f : d.findings) {
         out.items.push_back(Item::text(
             "", std::string(to_string(f.severity())) + ": " + std::string(to_string(f.code)), "",
-            f.message));
+            f.message()));
     }
     return out;
 }

@@ -9,12 +9,20 @@
 #include "podsizer/core/power.hpp"
 
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace podsizer {
 
 struct HardwareChoice;
+struct CNodeModel;
+struct DBoxModel;
+struct ErasureCodingRule;
+struct SwitchModel;
+struct RackModel;
 struct ReferenceSystem;
 struct GpuPlatform;
 
@@ -62,6 +70,32 @@ struct AssumedFigure {
 /// checked on maximum draw rests on the maximum-power figures for its racks
 /// and facility power, and on the typical ones for its typical power.
 std::vector<AssumedFigure> design_assumptions(const HardwareChoice& hw, PowerBasis basis);
+
+/// design_assumptions worked out once per hardware combination and power
+/// basis, not once per design: a sweep sizes thousands of designs on a few
+/// combinations (issue 34). A Catalog holds one, keyed by the addresses of
+/// its own entries (C-node, D-box, erasure-coding rule, switch, rack); a copy
+/// of the catalog starts with an empty cache, since its entries are other
+/// objects, and merging entries into a catalog clears it. Thread-safe: the
+/// runs of a sweep share the catalog.
+class AssumptionCache {
+public:
+    AssumptionCache() = default;
+    AssumptionCache(const AssumptionCache&) {}
+    AssumptionCache& operator=(const AssumptionCache&);
+    ~AssumptionCache() = default;
+
+    /// design_assumptions(hw, basis), from the cache when it was worked out before.
+    std::vector<AssumedFigure> of(const HardwareChoice& hw, PowerBasis basis) const;
+    /// Forgets every entry: call it after changing an entry of the catalog.
+    void clear();
+
+private:
+    using Key = std::tuple<const CNodeModel*, const DBoxModel*, const ErasureCodingRule*,
+                           const SwitchModel*, const RackModel*, PowerBasis>;
+    mutable std::mutex mutex_;
+    mutable std::map<Key, std::vector<AssumedFigure>> entries_;
+};
 
 /// The assumed figures of a reference system (the cloud store's power per
 /// rack, its racks per EB, ...), each with the figures it enters.

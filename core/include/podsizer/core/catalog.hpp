@@ -6,6 +6,7 @@
 // `field_sources`, so the Assumptions sheet can say which is which.
 #pragma once
 
+#include "podsizer/core/assumptions.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <cstdint>
@@ -240,6 +241,9 @@ struct Catalog {
     std::vector<ReferenceSystem> references;
     std::vector<FailureRatePreset> failure_rates;
     CatalogDefaults defaults;
+    /// What each hardware combination's design rests on, worked out once
+    /// (core/include/podsizer/core/assumptions.hpp).
+    AssumptionCache assumptions;
 
     const CNodeModel* cnode(std::string_view id) const;
     const DBoxModel* dbox(std::string_view id) const;

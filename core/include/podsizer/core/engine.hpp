@@ -64,6 +64,9 @@ struct HardwareChoice {
     const SwitchModel* network_switch = nullptr;
     const RackModel* rack = nullptr;
     const ErasureCodingRule* ec = nullptr; ///< the D-box's erasure-coding rule
+    /// The catalog's cache of what a combination rests on; null: worked out
+    /// for each design.
+    const AssumptionCache* assumptions = nullptr;
 };
 
 /// The D-boxes automatic hardware chooses from: the NCP-certified ones when the

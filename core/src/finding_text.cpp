@@ -1,0 +1,92 @@
+// Making a finding's message: its {fmt} template and its figures, formatted
+// only when a report shows it (core/include/podsizer/core/finding.hpp).
+#include "podsizer/core/finding.hpp"
+#include "podsizer/core/text.hpp"
+
+#include <fmt/args.h>
+
+namespace podsizer {
+
+std::string FindingFigure::text() const {
+    switch (kind) {
+    case Kind::text:
+        return words;
+    case Kind::count:
+        return std::to_string(count);
+    case Kind::grouped:
+        return format_number(static_cast<double>(count), 0);
+    case Kind::number:
+        return format_number(value, decimals);
+    case Kind::quantity:
+        return format_in(value, unit, decimals);
+    case Kind::percent:
+        return percent_text(value, decimals);
+    case Kind::probability:
+        return fmt::format("{:.1e}", value);
+    }
+    return words;
+}
+
+namespace figure {
+
+FindingFigure text(std::string words) {
+    FindingFigure f;
+    f.words = std::move(words);
+    return f;
+}
+
+FindingFigure count(std::int64_t n) {
+    FindingFigure f;
+    f.kind = FindingFigure::Kind::count;
+    f.count = n;
+    return f;
+}
+
+FindingFigure grouped(std::int64_t n) {
+    FindingFigure f = count(n);
+    f.kind = FindingFigure::Kind::grouped;
+    return f;
+}
+
+FindingFigure number(double v, int decimals) {
+    FindingFigure f;
+    f.kind = FindingFigure::Kind::number;
+    f.value = v;
+    f.decimals = decimals;
+    return f;
+}
+
+FindingFigure quantity(double base_value, const AnyUnit& unit, int decimals) {
+    FindingFigure f = number(base_value, decimals);
+    f.kind = FindingFigure::Kind::quantity;
+    f.unit = unit;
+    return f;
+}
+
+FindingFigure percent(double fraction, int decimals) {
+    FindingFigure f = number(fraction, decimals);
+    f.kind = FindingFigure::Kind::percent;
+    return f;
+}
+
+FindingFigure probability(double p) {
+    FindingFigure f = number(p, 1);
+    f.kind = FindingFigure::Kind::probability;
+    return f;
+}
+
+} // namespace figure
+
+std::string Finding::message() const {
+    if (template_ == "{}") { // a message made when found, or none
+        return figures_.empty() ? std::string() : figures_.front().text();
+    }
+    fmt::dynamic_format_arg_store<fmt::format_context> args;
+    args.reserve(figures_.size(), 0);
+    for (const FindingFigure& f : figures_) {
+        args.push_back(f.text());
+    }
+    return fmt::vformat(fmt::string_view(template_.data(), template_.size()), args);
+}
+
+} // namespace podsizer
