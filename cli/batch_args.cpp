@@ -4,6 +4,7 @@
 #include "exports.hpp"
 #include "output_paths.hpp"
 #include "podsizer/catalog/safe_text.hpp"
+#include "price_args.hpp"
 
 #include <iostream>
 
@@ -20,6 +21,7 @@ void add_batch_flags(CLI::App& cmd, BatchArgs& args) {
     cmd.add_flag("--full", args.full,
                  "With --format jsonl: each line carries the whole design (default: the "
                  "headline figures, the verdict and the finding codes)");
+    add_prices_flag(cmd, args.prices);
 }
 
 BatchOptions batch_options(const GlobalOptions& g, const BatchArgs& args) {
@@ -28,6 +30,7 @@ BatchOptions batch_options(const GlobalOptions& g, const BatchArgs& args) {
     options.jobs = parse_jobs(args.jobs);
     options.xlsx = args.xlsx;
     options.full = args.full;
+    options.prices = read_prices_flag(args.prices);
     if (args.full && options.format != BatchFormat::jsonl) {
         // A flag that would change nothing is refused, not ignored (REDTEAM-3
         // defect 16's class).

@@ -12,12 +12,13 @@
 namespace podsizer::cli {
 
 struct BatchArgs {
-    std::string jobs;  ///< empty: one worker per core
-    std::string xlsx;  ///< empty: no workbook
-    bool full = false; ///< --full: JSON Lines carry the whole design
+    std::string jobs;   ///< empty: one worker per core
+    std::string xlsx;   ///< empty: no workbook
+    bool full = false;  ///< --full: JSON Lines carry the whole design
+    std::string prices; ///< --prices: a price book over every scenario's (empty: theirs)
 };
 
-/// Adds --jobs/-j, --xlsx and --full to a batch-like subcommand.
+/// Adds --jobs/-j, --xlsx, --full and --prices to a batch-like subcommand.
 void add_batch_flags(CLI::App& cmd, BatchArgs& args);
 
 /// The runner's options from the global --format and the batch flags; bad

@@ -108,6 +108,9 @@ Scenario read_scenario(const std::string& path, Catalog& catalog, Diagnostics& d
     try {
         ScenarioWithCatalog read = load_scenario_with_catalog(path, catalog, &diag);
         note_scenario_catalog_files(read.catalog_files);
+        for (const std::string& f : read.price_files) {
+            note_price_book_file(f);
+        }
         print_warnings(diag);
         diag.warnings.clear();
         catalog = std::move(read.catalog);

@@ -6,6 +6,7 @@
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
+#include "price_args.hpp"
 #include "target_args.hpp"
 
 #include <algorithm>
@@ -23,6 +24,7 @@ struct CompareArgs {
     std::string wan;
     bool raised_account_limit = false;
     PowerArgs power;
+    std::string prices;
     ExportOptions exports;
 };
 
@@ -54,6 +56,7 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     }
     Scenario scenario = read_scenario(a.scenario, catalog, diag);
     apply_power_flags(a.power, scenario.constraints, catalog);
+    apply_prices_flag(a.prices, scenario);
 
     StudyOptions options;
     options.references = a.with;
@@ -83,6 +86,7 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
         ->required()
         ->check(complete_file());
     add_power_flags(*cmd, a->power);
+    add_prices_flag(*cmd, a->prices);
     cmd->add_option("--with", a->with,
                     "Reference system id (repeatable; default: the scenario's comparisons, else "
                     "every reference in the catalog)")

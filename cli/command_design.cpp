@@ -9,6 +9,7 @@
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
+#include "price_args.hpp"
 
 #include <fmt/format.h>
 #include <memory>
@@ -31,6 +32,7 @@ struct DesignArgs {
     std::string name;
     std::string layout;
     PowerArgs power;
+    std::string prices;
     ExportOptions exports;
 };
 
@@ -124,6 +126,10 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     SizingResult result;
     result.scenario = title;
     result.requirements = req;
+    result.prices = scenario ? scenario->prices : std::nullopt;
+    if (std::optional<PriceBook> book = read_prices_flag(a.prices)) {
+        result.prices = std::move(book); // the flag over the scenario's
+    }
     result.designs.push_back(evaluate_design(hand, req, constraints, data_reduction, catalog,
                                              {"--cnode", "--dbox", "--drive"}));
     // A hand-made design is assessed like a sized one: its throughput with a
@@ -165,6 +171,7 @@ void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action) {
                      "(default: the scenario's, else auto)")
         ->check(complete_choices({"auto", "classic", "dbox-ha", "rack-resilient"}));
     add_power_flags(*design, da->power);
+    add_prices_flag(*design, da->prices);
     add_export_options(design, da->exports);
     design->callback([&g, &action, da] { action = [&g, da] { return run_design(g, *da); }; });
 }

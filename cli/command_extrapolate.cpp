@@ -5,6 +5,7 @@
 #include "podsizer/reports/extrapolation_report.hpp"
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
+#include "price_args.hpp"
 #include "target_args.hpp"
 
 #include <iostream>
@@ -18,6 +19,7 @@ struct ExtrapolateArgs {
     std::string scenario;
     TargetArgs target;
     PowerArgs power;
+    std::string prices;
     ExportOptions exports;
 };
 
@@ -29,6 +31,7 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     diag.warnings.clear();
     Scenario scenario = read_scenario(a.scenario, catalog, diag);
     apply_power_flags(a.power, scenario.constraints, catalog);
+    apply_prices_flag(a.prices, scenario);
     const std::optional<ExtrapolationSpec> spec = resolve_target(a.target, scenario);
     if (!spec) {
         throw InputError("--target", "no target to grow to; give --target (e.g. --target 1EB) or "
@@ -64,6 +67,7 @@ void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& acti
         ->required()
         ->check(complete_file());
     add_power_flags(*cmd, a->power);
+    add_prices_flag(*cmd, a->prices);
     add_target_flags(*cmd, a->target,
                      "Capacity target, e.g. 1EB (default: the scenario's extrapolation.target)");
     add_export_options(cmd, a->exports);

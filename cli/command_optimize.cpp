@@ -5,6 +5,7 @@
 #include "podsizer/core/optimizer.hpp"
 #include "podsizer/reports/optimizer_report.hpp"
 #include "power_args.hpp"
+#include "price_args.hpp"
 
 #include <iostream>
 #include <memory>
@@ -21,6 +22,7 @@ struct OptimizeArgs {
     bool all = false;
     bool any_rack = false;
     PowerArgs power;
+    std::string prices;
 };
 
 int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
@@ -50,6 +52,11 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
     }
     Scenario scenario = read_scenario(a.scenario, catalog, diag);
     apply_power_flags(a.power, scenario.constraints, catalog);
+    apply_prices_flag(a.prices, scenario);
+    if (options.objective == Objective::min_cost && !scenario.prices) {
+        throw InputError("--objective", "min-cost needs a price book (docs/cost.md); expected "
+                                        "--prices FILE or the scenario's \"prices\"");
+    }
     if (a.any_rack) {
         scenario.constraints.optimize_rack = true;
     }
@@ -75,11 +82,13 @@ void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action)
         ->required()
         ->check(complete_file());
     add_power_flags(*cmd, a->power);
+    add_prices_flag(*cmd, a->prices);
     cmd->add_option("--objective", a->objective,
-                    "min-racks, min-power, max-read, max-write or max-capacity")
+                    "min-racks, min-power, max-read, max-write, max-capacity or min-cost (the "
+                    "lowest TCO; needs a price book)")
         ->capture_default_str()
-        ->check(
-            complete_choices({"min-racks", "min-power", "max-read", "max-write", "max-capacity"}));
+        ->check(complete_choices(
+            {"min-racks", "min-power", "max-read", "max-write", "max-capacity", "min-cost"}));
     cmd->add_option("--rack", a->racks,
                     "Only this rack model (repeatable; default: the scenario's rack, or every "
                     "rack model with constraints.optimize_rack)")

@@ -5,6 +5,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
+#include "price_args.hpp"
 #include "scenario_flags.hpp"
 
 namespace podsizer::cli {
@@ -33,12 +34,14 @@ Scenario scenario_of(const std::string& scenario_path, bool path_given, const Sc
 }
 
 int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path_given,
-             const ExportOptions& exports, const PowerArgs& power, const ScenarioFlags& flags) {
+             const ExportOptions& exports, const PowerArgs& power, const ScenarioFlags& flags,
+             const std::string& prices) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
     Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
     Scenario scenario = scenario_of(scenario_path, path_given, flags, catalog, diag);
     apply_power_flags(power, scenario.constraints, catalog);
+    apply_prices_flag(prices, scenario);
     StudyOptions options;
     options.compare = false;
     Study study;
@@ -60,16 +63,18 @@ void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     auto exports = std::make_shared<ExportOptions>();
     auto power = std::make_shared<PowerArgs>();
     auto flags = std::make_shared<ScenarioFlags>();
+    auto prices = std::make_shared<std::string>();
     CLI::Option* scenario =
         cmd->add_option("SCENARIO", *path, "Scenario JSON file (or the scenario flags instead)")
             ->check(complete_file());
     add_scenario_flags(*cmd, *flags);
     add_power_flags(*cmd, *power);
+    add_prices_flag(*cmd, *prices);
     add_export_options(cmd, *exports);
-    cmd->callback([&g, &action, path, exports, power, flags, scenario] {
+    cmd->callback([&g, &action, path, exports, power, flags, prices, scenario] {
         const bool given = scenario->count() > 0;
-        action = [&g, path, given, exports, power, flags] {
-            return run_size(g, *path, given, *exports, *power, *flags);
+        action = [&g, path, given, exports, power, flags, prices] {
+            return run_size(g, *path, given, *exports, *power, *flags, *prices);
         };
     });
 }

@@ -21,7 +21,7 @@ struct SweepArgs {
 };
 
 int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
-    const BatchOptions options = batch_options(g, a.batch);
+    BatchOptions options = batch_options(g, a.batch);
     Diagnostics diag;
     Catalog catalog = load_catalog(g, diag);
     ScenarioDocument base(read_text_file(a.scenario), a.scenario);
@@ -29,14 +29,21 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
     try {
         // The scenario's own catalog is the same for every run: merged once.
         std::vector<std::string> named;
-        base.take_catalog(catalog, scenario_base_dir(a.scenario), &diag, &named);
+        std::vector<std::string> price_files;
+        base.take_catalog(catalog, scenario_base_dir(a.scenario), &diag, &named, &price_files);
         note_scenario_catalog_files(named);
+        for (const std::string& f : price_files) {
+            note_price_book_file(f);
+        }
         scenario = base.parse(catalog, &diag); // the unvaried scenario must be valid on its own
     } catch (const InputError&) {
         print_warnings(diag);
         throw;
     }
     print_warnings(diag);
+    if (!options.prices) { // the scenario's own book gives the cost columns too
+        options.prices = scenario.prices;
+    }
     // After the scenario is read: its own catalog files are inputs too.
     check_batch_xlsx(a.batch, run_inputs(g, a.scenario));
     const Sweep sweep(std::move(base), a.vary, catalog);

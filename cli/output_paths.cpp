@@ -14,7 +14,17 @@ std::vector<std::string>& named_catalog_files() {
     return files;
 }
 
+/// The price-book files read in this process.
+std::vector<std::string>& price_book_files() {
+    static std::vector<std::string> files;
+    return files;
+}
+
 } // namespace
+
+void note_price_book_file(const std::string& path) {
+    price_book_files().push_back(path);
+}
 
 void note_scenario_catalog_files(const std::vector<std::string>& files) {
     named_catalog_files().insert(named_catalog_files().end(), files.begin(), files.end());
@@ -30,6 +40,9 @@ std::vector<RunFile> run_inputs(const GlobalOptions& g, const std::string& scena
     }
     for (const std::string& c : named_catalog_files()) {
         inputs.push_back({"the scenario's catalog", c});
+    }
+    for (const std::string& p : price_book_files()) {
+        inputs.push_back({"the price book", p});
     }
     return inputs;
 }

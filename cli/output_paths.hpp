@@ -15,8 +15,13 @@ namespace podsizer::cli {
 /// sweep call it), so run_inputs lists them: inputs no export may replace.
 void note_scenario_catalog_files(const std::vector<std::string>& files);
 
-/// The scenario (when there is one), every --catalog file and every catalog
-/// file a scenario read so far named (note_scenario_catalog_files).
+/// Records a price-book file the run read (--prices, or a scenario's
+/// `prices`), so run_inputs lists it: no export may replace it.
+void note_price_book_file(const std::string& path);
+
+/// The scenario (when there is one), every --catalog file, every catalog
+/// file a scenario read so far named (note_scenario_catalog_files) and every
+/// price book read (note_price_book_file).
 std::vector<RunFile> run_inputs(const GlobalOptions& g, const std::string& scenario_path);
 
 /// The CLI11 check for --xlsx and --svg: an empty value (an unset shell

@@ -23,6 +23,7 @@ SCENARIO_CASES = [
     ("wrong type", "ncp-pod-41k.json", ["constraints", "rack_resilient"], "yes"),
     ("wrong type", "ncp-pod-41k.json", ["name"], 7),
     ("wrong type", "ncp-pod-41k.json", ["catalog"], 5),
+    ("wrong type", "ncp-pod-41k.json", ["prices"], 5),
     ("wrong type", "high-density-1eb.json", ["options", 0, "dboxes"], "many"),
     ("wrong type", "checkpoint-cadence.json", ["checkpoint", "jobs", 0, "stall_budget"], 5),
     ("wrong type", "checkpoint-cadence.json", ["checkpoint", "concurrent"], "no"),
@@ -33,6 +34,15 @@ SCENARIO_CASES = [
     ("unknown field", "ncp-pod-41k.json", ["fleet", "gpu"], 4),
     ("unknown field", "high-density-1eb.json", ["options", 0, "dbx"], "auto"),
     ("unknown field", "ncp-pod-41k.json", ["extra"], 1),
+]
+
+# Price books, read with `size examples/ncp-pod-41k.json --prices FILE`.
+PRICE_CASES = [
+    ("wrong type", "prices-illustrative.json", ["items", 0, "unit_price"], "25000"),
+    ("wrong type", "prices-illustrative.json", ["site", "discount_rate"], 0.08),
+    ("wrong type", "prices-illustrative.json", ["currency"], 840),
+    ("unknown field", "prices-illustrative.json", ["site", "energy_per_kw"], 0.1),
+    ("unknown field", "prices-illustrative.json", ["items", 0, "price"], 1),
 ]
 
 CATALOG_CASES = [
@@ -109,6 +119,12 @@ def main():
     for case in SCENARIO_CASES:
         base = os.path.join(root, "examples", case[1])
         ok &= check(podsizer, scenario_schema, base, case, work, ["size"])
+    with open(os.path.join(root, "schemas", "price-book.schema.json"), encoding="utf-8") as f:
+        price_schema = json.load(f)
+    pod = os.path.join(root, "examples", "ncp-pod-41k.json")
+    for case in PRICE_CASES:
+        base = os.path.join(root, "examples", case[1])
+        ok &= check(podsizer, price_schema, base, case, work, ["size", pod, "--prices"])
     for case in CATALOG_CASES:
         base = os.path.join(root, "catalog", "data", case[1])
         ok &= check(podsizer, catalog_schema, base, case, work, ["catalog", "validate"])

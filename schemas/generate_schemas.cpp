@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     const std::pair<std::string, std::string> files[] = {
         {"scenario.schema.json", podsizer::scenario_json_schema(podsizer::default_catalog())},
         {"catalog.schema.json", podsizer::catalog_json_schema()},
+        {"price-book.schema.json", podsizer::price_book_json_schema()},
     };
     int status = 0;
     for (const auto& [name, text] : files) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Validates every example scenario and the default catalog against the
-generated JSON Schemas with a real validator (python3-jsonschema).
+"""Validates every example scenario, every example price book
+(examples/prices-*.json) and the default catalog against the generated JSON
+Schemas with a real validator (python3-jsonschema).
 
 usage: validate_examples.py SOURCE_DIR
 """
@@ -35,20 +36,28 @@ def check(v, files, what):
 
 def main():
     root = sys.argv[1]
-    scenarios = sorted(glob.glob(os.path.join(root, "examples", "*.json")))
+    price_books = sorted(glob.glob(os.path.join(root, "examples", "prices-*.json")))
+    scenarios = sorted(set(glob.glob(os.path.join(root, "examples", "*.json"))) - set(price_books))
     catalogs = sorted(glob.glob(os.path.join(root, "catalog", "data", "*.json")))
-    if not scenarios or not catalogs:
-        print("no examples or catalog files found under " + root)
+    if not scenarios or not catalogs or not price_books:
+        print("no examples, price books or catalog files found under " + root)
         return 1
     failures = check(validator(os.path.join(root, "schemas", "scenario.schema.json")),
                      scenarios, "example scenarios")
     failures += check(validator(os.path.join(root, "schemas", "catalog.schema.json")),
                       catalogs, "catalog files")
+    failures += check(validator(os.path.join(root, "schemas", "price-book.schema.json")),
+                      price_books, "example price books")
     # Every example names the schema, so editors complete and check its fields.
     for path in scenarios:
         with open(path, encoding="utf-8") as f:
             if json.load(f).get("$schema") != "../schemas/scenario.schema.json":
                 print(f"{path}: no \"$schema\": \"../schemas/scenario.schema.json\"")
+                failures += 1
+    for path in price_books:
+        with open(path, encoding="utf-8") as f:
+            if json.load(f).get("$schema") != "../schemas/price-book.schema.json":
+                print(f"{path}: no \"$schema\": \"../schemas/price-book.schema.json\"")
                 failures += 1
     return 1 if failures else 0
 

@@ -1,6 +1,7 @@
 #include "podsizer/batch/batch_runner.hpp"
 
 #include "podsizer/batch/ordered_runner.hpp"
+#include "podsizer/catalog/price_book_io.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_catalog.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
@@ -169,13 +170,19 @@ void warnings_to(std::vector<std::string>& lines, const Diagnostics& diag) {
     }
 }
 
-/// Why a file found in a batch directory is no run: it is a catalog; empty
-/// for anything else (a file that cannot be read is reported when it is run).
+/// Why a file found in a batch directory is no run: it is a catalog or a
+/// price book; empty for anything else (a file that cannot be read is
+/// reported when it is run).
 std::string catalog_note(const std::string& path) {
     try {
-        if (is_catalog_document(read_text_file(path))) {
+        const std::string text = read_text_file(path);
+        if (is_catalog_document(text)) {
             return "a catalog file, not a scenario: skipped (scenarios name such files in "
                    "their \"catalog\")";
+        }
+        if (is_price_book_document(text)) {
+            return "a price book, not a scenario: skipped (give it with --prices, or name it in "
+                   "a scenario's \"prices\")";
         }
     } catch (const InputError&) {
     }
@@ -241,6 +248,7 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
     }
     BatchReport report(options.format, BatchKind::batch);
     report.set_full(options.full);
+    report.set_prices(options.prices);
     report.set_workbook(!options.xlsx.empty());
     Writer writer(report, catalog, out, err, !options.xlsx.empty());
     run_ordered(
@@ -257,6 +265,9 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
                 try {
                     // A scenario's own catalog entries count for its run only.
                     ScenarioWithCatalog own = load_scenario_with_catalog(run.file, catalog, &diag);
+                    if (options.prices) {
+                        own.scenario.prices = options.prices; // --prices over the scenario's
+                    }
                     try {
                         run.result = size_scenario(own.scenario, own.catalog);
                     } catch (const InputError& e) {
@@ -266,6 +277,9 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
                         o.own_catalog = std::move(own.catalog);
                     }
                     o.catalog_files = std::move(own.catalog_files);
+                    // A price book the scenario named is an input no workbook may replace.
+                    o.catalog_files.insert(o.catalog_files.end(), own.price_files.begin(),
+                                           own.price_files.end());
                 } catch (const InputError& e) {
                     run.error = error_line(e.where(), e.message());
                 }
@@ -291,6 +305,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
     }
     BatchReport report(options.format, BatchKind::sweep, names);
     report.set_full(options.full);
+    report.set_prices(options.prices);
     report.set_workbook(!options.xlsx.empty());
     Writer writer(report, catalog, out, err, !options.xlsx.empty());
     const auto& params = sweep.parameters();
@@ -310,7 +325,10 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
                 label += (label.empty() ? "" : " ") + params[k].name + "=" + v.label;
             }
             try {
-                const Scenario s = sweep.document(i, catalog).parse(catalog);
+                Scenario s = sweep.document(i, catalog).parse(catalog);
+                if (options.prices) {
+                    s.prices = options.prices; // --prices over the scenario's
+                }
                 try {
                     run.result = size_scenario(s, catalog);
                 } catch (const InputError& e) {

@@ -19,9 +19,7 @@ namespace podsizer {
 
 using detail::Node;
 
-namespace {
-
-Source read_source(const Node& n) {
+Source detail::read_source(const Node& n) {
     n.require_object();
     n.check_fields({"kind", "ref", "note"});
     Source s;
@@ -46,6 +44,10 @@ Source read_source(const Node& n) {
     }
     return s;
 }
+
+namespace {
+
+using detail::read_source;
 
 Provenance read_provenance(const Node& entry, std::span<const std::string_view> fields) {
     Provenance p;

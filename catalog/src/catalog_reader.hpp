@@ -13,4 +13,8 @@ namespace podsizer::detail {
 /// whose id is already present replaces it.
 void merge_catalog_node(Catalog& catalog, const Node& root);
 
+/// A figure's `source` object ({"kind", "ref", "note"}); a kind other than
+/// assumption needs a ref. Shared with the price book (price_book_io.cpp).
+Source read_source(const Node& n);
+
 } // namespace podsizer::detail

@@ -351,6 +351,12 @@ std::string scenario_json_schema(const Catalog& catalog) {
              {"description", "The scenario's own catalog entries, merged over the catalog: a "
                              "podsizer-catalog/1 document, the path of a catalog file relative to "
                              "the scenario, or a list of those."}};
+    // Read beside the field table too (scenario_io.cpp, read_prices).
+    root["properties"]["prices"] =
+        json{{"type", {"object", "string"}},
+             {"description", "The user's prices (docs/cost.md): a podsizer-prices/1 price book "
+                             "(price-book.schema.json) or the path of a price-book file relative "
+                             "to the scenario."}};
     for (const auto& [key, value] : root.items()) {
         j[key] = value;
     }

@@ -6,6 +6,7 @@
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "price_book_reader.hpp"
 #include "scenario_reader.hpp"
 
 #include <algorithm>
@@ -146,6 +147,9 @@ ScenarioExtras extras_of(const detail::json& doc, const std::string& base_dir) {
         if (const auto own = doc.find("catalog"); own != doc.end() && !own->is_null()) {
             x.catalog = own->dump();
         }
+        if (const auto prices = doc.find("prices"); prices != doc.end() && prices->is_string()) {
+            x.prices = prices->get<std::string>();
+        }
     }
     collect_comments(doc, detail::json::json_pointer(), x.comments);
     return x;
@@ -169,6 +173,33 @@ std::string rebased(const std::string& path, const std::string& from, const std:
     return rel.empty() ? target.generic_string() : rel.generic_string();
 }
 
+/// A `prices` member naming a price-book file (relative to the scenario's
+/// directory): the file is read (bounded like every input), checked with
+/// errors naming it, and its book replaces the name in `doc`.
+void take_price_file(detail::json& doc, const Node& root, const std::string& base_dir,
+                     Diagnostics* diag, std::vector<std::string>& files) {
+    const std::optional<Node> prices = root.find("prices");
+    if (!prices || !prices->is_string()) {
+        return;
+    }
+    const std::filesystem::path file(prices->text());
+    if (file.empty()) {
+        prices->fail("an empty path; expected a price-book file relative to the scenario, such "
+                     "as \"prices.json\", or a price book");
+    }
+    const std::string path =
+        file.is_absolute() ? file.string() : (std::filesystem::path(base_dir) / file).string();
+    detail::json book;
+    try {
+        book = detail::parse_json_text(read_text_file(path), path);
+        (void)detail::read_price_book(detail::root(book, path, diag));
+    } catch (const InputError& e) {
+        throw e.where().starts_with(prices->where()) ? e : e.located(prices->where());
+    }
+    files.push_back(path);
+    doc["prices"] = std::move(book);
+}
+
 } // namespace
 
 detail::OwnCatalogRead detail::take_own_catalog(json& doc, const std::string& origin,
@@ -186,6 +217,7 @@ detail::OwnCatalogRead detail::take_own_catalog(json& doc, const std::string& or
             merge_catalog(catalog, only);
             validate_catalog(catalog, own->where());
         }
+        take_price_file(doc, root, base_dir, diag, out.price_files);
     }
     // The scenario reader knows no `catalog` member (detail::read_scenario
     // refuses one, for readers that cannot size with it); it is read above.
@@ -209,6 +241,9 @@ Catalog merge_scenario_catalog(const Catalog& catalog, const ScenarioExtras& ext
 ScenarioExtras rebase_extras(const ScenarioExtras& extras, const std::string& save_dir) {
     ScenarioExtras out = extras;
     out.base_dir = save_dir;
+    if (!extras.prices.empty()) {
+        out.prices = rebased(extras.prices, extras.base_dir, save_dir);
+    }
     if (extras.catalog.empty()) {
         return out;
     }
@@ -233,6 +268,9 @@ std::string scenario_to_json(const Scenario& scenario, const ScenarioExtras& ext
     detail::json doc = detail::json::parse(scenario_to_json(scenario));
     if (!extras.catalog.empty()) {
         doc["catalog"] = detail::json::parse(extras.catalog);
+    }
+    if (!extras.prices.empty()) { // the file it was read from, not the book it held
+        doc["prices"] = extras.prices;
     }
     for (const ScenarioExtras::Comment& c : extras.comments) {
         const detail::json::json_pointer parent(c.parent);
@@ -319,6 +357,7 @@ ScenarioWithCatalog parse_scenario_with_catalog(std::string_view text, const std
     detail::OwnCatalogRead own = detail::take_own_catalog(doc, origin, base_dir, out.catalog, diag);
     out.own_entries = own.entries;
     out.catalog_files = std::move(own.files);
+    out.price_files = std::move(own.price_files);
     out.scenario = detail::read_scenario(doc, origin, out.catalog, diag);
     return out;
 }

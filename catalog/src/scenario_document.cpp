@@ -187,11 +187,15 @@ std::optional<std::string> ScenarioDocument::text_at(std::string_view path) cons
 }
 
 std::size_t ScenarioDocument::take_catalog(Catalog& catalog, const std::string& base_dir,
-                                           Diagnostics* diag, std::vector<std::string>* files) {
+                                           Diagnostics* diag, std::vector<std::string>* files,
+                                           std::vector<std::string>* price_files) {
     detail::OwnCatalogRead own =
         detail::take_own_catalog(doc_->value, origin_, base_dir, catalog, diag);
     if (files != nullptr) {
         *files = std::move(own.files);
+    }
+    if (price_files != nullptr) {
+        *price_files = std::move(own.price_files);
     }
     return own.entries;
 }

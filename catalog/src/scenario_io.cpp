@@ -4,6 +4,7 @@
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/extrapolation.hpp"
+#include "price_book_reader.hpp"
 #include "scenario_objects.hpp"
 #include "scenario_reader.hpp"
 
@@ -141,6 +142,9 @@ public:
         for (const detail::Member& m : members) {
             keys.push_back(m.key);
         }
+        if (prefix.empty()) {
+            keys.push_back("prices"); // read beside the field table (read_prices)
+        }
         n.check_fields(keys);
         const auto* self = detail::find_scenario_object(prefix.substr(0, prefix.size() - 1));
         if (self != nullptr && self->check != nullptr) {
@@ -204,6 +208,22 @@ private:
     Scenario& s_;
 };
 
+/// The scenario's `prices` (docs/cost.md §1): a price book in the scenario.
+/// A file's path is read by take_own_catalog, which has the scenario's
+/// directory, and replaced by the book it holds before this reader runs.
+void read_prices(const Node& root, Scenario& s) {
+    const std::optional<Node> prices = root.is_object() ? root.find("prices") : std::nullopt;
+    if (!prices) {
+        return;
+    }
+    if (prices->is_string()) {
+        prices->fail("names a price-book file, which this reader cannot find without the "
+                     "scenario's directory; expected a reader that resolves it "
+                     "(load_scenario_with_catalog, as every podsizer command and the GUI use)");
+    }
+    s.prices = detail::read_price_book(*prices);
+}
+
 } // namespace
 
 Ratio parse_ratio(std::string_view text, const std::string& where) {
@@ -245,6 +265,7 @@ Scenario detail::read_scenario(const json& doc, const std::string& origin, const
     }
     Scenario s;
     Reader(catalog, s).object(root, "", 0);
+    read_prices(root, s);
     // The rules between fields, the same the GUI checks its form with.
     const std::vector<Problem> problems = validate(s, catalog);
     if (!problems.empty()) {

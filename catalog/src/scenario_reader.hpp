@@ -23,11 +23,14 @@ Scenario read_scenario(const json& doc, const std::string& origin, const Catalog
 struct OwnCatalogRead {
     std::size_t entries = 0;
     std::vector<std::string> files;
+    /// The price-book file the scenario's `prices` named, as read.
+    std::vector<std::string> price_files;
 };
 
 /// Merges the document's own `catalog` member, if it has one, over `catalog`
 /// (checked whole) and removes the member from `doc` (scenario_catalog.hpp).
-/// Each file is read once.
+/// Each file is read once. A `prices` member naming a price-book file is
+/// replaced by the book the file holds, checked with errors naming the file.
 OwnCatalogRead take_own_catalog(json& doc, const std::string& origin, const std::string& base_dir,
                                 Catalog& catalog, Diagnostics* diag);
 

@@ -7,6 +7,7 @@
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/number_text.hpp"
+#include "price_book_reader.hpp"
 #include "scenario_objects.hpp"
 #include "scenario_text.hpp"
 
@@ -201,6 +202,9 @@ std::string scenario_to_json(const Scenario& s) {
                 at_path(j, field_path(f, i)) = value_json(f, v);
             }
         }
+    }
+    if (s.prices) { // beside the field table, as the reader reads it
+        j["prices"] = detail::price_book_json(*s.prices);
     }
     return j.dump(2) + "\n";
 }

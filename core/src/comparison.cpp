@@ -128,6 +128,19 @@ void add_references(Comparison& cmp, const ComparisonSpec& spec) {
     }
 }
 
+/// The columns' costs from the book (docs/cost.md): a design's, n pods' (n
+/// times one pod's), and each reference as the cloud store holding the
+/// column's usable capacity for the same years.
+void price_columns(Comparison& cmp, const SizingResult& sizing, const PriceBook& book) {
+    for (ComparisonColumn& c : cmp.columns) {
+        if (c.kind == ColumnKind::reference) {
+            c.cloud_cost = cloud_cost(c.usable, book);
+        } else {
+            c.cost = scaled_cost(design_cost(sizing.designs[c.source], book), c.pods);
+        }
+    }
+}
+
 /// GPUs of `platform` that `power` feeds, at its power per GPU (power per
 /// SU over GPUs per SU); nullopt when the catalog gives no SU power.
 std::optional<double> gpus_fed_by(Power power, const GpuPlatform* platform) {
@@ -217,6 +230,7 @@ bool Comparison::all_feasible() const {
 Comparison compare_designs(const SizingResult& sizing, const ComparisonSpec& spec) {
     Comparison cmp;
     cmp.title = sizing.scenario;
+    cmp.prices = sizing.prices;
     if (!sizing.designs.empty()) {
         const Design& first = sizing.designs.front();
         cmp.power_basis = first.power_basis;
@@ -226,6 +240,9 @@ Comparison compare_designs(const SizingResult& sizing, const ComparisonSpec& spe
     set_reference_capacity(cmp, sizing, spec);
     add_designs(cmp, sizing, spec);
     add_references(cmp, spec);
+    if (sizing.prices) {
+        price_columns(cmp, sizing, *sizing.prices);
+    }
     if (spec.platform != nullptr && spec.platform->power_per_su.base() > 0.0) {
         cmp.gpu_platform = spec.platform->name;
         cmp.power_per_gpu =

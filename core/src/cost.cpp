@@ -2,6 +2,8 @@
 
 #include "podsizer/core/durability.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace podsizer {
@@ -93,6 +95,75 @@ void running_parts(const Design& d, const PriceBook& book, std::vector<CostPart>
     }
 }
 
+bool assumed(const Source& s) {
+    return s.kind == SourceKind::assumption;
+}
+
+void add_once(std::vector<std::string>& names, const std::string& name) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+        names.push_back(name);
+    }
+}
+
+/// "site.years" and the site's other assumed prices that a cost uses.
+void add_site_assumptions(const SitePrices& s, std::vector<std::string>& out) {
+    const Provenance& p = s.provenance;
+    if (s.energy_per_kwh && assumed(p.of("energy_per_kwh"))) {
+        out.push_back("site.energy_per_kwh");
+    }
+    if (s.space_per_rack_month && assumed(p.of("space_per_rack_month"))) {
+        out.push_back("site.space_per_rack_month");
+    }
+    if (s.space_per_kw_month && assumed(p.of("space_per_kw_month"))) {
+        out.push_back("site.space_per_kw_month");
+    }
+    if (assumed(p.of("years"))) {
+        out.push_back("site.years");
+    }
+    if (s.discount_rate && assumed(p.of("discount_rate"))) {
+        out.push_back("site.discount_rate");
+    }
+}
+
+std::vector<std::string> assumed_design_prices(const PriceBook& book, const Design& d) {
+    std::vector<std::string> out;
+    const std::array<std::pair<const std::string*, std::int64_t>, 4> kinds{
+        {{&d.cnode_model, d.cnodes},
+         {&d.dbox_model, d.dboxes},
+         {&d.switch_model, d.switches()},
+         {&d.rack_model, d.racks}}};
+    for (const auto& [id, count] : kinds) {
+        const ItemPrice* p =
+            book.item(*id, id == &d.dbox_model ? d.drive_size : std::optional<Capacity>{});
+        if (count > 0 && p != nullptr && assumed(p->source)) {
+            add_once(out, *id);
+        }
+    }
+    add_site_assumptions(book.site, out);
+    return out;
+}
+
+std::vector<std::string> assumed_cloud_prices(const PriceBook& book) {
+    std::vector<std::string> out;
+    const CloudPrices& c = book.cloud;
+    const Provenance& p = c.provenance;
+    const std::array<std::pair<const char*, bool>, 5> given{
+        {{"per_gb_month", !c.per_gb_month.empty()},
+         {"egress_per_gb", c.egress_per_gb.has_value()},
+         {"per_10k_operations", c.per_10k_operations.has_value()},
+         {"read_out_share_per_month", c.read_out_share_per_month != 0.0},
+         {"request_size", c.request_size.has_value()}}};
+    for (const auto& [name, present] : given) {
+        if (present && assumed(p.of(name))) {
+            out.push_back(std::string("cloud.") + name);
+        }
+    }
+    if (assumed(book.site.provenance.of("years"))) {
+        out.push_back("site.years");
+    }
+    return out;
+}
+
 } // namespace
 
 std::vector<std::string> DesignCost::unpriced() const {
@@ -144,6 +215,25 @@ DesignCost design_cost(const Design& d, const PriceBook& book) {
     c.per_usable_tb_month = tb_months > 0.0 ? c.tco / tb_months : 0.0;
     const double gbps = in(d.read, units::GB_per_s);
     c.per_read_gb_per_s = gbps > 0.0 ? c.tco / gbps : 0.0;
+    c.assumed = assumed_design_prices(book, d);
+    return c;
+}
+
+DesignCost scaled_cost(DesignCost c, std::int64_t n) {
+    const double k = static_cast<double>(n);
+    for (auto* parts : {&c.capex_parts, &c.opex_parts}) {
+        for (CostPart& p : *parts) {
+            if (p.amount) {
+                *p.amount *= k;
+            }
+        }
+    }
+    c.capex *= k;
+    c.opex_per_year *= k;
+    c.tco *= k;
+    if (c.present_value) {
+        *c.present_value *= k;
+    }
     return c;
 }
 
@@ -179,6 +269,7 @@ CloudCost cloud_cost(Capacity usable, const PriceBook& book) {
     if (book.site.discount_rate) {
         c.present_value = present_value(0.0, c.per_year, c.years, *book.site.discount_rate);
     }
+    c.assumed = assumed_cloud_prices(book);
     return c;
 }
 

@@ -764,6 +764,7 @@ Requirements option_requirements(const Requirements& base, const OptionSpec& opt
 SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog) {
     SizingResult result;
     result.scenario = scenario.name;
+    result.prices = scenario.prices;
     result.requirements = compute_requirements(scenario, catalog);
     if (scenario.options.empty()) {
         result.designs.push_back(size_option(OptionSpec{}, result.requirements, scenario, catalog));

@@ -1,5 +1,6 @@
 #include "podsizer/core/optimizer.hpp"
 
+#include "podsizer/core/cost.hpp"
 #include "podsizer/core/counting.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
@@ -8,21 +9,35 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace podsizer {
 
 namespace {
 
-/// The five objectives as numbers to minimise, in a fixed order.
+constexpr std::size_t kMetrics = 6;
+
+/// The six objectives as numbers to minimise, in a fixed order.
 struct Metrics {
-    std::array<double, 5> v{}; ///< racks, power, −read, −write, −usable
+    std::array<double, kMetrics> v{}; ///< racks, power, −read, −write, −usable, TCO
     std::size_t index = 0;
 };
 
-Metrics metrics_of(const Design& d, std::size_t index) {
+/// TCO over the book's years (docs/cost.md); a design the book leaves a part
+/// of unpriced is no cheaper than any priced one: +∞. Without a book, 0 for
+/// every design, so the front and the best are those of the five metrics.
+double tco_of(const Design& d, const PriceBook* prices) {
+    if (prices == nullptr) {
+        return 0.0;
+    }
+    const DesignCost c = design_cost(d, *prices);
+    return c.unpriced().empty() ? c.tco : std::numeric_limits<double>::infinity();
+}
+
+Metrics metrics_of(const Design& d, std::size_t index, const PriceBook* prices = nullptr) {
     return {{static_cast<double>(d.racks), d.power.base(), -d.read.base(), -d.write.base(),
-             -d.usable.base()},
+             -d.usable.base(), tco_of(d, prices)},
             index};
 }
 
@@ -49,7 +64,7 @@ public:
         if (members_.size() % kBlock == 0) {
             corners_.push_back(m.v);
         }
-        std::array<double, 5>& corner = corners_.back();
+        std::array<double, kMetrics>& corner = corners_.back();
         for (std::size_t i = 0; i < corner.size(); ++i) {
             corner[i] = std::min(corner[i], m.v[i]);
         }
@@ -59,7 +74,7 @@ public:
     /// Some member is no worse in every metric and better in one.
     bool dominated(const Metrics& m) const {
         for (std::size_t b = 0; b < corners_.size(); ++b) {
-            const std::array<double, 5>& corner = corners_[b];
+            const std::array<double, kMetrics>& corner = corners_[b];
             bool possible = true;
             for (std::size_t i = 0; i < corner.size() && possible; ++i) {
                 possible = corner[i] <= m.v[i];
@@ -80,27 +95,31 @@ public:
 private:
     static constexpr std::size_t kBlock = 32;
     std::vector<Metrics> members_;
-    std::vector<std::array<double, 5>> corners_;
+    std::vector<std::array<double, kMetrics>> corners_;
 };
 
-/// The order of the metrics an objective compares, most important first.
-std::array<std::size_t, 5> priority(Objective o) {
+/// The order of the metrics an objective compares, most important first;
+/// TCO last but for min-cost (0 for every design without a book).
+using Order = std::array<std::size_t, kMetrics>;
+Order priority(Objective o) {
     switch (o) {
     case Objective::min_racks:
-        return {0, 1, 2, 3, 4};
+        return {0, 1, 2, 3, 4, 5};
     case Objective::min_power:
-        return {1, 0, 2, 3, 4};
+        return {1, 0, 2, 3, 4, 5};
     case Objective::max_read:
-        return {2, 3, 0, 1, 4};
+        return {2, 3, 0, 1, 4, 5};
     case Objective::max_write:
-        return {3, 2, 0, 1, 4};
+        return {3, 2, 0, 1, 4, 5};
     case Objective::max_capacity:
-        return {4, 0, 1, 2, 3};
+        return {4, 0, 1, 2, 3, 5};
+    case Objective::min_cost:
+        return {5, 0, 1, 2, 3, 4};
     }
-    return {0, 1, 2, 3, 4};
+    return {0, 1, 2, 3, 4, 5};
 }
 
-bool lex_before(const Metrics& a, const Metrics& b, const std::array<std::size_t, 5>& order) {
+bool lex_before(const Metrics& a, const Metrics& b, const Order& order) {
     for (std::size_t i : order) {
         if (a.v[i] != b.v[i]) {
             return a.v[i] < b.v[i];
@@ -119,11 +138,12 @@ struct Entry {
     std::string_view name;
     Objective objective;
 };
-constexpr std::array<Entry, 5> kObjectives{{{"min-racks", Objective::min_racks},
+constexpr std::array<Entry, 6> kObjectives{{{"min-racks", Objective::min_racks},
                                             {"min-power", Objective::min_power},
                                             {"max-read", Objective::max_read},
                                             {"max-write", Objective::max_write},
-                                            {"max-capacity", Objective::max_capacity}}};
+                                            {"max-capacity", Objective::max_capacity},
+                                            {"min-cost", Objective::min_cost}}};
 
 } // namespace
 
@@ -160,8 +180,8 @@ bool dominates(const Design& a, const Design& b) {
     return dominates(metrics_of(a, 0), metrics_of(b, 0));
 }
 
-bool better_for(Objective objective, const Design& a, const Design& b) {
-    return lex_before(metrics_of(a, 0), metrics_of(b, 0), priority(objective));
+bool better_for(Objective objective, const Design& a, const Design& b, const PriceBook* prices) {
+    return lex_before(metrics_of(a, 0, prices), metrics_of(b, 0, prices), priority(objective));
 }
 
 namespace {
@@ -299,11 +319,11 @@ struct Sweep {
 
 /// The Pareto front of `feasible`: sorted lexicographically, a design can only
 /// be dominated by one before it, so one pass against the front so far suffices.
-std::vector<Metrics> pareto_front(const std::vector<Design>& feasible) {
+std::vector<Metrics> pareto_front(const std::vector<Design>& feasible, const PriceBook* prices) {
     std::vector<Metrics> m;
     m.reserve(feasible.size());
     for (std::size_t i = 0; i < feasible.size(); ++i) {
-        m.push_back(metrics_of(feasible[i], i));
+        m.push_back(metrics_of(feasible[i], i, prices));
     }
     const auto natural = priority(Objective::min_racks);
     std::sort(m.begin(), m.end(),
@@ -337,6 +357,12 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
     OptimizerResult result;
     result.scenario = scenario.name;
     result.objective = options.objective;
+    result.prices = scenario.prices;
+    const PriceBook* prices = scenario.prices ? &*scenario.prices : nullptr;
+    if (options.objective == Objective::min_cost && prices == nullptr) {
+        throw InputError("objective", "min-cost needs a price book (docs/cost.md); expected "
+                                      "--prices FILE or the scenario's \"prices\"");
+    }
     result.requirements = compute_requirements(scenario, catalog);
     const Requirements& req = result.requirements;
     const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
@@ -372,7 +398,7 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
     std::vector<Design>& feasible = sweep.feasible;
     result.feasible = static_cast<std::int64_t>(feasible.size());
 
-    const std::vector<Metrics> front = pareto_front(feasible);
+    const std::vector<Metrics> front = pareto_front(feasible, prices);
     if (const Metrics* best = best_for(front, options.objective)) {
         // The best design again, this time with its rack layout.
         const Design& b = feasible[best->index];
@@ -391,7 +417,7 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
     if (options.front_points > 0) {
         std::vector<Design> shown;
         for (std::size_t i : thin_front(result.pareto, options.front_points, options.objective,
-                                        result.front_epsilon)) {
+                                        result.front_epsilon, prices)) {
             shown.push_back(std::move(result.pareto[i]));
         }
         result.pareto = std::move(shown);

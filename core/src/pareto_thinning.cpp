@@ -37,7 +37,7 @@ bool box_dominates(const Box& a, const Box& b) {
 /// the objective; indices in front order.
 std::vector<std::size_t> thin_at(const std::vector<std::array<double, 5>>& logs,
                                  const std::vector<Design>& front, double epsilon,
-                                 Objective objective, std::size_t best) {
+                                 Objective objective, std::size_t best, const PriceBook* prices) {
     const double step = std::log1p(epsilon);
     std::map<Box, std::size_t> boxes; // box → its member best for the objective
     for (std::size_t i = 0; i < logs.size(); ++i) {
@@ -46,7 +46,7 @@ std::vector<std::size_t> thin_at(const std::vector<std::array<double, 5>>& logs,
             b[k] = static_cast<std::int64_t>(std::floor(logs[i][k] / step));
         }
         auto [it, inserted] = boxes.emplace(b, i);
-        if (!inserted && better_for(objective, front[i], front[it->second])) {
+        if (!inserted && better_for(objective, front[i], front[it->second], prices)) {
             it->second = i;
         }
     }
@@ -73,7 +73,7 @@ std::vector<std::size_t> thin_at(const std::vector<std::array<double, 5>>& logs,
 } // namespace
 
 std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_t most,
-                                    Objective objective, double& epsilon) {
+                                    Objective objective, double& epsilon, const PriceBook* prices) {
     std::vector<std::size_t> all(front.size());
     for (std::size_t i = 0; i < all.size(); ++i) {
         all[i] = i;
@@ -84,7 +84,7 @@ std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_
     }
     std::size_t best = 0;
     for (std::size_t i = 1; i < front.size(); ++i) {
-        if (better_for(objective, front[i], front[best])) {
+        if (better_for(objective, front[i], front[best], prices)) {
             best = i;
         }
     }
@@ -96,7 +96,7 @@ std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_
     // ε from 1 % in steps of a quarter: the finest grid that fits, so the
     // members shown are as close as `most` allows to every member left out.
     for (double e = 0.01; e < 1e6; e *= 1.25) {
-        std::vector<std::size_t> kept = thin_at(logs, front, e, objective, best);
+        std::vector<std::size_t> kept = thin_at(logs, front, e, objective, best, prices);
         if (kept.size() <= std::max<std::size_t>(most, 1)) {
             epsilon = e;
             return kept;

@@ -153,3 +153,32 @@ TEST_CASE("goodput recovered is priced at the book's GPU-hour") {
     // 5 points of goodput on 41,472 GPUs: 0.05 x 41,472 x 8,760 h x 2.0.
     CHECK(*recovered_gpu_hours_value(0.9, 0.85, 41472, b) == Approx(0.05 * 41472 * 8760 * 2.0));
 }
+
+TEST_CASE("n pods cost n times one pod; per TB-month and per GB/s stay") {
+    PriceBook b = book();
+    b.site.discount_rate = 0.08;
+    const DesignCost one = design_cost(pod(), b);
+    const DesignCost five = scaled_cost(one, 5);
+    CHECK(five.capex == Approx(5 * 36685000.0));
+    CHECK(five.part("energy") == Approx(5 * 971624.16));
+    CHECK(five.opex_per_year == Approx(5 * one.opex_per_year));
+    CHECK(five.tco == Approx(5 * one.tco));
+    CHECK(*five.present_value == Approx(5 * *one.present_value));
+    CHECK(five.per_usable_tb_month == one.per_usable_tb_month);
+    CHECK(five.per_read_gb_per_s == one.per_read_gb_per_s);
+}
+
+TEST_CASE("a cost names the prices it rests on that the book marks ASSUMPTION") {
+    PriceBook b = book();
+    // Every item's source defaults to an assumption; the site's too.
+    b.site.provenance.field_sources["energy_per_kwh"] = Source{SourceKind::spec, "EIA", ""};
+    b.items[0].source = Source{SourceKind::vendor, "quote 1", ""};
+    const DesignCost c = design_cost(pod(), b);
+    // cnode-1u is quoted and energy public: neither is named; the rest are.
+    CHECK(c.assumed == std::vector<std::string>{"dbox-1u-22", "switch-64x800g-2u", "rack-42u-25kw",
+                                                "site.space_per_rack_month", "site.years"});
+    b.cloud.per_gb_month = {{"hot", 0.02}};
+    b.cloud.tier = "hot";
+    CHECK(cloud_cost(of<Capacity>(1.0, units::PB), b).assumed ==
+          std::vector<std::string>{"cloud.per_gb_month", "site.years"});
+}

@@ -1,5 +1,7 @@
 #include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/cost.hpp"
 #include "podsizer/core/engine.hpp"
+#include "podsizer/core/errors.hpp"
 #include "podsizer/core/optimizer.hpp"
 #include "podsizer/core/requirements.hpp"
 #include "support/default_catalog.hpp"
@@ -7,6 +9,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -129,8 +132,36 @@ TEST_CASE("on the architects' racks the front holds the hand-made designs themse
     }
 }
 
+namespace {
+
+/// Made-up prices for every model of the default catalog (only the order of
+/// the designs' TCO matters here; docs/cost.md).
+PriceBook test_prices() {
+    PriceBook b;
+    b.currency = "USD";
+    for (const auto& [id, price] :
+         std::vector<std::pair<std::string, double>>{{"cnode-1u", 20000.0},
+                                                     {"dbox-1u-22", 200000.0},
+                                                     {"dbox-2u-44-hd", 350000.0},
+                                                     {"switch-64x800g-2u", 50000.0},
+                                                     {"rack-42u-25kw", 8000.0},
+                                                     {"rack-48u-40kw", 12000.0}}) {
+        ItemPrice p;
+        p.id = id;
+        p.unit_price = price;
+        p.support_share = 0.1;
+        b.items.push_back(p);
+    }
+    b.site.energy_per_kwh = 0.1;
+    b.site.space_per_rack_month = 1000.0;
+    return b;
+}
+
+} // namespace
+
 TEST_CASE("the best design is the front's first for each objective") {
-    const Scenario s = example("high-density-1eb.json");
+    Scenario s = example("high-density-1eb.json");
+    s.prices = test_prices(); // min-cost needs a book; the others ignore it but for ties
     for (const std::string& name : objective_names()) {
         INFO(name);
         OptimizerOptions o;
@@ -140,7 +171,7 @@ TEST_CASE("the best design is the front's first for each objective") {
         CHECK(r.best->feasible());
         CHECK_FALSE(r.best->layout.empty()); // the best comes with its rack layout
         for (const Design& p : r.pareto) {
-            CHECK_FALSE(better_for(o.objective, p, *r.best));
+            CHECK_FALSE(better_for(o.objective, p, *r.best, &*s.prices));
         }
         const auto metric = [&](const Design& d) {
             switch (o.objective) {
@@ -154,6 +185,8 @@ TEST_CASE("the best design is the front's first for each objective") {
                 return d.write.base();
             case Objective::max_capacity:
                 return d.usable.base();
+            case Objective::min_cost:
+                return -design_cost(d, *s.prices).tco;
             }
             return 0.0;
         };
@@ -169,7 +202,7 @@ TEST_CASE("objectives have names and unknown names are not objectives") {
         REQUIRE(o);
         CHECK(to_string(*o) == name);
     }
-    CHECK(objective_names().size() == 5);
+    CHECK(objective_names().size() == 6);
     for (const char* bad : {"min-rack", "fastest", "", "MIN-RACKS"}) {
         CHECK_FALSE(objective_from_string(bad));
     }
@@ -284,4 +317,36 @@ TEST_CASE("a sweep line longer than the step limit is walked in coarser steps, e
     CHECK(cnodes.front() == 104);
     CHECK(cnodes[1] == 136);
     CHECK(cnodes.back() == 414);
+}
+
+TEST_CASE("min-cost needs a price book and picks the lowest TCO of every feasible design") {
+    Scenario s = example("ncp-pod-41k.json");
+    OptimizerOptions o;
+    o.objective = Objective::min_cost;
+    CHECK_THROWS_AS(optimize(s, default_catalog_for_tests(), o), InputError);
+    s.prices = test_prices();
+    s.constraints.optimize_rack = true;
+    o.keep_all = true;
+    const OptimizerResult r = optimize(s, default_catalog_for_tests(), o);
+    REQUIRE(r.best);
+    // The lowest TCO over every evaluated feasible design, found by hand here.
+    double lowest = std::numeric_limits<double>::infinity();
+    for (const Design& d : r.all) {
+        if (d.feasible()) {
+            lowest = std::min(lowest, design_cost(d, *s.prices).tco);
+        }
+    }
+    CHECK(design_cost(*r.best, *s.prices).tco == Approx(lowest));
+    // Without a book the same scenario's front and best are those of before.
+    Scenario plain = example("ncp-pod-41k.json");
+    plain.constraints.optimize_rack = true;
+    Scenario priced = plain;
+    priced.prices = test_prices();
+    OptimizerOptions racks;
+    const OptimizerResult a = optimize(plain, default_catalog_for_tests(), racks);
+    const OptimizerResult b = optimize(priced, default_catalog_for_tests(), racks);
+    REQUIRE(a.best);
+    REQUIRE(b.best);
+    CHECK(a.best->racks == b.best->racks);
+    CHECK(a.best->power == b.best->power);
 }

@@ -1,5 +1,7 @@
 #include "podsizer/reports/batch_report.hpp"
 
+#include "cost_json.hpp"
+#include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/grid.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/version.hpp"
@@ -42,6 +44,12 @@ const std::vector<std::size_t>& compact_columns() {
 /// The codes of a design's errors and warnings, errors first ("error
 /// read-short; warning not-certified, rack-loss"): why "Meets requirements"
 /// says NO, and the caveats a "yes" carries, in a narrow column.
+/// A design's cost with the run's own book (the same as `book` when --prices
+/// gave it), else with `book`.
+DesignCost run_cost(const SizingResult& r, const Design& d, const PriceBook& book) {
+    return design_cost(d, r.prices ? *r.prices : book);
+}
+
 std::string finding_codes(const Design& d) {
     std::string out;
     for (Severity level : {Severity::error, Severity::warning}) {
@@ -213,6 +221,10 @@ std::vector<std::string> BatchReport::table_header() const {
     for (const std::string& label : compact_labels()) {
         h.push_back(label);
     }
+    if (prices_) {
+        h.push_back("TCO " + std::to_string(prices_->site.years) + " years (" + prices_->currency +
+                    ")");
+    }
     h.push_back("Findings");
     return h;
 }
@@ -231,6 +243,11 @@ std::vector<std::string> BatchReport::csv_header() const {
     // requirement and whether every job's cadence is kept (details in JSON).
     h.push_back("Write driven by");
     h.push_back("Checkpoints sustainable");
+    if (prices_) { // cost columns only with a price book (docs/cost.md)
+        for (std::string& c : cost_csv_headers(*prices_)) {
+            h.push_back(std::move(c));
+        }
+    }
     h.push_back("Findings");
     return h;
 }
@@ -248,6 +265,11 @@ std::vector<std::vector<std::string>> BatchReport::csv_rows(const BatchRun& run)
         }
         row.push_back(std::string(to_string(d.requirements.write_driven_by)));
         row.push_back(checkpoints_sustainable(d));
+        if (prices_) {
+            for (std::string& c : cost_csv_cells(run_cost(*run.result, d, *prices_))) {
+                row.push_back(std::move(c));
+            }
+        }
         row.push_back(design_findings_cell(d));
         rows.push_back(std::move(row));
     }
@@ -355,6 +377,13 @@ void BatchReport::render_table_rows(const BatchRun& run, RenderedRun& out) const
         for (std::size_t c : compact_columns()) {
             row.push_back(cells[c]);
         }
+        if (prices_) {
+            const DesignCost cost = run_cost(*run.result, d, *prices_);
+            row.push_back(!cost.unpriced().empty()
+                              ? "unpriced"
+                              : format_number(cost.tco, 0) +
+                                    (cost.assumed.empty() ? "" : std::string(kIllustrativeMarker)));
+        }
         row.push_back(finding_codes(d));
         out.rows.push_back(std::move(row));
     }
@@ -393,6 +422,9 @@ void BatchReport::render_json_text(BatchRun& run, RenderedRun& out) const {
         j["scenario"] = run.result->scenario;
         j["option"] = k;
         j["requirements"] = req;
+        if (run.result->prices) { // no cost at all without a price book
+            j["cost"] = detail::design_cost_json(design_cost(d, *run.result->prices));
+        }
         if (lines && !full_) {
             j["design"] = lean_design(d);
             out.text += j.dump() + "\n";

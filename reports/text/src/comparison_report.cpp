@@ -1,5 +1,7 @@
 #include "podsizer/reports/comparison_report.hpp"
 
+#include "cost_json.hpp"
+#include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/version.hpp"
@@ -129,6 +131,11 @@ ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
     j["write_mb_per_s_per_tb"] = c.mbps_write_per_tb();
     j["feasible"] = c.feasible;
     detail::add_assumptions(j, c.assumptions);
+    if (c.cost) { // no cost block at all without a price book
+        j["cost"] = detail::design_cost_json(*c.cost);
+    } else if (c.cloud_cost) {
+        j["cost"] = detail::cloud_cost_json(*c.cloud_cost);
+    }
     return j;
 }
 
@@ -218,6 +225,9 @@ std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
             rows.push_back(ratio_row(c, metric(id), ref));
         }
     }
+    for (ComparisonRow& row : comparison_cost_rows(c)) { // none without a price book
+        rows.push_back(std::move(row));
+    }
     return rows;
 }
 
@@ -257,7 +267,16 @@ Grid comparison_grid(const Comparison& c, bool machine) {
             r = {label_with_unit(row)};
         }
         const bool saved = row.key.rfind("power_saved:", 0) == 0;
-        for (const std::optional<double>& v : row.values) {
+        const bool cost = row.key.starts_with("cost_");
+        for (std::size_t k = 0; k < row.values.size(); ++k) {
+            const std::optional<double>& v = row.values[k];
+            // A cost resting on an illustrative price is marked; a cloud's CapEx of
+            // 0 rests on none.
+            if (cost && !machine && v && *v != 0.0 &&
+                !column_assumed_prices(c.columns[k]).empty()) {
+                r.push_back(format_number(*v, row.decimals) + std::string(kIllustrativeMarker));
+                continue;
+            }
             // Negative power saved is extra power drawn: say so rather than
             // print "−126.0" as a saving (REVIEW-3 §5.2).
             if (saved && !machine && v && *v < 0.0) {
@@ -367,16 +386,27 @@ ojson comparison_json(const Comparison& c) {
     return j;
 }
 
+/// The assumed prices under the table (docs/cost.md); empty without any.
+std::string price_footnote(const Comparison& c, bool markdown) {
+    std::vector<std::string> names;
+    for (const ComparisonColumn& col : c.columns) {
+        const std::vector<std::string>& a = column_assumed_prices(col);
+        names.insert(names.end(), a.begin(), a.end());
+    }
+    const std::string text = illustrative_footnote(names, markdown);
+    return text.empty() || !markdown ? text : "\n" + text;
+}
+
 } // namespace
 
 std::string render_comparison(const Comparison& c, Format format) {
     switch (format) {
     case Format::table:
         return heading(c) + "\n\n" + render_text(comparison_grid(c, false)) +
-               detail::findings_block(findings_of(c));
+               price_footnote(c, false) + detail::findings_block(findings_of(c));
     case Format::md:
         return "## " + heading(c) + "\n\n" + render_markdown(comparison_grid(c, false)) +
-               detail::findings_markdown(findings_of(c));
+               price_footnote(c, true) + detail::findings_markdown(findings_of(c));
     case Format::csv:
         return render_csv(comparison_grid(c, true));
     case Format::json:

@@ -1,5 +1,7 @@
 #include "podsizer/reports/extrapolation_report.hpp"
 
+#include "cost_json.hpp"
+#include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
@@ -455,6 +457,22 @@ std::vector<std::pair<std::string, Grid>> report_tables(const ScenarioExtrapolat
     return out;
 }
 
+/// With a price book (docs/cost.md): the cost of the pods (n times one
+/// pod's) and of the one namespace grown to the target.
+void add_extrapolation_cost(ojson& j, const ScenarioExtrapolation& x, std::size_t i) {
+    if (!x.sizing.prices || i >= x.sizing.designs.size()) {
+        return;
+    }
+    const PriceBook& book = *x.sizing.prices;
+    const Extrapolation& e = x.extrapolations[i];
+    j["cost"] =
+        detail::design_cost_json(scaled_cost(design_cost(x.sizing.designs[i], book), e.pods));
+    if (e.single_namespace) {
+        j["single_namespace"]["cost"] =
+            detail::design_cost_json(design_cost(*e.single_namespace, book));
+    }
+}
+
 } // namespace
 
 std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) {
@@ -464,7 +482,7 @@ std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) 
         for (const auto& [title, grid] : report_tables(x)) {
             out += "\n" + title + ":\n\n" + render_text(grid);
         }
-        return out + detail::findings_block(all_findings(x));
+        return out + cost_section(x.sizing, false) + detail::findings_block(all_findings(x));
     }
     case Format::md: {
         std::string h = heading(x);
@@ -479,7 +497,7 @@ std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) 
         for (const auto& [title, grid] : report_tables(x)) {
             out += "\n### " + title + "\n\n" + render_markdown(grid);
         }
-        return out + detail::findings_markdown(all_findings(x));
+        return out + cost_section(x.sizing, true) + detail::findings_markdown(all_findings(x));
     }
     case Format::csv:
         return render_csv(extrapolation_grid(x, true));
@@ -489,18 +507,22 @@ std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) 
         j["scenario"] = x.scenario;
         j["target_bytes"] = x.spec.target.base();
         j["tolerance"] = x.spec.tolerance;
-        if (!x.extrapolations.empty()) {
-            j["extrapolation"] = detail::extrapolation_json(x.extrapolations.front());
-        }
         ojson all = ojson::array();
-        for (const Extrapolation& e : x.extrapolations) {
-            all.push_back(detail::extrapolation_json(e));
+        for (std::size_t i = 0; i < x.extrapolations.size(); ++i) {
+            all.push_back(detail::extrapolation_json(x.extrapolations[i]));
+            add_extrapolation_cost(all.back(), x, i);
+        }
+        if (!all.empty()) {
+            j["extrapolation"] = all.front();
         }
         j["extrapolations"] = all;
         j["fleet"] = x.fleet ? fleet_json(x) : ojson(nullptr);
         ojson designs = ojson::array();
         for (const Design& d : x.sizing.designs) {
             designs.push_back(detail::design_summary_json(d));
+            if (x.sizing.prices) { // no cost block at all without a price book
+                designs.back()["cost"] = detail::design_cost_json(design_cost(d, *x.sizing.prices));
+            }
         }
         j["designs"] = designs;
         j["feasible"] = x.all_feasible();

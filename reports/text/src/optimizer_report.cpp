@@ -1,5 +1,7 @@
 #include "podsizer/reports/optimizer_report.hpp"
 
+#include "cost_json.hpp"
+#include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
@@ -54,10 +56,31 @@ SizingResult best_as_sizing(const OptimizerResult& r) {
     SizingResult s;
     s.scenario = r.scenario;
     s.requirements = r.requirements;
+    s.prices = r.prices;
     if (r.best) {
         s.designs.push_back(*r.best);
     }
     return s;
+}
+
+/// A design's summary, with its `cost` block when there is a price book.
+ojson priced_summary(const OptimizerResult& r, const Design& d) {
+    ojson j = detail::design_summary_json(d);
+    if (r.prices) {
+        j["cost"] = detail::design_cost_json(design_cost(d, *r.prices));
+    }
+    return j;
+}
+
+/// The TCO cell of a Pareto row: "unpriced" when the book misses a part.
+std::string tco_cell(const OptimizerResult& r, const Design& d, bool machine) {
+    const DesignCost c = design_cost(d, *r.prices);
+    if (!c.unpriced().empty()) {
+        return machine ? "" : "unpriced";
+    }
+    return machine ? plain(c.tco, 2)
+                   : format_number(c.tco, 0) +
+                         (c.assumed.empty() ? "" : std::string(kIllustrativeMarker));
 }
 
 } // namespace
@@ -84,6 +107,13 @@ Grid pareto_grid(const OptimizerResult& r, bool machine) {
              num(static_cast<double>(d.racks), 0), num(in(d.power, units::kW), 1),
              num(in(d.usable, units::PB), 1), num(in(d.read, units::TB_per_s), 2),
              num(in(d.write, units::TB_per_s), 2), num(d.pb_per_rack(), 2)});
+        if (r.prices) { // cost as a Pareto axis (docs/cost.md); no column without a book
+            g.rows.back().push_back(tco_cell(r, d, machine));
+        }
+    }
+    if (r.prices) {
+        g.header.push_back("TCO " + std::to_string(r.prices->site.years) + " years (" +
+                           r.prices->currency + ")");
     }
     return g;
 }
@@ -93,11 +123,12 @@ std::string render_optimization(const OptimizerResult& r, Format format, bool wi
     case Format::table: {
         std::string out = r.scenario + ": optimiser\n" + optimization_summary(r) + "\n";
         if (r.best) {
-            out += "\n" + render_text(side_by_side(best_as_sizing(r)));
+            out += "\n" + render_text(side_by_side(best_as_sizing(r))) +
+                   cost_section(best_as_sizing(r), false);
         }
         if (with_pareto) {
-            out += "\nPareto front (racks, power, read, write, usable capacity):\n\n" +
-                   render_text(pareto_grid(r, false));
+            out += std::string("\nPareto front (racks, power, read, write, usable capacity") +
+                   (r.prices ? ", TCO" : "") + "):\n\n" + render_text(pareto_grid(r, false));
         }
         return out;
     }
@@ -110,7 +141,8 @@ std::string render_optimization(const OptimizerResult& r, Format format, bool wi
         }
         out += s + "\n";
         if (r.best) {
-            out += "\n" + render_markdown(side_by_side(best_as_sizing(r)));
+            out += "\n" + render_markdown(side_by_side(best_as_sizing(r))) +
+                   cost_section(best_as_sizing(r), true);
         }
         if (with_pareto) {
             out += "\n### Pareto front\n\n" + render_markdown(pareto_grid(r, false));
@@ -134,10 +166,10 @@ std::string render_optimization(const OptimizerResult& r, Format format, bool wi
         j["front_size"] =
             std::max<std::int64_t>(r.front_size, static_cast<std::int64_t>(r.pareto.size()));
         j["front_epsilon"] = r.front_epsilon;
-        j["best"] = r.best ? detail::design_summary_json(*r.best) : ojson(nullptr);
+        j["best"] = r.best ? priced_summary(r, *r.best) : ojson(nullptr);
         ojson front = ojson::array();
         for (const Design& d : r.pareto) {
-            front.push_back(detail::design_summary_json(d));
+            front.push_back(priced_summary(r, d));
         }
         j["pareto"] = front;
         return detail::without_negative_zero(j).dump(2) + "\n";

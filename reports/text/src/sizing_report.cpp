@@ -1,8 +1,10 @@
 #include "podsizer/reports/sizing_report.hpp"
 
 #include "checkpoint_json.hpp"
+#include "cost_json.hpp"
 #include "podsizer/core/text.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
+#include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
@@ -460,6 +462,11 @@ Grid sizing_csv_grid(const SizingResult& result) {
             g.header.push_back(job.name + ": sustainable");
         }
     }
+    if (result.prices) { // no cost columns at all without a price book
+        for (std::string& h : cost_csv_headers(*result.prices)) {
+            g.header.push_back(std::move(h));
+        }
+    }
     g.header.push_back("Findings");
     for (const Design& d : result.designs) {
         std::vector<std::string> r{d.name};
@@ -475,6 +482,11 @@ Grid sizing_csv_grid(const SizingResult& result) {
                 r.push_back(plain(c.shortest_interval.base(), 6));
                 r.push_back(plain(c.at_share.goodput, 6));
                 r.push_back(c.sustainable ? "true" : "false");
+            }
+        }
+        if (result.prices) {
+            for (std::string& cell : cost_csv_cells(design_cost(d, *result.prices))) {
+                r.push_back(std::move(cell));
             }
         }
         r.push_back(design_findings_cell(d));
@@ -496,12 +508,13 @@ std::string render_sizing(const SizingResult& result, Format format) {
     case Format::table:
         return result.scenario + "\nRequirement: " + requirement_line(result.requirements) +
                basis_text(result) + "\n\n" + render_text(side_by_side(result)) +
-               checkpoint_text(result, false) + detail::findings_block(findings_of(result));
+               checkpoint_text(result, false) + cost_section(result, false) +
+               detail::findings_block(findings_of(result));
     case Format::md:
         return "## " + result.scenario +
                "\n\nRequirement: " + requirement_line(result.requirements) + basis_text(result) +
                "\n\n" + render_markdown(side_by_side(result)) + checkpoint_text(result, true) +
-               detail::findings_markdown(findings_of(result));
+               cost_section(result, true) + detail::findings_markdown(findings_of(result));
     case Format::csv:
         return render_csv(sizing_csv_grid(result));
     case Format::json: {
@@ -512,6 +525,9 @@ std::string render_sizing(const SizingResult& result, Format format) {
         json designs = json::array();
         for (const Design& d : result.designs) {
             designs.push_back(design_json(d));
+            if (result.prices) { // no cost block at all without a price book
+                designs.back()["cost"] = detail::design_cost_json(design_cost(d, *result.prices));
+            }
         }
         j["designs"] = designs;
         j["feasible"] = result.all_feasible();

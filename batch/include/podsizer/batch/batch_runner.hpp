@@ -5,9 +5,11 @@
 
 #include "podsizer/batch/sweep.hpp"
 #include "podsizer/core/catalog.hpp"
+#include "podsizer/core/price_book.hpp"
 #include "podsizer/reports/batch_report.hpp"
 
 #include <iosfwd>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -22,6 +24,9 @@ struct BatchOptions {
     /// JSON Lines carry each run's whole design, not its headline figures
     /// (docs/batch.md, `--full`).
     bool full = false;
+    /// A price book over every run's scenario (--prices, docs/cost.md);
+    /// none: each scenario's own `prices`, if any.
+    std::optional<PriceBook> prices;
 };
 
 /// Thrown by run_batch and run_sweep when `out` has failed (a full disk, a

@@ -16,4 +16,8 @@ std::string scenario_json_schema(const Catalog& catalog);
 /// The catalog file schema.
 std::string catalog_json_schema();
 
+/// The price-book schema (docs/cost.md §1), written beside the price-book
+/// reader (price_book_schema.cpp) and kept to it by the schema tests.
+std::string price_book_json_schema();
+
 } // namespace podsizer

@@ -26,7 +26,10 @@ struct ScenarioExtras {
         std::string value;
         bool operator==(const Comment&) const = default;
     };
-    std::string catalog;  ///< the `catalog` member as JSON text; empty when there is none
+    std::string catalog; ///< the `catalog` member as JSON text; empty when there is none
+    /// The `prices` member when it names a price-book file (the path as
+    /// written); empty when the scenario embeds its book or has none.
+    std::string prices;
     std::string base_dir; ///< the directory its relative catalog paths are taken from
     std::vector<Comment> comments;
     bool operator==(const ScenarioExtras&) const = default;
@@ -41,6 +44,8 @@ struct ScenarioWithCatalog {
     /// The catalog files its own catalog named, as read (each once): inputs
     /// of the run that no export may replace (third red-team round, defect 2).
     std::vector<std::string> catalog_files;
+    /// The price-book file its `prices` named, as read: an input too.
+    std::vector<std::string> price_files;
     ScenarioExtras extras; ///< the own catalog and comments, as written in the file
 };
 

@@ -72,10 +72,12 @@ public:
     /// `catalog`, checked whole, and removes it from the document, so every
     /// run of a sweep is read against the same catalog. Returns the number of
     /// entries it adds or replaces; errors name the origin and JSON path.
-    /// `files`, when given, gets the catalog files it named, as read.
+    /// `files`, when given, gets the catalog files it named, as read. A
+    /// `prices` member naming a price-book file is replaced by the book
+    /// (docs/cost.md §1); `price_files`, when given, gets that file.
     std::size_t take_catalog(Catalog& catalog, const std::string& base_dir,
-                             Diagnostics* diag = nullptr,
-                             std::vector<std::string>* files = nullptr);
+                             Diagnostics* diag = nullptr, std::vector<std::string>* files = nullptr,
+                             std::vector<std::string>* price_files = nullptr);
 
     /// Reads the document with parse_scenario's checks (the same messages and
     /// JSON paths as for a file).

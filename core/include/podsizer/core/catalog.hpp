@@ -26,6 +26,8 @@ struct Source {
     SourceKind kind = SourceKind::assumption;
     std::string ref;  ///< where: document, article, "brief"
     std::string note; ///< how the figure was obtained or why it was chosen
+
+    bool operator==(const Source&) const = default;
 };
 
 /// An entry's source, and the sources of those of its fields that differ.
@@ -38,6 +40,8 @@ struct Provenance {
         auto it = field_sources.find(field);
         return it == field_sources.end() ? source : it->second;
     }
+
+    bool operator==(const Provenance&) const = default;
 };
 
 /// A stateless protocol server (C-node). Throughput is what one C-node can serve

@@ -7,6 +7,7 @@
 // and JSON reports and the Excel export render the same table.
 #pragma once
 
+#include "podsizer/core/cost.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/extrapolation.hpp"
 #include "podsizer/core/reference.hpp"
@@ -52,6 +53,10 @@ struct ComparisonColumn {
     bool feasible = true; ///< designs: no error finding; references: always
     /// The design's or the reference's assumed catalog figures (docs/model.md §14).
     std::vector<AssumedFigure> assumptions;
+    /// With a price book (docs/cost.md): a design's or its pods' cost, or
+    /// the reference priced as the cloud store at the column's usable capacity.
+    std::optional<DesignCost> cost;
+    std::optional<CloudCost> cloud_cost;
 
     // Densities (zero when the denominator is zero).
     double pb_per_rack() const;
@@ -114,6 +119,8 @@ struct Comparison {
     /// The platform's assumed figures behind the GPUs freed power feeds.
     std::vector<AssumedFigure> platform_assumptions;
     std::vector<SubjectFinding> findings;
+    /// The scenario's prices (docs/cost.md); none: no report shows a cost.
+    std::optional<PriceBook> prices;
 
     bool all_feasible() const;
     /// The ratio of column `column` to reference `reference`; nullptr for a

@@ -30,6 +30,9 @@ struct DesignCost {
     std::optional<double> present_value; ///< with the book's discount rate
     double per_usable_tb_month = 0.0;    ///< tco / (usable TB × years × 12)
     double per_read_gb_per_s = 0.0;      ///< tco / delivered read in GB/s
+    /// The prices it rests on that the book marks ASSUMPTION (illustrative),
+    /// by name: an item's catalog id, "site.energy_per_kwh", "site.years", ….
+    std::vector<std::string> assumed;
     /// Parts the book leaves unpriced; the totals leave them out.
     std::vector<std::string> unpriced() const;
     std::optional<double> part(const std::string& name) const;
@@ -39,6 +42,10 @@ struct DesignCost {
 /// facility power all year, space per rack or per kW, support and licences.
 DesignCost design_cost(const Design& d, const PriceBook& book);
 
+/// `n` copies of a design (n pods): every amount times n; the per usable
+/// TB-month and per GB/s figures stay, as capacity and read grow with n.
+DesignCost scaled_cost(DesignCost cost, std::int64_t n);
+
 struct CloudCost {
     std::string currency;
     int years = 0;
@@ -46,6 +53,8 @@ struct CloudCost {
     double per_year = 0.0;
     double tco = 0.0;
     std::optional<double> present_value;
+    /// The assumed prices it rests on: "cloud.per_gb_month", "site.years", ….
+    std::vector<std::string> assumed;
     std::vector<std::string> unpriced() const;
 };
 

@@ -9,6 +9,7 @@
 #include "podsizer/core/failure_state.hpp"
 #include "podsizer/core/finding.hpp"
 #include "podsizer/core/power.hpp"
+#include "podsizer/core/price_book.hpp"
 #include "podsizer/core/resilience_types.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -272,6 +273,8 @@ struct SizingResult {
     std::string scenario;
     Requirements requirements;
     std::vector<Design> designs;
+    /// The scenario's prices (docs/cost.md); none: no report shows a cost.
+    std::optional<PriceBook> prices;
     bool all_feasible() const;
 };
 

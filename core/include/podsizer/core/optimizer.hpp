@@ -15,7 +15,7 @@
 
 namespace podsizer {
 
-enum class Objective { min_racks, min_power, max_read, max_write, max_capacity };
+enum class Objective { min_racks, min_power, max_read, max_write, max_capacity, min_cost };
 
 std::string_view to_string(Objective o);
 std::optional<Objective> objective_from_string(std::string_view s);
@@ -62,6 +62,9 @@ struct OptimizerResult {
     /// when no design is feasible.
     std::optional<Design> best;
     std::vector<Design> all; ///< every evaluated design, when keep_all
+    /// The scenario's prices (docs/cost.md): TCO is then a sixth Pareto
+    /// metric and min-cost an objective; none: no report shows a cost.
+    std::optional<PriceBook> prices;
 };
 
 /// `a` is no worse than `b` in racks, power, read, write and usable capacity,
@@ -70,7 +73,10 @@ bool dominates(const Design& a, const Design& b);
 
 /// `a` comes before `b` for the objective: its own metric first, the other
 /// four as tie-breaks (so the first design is always on the Pareto front).
-bool better_for(Objective objective, const Design& a, const Design& b);
+/// With `prices`, TCO (docs/cost.md) is compared too: first for min-cost,
+/// last for the others; a design with an unpriced part counts as dearest.
+bool better_for(Objective objective, const Design& a, const Design& b,
+                const PriceBook* prices = nullptr);
 
 /// The members of `front` (a Pareto front in the optimiser's order) to show
 /// when at most `most` fit: ε-dominance (Laumanns et al., 2002) on the
@@ -80,7 +86,8 @@ bool better_for(Objective objective, const Design& a, const Design& b);
 /// five metrics. Returns indices into `front` in front order, and ε in
 /// `epsilon` (0 when the whole front fits).
 std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_t most,
-                                    Objective objective, double& epsilon);
+                                    Objective objective, double& epsilon,
+                                    const PriceBook* prices = nullptr);
 
 /// Every combination of C-node model × D-box model (only certified ones when
 /// the rule requires it, as for automatic hardware) × drive size × rack model

@@ -32,6 +32,8 @@ struct ItemPrice {
     double net_price() const { return unit_price * (1.0 - discount); }
     /// Support a year for one unit; nullopt when the book gives none.
     std::optional<double> support() const;
+
+    bool operator==(const ItemPrice&) const = default;
 };
 
 /// The site's running costs and the terms of the analysis.
@@ -42,6 +44,8 @@ struct SitePrices {
     int years = 5;                            ///< the analysis period
     std::optional<double> discount_rate;      ///< a year, for a present value
     Provenance provenance;
+
+    bool operator==(const SitePrices&) const = default;
 };
 
 /// The cloud object store's prices, by storage tier.
@@ -53,6 +57,8 @@ struct CloudPrices {
     double read_out_share_per_month = 0.0;    ///< of the stored data
     std::optional<Capacity> request_size;     ///< bytes per read operation
     Provenance provenance;
+
+    bool operator==(const CloudPrices&) const = default;
 };
 
 struct PriceBook {
@@ -66,6 +72,8 @@ struct PriceBook {
     /// The price of a catalog item; for a D-box, the entry for its drive
     /// option before one for the model alone. Null when the book has none.
     const ItemPrice* item(const std::string& id, std::optional<Capacity> drive = {}) const;
+
+    bool operator==(const PriceBook&) const = default;
 };
 
 } // namespace podsizer

@@ -7,6 +7,7 @@
 #include "podsizer/core/failure_state.hpp"
 #include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/power.hpp"
+#include "podsizer/core/price_book.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <cstdint>
@@ -224,6 +225,8 @@ struct Scenario {
     std::vector<std::string> comparisons; ///< reference system ids to put beside the designs
     CloudAccess cloud;                    ///< how the GPU site reaches those references
     ResilienceSpec resilience;
+    /// The user's prices (docs/cost.md); none: no output shows a cost.
+    std::optional<PriceBook> prices;
 
     // Field by field: saving and loading must give an identical scenario
     // (catalog's scenario writer is tested that way), and the GUI ignores an

@@ -77,6 +77,9 @@ public:
     void set_workbook(bool on) { workbook_ = on; }
     /// JSON Lines: each run's whole design rather than its headline figures.
     void set_full(bool on) { full_ = on; }
+    /// The price book of every run (--prices, or a sweep's scenario's): the
+    /// table and CSV get cost columns (docs/cost.md); none without one.
+    void set_prices(std::optional<PriceBook> book) { prices_ = std::move(book); }
     bool streams() const { return format_ != BatchFormat::table && format_ != BatchFormat::md; }
 
     /// Renders one run (taken by value: rendering may take its designs
@@ -112,6 +115,7 @@ private:
     std::vector<std::string> parameter_names_;
     bool workbook_ = false;
     bool full_ = false;
+    std::optional<PriceBook> prices_;
 };
 
 } // namespace podsizer

@@ -1,0 +1,254 @@
+// Reading a price book (docs/cost.md §1). Every price is a number of the
+// book's currency from 0 to kMaxPrice; shares are percent strings ("10%") as
+// in a scenario; every part carries a `source` (read like a catalog's).
+#include "podsizer/catalog/price_book_io.hpp"
+
+#include "catalog_reader.hpp"
+#include "json_node.hpp"
+#include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
+#include "price_book_reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <span>
+
+namespace podsizer {
+
+using detail::Node;
+
+namespace {
+
+/// An amount of money: finite, from 0 to kMaxPrice.
+double amount(const Node& n) {
+    const double v = n.number();
+    if (v < 0.0 || v > kMaxPrice) {
+        n.fail("is " + n.raw().dump() +
+               "; expected an amount of the book's currency from 0 to 10^12");
+    }
+    return v;
+}
+
+std::optional<double> optional_amount(const Node& n, std::string_view key) {
+    if (const auto child = n.find(key)) {
+        return amount(*child);
+    }
+    return std::nullopt;
+}
+
+/// A share written as a percent string ("10%"), from 0 % to below `top` %.
+double share(const Node& n, double top = 100.0) {
+    if (!n.is_string()) {
+        n.fail(n.raw().dump() + " has no % sign; expected a share as a string such as \"10%\"");
+    }
+    double v = 0.0;
+    try {
+        v = parse_percent(n.text());
+    } catch (const InputError& e) {
+        n.fail(e.message());
+    }
+    if (!(v >= 0.0) || !(v < top / 100.0)) {
+        n.fail("\"" + n.text() + "\" is out of range; expected from 0% to below " +
+               format_number(top, 0) + "%");
+    }
+    return v;
+}
+
+std::optional<double> optional_share(const Node& n, std::string_view key, double top = 100.0) {
+    if (const auto child = n.find(key)) {
+        return share(*child, top);
+    }
+    return std::nullopt;
+}
+
+/// A part's source and the sources of those of its fields that differ.
+Provenance provenance(const Node& n, std::span<const std::string_view> fields) {
+    Provenance p;
+    p.source = detail::read_source(n.at("source"));
+    if (const auto fs = n.find("field_sources")) {
+        fs->require_object();
+        for (const auto& [key, node] : fs->members()) {
+            if (std::find(fields.begin(), fields.end(), key) == fields.end()) {
+                node.fail("names no price of this part; expected one of its prices");
+            }
+            p.field_sources.emplace(key, detail::read_source(node));
+        }
+    }
+    return p;
+}
+
+ItemPrice read_item(const Node& n) {
+    n.require_object();
+    n.check_fields({"id", "drive", "unit_price", "discount", "support_per_year", "support_share",
+                    "licence_per_usable_tb_year", "sku", "source"});
+    ItemPrice p;
+    p.id = n.at("id").id();
+    if (const auto drive = n.find("drive")) {
+        p.drive = drive->positive<Capacity>();
+    }
+    p.unit_price = amount(n.at("unit_price"));
+    p.discount = optional_share(n, "discount").value_or(0.0);
+    p.support_per_year = optional_amount(n, "support_per_year");
+    p.support_share = optional_share(n, "support_share", 1000.0);
+    if (p.support_per_year && p.support_share) {
+        n.at("support_share")
+            .fail("gives support as a share beside support_per_year; expected one of the two");
+    }
+    p.licence_per_usable_tb_year = optional_amount(n, "licence_per_usable_tb_year");
+    if (const auto sku = n.find("sku")) {
+        p.sku = sku->name();
+    }
+    p.source = detail::read_source(n.at("source"));
+    return p;
+}
+
+std::vector<ItemPrice> read_items(const Node& n) {
+    if (n.is_array() && n.raw().size() > kMaxPriceItems) {
+        n.fail("has " + std::to_string(n.raw().size()) +
+               " prices; expected at most 10,000 (one per catalog entry and drive option)");
+    }
+    std::vector<ItemPrice> items;
+    for (const Node& item : n.items()) {
+        items.push_back(read_item(item));
+        for (std::size_t i = 0; i + 1 < items.size(); ++i) {
+            if (items[i].id == items.back().id && items[i].drive == items.back().drive) {
+                item.fail("prices " + items.back().id + " again (item " + std::to_string(i) +
+                          "); expected one price per catalog id and drive option");
+            }
+        }
+    }
+    return items;
+}
+
+constexpr std::string_view kSiteFields[] = {"energy_per_kwh", "space_per_rack_month",
+                                            "space_per_kw_month", "years", "discount_rate"};
+
+SitePrices read_site(const Node& n) {
+    n.require_object();
+    std::vector<std::string_view> known(std::begin(kSiteFields), std::end(kSiteFields));
+    known.insert(known.end(), {"source", "field_sources"});
+    n.check_fields(known);
+    SitePrices s;
+    s.energy_per_kwh = optional_amount(n, "energy_per_kwh");
+    s.space_per_rack_month = optional_amount(n, "space_per_rack_month");
+    s.space_per_kw_month = optional_amount(n, "space_per_kw_month");
+    if (s.space_per_rack_month && s.space_per_kw_month) {
+        n.at("space_per_kw_month")
+            .fail("prices space per kW beside space per rack; expected one of the two");
+    }
+    if (const auto years = n.find("years")) {
+        const std::int64_t y = years->count(1);
+        if (y > kMaxPriceYears) {
+            years->fail("is " + std::to_string(y) + "; expected from 1 to 100 years");
+        }
+        s.years = static_cast<int>(y);
+    }
+    s.discount_rate = optional_share(n, "discount_rate");
+    s.provenance = provenance(n, kSiteFields);
+    return s;
+}
+
+constexpr std::string_view kCloudFields[] = {
+    "per_gb_month", "tier", "egress_per_gb", "per_10k_operations", "read_out_share_per_month",
+    "request_size"};
+
+std::map<std::string, double> read_tiers(const Node& n) {
+    n.require_object();
+    if (n.raw().size() > kMaxCloudTiers) {
+        n.fail("has " + std::to_string(n.raw().size()) + " tiers; expected at most 100");
+    }
+    std::map<std::string, double> tiers;
+    for (const auto& [key, node] : n.members()) {
+        tiers.emplace(key, amount(node));
+    }
+    return tiers;
+}
+
+CloudPrices read_cloud(const Node& n) {
+    n.require_object();
+    std::vector<std::string_view> known(std::begin(kCloudFields), std::end(kCloudFields));
+    known.insert(known.end(), {"source", "field_sources"});
+    n.check_fields(known);
+    CloudPrices c;
+    if (const auto tiers = n.find("per_gb_month")) {
+        c.per_gb_month = read_tiers(*tiers);
+        const Node tier = n.at("tier");
+        c.tier = tier.id();
+        if (!c.per_gb_month.contains(c.tier)) {
+            tier.fail("\"" + c.tier + "\" is no tier of per_gb_month; expected one of its keys");
+        }
+    }
+    c.egress_per_gb = optional_amount(n, "egress_per_gb");
+    c.per_10k_operations = optional_amount(n, "per_10k_operations");
+    c.read_out_share_per_month =
+        optional_share(n, "read_out_share_per_month", 1000.0).value_or(0.0);
+    if (const auto size = n.find("request_size")) {
+        c.request_size = size->positive<Capacity>();
+    }
+    c.provenance = provenance(n, kCloudFields);
+    return c;
+}
+
+std::string read_currency(const Node& n) {
+    const std::string c = n.text();
+    const bool iso = c.size() == 3 && std::all_of(c.begin(), c.end(), [](char ch) {
+                         return std::isupper(static_cast<unsigned char>(ch)) != 0;
+                     });
+    if (!iso) {
+        n.fail("\"" + c + "\" is no currency code; expected an ISO 4217 code such as \"USD\"");
+    }
+    return c;
+}
+
+} // namespace
+
+PriceBook detail::read_price_book(const Node& n) {
+    n.require_object();
+    n.check_fields({"$schema", "schema", "currency", "items", "site", "gpu_hour", "cloud"});
+    if (const auto schema = n.find("schema")) {
+        if (schema->text() != "podsizer-prices/1") {
+            schema->fail("unknown schema \"" + schema->text() +
+                         "\"; expected \"podsizer-prices/1\"");
+        }
+    }
+    PriceBook b;
+    b.currency = read_currency(n.at("currency"));
+    if (const auto items = n.find("items")) {
+        b.items = read_items(*items);
+    }
+    if (const auto site = n.find("site")) {
+        b.site = read_site(*site);
+    }
+    if (const auto gpu = n.find("gpu_hour")) {
+        gpu->require_object();
+        gpu->check_fields({"price", "source"});
+        b.gpu_hour = amount(gpu->at("price"));
+        b.gpu_hour_source = detail::read_source(gpu->at("source"));
+    }
+    if (const auto cloud = n.find("cloud")) {
+        b.cloud = read_cloud(*cloud);
+    }
+    return b;
+}
+
+PriceBook parse_price_book(std::string_view text, const std::string& origin, Diagnostics* diag) {
+    const detail::json doc = detail::parse_json_text(text, origin);
+    return detail::read_price_book(detail::root(doc, origin, diag));
+}
+
+PriceBook load_price_book(const std::string& path, Diagnostics* diag) {
+    return parse_price_book(read_text_file(path), path, diag);
+}
+
+bool is_price_book_document(std::string_view text) {
+    try {
+        const detail::json doc = detail::parse_json_text(text, "");
+        const auto schema = doc.is_object() ? doc.find("schema") : doc.end();
+        return schema != doc.end() && schema->is_string() &&
+               schema->get<std::string>() == "podsizer-prices/1";
+    } catch (const InputError&) {
+        return false;
+    }
+}
+
+} // namespace podsizer

@@ -1,0 +1,46 @@
+// What designs and the cloud store cost, as the reports show it (docs/cost.md):
+// the cost rows of the text and Markdown reports, the CSV columns and the
+// `cost` JSON blocks. Nothing at all without a price book: not zeros, no rows.
+#pragma once
+
+#include "podsizer/core/comparison.hpp"
+#include "podsizer/core/cost.hpp"
+#include "podsizer/core/design.hpp"
+#include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/grid.hpp"
+
+#include <string>
+#include <vector>
+
+namespace podsizer {
+
+/// What marks a cost resting on a price the book marks ASSUMPTION.
+inline constexpr std::string_view kIllustrativeMarker = "†";
+
+/// The cost rows, designs as columns: CapEx and its parts, OpEx a year and
+/// its parts, TCO, present value (with a rate), per usable TB-month and per
+/// GB/s of read. Cells resting on an assumed price end in kIllustrativeMarker.
+Grid cost_grid(const SizingResult& result);
+
+/// The cost section under a sizing table: a heading, cost_grid and the
+/// footnote naming the assumed prices; empty without a price book.
+std::string cost_section(const SizingResult& result, bool markdown);
+
+/// The line under a table naming the assumed prices its costs rest on
+/// (ASSUMPTION, illustrative); empty when there are none. Ends with a newline.
+std::string illustrative_footnote(std::vector<std::string> names, bool markdown);
+
+/// The CSV columns of a design's cost (headers with the currency), and one
+/// design's cells; no columns without a price book.
+std::vector<std::string> cost_csv_headers(const PriceBook& book);
+std::vector<std::string> cost_csv_cells(const DesignCost& cost);
+
+/// The cost rows of a comparison (CapEx, OpEx a year, TCO, per usable
+/// TB-month, per GB/s of read; keys "cost_…", unit the currency), one value
+/// per column; none without a book.
+std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c);
+
+/// The assumed prices a comparison column's cost rests on; empty without one.
+const std::vector<std::string>& column_assumed_prices(const ComparisonColumn& c);
+
+} // namespace podsizer

@@ -1,0 +1,67 @@
+// The `cost` JSON blocks (docs/cost.md): amounts in the book's currency, an
+// unpriced part as null and named under `unpriced`, never counted as zero.
+#include "cost_json.hpp"
+
+namespace podsizer::detail {
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+ojson amount(const std::optional<double>& v) {
+    return v ? ojson(*v) : ojson(nullptr);
+}
+
+ojson names(const std::vector<std::string>& v) {
+    ojson a = ojson::array();
+    for (const std::string& s : v) {
+        a.push_back(s);
+    }
+    return a;
+}
+
+} // namespace
+
+ojson design_cost_json(const DesignCost& c) {
+    ojson j;
+    j["currency"] = c.currency;
+    j["years"] = c.years;
+    j["capex"] = c.capex;
+    for (const CostPart& p : c.capex_parts) {
+        j[p.name] = amount(p.amount);
+    }
+    j["opex_per_year"] = c.opex_per_year;
+    for (const CostPart& p : c.opex_parts) {
+        j[p.name + "_per_year"] = amount(p.amount);
+    }
+    j["tco"] = c.tco;
+    if (c.present_value) {
+        j["present_value"] = *c.present_value;
+    }
+    j["per_usable_tb_month"] = c.per_usable_tb_month;
+    j["per_read_gb_per_s"] = c.per_read_gb_per_s;
+    j["unpriced"] = names(c.unpriced());
+    j["assumed_prices"] = names(c.assumed);
+    return j;
+}
+
+ojson cloud_cost_json(const CloudCost& c) {
+    ojson j;
+    j["currency"] = c.currency;
+    j["years"] = c.years;
+    j["capex"] = 0.0;           // nothing bought: the store is rented
+    j["energy_per_year"] = 0.0; // in the provider's price
+    for (const CostPart& p : c.parts_per_year) {
+        j[p.name + "_per_year"] = amount(p.amount);
+    }
+    j["opex_per_year"] = c.per_year;
+    j["tco"] = c.tco;
+    if (c.present_value) {
+        j["present_value"] = *c.present_value;
+    }
+    j["unpriced"] = names(c.unpriced());
+    j["assumed_prices"] = names(c.assumed);
+    return j;
+}
+
+} // namespace podsizer::detail

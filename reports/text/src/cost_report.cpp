@@ -1,0 +1,276 @@
+// The cost rows and blocks of the reports (docs/cost.md). Every figure is the
+// core's (core/src/cost.cpp); here they are labelled, marked where they rest
+// on a price the book marks ASSUMPTION, and left out entirely without a book.
+#include "podsizer/reports/cost_report.hpp"
+
+#include "cost_json.hpp"
+#include "podsizer/core/units.hpp"
+#include "report_json.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace podsizer {
+
+namespace {
+
+using detail::ojson;
+using detail::plain;
+
+/// The parts of a design's cost by name, as core names them, with labels.
+struct PartLabel {
+    const char* name;
+    const char* label;
+};
+constexpr std::array<PartLabel, 4> kCapexParts{
+    {{"cnodes", "C-nodes"}, {"dboxes", "D-boxes"}, {"switches", "Switches"}, {"racks", "Racks"}}};
+constexpr std::array<PartLabel, 4> kOpexParts{{{"energy", "Energy a year"},
+                                               {"space", "Space a year"},
+                                               {"support", "Support a year"},
+                                               {"licences", "Licences a year"}}};
+
+std::string money_cell(const std::optional<double>& v, int decimals, bool marked) {
+    if (!v) {
+        return "unpriced";
+    }
+    return format_number(*v, decimals) + (marked ? std::string(kIllustrativeMarker) : "");
+}
+
+bool has_part(const std::vector<DesignCost>& costs, const char* name) {
+    return std::any_of(costs.begin(), costs.end(), [&](const DesignCost& c) {
+        for (const auto* parts : {&c.capex_parts, &c.opex_parts}) {
+            for (const CostPart& p : *parts) {
+                if (p.name == name) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    });
+}
+
+std::string wrapped(const std::string& head, const std::vector<std::string>& items) {
+    std::string out;
+    std::string line = head;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string item = items[i] + (i + 1 < items.size() ? "," : "");
+        if (line.size() + 1 + item.size() > 100) {
+            out += line + "\n";
+            line = "  " + item;
+        } else {
+            line += " " + item;
+        }
+    }
+    return out + line + "\n";
+}
+
+} // namespace
+
+std::string illustrative_footnote(std::vector<std::string> names, bool markdown) {
+    if (names.empty()) {
+        return {};
+    }
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    const std::string head = (markdown ? "\\" : "") + std::string(kIllustrativeMarker) +
+                             " rests on prices the price book marks ASSUMPTION (illustrative, "
+                             "not a quote):";
+    if (markdown) {
+        std::string text = head;
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            text += (i == 0 ? " " : ", ") + names[i];
+        }
+        return text + "\n";
+    }
+    return wrapped(head, names);
+}
+
+namespace {
+
+/// Builds the cost grid row by row: designs as columns, each cell marked
+/// when the figure rests on an assumed price of that design.
+class CostGridBuilder {
+public:
+    CostGridBuilder(const SizingResult& r, Grid& g) : g_(g) {
+        for (const Design& d : r.designs) {
+            costs_.push_back(design_cost(d, *r.prices));
+            assumed_.push_back(costs_.back().assumed);
+            g.header.push_back(d.name);
+        }
+        currency_ = " (" + r.prices->currency + ")";
+    }
+
+    void total(const std::string& label, int decimals, auto value) {
+        std::vector<std::string> row{label + currency_};
+        for (std::size_t k = 0; k < costs_.size(); ++k) {
+            row.push_back(money_cell(value(costs_[k]), decimals, !assumed_[k].empty()));
+        }
+        g_.rows.push_back(std::move(row));
+    }
+
+    void parts(const PartLabel& part, auto is_assumed) {
+        if (!has_part(costs_, part.name)) {
+            return;
+        }
+        std::vector<std::string> row{std::string("  ") + part.label};
+        for (std::size_t k = 0; k < costs_.size(); ++k) {
+            row.push_back(money_cell(costs_[k].part(part.name), 0, is_assumed(k)));
+        }
+        g_.rows.push_back(std::move(row));
+    }
+
+    void unpriced() {
+        std::vector<std::string> row{"Unpriced"};
+        bool any = false;
+        for (const DesignCost& c : costs_) {
+            std::string names;
+            for (const std::string& n : c.unpriced()) {
+                names += (names.empty() ? "" : ", ") + n;
+            }
+            any = any || !names.empty();
+            row.push_back(names.empty() ? "-" : names);
+        }
+        if (any) {
+            g_.rows.push_back(std::move(row));
+        }
+    }
+
+    bool named(std::size_t k, const std::string& name) const {
+        const auto& a = assumed_[k];
+        return std::find(a.begin(), a.end(), name) != a.end();
+    }
+    bool any_item(std::size_t k) const {
+        return std::any_of(assumed_[k].begin(), assumed_[k].end(),
+                           [](const std::string& n) { return n.find('.') == std::string::npos; });
+    }
+    const std::vector<DesignCost>& costs() const { return costs_; }
+
+private:
+    Grid& g_;
+    std::vector<DesignCost> costs_;
+    std::vector<std::vector<std::string>> assumed_;
+    std::string currency_;
+};
+
+} // namespace
+
+Grid cost_grid(const SizingResult& r) {
+    Grid g;
+    g.header.push_back("Cost");
+    if (!r.prices) {
+        return g;
+    }
+    CostGridBuilder b(r, g);
+    b.total("CapEx", 0, [](const DesignCost& c) { return std::optional<double>(c.capex); });
+    for (std::size_t i = 0; i < kCapexParts.size(); ++i) {
+        b.parts(kCapexParts[i], [&](std::size_t k) {
+            const Design& d = r.designs[k];
+            const std::string* id[] = {&d.cnode_model, &d.dbox_model, &d.switch_model,
+                                       &d.rack_model};
+            return b.named(k, *id[i]);
+        });
+    }
+    b.total("OpEx a year", 0,
+            [](const DesignCost& c) { return std::optional<double>(c.opex_per_year); });
+    b.parts(kOpexParts[0], [&](std::size_t k) { return b.named(k, "site.energy_per_kwh"); });
+    b.parts(kOpexParts[1], [&](std::size_t k) {
+        return b.named(k, "site.space_per_rack_month") || b.named(k, "site.space_per_kw_month");
+    });
+    b.parts(kOpexParts[2], [&](std::size_t k) { return b.any_item(k); });
+    b.parts(kOpexParts[3], [&](std::size_t k) { return b.any_item(k); });
+    const int years = r.prices->site.years;
+    b.total("TCO, " + std::to_string(years) + (years == 1 ? " year" : " years"), 0,
+            [](const DesignCost& c) { return std::optional<double>(c.tco); });
+    if (r.prices->site.discount_rate) {
+        b.total("Present value at " + detail::percent_text(*r.prices->site.discount_rate), 0,
+                [](const DesignCost& c) { return c.present_value; });
+    }
+    b.total("Per usable TB-month", 2,
+            [](const DesignCost& c) { return std::optional<double>(c.per_usable_tb_month); });
+    b.total("Per GB/s of read", 0,
+            [](const DesignCost& c) { return std::optional<double>(c.per_read_gb_per_s); });
+    b.unpriced();
+    return g;
+}
+
+std::string cost_section(const SizingResult& r, bool markdown) {
+    if (!r.prices) {
+        return {};
+    }
+    const Grid g = cost_grid(r);
+    std::vector<std::string> assumed;
+    for (const Design& d : r.designs) {
+        for (std::string& n : design_cost(d, *r.prices).assumed) {
+            assumed.push_back(std::move(n));
+        }
+    }
+    const std::string footnote = illustrative_footnote(assumed, markdown);
+    if (markdown) {
+        return "\n### Cost\n\n" + render_markdown(g) + (footnote.empty() ? "" : "\n" + footnote);
+    }
+    return "\nCost (from the price book; docs/cost.md):\n" + render_text(g) + footnote;
+}
+
+std::vector<std::string> cost_csv_headers(const PriceBook& book) {
+    const std::string cur = " (" + book.currency + ")";
+    return {"CapEx" + cur,
+            "OpEx a year" + cur,
+            "TCO " + std::to_string(book.site.years) + " years" + cur,
+            "Per usable TB-month" + cur,
+            "Per GB/s of read" + cur,
+            "Unpriced"};
+}
+
+std::vector<std::string> cost_csv_cells(const DesignCost& c) {
+    std::string unpriced;
+    for (const std::string& n : c.unpriced()) {
+        unpriced += (unpriced.empty() ? "" : "; ") + n;
+    }
+    return {plain(c.capex, 2),
+            plain(c.opex_per_year, 2),
+            plain(c.tco, 2),
+            plain(c.per_usable_tb_month, 4),
+            plain(c.per_read_gb_per_s, 2),
+            unpriced};
+}
+
+std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
+    std::vector<ComparisonRow> rows;
+    if (!c.prices) {
+        return rows;
+    }
+    const std::string& cur = c.prices->currency;
+    const std::string years = std::to_string(c.prices->site.years);
+    rows.push_back({"cost_capex", "CapEx", cur, 0, {}, {}});
+    rows.push_back({"cost_opex_per_year", "OpEx a year", cur, 0, {}, {}});
+    rows.push_back({"cost_tco", "TCO, " + years + " years", cur, 0, {}, {}});
+    rows.push_back({"cost_per_usable_tb_month", "Per usable TB-month", cur, 2, {}, {}});
+    rows.push_back({"cost_per_read_gb_per_s", "Per GB/s of read", cur, 0, {}, {}});
+    for (const ComparisonColumn& col : c.columns) {
+        std::array<std::optional<double>, 5> v{};
+        if (col.cost) {
+            const DesignCost& d = *col.cost;
+            v = {d.capex, d.opex_per_year, d.tco, d.per_usable_tb_month, d.per_read_gb_per_s};
+        } else if (col.cloud_cost) {
+            // Per usable TB-month and per GB/s of read as for a design
+            // (docs/cost.md §2), on the reference's capacity and read.
+            const CloudCost& k = *col.cloud_cost;
+            const double tb_months = in(col.usable, units::TB) * k.years * 12.0;
+            const double gbps = in(col.read, units::GB_per_s);
+            v = {0.0, k.per_year, k.tco,
+                 tb_months > 0.0 ? std::optional(k.tco / tb_months) : std::nullopt,
+                 gbps > 0.0 ? std::optional(k.tco / gbps) : std::nullopt};
+        }
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            rows[i].values.push_back(v[i]);
+        }
+    }
+    return rows;
+}
+
+const std::vector<std::string>& column_assumed_prices(const ComparisonColumn& c) {
+    static const std::vector<std::string> none;
+    return c.cost ? c.cost->assumed : c.cloud_cost ? c.cloud_cost->assumed : none;
+}
+
+} // namespace podsizer

@@ -1,0 +1,190 @@
+// Cost on the real binary (docs/cost.md, issue 31): `--prices` adds a cost
+// block whose every figure is checked here against a hand calculation from
+// the design's own counts and the illustrative book's prices (written out in
+// the test, not read from the output); without a price book nothing changes.
+#include "run_process.hpp"
+#include "support/test_files.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+using nlohmann::json;
+using test_support::read_file;
+using test_support::write_temp;
+
+const std::string kPod = "examples/ncp-pod-41k.json";
+const std::string kFleet = "examples/fleet-160k.json";
+const std::string kPrices = "examples/prices-illustrative.json";
+
+// The illustrative book's prices (examples/prices-illustrative.json).
+constexpr double kCnodeNet = 25000.0 * 0.8; // list less 20 %
+constexpr double kDbox1uNet = 250000.0 * 0.8;
+constexpr double kSwitchNet = 60000.0 * 0.8;
+constexpr double kRack42u = 8000.0;
+constexpr double kKwh = 0.0806; // EIA 2023 US industrial average
+constexpr double kRackMonth = 1500.0;
+constexpr int kYears = 5;
+
+json run_json(const std::vector<std::string>& args) {
+    const ProcessResult r = podsizer(args);
+    INFO(r.err);
+    REQUIRE((r.exit_code == 0 || r.exit_code == 1));
+    return json::parse(r.out);
+}
+
+} // namespace
+
+TEST_CASE("size --prices: CapEx, energy, OpEx and TCO are the hand calculation") {
+    const json j = run_json({"size", kPod, "--prices", kPrices, "--format", "json"});
+    const json& d = j.at("designs").at(0);
+    REQUIRE(d.at("dbox_model") == "dbox-1u-22");
+    REQUIRE(d.at("rack_model") == "rack-42u-25kw");
+    const json& c = d.at("cost");
+    const double cnodes = d.at("cnodes").get<double>();
+    const double dboxes = d.at("dboxes").get<double>();
+    const double switches = d.at("switches").get<double>();
+    const double racks = d.at("racks").get<double>();
+    CHECK(c.at("currency") == "USD");
+    CHECK(c.at("years") == kYears);
+    // CapEx: count x net price per kind.
+    const double capex =
+        cnodes * kCnodeNet + dboxes * kDbox1uNet + switches * kSwitchNet + racks * kRack42u;
+    CHECK(c.at("cnodes").get<double>() == Approx(cnodes * kCnodeNet));
+    CHECK(c.at("capex").get<double>() == Approx(capex));
+    // Energy: facility kW x 8,760 h x price per kWh.
+    const double facility_kw = d.at("facility_power_w").get<double>() / 1000.0;
+    const double energy = facility_kw * 8760.0 * kKwh;
+    CHECK(c.at("energy_per_year").get<double>() == Approx(energy));
+    // Space: racks x 1,500 a rack-month x 12.
+    const double space = racks * kRackMonth * 12.0;
+    CHECK(c.at("space_per_year").get<double>() == Approx(space));
+    // Support: 15 % of the C-node and D-box net prices, 10 % of the switches', none for racks.
+    const double support =
+        0.15 * (cnodes * kCnodeNet + dboxes * kDbox1uNet) + 0.10 * switches * kSwitchNet;
+    CHECK(c.at("support_per_year").get<double>() == Approx(support));
+    const double opex = energy + space + support;
+    CHECK(c.at("opex_per_year").get<double>() == Approx(opex));
+    // TCO = CapEx + years x OpEx a year, as the issue's done-when asks.
+    CHECK(c.at("tco").get<double>() ==
+          Approx(c.at("capex").get<double>() + kYears * c.at("opex_per_year").get<double>()));
+    CHECK(c.at("tco").get<double>() == Approx(capex + kYears * opex));
+    // Present value at 8 %: CapEx + sum of OpEx / 1.08^t.
+    double pv = capex;
+    for (int t = 1; t <= kYears; ++t) {
+        pv += opex / std::pow(1.08, t);
+    }
+    CHECK(c.at("present_value").get<double>() == Approx(pv));
+    const double usable_tb = d.at("usable_capacity_bytes").get<double>() / 1e12;
+    CHECK(c.at("per_usable_tb_month").get<double>() ==
+          Approx((capex + kYears * opex) / (usable_tb * kYears * 12.0)));
+    CHECK(c.at("per_read_gb_per_s").get<double>() ==
+          Approx((capex + kYears * opex) / (d.at("read_bytes_per_s").get<double>() / 1e9)));
+    CHECK(c.at("unpriced").empty());
+    // The vendor prices are illustrative: the block names them.
+    CHECK(c.at("assumed_prices").dump().find("cnode-1u") != std::string::npos);
+    CHECK(c.at("assumed_prices").dump().find("energy") == std::string::npos); // EIA: public
+}
+
+TEST_CASE("without a price book no output carries a cost, with one the table says illustrative") {
+    for (const char* format : {"table", "md", "csv", "json"}) {
+        INFO(format);
+        const ProcessResult plain = podsizer({"size", kPod, "--format", format});
+        CHECK_THAT(plain.out, !Catch::Contains("CapEx"));
+        CHECK_THAT(plain.out, !Catch::Contains("\"cost\""));
+        CHECK_THAT(plain.out, !Catch::Contains("TCO"));
+        const ProcessResult priced =
+            podsizer({"size", kPod, "--format", format, "--prices", kPrices});
+        CHECK(priced.exit_code == plain.exit_code);
+        CHECK_THAT(priced.out, Catch::Contains(std::string(format) == "json" ? "\"tco\"" : "TCO"));
+        // The report before the cost is the same report.
+        CHECK(priced.out.substr(0, 40) == plain.out.substr(0, 40));
+    }
+    const ProcessResult t = podsizer({"size", kPod, "--prices", kPrices});
+    CHECK_THAT(t.out, Catch::Contains("rests on prices the price book marks ASSUMPTION"));
+    CHECK_THAT(t.out, Catch::Contains("cnode-1u"));
+}
+
+TEST_CASE("compare --prices prices the cloud column at its own usable capacity") {
+    const json j = run_json({"compare", kFleet, "--prices", kPrices, "--format", "json"});
+    bool found = false;
+    for (const json& col : j.at("columns")) {
+        REQUIRE(col.contains("cost"));
+        if (col.at("kind") != "reference") {
+            continue;
+        }
+        found = true;
+        const json& c = col.at("cost");
+        const double gb = col.at("usable_capacity_bytes").get<double>() / 1e9;
+        // Storage: GB x 0.018 (hot) x 12; read out 10 % a month: egress at
+        // 0.087 a GB; operations: that many bytes / 4 MiB / 10,000 x 0.0044.
+        const double storage = gb * 0.018 * 12.0;
+        const double out_gb = gb * 0.10 * 12.0;
+        const double egress = out_gb * 0.087;
+        const double ops = out_gb * 1e9 / (4.0 * 1024 * 1024) / 1e4 * 0.0044;
+        CHECK(c.at("storage_per_year").get<double>() == Approx(storage));
+        CHECK(c.at("egress_per_year").get<double>() == Approx(egress));
+        CHECK(c.at("operations_per_year").get<double>() == Approx(ops));
+        CHECK(c.at("opex_per_year").get<double>() == Approx(storage + egress + ops));
+        CHECK(c.at("capex").get<double>() == 0.0);
+        CHECK(c.at("tco").get<double>() == Approx(kYears * (storage + egress + ops)));
+    }
+    CHECK(found);
+    const ProcessResult t = podsizer({"compare", kFleet, "--prices", kPrices});
+    CHECK_THAT(t.out, Catch::Contains("TCO, 5 years (USD)"));
+    CHECK_THAT(t.out, Catch::Contains("cloud.per_gb_month"));
+    CHECK_THAT(podsizer({"compare", kFleet}).out, !Catch::Contains("TCO"));
+}
+
+TEST_CASE("optimize --objective min-cost returns the feasible design of lowest TCO") {
+    const json j = run_json({"optimize", kFleet, "--prices", kPrices, "--objective", "min-cost",
+                             "--all", "--format", "json"});
+    REQUIRE(j.at("best").is_object());
+    const double best = j.at("best").at("cost").at("tco").get<double>();
+    double lowest = std::numeric_limits<double>::infinity();
+    for (const json& d : j.at("pareto")) {
+        lowest = std::min(lowest, d.at("cost").at("tco").get<double>());
+    }
+    // Every feasible design is dominated by or on the front, and TCO is an
+    // axis of the front: the lowest TCO of the whole front is the best's.
+    CHECK(best == Approx(lowest));
+    // And cheaper than what min-racks picks (or the same).
+    const json racks = run_json({"optimize", kFleet, "--prices", kPrices, "--format", "json"});
+    CHECK(best <= racks.at("best").at("cost").at("tco").get<double>() + 1e-6);
+    // Without a book it is refused, naming the flag.
+    const ProcessResult r = podsizer({"optimize", kFleet, "--objective", "min-cost"});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--objective"));
+    CHECK_THAT(r.err, Catch::Contains("price book"));
+}
+
+TEST_CASE("a bad --prices file names the file and the JSON path; no export replaces it") {
+    const std::string bad = write_temp("cost/bad.json", R"({"currency": "USD",
+        "items": [{"id": "cnode-1u", "unit_price": -5, "source": {"kind": "assumption"}}]})");
+    const ProcessResult r = podsizer({"size", kPod, "--prices", bad});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains(bad + ": $.items[0].unit_price"));
+    const std::string book = write_temp("cost/book.json", read_file(kPrices));
+    const ProcessResult x = podsizer({"size", kPod, "--prices", book, "--xlsx", book});
+    CHECK(x.exit_code == 2);
+    CHECK_THAT(x.err, Catch::Contains("the price book"));
+    CHECK(read_file(book) == read_file(kPrices));
+}
+
+TEST_CASE("batch and sweep get cost columns only with a price book") {
+    const ProcessResult plain = podsizer({"batch", kPod, "--format", "csv"});
+    CHECK_THAT(plain.out, !Catch::Contains("CapEx"));
+    const ProcessResult priced = podsizer({"batch", kPod, "--format", "csv", "--prices", kPrices});
+    CHECK_THAT(priced.out, Catch::Contains("CapEx (USD)"));
+    const ProcessResult sweep = podsizer({"sweep", kPod, "--vary", "fleet.gpus=20000,40000",
+                                          "--format", "jsonl", "--prices", kPrices});
+    CHECK_THAT(sweep.out, Catch::Contains("\"tco\""));
+    CHECK_THAT(
+        podsizer({"sweep", kPod, "--vary", "fleet.gpus=20000,40000", "--format", "jsonl"}).out,
+        !Catch::Contains("\"tco\""));
+}
