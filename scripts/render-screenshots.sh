@@ -36,13 +36,19 @@ for example in ncp-pod-41k high-density-1eb checkpoint-cadence fleet-160k; do
   done
 done
 
+# The fleet comparison priced with the illustrative book: its Cost and Prices
+# sheets (docs/cost.md).
+"$bin" compare examples/fleet-160k.json --prices examples/prices-illustrative.json \
+  --xlsx "$work/fleet-160k-priced.xlsx" > /dev/null || true
+
 soffice "-env:UserInstallation=file://$work/profile" --headless --convert-to pdf \
   --outdir "$work" "$work"/ncp-pod-41k.xlsx "$work"/high-density-1eb.xlsx \
-  "$work"/checkpoint-cadence.xlsx "$work"/fleet-160k.xlsx > /dev/null 2>&1
+  "$work"/checkpoint-cadence.xlsx "$work"/fleet-160k.xlsx "$work"/fleet-160k-priced.xlsx \
+  > /dev/null 2>&1
 
 # The first page of each sheet (the footer names the sheet), and the second
 # page of the reference pod's design sheet and of the Checkpoints sheet.
-for example in ncp-pod-41k high-density-1eb checkpoint-cadence fleet-160k; do
+for example in ncp-pod-41k high-density-1eb checkpoint-cadence fleet-160k fleet-160k-priced; do
   pdf="$work/$example.pdf"
   pages=$(pdfinfo "$pdf" | awk '/^Pages:/ {print $2}')
   previous=""
@@ -58,7 +64,7 @@ for example in ncp-pod-41k high-density-1eb checkpoint-cadence fleet-160k; do
     case "$example/$slug" in
       checkpoint-cadence/summary | checkpoint-cadence/charts | checkpoint-cadence/checkpoints | \
         fleet-160k/slide | fleet-160k/summary | fleet-160k/charts | fleet-160k/assumptions | \
-        fleet-160k/fleet | fleet-160k/racks | \
+        fleet-160k/fleet | fleet-160k/racks | fleet-160k-priced/cost | fleet-160k-priced/prices | \
         ncp-pod-41k/* | high-density-1eb/*) ;;
       *) previous=$sheet; continue ;;
     esac

@@ -9,12 +9,15 @@
 #include "external_tools.hpp"
 #include "libreoffice.hpp"
 #include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/catalog/price_book_io.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/comparison.hpp"
+#include "podsizer/core/cost.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/extrapolation.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "support/test_paths.hpp"
+#include "xlsx_package.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -66,6 +69,7 @@ struct Fixture {
     std::vector<Example> examples;
     Catalog edited;
     Example edited_example; ///< the reference pod's result, written with `edited`
+    PriceBook prices;       ///< examples/prices-illustrative.json
     std::map<std::string, SheetCsv> sheets;
 };
 
@@ -76,6 +80,87 @@ void write_probe(const std::string& path) {
     lxw_worksheet* ws = workbook_add_worksheet(wb, "Probe");
     worksheet_write_formula_num(ws, 0, 0, "=2+3", nullptr, 99.0);
     REQUIRE(workbook_close(wb) == LXW_NO_ERROR);
+}
+
+/// The fleet example as `compare` exports it, with `prices` when given: the
+/// platform for the GPUs saved power feeds, and a WAN link (400 Gbps, an
+/// illustrative test value, below the store's rates).
+Example fleet_comparison(const Catalog& catalog, const std::string& src, const std::string& stem,
+                         const std::optional<PriceBook>& prices) {
+    Example e;
+    e.stem = stem;
+    e.scenario = load_scenario(src + "fleet-160k.json", catalog);
+    e.scenario.prices = prices;
+    e.result = size_scenario(e.scenario, catalog);
+    ComparisonSpec spec;
+    spec.target = e.scenario.extrapolation;
+    for (const std::string& id : e.scenario.comparisons) {
+        spec.references.push_back(catalog.reference(id));
+    }
+    spec.platform = catalog.platform(e.scenario.fleet->platform);
+    spec.cloud.wan = of<Throughput>(400.0, units::Gbps);
+    e.comparison = std::make_unique<Comparison>(compare_designs(e.result, spec));
+    e.fleet = std::make_unique<FleetSplit>(split_fleet(e.scenario, e.result.designs));
+    return e;
+}
+
+/// ncpcost and fleetcost (the illustrative book), and unpriced: the
+/// reference pod with a book that prices neither the C-node nor the space.
+void add_priced_examples(Fixture& fx, const Catalog& catalog, const std::string& src,
+                         const WorkbookOptions& options) {
+    for (const char* stem : {"ncpcost", "unpriced"}) {
+        Example e;
+        e.stem = stem;
+        e.scenario = load_scenario(src + "ncp-pod-41k.json", catalog);
+        e.scenario.prices = fx.prices;
+        if (e.stem == "unpriced") {
+            std::erase_if(e.scenario.prices->items,
+                          [](const ItemPrice& p) { return p.id == "cnode-1u"; });
+            e.scenario.prices->site.space_per_rack_month.reset();
+        }
+        e.result = size_scenario(e.scenario, catalog);
+        e.manifest = write_workbook(fx.dir + "/" + e.stem + ".xlsx",
+                                    {&e.result, &catalog, &e.scenario}, options);
+        fx.examples.push_back(std::move(e));
+    }
+    Example e = fleet_comparison(catalog, src, "fleetcost", fx.prices);
+    WorkbookInput in{&e.result, &catalog, &e.scenario, e.comparison.get()};
+    in.fleet = e.fleet.get();
+    e.manifest = write_workbook(fx.dir + "/fleetcost.xlsx", in, options);
+    fx.examples.push_back(std::move(e));
+}
+
+/// Copies the workbook `from` to `to` with the cell behind the defined name
+/// `name` changed from `was` to `now` in the sheet's XML, as if typed in a
+/// spreadsheet program; every cached result stays the original's.
+void edit_price(const std::string& from, const std::string& to, const std::string& name,
+                const std::string& was, const std::string& now) {
+    std::map<std::string, std::string> parts = read_xlsx_parts(from);
+    const std::string& wb = parts.at("xl/workbook.xml");
+    const std::size_t at = wb.find("name=\"" + name + "\"");
+    REQUIRE(at != std::string::npos);
+    const std::size_t bang = wb.find('!', at);
+    std::string sheet = wb.substr(wb.find('>', at) + 1, bang - wb.find('>', at) - 1);
+    std::erase(sheet, '\'');
+    std::string cell = wb.substr(bang + 1, wb.find('<', bang) - bang - 1); // $C$6
+    std::erase(cell, '$');
+    // The sheet's part: libxlsxwriter numbers them sheet1.xml, … in sheet order.
+    int index = 0;
+    for (std::size_t p = wb.find("<sheet "); p != std::string::npos;
+         p = wb.find("<sheet ", p + 1)) {
+        ++index;
+        if (wb.compare(p, 14 + sheet.size(), "<sheet name=\"" + sheet + "\"") == 0) {
+            break;
+        }
+    }
+    std::string& xml = parts.at("xl/worksheets/sheet" + std::to_string(index) + ".xml");
+    const std::size_t c = xml.find("<c r=\"" + cell + "\"");
+    REQUIRE(c != std::string::npos);
+    const std::string v = "<v>" + was + "</v>";
+    const std::size_t value = xml.find(v, c);
+    REQUIRE(value < xml.find("</c>", c));
+    xml.replace(value, v.size(), "<v>" + now + "</v>");
+    write_xlsx_parts(to, parts);
 }
 
 const Fixture& fixture() {
@@ -115,25 +200,11 @@ const Fixture& fixture() {
             fx->examples.push_back(std::move(e));
         }
         // The fleet example as `compare` exports it: pods grown to 1 EB and
-        // the cloud object store beside the designs, with ratios.
+        // the cloud object store beside the designs, with ratios; as
+        // run_study sets them, the platform for the GPUs saved power feeds
+        // and a WAN link so the rows reaching the GPU site are formulas too.
         {
-            Example e;
-            e.stem = "fleet";
-            e.scenario = load_scenario(src + "fleet-160k.json", catalog);
-            e.result = size_scenario(e.scenario, catalog);
-            ComparisonSpec spec;
-            spec.target = e.scenario.extrapolation;
-            for (const std::string& id : e.scenario.comparisons) {
-                spec.references.push_back(catalog.reference(id));
-            }
-            // As run_study sets them: the platform for the GPUs saved power
-            // feeds, and a WAN link (400 Gbps, an illustrative test value,
-            // below the store's rates) so the rows reaching the GPU site are
-            // formulas too.
-            spec.platform = catalog.platform(e.scenario.fleet->platform);
-            spec.cloud.wan = of<Throughput>(400.0, units::Gbps);
-            e.comparison = std::make_unique<Comparison>(compare_designs(e.result, spec));
-            e.fleet = std::make_unique<FleetSplit>(split_fleet(e.scenario, e.result.designs));
+            Example e = fleet_comparison(catalog, src, "fleet", std::nullopt);
             WorkbookInput in{&e.result, &catalog, &e.scenario, e.comparison.get()};
             in.fleet = e.fleet.get();
             e.manifest = write_workbook(fx->dir + "/fleet.xlsx", in, options);
@@ -166,6 +237,10 @@ const Fixture& fixture() {
             e.manifest = write_workbook(fx->dir + "/grown.xlsx", in, options);
             fx->examples.push_back(std::move(e));
         }
+        // The reference pod and the fleet comparison priced with the
+        // illustrative book (docs/cost.md): the Cost and Prices sheets.
+        fx->prices = load_price_book(src + "prices-illustrative.json");
+        add_priced_examples(*fx, catalog, src, options);
         // A hand-made design with no scenario (podsizer design): the
         // requirement-free branch of every sheet.
         {
@@ -197,11 +272,16 @@ const Fixture& fixture() {
             fx->dir + "/edited.xlsx",
             {&fx->edited_example.result, &fx->edited, &fx->edited_example.scenario}, options);
         write_probe(fx->dir + "/probe.xlsx");
+        // As a user would type it on the Prices sheet: the C-node's discount 30 %.
+        edit_price(fx->dir + "/ncpcost.xlsx", fx->dir + "/costedit.xlsx", "price_cnode_1u_discount",
+                   "0.2", "0.3");
         fx->sheets = libreoffice_csv(
             soffice,
             {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx", fx->dir + "/ckpt.xlsx",
              fx->dir + "/fleet.xlsx", fx->dir + "/grown.xlsx", fx->dir + "/hand.xlsx",
-             fx->dir + "/converged.xlsx", fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx"},
+             fx->dir + "/converged.xlsx", fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx",
+             fx->dir + "/ncpcost.xlsx", fx->dir + "/fleetcost.xlsx", fx->dir + "/unpriced.xlsx",
+             fx->dir + "/costedit.xlsx"},
             fx->dir);
         return fx;
     }();
@@ -257,6 +337,37 @@ double racks_power(const SheetCsv& s, int col) {
     return sum;
 }
 
+/// The Cost sheet's cell in the row labelled `label`, column `col` (1: the first).
+std::string cost_text(const Fixture& f, const std::string& stem, const std::string& label,
+                      int col = 1) {
+    const SheetCsv& s = sheet(f, stem, "Cost");
+    for (std::size_t r = 0; r < s.rows.size(); ++r) {
+        if (!s.rows[r].empty() && s.rows[r][0] == label) {
+            const std::string* cell = s.at(static_cast<int>(r), col);
+            REQUIRE(cell != nullptr);
+            return *cell;
+        }
+    }
+    FAIL("Cost has no row " << label);
+    return {};
+}
+
+double cost_value(const Fixture& f, const std::string& stem, const std::string& label,
+                  int col = 1) {
+    const std::string text = cost_text(f, stem, label, col);
+    double v = 0;
+    INFO(stem << " Cost: " << label << " = \"" << text << "\"");
+    REQUIRE(parse_exported_number(text, v));
+    return v;
+}
+
+const Example& example(const Fixture& f, const std::string& stem) {
+    auto it = std::find_if(f.examples.begin(), f.examples.end(),
+                           [&](const Example& x) { return x.stem == stem; });
+    REQUIRE(it != f.examples.end());
+    return *it;
+}
+
 } // namespace
 
 TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
@@ -275,8 +386,10 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             // are jobs, Fleet with a fleet plan, and Resilience with a scenario
             // (every catalog D-box gives a drive AFR).
             const bool resilience = !e.scenario.name.empty();
+            // Cost and Prices with a price book.
             const std::size_t fixed = (e.result.requirements.checkpoints.jobs.empty() ? 5 : 6) +
-                                      (e.fleet ? 1 : 0) + (resilience ? 1 : 0);
+                                      (e.fleet ? 1 : 0) + (resilience ? 1 : 0) +
+                                      (e.result.prices ? 2 : 0);
             REQUIRE(e.manifest.sheets.size() == e.result.designs.size() + fixed);
             for (const std::string& name : e.manifest.sheets) {
                 INFO(name);
@@ -438,6 +551,77 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             CHECK(close_to(summary_value(f, "fleet",
                                          store + " rack power at which the power is equal (kW)", 2),
                            in(r.break_even_rack_power, units::kW)));
+        }
+    }
+
+    SECTION("the Cost sheet recalculates to core's costs, and an edited discount moves TCO") {
+        const std::string tco = "TCO = CapEx + years x OpEx a year (USD)";
+        const Example& ncp = example(f, "ncpcost");
+        const Design& d = ncp.result.designs.at(0);
+        const DesignCost cost = design_cost(d, f.prices);
+        const auto cnodes = static_cast<double>(d.cnodes);
+        const auto dboxes = static_cast<double>(d.dboxes);
+        const auto racks = static_cast<double>(d.racks);
+        // The illustrative book (examples/prices-illustrative.json): list
+        // prices less 20 %: C-node 25,000, D-box 250,000, switch 60,000;
+        // racks 8,000 without discount.
+        const double capex = cnodes * 25000 * 0.8 + dboxes * 250000 * 0.8 +
+                             static_cast<double>(d.switches()) * 60000 * 0.8 + racks * 8000.0;
+        CHECK(close_to(cost_value(f, "ncpcost", "CapEx (USD)"), capex));
+        CHECK(close_to(cost_value(f, "ncpcost", "CapEx (USD)"), cost.capex));
+        // Energy = facility kW x 8,760 h x 0.0806 USD/kWh (US EIA 2023).
+        CHECK(close_to(cost_value(f, "ncpcost", "  Energy a year (USD)"),
+                       in(d.facility_power, units::kW) * 8760 * 0.0806));
+        CHECK(close_to(cost_value(f, "ncpcost", tco), cost.capex + 5 * cost.opex_per_year));
+        CHECK(close_to(cost_value(f, "ncpcost", tco), cost.tco));
+        REQUIRE(cost.present_value);
+        // Spreadsheet PV() against core's sum of discounted years: 1e-9 apart at most.
+        CHECK(close_to(cost_value(f, "ncpcost", "Present value at the discount rate (USD)"),
+                       *cost.present_value));
+        // The cloud store at the same usable capacity: GB x 0.018 x 12 a year.
+        CHECK(close_to(cost_value(f, "ncpcost", "  Storage a year (USD)"),
+                       in(d.usable, units::GB) * 0.018 * 12));
+
+        // The user types 30 % for the C-node's discount on Prices: CapEx falls
+        // by C-nodes x 25,000 x 10 %, support (15 % of the net price) by 15 %
+        // of that a year, over 5 years.
+        const double drop = cnodes * 25000 * 0.1 * (1 + 5 * 0.15);
+        CHECK(close_to(cost_value(f, "costedit", tco), cost.tco - drop));
+        PriceBook edited = f.prices;
+        edited.items.at(0).discount = 0.3; // cnode-1u, the book's first item
+        REQUIRE(edited.items.at(0).id == "cnode-1u");
+        CHECK(close_to(cost_value(f, "costedit", tco), design_cost(d, edited).tco));
+        CHECK(
+            close_to(cost_value(f, "costedit", "CapEx (USD)"), cost.capex - cnodes * 25000 * 0.1));
+
+        // Unpriced parts say so and stay out of the totals.
+        const Example& un = example(f, "unpriced");
+        const DesignCost partial = design_cost(un.result.designs.at(0), *un.result.prices);
+        CHECK(cost_text(f, "unpriced", "  C-nodes (USD)") == "unpriced");
+        CHECK(cost_text(f, "unpriced", "  Space a year (USD)") == "unpriced");
+        CHECK(close_to(cost_value(f, "unpriced", "CapEx (USD)"), capex - cnodes * 25000 * 0.8));
+        CHECK(close_to(cost_value(f, "unpriced", tco), partial.tco));
+        // The C-node's support goes with its price: unpriced too.
+        CHECK(cost_text(f, "unpriced", "  Support a year (USD)") == "unpriced");
+        CHECK(cost_text(f, "unpriced", "Unpriced (left out of the totals)") ==
+              "cnodes, space, support");
+
+        // The comparison: each column's TCO as `compare` prices it, the
+        // cloud column at its own usable capacity.
+        const Example& fleet = example(f, "fleetcost");
+        for (std::size_t c = 0; c < fleet.comparison->columns.size(); ++c) {
+            const ComparisonColumn& cc = fleet.comparison->columns[c];
+            INFO(cc.name);
+            const int col = static_cast<int>(c) + 1;
+            if (cc.cost) {
+                CHECK(close_to(cost_value(f, "fleetcost", tco, col), cc.cost->tco));
+                CHECK(close_to(cost_value(f, "fleetcost", "CapEx (USD)", col), cc.cost->capex));
+            } else {
+                REQUIRE(cc.cloud_cost);
+                CHECK(close_to(cost_value(f, "fleetcost", tco, col), cc.cloud_cost->tco));
+                CHECK(close_to(cost_value(f, "fleetcost", "  Storage a year (USD)", col),
+                               in(cc.usable, units::GB) * 0.018 * 12));
+            }
         }
     }
 

@@ -37,7 +37,67 @@ std::string inflate_raw(const std::string& in, std::size_t size) {
     return out;
 }
 
+void put(std::string& b, std::uint32_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) {
+        b += static_cast<char>((v >> (8 * i)) & 0xFF);
+    }
+}
+
+/// The fields a local header and a central directory entry share, from
+/// "version needed" to the extra field's length (APPNOTE 4.3.7).
+std::string common_fields(const std::string& name, const std::string& content) {
+    std::string b;
+    put(b, 20, 2);   // version needed: 2.0
+    put(b, 0, 2);    // flags
+    put(b, 0, 2);    // stored
+    put(b, 0, 2);    // time
+    put(b, 0x21, 2); // date: 1980-01-01
+    put(b,
+        static_cast<std::uint32_t>(crc32(0L, reinterpret_cast<const Bytef*>(content.data()),
+                                         static_cast<uInt>(content.size()))),
+        4);
+    put(b, static_cast<std::uint32_t>(content.size()), 4);
+    put(b, static_cast<std::uint32_t>(content.size()), 4);
+    put(b, static_cast<std::uint32_t>(name.size()), 2);
+    put(b, 0, 2); // extra field
+    return b;
+}
+
 } // namespace
+
+void write_xlsx_parts(const std::string& path, const std::map<std::string, std::string>& parts) {
+    std::string out;
+    std::string central;
+    for (const auto& [name, content] : parts) {
+        const auto offset = static_cast<std::uint32_t>(out.size());
+        const std::string fields = common_fields(name, content);
+        put(out, 0x04034b50, 4);
+        out += fields + name + content;
+        put(central, 0x02014b50, 4);
+        put(central, 20, 2); // version made by
+        central += fields;
+        put(central, 0, 2); // comment
+        put(central, 0, 2); // disk
+        put(central, 0, 2); // internal attributes
+        put(central, 0, 4); // external attributes
+        put(central, offset, 4);
+        central += name;
+    }
+    const auto at = static_cast<std::uint32_t>(out.size());
+    out += central;
+    put(out, 0x06054b50, 4);
+    put(out, 0, 4); // this disk, the directory's disk
+    put(out, static_cast<std::uint32_t>(parts.size()), 2);
+    put(out, static_cast<std::uint32_t>(parts.size()), 2);
+    put(out, static_cast<std::uint32_t>(central.size()), 4);
+    put(out, at, 4);
+    put(out, 0, 2); // comment
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f.write(out.data(), static_cast<std::streamsize>(out.size()));
+    if (!f) {
+        throw std::runtime_error("zip: cannot write " + path);
+    }
+}
 
 std::map<std::string, std::string> read_xlsx_parts(const std::string& path) {
     std::ifstream f(path, std::ios::binary);

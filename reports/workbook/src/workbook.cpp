@@ -99,6 +99,14 @@ std::string word_cut(const std::string& s, std::size_t max) {
     return trimmed(out);
 }
 
+/// A sheet added to the book when `wanted`, else none.
+std::optional<xlsx::Sheet> sheet_if(xlsx::Book& book, bool wanted, const char* name) {
+    if (!wanted) {
+        return std::nullopt;
+    }
+    return book.add_sheet(name);
+}
+
 } // namespace
 
 std::string today_iso_date() {
@@ -114,6 +122,9 @@ std::vector<std::string> design_sheet_names(const SizingResult& result) {
     std::vector<std::string> taken;
     for (const char* fixed : kFixedSheets) {
         taken.push_back(ascii_lower(fixed));
+    }
+    if (result.prices) { // the Cost and Prices sheets (docs/cost.md)
+        taken.insert(taken.end(), {"cost", "prices"});
     }
     std::vector<std::string> names;
     for (std::size_t i = 0; i < result.designs.size(); ++i) {
@@ -217,10 +228,11 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         if (has_checkpoints) {
             checkpoints = book.add_sheet(checkpoint_cells.sheet);
         }
-        std::optional<xlsx::Sheet> resilience;
-        if (wb::has_resilience(input)) {
-            resilience = book.add_sheet("Resilience");
-        }
+        std::optional<xlsx::Sheet> resilience =
+            sheet_if(book, wb::has_resilience(input), "Resilience");
+        // With a price book (docs/cost.md): what it costs, and the prices.
+        std::optional<xlsx::Sheet> cost = sheet_if(book, result.prices.has_value(), "Cost");
+        std::optional<xlsx::Sheet> prices = sheet_if(book, result.prices.has_value(), "Prices");
         xlsx::Sheet racks = book.add_sheet("Racks");
         std::optional<xlsx::Sheet> rack_units;
         if (options.every_rack_unit) {
@@ -246,6 +258,10 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         }
         const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells, assumptions);
         wb::write_slide(book, slide, input, sc);
+        if (cost) {
+            wb::write_prices(book, *prices, *result.prices);
+            wb::write_cost(book, *cost, input, cells, sc);
+        }
         wb::write_racks(book, racks, result, assumptions);
         if (rack_units) {
             wb::write_rack_units(book, *rack_units, result, assumptions);

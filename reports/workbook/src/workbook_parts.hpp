@@ -242,6 +242,22 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
 void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
                       const Assumptions& a);
 
+/// The Prices sheet (docs/reports.md): every price of the book in an input
+/// cell with its source, each under a defined name the Cost sheet's formulas
+/// use (price_names). Written only with a price book.
+void write_prices(xlsx::Book& book, xlsx::Sheet& sheet, const PriceBook& prices);
+
+/// The defined names of one priced catalog item (the book's items in order):
+/// price_<id>[_<drive>], unique. Its figures are <base>_list, _discount,
+/// _support or _support_share, and _licence.
+std::vector<std::string> price_item_names(const PriceBook& prices);
+
+/// The Cost sheet: live formulas over the Prices sheet and the design sheets
+/// (one column per Summary column), cached with core's design_cost and
+/// cloud_cost. Written only with a price book.
+void write_cost(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                const std::vector<DesignCells>& designs, const SummaryCells& summary);
+
 void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                   const std::vector<DesignCells>& designs, const SummaryCells& summary,
                   const Assumptions& a, const CheckpointCells& checkpoints);

@@ -1,0 +1,225 @@
+// The Prices sheet: every price of the user's price book (docs/cost.md §1)
+// in an input cell, with its unit and source, under a defined name the Cost
+// sheet's formulas use. Type a different discount here and the Cost sheet's
+// TCO follows.
+#include "podsizer/core/units.hpp"
+#include "workbook_parts.hpp"
+
+#include <set>
+
+namespace podsizer::wb {
+
+namespace {
+
+using xlsx::Num;
+using xlsx::Role;
+
+constexpr int kHeaderRow = 3;
+constexpr double kGroupWidth = 30;
+constexpr double kFigureWidth = 36;
+constexpr double kRefWidth = 40;
+constexpr double kNoteWidth = 60;
+
+/// One row of the sheet: a price (or a text input) with its source.
+struct PriceRow {
+    std::string group;
+    std::string figure;
+    bool is_text = false;
+    double value = 0.0;
+    std::string text;
+    Num num = Num::precise;
+    std::string unit;
+    std::string name; ///< defined name; empty when no formula uses it
+    Source source;
+};
+
+std::string item_group(const ItemPrice& p) {
+    std::string g = "Item " + p.id;
+    if (p.drive) {
+        g += " with " + format_in(*p.drive, units::TB, 2) + " drives";
+    }
+    return g;
+}
+
+void add_item_rows(const ItemPrice& p, const std::string& base, const std::string& currency,
+                   std::vector<PriceRow>& rows) {
+    const std::string g = item_group(p);
+    rows.push_back({g, "List price of one unit", false, p.unit_price, "", Num::integer, currency,
+                    base + "_list", p.source});
+    rows.push_back({g, "Discount off list", false, p.discount, "", Num::percent, "",
+                    base + "_discount", p.source});
+    if (p.support_per_year) {
+        rows.push_back({g, "Support a year per unit", false, *p.support_per_year, "", Num::integer,
+                        currency, base + "_support", p.source});
+    } else if (p.support_share) {
+        rows.push_back({g, "Support a year, share of the net price", false, *p.support_share, "",
+                        Num::percent, "", base + "_support_share", p.source});
+    }
+    if (p.licence_per_usable_tb_year) {
+        rows.push_back({g, "Licence a year per usable TB", false, *p.licence_per_usable_tb_year, "",
+                        Num::precise, currency, base + "_licence", p.source});
+    }
+    if (!p.sku.empty()) {
+        rows.push_back({g, "SKU (part number)", true, 0.0, p.sku, Num::text, "", "", p.source});
+    }
+}
+
+void add_site_rows(const SitePrices& s, const std::string& currency, std::vector<PriceRow>& rows) {
+    const Provenance& p = s.provenance;
+    const std::string g = "Site";
+    if (s.energy_per_kwh) {
+        rows.push_back({g, "Energy per kWh of facility power", false, *s.energy_per_kwh, "",
+                        Num::precise, currency, "price_energy_per_kWh", p.of("energy_per_kwh")});
+    }
+    if (s.space_per_rack_month) {
+        rows.push_back({g, "Space per rack-month", false, *s.space_per_rack_month, "", Num::precise,
+                        currency, "price_space_per_rack_month", p.of("space_per_rack_month")});
+    }
+    if (s.space_per_kw_month) {
+        rows.push_back({g, "Space per kW-month of IT power on the basis", false,
+                        *s.space_per_kw_month, "", Num::precise, currency,
+                        "price_space_per_kW_month", p.of("space_per_kw_month")});
+    }
+    rows.push_back({g, "Years of the analysis", false, static_cast<double>(s.years), "",
+                    Num::integer, "years", "price_years", p.of("years")});
+    if (s.discount_rate) {
+        rows.push_back({g, "Discount rate a year (present value)", false, *s.discount_rate, "",
+                        Num::percent, "", "price_discount_rate", p.of("discount_rate")});
+    }
+}
+
+void add_cloud_rows(const CloudPrices& c, const std::string& currency,
+                    std::vector<PriceRow>& rows) {
+    const Provenance& p = c.provenance;
+    const std::string g = "Cloud store";
+    rows.push_back(
+        {g, "Tier compared", true, 0.0, c.tier, Num::text, "", "price_cloud_tier", p.of("tier")});
+    for (const auto& [tier, price] : c.per_gb_month) {
+        // The Cost sheet finds the compared tier's price by this label.
+        rows.push_back({g, "Per GB-month, tier " + tier, false, price, "", Num::precise, currency,
+                        "", p.of("per_gb_month")});
+    }
+    if (c.egress_per_gb) {
+        rows.push_back({g, "Egress per GB read out", false, *c.egress_per_gb, "", Num::precise,
+                        currency, "price_cloud_egress_per_GB", p.of("egress_per_gb")});
+    }
+    if (c.per_10k_operations) {
+        rows.push_back({g, "Per 10,000 read operations", false, *c.per_10k_operations, "",
+                        Num::precise, currency, "price_cloud_per_10k_operations",
+                        p.of("per_10k_operations")});
+    }
+    rows.push_back({g, "Share of the data read out a month", false, c.read_out_share_per_month, "",
+                    Num::percent, "", "price_cloud_read_out_share",
+                    p.of("read_out_share_per_month")});
+    if (c.request_size) {
+        rows.push_back({g, "Bytes per read operation", false, c.request_size->base(), "",
+                        Num::integer, "bytes", "price_cloud_request_bytes", p.of("request_size")});
+    }
+}
+
+std::vector<PriceRow> price_rows(const PriceBook& book) {
+    std::vector<PriceRow> rows;
+    const std::vector<std::string> names = price_item_names(book);
+    for (std::size_t i = 0; i < book.items.size(); ++i) {
+        add_item_rows(book.items[i], names[i], book.currency, rows);
+    }
+    add_site_rows(book.site, book.currency, rows);
+    if (book.gpu_hour) {
+        rows.push_back({"GPUs", "Price per GPU-hour", false, *book.gpu_hour, "", Num::precise,
+                        book.currency, "price_gpu_hour", book.gpu_hour_source});
+    }
+    add_cloud_rows(book.cloud, book.currency, rows);
+    return rows;
+}
+
+void write_header(xlsx::Book& book, xlsx::Sheet& sheet, const PriceBook& prices) {
+    sheet.text(0, 0, "Prices", book.title());
+    sheet.text(1, 0,
+               "The price book's prices in " + prices.currency +
+                   " (docs/cost.md), each with its source. Blue cells are inputs: type a "
+                   "different discount, energy price or number of years and the Cost sheet "
+                   "follows.",
+               book.subtitle());
+    sheet.text(2, 0,
+               "Source kind \"assumption\": an illustrative price, not a quote; the Cost "
+               "figures resting on one are shaded.",
+               book.subtitle());
+    const char* headers[] = {"Group",       "Figure",    "Value", "Unit", "Name in formulas",
+                             "Source kind", "Reference", "Note"};
+    for (int c = 0; c < 8; ++c) {
+        sheet.text(kHeaderRow, c, headers[c], book.header_left());
+    }
+}
+
+} // namespace
+
+std::vector<std::string> price_item_names(const PriceBook& prices) {
+    std::vector<std::string> out;
+    std::set<std::string> taken;
+    for (std::size_t i = 0; i < prices.items.size(); ++i) {
+        const ItemPrice& p = prices.items[i];
+        std::string base =
+            defined_name("price_" + p.id, p.drive ? format_in(*p.drive, units::TB, 2) : "item");
+        if (!p.drive) {
+            base.resize(base.size() - 5); // defined_name joins with "_": drop "_item"
+        }
+        if (!taken.insert(base).second) {
+            base += "_" + std::to_string(i + 1); // two ids that differ only in punctuation
+            taken.insert(base);
+        }
+        out.push_back(base);
+    }
+    return out;
+}
+
+void write_prices(xlsx::Book& book, xlsx::Sheet& sheet, const PriceBook& prices) {
+    write_header(book, sheet, prices);
+    const std::vector<PriceRow> rows = price_rows(prices);
+    int row = kHeaderRow + 1;
+    int first_tier = -1;
+    int last_tier = -1;
+    for (const PriceRow& r : rows) {
+        sheet.text(row, 0, r.group, book.label());
+        sheet.text(row, 1, r.figure, book.label());
+        if (r.is_text) {
+            sheet.text(row, 2, r.text, book.style(Num::text, Role::input));
+        } else {
+            sheet.number(row, 2, r.value, r.num, Role::input);
+        }
+        sheet.text(row, 3, r.unit, book.label());
+        sheet.text(row, 4, r.name, book.note());
+        sheet.text(row, 5, std::string(to_string(r.source.kind)), book.label());
+        sheet.text(row, 6, r.source.ref, book.note());
+        sheet.text(row, 7, r.source.note, book.note());
+        if (!r.name.empty()) {
+            book.define_name(r.name, "=" + sheet.ref(row, 2));
+        }
+        if (r.figure.rfind("Per GB-month, tier ", 0) == 0) {
+            first_tier = first_tier < 0 ? row : first_tier;
+            last_tier = row;
+        }
+        sheet.fit_height(row, {{r.figure, kFigureWidth, 10.0},
+                               {r.source.ref, kRefWidth, 9.0},
+                               {r.source.note, kNoteWidth, 9.0}});
+        ++row;
+    }
+    if (first_tier >= 0) {
+        const std::string q = xlsx::quoted(sheet.name()) + "!";
+        book.define_name("price_cloud_tier_labels",
+                         "=" + q + xlsx::cell(first_tier, 1) + ":" + xlsx::cell(last_tier, 1));
+        book.define_name("price_cloud_tier_prices",
+                         "=" + q + xlsx::cell(first_tier, 2) + ":" + xlsx::cell(last_tier, 2));
+    }
+    sheet.column_width(0, 0, kGroupWidth);
+    sheet.column_width(1, 1, kFigureWidth);
+    sheet.column_width(2, 2, 12);
+    sheet.column_width(3, 3, 8);
+    sheet.column_width(4, 4, 30);
+    sheet.column_width(5, 5, 11);
+    sheet.column_width(6, 6, kRefWidth);
+    sheet.column_width(7, 7, kNoteWidth);
+    sheet.freeze(kHeaderRow + 1, 0);
+    sheet.print_setup(kHeaderRow);
+}
+
+} // namespace podsizer::wb
