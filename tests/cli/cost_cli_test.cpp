@@ -169,11 +169,14 @@ TEST_CASE("a bad --prices file names the file and the JSON path; no export repla
     const ProcessResult r = podsizer({"size", kPod, "--prices", bad});
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains(bad + ": $.items[0].unit_price"));
-    const std::string book = write_temp("cost/book.json", read_file(kPrices));
+    // Read from the source tree: the test runs in the build tree.
+    const std::string original = read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPrices);
+    REQUIRE_FALSE(original.empty());
+    const std::string book = write_temp("cost/book.json", original);
     const ProcessResult x = podsizer({"size", kPod, "--prices", book, "--xlsx", book});
     CHECK(x.exit_code == 2);
     CHECK_THAT(x.err, Catch::Contains("the price book"));
-    CHECK(read_file(book) == read_file(kPrices));
+    CHECK(read_file(book) == original);
 }
 
 TEST_CASE("batch and sweep get cost columns only with a price book") {

@@ -396,7 +396,8 @@ TEST_CASE("an endless input ends at once in the too-large error, for every reade
                                    {{"--catalog", "/dev/zero", "size", kPod}, "/dev/zero"},
                                    {{"catalog", "validate", "/dev/zero"}, "/dev/zero"},
                                    {{"sweep", "/dev/zero", "--vary", "gpus=576"}, "/dev/zero"},
-                                   {{"batch", "/dev/zero", kPod}, "/dev/zero"}};
+                                   {{"batch", "/dev/zero", kPod}, "/dev/zero"},
+                                   {{"size", kPod, "--prices", "/dev/zero"}, "/dev/zero"}};
     for (const Row& row : rows) {
         INFO(row.args[0] << " " << row.args[1]);
         const auto start = std::chrono::steady_clock::now();

@@ -489,7 +489,12 @@ std::string BatchReport::end(const std::vector<std::vector<std::string>>& rows,
         g.header = table_header();
         g.rows = rows;
         g.numeric_from = label_header().size() + 1;
-        return format_ == BatchFormat::table ? render_text(g) : render_markdown(g);
+        const bool md = format_ == BatchFormat::md;
+        // The TCO cells marked † rest on the book's illustrative prices: name them.
+        const std::string footnote =
+            prices_ ? illustrative_footnote(assumed_book_prices(*prices_), md) : std::string();
+        return (md ? render_markdown(g) : render_text(g)) +
+               (footnote.empty() || !md ? footnote : "\n" + footnote);
     }
     case BatchFormat::json: {
         json s;

@@ -66,6 +66,30 @@ std::string wrapped(const std::string& head, const std::vector<std::string>& ite
 
 } // namespace
 
+std::vector<std::string> assumed_book_prices(const PriceBook& book) {
+    std::vector<std::string> out;
+    for (const ItemPrice& p : book.items) {
+        if (p.source.kind == SourceKind::assumption) {
+            out.push_back(p.id);
+        }
+    }
+    const Provenance& s = book.site.provenance;
+    for (const char* f : {"energy_per_kwh", "space_per_rack_month", "space_per_kw_month"}) {
+        const SitePrices& site = book.site;
+        const bool given = std::string_view(f) == "energy_per_kwh" ? site.energy_per_kwh.has_value()
+                           : std::string_view(f) == "space_per_rack_month"
+                               ? site.space_per_rack_month.has_value()
+                               : site.space_per_kw_month.has_value();
+        if (given && s.of(f).kind == SourceKind::assumption) {
+            out.push_back(std::string("site.") + f);
+        }
+    }
+    if (s.of("years").kind == SourceKind::assumption) {
+        out.push_back("site.years");
+    }
+    return out;
+}
+
 std::string illustrative_footnote(std::vector<std::string> names, bool markdown) {
     if (names.empty()) {
         return {};

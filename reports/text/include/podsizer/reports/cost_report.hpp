@@ -30,6 +30,10 @@ std::string cost_section(const SizingResult& result, bool markdown);
 /// (ASSUMPTION, illustrative); empty when there are none. Ends with a newline.
 std::string illustrative_footnote(std::vector<std::string> names, bool markdown);
 
+/// Every price of the book whose source is an assumption, named as
+/// DesignCost::assumed names them (for a table of many designs' costs).
+std::vector<std::string> assumed_book_prices(const PriceBook& book);
+
 /// The CSV columns of a design's cost (headers with the currency), and one
 /// design's cells; no columns without a price book.
 std::vector<std::string> cost_csv_headers(const PriceBook& book);
