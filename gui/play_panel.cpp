@@ -115,9 +115,9 @@ QString findings_html(const Design& p) {
             continue;
         }
         const QString colour = x.severity() == Severity::error ? "#b71c1c" : "#e65100";
-        f +=
-            QString("<div style='color:%1'>[%2] %3</div>")
-                .arg(colour, q(std::string(to_string(x.severity()))), q(x.message()).toHtmlEscaped());
+        f += QString("<div style='color:%1'>[%2] %3</div>")
+                 .arg(colour, q(std::string(to_string(x.severity()))),
+                      q(x.message()).toHtmlEscaped());
     }
     return f.isEmpty() ? PlayPanel::tr("<i>Played design: no warnings or errors.</i>") : f;
 }

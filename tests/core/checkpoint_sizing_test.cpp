@@ -62,7 +62,8 @@ TEST_CASE("the cadence example: 60 s sync drives the write and the quoted pod ca
     REQUIRE(unsustainable.size() == 1);
     CHECK(unsustainable[0]->severity() == Severity::error);
     // 5.6 s to write 25.2 TB at 4.5 TB/s fits a 5 % budget only every 112 s.
-    CHECK_THAT(unsustainable[0]->message, Catch::Contains("60 s sync") && Catch::Contains("112 s"));
+    CHECK_THAT(unsustainable[0]->message(),
+               Catch::Contains("60 s sync") && Catch::Contains("112 s"));
     CHECK(with_code(quoted, "write-short").size() == 1);
     for (const CheckpointAtDesign& c : quoted.checkpoints) {
         INFO(c.name);

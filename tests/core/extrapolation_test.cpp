@@ -185,9 +185,9 @@ TEST_CASE("the one-namespace exabyte is laid out by auto: rack-resilient where i
         return to_string(x.code) == "auto-layout";
     });
     REQUIRE(f != ns.findings.end());
-    CHECK_THAT(f->message, Catch::Contains("layout auto chose rack-resilient (146+4)"));
-    CHECK_THAT(f->message, Catch::Contains("within 1 %"));
-    CHECK_THAT(f->message, Catch::Contains("costs nothing"));
+    CHECK_THAT(f->message(), Catch::Contains("layout auto chose rack-resilient (146+4)"));
+    CHECK_THAT(f->message(), Catch::Contains("within 1 %"));
+    CHECK_THAT(f->message(), Catch::Contains("costs nothing"));
     CHECK_FALSE(has(ns.findings, "not-rack-tolerant"));
 }
 

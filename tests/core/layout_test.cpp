@@ -56,7 +56,7 @@ TEST_CASE("the reference pod is dbox-ha by default: it survives a D-box, not a r
     REQUIRE(f != nullptr);
     CHECK(f->severity() == Severity::warning);
     // 2 x 29 racks = 58 wide: 54+4 = 93.1 % against 97.3 %, i.e. -4.3 %.
-    CHECK_THAT(f->message, Catch::Contains("54+4") && Catch::Contains("4.3 %"));
+    CHECK_THAT(f->message(), Catch::Contains("54+4") && Catch::Contains("4.3 %"));
     CHECK(d.feasible()); // a warning, not a requirement missed
 }
 
@@ -106,7 +106,7 @@ TEST_CASE("small clusters are classic: wider than the old 8+4 floor, no enclosur
     CHECK(in(d.usable, units::PB) == Approx(12.10).epsilon(1e-3));
     const Finding* f = finding(d, "no-enclosure-tolerance");
     REQUIRE(f != nullptr);
-    CHECK_THAT(f->message, Catch::Contains("dbox-ha needs at least 11 D-boxes"));
+    CHECK_THAT(f->message(), Catch::Contains("dbox-ha needs at least 11 D-boxes"));
 }
 
 TEST_CASE("dbox-ha below 11 D-boxes is an error; its write buffer wants more") {
@@ -128,7 +128,7 @@ TEST_CASE("a cluster beyond the software's limits is an error that counts the cl
     const Finding* f = finding(over, "platform-limit");
     REQUIRE(f != nullptr);
     CHECK(f->severity() == Severity::error);
-    CHECK_THAT(f->message, Catch::Contains("needs 2 clusters"));
+    CHECK_THAT(f->message(), Catch::Contains("needs 2 clusters"));
 }
 
 TEST_CASE("one namespace of an exabyte on small drives needs several clusters") {
@@ -143,5 +143,5 @@ TEST_CASE("one namespace of an exabyte on small drives needs several clusters") 
     CHECK(one.dboxes == 3305);
     const Finding* f = finding(one, "platform-limit");
     REQUIRE(f != nullptr);
-    CHECK_THAT(f->message, Catch::Contains("needs 4 clusters"));
+    CHECK_THAT(f->message(), Catch::Contains("needs 4 clusters"));
 }

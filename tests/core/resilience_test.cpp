@@ -149,7 +149,7 @@ TEST_CASE("durability counts enclosure events beside drive failures") {
         std::find_if(r.findings.begin(), r.findings.end(),
                      [](const Finding& f) { return to_string(f.code) == "durability"; });
     REQUIRE(durability != r.findings.end());
-    CHECK(durability->message.find("mostly D-box events") != std::string::npos);
+    CHECK(durability->message().find("mostly D-box events") != std::string::npos);
     CHECK(has(r, "dbox-loss-risk")); // 1.72e-3 > 1e-4
     // Fixed rebuild windows (Backblaze's method): 9,108 x 0.005 a year x
     // P(Poisson(9,107 x 0.005 / 8,760 h x T_d) >= 4); about 1.4e-9 at

@@ -54,8 +54,9 @@ std::string percent_text(double fraction) {
 }
 
 ojson finding_json(const Finding& f) {
-    return {
-        {"severity", to_string(f.severity())}, {"code", to_string(f.code)}, {"message", f.message()}};
+    return {{"severity", to_string(f.severity())},
+            {"code", to_string(f.code)},
+            {"message", f.message()}};
 }
 
 ojson findings_json(const std::vector<Finding>& fs) {
@@ -115,8 +116,8 @@ ojson design_summary_json(const Design& d) {
 std::string findings_block(const std::vector<std::pair<std::string, Finding>>& fs) {
     std::string out;
     for (const auto& [subject, f] : fs) {
-        out +=
-            "  [" + std::string(to_string(f.severity())) + "] " + subject + ": " + f.message() + "\n";
+        out += "  [" + std::string(to_string(f.severity())) + "] " + subject + ": " + f.message() +
+               "\n";
     }
     return out.empty() ? "" : "\nFindings:\n" + out;
 }
