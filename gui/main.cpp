@@ -22,6 +22,7 @@
 #include <QLineEdit>
 #include <QPixmap>
 #include <QStyleFactory>
+#include <QUndoStack>
 #include <algorithm>
 #include <cstdio>
 #include <fmt/format.h>
@@ -105,6 +106,7 @@ int measure_latency(podsizer::gui::MainWindow& w, int count) {
 struct CommandLine {
     std::optional<QString> scenario; ///< none: the reference case
     std::optional<QString> catalog;  ///< none: the default catalog alone
+    std::optional<QString> prices;   ///< a price book over the scenario's (as the CLI's)
     std::optional<QString> screenshot;
     std::optional<QString> latency; ///< the number of edits, as typed
     QString tab;
@@ -131,13 +133,16 @@ CommandLine parse_command_line(const QApplication& app) {
     const QCommandLineOption screenshot_opt(
         "screenshot", "Render the main window to a PNG file and exit.", "FILE");
     const QCommandLineOption tab_opt(
-        "tab", "Tab to show: results, resilience, charts, racks or catalog.", "NAME", "results");
+        "tab", "Tab to show: results, resilience, cost, charts, racks or catalog.", "NAME",
+        "results");
     const QCommandLineOption size_opt("size", "Window size for --screenshot, WIDTHxHEIGHT.", "WxH",
                                       "1600x1000");
     const QCommandLineOption latency_opt(
         "measure-latency", "Time N edits of the GPU count (edit to repainted window) and exit.",
         "N");
-    cli.addOptions({catalog_opt, screenshot_opt, tab_opt, size_opt, latency_opt});
+    const QCommandLineOption prices_opt(
+        "prices", "Price book over the scenario's (as the CLI's --prices; docs/cost.md).", "FILE");
+    cli.addOptions({catalog_opt, prices_opt, screenshot_opt, tab_opt, size_opt, latency_opt});
     cli.process(app);
 
     // A value when the option is given, even an empty one (which then fails
@@ -150,6 +155,7 @@ CommandLine parse_command_line(const QApplication& app) {
         line.scenario = cli.positionalArguments().front();
     }
     line.catalog = value(catalog_opt);
+    line.prices = value(prices_opt);
     line.screenshot = value(screenshot_opt);
     line.latency = value(latency_opt);
     line.tab = cli.value(tab_opt);
@@ -172,6 +178,10 @@ int open_inputs(podsizer::gui::MainWindow& w, const CommandLine& line) {
             } else if (!w.openFile(*line.scenario)) {
                 return 2;
             }
+        }
+        if (line.prices) {
+            w.session()->loadPriceBook(*line.prices);
+            w.session()->undoStack()->setClean(); // given on the command line: no unsaved edit
         }
     } catch (const podsizer::InputError& e) {
         return fail(QString::fromStdString(e.what()));
@@ -270,7 +280,7 @@ int main(int argc, char** argv) {
     }
     if (!w.showTab(line.tab)) {
         return fail("--tab: unknown tab \"" + line.tab +
-                    "\"; expected results, resilience, charts, racks or catalog");
+                    "\"; expected results, resilience, cost, charts, racks or catalog");
     }
     if (line.batch()) {
         if (const int status = resize_window(w, line.size); status != 0) {

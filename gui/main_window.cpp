@@ -3,6 +3,7 @@
 #include "analysis_panels.hpp"
 #include "catalog_view.hpp"
 #include "charts_view.hpp"
+#include "cost_panel.hpp"
 #include "play_panel.hpp"
 #include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/errors.hpp"
@@ -160,6 +161,7 @@ void MainWindow::buildStatusBar() {
 }
 
 void MainWindow::connectSignals() {
+    connect(results_->cost(), &CostPanel::pickRequested, this, &MainWindow::priceBookDialog);
     connect(editor_, &ScenarioEditor::edited, session_,
             [this](const Scenario& s, const QString& field, const QString& label) {
                 session_->edit(s, field, label);
@@ -208,6 +210,9 @@ void MainWindow::buildFileMenu() {
     refreshRecentMenu();
     add_action(this, file, tr("&Save"), QKeySequence::Save, [this] { save(); });
     add_action(this, file, tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
+    file->addSeparator();
+    add_action(this, file, tr("&Price book…"), QKeySequence(tr("Ctrl+Shift+P")),
+               [this] { priceBookDialog(); });
     file->addSeparator();
     buildExportMenu(file->addMenu(tr("&Export")));
     file->addSeparator();
@@ -322,10 +327,10 @@ void MainWindow::showShortcuts() {
 }
 
 bool MainWindow::showTab(const QString& name) {
-    if (name == "resilience") {
-        // The results tab with its Resilience panel in front (screenshots).
+    if (name == "resilience" || name == "cost") {
+        // The results tab with that panel in front (screenshots).
         tabs_->setCurrentWidget(results_);
-        results_->showResilience();
+        name == "cost" ? results_->showCost() : results_->showResilience();
         return true;
     }
     for (int i = 0; i < 4; ++i) {
@@ -507,6 +512,21 @@ void MainWindow::exportWorkbook(const QString& path) const {
     targets.xlsx = path.toStdString();
     export_study(*session_->study(), session_->catalog(), &session_->scenario(), targets,
                  export_date_from_env());
+}
+
+void MainWindow::priceBookDialog() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Price book"), QFileInfo(session_->filePath()).absolutePath(),
+        tr("Price book (podsizer-prices/1) (*.json);;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    try {
+        session_->loadPriceBook(path);
+        statusBar()->showMessage(tr("Prices from %1").arg(path), 5000);
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot read the price book"), q(e.what()));
+    }
 }
 
 void MainWindow::exportWorkbookDialog() {

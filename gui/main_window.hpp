@@ -57,7 +57,7 @@ public:
     QLabel* totals() const { return totals_; }
 
     /// Shows the tab named "results", "charts", "racks" or "catalog" (or
-    /// "resilience": the results with the Resilience panel in front);
+    /// "resilience" or "cost": the results with that panel in front);
     /// false when there is no such tab.
     bool showTab(const QString& name);
 
@@ -96,6 +96,8 @@ public Q_SLOTS:
     void exportDialog(Report report, Format format);
     void exportRackSvgDialog();
     void exportWorkbookDialog();
+    /// File > Price book…: reads a price-book file into the scenario.
+    void priceBookDialog();
 
 protected:
     void closeEvent(QCloseEvent* event) override;

@@ -1,6 +1,7 @@
 #include "play_panel.hpp"
 
 #include "grid_table.hpp"
+#include "podsizer/core/cost.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/hand_design.hpp"
 #include "session.hpp"
@@ -105,6 +106,37 @@ std::vector<PlayRow> play_rows() {
         {PlayPanel::tr("Meets requirements"),
          [](const Design& d) { return d.feasible() ? QString("yes") : QString("NO"); }, nullptr, 0},
     };
+}
+
+/// With a price book: what the design costs (core's design_cost,
+/// docs/cost.md §2), so each step shows what it adds to the bill. A part
+/// the book leaves unpriced is named beside the total, which leaves it out.
+void add_cost_rows(std::vector<PlayRow>& rows, const PriceBook& book) {
+    const QString cur = " (" + q(book.currency) + ")";
+    using Amount = double (*)(const DesignCost&);
+    const std::pair<QString, Amount> totals[] = {
+        {PlayPanel::tr("CapEx") + cur, [](const DesignCost& c) { return c.capex; }},
+        {PlayPanel::tr("OpEx a year") + cur, [](const DesignCost& c) { return c.opex_per_year; }},
+        {PlayPanel::tr("TCO, %1 years").arg(book.site.years) + cur,
+         [](const DesignCost& c) { return c.tco; }}};
+    for (const auto& [label, amount] : totals) {
+        rows.push_back({label,
+                        [&book, amount](const Design& d) {
+                            const DesignCost c = design_cost(d, book);
+                            const std::vector<std::string> missing = c.unpriced();
+                            QString text = q(format_number(amount(c), 0));
+                            if (!missing.empty()) {
+                                QStringList names;
+                                for (const std::string& n : missing) {
+                                    names << q(n);
+                                }
+                                text += PlayPanel::tr(" (unpriced: %1)").arg(names.join(", "));
+                            }
+                            return text;
+                        },
+                        [&book, amount](const Design& d) { return amount(design_cost(d, book)); },
+                        0});
+    }
 }
 
 /// The played design's warnings and errors, coloured by severity.
@@ -314,7 +346,10 @@ void PlayPanel::update() {
                                          : std::optional(replay(*sized, c, d, s, cat)));
     }
 
-    const std::vector<PlayRow> rows = play_rows();
+    std::vector<PlayRow> rows = play_rows();
+    if (s.prices) {
+        add_cost_rows(rows, *s.prices);
+    }
     table_->setRowCount(static_cast<int>(rows.size()));
     QStringList labels;
     for (std::size_t i = 0; i < rows.size(); ++i) {

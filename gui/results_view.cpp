@@ -1,6 +1,7 @@
 #include "results_view.hpp"
 
 #include "analysis_panels.hpp"
+#include "cost_panel.hpp"
 #include "grid_table.hpp"
 #include "play_panel.hpp"
 #include "podsizer/reports/comparison_report.hpp"
@@ -76,9 +77,10 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
       error_(new QLabel(this)), table_(new QTableWidget(this)), comparison_(new QTableWidget(this)),
       tables_(new SteadyTabWidget(this)), extrapolation_(new ExtrapolationPanel(session, this)),
       optimizer_(new OptimizerPanel(session, this)),
-      resilience_(new ResiliencePanel(session, this)), findings_(new QTreeWidget(this)),
-      checkpoints_(new QTableWidget(this)), checkpoint_notes_(new QLabel(this)),
-      details_(new SteadyTabWidget(this)), play_(new PlayPanel(session, this)) {
+      resilience_(new ResiliencePanel(session, this)), cost_(new CostPanel(session, this)),
+      findings_(new QTreeWidget(this)), checkpoints_(new QTableWidget(this)),
+      checkpoint_notes_(new QLabel(this)), details_(new SteadyTabWidget(this)),
+      play_(new PlayPanel(session, this)) {
     auto* layout = new QVBoxLayout(this);
     buildHeader(layout);
     buildTables();
@@ -185,10 +187,15 @@ void ResultsView::buildDetails() {
     details_->addTab(extrapolation_, tr("Extrapolation && fleet"));
     details_->addTab(optimizer_, tr("Optimiser"));
     details_->addTab(resilience_, tr("Resilience"));
+    details_->addTab(cost_, tr("Cost"));
 }
 
 void ResultsView::showResilience() {
     details_->setCurrentWidget(resilience_);
+}
+
+void ResultsView::showCost() {
+    details_->setCurrentWidget(cost_);
 }
 
 void ResultsView::showEvent(QShowEvent* event) {

@@ -24,6 +24,7 @@ class QVBoxLayout;
 
 namespace podsizer::gui {
 
+class CostPanel;
 class ExtrapolationPanel;
 class OptimizerPanel;
 class PlayPanel;
@@ -50,6 +51,10 @@ public:
     ResiliencePanel* resilience() const { return resilience_; }
     /// Brings the Resilience panel to the front of the details.
     void showResilience();
+    /// What the designs cost, from the scenario's price book.
+    CostPanel* cost() const { return cost_; }
+    /// Brings the Cost panel to the front of the details.
+    void showCost();
     QTreeWidget* findings() const { return findings_; }
     QTableWidget* checkpoints() const { return checkpoints_; }
     /// The tabs under the table: findings, checkpoints (and more as they come).
@@ -82,6 +87,7 @@ private:
     ExtrapolationPanel* extrapolation_;
     OptimizerPanel* optimizer_;
     ResiliencePanel* resilience_;
+    CostPanel* cost_;
     QTreeWidget* findings_;
     QTableWidget* checkpoints_;
     QLabel* checkpoint_notes_;

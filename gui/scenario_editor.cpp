@@ -104,6 +104,7 @@ Scenario ScenarioEditor::assemble(const std::vector<char>* applies) const {
         }
     }
     s.options = kept_.options;
+    s.prices = kept_.prices; // no form field: the price book stays as loaded (docs/cost.md)
     if (s.checkpoint) {
         s.checkpoint->jobs = kept_.checkpoint->jobs;
     }
@@ -196,6 +197,7 @@ void ScenarioEditor::load(const Scenario& s) {
         g.box->setChecked(g.section->exists(s));
     }
     kept_.options = s.options;
+    kept_.prices = s.prices;
     kept_.checkpoint->jobs = s.checkpoint ? s.checkpoint->jobs : std::vector<CheckpointJobSpec>{};
     for (const Row& row : rows_) {
         // A ticked-off section keeps what it showed, to come back to.

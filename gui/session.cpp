@@ -1,5 +1,6 @@
 #include "session.hpp"
 
+#include "podsizer/catalog/price_book_io.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
@@ -87,6 +88,7 @@ bool Session::isModified() const {
 void Session::newScenario() {
     const bool had_own = !extras_.catalog.empty();
     extras_ = {};
+    price_file_.clear();
     if (had_own) {
         catalog_ = custom_.build();
     }
@@ -105,6 +107,7 @@ QStringList Session::openFile(const QString& path) {
     ScenarioWithCatalog r = load_scenario_with_catalog(path.toStdString(), custom_.build(), &diag);
     const bool catalog_changes = !extras_.catalog.empty() || !r.extras.catalog.empty();
     extras_ = std::move(r.extras);
+    price_file_ = r.price_files.empty() ? QString() : QString::fromStdString(r.price_files.front());
     if (catalog_changes) {
         catalog_ = std::move(r.catalog);
         // Before the scenario, so the editor knows the ids it uses.
@@ -129,7 +132,31 @@ std::vector<RunFile> Session::inputFiles() const {
     if (!custom_.path().isEmpty()) {
         files.push_back({"the custom catalog", custom_.path().toStdString()});
     }
+    if (!price_file_.isEmpty()) {
+        files.push_back({"the price book", price_file_.toStdString()});
+    }
     return files;
+}
+
+void Session::loadPriceBook(const QString& path) {
+    Scenario next = scenario_;
+    next.prices = load_price_book(path.toStdString()); // throws before anything changes
+    // The book goes into the scenario: saved in it, so undo and save agree.
+    extras_.prices.clear();
+    price_file_ = path;
+    if (next == scenario_) { // the same prices from another file: only the note changes
+        Q_EMIT resultsChanged();
+        return;
+    }
+    edit(next, {}, tr("price book"), false);
+}
+
+void Session::clearPriceBook() {
+    Scenario next = scenario_;
+    next.prices.reset();
+    extras_.prices.clear();
+    price_file_.clear();
+    edit(next, {}, tr("no price book"), false);
 }
 
 void Session::checkExportPath(const QString& path, const std::string& role) const {

@@ -107,6 +107,17 @@ public:
     void edit(const Scenario& next, const QString& field, const QString& label,
               bool from_editor = true);
 
+    /// The price-book file the scenario's prices came from: the one its
+    /// `prices` names, or the one loadPriceBook read; empty when the book is
+    /// in the scenario or there is none. An input no export may replace.
+    const QString& priceFile() const { return price_file_; }
+    /// Reads a price-book file into the scenario (docs/cost.md), an undoable
+    /// edit; saving then writes the book into the scenario. Throws
+    /// InputError (the file, the JSON path) and then changes nothing.
+    void loadPriceBook(const QString& path);
+    /// Sizes without prices (an undoable edit): no cost figures anywhere.
+    void clearPriceBook();
+
     /// Uses a custom catalog; throws InputError (and changes nothing) when it
     /// does not merge with the default catalog and the scenario's own.
     void setCustomCatalog(const CustomCatalog& custom);
@@ -145,6 +156,7 @@ private:
     int selected_ = 0;
     QUndoStack* undo_;
     QString path_;
+    QString price_file_;
     QElapsedTimer edit_timer_;
 };
 

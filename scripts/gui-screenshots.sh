@@ -26,6 +26,9 @@ done
 # The Resilience panel: rebuilds, nines against the rebuild share, outage.
 "$build/gui/podsizer-gui" examples/high-density-1eb.json \
   --screenshot "$out/gui-resilience.png" --tab resilience
+# The Cost panel: the fleet example priced with the illustrative book.
+"$build/gui/podsizer-gui" "$scenario" --prices examples/prices-illustrative.json \
+  --screenshot "$out/gui-cost.png" --tab cost
 (cd "$build/tests" && ./test_gui aCapacityWithoutAUnitIsMarkedAtTheFieldWithTheReason \
    aCatalogEntryCanBeCopiedCheckedInlineAndApplied >/dev/null)
 cp "$build/tests/output/gui/gui-field-error.png" "$build/tests/output/gui/gui-catalog-edit.png" "$out/"

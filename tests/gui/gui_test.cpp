@@ -11,6 +11,7 @@
 #include "analysis_panels.hpp"
 #include "catalog_view.hpp"
 #include "charts_view.hpp"
+#include "cost_panel.hpp"
 #include "custom_catalog.hpp"
 #include "field_look.hpp"
 #include "field_widget.hpp"
@@ -23,6 +24,7 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/comparison.hpp"
+#include "podsizer/core/cost.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/hand_design.hpp"
@@ -530,6 +532,109 @@ private Q_SLOTS:
         need = qobject_cast<QLineSeries*>(p->outageChart()->chart()->series().front());
         QVERIFY(need != nullptr);
         QCOMPARE(need->at(need->count() - 1).y(), before + 50.0);
+    }
+
+    void theCostPanelShowsTheCliFiguresAndThePlayPanelWhatAStepCosts() {
+        // Issue 31: a price book read through the session (what File > Price
+        // book… and --prices do) gives the Cost panel the figures `podsizer
+        // size` and `compare --prices` print, and the ± panel what a step costs.
+        auto w = open_window();
+        const QString example = kSource + "/examples/fleet-160k.json";
+        const QString prices = kSource + "/examples/prices-illustrative.json";
+        QVERIFY(w->openFile(example));
+        QVERIFY(w->showTab("cost"));
+        QApplication::processEvents();
+        CostPanel* panel = w->results()->cost();
+        QVERIFY(panel->isVisible());
+        QVERIFY(panel->note()->text().contains("No price book"));
+        QVERIFY(!panel->designs()->isVisible());
+        w->session()->loadPriceBook(prices);
+        QApplication::processEvents();
+        QVERIFY(panel->designs()->isVisible() && panel->columns()->isVisible());
+        QVERIFY(panel->note()->text().contains("prices-illustrative.json"));
+
+        const std::string path = example.toStdString();
+        const std::string book = prices.toStdString();
+        // Each design's cost as `podsizer size --prices … --format json` gives
+        // it, shown as its table prints it (every price here is illustrative: †).
+        const ProcessResult size = cli({"size", path, "--prices", book, "--format", "json"});
+        QCOMPARE(size.exit_code, 0);
+        const auto designs = nlohmann::json::parse(size.out).at("designs");
+        QTableWidget* t = panel->designs();
+        QCOMPARE(t->columnCount(), static_cast<int>(designs.size()));
+        auto money = [](double v, int decimals) {
+            return QString::fromStdString(format_number(v, decimals)) + QString::fromUtf8("†");
+        };
+        const std::pair<const char*, std::pair<const char*, int>> rows[] = {
+            {"CapEx (USD)", {"capex", 0}},
+            {"OpEx a year (USD)", {"opex_per_year", 0}},
+            {"TCO, 5 years (USD)", {"tco", 0}},
+            {"Per usable TB-month (USD)", {"per_usable_tb_month", 2}}};
+        for (int c = 0; c < t->columnCount(); ++c) {
+            const auto& cost = designs.at(static_cast<std::size_t>(c)).at("cost");
+            for (const auto& [label, key] : rows) {
+                const int r = row_named(t, label);
+                QVERIFY2(r >= 0, label);
+                QCOMPARE(t->item(r, c)->text(),
+                         money(cost.at(key.first).get<double>(), key.second));
+            }
+        }
+        // The columns of `compare --prices`: the designs, 5 NCP pods and the
+        // cloud store priced at its own usable capacity (1 EB).
+        const ProcessResult cmp = cli({"compare", path, "--prices", book, "--format", "json"});
+        QCOMPARE(cmp.exit_code, 0);
+        const auto columns = nlohmann::json::parse(cmp.out).at("columns");
+        QTableWidget* k = panel->columns();
+        QCOMPARE(k->columnCount(), static_cast<int>(columns.size()));
+        const int tco = row_named(k, "TCO, 5 years (USD)");
+        QVERIFY(tco >= 0);
+        for (int c = 0; c < k->columnCount(); ++c) {
+            const auto& cost = columns.at(static_cast<std::size_t>(c)).at("cost");
+            QCOMPARE(k->item(tco, c)->text(), money(cost.at("tco").get<double>(), 0));
+        }
+        // The cloud store: 1,000,000,000 GB x 0.018 x 12 a year of storage alone.
+        const auto& cloud = columns.back().at("cost");
+        QVERIFY(cloud.at("storage_per_year").get<double>() == 1e9 * 0.018 * 12);
+        QCOMPARE(k->item(row_named(k, "Unpriced"), k->columnCount() - 1)->text(), QString("-"));
+
+        // The ± panel: one more C-node costs what the engine says it does.
+        PlayPanel* play = w->results()->play();
+        w->results()->details()->setCurrentIndex(0);
+        QApplication::processEvents();
+        const Design sized = *w->session()->selected();
+        const PriceBook& pb = *w->session()->scenario().prices;
+        const int row = row_named(play->comparison(), "TCO, 5 years (USD)");
+        QVERIFY(row >= 0);
+        const Scenario s = w->session()->scenario();
+        const Design more =
+            evaluate_design(hand_design_of(sized, sized.cnodes + 1, sized.dboxes),
+                            sized.requirements, s.constraints, s.data_reduction, catalog());
+        const double step = design_cost(more, pb).tco - design_cost(sized, pb).tco;
+        QCOMPARE(play->comparison()->item(row, 3)->text(),
+                 "+" + QString::fromStdString(format_number(step, 0)));
+        // By hand, when the step adds no switch or rack: 25,000 less 20 %, and
+        // its support at 15 % of that for 5 years, plus its energy.
+        if (more.switches() == sized.switches() && more.racks == sized.racks) {
+            const double energy =
+                in(more.facility_power - sized.facility_power, units::kW) * 8760 * 0.0806;
+            QVERIFY(std::abs(step - (20000 * (1 + 5 * 0.15) + 5 * energy)) < 1e-6);
+        }
+
+        // An edit keeps the book; the book's file is an input no export replaces.
+        type_into(w->editor()->field("$.fleet.gpus"), "150000");
+        QApplication::processEvents();
+        QVERIFY(w->session()->scenario().prices.has_value());
+        bool refused = false;
+        try {
+            w->session()->checkExportPath(prices);
+        } catch (const podsizer::InputError&) {
+            refused = true;
+        }
+        QVERIFY(refused);
+        // Remove: no cost rows anywhere, as without --prices.
+        QTest::mouseClick(w->findChild<QPushButton*>("cost-remove"), Qt::LeftButton);
+        QVERIFY(!w->session()->scenario().prices.has_value());
+        QCOMPARE(row_named(play->comparison(), "TCO, 5 years (USD)"), -1);
     }
 
     void savingAndOpeningGivesTheSameScenarioAndSizing() {

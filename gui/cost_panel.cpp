@@ -1,0 +1,146 @@
+#include "cost_panel.hpp"
+
+#include "grid_table.hpp"
+#include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/cost_report.hpp"
+#include "session.hpp"
+
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace podsizer::gui {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QTableWidget* cost_table(QWidget* parent, const QString& name) {
+    auto* t = new QTableWidget(parent);
+    t->setObjectName(name);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionMode(QAbstractItemView::NoSelection);
+    t->verticalHeader()->setDefaultSectionSize(19);
+    t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    return t;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) {
+        out += (out.empty() ? "" : ", ") + n;
+    }
+    return out.empty() ? "-" : out;
+}
+
+/// The cost rows of `podsizer compare`'s table (the rows whose label is a
+/// cost row's), then each column's unpriced parts.
+Grid comparison_cost_grid(const Comparison& cmp) {
+    const Grid all = comparison_grid(cmp, false);
+    Grid g;
+    g.header = all.header;
+    g.numeric_from = all.numeric_from;
+    for (const ComparisonRow& row : comparison_cost_rows(cmp)) {
+        const std::string label = row.label + " (" + row.unit + ")";
+        const auto it = std::find_if(all.rows.begin(), all.rows.end(), [&](const auto& r) {
+            return !r.empty() && r.front() == label;
+        });
+        if (it != all.rows.end()) {
+            g.rows.push_back(*it);
+        }
+    }
+    std::vector<std::string> unpriced{"Unpriced"};
+    for (const ComparisonColumn& c : cmp.columns) {
+        unpriced.push_back(joined(c.cost         ? c.cost->unpriced()
+                                  : c.cloud_cost ? c.cloud_cost->unpriced()
+                                                 : std::vector<std::string>{}));
+    }
+    g.rows.push_back(std::move(unpriced));
+    return g;
+}
+
+/// The book's terms: currency, years, rate, and where it comes from.
+QString book_line(const PriceBook& book, const QString& file) {
+    QString text = CostPanel::tr("<b>Cost</b> from the price book %1 (%2, %3 years")
+                       .arg(file.isEmpty() ? CostPanel::tr("in the scenario")
+                                           : QFileInfo(file).fileName().toHtmlEscaped())
+                       .arg(q(book.currency))
+                       .arg(book.site.years);
+    if (book.site.discount_rate) {
+        text += CostPanel::tr(", discount rate %1 %")
+                    .arg(q(format_number(*book.site.discount_rate * 100.0, 1)));
+    }
+    return text + CostPanel::tr("); formulas and sources: docs/cost.md. A part the book does "
+                                "not price is named under Unpriced and left out of the totals.");
+}
+
+} // namespace
+
+CostPanel::CostPanel(Session* session, QWidget* parent)
+    : LazyPanel(session, parent), note_(new QLabel(this)),
+      pick_(new QPushButton(tr("Price book…"), this)), remove_(new QPushButton(tr("Remove"), this)),
+      designs_(cost_table(this, "cost-designs")), columns_(cost_table(this, "cost-columns")),
+      footnote_(new QLabel(this)) {
+    auto* l = new QVBoxLayout(this);
+    l->setContentsMargins(0, 0, 0, 0);
+    auto* top = new QHBoxLayout();
+    note_->setObjectName("cost-note");
+    note_->setWordWrap(true);
+    note_->setTextFormat(Qt::RichText);
+    pick_->setObjectName("cost-pick");
+    pick_->setToolTip(tr("Read a price-book file (podsizer-prices/1) into the scenario"));
+    remove_->setObjectName("cost-remove");
+    remove_->setToolTip(tr("Size without prices: no cost figures"));
+    top->addWidget(note_, 1);
+    top->addWidget(pick_);
+    top->addWidget(remove_);
+    l->addLayout(top);
+    // The headline with the cloud store first, then each design's parts.
+    l->addWidget(columns_, 2);
+    l->addWidget(designs_, 3);
+    footnote_->setObjectName("cost-footnote");
+    footnote_->setWordWrap(true);
+    l->addWidget(footnote_);
+    connect(pick_, &QPushButton::clicked, this, &CostPanel::pickRequested);
+    connect(remove_, &QPushButton::clicked, this, [this] { session_->clearPriceBook(); });
+}
+
+void CostPanel::draw() {
+    const SizingResult* r = session_->result();
+    const bool priced = r != nullptr && r->prices.has_value();
+    designs_->setVisible(priced);
+    columns_->setVisible(priced && session_->comparison() != nullptr);
+    remove_->setEnabled(session_->scenario().prices.has_value());
+    if (!priced) {
+        note_->setText(r == nullptr ? tr("Not sized.")
+                                    : tr("<b>No price book</b>: no cost figures. Give one with "
+                                         "“Price book…” (File ▸ Price book…), or name one in "
+                                         "the scenario's <tt>prices</tt> (docs/cost.md)."));
+        footnote_->clear();
+        return;
+    }
+    note_->setText(book_line(*r->prices, session_->priceFile()));
+    show_grid(designs_, cost_grid(*r), true);
+    std::vector<std::string> assumed;
+    for (const Design& d : r->designs) {
+        const DesignCost c = design_cost(d, *r->prices);
+        assumed.insert(assumed.end(), c.assumed.begin(), c.assumed.end());
+    }
+    if (const Comparison* cmp = session_->comparison()) {
+        show_grid(columns_, comparison_cost_grid(*cmp), true);
+        for (const ComparisonColumn& c : cmp->columns) {
+            const auto& a = column_assumed_prices(c);
+            assumed.insert(assumed.end(), a.begin(), a.end());
+        }
+    }
+    footnote_->setText(q(illustrative_footnote(assumed, false)).simplified());
+}
+
+} // namespace podsizer::gui
