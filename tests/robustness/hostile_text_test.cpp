@@ -375,7 +375,7 @@ TEST_CASE("an impossible checkpoint budget names the job, not performance (defec
     const ProcessResult r = run_in(dir, {"size", "stall.json"});
     CHECK(r.exit_code == 2);
     CHECK(line_count(r.err) == 1);
-    CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: stall.json: checkpoint.jobs[0]: the "
+    CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: stall.json: $.checkpoint.jobs[0]: the "
                                         "checkpoint write requirement"));
     CHECK_THAT(r.err, !Catch::Contains("performance"));
 }
