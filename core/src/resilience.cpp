@@ -267,7 +267,7 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     if (in.outage.base() > 0.0 && r.offsite_write.base() > 0.0 && !r.catch_up &&
         in.wan.base() > 0.0) {
         add({FindingCode::wan_never_catches_up,
-             "the WAN link (" + format_in(in.wan, units::Gbps, 0) +
+             "the WAN link (" + format_significant(podsizer::in(in.wan, units::Gbps), 0) + " Gbps" +
                  ") carries no more than the offsite copies need (" +
                  format_in(r.offsite_write, units::Gbps, 1) +
                  "): the backlog of an outage never drains"});
