@@ -180,7 +180,8 @@ TEST_CASE("every default device carries a maximum power flagged as an assumption
     CHECK(sw.provenance.of("max_power").kind == SourceKind::assumption);
 }
 
-TEST_CASE("a device without max_power gets typical x 1.3, flagged; one below typical is refused") {
+TEST_CASE(
+    "a device without max_power gets typical x 1.3, flagged, and one below typical is refused") {
     Catalog c;
     merge_catalog_text(c, R"({"switches": [
         {"id": "sw", "name": "sw", "height": "1 U", "power": "1000 W", "ports": 64,

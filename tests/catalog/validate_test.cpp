@@ -156,7 +156,7 @@ TEST_CASE("every field's value reads back through its accessor") {
     }
 }
 
-TEST_CASE("the reader accepts \"$schema\" and the writer leaves it out") {
+TEST_CASE("the reader accepts a $schema key and the writer leaves it out") {
     const Scenario s = parse_scenario(
         R"({"$schema": "../schemas/scenario.schema.json", "name": "n",
             "capacity": {"usable": "1 PB"}})",

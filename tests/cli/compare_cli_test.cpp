@@ -417,7 +417,7 @@ TEST_CASE("podsizer --help lists extrapolate, compare and optimize") {
     }
 }
 
-TEST_CASE("compare --wan shows what reaches the GPU site; --raised-account-limit needs one "
+TEST_CASE("compare --wan shows what reaches the GPU site, and --raised-account-limit needs one "
           "subscription") {
     // 400 Gbps is an illustrative link, below the store's 10.7 Tbps of
     // ingress within the account limits and its 25 Tbps of reads.

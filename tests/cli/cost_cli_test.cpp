@@ -163,7 +163,7 @@ TEST_CASE("optimize --objective min-cost returns the feasible design of lowest T
     CHECK_THAT(r.err, Catch::Contains("price book"));
 }
 
-TEST_CASE("a bad --prices file names the file and the JSON path; no export replaces it") {
+TEST_CASE("a bad --prices file names the file and the JSON path, and no export replaces it") {
     const std::string bad = write_temp("cost/bad.json", R"({"currency": "USD",
         "items": [{"id": "cnode-1u", "unit_price": -5, "source": {"kind": "assumption"}}]})");
     const ProcessResult r = podsizer({"size", kPod, "--prices", bad});

@@ -165,7 +165,7 @@ TEST_CASE("scenario flags with bad values exit 2 with one line naming the flag")
     }
 }
 
-TEST_CASE("--name is held to a file's name rules, so init never writes a file size refuses "
+TEST_CASE("a --name is held to a file's name rules: init never writes a file size refuses "
           "(defect 4)") {
     // Third red-team round, defect 4: the name rules ran only when a file was
     // parsed, so `size --name` wrote escape sequences to the terminal and

@@ -154,7 +154,7 @@ TEST_CASE("goodput recovered is priced at the book's GPU-hour") {
     CHECK(*recovered_gpu_hours_value(0.9, 0.85, 41472, b) == Approx(0.05 * 41472 * 8760 * 2.0));
 }
 
-TEST_CASE("n pods cost n times one pod; per TB-month and per GB/s stay") {
+TEST_CASE("n pods cost n times one pod, and per TB-month and per GB/s stay") {
     PriceBook b = book();
     b.site.discount_rate = 0.08;
     const DesignCost one = design_cost(pod(), b);

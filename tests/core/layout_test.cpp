@@ -109,7 +109,7 @@ TEST_CASE("small clusters are classic: wider than the old 8+4 floor, no enclosur
     CHECK_THAT(f->message(), Catch::Contains("dbox-ha needs at least 11 D-boxes"));
 }
 
-TEST_CASE("dbox-ha below 11 D-boxes is an error; its write buffer wants more") {
+TEST_CASE("dbox-ha below 11 D-boxes is an error, and its write buffer wants more") {
     const Design ten = hand("dbox-1u-22", 20, 10, EcLayout::dbox_ha);
     CHECK(finding(ten, "layout-needs-dboxes") != nullptr);
     CHECK_FALSE(ten.feasible());

@@ -176,7 +176,8 @@ TEST_CASE("an export over the run's own input or another export of it is refused
     CHECK_FALSE(fs::exists(dir + "/same.out"));
 }
 
-TEST_CASE("a replaced export keeps its permission bits; a read-only one is refused (defect 16)") {
+TEST_CASE(
+    "a replaced export keeps its permission bits, and a read-only one is refused (defect 16)") {
     const std::string dir = scratch("permissions");
     REQUIRE(
         run_in(dir, {"size", kPod, "--xlsx", "private.xlsx", "--svg", "private.svg"}).exit_code ==
@@ -340,7 +341,7 @@ TEST_CASE("stdout that cannot be written is one error line and exit 4, never 0 (
     }
 }
 
-TEST_CASE("a reader that closes the pipe early is exit 5; the sweep stops at once unless a "
+TEST_CASE("a reader that closes the pipe early is exit 5: the sweep stops at once unless a "
           "workbook is still to be written (defect 2)") {
     const std::string dir = scratch("pipe");
     const std::vector<std::string> sweep = {"sweep",    kPod,
@@ -486,7 +487,7 @@ TEST_CASE("a directory or an empty name as an input says so (minor items m1, m2)
     }
 }
 
-TEST_CASE("batch on a folder reports dangling and looping *.json links (minor item m8)") {
+TEST_CASE("batch on a folder reports dangling and looping links to .json files (minor item m8)") {
     const std::string dir = scratch("links");
     fs::create_directories(dir + "/in");
     fs::copy_file(kPod, dir + "/in/a.json");

@@ -213,7 +213,8 @@ TEST_CASE("what reaches the terminal is escaped and cut: paths, arguments, long 
             R"(podsizer: warning: nlkey.json: $.opt\nFAKE: all good: unknown field ignored)"));
 }
 
-TEST_CASE("a name longer than 200 characters is refused; a 15 MB one costs nothing (defect 14)") {
+TEST_CASE(
+    "a name longer than 200 characters is refused, and a 15 MB one costs nothing (defect 14)") {
     const std::string dir = scratch("long-name");
     // The report's case: 15,000,000 × "N" as an option name printed a 405 MB table.
     write(dir, "n15.json",
