@@ -21,6 +21,7 @@ ComparisonColumn design_column(const Design& d, std::size_t index) {
     c.cnodes = d.cnodes;
     c.dboxes = d.dboxes;
     c.racks = d.racks;
+    c.racks_fit = d.racks_fit;
     c.usable = d.usable;
     c.raw = d.raw;
     c.read = d.read;
@@ -45,6 +46,7 @@ ComparisonColumn pods_column(const Design& d, std::size_t index, const Extrapola
     c.cnodes = e.cnodes;
     c.dboxes = e.dboxes;
     c.racks = e.racks;
+    c.racks_fit = e.racks_fit;
     c.usable = e.usable;
     c.raw = e.raw;
     c.read = e.read;
@@ -162,7 +164,9 @@ ComparisonRatio ratio_to(const ComparisonColumn& c, std::size_t column,
     r.basis = c.usable;
     r.reference_racks = at.racks;
     r.reference_power = at.power;
-    r.racks = ratio(static_cast<double>(c.racks), static_cast<double>(at.racks));
+    // No rack holds the column's devices: no ratio of racks (shown n/a).
+    r.racks =
+        c.racks_fit ? ratio(static_cast<double>(c.racks), static_cast<double>(at.racks)) : 0.0;
     r.power = ratio(c.power.base(), at.power.base());
     r.read = ratio(c.read.base(), at.read.base());
     r.write = ratio(c.write.base(), at.write.base());

@@ -313,6 +313,7 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
     d.cooling = cooling_class(plan.peak);
     if (plan.device_too_big) {
         d.racks = std::max(plan.racks_for_space, plan.racks_for_power);
+        d.racks_fit = false;
         average_rack_power(d);
         d.findings.push_back(Finding(
             FindingCode::device_too_big,

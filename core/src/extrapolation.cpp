@@ -75,6 +75,7 @@ Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec)
     e.cnodes = saturating_product(pod.cnodes, e.pods);
     e.dboxes = saturating_product(pod.dboxes, e.pods);
     e.racks = saturating_product(pod.racks, e.pods);
+    e.racks_fit = pod.racks_fit;
     e.raw = pod.raw * n;
     e.usable = pod.usable * n;
     e.read = pod.read * n;

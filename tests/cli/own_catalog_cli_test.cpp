@@ -5,7 +5,9 @@
 #include "support/test_files.hpp"
 #include "support/test_paths.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -193,4 +195,77 @@ TEST_CASE("the D-box's assumed port speed marks the figures it holds up") {
     CHECK(d.at("switches") == 37);
     CHECK(d.at("racks") == 32);
     CHECK(d.at("power_w").get<double>() == Approx(761100.0));
+}
+
+TEST_CASE("no device fits a 0.2 kW rack: every rack figure is n/a, never a count (REDTEAM-3 #14)") {
+    // Third red-team round, defect 14 (remainder): with a rack no single
+    // device fits, the tables printed "Racks 1,908", the power quotient, as if
+    // that many racks would hold the pod. The design is an error either way.
+    const std::string tiny_text = R"({
+        "name": "tiny rack", "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
+        "performance": {"rule": "ncp-gb200-customer"},
+        "catalog": [{"racks": [{"id": "rack-tiny", "name": "tiny rack", "usable": "40 U",
+            "power_budget": "0.2 kW",
+            "source": {"kind": "assumption", "ref": "", "note": "a test rack"}}]}],
+        "capacity": {"usable": "215 PB"},
+        "constraints": {"rack": "rack-tiny"},
+        "options": [{"name": "NCP pod", "cnode": "cnode-1u", "dbox": "dbox-1u-22",
+                     "drive": "61.44 TB"}]})";
+    const std::string tiny = write_temp("own-catalog/tiny-rack.json", tiny_text);
+    const ProcessResult table = podsizer({"size", tiny});
+    CHECK(table.exit_code == 1);
+    CHECK_THAT(table.out, Catch::Contains("a single device does not fit rack rack-tiny"));
+    for (const std::string row :
+         {"Racks", "Racks on typical / max draw", "Racks set by", "PB per rack"}) {
+        INFO(row);
+        const auto at = table.out.find("\n" + row + " ");
+        REQUIRE(at != std::string::npos);
+        const std::string line = table.out.substr(at + 1, table.out.find('\n', at + 1) - at - 1);
+        CHECK_THAT(line, Catch::EndsWith(" n/a"));
+    }
+
+    const ProcessResult js = podsizer({"size", tiny, "--format", "json"});
+    CHECK(js.exit_code == 1);
+    const auto d = nlohmann::json::parse(js.out).at("designs").at(0);
+    for (const char* key :
+         {"racks", "racks_on_typical", "racks_on_max", "pb_per_rack", "read_gb_per_s_per_rack"}) {
+        INFO(key);
+        CHECK(d.at(key).is_null());
+    }
+    // The quotients stay what they are: the typical draw over 0.2 kW, rounded up.
+    CHECK(d.at("racks_for_power").get<std::int64_t>() ==
+          static_cast<std::int64_t>(std::ceil(d.at("power_w").get<double>() / 200.0)));
+
+    // CSV: a row per design under a header; the Racks column is empty. No
+    // quoted field comes before it (the findings, quoted, are last).
+    const ProcessResult csv = podsizer({"size", tiny, "--format", "csv"});
+    CHECK(csv.exit_code == 1);
+    auto fields = [](const std::string& line) {
+        std::vector<std::string> out(1);
+        for (const char ch : line) {
+            if (ch == ',') {
+                out.emplace_back();
+            } else {
+                out.back() += ch;
+            }
+        }
+        return out;
+    };
+    const auto eol = csv.out.find('\n');
+    const std::vector<std::string> header = fields(csv.out.substr(0, eol));
+    const std::vector<std::string> row = fields(csv.out.substr(eol + 1));
+    const auto racks = std::find(header.begin(), header.end(), "Racks");
+    REQUIRE(racks != header.end());
+    const auto at = static_cast<std::size_t>(racks - header.begin());
+    REQUIRE(row.size() > at + 2);
+    CHECK(row.at(at).empty());
+    CHECK(row.at(at + 1).empty()); // racks on typical / max draw
+    CHECK(row.at(at + 2).empty()); // racks set by
+
+    // A rack the devices fit gives the count again.
+    std::string fits = tiny_text;
+    fits.replace(fits.find(R"("rack": "rack-tiny")"), 19, R"("rack": "rack-42u-25kw")");
+    const ProcessResult ok =
+        podsizer({"size", write_temp("own-catalog/fits-rack.json", fits), "--format", "json"});
+    CHECK(nlohmann::json::parse(ok.out).at("designs").at(0).at("racks").get<std::int64_t>() > 0);
 }

@@ -330,7 +330,7 @@ json lean_design(const Design& d) {
     j["cnodes"] = d.cnodes;
     j["dboxes"] = d.dboxes;
     j["switches"] = d.switches();
-    j["racks"] = d.racks;
+    j["racks"] = d.racks_fit ? json(d.racks) : json(nullptr); // REDTEAM-3 #14
     j["rack_units"] = d.rack_units().base();
     j["usable_capacity_bytes"] = d.usable.base();
     j["read_bytes_per_s"] = d.read.base();

@@ -119,7 +119,7 @@ ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
         j["write_at_gpu_site_bytes_per_s"] =
             c.write_at_site ? ojson(c.write_at_site->base()) : ojson(nullptr);
     }
-    j["racks"] = c.racks;
+    j["racks"] = c.racks_fit ? ojson(c.racks) : ojson(nullptr); // REDTEAM-3 #14
     j["usable_capacity_bytes"] = c.usable.base();
     j["raw_capacity_bytes"] = c.raw ? ojson(c.raw->base()) : ojson(nullptr);
     j["read_bytes_per_s"] = c.read.base();
@@ -364,7 +364,7 @@ ojson comparison_json(const Comparison& c) {
                           {"basis_usable_capacity_bytes", r.basis.base()},
                           {"reference_racks", r.reference_racks},
                           {"reference_power_w", r.reference_power.base()},
-                          {"racks", r.racks},
+                          {"racks", r.racks > 0.0 ? ojson(r.racks) : ojson(nullptr)},
                           {"power", r.power},
                           {"read", r.read},
                           {"write", r.write},

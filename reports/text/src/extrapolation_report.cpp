@@ -94,8 +94,11 @@ std::vector<Row> rows(const ScenarioExtrapolation& x, bool with_fleet) {
                                             [=](const Design& d) { return n(d.cnodes); })),
         registry_row(MetricId::dboxes, both([=](const Extrapolation& e) { return n(e.dboxes); },
                                             [=](const Design& d) { return n(d.dboxes); })),
-        registry_row(MetricId::racks, both([=](const Extrapolation& e) { return n(e.racks); },
-                                           [=](const Design& d) { return n(d.racks); })),
+        // n/a when a single device fits no rack (REDTEAM-3 #14).
+        registry_row(
+            MetricId::racks,
+            both([=](const Extrapolation& e) { return e.racks_fit ? Cell(n(e.racks)) : Cell(); },
+                 [=](const Design& d) { return d.racks_fit ? Cell(n(d.racks)) : Cell(); })),
         registry_row(MetricId::usable_capacity,
                      both([](const Extrapolation& e) { return in(e.usable, units::PB); },
                           [](const Design& d) { return in(d.usable, units::PB); })),
@@ -284,7 +287,7 @@ ojson extrapolation_json(const Extrapolation& e) {
     j["coverage"] = e.coverage;
     j["cnodes"] = e.cnodes;
     j["dboxes"] = e.dboxes;
-    j["racks"] = e.racks;
+    j["racks"] = e.racks_fit ? ojson(e.racks) : ojson(nullptr); // REDTEAM-3 #14
     j["power_w"] = e.power.base();
     j["read_bytes_per_s"] = e.read.base();
     j["write_bytes_per_s"] = e.write.base();

@@ -173,7 +173,11 @@ constexpr Metric kMetrics[] = {
      .label = "Racks set by",
      .kind = K::text,
      .scaling = S::same,
-     .text = [](D d, bool machine) { return sized_by_text(d.sized_by.racks, machine); }},
+     .text =
+         [](D d, bool machine) {
+             return d.racks_fit ? sized_by_text(d.sized_by.racks, machine)
+                                : number_cell(std::nullopt, 0, machine);
+         }},
     // C-nodes per D-box: "2.5:1" in the reports, the number in the workbook.
     {.id = M::cd_ratio,
      .key = "cd_ratio",
@@ -254,8 +258,9 @@ constexpr Metric kMetrics[] = {
      .scaling = S::total,
      .json = "racks",
      .sheet = "racks",
-     .of_design = [](D d) { return count(d.racks); },
-     .of_column = [](C c) { return count(c.racks); },
+     // n/a when a single device fits no rack (REDTEAM-3 #14).
+     .of_design = [](D d) -> Value { return d.racks_fit ? count(d.racks) : std::nullopt; },
+     .of_column = [](C c) -> Value { return c.racks_fit ? count(c.racks) : std::nullopt; },
      .rests_on = figure_set(F::racks)},
     // Both bases side by side, so the racks on typical draw are never read
     // without the racks on maximum draw (REVIEW-3 §4.4: 29 and 37).
@@ -266,6 +271,9 @@ constexpr Metric kMetrics[] = {
      .scaling = S::same,
      .text =
          [](D d, bool machine) {
+             if (!d.racks_fit) {
+                 return number_cell(std::nullopt, 0, machine);
+             }
              return format_number(static_cast<double>(d.racks_on_typical)) +
                     (machine ? "/" : " / ") + format_number(static_cast<double>(d.racks_on_max));
          },
@@ -539,8 +547,8 @@ constexpr Metric kMetrics[] = {
      .scaling = S::density,
      .json = "pb_per_rack",
      .sheet = "pb_per_rack",
-     .of_design = [](D d) -> Value { return d.pb_per_rack(); },
-     .of_column = [](C c) -> Value { return c.pb_per_rack(); },
+     .of_design = [](D d) -> Value { return d.racks_fit ? Value(d.pb_per_rack()) : std::nullopt; },
+     .of_column = [](C c) -> Value { return c.racks_fit ? Value(c.pb_per_rack()) : std::nullopt; },
      .rests_on = F::usable | F::racks},
     {.id = M::read_per_kw,
      .key = "read_gb_per_s_per_kw",
@@ -878,57 +886,121 @@ const std::vector<MetricId>& summary_metrics() {
     return ids;
 }
 
+namespace {
+
+/// One row of a comparison's ratios: everything each format needs to know
+/// about it, in one place (issue 27 item 4: no `switch (MetricId)` outside
+/// the registry). `label` is null for the quotients, labelled "Racks ÷ …".
+struct RatioRow {
+    MetricId id = MetricId::racks;
+    bool quotient = false; ///< the column's figure over the reference's at its capacity
+    std::optional<double> (*value)(const ComparisonRatio&) = nullptr;
+    std::string (*label)(const std::string& reference, const std::string& basis,
+                         const Comparison&) = nullptr;
+    /// The column's and the reference's figures the ratio rests on; a
+    /// quotient rests on its metric's on both sides.
+    FigureSet of_column = 0;
+    FigureSet of_reference = 0;
+    bool platform = false; ///< also rests on the GPU platform's power per GPU
+};
+
+using V = std::optional<double>;
+using RatioCmp = const Comparison&;
+using Text = const std::string&;
+
+// The break-even rack power leads: it does not rest on the reference's
+// assumed power per rack, which the power ratio and power saved do
+// (REVIEW-3 §5.2).
+const RatioRow kRatioRows[] = {
+    {.id = M::break_even_rack_power,
+     .quotient = false,
+     .value = [](const ComparisonRatio& r) -> V { return in(r.break_even_rack_power, units::kW); },
+     .label = [](Text reference, Text,
+                 RatioCmp) { return reference + " rack power at which the power is equal"; },
+     // Design power over the reference's racks at that capacity.
+     .of_column = figure_set(F::power),
+     .of_reference = figure_set(F::racks)},
+    // 0: the column's devices fit no rack (ComparisonColumn::racks_fit).
+    {
+        .id = M::racks,
+        .quotient = true,
+        .value = [](const ComparisonRatio& r) -> V {
+            return r.racks > 0.0 ? V(r.racks) : std::nullopt;
+        },
+    },
+    {
+        .id = M::power,
+        .quotient = true,
+        .value = [](const ComparisonRatio& r) -> V { return r.power; },
+    },
+    {
+        .id = M::read,
+        .quotient = true,
+        .value = [](const ComparisonRatio& r) -> V { return r.read; },
+    },
+    {
+        .id = M::write,
+        .quotient = true,
+        .value = [](const ComparisonRatio& r) -> V { return r.write; },
+    },
+    {.id = M::power_saved,
+     .quotient = false,
+     .value = [](const ComparisonRatio& r) -> V { return in(r.power_saved, units::kW); },
+     .label = [](Text, Text basis,
+                 RatioCmp) { return "Power saved vs " + basis + " (negative: extra power drawn)"; },
+     .of_column = figure_set(F::power),
+     .of_reference = figure_set(F::power)},
+    {.id = M::gpus_fed,
+     .quotient = false,
+     .value = [](const ComparisonRatio& r) -> V { return r.gpus_fed; },
+     .label = [](Text, Text, RatioCmp c) -> std::string {
+         if (c.gpu_platform.empty()) {
+             return "GPUs the saved power feeds (none when it draws more)";
+         }
+         return c.gpu_platform + " GPUs the saved power feeds (" +
+                format_in(c.power_per_gpu, units::kW, 2) + " each; none when it draws more)";
+     },
+     .of_column = figure_set(F::power),
+     .of_reference = figure_set(F::power),
+     .platform = true},
+};
+
+const RatioRow& ratio_row(MetricId id) {
+    for (const RatioRow& r : kRatioRows) {
+        if (r.id == id) {
+            return r;
+        }
+    }
+    throw std::logic_error("no ratio for metric " + std::string(metric(id).key));
+}
+
+} // namespace
+
 const std::vector<MetricId>& ratio_metrics() {
-    // The break-even rack power leads: it does not rest on the reference's
-    // assumed power per rack, which the power ratio and power saved do
-    // (REVIEW-3 §5.2).
-    static const std::vector<MetricId> ids = {
-        M::break_even_rack_power, M::racks,   M::power, M::read, M::write,
-        M::power_saved,           M::gpus_fed};
+    static const std::vector<MetricId> ids = [] {
+        std::vector<MetricId> out;
+        for (const RatioRow& r : kRatioRows) {
+            out.push_back(r.id);
+        }
+        return out;
+    }();
     return ids;
 }
 
 bool is_quotient(MetricId id) {
-    return id == M::racks || id == M::power || id == M::read || id == M::write;
+    return std::any_of(std::begin(kRatioRows), std::end(kRatioRows),
+                       [id](const RatioRow& r) { return r.id == id && r.quotient; });
 }
 
 std::string ratio_label(MetricId id, const std::string& reference, const Comparison& c) {
     const std::string basis = reference + " at the same usable capacity";
-    switch (id) {
-    case M::power_saved:
-        return "Power saved vs " + basis + " (negative: extra power drawn)";
-    case M::gpus_fed:
-        if (c.gpu_platform.empty()) {
-            return "GPUs the saved power feeds (none when it draws more)";
-        }
-        return c.gpu_platform + " GPUs the saved power feeds (" +
-               format_in(c.power_per_gpu, units::kW, 2) + " each; none when it draws more)";
-    case M::break_even_rack_power:
-        return reference + " rack power at which the power is equal";
-    default:
-        return std::string(metric(id).label) + " ÷ " + basis;
-    }
+    const RatioRow& row = ratio_row(id);
+    return row.label != nullptr ? row.label(reference, basis, c)
+                                : std::string(metric(id).label) + " ÷ " + basis;
 }
 
 std::optional<double> ratio_value(const ComparisonRatio& r, MetricId id) {
-    switch (id) {
-    case MetricId::racks:
-        return r.racks;
-    case MetricId::power:
-        return r.power;
-    case MetricId::read:
-        return r.read;
-    case MetricId::write:
-        return r.write;
-    case MetricId::power_saved:
-        return in(r.power_saved, units::kW);
-    case MetricId::gpus_fed:
-        return r.gpus_fed;
-    case MetricId::break_even_rack_power:
-        return in(r.break_even_rack_power, units::kW);
-    default:
-        throw std::logic_error("no ratio for metric " + std::string(metric(id).key));
-    }
+    return ratio_row(id).value(r);
 }
 
 std::vector<std::string> metric_assumptions(MetricId id, const std::vector<AssumedFigure>& of) {
@@ -938,34 +1010,12 @@ std::vector<std::string> metric_assumptions(MetricId id, const std::vector<Assum
 
 std::vector<std::string> ratio_assumptions(MetricId id, const Comparison& c,
                                            const ComparisonRatio& r) {
-    const std::vector<AssumedFigure>& column = c.columns.at(r.column).assumptions;
-    const std::vector<AssumedFigure>& reference = c.references.at(r.reference).assumptions;
-    FigureSet of_column = 0;
-    FigureSet of_reference = 0;
-    switch (id) {
-    case M::racks:
-    case M::read:
-    case M::write:
-    case M::power:
-        of_column = metric(id).rests_on;
-        of_reference = metric(id).rests_on;
-        break;
-    case M::power_saved:
-    case M::gpus_fed:
-        of_column = figure_set(F::power);
-        of_reference = figure_set(F::power);
-        break;
-    case M::break_even_rack_power:
-        // Design power over the reference's racks at that capacity.
-        of_column = figure_set(F::power);
-        of_reference = figure_set(F::racks);
-        break;
-    default:
-        throw std::logic_error("no ratio for metric " + std::string(metric(id).key));
-    }
-    std::vector<std::string> ids = assumption_ids(column, of_column);
-    merge_ids(ids, assumption_ids(reference, of_reference));
-    if (id == M::gpus_fed) {
+    const RatioRow& row = ratio_row(id);
+    const FigureSet of_column = row.quotient ? metric(id).rests_on : row.of_column;
+    const FigureSet of_reference = row.quotient ? metric(id).rests_on : row.of_reference;
+    std::vector<std::string> ids = assumption_ids(c.columns.at(r.column).assumptions, of_column);
+    merge_ids(ids, assumption_ids(c.references.at(r.reference).assumptions, of_reference));
+    if (row.platform) {
         merge_ids(ids, assumption_ids(c.platform_assumptions, figure_set(F::gpus_fed)));
     }
     return ids;

@@ -49,11 +49,13 @@ void network_and_racks_json(json& j, const Design& d) {
     j["client_port_bytes_per_s"] = d.client_port_speed.base();
     j["client_uplinks"] = d.client_uplinks;
     j["client_uplink_bytes_per_s"] = d.client_uplink_speed.base();
-    j["racks"] = d.racks;
+    // null when a single device fits no rack: no count holds the design
+    // (REDTEAM-3 #14); the space and power quotients are still what they are.
+    j["racks"] = d.racks_fit ? json(d.racks) : json(nullptr);
     j["racks_for_space"] = d.racks_for_space;
     j["racks_for_power"] = d.racks_for_power;
-    j["racks_on_typical"] = d.racks_on_typical;
-    j["racks_on_max"] = d.racks_on_max;
+    j["racks_on_typical"] = d.racks_fit ? json(d.racks_on_typical) : json(nullptr);
+    j["racks_on_max"] = d.racks_fit ? json(d.racks_on_max) : json(nullptr);
     j["rack_units"] = d.rack_units().base();
     j["device_rack_units"] = d.device_units.base();
     j["switch_rack_units"] = d.switch_units.base();
@@ -141,10 +143,10 @@ json design_json(const Design& d) {
     j["facility_power_w"] = d.facility_power.base();
     j["rack_peak_power_w"] = d.rack_peak.base();
     j["cooling"] = to_string(d.cooling);
-    j["pb_per_rack"] = d.pb_per_rack();
+    j["pb_per_rack"] = d.racks_fit ? json(d.pb_per_rack()) : json(nullptr);
     j["pb_per_kw"] = d.pb_per_kw();
     j["read_gb_per_s_per_kw"] = d.gbps_read_per_kw();
-    j["read_gb_per_s_per_rack"] = d.gbps_read_per_rack();
+    j["read_gb_per_s_per_rack"] = d.racks_fit ? json(d.gbps_read_per_rack()) : json(nullptr);
     j["read_gb_per_s_per_gpu"] = d.read_per_gpu_gbps();
     j["feasible"] = d.feasible();
     j["findings"] = detail::findings_json(d.findings);

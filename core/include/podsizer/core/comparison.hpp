@@ -39,6 +39,7 @@ struct ComparisonColumn {
     /// (417 at 1 EB, beside 178 for the capacity alone; REVIEW-3 §5.3).
     std::int64_t accounts_for_subscriptions = 0;
     std::int64_t racks = 0;
+    bool racks_fit = true; ///< false: no device fits the rack, `racks` is n/a (Design::racks_fit)
     Capacity usable;
     std::optional<Capacity> raw; ///< unknown for a reference without raw_per_usable
     Throughput read;

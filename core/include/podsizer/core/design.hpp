@@ -179,6 +179,11 @@ struct Design {
     /// is not known (docs/model.md §8).
     double client_port_headroom() const;
     std::int64_t racks = 0;
+    /// False when a single device exceeds the rack's usable U or its power
+    /// allowance: no number of such racks holds the design, `racks` is only
+    /// the larger of the space and power quotients, and every output shows
+    /// the rack figures as n/a (REDTEAM-3 #14; docs/model.md §9).
+    bool racks_fit = true;
 
     RackUnits device_units; ///< C-nodes and D-boxes
     RackUnits switch_units;

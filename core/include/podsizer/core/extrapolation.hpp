@@ -45,6 +45,7 @@ struct Extrapolation {
     std::int64_t cnodes = 0;
     std::int64_t dboxes = 0;
     std::int64_t racks = 0;
+    bool racks_fit = true; ///< the pod's Design::racks_fit: false makes `racks` n/a
     Capacity raw;
     Capacity usable;
     Throughput read;
