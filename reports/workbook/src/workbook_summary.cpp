@@ -5,12 +5,14 @@
 // (the metric registry's summary metrics any column has, the ratio rows, the
 // verdict; reports/metrics.hpp) and the writing of each cell as a formula
 // with the engine's figure as its cached result.
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 #include <variant>
 
@@ -122,66 +124,74 @@ std::vector<Column> columns(const WorkbookInput& input) {
 
 // ------------------------------------------------------------------- rows
 
-/// The metrics a reference column has a figure (or a formula) for.
-bool reference_has(MetricId id) {
-    switch (id) {
-    case MetricId::racks:
-    case MetricId::raw_capacity:
-    case MetricId::usable_capacity:
-    case MetricId::usable_pib:
-    case MetricId::read:
-    case MetricId::write:
-    case MetricId::read_tbps:
-    case MetricId::write_tbps:
-    case MetricId::power:
-    case MetricId::pb_per_rack:
-    case MetricId::read_per_kw:
-    case MetricId::subscriptions:
-    case MetricId::accounts_for_subscriptions:
-    case MetricId::read_at_site:
-    case MetricId::write_at_site:
-        return true;
-    default:
-        return false;
-    }
+/// The metrics a reference column has a figure (or a formula) for: a row of
+/// kReferenceCells, or a density of two such (defined with the table below).
+bool reference_has(const Metric& m);
+
+using Designs = const std::vector<DesignCells>&;
+
+bool with_references(const Comparison* cmp) {
+    return cmp != nullptr && !cmp->references.empty();
 }
 
-/// Whether the table shows a metric: what only a comparison has (pods,
-/// densities per TB) or only references have (accounts and their limits),
-/// and otherwise what any design sheet or reference column has.
-bool shown(const Metric& m, const Comparison* cmp, const std::vector<DesignCells>& designs) {
-    const bool refs = cmp != nullptr && !cmp->references.empty();
-    switch (m.id) {
-    case MetricId::pods:
-    case MetricId::read_per_tb:
-    case MetricId::write_per_tb:
-        return cmp != nullptr;
-    case MetricId::accounts:
-    case MetricId::read_within_limits:
-    case MetricId::write_within_limits:
-        return refs;
-    case MetricId::subscriptions:
-    case MetricId::accounts_for_subscriptions:
-        return refs && std::any_of(cmp->references.begin(), cmp->references.end(),
-                                   [](const ReferenceSizing& r) { return r.subscriptions > 0; });
-    case MetricId::read_at_site:
-    case MetricId::write_at_site:
-        return refs && std::any_of(cmp->references.begin(), cmp->references.end(),
-                                   [](const ReferenceSizing& r) { return r.wan.has_value(); });
-    case MetricId::feasible:
-        return true;
-    case MetricId::effective_capacity:
-        return std::any_of(designs.begin(), designs.end(), [](const DesignCells& d) {
-            auto it = d.numbers.find("data_reduction");
-            return it != d.numbers.end() && it->second != 1.0;
-        });
-    default:
-        break;
+/// The metrics shown on a condition of their own: what only a comparison has
+/// (pods, densities per TB), what only references have (accounts and their
+/// limits), and the effective capacity only with data reduction.
+const std::pair<MetricId, bool (*)(const Comparison*, Designs)> kShownWhen[] = {
+    {MetricId::pods, [](const Comparison* cmp, Designs) { return cmp != nullptr; }},
+    {MetricId::read_per_tb, [](const Comparison* cmp, Designs) { return cmp != nullptr; }},
+    {MetricId::write_per_tb, [](const Comparison* cmp, Designs) { return cmp != nullptr; }},
+    {MetricId::accounts, [](const Comparison* cmp, Designs) { return with_references(cmp); }},
+    {MetricId::read_within_limits,
+     [](const Comparison* cmp, Designs) { return with_references(cmp); }},
+    {MetricId::write_within_limits,
+     [](const Comparison* cmp, Designs) { return with_references(cmp); }},
+    {MetricId::subscriptions,
+     [](const Comparison* cmp, Designs) {
+         return with_references(cmp) &&
+                std::any_of(cmp->references.begin(), cmp->references.end(),
+                            [](const ReferenceSizing& r) { return r.subscriptions > 0; });
+     }},
+    {MetricId::accounts_for_subscriptions,
+     [](const Comparison* cmp, Designs) {
+         return with_references(cmp) &&
+                std::any_of(cmp->references.begin(), cmp->references.end(),
+                            [](const ReferenceSizing& r) { return r.subscriptions > 0; });
+     }},
+    {MetricId::read_at_site,
+     [](const Comparison* cmp, Designs) {
+         return with_references(cmp) &&
+                std::any_of(cmp->references.begin(), cmp->references.end(),
+                            [](const ReferenceSizing& r) { return r.wan.has_value(); });
+     }},
+    {MetricId::write_at_site,
+     [](const Comparison* cmp, Designs) {
+         return with_references(cmp) &&
+                std::any_of(cmp->references.begin(), cmp->references.end(),
+                            [](const ReferenceSizing& r) { return r.wan.has_value(); });
+     }},
+    {MetricId::feasible, [](const Comparison*, Designs) { return true; }},
+    {MetricId::effective_capacity,
+     [](const Comparison*, Designs designs) {
+         return std::any_of(designs.begin(), designs.end(), [](const DesignCells& d) {
+             auto it = d.numbers.find("data_reduction");
+             return it != d.numbers.end() && it->second != 1.0;
+         });
+     }},
+};
+
+/// Whether the table shows a metric: its own condition (kShownWhen), else
+/// whether any design sheet or reference column has it.
+bool shown(const Metric& m, const Comparison* cmp, Designs designs) {
+    for (const auto& [id, when] : kShownWhen) {
+        if (id == m.id) {
+            return when(cmp, designs);
+        }
     }
     const bool any_design = std::any_of(designs.begin(), designs.end(), [&](const DesignCells& d) {
         return d.has(std::string(m.sheet));
     });
-    return any_design || (refs && reference_has(m.id));
+    return any_design || (with_references(cmp) && reference_has(m));
 }
 
 /// Rows in order: basis (comparison), the metrics shown, each reference's
@@ -251,27 +261,20 @@ struct Table {
     }
 };
 
-/// Density rows computed in any column from its own cells.
-Cell density_cell(const Table& t, std::size_t c, MetricId id) {
+/// Density rows computed in any column from its own cells: the registry's
+/// quotient of two of the column's metrics (reports/metrics.hpp).
+Cell density_cell(const Table& t, std::size_t c, const Metric& m) {
     const ComparisonColumn* cc = t.cols[c].cc;
-    if (cc == nullptr) {
+    if (cc == nullptr || !m.quotient || m.of_column == nullptr) {
         return not_applicable();
     }
-    auto over = [&](MetricId num, const char* times, MetricId den, double cached) {
-        return num_cell("=" + t.at(num, c) + times + "/" + t.at(den, c), cached);
-    };
-    switch (id) {
-    case MetricId::pb_per_rack:
-        return over(MetricId::usable_capacity, "", MetricId::racks, cc->pb_per_rack());
-    case MetricId::read_per_kw:
-        return over(MetricId::read, "*1000", MetricId::power, cc->gbps_read_per_kw());
-    case MetricId::read_per_tb:
-        return over(MetricId::read, "*1000", MetricId::usable_capacity, cc->mbps_read_per_tb());
-    case MetricId::write_per_tb:
-        return over(MetricId::write, "*1000", MetricId::usable_capacity, cc->mbps_write_per_tb());
-    default:
+    const std::optional<double> cached = m.of_column(*cc);
+    if (!cached) {
         return not_applicable();
     }
+    const Quotient& q = *m.quotient;
+    const std::string times = q.factor == 1 ? "" : "*" + format_shortest(q.factor);
+    return num_cell("=" + t.at(q.numerator, c) + times + "/" + t.at(q.denominator, c), *cached);
 }
 
 /// A reference's capacity: the target, or the first design's.
@@ -338,63 +341,112 @@ Cell at_site(const Table& t, std::size_t c, MetricId within, std::optional<Throu
                     in(*cached, units::Tbps));
 }
 
-/// A reference system's figures from its catalog entry (core/src/reference.cpp).
-Cell reference_cell(const Table& t, std::size_t c, MetricId id) {
-    const ReferenceSizing& r = *t.cols[c].ref;
-    auto name = [&](const char* field) { return t.a.name("reference", r.id, field); };
-    auto here = [&](MetricId m) { return t.at(m, c); };
-    const std::string usable = here(MetricId::usable_capacity);
-    switch (id) {
-    case MetricId::usable_capacity:
-        return reference_usable(t, r);
-    case MetricId::usable_pib:
-        return num_cell("=" + usable + "*1E15/2^50", in(r.usable, units::PiB));
-    case MetricId::raw_capacity:
-        if (r.raw && t.a.has("reference", r.id, "raw_per_usable")) {
-            return num_cell("=" + usable + "*" + name("raw_per_usable"), in(*r.raw, units::PB));
+/// What a reference column's formulas are written from: its figures on
+/// Assumptions and the column's own cells.
+struct ReferenceContext {
+    const Table& t;
+    std::size_t c;
+    const ReferenceSizing& r;
+    std::string name(const char* field) const { return t.a.name("reference", r.id, field); }
+    bool has(const char* field) const { return t.a.has("reference", r.id, field); }
+    std::string here(MetricId m) const { return t.at(m, c); }
+    std::string usable() const { return here(MetricId::usable_capacity); }
+};
+
+using X = const ReferenceContext&;
+
+/// A reference system's figures from its catalog entry (core/src/reference.cpp),
+/// one formula per metric; a metric not listed has no figure in a reference
+/// column (densities are the registry's quotients, density_cell).
+const std::pair<MetricId, Cell (*)(X)> kReferenceCells[] = {
+    {MetricId::usable_capacity, [](X x) { return reference_usable(x.t, x.r); }},
+    {MetricId::usable_pib,
+     [](X x) { return num_cell("=" + x.usable() + "*1E15/2^50", in(x.r.usable, units::PiB)); }},
+    {MetricId::raw_capacity,
+     [](X x) {
+         if (x.r.raw && x.has("raw_per_usable")) {
+             return num_cell("=" + x.usable() + "*" + x.name("raw_per_usable"),
+                             in(*x.r.raw, units::PB));
+         }
+         return not_applicable();
+     }},
+    // Whole racks, at least one.
+    {MetricId::racks,
+     [](X x) {
+         return num_cell("=MAX(1,ROUNDUP(" + x.usable() + "/1000*" + x.name("racks_per_EB") +
+                             "*(1-1E-9),0))",
+                         static_cast<double>(x.r.racks));
+     }},
+    {MetricId::read_tbps,
+     [](X x) {
+         return num_cell("=" + x.usable() + "/100*" + x.name("read_per_100PB_Tbps"),
+                         in(x.r.read, units::Tbps));
+     }},
+    {MetricId::write_tbps,
+     [](X x) {
+         return num_cell("=" + x.usable() + "/100*" + x.name("write_per_100PB_Tbps"),
+                         in(x.r.write, units::Tbps));
+     }},
+    {MetricId::read,
+     [](X x) {
+         return num_cell("=" + x.here(MetricId::read_tbps) + "/8", in(x.r.read, units::TB_per_s));
+     }},
+    {MetricId::write,
+     [](X x) {
+         return num_cell("=" + x.here(MetricId::write_tbps) + "/8", in(x.r.write, units::TB_per_s));
+     }},
+    {MetricId::power,
+     [](X x) {
+         return num_cell("=" + x.here(MetricId::racks) + "*" + x.name("power_per_rack_kW"),
+                         in(x.r.power, units::kW));
+     }},
+    {MetricId::accounts,
+     [](X x) {
+         if (x.r.accounts > 0 && x.has("account_capacity_PiB")) {
+             return num_cell("=ROUNDUP(" + x.usable() + "*1E15/(" + x.name("account_capacity_PiB") +
+                                 "*2^50)*(1-1E-9),0)",
+                             static_cast<double>(x.r.accounts));
+         }
+         return not_applicable();
+     }},
+    {MetricId::read_within_limits,
+     [](X x) {
+         return within_limits(x.t, x.c, MetricId::read_tbps, "account_egress_Gbps",
+                              x.r.read_within_limits);
+     }},
+    {MetricId::write_within_limits,
+     [](X x) {
+         return within_limits(x.t, x.c, MetricId::write_tbps, "account_ingress_Gbps",
+                              x.r.write_within_limits);
+     }},
+    {MetricId::subscriptions, [](X x) { return subscriptions_cell(x.t, x.c, false); }},
+    {MetricId::accounts_for_subscriptions, [](X x) { return subscriptions_cell(x.t, x.c, true); }},
+    {MetricId::read_at_site,
+     [](X x) { return at_site(x.t, x.c, MetricId::read_within_limits, x.r.read_at_site); }},
+    {MetricId::write_at_site,
+     [](X x) { return at_site(x.t, x.c, MetricId::write_within_limits, x.r.write_at_site); }},
+};
+
+Cell (*reference_formula(MetricId id))(X) {
+    for (const auto& [metric_id, formula] : kReferenceCells) {
+        if (metric_id == id) {
+            return formula;
         }
-        return not_applicable();
-    case MetricId::racks: // whole racks, at least one
-        return num_cell("=MAX(1,ROUNDUP(" + usable + "/1000*" + name("racks_per_EB") +
-                            "*(1-1E-9),0))",
-                        static_cast<double>(r.racks));
-    case MetricId::read_tbps:
-        return num_cell("=" + usable + "/100*" + name("read_per_100PB_Tbps"),
-                        in(r.read, units::Tbps));
-    case MetricId::write_tbps:
-        return num_cell("=" + usable + "/100*" + name("write_per_100PB_Tbps"),
-                        in(r.write, units::Tbps));
-    case MetricId::read:
-        return num_cell("=" + here(MetricId::read_tbps) + "/8", in(r.read, units::TB_per_s));
-    case MetricId::write:
-        return num_cell("=" + here(MetricId::write_tbps) + "/8", in(r.write, units::TB_per_s));
-    case MetricId::power:
-        return num_cell("=" + here(MetricId::racks) + "*" + name("power_per_rack_kW"),
-                        in(r.power, units::kW));
-    case MetricId::accounts:
-        if (r.accounts > 0 && t.a.has("reference", r.id, "account_capacity_PiB")) {
-            return num_cell("=ROUNDUP(" + usable + "*1E15/(" + name("account_capacity_PiB") +
-                                "*2^50)*(1-1E-9),0)",
-                            static_cast<double>(r.accounts));
-        }
-        return not_applicable();
-    case MetricId::read_within_limits:
-        return within_limits(t, c, MetricId::read_tbps, "account_egress_Gbps",
-                             r.read_within_limits);
-    case MetricId::write_within_limits:
-        return within_limits(t, c, MetricId::write_tbps, "account_ingress_Gbps",
-                             r.write_within_limits);
-    case MetricId::subscriptions:
-        return subscriptions_cell(t, c, false);
-    case MetricId::accounts_for_subscriptions:
-        return subscriptions_cell(t, c, true);
-    case MetricId::read_at_site:
-        return at_site(t, c, MetricId::read_within_limits, r.read_at_site);
-    case MetricId::write_at_site:
-        return at_site(t, c, MetricId::write_within_limits, r.write_at_site);
-    default:
-        return not_applicable();
     }
+    return nullptr;
+}
+
+bool reference_has(const Metric& m) {
+    if (m.quotient) {
+        return reference_formula(m.quotient->numerator) != nullptr &&
+               reference_formula(m.quotient->denominator) != nullptr;
+    }
+    return reference_formula(m.id) != nullptr;
+}
+
+Cell reference_cell(const Table& t, std::size_t c, MetricId id) {
+    const auto formula = reference_formula(id);
+    return formula != nullptr ? formula({t, c, *t.cols[c].ref}) : not_applicable();
 }
 
 /// A design's figure: a link to its design sheet.
@@ -412,34 +464,17 @@ Cell design_cell(const Table& t, std::size_t c, const Metric& m) {
         return num_cell("=" + d.ref(key), d.numbers.at(key));
     }
     if (key.empty() && m.scaling == Scaling::density) {
-        return density_cell(t, c, m.id);
+        return density_cell(t, c, m);
     }
     return not_applicable();
 }
 
-/// The pods column's cached total: the comparison's own figure where it has
-/// one (so the cell shows what the report prints), else n × the pod's.
-double pods_total(const ComparisonColumn& cc, MetricId id, double n_times_pod) {
-    switch (id) {
-    case MetricId::cnodes:
-        return static_cast<double>(cc.cnodes);
-    case MetricId::dboxes:
-        return static_cast<double>(cc.dboxes);
-    case MetricId::racks:
-        return static_cast<double>(cc.racks);
-    case MetricId::usable_capacity:
-        return in(cc.usable, units::PB);
-    case MetricId::read:
-        return in(cc.read, units::TB_per_s);
-    case MetricId::write:
-        return in(cc.write, units::TB_per_s);
-    case MetricId::power:
-        return in(cc.power, units::kW);
-    case MetricId::raw_capacity:
-        return cc.raw ? in(*cc.raw, units::PB) : n_times_pod;
-    default:
-        return n_times_pod;
-    }
+/// The pods column's cached total: the comparison's own figure where the
+/// registry reads one from a column (so the cell shows what the report
+/// prints), else n × the pod's.
+double pods_total(const ComparisonColumn& cc, const Metric& m, double n_times_pod) {
+    const std::optional<double> own = m.of_column != nullptr ? m.of_column(cc) : std::nullopt;
+    return own.value_or(n_times_pod);
 }
 
 /// A design grown to whole pods: the design column times the pod count.
@@ -460,7 +495,7 @@ Cell pods_cell(const Table& t, std::size_t c, const Metric& m) {
     if (m.scaling == Scaling::total && linked) {
         const double n = static_cast<double>(col.extrapolation->pods);
         return num_cell("=" + t.at(MetricId::pods, c) + "*" + t.at(m.id, dc),
-                        pods_total(*col.cc, m.id, d.numbers.at(key) * n));
+                        pods_total(*col.cc, m, d.numbers.at(key) * n));
     }
     if (m.scaling == Scaling::same && linked) {
         if (num_of(m) == Num::text) {
@@ -471,7 +506,7 @@ Cell pods_cell(const Table& t, std::size_t c, const Metric& m) {
         return num_cell("=" + t.at(m.id, dc), d.numbers.at(key));
     }
     if (m.scaling == Scaling::density) {
-        return density_cell(t, c, m.id);
+        return density_cell(t, c, m);
     }
     return not_applicable();
 }
@@ -488,52 +523,69 @@ std::string power_per_gpu_kw(const Table& t) {
            t.a.name("platform", id, "gpus_per_su") + ")";
 }
 
-/// A column against the reference sized at the column's own usable capacity
-/// (core/src/comparison.cpp): the reference's racks and power are computed
-/// here from its figures on Assumptions, like for like.
+/// What a ratio's formula is written from: the column's cells and the
+/// reference sized at the column's own usable capacity, computed here from
+/// its figures on Assumptions (core/src/comparison.cpp), like for like.
+struct RatioContext {
+    const Table& t;
+    std::size_t c;
+    std::string usable; ///< the column's usable capacity cell
+    std::string racks;  ///< the reference's racks at that capacity, a formula
+    std::string power;  ///< the reference's power at that capacity, a formula
+    std::function<std::string(const char*)> name; ///< a reference figure on Assumptions
+    std::string here(MetricId m) const { return t.at(m, c); }
+};
+
+using R = const RatioContext&;
+
+/// Each ratio row's formula (the rows are the registry's ratio_metrics());
+/// an empty formula leaves the cell n/a.
+const std::pair<MetricId, std::string (*)(R)> kRatioFormulas[] = {
+    {MetricId::racks, [](R x) { return "=" + x.here(MetricId::racks) + "/" + x.racks; }},
+    {MetricId::power, [](R x) { return "=" + x.here(MetricId::power) + "/" + x.power; }},
+    {MetricId::read,
+     [](R x) {
+         return "=" + x.here(MetricId::read_tbps) + "/(" + x.usable + "/100*" +
+                x.name("read_per_100PB_Tbps") + ")";
+     }},
+    {MetricId::write,
+     [](R x) {
+         return "=" + x.here(MetricId::write_tbps) + "/(" + x.usable + "/100*" +
+                x.name("write_per_100PB_Tbps") + ")";
+     }},
+    {MetricId::power_saved, [](R x) { return "=" + x.power + "-" + x.here(MetricId::power); }},
+    {MetricId::gpus_fed,
+     [](R x) -> std::string {
+         const std::string per_gpu = power_per_gpu_kw(x.t);
+         if (per_gpu.empty()) {
+             return {};
+         }
+         // None when the design draws more: never a negative count of GPUs.
+         return "=MAX(0," + x.power + "-" + x.here(MetricId::power) + ")/" + per_gpu;
+     }},
+    {MetricId::break_even_rack_power,
+     [](R x) { return "=" + x.here(MetricId::power) + "/" + x.racks; }},
+};
+
+/// A column against the reference sized at the column's own usable capacity.
 Cell ratio_cell(const Table& t, std::size_t c, const RatioRow& r) {
     const Comparison& cmp = *t.input.comparison;
     // With a comparison, the table's columns are the comparison's, in order.
     const ComparisonRatio* q = cmp.ratio(c, r.reference);
     const std::optional<double> cached = q != nullptr ? ratio_value(*q, r.what->id) : std::nullopt;
-    if (!cached) {
+    const auto row = std::find_if(std::begin(kRatioFormulas), std::end(kRatioFormulas),
+                                  [&](const auto& f) { return f.first == r.what->id; });
+    if (!cached || row == std::end(kRatioFormulas)) {
         return not_applicable();
     }
     const std::string& id = cmp.references.at(r.reference).id;
-    auto name = [&](const char* field) { return t.a.name("reference", id, field); };
-    auto here = [&](MetricId m) { return t.at(m, c); };
-    const std::string usable = here(MetricId::usable_capacity);
-    const std::string racks =
-        "MAX(1,ROUNDUP(" + usable + "/1000*" + name("racks_per_EB") + "*(1-1E-9),0))";
-    const std::string power = "(" + racks + "*" + name("power_per_rack_kW") + ")";
-    switch (r.what->id) {
-    case MetricId::racks:
-        return num_cell("=" + here(MetricId::racks) + "/" + racks, *cached);
-    case MetricId::power:
-        return num_cell("=" + here(MetricId::power) + "/" + power, *cached);
-    case MetricId::read:
-        return num_cell("=" + here(MetricId::read_tbps) + "/(" + usable + "/100*" +
-                            name("read_per_100PB_Tbps") + ")",
-                        *cached);
-    case MetricId::write:
-        return num_cell("=" + here(MetricId::write_tbps) + "/(" + usable + "/100*" +
-                            name("write_per_100PB_Tbps") + ")",
-                        *cached);
-    case MetricId::power_saved:
-        return num_cell("=" + power + "-" + here(MetricId::power), *cached);
-    case MetricId::gpus_fed: {
-        const std::string per_gpu = power_per_gpu_kw(t);
-        if (per_gpu.empty()) {
-            return not_applicable();
-        }
-        // None when the design draws more: never a negative count of GPUs.
-        return num_cell("=MAX(0," + power + "-" + here(MetricId::power) + ")/" + per_gpu, *cached);
-    }
-    case MetricId::break_even_rack_power:
-        return num_cell("=" + here(MetricId::power) + "/" + racks, *cached);
-    default:
-        return not_applicable();
-    }
+    RatioContext x{t,  c,  t.at(MetricId::usable_capacity, c),
+                   {}, {}, [&](const char* field) {
+                       return t.a.name("reference", id, field); }};
+    x.racks = "MAX(1,ROUNDUP(" + x.usable + "/1000*" + x.name("racks_per_EB") + "*(1-1E-9),0))";
+    x.power = "(" + x.racks + "*" + x.name("power_per_rack_kW") + ")";
+    const std::string formula = row->second(x);
+    return formula.empty() ? not_applicable() : num_cell(formula, *cached);
 }
 
 Cell cell_for(const Table& t, std::size_t c, const SummaryRow& row) {
@@ -554,8 +606,7 @@ Cell cell_for(const Table& t, std::size_t c, const SummaryRow& row) {
         if (m.id == MetricId::feasible) {
             return not_applicable();
         }
-        return m.scaling == Scaling::density ? density_cell(t, c, m.id)
-                                             : reference_cell(t, c, m.id);
+        return m.scaling == Scaling::density ? density_cell(t, c, m) : reference_cell(t, c, m.id);
     }
     return not_applicable();
 }

@@ -86,6 +86,15 @@ enum class MetricId : std::uint8_t {
     durability_largest_term,
 };
 
+/// A density as the quotient of two metrics of the same column, times a
+/// factor (read GB/s per kW = read TB/s × 1,000 / power kW), so a workbook can
+/// write it as a formula over the column's own cells.
+struct Quotient {
+    MetricId numerator = MetricId::pods;
+    MetricId denominator = MetricId::pods;
+    int factor = 1;
+};
+
 /// What a metric's cells hold: a number in the metric's unit, a text (model
 /// names), or a verdict (yes / NO).
 enum class MetricKind : std::uint8_t { number, text, verdict };
@@ -116,6 +125,8 @@ struct Metric {
     /// The headline figures the metric is computed from, so a cell resting
     /// on an assumed catalog figure is marked (docs/model.md §14); 0: none.
     FigureSet rests_on = 0;
+    /// Densities: the two metrics it divides (Scaling::density).
+    std::optional<Quotient> quotient = std::nullopt;
 
     /// The label with its unit, as tables and CSV headers show it: "Read (TB/s)".
     std::string labelled() const;
