@@ -191,3 +191,130 @@ TEST_CASE("batch and sweep get cost columns only with a price book") {
         podsizer({"sweep", kPod, "--vary", "fleet.gpus=20000,40000", "--format", "jsonl"}).out,
         !Catch::Contains("\"tco\""));
 }
+
+namespace {
+
+const std::string kCadence = "examples/checkpoint-cadence.json";
+constexpr double kGpuHour = 2.5; // the illustrative book's GPU-hour
+
+/// The illustrative book without its GPU-hour price.
+std::string book_without_gpu_hour() {
+    json b = json::parse(read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPrices));
+    b.erase("gpu_hour");
+    b.erase("$schema");
+    return write_temp("cost/no-gpu-hour.json", b.dump());
+}
+
+/// The notes under a table wrap at 100 characters: join their lines again.
+std::string unwrapped(std::string s) {
+    for (std::size_t at = s.find("\n  "); at != std::string::npos; at = s.find("\n  ", at)) {
+        s.replace(at, 3, " ");
+    }
+    return s;
+}
+
+const json& job_named(const json& design, const std::string& name) {
+    for (const json& j : design.at("checkpoints")) {
+        if (j.at("name") == name) {
+            return j;
+        }
+    }
+    FAIL("no job " << name);
+    return design;
+}
+
+} // namespace
+
+TEST_CASE("size --prices prices the GPU-hours a day the design's write recovers over the rule's") {
+    const json j = run_json({"size", kCadence, "--prices", kPrices, "--format", "json"});
+    const json& quoted = j.at("designs").at(0);
+    const json& sized = j.at("designs").at(1);
+    // The reference is the rule's write before the checkpoints: 4.50 TB/s,
+    // which the pod as quoted delivers exactly (examples/checkpoint-cadence.json).
+    const double reference = j.at("requirements").at("performance_write_bytes_per_s").get<double>();
+    REQUIRE(reference == Approx(4.5e12));
+    REQUIRE(quoted.at("write_bytes_per_s").get<double>() == Approx(reference));
+    const json& g = sized.at("cost").at("gpu_hours_recovered");
+    CHECK(g.at("reference_write_bytes_per_s").get<double>() == Approx(reference));
+    CHECK(g.at("design_write_bytes_per_s").get<double>() ==
+          Approx(sized.at("write_bytes_per_s").get<double>()));
+    // The alternatives' most demanding job (8.40 TB/s) is the one counted.
+    CHECK(g.at("job") == "60 s sync");
+    CHECK(g.at("gpus") == 41472);
+    CHECK_THAT(g.at("reference").get<std::string>(),
+               Catch::Contains("rule ncp-gb200-customer asks before the checkpoint jobs"));
+    // Hand calculation: the job's goodput at the sized pod's write less its
+    // goodput at 4.50 TB/s (the quoted pod's), on 41,472 GPUs for 24 h; the
+    // same as the GPU-hours lost a day at 4.50 TB/s less those at 8.40 TB/s.
+    const json& at_ref = job_named(quoted, "60 s sync");
+    const json& at_design = job_named(sized, "60 s sync");
+    const double per_day =
+        (at_design.at("goodput").get<double>() - at_ref.at("goodput").get<double>()) * 41472 * 24;
+    CHECK(g.at("per_day").get<double>() == Approx(per_day));
+    CHECK(g.at("per_day").get<double>() ==
+          Approx(at_ref.at("gpu_hours_lost_per_day").get<double>() -
+                 at_design.at("gpu_hours_lost_per_day").get<double>()));
+    CHECK(per_day > 30000.0); // about 3.4 points of goodput: 80.3 % to 83.7 %
+    // Priced: 365 days at 2.5 a GPU-hour.
+    CHECK(g.at("value_per_year").get<double>() == Approx(per_day * 365 * kGpuHour));
+    // The pod as quoted writes the reference: nothing recovered. It is a
+    // value, not a cost: the TCO does not include it.
+    CHECK(quoted.at("cost").at("gpu_hours_recovered").at("per_day").get<double>() ==
+          Approx(0.0).margin(1e-6));
+    CHECK(sized.at("cost").at("tco").get<double>() ==
+          Approx(sized.at("cost").at("capex").get<double>() +
+                 kYears * sized.at("cost").at("opex_per_year").get<double>()));
+    CHECK_THAT(sized.at("cost").at("assumed_prices").dump(), Catch::Contains("gpu_hour"));
+    // The table shows both rows and says what the reference is.
+    const std::string t = unwrapped(podsizer({"size", kCadence, "--prices", kPrices}).out);
+    CHECK_THAT(t, Catch::Contains("GPU-hours a day recovered"));
+    CHECK_THAT(t, Catch::Contains("their value a year (USD)"));
+    CHECK_THAT(t, Catch::Contains("the design's write against 4.50 TB/s, the write rule "
+                                  "ncp-gb200-customer asks"));
+    CHECK_THAT(t, Catch::Contains("valued at 2.50 USD a GPU-hour"));
+}
+
+TEST_CASE("without checkpoint jobs there is no recovered GPU-hours figure") {
+    const json j = run_json({"size", kPod, "--prices", kPrices, "--format", "json"});
+    CHECK_FALSE(j.at("designs").at(0).at("cost").contains("gpu_hours_recovered"));
+    CHECK_THAT(podsizer({"size", kPod, "--prices", kPrices}).out,
+               !Catch::Contains("GPU-hours a day recovered"));
+}
+
+TEST_CASE("a book without a GPU-hour price leaves the recovered GPU-hours unpriced") {
+    const std::string book = book_without_gpu_hour();
+    const json j = run_json({"size", kCadence, "--prices", book, "--format", "json"});
+    const json& c = j.at("designs").at(1).at("cost");
+    CHECK(c.at("gpu_hours_recovered").at("value_per_year").is_null());
+    CHECK(c.at("gpu_hours_recovered").at("per_day").get<double>() > 30000.0);
+    CHECK(c.at("unpriced") == json::array({"gpu_hours_recovered"}));
+    // Not a part of any total: the TCO is the one with the GPU-hour price.
+    const json priced = run_json({"size", kCadence, "--prices", kPrices, "--format", "json"});
+    CHECK(c.at("tco").get<double>() ==
+          Approx(priced.at("designs").at(1).at("cost").at("tco").get<double>()));
+    const std::string t = unwrapped(podsizer({"size", kCadence, "--prices", book}).out);
+    CHECK_THAT(t, Catch::Contains("unpriced: the price book gives no gpu_hour price"));
+    CHECK_THAT(t, Catch::Contains("Unpriced"));
+    const ProcessResult cmp = podsizer({"compare", kCadence, "--prices", book});
+    CHECK_THAT(cmp.out, Catch::Contains("unpriced"));
+}
+
+TEST_CASE("compare --prices shows the recovered GPU-hours per design column") {
+    const json cmp = run_json({"compare", kCadence, "--prices", kPrices, "--format", "json"});
+    const json size = run_json({"size", kCadence, "--prices", kPrices, "--format", "json"});
+    int designs = 0;
+    for (const json& col : cmp.at("columns")) {
+        if (col.at("kind") == "reference") {
+            CHECK_FALSE(col.at("cost").contains("gpu_hours_recovered"));
+            continue;
+        }
+        // The same figure as `size` gives the same design.
+        const json& s = size.at("designs").at(designs++).at("cost").at("gpu_hours_recovered");
+        CHECK(col.at("cost").at("gpu_hours_recovered").at("value_per_year").get<double>() ==
+              Approx(s.at("value_per_year").get<double>()).margin(1e-6));
+    }
+    CHECK(designs == 2);
+    const ProcessResult t = podsizer({"compare", kCadence, "--prices", kPrices});
+    CHECK_THAT(t.out, Catch::Contains("GPU-hours recovered, value a year (USD)"));
+    CHECK_THAT(t.out, Catch::Contains("the write rule ncp-gb200-customer asks"));
+}
