@@ -108,6 +108,12 @@ TEST_CASE("without a price book no output carries a cost, with one the table say
     const ProcessResult t = podsizer({"size", kPod, "--prices", kPrices});
     CHECK_THAT(t.out, Catch::Contains("rests on prices the price book marks ASSUMPTION"));
     CHECK_THAT(t.out, Catch::Contains("cnode-1u"));
+    // It divides by the intact read, and says so (table, CSV and compare).
+    CHECK_THAT(t.out, Catch::Contains("Per GB/s of read (intact) (USD)"));
+    CHECK_THAT(podsizer({"size", kPod, "--prices", kPrices, "--format", "csv"}).out,
+               Catch::Contains("Per GB/s of read (intact) (USD)"));
+    CHECK_THAT(podsizer({"compare", kFleet, "--prices", kPrices}).out,
+               Catch::Contains("Per GB/s of read (intact) (USD)"));
 }
 
 TEST_CASE("compare --prices prices the cloud column at its own usable capacity") {

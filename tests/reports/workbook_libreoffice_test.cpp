@@ -605,6 +605,9 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         // The cloud store at the same usable capacity: GB x 0.018 x 12 a year.
         CHECK(close_to(cost_value(f, "ncpcost", "  Storage a year (USD)"),
                        in(d.usable, units::GB) * 0.018 * 12));
+        // Per GB/s of read (intact): TCO over the read with every device up.
+        CHECK(close_to(cost_value(f, "ncpcost", "Per GB/s of read (intact) (USD)"),
+                       cost.tco / in(d.read, units::GB_per_s)));
 
         // The user types 30 % for the C-node's discount on Prices: CapEx falls
         // by C-nodes x 25,000 x 10 %, support (15 % of the net price) by 15 %

@@ -299,7 +299,7 @@ Grid cost_grid(const SizingResult& r) {
     }
     b.total("Per usable TB-month", 2,
             [](const DesignCost& c) { return std::optional<double>(c.per_usable_tb_month); });
-    b.total("Per GB/s of read", 0,
+    b.total("Per GB/s of read (intact)", 0,
             [](const DesignCost& c) { return std::optional<double>(c.per_read_gb_per_s); });
     b.recovered();
     b.unpriced();
@@ -338,7 +338,7 @@ std::vector<std::string> cost_csv_headers(const PriceBook& book) {
             "OpEx a year" + cur,
             "TCO " + std::to_string(book.site.years) + " years" + cur,
             "Per usable TB-month" + cur,
-            "Per GB/s of read" + cur,
+            "Per GB/s of read (intact)" + cur,
             "Unpriced"};
 }
 
@@ -394,7 +394,7 @@ std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
     rows.push_back({"cost_opex_per_year", "OpEx a year", cur, 0, {}, {}});
     rows.push_back({"cost_tco", "TCO, " + years + " years", cur, 0, {}, {}});
     rows.push_back({"cost_per_usable_tb_month", "Per usable TB-month", cur, 2, {}, {}});
-    rows.push_back({"cost_per_read_gb_per_s", "Per GB/s of read", cur, 0, {}, {}});
+    rows.push_back({"cost_per_read_gb_per_s", "Per GB/s of read (intact)", cur, 0, {}, {}});
     for (const ComparisonColumn& col : c.columns) {
         std::array<std::optional<double>, 5> v{};
         if (col.cost) {

@@ -526,7 +526,7 @@ std::vector<CostRow> total_rows(const CostTable& t) {
                                             col.cloud.assumed);
                     },
                     false});
-    rows.push_back({"per_read", in_currency(t, "Per GB/s of read"), Num::integer,
+    rows.push_back({"per_read", in_currency(t, "Per GB/s of read (intact)"), Num::integer,
                     [&t](std::size_t c) {
                         const DesignCost& cost = *t.cols[c].cost;
                         return per_read(t, c, cost.per_read_gb_per_s, cost.assumed);
