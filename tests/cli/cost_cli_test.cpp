@@ -324,3 +324,20 @@ TEST_CASE("compare --prices shows the recovered GPU-hours per design column") {
     CHECK_THAT(t.out, Catch::Contains("GPU-hours recovered, value a year (USD)"));
     CHECK_THAT(t.out, Catch::Contains("the write rule ncp-gb200-customer asks"));
 }
+
+TEST_CASE("batch calls a scenario's price book a price book when an export would replace it") {
+    const std::string original = read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPrices);
+    REQUIRE_FALSE(original.empty());
+    const std::string book = write_temp("cost/batch-book/book.json", original);
+    json s = json::parse(read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPod));
+    s.erase("$schema");
+    s["prices"] = "book.json"; // beside the scenario (docs/cost.md §1)
+    const std::string scenario = write_temp("cost/batch-book/priced.json", s.dump());
+    const ProcessResult r = podsizer({"batch", scenario, "--xlsx", book});
+    CHECK(r.exit_code == 2);
+    // Its own role, not "a scenario's catalog" (issue 31).
+    CHECK_THAT(r.err,
+               Catch::Contains("--xlsx: " + book + ": is a scenario's price book of this run"));
+    CHECK_THAT(r.err, !Catch::Contains("catalog"));
+    CHECK(read_file(book) == original);
+}
