@@ -341,3 +341,44 @@ TEST_CASE("batch calls a scenario's price book a price book when an export would
     CHECK_THAT(r.err, !Catch::Contains("catalog"));
     CHECK(read_file(book) == original);
 }
+
+TEST_CASE("concurrent checkpoint jobs each count with their own GPUs in the GPU-hours recovered") {
+    // examples/checkpoint-cadence.json with two concurrent jobs on parts of
+    // the pod, below the rule's 4.50 TB/s write, and a bigger second option
+    // (600 C-nodes, 240 D-boxes: 6.00 TB/s).
+    json s = json::parse(read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kCadence));
+    s.erase("$schema");
+    s["checkpoint"]["concurrent"] = true;
+    s["checkpoint"]["jobs"] = json::parse(R"([
+        {"name": "a", "params": "1.8T", "bytes_per_param": 14, "interval": "5 min",
+         "mode": "sync", "stall_budget": "5%", "gpus": 20736},
+        {"name": "b", "params": "405B", "bytes_per_param": 14, "interval": "60 s",
+         "mode": "sync", "stall_budget": "5%", "gpus": 10368}])");
+    s["options"][1]["name"] = "bigger";
+    s["options"][1]["cnodes"] = 600;
+    s["options"][1]["dboxes"] = 240;
+    const std::string path = write_temp("cost/concurrent.json", s.dump());
+    const json j = run_json({"size", path, "--prices", kPrices, "--format", "json"});
+    const json& quoted = j.at("designs").at(0);
+    const json& bigger = j.at("designs").at(1);
+    // The pod as quoted writes the reference (the rule's 4.50 TB/s), so its
+    // jobs' goodputs are those at the reference, each at its share of it.
+    REQUIRE(quoted.at("write_bytes_per_s").get<double>() == Approx(4.5e12));
+    REQUIRE(bigger.at("write_bytes_per_s").get<double>() > 4.5e12);
+    // Hand calculation: Σ over both jobs of (goodput on the bigger pod −
+    // goodput at the reference) × the job's GPUs × 24 h.
+    double per_day = 0.0;
+    for (std::size_t i = 0; i < 2; ++i) {
+        const json& at_ref = quoted.at("checkpoints").at(i);
+        const json& at_design = bigger.at("checkpoints").at(i);
+        REQUIRE(at_ref.at("name") == at_design.at("name"));
+        per_day += (at_design.at("goodput").get<double>() - at_ref.at("goodput").get<double>()) *
+                   at_ref.at("gpus").get<double>() * 24;
+    }
+    const json& g = bigger.at("cost").at("gpu_hours_recovered");
+    CHECK(per_day > 1000.0);
+    CHECK(g.at("per_day").get<double>() == Approx(per_day));
+    CHECK(g.at("gpus") == 20736 + 10368);
+    CHECK(g.at("job").is_null()); // every concurrent job
+    CHECK(g.at("value_per_year").get<double>() == Approx(per_day * 365 * kGpuHour));
+}
