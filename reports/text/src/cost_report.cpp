@@ -225,7 +225,9 @@ public:
         for (std::size_t k = 0; k < costs_.size(); ++k) {
             const auto& r = costs_[k].recovered;
             hours.push_back(r ? format_number(r->per_day, 0) : "-");
-            value.push_back(r ? money_cell(r->value_per_year, 0, named(k, "gpu_hour")) : "-");
+            // Nothing recovered rests on no price: no marker on a 0.
+            const bool marked = named(k, "gpu_hour") && r && r->value_per_year.value_or(0.0) != 0.0;
+            value.push_back(r ? money_cell(r->value_per_year, 0, marked) : "-");
         }
         g_.rows.push_back(std::move(hours));
         g_.rows.push_back(std::move(value));
