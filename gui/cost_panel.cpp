@@ -48,7 +48,7 @@ Grid comparison_cost_grid(const Comparison& cmp) {
     g.header = all.header;
     g.numeric_from = all.numeric_from;
     for (const ComparisonRow& row : comparison_cost_rows(cmp)) {
-        const std::string label = row.label + " (" + row.unit + ")";
+        const std::string label = row.unit.empty() ? row.label : row.label + " (" + row.unit + ")";
         const auto it = std::find_if(all.rows.begin(), all.rows.end(), [&](const auto& r) {
             return !r.empty() && r.front() == label;
         });
@@ -58,7 +58,7 @@ Grid comparison_cost_grid(const Comparison& cmp) {
     }
     std::vector<std::string> unpriced{"Unpriced"};
     for (const ComparisonColumn& c : cmp.columns) {
-        unpriced.push_back(joined(c.cost         ? c.cost->unpriced()
+        unpriced.push_back(joined(c.cost         ? unpriced_figures(*c.cost)
                                   : c.cloud_cost ? c.cloud_cost->unpriced()
                                                  : std::vector<std::string>{}));
     }
@@ -129,9 +129,14 @@ void CostPanel::draw() {
     note_->setText(book_line(*r->prices, session_->priceFile()));
     show_grid(designs_, cost_grid(*r), true);
     std::vector<std::string> assumed;
+    std::vector<DesignCost> costs;
     for (const Design& d : r->designs) {
-        const DesignCost c = design_cost(d, *r->prices);
-        assumed.insert(assumed.end(), c.assumed.begin(), c.assumed.end());
+        costs.push_back(design_cost(d, *r->prices));
+        assumed.insert(assumed.end(), costs.back().assumed.begin(), costs.back().assumed.end());
+    }
+    std::vector<const DesignCost*> of;
+    for (const DesignCost& c : costs) {
+        of.push_back(&c);
     }
     if (const Comparison* cmp = session_->comparison()) {
         show_grid(columns_, comparison_cost_grid(*cmp), true);
@@ -140,7 +145,11 @@ void CostPanel::draw() {
             assumed.insert(assumed.end(), a.begin(), a.end());
         }
     }
-    footnote_->setText(q(illustrative_footnote(assumed, false)).simplified());
+    // What the recovered GPU-hours compare (docs/cost.md §4), then the
+    // ASSUMPTION prices, each a paragraph.
+    const QString recovered = q(recovered_note(of, *r->prices, true)).trimmed();
+    const QString illustrative = q(illustrative_footnote(assumed, false)).simplified();
+    footnote_->setText(recovered.isEmpty() ? illustrative : recovered + "\n" + illustrative);
 }
 
 } // namespace podsizer::gui

@@ -24,6 +24,8 @@ public:
     /// rows of `podsizer compare --prices`, and each column's unpriced parts.
     QTableWidget* columns() const { return columns_; }
     QLabel* note() const { return note_; }
+    /// What the recovered GPU-hours compare, and the ASSUMPTION prices.
+    QLabel* footnote() const { return footnote_; }
 
 Q_SIGNALS:
     /// The user wants to pick a price-book file (MainWindow's dialog).

@@ -31,6 +31,8 @@ struct Outcome {
     std::optional<Catalog> own_catalog;
     /// The catalog files the scenario named, as read: no workbook may replace them.
     std::vector<std::string> catalog_files;
+    /// The price-book file the scenario named (docs/cost.md §1), likewise.
+    std::vector<std::string> price_files;
 };
 
 /// Puts `item` into `items` in place of the entry with its id, or at the end.
@@ -109,6 +111,9 @@ private:
     void emit_outcome(Outcome&& o) {
         for (std::string& f : o.catalog_files) {
             read_files_.push_back({"a scenario's catalog", std::move(f)});
+        }
+        for (std::string& f : o.price_files) {
+            read_files_.push_back({"a scenario's price book", std::move(f)});
         }
         for (const std::string& line : o.messages) {
             err_ << printable(line, kMaxMessageChars) << '\n';
@@ -278,8 +283,7 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
                     }
                     o.catalog_files = std::move(own.catalog_files);
                     // A price book the scenario named is an input no workbook may replace.
-                    o.catalog_files.insert(o.catalog_files.end(), own.price_files.begin(),
-                                           own.price_files.end());
+                    o.price_files = std::move(own.price_files);
                 } catch (const InputError& e) {
                     run.error = error_line(e.where(), e.message());
                 }

@@ -216,6 +216,10 @@ DesignCost design_cost(const Design& d, const PriceBook& book) {
     const double gbps = in(d.read, units::GB_per_s);
     c.per_read_gb_per_s = gbps > 0.0 ? c.tco / gbps : 0.0;
     c.assumed = assumed_design_prices(book, d);
+    c.recovered = recovered_gpu_hours(d, book);
+    if (c.recovered && c.recovered->value_per_year && assumed(book.gpu_hour_source)) {
+        c.assumed.push_back("gpu_hour");
+    }
     return c;
 }
 
@@ -233,6 +237,13 @@ DesignCost scaled_cost(DesignCost c, std::int64_t n) {
     c.tco *= k;
     if (c.present_value) {
         *c.present_value *= k;
+    }
+    if (c.recovered) { // n pods, each with its own GPUs and jobs
+        c.recovered->gpus *= n;
+        c.recovered->per_day *= k;
+        if (c.recovered->value_per_year) {
+            *c.recovered->value_per_year *= k;
+        }
     }
     return c;
 }
@@ -282,6 +293,51 @@ std::optional<double> recovered_gpu_hours_value(double design_goodput, double re
     const double hours =
         (design_goodput - reference_goodput) * static_cast<double>(gpus) * kHoursPerYear;
     return hours * *book.gpu_hour;
+}
+
+std::optional<RecoveredGpuHours> recovered_gpu_hours(const Design& d, const PriceBook& book) {
+    const CheckpointPlan& plan = d.requirements.checkpoints;
+    const Throughput reference = d.requirements.performance_write;
+    if (plan.jobs.empty() || d.checkpoints.size() != plan.jobs.size() || reference.base() <= 0.0 ||
+        d.write.base() <= 0.0) {
+        return std::nullopt;
+    }
+    // Each job's goodput at its share of the reference write, shared as the
+    // design's write is (checkpoint_plan.hpp).
+    const std::vector<CheckpointAtDesign> at_reference = checkpoints_on_design(plan, reference);
+    std::vector<std::size_t> counted;
+    if (plan.concurrent) {
+        for (std::size_t i = 0; i < plan.jobs.size(); ++i) {
+            counted.push_back(i);
+        }
+    } else { // alternatives: the job that sets the pod's checkpoint write
+        std::size_t top = 0;
+        for (std::size_t i = 1; i < plan.jobs.size(); ++i) {
+            if (plan.jobs[i].required_write.base() > plan.jobs[top].required_write.base()) {
+                top = i;
+            }
+        }
+        counted.push_back(top);
+    }
+    RecoveredGpuHours r;
+    r.design_write = d.write;
+    r.reference_write = reference;
+    r.rule = d.requirements.rule;
+    r.job = plan.concurrent ? std::string() : plan.jobs[counted.front()].name;
+    double value = 0.0;
+    for (std::size_t i : counted) {
+        const double gain = d.checkpoints[i].at_share.goodput - at_reference[i].at_share.goodput;
+        r.gpus += plan.jobs[i].gpus;
+        r.per_day += gain * static_cast<double>(plan.jobs[i].gpus) * 24.0;
+        value +=
+            recovered_gpu_hours_value(d.checkpoints[i].at_share.goodput,
+                                      at_reference[i].at_share.goodput, plan.jobs[i].gpus, book)
+                .value_or(0.0);
+    }
+    if (book.gpu_hour) {
+        r.value_per_year = value;
+    }
+    return r;
 }
 
 } // namespace podsizer

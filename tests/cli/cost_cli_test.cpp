@@ -108,6 +108,12 @@ TEST_CASE("without a price book no output carries a cost, with one the table say
     const ProcessResult t = podsizer({"size", kPod, "--prices", kPrices});
     CHECK_THAT(t.out, Catch::Contains("rests on prices the price book marks ASSUMPTION"));
     CHECK_THAT(t.out, Catch::Contains("cnode-1u"));
+    // It divides by the intact read, and says so (table, CSV and compare).
+    CHECK_THAT(t.out, Catch::Contains("Per GB/s of read (intact) (USD)"));
+    CHECK_THAT(podsizer({"size", kPod, "--prices", kPrices, "--format", "csv"}).out,
+               Catch::Contains("Per GB/s of read (intact) (USD)"));
+    CHECK_THAT(podsizer({"compare", kFleet, "--prices", kPrices}).out,
+               Catch::Contains("Per GB/s of read (intact) (USD)"));
 }
 
 TEST_CASE("compare --prices prices the cloud column at its own usable capacity") {
@@ -190,4 +196,189 @@ TEST_CASE("batch and sweep get cost columns only with a price book") {
     CHECK_THAT(
         podsizer({"sweep", kPod, "--vary", "fleet.gpus=20000,40000", "--format", "jsonl"}).out,
         !Catch::Contains("\"tco\""));
+}
+
+namespace {
+
+const std::string kCadence = "examples/checkpoint-cadence.json";
+constexpr double kGpuHour = 2.5; // the illustrative book's GPU-hour
+
+/// The illustrative book without its GPU-hour price.
+std::string book_without_gpu_hour() {
+    json b = json::parse(read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPrices));
+    b.erase("gpu_hour");
+    b.erase("$schema");
+    return write_temp("cost/no-gpu-hour.json", b.dump());
+}
+
+/// The notes under a table wrap at 100 characters: join their lines again.
+std::string unwrapped(std::string s) {
+    for (std::size_t at = s.find("\n  "); at != std::string::npos; at = s.find("\n  ", at)) {
+        s.replace(at, 3, " ");
+    }
+    return s;
+}
+
+const json& job_named(const json& design, const std::string& name) {
+    for (const json& j : design.at("checkpoints")) {
+        if (j.at("name") == name) {
+            return j;
+        }
+    }
+    FAIL("no job " << name);
+    return design;
+}
+
+} // namespace
+
+TEST_CASE("size --prices prices the GPU-hours a day the design's write recovers over the rule's") {
+    const json j = run_json({"size", kCadence, "--prices", kPrices, "--format", "json"});
+    const json& quoted = j.at("designs").at(0);
+    const json& sized = j.at("designs").at(1);
+    // The reference is the rule's write before the checkpoints: 4.50 TB/s,
+    // which the pod as quoted delivers exactly (examples/checkpoint-cadence.json).
+    const double reference = j.at("requirements").at("performance_write_bytes_per_s").get<double>();
+    REQUIRE(reference == Approx(4.5e12));
+    REQUIRE(quoted.at("write_bytes_per_s").get<double>() == Approx(reference));
+    const json& g = sized.at("cost").at("gpu_hours_recovered");
+    CHECK(g.at("reference_write_bytes_per_s").get<double>() == Approx(reference));
+    CHECK(g.at("design_write_bytes_per_s").get<double>() ==
+          Approx(sized.at("write_bytes_per_s").get<double>()));
+    // The alternatives' most demanding job (8.40 TB/s) is the one counted.
+    CHECK(g.at("job") == "60 s sync");
+    CHECK(g.at("gpus") == 41472);
+    CHECK_THAT(g.at("reference").get<std::string>(),
+               Catch::Contains("rule ncp-gb200-customer asks before the checkpoint jobs"));
+    // Hand calculation: the job's goodput at the sized pod's write less its
+    // goodput at 4.50 TB/s (the quoted pod's), on 41,472 GPUs for 24 h; the
+    // same as the GPU-hours lost a day at 4.50 TB/s less those at 8.40 TB/s.
+    const json& at_ref = job_named(quoted, "60 s sync");
+    const json& at_design = job_named(sized, "60 s sync");
+    const double per_day =
+        (at_design.at("goodput").get<double>() - at_ref.at("goodput").get<double>()) * 41472 * 24;
+    CHECK(g.at("per_day").get<double>() == Approx(per_day));
+    CHECK(g.at("per_day").get<double>() ==
+          Approx(at_ref.at("gpu_hours_lost_per_day").get<double>() -
+                 at_design.at("gpu_hours_lost_per_day").get<double>()));
+    CHECK(per_day > 30000.0); // about 3.4 points of goodput: 80.3 % to 83.7 %
+    // Priced: 365 days at 2.5 a GPU-hour.
+    CHECK(g.at("value_per_year").get<double>() == Approx(per_day * 365 * kGpuHour));
+    // The pod as quoted writes the reference: nothing recovered. It is a
+    // value, not a cost: the TCO does not include it.
+    CHECK(quoted.at("cost").at("gpu_hours_recovered").at("per_day").get<double>() ==
+          Approx(0.0).margin(1e-6));
+    CHECK(sized.at("cost").at("tco").get<double>() ==
+          Approx(sized.at("cost").at("capex").get<double>() +
+                 kYears * sized.at("cost").at("opex_per_year").get<double>()));
+    CHECK_THAT(sized.at("cost").at("assumed_prices").dump(), Catch::Contains("gpu_hour"));
+    // The table shows both rows and says what the reference is.
+    const std::string t = unwrapped(podsizer({"size", kCadence, "--prices", kPrices}).out);
+    CHECK_THAT(t, Catch::Contains("GPU-hours a day recovered"));
+    CHECK_THAT(t, Catch::Contains("their value a year (USD)"));
+    CHECK_THAT(t, Catch::Contains("the design's write against 4.50 TB/s, the write rule "
+                                  "ncp-gb200-customer asks"));
+    CHECK_THAT(t, Catch::Contains("valued at 2.50 USD a GPU-hour"));
+}
+
+TEST_CASE("without checkpoint jobs there is no recovered GPU-hours figure") {
+    const json j = run_json({"size", kPod, "--prices", kPrices, "--format", "json"});
+    CHECK_FALSE(j.at("designs").at(0).at("cost").contains("gpu_hours_recovered"));
+    CHECK_THAT(podsizer({"size", kPod, "--prices", kPrices}).out,
+               !Catch::Contains("GPU-hours a day recovered"));
+}
+
+TEST_CASE("a book without a GPU-hour price leaves the recovered GPU-hours unpriced") {
+    const std::string book = book_without_gpu_hour();
+    const json j = run_json({"size", kCadence, "--prices", book, "--format", "json"});
+    const json& c = j.at("designs").at(1).at("cost");
+    CHECK(c.at("gpu_hours_recovered").at("value_per_year").is_null());
+    CHECK(c.at("gpu_hours_recovered").at("per_day").get<double>() > 30000.0);
+    CHECK(c.at("unpriced") == json::array({"gpu_hours_recovered"}));
+    // Not a part of any total: the TCO is the one with the GPU-hour price.
+    const json priced = run_json({"size", kCadence, "--prices", kPrices, "--format", "json"});
+    CHECK(c.at("tco").get<double>() ==
+          Approx(priced.at("designs").at(1).at("cost").at("tco").get<double>()));
+    const std::string t = unwrapped(podsizer({"size", kCadence, "--prices", book}).out);
+    CHECK_THAT(t, Catch::Contains("unpriced: the price book gives no gpu_hour price"));
+    CHECK_THAT(t, Catch::Contains("Unpriced"));
+    const ProcessResult cmp = podsizer({"compare", kCadence, "--prices", book});
+    CHECK_THAT(cmp.out, Catch::Contains("unpriced"));
+}
+
+TEST_CASE("compare --prices shows the recovered GPU-hours per design column") {
+    const json cmp = run_json({"compare", kCadence, "--prices", kPrices, "--format", "json"});
+    const json size = run_json({"size", kCadence, "--prices", kPrices, "--format", "json"});
+    int designs = 0;
+    for (const json& col : cmp.at("columns")) {
+        if (col.at("kind") == "reference") {
+            CHECK_FALSE(col.at("cost").contains("gpu_hours_recovered"));
+            continue;
+        }
+        // The same figure as `size` gives the same design.
+        const json& s = size.at("designs").at(designs++).at("cost").at("gpu_hours_recovered");
+        CHECK(col.at("cost").at("gpu_hours_recovered").at("value_per_year").get<double>() ==
+              Approx(s.at("value_per_year").get<double>()).margin(1e-6));
+    }
+    CHECK(designs == 2);
+    const ProcessResult t = podsizer({"compare", kCadence, "--prices", kPrices});
+    CHECK_THAT(t.out, Catch::Contains("GPU-hours recovered, value a year (USD)"));
+    CHECK_THAT(t.out, Catch::Contains("the write rule ncp-gb200-customer asks"));
+}
+
+TEST_CASE("batch calls a scenario's price book a price book when an export would replace it") {
+    const std::string original = read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPrices);
+    REQUIRE_FALSE(original.empty());
+    const std::string book = write_temp("cost/batch-book/book.json", original);
+    json s = json::parse(read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPod));
+    s.erase("$schema");
+    s["prices"] = "book.json"; // beside the scenario (docs/cost.md §1)
+    const std::string scenario = write_temp("cost/batch-book/priced.json", s.dump());
+    const ProcessResult r = podsizer({"batch", scenario, "--xlsx", book});
+    CHECK(r.exit_code == 2);
+    // Its own role, not "a scenario's catalog" (issue 31).
+    CHECK_THAT(r.err,
+               Catch::Contains("--xlsx: " + book + ": is a scenario's price book of this run"));
+    CHECK_THAT(r.err, !Catch::Contains("catalog"));
+    CHECK(read_file(book) == original);
+}
+
+TEST_CASE("concurrent checkpoint jobs each count with their own GPUs in the GPU-hours recovered") {
+    // examples/checkpoint-cadence.json with two concurrent jobs on parts of
+    // the pod, below the rule's 4.50 TB/s write, and a bigger second option
+    // (600 C-nodes, 240 D-boxes: 6.00 TB/s).
+    json s = json::parse(read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kCadence));
+    s.erase("$schema");
+    s["checkpoint"]["concurrent"] = true;
+    s["checkpoint"]["jobs"] = json::parse(R"([
+        {"name": "a", "params": "1.8T", "bytes_per_param": 14, "interval": "5 min",
+         "mode": "sync", "stall_budget": "5%", "gpus": 20736},
+        {"name": "b", "params": "405B", "bytes_per_param": 14, "interval": "60 s",
+         "mode": "sync", "stall_budget": "5%", "gpus": 10368}])");
+    s["options"][1]["name"] = "bigger";
+    s["options"][1]["cnodes"] = 600;
+    s["options"][1]["dboxes"] = 240;
+    const std::string path = write_temp("cost/concurrent.json", s.dump());
+    const json j = run_json({"size", path, "--prices", kPrices, "--format", "json"});
+    const json& quoted = j.at("designs").at(0);
+    const json& bigger = j.at("designs").at(1);
+    // The pod as quoted writes the reference (the rule's 4.50 TB/s), so its
+    // jobs' goodputs are those at the reference, each at its share of it.
+    REQUIRE(quoted.at("write_bytes_per_s").get<double>() == Approx(4.5e12));
+    REQUIRE(bigger.at("write_bytes_per_s").get<double>() > 4.5e12);
+    // Hand calculation: Σ over both jobs of (goodput on the bigger pod −
+    // goodput at the reference) × the job's GPUs × 24 h.
+    double per_day = 0.0;
+    for (std::size_t i = 0; i < 2; ++i) {
+        const json& at_ref = quoted.at("checkpoints").at(i);
+        const json& at_design = bigger.at("checkpoints").at(i);
+        REQUIRE(at_ref.at("name") == at_design.at("name"));
+        per_day += (at_design.at("goodput").get<double>() - at_ref.at("goodput").get<double>()) *
+                   at_ref.at("gpus").get<double>() * 24;
+    }
+    const json& g = bigger.at("cost").at("gpu_hours_recovered");
+    CHECK(per_day > 1000.0);
+    CHECK(g.at("per_day").get<double>() == Approx(per_day));
+    CHECK(g.at("gpus") == 20736 + 10368);
+    CHECK(g.at("job").is_null()); // every concurrent job
+    CHECK(g.at("value_per_year").get<double>() == Approx(per_day * 365 * kGpuHour));
 }

@@ -637,6 +637,66 @@ private Q_SLOTS:
         QCOMPARE(row_named(play->comparison(), "TCO, 5 years (USD)"), -1);
     }
 
+    void theCostPanelValuesTheGpuHoursTheDesignsWriteRecovers() {
+        // Issue 31: with checkpoint jobs the Cost panel shows the GPU-hours a
+        // day each design's write recovers over the rule's, and their value
+        // at the book's GPU-hour, as `podsizer size --prices` prints them.
+        auto w = open_window();
+        const QString example = kSource + "/examples/checkpoint-cadence.json";
+        const QString prices = kSource + "/examples/prices-illustrative.json";
+        QVERIFY(w->openFile(example));
+        QVERIFY(w->showTab("cost"));
+        w->session()->loadPriceBook(prices);
+        QApplication::processEvents();
+        CostPanel* panel = w->results()->cost();
+        QTableWidget* t = panel->designs();
+        QVERIFY(t->isVisible());
+        const ProcessResult size = cli(
+            {"size", example.toStdString(), "--prices", prices.toStdString(), "--format", "json"});
+        QCOMPARE(size.exit_code, 1); // the pod as quoted misses the checkpoints' write
+        const auto designs = nlohmann::json::parse(size.out).at("designs");
+        QCOMPARE(t->columnCount(), 2);
+        // Hand calculation: the 60 s sync job (the alternatives' most
+        // demanding) loses lost(4.50 TB/s) GPU-hours a day on the pod as
+        // quoted, which writes the rule's 4.50 TB/s (the reference), and
+        // lost(8.40 TB/s) on the pod sized for it; the difference is what
+        // the sized pod recovers, at 2.5 a GPU-hour (the illustrative book)
+        // for 365 days.
+        auto lost = [&](std::size_t d) {
+            for (const auto& j : designs.at(d).at("checkpoints")) {
+                if (j.at("name") == "60 s sync") {
+                    return j.at("gpu_hours_lost_per_day").get<double>();
+                }
+            }
+            return -1.0;
+        };
+        const double per_day = lost(0) - lost(1);
+        QVERIFY(per_day > 30000.0);
+        const int hours = row_named(t, "GPU-hours a day recovered");
+        const int value = row_named(t, "  their value a year (USD)");
+        QVERIFY(hours >= 0 && value >= 0);
+        QCOMPARE(t->item(hours, 0)->text(), QString("0"));
+        QCOMPARE(t->item(hours, 1)->text(), QString::fromStdString(format_number(per_day, 0)));
+        QCOMPARE(t->item(value, 1)->text(),
+                 QString::fromStdString(format_number(per_day * 365 * 2.5, 0)) +
+                     QString::fromUtf8("†"));
+        // The CLI's figure, the same.
+        QVERIFY(std::abs(designs.at(1)
+                             .at("cost")
+                             .at("gpu_hours_recovered")
+                             .at("value_per_year")
+                             .get<double>() -
+                         per_day * 365 * 2.5) < 1e-6 * per_day * 365 * 2.5);
+        // Per GB/s of read divides by the intact read: the label says so.
+        QVERIFY(row_named(t, "Per GB/s of read (intact) (USD)") >= 0);
+        // What the reference is, and where it comes from.
+        const QString note = panel->footnote()->text().simplified();
+        QVERIFY2(note.contains("the design's write against 4.50 TB/s, the write rule "
+                               "ncp-gb200-customer asks before the checkpoint jobs"),
+                 qPrintable(note));
+        QVERIFY(note.contains("valued at 2.50 USD a GPU-hour"));
+    }
+
     void savingAndOpeningGivesTheSameScenarioAndSizing() {
         auto w = open_window();
         type_into(w->editor()->field("$.capacity.usable"), "195.6 PiB");

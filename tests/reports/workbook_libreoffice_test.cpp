@@ -108,10 +108,13 @@ Example fleet_comparison(const Catalog& catalog, const std::string& src, const s
 /// reference pod with a book that prices neither the C-node nor the space.
 void add_priced_examples(Fixture& fx, const Catalog& catalog, const std::string& src,
                          const WorkbookOptions& options) {
-    for (const char* stem : {"ncpcost", "unpriced"}) {
+    for (const char* stem : {"ncpcost", "unpriced", "ckptcost"}) {
         Example e;
         e.stem = stem;
-        e.scenario = load_scenario(src + "ncp-pod-41k.json", catalog);
+        // ckptcost: checkpoint jobs, so the Cost sheet values the GPU-hours
+        // recovered (docs/cost.md §4).
+        e.scenario = load_scenario(
+            src + (e.stem == "ckptcost" ? "checkpoint-cadence.json" : "ncp-pod-41k.json"), catalog);
         e.scenario.prices = fx.prices;
         if (e.stem == "unpriced") {
             std::erase_if(e.scenario.prices->items,
@@ -275,13 +278,16 @@ const Fixture& fixture() {
         // As a user would type it on the Prices sheet: the C-node's discount 30 %.
         edit_price(fx->dir + "/ncpcost.xlsx", fx->dir + "/costedit.xlsx", "price_cnode_1u_discount",
                    "0.2", "0.3");
+        // And a GPU-hour worth 4 instead of 2.5.
+        edit_price(fx->dir + "/ckptcost.xlsx", fx->dir + "/gpuhedit.xlsx", "price_gpu_hour", "2.5",
+                   "4");
         fx->sheets = libreoffice_csv(
             soffice,
             {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx", fx->dir + "/ckpt.xlsx",
              fx->dir + "/fleet.xlsx", fx->dir + "/grown.xlsx", fx->dir + "/hand.xlsx",
              fx->dir + "/converged.xlsx", fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx",
              fx->dir + "/ncpcost.xlsx", fx->dir + "/fleetcost.xlsx", fx->dir + "/unpriced.xlsx",
-             fx->dir + "/costedit.xlsx"},
+             fx->dir + "/costedit.xlsx", fx->dir + "/ckptcost.xlsx", fx->dir + "/gpuhedit.xlsx"},
             fx->dir);
         return fx;
     }();
@@ -350,6 +356,24 @@ std::string cost_text(const Fixture& f, const std::string& stem, const std::stri
     }
     FAIL("Cost has no row " << label);
     return {};
+}
+
+/// The Slide sheet's number in the row labelled `label`, column `col`.
+double slide_value(const Fixture& f, const std::string& stem, const std::string& label,
+                   int col = 1) {
+    const SheetCsv& s = sheet(f, stem, "Slide");
+    for (std::size_t r = 0; r < s.rows.size(); ++r) {
+        if (!s.rows[r].empty() && s.rows[r][0] == label) {
+            const std::string* cell = s.at(static_cast<int>(r), col);
+            REQUIRE(cell != nullptr);
+            double v = 0;
+            INFO(stem << " Slide: " << label << " = \"" << *cell << "\"");
+            REQUIRE(parse_exported_number(*cell, v));
+            return v;
+        }
+    }
+    FAIL("Slide has no row " << label);
+    return 0;
 }
 
 double cost_value(const Fixture& f, const std::string& stem, const std::string& label,
@@ -581,6 +605,9 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         // The cloud store at the same usable capacity: GB x 0.018 x 12 a year.
         CHECK(close_to(cost_value(f, "ncpcost", "  Storage a year (USD)"),
                        in(d.usable, units::GB) * 0.018 * 12));
+        // Per GB/s of read (intact): TCO over the read with every device up.
+        CHECK(close_to(cost_value(f, "ncpcost", "Per GB/s of read (intact) (USD)"),
+                       cost.tco / in(d.read, units::GB_per_s)));
 
         // The user types 30 % for the C-node's discount on Prices: CapEx falls
         // by C-nodes x 25,000 x 10 %, support (15 % of the net price) by 15 %
@@ -622,6 +649,70 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
                 CHECK(close_to(cost_value(f, "fleetcost", "  Storage a year (USD)", col),
                                in(cc.usable, units::GB) * 0.018 * 12));
             }
+        }
+    }
+
+    SECTION("the Slide's TCO row follows the Cost sheet, and an edited discount moves it") {
+        const Example& ncp = example(f, "ncpcost");
+        const DesignCost cost = design_cost(ncp.result.designs.at(0), f.prices);
+        // "TCO, 5 years": the label follows the Prices sheet's years.
+        CHECK(close_to(slide_value(f, "ncpcost", "TCO, 5 years (USD)"), cost.tco));
+        // The C-node discount typed as 30 % on Prices (as above) reaches the Slide.
+        const double drop =
+            static_cast<double>(ncp.result.designs.at(0).cnodes) * 25000 * 0.1 * (1 + 5 * 0.15);
+        CHECK(close_to(slide_value(f, "costedit", "TCO, 5 years (USD)"), cost.tco - drop));
+        // The comparison's reference column: the cloud store's TCO.
+        const Example& fleet = example(f, "fleetcost");
+        for (std::size_t c = 0; c < fleet.comparison->columns.size(); ++c) {
+            const ComparisonColumn& cc = fleet.comparison->columns[c];
+            INFO(cc.name);
+            CHECK(
+                close_to(slide_value(f, "fleetcost", "TCO, 5 years (USD)", static_cast<int>(c) + 1),
+                         cc.cost ? cc.cost->tco : cc.cloud_cost->tco));
+        }
+        // Without a price book: no TCO row.
+        const SheetCsv& plain = sheet(f, "ncp", "Slide");
+        for (const auto& row : plain.rows) {
+            CHECK((row.empty() || row[0].rfind("TCO", 0) != 0));
+        }
+    }
+
+    SECTION("the Cost sheet values the GPU-hours recovered at the Prices sheet's GPU-hour") {
+        const std::string hours = "GPU-hours a day recovered over it";
+        const std::string value = "Value a year = GPU-h a day x 365 x GPU-hour price (USD)";
+        const Example& e = example(f, "ckptcost");
+        REQUIRE(e.result.designs.size() == 2);
+        // examples/checkpoint-cadence.json: the pod as quoted writes the
+        // rule's 4.50 TB/s, the reference; the pod sized for the checkpoints
+        // 8.40 TB/s. The alternatives' most demanding job, 60 s sync (the
+        // first), gains the GPU-hours the quoted pod loses a day and the
+        // sized pod does not.
+        const Design& quoted = e.result.designs.at(0);
+        const Design& sized = e.result.designs.at(1);
+        REQUIRE(quoted.write.base() == Approx(4.5e12));
+        REQUIRE(e.result.requirements.performance_write.base() == Approx(4.5e12));
+        REQUIRE(sized.checkpoints.at(0).name == "60 s sync");
+        const double per_day = quoted.checkpoints.at(0).at_share.gpu_hours_lost_per_day -
+                               sized.checkpoints.at(0).at_share.gpu_hours_lost_per_day;
+        REQUIRE(per_day > 30000.0);
+        CHECK(close_to(cost_value(f, "ckptcost", hours, 2), per_day));
+        CHECK(cost_value(f, "ckptcost", hours, 1) == Approx(0.0).margin(1e-6));
+        // Their value: GPU-hours a day x 365 x 2.5 (the illustrative book).
+        CHECK(close_to(cost_value(f, "ckptcost", value, 2), per_day * 365 * 2.5));
+        // The GPU-hour typed as 4 on Prices: the value follows.
+        CHECK(close_to(cost_value(f, "gpuhedit", value, 2), per_day * 365 * 4.0));
+        CHECK(close_to(cost_value(f, "gpuhedit", hours, 2), per_day));
+        // The reference write shown beside it, in TB/s.
+        CHECK(close_to(
+            cost_value(f, "ckptcost", "Reference write: the rule's, before checkpoints (TB/s)", 2),
+            4.5));
+        // Not a cost: the TCO is the one without it.
+        CHECK(close_to(cost_value(f, "ckptcost", "TCO = CapEx + years x OpEx a year (USD)", 2),
+                       design_cost(sized, f.prices).tco));
+        // No checkpoint jobs: no such rows.
+        const SheetCsv& ncp = sheet(f, "ncpcost", "Cost");
+        for (const auto& row : ncp.rows) {
+            CHECK((row.empty() || row[0] != hours));
         }
     }
 

@@ -277,6 +277,12 @@ Grid comparison_grid(const Comparison& c, bool machine) {
                 r.push_back(format_number(*v, row.decimals) + std::string(kIllustrativeMarker));
                 continue;
             }
+            // A design's figure the book cannot price (the recovered
+            // GPU-hours without a GPU-hour price) says so, as in `size`.
+            if (cost && !machine && !v && c.columns[k].cost) {
+                r.push_back("unpriced");
+                continue;
+            }
             // Negative power saved is extra power drawn: say so rather than
             // print "−126.0" as a saving (REVIEW-3 §5.2).
             if (saved && !machine && v && *v < 0.0) {
@@ -393,8 +399,16 @@ std::string price_footnote(const Comparison& c, bool markdown) {
         const std::vector<std::string>& a = column_assumed_prices(col);
         names.insert(names.end(), a.begin(), a.end());
     }
+    std::vector<const DesignCost*> costs;
+    for (const ComparisonColumn& col : c.columns) {
+        costs.push_back(col.cost ? &*col.cost : nullptr);
+    }
+    const std::string note = c.prices ? recovered_note(costs, *c.prices, markdown) : std::string();
     const std::string text = illustrative_footnote(names, markdown);
-    return text.empty() || !markdown ? text : "\n" + text;
+    if (!markdown) {
+        return note + text;
+    }
+    return (note.empty() ? "" : "\n" + note) + (text.empty() ? "" : "\n" + text);
 }
 
 } // namespace

@@ -2,6 +2,8 @@
 // unpriced part as null and named under `unpriced`, never counted as zero.
 #include "cost_json.hpp"
 
+#include "podsizer/reports/cost_report.hpp"
+
 namespace podsizer::detail {
 
 namespace {
@@ -40,7 +42,19 @@ ojson design_cost_json(const DesignCost& c) {
     }
     j["per_usable_tb_month"] = c.per_usable_tb_month;
     j["per_read_gb_per_s"] = c.per_read_gb_per_s;
-    j["unpriced"] = names(c.unpriced());
+    if (c.recovered) { // a value, not a cost: no total includes it (docs/cost.md §4)
+        const RecoveredGpuHours& r = *c.recovered;
+        ojson g;
+        g["per_day"] = r.per_day;
+        g["value_per_year"] = amount(r.value_per_year);
+        g["gpus"] = r.gpus;
+        g["job"] = r.job.empty() ? ojson(nullptr) : ojson(r.job);
+        g["design_write_bytes_per_s"] = r.design_write.base();
+        g["reference_write_bytes_per_s"] = r.reference_write.base();
+        g["reference"] = recovered_reference(r);
+        j["gpu_hours_recovered"] = g;
+    }
+    j["unpriced"] = names(unpriced_figures(c));
     j["assumed_prices"] = names(c.assumed);
     return j;
 }

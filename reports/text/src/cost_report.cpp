@@ -5,6 +5,7 @@
 
 #include "cost_json.hpp"
 #include "podsizer/core/units.hpp"
+#include "podsizer/reports/checkpoint_report.hpp"
 #include "report_json.hpp"
 
 #include <algorithm>
@@ -65,6 +66,75 @@ std::string wrapped(const std::string& head, const std::vector<std::string>& ite
 }
 
 } // namespace
+
+std::vector<std::string> unpriced_figures(const DesignCost& c) {
+    std::vector<std::string> out = c.unpriced();
+    if (c.recovered && !c.recovered->value_per_year) {
+        out.push_back("gpu_hours_recovered");
+    }
+    return out;
+}
+
+std::string recovered_reference(const RecoveredGpuHours& r) {
+    const std::string by = r.rule.empty() || r.rule == "explicit"
+                               ? std::string("the scenario's explicit performance figures ask")
+                               : "rule " + r.rule + " asks";
+    return format_write(r.reference_write) + ", the write " + by +
+           " before the checkpoint jobs (a pod sized without them)";
+}
+
+namespace {
+
+/// Wraps `text` at spaces to lines of at most 100 characters, the later ones
+/// indented by two, as the footnotes under a table are.
+std::string word_wrapped(const std::string& text) {
+    std::string out;
+    std::string line;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = std::min(text.find(' ', start), text.size());
+        const std::string word = text.substr(start, end - start);
+        if (!line.empty() && line.size() + 1 + word.size() > 100) {
+            out += line + "\n";
+            line = "  " + word;
+        } else {
+            line += (line.empty() ? "" : " ") + word;
+        }
+        start = end + 1;
+    }
+    return out + line + "\n";
+}
+
+} // namespace
+
+std::string recovered_note(const std::vector<const DesignCost*>& costs, const PriceBook& book,
+                           bool markdown) {
+    std::vector<std::string> lines;
+    for (const DesignCost* c : costs) {
+        if (c == nullptr || !c->recovered) {
+            continue;
+        }
+        const RecoveredGpuHours& r = *c->recovered;
+        const std::string line =
+            "GPU-hours recovered: the design's write against " + recovered_reference(r) +
+            ", by the goodput of " +
+            (r.job.empty() ? std::string("every checkpoint job")
+                           : "job " + r.job + " (the alternative that sets the checkpoint write)") +
+            " at each write; negative is GPU-hours lost; " +
+            (book.gpu_hour ? "valued at " + format_significant(*book.gpu_hour, 2, 2) + " " +
+                                 book.currency + " a GPU-hour, 365 days a year"
+                           : std::string("unpriced: the price book gives no gpu_hour price")) +
+            " (docs/cost.md §4).";
+        if (std::find(lines.begin(), lines.end(), line) == lines.end()) {
+            lines.push_back(line);
+        }
+    }
+    std::string out;
+    for (const std::string& l : lines) {
+        out += markdown ? l + "\n" : word_wrapped(l);
+    }
+    return out;
+}
 
 std::vector<std::string> assumed_book_prices(const PriceBook& book) {
     std::vector<std::string> out;
@@ -143,12 +213,32 @@ public:
         g_.rows.push_back(std::move(row));
     }
 
+    /// GPU-hours a day recovered and their value a year (docs/cost.md §4):
+    /// rows only when a design has checkpoint jobs; "-" for one without.
+    void recovered() {
+        if (std::none_of(costs_.begin(), costs_.end(),
+                         [](const DesignCost& c) { return c.recovered.has_value(); })) {
+            return;
+        }
+        std::vector<std::string> hours{"GPU-hours a day recovered"};
+        std::vector<std::string> value{"  their value a year" + currency_};
+        for (std::size_t k = 0; k < costs_.size(); ++k) {
+            const auto& r = costs_[k].recovered;
+            hours.push_back(r ? format_number(r->per_day, 0) : "-");
+            // Nothing recovered rests on no price: no marker on a 0.
+            const bool marked = named(k, "gpu_hour") && r && r->value_per_year.value_or(0.0) != 0.0;
+            value.push_back(r ? money_cell(r->value_per_year, 0, marked) : "-");
+        }
+        g_.rows.push_back(std::move(hours));
+        g_.rows.push_back(std::move(value));
+    }
+
     void unpriced() {
         std::vector<std::string> row{"Unpriced"};
         bool any = false;
         for (const DesignCost& c : costs_) {
             std::string names;
-            for (const std::string& n : c.unpriced()) {
+            for (const std::string& n : unpriced_figures(c)) {
                 names += (names.empty() ? "" : ", ") + n;
             }
             any = any || !names.empty();
@@ -211,8 +301,9 @@ Grid cost_grid(const SizingResult& r) {
     }
     b.total("Per usable TB-month", 2,
             [](const DesignCost& c) { return std::optional<double>(c.per_usable_tb_month); });
-    b.total("Per GB/s of read", 0,
+    b.total("Per GB/s of read (intact)", 0,
             [](const DesignCost& c) { return std::optional<double>(c.per_read_gb_per_s); });
+    b.recovered();
     b.unpriced();
     return g;
 }
@@ -223,14 +314,22 @@ std::string cost_section(const SizingResult& r, bool markdown) {
     }
     const Grid g = cost_grid(r);
     std::vector<std::string> assumed;
+    std::vector<DesignCost> costs;
     for (const Design& d : r.designs) {
-        for (std::string& n : design_cost(d, *r.prices).assumed) {
-            assumed.push_back(std::move(n));
-        }
+        costs.push_back(design_cost(d, *r.prices));
+        assumed.insert(assumed.end(), costs.back().assumed.begin(), costs.back().assumed.end());
     }
-    const std::string footnote = illustrative_footnote(assumed, markdown);
+    std::vector<const DesignCost*> of;
+    for (const DesignCost& c : costs) {
+        of.push_back(&c);
+    }
+    const std::string footnote =
+        recovered_note(of, *r.prices, markdown) + illustrative_footnote(assumed, markdown);
     if (markdown) {
-        return "\n### Cost\n\n" + render_markdown(g) + (footnote.empty() ? "" : "\n" + footnote);
+        const std::string note = recovered_note(of, *r.prices, true);
+        const std::string assumed_line = illustrative_footnote(assumed, true);
+        return "\n### Cost\n\n" + render_markdown(g) + (note.empty() ? "" : "\n" + note) +
+               (assumed_line.empty() ? "" : "\n" + assumed_line);
     }
     return "\nCost (from the price book; docs/cost.md):\n" + render_text(g) + footnote;
 }
@@ -241,7 +340,7 @@ std::vector<std::string> cost_csv_headers(const PriceBook& book) {
             "OpEx a year" + cur,
             "TCO " + std::to_string(book.site.years) + " years" + cur,
             "Per usable TB-month" + cur,
-            "Per GB/s of read" + cur,
+            "Per GB/s of read (intact)" + cur,
             "Unpriced"};
 }
 
@@ -258,6 +357,34 @@ std::vector<std::string> cost_csv_cells(const DesignCost& c) {
             unpriced};
 }
 
+namespace {
+
+/// The recovered GPU-hours rows of a comparison, when a column has them:
+/// GPU-hours a day (not a cost, so its key has no "cost_" prefix) and their
+/// value a year; null for a column without (a reference, or no jobs).
+void add_recovered_rows(const Comparison& c, std::vector<ComparisonRow>& rows) {
+    const auto has = [](const ComparisonColumn& col) { return col.cost && col.cost->recovered; };
+    if (std::none_of(c.columns.begin(), c.columns.end(), has)) {
+        return;
+    }
+    ComparisonRow hours{"gpu_hours_recovered_per_day", "GPU-hours a day recovered", "", 0, {}, {}};
+    ComparisonRow value{"cost_gpu_hours_recovered_per_year",
+                        "GPU-hours recovered, value a year",
+                        c.prices->currency,
+                        0,
+                        {},
+                        {}};
+    for (const ComparisonColumn& col : c.columns) {
+        const bool r = has(col);
+        hours.values.push_back(r ? std::optional(col.cost->recovered->per_day) : std::nullopt);
+        value.values.push_back(r ? col.cost->recovered->value_per_year : std::nullopt);
+    }
+    rows.push_back(std::move(hours));
+    rows.push_back(std::move(value));
+}
+
+} // namespace
+
 std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
     std::vector<ComparisonRow> rows;
     if (!c.prices) {
@@ -269,7 +396,7 @@ std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
     rows.push_back({"cost_opex_per_year", "OpEx a year", cur, 0, {}, {}});
     rows.push_back({"cost_tco", "TCO, " + years + " years", cur, 0, {}, {}});
     rows.push_back({"cost_per_usable_tb_month", "Per usable TB-month", cur, 2, {}, {}});
-    rows.push_back({"cost_per_read_gb_per_s", "Per GB/s of read", cur, 0, {}, {}});
+    rows.push_back({"cost_per_read_gb_per_s", "Per GB/s of read (intact)", cur, 0, {}, {}});
     for (const ComparisonColumn& col : c.columns) {
         std::array<std::optional<double>, 5> v{};
         if (col.cost) {
@@ -289,6 +416,7 @@ std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
             rows[i].values.push_back(v[i]);
         }
     }
+    add_recovered_rows(c, rows);
     return rows;
 }
 

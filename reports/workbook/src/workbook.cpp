@@ -194,6 +194,20 @@ std::vector<DesignEntry> design_entries(const WorkbookInput& input,
     return out;
 }
 
+/// The Prices and Cost sheets, with a price book (docs/cost.md §7); where
+/// the Cost sheet keeps each column's TCO, for the Slide.
+std::optional<CostCells> write_cost_sheets(xlsx::Book& book, std::optional<xlsx::Sheet>& cost,
+                                           std::optional<xlsx::Sheet>& prices,
+                                           const WorkbookInput& input,
+                                           const std::vector<DesignCells>& cells,
+                                           const SummaryCells& sc) {
+    if (!cost || !prices) {
+        return std::nullopt;
+    }
+    write_prices(book, *prices, *input.result->prices);
+    return write_cost(book, *cost, input, cells, sc);
+}
+
 } // namespace wb
 
 WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& input,
@@ -257,11 +271,9 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
             wb::write_resilience(book, *resilience, input, cells, assumptions, checkpoint_cells);
         }
         const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells, assumptions);
-        wb::write_slide(book, slide, input, sc);
-        if (cost) {
-            wb::write_prices(book, *prices, *result.prices);
-            wb::write_cost(book, *cost, input, cells, sc);
-        }
+        const std::optional<wb::CostCells> cost_cells =
+            wb::write_cost_sheets(book, cost, prices, input, cells, sc);
+        wb::write_slide(book, slide, input, sc, cost_cells ? &*cost_cells : nullptr);
         wb::write_racks(book, racks, result, assumptions);
         if (rack_units) {
             wb::write_rack_units(book, *rack_units, result, assumptions);

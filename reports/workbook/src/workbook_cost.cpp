@@ -3,6 +3,7 @@
 // sheet and the design sheets' counts, power and capacity, each cached with
 // core's design_cost and cloud_cost. A part the book leaves unpriced says so
 // and is left out of the totals, never counted as 0.
+#include "podsizer/reports/cost_report.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
@@ -21,6 +22,7 @@ using xlsx::Role;
 constexpr int kHeaderRow = 3;
 constexpr int kFirstCol = 1;
 constexpr double kColumnWidth = 20;
+constexpr double kLabelWidth = 46;
 
 /// One column: a design, its pods grown to the target, or a reference
 /// priced as the cloud store holding the column's usable capacity.
@@ -524,7 +526,7 @@ std::vector<CostRow> total_rows(const CostTable& t) {
                                             col.cloud.assumed);
                     },
                     false});
-    rows.push_back({"per_read", in_currency(t, "Per GB/s of read"), Num::integer,
+    rows.push_back({"per_read", in_currency(t, "Per GB/s of read (intact)"), Num::integer,
                     [&t](std::size_t c) {
                         const DesignCost& cost = *t.cols[c].cost;
                         return per_read(t, c, cost.per_read_gb_per_s, cost.assumed);
@@ -533,6 +535,64 @@ std::vector<CostRow> total_rows(const CostTable& t) {
                         return per_read(t, c, cloud_per_read(t.cols[c]), t.cols[c].cloud.assumed);
                     },
                     false});
+    return rows;
+}
+
+bool any_recovered(const CostTable& t) {
+    return std::any_of(t.cols.begin(), t.cols.end(),
+                       [](const CostColumn& c) { return c.cost && c.cost->recovered; });
+}
+
+/// The recovered GPU-hours of a design column (docs/cost.md §4): the
+/// goodput model's figure, a value podsizer computed (not a formula), and
+/// the reference write it is measured against.
+CostCell recovered_cell(const CostTable& t, std::size_t c, bool reference) {
+    const auto& r = t.cols[c].cost->recovered;
+    if (!r) {
+        return text("-");
+    }
+    return constant(reference ? in(r->reference_write, units::TB_per_s) : r->per_day);
+}
+
+/// Their value a year: a live formula over the Prices sheet's GPU-hour.
+CostCell recovered_value_cell(const CostTable& t, std::size_t c) {
+    const DesignCost& cost = *t.cols[c].cost;
+    if (!cost.recovered) {
+        return text("-");
+    }
+    if (!cost.recovered->value_per_year) {
+        return text("unpriced");
+    }
+    return num("=" + t.at("gpu_h_recovered", c) + "*365*price_gpu_hour",
+               *cost.recovered->value_per_year,
+               pick(cost.assumed, [](const std::string& n) { return n == "gpu_hour"; }));
+}
+
+std::vector<CostRow> recovered_rows(const CostTable& t) {
+    std::vector<CostRow> rows;
+    if (!any_recovered(t)) {
+        return rows;
+    }
+    rows.push_back(
+        {"", "Goodput in money (docs/cost.md §4; not in any total)", Num::integer, {}, {}, false});
+    rows.push_back({"gpu_h_reference",
+                    "Reference write: the rule's, before checkpoints (TB/s)",
+                    Num::two,
+                    [&t](std::size_t c) { return recovered_cell(t, c, true); },
+                    {},
+                    false});
+    rows.push_back({"gpu_h_recovered",
+                    "GPU-hours a day recovered over it",
+                    Num::integer,
+                    [&t](std::size_t c) { return recovered_cell(t, c, false); },
+                    {},
+                    true});
+    rows.push_back({"gpu_h_value",
+                    in_currency(t, "Value a year = GPU-h a day x 365 x GPU-hour price"),
+                    Num::integer,
+                    [&t](std::size_t c) { return recovered_value_cell(t, c); },
+                    {},
+                    true});
     return rows;
 }
 
@@ -646,7 +706,8 @@ CostCell cell_at(const CostTable& t, const CostRow& r, std::size_t c) {
 }
 
 std::string unpriced_text(const CostColumn& col) {
-    std::vector<std::string> names = col.cost ? col.cost->unpriced() : std::vector<std::string>{};
+    std::vector<std::string> names =
+        col.cost ? unpriced_figures(*col.cost) : std::vector<std::string>{};
     for (const std::string& n : col.cloud.unpriced()) {
         names.push_back("cloud " + n);
     }
@@ -722,39 +783,47 @@ void write_cost_header(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t)
 
 void write_cost_footer(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t, int row,
                        const std::set<std::string>& assumed) {
-    // The legend in lines of about 150 characters, so the page keeps its width.
-    std::string line = assumed.empty() ? ""
-                                       : "Shaded: rests on prices the price book marks "
-                                         "ASSUMPTION (illustrative, not a quote):";
-    for (auto it = assumed.begin(); it != assumed.end(); ++it) {
-        const std::string item = *it + (std::next(it) == assumed.end() ? "." : ",");
-        if (line.size() + item.size() > 150) {
-            sheet.text(row++, 0, line, book.subtitle());
-            line = "  ";
+    // Each note across the table's width, wrapped: one long line would run
+    // off the printed page (print_setup fits the table's columns to it).
+    const int last = kFirstCol + static_cast<int>(t.cols.size()) - 1;
+    const double width = kLabelWidth + kColumnWidth * static_cast<double>(t.cols.size());
+    auto note = [&](const std::string& s) {
+        sheet.merged_text(row++, 0, last, width, s, book.subtitle_wrapped());
+    };
+    if (!assumed.empty()) {
+        std::string line = "Shaded: rests on prices the price book marks ASSUMPTION "
+                           "(illustrative, not a quote):";
+        for (auto it = assumed.begin(); it != assumed.end(); ++it) {
+            line += " " + *it + (std::next(it) == assumed.end() ? "." : ",");
         }
-        line += " " + item;
+        note(line);
     }
-    if (!line.empty()) {
-        sheet.text(row++, 0, line, book.subtitle());
+    std::vector<const DesignCost*> costs;
+    for (const CostColumn& c : t.cols) {
+        costs.push_back(c.kind == ColumnKind::design && c.cost ? &*c.cost : nullptr);
     }
-    sheet.text(row, 0,
-               "Energy = facility power x 8,760 h x the price per kWh; pods columns are the pod "
-               "count x one pod; a reference column is the cloud store holding its usable "
-               "capacity (no CapEx, no energy).",
-               book.subtitle());
-    sheet.column_width(0, 0, 46);
-    sheet.column_width(kFirstCol, kFirstCol + static_cast<int>(t.cols.size()) - 1, kColumnWidth);
+    const std::string recovered = recovered_note(costs, t.book, true);
+    for (std::size_t at = 0; at < recovered.size();) {
+        const std::size_t end = recovered.find('\n', at);
+        note(recovered.substr(at, end - at));
+        at = end + 1;
+    }
+    note("Energy = facility power x 8,760 h x the price per kWh; pods columns are the pod "
+         "count x one pod; a reference column is the cloud store holding its usable "
+         "capacity (no CapEx, no energy).");
+    sheet.column_width(0, 0, kLabelWidth);
+    sheet.column_width(kFirstCol, last, kColumnWidth);
     sheet.freeze(kHeaderRow + 1, 1);
     sheet.print_setup(kHeaderRow);
 }
 
 } // namespace
 
-void write_cost(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                const std::vector<DesignCells>& designs, const SummaryCells& summary) {
+CostCells write_cost(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                     const std::vector<DesignCells>& designs, const SummaryCells& summary) {
     CostTable t(input, designs, summary);
     std::vector<CostRow> rows = quantity_rows(t);
-    for (auto* more : {&capex_rows, &opex_rows, &total_rows, &cloud_rows}) {
+    for (auto* more : {&capex_rows, &opex_rows, &total_rows, &recovered_rows, &cloud_rows}) {
         for (CostRow& r : more(t)) {
             rows.push_back(std::move(r));
         }
@@ -775,6 +844,15 @@ void write_cost(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input
         write_cost_row(book, sheet, t, rows[i], at[i], assumed);
     }
     write_cost_footer(book, sheet, t, row + 1, assumed);
+    CostCells out{sheet.name(), t.row_of.at("tco"), kFirstCol, t.book.site.years, {}, {}};
+    const CostRow& tco =
+        *std::find_if(rows.begin(), rows.end(), [](const CostRow& r) { return r.key == "tco"; });
+    for (std::size_t c = 0; c < t.cols.size(); ++c) {
+        const CostCell cell = cell_at(t, tco, c);
+        out.tco.push_back(cell.value);
+        out.assumed.push_back(!cell.assumed.empty());
+    }
+    return out;
 }
 
 } // namespace podsizer::wb

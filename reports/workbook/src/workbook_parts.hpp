@@ -230,8 +230,20 @@ void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan,
 /// The Slide: the few headline rows of the Summary (racks, usable, read,
 /// write, power, facility power, the verdict), each a link to its Summary
 /// cell, on one landscape page.
+/// Where the Cost sheet keeps each Summary column's TCO (docs/cost.md §7).
+struct CostCells {
+    std::string sheet;
+    int tco_row = 0;
+    int first_col = 1;
+    int years = 0;             ///< the book's, for the cached label
+    std::vector<double> tco;   ///< cached, per Summary column
+    std::vector<bool> assumed; ///< per column: rests on an assumed price
+};
+
+/// The Slide sheet; with `cost` (a price book) also a TCO row linking to the
+/// Cost sheet's TCO, so an edited price reaches it.
 void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                 const SummaryCells& summary);
+                 const SummaryCells& summary, const CostCells* cost = nullptr);
 
 /// The Racks sheet: each distinct rack of each design once, with how many
 /// racks are like it, in a few rows (runs of the same device).
@@ -255,8 +267,8 @@ std::vector<std::string> price_item_names(const PriceBook& prices);
 /// The Cost sheet: live formulas over the Prices sheet and the design sheets
 /// (one column per Summary column), cached with core's design_cost and
 /// cloud_cost. Written only with a price book.
-void write_cost(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                const std::vector<DesignCells>& designs, const SummaryCells& summary);
+CostCells write_cost(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                     const std::vector<DesignCells>& designs, const SummaryCells& summary);
 
 void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                   const std::vector<DesignCells>& designs, const SummaryCells& summary,

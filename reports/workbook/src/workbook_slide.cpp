@@ -28,10 +28,25 @@ constexpr MetricId kRows[] = {
     MetricId::feasible,
 };
 
+/// The TCO row (a price book only): each column links to the Cost sheet's
+/// TCO, and the label follows the years typed on the Prices sheet.
+void write_tco_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CostCells& cost,
+                   const std::string& currency) {
+    sheet.formula_text(row, 0, "=\"TCO, \"&price_years&\" years (" + currency + ")\"",
+                       "TCO, " + format_number(cost.years, 0) + " years (" + currency + ")",
+                       book.label());
+    for (std::size_t c = 0; c < cost.tco.size(); ++c) {
+        const int col = cost.first_col + static_cast<int>(c);
+        sheet.formula(row, 1 + static_cast<int>(c), "=" + xlsx::ref(cost.sheet, cost.tco_row, col),
+                      cost.tco[c], xlsx::Num::integer,
+                      cost.assumed[c] ? xlsx::Role::assumed : xlsx::Role::formula);
+    }
+}
+
 } // namespace
 
 void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                 const SummaryCells& summary) {
+                 const SummaryCells& summary, const CostCells* cost) {
     sheet.text(0, 0, input.result->scenario, book.title());
     sheet.text(1, 0,
                "The headline figures; the Summary sheet has every figure, the design sheets "
@@ -46,6 +61,9 @@ void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inpu
     int row = header + 1;
     bool any_assumed = false;
     for (MetricId id : kRows) {
+        if (id == MetricId::feasible && cost != nullptr) {
+            write_tco_row(book, sheet, row++, *cost, input.result->prices->currency);
+        }
         auto values = summary.values.find(id);
         auto at = summary.rows.find(
             std::string(metric(id).sheet.empty() ? metric(id).key : metric(id).sheet));
@@ -78,10 +96,18 @@ void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inpu
         }
         ++row;
     }
+    int note = row + 1; // after a blank row
     if (any_assumed) {
-        sheet.text(row + 1, 0,
+        sheet.text(note++, 0,
                    "Shaded figures rest on catalog figures nobody publishes (ASSUMPTION); the "
                    "Summary's comments and the Assumptions sheet name them.",
+                   book.subtitle());
+    }
+    if (cost != nullptr &&
+        std::any_of(cost->assumed.begin(), cost->assumed.end(), [](bool a) { return a; })) {
+        sheet.text(note, 0,
+                   "A shaded TCO rests on prices the price book marks ASSUMPTION (illustrative, "
+                   "not a quote); the Cost sheet names them.",
                    book.subtitle());
     }
     sheet.hide_gridlines();

@@ -308,6 +308,15 @@ void Sheet::fit_height(int row, const std::vector<std::tuple<std::string, double
     }
 }
 
+void Sheet::merged_text(int row, int first, int last, double width, const std::string& s,
+                        lxw_format* f) {
+    const auto r = static_cast<lxw_row_t>(row);
+    check(worksheet_merge_range(ws_, r, static_cast<lxw_col_t>(first), r,
+                                static_cast<lxw_col_t>(last), cell_text(s).c_str(), f),
+          "merged range");
+    fit_height(row, {{s, width, 10.0}});
+}
+
 void Sheet::portrait() {
     portrait_ = true;
 }
@@ -427,6 +436,15 @@ Book::~Book() {
         const StderrCapture quiet;
         workbook_close(wb_);
     }
+}
+
+lxw_format* Book::subtitle_wrapped() {
+    if (subtitle_wrapped_ == nullptr) {
+        subtitle_wrapped_ = make(false, 10);
+        format_set_font_color(subtitle_wrapped_, kValueFont);
+        format_set_text_wrap(subtitle_wrapped_);
+    }
+    return subtitle_wrapped_;
 }
 
 lxw_format* Book::make(bool bold, double size) {

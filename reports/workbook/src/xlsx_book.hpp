@@ -74,6 +74,11 @@ public:
     /// is (text, column width in characters, font size in points). Spreadsheet
     /// programs do not grow rows on load, so the writer estimates it.
     void fit_height(int row, const std::vector<std::tuple<std::string, double, double>>& texts);
+    /// A text across columns first..last of `row`, merged and wrapped, the
+    /// row as high as its lines (`width`: the columns' width in characters),
+    /// so a long note stays on the printed page.
+    void merged_text(int row, int first, int last, double width, const std::string& s,
+                     lxw_format* f);
     /// Portrait instead of landscape (long narrow tables).
     void portrait();
     /// Shrunk to one page high as well as wide (the Summary: one page to show).
@@ -115,6 +120,9 @@ public:
     // Named styles for headings and tables.
     lxw_format* title() const { return title_; }
     lxw_format* subtitle() const { return subtitle_; }
+    /// The subtitle's look, wrapped (for merged_text); made on first use, so
+    /// a workbook without one is what it was.
+    lxw_format* subtitle_wrapped();
     lxw_format* header() const { return header_; }
     lxw_format* header_left() const { return header_left_; }
     lxw_format* section() const { return section_; }
@@ -139,6 +147,7 @@ private:
     std::map<std::pair<Num, Role>, lxw_format*> styles_;
     lxw_format* title_ = nullptr;
     lxw_format* subtitle_ = nullptr;
+    lxw_format* subtitle_wrapped_ = nullptr;
     lxw_format* header_ = nullptr;
     lxw_format* header_left_ = nullptr;
     lxw_format* section_ = nullptr;

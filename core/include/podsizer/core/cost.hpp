@@ -19,6 +19,27 @@ struct CostPart {
     std::string missing; ///< what the book would need to price it
 };
 
+/// The GPU-hours a day a design's write recovers over a reference write:
+/// the write the scenario's performance rule (or explicit figures) asks
+/// before the checkpoint jobs, that is a pod sized for the rule alone
+/// (docs/cost.md §4). It is a value, not a cost: no total includes it.
+struct RecoveredGpuHours {
+    Throughput design_write;    ///< the design's delivered write
+    Throughput reference_write; ///< Requirements::performance_write
+    std::string rule;           ///< what set the reference: a rule id or "explicit"
+    /// Alternatives: the job of the largest requirement, the one the pod
+    /// carries; empty when it sums every concurrent job.
+    std::string job;
+    std::int64_t gpus = 0; ///< the GPUs whose goodput it counts
+    double per_day = 0.0;  ///< GPU-hours a day; negative when the design writes less
+    /// per_day × 365 × the book's GPU-hour price; nullopt without one.
+    std::optional<double> value_per_year;
+};
+
+/// The recovered GPU-hours of a design with checkpoint jobs; nullopt when it
+/// has none, or no reference write (no performance write) or no write.
+std::optional<RecoveredGpuHours> recovered_gpu_hours(const Design& d, const PriceBook& book);
+
 struct DesignCost {
     std::string currency;
     int years = 0;
@@ -26,10 +47,11 @@ struct DesignCost {
     std::vector<CostPart> opex_parts;  ///< energy, space, support, licences (a year)
     double capex = 0.0;                ///< the priced parts
     double opex_per_year = 0.0;
-    double tco = 0.0;                    ///< capex + years × opex_per_year
-    std::optional<double> present_value; ///< with the book's discount rate
-    double per_usable_tb_month = 0.0;    ///< tco / (usable TB × years × 12)
-    double per_read_gb_per_s = 0.0;      ///< tco / delivered read in GB/s
+    double tco = 0.0;                           ///< capex + years × opex_per_year
+    std::optional<double> present_value;        ///< with the book's discount rate
+    double per_usable_tb_month = 0.0;           ///< tco / (usable TB × years × 12)
+    double per_read_gb_per_s = 0.0;             ///< tco / delivered read in GB/s
+    std::optional<RecoveredGpuHours> recovered; ///< with checkpoint jobs only
     /// The prices it rests on that the book marks ASSUMPTION (illustrative),
     /// by name: an item's catalog id, "site.energy_per_kwh", "site.years", ….
     std::vector<std::string> assumed;
@@ -66,8 +88,8 @@ CloudCost cloud_cost(Capacity usable, const PriceBook& book);
 /// years, discounted at `rate`.
 double present_value(double capex, double per_year, int years, double rate);
 
-/// GPU-hours a day recovered by raising goodput from `reference` to `design`
-/// on `gpus` GPUs, priced per year at the book's GPU-hour (nullopt without).
+/// The GPU-hours recovered by raising goodput from `reference` to `design`
+/// on `gpus` GPUs, priced for a year at the book's GPU-hour (nullopt without).
 std::optional<double> recovered_gpu_hours_value(double design_goodput, double reference_goodput,
                                                 std::int64_t gpus, const PriceBook& book);
 

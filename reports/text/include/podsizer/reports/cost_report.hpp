@@ -44,6 +44,22 @@ std::vector<std::string> cost_csv_cells(const DesignCost& cost);
 /// per column; none without a book.
 std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c);
 
+/// A design's unpriced figures by name: its unpriced parts and, when it has
+/// recovered GPU-hours but the book no GPU-hour price, "gpu_hours_recovered".
+/// Only the parts count for the totals (DesignCost::unpriced).
+std::vector<std::string> unpriced_figures(const DesignCost& cost);
+
+/// The reference write of the recovered GPU-hours and where it comes from:
+/// "4.50 TB/s, the write rule ncp-gb200-customer asks before the checkpoint
+/// jobs (a pod sized for the rule alone)".
+std::string recovered_reference(const RecoveredGpuHours& r);
+
+/// The lines under a cost table saying what the recovered GPU-hours compare
+/// (one per distinct reference) and at what GPU-hour price; empty when no
+/// cost has them. Each ends with a newline; text wraps at 100 characters.
+std::string recovered_note(const std::vector<const DesignCost*>& costs, const PriceBook& book,
+                           bool markdown);
+
 /// The assumed prices a comparison column's cost rests on; empty without one.
 const std::vector<std::string>& column_assumed_prices(const ComparisonColumn& c);
 
