@@ -6,6 +6,7 @@
 #include "podsizer/reports/optimizer_report.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "scenario_sets.hpp"
 
 #include <iostream>
 #include <memory>
@@ -16,6 +17,7 @@ namespace {
 
 struct OptimizeArgs {
     std::string scenario;
+    std::vector<std::string> sets;
     std::string objective = "min-racks";
     std::vector<std::string> racks;
     bool pareto = false;
@@ -50,7 +52,7 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
     for (const std::string& id : a.racks) {
         options.racks.push_back(require_known(id, ids_of(catalog.racks), "--rack", "rack model"));
     }
-    Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
     apply_power_flags(a.power, scenario.constraints, catalog);
     apply_prices_flag(a.prices, scenario);
     if (options.objective == Objective::min_cost && !scenario.prices) {
@@ -81,6 +83,7 @@ void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action)
     cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
         ->required()
         ->check(complete_file());
+    add_set_option(*cmd, a->sets);
     add_power_flags(*cmd, a->power);
     add_prices_flag(*cmd, a->prices);
     cmd->add_option("--objective", a->objective,
