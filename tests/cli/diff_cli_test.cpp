@@ -6,6 +6,7 @@
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -143,4 +144,22 @@ TEST_CASE("diff exit codes: 1 when a design misses a requirement, 2 for bad inpu
     const ProcessResult over_input = podsizer({"diff", kPod, kPod, "--xlsx", kPod});
     CHECK(over_input.exit_code == 2);
     CHECK_THAT(over_input.err, Catch::Contains("--xlsx"));
+}
+
+TEST_CASE("optimize --xlsx writes the best design's workbook, and nothing without a best") {
+    const std::string dir = test_support::temp_dir() + "/optimize-xlsx";
+    std::filesystem::create_directories(dir);
+    const std::string xlsx = dir + "/best.xlsx";
+    const ProcessResult r = podsizer({"optimize", kPod, "--xlsx", xlsx});
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.err, Catch::Contains("podsizer: wrote " + xlsx));
+    // A zip package: the xlsx's "PK" signature.
+    CHECK(read_file(xlsx).rfind("PK", 0) == 0);
+    // At most 2 racks no design meets: nothing to propose, nothing written.
+    const std::string none = dir + "/none.xlsx";
+    const ProcessResult unmet =
+        podsizer({"optimize", kPod, "--set", "constraints.max_racks=2", "--xlsx", none});
+    CHECK(unmet.exit_code == 2);
+    CHECK_THAT(unmet.err, Catch::Contains("--xlsx: no design meets every requirement"));
+    CHECK_FALSE(std::filesystem::exists(none));
 }

@@ -103,19 +103,23 @@ void write_differences(xlsx::Book& book, xlsx::Sheet& sheet, const SizingDiff& d
     sheet.text(3, 0,
                "A and B are values podsizer computed (edit the scenarios and run again to "
                "change them); Δ and Δ % are formulas over them.",
-               book.note());
+               book.subtitle());
     int row = 5;
     for (const DesignPairDiff& p : d.pairs) {
         row = write_pair(book, sheet, row, p);
     }
-    // Widths that fit the longest label and the design names in the header.
+    // Widths that fit the longest cell of A and B (model names) and the
+    // design names in the header, so no name is cut on screen or paper.
     std::size_t names = 12;
     for (const DesignPairDiff& p : d.pairs) {
         names = std::max({names, p.a_name.size() + 2, p.b_name.size() + 2});
+        for (const DiffRow& r : p.rows) {
+            names = std::max({names, r.a_cell.size() + 2, r.b_cell.size() + 2});
+        }
     }
     sheet.column_width(kMetricCol, kMetricCol, 36);
     sheet.column_width(kUnitCol, kUnitCol, 8);
-    sheet.column_width(kACol, kBCol, static_cast<double>(std::min<std::size_t>(names, 40)));
+    sheet.column_width(kACol, kBCol, static_cast<double>(std::min<std::size_t>(names, 60)));
     sheet.column_width(kDeltaCol, kPercentCol, 12);
     sheet.print_setup(0);
 }

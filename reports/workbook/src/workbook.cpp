@@ -4,6 +4,7 @@
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
+#include "workbook_front.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
@@ -212,6 +213,8 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         xlsx::Book book(temp, date, result.scenario);
         xlsx::Sheet slide = book.add_sheet("Slide");
         xlsx::Sheet summary = book.add_sheet("Summary");
+        std::optional<xlsx::Sheet> front =
+            sheet_if(book, input.optimization != nullptr, "Pareto front");
         std::vector<xlsx::Sheet> design_sheets;
         for (const std::string& n : names) {
             design_sheets.push_back(book.add_sheet(n));
@@ -258,6 +261,9 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         }
         const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells, assumptions);
         wb::write_slide(book, slide, input, sc);
+        if (front) {
+            wb::write_front(book, *front, *input.optimization);
+        }
         if (cost) {
             wb::write_prices(book, *prices, *result.prices);
             wb::write_cost(book, *cost, input, cells, sc);
