@@ -74,4 +74,11 @@ void write_front(xlsx::Book& book, xlsx::Sheet& sheet, const OptimizerResult& r)
     sheet.print_setup(header_row);
 }
 
+void add_front_sheet(xlsx::Book& book, const OptimizerResult* r) {
+    if (r != nullptr) {
+        xlsx::Sheet sheet = book.add_sheet("Pareto front");
+        write_front(book, sheet, *r);
+    }
+}
+
 } // namespace podsizer::wb
