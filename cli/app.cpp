@@ -36,6 +36,7 @@ void build_app(CLI::App& app, GlobalOptions& g, Action& action) {
     add_resilience_command(app, g, action);
     add_batch_command(app, g, action);
     add_sweep_command(app, g, action);
+    add_diff_command(app, g, action);
 }
 
 } // namespace podsizer::cli

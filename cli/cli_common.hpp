@@ -105,5 +105,6 @@ void add_durability_command(CLI::App& app, const GlobalOptions& g, Action& actio
 void add_resilience_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_batch_command(CLI::App& app, const GlobalOptions& g, Action& action);
 void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action);
+void add_diff_command(CLI::App& app, const GlobalOptions& g, Action& action);
 
 } // namespace podsizer::cli

@@ -7,6 +7,7 @@
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "scenario_sets.hpp"
 #include "target_args.hpp"
 
 #include <algorithm>
@@ -19,6 +20,7 @@ namespace {
 
 struct CompareArgs {
     std::string scenario;
+    std::vector<std::string> sets;
     std::vector<std::string> with;
     TargetArgs target;
     std::string wan;
@@ -54,7 +56,7 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
             throw InputError("--with", "\"" + a.with[i] + "\" is given twice");
         }
     }
-    Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
     apply_power_flags(a.power, scenario.constraints, catalog);
     apply_prices_flag(a.prices, scenario);
 
@@ -85,6 +87,7 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
     cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
         ->required()
         ->check(complete_file());
+    add_set_option(*cmd, a->sets);
     add_power_flags(*cmd, a->power);
     add_prices_flag(*cmd, a->prices);
     cmd->add_option("--with", a->with,

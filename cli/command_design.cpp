@@ -10,6 +10,7 @@
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "scenario_sets.hpp"
 
 #include <fmt/format.h>
 #include <memory>
@@ -29,6 +30,7 @@ struct DesignArgs {
     std::string rack;
     std::string network_switch;
     std::string scenario;
+    std::vector<std::string> sets;
     std::string name;
     std::string layout;
     PowerArgs power;
@@ -100,7 +102,11 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     // First, so the hardware flags may name the scenario's own catalog entries.
     std::optional<Scenario> scenario;
     if (!a.scenario.empty()) {
-        scenario = read_scenario(a.scenario, catalog, diag);
+        scenario = read_scenario(a.scenario, catalog, diag, a.sets);
+    }
+    if (!a.sets.empty() && a.scenario.empty()) {
+        throw InputError("--set", "changes a field of the --scenario file; expected --scenario "
+                                  "FILE with it (the design itself is given by the flags)");
     }
     const HandDesign hand = hand_design(a, catalog);
     Requirements req;
@@ -164,6 +170,7 @@ void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action) {
         ->add_option("--scenario", da->scenario,
                      "Scenario whose requirements and constraints to check against")
         ->check(complete_file());
+    add_set_option(*design, da->sets);
     design->add_option("--name", da->name, "Name shown for the design");
     design
         ->add_option("--layout", da->layout,

@@ -6,6 +6,7 @@
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "scenario_sets.hpp"
 #include "target_args.hpp"
 
 #include <iostream>
@@ -17,6 +18,7 @@ namespace {
 
 struct ExtrapolateArgs {
     std::string scenario;
+    std::vector<std::string> sets;
     TargetArgs target;
     PowerArgs power;
     std::string prices;
@@ -29,7 +31,7 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries, below
     print_warnings(diag);
     diag.warnings.clear();
-    Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
     apply_power_flags(a.power, scenario.constraints, catalog);
     apply_prices_flag(a.prices, scenario);
     const std::optional<ExtrapolationSpec> spec = resolve_target(a.target, scenario);
@@ -66,6 +68,7 @@ void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& acti
     cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
         ->required()
         ->check(complete_file());
+    add_set_option(*cmd, a->sets);
     add_power_flags(*cmd, a->power);
     add_prices_flag(*cmd, a->prices);
     add_target_flags(*cmd, a->target,

@@ -1,11 +1,14 @@
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
+#include "exports.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/optimizer.hpp"
+#include "podsizer/core/resilience.hpp"
 #include "podsizer/reports/optimizer_report.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "scenario_sets.hpp"
 
 #include <iostream>
 #include <memory>
@@ -16,6 +19,7 @@ namespace {
 
 struct OptimizeArgs {
     std::string scenario;
+    std::vector<std::string> sets;
     std::string objective = "min-racks";
     std::vector<std::string> racks;
     bool pareto = false;
@@ -23,7 +27,34 @@ struct OptimizeArgs {
     bool any_rack = false;
     PowerArgs power;
     std::string prices;
+    ExportOptions exports;
 };
+
+/// --xlsx and --svg: the best design's proposal workbook and drawings, as
+/// `size` exports a design, with the front on the workbook's "Pareto front"
+/// sheet. Without a best design there is nothing to propose.
+void write_optimize_exports(const GlobalOptions& g, const OptimizeArgs& a,
+                            const OptimizerResult& result, const Scenario& scenario,
+                            const Catalog& catalog) {
+    if (a.exports.xlsx.empty() && a.exports.svg.empty()) {
+        return;
+    }
+    if (!result.best) {
+        throw InputError(a.exports.xlsx.empty() ? "--svg" : "--xlsx",
+                         "no design meets every requirement and constraint, so there is no "
+                         "best design to export; nothing written");
+    }
+    SizingResult best;
+    best.scenario = result.scenario;
+    best.requirements = result.requirements;
+    best.prices = result.prices;
+    best.designs.push_back(*result.best);
+    // Assessed as a sized design is (degraded throughput, durability), so its
+    // sheets show what `size` would.
+    assess_designs(best, catalog, resilience_inputs(scenario, catalog));
+    write_exports(a.exports, study_of(std::move(best)), catalog, &scenario,
+                  run_inputs(g, a.scenario), &result);
+}
 
 int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
     const Format format = parse_format(g.format);
@@ -50,7 +81,7 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
     for (const std::string& id : a.racks) {
         options.racks.push_back(require_known(id, ids_of(catalog.racks), "--rack", "rack model"));
     }
-    Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
     apply_power_flags(a.power, scenario.constraints, catalog);
     apply_prices_flag(a.prices, scenario);
     if (options.objective == Objective::min_cost && !scenario.prices) {
@@ -68,6 +99,7 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
+    write_optimize_exports(g, a, result, scenario, catalog);
     std::cout << render_optimization(result, format, a.pareto);
     return result.best ? kExitOk : kExitNotMet;
 }
@@ -81,6 +113,7 @@ void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action)
     cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
         ->required()
         ->check(complete_file());
+    add_set_option(*cmd, a->sets);
     add_power_flags(*cmd, a->power);
     add_prices_flag(*cmd, a->prices);
     cmd->add_option("--objective", a->objective,
@@ -99,6 +132,7 @@ void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action)
     cmd->add_flag("--pareto", a->pareto,
                   "Also list the Pareto front (thinned to at most 20 distinct trade-offs)");
     cmd->add_flag("--all", a->all, "Keep the whole Pareto front, not only its distinct trade-offs");
+    add_export_options(cmd, a->exports);
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_optimize(g, *a); }; });
 }
 

@@ -8,6 +8,7 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/resilience_report.hpp"
+#include "scenario_sets.hpp"
 
 #include <iostream>
 #include <utility>
@@ -18,6 +19,7 @@ namespace {
 
 struct ResilienceArgs {
     std::string scenario;
+    std::vector<std::string> sets;
     std::string afr;
     std::string dbox_events;
     std::string fill;
@@ -51,7 +53,7 @@ int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
     Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
-    Scenario scenario = read_scenario(a.scenario, catalog, diag);
+    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
     apply_flags(a, scenario, catalog);
     SizingResult sized;
     try {
@@ -84,6 +86,7 @@ void add_resilience_command(CLI::App& app, const GlobalOptions& g, Action& actio
     cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
         ->required()
         ->check(complete_file());
+    add_set_option(*cmd, a->sets);
     cmd->add_option("--afr", a->afr,
                     "Annual failure rate per drive (default: the D-box's drive_afr)");
     cmd->add_option("--dbox-events", a->dbox_events,

@@ -7,6 +7,7 @@
 #include "power_args.hpp"
 #include "price_args.hpp"
 #include "scenario_flags.hpp"
+#include "scenario_sets.hpp"
 
 namespace podsizer::cli {
 
@@ -15,7 +16,7 @@ namespace {
 /// The scenario file, or the scenario the flags describe (docs/cli.md,
 /// "Starting without a scenario file").
 Scenario scenario_of(const std::string& scenario_path, bool path_given, const ScenarioFlags& flags,
-                     Catalog& catalog, Diagnostics& diag) {
+                     const std::vector<std::string>& sets, Catalog& catalog, Diagnostics& diag) {
     // An empty SCENARIO (an unset shell variable) is a file name that is
     // missing, not a request to size from the flags.
     if (!path_given) {
@@ -23,23 +24,31 @@ Scenario scenario_of(const std::string& scenario_path, bool path_given, const Sc
             throw InputError("SCENARIO", "expected a scenario file, or --gpus N --platform ID "
                                          "and/or --usable CAPACITY to size without one");
         }
+        if (!sets.empty()) {
+            throw InputError("--set", "changes a field of a scenario file; expected SCENARIO "
+                                      "with it (without a file, the scenario flags say it all)");
+        }
         return scenario_from_flags(flags, catalog);
     }
     if (flags.any()) {
+        // A flag would have to pick which option of the file it changes;
+        // --set names the field, so the what-if is said exactly.
         throw InputError("SCENARIO", scenario_path +
                                          ": expected a scenario file or the scenario flags "
-                                         "(--gpus, --platform, --usable, ...), not both");
+                                         "(--gpus, --platform, --usable, ...), not both; to "
+                                         "change a field of the file, use " +
+                                         set_equivalent(flags));
     }
-    return read_scenario(scenario_path, catalog, diag);
+    return read_scenario(scenario_path, catalog, diag, sets);
 }
 
 int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path_given,
              const ExportOptions& exports, const PowerArgs& power, const ScenarioFlags& flags,
-             const std::string& prices) {
+             const std::string& prices, const std::vector<std::string>& sets) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
     Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
-    Scenario scenario = scenario_of(scenario_path, path_given, flags, catalog, diag);
+    Scenario scenario = scenario_of(scenario_path, path_given, flags, sets, catalog, diag);
     apply_power_flags(power, scenario.constraints, catalog);
     apply_prices_flag(prices, scenario);
     StudyOptions options;
@@ -64,17 +73,19 @@ void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     auto power = std::make_shared<PowerArgs>();
     auto flags = std::make_shared<ScenarioFlags>();
     auto prices = std::make_shared<std::string>();
+    auto sets = std::make_shared<std::vector<std::string>>();
     CLI::Option* scenario =
         cmd->add_option("SCENARIO", *path, "Scenario JSON file (or the scenario flags instead)")
             ->check(complete_file());
+    add_set_option(*cmd, *sets);
     add_scenario_flags(*cmd, *flags);
     add_power_flags(*cmd, *power);
     add_prices_flag(*cmd, *prices);
     add_export_options(cmd, *exports);
-    cmd->callback([&g, &action, path, exports, power, flags, prices, scenario] {
+    cmd->callback([&g, &action, path, exports, power, flags, prices, sets, scenario] {
         const bool given = scenario->count() > 0;
-        action = [&g, path, given, exports, power, flags, prices] {
-            return run_size(g, *path, given, *exports, *power, *flags, *prices);
+        action = [&g, path, given, exports, power, flags, prices, sets] {
+            return run_size(g, *path, given, *exports, *power, *flags, *prices, *sets);
         };
     });
 }

@@ -2,10 +2,12 @@
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
 #include "podsizer/batch/batch_runner.hpp"
+#include "podsizer/batch/scenario_set.hpp"
 #include "podsizer/catalog/scenario_catalog.hpp"
 #include "podsizer/catalog/scenario_document.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/batch_workbook.hpp"
+#include "scenario_sets.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -17,6 +19,7 @@ namespace {
 struct SweepArgs {
     std::string scenario;
     std::vector<std::string> vary;
+    std::vector<std::string> sets;
     BatchArgs batch;
 };
 
@@ -24,6 +27,16 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
     BatchOptions options = batch_options(g, a.batch);
     Diagnostics diag;
     Catalog catalog = load_catalog(g, diag);
+    // --set changes the base every run starts from; a field both set and
+    // varied is a mistake (which value was meant?).
+    const ScenarioSets sets = parse_sets(a.sets);
+    for (const std::string& e : a.vary) {
+        const SweepParameter p = parse_vary(e);
+        if (const SweepParameter* s = sets.setting(p.path)) {
+            throw InputError("--vary " + e, p.path.text + " is also set by --set " + s->expression +
+                                                "; expected each field once");
+        }
+    }
     ScenarioDocument base(read_text_file(a.scenario), a.scenario);
     Scenario scenario;
     try {
@@ -35,7 +48,8 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
         for (const std::string& f : price_files) {
             note_price_book_file(f);
         }
-        scenario = base.parse(catalog, &diag); // the unvaried scenario must be valid on its own
+        // The unvaried scenario (with its --set values) must be valid on its own.
+        scenario = parse_with_sets(base, sets, catalog, &diag);
     } catch (const InputError&) {
         print_warnings(diag);
         throw;
@@ -85,6 +99,7 @@ void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action) {
                     "(repeatable; see docs/batch.md)")
         ->required()
         ->allow_extra_args(false); // one expression per --vary; SCENARIO may follow
+    add_set_option(*cmd, args->sets);
     add_batch_flags(*cmd, args->batch);
     cmd->callback(
         [&g, &action, args] { action = [&g, args] { return run_sweep_command(g, *args); }; });

@@ -116,7 +116,8 @@ void add_export_options(CLI::App* cmd, ExportOptions& options) {
 }
 
 void write_exports(const ExportOptions& options, const Study& study, const Catalog& catalog,
-                   const Scenario* scenario, const std::vector<RunFile>& inputs) {
+                   const Scenario* scenario, const std::vector<RunFile>& inputs,
+                   const OptimizerResult* optimization) {
     // Every target is checked before any is written: a refused --svg must not
     // follow a replaced workbook.
     // A flag that shapes an export is refused without its export, as
@@ -150,6 +151,7 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
         std::cerr << "podsizer: wrote " << printable(path, kMaxMessageChars) << "\n";
     };
     targets.every_rack_unit = options.xlsx_rack_units;
+    targets.optimization = optimization;
     if (!options.xlsx.empty()) {
         targets.xlsx = options.xlsx;
         const std::string date = export_date_from_env(); // its own error, not --xlsx's

@@ -32,7 +32,9 @@ void add_export_options(CLI::App* cmd, ExportOptions& options);
 /// the Fleet sheet with a fleet split. Throws InputError naming the flag when
 /// a file cannot be written. Before writing anything, every target is
 /// checked with check_outputs against `inputs` (run_inputs) and the others.
+/// `optimization` (optimize): the workbook also gets the Pareto front sheet.
 void write_exports(const ExportOptions& options, const Study& study, const Catalog& catalog,
-                   const Scenario* scenario, const std::vector<RunFile>& inputs);
+                   const Scenario* scenario, const std::vector<RunFile>& inputs,
+                   const OptimizerResult* optimization = nullptr);
 
 } // namespace podsizer::cli

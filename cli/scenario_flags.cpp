@@ -116,6 +116,20 @@ bool ScenarioFlags::any() const {
                        [this](const BoundFlag& b) { return !(this->*b.text).empty(); });
 }
 
+std::string set_equivalent(const ScenarioFlags& f) {
+    for (const BoundFlag& b : kBound) {
+        if (!(f.*b.text).empty()) {
+            // Every option of the file, as the flag is for the flags' one option.
+            std::string path(b.binding.pattern);
+            if (const std::size_t n = path.find("[N]"); n != std::string::npos) {
+                path.replace(n, 3, "[*]");
+            }
+            return fmt::format("--set '{}={}'", path, f.*b.text);
+        }
+    }
+    return {};
+}
+
 void add_scenario_flags(CLI::App& cmd, ScenarioFlags& f) {
     cmd.add_option("--gpus", f.gpus, "GPUs of the pod (with --platform)");
     cmd.add_option("--platform", f.platform, "GPU platform id, e.g. gb200-nvl72 (with --gpus)")

@@ -27,6 +27,11 @@ struct ScenarioFlags {
     bool any() const;
 };
 
+/// The `--set` that does to a scenario file what the first flag given does to
+/// the flags' scenario: "--set 'options[*].drive=122.88TB'" for --drive
+/// 122.88TB; empty when no flag is given.
+std::string set_equivalent(const ScenarioFlags& flags);
+
 /// Adds the scenario flags to `cmd`.
 void add_scenario_flags(CLI::App& cmd, ScenarioFlags& flags);
 

@@ -99,17 +99,22 @@ std::string_view kind_phrase(FieldKind k) {
     return "a value";
 }
 
-/// Parses one expression; `fail` builds the error for it.
+/// Parses one expression; `fail` builds the error for it. A `--set`
+/// expression (single) holds one value, taken whole: no list, no range, so a
+/// name with a comma stays one value.
 class VaryParser {
 public:
-    explicit VaryParser(std::string_view expression) : expr_(expression) {}
+    VaryParser(std::string_view expression, bool single) : expr_(expression), single_(single) {}
 
     SweepParameter parse() {
         SweepParameter p;
         p.expression = expr_;
         const auto eq = expr_.find('=');
         if (eq == std::string::npos) {
-            throw fail("expected PATH=VALUES such as gpus=4096..65536*2 or dbox=ID1,ID2");
+            throw fail(single_ ? "expected PATH=VALUE such as 'options[0].drive=30.72TB' or "
+                                 "fleet.gpus=16384"
+                               : "expected PATH=VALUES such as gpus=4096..65536*2 or "
+                                 "dbox=ID1,ID2");
         }
         p.name = trim(std::string_view(expr_).substr(0, eq));
         const std::string values = trim(std::string_view(expr_).substr(eq + 1));
@@ -135,6 +140,14 @@ public:
             throw fail("unknown path \"" + p.name + "\" (" +
                        suggestion_phrase(p.path.pattern, known) +
                        "); expected a scenario path or alias listed in docs/batch.md");
+        }
+        if (single_) {
+            if (values.empty()) {
+                throw fail("no value after '='; expected " +
+                           std::string(kind_phrase(p.field->kind)) + " for " + p.path.text);
+            }
+            p.values.push_back(list_value(p, values));
+            return p;
         }
         if (values.empty()) {
             throw fail("no values after '='; expected a list a,b,c or a range START..END+STEP "
@@ -164,7 +177,7 @@ public:
     }
 
 private:
-    std::string where() const { return "--vary " + expr_; }
+    std::string where() const { return (single_ ? "--set " : "--vary ") + expr_; }
     InputError fail(const std::string& message) const { return InputError(where(), message); }
 
     SweepValue list_value(const SweepParameter& p, const std::string& item) const {
@@ -419,7 +432,10 @@ private:
     }
 
     std::string expr_;
+    bool single_ = false;
 };
+
+} // namespace
 
 bool located_at(const InputError& e, const std::string& origin,
                 const std::vector<std::string>& written) {
@@ -433,14 +449,18 @@ bool located_at(const InputError& e, const std::string& origin,
     return false;
 }
 
-} // namespace
-
 std::span<const SweepAlias> sweep_aliases() {
     return kAliases;
 }
 
 SweepParameter parse_vary(std::string_view expression) {
-    return VaryParser(expression).parse();
+    return VaryParser(expression, false).parse();
+}
+
+SweepParameter parse_set(std::string_view expression) {
+    SweepParameter p = VaryParser(expression, true).parse();
+    p.flag = "--set";
+    return p;
 }
 
 std::vector<std::string> apply_value(const SweepParameter& p, std::size_t k, ScenarioDocument& doc,
@@ -452,7 +472,7 @@ std::vector<std::string> apply_value(const SweepParameter& p, std::size_t k, Sce
     // A tier names the platform's rule "<platform>-<tier>" (h100-good, ...).
     const auto platform = doc.text_at("fleet.platform");
     if (!platform) {
-        throw InputError("--vary " + p.expression,
+        throw InputError(p.flag + " " + p.expression,
                          "a tier needs the scenario's fleet.platform to pick the rule "
                          "<platform>-<tier>");
     }
@@ -464,12 +484,12 @@ std::vector<std::string> apply_value(const SweepParameter& p, std::size_t k, Sce
                 rules += (rules.empty() ? "" : ", ") + r.id;
             }
         }
-        throw InputError("--vary " + p.expression,
+        throw InputError(p.flag + " " + p.expression,
                          "tier \"" + v.label + "\" needs the performance rule \"" + rule +
                              "\", which the catalog lacks (a tier maps to <platform>-<tier>); "
                              "rules of platform " +
-                             *platform + ": " + (rules.empty() ? "none" : rules) +
-                             " (vary performance.rule instead)");
+                             *platform + ": " + (rules.empty() ? "none" : rules) + " (" +
+                             (p.flag == "--set" ? "set" : "vary") + " performance.rule instead)");
     }
     return doc.set(p.path, rule, p.field->excludes);
 }

@@ -109,7 +109,9 @@ void export_study(const Study& study, const Catalog& catalog, const Scenario* sc
         WorkbookOptions options;
         options.date = date;
         options.every_rack_unit = targets.every_rack_unit;
-        write_workbook(targets.xlsx, workbook_input(study, catalog, scenario), options);
+        WorkbookInput input = workbook_input(study, catalog, scenario);
+        input.optimization = targets.optimization;
+        write_workbook(targets.xlsx, input, options);
         written(targets.xlsx);
     }
     for (const SvgTarget& t : targets.svg) {

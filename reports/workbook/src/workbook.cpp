@@ -4,6 +4,7 @@
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
+#include "workbook_front.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
@@ -226,6 +227,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         xlsx::Book book(temp, date, result.scenario);
         xlsx::Sheet slide = book.add_sheet("Slide");
         xlsx::Sheet summary = book.add_sheet("Summary");
+        wb::add_front_sheet(book, input.optimization); // optimize --xlsx
         std::vector<xlsx::Sheet> design_sheets;
         for (const std::string& n : names) {
             design_sheets.push_back(book.add_sheet(n));
@@ -248,10 +250,8 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         std::optional<xlsx::Sheet> cost = sheet_if(book, result.prices.has_value(), "Cost");
         std::optional<xlsx::Sheet> prices = sheet_if(book, result.prices.has_value(), "Prices");
         xlsx::Sheet racks = book.add_sheet("Racks");
-        std::optional<xlsx::Sheet> rack_units;
-        if (options.every_rack_unit) {
-            rack_units = book.add_sheet("Rack units");
-        }
+        std::optional<xlsx::Sheet> rack_units =
+            sheet_if(book, options.every_rack_unit, "Rack units");
         xlsx::Sheet assumption_sheet = book.add_sheet("Assumptions");
         xlsx::Sheet charts = book.add_sheet("Charts");
 

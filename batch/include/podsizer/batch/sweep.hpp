@@ -5,6 +5,7 @@
 #pragma once
 
 #include "podsizer/catalog/scenario_document.hpp"
+#include "podsizer/core/errors.hpp"
 
 #include <cstddef>
 #include <span>
@@ -22,9 +23,10 @@ struct SweepValue {
 
 /// One `--vary` expression, parsed and expanded.
 struct SweepParameter {
-    std::string expression; ///< as given: "gpus=4096..65536*2"
-    std::string name;       ///< left of '=' as given: "gpus", "capacity.usable"
-    ScenarioPath path;      ///< the field written ("fleet.gpus"; tier: "performance.rule")
+    std::string flag = "--vary"; ///< the flag it came with, for messages: --vary or --set
+    std::string expression;      ///< as given: "gpus=4096..65536*2"
+    std::string name;            ///< left of '=' as given: "gpus", "capacity.usable"
+    ScenarioPath path;           ///< the field written ("fleet.gpus"; tier: "performance.rule")
     const ScenarioField* field = nullptr;
     bool tier = false; ///< values are tiers mapped to the rule "<platform>-<tier>"
     std::vector<SweepValue> values;
@@ -53,6 +55,16 @@ inline constexpr std::size_t kMaxSweepTableDesigns = 100'000;
 /// them). Checks the syntax, the path, the range and the units; InputError
 /// naming "--vary EXPRESSION" and what was expected.
 SweepParameter parse_vary(std::string_view expression);
+
+/// Parses "PATH=VALUE" for `--set`: the paths, aliases and value reading of
+/// parse_vary, but one value taken whole (no list, no range). InputError
+/// naming "--set EXPRESSION" and what was expected.
+SweepParameter parse_set(std::string_view expression);
+
+/// Whether the reader's error `e` on a document from `origin` is at one of
+/// the JSON paths `written` ("$.options[0].drive") or inside one.
+bool located_at(const InputError& e, const std::string& origin,
+                const std::vector<std::string>& written);
 
 /// Writes value `k` of `p` into `doc`; returns the JSON paths written.
 /// A tier without a matching rule in `catalog` is an InputError.

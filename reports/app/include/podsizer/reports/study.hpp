@@ -85,6 +85,8 @@ struct ExportTargets {
     std::string xlsx;             ///< the workbook; empty: none
     std::vector<SvgTarget> svg;   ///< rack elevations, written in this order
     bool every_rack_unit = false; ///< the workbook's "Rack units" sheet (WorkbookOptions)
+    /// optimize --xlsx: the optimiser's answer, for the workbook's Pareto front sheet.
+    const OptimizerResult* optimization = nullptr;
     /// Called with each path once its file is complete.
     std::function<void(const std::string& path)> written;
 };

@@ -17,6 +17,7 @@
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/fleet.hpp"
+#include "podsizer/core/optimizer.hpp"
 #include "podsizer/core/scenario.hpp"
 
 #include <string>
@@ -38,6 +39,9 @@ struct WorkbookInput {
     /// entries follow `result`'s designs in order and may be fewer. Null, no
     /// plan, or a fleet of one cluster on one site: no Fleet sheet.
     const FleetSplit* fleet = nullptr;
+    /// The optimiser's answer whose best design `result` holds (podsizer
+    /// optimize --xlsx): a "Pareto front" sheet after the Summary; null: none.
+    const OptimizerResult* optimization = nullptr;
 };
 
 struct WorkbookOptions {

@@ -1,0 +1,73 @@
+// `podsizer diff A B` (docs/cli.md, "diff"): two sized scenarios side by
+// side, design by design in option order, with the headline metrics of the
+// metric registry, their absolute and percent deltas, and the findings one
+// side has and the other not. Rendered as table, Markdown, CSV and JSON; the
+// workbook's Differences sheet is written from the same SizingDiff.
+#pragma once
+
+#include "podsizer/core/design.hpp"
+#include "podsizer/reports/format.hpp"
+#include "podsizer/reports/grid.hpp"
+#include "podsizer/reports/metrics.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace podsizer {
+
+/// One metric of one pair of designs. Numbers are in the metric's unit.
+struct DiffRow {
+    MetricId id = MetricId::cnodes;
+    std::optional<double> a; ///< a number metric's value on side A; nullopt: n/a or a text
+    std::optional<double> b;
+    std::string a_cell, b_cell;       ///< for people (the sizing table's cells)
+    std::string a_machine, b_machine; ///< for machines (the sizing CSV's cells)
+    std::optional<double> delta;      ///< b − a, when both are numbers
+    std::optional<double> percent;    ///< delta / a × 100, when a is not 0
+    bool changed = false;             ///< the cells differ (texts, verdicts, numbers)
+};
+
+/// The designs at one option position of A and B; either may be missing
+/// when the scenarios have different numbers of options.
+struct DesignPairDiff {
+    std::size_t option = 0; ///< 0-based option position
+    std::string a_name, b_name;
+    bool a_present = true;
+    bool b_present = true;
+    std::vector<DiffRow> rows;
+    /// Finding codes ("read-short") B has and A has not, and the reverse,
+    /// each once, in the order the design lists them.
+    std::vector<std::string> findings_added;
+    std::vector<std::string> findings_removed;
+};
+
+struct SizingDiff {
+    std::string a_label, b_label;       ///< the files as given
+    std::string a_scenario, b_scenario; ///< the scenarios' names
+    std::vector<DesignPairDiff> pairs;
+    bool all_feasible = true; ///< every design of both sides meets its requirements
+};
+
+/// The metrics a diff shows, in order: models and drive, counts, racks on
+/// both power bases, power (typical, maximum, facility), capacity, read and
+/// write intact and degraded, the verdict.
+const std::vector<MetricId>& diff_metrics();
+
+/// The diff of two sizings, option by option.
+SizingDiff diff_sizings(const SizingResult& a, const std::string& a_label, const SizingResult& b,
+                        const std::string& b_label);
+
+/// One pair's table: Metric, A, B, Δ, Δ %; then the findings rows. For
+/// people (grouped numbers, signed deltas) or machines (plain numbers).
+Grid diff_grid(const SizingDiff& d, const DesignPairDiff& p, bool machine);
+
+/// The signed delta as a table shows it ("+176", "-12.5", "" when absent).
+std::string delta_cell(std::optional<double> delta, int decimals, bool machine);
+/// The percent delta as a table shows it ("+97.8 %", "n/a" for people when absent).
+std::string percent_cell(std::optional<double> percent, bool machine);
+
+std::string render_diff(const SizingDiff& d, Format format);
+
+} // namespace podsizer
