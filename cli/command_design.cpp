@@ -3,6 +3,7 @@
 #include "exports.hpp"
 #include "flag_binding.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/ec_layout.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/requirements.hpp"
@@ -176,7 +177,7 @@ void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action) {
         ->add_option("--layout", da->layout,
                      "Erasure-coding layout: auto, classic, dbox-ha or rack-resilient "
                      "(default: the scenario's, else auto)")
-        ->check(complete_choices({"auto", "classic", "dbox-ha", "rack-resilient"}));
+        ->check(complete_choices({kEcLayoutNames.names.begin(), kEcLayoutNames.names.end()}));
     add_power_flags(*design, da->power);
     add_prices_flag(*design, da->prices);
     add_export_options(design, da->exports);

@@ -4,8 +4,11 @@
 #include "completion_hints.hpp"
 #include "flag_binding.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
+#include "podsizer/core/client_network.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/failure_state.hpp"
 #include "podsizer/core/number_text.hpp"
+#include "podsizer/core/power.hpp"
 
 namespace podsizer::cli {
 
@@ -24,7 +27,7 @@ void add_power_flags(CLI::App& cmd, PowerArgs& args) {
     cmd.add_option("--power-basis", args.basis,
                    "Draw the racks are checked on: typical or max (default: the scenario's, "
                    "else typical)")
-        ->check(complete_choices({"typical", "max"}));
+        ->check(complete_choices({kPowerBasisNames.names.begin(), kPowerBasisNames.names.end()}));
     cmd.add_option("--rack-derate", args.derate,
                    "Share of each rack's power budget the devices may draw, such as 0.8 "
                    "(default: the scenario's, else 1)");
@@ -34,12 +37,13 @@ void add_power_flags(CLI::App& cmd, PowerArgs& args) {
     cmd.add_option("--size-for", args.size_for,
                    "State the design must still meet the requirement in: intact, dbox-down or "
                    "rack-down (default: the scenario's, else intact)")
-        ->check(complete_choices({"intact", "dbox-down", "rack-down"}));
+        ->check(complete_choices({kSizeForNames.names.begin(), kSizeForNames.names.end()}));
     cmd.add_option("--client-network", args.client_network,
                    "Where the C-nodes' client ports land: storage-leaves (uplinks to your fabric "
                    "counted) or converged (on your fabric) (default: the scenario's, else "
                    "storage-leaves)")
-        ->check(complete_choices({"storage-leaves", "converged"}));
+        ->check(
+            complete_choices({kClientNetworkNames.names.begin(), kClientNetworkNames.names.end()}));
     cmd.add_option("--headroom", args.headroom,
                    "Margin on the read and write requirement, such as 20% (default: the "
                    "scenario's, else 0%)");

@@ -5,6 +5,11 @@
 #include "podsizer/catalog/scenario_fields.hpp"
 
 #include "field_access.hpp"
+#include "podsizer/core/checkpoint.hpp"
+#include "podsizer/core/client_network.hpp"
+#include "podsizer/core/ec_layout.hpp"
+#include "podsizer/core/failure_state.hpp"
+#include "podsizer/core/power.hpp"
 #include "podsizer/core/resilience_types.hpp"
 
 #include <array>
@@ -30,11 +35,6 @@ constexpr std::array<std::string_view, 1> kExcludesSize{"checkpoint_size"};
 constexpr std::array<std::string_view, 2> kExcludesParams{"params", "bytes_per_param"};
 constexpr std::array<std::string_view, 1> kSchemaNames{"podsizer-scenario/1"};
 constexpr std::array<std::string_view, 1> kNone{"none"};
-constexpr std::array<std::string_view, 2> kModes{"sync", "async"};
-constexpr std::array<std::string_view, 2> kPowerBases{"typical", "max"};
-constexpr std::array<std::string_view, 2> kClientNetworks{"storage-leaves", "converged"};
-constexpr std::array<std::string_view, 3> kSizeFor{"intact", "dbox-down", "rack-down"};
-constexpr std::array<std::string_view, 4> kLayouts{"auto", "classic", "dbox-ha", "rack-resilient"};
 constexpr std::array<std::string_view, 1> kExcludesRackResilient{"rack_resilient"};
 constexpr std::string_view kLayoutRange =
     "\"{}\" is not an erasure-coding layout; expected \"auto\", \"classic\" (width from the "
@@ -283,7 +283,7 @@ const std::array kFields{
         .pattern = "constraints.layout",
         .kind = FieldKind::choice,
         .excludes = kExcludesRackResilient,
-        .choices = kLayouts,
+        .choices = kEcLayoutNames.names,
         .default_text = "auto",
         .label = "erasure-coding layout",
         .help = "How stripes are placed: auto (dbox-ha where it costs no capacity, else "
@@ -302,7 +302,7 @@ const std::array kFields{
     ScenarioField{
         .pattern = "constraints.power_basis",
         .kind = FieldKind::choice,
-        .choices = kPowerBases,
+        .choices = kPowerBasisNames.names,
         .default_text = "typical",
         .label = "rack power basis",
         .help = "The draw racks are checked on: typical (the customer's basis) or max.",
@@ -322,7 +322,7 @@ const std::array kFields{
     ScenarioField{
         .pattern = "constraints.client_network",
         .kind = FieldKind::choice,
-        .choices = kClientNetworks,
+        .choices = kClientNetworkNames.names,
         .default_text = "storage-leaves",
         .label = "client network",
         .help = "Where the C-nodes' client ports land: storage-leaves (on the storage fabric's "
@@ -347,7 +347,7 @@ const std::array kFields{
     ScenarioField{
         .pattern = "constraints.size_for",
         .kind = FieldKind::choice,
-        .choices = kSizeFor,
+        .choices = kSizeForNames.names,
         .default_text = "intact",
         .label = "size for",
         .help = "The state the design must still meet the read and write requirement in: "
@@ -513,7 +513,7 @@ const std::array kFields{
     ScenarioField{
         .pattern = "options[N].layout",
         .kind = FieldKind::choice,
-        .choices = kLayouts,
+        .choices = kEcLayoutNames.names,
         .label = "erasure-coding layout",
         .help = "The layout of this option, instead of constraints.layout.",
         .range_text = kLayoutRange,
@@ -795,7 +795,7 @@ const std::array kFields{
     ScenarioField{
         .pattern = "checkpoint.jobs[N].mode",
         .kind = FieldKind::choice,
-        .choices = kModes,
+        .choices = kCheckpointModeNames.names,
         .default_text = "sync",
         .label = "mode",
         .help = "sync: the job stalls while writing; async: staged, drains in the background.",

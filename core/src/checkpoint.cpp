@@ -51,17 +51,11 @@ std::string_view checkpoint_pattern(CheckpointMode m) {
 }
 
 std::string_view to_string(CheckpointMode m) {
-    return m == CheckpointMode::sync ? "sync" : "async";
+    return kCheckpointModeNames.name(m);
 }
 
 std::optional<CheckpointMode> checkpoint_mode_from_string(std::string_view s) {
-    if (s == "sync") {
-        return CheckpointMode::sync;
-    }
-    if (s == "async") {
-        return CheckpointMode::async;
-    }
-    return std::nullopt;
+    return kCheckpointModeNames.parse(s);
 }
 
 std::span<const BytesPerParamPreset> bytes_per_param_presets() {

@@ -5,24 +5,11 @@
 namespace podsizer {
 
 std::string_view to_string(SizeFor s) {
-    switch (s) {
-    case SizeFor::intact:
-        return "intact";
-    case SizeFor::dbox_down:
-        return "dbox-down";
-    case SizeFor::rack_down:
-        return "rack-down";
-    }
-    return "intact";
+    return kSizeForNames.name(s);
 }
 
 std::optional<SizeFor> size_for_from_string(std::string_view s) {
-    for (SizeFor v : {SizeFor::intact, SizeFor::dbox_down, SizeFor::rack_down}) {
-        if (s == to_string(v)) {
-            return v;
-        }
-    }
-    return std::nullopt;
+    return kSizeForNames.parse(s);
 }
 
 namespace {

@@ -5,17 +5,11 @@
 namespace podsizer {
 
 std::string_view to_string(PowerBasis b) {
-    return b == PowerBasis::max ? "max" : "typical";
+    return kPowerBasisNames.name(b);
 }
 
 std::optional<PowerBasis> power_basis_from_string(std::string_view s) {
-    if (s == "typical") {
-        return PowerBasis::typical;
-    }
-    if (s == "max") {
-        return PowerBasis::max;
-    }
-    return std::nullopt;
+    return kPowerBasisNames.parse(s);
 }
 
 std::string_view to_string(CoolingClass c) {

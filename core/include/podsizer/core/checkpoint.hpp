@@ -5,6 +5,7 @@
 // goodput) is in failure.hpp, the goodput-vs-bandwidth curve in goodput_curve.hpp.
 #pragma once
 
+#include "podsizer/core/enum_names.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <cstdint>
@@ -18,6 +19,8 @@ namespace podsizer {
 /// Synchronous checkpoints stall the job while they are written; asynchronous
 /// ones are staged (host memory, local NVMe) and drain while training goes on.
 enum class CheckpointMode { sync, async };
+inline constexpr EnumNames<CheckpointMode, 2> kCheckpointModeNames{
+    {CheckpointMode::sync, CheckpointMode::async}, {"sync", "async"}};
 
 std::string_view to_string(CheckpointMode m);
 

@@ -2,6 +2,8 @@
 // count says which networks it covers (REVIEW-3 §4.2).
 #pragma once
 
+#include "podsizer/core/enum_names.hpp"
+
 #include <optional>
 #include <string_view>
 
@@ -17,7 +19,9 @@ enum class ClientNetwork {
     converged,
 };
 
-/// "storage-leaves", "converged".
+inline constexpr EnumNames<ClientNetwork, 2> kClientNetworkNames{
+    {ClientNetwork::storage_leaves, ClientNetwork::converged}, {"storage-leaves", "converged"}};
+
 std::string_view to_string(ClientNetwork n);
 std::optional<ClientNetwork> client_network_from_string(std::string_view s);
 

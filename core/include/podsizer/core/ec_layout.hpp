@@ -5,6 +5,8 @@
 // resilience that caps the strips one rack may hold.
 #pragma once
 
+#include "podsizer/core/enum_names.hpp"
+
 #include <optional>
 #include <string_view>
 
@@ -17,7 +19,10 @@ enum class EcLayout {
     rack_resilient ///< also at most strips_per_rack strips per rack
 };
 
-/// "auto", "classic", "dbox-ha", "rack-resilient".
+inline constexpr EnumNames<EcLayout, 4> kEcLayoutNames{
+    {EcLayout::automatic, EcLayout::classic, EcLayout::dbox_ha, EcLayout::rack_resilient},
+    {"auto", "classic", "dbox-ha", "rack-resilient"}};
+
 std::string_view to_string(EcLayout l);
 std::optional<EcLayout> ec_layout_from_string(std::string_view s);
 

@@ -6,6 +6,7 @@
 // takes its share of every device it passes through, C-nodes and D-boxes alike.
 #pragma once
 
+#include "podsizer/core/enum_names.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <cstdint>
@@ -20,6 +21,9 @@ enum class SizeFor {
     dbox_down, ///< one D-box failed, its rebuild running at the rebuild share
     rack_down  ///< one rack's devices lost, their rebuild running at the share
 };
+inline constexpr EnumNames<SizeFor, 3> kSizeForNames{
+    {SizeFor::intact, SizeFor::dbox_down, SizeFor::rack_down},
+    {"intact", "dbox-down", "rack-down"}};
 std::string_view to_string(SizeFor s);
 std::optional<SizeFor> size_for_from_string(std::string_view s);
 

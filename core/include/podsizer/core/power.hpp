@@ -2,6 +2,7 @@
 // budget is checked on, the site's PUE, and the cooling class of a rack.
 #pragma once
 
+#include "podsizer/core/enum_names.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <optional>
@@ -12,6 +13,8 @@ namespace podsizer {
 /// Which draw of each device the rack budget is checked against: its typical
 /// draw (what the customer's ~30-rack pod was laid out on) or its maximum.
 enum class PowerBasis { typical, max };
+inline constexpr EnumNames<PowerBasis, 2> kPowerBasisNames{{PowerBasis::typical, PowerBasis::max},
+                                                           {"typical", "max"}};
 std::string_view to_string(PowerBasis b);
 std::optional<PowerBasis> power_basis_from_string(std::string_view s);
 

@@ -1,0 +1,41 @@
+// The spellings of the enums users type are declared once (core/enum_names.hpp,
+// issue 27 item 3): each value has one name, parsing a name gives its value
+// back, and what the scenario file takes is what the engine prints.
+#include "podsizer/core/checkpoint.hpp"
+#include "podsizer/core/client_network.hpp"
+#include "podsizer/core/ec_layout.hpp"
+#include "podsizer/core/failure_state.hpp"
+#include "podsizer/core/power.hpp"
+
+#include <catch2/catch.hpp>
+#include <set>
+#include <string>
+
+namespace {
+
+template <class E, std::size_t N> void check_round_trip(const podsizer::EnumNames<E, N>& table) {
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < N; ++i) {
+        INFO(table.names[i]);
+        CHECK(seen.insert(std::string(table.names[i])).second); // one value per name
+        CHECK(table.parse(table.names[i]) == table.values[i]);
+        CHECK(table.name(table.values[i]) == table.names[i]);
+        CHECK(to_string(table.values[i]) == table.names[i]);
+    }
+    CHECK_FALSE(table.parse("").has_value());
+    CHECK_FALSE(table.parse("Typical").has_value()); // spellings are exact
+}
+
+} // namespace
+
+TEST_CASE("every enum a user types has one spelling per value, read back exactly") {
+    check_round_trip(podsizer::kPowerBasisNames);
+    check_round_trip(podsizer::kClientNetworkNames);
+    check_round_trip(podsizer::kSizeForNames);
+    check_round_trip(podsizer::kCheckpointModeNames);
+    check_round_trip(podsizer::kEcLayoutNames);
+    // The parsers the readers call are the tables'.
+    CHECK(podsizer::ec_layout_from_string("dbox-ha") == podsizer::EcLayout::dbox_ha);
+    CHECK(podsizer::size_for_from_string("rack-down") == podsizer::SizeFor::rack_down);
+    CHECK_FALSE(podsizer::power_basis_from_string("maximum").has_value());
+}
