@@ -15,11 +15,13 @@ QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-/// The need as the engine reads it (docs/model.md §4): per pod, and the GPUs
-/// a per-GPU figure is multiplied by (whole scalable units).
+/// The need as the engine reads it (docs/model.md §4): per pod, the GPUs a
+/// per-GPU figure is multiplied by (whole scalable units), and whether it
+/// was given per GPU.
 struct Need {
     Capacity usable;
     std::int64_t gpus = 0;
+    bool per_gpu = false;
 };
 
 std::optional<Need> need_of(const Scenario& s, std::size_t option, bool of_option,
@@ -30,10 +32,14 @@ std::optional<Need> need_of(const Scenario& s, std::size_t option, bool of_optio
     } catch (const InputError&) {
         return std::nullopt; // the form says what is wrong; no figure here
     }
+    const CapacitySpec* spec = &s.capacity;
     if (of_option && option < s.options.size()) {
         req.usable_target = option_requirements(req, s.options[option]).usable_target;
+        if (s.options[option].capacity) {
+            spec = &*s.options[option].capacity;
+        }
     }
-    return Need{req.usable_target, req.sized_gpus};
+    return Need{req.usable_target, req.sized_gpus, !spec->usable && spec->usable_per_gpu};
 }
 
 } // namespace
@@ -51,12 +57,13 @@ std::optional<QString> capacity_hint(std::string_view pattern, const Scenario& s
         return QString(); // no need given, or no GPUs to share it: nothing to show
     }
     const QString pod = q(format(need->usable, 2));
+    const QString each = q(format(need->usable / static_cast<double>(need->gpus), 2));
     const QString gpus = q(format_number(static_cast<double>(need->gpus)));
+    // The figure in the field's terms, and how it follows from the one given.
     if (per_gpu) {
-        const Capacity each = need->usable / static_cast<double>(need->gpus);
-        return QObject::tr("%1 (%2 over %3 GPUs)").arg(q(format(each, 2)), pod, gpus);
+        return need->per_gpu ? each : QObject::tr("%1 (%2 over %3 GPUs)").arg(each, pod, gpus);
     }
-    return QObject::tr("%1 (%2 GPUs × the per-GPU need)").arg(pod, gpus);
+    return need->per_gpu ? QObject::tr("%1 (%2 GPUs × %3)").arg(pod, gpus, each) : pod;
 }
 
 } // namespace podsizer::gui

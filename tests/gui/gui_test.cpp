@@ -1240,6 +1240,7 @@ private Q_SLOTS:
         e->addOption();
         QCOMPARE(e->combo("$.options[].capacity")->currentIndex(), 0); // the scenario's need
         QCOMPARE(grey("$.options[].capacity.usable_per_gpu"), per_gpu_text);
+        QCOMPARE(grey("$.options[].capacity.usable"), QString::fromStdString(format(pod, 2)));
         // No need at all: nothing to show, in either field.
         e->combo("$.capacity")->setCurrentIndex(0);
         QCOMPARE(grey("$.capacity.usable_per_gpu"), QString());
@@ -1251,7 +1252,7 @@ private Q_SLOTS:
         QApplication::processEvents();
         QCOMPARE(grey("$.capacity.usable"),
                  QString::fromStdString(format(of<Capacity>(3.6 * 41472, units::TB), 2)) +
-                     " (41,472 GPUs × the per-GPU need)");
+                     " (41,472 GPUs × 3.60 TB)");
         QVERIFY(grey("$.capacity.usable").startsWith("149.30 PB"));
     }
 
