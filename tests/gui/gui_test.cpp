@@ -104,6 +104,21 @@ void type_into(InputField* f, const QString& text) {
     QTest::keyClicks(f->lineEdit(), text);
 }
 
+/// Ticks a reference system in the form's comparisons, as a user would.
+void tick_comparison(MainWindow* w, const QString& id) {
+    auto* list = w->editor()->findChild<QListWidget*>("$.comparisons");
+    QVERIFY(list != nullptr);
+    bool found = false;
+    for (int i = 0; i < list->count(); ++i) {
+        if (list->item(i)->data(Qt::UserRole).toString() == id) {
+            list->item(i)->setCheckState(Qt::Checked);
+            found = true;
+        }
+    }
+    QVERIFY(found);
+    QApplication::processEvents();
+}
+
 QByteArray read_all(const QString& path) {
     QFile f(path);
     f.open(QIODevice::ReadOnly);
@@ -375,6 +390,10 @@ private Q_SLOTS:
     void exportsAreByteForByteWhatTheCliPrints() {
         auto w = open_window();
         type_into(w->editor()->field("$.fleet.gpus"), "20000");
+        // The cloud store ticked: the GUI compares with the scenario's
+        // comparisons only, `podsizer compare` with every reference when the
+        // scenario lists none; listed, both put the same column beside.
+        tick_comparison(w.get(), "cloud-object-store");
         QTemporaryDir dir;
         // The edited scenario, saved, is what the CLI sizes.
         const QString scenario = dir.filePath("edited.json");
@@ -1289,14 +1308,7 @@ private Q_SLOTS:
         QVERIFY(w->session()->comparison() != nullptr);
         QCOMPARE(references(), 0);
         // Ticking the cloud store in the form adds its column.
-        auto* list = w->editor()->findChild<QListWidget*>("$.comparisons");
-        QVERIFY(list != nullptr && list->count() > 0);
-        for (int i = 0; i < list->count(); ++i) {
-            if (list->item(i)->data(Qt::UserRole).toString() == "cloud-object-store") {
-                list->item(i)->setCheckState(Qt::Checked);
-            }
-        }
-        QApplication::processEvents();
+        tick_comparison(w.get(), "cloud-object-store");
         QCOMPARE(references(), 1);
     }
 
