@@ -1,5 +1,6 @@
 #include "charts_view.hpp"
 
+#include "chart_note.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/hand_design.hpp"
@@ -371,11 +372,14 @@ void ChartsView::refreshKnee() {
     }
     if (!problem.isEmpty() || curve.points.empty()) {
         set_title(chart, tr("<b>Delivered throughput vs C-nodes</b>: %1").arg(problem));
+        set_chart_note(knee_, problem.isEmpty() ? tr("No curve: the design has no C-nodes to vary.")
+                                                : tr("No curve: %1.").arg(problem));
         for (QAbstractSeries* s : chart->series()) {
             show_series(chart, s, false);
         }
         return;
     }
+    set_chart_note(knee_, {});
     set_title(chart, tr("<b>Delivered throughput vs C-nodes</b> — %1, %2 D-boxes%3")
                          .arg(q(d->name).toHtmlEscaped(), count(d->dboxes),
                               needs_line(curve.required_read, curve.required_write)));
@@ -546,6 +550,10 @@ void ChartsView::refreshBars(BarChart& b, double (*value)(const ComparisonColumn
             }
         }
     }
+    set_chart_note(b.view, values.isEmpty()
+                               ? tr("Nothing to compare: the scenario was not sized (the "
+                                    "Results tab says why).")
+                               : QString());
     const double top = values.isEmpty() ? 1.0 : *std::max_element(values.begin(), values.end());
     b.values->setRange(0, std::max(1.0, top * 1.15));
     b.values->applyNiceNumbers();

@@ -34,6 +34,9 @@ const std::array kLooks{
               .empty_means = "the rack model's budget"},
     FieldLook{
         .pattern = "constraints.max_power", .placeholder = "no limit", .empty_means = "no limit"},
+    // The older spelling of layout "rack-resilient": read from files, shown
+    // as that layout (ScenarioEditor::load), never offered as a control.
+    FieldLook{.pattern = "constraints.rack_resilient", .in_form = false},
     FieldLook{.pattern = "constraints.cd_min", .placeholder = "1:2"},
     FieldLook{.pattern = "constraints.cd_max", .placeholder = "4:1"},
     FieldLook{.pattern = "options[N].name", .placeholder = "automatic: D-box name and mode"},

@@ -40,6 +40,9 @@ struct FieldLook {
     /// otherwise the number is echoed with `unit` after it.
     bool ratio_to_one = false;
     const char* unit = "";
+    /// false: the form offers no control for the field (an older key a
+    /// file may still give; the form shows it through the newer one).
+    bool in_form = true;
 };
 
 /// The look of a field; a plain one for fields without an entry.

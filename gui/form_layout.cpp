@@ -23,7 +23,7 @@ const std::array kSections{
                 .prefixes = {"extrapolation."},
                 .open = [](Scenario& s) { s.extrapolation.emplace(); },
                 .exists = [](const Scenario& s) { return s.extrapolation.has_value(); }},
-    FormSection{.title = "Compare with (none ticked: every reference)",
+    FormSection{.title = "Compare with (none ticked: no comparison column)",
                 .prefixes = {"comparisons[N]"}},
     FormSection{.title = "Checkpoint jobs",
                 .prefixes = {"checkpoint."},

@@ -1,5 +1,6 @@
 #include "resilience_panel.hpp"
 
+#include "chart_note.hpp"
 #include "grid_table.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/resilience.hpp"
@@ -130,6 +131,19 @@ void sweep_curves(const std::vector<ResilienceColumn>& cols, const Catalog& cata
     }
 }
 
+using Lines = std::vector<std::pair<QString, QList<QPointF>>>;
+
+bool drawn(const Lines& lines) {
+    return std::any_of(lines.begin(), lines.end(), [](const auto& l) { return !l.second.empty(); });
+}
+
+bool above_zero(const Lines& lines) {
+    return std::any_of(lines.begin(), lines.end(), [](const auto& l) {
+        return std::any_of(l.second.begin(), l.second.end(),
+                           [](const QPointF& p) { return p.y() > 0.0; });
+    });
+}
+
 } // namespace
 
 ResiliencePanel::ResiliencePanel(Session* session, QWidget* parent)
@@ -184,6 +198,8 @@ void ResiliencePanel::draw() {
         nines_->chart()->removeAllSeries();
         outage_->chart()->removeAllSeries();
         legend_->clear();
+        set_chart_note(nines_, tr("No design to assess."));
+        set_chart_note(outage_, tr("No design to assess."));
         return;
     }
     const Catalog& catalog = session_->catalog();
@@ -219,6 +235,17 @@ void ResiliencePanel::draw() {
          6); // 0, 10, … 50 %
     plot(outage_->chart(), need, tr("WAN outage (days)"), tr("Local need (PB)"), "%.1f",
          weeks <= 2.0 ? static_cast<int>(weeks) * 7 + 1 : 8); // a tick a day, or 7 steps
+    set_chart_note(nines_, drawn(nines) ? QString()
+                                        : tr("No nines to draw: no design's durability is "
+                                             "finite and above zero at any rebuild share."));
+    // The local need is the checkpoints kept on site, the writes held back
+    // while the WAN is down and the dataset (docs/resilience.md §11): with
+    // none of them it is zero at every outage.
+    set_chart_note(outage_, above_zero(need)
+                                ? QString()
+                                : tr("No local need at any outage: no checkpoint job keeps "
+                                     "checkpoints or sends them off site, and no dataset is "
+                                     "given (resilience.dataset)."));
 }
 
 } // namespace podsizer::gui

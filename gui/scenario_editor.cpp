@@ -3,12 +3,15 @@
 // condition, loading a scenario into the widgets through the getters.
 #include "scenario_editor.hpp"
 
+#include "capacity_hint.hpp"
 #include "field_combos.hpp"
+#include "field_look.hpp"
 #include "input_field.hpp"
 #include "list_editor.hpp"
 
 #include <QComboBox>
 #include <QGroupBox>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSignalBlocker>
 #include <algorithm>
@@ -155,9 +158,25 @@ std::vector<char> ScenarioEditor::refreshEnabled(const Scenario& draft) {
             chosen(row) && (f.enabled == nullptr || f.enabled(draft, indexOf(row.list)));
         // A ticked-off section disables its fields itself; it must stay so.
         row.widget->setEnabled(on && (row.group == nullptr || row.group->isChecked()));
+        showHint(row, on, draft);
         applies[r] = on && placed(row.group, row.list, draft);
     }
     return applies;
+}
+
+/// A greyed capacity field shows the figure the need comes to in its terms,
+/// or nothing; an open one its example (capacity_hint.hpp).
+void ScenarioEditor::showHint(const Row& row, bool on, const Scenario& draft) const {
+    InputField* input = row.widget->input();
+    const std::string_view pattern = row.widget->field().pattern;
+    if (input == nullptr) {
+        return;
+    }
+    const std::optional<QString> hint = capacity_hint(pattern, draft, indexOf(row.list), catalog_);
+    if (hint) {
+        input->lineEdit()->setPlaceholderText(
+            on ? QString::fromUtf8(field_look(pattern).placeholder) : *hint);
+    }
 }
 
 /// Keeps the selected elements as the form now has them, unless one of
@@ -190,7 +209,24 @@ void ScenarioEditor::loadRow(const Row& row, const Scenario& s, std::size_t inde
     row.widget->setValue(row.widget->field().get(s, index));
 }
 
-void ScenarioEditor::load(const Scenario& s) {
+namespace {
+
+/// The scenario as the form offers it: the older "rack_resilient": true is
+/// the layout "rack-resilient" (docs/model.md §6), which the form has a
+/// control for; the older key has none (REVIEW-3 part B item 15).
+Scenario as_offered(Scenario s) {
+    Constraints& c = s.constraints;
+    if (c.rack_resilient) {
+        c.rack_resilient = false;
+        c.layout = EcLayout::rack_resilient;
+    }
+    return s;
+}
+
+} // namespace
+
+void ScenarioEditor::load(const Scenario& given) {
+    const Scenario s = as_offered(given);
     loading_ = true;
     general_error_.clear();
     for (const Group& g : groups_) {

@@ -118,6 +118,7 @@ private:
     std::vector<char> refreshEnabled(const Scenario& draft);
     void keepItems(const Scenario& s, const std::vector<char>& applies);
     void loadRow(const Row& row, const Scenario& s, std::size_t index);
+    void showHint(const Row& row, bool on, const Scenario& draft) const;
     void loadItem(ListEditor* list);
     void changed(const QString& field_path, const QString& label);
     void listEdited(ListEditor* list, bool done, const QString& label);

@@ -222,7 +222,12 @@ void Session::resize() {
     QElapsedTimer t;
     t.start();
     try {
-        study_ = run_study(scenario_, catalog_); // as `podsizer compare SCENARIO`
+        // As `podsizer compare SCENARIO`, but against the scenario's own
+        // "comparisons" only: a scenario that lists none gets no cloud
+        // column (REVIEW-3 part B item 15).
+        StudyOptions options;
+        options.only_named_references = true;
+        study_ = run_study(scenario_, catalog_, options);
         sizing_error_.clear();
     } catch (const InputError& e) {
         study_.reset();

@@ -53,7 +53,7 @@ public:
 
     /// The designs beside the reference systems, as `podsizer compare` puts
     /// them: grown to the scenario's extrapolation target when it has one,
-    /// against its "comparisons" (else every reference in the catalog).
+    /// against its "comparisons" (none listed: the designs alone).
     /// Null when not sized.
     const Comparison* comparison() const {
         return study_ && study_->comparison ? &*study_->comparison : nullptr;

@@ -184,6 +184,8 @@ bash-completion)
         expect dbox-1u-22 catalog show dbox-1u
         expect min-power optimize x.json --objective m
         expect --pareto optimize x.json --p
+        expect typical size x.json --svg-view ""
+        expect floor compare x.json --svg-view f
         echo "bash completion: commands, options, choices and catalog ids offered"
     ' bash "$root/usr/share/bash-completion/completions/podsizer" || fail "bash completion"
     ;;

@@ -10,6 +10,7 @@
 #include "../cli/run_process.hpp"
 #include "analysis_panels.hpp"
 #include "catalog_view.hpp"
+#include "chart_note.hpp"
 #include "charts_view.hpp"
 #include "cost_panel.hpp"
 #include "custom_catalog.hpp"
@@ -45,6 +46,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -100,6 +102,21 @@ std::unique_ptr<MainWindow> open_window() {
 void type_into(InputField* f, const QString& text) {
     f->lineEdit()->selectAll();
     QTest::keyClicks(f->lineEdit(), text);
+}
+
+/// Ticks a reference system in the form's comparisons, as a user would.
+void tick_comparison(MainWindow* w, const QString& id) {
+    auto* list = w->editor()->findChild<QListWidget*>("$.comparisons");
+    QVERIFY(list != nullptr);
+    bool found = false;
+    for (int i = 0; i < list->count(); ++i) {
+        if (list->item(i)->data(Qt::UserRole).toString() == id) {
+            list->item(i)->setCheckState(Qt::Checked);
+            found = true;
+        }
+    }
+    QVERIFY(found);
+    QApplication::processEvents();
 }
 
 QByteArray read_all(const QString& path) {
@@ -373,6 +390,10 @@ private Q_SLOTS:
     void exportsAreByteForByteWhatTheCliPrints() {
         auto w = open_window();
         type_into(w->editor()->field("$.fleet.gpus"), "20000");
+        // The cloud store ticked: the GUI compares with the scenario's
+        // comparisons only, `podsizer compare` with every reference when the
+        // scenario lists none; listed, both put the same column beside.
+        tick_comparison(w.get(), "cloud-object-store");
         QTemporaryDir dir;
         // The edited scenario, saved, is what the CLI sizes.
         const QString scenario = dir.filePath("edited.json");
@@ -1273,6 +1294,113 @@ private Q_SLOTS:
         const QString without = w->charts()->kneeChart()->title();
         QVERIFY2(!without.contains("needs") && !without.contains("0.00"), qPrintable(without));
         QVERIFY2(without.contains("Delivered throughput vs C-nodes"), qPrintable(without));
+    }
+
+    // ---- Issue 32, item 6: GUI polish (REVIEW-3 part B items 13 and 15) --
+
+    void aGreyedCapacityFieldShowsTheFigureTheNeedComesTo() {
+        // The reference case gives 215 PB per pod for 41,472 GPUs (72 whole
+        // scalable units of 576: no rounding), so the greyed per-GPU field
+        // reads 215 PB / 41,472, not a fixed example.
+        auto w = open_window();
+        ScenarioEditor* e = w->editor();
+        const Capacity pod = *reference().capacity.usable;
+        auto grey = [&](const char* path) {
+            if (e->fieldWidget(path)->isEnabled()) {
+                return QString("(not greyed)");
+            }
+            return e->field(path)->lineEdit()->placeholderText();
+        };
+        const QString per_gpu_text = QString::fromStdString(format(pod / 41472.0, 2)) + " (" +
+                                     QString::fromStdString(format(pod, 2)) + " over 41,472 GPUs)";
+        QCOMPARE(grey("$.capacity.usable_per_gpu"), per_gpu_text);
+        QVERIFY(per_gpu_text.startsWith("5.18 TB")); // 215e15 / 41472 = 5.184e12 bytes
+        // An option sized for the scenario's need shows the same figure.
+        e->addOption();
+        QCOMPARE(e->combo("$.options[].capacity")->currentIndex(), 0); // the scenario's need
+        QCOMPARE(grey("$.options[].capacity.usable_per_gpu"), per_gpu_text);
+        QCOMPARE(grey("$.options[].capacity.usable"), QString::fromStdString(format(pod, 2)));
+        // No need at all: nothing to show, in either field.
+        e->combo("$.capacity")->setCurrentIndex(0);
+        QCOMPARE(grey("$.capacity.usable_per_gpu"), QString());
+        QCOMPARE(grey("$.capacity.usable"), QString());
+        // The need per GPU: the greyed per-pod field shows it times the GPUs,
+        // 3.6 TB x 41,472 = 149.3 PB; the open field its example.
+        e->combo("$.capacity")->setCurrentIndex(2);
+        type_into(e->field("$.capacity.usable_per_gpu"), "3.6 TB");
+        QApplication::processEvents();
+        QCOMPARE(grey("$.capacity.usable"),
+                 QString::fromStdString(format(of<Capacity>(3.6 * 41472, units::TB), 2)) +
+                     " (41,472 GPUs × 3.60 TB)");
+        QVERIFY(grey("$.capacity.usable").startsWith("149.30 PB"));
+    }
+
+    void theOlderRackResilientKeyIsReadButOfferedAsTheLayoutOnly() {
+        auto w = open_window();
+        ScenarioEditor* e = w->editor();
+        QCOMPARE(e->fieldWidget("$.constraints.rack_resilient"), nullptr);
+        for (const QCheckBox* box : e->findChildren<QCheckBox*>()) {
+            QVERIFY2(!box->text().contains("older key"), qPrintable(box->text()));
+        }
+        // A file with the older key: the form shows the layout it means, and
+        // the scenario it gives back is sized the same way.
+        Scenario s = reference();
+        s.constraints.rack_resilient = true;
+        w->session()->setScenario(s);
+        QApplication::processEvents();
+        QCOMPARE(e->fieldWidget("$.constraints.layout")->value(),
+                 FieldData{std::string("rack-resilient")});
+        type_into(e->field("$.fleet.gpus"), "41472 "); // an edit reads the form back
+        QApplication::processEvents();
+        QCOMPARE(w->session()->scenario().constraints.effective_layout(), EcLayout::rack_resilient);
+        QVERIFY(w->session()->selected() != nullptr);
+    }
+
+    void aScenarioWithoutComparisonsGetsNoReferenceColumn() {
+        auto w = open_window();
+        QVERIFY(reference().comparisons.empty());
+        auto references = [&] {
+            const Comparison* cmp = w->session()->comparison();
+            return std::count_if(
+                cmp->columns.begin(), cmp->columns.end(),
+                [](const ComparisonColumn& c) { return c.kind == ColumnKind::reference; });
+        };
+        QVERIFY(w->session()->comparison() != nullptr);
+        QCOMPARE(references(), 0);
+        // Ticking the cloud store in the form adds its column.
+        tick_comparison(w.get(), "cloud-object-store");
+        QCOMPARE(references(), 1);
+    }
+
+    void anEmptyChartSaysWhyItIsEmpty() {
+        // The reference case has no checkpoint jobs and no dataset: the local
+        // need is zero at every outage (docs/resilience.md §11).
+        auto w = open_window();
+        QVERIFY(w->showTab("resilience"));
+        QApplication::processEvents();
+        ResiliencePanel* p = w->results()->resilience();
+        QLabel* note = chart_note(p->outageChart());
+        QVERIFY(note != nullptr && note->isVisible());
+        QVERIFY2(note->text().startsWith("No local need"), qPrintable(note->text()));
+        QVERIFY(chart_note(p->ninesChart()) == nullptr ||
+                !chart_note(p->ninesChart())->isVisible());
+        QTest::qWait(50);
+        w->grab().save(QString::fromUtf8(PODSIZER_TEST_OUTPUT_DIR) + "/gui/gui-empty-chart.png");
+        // A dataset to stage: a curve, and no note.
+        type_into(w->editor()->field("$.resilience.dataset"), "50 PB");
+        QApplication::processEvents();
+        QVERIFY(!note->isVisible());
+        // Nothing sized: the bar charts say so.
+        type_into(w->editor()->field("$.resilience.dataset"), "");
+        Scenario s = reference();
+        s.fleet->platform = "no-such-platform";
+        w->session()->setScenario(s);
+        QVERIFY(w->showTab("charts"));
+        QApplication::processEvents();
+        QVERIFY(w->session()->comparison() == nullptr);
+        QLabel* bars = chart_note(w->findChild<QChartView*>("racks-chart"));
+        QVERIFY(bars != nullptr && bars->isVisible());
+        QVERIFY2(bars->text().startsWith("Nothing to compare"), qPrintable(bars->text()));
     }
 
 private:
