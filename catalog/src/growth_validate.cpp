@@ -34,16 +34,16 @@ void check_sites(const Fleet& f, std::vector<Problem>& out) {
         }
         for (std::size_t k = 0; k < i; ++k) {
             if (f.site_list[k].name == site.name) {
-                out.push_back({at.index(i).key("name"), "duplicate site name \"" + site.name + "\""});
+                out.push_back(
+                    {at.index(i).key("name"), "duplicate site name \"" + site.name + "\""});
                 break;
             }
         }
         total += site.gpus > 0 ? site.gpus : site.clusters * f.gpus_per_cluster;
     }
     if (total != f.gpus) {
-        out.push_back({at, "the sites hold " + gpus_text(total) +
-                               " GPUs; expected fleet.gpus (" + gpus_text(f.gpus) +
-                               "): each GPU is at one site"});
+        out.push_back({at, "the sites hold " + gpus_text(total) + " GPUs; expected fleet.gpus (" +
+                               gpus_text(f.gpus) + "): each GPU is at one site"});
     }
 }
 
@@ -61,8 +61,9 @@ void check_phase(const Scenario& s, std::size_t i, std::vector<Problem>& out) {
                                        "turn GPUs into a requirement)"});
     }
     if (!p.date.empty() && !is_iso_date(p.date)) {
-        out.push_back({at.key("date"), "\"" + p.date + "\" is not a date; expected YYYY-MM-DD "
-                                                       "such as \"2027-03-31\""});
+        out.push_back({at.key("date"), "\"" + p.date +
+                                           "\" is not a date; expected YYYY-MM-DD "
+                                           "such as \"2027-03-31\""});
     }
     for (std::size_t k = 0; k < i; ++k) {
         const PhaseSpec& q = s.phases[k];
@@ -76,8 +77,8 @@ void check_phase(const Scenario& s, std::size_t i, std::vector<Problem>& out) {
                                                "; phases add to what is installed"});
         }
         if (p.usable && q.usable && *q.usable > *p.usable) {
-            out.push_back({at.key("usable"), format_in(*p.usable, units::PB, 1) +
-                                                 " is less than" + before + "'s " +
+            out.push_back({at.key("usable"), format_in(*p.usable, units::PB, 1) + " is less than" +
+                                                 before + "'s " +
                                                  format_in(*q.usable, units::PB, 1) +
                                                  "; phases add to what is installed"});
         }

@@ -53,14 +53,14 @@ void check_limits(SiteStorage& site, const Design& pod) {
                 figure::grouped(*site.max_racks), figure::grouped(*site.max_racks),
                 figure::grouped(site.racks), figure::grouped(site.pod_racks_for_space)));
         } else {
-            site.findings.push_back(Finding(
-                FindingCode::site_racks,
-                "site {}: needs {} racks ({} × {} per pod), max_racks {} allows {}; raise "
-                "max_racks to {}, or use a denser D-box",
-                figure::text(site.name), figure::grouped(site.racks),
-                figure::grouped(site.clusters), figure::grouped(site.pod_racks),
-                figure::grouped(*site.max_racks), figure::grouped(*site.max_racks),
-                figure::grouped(site.racks)));
+            site.findings.push_back(
+                Finding(FindingCode::site_racks,
+                        "site {}: needs {} racks ({} × {} per pod), max_racks {} allows {}; raise "
+                        "max_racks to {}, or use a denser D-box",
+                        figure::text(site.name), figure::grouped(site.racks),
+                        figure::grouped(site.clusters), figure::grouped(site.pod_racks),
+                        figure::grouped(*site.max_racks), figure::grouped(*site.max_racks),
+                        figure::grouped(site.racks)));
         }
     }
     if (site.max_power && site.power > *site.max_power) {
@@ -74,11 +74,11 @@ void check_limits(SiteStorage& site, const Design& pod) {
             figure::in(pod.basis_power(), units::kW, 1)));
     }
     if (site.wan && site.offsite_write > *site.wan) {
-        site.findings.push_back(Finding(
-            FindingCode::site_wan,
-            "site {}: the checkpoints' offsite copies need {} of WAN, the site's is {}",
-            figure::text(site.name), figure::in(site.offsite_write, units::Gbps, 0),
-            figure::in(*site.wan, units::Gbps, 0)));
+        site.findings.push_back(
+            Finding(FindingCode::site_wan,
+                    "site {}: the checkpoints' offsite copies need {} of WAN, the site's is {}",
+                    figure::text(site.name), figure::in(site.offsite_write, units::Gbps, 0),
+                    figure::in(*site.wan, units::Gbps, 0)));
     }
 }
 

@@ -72,14 +72,13 @@ std::string growth_text(const GrowthView& g, bool markdown) {
         out += (markdown ? "\n" : "") + scratch_line(*g.phases);
     }
     const auto findings = growth_findings(g);
-    return out + (markdown ? detail::findings_markdown(findings) : detail::findings_block(findings));
+    return out +
+           (markdown ? detail::findings_markdown(findings) : detail::findings_block(findings));
 }
 
 detail::ojson counts_json(const PhaseCounts& c) {
-    return detail::ojson{{"cnodes", c.cnodes},
-                         {"dboxes", c.dboxes},
-                         {"switches", c.switches},
-                         {"racks", c.racks}};
+    return detail::ojson{
+        {"cnodes", c.cnodes}, {"dboxes", c.dboxes}, {"switches", c.switches}, {"racks", c.racks}};
 }
 
 template <class Q> detail::ojson base_or_null(const std::optional<Q>& q) {
@@ -168,9 +167,18 @@ bool GrowthView::ok() const {
 
 Grid sites_grid(const SitePlan& plan) {
     Grid g;
-    g.header = {"Site",           "Clusters",       "GPUs", "Rack model",
-                "Racks",          "Max racks",      "IT power (kW)", "Max power (kW)",
-                "PUE",            "Facility power (kW)", "Usable capacity (PB)", "Fits"};
+    g.header = {"Site",
+                "Clusters",
+                "GPUs",
+                "Rack model",
+                "Racks",
+                "Max racks",
+                "IT power (kW)",
+                "Max power (kW)",
+                "PUE",
+                "Facility power (kW)",
+                "Usable capacity (PB)",
+                "Fits"};
     for (const SiteStorage& s : plan.sites) {
         g.rows.push_back({s.name, n(s.clusters), n(s.gpus), s.rack, n(s.racks),
                           s.max_racks ? n(*s.max_racks) : std::string("-"),
@@ -184,10 +192,10 @@ Grid sites_grid(const SitePlan& plan) {
 
 Grid phases_grid(const PhasePlan& plan) {
     Grid g;
-    g.header = {"Phase",      "Date",      "GPUs",     "Usable need (PB)", "+C-nodes",
-                "+D-boxes",   "+Switches", "+Racks",   "C-nodes",          "D-boxes",
-                "Switches",   "Racks",     "Tiers",    "Usable (PB)",      "Read (TB/s)",
-                "Write (TB/s)"};
+    g.header = {"Phase",    "Date",        "GPUs",        "Usable need (PB)",
+                "+C-nodes", "+D-boxes",    "+Switches",   "+Racks",
+                "C-nodes",  "D-boxes",     "Switches",    "Racks",
+                "Tiers",    "Usable (PB)", "Read (TB/s)", "Write (TB/s)"};
     g.numeric_from = 2;
     for (const PhaseStep& p : plan.phases) {
         g.rows.push_back({p.name, p.date.empty() ? std::string("-") : p.date, n(p.gpus),

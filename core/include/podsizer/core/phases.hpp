@@ -31,28 +31,28 @@ PhaseCounts operator-(const PhaseCounts& a, const PhaseCounts& b);
 /// One phase: what it adds, what is installed after it and what that delivers.
 struct PhaseStep {
     std::string name;
-    std::string date;           ///< as given; empty: none
-    std::int64_t gpus = 0;      ///< GPUs the phase's requirement is for
-    Capacity required_usable;   ///< the capacity need after the phase
-    Throughput required_read;   ///< zero without a performance requirement
+    std::string date;         ///< as given; empty: none
+    std::int64_t gpus = 0;    ///< GPUs the phase's requirement is for
+    Capacity required_usable; ///< the capacity need after the phase
+    Throughput required_read; ///< zero without a performance requirement
     Throughput required_write;
-    PhaseCounts needed;         ///< the phase's target sized from scratch (same hardware)
-    PhaseCounts added;          ///< total − the total before
-    PhaseCounts total;          ///< installed after the phase
+    PhaseCounts needed; ///< the phase's target sized from scratch (same hardware)
+    PhaseCounts added;  ///< total − the total before
+    PhaseCounts total;  ///< installed after the phase
     int fabric_tiers = 0;
-    Capacity usable;            ///< what the installed base delivers
+    Capacity usable; ///< what the installed base delivers
     Throughput read;
     Throughput write;
-    Power power;                ///< on the design's power basis
+    Power power; ///< on the design's power basis
     std::vector<Finding> findings;
 };
 
 struct PhasePlan {
-    std::string design;     ///< the option grown (its name)
+    std::string design;      ///< the option grown (its name)
     std::string cnode_model; ///< the hardware every phase installs: the final's
     std::string dbox_model;
     Capacity drive_size;
-    PhaseCounts scratch;    ///< the final phase's target sized from scratch
+    PhaseCounts scratch; ///< the final phase's target sized from scratch
     int scratch_tiers = 0;
     std::vector<PhaseStep> phases;
 

@@ -21,8 +21,8 @@ namespace podsizer {
 /// GPUs (or training clusters) and the limits its storage must fit in.
 struct SiteSpec {
     std::string name;
-    std::int64_t gpus = 0;     ///< GPUs at the site; 0: clusters × GPUs per cluster
-    std::int64_t clusters = 0; ///< training clusters at the site; 0: from `gpus`
+    std::int64_t gpus = 0;                 ///< GPUs at the site; 0: clusters × GPUs per cluster
+    std::int64_t clusters = 0;             ///< training clusters at the site; 0: from `gpus`
     std::optional<std::int64_t> max_racks; ///< racks (floor positions) the site has
     std::optional<Power> max_power;        ///< IT power the site can give the storage
     std::string rack;                      ///< rack model id; empty: the scenario's
@@ -37,7 +37,7 @@ struct SiteSpec {
 struct Fleet {
     std::string platform;
     std::int64_t gpus = 0;
-    int sites = 1; ///< with `site_list`: its length
+    int sites = 1;                     ///< with `site_list`: its length
     std::int64_t gpus_per_cluster = 0; ///< 0: one cluster of all GPUs
     /// `"sites": [ {...}, ... ]`: each site with its GPUs and limits; empty
     /// for `"sites": N` (identical sites, clusters spread evenly).
@@ -233,8 +233,8 @@ struct ResilienceSpec {
 /// what is in service after it.
 struct PhaseSpec {
     std::string name;
-    std::string date;              ///< ISO 8601 (YYYY-MM-DD); empty: not given
-    std::int64_t gpus = 0;         ///< GPUs in service; 0: the fleet's
+    std::string date;               ///< ISO 8601 (YYYY-MM-DD); empty: not given
+    std::int64_t gpus = 0;          ///< GPUs in service; 0: the fleet's
     std::optional<Capacity> usable; ///< usable capacity in service; empty: the scenario's
 
     bool operator==(const PhaseSpec&) const = default;
