@@ -218,3 +218,31 @@ TEST_CASE("phases that shrink or are dated backwards are refused at their path")
     CHECK(d.exit_code == 2);
     CHECK_THAT(d.err, Catch::Contains("$.phases[1].date: \"2027-02-30\" is not a date"));
 }
+
+TEST_CASE("a phase that needs a fabric tier the phase before lacked gets a finding") {
+    // One GB200 SU (576 GPUs) on 1 PB fits a leaf pair (7 C-nodes, 3 D-boxes,
+    // 1 tier); 18,432 GPUs on 40 PB need 200 C-nodes and 80 D-boxes, past a
+    // leaf pair's ports, so spines come in (docs/model.md §8).
+    const std::string text = R"({"schema": "podsizer-scenario/1", "name": "tiers",
+      "fleet": {"platform": "gb200-nvl72", "gpus": 576},
+      "performance": {"rule": "ncp-gb200-customer"}, "capacity": {"usable": "1 PB"},
+      "options": [{"name": "small", "cnode": "cnode-1u", "dbox": "dbox-1u-22",
+                   "drive": "61.44 TB"}],
+      "phases": [{"name": "p1", "usable": "1 PB"},
+                 {"name": "p2", "usable": "40 PB", "gpus": 18432},
+                 {"name": "p3", "usable": "100 PB", "gpus": 41472}]})";
+    const ProcessResult r =
+        podsizer({"size", write_temp("phases-tiers.json", text), "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    const auto& phases = doc.at("phases");
+    CHECK(phases[0].at("fabric_tiers") == 1);
+    CHECK(phases[1].at("fabric_tiers") == 2);
+    REQUIRE_FALSE(phases[1].at("findings").empty());
+    CHECK(phases[1].at("findings")[0].at("code") == "phase-new-tier");
+    CHECK_THAT(phases[1].at("findings")[0].at("message").get<std::string>(),
+               Catch::Contains("need a 2-tier fabric where phase p1 had 1"));
+    // The last phase holds the reference pod's 450 C-nodes and 180 D-boxes.
+    CHECK(count(phases[2].at("total"), "cnodes") == 450);
+    CHECK(count(phases[2].at("total"), "dboxes") == 180);
+}

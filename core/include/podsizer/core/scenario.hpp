@@ -41,7 +41,7 @@ struct Fleet {
     std::int64_t gpus_per_cluster = 0; ///< 0: one cluster of all GPUs
     /// `"sites": [ {...}, ... ]`: each site with its GPUs and limits; empty
     /// for `"sites": N` (identical sites, clusters spread evenly).
-    std::vector<SiteSpec> site_list;
+    std::vector<SiteSpec> site_list{};
 
     std::int64_t pod_gpus() const { return gpus_per_cluster > 0 ? gpus_per_cluster : gpus; }
 
@@ -257,7 +257,7 @@ struct Scenario {
     /// The user's prices (docs/cost.md); none: no output shows a cost.
     std::optional<PriceBook> prices;
     /// Growth on the installed base, in order; empty: one design from scratch.
-    std::vector<PhaseSpec> phases;
+    std::vector<PhaseSpec> phases{};
 
     // Field by field: saving and loading must give an identical scenario
     // (catalog's scenario writer is tested that way), and the GUI ignores an
