@@ -246,3 +246,33 @@ TEST_CASE("a phase that needs a fabric tier the phase before lacked gets a findi
     CHECK(count(phases[2].at("total"), "cnodes") == 450);
     CHECK(count(phases[2].at("total"), "dboxes") == 180);
 }
+
+TEST_CASE("extrapolate gives one exabyte answer per question, each with what it assumes") {
+    // examples/fleet-160k.json: the NCP pod holds 217.9 PB. Whole pods to
+    // reach 1 EB within 10 %: 4 x 217.9 = 871.5 PB is 12.9 % short, so 5 pods
+    // = 1,089.3 PB. The fleet as planned: ceil(160,000 / 41,472) = 4 clusters,
+    // one pod each = 871.5 PB. Both are shown, each beside its question.
+    const ProcessResult r = podsizer({"extrapolate", "examples/fleet-160k.json"});
+    REQUIRE(r.exit_code == 0);
+    const auto table = r.out.find("One answer per question, each with what it assumes");
+    REQUIRE(table != std::string::npos);
+    const std::string answers = r.out.substr(table, r.out.find("Findings:") - table);
+    CHECK_THAT(answers, Catch::Contains("NCP pod: whole pods to reach 1,000.0 PB"));
+    CHECK_THAT(answers, Catch::Contains("NCP pod: the fleet as planned"));
+    CHECK_THAT(answers, Catch::Contains("12.9 % short of 1,000.0 PB: 1 pod more than clusters"));
+    const ProcessResult j =
+        podsizer({"extrapolate", "examples/fleet-160k.json", "--format", "json"});
+    REQUIRE(j.exit_code == 0);
+    const auto doc = nlohmann::json::parse(j.out);
+    const auto& a = doc.at("answers");
+    REQUIRE(a.size() == 3);
+    CHECK(a[0].at("pods") == 5);
+    CHECK(a[0].at("usable_capacity_bytes").get<double>() ==
+          Approx(5 * a[1].at("usable_capacity_bytes").get<double>() / 4));
+    CHECK(a[1].at("pods") == 4);
+    CHECK(a[1].at("usable_capacity_bytes").get<double>() == Approx(871.5e15).epsilon(1e-3));
+    CHECK(a[2].at("question") == "one namespace of 1,000.0 PB");
+    for (const auto& answer : a) {
+        CHECK_FALSE(answer.at("assumes").get<std::string>().empty());
+    }
+}
