@@ -2,6 +2,7 @@
 // phases (docs/sites-and-phases.md), run on the real binary.
 #include "run_process.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -130,6 +131,12 @@ namespace {
 /// 1 EB on the NCP pod's hardware.
 const std::string kPhases = "examples/fleet-phases.json";
 
+/// The example as a file, wherever the test runs (the binary runs from the
+/// source directory; this test process may not).
+std::string example_text() {
+    return test_support::read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPhases);
+}
+
 std::int64_t count(const nlohmann::json& counts, const char* key) {
     return counts.at(key).get<std::int64_t>();
 }
@@ -137,7 +144,7 @@ std::int64_t count(const nlohmann::json& counts, const char* key) {
 /// The NCP pod at 1 EB usable sized from scratch by the same binary, as a
 /// user would get it without phases (the example's phases removed).
 nlohmann::json from_scratch_exabyte() {
-    const auto example = nlohmann::json::parse(test_support::read_file(kPhases));
+    const auto example = nlohmann::json::parse(example_text());
     nlohmann::json scratch = example;
     scratch.erase("phases");
     scratch["fleet"] = {{"platform", "gb200-nvl72"}, {"gpus", 41472}};
@@ -206,13 +213,13 @@ TEST_CASE("the phases table lists what each phase adds and the totals after it")
 }
 
 TEST_CASE("phases that shrink or are dated backwards are refused at their path") {
-    auto doc = nlohmann::json::parse(test_support::read_file(kPhases));
+    auto doc = nlohmann::json::parse(example_text());
     doc["phases"][2]["usable"] = "400 PB";
     const ProcessResult r = podsizer({"size", write_temp("phases-shrink.json", doc.dump(2))});
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains("$.phases[2].usable: 400.0 PB is less than phase \"2\"'s "
                                       "430.0 PB; phases add to what is installed"));
-    doc = nlohmann::json::parse(test_support::read_file(kPhases));
+    doc = nlohmann::json::parse(example_text());
     doc["phases"][1]["date"] = "2027-02-30";
     const ProcessResult d = podsizer({"size", write_temp("phases-date.json", doc.dump(2))});
     CHECK(d.exit_code == 2);
