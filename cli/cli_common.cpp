@@ -121,9 +121,9 @@ Scenario read_scenario(const std::string& path, Catalog& catalog, Diagnostics& d
     }
 }
 
-int emit_sizing(const SizingResult& result, Format format) {
-    std::cout << render_sizing(result, format);
-    return result.all_feasible() ? kExitOk : kExitNotMet;
+int emit_sizing(const SizingResult& result, Format format, const GrowthView& growth) {
+    std::cout << render_sizing(result, growth, format);
+    return result.all_feasible() && growth.ok() ? kExitOk : kExitNotMet;
 }
 
 } // namespace podsizer::cli

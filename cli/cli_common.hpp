@@ -12,6 +12,7 @@
 #include "podsizer/core/units.hpp"
 #include "podsizer/reports/batch_report.hpp"
 #include "podsizer/reports/format.hpp"
+#include "podsizer/reports/growth_report.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -89,8 +90,9 @@ BatchFormat parse_batch_format(const std::string& s);
 /// --jobs: a thread count from 1 to 256; empty text means one per core.
 unsigned parse_jobs(const std::string& text);
 
-/// Prints the sizing report; exit 1 when a design misses a requirement.
-int emit_sizing(const SizingResult& result, Format format);
+/// Prints the sizing report, with the sites and phases when there are any;
+/// exit 1 when a design misses a requirement, a site a limit or a phase its need.
+int emit_sizing(const SizingResult& result, Format format, const GrowthView& growth = {});
 
 // Each command adds its subcommand to `app` and, when it is chosen, sets `action`.
 void add_init_command(CLI::App& app, const GlobalOptions& g, Action& action);

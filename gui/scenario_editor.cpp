@@ -138,6 +138,13 @@ Scenario ScenarioEditor::assemble(const std::vector<char>* applies) const {
             list->kind().finish(s, indexOf(list));
         }
     }
+    // No form fields yet (docs/sites-and-phases.md §5): a site list and the
+    // phases stay as loaded, like the price book.
+    if (s.fleet && !kept_sites_.empty()) {
+        s.fleet->site_list = kept_sites_;
+        s.fleet->sites = static_cast<int>(kept_sites_.size());
+    }
+    s.phases = kept_.phases;
     for (int i = 0; i < comparisons_->count(); ++i) {
         if (comparisons_->item(i)->checkState() == Qt::Checked) {
             s.comparisons.push_back(
@@ -234,6 +241,8 @@ void ScenarioEditor::load(const Scenario& given) {
     }
     kept_.options = s.options;
     kept_.prices = s.prices;
+    kept_.phases = s.phases;
+    kept_sites_ = s.fleet ? s.fleet->site_list : std::vector<SiteSpec>{};
     kept_.checkpoint->jobs = s.checkpoint ? s.checkpoint->jobs : std::vector<CheckpointJobSpec>{};
     for (const Row& row : rows_) {
         // A ticked-off section keeps what it showed, to come back to.

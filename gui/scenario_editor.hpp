@@ -134,6 +134,7 @@ private:
     /// The list elements: every option and job, the selected ones as last
     /// read from the form.
     Scenario kept_;
+    std::vector<SiteSpec> kept_sites_; ///< fleet.sites as a list, kept as loaded
     std::vector<Row> rows_;
     std::vector<ChooserRow> choosers_;
     std::vector<Group> groups_;

@@ -30,6 +30,11 @@ bool holds(const FormSection& section, std::string_view pattern) {
     if (!section.list.empty() && pattern.starts_with(section.list)) {
         return false;
     }
+    // A list inside a section ("fleet.sites[N]") has no editor yet
+    // (docs/sites-and-phases.md §5); only a section's own list is edited.
+    if (pattern.find("[N]") != std::string_view::npos && !pattern.starts_with("comparisons[N]")) {
+        return false;
+    }
     return std::any_of(section.prefixes.begin(), section.prefixes.end(),
                        [&](std::string_view p) { return !p.empty() && pattern.starts_with(p); });
 }

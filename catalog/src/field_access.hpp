@@ -36,6 +36,22 @@ inline CapacitySpec& option_capacity(Scenario& s, std::size_t i) {
     OptionSpec& o = option(s, i);
     return o.capacity ? *o.capacity : o.capacity.emplace();
 }
+inline SiteSpec& site(Scenario& s, std::size_t i) {
+    Fleet& f = fleet(s);
+    f.site_list.resize(std::max(f.site_list.size(), i + 1));
+    f.sites = static_cast<int>(f.site_list.size());
+    return f.site_list[i];
+}
+inline const SiteSpec& site(const Scenario& s, std::size_t i) {
+    return s.fleet.value().site_list.at(i);
+}
+inline PhaseSpec& phase(Scenario& s, std::size_t i) {
+    s.phases.resize(std::max(s.phases.size(), i + 1));
+    return s.phases[i];
+}
+inline const PhaseSpec& phase(const Scenario& s, std::size_t i) {
+    return s.phases.at(i);
+}
 inline CheckpointJobSpec& job(Scenario& s, std::size_t i) {
     CheckpointSpec& c = ckpt(s);
     c.jobs.resize(std::max(c.jobs.size(), i + 1));

@@ -180,6 +180,11 @@ json object_schema(std::string_view prefix, const Catalog& cat) {
         switch (m.shape) {
         case detail::Member::Shape::value:
             props[key] = field_schema(*m.field, cat);
+            if (const detail::ScenarioObject* list_form = detail::list_form_of(m)) {
+                const detail::Member as_list{m.key, detail::Member::Shape::object_list,
+                                             list_form->pattern, m.field};
+                props[key] = json{{"anyOf", {props[key], list_schema(as_list, *list_form, cat)}}};
+            }
             break;
         case detail::Member::Shape::object:
             props[key] = object_schema(std::string(m.pattern) + ".", cat);

@@ -33,6 +33,8 @@ constexpr std::array<std::string_view, 1> kExcludesCdRatio{"cd_ratio"};
 constexpr std::array<std::string_view, 1> kExcludesCnodes{"cnodes"};
 constexpr std::array<std::string_view, 1> kExcludesSize{"checkpoint_size"};
 constexpr std::array<std::string_view, 2> kExcludesParams{"params", "bytes_per_param"};
+constexpr std::array<std::string_view, 1> kExcludesClusters{"clusters"};
+constexpr std::array<std::string_view, 1> kExcludesSiteGpus{"gpus"};
 constexpr std::array<std::string_view, 1> kSchemaNames{"podsizer-scenario/1"};
 constexpr std::array<std::string_view, 1> kNone{"none"};
 constexpr std::array<std::string_view, 1> kExcludesRackResilient{"rack_resilient"};
@@ -122,10 +124,105 @@ const std::array kFields{
         .default_text = "1",
         .label = "sites",
         .help = "Sites the fleet's clusters are spread over.",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.fleet ? D{std::int64_t{s.fleet->sites}} : D{}; },
+        // A list of sites (below) says how many there are; the count is
+        // written only for the number form.
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.fleet && s.fleet->site_list.empty() ? D{std::int64_t{s.fleet->sites}}
+                                                             : D{};
+            },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { fleet(s).sites = static_cast<int>(count(v)); },
+    },
+    // docs/sites-and-phases.md §1: "sites" as a list of sites, each with its
+    // GPUs and limits, instead of a count.
+    ScenarioField{
+        .pattern = "fleet.sites[N].name",
+        .required = true,
+        .label = "name",
+        .help = "The site's name, shown in its findings and rows.",
+        .range_text = "empty; expected the site's name",
+        .get = [](const Scenario& s, std::size_t i) { return D{site(s, i).name}; },
+        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).name = text(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].gpus",
+        .kind = FieldKind::count,
+        .excludes = kExcludesClusters,
+        .bounds = kCountBounds,
+        .label = "GPUs",
+        .help = "GPUs at the site (or give its clusters).",
+        .get = [](const Scenario& s, std::size_t i) { return count_if_set(site(s, i).gpus); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).gpus = count(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].clusters",
+        .kind = FieldKind::count,
+        .excludes = kExcludesSiteGpus,
+        .bounds = kCountBounds,
+        .label = "clusters",
+        .help = "Training clusters at the site, each of fleet.gpus_per_cluster GPUs (or give "
+                "its GPUs).",
+        .get = [](const Scenario& s, std::size_t i) { return count_if_set(site(s, i).clusters); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).clusters = count(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].max_racks",
+        .kind = FieldKind::count,
+        .bounds = kCountBounds,
+        .label = "maximum racks",
+        .help = "Racks (floor positions) the site has for storage; more gets an error finding.",
+        .get =
+            [](const Scenario& s, std::size_t i) {
+                const SiteSpec& x = site(s, i);
+                return x.max_racks ? D{*x.max_racks} : D{};
+            },
+        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).max_racks = count(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].max_power",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::power,
+        .bounds = kPositive,
+        .label = "maximum IT power",
+        .help = "IT power the site can give the storage; more gets an error finding.",
+        .get = [](const Scenario& s, std::size_t i) { return base_if_set(site(s, i).max_power); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { site(s, i).max_power = quantity<Power>(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].rack",
+        .kind = FieldKind::id,
+        .ids = IdList::racks,
+        .label = "rack model",
+        .help = "The site's rack model (its power budget and height); left out, the scenario's.",
+        .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).rack); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).rack = text(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].pue",
+        .kind = FieldKind::number,
+        .bounds = {1.0, 10.0},
+        .label = "site PUE",
+        .help = "The site's power usage effectiveness; left out, constraints.pue.",
+        .range_text = "expected a PUE from 1 (no overhead) to 10, such as 1.3",
+        .get =
+            [](const Scenario& s, std::size_t i) {
+                const SiteSpec& x = site(s, i);
+                return x.pue ? D{*x.pue} : D{};
+            },
+        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).pue = number(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].wan",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::throughput,
+        .bounds = kPositive,
+        .label = "WAN",
+        .help = "The site's link to the cloud region; the checkpoints' offsite copies must fit.",
+        .get = [](const Scenario& s, std::size_t i) { return base_if_set(site(s, i).wan); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { site(s, i).wan = quantity<Throughput>(v); },
     },
     ScenarioField{
         .pattern = "fleet.gpus_per_cluster",
@@ -1015,6 +1112,43 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t) { return s.data_reduction != 1.0 ? D{s.data_reduction} : D{}; },
         .set = [](Scenario& s, std::size_t, const D& v) { s.data_reduction = number(v); },
+    },
+    // docs/sites-and-phases.md §2: growth on the installed base.
+    ScenarioField{
+        .pattern = "phases[N].name",
+        .required = true,
+        .label = "name",
+        .help = "The phase's name, shown as its row.",
+        .range_text = "empty; expected the phase's name",
+        .get = [](const Scenario& s, std::size_t i) { return D{phase(s, i).name}; },
+        .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).name = text(v); },
+    },
+    ScenarioField{
+        .pattern = "phases[N].date",
+        .label = "date",
+        .help = "When the phase is in service, as YYYY-MM-DD (optional).",
+        .get = [](const Scenario& s, std::size_t i) { return text_if_set(phase(s, i).date); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).date = text(v); },
+    },
+    ScenarioField{
+        .pattern = "phases[N].gpus",
+        .kind = FieldKind::count,
+        .bounds = kCountBounds,
+        .label = "GPUs",
+        .help = "GPUs in service after the phase; left out, the fleet's.",
+        .get = [](const Scenario& s, std::size_t i) { return count_if_set(phase(s, i).gpus); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).gpus = count(v); },
+    },
+    ScenarioField{
+        .pattern = "phases[N].usable",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::capacity,
+        .bounds = kPositive,
+        .label = "usable capacity",
+        .help = "Usable capacity in service after the phase; left out, the scenario's.",
+        .get = [](const Scenario& s, std::size_t i) { return base_if_set(phase(s, i).usable); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { phase(s, i).usable = quantity<Capacity>(v); },
     },
     // Editors find the JSON Schema through it (docs/scenario-format.md); never written.
     ScenarioField{

@@ -168,6 +168,12 @@ private:
         }
         switch (m.shape) {
         case detail::Member::Shape::value:
+            if (const auto* list_form = detail::list_form_of(m); list_form && child->is_array()) {
+                const detail::Member as_list{m.key, detail::Member::Shape::object_list,
+                                             list_form->pattern, m.field};
+                list(*child, as_list, *list_form);
+                break;
+            }
             m.field->set(s_, index, read_value(*child, *m.field, cat_));
             break;
         case detail::Member::Shape::object:

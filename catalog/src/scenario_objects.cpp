@@ -16,6 +16,24 @@ using namespace access;
 // a second, a 16 MiB file of them ten minutes; docs/robustness.md).
 constexpr std::size_t kMaxOptions = 100;
 constexpr std::size_t kMaxJobs = 100;
+// Each site may size its own pod (its rack) and each phase sizes the scenario
+// once: a handful in practice (docs/sites-and-phases.md).
+constexpr std::size_t kMaxSites = 100;
+constexpr std::size_t kMaxPhases = 100;
+
+void check_site(const Node& n) {
+    if (n.has("gpus") == n.has("clusters")) {
+        n.fail("give either \"gpus\" (the GPUs at the site) or \"clusters\" (its training "
+               "clusters), not both or neither");
+    }
+}
+
+void check_phase(const Node& n) {
+    if (!n.has("gpus") && !n.has("usable")) {
+        n.fail("give \"gpus\" (GPUs in service after the phase), \"usable\" (usable capacity "
+               "in service after it) or both");
+    }
+}
 
 void check_option(const Node& n) {
     if (n.has("cnodes") && n.has("cd_ratio")) {
@@ -36,6 +54,16 @@ void check_job(const Node& n) {
 
 const std::array kObjects{
     ScenarioObject{.pattern = "fleet", .open = [](Scenario& s, std::size_t) { fleet(s); }},
+    // "sites" is a count or this list (docs/sites-and-phases.md §1).
+    ScenarioObject{
+        .pattern = "fleet.sites[N]",
+        .required = true,
+        .max_items = kMaxSites,
+        .noun = "sites",
+        .open = [](Scenario& s, std::size_t i) { site(s, i); },
+        .check = check_site,
+        .size = [](const Scenario& s) { return s.fleet ? s.fleet->site_list.size() : 0; },
+    },
     ScenarioObject{
         .pattern = "performance",
         .open = [](Scenario& s, std::size_t) { perf(s); },
@@ -84,6 +112,14 @@ const std::array kObjects{
     },
     ScenarioObject{.pattern = "cloud", .open = [](Scenario&, std::size_t) {}},
     ScenarioObject{.pattern = "resilience", .open = [](Scenario&, std::size_t) {}},
+    ScenarioObject{
+        .pattern = "phases[N]",
+        .max_items = kMaxPhases,
+        .noun = "phases",
+        .open = [](Scenario& s, std::size_t i) { phase(s, i); },
+        .check = check_phase,
+        .size = [](const Scenario& s) { return s.phases.size(); },
+    },
 };
 
 } // namespace
@@ -116,6 +152,19 @@ std::vector<Member> members_at(std::string_view prefix) {
         out.push_back(m);
     }
     return out;
+}
+
+const ScenarioObject* list_form_of(const Member& m) {
+    if (m.shape != Member::Shape::value) {
+        return nullptr;
+    }
+    const std::string list = std::string(m.pattern) + "[N]";
+    for (const ScenarioObject& o : kObjects) {
+        if (o.pattern == list) {
+            return &o;
+        }
+    }
+    return nullptr;
 }
 
 const ScenarioObject* find_scenario_object(std::string_view pattern) {

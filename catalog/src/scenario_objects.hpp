@@ -47,6 +47,11 @@ struct Member {
 
 /// The members under `prefix` ("" or "options[N].") in table order.
 std::vector<Member> members_at(std::string_view prefix);
+/// A value member that may also be written as a list of objects
+/// ("fleet.sites": a count, or "fleet.sites[N]"): that list's object, or
+/// nullptr. members_at shows the value form; the reader takes an array as
+/// the list, the schema offers both.
+const ScenarioObject* list_form_of(const Member& m);
 /// The object for a pattern, or nullptr.
 const ScenarioObject* find_scenario_object(std::string_view pattern);
 

@@ -1,5 +1,6 @@
 // validate(): the field table's rules on every value of a Scenario, then the
 // rules between fields (docs/scenario-format.md).
+#include "growth_validate.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/validate.hpp"
 
@@ -25,6 +26,7 @@ public:
         }
         checkpoint();
         comparisons();
+        detail::validate_growth(s_, out_);
         nothing_to_size();
         return std::move(out_);
     }

@@ -147,7 +147,8 @@ TEST_CASE("bad --vary expressions name the expression and what was expected") {
         {"gpus=4 PB", "\"4 PB\" is not a whole number >= 1"},
         {"gpus=0", "\"0\" is not a whole number >= 1"},
         {"gpus=1,024", "is not a whole number"},
-        {"sites=2", "(nearest: fleet.sites, tier, gpus)"}, // "schema" is no --vary path
+        // "schema" is no --vary path; a site list's fields are (sites-and-phases.md)
+        {"sites=2", "(nearest: fleet.sites, fleet.sites[N].name, fleet.sites[N].gpus)"},
         // The reader's count limit and message (catalog's kMaxCount).
         {"gpus=2000000000000000",
          "expected a whole number from 1 to 10^15, found 2000000000000000"},

@@ -15,7 +15,7 @@ namespace {
 using test_support::cat;
 
 // A scenario that has every object the table's paths go through, with two
-// options so "[*]" and "[1]" have something to reach.
+// options and phases so "[*]" and "[1]" have something to reach.
 const std::string kBase = R"({
     "name": "base",
     "fleet": {"platform": "h100", "gpus": 16384},
@@ -26,8 +26,20 @@ const std::string kBase = R"({
     "checkpoint": {"failure_rate": 6.5, "concurrent": false,
                    "jobs": [{"params": "70B"}, {"params": "1.8T"}]},
     "extrapolation": {"target": "1 EB"},
-    "comparisons": ["cloud-object-store"]
+    "comparisons": ["cloud-object-store"],
+    "phases": [{"name": "p1", "usable": "5 PB"}, {"name": "p2", "usable": "10 PB"}]
 })";
+
+// The same with the fleet's sites as a list of two (the sites hold the
+// fleet's 16,384 GPUs), for the fields of a site.
+const std::string kSitesBase = [] {
+    std::string text = kBase;
+    const std::string fleet = R"("fleet": {"platform": "h100", "gpus": 16384})";
+    text.replace(text.find(fleet), fleet.size(),
+                 R"("fleet": {"platform": "h100", "gpus": 16384, "gpus_per_cluster": 8192,
+                 "sites": [{"name": "A", "clusters": 1}, {"name": "B", "gpus": 8192}]})");
+    return text;
+}();
 
 std::string error_where(const ScenarioDocument& doc) {
     try {
@@ -54,6 +66,18 @@ const std::map<std::string, Sample>& samples() {
         {"fleet.gpus", {std::int64_t{8192}, std::int64_t{0}}},
         {"fleet.sites", {std::int64_t{3}, std::string("three")}},
         {"fleet.gpus_per_cluster", {std::int64_t{4096}, std::int64_t{99999}}},
+        {"fleet.sites[N].name", {std::string("east"), std::int64_t{5}}},
+        {"fleet.sites[N].gpus", {std::int64_t{8192}, std::int64_t{0}}},
+        {"fleet.sites[N].clusters", {std::int64_t{1}, std::int64_t{0}}},
+        {"fleet.sites[N].max_racks", {std::int64_t{12}, 1.5}},
+        {"fleet.sites[N].max_power", {std::string("2 MW"), std::string("0 MW")}},
+        {"fleet.sites[N].rack", {std::string("rack-48u-40kw"), std::string("rack")}},
+        {"fleet.sites[N].pue", {1.3, 0.9}},
+        {"fleet.sites[N].wan", {std::string("400 Gbps"), std::string("400 GB")}},
+        {"phases[N].name", {std::string("two"), std::int64_t{5}}},
+        {"phases[N].date", {std::string("2027-06-30"), std::string("June")}},
+        {"phases[N].gpus", {std::int64_t{16384}, std::int64_t{0}}},
+        {"phases[N].usable", {std::string("20 PB"), std::string("20 PB/s")}},
         {"performance.rule", {std::string("h100-best"), std::string("h100-bestest")}},
         {"performance.read_per_gpu", {std::string("0.5 GB/s"), std::string("0.5 GB")}},
         {"performance.write_per_gpu", {std::string("1 Gbps"), 0.5}},
@@ -135,12 +159,15 @@ std::string concrete(std::string_view pattern) {
 } // namespace
 
 TEST_CASE("every documented scenario field can be set and read back, and errors name its path") {
-    const ScenarioDocument base(kBase, "s.json");
-    REQUIRE_NOTHROW(base.parse(cat()));
+    const ScenarioDocument plain(kBase, "s.json");
+    REQUIRE_NOTHROW(plain.parse(cat()));
+    const ScenarioDocument with_sites(kSitesBase, "s.json");
+    REQUIRE_NOTHROW(with_sites.parse(cat()));
     for (const ScenarioField& f : scenario_fields()) {
         if (!f.sweepable) {
             continue; // "schema" and "$schema" name the format, not a figure
         }
+        const ScenarioDocument& base = f.pattern.starts_with("fleet.sites[") ? with_sites : plain;
         const std::string path_text = concrete(f.pattern);
         INFO(path_text);
         const auto sample = samples().find(std::string(f.pattern));

@@ -29,7 +29,7 @@ JsonPath path(std::initializer_list<JsonPath::Step> steps) {
 
 TEST_CASE("the examples have no problems") {
     for (const char* name : {"ncp-pod-41k.json", "high-density-1eb.json", "fleet-160k.json",
-                             "checkpoint-cadence.json"}) {
+                             "checkpoint-cadence.json", "fleet-phases.json"}) {
         INFO(name);
         CHECK(validate(example(name), cat()).empty());
     }
@@ -142,7 +142,7 @@ TEST_CASE("every field's value reads back through its accessor") {
     // The writer is the table's getters; the reader its setters. Writing an
     // example and reading it again gives each field the same value.
     for (const char* name : {"ncp-pod-41k.json", "high-density-1eb.json", "fleet-160k.json",
-                             "checkpoint-cadence.json"}) {
+                             "checkpoint-cadence.json", "fleet-phases.json"}) {
         INFO(name);
         const Scenario s = example(name);
         const Scenario back = parse_scenario(scenario_to_json(s), "back.json", cat());

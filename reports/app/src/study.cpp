@@ -18,9 +18,11 @@ namespace {
 /// designs, then each one-namespace design (the exports show both).
 void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog,
                   const std::optional<ExtrapolationSpec>& target, bool extrapolate) {
+    study.phases = plan_phases(scenario, catalog);
     if (!extrapolate) {
         study.sizing = size_scenario(scenario, catalog);
         study.fleet = split_fleet(scenario, study.sizing.designs);
+        study.sites = size_sites(scenario, catalog, study.sizing);
         return;
     }
     if (!target) {
@@ -29,6 +31,7 @@ void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog
     study.extrapolation = extrapolate_scenario(scenario, catalog, *target);
     study.sizing = study.extrapolation->sizing;
     study.fleet = split_fleet(scenario, study.sizing.designs);
+    study.sites = size_sites(scenario, catalog, study.sizing);
     for (const Extrapolation& e : study.extrapolation->extrapolations) {
         if (e.single_namespace) {
             study.sizing.designs.push_back(*e.single_namespace);

@@ -1,6 +1,7 @@
 #include "podsizer/reports/extrapolation_report.hpp"
 
 #include "cost_json.hpp"
+#include "extrapolation_answers.hpp"
 #include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/version.hpp"
@@ -456,6 +457,14 @@ std::vector<std::pair<std::string, Grid>> report_tables(const ScenarioExtrapolat
         for (auto& [design, grid] : site_grids(x)) {
             out.emplace_back(design + " per site", std::move(grid));
         }
+        // The pods for the target and the fleet's pods differ when the
+        // clusters do not add up to it: one answer per question, each with
+        // what it assumes (REVIEW-3 part B item 10).
+        Grid answers = detail::answers_grid(x);
+        if (!answers.rows.empty()) {
+            out.emplace_back("One answer per question, each with what it assumes",
+                             std::move(answers));
+        }
     }
     return out;
 }
@@ -520,6 +529,9 @@ std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) 
         }
         j["extrapolations"] = all;
         j["fleet"] = x.fleet ? fleet_json(x) : ojson(nullptr);
+        if (x.fleet) {
+            j["answers"] = detail::answers_json(x);
+        }
         ojson designs = ojson::array();
         for (const Design& d : x.sizing.designs) {
             designs.push_back(detail::design_summary_json(d));

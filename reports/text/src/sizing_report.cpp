@@ -519,24 +519,27 @@ std::string render_sizing(const SizingResult& result, Format format) {
                cost_section(result, true) + detail::findings_markdown(findings_of(result));
     case Format::csv:
         return render_csv(sizing_csv_grid(result));
-    case Format::json: {
-        json j;
-        j["podsizer_version"] = version();
-        j["scenario"] = result.scenario;
-        j["requirements"] = requirements_json(result.requirements);
-        json designs = json::array();
-        for (const Design& d : result.designs) {
-            designs.push_back(design_json(d));
-            if (result.prices) { // no cost block at all without a price book
-                designs.back()["cost"] = detail::design_cost_json(design_cost(d, *result.prices));
-            }
-        }
-        j["designs"] = designs;
-        j["feasible"] = result.all_feasible();
-        return detail::without_negative_zero(j).dump(2) + "\n";
-    }
+    case Format::json:
+        return detail::without_negative_zero(detail::sizing_document(result)).dump(2) + "\n";
     }
     return {};
+}
+
+nlohmann::ordered_json detail::sizing_document(const SizingResult& result) {
+    json j;
+    j["podsizer_version"] = version();
+    j["scenario"] = result.scenario;
+    j["requirements"] = requirements_json(result.requirements);
+    json designs = json::array();
+    for (const Design& d : result.designs) {
+        designs.push_back(design_json(d));
+        if (result.prices) { // no cost block at all without a price book
+            designs.back()["cost"] = detail::design_cost_json(design_cost(d, *result.prices));
+        }
+    }
+    j["designs"] = designs;
+    j["feasible"] = result.all_feasible();
+    return j;
 }
 
 // Shared with the batch and sweep reports (batch_report.cpp), so a batch row

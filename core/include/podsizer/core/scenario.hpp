@@ -17,13 +17,31 @@
 
 namespace podsizer {
 
+/// One site of a fleet given as a list (docs/sites-and-phases.md §1): its
+/// GPUs (or training clusters) and the limits its storage must fit in.
+struct SiteSpec {
+    std::string name;
+    std::int64_t gpus = 0;                 ///< GPUs at the site; 0: clusters × GPUs per cluster
+    std::int64_t clusters = 0;             ///< training clusters at the site; 0: from `gpus`
+    std::optional<std::int64_t> max_racks; ///< racks (floor positions) the site has
+    std::optional<Power> max_power;        ///< IT power the site can give the storage
+    std::string rack;                      ///< rack model id; empty: the scenario's
+    std::optional<double> pue;             ///< the site's; empty: constraints.pue
+    std::optional<Throughput> wan;         ///< the site's link to the cloud region
+
+    bool operator==(const SiteSpec&) const = default;
+};
+
 /// The GPUs the storage serves. Sizing is per pod: one training cluster of
 /// `gpus_per_cluster` GPUs (or all `gpus` when no cluster size is given).
 struct Fleet {
     std::string platform;
     std::int64_t gpus = 0;
-    int sites = 1;
+    int sites = 1;                     ///< with `site_list`: its length
     std::int64_t gpus_per_cluster = 0; ///< 0: one cluster of all GPUs
+    /// `"sites": [ {...}, ... ]`: each site with its GPUs and limits; empty
+    /// for `"sites": N` (identical sites, clusters spread evenly).
+    std::vector<SiteSpec> site_list{};
 
     std::int64_t pod_gpus() const { return gpus_per_cluster > 0 ? gpus_per_cluster : gpus; }
 
@@ -211,6 +229,17 @@ struct ResilienceSpec {
     bool operator==(const ResilienceSpec&) const = default;
 };
 
+/// One step of growth on the installed base (docs/sites-and-phases.md §2):
+/// what is in service after it.
+struct PhaseSpec {
+    std::string name;
+    std::string date;               ///< ISO 8601 (YYYY-MM-DD); empty: not given
+    std::int64_t gpus = 0;          ///< GPUs in service; 0: the fleet's
+    std::optional<Capacity> usable; ///< usable capacity in service; empty: the scenario's
+
+    bool operator==(const PhaseSpec&) const = default;
+};
+
 struct Scenario {
     std::string name;
     std::string description;
@@ -227,6 +256,8 @@ struct Scenario {
     ResilienceSpec resilience;
     /// The user's prices (docs/cost.md); none: no output shows a cost.
     std::optional<PriceBook> prices;
+    /// Growth on the installed base, in order; empty: one design from scratch.
+    std::vector<PhaseSpec> phases{};
 
     // Field by field: saving and loading must give an identical scenario
     // (catalog's scenario writer is tested that way), and the GUI ignores an

@@ -11,7 +11,9 @@
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/extrapolation.hpp"
 #include "podsizer/core/fleet.hpp"
+#include "podsizer/core/phases.hpp"
 #include "podsizer/core/scenario.hpp"
+#include "podsizer/core/sites.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/workbook.hpp"
 
@@ -51,6 +53,11 @@ struct Study {
     std::optional<Comparison> comparison;
     /// The scenario grown to the target with the fleet plan; set when asked for.
     std::optional<ScenarioExtrapolation> extrapolation;
+    /// Each site of a fleet given as a list, within its limits
+    /// (docs/sites-and-phases.md §1); unset for `"sites": N`.
+    std::optional<SitePlan> sites;
+    /// The scenario's phases on the installed base (§2); unset without phases.
+    std::optional<PhasePlan> phases;
 };
 
 /// The reference systems a study compares with: `given` when not empty,

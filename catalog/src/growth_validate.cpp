@@ -1,0 +1,129 @@
+#include "growth_validate.hpp"
+
+#include "podsizer/core/number_text.hpp"
+#include "podsizer/core/units.hpp"
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace podsizer::detail {
+
+namespace {
+
+const JsonPath kRoot;
+
+std::string gpus_text(std::int64_t n) {
+    return format_number(static_cast<double>(n));
+}
+
+/// Each site holds GPUs one way; the sites together hold the fleet's.
+void check_sites(const Fleet& f, std::vector<Problem>& out) {
+    const JsonPath at = kRoot.key("fleet").key("sites");
+    std::int64_t total = 0;
+    for (std::size_t i = 0; i < f.site_list.size(); ++i) {
+        const SiteSpec& site = f.site_list[i];
+        if ((site.gpus > 0) == (site.clusters > 0)) {
+            out.push_back({at.index(i), "give either \"gpus\" (the GPUs at the site) or "
+                                        "\"clusters\" (its training clusters), not both or "
+                                        "neither"});
+        }
+        if (site.clusters > 0 && f.gpus_per_cluster == 0) {
+            out.push_back({at.index(i).key("clusters"),
+                           "needs fleet.gpus_per_cluster (the GPUs of one cluster)"});
+        }
+        for (std::size_t k = 0; k < i; ++k) {
+            if (f.site_list[k].name == site.name) {
+                out.push_back(
+                    {at.index(i).key("name"), "duplicate site name \"" + site.name + "\""});
+                break;
+            }
+        }
+        total += site.gpus > 0 ? site.gpus : site.clusters * f.gpus_per_cluster;
+    }
+    if (total != f.gpus) {
+        out.push_back({at, "the sites hold " + gpus_text(total) + " GPUs; expected fleet.gpus (" +
+                               gpus_text(f.gpus) + "): each GPU is at one site"});
+    }
+}
+
+/// Phases add to what is installed, so each holds at least what the one
+/// before holds, and a later phase is not dated before an earlier one.
+void check_phase(const Scenario& s, std::size_t i, std::vector<Problem>& out) {
+    const PhaseSpec& p = s.phases[i];
+    const JsonPath at = kRoot.key("phases").index(i);
+    if (p.gpus == 0 && !p.usable) {
+        out.push_back({at, "give \"gpus\" (GPUs in service after the phase), \"usable\" (usable "
+                           "capacity in service after it) or both"});
+    }
+    if (p.gpus > 0 && !s.fleet) {
+        out.push_back({at.key("gpus"), "needs a \"fleet\" (its platform and performance rule "
+                                       "turn GPUs into a requirement)"});
+    }
+    if (!p.date.empty() && !is_iso_date(p.date)) {
+        out.push_back({at.key("date"), "\"" + p.date +
+                                           "\" is not a date; expected YYYY-MM-DD "
+                                           "such as \"2027-03-31\""});
+    }
+    for (std::size_t k = 0; k < i; ++k) {
+        const PhaseSpec& q = s.phases[k];
+        const std::string before = " phase \"" + q.name + "\"";
+        if (q.name == p.name) {
+            out.push_back({at.key("name"), "duplicate phase name \"" + p.name + "\""});
+        }
+        if (p.gpus > 0 && q.gpus > p.gpus) {
+            out.push_back({at.key("gpus"), gpus_text(p.gpus) + " GPUs is fewer than" + before +
+                                               "'s " + gpus_text(q.gpus) +
+                                               "; phases add to what is installed"});
+        }
+        if (p.usable && q.usable && *q.usable > *p.usable) {
+            out.push_back({at.key("usable"), format_in(*p.usable, units::PB, 1) + " is less than" +
+                                                 before + "'s " +
+                                                 format_in(*q.usable, units::PB, 1) +
+                                                 "; phases add to what is installed"});
+        }
+        if (!p.date.empty() && !q.date.empty() && is_iso_date(p.date) && is_iso_date(q.date) &&
+            q.date > p.date) {
+            out.push_back({at.key("date"), p.date + " is before" + before + "'s " + q.date});
+        }
+    }
+}
+
+} // namespace
+
+bool is_iso_date(std::string_view d) {
+    if (d.size() != 10 || d[4] != '-' || d[7] != '-') {
+        return false;
+    }
+    int parts[3] = {0, 0, 0};
+    const std::array<std::pair<std::size_t, std::size_t>, 3> spans{{{0, 4}, {5, 2}, {8, 2}}};
+    for (std::size_t k = 0; k < 3; ++k) {
+        for (std::size_t c = 0; c < spans[k].second; ++c) {
+            const char ch = d[spans[k].first + c];
+            if (ch < '0' || ch > '9') {
+                return false;
+            }
+            parts[k] = parts[k] * 10 + (ch - '0');
+        }
+    }
+    const int year = parts[0];
+    const int month = parts[1];
+    const int day = parts[2];
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    constexpr std::array<int, 12> kDays{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (month < 1 || month > 12 || day < 1) {
+        return false;
+    }
+    return day <= kDays[static_cast<std::size_t>(month - 1)] + (month == 2 && leap ? 1 : 0);
+}
+
+void validate_growth(const Scenario& s, std::vector<Problem>& out) {
+    if (s.fleet && !s.fleet->site_list.empty()) {
+        check_sites(*s.fleet, out);
+    }
+    for (std::size_t i = 0; i < s.phases.size(); ++i) {
+        check_phase(s, i, out);
+    }
+}
+
+} // namespace podsizer::detail

@@ -1,0 +1,18 @@
+// The rules between the fields of a fleet's sites and a scenario's phases
+// (docs/sites-and-phases.md), for validate(). Private to podsizer::catalog.
+#pragma once
+
+#include "podsizer/catalog/validate.hpp"
+#include "podsizer/core/scenario.hpp"
+
+#include <vector>
+
+namespace podsizer::detail {
+
+/// Appends each problem of `s`'s site list and phases to `out`.
+void validate_growth(const Scenario& s, std::vector<Problem>& out);
+
+/// Whether `date` is a calendar date written YYYY-MM-DD.
+bool is_iso_date(std::string_view date);
+
+} // namespace podsizer::detail

@@ -1,0 +1,68 @@
+// Growth on the installed base (docs/sites-and-phases.md §2): each phase adds
+// C-nodes, D-boxes, switches and racks to what the phases before it
+// installed, nothing installed is moved or removed, and the hardware and the
+// fabric are those of the final phase.
+#pragma once
+
+#include "podsizer/core/catalog.hpp"
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/finding.hpp"
+#include "podsizer/core/scenario.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace podsizer {
+
+/// A bill of the four things a phase installs.
+struct PhaseCounts {
+    std::int64_t cnodes = 0;
+    std::int64_t dboxes = 0;
+    std::int64_t switches = 0;
+    std::int64_t racks = 0;
+
+    bool operator==(const PhaseCounts&) const = default;
+};
+
+PhaseCounts operator-(const PhaseCounts& a, const PhaseCounts& b);
+
+/// One phase: what it adds, what is installed after it and what that delivers.
+struct PhaseStep {
+    std::string name;
+    std::string date;         ///< as given; empty: none
+    std::int64_t gpus = 0;    ///< GPUs the phase's requirement is for
+    Capacity required_usable; ///< the capacity need after the phase
+    Throughput required_read; ///< zero without a performance requirement
+    Throughput required_write;
+    PhaseCounts needed; ///< the phase's target sized from scratch (same hardware)
+    PhaseCounts added;  ///< total − the total before
+    PhaseCounts total;  ///< installed after the phase
+    int fabric_tiers = 0;
+    Capacity usable; ///< what the installed base delivers
+    Throughput read;
+    Throughput write;
+    Power power; ///< on the design's power basis
+    std::vector<Finding> findings;
+};
+
+struct PhasePlan {
+    std::string design;      ///< the option grown (its name)
+    std::string cnode_model; ///< the hardware every phase installs: the final's
+    std::string dbox_model;
+    Capacity drive_size;
+    PhaseCounts scratch; ///< the final phase's target sized from scratch
+    int scratch_tiers = 0;
+    std::vector<PhaseStep> phases;
+
+    /// No phase has an error finding.
+    bool meets() const;
+};
+
+/// The scenario's `phases`, grown with its first option (the automatic one
+/// without options). Nullopt without phases. Throws InputError (from the
+/// engine) when a phase cannot be sized.
+std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& catalog);
+
+} // namespace podsizer

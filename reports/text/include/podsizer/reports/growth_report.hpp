@@ -1,0 +1,37 @@
+// The sites of a fleet given as a list and the phases on the installed base
+// (docs/sites-and-phases.md) as tables and JSON, beside the sizing report.
+#pragma once
+
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/phases.hpp"
+#include "podsizer/core/sites.hpp"
+#include "podsizer/reports/format.hpp"
+#include "podsizer/reports/grid.hpp"
+
+#include <string>
+
+namespace podsizer {
+
+/// What a study adds to its sizing: each may be null.
+struct GrowthView {
+    const SitePlan* sites = nullptr;
+    const PhasePlan* phases = nullptr;
+
+    bool empty() const { return sites == nullptr && phases == nullptr; }
+    /// No site breaks a limit and every phase meets its requirement.
+    bool ok() const;
+};
+
+/// One row per site: its clusters, GPUs and rack model, its racks against
+/// max_racks, its IT power against max_power, facility power and usable.
+Grid sites_grid(const SitePlan& plan);
+/// One row per phase: what it adds, what is installed after it, and what
+/// that delivers.
+Grid phases_grid(const PhasePlan& plan);
+
+/// The sizing report (render_sizing) with the sites and phases after it;
+/// exactly render_sizing's text when `growth` is empty. CSV is the sizing
+/// CSV alone; JSON adds `sites` and `phases` and counts them in `feasible`.
+std::string render_sizing(const SizingResult& result, const GrowthView& growth, Format format);
+
+} // namespace podsizer

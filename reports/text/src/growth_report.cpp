@@ -1,0 +1,230 @@
+#include "podsizer/reports/growth_report.hpp"
+
+#include "podsizer/core/number_text.hpp"
+#include "podsizer/core/units.hpp"
+#include "podsizer/reports/sizing_report.hpp"
+#include "report_json.hpp"
+#include "sizing_json.hpp"
+
+#include <utility>
+#include <vector>
+
+namespace podsizer {
+
+namespace {
+
+std::string n(std::int64_t v) {
+    return format_number(static_cast<double>(v));
+}
+
+template <class Q, class U> std::string limit(const std::optional<Q>& q, const U& unit, int d) {
+    return q ? format_number(in(*q, unit), d) : std::string("-");
+}
+
+std::string sites_title(const SitePlan& plan) {
+    return "Sites (" + plan.design +
+           ", one pod per training cluster; each site within its own limits)";
+}
+
+std::string phases_title(const PhasePlan& plan) {
+    return "Phases on the installed base (" + plan.design + ": " + plan.cnode_model + ", " +
+           plan.dbox_model + ", " + format_in(plan.drive_size, units::TB, 2) +
+           " drives; hardware and fabric planned for the final phase)";
+}
+
+std::string scratch_line(const PhasePlan& plan) {
+    const PhaseCounts& s = plan.scratch;
+    return "The final phase's target sized from scratch: " + n(s.cnodes) + " C-nodes, " +
+           n(s.dboxes) + " D-boxes, " + n(s.switches) + " switches, " + n(s.racks) + " racks, " +
+           std::to_string(plan.scratch_tiers) + "-tier fabric.\n";
+}
+
+std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g) {
+    std::vector<std::pair<std::string, Finding>> out;
+    if (g.sites != nullptr) {
+        for (const SiteStorage& s : g.sites->sites) {
+            for (const Finding& f : s.findings) {
+                out.emplace_back(g.sites->design, f);
+            }
+        }
+    }
+    if (g.phases != nullptr) {
+        for (const PhaseStep& p : g.phases->phases) {
+            for (const Finding& f : p.findings) {
+                out.emplace_back(g.phases->design, f);
+            }
+        }
+    }
+    return out;
+}
+
+std::string growth_text(const GrowthView& g, bool markdown) {
+    std::string out;
+    auto table = [&](const std::string& title, const Grid& grid) {
+        out += markdown ? "\n### " + title + "\n\n" + render_markdown(grid)
+                        : "\n" + title + ":\n\n" + render_text(grid);
+    };
+    if (g.sites != nullptr) {
+        table(sites_title(*g.sites), sites_grid(*g.sites));
+    }
+    if (g.phases != nullptr) {
+        table(phases_title(*g.phases), phases_grid(*g.phases));
+        out += (markdown ? "\n" : "") + scratch_line(*g.phases);
+    }
+    const auto findings = growth_findings(g);
+    return out +
+           (markdown ? detail::findings_markdown(findings) : detail::findings_block(findings));
+}
+
+detail::ojson counts_json(const PhaseCounts& c) {
+    return detail::ojson{
+        {"cnodes", c.cnodes}, {"dboxes", c.dboxes}, {"switches", c.switches}, {"racks", c.racks}};
+}
+
+template <class Q> detail::ojson base_or_null(const std::optional<Q>& q) {
+    return q ? detail::ojson(q->base()) : detail::ojson(nullptr);
+}
+
+detail::ojson site_json(const SitePlan& plan, const SiteStorage& s) {
+    detail::ojson j;
+    j["name"] = s.name;
+    j["design"] = plan.design;
+    j["clusters"] = s.clusters;
+    j["gpus"] = s.gpus;
+    j["rack"] = s.rack;
+    j["pod_racks"] = s.pod_racks;
+    j["racks"] = s.racks;
+    j["max_racks"] = s.max_racks ? detail::ojson(*s.max_racks) : detail::ojson(nullptr);
+    j["cnodes"] = s.cnodes;
+    j["dboxes"] = s.dboxes;
+    j["switches"] = s.switches;
+    j["usable_capacity_bytes"] = s.usable.base();
+    j["power_w"] = s.power.base();
+    j["max_power_w"] = base_or_null(s.max_power);
+    j["pue"] = s.pue;
+    j["facility_power_w"] = s.facility_power.base();
+    j["read_bytes_per_s"] = s.read.base();
+    j["write_bytes_per_s"] = s.write.base();
+    j["wan_bytes_per_s"] = base_or_null(s.wan);
+    j["offsite_write_bytes_per_s"] = s.offsite_write.base();
+    j["fits"] = s.fits();
+    j["findings"] = detail::findings_json(s.findings);
+    return j;
+}
+
+detail::ojson phase_json(const PhaseStep& p) {
+    detail::ojson j;
+    j["name"] = p.name;
+    j["date"] = p.date.empty() ? detail::ojson(nullptr) : detail::ojson(p.date);
+    j["gpus"] = p.gpus;
+    j["required_usable_bytes"] = p.required_usable.base();
+    j["required_read_bytes_per_s"] = p.required_read.base();
+    j["required_write_bytes_per_s"] = p.required_write.base();
+    j["needed"] = counts_json(p.needed);
+    j["added"] = counts_json(p.added);
+    j["total"] = counts_json(p.total);
+    j["fabric_tiers"] = p.fabric_tiers;
+    j["usable_capacity_bytes"] = p.usable.base();
+    j["read_bytes_per_s"] = p.read.base();
+    j["write_bytes_per_s"] = p.write.base();
+    j["power_w"] = p.power.base();
+    j["findings"] = detail::findings_json(p.findings);
+    return j;
+}
+
+std::string growth_json(const SizingResult& result, const GrowthView& g) {
+    detail::ojson j = detail::sizing_document(result);
+    if (g.sites != nullptr) {
+        detail::ojson sites = detail::ojson::array();
+        for (const SiteStorage& s : g.sites->sites) {
+            sites.push_back(site_json(*g.sites, s));
+        }
+        j["sites"] = sites;
+    }
+    if (g.phases != nullptr) {
+        const PhasePlan& plan = *g.phases;
+        detail::ojson phases = detail::ojson::array();
+        for (const PhaseStep& p : plan.phases) {
+            phases.push_back(phase_json(p));
+        }
+        j["phases"] = phases;
+        j["phase_plan"] = {{"design", plan.design},
+                           {"cnode", plan.cnode_model},
+                           {"dbox", plan.dbox_model},
+                           {"drive_bytes", plan.drive_size.base()},
+                           {"from_scratch", counts_json(plan.scratch)},
+                           {"from_scratch_fabric_tiers", plan.scratch_tiers}};
+    }
+    j["feasible"] = result.all_feasible() && g.ok();
+    return detail::without_negative_zero(j).dump(2) + "\n";
+}
+
+} // namespace
+
+bool GrowthView::ok() const {
+    return (sites == nullptr || sites->fits()) && (phases == nullptr || phases->meets());
+}
+
+Grid sites_grid(const SitePlan& plan) {
+    Grid g;
+    g.header = {"Site",
+                "Clusters",
+                "GPUs",
+                "Rack model",
+                "Racks",
+                "Max racks",
+                "IT power (kW)",
+                "Max power (kW)",
+                "PUE",
+                "Facility power (kW)",
+                "Usable capacity (PB)",
+                "Fits"};
+    for (const SiteStorage& s : plan.sites) {
+        g.rows.push_back({s.name, n(s.clusters), n(s.gpus), s.rack, n(s.racks),
+                          s.max_racks ? n(*s.max_racks) : std::string("-"),
+                          format_number(in(s.power, units::kW), 1),
+                          limit(s.max_power, units::kW, 1), format_number(s.pue, 2),
+                          format_number(in(s.facility_power, units::kW), 1),
+                          format_number(in(s.usable, units::PB), 1), s.fits() ? "yes" : "NO"});
+    }
+    return g;
+}
+
+Grid phases_grid(const PhasePlan& plan) {
+    Grid g;
+    g.header = {"Phase",    "Date",        "GPUs",        "Usable need (PB)",
+                "+C-nodes", "+D-boxes",    "+Switches",   "+Racks",
+                "C-nodes",  "D-boxes",     "Switches",    "Racks",
+                "Tiers",    "Usable (PB)", "Read (TB/s)", "Write (TB/s)"};
+    g.numeric_from = 2;
+    for (const PhaseStep& p : plan.phases) {
+        g.rows.push_back({p.name, p.date.empty() ? std::string("-") : p.date, n(p.gpus),
+                          format_number(in(p.required_usable, units::PB), 1), n(p.added.cnodes),
+                          n(p.added.dboxes), n(p.added.switches), n(p.added.racks),
+                          n(p.total.cnodes), n(p.total.dboxes), n(p.total.switches),
+                          n(p.total.racks), std::to_string(p.fabric_tiers),
+                          format_number(in(p.usable, units::PB), 1),
+                          format_number(in(p.read, units::TB_per_s), 2),
+                          format_number(in(p.write, units::TB_per_s), 2)});
+    }
+    return g;
+}
+
+std::string render_sizing(const SizingResult& result, const GrowthView& growth, Format format) {
+    if (growth.empty() || format == Format::csv) {
+        return render_sizing(result, format);
+    }
+    switch (format) {
+    case Format::table:
+        return render_sizing(result, format) + growth_text(growth, false);
+    case Format::md:
+        return render_sizing(result, format) + growth_text(growth, true);
+    case Format::json:
+        return growth_json(result, growth);
+    case Format::csv:
+        break;
+    }
+    return render_sizing(result, format);
+}
+
+} // namespace podsizer
