@@ -52,7 +52,10 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path
     apply_power_flags(power, scenario.constraints, catalog);
     apply_prices_flag(prices, scenario);
     StudyOptions options;
-    options.compare = false;
+    // The workbook carries every comparison the scenario asks for, as
+    // `compare --xlsx` does (REVIEW-3 part B #6); the tables stay the sizing.
+    options.compare = !exports.xlsx.empty() && !scenario.comparisons.empty();
+    options.only_named_references = true;
     Study study;
     try {
         study = run_study(scenario, catalog, options);

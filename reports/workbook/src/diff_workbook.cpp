@@ -17,20 +17,6 @@ constexpr int kBCol = 3;
 constexpr int kDeltaCol = 4;
 constexpr int kPercentCol = 5;
 
-/// The number format of a metric with `decimals` decimals.
-xlsx::Num num_of(int decimals) {
-    switch (decimals) {
-    case 0:
-        return xlsx::Num::integer;
-    case 1:
-        return xlsx::Num::one;
-    case 2:
-        return xlsx::Num::two;
-    default:
-        return xlsx::Num::precise;
-    }
-}
-
 /// A side's cell: its number, its text, or "n/a".
 void side_cell(xlsx::Book& book, xlsx::Sheet& sheet, int row, int col,
                const std::optional<double>& v, const std::string& text, xlsx::Num num) {
@@ -44,7 +30,7 @@ void side_cell(xlsx::Book& book, xlsx::Sheet& sheet, int row, int col,
 /// One metric row: A and B as values, Δ and Δ % as formulas over them.
 void metric_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const DiffRow& r) {
     const Metric& m = metric(r.id);
-    const xlsx::Num num = num_of(m.decimals);
+    const xlsx::Num num = xlsx::num_of(m);
     sheet.text(row, kMetricCol, std::string(m.label), book.label());
     sheet.text(row, kUnitCol, std::string(m.unit), book.text_value());
     side_cell(book, sheet, row, kACol, r.a, r.a_cell, num);

@@ -219,7 +219,11 @@ void CostTable::build_columns(const std::vector<DesignCells>& designs) {
 
 /// The design sheet's `key`.
 CostCell link(const CostColumn& col, const std::string& key) {
-    return num("=" + col.cells->ref(key), col.cells->numbers.at(key));
+    const auto it = col.cells->numbers.find(key);
+    if (it == col.cells->numbers.end()) {
+        return text("n/a"); // racks when no device fits the rack (Design::racks_fit)
+    }
+    return num("=" + col.cells->ref(key), it->second);
 }
 
 // ------------------------------------------------------------ rows

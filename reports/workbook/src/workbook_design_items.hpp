@@ -29,6 +29,8 @@ struct Item {
     std::string shown;   ///< the text, or the text formula's cached result
     xlsx::Num num = xlsx::Num::integer;
     std::string how; ///< how it is computed, for people
+    /// A finding: no value, its message across the value and how columns.
+    bool span = false;
 
     static Item input(std::string key, std::string label, double v, xlsx::Num num, std::string how);
     static Item value(std::string key, std::string label, double v, xlsx::Num num, std::string how);

@@ -3,6 +3,7 @@
 // inputs; everything derived is a formula over them and the Assumptions sheet
 // (docs/model.md §6-§10 for the formulas), cached with the engine's number.
 #include "podsizer/core/network.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "workbook_design_items.hpp"
 
 #include <algorithm>
@@ -21,14 +22,34 @@ constexpr int kLabel = 0;
 constexpr int kValue = DesignCells::kValueCol;
 constexpr int kHow = 2;
 constexpr double kLabelWidth = 40;
+constexpr double kValueWidth = 22; // "containment / rear door"
 constexpr double kHowWidth = 84;
+
+/// The value column as wide as the longest model name up to 34 characters
+/// ("C-node, 1U (current generation)"); a longer one wraps ("NVIDIA
+/// Spectrum-4 SN5600 switch, 64 x 800 GbE (2U)" was cut, REVIEW-3 part B
+/// #6). The explanation column is narrower by as much, so the page keeps
+/// its scale.
+double value_width(const Design& d) {
+    std::size_t longest = 0;
+    for (const std::string& s :
+         {d.cnode_shown(), d.dbox_shown(), d.switch_shown(), d.rack_shown()}) {
+        longest = std::max(longest,
+                           static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) {
+                               return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+                           })));
+    }
+    return std::clamp(static_cast<double>(longest) + 3.0, kValueWidth, 34.0);
+}
 
 /// Writes items as rows (label, value, how it is computed) and remembers
 /// where each keyed value went, so later formulas refer to it by key.
 class Items {
 public:
-    Items(xlsx::Book& book, xlsx::Sheet& sheet, DesignCells& cells)
-        : book_(book), sheet_(sheet), cells_(cells) {}
+    Items(xlsx::Book& book, xlsx::Sheet& sheet, DesignCells& cells, double value_width,
+          double how_width)
+        : book_(book), sheet_(sheet), cells_(cells), value_width_(value_width),
+          how_width_(how_width) {}
 
     void write(const Section& section) {
         if (!section.title.empty()) {
@@ -49,6 +70,12 @@ private:
     }
     void write(const Item& item) {
         sheet_.text(row_, kLabel, item.label, book_.label());
+        if (item.span) {
+            sheet_.merged_text(row_, kValue, kHow, value_width_ + how_width_, item.how,
+                               book_.note(), 9.0);
+            ++row_;
+            return;
+        }
         switch (item.kind) {
         case Item::Kind::input:
             sheet_.number(row_, kValue, item.number, item.num, Role::input);
@@ -62,8 +89,10 @@ private:
         case Item::Kind::array_formula:
             sheet_.array_formula(row_, kValue, expand(item.expr), item.number, item.num);
             break;
-        case Item::Kind::text:
-            sheet_.text(row_, kValue, item.shown, book_.text_value());
+        case Item::Kind::text: // a long model name wraps within its column
+            sheet_.text(row_, kValue, item.shown,
+                        static_cast<double>(item.shown.size()) > value_width_ ? book_.text_wrapped()
+                                                                              : book_.text_value());
             break;
         case Item::Kind::text_formula:
             sheet_.formula_text(row_, kValue, expand(item.expr), item.shown);
@@ -71,9 +100,11 @@ private:
         }
         sheet_.text(row_, kHow, item.how, book_.note());
         const bool is_text = item.kind == Item::Kind::text || item.kind == Item::Kind::text_formula;
-        if (!is_text) {
-            sheet_.fit_height(row_, {{item.label, kLabelWidth, 10.0}, {item.how, kHowWidth, 9.0}});
-        }
+        // Every row as high as its wrapped text: a finding's message wraps
+        // over several lines and ran into the next rows (REVIEW-3 part B #6).
+        sheet_.fit_height(row_, {{item.label, kLabelWidth, 10.0},
+                                 {is_text ? item.shown : "", value_width_, 10.0},
+                                 {item.how, how_width_, 9.0}});
         if (!item.key.empty()) {
             cells_.rows[item.key] = row_;
             if (is_text) {
@@ -108,6 +139,8 @@ private:
     xlsx::Book& book_;
     xlsx::Sheet& sheet_;
     DesignCells& cells_;
+    double value_width_;
+    double how_width_;
     int row_ = kHeaderRow + 1;
 };
 
@@ -302,8 +335,12 @@ Section bill_of_materials(const DesignContext& x) {
                     "one of the D-box's drive options"),
         Item::formula("drives", "Drives per D-box", "=" + x.db("drives"), d.drives_per_dbox,
                       Num::integer, "from the D-box model"),
-        Item::formula("cd", "C-nodes per D-box (C:D)", "={cnodes}/{dboxes}", D > 0 ? C / D : 0.0,
-                      Num::two, "C-nodes / D-boxes"),
+        // As the CLI writes it (core's format_cd_ratio): "2.5:1", "1:2";
+        // ROUND(x,2) joined to text drops trailing zeros as it does.
+        Item::text_formula("cd", "C:D ratio (C-nodes per D-box)",
+                           "=IF({dboxes}=0,\"n/a\",IF({cnodes}>={dboxes},ROUND({cnodes}/"
+                           "{dboxes},2)&\":1\",\"1:\"&ROUND({dboxes}/{cnodes},2)))",
+                           D > 0 ? format_cd_ratio(C / D) : "n/a", "C-nodes / D-boxes"),
         Item::text("client_network", "Client network", std::string(to_string(d.client_network)),
                    "where the C-nodes' client ports land: storage-leaves (on the storage "
                    "leaves) or converged (on your fabric, not counted here)"),
@@ -489,12 +526,41 @@ Section throughput(const DesignContext& x) {
                        "past this many C-nodes the D-boxes are the limit")}};
 }
 
+/// The racks podsizer's layout gives, and what rests on them. The layout is
+/// no formula, so the rack count is at least it and both bounds above: a
+/// workbook edit that needs more racks for space or power shows more
+/// (REVIEW-3 part B #7). With no device fitting the rack (Design::racks_fit
+/// false) every figure is n/a, as the CLI prints it (REDTEAM-3 #14).
+std::vector<Item> layout_items(const DesignContext& x) {
+    const Design& d = x.d;
+    if (!d.racks_fit) {
+        const std::string why = "no single device fits the rack (a finding says which)";
+        return {Item::text("racks", "Racks", "n/a", why),
+                Item::text("rack_use_U", "Space used of the racks (%)", "n/a", why),
+                Item::text("cooling", "Cooling (fullest rack)", "n/a", why)};
+    }
+    const double used =
+        d.racks > 0 ? d.rack_units().base() / (count(d.racks) * d.rack_usable.base()) : 0.0;
+    return {Item::value("racks_layout", "Racks (rack layout, as sized)", count(d.racks),
+                        Num::integer,
+                        "podsizer's layout (Racks sheet): at least both bounds above, more when "
+                        "whole devices do not pack; re-run podsizer after changing counts"),
+            Item::formula("racks", "Racks (at least the layout and both bounds)",
+                          "=MAX({racks_layout},{racks_space},{racks_power})", count(d.racks),
+                          Num::integer, "the larger of the layout and the racks for space, power"),
+            Item::formula("rack_use_U", "Space used of the racks (%)",
+                          "={total_U}/({racks}*{rack_usable_U})", used, Num::percent,
+                          "U / (racks x usable U)"),
+            Item::value("rack_peak_kW", "Fullest rack on the basis (kW)",
+                        in(d.rack_peak, units::kW), Num::one, "podsizer's layout (Racks sheet)"),
+            Item::text("cooling", "Cooling (fullest rack)", std::string(cooling_label(d.cooling)),
+                       "air to 20 kW, containment or rear door to 40 kW, liquid above")};
+}
+
 Section racks_and_power(const DesignContext& x) {
     const Design& d = x.d;
     const bool override_power = x.s != nullptr && x.s->constraints.rack_power.has_value();
-    const double used =
-        d.racks > 0 ? d.rack_units().base() / (count(d.racks) * d.rack_usable.base()) : 0.0;
-    return {
+    Section out{
         "Racks and power",
         {Item::formula("device_U", "Storage devices (U)",
                        "={cnodes}*" + x.cn("height_U") + "+{dboxes}*" + x.db("height_U"),
@@ -537,38 +603,59 @@ Section racks_and_power(const DesignContext& x) {
          Item::formula("racks_power", "Racks needed for power",
                        "=ROUNDUP({basis_kW}/{rack_limit_kW}-" + kSlackText + ",0)",
                        count(d.racks_for_power), Num::integer,
-                       "kW on the basis / allowed per rack, rounded up"),
-         Item::value("racks", "Racks (rack layout)", count(d.racks), Num::integer,
-                     "podsizer's layout (Racks sheet): at least both bounds above, more when "
-                     "whole devices do not pack"),
-         Item::formula("rack_use_U", "Space used of the racks (%)",
-                       "={total_U}/({racks}*{rack_usable_U})", used, Num::percent,
-                       "U / (racks x usable U)"),
-         Item::value("rack_peak_kW", "Fullest rack on the basis (kW)", in(d.rack_peak, units::kW),
-                     Num::one, "podsizer's layout (Racks sheet)"),
-         Item::text("cooling", "Cooling (fullest rack)", std::string(cooling_label(d.cooling)),
-                    "air to 20 kW, containment or rear door to 40 kW, liquid above")}};
+                       "kW on the basis / allowed per rack, rounded up")}};
+    std::vector<Item> more = layout_items(x);
+    out.items.insert(out.items.end(), std::make_move_iterator(more.begin()),
+                     std::make_move_iterator(more.end()));
+    return out;
 }
 
 Section density(const DesignContext& x) {
     const Design& d = x.d;
     const double racks = count(d.racks);
-    return {"Density",
-            {Item::formula("pb_per_rack", "Usable PB per rack", "={usable_PB}/{racks}",
-                           d.pb_per_rack(), Num::two, "usable / racks"),
-             Item::formula("pb_per_kw", "Usable PB per kW", "={usable_PB}/{power_kW}",
-                           d.pb_per_kw(), Num::three, "usable / power"),
-             Item::formula("read_per_kw", "Read GB/s per kW", "={read_GBps}/{power_kW}",
-                           d.gbps_read_per_kw(), Num::one, "delivered read / power"),
-             Item::formula("read_per_rack", "Read GB/s per rack", "={read_GBps}/{racks}",
-                           racks > 0 ? gbps(d.read) / racks : 0.0, Num::one,
-                           "delivered read / racks")}};
+    Section out{"Density", {}};
+    const std::string na = "no single device fits the rack: no racks to divide by";
+    out.items.push_back(d.racks_fit ? Item::formula("pb_per_rack", "Usable PB per rack",
+                                                    "={usable_PB}/{racks}", d.pb_per_rack(),
+                                                    Num::two, "usable / racks")
+                                    : Item::text("pb_per_rack", "Usable PB per rack", "n/a", na));
+    out.items.push_back(Item::formula("pb_per_kw", "Usable PB per kW", "={usable_PB}/{power_kW}",
+                                      d.pb_per_kw(), Num::three, "usable / power"));
+    out.items.push_back(Item::formula("read_per_kw", "Read GB/s per kW", "={read_GBps}/{power_kW}",
+                                      d.gbps_read_per_kw(), Num::one, "delivered read / power"));
+    out.items.push_back(d.racks_fit ? Item::formula("read_per_rack", "Read GB/s per rack",
+                                                    "={read_GBps}/{racks}",
+                                                    racks > 0 ? gbps(d.read) / racks : 0.0,
+                                                    Num::one, "delivered read / racks")
+                                    : Item::text("read_per_rack", "Read GB/s per rack", "n/a", na));
+    return out;
+}
+
+/// Whether the counts and the drive are still what podsizer sized: the
+/// layout, the verdict and the findings are not formulas, so an edit makes
+/// them stale, and the verdict (here, on the Summary and the Slide) says so
+/// (REVIEW-3 part B #7).
+Item as_sized(const Design& d) {
+    const std::string same = "AND({cnodes}=" + format_shortest(count(d.cnodes)) +
+                             ",{dboxes}=" + format_shortest(count(d.dboxes)) +
+                             ",{drive_TB}=" + format_shortest(in(d.drive_size, units::TB)) + ")";
+    return Item::text_formula(
+        "as_sized", "Counts and drive as sized", "=IF(" + same + ",\"yes\",\"NO: edited\")", "yes",
+        "C-nodes " + format_number(count(d.cnodes), 0) + ", D-boxes " +
+            format_number(count(d.dboxes), 0) + ", drive " +
+            format_shortest(in(d.drive_size, units::TB)) +
+            " TB; after an edit the rack layout, the verdict and the findings are as sized: re-run "
+            "podsizer");
 }
 
 Section verdict(const Design& d) {
-    Section out{"Verdict and findings",
-                {Item::text("feasible", "Meets every requirement and constraint",
-                            yes_no(d.feasible()), "podsizer: no error finding (below)")}};
+    const std::string verdict = yes_no(d.feasible());
+    Section out{
+        "Verdict and findings",
+        {as_sized(d), Item::text_formula("feasible", "Meets every requirement and constraint",
+                                         "=IF({as_sized}=\"yes\",\"" + verdict + "\",\"" + verdict +
+                                             " as sized; re-run podsizer\")",
+                                         verdict, "podsizer: no error finding (below)")}};
     if (d.findings.empty()) {
         out.items.push_back(Item::text("", "Findings", "none", ""));
     }
@@ -576,6 +663,7 @@ Section verdict(const Design& d) {
         out.items.push_back(Item::text(
             "", std::string(to_string(f.severity())) + ": " + std::string(to_string(f.code)), "",
             f.message()));
+        out.items.back().span = true;
     }
     return out;
 }
@@ -657,15 +745,17 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
     cells.sheet = sheet.name();
     heading(book, sheet, d);
     const DesignContext x{d, entry, a, *input.catalog, input.scenario, checkpoints};
-    Items it(book, sheet, cells);
+    const double value_col = value_width(d);
+    const double how_col = std::max(56.0, kHowWidth - (value_col - kValueWidth));
+    Items it(book, sheet, cells, value_col, how_col);
     for (const Section& section :
          {bill_of_materials(x), capacity(x), throughput(x), racks_and_power(x), density(x),
           requirement_section(x), verdict(d)}) {
         it.write(section);
     }
     sheet.column_width(kLabel, kLabel, kLabelWidth);
-    sheet.column_width(kValue, kValue, 22); // "containment / rear door"
-    sheet.column_width(kHow, kHow, kHowWidth);
+    sheet.column_width(kValue, kValue, value_col);
+    sheet.column_width(kHow, kHow, how_col);
     sheet.freeze(kHeaderRow + 1, 0);
     sheet.print_setup(kHeaderRow);
     return cells;

@@ -93,8 +93,12 @@ int design_block(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan, in
         sheet.formula(row, 1, "=" + xlsx::cell(site_row, 1), n, Num::integer);
         sheet.formula(row, 2, "=" + pods + "*" + cells.ref("usable_PB"),
                       in(s.usable_per_site[k], units::PB), Num::one);
-        sheet.formula(row, 3, "=" + pods + "*" + cells.ref("racks"),
-                      static_cast<double>(s.racks_per_site[k]), Num::integer);
+        if (pod.racks_fit) {
+            sheet.formula(row, 3, "=" + pods + "*" + cells.ref("racks"),
+                          static_cast<double>(s.racks_per_site[k]), Num::integer);
+        } else { // no device fits the rack: no count (Design::racks_fit)
+            sheet.text(row, 3, "n/a", book.text_value());
+        }
         sheet.formula(row, 4, "=" + pods + "*" + cells.ref("power_kW"),
                       in(s.power_per_site[k], units::kW), Num::one);
         sheet.formula(row, 5, "=" + pods + "*" + cells.ref("read_TBps"), n * pod_read, Num::two);
@@ -105,7 +109,11 @@ int design_block(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan, in
     sheet.text(row, 0, "Fleet", book.label());
     sheet.formula(row, 1, sum(first, last, 1), static_cast<double>(s.pods), Num::integer);
     sheet.formula(row, 2, sum(first, last, 2), in(s.usable, units::PB), Num::one);
-    sheet.formula(row, 3, sum(first, last, 3), static_cast<double>(s.racks), Num::integer);
+    if (pod.racks_fit) {
+        sheet.formula(row, 3, sum(first, last, 3), static_cast<double>(s.racks), Num::integer);
+    } else {
+        sheet.text(row, 3, "n/a", book.text_value());
+    }
     sheet.formula(row, 4, sum(first, last, 4), in(s.power, units::kW), Num::one);
     sheet.formula(row, 5, sum(first, last, 5), in(s.read, units::TB_per_s), Num::two);
     sheet.formula(row, 6, sum(first, last, 6), in(s.write, units::TB_per_s), Num::two);

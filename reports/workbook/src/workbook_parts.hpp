@@ -204,6 +204,19 @@ struct SummaryCells {
     std::map<std::string, int> rows;
     std::map<MetricId, std::vector<SummaryValue>> values; ///< per metric shown, per column
     std::map<MetricId, std::string> labels;               ///< each metric row's label
+    /// Per column: the design it shows (a design or its pods), -1 for a reference.
+    std::vector<int> design_of;
+    /// Per column: a design grown to whole pods (ColumnKind::pods).
+    std::vector<bool> pods;
+    /// A comparison's ratio rows (a column over a reference), in order.
+    struct Ratio {
+        MetricId id{};
+        std::size_t reference = 0;
+        std::string label;
+        int row = 0;
+        std::vector<SummaryValue> values; ///< per column
+    };
+    std::vector<Ratio> ratios;
 };
 
 /// The columns: each design, or with a comparison its columns (designs, pods
@@ -227,9 +240,6 @@ void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput&
 void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan,
                  const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& designs);
 
-/// The Slide: the few headline rows of the Summary (racks, usable, read,
-/// write, power, facility power, the verdict), each a link to its Summary
-/// cell, on one landscape page.
 /// Where the Cost sheet keeps each Summary column's TCO (docs/cost.md §7).
 struct CostCells {
     std::string sheet;
@@ -240,10 +250,24 @@ struct CostCells {
     std::vector<bool> assumed; ///< per column: rests on an assumed price
 };
 
-/// The Slide sheet; with `cost` (a price book) also a TCO row linking to the
-/// Cost sheet's TCO, so an edited price reaches it.
+/// The Slide sheet, an executive summary on one landscape page: the need and
+/// what each column delivers (intact and with a D-box down), the counts,
+/// racks and power on both bases, the verdict, the ratios against a cloud
+/// store, the top three risks and each design's typical rack. Every figure
+/// links to its Summary or design-sheet cell; with `cost` (a price book)
+/// also a TCO row linking to the Cost sheet's TCO.
 void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                 const SummaryCells& summary, const CostCells* cost = nullptr);
+                 const std::vector<DesignCells>& designs, const SummaryCells& summary,
+                 const CostCells* cost = nullptr);
+
+/// The Slide's lower part from `row`: the top three risks (errors first,
+/// then warnings) across the designs, and under each design column the
+/// design's typical rack drawn in filled cells (the columns' widths in
+/// characters: the label column's, each value column's). Returns the next
+/// free row.
+int write_slide_risks_and_racks(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                                const SummaryCells& summary, int row, double label_width,
+                                double column_width);
 
 /// The Racks sheet: each distinct rack of each design once, with how many
 /// racks are like it, in a few rows (runs of the same device).

@@ -69,17 +69,7 @@ Cell not_applicable() {
     return plain("n/a");
 }
 
-/// How the sheet shows a metric: the registry's decimals as a number format.
-Num num_of(const Metric& m) {
-    if (m.kind != MetricKind::number) {
-        return Num::text;
-    }
-    if (m.sheet_precise) {
-        return Num::precise;
-    }
-    constexpr Num by_decimals[] = {Num::integer, Num::one, Num::two, Num::three};
-    return by_decimals[std::clamp(m.decimals, 0, 3)];
-}
+using xlsx::num_of;
 
 // ---------------------------------------------------------------- columns
 
@@ -458,10 +448,16 @@ Cell design_cell(const Table& t, std::size_t c, const Metric& m) {
     const DesignCells& d = t.designs[col.design];
     const std::string key(m.sheet);
     if (!key.empty() && d.has(key)) {
-        if (num_of(m) == Num::text) {
+        if (num_of(m) == Num::text || d.texts.count(key) != 0) {
+            // Also a number the sheet writes as text: the C:D ratio "2.5:1"
+            // as the CLI writes it, racks "n/a" when no device fits the rack.
             return text_cell("=" + d.ref(key), d.texts.at(key));
         }
-        return num_cell("=" + d.ref(key), d.numbers.at(key));
+        const auto number = d.numbers.find(key);
+        if (number == d.numbers.end()) {
+            return not_applicable(); // "n/a" on the design sheet (no device fits the rack)
+        }
+        return num_cell("=" + d.ref(key), number->second);
     }
     if (key.empty() && m.scaling == Scaling::density) {
         return density_cell(t, c, m);
@@ -491,6 +487,12 @@ Cell pods_cell(const Table& t, std::size_t c, const Metric& m) {
                             t.a.name("scenario", "scenario", "tolerance") + ")/" +
                             t.at(MetricId::usable_capacity, dc) + "*(1-1E-9),0))",
                         static_cast<double>(col.extrapolation->pods));
+    }
+    if (linked && num_of(m) != Num::text && d.numbers.count(key) == 0) {
+        if (m.scaling == Scaling::same && d.texts.count(key) != 0) {
+            return text_cell("=" + t.at(m.id, dc), d.texts.at(key)); // the C:D ratio "2.5:1"
+        }
+        return not_applicable(); // "n/a" on the design sheet (no device fits the rack)
     }
     if (m.scaling == Scaling::total && linked) {
         const double n = static_cast<double>(col.extrapolation->pods);
@@ -793,14 +795,24 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
 
     for (const Column& c : t.cols) {
         out.column_names.push_back(c.name);
+        out.design_of.push_back(c.kind == ColumnKind::reference ? -1 : static_cast<int>(c.design));
+        out.pods.push_back(c.kind == ColumnKind::pods);
     }
     for (const SummaryRow& r : t.rows) {
         const Metric* const* m = std::get_if<const Metric*>(&r.what);
-        if (m == nullptr) {
+        const RatioRow* ratio = std::get_if<RatioRow>(&r.what);
+        if (m == nullptr && ratio == nullptr) {
             continue;
         }
-        out.labels[(*m)->id] = r.label;
-        std::vector<SummaryValue>& values = out.values[(*m)->id];
+        std::vector<SummaryValue>* row_values = nullptr;
+        if (m != nullptr) {
+            out.labels[(*m)->id] = r.label;
+            row_values = &out.values[(*m)->id];
+        } else {
+            out.ratios.push_back({ratio->what->id, ratio->reference, r.label, r.row, {}});
+            row_values = &out.ratios.back().values;
+        }
+        std::vector<SummaryValue>& values = *row_values;
         for (std::size_t c = 0; c < t.cols.size(); ++c) {
             const Cell cell = cell_for(t, c, r);
             SummaryValue v;

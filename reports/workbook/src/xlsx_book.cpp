@@ -3,6 +3,7 @@
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/units.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/version.hpp"
 #include "stderr_capture.hpp"
 
@@ -85,6 +86,21 @@ const char* num_format(Num n) {
     }
     return "General";
 }
+
+} // namespace
+
+Num num_of(const Metric& m) {
+    if (m.kind != MetricKind::number) {
+        return Num::text;
+    }
+    if (m.sheet_precise) {
+        return Num::precise;
+    }
+    constexpr Num by_decimals[] = {Num::integer, Num::one, Num::two, Num::three};
+    return by_decimals[std::clamp(m.decimals, 0, 3)];
+}
+
+namespace {
 
 /// Text safe inside a header/footer: '&' starts a control code there.
 std::string header_escaped(const std::string& s, std::size_t max_points) {
@@ -289,32 +305,36 @@ void Sheet::column_width(int first, int last, double width) {
 }
 
 void Sheet::fit_height(int row, const std::vector<std::tuple<std::string, double, double>>& texts) {
-    std::size_t lines = 1;
+    std::size_t most = 1;
+    double height = 13.0; // one line of 10-point text, as before
     for (const auto& [text, width, points] : texts) {
         // A column of width w holds about w digits of 11-point Calibri; text
         // averages a little narrower than digits, and smaller fonts fit more.
-        const double per_line = std::max(1.0, width * 1.2 * 11.0 / points);
+        // 1.1, not 1.2: words wrap whole, and LibreOffice's substitute font
+        // ran wrapped findings past the row (REVIEW-3 part B #6).
+        const double per_line = std::max(1.0, width * 1.1 * 11.0 / points);
         std::size_t count = 0;
         for (unsigned char c : text) {
             count += (c & 0xC0) != 0x80 ? 1 : 0;
         }
-        lines = std::max(
-            lines, static_cast<std::size_t>(std::ceil(static_cast<double>(count) / per_line)));
+        const auto lines =
+            static_cast<std::size_t>(std::ceil(static_cast<double>(count) / per_line));
+        most = std::max(most, lines);
+        // A line is about 1.3 times the font's size (13 points at 10).
+        height = std::max(height, 1.3 * points * static_cast<double>(lines));
     }
-    if (lines > 1) {
-        check(worksheet_set_row(ws_, static_cast<lxw_row_t>(row), 13.0 * static_cast<double>(lines),
-                                nullptr),
-              "row height");
+    if (most > 1) {
+        check(worksheet_set_row(ws_, static_cast<lxw_row_t>(row), height, nullptr), "row height");
     }
 }
 
 void Sheet::merged_text(int row, int first, int last, double width, const std::string& s,
-                        lxw_format* f) {
+                        lxw_format* f, double points) {
     const auto r = static_cast<lxw_row_t>(row);
     check(worksheet_merge_range(ws_, r, static_cast<lxw_col_t>(first), r,
                                 static_cast<lxw_col_t>(last), cell_text(s).c_str(), f),
           "merged range");
-    fit_height(row, {{s, width, 10.0}});
+    fit_height(row, {{s, width, points}});
 }
 
 void Sheet::portrait() {
@@ -334,7 +354,9 @@ void Sheet::print_setup(int header_row) {
     worksheet_set_paper(ws_, 9); // A4
     worksheet_fit_to_pages(ws_, 1, one_page_ ? 1 : 0);
     worksheet_set_margins(ws_, 0.5, 0.5, 0.75, 0.6);
-    check(worksheet_set_header(ws_, book_->header_text().c_str()), "header");
+    check(worksheet_set_header(ws_, date_only_header_ ? book_->date_header_text().c_str()
+                                                      : book_->header_text().c_str()),
+          "header");
     check(worksheet_set_footer(ws_, book_->footer_text().c_str()), "footer");
     if (header_row >= 0) {
         check(worksheet_repeat_rows(ws_, 0, static_cast<lxw_row_t>(header_row)), "repeat rows");
@@ -347,6 +369,17 @@ void Sheet::freeze(int rows, int cols) {
 
 void Sheet::hide_gridlines() {
     worksheet_gridlines(ws_, LXW_HIDE_ALL_GRIDLINES);
+}
+
+void Sheet::merge_down(int first, int last, int col, const std::string& s, lxw_format* f) {
+    const auto c = static_cast<lxw_col_t>(col);
+    if (first == last) {
+        text(first, col, s, f);
+        return;
+    }
+    check(worksheet_merge_range(ws_, static_cast<lxw_row_t>(first), c, static_cast<lxw_row_t>(last),
+                                c, cell_text(s).c_str(), f),
+          "merged block");
 }
 
 void Sheet::row_height(int row, double points) {
@@ -379,6 +412,7 @@ Book::Book(const std::string& path, const std::string& date, const std::string& 
     check(workbook_set_properties(wb_, &props), "properties");
 
     header_text_ = "&L&\"-,Bold\"" + header_escaped(xml_safe(scenario), 120) + "&R" + date;
+    date_header_text_ = "&R" + date;
     footer_text_ = "&L&A&Rpodsizer " + std::string(version()) + " \xc2\xb7 page &P of &N";
 
     title_ = make(true, 14);
@@ -445,6 +479,40 @@ lxw_format* Book::subtitle_wrapped() {
         format_set_text_wrap(subtitle_wrapped_);
     }
     return subtitle_wrapped_;
+}
+
+lxw_format* Book::text_wrapped() {
+    if (text_wrapped_ == nullptr) {
+        text_wrapped_ = make();
+        format_set_align(text_wrapped_, LXW_ALIGN_RIGHT);
+        format_set_text_wrap(text_wrapped_);
+        format_set_border(text_wrapped_, LXW_BORDER_THIN);
+        format_set_border_color(text_wrapped_, kBorder);
+    }
+    return text_wrapped_;
+}
+
+lxw_format* Book::warning() {
+    if (warning_ == nullptr) {
+        warning_ = make(true, 10);
+        format_set_font_color(warning_, 0xC00000);
+    }
+    return warning_;
+}
+
+lxw_format* Book::block(lxw_color_t fill, lxw_color_t font, double points) {
+    lxw_format*& f = blocks_[{fill, font, points}];
+    if (f == nullptr) {
+        f = make(false, points);
+        format_set_bg_color(f, fill);
+        format_set_font_color(f, font);
+        format_set_align(f, LXW_ALIGN_CENTER);
+        format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
+        format_set_text_wrap(f);
+        format_set_border(f, LXW_BORDER_THIN);
+        format_set_border_color(f, 0x7F7F7F);
+    }
+    return f;
 }
 
 lxw_format* Book::make(bool bold, double size) {

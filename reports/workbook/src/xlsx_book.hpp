@@ -14,6 +14,10 @@
 #include <vector>
 #include <xlsxwriter.h>
 
+namespace podsizer {
+struct Metric;
+}
+
 namespace podsizer::xlsx {
 
 /// "A" for column 0, "AB" for 27.
@@ -38,6 +42,12 @@ enum class Num {
     scientific, ///< 0.00E+00 (probabilities such as 1.72E-03)
     text,       ///< text cells
 };
+
+/// How the workbook shows a metric of the registry (reports/metrics.hpp):
+/// text for a text metric, every decimal given for a sheet_precise one
+/// (61.44 TB), else its `decimals` as the CLI prints them (0.260 at three).
+/// The one mapping of the Summary, the Slide and the diff sheet.
+Num num_of(const Metric& m);
 
 /// What a cell is: an input the user may change (blue), a formula (black),
 /// a formula resting on a catalog figure nobody publishes (shaded; its
@@ -78,7 +88,7 @@ public:
     /// row as high as its lines (`width`: the columns' width in characters),
     /// so a long note stays on the printed page.
     void merged_text(int row, int first, int last, double width, const std::string& s,
-                     lxw_format* f);
+                     lxw_format* f, double points = 10.0);
     /// Portrait instead of landscape (long narrow tables).
     void portrait();
     /// Shrunk to one page high as well as wide (the Summary: one page to show).
@@ -89,6 +99,11 @@ public:
     void freeze(int rows, int cols);
     /// No gridlines on screen or on paper (a slide table).
     void hide_gridlines();
+    /// The page header gives the date only: the sheet's own title names the
+    /// scenario (the Slide, so its title prints once).
+    void date_only_header() { date_only_header_ = true; }
+    /// Merges rows first..last of column `col` into one cell holding `s`.
+    void merge_down(int first, int last, int col, const std::string& s, lxw_format* f);
     /// A row's height in points.
     void row_height(int row, double points);
 
@@ -100,6 +115,7 @@ private:
     std::string name_;
     bool portrait_ = false;
     bool one_page_ = false;
+    bool date_only_header_ = false;
 };
 
 class Book {
@@ -132,10 +148,18 @@ public:
     lxw_format* text_formula() const { return text_formula_; }
     /// A text formula resting on an assumed figure: shaded like Role::assumed.
     lxw_format* text_assumed() const { return text_assumed_; }
+    /// text_value, wrapped (a long model name in a narrow column).
+    lxw_format* text_wrapped();
+    /// Bold dark red, for a note that a figure is stale (made on first use).
+    lxw_format* warning();
+    /// A centred, wrapped block filled with `fill`, text in `font` at
+    /// `points` (the Slide's rack picture), one format per combination.
+    lxw_format* block(lxw_color_t fill, lxw_color_t font, double points);
 
     WorkbookManifest& manifest() { return manifest_; }
     const std::string& header_text() const { return header_text_; }
     const std::string& footer_text() const { return footer_text_; }
+    const std::string& date_header_text() const { return date_header_text_; }
 
 private:
     lxw_format* make(bool bold = false, double size = 0);
@@ -144,7 +168,11 @@ private:
     std::string path_;
     std::string header_text_;
     std::string footer_text_;
+    std::string date_header_text_;
     std::map<std::pair<Num, Role>, lxw_format*> styles_;
+    std::map<std::tuple<lxw_color_t, lxw_color_t, double>, lxw_format*> blocks_;
+    lxw_format* warning_ = nullptr;
+    lxw_format* text_wrapped_ = nullptr;
     lxw_format* title_ = nullptr;
     lxw_format* subtitle_ = nullptr;
     lxw_format* subtitle_wrapped_ = nullptr;
