@@ -184,10 +184,12 @@ TEST_CASE("the sheets come in the issue's order: Slide, Summary, designs, Checkp
     const Written hd = write_example("high-density-1eb.json", "hd.xlsx");
     CHECK(hd.manifest.sheets ==
           std::vector<std::string>{"Slide", "Summary", "HD exabyte, full performance",
-                                   "HD exabyte, capacity only (1 2)", "Resilience", "Racks",
-                                   "Assumptions", "Charts"});
+                                   "HD exabyte, capacity only (1\u2236"
+                                   "2)",
+                                   "Resilience", "Racks", "Assumptions", "Charts"});
     const std::string& book = hd.parts.at("xl/workbook.xml");
-    CHECK(book.find("name=\"HD exabyte, capacity only (1 2)\"") != std::string::npos);
+    CHECK(book.find("name=\"HD exabyte, capacity only (1\u2236"
+                    "2)\"") != std::string::npos);
     // With checkpoint jobs, their sheet comes after the designs.
     const Written ck = write_example("checkpoint-cadence.json", "ckpt.xlsx");
     CHECK(ck.manifest.sheets == std::vector<std::string>{"Slide", "Summary", "NCP pod as quoted",
@@ -355,7 +357,7 @@ TEST_CASE("design sheet names are valid, unique and never a fixed sheet's") {
     const Row rows[] = {
         {{"NCP pod"}, {"NCP pod"}},
         // Excel forbids []:*?/\ in sheet names.
-        {{"HD: 1/2 [a]*?\\"}, {"HD  1 2  a"}},
+        {{"HD: 1/2 [a]*?\\"}, {"HD\u2236 1 2  a"}},
         // 31 characters at most, cut at a word boundary.
         {{"A very long design name that goes on and on"}, {"A very long design name that"}},
         {{"HD exabyte, full performance, one namespace"}, {"HD exabyte, full performance"}},

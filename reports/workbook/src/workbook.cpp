@@ -132,8 +132,15 @@ std::vector<std::string> design_sheet_names(const SizingResult& result) {
         std::string clean;
         // xml_safe: U+FFFE/U+FFFF are no control characters but XML forbids them.
         for (char c : xml_safe(result.designs[i].name)) {
-            // Sheet names forbid []:*?/\ and control characters.
-            const bool bad = c == '[' || c == ']' || c == ':' || c == '*' || c == '?' || c == '/' ||
+            // Sheet names forbid []:*?/\ and control characters. A ratio keeps
+            // its colon as U+2236 RATIO, which Excel allows and LibreOffice's
+            // fonts (DejaVu Sans, Liberation) draw: "(1∶2)", not "(1 2)"
+            // (REVIEW-3 part B #6).
+            if (c == ':') {
+                clean += "\u2236";
+                continue;
+            }
+            const bool bad = c == '[' || c == ']' || c == '*' || c == '?' || c == '/' ||
                              c == '\\' || static_cast<unsigned char>(c) < 0x20;
             clean += bad ? ' ' : c;
         }

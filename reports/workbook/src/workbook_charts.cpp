@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace podsizer::wb {
@@ -21,6 +22,9 @@ using xlsx::Role;
 
 constexpr int kKneeDataRow = 44; ///< first row of the chart data, below the charts
 constexpr int kGoodputRows = 24; ///< rows taken by the goodput chart
+/// The per-PB table's rows below the knee data (at most 10 points, a blank
+/// row and the design as sized).
+constexpr int kPerPbOffset = 16;
 
 /// C-node counts around the knee: from a quarter of it to twice it, and the
 /// design's own count, so the flat part past the knee shows.
@@ -34,18 +38,15 @@ std::vector<std::int64_t> knee_points(const Design& d) {
     return {pts.begin(), pts.end()};
 }
 
+/// A column chart of one row of values (`vals`) over the Summary's column
+/// names, reference systems in orange.
 void column_chart(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& summary,
-                  const std::string& key, const char* title, const char* axis, int row, int col) {
-    if (summary.rows.count(key) == 0 || summary.designs == 0) {
-        return;
-    }
+                  const std::string& vals, const char* title, const char* axis, int row, int col) {
     lxw_chart* chart = book.add_chart(LXW_CHART_COLUMN);
-    const int r = summary.rows.at(key);
     const int c1 = summary.first_design_col;
     const int c2 = c1 + summary.designs - 1;
     const std::string cats =
         xlsx::range(summary.sheet, summary.header_row, c1, summary.header_row, c2);
-    const std::string vals = xlsx::range(summary.sheet, r, c1, r, c2);
     lxw_chart_series* s = chart_add_series(chart, cats.c_str(), vals.c_str());
     chart_series_set_name(s, title);
     chart_series_set_labels(s);
@@ -69,7 +70,74 @@ void column_chart(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& summ
     }
     chart_title_set_name(chart, title);
     chart_axis_set_name(chart->y_axis, axis);
-    xlsx::place_chart(sheet, chart, row, col, {LXW_CHART_LEGEND_NONE, 1.0, 1.0}, "chart");
+    xlsx::place_chart(sheet, chart, row, col, {LXW_CHART_LEGEND_NONE, 0.8, 1.0}, "chart");
+}
+
+/// A Summary row as a column chart.
+void summary_chart(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& summary,
+                   const std::string& key, const char* title, const char* axis, int row, int col) {
+    if (summary.rows.count(key) == 0 || summary.designs == 0) {
+        return;
+    }
+    const int r = summary.rows.at(key);
+    const int c1 = summary.first_design_col;
+    column_chart(book, sheet, summary,
+                 xlsx::range(summary.sheet, r, c1, r, c1 + summary.designs - 1), title, axis, row,
+                 col);
+}
+
+/// Racks and power per PB of usable capacity, each column's Summary figures
+/// over its usable capacity, at `row` (a header and two rows), and their
+/// charts: a 218 PB pod beside 1 EB designs compares like for like
+/// (REVIEW-3 part B #6). Nothing without those Summary rows.
+void per_pb_charts(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& summary, int row,
+                   int chart_row, int chart_col) {
+    const auto usable = summary.values.find(MetricId::usable_capacity);
+    if (summary.designs == 0 || usable == summary.values.end() ||
+        summary.rows.count("usable_PB") == 0) {
+        return;
+    }
+    sheet.text(row, 0, "Per PB of usable capacity", book.header_left());
+    std::vector<std::tuple<std::string, double, double>> names{
+        {"Per PB of usable capacity", 16, 10.0}};
+    for (int c = 0; c < summary.designs; ++c) {
+        const std::string& name = summary.column_names[static_cast<std::size_t>(c)];
+        sheet.text(row, 1 + c, name, book.header());
+        names.emplace_back(name, 14, 10.0); // bold white text runs wider
+    }
+    sheet.fit_height(row, names);
+    const std::pair<MetricId, const char*> rows[] = {{MetricId::racks, "Racks per PB"},
+                                                     {MetricId::power, "Power per PB (kW)"}};
+    int r = row + 1;
+    for (const auto& [id, label] : rows) {
+        const auto values = summary.values.find(id);
+        const Metric& m = metric(id);
+        const auto at = summary.rows.find(std::string(m.sheet.empty() ? m.key : m.sheet));
+        if (values == summary.values.end() || at == summary.rows.end()) {
+            continue;
+        }
+        sheet.text(r, 0, label, book.label());
+        for (int c = 0; c < summary.designs; ++c) {
+            const auto i = static_cast<std::size_t>(c);
+            const SummaryValue& v = values->second[i];
+            const SummaryValue& u = usable->second[i];
+            const int col = summary.first_design_col + c;
+            if (v.kind != SummaryValue::a_number || u.kind != SummaryValue::a_number ||
+                u.number <= 0.0) {
+                sheet.text(r, 1 + c, "n/a", book.text_value());
+                continue;
+            }
+            sheet.formula(r, 1 + c,
+                          "=" + xlsx::ref(summary.sheet, at->second, col) + "/" +
+                              xlsx::ref(summary.sheet, summary.rows.at("usable_PB"), col),
+                          v.number / u.number, Num::three);
+        }
+        const std::string vals = xlsx::range(sheet.name(), r, 1, r, summary.designs);
+        column_chart(book, sheet, summary, vals, label,
+                     id == MetricId::racks ? "racks / PB" : "kW / PB", chart_row, chart_col);
+        chart_col += 8;
+        ++r;
+    }
 }
 
 /// What one design's knee curve on the Charts sheet is drawn from.
@@ -191,13 +259,16 @@ void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inp
     const SizingResult& result = *input.result;
     sheet.text(0, 0, "Charts", book.title());
     sheet.text(1, 0,
-               "Racks and power per design (from Summary). Delivered read against the C-node "
-               "count with the D-boxes fixed: past the knee, more C-nodes buy nothing.",
+               "Racks and power per design (from Summary), absolute and per PB of usable "
+               "capacity. Delivered read against the C-node count with the D-boxes fixed: past "
+               "the knee, more C-nodes buy nothing.",
                book.subtitle());
     sheet.text(2, 0, "The charts' data is below them, from row " + std::to_string(data_row) + ".",
                book.subtitle());
-    column_chart(book, sheet, summary, "racks", "Racks", "racks", 3, 0);
-    column_chart(book, sheet, summary, "power_kW", "Power (kW)", "kW", 3, 5);
+    // Absolute and per PB side by side: racks, racks per PB, power, power per PB.
+    summary_chart(book, sheet, summary, "racks", "Racks", "racks", 3, 0);
+    summary_chart(book, sheet, summary, "power_kW", "Power (kW)", "kW", 3, 8);
+    per_pb_charts(book, sheet, summary, data_row + kPerPbOffset, 3, 4);
 
     // Knee data: per design two columns, C-nodes and delivered read (TB/s).
     const Constraints constraints =

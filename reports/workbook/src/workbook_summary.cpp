@@ -660,17 +660,58 @@ std::string assumptions_comment(const std::vector<std::string>& ids) {
     return text + "\nSee the Assumptions sheet, or podsizer catalog show ID.";
 }
 
+/// Characters, not bytes: UTF-8 continuation bytes do not count.
+std::size_t chars(const std::string& s) {
+    return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char ch) {
+        return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+    }));
+}
+
+/// The label column's width and each value column's, in characters.
+struct Widths {
+    double label = 28;
+    double value = 20;
+};
+
+/// As wide as the longest label up to 48 (the ratio rows say their basis:
+/// "Racks ÷ Cloud HDD object store at the same usable capacity (×)" wraps),
+/// at least the old 36 / 28; value columns as wide as the longest model
+/// name up to 26 (a longer one wraps), so five columns print legibly.
+Widths widths(const Table& t) {
+    std::size_t longest = 0;
+    std::size_t longest_text = 0; // "Maverick D-box, 2U high-density, 44 QLC SSDs"
+    for (const SummaryRow& r : t.rows) {
+        longest = std::max(longest, chars(r.label));
+        for (std::size_t c = 0; c < t.cols.size(); ++c) {
+            const Cell cell = cell_for(t, c, r);
+            if (cell.kind == Cell::text) {
+                longest_text = std::max(longest_text, chars(cell.cached));
+            }
+        }
+    }
+    const double least = t.input.comparison != nullptr ? 36.0 : 28.0;
+    Widths w;
+    w.label = std::clamp(static_cast<double>(longest) + 2.0, least, 48.0);
+    w.value = std::clamp(static_cast<double>(longest_text) + 2.0, 20.0, 26.0);
+    return w;
+}
+
 void write_cell(xlsx::Book& book, xlsx::Sheet& sheet, int row, int col, const Cell& cell, Num num,
-                const std::vector<std::string>& assumed) {
+                const std::vector<std::string>& assumed, double width) {
     switch (cell.kind) {
     case Cell::number:
         sheet.formula(row, col, cell.formula, cell.value, num,
                       assumed.empty() ? xlsx::Role::formula : xlsx::Role::assumed);
         break;
-    case Cell::text:
+    case Cell::text: {
+        // A model name longer than the column wraps; the row grows to it.
+        const bool wrap = static_cast<double>(chars(cell.cached)) > width;
         sheet.formula_text(row, col, cell.formula, cell.cached,
-                           assumed.empty() ? nullptr : book.text_assumed());
+                           !assumed.empty() ? book.text_assumed()
+                           : wrap           ? book.text_wrapped()
+                                            : nullptr);
         break;
+    }
     case Cell::plain:
         sheet.text(row, col, cell.cached, book.text_value());
         return; // "n/a": nothing rests on anything
@@ -680,18 +721,26 @@ void write_cell(xlsx::Book& book, xlsx::Sheet& sheet, int row, int col, const Ce
     }
 }
 
-void write_table(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row) {
+void write_table(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row,
+                 const Widths& w) {
     sheet.text(header_row, 0, "Metric", book.header_left());
     for (std::size_t c = 0; c < t.cols.size(); ++c) {
         sheet.text(header_row, t.first_col + static_cast<int>(c), t.cols[c].name, book.header());
     }
     for (const SummaryRow& r : t.rows) {
-        const bool ratio = std::holds_alternative<RatioRow>(r.what);
-        sheet.text(r.row, 0, r.label, ratio ? book.section() : book.label());
+        // The label wraps too (a ratio row names its basis); each row is as
+        // high as its longest text, so nothing is cut on paper.
+        std::vector<std::tuple<std::string, double, double>> texts{{r.label, w.label, 10.0}};
+        sheet.text(r.row, 0, r.label, book.label());
         for (std::size_t c = 0; c < t.cols.size(); ++c) {
-            write_cell(book, sheet, r.row, t.first_col + static_cast<int>(c), cell_for(t, c, r),
-                       r.num, cell_assumptions(t, c, r));
+            const Cell cell = cell_for(t, c, r);
+            write_cell(book, sheet, r.row, t.first_col + static_cast<int>(c), cell, r.num,
+                       cell_assumptions(t, c, r), w.value);
+            if (cell.kind == Cell::text) {
+                texts.emplace_back(cell.cached, w.value, 10.0);
+            }
         }
+        sheet.fit_height(r.row, texts);
     }
 }
 
@@ -726,7 +775,7 @@ void write_assumptions_legend(xlsx::Book& book, xlsx::Sheet& sheet, const Table&
 
 /// Notes under the table, then the slide look: no grid, a wide first
 /// column, readable design columns, a tall header.
-void finish(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row) {
+void finish(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row, const Widths& w) {
     const int end = t.rows.empty() ? header_row + 1 : t.rows.back().row + 1;
     sheet.text(end + 1, 0,
                "Each figure is a formula over the design sheets and Assumptions (inputs in blue).",
@@ -737,37 +786,16 @@ void finish(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row
                book.subtitle());
     write_assumptions_legend(book, sheet, t, end + 3);
     sheet.hide_gridlines();
-    // As wide as the longest label (the ratio rows say their basis: "Racks ÷
-    // Cloud HDD object store at the same usable capacity (×)"), so none is
-    // cut off on the slide; at least the old 36 / 28.
-    // Characters, not bytes: UTF-8 continuation bytes do not count.
-    auto chars = [](const std::string& s) {
-        return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char ch) {
-            return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
-        }));
-    };
-    std::size_t longest = 0;
-    std::size_t longest_text = 0; // model names: "Maverick D-box, 2U high-density, 44 QLC SSDs"
-    for (const SummaryRow& r : t.rows) {
-        longest = std::max(longest, chars(r.label));
-        for (std::size_t c = 0; c < t.cols.size(); ++c) {
-            const Cell cell = cell_for(t, c, r);
-            if (cell.kind == Cell::text) {
-                longest_text = std::max(longest_text, chars(cell.cached));
-            }
-        }
-    }
-    const double label_width = t.input.comparison != nullptr ? 36.0 : 28.0;
-    sheet.column_width(0, 0, std::max(label_width, static_cast<double>(longest) + 2.0));
+    sheet.column_width(0, 0, w.label);
     if (!t.cols.empty()) {
-        // Wide enough that no model name is cut off (a text spills into the
-        // next cell only when that is empty), at most 48 so the page holds.
-        const double width = std::clamp(static_cast<double>(longest_text) + 2.0, 20.0, 48.0);
-        sheet.column_width(t.first_col, t.first_col + static_cast<int>(t.cols.size()) - 1, width);
+        sheet.column_width(t.first_col, t.first_col + static_cast<int>(t.cols.size()) - 1, w.value);
     }
     sheet.row_height(header_row, 32);
     sheet.freeze(header_row + 1, 1);
-    sheet.one_page();
+    // One page wide, as many high as it takes, the labels on every page: a
+    // five-column comparison shrunk onto one page was too small to read
+    // (REVIEW-3 part B #6).
+    sheet.repeat_label_column();
     sheet.print_setup(header_row);
 }
 
@@ -827,8 +855,9 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
     }
 
     write_heading(book, sheet, input);
-    write_table(book, sheet, t, out.header_row);
-    finish(book, sheet, t, out.header_row);
+    const Widths w = widths(t);
+    write_table(book, sheet, t, out.header_row, w);
+    finish(book, sheet, t, out.header_row, w);
     return out;
 }
 

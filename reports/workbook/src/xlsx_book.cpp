@@ -371,6 +371,10 @@ void Sheet::hide_gridlines() {
     worksheet_gridlines(ws_, LXW_HIDE_ALL_GRIDLINES);
 }
 
+void Sheet::repeat_label_column() {
+    check(worksheet_repeat_columns(ws_, 0, 0), "repeat columns");
+}
+
 void Sheet::merge_down(int first, int last, int col, const std::string& s, lxw_format* f) {
     const auto c = static_cast<lxw_col_t>(col);
     if (first == last) {

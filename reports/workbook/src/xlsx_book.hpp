@@ -102,6 +102,8 @@ public:
     /// The page header gives the date only: the sheet's own title names the
     /// scenario (the Slide, so its title prints once).
     void date_only_header() { date_only_header_ = true; }
+    /// Column A printed on every page (a table wider or longer than one page).
+    void repeat_label_column();
     /// Merges rows first..last of column `col` into one cell holding `s`.
     void merge_down(int first, int last, int col, const std::string& s, lxw_format* f);
     /// A row's height in points.
