@@ -15,6 +15,7 @@
 #include "podsizer/core/cost.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/extrapolation.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "support/test_paths.hpp"
 #include "xlsx_package.hpp"
@@ -23,6 +24,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
+#include <regex>
+#include <set>
 #include <xlsxwriter.h>
 
 using namespace podsizer;
@@ -166,6 +169,56 @@ void edit_price(const std::string& from, const std::string& to, const std::strin
     write_xlsx_parts(to, parts);
 }
 
+/// Copies the workbook `from` to `to` with the value cell of the row
+/// labelled `label` on sheet number `index` (1-based, in sheet order) changed
+/// from `was` to `now` in the sheet's XML, as if typed in a spreadsheet
+/// program; every cached result stays the original's.
+void edit_labelled(const std::string& from, const std::string& to, int index,
+                   const std::string& label, const std::string& was, const std::string& now) {
+    std::map<std::string, std::string> parts = read_xlsx_parts(from);
+    // The label's shared string, then the cell holding it in column A.
+    const std::string& strings = parts.at("xl/sharedStrings.xml");
+    int at = -1;
+    int n = 0;
+    for (std::size_t p = strings.find("<si>"); p != std::string::npos;
+         p = strings.find("<si>", p + 1), ++n) {
+        if (strings.compare(p, 11 + label.size(), "<si><t>" + label + "</t>") == 0) {
+            at = n;
+            break;
+        }
+    }
+    REQUIRE(at >= 0);
+    std::string& xml = parts.at("xl/worksheets/sheet" + std::to_string(index) + ".xml");
+    std::smatch m;
+    REQUIRE(std::regex_search(
+        xml, m, std::regex("<c r=\"A([0-9]+)\"[^>]*t=\"s\"><v>" + std::to_string(at) + "</v>")));
+    const std::string cell = "<c r=\"B" + m[1].str() + "\"";
+    const std::size_t c = xml.find(cell);
+    REQUIRE(c != std::string::npos);
+    const std::string v = "<v>" + was + "</v>";
+    const std::size_t value = xml.find(v, c);
+    REQUIRE(value < xml.find("</c>", c));
+    xml.replace(value, v.size(), "<v>" + now + "</v>");
+    write_xlsx_parts(to, parts);
+}
+
+/// The fleet example in racks no device fits (0.2 kW each, as the CLI test
+/// "no device fits a 0.2 kW rack"): every rack figure is n/a.
+Example tiny_racks(const Catalog& catalog, const std::string& src, const WorkbookOptions& o,
+                   const std::string& dir) {
+    Example e;
+    e.stem = "tiny";
+    e.scenario = load_scenario(src + "fleet-160k.json", catalog);
+    e.scenario.constraints.rack_power = parse<Power>("0.2 kW");
+    e.result = size_scenario(e.scenario, catalog);
+    REQUIRE_FALSE(e.result.designs.at(0).racks_fit);
+    e.fleet = std::make_unique<FleetSplit>(split_fleet(e.scenario, e.result.designs));
+    WorkbookInput in{&e.result, &catalog, &e.scenario};
+    in.fleet = e.fleet.get();
+    e.manifest = write_workbook(dir + "/tiny.xlsx", in, o);
+    return e;
+}
+
 const Fixture& fixture() {
     static const std::unique_ptr<Fixture> f = [] {
         const std::string soffice =
@@ -275,6 +328,11 @@ const Fixture& fixture() {
             fx->dir + "/edited.xlsx",
             {&fx->edited_example.result, &fx->edited, &fx->edited_example.scenario}, options);
         write_probe(fx->dir + "/probe.xlsx");
+        fx->examples.push_back(tiny_racks(catalog, src, options, fx->dir));
+        // The reference pod's D-boxes typed as 216 instead of 180 on its
+        // design sheet (the third sheet: Slide, Summary, NCP pod), as
+        // REVIEW-3 part B #7 did.
+        edit_labelled(fx->dir + "/ncp.xlsx", fx->dir + "/podedit.xlsx", 3, "D-boxes", "180", "216");
         // As a user would type it on the Prices sheet: the C-node's discount 30 %.
         edit_price(fx->dir + "/ncpcost.xlsx", fx->dir + "/costedit.xlsx", "price_cnode_1u_discount",
                    "0.2", "0.3");
@@ -287,7 +345,8 @@ const Fixture& fixture() {
              fx->dir + "/fleet.xlsx", fx->dir + "/grown.xlsx", fx->dir + "/hand.xlsx",
              fx->dir + "/converged.xlsx", fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx",
              fx->dir + "/ncpcost.xlsx", fx->dir + "/fleetcost.xlsx", fx->dir + "/unpriced.xlsx",
-             fx->dir + "/costedit.xlsx", fx->dir + "/ckptcost.xlsx", fx->dir + "/gpuhedit.xlsx"},
+             fx->dir + "/costedit.xlsx", fx->dir + "/ckptcost.xlsx", fx->dir + "/gpuhedit.xlsx",
+             fx->dir + "/tiny.xlsx", fx->dir + "/podedit.xlsx"},
             fx->dir);
         return fx;
     }();
@@ -848,6 +907,175 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         CHECK(at("Drive rebuild (min)") == Approx(60.2).margin(0.05));
         CHECK(at("D-box rebuild (h)") == Approx(44.35).margin(0.05));
         CHECK(at("P(loss | a D-box fails)") == Approx(1.72e-3).epsilon(0.01));
+    }
+
+    SECTION("the Slide names the counts, the need, the risks and the typical rack") {
+        const Design& d = example(f, "ncp").result.designs.at(0);
+        // `podsizer size examples/ncp-pod-41k.json` prints C-nodes 450 and
+        // D-boxes 180; dbox-1u-22 holds 22 drives, so 180 x 22 = 3,960.
+        CHECK(slide_value(f, "ncp", "C-nodes") == 450);
+        CHECK(slide_value(f, "ncp", "D-boxes") == 180);
+        CHECK(slide_value(f, "ncp", "Drives") == 180 * 22);
+        CHECK(slide_value(f, "ncp", "C-nodes") == static_cast<double>(d.cnodes));
+        CHECK(slide_value(f, "ncp", "Racks") == static_cast<double>(d.racks));
+        CHECK(close_to(slide_value(f, "ncp", "Max power (kW)"), in(d.max_power, units::kW)));
+        CHECK(close_to(slide_value(f, "ncp", "Read, one D-box down (TB/s)"),
+                       in(d.resilience->degraded_read, units::TB_per_s)));
+        // The need beside it: the scenario's 215 PB, and the rule's 10.8 TB/s read.
+        CHECK(close_to(slide_value(f, "ncp", "Usable capacity needed (PB)"), 215.0));
+        CHECK(close_to(slide_value(f, "ncp", "Read needed (TB/s)"), 10.8));
+        // The top risks: no error, so the first warning of the design first.
+        const auto warning =
+            std::find_if(d.findings.begin(), d.findings.end(),
+                         [](const Finding& x) { return x.severity() == Severity::warning; });
+        REQUIRE(warning != d.findings.end());
+        const SheetCsv& slide = sheet(f, "ncp", "Slide");
+        bool risk = false;
+        bool rack = false;
+        bool like = false;
+        for (const auto& row : slide.rows) {
+            for (const std::string& cell : row) {
+                risk = risk || cell == "Warning: " + warning->message();
+                rack = rack || cell.find("\u00d7 C-node") != std::string::npos;
+                like = like || cell.find("racks like this") != std::string::npos;
+            }
+        }
+        CHECK(risk);
+        CHECK(rack);
+        CHECK(like);
+        // Unedited: no stale-counts note under the title.
+        REQUIRE(slide.at(2, 0) != nullptr);
+        CHECK(slide.at(2, 0)->empty());
+        // With a comparison, the ratios against the cloud store, as compared.
+        const Example& fleet = example(f, "fleet");
+        const ComparisonRatio* q = fleet.comparison->ratio(0, 0);
+        REQUIRE(q != nullptr);
+        const std::optional<double> racks_ratio = ratio_value(*q, MetricId::racks);
+        REQUIRE(racks_ratio);
+        CHECK(
+            close_to(slide_value(f, "fleet", "Racks \u00f7 Cloud HDD object store"), *racks_ratio));
+    }
+
+    SECTION("D-boxes typed as 216 reach the Slide's counts and racks, and the verdict says it is "
+            "as sized") {
+        // REVIEW-3 part B #7: the Slide kept 29 racks and "yes".
+        CHECK(slide_value(f, "podedit", "D-boxes") == 216);
+        CHECK(slide_value(f, "podedit", "Drives") == 216 * 22);
+        const SheetCsv& pod = sheet(f, "podedit", "NCP pod");
+        double space = 0;
+        double power = 0;
+        for (const auto& row : pod.rows) {
+            if (row.size() > 1 && row[0] == "Racks needed for space") {
+                REQUIRE(parse_exported_number(row[1], space));
+            }
+            if (row.size() > 1 && row[0] == "Racks needed for power") {
+                REQUIRE(parse_exported_number(row[1], power));
+            }
+        }
+        // 36 more D-boxes need more racks for power than the 29 laid out.
+        CHECK(power > 29);
+        CHECK(slide_value(f, "podedit", "Racks") == std::max({29.0, space, power}));
+        CHECK(summary_value(f, "podedit", "Racks") == std::max({29.0, space, power}));
+        const SheetCsv& slide = sheet(f, "podedit", "Slide");
+        REQUIRE(slide.at(2, 0) != nullptr);
+        CHECK_THAT(*slide.at(2, 0), Catch::Contains("re-run podsizer"));
+        std::string verdict;
+        for (const auto& row : slide.rows) {
+            if (row.size() > 1 && row[0] == "Meets requirements") {
+                verdict = row[1];
+            }
+        }
+        CHECK(verdict == "yes as sized; re-run podsizer");
+    }
+
+    SECTION("ratios read as the CLI writes them: C:D 2.5:1") {
+        // 450 C-nodes / 180 D-boxes = 2.5, "2.5:1" in `podsizer size`.
+        const SheetCsv& s = sheet(f, "ncp", "Summary");
+        const SheetCsv& pod = sheet(f, "ncp", "NCP pod");
+        auto text_of = [](const SheetCsv& sh, const std::string& label, int col) {
+            for (const auto& row : sh.rows) {
+                if (static_cast<int>(row.size()) > col && row[0] == label) {
+                    return row[static_cast<std::size_t>(col)];
+                }
+            }
+            return std::string("(no row)");
+        };
+        CHECK(text_of(s, "C:D ratio", 1) == "2.5:1");
+        CHECK(text_of(pod, "C:D ratio (C-nodes per D-box)", 1) == "2.5:1");
+        // Every column of the fleet comparison as the CLI's format_cd_ratio.
+        const Example& fleet = example(f, "fleet");
+        for (std::size_t c = 0; c < fleet.comparison->columns.size(); ++c) {
+            const ComparisonColumn& cc = fleet.comparison->columns[c];
+            INFO(cc.name);
+            if (cc.kind == ColumnKind::reference) {
+                continue;
+            }
+            const Design& d = fleet.result.designs.at(cc.source);
+            CHECK(text_of(sheet(f, "fleet", "Summary"), "C:D ratio", static_cast<int>(c) + 1) ==
+                  format_cd_ratio(static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes)));
+        }
+    }
+
+    SECTION("sheet tabs are unique, within Excel's rules, and keep the ratio's colon") {
+        CHECK(f.sheets.count("hd/HD exabyte, capacity only (1\u2236"
+                             "2)") == 1);
+        for (const Example& e : f.examples) {
+            INFO(e.stem);
+            std::set<std::string> seen;
+            for (const std::string& name : e.manifest.sheets) {
+                INFO(name);
+                std::string lower = name;
+                std::transform(lower.begin(), lower.end(), lower.begin(),
+                               [](unsigned char ch) { return std::tolower(ch); });
+                CHECK(seen.insert(lower).second);
+                CHECK(name.find_first_of("[]:*?/\\") == std::string::npos);
+                std::size_t units = 0; // UTF-16 units, as Excel counts them
+                for (unsigned char ch : name) {
+                    units += (ch & 0xC0) != 0x80 ? (ch >= 0xF0 ? 2 : 1) : 0;
+                }
+                CHECK(units <= 31);
+            }
+        }
+    }
+
+    SECTION("no device fits the rack: every rack figure is n/a, never a quotient") {
+        // As the CLI's "no device fits a 0.2 kW rack" (REDTEAM-3 #14).
+        auto row_text = [&](const std::string& sheet_name, const std::string& label, int col) {
+            const SheetCsv& sh = sheet(f, "tiny", sheet_name);
+            for (const auto& row : sh.rows) {
+                if (static_cast<int>(row.size()) > col && row[0] == label) {
+                    return row[static_cast<std::size_t>(col)];
+                }
+            }
+            return std::string("(no row)");
+        };
+        CHECK(row_text("NCP pod", "Racks", 1) == "n/a");
+        CHECK(row_text("NCP pod", "Usable PB per rack", 1) == "n/a");
+        CHECK(row_text("NCP pod", "Read GB/s per rack", 1) == "n/a");
+        CHECK(row_text("Summary", "Racks", 1) == "n/a");
+        CHECK(row_text("Slide", "Racks", 1) == "n/a");
+        // The Fleet sheet: each site's racks and the fleet's.
+        const SheetCsv& fleet = sheet(f, "tiny", "Fleet");
+        int na = 0;
+        for (const auto& row : fleet.rows) {
+            if (row.size() > 3 && (row[0].rfind("Site ", 0) == 0 || row[0] == "Fleet")) {
+                na += row[3] == "n/a" ? 1 : 0;
+            }
+        }
+        CHECK(na >= 2);
+    }
+
+    SECTION("the Charts sheet gives racks and power per PB beside the absolute") {
+        const Design& d = example(f, "fleet").result.designs.at(0);
+        const SheetCsv& charts = sheet(f, "fleet", "Charts");
+        double per_pb = -1;
+        for (const auto& row : charts.rows) {
+            if (row.size() > 1 && row[0] == "Racks per PB") {
+                REQUIRE(parse_exported_number(row[1], per_pb));
+            }
+        }
+        // The NCP pod: 29 racks over 217.9 PB.
+        CHECK(close_to(per_pb, static_cast<double>(d.racks) / in(d.usable, units::PB)));
     }
 }
 
