@@ -10,6 +10,8 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace podsizer::wb {
 
@@ -273,10 +275,15 @@ void ResilienceSheet::header(const std::vector<Column>& cols) {
                 "Assumptions sheet: edit an input there and every row follows.",
                 book_.subtitle());
     sheet_.text(kHeaderRow, 0, "Metric", book_.header_left());
+    std::vector<std::tuple<std::string, double, double>> names;
     for (const Column& c : cols) {
         sheet_.text(kHeaderRow, c.col, c.d->name, book_.header());
+        names.emplace_back(c.d->name, 16, 10.0); // 18 wide; bold text runs wider
     }
     sheet_.text(kHeaderRow, note_col_, "How", book_.header_left());
+    // As high as the longest design name wraps: "HD exabyte, capacity only
+    // (1:2)" was cut on paper (REVIEW-3 part B #6).
+    sheet_.fit_height(kHeaderRow, names);
 }
 
 const ReferenceSystem* ResilienceSheet::reference() const {
