@@ -506,7 +506,7 @@ Section throughput(const DesignContext& x) {
          // read as a blocking fabric (REVIEW-3 §4.3; docs/model.md §8).
          Item::formula("client_port_headroom", "Client-port headroom (x)",
                        "=IF({read_Tbps}>0,{gpu_uplink_Tbps}/{read_Tbps},0)",
-                       d.client_port_headroom(), Num::two,
+                       d.client_port_headroom(), Num::times,
                        "C-node client ports / delivered read; above 1 the ports are not the limit"),
          Item::text_formula("read_bottleneck", "Read bottleneck",
                             bottleneck_formula("{front_read}", "{back_read}"),

@@ -81,6 +81,8 @@ const char* num_format(Num n) {
         return "#,##0.0###";
     case Num::scientific:
         return "0.00E+00";
+    case Num::times:
+        return "#,##0.0\"\u00d7\"";
     case Num::text:
         return "@";
     }
@@ -95,6 +97,9 @@ Num num_of(const Metric& m) {
     }
     if (m.sheet_precise) {
         return Num::precise;
+    }
+    if (m.id == MetricId::client_port_headroom) {
+        return Num::times; // "2.1×" as `podsizer size` prints it
     }
     constexpr Num by_decimals[] = {Num::integer, Num::one, Num::two, Num::three};
     return by_decimals[std::clamp(m.decimals, 0, 3)];

@@ -40,6 +40,7 @@ enum class Num {
     percent,    ///< 0.0%
     precise,    ///< #,##0.0### (figures such as 61.44 TB or 0.5)
     scientific, ///< 0.00E+00 (probabilities such as 1.72E-03)
+    times,      ///< #,##0.0"×" (the client-port headroom "2.1×", as the CLI writes it)
     text,       ///< text cells
 };
 
