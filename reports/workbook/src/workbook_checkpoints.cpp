@@ -216,20 +216,24 @@ void CheckpointSheet::heading() {
                 book_.subtitle());
 }
 
-/// The lines `text` wraps to at `width` characters, whole words (a word
-/// longer than the column is broken over lines of its own).
+/// The lines `text` wraps to at `width` characters: whole words, broken
+/// after a hyphen as LibreOffice does ("node-" / "days"); a word longer
+/// than the column is broken over lines of its own.
 int wrapped_lines(const std::string& text, double width) {
     int lines = 1;
     double used = 0;
     std::size_t at = 0;
+    bool after_space = false;
     while (at < text.size()) {
-        const std::size_t end = std::min(text.find(' ', at), text.size());
+        std::size_t end = text.find_first_of(" -", at);
+        end = end == std::string::npos ? text.size() : end + (text[end] == '-' ? 1 : 0);
         auto word = static_cast<double>(end - at);
-        if (used > 0 && used + 1 + word > width) {
+        const double gap = used > 0 && after_space ? 1 : 0;
+        if (used > 0 && used + gap + word > width) {
             ++lines;
             used = 0;
-        } else if (used > 0) {
-            used += 1;
+        } else {
+            used += gap;
         }
         while (used + word > width) {
             word -= width - used;
@@ -237,7 +241,8 @@ int wrapped_lines(const std::string& text, double width) {
             used = 0;
         }
         used += word;
-        at = end + 1;
+        after_space = end < text.size() && text[end] == ' ';
+        at = end + (after_space ? 1 : 0);
     }
     return lines;
 }
@@ -250,10 +255,10 @@ void CheckpointSheet::header_row(int row, const std::vector<const char*>& header
         const int col = static_cast<int>(c);
         sheet_.text(row, col, headers[c],
                     col < left_columns ? book_.header_left() : book_.header());
-        // Bold white text in a 13-character column holds about 9 a line
-        // ("node-days" did not fit beside "per").
+        // Bold white text in a 13-character column holds about 8 a line
+        // ("node-days" did not fit on one).
         if (col >= left_columns) {
-            lines = std::max(lines, wrapped_lines(headers[c], 9.0));
+            lines = std::max(lines, wrapped_lines(headers[c], 8.0));
         }
     }
     // As high as the longest header wraps: "Failures per 1,000 node-days (as
