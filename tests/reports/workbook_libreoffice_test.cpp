@@ -203,19 +203,22 @@ void edit_labelled(const std::string& from, const std::string& to, int index,
 }
 
 /// The fleet example in racks no device fits (0.2 kW each, as the CLI test
-/// "no device fits a 0.2 kW rack"): every rack figure is n/a.
+/// "no device fits a 0.2 kW rack"): every rack figure is n/a. With `prices`
+/// the Cost sheet prices the engine's count, as `size --prices` does.
 Example tiny_racks(const Catalog& catalog, const std::string& src, const WorkbookOptions& o,
-                   const std::string& dir) {
+                   const std::string& dir, const std::string& stem,
+                   const std::optional<PriceBook>& prices) {
     Example e;
-    e.stem = "tiny";
+    e.stem = stem;
     e.scenario = load_scenario(src + "fleet-160k.json", catalog);
     e.scenario.constraints.rack_power = parse<Power>("0.2 kW");
+    e.scenario.prices = prices;
     e.result = size_scenario(e.scenario, catalog);
     REQUIRE_FALSE(e.result.designs.at(0).racks_fit);
     e.fleet = std::make_unique<FleetSplit>(split_fleet(e.scenario, e.result.designs));
     WorkbookInput in{&e.result, &catalog, &e.scenario};
     in.fleet = e.fleet.get();
-    e.manifest = write_workbook(dir + "/tiny.xlsx", in, o);
+    e.manifest = write_workbook(dir + "/" + stem + ".xlsx", in, o);
     return e;
 }
 
@@ -328,7 +331,8 @@ const Fixture& fixture() {
             fx->dir + "/edited.xlsx",
             {&fx->edited_example.result, &fx->edited, &fx->edited_example.scenario}, options);
         write_probe(fx->dir + "/probe.xlsx");
-        fx->examples.push_back(tiny_racks(catalog, src, options, fx->dir));
+        fx->examples.push_back(tiny_racks(catalog, src, options, fx->dir, "tiny", std::nullopt));
+        fx->examples.push_back(tiny_racks(catalog, src, options, fx->dir, "tinycost", fx->prices));
         // The reference pod's D-boxes typed as 216 instead of 180 on its
         // design sheet (the third sheet: Slide, Summary, NCP pod), as
         // REVIEW-3 part B #7 did.
@@ -346,7 +350,7 @@ const Fixture& fixture() {
              fx->dir + "/converged.xlsx", fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx",
              fx->dir + "/ncpcost.xlsx", fx->dir + "/fleetcost.xlsx", fx->dir + "/unpriced.xlsx",
              fx->dir + "/costedit.xlsx", fx->dir + "/ckptcost.xlsx", fx->dir + "/gpuhedit.xlsx",
-             fx->dir + "/tiny.xlsx", fx->dir + "/podedit.xlsx"},
+             fx->dir + "/tiny.xlsx", fx->dir + "/tinycost.xlsx", fx->dir + "/podedit.xlsx"},
             fx->dir);
         return fx;
     }();

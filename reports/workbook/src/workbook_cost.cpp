@@ -221,7 +221,11 @@ void CostTable::build_columns(const std::vector<DesignCells>& designs) {
 CostCell link(const CostColumn& col, const std::string& key) {
     const auto it = col.cells->numbers.find(key);
     if (it == col.cells->numbers.end()) {
-        return text("n/a"); // racks when no device fits the rack (Design::racks_fit)
+        // Racks when no device fits the rack (Design::racks_fit): "n/a" on the
+        // design sheet, and the engine's cost rests on its power quotient, so
+        // the sheet prices that count as a constant, as `size --prices` does.
+        return col.design != nullptr ? constant(static_cast<double>(col.design->racks))
+                                     : text("n/a");
     }
     return num("=" + col.cells->ref(key), it->second);
 }
