@@ -8,10 +8,25 @@
 #include <cerrno>
 #include <clocale>
 #include <cstring>
+#include <iostream>
 #include <memory>
 #include <sys/stat.h>
 
 namespace podsizer::render {
+
+namespace {
+
+/// Qt's own messages, each on one line as the CLI's are; the offscreen
+/// platform's note that XDG_RUNTIME_DIR is unset (a batch job, a container)
+/// says nothing a user of --pdf can act on and is dropped.
+void qt_message(QtMsgType type, const QMessageLogContext&, const QString& message) {
+    if (type < QtWarningMsg || message.startsWith(QStringLiteral("QStandardPaths:"))) {
+        return;
+    }
+    std::cerr << "podsizer: Qt: " << message.toStdString() << "\n";
+}
+
+} // namespace
 
 void ensure_application() {
     if (QCoreApplication::instance() != nullptr) {
@@ -20,6 +35,7 @@ void ensure_application() {
     // No display needed, whatever the environment says: the charts are drawn
     // into files, never shown.
     qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(qt_message);
     static int argc = 1;
     static char name[] = "podsizer";
     static char* argv[] = {name, nullptr};

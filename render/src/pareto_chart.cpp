@@ -51,13 +51,6 @@ QString plot_pareto(QChart* chart, const OptimizerResult& result, const std::vec
     }
     std::vector<QScatterSeries*> all{
         points(chart, QObject::tr("Front member"), series::read, 9, front)};
-    if (result.best) {
-        all.push_back(points(chart,
-                             QObject::tr("Best for %1: %2")
-                                 .arg(q(std::string(to_string(result.objective))),
-                                      q(result.best->name).toHtmlEscaped()),
-                             series::knee, 13, {&*result.best}));
-    }
     std::vector<const Design*> mine;
     for (const Design& d : own) {
         mine.push_back(&d);
@@ -65,6 +58,13 @@ QString plot_pareto(QChart* chart, const OptimizerResult& result, const std::vec
     if (!mine.empty()) {
         all.push_back(
             points(chart, QObject::tr("The scenario's designs"), series::write, 11, mine));
+    }
+    if (result.best) {
+        all.push_back(points(chart,
+                             QObject::tr("Best for %1: %2")
+                                 .arg(q(std::string(to_string(result.objective))),
+                                      q(result.best->name).toHtmlEscaped()),
+                             series::knee, 14, {&*result.best}));
     }
     double x_max = 1.0;
     double y_max = 1.0;

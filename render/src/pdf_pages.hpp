@@ -31,7 +31,7 @@ QRectF draw_heading(QPainter& painter, const QRectF& body, const QString& headin
 /// ones continue on the next page with the header repeated. `device` gives
 /// the font metrics (the PDF writer).
 std::vector<PageDrawer> table_pages(const Grid& grid, const QString& title, const QRectF& body,
-                                    const QPaintDevice* device);
+                                    const QPaintDevice* device, qreal points = 8.5);
 
 /// A page that shows an SVG document (a rack drawing) as large as fits.
 PageDrawer svg_page(const QByteArray& svg, const QString& heading);

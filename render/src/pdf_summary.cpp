@@ -160,14 +160,17 @@ PageDrawer summary_page(const RenderInput& in) {
         }
         body.setTop(body.top() +
                     paragraph(p, body, QObject::tr("Need: %1").arg(q(need)), body_font(9)) + 8);
-        const QRectF left(body.left(), body.top(), body.width() * 0.6, body.height());
-        const QRectF right(body.left() + body.width() * 0.62, body.top(), body.width() * 0.38,
-                           body.height() * 0.55);
+        // The figures on the left, the typical racks of the first design on
+        // the right, as large as the page's upper part allows.
+        const QRectF left(body.left(), body.top(), body.width() * 0.44, body.height());
+        const QRectF right(body.left() + body.width() * 0.47, body.top(), body.width() * 0.53,
+                           body.height() * 0.6);
         qreal y = left.top();
         if (!sizing.designs.empty()) {
             const Grid figures = key_figures(sizing.designs);
             const std::vector<PageDrawer> table =
-                table_pages(figures, {}, QRectF(QPointF(0, 0), left.size()), p.device());
+                table_pages(figures, {}, QRectF(QPointF(0, 0), left.size()), p.device(), 10);
+            // An empty heading: the table starts where the heading would end.
             table.front()(p, QRectF(left.left(), y - 34, left.width(), left.height()));
             y += right.height();
             draw_typical_rack(p, sizing.designs.front(), right);

@@ -74,8 +74,8 @@ std::vector<std::vector<std::size_t>> column_groups(const std::vector<qreal>& w,
 }
 
 std::vector<TableLayout> lay_out(const Grid& g, const std::vector<std::vector<std::string>>& rows,
-                                 qreal width, const QPaintDevice* device) {
-    QFont font = body_font();
+                                 qreal width, const QPaintDevice* device, qreal points) {
+    QFont font = body_font(points);
     std::vector<qreal> w;
     for (;;) {
         w = natural_widths(g, rows, font, device, width * 0.4);
@@ -184,7 +184,7 @@ void draw_slice(QPainter& p, const QRectF& page, const Slice& s) {
 } // namespace
 
 std::vector<PageDrawer> table_pages(const Grid& grid, const QString& title, const QRectF& page,
-                                    const QPaintDevice* device) {
+                                    const QPaintDevice* device, qreal points) {
     auto g = std::make_shared<const Grid>(grid);
     auto rows = std::make_shared<const std::vector<std::vector<std::string>>>(displayed_rows(grid));
     // The heading takes the same room on every page (draw_heading).
@@ -192,7 +192,7 @@ std::vector<PageDrawer> table_pages(const Grid& grid, const QString& title, cons
     const qreal room = page.height() - heading;
     const QString footnote = QString::fromStdString(assumptions_footnote(grid, false)).trimmed();
     std::vector<PageDrawer> pages;
-    const std::vector<TableLayout> sections = lay_out(grid, *rows, page.width(), device);
+    const std::vector<TableLayout> sections = lay_out(grid, *rows, page.width(), device, points);
     for (std::size_t k = 0; k < sections.size(); ++k) {
         auto t = std::make_shared<const TableLayout>(sections[k]);
         std::size_t first = 0;
