@@ -52,7 +52,7 @@ std::vector<std::string> others(const std::string& dir, const std::string& keep)
 
 } // namespace
 
-TEST_CASE("size --pdf writes a PDF whose first page has the C-node, D-box and rack counts") {
+TEST_CASE("size --pdf writes a PDF whose first page has the C-node and D-box and rack counts") {
     if (!has_renderer()) {
         const ProcessResult r = podsizer({"size", kPod, "--pdf", temp_dir() + "/no.pdf"});
         CHECK(r.exit_code == 2);
