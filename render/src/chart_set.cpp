@@ -7,6 +7,7 @@
 #include "podsizer/render/goodput_chart.hpp"
 #include "podsizer/render/knee_chart.hpp"
 #include "podsizer/render/pareto_chart.hpp"
+#include "podsizer/render/phases_chart.hpp"
 #include "podsizer/render/resilience_charts.hpp"
 #include "podsizer/render/series_palette.hpp"
 #include "podsizer/reports/rack_svg.hpp"
@@ -137,6 +138,11 @@ std::vector<ChartEntry> build_charts(const RenderInput& in) {
         ChartEntry p{"pareto.svg", std::unique_ptr<QChart>(new_chart()), {}};
         p.note = plot_pareto(p.chart.get(), *optimization,
                              front ? in.study->sizing.designs : std::vector<Design>{});
+        out.push_back(std::move(p));
+    }
+    if (in.study->phases && !in.study->phases->phases.empty()) {
+        ChartEntry p{"phases.svg", std::unique_ptr<QChart>(new_chart()), {}};
+        plot_phases(p.chart.get(), *in.study->phases);
         out.push_back(std::move(p));
     }
     add_resilience_charts(out, in);

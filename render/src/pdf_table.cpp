@@ -39,7 +39,11 @@ std::vector<qreal> natural_widths(const Grid& g, const std::vector<std::vector<s
     const QFontMetricsF fb(bold, device);
     std::vector<qreal> w(g.header.size(), 0.0);
     for (std::size_t c = 0; c < w.size(); ++c) {
-        w[c] = std::min(cap, text_width(fb, g.header[c]));
+        // A header wraps at its spaces ("HD exabyte, capacity only (1:2)"):
+        // its longest word is what the column must hold.
+        for (const QString& word : QString::fromStdString(g.header[c]).split(' ')) {
+            w[c] = std::max(w[c], std::min(cap, text_width(fb, word.toStdString())));
+        }
         for (const auto& r : rows) {
             if (c < r.size()) {
                 w[c] = std::max(w[c], std::min(cap, text_width(fm, r[c])));

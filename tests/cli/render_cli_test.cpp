@@ -130,6 +130,24 @@ TEST_CASE("size --charts writes the goodput chart of a scenario with checkpoint 
     CHECK(goodput);
 }
 
+TEST_CASE("size --charts draws the phases of a scenario with phases as a timeline") {
+    if (!has_renderer()) {
+        return;
+    }
+    // examples/fleet-phases.json: four phases of the NCP pod
+    // (docs/sites-and-phases.md §2); the chart names each phase.
+    const std::string dir = temp_dir() + "/phases";
+    const ProcessResult r = podsizer({"size", "examples/fleet-phases.json", "--charts", dir});
+    REQUIRE(r.exit_code <= 1);
+    const std::string svg = read_file(dir + "/phases.svg");
+    CHECK_THAT(svg, Catch::Contains("Racks the phase adds"));
+    CHECK_THAT(svg, Catch::Contains("1: first pod"));
+    const std::string xmllint =
+        test_tools::require_tool(PODSIZER_XMLLINT, "xmllint", "libxml2-utils");
+    CHECK(run_process(xmllint, {"--noout", dir + "/phases.svg"}).exit_code == 0);
+    CHECK_THAT(svg, Catch::Contains("4: an exabyte"));
+}
+
 TEST_CASE("charts DIR that is a file is refused with one line and nothing written") {
     if (!has_renderer()) {
         return;
