@@ -80,7 +80,7 @@ QString plot_pareto(QChart* chart, const OptimizerResult& result, const std::vec
     x->setRange(0, x_max * 1.1);
     x->applyNiceNumbers();
     auto* y = new QValueAxis(chart);
-    y->setTitleText(QObject::tr("Power, typical draw (kW)"));
+    y->setTitleText(QObject::tr("Power (kW)"));
     y->setLabelFormat("%.0f");
     y->setRange(0, y_max * 1.1);
     y->applyNiceNumbers();

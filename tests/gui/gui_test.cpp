@@ -1176,7 +1176,8 @@ private Q_SLOTS:
         w.showTab("charts");
         QApplication::processEvents();
         const QList<QChartView*> views = w.findChildren<QChartView*>();
-        QVERIFY(views.size() >= 6); // knee, goodput, racks, power, two resilience charts
+        // knee, goodput, racks, power, two resilience charts, the Pareto front
+        QVERIFY(views.size() >= 7);
         for (QChartView* v : views) {
             QCOMPARE(v->contextMenuPolicy(), Qt::ActionsContextMenu);
             QVERIFY2(v->findChild<QAction*>("save-chart-svg") != nullptr,
