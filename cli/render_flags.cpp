@@ -48,7 +48,7 @@ void add_render_flags(CLI::App* cmd, RenderFlags& flags) {
                     "build with the GUI's Qt)")
         ->type_name("DIR")
         ->check(non_empty_path())
-        ->check(complete_file())
+        ->check(complete_directory())
         ->each([](const std::string&) { note_requested("--charts"); });
 }
 
