@@ -1,9 +1,16 @@
 #include "pdf_pages.hpp"
 
+#include <QImage>
 #include <QPainter>
 #include <QSvgRenderer>
 
 namespace podsizer::render {
+
+namespace {
+
+constexpr qreal kDrawingScale = 3.0; ///< drawing image pixels per page pixel (96 dpi)
+
+} // namespace
 
 QFont body_font(qreal points) {
     // DejaVu Sans: the font the packages install (fonts-dejavu-core), so the
@@ -30,18 +37,32 @@ QRectF draw_heading(QPainter& painter, const QRectF& body, const QString& headin
     return body.adjusted(0, kHeading, 0, 0);
 }
 
+QRectF draw_svg(QPainter& painter, const QByteArray& svg, const QRectF& area) {
+    QSvgRenderer renderer(svg);
+    QSizeF size = renderer.viewBoxF().size();
+    if (size.isEmpty()) {
+        size = renderer.defaultSize();
+    }
+    size.scale(area.size(), Qt::KeepAspectRatio);
+    const QRectF target(area.left() + (area.width() - size.width()) / 2, area.top(), size.width(),
+                        size.height());
+    // Drawn into an image at three times the page's 96 dpi: the PDF engine
+    // turns the drawings' many small labels into glyph outlines, a megabyte
+    // of page a drawing and a second to compress; the image prints sharp.
+    QImage image((size * kDrawingScale).toSize(), QImage::Format_RGB32);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setRenderHint(QPainter::TextAntialiasing);
+    renderer.render(&p);
+    p.end();
+    painter.drawImage(target, image);
+    return target;
+}
+
 PageDrawer svg_page(const QByteArray& svg, const QString& heading) {
     return [svg, heading](QPainter& p, const QRectF& page) {
-        const QRectF body = draw_heading(p, page, heading);
-        QSvgRenderer renderer(svg);
-        QSizeF size = renderer.viewBoxF().size();
-        if (size.isEmpty()) {
-            size = renderer.defaultSize();
-        }
-        size.scale(body.size(), Qt::KeepAspectRatio);
-        const QRectF target(body.left() + (body.width() - size.width()) / 2, body.top(),
-                            size.width(), size.height());
-        renderer.render(&p, target);
+        draw_svg(p, svg, draw_heading(p, page, heading));
     };
 }
 

@@ -33,6 +33,10 @@ QRectF draw_heading(QPainter& painter, const QRectF& body, const QString& headin
 std::vector<PageDrawer> table_pages(const Grid& grid, const QString& title, const QRectF& body,
                                     const QPaintDevice* device, qreal points = 8.5);
 
+/// Draws an SVG document (a rack drawing) as large as fits `area`, centred
+/// across and at its top; returns where it went.
+QRectF draw_svg(QPainter& painter, const QByteArray& svg, const QRectF& area);
+
 /// A page that shows an SVG document (a rack drawing) as large as fits.
 PageDrawer svg_page(const QByteArray& svg, const QString& heading);
 

@@ -5,8 +5,8 @@
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 
+#include <QObject>
 #include <QPainter>
-#include <QSvgRenderer>
 #include <algorithm>
 
 namespace podsizer::render {
@@ -110,10 +110,7 @@ qreal bullet_list(QPainter& p, QRectF area, const QString& title,
 void draw_typical_rack(QPainter& p, const Design& d, const QRectF& area) {
     RackSvgOptions options;
     options.view = RackView::typical;
-    QSvgRenderer renderer(QByteArray::fromStdString(render_rack_svg(d, options)));
-    QSizeF size = renderer.viewBoxF().size();
-    size.scale(area.size(), Qt::KeepAspectRatio);
-    renderer.render(&p, QRectF(area.topLeft(), size));
+    draw_svg(p, QByteArray::fromStdString(render_rack_svg(d, options)), area);
 }
 
 } // namespace
