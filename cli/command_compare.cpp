@@ -73,6 +73,7 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
+    check_render_targets(a.render, run_inputs(g, a.scenario), &a.exports);
     write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
     write_renders(a.render, {"compare", &study, &catalog, &scenario}, run_inputs(g, a.scenario));
     const Comparison& cmp = *study.comparison;

@@ -54,6 +54,7 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
+    check_render_targets(a.render, run_inputs(g, a.scenario), &a.exports);
     write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
     write_renders(a.render, {"extrapolate", &study, &catalog, &scenario},
                   run_inputs(g, a.scenario));

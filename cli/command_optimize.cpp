@@ -63,6 +63,7 @@ void write_optimize_exports(const GlobalOptions& g, const OptimizeArgs& a,
                          "no design meets every requirement and constraint, so there is no "
                          "best design to export; nothing written");
     }
+    check_render_targets(a.render, run_inputs(g, a.scenario), &a.exports);
     const Study study = best_study(result, scenario, catalog);
     write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario), &result);
     RenderJob job{"optimize", &study, &catalog, &scenario};

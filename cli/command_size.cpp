@@ -61,6 +61,7 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path
     } catch (const InputError& e) {
         throw path_given ? e.located(scenario_path) : e;
     }
+    check_render_targets(render, run_inputs(g, scenario_path), &exports);
     write_exports(exports, study, catalog, &scenario, run_inputs(g, scenario_path));
     write_renders(render, {"size", &study, &catalog, &scenario}, run_inputs(g, scenario_path));
     const GrowthView growth{study.sites ? &*study.sites : nullptr,

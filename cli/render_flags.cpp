@@ -56,6 +56,19 @@ void set_renderer(Renderer renderer) {
     g_renderer = renderer;
 }
 
+void check_render_targets(const RenderFlags& flags, const std::vector<RunFile>& inputs,
+                          const ExportOptions* exports) {
+    if (flags.pdf.empty()) {
+        return;
+    }
+    std::vector<RunFile> outputs;
+    if (exports != nullptr && !exports->xlsx.empty()) {
+        outputs.push_back({"--xlsx", exports->xlsx});
+    }
+    outputs.push_back({"--pdf", flags.pdf});
+    check_outputs(outputs, inputs);
+}
+
 void write_renders(const RenderFlags& flags, const RenderJob& job,
                    const std::vector<RunFile>& inputs) {
     if (!flags.any()) {

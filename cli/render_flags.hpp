@@ -6,6 +6,7 @@
 // build without the GUI has no podsizer-render and says so for the flag.
 #pragma once
 
+#include "exports.hpp"
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/optimizer.hpp"
 #include "podsizer/core/scenario.hpp"
@@ -44,8 +45,14 @@ struct RenderJob {
 using Renderer = void (*)(const RenderFlags& flags, const RenderJob& job);
 void set_renderer(Renderer renderer);
 
-/// Writes --pdf and --charts when given: the PDF target is checked against
-/// the run's inputs first (check_outputs), then the renderer writes.
+/// Checks the --pdf target against the run's inputs and the other exports'
+/// targets (check_outputs: never an input, never the --xlsx file); called
+/// before any export is written. InputError naming the flag.
+void check_render_targets(const RenderFlags& flags, const std::vector<RunFile>& inputs,
+                          const ExportOptions* exports = nullptr);
+
+/// Writes --pdf and --charts when given (the PDF target checked again, as
+/// check_render_targets does, against the inputs), through the renderer.
 void write_renders(const RenderFlags& flags, const RenderJob& job,
                    const std::vector<RunFile>& inputs);
 

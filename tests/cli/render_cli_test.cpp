@@ -174,6 +174,24 @@ TEST_CASE("pdf into a missing directory is refused with one line naming the flag
     CHECK_FALSE(fs::exists(path));
 }
 
+TEST_CASE("pdf over the scenario or over the xlsx file is refused before anything is written") {
+    if (!has_renderer()) {
+        return;
+    }
+    const std::string scenario =
+        write_temp("own/pod.json", read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPod));
+    const ProcessResult over_input = podsizer({"size", scenario, "--pdf", scenario});
+    CHECK(over_input.exit_code == 2);
+    CHECK_THAT(over_input.err, Catch::StartsWith("podsizer: error: --pdf: " + scenario +
+                                                 ": is the scenario of this run"));
+    const std::string same = temp_dir() + "/own/same";
+    const ProcessResult twice = podsizer({"size", scenario, "--xlsx", same, "--pdf", same});
+    CHECK(twice.exit_code == 2);
+    CHECK_THAT(twice.err,
+               Catch::StartsWith("podsizer: error: --pdf: " + same + ": is also the --xlsx file"));
+    CHECK_FALSE(fs::exists(same)); // not even the workbook was written
+}
+
 TEST_CASE("a pdf write that fails half-way leaves the old file and no temporary") {
     if (!has_renderer()) {
         return;
