@@ -27,6 +27,8 @@ QByteArray svg_of(QChartView* view) {
     svg.setViewBox(view->rect());
     svg.setTitle(view->chart()->title().remove(QRegularExpression("<[^>]*>")));
     svg.setDescription(QStringLiteral("podsizer chart"));
+    // At the view's dpi, so each text is as wide as Qt laid it out for.
+    svg.setResolution(view->logicalDpiX());
     QPainter painter(&svg);
     // The widget with its children: the note over an empty chart too.
     view->QWidget::render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);

@@ -5,6 +5,7 @@
 #include "podsizer/reports/atomic_file.hpp"
 
 #include <QApplication>
+#include <QFont>
 #include <cerrno>
 #include <clocale>
 #include <cstring>
@@ -40,6 +41,13 @@ void ensure_application() {
     static char name[] = "podsizer";
     static char* argv[] = {name, nullptr};
     static std::unique_ptr<QApplication> app = std::make_unique<QApplication>(argc, argv);
+    // The font the charts' SVG files name: the packages' DejaVu Sans
+    // (fonts-dejavu-core), not the alias "Sans Serif", which another renderer
+    // (librsvg, a browser) resolves to a font of other widths than Qt laid
+    // the titles out with.
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPointSizeF(QApplication::font().pointSizeF());
+    QApplication::setFont(font);
     // QCoreApplication sets the C library's locale from the environment; the
     // CLI's output is locale-free (docs/architecture.md) and stays so.
     std::setlocale(LC_ALL, "C");
