@@ -7,6 +7,7 @@
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "render_flags.hpp"
 #include "scenario_sets.hpp"
 #include "target_args.hpp"
 
@@ -28,6 +29,7 @@ struct CompareArgs {
     PowerArgs power;
     std::string prices;
     ExportOptions exports;
+    RenderFlags render;
 };
 
 /// --wan: the row cloud.wan of the scenario field table, which it overrides
@@ -71,7 +73,9 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
+    check_render_targets(a.render, run_inputs(g, a.scenario), &a.exports);
     write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
+    write_renders(a.render, {"compare", &study, &catalog, &scenario}, run_inputs(g, a.scenario));
     const Comparison& cmp = *study.comparison;
     std::cout << render_comparison(cmp, format);
     return cmp.all_feasible() ? kExitOk : kExitNotMet;
@@ -105,6 +109,7 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
                   "The cloud provider raised the accounts allowed per subscription per region "
                   "(Azure: 500 instead of 250)");
     add_export_options(cmd, a->exports);
+    add_render_flags(cmd, a->render);
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_compare(g, *a); }; });
 }
 

@@ -6,6 +6,7 @@
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "render_flags.hpp"
 #include "scenario_sets.hpp"
 #include "target_args.hpp"
 
@@ -23,6 +24,7 @@ struct ExtrapolateArgs {
     PowerArgs power;
     std::string prices;
     ExportOptions exports;
+    RenderFlags render;
 };
 
 int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
@@ -44,7 +46,7 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     options.extrapolate = true;
     // The exports put the pods and the scenario's own references beside the
     // sized and one-namespace designs; without exports nothing is compared.
-    options.compare = !a.exports.xlsx.empty() || !a.exports.svg.empty();
+    options.compare = !a.exports.xlsx.empty() || !a.exports.svg.empty() || a.render.any();
     options.only_named_references = true;
     Study study;
     try {
@@ -52,7 +54,10 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     } catch (const InputError& e) {
         throw e.located(a.scenario);
     }
+    check_render_targets(a.render, run_inputs(g, a.scenario), &a.exports);
     write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
+    write_renders(a.render, {"extrapolate", &study, &catalog, &scenario},
+                  run_inputs(g, a.scenario));
     const ScenarioExtrapolation& x = *study.extrapolation;
     std::cout << render_extrapolation(x, format);
     return x.all_feasible() ? kExitOk : kExitNotMet;
@@ -74,6 +79,7 @@ void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& acti
     add_target_flags(*cmd, a->target,
                      "Capacity target, e.g. 1EB (default: the scenario's extrapolation.target)");
     add_export_options(cmd, a->exports);
+    add_render_flags(cmd, a->render);
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_extrapolate(g, *a); }; });
 }
 

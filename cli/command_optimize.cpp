@@ -8,6 +8,7 @@
 #include "podsizer/reports/optimizer_report.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "render_flags.hpp"
 #include "scenario_sets.hpp"
 
 #include <iostream>
@@ -28,32 +29,46 @@ struct OptimizeArgs {
     PowerArgs power;
     std::string prices;
     ExportOptions exports;
+    RenderFlags render;
 };
 
-/// --xlsx and --svg: the best design's proposal workbook and drawings, as
-/// `size` exports a design, with the front on the workbook's "Pareto front"
-/// sheet. Without a best design there is nothing to propose.
-void write_optimize_exports(const GlobalOptions& g, const OptimizeArgs& a,
-                            const OptimizerResult& result, const Scenario& scenario,
-                            const Catalog& catalog) {
-    if (a.exports.xlsx.empty() && a.exports.svg.empty()) {
-        return;
-    }
-    if (!result.best) {
-        throw InputError(a.exports.xlsx.empty() ? "--svg" : "--xlsx",
-                         "no design meets every requirement and constraint, so there is no "
-                         "best design to export; nothing written");
-    }
+/// The best design as a study, assessed as a sized design is (degraded
+/// throughput, durability), so its sheets and pages show what `size` would;
+/// no design when none is feasible.
+Study best_study(const OptimizerResult& result, const Scenario& scenario, const Catalog& catalog) {
     SizingResult best;
     best.scenario = result.scenario;
     best.requirements = result.requirements;
     best.prices = result.prices;
-    best.designs.push_back(*result.best);
-    // Assessed as a sized design is (degraded throughput, durability), so its
-    // sheets show what `size` would.
+    if (result.best) {
+        best.designs.push_back(*result.best);
+    }
     assess_designs(best, catalog, resilience_inputs(scenario, catalog));
-    write_exports(a.exports, study_of(std::move(best)), catalog, &scenario,
-                  run_inputs(g, a.scenario), &result);
+    return study_of(std::move(best));
+}
+
+/// --xlsx and --svg: the best design's proposal workbook and drawings, as
+/// `size` exports a design, with the front on the workbook's "Pareto front"
+/// sheet. Without a best design there is nothing to propose. --pdf and
+/// --charts: the best design and the front.
+void write_optimize_exports(const GlobalOptions& g, const OptimizeArgs& a,
+                            const OptimizerResult& result, const Scenario& scenario,
+                            const Catalog& catalog) {
+    if (a.exports.xlsx.empty() && a.exports.svg.empty() && !a.render.any()) {
+        return;
+    }
+    const bool exports = !a.exports.xlsx.empty() || !a.exports.svg.empty();
+    if (exports && !result.best) {
+        throw InputError(a.exports.xlsx.empty() ? "--svg" : "--xlsx",
+                         "no design meets every requirement and constraint, so there is no "
+                         "best design to export; nothing written");
+    }
+    check_render_targets(a.render, run_inputs(g, a.scenario), &a.exports);
+    const Study study = best_study(result, scenario, catalog);
+    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario), &result);
+    RenderJob job{"optimize", &study, &catalog, &scenario};
+    job.optimization = &result;
+    write_renders(a.render, job, run_inputs(g, a.scenario));
 }
 
 int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
@@ -133,6 +148,7 @@ void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action)
                   "Also list the Pareto front (thinned to at most 20 distinct trade-offs)");
     cmd->add_flag("--all", a->all, "Keep the whole Pareto front, not only its distinct trade-offs");
     add_export_options(cmd, a->exports);
+    add_render_flags(cmd, a->render);
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_optimize(g, *a); }; });
 }
 

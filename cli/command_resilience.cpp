@@ -4,10 +4,13 @@
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
 #include "flag_binding.hpp"
+#include "output_paths.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/resilience_report.hpp"
+#include "podsizer/reports/study.hpp"
+#include "render_flags.hpp"
 #include "scenario_sets.hpp"
 
 #include <iostream>
@@ -27,6 +30,7 @@ struct ResilienceArgs {
     std::string outage;
     std::string wan;
     std::string dataset;
+    RenderFlags render;
 };
 
 /// Each flag is bound to the scenario field it overrides, so its parsing,
@@ -72,6 +76,16 @@ int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
         cols.push_back({&d, *d.resilience});
     }
     const ResilienceInputs in = resilience_inputs(scenario, catalog);
+    const Study study = study_of(std::move(sized)); // `cols` point into its designs
+    if (a.render.any()) {
+        cols.clear();
+        for (const Design& d : study.sizing.designs) {
+            cols.push_back({&d, *d.resilience});
+        }
+        RenderJob job{"resilience", &study, &catalog, &scenario};
+        job.resilience = &cols;
+        write_renders(a.render, job, run_inputs(g, a.scenario));
+    }
     std::cout << render_resilience({scenario.name, in}, cols, format);
     return kExitOk;
 }
@@ -100,6 +114,7 @@ void add_resilience_command(CLI::App& app, const GlobalOptions& g, Action& actio
         "--wan", a->wan,
         "WAN link to the cloud region, e.g. 400Gbps (default: the scenario's cloud.wan)");
     cmd->add_option("--dataset", a->dataset, "Data to pre-stage over the WAN, e.g. 100PB");
+    add_render_flags(cmd, a->render);
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_resilience(g, *a); }; });
 }
 

@@ -6,6 +6,7 @@
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "render_flags.hpp"
 #include "scenario_flags.hpp"
 #include "scenario_sets.hpp"
 
@@ -44,7 +45,8 @@ Scenario scenario_of(const std::string& scenario_path, bool path_given, const Sc
 
 int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path_given,
              const ExportOptions& exports, const PowerArgs& power, const ScenarioFlags& flags,
-             const std::string& prices, const std::vector<std::string>& sets) {
+             const std::string& prices, const std::vector<std::string>& sets,
+             const RenderFlags& render) {
     const Format format = parse_format(g.format);
     Diagnostics diag;
     Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
@@ -62,7 +64,9 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path
     } catch (const InputError& e) {
         throw path_given ? e.located(scenario_path) : e;
     }
+    check_render_targets(render, run_inputs(g, scenario_path), &exports);
     write_exports(exports, study, catalog, &scenario, run_inputs(g, scenario_path));
+    write_renders(render, {"size", &study, &catalog, &scenario}, run_inputs(g, scenario_path));
     const GrowthView growth{study.sites ? &*study.sites : nullptr,
                             study.phases ? &*study.phases : nullptr};
     return emit_sizing(study.sizing, format, growth);
@@ -79,6 +83,7 @@ void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     auto flags = std::make_shared<ScenarioFlags>();
     auto prices = std::make_shared<std::string>();
     auto sets = std::make_shared<std::vector<std::string>>();
+    auto render = std::make_shared<RenderFlags>();
     CLI::Option* scenario =
         cmd->add_option("SCENARIO", *path, "Scenario JSON file (or the scenario flags instead)")
             ->check(complete_file());
@@ -87,10 +92,11 @@ void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     add_power_flags(*cmd, *power);
     add_prices_flag(*cmd, *prices);
     add_export_options(cmd, *exports);
-    cmd->callback([&g, &action, path, exports, power, flags, prices, sets, scenario] {
+    add_render_flags(cmd, *render);
+    cmd->callback([&g, &action, path, exports, power, flags, prices, sets, render, scenario] {
         const bool given = scenario->count() > 0;
-        action = [&g, path, given, exports, power, flags, prices, sets] {
-            return run_size(g, *path, given, *exports, *power, *flags, *prices, *sets);
+        action = [&g, path, given, exports, power, flags, prices, sets, render] {
+            return run_size(g, *path, given, *exports, *power, *flags, *prices, *sets, *render);
         };
     });
 }

@@ -11,6 +11,10 @@
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
+#include "render_flags.hpp"
+#ifdef PODSIZER_RENDERER
+#include "qt_renderer.hpp"
+#endif
 
 #include <CLI/CLI.hpp>
 #include <csignal>
@@ -122,6 +126,7 @@ int run(int argc, char** argv) {
         return kExitBadInput;
     }
     try {
+        hand_over_rendering(argv); // --pdf, --charts: podsizer-render draws them
         return action();
     } catch (const podsizer::OutputFailed&) {
         return kExitOk; // StdoutBuffer::finish says why and sets the code
@@ -143,6 +148,9 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     using namespace podsizer::cli;
+#ifdef PODSIZER_RENDERER
+    install_qt_renderer(); // podsizer-render: this binary draws --pdf and --charts
+#endif
     const bool stdout_closed = reserve_standard_descriptors();
     // A reader that goes away (`| head -1`) is then a write error (EPIPE)
     // reported with its own exit code, not a silent death by SIGPIPE that

@@ -1,11 +1,17 @@
 #include "analysis_panels.hpp"
 
+#include "chart_note.hpp"
+#include "chart_save.hpp"
 #include "grid_table.hpp"
+#include "podsizer/render/chart_parts.hpp"
+#include "podsizer/render/pareto_chart.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
 #include "podsizer/reports/optimizer_report.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "session.hpp"
 
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -82,7 +88,8 @@ void ExtrapolationPanel::draw() {
 OptimizerPanel::OptimizerPanel(Session* session, QWidget* parent)
     : LazyPanel(session, parent), objective_(new QComboBox(this)), summary_(new QLabel(this)),
       use_(new QPushButton(tr("Add the best as an option"), this)),
-      best_(grid_table(this, "optimizer-best")), pareto_(grid_table(this, "optimizer-pareto")) {
+      best_(grid_table(this, "optimizer-best")), pareto_(grid_table(this, "optimizer-pareto")),
+      pareto_chart_(new QChartView(render::new_chart(), this)) {
     auto* l = new QVBoxLayout(this);
     l->setContentsMargins(0, 0, 0, 0);
     auto* bar = new QHBoxLayout();
@@ -98,9 +105,21 @@ OptimizerPanel::OptimizerPanel(Session* session, QWidget* parent)
     summary_->setObjectName("optimizer-summary");
     summary_->setWordWrap(true);
     l->addWidget(summary_);
+    // The front as a chart under its table: the render library's, as
+    // `optimize --charts` draws it, with the scenario's designs beside it.
+    auto* front = new QSplitter(Qt::Vertical, this);
+    front->addWidget(pareto_);
+    front->addWidget(pareto_chart_);
+    pareto_chart_->setObjectName("optimizer-pareto-chart");
+    pareto_chart_->setRenderHint(QPainter::Antialiasing);
+    pareto_chart_->setMinimumHeight(200);
+    front->setStretchFactor(0, 1);
+    front->setStretchFactor(1, 2);
+    front->setSizes({300, 600}); // the chart's axes need the room more than the table
+    add_save_actions(pareto_chart_);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(best_);
-    split->addWidget(pareto_);
+    split->addWidget(front);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
     l->addWidget(split, 1);
@@ -127,6 +146,8 @@ void OptimizerPanel::draw() {
         summary_->setText(session_->optimizationError());
         best_->setRowCount(0);
         pareto_->setRowCount(0);
+        pareto_chart_->chart()->removeAllSeries();
+        set_chart_note(pareto_chart_, session_->optimizationError());
         return;
     }
     summary_->setText(QString::fromStdString(optimization_summary(*r)).replace('\n', "<br>"));
@@ -140,6 +161,10 @@ void OptimizerPanel::draw() {
     best_->resizeColumnsToContents();
     show_grid(pareto_, pareto_grid(*r, false), false);
     pareto_->resizeColumnsToContents();
+    const SizingResult* own = session_->result();
+    set_chart_note(pareto_chart_,
+                   render::plot_pareto(pareto_chart_->chart(), *r,
+                                       own != nullptr ? own->designs : std::vector<Design>{}));
 }
 
 } // namespace podsizer::gui

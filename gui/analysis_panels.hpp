@@ -12,6 +12,7 @@
 
 #include <QWidget>
 
+class QChartView;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -58,6 +59,7 @@ public:
     QComboBox* objective() const { return objective_; }
     QTableWidget* best() const { return best_; }
     QTableWidget* pareto() const { return pareto_; }
+    QChartView* paretoChart() const { return pareto_chart_; }
     Objective currentObjective() const;
 
 Q_SIGNALS:
@@ -73,6 +75,7 @@ private:
     QPushButton* use_;
     QTableWidget* best_;
     QTableWidget* pareto_;
+    QChartView* pareto_chart_; ///< the front, racks vs power (render::plot_pareto)
 };
 
 } // namespace podsizer::gui

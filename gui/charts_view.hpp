@@ -7,27 +7,26 @@
 //    it needs) and the design's share marked, when the scenario has jobs;
 //  - racks and power of each design, design grown to the target, and
 //    reference system (the comparison's columns) side by side.
-// Series and axes are made once and their points replaced on each edit:
-// rebuilding a chart costs far more than a frame.
+// Each chart is the render library's (render/), the code --charts and --pdf
+// draw with; series and axes are made once and their points replaced on each
+// edit: rebuilding a chart costs far more than a frame. Every chart's context
+// menu saves it as SVG or PNG (chart_save.hpp).
 #pragma once
 
 #include <QWidget>
+#include <memory>
 #include <optional>
 
-class QBarCategoryAxis;
-class QBarSet;
-class QComboBox;
-class QLogValueAxis;
 class QChart;
 class QChartView;
-class QLineSeries;
-class QScatterSeries;
-class QValueAxis;
+class QComboBox;
 
-namespace podsizer {
-struct ComparisonColumn;
-struct GoodputCurve;
-} // namespace podsizer
+namespace podsizer::render {
+class BarChart;
+class GoodputChart;
+class KneeChart;
+struct BarFigure;
+} // namespace podsizer::render
 
 namespace podsizer::gui {
 
@@ -37,6 +36,7 @@ class ChartsView : public QWidget {
     Q_OBJECT
 public:
     explicit ChartsView(Session* session, QWidget* parent = nullptr);
+    ~ChartsView() override;
 
     QChart* kneeChart() const;
     QChart* racksChart() const;
@@ -54,9 +54,7 @@ protected:
 private:
     struct BarChart {
         QChartView* view = nullptr;
-        QBarSet* set = nullptr;
-        QBarCategoryAxis* categories = nullptr;
-        QValueAxis* values = nullptr;
+        std::unique_ptr<render::BarChart> chart; ///< drawn as --charts draws it
     };
     /// Racks and power side by side when the tab is wide enough for their
     /// names, else one above the other.
@@ -67,33 +65,15 @@ private:
                       const QColor& colour);
     void refreshKnee();
     void refreshGoodput();
-    /// The GPU-hours a day one more knee step gives back along the curve,
-    /// and the threshold the knee is measured against (docs/checkpoints.md §7).
-    void refreshStepGain(const GoodputCurve& curve, double lo, double hi);
-    void refreshBars(BarChart& chart, double (*value)(const ComparisonColumn&));
+    void refreshBars(BarChart& chart, const render::BarFigure& figure);
 
     Session* session_;
     QChartView* knee_;
-    QLineSeries* read_;
-    QLineSeries* write_;
-    QLineSeries* read_req_;
-    QLineSeries* write_req_;
-    QLineSeries* knee_line_;
-    QScatterSeries* here_;
-    QValueAxis* x_;
-    QValueAxis* y_;
+    std::unique_ptr<render::KneeChart> knee_chart_;
     QWidget* goodput_box_;
     QComboBox* job_;
     QChartView* goodput_;
-    QLineSeries* goodput_line_;
-    QScatterSeries* goodput_need_;
-    QScatterSeries* goodput_gets_;
-    QScatterSeries* goodput_knee_;
-    QLogValueAxis* gx_;
-    QValueAxis* gy_;
-    QLineSeries* step_gain_; ///< GPU-hours a day one more step gives back
-    QLineSeries* threshold_; ///< the knee's threshold, flat
-    QLogValueAxis* gy_step_; ///< right-hand axis of the two
+    std::unique_ptr<render::GoodputChart> goodput_chart_;
     BarChart racks_;
     BarChart power_;
     bool stale_ = false; ///< results changed while hidden: redraw when shown

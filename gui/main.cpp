@@ -133,8 +133,10 @@ CommandLine parse_command_line(const QApplication& app) {
     const QCommandLineOption screenshot_opt(
         "screenshot", "Render the main window to a PNG file and exit.", "FILE");
     const QCommandLineOption tab_opt(
-        "tab", "Tab to show: results, resilience, cost, charts, racks or catalog.", "NAME",
-        "results");
+        "tab",
+        "Tab to show: results, charts, racks or catalog; or a panel of the results: play, "
+        "findings, checkpoints, extrapolation, optimizer, resilience or cost.",
+        "NAME", "results");
     const QCommandLineOption size_opt("size", "Window size for --screenshot, WIDTHxHEIGHT.", "WxH",
                                       "1600x1000");
     const QCommandLineOption latency_opt(
@@ -280,7 +282,8 @@ int main(int argc, char** argv) {
     }
     if (!w.showTab(line.tab)) {
         return fail("--tab: unknown tab \"" + line.tab +
-                    "\"; expected results, resilience, cost, charts, racks or catalog");
+                    "\"; expected results, charts, racks, catalog, play, findings, "
+                    "checkpoints, extrapolation, optimizer, resilience or cost");
     }
     if (line.batch()) {
         if (const int status = resize_window(w, line.size); status != 0) {

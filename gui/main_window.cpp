@@ -36,6 +36,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUndoStack>
+#include <iterator>
 
 namespace podsizer::gui {
 
@@ -327,11 +328,16 @@ void MainWindow::showShortcuts() {
 }
 
 bool MainWindow::showTab(const QString& name) {
-    if (name == "resilience" || name == "cost") {
-        // The results tab with that panel in front (screenshots).
-        tabs_->setCurrentWidget(results_);
-        name == "cost" ? results_->showCost() : results_->showResilience();
-        return true;
+    // The panels under the results (screenshots, tests): the results tab with
+    // that panel in front, in the order of the panel tabs.
+    static const char* const kPanels[] = {"play",      "findings",   "checkpoints", "extrapolation",
+                                          "optimizer", "resilience", "cost"};
+    for (int i = 0; i < static_cast<int>(std::size(kPanels)); ++i) {
+        if (name == kPanels[i] || (name == "optimiser" && i == 4)) {
+            tabs_->setCurrentWidget(results_);
+            results_->details()->setCurrentIndex(i);
+            return true;
+        }
     }
     for (int i = 0; i < 4; ++i) {
         if (name == kTabNames[i]) {

@@ -50,7 +50,7 @@ case "$name" in
 contents)
     listing=$(dpkg-deb -c "$deb")
     echo "$listing"
-    for path in ./usr/bin/podsizer ./usr/bin/podsizer-gui \
+    for path in ./usr/bin/podsizer ./usr/bin/podsizer-gui ./usr/lib/podsizer/podsizer-render \
         ./usr/share/applications/podsizer.desktop \
         ./usr/share/icons/hicolor/scalable/apps/podsizer.svg \
         ./usr/share/mime/packages/podsizer.xml \
@@ -102,8 +102,9 @@ size)
     [ -f "$root/usr/share/podsizer/examples/$schema" ] || fail "\$schema $schema does not resolve"
     ;;
 self-contained)
-    for bin in podsizer podsizer-gui; do
-        f=$root/usr/bin/$bin
+    for path in bin/podsizer bin/podsizer-gui lib/podsizer/podsizer-render; do
+        bin=${path##*/}
+        f=$root/usr/$path
         if readelf -d "$f" | grep -E 'RPATH|RUNPATH'; then
             fail "$bin has an RPATH into the build"
         fi
@@ -119,7 +120,7 @@ self-contained)
         done
         run ldd "$f" | grep -q 'not found' && fail "$bin: a library is missing"
     done
-    echo "no RPATH, stripped, no path of the source or build tree in either binary"
+    echo "no RPATH, stripped, no path of the source or build tree in any binary"
     ;;
 man)
     page=$root/usr/share/man/man1/podsizer.1.gz
@@ -200,6 +201,14 @@ zsh-completion)
         fail "compinit does not bind _podsizer to podsizer"
     grep -q "cnode-1u" "$f" || fail "_podsizer lacks the catalog ids"
     echo "zsh completion parses and compinit binds it"
+    ;;
+pdf)
+    # podsizer links no Qt: it hands --pdf to ../lib/podsizer/podsizer-render.
+    pdf=$scratch/r.pdf
+    run podsizer size "$root/usr/share/podsizer/examples/ncp-pod-41k.json" --pdf "$pdf" >/dev/null
+    head -c 5 "$pdf" | grep -q '%PDF-' || fail "the installed podsizer wrote no PDF"
+    run ldd "$root/usr/bin/podsizer" | grep -qi qt && fail "the installed podsizer links Qt"
+    echo "the installed podsizer wrote $(stat -c %s "$pdf") bytes of PDF through podsizer-render"
     ;;
 gui)
     png=$scratch/results.png

@@ -42,6 +42,7 @@
 #include "support/test_paths.hpp"
 
 #include <QAbstractBarSeries>
+#include <QAction>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -50,6 +51,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QGroupBox>
 #include <QImage>
 #include <QLabel>
@@ -64,6 +66,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <algorithm>
@@ -1135,6 +1138,79 @@ private Q_SLOTS:
         QCOMPARE(missing.exit_code, 2);
         QVERIFY(QString::fromStdString(missing.err)
                     .contains("podsizer-gui: error: nope.json: cannot open file"));
+    }
+
+    // ---- Charts as files, every panel reachable (issue 32 item 3) ----------
+
+    void theTabOptionReachesEveryPanelOfTheResults() {
+        MainWindow w(false);
+        const std::pair<const char*, const char*> panels[] = {{"play", "Play"},
+                                                              {"findings", "Findings"},
+                                                              {"checkpoints", "Checkpoints"},
+                                                              {"extrapolation", "Extrapolation"},
+                                                              {"optimizer", "Optimiser"},
+                                                              {"optimiser", "Optimiser"},
+                                                              {"resilience", "Resilience"},
+                                                              {"cost", "Cost"}};
+        for (const auto& [name, tab] : panels) {
+            QVERIFY2(w.showTab(name), name);
+            QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.results()));
+            const QTabWidget* details = w.results()->details();
+            QVERIFY2(details->tabText(details->currentIndex()).contains(tab), name);
+        }
+        QVERIFY(!w.showTab("optimise")); // a near miss is still refused
+        // And from the command line, as the docs' screenshots are taken.
+        QTemporaryDir dir;
+        const QString png = dir.filePath("optimizer.png");
+        const ProcessResult r =
+            run_process(PODSIZER_GUI_BIN, {kReference.toStdString(), "--screenshot",
+                                           png.toStdString(), "--tab", "optimizer"});
+        QCOMPARE(r.exit_code, 0);
+        QCOMPARE(QImage(png).size(), QSize(1600, 1000));
+    }
+
+    void everyChartSavesFromItsContextMenuAsSvgAndPng() {
+        MainWindow w(false);
+        w.resize(1600, 1000);
+        w.show();
+        w.showTab("charts");
+        QApplication::processEvents();
+        const QList<QChartView*> views = w.findChildren<QChartView*>();
+        // knee, goodput, racks, power, two resilience charts, the Pareto front
+        QVERIFY(views.size() >= 7);
+        for (QChartView* v : views) {
+            QCOMPARE(v->contextMenuPolicy(), Qt::ActionsContextMenu);
+            QVERIFY2(v->findChild<QAction*>("save-chart-svg") != nullptr,
+                     qPrintable(v->objectName()));
+            QVERIFY2(v->findChild<QAction*>("save-chart-png") != nullptr,
+                     qPrintable(v->objectName()));
+        }
+        auto* knee = w.findChild<QChartView*>("knee-chart");
+        QVERIFY(knee != nullptr);
+        QTemporaryDir dir;
+        // The action asks for a file name: answer the dialog as a user would.
+        auto save_as = [&](const char* action, const QString& path) {
+            QTimer::singleShot(0, [path] {
+                auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+                QVERIFY(dialog != nullptr);
+                dialog->selectFile(path);
+                QMetaObject::invokeMethod(dialog, "accept"); // a slot, protected in C++
+            });
+            knee->findChild<QAction*>(action)->trigger();
+        };
+        const QString svg = dir.filePath("knee.svg");
+        save_as("save-chart-svg", svg);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(text.startsWith("<?xml"));
+        QVERIFY(text.contains("<svg"));
+        QVERIFY(text.contains("C-nodes (count)")); // the knee chart's axis
+        const QString png = dir.filePath("knee");  // the suffix is added
+        save_as("save-chart-png", png);
+        QCOMPARE(QImage(png + ".png").size(), knee->size());
+        // Nothing else was left in the directory (no temporary files).
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2);
     }
 
     // ---- Third red-team round (REDTEAM-3), defects 2, 18 and 19 ------------

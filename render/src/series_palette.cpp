@@ -1,9 +1,9 @@
-#include "series_palette.hpp"
+#include "podsizer/render/series_palette.hpp"
 
 #include <array>
 #include <cmath>
 
-namespace podsizer::gui {
+namespace podsizer::render {
 
 namespace {
 
@@ -44,4 +44,4 @@ QColor companion_colour(std::size_t i) {
     return i < kPalette.size() ? QColor(kPalette[i].light) : generated(i, true);
 }
 
-} // namespace podsizer::gui
+} // namespace podsizer::render

@@ -1,0 +1,45 @@
+// Delivered read and write throughput of a design against its C-node count,
+// with the requirement lines and the knee (each point is core's
+// evaluate_design at that count). Drawn by the GUI's charts tab and written
+// by `--charts` and `--pdf` from this one class. Series and axes are made
+// once and their points replaced on each update: rebuilding a chart costs
+// far more than a frame.
+#pragma once
+
+#include <QString>
+
+class QChart;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace podsizer {
+struct Catalog;
+struct Design;
+struct Scenario;
+} // namespace podsizer
+
+namespace podsizer::render {
+
+class KneeChart {
+public:
+    /// Adds the series and axes to `chart`, which stays the caller's.
+    explicit KneeChart(QChart* chart);
+    /// Draws the curve of `design` (null: nothing sized). Returns why
+    /// nothing is drawn, empty when the curve is.
+    QString update(const Design* design, const Scenario& scenario, const Catalog& catalog);
+    QChart* chart() const { return chart_; }
+
+private:
+    QChart* chart_;
+    QLineSeries* read_;
+    QLineSeries* write_;
+    QLineSeries* read_req_;
+    QLineSeries* write_req_;
+    QLineSeries* knee_line_;
+    QScatterSeries* here_;
+    QValueAxis* x_;
+    QValueAxis* y_;
+};
+
+} // namespace podsizer::render

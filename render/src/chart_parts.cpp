@@ -1,0 +1,47 @@
+#include "podsizer/render/chart_parts.hpp"
+
+#include <QChart>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+
+namespace podsizer::render {
+
+QChart* new_chart() {
+    auto* chart = new QChart();
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setShowToolTips(true);
+    chart->setMargins(QMargins(6, 6, 6, 6));
+    return chart;
+}
+
+QLineSeries* add_line(QChart* chart, const QColor& colour, Qt::PenStyle style, qreal width) {
+    auto* s = new QLineSeries(chart);
+    QPen pen(colour);
+    pen.setStyle(style);
+    pen.setWidthF(width);
+    s->setPen(pen);
+    chart->addSeries(s);
+    return s;
+}
+
+void show_series(QChart* chart, QAbstractSeries* s, bool visible) {
+    s->setVisible(visible);
+    for (QLegendMarker* m : chart->legend()->markers(s)) {
+        m->setVisible(visible);
+    }
+}
+
+void set_title(QChart* chart, const QString& title) {
+    if (chart->title() != title) {
+        chart->setTitle(title);
+    }
+}
+
+void set_name(QAbstractSeries* s, const QString& name) {
+    if (s->name() != name) {
+        s->setName(name);
+    }
+}
+
+} // namespace podsizer::render

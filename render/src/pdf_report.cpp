@@ -1,0 +1,139 @@
+#include "pdf_pages.hpp"
+#include "pdf_summary.hpp"
+#include "podsizer/render/chart_image.hpp"
+#include "podsizer/render/chart_set.hpp"
+#include "podsizer/render/report_files.hpp"
+#include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/extrapolation_report.hpp"
+#include "podsizer/reports/growth_report.hpp"
+#include "podsizer/reports/optimizer_report.hpp"
+#include "podsizer/reports/rack_svg.hpp"
+#include "podsizer/reports/sizing_report.hpp"
+#include "podsizer/reports/version.hpp"
+
+#include <QBuffer>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+
+namespace podsizer::render {
+
+namespace {
+
+constexpr std::size_t kMostDrawn = 4; ///< designs whose rack drawings the report shows
+constexpr qreal kFooter = 22;
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+void add_tables(std::vector<PageDrawer>& pages, const RenderInput& in, const QRectF& body,
+                const QPaintDevice* device) {
+    auto add = [&](const Grid& g, const QString& title) {
+        if (g.rows.empty()) {
+            return;
+        }
+        for (PageDrawer& d : table_pages(g, title, body, device)) {
+            pages.push_back(std::move(d));
+        }
+    };
+    const Study& s = *in.study;
+    if (!s.sizing.designs.empty()) {
+        add(side_by_side(s.sizing), QObject::tr("Designs"));
+        add(checkpoint_grid(s.sizing), QObject::tr("Checkpoint jobs"));
+    }
+    if (s.sites) {
+        add(sites_grid(*s.sites), QObject::tr("Sites"));
+    }
+    if (s.phases) {
+        add(phases_grid(*s.phases), QObject::tr("Phases"));
+    }
+    if (s.comparison) {
+        add(comparison_grid(*s.comparison, false), QObject::tr("Comparison"));
+    }
+    if (s.extrapolation) {
+        add(extrapolation_grid(*s.extrapolation, false), QObject::tr("Extrapolation"));
+        add(fleet_grid(*s.extrapolation), QObject::tr("Fleet plan"));
+    }
+    if (in.optimization != nullptr) {
+        add(pareto_grid(*in.optimization, false), QObject::tr("Pareto front"));
+    }
+    if (in.resilience != nullptr) {
+        add(resilience_grid(*in.resilience, false), QObject::tr("Resilience"));
+    }
+}
+
+void add_drawings(std::vector<PageDrawer>& pages, const RenderInput& in) {
+    const std::vector<Design>& designs = in.study->sizing.designs;
+    for (std::size_t i = 0; i < designs.size() && i < kMostDrawn; ++i) {
+        for (RackView view : {RackView::typical, RackView::floor_plan}) {
+            RackSvgOptions options;
+            options.view = view;
+            const QString what = view == RackView::typical ? QObject::tr("Typical racks")
+                                                           : QObject::tr("Floor plan");
+            pages.push_back(
+                svg_page(QByteArray::fromStdString(render_rack_svg(designs[i], options)),
+                         what + " — " + q(designs[i].name)));
+        }
+    }
+}
+
+void add_charts(std::vector<PageDrawer>& pages, std::vector<ChartEntry>& charts) {
+    for (ChartEntry& c : charts) {
+        QChart* chart = c.chart.get();
+        const QString note = c.note;
+        pages.push_back(
+            [chart, note](QPainter& p, const QRectF& body) { paint_chart(chart, p, body, note); });
+    }
+}
+
+void draw_footer(QPainter& p, const QRectF& page, const QString& left, int n, int of) {
+    p.save();
+    p.setFont(body_font(7.5));
+    p.setPen(QColor("#607d8b"));
+    const QRectF foot(page.left(), page.bottom() - kFooter + 6, page.width(), kFooter - 6);
+    p.drawText(foot, Qt::AlignLeft | Qt::AlignVCenter, left);
+    p.drawText(foot, Qt::AlignRight | Qt::AlignVCenter,
+               QObject::tr("page %1 of %2").arg(n).arg(of));
+    p.restore();
+}
+
+} // namespace
+
+QByteArray pdf_report(const RenderInput& in) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
+    writer.setCreator(QStringLiteral("podsizer ") + q(std::string(version())));
+    writer.setTitle(
+        QObject::tr("podsizer %1 — %2").arg(q(in.command), q(in.study->sizing.scenario)));
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
+                                     QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter));
+    writer.setResolution(96);
+    QPainter painter(&writer);
+    const QRectF page(0, 0, writer.width(), writer.height());
+    const QRectF body(0, 0, page.width(), page.height() - kFooter);
+
+    std::vector<PageDrawer> pages{summary_page(in)};
+    add_tables(pages, in, body, &writer);
+    add_drawings(pages, in);
+    std::vector<ChartEntry> charts = build_charts(in);
+    add_charts(pages, charts);
+
+    const QString footer = QObject::tr("podsizer %1 · %2 · %3")
+                               .arg(q(in.command), q(in.study->sizing.scenario), q(in.date));
+    const int n = static_cast<int>(pages.size());
+    for (int i = 0; i < n; ++i) {
+        if (i > 0) {
+            writer.newPage();
+        }
+        pages[static_cast<std::size_t>(i)](painter, body);
+        draw_footer(painter, page, footer, i + 1, n);
+    }
+    painter.end();
+    return bytes;
+}
+
+} // namespace podsizer::render

@@ -1,0 +1,187 @@
+#include "pdf_summary.hpp"
+
+#include "podsizer/core/text.hpp"
+#include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/rack_svg.hpp"
+#include "podsizer/reports/sizing_report.hpp"
+
+#include <QObject>
+#include <QPainter>
+#include <algorithm>
+
+namespace podsizer::render {
+
+namespace {
+
+constexpr std::size_t kMostDesigns = 3; ///< columns of the summary's figures
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+std::string both(const std::string& a, const std::string& b) {
+    return a + " / " + b;
+}
+
+/// The summary's figures: a label and one cell per design.
+Grid key_figures(const std::vector<Design>& designs) {
+    Grid g;
+    g.header = {"Figure"};
+    const std::size_t n = std::min(designs.size(), kMostDesigns);
+    for (std::size_t i = 0; i < n; ++i) {
+        g.header.push_back(designs[i].name);
+    }
+    auto row = [&](const std::string& label, auto cell) {
+        std::vector<std::string> r{label};
+        for (std::size_t i = 0; i < n; ++i) {
+            r.push_back(cell(designs[i]));
+        }
+        g.rows.push_back(std::move(r));
+    };
+    row("Usable capacity", [](const Design& d) { return format(d.usable); });
+    row("Read / write, intact",
+        [](const Design& d) { return both(format(d.read), format(d.write)); });
+    row("Read / write, one D-box down", [](const Design& d) {
+        return d.resilience
+                   ? both(format(d.resilience->degraded_read), format(d.resilience->degraded_write))
+                   : std::string("n/a (no drive AFR)");
+    });
+    row("C-nodes", [](const Design& d) { return format_number(static_cast<double>(d.cnodes)); });
+    row("D-boxes", [](const Design& d) { return format_number(static_cast<double>(d.dboxes)); });
+    row("Drives", [](const Design& d) {
+        return format_number(static_cast<double>(d.dboxes * d.drives_per_dbox)) + " × " +
+               format(d.drive_size);
+    });
+    row("Racks, typical / maximum draw", [](const Design& d) {
+        return d.racks_fit ? both(format_number(static_cast<double>(d.racks_on_typical)),
+                                  format_number(static_cast<double>(d.racks_on_max)))
+                           : std::string("n/a (a device fits no rack)");
+    });
+    row("Power, typical / maximum draw",
+        [](const Design& d) { return both(format(d.power), format(d.max_power)); });
+    row("Meets requirements",
+        [](const Design& d) { return std::string(d.feasible() ? "yes" : "NO"); });
+    return g;
+}
+
+/// Ratio rows of the comparison (ComparisonRow key "ratio_…"), as the text
+/// report shows them: "Racks ÷ Cloud HDD object store: 0.4× (ncp-pod)".
+std::vector<std::string> cloud_ratios(const Comparison& cmp, std::size_t most) {
+    const std::vector<ComparisonRow> rows = comparison_rows(cmp);
+    // comparison_grid's rows: "Basis", then one per comparison row.
+    const Grid g = comparison_grid(cmp, false);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < rows.size() && out.size() < most; ++i) {
+        if (!rows[i].key.starts_with("ratio_") || i + 1 >= g.rows.size()) {
+            continue;
+        }
+        std::string line = g.rows[i + 1][0] + ":";
+        for (std::size_t c = 0; c < cmp.columns.size() && c + 1 < g.rows[i + 1].size(); ++c) {
+            const std::string& cell = g.rows[i + 1][c + 1];
+            if (!cell.empty() && cell != "n/a" && cell != "—") {
+                line += " " + cell + " (" + cmp.columns[c].name + ")";
+            }
+        }
+        out.push_back(line);
+    }
+    return out;
+}
+
+qreal paragraph(QPainter& p, const QRectF& area, const QString& text, const QFont& font) {
+    p.setFont(font);
+    const QRectF used = p.boundingRect(area, Qt::TextWordWrap, text);
+    p.drawText(area, Qt::TextWordWrap, text);
+    return used.height();
+}
+
+qreal bullet_list(QPainter& p, QRectF area, const QString& title,
+                  const std::vector<std::string>& items, const QString& none) {
+    const qreal top = area.top();
+    area.setTop(area.top() + paragraph(p, area, title, heading_font(10)) + 2);
+    if (items.empty()) {
+        area.setTop(area.top() + paragraph(p, area, none, body_font(8.5)));
+    }
+    for (const std::string& s : items) {
+        area.setTop(area.top() + paragraph(p, area, "• " + q(s), body_font(8.5)) + 2);
+    }
+    return area.top() - top;
+}
+
+void draw_typical_rack(QPainter& p, const Design& d, const QRectF& area) {
+    RackSvgOptions options;
+    options.view = RackView::typical;
+    draw_svg(p, QByteArray::fromStdString(render_rack_svg(d, options)), area);
+}
+
+} // namespace
+
+std::vector<std::string> top_risks(const RenderInput& in, std::size_t n) {
+    struct Risk {
+        Severity severity;
+        std::string text;
+    };
+    std::vector<Risk> all;
+    for (const Design& d : in.study->sizing.designs) {
+        for (const Finding& f : d.findings) {
+            all.push_back({f.severity(), d.name + ": " + f.message()});
+        }
+    }
+    if (in.study->comparison) {
+        for (const SubjectFinding& f : in.study->comparison->findings) {
+            all.push_back({f.finding.severity(), f.subject + ": " + f.finding.message()});
+        }
+    }
+    std::stable_sort(all.begin(), all.end(),
+                     [](const Risk& a, const Risk& b) { return a.severity > b.severity; });
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < all.size() && i < n; ++i) {
+        const std::string_view word = to_string(all[i].severity);
+        std::string label(word);
+        if (!label.empty()) {
+            label[0] = static_cast<char>(label[0] - 'a' + 'A');
+        }
+        out.push_back(label + " — " + all[i].text);
+    }
+    return out;
+}
+
+PageDrawer summary_page(const RenderInput& in) {
+    return [&in](QPainter& p, const QRectF& page) {
+        const SizingResult& sizing = in.study->sizing;
+        QRectF body =
+            draw_heading(p, page, QObject::tr("Executive summary — %1").arg(q(sizing.scenario)));
+        p.setPen(QColor("#263238"));
+        std::string need;
+        for (const std::string& line : requirement_lines(sizing.requirements)) {
+            need += (need.empty() ? "" : "; ") + line;
+        }
+        body.setTop(body.top() +
+                    paragraph(p, body, QObject::tr("Need: %1").arg(q(need)), body_font(9)) + 8);
+        // The figures on the left, the typical racks of the first design on
+        // the right, as large as the page's upper part allows.
+        const QRectF left(body.left(), body.top(), body.width() * 0.44, body.height());
+        const QRectF right(body.left() + body.width() * 0.47, body.top(), body.width() * 0.53,
+                           body.height() * 0.6);
+        qreal y = left.top();
+        if (!sizing.designs.empty()) {
+            const Grid figures = key_figures(sizing.designs);
+            const std::vector<PageDrawer> table =
+                table_pages(figures, {}, QRectF(QPointF(0, 0), left.size()), p.device(), 10);
+            // An empty heading: the table starts where the heading would end.
+            table.front()(p, QRectF(left.left(), y - 34, left.width(), left.height()));
+            y += right.height();
+            draw_typical_rack(p, sizing.designs.front(), right);
+        }
+        QRectF lower(body.left(), std::max(y, right.bottom()) + 6, body.width(), body.bottom() - y);
+        lower.setTop(lower.top() +
+                     bullet_list(p, lower, QObject::tr("Top risks"), top_risks(in, 3),
+                                 QObject::tr("None: no design has a finding.")) +
+                     6);
+        if (in.study->comparison) {
+            bullet_list(p, lower, QObject::tr("Against the reference systems (like for like)"),
+                        cloud_ratios(*in.study->comparison, 6), QObject::tr("No ratio."));
+        }
+    };
+}
+
+} // namespace podsizer::render

@@ -1,0 +1,248 @@
+// --pdf and --charts on the real binary (issue 32 items 2 and 3): the PDF's
+// first page read back with pdftotext, each chart checked by xmllint, bad
+// targets refused with one line and nothing half-written. The binary hands
+// these flags to podsizer-render beside it (cli/render_flags.hpp); a build
+// without the GUI has none, and these tests then check its message instead.
+#include "../reports/external_tools.hpp"
+#include "run_process.hpp"
+#include "support/test_files.hpp"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <regex>
+#include <string>
+#include <sys/stat.h>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using test_support::read_file;
+using test_support::temp_dir;
+using test_support::write_temp;
+
+const std::string kPod = "examples/ncp-pod-41k.json";
+const std::string kFleet = "examples/fleet-160k.json";
+
+/// podsizer-render is built beside podsizer when the GUI is (PODSIZER_BUILD_GUI).
+bool has_renderer() {
+    return fs::exists(fs::path(PODSIZER_BIN).parent_path() / "podsizer-render");
+}
+
+std::string pdf_text(const std::string& pdf, int first, int last) {
+    const std::string tool =
+        test_tools::require_tool(PODSIZER_PDFTOTEXT, "pdftotext", "poppler-utils");
+    const ProcessResult r = run_process(
+        tool, {"-layout", "-f", std::to_string(first), "-l", std::to_string(last), pdf, "-"});
+    REQUIRE(r.exit_code == 0);
+    return r.out;
+}
+
+/// Files in `dir` other than `keep`: a temporary file left behind shows here.
+std::vector<std::string> others(const std::string& dir, const std::string& keep) {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(dir)) {
+        if (e.path().filename() != keep) {
+            out.push_back(e.path().filename().string());
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("size --pdf writes a PDF whose first page has the C-node and D-box and rack counts") {
+    if (!has_renderer()) {
+        const ProcessResult r = podsizer({"size", kPod, "--pdf", temp_dir() + "/no.pdf"});
+        CHECK(r.exit_code == 2);
+        CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: --pdf: this build of podsizer has "
+                                            "no Qt rendering"));
+        return;
+    }
+    const std::string path = temp_dir() + "/pod.pdf";
+    const ProcessResult plain = podsizer({"size", kPod});
+    const ProcessResult r = podsizer({"size", kPod, "--pdf", path});
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == plain.out); // the report on stdout is the same
+    CHECK(r.err == "podsizer: wrote " + path + "\n");
+    REQUIRE(read_file(path).rfind("%PDF-", 0) == 0);
+    const std::string page1 = pdf_text(path, 1, 1);
+    // The reference pod: 450 C-nodes, 180 D-boxes, 29 racks on typical draw
+    // and 37 on maximum draw (README's reference table; docs/model.md §9).
+    CHECK_THAT(page1, Catch::Contains("Executive summary"));
+    CHECK(std::regex_search(page1, std::regex(R"(C-nodes\s+450)")));
+    CHECK(std::regex_search(page1, std::regex(R"(D-boxes\s+180)")));
+    CHECK_THAT(page1, Catch::Contains("29 / 37"));
+    // Decimal points whatever LC_ALL (this test runs again under de_DE and
+    // fr_FR): 217.9 PB usable, 10.8 TB/s read.
+    CHECK_THAT(page1, Catch::Contains("217.9 PB"));
+    CHECK_THAT(page1, Catch::Contains("10.8 TB/s"));
+    CHECK_THAT(page1, !Catch::Contains("217,9"));
+    CHECK_THAT(page1, Catch::Contains("Top risks"));
+    // Every page is numbered "page i of n".
+    std::smatch m;
+    REQUIRE(std::regex_search(page1, m, std::regex(R"(page 1 of (\d+))")));
+    const int pages = std::stoi(m[1]);
+    CHECK(pages > 3); // summary, tables, drawings and charts
+    CHECK_THAT(pdf_text(path, pages, pages),
+               Catch::Contains("page " + std::to_string(pages) + " of " + std::to_string(pages)));
+    // The tables have the text report's rows.
+    CHECK_THAT(pdf_text(path, 2, 2), Catch::Contains("C-nodes set by"));
+}
+
+TEST_CASE("compare --charts writes the knee, comparison and Pareto charts as well-formed SVG") {
+    const std::string dir = temp_dir() + "/charts";
+    const ProcessResult r = podsizer({"compare", kFleet, "--charts", dir});
+    if (!has_renderer()) {
+        CHECK(r.exit_code == 2);
+        CHECK_THAT(r.err, Catch::Contains("--charts: this build of podsizer has no Qt rendering"));
+        return;
+    }
+    CHECK(r.exit_code == 0);
+    const std::string xmllint =
+        test_tools::require_tool(PODSIZER_XMLLINT, "xmllint", "libxml2-utils");
+    for (const char* name :
+         {"knee-01-ncp-pod.svg", "comparison-racks.svg", "comparison-power.svg",
+          "comparison-racks-per-pb.svg", "comparison-power-per-pb.svg", "pareto.svg"}) {
+        INFO(name);
+        const std::string path = dir + "/" + name;
+        CHECK_THAT(r.err, Catch::Contains("podsizer: wrote " + path + "\n"));
+        CHECK_THAT(read_file(path), Catch::Contains("<svg"));
+        CHECK(run_process(xmllint, {"--noout", path}).exit_code == 0);
+    }
+    // The comparison's columns are on the bars: the cloud store beside the pods.
+    CHECK_THAT(read_file(dir + "/comparison-racks-per-pb.svg"),
+               Catch::Contains("Cloud HDD object store"));
+}
+
+TEST_CASE("size --charts writes the goodput chart of a scenario with checkpoint jobs") {
+    if (!has_renderer()) {
+        return; // the message is checked above
+    }
+    const std::string dir = temp_dir() + "/goodput";
+    const ProcessResult r = podsizer({"size", "examples/checkpoint-cadence.json", "--charts", dir});
+    REQUIRE(r.exit_code <= 1);
+    bool goodput = false;
+    for (const auto& e : fs::directory_iterator(dir)) {
+        goodput = goodput || e.path().filename().string().rfind("goodput-", 0) == 0;
+    }
+    CHECK(goodput);
+}
+
+TEST_CASE("size --charts draws the phases of a scenario with phases as a timeline") {
+    if (!has_renderer()) {
+        return;
+    }
+    // examples/fleet-phases.json: four phases of the NCP pod
+    // (docs/sites-and-phases.md §2); the chart names each phase.
+    const std::string dir = temp_dir() + "/phases";
+    const ProcessResult r = podsizer({"size", "examples/fleet-phases.json", "--charts", dir});
+    REQUIRE(r.exit_code <= 1);
+    const std::string svg = read_file(dir + "/phases.svg");
+    CHECK_THAT(svg, Catch::Contains("Racks the phase adds"));
+    CHECK_THAT(svg, Catch::Contains("1: first pod"));
+    const std::string xmllint =
+        test_tools::require_tool(PODSIZER_XMLLINT, "xmllint", "libxml2-utils");
+    CHECK(run_process(xmllint, {"--noout", dir + "/phases.svg"}).exit_code == 0);
+    CHECK_THAT(svg, Catch::Contains("4: an exabyte"));
+}
+
+TEST_CASE("charts DIR that is a file is refused with one line and nothing written") {
+    if (!has_renderer()) {
+        return;
+    }
+    const std::string file = write_temp("not-a-dir", "keep");
+    const ProcessResult r = podsizer({"size", kPod, "--charts", file});
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "podsizer: error: --charts: " + file +
+                       ": is not a directory; expected a directory for the chart files (one SVG "
+                       "per chart)\n");
+    CHECK(read_file(file) == "keep");
+    CHECK(r.out.empty());
+}
+
+TEST_CASE("pdf into a missing directory is refused with one line naming the flag") {
+    if (!has_renderer()) {
+        return;
+    }
+    const std::string path = temp_dir() + "/no/such/dir/r.pdf";
+    const ProcessResult r = podsizer({"size", kPod, "--pdf", path});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: --pdf: " + path));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK_FALSE(fs::exists(path));
+}
+
+TEST_CASE("pdf over the scenario or over the xlsx file is refused before anything is written") {
+    if (!has_renderer()) {
+        return;
+    }
+    const std::string scenario =
+        write_temp("own/pod.json", read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPod));
+    const ProcessResult over_input = podsizer({"size", scenario, "--pdf", scenario});
+    CHECK(over_input.exit_code == 2);
+    CHECK_THAT(over_input.err, Catch::StartsWith("podsizer: error: --pdf: " + scenario +
+                                                 ": is the scenario of this run"));
+    const std::string same = temp_dir() + "/own/same";
+    const ProcessResult twice = podsizer({"size", scenario, "--xlsx", same, "--pdf", same});
+    CHECK(twice.exit_code == 2);
+    CHECK_THAT(twice.err,
+               Catch::StartsWith("podsizer: error: --pdf: " + same + ": is also the --xlsx file"));
+    CHECK_FALSE(fs::exists(same)); // not even the workbook was written
+}
+
+TEST_CASE("a pdf write that fails half-way leaves the old file and no temporary") {
+    if (!has_renderer()) {
+        return;
+    }
+    const std::string dir = temp_dir() + "/full";
+    fs::create_directories(dir);
+    const std::string path = dir + "/r.pdf";
+    write_temp("full/r.pdf", "the old report");
+    RunOptions options;
+    options.cwd = PODSIZER_SOURCE_DIR;
+    // As a full disk: a write past 64 KiB fails (EFBIG); the report is larger.
+    options.file_size_limit = 64 * 1024;
+    const ProcessResult r = run_process(PODSIZER_BIN, {"size", kPod, "--pdf", path}, options);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: --pdf: "));
+    CHECK(read_file(path) == "the old report");
+    CHECK(others(dir, "r.pdf").empty());
+}
+
+TEST_CASE("optimize --pdf and resilience --charts write their reports") {
+    if (!has_renderer()) {
+        return;
+    }
+    const std::string pdf = temp_dir() + "/optimize.pdf";
+    const ProcessResult o = podsizer({"optimize", kPod, "--pdf", pdf});
+    CHECK(o.exit_code == 0);
+    CHECK_THAT(pdf_text(pdf, 1, 100), Catch::Contains("Pareto front"));
+    const std::string dir = temp_dir() + "/resilience";
+    const ProcessResult r = podsizer({"resilience", kPod, "--charts", dir});
+    CHECK(r.exit_code == 0);
+    CHECK(fs::exists(dir + "/resilience-nines.svg"));
+    CHECK(fs::exists(dir + "/resilience-outage.svg"));
+}
+
+TEST_CASE("a podsizer without podsizer-render beside it refuses pdf and charts with one line") {
+    // The binary alone in a directory: what a build without the GUI installs.
+    const std::string dir = temp_dir() + "/alone";
+    fs::create_directories(dir);
+    const std::string bin = dir + "/podsizer";
+    fs::copy_file(PODSIZER_BIN, bin, fs::copy_options::overwrite_existing);
+    const std::string scenario = std::string(PODSIZER_SOURCE_DIR) + "/" + kPod;
+    CHECK(run_process(bin, {"size", scenario}).exit_code == 0); // the rest works
+    for (const char* flag : {"--pdf", "--charts"}) {
+        INFO(flag);
+        const ProcessResult r = run_process(bin, {"size", scenario, flag, dir + "/out"});
+        CHECK(r.exit_code == 2);
+        CHECK(r.err == "podsizer: error: " + std::string(flag) +
+                           ": this build of podsizer has no Qt rendering (podsizer-render, built "
+                           "with the GUI, is not installed beside it); expected a build with "
+                           "PODSIZER_BUILD_GUI=ON for the PDF report and the chart files\n");
+        CHECK(r.out.empty());
+        CHECK_FALSE(fs::exists(dir + "/out"));
+    }
+}
