@@ -105,6 +105,19 @@ TEST_CASE("a site's power limit below its pods' draw is an error naming both") {
                                       "max_power allows 600.0 kW"));
 }
 
+TEST_CASE("a power limit of 1 W never reads as 0.0 kW") {
+    // Found re-running the hostile-input battery on sites (issue 30, m-a's
+    // class): 1 W is 0.001 kW, one significant digit where one decimal would
+    // round it to zero, in the finding and in the sites table.
+    std::string text = three_sites(40);
+    text.replace(text.find("800 kW"), 6, "1 W");
+    const ProcessResult r = podsizer({"size", write_temp("sites-1w.json", text)});
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.out, Catch::Contains("max_power allows 0.001 kW"));
+    CHECK_THAT(r.out, Catch::Contains("  0.001  "));
+    CHECK_THAT(r.out, !Catch::Contains("allows 0.0 kW"));
+}
+
 TEST_CASE("sites that do not hold the fleet's GPUs are refused with their path") {
     std::string text = three_sites(24);
     text.replace(text.find("\"gpus\": 41472"), 13, "\"gpus\": 40000");

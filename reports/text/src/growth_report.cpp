@@ -18,7 +18,7 @@ std::string n(std::int64_t v) {
 }
 
 template <class Q, class U> std::string limit(const std::optional<Q>& q, const U& unit, int d) {
-    return q ? format_number(in(*q, unit), d) : std::string("-");
+    return q ? format_significant(in(*q, unit), d) : std::string("-");
 }
 
 std::string sites_title(const SitePlan& plan) {
@@ -37,25 +37,6 @@ std::string scratch_line(const PhasePlan& plan) {
     return "The final phase's target sized from scratch: " + n(s.cnodes) + " C-nodes, " +
            n(s.dboxes) + " D-boxes, " + n(s.switches) + " switches, " + n(s.racks) + " racks, " +
            std::to_string(plan.scratch_tiers) + "-tier fabric.\n";
-}
-
-std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g) {
-    std::vector<std::pair<std::string, Finding>> out;
-    if (g.sites != nullptr) {
-        for (const SiteStorage& s : g.sites->sites) {
-            for (const Finding& f : s.findings) {
-                out.emplace_back(g.sites->design, f);
-            }
-        }
-    }
-    if (g.phases != nullptr) {
-        for (const PhaseStep& p : g.phases->phases) {
-            for (const Finding& f : p.findings) {
-                out.emplace_back(g.phases->design, f);
-            }
-        }
-    }
-    return out;
 }
 
 std::string growth_text(const GrowthView& g, bool markdown) {
@@ -160,6 +141,25 @@ std::string growth_json(const SizingResult& result, const GrowthView& g) {
 }
 
 } // namespace
+
+std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g) {
+    std::vector<std::pair<std::string, Finding>> out;
+    if (g.sites != nullptr) {
+        for (const SiteStorage& s : g.sites->sites) {
+            for (const Finding& f : s.findings) {
+                out.emplace_back(g.sites->design, f);
+            }
+        }
+    }
+    if (g.phases != nullptr) {
+        for (const PhaseStep& p : g.phases->phases) {
+            for (const Finding& f : p.findings) {
+                out.emplace_back(g.phases->design, f);
+            }
+        }
+    }
+    return out;
+}
 
 bool GrowthView::ok() const {
     return (sites == nullptr || sites->fits()) && (phases == nullptr || phases->meets());

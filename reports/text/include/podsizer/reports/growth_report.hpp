@@ -9,6 +9,8 @@
 #include "podsizer/reports/grid.hpp"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace podsizer {
 
@@ -28,6 +30,10 @@ Grid sites_grid(const SitePlan& plan);
 /// One row per phase: what it adds, what is installed after it, and what
 /// that delivers.
 Grid phases_grid(const PhasePlan& plan);
+
+/// Every site's and phase's finding, each with the name of the design its
+/// plan was made with, sites first.
+std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g);
 
 /// The sizing report (render_sizing) with the sites and phases after it;
 /// exactly render_sizing's text when `growth` is empty. CSV is the sizing
