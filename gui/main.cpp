@@ -133,7 +133,7 @@ CommandLine parse_command_line(const QApplication& app) {
     const QCommandLineOption screenshot_opt(
         "screenshot", "Render the main window to a PNG file and exit.", "FILE");
     const QCommandLineOption tab_opt(
-        "tab", "Tab to show: results, resilience, cost, charts, racks or catalog.", "NAME",
+        "tab", "Tab to show: results, resilience, cost, sites, charts, racks or catalog.", "NAME",
         "results");
     const QCommandLineOption size_opt("size", "Window size for --screenshot, WIDTHxHEIGHT.", "WxH",
                                       "1600x1000");
@@ -280,7 +280,7 @@ int main(int argc, char** argv) {
     }
     if (!w.showTab(line.tab)) {
         return fail("--tab: unknown tab \"" + line.tab +
-                    "\"; expected results, resilience, cost, charts, racks or catalog");
+                    "\"; expected results, resilience, cost, sites, charts, racks or catalog");
     }
     if (line.batch()) {
         if (const int status = resize_window(w, line.size); status != 0) {

@@ -21,6 +21,8 @@ template <class Q, class U> std::string limit(const std::optional<Q>& q, const U
     return q ? format_significant(in(*q, unit), d) : std::string("-");
 }
 
+} // namespace
+
 std::string sites_title(const SitePlan& plan) {
     return "Sites (" + plan.design +
            ", one pod per training cluster; each site within its own limits)";
@@ -38,6 +40,8 @@ std::string scratch_line(const PhasePlan& plan) {
            n(s.dboxes) + " D-boxes, " + n(s.switches) + " switches, " + n(s.racks) + " racks, " +
            std::to_string(plan.scratch_tiers) + "-tier fabric.\n";
 }
+
+namespace {
 
 std::string growth_text(const GrowthView& g, bool markdown) {
     std::string out;
@@ -186,6 +190,9 @@ Grid sites_grid(const SitePlan& plan) {
                           limit(s.max_power, units::kW, 1), format_number(s.pue, 2),
                           format_number(in(s.facility_power, units::kW), 1),
                           format_number(in(s.usable, units::PB), 1), s.fits() ? "yes" : "NO"});
+        // The verdict coloured as the side-by-side table colours its own.
+        g.set_cell_role(g.rows.size() - 1, g.header.size() - 1,
+                        s.fits() ? CellRole::met : CellRole::not_met);
     }
     return g;
 }

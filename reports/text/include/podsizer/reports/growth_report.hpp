@@ -31,6 +31,12 @@ Grid sites_grid(const SitePlan& plan);
 /// that delivers.
 Grid phases_grid(const PhasePlan& plan);
 
+/// The titles of the two tables, and the line after the phases that gives
+/// the final target sized from scratch.
+std::string sites_title(const SitePlan& plan);
+std::string phases_title(const PhasePlan& plan);
+std::string scratch_line(const PhasePlan& plan);
+
 /// Every site's and phase's finding, each with the name of the design its
 /// plan was made with, sites first.
 std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g);
