@@ -7,6 +7,7 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/resilience.hpp"
 #include "podsizer/reports/resilience_report.hpp"
 #include "scenario_sets.hpp"
 
@@ -65,9 +66,7 @@ int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
     for (const Design& d : sized.designs) {
         if (!d.resilience) {
             throw InputError(a.afr.empty() ? "--afr" : a.scenario,
-                             "D-box " + d.dbox_model +
-                                 " gives no drive_afr; expected an annual failure rate such "
-                                 "as --afr 0.5% (or resilience.afr in the scenario)");
+                             no_drive_afr_message(d.dbox_model));
         }
         cols.push_back({&d, *d.resilience});
     }
