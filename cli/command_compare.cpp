@@ -7,6 +7,7 @@
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "scenario_run.hpp"
 #include "scenario_sets.hpp"
 #include "target_args.hpp"
 
@@ -42,35 +43,28 @@ std::optional<Throughput> wan_flag(const std::string& text, const Catalog& catal
 
 int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     const Format format = parse_format(g.format);
-    Diagnostics diag;
-    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries, below
-    print_warnings(diag);
-    diag.warnings.clear();
-    const std::vector<std::string> known = ids_of(catalog.references);
-    for (std::size_t i = 0; i < a.with.size(); ++i) {
-        require_known(a.with[i], known, "--with", "reference system");
-        // As a scenario's comparisons: a reference named twice is a mistake,
-        // not a second column.
-        if (std::find(a.with.begin(), a.with.begin() + static_cast<std::ptrdiff_t>(i), a.with[i]) !=
-            a.with.begin() + static_cast<std::ptrdiff_t>(i)) {
-            throw InputError("--with", "\"" + a.with[i] + "\" is given twice");
-        }
-    }
-    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
-    apply_power_flags(a.power, scenario.constraints, catalog);
-    apply_prices_flag(a.prices, scenario);
+    const OpenedScenario opened =
+        open_scenario(g, a.scenario, a.sets, a.power, a.prices, [&a](const Catalog& catalog) {
+            const std::vector<std::string> known = ids_of(catalog.references);
+            for (std::size_t i = 0; i < a.with.size(); ++i) {
+                require_known(a.with[i], known, "--with", "reference system");
+                // As a scenario's comparisons: a reference named twice is a
+                // mistake, not a second column.
+                const auto here = a.with.begin() + static_cast<std::ptrdiff_t>(i);
+                if (std::find(a.with.begin(), here, a.with[i]) != here) {
+                    throw InputError("--with", "\"" + a.with[i] + "\" is given twice");
+                }
+            }
+        });
+    const Scenario& scenario = opened.scenario;
+    const Catalog& catalog = opened.catalog;
 
     StudyOptions options;
     options.references = a.with;
     options.target = resolve_target(a.target, scenario);
     options.wan = wan_flag(a.wan, catalog);
     options.raised_account_limit = a.raised_account_limit;
-    Study study;
-    try {
-        study = run_study(scenario, catalog, options);
-    } catch (const InputError& e) {
-        throw e.located(a.scenario);
-    }
+    const Study study = study_at(a.scenario, opened, options);
     write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
     const Comparison& cmp = *study.comparison;
     std::cout << render_comparison(cmp, format);

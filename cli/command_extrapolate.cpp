@@ -6,6 +6,7 @@
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "scenario_run.hpp"
 #include "scenario_sets.hpp"
 #include "target_args.hpp"
 
@@ -27,13 +28,8 @@ struct ExtrapolateArgs {
 
 int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     const Format format = parse_format(g.format);
-    Diagnostics diag;
-    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries, below
-    print_warnings(diag);
-    diag.warnings.clear();
-    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
-    apply_power_flags(a.power, scenario.constraints, catalog);
-    apply_prices_flag(a.prices, scenario);
+    const OpenedScenario opened = open_scenario(g, a.scenario, a.sets, a.power, a.prices);
+    const Scenario& scenario = opened.scenario;
     const std::optional<ExtrapolationSpec> spec = resolve_target(a.target, scenario);
     if (!spec) {
         throw InputError("--target", "no target to grow to; give --target (e.g. --target 1EB) or "
@@ -46,13 +42,8 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     // sized and one-namespace designs; without exports nothing is compared.
     options.compare = !a.exports.xlsx.empty() || !a.exports.svg.empty();
     options.only_named_references = true;
-    Study study;
-    try {
-        study = run_study(scenario, catalog, options);
-    } catch (const InputError& e) {
-        throw e.located(a.scenario);
-    }
-    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
+    const Study study = study_at(a.scenario, opened, options);
+    write_exports(a.exports, study, opened.catalog, &scenario, run_inputs(g, a.scenario));
     const ScenarioExtrapolation& x = *study.extrapolation;
     std::cout << render_extrapolation(x, format);
     return x.all_feasible() ? kExitOk : kExitNotMet;

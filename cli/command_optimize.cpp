@@ -8,6 +8,7 @@
 #include "podsizer/reports/optimizer_report.hpp"
 #include "power_args.hpp"
 #include "price_args.hpp"
+#include "scenario_run.hpp"
 #include "scenario_sets.hpp"
 
 #include <iostream>
@@ -70,20 +71,19 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
                                             suggestion_phrase(a.objective, objective_names()) +
                                             "); expected one of " + list);
     }
-    Diagnostics diag;
-    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries, below
-    print_warnings(diag);
-    diag.warnings.clear();
-    if (a.any_rack && !a.racks.empty()) {
-        throw InputError("--any-rack", "expected either --any-rack (every rack model of the "
-                                       "catalog) or --rack ID, not both");
-    }
-    for (const std::string& id : a.racks) {
-        options.racks.push_back(require_known(id, ids_of(catalog.racks), "--rack", "rack model"));
-    }
-    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
-    apply_power_flags(a.power, scenario.constraints, catalog);
-    apply_prices_flag(a.prices, scenario);
+    OpenedScenario opened = open_scenario(
+        g, a.scenario, a.sets, a.power, a.prices, [&a, &options](const Catalog& catalog) {
+            if (a.any_rack && !a.racks.empty()) {
+                throw InputError("--any-rack", "expected either --any-rack (every rack model of "
+                                               "the catalog) or --rack ID, not both");
+            }
+            for (const std::string& id : a.racks) {
+                options.racks.push_back(
+                    require_known(id, ids_of(catalog.racks), "--rack", "rack model"));
+            }
+        });
+    Scenario& scenario = opened.scenario;
+    const Catalog& catalog = opened.catalog;
     if (options.objective == Objective::min_cost && !scenario.prices) {
         throw InputError("--objective", "min-cost needs a price book (docs/cost.md); expected "
                                         "--prices FILE or the scenario's \"prices\"");

@@ -9,6 +9,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/reports/resilience_report.hpp"
+#include "scenario_run.hpp"
 #include "scenario_sets.hpp"
 
 #include <iostream>
@@ -52,9 +53,10 @@ void apply_flags(const ResilienceArgs& a, Scenario& s, const Catalog& catalog) {
 
 int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
     const Format format = parse_format(g.format);
-    Diagnostics diag;
-    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
-    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
+    // No power flags and no prices: resilience is the same on either basis.
+    OpenedScenario opened = open_scenario(g, a.scenario, a.sets, PowerArgs{}, "");
+    Scenario& scenario = opened.scenario;
+    const Catalog& catalog = opened.catalog;
     apply_flags(a, scenario, catalog);
     SizingResult sized;
     try {
