@@ -67,8 +67,10 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     const Study study = study_at(a.scenario, opened, options);
     write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
     const Comparison& cmp = *study.comparison;
-    std::cout << render_comparison(cmp, format);
-    return cmp.all_feasible() ? kExitOk : kExitNotMet;
+    // The sites and phases after the table, as `size` shows them.
+    const GrowthView growth = growth_of(study);
+    std::cout << with_growth(render_comparison(cmp, format), growth, format);
+    return cmp.all_feasible() && growth.ok() ? kExitOk : kExitNotMet;
 }
 
 } // namespace

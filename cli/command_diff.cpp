@@ -43,10 +43,6 @@ Study sized(const GlobalOptions& g, const std::string& path, const std::vector<s
     }
 }
 
-GrowthView growth_of(const Study& s) {
-    return {s.sites ? &*s.sites : nullptr, s.phases ? &*s.phases : nullptr};
-}
-
 int run_diff(const GlobalOptions& g, const DiffArgs& a) {
     const Format format = parse_format(g.format);
     const Study ra = sized(g, a.a, {});

@@ -45,8 +45,9 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     const Study study = study_at(a.scenario, opened, options);
     write_exports(a.exports, study, opened.catalog, &scenario, run_inputs(g, a.scenario));
     const ScenarioExtrapolation& x = *study.extrapolation;
-    std::cout << render_extrapolation(x, format);
-    return x.all_feasible() ? kExitOk : kExitNotMet;
+    const GrowthView growth = growth_of(study);
+    std::cout << with_growth(render_extrapolation(x, format), growth, format);
+    return x.all_feasible() && growth.ok() ? kExitOk : kExitNotMet;
 }
 
 } // namespace

@@ -117,8 +117,7 @@ detail::ojson phase_json(const PhaseStep& p) {
     return j;
 }
 
-std::string growth_json(const SizingResult& result, const GrowthView& g) {
-    detail::ojson j = detail::sizing_document(result);
+void add_growth_json(detail::ojson& j, const GrowthView& g) {
     if (g.sites != nullptr) {
         detail::ojson sites = detail::ojson::array();
         for (const SiteStorage& s : g.sites->sites) {
@@ -140,6 +139,11 @@ std::string growth_json(const SizingResult& result, const GrowthView& g) {
                            {"from_scratch", counts_json(plan.scratch)},
                            {"from_scratch_fabric_tiers", plan.scratch_tiers}};
     }
+}
+
+std::string growth_json(const SizingResult& result, const GrowthView& g) {
+    detail::ojson j = detail::sizing_document(result);
+    add_growth_json(j, g);
     j["feasible"] = result.all_feasible() && g.ok();
     return detail::without_negative_zero(j).dump(2) + "\n";
 }
@@ -215,6 +219,29 @@ Grid phases_grid(const PhasePlan& plan) {
                           format_number(in(p.write, units::TB_per_s), 2)});
     }
     return g;
+}
+
+std::string with_growth(std::string rendered, const GrowthView& growth, Format format) {
+    switch (format) {
+    case Format::table:
+    case Format::md:
+        return growth.empty() ? rendered : rendered + growth_text(growth, format == Format::md);
+    case Format::json: {
+        if (growth.empty()) {
+            return rendered;
+        }
+        // The report's own document, read back in its key order.
+        detail::ojson j = detail::ojson::parse(rendered);
+        add_growth_json(j, growth);
+        if (j.contains("feasible")) {
+            j["feasible"] = j["feasible"].get<bool>() && growth.ok();
+        }
+        return detail::without_negative_zero(j).dump(2) + "\n";
+    }
+    case Format::csv:
+        break;
+    }
+    return rendered;
 }
 
 std::string render_sizing(const SizingResult& result, const GrowthView& growth, Format format) {

@@ -41,6 +41,13 @@ std::string scratch_line(const PhasePlan& plan);
 /// plan was made with, sites first.
 std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g);
 
+/// `rendered`, a report of `format` (compare's, extrapolate's), with the
+/// sites and phases after it as render_sizing adds them: their tables and
+/// findings in table and md; in JSON the keys `sites`, `phases` and
+/// `phase_plan`, and `feasible` false when a site or phase breaks a limit.
+/// CSV, and any report without sites or phases, unchanged.
+std::string with_growth(std::string rendered, const GrowthView& growth, Format format);
+
 /// The sizing report (render_sizing) with the sites and phases after it;
 /// exactly render_sizing's text when `growth` is empty. CSV is the sizing
 /// CSV alone; JSON adds `sites` and `phases` and counts them in `feasible`.
