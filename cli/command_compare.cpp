@@ -20,14 +20,11 @@ namespace podsizer::cli {
 namespace {
 
 struct CompareArgs {
-    std::string scenario;
-    std::vector<std::string> sets;
+    ScenarioRunArgs run; ///< SCENARIO, --set, the power flags, --prices
     std::vector<std::string> with;
     TargetArgs target;
     std::string wan;
     bool raised_account_limit = false;
-    PowerArgs power;
-    std::string prices;
     ExportOptions exports;
 };
 
@@ -43,19 +40,18 @@ std::optional<Throughput> wan_flag(const std::string& text, const Catalog& catal
 
 int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     const Format format = parse_format(g.format);
-    const OpenedScenario opened =
-        open_scenario(g, a.scenario, a.sets, a.power, a.prices, [&a](const Catalog& catalog) {
-            const std::vector<std::string> known = ids_of(catalog.references);
-            for (std::size_t i = 0; i < a.with.size(); ++i) {
-                require_known(a.with[i], known, "--with", "reference system");
-                // As a scenario's comparisons: a reference named twice is a
-                // mistake, not a second column.
-                const auto here = a.with.begin() + static_cast<std::ptrdiff_t>(i);
-                if (std::find(a.with.begin(), here, a.with[i]) != here) {
-                    throw InputError("--with", "\"" + a.with[i] + "\" is given twice");
-                }
+    const OpenedScenario opened = open_scenario(g, a.run, [&a](const Catalog& catalog) {
+        const std::vector<std::string> known = ids_of(catalog.references);
+        for (std::size_t i = 0; i < a.with.size(); ++i) {
+            require_known(a.with[i], known, "--with", "reference system");
+            // As a scenario's comparisons: a reference named twice is a
+            // mistake, not a second column.
+            const auto here = a.with.begin() + static_cast<std::ptrdiff_t>(i);
+            if (std::find(a.with.begin(), here, a.with[i]) != here) {
+                throw InputError("--with", "\"" + a.with[i] + "\" is given twice");
             }
-        });
+        }
+    });
     const Scenario& scenario = opened.scenario;
     const Catalog& catalog = opened.catalog;
 
@@ -64,8 +60,8 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     options.target = resolve_target(a.target, scenario);
     options.wan = wan_flag(a.wan, catalog);
     options.raised_account_limit = a.raised_account_limit;
-    const Study study = study_at(a.scenario, opened, options);
-    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
+    const Study study = study_at(a.run.scenario, opened, options);
+    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.run.scenario));
     const Comparison& cmp = *study.comparison;
     // The sites and phases after the table, as `size` shows them.
     const GrowthView growth = growth_of(study);
@@ -80,12 +76,7 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
         "compare", "Put the designs, grown to the target, beside reference systems such as the "
                    "cloud object store");
     auto a = std::make_shared<CompareArgs>();
-    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
-        ->required()
-        ->check(complete_file());
-    add_set_option(*cmd, a->sets);
-    add_power_flags(*cmd, a->power);
-    add_prices_flag(*cmd, a->prices);
+    add_scenario_run_flags(*cmd, a->run);
     cmd->add_option("--with", a->with,
                     "Reference system id (repeatable; default: the scenario's comparisons, else "
                     "every reference in the catalog)")

@@ -18,17 +18,14 @@ namespace podsizer::cli {
 namespace {
 
 struct ExtrapolateArgs {
-    std::string scenario;
-    std::vector<std::string> sets;
+    ScenarioRunArgs run; ///< SCENARIO, --set, the power flags, --prices
     TargetArgs target;
-    PowerArgs power;
-    std::string prices;
     ExportOptions exports;
 };
 
 int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     const Format format = parse_format(g.format);
-    const OpenedScenario opened = open_scenario(g, a.scenario, a.sets, a.power, a.prices);
+    const OpenedScenario opened = open_scenario(g, a.run);
     const Scenario& scenario = opened.scenario;
     const std::optional<ExtrapolationSpec> spec = resolve_target(a.target, scenario);
     if (!spec) {
@@ -42,8 +39,8 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     // sized and one-namespace designs; without exports nothing is compared.
     options.compare = !a.exports.xlsx.empty() || !a.exports.svg.empty();
     options.only_named_references = true;
-    const Study study = study_at(a.scenario, opened, options);
-    write_exports(a.exports, study, opened.catalog, &scenario, run_inputs(g, a.scenario));
+    const Study study = study_at(a.run.scenario, opened, options);
+    write_exports(a.exports, study, opened.catalog, &scenario, run_inputs(g, a.run.scenario));
     const ScenarioExtrapolation& x = *study.extrapolation;
     const GrowthView growth = growth_of(study);
     std::cout << with_growth(render_extrapolation(x, format), growth, format);
@@ -57,12 +54,7 @@ void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& acti
         "extrapolate", "Grow every design of a scenario to a capacity target (whole pods and one "
                        "namespace), with the fleet plan");
     auto a = std::make_shared<ExtrapolateArgs>();
-    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
-        ->required()
-        ->check(complete_file());
-    add_set_option(*cmd, a->sets);
-    add_power_flags(*cmd, a->power);
-    add_prices_flag(*cmd, a->prices);
+    add_scenario_run_flags(*cmd, a->run);
     add_target_flags(*cmd, a->target,
                      "Capacity target, e.g. 1EB (default: the scenario's extrapolation.target)");
     add_export_options(cmd, a->exports);

@@ -19,15 +19,12 @@ namespace podsizer::cli {
 namespace {
 
 struct OptimizeArgs {
-    std::string scenario;
-    std::vector<std::string> sets;
+    ScenarioRunArgs run; ///< SCENARIO, --set, the power flags, --prices
     std::string objective = "min-racks";
     std::vector<std::string> racks;
     bool pareto = false;
     bool all = false;
     bool any_rack = false;
-    PowerArgs power;
-    std::string prices;
     ExportOptions exports;
 };
 
@@ -54,7 +51,7 @@ void write_optimize_exports(const GlobalOptions& g, const OptimizeArgs& a,
     // sheets show what `size` would.
     assess_designs(best, catalog, resilience_inputs(scenario, catalog));
     write_exports(a.exports, study_of(std::move(best)), catalog, &scenario,
-                  run_inputs(g, a.scenario), &result);
+                  run_inputs(g, a.run.scenario), &result);
 }
 
 int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
@@ -71,17 +68,16 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
                                             suggestion_phrase(a.objective, objective_names()) +
                                             "); expected one of " + list);
     }
-    OpenedScenario opened = open_scenario(
-        g, a.scenario, a.sets, a.power, a.prices, [&a, &options](const Catalog& catalog) {
-            if (a.any_rack && !a.racks.empty()) {
-                throw InputError("--any-rack", "expected either --any-rack (every rack model of "
-                                               "the catalog) or --rack ID, not both");
-            }
-            for (const std::string& id : a.racks) {
-                options.racks.push_back(
-                    require_known(id, ids_of(catalog.racks), "--rack", "rack model"));
-            }
-        });
+    OpenedScenario opened = open_scenario(g, a.run, [&a, &options](const Catalog& catalog) {
+        if (a.any_rack && !a.racks.empty()) {
+            throw InputError("--any-rack", "expected either --any-rack (every rack model of "
+                                           "the catalog) or --rack ID, not both");
+        }
+        for (const std::string& id : a.racks) {
+            options.racks.push_back(
+                require_known(id, ids_of(catalog.racks), "--rack", "rack model"));
+        }
+    });
     Scenario& scenario = opened.scenario;
     const Catalog& catalog = opened.catalog;
     if (options.objective == Objective::min_cost && !scenario.prices) {
@@ -97,7 +93,7 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
     try {
         result = optimize(scenario, catalog, options);
     } catch (const InputError& e) {
-        throw e.located(a.scenario);
+        throw e.located(a.run.scenario);
     }
     write_optimize_exports(g, a, result, scenario, catalog);
     std::cout << render_optimization(result, format, a.pareto);
@@ -110,12 +106,7 @@ void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action)
     auto* cmd = app.add_subcommand(
         "optimize", "Search the catalog for the Pareto front and the best design for an objective");
     auto a = std::make_shared<OptimizeArgs>();
-    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
-        ->required()
-        ->check(complete_file());
-    add_set_option(*cmd, a->sets);
-    add_power_flags(*cmd, a->power);
-    add_prices_flag(*cmd, a->prices);
+    add_scenario_run_flags(*cmd, a->run);
     cmd->add_option("--objective", a->objective,
                     "min-racks, min-power, max-read, max-write, max-capacity or min-cost (the "
                     "lowest TCO; needs a price book)")

@@ -54,7 +54,7 @@ void apply_flags(const ResilienceArgs& a, Scenario& s, const Catalog& catalog) {
 int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
     const Format format = parse_format(g.format);
     // No power flags and no prices: resilience is the same on either basis.
-    OpenedScenario opened = open_scenario(g, a.scenario, a.sets, PowerArgs{}, "");
+    OpenedScenario opened = open_scenario(g, {a.scenario, a.sets, {}, {}});
     Scenario& scenario = opened.scenario;
     const Catalog& catalog = opened.catalog;
     apply_flags(a, scenario, catalog);

@@ -15,16 +15,25 @@
 
 namespace podsizer::cli {
 
+/// The flags of a command that sizes one scenario file.
+struct ScenarioRunArgs {
+    std::string scenario;          ///< SCENARIO
+    std::vector<std::string> sets; ///< --set PATH=VALUE
+    PowerArgs power;               ///< --power-basis, --derate, --pue, ...
+    std::string prices;            ///< --prices FILE
+};
+
+/// SCENARIO, --set, the power flags and --prices on `cmd`.
+void add_scenario_run_flags(CLI::App& cmd, ScenarioRunArgs& args);
+
 struct OpenedScenario {
     Catalog catalog; ///< the catalogs given and the scenario's own entries
     Scenario scenario;
 };
 
-/// Reads `path` as the commands do. `check_flags` runs on the catalogs given
+/// Reads the scenario file as the commands do. `check_flags` runs on the catalogs given
 /// (before the scenario's own entries), for flags that name catalog ids.
-OpenedScenario open_scenario(const GlobalOptions& g, const std::string& path,
-                             const std::vector<std::string>& sets, const PowerArgs& power,
-                             const std::string& prices,
+OpenedScenario open_scenario(const GlobalOptions& g, const ScenarioRunArgs& args,
                              const std::function<void(const Catalog&)>& check_flags = {});
 
 /// run_study, with an input error located at the scenario file `path`.
