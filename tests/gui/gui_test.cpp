@@ -624,6 +624,69 @@ private Q_SLOTS:
         QVERIFY(w->editor()->fieldWidget("$.fleet.sites")->isEnabled());
     }
 
+    void sitesAndPhasesAreEditedInTheFormAndSavedAsTheCliReadsThem() {
+        // Issue 33 item 4: the form edits the site list and the phases
+        // through the scenario field table; what it saves is what `--set`
+        // on the file gives (the CLI's figures, not the GUI's).
+        const QString example = kSource + "/examples/fleet-phases.json";
+        auto w = open_window();
+        QVERIFY(w->openFile(example));
+        ScenarioEditor* e = w->editor();
+        QVERIFY(e->siteList() != nullptr && e->phaseList() != nullptr);
+        QCOMPARE(e->siteList()->list()->count(), 3);
+        QCOMPARE(e->phaseList()->list()->count(), 4);
+        // Site B down to 20 racks (its pod needs 29) and phase 4 to 2 EB.
+        e->siteList()->list()->setCurrentRow(1);
+        QVERIFY(e->siteList()->list()->currentItem()->text().startsWith("B "));
+        type_into(e->field("$.fleet.sites[].max_racks"), "20");
+        e->phaseList()->list()->setCurrentRow(3);
+        QVERIFY(e->phaseList()->list()->currentItem()->text().startsWith("4: an exabyte"));
+        QVERIFY(e->field("$.fleet.sites[].max_racks") != nullptr);
+        QVERIFY(e->field("$.phases[].usable") != nullptr);
+        type_into(e->field("$.phases[].usable"), "2 EB");
+        QApplication::processEvents();
+        const Scenario& edited = w->session()->scenario();
+        QCOMPARE(edited.fleet->site_list.size(), std::size_t{3});
+        QCOMPARE(*edited.fleet->site_list[1].max_racks, std::int64_t{20});
+        QCOMPARE(edited.fleet->site_list[0].clusters, std::int64_t{2}); // the others as loaded
+        QCOMPARE(*edited.phases[3].usable, parse<Capacity>("2 EB"));
+        QVERIFY(w->totals()->text().contains("breaks a limit"));
+        // Saved and read by the CLI: the same JSON as the file with --set.
+        QTemporaryDir dir;
+        const QString saved = dir.filePath("edited.json");
+        QVERIFY(w->saveTo(saved));
+        const ProcessResult from_gui = cli({"--format", "json", "size", saved.toStdString()});
+        const ProcessResult from_set =
+            cli({"--format", "json", "size", example.toStdString(), "--set",
+                 "fleet.sites[1].max_racks=20", "--set", "phases[3].usable=2 EB"});
+        QCOMPARE(from_gui.exit_code, 1);
+        QCOMPARE(from_set.exit_code, 1);
+        auto a = nlohmann::json::parse(from_gui.out);
+        auto b = nlohmann::json::parse(from_set.out);
+        QCOMPARE(a.at("sites").dump(), b.at("sites").dump());
+        QCOMPARE(a.at("phases").dump(), b.at("phases").dump());
+        // Add and remove: a new site named after its place, like the last.
+        auto click = [&](const char* name) {
+            auto* button = e->findChild<QPushButton*>(name);
+            QVERIFY2(button != nullptr, name);
+            QTest::mouseClick(button, Qt::LeftButton);
+        };
+        click("sites-add");
+        QCOMPARE(e->siteList()->list()->count(), 4);
+        QVERIFY(e->siteList()->list()->item(3)->text().startsWith("site 4"));
+        // A fourth site holds GPUs the fleet does not have: the form says so
+        // and the session keeps the last valid scenario until it is fixed.
+        QVERIFY(!e->problems().isEmpty());
+        QVERIFY(e->problems().join(" ").contains("fleet.gpus"));
+        QCOMPARE(w->session()->scenario().fleet->site_list.size(), std::size_t{3});
+        click("sites-remove");
+        QCOMPARE(e->siteList()->list()->count(), 3);
+        QVERIFY(e->problems().isEmpty());
+        click("phases-add");
+        QCOMPARE(w->session()->scenario().phases.size(), std::size_t{5});
+        QCOMPARE(w->session()->scenario().phases.back().name, std::string("phase 5"));
+    }
+
     void theCostPanelShowsTheCliFiguresAndThePlayPanelWhatAStepCosts() {
         // Issue 31: a price book read through the session (what File > Price
         // book… and --prices do) gives the Cost panel the figures `podsizer
