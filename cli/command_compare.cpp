@@ -8,6 +8,7 @@
 #include "power_args.hpp"
 #include "price_args.hpp"
 #include "render_flags.hpp"
+#include "scenario_run.hpp"
 #include "scenario_sets.hpp"
 #include "target_args.hpp"
 
@@ -20,14 +21,11 @@ namespace podsizer::cli {
 namespace {
 
 struct CompareArgs {
-    std::string scenario;
-    std::vector<std::string> sets;
+    ScenarioRunArgs run; ///< SCENARIO, --set, the power flags, --prices
     std::vector<std::string> with;
     TargetArgs target;
     std::string wan;
     bool raised_account_limit = false;
-    PowerArgs power;
-    std::string prices;
     ExportOptions exports;
     RenderFlags render;
 };
@@ -44,41 +42,36 @@ std::optional<Throughput> wan_flag(const std::string& text, const Catalog& catal
 
 int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     const Format format = parse_format(g.format);
-    Diagnostics diag;
-    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries, below
-    print_warnings(diag);
-    diag.warnings.clear();
-    const std::vector<std::string> known = ids_of(catalog.references);
-    for (std::size_t i = 0; i < a.with.size(); ++i) {
-        require_known(a.with[i], known, "--with", "reference system");
-        // As a scenario's comparisons: a reference named twice is a mistake,
-        // not a second column.
-        if (std::find(a.with.begin(), a.with.begin() + static_cast<std::ptrdiff_t>(i), a.with[i]) !=
-            a.with.begin() + static_cast<std::ptrdiff_t>(i)) {
-            throw InputError("--with", "\"" + a.with[i] + "\" is given twice");
+    const OpenedScenario opened = open_scenario(g, a.run, [&a](const Catalog& catalog) {
+        const std::vector<std::string> known = ids_of(catalog.references);
+        for (std::size_t i = 0; i < a.with.size(); ++i) {
+            require_known(a.with[i], known, "--with", "reference system");
+            // As a scenario's comparisons: a reference named twice is a
+            // mistake, not a second column.
+            const auto here = a.with.begin() + static_cast<std::ptrdiff_t>(i);
+            if (std::find(a.with.begin(), here, a.with[i]) != here) {
+                throw InputError("--with", "\"" + a.with[i] + "\" is given twice");
+            }
         }
-    }
-    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
-    apply_power_flags(a.power, scenario.constraints, catalog);
-    apply_prices_flag(a.prices, scenario);
+    });
+    const Scenario& scenario = opened.scenario;
+    const Catalog& catalog = opened.catalog;
 
     StudyOptions options;
     options.references = a.with;
     options.target = resolve_target(a.target, scenario);
     options.wan = wan_flag(a.wan, catalog);
     options.raised_account_limit = a.raised_account_limit;
-    Study study;
-    try {
-        study = run_study(scenario, catalog, options);
-    } catch (const InputError& e) {
-        throw e.located(a.scenario);
-    }
-    check_render_targets(a.render, run_inputs(g, a.scenario), &a.exports);
-    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
-    write_renders(a.render, {"compare", &study, &catalog, &scenario}, run_inputs(g, a.scenario));
+    const Study study = study_at(a.run.scenario, opened, options);
+    check_render_targets(a.render, run_inputs(g, a.run.scenario), &a.exports);
+    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.run.scenario));
+    write_renders(a.render, {"compare", &study, &catalog, &scenario},
+                  run_inputs(g, a.run.scenario));
     const Comparison& cmp = *study.comparison;
-    std::cout << render_comparison(cmp, format);
-    return cmp.all_feasible() ? kExitOk : kExitNotMet;
+    // The sites and phases after the table, as `size` shows them.
+    const GrowthView growth = growth_of(study);
+    std::cout << with_growth(render_comparison(cmp, format), growth, format);
+    return cmp.all_feasible() && growth.ok() ? kExitOk : kExitNotMet;
 }
 
 } // namespace
@@ -88,12 +81,7 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
         "compare", "Put the designs, grown to the target, beside reference systems such as the "
                    "cloud object store");
     auto a = std::make_shared<CompareArgs>();
-    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
-        ->required()
-        ->check(complete_file());
-    add_set_option(*cmd, a->sets);
-    add_power_flags(*cmd, a->power);
-    add_prices_flag(*cmd, a->prices);
+    add_scenario_run_flags(*cmd, a->run);
     cmd->add_option("--with", a->with,
                     "Reference system id (repeatable; default: the scenario's comparisons, else "
                     "every reference in the catalog)")

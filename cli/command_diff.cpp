@@ -26,9 +26,9 @@ struct DiffArgs {
     std::string xlsx;
 };
 
-/// One side sized as `size` sizes it, with its own catalog entries.
-SizingResult sized(const GlobalOptions& g, const std::string& path,
-                   const std::vector<std::string>& sets) {
+/// One side sized as `size` sizes it, with its own catalog entries, sites
+/// and phases.
+Study sized(const GlobalOptions& g, const std::string& path, const std::vector<std::string>& sets) {
     Diagnostics diag;
     Catalog catalog = load_catalog(g, diag);
     print_warnings(diag);
@@ -37,7 +37,7 @@ SizingResult sized(const GlobalOptions& g, const std::string& path,
     StudyOptions options;
     options.compare = false;
     try {
-        return run_study(scenario, catalog, options).sizing;
+        return run_study(scenario, catalog, options);
     } catch (const InputError& e) {
         throw e.located(path);
     }
@@ -45,15 +45,16 @@ SizingResult sized(const GlobalOptions& g, const std::string& path,
 
 int run_diff(const GlobalOptions& g, const DiffArgs& a) {
     const Format format = parse_format(g.format);
-    const SizingResult ra = sized(g, a.a, {});
-    const SizingResult rb = sized(g, a.b, a.sets_b);
+    const Study ra = sized(g, a.a, {});
+    const Study rb = sized(g, a.b, a.sets_b);
     // B as written and what-ifs on it, so a diff of a file against itself
     // says what changed.
     std::string b_label = a.b;
     for (const std::string& s : a.sets_b) {
         b_label += " --set " + s;
     }
-    const SizingDiff d = diff_sizings(ra, a.a, rb, b_label);
+    const SizingDiff d =
+        diff_sizings(ra.sizing, a.a, rb.sizing, b_label, growth_of(ra), growth_of(rb));
     if (!a.xlsx.empty()) {
         // Both sides' files (and the catalogs they named) are inputs.
         std::vector<RunFile> inputs = run_inputs(g, a.a);

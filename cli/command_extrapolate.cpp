@@ -7,6 +7,7 @@
 #include "power_args.hpp"
 #include "price_args.hpp"
 #include "render_flags.hpp"
+#include "scenario_run.hpp"
 #include "scenario_sets.hpp"
 #include "target_args.hpp"
 
@@ -18,24 +19,16 @@ namespace podsizer::cli {
 namespace {
 
 struct ExtrapolateArgs {
-    std::string scenario;
-    std::vector<std::string> sets;
+    ScenarioRunArgs run; ///< SCENARIO, --set, the power flags, --prices
     TargetArgs target;
-    PowerArgs power;
-    std::string prices;
     ExportOptions exports;
     RenderFlags render;
 };
 
 int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     const Format format = parse_format(g.format);
-    Diagnostics diag;
-    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries, below
-    print_warnings(diag);
-    diag.warnings.clear();
-    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
-    apply_power_flags(a.power, scenario.constraints, catalog);
-    apply_prices_flag(a.prices, scenario);
+    const OpenedScenario opened = open_scenario(g, a.run);
+    const Scenario& scenario = opened.scenario;
     const std::optional<ExtrapolationSpec> spec = resolve_target(a.target, scenario);
     if (!spec) {
         throw InputError("--target", "no target to grow to; give --target (e.g. --target 1EB) or "
@@ -48,19 +41,15 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     // sized and one-namespace designs; without exports nothing is compared.
     options.compare = !a.exports.xlsx.empty() || !a.exports.svg.empty() || a.render.any();
     options.only_named_references = true;
-    Study study;
-    try {
-        study = run_study(scenario, catalog, options);
-    } catch (const InputError& e) {
-        throw e.located(a.scenario);
-    }
-    check_render_targets(a.render, run_inputs(g, a.scenario), &a.exports);
-    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario));
-    write_renders(a.render, {"extrapolate", &study, &catalog, &scenario},
-                  run_inputs(g, a.scenario));
+    const Study study = study_at(a.run.scenario, opened, options);
+    check_render_targets(a.render, run_inputs(g, a.run.scenario), &a.exports);
+    write_exports(a.exports, study, opened.catalog, &scenario, run_inputs(g, a.run.scenario));
+    write_renders(a.render, {"extrapolate", &study, &opened.catalog, &scenario},
+                  run_inputs(g, a.run.scenario));
     const ScenarioExtrapolation& x = *study.extrapolation;
-    std::cout << render_extrapolation(x, format);
-    return x.all_feasible() ? kExitOk : kExitNotMet;
+    const GrowthView growth = growth_of(study);
+    std::cout << with_growth(render_extrapolation(x, format), growth, format);
+    return x.all_feasible() && growth.ok() ? kExitOk : kExitNotMet;
 }
 
 } // namespace
@@ -70,12 +59,7 @@ void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& acti
         "extrapolate", "Grow every design of a scenario to a capacity target (whole pods and one "
                        "namespace), with the fleet plan");
     auto a = std::make_shared<ExtrapolateArgs>();
-    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
-        ->required()
-        ->check(complete_file());
-    add_set_option(*cmd, a->sets);
-    add_power_flags(*cmd, a->power);
-    add_prices_flag(*cmd, a->prices);
+    add_scenario_run_flags(*cmd, a->run);
     add_target_flags(*cmd, a->target,
                      "Capacity target, e.g. 1EB (default: the scenario's extrapolation.target)");
     add_export_options(cmd, a->exports);

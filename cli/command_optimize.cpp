@@ -9,6 +9,7 @@
 #include "power_args.hpp"
 #include "price_args.hpp"
 #include "render_flags.hpp"
+#include "scenario_run.hpp"
 #include "scenario_sets.hpp"
 
 #include <iostream>
@@ -19,15 +20,12 @@ namespace podsizer::cli {
 namespace {
 
 struct OptimizeArgs {
-    std::string scenario;
-    std::vector<std::string> sets;
+    ScenarioRunArgs run; ///< SCENARIO, --set, the power flags, --prices
     std::string objective = "min-racks";
     std::vector<std::string> racks;
     bool pareto = false;
     bool all = false;
     bool any_rack = false;
-    PowerArgs power;
-    std::string prices;
     ExportOptions exports;
     RenderFlags render;
 };
@@ -63,12 +61,12 @@ void write_optimize_exports(const GlobalOptions& g, const OptimizeArgs& a,
                          "no design meets every requirement and constraint, so there is no "
                          "best design to export; nothing written");
     }
-    check_render_targets(a.render, run_inputs(g, a.scenario), &a.exports);
+    check_render_targets(a.render, run_inputs(g, a.run.scenario), &a.exports);
     const Study study = best_study(result, scenario, catalog);
-    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.scenario), &result);
+    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.run.scenario), &result);
     RenderJob job{"optimize", &study, &catalog, &scenario};
     job.optimization = &result;
-    write_renders(a.render, job, run_inputs(g, a.scenario));
+    write_renders(a.render, job, run_inputs(g, a.run.scenario));
 }
 
 int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
@@ -85,20 +83,18 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
                                             suggestion_phrase(a.objective, objective_names()) +
                                             "); expected one of " + list);
     }
-    Diagnostics diag;
-    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries, below
-    print_warnings(diag);
-    diag.warnings.clear();
-    if (a.any_rack && !a.racks.empty()) {
-        throw InputError("--any-rack", "expected either --any-rack (every rack model of the "
-                                       "catalog) or --rack ID, not both");
-    }
-    for (const std::string& id : a.racks) {
-        options.racks.push_back(require_known(id, ids_of(catalog.racks), "--rack", "rack model"));
-    }
-    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
-    apply_power_flags(a.power, scenario.constraints, catalog);
-    apply_prices_flag(a.prices, scenario);
+    OpenedScenario opened = open_scenario(g, a.run, [&a, &options](const Catalog& catalog) {
+        if (a.any_rack && !a.racks.empty()) {
+            throw InputError("--any-rack", "expected either --any-rack (every rack model of "
+                                           "the catalog) or --rack ID, not both");
+        }
+        for (const std::string& id : a.racks) {
+            options.racks.push_back(
+                require_known(id, ids_of(catalog.racks), "--rack", "rack model"));
+        }
+    });
+    Scenario& scenario = opened.scenario;
+    const Catalog& catalog = opened.catalog;
     if (options.objective == Objective::min_cost && !scenario.prices) {
         throw InputError("--objective", "min-cost needs a price book (docs/cost.md); expected "
                                         "--prices FILE or the scenario's \"prices\"");
@@ -112,7 +108,7 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
     try {
         result = optimize(scenario, catalog, options);
     } catch (const InputError& e) {
-        throw e.located(a.scenario);
+        throw e.located(a.run.scenario);
     }
     write_optimize_exports(g, a, result, scenario, catalog);
     std::cout << render_optimization(result, format, a.pareto);
@@ -125,12 +121,7 @@ void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action)
     auto* cmd = app.add_subcommand(
         "optimize", "Search the catalog for the Pareto front and the best design for an objective");
     auto a = std::make_shared<OptimizeArgs>();
-    cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
-        ->required()
-        ->check(complete_file());
-    add_set_option(*cmd, a->sets);
-    add_power_flags(*cmd, a->power);
-    add_prices_flag(*cmd, a->prices);
+    add_scenario_run_flags(*cmd, a->run);
     cmd->add_option("--objective", a->objective,
                     "min-racks, min-power, max-read, max-write, max-capacity or min-cost (the "
                     "lowest TCO; needs a price book)")

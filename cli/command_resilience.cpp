@@ -8,9 +8,11 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/resilience.hpp"
 #include "podsizer/reports/resilience_report.hpp"
 #include "podsizer/reports/study.hpp"
 #include "render_flags.hpp"
+#include "scenario_run.hpp"
 #include "scenario_sets.hpp"
 
 #include <iostream>
@@ -55,9 +57,10 @@ void apply_flags(const ResilienceArgs& a, Scenario& s, const Catalog& catalog) {
 
 int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
     const Format format = parse_format(g.format);
-    Diagnostics diag;
-    Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
-    Scenario scenario = read_scenario(a.scenario, catalog, diag, a.sets);
+    // No power flags and no prices: resilience is the same on either basis.
+    OpenedScenario opened = open_scenario(g, {a.scenario, a.sets, {}, {}});
+    Scenario& scenario = opened.scenario;
+    const Catalog& catalog = opened.catalog;
     apply_flags(a, scenario, catalog);
     SizingResult sized;
     try {
@@ -69,9 +72,7 @@ int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
     for (const Design& d : sized.designs) {
         if (!d.resilience) {
             throw InputError(a.afr.empty() ? "--afr" : a.scenario,
-                             "D-box " + d.dbox_model +
-                                 " gives no drive_afr; expected an annual failure rate such "
-                                 "as --afr 0.5% (or resilience.afr in the scenario)");
+                             no_drive_afr_message(d.dbox_model));
         }
         cols.push_back({&d, *d.resilience});
     }

@@ -67,9 +67,7 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path
     check_render_targets(render, run_inputs(g, scenario_path), &exports);
     write_exports(exports, study, catalog, &scenario, run_inputs(g, scenario_path));
     write_renders(render, {"size", &study, &catalog, &scenario}, run_inputs(g, scenario_path));
-    const GrowthView growth{study.sites ? &*study.sites : nullptr,
-                            study.phases ? &*study.phases : nullptr};
-    return emit_sizing(study.sizing, format, growth);
+    return emit_sizing(study.sizing, format, growth_of(study));
 }
 
 } // namespace

@@ -9,6 +9,29 @@ namespace {
 const std::array kLooks{
     FieldLook{.pattern = "fleet.gpus", .placeholder = "41472", .one = "GPU", .many = "GPUs"},
     FieldLook{.pattern = "fleet.sites", .placeholder = "1", .one = "site", .many = "sites"},
+    // docs/sites-and-phases.md §1: a site's GPUs or clusters (a chooser
+    // picks one) and its limits, each optional.
+    FieldLook{.pattern = "fleet.sites[N].name", .placeholder = "A"},
+    FieldLook{
+        .pattern = "fleet.sites[N].gpus", .placeholder = "41472", .one = "GPU", .many = "GPUs"},
+    FieldLook{.pattern = "fleet.sites[N].clusters",
+              .placeholder = "1",
+              .one = "cluster",
+              .many = "clusters"},
+    FieldLook{.pattern = "fleet.sites[N].max_racks",
+              .placeholder = "no limit",
+              .empty_means = "no limit",
+              .one = "rack",
+              .many = "racks"},
+    FieldLook{.pattern = "fleet.sites[N].max_power",
+              .placeholder = "no limit",
+              .empty_means = "no limit"},
+    FieldLook{.pattern = "fleet.sites[N].rack", .first_item = "the scenario's rack model"},
+    FieldLook{.pattern = "fleet.sites[N].pue",
+              .placeholder = "the scenario's PUE",
+              .empty_means = "the scenario's PUE"},
+    FieldLook{
+        .pattern = "fleet.sites[N].wan", .placeholder = "not given", .empty_means = "not given"},
     FieldLook{.pattern = "fleet.gpus_per_cluster",
               .placeholder = "all GPUs",
               .empty_means = "one cluster of all GPUs",
@@ -82,6 +105,17 @@ const std::array kLooks{
               .choice_texts = "intact|one D-box down|one rack down",
               .short_label = "Size for"},
     FieldLook{.pattern = "resilience.outage", .placeholder = "24 h", .empty_means = "none"},
+    // A phase gives GPUs, usable capacity or both in service after it.
+    FieldLook{.pattern = "phases[N].name", .placeholder = "phase 1"},
+    FieldLook{.pattern = "phases[N].date", .placeholder = "2027-03-31", .empty_means = "not given"},
+    FieldLook{.pattern = "phases[N].gpus",
+              .placeholder = "the fleet's",
+              .empty_means = "the fleet's GPUs",
+              .one = "GPU",
+              .many = "GPUs"},
+    FieldLook{.pattern = "phases[N].usable",
+              .placeholder = "the scenario's",
+              .empty_means = "the scenario's usable capacity"},
     FieldLook{.pattern = "resilience.dataset", .placeholder = "100 PB", .empty_means = "none"},
     FieldLook{.pattern = "resilience.fill", .placeholder = "80%", .share_of = "of the drives"},
     FieldLook{

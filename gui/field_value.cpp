@@ -57,7 +57,7 @@ InputField::Reader field_reader(const ScenarioField& f) {
         // bytes_per_param names no catalog list: its words are core's presets.
         return f.ids == IdList::none ? bytes_per_param_reader() : failure_rate_reader();
     default:
-        return look.ratio_to_one ? reduction_reader() : number_reader(look.unit);
+        return look.ratio_to_one ? reduction_reader() : number_reader(look.unit, empty);
     }
 }
 

@@ -12,6 +12,9 @@ const std::array kSections{
                 .prefixes = {"fleet."},
                 .open = [](Scenario& s) { s.fleet.emplace(); },
                 .exists = [](const Scenario& s) { return s.fleet.has_value(); }},
+    // docs/sites-and-phases.md: each site's GPUs and limits, instead of the
+    // count of identical sites above.
+    FormSection{.title = "Sites (each within its own limits)", .list = "fleet.sites[N]."},
     FormSection{.title = "Performance requirement",
                 .prefixes = {"performance."},
                 .open = [](Scenario& s) { s.performance.emplace(); },
@@ -31,6 +34,7 @@ const std::array kSections{
                 .exists = [](const Scenario& s) { return s.checkpoint.has_value(); },
                 .list = "checkpoint.jobs[N]."},
     FormSection{.title = "Resilience and the WAN", .prefixes = {"resilience.", "cloud."}},
+    FormSection{.title = "Phases (growth on the installed base)", .list = "phases[N]."},
     FormSection{.title = "What-if", .prefixes = {"data_reduction"}},
 };
 
@@ -85,6 +89,12 @@ const std::array kJobSize{
            }},
 };
 
+// A site gives its training clusters or its GPUs, not both.
+const std::array kSiteSize{
+    Choice{"training clusters", {"fleet.sites[N].clusters"}},
+    Choice{"GPUs", {"fleet.sites[N].gpus"}},
+};
+
 const std::array kChoosers{
     Chooser{.name = "$.capacity",
             .label = "Need",
@@ -110,6 +120,16 @@ const std::array kChoosers{
                 [](const Scenario& s, std::size_t i) {
                     const auto& c = s.options[i].capacity;
                     return !c ? 0 : c->usable ? 1 : c->usable_per_gpu ? 2 : 3;
+                }},
+    Chooser{.name = "$.fleet.sites[].size_from",
+            .label = "Size from",
+            .change = "site size",
+            .prefix = "fleet.sites[N].",
+            .choices = kSiteSize,
+            .which =
+                [](const Scenario& s, std::size_t i) {
+                    const SiteSpec& site = s.fleet->site_list[i];
+                    return site.gpus > 0 && site.clusters == 0 ? 1 : 0;
                 }},
     Chooser{.name = "$.checkpoint.jobs[].size_from",
             .label = "Size from",

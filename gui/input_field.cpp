@@ -225,8 +225,11 @@ InputField::Reader bytes_per_param_reader() {
     };
 }
 
-InputField::Reader number_reader(std::string unit) {
-    return [unit](const std::string& text) -> std::string {
+InputField::Reader number_reader(std::string unit, std::string empty_means) {
+    return [unit, empty_means](const std::string& text) -> std::string {
+        if (is_blank(text) && !empty_means.empty()) {
+            return empty_means; // an optional number left out (a site's PUE)
+        }
         const std::string clean = without_separators(text);
         double v = 0.0;
         const auto res = std::from_chars(clean.data(), clean.data() + clean.size(), v);

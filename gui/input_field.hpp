@@ -95,7 +95,7 @@ InputField::Reader bytes_per_param_reader();
 /// scenario reader's to check.
 InputField::Reader reduction_reader();
 /// A plain number, echoed with its unit ("= 1.58", "= 100 GPU-hours a day").
-InputField::Reader number_reader(std::string unit);
+InputField::Reader number_reader(std::string unit, std::string empty_means = {});
 
 /// Lets Ctrl+Z / Ctrl+Shift+Z in a line edit reach the window's undo stack
 /// instead of the line edit's own undo of its text, so there is one undo

@@ -135,7 +135,7 @@ CommandLine parse_command_line(const QApplication& app) {
     const QCommandLineOption tab_opt(
         "tab",
         "Tab to show: results, charts, racks or catalog; or a panel of the results: play, "
-        "findings, checkpoints, extrapolation, optimizer, resilience or cost.",
+        "findings, checkpoints, extrapolation, sites, optimizer, resilience or cost.",
         "NAME", "results");
     const QCommandLineOption size_opt("size", "Window size for --screenshot, WIDTHxHEIGHT.", "WxH",
                                       "1600x1000");
@@ -283,7 +283,7 @@ int main(int argc, char** argv) {
     if (!w.showTab(line.tab)) {
         return fail("--tab: unknown tab \"" + line.tab +
                     "\"; expected results, charts, racks, catalog, play, findings, "
-                    "checkpoints, extrapolation, optimizer, resilience or cost");
+                    "checkpoints, extrapolation, sites, optimizer, resilience or cost");
     }
     if (line.batch()) {
         if (const int status = resize_window(w, line.size); status != 0) {

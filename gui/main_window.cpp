@@ -330,10 +330,10 @@ void MainWindow::showShortcuts() {
 bool MainWindow::showTab(const QString& name) {
     // The panels under the results (screenshots, tests): the results tab with
     // that panel in front, in the order of the panel tabs.
-    static const char* const kPanels[] = {"play",      "findings",   "checkpoints", "extrapolation",
-                                          "optimizer", "resilience", "cost"};
+    static const char* const kPanels[] = {"play",  "findings",  "checkpoints", "extrapolation",
+                                          "sites", "optimizer", "resilience",  "cost"};
     for (int i = 0; i < static_cast<int>(std::size(kPanels)); ++i) {
-        if (name == kPanels[i] || (name == "optimiser" && i == 4)) {
+        if (name == kPanels[i] || (name == "optimiser" && i == 5)) {
             tabs_->setCurrentWidget(results_);
             results_->details()->setCurrentIndex(i);
             return true;
@@ -356,6 +356,25 @@ void MainWindow::updateTitle() {
     setWindowModified(session_->isModified());
 }
 
+QString MainWindow::verdict(const Design& d) const {
+    if (!d.feasible()) {
+        return tr("<span style='color:#b71c1c'>does NOT meet requirements</span>");
+    }
+    // A site or phase planned with this design over a limit is an error of
+    // `podsizer size` too (exit 1): the status says so, not "meets".
+    const Study* study = session_->study();
+    const bool site_broken =
+        study != nullptr && study->sites && study->sites->design == d.name && !study->sites->fits();
+    const bool phase_broken = study != nullptr && study->phases &&
+                              study->phases->design == d.name && !study->phases->meets();
+    if (site_broken || phase_broken) {
+        return tr("<span style='color:#b71c1c'>meets requirements, but a %1 breaks a limit "
+                  "(Sites &amp; phases)</span>")
+            .arg(site_broken ? tr("site") : tr("phase"));
+    }
+    return tr("<span style='color:#1b5e20'>meets requirements</span>");
+}
+
 void MainWindow::updateStatus() {
     const Design* d = session_->selected();
     if (d == nullptr) {
@@ -371,10 +390,7 @@ void MainWindow::updateStatus() {
                      q(format_number(in(d->power, units::kW), 1)),
                      q(format_number(in(d->read, units::TB_per_s), 2)),
                      q(format_number(in(d->write, units::TB_per_s), 2)),
-                     q(format_number(in(d->usable, units::PB), 1)),
-                     d->feasible() ? tr("<span style='color:#1b5e20'>meets requirements</span>")
-                                   : tr("<span style='color:#b71c1c'>does NOT meet "
-                                        "requirements</span>")));
+                     q(format_number(in(d->usable, units::PB), 1)), verdict(*d)));
     }
     timing_->setText(tr("sized in %1 ms").arg(session_->sizingMs(), 0, 'f', 2));
     updateTitle();

@@ -119,6 +119,9 @@ private:
     void refreshRecentMenu();
     void updateTitle();
     void updateStatus();
+    /// The selected design's verdict for the status bar, its sites and phases
+    /// included.
+    QString verdict(const Design& d) const;
     /// What validate() finds first in `s` ("$.options[0].cnodes: …"), or empty.
     QString firstProblem(const Scenario& s) const;
     void applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxes);

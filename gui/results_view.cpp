@@ -3,8 +3,10 @@
 #include "analysis_panels.hpp"
 #include "cost_panel.hpp"
 #include "grid_table.hpp"
+#include "growth_panel.hpp"
 #include "play_panel.hpp"
 #include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/growth_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "resilience_panel.hpp"
@@ -76,7 +78,7 @@ ResultsView::ResultsView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), title_(new QLabel(this)), requirement_(new QLabel(this)),
       error_(new QLabel(this)), table_(new QTableWidget(this)), comparison_(new QTableWidget(this)),
       tables_(new SteadyTabWidget(this)), extrapolation_(new ExtrapolationPanel(session, this)),
-      optimizer_(new OptimizerPanel(session, this)),
+      growth_(new GrowthPanel(session, this)), optimizer_(new OptimizerPanel(session, this)),
       resilience_(new ResiliencePanel(session, this)), cost_(new CostPanel(session, this)),
       findings_(new QTreeWidget(this)), checkpoints_(new QTableWidget(this)),
       checkpoint_notes_(new QLabel(this)), details_(new SteadyTabWidget(this)),
@@ -185,6 +187,10 @@ void ResultsView::buildDetails() {
     details_->addTab(findings_, tr("Findings"));
     details_->addTab(ckpt, tr("Checkpoints"));
     details_->addTab(extrapolation_, tr("Extrapolation && fleet"));
+    details_->addTab(growth_, growth_->title());
+    connect(growth_, &GrowthPanel::titleChanged, this, [this] {
+        details_->setTabTextIfChanged(details_->indexOf(growth_), growth_->title());
+    });
     details_->addTab(optimizer_, tr("Optimiser"));
     details_->addTab(resilience_, tr("Resilience"));
     details_->addTab(cost_, tr("Cost"));
@@ -192,6 +198,10 @@ void ResultsView::buildDetails() {
 
 void ResultsView::showResilience() {
     details_->setCurrentWidget(resilience_);
+}
+
+void ResultsView::showGrowth() {
+    details_->setCurrentWidget(growth_);
 }
 
 void ResultsView::showCost() {
@@ -268,6 +278,21 @@ void ResultsView::showFindings() {
             items << item;
         }
     }
+    // The sites' and phases' findings, as `podsizer size` lists them after
+    // the designs' (a site over its power limit is an error there too).
+    int growth_count = 0;
+    if (const Study* study = session_->study()) {
+        const GrowthView growth{study->sites ? &*study->sites : nullptr,
+                                study->phases ? &*study->phases : nullptr};
+        for (const auto& [design, f] : growth_findings(growth)) {
+            auto* item = new QTreeWidgetItem({q(std::string(to_string(f.severity()))), q(design),
+                                              q(std::string(to_string(f.code))), q(f.message())});
+            item->setIcon(0, severity_icon(this, f.severity()));
+            item->setToolTip(3, q(f.message()));
+            items << item;
+            ++growth_count;
+        }
+    }
     if (items.isEmpty()) {
         auto* none = new QTreeWidgetItem({tr("none"), QString(), QString(),
                                           tr("No findings: every requirement and constraint is "
@@ -276,7 +301,7 @@ void ResultsView::showFindings() {
         items << none;
     }
     findings_->addTopLevelItems(items);
-    const int finding_count = cmp ? static_cast<int>(cmp->findings.size()) : 0;
+    const int finding_count = (cmp ? static_cast<int>(cmp->findings.size()) : 0) + growth_count;
     details_->setTabTextIfChanged(details_->indexOf(findings_),
                                   tr("Findings (%1)").arg(finding_count));
     findings_->resizeColumnToContents(0);

@@ -26,6 +26,7 @@ namespace podsizer::gui {
 
 class CostPanel;
 class ExtrapolationPanel;
+class GrowthPanel;
 class OptimizerPanel;
 class PlayPanel;
 class ResiliencePanel;
@@ -47,6 +48,7 @@ public:
     /// The tabs holding the two tables.
     QTabWidget* tables() const { return tables_; }
     ExtrapolationPanel* extrapolation() const { return extrapolation_; }
+    GrowthPanel* growth() const { return growth_; }
     OptimizerPanel* optimizer() const { return optimizer_; }
     ResiliencePanel* resilience() const { return resilience_; }
     /// Brings the Resilience panel to the front of the details.
@@ -55,6 +57,8 @@ public:
     CostPanel* cost() const { return cost_; }
     /// Brings the Cost panel to the front of the details.
     void showCost();
+    /// The sites and phases panel in front (`--tab sites`).
+    void showGrowth();
     QTreeWidget* findings() const { return findings_; }
     QTableWidget* checkpoints() const { return checkpoints_; }
     /// The tabs under the table: findings, checkpoints (and more as they come).
@@ -85,6 +89,7 @@ private:
     QTableWidget* comparison_;
     SteadyTabWidget* tables_;
     ExtrapolationPanel* extrapolation_;
+    GrowthPanel* growth_;
     OptimizerPanel* optimizer_;
     ResiliencePanel* resilience_;
     CostPanel* cost_;

@@ -106,10 +106,9 @@ Scenario ScenarioEditor::assemble(const std::vector<char>* applies) const {
             g.section->open(s);
         }
     }
-    s.options = kept_.options;
     s.prices = kept_.prices; // no form field: the price book stays as loaded (docs/cost.md)
-    if (s.checkpoint) {
-        s.checkpoint->jobs = kept_.checkpoint->jobs;
+    for (const ListEditor* list : lists_) {
+        list->kind().copy_all(s, kept_);
     }
     for (const ListEditor* list : lists_) {
         if (placed(nullptr, list, s)) {
@@ -138,13 +137,6 @@ Scenario ScenarioEditor::assemble(const std::vector<char>* applies) const {
             list->kind().finish(s, indexOf(list));
         }
     }
-    // No form fields yet (docs/sites-and-phases.md §5): a site list and the
-    // phases stay as loaded, like the price book.
-    if (s.fleet && !kept_sites_.empty()) {
-        s.fleet->site_list = kept_sites_;
-        s.fleet->sites = static_cast<int>(kept_sites_.size());
-    }
-    s.phases = kept_.phases;
     for (int i = 0; i < comparisons_->count(); ++i) {
         if (comparisons_->item(i)->checkState() == Qt::Checked) {
             s.comparisons.push_back(
@@ -201,12 +193,7 @@ void ScenarioEditor::keepItems(const Scenario& s, const std::vector<char>& appli
         if (!readable) {
             continue;
         }
-        const std::size_t i = indexOf(list);
-        if (list == options_) {
-            kept_.options[i] = s.options[i];
-        } else {
-            kept_.checkpoint->jobs[i] = s.checkpoint->jobs[i];
-        }
+        list->kind().copy_one(kept_, s, indexOf(list));
         list->updateCurrent(kept_);
     }
 }
@@ -242,7 +229,7 @@ void ScenarioEditor::load(const Scenario& given) {
     kept_.options = s.options;
     kept_.prices = s.prices;
     kept_.phases = s.phases;
-    kept_sites_ = s.fleet ? s.fleet->site_list : std::vector<SiteSpec>{};
+    kept_.fleet->site_list = s.fleet ? s.fleet->site_list : std::vector<SiteSpec>{};
     kept_.checkpoint->jobs = s.checkpoint ? s.checkpoint->jobs : std::vector<CheckpointJobSpec>{};
     for (const Row& row : rows_) {
         // A ticked-off section keeps what it showed, to come back to.

@@ -60,6 +60,8 @@ public:
 
     ListEditor* optionList() const { return options_; }
     ListEditor* jobList() const { return jobs_; }
+    ListEditor* siteList() const { return sites_; }
+    ListEditor* phaseList() const { return phases_; }
     int currentOption() const;
     void selectOption(int index);
     int currentJob() const;
@@ -134,7 +136,6 @@ private:
     /// The list elements: every option and job, the selected ones as last
     /// read from the form.
     Scenario kept_;
-    std::vector<SiteSpec> kept_sites_; ///< fleet.sites as a list, kept as loaded
     std::vector<Row> rows_;
     std::vector<ChooserRow> choosers_;
     std::vector<Group> groups_;
@@ -148,6 +149,8 @@ private:
     QListWidget* comparisons_ = nullptr;
     ListEditor* options_ = nullptr;
     ListEditor* jobs_ = nullptr;
+    ListEditor* sites_ = nullptr;
+    ListEditor* phases_ = nullptr;
     DriveField* drive_ = nullptr;
 };
 

@@ -30,8 +30,8 @@ bool holds(const FormSection& section, std::string_view pattern) {
     if (!section.list.empty() && pattern.starts_with(section.list)) {
         return false;
     }
-    // A list inside a section ("fleet.sites[N]") has no editor yet
-    // (docs/sites-and-phases.md §5); only a section's own list is edited.
+    // A list's fields are in its own section's list editor (the sites have a
+    // section of their own, after the fleet's).
     if (pattern.find("[N]") != std::string_view::npos && !pattern.starts_with("comparisons[N]")) {
         return false;
     }
@@ -57,6 +57,7 @@ bool mentions(const Chooser& c, std::string_view pattern) {
 
 ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent) {
     kept_.checkpoint.emplace();
+    kept_.fleet.emplace(); // holds the site list while the form edits it
     build();
 }
 
@@ -111,23 +112,31 @@ QGroupBox* ScenarioEditor::buildSection(const FormSection& section) {
 }
 
 void ScenarioEditor::buildList(const FormSection& section, QGroupBox* box, QVBoxLayout* layout) {
-    const ListKind& kind = section.list == kOptionList.prefix ? kOptionList : kJobList;
+    const ListKind& kind = *list_kind(section.list);
     auto* list = new ListEditor(kind, box);
     layout->addWidget(list);
     lists_.push_back(list);
-    (&kind == &kOptionList ? options_ : jobs_) = list;
+    (&kind == &kOptionList ? options_
+     : &kind == &kJobList  ? jobs_
+     : &kind == &kSiteList ? sites_
+                           : phases_) = list;
     for (const ScenarioField& f : scenario_fields()) {
         if (f.pattern.starts_with(section.list)) {
             addRow(f, list->form(), box->isCheckable() ? box : nullptr, list);
         }
     }
-    const bool options = &kind == &kOptionList;
-    connect(list, &ListEditor::addClicked, this,
-            options ? &ScenarioEditor::addOption : &ScenarioEditor::addJob);
-    connect(list, &ListEditor::duplicateClicked, this,
-            options ? &ScenarioEditor::duplicateOption : &ScenarioEditor::duplicateJob);
-    connect(list, &ListEditor::removeClicked, this,
-            options ? &ScenarioEditor::removeOption : &ScenarioEditor::removeJob);
+    // Undo texts name the element: "add site", "remove phase".
+    const QString noun = QString::fromUtf8(kind.noun);
+    connect(list, &ListEditor::addClicked, this, [this, list, noun] {
+        list->add(kept_);
+        listEdited(list, true, tr("add %1").arg(noun));
+    });
+    connect(list, &ListEditor::duplicateClicked, this, [this, list, noun] {
+        listEdited(list, list->duplicate(kept_), tr("duplicate %1").arg(noun));
+    });
+    connect(list, &ListEditor::removeClicked, this, [this, list, noun] {
+        listEdited(list, list->remove(kept_), tr("remove %1").arg(noun));
+    });
     connect(list, &ListEditor::selected, this, [this, list] {
         if (!loading_) {
             loadItem(list);

@@ -3,7 +3,9 @@
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/design.hpp"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace podsizer::gui {
 
@@ -55,7 +57,62 @@ QString job_summary(const Scenario& s, std::size_t i) {
     return q(j.name) + "  —  " + size + ", " + cadence + ", " + q(std::string(to_string(j.mode)));
 }
 
+std::vector<SiteSpec>& sites(Scenario& s) {
+    return (s.fleet ? *s.fleet : s.fleet.emplace()).site_list;
+}
+
+std::vector<SiteSpec> sites_of(const Scenario& s) {
+    return s.fleet ? s.fleet->site_list : std::vector<SiteSpec>{};
+}
+
+/// The next name not yet taken: "site 3", "phase 5" (names are unique).
+template <class T> std::string next_name(const std::vector<T>& list, const char* noun) {
+    for (std::size_t n = list.size() + 1;; ++n) {
+        std::string name = std::string(noun) + " " + std::to_string(n);
+        if (std::none_of(list.begin(), list.end(), [&](const T& e) { return e.name == name; })) {
+            return name;
+        }
+    }
+}
+
+QString site_summary(const Scenario& s, std::size_t i) {
+    const SiteSpec& site = s.fleet->site_list[i];
+    const QString size =
+        site.clusters > 0
+            ? QString("%1 cluster%2").arg(site.clusters).arg(site.clusters == 1 ? "" : "s")
+            : q(format_number(static_cast<double>(site.gpus))) + " GPUs";
+    QString limits;
+    if (site.max_racks) {
+        limits += ", " + QString::number(*site.max_racks) + " racks";
+    }
+    if (site.max_power) {
+        limits += ", " + q(format_in(*site.max_power, units::kW, 0));
+    }
+    return q(site.name) + "  —  " + size + limits;
+}
+
+QString phase_summary(const Scenario& s, std::size_t i) {
+    const PhaseSpec& p = s.phases[i];
+    QString what;
+    if (p.gpus > 0) {
+        what += q(format_number(static_cast<double>(p.gpus))) + " GPUs";
+    }
+    if (p.usable) {
+        what += (what.isEmpty() ? "" : ", ") + q(format_in(*p.usable, units::PB, 0));
+    }
+    return q(p.name) + (p.date.empty() ? QString() : " (" + q(p.date) + ")") + "  —  " + what;
+}
+
 } // namespace
+
+const ListKind* list_kind(std::string_view prefix) {
+    for (const ListKind* k : {&kOptionList, &kJobList, &kSiteList, &kPhaseList}) {
+        if (k->prefix == prefix) {
+            return k;
+        }
+    }
+    return nullptr;
+}
 
 const ListKind kOptionList{
     .prefix = "options[N].",
@@ -82,6 +139,9 @@ const ListKind kOptionList{
     .clear = [](Scenario& s, std::size_t i) { s.options[i] = OptionSpec{}; },
     .finish = [](Scenario&, std::size_t) {},
     .summary = option_summary,
+    .copy_all = [](Scenario& to, const Scenario& from) { to.options = from.options; },
+    .copy_one = [](Scenario& to, const Scenario& from,
+                   std::size_t i) { to.options[i] = from.options[i]; },
 };
 
 const ListKind kJobList{
@@ -122,6 +182,103 @@ const ListKind kJobList{
             }
         },
     .summary = job_summary,
+    .copy_all =
+        [](Scenario& to, const Scenario& from) {
+            if (to.checkpoint) {
+                to.checkpoint->jobs =
+                    from.checkpoint ? from.checkpoint->jobs : std::vector<CheckpointJobSpec>{};
+            }
+        },
+    .copy_one = [](Scenario& to, const Scenario& from,
+                   std::size_t i) { jobs(to)[i] = from.checkpoint->jobs[i]; },
+};
+
+const ListKind kSiteList{
+    .prefix = "fleet.sites[N].",
+    .name = "sites",
+    .title = "Site %1",
+    .no_title = "Selected site",
+    .noun = "site",
+    .empty_line = "(no site list: the fleet's count of identical sites above)",
+    .add_tip = "Add a site like the last one (a new site starts with one cluster)",
+    .size = [](const Scenario& s) { return s.fleet ? s.fleet->site_list.size() : 0; },
+    .add =
+        [](Scenario& s) {
+            std::vector<SiteSpec>& list = sites(s);
+            SiteSpec site = list.empty() ? SiteSpec{} : list.back();
+            site.name = next_name(list, "site");
+            if (site.gpus <= 0 && site.clusters <= 0) {
+                site.clusters = 1;
+            }
+            list.push_back(site);
+            s.fleet->sites = static_cast<int>(list.size());
+        },
+    .duplicate =
+        [](Scenario& s, std::size_t i) {
+            SiteSpec copy = sites(s)[i];
+            copy.name = next_name(sites(s), "site");
+            sites(s).insert(sites(s).begin() + static_cast<std::ptrdiff_t>(i) + 1, copy);
+            s.fleet->sites = static_cast<int>(sites(s).size());
+        },
+    .remove =
+        [](Scenario& s, std::size_t i) {
+            sites(s).erase(sites(s).begin() + static_cast<std::ptrdiff_t>(i));
+            s.fleet->sites = std::max(1, static_cast<int>(sites(s).size()));
+        },
+    .clear = [](Scenario& s, std::size_t i) { sites(s)[i] = SiteSpec{}; },
+    .finish = [](Scenario&, std::size_t) {},
+    .summary = site_summary,
+    .copy_all =
+        [](Scenario& to, const Scenario& from) {
+            if (to.fleet) {
+                to.fleet->site_list = sites_of(from);
+                if (!to.fleet->site_list.empty()) {
+                    to.fleet->sites = static_cast<int>(to.fleet->site_list.size());
+                }
+            }
+        },
+    .copy_one = [](Scenario& to, const Scenario& from,
+                   std::size_t i) { sites(to)[i] = from.fleet->site_list[i]; },
+};
+
+const ListKind kPhaseList{
+    .prefix = "phases[N].",
+    .name = "phases",
+    .title = "Phase %1",
+    .no_title = "Selected phase",
+    .noun = "phase",
+    .empty_line = "(no phases: the scenario is sized as one step)",
+    .add_tip = "Add a phase after the last one, with its figures to start from",
+    .size = [](const Scenario& s) { return s.phases.size(); },
+    .add =
+        [](Scenario& s) {
+            PhaseSpec p = s.phases.empty() ? PhaseSpec{} : s.phases.back();
+            p.name = next_name(s.phases, "phase");
+            p.date.clear();
+            if (p.gpus <= 0 && !p.usable) {
+                p.usable = s.capacity.usable; // the scenario's need, when it gives one
+                if (!p.usable) {
+                    p.gpus = s.fleet ? s.fleet->gpus : 0;
+                }
+            }
+            s.phases.push_back(p);
+        },
+    .duplicate =
+        [](Scenario& s, std::size_t i) {
+            PhaseSpec copy = s.phases[i];
+            copy.name = next_name(s.phases, "phase");
+            s.phases.insert(s.phases.begin() + static_cast<std::ptrdiff_t>(i) + 1, copy);
+        },
+    .remove =
+        [](Scenario& s, std::size_t i) {
+            s.phases.erase(s.phases.begin() + static_cast<std::ptrdiff_t>(i));
+        },
+    .clear = [](Scenario& s, std::size_t i) { s.phases[i] = PhaseSpec{}; },
+    .finish = [](Scenario&, std::size_t) {},
+    .summary = phase_summary,
+    .copy_all = [](Scenario& to, const Scenario& from) { to.phases = from.phases; },
+    .copy_one = [](Scenario& to, const Scenario& from,
+                   std::size_t i) { to.phases[i] = from.phases[i]; },
 };
 
 } // namespace podsizer::gui

@@ -1,5 +1,5 @@
-// The two lists of a scenario the form edits element by element — options
-// and checkpoint jobs — described for the generic ListEditor.
+// The lists of a scenario the form edits element by element — options,
+// checkpoint jobs, sites and phases — described for the generic ListEditor.
 #pragma once
 
 // moc (Qt 6.4) cannot parse the C++20 standard headers these pull in.
@@ -32,9 +32,19 @@ struct ListKind {
     void (*finish)(Scenario&, std::size_t);
     /// Element i in one line of the list.
     QString (*summary)(const Scenario&, std::size_t);
+    /// The whole list of `from` into `to` (the kept elements into the
+    /// scenario the form assembles), where `to` has the list's object.
+    void (*copy_all)(Scenario& to, const Scenario& from);
+    /// Element i of `from` into `to` (the form's reading of it kept).
+    void (*copy_one)(Scenario& to, const Scenario& from, std::size_t i);
 };
 
 extern const ListKind kOptionList;
 extern const ListKind kJobList;
+extern const ListKind kSiteList;  ///< fleet.sites as a list (docs/sites-and-phases.md)
+extern const ListKind kPhaseList; ///< phases on the installed base
+
+/// The kind whose prefix is `prefix` ("options[N]."); nullptr for none.
+const ListKind* list_kind(std::string_view prefix);
 
 } // namespace podsizer::gui

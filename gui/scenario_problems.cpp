@@ -31,7 +31,9 @@ bool ScenarioEditor::check(const Scenario& s) {
 
 void ScenarioEditor::markProblem(const Problem& p) {
     for (const Row& row : rows_) {
-        if (placed(row.group, row.list, kept_) &&
+        // A greyed field cannot show its problem (the count of sites where a
+        // list gives them): the problem goes to the form's general line.
+        if (placed(row.group, row.list, kept_) && row.widget->isEnabled() &&
             field_path(row.widget->field(), indexOf(row.list)) == p.path) {
             row.widget->setProblem(q(p.message));
             return;

@@ -29,6 +29,9 @@ done
 # The Cost panel: the fleet example priced with the illustrative book.
 "$build/gui/podsizer-gui" "$scenario" --prices examples/prices-illustrative.json \
   --screenshot "$out/gui-cost.png" --tab cost
+# The Sites & phases panel: three sites and four phases to an exabyte.
+"$build/gui/podsizer-gui" examples/fleet-phases.json \
+  --screenshot "$out/gui-sites.png" --tab sites
 (cd "$build/tests" && ./test_gui aCapacityWithoutAUnitIsMarkedAtTheFieldWithTheReason \
    aCatalogEntryCanBeCopiedCheckedInlineAndApplied >/dev/null)
 cp "$build/tests/output/gui/gui-field-error.png" "$build/tests/output/gui/gui-catalog-edit.png" "$out/"

@@ -124,6 +124,10 @@ const std::array kFields{
         .default_text = "1",
         .label = "sites",
         .help = "Sites the fleet's clusters are spread over.",
+        // The form greys the count out where a list gives the sites: a count
+        // typed there would be overruled by the list.
+        .enabled = [](const Scenario& s,
+                      std::size_t) { return !s.fleet || s.fleet->site_list.empty(); },
         // A list of sites (below) says how many there are; the count is
         // written only for the number form.
         .get =

@@ -15,10 +15,14 @@ std::string FindingFigure::text() const {
         return std::to_string(count);
     case Kind::grouped:
         return format_number(static_cast<double>(count), 0);
+    // A figure that is not zero never reads as zero in a message either
+    // (third red-team round, m-a; a site's max_power of 1 W read "allows
+    // 0.0 kW"): format_significant is format_number wherever the decimals
+    // keep the figure.
     case Kind::number:
-        return format_number(value, decimals);
+        return format_significant(value, decimals);
     case Kind::quantity:
-        return format_in(value, unit, decimals);
+        return format_significant(value / unit.factor, decimals) + " " + std::string(unit.symbol);
     case Kind::percent:
         return percent_text(value, decimals);
     case Kind::probability:

@@ -365,6 +365,12 @@ double poisson_at_least(int k, double m) {
     return tail;
 }
 
+std::string no_drive_afr_message(std::string_view dbox_id) {
+    return fmt::format("D-box {} gives no drive_afr; expected an annual failure rate such as "
+                       "0.5% (resilience.afr in the scenario, --afr on the command line)",
+                       dbox_id);
+}
+
 DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
                                    const ErasureCodingRule& ec, const ResilienceInputs& in) {
     check_resilience_inputs(in);
@@ -373,10 +379,7 @@ DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
     r.fill = in.fill;
     r.rebuild_share = in.rebuild_share;
     if (!(r.afr > 0.0 && r.afr < 1.0)) {
-        throw InputError("$.resilience.afr",
-                         "D-box " + box.id +
-                             " gives no drive_afr; expected an annual failure rate such as "
-                             "\"0.5%\"");
+        throw InputError("$.resilience.afr", no_drive_afr_message(box.id));
     }
     r.dbox_events = in.dbox_events.value_or(box.dbox_events_per_year);
     durability_part(d, box, ec, r);

@@ -146,6 +146,23 @@ TEST_CASE("diff exit codes: 1 when a design misses a requirement, 2 for bad inpu
     CHECK_THAT(over_input.err, Catch::Contains("--xlsx"));
 }
 
+TEST_CASE("diff counts a site over its limit as size does: exit 1 and the finding added") {
+    // Found re-running the hostile-input battery on diff (issue 30): a site
+    // over max_power made `size` exit 1 while `diff` exited 0 and said nothing.
+    // Site A of examples/fleet-phases.json holds two pods of 702.0 kW each
+    // (the sites table of `size`), so 1 MW is short of its 1,404 kW.
+    const std::string phases = "examples/fleet-phases.json";
+    const ProcessResult ok = podsizer({"--format", "json", "diff", phases, phases});
+    CHECK(ok.exit_code == 0);
+    const ProcessResult over = podsizer(
+        {"--format", "json", "diff", phases, phases, "--set", "fleet.sites[0].max_power=1 MW"});
+    CHECK(over.exit_code == 1);
+    CHECK(podsizer({"size", phases, "--set", "fleet.sites[0].max_power=1 MW"}).exit_code == 1);
+    const auto j = nlohmann::json::parse(over.out);
+    CHECK(j.at("feasible") == false);
+    CHECK(j.at("pairs").at(0).at("findings_added") == nlohmann::json::array({"site-power"}));
+}
+
 TEST_CASE("optimize --xlsx writes the best design's workbook, and nothing without a best") {
     const std::string dir = test_support::temp_dir() + "/optimize-xlsx";
     std::filesystem::create_directories(dir);

@@ -156,3 +156,28 @@ TEST_CASE("a lone D-box's rebuild is n/a, not 0 h (defect 13)") {
     const auto j2 = nlohmann::json::parse(podsizer({"resilience", two, "--format", "json"}).out);
     CHECK(j2.at("designs")[0].at("dbox_rebuild_s").get<double>() > 0.0);
 }
+
+TEST_CASE("a D-box without drive_afr is one message naming it and both ways to give one") {
+    // REVIEW-3 part C, R5: `podsizer resilience` and the engine each wrote
+    // this rule's message, two ways. A scenario's own D-box without
+    // drive_afr: `resilience` refuses it naming --afr and resilience.afr;
+    // with --afr it is assessed; `size` sizes it without resilience rows.
+    const std::string text = R"({"name": "own box", "capacity": {"usable": "1 PB"},
+      "catalog": {"schema": "podsizer-catalog/1", "dboxes": [{
+        "id": "dbox-no-afr", "name": "D-box without an AFR", "height": "1 U",
+        "power": "1600 W", "drives": 22, "drive_sizes": ["61.44 TB"],
+        "default_drive": "61.44 TB", "backend_read": "60 GB/s", "backend_write": "25 GB/s",
+        "backend_ports": 4, "backend_port_speed": "200 Gbps", "erasure_coding": "ec-n4-wide",
+        "ncp_certified": false,
+        "source": {"kind": "assumption", "note": "a test box"}}]},
+      "options": [{"dbox": "dbox-no-afr", "cnode": "cnode-1u"}]})";
+    const std::string file = test_support::write_temp("resilience/no-afr.json", text);
+    const ProcessResult r = podsizer({"resilience", file});
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == "podsizer: error: --afr: D-box dbox-no-afr gives no drive_afr; expected an "
+                   "annual failure rate such as 0.5% (resilience.afr in the scenario, --afr on "
+                   "the command line)\n");
+    CHECK(podsizer({"resilience", file, "--afr", "0.5%"}).exit_code == 0);
+    CHECK(podsizer({"size", file}).exit_code == 0);
+}

@@ -125,3 +125,16 @@ TEST_CASE("a scenario flag beside a file names the --set that does it") {
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains("use --set 'options[*].drive=122.88TB'"));
 }
+
+TEST_CASE("a 100,000-character --set keeps its reason and what was expected on the line") {
+    // Found re-running the hostile-input battery on --set (issue 30): the
+    // echoed path or value filled the 2,000-character line and the reason was
+    // cut off. Each quoted value is now cut at 200 characters.
+    const std::string long_path(100000, 'a');
+    check_one_line_error(podsizer({"size", kPod, "--set", long_path + "=1"}), "aaa",
+                         "expected a scenario path or alias");
+    const std::string long_name(100000, 'b');
+    const ProcessResult name = podsizer({"size", kPod, "--set", "name=" + long_name});
+    check_one_line_error(name, "name=bbb", "longer than 200 characters");
+    CHECK(name.err.size() < 1000);
+}

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -103,6 +104,53 @@ TEST_CASE("a site's power limit below its pods' draw is an error naming both") {
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.out, Catch::Contains("site B: needs 702.0 kW of IT power (typical basis), "
                                       "max_power allows 600.0 kW"));
+}
+
+TEST_CASE("a power limit of 1 W never reads as 0.0 kW") {
+    // Found re-running the hostile-input battery on sites (issue 30, m-a's
+    // class): 1 W is 0.001 kW, one significant digit where one decimal would
+    // round it to zero, in the finding and in the sites table.
+    std::string text = three_sites(40);
+    text.replace(text.find("800 kW"), 6, "1 W");
+    const ProcessResult r = podsizer({"size", write_temp("sites-1w.json", text)});
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.out, Catch::Contains("max_power allows 0.001 kW"));
+    CHECK_THAT(r.out, Catch::Contains("  0.001  "));
+    CHECK_THAT(r.out, !Catch::Contains("allows 0.0 kW"));
+}
+
+TEST_CASE("compare and extrapolate show the sites and count a broken limit as size does") {
+    // Issue 33 (site and phase tables in compare and extrapolate) and the
+    // battery of issue 30: a site over its power limit made `size` exit 1
+    // while `compare` and `extrapolate` exited 0 without a word of it.
+    std::string text = three_sites(40);
+    text.replace(text.find("800 kW"), 6, "600 kW"); // site B's pod draws 702 kW
+    const std::string over = write_temp("sites-compare.json", text);
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"compare", over},
+          std::vector<std::string>{"extrapolate", over, "--target", "1EB"}}) {
+        const ProcessResult table = podsizer(args);
+        CHECK(table.exit_code == 1);
+        CHECK_THAT(table.out, Catch::Contains("Sites (NCP pod"));
+        CHECK_THAT(table.out, Catch::Contains("site B: needs 702.0 kW of IT power"));
+        std::vector<std::string> json_args{"--format", "json"};
+        json_args.insert(json_args.end(), args.begin(), args.end());
+        const ProcessResult json = podsizer(json_args);
+        CHECK(json.exit_code == 1);
+        const auto j = nlohmann::json::parse(json.out);
+        CHECK(j.at("sites").size() == 3);
+        CHECK(j.at("sites").at(1).at("fits") == false);
+        CHECK(j.at("feasible") == false);
+    }
+    // Within every limit: exit 0 and the same tables.
+    const ProcessResult fits = podsizer({"compare", write_temp("sites-fit.json", three_sites(40))});
+    CHECK(fits.exit_code == 0);
+    CHECK_THAT(fits.out, Catch::Contains("Sites (NCP pod"));
+    // Without sites or phases compare prints exactly what it printed before.
+    const ProcessResult plain =
+        podsizer({"--format", "json", "compare", "examples/ncp-pod-41k.json"});
+    REQUIRE(plain.exit_code == 0);
+    CHECK_FALSE(nlohmann::json::parse(plain.out).contains("sites"));
 }
 
 TEST_CASE("sites that do not hold the fleet's GPUs are refused with their path") {

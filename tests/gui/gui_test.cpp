@@ -17,6 +17,7 @@
 #include "field_look.hpp"
 #include "field_widget.hpp"
 #include "form_layout.hpp"
+#include "growth_panel.hpp"
 #include "input_field.hpp"
 #include "list_editor.hpp"
 #include "main_window.hpp"
@@ -556,6 +557,137 @@ private Q_SLOTS:
         need = qobject_cast<QLineSeries*>(p->outageChart()->chart()->series().front());
         QVERIFY(need != nullptr);
         QCOMPARE(need->at(need->count() - 1).y(), before + 50.0);
+    }
+
+    void sitesAndPhasesShowTheCliTablesAndASiteOverItsLimitIsNotMet() {
+        // Issue 33 item 4 and the battery of issue 30: a site over its
+        // max_power made `podsizer size` exit 1 while the GUI said "meets
+        // requirements" and showed no site at all. The panel shows the CLI's
+        // sites and phases; the findings and the status bar carry the error.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString phases = kSource + "/examples/fleet-phases.json";
+        auto text = QString::fromUtf8(read_all(phases));
+        // Site A holds two pods of 702.0 kW (the CLI's sites table): 1 MW is short.
+        QVERIFY(text.contains("\"max_power\": \"1.6 MW\""));
+        text.replace("\"max_power\": \"1.6 MW\"", "\"max_power\": \"1 MW\"");
+        const QString over = dir.filePath("over.json");
+        {
+            QFile f(over);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text.toUtf8());
+        }
+        const ProcessResult r = cli({"--format", "json", "size", over.toStdString()});
+        QCOMPARE(r.exit_code, 1);
+        const auto j = nlohmann::json::parse(r.out);
+
+        auto w = open_window();
+        QVERIFY(w->openFile(over));
+        auto* details = w->results()->findChild<QTabWidget*>("results-details");
+        QVERIFY(details != nullptr);
+        GrowthPanel* panel = w->results()->growth();
+        details->setCurrentWidget(panel);
+        QApplication::processEvents();
+        QTableWidget* sites = panel->sites();
+        QVERIFY(sites->isVisible());
+        QCOMPARE(static_cast<std::size_t>(sites->rowCount()), j.at("sites").size());
+        for (int row = 0; row < sites->rowCount(); ++row) {
+            const auto& site = j.at("sites").at(static_cast<std::size_t>(row));
+            QCOMPARE(sites->item(row, 0)->text().toStdString(), site.at("name").get<std::string>());
+            QCOMPARE(sites->item(row, 4)->text().toStdString(),
+                     std::to_string(site.at("racks").get<int>()));
+            QCOMPARE(sites->item(row, sites->columnCount() - 1)->text(),
+                     site.at("fits").get<bool>() ? QString("yes") : QString("NO"));
+        }
+        QCOMPARE(sites->item(0, sites->columnCount() - 1)->text(), QString("NO"));
+        QTableWidget* steps = panel->phases();
+        QCOMPARE(static_cast<std::size_t>(steps->rowCount()), j.at("phases").size());
+        QCOMPARE(steps->item(steps->rowCount() - 1, 0)->text(), QString("4: an exabyte"));
+        QVERIFY(details->tabText(details->indexOf(panel)).contains("(!)"));
+        // The error is in the findings and the status bar, as in the CLI's output.
+        auto* findings = w->results()->findChild<QTreeWidget*>("findings");
+        QVERIFY(findings != nullptr);
+        QVERIFY(!findings->findItems("site-power", Qt::MatchExactly, 2).isEmpty());
+        QVERIFY(w->totals()->text().contains("breaks a limit"));
+        QVERIFY(!w->totals()->text().contains("color:#1b5e20"));
+        // The count of sites is greyed: the list gives them.
+        QVERIFY(!w->editor()->fieldWidget("$.fleet.sites")->isEnabled());
+
+        // The example as shipped fits every site: no "(!)", and "meets".
+        QVERIFY(w->openFile(phases));
+        QApplication::processEvents();
+        QVERIFY(!details->tabText(details->indexOf(panel)).contains("(!)"));
+        QVERIFY(w->totals()->text().contains("meets requirements"));
+        QVERIFY(!w->totals()->text().contains("breaks a limit"));
+        // A scenario without sites or phases says how to give them.
+        QVERIFY(w->openFile(kReference));
+        QApplication::processEvents();
+        QVERIFY(!panel->sites()->isVisible());
+        QVERIFY(panel->findChild<QLabel*>("growth-note")->text().contains("no sites"));
+        QVERIFY(w->editor()->fieldWidget("$.fleet.sites")->isEnabled());
+    }
+
+    void sitesAndPhasesAreEditedInTheFormAndSavedAsTheCliReadsThem() {
+        // Issue 33 item 4: the form edits the site list and the phases
+        // through the scenario field table; what it saves is what `--set`
+        // on the file gives (the CLI's figures, not the GUI's).
+        const QString example = kSource + "/examples/fleet-phases.json";
+        auto w = open_window();
+        QVERIFY(w->openFile(example));
+        ScenarioEditor* e = w->editor();
+        QVERIFY(e->siteList() != nullptr && e->phaseList() != nullptr);
+        QCOMPARE(e->siteList()->list()->count(), 3);
+        QCOMPARE(e->phaseList()->list()->count(), 4);
+        // Site B down to 20 racks (its pod needs 29) and phase 4 to 2 EB.
+        e->siteList()->list()->setCurrentRow(1);
+        QVERIFY(e->siteList()->list()->currentItem()->text().startsWith("B "));
+        type_into(e->field("$.fleet.sites[].max_racks"), "20");
+        e->phaseList()->list()->setCurrentRow(3);
+        QVERIFY(e->phaseList()->list()->currentItem()->text().startsWith("4: an exabyte"));
+        QVERIFY(e->field("$.fleet.sites[].max_racks") != nullptr);
+        QVERIFY(e->field("$.phases[].usable") != nullptr);
+        type_into(e->field("$.phases[].usable"), "2 EB");
+        QApplication::processEvents();
+        const Scenario& edited = w->session()->scenario();
+        QCOMPARE(edited.fleet->site_list.size(), std::size_t{3});
+        QCOMPARE(*edited.fleet->site_list[1].max_racks, std::int64_t{20});
+        QCOMPARE(edited.fleet->site_list[0].clusters, std::int64_t{2}); // the others as loaded
+        QCOMPARE(*edited.phases[3].usable, parse<Capacity>("2 EB"));
+        QVERIFY(w->totals()->text().contains("breaks a limit"));
+        // Saved and read by the CLI: the same JSON as the file with --set.
+        QTemporaryDir dir;
+        const QString saved = dir.filePath("edited.json");
+        QVERIFY(w->saveTo(saved));
+        const ProcessResult from_gui = cli({"--format", "json", "size", saved.toStdString()});
+        const ProcessResult from_set =
+            cli({"--format", "json", "size", example.toStdString(), "--set",
+                 "fleet.sites[1].max_racks=20", "--set", "phases[3].usable=2 EB"});
+        QCOMPARE(from_gui.exit_code, 1);
+        QCOMPARE(from_set.exit_code, 1);
+        auto a = nlohmann::json::parse(from_gui.out);
+        auto b = nlohmann::json::parse(from_set.out);
+        QCOMPARE(a.at("sites").dump(), b.at("sites").dump());
+        QCOMPARE(a.at("phases").dump(), b.at("phases").dump());
+        // Add and remove: a new site named after its place, like the last.
+        auto click = [&](const char* name) {
+            auto* button = e->findChild<QPushButton*>(name);
+            QVERIFY2(button != nullptr, name);
+            QTest::mouseClick(button, Qt::LeftButton);
+        };
+        click("sites-add");
+        QCOMPARE(e->siteList()->list()->count(), 4);
+        QVERIFY(e->siteList()->list()->item(3)->text().startsWith("site 4"));
+        // A fourth site holds GPUs the fleet does not have: the form says so
+        // and the session keeps the last valid scenario until it is fixed.
+        QVERIFY(!e->problems().isEmpty());
+        QVERIFY(e->problems().join(" ").contains("fleet.gpus"));
+        QCOMPARE(w->session()->scenario().fleet->site_list.size(), std::size_t{3});
+        click("sites-remove");
+        QCOMPARE(e->siteList()->list()->count(), 3);
+        QVERIFY(e->problems().isEmpty());
+        click("phases-add");
+        QCOMPARE(w->session()->scenario().phases.size(), std::size_t{5});
+        QCOMPARE(w->session()->scenario().phases.back().name, std::string("phase 5"));
     }
 
     void theCostPanelShowsTheCliFiguresAndThePlayPanelWhatAStepCosts() {

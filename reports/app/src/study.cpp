@@ -41,6 +41,10 @@ void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog
 
 } // namespace
 
+GrowthView growth_of(const Study& study) {
+    return {study.sites ? &*study.sites : nullptr, study.phases ? &*study.phases : nullptr};
+}
+
 std::vector<const ReferenceSystem*> study_references(const Scenario& scenario,
                                                      const Catalog& catalog,
                                                      const std::vector<std::string>& given,

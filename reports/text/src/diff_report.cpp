@@ -30,6 +30,18 @@ std::vector<std::string> finding_codes(const Design& d) {
     return codes;
 }
 
+/// The codes of the sites' and phases' findings planned with design `name`
+/// added to `codes`, each once.
+void add_growth_codes(std::vector<std::string>& codes, const GrowthView& g,
+                      const std::string& name) {
+    for (const auto& [design, f] : growth_findings(g)) {
+        std::string code(to_string(f.code));
+        if (design == name && std::find(codes.begin(), codes.end(), code) == codes.end()) {
+            codes.push_back(std::move(code));
+        }
+    }
+}
+
 /// The codes of `of` that `other` lacks.
 std::vector<std::string> missing_from(const std::vector<std::string>& of,
                                       const std::vector<std::string>& other) {
@@ -184,13 +196,14 @@ const std::vector<MetricId>& diff_metrics() {
 }
 
 SizingDiff diff_sizings(const SizingResult& a, const std::string& a_label, const SizingResult& b,
-                        const std::string& b_label) {
+                        const std::string& b_label, const GrowthView& a_growth,
+                        const GrowthView& b_growth) {
     SizingDiff d;
     d.a_label = a_label;
     d.b_label = b_label;
     d.a_scenario = a.scenario;
     d.b_scenario = b.scenario;
-    d.all_feasible = a.all_feasible() && b.all_feasible();
+    d.all_feasible = a.all_feasible() && b.all_feasible() && a_growth.ok() && b_growth.ok();
     const std::size_t n = std::max(a.designs.size(), b.designs.size());
     for (std::size_t i = 0; i < n; ++i) {
         const Design* da = i < a.designs.size() ? &a.designs[i] : nullptr;
@@ -204,10 +217,16 @@ SizingDiff diff_sizings(const SizingResult& a, const std::string& a_label, const
         for (const MetricId id : diff_metrics()) {
             p.rows.push_back(diff_row(metric(id), da, db));
         }
-        const std::vector<std::string> ca =
+        std::vector<std::string> ca =
             da != nullptr ? finding_codes(*da) : std::vector<std::string>{};
-        const std::vector<std::string> cb =
+        std::vector<std::string> cb =
             db != nullptr ? finding_codes(*db) : std::vector<std::string>{};
+        if (da != nullptr) {
+            add_growth_codes(ca, a_growth, da->name);
+        }
+        if (db != nullptr) {
+            add_growth_codes(cb, b_growth, db->name);
+        }
         p.findings_added = missing_from(cb, ca);
         p.findings_removed = missing_from(ca, cb);
         d.pairs.push_back(std::move(p));

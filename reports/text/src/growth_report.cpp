@@ -18,8 +18,10 @@ std::string n(std::int64_t v) {
 }
 
 template <class Q, class U> std::string limit(const std::optional<Q>& q, const U& unit, int d) {
-    return q ? format_number(in(*q, unit), d) : std::string("-");
+    return q ? format_significant(in(*q, unit), d) : std::string("-");
 }
+
+} // namespace
 
 std::string sites_title(const SitePlan& plan) {
     return "Sites (" + plan.design +
@@ -39,24 +41,7 @@ std::string scratch_line(const PhasePlan& plan) {
            std::to_string(plan.scratch_tiers) + "-tier fabric.\n";
 }
 
-std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g) {
-    std::vector<std::pair<std::string, Finding>> out;
-    if (g.sites != nullptr) {
-        for (const SiteStorage& s : g.sites->sites) {
-            for (const Finding& f : s.findings) {
-                out.emplace_back(g.sites->design, f);
-            }
-        }
-    }
-    if (g.phases != nullptr) {
-        for (const PhaseStep& p : g.phases->phases) {
-            for (const Finding& f : p.findings) {
-                out.emplace_back(g.phases->design, f);
-            }
-        }
-    }
-    return out;
-}
+namespace {
 
 std::string growth_text(const GrowthView& g, bool markdown) {
     std::string out;
@@ -132,8 +117,7 @@ detail::ojson phase_json(const PhaseStep& p) {
     return j;
 }
 
-std::string growth_json(const SizingResult& result, const GrowthView& g) {
-    detail::ojson j = detail::sizing_document(result);
+void add_growth_json(detail::ojson& j, const GrowthView& g) {
     if (g.sites != nullptr) {
         detail::ojson sites = detail::ojson::array();
         for (const SiteStorage& s : g.sites->sites) {
@@ -155,11 +139,35 @@ std::string growth_json(const SizingResult& result, const GrowthView& g) {
                            {"from_scratch", counts_json(plan.scratch)},
                            {"from_scratch_fabric_tiers", plan.scratch_tiers}};
     }
+}
+
+std::string growth_json(const SizingResult& result, const GrowthView& g) {
+    detail::ojson j = detail::sizing_document(result);
+    add_growth_json(j, g);
     j["feasible"] = result.all_feasible() && g.ok();
     return detail::without_negative_zero(j).dump(2) + "\n";
 }
 
 } // namespace
+
+std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g) {
+    std::vector<std::pair<std::string, Finding>> out;
+    if (g.sites != nullptr) {
+        for (const SiteStorage& s : g.sites->sites) {
+            for (const Finding& f : s.findings) {
+                out.emplace_back(g.sites->design, f);
+            }
+        }
+    }
+    if (g.phases != nullptr) {
+        for (const PhaseStep& p : g.phases->phases) {
+            for (const Finding& f : p.findings) {
+                out.emplace_back(g.phases->design, f);
+            }
+        }
+    }
+    return out;
+}
 
 bool GrowthView::ok() const {
     return (sites == nullptr || sites->fits()) && (phases == nullptr || phases->meets());
@@ -186,6 +194,9 @@ Grid sites_grid(const SitePlan& plan) {
                           limit(s.max_power, units::kW, 1), format_number(s.pue, 2),
                           format_number(in(s.facility_power, units::kW), 1),
                           format_number(in(s.usable, units::PB), 1), s.fits() ? "yes" : "NO"});
+        // The verdict coloured as the side-by-side table colours its own.
+        g.set_cell_role(g.rows.size() - 1, g.header.size() - 1,
+                        s.fits() ? CellRole::met : CellRole::not_met);
     }
     return g;
 }
@@ -208,6 +219,29 @@ Grid phases_grid(const PhasePlan& plan) {
                           format_number(in(p.write, units::TB_per_s), 2)});
     }
     return g;
+}
+
+std::string with_growth(std::string rendered, const GrowthView& growth, Format format) {
+    switch (format) {
+    case Format::table:
+    case Format::md:
+        return growth.empty() ? rendered : rendered + growth_text(growth, format == Format::md);
+    case Format::json: {
+        if (growth.empty()) {
+            return rendered;
+        }
+        // The report's own document, read back in its key order.
+        detail::ojson j = detail::ojson::parse(rendered);
+        add_growth_json(j, growth);
+        if (j.contains("feasible")) {
+            j["feasible"] = j["feasible"].get<bool>() && growth.ok();
+        }
+        return detail::without_negative_zero(j).dump(2) + "\n";
+    }
+    case Format::csv:
+        break;
+    }
+    return rendered;
 }
 
 std::string render_sizing(const SizingResult& result, const GrowthView& growth, Format format) {

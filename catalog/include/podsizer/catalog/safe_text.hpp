@@ -49,7 +49,9 @@ constexpr std::size_t kMaxMessageChars = 2000;
 /// characters with the "podsizer: error: " before it: each ": "-separated part
 /// of its place (file, JSON path, a path echoed there) is cut at 200
 /// characters and its message gets the rest, so a 5,000-character path no
-/// longer pushes the reason off the line (third red-team round, defect 12).
+/// longer pushes the reason off the line (third red-team round, defect 12);
+/// each quoted value ("…") inside the message is cut at 200 characters too,
+/// so a long echoed path or value keeps what was expected on the line.
 std::string error_line(std::string_view where, std::string_view message);
 
 /// `text` with every character XML 1.0 does not allow dropped: what the

@@ -10,6 +10,8 @@
 #include "podsizer/core/scenario.hpp"
 
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace podsizer {
@@ -24,6 +26,11 @@ double drive_writes_per_day(Throughput write, Capacity raw, int width, int data_
 
 /// P(at least k events) of a Poisson count with mean m: 1 − Σ_{i<k} e^{−m} mⁱ/i!.
 double poisson_at_least(int k, double m);
+
+/// Why a design has no resilience figures: its D-box gives no drive_afr and
+/// the run gives no AFR. The one message of the engine and of `podsizer
+/// resilience` (REVIEW-3 part C, R5: it was written twice, two ways).
+std::string no_drive_afr_message(std::string_view dbox_id);
 
 /// The resilience of `d`, built on `box` and its erasure-coding rule `ec`.
 DesignResilience assess_resilience(const Design& d, const DBoxModel& box,

@@ -14,6 +14,7 @@
 #include "podsizer/core/phases.hpp"
 #include "podsizer/core/scenario.hpp"
 #include "podsizer/core/sites.hpp"
+#include "podsizer/reports/growth_report.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/workbook.hpp"
 
@@ -71,6 +72,9 @@ std::vector<const ReferenceSystem*> study_references(const Scenario& scenario,
 /// Sizes the scenario and adds what `options` ask for. Throws InputError
 /// (from the engine) when the scenario cannot be sized.
 Study run_study(const Scenario& scenario, const Catalog& catalog, const StudyOptions& options = {});
+
+/// The study's sites and phases, for the reports that show them.
+GrowthView growth_of(const Study& study);
 
 /// A study of designs already evaluated (podsizer design): no comparison,
 /// no fleet split.

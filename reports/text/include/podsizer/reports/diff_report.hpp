@@ -8,6 +8,7 @@
 #include "podsizer/core/design.hpp"
 #include "podsizer/reports/format.hpp"
 #include "podsizer/reports/grid.hpp"
+#include "podsizer/reports/growth_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 
 #include <cstddef>
@@ -47,7 +48,9 @@ struct SizingDiff {
     std::string a_label, b_label;       ///< the files as given
     std::string a_scenario, b_scenario; ///< the scenarios' names
     std::vector<DesignPairDiff> pairs;
-    bool all_feasible = true; ///< every design of both sides meets its requirements
+    /// Every design of both sides meets its requirements, and no site or
+    /// phase of either breaks a limit: `size` of each file would exit 0.
+    bool all_feasible = true;
 };
 
 /// The metrics a diff shows, in order: models and drive, counts, racks on
@@ -55,9 +58,12 @@ struct SizingDiff {
 /// write intact and degraded, the verdict.
 const std::vector<MetricId>& diff_metrics();
 
-/// The diff of two sizings, option by option.
+/// The diff of two sizings, option by option. The sites and phases of each
+/// side (when its scenario has them) add their finding codes to the pair of
+/// the design they were planned with, and their verdict to all_feasible.
 SizingDiff diff_sizings(const SizingResult& a, const std::string& a_label, const SizingResult& b,
-                        const std::string& b_label);
+                        const std::string& b_label, const GrowthView& a_growth = {},
+                        const GrowthView& b_growth = {});
 
 /// One pair's table: Metric, A, B, Δ, Δ %; then the findings rows. For
 /// people (grouped numbers, signed deltas) or machines (plain numbers).

@@ -9,6 +9,8 @@
 #include "podsizer/reports/grid.hpp"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace podsizer {
 
@@ -28,6 +30,23 @@ Grid sites_grid(const SitePlan& plan);
 /// One row per phase: what it adds, what is installed after it, and what
 /// that delivers.
 Grid phases_grid(const PhasePlan& plan);
+
+/// The titles of the two tables, and the line after the phases that gives
+/// the final target sized from scratch.
+std::string sites_title(const SitePlan& plan);
+std::string phases_title(const PhasePlan& plan);
+std::string scratch_line(const PhasePlan& plan);
+
+/// Every site's and phase's finding, each with the name of the design its
+/// plan was made with, sites first.
+std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g);
+
+/// `rendered`, a report of `format` (compare's, extrapolate's), with the
+/// sites and phases after it as render_sizing adds them: their tables and
+/// findings in table and md; in JSON the keys `sites`, `phases` and
+/// `phase_plan`, and `feasible` false when a site or phase breaks a limit.
+/// CSV, and any report without sites or phases, unchanged.
+std::string with_growth(std::string rendered, const GrowthView& growth, Format format);
 
 /// The sizing report (render_sizing) with the sites and phases after it;
 /// exactly render_sizing's text when `growth` is empty. CSV is the sizing

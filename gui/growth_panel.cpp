@@ -1,0 +1,98 @@
+#include "growth_panel.hpp"
+
+#include "grid_table.hpp"
+#include "podsizer/reports/growth_report.hpp"
+#include "session.hpp"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace podsizer::gui {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QTableWidget* plain_table(QWidget* parent, const char* name) {
+    auto* t = new QTableWidget(parent);
+    t->setObjectName(name);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionMode(QAbstractItemView::NoSelection);
+    t->verticalHeader()->hide();
+    t->verticalHeader()->setDefaultSectionSize(20);
+    return t;
+}
+
+QLabel* bold_label(QWidget* parent) {
+    auto* l = new QLabel(parent);
+    l->setWordWrap(true);
+    QFont f = l->font();
+    f.setBold(true);
+    l->setFont(f);
+    return l;
+}
+
+} // namespace
+
+GrowthPanel::GrowthPanel(Session* session, QWidget* parent)
+    : QWidget(parent), session_(session), note_(new QLabel(this)), sites_title_(bold_label(this)),
+      sites_(plain_table(this, "sites")), phases_title_(bold_label(this)),
+      phases_(plain_table(this, "phases")), scratch_(new QLabel(this)) {
+    setObjectName("growth-panel");
+    note_->setObjectName("growth-note");
+    note_->setWordWrap(true);
+    scratch_->setObjectName("phases-scratch");
+    scratch_->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(note_);
+    layout->addWidget(sites_title_);
+    layout->addWidget(sites_, 1);
+    layout->addWidget(phases_title_);
+    layout->addWidget(phases_, 1);
+    layout->addWidget(scratch_);
+    connect(session_, &Session::resultsChanged, this, &GrowthPanel::refresh);
+    refresh();
+}
+
+QString GrowthPanel::title() const {
+    return broken_ ? tr("Sites && phases (!)") : tr("Sites && phases");
+}
+
+void GrowthPanel::refresh() {
+    const Study* study = session_->study();
+    const SitePlan* sites = study != nullptr && study->sites ? &*study->sites : nullptr;
+    const PhasePlan* phases = study != nullptr && study->phases ? &*study->phases : nullptr;
+    const bool was = broken_;
+    broken_ = (sites != nullptr && !sites->fits()) || (phases != nullptr && !phases->meets());
+    note_->setText(sites == nullptr && phases == nullptr
+                       ? tr("This scenario lists no sites and no phases. Give fleet.sites as a "
+                            "list of sites with their limits, or phases of growth on the "
+                            "installed base, in the scenario file (docs/sites-and-phases.md).")
+                       : tr("Each site sized within its own limits; each phase adds to what is "
+                            "installed. Their findings are in the Findings tab."));
+    sites_title_->setVisible(sites != nullptr);
+    sites_->setVisible(sites != nullptr);
+    if (sites != nullptr) {
+        sites_title_->setText(q(sites_title(*sites)));
+        show_grid(sites_, sites_grid(*sites), false);
+        sites_->resizeColumnsToContents();
+    }
+    phases_title_->setVisible(phases != nullptr);
+    phases_->setVisible(phases != nullptr);
+    scratch_->setVisible(phases != nullptr);
+    if (phases != nullptr) {
+        phases_title_->setText(q(phases_title(*phases)));
+        show_grid(phases_, phases_grid(*phases), false);
+        phases_->resizeColumnsToContents();
+        scratch_->setText(q(scratch_line(*phases)).trimmed());
+    }
+    if (was != broken_) {
+        Q_EMIT titleChanged();
+    }
+}
+
+} // namespace podsizer::gui
