@@ -329,7 +329,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
                 label += (label.empty() ? "" : " ") + params[k].name + "=" + v.label;
             }
             try {
-                Scenario s = sweep.document(i, catalog).parse(catalog);
+                Scenario s = sweep.scenario(i, catalog);
                 if (options.prices) {
                     s.prices = options.prices; // --prices over the scenario's
                 }

@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 namespace podsizer {
@@ -157,10 +158,14 @@ void size_by_totals(const std::vector<Kind>& kinds, RackUnits usable, Power budg
 /// The "C-node 17" label of a slot, built in place: batches and sweeps lay out
 /// thousands of designs, and the label fits the string's inline buffer.
 void label_slot(RackSlot& slot, std::string_view role_name, std::int64_t number) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, number).ptr;
-    slot.label.reserve(role_name.size() + 1 + static_cast<std::size_t>(end - digits));
-    slot.label.append(role_name).append(1, ' ').append(digits, end);
+    // Made in a buffer and assigned once: one copy into the string instead of
+    // three appends, each checking its capacity (docs/performance.md).
+    char text[48];
+    const std::size_t name = std::min(role_name.size(), sizeof text - 22);
+    std::memcpy(text, role_name.data(), name);
+    text[name] = ' ';
+    const auto end = std::to_chars(text + name + 1, text + sizeof text, number).ptr;
+    slot.label.assign(text, static_cast<std::size_t>(end - text));
 }
 
 /// Places `n` devices of `kind` in `rack` from `next_u` upwards.
