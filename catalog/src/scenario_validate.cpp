@@ -38,7 +38,8 @@ private:
 
     void fields() {
         for (const ScenarioField& f : scenario_fields()) {
-            for (std::size_t i = 0; i < field_count(f, s_); ++i) {
+            const std::size_t count = field_count(f, s_);
+            for (std::size_t i = 0; i < count; ++i) {
                 const FieldData v = f.get(s_, i);
                 // Whether a value passes does not depend on its text, which
                 // only the message shows: the text (an exact quantity, the

@@ -168,18 +168,22 @@ void label_slot(RackSlot& slot, std::string_view role_name, std::int64_t number)
     slot.label.assign(text, static_cast<std::size_t>(end - text));
 }
 
-/// Places `n` devices of `kind` in `rack` from `next_u` upwards.
-void place(Rack& rack, const Kind& kind, std::int64_t n, int& next_u, std::int64_t& next_number) {
+/// Places `n` devices of `kind` in `rack` from `next_u` upwards; without
+/// `slots`, only the rack's counts, U and draw (the same sums, in the same order).
+void place(Rack& rack, const Kind& kind, std::int64_t n, int& next_u, std::int64_t& next_number,
+           bool slots) {
     const std::string_view role_name = to_string(kind.role);
     for (std::int64_t j = 0; j < n; ++j) {
-        RackSlot& slot = rack.slots.emplace_back();
-        slot.u = next_u;
-        slot.height = kind.height;
-        slot.role = kind.role;
-        slot.model = kind.model;
-        slot.power = kind.typical;
-        slot.max_power = kind.max;
-        label_slot(slot, role_name, next_number++);
+        if (slots) {
+            RackSlot& slot = rack.slots.emplace_back();
+            slot.u = next_u;
+            slot.height = kind.height;
+            slot.role = kind.role;
+            slot.model = kind.model;
+            slot.power = kind.typical;
+            slot.max_power = kind.max;
+            label_slot(slot, role_name, next_number++);
+        }
         next_u += kind.height;
         rack.used += RackUnits::from_base(kind.height);
         rack.power += kind.typical;
@@ -212,7 +216,7 @@ void switches_to_top(Rack& rack, RackUnits usable) {
 
 /// The U-by-U contents of every rack, from the spread's runs.
 void fill_racks(const std::vector<Kind>& kinds, const std::vector<Run>& runs, RackUnits usable,
-                RackPlan& plan) {
+                RackPlan& plan, bool slots) {
     plan.racks.resize(static_cast<std::size_t>(plan.count));
     std::vector<std::int64_t> next_number(kinds.size(), 1);
     for (const Run& r : runs) {
@@ -223,10 +227,12 @@ void fill_racks(const std::vector<Kind>& kinds, const std::vector<Run>& runs, Ra
         for (std::int64_t i = r.begin; i < r.end; ++i) {
             Rack& rack = plan.racks[static_cast<std::size_t>(i)];
             rack.index = static_cast<int>(i + 1);
-            rack.slots.reserve(static_cast<std::size_t>(in_rack));
+            if (slots) {
+                rack.slots.reserve(static_cast<std::size_t>(in_rack));
+            }
             int next_u = 1;
             for (std::size_t k = 0; k < kinds.size(); ++k) {
-                place(rack, kinds[k], r.counts[k], next_u, next_number[k]);
+                place(rack, kinds[k], r.counts[k], next_u, next_number[k], slots);
             }
         }
     }
@@ -282,6 +288,10 @@ void peaks(const std::vector<Kind>& kinds, const std::vector<Run>& runs, RackPla
 } // namespace
 
 RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bool with_slots) {
+    return plan_racks(demand, usable, budget, with_slots ? RackDetail::slots : RackDetail::counts);
+}
+
+RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, RackDetail detail) {
     const std::vector<Kind> kinds = kinds_of(demand);
     RackPlan plan;
     size_by_totals(kinds, usable, budget, plan);
@@ -304,8 +314,8 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bo
     }
     plan.count = racks;
     peaks(kinds, sp.runs, plan);
-    if (with_slots) {
-        fill_racks(kinds, sp.runs, usable, plan);
+    if (detail != RackDetail::counts) {
+        fill_racks(kinds, sp.runs, usable, plan, detail == RackDetail::slots);
         label_tiers(demand, plan.racks);
         for (Rack& rack : plan.racks) {
             rack.cooling =

@@ -6,6 +6,7 @@
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/sizing_detail.hpp"
 #include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
@@ -338,4 +339,36 @@ TEST_CASE("a run written into the read scenario equals its document read again")
     CHECK_THROWS_WITH(bad.scenario(0, cat()),
                       "s.json: $.fleet.gpus_per_cluster: is larger than fleet.gpus (4096)");
     CHECK(bad.scenario(1, cat()).fleet->gpus == 65536);
+}
+
+// A sweep sizes with racks but no slots (sizing_detail.hpp): every figure and
+// finding must be the full sizing's. A few figures stand for the rest; the
+// findings read the racks (rack loss, rack-resilient balance, cooling).
+TEST_CASE("sizing without slots gives the designs of the full sizing") {
+    for (const std::string& text :
+         {kNcp, kHd, std::string(R"({"name": "rr", "fleet": {"platform": "gb200-nvl72",
+             "gpus": 8192}, "performance": {"rule": "ncp-gb200-customer"},
+             "capacity": {"usable": "40 PB"}, "constraints": {"rack_resilient": true}})")}) {
+        const Scenario s = ScenarioDocument(text, "s.json").parse(cat());
+        const SizingResult full = size_scenario(s, cat(), RackDetail::slots);
+        const SizingResult lean = size_scenario(s, cat(), RackDetail::racks);
+        REQUIRE(lean.designs.size() == full.designs.size());
+        for (std::size_t i = 0; i < full.designs.size(); ++i) {
+            const Design& a = full.designs[i];
+            const Design& b = lean.designs[i];
+            INFO(s.name << " design " << i);
+            CHECK(b.racks == a.racks);
+            CHECK(b.layout.size() == a.layout.size());
+            CHECK(b.usable.base() == a.usable.base());
+            CHECK(b.failure_domains == a.failure_domains);
+            CHECK(b.cooling == a.cooling);
+            REQUIRE(b.findings.size() == a.findings.size());
+            for (std::size_t k = 0; k < a.findings.size(); ++k) {
+                CHECK(b.findings[k].message() == a.findings[k].message());
+            }
+            for (const Rack& r : b.layout) {
+                CHECK(r.slots.empty());
+            }
+        }
+    }
 }
