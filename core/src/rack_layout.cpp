@@ -20,7 +20,7 @@ struct Kind {
     Power power; ///< on the demand's basis: what the budget is checked on
     Power typical;
     Power max;
-    std::string model;
+    std::string_view model; ///< the catalog entry's id, which outlives the plan
 };
 
 /// Racks [begin, end) holding the same number of each kind so far. The even
@@ -179,7 +179,7 @@ void place(Rack& rack, const Kind& kind, std::int64_t n, int& next_u, std::int64
             slot.u = next_u;
             slot.height = kind.height;
             slot.role = kind.role;
-            slot.model = kind.model;
+            slot.model.assign(kind.model);
             slot.power = kind.typical;
             slot.max_power = kind.max;
             label_slot(slot, role_name, next_number++);
