@@ -307,6 +307,10 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, Ra
     // Each added rack takes devices away from the fullest racks; with a rack
     // per device every rack fits (each device fits on its own), so this ends.
     Spread sp;
+    // Three kinds split the racks into at most 2^3 runs: no vector grows.
+    sp.runs.reserve(8);
+    sp.next.reserve(8);
+    sp.levels.reserve(8);
     spread(kinds, racks, sp);
     while (!fits(kinds, sp.runs, usable, budget) && racks < device_count) {
         ++racks;
