@@ -1,7 +1,7 @@
 // Writing a sweep value straight into a parsed scenario, for the fields where
 // that reads the same as writing it into the JSON document and reading the
-// document again: a count or plain number outside any list, with no sibling
-// it excludes. A sweep over such fields reads its scenario once instead of
+// document again: a count, plain number, quantity or percentage outside any
+// list, with no sibling it excludes. A sweep over such fields reads its scenario once instead of
 // once per run (issue 34; docs/performance.md). Private to podsizer::batch.
 #pragma once
 
@@ -14,9 +14,10 @@
 namespace podsizer::detail {
 
 /// Whether every value of `p` may be written with write_directly over a
-/// scenario read from `base`: the field is a count or a plain number, not a
-/// tier, in no list, excludes no sibling, has no list form ("fleet.sites"),
-/// and the objects on its path exist in `base` (so the value creates none).
+/// scenario read from `base`: the field is a count, a plain number, a
+/// quantity or a percentage, not a tier, in no list, excludes no sibling, has
+/// no list form ("fleet.sites"), and the objects on its path exist in `base`
+/// (so the value creates none).
 bool writes_directly(const SweepParameter& p, const ScenarioDocument& base);
 
 /// Writes value `k` of `p` into `s` through the field table's setter, when the

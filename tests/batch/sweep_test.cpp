@@ -308,9 +308,11 @@ TEST_CASE("a run written into the read scenario equals its document read again")
         {kNcp, {"gpus=20000,65536", "fleet.gpus_per_cluster=8192,16384"}},
         {kNcp, {"constraints.max_racks=10,100", "data_reduction=1,1.5"}},
         {kNcp, {"constraints.pue=1.2,1.5", "gpus=4096"}},
-        // Not written directly: a list's field, a quantity, a list form.
+        {kNcp, {"capacity.usable=100 PB..300 PB+100 PB", "gpus=20000"}},
+        {kNcp, {"constraints.headroom=0%,10%,500%"}},
+        {kNcp, {"capacity.usable=0.5 EB,2 kB"}},
+        // Not written directly: a list's field, a list form.
         {kNcp, {"gpus=4096,8192", "options[0].cnodes=10,20"}},
-        {kNcp, {"capacity.usable=100 PB,200 PB"}},
         {with_sites, {"fleet.sites=1,2"}},
         {kH100, {"gpus=1024,2048"}},
     };

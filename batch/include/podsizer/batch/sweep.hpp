@@ -94,10 +94,11 @@ public:
     /// The base document with run `run`'s values written in.
     ScenarioDocument document(std::size_t run, const Catalog& catalog) const;
     /// Run `run`'s scenario, as document(run, catalog).parse(catalog) reads
-    /// it, errors included. When every parameter is a count or number outside
-    /// any list, the values are written into the base scenario read once
-    /// (the document is read again only for a value the rules refuse, for
-    /// the reader's message): a sweep's runs no longer read JSON (issue 34).
+    /// it, errors included. When every parameter is a count, number,
+    /// quantity or percentage outside any list, the values are written into
+    /// the base scenario read once (the document is read again only for a
+    /// value the rules refuse, for the reader's message): a sweep's runs no
+    /// longer read JSON (issue 34).
     Scenario scenario(std::size_t run, const Catalog& catalog) const;
 
 private:
