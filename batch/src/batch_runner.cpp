@@ -7,6 +7,7 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/sizing_detail.hpp"
 #include "podsizer/reports/batch_workbook.hpp"
 #include "podsizer/reports/run_files.hpp"
 
@@ -313,6 +314,11 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
     report.set_workbook(!options.xlsx.empty());
     Writer writer(report, catalog, out, err, !options.xlsx.empty());
     const auto& params = sweep.parameters();
+    // The rows show no rack's slots; only a whole design's JSON (json,
+    // jsonl --full) writes them (sizing_detail.hpp).
+    const bool slots = options.format == BatchFormat::json ||
+                       (options.format == BatchFormat::jsonl && options.full);
+    const RackDetail detail = slots ? RackDetail::slots : RackDetail::racks;
     run_ordered(
         sweep.runs(), options.jobs,
         [&](std::size_t i) {
@@ -329,12 +335,12 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
                 label += (label.empty() ? "" : " ") + params[k].name + "=" + v.label;
             }
             try {
-                Scenario s = sweep.document(i, catalog).parse(catalog);
+                Scenario s = sweep.scenario(i, catalog);
                 if (options.prices) {
                     s.prices = options.prices; // --prices over the scenario's
                 }
                 try {
-                    run.result = size_scenario(s, catalog);
+                    run.result = size_scenario(s, catalog, detail);
                 } catch (const InputError& e) {
                     throw e.located(run.file);
                 }

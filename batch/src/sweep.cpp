@@ -1,9 +1,11 @@
 #include "podsizer/batch/sweep.hpp"
 
 #include "podsizer/catalog/suggest.hpp"
+#include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/units.hpp"
+#include "sweep_direct.hpp"
 
 #include <algorithm>
 #include <array>
@@ -498,8 +500,8 @@ namespace {
 
 /// The sweep's runs, every combination of the values: refused above
 /// kMaxSweepRuns runs or kMaxSweepDesigns designs.
-std::size_t count_runs(const std::vector<SweepParameter>& params, const ScenarioDocument& base,
-                       const Catalog& catalog) {
+std::size_t count_runs(const std::vector<SweepParameter>& params,
+                       const std::optional<Scenario>& base) {
     std::size_t runs = 1;
     for (const SweepParameter& p : params) {
         if (runs > kMaxSweepRuns / p.values.size()) {
@@ -510,11 +512,7 @@ std::size_t count_runs(const std::vector<SweepParameter>& params, const Scenario
     }
     // Each run sizes every option of the scenario (a --vary never adds
     // one). A base the reader refuses is reported by the caller or each run.
-    std::size_t options = 1;
-    try {
-        options = std::max<std::size_t>(1, base.parse(catalog).options.size());
-    } catch (const InputError&) {
-    }
+    const std::size_t options = base ? std::max<std::size_t>(1, base->options.size()) : 1;
     if (runs > kMaxSweepDesigns / options) {
         throw InputError("--vary", "the sweep has " + format_number(static_cast<double>(runs)) +
                                        " runs × " + std::to_string(options) +
@@ -524,9 +522,17 @@ std::size_t count_runs(const std::vector<SweepParameter>& params, const Scenario
     return runs;
 }
 
+/// Whether value `k` of `p` alone on the base scenario passes every rule,
+/// written directly (sweep_direct.hpp): then the document path would pass too.
+bool passes_directly(const SweepParameter& p, std::size_t k, const Scenario& base,
+                     const Catalog& catalog) {
+    Scenario s = base;
+    return detail::write_directly(p, k, s, catalog) && validate(s, catalog).empty();
+}
+
 /// Each value alone on the base document, before any run starts.
 void check_each_value(const std::vector<SweepParameter>& params, const ScenarioDocument& base,
-                      const Catalog& catalog) {
+                      const std::optional<Scenario>& base_scenario, const Catalog& catalog) {
     bool platform_varied = false;
     for (const SweepParameter& p : params) {
         platform_varied = platform_varied || p.path.pattern == "fleet.platform";
@@ -551,7 +557,11 @@ void check_each_value(const std::vector<SweepParameter>& params, const ScenarioD
         if (p.tier && platform_varied) {
             continue; // checked per run, against that run's platform
         }
+        const bool direct = base_scenario && detail::writes_directly(p, base);
         for (std::size_t k = 0; k < p.values.size(); ++k) {
+            if (direct && passes_directly(p, k, *base_scenario, catalog)) {
+                continue;
+            }
             ScenarioDocument doc = base;
             try {
                 apply_value(p, k, doc, catalog);
@@ -592,8 +602,19 @@ Sweep::Sweep(ScenarioDocument base, const std::vector<std::string>& expressions,
         }
         params_.push_back(std::move(p));
     }
-    runs_ = count_runs(params_, base_, catalog);
-    check_each_value(params_, base_, catalog);
+    std::optional<Scenario> base_scenario;
+    try {
+        base_scenario = base_.parse(catalog);
+    } catch (const InputError&) {
+        // Reported by the caller or by each run.
+    }
+    runs_ = count_runs(params_, base_scenario);
+    check_each_value(params_, base_, base_scenario, catalog);
+    if (base_scenario && std::all_of(params_.begin(), params_.end(), [&](const SweepParameter& p) {
+            return detail::writes_directly(p, base_);
+        })) {
+        direct_base_ = std::move(base_scenario);
+    }
 }
 
 std::vector<std::size_t> Sweep::choice(std::size_t run) const {
@@ -617,6 +638,27 @@ ScenarioDocument Sweep::document(std::size_t run, const Catalog& catalog) const 
         }
     }
     return doc;
+}
+
+} // namespace podsizer
+
+namespace podsizer {
+
+Scenario Sweep::scenario(std::size_t run, const Catalog& catalog) const {
+    if (direct_base_) {
+        Scenario s = *direct_base_;
+        const std::vector<std::size_t> idx = choice(run);
+        bool direct = true;
+        for (std::size_t i = 0; i < params_.size() && direct; ++i) {
+            direct = detail::write_directly(params_[i], idx[i], s, catalog);
+        }
+        // The rules between fields, as the reader checks them last; a
+        // problem is read again from the document for the reader's message.
+        if (direct && validate(s, catalog).empty()) {
+            return s;
+        }
+    }
+    return document(run, catalog).parse(catalog);
 }
 
 } // namespace podsizer

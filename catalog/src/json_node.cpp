@@ -46,20 +46,23 @@ std::string plain_parse_message(const std::string& what) {
     return msg;
 }
 
-// Tracks where the parser is, to name the place of a duplicate key.
+// Tracks where the parser is, to name the place of a duplicate key. A
+// frame's path is made from the frames below it only for a message: making
+// it for every object and string was a fifth of reading the embedded catalog
+// (issue 34, docs/performance.md).
 struct Frame {
     bool is_object = false;
     std::set<std::string> keys;
     std::string key;
     std::size_t index = 0; // elements started so far, for arrays
-    std::string path;
 };
 
-std::string child_path(const Frame& parent) {
+/// The step from `parent` to the member or element being read: ".key", "[3]".
+std::string step_from(const Frame& parent) {
     if (parent.is_object) {
-        return parent.path + "." + parent.key;
+        return "." + parent.key;
     }
-    return parent.path + "[" + std::to_string(parent.index - 1) + "]";
+    return "[" + std::to_string(parent.index - 1) + "]";
 }
 
 // Deeply nested documents would make the recursive-descent parser and our
@@ -70,12 +73,8 @@ constexpr std::size_t kMaxDepth = 64;
 // terminal do not: such a name made every workbook part and SVG it reached
 // unreadable and wrote escape sequences to the terminal (second red-team
 // round, defects 6 and 11; docs/robustness.md). Refused wherever a document
-// holds one, keys included, so no reader has to remember it.
-void check_safe_text(const std::string& s, const std::string& origin, const std::string& path) {
-    if (std::string problem = unsafe_text_problem(s); !problem.empty()) {
-        throw InputError(origin + ": " + path, std::move(problem));
-    }
-}
+// holds one, keys included, so no reader has to remember it (CheckedDomSax's
+// key() and string()).
 
 // The unknown-field warnings list this many and count the rest: a document
 // of a million unknown keys gave 219 MB of warnings (second red-team round,
@@ -116,16 +115,22 @@ public:
     bool key(std::string& k) {
         Frame& f = stack_.back();
         f.key = k;
-        check_safe_text(f.key, origin_, f.path + "." + printable(f.key, 60));
+        if (std::string problem = unsafe_text_problem(f.key); !problem.empty()) {
+            throw InputError(origin_ + ": " + path_of(stack_.size() - 1) + "." +
+                                 printable(f.key, 60),
+                             std::move(problem));
+        }
         if (!f.keys.insert(f.key).second) {
-            throw InputError(origin_ + ": " + f.path + "." + f.key,
+            throw InputError(origin_ + ": " + path_of(stack_.size() - 1) + "." + f.key,
                              "duplicate key \"" + f.key + "\"; each key may appear once");
         }
         return Base::key(k);
     }
     bool string(std::string& v) {
         value();
-        check_safe_text(v, origin_, stack_.empty() ? "$" : child_path(stack_.back()));
+        if (std::string problem = unsafe_text_problem(v); !problem.empty()) {
+            throw InputError(origin_ + ": " + path_of(stack_.size()), std::move(problem));
+        }
         return Base::string(v);
     }
     bool null() { return value(), Base::null(); }
@@ -143,18 +148,24 @@ private:
             ++stack_.back().index;
         }
     }
+    /// The path of the value at `depth` (0: the document; stack_.size():
+    /// the value being read in the innermost object or array).
+    std::string path_of(std::size_t depth) const {
+        std::string path = "$";
+        for (std::size_t i = 0; i < depth; ++i) {
+            path += step_from(stack_[i]);
+        }
+        return path;
+    }
     void open(bool is_object) {
         Frame f;
         f.is_object = is_object;
-        if (stack_.empty()) {
-            f.path = "$";
-        } else {
+        if (!stack_.empty()) {
             value();
-            f.path = child_path(stack_.back());
         }
         stack_.push_back(std::move(f));
         if (stack_.size() > kMaxDepth) {
-            throw InputError(origin_ + ": " + stack_.back().path,
+            throw InputError(origin_ + ": " + path_of(stack_.size() - 1),
                              "nested more than " + std::to_string(kMaxDepth) +
                                  " levels deep; expected a catalog or scenario document");
         }
@@ -208,7 +219,11 @@ void Node::require_object() const {
 }
 
 bool Node::has(std::string_view key) const {
-    return value_->is_object() && value_->contains(key) && !(*value_)[std::string(key)].is_null();
+    if (!value_->is_object()) {
+        return false;
+    }
+    const auto it = value_->find(key); // one look-up, no key copied
+    return it != value_->end() && !it->is_null();
 }
 
 std::string Node::member_path(std::string_view key) const {

@@ -68,6 +68,12 @@ std::string hex(std::uint32_t v, int digits) {
 
 std::size_t find_unsafe_char(std::string_view text, bool one_line) {
     for (std::size_t i = 0; i < text.size();) {
+        // Printable ASCII, nearly every byte of a document, is safe on any
+        // line: no decoding needed (issue 34).
+        if (const auto c = static_cast<unsigned char>(text[i]); c >= 0x20 && c < 0x7F) {
+            ++i;
+            continue;
+        }
         const Decoded d = decode(text, i);
         if (d.length == 0 || xml_forbids(d.code) || (one_line && control(d.code))) {
             return i;

@@ -186,6 +186,19 @@ std::optional<std::string> ScenarioDocument::text_at(std::string_view path) cons
     return node->get<std::string>();
 }
 
+bool ScenarioDocument::has_object(std::string_view path) const {
+    const ScenarioPath p = parse_scenario_path(path, "");
+    const json* node = &doc_->value;
+    for (const PathStep& step : p.steps) {
+        if (step.index != PathStep::Index::none || !node->is_object() ||
+            !node->contains(step.key)) {
+            return false;
+        }
+        node = &(*node)[step.key];
+    }
+    return node->is_object();
+}
+
 std::size_t ScenarioDocument::take_catalog(Catalog& catalog, const std::string& base_dir,
                                            Diagnostics* diag, std::vector<std::string>* files,
                                            std::vector<std::string>* price_files) {

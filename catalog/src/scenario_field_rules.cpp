@@ -74,14 +74,41 @@ std::string count_problem(const ScenarioField& f, std::int64_t v, std::string_vi
            std::string(shown);
 }
 
+template <class T> bool holds_id(const std::vector<T>& items, const std::string& id) {
+    return std::any_of(items.begin(), items.end(), [&](const T& t) { return t.id == id; });
+}
+
+/// Whether the catalog list holds `id`; without copying its ids, since every
+/// run of a sweep checks its scenario's ids (docs/performance.md).
+bool catalog_has(const Catalog& cat, IdList list, const std::string& id) {
+    switch (list) {
+    case IdList::platforms:
+        return holds_id(cat.platforms, id);
+    case IdList::rules:
+        return holds_id(cat.rules, id);
+    case IdList::racks:
+        return holds_id(cat.racks, id);
+    case IdList::cnodes:
+        return holds_id(cat.cnodes, id);
+    case IdList::dboxes:
+        return holds_id(cat.dboxes, id);
+    case IdList::switches:
+        return holds_id(cat.switches, id);
+    case IdList::failure_rates:
+        return holds_id(cat.failure_rates, id);
+    case IdList::references:
+        return holds_id(cat.references, id);
+    case IdList::none:
+        break;
+    }
+    return false;
+}
+
 std::string id_problem(const ScenarioField& f, const std::string& id, const Catalog& cat) {
-    if (f.allows_auto && id == "auto") {
+    if ((f.allows_auto && id == "auto") || catalog_has(cat, f.ids, id)) {
         return {};
     }
     const std::vector<std::string> ids = catalog_ids(cat, f.ids);
-    if (std::find(ids.begin(), ids.end(), id) != ids.end()) {
-        return {};
-    }
     return "unknown " + std::string(id_noun(f.ids)) + " \"" + id + "\" (" +
            suggestion_phrase(id, ids) + ")" + (f.allows_auto ? "; or \"auto\"" : "");
 }

@@ -11,6 +11,7 @@
 #include "podsizer/core/requirements.hpp"
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/core/sized_by.hpp"
+#include "podsizer/core/sizing_detail.hpp"
 #include "podsizer/core/text.hpp"
 
 #include <algorithm>
@@ -283,7 +284,7 @@ void average_rack_power(Design& d) {
 /// Racks (docs/model.md §10): laid out device by device, or only counted
 /// when the design is too large to lay out.
 void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons,
-                    bool with_layout) {
+                    RackDetail detail) {
     const std::int64_t min_racks = cons.effective_layout() == EcLayout::rack_resilient
                                        ? std::max(1, ch.ec->rack_resilience_min_racks)
                                        : 1;
@@ -305,7 +306,7 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
     }
     RackDemand demand{ch.cnode,     d.cnodes,  ch.dbox,       d.dboxes,        ch.network_switch,
                       d.switches(), min_racks, d.power_basis, d.leaf_switches, d.spine_switches};
-    RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_limit, with_layout);
+    RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_limit, detail);
     d.racks_for_space = plan.racks_for_space;
     d.racks_for_power = plan.racks_for_power;
     d.rack_peak = plan.peak;
@@ -334,13 +335,11 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
     d.racks_on_max = d.power_basis == PowerBasis::max ? d.racks : alt_count;
 }
 
-} // namespace
-
-/// Everything that follows once C and D are known.
-/// With `with_layout` false the racks are counted but not laid out (see size_option).
-Design build_design(const std::string& name, const HardwareChoice& ch, std::int64_t C,
-                    std::int64_t D, const Requirements& req, const Constraints& cons,
-                    double data_reduction, const PerformanceRule* rule, bool with_layout) {
+/// Everything that follows once C and D are known, the racks laid out to
+/// `detail` (RackDetail::counts: counted only, see size_option).
+Design build_with(const std::string& name, const HardwareChoice& ch, std::int64_t C, std::int64_t D,
+                  const Requirements& req, const Constraints& cons, double data_reduction,
+                  const PerformanceRule* rule, RackDetail detail) {
     Design d;
     d.name = name;
     d.cnode_model = ch.cnode->id;
@@ -361,10 +360,10 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
     d.findings = req.findings;
     size_throughput(d, ch, req);
     size_network_and_power(d, ch, cons);
-    place_in_racks(d, ch, cons, with_layout);
+    place_in_racks(d, ch, cons, detail);
     size_capacity(d, ch, cons, data_reduction, req.usable);
     add_design_findings(d, DesignInputs{ch, req, cons, data_reduction, rule});
-    if (with_layout) {
+    if (detail != RackDetail::counts) {
         // The fast path only counts: the optimiser's candidates and the
         // sizing's trial designs. What a design it returns rests on is added
         // where it is returned (annotate_assumptions in optimizer.cpp); the
@@ -373,6 +372,15 @@ Design build_design(const std::string& name, const HardwareChoice& ch, std::int6
                                                   : design_assumptions(ch, d.power_basis);
     }
     return d;
+}
+
+} // namespace
+
+Design build_design(const std::string& name, const HardwareChoice& ch, std::int64_t C,
+                    std::int64_t D, const Requirements& req, const Constraints& cons,
+                    double data_reduction, const PerformanceRule* rule, bool with_layout) {
+    return build_with(name, ch, C, D, req, cons, data_reduction, rule,
+                      with_layout ? RackDetail::slots : RackDetail::counts);
 }
 
 /// C and D for a sizing mode (docs/model.md §5).
@@ -663,10 +671,9 @@ void grow_to_failure_state(Design& d, DesignCounts& n, const StateSearch& s) {
     }
 }
 
-} // namespace
-
-Design size_option(const OptionSpec& opt, const Requirements& req, const Scenario& scenario,
-                   const Catalog& catalog) {
+/// size_option, the chosen design's racks laid out to `detail`.
+Design size_option_with(const OptionSpec& opt, const Requirements& req, const Scenario& scenario,
+                        const Catalog& catalog, RackDetail detail) {
     const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
     const std::string rack_id = opt.rack.empty() ? scenario.constraints.rack : opt.rack;
     const HardwareChoice common = resolve_common(catalog, opt.network_switch, rack_id, "");
@@ -717,8 +724,8 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
         throw InputError("drive", "no D-box model in the catalog offers " +
                                       format_in(*opt.drive, units::TB, 2) + " drives");
     }
-    best = build_design(best->name, best_choice, best_counts.cnodes, best_counts.dboxes, req, cons,
-                        scenario.data_reduction, rule, true);
+    best = build_with(best->name, best_choice, best_counts.cnodes, best_counts.dboxes, req, cons,
+                      scenario.data_reduction, rule, detail);
     best->sized_by = explain_counts(*best, opt, best_choice, req, cons);
     add_oversize_finding(*best);
     if (opt.cnode.empty() || opt.dbox.empty()) {
@@ -728,6 +735,13 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
                                       format_in(best->drive_size, units::TB, 2) + " drives"});
     }
     return std::move(*best); // a design with its layout is large: move, not copy
+}
+
+} // namespace
+
+Design size_option(const OptionSpec& opt, const Requirements& req, const Scenario& scenario,
+                   const Catalog& catalog) {
+    return size_option_with(opt, req, scenario, catalog, RackDetail::slots);
 }
 
 Requirements option_requirements(const Requirements& base, const OptionSpec& option) {
@@ -763,18 +777,23 @@ Requirements option_requirements(const Requirements& base, const OptionSpec& opt
 }
 
 SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog) {
+    return size_scenario(scenario, catalog, RackDetail::slots);
+}
+
+SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog, RackDetail detail) {
     SizingResult result;
     result.scenario = scenario.name;
     result.prices = scenario.prices;
     result.requirements = compute_requirements(scenario, catalog);
     if (scenario.options.empty()) {
-        result.designs.push_back(size_option(OptionSpec{}, result.requirements, scenario, catalog));
+        result.designs.push_back(
+            size_option_with(OptionSpec{}, result.requirements, scenario, catalog, detail));
         result.designs.back().origin = FromOption{0};
     }
     for (std::size_t i = 0; i < scenario.options.size(); ++i) {
         const OptionSpec& opt = scenario.options[i];
-        result.designs.push_back(
-            size_option(opt, option_requirements(result.requirements, opt), scenario, catalog));
+        result.designs.push_back(size_option_with(
+            opt, option_requirements(result.requirements, opt), scenario, catalog, detail));
         result.designs.back().origin = FromOption{i};
     }
     assess_designs(result, catalog, resilience_inputs(scenario, catalog));

@@ -410,9 +410,7 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
     result.front_size = static_cast<std::int64_t>(front.size());
     result.pareto.reserve(front.size());
     for (const Metrics& f : front) {
-        Design& d = feasible[f.index];
-        d.name = design_name(d);
-        result.pareto.push_back(std::move(d));
+        result.pareto.push_back(std::move(feasible[f.index]));
     }
     if (options.front_points > 0) {
         std::vector<Design> shown;
@@ -421,6 +419,10 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
             shown.push_back(std::move(result.pareto[i]));
         }
         result.pareto = std::move(shown);
+    }
+    // Named once thinned: only the members shown need a name.
+    for (Design& d : result.pareto) {
+        d.name = design_name(d);
     }
     annotate_assumptions(result.pareto, catalog);
     annotate_assumptions(result.all, catalog);

@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 namespace podsizer {
@@ -19,7 +20,7 @@ struct Kind {
     Power power; ///< on the demand's basis: what the budget is checked on
     Power typical;
     Power max;
-    std::string model;
+    std::string_view model; ///< the catalog entry's id, which outlives the plan
 };
 
 /// Racks [begin, end) holding the same number of each kind so far. The even
@@ -157,24 +158,32 @@ void size_by_totals(const std::vector<Kind>& kinds, RackUnits usable, Power budg
 /// The "C-node 17" label of a slot, built in place: batches and sweeps lay out
 /// thousands of designs, and the label fits the string's inline buffer.
 void label_slot(RackSlot& slot, std::string_view role_name, std::int64_t number) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, number).ptr;
-    slot.label.reserve(role_name.size() + 1 + static_cast<std::size_t>(end - digits));
-    slot.label.append(role_name).append(1, ' ').append(digits, end);
+    // Made in a buffer and assigned once: one copy into the string instead of
+    // three appends, each checking its capacity (docs/performance.md).
+    char text[48];
+    const std::size_t name = std::min(role_name.size(), sizeof text - 22);
+    std::memcpy(text, role_name.data(), name);
+    text[name] = ' ';
+    const auto end = std::to_chars(text + name + 1, text + sizeof text, number).ptr;
+    slot.label.assign(text, static_cast<std::size_t>(end - text));
 }
 
-/// Places `n` devices of `kind` in `rack` from `next_u` upwards.
-void place(Rack& rack, const Kind& kind, std::int64_t n, int& next_u, std::int64_t& next_number) {
+/// Places `n` devices of `kind` in `rack` from `next_u` upwards; without
+/// `slots`, only the rack's counts, U and draw (the same sums, in the same order).
+void place(Rack& rack, const Kind& kind, std::int64_t n, int& next_u, std::int64_t& next_number,
+           bool slots) {
     const std::string_view role_name = to_string(kind.role);
     for (std::int64_t j = 0; j < n; ++j) {
-        RackSlot& slot = rack.slots.emplace_back();
-        slot.u = next_u;
-        slot.height = kind.height;
-        slot.role = kind.role;
-        slot.model = kind.model;
-        slot.power = kind.typical;
-        slot.max_power = kind.max;
-        label_slot(slot, role_name, next_number++);
+        if (slots) {
+            RackSlot& slot = rack.slots.emplace_back();
+            slot.u = next_u;
+            slot.height = kind.height;
+            slot.role = kind.role;
+            slot.model.assign(kind.model);
+            slot.power = kind.typical;
+            slot.max_power = kind.max;
+            label_slot(slot, role_name, next_number++);
+        }
         next_u += kind.height;
         rack.used += RackUnits::from_base(kind.height);
         rack.power += kind.typical;
@@ -207,7 +216,7 @@ void switches_to_top(Rack& rack, RackUnits usable) {
 
 /// The U-by-U contents of every rack, from the spread's runs.
 void fill_racks(const std::vector<Kind>& kinds, const std::vector<Run>& runs, RackUnits usable,
-                RackPlan& plan) {
+                RackPlan& plan, bool slots) {
     plan.racks.resize(static_cast<std::size_t>(plan.count));
     std::vector<std::int64_t> next_number(kinds.size(), 1);
     for (const Run& r : runs) {
@@ -218,10 +227,12 @@ void fill_racks(const std::vector<Kind>& kinds, const std::vector<Run>& runs, Ra
         for (std::int64_t i = r.begin; i < r.end; ++i) {
             Rack& rack = plan.racks[static_cast<std::size_t>(i)];
             rack.index = static_cast<int>(i + 1);
-            rack.slots.reserve(static_cast<std::size_t>(in_rack));
+            if (slots) {
+                rack.slots.reserve(static_cast<std::size_t>(in_rack));
+            }
             int next_u = 1;
             for (std::size_t k = 0; k < kinds.size(); ++k) {
-                place(rack, kinds[k], r.counts[k], next_u, next_number[k]);
+                place(rack, kinds[k], r.counts[k], next_u, next_number[k], slots);
             }
         }
     }
@@ -277,6 +288,10 @@ void peaks(const std::vector<Kind>& kinds, const std::vector<Run>& runs, RackPla
 } // namespace
 
 RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bool with_slots) {
+    return plan_racks(demand, usable, budget, with_slots ? RackDetail::slots : RackDetail::counts);
+}
+
+RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, RackDetail detail) {
     const std::vector<Kind> kinds = kinds_of(demand);
     RackPlan plan;
     size_by_totals(kinds, usable, budget, plan);
@@ -292,6 +307,10 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bo
     // Each added rack takes devices away from the fullest racks; with a rack
     // per device every rack fits (each device fits on its own), so this ends.
     Spread sp;
+    // Three kinds split the racks into at most 2^3 runs: no vector grows.
+    sp.runs.reserve(8);
+    sp.next.reserve(8);
+    sp.levels.reserve(8);
     spread(kinds, racks, sp);
     while (!fits(kinds, sp.runs, usable, budget) && racks < device_count) {
         ++racks;
@@ -299,8 +318,8 @@ RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, bo
     }
     plan.count = racks;
     peaks(kinds, sp.runs, plan);
-    if (with_slots) {
-        fill_racks(kinds, sp.runs, usable, plan);
+    if (detail != RackDetail::counts) {
+        fill_racks(kinds, sp.runs, usable, plan, detail == RackDetail::slots);
         label_tiers(demand, plan.racks);
         for (Rack& rack : plan.racks) {
             rack.cooling =

@@ -4,7 +4,9 @@
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/catalog/scenario_document.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/sizing_detail.hpp"
 #include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
@@ -285,5 +287,90 @@ TEST_CASE("every --vary alias names a sweepable field of the scenario field tabl
         const ScenarioField* f = find_scenario_field(path.pattern);
         REQUIRE(f != nullptr);
         CHECK(f->sweepable);
+    }
+}
+
+// A run over counts and numbers outside lists writes its values into the
+// scenario read once (Sweep::scenario, issue 34); the document path is what
+// the reader makes of the file, so both must give the same scenario, and the
+// same error for a run the rules refuse.
+TEST_CASE("a run written into the read scenario equals its document read again") {
+    const std::string with_sites = R"({
+        "name": "sites", "fleet": {"platform": "gb200-nvl72", "gpus": 41472,
+                                    "sites": [{"gpus": 20736}, {"gpus": 20736}]},
+        "performance": {"rule": "ncp-gb200-customer"}, "capacity": {"usable": "215 PB"}})";
+    struct Row {
+        std::string doc;
+        std::vector<std::string> vary;
+    };
+    const Row rows[] = {
+        {kNcp, {"gpus=1000..100000+33000"}},
+        {kNcp, {"gpus=20000,65536", "fleet.gpus_per_cluster=8192,16384"}},
+        {kNcp, {"constraints.max_racks=10,100", "data_reduction=1,1.5"}},
+        {kNcp, {"constraints.pue=1.2,1.5", "gpus=4096"}},
+        {kNcp, {"capacity.usable=100 PB..300 PB+100 PB", "gpus=20000"}},
+        {kNcp, {"constraints.headroom=0%,10%,500%"}},
+        {kNcp, {"capacity.usable=0.5 EB,2 kB"}},
+        // Not written directly: a list's field, a list form.
+        {kNcp, {"gpus=4096,8192", "options[0].cnodes=10,20"}},
+        {with_sites, {"fleet.sites=1,2"}},
+        {kH100, {"gpus=1024,2048"}},
+    };
+    for (const Row& r : rows) {
+        INFO(r.vary.front());
+        const Sweep s(ScenarioDocument(r.doc, "s.json"), r.vary, cat());
+        for (std::size_t i = 0; i < s.runs(); ++i) {
+            std::string direct;
+            std::string read;
+            try {
+                direct = scenario_to_json(s.scenario(i, cat()));
+            } catch (const InputError& e) {
+                direct = e.what();
+            }
+            try {
+                read = scenario_to_json(s.document(i, cat()).parse(cat()));
+            } catch (const InputError& e) {
+                read = e.what();
+            }
+            CHECK(direct == read);
+        }
+    }
+    // The combination bad only as a whole gives the reader's error and path.
+    const Sweep bad(ScenarioDocument(kNcp, "s.json"),
+                    {"gpus=4096,65536", "fleet.gpus_per_cluster=8192"}, cat());
+    CHECK_THROWS_WITH(bad.scenario(0, cat()),
+                      "s.json: $.fleet.gpus_per_cluster: is larger than fleet.gpus (4096)");
+    CHECK(bad.scenario(1, cat()).fleet->gpus == 65536);
+}
+
+// A sweep sizes with racks but no slots (sizing_detail.hpp): every figure and
+// finding must be the full sizing's. A few figures stand for the rest; the
+// findings read the racks (rack loss, rack-resilient balance, cooling).
+TEST_CASE("sizing without slots gives the designs of the full sizing") {
+    for (const std::string& text :
+         {kNcp, kHd, std::string(R"({"name": "rr", "fleet": {"platform": "gb200-nvl72",
+             "gpus": 8192}, "performance": {"rule": "ncp-gb200-customer"},
+             "capacity": {"usable": "40 PB"}, "constraints": {"rack_resilient": true}})")}) {
+        const Scenario s = ScenarioDocument(text, "s.json").parse(cat());
+        const SizingResult full = size_scenario(s, cat(), RackDetail::slots);
+        const SizingResult lean = size_scenario(s, cat(), RackDetail::racks);
+        REQUIRE(lean.designs.size() == full.designs.size());
+        for (std::size_t i = 0; i < full.designs.size(); ++i) {
+            const Design& a = full.designs[i];
+            const Design& b = lean.designs[i];
+            INFO(s.name << " design " << i);
+            CHECK(b.racks == a.racks);
+            CHECK(b.layout.size() == a.layout.size());
+            CHECK(b.usable.base() == a.usable.base());
+            CHECK(b.failure_domains == a.failure_domains);
+            CHECK(b.cooling == a.cooling);
+            REQUIRE(b.findings.size() == a.findings.size());
+            for (std::size_t k = 0; k < a.findings.size(); ++k) {
+                CHECK(b.findings[k].message() == a.findings[k].message());
+            }
+            for (const Rack& r : b.layout) {
+                CHECK(r.slots.empty());
+            }
+        }
     }
 }

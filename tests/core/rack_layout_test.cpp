@@ -124,3 +124,39 @@ TEST_CASE("counting racks without building slots gives the same count") {
     }
     CHECK(cases == 720);
 }
+
+TEST_CASE("racks without slots hold the counts, U and draw of the full layout") {
+    // A sweep lays its racks out without slots (RackDetail::racks, issue 34):
+    // every rack figure a design reads must be the full layout's, bit for bit.
+    const auto c = device<CNodeModel>("c", 1, 800);
+    const auto d = device<DBoxModel>("d", 2, 2400);
+    const auto s = device<SwitchModel>("s", 2, 1500);
+    for (std::int64_t cn : {1, 104, 2067}) {
+        for (std::int64_t dn : {1, 207, 827}) {
+            INFO(cn << " C-nodes, " << dn << " D-boxes");
+            const RackDemand demand{&c, cn, &d, dn, &s, 60, 3, PowerBasis::max, 40, 20};
+            const RackUnits usable = RackUnits::from_base(40);
+            const Power budget = Power::from_base(25000);
+            const RackPlan full = plan_racks(demand, usable, budget, RackDetail::slots);
+            const RackPlan lean = plan_racks(demand, usable, budget, RackDetail::racks);
+            REQUIRE(lean.racks.size() == full.racks.size());
+            CHECK(lean.count == full.count);
+            CHECK(lean.peak.base() == full.peak.base());
+            CHECK(lean.peak_max.base() == full.peak_max.base());
+            for (std::size_t i = 0; i < full.racks.size(); ++i) {
+                const Rack& a = full.racks[i];
+                const Rack& b = lean.racks[i];
+                CHECK(b.slots.empty());
+                CHECK_FALSE(a.slots.empty());
+                CHECK(b.index == a.index);
+                CHECK(b.cnodes == a.cnodes);
+                CHECK(b.dboxes == a.dboxes);
+                CHECK(b.switches == a.switches);
+                CHECK(b.used.base() == a.used.base());
+                CHECK(b.power.base() == a.power.base());
+                CHECK(b.max_power.base() == a.max_power.base());
+                CHECK(b.cooling == a.cooling);
+            }
+        }
+    }
+}

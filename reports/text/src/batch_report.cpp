@@ -393,14 +393,14 @@ void BatchReport::render_csv_text(const BatchRun& run, RenderedRun& out) const {
     if (!run.result) {
         return;
     }
-    Grid g;
-    g.header = csv_header();
-    g.rows = csv_rows(run);
-    // render_csv writes the header first; keep only the rows.
-    const std::string all = render_csv(g);
-    out.text = all.substr(all.find("\r\n") + 2);
+    // The rows as render_csv writes them under the header begin() wrote.
+    std::vector<std::vector<std::string>> rows = csv_rows(run);
+    const std::size_t columns = csv_header().size();
+    for (const std::vector<std::string>& row : rows) {
+        append_csv_line(out.text, row, columns);
+    }
     if (workbook_) {
-        out.workbook_rows = std::move(g.rows);
+        out.workbook_rows = std::move(rows);
     }
 }
 

@@ -307,35 +307,49 @@ std::string render_markdown(const Grid& g) {
     return note.empty() ? out : out + "\n" + note;
 }
 
-std::string csv_field(const std::string& s) {
+namespace {
+
+/// csv_field appended in place: a sweep writes some hundred fields a run.
+void append_csv_field(std::string& out, const std::string& s) {
     if (s.find_first_of(",\"\r\n") == std::string::npos) {
-        return s;
+        out += s;
+        return;
     }
-    std::string o = "\"";
+    out += '"';
     for (char ch : s) {
         if (ch == '"') {
-            o += "\"\"";
-        } else {
-            o += ch;
+            out += '"';
+        }
+        out += ch;
+    }
+    out += '"';
+}
+
+} // namespace
+
+std::string csv_field(const std::string& s) {
+    std::string o;
+    append_csv_field(o, s);
+    return o;
+}
+
+void append_csv_line(std::string& out, const std::vector<std::string>& row, std::size_t columns) {
+    for (std::size_t c = 0; c < columns; ++c) {
+        if (c > 0) {
+            out += ',';
+        }
+        if (c < row.size()) {
+            append_csv_field(out, row[c]);
         }
     }
-    return o + "\"";
+    out += "\r\n";
 }
 
 std::string render_csv(const Grid& g) {
     std::string out;
-    auto line = [&](const std::vector<std::string>& row) {
-        for (std::size_t c = 0; c < g.header.size(); ++c) {
-            if (c > 0) {
-                out += ',';
-            }
-            out += csv_field(cell(row, c));
-        }
-        out += "\r\n";
-    };
-    line(g.header);
+    append_csv_line(out, g.header, g.header.size());
     for (const auto& row : g.rows) {
-        line(row);
+        append_csv_line(out, row, g.header.size());
     }
     return out;
 }

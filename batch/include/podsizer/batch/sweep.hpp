@@ -8,6 +8,7 @@
 #include "podsizer/core/errors.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -92,9 +93,18 @@ public:
     std::vector<std::size_t> choice(std::size_t run) const;
     /// The base document with run `run`'s values written in.
     ScenarioDocument document(std::size_t run, const Catalog& catalog) const;
+    /// Run `run`'s scenario, as document(run, catalog).parse(catalog) reads
+    /// it, errors included. When every parameter is a count, number,
+    /// quantity or percentage outside any list, the values are written into
+    /// the base scenario read once (the document is read again only for a
+    /// value the rules refuse, for the reader's message): a sweep's runs no
+    /// longer read JSON (issue 34).
+    Scenario scenario(std::size_t run, const Catalog& catalog) const;
 
 private:
     ScenarioDocument base_;
+    /// The base scenario, read once, when every parameter writes directly.
+    std::optional<Scenario> direct_base_;
     std::vector<SweepParameter> params_;
     std::size_t runs_ = 1;
 };

@@ -66,6 +66,9 @@ public:
 
     /// The string at `path` ("fleet.platform"), when it is one.
     std::optional<std::string> text_at(std::string_view path) const;
+    /// Whether the document holds an object at `path` ("fleet"); a path
+    /// with an index ("options[0]") is never one here.
+    bool has_object(std::string_view path) const;
 
     /// Merges the document's own `catalog` member (docs/scenario-format.md, "A
     /// scenario's own catalog"; relative paths from `base_dir`) over

@@ -49,4 +49,16 @@ struct RackDemand {
 RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget,
                     bool with_slots = true);
 
+/// How much of the layout plan_racks builds.
+enum class RackDetail {
+    counts, ///< the rack count and peaks only; `racks` stays empty (with_slots false)
+    /// Each rack with its device counts, U and draw, as with slots, but no
+    /// slots: what every figure and finding of a design reads. A sweep's
+    /// rows show no rack's U positions, and labelling ~900 slots a run was
+    /// two fifths of its time (issue 34, docs/performance.md).
+    racks,
+    slots, ///< each rack U by U, every device labelled (with_slots true)
+};
+RackPlan plan_racks(const RackDemand& demand, RackUnits usable, Power budget, RackDetail detail);
+
 } // namespace podsizer

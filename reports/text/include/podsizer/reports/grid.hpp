@@ -74,5 +74,8 @@ std::string render_csv(const Grid& g);
 
 /// One CSV field, quoted per RFC 4180 when needed.
 std::string csv_field(const std::string& s);
+/// Appends one CSV line of `columns` fields to `out` (missing cells empty,
+/// extra ones left out, as render_csv writes each row), CRLF-terminated.
+void append_csv_line(std::string& out, const std::vector<std::string>& row, std::size_t columns);
 
 } // namespace podsizer
