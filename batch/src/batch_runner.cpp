@@ -7,6 +7,8 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/phases.hpp"
+#include "podsizer/core/sites.hpp"
 #include "podsizer/core/sizing_detail.hpp"
 #include "podsizer/reports/batch_workbook.hpp"
 #include "podsizer/reports/run_files.hpp"
@@ -195,6 +197,26 @@ std::string catalog_note(const std::string& path) {
     return {};
 }
 
+/// Whether the scenario's sites and phases keep their limits with `sized`
+/// (docs/sites-and-phases.md): true without them. A run that breaks one is
+/// "not met", as `size` of its scenario exits 1; `note` says so on stderr.
+bool growth_fits(const Scenario& s, const Catalog& catalog, const SizingResult& sized,
+                 std::size_t index, std::vector<std::string>& messages) {
+    if ((!s.fleet || s.fleet->site_list.empty()) && s.phases.empty()) {
+        return true;
+    }
+    const std::optional<SitePlan> sites = size_sites(s, catalog, sized);
+    const std::optional<PhasePlan> phases = plan_phases(s, catalog);
+    const bool sites_ok = !sites || sites->fits();
+    const bool phases_ok = !phases || phases->meets();
+    if (!sites_ok || !phases_ok) {
+        messages.push_back("podsizer: note: run " + std::to_string(index) + ": a " +
+                           (sites_ok ? "phase" : "site") +
+                           " breaks a limit (podsizer size on the scenario shows which)");
+    }
+    return sites_ok && phases_ok;
+}
+
 } // namespace
 
 std::vector<BatchInput> expand_batch_inputs(const std::vector<std::string>& args) {
@@ -276,6 +298,8 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
                     }
                     try {
                         run.result = size_scenario(own.scenario, own.catalog);
+                        run.growth_ok = growth_fits(own.scenario, own.catalog, *run.result,
+                                                    run.index, o.messages);
                     } catch (const InputError& e) {
                         throw e.located(run.file);
                     }
@@ -341,6 +365,7 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
                 }
                 try {
                     run.result = size_scenario(s, catalog, detail);
+                    run.growth_ok = growth_fits(s, catalog, *run.result, run.index, o.messages);
                 } catch (const InputError& e) {
                     throw e.located(run.file);
                 }

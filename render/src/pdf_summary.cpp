@@ -156,7 +156,7 @@ PageDrawer summary_page(const RenderInput& in) {
             need += (need.empty() ? "" : "; ") + line;
         }
         body.setTop(body.top() +
-                    paragraph(p, body, QObject::tr("Need: %1").arg(q(need)), body_font(9)) + 8);
+                    paragraph(p, body, q(need), body_font(9)) + 8); // "Requirement: …"
         // The figures on the left, the typical racks of the first design on
         // the right, as large as the page's upper part allows.
         const QRectF left(body.left(), body.top(), body.width() * 0.44, body.height());

@@ -153,6 +153,24 @@ TEST_CASE("compare and extrapolate show the sites and count a broken limit as si
     CHECK_FALSE(nlohmann::json::parse(plain.out).contains("sites"));
 }
 
+TEST_CASE("sweep and batch count a run whose site breaks a limit as not met") {
+    // Issue 30's battery: `sweep --vary fleet.sites[1].max_racks=...` said
+    // "0 not met" whatever the limit, where `size` exits 1. Site B of
+    // examples/fleet-phases.json holds one pod of 29 racks (its sites table).
+    const ProcessResult swept = podsizer({"--format", "csv", "sweep", "examples/fleet-phases.json",
+                                          "--vary", "fleet.sites[1].max_racks=20,30"});
+    CHECK(swept.exit_code == 1);
+    CHECK_THAT(swept.err, Catch::Contains("1 sized, 1 not met, 0 bad"));
+    CHECK_THAT(swept.err, Catch::Contains("run 1: a site breaks a limit"));
+    CHECK_THAT(swept.err, !Catch::Contains("run 2:"));
+    std::string text = three_sites(40);
+    text.replace(text.find("800 kW"), 6, "600 kW"); // site B's pod draws 702 kW
+    const ProcessResult batch = podsizer({"batch", write_temp("batch-sites.json", text),
+                                          write_temp("batch-fit.json", three_sites(40))});
+    CHECK(batch.exit_code == 1);
+    CHECK_THAT(batch.err, Catch::Contains("1 sized, 1 not met, 0 bad"));
+}
+
 TEST_CASE("sites that do not hold the fleet's GPUs are refused with their path") {
     std::string text = three_sites(24);
     text.replace(text.find("\"gpus\": 41472"), 13, "\"gpus\": 40000");

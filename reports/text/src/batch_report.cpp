@@ -175,7 +175,7 @@ RunStatus status_of(const BatchRun& run) {
     if (!run.result) {
         return RunStatus::bad;
     }
-    return run.result->all_feasible() ? RunStatus::sized : RunStatus::not_met;
+    return run.result->all_feasible() && run.growth_ok ? RunStatus::sized : RunStatus::not_met;
 }
 
 void BatchSummary::add(RunStatus s) {

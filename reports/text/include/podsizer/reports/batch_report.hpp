@@ -33,6 +33,9 @@ struct BatchRun {
     std::vector<std::string> labels;
     std::optional<SizingResult> result; ///< absent when the input was bad
     std::string error;                  ///< the one-line reason when it was bad
+    /// No site of a site list and no phase breaks a limit (true without
+    /// them): a run is "not met" when `size` of its scenario would exit 1.
+    bool growth_ok = true;
 };
 
 enum class RunStatus { sized, not_met, bad };
