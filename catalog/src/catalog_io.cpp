@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cmath>
 #include <filesystem>
+#include <fmt/format.h>
 #include <fstream>
 #include <span>
 #include <system_error>
@@ -178,8 +179,8 @@ template <class T> void read_list(const Node& doc, const CatalogKind<T>& kind, C
         // taking minutes (docs/robustness.md). Real lists hold a few dozen.
         constexpr std::size_t kMaxEntries = 10'000;
         if (list->is_array() && list->raw().size() > kMaxEntries) {
-            list->fail("has " + std::to_string(list->raw().size()) +
-                       " entries; expected at most 10,000 per list");
+            list->fail(fmt::format("has {} entries; expected at most 10,000 per list",
+                                   list->raw().size()));
         }
         std::vector<std::string> seen;
         for (const Node& item : list->items()) {

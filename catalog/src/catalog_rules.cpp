@@ -3,6 +3,7 @@
 #include "podsizer/core/network.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace podsizer::detail {
 
@@ -146,7 +147,7 @@ namespace {
 
 void check_min_data_strips(const Node& n, const ErasureCodingRule& e) {
     if (auto m = n.find("min_data_strips"); m && e.min_data_strips > e.max_data_strips) {
-        m->fail("must not exceed max_data_strips (" + std::to_string(e.max_data_strips) + ")");
+        m->fail(fmt::format("must not exceed max_data_strips ({})", e.max_data_strips));
     }
 }
 
@@ -238,9 +239,9 @@ void read_accounts_raised(const Node& n, ReferenceSystem& r) {
     }
     r.accounts_per_subscription_raised = a->count(1);
     if (r.accounts_per_subscription_raised < r.accounts_per_subscription) {
-        a->fail("expected at least accounts_per_subscription (" +
-                std::to_string(r.accounts_per_subscription) +
-                "): the limit on request is the higher one");
+        a->fail(fmt::format("expected at least accounts_per_subscription ({}): the limit on "
+                            "request is the higher one",
+                            r.accounts_per_subscription));
     }
 }
 

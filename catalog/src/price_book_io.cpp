@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fmt/format.h>
 #include <span>
 
 namespace podsizer {
@@ -104,16 +105,18 @@ ItemPrice read_item(const Node& n) {
 
 std::vector<ItemPrice> read_items(const Node& n) {
     if (n.is_array() && n.raw().size() > kMaxPriceItems) {
-        n.fail("has " + std::to_string(n.raw().size()) +
-               " prices; expected at most 10,000 (one per catalog entry and drive option)");
+        n.fail(fmt::format("has {} prices; expected at most 10,000 (one per catalog entry and "
+                           "drive option)",
+                           n.raw().size()));
     }
     std::vector<ItemPrice> items;
     for (const Node& item : n.items()) {
         items.push_back(read_item(item));
         for (std::size_t i = 0; i + 1 < items.size(); ++i) {
             if (items[i].id == items.back().id && items[i].drive == items.back().drive) {
-                item.fail("prices " + items.back().id + " again (item " + std::to_string(i) +
-                          "); expected one price per catalog id and drive option");
+                item.fail(fmt::format("prices {} again (item {}); expected one price per "
+                                      "catalog id and drive option",
+                                      items.back().id, i));
             }
         }
     }
@@ -139,7 +142,7 @@ SitePrices read_site(const Node& n) {
     if (const auto years = n.find("years")) {
         const std::int64_t y = years->count(1);
         if (y > kMaxPriceYears) {
-            years->fail("is " + std::to_string(y) + "; expected from 1 to 100 years");
+            years->fail(fmt::format("is {}; expected from 1 to 100 years", y));
         }
         s.years = static_cast<int>(y);
     }
@@ -155,7 +158,7 @@ constexpr std::string_view kCloudFields[] = {
 std::map<std::string, double> read_tiers(const Node& n) {
     n.require_object();
     if (n.raw().size() > kMaxCloudTiers) {
-        n.fail("has " + std::to_string(n.raw().size()) + " tiers; expected at most 100");
+        n.fail(fmt::format("has {} tiers; expected at most 100", n.raw().size()));
     }
     std::map<std::string, double> tiers;
     for (const auto& [key, node] : n.members()) {

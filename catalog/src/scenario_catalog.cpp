@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <utility>
 
@@ -98,8 +99,9 @@ void merge_one(Catalog& catalog, const Node& n, OwnRead& st) {
                "the path of a catalog file relative to the scenario");
     }
     if (const std::size_t most = largest_list(catalog); most > kMaxOwnEntriesPerList) {
-        n.fail("the scenario's own catalog holds " + std::to_string(most) +
-               " entries in one list with this item; expected at most 10,000 per list in all");
+        n.fail(fmt::format("the scenario's own catalog holds {} entries in one list with this "
+                           "item; expected at most 10,000 per list in all",
+                           most));
     }
 }
 
@@ -110,8 +112,8 @@ Catalog read_own(const Node& own, OwnRead& st) {
     Catalog only;
     if (own.is_array()) {
         if (own.raw().size() > kMaxOwnCatalogItems) {
-            own.fail("has " + std::to_string(own.raw().size()) +
-                     " items; expected at most 64 catalogs and catalog files");
+            own.fail(fmt::format("has {} items; expected at most 64 catalogs and catalog files",
+                                 own.raw().size()));
         }
         for (const Node& item : own.items()) {
             merge_one(only, item, st);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -196,9 +197,9 @@ private:
 
     void list(const Node& n, const detail::Member& m, const detail::ScenarioObject& object) {
         if (n.is_array() && object.max_items > 0 && n.raw().size() > object.max_items) {
-            n.fail("has " + std::to_string(n.raw().size()) + " " + std::string(object.noun) +
-                   "; expected at most " + std::to_string(object.max_items) +
-                   " (split the scenario into several files)");
+            n.fail(fmt::format("has {} {}; expected at most {} (split the scenario into several "
+                               "files)",
+                               n.raw().size(), object.noun, object.max_items));
         }
         const std::vector<Node> items = n.items();
         for (std::size_t i = 0; i < items.size(); ++i) {

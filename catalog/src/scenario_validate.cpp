@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -64,7 +65,7 @@ private:
     void fleet_and_needs() {
         if (s_.fleet && s_.fleet->gpus_per_cluster > s_.fleet->gpus) {
             add(kRoot.key("fleet").key("gpus_per_cluster"),
-                "is larger than fleet.gpus (" + std::to_string(s_.fleet->gpus) + ")");
+                fmt::format("is larger than fleet.gpus ({})", s_.fleet->gpus));
         }
         if (s_.performance) {
             const JsonPath at = kRoot.key("performance");
@@ -99,9 +100,9 @@ private:
         }
         constexpr std::size_t kMaxOptions = 100;
         if (s_.options.size() > kMaxOptions) {
-            add(kRoot.key("options"), "has " + std::to_string(s_.options.size()) +
-                                          " options; expected at most 100 (split the scenario "
-                                          "into several files)");
+            add(kRoot.key("options"), fmt::format("has {} options; expected at most 100 (split "
+                                                  "the scenario into several files)",
+                                                  s_.options.size()));
         }
     }
 
@@ -193,8 +194,9 @@ private:
         const JsonPath jobs = at.key("jobs");
         constexpr std::size_t kMaxJobs = 100;
         if (c.jobs.size() > kMaxJobs) {
-            add(jobs, "has " + std::to_string(c.jobs.size()) +
-                          " jobs; expected at most 100 (split the scenario into several files)");
+            add(jobs, fmt::format("has {} jobs; expected at most 100 (split the scenario into "
+                                  "several files)",
+                                  c.jobs.size()));
         }
         const std::int64_t pod = s_.fleet->pod_gpus();
         std::int64_t gpus = 0;
@@ -211,8 +213,7 @@ private:
              std::int64_t& gpus) {
         const CheckpointJobSpec& j = c.jobs[i];
         if (j.gpus > pod) {
-            add(at.key("gpus"),
-                std::to_string(j.gpus) + " GPUs is more than the pod's " + std::to_string(pod));
+            add(at.key("gpus"), fmt::format("{} GPUs is more than the pod's {}", j.gpus, pod));
         }
         for (std::size_t k = 0; k < i; ++k) {
             if (c.jobs[k].name == j.name) {
@@ -222,10 +223,11 @@ private:
         }
         gpus += j.gpus > 0 ? j.gpus : pod;
         if (c.concurrent && gpus > pod) {
-            add(at, "concurrent jobs use " + std::to_string(gpus) + " GPUs, more than the pod's " +
-                        std::to_string(pod) +
-                        " (a job without \"gpus\" takes the whole pod); give each job its "
-                        "\"gpus\", or set \"concurrent\": false if the jobs are alternatives");
+            add(at, fmt::format("concurrent jobs use {} GPUs, more than the pod's {} (a job "
+                                "without \"gpus\" takes the whole pod); give each job its "
+                                "\"gpus\", or set \"concurrent\": false if the jobs are "
+                                "alternatives",
+                                gpus, pod));
         }
     }
 
