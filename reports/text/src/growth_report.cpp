@@ -203,10 +203,22 @@ Grid sites_grid(const SitePlan& plan) {
 
 Grid phases_grid(const PhasePlan& plan) {
     Grid g;
-    g.header = {"Phase",    "Date",        "GPUs",        "Usable need (PB)",
-                "+C-nodes", "+D-boxes",    "+Switches",   "+Racks",
-                "C-nodes",  "D-boxes",     "Switches",    "Racks",
-                "Tiers",    "Usable (PB)", "Read (TB/s)", "Write (TB/s)"};
+    g.header = {"Phase",
+                "Date",
+                "GPUs",
+                "Usable need (PB)",
+                "+C-nodes",
+                "+D-boxes",
+                "+Switches",
+                "+Racks",
+                "C-nodes",
+                "D-boxes",
+                "Switches",
+                "Racks",
+                "Tiers",
+                "Usable (PB)",
+                "Read, intact (TB/s)",
+                "Write, intact (TB/s)"};
     g.numeric_from = 2;
     for (const PhaseStep& p : plan.phases) {
         g.rows.push_back({p.name, p.date.empty() ? std::string("-") : p.date, n(p.gpus),
