@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <fmt/format.h>
 #include <limits>
 #include <set>
 
@@ -62,7 +63,7 @@ std::string step_from(const Frame& parent) {
     if (parent.is_object) {
         return "." + parent.key;
     }
-    return "[" + std::to_string(parent.index - 1) + "]";
+    return fmt::format("[{}]", parent.index - 1);
 }
 
 // Deeply nested documents would make the recursive-descent parser and our
@@ -166,8 +167,9 @@ private:
         stack_.push_back(std::move(f));
         if (stack_.size() > kMaxDepth) {
             throw InputError(origin_ + ": " + path_of(stack_.size() - 1),
-                             "nested more than " + std::to_string(kMaxDepth) +
-                                 " levels deep; expected a catalog or scenario document");
+                             fmt::format("nested more than {} levels deep; expected a catalog or "
+                                         "scenario document",
+                                         kMaxDepth));
         }
     }
 
@@ -189,7 +191,7 @@ json parse_json_text(std::string_view text, const std::string& origin) {
     // NUL byte outside strings, and inside them it must be escaped (\u0000).
     if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
         const auto [line, col] = line_column(text, nul);
-        throw InputError(origin + ":" + std::to_string(line) + ":" + std::to_string(col),
+        throw InputError(fmt::format("{}:{}:{}", origin, line, col),
                          "malformed JSON: a NUL byte; expected JSON text (a NUL inside a "
                          "string is written \\u0000)");
     }
@@ -200,7 +202,7 @@ json parse_json_text(std::string_view text, const std::string& origin) {
         return out;
     } catch (const json::parse_error& e) {
         const auto [line, col] = line_column(text, e.byte > 0 ? e.byte - 1 : 0);
-        throw InputError(origin + ":" + std::to_string(line) + ":" + std::to_string(col),
+        throw InputError(fmt::format("{}:{}:{}", origin, line, col),
                          "malformed JSON: " + plain_parse_message(e.what()));
     } catch (const json::out_of_range& e) {
         // A number too large for a double (1e999): nlohmann gives no position.
@@ -253,7 +255,7 @@ std::vector<Node> Node::items() const {
     std::vector<Node> out;
     out.reserve(value_->size());
     for (std::size_t i = 0; i < value_->size(); ++i) {
-        out.emplace_back((*value_)[i], origin_, path_ + "[" + std::to_string(i) + "]", diag_);
+        out.emplace_back((*value_)[i], origin_, fmt::format("{}[{}]", path_, i), diag_);
     }
     return out;
 }
@@ -290,8 +292,9 @@ std::string Node::id() const {
              "; expected an id such as \"dbox-1u-22\"");
     }
     if (s.size() > kMaxNameChars) {
-        fail("\"" + printable(s, 60) + "\" is longer than " + std::to_string(kMaxNameChars) +
-             " characters; expected an id such as \"dbox-1u-22\"");
+        fail(fmt::format(
+            "\"{}\" is longer than {} characters; expected an id such as \"dbox-1u-22\"",
+            printable(s, 60), kMaxNameChars));
     }
     return s;
 }
@@ -326,19 +329,19 @@ double Node::fraction() const {
 std::int64_t Node::count(std::int64_t min) const {
     if (!value_->is_number()) {
         if (value_->is_string()) {
-            fail("\"" + value_->get<std::string>() + "\" is a string; expected a whole number >= " +
-                 std::to_string(min) + " (no quotes)");
+            fail(fmt::format("\"{}\" is a string; expected a whole number >= {} (no quotes)",
+                             value_->get<std::string>(), min));
         }
         fail(std::string("expected a whole number, found ") + value_->type_name());
     }
     const double v = value_->get<double>();
     if (!std::isfinite(v) || v != std::floor(v)) {
-        fail("expected a whole number >= " + std::to_string(min) + ", found " + value_->dump());
+        fail(fmt::format("expected a whole number >= {}, found {}", min, value_->dump()));
     }
     // kMaxCount says why counts stop at 10^15.
     if (v < static_cast<double>(min) || v > static_cast<double>(kMaxCount)) {
-        fail("expected a whole number from " + std::to_string(min) + " to 10^15, found " +
-             value_->dump());
+        fail(
+            fmt::format("expected a whole number from {} to 10^15, found {}", min, value_->dump()));
     }
     return static_cast<std::int64_t>(v);
 }
@@ -350,8 +353,8 @@ int Node::small_count(std::int64_t min) const {
     constexpr std::int64_t kMax = 1'000'000;
     const std::int64_t v = count(min);
     if (v > kMax) {
-        fail("expected a whole number from " + std::to_string(min) + " to 1,000,000, found " +
-             value_->dump());
+        fail(fmt::format("expected a whole number from {} to 1,000,000, found {}", min,
+                         value_->dump()));
     }
     return static_cast<int>(v);
 }
@@ -430,7 +433,7 @@ void Node::note_unknown_field(const std::string& key,
         std::uint64_t before = 0;
         std::from_chars(summary->data() + at, summary->data() + summary->size(), before);
         more += before;
-        *summary = origin_ + ": and " + std::to_string(more) + std::string(kMoreUnknown);
+        *summary = fmt::format("{}: and {}{}", origin_, more, kMoreUnknown);
     } else {
         w.push_back(origin_ + ": and 1" + std::string(kMoreUnknown));
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -106,7 +107,7 @@ std::string printable(std::string_view text, std::size_t max_chars) {
     while (i < text.size()) {
         if (chars == max_chars) {
             // "…" and how much is left out, so the cut is never mistaken for the value.
-            out += "\xe2\x80\xa6 (" + std::to_string(text.size() - i) + " more bytes)";
+            out += fmt::format("\xe2\x80\xa6 ({} more bytes)", text.size() - i);
             return out;
         }
         const Decoded d = decode(text, i);
@@ -230,8 +231,8 @@ std::string name_problem(std::string_view text) {
         return (static_cast<unsigned char>(c) & 0xC0) != 0x80; // UTF-8 lead bytes
     });
     if (static_cast<std::size_t>(chars) > kMaxNameChars) {
-        return "\"" + printable(text, 60) + "\" is longer than " + std::to_string(kMaxNameChars) +
-               " characters; expected a short name";
+        return fmt::format("\"{}\" is longer than {} characters; expected a short name",
+                           printable(text, 60), kMaxNameChars);
     }
     return {};
 }

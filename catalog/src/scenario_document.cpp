@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cctype>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -132,9 +133,10 @@ std::vector<std::string> ScenarioDocument::set(const ScenarioPath& path, const F
         if (member.is_null() || (member.is_array() && member.empty())) {
             // No options means one automatic option; "options[0]" names it.
             if (step.index == PathStep::Index::one && step.position != 0) {
-                throw InputError(origin_ + ": " + here, "has no elements; index " +
-                                                            std::to_string(step.position) +
-                                                            " is past the end (use [0] or [*])");
+                throw InputError(origin_ + ": " + here,
+                                 fmt::format("has no elements; index {} is past the end (use [0] "
+                                             "or [*])",
+                                             step.position));
             }
             member = json::array({json::object()});
         }
@@ -144,20 +146,20 @@ std::vector<std::string> ScenarioDocument::set(const ScenarioPath& path, const F
         }
         if (step.index == PathStep::Index::all) {
             for (std::size_t k = 0; k < member.size(); ++k) {
-                descend(member[k], here + "[" + std::to_string(k) + "]");
+                descend(member[k], fmt::format("{}[{}]", here, k));
             }
             return;
         }
         if (step.position >= member.size()) {
             const std::string range =
-                member.size() == 1 ? "[0]" : "[0] to [" + std::to_string(member.size() - 1) + "]";
+                member.size() == 1 ? "[0]" : fmt::format("[0] to [{}]", member.size() - 1);
             throw InputError(origin_ + ": " + here,
-                             "has " + std::to_string(member.size()) + " element" +
-                                 (member.size() == 1 ? "" : "s") + "; index " +
-                                 std::to_string(step.position) + " is past the end (use " + range +
-                                 " or [*])");
+                             fmt::format("has {} element{}; index {} is past the end (use {} or "
+                                         "[*])",
+                                         member.size(), member.size() == 1 ? "" : "s",
+                                         step.position, range));
         }
-        descend(member[step.position], here + "[" + std::to_string(step.position) + "]");
+        descend(member[step.position], fmt::format("{}[{}]", here, step.position));
     };
     walk(walk, doc_->value, 0, "$");
     return written;

@@ -10,6 +10,7 @@
 #include "scenario_text.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -68,10 +69,9 @@ std::string count_problem(const ScenarioField& f, std::int64_t v, std::string_vi
         return std::string(shown) + " is out of range; " + with_value(f.range_text, shown);
     }
     const auto max = static_cast<std::int64_t>(f.bounds.max);
-    return "expected a whole number from " +
-           std::to_string(static_cast<std::int64_t>(f.bounds.min)) + " to " +
-           (max == kMaxCount ? std::string("10^15") : format_number(f.bounds.max, 0)) + ", found " +
-           std::string(shown);
+    return fmt::format(
+        "expected a whole number from {} to {}, found {}", static_cast<std::int64_t>(f.bounds.min),
+        max == kMaxCount ? std::string("10^15") : format_number(f.bounds.max, 0), shown);
 }
 
 template <class T> bool holds_id(const std::vector<T>& items, const std::string& id) {
@@ -230,7 +230,7 @@ std::string field_text(const ScenarioField& field, const FieldData& value) {
         return *b ? "true" : "false";
     }
     if (const auto* n = std::get_if<std::int64_t>(&value)) {
-        return std::to_string(*n);
+        return fmt::format("{}", *n);
     }
     if (const auto* t = std::get_if<std::string>(&value)) {
         return *t;

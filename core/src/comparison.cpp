@@ -3,6 +3,7 @@
 #include "podsizer/core/errors.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -39,7 +40,7 @@ bool no_errors(const std::vector<Finding>& findings) {
 
 ComparisonColumn pods_column(const Design& d, std::size_t index, const Extrapolation& e) {
     ComparisonColumn c;
-    c.name = d.name + " × " + std::to_string(e.pods);
+    c.name = fmt::format("{} × {}", d.name, e.pods);
     c.kind = ColumnKind::pods;
     c.source = index;
     c.pods = e.pods;

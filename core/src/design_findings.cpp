@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <string>
 #include <vector>
 
@@ -143,15 +144,14 @@ void line_rate_rule(const Design&, const DesignInputs& in, const Findings& f) {
               tp(c.read));
     }
     check(c.id, c.read, c.write, cnode_line_rate(c), [&] {
-        return std::to_string(c.client_ports) + " client x " +
-               format_in(c.client_port_speed, units::Gbps, 0) + ", " +
-               std::to_string(c.backend_ports) + " backend x " +
-               format_in(c.backend_port_speed, units::Gbps, 0);
+        return fmt::format("{} client x {}, {} backend x {}", c.client_ports,
+                           format_in(c.client_port_speed, units::Gbps, 0), c.backend_ports,
+                           format_in(c.backend_port_speed, units::Gbps, 0));
     });
     const DBoxModel& b = *in.hw.dbox;
     check(b.id, b.backend_read, b.backend_write, dbox_line_rate(b), [&] {
-        return std::to_string(b.backend_ports) + " x " +
-               format_in(b.backend_port_speed, units::Gbps, 0);
+        return fmt::format("{} x {}", b.backend_ports,
+                           format_in(b.backend_port_speed, units::Gbps, 0));
     });
 }
 
@@ -232,8 +232,7 @@ std::string alternative(const Design& d, const ErasureCodingRule& ec, EcLayout l
     const std::int64_t b =
         d.failure_domains > 0 ? (d.dboxes + d.failure_domains - 1) / d.failure_domains : d.dboxes;
     const Stripe alt = stripe_for(ec, layout, {d.dboxes, d.drives_per_dbox, d.failure_domains, b});
-    std::string text = std::string(to_string(layout)) + " gives " + std::to_string(alt.data) + "+" +
-                       std::to_string(alt.parity);
+    std::string text = fmt::format("{} gives {}+{}", to_string(layout), alt.data, alt.parity);
     if (d.ec_efficiency > 0.0) {
         const double change = alt.efficiency() / d.ec_efficiency - 1.0;
         if (std::abs(change) >= 0.0005) {
@@ -259,9 +258,8 @@ void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     if (d.ec_layout == EcLayout::rack_resilient) {
         std::string problem;
         if (d.failure_domains < ec.rack_resilience_min_racks) {
-            problem = "D-boxes stand in " + std::to_string(d.failure_domains) +
-                      " racks; rack-resilient needs at least " +
-                      std::to_string(ec.rack_resilience_min_racks);
+            problem = fmt::format("D-boxes stand in {} racks; rack-resilient needs at least {}",
+                                  d.failure_domains, ec.rack_resilience_min_racks);
         } else if (!d.layout.empty()) {
             std::vector<std::int64_t> per_rack;
             for (const Rack& r : d.layout) {
@@ -293,9 +291,8 @@ void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
               figure::text(!ha_possible ? std::string()
                            : D >= ec.enclosure_tolerance_min_dboxes
                                ? "; " + alternative(d, ec, EcLayout::dbox_ha)
-                               : "; dbox-ha needs at least " +
-                                     std::to_string(ec.enclosure_tolerance_min_dboxes) +
-                                     " D-boxes"));
+                               : fmt::format("; dbox-ha needs at least {} D-boxes",
+                                             ec.enclosure_tolerance_min_dboxes)));
     }
     if (!d.tolerates_rack_loss && d.tolerates_dbox_loss && d.racks > 0) {
         const bool rr_possible = ec.strips_per_rack > 0;
@@ -305,10 +302,10 @@ void layout_rule(const Design& d, const DesignInputs& in, const Findings& f) {
               count(d.strips_per_rack), count(d.parity_strips),
               figure::text(!rr_possible ? std::string()
                            : d.failure_domains >= ec.rack_resilience_min_racks
-                               ? "; on " + std::to_string(d.failure_domains) + " racks " +
-                                     alternative(d, ec, EcLayout::rack_resilient)
-                               : "; rack-resilient needs D-boxes in at least " +
-                                     std::to_string(ec.rack_resilience_min_racks) + " racks"));
+                               ? fmt::format("; on {} racks {}", d.failure_domains,
+                                             alternative(d, ec, EcLayout::rack_resilient))
+                               : fmt::format("; rack-resilient needs D-boxes in at least {} racks",
+                                             ec.rack_resilience_min_racks)));
     }
     const int buffer_min = in.hw.dbox->write_buffer_ha_min_dboxes;
     if (ha && buffer_min > 0 && D < buffer_min) {

@@ -4,6 +4,7 @@
 #include "podsizer/core/number_text.hpp"
 
 #include <cmath>
+#include <fmt/format.h>
 #include <limits>
 #include <string>
 
@@ -19,15 +20,15 @@ double lambda_per_hour(double afr) {
 
 void check_durability_inputs(const DurabilityInputs& in) {
     if (in.data_strips < 1) {
-        throw InputError("data_strips", std::to_string(in.data_strips) + ": expected at least 1");
+        throw InputError("data_strips", fmt::format("{}: expected at least 1", in.data_strips));
     }
     if (in.parity < 0) {
-        throw InputError("parity", std::to_string(in.parity) + ": expected 0 or more");
+        throw InputError("parity", fmt::format("{}: expected 0 or more", in.parity));
     }
     const std::int64_t width = static_cast<std::int64_t>(in.data_strips) + in.parity;
     if (in.drives < width) {
-        throw InputError("drives", std::to_string(in.drives) + ": expected at least the stripe's " +
-                                       std::to_string(width) + " strips");
+        throw InputError("drives", fmt::format("{}: expected at least the stripe's {} strips",
+                                               in.drives, width));
     }
     if (!(in.afr > 0.0 && in.afr < 1.0)) {
         throw InputError("afr", format_shortest(in.afr) + ": expected above 0 and below 1");

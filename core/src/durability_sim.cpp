@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <fmt/format.h>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -271,12 +272,12 @@ void check_simulation_inputs(const SimulationInputs& in) {
                          format_shortest(in.confidence) + ": expected above 0 and below 1");
     }
     if (in.layout.parity > 1000) {
-        throw InputError("parity", std::to_string(in.layout.parity) + ": expected at most 1,000");
+        throw InputError("parity", fmt::format("{}: expected at most 1,000", in.layout.parity));
     }
     for (const CorrelatedGroup& g : in.groups) {
         const std::string where = "groups." + (g.name.empty() ? std::string("?") : g.name);
         if (g.count < 1 || g.count > 1'000'000'000) {
-            throw InputError(where + ".count", std::to_string(g.count) + ": expected 1 to 10^9");
+            throw InputError(where + ".count", fmt::format("{}: expected 1 to 10^9", g.count));
         }
         if (!(g.rate_per_year >= 0.0) || !std::isfinite(g.rate_per_year)) {
             throw InputError(where + ".rate_per_year",
@@ -284,7 +285,7 @@ void check_simulation_inputs(const SimulationInputs& in) {
         }
         if (g.strips_per_stripe < 1) {
             throw InputError(where + ".strips_per_stripe",
-                             std::to_string(g.strips_per_stripe) + ": expected at least 1");
+                             fmt::format("{}: expected at least 1", g.strips_per_stripe));
         }
         if (!(g.rebuild_s > 0.0) || !std::isfinite(g.rebuild_s)) {
             throw InputError(where + ".rebuild_s",

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <limits>
 
 namespace podsizer {
@@ -443,7 +444,7 @@ std::string mode_label(const OptionSpec& opt) {
     case CNodeSizing::ratio:
         return "C:D " + (opt.cd_ratio ? opt.cd_ratio->text : std::string("1:1"));
     case CNodeSizing::fixed:
-        return std::to_string(opt.cnodes) + " C-nodes";
+        return fmt::format("{} C-nodes", opt.cnodes);
     }
     return "sized";
 }
@@ -512,9 +513,10 @@ void check_candidate_count(const OptionSpec& opt, std::size_t cnodes,
     }
     if (candidates > kMaxCandidates) {
         throw InputError(opt.cnode.empty() ? "cnode" : "dbox",
-                         "automatic hardware would compare " + std::to_string(candidates) +
-                             " combinations of C-node, D-box and drive; expected at most "
-                             "10,000: name the C-node or D-box model");
+                         fmt::format("automatic hardware would compare {} combinations of C-node, "
+                                     "D-box and drive; expected at most 10,000: name the C-node "
+                                     "or D-box model",
+                                     candidates));
     }
 }
 

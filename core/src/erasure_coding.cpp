@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <limits>
 
 namespace podsizer {
@@ -60,17 +61,17 @@ Stripe stripe_for(const ErasureCodingRule& ec, EcLayout layout, const DBoxPlacem
     s.valid = true;
     if (layout != EcLayout::classic && at.dboxes < ec.enclosure_tolerance_min_dboxes) {
         s.valid = false;
-        s.invalid_reason = std::string(to_string(layout)) + " needs at least " +
-                           std::to_string(ec.enclosure_tolerance_min_dboxes) + " D-boxes";
+        s.invalid_reason = fmt::format("{} needs at least {} D-boxes", to_string(layout),
+                                       ec.enclosure_tolerance_min_dboxes);
     } else if (layout == EcLayout::rack_resilient && at.domains < ec.rack_resilience_min_racks) {
         s.valid = false;
-        s.invalid_reason = "rack-resilient needs D-boxes in at least " +
-                           std::to_string(ec.rack_resilience_min_racks) + " racks";
+        s.invalid_reason = fmt::format("rack-resilient needs D-boxes in at least {} racks",
+                                       ec.rack_resilience_min_racks);
     } else if (s.data < ec.min_data_strips) {
         s.valid = false;
-        s.invalid_reason = "the stripe would hold " + std::to_string(s.data) +
-                           " data strips; the rule's narrowest is " +
-                           std::to_string(ec.min_data_strips);
+        s.invalid_reason =
+            fmt::format("the stripe would hold {} data strips; the rule's narrowest is {}", s.data,
+                        ec.min_data_strips);
     }
 
     // A domain's loss removes the strips it holds; the stripe survives when
@@ -137,12 +138,12 @@ std::string rack_balance_problem(const std::vector<std::int64_t>& per_rack) {
     // VAST KB "Rack Resiliency": D-box counts per rack differ by at most one,
     // and no rack holds more than twice the capacity of another.
     if (*hi - *lo > 1) {
-        return "racks hold " + std::to_string(*lo) + " to " + std::to_string(*hi) +
-               " D-boxes; rack-level resilience needs counts that differ by at most one";
+        return fmt::format("racks hold {} to {} D-boxes; rack-level resilience needs counts that "
+                           "differ by at most one",
+                           *lo, *hi);
     }
     if (*hi > 2 * *lo) {
-        return "a rack holds " + std::to_string(*hi) + " D-boxes, more than twice the " +
-               std::to_string(*lo) + " of another";
+        return fmt::format("a rack holds {} D-boxes, more than twice the {} of another", *hi, *lo);
     }
     return {};
 }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -90,17 +91,18 @@ Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec)
 
     const std::string tol = percent_text(spec.tolerance);
     if (!meets(e.usable.base(), spec.target.base())) {
-        e.findings.push_back({FindingCode::short_within_tolerance,
-                              std::to_string(e.pods) + " pods give " + pb(e.usable) + ", " +
-                                  percent_text(1.0 - e.coverage) + " short of " + pb(spec.target) +
-                                  ": within the " + tol + " tolerance"});
+        e.findings.push_back(
+            {FindingCode::short_within_tolerance,
+             fmt::format("{} pods give {}, {} short of {}: within the {} tolerance", e.pods,
+                         pb(e.usable), percent_text(1.0 - e.coverage), pb(spec.target), tol)});
     }
     if (e.pods > 1) {
         const Capacity fewer = pod.usable * static_cast<double>(e.pods - 1);
-        e.findings.push_back({FindingCode::one_pod_fewer,
-                              std::to_string(e.pods - 1) + " pods would give " + pb(fewer) + ", " +
-                                  percent_text(1.0 - fewer / spec.target) + " short of " +
-                                  pb(spec.target) + ": outside the " + tol + " tolerance"});
+        e.findings.push_back(
+            {FindingCode::one_pod_fewer,
+             fmt::format("{} pods would give {}, {} short of {}: outside the {} tolerance",
+                         e.pods - 1, pb(fewer), percent_text(1.0 - fewer / spec.target),
+                         pb(spec.target), tol)});
     }
     if (e.pods_exact < 1.0) {
         e.findings.push_back(

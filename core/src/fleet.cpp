@@ -3,6 +3,7 @@
 #include "podsizer/core/errors.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -41,10 +42,9 @@ FleetPlan plan_fleet(const Fleet& fleet) {
                  "; its pod is sized like the others"});
     }
     if (p.clusters < p.sites) {
-        p.findings.push_back(
-            {FindingCode::empty_sites,
-             std::to_string(p.clusters) + " clusters for " + std::to_string(p.sites) +
-                 " sites: " + std::to_string(p.sites - p.clusters) + " sites get no cluster"});
+        p.findings.push_back({FindingCode::empty_sites,
+                              fmt::format("{} clusters for {} sites: {} sites get no cluster",
+                                          p.clusters, p.sites, p.sites - p.clusters)});
     }
     return p;
 }

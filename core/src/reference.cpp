@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -46,14 +47,14 @@ void add_subscriptions(ReferenceSizing& r, const ReferenceSystem& ref, const Clo
     if (r.subscriptions <= 1) {
         return;
     }
-    std::string msg = std::to_string(needed) + " accounts" +
-                      (needed > r.accounts ? " (for the full read and write rates)" : "") +
-                      " exceed the " + std::to_string(r.accounts_per_subscription) +
-                      " allowed per subscription per region";
+    std::string msg =
+        fmt::format("{} accounts{} exceed the {} allowed per subscription per region", needed,
+                    needed > r.accounts ? " (for the full read and write rates)" : "",
+                    r.accounts_per_subscription);
     if (!raised && ref.accounts_per_subscription_raised > r.accounts_per_subscription) {
-        msg += " (" + std::to_string(ref.accounts_per_subscription_raised) + " on request)";
+        msg += fmt::format(" ({} on request)", ref.accounts_per_subscription_raised);
     }
-    msg += ": " + std::to_string(r.subscriptions) +
+    msg += fmt::format(": {}", r.subscriptions) +
            " subscriptions or regions at default limits (higher per-account limits are granted "
            "on request, and Azure DNS zone endpoints allow 5,000 accounts per subscription, in "
            "preview; Microsoft Learn, storage account scalability targets)";
@@ -130,23 +131,25 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
                 std::max(r.accounts_for_throughput, ceil_to_count(r.read / ref.account_egress));
         }
         r.accounts_for_throughput = std::max(r.accounts_for_throughput, r.accounts);
-        const std::string accounts = std::to_string(r.accounts) + " accounts of " +
-                                     format_in(ref.account_capacity, units::PiB, 0) + " each";
+        const std::string accounts = fmt::format("{} accounts of {} each", r.accounts,
+                                                 format_in(ref.account_capacity, units::PiB, 0));
         if (r.write_capped) {
             r.findings.push_back(
                 {FindingCode::account_ingress_cap,
-                 accounts + " allow " + tbps(r.ingress_limit) + " of ingress in total, below the " +
-                     tbps(r.write) + " write rate; the full rate needs " +
-                     std::to_string(r.accounts_for_throughput) +
-                     " accounts at default limits, or raised limits (granted on request)"});
+                 fmt::format(
+                     "{} allow {} of ingress in total, below the {} write rate; the full rate "
+                     "needs {} accounts at default limits, or raised limits (granted on "
+                     "request)",
+                     accounts, tbps(r.ingress_limit), tbps(r.write), r.accounts_for_throughput)});
         }
         if (r.read_capped) {
             r.findings.push_back(
                 {FindingCode::account_egress_cap,
-                 accounts + " allow " + tbps(r.egress_limit) + " of egress in total, below the " +
-                     tbps(r.read) + " read rate; the full rate needs " +
-                     std::to_string(r.accounts_for_throughput) +
-                     " accounts at default limits, or raised limits (granted on request)"});
+                 fmt::format(
+                     "{} allow {} of egress in total, below the {} read rate; the full rate "
+                     "needs {} accounts at default limits, or raised limits (granted on "
+                     "request)",
+                     accounts, tbps(r.egress_limit), tbps(r.read), r.accounts_for_throughput)});
         }
     }
     add_subscriptions(r, ref, access);

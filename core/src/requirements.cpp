@@ -45,8 +45,8 @@ std::string checkpoint_driver_text(const CheckpointPlan& plan) {
             std::max_element(plan.jobs.begin(), plan.jobs.end(), [](const auto& a, const auto& b) {
                 return a.required_write < b.required_write;
             });
-        return "checkpoints (" + top->name + ", the most demanding of " +
-               std::to_string(plan.jobs.size()) + " alternatives)";
+        return fmt::format("checkpoints ({}, the most demanding of {} alternatives)", top->name,
+                           plan.jobs.size());
     }
     std::string names;
     for (const CheckpointRequirement& r : plan.jobs) {

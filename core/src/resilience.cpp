@@ -274,9 +274,10 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     }
     if (in.account_limit > 0 && r.accounts_needed > in.account_limit) {
         add({FindingCode::account_limit,
-             "the offsite copies and the dataset need " + std::to_string(r.accounts_needed) +
-                 " storage accounts, more than the " + std::to_string(in.account_limit) +
-                 " a subscription may have in one region: spread them over subscriptions"});
+             fmt::format("the offsite copies and the dataset need {} storage accounts, more than "
+                         "the {} a subscription may have in one region: spread them over "
+                         "subscriptions",
+                         r.accounts_needed, in.account_limit)});
     }
     if (exceeds(r.local_need.base(), d.usable.base())) {
         add({FindingCode::outage_capacity,

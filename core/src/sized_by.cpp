@@ -5,6 +5,7 @@
 #include "podsizer/core/text.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -148,7 +149,7 @@ void add_oversize_finding(Design& d) {
     std::string alone;
     for (const CountNeed& n : d.sized_by.dboxes.needs) {
         if (n.requirement == "capacity") {
-            alone = "; capacity alone needs " + std::to_string(n.count);
+            alone = fmt::format("; capacity alone needs {}", n.count);
         }
     }
     d.findings.push_back(
