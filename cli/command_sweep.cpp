@@ -10,6 +10,7 @@
 #include "scenario_sets.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <iostream>
 
 namespace podsizer::cli {
@@ -67,20 +68,20 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
     const std::size_t options_per_run = std::max<std::size_t>(1, scenario.options.size());
     const bool kept = options.format == BatchFormat::table || options.format == BatchFormat::md;
     if (kept && sweep.runs() > kMaxSweepTableDesigns / options_per_run) {
-        throw InputError("--format", format_number(static_cast<double>(sweep.runs())) + " runs × " +
-                                         std::to_string(options_per_run) +
-                                         " options are more than " +
-                                         format_number(static_cast<double>(kMaxSweepTableDesigns)) +
-                                         " rows for a table, which is held until the end to "
-                                         "align it; use --format csv or jsonl for a sweep this "
-                                         "large");
+        throw InputError("--format",
+                         fmt::format("{} runs × {} options are more than {} rows for a table, "
+                                     "which is held until the end to align it; use --format csv "
+                                     "or jsonl for a sweep this large",
+                                     format_number(static_cast<double>(sweep.runs())),
+                                     options_per_run,
+                                     format_number(static_cast<double>(kMaxSweepTableDesigns))));
     }
     if (!a.batch.xlsx.empty() && sweep.runs() > kMaxWorkbookRows / options_per_run) {
-        throw InputError("--xlsx", format_number(static_cast<double>(sweep.runs())) + " runs × " +
-                                       std::to_string(options_per_run) +
-                                       " options do not fit in one sheet (at most " +
-                                       format_number(static_cast<double>(kMaxWorkbookRows)) +
-                                       " rows); use --format csv or jsonl for a sweep this large");
+        throw InputError(
+            "--xlsx", fmt::format("{} runs × {} options do not fit in one sheet (at most {} "
+                                  "rows); use --format csv or jsonl for a sweep this large",
+                                  format_number(static_cast<double>(sweep.runs())), options_per_run,
+                                  format_number(static_cast<double>(kMaxWorkbookRows))));
     }
     return finish_batch(run_sweep(sweep, catalog, options, std::cout, std::cerr), a.batch);
 }

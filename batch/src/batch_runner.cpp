@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fmt/format.h>
 #include <optional>
 #include <ostream>
 #include <set>
@@ -210,9 +211,10 @@ bool growth_fits(const Scenario& s, const Catalog& catalog, const SizingResult& 
     const bool sites_ok = !sites || sites->fits();
     const bool phases_ok = !phases || phases->meets();
     if (!sites_ok || !phases_ok) {
-        messages.push_back("podsizer: note: run " + std::to_string(index) + ": a " +
-                           (sites_ok ? "phase" : "site") +
-                           " breaks a limit (podsizer size on the scenario shows which)");
+        messages.push_back(
+            fmt::format("podsizer: note: run {}: a {} breaks a limit (podsizer size on "
+                        "the scenario shows which)",
+                        index, sites_ok ? "phase" : "site"));
     }
     return sites_ok && phases_ok;
 }
@@ -321,8 +323,8 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
             return o;
         },
         [&](std::size_t, Outcome&& o) { writer.emit(std::move(o)); });
-    const std::string title = "Batch of " + std::to_string(inputs.size()) + " scenario file" +
-                              (inputs.size() == 1 ? "" : "s");
+    const std::string title =
+        fmt::format("Batch of {} scenario file{}", inputs.size(), inputs.size() == 1 ? "" : "s");
     return writer.finish(options, title);
 }
 
@@ -371,8 +373,8 @@ BatchSummary run_sweep(const Sweep& sweep, const Catalog& catalog, const BatchOp
                 }
             } catch (const InputError& e) {
                 run.error = error_line(e.where(), e.message());
-                o.messages.push_back("podsizer: error: run " + std::to_string(i + 1) + " (" +
-                                     label + "): " + run.error);
+                o.messages.push_back(
+                    fmt::format("podsizer: error: run {} ({}): {}", i + 1, label, run.error));
             }
             o.rendered = report.render(std::move(run));
             return o;

@@ -200,7 +200,7 @@ private:
                            "as 4096 (no unit, no thousands separators)");
             }
             check_range(p, v, item);
-            return {std::to_string(v), v};
+            return {fmt::format("{}", v), v};
         }
         case FieldKind::number: {
             double v = 0.0;
@@ -237,7 +237,7 @@ private:
                            "knee or auto");
             }
             check_range(p, v, item);
-            return {std::to_string(v), v};
+            return {fmt::format("{}", v), v};
         }
         case FieldKind::boolean:
             if (item == "true" || item == "false") {
@@ -425,7 +425,7 @@ private:
                            "factor that keeps counts whole");
             }
             const auto n = static_cast<std::int64_t>(r);
-            return {std::to_string(n), n};
+            return {fmt::format("{}", n), n};
         }
         const std::string text = short_number(v);
         double exact = 0.0;
@@ -514,10 +514,11 @@ std::size_t count_runs(const std::vector<SweepParameter>& params,
     // one). A base the reader refuses is reported by the caller or each run.
     const std::size_t options = base ? std::max<std::size_t>(1, base->options.size()) : 1;
     if (runs > kMaxSweepDesigns / options) {
-        throw InputError("--vary", "the sweep has " + format_number(static_cast<double>(runs)) +
-                                       " runs × " + std::to_string(options) +
-                                       " options, more than " + format_number(kMaxSweepDesigns) +
-                                       " designs; expected fewer values or fewer options");
+        throw InputError("--vary",
+                         fmt::format("the sweep has {} runs × {} options, more than {} designs; "
+                                     "expected fewer values or fewer options",
+                                     format_number(static_cast<double>(runs)), options,
+                                     format_number(kMaxSweepDesigns)));
     }
     return runs;
 }

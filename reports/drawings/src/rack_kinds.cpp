@@ -1,6 +1,7 @@
 #include "podsizer/reports/rack_kinds.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <map>
 #include <tuple>
 
@@ -51,9 +52,9 @@ std::string rack_numbers_text(const Design& d, const RackKind& k) {
                d.layout[k.racks[j + 1]].index == d.layout[k.racks[j]].index + 1) {
             ++j;
         }
-        out += (out.empty() ? "" : ", ") + std::to_string(d.layout[k.racks[i]].index);
+        out += fmt::format("{}{}", out.empty() ? "" : ", ", d.layout[k.racks[i]].index);
         if (j > i) {
-            out += "\u2013" + std::to_string(d.layout[k.racks[j]].index);
+            out += fmt::format("\u2013{}", d.layout[k.racks[j]].index);
         }
         i = j + 1;
     }

@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstring>
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <mutex>
 #include <optional>
 #include <sys/stat.h>
@@ -125,9 +126,9 @@ std::string make_temp(const std::string& path, std::optional<RegisteredTemp>& re
     const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
     static std::atomic<unsigned> counter{0};
     for (int attempt = 0; attempt < 100; ++attempt) {
-        const std::string temp = (slash == std::string::npos ? std::string() : dir) + "." + base +
-                                 ".tmp-" + std::to_string(::getpid()) + "-" +
-                                 std::to_string(counter++);
+        const std::string temp =
+            fmt::format("{}.{}.tmp-{}-{}", slash == std::string::npos ? std::string() : dir, base,
+                        ::getpid(), counter++);
         registered.emplace(temp);
         const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd >= 0) {

@@ -4,6 +4,7 @@
 #include "podsizer/reports/grid.hpp"
 #include "report_json.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -117,8 +118,8 @@ Shown fact_of(const CatalogField<M>& f, const std::vector<PortMode>& modes, cons
     std::string text;
     json modes_json = json::array();
     for (const PortMode& p : modes) {
-        text += (text.empty() ? "" : ", ") + std::to_string(p.ports) + " x " +
-                format_in(p.speed, units::Gbps, 0);
+        text += fmt::format("{}{} x {}", text.empty() ? "" : ", ", p.ports,
+                            format_in(p.speed, units::Gbps, 0));
         modes_json.push_back({{"speed_bytes_per_s", p.speed.base()}, {"ports", p.ports}});
     }
     return Fact{std::string(f.name), text, std::string(f.name), modes_json, f.shown.key_figure};
@@ -140,8 +141,8 @@ Shown fact_of(const CatalogField<ErasureCodingRule>& f, const std::vector<Stripe
               const ErasureCodingRule& m, Exact) {
     std::string text;
     for (const StripeStep& s : steps) {
-        text += (text.empty() ? "" : ", ") + std::to_string(s.min_dboxes) +
-                "+ boxes: " + std::to_string(s.data_strips) + "+" + std::to_string(m.parity);
+        text += fmt::format("{}{}+ boxes: {}+{}", text.empty() ? "" : ", ", s.min_dboxes,
+                            s.data_strips, m.parity);
     }
     if (f.shown.only_if_set && text.empty()) {
         return std::nullopt;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -45,7 +46,7 @@ std::string ordinal(std::int64_t n) {
                          : ones == 2                ? "nd"
                          : ones == 3                ? "rd"
                                                     : "th";
-    return std::to_string(n) + suffix;
+    return fmt::format("{}{}", n, suffix);
 }
 
 /// The checkpoint pattern and the staging figure, said the way the model
@@ -101,9 +102,10 @@ std::vector<MarkedPoint> marks_of(const CheckpointAnalysis& a) {
 
 /// "3.79 per 1,000 node-days of 8 GPUs (llama3-h100)".
 std::string stated_rate(const FailureRate& r) {
-    return format_number(r.per_1000_node_days, 2) + " per 1,000 node-days of " +
-           std::to_string(r.gpus_per_node) + (r.gpus_per_node == 1 ? " GPU" : " GPUs") + " (" +
-           (r.preset.empty() ? std::string("given") : r.preset) + ")";
+    return fmt::format("{} per 1,000 node-days of {} GPU{} ({})",
+                       format_number(r.per_1000_node_days, 2), r.gpus_per_node,
+                       r.gpus_per_node == 1 ? "" : "s",
+                       r.preset.empty() ? std::string("given") : r.preset);
 }
 
 std::vector<std::string> header_lines(const CheckpointQuery& q, const CheckpointAnalysis& a) {
@@ -126,13 +128,15 @@ std::vector<std::string> header_lines(const CheckpointQuery& q, const Checkpoint
         const FailureRate& r = *q.failure_rate;
         std::string converted;
         if (r.gpus_per_node != q.gpus_per_node) {
-            converted = " = " + format_number(*a.platform_failures_per_1000_node_days, 2) +
-                        " per 1,000 node-days of " + std::to_string(q.gpus_per_node) + " GPUs";
+            converted = fmt::format(" = {} per 1,000 node-days of {} GPUs",
+                                    format_number(*a.platform_failures_per_1000_node_days, 2),
+                                    q.gpus_per_node);
         }
-        lines.push_back("Failures: " + stated_rate(r) + converted + "; " +
-                        format_number(static_cast<double>(q.gpus)) +
-                        " GPUs = " + format_number(static_cast<double>(*a.nodes)) + " nodes of " +
-                        std::to_string(q.gpus_per_node) + "; MTBF " + format_interval(*a.mtbf));
+        lines.push_back(fmt::format("Failures: {}{}; {} GPUs = {} nodes of {}; MTBF {}",
+                                    stated_rate(r), converted,
+                                    format_number(static_cast<double>(q.gpus)),
+                                    format_number(static_cast<double>(*a.nodes)), q.gpus_per_node,
+                                    format_interval(*a.mtbf)));
         if (r.source) {
             lines.push_back("Failure rate source: " + std::string(to_string(r.source->kind)) +
                             ", " + r.source->ref);
@@ -202,9 +206,9 @@ void add_knee_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& 
             format_write(*a.offsite_write) + " = " + format_in(*a.offsite_write, units::Gbps, 0));
     }
     if (a.retained && a.peak_retained) {
-        row("Retained locally (" + std::to_string(q.retain) + ")",
-            format(*a.retained, 1) + "; " + format(*a.peak_retained, 1) +
-                " while the next is written");
+        row(fmt::format("Retained locally ({})", q.retain), format(*a.retained, 1) + "; " +
+                                                                format(*a.peak_retained, 1) +
+                                                                " while the next is written");
     }
 }
 

@@ -8,6 +8,7 @@
 #include "report_json.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -178,8 +179,8 @@ std::string column_basis(const Comparison& cmp, const ComparisonColumn& c) {
     case ColumnKind::design:
         return "1 pod";
     case ColumnKind::pods:
-        return std::to_string(c.pods) + " pods to " +
-               format_in(cmp.extrapolations.at(c.source).target, units::PB, 1);
+        return fmt::format("{} pods to {}", c.pods,
+                           format_in(cmp.extrapolations.at(c.source).target, units::PB, 1));
     case ColumnKind::reference:
         return "at " + format_in(c.usable, units::PB, 1);
     }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -293,7 +294,7 @@ Grid cost_grid(const SizingResult& r) {
     b.parts(kOpexParts[2], [&](std::size_t k) { return b.any_item(k); });
     b.parts(kOpexParts[3], [&](std::size_t k) { return b.any_item(k); });
     const int years = r.prices->site.years;
-    b.total("TCO, " + std::to_string(years) + (years == 1 ? " year" : " years"), 0,
+    b.total(fmt::format("TCO, {} year{}", years, years == 1 ? "" : "s"), 0,
             [](const DesignCost& c) { return std::optional<double>(c.tco); });
     if (r.prices->site.discount_rate) {
         b.total("Present value at " + detail::percent_text(*r.prices->site.discount_rate), 0,
@@ -338,7 +339,7 @@ std::vector<std::string> cost_csv_headers(const PriceBook& book) {
     const std::string cur = " (" + book.currency + ")";
     return {"CapEx" + cur,
             "OpEx a year" + cur,
-            "TCO " + std::to_string(book.site.years) + " years" + cur,
+            fmt::format("TCO {} years{}", book.site.years, cur),
             "Per usable TB-month" + cur,
             "Per GB/s of read (intact)" + cur,
             "Unpriced"};
@@ -391,7 +392,7 @@ std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
         return rows;
     }
     const std::string& cur = c.prices->currency;
-    const std::string years = std::to_string(c.prices->site.years);
+    const std::string years = fmt::format("{}", c.prices->site.years);
     rows.push_back({"cost_capex", "CapEx", cur, 0, {}, {}});
     rows.push_back({"cost_opex_per_year", "OpEx a year", cur, 0, {}, {}});
     rows.push_back({"cost_tco", "TCO, " + years + " years", cur, 0, {}, {}});

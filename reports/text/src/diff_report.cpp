@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -91,12 +92,6 @@ std::string joined(const std::vector<std::string>& codes, const char* separator)
     return out;
 }
 
-std::string pair_title(const DesignPairDiff& p) {
-    return "Option " + std::to_string(p.option + 1) + ": " +
-           (p.a_present ? p.a_name : std::string("(none in A)")) + " -> " +
-           (p.b_present ? p.b_name : std::string("(none in B)"));
-}
-
 /// One table per pair, for people: text or Markdown.
 std::string render_people(const SizingDiff& d, bool markdown) {
     const std::string list = markdown ? "- " : "";
@@ -105,8 +100,8 @@ std::string render_people(const SizingDiff& d, bool markdown) {
                       ")\n" + list + "B: " + d.b_label + " (" + d.b_scenario + ")\n";
     for (const DesignPairDiff& p : d.pairs) {
         const Grid g = diff_grid(d, p, false);
-        out += markdown ? "\n### " + pair_title(p) + "\n\n" + render_markdown(g)
-                        : "\n" + pair_title(p) + "\n\n" + render_text(g);
+        out += markdown ? "\n### " + diff_pair_title(p) + "\n\n" + render_markdown(g)
+                        : "\n" + diff_pair_title(p) + "\n\n" + render_text(g);
     }
     return out;
 }
@@ -170,7 +165,7 @@ std::string render_diff_csv(const SizingDiff& d) {
             all.header.insert(all.header.begin(), "option");
         }
         for (std::vector<std::string> row : g.rows) {
-            row.insert(row.begin(), std::to_string(p.option + 1));
+            row.insert(row.begin(), fmt::format("{}", p.option + 1));
             all.rows.push_back(std::move(row));
         }
     }
@@ -182,6 +177,12 @@ std::string render_diff_csv(const SizingDiff& d) {
 }
 
 } // namespace
+
+std::string diff_pair_title(const DesignPairDiff& p) {
+    return fmt::format("Option {}: {} -> {}", p.option + 1,
+                       p.a_present ? p.a_name : std::string("(none in A)"),
+                       p.b_present ? p.b_name : std::string("(none in B)"));
+}
 
 const std::vector<MetricId>& diff_metrics() {
     using M = MetricId;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -153,14 +154,13 @@ std::string header_line(const DurabilityQuery& q) {
     const DurabilityInputs& l = q.layout;
     return "Durability: " + stripe_text(l.data_strips, l.parity) + " declustered over " +
            format_number(static_cast<double>(l.drives)) + " drives; AFR " + afr_percent(l.afr) +
-           " per drive-year; loss when more than " + std::to_string(l.parity) +
-           " drives are down at once";
+           fmt::format(" per drive-year; loss when more than {} drives are down at once", l.parity);
 }
 
 } // namespace
 
 std::string stripe_text(int data_strips, int parity) {
-    return std::to_string(data_strips) + "+" + std::to_string(parity);
+    return fmt::format("{}+{}", data_strips, parity);
 }
 
 /// A probability as a percentage from 1e-4 on ("0.302 %"), else in
@@ -208,16 +208,15 @@ Grid durability_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
                     format_number(s.simulated_years) + " years (" +
                     three_significant(s.drive_years) + " drive-years)");
         add_row(g, "Run",
-                format_number(static_cast<double>(s.events)) + " events; seed " +
-                    std::to_string(s.seed) + "; " + std::to_string(s.threads) +
-                    (s.threads == 1 ? " thread; " : " threads; ") + format_number(s.wall_s, 2) +
-                    " s");
+                fmt::format("{} events; seed {}; {} thread{}; {} s",
+                            format_number(static_cast<double>(s.events)), s.seed, s.threads,
+                            s.threads == 1 ? "" : "s", format_number(s.wall_s, 2)));
         for (const CorrelatedGroup& grp : in.groups) {
             add_row(g, "Correlated: " + grp.name,
                     format_number(static_cast<double>(grp.count)) + " units failing " +
                         format_percent(grp.rate_per_year, grp.rate_per_year < 0.01 ? 2 : 1) +
-                        " a year each, " + std::to_string(grp.strips_per_stripe) +
-                        (grp.strips_per_stripe == 1 ? " strip" : " strips") + " of every stripe, " +
+                        fmt::format(" a year each, {} strip{} of every stripe, ",
+                                    grp.strips_per_stripe, grp.strips_per_stripe == 1 ? "" : "s") +
                         format_interval(Duration::from_base(grp.rebuild_s)) + " rebuild");
         }
         const bool inside = s.probability_low <= c.annual_loss_probability &&
@@ -263,16 +262,16 @@ Grid durability_csv_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
                 "closed_form_mttdl_s"};
     const DurabilityResult& c = o.closed;
     std::vector<std::string> row{method_name(q), stripe_text(q.layout.data_strips, q.layout.parity),
-                                 std::to_string(q.layout.drives), machine(q.layout.afr),
+                                 fmt::format("{}", q.layout.drives), machine(q.layout.afr),
                                  machine(q.layout.drive_rebuild_s)};
     if (o.simulated) {
         const SimulationResult& s = *o.simulated;
         row.insert(row.end(),
                    {machine(s.annual_loss_probability), machine(s.nines),
                     s.mttdl_s ? machine(*s.mttdl_s) : std::string(), machine(s.probability_low),
-                    machine(s.probability_high), machine(s.confidence), std::to_string(s.losses),
-                    machine(s.simulated_years), machine(s.drive_years), std::to_string(s.seed),
-                    std::to_string(s.threads)});
+                    machine(s.probability_high), machine(s.confidence), fmt::format("{}", s.losses),
+                    machine(s.simulated_years), machine(s.drive_years), fmt::format("{}", s.seed),
+                    fmt::format("{}", s.threads)});
     } else {
         row.insert(row.end(), {machine(c.annual_loss_probability), machine(c.nines),
                                machine(c.mttdl_s), "", "", "", "", "", "", "", ""});

@@ -3,6 +3,7 @@
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
 
+#include <fmt/format.h>
 #include <string>
 #include <vector>
 
@@ -29,9 +30,9 @@ std::string pb(Capacity c) {
 
 /// The fleet's answer: how far it is from the target, and what closes the gap.
 std::string fleet_assumes(const FleetPlan& plan, const FleetStorage& f, const Extrapolation& e) {
-    std::string out = "one pod per training cluster (" + n(plan.clusters) + " clusters of " +
-                      n(plan.gpus_per_cluster) + " GPUs over " + std::to_string(plan.sites) +
-                      (plan.sites == 1 ? " site)" : " sites)");
+    std::string out = fmt::format(
+        "one pod per training cluster ({} clusters of {} GPUs over {} site{})", n(plan.clusters),
+        n(plan.gpus_per_cluster), plan.sites, plan.sites == 1 ? "" : "s");
     const double share = f.usable / e.target;
     if (share >= 1.0 - e.tolerance) {
         return out + "; it reaches the target";

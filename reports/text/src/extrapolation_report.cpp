@@ -7,6 +7,7 @@
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
+#include <fmt/format.h>
 #include <functional>
 #include <optional>
 
@@ -43,8 +44,8 @@ std::vector<Column> columns(const ScenarioExtrapolation& x) {
         const Extrapolation& e = x.extrapolations[i];
         const FleetStorage* fs =
             i < x.fleet_storage.size() && x.fleet_storage[i] ? &*x.fleet_storage[i] : nullptr;
-        cols.push_back({d.name + ", " + std::to_string(e.pods) + (e.pods == 1 ? " pod" : " pods"),
-                        &d, &e, fs, false});
+        cols.push_back({fmt::format("{}, {} pod{}", d.name, e.pods, e.pods == 1 ? "" : "s"), &d, &e,
+                        fs, false});
         // One namespace is an alternative only for a design smaller than the
         // target; otherwise it is the design itself (JSON still has it).
         if (e.single_namespace && e.pods > 1) {
@@ -158,8 +159,8 @@ void add_fleet_rows(std::vector<Row>& r, const FleetPlan& plan) {
                  fleet([](const FleetStorage& f) { return in(f.write, units::TB_per_s); })});
     for (std::size_t s = 0; s < plan.site_plan.size(); ++s) {
         const FleetSite& site = plan.site_plan[s];
-        const std::string name = "Site " + std::to_string(site.index);
-        const std::string key = "site_" + std::to_string(site.index);
+        const std::string name = fmt::format("Site {}", site.index);
+        const std::string key = fmt::format("site_{}", site.index);
         r.push_back({key + "_clusters", name + ": clusters", "", 0,
                      fleet([=](const FleetStorage&) { return n(site.clusters); })});
         r.push_back({key + "_gpus", name + ": GPUs", "", 0,
@@ -183,14 +184,13 @@ std::string heading(const ScenarioExtrapolation& x) {
     if (x.fleet) {
         const FleetPlan& f = *x.fleet;
         out += "\nFleet: " + format_number(static_cast<double>(f.gpus)) +
-               " GPUs = " + std::to_string(f.clusters) +
-               (f.clusters == 1 ? " cluster of " : " clusters of ") +
+               fmt::format(" GPUs = {} cluster{} of ", f.clusters, f.clusters == 1 ? "" : "s") +
                format_number(static_cast<double>(f.gpus_per_cluster)) + " GPUs";
         if (f.last_cluster_gpus != f.gpus_per_cluster) {
             out += " (the last " + format_number(static_cast<double>(f.last_cluster_gpus)) + ")";
         }
-        out += " over " + std::to_string(f.sites) + (f.sites == 1 ? " site" : " sites") +
-               ", at most " + std::to_string(f.clusters_per_site) + " per site";
+        out += fmt::format(" over {} site{}, at most {} per site", f.sites, f.sites == 1 ? "" : "s",
+                           f.clusters_per_site);
     }
     return out;
 }
@@ -422,7 +422,7 @@ std::vector<std::pair<std::string, Grid>> site_grids(const ScenarioExtrapolation
         g.header = {"Site", "Clusters", "GPUs", "Usable capacity (PB)", "Racks", "Power (kW)"};
         for (std::size_t s = 0; s < plan.site_plan.size(); ++s) {
             const FleetSite& site = plan.site_plan[s];
-            g.rows.push_back({"Site " + std::to_string(site.index), n(site.clusters), n(site.gpus),
+            g.rows.push_back({fmt::format("Site {}", site.index), n(site.clusters), n(site.gpus),
                               format_number(in(f.usable_per_site[s], units::PB), 1),
                               n(f.racks_per_site[s]),
                               format_number(in(f.power_per_site[s], units::kW), 1)});
@@ -448,11 +448,12 @@ std::vector<std::pair<std::string, Grid>> report_tables(const ScenarioExtrapolat
         const FleetPlan& f = *x.fleet;
         Grid fleet = fleet_grid(x);
         if (!fleet.rows.empty()) {
-            out.emplace_back("The fleet: one pod per training cluster, " +
-                                 std::to_string(f.clusters) +
-                                 (f.clusters == 1 ? " cluster" : " clusters") + " over " +
-                                 std::to_string(f.sites) + (f.sites == 1 ? " site" : " sites"),
-                             std::move(fleet));
+            out.emplace_back(
+                fmt::format("The fleet: one pod per training cluster, {} cluster{} over "
+                            "{} site{}",
+                            f.clusters, f.clusters == 1 ? "" : "s", f.sites,
+                            f.sites == 1 ? "" : "s"),
+                std::move(fleet));
         }
         for (auto& [design, grid] : site_grids(x)) {
             out.emplace_back(design + " per site", std::move(grid));

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -98,7 +99,7 @@ Grid pareto_grid(const OptimizerResult& r, bool machine) {
     for (const Design& d : r.pareto) {
         const bool best = is_best(r, d);
         g.rows.push_back(
-            {std::to_string(++i), machine ? (best ? "true" : "false") : (best ? "*" : ""),
+            {fmt::format("{}", ++i), machine ? (best ? "true" : "false") : (best ? "*" : ""),
              // Machines get the ids, people the catalog's names.
              machine ? d.cnode_model : d.cnode_shown(), machine ? d.dbox_model : d.dbox_shown(),
              num(in(d.drive_size, units::TB), 2), machine ? d.rack_model : d.rack_shown(),
@@ -112,8 +113,8 @@ Grid pareto_grid(const OptimizerResult& r, bool machine) {
         }
     }
     if (r.prices) {
-        g.header.push_back("TCO " + std::to_string(r.prices->site.years) + " years (" +
-                           r.prices->currency + ")");
+        g.header.push_back(
+            fmt::format("TCO {} years ({})", r.prices->site.years, r.prices->currency));
     }
     return g;
 }

@@ -55,11 +55,7 @@ void metric_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const DiffRow& r)
 /// One pair's block from `row`: its title, header, metrics and findings.
 /// Returns the row after it.
 int write_pair(xlsx::Book& book, xlsx::Sheet& sheet, int row, const DesignPairDiff& p) {
-    sheet.text(row++, 0,
-               "Option " + std::to_string(p.option + 1) + ": " +
-                   (p.a_present ? p.a_name : std::string("(none in A)")) + " -> " +
-                   (p.b_present ? p.b_name : std::string("(none in B)")),
-               book.section());
+    sheet.text(row++, 0, diff_pair_title(p), book.section());
     const char* header[] = {"Metric", "Unit", "A", "B", "Δ (B - A)", "Δ %"};
     for (int c = 0; c <= kPercentCol; ++c) {
         sheet.text(row, c, header[c], c <= kUnitCol ? book.header_left() : book.header());

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <fmt/format.h>
 #include <optional>
 #include <stdexcept>
 #include <variant>
@@ -147,7 +148,7 @@ std::vector<std::string> design_sheet_names(const SizingResult& result) {
         const std::string full = trimmed(clean);
         clean = word_cut(full, 31);
         if (clean.empty()) {
-            clean = "Design " + std::to_string(i + 1);
+            clean = fmt::format("Design {}", i + 1);
         }
         std::string name = clean;
         if (clean != full &&
@@ -157,7 +158,7 @@ std::vector<std::string> design_sheet_names(const SizingResult& result) {
         }
         for (int n = 2; std::find(taken.begin(), taken.end(), ascii_lower(name)) != taken.end();
              ++n) {
-            const std::string suffix = " (" + std::to_string(n) + ")";
+            const std::string suffix = fmt::format(" ({})", n);
             name = word_cut(clean, 31 - suffix.size()) + suffix;
         }
         taken.push_back(ascii_lower(name));
@@ -177,7 +178,7 @@ const OptionSpec* option_of(const Design& d, const Scenario* s) {
 }
 
 std::string option_id(std::size_t index) {
-    return "option_" + std::to_string(index + 1);
+    return fmt::format("option_{}", index + 1);
 }
 
 std::vector<DesignEntry> design_entries(const WorkbookInput& input,

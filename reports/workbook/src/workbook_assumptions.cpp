@@ -9,6 +9,7 @@
 #include "workbook_parts.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -327,8 +328,8 @@ bool has_port_modes(const SwitchModel& s) {
 std::string port_modes_text(const SwitchModel& s) {
     std::string out;
     for (const PortMode& m : s.port_modes) {
-        out += (out.empty() ? "" : ", ") + std::to_string(m.ports) + " x " +
-               format_in(m.speed, units::Gbps, 0);
+        out += fmt::format("{}{} x {}", out.empty() ? "" : ", ", m.ports,
+                           format_in(m.speed, units::Gbps, 0));
     }
     return out;
 }
@@ -789,12 +790,12 @@ void AssumptionsBuilder::erasure_coding(const ErasureCodingRule& ec) {
     const Source same{steps.kind, "", "as step 1"};
     const std::size_t from_first = size();
     for (std::size_t i = 0; i < ec.steps.size(); ++i) {
-        text(number_row(g, "Stripe width step " + std::to_string(i + 1) + ": from",
-                        ec.steps[i].min_dboxes, Num::integer, "D-boxes", i == 0 ? steps : same));
+        text(number_row(g, fmt::format("Stripe width step {}: from", i + 1), ec.steps[i].min_dboxes,
+                        Num::integer, "D-boxes", i == 0 ? steps : same));
     }
     const std::size_t data_first = size();
     for (std::size_t i = 0; i < ec.steps.size(); ++i) {
-        text(number_row(g, "Stripe width step " + std::to_string(i + 1) + ": data strips",
+        text(number_row(g, fmt::format("Stripe width step {}: data strips", i + 1),
                         ec.steps[i].data_strips, Num::integer, "strips", same));
     }
     range("ec", ec.id, "steps_from", from_first, data_first - 1);

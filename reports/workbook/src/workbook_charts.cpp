@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <set>
 #include <tuple>
 #include <vector>
@@ -263,7 +264,7 @@ void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inp
                "capacity. Delivered read against the C-node count with the D-boxes fixed: past "
                "the knee, more C-nodes buy nothing.",
                book.subtitle());
-    sheet.text(2, 0, "The charts' data is below them, from row " + std::to_string(data_row) + ".",
+    sheet.text(2, 0, fmt::format("The charts' data is below them, from row {}.", data_row),
                book.subtitle());
     // Absolute and per PB side by side: racks, racks per PB, power, power per PB.
     summary_chart(book, sheet, summary, "racks", "Racks", "racks", 3, 0);

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace podsizer::wb {
 
@@ -352,9 +353,9 @@ void CheckpointSheet::job_failures(int row, const CheckpointRequirement& r, cons
     // scale with GPUs), then M = 24 h / (nodes x rate per node-day).
     const std::string gpn =
         has_gpn_ ? a_.name("platform", platform_, "gpus_per_node")
-                 : std::to_string(std::lround(r.platform_failures_per_1000_node_days *
-                                              r.failure_rate.gpus_per_node /
-                                              r.failure_rate.per_1000_node_days));
+                 : fmt::format("{}", std::lround(r.platform_failures_per_1000_node_days *
+                                                 r.failure_rate.gpus_per_node /
+                                                 r.failure_rate.per_1000_node_days));
     sheet_.formula(row, kPlatformRate,
                    "=" + xlsx::cell(row, kRate) + "*" + gpn + "/" + xlsx::cell(row, kRateGpus),
                    r.platform_failures_per_1000_node_days, Num::precise);

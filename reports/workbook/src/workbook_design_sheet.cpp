@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <stdexcept>
 
 namespace podsizer::wb {
@@ -171,7 +172,7 @@ std::string from_catalog(const std::string& id) {
 /// The smallest divisor of n at least m (core/src/network.cpp), as an array
 /// formula searching 1..rows: ROW() of a range lists the candidates.
 std::string smallest_divisor_formula(const std::string& n, const std::string& m, int rows) {
-    const std::string r = "ROW($A$1:$A$" + std::to_string(rows) + ")";
+    const std::string r = fmt::format("ROW($A$1:$A${})", rows);
     return "=MIN(IF(MOD(" + n + "," + r + ")=0,IF(" + r + ">=MIN(" + n + "," + m + ")," + r + ")))";
 }
 

@@ -5,6 +5,7 @@
 #include "podsizer/core/units.hpp"
 #include "workbook_parts.hpp"
 
+#include <fmt/format.h>
 #include <set>
 
 namespace podsizer::wb {
@@ -164,7 +165,7 @@ std::vector<std::string> price_item_names(const PriceBook& prices) {
             base.resize(base.size() - 5); // defined_name joins with "_": drop "_item"
         }
         if (!taken.insert(base).second) {
-            base += "_" + std::to_string(i + 1); // two ids that differ only in punctuation
+            base += fmt::format("_{}", i + 1); // two ids that differ only in punctuation
             taken.insert(base);
         }
         out.push_back(base);

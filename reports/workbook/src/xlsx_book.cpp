@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <clocale>
 #include <cmath>
+#include <fmt/format.h>
 #include <locale.h>
 #include <stdexcept>
 
@@ -175,7 +176,7 @@ std::string column_name(int col) {
 
 std::string cell(int row, int col, bool absolute) {
     const std::string d = absolute ? "$" : "";
-    return d + column_name(col) + d + std::to_string(row + 1);
+    return fmt::format("{}{}{}{}", d, column_name(col), d, row + 1);
 }
 
 std::string quoted(const std::string& sheet) {

@@ -65,6 +65,9 @@ SizingDiff diff_sizings(const SizingResult& a, const std::string& a_label, const
                         const std::string& b_label, const GrowthView& a_growth = {},
                         const GrowthView& b_growth = {});
 
+/// A pair's title, in text and in the workbook: "Option 1: A -> B".
+std::string diff_pair_title(const DesignPairDiff& p);
+
 /// One pair's table: Metric, A, B, Δ, Δ %; then the findings rows. For
 /// people (grouped numbers, signed deltas) or machines (plain numbers).
 Grid diff_grid(const SizingDiff& d, const DesignPairDiff& p, bool machine);
