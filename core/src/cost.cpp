@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -56,7 +57,17 @@ CostPart energy_part(const Design& d, const SitePrices& site) {
     return {"energy", in(d.facility_power, units::kW) * kHoursPerYear * *site.energy_per_kwh, ""};
 }
 
+/// What a rack-counted price waits for when no single device fits the rack
+/// (Design::racks_fit): the rack count is n/a, so pricing the engine's power
+/// quotient would print a sum for racks the design cannot have (REDTEAM-3 #14).
+std::string no_rack_count(const Design& d) {
+    return fmt::format("racks a device fits (no single device fits rack {})", d.rack_model);
+}
+
 CostPart space_part(const Design& d, const SitePrices& site) {
+    if (site.space_per_rack_month && !d.racks_fit) {
+        return {"space", std::nullopt, no_rack_count(d)};
+    }
     if (site.space_per_rack_month) {
         return {"space", static_cast<double>(d.racks) * *site.space_per_rack_month * kMonthsPerYear,
                 ""};
@@ -78,7 +89,11 @@ void running_parts(const Design& d, const PriceBook& book, std::vector<CostPart>
             continue;
         }
         const std::optional<double> s = p != nullptr ? p->support() : std::nullopt;
-        if (!s) {
+        const bool uncounted = c.id == &d.rack_model && !d.racks_fit && s && *s > 0.0;
+        if (uncounted) {
+            support.amount.reset();
+            support.missing += (support.missing.empty() ? "" : ", ") + no_rack_count(d);
+        } else if (!s) {
             support.amount.reset();
             support.missing += (support.missing.empty() ? "" : ", ") + *c.id + " support";
         } else if (support.amount) {
@@ -106,12 +121,12 @@ void add_once(std::vector<std::string>& names, const std::string& name) {
 }
 
 /// "site.years" and the site's other assumed prices that a cost uses.
-void add_site_assumptions(const SitePrices& s, std::vector<std::string>& out) {
+void add_site_assumptions(const SitePrices& s, bool racks_counted, std::vector<std::string>& out) {
     const Provenance& p = s.provenance;
     if (s.energy_per_kwh && assumed(p.of("energy_per_kwh"))) {
         out.push_back("site.energy_per_kwh");
     }
-    if (s.space_per_rack_month && assumed(p.of("space_per_rack_month"))) {
+    if (s.space_per_rack_month && racks_counted && assumed(p.of("space_per_rack_month"))) {
         out.push_back("site.space_per_rack_month");
     }
     if (s.space_per_kw_month && assumed(p.of("space_per_kw_month"))) {
@@ -135,11 +150,12 @@ std::vector<std::string> assumed_design_prices(const PriceBook& book, const Desi
     for (const auto& [id, count] : kinds) {
         const ItemPrice* p =
             book.item(*id, id == &d.dbox_model ? d.drive_size : std::optional<Capacity>{});
-        if (count > 0 && p != nullptr && assumed(p->source)) {
+        const bool uncounted = id == &d.rack_model && !d.racks_fit;
+        if (count > 0 && p != nullptr && assumed(p->source) && !uncounted) {
             add_once(out, *id);
         }
     }
-    add_site_assumptions(book.site, out);
+    add_site_assumptions(book.site, d.racks_fit, out);
     return out;
 }
 
@@ -195,7 +211,9 @@ DesignCost design_cost(const Design& d, const PriceBook& book) {
     c.years = book.site.years;
     for (const Counted& k : counted(d)) {
         const ItemPrice* p = book.item(*k.id, k.drive);
-        if (p == nullptr && k.count > 0.0) {
+        if (k.id == &d.rack_model && !d.racks_fit && k.count > 0.0) {
+            c.capex_parts.push_back({k.name, std::nullopt, no_rack_count(d)});
+        } else if (p == nullptr && k.count > 0.0) {
             c.capex_parts.push_back({k.name, std::nullopt, "a price for " + *k.id});
         } else {
             c.capex_parts.push_back({k.name, p != nullptr ? k.count * p->net_price() : 0.0, ""});

@@ -262,6 +262,39 @@ TEST_CASE("no device fits a 0.2 kW rack: every rack figure is n/a, never a count
     CHECK(row.at(at + 1).empty()); // racks on typical / max draw
     CHECK(row.at(at + 2).empty()); // racks set by
 
+    // Priced (the reference pod in a 0.2 kW rack of the default catalog, which
+    // the illustrative book prices), nothing counted per rack is a sum: the
+    // racks' CapEx and space per rack wait for racks a device fits (the rack
+    // count is n/a), and the totals leave them out, as any unpriced part.
+    // Before, the cost priced the engine's power quotient: 3,510 racks,
+    // 28,080,000 USD of racks and 63,180,000 USD of space a year.
+    const std::string src = std::string(PODSIZER_SOURCE_DIR) + "/examples/";
+    const std::vector<std::string> tiny_priced{"size",     src + "ncp-pod-41k.json",
+                                               "--set",    "constraints.rack_power=0.2 kW",
+                                               "--prices", src + "prices-illustrative.json"};
+    std::vector<std::string> as_json = tiny_priced;
+    as_json.insert(as_json.end(), {"--format", "json"});
+    const ProcessResult priced = podsizer(as_json);
+    CHECK(priced.exit_code == 1);
+    const auto cost = nlohmann::json::parse(priced.out).at("designs").at(0).at("cost");
+    CHECK(cost.at("racks").is_null());
+    CHECK(cost.at("space_per_year").is_null());
+    const auto unpriced = cost.at("unpriced").get<std::vector<std::string>>();
+    CHECK(unpriced == std::vector<std::string>{"racks", "space"});
+    const auto assumed = cost.at("assumed_prices").get<std::vector<std::string>>();
+    CHECK(std::find(assumed.begin(), assumed.end(), "rack-42u-25kw") == assumed.end());
+    CHECK(std::find(assumed.begin(), assumed.end(), "site.space_per_rack_month") == assumed.end());
+    // The devices stay priced (the book's list prices less 20 %): 450 C-nodes
+    // at 25,000, 180 D-boxes at 250,000, 36 switches at 60,000.
+    CHECK(cost.at("capex").get<double>() ==
+          Approx(450 * 25000 * 0.8 + 180 * 250000 * 0.8 + 36 * 60000 * 0.8));
+    const ProcessResult priced_table = podsizer(tiny_priced);
+    const auto racks_row = priced_table.out.find("\n  Racks ");
+    REQUIRE(racks_row != std::string::npos);
+    CHECK_THAT(priced_table.out.substr(racks_row + 1,
+                                       priced_table.out.find('\n', racks_row + 1) - racks_row - 1),
+               Catch::EndsWith(" unpriced"));
+
     // A rack the devices fit gives the count again.
     std::string fits = tiny_text;
     fits.replace(fits.find(R"("rack": "rack-tiny")"), 19, R"("rack": "rack-42u-25kw")");

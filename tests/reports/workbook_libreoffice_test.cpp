@@ -204,7 +204,7 @@ void edit_labelled(const std::string& from, const std::string& to, int index,
 
 /// The fleet example in racks no device fits (0.2 kW each, as the CLI test
 /// "no device fits a 0.2 kW rack"): every rack figure is n/a. With `prices`
-/// the Cost sheet prices the engine's count, as `size --prices` does.
+/// the Cost sheet leaves what is priced per rack unpriced, as `size --prices` does.
 Example tiny_racks(const Catalog& catalog, const std::string& src, const WorkbookOptions& o,
                    const std::string& dir, const std::string& stem,
                    const std::optional<PriceBook>& prices) {
@@ -1067,6 +1067,21 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             }
         }
         CHECK(na >= 2);
+        // Priced: the Cost sheet counts no racks and prices nothing per rack
+        // (the engine leaves racks and space per rack unpriced, as
+        // `size --prices` does), so no formula reads an n/a.
+        CHECK(cost_text(f, "tinycost", "Racks") == "n/a");
+        CHECK(cost_text(f, "tinycost", "  Racks (USD)") == "unpriced");
+        CHECK(cost_text(f, "tinycost", "  Space a year (USD)") == "unpriced");
+        // The racks' support is priced at zero: support stays a sum.
+        CHECK(cost_value(f, "tinycost", "  Support a year (USD)") > 0.0);
+        // The illustrative book's prices less 20 % (as the ncpcost section):
+        // C-node 25,000, D-box 250,000, switch 60,000; no racks.
+        const Design& tc = example(f, "tinycost").result.designs.at(0);
+        const double capex = static_cast<double>(tc.cnodes) * 25000 * 0.8 +
+                             static_cast<double>(tc.dboxes) * 250000 * 0.8 +
+                             static_cast<double>(tc.switches()) * 60000 * 0.8;
+        CHECK(close_to(cost_value(f, "tinycost", "CapEx (USD)"), capex));
     }
 
     SECTION("the Charts sheet gives racks and power per PB beside the absolute") {

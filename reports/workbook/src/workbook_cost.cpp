@@ -222,10 +222,9 @@ CostCell link(const CostColumn& col, const std::string& key) {
     const auto it = col.cells->numbers.find(key);
     if (it == col.cells->numbers.end()) {
         // Racks when no device fits the rack (Design::racks_fit): "n/a" on the
-        // design sheet, and the engine's cost rests on its power quotient, so
-        // the sheet prices that count as a constant, as `size --prices` does.
-        return col.design != nullptr ? constant(static_cast<double>(col.design->racks))
-                                     : text("n/a");
+        // design sheet, and the engine leaves whatever is priced per rack
+        // unpriced (core/src/cost.cpp), so no formula reads this cell.
+        return text("n/a");
     }
     return num("=" + col.cells->ref(key), it->second);
 }
@@ -365,7 +364,10 @@ CostCell running_cell(const CostTable& t, std::size_t c, bool licence) {
     std::string f;
     for (const Kind& k : kinds(*col.design)) {
         const ItemPrice* p = t.book.item(*k.id, k.drive);
-        if (k.count <= 0.0 || p == nullptr) {
+        // Racks no device fits: a support priced at zero adds nothing, any
+        // other leaves the part unpriced above.
+        const bool uncounted = k.id == &col.design->rack_model && !col.design->racks_fit;
+        if (k.count <= 0.0 || p == nullptr || uncounted) {
             continue;
         }
         if (licence && p->licence_per_usable_tb_year) {
