@@ -4,6 +4,7 @@
 #include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
 #include "sweep_direct.hpp"
 
@@ -52,12 +53,19 @@ bool parse_double(std::string_view s, double& v) {
     return r.ec == std::errc() && r.ptr == s.data() + s.size() && std::isfinite(v);
 }
 
-bool parse_int(std::string_view s, std::int64_t& v) {
-    if (s.size() > 1 && s[0] == '0') {
-        return false; // "1,024" split at the comma must not become 1 and 24
+/// A count in a `--vary` list or a `--set` value: core's one reading of a
+/// count (parse_count_text: "2e12" is 2 × 10^12, as `--gpus` and a file read
+/// it; issue 27), except that a leading zero is refused, because "1,024"
+/// split at the comma must not become 1 and 24. Before, a plain integer
+/// parser refused `--set fleet.gpus=2e12` that the file and the flag take.
+/// Empty when `s` is not a whole number >= 1; a whole number beyond 10^15
+/// throws core's message, which names the range.
+std::optional<std::int64_t> count_item(std::string_view s) {
+    const std::optional<double> d = parse_decimal(s);
+    if ((s.size() > 1 && s[0] == '0') || !d || *d != std::floor(*d) || *d < 1.0) {
+        return std::nullopt;
     }
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+    return parse_count_text(s, 1, kMaxCount);
 }
 
 /// The unit symbol at the end of a quantity as written ("100PB" -> "PB").
@@ -194,7 +202,7 @@ private:
         switch (p.field->kind) {
         case FieldKind::count: {
             std::int64_t v = 0;
-            if (!parse_int(item, v) || v < 1) {
+            if (!read_count(item, v)) {
                 throw fail("\"" + item +
                            "\" is not a whole number >= 1; expected a count such "
                            "as 4096 (no unit, no thousands separators)");
@@ -231,7 +239,7 @@ private:
             if (item == "knee" || item == "auto") {
                 return {item, item};
             }
-            if (!parse_int(item, v) || v < 1) {
+            if (!read_count(item, v)) {
                 throw fail("\"" + item +
                            "\" is not a C-node count; expected a whole number >= 1, "
                            "knee or auto");
@@ -255,6 +263,18 @@ private:
 
     /// A count within the field's range, by the reader's rule and message
     /// (ids are not involved, so no catalog is needed).
+    /// A count item (count_item); false when it is no whole number >= 1.
+    bool read_count(const std::string& item, std::int64_t& v) const {
+        std::optional<std::int64_t> c;
+        try {
+            c = count_item(item);
+        } catch (const InputError& e) {
+            throw fail(e.message());
+        }
+        v = c.value_or(0);
+        return c.has_value();
+    }
+
     void check_range(const SweepParameter& p, std::int64_t v, const std::string& item) const {
         // `item` is the value as written; the message names it.
         static const Catalog kNoCatalog;

@@ -138,3 +138,37 @@ TEST_CASE("a 100,000-character --set keeps its reason and what was expected on t
     check_one_line_error(name, "name=bbb", "longer than 200 characters");
     CHECK(name.err.size() < 1000);
 }
+
+TEST_CASE(
+    "a count reads the same through --set and --vary as through the flag and a file (2e12 GPUs)") {
+    // Issue 27 ("one count parser and one limit"): `--gpus 2e12` and "gpus":
+    // 2e12 in a file were read by core's parse_count_text, while --set and
+    // --vary refused "2e12" as "not a whole number". All four now give the
+    // same requirement: 2 × 10^12 GPUs.
+    const ProcessResult set =
+        podsizer({"--format", "json", "size", kPod, "--set", "fleet.gpus=2e12"});
+    const ProcessResult flag =
+        podsizer({"--format", "json", "size", "--platform", "gb200-nvl72", "--gpus", "2e12",
+                  "--usable", "215 PB", "--rule", "ncp-gb200-customer"});
+    const ProcessResult swept =
+        podsizer({"--format", "json", "sweep", kPod, "--vary", "fleet.gpus=1e3,2e12"});
+    // Sized or not met (exit 1: 2 × 10^12 GPUs ask more than the count caps
+    // allow), but read: never the exit 2 of a refused value.
+    REQUIRE(set.exit_code == 1);
+    REQUIRE(flag.exit_code == 1);
+    REQUIRE(swept.exit_code == 1);
+    const auto a = nlohmann::json::parse(set.out).at("requirements");
+    const auto b = nlohmann::json::parse(flag.out).at("requirements");
+    const auto runs = nlohmann::json::parse(swept.out).at("results");
+    REQUIRE(runs.size() == 2);
+    CHECK(a.at("gpus").get<double>() == 2e12);
+    CHECK(a == b);
+    CHECK(runs.at(0).at("requirements").at("gpus").get<double>() == 1000.0);
+    CHECK(runs.at(1).at("requirements") == a);
+    // A list still refuses a leading zero ("1,024" split at the comma), and
+    // beyond 10^15 the message names the range, as the flag's does.
+    check_one_line_error(podsizer({"size", kPod, "--set", "fleet.gpus=024"}), "fleet.gpus=024",
+                         "not a whole number >= 1");
+    check_one_line_error(podsizer({"size", kPod, "--set", "fleet.gpus=1e16"}), "fleet.gpus=1e16",
+                         "expected a whole number from 1 to 10^15");
+}
