@@ -58,14 +58,22 @@ bool parse_double(std::string_view s, double& v) {
 /// it; issue 27), except that a leading zero is refused, because "1,024"
 /// split at the comma must not become 1 and 24. Before, a plain integer
 /// parser refused `--set fleet.gpus=2e12` that the file and the flag take.
-/// Empty when `s` is not a whole number >= 1; a whole number beyond 10^15
-/// throws core's message, which names the range.
+/// Empty when `s` is not a whole number >= 1. A whole number beyond 10^15
+/// comes back as 10^15 + 1, so the field's range check (check_range) refuses
+/// it in the reader's words, naming the value as written.
 std::optional<std::int64_t> count_item(std::string_view s) {
-    const std::optional<double> d = parse_decimal(s);
-    if ((s.size() > 1 && s[0] == '0') || !d || *d != std::floor(*d) || *d < 1.0) {
+    if (s.size() > 1 && s[0] == '0') {
         return std::nullopt;
     }
-    return parse_count_text(s, 1, kMaxCount);
+    try {
+        return parse_count_text(s, 1, kMaxCount);
+    } catch (const InputError&) {
+        const std::optional<double> d = parse_decimal(s);
+        if (d && *d == std::floor(*d) && *d > static_cast<double>(kMaxCount)) {
+            return kMaxCount + 1;
+        }
+        return std::nullopt;
+    }
 }
 
 /// The unit symbol at the end of a quantity as written ("100PB" -> "PB").
@@ -264,13 +272,8 @@ private:
     /// A count within the field's range, by the reader's rule and message
     /// (ids are not involved, so no catalog is needed).
     /// A count item (count_item); false when it is no whole number >= 1.
-    bool read_count(const std::string& item, std::int64_t& v) const {
-        std::optional<std::int64_t> c;
-        try {
-            c = count_item(item);
-        } catch (const InputError& e) {
-            throw fail(e.message());
-        }
+    static bool read_count(const std::string& item, std::int64_t& v) {
+        const std::optional<std::int64_t> c = count_item(item);
         v = c.value_or(0);
         return c.has_value();
     }
