@@ -47,6 +47,12 @@ Throughput dbox_write(const HardwareChoice& ch) {
     return line_capped(ch.dbox->backend_write, dbox_line_rate(*ch.dbox));
 }
 
+DeliveredRates delivered_rates(const HardwareChoice& hw, std::int64_t cnodes, std::int64_t dboxes) {
+    const auto C = static_cast<double>(cnodes);
+    const auto D = static_cast<double>(dboxes);
+    return {cnode_read(hw) * C, cnode_write(hw) * C, dbox_read(hw) * D, dbox_write(hw) * D};
+}
+
 double saturation(const HardwareChoice& ch) {
     // C-nodes one D-box can keep busy: the smaller of read and write, since
     // past either knee more C-nodes stop adding that direction's throughput.
@@ -221,16 +227,13 @@ void size_capacity(Design& d, const HardwareChoice& ch, const Constraints& cons,
 
 /// Throughput (docs/model.md §7): delivered = min(frontend, backend).
 void size_throughput(Design& d, const HardwareChoice& ch, const Requirements& req) {
-    const auto Cd = static_cast<double>(d.cnodes);
-    const auto Dd = static_cast<double>(d.dboxes);
-    // Each device delivers its catalog figure or what its ports carry,
-    // whichever is less (docs/model.md §7).
-    d.frontend_read = cnode_read(ch) * Cd;
-    d.frontend_write = cnode_write(ch) * Cd;
-    d.backend_read = dbox_read(ch) * Dd;
-    d.backend_write = dbox_write(ch) * Dd;
-    d.read = std::min(d.frontend_read, d.backend_read);
-    d.write = std::min(d.frontend_write, d.backend_write);
+    const DeliveredRates r = delivered_rates(ch, d.cnodes, d.dboxes);
+    d.frontend_read = r.frontend_read;
+    d.frontend_write = r.frontend_write;
+    d.backend_read = r.backend_read;
+    d.backend_write = r.backend_write;
+    d.read = r.read();
+    d.write = r.write();
     d.read_bottleneck = bottleneck_of(d.frontend_read, d.backend_read);
     d.write_bottleneck = bottleneck_of(d.frontend_write, d.backend_write);
     d.saturation = saturation(ch);

@@ -83,7 +83,7 @@ QString KneeChart::update(const Design* d, const Scenario& scenario, const Catal
         try {
             // 60 evaluations draw the two straight segments and the knee
             // exactly (the knee and the design's own count are always in).
-            curve = knee_curve(*d, scenario, catalog, 60);
+            curve = knee_curve(*d, catalog, 60);
         } catch (const InputError& e) {
             problem = q(e.what());
         }

@@ -1,6 +1,6 @@
 // The Charts sheet: native charts of racks and power per design, and of
 // delivered read throughput against the C-node count (the knee). The knee
-// curve's points are the engine's (evaluate_design at each count), written
+// curve's points are the engine's (delivered_rates at each count), written
 // as formulas over the design sheet and Assumptions.
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/engine.hpp"
@@ -153,22 +153,16 @@ struct KneeSeries {
 /// the engine's number cached under a formula over the design sheet. Returns
 /// the last row written.
 int knee_data(xlsx::Sheet& sheet, const KneeSeries& k, const Assumptions& a,
-              const Constraints& constraints, const Catalog& catalog) {
+              const Catalog& catalog) {
     const Design& d = k.d;
     const int cc = static_cast<int>(2 * k.index);
-    HandDesign hand;
-    hand.name = d.name;
-    hand.cnode = d.cnode_model;
-    hand.dbox = d.dbox_model;
-    hand.drive = d.drive_size;
-    hand.rack = d.rack_model;
-    hand.network_switch = d.switch_model;
-    hand.dboxes = d.dboxes;
+    // The engine's throughput rule at each count (delivered_rates, as the
+    // design itself and the GUI's knee curve): only C-nodes change.
+    const HardwareChoice hw = resolve_hardware(catalog, d.cnode_model, d.dbox_model, d.drive_size,
+                                               d.rack_model, d.switch_model);
     int row = k.data_row + 1;
     for (std::int64_t c : knee_points(d)) {
-        hand.cnodes = c;
-        const Design at =
-            evaluate_design(hand, d.requirements, constraints, d.data_reduction, catalog);
+        const Throughput read = delivered_rates(hw, c, d.dboxes).read();
         sheet.number(row, cc, static_cast<double>(c), Num::integer, Role::input);
         sheet.formula(row, cc + 1,
                       "=MIN(" + xlsx::cell(row, cc) + "*" +
@@ -178,7 +172,7 @@ int knee_data(xlsx::Sheet& sheet, const KneeSeries& k, const Assumptions& a,
                           capped(a.name("dbox", d.dbox_model, "backend_read_GBps"),
                                  k.cells.ref("dbox_line_GBps")) +
                           ")/1000",
-                      in(at.read, units::TB_per_s), Num::two);
+                      in(read, units::TB_per_s), Num::two);
         ++row;
     }
     return row - 1;
@@ -187,7 +181,7 @@ int knee_data(xlsx::Sheet& sheet, const KneeSeries& k, const Assumptions& a,
 /// One design's knee curve on the chart: its data below the charts, a line
 /// in its colour, and the design as sized as a diamond linked to its sheet.
 void knee_series(xlsx::Book& book, xlsx::Sheet& sheet, lxw_chart* knee, const KneeSeries& k,
-                 const Assumptions& a, const Constraints& constraints, const Catalog& catalog) {
+                 const Assumptions& a, const Catalog& catalog) {
     const Design& d = k.d;
     const int cc = static_cast<int>(2 * k.index);
     const int rc = cc + 1;
@@ -195,7 +189,7 @@ void knee_series(xlsx::Book& book, xlsx::Sheet& sheet, lxw_chart* knee, const Kn
     sheet.text(k.data_row, rc, d.name + ": read (TB/s)", book.header());
     // Bold white header text runs wider than the estimate assumes.
     sheet.fit_height(k.data_row, {{d.name + ": read (TB/s)", 12, 10.0}});
-    int row = knee_data(sheet, k, a, constraints, catalog);
+    int row = knee_data(sheet, k, a, catalog);
     const std::string xs = xlsx::range(sheet.name(), k.data_row + 1, cc, row, cc);
     const std::string ys = xlsx::range(sheet.name(), k.data_row + 1, rc, row, rc);
     lxw_chart_series* s = chart_add_series(knee, xs.c_str(), ys.c_str());
@@ -272,12 +266,10 @@ void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inp
     per_pb_charts(book, sheet, summary, data_row + kPerPbOffset, 3, 4);
 
     // Knee data: per design two columns, C-nodes and delivered read (TB/s).
-    const Constraints constraints =
-        input.scenario != nullptr ? input.scenario->constraints : Constraints{};
     lxw_chart* knee = book.add_chart(LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS);
     sheet.text(data_row - 1, 0, "Delivered read vs C-nodes (D-boxes fixed)", book.section());
     for (std::size_t i = 0; i < result.designs.size(); ++i) {
-        knee_series(book, sheet, knee, {result.designs[i], designs[i], i, data_row}, a, constraints,
+        knee_series(book, sheet, knee, {result.designs[i], designs[i], i, data_row}, a,
                     *input.catalog);
     }
     place_knee_chart(sheet, knee);

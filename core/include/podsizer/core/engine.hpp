@@ -91,6 +91,21 @@ Throughput cnode_write(const HardwareChoice& hw);
 Throughput dbox_read(const HardwareChoice& hw);
 Throughput dbox_write(const HardwareChoice& hw);
 
+/// What `cnodes` C-nodes and `dboxes` D-boxes of `hw` deliver (docs/model.md
+/// §7): each device as above, the pod the smaller of front end and back end.
+/// The one statement of that rule: a design's throughput, the knee curve and
+/// the workbook's knee data all come from it (the curves without laying out a
+/// design per point).
+struct DeliveredRates {
+    Throughput frontend_read;
+    Throughput frontend_write;
+    Throughput backend_read;
+    Throughput backend_write;
+    Throughput read() const { return std::min(frontend_read, backend_read); }
+    Throughput write() const { return std::min(frontend_write, backend_write); }
+};
+DeliveredRates delivered_rates(const HardwareChoice& hw, std::int64_t cnodes, std::int64_t dboxes);
+
 double saturation(const HardwareChoice& hw);
 
 struct DesignCounts {

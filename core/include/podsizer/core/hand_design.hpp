@@ -46,10 +46,9 @@ struct KneeCurve {
     Throughput required_write;
 };
 
-/// Evaluates C-node counts from 1 to 1.5 × max(knee, current), about
+/// Read and write at C-node counts from 1 to 1.5 × max(knee, current), about
 /// `max_points` of them evenly spread, always including the knee and the
-/// design's own count.
-KneeCurve knee_curve(const Design& design, const Scenario& scenario, const Catalog& catalog,
-                     int max_points = 120);
+/// design's own count; the design's D-boxes and hardware as they are.
+KneeCurve knee_curve(const Design& design, const Catalog& catalog, int max_points = 120);
 
 } // namespace podsizer
