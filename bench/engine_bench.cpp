@@ -3,6 +3,7 @@
 // runs in one process (docs/performance.md).
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
+#include "podsizer/core/hand_design.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 
 #include <benchmark/benchmark.h>
@@ -34,6 +35,35 @@ void BM_evaluate_one_design(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_evaluate_one_design);
+
+// The knee curve the GUI and the PDF draw (60 points, render/src/knee_chart.cpp)
+// for the fleet example's first design: each point is the engine's throughput
+// rule (delivered_rates); before, a whole design was laid out per point.
+void BM_knee_curve_fleet(benchmark::State& state) {
+    const Scenario s =
+        load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/fleet-160k.json", catalog());
+    const SizingResult r = size_scenario(s, catalog());
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(knee_curve(r.designs.at(0), catalog(), 60));
+    }
+}
+BENCHMARK(BM_knee_curve_fleet)->Unit(benchmark::kMicrosecond);
+
+// The same 60 counts as whole replayed designs (hand_design.hpp's replay), as
+// the curve was drawn before: what the throughput-only curve saves.
+void BM_knee_replay_fleet(benchmark::State& state) {
+    const Scenario s =
+        load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/fleet-160k.json", catalog());
+    const SizingResult r = size_scenario(s, catalog());
+    const Design& d = r.designs.at(0);
+    const KneeCurve curve = knee_curve(d, catalog(), 60);
+    for (auto _ : state) {
+        for (const KneePoint& p : curve.points) {
+            benchmark::DoNotOptimize(replay(d, p.cnodes, d.dboxes, s, catalog()));
+        }
+    }
+}
+BENCHMARK(BM_knee_replay_fleet)->Unit(benchmark::kMicrosecond);
 
 void BM_load_default_catalog(benchmark::State& state) {
     for (auto _ : state) {
