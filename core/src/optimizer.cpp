@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <deque>
 #include <limits>
 #include <map>
 
@@ -264,7 +265,9 @@ struct Sweep {
     const OptimizerOptions& options;
     std::int64_t max_steps;
     OptimizerResult& result;
-    std::vector<Design> feasible;
+    /// A deque: thousands of designs of 1.7 kB each, which a vector moved
+    /// and copied to fresh pages at every doubling (issue 34).
+    std::deque<Design> feasible;
 
     void evaluate(const HardwareChoice& hw, std::int64_t c, std::int64_t d) {
         Design design = build_design("", hw, c, d, req, scenario.constraints,
@@ -319,7 +322,7 @@ struct Sweep {
 
 /// The Pareto front of `feasible`: sorted lexicographically, a design can only
 /// be dominated by one before it, so one pass against the front so far suffices.
-std::vector<Metrics> pareto_front(const std::vector<Design>& feasible, const PriceBook* prices) {
+std::vector<Metrics> pareto_front(const std::deque<Design>& feasible, const PriceBook* prices) {
     std::vector<Metrics> m;
     m.reserve(feasible.size());
     for (std::size_t i = 0; i < feasible.size(); ++i) {
@@ -395,7 +398,7 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
             }
         }
     }
-    std::vector<Design>& feasible = sweep.feasible;
+    std::deque<Design>& feasible = sweep.feasible;
     result.feasible = static_cast<std::int64_t>(feasible.size());
 
     const std::vector<Metrics> front = pareto_front(feasible, prices);
@@ -408,17 +411,17 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
                                    scenario.constraints, scenario.data_reduction, rule, true);
     }
     result.front_size = static_cast<std::int64_t>(front.size());
-    result.pareto.reserve(front.size());
+    // Thinned where the candidates are, so only the members shown move.
+    std::vector<const Design*> members;
+    members.reserve(front.size());
     for (const Metrics& f : front) {
-        result.pareto.push_back(std::move(feasible[f.index]));
+        members.push_back(&feasible[f.index]);
     }
-    if (options.front_points > 0) {
-        std::vector<Design> shown;
-        for (std::size_t i : thin_front(result.pareto, options.front_points, options.objective,
-                                        result.front_epsilon, prices)) {
-            shown.push_back(std::move(result.pareto[i]));
-        }
-        result.pareto = std::move(shown);
+    const std::vector<std::size_t> shown =
+        thin_front(members, options.front_points, options.objective, result.front_epsilon, prices);
+    result.pareto.reserve(shown.size());
+    for (std::size_t i : shown) {
+        result.pareto.push_back(std::move(feasible[front[i].index]));
     }
     // Named once thinned: only the members shown need a name.
     for (Design& d : result.pareto) {

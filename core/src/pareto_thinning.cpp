@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <span>
 
 namespace podsizer {
 
@@ -36,7 +37,7 @@ bool box_dominates(const Box& a, const Box& b) {
 /// One member per ε-box whose box no other box dominates, plus the best for
 /// the objective; indices in front order.
 std::vector<std::size_t> thin_at(const std::vector<std::array<double, 5>>& logs,
-                                 const std::vector<Design>& front, double epsilon,
+                                 std::span<const Design* const> front, double epsilon,
                                  Objective objective, std::size_t best, const PriceBook* prices) {
     const double step = std::log1p(epsilon);
     std::map<Box, std::size_t> boxes; // box → its member best for the objective
@@ -46,24 +47,23 @@ std::vector<std::size_t> thin_at(const std::vector<std::array<double, 5>>& logs,
             b[k] = static_cast<std::int64_t>(std::floor(logs[i][k] / step));
         }
         auto [it, inserted] = boxes.emplace(b, i);
-        if (!inserted && better_for(objective, front[i], front[it->second], prices)) {
+        if (!inserted && better_for(objective, *front[i], *front[it->second], prices)) {
             it->second = i;
         }
     }
     // Compared pairwise from a flat copy: walking the map's nodes for every
-    // pair was a quarter of `optimize --pareto` (issue 34).
+    // pair was a quarter of `optimize --pareto` (issue 34). A box that
+    // dominates another is no larger in any coordinate and so comes before it
+    // in the map's (lexicographic) order: only the boxes before are checked.
     const std::vector<std::pair<Box, std::size_t>> flat(boxes.begin(), boxes.end());
     std::vector<std::size_t> kept;
-    for (const auto& [box, member] : flat) {
+    for (std::size_t i = 0; i < flat.size(); ++i) {
         bool dominated = false;
-        for (const auto& other : flat) {
-            if (box_dominates(other.first, box)) {
-                dominated = true;
-                break;
-            }
+        for (std::size_t j = 0; j < i && !dominated; ++j) {
+            dominated = box_dominates(flat[j].first, flat[i].first);
         }
         if (!dominated) {
-            kept.push_back(member);
+            kept.push_back(flat[i].second);
         }
     }
     if (std::find(kept.begin(), kept.end(), best) == kept.end()) {
@@ -75,7 +75,7 @@ std::vector<std::size_t> thin_at(const std::vector<std::array<double, 5>>& logs,
 
 } // namespace
 
-std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_t most,
+std::vector<std::size_t> thin_front(std::span<const Design* const> front, std::size_t most,
                                     Objective objective, double& epsilon, const PriceBook* prices) {
     std::vector<std::size_t> all(front.size());
     for (std::size_t i = 0; i < all.size(); ++i) {
@@ -87,14 +87,14 @@ std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_
     }
     std::size_t best = 0;
     for (std::size_t i = 1; i < front.size(); ++i) {
-        if (better_for(objective, front[i], front[best], prices)) {
+        if (better_for(objective, *front[i], *front[best], prices)) {
             best = i;
         }
     }
     std::vector<std::array<double, 5>> logs;
     logs.reserve(front.size());
-    for (const Design& d : front) {
-        logs.push_back(log_metrics(d));
+    for (const Design* d : front) {
+        logs.push_back(log_metrics(*d));
     }
     // ε from 1 % in steps of a quarter: the finest grid that fits, so the
     // members shown are as close as `most` allows to every member left out.
@@ -107,6 +107,16 @@ std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_
     }
     epsilon = 1e6; // not reached for real fronts: every member in one box
     return {best};
+}
+
+std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_t most,
+                                    Objective objective, double& epsilon, const PriceBook* prices) {
+    std::vector<const Design*> members;
+    members.reserve(front.size());
+    for (const Design& d : front) {
+        members.push_back(&d);
+    }
+    return thin_front(members, most, objective, epsilon, prices);
 }
 
 } // namespace podsizer
