@@ -6,6 +6,7 @@
 
 #include "podsizer/catalog/catalog_fields.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -179,6 +180,17 @@ std::string escaped(std::string_view s) {
     return out;
 }
 
+/// `d` as a hexadecimal floating literal ("0x1.8p+1" for 3): exact, and made
+/// by std::to_chars, which no locale changes ({fmt}'s "{:a}" wrote "0x1,8p+1"
+/// under de_DE.UTF-8).
+std::string hex_literal(double d) {
+    char text[64];
+    const auto end = std::to_chars(text, text + sizeof text, d, std::chars_format::hex).ptr;
+    std::string digits(text, end);
+    const bool negative = !digits.empty() && digits.front() == '-';
+    return (negative ? "-0x" : "0x") + digits.substr(negative ? 1 : 0);
+}
+
 } // namespace
 
 CompactCatalog compact_catalog(const Catalog& catalog) {
@@ -206,7 +218,7 @@ std::string compact_catalog_source(const CompactCatalog& compact) {
         "namespace podsizer::detail {\n\nnamespace {\n\nusing namespace std::literals;\n\n";
     out += fmt::format("constexpr std::array<double, {}> kNumbers{{\n", compact.numbers.size());
     for (const double d : compact.numbers) {
-        out += fmt::format("    {:a},\n", d);
+        out += "    " + hex_literal(d) + ",\n";
     }
     out += "};\n\n";
     out +=
