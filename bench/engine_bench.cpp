@@ -65,12 +65,23 @@ void BM_knee_replay_fleet(benchmark::State& state) {
 }
 BENCHMARK(BM_knee_replay_fleet)->Unit(benchmark::kMicrosecond);
 
+/// The default catalog from its compact form, compiled in at build time
+/// (catalog/src/compact_catalog.hpp): what every CLI run does.
 void BM_load_default_catalog(benchmark::State& state) {
     for (auto _ : state) {
         benchmark::DoNotOptimize(default_catalog());
     }
 }
 BENCHMARK(BM_load_default_catalog);
+
+/// The same catalog parsed from its embedded JSON and validated: what every
+/// run did before the compact form (issue 34), and what a user catalog costs.
+void BM_load_default_catalog_from_json(benchmark::State& state) {
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(default_catalog_from_json());
+    }
+}
+BENCHMARK(BM_load_default_catalog_from_json);
 
 std::string example(const char* name) {
     return read_text_file(std::string(PODSIZER_SOURCE_DIR) + "/examples/" + name);

@@ -45,6 +45,23 @@ void BM_optimize_fleet_full_front(benchmark::State& state) {
 }
 BENCHMARK(BM_optimize_fleet_full_front)->Unit(benchmark::kMillisecond);
 
+/// What `optimize examples/fleet-160k.json --pareto` does: the same search,
+/// the front thinned to the 20 trade-offs the CLI shows (issue 34: < 50 ms
+/// for the whole process).
+void BM_optimize_fleet_thinned_front(benchmark::State& state) {
+    const Scenario s = fleet_scenario();
+    OptimizerOptions options;
+    options.front_points = kReadableFrontPoints; // as cli/command_optimize.cpp
+    std::int64_t shown = 0;
+    for (auto _ : state) {
+        const OptimizerResult r = optimize(s, catalog(), options);
+        shown = static_cast<std::int64_t>(r.pareto.size());
+        benchmark::DoNotOptimize(r.best);
+    }
+    state.counters["shown"] = static_cast<double>(shown);
+}
+BENCHMARK(BM_optimize_fleet_thinned_front)->Unit(benchmark::kMillisecond);
+
 /// A larger search: 1 EB with no certification rule, so every D-box and drive
 /// (15.36 TB drives at 1 EB sweep thousands of C-node counts).
 void BM_optimize_high_density_exabyte(benchmark::State& state) {

@@ -380,7 +380,7 @@ void validate_catalog(const Catalog& catalog, const std::string& origin) {
     }
 }
 
-Catalog default_catalog(Diagnostics* diag) {
+Catalog default_catalog_from_json(Diagnostics* diag) {
     Catalog catalog;
     for (const EmbeddedFile& f : embedded_catalog_files()) {
         merge_catalog_text(catalog, f.text, "catalog/data/" + std::string(f.name), diag);

@@ -1,5 +1,6 @@
 #include "podsizer/core/optimizer.hpp"
 
+#include "pareto_thinning.hpp"
 #include "podsizer/core/cost.hpp"
 #include "podsizer/core/counting.hpp"
 #include "podsizer/core/engine.hpp"
@@ -256,25 +257,52 @@ void annotate_assumptions(std::vector<Design>& designs, const Catalog& catalog) 
     }
 }
 
-/// Evaluates designs of one scenario and keeps the feasible ones.
+/// A feasible design by what builds it again: its hardware combination
+/// (an index into Sweep::combinations) and its counts.
+struct Candidate {
+    std::size_t combination = 0;
+    std::int64_t cnodes = 0;
+    std::int64_t dboxes = 0;
+};
+
+/// Evaluates designs of one scenario and keeps the feasible ones: their
+/// metrics and how to build them again, not the designs. Thousands of designs
+/// of some 4 kB each (findings, names, sources) took two thirds of
+/// `optimize`'s memory and a third of its time in page faults, and only the
+/// members shown are needed (issue 34); build_design is deterministic, so
+/// those are built again as they were.
 struct Sweep {
     const Scenario& scenario;
     const Requirements& req;
     const PerformanceRule* rule;
     const OptimizerOptions& options;
+    const PriceBook* prices;
     std::int64_t max_steps;
     OptimizerResult& result;
-    std::vector<Design> feasible;
+    std::vector<HardwareChoice> combinations{};
+    std::vector<Candidate> feasible{};
+    std::vector<Metrics> metrics{}; ///< of each feasible design, index into `feasible`
+
+    Design build(const HardwareChoice& hw, std::int64_t c, std::int64_t d) const {
+        return build_design("", hw, c, d, req, scenario.constraints, scenario.data_reduction, rule,
+                            false);
+    }
+
+    /// The feasible design `i` as evaluate() built it.
+    Design rebuild(std::size_t i) const {
+        const Candidate& k = feasible[i];
+        return build(combinations[k.combination], k.cnodes, k.dboxes);
+    }
 
     void evaluate(const HardwareChoice& hw, std::int64_t c, std::int64_t d) {
-        Design design = build_design("", hw, c, d, req, scenario.constraints,
-                                     scenario.data_reduction, rule, false);
+        Design design = build(hw, c, d);
         ++result.evaluated;
         if (options.keep_all) {
             result.all.push_back(design);
         }
         if (design.feasible()) {
-            feasible.push_back(std::move(design));
+            metrics.push_back(metrics_of(design, feasible.size(), prices));
+            feasible.push_back({combinations.size() - 1, c, d});
         }
     }
 
@@ -299,6 +327,7 @@ struct Sweep {
 
     /// The two lines of one hardware combination, from the requirement's counts.
     void combination(const HardwareChoice& hw) {
+        combinations.push_back(hw);
         const Constraints& cons = scenario.constraints;
         const OptionSpec requirement_mode; // C-nodes from the requirement
         const DesignCounts n0 = balance_counts(requirement_mode, hw, req, cons);
@@ -317,14 +346,10 @@ struct Sweep {
     }
 };
 
-/// The Pareto front of `feasible`: sorted lexicographically, a design can only
-/// be dominated by one before it, so one pass against the front so far suffices.
-std::vector<Metrics> pareto_front(const std::vector<Design>& feasible, const PriceBook* prices) {
-    std::vector<Metrics> m;
-    m.reserve(feasible.size());
-    for (std::size_t i = 0; i < feasible.size(); ++i) {
-        m.push_back(metrics_of(feasible[i], i, prices));
-    }
+/// The Pareto front of the feasible designs' metrics: sorted lexicographically,
+/// a design can only be dominated by one before it, so one pass against the
+/// front so far suffices.
+std::vector<Metrics> pareto_front(std::vector<Metrics> m) {
     const auto natural = priority(Objective::min_racks);
     std::sort(m.begin(), m.end(),
               [&](const Metrics& a, const Metrics& b) { return lex_before(a, b, natural); });
@@ -376,9 +401,9 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
         throw InputError("switch", "unknown default switch model \"" +
                                        catalog.defaults.network_switch + "\"");
     }
-    Sweep sweep{
-        scenario, req, rule, options, max_steps_per_line(catalog, dboxes, racks.size(), options),
-        result,   {}};
+    Sweep sweep{scenario, req,    rule,
+                options,  prices, max_steps_per_line(catalog, dboxes, racks.size(), options),
+                result};
     for (const CNodeModel& cn : catalog.cnodes) {
         for (const DBoxModel* box : dboxes) {
             const ErasureCodingRule* ec = catalog.ec_rule(box->erasure_coding);
@@ -395,30 +420,33 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
             }
         }
     }
-    std::vector<Design>& feasible = sweep.feasible;
-    result.feasible = static_cast<std::int64_t>(feasible.size());
+    result.feasible = static_cast<std::int64_t>(sweep.feasible.size());
 
-    const std::vector<Metrics> front = pareto_front(feasible, prices);
+    const std::vector<Metrics> front = pareto_front(std::move(sweep.metrics));
     if (const Metrics* best = best_for(front, options.objective)) {
         // The best design again, this time with its rack layout.
-        const Design& b = feasible[best->index];
+        const Design b = sweep.rebuild(best->index);
         const HardwareChoice hw = resolve_hardware(catalog, b.cnode_model, b.dbox_model,
                                                    b.drive_size, b.rack_model, b.switch_model);
         result.best = build_design(design_name(b), hw, b.cnodes, b.dboxes, req,
                                    scenario.constraints, scenario.data_reduction, rule, true);
     }
     result.front_size = static_cast<std::int64_t>(front.size());
-    result.pareto.reserve(front.size());
+    // Thinned on the metrics (thin_front's figures and better_for's order),
+    // so only the members shown are built again.
+    std::vector<detail::FrontFigures> figures;
+    figures.reserve(front.size());
     for (const Metrics& f : front) {
-        result.pareto.push_back(std::move(feasible[f.index]));
+        figures.push_back({f.v[0], f.v[1], -f.v[2], -f.v[3], -f.v[4]});
     }
-    if (options.front_points > 0) {
-        std::vector<Design> shown;
-        for (std::size_t i : thin_front(result.pareto, options.front_points, options.objective,
-                                        result.front_epsilon, prices)) {
-            shown.push_back(std::move(result.pareto[i]));
-        }
-        result.pareto = std::move(shown);
+    const auto order = priority(options.objective);
+    const std::vector<std::size_t> shown = detail::thin_front_by(
+        figures, options.front_points,
+        [&](std::size_t i, std::size_t j) { return lex_before(front[i], front[j], order); },
+        result.front_epsilon);
+    result.pareto.reserve(shown.size());
+    for (std::size_t i : shown) {
+        result.pareto.push_back(sweep.rebuild(front[i].index));
     }
     // Named once thinned: only the members shown need a name.
     for (Design& d : result.pareto) {

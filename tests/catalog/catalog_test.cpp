@@ -44,8 +44,8 @@ TEST_CASE("the embedded default catalog loads and validates") {
 }
 
 TEST_CASE("the default catalog data files have no unknown fields") {
-    Diagnostics diag;
-    (void)default_catalog(&diag);
+    Diagnostics diag; // read from the JSON, as the build reads it (default_catalog is its result)
+    (void)default_catalog_from_json(&diag);
     for (const std::string& w : diag.warnings) {
         FAIL_CHECK(w);
     }

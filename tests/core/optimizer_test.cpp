@@ -350,3 +350,68 @@ TEST_CASE("min-cost needs a price book and picks the lowest TCO of every feasibl
     CHECK(a.best->racks == b.best->racks);
     CHECK(a.best->power == b.best->power);
 }
+
+namespace {
+
+/// The figures and findings two builds of a design must share.
+void same_design(const Design& a, const Design& b) {
+    CHECK(a.name == b.name);
+    CHECK(a.cnode_model == b.cnode_model);
+    CHECK(a.dbox_model == b.dbox_model);
+    CHECK(a.rack_model == b.rack_model);
+    CHECK(a.drive_size == b.drive_size);
+    CHECK(a.cnodes == b.cnodes);
+    CHECK(a.dboxes == b.dboxes);
+    CHECK(a.racks == b.racks);
+    CHECK(a.power == b.power);
+    CHECK(a.read == b.read);
+    CHECK(a.write == b.write);
+    CHECK(a.usable == b.usable);
+    REQUIRE(a.findings.size() == b.findings.size());
+    for (std::size_t i = 0; i < a.findings.size(); ++i) {
+        CHECK(a.findings[i].message() == b.findings[i].message());
+    }
+    CHECK(a.assumptions.size() == b.assumptions.size());
+}
+
+} // namespace
+
+TEST_CASE("the thinned front's members are the designs the sweep built, chosen as thinning the "
+          "whole front's designs chooses them") {
+    // The optimiser keeps each feasible design's metrics and builds only the
+    // members it shows again (issue 34); thin_front over the designs of the
+    // whole front is the reference for which, and the kept designs for what.
+    const Scenario s = example("fleet-160k.json");
+    OptimizerOptions thinned;
+    thinned.keep_all = true;
+    thinned.front_points = kReadableFrontPoints;
+    const OptimizerResult r = optimize(s, default_catalog_for_tests(), thinned);
+    OptimizerOptions whole = thinned;
+    whole.front_points = 0;
+    const OptimizerResult w = optimize(s, default_catalog_for_tests(), whole);
+    REQUIRE(w.pareto.size() > kReadableFrontPoints); // a front that needs thinning
+    CHECK(w.front_epsilon == 0.0);
+    double epsilon = 0.0;
+    const std::vector<std::size_t> kept =
+        thin_front(w.pareto, kReadableFrontPoints, thinned.objective, epsilon);
+    CHECK(epsilon == r.front_epsilon);
+    CHECK(epsilon > 0.0);
+    REQUIRE(kept.size() == r.pareto.size());
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        INFO(r.pareto[i].name);
+        same_design(r.pareto[i], w.pareto[kept[i]]);
+        // The same design as the sweep evaluated it (unnamed there).
+        const auto as_built = std::find_if(r.all.begin(), r.all.end(), [&](const Design& d) {
+            return d.cnode_model == r.pareto[i].cnode_model &&
+                   d.dbox_model == r.pareto[i].dbox_model &&
+                   d.drive_size == r.pareto[i].drive_size &&
+                   d.rack_model == r.pareto[i].rack_model && d.cnodes == r.pareto[i].cnodes &&
+                   d.dboxes == r.pareto[i].dboxes;
+        });
+        REQUIRE(as_built != r.all.end());
+        Design named = *as_built;
+        named.name = r.pareto[i].name;
+        named.assumptions = r.pareto[i].assumptions;
+        same_design(r.pareto[i], named);
+    }
+}

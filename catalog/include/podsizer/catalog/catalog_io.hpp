@@ -14,10 +14,16 @@ struct Diagnostics {
     std::vector<std::string> warnings;
 };
 
-/// The catalog compiled into the binary from catalog/data/*.json. Warnings
-/// (unknown fields in the data files) go to `diag` when given; a test keeps
-/// them at zero.
+/// The catalog compiled into the binary from catalog/data/*.json: read with
+/// the JSON reader and validated at build time, and built here from its
+/// compact form without parsing (catalog/src/compact_catalog.hpp). `diag` is
+/// left as it is: the build fails on a warning.
 Catalog default_catalog(Diagnostics* diag = nullptr);
+
+/// The same catalog read from the embedded JSON files at run time and
+/// validated, as the build reads it; warnings (unknown fields in the data
+/// files) go to `diag` when given. Tests compare it with default_catalog().
+Catalog default_catalog_from_json(Diagnostics* diag = nullptr);
 
 /// The embedded catalog files, by name ("cnodes.json" → its text).
 struct EmbeddedFile {

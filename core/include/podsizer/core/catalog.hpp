@@ -60,6 +60,8 @@ struct CNodeModel {
     Throughput client_port_speed;  ///< line rate of one client port; zero: not known
     Throughput backend_port_speed; ///< line rate of one backend port; zero: not known
     Provenance provenance;
+
+    bool operator==(const CNodeModel&) const = default;
 };
 
 /// An NVMe enclosure (D-box). Its backend throughput bounds how many C-nodes it
@@ -93,6 +95,8 @@ struct DBoxModel {
     Provenance provenance;
 
     Capacity raw(Capacity drive) const { return drive * static_cast<double>(drives); }
+
+    bool operator==(const DBoxModel&) const = default;
 };
 
 /// One row of the stripe-width step function: from `min_dboxes` enclosures on,
@@ -100,6 +104,8 @@ struct DBoxModel {
 struct StripeStep {
     int min_dboxes = 1;
     int data_strips = 0;
+
+    bool operator==(const StripeStep&) const = default;
 };
 
 struct ErasureCodingRule {
@@ -127,6 +133,8 @@ struct ErasureCodingRule {
 
     /// The legacy step that applies to a cluster of `dboxes` enclosures; null without steps.
     const StripeStep* step_for(std::int64_t dboxes) const;
+
+    bool operator==(const ErasureCodingRule&) const = default;
 };
 
 /// One way to use a switch's ports: `ports` ports at `speed` each. A 51.2 Tb/s
@@ -134,6 +142,8 @@ struct ErasureCodingRule {
 struct PortMode {
     Throughput speed;
     int ports = 0;
+
+    bool operator==(const PortMode&) const = default;
 };
 
 /// The places in a Clos fabric a switch model may take (docs/model.md §8).
@@ -156,6 +166,8 @@ struct SwitchModel {
         static_cast<unsigned>(SwitchRole::leaf) | static_cast<unsigned>(SwitchRole::spine);
     bool plays(SwitchRole r) const { return (roles & static_cast<unsigned>(r)) != 0U; }
     Provenance provenance;
+
+    bool operator==(const SwitchModel&) const = default;
 };
 
 std::string_view to_string(SwitchRole r);
@@ -166,6 +178,8 @@ struct RackModel {
     RackUnits usable; ///< U available for devices
     Power power_budget;
     Provenance provenance;
+
+    bool operator==(const RackModel&) const = default;
 };
 
 struct GpuPlatform {
@@ -180,6 +194,8 @@ struct GpuPlatform {
     /// the catalog gives none (docs/model.md §8, the GPU side).
     Throughput storage_network;
     Provenance provenance;
+
+    bool operator==(const GpuPlatform&) const = default;
 };
 
 /// A storage performance rule: read and write throughput per scalable unit of
@@ -194,6 +210,8 @@ struct PerformanceRule {
     Throughput write;
     bool requires_certified = false; ///< only certified D-boxes may be used
     Provenance provenance;
+
+    bool operator==(const PerformanceRule&) const = default;
 };
 
 /// A reference system to compare with (the customer's cloud object store).
@@ -213,6 +231,8 @@ struct ReferenceSystem {
     std::int64_t accounts_per_subscription = 0;
     std::int64_t accounts_per_subscription_raised = 0;
     Provenance provenance;
+
+    bool operator==(const ReferenceSystem&) const = default;
 };
 
 /// A published failure rate of GPU nodes (docs/checkpoints.md §4).
@@ -225,6 +245,8 @@ struct FailureRatePreset {
     /// nothing without the node's size (docs/checkpoints.md §4).
     int gpus_per_node = 8;
     Provenance provenance;
+
+    bool operator==(const FailureRatePreset&) const = default;
 };
 
 /// Default choices for a scenario that does not name them.
@@ -232,6 +254,8 @@ struct CatalogDefaults {
     std::string rack;
     std::string network_switch;
     std::string failure_rate; ///< failure-rate preset for checkpoint jobs
+
+    bool operator==(const CatalogDefaults&) const = default;
 };
 
 struct Catalog {
