@@ -49,7 +49,7 @@ void check_sites(const Fleet& f, std::vector<Problem>& out) {
 }
 
 /// A site's copies go to another site of the list, and copy something
-/// (docs/sites-and-phases.md §2).
+/// (docs/sites-and-phases.md, "Replication between sites").
 void check_replication(const Scenario& s, std::size_t i, std::vector<Problem>& out) {
     const Fleet& f = *s.fleet;
     const SiteSpec& site = f.site_list[i];
@@ -80,8 +80,8 @@ void check_replication(const Scenario& s, std::size_t i, std::vector<Problem>& o
     }
     const bool jobs = s.checkpoint && !s.checkpoint->jobs.empty();
     if (site.checkpoints_every > 0 && !jobs) {
-        out.push_back({at.key("checkpoints_every"),
-                       "needs checkpoint.jobs (the checkpoints to copy)"});
+        out.push_back(
+            {at.key("checkpoints_every"), "needs checkpoint.jobs (the checkpoints to copy)"});
     }
 }
 

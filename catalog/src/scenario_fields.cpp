@@ -228,7 +228,8 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).wan = quantity<Throughput>(v); },
     },
-    // docs/sites-and-phases.md §2: copies of a site's data at another site.
+    // docs/sites-and-phases.md, "Replication between sites": copies of a site's data at another
+    // site.
     ScenarioField{
         .pattern = "fleet.sites[N].replicate_to",
         .label = "replicate to",

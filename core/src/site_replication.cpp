@@ -87,8 +87,8 @@ std::size_t site_index(const SitePlan& plan, const std::string& name) {
 
 } // namespace
 
-void add_replication(SitePlan& plan, const Scenario& scenario, const Catalog& catalog,
-                     int option, const std::vector<Design>& pods) {
+void add_replication(SitePlan& plan, const Scenario& scenario, const Catalog& catalog, int option,
+                     const std::vector<Design>& pods) {
     const std::vector<SiteSpec>& specs = scenario.fleet->site_list;
     std::vector<std::optional<SiteReplica>> stores(plan.sites.size());
     for (std::size_t k = 0; k < specs.size(); ++k) {

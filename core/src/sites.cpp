@@ -80,12 +80,12 @@ void check_wan(SiteStorage& site) {
         return;
     }
     if (site.replication_write.base() > 0.0 && site.offsite_write.base() == 0.0) {
-        site.findings.push_back(Finding(
-            FindingCode::site_wan,
-            "site {}: the checkpoint copies to site {} need {} of WAN, the site's is {}",
-            figure::text(site.name), figure::text(site.replicate_to),
-            figure::in(site.replication_write, units::Gbps, 0),
-            figure::in(*site.wan, units::Gbps, 0)));
+        site.findings.push_back(
+            Finding(FindingCode::site_wan,
+                    "site {}: the checkpoint copies to site {} need {} of WAN, the site's is {}",
+                    figure::text(site.name), figure::text(site.replicate_to),
+                    figure::in(site.replication_write, units::Gbps, 0),
+                    figure::in(*site.wan, units::Gbps, 0)));
         return;
     }
     if (site.replication_write.base() > 0.0) {
@@ -108,10 +108,10 @@ void check_wan(SiteStorage& site) {
 void check_limits(SiteStorage& site, const Design& pod) {
     check_racks(site);
     if (site.max_power && site.power > *site.max_power) {
-        const std::string store =
-            site.replica ? "; the replica store draws " +
-                               figure::in(site.replica->power, units::kW, 1).text()
-                         : std::string();
+        const std::string store = site.replica
+                                      ? "; the replica store draws " +
+                                            figure::in(site.replica->power, units::kW, 1).text()
+                                      : std::string();
         site.findings.push_back(Finding(
             FindingCode::site_power,
             "site {}: needs {} of IT power ({} basis), max_power allows {}; raise max_power to "

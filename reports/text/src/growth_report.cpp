@@ -70,7 +70,8 @@ template <class Q> detail::ojson base_or_null(const std::optional<Q>& q) {
     return q ? detail::ojson(q->base()) : detail::ojson(nullptr);
 }
 
-/// docs/sites-and-phases.md §2: the keys appear only when a site replicates.
+/// docs/sites-and-phases.md, "Replication between sites": the keys appear only when a site
+/// replicates.
 void add_replication_json(detail::ojson& j, const SiteStorage& s) {
     j["replicate_to"] =
         s.replicate_to.empty() ? detail::ojson(nullptr) : detail::ojson(s.replicate_to);

@@ -15,7 +15,7 @@
 namespace podsizer {
 
 /// The replica store a site holds for other sites' copies
-/// (docs/sites-and-phases.md §2): the pod's hardware sized again for the
+/// (docs/sites-and-phases.md, "Replication between sites"): the pod's hardware sized again for the
 /// copies' capacity and their arriving write, in the site's own racks.
 struct SiteReplica {
     std::vector<std::string> from; ///< the sites whose copies it holds
@@ -28,7 +28,7 @@ struct SiteReplica {
     std::int64_t racks = 0;
     Capacity usable; ///< the store's usable capacity
     Throughput write;
-    Power power; ///< IT power on the design's power basis
+    Power power;                   ///< IT power on the design's power basis
     std::vector<Finding> findings; ///< the store's own error findings
 
     Capacity need() const { return checkpoints + datasets; }
@@ -57,8 +57,8 @@ struct SiteStorage {
     Throughput read;
     Throughput write;
     std::optional<Throughput> wan;
-    Throughput offsite_write; ///< the checkpoints' offsite copies leaving the site
-    std::string replicate_to; ///< the site its copies go to; empty: none
+    Throughput offsite_write;     ///< the checkpoints' offsite copies leaving the site
+    std::string replicate_to;     ///< the site its copies go to; empty: none
     Throughput replication_write; ///< those copies leaving the site (checkpoints only)
     /// The store for other sites' copies; its racks, devices and power are in
     /// the site's figures above (not its usable capacity).
