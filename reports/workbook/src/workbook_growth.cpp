@@ -6,6 +6,7 @@
 // spreadsheet that recalculates shows where an edited count leads.
 #include "workbook_parts.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -160,7 +161,11 @@ bool has_growth(const WorkbookInput& input) {
     return input.sites != nullptr || input.phases != nullptr;
 }
 
-void write_growth(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input) {
+void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& into, const WorkbookInput& input) {
+    if (!into) {
+        return;
+    }
+    xlsx::Sheet& sheet = *into;
     sheet.text(0, 0, "Sites and phases", book.title());
     sheet.text(1, 0,
                "Racks = clusters × racks per pod (+ the replica store's); IT power likewise; "
