@@ -177,3 +177,32 @@ TEST_CASE("sites without replication print no replication columns or keys") {
     CHECK_FALSE(site(doc, "A").contains("replica"));
     CHECK_FALSE(site(doc, "A").contains("wan_out_bytes_per_s"));
 }
+
+TEST_CASE("the replication example fits, its copies worked by hand") {
+    // examples/fleet-replication.json: A (2 pods) and B (1 pod) copy every
+    // 10th checkpoint of a 1.8T-parameter job (× 14 B = 25.2 TB, every
+    // 30 min) to C, and B its dataset (215 PB) too.
+    // WAN: 25.2e12 B / (1,800 s × 10) = 1.4e9 B/s = 11.2 Gbps a pod: A
+    // 22.4 Gbps of its 800, B 11.2 of its 400.
+    // C's store: checkpoints 3 pods × (2 + 1) × 25.2 TB = 226.8 TB, with
+    // the dataset 215.2268 PB / 1,210.4 TB = 177.8, so 178 D-boxes and
+    // 89 C-nodes, 381.5 kW (as above) over C's 40 kW racks = 9.54, so 10:
+    // C holds 18 + 10 = 28 racks of its 32.
+    const ProcessResult r = podsizer({"size", "examples/fleet-replication.json"});
+    CHECK(r.exit_code == 0);
+    const auto doc = sized("examples/fleet-replication.json", 0);
+    CHECK(site(doc, "A").at("wan_out_bytes_per_s").get<double>() == Approx(2.8e9));
+    CHECK(site(doc, "B").at("wan_out_bytes_per_s").get<double>() == Approx(1.4e9));
+    const auto& c = site(doc, "C");
+    const auto& store = c.at("replica");
+    CHECK(store.at("from") == nlohmann::json::array({"A", "B"}));
+    CHECK(store.at("checkpoints_bytes").get<double>() == Approx(226.8e12));
+    CHECK(store.at("need_bytes").get<double>() == Approx(215.2268e15));
+    CHECK(store.at("inbound_bytes_per_s").get<double>() == Approx(4.2e9));
+    CHECK(store.at("dboxes") == 178);
+    CHECK(store.at("cnodes") == 89);
+    CHECK(store.at("racks") == 10);
+    CHECK(c.at("racks") == c.at("pod_racks").get<int>() + 10);
+    CHECK(c.at("racks") == 28);
+    CHECK(c.at("fits") == true);
+}
