@@ -2,6 +2,7 @@
 #include "completion_hints.hpp"
 #include "exports.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
 #include "podsizer/reports/study.hpp"
 #include "power_args.hpp"
@@ -25,11 +26,28 @@ struct ExtrapolateArgs {
     RenderFlags render;
 };
 
+/// The target given (--target, the scenario's extrapolation.target) or, with
+/// phases and neither, the last phase's usable capacity: a scenario that grows
+/// to an exabyte in phases asks about that exabyte (docs/sites-and-phases.md
+/// §4). Said on stderr, so the answer is never taken for one to another target.
+std::optional<ExtrapolationSpec> target_or_last_phase(const TargetArgs& args,
+                                                      const Scenario& scenario) {
+    std::optional<ExtrapolationSpec> spec = resolve_target(args, scenario);
+    if (spec || scenario.phases.empty() || !scenario.phases.back().usable) {
+        return spec;
+    }
+    const PhaseSpec& last = scenario.phases.back();
+    std::cerr << "podsizer: no --target or extrapolation.target; growing to the last phase's "
+                 "usable capacity, "
+              << format_in(*last.usable, units::PB, 1) << " (phase \"" << last.name << "\")\n";
+    return ExtrapolationSpec{*last.usable, 0.0};
+}
+
 int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     const Format format = parse_format(g.format);
     const OpenedScenario opened = open_scenario(g, a.run);
     const Scenario& scenario = opened.scenario;
-    const std::optional<ExtrapolationSpec> spec = resolve_target(a.target, scenario);
+    const std::optional<ExtrapolationSpec> spec = target_or_last_phase(a.target, scenario);
     if (!spec) {
         throw InputError("--target", "no target to grow to; give --target (e.g. --target 1EB) or "
                                      "\"extrapolation\": {\"target\": \"1 EB\"} in the scenario");

@@ -32,6 +32,12 @@ const std::array kLooks{
               .empty_means = "the scenario's PUE"},
     FieldLook{
         .pattern = "fleet.sites[N].wan", .placeholder = "not given", .empty_means = "not given"},
+    FieldLook{.pattern = "fleet.sites[N].replicate_to",
+              .placeholder = "none",
+              .empty_means = "no copies at another site"},
+    FieldLook{.pattern = "fleet.sites[N].checkpoints_every",
+              .placeholder = "none",
+              .empty_means = "no checkpoint copies"},
     FieldLook{.pattern = "fleet.gpus_per_cluster",
               .placeholder = "all GPUs",
               .empty_means = "one cluster of all GPUs",

@@ -19,6 +19,7 @@ ListEditor::ListEditor(const ListKind& kind, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     list_->setObjectName(kind.name);
+    box_->setObjectName(QString(kind.name) + "-form");
     list_->setMaximumHeight(96);
     // A long line is cut short, in full in its tooltip, rather than widening the editor.
     list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -71,6 +72,9 @@ void ListEditor::display(const Scenario& s, int current) {
     }
     const bool has = current_ >= 0;
     box_->setEnabled(has);
+    // An empty list has no element to edit: no greyed form of every field
+    // (about 400 px for a site) under it.
+    box_->setVisible(has);
     duplicate_->setEnabled(has);
     remove_->setEnabled(has);
     box_->setTitle(has ? tr(kind_.title).arg(current_ + 1) : tr(kind_.no_title));

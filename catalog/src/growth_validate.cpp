@@ -3,6 +3,7 @@
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -44,6 +45,43 @@ void check_sites(const Fleet& f, std::vector<Problem>& out) {
     if (total != f.gpus) {
         out.push_back({at, "the sites hold " + gpus_text(total) + " GPUs; expected fleet.gpus (" +
                                gpus_text(f.gpus) + "): each GPU is at one site"});
+    }
+}
+
+/// A site's copies go to another site of the list, and copy something
+/// (docs/sites-and-phases.md, "Replication between sites").
+void check_replication(const Scenario& s, std::size_t i, std::vector<Problem>& out) {
+    const Fleet& f = *s.fleet;
+    const SiteSpec& site = f.site_list[i];
+    const JsonPath at = kRoot.key("fleet").key("sites").index(i);
+    const bool copies = site.checkpoints_every > 0 || site.dataset;
+    if (site.replicate_to.empty()) {
+        if (copies) {
+            out.push_back({at.key(site.dataset ? "dataset" : "checkpoints_every"),
+                           "needs \"replicate_to\" (the site the copies go to)"});
+        }
+        return;
+    }
+    const auto known = std::any_of(f.site_list.begin(), f.site_list.end(),
+                                   [&](const SiteSpec& o) { return o.name == site.replicate_to; });
+    if (site.replicate_to == site.name) {
+        out.push_back({at.key("replicate_to"),
+                       "\"" + site.replicate_to +
+                           "\" is this site; a replica is held at another site of the list"});
+    } else if (!known) {
+        out.push_back({at.key("replicate_to"), "no site is named \"" + site.replicate_to +
+                                                   "\"; expected the name of another site of "
+                                                   "fleet.sites"});
+    }
+    if (!copies) {
+        out.push_back({at.key("replicate_to"),
+                       "copies nothing; give \"checkpoints_every\" (every Nth checkpoint is "
+                       "copied) or \"dataset\": true (the site's usable target is held again)"});
+    }
+    const bool jobs = s.checkpoint && !s.checkpoint->jobs.empty();
+    if (site.checkpoints_every > 0 && !jobs) {
+        out.push_back(
+            {at.key("checkpoints_every"), "needs checkpoint.jobs (the checkpoints to copy)"});
     }
 }
 
@@ -120,6 +158,9 @@ bool is_iso_date(std::string_view d) {
 void validate_growth(const Scenario& s, std::vector<Problem>& out) {
     if (s.fleet && !s.fleet->site_list.empty()) {
         check_sites(*s.fleet, out);
+        for (std::size_t i = 0; i < s.fleet->site_list.size(); ++i) {
+            check_replication(s, i, out);
+        }
     }
     for (std::size_t i = 0; i < s.phases.size(); ++i) {
         check_phase(s, i, out);

@@ -228,6 +228,42 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).wan = quantity<Throughput>(v); },
     },
+    // docs/sites-and-phases.md, "Replication between sites": copies of a site's data at another
+    // site.
+    ScenarioField{
+        .pattern = "fleet.sites[N].replicate_to",
+        .label = "replicate to",
+        .help = "Another site's name: the copies below go there, which sizes a replica store at "
+                "that site and adds their throughput to this site's WAN.",
+        .range_text = "empty; expected the name of another site",
+        .get = [](const Scenario& s,
+                  std::size_t i) { return text_if_set(site(s, i).replicate_to); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).replicate_to = text(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].checkpoints_every",
+        .kind = FieldKind::count,
+        .bounds = {1.0, 10000.0},
+        .label = "checkpoints every",
+        .help = "Every Nth checkpoint of each job is copied to the replica site (needs "
+                "replicate_to and checkpoint jobs).",
+        .range_text = "expected a whole number from 1 (every checkpoint) to 10,000",
+        .get = [](const Scenario& s,
+                  std::size_t i) { return count_if_set(site(s, i).checkpoints_every); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { site(s, i).checkpoints_every = count(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].dataset",
+        .kind = FieldKind::boolean,
+        .default_text = "false",
+        .label = "copy the dataset",
+        .help = "The site's usable capacity target is held again at the replica site (needs "
+                "replicate_to).",
+        .get = [](const Scenario& s, std::size_t i) { return site(s, i).dataset ? D{true} : D{}; },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { site(s, i).dataset = std::get<bool>(v); },
+    },
     ScenarioField{
         .pattern = "fleet.gpus_per_cluster",
         .kind = FieldKind::count,

@@ -1,6 +1,7 @@
 #include "podsizer/core/sites.hpp"
 
 #include "podsizer/core/engine.hpp"
+#include "site_replication.hpp"
 
 #include <algorithm>
 
@@ -39,46 +40,91 @@ Design pod_in_rack(const Scenario& s, const Catalog& cat, int i, const std::stri
     return size_scenario(one, cat).designs.front();
 }
 
-void check_limits(SiteStorage& site, const Design& pod) {
-    if (site.max_racks && site.racks > *site.max_racks) {
-        // What it would take: more racks, or what sets a pod's racks.
-        if (site.pod_racks_for_power > site.pod_racks_for_space) {
-            site.findings.push_back(Finding(
-                FindingCode::site_racks,
-                "site {}: needs {} racks ({} × {} per pod), max_racks {} allows {}; raise "
-                "max_racks to {}, or give the site racks with a larger power budget (on space "
-                "alone a pod needs {} racks)",
-                figure::text(site.name), figure::grouped(site.racks),
-                figure::grouped(site.clusters), figure::grouped(site.pod_racks),
-                figure::grouped(*site.max_racks), figure::grouped(*site.max_racks),
-                figure::grouped(site.racks), figure::grouped(site.pod_racks_for_space)));
-        } else {
-            site.findings.push_back(
-                Finding(FindingCode::site_racks,
-                        "site {}: needs {} racks ({} × {} per pod), max_racks {} allows {}; raise "
-                        "max_racks to {}, or use a denser D-box",
-                        figure::text(site.name), figure::grouped(site.racks),
-                        figure::grouped(site.clusters), figure::grouped(site.pod_racks),
-                        figure::grouped(*site.max_racks), figure::grouped(*site.max_racks),
-                        figure::grouped(site.racks)));
-        }
+/// "1 × 29 per pod", and the replica store's racks when the site holds one.
+std::string racks_breakdown(const SiteStorage& site) {
+    std::string t = figure::grouped(site.clusters).text() + " × " +
+                    figure::grouped(site.pod_racks).text() + " per pod";
+    if (site.replica) {
+        t += " and " + figure::grouped(site.replica->racks).text() + " for the replica store";
     }
+    return t;
+}
+
+void check_racks(SiteStorage& site) {
+    if (!site.max_racks || site.racks <= *site.max_racks) {
+        return;
+    }
+    // What it would take: more racks, or what sets a pod's racks.
+    if (site.pod_racks_for_power > site.pod_racks_for_space) {
+        site.findings.push_back(Finding(
+            FindingCode::site_racks,
+            "site {}: needs {} racks ({}), max_racks {} allows {}; raise max_racks to {}, or give "
+            "the site racks with a larger power budget (on space alone a pod needs {} racks)",
+            figure::text(site.name), figure::grouped(site.racks),
+            figure::text(racks_breakdown(site)), figure::grouped(*site.max_racks),
+            figure::grouped(*site.max_racks), figure::grouped(site.racks),
+            figure::grouped(site.pod_racks_for_space)));
+    } else {
+        site.findings.push_back(
+            Finding(FindingCode::site_racks,
+                    "site {}: needs {} racks ({}), max_racks {} allows {}; raise max_racks to {}, "
+                    "or use a denser D-box",
+                    figure::text(site.name), figure::grouped(site.racks),
+                    figure::text(racks_breakdown(site)), figure::grouped(*site.max_racks),
+                    figure::grouped(*site.max_racks), figure::grouped(site.racks)));
+    }
+}
+
+void check_wan(SiteStorage& site) {
+    if (!site.wan || site.wan_out() <= *site.wan) {
+        return;
+    }
+    if (site.replication_write.base() > 0.0 && site.offsite_write.base() == 0.0) {
+        site.findings.push_back(
+            Finding(FindingCode::site_wan,
+                    "site {}: the checkpoint copies to site {} need {} of WAN, the site's is {}",
+                    figure::text(site.name), figure::text(site.replicate_to),
+                    figure::in(site.replication_write, units::Gbps, 0),
+                    figure::in(*site.wan, units::Gbps, 0)));
+        return;
+    }
+    if (site.replication_write.base() > 0.0) {
+        site.findings.push_back(Finding(
+            FindingCode::site_wan,
+            "site {}: the checkpoints' offsite copies ({}) and the checkpoint copies to site {} "
+            "({}) need {} of WAN, the site's is {}",
+            figure::text(site.name), figure::in(site.offsite_write, units::Gbps, 0),
+            figure::text(site.replicate_to), figure::in(site.replication_write, units::Gbps, 0),
+            figure::in(site.wan_out(), units::Gbps, 0), figure::in(*site.wan, units::Gbps, 0)));
+        return;
+    }
+    site.findings.push_back(
+        Finding(FindingCode::site_wan,
+                "site {}: the checkpoints' offsite copies need {} of WAN, the site's is {}",
+                figure::text(site.name), figure::in(site.offsite_write, units::Gbps, 0),
+                figure::in(*site.wan, units::Gbps, 0)));
+}
+
+void check_limits(SiteStorage& site, const Design& pod) {
+    check_racks(site);
     if (site.max_power && site.power > *site.max_power) {
+        const std::string store = site.replica
+                                      ? "; the replica store draws " +
+                                            figure::in(site.replica->power, units::kW, 1).text()
+                                      : std::string();
         site.findings.push_back(Finding(
             FindingCode::site_power,
             "site {}: needs {} of IT power ({} basis), max_power allows {}; raise max_power to "
-            "{}, or lower the headroom or the C-node count (the pod draws {})",
+            "{}, or lower the headroom or the C-node count (the pod draws {}{})",
             figure::text(site.name), figure::in(site.power, units::kW, 1),
             figure::text(std::string(to_string(pod.power_basis))),
             figure::in(*site.max_power, units::kW, 1), figure::in(site.power, units::kW, 1),
-            figure::in(pod.basis_power(), units::kW, 1)));
+            figure::in(pod.basis_power(), units::kW, 1), figure::text(store)));
     }
-    if (site.wan && site.offsite_write > *site.wan) {
-        site.findings.push_back(
-            Finding(FindingCode::site_wan,
-                    "site {}: the checkpoints' offsite copies need {} of WAN, the site's is {}",
-                    figure::text(site.name), figure::in(site.offsite_write, units::Gbps, 0),
-                    figure::in(*site.wan, units::Gbps, 0)));
+    check_wan(site);
+    if (site.replica) {
+        site.findings.insert(site.findings.end(), site.replica->findings.begin(),
+                             site.replica->findings.end());
     }
 }
 
@@ -108,7 +154,6 @@ SiteStorage site_storage(const SiteSpec& spec, const Fleet& fleet, const Design&
     s.write = pod.write * n;
     s.wan = spec.wan;
     s.offsite_write = pod.requirements.checkpoints.offsite_write * n;
-    check_limits(s, pod);
     return s;
 }
 
@@ -133,11 +178,17 @@ std::optional<SitePlan> size_sites(const Scenario& scenario, const Catalog& cata
     const std::string& own = pod.rack_model;
     SitePlan plan;
     plan.design = pod.name;
+    std::vector<Design> pods;
     for (const SiteSpec& spec : scenario.fleet->site_list) {
         const bool other_rack = !spec.rack.empty() && spec.rack != own;
-        const Design site_pod = other_rack ? pod_in_rack(scenario, catalog, i, spec.rack) : pod;
-        plan.sites.push_back(site_storage(spec, *scenario.fleet, site_pod,
+        pods.push_back(other_rack ? pod_in_rack(scenario, catalog, i, spec.rack) : pod);
+        plan.sites.push_back(site_storage(spec, *scenario.fleet, pods.back(),
                                           other_rack ? spec.rack : own, scenario.constraints.pue));
+    }
+    // A replica store counts against its site's limits like the site's pods.
+    detail::add_replication(plan, scenario, catalog, i, pods);
+    for (std::size_t k = 0; k < plan.sites.size(); ++k) {
+        check_limits(plan.sites[k], pods[k]);
     }
     return plan;
 }

@@ -31,13 +31,14 @@ const std::string kBase = R"({
 })";
 
 // The same with the fleet's sites as a list of two (the sites hold the
-// fleet's 16,384 GPUs), for the fields of a site.
+// fleet's 16,384 GPUs; B copies every 4th checkpoint to A), for the fields of a site.
 const std::string kSitesBase = [] {
     std::string text = kBase;
     const std::string fleet = R"("fleet": {"platform": "h100", "gpus": 16384})";
     text.replace(text.find(fleet), fleet.size(),
                  R"("fleet": {"platform": "h100", "gpus": 16384, "gpus_per_cluster": 8192,
-                 "sites": [{"name": "A", "clusters": 1}, {"name": "B", "gpus": 8192}]})");
+                 "sites": [{"name": "A", "clusters": 1}, {"name": "B", "gpus": 8192,
+                 "replicate_to": "A", "checkpoints_every": 4}]})");
     return text;
 }();
 
@@ -74,6 +75,9 @@ const std::map<std::string, Sample>& samples() {
         {"fleet.sites[N].rack", {std::string("rack-48u-40kw"), std::string("rack")}},
         {"fleet.sites[N].pue", {1.3, 0.9}},
         {"fleet.sites[N].wan", {std::string("400 Gbps"), std::string("400 GB")}},
+        {"fleet.sites[N].replicate_to", {std::string("A"), std::string("B")}},
+        {"fleet.sites[N].checkpoints_every", {std::int64_t{6}, std::int64_t{0}}},
+        {"fleet.sites[N].dataset", {true, std::string("yes")}},
         {"phases[N].name", {std::string("two"), std::int64_t{5}}},
         {"phases[N].date", {std::string("2027-06-30"), std::string("June")}},
         {"phases[N].gpus", {std::int64_t{16384}, std::int64_t{0}}},

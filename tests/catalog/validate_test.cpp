@@ -28,8 +28,9 @@ JsonPath path(std::initializer_list<JsonPath::Step> steps) {
 } // namespace
 
 TEST_CASE("the examples have no problems") {
-    for (const char* name : {"ncp-pod-41k.json", "high-density-1eb.json", "fleet-160k.json",
-                             "checkpoint-cadence.json", "fleet-phases.json"}) {
+    for (const char* name :
+         {"ncp-pod-41k.json", "high-density-1eb.json", "fleet-160k.json", "checkpoint-cadence.json",
+          "fleet-phases.json", "fleet-replication.json"}) {
         INFO(name);
         CHECK(validate(example(name), cat()).empty());
     }
@@ -141,8 +142,9 @@ TEST_CASE("a field is enabled by the table's condition") {
 TEST_CASE("every field's value reads back through its accessor") {
     // The writer is the table's getters; the reader its setters. Writing an
     // example and reading it again gives each field the same value.
-    for (const char* name : {"ncp-pod-41k.json", "high-density-1eb.json", "fleet-160k.json",
-                             "checkpoint-cadence.json", "fleet-phases.json"}) {
+    for (const char* name :
+         {"ncp-pod-41k.json", "high-density-1eb.json", "fleet-160k.json", "checkpoint-cadence.json",
+          "fleet-phases.json", "fleet-replication.json"}) {
         INFO(name);
         const Scenario s = example(name);
         const Scenario back = parse_scenario(scenario_to_json(s), "back.json", cat());

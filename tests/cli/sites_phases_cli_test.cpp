@@ -349,3 +349,21 @@ TEST_CASE("extrapolate gives one exabyte answer per question, each with what it 
         CHECK_FALSE(answer.at("assumes").get<std::string>().empty());
     }
 }
+
+TEST_CASE("extrapolate without a target grows a phased scenario to its last phase") {
+    // examples/fleet-phases.json names no extrapolation target; its phases
+    // reach 1 EB, the question it asks. Before, extrapolate refused it.
+    const ProcessResult r = podsizer({"--format", "json", "extrapolate", kPhases});
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.err, Catch::Contains("growing to the last phase's usable capacity, 1,000.0 PB "
+                                      "(phase \"4: an exabyte\")"));
+    const auto doc = nlohmann::json::parse(r.out);
+    const ProcessResult given =
+        podsizer({"--format", "json", "extrapolate", kPhases, "--target", "1EB"});
+    CHECK(given.err.empty());
+    CHECK(nlohmann::json::parse(given.out) == doc);
+    // Without phases the message is the one it always was.
+    const ProcessResult plain = podsizer({"extrapolate", "examples/ncp-pod-41k.json"});
+    CHECK(plain.exit_code == 2);
+    CHECK_THAT(plain.err, Catch::Contains("no target to grow to"));
+}

@@ -690,6 +690,25 @@ private Q_SLOTS:
         QCOMPARE(w->session()->scenario().phases.back().name, std::string("phase 5"));
     }
 
+    void anEmptyListShowsNoElementForm() {
+        // Issue 33: a scenario without a site list showed a greyed form of
+        // every site field, about 400 px, under the empty Sites list.
+        auto w = open_window();
+        QVERIFY(w->openFile(kSource + "/examples/fleet-160k.json"));
+        ScenarioEditor* e = w->editor();
+        QVERIFY(e->siteList() != nullptr);
+        auto* form = e->siteList()->findChild<QGroupBox*>("sites-form");
+        QVERIFY(form != nullptr);
+        QVERIFY(!form->isVisibleTo(e->siteList()));
+        QVERIFY(e->siteList()->sizeHint().height() < 200);
+        // A site added: its form is there to fill in.
+        auto* add = e->findChild<QPushButton*>("sites-add");
+        QVERIFY(add != nullptr);
+        QTest::mouseClick(add, Qt::LeftButton);
+        QVERIFY(form->isVisibleTo(e->siteList()));
+        QVERIFY(e->siteList()->sizeHint().height() > 200);
+    }
+
     void theCostPanelShowsTheCliFiguresAndThePlayPanelWhatAStepCosts() {
         // Issue 31: a price book read through the session (what File > Price
         // book… and --prices do) gives the Cost panel the figures `podsizer

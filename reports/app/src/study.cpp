@@ -102,6 +102,8 @@ WorkbookInput workbook_input(const Study& study, const Catalog& catalog, const S
     in.scenario = scenario;
     in.comparison = study.comparison ? &*study.comparison : nullptr;
     in.fleet = study.fleet.plan ? &study.fleet : nullptr;
+    in.sites = study.sites ? &*study.sites : nullptr;
+    in.phases = study.phases ? &*study.phases : nullptr;
     return in;
 }
 

@@ -70,6 +70,32 @@ template <class Q> detail::ojson base_or_null(const std::optional<Q>& q) {
     return q ? detail::ojson(q->base()) : detail::ojson(nullptr);
 }
 
+/// docs/sites-and-phases.md, "Replication between sites": the keys appear only when a site
+/// replicates.
+void add_replication_json(detail::ojson& j, const SiteStorage& s) {
+    j["replicate_to"] =
+        s.replicate_to.empty() ? detail::ojson(nullptr) : detail::ojson(s.replicate_to);
+    j["replication_write_bytes_per_s"] = s.replication_write.base();
+    j["wan_out_bytes_per_s"] = s.wan_out().base();
+    if (!s.replica) {
+        j["replica"] = nullptr;
+        return;
+    }
+    const SiteReplica& r = *s.replica;
+    j["replica"] = {{"from", r.from},
+                    {"checkpoints_bytes", r.checkpoints.base()},
+                    {"datasets_bytes", r.datasets.base()},
+                    {"need_bytes", r.need().base()},
+                    {"inbound_bytes_per_s", r.inbound.base()},
+                    {"cnodes", r.cnodes},
+                    {"dboxes", r.dboxes},
+                    {"switches", r.switches},
+                    {"racks", r.racks},
+                    {"usable_capacity_bytes", r.usable.base()},
+                    {"write_bytes_per_s", r.write.base()},
+                    {"power_w", r.power.base()}};
+}
+
 detail::ojson site_json(const SitePlan& plan, const SiteStorage& s) {
     detail::ojson j;
     j["name"] = s.name;
@@ -92,6 +118,9 @@ detail::ojson site_json(const SitePlan& plan, const SiteStorage& s) {
     j["write_bytes_per_s"] = s.write.base();
     j["wan_bytes_per_s"] = base_or_null(s.wan);
     j["offsite_write_bytes_per_s"] = s.offsite_write.base();
+    if (plan.replication) {
+        add_replication_json(j, s);
+    }
     j["fits"] = s.fits();
     j["findings"] = detail::findings_json(s.findings);
     return j;
@@ -187,13 +216,33 @@ Grid sites_grid(const SitePlan& plan) {
                 "Facility power (kW)",
                 "Usable capacity (PB)",
                 "Fits"};
+    if (plan.replication) {
+        // Before "Fits": what the replica store at the site needs and takes
+        // (in Racks above), and what leaves over the site's WAN.
+        g.header.insert(g.header.end() - 1,
+                        {"Replica need (PB)", "Replica racks", "WAN out (Gbps)", "WAN (Gbps)"});
+    }
     for (const SiteStorage& s : plan.sites) {
-        g.rows.push_back({s.name, n(s.clusters), n(s.gpus), s.rack, n(s.racks),
-                          s.max_racks ? n(*s.max_racks) : std::string("-"),
-                          format_number(in(s.power, units::kW), 1),
-                          limit(s.max_power, units::kW, 1), format_number(s.pue, 2),
-                          format_number(in(s.facility_power, units::kW), 1),
-                          format_number(in(s.usable, units::PB), 1), s.fits() ? "yes" : "NO"});
+        std::vector<std::string> row{s.name,
+                                     n(s.clusters),
+                                     n(s.gpus),
+                                     s.rack,
+                                     n(s.racks),
+                                     s.max_racks ? n(*s.max_racks) : std::string("-"),
+                                     format_number(in(s.power, units::kW), 1),
+                                     limit(s.max_power, units::kW, 1),
+                                     format_number(s.pue, 2),
+                                     format_number(in(s.facility_power, units::kW), 1),
+                                     format_number(in(s.usable, units::PB), 1)};
+        if (plan.replication) {
+            const bool held = s.replica.has_value();
+            row.push_back(held ? format_number(in(s.replica->need(), units::PB), 1) : "-");
+            row.push_back(held ? n(s.replica->racks) : "-");
+            row.push_back(format_number(in(s.wan_out(), units::Gbps), 1));
+            row.push_back(limit(s.wan, units::Gbps, 1));
+        }
+        row.push_back(s.fits() ? "yes" : "NO");
+        g.rows.push_back(std::move(row));
         // The verdict coloured as the side-by-side table colours its own.
         g.set_cell_role(g.rows.size() - 1, g.header.size() - 1,
                         s.fits() ? CellRole::met : CellRole::not_met);

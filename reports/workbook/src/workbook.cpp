@@ -246,6 +246,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
             (input.fleet->plan->clusters > 1 || input.fleet->plan->sites > 1)) {
             fleet = book.add_sheet("Fleet");
         }
+        auto growth = sheet_if(book, wb::has_growth(input), "Sites and phases");
         const bool has_checkpoints = !result.requirements.checkpoints.jobs.empty();
         wb::CheckpointCells checkpoint_cells = wb::checkpoint_layout(result.requirements);
         std::optional<xlsx::Sheet> checkpoints;
@@ -272,6 +273,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         if (fleet) {
             wb::write_fleet(book, *fleet, *input.fleet->plan, entries, cells);
         }
+        wb::write_growth(book, growth, input);
         if (checkpoints) {
             wb::write_checkpoints(book, *checkpoints, input, cells, assumptions, checkpoint_cells);
         }

@@ -226,6 +226,11 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
 
 /// Whether the workbook has a Resilience sheet: a scenario and a design
 /// whose resilience the engine assessed.
+/// The Sites and phases sheet (workbook_growth.cpp): with a site list or phases.
+bool has_growth(const WorkbookInput& input);
+/// Writes it into `sheet`; nothing without one.
+void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& sheet, const WorkbookInput& input);
+
 bool has_resilience(const WorkbookInput& input);
 
 /// The Resilience sheet (docs/resilience.md §8–§13), one column per design

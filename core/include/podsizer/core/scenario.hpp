@@ -28,6 +28,11 @@ struct SiteSpec {
     std::string rack;                      ///< rack model id; empty: the scenario's
     std::optional<double> pue;             ///< the site's; empty: constraints.pue
     std::optional<Throughput> wan;         ///< the site's link to the cloud region
+    /// Replication (docs/sites-and-phases.md, "Replication between sites"): the site its copies go
+    /// to; empty: none.
+    std::string replicate_to;
+    std::int64_t checkpoints_every = 0; ///< every Nth checkpoint copied there; 0: none
+    bool dataset = false;               ///< the site's usable target copied there
 
     bool operator==(const SiteSpec&) const = default;
 };

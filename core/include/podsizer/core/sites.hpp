@@ -14,6 +14,26 @@
 
 namespace podsizer {
 
+/// The replica store a site holds for other sites' copies
+/// (docs/sites-and-phases.md, "Replication between sites"): the pod's hardware sized again for the
+/// copies' capacity and their arriving write, in the site's own racks.
+struct SiteReplica {
+    std::vector<std::string> from; ///< the sites whose copies it holds
+    Capacity checkpoints;          ///< the copied checkpoints kept: Σ clusters × peak retained
+    Capacity datasets;             ///< the copied usable targets: Σ clusters × usable target
+    Throughput inbound;            ///< the copies arriving: Σ the senders' replication write
+    std::int64_t cnodes = 0;
+    std::int64_t dboxes = 0;
+    std::int64_t switches = 0;
+    std::int64_t racks = 0;
+    Capacity usable; ///< the store's usable capacity
+    Throughput write;
+    Power power;                   ///< IT power on the design's power basis
+    std::vector<Finding> findings; ///< the store's own error findings
+
+    Capacity need() const { return checkpoints + datasets; }
+};
+
 /// One site's storage: one pod per training cluster at the site, laid out in
 /// the site's rack model, against the site's limits.
 struct SiteStorage {
@@ -37,8 +57,16 @@ struct SiteStorage {
     Throughput read;
     Throughput write;
     std::optional<Throughput> wan;
-    Throughput offsite_write; ///< the checkpoints' offsite copies leaving the site
+    Throughput offsite_write;     ///< the checkpoints' offsite copies leaving the site
+    std::string replicate_to;     ///< the site its copies go to; empty: none
+    Throughput replication_write; ///< those copies leaving the site (checkpoints only)
+    /// The store for other sites' copies; its racks, devices and power are in
+    /// the site's figures above (not its usable capacity).
+    std::optional<SiteReplica> replica;
     std::vector<Finding> findings;
+
+    /// What leaves over the WAN: the offsite copies and the replication.
+    Throughput wan_out() const { return offsite_write + replication_write; }
 
     bool fits() const;
 };
@@ -47,6 +75,7 @@ struct SiteStorage {
 struct SitePlan {
     std::string design; ///< the per-pod design's name
     std::vector<SiteStorage> sites;
+    bool replication = false; ///< some site copies to another (§2)
 
     /// No site has an error finding.
     bool fits() const;

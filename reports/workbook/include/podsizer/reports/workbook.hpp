@@ -2,9 +2,10 @@
 // headline in a few rows, on one page; the workbook opens on it), Summary
 // (the full side-by-side table, with references and ratios when given a
 // comparison), one sheet per design, Fleet (the split over sites, when given
-// one), Checkpoints (when there are checkpoint jobs), Racks (each distinct
-// rack with its count; every U on request), Assumptions (every input and
-// catalog figure used, with unit and source) and Charts.
+// one), Sites and phases (with a site list or phases), Checkpoints (when
+// there are checkpoint jobs), Racks (each distinct rack with its count; every
+// U on request), Assumptions (every input and catalog figure used, with unit
+// and source) and Charts.
 //
 // Derived numbers are live formulas that reference the Assumptions sheet and
 // the design sheets, each written with its cached result (the engine's
@@ -18,7 +19,9 @@
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/fleet.hpp"
 #include "podsizer/core/optimizer.hpp"
+#include "podsizer/core/phases.hpp"
 #include "podsizer/core/scenario.hpp"
+#include "podsizer/core/sites.hpp"
 
 #include <string>
 #include <vector>
@@ -42,6 +45,10 @@ struct WorkbookInput {
     /// The optimiser's answer whose best design `result` holds (podsizer
     /// optimize --xlsx): a "Pareto front" sheet after the Summary; null: none.
     const OptimizerResult* optimization = nullptr;
+    /// The sites of a site list and the phases (docs/sites-and-phases.md);
+    /// either set: a "Sites and phases" sheet after the Fleet sheet.
+    const SitePlan* sites = nullptr;
+    const PhasePlan* phases = nullptr;
 };
 
 struct WorkbookOptions {

@@ -1,0 +1,187 @@
+// The "Sites and phases" sheet (docs/sites-and-phases.md §4, issue 33 item 3):
+// with a site list, each site's racks and IT power against its limits; with
+// phases, what each phase adds and the totals after it. Figures derived in
+// the sheet are formulas (a site's racks = clusters × racks per pod + the
+// replica store's; a phase's total = the total before + what it adds), so a
+// spreadsheet that recalculates shows where an edited count leads.
+#include "workbook_parts.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace podsizer::wb {
+
+namespace {
+
+using xlsx::Num;
+using xlsx::Role;
+
+void headers(xlsx::Book& book, xlsx::Sheet& sheet, int row, const std::vector<std::string>& h) {
+    for (std::size_t c = 0; c < h.size(); ++c) {
+        sheet.text(row, static_cast<int>(c), h[c], c == 0 ? book.header_left() : book.header());
+    }
+    sheet.row_height(row, 30);
+}
+
+std::string at(int row, int col) {
+    return xlsx::cell(row, col, false);
+}
+
+/// A limit as a value, or an empty cell when the site has none.
+void limit(xlsx::Sheet& sheet, int row, int col, std::optional<double> v, Num num) {
+    if (v) {
+        sheet.number(row, col, *v, num, Role::input);
+    }
+}
+
+/// One site's row from `row`: columns A-N (A-K without replication).
+void site_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SiteStorage& s, bool rep) {
+    const double replica_racks = s.replica ? static_cast<double>(s.replica->racks) : 0.0;
+    const double replica_kw = s.replica ? in(s.replica->power, units::kW) : 0.0;
+    const double pod_kw = (in(s.power, units::kW) - replica_kw) / static_cast<double>(s.clusters);
+    sheet.text(row, 0, s.name, book.label());
+    sheet.text(row, 1, s.rack, book.text_value());
+    sheet.number(row, 2, static_cast<double>(s.clusters), Num::integer, Role::value);
+    sheet.number(row, 3, static_cast<double>(s.pod_racks), Num::integer, Role::value);
+    int c = 4;
+    if (rep) {
+        sheet.number(row, c++, replica_racks, Num::integer, Role::value);
+    }
+    const int racks = c++;
+    sheet.formula(row, racks, "=" + at(row, 2) + "*" + at(row, 3) + (rep ? "+" + at(row, 4) : ""),
+                  static_cast<double>(s.racks), Num::integer);
+    const int max_racks = c++;
+    limit(sheet, row, max_racks,
+          s.max_racks ? std::optional(static_cast<double>(*s.max_racks)) : std::nullopt,
+          Num::integer);
+    const int pod_power = c++;
+    sheet.number(row, pod_power, pod_kw, Num::one, Role::value);
+    const int replica_power = rep ? c++ : -1;
+    if (rep) {
+        sheet.number(row, replica_power, replica_kw, Num::one, Role::value);
+    }
+    const int power = c++;
+    sheet.formula(row, power,
+                  "=" + at(row, 2) + "*" + at(row, pod_power) +
+                      (rep ? "+" + at(row, replica_power) : ""),
+                  in(s.power, units::kW), Num::one);
+    const int max_power = c++;
+    limit(sheet, row, max_power,
+          s.max_power ? std::optional(in(*s.max_power, units::kW)) : std::nullopt, Num::one);
+    const int pue = c++;
+    sheet.number(row, pue, s.pue, Num::two, Role::input);
+    sheet.formula(row, c++, "=" + at(row, power) + "*" + at(row, pue),
+                  in(s.facility_power, units::kW), Num::one);
+    // Fits: within both limits (an empty limit is none). A replica store
+    // short of its need is an error the limits do not show: then "NO".
+    const std::string within = "AND(OR(ISBLANK(" + at(row, max_racks) + ")," + at(row, racks) +
+                               "<=" + at(row, max_racks) + "),OR(ISBLANK(" + at(row, max_power) +
+                               ")," + at(row, power) + "<=" + at(row, max_power) + "))";
+    const bool store_short = s.replica && !s.replica->findings.empty();
+    sheet.formula_text(row, c, store_short ? "=\"NO\"" : "=IF(" + within + ",\"yes\",\"NO\")",
+                       s.fits() ? "yes" : "NO", book.text_formula());
+}
+
+/// The sites table from `row`; returns the next free row.
+int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& plan) {
+    sheet.text(row, 0,
+               "Sites (" + plan.design +
+                   ", one pod per training cluster; each site within its own limits)",
+               book.section());
+    ++row;
+    std::vector<std::string> h{"Site", "Rack model", "Clusters", "Racks per pod"};
+    if (plan.replication) {
+        h.emplace_back("Replica racks");
+    }
+    for (const char* t : {"Racks", "Max racks", "IT power per pod (kW)"}) {
+        h.emplace_back(t);
+    }
+    if (plan.replication) {
+        h.emplace_back("Replica IT power (kW)");
+    }
+    for (const char* t :
+         {"IT power (kW)", "Max power (kW)", "PUE", "Facility power (kW)", "Fits"}) {
+        h.emplace_back(t);
+    }
+    headers(book, sheet, row, h);
+    for (const SiteStorage& s : plan.sites) {
+        site_row(book, sheet, ++row, s, plan.replication);
+    }
+    return row + 2;
+}
+
+/// One phase's row: added counts are values, totals formulas over the row
+/// above (`first`: the first phase's row, whose total is what it adds).
+void phase_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, bool first, const PhaseStep& p) {
+    sheet.text(row, 0, p.name, book.label());
+    sheet.text(row, 1, p.date.empty() ? "-" : p.date, book.text_value());
+    sheet.number(row, 2, static_cast<double>(p.gpus), Num::integer, Role::value);
+    sheet.number(row, 3, in(p.required_usable, units::PB), Num::one, Role::value);
+    const std::int64_t added[] = {p.added.cnodes, p.added.dboxes, p.added.switches, p.added.racks};
+    const std::int64_t total[] = {p.total.cnodes, p.total.dboxes, p.total.switches, p.total.racks};
+    for (int k = 0; k < 4; ++k) {
+        sheet.number(row, 4 + k, static_cast<double>(added[k]), Num::integer, Role::value);
+        sheet.formula(row, 8 + k,
+                      first ? "=" + at(row, 4 + k)
+                            : "=" + at(row - 1, 8 + k) + "+" + at(row, 4 + k),
+                      static_cast<double>(total[k]), Num::integer);
+    }
+    sheet.number(row, 12, static_cast<double>(p.fabric_tiers), Num::integer, Role::value);
+    sheet.number(row, 13, in(p.usable, units::PB), Num::one, Role::value);
+}
+
+/// The phases table from `row`, the final target from scratch under it.
+void phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
+    sheet.text(row, 0,
+               "Phases on the installed base (" + plan.design + ": " + plan.cnode_model + ", " +
+                   plan.dbox_model + "; hardware and fabric planned for the final phase)",
+               book.section());
+    ++row;
+    headers(book, sheet, row,
+            {"Phase", "Date", "GPUs", "Usable need (PB)", "+C-nodes", "+D-boxes", "+Switches",
+             "+Racks", "C-nodes", "D-boxes", "Switches", "Racks", "Tiers", "Usable (PB)"});
+    for (std::size_t k = 0; k < plan.phases.size(); ++k) {
+        phase_row(book, sheet, ++row, k == 0, plan.phases[k]);
+    }
+    ++row;
+    sheet.text(row, 0, "From scratch", book.label());
+    sheet.text(row, 1, "final target", book.text_value());
+    const std::int64_t scratch[] = {plan.scratch.cnodes, plan.scratch.dboxes, plan.scratch.switches,
+                                    plan.scratch.racks};
+    for (int k = 0; k < 4; ++k) {
+        sheet.number(row, 8 + k, static_cast<double>(scratch[k]), Num::integer, Role::value);
+    }
+    sheet.number(row, 12, static_cast<double>(plan.scratch_tiers), Num::integer, Role::value);
+}
+
+} // namespace
+
+bool has_growth(const WorkbookInput& input) {
+    return input.sites != nullptr || input.phases != nullptr;
+}
+
+void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& into, const WorkbookInput& input) {
+    if (!into) {
+        return;
+    }
+    xlsx::Sheet& sheet = *into;
+    sheet.text(0, 0, "Sites and phases", book.title());
+    sheet.text(1, 0,
+               "Racks = clusters × racks per pod (+ the replica store's); IT power likewise; "
+               "a phase's totals = the totals before + what it adds (docs/sites-and-phases.md).",
+               book.subtitle());
+    int row = 3;
+    if (input.sites != nullptr) {
+        row = sites_block(book, sheet, row, *input.sites);
+    }
+    if (input.phases != nullptr) {
+        phases_block(book, sheet, row, *input.phases);
+    }
+    sheet.column_width(0, 0, 16);
+    sheet.column_width(1, 1, 14);
+    sheet.column_width(2, 13, 11);
+    sheet.print_setup(0);
+}
+
+} // namespace podsizer::wb

@@ -1,0 +1,115 @@
+// The workbook's "Sites and phases" sheet opened by a real spreadsheet
+// program: LibreOffice, recalculating every formula on load, must show each
+// site's racks and power and each phase's added and total counts as
+// `podsizer size --format json` gives them (docs/sites-and-phases.md §4).
+#include "../reports/external_tools.hpp"
+#include "../reports/libreoffice.hpp"
+#include "run_process.hpp"
+#include "support/test_files.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+double number_at(const SheetCsv& sheet, int row, int col) {
+    const std::string* text = sheet.at(row, col);
+    REQUIRE(text != nullptr);
+    double v = 0.0;
+    INFO("row " << row << " col " << col << ": " << *text);
+    REQUIRE(parse_exported_number(*text, v));
+    return v;
+}
+
+std::string text_at(const SheetCsv& sheet, int row, int col) {
+    const std::string* text = sheet.at(row, col);
+    REQUIRE(text != nullptr);
+    return *text;
+}
+
+/// Columns of the sites table: without replication A-L, with it two more
+/// (Replica racks after Racks per pod, Replica IT power after the pod's).
+struct SiteColumns {
+    int racks, max_racks, power, facility, fits;
+};
+constexpr SiteColumns kPlain{4, 5, 7, 10, 11};
+constexpr SiteColumns kReplicating{5, 6, 9, 12, 13};
+
+/// Rows 5.. hold the sites (title, note, blank, section title, header).
+void check_sites(const SheetCsv& sheet, const nlohmann::json& doc, const SiteColumns& col) {
+    const auto& sites = doc.at("sites");
+    for (std::size_t k = 0; k < sites.size(); ++k) {
+        const int row = 5 + static_cast<int>(k);
+        const auto& s = sites[k];
+        INFO("site " << s.at("name"));
+        CHECK(text_at(sheet, row, 0) == s.at("name").get<std::string>());
+        CHECK(number_at(sheet, row, col.racks) == s.at("racks").get<double>());
+        if (!s.at("max_racks").is_null()) {
+            CHECK(number_at(sheet, row, col.max_racks) == s.at("max_racks").get<double>());
+        }
+        CHECK(number_at(sheet, row, col.power) ==
+              Approx(s.at("power_w").get<double>() / 1e3).margin(1e-6));
+        CHECK(number_at(sheet, row, col.facility) ==
+              Approx(s.at("facility_power_w").get<double>() / 1e3).margin(1e-6));
+        CHECK(text_at(sheet, row, col.fits) == (s.at("fits").get<bool>() ? "yes" : "NO"));
+    }
+}
+
+} // namespace
+
+TEST_CASE("the Sites and phases sheet recalculated by LibreOffice holds what size prints") {
+    const std::string soffice =
+        test_tools::require_tool(PODSIZER_SOFFICE, "soffice", "libreoffice-calc-nogui");
+    const std::string dir = test_tools::output_dir("growth");
+    const std::string phases_xlsx = dir + "/phases.xlsx";
+    const ProcessResult phases =
+        podsizer({"size", "examples/fleet-phases.json", "--xlsx", phases_xlsx});
+    REQUIRE(phases.exit_code == 0);
+    const auto phases_doc = nlohmann::json::parse(
+        podsizer({"size", "examples/fleet-phases.json", "--format", "json"}).out);
+
+    // Site A (two pods) copies its dataset to B, which then holds a replica
+    // store beside its one pod (and breaks its 30 racks: exit 1, the
+    // workbook is written all the same).
+    std::string text =
+        test_support::read_file(std::string(PODSIZER_SOURCE_DIR) + "/examples/fleet-phases.json");
+    const std::string a = R"("name": "A",)";
+    REQUIRE(text.find(a) != std::string::npos);
+    text.replace(text.find(a), a.size(), a + R"( "replicate_to": "B", "dataset": true,)");
+    const std::string replicating = test_support::write_temp("growth-replicating.json", text);
+    const std::string replica_xlsx = dir + "/replica.xlsx";
+    const ProcessResult replica = podsizer({"size", replicating, "--xlsx", replica_xlsx});
+    const auto replica_doc =
+        nlohmann::json::parse(podsizer({"size", replicating, "--format", "json"}).out);
+
+    const auto sheets = libreoffice_csv(soffice, {phases_xlsx, replica_xlsx}, dir + "/lo");
+    REQUIRE(sheets.count("phases/Sites and phases") == 1);
+    const SheetCsv& sheet = sheets.at("phases/Sites and phases");
+    check_sites(sheet, phases_doc, kPlain);
+
+    // The phases: section title two rows below the sites, the header, then
+    // one row per phase: + counts in E-H, the totals (formulas) in I-L.
+    const auto& steps = phases_doc.at("phases");
+    const int first = 5 + static_cast<int>(phases_doc.at("sites").size()) + 3;
+    const char* keys[] = {"cnodes", "dboxes", "switches", "racks"};
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        const int row = first + static_cast<int>(k);
+        INFO("phase " << steps[k].at("name"));
+        CHECK(text_at(sheet, row, 0) == steps[k].at("name").get<std::string>());
+        for (int c = 0; c < 4; ++c) {
+            CHECK(number_at(sheet, row, 4 + c) == steps[k].at("added").at(keys[c]).get<double>());
+            CHECK(number_at(sheet, row, 8 + c) == steps[k].at("total").at(keys[c]).get<double>());
+        }
+    }
+
+    REQUIRE(sheets.count("replica/Sites and phases") == 1);
+    const SheetCsv& rep = sheets.at("replica/Sites and phases");
+    check_sites(rep, replica_doc, kReplicating);
+    // B's replica racks (column E) are in its racks: its pod's 29 + E.
+    CHECK(number_at(rep, 6, 4) ==
+          replica_doc.at("sites")[1].at("replica").at("racks").get<double>());
+    CHECK(number_at(rep, 6, 5) == 29 + number_at(rep, 6, 4));
+    CHECK(replica.exit_code == 1);
+}

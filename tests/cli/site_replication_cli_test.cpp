@@ -1,0 +1,208 @@
+// Replication between the sites of a site list (docs/sites-and-phases.md §2),
+// run on the real binary; every figure is worked by hand in the comments.
+#include "run_process.hpp"
+#include "support/test_files.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+using test_support::write_temp;
+
+/// Three sites of one NCP pod each (examples/ncp-pod-41k.json's pod, model.md
+/// §12). Site A copies every 4th checkpoint of a 12 TB job run every 20 min
+/// to site B, with its dataset when `dataset`; B has `b_racks` racks and A
+/// a WAN of `a_wan`.
+std::string replicating(bool dataset, int b_racks, const std::string& a_wan) {
+    return R"({
+  "schema": "podsizer-scenario/1",
+  "name": "replication",
+  "fleet": {
+    "platform": "gb200-nvl72",
+    "gpus": 124416,
+    "gpus_per_cluster": 41472,
+    "sites": [
+      {"name": "A", "clusters": 1, "wan": ")" +
+           a_wan + R"(", "replicate_to": "B", "checkpoints_every": 4,
+       "dataset": )" +
+           (dataset ? "true" : "false") + R"(},
+      {"name": "B", "clusters": 1, "max_racks": )" +
+           std::to_string(b_racks) + R"(},
+      {"name": "C", "clusters": 1}
+    ]
+  },
+  "performance": {"rule": "ncp-gb200-customer"},
+  "capacity": {"usable": "215 PB"},
+  "constraints": {"rack": "rack-42u-25kw"},
+  "checkpoint": {"jobs": [{"name": "frontier", "checkpoint_size": "12 TB",
+                           "interval": "20 min"}]},
+  "options": [{"name": "NCP pod", "cnode": "cnode-1u", "dbox": "dbox-1u-22",
+               "drive": "61.44 TB"}]
+})";
+}
+
+const nlohmann::json& site(const nlohmann::json& doc, const std::string& name) {
+    for (const auto& s : doc.at("sites")) {
+        if (s.at("name") == name) {
+            return s;
+        }
+    }
+    FAIL("no site " << name);
+    throw std::logic_error("unreachable");
+}
+
+nlohmann::json sized(const std::string& file, int exit_code) {
+    const ProcessResult r = podsizer({"size", file, "--format", "json"});
+    CHECK(r.exit_code == exit_code);
+    return nlohmann::json::parse(r.out);
+}
+
+} // namespace
+
+TEST_CASE("checkpoint copies to another site are on the sender's WAN and a store at the receiver") {
+    // WAN: every 4th 12 TB checkpoint at its 20 min (1,200 s) interval:
+    // 12e12 B / (1,200 s × 4) = 2.5e9 B/s = 20 Gbps, above A's 15 Gbps.
+    const std::string file = write_temp("replicate-ckpt.json", replicating(false, 60, "15 Gbps"));
+    const ProcessResult r = podsizer({"size", file});
+    CHECK(r.exit_code == 0); // site-wan is a warning
+    CHECK_THAT(r.out,
+               Catch::Contains("site A: the checkpoint copies to site B need 20 Gbps of WAN, "
+                               "the site's is 15 Gbps"));
+    CHECK_THAT(r.out, Catch::Contains("Replica racks"));
+    const auto doc = sized(file, 0);
+    const auto& a = site(doc, "A");
+    CHECK(a.at("replicate_to") == "B");
+    CHECK(a.at("replication_write_bytes_per_s").get<double>() == Approx(2.5e9));
+    CHECK(a.at("wan_out_bytes_per_s").get<double>() == Approx(2.5e9));
+    CHECK(a.at("replica").is_null());
+    // B keeps the copies as A keeps its own: retain 2 plus the one arriving,
+    // 3 × 12 TB = 36 TB, arriving at A's 2.5 GB/s.
+    const auto& store = site(doc, "B").at("replica");
+    CHECK(store.at("from") == nlohmann::json::array({"A"}));
+    CHECK(store.at("checkpoints_bytes").get<double>() == Approx(36e12));
+    CHECK(store.at("datasets_bytes").get<double>() == 0.0);
+    CHECK(store.at("inbound_bytes_per_s").get<double>() == Approx(2.5e9));
+    CHECK(store.at("usable_capacity_bytes").get<double>() >= 36e12);
+    CHECK(store.at("write_bytes_per_s").get<double>() >= 2.5e9);
+    // Its racks are in B's: the pod's 29 plus the store's.
+    CHECK(site(doc, "B").at("racks") == 29 + store.at("racks").get<int>());
+    // With a WAN of 20 Gbps the copies fit.
+    const auto fits =
+        sized(write_temp("replicate-ckpt-20.json", replicating(false, 60, "20 Gbps")), 0);
+    CHECK(site(fits, "A").at("findings").empty());
+}
+
+TEST_CASE("a dataset copied to another site can break that site's max_racks, naming the store") {
+    // B's replica store holds A's dataset (215 PB) and its checkpoints
+    // (36 TB, above): 215.036 PB over 1,210.4 TB usable per D-box at 146+4
+    // (model.md §12) = 177.66, so 178 D-boxes; no read requirement and
+    // 2.5 GB/s of write: C-nodes = ceil(178 × 0.5) = 89 (cd_min 1:2).
+    // Switches (model.md §8): ports 89 × 4 + 178 × 4 = 1,068, leaves
+    // ceil(1,068 / 128) = 9, uplinks ceil(89 × 2 × 200 / 800) = 45, spines
+    // the smallest divisor of 32 ≥ ceil((9 × 32 + 45) / 64) = 6: 8; 17 in all.
+    // Power: 89 × 800 W + 178 × 1,600 W + 17 × 1,500 W = 381.5 kW; over
+    // 25 kW racks 15.26, so 16 racks (space: (89 + 178 + 34) U / 40 U = 7.5).
+    // B: 29 + 16 = 45 racks against its 40; IT power 702 + 381.5 = 1,083.5 kW.
+    const std::string file = write_temp("replicate-data.json", replicating(true, 40, "20 Gbps"));
+    const ProcessResult r = podsizer({"size", file});
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.out, Catch::Contains("site B: needs 45 racks (1 × 29 per pod and 16 for the "
+                                      "replica store), max_racks 40 allows 40; raise max_racks "
+                                      "to 45"));
+    const auto doc = sized(file, 1);
+    const auto& b = site(doc, "B");
+    const auto& store = b.at("replica");
+    CHECK(store.at("need_bytes").get<double>() == Approx(215.036e15));
+    CHECK(store.at("dboxes") == 178);
+    CHECK(store.at("cnodes") == 89);
+    CHECK(store.at("switches") == 17);
+    CHECK(store.at("racks") == 16);
+    CHECK(store.at("power_w").get<double>() == Approx(381500.0));
+    CHECK(b.at("racks") == 45);
+    CHECK(b.at("dboxes") == 180 + 178);
+    CHECK(b.at("power_w").get<double>() == Approx(1083500.0));
+    // B's usable capacity stays its pod's: the replica is not B's own data.
+    CHECK(b.at("usable_capacity_bytes") == site(doc, "C").at("usable_capacity_bytes"));
+    CHECK(b.at("findings")[0].at("code") == "site-racks");
+    CHECK(doc.at("feasible") == false);
+    // Raising B's limit to the 45 racks it needs clears it.
+    const auto raised = sized(write_temp("replicate-45.json", replicating(true, 45, "20 Gbps")), 0);
+    CHECK(site(raised, "B").at("findings").empty());
+    CHECK(raised.at("feasible") == true);
+}
+
+TEST_CASE("replication settings that cannot hold are refused with their path") {
+    struct Row {
+        std::string from;
+        std::string to;
+        std::string says;
+    };
+    const std::string base = replicating(false, 60, "20 Gbps");
+    const Row rows[] = {
+        {R"("replicate_to": "B")", R"("replicate_to": "A")",
+         "$.fleet.sites[0].replicate_to: \"A\" is this site"},
+        {R"("replicate_to": "B")", R"("replicate_to": "Z")",
+         "$.fleet.sites[0].replicate_to: no site is named \"Z\""},
+        {R"("checkpoints_every": 4)", R"("checkpoints_every": 0)",
+         "$.fleet.sites[0].checkpoints_every"},
+        {R"("checkpoints_every": 4)", R"("checkpoints_every": 20000)",
+         "$.fleet.sites[0].checkpoints_every"},
+        {R"("replicate_to": "B", )", "",
+         "$.fleet.sites[0].checkpoints_every: needs "
+         "\"replicate_to\" (the site the copies go to)"},
+        {R"(, "checkpoints_every": 4)", "", "$.fleet.sites[0].replicate_to: copies nothing"},
+    };
+    for (const Row& row : rows) {
+        INFO(row.to);
+        std::string text = base;
+        REQUIRE(text.find(row.from) != std::string::npos);
+        text.replace(text.find(row.from), row.from.size(), row.to);
+        const ProcessResult r = podsizer({"size", write_temp("replicate-bad.json", text)});
+        CHECK(r.exit_code == 2);
+        CHECK_THAT(r.err, Catch::Contains(row.says));
+    }
+}
+
+TEST_CASE("sites without replication print no replication columns or keys") {
+    std::string text = replicating(false, 60, "20 Gbps");
+    const std::string copies = R"("replicate_to": "B", "checkpoints_every": 4,)";
+    REQUIRE(text.find(copies) != std::string::npos);
+    text.replace(text.find(copies), copies.size(), "");
+    const std::string file = write_temp("replicate-none.json", text);
+    const ProcessResult r = podsizer({"size", file});
+    CHECK_THAT(r.out, !Catch::Contains("Replica racks"));
+    const auto doc = sized(file, 0);
+    CHECK_FALSE(site(doc, "A").contains("replica"));
+    CHECK_FALSE(site(doc, "A").contains("wan_out_bytes_per_s"));
+}
+
+TEST_CASE("the replication example fits, its copies worked by hand") {
+    // examples/fleet-replication.json: A (2 pods) and B (1 pod) copy every
+    // 10th checkpoint of a 1.8T-parameter job (× 14 B = 25.2 TB, every
+    // 30 min) to C, and B its dataset (215 PB) too.
+    // WAN: 25.2e12 B / (1,800 s × 10) = 1.4e9 B/s = 11.2 Gbps a pod: A
+    // 22.4 Gbps of its 800, B 11.2 of its 400.
+    // C's store: checkpoints 3 pods × (2 + 1) × 25.2 TB = 226.8 TB, with
+    // the dataset 215.2268 PB / 1,210.4 TB = 177.8, so 178 D-boxes and
+    // 89 C-nodes, 381.5 kW (as above) over C's 40 kW racks = 9.54, so 10:
+    // C holds 18 + 10 = 28 racks of its 32.
+    const ProcessResult r = podsizer({"size", "examples/fleet-replication.json"});
+    CHECK(r.exit_code == 0);
+    const auto doc = sized("examples/fleet-replication.json", 0);
+    CHECK(site(doc, "A").at("wan_out_bytes_per_s").get<double>() == Approx(2.8e9));
+    CHECK(site(doc, "B").at("wan_out_bytes_per_s").get<double>() == Approx(1.4e9));
+    const auto& c = site(doc, "C");
+    const auto& store = c.at("replica");
+    CHECK(store.at("from") == nlohmann::json::array({"A", "B"}));
+    CHECK(store.at("checkpoints_bytes").get<double>() == Approx(226.8e12));
+    CHECK(store.at("need_bytes").get<double>() == Approx(215.2268e15));
+    CHECK(store.at("inbound_bytes_per_s").get<double>() == Approx(4.2e9));
+    CHECK(store.at("dboxes") == 178);
+    CHECK(store.at("cnodes") == 89);
+    CHECK(store.at("racks") == 10);
+    CHECK(c.at("racks") == c.at("pod_racks").get<int>() + 10);
+    CHECK(c.at("racks") == 28);
+    CHECK(c.at("fits") == true);
+}
