@@ -5,10 +5,18 @@
 #include "podsizer/core/design.hpp"
 
 #include <nlohmann/json.hpp>
+#include <span>
+#include <string_view>
 
 namespace podsizer::detail {
 
+/// The whole design (design_json.cpp): every metric's field from its
+/// registry row, among the design's other keys.
 nlohmann::ordered_json design_to_json(const Design& d);
+/// The same fields, only those named, in the order given (a batch's lean
+/// records, a comparison's design summaries); throws std::logic_error for a
+/// key the design JSON does not have.
+nlohmann::ordered_json design_fields_json(const Design& d, std::span<const std::string_view> keys);
 nlohmann::ordered_json requirements_to_json(const Requirements& r);
 /// The whole `size --format json` document (before negative zeros are cleared).
 nlohmann::ordered_json sizing_document(const SizingResult& result);
