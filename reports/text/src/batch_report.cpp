@@ -321,24 +321,10 @@ std::string design_line(json j, Design& d) {
 /// counts and headline figures under the whole design's keys and units, the
 /// verdict and the findings' codes; `--full` gives the whole design.
 json lean_design(const Design& d) {
-    static constexpr std::array<std::string_view, 17> kKeys{"name",
-                                                            "cnode_model",
-                                                            "dbox_model",
-                                                            "switch_model",
-                                                            "rack_model",
-                                                            "drive_size_bytes",
-                                                            "cnodes",
-                                                            "dboxes",
-                                                            "switches",
-                                                            "racks",
-                                                            "rack_units",
-                                                            "usable_capacity_bytes",
-                                                            "read_bytes_per_s",
-                                                            "write_bytes_per_s",
-                                                            "power_w",
-                                                            "facility_power_w",
-                                                            "feasible"};
-    json j = detail::design_fields_json(d, kKeys);
+    static constexpr std::array<std::string_view, 6> kFigures{
+        "usable_capacity_bytes", "read_bytes_per_s", "write_bytes_per_s", "power_w",
+        "facility_power_w",      "feasible"};
+    json j = detail::design_fields_json(d, {detail::kDesignHeadKeys, kFigures});
     json codes = json::array();
     for (const Finding& f : d.findings) {
         codes.push_back({{"severity", to_string(f.severity())}, {"code", f.name()}});

@@ -237,17 +237,20 @@ nlohmann::ordered_json design_to_json(const Design& d) {
     return j;
 }
 
-nlohmann::ordered_json design_fields_json(const Design& d, std::span<const std::string_view> keys) {
+nlohmann::ordered_json
+design_fields_json(const Design& d, std::initializer_list<std::span<const std::string_view>> keys) {
     json j;
-    for (std::string_view key : keys) {
-        const auto& all = layout();
-        const auto e = std::find_if(all.begin(), all.end(), [key](const Entry& x) {
-            return (x.metric ? metric(*x.metric).json.key : x.key) == key;
-        });
-        if (e == all.end()) {
-            throw std::logic_error("no design JSON field " + std::string(key));
+    const auto& all = layout();
+    for (std::span<const std::string_view> part : keys) {
+        for (std::string_view key : part) {
+            const auto e = std::find_if(all.begin(), all.end(), [key](const Entry& x) {
+                return (x.metric ? metric(*x.metric).json.key : x.key) == key;
+            });
+            if (e == all.end()) {
+                throw std::logic_error("no design JSON field " + std::string(key));
+            }
+            write(j, *e, d);
         }
-        write(j, *e, d);
     }
     return j;
 }

@@ -99,6 +99,15 @@ std::string bottlenecks_text(const Design& d, bool) {
            std::string(to_string(d.write_bottleneck));
 }
 
+/// A throughput with one D-box or one rack down, in TB/s (docs/resilience.md
+/// §10); a rack's only where the layout survives losing one.
+template <Throughput DesignResilience::*figure, bool rack> Value with_one_down(const Design& d) {
+    if (!d.resilience || (rack && !d.tolerates_rack_loss)) {
+        return std::nullopt;
+    }
+    return in((*d.resilience).*figure, units::TB_per_s);
+}
+
 using F = HeadlineFigure;
 using K = MetricKind;
 using S = Scaling;
@@ -106,6 +115,16 @@ using M = MetricId;
 using D = const Design&;
 using C = const ComparisonColumn&;
 using J = JsonValue;
+
+/// A figure in `unit` shown with `decimals`, of which n pods have n times
+/// one pod's (counts of U, capacity, throughput, power): the rule written
+/// once for every such row.
+constexpr Metric total(std::string_view unit, int decimals, Metric m) {
+    m.unit = unit;
+    m.decimals = decimals;
+    m.scaling = S::total;
+    return m;
+}
 
 // The registry. Order: the widest table's (the workbook's Summary), so each
 // view below lists a subsequence or close to it. Index = MetricId.
@@ -295,58 +314,50 @@ constexpr Metric kMetrics[] = {
      .json = {"rack_units", [](D d) -> J { return d.rack_units().base(); }},
      .sheet = "total_U",
      .of_design = [](D d) -> Value { return d.rack_units().base(); }},
-    {.id = M::raw_capacity,
-     .key = "raw_capacity",
-     .label = "Raw capacity",
-     .unit = "PB",
-     .decimals = 1,
-     .scaling = S::total,
-     .json = {"raw_capacity_bytes", [](D d) -> J { return d.raw.base(); }},
-     .sheet = "raw_PB",
-     .of_design = [](D d) -> Value { return in(d.raw, units::PB); },
-     .of_column = [](C c) -> Value {
-         if (!c.raw) {
-             return std::nullopt;
-         }
-         return in(*c.raw, units::PB);
-     },
-     .rests_on = figure_set(F::raw)},
-    {.id = M::usable_capacity,
-     .key = "usable_capacity",
-     .label = "Usable capacity",
-     .unit = "PB",
-     .decimals = 1,
-     .scaling = S::total,
-     .json = {"usable_capacity_bytes", [](D d) -> J { return d.usable.base(); }},
-     .sheet = "usable_PB",
-     .of_design = [](D d) -> Value { return in(d.usable, units::PB); },
-     .of_column = [](C c) -> Value { return in(c.usable, units::PB); },
-     .rests_on = figure_set(F::usable)},
-    {.id = M::usable_pib,
-     .key = "usable_capacity_pib",
-     .label = "Usable capacity",
-     .unit = "PiB",
-     .decimals = 1,
-     .scaling = S::total,
-     // The JSON holds it as usable_capacity_bytes (usable_capacity's).
-     .sheet = "usable_PiB",
-     .of_design = [](D d) -> Value { return in(d.usable, units::PiB); },
-     .rests_on = figure_set(F::usable)},
+    total("PB", 1,
+          {.id = M::raw_capacity,
+           .key = "raw_capacity",
+           .label = "Raw capacity",
+           .json = {"raw_capacity_bytes", [](D d) -> J { return d.raw.base(); }},
+           .sheet = "raw_PB",
+           .of_design = [](D d) -> Value { return in(d.raw, units::PB); },
+           .of_column = [](C c) -> Value {
+               if (!c.raw) {
+                   return std::nullopt;
+               }
+               return in(*c.raw, units::PB);
+           },
+           .rests_on = figure_set(F::raw)}),
+    total("PB", 1,
+          {.id = M::usable_capacity,
+           .key = "usable_capacity",
+           .label = "Usable capacity",
+           .json = {"usable_capacity_bytes", [](D d) -> J { return d.usable.base(); }},
+           .sheet = "usable_PB",
+           .of_design = [](D d) -> Value { return in(d.usable, units::PB); },
+           .of_column = [](C c) -> Value { return in(c.usable, units::PB); },
+           .rests_on = figure_set(F::usable)}),
+    total("PiB", 1,
+          {.id = M::usable_pib,
+           .key = "usable_capacity_pib",
+           .label = "Usable capacity",
+           // The JSON holds it as usable_capacity_bytes (usable_capacity's).
+           .sheet = "usable_PiB",
+           .of_design = [](D d) -> Value { return in(d.usable, units::PiB); },
+           .rests_on = figure_set(F::usable)}),
     // Usable times the data-reduction ratio, a what-if; shown only where a
     // ratio other than 1 is given (has_data_reduction), so no table claims
     // reduction nobody asked for.
-    {.id = M::effective_capacity,
-     .key = "effective_capacity",
-     .label = "Effective capacity after data reduction",
-     .unit = "PB",
-     .decimals = 1,
-     .scaling = S::total,
-     .json = {"effective_capacity_bytes", [](D d) -> J { return d.effective.base(); }},
-     .sheet = "effective_PB",
-     .of_design = [](D d) -> Value {
-         return d.data_reduction != 1.0 ? Value(in(d.effective, units::PB)) : std::nullopt;
-     },
-     .rests_on = figure_set(F::usable)},
+    total("PB", 1,
+          {.id = M::effective_capacity,
+           .key = "effective_capacity",
+           .label = "Effective capacity after data reduction",
+           .json = {"effective_capacity_bytes", [](D d) -> J { return d.effective.base(); }},
+           .sheet = "effective_PB",
+           .of_design = [](D d) -> Value {
+               return d.data_reduction != 1.0 ? Value(in(d.effective, units::PB)) : std::nullopt;
+           },
+           .rests_on = figure_set(F::usable)}),
     {.id = M::erasure_coding,
      .key = "erasure_coding",
      .label = "Erasure coding",
@@ -383,28 +394,24 @@ constexpr Metric kMetrics[] = {
      .json = {"tolerates_rack_loss", [](D d) -> J { return d.tolerates_rack_loss; }},
      .sheet = "tolerates_rack_loss",
      .text = [](D d, bool machine) { return verdict_cell(d.tolerates_rack_loss, machine); }},
-    {.id = M::read,
-     .key = "read",
-     .label = "Read",
-     .unit = "TB/s",
-     .decimals = 2,
-     .scaling = S::total,
-     .json = {"read_bytes_per_s", [](D d) -> J { return d.read.base(); }},
-     .sheet = "read_TBps",
-     .of_design = [](D d) -> Value { return in(d.read, units::TB_per_s); },
-     .of_column = [](C c) -> Value { return in(c.read, units::TB_per_s); },
-     .rests_on = figure_set(F::read)},
-    {.id = M::write,
-     .key = "write",
-     .label = "Write",
-     .unit = "TB/s",
-     .decimals = 2,
-     .scaling = S::total,
-     .json = {"write_bytes_per_s", [](D d) -> J { return d.write.base(); }},
-     .sheet = "write_TBps",
-     .of_design = [](D d) -> Value { return in(d.write, units::TB_per_s); },
-     .of_column = [](C c) -> Value { return in(c.write, units::TB_per_s); },
-     .rests_on = figure_set(F::write)},
+    total("TB/s", 2,
+          {.id = M::read,
+           .key = "read",
+           .label = "Read",
+           .json = {"read_bytes_per_s", [](D d) -> J { return d.read.base(); }},
+           .sheet = "read_TBps",
+           .of_design = [](D d) -> Value { return in(d.read, units::TB_per_s); },
+           .of_column = [](C c) -> Value { return in(c.read, units::TB_per_s); },
+           .rests_on = figure_set(F::read)}),
+    total("TB/s", 2,
+          {.id = M::write,
+           .key = "write",
+           .label = "Write",
+           .json = {"write_bytes_per_s", [](D d) -> J { return d.write.base(); }},
+           .sheet = "write_TBps",
+           .of_design = [](D d) -> Value { return in(d.write, units::TB_per_s); },
+           .of_column = [](C c) -> Value { return in(c.write, units::TB_per_s); },
+           .rests_on = figure_set(F::write)}),
     {.id = M::size_for,
      .key = "size_for",
      .label = "Sized for",
@@ -412,77 +419,51 @@ constexpr Metric kMetrics[] = {
      .scaling = S::same,
      .json = {"size_for", [](D d) -> J { return std::string(to_string(d.size_for)); }},
      .text = size_for_text},
-    {.id = M::dbox_down_read,
-     .key = "dbox_down_read",
-     .label = "Read, one D-box down",
-     .unit = "TB/s",
-     .decimals = 2,
-     .scaling = S::total,
-     .sheet = "dbox_down_read",
-     .of_design = [](D d) -> Value {
-         return d.resilience ? Value(in(d.resilience->degraded_read, units::TB_per_s))
-                             : std::nullopt;
-     },
-     .rests_on = figure_set(F::read)},
-    {.id = M::dbox_down_write,
-     .key = "dbox_down_write",
-     .label = "Write, one D-box down",
-     .unit = "TB/s",
-     .decimals = 2,
-     .scaling = S::total,
-     .sheet = "dbox_down_write",
-     .of_design = [](D d) -> Value {
-         return d.resilience ? Value(in(d.resilience->degraded_write, units::TB_per_s))
-                             : std::nullopt;
-     },
-     .rests_on = figure_set(F::write)},
+    total("TB/s", 2,
+          {.id = M::dbox_down_read,
+           .key = "dbox_down_read",
+           .label = "Read, one D-box down",
+           .sheet = "dbox_down_read",
+           .of_design = with_one_down<&DesignResilience::degraded_read, false>,
+           .rests_on = figure_set(F::read)}),
+    total("TB/s", 2,
+          {.id = M::dbox_down_write,
+           .key = "dbox_down_write",
+           .label = "Write, one D-box down",
+           .sheet = "dbox_down_write",
+           .of_design = with_one_down<&DesignResilience::degraded_write, false>,
+           .rests_on = figure_set(F::write)}),
     // n/a where the layout does not survive a rack loss (the row above says so).
-    {.id = M::rack_down_read,
-     .key = "rack_down_read",
-     .label = "Read, one rack down",
-     .unit = "TB/s",
-     .decimals = 2,
-     .scaling = S::total,
-     .of_design = [](D d) -> Value {
-         return d.resilience && d.tolerates_rack_loss
-                    ? Value(in(d.resilience->rack_down_read, units::TB_per_s))
-                    : std::nullopt;
-     },
-     .rests_on = figure_set(F::read)},
-    {.id = M::rack_down_write,
-     .key = "rack_down_write",
-     .label = "Write, one rack down",
-     .unit = "TB/s",
-     .decimals = 2,
-     .scaling = S::total,
-     .of_design = [](D d) -> Value {
-         return d.resilience && d.tolerates_rack_loss
-                    ? Value(in(d.resilience->rack_down_write, units::TB_per_s))
-                    : std::nullopt;
-     },
-     .rests_on = figure_set(F::write)},
-    {.id = M::read_tbps,
-     .key = "read_tbps",
-     .label = "Read",
-     .unit = "Tbps",
-     .decimals = 1,
-     .scaling = S::total,
-     // The JSON holds it as read_bytes_per_s (read's).
-     .sheet = "read_Tbps",
-     .of_design = [](D d) -> Value { return in(d.read, units::Tbps); },
-     .of_column = [](C c) -> Value { return in(c.read, units::Tbps); },
-     .rests_on = figure_set(F::read)},
-    {.id = M::write_tbps,
-     .key = "write_tbps",
-     .label = "Write",
-     .unit = "Tbps",
-     .decimals = 1,
-     .scaling = S::total,
-     // The JSON holds it as write_bytes_per_s (write's).
-     .sheet = "write_Tbps",
-     .of_design = [](D d) -> Value { return in(d.write, units::Tbps); },
-     .of_column = [](C c) -> Value { return in(c.write, units::Tbps); },
-     .rests_on = figure_set(F::write)},
+    total("TB/s", 2,
+          {.id = M::rack_down_read,
+           .key = "rack_down_read",
+           .label = "Read, one rack down",
+           .of_design = with_one_down<&DesignResilience::rack_down_read, true>,
+           .rests_on = figure_set(F::read)}),
+    total("TB/s", 2,
+          {.id = M::rack_down_write,
+           .key = "rack_down_write",
+           .label = "Write, one rack down",
+           .of_design = with_one_down<&DesignResilience::rack_down_write, true>,
+           .rests_on = figure_set(F::write)}),
+    total("Tbps", 1,
+          {.id = M::read_tbps,
+           .key = "read_tbps",
+           .label = "Read",
+           // The JSON holds it as read_bytes_per_s (read's).
+           .sheet = "read_Tbps",
+           .of_design = [](D d) -> Value { return in(d.read, units::Tbps); },
+           .of_column = [](C c) -> Value { return in(c.read, units::Tbps); },
+           .rests_on = figure_set(F::read)}),
+    total("Tbps", 1,
+          {.id = M::write_tbps,
+           .key = "write_tbps",
+           .label = "Write",
+           // The JSON holds it as write_bytes_per_s (write's).
+           .sheet = "write_Tbps",
+           .of_design = [](D d) -> Value { return in(d.write, units::Tbps); },
+           .of_column = [](C c) -> Value { return in(c.write, units::Tbps); },
+           .rests_on = figure_set(F::write)}),
     {.id = M::read_within_limits,
      .key = "read_within_account_limits_tbps",
      .label = "Read within account limits",
@@ -531,17 +512,15 @@ constexpr Metric kMetrics[] = {
      .json = {"knee_cnodes", [](D d) -> J { return d.knee_cnodes; }},
      .sheet = "knee",
      .of_design = [](D d) { return count(d.knee_cnodes); }},
-    {.id = M::power,
-     .key = "power",
-     .label = "Power",
-     .unit = "kW",
-     .decimals = 1,
-     .scaling = S::total,
-     .json = {"power_w", [](D d) -> J { return d.power.base(); }},
-     .sheet = "power_kW",
-     .of_design = [](D d) -> Value { return in(d.power, units::kW); },
-     .of_column = [](C c) -> Value { return in(c.power, units::kW); },
-     .rests_on = figure_set(F::power)},
+    total("kW", 1,
+          {.id = M::power,
+           .key = "power",
+           .label = "Power",
+           .json = {"power_w", [](D d) -> J { return d.power.base(); }},
+           .sheet = "power_kW",
+           .of_design = [](D d) -> Value { return in(d.power, units::kW); },
+           .of_column = [](C c) -> Value { return in(c.power, units::kW); },
+           .rests_on = figure_set(F::power)}),
     // Densities name their unit in the label: the `size` table's wording.
     {.id = M::pb_per_rack,
      .key = "pb_per_rack",
@@ -606,26 +585,22 @@ constexpr Metric kMetrics[] = {
      .sheet = "feasible",
      .text = [](D d, bool machine) { return verdict_cell(d.feasible(), machine); }},
     // Power as a data-centre team reads it (docs/model.md §10).
-    {.id = M::max_power,
-     .key = "max_power",
-     .label = "Max power",
-     .unit = "kW",
-     .decimals = 1,
-     .scaling = S::total,
-     .json = {"max_power_w", [](D d) -> J { return d.max_power.base(); }},
-     .sheet = "max_power_kW",
-     .of_design = [](D d) -> Value { return in(d.max_power, units::kW); },
-     .rests_on = figure_set(F::max_power)},
-    {.id = M::facility_power,
-     .key = "facility_power",
-     .label = "Facility power",
-     .unit = "kW",
-     .decimals = 1,
-     .scaling = S::total,
-     .json = {"facility_power_w", [](D d) -> J { return d.facility_power.base(); }},
-     .sheet = "facility_kW",
-     .of_design = [](D d) -> Value { return in(d.facility_power, units::kW); },
-     .rests_on = figure_set(F::facility_power)},
+    total("kW", 1,
+          {.id = M::max_power,
+           .key = "max_power",
+           .label = "Max power",
+           .json = {"max_power_w", [](D d) -> J { return d.max_power.base(); }},
+           .sheet = "max_power_kW",
+           .of_design = [](D d) -> Value { return in(d.max_power, units::kW); },
+           .rests_on = figure_set(F::max_power)}),
+    total("kW", 1,
+          {.id = M::facility_power,
+           .key = "facility_power",
+           .label = "Facility power",
+           .json = {"facility_power_w", [](D d) -> J { return d.facility_power.base(); }},
+           .sheet = "facility_kW",
+           .of_design = [](D d) -> Value { return in(d.facility_power, units::kW); },
+           .rests_on = figure_set(F::facility_power)}),
     {.id = M::cooling,
      .key = "cooling",
      .label = "Cooling (fullest rack)",

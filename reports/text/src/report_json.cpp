@@ -86,30 +86,19 @@ void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of) {
 ojson design_summary_json(const Design& d) {
     // The one design writer's fields (`size --format json`), fewer of them,
     // so the summary cannot drift from it: same keys, same values.
-    static constexpr std::array<std::string_view, 23> kKeys{"name",
-                                                            "cnode_model",
-                                                            "dbox_model",
-                                                            "switch_model",
-                                                            "rack_model",
-                                                            "drive_size_bytes",
-                                                            "cnodes",
-                                                            "dboxes",
-                                                            "switches",
-                                                            "racks",
-                                                            "rack_units",
-                                                            "raw_capacity_bytes",
-                                                            "usable_capacity_bytes",
-                                                            "read_bytes_per_s",
-                                                            "write_bytes_per_s",
-                                                            "read_bottleneck",
-                                                            "write_bottleneck",
-                                                            "power_w",
-                                                            "pb_per_rack",
-                                                            "read_gb_per_s_per_kw",
-                                                            "feasible",
-                                                            "findings",
-                                                            "assumptions"};
-    return design_fields_json(d, kKeys);
+    static constexpr std::array<std::string_view, 12> kFigures{"raw_capacity_bytes",
+                                                               "usable_capacity_bytes",
+                                                               "read_bytes_per_s",
+                                                               "write_bytes_per_s",
+                                                               "read_bottleneck",
+                                                               "write_bottleneck",
+                                                               "power_w",
+                                                               "pb_per_rack",
+                                                               "read_gb_per_s_per_kw",
+                                                               "feasible",
+                                                               "findings",
+                                                               "assumptions"};
+    return design_fields_json(d, {kDesignHeadKeys, kFigures});
 }
 
 std::string findings_block(const std::vector<std::pair<std::string, Finding>>& fs) {
