@@ -23,20 +23,6 @@
 
 namespace podsizer::gui {
 
-namespace {
-
-QTableWidget* grid_table(QWidget* parent, const QString& name) {
-    auto* t = new QTableWidget(parent);
-    t->setObjectName(name);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionMode(QAbstractItemView::NoSelection);
-    t->verticalHeader()->setDefaultSectionSize(19);
-    t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    return t;
-}
-
-} // namespace
-
 LazyPanel::LazyPanel(Session* session, QWidget* parent) : QWidget(parent), session_(session) {
     connect(session_, &Session::resultsChanged, this, &LazyPanel::refresh);
 }
@@ -59,7 +45,7 @@ void LazyPanel::showEvent(QShowEvent* event) {
 
 ExtrapolationPanel::ExtrapolationPanel(Session* session, QWidget* parent)
     : LazyPanel(session, parent), note_(new QLabel(this)),
-      table_(grid_table(this, "extrapolation")) {
+      table_(read_only_table(this, "extrapolation")) {
     auto* l = new QVBoxLayout(this);
     l->setContentsMargins(0, 0, 0, 0);
     note_->setObjectName("extrapolation-note");
@@ -88,7 +74,8 @@ void ExtrapolationPanel::draw() {
 OptimizerPanel::OptimizerPanel(Session* session, QWidget* parent)
     : LazyPanel(session, parent), objective_(new QComboBox(this)), summary_(new QLabel(this)),
       use_(new QPushButton(tr("Add the best as an option"), this)),
-      best_(grid_table(this, "optimizer-best")), pareto_(grid_table(this, "optimizer-pareto")),
+      best_(read_only_table(this, "optimizer-best")),
+      pareto_(read_only_table(this, "optimizer-pareto")),
       pareto_chart_(new QChartView(render::new_chart(), this)) {
     auto* l = new QVBoxLayout(this);
     l->setContentsMargins(0, 0, 0, 0);

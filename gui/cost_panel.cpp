@@ -22,16 +22,6 @@ QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-QTableWidget* cost_table(QWidget* parent, const QString& name) {
-    auto* t = new QTableWidget(parent);
-    t->setObjectName(name);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionMode(QAbstractItemView::NoSelection);
-    t->verticalHeader()->setDefaultSectionSize(19);
-    t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    return t;
-}
-
 std::string joined(const std::vector<std::string>& names) {
     std::string out;
     for (const std::string& n : names) {
@@ -86,8 +76,8 @@ QString book_line(const PriceBook& book, const QString& file) {
 CostPanel::CostPanel(Session* session, QWidget* parent)
     : LazyPanel(session, parent), note_(new QLabel(this)),
       pick_(new QPushButton(tr("Price book…"), this)), remove_(new QPushButton(tr("Remove"), this)),
-      designs_(cost_table(this, "cost-designs")), columns_(cost_table(this, "cost-columns")),
-      footnote_(new QLabel(this)) {
+      designs_(read_only_table(this, "cost-designs")),
+      columns_(read_only_table(this, "cost-columns")), footnote_(new QLabel(this)) {
     auto* l = new QVBoxLayout(this);
     l->setContentsMargins(0, 0, 0, 0);
     auto* top = new QHBoxLayout();

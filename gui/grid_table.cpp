@@ -78,6 +78,16 @@ private:
 
 } // namespace
 
+QTableWidget* read_only_table(QWidget* parent, const QString& name) {
+    auto* t = new QTableWidget(parent);
+    t->setObjectName(name);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionMode(QAbstractItemView::NoSelection);
+    t->verticalHeader()->setDefaultSectionSize(19);
+    t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    return t;
+}
+
 QTableWidgetItem* cell_at(QTableWidget* t, int row, int column) {
     QTableWidgetItem* item = t->item(row, column);
     if (item == nullptr) {

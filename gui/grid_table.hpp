@@ -8,10 +8,16 @@
 
 #include <QStringList>
 
+class QString;
 class QTableWidget;
+class QWidget;
 class QTableWidgetItem;
 
 namespace podsizer::gui {
+
+/// A table the user reads and does not edit or select in, with fixed rows
+/// of 19 pixels, named `name` (tests find it by name).
+QTableWidget* read_only_table(QWidget* parent, const QString& name);
 
 /// Fills `table` with `grid`. With `rows_named` the first column becomes the
 /// row headers (metrics as rows: the side-by-side tables); otherwise every

@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <string_view>
+#include <variant>
 
 using namespace podsizer;
 
@@ -83,14 +85,14 @@ TEST_CASE("the table, CSV and JSON of the reference scenario render the registry
         CHECK(side.rows[row++][1] == m.cell(r.designs[0], false));
         CHECK(machines.rows[0][1 + i] == m.cell(r.designs[0], true));
         // Every metric is in the JSON under its field, in SI units.
-        if (!m.json.empty()) {
-            CHECK(design.contains(std::string(m.json)));
+        if (m.json.of != nullptr) {
+            CHECK(design.contains(std::string(m.json.key)));
         }
     }
     // The registry's numbers are the JSON's, converted to the display unit.
     const Metric& usable = metric(MetricId::usable_capacity);
     CHECK(*usable.of_design(r.designs[0]) * 1e15 ==
-          Approx(design.at(std::string(usable.json)).get<double>()));
+          Approx(design.at(std::string(usable.json.key)).get<double>()));
     CHECK(*metric(MetricId::racks).of_design(r.designs[0]) == design.at("racks").get<double>());
 }
 
@@ -178,4 +180,37 @@ TEST_CASE("the durability's largest term names the larger of the headline's two 
     CHECK(m.cell(d, false) == "n/a");
     d.resilience.reset();
     CHECK(m.cell(d, false) == "n/a");
+}
+
+TEST_CASE("the design JSON holds every metric's field with its registry row's value") {
+    // Each example's designs: the key of every registry row that has one is
+    // in the design JSON once, with the value the row gives (issue 27 item 4).
+    static const Catalog cat = default_catalog();
+    std::set<std::string_view> keys;
+    for (const Metric& m : metric_registry()) {
+        if (m.json.of != nullptr) {
+            INFO(m.json.key);
+            CHECK(keys.insert(m.json.key).second); // one row per key
+        }
+    }
+    CHECK(keys.size() >= 30);
+    for (const char* example : {"ncp-pod-41k", "high-density-1eb", "fleet-160k"}) {
+        const SizingResult r = size_scenario(
+            load_scenario(std::string(PODSIZER_SOURCE_DIR) + "/examples/" + example + ".json", cat),
+            cat);
+        const auto doc = nlohmann::json::parse(render_sizing(r, Format::json));
+        REQUIRE(doc.at("designs").size() == r.designs.size());
+        for (std::size_t i = 0; i < r.designs.size(); ++i) {
+            const nlohmann::json& design = doc.at("designs").at(i);
+            for (const Metric& m : metric_registry()) {
+                if (m.json.of == nullptr) {
+                    continue;
+                }
+                INFO(example << " design " << i << " " << m.json.key);
+                const nlohmann::json row = std::visit(
+                    [](const auto& v) { return nlohmann::json(v); }, m.json.of(r.designs[i]));
+                CHECK(design.at(std::string(m.json.key)) == row);
+            }
+        }
+    }
 }

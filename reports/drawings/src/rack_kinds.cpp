@@ -1,6 +1,7 @@
 #include "podsizer/reports/rack_kinds.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 #include <map>
 #include <tuple>
@@ -95,6 +96,28 @@ std::string device_kind_text(const RackSlot& s) {
         return std::string(to_string(s.tier)) + " switch";
     }
     return std::string(to_string(s.role));
+}
+
+int rack_height(const Design& d) {
+    int height = static_cast<int>(std::lround(d.rack_usable.base()));
+    for (const Rack& r : d.layout) {
+        for (const RackSlot& s : r.slots) {
+            height = std::max(height, s.u + s.height - 1);
+        }
+    }
+    return height;
+}
+
+const std::string& model_shown(const Design& d, const RackSlot& s) {
+    switch (s.role) {
+    case DeviceRole::cnode:
+        return d.cnode_shown();
+    case DeviceRole::dbox:
+        return d.dbox_shown();
+    case DeviceRole::network_switch:
+        return d.switch_shown();
+    }
+    return s.model;
 }
 
 } // namespace podsizer

@@ -1,5 +1,6 @@
 #include "podsizer/reports/rack_svg.hpp"
 
+#include "podsizer/reports/rack_colours.hpp"
 #include "podsizer/reports/rack_kinds.hpp"
 #include "xml_text.hpp"
 
@@ -35,43 +36,36 @@ constexpr double kCharWidth = 0.6;
 
 constexpr const char* kFont = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 
+/// A device's colours as the SVG writes them (rack_colours.hpp).
 struct RoleStyle {
-    const char* name;
-    const char* fill;
-    const char* stroke;
-    const char* text;
+    std::string fill;
+    std::string stroke;
+    std::string text;
 };
 
-// Okabe–Ito colours (distinguishable with the common colour-vision
-// deficiencies) with distinct lightness, so a grey-scale print still tells
-// C-nodes (light), D-boxes (mid) and switches (dark) apart.
-constexpr RoleStyle kCNode{"C-node", "#56B4E9", "#1F5F8B", "#000000"};
-constexpr RoleStyle kDBox{"D-box", "#E69F00", "#8A5F00", "#000000"};
-constexpr RoleStyle kSwitch{"switch", "#4D4D4D", "#1A1A1A", "#FFFFFF"};
-// Spines and super-spines apart from leaves: Okabe-Ito blue (darker than the
-// C-nodes' sky blue) and reddish purple.
-constexpr RoleStyle kSpine{"spine switch", "#0072B2", "#003D60", "#FFFFFF"};
-constexpr RoleStyle kSuperSpine{"super-spine switch", "#CC79A7", "#7A3D63", "#000000"};
-constexpr RoleStyle kEmpty{"empty", "#F2F2F2", "#BFBFBF", "#000000"};
+RoleStyle svg_style(const DeviceColours& c) {
+    return {hex_colour(c.fill), hex_colour(c.stroke), hex_colour(c.text)};
+}
+
+const RoleStyle kCNode = svg_style(rack_colours::cnode);
+const RoleStyle kDBox = svg_style(rack_colours::dbox);
+const RoleStyle kSwitch = svg_style(rack_colours::leaf_switch);
+const RoleStyle kSpine = svg_style(rack_colours::spine_switch);
+const RoleStyle kSuperSpine = svg_style(rack_colours::super_spine_switch);
+const RoleStyle kEmpty = svg_style(rack_colours::empty);
 
 const RoleStyle& style_of(const RackSlot& s) {
-    if (s.role == DeviceRole::network_switch) {
-        if (s.tier == SwitchTier::spine) {
-            return kSpine;
-        }
-        if (s.tier == SwitchTier::super_spine) {
-            return kSuperSpine;
+    const DeviceColours* c = &device_colours(&s);
+    for (const auto& [colours, style] :
+         {std::pair{&rack_colours::cnode, &kCNode}, std::pair{&rack_colours::dbox, &kDBox},
+          std::pair{&rack_colours::spine_switch, &kSpine},
+          std::pair{&rack_colours::super_spine_switch, &kSuperSpine},
+          std::pair{&rack_colours::empty, &kEmpty}}) {
+        if (colours == c) {
+            return *style;
         }
     }
-    switch (s.role) {
-    case DeviceRole::cnode:
-        return kCNode;
-    case DeviceRole::dbox:
-        return kDBox;
-    case DeviceRole::network_switch:
-        return kSwitch;
-    }
-    return kEmpty;
+    return kSwitch;
 }
 
 /// A coordinate: at most two decimals, '.' whatever the C locale says.
@@ -112,23 +106,23 @@ std::string shorten(const std::string& s, std::size_t max_points) {
 class Svg {
 public:
     void text(double x, double y, double size, const std::string& s, const char* anchor = "start",
-              const char* fill = "#000000", bool bold = false) {
+              std::string_view fill = "#000000", bool bold = false) {
         out_ += "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" font-size=\"" + num(size) + "\"";
         if (std::string_view(anchor) != "start") {
             out_ += std::string(" text-anchor=\"") + anchor + "\"";
         }
-        if (std::string_view(fill) != "#000000") {
-            out_ += std::string(" fill=\"") + fill + "\"";
+        if (fill != "#000000") {
+            out_ += " fill=\"" + std::string(fill) + "\"";
         }
         if (bold) {
             out_ += " font-weight=\"bold\"";
         }
         out_ += ">" + xml_escape(s) + "</text>\n";
     }
-    void rect(double x, double y, double w, double h, const char* fill, const char* stroke,
+    void rect(double x, double y, double w, double h, std::string_view fill, const char* stroke,
               double stroke_width, const std::string& tooltip = {}) {
         out_ += "<rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) +
-                "\" height=\"" + num(h) + "\" fill=\"" + fill + "\"";
+                "\" height=\"" + num(h) + "\" fill=\"" + std::string(fill) + "\"";
         if (stroke != nullptr) {
             out_ += std::string(" stroke=\"") + stroke + "\" stroke-width=\"" + num(stroke_width) +
                     "\"";
@@ -244,18 +238,6 @@ Layout best_layout(int racks, int rack_height, double heading_width, double aspe
     return best;
 }
 
-const std::string& shown_model(const Design& d, const RackSlot& s) {
-    switch (s.role) {
-    case DeviceRole::cnode:
-        return d.cnode_shown();
-    case DeviceRole::dbox:
-        return d.dbox_shown();
-    case DeviceRole::network_switch:
-        return d.switch_shown();
-    }
-    return s.model;
-}
-
 void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, int rack_height) {
     // On the design's basis, against what a rack may draw (budget x derating).
     const double budget = d.rack_limit.base();
@@ -293,8 +275,8 @@ void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, 
         const std::string where = s.height == 1 ? "U" + std::to_string(s.u)
                                                 : "U" + std::to_string(s.u) + "\u2013" +
                                                       std::to_string(s.u + s.height - 1);
-        svg.rect(x + 1.5, top + 0.6, kRackWidth - 3, h - 1.2, st.fill, st.stroke, 0.6,
-                 s.label + " \u00b7 " + shown_model(d, s) + " \u00b7 " + where + " \u00b7 " +
+        svg.rect(x + 1.5, top + 0.6, kRackWidth - 3, h - 1.2, st.fill, st.stroke.c_str(), 0.6,
+                 s.label + " \u00b7 " + model_shown(d, s) + " \u00b7 " + where + " \u00b7 " +
                      format_in(s.power, units::W, 0));
         const double room = kRackWidth - 8;
         double size = std::min(kLabelMax, 0.7 * kUnit);
@@ -377,7 +359,7 @@ double slide_heading(Svg& svg, const Heading& h, double width, const std::string
             lx = kSlideMargin;
             y += kSlideSmall + 8;
         }
-        svg.rect(lx, y - 11, 16, 13, st->fill, st->stroke, 0.8);
+        svg.rect(lx, y - 11, 16, 13, st->fill, st->stroke.c_str(), 0.8);
         svg.text(lx + 22, y, kSlideSmall, text);
         lx += w;
     }
@@ -470,8 +452,9 @@ void typical_rack_body(Svg& svg, const Design& d, const Rack& r, const TypicalCo
     for (const RackSlot& s : r.slots) {
         const RoleStyle& st = style_of(s);
         const double y = body + (rack_height - (s.u + s.height - 1)) * unit;
-        svg.rect(x + 2, y + 0.8, kBodyWidth - 4, s.height * unit - 1.6, st.fill, st.stroke, 0.6,
-                 s.label + " \u00b7 " + shown_model(d, s) + " \u00b7 " +
+        svg.rect(x + 2, y + 0.8, kBodyWidth - 4, s.height * unit - 1.6, st.fill, st.stroke.c_str(),
+                 0.6,
+                 s.label + " \u00b7 " + model_shown(d, s) + " \u00b7 " +
                      format_in(s.power, units::W, 0));
     }
 }
@@ -488,13 +471,13 @@ void typical_run_labels(Svg& svg, const Design& d, const Rack& r, const TypicalC
         const double y0 = body + (rack_height - run.last) * unit;
         const double h = (run.last - run.first + 1) * unit;
         std::string label;
-        const char* fill = "#555555";
+        std::string_view fill = "#555555";
         if (run.slot == nullptr) {
             label = format_number(static_cast<double>(run.last - run.first + 1)) + " U empty";
         } else {
             const bool sw = run.slot->role == DeviceRole::network_switch;
             const std::string times = format_number(static_cast<double>(run.devices)) + " \u00d7 ";
-            label = times + (sw ? device_kind_text(*run.slot) : shown_model(d, *run.slot));
+            label = times + (sw ? device_kind_text(*run.slot) : model_shown(d, *run.slot));
             // The product name when it fits at the smallest size; else
             // the kind (the heading names the models).
             if (text_width(label, kSlideSmall) > kBodyWidth - 12) {
@@ -670,13 +653,7 @@ std::optional<RackView> rack_view_from(std::string_view text) {
 }
 
 std::string render_rack_svg(const Design& design, const RackSvgOptions& options) {
-    int rack_height = static_cast<int>(std::lround(design.rack_usable.base()));
-    for (const Rack& r : design.layout) {
-        for (const RackSlot& s : r.slots) {
-            rack_height = std::max(rack_height, s.u + s.height - 1);
-        }
-    }
-    rack_height = std::max(rack_height, 1);
+    const int rack_height = std::max(podsizer::rack_height(design), 1);
     if (options.view == RackView::typical) {
         return typical_svg(design, options, rack_height);
     }
@@ -716,7 +693,7 @@ std::string render_rack_svg(const Design& design, const RackSvgOptions& options)
     y += kTextSize + 6;
     double lx = kMargin;
     for (const auto& [st, text] : head.legend) {
-        svg.rect(lx, y - 9, 12, 10, st->fill, st->stroke, 0.8);
+        svg.rect(lx, y - 9, 12, 10, st->fill, st->stroke.c_str(), 0.8);
         svg.text(lx + 16, y, kTextSize, text);
         lx += 16 + text_width(text, kTextSize) + 18;
     }

@@ -8,6 +8,7 @@
 #include "sizing_json.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -320,24 +321,10 @@ std::string design_line(json j, Design& d) {
 /// counts and headline figures under the whole design's keys and units, the
 /// verdict and the findings' codes; `--full` gives the whole design.
 json lean_design(const Design& d) {
-    json j;
-    j["name"] = d.name;
-    j["cnode_model"] = d.cnode_model;
-    j["dbox_model"] = d.dbox_model;
-    j["switch_model"] = d.switch_model;
-    j["rack_model"] = d.rack_model;
-    j["drive_size_bytes"] = d.drive_size.base();
-    j["cnodes"] = d.cnodes;
-    j["dboxes"] = d.dboxes;
-    j["switches"] = d.switches();
-    j["racks"] = d.racks_fit ? json(d.racks) : json(nullptr); // REDTEAM-3 #14
-    j["rack_units"] = d.rack_units().base();
-    j["usable_capacity_bytes"] = d.usable.base();
-    j["read_bytes_per_s"] = d.read.base();
-    j["write_bytes_per_s"] = d.write.base();
-    j["power_w"] = d.power.base();
-    j["facility_power_w"] = d.facility_power.base();
-    j["feasible"] = d.feasible();
+    static constexpr std::array<std::string_view, 6> kFigures{
+        "usable_capacity_bytes", "read_bytes_per_s", "write_bytes_per_s", "power_w",
+        "facility_power_w",      "feasible"};
+    json j = detail::design_fields_json(d, {detail::kDesignHeadKeys, kFigures});
     json codes = json::array();
     for (const Finding& f : d.findings) {
         codes.push_back({{"severity", to_string(f.severity())}, {"code", f.name()}});

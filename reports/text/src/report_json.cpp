@@ -67,8 +67,7 @@ ojson findings_json(const std::vector<Finding>& fs) {
     return a;
 }
 
-void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of) {
-    j["assumptions"] = headline_assumptions(of);
+ojson assumptions_by_metric_json(const std::vector<AssumedFigure>& of) {
     ojson by_metric = ojson::object();
     for (const Metric& m : metric_registry()) {
         std::vector<std::string> ids = metric_assumptions(m.id, of);
@@ -76,41 +75,30 @@ void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of) {
             by_metric[std::string(m.key)] = std::move(ids);
         }
     }
-    j["assumptions_by_metric"] = by_metric;
+    return by_metric;
+}
+
+void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of) {
+    j["assumptions"] = headline_assumptions(of);
+    j["assumptions_by_metric"] = assumptions_by_metric_json(of);
 }
 
 ojson design_summary_json(const Design& d) {
-    // A projection of the one design writer (`size --format json`), so the
-    // summary cannot drift from it: same keys, same values, fewer of them.
-    static constexpr std::array<std::string_view, 23> kKeys{"name",
-                                                            "cnode_model",
-                                                            "dbox_model",
-                                                            "switch_model",
-                                                            "rack_model",
-                                                            "drive_size_bytes",
-                                                            "cnodes",
-                                                            "dboxes",
-                                                            "switches",
-                                                            "racks",
-                                                            "rack_units",
-                                                            "raw_capacity_bytes",
-                                                            "usable_capacity_bytes",
-                                                            "read_bytes_per_s",
-                                                            "write_bytes_per_s",
-                                                            "read_bottleneck",
-                                                            "write_bottleneck",
-                                                            "power_w",
-                                                            "pb_per_rack",
-                                                            "read_gb_per_s_per_kw",
-                                                            "feasible",
-                                                            "findings",
-                                                            "assumptions"};
-    const ojson full = design_to_json(d);
-    ojson j;
-    for (std::string_view key : kKeys) {
-        j[std::string(key)] = full.at(std::string(key));
-    }
-    return j;
+    // The one design writer's fields (`size --format json`), fewer of them,
+    // so the summary cannot drift from it: same keys, same values.
+    static constexpr std::array<std::string_view, 12> kFigures{"raw_capacity_bytes",
+                                                               "usable_capacity_bytes",
+                                                               "read_bytes_per_s",
+                                                               "write_bytes_per_s",
+                                                               "read_bottleneck",
+                                                               "write_bottleneck",
+                                                               "power_w",
+                                                               "pb_per_rack",
+                                                               "read_gb_per_s_per_kw",
+                                                               "feasible",
+                                                               "findings",
+                                                               "assumptions"};
+    return design_fields_json(d, {kDesignHeadKeys, kFigures});
 }
 
 std::string findings_block(const std::vector<std::pair<std::string, Finding>>& fs) {

@@ -46,6 +46,8 @@ ojson findings_json(const std::vector<Finding>& fs);
 /// rest on) and `assumptions_by_metric` (metric key -> ids, only metrics
 /// resting on one) of a design or a reference (docs/model.md §14).
 void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of);
+/// The `assumptions_by_metric` object alone.
+ojson assumptions_by_metric_json(const std::vector<AssumedFigure>& of);
 
 /// A design's bill of materials and key figures (no rack layout), SI units
 /// in the keys as in the sizing report.

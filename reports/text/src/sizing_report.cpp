@@ -30,153 +30,6 @@ std::vector<std::pair<std::string, Finding>> findings_of(const SizingResult& res
     return all;
 }
 
-/// The fabric, the GPU side and the racks on both power bases.
-void network_and_racks_json(json& j, const Design& d) {
-    j["switches"] = d.switches();
-    j["leaf_switches"] = d.leaf_switches;
-    j["spine_switches"] = d.spine_switches;
-    j["super_spine_switches"] = d.super_spine_switches;
-    j["fabric_tiers"] = d.fabric_tiers;
-    j["gpu_fabric_uplink_bytes_per_s"] = d.gpu_fabric_uplink.base();
-    j["gpu_storage_network_bytes_per_s"] = d.requirements.gpu_storage_network.base();
-    // A ratio of line rates, not an oversubscription (REVIEW-3 §4.3): JSON only.
-    j["gpu_nic_to_client_port_line_rate_ratio"] = d.gpu_nic_to_client_port_line_rate();
-    j["client_port_headroom"] = d.client_port_headroom();
-    // docs/model.md §8: where the client ports land; on storage leaves, the
-    // links from the storage fabric to the customer's (each at the speed given).
-    j["client_network"] = to_string(d.client_network);
-    j["client_ports"] = d.client_ports;
-    j["client_port_bytes_per_s"] = d.client_port_speed.base();
-    j["client_uplinks"] = d.client_uplinks;
-    j["client_uplink_bytes_per_s"] = d.client_uplink_speed.base();
-    // null when a single device fits no rack: no count holds the design
-    // (REDTEAM-3 #14); the space and power quotients are still what they are.
-    j["racks"] = d.racks_fit ? json(d.racks) : json(nullptr);
-    j["racks_for_space"] = d.racks_for_space;
-    j["racks_for_power"] = d.racks_for_power;
-    j["racks_on_typical"] = d.racks_fit ? json(d.racks_on_typical) : json(nullptr);
-    j["racks_on_max"] = d.racks_fit ? json(d.racks_on_max) : json(nullptr);
-    j["rack_units"] = d.rack_units().base();
-    j["device_rack_units"] = d.device_units.base();
-    j["switch_rack_units"] = d.switch_units.base();
-    j["rack_usable_units"] = d.rack_usable.base();
-    j["rack_power_budget_w"] = d.rack_budget.base();
-}
-
-/// Raw, usable and effective capacity and the stripe.
-void capacity_json(json& j, const Design& d) {
-    j["raw_capacity_bytes"] = d.raw.base();
-    j["usable_capacity_bytes"] = d.usable.base();
-    j["effective_capacity_bytes"] = d.effective.base();
-    j["data_reduction"] = d.data_reduction;
-    j["data_strips"] = d.data_strips;
-    j["parity_strips"] = d.parity_strips;
-    j["ec_efficiency"] = d.ec_efficiency;
-    j["reserve"] = d.reserve;
-}
-
-/// docs/model.md §5: what set each count, and what each requirement alone
-/// would need.
-json sized_by_json(const DesignSizedBy& by) {
-    json out;
-    for (const auto& [key, s] :
-         {std::pair{"cnodes", &by.cnodes}, std::pair{"dboxes", &by.dboxes},
-          std::pair{"racks", &by.racks}, std::pair{"switches", &by.switches}}) {
-        json needs = json::object();
-        for (const CountNeed& n : s->needs) {
-            needs[n.requirement] = n.count;
-        }
-        out[key] = {{"by", s->by}, {"needs", needs}};
-    }
-    return out;
-}
-
-/// docs/model.md §5: what set each count, and the state and margin the
-/// counts were sized for.
-void add_sizing_basis(json& j, const Design& d) {
-    j["sized_by"] = sized_by_json(d.sized_by);
-    j["size_for"] = to_string(d.size_for);
-    j["headroom"] = d.headroom;
-}
-
-json design_json(const Design& d) {
-    json j;
-    j["name"] = d.name;
-    j["cnode_model"] = d.cnode_model;
-    j["dbox_model"] = d.dbox_model;
-    j["switch_model"] = d.switch_model;
-    j["rack_model"] = d.rack_model;
-    j["drive_size_bytes"] = d.drive_size.base();
-    j["drives_per_dbox"] = d.drives_per_dbox;
-    j["cnodes"] = d.cnodes;
-    j["dboxes"] = d.dboxes;
-    network_and_racks_json(j, d);
-    capacity_json(j, d);
-    // docs/model.md §6: the layout and what the design survives.
-    j["ec_layout"] = to_string(d.ec_layout);
-    j["ec_layout_auto"] = d.ec_layout_auto;
-    j["stripe_width"] = d.stripe_width();
-    j["failure_domains"] = d.failure_domains;
-    j["strips_per_dbox"] = d.strips_per_dbox;
-    j["strips_per_rack"] = d.strips_per_rack;
-    j["tolerates_dbox_loss"] = d.tolerates_dbox_loss;
-    j["tolerates_rack_loss"] = d.tolerates_rack_loss;
-    j["read_bytes_per_s"] = d.read.base();
-    j["write_bytes_per_s"] = d.write.base();
-    add_sizing_basis(j, d);
-    j["frontend_read_bytes_per_s"] = d.frontend_read.base();
-    j["frontend_write_bytes_per_s"] = d.frontend_write.base();
-    j["backend_read_bytes_per_s"] = d.backend_read.base();
-    j["backend_write_bytes_per_s"] = d.backend_write.base();
-    j["bottleneck"] = to_string(d.read_bottleneck);
-    j["read_bottleneck"] = to_string(d.read_bottleneck);
-    j["write_bottleneck"] = to_string(d.write_bottleneck);
-    j["saturation_cnodes_per_dbox"] = d.saturation;
-    j["knee_cnodes"] = d.knee_cnodes;
-    j["power_w"] = d.power.base();
-    // docs/model.md §10: the basis every rack figure was checked on.
-    j["max_power_w"] = d.max_power.base();
-    j["power_basis"] = to_string(d.power_basis);
-    j["rack_derate"] = d.rack_derate;
-    j["rack_power_limit_w"] = d.rack_limit.base();
-    j["pue"] = d.pue;
-    j["facility_power_w"] = d.facility_power.base();
-    j["rack_peak_power_w"] = d.rack_peak.base();
-    j["cooling"] = to_string(d.cooling);
-    j["pb_per_rack"] = d.racks_fit ? json(d.pb_per_rack()) : json(nullptr);
-    j["pb_per_kw"] = d.pb_per_kw();
-    j["read_gb_per_s_per_kw"] = d.gbps_read_per_kw();
-    j["read_gb_per_s_per_rack"] = d.racks_fit ? json(d.gbps_read_per_rack()) : json(nullptr);
-    j["read_gb_per_s_per_gpu"] = d.read_per_gpu_gbps();
-    j["feasible"] = d.feasible();
-    j["findings"] = detail::findings_json(d.findings);
-    detail::add_assumptions(j, d.assumptions);
-    json racks = json::array();
-    for (const Rack& r : d.layout) {
-        racks.push_back({{"rack", r.index},
-                         {"cnodes", r.cnodes},
-                         {"dboxes", r.dboxes},
-                         {"switches", r.switches},
-                         {"rack_units_used", r.used.base()},
-                         {"power_w", r.power.base()},
-                         {"max_power_w", r.max_power.base()},
-                         {"cooling", to_string(r.cooling)}});
-    }
-    j["layout"] = racks;
-    j["write_driver"] = d.requirements.write_driver;
-    j["write_driven_by"] = to_string(d.requirements.write_driven_by);
-    json checkpoints = json::array();
-    for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
-        checkpoints.push_back(detail::checkpoint_at_design_json(d.requirements.checkpoints.jobs[i],
-                                                                d.checkpoints[i]));
-    }
-    j["checkpoints"] = checkpoints;
-    if (d.resilience) {
-        j["resilience"] = detail::resilience_json(*d.resilience);
-    }
-    return j;
-}
-
 json requirements_json(const Requirements& r) {
     json j;
     j["gpus"] = r.gpus;
@@ -532,7 +385,7 @@ nlohmann::ordered_json detail::sizing_document(const SizingResult& result) {
     j["requirements"] = requirements_json(result.requirements);
     json designs = json::array();
     for (const Design& d : result.designs) {
-        designs.push_back(design_json(d));
+        designs.push_back(detail::design_to_json(d));
         if (result.prices) { // no cost block at all without a price book
             designs.back()["cost"] = detail::design_cost_json(design_cost(d, *result.prices));
         }
@@ -575,9 +428,6 @@ std::string design_findings_cell(const Design& d) {
 }
 
 namespace detail {
-nlohmann::ordered_json design_to_json(const Design& d) {
-    return design_json(d);
-}
 nlohmann::ordered_json requirements_to_json(const Requirements& r) {
     return requirements_json(r);
 }

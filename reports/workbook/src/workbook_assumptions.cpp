@@ -20,10 +20,7 @@ namespace podsizer::wb {
 
 namespace {
 
-constexpr double kGroupWidth = 30;
-constexpr double kFigureWidth = 36;
-constexpr double kRefWidth = 34;
-constexpr double kNoteWidth = 60;
+constexpr SourcedColumns kColumns{};
 
 std::string key_of(const std::string& kind, const std::string& id, const std::string& field) {
     return kind + "|" + id + "|" + field;
@@ -857,10 +854,10 @@ void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& 
             book.define_name(r.name, "=" + sheet.ref(row, 2));
         }
         sheet.fit_height(row, {{r.is_text ? r.text : std::string(), 12, 10.0},
-                               {r.group, kGroupWidth, 10.0},
-                               {r.figure, kFigureWidth, 10.0},
-                               {r.source_ref, kRefWidth, 9.0},
-                               {r.source_note, kNoteWidth, 9.0}});
+                               {r.group, kColumns.group, 10.0},
+                               {r.figure, kColumns.figure, 10.0},
+                               {r.source_ref, kColumns.ref, 9.0},
+                               {r.source_note, kColumns.note, 9.0}});
     }
     for (const AssumptionRange& r : a.ranges()) {
         const int first = Assumptions::row_of(r.first);
@@ -871,20 +868,24 @@ void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& 
             sheet.text(Assumptions::row_of(i), 4, r.name, book.note());
         }
     }
-    sheet.column_width(0, 0, kGroupWidth);
-    sheet.column_width(1, 1, kFigureWidth);
-    sheet.column_width(2, 2, 12);
-    sheet.column_width(3, 3, 8);
-    sheet.column_width(4, 4, 30);
-    sheet.column_width(5, 5, 11);
-    sheet.column_width(6, 6, kRefWidth);
-    sheet.column_width(7, 7, kNoteWidth);
+    sourced_figure_columns(sheet, kColumns);
     sheet.freeze(h + 1, 0);
     xlsx::check(worksheet_autofilter(sheet.raw(), static_cast<lxw_row_t>(h), 0,
                                      static_cast<lxw_row_t>(Assumptions::row_of(rows.size()) - 1),
                                      7),
                 "autofilter");
     sheet.print_setup(h);
+}
+
+void sourced_figure_columns(xlsx::Sheet& sheet, const SourcedColumns& widths) {
+    sheet.column_width(0, 0, widths.group);
+    sheet.column_width(1, 1, widths.figure);
+    sheet.column_width(2, 2, 12);
+    sheet.column_width(3, 3, 8);
+    sheet.column_width(4, 4, 30);
+    sheet.column_width(5, 5, 11);
+    sheet.column_width(6, 6, widths.ref);
+    sheet.column_width(7, 7, widths.note);
 }
 
 } // namespace podsizer::wb

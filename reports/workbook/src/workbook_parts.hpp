@@ -104,6 +104,18 @@ private:
 void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& a,
                        const std::string& scenario);
 
+/// The widths of a sheet of sourced figures, the Assumptions and the Prices
+/// sheet alike: group, figure, value, unit, defined name, status, source
+/// reference and note, in that order.
+struct SourcedColumns {
+    double group = 30;
+    double figure = 36;
+    double ref = 34;
+    double note = 60;
+};
+/// Sets the eight columns of a sheet of sourced figures.
+void sourced_figure_columns(xlsx::Sheet& sheet, const SourcedColumns& widths);
+
 /// A defined name made from a catalog id and a field: "cnode-1u" and
 /// "read_GBps" give "cnode_1u_read_GBps" (letters, digits and underscores;
 /// never a cell reference since it holds an underscore).

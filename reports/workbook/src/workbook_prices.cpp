@@ -16,10 +16,8 @@ using xlsx::Num;
 using xlsx::Role;
 
 constexpr int kHeaderRow = 3;
-constexpr double kGroupWidth = 30;
-constexpr double kFigureWidth = 36;
-constexpr double kRefWidth = 40;
-constexpr double kNoteWidth = 60;
+// The Assumptions sheet's columns, with room for the longer price sources.
+constexpr SourcedColumns kColumns{.ref = 40};
 
 /// One row of the sheet: a price (or a text input) with its source.
 struct PriceRow {
@@ -199,9 +197,9 @@ void write_prices(xlsx::Book& book, xlsx::Sheet& sheet, const PriceBook& prices)
             first_tier = first_tier < 0 ? row : first_tier;
             last_tier = row;
         }
-        sheet.fit_height(row, {{r.figure, kFigureWidth, 10.0},
-                               {r.source.ref, kRefWidth, 9.0},
-                               {r.source.note, kNoteWidth, 9.0}});
+        sheet.fit_height(row, {{r.figure, kColumns.figure, 10.0},
+                               {r.source.ref, kColumns.ref, 9.0},
+                               {r.source.note, kColumns.note, 9.0}});
         ++row;
     }
     if (first_tier >= 0) {
@@ -211,14 +209,7 @@ void write_prices(xlsx::Book& book, xlsx::Sheet& sheet, const PriceBook& prices)
         book.define_name("price_cloud_tier_prices",
                          "=" + q + xlsx::cell(first_tier, 2) + ":" + xlsx::cell(last_tier, 2));
     }
-    sheet.column_width(0, 0, kGroupWidth);
-    sheet.column_width(1, 1, kFigureWidth);
-    sheet.column_width(2, 2, 12);
-    sheet.column_width(3, 3, 8);
-    sheet.column_width(4, 4, 30);
-    sheet.column_width(5, 5, 11);
-    sheet.column_width(6, 6, kRefWidth);
-    sheet.column_width(7, 7, kNoteWidth);
+    sourced_figure_columns(sheet, kColumns);
     sheet.freeze(kHeaderRow + 1, 0);
     sheet.print_setup(kHeaderRow);
 }

@@ -37,31 +37,6 @@ const char* kind_of(DeviceRole r) {
     return "";
 }
 
-/// The display name of a slot's model (the design's, by role).
-const std::string& model_shown(const Design& d, const RackSlot& s) {
-    switch (s.role) {
-    case DeviceRole::cnode:
-        return d.cnode_shown();
-    case DeviceRole::dbox:
-        return d.dbox_shown();
-    case DeviceRole::network_switch:
-        return d.switch_shown();
-    }
-    return s.model;
-}
-
-/// The tallest U any rack of `d` uses: the rack model's usable height, or
-/// more when a device reaches above it.
-int rack_height(const Design& d) {
-    int height = static_cast<int>(std::lround(d.rack_usable.base()));
-    for (const Rack& r : d.layout) {
-        for (const RackSlot& s : r.slots) {
-            height = std::max(height, s.u + s.height - 1);
-        }
-    }
-    return height;
-}
-
 /// One row per U of rack `r` from `row`, U 1 first; returns the next row.
 int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, const Rack& r,
               int height, const Assumptions& a) {

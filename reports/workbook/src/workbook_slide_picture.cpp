@@ -1,9 +1,10 @@
 // The Slide's lower part: the top three risks from the findings, and each
 // design's typical rack drawn in filled cells, one row per U, with the
 // distinct racks and device runs the Racks sheet and the "typical" rack
-// drawing use (reports/rack_kinds.hpp), in the drawing's colours. Cells, not
+// drawing use (reports/rack_kinds.hpp), in the drawing's colours (rack_colours.hpp). Cells, not
 // an image: LibreOffice and Excel print them as they are, and the workbook
 // library has no SVG rasteriser.
+#include "podsizer/reports/rack_colours.hpp"
 #include "podsizer/reports/rack_kinds.hpp"
 #include "workbook_parts.hpp"
 
@@ -15,34 +16,6 @@
 namespace podsizer::wb {
 
 namespace {
-
-/// The rack drawing's colours (reports/drawings/src/rack_svg.cpp, Okabe-Ito,
-/// told apart in grey-scale too): fill and text.
-struct Colours {
-    lxw_color_t fill;
-    lxw_color_t text;
-};
-
-Colours colours_of(const RackSlot* s) {
-    if (s == nullptr) {
-        return {0xF2F2F2, 0x000000}; // empty U
-    }
-    switch (s->role) {
-    case DeviceRole::cnode:
-        return {0x56B4E9, 0x000000};
-    case DeviceRole::dbox:
-        return {0xE69F00, 0x000000};
-    case DeviceRole::network_switch:
-        break;
-    }
-    if (s->tier == SwitchTier::spine) {
-        return {0x0072B2, 0xFFFFFF};
-    }
-    if (s->tier == SwitchTier::super_spine) {
-        return {0xCC79A7, 0x000000};
-    }
-    return {0x4D4D4D, 0xFFFFFF};
-}
 
 constexpr double kPointsPerU = 6.0;
 constexpr const char* kRisksTitle =
@@ -94,17 +67,6 @@ const RackKind* typical_kind(const std::vector<RackKind>& kinds) {
     return best;
 }
 
-/// The tallest U the design's racks use (as the Racks sheet counts it).
-int rack_height(const Design& d) {
-    int height = static_cast<int>(std::lround(d.rack_usable.base()));
-    for (const Rack& r : d.layout) {
-        for (const RackSlot& s : r.slots) {
-            height = std::max(height, s.u + s.height - 1);
-        }
-    }
-    return height;
-}
-
 /// The design's typical rack in column `col`, U `height` in row `top`, U 1
 /// at the bottom; its caption in the row above.
 void draw_rack(xlsx::Book& book, xlsx::Sheet& sheet, const Design& d, int top, int col,
@@ -127,7 +89,7 @@ void draw_rack(xlsx::Book& book, xlsx::Sheet& sheet, const Design& d, int top, i
                 label = format_number(static_cast<double>(run.devices), 0) + " \u00d7 " + label;
             }
         }
-        const Colours c = colours_of(run.slot);
+        const DeviceColours& c = device_colours(run.slot);
         sheet.merge_down(top + (height - run.last), top + (height - run.first), col, label,
                          book.block(c.fill, c.text, kBlockFont));
     }
@@ -153,7 +115,7 @@ void legend(xlsx::Book& book, xlsx::Sheet& sheet, int top, int height) {
         if (row + 2 >= top + height) {
             break;
         }
-        const Colours c = colours_of(slot);
+        const DeviceColours& c = device_colours(slot);
         sheet.merge_down(row, row + 2, 0, name, book.block(c.fill, c.text, kBlockFont));
         row += 4;
     }

@@ -44,15 +44,21 @@ struct Provenance {
     bool operator==(const Provenance&) const = default;
 };
 
-/// A stateless protocol server (C-node). Throughput is what one C-node can serve
-/// to clients when the backend is not the limit.
-struct CNodeModel {
+/// What C-nodes, D-boxes and switches have alike: a rack-mounted device
+/// with a height and a typical and maximum draw (the catalog reads these
+/// fields for all three with one row group, `device_rows`).
+struct DeviceModel {
     std::string id;
     std::string name;
     std::string family; ///< the vendor's product family ("Ceres"); empty: none given
     RackUnits height;
-    Power power;     ///< typical draw per C-node
+    Power power;     ///< typical draw of one device
     Power max_power; ///< maximum draw (docs/model.md §10)
+};
+
+/// A stateless protocol server (C-node). Throughput is what one C-node can serve
+/// to clients when the backend is not the limit.
+struct CNodeModel : DeviceModel {
     Throughput read;
     Throughput write;
     int client_ports = 0;
@@ -66,13 +72,7 @@ struct CNodeModel {
 
 /// An NVMe enclosure (D-box). Its backend throughput bounds how many C-nodes it
 /// can keep busy: saturation = backend / per-C-node throughput (the knee).
-struct DBoxModel {
-    std::string id;
-    std::string name;
-    std::string family; ///< the vendor's product family ("Ceres"); empty: none given
-    RackUnits height;
-    Power power;                       ///< typical draw
-    Power max_power;                   ///< maximum draw (docs/model.md §10)
+struct DBoxModel : DeviceModel {
     int drives = 0;                    ///< drive slots, all populated
     std::vector<Capacity> drive_sizes; ///< the drive options, smallest first
     Capacity default_drive;
@@ -149,13 +149,7 @@ struct PortMode {
 /// The places in a Clos fabric a switch model may take (docs/model.md §8).
 enum class SwitchRole : unsigned { leaf = 1U, spine = 2U, super_spine = 4U };
 
-struct SwitchModel {
-    std::string id;
-    std::string name;
-    std::string family; ///< the vendor's product family ("Ceres"); empty: none given
-    RackUnits height;
-    Power power;     ///< typical draw
-    Power max_power; ///< maximum draw (docs/model.md §10)
+struct SwitchModel : DeviceModel {
     /// Its port modes, slowest first; empty for an entry that gives only
     /// `ports` (one mode of unknown speed, devices and uplinks alike).
     std::vector<PortMode> port_modes;

@@ -35,6 +35,14 @@ struct DeviceRun {
 /// A rack from U 1 to `height` as runs, bottom first.
 std::vector<DeviceRun> device_runs(const Rack& r, int height);
 
+/// The tallest U any rack of `d` uses: the rack model's usable height, or
+/// more when a device reaches above it (the SVG, the Racks sheet and the
+/// Slide draw every rack this tall).
+int rack_height(const Design& d);
+
+/// The display name of a slot's model (the design's, by role).
+const std::string& model_shown(const Design& d, const RackSlot& s);
+
 /// What a device is, for people: "C-node", "D-box", "leaf switch",
 /// "spine switch", "super-spine switch".
 std::string device_kind_text(const RackSlot& s);

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace podsizer {
@@ -104,6 +105,17 @@ enum class MetricKind : std::uint8_t { number, text, verdict };
 /// again from the column's own totals (densities), or not at all.
 enum class Scaling : std::uint8_t { none, total, same, density };
 
+/// A design figure as the design JSON writes it (`size --format json`, SI
+/// units): null, a verdict, a count, a number or a text. Its own type, so this
+/// header needs no JSON library (the writer is reports/text/src/design_json.cpp).
+using JsonValue = std::variant<std::nullptr_t, bool, std::int64_t, double, std::string>;
+
+/// A metric's field in the design JSON: its key and a design's value there.
+struct JsonField {
+    std::string_view key = {};
+    JsonValue (*of)(const Design&) = nullptr;
+};
+
 struct Metric {
     MetricId id = MetricId::pods;
     std::string_view key = {};   ///< stable id for scripts: comparison rows, CSV `key` column
@@ -112,7 +124,9 @@ struct Metric {
     int decimals = 0;            ///< shown to people; machines get three more
     MetricKind kind = MetricKind::number;
     Scaling scaling = Scaling::none;
-    std::string_view json = {};  ///< the design's field in the sizing JSON (SI units), or empty
+    /// The design's field in the design JSON (SI units), written from here;
+    /// empty for a figure the JSON holds under another metric's key.
+    JsonField json = {};
     std::string_view sheet = {}; ///< the design sheet's item the workbook links to, or empty
     bool sheet_precise = false;  ///< the workbook shows every decimal given (61.44 TB)
     /// A design's value in `unit`; nullopt where it does not apply. Null for texts.

@@ -1,0 +1,258 @@
+// The design JSON: one design as `size --format json` writes it (`designs[]`),
+// and the batch and sweep records that carry it or a part of it. Every key a
+// metric of the registry shows is written from the metric's row (its `json`
+// field in metrics.cpp, key and value); this file only says where it goes
+// among the design's other keys, and writes those (the details no table
+// shows: the fabric's tiers, the rack quotients, the stripe, the layout).
+// A metric given a JSON field and placed nowhere here is written after the
+// last figure, so adding a metric to the registry puts it in the JSON
+// (docs/architecture.md, "The metric registry").
+#include "checkpoint_json.hpp"
+#include "podsizer/reports/metrics.hpp"
+#include "report_json.hpp"
+#include "sizing_json.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <variant>
+#include <vector>
+
+namespace podsizer::detail {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+using D = const Design&;
+using M = MetricId;
+
+/// One key of the design JSON, in order: a metric's field, written from its
+/// registry row, or a field of the design's own.
+struct Entry {
+    std::string_view key = {};      ///< own fields: the key
+    json (*of)(D) = nullptr;        ///< own fields: the value
+    std::optional<MetricId> metric; ///< a metric's field: key and value are its row's
+    bool (*when)(D) = nullptr;      ///< written only when this holds (null: always)
+};
+
+Entry own(std::string_view key, json (*of)(D), bool (*when)(D) = nullptr) {
+    return {.key = key, .of = of, .metric = std::nullopt, .when = when};
+}
+
+Entry from(MetricId id) {
+    return {.metric = id};
+}
+
+/// docs/model.md §5: what set each count, and what each requirement alone
+/// would need.
+json sized_by_json(const DesignSizedBy& by) {
+    json out;
+    for (const auto& [key, s] :
+         {std::pair{"cnodes", &by.cnodes}, std::pair{"dboxes", &by.dboxes},
+          std::pair{"racks", &by.racks}, std::pair{"switches", &by.switches}}) {
+        json needs = json::object();
+        for (const CountNeed& n : s->needs) {
+            needs[n.requirement] = n.count;
+        }
+        out[key] = {{"by", s->by}, {"needs", needs}};
+    }
+    return out;
+}
+
+json layout_json(D d) {
+    json racks = json::array();
+    for (const Rack& r : d.layout) {
+        racks.push_back({{"rack", r.index},
+                         {"cnodes", r.cnodes},
+                         {"dboxes", r.dboxes},
+                         {"switches", r.switches},
+                         {"rack_units_used", r.used.base()},
+                         {"power_w", r.power.base()},
+                         {"max_power_w", r.max_power.base()},
+                         {"cooling", to_string(r.cooling)}});
+    }
+    return racks;
+}
+
+json checkpoints_json(D d) {
+    json checkpoints = json::array();
+    for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
+        checkpoints.push_back(
+            checkpoint_at_design_json(d.requirements.checkpoints.jobs[i], d.checkpoints[i]));
+    }
+    return checkpoints;
+}
+
+// The figures, in the order scripts have read them since the first release.
+const Entry kFigures[] = {
+    own("name", [](D d) -> json { return d.name; }),
+    from(M::cnode_model),
+    from(M::dbox_model),
+    own("switch_model", [](D d) -> json { return d.switch_model; }),
+    own("rack_model", [](D d) -> json { return d.rack_model; }),
+    from(M::drive_size),
+    own("drives_per_dbox", [](D d) -> json { return d.drives_per_dbox; }),
+    from(M::cnodes),
+    from(M::dboxes),
+    // The fabric and the GPU side (docs/model.md §8).
+    from(M::switches),
+    own("leaf_switches", [](D d) -> json { return d.leaf_switches; }),
+    own("spine_switches", [](D d) -> json { return d.spine_switches; }),
+    own("super_spine_switches", [](D d) -> json { return d.super_spine_switches; }),
+    from(M::fabric_tiers),
+    own("gpu_fabric_uplink_bytes_per_s", [](D d) -> json { return d.gpu_fabric_uplink.base(); }),
+    own("gpu_storage_network_bytes_per_s",
+        [](D d) -> json { return d.requirements.gpu_storage_network.base(); }),
+    // A ratio of line rates, not an oversubscription (REVIEW-3 §4.3): JSON only.
+    own("gpu_nic_to_client_port_line_rate_ratio",
+        [](D d) -> json { return d.gpu_nic_to_client_port_line_rate(); }),
+    from(M::client_port_headroom),
+    // Where the client ports land; on storage leaves, the links from the
+    // storage fabric to the customer's (each at the speed given).
+    from(M::client_network),
+    own("client_ports", [](D d) -> json { return d.client_ports; }),
+    own("client_port_bytes_per_s", [](D d) -> json { return d.client_port_speed.base(); }),
+    own("client_uplinks", [](D d) -> json { return d.client_uplinks; }),
+    own("client_uplink_bytes_per_s", [](D d) -> json { return d.client_uplink_speed.base(); }),
+    // The racks on both power bases; null when a single device fits no rack
+    // (REDTEAM-3 #14); the space and power quotients are still what they are.
+    from(M::racks),
+    own("racks_for_space", [](D d) -> json { return d.racks_for_space; }),
+    own("racks_for_power", [](D d) -> json { return d.racks_for_power; }),
+    own("racks_on_typical",
+        [](D d) { return d.racks_fit ? json(d.racks_on_typical) : json(nullptr); }),
+    own("racks_on_max", [](D d) { return d.racks_fit ? json(d.racks_on_max) : json(nullptr); }),
+    from(M::rack_units),
+    from(M::device_units),
+    own("switch_rack_units", [](D d) -> json { return d.switch_units.base(); }),
+    own("rack_usable_units", [](D d) -> json { return d.rack_usable.base(); }),
+    own("rack_power_budget_w", [](D d) -> json { return d.rack_budget.base(); }),
+    // Raw, usable and effective capacity and the stripe.
+    from(M::raw_capacity),
+    from(M::usable_capacity),
+    from(M::effective_capacity),
+    own("data_reduction", [](D d) -> json { return d.data_reduction; }),
+    from(M::erasure_coding),
+    own("parity_strips", [](D d) -> json { return d.parity_strips; }),
+    own("ec_efficiency", [](D d) -> json { return d.ec_efficiency; }),
+    own("reserve", [](D d) -> json { return d.reserve; }),
+    // docs/model.md §6: the layout and what the design survives.
+    from(M::ec_layout),
+    own("ec_layout_auto", [](D d) -> json { return d.ec_layout_auto; }),
+    own("stripe_width", [](D d) -> json { return d.stripe_width(); }),
+    own("failure_domains", [](D d) -> json { return d.failure_domains; }),
+    own("strips_per_dbox", [](D d) -> json { return d.strips_per_dbox; }),
+    own("strips_per_rack", [](D d) -> json { return d.strips_per_rack; }),
+    from(M::tolerates_dbox_loss),
+    from(M::tolerates_rack_loss),
+    from(M::read),
+    from(M::write),
+    // docs/model.md §5: what set each count, and the state and margin the
+    // counts were sized for.
+    own("sized_by", [](D d) { return sized_by_json(d.sized_by); }),
+    from(M::size_for),
+    own("headroom", [](D d) -> json { return d.headroom; }),
+    own("frontend_read_bytes_per_s", [](D d) -> json { return d.frontend_read.base(); }),
+    own("frontend_write_bytes_per_s", [](D d) -> json { return d.frontend_write.base(); }),
+    own("backend_read_bytes_per_s", [](D d) -> json { return d.backend_read.base(); }),
+    own("backend_write_bytes_per_s", [](D d) -> json { return d.backend_write.base(); }),
+    // The read side under the name of the first release.
+    own("bottleneck", [](D d) -> json { return to_string(d.read_bottleneck); }),
+    from(M::read_bottleneck),
+    from(M::bottleneck),
+    own("saturation_cnodes_per_dbox", [](D d) -> json { return d.saturation; }),
+    from(M::knee),
+    from(M::power),
+    // docs/model.md §10: the basis every rack figure was checked on.
+    from(M::max_power),
+    own("power_basis", [](D d) -> json { return to_string(d.power_basis); }),
+    own("rack_derate", [](D d) -> json { return d.rack_derate; }),
+    own("rack_power_limit_w", [](D d) -> json { return d.rack_limit.base(); }),
+    own("pue", [](D d) -> json { return d.pue; }),
+    from(M::facility_power),
+    own("rack_peak_power_w", [](D d) -> json { return d.rack_peak.base(); }),
+    from(M::cooling),
+    from(M::pb_per_rack),
+    own("pb_per_kw", [](D d) -> json { return d.pb_per_kw(); }),
+    from(M::read_per_kw),
+    own("read_gb_per_s_per_rack",
+        [](D d) { return d.racks_fit ? json(d.gbps_read_per_rack()) : json(nullptr); }),
+    from(M::read_per_gpu),
+    from(M::feasible),
+};
+
+// After the figures: findings, assumptions and the parts with structure.
+const Entry kTail[] = {
+    own("findings", [](D d) { return findings_json(d.findings); }),
+    own("assumptions", [](D d) -> json { return headline_assumptions(d.assumptions); }),
+    own("assumptions_by_metric", [](D d) { return assumptions_by_metric_json(d.assumptions); }),
+    own("layout", layout_json),
+    own("write_driver", [](D d) -> json { return d.requirements.write_driver; }),
+    own("write_driven_by", [](D d) -> json { return to_string(d.requirements.write_driven_by); }),
+    own("checkpoints", checkpoints_json),
+    own(
+        "resilience", [](D d) { return resilience_json(*d.resilience); },
+        [](D d) { return d.resilience.has_value(); }),
+};
+
+/// Every entry in order: the figures, the metrics with a JSON field that
+/// kFigures and kTail do not place (in registry order), then the tail.
+const std::vector<Entry>& layout() {
+    static const std::vector<Entry> all = [] {
+        auto placed = [](MetricId id) {
+            auto is = [id](const Entry& e) { return e.metric == id; };
+            return std::any_of(std::begin(kFigures), std::end(kFigures), is) ||
+                   std::any_of(std::begin(kTail), std::end(kTail), is);
+        };
+        std::vector<Entry> out(std::begin(kFigures), std::end(kFigures));
+        for (const Metric& m : metric_registry()) {
+            if (m.json.of != nullptr && !placed(m.id)) {
+                out.push_back(from(m.id));
+            }
+        }
+        out.insert(out.end(), std::begin(kTail), std::end(kTail));
+        return out;
+    }();
+    return all;
+}
+
+void write(json& j, const Entry& e, D d) {
+    if (e.when != nullptr && !e.when(d)) {
+        return;
+    }
+    if (e.metric) {
+        const JsonField& f = metric(*e.metric).json;
+        j[std::string(f.key)] = std::visit([](const auto& v) { return json(v); }, f.of(d));
+    } else {
+        j[std::string(e.key)] = e.of(d);
+    }
+}
+
+} // namespace
+
+nlohmann::ordered_json design_to_json(const Design& d) {
+    json j;
+    for (const Entry& e : layout()) {
+        write(j, e, d);
+    }
+    return j;
+}
+
+nlohmann::ordered_json
+design_fields_json(const Design& d, std::initializer_list<std::span<const std::string_view>> keys) {
+    json j;
+    const auto& all = layout();
+    for (std::span<const std::string_view> part : keys) {
+        for (std::string_view key : part) {
+            const auto e = std::find_if(all.begin(), all.end(), [key](const Entry& x) {
+                return (x.metric ? metric(*x.metric).json.key : x.key) == key;
+            });
+            if (e == all.end()) {
+                throw std::logic_error("no design JSON field " + std::string(key));
+            }
+            write(j, *e, d);
+        }
+    }
+    return j;
+}
+
+} // namespace podsizer::detail
