@@ -54,6 +54,8 @@ struct DeviceModel {
     RackUnits height;
     Power power;     ///< typical draw of one device
     Power max_power; ///< maximum draw (docs/model.md §10)
+
+    bool operator==(const DeviceModel&) const = default;
 };
 
 /// A stateless protocol server (C-node). Throughput is what one C-node can serve
