@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -290,7 +291,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         }
         wb::write_charts(book, charts, input, cells, sc, assumptions, checkpoint_cells);
         worksheet_activate(slide.raw());
-        manifest = book.manifest();
+        manifest = std::move(book.manifest()); // the book is done with it
         try {
             book.close();
         } catch (const InputError& e) {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <stdexcept>
+#include <string_view>
 
 namespace podsizer::wb {
 
@@ -120,20 +121,22 @@ private:
     /// {key} -> $B$n for keys on this sheet.
     std::string expand(const std::string& f) const {
         std::string out;
-        for (std::size_t i = 0; i < f.size(); ++i) {
-            if (f[i] != '{') {
-                out += f[i];
-                continue;
-            }
+        out.reserve(f.size());
+        std::size_t from = 0; // the text after the last key
+        for (std::size_t i = f.find('{'); i != std::string::npos; i = f.find('{', from)) {
+            out.append(f, from, i - from);
             const std::size_t end = f.find('}', i);
-            const std::string key = f.substr(i + 1, end - i - 1);
+            const std::string_view key =
+                std::string_view(f).substr(i + 1, end == std::string::npos ? end : end - i - 1);
             auto it = cells_.rows.find(key);
             if (end == std::string::npos || it == cells_.rows.end()) {
-                throw std::logic_error("workbook: formula refers to unknown item {" + key + "}");
+                throw std::logic_error("workbook: formula refers to unknown item {" +
+                                       std::string(key) + "}");
             }
             out += xlsx::cell(it->second, kValue);
-            i = end;
+            from = end + 1;
         }
+        out.append(f, from);
         return out;
     }
 

@@ -7,6 +7,7 @@
 #include "podsizer/reports/workbook.hpp"
 #include "xlsx_book.hpp"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -128,7 +129,8 @@ struct CheckpointCells;
 /// Where a design sheet put each figure (by key), for Summary and Charts.
 struct DesignCells {
     std::string sheet;
-    std::map<std::string, int> rows;          ///< key -> 0-based row of the value cell
+    /// key -> 0-based row of the value cell (looked up by string_view too)
+    std::map<std::string, int, std::less<>> rows;
     std::map<std::string, double> numbers;    ///< key -> value written (cached)
     std::map<std::string, std::string> texts; ///< key -> text written (cached)
     /// key -> the design's cell on another sheet (the Resilience sheet's

@@ -234,6 +234,11 @@ struct Table {
     std::vector<SummaryRow> rows;
     std::map<MetricId, int> row_of; ///< the sheet row of each metric shown
     int first_col = 1;
+    /// Each cell of rows[i], column c, and the assumed figures it rests on,
+    /// worked out once (fill_cells) for the widths, the cells written, the
+    /// legend and the values the Slide links to (issue 34: three times before).
+    std::vector<std::vector<Cell>> cells;
+    std::vector<std::vector<std::vector<std::string>>> assumed;
 
     /// The cell of metric `id` in column `c`; std::out_of_range when the
     /// metric is not shown, which would be a bug in `shown`.
@@ -651,6 +656,17 @@ std::vector<std::string> cell_assumptions(const Table& t, std::size_t c, const S
     return metric_assumptions(m.id, t.input.result->designs.at(col.design).assumptions);
 }
 
+void fill_cells(Table& t) {
+    for (const SummaryRow& r : t.rows) {
+        std::vector<Cell>& cells = t.cells.emplace_back();
+        std::vector<std::vector<std::string>>& assumed = t.assumed.emplace_back();
+        for (std::size_t c = 0; c < t.cols.size(); ++c) {
+            cells.push_back(cell_for(t, c, r));
+            assumed.push_back(cell_assumptions(t, c, r));
+        }
+    }
+}
+
 /// What a shaded cell's comment says.
 std::string assumptions_comment(const std::vector<std::string>& ids) {
     std::string text = "Rests on catalog figures nobody publishes (ASSUMPTION):";
@@ -680,10 +696,9 @@ struct Widths {
 Widths widths(const Table& t) {
     std::size_t longest = 0;
     std::size_t longest_text = 0; // "Maverick D-box, 2U high-density, 44 QLC SSDs"
-    for (const SummaryRow& r : t.rows) {
-        longest = std::max(longest, chars(r.label));
-        for (std::size_t c = 0; c < t.cols.size(); ++c) {
-            const Cell cell = cell_for(t, c, r);
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+        longest = std::max(longest, chars(t.rows[i].label));
+        for (const Cell& cell : t.cells[i]) {
             if (cell.kind == Cell::text) {
                 longest_text = std::max(longest_text, chars(cell.cached));
             }
@@ -727,15 +742,16 @@ void write_table(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int heade
     for (std::size_t c = 0; c < t.cols.size(); ++c) {
         sheet.text(header_row, t.first_col + static_cast<int>(c), t.cols[c].name, book.header());
     }
-    for (const SummaryRow& r : t.rows) {
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+        const SummaryRow& r = t.rows[i];
         // The label wraps too (a ratio row names its basis); each row is as
         // high as its longest text, so nothing is cut on paper.
         std::vector<std::tuple<std::string, double, double>> texts{{r.label, w.label, 10.0}};
         sheet.text(r.row, 0, r.label, book.label());
         for (std::size_t c = 0; c < t.cols.size(); ++c) {
-            const Cell cell = cell_for(t, c, r);
+            const Cell& cell = t.cells[i][c];
             write_cell(book, sheet, r.row, t.first_col + static_cast<int>(c), cell, r.num,
-                       cell_assumptions(t, c, r), w.value);
+                       t.assumed[i][c], w.value);
             if (cell.kind == Cell::text) {
                 texts.emplace_back(cell.cached, w.value, 10.0);
             }
@@ -748,9 +764,9 @@ void write_table(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int heade
 /// every assumed figure the table rests on, a few to a line.
 void write_assumptions_legend(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int row) {
     std::vector<std::string> ids;
-    for (const SummaryRow& r : t.rows) {
-        for (std::size_t c = 0; c < t.cols.size(); ++c) {
-            merge_ids(ids, cell_assumptions(t, c, r));
+    for (const std::vector<std::vector<std::string>>& in_row : t.assumed) {
+        for (const std::vector<std::string>& cell : in_row) {
+            merge_ids(ids, cell);
         }
     }
     if (ids.empty()) {
@@ -808,7 +824,7 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
     out.header_row = 3;
     out.first_design_col = 1;
 
-    Table t{input, designs, a, columns(input), {}, {}, out.first_design_col};
+    Table t{input, designs, a, columns(input), {}, {}, out.first_design_col, {}, {}};
     t.rows = rows(input.comparison, designs, out.header_row + 1);
     for (const SummaryRow& r : t.rows) {
         if (const Metric* const* m = std::get_if<const Metric*>(&r.what)) {
@@ -826,7 +842,9 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
         out.design_of.push_back(c.kind == ColumnKind::reference ? -1 : static_cast<int>(c.design));
         out.pods.push_back(c.kind == ColumnKind::pods);
     }
-    for (const SummaryRow& r : t.rows) {
+    fill_cells(t);
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+        const SummaryRow& r = t.rows[i];
         const Metric* const* m = std::get_if<const Metric*>(&r.what);
         const RatioRow* ratio = std::get_if<RatioRow>(&r.what);
         if (m == nullptr && ratio == nullptr) {
@@ -842,14 +860,14 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
         }
         std::vector<SummaryValue>& values = *row_values;
         for (std::size_t c = 0; c < t.cols.size(); ++c) {
-            const Cell cell = cell_for(t, c, r);
+            const Cell& cell = t.cells[i][c];
             SummaryValue v;
             v.kind = cell.kind == Cell::number ? SummaryValue::a_number
                      : cell.kind == Cell::text ? SummaryValue::a_text
                                                : SummaryValue::plain;
             v.number = cell.value;
             v.text = cell.cached;
-            v.assumed = cell.kind != Cell::plain && !cell_assumptions(t, c, r).empty();
+            v.assumed = cell.kind != Cell::plain && !t.assumed[i][c].empty();
             values.push_back(std::move(v));
         }
     }

@@ -207,36 +207,90 @@ void place_chart(Sheet& sheet, lxw_chart* chart, int row, int col, ChartPlacemen
 }
 
 std::string column_name(int col) {
-    std::string s;
+    // Built back to front in a buffer: a design sheet refers to some two
+    // thousand cells, and each reference was a {fmt} call (issue 34).
+    char letters[8];
+    char* begin = std::end(letters);
     for (int c = col + 1; c > 0; c = (c - 1) / 26) {
-        s.insert(s.begin(), static_cast<char>('A' + (c - 1) % 26));
+        *--begin = static_cast<char>('A' + (c - 1) % 26);
     }
-    return s;
+    return std::string(begin, std::end(letters));
 }
 
+namespace {
+
+/// Appends "$B$5" (or "B5") for row 4, column 1 to `out`.
+void append_cell(std::string& out, int row, int col, bool absolute) {
+    char buf[32];
+    char* p = std::end(buf);
+    for (int r = row + 1; r > 0; r /= 10) { // rows are 1-based in A1 references
+        *--p = static_cast<char>('0' + r % 10);
+    }
+    if (absolute) {
+        *--p = '$';
+    }
+    for (int c = col + 1; c > 0; c = (c - 1) / 26) {
+        *--p = static_cast<char>('A' + (c - 1) % 26);
+    }
+    if (absolute) {
+        *--p = '$';
+    }
+    out.append(p, std::end(buf));
+}
+
+void append_quoted(std::string& out, const std::string& sheet) {
+    out += '\'';
+    for (char c : sheet) {
+        out += c;
+        if (c == '\'') {
+            out += '\''; // an apostrophe doubled
+        }
+    }
+    out += '\'';
+}
+
+} // namespace
+
 std::string cell(int row, int col, bool absolute) {
-    const std::string d = absolute ? "$" : "";
-    return fmt::format("{}{}{}{}", d, column_name(col), d, row + 1);
+    std::string out;
+    append_cell(out, row, col, absolute);
+    return out;
 }
 
 std::string quoted(const std::string& sheet) {
-    std::string out = "'";
-    for (char c : sheet) {
-        out += c == '\'' ? std::string("''") : std::string(1, c);
-    }
-    return out + "'";
+    std::string out;
+    out.reserve(sheet.size() + 2);
+    append_quoted(out, sheet);
+    return out;
 }
 
 std::string ref(const std::string& sheet, int row, int col) {
-    return quoted(sheet) + "!" + cell(row, col);
+    std::string out;
+    out.reserve(sheet.size() + 16);
+    append_quoted(out, sheet);
+    out += '!';
+    append_cell(out, row, col, true);
+    return out;
 }
 
 std::string range(const std::string& sheet, int row1, int col1, int row2, int col2) {
-    return "=" + quoted(sheet) + "!" + cell(row1, col1) + ":" + cell(row2, col2);
+    std::string out = "=";
+    out.reserve(sheet.size() + 32);
+    append_quoted(out, sheet);
+    out += '!';
+    append_cell(out, row1, col1, true);
+    out += ':';
+    append_cell(out, row2, col2, true);
+    return out;
 }
 
 std::string cell_text(std::string_view text) {
     std::string safe = xml_safe(text);
+    // A UTF-8 byte is at most one UTF-16 unit (a four-byte sequence makes
+    // two), so a text of no more bytes than the limit fits uncounted.
+    if (safe.size() <= kMaxCellChars) {
+        return safe;
+    }
     std::size_t units = 0;
     for (unsigned char c : safe) {
         units += utf16_units(c);
@@ -350,7 +404,11 @@ void Sheet::column_width(int first, int last, double width) {
           "column width");
 }
 
-void Sheet::fit_height(int row, const std::vector<std::tuple<std::string, double, double>>& texts) {
+namespace {
+
+/// The height in points that shows every line of `texts` wrapped, or 0 when
+/// each fits on one line (the row keeps its default).
+template <typename Texts> double wrapped_height(const Texts& texts) {
     std::size_t most = 1;
     double height = 13.0; // one line of 10-point text, as before
     for (const auto& [text, width, points] : texts) {
@@ -369,7 +427,22 @@ void Sheet::fit_height(int row, const std::vector<std::tuple<std::string, double
         // A line is about 1.3 times the font's size (13 points at 10).
         height = std::max(height, 1.3 * points * static_cast<double>(lines));
     }
-    if (most > 1) {
+    return most > 1 ? height : 0.0;
+}
+
+} // namespace
+
+void Sheet::fit_height(int row, const std::vector<std::tuple<std::string, double, double>>& texts) {
+    set_wrapped_height(row, wrapped_height(texts));
+}
+
+void Sheet::fit_height(int row,
+                       std::initializer_list<std::tuple<std::string_view, double, double>> texts) {
+    set_wrapped_height(row, wrapped_height(texts));
+}
+
+void Sheet::set_wrapped_height(int row, double height) {
+    if (height > 0.0) {
         check(worksheet_set_row(ws_, static_cast<lxw_row_t>(row), height, nullptr), "row height");
     }
 }

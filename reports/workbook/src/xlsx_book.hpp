@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <ctime>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <string_view>
@@ -85,6 +86,9 @@ public:
     /// is (text, column width in characters, font size in points). Spreadsheet
     /// programs do not grow rows on load, so the writer estimates it.
     void fit_height(int row, const std::vector<std::tuple<std::string, double, double>>& texts);
+    /// The same for a list written in place, without copying its texts.
+    void fit_height(int row,
+                    std::initializer_list<std::tuple<std::string_view, double, double>> texts);
     /// A text across columns first..last of `row`, merged and wrapped, the
     /// row as high as its lines (`width`: the columns' width in characters),
     /// so a long note stays on the printed page.
@@ -111,6 +115,8 @@ public:
     void row_height(int row, double points);
 
 private:
+    /// Sets the row's height when `height` > 0 (fit_height's estimate).
+    void set_wrapped_height(int row, double height);
     /// Lists a numeric formula cell in the book's manifest.
     void record(int row, int col, const std::string& f, double cached, bool is_array);
     Book* book_;
