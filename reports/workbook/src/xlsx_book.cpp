@@ -317,6 +317,36 @@ std::string cell_text(std::string_view text) {
     return safe;
 }
 
+namespace {
+
+/// What a workbook part gets of `s`: `s` itself when it is already safe
+/// (and, for a cell's text, short enough), as nearly every text is, else
+/// cell_text's copy (xml_safe's for a formula, which has no such limit).
+/// Saves a copy of each of the three thousand texts and formulas of a fleet
+/// comparison (issue 34).
+class CellText {
+public:
+    enum Kind { text, formula };
+    explicit CellText(const std::string& s, Kind kind = text) {
+        if ((kind == formula || s.size() <= kMaxCellChars) &&
+            find_unsafe_char(s) == std::string_view::npos) {
+            text_ = s.c_str();
+        } else {
+            fixed_ = kind == formula ? xml_safe(s) : cell_text(s);
+            text_ = fixed_.c_str();
+        }
+    }
+    CellText(const CellText&) = delete;
+    CellText& operator=(const CellText&) = delete;
+    const char* c_str() const { return text_; }
+
+private:
+    std::string fixed_;
+    const char* text_ = nullptr;
+};
+
+} // namespace
+
 // ---------------------------------------------------------------- Sheet
 
 void Sheet::text(int row, int col, const std::string& s, lxw_format* f) {
@@ -332,7 +362,7 @@ void Sheet::text(int row, int col, const std::string& s, lxw_format* f) {
     // the GUI is not checked like a file's (second red-team round, defect 6);
     // and fits a cell (cell_text; third round, defect 1).
     check(worksheet_write_string(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
-                                 cell_text(s).c_str(), f),
+                                 CellText(s).c_str(), f),
           "string");
 }
 
@@ -344,7 +374,8 @@ void Sheet::number(int row, int col, double v, Num num, Role role) {
 
 void Sheet::formula(int row, int col, const std::string& f, double cached, Num num, Role role) {
     check(worksheet_write_formula_num(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
-                                      xml_safe(f).c_str(), book_->style(num, role), cached),
+                                      CellText(f, CellText::formula).c_str(),
+                                      book_->style(num, role), cached),
           "formula");
     record(row, col, f, cached, false);
 }
@@ -377,7 +408,7 @@ void Sheet::comment(int row, int col, const std::string& text) {
     options.width = 360;
     options.height = 120;
     check(worksheet_write_comment_opt(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
-                                      cell_text(text).c_str(), &options),
+                                      CellText(text).c_str(), &options),
           "comment");
 }
 
@@ -385,7 +416,7 @@ void Sheet::formula_text(int row, int col, const std::string& f, const std::stri
                          lxw_format* fmt) {
     const std::string shown = cell_text(cached);
     check(worksheet_write_formula_str(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
-                                      xml_safe(f).c_str(),
+                                      CellText(f, CellText::formula).c_str(),
                                       fmt != nullptr ? fmt : book_->text_formula(), shown.c_str()),
           "text formula");
     WorkbookFormula w;
@@ -451,7 +482,7 @@ void Sheet::merged_text(int row, int first, int last, double width, const std::s
                         lxw_format* f, double points) {
     const auto r = static_cast<lxw_row_t>(row);
     check(worksheet_merge_range(ws_, r, static_cast<lxw_col_t>(first), r,
-                                static_cast<lxw_col_t>(last), cell_text(s).c_str(), f),
+                                static_cast<lxw_col_t>(last), CellText(s).c_str(), f),
           "merged range");
     fit_height(row, {{s, width, points}});
 }
@@ -501,7 +532,7 @@ void Sheet::merge_down(int first, int last, int col, const std::string& s, lxw_f
         return;
     }
     check(worksheet_merge_range(ws_, static_cast<lxw_row_t>(first), c, static_cast<lxw_row_t>(last),
-                                c, cell_text(s).c_str(), f),
+                                c, CellText(s).c_str(), f),
           "merged block");
 }
 
