@@ -284,8 +284,9 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         const wb::SummaryCells sc = wb::write_summary(book, summary, input, cells, assumptions);
         const std::optional<wb::CostCells> cost_cells =
             wb::write_cost_sheets(book, cost, prices, input, cells, sc);
-        wb::write_slide(book, slide, input, cells, sc, cost_cells ? &*cost_cells : nullptr);
-        wb::write_racks(book, racks, result, assumptions);
+        const wb::RackKinds kinds = wb::all_rack_kinds(result);
+        wb::write_slide(book, slide, input, cells, sc, kinds, cost_cells ? &*cost_cells : nullptr);
+        wb::write_racks(book, racks, result, kinds, assumptions);
         if (rack_units) {
             wb::write_rack_units(book, *rack_units, result, assumptions);
         }

@@ -4,6 +4,7 @@
 
 #include "podsizer/core/counting.hpp"
 #include "podsizer/reports/metrics.hpp"
+#include "podsizer/reports/rack_kinds.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "xlsx_book.hpp"
 
@@ -269,6 +270,12 @@ struct CostCells {
     std::vector<bool> assumed; ///< per column: rests on an assumed price
 };
 
+/// rack_kinds (reports/rack_kinds.hpp) of each design of a result, by
+/// design index: the Racks sheet and the Slide's typical racks both use them,
+/// worked out once (issue 34).
+using RackKinds = std::vector<std::vector<RackKind>>;
+RackKinds all_rack_kinds(const SizingResult& result);
+
 /// The Slide sheet, an executive summary on one landscape page: the need and
 /// what each column delivers (intact and with a D-box down), the counts,
 /// racks and power on both bases, the verdict, the ratios against a cloud
@@ -277,7 +284,7 @@ struct CostCells {
 /// also a TCO row linking to the Cost sheet's TCO.
 void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                  const std::vector<DesignCells>& designs, const SummaryCells& summary,
-                 const CostCells* cost = nullptr);
+                 const RackKinds& kinds, const CostCells* cost = nullptr);
 
 /// The Slide's lower part from `row`: the top three risks (errors first,
 /// then warnings) across the designs, and under each design column the
@@ -285,13 +292,13 @@ void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inpu
 /// characters: the label column's, each value column's). Returns the next
 /// free row.
 int write_slide_risks_and_racks(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                                const SummaryCells& summary, int row, double label_width,
-                                double column_width);
+                                const SummaryCells& summary, const RackKinds& kinds, int row,
+                                double label_width, double column_width);
 
 /// The Racks sheet: each distinct rack of each design once, with how many
 /// racks are like it, in a few rows (runs of the same device).
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
-                 const Assumptions& a);
+                 const RackKinds& kinds, const Assumptions& a);
 
 /// The "Rack units" sheet (on request): one row per U of every rack.
 void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,

@@ -211,8 +211,17 @@ void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& 
     sheet.print_setup(h);
 }
 
+RackKinds all_rack_kinds(const SizingResult& result) {
+    RackKinds kinds;
+    kinds.reserve(result.designs.size());
+    for (const Design& d : result.designs) {
+        kinds.push_back(rack_kinds(d));
+    }
+    return kinds;
+}
+
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
-                 const Assumptions& a) {
+                 const RackKinds& kinds, const Assumptions& a) {
     sheet.text(0, 0, "Racks", book.title());
     sheet.text(1, 0,
                "Each distinct rack once, with the racks like it (U 1 is the bottom); power is "
@@ -237,8 +246,9 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
         sheet.text(h, c, headers[c], numeric ? book.header() : book.header_left());
     }
     int row = h + 1;
-    for (const Design& d : result.designs) {
-        for (const RackKind& k : rack_kinds(d)) {
+    for (std::size_t i = 0; i < result.designs.size(); ++i) {
+        const Design& d = result.designs[i];
+        for (const RackKind& k : kinds[i]) {
             row = rack_kind_rows(book, sheet, row, d, k, a);
             ++row; // a blank row between racks
         }

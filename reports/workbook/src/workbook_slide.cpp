@@ -285,7 +285,7 @@ void notes(Slide& s, int row) {
 
 void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                  const std::vector<DesignCells>& designs, const SummaryCells& summary,
-                 const CostCells* cost) {
+                 const RackKinds& kinds, const CostCells* cost) {
     Slide s{book, sheet, input, designs, summary, cost};
     s.columns = static_cast<int>(summary.column_names.size());
     heading(s);
@@ -305,7 +305,7 @@ void write_slide(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inpu
     notes(s, row);
     // Narrower columns when there are many, so the page stays legible.
     const double width = s.columns > 6 ? 16 : 20;
-    write_slide_risks_and_racks(book, sheet, input, summary, row + 3, kLabelWidth, width);
+    write_slide_risks_and_racks(book, sheet, input, summary, kinds, row + 3, kLabelWidth, width);
     sheet.hide_gridlines();
     sheet.column_width(0, 0, kLabelWidth);
     if (s.columns > 0) {

@@ -69,9 +69,8 @@ const RackKind* typical_kind(const std::vector<RackKind>& kinds) {
 
 /// The design's typical rack in column `col`, U `height` in row `top`, U 1
 /// at the bottom; its caption in the row above.
-void draw_rack(xlsx::Book& book, xlsx::Sheet& sheet, const Design& d, int top, int col,
-               int height) {
-    const std::vector<RackKind> kinds = rack_kinds(d);
+void draw_rack(xlsx::Book& book, xlsx::Sheet& sheet, const Design& d,
+               const std::vector<RackKind>& kinds, int top, int col, int height) {
     const RackKind* k = typical_kind(kinds);
     if (k == nullptr) {
         return;
@@ -172,8 +171,8 @@ std::vector<std::string> risk_lines(const SizingResult& result) {
 } // namespace
 
 int write_slide_risks_and_racks(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
-                                const SummaryCells& summary, int row, double label_width,
-                                double column_width) {
+                                const SummaryCells& summary, const RackKinds& kinds, int row,
+                                double label_width, double column_width) {
     const SizingResult& result = *input.result;
     const int columns = static_cast<int>(summary.column_names.size());
     const std::vector<std::string> risks = risk_lines(result);
@@ -183,7 +182,7 @@ int write_slide_risks_and_racks(xlsx::Book& book, xlsx::Sheet& sheet, const Work
             risks_below(book, sheet, risks, row, columns, label_width + columns * column_width) + 1;
     }
     // Each design column's typical rack, all drawn over the same U rows.
-    std::vector<std::pair<int, const Design*>> drawn;
+    std::vector<std::pair<int, std::size_t>> drawn; // column, design index
     int height = 0;
     for (int c = 0; c < columns; ++c) {
         const int d = summary.design_of[static_cast<std::size_t>(c)];
@@ -192,7 +191,7 @@ int write_slide_risks_and_racks(xlsx::Book& book, xlsx::Sheet& sheet, const Work
         }
         const Design& design = result.designs[static_cast<std::size_t>(d)];
         if (design.racks_fit && !design.layout.empty()) {
-            drawn.emplace_back(1 + c, &design);
+            drawn.emplace_back(1 + c, static_cast<std::size_t>(d));
             height = std::max(height, rack_height(design));
         }
     }
@@ -214,7 +213,7 @@ int write_slide_risks_and_racks(xlsx::Book& book, xlsx::Sheet& sheet, const Work
     }
     legend(book, sheet, top, height);
     for (const auto& [col, design] : drawn) {
-        draw_rack(book, sheet, *design, top, col, height);
+        draw_rack(book, sheet, result.designs[design], kinds[design], top, col, height);
     }
     return top + height;
 }
