@@ -111,6 +111,27 @@ void BM_full_export_fleet(benchmark::State& state) {
 }
 BENCHMARK(BM_full_export_fleet)->Unit(benchmark::kMillisecond);
 
+/// The fleet comparison's workbook alone (the inputs of BM_full_export_fleet),
+/// the part of `compare examples/fleet-160k.json --xlsx` that issue 34 wants
+/// 100 times faster than LibreOffice recalculating the file.
+void BM_workbook_fleet(benchmark::State& state) {
+    const Scenario s = scenario("fleet-160k.json");
+    ComparisonSpec spec;
+    spec.target = s.extrapolation;
+    for (const std::string& id : s.comparisons) {
+        spec.references.push_back(catalog().reference(id));
+    }
+    const SizingResult r = size_scenario(s, catalog());
+    const Comparison cmp = compare_designs(r, spec);
+    WorkbookOptions o;
+    o.date = "2026-01-01";
+    const std::string path = scratch() + "/fleet-only.xlsx";
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(write_workbook(path, {&r, &catalog(), &s, &cmp}, o));
+    }
+}
+BENCHMARK(BM_workbook_fleet)->Unit(benchmark::kMillisecond);
+
 void BM_workbook_checkpoints(benchmark::State& state) {
     const Scenario s = scenario("checkpoint-cadence.json");
     const SizingResult r = size_scenario(s, catalog());
