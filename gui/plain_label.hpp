@@ -1,0 +1,28 @@
+// Plain-text labels for text that changes on every edit. A label holding
+// rich or selectable text lays out a whole QTextDocument several times per
+// change (size hint, minimum size, height for width, paint); a plain one
+// measures with the font metrics, which made an edit about a quarter cheaper
+// on the fleet example (docs/gui.md, "Latency"). Colour comes from the
+// palette, not a style sheet: setting a style sheet polishes the widget
+// again each time, even to the same sheet.
+#pragma once
+
+#include <QColor>
+#include <QString>
+
+class QLabel;
+
+namespace podsizer::gui {
+
+/// Sets the text only when it differs (a new text lays the label out again).
+void set_text_if_changed(QLabel* label, const QString& text);
+
+/// Sets the text colour (QPalette::WindowText) only when it differs; an
+/// invalid colour restores the application's.
+void set_text_colour(QLabel* label, const QColor& colour);
+
+/// A "Copy" entry in the label's context menu, for text a user may want
+/// elsewhere (a requirement line, an error) that is not selectable.
+void add_copy_action(QLabel* label);
+
+} // namespace podsizer::gui
