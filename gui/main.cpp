@@ -20,10 +20,7 @@
 #include <QElapsedTimer>
 #include <QIcon>
 #include <QLineEdit>
-#include <QLabel>
 #include <QPixmap>
-#include <QPaintEvent>
-#include <map>
 #include <QStyleFactory>
 #include <QUndoStack>
 #include <algorithm>
@@ -34,24 +31,6 @@
 #include <vector>
 
 namespace {
-struct PaintSpy : QObject {
-    bool on = false;
-    std::map<std::string, std::pair<long, long>> hits; // name -> count, area
-    bool eventFilter(QObject* o, QEvent* e) override {
-        if (on && e->type() == QEvent::Paint) {
-            auto* pe = static_cast<QPaintEvent*>(e);
-            auto* w = qobject_cast<QWidget*>(o);
-            std::string name = std::string(o->metaObject()->className()) + "/" + o->objectName().toStdString();
-            if (w && w->parentWidget()) name += " <" + std::string(w->parentWidget()->metaObject()->className()) + "/" + w->parentWidget()->objectName().toStdString();
-            auto& h = hits[name];
-            h.first++;
-            for (const QRect& r : pe->region()) h.second += r.width() * r.height();
-        }
-        return false;
-    }
-};
-PaintSpy* spy = nullptr;
-
 int fail(const QString& message) {
     fmt::print(stderr, "podsizer-gui: error: {}\n", message.toStdString());
     return 2;
@@ -68,6 +47,29 @@ double percentile(std::vector<double> v, double p) {
     std::sort(v.begin(), v.end());
     const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
     return v[std::min(i, v.size() - 1)];
+}
+
+/// What one edit took, in milliseconds.
+struct EditTimes {
+    double updated; ///< wall time to every view updated
+    double painted; ///< wall time to the changed widgets painted
+    double cpu;     ///< process CPU time to the same point: the work, whatever the load
+};
+
+/// Types `value` into `field` as a user would and lets the event loop paint.
+/// A function of its own so that a profiler can count just this
+/// (`valgrind --tool=callgrind --toggle-collect='*time_one_edit*'`,
+/// docs/performance.md); never inlined, so that the profiler sees it.
+Q_NEVER_INLINE EditTimes time_one_edit(podsizer::gui::InputField* field, qint64 value) {
+    const std::clock_t cpu_start = std::clock();
+    QElapsedTimer t;
+    t.start();
+    field->lineEdit()->selectAll();
+    field->lineEdit()->insert(QString::number(value)); // a user edit: emits textEdited
+    const double updated = static_cast<double>(t.nsecsElapsed()) / 1e6;
+    QApplication::processEvents(); // deferred paints of the changed widgets
+    return {updated, static_cast<double>(t.nsecsElapsed()) / 1e6,
+            1000.0 * static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC};
 }
 
 /// Times `count` edits of the GPUs of a pod (the cluster size when the fleet
@@ -90,37 +92,18 @@ int measure_latency(podsizer::gui::MainWindow& w, int count) {
     std::vector<double> painted;
     std::vector<double> full;
     std::vector<double> sizing;
-    std::vector<double> cpu; // process CPU time of the same span: the work, whatever the load
+    std::vector<double> cpu;
     for (int i = 0; i < count; ++i) {
         // Alternate between nearby counts so every edit changes the sizing.
         const qint64 gpus_now = std::max<qint64>(1, base + (i % 2 == 0 ? 576 : -576) * (1 + i % 5));
-        const std::clock_t cpu_start = std::clock();
-        QElapsedTimer t;
-        t.start();
-        gpus->lineEdit()->selectAll();
-        gpus->lineEdit()->insert(QString::number(gpus_now)); // a user edit: emits textEdited
-        updated.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-        if (spy) {
-            static std::map<QLabel*, QString> texts;
-            for (QLabel* l : w.findChildren<QLabel*>()) {
-                auto it = texts.find(l);
-                if (it != texts.end() && it->second != l->text()) {
-                    std::string name = l->objectName().toStdString();
-                    for (QObject* p = l->parent(); p && name.size() < 200; p = p->parent()) name += " <" + std::string(p->metaObject()->className()) + "/" + p->objectName().toStdString();
-                    spy->hits["LABEL " + std::string(l->isVisible() ? "vis " : "hid ") + (l->textFormat() == Qt::RichText || Qt::mightBeRichText(l->text()) ? "rich " : "") + (l->textInteractionFlags() & Qt::TextSelectableByMouse ? "sel " : "") + (l->wordWrap() ? "wrap " : "") + name].first++;
-                }
-                texts[l] = l->text();
-            }
-            spy->on = true;
-        }
-        QApplication::processEvents(); // deferred paints of the changed widgets
-        if (spy) spy->on = false;
-        painted.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-        cpu.push_back(1000.0 * static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC);
+        const EditTimes e = time_one_edit(gpus, gpus_now);
+        updated.push_back(e.updated);
+        painted.push_back(e.painted);
+        cpu.push_back(e.cpu);
         sizing.push_back(w.session()->sizingMs());
         QElapsedTimer r;
         r.start();
-        if (!qEnvironmentVariableIsSet("NO_FULL")) w.repaint();
+        w.repaint();
         full.push_back(static_cast<double>(r.nsecsElapsed()) / 1e6);
     }
     auto line = [](const char* what, const std::vector<double>& v) {
@@ -131,7 +114,6 @@ int measure_latency(podsizer::gui::MainWindow& w, int count) {
                gpus->objectName().toStdString(),
                w.tabs()->tabText(w.tabs()->currentIndex()).remove('&').toStdString(), w.width(),
                w.height());
-    if (spy) for (auto& [k, v] : spy->hits) fmt::print("PAINT {:6} {:10} {}\n", v.first, v.second / count, k);
     line("size_scenario alone:", sizing);
     line("edit to every view updated:", updated);
     line("edit to changed widgets painted:", painted);
@@ -275,16 +257,6 @@ int run_batch(podsizer::gui::MainWindow& w, const CommandLine& line) {
         const int n = line.latency->toInt();
         if (n < 1) {
             return fail("--measure-latency: expected a number of edits from 1, such as 200");
-        }
-        if (qEnvironmentVariableIsSet("PAINT_SPY")) { spy = new PaintSpy; qApp->installEventFilter(spy); }
-        if (qEnvironmentVariableIsSet("PLAIN_LABELS")) {
-            for (QLabel* l : w.findChildren<QLabel*>()) {
-                const auto name = l->objectName();
-                if (name == "status-totals" || name == "play-findings" || name == "results-requirement" || (l->textInteractionFlags() & Qt::TextSelectableByMouse)) {
-                    l->setTextInteractionFlags(Qt::NoTextInteraction);
-                    if (qEnvironmentVariableIsSet("PLAIN_ALL")) l->setTextFormat(Qt::PlainText);
-                }
-            }
         }
         return measure_latency(w, n);
     }
