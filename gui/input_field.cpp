@@ -70,7 +70,7 @@ void route_undo_to_window(QWidget* line_edit) {
 
 InputField::InputField(Reader reader, const QString& placeholder, QWidget* parent)
     : QWidget(parent), reader_(std::move(reader)), edit_(new QLineEdit(this)),
-      note_(new QLabel(this)) {
+      note_(new WrappedLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(1);

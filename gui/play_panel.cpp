@@ -158,7 +158,7 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
       cnodes_(count_box(this, "play-cnodes")), dboxes_(count_box(this, "play-dboxes")),
       reset_(new QPushButton(tr("Reset"), this)),
       apply_(new QPushButton(tr("Apply to scenario"), this)), table_(new QTableWidget(this)),
-      findings_(new QLabel(this)), warnings_(new QLabel(this)) {
+      findings_(new WrappedLabel(this)), warnings_(new WrappedLabel(this)) {
     // One row of controls over one table: it fits in a tab under the
     // side-by-side table.
     auto* layout = new QVBoxLayout(this);
