@@ -58,6 +58,8 @@ void fit_row_labels(QTableWidget* t) {
 
 /// The table property marking a table whose row labels are fitted.
 constexpr const char* kFitted = "podsizer-fitted-row-labels";
+/// The table property marking a table whose headers ignore cell changes.
+constexpr const char* kQuietHeaders = "podsizer-quiet-headers";
 /// The table property holding the widths key of its last fill.
 constexpr const char* kWidthsKey = "podsizer-widths-key";
 
@@ -168,7 +170,23 @@ void set_row_labels(QTableWidget* t, const QStringList& labels) {
     }
 }
 
+void keep_headers_off_cell_changes(QTableWidget* t) {
+    // A header takes every cell's change as a reason to measure its sections
+    // again and repaint them all (Qt 6.4), though its sections' sizes follow
+    // its own labels and podsizer's column widths alone; the row labels of
+    // the comparison were repainted twice an edit, a sixth of its work
+    // (docs/gui.md, "Latency"). Its own labels still reach it
+    // (headerDataChanged).
+    for (QHeaderView* h : {t->horizontalHeader(), t->verticalHeader()}) {
+        QObject::disconnect(t->model(), &QAbstractItemModel::dataChanged, h, nullptr);
+    }
+}
+
 void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
+    if (!t->property(kQuietHeaders).toBool()) {
+        t->setProperty(kQuietHeaders, true);
+        keep_headers_off_cell_changes(t);
+    }
     const std::size_t skip = rows_named ? 1 : 0;
     const int cols = static_cast<int>(g.header.size() - std::min(g.header.size(), skip));
     // No setUpdatesEnabled(false) around the fill: enabling updates again
