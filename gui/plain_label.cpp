@@ -4,9 +4,11 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QPalette>
+#include <algorithm>
 
 namespace podsizer::gui {
 
@@ -15,11 +17,39 @@ WrappedLabel::WrappedLabel(QWidget* parent) : QLabel(parent) {
     setTextFormat(Qt::PlainText);
 }
 
-int WrappedLabel::heightForWidth(int width) const {
+void WrappedLabel::checkText() const {
     if (text() != text_) {
         text_ = text();
         heights_.clear();
+        hint_ = QSize();
     }
+}
+
+QSize WrappedLabel::sizeHint() const {
+    checkText();
+    if (!hint_.isValid()) {
+        const QFontMetrics fm(font());
+        int longest = 0;
+        for (const QString& line : text().split('\n')) {
+            longest = std::max(longest, fm.horizontalAdvance(line));
+        }
+        const QMargins m = contentsMargins();
+        const int extra = m.left() + m.right() + 2 * std::max(0, indent()) + 2 * margin();
+        const int width = std::min(longest, 80 * fm.averageCharWidth()) + extra;
+        hint_ = QSize(width, heightForWidth(width));
+    }
+    return hint_;
+}
+
+QSize WrappedLabel::minimumSizeHint() const {
+    const QFontMetrics fm(font());
+    const QMargins m = contentsMargins();
+    return {std::min(sizeHint().width(), 12 * fm.averageCharWidth()),
+            text().isEmpty() ? 0 : fm.lineSpacing() + m.top() + m.bottom() + 2 * margin()};
+}
+
+int WrappedLabel::heightForWidth(int width) const {
+    checkText();
     for (const auto& [w, h] : heights_) {
         if (w == width) {
             return h;
@@ -36,6 +66,7 @@ int WrappedLabel::heightForWidth(int width) const {
 void WrappedLabel::changeEvent(QEvent* event) {
     // A new font, style or margins measure differently.
     heights_.clear();
+    hint_ = QSize();
     QLabel::changeEvent(event);
 }
 

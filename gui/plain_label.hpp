@@ -24,12 +24,23 @@ class WrappedLabel : public QLabel {
 public:
     explicit WrappedLabel(QWidget* parent = nullptr);
     int heightForWidth(int width) const override;
+    /// As wide as its longest line up to 80 average characters, as high as
+    /// the text is there (QLabel's golden-ratio search lays the text out up
+    /// to three times).
+    QSize sizeHint() const override;
+    /// One line of twelve average characters: a long wrapped text is not
+    /// laid out at width 0, a word a line, only to learn its widest word.
+    QSize minimumSizeHint() const override;
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    mutable QString text_;                             ///< the text the heights below are for
+    /// Forgets the heights and hint when the text is not the one they are for.
+    void checkText() const;
+
+    mutable QString text_;
+    mutable QSize hint_;                               ///< the text the heights below are for
     mutable std::vector<std::pair<int, int>> heights_; ///< (width, height), newest last
 };
 
