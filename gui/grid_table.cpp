@@ -1,6 +1,7 @@
 #include "grid_table.hpp"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QStyle>
@@ -57,6 +58,51 @@ void fit_row_labels(QTableWidget* t) {
 
 /// The table property marking a table whose row labels are fitted.
 constexpr const char* kFitted = "podsizer-fitted-row-labels";
+/// The table property marking a table whose headers ignore cell changes.
+constexpr const char* kQuietHeaders = "podsizer-quiet-headers";
+/// The table property holding the widths key of its last fill.
+constexpr const char* kWidthsKey = "podsizer-widths-key";
+
+/// Whether the ten digits of `font` (and of its bold face, the verdict
+/// rows') are one width, as in the UI fonts of the desktops podsizer runs
+/// on. Then a figure's width follows from its shape alone.
+bool digits_share_one_width(const QFont& font) {
+    QFont bold = font;
+    bold.setBold(true);
+    for (const QFont& f : {font, bold}) {
+        const QFontMetrics fm(f);
+        const int zero = fm.horizontalAdvance(QLatin1Char('0'));
+        for (char d = '1'; d <= '9'; ++d) {
+            if (fm.horizontalAdvance(QLatin1Char(d)) != zero) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/// What the columns' widths follow from: the labels and every cell with
+/// its digits made zeros ("1,234.5" and "9,876.0" are one width where the
+/// digits are). An edit that changes figures but not their shapes leaves
+/// the key, and so the widths, as they were.
+QString widths_key(const Grid& g, const QStringList& header) {
+    QString key;
+    const auto add = [&key](QStringView text) {
+        key += QChar(0x1e);
+        for (const QChar ch : text) {
+            key += (ch >= QLatin1Char('1') && ch <= QLatin1Char('9')) ? QLatin1Char('0') : ch;
+        }
+    };
+    for (const QString& name : header) {
+        add(name); // "NCP pod × 5"
+    }
+    for (const auto& row : displayed_rows(g)) {
+        for (const std::string& cell : row) {
+            add(QString::fromStdString(cell));
+        }
+    }
+    return key;
+}
 
 /// Fits the row labels again before the table lays itself out for a new size.
 class RowLabelFitter : public QObject {
@@ -124,7 +170,23 @@ void set_row_labels(QTableWidget* t, const QStringList& labels) {
     }
 }
 
+void keep_headers_off_cell_changes(QTableWidget* t) {
+    // A header takes every cell's change as a reason to measure its sections
+    // again and repaint them all (Qt 6.4), though its sections' sizes follow
+    // its own labels and podsizer's column widths alone; the row labels of
+    // the comparison were repainted twice an edit, a sixth of its work
+    // (docs/gui.md, "Latency"). Its own labels still reach it
+    // (headerDataChanged).
+    for (QHeaderView* h : {t->horizontalHeader(), t->verticalHeader()}) {
+        QObject::disconnect(t->model(), &QAbstractItemModel::dataChanged, h, nullptr);
+    }
+}
+
 void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
+    if (!t->property(kQuietHeaders).toBool()) {
+        t->setProperty(kQuietHeaders, true);
+        keep_headers_off_cell_changes(t);
+    }
     const std::size_t skip = rows_named ? 1 : 0;
     const int cols = static_cast<int>(g.header.size() - std::min(g.header.size(), skip));
     // No setUpdatesEnabled(false) around the fill: enabling updates again
@@ -193,7 +255,14 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
         t->verticalHeader()->hide();
     }
     // Once per fill: a ResizeToContents header would measure every cell on
-    // every change of every cell.
+    // every change of every cell. Not even once where no width can have
+    // changed: measuring every cell was a tenth of an edit's work, and new
+    // widths repaint the whole table (docs/gui.md, "Latency").
+    const QString key = digits_share_one_width(t->font()) ? widths_key(g, header) : QString();
+    if (!key.isEmpty() && t->property(kWidthsKey).toString() == key) {
+        return;
+    }
+    t->setProperty(kWidthsKey, key);
     t->resizeColumnsToContents();
     if (rows_named) {
         if (!t->property(kFitted).toBool()) {

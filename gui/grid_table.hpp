@@ -19,6 +19,11 @@ namespace podsizer::gui {
 /// of 19 pixels, named `name` (tests find it by name).
 QTableWidget* read_only_table(QWidget* parent, const QString& name);
 
+/// Stops `table`'s headers from measuring and repainting themselves at
+/// every change of a cell (their sizes follow their own labels and the
+/// column widths set here). show_grid does it for the tables it fills.
+void keep_headers_off_cell_changes(QTableWidget* table);
+
 /// Fills `table` with `grid`. With `rows_named` the first column becomes the
 /// row headers (metrics as rows: the side-by-side tables); otherwise every
 /// column is a column. Columns from grid.numeric_from on are right-aligned;

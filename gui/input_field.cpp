@@ -1,5 +1,6 @@
 #include "input_field.hpp"
 
+#include "plain_label.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/checkpoint.hpp"
@@ -69,7 +70,7 @@ void route_undo_to_window(QWidget* line_edit) {
 
 InputField::InputField(Reader reader, const QString& placeholder, QWidget* parent)
     : QWidget(parent), reader_(std::move(reader)), edit_(new QLineEdit(this)),
-      note_(new QLabel(this)) {
+      note_(new WrappedLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(1);
@@ -80,7 +81,7 @@ InputField::InputField(Reader reader, const QString& placeholder, QWidget* paren
     note_->setWordWrap(true);
     // Grow downwards to show a long reason whole (wrapped), never clip it.
     note_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::MinimumExpanding);
-    note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    add_copy_action(note_); // plain, not selectable: plain_label.hpp
     QFont small = note_->font();
     small.setPointSizeF(small.pointSizeF() * 0.88);
     note_->setFont(small);
@@ -138,15 +139,19 @@ void InputField::refresh() {
     }
     const QString err = error();
     if (err.isEmpty()) {
-        edit_->setStyleSheet({});
+        if (!edit_->styleSheet().isEmpty()) {
+            edit_->setStyleSheet({});
+        }
         edit_->setToolTip(understood_);
-        note_->setStyleSheet("color: palette(mid);");
-        note_->setText(understood_);
+        set_text_colour(note_, palette().color(QPalette::Mid));
+        set_text_if_changed(note_, understood_);
     } else {
-        edit_->setStyleSheet(kErrorStyle);
+        if (edit_->styleSheet() != kErrorStyle) {
+            edit_->setStyleSheet(kErrorStyle);
+        }
         edit_->setToolTip(err);
-        note_->setStyleSheet("color: #c62828;");
-        note_->setText(QString::fromUtf8("\u2716 ") + err);
+        set_text_colour(note_, QColor(0xc6, 0x28, 0x28));
+        set_text_if_changed(note_, QString::fromUtf8("\u2716 ") + err);
     }
     note_->setVisible(!note_->text().isEmpty());
     updateGeometry();

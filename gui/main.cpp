@@ -25,12 +25,12 @@
 #include <QUndoStack>
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <fmt/format.h>
 #include <optional>
 #include <vector>
 
 namespace {
-
 int fail(const QString& message) {
     fmt::print(stderr, "podsizer-gui: error: {}\n", message.toStdString());
     return 2;
@@ -47,6 +47,29 @@ double percentile(std::vector<double> v, double p) {
     std::sort(v.begin(), v.end());
     const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
     return v[std::min(i, v.size() - 1)];
+}
+
+/// What one edit took, in milliseconds.
+struct EditTimes {
+    double updated; ///< wall time to every view updated
+    double painted; ///< wall time to the changed widgets painted
+    double cpu;     ///< process CPU time to the same point: the work, whatever the load
+};
+
+/// Types `value` into `field` as a user would and lets the event loop paint.
+/// A function of its own so that a profiler can count just this
+/// (`valgrind --tool=callgrind --toggle-collect='*time_one_edit*'`,
+/// docs/performance.md); never inlined, so that the profiler sees it.
+Q_NEVER_INLINE EditTimes time_one_edit(podsizer::gui::InputField* field, qint64 value) {
+    const std::clock_t cpu_start = std::clock();
+    QElapsedTimer t;
+    t.start();
+    field->lineEdit()->selectAll();
+    field->lineEdit()->insert(QString::number(value)); // a user edit: emits textEdited
+    const double updated = static_cast<double>(t.nsecsElapsed()) / 1e6;
+    QApplication::processEvents(); // deferred paints of the changed widgets
+    return {updated, static_cast<double>(t.nsecsElapsed()) / 1e6,
+            1000.0 * static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC};
 }
 
 /// Times `count` edits of the GPUs of a pod (the cluster size when the fleet
@@ -69,16 +92,14 @@ int measure_latency(podsizer::gui::MainWindow& w, int count) {
     std::vector<double> painted;
     std::vector<double> full;
     std::vector<double> sizing;
+    std::vector<double> cpu;
     for (int i = 0; i < count; ++i) {
         // Alternate between nearby counts so every edit changes the sizing.
         const qint64 gpus_now = std::max<qint64>(1, base + (i % 2 == 0 ? 576 : -576) * (1 + i % 5));
-        QElapsedTimer t;
-        t.start();
-        gpus->lineEdit()->selectAll();
-        gpus->lineEdit()->insert(QString::number(gpus_now)); // a user edit: emits textEdited
-        updated.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-        QApplication::processEvents(); // deferred paints of the changed widgets
-        painted.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        const EditTimes e = time_one_edit(gpus, gpus_now);
+        updated.push_back(e.updated);
+        painted.push_back(e.painted);
+        cpu.push_back(e.cpu);
         sizing.push_back(w.session()->sizingMs());
         QElapsedTimer r;
         r.start();
@@ -96,6 +117,7 @@ int measure_latency(podsizer::gui::MainWindow& w, int count) {
     line("size_scenario alone:", sizing);
     line("edit to every view updated:", updated);
     line("edit to changed widgets painted:", painted);
+    line("CPU time of edit to painted:", cpu);
     line("forced repaint of the whole window:", full);
     return 0;
 }

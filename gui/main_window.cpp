@@ -4,6 +4,7 @@
 #include "catalog_view.hpp"
 #include "charts_view.hpp"
 #include "cost_panel.hpp"
+#include "plain_label.hpp"
 #include "play_panel.hpp"
 #include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/errors.hpp"
@@ -41,6 +42,10 @@
 namespace podsizer::gui {
 
 namespace {
+
+/// The verdict's colours, as the tables colour met and unmet figures.
+const QColor kMet(0x1b, 0x5e, 0x20);
+const QColor kNotMet(0xb7, 0x1c, 0x1c);
 
 QString q(const std::string& s) {
     return QString::fromStdString(s);
@@ -93,7 +98,7 @@ QString suffix_of(Format f) {
 MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     : QMainWindow(parent), remember_(remember_layout), session_(new Session(this)),
       editor_(new ScenarioEditor()), tabs_(new SteadyTabWidget(this)), totals_(new QLabel(this)),
-      timing_(new QLabel(this)), input_(new QLabel(this)) {
+      verdict_(new QLabel(this)), timing_(new QLabel(this)), input_(new QLabel(this)) {
     setObjectName("main-window");
     setWindowIcon(QIcon::fromTheme("accessories-calculator"));
     buildDock();
@@ -150,12 +155,15 @@ void MainWindow::buildTabs() {
 
 void MainWindow::buildStatusBar() {
     totals_->setObjectName("status-totals");
+    verdict_->setObjectName("status-verdict");
     timing_->setObjectName("status-timing");
     input_->setObjectName("status-input");
     input_->setStyleSheet("QLabel { color: #b71c1c; }");
     // The totals give way (they are elided) before the input warning does.
     totals_->setMinimumWidth(120);
     totals_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // The verdict first, so a narrow window elides the figures, not it.
+    statusBar()->addWidget(verdict_);
     statusBar()->addWidget(totals_, 1);
     statusBar()->addPermanentWidget(input_);
     statusBar()->addPermanentWidget(timing_);
@@ -356,9 +364,9 @@ void MainWindow::updateTitle() {
     setWindowModified(session_->isModified());
 }
 
-QString MainWindow::verdict(const Design& d) const {
+std::pair<QString, QColor> MainWindow::verdict(const Design& d) const {
     if (!d.feasible()) {
-        return tr("<span style='color:#b71c1c'>does NOT meet requirements</span>");
+        return {tr("does NOT meet requirements"), kNotMet};
     }
     // A site or phase planned with this design over a limit is an error of
     // `podsizer size` too (exit 1): the status says so, not "meets".
@@ -368,29 +376,35 @@ QString MainWindow::verdict(const Design& d) const {
     const bool phase_broken = study != nullptr && study->phases &&
                               study->phases->design == d.name && !study->phases->meets();
     if (site_broken || phase_broken) {
-        return tr("<span style='color:#b71c1c'>meets requirements, but a %1 breaks a limit "
-                  "(Sites &amp; phases)</span>")
-            .arg(site_broken ? tr("site") : tr("phase"));
+        return {tr("meets requirements, but a %1 breaks a limit (Sites & phases)")
+                    .arg(site_broken ? tr("site") : tr("phase")),
+                kNotMet};
     }
-    return tr("<span style='color:#1b5e20'>meets requirements</span>");
+    return {tr("meets requirements"), kMet};
 }
 
 void MainWindow::updateStatus() {
+    // Plain text (plain_label.hpp): the status changes on every edit.
     const Design* d = session_->selected();
     if (d == nullptr) {
-        totals_->setText(tr("Not sized: %1").arg(session_->sizingError()));
+        set_text_if_changed(verdict_, tr("Not sized"));
+        set_text_colour(verdict_, kNotMet);
+        set_text_if_changed(totals_, session_->sizingError());
     } else {
+        const auto [text, colour] = verdict(*d);
+        set_text_if_changed(verdict_, text + QString::fromUtf8(" \u00b7"));
+        set_text_colour(verdict_, colour);
         // The key totals, as the side-by-side table rounds them.
-        totals_->setText(
-            tr("<b>%1</b>: %2 C-nodes, %3 D-boxes · %4 racks · %5 kW · read %6 TB/s · write "
-               "%7 TB/s · usable %8 PB · %9")
-                .arg(q(d->name).toHtmlEscaped(), q(format_number(static_cast<double>(d->cnodes))),
-                     q(format_number(static_cast<double>(d->dboxes))),
-                     q(format_number(static_cast<double>(d->racks))),
-                     q(format_number(in(d->power, units::kW), 1)),
-                     q(format_number(in(d->read, units::TB_per_s), 2)),
-                     q(format_number(in(d->write, units::TB_per_s), 2)),
-                     q(format_number(in(d->usable, units::PB), 1)), verdict(*d)));
+        set_text_if_changed(
+            totals_, tr("%1: %2 C-nodes, %3 D-boxes · %4 racks · %5 kW · read %6 TB/s · write "
+                        "%7 TB/s · usable %8 PB")
+                         .arg(q(d->name), q(format_number(static_cast<double>(d->cnodes))),
+                              q(format_number(static_cast<double>(d->dboxes))),
+                              q(format_number(static_cast<double>(d->racks))),
+                              q(format_number(in(d->power, units::kW), 1)),
+                              q(format_number(in(d->read, units::TB_per_s), 2)),
+                              q(format_number(in(d->write, units::TB_per_s), 2)),
+                              q(format_number(in(d->usable, units::PB), 1))));
     }
     timing_->setText(tr("sized in %1 ms").arg(session_->sizingMs(), 0, 'f', 2));
     updateTitle();

@@ -13,6 +13,7 @@
 #include "podsizer/reports/format.hpp"
 #endif
 
+#include <QColor>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <functional>
@@ -55,6 +56,8 @@ public:
     CatalogView* catalog() const { return catalog_; }
     QTabWidget* tabs() const { return tabs_; }
     QLabel* totals() const { return totals_; }
+    /// The selected design's verdict beside the totals, in red or green.
+    QLabel* verdictLabel() const { return verdict_; }
 
     /// Shows the tab named "results", "charts", "racks" or "catalog" (or
     /// "resilience" or "cost": the results with that panel in front);
@@ -121,7 +124,7 @@ private:
     void updateStatus();
     /// The selected design's verdict for the status bar, its sites and phases
     /// included.
-    QString verdict(const Design& d) const;
+    std::pair<QString, QColor> verdict(const Design& d) const;
     /// What validate() finds first in `s` ("$.options[0].cnodes: …"), or empty.
     QString firstProblem(const Scenario& s) const;
     void applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxes);
@@ -137,6 +140,7 @@ private:
     RacksView* racks_;
     CatalogView* catalog_;
     QLabel* totals_;
+    QLabel* verdict_;
     QLabel* timing_;
     QLabel* input_;
     QMenu* recent_menu_ = nullptr;

@@ -1,6 +1,7 @@
 #include "play_panel.hpp"
 
 #include "grid_table.hpp"
+#include "plain_label.hpp"
 #include "podsizer/core/cost.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/hand_design.hpp"
@@ -140,20 +141,6 @@ void add_cost_rows(std::vector<PlayRow>& rows, const PriceBook& book) {
 }
 
 /// The played design's warnings and errors, coloured by severity.
-QString findings_html(const Design& p) {
-    QString f;
-    for (const Finding& x : p.findings) {
-        if (x.severity() == Severity::info) {
-            continue;
-        }
-        const QString colour = x.severity() == Severity::error ? "#b71c1c" : "#e65100";
-        f += QString("<div style='color:%1'>[%2] %3</div>")
-                 .arg(colour, q(std::string(to_string(x.severity()))),
-                      q(x.message()).toHtmlEscaped());
-    }
-    return f.isEmpty() ? PlayPanel::tr("<i>Played design: no warnings or errors.</i>") : f;
-}
-
 QSpinBox* count_box(QWidget* parent, const QString& name) {
     auto* box = new QSpinBox(parent);
     box->setObjectName(name);
@@ -171,7 +158,7 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
       cnodes_(count_box(this, "play-cnodes")), dboxes_(count_box(this, "play-dboxes")),
       reset_(new QPushButton(tr("Reset"), this)),
       apply_(new QPushButton(tr("Apply to scenario"), this)), table_(new QTableWidget(this)),
-      findings_(new QLabel(this)) {
+      findings_(new WrappedLabel(this)), warnings_(new WrappedLabel(this)) {
     // One row of controls over one table: it fits in a tab under the
     // side-by-side table.
     auto* layout = new QVBoxLayout(this);
@@ -184,9 +171,14 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
     layout->addWidget(table_);
 
     findings_->setObjectName("play-findings");
-    findings_->setWordWrap(true);
-    findings_->setTextFormat(Qt::RichText);
-    layout->addWidget(findings_);
+    warnings_->setObjectName("play-warnings");
+    for (QLabel* l : {findings_, warnings_}) {
+        l->setWordWrap(true);
+        l->setTextFormat(Qt::PlainText);
+        add_copy_action(l);
+        layout->addWidget(l);
+    }
+    set_text_colour(findings_, QColor(0xb7, 0x1c, 0x1c));
     layout->addStretch(1);
 
     connect(session_, &Session::resultsChanged, this, &PlayPanel::fromSession);
@@ -307,7 +299,7 @@ void PlayPanel::fromSession() {
         played_.reset();
         title_->setText(tr("<b>Play with a design</b>: nothing sized"));
         table_->setRowCount(0);
-        findings_->clear();
+        showFindings(nullptr);
         return;
     }
     updating_ = true;
@@ -331,7 +323,7 @@ void PlayPanel::update() {
         played_ = replay(*sized, cnodes(), dboxes(), s, cat);
     } catch (const InputError& e) {
         played_.reset();
-        findings_->setText(q(e.what()).toHtmlEscaped());
+        showFindings(nullptr, q(e.what()));
         return;
     }
     const Design& p = *played_;
@@ -375,7 +367,31 @@ void PlayPanel::update() {
     set_row_labels(table_, labels);
     fit_height(table_);
 
-    findings_->setText(findings_html(p));
+    showFindings(&p);
+}
+
+void PlayPanel::showFindings(const Design* played, const QString& error) {
+    QStringList errors;
+    QStringList warnings;
+    if (!error.isEmpty()) {
+        errors << error;
+    }
+    if (played != nullptr) {
+        for (const Finding& x : played->findings) {
+            if (x.severity() != Severity::info) {
+                (x.severity() == Severity::error ? errors : warnings) << QString("[%1] %2").arg(
+                    q(std::string(to_string(x.severity()))), q(x.message()));
+            }
+        }
+    }
+    const bool none = played != nullptr && errors.isEmpty() && warnings.isEmpty();
+    set_text_if_changed(findings_, errors.join('\n'));
+    set_text_if_changed(warnings_,
+                        none ? tr("Played design: no warnings or errors.") : warnings.join('\n'));
+    // Orange for warnings, the plain text colour for the all-clear.
+    set_text_colour(warnings_, none ? QColor() : QColor(0xe6, 0x51, 0x00));
+    findings_->setVisible(!findings_->text().isEmpty());
+    warnings_->setVisible(!warnings_->text().isEmpty());
 }
 
 } // namespace podsizer::gui

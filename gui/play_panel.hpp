@@ -63,6 +63,8 @@ private:
     void buildTable();
     void fromSession();
     void update();
+    /// The played design's errors and warnings, or `error` alone.
+    void showFindings(const Design* played, const QString& error = {});
 
     Session* session_;
     QLabel* title_;
@@ -71,7 +73,8 @@ private:
     QPushButton* reset_;
     QPushButton* apply_;
     QTableWidget* table_;
-    QLabel* findings_;
+    QLabel* findings_; ///< the played design's errors, red
+    QLabel* warnings_; ///< its warnings, orange (plain text: plain_label.hpp)
     std::optional<Design> played_;
     bool updating_ = false;
     bool stale_ = false; ///< results changed while hidden: redraw when shown

@@ -4,6 +4,7 @@
 #include "cost_panel.hpp"
 #include "grid_table.hpp"
 #include "growth_panel.hpp"
+#include "plain_label.hpp"
 #include "play_panel.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/growth_report.hpp"
@@ -75,7 +76,7 @@ QIcon severity_icon(const QWidget* w, Severity s) {
 }
 
 ResultsView::ResultsView(Session* session, QWidget* parent)
-    : QWidget(parent), session_(session), title_(new QLabel(this)), requirement_(new QLabel(this)),
+    : QWidget(parent), session_(session), title_(new QLabel(this)), requirement_(new WrappedLabel(this)),
       error_(new QLabel(this)), table_(new QTableWidget(this)), comparison_(new QTableWidget(this)),
       tables_(new SteadyTabWidget(this)), extrapolation_(new ExtrapolationPanel(session, this)),
       growth_(new GrowthPanel(session, this)), optimizer_(new OptimizerPanel(session, this)),
@@ -113,7 +114,7 @@ void ResultsView::buildHeader(QVBoxLayout* layout) {
     title_->setObjectName("results-title");
     requirement_->setObjectName("results-requirement");
     requirement_->setWordWrap(true);
-    requirement_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    add_copy_action(requirement_); // plain, not selectable: plain_label.hpp
     error_->setObjectName("results-error");
     error_->setWordWrap(true);
     error_->setStyleSheet("QLabel { color: #b71c1c; background: #ffebee; border: 1px solid "
@@ -146,6 +147,7 @@ void ResultsView::buildTables() {
     tables_->addTab(comparison_, tr("Comparison"));
     tables_->addTab(table_, tr("Sizing"));
 
+    connect(tables_, &QTabWidget::currentChanged, this, [this] { ensureShown(); });
     connect(table_, &QTableWidget::currentCellChanged, this,
             [this](int, int column) { session_->selectDesign(column); });
     connect(table_->horizontalHeader(), &QHeaderView::sectionClicked, this,
@@ -194,6 +196,7 @@ void ResultsView::buildDetails() {
     details_->addTab(optimizer_, tr("Optimiser"));
     details_->addTab(resilience_, tr("Resilience"));
     details_->addTab(cost_, tr("Cost"));
+    connect(details_, &QTabWidget::currentChanged, this, [this] { ensureShown(); });
 }
 
 void ResultsView::showResilience() {
@@ -230,6 +233,7 @@ void ResultsView::refresh() {
         return;
     }
     // Numbers right-aligned, as `podsizer size` prints them (numeric_from = 1).
+    // The grid only for its assumption marks (cheap beside showing it).
     const Grid grid = side_by_side(*result);
     QString heading = tr("Requirement: %1").arg(q(requirement_line(result->requirements)));
     if (!result->designs.empty()) {
@@ -239,15 +243,58 @@ void ResultsView::refresh() {
         heading += "\n" + tr("Shaded figures marked * rest on catalog figures nobody publishes "
                              "(ASSUMPTION); hover one to see which.");
     }
-    requirement_->setText(heading);
-    show_grid(table_, grid, true);
-    add_sized_by_tooltips(table_, *result);
-    showFindings();
-    showCheckpoints(*result);
-    markSelection();
+    set_text_if_changed(requirement_, heading);
+    showCounts(*result);
+    stale_parts_ = static_cast<unsigned>(Part::sizing) | static_cast<unsigned>(Part::comparison) |
+                   static_cast<unsigned>(Part::findings) | static_cast<unsigned>(Part::checkpoints);
+    ensureShown();
+}
+
+void ResultsView::ensure(Part part) {
+    const auto bit = static_cast<unsigned>(part);
+    if ((stale_parts_ & bit) == 0) {
+        return;
+    }
+    stale_parts_ &= ~bit;
+    fill(part);
+}
+
+void ResultsView::ensureShown() {
+    ensure(tables_->currentWidget() == table_ ? Part::sizing : Part::comparison);
+    if (details_->currentWidget() == findings_) {
+        ensure(Part::findings);
+    } else if (details_->currentWidget() == checkpoints_->parentWidget()) {
+        ensure(Part::checkpoints);
+    }
+}
+
+void ResultsView::fill(Part part) {
+    const auto& result = session_->result();
+    if (!result) {
+        return; // showNotSized emptied every part
+    }
+    switch (part) {
+    case Part::sizing:
+        show_grid(table_, side_by_side(*result), true);
+        add_sized_by_tooltips(table_, *result);
+        markSelection();
+        break;
+    case Part::comparison:
+        if (const auto& cmp = session_->comparison()) {
+            show_grid(comparison_, comparison_grid(*cmp, false), true);
+        }
+        break;
+    case Part::findings:
+        showFindings();
+        break;
+    case Part::checkpoints:
+        showCheckpoints(*result);
+        break;
+    }
 }
 
 void ResultsView::showNotSized() {
+    stale_parts_ = 0;
     error_->setText(tr("Not sized: %1").arg(session_->sizingError()));
     requirement_->clear();
     table_->clear();
@@ -267,7 +314,6 @@ void ResultsView::showFindings() {
     // grown to the target and of the references.
     const auto& cmp = session_->comparison();
     if (cmp) {
-        show_grid(comparison_, comparison_grid(*cmp, false), true);
         for (const SubjectFinding& sf : cmp->findings) {
             const Finding& f = sf.finding;
             auto* item =
@@ -280,7 +326,6 @@ void ResultsView::showFindings() {
     }
     // The sites' and phases' findings, as `podsizer size` lists them after
     // the designs' (a site over its power limit is an error there too).
-    int growth_count = 0;
     if (const Study* study = session_->study()) {
         const GrowthView growth{study->sites ? &*study->sites : nullptr,
                                 study->phases ? &*study->phases : nullptr};
@@ -290,7 +335,6 @@ void ResultsView::showFindings() {
             item->setIcon(0, severity_icon(this, f.severity()));
             item->setToolTip(3, q(f.message()));
             items << item;
-            ++growth_count;
         }
     }
     if (items.isEmpty()) {
@@ -301,9 +345,6 @@ void ResultsView::showFindings() {
         items << none;
     }
     findings_->addTopLevelItems(items);
-    const int finding_count = (cmp ? static_cast<int>(cmp->findings.size()) : 0) + growth_count;
-    details_->setTabTextIfChanged(details_->indexOf(findings_),
-                                  tr("Findings (%1)").arg(finding_count));
     findings_->resizeColumnToContents(0);
     findings_->resizeColumnToContents(1);
     findings_->resizeColumnToContents(2);
@@ -333,11 +374,31 @@ void ResultsView::showCheckpoints(const SizingResult& result) {
     checkpoints_->resizeColumnsToContents();
     checkpoint_notes_->setText(ck.rows.empty() ? tr("No checkpoint jobs in this scenario.")
                                                : q(checkpoint_notes(result)).trimmed());
+}
+
+void ResultsView::showCounts(const SizingResult& result) {
+    std::size_t findings = 0;
+    if (const auto& cmp = session_->comparison()) {
+        findings += cmp->findings.size();
+    }
+    if (const Study* study = session_->study()) {
+        const GrowthView growth{study->sites ? &*study->sites : nullptr,
+                                study->phases ? &*study->phases : nullptr};
+        findings += growth_findings(growth).size();
+    }
+    details_->setTabTextIfChanged(details_->indexOf(findings_), tr("Findings (%1)").arg(findings));
+    std::size_t jobs = 0; // checkpoint_grid's rows: every design's jobs
+    for (const Design& d : result.designs) {
+        jobs += d.checkpoints.size();
+    }
     details_->setTabTextIfChanged(details_->indexOf(checkpoints_->parentWidget()),
-                                  tr("Checkpoints (%1)").arg(ck.rows.size()));
+                                  tr("Checkpoints (%1)").arg(jobs));
 }
 
 void ResultsView::markSelection() {
+    if ((stale_parts_ & static_cast<unsigned>(Part::sizing)) != 0) {
+        return; // marked when the table is filled
+    }
     const int sel = session_->selectedDesign();
     for (int c = 0; c < table_->columnCount(); ++c) {
         if (auto* h = table_->horizontalHeaderItem(c)) {

@@ -40,11 +40,21 @@ class ResultsView : public QWidget {
 public:
     explicit ResultsView(Session* session, QWidget* parent = nullptr);
 
+    // The tables, findings and checkpoints are filled when their tab comes
+    // to the front (an edit fills only what is on screen; docs/gui.md,
+    // "Latency"); asking for one fills it first, as showing it would.
+
     /// The sizing table (reports' side_by_side: `podsizer size`).
-    QTableWidget* table() const { return table_; }
+    QTableWidget* table() {
+        ensure(Part::sizing);
+        return table_;
+    }
     /// Designs beside the reference systems with ratios (reports'
     /// comparison_grid: `podsizer compare`).
-    QTableWidget* comparison() const { return comparison_; }
+    QTableWidget* comparison() {
+        ensure(Part::comparison);
+        return comparison_;
+    }
     /// The tabs holding the two tables.
     QTabWidget* tables() const { return tables_; }
     ExtrapolationPanel* extrapolation() const { return extrapolation_; }
@@ -59,8 +69,14 @@ public:
     void showCost();
     /// The sites and phases panel in front (`--tab sites`).
     void showGrowth();
-    QTreeWidget* findings() const { return findings_; }
-    QTableWidget* checkpoints() const { return checkpoints_; }
+    QTreeWidget* findings() {
+        ensure(Part::findings);
+        return findings_;
+    }
+    QTableWidget* checkpoints() {
+        ensure(Part::checkpoints);
+        return checkpoints_;
+    }
     /// The tabs under the table: findings, checkpoints (and more as they come).
     QTabWidget* details() const { return details_; }
     PlayPanel* play() const { return play_; }
@@ -71,6 +87,13 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    /// The parts filled only when on screen or asked for.
+    enum class Part : unsigned { sizing = 1, comparison = 2, findings = 4, checkpoints = 8 };
+    /// Fills `part` if the results changed since it was last filled.
+    void ensure(Part part);
+    /// Fills the stale parts whose tabs are in front.
+    void ensureShown();
+    void fill(Part part);
     void buildHeader(QVBoxLayout* layout);
     void buildTables();
     void buildFindings();
@@ -79,6 +102,9 @@ private:
     void showNotSized();
     void showFindings();
     void showCheckpoints(const SizingResult& result);
+    /// The findings' and checkpoints' counts on their tabs (kept current
+    /// while their lists wait).
+    void showCounts(const SizingResult& result);
     void markSelection();
 
     Session* session_;
@@ -98,7 +124,8 @@ private:
     QLabel* checkpoint_notes_;
     SteadyTabWidget* details_;
     PlayPanel* play_;
-    bool stale_ = false; ///< results changed while hidden: redraw when shown
+    bool stale_ = false;       ///< results changed while hidden: redraw when shown
+    unsigned stale_parts_ = 0; ///< Parts (bits) not filled since the results changed
 };
 
 } // namespace podsizer::gui

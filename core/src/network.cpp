@@ -39,6 +39,17 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
     return b <= 0 ? 0 : a / b + (a % b != 0 ? 1 : 0);
 }
 
+/// ceil(x) as a count, kCountCap at or above it: a catalog may give a port
+/// speed ratio so large that the links overflow a count (fuzzing found
+/// 7.2e118 links, an undefined conversion; docs/robustness.md).
+std::int64_t capped_ceil(double x) {
+    const double up = std::ceil(x);
+    if (!(up < static_cast<double>(kCountCap))) {
+        return kCountCap;
+    }
+    return static_cast<std::int64_t>(up);
+}
+
 std::int64_t add_sat(std::int64_t a, std::int64_t b) {
     return std::min(kCountCap, a + b); // both at most kCountCap: no overflow
 }
@@ -100,7 +111,7 @@ LeafPlan leaf_plan(const SwitchModel& sw, Throughput device_speed) {
     // at 200G leave half the cages, 32 x 800G).
     const auto left = static_cast<std::int64_t>(p.uplink_ports) *
                       std::max(0, p.device_ports - p.down) / p.device_ports;
-    const auto needed = static_cast<std::int64_t>(std::ceil(p.down * per_port - kSlack));
+    const std::int64_t needed = capped_ceil(p.down * per_port - kSlack);
     p.uplinks = static_cast<int>(std::min(left, needed));
     return p;
 }
@@ -118,7 +129,7 @@ std::int64_t client_uplinks_for(const CNodeModel& c, std::int64_t cnodes, const 
     }
     const double links =
         static_cast<double>(ports) * c.client_port_speed.base() / leaf.uplink_speed.base();
-    return std::min(kCountCap, static_cast<std::int64_t>(std::ceil(links - kSlack)));
+    return capped_ceil(links - kSlack);
 }
 
 /// Spines for `leaves` leaves of `u` uplinks each and `top` links to the
