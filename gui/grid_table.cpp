@@ -122,6 +122,70 @@ private:
     QTableWidget* table_;
 };
 
+/// One cell of a fill: its text, tooltip, shading, alignment, weight and colour.
+void fill_cell(QTableWidget* t, const Grid& g, std::size_t r, std::size_t c, std::size_t skip,
+               const std::string& shown, bool verdict) {
+    QTableWidgetItem* item = cell_at(t, static_cast<int>(r), static_cast<int>(c - skip));
+    const QString text = QString::fromStdString(g.rows[r][c]);
+    // A figure resting on an assumed catalog figure: the tables'
+    // marker, the workbook's shading, and the ids on hover
+    // (docs/model.md §14).
+    const auto& assumed = g.assumptions(r, c);
+    item->setText(QString::fromStdString(shown));
+    if (assumed.empty()) {
+        item->setToolTip(text);
+        item->setBackground(QBrush());
+    } else {
+        QStringList ids;
+        for (const std::string& id : assumed) {
+            ids << QString::fromStdString(id);
+        }
+        item->setToolTip(QObject::tr("%1\nRests on catalog figures nobody publishes "
+                                     "(ASSUMPTION):\n%2")
+                             .arg(text, ids.join(QStringLiteral("\n"))));
+        item->setBackground(QColor(0xFC, 0xE4, 0xD6));
+    }
+    item->setTextAlignment((c >= g.numeric_from ? Qt::AlignRight : Qt::AlignLeft) |
+                           Qt::AlignVCenter);
+    QFont f = item->font();
+    f.setBold(verdict);
+    item->setFont(f);
+    // Styled by the role reports gives the cell, never by its text.
+    switch (g.cell_role(r, c)) {
+    case CellRole::not_met:
+        item->setForeground(QColor("#b71c1c"));
+        break;
+    case CellRole::met:
+        item->setForeground(QColor("#1b5e20"));
+        break;
+    case CellRole::plain:
+        item->setForeground(t->palette().text());
+        break;
+    }
+}
+
+/// The columns' widths after a fill, and the row labels fitted to what is left.
+void fit_columns(QTableWidget* t, const Grid& g, const QStringList& header, bool rows_named) {
+    // Once per fill: a ResizeToContents header would measure every cell on
+    // every change of every cell. Not even once where no width can have
+    // changed: measuring every cell was a tenth of an edit's work, and new
+    // widths repaint the whole table (docs/gui.md, "Latency").
+    const QString key = digits_share_one_width(t->font()) ? widths_key(g, header) : QString();
+    if (!key.isEmpty() && t->property(kWidthsKey).toString() == key) {
+        return;
+    }
+    t->setProperty(kWidthsKey, key);
+    t->resizeColumnsToContents();
+    if (rows_named) {
+        if (!t->property(kFitted).toBool()) {
+            t->setProperty(kFitted, true);
+            t->verticalHeader()->setTextElideMode(Qt::ElideMiddle);
+            new RowLabelFitter(t);
+        }
+        fit_row_labels(t);
+    }
+}
+
 } // namespace
 
 QTableWidget* read_only_table(QWidget* parent, const QString& name) {
@@ -209,43 +273,7 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
         }
         const bool verdict = g.row_role(r) == RowRole::verdict;
         for (std::size_t c = skip; c < row.size(); ++c) {
-            QTableWidgetItem* item = cell_at(t, static_cast<int>(r), static_cast<int>(c - skip));
-            const QString text = QString::fromStdString(row[c]);
-            // A figure resting on an assumed catalog figure: the tables'
-            // marker, the workbook's shading, and the ids on hover
-            // (docs/model.md §14).
-            const auto& assumed = g.assumptions(r, c);
-            item->setText(QString::fromStdString(shown[r][c]));
-            if (assumed.empty()) {
-                item->setToolTip(text);
-                item->setBackground(QBrush());
-            } else {
-                QStringList ids;
-                for (const std::string& id : assumed) {
-                    ids << QString::fromStdString(id);
-                }
-                item->setToolTip(QObject::tr("%1\nRests on catalog figures nobody publishes "
-                                             "(ASSUMPTION):\n%2")
-                                     .arg(text, ids.join(QStringLiteral("\n"))));
-                item->setBackground(QColor(0xFC, 0xE4, 0xD6));
-            }
-            item->setTextAlignment((c >= g.numeric_from ? Qt::AlignRight : Qt::AlignLeft) |
-                                   Qt::AlignVCenter);
-            QFont f = item->font();
-            f.setBold(verdict);
-            item->setFont(f);
-            // Styled by the role reports gives the cell, never by its text.
-            switch (g.cell_role(r, c)) {
-            case CellRole::not_met:
-                item->setForeground(QColor("#b71c1c"));
-                break;
-            case CellRole::met:
-                item->setForeground(QColor("#1b5e20"));
-                break;
-            case CellRole::plain:
-                item->setForeground(t->palette().text());
-                break;
-            }
+            fill_cell(t, g, r, c, skip, shown[r][c], verdict);
         }
     }
     if (rows_named) {
@@ -254,24 +282,7 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
     } else {
         t->verticalHeader()->hide();
     }
-    // Once per fill: a ResizeToContents header would measure every cell on
-    // every change of every cell. Not even once where no width can have
-    // changed: measuring every cell was a tenth of an edit's work, and new
-    // widths repaint the whole table (docs/gui.md, "Latency").
-    const QString key = digits_share_one_width(t->font()) ? widths_key(g, header) : QString();
-    if (!key.isEmpty() && t->property(kWidthsKey).toString() == key) {
-        return;
-    }
-    t->setProperty(kWidthsKey, key);
-    t->resizeColumnsToContents();
-    if (rows_named) {
-        if (!t->property(kFitted).toBool()) {
-            t->setProperty(kFitted, true);
-            t->verticalHeader()->setTextElideMode(Qt::ElideMiddle);
-            new RowLabelFitter(t);
-        }
-        fit_row_labels(t);
-    }
+    fit_columns(t, g, header, rows_named);
 }
 
 } // namespace podsizer::gui

@@ -76,8 +76,9 @@ QIcon severity_icon(const QWidget* w, Severity s) {
 }
 
 ResultsView::ResultsView(Session* session, QWidget* parent)
-    : QWidget(parent), session_(session), title_(new QLabel(this)), requirement_(new WrappedLabel(this)),
-      error_(new QLabel(this)), table_(new QTableWidget(this)), comparison_(new QTableWidget(this)),
+    : QWidget(parent), session_(session), title_(new QLabel(this)),
+      requirement_(new WrappedLabel(this)), error_(new QLabel(this)),
+      table_(new QTableWidget(this)), comparison_(new QTableWidget(this)),
       tables_(new SteadyTabWidget(this)), extrapolation_(new ExtrapolationPanel(session, this)),
       growth_(new GrowthPanel(session, this)), optimizer_(new OptimizerPanel(session, this)),
       resilience_(new ResiliencePanel(session, this)), cost_(new CostPanel(session, this)),
