@@ -8,20 +8,19 @@
 #include "podsizer/core/scenario.hpp"
 
 #include <CLI/CLI.hpp>
+#include <map>
 #include <string>
 
 namespace podsizer::cli {
 
+/// The texts of the flags given, by flag ("--pue" -> "1.3"); a flag not
+/// given is empty: the scenario's value stands.
 struct PowerArgs {
-    std::string basis;          ///< empty: the scenario's
-    std::string derate;         ///< empty: the scenario's
-    std::string pue;            ///< empty: the scenario's
-    std::string size_for;       ///< empty: the scenario's
-    std::string headroom;       ///< empty: the scenario's
-    std::string client_network; ///< empty: the scenario's
+    std::map<std::string, std::string> texts;
 };
 
-/// Adds the flags to a subcommand.
+/// Adds the flags to a subcommand, each bound to its constraints field
+/// (power_args.cpp): the row's choices and default.
 void add_power_flags(CLI::App& cmd, PowerArgs& args);
 
 /// Sets what the flags give on `constraints`, checked by the scenario field

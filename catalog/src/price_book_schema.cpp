@@ -11,7 +11,8 @@ namespace podsizer {
 namespace {
 
 // Amounts: numbers of the book's currency, 0 to 10^12 (kMaxPrice). Shares:
-// percent strings as in a scenario ("10%").
+// percent strings as in a scenario ("10%"). Field sources: a source a field,
+// as a catalog entry's, declared once for every part that takes them.
 constexpr const char* kSchema = R"json({
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "title": "podsizer price book",
@@ -115,12 +116,7 @@ constexpr const char* kSchema = R"json({
         "source": {
           "$ref": "#/$defs/source"
         },
-        "field_sources": {
-          "type": "object",
-          "additionalProperties": {
-            "$ref": "#/$defs/source"
-          }
-        }
+        "field_sources": { "$ref": "#/$defs/field_sources" }
       },
       "not": {
         "required": [
@@ -183,12 +179,7 @@ constexpr const char* kSchema = R"json({
         "source": {
           "$ref": "#/$defs/source"
         },
-        "field_sources": {
-          "type": "object",
-          "additionalProperties": {
-            "$ref": "#/$defs/source"
-          }
-        }
+        "field_sources": { "$ref": "#/$defs/field_sources" }
       },
       "dependentRequired": {
         "per_gb_month": [
@@ -236,6 +227,12 @@ constexpr const char* kSchema = R"json({
         }
       },
       "additionalProperties": false
+    },
+    "field_sources": {
+      "type": "object",
+      "additionalProperties": {
+        "$ref": "#/$defs/source"
+      }
     }
   },
   "patternProperties": {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <fmt/format.h>
 
 namespace podsizer::detail {
 
@@ -91,7 +92,7 @@ const std::array kObjects{
         .required = true,
         .max_items = kMaxJobs,
         .noun = "jobs",
-        .open = [](Scenario& s, std::size_t i) { job(s, i).name = "job " + std::to_string(i + 1); },
+        .open = [](Scenario& s, std::size_t i) { job(s, i).name = fmt::format("job {}", i + 1); },
         .check = check_job,
         .close =
             [](Scenario& s, std::size_t i) {

@@ -4,6 +4,7 @@
 #include "podsizer/core/text.hpp"
 
 #include <fmt/args.h>
+#include <fmt/format.h>
 
 namespace podsizer {
 
@@ -12,7 +13,7 @@ std::string FindingFigure::text() const {
     case Kind::text:
         return words;
     case Kind::count:
-        return std::to_string(count);
+        return fmt::format("{}", count);
     case Kind::grouped:
         return format_number(static_cast<double>(count), 0);
     // A figure that is not zero never reads as zero in a message either

@@ -158,7 +158,9 @@ std::string format_count_range(std::int64_t min, std::int64_t max) {
         if (n == kMaxCount) {
             return std::string("10^15");
         }
-        std::string digits = std::to_string(n);
+        char buf[24];
+        const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
+        std::string digits(buf, end);
         for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) {
             digits.insert(static_cast<std::size_t>(at), ",");
         }

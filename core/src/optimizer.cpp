@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <fmt/format.h>
 #include <limits>
 #include <map>
 
@@ -231,9 +232,10 @@ std::int64_t max_steps_per_line(const Catalog& catalog, const std::vector<const 
         combinations += catalog.cnodes.size() * box->drive_sizes.size() * rack_count;
     }
     if (combinations > kMaxCombinations) {
-        throw InputError("rack", "the optimiser would sweep " + std::to_string(combinations) +
-                                     " combinations of C-node, D-box, drive and rack; expected at "
-                                     "most 10,000: name the rack models to consider");
+        throw InputError("rack", fmt::format("the optimiser would sweep {} combinations of C-node, "
+                                             "D-box, drive and rack; expected at most 10,000: "
+                                             "name the rack models to consider",
+                                             combinations));
     }
     const auto lines = 2 * std::max<std::int64_t>(1, static_cast<std::int64_t>(combinations));
     return std::min(options.max_steps, std::max<std::int64_t>(1, kMaxDesigns / lines));

@@ -85,6 +85,27 @@ void add_wan(ReferenceSizing& r, const CloudAccess& access) {
     }
 }
 
+/// One direction of a store's traffic and what its accounts' limit does to it.
+struct Flow {
+    Throughput per_account; ///< the limit of one account; zero: none known
+    Throughput rate;        ///< what the direction carries
+    Throughput& limit;      ///< out: accounts x per_account
+    bool& capped;           ///< out: the limit is below the rate
+    Throughput& within;     ///< out: min(rate, limit)
+};
+
+/// Holds one direction to its accounts' limit (ingress for writes, egress
+/// for reads) and raises `needed` to the accounts the rate alone would take.
+void limit_flow(const Flow& f, std::int64_t accounts, std::int64_t& needed) {
+    if (!(f.per_account.base() > 0.0)) {
+        return;
+    }
+    f.limit = f.per_account * static_cast<double>(accounts);
+    f.capped = !meets(f.limit.base(), f.rate.base());
+    f.within = std::min(f.rate, f.limit);
+    needed = std::max(needed, ceil_to_count(f.rate / f.per_account));
+}
+
 } // namespace
 
 ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
@@ -113,23 +134,14 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
     r.write_within_limits = r.write;
     if (ref.account_capacity.base() > 0.0) {
         r.accounts = ceil_to_count(usable / ref.account_capacity);
-        const auto n = static_cast<double>(r.accounts);
         // Data going into the store is account ingress (write); data coming
         // out is egress (read).
-        if (ref.account_ingress.base() > 0.0) {
-            r.ingress_limit = ref.account_ingress * n;
-            r.write_capped = !meets(r.ingress_limit.base(), r.write.base());
-            r.write_within_limits = std::min(r.write, r.ingress_limit);
-            r.accounts_for_throughput =
-                std::max(r.accounts_for_throughput, ceil_to_count(r.write / ref.account_ingress));
-        }
-        if (ref.account_egress.base() > 0.0) {
-            r.egress_limit = ref.account_egress * n;
-            r.read_capped = !meets(r.egress_limit.base(), r.read.base());
-            r.read_within_limits = std::min(r.read, r.egress_limit);
-            r.accounts_for_throughput =
-                std::max(r.accounts_for_throughput, ceil_to_count(r.read / ref.account_egress));
-        }
+        limit_flow(
+            {ref.account_ingress, r.write, r.ingress_limit, r.write_capped, r.write_within_limits},
+            r.accounts, r.accounts_for_throughput);
+        limit_flow(
+            {ref.account_egress, r.read, r.egress_limit, r.read_capped, r.read_within_limits},
+            r.accounts, r.accounts_for_throughput);
         r.accounts_for_throughput = std::max(r.accounts_for_throughput, r.accounts);
         const std::string accounts = fmt::format("{} accounts of {} each", r.accounts,
                                                  format_in(ref.account_capacity, units::PiB, 0));

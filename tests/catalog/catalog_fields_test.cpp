@@ -16,6 +16,7 @@
 #include "podsizer/core/assumptions.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "support/default_catalog.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -43,13 +44,8 @@ json first_entry(std::string_view key) {
 
 /// The reader's message for `entry` as the only entry of list `key`.
 std::string error_of(std::string_view key, const json& entry) {
-    Catalog c;
-    try {
-        merge_catalog_text(c, json{{std::string(key), json::array({entry})}}.dump(), "t.json");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(no error)";
+    return test_support::catalog_error_of(json{{std::string(key), json::array({entry})}}.dump(),
+                                          "t.json");
 }
 
 /// A value just outside one end of a row's range, or NaN when that end is open-ended.

@@ -1,5 +1,6 @@
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -7,6 +8,8 @@
 using namespace podsizer;
 
 namespace {
+
+using test_support::catalog_error_of;
 template <class T> void every_entry_has_a_source(const std::vector<T>& items) {
     for (const T& t : items) {
         INFO(t.id);
@@ -21,15 +24,6 @@ template <class T> void every_entry_has_a_source(const std::vector<T>& items) {
     }
 }
 
-std::string error_of(const std::string& text) {
-    Catalog c;
-    try {
-        merge_catalog_text(c, text, "bad.json");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
 } // namespace
 
 TEST_CASE("the embedded default catalog loads and validates") {
@@ -128,12 +122,12 @@ TEST_CASE("bad catalog documents name the place and what was expected") {
     };
     for (const Row& r : rows) {
         INFO(r.doc);
-        CHECK_THAT(error_of(r.doc), Catch::Contains(r.says));
+        CHECK_THAT(catalog_error_of(r.doc), Catch::Contains(r.says));
     }
 }
 
 TEST_CASE("malformed JSON is reported with line and column") {
-    const std::string msg = error_of("{\n  \"cnodes\": [\n    {\"id\": }\n  ]\n}");
+    const std::string msg = catalog_error_of("{\n  \"cnodes\": [\n    {\"id\": }\n  ]\n}");
     CHECK_THAT(msg, Catch::StartsWith("bad.json:3:"));
     CHECK_THAT(msg, Catch::Contains("malformed JSON"));
 }
@@ -163,7 +157,7 @@ TEST_CASE("validation finds references to entries that do not exist") {
 TEST_CASE("a deeply nested document is refused without exhausting the stack") {
     std::string deep(100000, '[');
     deep += std::string(100000, ']');
-    CHECK_THAT(error_of(deep), Catch::Contains("nested more than"));
+    CHECK_THAT(catalog_error_of(deep), Catch::Contains("nested more than"));
 }
 
 TEST_CASE("every default device carries a maximum power flagged as an assumption") {
@@ -192,7 +186,7 @@ TEST_CASE(
     CHECK(sw.provenance.of("max_power").kind == SourceKind::assumption);
     CHECK(sw.provenance.of("power").kind == SourceKind::spec);
 
-    const std::string e = error_of(R"({"cnodes": [
+    const std::string e = catalog_error_of(R"({"cnodes": [
         {"id": "c", "name": "c", "height": "1 U", "power": "800 W", "max_power": "700 W",
          "read": "24 GB/s", "write": "10 GB/s", "client_ports": 2, "backend_ports": 2,
          "source": {"kind": "assumption", "note": "n"}}]})");

@@ -17,12 +17,7 @@ std::string error_of(const std::string& checkpoint) {
     const std::string doc = R"({"name": "n", "fleet": {"platform": "gb200-nvl72", "gpus": 41472},
         "checkpoint": )" + checkpoint +
                             "}";
-    try {
-        (void)parse_scenario(doc, "s.json", cat());
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(no error)";
+    return test_support::scenario_error_of(doc);
 }
 } // namespace
 

@@ -1,6 +1,7 @@
 // Failure-rate presets in the catalog (catalog/data/failure_rates.json).
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/errors.hpp"
+#include "support/default_catalog.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -8,15 +9,8 @@
 using namespace podsizer;
 
 namespace {
-std::string error_of(const std::string& text) {
-    Catalog c;
-    try {
-        merge_catalog_text(c, text, "bad.json");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+
+using test_support::catalog_error_of;
 } // namespace
 
 TEST_CASE("the default catalog holds the published failure rates with their papers") {
@@ -77,7 +71,7 @@ TEST_CASE("bad failure-rate entries name the place and what was expected") {
     };
     for (const Row& r : rows) {
         INFO(r.doc);
-        CHECK_THAT(error_of(r.doc), Catch::Contains(r.says));
+        CHECK_THAT(catalog_error_of(r.doc), Catch::Contains(r.says));
     }
 }
 

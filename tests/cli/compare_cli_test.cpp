@@ -1,6 +1,7 @@
 // End-to-end tests of `podsizer compare`, `extrapolate` and `optimize` on the
 // real binary: the side-by-side the architects drew, formats, exit codes.
 #include "run_process.hpp"
+#include "support/json_lookup.hpp"
 #include "support/test_files.hpp"
 #include "support/test_paths.hpp"
 
@@ -19,13 +20,7 @@ using test_support::read_file;
 const std::string kFleet = "examples/fleet-160k.json";
 
 const nlohmann::json& column(const nlohmann::json& j, const std::string& name) {
-    for (const auto& c : j.at("columns")) {
-        if (c.at("name") == name) {
-            return c;
-        }
-    }
-    FAIL("no column " << name);
-    throw std::logic_error("unreachable");
+    return test_support::element_where(j.at("columns"), "name", name);
 }
 
 } // namespace

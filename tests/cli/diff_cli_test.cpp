@@ -2,6 +2,7 @@
 // against the same pod on 30.72 TB drives, with deltas checked by hand from
 // the catalog figures; every format; the what-if on B; errors and exit codes.
 #include "run_process.hpp"
+#include "support/json_lookup.hpp"
 #include "support/test_files.hpp"
 #include "support/test_paths.hpp"
 
@@ -29,13 +30,7 @@ std::string smaller_drive_pod() {
 }
 
 const nlohmann::json& row(const nlohmann::json& pair, const std::string& key) {
-    for (const auto& m : pair.at("metrics")) {
-        if (m.at("key") == key) {
-            return m;
-        }
-    }
-    FAIL("no metric " << key);
-    throw std::logic_error("unreachable");
+    return test_support::element_where(pair.at("metrics"), "key", key);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // Replication between the sites of a site list (docs/sites-and-phases.md §2),
 // run on the real binary; every figure is worked by hand in the comments.
 #include "run_process.hpp"
+#include "support/json_lookup.hpp"
 #include "support/test_files.hpp"
 
 #include <catch2/catch.hpp>
@@ -44,13 +45,7 @@ std::string replicating(bool dataset, int b_racks, const std::string& a_wan) {
 }
 
 const nlohmann::json& site(const nlohmann::json& doc, const std::string& name) {
-    for (const auto& s : doc.at("sites")) {
-        if (s.at("name") == name) {
-            return s;
-        }
-    }
-    FAIL("no site " << name);
-    throw std::logic_error("unreachable");
+    return test_support::element_where(doc.at("sites"), "name", name);
 }
 
 nlohmann::json sized(const std::string& file, int exit_code) {

@@ -1,6 +1,7 @@
 // `podsizer size` on fleets given as a list of sites and on scenarios with
 // phases (docs/sites-and-phases.md), run on the real binary.
 #include "run_process.hpp"
+#include "support/json_lookup.hpp"
 #include "support/test_files.hpp"
 #include "support/test_paths.hpp"
 
@@ -40,13 +41,7 @@ std::string three_sites(int b_racks) {
 }
 
 const nlohmann::json& site(const nlohmann::json& doc, const std::string& name) {
-    for (const auto& s : doc.at("sites")) {
-        if (s.at("name") == name) {
-            return s;
-        }
-    }
-    FAIL("no site " << name);
-    throw std::logic_error("unreachable");
+    return test_support::element_where(doc.at("sites"), "name", name);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
-// The default catalog, loaded once per test program, and the error a scenario
-// text raises against it: shared by every test that sizes or parses.
+// The default catalog, loaded once per test program, the error a scenario
+// text raises against it and the error a catalog text raises: shared by every
+// test that sizes or parses.
 #pragma once
 
 #include "podsizer/catalog/catalog_io.hpp"
@@ -21,6 +22,18 @@ inline const podsizer::Catalog& cat() {
 inline std::string scenario_error_of(const std::string& text) {
     try {
         (void)podsizer::parse_scenario(text, "s.json", cat());
+    } catch (const podsizer::InputError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+/// The message of the InputError that merging the catalog `text` (as `file`)
+/// into an empty catalog raises, or "(no error)".
+inline std::string catalog_error_of(const std::string& text, const std::string& file = "bad.json") {
+    podsizer::Catalog c;
+    try {
+        podsizer::merge_catalog_text(c, text, file);
     } catch (const podsizer::InputError& e) {
         return e.what();
     }

@@ -167,8 +167,8 @@ Heading heading(const Design& d, const RackSvgOptions& options, int rack_height)
         " \u00b7 cooling " + std::string(cooling_label(d.cooling)) + " \u00b7 " +
         format_in(d.usable, units::PB, 1) + " usable \u00b7 read " +
         format_in(d.read, units::TB_per_s, 2) + ", write " + format_in(d.write, units::TB_per_s, 2);
-    h.hardware = d.cnode_shown() + " \u00b7 " + d.dbox_shown() + " with " +
-                 std::to_string(d.drives_per_dbox) + " \u00d7 " +
+    h.hardware = d.cnode_shown() + " \u00b7 " + d.dbox_shown() +
+                 fmt::format(" with {} \u00d7 ", d.drives_per_dbox) +
                  format_in(d.drive_size, units::TB, 2) + " drives \u00b7 " + d.switch_shown() +
                  " \u00b7 " + d.rack_shown() + " (" + format_in(d.rack_usable, units::U, 0) + ", " +
                  format_in(d.rack_budget, units::kW, 1) + ")";
@@ -245,7 +245,7 @@ void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, 
     const bool over = budget > 0 && drawn.base() > budget * (1 + 1e-12);
     svg.raw("<g>\n");
     const double mid = x + kRackWidth / 2;
-    svg.text(mid, y + 10, 10, "Rack " + std::to_string(rack.index), "middle", "#000000", true);
+    svg.text(mid, y + 10, 10, fmt::format("Rack {}", rack.index), "middle", "#000000", true);
     svg.text(mid, y + 22, 8,
              format_number(rack.used.base()) + " / " + format_in(d.rack_usable, units::U, 0),
              "middle");
@@ -266,15 +266,15 @@ void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, 
     }
     for (int u = 1; u <= rack_height; ++u) {
         const double cy = body + (rack_height - u) * kUnit + kUnit / 2;
-        svg.text(x - 3, cy + 2.1, 6, std::to_string(u), "end", "#555555");
+        svg.text(x - 3, cy + 2.1, 6, fmt::format("{}", u), "end", "#555555");
     }
     for (const RackSlot& s : rack.slots) {
         const RoleStyle& st = style_of(s);
         const double top = body + (rack_height - (s.u + s.height - 1)) * kUnit;
         const double h = s.height * kUnit;
-        const std::string where = s.height == 1 ? "U" + std::to_string(s.u)
-                                                : "U" + std::to_string(s.u) + "\u2013" +
-                                                      std::to_string(s.u + s.height - 1);
+        const std::string where = s.height == 1
+                                      ? fmt::format("U{}", s.u)
+                                      : fmt::format("U{}\u2013{}", s.u, s.u + s.height - 1);
         svg.rect(x + 1.5, top + 0.6, kRackWidth - 3, h - 1.2, st.fill, st.stroke.c_str(), 0.6,
                  s.label + " \u00b7 " + model_shown(d, s) + " \u00b7 " + where + " \u00b7 " +
                      format_in(s.power, units::W, 0));
@@ -447,7 +447,8 @@ void typical_rack_body(Svg& svg, const Design& d, const Rack& r, const TypicalCo
     svg.rect(x, body, kBodyWidth, rack_height * unit, kEmpty.fill, "#333333", 1.4);
     for (int u = 1; u <= rack_height; u += (unit >= 12 ? 1 : 2)) {
         const double cy = body + (rack_height - u) * unit + unit / 2;
-        svg.text(x - 4, cy + 3.5, std::min(10.0, unit * 0.8), std::to_string(u), "end", "#555555");
+        svg.text(x - 4, cy + 3.5, std::min(10.0, unit * 0.8), fmt::format("{}", u), "end",
+                 "#555555");
     }
     for (const RackSlot& s : r.slots) {
         const RoleStyle& st = style_of(s);
@@ -609,11 +610,10 @@ std::string floor_svg(const Design& d, const RackSvgOptions& options, int rack_h
         const Power drawn = drawn_on_basis(d, r);
         const bool over = budget > 0 && drawn.base() > budget * (1 + 1e-12);
         svg.rect(x, y, kCellW, kCellH, "#FAFAFA", "#333333", 1.2,
-                 "Rack " + std::to_string(r.index) + " \u00b7 " + std::to_string(r.dboxes) +
-                     " D-box, " + std::to_string(r.cnodes) + " C-node, " +
-                     std::to_string(r.switches) + " switch \u00b7 " + rack_power_text(d, r));
+                 fmt::format("Rack {} \u00b7 {} D-box, {} C-node, {} switch \u00b7 {}", r.index,
+                             r.dboxes, r.cnodes, r.switches, rack_power_text(d, r)));
         const double mid = x + kCellW / 2;
-        svg.text(mid, y + 17, 14, std::to_string(r.index), "middle", "#000000", true);
+        svg.text(mid, y + 17, 14, fmt::format("{}", r.index), "middle", "#000000", true);
         svg.text(mid, y + 34, kSlideSmall, format_number(in(drawn, units::kW), 1) + " kW", "middle",
                  over ? "#B00000" : "#000000", over);
         const char letter = static_cast<char>('A' + static_cast<int>(kind_of[i] % 26));

@@ -11,6 +11,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace podsizer {
@@ -194,8 +195,7 @@ void BatchSummary::add(RunStatus s) {
 }
 
 std::string BatchSummary::line() const {
-    return std::to_string(sized) + " sized, " + std::to_string(not_met) + " not met, " +
-           std::to_string(bad) + " bad";
+    return fmt::format("{} sized, {} not met, {} bad", sized, not_met, bad);
 }
 
 BatchReport::BatchReport(BatchFormat format, BatchKind kind,
@@ -223,8 +223,7 @@ std::vector<std::string> BatchReport::table_header() const {
         h.push_back(label);
     }
     if (prices_) {
-        h.push_back("TCO " + std::to_string(prices_->site.years) + " years (" + prices_->currency +
-                    ")");
+        h.push_back(fmt::format("TCO {} years ({})", prices_->site.years, prices_->currency));
     }
     h.push_back("Findings");
     return h;

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <iterator>
+#include <variant>
 
 namespace podsizer {
 
@@ -16,10 +18,6 @@ namespace {
 
 using detail::ojson;
 using detail::plain;
-
-std::string label_with_unit(const ComparisonRow& r) {
-    return r.unit.empty() ? r.label : r.label + " (" + r.unit + ")";
-}
 
 std::string feasible_text(const ComparisonColumn& c, bool machine) {
     if (c.kind == ColumnKind::reference) {
@@ -103,34 +101,80 @@ std::vector<std::pair<std::string, Finding>> findings_of(const Comparison& c) {
     return out;
 }
 
+using Col = const ComparisonColumn&;
+
+bool built(Col c) {
+    return c.kind != ColumnKind::reference;
+}
+
+bool reference(Col c) {
+    return c.kind == ColumnKind::reference;
+}
+
+/// One figure of a column's JSON, in order: a metric's field, key and value
+/// from its registry row (JsonField::of_column), written when `when` holds.
+struct ColumnFigure {
+    MetricId metric;
+    bool (*when)(Col) = nullptr;
+};
+
+// The figures in the order scripts have read them; a design's or pods'
+// counts, a reference's accounts and what reaches the GPU site.
+const ColumnFigure kColumnFigures[] = {
+    {MetricId::pods},
+    {MetricId::cnodes, built},
+    {MetricId::dboxes, built},
+    {MetricId::accounts, reference},
+    {MetricId::subscriptions, reference},
+    {MetricId::read_at_site, reference},
+    {MetricId::write_at_site, reference},
+    {MetricId::racks},
+    {MetricId::usable_capacity},
+    {MetricId::raw_capacity},
+    {MetricId::read},
+    {MetricId::write},
+    {MetricId::power},
+    {MetricId::pb_per_rack},
+    {MetricId::read_per_kw},
+    {MetricId::read_per_tb},
+    {MetricId::write_per_tb},
+    {MetricId::feasible},
+};
+
+/// kColumnFigures, then the metrics with a column JSON field it does not
+/// place (in registry order), so a new metric reaches the JSON from its row.
+const std::vector<ColumnFigure>& column_figures() {
+    static const std::vector<ColumnFigure> all = [] {
+        std::vector<ColumnFigure> out(std::begin(kColumnFigures), std::end(kColumnFigures));
+        for (const Metric& m : metric_registry()) {
+            const bool placed = std::any_of(
+                out.begin(), out.end(), [&m](const ColumnFigure& f) { return f.metric == m.id; });
+            if (m.json.of_column != nullptr && !placed) {
+                out.push_back({m.id});
+            }
+        }
+        return out;
+    }();
+    return all;
+}
+
+/// A column's figure under the metric's JSON key, from its registry row.
+void put(ojson& j, MetricId id, Col c) {
+    const JsonField& field = metric(id).json;
+    j[std::string(field.key)] =
+        std::visit([](const auto& v) { return ojson(v); }, field.of_column(c));
+}
+
 ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
     ojson j;
     j["name"] = c.name;
     j["kind"] = to_string(c.kind);
     j["basis"] = column_basis(cmp, c);
-    j["pods"] = c.pods;
-    if (c.kind != ColumnKind::reference) {
-        j["cnodes"] = c.cnodes;
-        j["dboxes"] = c.dboxes;
-    } else {
-        j["accounts"] = c.accounts;
-        j["subscriptions"] = c.subscriptions;
-        j["read_at_gpu_site_bytes_per_s"] =
-            c.read_at_site ? ojson(c.read_at_site->base()) : ojson(nullptr);
-        j["write_at_gpu_site_bytes_per_s"] =
-            c.write_at_site ? ojson(c.write_at_site->base()) : ojson(nullptr);
+    for (const ColumnFigure& f : column_figures()) {
+        if (f.when == nullptr || f.when(c)) {
+            put(j, f.metric, c);
+        }
     }
-    j["racks"] = c.racks_fit ? ojson(c.racks) : ojson(nullptr); // REDTEAM-3 #14
-    j["usable_capacity_bytes"] = c.usable.base();
-    j["raw_capacity_bytes"] = c.raw ? ojson(c.raw->base()) : ojson(nullptr);
-    j["read_bytes_per_s"] = c.read.base();
-    j["write_bytes_per_s"] = c.write.base();
-    j["power_w"] = c.power.base();
-    j["pb_per_rack"] = c.pb_per_rack();
-    j["read_gb_per_s_per_kw"] = c.gbps_read_per_kw();
-    j["read_mb_per_s_per_tb"] = c.mbps_read_per_tb();
-    j["write_mb_per_s_per_tb"] = c.mbps_write_per_tb();
-    j["feasible"] = c.feasible;
     detail::add_assumptions(j, c.assumptions);
     if (c.cost) { // no cost block at all without a price book
         j["cost"] = detail::design_cost_json(*c.cost);
@@ -140,18 +184,18 @@ ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
     return j;
 }
 
-ojson reference_json(const ReferenceSizing& r) {
+/// A reference with the details of its accounts; the figures its column
+/// shows are the column's, written from the registry as column_json does.
+ojson reference_json(const ReferenceSizing& r, Col col) {
     ojson j;
     j["name"] = r.name;
     j["id"] = r.id;
-    j["racks"] = r.racks;
+    put(j, MetricId::racks, col);
     j["racks_exact"] = r.racks_exact;
-    j["usable_capacity_bytes"] = r.usable.base();
-    j["raw_capacity_bytes"] = r.raw ? ojson(r.raw->base()) : ojson(nullptr);
-    j["read_bytes_per_s"] = r.read.base();
-    j["write_bytes_per_s"] = r.write.base();
-    j["power_w"] = r.power.base();
-    j["accounts"] = r.accounts;
+    for (MetricId id : {MetricId::usable_capacity, MetricId::raw_capacity, MetricId::read,
+                        MetricId::write, MetricId::power, MetricId::accounts}) {
+        put(j, id, col);
+    }
     j["accounts_for_throughput"] = r.accounts_for_throughput;
     j["account_ingress_limit_bytes_per_s"] = r.ingress_limit.base();
     j["account_egress_limit_bytes_per_s"] = r.egress_limit.base();
@@ -160,13 +204,11 @@ ojson reference_json(const ReferenceSizing& r) {
     j["write_within_account_limits_bytes_per_s"] = r.write_within_limits.base();
     j["read_within_account_limits_bytes_per_s"] = r.read_within_limits.base();
     j["accounts_per_subscription"] = r.accounts_per_subscription;
-    j["subscriptions"] = r.subscriptions;
+    put(j, MetricId::subscriptions, col);
     j["wan_bytes_per_s"] = r.wan ? ojson(r.wan->base()) : ojson(nullptr);
-    j["read_at_gpu_site_bytes_per_s"] =
-        r.read_at_site ? ojson(r.read_at_site->base()) : ojson(nullptr);
-    j["write_at_gpu_site_bytes_per_s"] =
-        r.write_at_site ? ojson(r.write_at_site->base()) : ojson(nullptr);
-    j["pb_per_rack"] = r.pb_per_rack();
+    for (MetricId id : {MetricId::read_at_site, MetricId::write_at_site, MetricId::pb_per_rack}) {
+        put(j, id, col);
+    }
     j["findings"] = detail::findings_json(r.findings);
     detail::add_assumptions(j, r.assumptions);
     return j;
@@ -233,23 +275,12 @@ std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
 }
 
 Grid comparison_grid(const Comparison& c, bool machine) {
-    Grid g;
-    if (machine) {
-        g.header = {"key", "metric", "unit"};
-        g.numeric_from = 3;
-    } else {
-        g.header = {"Metric"};
-    }
+    Grid g = metric_grid(machine);
     for (const ComparisonColumn& col : c.columns) {
         g.header.push_back(col.name);
     }
-    auto text_row = [&](const std::string& key, const std::string& label, auto cell) {
-        std::vector<std::string> r;
-        if (machine) {
-            r = {key, label, ""};
-        } else {
-            r = {label};
-        }
+    auto text_row = [&](std::string_view key, std::string_view label, auto cell) {
+        std::vector<std::string> r = metric_row(key, label, "", machine);
         for (const ComparisonColumn& col : c.columns) {
             r.push_back(cell(col));
         }
@@ -261,12 +292,7 @@ Grid comparison_grid(const Comparison& c, bool machine) {
     }
     text_row("basis", "Basis", [&](const ComparisonColumn& col) { return column_basis(c, col); });
     for (const ComparisonRow& row : comparison_rows(c)) {
-        std::vector<std::string> r;
-        if (machine) {
-            r = {row.key, row.label, row.unit};
-        } else {
-            r = {label_with_unit(row)};
-        }
+        std::vector<std::string> r = metric_row(row.key, row.label, row.unit, machine);
         const bool saved = row.key.rfind("power_saved:", 0) == 0;
         const bool cost = row.key.starts_with("cost_");
         for (std::size_t k = 0; k < row.values.size(); ++k) {
@@ -300,7 +326,7 @@ Grid comparison_grid(const Comparison& c, bool machine) {
         }
     }
     const Metric& feasible = metric(MetricId::feasible);
-    text_row(std::string(feasible.key), std::string(feasible.label),
+    text_row(feasible.key, feasible.label,
              [&](const ComparisonColumn& col) { return feasible_text(col, machine); });
     std::vector<std::optional<bool>> met;
     for (const ComparisonColumn& col : c.columns) {
@@ -354,8 +380,10 @@ ojson comparison_json(const Comparison& c) {
     }
     j["columns"] = cols;
     ojson refs = ojson::array();
-    for (const ReferenceSizing& r : c.references) {
-        refs.push_back(reference_json(r));
+    for (const ComparisonColumn& col : c.columns) {
+        if (col.kind == ColumnKind::reference) { // one column per reference, in order
+            refs.push_back(reference_json(c.references.at(col.source), col));
+        }
     }
     j["references"] = refs;
     ojson ex = ojson::array();

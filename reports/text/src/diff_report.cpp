@@ -277,13 +277,14 @@ Grid diff_grid(const SizingDiff&, const DesignPairDiff& p, bool machine) {
             number ? delta_cell(r.delta, m.decimals, machine)
                    : (machine ? "" : (r.changed ? std::string("changed") : std::string()));
         const std::string percent = number && r.delta ? percent_cell(r.percent, machine) : "";
+        std::vector<std::string> row = metric_row(m.key, m.label, m.unit, machine);
         if (machine) {
-            g.rows.push_back({std::string(m.key), std::string(m.label), std::string(m.unit),
-                              r.a_machine, r.b_machine, delta, percent,
-                              r.changed ? "true" : "false"});
+            row.insert(row.end(),
+                       {r.a_machine, r.b_machine, delta, percent, r.changed ? "true" : "false"});
         } else {
-            g.rows.push_back({m.labelled(), r.a_cell, r.b_cell, delta, number ? percent : ""});
+            row.insert(row.end(), {r.a_cell, r.b_cell, delta, number ? percent : ""});
         }
+        g.rows.push_back(std::move(row));
     }
     const std::string added = joined(p.findings_added, machine ? " " : ", ");
     const std::string removed = joined(p.findings_removed, machine ? " " : ", ");

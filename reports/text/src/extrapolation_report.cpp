@@ -308,12 +308,7 @@ namespace {
 void add_layout_rows(Grid& g, const std::vector<Column>& cols, bool machine) {
     for (MetricId id : {MetricId::ec_layout, MetricId::tolerates_rack_loss}) {
         const Metric& m = metric(id);
-        std::vector<std::string> r;
-        if (machine) {
-            r = {std::string(m.key), std::string(m.label), ""};
-        } else {
-            r = {m.labelled()};
-        }
+        std::vector<std::string> r = metric_row(m.key, m.label, m.unit, machine);
         for (const Column& c : cols) {
             r.push_back(m.cell(c.one_namespace ? *c.ex->single_namespace : *c.pod, machine));
         }
@@ -325,23 +320,12 @@ void add_layout_rows(Grid& g, const std::vector<Column>& cols, bool machine) {
 
 Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
     const std::vector<Column> cols = columns(x);
-    Grid g;
-    if (machine) {
-        g.header = {"key", "metric", "unit"};
-        g.numeric_from = 3;
-    } else {
-        g.header = {"Metric"};
-    }
+    Grid g = metric_grid(machine);
     for (const Column& c : cols) {
         g.header.push_back(c.name);
     }
     for (const Row& row : rows(x, machine)) {
-        std::vector<std::string> r;
-        if (machine) {
-            r = {row.key, row.label, row.unit};
-        } else {
-            r = {row.unit.empty() ? row.label : row.label + " (" + row.unit + ")"};
-        }
+        std::vector<std::string> r = metric_row(row.key, row.label, row.unit, machine);
         for (const Column& c : cols) {
             const Cell v = row.get(c);
             if (!v) {
@@ -355,12 +339,8 @@ Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
     }
     add_layout_rows(g, cols, machine);
     const Metric& verdict = metric(MetricId::feasible);
-    std::vector<std::string> feasible;
-    if (machine) {
-        feasible = {std::string(verdict.key), std::string(verdict.label), ""};
-    } else {
-        feasible = {verdict.labelled()};
-    }
+    std::vector<std::string> feasible =
+        metric_row(verdict.key, verdict.label, verdict.unit, machine);
     std::vector<std::optional<bool>> met;
     for (const Column& c : cols) {
         const bool ok = c.one_namespace ? c.ex->single_namespace->feasible() : c.pod->feasible();

@@ -354,4 +354,33 @@ std::string render_csv(const Grid& g) {
     return out;
 }
 
+std::string label_with_unit(std::string_view label, std::string_view unit) {
+    std::string out(label);
+    if (!unit.empty()) {
+        out += " (";
+        out += unit;
+        out += ")";
+    }
+    return out;
+}
+
+Grid metric_grid(bool machine) {
+    Grid g;
+    if (machine) {
+        g.header = {"key", "metric", "unit"};
+        g.numeric_from = 3;
+    } else {
+        g.header = {"Metric"};
+    }
+    return g;
+}
+
+std::vector<std::string> metric_row(std::string_view key, std::string_view label,
+                                    std::string_view unit, bool machine) {
+    if (machine) {
+        return {std::string(key), std::string(label), std::string(unit)};
+    }
+    return {label_with_unit(label, unit)};
+}
+
 } // namespace podsizer

@@ -6,6 +6,7 @@
 #include "report_json.hpp"
 #include "sizing_json.hpp"
 
+#include <fmt/format.h>
 #include <utility>
 #include <vector>
 
@@ -38,7 +39,7 @@ std::string scratch_line(const PhasePlan& plan) {
     const PhaseCounts& s = plan.scratch;
     return "The final phase's target sized from scratch: " + n(s.cnodes) + " C-nodes, " +
            n(s.dboxes) + " D-boxes, " + n(s.switches) + " switches, " + n(s.racks) + " racks, " +
-           std::to_string(plan.scratch_tiers) + "-tier fabric.\n";
+           fmt::format("{}-tier fabric.\n", plan.scratch_tiers);
 }
 
 namespace {
@@ -274,7 +275,7 @@ Grid phases_grid(const PhasePlan& plan) {
                           format_number(in(p.required_usable, units::PB), 1), n(p.added.cnodes),
                           n(p.added.dboxes), n(p.added.switches), n(p.added.racks),
                           n(p.total.cnodes), n(p.total.dboxes), n(p.total.switches),
-                          n(p.total.racks), std::to_string(p.fabric_tiers),
+                          n(p.total.racks), fmt::format("{}", p.fabric_tiers),
                           format_number(in(p.usable, units::PB), 1),
                           format_number(in(p.read, units::TB_per_s), 2),
                           format_number(in(p.write, units::TB_per_s), 2)});

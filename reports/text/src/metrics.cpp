@@ -1,10 +1,12 @@
 #include "podsizer/reports/metrics.hpp"
 
 #include "podsizer/core/resilience.hpp"
+#include "podsizer/reports/grid.hpp"
 #include "report_json.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <iterator>
 #include <stdexcept>
 
@@ -32,7 +34,7 @@ std::string cd_ratio_text(const Design& d, bool) {
 
 std::string switches_text(const Design& d, bool machine) {
     if (machine) {
-        return std::to_string(d.switches());
+        return fmt::format("{}", d.switches());
     }
     auto n = [](std::int64_t v) { return format_number(static_cast<double>(v), 0); };
     const std::string super =
@@ -57,7 +59,7 @@ std::string client_network_text(const Design& d, bool machine) {
 }
 
 std::string erasure_coding_text(const Design& d, bool machine) {
-    std::string s = std::to_string(d.data_strips) + "+" + std::to_string(d.parity_strips);
+    std::string s = fmt::format("{}+{}", d.data_strips, d.parity_strips);
     return machine ? s : s + ", " + format_number(d.reserve * 100.0, 0) + " % reserve";
 }
 
@@ -132,6 +134,7 @@ constexpr Metric kMetrics[] = {
     {.id = M::pods,
      .key = "pods",
      .label = "Pods",
+     .json = {"pods", nullptr, [](C c) -> J { return c.pods; }},
      .of_column = [](C c) { return count_unless_reference(c, c.pods); }},
     {.id = M::cnode_model,
      .key = "cnode_model",
@@ -164,7 +167,7 @@ constexpr Metric kMetrics[] = {
      .key = "cnodes",
      .label = "C-nodes",
      .scaling = S::total,
-     .json = {"cnodes", [](D d) -> J { return d.cnodes; }},
+     .json = {"cnodes", [](D d) -> J { return d.cnodes; }, [](C c) -> J { return c.cnodes; }},
      .sheet = "cnodes",
      .of_design = [](D d) { return count(d.cnodes); },
      .of_column = [](C c) { return count_unless_reference(c, c.cnodes); }},
@@ -172,7 +175,7 @@ constexpr Metric kMetrics[] = {
      .key = "dboxes",
      .label = "D-boxes",
      .scaling = S::total,
-     .json = {"dboxes", [](D d) -> J { return d.dboxes; }},
+     .json = {"dboxes", [](D d) -> J { return d.dboxes; }, [](C c) -> J { return c.dboxes; }},
      .sheet = "dboxes",
      .of_design = [](D d) { return count(d.dboxes); },
      .of_column = [](C c) { return count_unless_reference(c, c.dboxes); }},
@@ -265,6 +268,7 @@ constexpr Metric kMetrics[] = {
     {.id = M::accounts,
      .key = "accounts",
      .label = "Accounts at default limits (for the capacity)",
+     .json = {"accounts", nullptr, [](C c) -> J { return c.accounts; }},
      .of_column = [](C c) -> Value {
          if (c.kind != ColumnKind::reference || c.accounts == 0) {
              return std::nullopt;
@@ -276,7 +280,8 @@ constexpr Metric kMetrics[] = {
      .key = "racks",
      .label = "Racks",
      .scaling = S::total,
-     .json = {"racks", [](D d) -> J { return d.racks_fit ? J(d.racks) : J(nullptr); }},
+     .json = {"racks", [](D d) -> J { return d.racks_fit ? J(d.racks) : J(nullptr); },
+              [](C c) -> J { return c.racks_fit ? J(c.racks) : J(nullptr); }},
      .sheet = "racks",
      // n/a when a single device fits no rack (REDTEAM-3 #14).
      .of_design = [](D d) -> Value { return d.racks_fit ? count(d.racks) : std::nullopt; },
@@ -318,7 +323,8 @@ constexpr Metric kMetrics[] = {
           {.id = M::raw_capacity,
            .key = "raw_capacity",
            .label = "Raw capacity",
-           .json = {"raw_capacity_bytes", [](D d) -> J { return d.raw.base(); }},
+           .json = {"raw_capacity_bytes", [](D d) -> J { return d.raw.base(); },
+                    [](C c) -> J { return c.raw ? J(c.raw->base()) : J(nullptr); }},
            .sheet = "raw_PB",
            .of_design = [](D d) -> Value { return in(d.raw, units::PB); },
            .of_column = [](C c) -> Value {
@@ -332,7 +338,8 @@ constexpr Metric kMetrics[] = {
           {.id = M::usable_capacity,
            .key = "usable_capacity",
            .label = "Usable capacity",
-           .json = {"usable_capacity_bytes", [](D d) -> J { return d.usable.base(); }},
+           .json = {"usable_capacity_bytes", [](D d) -> J { return d.usable.base(); },
+                    [](C c) -> J { return c.usable.base(); }},
            .sheet = "usable_PB",
            .of_design = [](D d) -> Value { return in(d.usable, units::PB); },
            .of_column = [](C c) -> Value { return in(c.usable, units::PB); },
@@ -398,7 +405,8 @@ constexpr Metric kMetrics[] = {
           {.id = M::read,
            .key = "read",
            .label = "Read",
-           .json = {"read_bytes_per_s", [](D d) -> J { return d.read.base(); }},
+           .json = {"read_bytes_per_s", [](D d) -> J { return d.read.base(); },
+                    [](C c) -> J { return c.read.base(); }},
            .sheet = "read_TBps",
            .of_design = [](D d) -> Value { return in(d.read, units::TB_per_s); },
            .of_column = [](C c) -> Value { return in(c.read, units::TB_per_s); },
@@ -407,7 +415,8 @@ constexpr Metric kMetrics[] = {
           {.id = M::write,
            .key = "write",
            .label = "Write",
-           .json = {"write_bytes_per_s", [](D d) -> J { return d.write.base(); }},
+           .json = {"write_bytes_per_s", [](D d) -> J { return d.write.base(); },
+                    [](C c) -> J { return c.write.base(); }},
            .sheet = "write_TBps",
            .of_design = [](D d) -> Value { return in(d.write, units::TB_per_s); },
            .of_column = [](C c) -> Value { return in(c.write, units::TB_per_s); },
@@ -516,7 +525,8 @@ constexpr Metric kMetrics[] = {
           {.id = M::power,
            .key = "power",
            .label = "Power",
-           .json = {"power_w", [](D d) -> J { return d.power.base(); }},
+           .json = {"power_w", [](D d) -> J { return d.power.base(); },
+                    [](C c) -> J { return c.power.base(); }},
            .sheet = "power_kW",
            .of_design = [](D d) -> Value { return in(d.power, units::kW); },
            .of_column = [](C c) -> Value { return in(c.power, units::kW); },
@@ -527,8 +537,8 @@ constexpr Metric kMetrics[] = {
      .label = "PB per rack",
      .decimals = 2,
      .scaling = S::density,
-     .json = {"pb_per_rack",
-              [](D d) -> J { return d.racks_fit ? J(d.pb_per_rack()) : J(nullptr); }},
+     .json = {"pb_per_rack", [](D d) -> J { return d.racks_fit ? J(d.pb_per_rack()) : J(nullptr); },
+              [](C c) -> J { return c.pb_per_rack(); }},
      .sheet = "pb_per_rack",
      .of_design = [](D d) -> Value { return d.racks_fit ? Value(d.pb_per_rack()) : std::nullopt; },
      .of_column = [](C c) -> Value { return c.racks_fit ? Value(c.pb_per_rack()) : std::nullopt; },
@@ -539,7 +549,8 @@ constexpr Metric kMetrics[] = {
      .label = "Read GB/s per kW",
      .decimals = 1,
      .scaling = S::density,
-     .json = {"read_gb_per_s_per_kw", [](D d) -> J { return d.gbps_read_per_kw(); }},
+     .json = {"read_gb_per_s_per_kw", [](D d) -> J { return d.gbps_read_per_kw(); },
+              [](C c) -> J { return c.gbps_read_per_kw(); }},
      .sheet = "read_per_kw",
      .of_design = [](D d) -> Value { return d.gbps_read_per_kw(); },
      .of_column = [](C c) -> Value { return c.gbps_read_per_kw(); },
@@ -551,6 +562,7 @@ constexpr Metric kMetrics[] = {
      .unit = "MB/s",
      .decimals = 1,
      .scaling = S::density,
+     .json = {"read_mb_per_s_per_tb", nullptr, [](C c) -> J { return c.mbps_read_per_tb(); }},
      .of_column = [](C c) -> Value { return c.mbps_read_per_tb(); },
      .rests_on = F::read | F::usable,
      .quotient = Quotient{M::read, M::usable_capacity, 1000}},
@@ -560,6 +572,7 @@ constexpr Metric kMetrics[] = {
      .unit = "MB/s",
      .decimals = 1,
      .scaling = S::density,
+     .json = {"write_mb_per_s_per_tb", nullptr, [](C c) -> J { return c.mbps_write_per_tb(); }},
      .of_column = [](C c) -> Value { return c.mbps_write_per_tb(); },
      .rests_on = F::write | F::usable,
      .quotient = Quotient{M::write, M::usable_capacity, 1000}},
@@ -581,7 +594,8 @@ constexpr Metric kMetrics[] = {
      .label = "Meets requirements",
      .kind = K::verdict,
      .scaling = S::same,
-     .json = {"feasible", [](D d) -> J { return d.feasible(); }},
+     .json = {"feasible", [](D d) -> J { return d.feasible(); },
+              [](C c) -> J { return c.feasible; }},
      .sheet = "feasible",
      .text = [](D d, bool machine) { return verdict_cell(d.feasible(), machine); }},
     // Power as a data-centre team reads it (docs/model.md §10).
@@ -615,6 +629,7 @@ constexpr Metric kMetrics[] = {
     {.id = M::subscriptions,
      .key = "subscriptions",
      .label = "Subscriptions (or regions) at default limits",
+     .json = {"subscriptions", nullptr, [](C c) -> J { return c.subscriptions; }},
      .of_column = [](C c) -> Value {
          if (c.kind != ColumnKind::reference || c.subscriptions == 0) {
              return std::nullopt;
@@ -637,6 +652,8 @@ constexpr Metric kMetrics[] = {
      .label = "Read reaching the GPU site",
      .unit = "Tbps",
      .decimals = 1,
+     .json = {"read_at_gpu_site_bytes_per_s", nullptr,
+              [](C c) -> J { return c.read_at_site ? J(c.read_at_site->base()) : J(nullptr); }},
      .of_column = [](C c) -> Value {
          return c.read_at_site ? Value(in(*c.read_at_site, units::Tbps)) : std::nullopt;
      },
@@ -646,6 +663,8 @@ constexpr Metric kMetrics[] = {
      .label = "Write reaching the GPU site",
      .unit = "Tbps",
      .decimals = 1,
+     .json = {"write_at_gpu_site_bytes_per_s", nullptr,
+              [](C c) -> J { return c.write_at_site ? J(c.write_at_site->base()) : J(nullptr); }},
      .of_column = [](C c) -> Value {
          return c.write_at_site ? Value(in(*c.write_at_site, units::Tbps)) : std::nullopt;
      },
@@ -709,11 +728,7 @@ static_assert(in_id_order(), "kMetrics must list every metric in MetricId order"
 } // namespace
 
 std::string Metric::labelled() const {
-    std::string out(label);
-    if (!unit.empty()) {
-        out += " (" + std::string(unit) + ")";
-    }
-    return out;
+    return label_with_unit(label, unit);
 }
 
 std::string Metric::cell(const Design& d, bool machine) const {

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace podsizer {
@@ -120,7 +121,7 @@ std::string checkpoint_notes(const SizingResult& result) {
                  format_significant(k.threshold, 0) + " GPU-hours a day.\n";
         const FailureRate& rate = first.failure_rate;
         notes += "Failure rate: " + format_number(rate.per_1000_node_days, 2) +
-                 " per 1,000 node-days of " + std::to_string(rate.gpus_per_node) + " GPUs (" +
+                 fmt::format(" per 1,000 node-days of {} GPUs (", rate.gpus_per_node) +
                  (rate.preset.empty() ? std::string("given") : rate.preset) +
                  (rate.source
                       ? "; " + std::string(to_string(rate.source->kind)) + ", " + rate.source->ref

@@ -19,8 +19,6 @@ namespace {
 using xlsx::Num;
 using xlsx::Role;
 
-constexpr int kHeaderRow = 3;
-constexpr int kFirstCol = 1;
 constexpr double kColumnWidth = 20;
 constexpr double kLabelWidth = 46;
 

@@ -19,7 +19,6 @@ namespace {
 using xlsx::Num;
 using xlsx::Role;
 
-constexpr int kHeaderRow = 3;
 constexpr int kLabel = 0;
 constexpr int kValue = DesignCells::kValueCol;
 constexpr int kHow = 2;

@@ -20,6 +20,11 @@ namespace podsizer::wb {
 inline const std::string kSlackText = "1E-9";
 static_assert(kSlack == 1e-9, "kSlackText must spell kSlack");
 
+/// Where a sheet's table begins: title, subtitle and a note above the header
+/// on (0-based) row 3; the figures' columns from B on, labels in A.
+inline constexpr int kHeaderRow = 3;
+inline constexpr int kFirstCol = 1;
+
 // ------------------------------------------------------------ Designs
 
 /// One design of the workbook and what lines up with it, found once from the

@@ -15,7 +15,6 @@ namespace {
 using xlsx::Num;
 using xlsx::Role;
 
-constexpr int kHeaderRow = 3;
 // The Assumptions sheet's columns, with room for the longer price sources.
 constexpr SourcedColumns kColumns{.ref = 40};
 

@@ -20,9 +20,6 @@ namespace {
 using xlsx::Num;
 using xlsx::Role;
 
-constexpr int kHeaderRow = 3;
-constexpr int kFirstCol = 1;
-
 /// One metric row: a formula template per design and the value the engine
 /// computed for it. In the template, {key} is this sheet's cell of an
 /// earlier row in the same column, [key] the design sheet's cell, and names

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <fmt/format.h>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -35,7 +36,7 @@ struct JsonPath {
             if (const auto* k = std::get_if<std::string>(&s)) {
                 out += "." + *k;
             } else {
-                out += "[" + std::to_string(std::get<std::size_t>(s)) + "]";
+                out += fmt::format("[{}]", std::get<std::size_t>(s));
             }
         }
         return out;

@@ -50,6 +50,19 @@ struct Grid {
 void mark_verdicts(Grid& g, std::size_t row, std::size_t first,
                    const std::vector<std::optional<bool>>& met);
 
+/// "Label (unit)", or the label alone when there is no unit: a metric's name
+/// as people read it, in every table of metrics.
+std::string label_with_unit(std::string_view label, std::string_view unit);
+
+/// A table of metrics by column, its header begun: for machines (CSV, JSON
+/// rows) key, metric and unit, numbers from the fourth column on; for people
+/// one "Metric" column. The caller appends one header cell a column.
+Grid metric_grid(bool machine);
+/// A row of a metric_grid begun: key, label and unit for machines, the label
+/// with its unit for people. The caller appends one cell a column.
+std::vector<std::string> metric_row(std::string_view key, std::string_view label,
+                                    std::string_view unit, bool machine);
+
 /// What marks a cell that rests on an assumed catalog figure.
 inline constexpr std::string_view kAssumedMarker = "*";
 

@@ -110,10 +110,14 @@ enum class Scaling : std::uint8_t { none, total, same, density };
 /// header needs no JSON library (the writer is reports/text/src/design_json.cpp).
 using JsonValue = std::variant<std::nullptr_t, bool, std::int64_t, double, std::string>;
 
-/// A metric's field in the design JSON: its key and a design's value there.
+/// A metric's field in the design JSON and in a comparison column's JSON
+/// (`compare --format json`, `columns[]`): its key and the value there.
 struct JsonField {
     std::string_view key = {};
+    /// A design's value; null when the design JSON has no such key.
     JsonValue (*of)(const Design&) = nullptr;
+    /// A comparison column's value; null when a column's JSON has no such key.
+    JsonValue (*of_column)(const ComparisonColumn&) = nullptr;
 };
 
 struct Metric {
@@ -124,8 +128,9 @@ struct Metric {
     int decimals = 0;            ///< shown to people; machines get three more
     MetricKind kind = MetricKind::number;
     Scaling scaling = Scaling::none;
-    /// The design's field in the design JSON (SI units), written from here;
-    /// empty for a figure the JSON holds under another metric's key.
+    /// The field in the design JSON and the comparison's column JSON (SI
+    /// units), written from here; empty for a figure the JSON holds under
+    /// another metric's key.
     JsonField json = {};
     std::string_view sheet = {}; ///< the design sheet's item the workbook links to, or empty
     bool sheet_precise = false;  ///< the workbook shows every decimal given (61.44 TB)
