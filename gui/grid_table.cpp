@@ -1,6 +1,10 @@
 #include "grid_table.hpp"
 
+#include "digit_shape.hpp"
+#include "shape_cached_delegate.hpp"
+
 #include <QEvent>
+#include <QFont>
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QScrollBar>
@@ -62,36 +66,21 @@ constexpr const char* kFitted = "podsizer-fitted-row-labels";
 constexpr const char* kQuietHeaders = "podsizer-quiet-headers";
 /// The table property holding the widths key of its last fill.
 constexpr const char* kWidthsKey = "podsizer-widths-key";
-
-/// Whether the ten digits of `font` (and of its bold face, the verdict
-/// rows') are one width, as in the UI fonts of the desktops podsizer runs
-/// on. Then a figure's width follows from its shape alone.
-bool digits_share_one_width(const QFont& font) {
-    QFont bold = font;
-    bold.setBold(true);
-    for (const QFont& f : {font, bold}) {
-        const QFontMetrics fm(f);
-        const int zero = fm.horizontalAdvance(QLatin1Char('0'));
-        for (char d = '1'; d <= '9'; ++d) {
-            if (fm.horizontalAdvance(QLatin1Char(d)) != zero) {
-                return false;
-            }
-        }
-    }
-    return true;
-}
+/// The table property holding the column labels its widths were fitted for.
+constexpr const char* kColumns = "podsizer-widths-columns";
 
 /// What the columns' widths follow from: the labels and every cell with
 /// its digits made zeros ("1,234.5" and "9,876.0" are one width where the
 /// digits are). An edit that changes figures but not their shapes leaves
 /// the key, and so the widths, as they were.
-QString widths_key(const Grid& g, const QStringList& header) {
+QString widths_key(const Grid& g, const QStringList& header, const QFont& font) {
+    QFont bold = font;
+    bold.setBold(true); // the verdict rows
     QString key;
-    const auto add = [&key](QStringView text) {
+    const auto add = [&](const QString& text) {
         key += QChar(0x1e);
-        for (const QChar ch : text) {
-            key += (ch >= QLatin1Char('1') && ch <= QLatin1Char('9')) ? QLatin1Char('0') : ch;
-        }
+        const QString shape = digit_shape(text, font);
+        key += shape == digit_shape(text, bold) ? shape : text;
     };
     for (const QString& name : header) {
         add(name); // "NCP pod × 5"
@@ -170,12 +159,37 @@ void fit_columns(QTableWidget* t, const Grid& g, const QStringList& header, bool
     // every change of every cell. Not even once where no width can have
     // changed: measuring every cell was a tenth of an edit's work, and new
     // widths repaint the whole table (docs/gui.md, "Latency").
-    const QString key = digits_share_one_width(t->font()) ? widths_key(g, header) : QString();
-    if (!key.isEmpty() && t->property(kWidthsKey).toString() == key) {
+    const QString key = widths_key(g, header, t->font());
+    if (t->property(kWidthsKey).toString() == key) {
         return;
     }
     t->setProperty(kWidthsKey, key);
-    t->resizeColumnsToContents();
+    // While the columns are the same ones (an edit changed figures, not the
+    // designs compared: labels of one shape, "NCP pod × 5" and "× 6"), a
+    // column only widens: a figure that loses a digit leaves its column as
+    // it is, so the table does not jump, and repaint whole with its
+    // headers, at every keystroke. Other columns fit afresh.
+    QString columns;
+    for (const QString& name : header) {
+        columns += digit_shape(name, t->font()) + QChar(0x1e);
+    }
+    const bool same_columns = t->property(kColumns).toString() == columns;
+    t->setProperty(kColumns, columns);
+    QHeaderView* h = t->horizontalHeader();
+    for (int c = 0; c < t->columnCount(); ++c) {
+        if (h->isSectionHidden(c)) {
+            continue;
+        }
+        // As resizeColumnsToContents: the widest cell or the label (public
+        // in QAbstractItemView, where QTableView's override is protected).
+        const auto* view = static_cast<const QAbstractItemView*>(t);
+        const int fit = std::clamp(std::max(view->sizeHintForColumn(c), h->sectionSizeHint(c)),
+                                   h->minimumSectionSize(), h->maximumSectionSize());
+        const int width = same_columns ? std::max(fit, t->columnWidth(c)) : fit;
+        if (width != t->columnWidth(c)) {
+            t->setColumnWidth(c, width);
+        }
+    }
     if (rows_named) {
         if (!t->property(kFitted).toBool()) {
             t->setProperty(kFitted, true);
@@ -195,6 +209,7 @@ QTableWidget* read_only_table(QWidget* parent, const QString& name) {
     t->setSelectionMode(QAbstractItemView::NoSelection);
     t->verticalHeader()->setDefaultSectionSize(19);
     t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    cache_cell_sizes(t);
     return t;
 }
 
@@ -240,9 +255,18 @@ void keep_headers_off_cell_changes(QTableWidget* t) {
     // its own labels and podsizer's column widths alone; the row labels of
     // the comparison were repainted twice an edit, a sixth of its work
     // (docs/gui.md, "Latency"). Its own labels still reach it
-    // (headerDataChanged).
+    // (QHeaderView::headerDataChanged repaints the changed section).
+    //
+    // A changed label also reaches the item-view base of both headers
+    // (_q_headerDataChanged, Qt 6.4), which lays out and repaints the whole
+    // header, for "NCP pod × 5" becoming "× 6": both comparison headers, a
+    // tenth of an edit. The table's own layout still follows the labels.
     for (QHeaderView* h : {t->horizontalHeader(), t->verticalHeader()}) {
         QObject::disconnect(t->model(), &QAbstractItemModel::dataChanged, h, nullptr);
+        if (h->metaObject()->indexOfSlot("_q_headerDataChanged()") >= 0) {
+            QObject::disconnect(t->model(), SIGNAL(headerDataChanged(Qt::Orientation, int, int)),
+                                h, SLOT(_q_headerDataChanged()));
+        }
     }
 }
 
@@ -250,6 +274,7 @@ void show_grid(QTableWidget* t, const Grid& g, bool rows_named) {
     if (!t->property(kQuietHeaders).toBool()) {
         t->setProperty(kQuietHeaders, true);
         keep_headers_off_cell_changes(t);
+        cache_cell_sizes(t);
     }
     const std::size_t skip = rows_named ? 1 : 0;
     const int cols = static_cast<int>(g.header.size() - std::min(g.header.size(), skip));

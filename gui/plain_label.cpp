@@ -1,5 +1,7 @@
 #include "plain_label.hpp"
 
+#include "digit_shape.hpp"
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -17,28 +19,43 @@ WrappedLabel::WrappedLabel(QWidget* parent) : QLabel(parent) {
     setTextFormat(Qt::PlainText);
 }
 
+namespace {
+
+/// Sizes a label remembers: the shapes an edit moves a text between (a
+/// figure crossing a power of ten, a plural) times the few widths Qt's
+/// layouts try while they settle (about four).
+constexpr std::size_t kRemembered = 16;
+
+} // namespace
+
 void WrappedLabel::checkText() const {
     if (text() != text_) {
         text_ = text();
-        heights_.clear();
-        hint_ = QSize();
+        shape_ = digit_shape(text_, font());
     }
 }
 
 QSize WrappedLabel::sizeHint() const {
     checkText();
-    if (!hint_.isValid()) {
-        const QFontMetrics fm(font());
-        int longest = 0;
-        for (const QString& line : text().split('\n')) {
-            longest = std::max(longest, fm.horizontalAdvance(line));
+    for (const auto& [shape, hint] : hints_) {
+        if (shape == shape_) {
+            return hint;
         }
-        const QMargins m = contentsMargins();
-        const int extra = m.left() + m.right() + 2 * std::max(0, indent()) + 2 * margin();
-        const int width = std::min(longest, 80 * fm.averageCharWidth()) + extra;
-        hint_ = QSize(width, heightForWidth(width));
     }
-    return hint_;
+    const QFontMetrics fm(font());
+    int longest = 0;
+    for (const QString& line : text().split('\n')) {
+        longest = std::max(longest, fm.horizontalAdvance(line));
+    }
+    const QMargins m = contentsMargins();
+    const int extra = m.left() + m.right() + 2 * std::max(0, indent()) + 2 * margin();
+    const int width = std::min(longest, 80 * fm.averageCharWidth()) + extra;
+    const QSize hint(width, heightForWidth(width));
+    if (hints_.size() == kRemembered) {
+        hints_.erase(hints_.begin());
+    }
+    hints_.emplace_back(shape_, hint);
+    return hint;
 }
 
 QSize WrappedLabel::minimumSizeHint() const {
@@ -50,23 +67,25 @@ QSize WrappedLabel::minimumSizeHint() const {
 
 int WrappedLabel::heightForWidth(int width) const {
     checkText();
-    for (const auto& [w, h] : heights_) {
-        if (w == width) {
-            return h;
+    for (const Height& h : heights_) {
+        if (h.width == width && h.shape == shape_) {
+            return h.height;
         }
     }
-    const int h = QLabel::heightForWidth(width);
-    if (heights_.size() == 4) {
+    const int height = QLabel::heightForWidth(width);
+    if (heights_.size() == kRemembered) {
         heights_.erase(heights_.begin());
     }
-    heights_.emplace_back(width, h);
-    return h;
+    heights_.push_back({shape_, width, height});
+    return height;
 }
 
 void WrappedLabel::changeEvent(QEvent* event) {
     // A new font, style or margins measure differently.
+    text_.clear();
+    shape_.clear();
     heights_.clear();
-    hint_ = QSize();
+    hints_.clear();
     QLabel::changeEvent(event);
 }
 

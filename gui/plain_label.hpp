@@ -15,11 +15,14 @@
 
 namespace podsizer::gui {
 
-/// A word-wrapped label that remembers its height at the last few widths
-/// until its text or font changes. Qt's layouts ask a wrapped label for its
-/// height again and again while they settle (QLabel keeps no such answer:
-/// each one lays the text out anew); the ± panel's findings and the
-/// requirement line were asked about 14 times an edit, a sixth of its work.
+/// A word-wrapped label that remembers its height at the last few widths,
+/// and its size hint, for the last few shapes of its text (digit_shape.hpp):
+/// until its font or style changes. Qt's layouts ask a wrapped label for its
+/// height again and again while they settle, and QLabel keeps no answer:
+/// each one lays the whole text out anew. The ± panel's findings and the
+/// requirement line were asked about 11 times an edit, each time for a new
+/// text (its figures changed) but one of a few shapes, a sixth of the edit's
+/// work (docs/gui.md, "Latency").
 class WrappedLabel : public QLabel {
 public:
     explicit WrappedLabel(QWidget* parent = nullptr);
@@ -36,12 +39,18 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    /// Forgets the heights and hint when the text is not the one they are for.
+    /// Takes the text's shape again when the text is not the one it was for.
     void checkText() const;
 
-    mutable QString text_;
-    mutable QSize hint_;                               ///< the text the heights below are for
-    mutable std::vector<std::pair<int, int>> heights_; ///< (width, height), newest last
+    struct Height {
+        QString shape;
+        int width;
+        int height;
+    };
+    mutable QString text_;                               ///< the text shape_ is of
+    mutable QString shape_;                              ///< digit_shape(text_)
+    mutable std::vector<Height> heights_;                ///< newest last
+    mutable std::vector<std::pair<QString, QSize>> hints_; ///< (shape, size hint), newest last
 };
 
 /// Sets the text only when it differs (a new text lays the label out again).

@@ -4,7 +4,8 @@
 // changes one label deep inside a tab (the requirement line, a finding count)
 // thus repainted the whole tab, which cost more than the edit's frame
 // (docs/gui.md, "Latency"). This one lets a request through only when its tab
-// bar or its own size hints changed, that is when something can move.
+// bar's size hint changed, that is when something inside can move; a change
+// of its own size hints (a page's) is passed on to its parent's layout.
 #pragma once
 
 #include <QSize>
