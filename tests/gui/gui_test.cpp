@@ -14,13 +14,16 @@
 #include "charts_view.hpp"
 #include "cost_panel.hpp"
 #include "custom_catalog.hpp"
+#include "digit_shape.hpp"
 #include "field_look.hpp"
 #include "field_widget.hpp"
 #include "form_layout.hpp"
+#include "grid_table.hpp"
 #include "growth_panel.hpp"
 #include "input_field.hpp"
 #include "list_editor.hpp"
 #include "main_window.hpp"
+#include "plain_label.hpp"
 #include "play_panel.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
@@ -38,6 +41,8 @@
 #include "results_view.hpp"
 #include "scenario_editor.hpp"
 #include "session.hpp"
+#include "shape_cached_delegate.hpp"
+#include "steady_tab_widget.hpp"
 #endif
 
 #include "support/test_paths.hpp"
@@ -55,6 +60,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QGroupBox>
+#include <QHeaderView>
 #include <QGuiApplication>
 #include <QImage>
 #include <QLabel>
@@ -66,6 +72,9 @@
 #include <QScatterSeries>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStyleOptionViewItem>
+#include <QStyledItemDelegate>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -295,6 +304,164 @@ private Q_SLOTS:
         QCOMPARE(requirement->contextMenuPolicy(), Qt::ActionsContextMenu);
         copy->trigger();
         QCOMPARE(QGuiApplication::clipboard()->text(), requirement->text());
+    }
+
+    void aFigureMeasuresAndWrapsAsItsDigitShape() {
+        // The premise of measuring by shape (gui/digit_shape.hpp): in the
+        // font the tests run with, a text and its shape are one width and
+        // wrap onto the same lines at any width.
+        const QFont font = QApplication::font();
+        const QFontMetrics fm(font);
+        const QStringList texts = {
+            "Requirement: 41,472 GPUs (576 × 72), 215 PB usable; read 10.80 TB/s, write 4.50 TB/s",
+            "1,234.5", "Findings (13)", "9 D-boxes short of 1,729 (-0.5 %)", "x9y 7:1 [3] {8}"};
+        bool any_shaped = false;
+        for (const QString& text : texts) {
+            const QString shape = digit_shape(text, font);
+            any_shaped = any_shaped || shape != text;
+            QCOMPARE(shape.size(), text.size());
+            QCOMPARE(fm.horizontalAdvance(shape), fm.horizontalAdvance(text));
+            for (const int width : {40, 90, 150, 260, 500}) {
+                const QRect box(0, 0, width, 4000);
+                QCOMPARE(fm.boundingRect(box, Qt::TextWordWrap, shape),
+                         fm.boundingRect(box, Qt::TextWordWrap, text));
+            }
+        }
+        // Where the digits are one width (the UI fonts of every desktop
+        // podsizer was tried on), figures do take their shape.
+        if (digits_share_one_width(font)) {
+            QVERIFY(any_shaped);
+            QCOMPARE(digit_shape("41,472 GPUs", font), QString("00,000 GPUs"));
+        }
+    }
+
+    void wrappedLabelsAnswerAsAQLabelWouldAfterEveryChange() {
+        // The label remembers heights by shape; every answer must still be
+        // the one a fresh QLabel gives for the text it holds now.
+        WrappedLabel wrapped;
+        QLabel plain;
+        plain.setWordWrap(true);
+        plain.setTextFormat(Qt::PlainText);
+        const QStringList texts = {
+            "Requirement: 41,472 GPUs, 215 PB usable, read 10.80 TB/s and write 4.50 TB/s",
+            "Requirement: 39,168 GPUs, 203 PB usable, read 10.20 TB/s and write 4.25 TB/s",
+            "Requirement: 41,472 GPUs, 215 PB usable, read 10.80 TB/s and write 4.50 TB/s",
+            "Requirement: 1,152 GPUs, 6 PB usable, read 0.30 TB/s and write 0.13 TB/s",
+            "Short by 1 D-box", "Short by 12 D-boxes, and the rack power is over its limit", ""};
+        for (const QString& text : texts) {
+            wrapped.setText(text);
+            plain.setText(text);
+            for (const int width : {60, 130, 307, 480, 1108}) {
+                QCOMPARE(wrapped.heightForWidth(width), plain.heightForWidth(width));
+            }
+            QCOMPARE(wrapped.sizeHint().height(),
+                     plain.heightForWidth(wrapped.sizeHint().width()));
+        }
+    }
+
+    void cellSizesAreTheDelegatesOwnWhateverTheFigures() {
+        auto w = open_window();
+        w->showTab("results");
+        QApplication::processEvents();
+        auto* table = w->findChild<QTableWidget*>("comparison");
+        auto* cached = dynamic_cast<ShapeCachedDelegate*>(table->itemDelegate());
+        QVERIFY(cached != nullptr);
+        const QStyledItemDelegate plain;
+        QStyleOptionViewItem option;
+        option.initFrom(table);
+        option.widget = table;
+        option.features = QStyleOptionViewItem::WrapText;
+        for (const char* gpus : {"20000", "4608", "41472"}) {
+            type_into(w->editor()->field("$.fleet.gpus"), gpus);
+            for (int r = 0; r < table->rowCount(); ++r) {
+                for (int c = 0; c < table->columnCount(); ++c) {
+                    const QModelIndex index = table->model()->index(r, c);
+                    QCOMPARE(cached->sizeHint(option, index), plain.sizeHint(option, index));
+                }
+            }
+        }
+    }
+
+    void columnsOnlyWidenWhileTheSameDesignsAreCompared() {
+        QTableWidget table;
+        table.resize(700, 300);
+        table.show();
+        const auto grid = [](std::string name, std::string figure) {
+            Grid g;
+            g.header = {"metric", std::move(name), "reference"};
+            g.rows = {{"usable (PB)", figure, "215"}, {"racks", "12", "9"}};
+            return g;
+        };
+        const auto widths = [&table] {
+            std::vector<int> v;
+            for (int c = 0; c < table.columnCount(); ++c) {
+                v.push_back(table.columnWidth(c));
+            }
+            return v;
+        };
+        const auto fits = [&table] {
+            std::vector<int> v;
+            const auto* view = static_cast<const QAbstractItemView*>(&table);
+            for (int c = 0; c < table.columnCount(); ++c) {
+                v.push_back(std::max(view->sizeHintForColumn(c),
+                                     table.horizontalHeader()->sectionSizeHint(c)));
+            }
+            return v;
+        };
+        show_grid(&table, grid("pod × 5", "123,456,789.5"), true);
+        QApplication::processEvents();
+        const std::vector<int> wide = widths();
+        QCOMPARE(wide, fits());
+        // A figure loses digits under the same designs ("× 6" is the same
+        // label shape): its column keeps its width.
+        show_grid(&table, grid("pod × 6", "1.5"), true);
+        QApplication::processEvents();
+        QCOMPARE(widths(), wide);
+        QVERIFY(fits()[0] < wide[0]);
+        // Other designs: every column fits afresh.
+        show_grid(&table, grid("other pod", "1.5"), true);
+        QApplication::processEvents();
+        QCOMPARE(widths(), fits());
+        QVERIFY(widths()[0] < wide[0]);
+    }
+
+    void aNewColumnLabelStillResizesItsHeader() {
+        // Header labels no longer lay out their header whole (grid_table.cpp,
+        // keep_headers_off_cell_changes): a label that goes onto two lines
+        // must still make the header taller, and show.
+        QTableWidget table;
+        table.resize(700, 300);
+        table.show();
+        Grid g;
+        g.header = {"metric", "pod"};
+        g.rows = {{"racks", "12"}};
+        show_grid(&table, g, true);
+        QApplication::processEvents();
+        const int one_line = table.horizontalHeader()->height();
+        g.header = {"metric", "HD exabyte, capacity only (1:2)"};
+        show_grid(&table, g, true);
+        QApplication::processEvents();
+        QCOMPARE(table.horizontalHeaderItem(0)->text(), QString("HD exabyte,\ncapacity only (1:2)"));
+        QVERIFY(table.horizontalHeader()->height() > one_line);
+        QCOMPARE(table.horizontalHeader()->height(), table.horizontalHeader()->sizeHint().height());
+    }
+
+    void aTabWhoseTitleGrowsIsLaidOutAgain() {
+        // SteadyTabWidget sets titles on the bar alone: a longer title must
+        // still widen its tab and the bar.
+        SteadyTabWidget tabs;
+        tabs.addTab(new QWidget, "Findings (3)");
+        tabs.addTab(new QWidget, "Checkpoints (2)");
+        tabs.resize(800, 300);
+        tabs.show();
+        QApplication::processEvents();
+        const int before = tabs.tabBar()->tabRect(0).width();
+        tabs.setTabTextIfChanged(0, "Findings (1,234), every one of them worth reading");
+        QApplication::processEvents();
+        QCOMPARE(tabs.tabText(0), QString("Findings (1,234), every one of them worth reading"));
+        QVERIFY(tabs.tabBar()->tabRect(0).width() > before);
+        QVERIFY(tabs.tabBar()->width() >= tabs.tabBar()->tabRect(1).right());
+        QCOMPARE(tabs.tabBar()->size(), tabs.tabBar()->sizeHint());
     }
 
     void playedErrorsAndWarningsAreListedApartInTheirColours() {
