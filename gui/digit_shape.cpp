@@ -11,7 +11,9 @@ namespace podsizer::gui {
 
 namespace {
 
-bool is_digit(QChar c) { return c >= QLatin1Char('0') && c <= QLatin1Char('9'); }
+bool is_digit(QChar c) {
+    return c >= QLatin1Char('0') && c <= QLatin1Char('9');
+}
 
 /// What is known of one font's digits.
 struct DigitFacts {
@@ -81,7 +83,9 @@ bool neutral(DigitFacts& facts, QChar c) {
 
 } // namespace
 
-bool digits_share_one_width(const QFont& font) { return facts_of(font).uniform; }
+bool digits_share_one_width(const QFont& font) {
+    return facts_of(font).uniform;
+}
 
 QString digit_shape(const QString& text, const QFont& font) {
     DigitFacts& facts = facts_of(font);

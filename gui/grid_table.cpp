@@ -264,8 +264,8 @@ void keep_headers_off_cell_changes(QTableWidget* t) {
     for (QHeaderView* h : {t->horizontalHeader(), t->verticalHeader()}) {
         QObject::disconnect(t->model(), &QAbstractItemModel::dataChanged, h, nullptr);
         if (h->metaObject()->indexOfSlot("_q_headerDataChanged()") >= 0) {
-            QObject::disconnect(t->model(), SIGNAL(headerDataChanged(Qt::Orientation, int, int)),
-                                h, SLOT(_q_headerDataChanged()));
+            QObject::disconnect(t->model(), SIGNAL(headerDataChanged(Qt::Orientation, int, int)), h,
+                                SLOT(_q_headerDataChanged()));
         }
     }
 }

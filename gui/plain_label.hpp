@@ -47,9 +47,9 @@ private:
         int width;
         int height;
     };
-    mutable QString text_;                               ///< the text shape_ is of
-    mutable QString shape_;                              ///< digit_shape(text_)
-    mutable std::vector<Height> heights_;                ///< newest last
+    mutable QString text_;                                 ///< the text shape_ is of
+    mutable QString shape_;                                ///< digit_shape(text_)
+    mutable std::vector<Height> heights_;                  ///< newest last
     mutable std::vector<std::pair<QString, QSize>> hints_; ///< (shape, size hint), newest last
 };
 

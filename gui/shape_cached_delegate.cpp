@@ -49,8 +49,7 @@ QSize ShapeCachedDelegate::sizeHint(const QStyleOptionViewItem& option,
 }
 
 size_t qHash(const ShapeCachedDelegate::Key& key, size_t seed) {
-    return qHashMulti(seed, key.shape, key.font, key.rect.width(), key.rect.height(),
-                      key.features);
+    return qHashMulti(seed, key.shape, key.font, key.rect.width(), key.rect.height(), key.features);
 }
 
 void cache_cell_sizes(QAbstractItemView* view) {

@@ -26,8 +26,8 @@ public:
     struct Key {
         QString shape; ///< digit_shape of the text in `font`
         QFont font;
-        QSize rect;     ///< the option's (a wrapped text measures within it)
-        int features;   ///< the option's (wrapping, alternate rows)
+        QSize rect;   ///< the option's (a wrapped text measures within it)
+        int features; ///< the option's (wrapping, alternate rows)
         QSize decoration;
         int decoration_position;
         const void* style;

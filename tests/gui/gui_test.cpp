@@ -60,8 +60,8 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QGroupBox>
-#include <QHeaderView>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -347,15 +347,16 @@ private Q_SLOTS:
             "Requirement: 39,168 GPUs, 203 PB usable, read 10.20 TB/s and write 4.25 TB/s",
             "Requirement: 41,472 GPUs, 215 PB usable, read 10.80 TB/s and write 4.50 TB/s",
             "Requirement: 1,152 GPUs, 6 PB usable, read 0.30 TB/s and write 0.13 TB/s",
-            "Short by 1 D-box", "Short by 12 D-boxes, and the rack power is over its limit", ""};
+            "Short by 1 D-box",
+            "Short by 12 D-boxes, and the rack power is over its limit",
+            ""};
         for (const QString& text : texts) {
             wrapped.setText(text);
             plain.setText(text);
             for (const int width : {60, 130, 307, 480, 1108}) {
                 QCOMPARE(wrapped.heightForWidth(width), plain.heightForWidth(width));
             }
-            QCOMPARE(wrapped.sizeHint().height(),
-                     plain.heightForWidth(wrapped.sizeHint().width()));
+            QCOMPARE(wrapped.sizeHint().height(), plain.heightForWidth(wrapped.sizeHint().width()));
         }
     }
 
@@ -441,7 +442,8 @@ private Q_SLOTS:
         g.header = {"metric", "HD exabyte, capacity only (1:2)"};
         show_grid(&table, g, true);
         QApplication::processEvents();
-        QCOMPARE(table.horizontalHeaderItem(0)->text(), QString("HD exabyte,\ncapacity only (1:2)"));
+        QCOMPARE(table.horizontalHeaderItem(0)->text(),
+                 QString("HD exabyte,\ncapacity only (1:2)"));
         QVERIFY(table.horizontalHeader()->height() > one_line);
         QCOMPARE(table.horizontalHeader()->height(), table.horizontalHeader()->sizeHint().height());
     }
