@@ -9,6 +9,12 @@
 # inputs land in build/asan/artifacts/. A crash stops that harness unless
 # FUZZ_KEEP_GOING=1 (fork mode: keeps fuzzing past crashes and timeouts).
 # Move each crashing input to fuzz/regressions/NAME/ once it is fixed.
+#
+# FUZZ_TIMEOUT (seconds, default 10) is libFuzzer's hang limit, and it counts
+# wall time: a fuzzer at nice 19 beside a build can be starved past 10 s on an
+# input that takes 0.2 s (stop 42: a 1 KB scenario "timed out" while callgrind
+# ran). For a long run on a shared machine use FUZZ_TIMEOUT=60, and replay any
+# timeout input alone before calling it a finding.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
@@ -34,7 +40,7 @@ run_one() {
     [ -d "fuzz/corpus/$name" ] && extra+=("fuzz/corpus/$name")
     local mode=()
     [ "${FUZZ_KEEP_GOING:-0}" = 1 ] && mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
-    nice build/asan/fuzz/fuzz_"$name" "${mode[@]}" -max_total_time="$seconds" -timeout=10 \
+    nice build/asan/fuzz/fuzz_"$name" "${mode[@]}" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" \
         -rss_limit_mb=2048 -print_final_stats=1 -dict="fuzz/dict/$name.dict" \
         -artifact_prefix="build/asan/artifacts/$name-" \
         "$corpus" "${seeds[$name]}" "${extra[@]}" >"build/asan/logs/$name.log" 2>&1 || true
