@@ -14,7 +14,10 @@
 # wall time: a fuzzer at nice 19 beside a build can be starved past 10 s on an
 # input that takes 0.2 s (stop 42: a 1 KB scenario "timed out" while callgrind
 # ran). For a long run on a shared machine use FUZZ_TIMEOUT=60, and replay any
-# timeout input alone before calling it a finding.
+# timeout input alone before calling it a finding. Never pause a fuzzer with
+# SIGSTOP to measure something: the input it was on "takes" the whole pause,
+# and it stops with a timeout when continued (stop 42 lost two runs so); at
+# nice 19 it takes about 1 % of a core from processes at nice 0 in its session.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
