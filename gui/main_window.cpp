@@ -97,8 +97,9 @@ QString suffix_of(Format f) {
 
 MainWindow::MainWindow(bool remember_layout, QWidget* parent)
     : QMainWindow(parent), remember_(remember_layout), session_(new Session(this)),
-      editor_(new ScenarioEditor()), tabs_(new SteadyTabWidget(this)), totals_(new QLabel(this)),
-      verdict_(new QLabel(this)), timing_(new QLabel(this)), input_(new QLabel(this)) {
+      editor_(new ScenarioEditor()), tabs_(new SteadyTabWidget(this)),
+      totals_(new SteadyLabel(this)), verdict_(new SteadyLabel(this)),
+      timing_(new SteadyLabel(this)), input_(new QLabel(this)) {
     setObjectName("main-window");
     setWindowIcon(QIcon::fromTheme("accessories-calculator"));
     buildDock();

@@ -89,6 +89,43 @@ void WrappedLabel::changeEvent(QEvent* event) {
     QLabel::changeEvent(event);
 }
 
+SteadyLabel::SteadyLabel(QWidget* parent) : QLabel(parent) {
+    setTextFormat(Qt::PlainText);
+}
+
+const SteadyLabel::Hints& SteadyLabel::hintsNow() const {
+    if (text() != text_) {
+        text_ = text();
+        shape_ = digit_shape(text_, font());
+    }
+    for (const Hints& h : hints_) {
+        if (h.shape == shape_) {
+            return h;
+        }
+    }
+    if (hints_.size() == kRemembered) {
+        hints_.erase(hints_.begin());
+    }
+    hints_.push_back({shape_, QLabel::sizeHint(), QLabel::minimumSizeHint()});
+    return hints_.back();
+}
+
+QSize SteadyLabel::sizeHint() const {
+    return hintsNow().hint;
+}
+
+QSize SteadyLabel::minimumSizeHint() const {
+    return hintsNow().minimum;
+}
+
+void SteadyLabel::changeEvent(QEvent* event) {
+    // A new font, style or margins measure differently.
+    text_.clear();
+    shape_.clear();
+    hints_.clear();
+    QLabel::changeEvent(event);
+}
+
 void set_text_if_changed(QLabel* label, const QString& text) {
     if (label->text() != text) {
         label->setText(text);

@@ -53,6 +53,34 @@ private:
     mutable std::vector<std::pair<QString, QSize>> hints_; ///< (shape, size hint), newest last
 };
 
+/// A one-line label (no word wrap) that remembers its size hints for the
+/// last few shapes of its text (digit_shape.hpp), until its font or style
+/// changes. The status bar's totals and timing change on every edit, and its
+/// layout asks each for its hints several times: QLabel measures a new text
+/// three times for them (sizes at no width, at any width and its own).
+class SteadyLabel : public QLabel {
+public:
+    explicit SteadyLabel(QWidget* parent = nullptr);
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct Hints {
+        QString shape;
+        QSize hint;
+        QSize minimum;
+    };
+    /// QLabel's hints for the text as it is, measured once per shape.
+    const Hints& hintsNow() const;
+
+    mutable QString text_;             ///< the text shape_ is of
+    mutable QString shape_;            ///< digit_shape(text_)
+    mutable std::vector<Hints> hints_; ///< newest last
+};
+
 /// Sets the text only when it differs (a new text lays the label out again).
 void set_text_if_changed(QLabel* label, const QString& text);
 

@@ -360,6 +360,32 @@ private Q_SLOTS:
         }
     }
 
+    void steadyLabelsAnswerAsAQLabelWouldAfterEveryChange() {
+        // The status bar's labels remember their hints by shape; every
+        // answer must still be a fresh QLabel's for the text it holds now.
+        SteadyLabel steady;
+        QLabel plain;
+        plain.setTextFormat(Qt::PlainText);
+        const QStringList texts = {
+            "NCP pod: 450 C-nodes, 180 D-boxes · 29 racks · 702.0 kW · read 10.80 TB/s",
+            "NCP pod: 419 C-nodes, 178 D-boxes · 28 racks · 672.5 kW · read 10.05 TB/s",
+            "NCP pod: 450 C-nodes, 180 D-boxes · 29 racks · 702.0 kW · read 10.80 TB/s",
+            "NCP pod: 9 C-nodes, 4 D-boxes · 1 rack · 14.1 kW · read 0.22 TB/s", "sized in 0.87 ms",
+            // One length, two widths: a shape is the whole text, not its size.
+            "WWWW: 12 racks", "iiii: 12 racks", ""};
+        for (const QString& text : texts) {
+            steady.setText(text);
+            plain.setText(text);
+            QCOMPARE(steady.sizeHint(), plain.sizeHint());
+            QCOMPARE(steady.minimumSizeHint(), plain.minimumSizeHint());
+        }
+        QFont big = steady.font();
+        big.setPointSizeF(big.pointSizeF() * 2);
+        steady.setFont(big);
+        plain.setFont(big);
+        QCOMPARE(steady.sizeHint(), plain.sizeHint());
+    }
+
     void cellSizesAreTheDelegatesOwnWhateverTheFigures() {
         auto w = open_window();
         w->showTab("results");
