@@ -159,6 +159,15 @@ TEST_CASE("bad --vary expressions name the expression and what was expected") {
         // 1000 × 1.35 × 1.35 = 1822.5 GPUs.
         {"gpus=1000..3000*1.35", "1822.5 is not a whole number"},
         {"gpus=1..100000000+1", "expands to more than 100,000 values"},
+        // A range's values pass the list items' range check: this one reached
+        // 1.5 × 10^19 and was converted to a 64-bit count past its range
+        // (undefined; fuzzing round 11, bug 17 in docs/robustness.md).
+        {"gpus=818..6888888888888888888888888888888888888888888888885536*2",
+         "expected a whole number from 1 to 10^15, found 1798801023041536"},
+        {"gpus=1..2000000000000000+1000000000000000",
+         "expected a whole number from 1 to 10^15, found 1000000000000001"},
+        {"fleet.sites=1..2000+999", "expected a whole number from 1 to 1,000, found 1999"},
+        {"options[0].cnodes=1..1e300*1e100", "\"1e+100\" is not a C-node count"},
         {"dbox=a..b+1", "is a range, but options[*].dbox holds a catalog id"},
         {"tier=good..best+1", "is a range, but performance.rule holds a tier name"},
         {"gpus=4096..65536", "is not a range; expected START..END+STEP or START..END*FACTOR"},
