@@ -232,6 +232,13 @@ TEST_CASE("no device fits a 0.2 kW rack: every rack figure is n/a, never a count
         INFO(key);
         CHECK(d.at(key).is_null());
     }
+    // `compare` writes the design's column the same way: before, its racks
+    // were null but its PB per rack 0.062, usable over the power quotient.
+    const ProcessResult cmp = podsizer({"compare", tiny, "--format", "json"});
+    CHECK(cmp.exit_code == 1);
+    const auto column = nlohmann::json::parse(cmp.out).at("columns").at(0);
+    CHECK(column.at("racks").is_null());
+    CHECK(column.at("pb_per_rack").is_null());
     // The quotients stay what they are: the typical draw over 0.2 kW, rounded up.
     CHECK(d.at("racks_for_power").get<std::int64_t>() ==
           static_cast<std::int64_t>(std::ceil(d.at("power_w").get<double>() / 200.0)));

@@ -538,7 +538,8 @@ constexpr Metric kMetrics[] = {
      .decimals = 2,
      .scaling = S::density,
      .json = {"pb_per_rack", [](D d) -> J { return d.racks_fit ? J(d.pb_per_rack()) : J(nullptr); },
-              [](C c) -> J { return c.pb_per_rack(); }},
+              // No rack holds the column's devices: no density, as in the table.
+              [](C c) -> J { return c.racks_fit ? J(c.pb_per_rack()) : J(nullptr); }},
      .sheet = "pb_per_rack",
      .of_design = [](D d) -> Value { return d.racks_fit ? Value(d.pb_per_rack()) : std::nullopt; },
      .of_column = [](C c) -> Value { return c.racks_fit ? Value(c.pb_per_rack()) : std::nullopt; },
