@@ -211,6 +211,10 @@ TEST_CASE("the title carries the design name and its totals") {
     // docs/model.md §12: 29 racks of 40 U, 702 U, 702 kW.
     CHECK_THAT(svg, Catch::Contains("29 racks \u00b7 702 U of 1,160 U \u00b7 702.0 kW"));
     CHECK_THAT(svg, Catch::Contains("217.9 PB usable"));
+    // Which state the throughput is in: the size table's "Read, one D-box
+    // down" rows give 9.67 and 4.03 TB/s for this pod (docs/resilience.md).
+    CHECK_THAT(svg, Catch::Contains("read / write 10.80 / 4.50 TB/s intact, 9.67 / 4.03 with "
+                                    "one D-box down"));
     RackSvgOptions o;
     o.title = "Option A";
     CHECK_THAT(render_rack_svg(d, o), Catch::Contains(">Option A</text>"));

@@ -153,6 +153,20 @@ struct Heading {
     double width = 0.0;
 };
 
+/// "read / write 10.80 / 4.50 TB/s intact, 9.67 / 4.03 with one D-box down":
+/// a slide shows the figures a customer asks about next, and says which state
+/// each is (the intact figures alone read as what the pod always delivers).
+std::string throughput_text(const Design& d) {
+    std::string s = "read / write " + format_number(in(d.read, units::TB_per_s), 2) + " / " +
+                    format_in(d.write, units::TB_per_s, 2) + " intact";
+    if (d.resilience) {
+        s += ", " + format_number(in(d.resilience->degraded_read, units::TB_per_s), 2) + " / " +
+             format_number(in(d.resilience->degraded_write, units::TB_per_s), 2) +
+             " with one D-box down";
+    }
+    return s;
+}
+
 Heading heading(const Design& d, const RackSvgOptions& options, int rack_height) {
     Heading h;
     h.title = options.title.empty() ? d.name : options.title;
@@ -165,8 +179,7 @@ Heading heading(const Design& d, const RackSvgOptions& options, int rack_height)
         format_in(d.rack_limit * racks, units::kW, 1) + " allowed \u00b7 " +
         format_in(d.facility_power, units::kW, 1) + " facility at PUE " + format_number(d.pue, 2) +
         " \u00b7 cooling " + std::string(cooling_label(d.cooling)) + " \u00b7 " +
-        format_in(d.usable, units::PB, 1) + " usable \u00b7 read " +
-        format_in(d.read, units::TB_per_s, 2) + ", write " + format_in(d.write, units::TB_per_s, 2);
+        format_in(d.usable, units::PB, 1) + " usable \u00b7 " + throughput_text(d);
     h.hardware = d.cnode_shown() + " \u00b7 " + d.dbox_shown() +
                  fmt::format(" with {} \u00d7 ", d.drives_per_dbox) +
                  format_in(d.drive_size, units::TB, 2) + " drives \u00b7 " + d.switch_shown() +
