@@ -384,6 +384,22 @@ std::pair<QString, QColor> MainWindow::verdict(const Design& d) const {
     return {tr("meets requirements"), kMet};
 }
 
+namespace {
+
+/// "29 racks", "1 rack"; "racks n/a" when no device fits the rack, where
+/// `racks` is only the power quotient (the table says n/a there too).
+QString racks_text(const Design& d) {
+    if (!d.racks_fit) {
+        return MainWindow::tr("racks n/a");
+    }
+    return d.racks == 1
+               ? MainWindow::tr("1 rack")
+               : MainWindow::tr("%1 racks")
+                     .arg(QString::fromStdString(format_number(static_cast<double>(d.racks))));
+}
+
+} // namespace
+
 void MainWindow::updateStatus() {
     // Plain text (plain_label.hpp): the status changes on every edit.
     const Design* d = session_->selected();
@@ -395,17 +411,18 @@ void MainWindow::updateStatus() {
         const auto [text, colour] = verdict(*d);
         set_text_if_changed(verdict_, text + QString::fromUtf8(" \u00b7"));
         set_text_colour(verdict_, colour);
-        // The key totals, as the side-by-side table rounds them.
-        set_text_if_changed(
-            totals_, tr("%1: %2 C-nodes, %3 D-boxes · %4 racks · %5 kW · read %6 TB/s · write "
-                        "%7 TB/s · usable %8 PB")
-                         .arg(q(d->name), q(format_number(static_cast<double>(d->cnodes))),
-                              q(format_number(static_cast<double>(d->dboxes))),
-                              q(format_number(static_cast<double>(d->racks))),
-                              q(format_number(in(d->power, units::kW), 1)),
-                              q(format_number(in(d->read, units::TB_per_s), 2)),
-                              q(format_number(in(d->write, units::TB_per_s), 2)),
-                              q(format_number(in(d->usable, units::PB), 1))));
+        // The key totals, as the side-by-side table rounds them. Read and
+        // write are the intact figures, and say so: the table's "one D-box
+        // down" rows give the degraded ones.
+        set_text_if_changed(totals_,
+                            tr("%1: %2 C-nodes, %3 D-boxes · %4 · %5 kW · read %6 TB/s · write "
+                               "%7 TB/s intact · usable %8 PB")
+                                .arg(q(d->name), q(format_number(static_cast<double>(d->cnodes))),
+                                     q(format_number(static_cast<double>(d->dboxes))),
+                                     racks_text(*d), q(format_number(in(d->power, units::kW), 1)),
+                                     q(format_number(in(d->read, units::TB_per_s), 2)),
+                                     q(format_number(in(d->write, units::TB_per_s), 2)),
+                                     q(format_number(in(d->usable, units::PB), 1))));
     }
     timing_->setText(tr("sized in %1 ms").arg(session_->sizingMs(), 0, 'f', 2));
     updateTitle();

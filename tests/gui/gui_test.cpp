@@ -208,6 +208,8 @@ private Q_SLOTS:
         QCOMPARE(shown_rows(w->results()->table()), displayed_rows(side_by_side(expected)));
         QVERIFY(w->totals()->text().contains("450 C-nodes, 180 D-boxes"));
         QVERIFY(w->totals()->text().contains("29 racks")); // docs/model.md §12
+        // The status bar's read and write are the intact figures, and say so.
+        QVERIFY(w->totals()->text().contains("read 10.80 TB/s · write 4.50 TB/s intact"));
         // docs/model.md §14: the racks rest on the default rack's assumed
         // budget (rack-42u-25kw is an ASSUMPTION entry in catalog/data): a
         // marker and a tooltip naming it.
