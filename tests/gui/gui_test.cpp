@@ -114,6 +114,14 @@ std::unique_ptr<MainWindow> open_window() {
     return w;
 }
 
+void write_all(const QString& path, const std::string& text) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), static_cast<qint64>(text.size())) !=
+                                             static_cast<qint64>(text.size())) {
+        qFatal("cannot write %s", qPrintable(path));
+    }
+}
+
 /// Replaces a field's text by typing, as a user would (one edit per key).
 void type_into(InputField* f, const QString& text) {
     f->lineEdit()->selectAll();
@@ -232,6 +240,36 @@ private Q_SLOTS:
         QCOMPARE(w->editor()->field("$.fleet.gpus")->text(), QString("41472"));
         QCOMPARE(w->editor()->field("$.capacity.usable")->text(), QString("215 PB"));
         QVERIFY(!w->session()->isModified());
+    }
+
+    void theStatusBarCountsRacksAsTheTableDoes() {
+        // One rack is "1 rack"; a rack no device fits gives "racks n/a", as the
+        // table's n/a (tests/cli/own_catalog_cli_test.cpp, REDTEAM-3 #14),
+        // not the power quotient. `podsizer size` gives 1 rack for 576 GPUs
+        // and 1 PB.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto doc = nlohmann::json::parse(read_all(kReference).toStdString());
+        doc["fleet"]["gpus"] = 576;
+        doc["capacity"]["usable"] = "1 PB";
+        const QString small = dir.filePath("small.json");
+        write_all(small, doc.dump(2));
+        doc["catalog"] = nlohmann::json::array(
+            {{{"racks",
+               {{{"id", "rack-tiny"},
+                 {"name", "tiny rack"},
+                 {"usable", "40 U"},
+                 {"power_budget", "0.2 kW"},
+                 {"source", {{"kind", "assumption"}, {"ref", ""}, {"note", "a test rack"}}}}}}}});
+        doc["constraints"]["rack"] = "rack-tiny";
+        const QString tiny = dir.filePath("tiny.json");
+        write_all(tiny, doc.dump(2));
+
+        auto w = open_window();
+        QVERIFY(w->openFile(small));
+        QVERIFY(w->totals()->text().contains(" · 1 rack · "));
+        QVERIFY(w->openFile(tiny));
+        QVERIFY(w->totals()->text().contains(" · racks n/a · "));
     }
 
     void changingTheGpuCountUpdatesTableAndCharts() {
