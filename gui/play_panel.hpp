@@ -51,6 +51,7 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     /// The row of controls: a count box between its ± buttons for C-nodes
@@ -61,6 +62,8 @@ private:
                         bool cnode);
     QToolButton* stepButton(int delta, bool cnode);
     void buildTable();
+    /// Sized and Played as wide as their widest text, in the table's font.
+    void fitCountColumns();
     void fromSession();
     void update();
     /// The played design's errors and warnings, or `error` alone.

@@ -272,6 +272,28 @@ private Q_SLOTS:
         QVERIFY(w->totals()->text().contains(" · racks n/a · "));
     }
 
+    void thePlayTablesCountsAreShownWholeOnALaptopScreen() {
+        // At 1366 × 768 the ± table's "Bottleneck (read / write)" read
+        // "balanced / …" in the Sized and Played columns.
+        auto w = open_window();
+        w->resize(1366, 768);
+        w->results()->details()->setCurrentIndex(0);
+        QApplication::processEvents();
+        const QTableWidget* t = w->results()->play()->comparison();
+        const int row = row_named(t, "Bottleneck (read / write)");
+        QVERIFY(row >= 0);
+        QCOMPARE(t->item(row, 0)->text(), QString("balanced / balanced"));
+        // Public in QAbstractItemView, protected in QTableView.
+        const auto hint = [&](int c) {
+            return static_cast<const QAbstractItemView*>(t)->sizeHintForColumn(c);
+        };
+        for (int c : {0, 1}) {
+            QVERIFY2(t->columnWidth(c) >= hint(c),
+                     qPrintable(
+                         QString("column %1: %2 < %3").arg(c).arg(t->columnWidth(c)).arg(hint(c))));
+        }
+    }
+
     void changingTheGpuCountUpdatesTableAndCharts() {
         auto w = open_window();
         w->showTab("charts");
