@@ -51,9 +51,14 @@ QString cd_text(const Design& d) {
                : QString("n/a");
 }
 
+/// "read / write", as the Bottleneck row shows it and the count columns are
+/// sized for.
+QString bottleneck_pair(Bottleneck read, Bottleneck write) {
+    return q(std::string(to_string(read)) + " / " + std::string(to_string(write)));
+}
+
 QString bottlenecks(const Design& d) {
-    return q(std::string(to_string(d.read_bottleneck)) + " / " +
-             std::string(to_string(d.write_bottleneck)));
+    return bottleneck_pair(d.read_bottleneck, d.write_bottleneck);
 }
 
 /// Shows `text` in a cell, reusing its item: a cell that keeps its text is
@@ -297,8 +302,7 @@ void PlayPanel::fitCountColumns() {
     qreal text = 0;
     for (Bottleneck read : {Bottleneck::frontend, Bottleneck::backend, Bottleneck::balanced}) {
         for (Bottleneck write : {Bottleneck::frontend, Bottleneck::backend, Bottleneck::balanced}) {
-            text = std::max(text, fm.horizontalAdvance(q(std::string(to_string(read)) + " / " +
-                                                         std::string(to_string(write)))));
+            text = std::max(text, fm.horizontalAdvance(bottleneck_pair(read, write)));
         }
     }
     // QStyledItemDelegate's margins: the focus frame's on each side, plus one

@@ -234,8 +234,10 @@ void ResultsView::refresh() {
         return;
     }
     // Numbers right-aligned, as `podsizer size` prints them (numeric_from = 1).
-    // The grid only for its assumption marks (cheap beside showing it).
-    const Grid grid = side_by_side(*result);
+    // Built once a result: its assumption marks for the heading here, the
+    // table itself when the Sizing tab is filled.
+    sizing_ = side_by_side(*result);
+    const Grid& grid = sizing_;
     QString heading = tr("Requirement: %1").arg(q(requirement_line(result->requirements)));
     if (!result->designs.empty()) {
         heading += "\n" + q(power_basis_line(result->designs.front()));
@@ -276,7 +278,7 @@ void ResultsView::fill(Part part) {
     }
     switch (part) {
     case Part::sizing:
-        show_grid(table_, side_by_side(*result), true);
+        show_grid(table_, sizing_, true);
         add_sized_by_tooltips(table_, *result);
         markSelection();
         break;

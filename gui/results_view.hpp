@@ -8,6 +8,7 @@
 // only needs the type names, so it skips them.
 #ifndef Q_MOC_RUN
 #include "podsizer/core/design.hpp"
+#include "podsizer/reports/grid.hpp"
 #endif
 
 #include "steady_tab_widget.hpp"
@@ -126,6 +127,7 @@ private:
     PlayPanel* play_;
     bool stale_ = false;       ///< results changed while hidden: redraw when shown
     unsigned stale_parts_ = 0; ///< Parts (bits) not filled since the results changed
+    Grid sizing_;              ///< the sizing table's grid, built once a result
 };
 
 } // namespace podsizer::gui
