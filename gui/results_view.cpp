@@ -237,12 +237,11 @@ void ResultsView::refresh() {
     // Built once a result: its assumption marks for the heading here, the
     // table itself when the Sizing tab is filled.
     sizing_ = side_by_side(*result);
-    const Grid& grid = sizing_;
     QString heading = tr("Requirement: %1").arg(q(requirement_line(result->requirements)));
     if (!result->designs.empty()) {
         heading += "\n" + q(power_basis_line(result->designs.front()));
     }
-    if (!grid.all_assumptions().empty()) {
+    if (!sizing_.all_assumptions().empty()) {
         heading += "\n" + tr("Shaded figures marked * rest on catalog figures nobody publishes "
                              "(ASSUMPTION); hover one to see which.");
     }

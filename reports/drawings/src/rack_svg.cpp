@@ -159,7 +159,8 @@ struct Heading {
 std::string throughput_text(const Design& d) {
     // The unit once, after the pair: "read / write 10.80 / 4.50 TB/s intact".
     std::string s = "read / write " + format_number(in(d.read, units::TB_per_s), 2) + " / " +
-                    format_number(in(d.write, units::TB_per_s), 2) + " TB/s intact";
+                    format_number(in(d.write, units::TB_per_s), 2) + " " +
+                    std::string(units::TB_per_s.symbol) + " intact";
     if (d.resilience) {
         s += ", " + format_number(in(d.resilience->degraded_read, units::TB_per_s), 2) + " / " +
              format_number(in(d.resilience->degraded_write, units::TB_per_s), 2) +
