@@ -31,6 +31,11 @@ constexpr PowerFlag kPowerFlags[] = {
      "converged (on your fabric)"},
     {{"--headroom", "constraints.headroom"},
      "Margin on the read and write requirement, such as 20%"},
+    {{"--availability", "constraints.availability"},
+     "Outage the layout must survive: auto (the vendor's default layout rule), none, dbox or "
+     "rack"},
+    {{"--min-nines", "constraints.min_nines"},
+     "Durability target in nines of the annual loss probability, such as 5"},
 };
 
 } // namespace

@@ -223,9 +223,31 @@ std::string commented_scenario(const Scenario& s) {
     insert_first_member(text, "\"performance\": {\n",
                         "    \"_comment\": \"The throughput need: a catalog rule per scalable "
                         "unit, or read_per_gpu / write_per_gpu such as \\\"0.26 GB/s\\\".\"");
-    insert_first_member(text, "\"capacity\": {\n",
-                        "    \"_comment\": \"Usable capacity one pod needs, after erasure "
-                        "coding and reserve.\"");
+    if (!s.performance && s.fleet) {
+        // docs/model.md §12: GPUs without a rule are sized for capacity only
+        // (verdict "capacity only"); the block to fill in says so, ignored
+        // by the reader until it is renamed "performance".
+        insert_first_member(
+            text, "\"capacity\": {\n",
+            "    \"_comment\": \"Usable capacity one pod needs, after erasure coding and "
+            "reserve.\"");
+        insert_first_member(
+            text, "{\n",
+            "  \"_performance\": {\n"
+            "    \"_comment\": \"The catalog has no performance rule for " +
+                s.fleet->platform +
+                ", so this scenario is sized for capacity only and its verdict says 'capacity "
+                "only'. To size read and write, rename this key to performance and give "
+                "read_per_gpu and write_per_gpu (such as \\\"0.26 GB/s\\\"), or add "
+                "checkpoint jobs for the write.\",\n"
+                "    \"read_per_gpu\": \"FILL IN GB/s\",\n"
+                "    \"write_per_gpu\": \"FILL IN GB/s\"\n"
+                "  }");
+    } else {
+        insert_first_member(text, "\"capacity\": {\n",
+                            "    \"_comment\": \"Usable capacity one pod needs, after erasure "
+                            "coding and reserve.\"");
+    }
     insert_first_member(text, "\"constraints\": {\n",
                         "    \"_comment\": \"Site limits: the rack model, the C:D bounds; "
                         "max_racks, max_power, power_basis, rack_derate and pue may be added.\"");

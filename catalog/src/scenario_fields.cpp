@@ -518,6 +518,46 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.headroom = number(v); },
     },
+    // docs/model.md §12: the rest of the requirement set the verdict checks.
+    ScenarioField{
+        .pattern = "constraints.availability",
+        .kind = FieldKind::choice,
+        .choices = kAvailabilityChoices,
+        .default_text = "auto",
+        .label = "availability",
+        .help = "The outage the layout must keep serving data through: auto (one D-box where "
+                "the vendor makes DBox-HA the default layout, none on small clusters), none, "
+                "dbox or rack.",
+        .range_text = "\"{}\" is not an availability; expected \"auto\" (the vendor's default "
+                      "layout rule), \"none\", \"dbox\" (survive one D-box offline) or \"rack\" "
+                      "(survive one rack offline)",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.constraints.availability
+                           ? D{std::string(to_string(*s.constraints.availability))}
+                           : D{};
+            },
+        .set =
+            [](Scenario& s, std::size_t, const D& v) {
+                s.constraints.availability = kOutageNames.parse(text(v)); // "auto": unset
+            },
+    },
+    ScenarioField{
+        .pattern = "constraints.min_nines",
+        .kind = FieldKind::number,
+        .bounds = {0.0, 20.0},
+        .default_text = "none",
+        .label = "durability target (nines)",
+        .help = "Least durability the design must reach, in nines of the annual loss "
+                "probability (5 for 99.999 %); left out, no target.",
+        .range_text = "expected a number of nines from 0 to 20, such as 5",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.constraints.min_nines ? D{*s.constraints.min_nines} : D{};
+            },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.constraints.min_nines = number(v); },
+    },
     ScenarioField{
         .pattern = "constraints.auto_layout_threshold",
         .kind = FieldKind::percent,

@@ -1,5 +1,7 @@
 #include "podsizer/core/comparison.hpp"
 
+#include "podsizer/core/counting.hpp"
+
 #include "podsizer/core/errors.hpp"
 
 #include <algorithm>
@@ -28,6 +30,7 @@ ComparisonColumn design_column(const Design& d, std::size_t index) {
     c.read = d.read;
     c.write = d.write;
     c.power = d.power;
+    c.verdict = d.verdict;
     c.feasible = d.feasible();
     c.assumptions = d.assumptions;
     return c;
@@ -53,7 +56,15 @@ ComparisonColumn pods_column(const Design& d, std::size_t index, const Extrapola
     c.read = e.read;
     c.write = e.write;
     c.power = e.power;
-    c.feasible = d.feasible() && no_errors(e.findings);
+    c.verdict = d.verdict;
+    for (const Finding& f : e.findings) {
+        if (f.severity() == Severity::error) {
+            c.verdict.checks.push_back(
+                {.kind = CheckKind::constraint, .result = CheckResult::short_, .code = f.code});
+            c.verdict.status = VerdictStatus::short_;
+        }
+    }
+    c.feasible = c.verdict.status != VerdictStatus::short_;
     c.assumptions = d.assumptions; // n pods rest on what one pod rests on
     return c;
 }
@@ -81,12 +92,63 @@ ComparisonColumn reference_column(const ReferenceSizing& r, std::size_t index) {
     return c;
 }
 
+/// A reference judged on the designs' need (docs/model.md §12): what reaches
+/// the GPUs (the least of its rate, its accounts' limits and the WAN) against
+/// read and write times 1 + headroom, and its capacity against the need.
+void judge_reference(ComparisonColumn& c, const Requirements& req, double headroom) {
+    Verdict& v = c.verdict;
+    auto reaching = [](Throughput t, const std::optional<Throughput>& limits,
+                       const std::optional<Throughput>& site) {
+        if (limits) {
+            t = std::min(t, *limits);
+        }
+        if (site) {
+            t = std::min(t, *site);
+        }
+        return t;
+    };
+    const bool applies = req.gpus > 0;
+    auto throughput = [&](CheckKind kind, Throughput need, Throughput got) {
+        Check k{.kind = kind,
+                .need = in(need, units::TB_per_s) * (1.0 + headroom),
+                .delivered = in(got, units::TB_per_s)};
+        k.result = !applies               ? CheckResult::not_applicable
+                   : need.base() <= 0.0   ? CheckResult::not_sized
+                   : meets(k.delivered, k.need) ? CheckResult::pass
+                                                : CheckResult::short_;
+        v.checks.push_back(k);
+    };
+    throughput(CheckKind::read, req.read, reaching(c.read, c.read_within_limits, c.read_at_site));
+    throughput(CheckKind::write, req.write,
+               reaching(c.write, c.write_within_limits, c.write_at_site));
+    Check cap{.kind = CheckKind::capacity,
+              .need = in(req.usable, units::PB),
+              .delivered = in(c.usable, units::PB)};
+    cap.result = req.usable.base() <= 0.0                       ? CheckResult::not_applicable
+                 : meets(c.usable.base(), req.usable.base()) ? CheckResult::pass
+                                                             : CheckResult::short_;
+    v.checks.push_back(cap);
+    const auto has = [&](CheckResult r) {
+        return std::any_of(v.checks.begin(), v.checks.end(),
+                           [r](const Check& k) { return k.result == r; });
+    };
+    v.status = has(CheckResult::short_) || !c.feasible ? VerdictStatus::short_
+               : has(CheckResult::not_sized)           ? VerdictStatus::capacity_only
+                                                       : VerdictStatus::meets;
+    c.feasible = v.status != VerdictStatus::short_;
+}
+
 /// The capacity references are sized at: the target, or the first design's.
 void set_reference_capacity(Comparison& cmp, const SizingResult& sizing,
                             const ComparisonSpec& spec) {
     if (spec.target) {
         cmp.reference_capacity = spec.target->target;
         cmp.reference_basis = ReferenceBasis::target;
+    } else if (sizing.requirements.usable.base() > 0.0) {
+        // The need, not the first design's usable capacity (which rounds up
+        // to whole D-boxes): the cloud is sized as the customer would buy it.
+        cmp.reference_capacity = sizing.requirements.usable;
+        cmp.reference_basis = ReferenceBasis::need;
     } else if (!sizing.designs.empty()) {
         cmp.reference_capacity = sizing.designs.front().usable;
         cmp.reference_basis = ReferenceBasis::first_design;
@@ -116,7 +178,8 @@ void add_designs(Comparison& cmp, const SizingResult& sizing, const ComparisonSp
     }
 }
 
-void add_references(Comparison& cmp, const ComparisonSpec& spec) {
+void add_references(Comparison& cmp, const ComparisonSpec& spec, const Requirements& need,
+                    double headroom) {
     if (!spec.references.empty() && !(cmp.reference_capacity.base() > 0.0)) {
         throw InputError("no capacity to size the reference systems at: give a target or a design "
                          "with usable capacity");
@@ -124,6 +187,7 @@ void add_references(Comparison& cmp, const ComparisonSpec& spec) {
     for (const ReferenceSystem* ref : spec.references) {
         ReferenceSizing r = size_reference(*ref, cmp.reference_capacity, spec.cloud);
         cmp.columns.push_back(reference_column(r, cmp.references.size()));
+        judge_reference(cmp.columns.back(), need, headroom);
         for (const Finding& f : r.findings) {
             cmp.findings.push_back({r.name, f});
         }
@@ -228,8 +292,11 @@ const ComparisonRatio* Comparison::ratio(std::size_t column, std::size_t referen
 }
 
 bool Comparison::all_feasible() const {
-    return std::all_of(columns.begin(), columns.end(),
-                       [](const ComparisonColumn& c) { return c.feasible; });
+    // The proposal's columns; a reference that cannot deliver the need is
+    // said in its column, not in the exit code.
+    return std::all_of(columns.begin(), columns.end(), [](const ComparisonColumn& c) {
+        return c.kind == ColumnKind::reference || c.verdict.status == VerdictStatus::meets;
+    });
 }
 
 Comparison compare_designs(const SizingResult& sizing, const ComparisonSpec& spec) {
@@ -244,7 +311,8 @@ Comparison compare_designs(const SizingResult& sizing, const ComparisonSpec& spe
     }
     set_reference_capacity(cmp, sizing, spec);
     add_designs(cmp, sizing, spec);
-    add_references(cmp, spec);
+    add_references(cmp, spec, sizing.requirements,
+                   sizing.designs.empty() ? 0.0 : sizing.designs.front().headroom);
     if (sizing.prices) {
         price_columns(cmp, sizing, *sizing.prices);
     }

@@ -90,9 +90,12 @@ std::string_view to_string(SwitchTier t) {
     return "";
 }
 
+bool Design::meets() const {
+    return verdict.status == VerdictStatus::meets;
+}
+
 bool Design::feasible() const {
-    return std::none_of(findings.begin(), findings.end(),
-                        [](const Finding& f) { return f.severity() == Severity::error; });
+    return verdict.status != VerdictStatus::short_;
 }
 
 namespace {
@@ -124,8 +127,9 @@ double Design::read_per_gpu_gbps() const {
 }
 
 bool SizingResult::all_feasible() const {
-    return std::all_of(designs.begin(), designs.end(),
-                       [](const Design& d) { return d.feasible(); });
+    // Exit 0 only when every design meets: "capacity only" is exit 1 too
+    // (docs/cli.md, "Exit codes").
+    return std::all_of(designs.begin(), designs.end(), [](const Design& d) { return d.meets(); });
 }
 
 } // namespace podsizer

@@ -187,6 +187,38 @@ Stripe automatic_stripe(const HardwareChoice& ch, const DBoxPlacement& at, doubl
     return best;
 }
 
+/// The outage the layout must tolerate (docs/model.md §12): the scenario's
+/// availability, else the vendor's default layout rule, and at least the
+/// state the design is sized for. VAST makes DBox-HA "the default data layout
+/// for larger VAST clusters" and leaves it off where its efficiency cost is
+/// significant (support article 5713781959836): one D-box where a DBox-HA
+/// stripe is valid at this D-box count within the automatic layout's
+/// threshold of the widest valid stripe, none otherwise.
+Outage availability_need(const HardwareChoice& ch, const DBoxPlacement& at,
+                         const Constraints& cons) {
+    Outage need = Outage::none;
+    if (cons.availability) {
+        need = *cons.availability;
+    } else {
+        double widest = 0.0;
+        for (EcLayout l : {EcLayout::rack_resilient, EcLayout::dbox_ha, EcLayout::classic}) {
+            const Stripe s = stripe_for(*ch.ec, l, at);
+            if (s.valid) {
+                widest = std::max(widest, s.efficiency());
+            }
+        }
+        const Stripe ha = stripe_for(*ch.ec, EcLayout::dbox_ha, at);
+        if (ha.valid &&
+            ha.efficiency() >= widest * (1.0 - cons.auto_layout_threshold) - 1e-12) {
+            need = Outage::dbox;
+        }
+    }
+    const Outage implied = cons.size_for == SizeFor::rack_down   ? Outage::rack
+                           : cons.size_for == SizeFor::dbox_down ? Outage::dbox
+                                                                 : Outage::none;
+    return std::max(need, implied);
+}
+
 /// Capacity and failure domains (docs/model.md §6), once the racks are
 /// known: a rack-resilient stripe is as wide as the racks allow.
 void size_capacity(Design& d, const HardwareChoice& ch, const Constraints& cons,
@@ -219,6 +251,7 @@ void size_capacity(Design& d, const HardwareChoice& ch, const Constraints& cons,
     d.strips_per_rack = st.strips_per_rack;
     d.tolerates_dbox_loss = st.tolerates_dbox_loss;
     d.tolerates_rack_loss = st.tolerates_rack_loss;
+    d.availability_need = availability_need(ch, at, cons);
     d.raw = ch.dbox->raw(ch.drive) * static_cast<double>(d.dboxes);
     d.usable = usable_capacity(*ch.dbox, ch.drive, d.dboxes, *ch.ec, st);
     d.data_reduction = data_reduction;
@@ -361,12 +394,16 @@ Design build_with(const std::string& name, const HardwareChoice& ch, std::int64_
     d.requirements = req;
     d.size_for = cons.size_for;
     d.headroom = cons.headroom;
+    d.min_nines = cons.min_nines;
     d.findings = req.findings;
     size_throughput(d, ch, req);
     size_network_and_power(d, ch, cons);
     place_in_racks(d, ch, cons, detail);
     size_capacity(d, ch, cons, data_reduction, req.usable);
     add_design_findings(d, DesignInputs{ch, req, cons, data_reduction, rule});
+    // Judged at the default rebuild share; size_option, the optimiser and
+    // assess_designs judge again at the scenario's.
+    d.verdict = judge(d, ResilienceInputs{}.rebuild_share);
     if (detail != RackDetail::counts) {
         // The fast path only counts: the optimiser's candidates and the
         // sizing's trial designs. What a design it returns rests on is added
@@ -676,6 +713,25 @@ void grow_to_failure_state(Design& d, DesignCounts& n, const StateSearch& s) {
     }
 }
 
+} // namespace
+
+DesignCounts sized_counts(const HardwareChoice& ch, const Requirements& req,
+                          const Constraints& cons, double data_reduction,
+                          const PerformanceRule* rule, double rho) {
+    const OptionSpec opt; // requirement mode
+    const Requirements counting = counting_requirement(req, cons);
+    DesignCounts n = balance_counts(opt, ch, counting, cons);
+    Design d = build_design("", ch, n.cnodes, n.dboxes, req, cons, data_reduction, rule, false);
+    grow_to_rack_width(d, n, opt, ch, counting, cons, data_reduction, rule);
+    if (cons.size_for != SizeFor::intact) {
+        grow_to_failure_state(
+            d, n, {opt, ch, req, cons, data_reduction, rule, rho, counting.read, counting.write});
+    }
+    return n;
+}
+
+namespace {
+
 /// size_option, the chosen design's racks laid out to `detail`.
 Design size_option_with(const OptionSpec& opt, const Requirements& req, const Scenario& scenario,
                         const Catalog& catalog, RackDetail detail) {
@@ -733,6 +789,7 @@ Design size_option_with(const OptionSpec& opt, const Requirements& req, const Sc
                       scenario.data_reduction, rule, detail);
     best->sized_by = explain_counts(*best, opt, best_choice, req, cons);
     add_oversize_finding(*best);
+    best->verdict = judge(*best, rho);
     if (opt.cnode.empty() || opt.dbox.empty()) {
         best->findings.push_back({FindingCode::auto_hardware,
                                   "hardware picked automatically: " + best->cnode_model + " + " +

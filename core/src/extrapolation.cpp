@@ -157,7 +157,7 @@ Extrapolation extrapolate(const Design& pod, const ExtrapolationSpec& spec, cons
 bool ScenarioExtrapolation::all_feasible() const {
     return sizing.all_feasible() &&
            std::all_of(extrapolations.begin(), extrapolations.end(), [](const Extrapolation& e) {
-               return !e.single_namespace || e.single_namespace->feasible();
+               return !e.single_namespace || e.single_namespace->meets();
            });
 }
 

@@ -6,6 +6,7 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/requirements.hpp"
+#include "podsizer/core/resilience.hpp"
 
 #include <algorithm>
 #include <array>
@@ -285,9 +286,28 @@ struct Sweep {
     std::vector<Candidate> feasible{};
     std::vector<Metrics> metrics{}; ///< of each feasible design, index into `feasible`
 
+    double rho = 0.1; ///< the scenario's rebuild share: the failure state is judged at it
+    /// Set when the scenario gives a durability target: each candidate's
+    /// nines are then worked out (docs/resilience.md §9) so the target is a
+    /// constraint of the search; otherwise the search skips that cost.
+    const Catalog* durability_catalog = nullptr;
+    ResilienceInputs resilience{};
+
     Design build(const HardwareChoice& hw, std::int64_t c, std::int64_t d) const {
-        return build_design("", hw, c, d, req, scenario.constraints, scenario.data_reduction, rule,
-                            false);
+        Design design = build_design("", hw, c, d, req, scenario.constraints,
+                                     scenario.data_reduction, rule, false);
+        // size_for, headroom, availability and durability are constraints of
+        // the search: a design whose verdict is short is never kept.
+        if (durability_catalog != nullptr) {
+            const DBoxModel* box = durability_catalog->dbox(design.dbox_model);
+            const ErasureCodingRule* ec =
+                box != nullptr ? durability_catalog->ec_rule(box->erasure_coding) : nullptr;
+            if (box != nullptr && ec != nullptr && (resilience.afr || box->drive_afr > 0.0)) {
+                design.resilience = assess_resilience(design, *box, *ec, resilience);
+            }
+        }
+        design.verdict = judge(design, rho);
+        return design;
     }
 
     /// The feasible design `i` as evaluate() built it.
@@ -331,8 +351,10 @@ struct Sweep {
     void combination(const HardwareChoice& hw) {
         combinations.push_back(hw);
         const Constraints& cons = scenario.constraints;
-        const OptionSpec requirement_mode; // C-nodes from the requirement
-        const DesignCounts n0 = balance_counts(requirement_mode, hw, req, cons);
+        // C-nodes from the requirement as `size` counts them: with headroom,
+        // grown to the failure state the scenario sizes for.
+        const DesignCounts n0 =
+            sized_counts(hw, req, cons, scenario.data_reduction, rule, rho);
         const std::int64_t c0 = std::max<std::int64_t>(1, n0.cnodes);
         const std::int64_t d0 = std::max<std::int64_t>(1, n0.dboxes);
         // More C-nodes on the D0 D-boxes, up to the knee (beyond it a C-node
@@ -406,6 +428,11 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
     Sweep sweep{scenario, req,    rule,
                 options,  prices, max_steps_per_line(catalog, dboxes, racks.size(), options),
                 result};
+    sweep.rho = scenario.resilience.rebuild_share.value_or(ResilienceInputs{}.rebuild_share);
+    if (scenario.constraints.min_nines) {
+        sweep.durability_catalog = &catalog;
+        sweep.resilience = resilience_inputs(scenario, catalog);
+    }
     for (const CNodeModel& cn : catalog.cnodes) {
         for (const DBoxModel* box : dboxes) {
             const ErasureCodingRule* ec = catalog.ec_rule(box->erasure_coding);
@@ -432,6 +459,8 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
                                                    b.drive_size, b.rack_model, b.switch_model);
         result.best = build_design(design_name(b), hw, b.cnodes, b.dboxes, req,
                                    scenario.constraints, scenario.data_reduction, rule, true);
+        result.best->resilience = b.resilience;
+        result.best->verdict = judge(*result.best, sweep.rho);
     }
     result.front_size = static_cast<std::int64_t>(front.size());
     // Thinned on the metrics (thin_front's figures and better_for's order),

@@ -448,6 +448,7 @@ void assess_designs(SizingResult& sized, const Catalog& catalog, const Resilienc
             box != nullptr ? catalog.ec_rule(box->erasure_coding) : nullptr;
         if (box == nullptr || ec == nullptr || (!in.afr && !(box->drive_afr > 0.0))) {
             d.resilience.reset();
+            d.verdict = judge(d, in.rebuild_share);
             continue;
         }
         d.resilience = assess_resilience(d, *box, *ec, in);
@@ -458,6 +459,8 @@ void assess_designs(SizingResult& sized, const Catalog& catalog, const Resilienc
                 d.findings.push_back(f);
             }
         }
+        // The verdict again, now with the durability and the scenario's ρ.
+        d.verdict = judge(d, in.rebuild_share);
     }
 }
 

@@ -20,16 +20,24 @@ using detail::ojson;
 using detail::plain;
 
 std::string feasible_text(const ComparisonColumn& c, bool machine) {
-    if (c.kind == ColumnKind::reference) {
-        return machine ? "" : "n/a";
+    if (machine) {
+        return verdict_word(c.verdict);
     }
-    return verdict_cell(c.feasible, machine);
+    if (c.kind == ColumnKind::reference && c.verdict.status == VerdictStatus::short_) {
+        // docs/model.md §12: what it cannot deliver, with the figure.
+        const Check* k = c.verdict.first_failing();
+        return k != nullptr ? "cannot deliver: " + check_text(*k) : "cannot deliver";
+    }
+    return verdict_cell_text(c.verdict);
 }
 
 /// Why the references are sized where they are: "the target", "the capacity of NCP pod".
 std::string reference_basis(const Comparison& c) {
     if (c.reference_basis == ReferenceBasis::target) {
         return "the target";
+    }
+    if (c.reference_basis == ReferenceBasis::need) {
+        return "the usable need";
     }
     return "the capacity of " + (c.columns.empty() ? std::string() : c.columns.front().name);
 }
@@ -330,8 +338,7 @@ Grid comparison_grid(const Comparison& c, bool machine) {
              [&](const ComparisonColumn& col) { return feasible_text(col, machine); });
     std::vector<std::optional<bool>> met;
     for (const ComparisonColumn& col : c.columns) {
-        met.push_back(col.kind == ColumnKind::reference ? std::nullopt
-                                                        : std::optional<bool>(col.feasible));
+        met.push_back(col.verdict.status == VerdictStatus::meets);
     }
     mark_verdicts(g, g.rows.size() - 1, machine ? 3 : 1, met);
     return g;

@@ -178,6 +178,8 @@ const Entry kFigures[] = {
         [](D d) { return d.racks_fit ? json(d.gbps_read_per_rack()) : json(nullptr); }),
     from(M::read_per_gpu),
     from(M::feasible),
+    // docs/model.md §12: the verdict, its checks and its sentence.
+    own("verdict", [](D d) { return verdict_json(d); }),
 };
 
 // After the figures: findings, assumptions and the parts with structure.

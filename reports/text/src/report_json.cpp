@@ -101,6 +101,58 @@ ojson design_summary_json(const Design& d) {
     return design_fields_json(d, {kDesignHeadKeys, kFigures});
 }
 
+ojson verdict_json(const Design& d) {
+    const Verdict& v = d.verdict;
+    ojson j;
+    j["status"] = verdict_word(v);
+    j["sentence"] = verdict_sentence(v, d);
+    ojson checks = ojson::array();
+    auto check_json = [](const Check& c) {
+        ojson k;
+        k["need"] = c.kind == CheckKind::constraint ? std::string(to_string(c.code))
+                                                    : std::string(to_string(c.kind));
+        k["result"] = to_string(c.result);
+        if (c.kind == CheckKind::read || c.kind == CheckKind::write) {
+            k["state"] = to_string(c.state);
+        }
+        if (c.kind == CheckKind::availability) {
+            k["required"] = to_string(static_cast<Outage>(static_cast<int>(c.need)));
+            k["delivered"] = to_string(static_cast<Outage>(static_cast<int>(c.delivered)));
+        } else if (c.kind != CheckKind::constraint &&
+                   c.result != CheckResult::not_applicable &&
+                   !(c.result == CheckResult::not_sized && c.need <= 0.0)) {
+            k["unit"] = check_unit(c.kind);
+            k["required"] = c.need;
+            if (c.result != CheckResult::not_sized) {
+                k["delivered"] = c.delivered;
+            }
+            // The figures as every output prints them (never a short figure
+            // equal to its need).
+            const CheckFigures f = check_figures(c);
+            k["required_text"] = f.need;
+            if (c.result != CheckResult::not_sized) {
+                k["delivered_text"] = f.delivered;
+            }
+        }
+        k["text"] = check_text(c);
+        return k;
+    };
+    for (const Check& c : v.checks) {
+        checks.push_back(check_json(c));
+    }
+    j["checks"] = checks;
+    return j;
+}
+
+std::string verdict_lines(const std::vector<Design>& designs) {
+    std::string out;
+    for (const Design& d : designs) {
+        out += (designs.size() > 1 ? "  " + d.name + ": " : "  ") +
+               verdict_sentence(d.verdict, d) + "\n";
+    }
+    return out.empty() ? "" : "\nVerdict:\n" + out;
+}
+
 std::string findings_block(const std::vector<std::pair<std::string, Finding>>& fs) {
     std::string out;
     for (const auto& [subject, f] : fs) {

@@ -62,6 +62,13 @@ ojson resilience_json(const DesignResilience& r);
 /// write_bytes_per_s, and more (defined in extrapolation_report.cpp).
 ojson extrapolation_json(const Extrapolation& e);
 
+/// A design's verdict (docs/model.md §12): status, sentence and checks, each
+/// with its need, delivered figure, state and result.
+ojson verdict_json(const Design& d);
+
+/// "Verdict:" and one sentence a design (named when there are several).
+std::string verdict_lines(const std::vector<Design>& designs);
+
 /// "  [severity] subject: message" lines under a "Findings:" heading; empty
 /// when there are none.
 std::string findings_block(const std::vector<std::pair<std::string, Finding>>& fs);

@@ -51,7 +51,11 @@ struct ComparisonColumn {
     /// References only, with a WAN link: what reaches the GPU site.
     std::optional<Throughput> read_at_site;
     std::optional<Throughput> write_at_site;
-    bool feasible = true; ///< designs: no error finding; references: always
+    /// The verdict (docs/model.md §12): a design's own; n pods', the design's
+    /// and short when the pods break a limit; a reference judged on the same
+    /// read, write and capacity need as the designs, at what reaches the GPUs.
+    Verdict verdict;
+    bool feasible = true; ///< the verdict is not short
     /// The design's or the reference's assumed catalog figures (docs/model.md §14).
     std::vector<AssumedFigure> assumptions;
     /// With a price book (docs/cost.md): a design's or its pods' cost, or
@@ -98,7 +102,7 @@ struct SubjectFinding {
 };
 
 /// Why the references are sized at the capacity they are.
-enum class ReferenceBasis { target, first_design };
+enum class ReferenceBasis { target, need, first_design };
 
 struct Comparison {
     std::string title;

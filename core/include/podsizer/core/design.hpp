@@ -12,6 +12,7 @@
 #include "podsizer/core/price_book.hpp"
 #include "podsizer/core/resilience_types.hpp"
 #include "podsizer/core/units.hpp"
+#include "podsizer/core/verdict.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -220,6 +221,10 @@ struct Design {
     int strips_per_rack = 0;          ///< most strips of a stripe in one rack
     bool tolerates_dbox_loss = false; ///< keeps serving data after losing one D-box
     bool tolerates_rack_loss = false; ///< ... after losing one rack
+    /// The outage the layout must tolerate (docs/model.md §12): the scenario's
+    /// constraints.availability, else the vendor's default layout rule at this
+    /// D-box count, and at least the state the design is sized for.
+    Outage availability_need = Outage::none;
     Capacity raw;
     Capacity usable;
     double data_reduction = 1.0;
@@ -251,6 +256,7 @@ struct Design {
     // for; what the design delivers in each state is in `resilience`.
     SizeFor size_for = SizeFor::intact;
     double headroom = 0.0;
+    std::optional<double> min_nines; ///< durability target; unset: none
     DesignSizedBy sized_by;
     std::vector<CheckpointAtDesign> checkpoints; ///< each job at the delivered write
     std::vector<Rack> layout;
@@ -263,8 +269,16 @@ struct Design {
     /// (docs/model.md §14).
     std::vector<AssumedFigure> assumptions;
 
-    /// No error finding: every requirement and constraint met.
+    /// Every check against the requirement set (docs/model.md §12), made by
+    /// judge(); the engine judges again once the resilience is known.
+    Verdict verdict;
+
+    /// The verdict is not short: every check that applies passes (the
+    /// performance need may lack a basis: capacity only).
     bool feasible() const;
+    /// The verdict is "meets": every check that applies passed and the
+    /// performance need was sized (exit 0, JSON `feasible`).
+    bool meets() const;
 
     // Density metrics (docs/model.md §10); zero when the denominator is.
     double pb_per_rack() const;

@@ -117,6 +117,14 @@ struct DesignCounts {
 DesignCounts balance_counts(const OptionSpec& option, const HardwareChoice& hw,
                             const Requirements& req, const Constraints& constraints);
 
+/// The counts `size` gives one hardware choice in requirement mode: the
+/// requirement times 1 + headroom, grown to the rack width and to the failure
+/// state the constraints size for (docs/model.md §5) at rebuild share `rho`.
+/// The optimiser anchors its sweep here, so its front holds `size`'s design.
+DesignCounts sized_counts(const HardwareChoice& hw, const Requirements& req,
+                          const Constraints& constraints, double data_reduction,
+                          const PerformanceRule* rule, double rho);
+
 /// Everything that follows once the counts are known: capacity, throughput,
 /// switches, racks, power and findings. With `with_layout` false the rack
 /// count is still computed exactly (the same even spread, the same fit test)

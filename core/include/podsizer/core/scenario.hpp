@@ -9,6 +9,7 @@
 #include "podsizer/core/power.hpp"
 #include "podsizer/core/price_book.hpp"
 #include "podsizer/core/units.hpp"
+#include "podsizer/core/verdict.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -93,6 +94,13 @@ struct Constraints {
     SizeFor size_for = SizeFor::intact;
     /// Margin on the read and write requirement, 0.2 for 20 %; 0: none.
     double headroom = 0.0;
+    /// The outage the layout must keep serving through (docs/model.md §12);
+    /// unset: the vendor's default layout rule (one D-box where DBox-HA is
+    /// the default, none on small clusters where it is not).
+    std::optional<Outage> availability;
+    /// Durability target in nines (the headline of docs/resilience.md §9);
+    /// unset: no target, the check is not applicable.
+    std::optional<double> min_nines;
     /// The automatic layout takes the most resilient layout whose usable
     /// capacity is within this share of the best layout's (docs/model.md §6).
     double auto_layout_threshold = 0.01;

@@ -1,0 +1,112 @@
+// One requirement set, one verdict (docs/model.md §12): everything a design is
+// checked against, each check with its need, what the design delivers, the
+// state it was checked in and its result, and the status they add up to.
+// Computed once per design; every command and view prints this, never a
+// verdict of its own.
+#pragma once
+
+#include "podsizer/core/enum_names.hpp"
+#include "podsizer/core/failure_state.hpp"
+#include "podsizer/core/finding.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace podsizer {
+
+struct Design;
+
+/// Which outage a layout must keep serving data through (availability).
+enum class Outage { none, dbox, rack };
+inline constexpr EnumNames<Outage, 3> kOutageNames{{Outage::none, Outage::dbox, Outage::rack},
+                                                   {"none", "dbox", "rack"}};
+std::string_view to_string(Outage o);
+/// What constraints.availability accepts: "auto" (the vendor's default
+/// layout rule) or an outage.
+inline constexpr std::array<std::string_view, 4> kAvailabilityChoices{"auto", "none", "dbox",
+                                                                      "rack"};
+/// For people: "none", "one D-box", "one rack".
+std::string_view outage_words(Outage o);
+
+/// What one check concluded.
+enum class CheckResult : std::uint8_t {
+    pass,
+    short_,        ///< the design delivers less than the need
+    not_sized,     ///< the need applies but has no basis (no rule, no per-GPU figure)
+    not_applicable ///< no such need (no GPUs, no capacity target, no durability target)
+};
+std::string_view to_string(CheckResult r);
+
+/// What a check compares.
+enum class CheckKind : std::uint8_t {
+    read,         ///< TB/s in the sized state, need × (1 + headroom)
+    write,        ///< likewise
+    capacity,     ///< usable PB
+    availability, ///< the outage the layout tolerates against the one it must
+    durability,   ///< nines against constraints.min_nines
+    constraint    ///< any other error finding: racks, power, C:D, fabric, ...
+};
+std::string_view to_string(CheckKind k);
+
+struct Check {
+    CheckKind kind = CheckKind::read;
+    CheckResult result = CheckResult::pass;
+    SizeFor state = SizeFor::intact; ///< read and write: the state checked
+    double need = 0.0;               ///< in unit(): TB/s, PB, nines; availability: an Outage
+    double delivered = 0.0;
+    /// constraint checks: the finding that failed (its message is the detail).
+    FindingCode code = FindingCode::too_large;
+};
+
+/// The overall status (docs/model.md §12).
+enum class VerdictStatus : std::uint8_t {
+    meets,         ///< every check that applies passes and the performance need was sized
+    capacity_only, ///< nothing short, but the performance need had no basis
+    short_         ///< at least one check fails; the first is named
+};
+std::string_view to_string(VerdictStatus s);
+
+struct Verdict {
+    VerdictStatus status = VerdictStatus::meets;
+    std::vector<Check> checks;
+    /// Informational: read and write with one D-box down when the design was
+    /// sized intact (the sentence mentions a shortfall there).
+    std::optional<Check> dbox_down_read;
+    std::optional<Check> dbox_down_write;
+    /// The first failing (or not sized) check, when there is one.
+    const Check* first_failing() const;
+};
+
+/// The unit a check's figures are in ("TB/s", "PB", "nines", "").
+std::string_view check_unit(CheckKind k);
+/// Decimals every output prints a check's figures with (one rule a figure).
+int check_decimals(CheckKind k);
+
+/// A delivered figure and its need as text, rounded so that the text never
+/// contradicts the result: a short figure never prints equal to (or above)
+/// its need, a met one never below it (more decimals where needed).
+struct CheckFigures {
+    std::string delivered;
+    std::string need;
+};
+CheckFigures check_figures(const Check& c);
+/// "read, one D-box down: 9.67 of 10.80 TB/s" / "availability: tolerates none, needs one D-box".
+std::string check_text(const Check& c);
+/// The status as scripts see it: "meets", "capacity only", "short".
+std::string verdict_word(const Verdict& v);
+/// The verdict in one table cell: "meets", "capacity only", "short: read, one D-box down".
+std::string verdict_cell_text(const Verdict& v);
+/// One plain sentence, e.g. "Meets the need intact; with one D-box down read
+/// falls to 9.67 of 10.80 TB/s."
+std::string verdict_sentence(const Verdict& v, const Design& d);
+
+/// Judges `d` against its requirement set: its requirements, size_for,
+/// headroom, availability and durability targets and its error findings. ρ
+/// is the rebuild share the failure state is evaluated at.
+Verdict judge(const Design& d, double rho);
+
+} // namespace podsizer

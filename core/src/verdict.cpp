@@ -1,0 +1,422 @@
+#include "podsizer/core/verdict.hpp"
+
+#include "podsizer/core/counting.hpp"
+#include "podsizer/core/degraded_throughput.hpp"
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/units.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace podsizer {
+
+std::string_view to_string(Outage o) {
+    return kOutageNames.name(o);
+}
+
+std::string_view outage_words(Outage o) {
+    switch (o) {
+    case Outage::none:
+        return "none";
+    case Outage::dbox:
+        return "one D-box";
+    case Outage::rack:
+        return "one rack";
+    }
+    return "none";
+}
+
+std::string_view to_string(CheckResult r) {
+    switch (r) {
+    case CheckResult::pass:
+        return "pass";
+    case CheckResult::short_:
+        return "short";
+    case CheckResult::not_sized:
+        return "not sized";
+    case CheckResult::not_applicable:
+        return "not applicable";
+    }
+    return "pass";
+}
+
+std::string_view to_string(CheckKind k) {
+    switch (k) {
+    case CheckKind::read:
+        return "read";
+    case CheckKind::write:
+        return "write";
+    case CheckKind::capacity:
+        return "capacity";
+    case CheckKind::availability:
+        return "availability";
+    case CheckKind::durability:
+        return "durability";
+    case CheckKind::constraint:
+        return "constraint";
+    }
+    return "read";
+}
+
+std::string_view to_string(VerdictStatus s) {
+    switch (s) {
+    case VerdictStatus::meets:
+        return "meets";
+    case VerdictStatus::capacity_only:
+        return "capacity only";
+    case VerdictStatus::short_:
+        return "short";
+    }
+    return "short";
+}
+
+std::string_view check_unit(CheckKind k) {
+    switch (k) {
+    case CheckKind::read:
+    case CheckKind::write:
+        return "TB/s";
+    case CheckKind::capacity:
+        return "PB";
+    case CheckKind::durability:
+        return "nines";
+    default:
+        return "";
+    }
+}
+
+int check_decimals(CheckKind k) {
+    // The same decimals as the metric rows that show these figures
+    // (reports/text/src/metrics.cpp: read and write 2, usable 1).
+    switch (k) {
+    case CheckKind::read:
+    case CheckKind::write:
+        return 2;
+    case CheckKind::capacity:
+    case CheckKind::durability:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+const Check* Verdict::first_failing() const {
+    for (const Check& c : checks) {
+        if (c.result == CheckResult::short_) {
+            return &c;
+        }
+    }
+    for (const Check& c : checks) {
+        if (c.result == CheckResult::not_sized) {
+            return &c;
+        }
+    }
+    return nullptr;
+}
+
+namespace {
+
+enum class Toward { nearest, down, up };
+
+/// `v` at `decimals`, rounded as asked (a hair of slack so 10.8 stays 10.80).
+std::string rounded(double v, int decimals, Toward t) {
+    if (!std::isfinite(v)) {
+        return format_number(v, decimals);
+    }
+    const double scale = std::pow(10.0, decimals);
+    double x = v * scale;
+    switch (t) {
+    case Toward::down:
+        x = std::floor(x + 1e-9);
+        break;
+    case Toward::up:
+        x = std::ceil(x - 1e-9);
+        break;
+    case Toward::nearest:
+        return format_number(v, decimals);
+    }
+    return format_number(x / scale, decimals);
+}
+
+std::string state_words(SizeFor s) {
+    switch (s) {
+    case SizeFor::intact:
+        return "intact";
+    case SizeFor::dbox_down:
+        return "one D-box down";
+    case SizeFor::rack_down:
+        return "one rack down";
+    }
+    return "intact";
+}
+
+} // namespace
+
+CheckFigures check_figures(const Check& c) {
+    const int decimals = check_decimals(c.kind);
+    if (c.result != CheckResult::short_) {
+        // Met (within the slack of counting.hpp): never printed below the need.
+        std::string got = rounded(c.delivered, decimals, Toward::nearest);
+        std::string need = rounded(c.need, decimals, Toward::nearest);
+        if (c.result == CheckResult::pass && c.delivered < c.need) {
+            got = need; // inside the slack: it meets the need as printed
+        }
+        return {got, need};
+    }
+    // Short: the figures as every table prints them (nearest), unless that
+    // would read as met ("4.00 of 4.00"): then more decimals, the delivered
+    // figure rounded down and the need up, until they differ.
+    {
+        std::string got = rounded(c.delivered, decimals, Toward::nearest);
+        std::string need = rounded(c.need, decimals, Toward::nearest);
+        if (std::round(c.delivered * std::pow(10.0, decimals)) <
+            std::round(c.need * std::pow(10.0, decimals))) {
+            return {got, need};
+        }
+    }
+    for (int d = decimals + 1; d <= decimals + 6; ++d) {
+        std::string got = rounded(c.delivered, d, Toward::down);
+        std::string need = rounded(c.need, d, Toward::up);
+        if (got != need) {
+            return {got, need};
+        }
+    }
+    return {rounded(c.delivered, decimals + 6, Toward::down),
+            rounded(c.need, decimals + 6, Toward::up)};
+}
+
+std::string check_text(const Check& c) {
+    const std::string name(to_string(c.kind));
+    switch (c.kind) {
+    case CheckKind::read:
+    case CheckKind::write: {
+        if (c.result == CheckResult::not_sized) {
+            return name + " not sized (no performance basis)";
+        }
+        if (c.result == CheckResult::not_applicable) {
+            return name + ": no need";
+        }
+        const CheckFigures f = check_figures(c);
+        return fmt::format("{}, {}: {} of {} TB/s", name, state_words(c.state), f.delivered,
+                           f.need);
+    }
+    case CheckKind::capacity: {
+        if (c.result == CheckResult::not_applicable) {
+            return "capacity: no need";
+        }
+        const CheckFigures f = check_figures(c);
+        return fmt::format("usable capacity: {} of {} PB", f.delivered, f.need);
+    }
+    case CheckKind::availability:
+        return fmt::format("availability: tolerates {}, needs {}",
+                           outage_words(static_cast<Outage>(static_cast<int>(c.delivered))),
+                           outage_words(static_cast<Outage>(static_cast<int>(c.need))));
+    case CheckKind::durability: {
+        if (c.result == CheckResult::not_applicable) {
+            return "durability: no target";
+        }
+        if (c.result == CheckResult::not_sized) {
+            return fmt::format("durability: {} nines asked, no basis (no drive AFR)",
+                               rounded(c.need, 1, Toward::nearest));
+        }
+        const CheckFigures f = check_figures(c);
+        return fmt::format("durability: {} of {} nines", f.delivered, f.need);
+    }
+    case CheckKind::constraint:
+        return std::string(to_string(c.code));
+    }
+    return name;
+}
+
+std::string verdict_word(const Verdict& v) {
+    return std::string(to_string(v.status));
+}
+
+namespace {
+
+/// The short name of a failing check for a table cell.
+std::string check_name(const Check& c) {
+    switch (c.kind) {
+    case CheckKind::read:
+    case CheckKind::write:
+        if (c.result == CheckResult::not_sized) {
+            return std::string(to_string(c.kind)) + " not sized";
+        }
+        return c.state == SizeFor::intact
+                   ? std::string(to_string(c.kind))
+                   : std::string(to_string(c.kind)) + ", " + state_words(c.state);
+    case CheckKind::constraint:
+        return std::string(to_string(c.code));
+    default:
+        return std::string(to_string(c.kind));
+    }
+}
+
+} // namespace
+
+std::string verdict_cell_text(const Verdict& v) {
+    if (v.status == VerdictStatus::short_) {
+        const Check* c = v.first_failing();
+        return c != nullptr ? "short: " + check_name(*c) : "short";
+    }
+    return verdict_word(v);
+}
+
+std::string verdict_sentence(const Verdict& v, const Design& d) {
+    const std::string state = state_words(d.size_for);
+    std::string s;
+    if (v.status == VerdictStatus::short_) {
+        const Check* c = v.first_failing();
+        s = "Short: " + (c != nullptr ? check_text(*c) : std::string("a check fails"));
+        if (c != nullptr && c->kind == CheckKind::constraint) {
+            for (const Finding& f : d.findings) {
+                if (f.code == c->code) {
+                    s += " (" + f.message() + ")";
+                    break;
+                }
+            }
+        }
+    } else if (v.status == VerdictStatus::capacity_only) {
+        std::string unsized;
+        for (const Check& c : v.checks) {
+            if (c.result == CheckResult::not_sized) {
+                unsized += (unsized.empty() ? "" : " and ") + std::string(to_string(c.kind));
+            }
+        }
+        s = "Capacity only: checked for capacity and limits; " + unsized +
+            " not sized (no performance rule, per-GPU figure or checkpoint job gives it)";
+    } else {
+        s = "Meets the need " + state;
+    }
+    if (v.status != VerdictStatus::short_) {
+        std::string down;
+        for (const auto& c : {v.dbox_down_read, v.dbox_down_write}) {
+            if (c && c->result == CheckResult::short_) {
+                const CheckFigures f = check_figures(*c);
+                down += fmt::format("{}{} falls to {} of {} TB/s", down.empty() ? "" : " and ",
+                                    to_string(c->kind), f.delivered, f.need);
+            }
+        }
+        if (!down.empty()) {
+            s += "; with one D-box down " + down;
+        }
+    }
+    return s + ".";
+}
+
+namespace {
+
+Outage tolerated(const Design& d) {
+    if (d.tolerates_rack_loss) {
+        return Outage::rack;
+    }
+    return d.tolerates_dbox_loss ? Outage::dbox : Outage::none;
+}
+
+Check throughput_check(CheckKind kind, SizeFor state, double need, double got, bool sized,
+                       bool applies) {
+    Check c{.kind = kind, .state = state, .need = need, .delivered = got};
+    if (!applies) {
+        c.result = CheckResult::not_applicable;
+    } else if (!sized) {
+        c.result = CheckResult::not_sized;
+    } else {
+        c.result = meets(got, need) ? CheckResult::pass : CheckResult::short_;
+    }
+    return c;
+}
+
+/// Error findings the read, write and capacity checks already say.
+bool covered(FindingCode code) {
+    return code == FindingCode::read_short || code == FindingCode::write_short ||
+           code == FindingCode::capacity_short;
+}
+
+} // namespace
+
+Verdict judge(const Design& d, double rho) {
+    Verdict v;
+    const Requirements& req = d.requirements;
+    const double h = 1.0 + d.headroom;
+    // A performance need applies when the design serves GPUs; it is sized
+    // when something (a rule, per-GPU figures, checkpoint jobs) set it.
+    const bool applies = req.gpus > 0;
+    const StateThroughput in_state = d.size_for == SizeFor::intact
+                                         ? StateThroughput{d.read, d.write}
+                                         : delivered_in(d, d.size_for, rho);
+    v.checks.push_back(throughput_check(CheckKind::read, d.size_for,
+                                        in(req.read, units::TB_per_s) * h,
+                                        in(in_state.read, units::TB_per_s),
+                                        req.read.base() > 0.0, applies));
+    v.checks.push_back(throughput_check(CheckKind::write, d.size_for,
+                                        in(req.write, units::TB_per_s) * h,
+                                        in(in_state.write, units::TB_per_s),
+                                        req.write.base() > 0.0, applies));
+    {
+        Check c{.kind = CheckKind::capacity,
+                .need = in(req.usable, units::PB),
+                .delivered = in(d.usable, units::PB)};
+        c.result = req.usable.base() <= 0.0             ? CheckResult::not_applicable
+                   : meets(d.usable.base(), req.usable.base()) ? CheckResult::pass
+                                                               : CheckResult::short_;
+        v.checks.push_back(c);
+    }
+    {
+        const Outage got = tolerated(d);
+        Check c{.kind = CheckKind::availability,
+                .need = static_cast<double>(d.availability_need),
+                .delivered = static_cast<double>(got)};
+        c.result = static_cast<int>(got) >= static_cast<int>(d.availability_need)
+                       ? CheckResult::pass
+                       : CheckResult::short_;
+        v.checks.push_back(c);
+    }
+    {
+        Check c{.kind = CheckKind::durability};
+        if (!d.min_nines) {
+            c.result = CheckResult::not_applicable;
+        } else {
+            c.need = *d.min_nines;
+            if (!d.resilience) {
+                c.result = CheckResult::not_sized;
+            } else {
+                c.delivered = d.resilience->nines;
+                c.result = d.resilience->nines >= *d.min_nines ? CheckResult::pass
+                                                               : CheckResult::short_;
+            }
+        }
+        v.checks.push_back(c);
+    }
+    for (const Finding& f : d.findings) {
+        if (f.severity() == Severity::error && !covered(f.code)) {
+            Check c{.kind = CheckKind::constraint, .result = CheckResult::short_, .code = f.code};
+            if (std::none_of(v.checks.begin(), v.checks.end(), [&](const Check& k) {
+                    return k.kind == CheckKind::constraint && k.code == c.code;
+                })) {
+                v.checks.push_back(c);
+            }
+        }
+    }
+    if (d.size_for == SizeFor::intact && applies && d.dboxes > 1) {
+        const StateThroughput down = delivered_in(d, SizeFor::dbox_down, rho);
+        v.dbox_down_read =
+            throughput_check(CheckKind::read, SizeFor::dbox_down, in(req.read, units::TB_per_s) * h,
+                             in(down.read, units::TB_per_s), req.read.base() > 0.0, true);
+        v.dbox_down_write = throughput_check(
+            CheckKind::write, SizeFor::dbox_down, in(req.write, units::TB_per_s) * h,
+            in(down.write, units::TB_per_s), req.write.base() > 0.0, true);
+    }
+    const bool any_short = std::any_of(v.checks.begin(), v.checks.end(), [](const Check& c) {
+        return c.result == CheckResult::short_ ||
+               (c.result == CheckResult::not_sized && c.kind == CheckKind::durability);
+    });
+    const bool unsized = std::any_of(v.checks.begin(), v.checks.end(), [](const Check& c) {
+        return c.result == CheckResult::not_sized;
+    });
+    v.status = any_short ? VerdictStatus::short_
+               : unsized ? VerdictStatus::capacity_only
+                         : VerdictStatus::meets;
+    return v;
+}
+
+} // namespace podsizer
