@@ -224,7 +224,7 @@ std::string commented_scenario(const Scenario& s) {
                         "    \"_comment\": \"The throughput need: a catalog rule per scalable "
                         "unit, or read_per_gpu / write_per_gpu such as \\\"0.26 GB/s\\\".\"");
     if (!s.performance && s.fleet) {
-        // docs/model.md §12: GPUs without a rule are sized for capacity only
+        // docs/model.md §15: GPUs without a rule are sized for capacity only
         // (verdict "capacity only"); the block to fill in says so, ignored
         // by the reader until it is renamed "performance".
         insert_first_member(

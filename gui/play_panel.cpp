@@ -114,8 +114,8 @@ std::vector<PlayRow> play_rows() {
          [](const Design& d) { return q(format_number(in(d.power, units::kW), 1)); },
          [](const Design& d) { return in(d.power, units::kW); }, 1},
         {PlayPanel::tr("Bottleneck (read / write)"), bottlenecks, nullptr, 0},
-        {PlayPanel::tr("Meets requirements"),
-         [](const Design& d) { return d.feasible() ? QString("yes") : QString("NO"); }, nullptr, 0},
+        {PlayPanel::tr("Verdict"), [](const Design& d) { return q(verdict_cell_text(d.verdict)); },
+         nullptr, 0},
     };
 }
 

@@ -518,7 +518,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.headroom = number(v); },
     },
-    // docs/model.md §12: the rest of the requirement set the verdict checks.
+    // docs/model.md §15: the rest of the requirement set the verdict checks.
     ScenarioField{
         .pattern = "constraints.availability",
         .kind = FieldKind::choice,
@@ -555,8 +555,7 @@ const std::array kFields{
             [](const Scenario& s, std::size_t) {
                 return s.constraints.min_nines ? D{*s.constraints.min_nines} : D{};
             },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.constraints.min_nines = number(v); },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.min_nines = number(v); },
     },
     ScenarioField{
         .pattern = "constraints.auto_layout_threshold",

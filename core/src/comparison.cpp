@@ -1,7 +1,6 @@
 #include "podsizer/core/comparison.hpp"
 
 #include "podsizer/core/counting.hpp"
-
 #include "podsizer/core/errors.hpp"
 
 #include <algorithm>
@@ -92,7 +91,7 @@ ComparisonColumn reference_column(const ReferenceSizing& r, std::size_t index) {
     return c;
 }
 
-/// A reference judged on the designs' need (docs/model.md §12): what reaches
+/// A reference judged on the designs' need (docs/model.md §15): what reaches
 /// the GPUs (the least of its rate, its accounts' limits and the WAN) against
 /// read and write times 1 + headroom, and its capacity against the need.
 void judge_reference(ComparisonColumn& c, const Requirements& req, double headroom) {
@@ -112,8 +111,8 @@ void judge_reference(ComparisonColumn& c, const Requirements& req, double headro
         Check k{.kind = kind,
                 .need = in(need, units::TB_per_s) * (1.0 + headroom),
                 .delivered = in(got, units::TB_per_s)};
-        k.result = !applies               ? CheckResult::not_applicable
-                   : need.base() <= 0.0   ? CheckResult::not_sized
+        k.result = !applies                     ? CheckResult::not_applicable
+                   : need.base() <= 0.0         ? CheckResult::not_sized
                    : meets(k.delivered, k.need) ? CheckResult::pass
                                                 : CheckResult::short_;
         v.checks.push_back(k);
@@ -124,7 +123,7 @@ void judge_reference(ComparisonColumn& c, const Requirements& req, double headro
     Check cap{.kind = CheckKind::capacity,
               .need = in(req.usable, units::PB),
               .delivered = in(c.usable, units::PB)};
-    cap.result = req.usable.base() <= 0.0                       ? CheckResult::not_applicable
+    cap.result = req.usable.base() <= 0.0                    ? CheckResult::not_applicable
                  : meets(c.usable.base(), req.usable.base()) ? CheckResult::pass
                                                              : CheckResult::short_;
     v.checks.push_back(cap);

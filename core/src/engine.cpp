@@ -187,31 +187,28 @@ Stripe automatic_stripe(const HardwareChoice& ch, const DBoxPlacement& at, doubl
     return best;
 }
 
-/// The outage the layout must tolerate (docs/model.md §12): the scenario's
+/// The outage the layout must tolerate (docs/model.md §15): the scenario's
 /// availability, else the vendor's default layout rule, and at least the
 /// state the design is sized for. VAST makes DBox-HA "the default data layout
 /// for larger VAST clusters" and leaves it off where its efficiency cost is
 /// significant (support article 5713781959836): one D-box where a DBox-HA
 /// stripe is valid at this D-box count within the automatic layout's
-/// threshold of the widest valid stripe, none otherwise.
-Outage availability_need(const HardwareChoice& ch, const DBoxPlacement& at,
-                         const Constraints& cons) {
+/// threshold of the widest valid stripe (and meets the capacity need when
+/// the widest does): the automatic rule's own test, none otherwise. A
+/// rack-resilient default is not asked for: rack loss is the customer's call.
+Outage availability_need(const HardwareChoice& ch, const DBoxPlacement& at, const Constraints& cons,
+                         Capacity need_capacity, std::int64_t dboxes) {
     Outage need = Outage::none;
     if (cons.availability) {
         need = *cons.availability;
     } else {
-        double widest = 0.0;
-        for (EcLayout l : {EcLayout::rack_resilient, EcLayout::dbox_ha, EcLayout::classic}) {
-            const Stripe s = stripe_for(*ch.ec, l, at);
-            if (s.valid) {
-                widest = std::max(widest, s.efficiency());
-            }
-        }
-        const Stripe ha = stripe_for(*ch.ec, EcLayout::dbox_ha, at);
-        if (ha.valid &&
-            ha.efficiency() >= widest * (1.0 - cons.auto_layout_threshold) - 1e-12) {
-            need = Outage::dbox;
-        }
+        // What the automatic rule would build here tolerates exactly what
+        // the vendor's default does (the same threshold and capacity test).
+        EcLayout widest = EcLayout::classic;
+        double cost = 0.0;
+        const Stripe st = automatic_stripe(ch, at, cons.auto_layout_threshold, need_capacity,
+                                           dboxes, widest, cost);
+        need = st.tolerates_dbox_loss || st.tolerates_rack_loss ? Outage::dbox : Outage::none;
     }
     const Outage implied = cons.size_for == SizeFor::rack_down   ? Outage::rack
                            : cons.size_for == SizeFor::dbox_down ? Outage::dbox
@@ -251,7 +248,7 @@ void size_capacity(Design& d, const HardwareChoice& ch, const Constraints& cons,
     d.strips_per_rack = st.strips_per_rack;
     d.tolerates_dbox_loss = st.tolerates_dbox_loss;
     d.tolerates_rack_loss = st.tolerates_rack_loss;
-    d.availability_need = availability_need(ch, at, cons);
+    d.availability_need = availability_need(ch, at, cons, need, d.dboxes);
     d.raw = ch.dbox->raw(ch.drive) * static_cast<double>(d.dboxes);
     d.usable = usable_capacity(*ch.dbox, ch.drive, d.dboxes, *ch.ec, st);
     d.data_reduction = data_reduction;

@@ -353,8 +353,7 @@ struct Sweep {
         const Constraints& cons = scenario.constraints;
         // C-nodes from the requirement as `size` counts them: with headroom,
         // grown to the failure state the scenario sizes for.
-        const DesignCounts n0 =
-            sized_counts(hw, req, cons, scenario.data_reduction, rule, rho);
+        const DesignCounts n0 = sized_counts(hw, req, cons, scenario.data_reduction, rule, rho);
         const std::int64_t c0 = std::max<std::int64_t>(1, n0.cnodes);
         const std::int64_t d0 = std::max<std::int64_t>(1, n0.dboxes);
         // More C-nodes on the D0 D-boxes, up to the knee (beyond it a C-node
@@ -399,6 +398,16 @@ const Metrics* best_for(const std::vector<Metrics>& front, Objective objective) 
     return best;
 }
 
+/// The sweep judges each design at the scenario's ρ, and works out its
+/// nines when the scenario gives a durability target (docs/model.md §15).
+void judge_as_the_scenario(Sweep& sweep, const Scenario& scenario, const Catalog& catalog) {
+    sweep.rho = scenario.resilience.rebuild_share.value_or(ResilienceInputs{}.rebuild_share);
+    if (scenario.constraints.min_nines) {
+        sweep.durability_catalog = &catalog;
+        sweep.resilience = resilience_inputs(scenario, catalog);
+    }
+}
+
 } // namespace
 
 OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
@@ -428,11 +437,7 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
     Sweep sweep{scenario, req,    rule,
                 options,  prices, max_steps_per_line(catalog, dboxes, racks.size(), options),
                 result};
-    sweep.rho = scenario.resilience.rebuild_share.value_or(ResilienceInputs{}.rebuild_share);
-    if (scenario.constraints.min_nines) {
-        sweep.durability_catalog = &catalog;
-        sweep.resilience = resilience_inputs(scenario, catalog);
-    }
+    judge_as_the_scenario(sweep, scenario, catalog);
     for (const CNodeModel& cn : catalog.cnodes) {
         for (const DBoxModel* box : dboxes) {
             const ErasureCodingRule* ec = catalog.ec_rule(box->erasure_coding);

@@ -285,6 +285,8 @@ std::string verdict_sentence(const Verdict& v, const Design& d) {
         }
         s = "Capacity only: checked for capacity and limits; " + unsized +
             " not sized (no performance rule, per-GPU figure or checkpoint job gives it)";
+    } else if (!v.checks.empty() && v.checks.front().result == CheckResult::not_applicable) {
+        s = "Meets the capacity need and the limits (no GPUs given, so no read or write need)";
     } else {
         s = "Meets the need " + state;
     }
@@ -332,6 +334,69 @@ bool covered(FindingCode code) {
            code == FindingCode::capacity_short;
 }
 
+/// Capacity, availability and the durability target.
+void add_other_checks(Verdict& v, const Design& d) {
+    const Requirements& req = d.requirements;
+    Check cap{.kind = CheckKind::capacity,
+              .need = in(req.usable, units::PB),
+              .delivered = in(d.usable, units::PB)};
+    cap.result = req.usable.base() <= 0.0                    ? CheckResult::not_applicable
+                 : meets(d.usable.base(), req.usable.base()) ? CheckResult::pass
+                                                             : CheckResult::short_;
+    v.checks.push_back(cap);
+    const Outage got = tolerated(d);
+    Check avail{.kind = CheckKind::availability,
+                .need = static_cast<double>(d.availability_need),
+                .delivered = static_cast<double>(got)};
+    avail.result = static_cast<int>(got) >= static_cast<int>(d.availability_need)
+                       ? CheckResult::pass
+                       : CheckResult::short_;
+    v.checks.push_back(avail);
+    Check dur{.kind = CheckKind::durability};
+    if (!d.min_nines) {
+        dur.result = CheckResult::not_applicable;
+    } else {
+        dur.need = *d.min_nines;
+        if (!d.resilience) {
+            dur.result = CheckResult::not_sized;
+        } else {
+            dur.delivered = d.resilience->nines;
+            dur.result =
+                d.resilience->nines >= *d.min_nines ? CheckResult::pass : CheckResult::short_;
+        }
+    }
+    v.checks.push_back(dur);
+}
+
+/// Every other error finding is a limit the design breaks.
+void add_limit_checks(Verdict& v, const Design& d) {
+    for (const Finding& f : d.findings) {
+        if (f.severity() != Severity::error || covered(f.code)) {
+            continue;
+        }
+        const bool seen = std::any_of(v.checks.begin(), v.checks.end(), [&](const Check& k) {
+            return k.kind == CheckKind::constraint && k.code == f.code;
+        });
+        if (!seen) {
+            v.checks.push_back(
+                {.kind = CheckKind::constraint, .result = CheckResult::short_, .code = f.code});
+        }
+    }
+}
+
+VerdictStatus status_of(const Verdict& v) {
+    const bool any_short = std::any_of(v.checks.begin(), v.checks.end(), [](const Check& c) {
+        return c.result == CheckResult::short_ ||
+               (c.result == CheckResult::not_sized && c.kind == CheckKind::durability);
+    });
+    const bool unsized = std::any_of(v.checks.begin(), v.checks.end(), [](const Check& c) {
+        return c.result == CheckResult::not_sized;
+    });
+    return any_short ? VerdictStatus::short_
+           : unsized ? VerdictStatus::capacity_only
+                     : VerdictStatus::meets;
+}
+
 } // namespace
 
 Verdict judge(const Design& d, double rho) {
@@ -341,81 +406,30 @@ Verdict judge(const Design& d, double rho) {
     // A performance need applies when the design serves GPUs; it is sized
     // when something (a rule, per-GPU figures, checkpoint jobs) set it.
     const bool applies = req.gpus > 0;
+    const double need_read = in(req.read, units::TB_per_s) * h;
+    const double need_write = in(req.write, units::TB_per_s) * h;
     const StateThroughput in_state = d.size_for == SizeFor::intact
                                          ? StateThroughput{d.read, d.write}
                                          : delivered_in(d, d.size_for, rho);
-    v.checks.push_back(throughput_check(CheckKind::read, d.size_for,
-                                        in(req.read, units::TB_per_s) * h,
-                                        in(in_state.read, units::TB_per_s),
-                                        req.read.base() > 0.0, applies));
-    v.checks.push_back(throughput_check(CheckKind::write, d.size_for,
-                                        in(req.write, units::TB_per_s) * h,
-                                        in(in_state.write, units::TB_per_s),
-                                        req.write.base() > 0.0, applies));
-    {
-        Check c{.kind = CheckKind::capacity,
-                .need = in(req.usable, units::PB),
-                .delivered = in(d.usable, units::PB)};
-        c.result = req.usable.base() <= 0.0             ? CheckResult::not_applicable
-                   : meets(d.usable.base(), req.usable.base()) ? CheckResult::pass
-                                                               : CheckResult::short_;
-        v.checks.push_back(c);
-    }
-    {
-        const Outage got = tolerated(d);
-        Check c{.kind = CheckKind::availability,
-                .need = static_cast<double>(d.availability_need),
-                .delivered = static_cast<double>(got)};
-        c.result = static_cast<int>(got) >= static_cast<int>(d.availability_need)
-                       ? CheckResult::pass
-                       : CheckResult::short_;
-        v.checks.push_back(c);
-    }
-    {
-        Check c{.kind = CheckKind::durability};
-        if (!d.min_nines) {
-            c.result = CheckResult::not_applicable;
-        } else {
-            c.need = *d.min_nines;
-            if (!d.resilience) {
-                c.result = CheckResult::not_sized;
-            } else {
-                c.delivered = d.resilience->nines;
-                c.result = d.resilience->nines >= *d.min_nines ? CheckResult::pass
-                                                               : CheckResult::short_;
-            }
-        }
-        v.checks.push_back(c);
-    }
-    for (const Finding& f : d.findings) {
-        if (f.severity() == Severity::error && !covered(f.code)) {
-            Check c{.kind = CheckKind::constraint, .result = CheckResult::short_, .code = f.code};
-            if (std::none_of(v.checks.begin(), v.checks.end(), [&](const Check& k) {
-                    return k.kind == CheckKind::constraint && k.code == c.code;
-                })) {
-                v.checks.push_back(c);
-            }
-        }
-    }
+    v.checks.push_back(throughput_check(CheckKind::read, d.size_for, need_read,
+                                        in(in_state.read, units::TB_per_s), req.read.base() > 0.0,
+                                        applies));
+    v.checks.push_back(throughput_check(CheckKind::write, d.size_for, need_write,
+                                        in(in_state.write, units::TB_per_s), req.write.base() > 0.0,
+                                        applies));
+    add_other_checks(v, d);
+    add_limit_checks(v, d);
     if (d.size_for == SizeFor::intact && applies && d.dboxes > 1) {
+        // Said in the sentence, not checked: the design was sized intact.
         const StateThroughput down = delivered_in(d, SizeFor::dbox_down, rho);
         v.dbox_down_read =
-            throughput_check(CheckKind::read, SizeFor::dbox_down, in(req.read, units::TB_per_s) * h,
+            throughput_check(CheckKind::read, SizeFor::dbox_down, need_read,
                              in(down.read, units::TB_per_s), req.read.base() > 0.0, true);
-        v.dbox_down_write = throughput_check(
-            CheckKind::write, SizeFor::dbox_down, in(req.write, units::TB_per_s) * h,
-            in(down.write, units::TB_per_s), req.write.base() > 0.0, true);
+        v.dbox_down_write =
+            throughput_check(CheckKind::write, SizeFor::dbox_down, need_write,
+                             in(down.write, units::TB_per_s), req.write.base() > 0.0, true);
     }
-    const bool any_short = std::any_of(v.checks.begin(), v.checks.end(), [](const Check& c) {
-        return c.result == CheckResult::short_ ||
-               (c.result == CheckResult::not_sized && c.kind == CheckKind::durability);
-    });
-    const bool unsized = std::any_of(v.checks.begin(), v.checks.end(), [](const Check& c) {
-        return c.result == CheckResult::not_sized;
-    });
-    v.status = any_short ? VerdictStatus::short_
-               : unsized ? VerdictStatus::capacity_only
-                         : VerdictStatus::meets;
+    v.status = status_of(v);
     return v;
 }
 

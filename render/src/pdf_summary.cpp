@@ -23,6 +23,13 @@ std::string both(const std::string& a, const std::string& b) {
     return a + " / " + b;
 }
 
+/// Read and write as the CLI, the workbook and the verdict print them: TB/s,
+/// two decimals (docs/model.md §15, one decimals rule a figure).
+std::string tbps(Throughput read, Throughput write) {
+    return format_in(read, units::TB_per_s, 2) + " / " + format_in(write, units::TB_per_s, 2) +
+           " TB/s";
+}
+
 /// The summary's figures: a label and one cell per design.
 Grid key_figures(const std::vector<Design>& designs) {
     Grid g;
@@ -39,12 +46,10 @@ Grid key_figures(const std::vector<Design>& designs) {
         g.rows.push_back(std::move(r));
     };
     row("Usable capacity", [](const Design& d) { return format(d.usable); });
-    row("Read / write, intact",
-        [](const Design& d) { return both(format(d.read), format(d.write)); });
+    row("Read / write, intact", [](const Design& d) { return tbps(d.read, d.write); });
     row("Read / write, one D-box down", [](const Design& d) {
-        return d.resilience
-                   ? both(format(d.resilience->degraded_read), format(d.resilience->degraded_write))
-                   : std::string("n/a (no drive AFR)");
+        return d.resilience ? tbps(d.resilience->degraded_read, d.resilience->degraded_write)
+                            : std::string("n/a (no drive AFR)");
     });
     row("C-nodes", [](const Design& d) { return format_number(static_cast<double>(d.cnodes)); });
     row("D-boxes", [](const Design& d) { return format_number(static_cast<double>(d.dboxes)); });
@@ -59,8 +64,7 @@ Grid key_figures(const std::vector<Design>& designs) {
     });
     row("Power, typical / maximum draw",
         [](const Design& d) { return both(format(d.power), format(d.max_power)); });
-    row("Meets requirements",
-        [](const Design& d) { return std::string(d.feasible() ? "yes" : "NO"); });
+    row("Verdict", [](const Design& d) { return verdict_cell_text(d.verdict); });
     return g;
 }
 
@@ -155,8 +159,18 @@ PageDrawer summary_page(const RenderInput& in) {
         for (const std::string& line : requirement_lines(sizing.requirements)) {
             need += (need.empty() ? "" : "; ") + line;
         }
-        body.setTop(body.top() +
-                    paragraph(p, body, q(need), body_font(9)) + 8); // "Requirement: …"
+        body.setTop(body.top() + paragraph(p, body, q(need), body_font(9)) + 4); // "Requirement: …"
+        // docs/model.md §15: the verdict in words, the same sentence as the
+        // CLI's and the workbook's, so the figures below cannot contradict it.
+        for (std::size_t i = 0; i < sizing.designs.size() && i < kMostDesigns; ++i) {
+            const Design& d = sizing.designs[i];
+            const std::string who = sizing.designs.size() > 1 ? d.name + ": " : "";
+            body.setTop(body.top() +
+                        paragraph(p, body, q("Verdict — " + who + verdict_sentence(d.verdict, d)),
+                                  heading_font(9)) +
+                        2);
+        }
+        body.setTop(body.top() + 6);
         // The figures on the left, the typical racks of the first design on
         // the right, as large as the page's upper part allows.
         const QRectF left(body.left(), body.top(), body.width() * 0.44, body.height());

@@ -128,7 +128,7 @@ TEST_CASE("diff exit codes: 1 when a design misses a requirement, 2 for bad inpu
     // 100 D-boxes of 1,210.4 TB usable hold 121 PB, short of 215 PB.
     const ProcessResult unmet = podsizer({"diff", kPod, kPod, "--set", "options[0].dboxes=100"});
     CHECK(unmet.exit_code == 1);
-    CHECK_THAT(unmet.out, Catch::Contains("Meets requirements"));
+    CHECK_THAT(unmet.out, Catch::Contains("Verdict"));
     const ProcessResult missing = podsizer({"diff", kPod, "no-such-file.json"});
     CHECK(missing.exit_code == 2);
     CHECK_THAT(missing.err, Catch::Contains("no-such-file.json"));

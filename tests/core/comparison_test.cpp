@@ -150,16 +150,19 @@ TEST_CASE("densities follow from the columns") {
     CHECK(c.columns[1].mbps_write_per_tb() == Approx(c.columns[0].mbps_write_per_tb()));
 }
 
-TEST_CASE("without a target the references are sized at the first design's capacity") {
+TEST_CASE("without a target the references are sized at the usable need") {
     const Catalog& cat = default_catalog_for_tests();
     ComparisonSpec spec;
     spec.references.push_back(cat.reference("cloud-object-store"));
     const SizingResult sized = size_scenario(example("ncp-pod-41k.json"), cat);
     const Comparison c = compare_designs(sized, spec);
     REQUIRE(c.columns.size() == 2); // no pods column without a target
-    CHECK(c.reference_capacity == sized.designs[0].usable);
-    CHECK(c.reference_basis == ReferenceBasis::first_design);
-    CHECK(c.references[0].racks == 48); // 217.87 PB × 220 / 1,000 = 47.9 -> 48
+    // docs/model.md §15: the need (215 PB), not the design's 217.87 PB,
+    // which rounds up to whole D-boxes.
+    CHECK(c.reference_capacity == sized.requirements.usable);
+    CHECK(in(c.reference_capacity, units::PB) == Approx(215.0));
+    CHECK(c.reference_basis == ReferenceBasis::need);
+    CHECK(c.references[0].racks == 48); // 215 PB × 220 / 1,000 = 47.3 -> 48
     CHECK(c.extrapolations.empty());
 }
 

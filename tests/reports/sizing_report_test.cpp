@@ -137,14 +137,16 @@ TEST_CASE("every metric has a unique key and a label, and the views name known m
 TEST_CASE("the verdict row of the sizing table is marked, not found by its label") {
     SizingResult r = reference();
     r.designs.push_back(r.designs[0]);
-    r.designs[1].findings.push_back({FindingCode::read_short, "short"});
+    r.designs[1].findings.push_back({FindingCode::max_racks, "too many racks"});
+    r.designs[1].verdict = judge(r.designs[1], 0.1);
     const Grid g = side_by_side(r);
     const std::size_t last = g.rows.size() - 1;
     CHECK(g.row_role(last) == RowRole::verdict);
     CHECK(g.row_role(0) == RowRole::plain);
     CHECK(g.cell_role(last, 1) == CellRole::met);
     CHECK(g.cell_role(last, 2) == CellRole::not_met);
-    CHECK(g.rows[last][2] == "NO");
+    CHECK(g.rows[last][1] == "meets");
+    CHECK(g.rows[last][2] == "short: max-racks"); // docs/model.md §15
 }
 
 TEST_CASE("the requirement line and the workbook's lines share their phrases") {

@@ -406,7 +406,7 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     for (const char* label :
          {"Racks", "Usable capacity (PB)", "Read (TB/s)", "Write (TB/s)", "Power (kW)",
           "Facility power (kW)", "Read, one D-box down (TB/s)", "Write, one D-box down (TB/s)",
-          "Durability, drives and D-boxes (nines)", "Meets requirements"}) {
+          "Durability, drives and D-boxes (nines)", "Verdict"}) {
         INFO(label);
         CHECK(row_labelled(w, 1, label) > 0);
     }

@@ -23,9 +23,15 @@ using json = nlohmann::ordered_json;
 // The table and Markdown show a few key figures per row (the full set of
 // metrics would be 25 columns wide); CSV and JSON carry every figure.
 const std::vector<std::string>& compact_labels() {
-    static const std::vector<std::string> labels{
-        "C-nodes",     "D-boxes",      "Racks",      "With switches (U)", "Usable capacity (PB)",
-        "Read (TB/s)", "Write (TB/s)", "Power (kW)", "Meets requirements"};
+    static const std::vector<std::string> labels{"C-nodes",
+                                                 "D-boxes",
+                                                 "Racks",
+                                                 "With switches (U)",
+                                                 "Usable capacity (PB)",
+                                                 "Read (TB/s)",
+                                                 "Write (TB/s)",
+                                                 "Power (kW)",
+                                                 "Verdict"};
     return labels;
 }
 
@@ -44,10 +50,9 @@ const std::vector<std::size_t>& compact_columns() {
 }
 
 /// The codes of a design's errors and warnings, errors first ("error
-/// read-short; warning not-certified, rack-loss"): why "Meets requirements"
-/// says NO, and the caveats a "yes" carries, in a narrow column.
-/// A design's cost with the run's own book (the same as `book` when --prices
-/// gave it), else with `book`.
+/// read-short; warning not-certified, rack-loss"): why the verdict is short, and the caveats a
+/// "yes" carries, in a narrow column. A design's cost with the run's own book (the same as `book`
+/// when --prices gave it), else with `book`.
 DesignCost run_cost(const SizingResult& r, const Design& d, const PriceBook& book) {
     return design_cost(d, r.prices ? *r.prices : book);
 }

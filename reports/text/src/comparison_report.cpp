@@ -24,7 +24,7 @@ std::string feasible_text(const ComparisonColumn& c, bool machine) {
         return verdict_word(c.verdict);
     }
     if (c.kind == ColumnKind::reference && c.verdict.status == VerdictStatus::short_) {
-        // docs/model.md §12: what it cannot deliver, with the figure.
+        // docs/model.md §15: what it cannot deliver, with the figure.
         const Check* k = c.verdict.first_failing();
         return k != nullptr ? "cannot deliver: " + check_text(*k) : "cannot deliver";
     }

@@ -178,7 +178,7 @@ const Entry kFigures[] = {
         [](D d) { return d.racks_fit ? json(d.gbps_read_per_rack()) : json(nullptr); }),
     from(M::read_per_gpu),
     from(M::feasible),
-    // docs/model.md §12: the verdict, its checks and its sentence.
+    // docs/model.md §15: the verdict, its checks and its sentence.
     own("verdict", [](D d) { return verdict_json(d); }),
 };
 

@@ -592,7 +592,7 @@ constexpr Metric kMetrics[] = {
      .rests_on = figure_set(F::read)},
     {.id = M::feasible,
      .key = "feasible",
-     // docs/model.md §12: meets, capacity only, or short naming the first
+     // docs/model.md §15: meets, capacity only, or short naming the first
      // failing check; the same words in every output.
      .label = "Verdict",
      .kind = K::verdict,
@@ -600,9 +600,10 @@ constexpr Metric kMetrics[] = {
      .json = {"feasible", [](D d) -> J { return d.meets(); },
               [](C c) -> J { return c.verdict.status == VerdictStatus::meets; }},
      .sheet = "feasible",
-     .text = [](D d, bool machine) {
-         return machine ? verdict_word(d.verdict) : verdict_cell_text(d.verdict);
-     }},
+     .text =
+         [](D d, bool machine) {
+             return machine ? verdict_word(d.verdict) : verdict_cell_text(d.verdict);
+         }},
     // Power as a data-centre team reads it (docs/model.md §10).
     total("kW", 1,
           {.id = M::max_power,

@@ -118,8 +118,7 @@ ojson verdict_json(const Design& d) {
         if (c.kind == CheckKind::availability) {
             k["required"] = to_string(static_cast<Outage>(static_cast<int>(c.need)));
             k["delivered"] = to_string(static_cast<Outage>(static_cast<int>(c.delivered)));
-        } else if (c.kind != CheckKind::constraint &&
-                   c.result != CheckResult::not_applicable &&
+        } else if (c.kind != CheckKind::constraint && c.result != CheckResult::not_applicable &&
                    !(c.result == CheckResult::not_sized && c.need <= 0.0)) {
             k["unit"] = check_unit(c.kind);
             k["required"] = c.need;
@@ -147,8 +146,8 @@ ojson verdict_json(const Design& d) {
 std::string verdict_lines(const std::vector<Design>& designs) {
     std::string out;
     for (const Design& d : designs) {
-        out += (designs.size() > 1 ? "  " + d.name + ": " : "  ") +
-               verdict_sentence(d.verdict, d) + "\n";
+        out += (designs.size() > 1 ? "  " + d.name + ": " : "  ") + verdict_sentence(d.verdict, d) +
+               "\n";
     }
     return out.empty() ? "" : "\nVerdict:\n" + out;
 }

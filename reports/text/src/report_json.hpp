@@ -62,7 +62,7 @@ ojson resilience_json(const DesignResilience& r);
 /// write_bytes_per_s, and more (defined in extrapolation_report.cpp).
 ojson extrapolation_json(const Extrapolation& e);
 
-/// A design's verdict (docs/model.md §12): status, sentence and checks, each
+/// A design's verdict (docs/model.md §15): status, sentence and checks, each
 /// with its need, delivered figure, state and result.
 ojson verdict_json(const Design& d);
 

@@ -290,9 +290,8 @@ Grid side_by_side(const SizingResult& result) {
         if (m.kind == MetricKind::verdict) {
             std::vector<std::optional<bool>> met;
             for (const Design& d : result.designs) {
-                met.emplace_back(id == MetricId::feasible
-                                     ? d.verdict.status == VerdictStatus::meets
-                                     : m.cell(d, false) == "yes");
+                met.emplace_back(id == MetricId::feasible ? d.verdict.status == VerdictStatus::meets
+                                                          : m.cell(d, false) == "yes");
             }
             mark_verdicts(g, g.rows.size() - 1, 1, met);
         }
@@ -366,8 +365,8 @@ std::string render_sizing(const SizingResult& result, Format format) {
     case Format::table:
         return result.scenario + "\nRequirement: " + requirement_line(result.requirements) +
                basis_text(result) + "\n\n" + render_text(side_by_side(result)) +
-               detail::verdict_lines(result.designs) + checkpoint_text(result, false) + cost_section(result, false) +
-               detail::findings_block(findings_of(result));
+               detail::verdict_lines(result.designs) + checkpoint_text(result, false) +
+               cost_section(result, false) + detail::findings_block(findings_of(result));
     case Format::md:
         return "## " + result.scenario +
                "\n\nRequirement: " + requirement_line(result.requirements) + basis_text(result) +

@@ -67,10 +67,9 @@ std::optional<ThroughputNeed> throughput_need(const DesignContext& x, const std:
         // setting the write): that side's need is then zero, not a formula
         // over a figure the Assumptions sheet does not have (REVIEW-4 F2).
         auto side = [&](const char* name, const char* how) {
-            return x.has_scenario(name) ? std::pair<std::string, std::string>{
-                                              sized + "*" + x.scenario(name), how}
-                                        : std::pair<std::string, std::string>{
-                                              "0", "not given in the scenario"};
+            return x.has_scenario(name)
+                       ? std::pair<std::string, std::string>{sized + "*" + x.scenario(name), how}
+                       : std::pair<std::string, std::string>{"0", "not given in the scenario"};
         };
         auto [read, read_how] = side("read_per_gpu_GBps", "GPUs sized for x read per GPU");
         auto [write, write_how] = side("write_per_gpu_GBps", "GPUs sized for x write per GPU");

@@ -161,10 +161,6 @@ std::string bottleneck_formula(const std::string& front, const std::string& back
            "),\"balanced\",IF(" + front + "<" + back + ",\"frontend\",\"backend\"))";
 }
 
-std::string yes_no(bool b) {
-    return b ? "yes" : "NO";
-}
-
 /// The note beside a model's name: its catalog id, which the Assumptions
 /// sheet lists its figures under.
 std::string from_catalog(const std::string& id) {
@@ -652,13 +648,21 @@ Item as_sized(const Design& d) {
 }
 
 Section verdict(const Design& d) {
-    const std::string verdict = yes_no(d.feasible());
-    Section out{
-        "Verdict and findings",
-        {as_sized(d), Item::text_formula("feasible", "Meets every requirement and constraint",
-                                         "=IF({as_sized}=\"yes\",\"" + verdict + "\",\"" + verdict +
-                                             " as sized; re-run podsizer\")",
-                                         verdict, "podsizer: no error finding (below)")}};
+    // docs/model.md §15: the verdict's words and each check, as every output
+    // prints them.
+    const std::string verdict = verdict_cell_text(d.verdict);
+    Section out{"Verdict and findings",
+                {as_sized(d), Item::text_formula("feasible", "Verdict",
+                                                 "=IF({as_sized}=\"yes\",\"" + verdict + "\",\"" +
+                                                     verdict + " as sized; re-run podsizer\")",
+                                                 verdict, verdict_sentence(d.verdict, d))}};
+    for (const Check& c : d.verdict.checks) {
+        if (c.result == CheckResult::not_applicable) {
+            continue;
+        }
+        out.items.push_back(Item::text("", "Check: " + std::string(to_string(c.kind)),
+                                       std::string(to_string(c.result)), check_text(c)));
+    }
     if (d.findings.empty()) {
         out.items.push_back(Item::text("", "Findings", "none", ""));
     }

@@ -507,7 +507,7 @@ Cell pods_cell(const Table& t, std::size_t c, const Metric& m) {
     if (m.scaling == Scaling::same && linked) {
         if (num_of(m) == Num::text) {
             return text_cell("=" + t.at(m.id, dc), m.id == MetricId::feasible
-                                                       ? verdict_cell(col.cc->feasible, false)
+                                                       ? verdict_cell_text(col.cc->verdict)
                                                        : d.texts.at(key));
         }
         return num_cell("=" + t.at(m.id, dc), d.numbers.at(key));
@@ -611,7 +611,12 @@ Cell cell_for(const Table& t, std::size_t c, const SummaryRow& row) {
         return pods_cell(t, c, m);
     case ColumnKind::reference:
         if (m.id == MetricId::feasible) {
-            return not_applicable();
+            // Judged on the designs' need (docs/model.md §15), as in the CLI.
+            const ComparisonColumn& ref = *col.cc;
+            const Check* k = ref.verdict.first_failing();
+            return plain(ref.verdict.status == VerdictStatus::short_ && k != nullptr
+                             ? "cannot deliver: " + check_text(*k)
+                             : verdict_cell_text(ref.verdict));
         }
         return m.scaling == Scaling::density ? density_cell(t, c, m) : reference_cell(t, c, m.id);
     }

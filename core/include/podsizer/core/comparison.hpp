@@ -51,7 +51,7 @@ struct ComparisonColumn {
     /// References only, with a WAN link: what reaches the GPU site.
     std::optional<Throughput> read_at_site;
     std::optional<Throughput> write_at_site;
-    /// The verdict (docs/model.md §12): a design's own; n pods', the design's
+    /// The verdict (docs/model.md §15): a design's own; n pods', the design's
     /// and short when the pods break a limit; a reference judged on the same
     /// read, write and capacity need as the designs, at what reaches the GPUs.
     Verdict verdict;

@@ -221,7 +221,7 @@ struct Design {
     int strips_per_rack = 0;          ///< most strips of a stripe in one rack
     bool tolerates_dbox_loss = false; ///< keeps serving data after losing one D-box
     bool tolerates_rack_loss = false; ///< ... after losing one rack
-    /// The outage the layout must tolerate (docs/model.md §12): the scenario's
+    /// The outage the layout must tolerate (docs/model.md §15): the scenario's
     /// constraints.availability, else the vendor's default layout rule at this
     /// D-box count, and at least the state the design is sized for.
     Outage availability_need = Outage::none;
@@ -269,7 +269,7 @@ struct Design {
     /// (docs/model.md §14).
     std::vector<AssumedFigure> assumptions;
 
-    /// Every check against the requirement set (docs/model.md §12), made by
+    /// Every check against the requirement set (docs/model.md §15), made by
     /// judge(); the engine judges again once the resilience is known.
     Verdict verdict;
 

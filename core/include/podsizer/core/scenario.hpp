@@ -94,7 +94,7 @@ struct Constraints {
     SizeFor size_for = SizeFor::intact;
     /// Margin on the read and write requirement, 0.2 for 20 %; 0: none.
     double headroom = 0.0;
-    /// The outage the layout must keep serving through (docs/model.md §12);
+    /// The outage the layout must keep serving through (docs/model.md §15);
     /// unset: the vendor's default layout rule (one D-box where DBox-HA is
     /// the default, none on small clusters where it is not).
     std::optional<Outage> availability;

@@ -1,4 +1,4 @@
-// One requirement set, one verdict (docs/model.md §12): everything a design is
+// One requirement set, one verdict (docs/model.md §15): everything a design is
 // checked against, each check with its need, what the design delivers, the
 // state it was checked in and its result, and the status they add up to.
 // Computed once per design; every command and view prints this, never a
@@ -62,7 +62,7 @@ struct Check {
     FindingCode code = FindingCode::too_large;
 };
 
-/// The overall status (docs/model.md §12).
+/// The overall status (docs/model.md §15).
 enum class VerdictStatus : std::uint8_t {
     meets,         ///< every check that applies passes and the performance need was sized
     capacity_only, ///< nothing short, but the performance need had no basis
