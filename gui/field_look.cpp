@@ -110,6 +110,14 @@ const std::array kLooks{
     FieldLook{.pattern = "constraints.size_for",
               .choice_texts = "intact|one D-box down|one rack down",
               .short_label = "Size for"},
+    // docs/model.md §15: the rest of the requirement set the verdict checks.
+    FieldLook{.pattern = "constraints.availability",
+              .choice_texts = "as the vendor's default layout|none|one D-box|one rack",
+              .short_label = "Must survive"},
+    FieldLook{.pattern = "constraints.min_nines",
+              .placeholder = "5",
+              .empty_means = "no durability target",
+              .short_label = "Durability target (nines)"},
     FieldLook{.pattern = "resilience.outage", .placeholder = "24 h", .empty_means = "none"},
     // A phase gives GPUs, usable capacity or both in service after it.
     FieldLook{.pattern = "phases[N].name", .placeholder = "phase 1"},

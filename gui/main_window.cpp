@@ -381,7 +381,7 @@ std::pair<QString, QColor> MainWindow::verdict(const Design& d) const {
     const bool phase_broken = study != nullptr && study->phases &&
                               study->phases->design == d.name && !study->phases->meets();
     if (site_broken || phase_broken) {
-        return {tr("meets requirements, but a %1 breaks a limit (Sites & phases)")
+        return {tr("meets, but a %1 breaks a limit (Sites & phases)")
                     .arg(site_broken ? tr("site") : tr("phase")),
                 kNotMet};
     }

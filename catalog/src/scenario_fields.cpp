@@ -546,7 +546,6 @@ const std::array kFields{
         .pattern = "constraints.min_nines",
         .kind = FieldKind::number,
         .bounds = {0.0, 20.0},
-        .default_text = "none",
         .label = "durability target (nines)",
         .help = "Least durability the design must reach, in nines of the annual loss "
                 "probability (5 for 99.999 %); left out, no target.",
