@@ -367,11 +367,8 @@ void MainWindow::updateTitle() {
 
 std::pair<QString, QColor> MainWindow::verdict(const Design& d) const {
     // docs/model.md §15: the verdict's own words, as the CLI prints them.
-    if (d.verdict.status == VerdictStatus::short_) {
+    if (d.verdict.status != VerdictStatus::meets) {
         return {q(verdict_cell_text(d.verdict)), kNotMet};
-    }
-    if (d.verdict.status == VerdictStatus::capacity_only) {
-        return {tr("capacity only: read and write not sized"), kNotMet};
     }
     // A site or phase planned with this design over a limit is an error of
     // `podsizer size` too (exit 1): the status says so, not "meets".

@@ -1109,9 +1109,10 @@ const std::array kFields{
         .pattern = "resilience.dbox_events",
         .kind = FieldKind::percent,
         .bounds = {0.0, 10.0},
-        .label = "D-box events a year",
-        .help = "Events a year per D-box that take its drives offline until a rebuild, such as "
-                "\"1%\"; unset, the catalog D-box's dbox_events_per_year.",
+        .label = "D-box outages a year",
+        .help = "Events a year per D-box that take it offline and end without a rebuild (a "
+                "failed module or power feed), such as \"1%\"; unset, the catalog D-box's "
+                "dbox_events_per_year.",
         .noun = "an enclosure event rate",
         .range_text = "\"{}\": expected enclosure events per D-box-year from 0 % to 1000 %, "
                       "such as \"1%\"",
@@ -1120,6 +1121,22 @@ const std::array kFields{
                 return s.resilience.dbox_events ? D{*s.resilience.dbox_events} : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.resilience.dbox_events = number(v); },
+    },
+    ScenarioField{
+        .pattern = "resilience.dbox_losses",
+        .kind = FieldKind::percent,
+        .bounds = {0.0, 10.0},
+        .label = "D-box losses a year",
+        .help = "Permanent enclosure losses a year per D-box that need its drives rebuilt, such "
+                "as \"0.1%\"; unset, the catalog D-box's dbox_losses_per_year.",
+        .noun = "an enclosure loss rate",
+        .range_text = "\"{}\": expected enclosure losses per D-box-year from 0 % to 1000 %, "
+                      "such as \"0.1%\"",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.resilience.dbox_losses ? D{*s.resilience.dbox_losses} : D{};
+            },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.resilience.dbox_losses = number(v); },
     },
     ScenarioField{
         .pattern = "resilience.fill",

@@ -398,6 +398,13 @@ const Metrics* best_for(const std::vector<Metrics>& front, Objective objective) 
     return best;
 }
 
+/// The best, built again with its layout, keeps the nines and the verdict
+/// it was chosen with.
+void rejudge_best(Design& best, const Design& chosen, double rho) {
+    best.resilience = chosen.resilience;
+    best.verdict = judge(best, rho);
+}
+
 /// The sweep judges each design at the scenario's ρ, and works out its
 /// nines when the scenario gives a durability target (docs/model.md §15).
 void judge_as_the_scenario(Sweep& sweep, const Scenario& scenario, const Catalog& catalog) {
@@ -464,8 +471,7 @@ OptimizerResult optimize(const Scenario& scenario, const Catalog& catalog,
                                                    b.drive_size, b.rack_model, b.switch_model);
         result.best = build_design(design_name(b), hw, b.cnodes, b.dboxes, req,
                                    scenario.constraints, scenario.data_reduction, rule, true);
-        result.best->resilience = b.resilience;
-        result.best->verdict = judge(*result.best, sweep.rho);
+        rejudge_best(*result.best, b, sweep.rho);
     }
     result.front_size = static_cast<std::int64_t>(front.size());
     // Thinned on the metrics (thin_front's figures and better_for's order),

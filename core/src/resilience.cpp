@@ -8,6 +8,7 @@
 #include "podsizer/core/text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -21,10 +22,6 @@ constexpr double kSecondsPerDay = 86'400.0;
 // P(loss | a D-box fails) above this is a finding (issue 28 item 7): 1 in
 // 10,000 box failures, while a pod of hundreds of boxes sees several a year.
 constexpr double kDboxLossRisk = 1e-4;
-
-FindingFigure tb_s(Throughput t) {
-    return figure::in(t, units::TB_per_s, 2);
-}
 
 /// The checkpoint jobs' write averaged over their intervals: size / interval
 /// at the requirement (a sync job writes once per interval, an async one
@@ -97,7 +94,7 @@ void durability_part(const Design& d, const DBoxModel& box, const ErasureCodingR
 void combined_part(const Design& d, DesignResilience& r) {
     r.drive_annual_loss = r.durability.annual_loss_probability;
     const double box_rate =
-        static_cast<double>(d.dboxes) * r.dbox_events * r.dbox_loss_given_failure;
+        static_cast<double>(d.dboxes) * r.dbox_losses * r.dbox_loss_given_failure;
     r.dbox_annual_loss = -std::expm1(-box_rate);
     // 1 − (1 − P_d)(1 − P_box), written as P_d + P_box − P_d·P_box so small
     // terms keep their digits (1 − ... loses them).
@@ -203,9 +200,9 @@ template <class Add> void durability_finding(const DesignResilience& r, Add add)
     if (r.dbox_annual_loss > r.drive_annual_loss) {
         add(Finding(FindingCode::durability,
                     "annual loss probability {} ({} nines; exponential rebuilds, serial repair), "
-                    "mostly D-box events ({} at {} a D-box-year; drives {}); with fixed rebuild "
+                    "mostly D-box losses ({} at {} a D-box-year; drives {}); with fixed rebuild "
                     "windows the drive term is {}",
-                    loss, nines, boxes, figure::percent(r.dbox_events, 1), drives, fixed));
+                    loss, nines, boxes, figure::percent(r.dbox_losses, 1), drives, fixed));
     } else {
         add(Finding(FindingCode::durability,
                     "annual loss probability {} ({} nines; exponential rebuilds, serial repair), "
@@ -215,35 +212,50 @@ template <class Add> void durability_finding(const DesignResilience& r, Add add)
     }
 }
 
+/// A short figure and its need as the verdict prints them (docs/model.md
+/// §15): never "4.00 … below the 4.00 required".
+std::array<FindingFigure, 2> short_figures(Throughput got, Throughput need) {
+    const Check c{.kind = CheckKind::read,
+                  .result = CheckResult::short_,
+                  .need = in(need, units::TB_per_s),
+                  .delivered = in(got, units::TB_per_s)};
+    const CheckFigures f = check_figures(c);
+    return {figure::text(f.delivered + " TB/s"), figure::text(f.need + " TB/s")};
+}
+
 void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience& r) {
     const Requirements& req = d.requirements;
     auto add = [&](Finding finding) { r.findings.push_back(std::move(finding)); };
     const FindingFigure share = figure::percent(r.rebuild_share, 0);
+    const auto rd = short_figures(r.degraded_read, req.read);
+    const auto wr = short_figures(r.degraded_write, req.write);
+    const auto rr = short_figures(r.rack_down_read, req.read);
+    const auto rw = short_figures(r.rack_down_write, req.write);
     if (!meets(r.degraded_read.base(), req.read.base())) {
         add(Finding(FindingCode::degraded_read_short,
                     "read falls to {} with one D-box down and its rebuild taking {} of every "
                     "C-node and D-box, below the {} required (constraints.size_for \"dbox-down\" "
                     "sizes for it)",
-                    tb_s(r.degraded_read), share, tb_s(req.read)));
+                    rd[0], share, rd[1]));
     }
     if (!meets(r.degraded_write.base(), req.write.base())) {
         add(Finding(FindingCode::degraded_write_short,
                     "write falls to {} with one D-box down and its rebuild taking {} of every "
                     "C-node and D-box, below the {} required",
-                    tb_s(r.degraded_write), share, tb_s(req.write)));
+                    wr[0], share, wr[1]));
     }
     if (d.size_for == SizeFor::rack_down) {
         if (!meets(r.rack_down_read.base(), req.read.base())) {
             add(Finding(FindingCode::rack_down_read_short,
                         "read falls to {} with one rack's devices down and {} of the survivors' "
                         "C-nodes and D-boxes rebuilding them, below the {} required",
-                        tb_s(r.rack_down_read), share, tb_s(req.read)));
+                        rr[0], share, rr[1]));
         }
         if (!meets(r.rack_down_write.base(), req.write.base())) {
             add(Finding(FindingCode::rack_down_write_short,
                         "write falls to {} with one rack's devices down and {} of the survivors' "
                         "C-nodes and D-boxes rebuilding them, below the {} required",
-                        tb_s(r.rack_down_write), share, tb_s(req.write)));
+                        rw[0], share, rw[1]));
         }
     }
     durability_finding(r, add);
@@ -309,6 +321,11 @@ void check_resilience_inputs(const ResilienceInputs& in) {
     if (in.dbox_events && !(*in.dbox_events >= 0.0 && *in.dbox_events <= 10.0)) {
         throw InputError("$.resilience.dbox_events",
                          format_shortest(*in.dbox_events) +
+                             ": expected from 0 % to 1000 % a D-box-year");
+    }
+    if (in.dbox_losses && !(*in.dbox_losses >= 0.0 && *in.dbox_losses <= 10.0)) {
+        throw InputError("$.resilience.dbox_losses",
+                         format_shortest(*in.dbox_losses) +
                              ": expected from 0 % to 1000 % a D-box-year");
     }
     if (!(in.fill > 0.0 && in.fill <= 1.0)) {
@@ -383,6 +400,12 @@ DesignResilience assess_resilience(const Design& d, const DBoxModel& box,
         throw InputError("$.resilience.afr", no_drive_afr_message(box.id));
     }
     r.dbox_events = in.dbox_events.value_or(box.dbox_events_per_year);
+    // Losses: the scenario's, else the catalog's, else (an older catalog
+    // without the figure) every event, as before (docs/resilience.md §9).
+    r.dbox_losses = in.dbox_losses.value_or(
+        box.dbox_losses_per_year > 0.0 ? box.dbox_losses_per_year : r.dbox_events);
+    r.unreachable_events =
+        d.tolerates_dbox_loss ? 0.0 : static_cast<double>(d.dboxes) * r.dbox_events;
     durability_part(d, box, ec, r);
     combined_part(d, r);
     performance_part(d, r);
@@ -425,6 +448,7 @@ ResilienceInputs resilience_inputs(const Scenario& s, const Catalog& catalog) {
     const ResilienceSpec& spec = s.resilience;
     in.afr = spec.afr;
     in.dbox_events = spec.dbox_events;
+    in.dbox_losses = spec.dbox_losses;
     in.fill = spec.fill.value_or(in.fill);
     in.rebuild_share = spec.rebuild_share.value_or(in.rebuild_share);
     in.outage = spec.outage.value_or(Duration{});

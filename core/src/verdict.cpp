@@ -290,7 +290,10 @@ std::string verdict_sentence(const Verdict& v, const Design& d) {
     } else {
         s = "Meets the need " + state;
     }
-    if (v.status != VerdictStatus::short_) {
+    if (v.status != VerdictStatus::short_ && !d.tolerates_dbox_loss && v.dbox_down_read) {
+        // Nothing to serve from: the layout does not keep data reachable.
+        s += "; with one D-box down data is unreachable (the layout does not tolerate it)";
+    } else if (v.status != VerdictStatus::short_) {
         std::string down;
         for (const auto& c : {v.dbox_down_read, v.dbox_down_write}) {
             if (c && c->result == CheckResult::short_) {

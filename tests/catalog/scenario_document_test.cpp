@@ -115,6 +115,7 @@ const std::map<std::string, Sample>& samples() {
         {"constraints.headroom", {std::string("20%"), std::string("-5%")}},
         {"constraints.availability", {std::string("rack"), std::string("two-dboxes")}},
         {"constraints.min_nines", {5.0, 25.0}},
+        {"resilience.dbox_losses", {std::string("0.1%"), std::string("2000%")}},
         {"constraints.auto_layout_threshold", {std::string("0.5%"), std::string("150%")}},
         {"options[N].capacity.usable", {std::string("5 PB"), std::string("5 PB/s")}},
         {"options[N].capacity.usable_per_gpu", {std::string("1 TB"), std::string("1 T")}},

@@ -209,12 +209,12 @@ TEST_CASE("a whole scenario grows every design and plans the fleet for per-pod d
     CHECK_FALSE(x.fleet_storage[2].has_value());
     CHECK(x.all_feasible());
     // Each one namespace is assessed like a sized design (docs/resilience.md
-    // §9): its D-box term is 1 − exp(−827 D-boxes × 1 % a year × P(loss | a
-    // D-box fails)), and it carries the `durability` finding.
+    // §9): its D-box term is 1 − exp(−827 D-boxes × 0.1 % losses a year ×
+    // P(loss | a D-box fails)), and it carries the `durability` finding.
     const Design& ns = *x.extrapolations[0].single_namespace;
     REQUIRE(ns.dboxes == 827);
     REQUIRE(ns.resilience);
-    const double box = -std::expm1(-827 * 0.01 * ns.resilience->dbox_loss_given_failure);
+    const double box = -std::expm1(-827 * 0.001 * ns.resilience->dbox_loss_given_failure);
     CHECK_THAT(ns.resilience->dbox_annual_loss, Catch::WithinRel(box, 1e-12));
     CHECK(has(ns.findings, "durability"));
 }

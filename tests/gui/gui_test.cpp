@@ -86,6 +86,7 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <regex>
 
 using namespace podsizer;
 using namespace podsizer::gui;
@@ -891,6 +892,33 @@ private Q_SLOTS:
         need = qobject_cast<QLineSeries*>(p->outageChart()->chart()->series().front());
         QVERIFY(need != nullptr);
         QCOMPARE(need->at(need->count() - 1).y(), before + 50.0);
+    }
+
+    void theStatusBarSaysTheVerdictTheCliPrints() {
+        // docs/model.md §15: one verdict in every output. The scenarios of
+        // tests/cli/verdict_outputs_libreoffice_test.cpp, one status at least
+        // each; the status bar starts with the table's Verdict cell.
+        auto w = open_window();
+        int shown = 0;
+        for (const char* name : {"b300-capacity-only", "read-only-gb300", "degraded-450",
+                                 "classic-layout", "twenty-racks"}) {
+            const std::string file = "tests/cli/data/verdict/" + std::string(name) + ".json";
+            QVERIFY(w->openFile(kSource + "/" + QString::fromStdString(file)));
+            QApplication::processEvents();
+            const ProcessResult table = cli({"size", file});
+            std::smatch m;
+            QVERIFY(std::regex_search(table.out, m, std::regex(R"(\nVerdict +([^\n]+)\n)")));
+            const QString cell = QString::fromStdString(m[1].str());
+            QVERIFY2(w->verdictLabel()->text().startsWith(cell),
+                     qPrintable(w->verdictLabel()->text() + " / " + cell));
+            // Not met, in red, whatever the status that is not "meets".
+            QCOMPARE(w->verdictLabel()->palette().color(QPalette::WindowText), QColor("#b71c1c"));
+            ++shown;
+        }
+        QVERIFY(w->openFile(kReference));
+        QApplication::processEvents();
+        QVERIFY(w->verdictLabel()->text().startsWith("meets"));
+        QCOMPARE(shown, 5);
     }
 
     void sitesAndPhasesShowTheCliTablesAndASiteOverItsLimitIsNotMet() {

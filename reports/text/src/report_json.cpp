@@ -180,6 +180,8 @@ ojson resilience_json(const DesignResilience& r) {
     // docs/resilience.md §9: the terms apart and combined.
     d["drive_annual_loss_probability"] = r.drive_annual_loss;
     d["dbox_events_per_year"] = r.dbox_events;
+    d["dbox_losses_per_year"] = r.dbox_losses;
+    d["unreachable_events_per_year"] = r.unreachable_events;
     d["dbox_annual_loss_probability"] = r.dbox_annual_loss;
     d["annual_loss_probability"] = r.annual_loss;
     d["nines"] = std::isfinite(r.nines) ? ojson(r.nines) : ojson();

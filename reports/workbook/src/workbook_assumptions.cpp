@@ -285,9 +285,12 @@ const Figure<DBoxModel> kDBoxFigures[] = {
     {"drive_dwpd", "Drive rated writes per day", Num::precise, "DWPD", &DBoxModel::drive_dwpd,
      kBase, nullptr, nullptr, [](const DBoxModel& d) { return d.drive_dwpd > 0.0; }},
     // docs/resilience.md §9: the durability's enclosure term.
-    {"dbox_events_per_year", "D-box events a year", Num::percent, "per D-box",
+    {"dbox_events_per_year", "D-box outages a year", Num::percent, "per D-box",
      &DBoxModel::dbox_events_per_year, kBase, nullptr, nullptr,
      [](const DBoxModel& d) { return d.dbox_events_per_year > 0.0; }},
+    {"dbox_losses_per_year", "D-box losses a year", Num::percent, "per D-box",
+     &DBoxModel::dbox_losses_per_year, kBase, nullptr, nullptr,
+     [](const DBoxModel& d) { return d.dbox_losses_per_year > 0.0; }},
 };
 
 const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
@@ -722,6 +725,9 @@ void AssumptionsBuilder::resilience() {
     }
     if (ri.dbox_events) {
         row("resilience.dbox_events", "dbox_events", *ri.dbox_events, Num::percent, "%");
+    }
+    if (ri.dbox_losses) {
+        row("resilience.dbox_losses", "dbox_losses", *ri.dbox_losses, Num::percent, "%");
     }
     row("resilience.fill", "fill", ri.fill, Num::percent, "%");
     row("resilience.rebuild_share", "rebuild_share", ri.rebuild_share, Num::percent, "%");

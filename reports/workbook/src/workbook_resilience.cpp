@@ -155,7 +155,7 @@ void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
     };
     // docs/resilience.md §9: enclosure events, and the headline combining
     // both terms (the Summary and the Slide link to its nines).
-    row({"dbox_events", "D-box events a year (per D-box)", Num::percent,
+    row({"dbox_events", "D-box outages a year (per D-box)", Num::percent,
          "the scenario's, else the D-box's (Assumptions)"},
         cols, [&](const Column& c) -> Cell {
             if (a.has("scenario", "scenario", "dbox_events")) {
@@ -166,10 +166,23 @@ void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
             }
             return formula(db(c, "dbox_events_per_year"), c.r->dbox_events);
         });
-    row({"loss_year_dbox", "Annual loss probability, D-box events", Num::scientific,
-         "1 − EXP(−D-boxes x events a year x P(loss | a D-box fails))"},
+    // Losses, not outages, count against durability; a catalog without the
+    // figure counts every event as a loss (docs/resilience.md §9).
+    row({"dbox_losses", "D-box losses a year (per D-box)", Num::percent,
+         "the scenario's, else the D-box's (Assumptions), else every outage"},
+        cols, [&](const Column& c) -> Cell {
+            if (a.has("scenario", "scenario", "dbox_losses")) {
+                return formula(sc("dbox_losses"), c.r->dbox_losses);
+            }
+            if (a.has("dbox", c.d->dbox_model, "dbox_losses_per_year")) {
+                return formula(db(c, "dbox_losses_per_year"), c.r->dbox_losses);
+            }
+            return formula("{dbox_events}", c.r->dbox_losses);
+        });
+    row({"loss_year_dbox", "Annual loss probability, D-box losses", Num::scientific,
+         "1 − EXP(−D-boxes x losses a year x P(loss | a D-box fails))"},
         cols, [&](const Column& c) {
-            return formula("1-EXP(-[dboxes]*{dbox_events}*{dbox_loss})", c.r->dbox_annual_loss);
+            return formula("1-EXP(-[dboxes]*{dbox_losses}*{dbox_loss})", c.r->dbox_annual_loss);
         });
     row({"loss_year_all", "Annual loss probability, drives and D-boxes", Num::scientific,
          "1 − (1 − drive term)(1 − D-box term), as a + b − a·b"},

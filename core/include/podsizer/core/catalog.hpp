@@ -92,6 +92,10 @@ struct DBoxModel : DeviceModel {
     /// Events a year that take the whole enclosure's drives offline until a
     /// rebuild (docs/resilience.md §9); zero: not known, no enclosure term.
     double dbox_events_per_year = 0.0;
+    /// Permanent enclosure losses a D-box-year that need a rebuild of its
+    /// drives (docs/resilience.md §9); 0: not given, and every event above
+    /// counts as a loss (the earlier, conservative model).
+    double dbox_losses_per_year = 0.0;
     std::string erasure_coding; ///< id of the ErasureCodingRule that applies
     bool ncp_certified = false; ///< certified for NVIDIA's reference architectures
     Provenance provenance;

@@ -18,6 +18,9 @@ struct ResilienceInputs {
     std::optional<double> afr; ///< per drive-year; unset: the D-box's drive_afr
     /// Enclosure events per D-box-year; unset: the D-box's dbox_events_per_year.
     std::optional<double> dbox_events;
+    /// Permanent enclosure losses per D-box-year; unset: the D-box's
+    /// dbox_losses_per_year (docs/resilience.md §9).
+    std::optional<double> dbox_losses;
     double fill = 0.8;          ///< share of the drives holding data, (0, 1]
     double rebuild_share = 0.1; ///< ρ: the backend's bandwidth given to rebuilds, (0, 1]
     Duration outage;            ///< WAN outage to ride through; zero: none
@@ -47,7 +50,15 @@ struct DesignResilience {
     double dbox_loss_given_failure = 0; ///< P(loss | one D-box fails), m = Nλ·T_box
     // docs/resilience.md §9: the headline combines the drive and enclosure
     // terms (exponential rebuilds, serial repair for the drive term).
-    double dbox_events = 0.0;       ///< enclosure events per D-box-year; 0: not known
+    /// docs/resilience.md §9: enclosure events apart. Outages end without a
+    /// rebuild (the drives come back): they count against availability where
+    /// the layout does not tolerate a D-box, never against durability.
+    /// Losses need one: they count against durability.
+    double dbox_events = 0.0; ///< enclosure outages per D-box-year; 0: not known
+    double dbox_losses = 0.0; ///< enclosure losses per D-box-year
+    /// Outages a year that leave data unreachable: D × outages where the
+    /// layout does not tolerate a D-box down, 0 where it does.
+    double unreachable_events = 0.0;
     double drive_annual_loss = 0.0; ///< the drive term: durability.annual_loss_probability
     double dbox_annual_loss = 0.0;  ///< 1 − exp(−D × events × P(loss | a D-box fails))
     double annual_loss = 0.0;       ///< 1 − (1 − drive term)(1 − enclosure term)

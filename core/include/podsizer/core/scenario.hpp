@@ -233,7 +233,8 @@ struct CloudAccess {
 /// unset values take the defaults of ResilienceInputs and the catalog's.
 struct ResilienceSpec {
     std::optional<double> afr;           ///< per drive-year
-    std::optional<double> dbox_events;   ///< enclosure events per D-box-year
+    std::optional<double> dbox_events;   ///< enclosure outages per D-box-year
+    std::optional<double> dbox_losses;   ///< permanent enclosure losses per D-box-year
     std::optional<double> fill;          ///< share of the drives holding data
     std::optional<double> rebuild_share; ///< ρ
     std::optional<Duration> outage;      ///< WAN outage to ride through
