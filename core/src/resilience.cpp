@@ -206,7 +206,7 @@ template <class Add> void durability_finding(const DesignResilience& r, Add add)
     } else {
         add(Finding(FindingCode::durability,
                     "annual loss probability {} ({} nines; exponential rebuilds, serial repair), "
-                    "mostly drive failures ({}; D-box events {}); with fixed rebuild windows the "
+                    "mostly drive failures ({}; D-box losses {}); with fixed rebuild windows the "
                     "drive term is {}",
                     loss, nines, drives, boxes, fixed));
     }

@@ -26,8 +26,7 @@ std::string both(const std::string& a, const std::string& b) {
 /// Read and write as the CLI, the workbook and the verdict print them: TB/s,
 /// two decimals (docs/model.md §15, one decimals rule a figure).
 std::string tbps(Throughput read, Throughput write) {
-    return format_in(read, units::TB_per_s, 2) + " / " + format_in(write, units::TB_per_s, 2) +
-           " TB/s";
+    return format_in(read, units::TB_per_s, 2) + " / " + format_in(write, units::TB_per_s, 2);
 }
 
 /// The summary's figures: a label and one cell per design.

@@ -78,7 +78,7 @@ TEST_CASE("size --pdf writes a PDF whose first page has the C-node and D-box and
     // fr_FR): 217.9 PB usable, 10.80 / 4.50 TB/s read and write (two
     // decimals, as the CLI prints them: docs/model.md §15).
     CHECK_THAT(page1, Catch::Contains("217.9 PB"));
-    CHECK_THAT(page1, Catch::Contains("10.80 / 4.50 TB/s"));
+    CHECK_THAT(page1, Catch::Contains("10.80 TB/s / 4.50 TB/s"));
     CHECK_THAT(page1, !Catch::Contains("217,9"));
     CHECK_THAT(page1, Catch::Contains("Top risks"));
     // Every page is numbered "page i of n".

@@ -151,7 +151,7 @@ TEST_CASE("durability counts enclosure events beside drive failures") {
         std::find_if(r.findings.begin(), r.findings.end(),
                      [](const Finding& f) { return to_string(f.code) == "durability"; });
     REQUIRE(durability != r.findings.end());
-    CHECK(durability->message().find("mostly D-box events") != std::string::npos);
+    CHECK(durability->message().find("mostly D-box losses") != std::string::npos);
     CHECK(has(r, "dbox-loss-risk")); // 1.72e-3 > 1e-4
     // Fixed rebuild windows (Backblaze's method): 9,108 x 0.005 a year x
     // P(Poisson(9,107 x 0.005 / 8,760 h x T_d) >= 4); about 1.4e-9 at
@@ -160,9 +160,14 @@ TEST_CASE("durability counts enclosure events beside drive failures") {
     const double p4 = 1 - std::exp(-m) * (1 + m + m * m / 2 + m * m * m / 6);
     CHECK(r.fixed_window_annual_loss == Approx(-std::expm1(-9108 * 0.005 * p4)).epsilon(1e-3));
     CHECK(r.fixed_window_annual_loss == Approx(1.4e-9).epsilon(0.02));
-    // The scenario's rate replaces the catalog's; zero leaves the drive term.
+    // The scenario's rates replace the catalog's. Outages alone lose no
+    // data (docs/resilience.md §9): zero outages leave the nines as they
+    // were; zero losses leave the drive term.
+    ResilienceInputs no_outages;
+    no_outages.dbox_events = 0.0;
+    CHECK(assess("high-density-1eb.json", 0, no_outages).r.annual_loss == r.annual_loss);
     ResilienceInputs none;
-    none.dbox_events = 0.0;
+    none.dbox_losses = 0.0;
     const Assessed drives_only = assess("high-density-1eb.json", 0, none);
     CHECK(drives_only.r.annual_loss == drives_only.r.drive_annual_loss);
 }

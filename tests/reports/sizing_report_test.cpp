@@ -177,7 +177,7 @@ TEST_CASE("the durability's largest term names the larger of the headline's two 
     d.resilience->dbox_annual_loss = 1e-6; // below 1e-5 x (1 - 5e-6)
     CHECK(m.cell(d, false) == "drive failures");
     d.resilience->dbox_annual_loss = 2e-5;
-    CHECK(m.cell(d, false) == "D-box events");
+    CHECK(m.cell(d, false) == "D-box losses");
     d.resilience->drives = 11; // fewer drives than a stripe: no figure
     CHECK(m.cell(d, false) == "n/a");
     d.resilience.reset();

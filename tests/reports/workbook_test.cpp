@@ -432,22 +432,22 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     CHECK_THAT(*loss, Catch::WithinRel(drives + box - drives * box, 1e-12));
     CHECK_THAT(nines, Catch::WithinAbs(6.44, 0.005)); // docs/resilience.md §9
     // Its largest term, named on the Slide and the Summary as the `durability`
-    // finding names it: the pod's D-box term 1 - exp(-1.8 x 2.0e-4) = 3.6e-6
-    // (the finding's figure) dwarfs its drive term 2.3e-11, so "D-box events".
+    // finding names it: the pod's D-box term 1 - exp(-0.18 x 2.0e-4) = 3.6e-7
+    // (the finding's figure) dwarfs its drive term 2.3e-11.
     REQUIRE(box > drives);
-    CHECK_THAT(box, Catch::WithinRel(3.6e-6, 0.02));
+    CHECK_THAT(box, Catch::WithinRel(3.6e-7, 0.02));
     CHECK(row_labelled(w, 1, "Durability, largest term") > 0);
     CHECK(row_labelled(w, 2, "Durability, largest term") > 0);
     // A live formula on the Resilience sheet over the two terms' rows; the
     // Summary links to it, and the Slide to the Summary.
     CHECK(std::regex_search(
         sheet_xml(w, 4),
-        std::regex("<f>IF\\(B[0-9]+&gt;B[0-9]+,\"D-box events\",\"drive failures\"\\)</f>"
-                   "<v>D-box events</v>")));
+        std::regex("<f>IF\\(B[0-9]+&gt;B[0-9]+,\"D-box losses\",\"drive failures\"\\)</f>"
+                   "<v>D-box losses</v>")));
     CHECK(std::regex_search(summary, std::regex("<f>'Resilience'!\\$B\\$[0-9]+</f><v>D-box "
-                                                "events</v>")));
+                                                "losses</v>")));
     CHECK(std::regex_search(sheet_xml(w, 1),
-                            std::regex("<f>'Summary'!\\$B\\$[0-9]+</f><v>D-box events</v>")));
+                            std::regex("<f>'Summary'!\\$B\\$[0-9]+</f><v>D-box losses</v>")));
     CHECK(row_labelled(w, 1, "Effective capacity after data reduction (PB)") == 0);
     CHECK(row_labelled(w, 1, "C-nodes") > 0); // the counts are the headline of a proposal
     // Each Slide cell links to the Summary's.

@@ -343,9 +343,10 @@ Grid extrapolation_grid(const ScenarioExtrapolation& x, bool machine) {
         metric_row(verdict.key, verdict.label, verdict.unit, machine);
     std::vector<std::optional<bool>> met;
     for (const Column& c : cols) {
-        const bool ok = c.one_namespace ? c.ex->single_namespace->feasible() : c.pod->feasible();
-        feasible.push_back(verdict_cell(ok, machine));
-        met.emplace_back(ok);
+        // docs/model.md §15: the design's verdict, in the words of every output.
+        const Design& d = c.one_namespace ? *c.ex->single_namespace : *c.pod;
+        feasible.push_back(machine ? verdict_word(d.verdict) : verdict_cell_text(d.verdict));
+        met.emplace_back(d.meets());
     }
     g.rows.push_back(std::move(feasible));
     mark_verdicts(g, g.rows.size() - 1, machine ? 3 : 1, met);

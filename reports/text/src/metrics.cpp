@@ -717,7 +717,7 @@ constexpr Metric kMetrics[] = {
          if (!drives || !(*headline_annual_loss(d) > 0.0)) {
              return "n/a";
          }
-         return d.resilience->dbox_annual_loss > *drives ? "D-box events" : "drive failures";
+         return d.resilience->dbox_annual_loss > *drives ? "D-box losses" : "drive failures";
      }},
 };
 

@@ -64,7 +64,7 @@ std::vector<Row> durability_rows() {
          [](R r) -> Value { return r.dbox_losses * 100.0; }},
         {"unreachable_events_per_year", "Outages a year leaving data unreachable", 3,
          [](R r) -> Value { return r.unreachable_events; }},
-        {"dbox_annual_loss_probability", "Annual loss probability, D-box events", -1,
+        {"dbox_annual_loss_probability", "Annual loss probability, D-box losses", -1,
          [](R r) -> Value { return r.dbox_annual_loss; }},
         {"annual_loss_probability", "Annual loss probability, drives and D-boxes", -1,
          [](R r) -> Value { return r.annual_loss; }},

@@ -62,7 +62,7 @@ private:
     void rebuild_rows(const std::vector<Column>& cols);
     /// docs/resilience.md §8–§9: the drive term and P(loss | a D-box fails).
     void drive_loss_rows(const std::vector<Column>& cols);
-    /// docs/resilience.md §9: D-box events and the combined headline.
+    /// docs/resilience.md §9: D-box losses and the combined headline.
     void enclosure_rows(const std::vector<Column>& cols);
     /// docs/resilience.md §9: which term of the headline is the larger, a
     /// text formula over the two terms' rows.
@@ -220,11 +220,11 @@ void ResilienceSheet::largest_term_row(const std::vector<Column>& cols) {
         }
         sheet_.formula_text(
             row_, c.col,
-            "=" + expand("IF({loss_year_dbox}>{loss_year},\"D-box events\",\"drive failures\")", c),
+            "=" + expand("IF({loss_year_dbox}>{loss_year},\"D-box losses\",\"drive failures\")", c),
             cached, nullptr);
     }
     sheet_.text(row_, note_col_,
-                "the larger of the two terms above: D-box events or drive failures", book_.label());
+                "the larger of the two terms above: D-box losses or drive failures", book_.label());
     ++row_;
 }
 
