@@ -262,12 +262,22 @@ std::string verdict_cell_text(const Verdict& v) {
     return verdict_word(v);
 }
 
+/// The rebuild share the degraded figures rest on, beside them (issue 46).
+std::string rebuilding(const Verdict& v) {
+    return fmt::format(" (the rebuild taking {} % of every device)",
+                       format_number(v.rebuild_share * 100.0, 0));
+}
+
 std::string verdict_sentence(const Verdict& v, const Design& d) {
     const std::string state = state_words(d.size_for);
     std::string s;
     if (v.status == VerdictStatus::short_) {
         const Check* c = v.first_failing();
         s = "Short: " + (c != nullptr ? check_text(*c) : std::string("a check fails"));
+        if (c != nullptr && c->state != SizeFor::intact &&
+            (c->kind == CheckKind::read || c->kind == CheckKind::write)) {
+            s += rebuilding(v);
+        }
         if (c != nullptr && c->kind == CheckKind::constraint) {
             for (const Finding& f : d.findings) {
                 if (f.code == c->code) {
@@ -303,7 +313,7 @@ std::string verdict_sentence(const Verdict& v, const Design& d) {
             }
         }
         if (!down.empty()) {
-            s += "; with one D-box down " + down;
+            s += "; with one D-box down " + down + rebuilding(v);
         }
     }
     return s + ".";
@@ -404,6 +414,7 @@ VerdictStatus status_of(const Verdict& v) {
 
 Verdict judge(const Design& d, double rho) {
     Verdict v;
+    v.rebuild_share = rho;
     const Requirements& req = d.requirements;
     const double h = 1.0 + d.headroom;
     // A performance need applies when the design serves GPUs; it is sized

@@ -77,6 +77,9 @@ struct Verdict {
     /// sized intact (the sentence mentions a shortfall there).
     std::optional<Check> dbox_down_read;
     std::optional<Check> dbox_down_write;
+    /// ρ, the rebuild share the failure states were judged at: printed in
+    /// the sentence beside the degraded figures it sets.
+    double rebuild_share = 0.0;
     /// The first failing (or not sized) check, when there is one.
     const Check* first_failing() const;
 };
