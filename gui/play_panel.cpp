@@ -383,6 +383,7 @@ void PlayPanel::update() {
     }
 
     std::vector<PlayRow> rows = play_rows();
+    const std::size_t plain_rows = rows.size();
     if (s.prices) {
         add_cost_rows(rows, *s.prices);
     }
@@ -409,6 +410,14 @@ void PlayPanel::update() {
         }
     }
     set_row_labels(table_, labels);
+    // The verdict's cells can be cut at 1366 pixels ("short: read, one D…"):
+    // each says its whole sentence on hover (docs/model.md §15).
+    const int verdict_row = static_cast<int>(plain_rows) - 1; // play_rows() ends with it
+    for (const auto& [col, design] : {std::pair{0, &*sized}, std::pair{1, &p}}) {
+        if (QTableWidgetItem* item = table_->item(verdict_row, col)) {
+            item->setToolTip(q(verdict_sentence(design->verdict, *design)));
+        }
+    }
     fit_height(table_);
 
     showFindings(&p);

@@ -913,6 +913,19 @@ private Q_SLOTS:
                      qPrintable(w->verdictLabel()->text() + " / " + cell));
             // Not met, in red, whatever the status that is not "meets".
             QCOMPARE(w->verdictLabel()->palette().color(QPalette::WindowText), QColor("#b71c1c"));
+            // The ± panel's Verdict cells: the same cell, the sentence on hover.
+            if (std::string(name) == "degraded-450") {
+                w->results()->details()->setCurrentIndex(0);
+                QApplication::processEvents();
+                const int row = row_named(w->results()->play()->comparison(), "Verdict");
+                QVERIFY(row >= 0);
+                const QTableWidgetItem* sized = w->results()->play()->comparison()->item(row, 0);
+                QVERIFY(sized != nullptr);
+                QCOMPARE(sized->text(), cell);
+                std::smatch s;
+                QVERIFY(std::regex_search(table.out, s, std::regex(R"(Verdict:\n  ([^\n]+)\n)")));
+                QCOMPARE(sized->toolTip(), QString::fromStdString(s[1].str()));
+            }
             ++shown;
         }
         QVERIFY(w->openFile(kReference));
