@@ -28,6 +28,8 @@
 #include <ctime>
 #include <fmt/format.h>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -281,7 +283,40 @@ int run_batch(podsizer::gui::MainWindow& w, const CommandLine& line) {
 
 } // namespace
 
+/// Whether the arguments ask for something that needs no screen: the help,
+/// the version, a screenshot or the latency measurement (REDTEAM-4: on a
+/// server, `podsizer-gui --help` aborted with a core dump, "could not connect
+/// to display").
+bool needs_no_screen(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        for (std::string_view flag : {"--help", "-h", "--help-all", "--version", "-v",
+                                      "--screenshot", "--measure-latency"}) {
+            if (a == flag || (flag.starts_with("--") && a.starts_with(std::string(flag) + "="))) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool has_display() {
+    return qEnvironmentVariableIsSet("QT_QPA_PLATFORM") ||
+           !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
 int main(int argc, char** argv) {
+    if (!has_display()) {
+        if (!needs_no_screen(argc, argv)) {
+            fmt::print(stderr, "podsizer-gui: error: no display to open a window on (DISPLAY and "
+                               "WAYLAND_DISPLAY are not set); run it on a desktop, or size from "
+                               "the command line with podsizer\n");
+            return 2;
+        }
+        // Help, version, screenshots and timings render without a screen.
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
     QApplication app(argc, argv);
     QApplication::setOrganizationName("podsizer");
     QApplication::setApplicationName("podsizer-gui");

@@ -1670,6 +1670,30 @@ private Q_SLOTS:
                     .contains("podsizer-gui: error: nope.json: cannot open file"));
     }
 
+    void withoutADisplayHelpAndScreenshotsWorkAndAWindowIsRefusedInOneLine() {
+        // REDTEAM-4: on a server `podsizer-gui --help` aborted with a core
+        // dump ("could not connect to display"). No display variable at all:
+        const std::string gui = PODSIZER_GUI_BIN;
+        auto bare = [&](std::vector<std::string> args) {
+            args.insert(args.begin(),
+                        {"-u", "QT_QPA_PLATFORM", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", gui});
+            return run_process("/usr/bin/env", args);
+        };
+        const ProcessResult help = bare({"--help"});
+        QCOMPARE(help.exit_code, 0);
+        QVERIFY(QString::fromStdString(help.out).contains("--screenshot"));
+        const ProcessResult version = bare({"--version"});
+        QCOMPARE(version.exit_code, 0);
+        QVERIFY(QString::fromStdString(version.out).startsWith("podsizer-gui "));
+        QTemporaryDir dir;
+        const QString png = dir.filePath("bare.png");
+        QCOMPARE(bare({kReference.toStdString(), "--screenshot", png.toStdString()}).exit_code, 0);
+        QCOMPARE(QImage(png).size(), QSize(1600, 1000));
+        const ProcessResult window = bare({});
+        QCOMPARE(window.exit_code, 2);
+        QVERIFY(QString::fromStdString(window.err).contains("podsizer-gui: error: no display"));
+    }
+
     // ---- Charts as files, every panel reachable (issue 32 item 3) ----------
 
     void theTabOptionReachesEveryPanelOfTheResults() {
