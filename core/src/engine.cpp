@@ -29,7 +29,7 @@ namespace {
 // scenario near 1.6 GB and a few seconds (it was 5,000,000: 800 MB and a
 // second per design; docs/robustness.md). The largest real pods have a few
 // thousand devices.
-constexpr std::int64_t kMaxDevices = 100'000;
+constexpr std::int64_t kMaxDevices = kMostDevicesLaidOut;
 // Delivered within this fraction of each other counts as balanced.
 constexpr double kBalancedWithin = 0.03;
 } // namespace

@@ -1,5 +1,6 @@
 #include "podsizer/core/phases.hpp"
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/hand_design.hpp"
 #include "podsizer/core/rack_layout.hpp"
@@ -83,6 +84,27 @@ std::int64_t racks_for(const PhaseCounts& added, const Design& d, const Catalog&
                             d.power_basis,
                             0,
                             0};
+    const std::int64_t devices = added.cnodes + added.dboxes + added.switches;
+    if (devices > kMostDevicesLaidOut) {
+        // Counted, not laid out, as the engine counts a design past the same
+        // bound (docs/model.md §9): a phase of 1e9 EB laid out device by
+        // device ran for minutes (REDTEAM-4 D4).
+        double units = 0.0;
+        double watts = 0.0;
+        auto add = [&](const auto* model, std::int64_t n) {
+            if (model != nullptr) {
+                units += model->height.base() * static_cast<double>(n);
+                watts +=
+                    (d.power_basis == PowerBasis::max ? model->max_power : model->power).base() *
+                    static_cast<double>(n);
+            }
+        };
+        add(demand.cnode, added.cnodes);
+        add(demand.dbox, added.dboxes);
+        add(demand.network_switch, added.switches);
+        return std::max(ceil_to_count(units / d.rack_usable.base()),
+                        ceil_to_count(watts / d.rack_limit.base()));
+    }
     return plan_racks(demand, d.rack_usable, d.rack_limit, false).count;
 }
 

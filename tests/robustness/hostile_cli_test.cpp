@@ -140,3 +140,13 @@ TEST_CASE("hostile figures are printed without float noise or a false zero (m-a,
         podsizer({"resilience", "examples/ncp-pod-41k.json", "--outage", "10d", "--wan", "1bps"});
     CHECK_THAT(tiny_wan.out, Catch::Contains("WAN 0.000000001 Gbps"));
 }
+
+TEST_CASE("a phase of 1e9 EB is counted, not laid out device by device (REDTEAM-4 D4)") {
+    // It ran for minutes printing tables of 73 million racks: the phase's
+    // added devices are now held to the engine's bound of 100,000 laid out
+    // (docs/model.md §9) and counted from space and power past it.
+    const ProcessResult r =
+        podsizer({"size", "examples/fleet-phases.json", "--set", "phases[3].usable=1e9EB"});
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.out, Catch::Contains("more than 100,000 are not laid out"));
+}

@@ -19,6 +19,10 @@ struct RackPlan {
     Power peak_max;                   ///< the highest maximum draw of any rack
 };
 
+/// The most devices laid out one by one (docs/model.md §9); beyond it a
+/// design's or a phase's racks are counted from space and power alone.
+inline constexpr std::int64_t kMostDevicesLaidOut = 100'000;
+
 struct RackDemand {
     const CNodeModel* cnode = nullptr;
     std::int64_t cnodes = 0;
