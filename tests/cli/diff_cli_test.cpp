@@ -67,6 +67,10 @@ TEST_CASE("diff of two scenario files gives the hand-checked deltas") {
     CHECK(row(p, "dbox_model").at("changed") == false);
     CHECK(row(p, "racks_both_bases").at("changed") == true);
     CHECK(j.at("feasible") == true);
+    // Both sides meet (docs/model.md §15): the verdict row is true on both.
+    CHECK(row(p, "feasible").at("a") == true);
+    CHECK(row(p, "feasible").at("b") == true);
+    CHECK(row(p, "feasible").at("changed") == false);
 }
 
 TEST_CASE("diff of a file against itself with --set equals the diff of two files") {

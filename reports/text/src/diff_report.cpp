@@ -113,7 +113,10 @@ ojson side_json(const DiffRow& r, const Metric& m, bool b) {
         return *v;
     }
     if (m.kind != MetricKind::number && !cell.empty()) {
-        return m.kind == MetricKind::verdict ? ojson(cell == "true") : ojson(cell);
+        // A yes/no row is a boolean; the verdict's `feasible` is too: it
+        // meets (docs/model.md §15), as the design JSON's `feasible`.
+        return m.kind == MetricKind::verdict ? ojson(cell == "true" || cell == "meets")
+                                             : ojson(cell);
     }
     return nullptr;
 }
