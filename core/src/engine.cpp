@@ -197,10 +197,13 @@ Stripe automatic_stripe(const HardwareChoice& ch, const DBoxPlacement& at, doubl
 /// the widest does): the automatic rule's own test, none otherwise. A
 /// rack-resilient default is not asked for: rack loss is the customer's call.
 Outage availability_need(const HardwareChoice& ch, const DBoxPlacement& at, const Constraints& cons,
-                         Capacity need_capacity, std::int64_t dboxes) {
+                         Capacity need_capacity, std::int64_t dboxes, const Stripe& built) {
     Outage need = Outage::none;
     if (cons.availability) {
         need = *cons.availability;
+    } else if (built.automatic) {
+        // The automatic rule built this stripe: the same test, already made.
+        need = built.tolerates_dbox_loss || built.tolerates_rack_loss ? Outage::dbox : Outage::none;
     } else {
         // What the automatic rule would build here tolerates exactly what
         // the vendor's default does (the same threshold and capacity test).
@@ -248,7 +251,7 @@ void size_capacity(Design& d, const HardwareChoice& ch, const Constraints& cons,
     d.strips_per_rack = st.strips_per_rack;
     d.tolerates_dbox_loss = st.tolerates_dbox_loss;
     d.tolerates_rack_loss = st.tolerates_rack_loss;
-    d.availability_need = availability_need(ch, at, cons, need, d.dboxes);
+    d.availability_need = availability_need(ch, at, cons, need, d.dboxes, st);
     d.raw = ch.dbox->raw(ch.drive) * static_cast<double>(d.dboxes);
     d.usable = usable_capacity(*ch.dbox, ch.drive, d.dboxes, *ch.ec, st);
     d.data_reduction = data_reduction;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <tuple>
 
 namespace podsizer {
 
@@ -262,6 +263,11 @@ std::string verdict_cell_text(const Verdict& v) {
     return verdict_word(v);
 }
 
+namespace {
+Check throughput_check(CheckKind kind, SizeFor state, double need, double got, bool sized,
+                       bool applies);
+} // namespace
+
 /// The rebuild share the degraded figures rest on, beside them (issue 46).
 std::string rebuilding(const Verdict& v) {
     return fmt::format(" (the rebuild taking {} % of every device)",
@@ -300,20 +306,32 @@ std::string verdict_sentence(const Verdict& v, const Design& d) {
     } else {
         s = "Meets the need " + state;
     }
-    if (v.status != VerdictStatus::short_ && !d.tolerates_dbox_loss && v.dbox_down_read) {
+    // Said, not checked, for a design sized intact: what a D-box down leaves
+    // (worked out here, not in judge(), which every trial design passes).
+    const Check& read = v.checks.front();
+    const bool said = v.status != VerdictStatus::short_ && d.size_for == SizeFor::intact &&
+                      read.result != CheckResult::not_applicable && d.dboxes > 1;
+    if (said && !d.tolerates_dbox_loss) {
         // Nothing to serve from: the layout does not keep data reachable.
         s += "; with one D-box down data is unreachable (the layout does not tolerate it)";
-    } else if (v.status != VerdictStatus::short_) {
-        std::string down;
-        for (const auto& c : {v.dbox_down_read, v.dbox_down_write}) {
-            if (c && c->result == CheckResult::short_) {
-                const CheckFigures f = check_figures(*c);
-                down += fmt::format("{}{} falls to {} of {} TB/s", down.empty() ? "" : " and ",
-                                    to_string(c->kind), f.delivered, f.need);
+    } else if (said) {
+        const StateThroughput down = delivered_in(d, SizeFor::dbox_down, v.rebuild_share);
+        const double h = 1.0 + d.headroom;
+        std::string fall;
+        for (const auto& [kind, need, got] :
+             {std::tuple{CheckKind::read, d.requirements.read, down.read},
+              std::tuple{CheckKind::write, d.requirements.write, down.write}}) {
+            const Check c =
+                throughput_check(kind, SizeFor::dbox_down, in(need, units::TB_per_s) * h,
+                                 in(got, units::TB_per_s), need.base() > 0.0, true);
+            if (c.result == CheckResult::short_) {
+                const CheckFigures f = check_figures(c);
+                fall += fmt::format("{}{} falls to {} of {} TB/s", fall.empty() ? "" : " and ",
+                                    to_string(kind), f.delivered, f.need);
             }
         }
-        if (!down.empty()) {
-            s += "; with one D-box down " + down + rebuilding(v);
+        if (!fall.empty()) {
+            s += "; with one D-box down " + fall + rebuilding(v);
         }
     }
     return s + ".";
@@ -433,16 +451,6 @@ Verdict judge(const Design& d, double rho) {
                                         applies));
     add_other_checks(v, d);
     add_limit_checks(v, d);
-    if (d.size_for == SizeFor::intact && applies && d.dboxes > 1) {
-        // Said in the sentence, not checked: the design was sized intact.
-        const StateThroughput down = delivered_in(d, SizeFor::dbox_down, rho);
-        v.dbox_down_read =
-            throughput_check(CheckKind::read, SizeFor::dbox_down, need_read,
-                             in(down.read, units::TB_per_s), req.read.base() > 0.0, true);
-        v.dbox_down_write =
-            throughput_check(CheckKind::write, SizeFor::dbox_down, need_write,
-                             in(down.write, units::TB_per_s), req.write.base() > 0.0, true);
-    }
     v.status = status_of(v);
     return v;
 }

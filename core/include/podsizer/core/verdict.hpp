@@ -73,10 +73,6 @@ std::string_view to_string(VerdictStatus s);
 struct Verdict {
     VerdictStatus status = VerdictStatus::meets;
     std::vector<Check> checks;
-    /// Informational: read and write with one D-box down when the design was
-    /// sized intact (the sentence mentions a shortfall there).
-    std::optional<Check> dbox_down_read;
-    std::optional<Check> dbox_down_write;
     /// ρ, the rebuild share the failure states were judged at: printed in
     /// the sentence beside the degraded figures it sets.
     double rebuild_share = 0.0;
