@@ -227,11 +227,9 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     const Requirements& req = d.requirements;
     auto add = [&](Finding finding) { r.findings.push_back(std::move(finding)); };
     const FindingFigure share = figure::percent(r.rebuild_share, 0);
-    const auto rd = short_figures(r.degraded_read, req.read);
-    const auto wr = short_figures(r.degraded_write, req.write);
-    const auto rr = short_figures(r.rack_down_read, req.read);
-    const auto rw = short_figures(r.rack_down_write, req.write);
+    // Formatted only for a finding: every design a sweep sizes passes here.
     if (!meets(r.degraded_read.base(), req.read.base())) {
+        const auto rd = short_figures(r.degraded_read, req.read);
         add(Finding(FindingCode::degraded_read_short,
                     "read falls to {} with one D-box down and its rebuild taking {} of every "
                     "C-node and D-box, below the {} required (constraints.size_for \"dbox-down\" "
@@ -239,6 +237,7 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
                     rd[0], share, rd[1]));
     }
     if (!meets(r.degraded_write.base(), req.write.base())) {
+        const auto wr = short_figures(r.degraded_write, req.write);
         add(Finding(FindingCode::degraded_write_short,
                     "write falls to {} with one D-box down and its rebuild taking {} of every "
                     "C-node and D-box, below the {} required",
@@ -246,12 +245,14 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     }
     if (d.size_for == SizeFor::rack_down) {
         if (!meets(r.rack_down_read.base(), req.read.base())) {
+            const auto rr = short_figures(r.rack_down_read, req.read);
             add(Finding(FindingCode::rack_down_read_short,
                         "read falls to {} with one rack's devices down and {} of the survivors' "
                         "C-nodes and D-boxes rebuilding them, below the {} required",
                         rr[0], share, rr[1]));
         }
         if (!meets(r.rack_down_write.base(), req.write.base())) {
+            const auto rw = short_figures(r.rack_down_write, req.write);
             add(Finding(FindingCode::rack_down_write_short,
                         "write falls to {} with one rack's devices down and {} of the survivors' "
                         "C-nodes and D-boxes rebuilding them, below the {} required",
