@@ -6,6 +6,7 @@
 #include "run_process.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -115,4 +116,21 @@ TEST_CASE("size with only read per GPU writes the workbook, exit by its verdict"
     CHECK(r.exit_code == 1); // capacity only: no write basis
     CHECK_THAT(r.err, Catch::Contains("podsizer: wrote " + xlsx));
     CHECK(std::remove(xlsx.c_str()) == 0);
+}
+
+TEST_CASE("a small high-density design's nines count enclosure losses, not outages") {
+    // 21 high-density D-boxes on a classic layout (P(loss | a D-box fails) = 1):
+    // with every 1 % enclosure event counted as a loss it read 0.7 nines
+    // (REVIEW-4). Losses are 0.1 % a D-box-year (ASSUMPTION, docs/resilience.md
+    // §9): 1 − exp(−21 × 0.001) = 2.08e-2, 1.7 nines; the outages, 21 × 1 % =
+    // 0.21 a year, leave data unreachable and are said apart.
+    const ProcessResult r =
+        podsizer({"size", "tests/cli/data/verdict/b300-capacity-only.json", "--format", "json"});
+    const auto& d = nlohmann::json::parse(r.out).at("designs").at(0);
+    REQUIRE(d.at("dboxes") == 21);
+    const auto& res = d.at("resilience");
+    CHECK(res.at("dbox_annual_loss_probability").get<double>() ==
+          Approx(-std::expm1(-21 * 0.001)).epsilon(1e-3));
+    CHECK(-std::log10(res.at("annual_loss_probability").get<double>()) > 1.0);
+    CHECK(res.at("unreachable_events_per_year").get<double>() == Approx(0.21));
 }
