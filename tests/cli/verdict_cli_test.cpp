@@ -126,7 +126,8 @@ TEST_CASE("a small high-density design's nines count enclosure losses, not outag
     // 0.21 a year, leave data unreachable and are said apart.
     const ProcessResult r =
         podsizer({"size", "tests/cli/data/verdict/b300-capacity-only.json", "--format", "json"});
-    const auto& d = nlohmann::json::parse(r.out).at("designs").at(0);
+    const auto j = nlohmann::json::parse(r.out);
+    const auto& d = j.at("designs").at(0);
     REQUIRE(d.at("dboxes") == 21);
     const auto& res = d.at("resilience");
     CHECK(res.at("dbox_annual_loss_probability").get<double>() ==
