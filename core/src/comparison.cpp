@@ -108,32 +108,15 @@ void judge_reference(ComparisonColumn& c, const Requirements& req, double headro
     };
     const bool applies = req.gpus > 0;
     auto throughput = [&](CheckKind kind, Throughput need, Throughput got) {
-        Check k{.kind = kind,
-                .need = in(need, units::TB_per_s) * (1.0 + headroom),
-                .delivered = in(got, units::TB_per_s)};
-        k.result = !applies                     ? CheckResult::not_applicable
-                   : need.base() <= 0.0         ? CheckResult::not_sized
-                   : meets(k.delivered, k.need) ? CheckResult::pass
-                                                : CheckResult::short_;
-        v.checks.push_back(k);
+        v.checks.push_back(throughput_check(kind, SizeFor::intact,
+                                            in(need, units::TB_per_s) * (1.0 + headroom),
+                                            in(got, units::TB_per_s), need.base() > 0.0, applies));
     };
     throughput(CheckKind::read, req.read, reaching(c.read, c.read_within_limits, c.read_at_site));
     throughput(CheckKind::write, req.write,
                reaching(c.write, c.write_within_limits, c.write_at_site));
-    Check cap{.kind = CheckKind::capacity,
-              .need = in(req.usable, units::PB),
-              .delivered = in(c.usable, units::PB)};
-    cap.result = req.usable.base() <= 0.0                    ? CheckResult::not_applicable
-                 : meets(c.usable.base(), req.usable.base()) ? CheckResult::pass
-                                                             : CheckResult::short_;
-    v.checks.push_back(cap);
-    const auto has = [&](CheckResult r) {
-        return std::any_of(v.checks.begin(), v.checks.end(),
-                           [r](const Check& k) { return k.result == r; });
-    };
-    v.status = has(CheckResult::short_) || !c.feasible ? VerdictStatus::short_
-               : has(CheckResult::not_sized)           ? VerdictStatus::capacity_only
-                                                       : VerdictStatus::meets;
+    v.checks.push_back(capacity_check(req.usable, c.usable));
+    v.status = c.feasible ? status_of(v.checks) : VerdictStatus::short_;
     c.feasible = v.status != VerdictStatus::short_;
 }
 

@@ -29,47 +29,15 @@ std::string_view outage_words(Outage o) {
 }
 
 std::string_view to_string(CheckResult r) {
-    switch (r) {
-    case CheckResult::pass:
-        return "pass";
-    case CheckResult::short_:
-        return "short";
-    case CheckResult::not_sized:
-        return "not sized";
-    case CheckResult::not_applicable:
-        return "not applicable";
-    }
-    return "pass";
+    return kCheckResultNames.name(r);
 }
 
 std::string_view to_string(CheckKind k) {
-    switch (k) {
-    case CheckKind::read:
-        return "read";
-    case CheckKind::write:
-        return "write";
-    case CheckKind::capacity:
-        return "capacity";
-    case CheckKind::availability:
-        return "availability";
-    case CheckKind::durability:
-        return "durability";
-    case CheckKind::constraint:
-        return "constraint";
-    }
-    return "read";
+    return kCheckKindNames.name(k);
 }
 
 std::string_view to_string(VerdictStatus s) {
-    switch (s) {
-    case VerdictStatus::meets:
-        return "meets";
-    case VerdictStatus::capacity_only:
-        return "capacity only";
-    case VerdictStatus::short_:
-        return "short";
-    }
-    return "short";
+    return kVerdictStatusNames.name(s);
 }
 
 std::string_view check_unit(CheckKind k) {
@@ -99,6 +67,41 @@ int check_decimals(CheckKind k) {
     default:
         return 0;
     }
+}
+
+Check throughput_check(CheckKind kind, SizeFor state, double need, double got, bool sized,
+                       bool applies) {
+    Check c{.kind = kind, .state = state, .need = need, .delivered = got};
+    if (!applies) {
+        c.result = CheckResult::not_applicable;
+    } else if (!sized) {
+        c.result = CheckResult::not_sized;
+    } else {
+        c.result = meets(got, need) ? CheckResult::pass : CheckResult::short_;
+    }
+    return c;
+}
+
+Check capacity_check(Capacity need, Capacity got) {
+    Check c{
+        .kind = CheckKind::capacity, .need = in(need, units::PB), .delivered = in(got, units::PB)};
+    c.result = need.base() <= 0.0               ? CheckResult::not_applicable
+               : meets(got.base(), need.base()) ? CheckResult::pass
+                                                : CheckResult::short_;
+    return c;
+}
+
+VerdictStatus status_of(const std::vector<Check>& checks) {
+    const bool any_short = std::any_of(checks.begin(), checks.end(), [](const Check& c) {
+        return c.result == CheckResult::short_ ||
+               (c.result == CheckResult::not_sized && c.kind == CheckKind::durability);
+    });
+    const bool unsized = std::any_of(checks.begin(), checks.end(), [](const Check& c) {
+        return c.result == CheckResult::not_sized;
+    });
+    return any_short ? VerdictStatus::short_
+           : unsized ? VerdictStatus::capacity_only
+                     : VerdictStatus::meets;
 }
 
 const Check* Verdict::first_failing() const {
@@ -263,11 +266,6 @@ std::string verdict_cell_text(const Verdict& v) {
     return verdict_word(v);
 }
 
-namespace {
-Check throughput_check(CheckKind kind, SizeFor state, double need, double got, bool sized,
-                       bool applies);
-} // namespace
-
 /// The rebuild share the degraded figures rest on, beside them (issue 46).
 std::string rebuilding(const Verdict& v) {
     return fmt::format(" (the rebuild taking {} % of every device)",
@@ -346,19 +344,6 @@ Outage tolerated(const Design& d) {
     return d.tolerates_dbox_loss ? Outage::dbox : Outage::none;
 }
 
-Check throughput_check(CheckKind kind, SizeFor state, double need, double got, bool sized,
-                       bool applies) {
-    Check c{.kind = kind, .state = state, .need = need, .delivered = got};
-    if (!applies) {
-        c.result = CheckResult::not_applicable;
-    } else if (!sized) {
-        c.result = CheckResult::not_sized;
-    } else {
-        c.result = meets(got, need) ? CheckResult::pass : CheckResult::short_;
-    }
-    return c;
-}
-
 /// Error findings the read, write and capacity checks already say.
 bool covered(FindingCode code) {
     return code == FindingCode::read_short || code == FindingCode::write_short ||
@@ -368,13 +353,7 @@ bool covered(FindingCode code) {
 /// Capacity, availability and the durability target.
 void add_other_checks(Verdict& v, const Design& d) {
     const Requirements& req = d.requirements;
-    Check cap{.kind = CheckKind::capacity,
-              .need = in(req.usable, units::PB),
-              .delivered = in(d.usable, units::PB)};
-    cap.result = req.usable.base() <= 0.0                    ? CheckResult::not_applicable
-                 : meets(d.usable.base(), req.usable.base()) ? CheckResult::pass
-                                                             : CheckResult::short_;
-    v.checks.push_back(cap);
+    v.checks.push_back(capacity_check(req.usable, d.usable));
     const Outage got = tolerated(d);
     Check avail{.kind = CheckKind::availability,
                 .need = static_cast<double>(d.availability_need),
@@ -415,19 +394,6 @@ void add_limit_checks(Verdict& v, const Design& d) {
     }
 }
 
-VerdictStatus status_of(const Verdict& v) {
-    const bool any_short = std::any_of(v.checks.begin(), v.checks.end(), [](const Check& c) {
-        return c.result == CheckResult::short_ ||
-               (c.result == CheckResult::not_sized && c.kind == CheckKind::durability);
-    });
-    const bool unsized = std::any_of(v.checks.begin(), v.checks.end(), [](const Check& c) {
-        return c.result == CheckResult::not_sized;
-    });
-    return any_short ? VerdictStatus::short_
-           : unsized ? VerdictStatus::capacity_only
-                     : VerdictStatus::meets;
-}
-
 } // namespace
 
 Verdict judge(const Design& d, double rho) {
@@ -451,7 +417,7 @@ Verdict judge(const Design& d, double rho) {
                                         applies));
     add_other_checks(v, d);
     add_limit_checks(v, d);
-    v.status = status_of(v);
+    v.status = status_of(v.checks);
     return v;
 }
 

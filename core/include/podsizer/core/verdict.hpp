@@ -8,6 +8,7 @@
 #include "podsizer/core/enum_names.hpp"
 #include "podsizer/core/failure_state.hpp"
 #include "podsizer/core/finding.hpp"
+#include "podsizer/core/units.hpp"
 
 #include <array>
 #include <cstdint>
@@ -39,6 +40,9 @@ enum class CheckResult : std::uint8_t {
     not_sized,     ///< the need applies but has no basis (no rule, no per-GPU figure)
     not_applicable ///< no such need (no GPUs, no capacity target, no durability target)
 };
+inline constexpr EnumNames<CheckResult, 4> kCheckResultNames{
+    {CheckResult::pass, CheckResult::short_, CheckResult::not_sized, CheckResult::not_applicable},
+    {"pass", "short", "not sized", "not applicable"}};
 std::string_view to_string(CheckResult r);
 
 /// What a check compares.
@@ -50,6 +54,10 @@ enum class CheckKind : std::uint8_t {
     durability,   ///< nines against constraints.min_nines
     constraint    ///< any other error finding: racks, power, C:D, fabric, ...
 };
+inline constexpr EnumNames<CheckKind, 6> kCheckKindNames{
+    {CheckKind::read, CheckKind::write, CheckKind::capacity, CheckKind::availability,
+     CheckKind::durability, CheckKind::constraint},
+    {"read", "write", "capacity", "availability", "durability", "constraint"}};
 std::string_view to_string(CheckKind k);
 
 struct Check {
@@ -68,6 +76,9 @@ enum class VerdictStatus : std::uint8_t {
     capacity_only, ///< nothing short, but the performance need had no basis
     short_         ///< at least one check fails; the first is named
 };
+inline constexpr EnumNames<VerdictStatus, 3> kVerdictStatusNames{
+    {VerdictStatus::meets, VerdictStatus::capacity_only, VerdictStatus::short_},
+    {"meets", "capacity only", "short"}};
 std::string_view to_string(VerdictStatus s);
 
 struct Verdict {
@@ -102,6 +113,15 @@ std::string verdict_cell_text(const Verdict& v);
 /// One plain sentence, e.g. "Meets the need intact; with one D-box down read
 /// falls to 9.67 of 10.80 TB/s."
 std::string verdict_sentence(const Verdict& v, const Design& d);
+
+/// A read or write check: `need` and `got` in TB/s; `sized`: the need has a
+/// basis; `applies`: the design serves GPUs (docs/model.md §15).
+Check throughput_check(CheckKind kind, SizeFor state, double need, double got, bool sized,
+                       bool applies);
+/// The usable capacity against its need; not applicable without one.
+Check capacity_check(Capacity need, Capacity got);
+/// The status the checks add up to: short, capacity only or meets.
+VerdictStatus status_of(const std::vector<Check>& checks);
 
 /// Judges `d` against its requirement set: its requirements, size_for,
 /// headroom, availability and durability targets and its error findings. ρ
