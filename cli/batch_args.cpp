@@ -16,7 +16,7 @@ void add_batch_flags(CLI::App& cmd, BatchArgs& args) {
                    "Also write a workbook (.xlsx): Results, a row per run and option, and "
                    "Assumptions")
         ->type_name("FILE")
-        ->check(non_empty_path())
+        ->check(output_path(OutputKind::file))
         ->check(complete_file());
     cmd.add_flag("--full", args.full,
                  "With --format jsonl: each line carries the whole design (default: the "

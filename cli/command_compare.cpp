@@ -2,6 +2,7 @@
 #include "completion_hints.hpp"
 #include "exports.hpp"
 #include "flag_binding.hpp"
+#include "output_plan.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/study.hpp"
@@ -63,9 +64,7 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
     options.wan = wan_flag(a.wan, catalog);
     options.raised_account_limit = a.raised_account_limit;
     const Study study = study_at(a.run.scenario, opened, options);
-    check_render_targets(a.render, run_inputs(g, a.run.scenario), &a.exports);
-    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.run.scenario));
-    write_renders(a.render, {"compare", &study, &catalog, &scenario},
+    write_outputs(&a.exports, &a.render, {"compare", &study, &catalog, &scenario},
                   run_inputs(g, a.run.scenario));
     const Comparison& cmp = *study.comparison;
     // The sites and phases after the table, as `size` shows them.

@@ -2,6 +2,7 @@
 #include "completion_hints.hpp"
 #include "exports.hpp"
 #include "flag_binding.hpp"
+#include "output_plan.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/ec_layout.hpp"
 #include "podsizer/core/engine.hpp"
@@ -143,7 +144,8 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     // D-box or a rack down, its durability and their risks (issue 28).
     assess_designs(result, catalog, resilience_inputs(scenario ? *scenario : Scenario{}, catalog));
     const Study study = study_of(std::move(result));
-    write_exports(a.exports, study, catalog, scenario ? &*scenario : nullptr,
+    write_outputs(&a.exports, nullptr,
+                  {"design", &study, &catalog, scenario ? &*scenario : nullptr},
                   run_inputs(g, a.scenario));
     return emit_sizing(study.sizing, format);
 }

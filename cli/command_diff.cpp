@@ -90,7 +90,7 @@ void add_diff_command(CLI::App& app, const GlobalOptions& g, Action& action) {
         ->allow_extra_args(false);
     cmd->add_option("--xlsx", a->xlsx, "Also write the differences as a workbook (.xlsx) to FILE")
         ->type_name("FILE")
-        ->check(non_empty_path())
+        ->check(output_path(OutputKind::file))
         ->check(complete_file());
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_diff(g, *a); }; });
 }

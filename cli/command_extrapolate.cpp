@@ -1,6 +1,7 @@
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
 #include "exports.hpp"
+#include "output_plan.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
@@ -60,9 +61,7 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
     options.compare = !a.exports.xlsx.empty() || !a.exports.svg.empty() || a.render.any();
     options.only_named_references = true;
     const Study study = study_at(a.run.scenario, opened, options);
-    check_render_targets(a.render, run_inputs(g, a.run.scenario), &a.exports);
-    write_exports(a.exports, study, opened.catalog, &scenario, run_inputs(g, a.run.scenario));
-    write_renders(a.render, {"extrapolate", &study, &opened.catalog, &scenario},
+    write_outputs(&a.exports, &a.render, {"extrapolate", &study, &opened.catalog, &scenario},
                   run_inputs(g, a.run.scenario));
     const ScenarioExtrapolation& x = *study.extrapolation;
     const GrowthView growth = growth_of(study);

@@ -1,6 +1,7 @@
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
 #include "exports.hpp"
+#include "output_plan.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/optimizer.hpp"
@@ -61,12 +62,10 @@ void write_optimize_exports(const GlobalOptions& g, const OptimizeArgs& a,
                          "no design meets every requirement and constraint, so there is no "
                          "best design to export; nothing written");
     }
-    check_render_targets(a.render, run_inputs(g, a.run.scenario), &a.exports);
     const Study study = best_study(result, scenario, catalog);
-    write_exports(a.exports, study, catalog, &scenario, run_inputs(g, a.run.scenario), &result);
     RenderJob job{"optimize", &study, &catalog, &scenario};
     job.optimization = &result;
-    write_renders(a.render, job, run_inputs(g, a.run.scenario));
+    write_outputs(&a.exports, &a.render, job, run_inputs(g, a.run.scenario));
 }
 
 int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {

@@ -5,6 +5,7 @@
 #include "completion_hints.hpp"
 #include "flag_binding.hpp"
 #include "output_paths.hpp"
+#include "output_plan.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
@@ -85,7 +86,7 @@ int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
         }
         RenderJob job{"resilience", &study, &catalog, &scenario};
         job.resilience = &cols;
-        write_renders(a.render, job, run_inputs(g, a.scenario));
+        write_outputs(nullptr, &a.render, job, run_inputs(g, a.scenario));
     }
     std::cout << render_resilience({scenario.name, in}, cols, format);
     return kExitOk;

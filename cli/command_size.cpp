@@ -1,6 +1,7 @@
 #include "cli_common.hpp"
 #include "completion_hints.hpp"
 #include "exports.hpp"
+#include "output_plan.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/study.hpp"
@@ -64,9 +65,8 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path
     } catch (const InputError& e) {
         throw path_given ? e.located(scenario_path) : e;
     }
-    check_render_targets(render, run_inputs(g, scenario_path), &exports);
-    write_exports(exports, study, catalog, &scenario, run_inputs(g, scenario_path));
-    write_renders(render, {"size", &study, &catalog, &scenario}, run_inputs(g, scenario_path));
+    write_outputs(&exports, &render, {"size", &study, &catalog, &scenario},
+                  run_inputs(g, scenario_path));
     return emit_sizing(study.sizing, format, growth_of(study));
 }
 

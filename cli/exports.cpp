@@ -4,6 +4,7 @@
 #include "output_paths.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/reports/atomic_file.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 
 #include <algorithm>
@@ -50,22 +51,30 @@ SvgPlan svg_plan(const std::string& target, const SizingResult& result,
         }
         return plan;
     }
+    // A file name: one design takes it as given; several get their number
+    // and name after its stem, always as .svg, and a device, FIFO or
+    // directory given as the name is refused here as it is for one design
+    // (fourth red-team round, D14: "racks.json" made .json files, and
+    // "/dev/full" made files in /dev).
+    try {
+        check_export_target(target);
+    } catch (const InputError& e) {
+        throw e.located("--svg");
+    }
     const std::size_t slash = target.rfind('/');
     const std::size_t dot = target.rfind('.');
     const bool has_ext = dot != std::string::npos && (slash == std::string::npos || dot > slash);
     const std::string stem = has_ext ? target.substr(0, dot) : target;
-    const std::string ext = has_ext ? target.substr(dot) : std::string(".svg");
     for (std::size_t i = 0; i < result.designs.size(); ++i) {
         for (RackView v : views) {
             if (result.designs.size() == 1) {
                 // The first view takes the name as given; others add their suffix.
                 plan.targets.push_back(
-                    {i, v == views.front() ? target : stem + view_suffix(v) + ext, v});
+                    {i, v == views.front() ? target : stem + view_suffix(v) + ".svg", v});
                 continue;
             }
-            std::string name = rack_svg_file_name(result.designs[i], i + 1, v); // "01-x.svg"
-            name = name.substr(0, name.size() - 4);
-            plan.targets.push_back({i, stem + "-" + name + ext, v});
+            plan.targets.push_back(
+                {i, stem + "-" + rack_svg_file_name(result.designs[i], i + 1, v), v});
         }
     }
     return plan;
@@ -97,12 +106,12 @@ std::vector<RackView> parse_views(const std::string& text) {
 void add_export_options(CLI::App* cmd, ExportOptions& options) {
     cmd->add_option("--xlsx", options.xlsx, "Also write the proposal workbook (.xlsx) to FILE")
         ->type_name("FILE")
-        ->check(non_empty_path())
+        ->check(output_path(OutputKind::file))
         ->check(complete_file());
     cmd->add_option("--svg", options.svg,
                     "Also write rack elevations (SVG): a file, or a directory for one per design")
         ->type_name("FILE_OR_DIR")
-        ->check(non_empty_path())
+        ->check(output_path(OutputKind::file_or_directory))
         ->check(complete_file());
     cmd->add_option("--svg-view", options.svg_view,
                     "What --svg draws: racks (every rack's elevation), typical (each distinct "
@@ -117,8 +126,9 @@ void add_export_options(CLI::App* cmd, ExportOptions& options) {
 
 void write_exports(const ExportOptions& options, const Study& study, const Catalog& catalog,
                    const Scenario* scenario, const std::vector<RunFile>& inputs,
-                   const OptimizerResult* optimization) {
-    // Every target is checked before any is written: a refused --svg must not
+                   const OptimizerResult* optimization, const std::vector<RunFile>& later) {
+    // Every target is checked before any is written, with the files written
+    // after these (--pdf, the --charts files): a refused --svg must not
     // follow a replaced workbook.
     // A flag that shapes an export is refused without its export, as
     // durability refuses --fill without --rebuild-bandwidth: silently
@@ -140,10 +150,14 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
         parse_views(options.svg_view.empty() ? std::string("racks") : options.svg_view);
     if (!options.svg.empty()) {
         svg = svg_plan(options.svg, study.sizing, views);
+        if (!svg.make_dir.empty()) {
+            outputs.push_back({"--svg", without_trailing_slashes(svg.make_dir)});
+        }
         for (const SvgTarget& t : svg.targets) {
             outputs.push_back({"--svg", t.path});
         }
     }
+    outputs.insert(outputs.end(), later.begin(), later.end());
     check_outputs(outputs, inputs);
 
     ExportTargets targets;

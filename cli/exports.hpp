@@ -27,14 +27,17 @@ void add_export_options(CLI::App* cmd, ExportOptions& options);
 /// and names each file written on stderr. --svg: a directory (existing, or a
 /// path ending in '/') gets one file per design; a file name takes the only
 /// design, or with several the name gets each design's number and name
-/// ("racks.svg" -> "racks-01-ncp-pod.svg"). The workbook has what the study
+/// ("racks.svg" -> "racks-01-ncp-pod.svg", always .svg). The workbook has what the study
 /// holds: the comparison's pods, reference columns and ratios in its Summary,
 /// the Fleet sheet with a fleet split. Throws InputError naming the flag when
 /// a file cannot be written. Before writing anything, every target is
 /// checked with check_outputs against `inputs` (run_inputs) and the others.
 /// `optimization` (optimize): the workbook also gets the Pareto front sheet.
+/// `later`: the files the run writes after these (the output plan's --pdf
+/// and --charts files), checked with them before any is written.
 void write_exports(const ExportOptions& options, const Study& study, const Catalog& catalog,
                    const Scenario* scenario, const std::vector<RunFile>& inputs,
-                   const OptimizerResult* optimization = nullptr);
+                   const OptimizerResult* optimization = nullptr,
+                   const std::vector<RunFile>& later = {});
 
 } // namespace podsizer::cli

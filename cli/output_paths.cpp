@@ -56,4 +56,40 @@ CLI::Validator non_empty_path() {
         "FILE");
 }
 
+namespace {
+
+constexpr const char* kOutputNames[] = {"output:file", "output:directory",
+                                        "output:file-or-directory"};
+
+} // namespace
+
+std::string without_trailing_slashes(std::string path) {
+    while (path.size() > 1 && path.back() == '/') {
+        path.pop_back();
+    }
+    return path;
+}
+
+CLI::Validator output_path(OutputKind kind) {
+    CLI::Validator v = non_empty_path();
+    v.name(kOutputNames[static_cast<int>(kind)]);
+    return v;
+}
+
+std::optional<OutputKind> output_kind(CLI::Option& option) {
+    for (int i = 0;; ++i) {
+        const CLI::Validator* v = nullptr;
+        try {
+            v = option.get_validator(i);
+        } catch (const CLI::OptionNotFound&) {
+            return std::nullopt; // no more validators
+        }
+        for (int k = 0; k < 3; ++k) {
+            if (v->get_name() == kOutputNames[k]) {
+                return static_cast<OutputKind>(k);
+            }
+        }
+    }
+}
+
 } // namespace podsizer::cli

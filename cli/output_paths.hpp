@@ -6,6 +6,7 @@
 #include "cli_common.hpp"
 #include "podsizer/reports/run_files.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,8 +25,24 @@ void note_price_book_file(const std::string& path);
 /// price book read (note_price_book_file).
 std::vector<RunFile> run_inputs(const GlobalOptions& g, const std::string& scenario_path);
 
-/// The CLI11 check for --xlsx and --svg: an empty value (an unset shell
-/// variable) is an error, never "no export".
+/// The CLI11 check for a file the run reads (--prices): an empty value (an
+/// unset shell variable) is an error, never "none".
 CLI::Validator non_empty_path();
+
+/// `path` without its trailing slashes ("/" stays "/"): a directory a run
+/// makes, as the output plan compares it.
+std::string without_trailing_slashes(std::string path);
+
+/// What an output flag names: a file, a directory (--charts), or either (--svg).
+enum class OutputKind { file, directory, file_or_directory };
+
+/// The CLI11 check for a flag naming what the run writes (--xlsx, --svg,
+/// --pdf, --charts): non_empty_path's, under a name that marks the option as
+/// an output, so the output-plan test finds every command's outputs in the
+/// command tree itself (tests/cli/output_plan_test.cpp), not in a list.
+CLI::Validator output_path(OutputKind kind);
+
+/// The kind `option` was marked with by output_path; nullopt: not an output.
+std::optional<OutputKind> output_kind(CLI::Option& option);
 
 } // namespace podsizer::cli

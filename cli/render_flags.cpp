@@ -2,10 +2,13 @@
 
 #include "completion_hints.hpp"
 #include "output_paths.hpp"
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/reports/chart_files.hpp"
 
 #include <climits>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace podsizer::cli {
@@ -40,14 +43,14 @@ void add_render_flags(CLI::App* cmd, RenderFlags& flags) {
                     "Also write a PDF report to FILE: the executive summary, the tables, the "
                     "rack drawings and the charts (needs a build with the GUI's Qt)")
         ->type_name("FILE")
-        ->check(non_empty_path())
+        ->check(output_path(OutputKind::file))
         ->check(complete_file())
         ->each([](const std::string&) { note_requested("--pdf"); });
     cmd->add_option("--charts", flags.charts,
                     "Also write each chart as SVG into directory DIR (made if missing; needs a "
                     "build with the GUI's Qt)")
         ->type_name("DIR")
-        ->check(non_empty_path())
+        ->check(output_path(OutputKind::directory))
         ->check(complete_directory())
         ->each([](const std::string&) { note_requested("--charts"); });
 }
@@ -56,30 +59,72 @@ void set_renderer(Renderer renderer) {
     g_renderer = renderer;
 }
 
-void check_render_targets(const RenderFlags& flags, const std::vector<RunFile>& inputs,
-                          const ExportOptions* exports) {
-    if (flags.pdf.empty()) {
-        return;
-    }
-    std::vector<RunFile> outputs;
-    if (exports != nullptr && !exports->xlsx.empty()) {
-        outputs.push_back({"--xlsx", exports->xlsx});
-    }
-    outputs.push_back({"--pdf", flags.pdf});
-    check_outputs(outputs, inputs);
+namespace {
+
+bool is_directory(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-void write_renders(const RenderFlags& flags, const RenderJob& job,
-                   const std::vector<RunFile>& inputs) {
+/// --charts DIR: an existing directory (false), or a new one whose parent
+/// exists (true: the run makes it).
+bool check_charts_directory(const std::string& dir) {
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) {
+            throw InputError("--charts", printable(dir, kMaxMessageChars) +
+                                             ": is not a directory; expected a directory for "
+                                             "the chart files (one SVG per chart)");
+        }
+        return false;
+    }
+    const std::string trimmed = without_trailing_slashes(dir);
+    const std::size_t slash = trimmed.rfind('/');
+    const std::string parent = slash == std::string::npos ? "."
+                               : slash == 0               ? "/"
+                                                          : trimmed.substr(0, slash);
+    if (!is_directory(parent)) {
+        throw InputError("--charts", printable(dir, kMaxMessageChars) + ": cannot be made, " +
+                                         printable(parent, kMaxMessageChars) +
+                                         " is not a directory; expected a directory, or a new "
+                                         "one inside an existing directory");
+    }
+    return true;
+}
+
+} // namespace
+
+std::vector<RunFile> plan_renders(const RenderFlags& flags, const RenderJob& job) {
+    std::vector<RunFile> files;
+    if (!flags.pdf.empty()) {
+        files.push_back({"--pdf", flags.pdf});
+    }
+    if (!flags.charts.empty()) {
+        if (check_charts_directory(flags.charts)) {
+            // The directory itself is made: no other export may take its name.
+            files.push_back({"--charts", without_trailing_slashes(flags.charts)});
+        }
+        const std::string base = flags.charts.back() == '/' ? flags.charts : flags.charts + "/";
+        ChartSources sources;
+        sources.command = job.command;
+        sources.study = job.study;
+        sources.scenario_and_catalog = job.scenario != nullptr && job.catalog != nullptr;
+        sources.optimization = job.optimization != nullptr;
+        sources.resilience = job.resilience;
+        for (const ChartFile& f : chart_files(sources)) {
+            files.push_back({"--charts", base + f.file});
+        }
+    }
+    return files;
+}
+
+void write_renders(const RenderFlags& flags, const RenderJob& job) {
     if (!flags.any()) {
         return;
     }
     if (g_renderer == nullptr) { // hand_over_rendering ran first; kept for library users
         throw InputError(flags.pdf.empty() ? "--charts" : "--pdf",
                          "this build of podsizer has no Qt rendering");
-    }
-    if (!flags.pdf.empty()) {
-        check_outputs({{"--pdf", flags.pdf}}, inputs);
     }
     g_renderer(flags, job);
 }

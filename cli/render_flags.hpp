@@ -45,16 +45,16 @@ struct RenderJob {
 using Renderer = void (*)(const RenderFlags& flags, const RenderJob& job);
 void set_renderer(Renderer renderer);
 
-/// Checks the --pdf target against the run's inputs and the other exports'
-/// targets (check_outputs: never an input, never the --xlsx file); called
-/// before any export is written. InputError naming the flag.
-void check_render_targets(const RenderFlags& flags, const std::vector<RunFile>& inputs,
-                          const ExportOptions* exports = nullptr);
+/// The files --pdf and --charts will write, named before anything is drawn
+/// or written: the PDF, and each chart file in the --charts directory
+/// (chart_files, the list the render library draws). Throws InputError at
+/// --charts when the directory is a file or cannot be made (its parent is
+/// missing). The output plan (output_plan.hpp) checks them with the exports.
+std::vector<RunFile> plan_renders(const RenderFlags& flags, const RenderJob& job);
 
-/// Writes --pdf and --charts when given (the PDF target checked again, as
-/// check_render_targets does, against the inputs), through the renderer.
-void write_renders(const RenderFlags& flags, const RenderJob& job,
-                   const std::vector<RunFile>& inputs);
+/// Writes --pdf and --charts when given, through the renderer; the targets
+/// were planned and checked first (plan_renders).
+void write_renders(const RenderFlags& flags, const RenderJob& job);
 
 /// Called once the command line is parsed, before the command runs: when
 /// --pdf or --charts was given and this binary has no renderer, runs

@@ -10,71 +10,62 @@
 #include "podsizer/render/phases_chart.hpp"
 #include "podsizer/render/resilience_charts.hpp"
 #include "podsizer/render/series_palette.hpp"
-#include "podsizer/reports/rack_svg.hpp"
 
 #include <QLegend>
 #include <QObject>
+#include <algorithm>
+#include <iterator>
 #include <optional>
 
 namespace podsizer::render {
 
 namespace {
 
-/// "01-ncp-pod" for design `i`: the rack drawings' naming, without ".svg".
-std::string design_stem(const Design& d, std::size_t i) {
-    const std::string name = rack_svg_file_name(d, i + 1);
-    return name.substr(0, name.size() - 4);
+std::unique_ptr<QChart> chart() {
+    return std::unique_ptr<QChart>(new_chart());
 }
 
-void add_design_charts(std::vector<ChartEntry>& out, const RenderInput& in) {
-    const std::vector<Design>& designs = in.study->sizing.designs;
-    for (std::size_t i = 0; i < designs.size(); ++i) {
-        const Design& d = designs[i];
-        if (in.scenario != nullptr && in.catalog != nullptr) {
-            ChartEntry knee{
-                "knee-" + design_stem(d, i) + ".svg", std::unique_ptr<QChart>(new_chart()), {}};
-            knee.note = KneeChart(knee.chart.get()).update(&d, *in.scenario, *in.catalog);
-            out.push_back(std::move(knee));
-        }
-        for (std::size_t j = 0; j < d.checkpoints.size(); ++j) {
-            const std::string job = d.checkpoints.size() > 1 ? "-job" + std::to_string(j + 1) : "";
-            ChartEntry g{"goodput-" + design_stem(d, i) + job + ".svg",
-                         std::unique_ptr<QChart>(new_chart()),
-                         {}};
-            GoodputChart(g.chart.get()).update(d, j);
-            out.push_back(std::move(g));
-        }
-    }
+ChartEntry knee_entry(const ChartFile& f, const RenderInput& in) {
+    ChartEntry e{f.file, chart(), {}};
+    e.note = KneeChart(e.chart.get())
+                 .update(&in.study->sizing.designs[f.design], *in.scenario, *in.catalog);
+    return e;
 }
 
-void add_comparison_charts(std::vector<ChartEntry>& out, const Comparison& cmp) {
+ChartEntry goodput_entry(const ChartFile& f, const RenderInput& in) {
+    ChartEntry e{f.file, chart(), {}};
+    GoodputChart(e.chart.get()).update(in.study->sizing.designs[f.design], f.job);
+    return e;
+}
+
+ChartEntry comparison_entry(const ChartFile& f, const Comparison& cmp) {
     struct Bars {
-        const char* file;
+        ChartKind kind;
         QString axis;
         QString title;
         std::size_t colour;
         BarFigure figure;
     };
     const Bars bars[] = {
-        {"comparison-racks.svg", QObject::tr("Racks (count)"),
+        {ChartKind::comparison_racks, QObject::tr("Racks (count)"),
          QObject::tr("<b>Racks</b> — designs and reference systems"), series::racks,
          racks_figure()},
-        {"comparison-power.svg", QObject::tr("Power (kW)"),
+        {ChartKind::comparison_power, QObject::tr("Power (kW)"),
          QObject::tr("<b>Power</b> — designs and reference systems"), series::power,
          power_figure()},
-        {"comparison-racks-per-pb.svg", QObject::tr("Racks per PB usable"),
+        {ChartKind::comparison_racks_per_pb, QObject::tr("Racks per PB usable"),
          QObject::tr("<b>Racks per PB usable</b> — like for like at any capacity"), series::racks,
          racks_per_pb_figure()},
-        {"comparison-power-per-pb.svg", QObject::tr("kW per PB usable"),
+        {ChartKind::comparison_power_per_pb, QObject::tr("kW per PB usable"),
          QObject::tr("<b>Power per PB usable</b> — like for like at any capacity"), series::power,
          power_per_pb_figure()},
     };
-    for (const Bars& b : bars) {
-        ChartEntry e{b.file, std::unique_ptr<QChart>(new_chart()), {}};
-        e.note = BarChart(e.chart.get(), b.axis, b.title, series_colour(b.colour))
-                     .update(&cmp, b.figure);
-        out.push_back(std::move(e));
-    }
+    const Bars& b = *std::find_if(std::begin(bars), std::end(bars),
+                                  [&](const Bars& x) { return x.kind == f.kind; });
+    ChartEntry e{f.file, chart(), {}};
+    e.note =
+        BarChart(e.chart.get(), b.axis, b.title, series_colour(b.colour)).update(&cmp, b.figure);
+    return e;
 }
 
 /// compare: the optimiser's front for the scenario, with its designs beside.
@@ -91,6 +82,22 @@ std::optional<OptimizerResult> front_for_compare(const RenderInput& in) {
     }
 }
 
+/// The Pareto chart; none when compare's optimiser finds no front.
+std::optional<ChartEntry> pareto_entry(const ChartFile& f, const RenderInput& in) {
+    std::optional<OptimizerResult> front;
+    if (in.optimization == nullptr) {
+        front = front_for_compare(in);
+        if (!front) {
+            return std::nullopt;
+        }
+    }
+    ChartEntry e{f.file, chart(), {}};
+    e.note = plot_pareto(e.chart.get(), front ? *front : *in.optimization,
+                         front ? in.study->sizing.designs : std::vector<Design>{});
+    return e;
+}
+
+/// Both resilience charts: one plot fills the two.
 void add_resilience_charts(std::vector<ChartEntry>& out, const RenderInput& in) {
     std::vector<ResilienceColumn> own;
     const std::vector<ResilienceColumn>* cols = in.resilience;
@@ -102,13 +109,10 @@ void add_resilience_charts(std::vector<ChartEntry>& out, const RenderInput& in) 
         }
         cols = &own;
     }
-    if (cols->empty() || in.scenario == nullptr || in.catalog == nullptr) {
-        return;
-    }
     const ResilienceCurves curves =
         resilience_curves(*cols, *in.catalog, resilience_inputs(*in.scenario, *in.catalog));
-    ChartEntry nines{"resilience-nines.svg", std::unique_ptr<QChart>(new_chart()), {}};
-    ChartEntry outage{"resilience-outage.svg", std::unique_ptr<QChart>(new_chart()), {}};
+    ChartEntry nines{"resilience-nines.svg", chart(), {}};
+    ChartEntry outage{"resilience-outage.svg", chart(), {}};
     nines.chart->setTitle(QObject::tr("<b>Nines vs rebuild share</b>"));
     outage.chart->setTitle(QObject::tr("<b>Local need vs WAN outage</b>"));
     std::tie(nines.note, outage.note) =
@@ -121,31 +125,50 @@ void add_resilience_charts(std::vector<ChartEntry>& out, const RenderInput& in) 
 
 } // namespace
 
+ChartSources chart_sources(const RenderInput& in) {
+    ChartSources s;
+    s.command = in.command;
+    s.study = in.study;
+    s.scenario_and_catalog = in.scenario != nullptr && in.catalog != nullptr;
+    s.optimization = in.optimization != nullptr;
+    s.resilience = in.resilience;
+    return s;
+}
+
 std::vector<ChartEntry> build_charts(const RenderInput& in) {
     std::vector<ChartEntry> out;
-    if (in.study == nullptr) {
-        return out;
+    for (const ChartFile& f : chart_files(chart_sources(in))) {
+        switch (f.kind) {
+        case ChartKind::knee:
+            out.push_back(knee_entry(f, in));
+            break;
+        case ChartKind::goodput:
+            out.push_back(goodput_entry(f, in));
+            break;
+        case ChartKind::comparison_racks:
+        case ChartKind::comparison_power:
+        case ChartKind::comparison_racks_per_pb:
+        case ChartKind::comparison_power_per_pb:
+            out.push_back(comparison_entry(f, *in.study->comparison));
+            break;
+        case ChartKind::pareto:
+            if (std::optional<ChartEntry> e = pareto_entry(f, in)) {
+                out.push_back(std::move(*e));
+            }
+            break;
+        case ChartKind::phases: {
+            ChartEntry e{f.file, chart(), {}};
+            plot_phases(e.chart.get(), *in.study->phases);
+            out.push_back(std::move(e));
+            break;
+        }
+        case ChartKind::resilience_nines:
+            add_resilience_charts(out, in);
+            break;
+        case ChartKind::resilience_outage:
+            break; // drawn with the nines chart: one plot fills both
+        }
     }
-    add_design_charts(out, in);
-    if (in.study->comparison) {
-        add_comparison_charts(out, *in.study->comparison);
-    }
-    const std::optional<OptimizerResult> front = front_for_compare(in);
-    const OptimizerResult* optimization = in.optimization != nullptr ? in.optimization
-                                          : front                    ? &*front
-                                                                     : nullptr;
-    if (optimization != nullptr) {
-        ChartEntry p{"pareto.svg", std::unique_ptr<QChart>(new_chart()), {}};
-        p.note = plot_pareto(p.chart.get(), *optimization,
-                             front ? in.study->sizing.designs : std::vector<Design>{});
-        out.push_back(std::move(p));
-    }
-    if (in.study->phases && !in.study->phases->phases.empty()) {
-        ChartEntry p{"phases.svg", std::unique_ptr<QChart>(new_chart()), {}};
-        plot_phases(p.chart.get(), *in.study->phases);
-        out.push_back(std::move(p));
-    }
-    add_resilience_charts(out, in);
     return out;
 }
 

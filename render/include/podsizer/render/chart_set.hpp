@@ -4,6 +4,7 @@
 #pragma once
 
 #include "podsizer/render/render_input.hpp"
+#include "podsizer/reports/chart_files.hpp"
 
 #include <QChart>
 #include <QString>
@@ -19,7 +20,11 @@ struct ChartEntry {
     QString note; ///< why the chart is empty; empty when it is drawn
 };
 
-/// The charts of `input`, in the order the PDF shows them. Needs a
+/// What chart_files (the names a --charts run plans) needs of `input`.
+ChartSources chart_sources(const RenderInput& input);
+
+/// The charts of `input`: chart_files(chart_sources(input)), each drawn, in
+/// the order the PDF shows them. Needs a
 /// QApplication (Qt Charts' charts are graphics widgets).
 std::vector<ChartEntry> build_charts(const RenderInput& input);
 
