@@ -82,6 +82,34 @@ std::string case_patterns(const std::string& path, const std::vector<std::string
     return out;
 }
 
+/// The bash function giving the value of option $2 of command $1, or ($2
+/// empty) a positional.
+std::string bash_value_function(const CommandDoc& root, const CatalogIds& ids) {
+    std::string out;
+    out += "_podsizer_value() {\n    local cur=$3\n    case \"$1|$2\" in\n";
+    each_command(root, [&](const CommandDoc& c) {
+        const std::string path = joined(c.path, " ");
+        for (const OptionDoc& o : c.options) {
+            if (o.value_name.empty() || c.path.empty()) {
+                continue;
+            }
+            out += "    " + case_patterns(path, o.names) + ") " + bash_reply(o.hint, ids) + " ;;\n";
+        }
+        if (!c.positionals.empty()) {
+            out +=
+                "    \"" + path + "|\") " + bash_reply(c.positionals.front().hint, ids) + " ;;\n";
+        }
+    });
+    for (const OptionDoc& o : root.options) {
+        if (!o.value_name.empty()) {
+            out += "    " + case_patterns("*", o.names) + ") " + bash_reply(o.hint, ids) + " ;;\n";
+        }
+    }
+    out += "    *) COMPREPLY=() ;;\n    esac\n}\n\n";
+
+    return out;
+}
+
 } // namespace
 
 std::string bash_completion(const CommandDoc& root, const CatalogIds& ids) {
@@ -117,28 +145,7 @@ std::string bash_completion(const CommandDoc& root, const CatalogIds& ids) {
     });
     out += "    esac\n    return 1\n}\n\n";
 
-    // The value of option $2 of command $1, or ($2 empty) a positional.
-    out += "_podsizer_value() {\n    local cur=$3\n    case \"$1|$2\" in\n";
-    each_command(root, [&](const CommandDoc& c) {
-        const std::string path = joined(c.path, " ");
-        for (const OptionDoc& o : c.options) {
-            if (o.value_name.empty() || c.path.empty()) {
-                continue;
-            }
-            out += "    " + case_patterns(path, o.names) + ") " + bash_reply(o.hint, ids) + " ;;\n";
-        }
-        if (!c.positionals.empty()) {
-            out +=
-                "    \"" + path + "|\") " + bash_reply(c.positionals.front().hint, ids) + " ;;\n";
-        }
-    });
-    for (const OptionDoc& o : root.options) {
-        if (!o.value_name.empty()) {
-            out += "    " + case_patterns("*", o.names) + ") " + bash_reply(o.hint, ids) + " ;;\n";
-        }
-    }
-    out += "    *) COMPREPLY=() ;;\n    esac\n}\n\n";
-
+    out += bash_value_function(root, ids);
     out += R"sh(_podsizer() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev="" path="" word i subs
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}

@@ -15,13 +15,16 @@ local: at most two statements at the function's own level (such as
 10 lines that holds a statement (a row may carry a small lambda, not logic).
 
 Usage: scripts/function-lengths.py [--limit N] [--check] DIR...
+       scripts/function-lengths.py [--limit N] [--check] --all-except [DIR...]
        scripts/function-lengths.py --self-test
-  --check      exit 1 when a function (not a data table) is over the limit;
-               tests/CMakeLists.txt runs it so over core catalog reports
-               batch cli gui
+  --check       exit 1 when a function (not a data table) is over the limit
+  --all-except  every tracked *.cpp and *.hpp but those under the DIRs named;
+                tests/CMakeLists.txt runs the gate so, excepting only tests/
+                (a test case is a script of checks, not product code)
   --self-test  check the heuristic on small made-up sources
 """
 import re
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -110,15 +113,36 @@ def functions(path):
     return out
 
 
-def long_functions(dirs, limit):
-    """(functions over the limit, data tables over it), longest first."""
+def every_source(excluded):
+    """Every C++ source of the project but those under an `excluded` folder:
+    the files git tracks when this is a checkout, else every *.cpp and *.hpp
+    below the working directory outside build trees and hidden folders. The
+    gate's scope is derived, so a new folder is covered without a list to edit."""
+    try:
+        out = subprocess.run(['git', 'ls-files', '--', '*.cpp', '*.hpp'], check=True,
+                             capture_output=True, text=True).stdout.split()
+        files = [Path(f) for f in out if Path(f).exists()]
+    except (OSError, subprocess.CalledProcessError):
+        files = [p for p in Path('.').rglob('*.[ch]pp')
+                 if not any(part.startswith('.') or part == 'build' for part in p.parts)]
+    keep = []
+    for f in sorted(files):
+        if not any(f.parts[:len(Path(e).parts)] == Path(e).parts for e in excluded):
+            keep.append(f)
+    return keep
+
+
+def long_functions(dirs, limit, files=None):
+    """(functions over the limit, data tables over it), longest first: in the
+    *.cpp under `dirs`, or in `files`."""
     rows = []
     tables = []
-    for d in dirs:
-        for p in sorted(Path(d).rglob('*.cpp')):
-            for n, line, name, table in functions(p):
-                if n > limit:
-                    (tables if table else rows).append((n, f'{p}:{line}', name[:90]))
+    if files is None:
+        files = [p for d in dirs for p in sorted(Path(d).rglob('*.cpp'))]
+    for p in files:
+        for n, line, name, table in functions(p):
+            if n > limit:
+                (tables if table else rows).append((n, f'{p}:{line}', name[:90]))
     return sorted(rows, reverse=True), sorted(tables, reverse=True)
 
 
@@ -183,17 +207,28 @@ def main(argv):
         return self_test()
     limit = 80
     check = False
-    while argv[:1] in (['--limit'], ['--check']):
+    excluded = None
+    while argv[:1] in (['--limit'], ['--check'], ['--all-except']):
         if argv[0] == '--limit':
             limit = int(argv[1])
             argv = argv[2:]
+        elif argv[0] == '--all-except':
+            excluded = argv[1:]
+            argv = []
         else:
             check = True
             argv = argv[1:]
-    if not argv:
+    if excluded is not None:
+        files = every_source(excluded)
+        if not files:
+            print('no C++ sources found', file=sys.stderr)
+            return 2
+        rows, tables = long_functions([], limit, files)
+    elif not argv:
         print(__doc__, file=sys.stderr)
         return 2
-    rows, tables = long_functions(argv, limit)
+    else:
+        rows, tables = long_functions(argv, limit)
     for n, where, name in rows:
         print(f'{n:5}  {where}  {name}')
     for n, where, name in tables:
