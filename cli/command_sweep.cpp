@@ -33,9 +33,8 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
     const ScenarioSets sets = parse_sets(a.sets);
     for (const std::string& e : a.vary) {
         const SweepParameter p = parse_vary(e);
-        if (const SweepParameter* s = sets.setting(p.path)) {
-            throw InputError("--vary " + e, p.path.text + " is also set by --set " + s->expression +
-                                                "; expected each field once");
+        if (std::string clash = sets.clash(p); !clash.empty()) {
+            throw InputError("--vary " + e, clash);
         }
     }
     ScenarioDocument base(read_text_file(a.scenario), a.scenario);
