@@ -3,6 +3,7 @@
 #include "completion_hints.hpp"
 #include "podsizer/batch/batch_runner.hpp"
 #include "podsizer/batch/scenario_set.hpp"
+#include "podsizer/catalog/price_book_io.hpp"
 #include "podsizer/catalog/scenario_catalog.hpp"
 #include "podsizer/catalog/scenario_document.hpp"
 #include "podsizer/core/errors.hpp"
@@ -55,6 +56,9 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
         throw;
     }
     print_warnings(diag);
+    if (options.prices) { // read before the scenario's own entries were merged
+        check_price_book_items(*options.prices, catalog, a.batch.prices + ": $");
+    }
     if (!options.prices) { // the scenario's own book gives the cost columns too
         options.prices = scenario.prices;
     }

@@ -3,6 +3,7 @@
 #include "podsizer/catalog/safe_text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
@@ -437,6 +438,34 @@ void Node::note_unknown_field(const std::string& key,
     } else {
         w.push_back(origin_ + ": and 1" + std::string(kMoreUnknown));
     }
+}
+
+void check_schema(const Node& root, std::string_view expected) {
+    if (!root.is_object()) {
+        return;
+    }
+    const std::optional<Node> schema = root.find("schema");
+    if (!schema) {
+        return;
+    }
+    const std::string found = schema->text();
+    if (found == expected) {
+        return;
+    }
+    struct Kind {
+        std::string_view schema, noun;
+    };
+    constexpr std::array kKinds{Kind{"podsizer-scenario/1", "a scenario"},
+                                Kind{"podsizer-catalog/1", "a catalog"},
+                                Kind{"podsizer-prices/1", "a price book"}};
+    std::string what;
+    for (const Kind& k : kKinds) {
+        if (k.schema == found) {
+            what = " (the file is " + std::string(k.noun) + ")";
+        }
+    }
+    schema->fail("unknown schema \"" + printable(found, 60) + "\"; expected \"" +
+                 std::string(expected) + "\"" + what);
 }
 
 } // namespace podsizer::detail
