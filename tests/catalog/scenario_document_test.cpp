@@ -298,7 +298,7 @@ TEST_CASE("scenario paths parse into steps and malformed ones are rejected") {
     }
 }
 
-TEST_CASE("paths that reach a common field overlap; fields that exclude each other clash") {
+TEST_CASE("paths that reach a common field overlap, and fields that exclude each other clash") {
     // Fourth red-team round, D5: "drive" (options[*].drive) and
     // options[0].drive were both taken and the last one won.
     const auto path = [](const char* text) { return parse_scenario_path(text, ""); };

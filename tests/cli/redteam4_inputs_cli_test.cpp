@@ -273,7 +273,8 @@ TEST_CASE("a price book or catalog given as a scenario is one line naming its ki
                   "expected \"podsizer-catalog/1\" (the file is a scenario)");
 }
 
-TEST_CASE("--confidence suggests a confidence level and states its range (REDTEAM-4 D15)") {
+TEST_CASE("an unreadable --confidence suggests a confidence level and states its range "
+          "(REDTEAM-4 D15)") {
     // Before: "--confidence: "x": expected a percentage such as "5%"" for a
     // level whose default is 95 %.
     const std::vector<std::string> base = {"durability", "--stripe", "8+2",      "--drives",
