@@ -279,7 +279,7 @@ std::string Node::text() const {
 
 std::string Node::id() const {
     std::string s = text();
-    if (s.empty()) {
+    if (blank_text(s)) { // "" or only invisible characters (U+00A0, U+200B, ...)
         fail("empty; expected an id such as \"dbox-1u-22\"");
     }
     for (char c : s) {

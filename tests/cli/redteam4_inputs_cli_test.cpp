@@ -214,6 +214,12 @@ TEST_CASE("a catalog entry may not take a word a scenario reserves as its id (RE
         check_refused({"size", own}, own + ": $.catalog[0].cnodes[0].id: ", "is a reserved word",
                       {own});
     }
+    // An id that shows nothing is as empty as "" (D9's blank test).
+    json blank = {{"schema", "podsizer-catalog/1"}, {"cnodes", json::array({entry})}};
+    blank["cnodes"][0]["id"] = "\xc2\xa0";
+    const std::string file = write_temp("redteam4/catalog-blank-id.json", blank.dump());
+    check_refused({"catalog", "validate", file},
+                  file + ": $.cnodes[0].id: ", "empty; expected an id", {file});
     // The ids it may still refer to elsewhere are untouched: "auto" picks.
     const ProcessResult automatic = podsizer({"size", kPod, "--set", "options[0].cnode=auto"});
     CHECK(automatic.exit_code != 2);
