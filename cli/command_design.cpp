@@ -135,7 +135,7 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
     result.scenario = title;
     result.requirements = req;
     result.prices = scenario ? scenario->prices : std::nullopt;
-    if (std::optional<PriceBook> book = read_prices_flag(a.prices)) {
+    if (std::optional<PriceBook> book = read_prices_flag(a.prices, &catalog)) {
         result.prices = std::move(book); // the flag over the scenario's
     }
     result.designs.push_back(evaluate_design(hand, req, constraints, data_reduction, catalog,

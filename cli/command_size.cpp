@@ -53,7 +53,7 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path
     Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
     Scenario scenario = scenario_of(scenario_path, path_given, flags, sets, catalog, diag);
     apply_power_flags(power, scenario.constraints, catalog);
-    apply_prices_flag(prices, scenario);
+    apply_prices_flag(prices, scenario, catalog);
     StudyOptions options;
     // The workbook carries every comparison the scenario asks for, as
     // `compare --xlsx` does (REVIEW-3 part B #6); the tables stay the sizing.

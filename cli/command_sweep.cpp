@@ -3,6 +3,7 @@
 #include "completion_hints.hpp"
 #include "podsizer/batch/batch_runner.hpp"
 #include "podsizer/batch/scenario_set.hpp"
+#include "podsizer/catalog/price_book_io.hpp"
 #include "podsizer/catalog/scenario_catalog.hpp"
 #include "podsizer/catalog/scenario_document.hpp"
 #include "podsizer/core/errors.hpp"
@@ -33,9 +34,8 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
     const ScenarioSets sets = parse_sets(a.sets);
     for (const std::string& e : a.vary) {
         const SweepParameter p = parse_vary(e);
-        if (const SweepParameter* s = sets.setting(p.path)) {
-            throw InputError("--vary " + e, p.path.text + " is also set by --set " + s->expression +
-                                                "; expected each field once");
+        if (std::string clash = sets.clash(p); !clash.empty()) {
+            throw InputError("--vary " + e, clash);
         }
     }
     ScenarioDocument base(read_text_file(a.scenario), a.scenario);
@@ -56,6 +56,9 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
         throw;
     }
     print_warnings(diag);
+    if (options.prices) { // read before the scenario's own entries were merged
+        check_price_book_items(*options.prices, catalog, a.batch.prices + ": $");
+    }
     if (!options.prices) { // the scenario's own book gives the cost columns too
         options.prices = scenario.prices;
     }

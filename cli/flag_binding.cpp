@@ -40,7 +40,21 @@ std::int64_t parse_count_flag(const std::string& text, const ScenarioField& fiel
 FieldData parse_flag_text(const std::string& text, const ScenarioField& field, const char* flag) {
     switch (field.kind) {
     case FieldKind::percent:
-        return at_flag(flag, [&] { return parse_percent(text); });
+        try {
+            return parse_percent(text);
+        } catch (const InputError& e) {
+            if (field.range_text.empty()) {
+                throw InputError(flag, e.message());
+            }
+            // The row's own words: "--confidence x" suggested "5%" for a
+            // confidence level of 50 % to 99.9999 % (REDTEAM-3 m-d, fourth
+            // round D15).
+            std::string range(field.range_text);
+            if (const auto at = range.find("{}"); at != std::string::npos) {
+                throw InputError(flag, range.replace(at, 2, text));
+            }
+            throw InputError(flag, fmt::format("\"{}\" is not a percentage; {}", text, range));
+        }
     case FieldKind::number:
         if (const std::optional<double> d = parse_decimal(text)) {
             return *d;

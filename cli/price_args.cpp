@@ -15,13 +15,16 @@ void add_prices_flag(CLI::App& cmd, std::string& path) {
         ->check(complete_file());
 }
 
-std::optional<PriceBook> read_prices_flag(const std::string& path) {
+std::optional<PriceBook> read_prices_flag(const std::string& path, const Catalog* catalog) {
     if (path.empty()) {
         return std::nullopt;
     }
     Diagnostics diag;
     try {
         PriceBook book = load_price_book(path, &diag);
+        if (catalog != nullptr) {
+            check_price_book_items(book, *catalog, path + ": $");
+        }
         print_warnings(diag);
         note_price_book_file(path);
         return book;
@@ -31,8 +34,8 @@ std::optional<PriceBook> read_prices_flag(const std::string& path) {
     }
 }
 
-void apply_prices_flag(const std::string& path, Scenario& scenario) {
-    if (std::optional<PriceBook> book = read_prices_flag(path)) {
+void apply_prices_flag(const std::string& path, Scenario& scenario, const Catalog& catalog) {
+    if (std::optional<PriceBook> book = read_prices_flag(path, &catalog)) {
         scenario.prices = std::move(book);
     }
 }

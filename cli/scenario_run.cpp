@@ -27,7 +27,7 @@ OpenedScenario open_scenario(const GlobalOptions& g, const ScenarioRunArgs& args
     }
     opened.scenario = read_scenario(args.scenario, opened.catalog, diag, args.sets);
     apply_power_flags(args.power, opened.scenario.constraints, opened.catalog);
-    apply_prices_flag(args.prices, opened.scenario);
+    apply_prices_flag(args.prices, opened.scenario, opened.catalog);
     return opened;
 }
 

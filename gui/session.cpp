@@ -141,6 +141,9 @@ std::vector<RunFile> Session::inputFiles() const {
 void Session::loadPriceBook(const QString& path) {
     Scenario next = scenario_;
     next.prices = load_price_book(path.toStdString()); // throws before anything changes
+    // Items that can never apply are refused as the CLI's --prices refuses
+    // them (fourth red-team round, D8).
+    check_price_book_items(*next.prices, catalog_, path.toStdString() + ": $");
     // The book goes into the scenario: saved in it, so undo and save agree.
     extras_.prices.clear();
     price_file_ = path;

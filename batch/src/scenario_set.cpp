@@ -22,23 +22,23 @@ std::vector<std::string> write_one(const SweepParameter& p, ScenarioDocument& do
 
 } // namespace
 
-const SweepParameter* ScenarioSets::setting(const ScenarioPath& path) const {
-    for (const SweepParameter& p : sets) {
-        if (p.path.text == path.text) {
-            return &p;
+std::string ScenarioSets::clash(const SweepParameter& p) const {
+    for (const SweepParameter& q : sets) {
+        if (std::string why = field_clash(p, q, "also set by"); !why.empty()) {
+            return why;
         }
     }
-    return nullptr;
+    return {};
 }
 
 ScenarioSets parse_sets(const std::vector<std::string>& expressions) {
     ScenarioSets out;
     for (const std::string& e : expressions) {
         SweepParameter p = parse_set(e);
-        if (const SweepParameter* q = out.setting(p.path)) {
-            throw InputError("--set " + p.expression, p.path.text + " is already set by --set " +
-                                                          q->expression +
-                                                          "; expected each field once");
+        for (const SweepParameter& q : out.sets) {
+            if (std::string why = field_clash(p, q, "already set by"); !why.empty()) {
+                throw InputError("--set " + p.expression, why);
+            }
         }
         out.sets.push_back(std::move(p));
     }

@@ -476,6 +476,24 @@ private:
 
 } // namespace
 
+std::string field_clash(const SweepParameter& later, const SweepParameter& earlier,
+                        std::string_view verb) {
+    const std::string by = std::string(verb) + " " + earlier.flag + " " + earlier.expression;
+    // "drive" is options[*].drive: say so when the names differ.
+    const std::string alias = earlier.name != earlier.path.text
+                                  ? " (" + earlier.name + " is " + earlier.path.text + ")"
+                                  : std::string();
+    if (paths_overlap(later.path, earlier.path)) {
+        return later.path.text + " is " + by + alias + "; expected each field once";
+    }
+    if (path_excludes(later.path, *later.field, earlier.path) ||
+        path_excludes(earlier.path, *earlier.field, later.path)) {
+        return later.path.text + " excludes " + earlier.path.text + ", which is " + by + alias +
+               "; expected one of the two";
+    }
+    return {};
+}
+
 bool located_at(const InputError& e, const std::string& origin,
                 const std::vector<std::string>& written) {
     for (const std::string& w : written) {
@@ -632,10 +650,8 @@ Sweep::Sweep(ScenarioDocument base, const std::vector<std::string>& expressions,
     for (const std::string& e : expressions) {
         SweepParameter p = parse_vary(e);
         for (const SweepParameter& q : params_) {
-            if (q.path.text == p.path.text) {
-                throw InputError("--vary " + p.expression,
-                                 p.path.text + " is already varied by --vary " + q.expression +
-                                     "; expected each field once");
+            if (std::string clash = field_clash(p, q, "already varied by"); !clash.empty()) {
+                throw InputError("--vary " + p.expression, clash);
             }
         }
         params_.push_back(std::move(p));

@@ -86,6 +86,12 @@ template <class M> void read_value(const Node& v, const CatalogField<M>& f, std:
     switch (f.type) {
     case CatalogType::id:
         out = v.id();
+        // An entry's own id, not one it refers to: never a scenario's word.
+        if (f.name == "id") {
+            if (const std::string problem = reserved_id_problem(out); !problem.empty()) {
+                v.fail(problem);
+            }
+        }
         return;
     case CatalogType::line:
         out = v.name();
@@ -259,14 +265,9 @@ void detail::merge_catalog_node(Catalog& catalog, const Node& root) {
         known.push_back(kind.key);
     }
     known.push_back("defaults");
-    known.push_back("$schema"); // editors find the JSON Schema through it
+    known.push_back("$schema");               // editors find the JSON Schema through it
+    check_schema(root, "podsizer-catalog/1"); // before the fields' warnings
     root.check_fields(known);
-    if (auto schema = root.find("schema")) {
-        if (schema->text() != "podsizer-catalog/1") {
-            schema->fail("unknown schema \"" + schema->text() +
-                         "\"; expected \"podsizer-catalog/1\"");
-        }
-    }
     catalog.assumptions.clear(); // its entries change below
     for_each_catalog_kind([&](const auto& kind) { read_list(root, kind, catalog); });
     if (auto defs = root.find("defaults")) {

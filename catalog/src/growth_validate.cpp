@@ -1,5 +1,6 @@
 #include "growth_validate.hpp"
 
+#include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
 
@@ -98,10 +99,10 @@ void check_phase(const Scenario& s, std::size_t i, std::vector<Problem>& out) {
         out.push_back({at.key("gpus"), "needs a \"fleet\" (its platform and performance rule "
                                        "turn GPUs into a requirement)"});
     }
-    if (!p.date.empty() && !is_iso_date(p.date)) {
-        out.push_back({at.key("date"), "\"" + p.date +
-                                           "\" is not a date; expected YYYY-MM-DD "
-                                           "such as \"2027-03-31\""});
+    if (!p.date.empty()) {
+        if (std::string problem = date_problem(p.date); !problem.empty()) {
+            out.push_back({at.key("date"), std::move(problem)});
+        }
     }
     for (std::size_t k = 0; k < i; ++k) {
         const PhaseSpec& q = s.phases[k];
@@ -153,6 +154,14 @@ bool is_iso_date(std::string_view d) {
         return false;
     }
     return day <= kDays[static_cast<std::size_t>(month - 1)] + (month == 2 && leap ? 1 : 0);
+}
+
+std::string date_problem(std::string_view date) {
+    if (is_iso_date(date)) {
+        return {};
+    }
+    return "\"" + printable(date, 60) +
+           "\" is not a date; expected YYYY-MM-DD such as \"2027-03-31\" (or leave the date out)";
 }
 
 void validate_growth(const Scenario& s, std::vector<Problem>& out) {

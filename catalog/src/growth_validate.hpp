@@ -5,6 +5,8 @@
 #include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/scenario.hpp"
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace podsizer::detail {
@@ -14,5 +16,10 @@ void validate_growth(const Scenario& s, std::vector<Problem>& out);
 
 /// Whether `date` is a calendar date written YYYY-MM-DD.
 bool is_iso_date(std::string_view date);
+
+/// Why `date` is not a calendar date written YYYY-MM-DD, or empty. The field
+/// table's rule for a phase's "date" (so "" is refused like any malformed
+/// date, fourth red-team round, D11) and validate()'s.
+std::string date_problem(std::string_view date);
 
 } // namespace podsizer::detail

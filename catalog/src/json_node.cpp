@@ -3,6 +3,7 @@
 #include "podsizer/catalog/safe_text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
@@ -278,7 +279,7 @@ std::string Node::text() const {
 
 std::string Node::id() const {
     std::string s = text();
-    if (s.empty()) {
+    if (blank_text(s)) { // "" or only invisible characters (U+00A0, U+200B, ...)
         fail("empty; expected an id such as \"dbox-1u-22\"");
     }
     for (char c : s) {
@@ -437,6 +438,34 @@ void Node::note_unknown_field(const std::string& key,
     } else {
         w.push_back(origin_ + ": and 1" + std::string(kMoreUnknown));
     }
+}
+
+void check_schema(const Node& root, std::string_view expected) {
+    if (!root.is_object()) {
+        return;
+    }
+    const std::optional<Node> schema = root.find("schema");
+    if (!schema) {
+        return;
+    }
+    const std::string found = schema->text();
+    if (found == expected) {
+        return;
+    }
+    struct Kind {
+        std::string_view schema, noun;
+    };
+    constexpr std::array kKinds{Kind{"podsizer-scenario/1", "a scenario"},
+                                Kind{"podsizer-catalog/1", "a catalog"},
+                                Kind{"podsizer-prices/1", "a price book"}};
+    std::string what;
+    for (const Kind& k : kKinds) {
+        if (k.schema == found) {
+            what = " (the file is " + std::string(k.noun) + ")";
+        }
+    }
+    schema->fail("unknown schema \"" + printable(found, 60) + "\"; expected \"" +
+                 std::string(expected) + "\"" + what);
 }
 
 } // namespace podsizer::detail

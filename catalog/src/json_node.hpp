@@ -97,6 +97,13 @@ private:
     Diagnostics* diag_;
 };
 
+/// Checks a document's "schema" (when it is an object holding one) against
+/// `expected` ("podsizer-scenario/1"), before its fields: a price book or
+/// catalog given as a scenario was a warning per unknown field and then
+/// this error (fourth red-team round, D13); now it is the one error, naming
+/// the kind the document is.
+void check_schema(const Node& root, std::string_view expected);
+
 /// The root node of a parsed document.
 inline Node root(const json& doc, const std::string& origin, Diagnostics* diag) {
     return Node(doc, origin, "$", diag);

@@ -255,8 +255,17 @@ Bounds number_bounds(const CatalogFieldInfo& f) {
 json catalog_field_schema(const CatalogFieldInfo& f, const std::vector<std::string_view>& names) {
     using T = CatalogType;
     switch (f.type) {
-    case T::id:
-        return id_schema({}, false);
+    case T::id: {
+        json j = id_schema({}, false);
+        if (f.name == "id") { // an entry's own id: never a scenario's word
+            json words = json::array();
+            for (std::string_view w : reserved_ids()) {
+                words.push_back(w);
+            }
+            j["not"] = json{{"enum", words}};
+        }
+        return j;
+    }
     case T::line:
     case T::text:
         return json{{"type", "string"}};

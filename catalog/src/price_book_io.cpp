@@ -5,11 +5,14 @@
 
 #include "catalog_reader.hpp"
 #include "json_node.hpp"
+#include "podsizer/catalog/scenario_fields.hpp"
+#include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "price_book_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <fmt/format.h>
 #include <span>
@@ -207,13 +210,8 @@ std::string read_currency(const Node& n) {
 
 PriceBook detail::read_price_book(const Node& n) {
     n.require_object();
+    check_schema(n, "podsizer-prices/1"); // before the fields' warnings
     n.check_fields({"$schema", "schema", "currency", "items", "site", "gpu_hour", "cloud"});
-    if (const auto schema = n.find("schema")) {
-        if (schema->text() != "podsizer-prices/1") {
-            schema->fail("unknown schema \"" + schema->text() +
-                         "\"; expected \"podsizer-prices/1\"");
-        }
-    }
     PriceBook b;
     b.currency = read_currency(n.at("currency"));
     if (const auto items = n.find("items")) {
@@ -241,6 +239,63 @@ PriceBook parse_price_book(std::string_view text, const std::string& origin, Dia
 
 PriceBook load_price_book(const std::string& path, Diagnostics* diag) {
     return parse_price_book(read_text_file(path), path, diag);
+}
+
+namespace {
+
+/// The catalog lists a price item may name, as core's cost counts them.
+struct PricedList {
+    IdList list;
+    std::string_view noun;
+};
+constexpr std::array kPricedLists{
+    PricedList{IdList::cnodes, "a C-node"}, PricedList{IdList::dboxes, "a D-box"},
+    PricedList{IdList::switches, "a switch"}, PricedList{IdList::racks, "a rack"}};
+
+/// Why item `p` can never apply, and the key it is at ("id" or "drive"); empty when it can.
+std::pair<std::string, std::string_view> item_problem(const ItemPrice& p, const Catalog& catalog) {
+    std::vector<std::string> every;
+    for (const PricedList& l : kPricedLists) {
+        const std::vector<std::string> ids = catalog_ids(catalog, l.list);
+        if (std::find(ids.begin(), ids.end(), p.id) == ids.end()) {
+            every.insert(every.end(), ids.begin(), ids.end());
+            continue;
+        }
+        if (!p.drive) {
+            return {};
+        }
+        const DBoxModel* box = catalog.dbox(p.id);
+        if (box == nullptr) {
+            return {"\"" + p.id + "\" is " + std::string(l.noun) +
+                        ", which has no drive options; expected \"drive\" only on a D-box's price",
+                    "drive"};
+        }
+        std::string list;
+        for (Capacity size : box->drive_sizes) {
+            if (size.base() == p.drive->base()) {
+                return {};
+            }
+            list += (list.empty() ? "" : ", ") + format_in(size, units::TB, 2);
+        }
+        return {format_in(*p.drive, units::TB, 2) + " is not a drive option of " + p.id +
+                    "; expected one of " + list,
+                "drive"};
+    }
+    return {"unknown catalog id \"" + p.id + "\" (" + suggestion_phrase(p.id, every) +
+                "); expected the id of a C-node, D-box, switch or rack",
+            "id"};
+}
+
+} // namespace
+
+void check_price_book_items(const PriceBook& book, const Catalog& catalog,
+                            const std::string& where) {
+    for (std::size_t i = 0; i < book.items.size(); ++i) {
+        const auto [problem, key] = item_problem(book.items[i], catalog);
+        if (!problem.empty()) {
+            throw InputError(fmt::format("{}.items[{}].{}", where, i, key), problem);
+        }
+    }
 }
 
 bool is_price_book_document(std::string_view text) {

@@ -56,6 +56,21 @@ bool control(std::uint32_t c) {
     return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F);
 }
 
+/// A code point that shows nothing in a name: a space of any width, a
+/// zero-width or joining character, a direction mark, a filler or a
+/// byte-order mark (Unicode's White_Space and Default_Ignorable_Code_Point
+/// characters a name may hold).
+bool invisible(std::uint32_t c) {
+    constexpr std::uint32_t kRanges[][2] = {
+        {0x09, 0x0D},     {0x20, 0x20},     {0x85, 0x85},     {0xA0, 0xA0},     {0xAD, 0xAD},
+        {0x034F, 0x034F}, {0x115F, 0x1160}, {0x1680, 0x1680}, {0x17B4, 0x17B5}, {0x180B, 0x180F},
+        {0x2000, 0x200F}, {0x2028, 0x202F}, {0x205F, 0x206F}, {0x2800, 0x2800}, {0x3000, 0x3000},
+        {0x3164, 0x3164}, {0xFE00, 0xFE0F}, {0xFEFF, 0xFEFF}, {0xFFA0, 0xFFA0}, {0xE0000, 0xE0FFF},
+    };
+    return std::any_of(std::begin(kRanges), std::end(kRanges),
+                       [c](const auto& r) { return c >= r[0] && c <= r[1]; });
+}
+
 std::string hex(std::uint32_t v, int digits) {
     static constexpr char kDigits[] = "0123456789abcdef";
     std::string out(static_cast<std::size_t>(digits), '0');
@@ -215,6 +230,17 @@ std::string unsafe_text_problem(std::string_view text) {
                "text";
     }
     return {};
+}
+
+bool blank_text(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const Decoded d = decode(text, i);
+        if (d.length == 0 || !invisible(d.code)) {
+            return false;
+        }
+        i += d.length;
+    }
+    return true;
 }
 
 std::string name_problem(std::string_view text) {

@@ -3,6 +3,7 @@
 #include "catalog_reader.hpp"
 #include "json_node.hpp"
 #include "podsizer/catalog/catalog_fields.hpp"
+#include "podsizer/catalog/price_book_io.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
@@ -179,7 +180,7 @@ std::string rebased(const std::string& path, const std::string& from, const std:
 /// directory): the file is read (bounded like every input), checked with
 /// errors naming it, and its book replaces the name in `doc`.
 void take_price_file(detail::json& doc, const Node& root, const std::string& base_dir,
-                     Diagnostics* diag, std::vector<std::string>& files) {
+                     const Catalog& catalog, Diagnostics* diag, std::vector<std::string>& files) {
     const std::optional<Node> prices = root.find("prices");
     if (!prices || !prices->is_string()) {
         return;
@@ -194,7 +195,8 @@ void take_price_file(detail::json& doc, const Node& root, const std::string& bas
     detail::json book;
     try {
         book = detail::parse_json_text(read_text_file(path), path);
-        (void)detail::read_price_book(detail::root(book, path, diag));
+        const PriceBook read = detail::read_price_book(detail::root(book, path, diag));
+        check_price_book_items(read, catalog, path + ": $");
     } catch (const InputError& e) {
         throw e.where().starts_with(prices->where()) ? e : e.located(prices->where());
     }
@@ -219,7 +221,7 @@ detail::OwnCatalogRead detail::take_own_catalog(json& doc, const std::string& or
             merge_catalog(catalog, only);
             validate_catalog(catalog, own->where());
         }
-        take_price_file(doc, root, base_dir, diag, out.price_files);
+        take_price_file(doc, root, base_dir, catalog, diag, out.price_files);
     }
     // The scenario reader knows no `catalog` member (detail::read_scenario
     // refuses one, for readers that cannot size with it); it is read above.

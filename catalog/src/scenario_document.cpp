@@ -3,6 +3,7 @@
 #include "json_node.hpp"
 #include "scenario_reader.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <fmt/format.h>
@@ -77,6 +78,41 @@ ScenarioPath parse_scenario_path(std::string_view text, const std::string& where
     return path;
 }
 
+namespace {
+
+/// Whether the first `steps` steps of `a` and `b` reach a common object.
+bool prefix_overlaps(const ScenarioPath& a, const ScenarioPath& b, std::size_t steps) {
+    for (std::size_t i = 0; i < steps; ++i) {
+        const PathStep& x = a.steps[i];
+        const PathStep& y = b.steps[i];
+        if (x.key != y.key ||
+            (x.index == PathStep::Index::none) != (y.index == PathStep::Index::none)) {
+            return false;
+        }
+        if (x.index == PathStep::Index::one && y.index == PathStep::Index::one &&
+            x.position != y.position) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+bool paths_overlap(const ScenarioPath& a, const ScenarioPath& b) {
+    return a.steps.size() == b.steps.size() && prefix_overlaps(a, b, a.steps.size());
+}
+
+bool path_excludes(const ScenarioPath& a, const ScenarioField& field, const ScenarioPath& b) {
+    if (a.steps.size() != b.steps.size() || a.steps.empty() ||
+        b.steps.back().index != PathStep::Index::none) {
+        return false;
+    }
+    const std::string& key = b.steps.back().key;
+    return prefix_overlaps(a, b, a.steps.size() - 1) &&
+           std::find(field.excludes.begin(), field.excludes.end(), key) != field.excludes.end();
+}
+
 struct ScenarioDocument::Json {
     json value;
 };
@@ -130,7 +166,17 @@ std::vector<std::string> ScenarioDocument::set(const ScenarioPath& path, const F
             descend(member, here);
             return;
         }
-        if (member.is_null() || (member.is_array() && member.empty())) {
+        const bool none = member.is_null() || (member.is_array() && member.empty());
+        if (none && (step_no != 0 || step.key != "options")) {
+            // A set changes what the file holds; it does not make a phase,
+            // site or job the reader would then blame on the file (fourth
+            // red-team round, D6).
+            throw InputError(origin_ + ": " + here,
+                             fmt::format("the scenario has no {}, so {} reaches nothing; expected "
+                                         "a path to an element the file holds",
+                                         step.key, path.text));
+        }
+        if (none) {
             // No options means one automatic option; "options[0]" names it.
             if (step.index == PathStep::Index::one && step.position != 0) {
                 throw InputError(origin_ + ": " + here,

@@ -1,6 +1,7 @@
 // What the field table's rows mean: concrete paths, a value's text, and the
 // range, choice and catalog-id rules every reader of a value applies
 // (docs/scenario-format.md).
+#include "growth_validate.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
@@ -10,6 +11,7 @@
 #include "scenario_text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <fmt/format.h>
 
 namespace podsizer {
@@ -154,8 +156,18 @@ std::string text_problem(const ScenarioField& f, const std::string& v, std::stri
     case FieldKind::cnodes:
         return v == "knee" || v == "auto" ? std::string() : with_value(f.range_text, shown);
     case FieldKind::text:
-        if (f.required && v.find_first_not_of(" \t\r\n") == std::string::npos) {
+        if (f.required && blank_text(v)) {
             return std::string(f.range_text);
+        }
+        // An optional name left out is empty; given, it shows something.
+        if (is_name_field(f) && !v.empty() && blank_text(v)) {
+            return "blank (only spaces or invisible characters such as " + char_name(v, 0) +
+                   "); expected a name, or leave the field out";
+        }
+        // A phase's date as written: "" is a malformed date, not "no date"
+        // (the form and a Scenario leave an unset date out).
+        if (f.pattern.ends_with(".date")) {
+            return detail::date_problem(v);
         }
         // Here, not only in the file reader, so a name from a flag or the
         // GUI's form meets the same rules (third red-team round, defect 4).
@@ -189,6 +201,21 @@ std::vector<std::string> catalog_ids(const Catalog& cat, IdList list) {
         break;
     }
     return {};
+}
+
+std::span<const std::string_view> reserved_ids() {
+    static constexpr std::array<std::string_view, 3> kReserved{"auto", "knee", "none"};
+    return kReserved;
+}
+
+std::string reserved_id_problem(std::string_view id) {
+    const auto words = reserved_ids();
+    if (std::find(words.begin(), words.end(), id) == words.end()) {
+        return {};
+    }
+    return "\"" + std::string(id) +
+           "\" is a reserved word (a scenario's \"auto\", \"knee\" and \"none\" are not "
+           "catalog ids); expected an id such as \"dbox-1u-22\"";
 }
 
 bool is_name_field(const ScenarioField& field) {

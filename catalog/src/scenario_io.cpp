@@ -1,6 +1,7 @@
 #include "podsizer/catalog/scenario_io.hpp"
 
 #include "json_node.hpp"
+#include "podsizer/catalog/price_book_io.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/validate.hpp"
 #include "podsizer/core/extrapolation.hpp"
@@ -19,7 +20,14 @@ using detail::Node;
 
 namespace {
 
+/// A side of a C:D ratio: a plain decimal above zero. Digits and one point
+/// only, as a count is written: "1e300:1" read as a bound of 10^300, which is
+/// a typo (fourth red-team round, D12).
 double parse_positive_number(std::string_view s, bool& ok) {
+    ok = !s.empty() && s.find_first_not_of("0123456789.") == std::string_view::npos;
+    if (!ok) {
+        return 0.0;
+    }
     double v = 0.0;
     const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
     ok = res.ec == std::errc() && res.ptr == s.data() + s.size() && std::isfinite(v) && v > 0.0;
@@ -201,6 +209,9 @@ private:
                                "files)",
                                n.raw().size(), object.noun, object.max_items));
         }
+        if (n.is_array() && n.raw().empty() && !object.empty_text.empty()) {
+            n.fail(std::string(object.empty_text));
+        }
         const std::vector<Node> items = n.items();
         for (std::size_t i = 0; i < items.size(); ++i) {
             if (m.shape == detail::Member::Shape::value_list) {
@@ -254,7 +265,7 @@ Ratio parse_ratio(std::string_view text, const std::string& where) {
     }
     throw InputError(where, shown +
                                 " is not a C:D ratio; expected C-nodes:D-boxes such as \"1:2\" or "
-                                "\"2.5:1\", both above zero");
+                                "\"2.5:1\", both plain decimals above zero");
 }
 
 Scenario detail::read_scenario(const json& doc, const std::string& origin, const Catalog& catalog,
@@ -270,9 +281,14 @@ Scenario detail::read_scenario(const json& doc, const std::string& origin, const
                       "as every podsizer command and the GUI use)");
         }
     }
+    // Before the fields' warnings: a price book or catalog is one error.
+    check_schema(root, "podsizer-scenario/1");
     Scenario s;
     Reader(catalog, s).object(root, "", 0);
     read_prices(root, s);
+    if (s.prices) { // the book's items against the catalog it is sized with
+        check_price_book_items(*s.prices, catalog, origin + ": $.prices");
+    }
     // The rules between fields, the same the GUI checks its form with.
     const std::vector<Problem> problems = validate(s, catalog);
     if (!problems.empty()) {

@@ -61,6 +61,9 @@ const std::array kObjects{
         .required = true,
         .max_items = kMaxSites,
         .noun = "sites",
+        // "sites": [] silently made a fleet without sites (fourth red-team
+        // round, D7); a count of 0 was already refused.
+        .empty_text = "an empty list; expected at least one site, or a number of sites such as 2",
         .open = [](Scenario& s, std::size_t i) { site(s, i); },
         .check = check_site,
         .size = [](const Scenario& s) { return s.fleet ? s.fleet->site_list.size() : 0; },

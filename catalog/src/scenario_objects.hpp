@@ -21,6 +21,9 @@ struct ScenarioObject {
     bool required = false;         ///< must be present when its parent is
     std::size_t max_items = 0;     ///< lists: the most elements a file may hold (0: no cap)
     std::string_view noun = {};    ///< lists: "options", for the cap's message
+    /// Lists that may not be empty: the message for "[]" (the schema's
+    /// minItems says the same); empty: an empty list is read as none.
+    std::string_view empty_text = {};
     /// Makes the object (or list element `index`) exist in the scenario.
     void (*open)(Scenario&, std::size_t index) = nullptr;
     /// Rules on which members are present together, checked before reading them.

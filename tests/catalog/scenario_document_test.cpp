@@ -256,6 +256,18 @@ TEST_CASE("paths that cannot be set are input errors naming the place") {
         {R"({"name": "n", "fleet": 5})", "fleet.gpus", "s.json: $", "is number, not an object"},
         {R"({"name": "n", "options": {}})", "options[0].dbox", "s.json: $.options",
          "is object, not an array"},
+        // Fourth red-team round, D6: only "options" gets an element made;
+        // a set never adds a phase, site, job or comparison.
+        {R"({"name": "n"})", "phases[0].usable", "s.json: $.phases",
+         "the scenario has no phases, so phases[0].usable reaches nothing"},
+        {R"({"name": "n", "phases": []})", "phases[*].usable", "s.json: $.phases",
+         "the scenario has no phases"},
+        {R"({"name": "n", "fleet": {"gpus": 8}})", "fleet.sites[0].max_racks",
+         "s.json: $.fleet.sites", "the scenario has no sites"},
+        {R"({"name": "n"})", "checkpoint.jobs[0].retain", "s.json: $.checkpoint.jobs",
+         "the scenario has no jobs"},
+        {R"({"name": "n"})", "comparisons[0]", "s.json: $.comparisons",
+         "the scenario has no comparisons"},
     };
     for (const Row& r : rows) {
         INFO(r.path);
@@ -284,6 +296,28 @@ TEST_CASE("scenario paths parse into steps and malformed ones are rejected") {
         CHECK_THROWS_WITH(parse_scenario_path(bad, "--vary x"),
                           Catch::Contains("is not a scenario path"));
     }
+}
+
+TEST_CASE("paths that reach a common field overlap, and fields that exclude each other clash") {
+    // Fourth red-team round, D5: "drive" (options[*].drive) and
+    // options[0].drive were both taken and the last one won.
+    const auto path = [](const char* text) { return parse_scenario_path(text, ""); };
+    CHECK(paths_overlap(path("options[*].drive"), path("options[0].drive")));
+    CHECK(paths_overlap(path("options[0].drive"), path("options[*].drive")));
+    CHECK(paths_overlap(path("options[1].drive"), path("options[1].drive")));
+    CHECK(paths_overlap(path("fleet.gpus"), path("fleet.gpus")));
+    CHECK_FALSE(paths_overlap(path("options[0].drive"), path("options[1].drive")));
+    CHECK_FALSE(paths_overlap(path("options[0].drive"), path("options[0].dbox")));
+    CHECK_FALSE(paths_overlap(path("fleet.gpus"), path("fleet.sites[0].gpus")));
+    CHECK_FALSE(paths_overlap(path("capacity.usable"), path("options[0].capacity.usable")));
+    const ScenarioField* cd = find_scenario_field("options[N].cd_ratio");
+    REQUIRE(cd != nullptr);
+    CHECK(path_excludes(path("options[0].cd_ratio"), *cd, path("options[*].cnodes")));
+    CHECK_FALSE(path_excludes(path("options[0].cd_ratio"), *cd, path("options[1].cnodes")));
+    CHECK_FALSE(path_excludes(path("options[0].cd_ratio"), *cd, path("options[0].dboxes")));
+    const ScenarioField* rule = find_scenario_field("performance.rule");
+    REQUIRE(rule != nullptr);
+    CHECK(path_excludes(path("performance.rule"), *rule, path("performance.read_per_gpu")));
 }
 
 TEST_CASE("a copied document is independent of the original") {

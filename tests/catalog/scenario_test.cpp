@@ -1,3 +1,5 @@
+#include "podsizer/catalog/safe_text.hpp"
+#include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/errors.hpp"
 #include "support/default_catalog.hpp"
@@ -127,4 +129,34 @@ TEST_CASE("ratios parse in both spellings") {
     CHECK_THROWS_AS(parse_ratio("1:", "x"), InputError);
     CHECK_THROWS_AS(parse_ratio("-1:2", "x"), InputError);
     CHECK_THROWS_AS(parse_ratio("a:b", "x"), InputError);
+    // Fourth red-team round, D12: plain decimals only, as counts are written.
+    for (const char* exponent : {"1e300:1", "1:1e-3", "5e-1", "1E2:1", "inf:1", "0x1p3:1"}) {
+        INFO(exponent);
+        CHECK_THROWS_WITH(parse_ratio(exponent, "x"), Catch::Contains("plain decimals"));
+    }
+    CHECK(parse_ratio("0.25:1", "x").c_per_d == Approx(0.25));
+}
+
+TEST_CASE("a name that shows nothing is blank, whatever its spaces (REDTEAM-4 D9)") {
+    for (const char* blank :
+         {"", " ", "\t \n", "\xc2\xa0", "\xe2\x80\x8b", "\xe3\x80\x80", "\xef\xbb\xbf",
+          "\xe2\x80\x8d\xe2\x81\xa0", "\xe3\x85\xa4", "\xe2\x80\xaf \xc2\xad"}) {
+        INFO(blank);
+        CHECK(blank_text(blank));
+    }
+    for (const char* name : {"A",
+                             "\xc2\xa0"
+                             "A",
+                             "\xe2\x80\x94", "\xc3\xa9", "\xff", "_"}) {
+        INFO(name);
+        CHECK_FALSE(blank_text(name));
+    }
+}
+
+TEST_CASE("the words a scenario reserves are no catalog ids (REDTEAM-4 D10)") {
+    for (const char* word : {"auto", "knee", "none"}) {
+        CHECK_THAT(reserved_id_problem(word), Catch::Contains("is a reserved word"));
+    }
+    CHECK(reserved_id_problem("cnode-1u").empty());
+    CHECK(reserved_id_problem("Auto").empty()); // ids are case-sensitive, as the scenario's words
 }

@@ -382,7 +382,7 @@ TEST_CASE("checkpoint bad input exits 2 with one line naming the flag") {
         {{"--params", "1.8T", "--stall-budget", "150%"}, "--stall-budget: \"150%\""},
         {{"--params", "1.8T", "--stall-budget", "0%"}, "--stall-budget: \"0%\""},
         {{"--params", "1.8T", "--stall-budget", "5"},
-         "--stall-budget: \"5\": expected a percentage"},
+         "--stall-budget: \"5\": expected a stall budget"},
         {{"--params", "1.8T", "--gpus", "8", "--failure-rate", "0"}, "--failure-rate: \"0\""},
         {{"--params", "1.8T", "--gpus", "8", "--failure-rate", "-2"}, "--failure-rate: \"-2\""},
         {{"--params", "1.8T", "--gpus", "8", "--failure-rate", "nope"},

@@ -174,11 +174,13 @@ TEST_CASE("a --name is held to a file's name rules: init never writes a file siz
     const std::string longest(200, 'x');
     const std::vector<std::string> refused = {
         "\x1b]0;pwned\a\x1b[2J", // sets the window title, clears the screen
-        too_long,
-        "two\nlines",
-        "a\ttab",
+        too_long, "two\nlines", "a\ttab",
         "\xef\xbf\xbe", // U+FFFE
         "\xc2\x9b",     // U+009B, a C1 control
+        // Fourth red-team round, D9: blank names, refused as " " is.
+        "\xc2\xa0",                  // U+00A0, a no-break space
+        "\xe2\x80\x8b",              // U+200B, a zero-width space
+        "\xe3\x80\x80 \xef\xbb\xbf", // U+3000, a space, U+FEFF
     };
     for (const std::string& name : refused) {
         for (const char* command : {"size", "init"}) {
@@ -188,20 +190,23 @@ TEST_CASE("a --name is held to a file's name rules: init never writes a file siz
             CHECK(r.out.empty());
             CHECK_THAT(r.err, Catch::StartsWith("podsizer: error: --name: "));
             CHECK(test_support::line_count(r.err) == 1);
-            // The message is the one a file's $.name gets.
+            // The message is the one a file's $.name gets (a flag's may name
+            // the value first: "--name: " ": empty; ...").
             const std::string file = write_temp(
                 "init/name.json",
                 nlohmann::json{{"name", name}, {"capacity", {{"usable", "1 PB"}}}}.dump());
             const ProcessResult from_file = podsizer({"size", file});
             CHECK(from_file.exit_code == 2);
-            CHECK(r.err.substr(r.err.find("--name: ") + 8) ==
-                  from_file.err.substr(from_file.err.find("$.name: ") + 8));
+            CHECK_THAT(r.err,
+                       Catch::EndsWith(from_file.err.substr(from_file.err.find("$.name: ") + 8)));
         }
     }
     // A name at the limit, or of any printable script, is written by init
     // and read back by size.
-    for (const std::string& name :
-         {longest, std::string("Pod \xc3\xa9t\xc3\xa9 \xe2\x80\x94 A"), std::string("\xc2\xa0")}) {
+    for (const std::string& name : {longest, std::string("Pod \xc3\xa9t\xc3\xa9 \xe2\x80\x94 A"),
+                                    std::string("\xc2\xa0"
+                                                "A"
+                                                "\xe2\x80\x8b")}) {
         INFO(name);
         const ProcessResult init = podsizer({"init", "--usable", "1PB", "--name", name});
         REQUIRE(init.exit_code == 0);

@@ -18,12 +18,14 @@ struct ScenarioSets {
     std::vector<SweepParameter> sets;
 
     bool empty() const { return sets.empty(); }
-    /// The --set that writes the field of `path` ("options[0].drive"), or nullptr.
-    const SweepParameter* setting(const ScenarioPath& path) const;
+    /// Why `p` may not be given beside these --sets (field_clash with the
+    /// first it clashes with, "is also set by"), or empty.
+    std::string clash(const SweepParameter& p) const;
 };
 
-/// Parses every expression (parse_set); a field set twice is an InputError
-/// naming the second --set.
+/// Parses every expression (parse_set); a field set twice, through an alias,
+/// "[*]" or an index, or two fields that exclude each other, is an InputError
+/// naming both --sets (field_clash).
 ScenarioSets parse_sets(const std::vector<std::string>& expressions);
 
 /// Writes each --set into `doc` in order and reads the result with the

@@ -62,6 +62,17 @@ SweepParameter parse_vary(std::string_view expression);
 /// naming "--set EXPRESSION" and what was expected.
 SweepParameter parse_set(std::string_view expression);
 
+/// Why `later` may not be given beside `earlier`, or empty: both reach a
+/// common field (an alias, "[*]" and an index are resolved first, so "drive"
+/// and "options[0].drive" clash), or one removes the other's field (the
+/// siblings a field excludes: "options[0].cd_ratio" and
+/// "options[0].cnodes"). `verb` says how `earlier` has the field ("is
+/// already set by"); the message names both expressions and ends with what
+/// was expected. Before, such a pair was taken and the last one won (fourth
+/// red-team round, D5).
+std::string field_clash(const SweepParameter& later, const SweepParameter& earlier,
+                        std::string_view verb);
+
 /// Whether the reader's error `e` on a document from `origin` is at one of
 /// the JSON paths `written` ("$.options[0].drive") or inside one.
 bool located_at(const InputError& e, const std::string& origin,

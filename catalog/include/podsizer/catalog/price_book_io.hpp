@@ -32,6 +32,15 @@ PriceBook parse_price_book(std::string_view text, const std::string& origin,
 /// Reads a price-book file (at most kMaxDocumentBytes, like every input).
 PriceBook load_price_book(const std::string& path, Diagnostics* diag = nullptr);
 
+/// Refuses an item `book` can never price against `catalog`: an id no
+/// C-node, D-box, switch or rack of the catalog has (with the nearest ids),
+/// a drive on an item that is no D-box, or a drive the D-box does not take.
+/// Such an item was accepted with no word and the part came out "unpriced"
+/// (fourth red-team round, D8). The InputError is at `where` (the book's
+/// place: "pb.json: $" or "s.json: $.prices") + ".items[N].id" or ".drive".
+void check_price_book_items(const PriceBook& book, const Catalog& catalog,
+                            const std::string& where);
+
 /// Whether a document is a price book: its `schema` is "podsizer-prices/1".
 /// Malformed JSON is no price book (false).
 bool is_price_book_document(std::string_view text);

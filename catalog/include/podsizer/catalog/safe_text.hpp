@@ -31,6 +31,13 @@ std::string printable(std::string_view text, std::size_t max_chars = 200);
 /// finds), or empty: every string of a scenario or catalog is checked so.
 std::string unsafe_text_problem(std::string_view text);
 
+/// Whether `text` shows nothing: empty, or only spaces of any width (ASCII,
+/// U+00A0, U+3000, ...), zero-width and joining characters (U+200B, U+2060,
+/// U+FEFF, ...), direction marks and fillers. The one blank test for every
+/// name: a name of NBSPs or zero-width spaces was taken where a name of
+/// spaces was refused as empty (fourth red-team round, D9).
+bool blank_text(std::string_view text);
+
 /// Names and ids longer than this many characters are refused.
 constexpr std::size_t kMaxNameChars = 200;
 

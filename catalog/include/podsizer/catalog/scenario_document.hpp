@@ -43,6 +43,16 @@ struct ScenarioPath {
 /// path is an InputError naming `where`.
 ScenarioPath parse_scenario_path(std::string_view text, const std::string& where);
 
+/// Whether `a` and `b` reach a common field: the same keys, and at each
+/// index the same element or "[*]" on either side ("options[*].drive" and
+/// "options[0].drive" both reach $.options[0].drive).
+bool paths_overlap(const ScenarioPath& a, const ScenarioPath& b);
+
+/// Whether a value written at `a` (of `field`) removes one written at `b`:
+/// the same object (overlapping indices) and b's key among the siblings
+/// `field` excludes ("options[0].cd_ratio" removes "options[0].cnodes").
+bool path_excludes(const ScenarioPath& a, const ScenarioField& field, const ScenarioPath& b);
+
 class ScenarioDocument {
 public:
     /// Parses scenario JSON text (malformed text is an InputError naming
@@ -59,8 +69,9 @@ public:
     /// Sets the value at `path`, creating missing objects on the way; "[*]"
     /// sets every element. An array index past the end is an InputError (an
     /// absent or empty "options" gets one empty option for index 0 or "*",
-    /// which sizes the same as no options). Fields in `excludes` next to the
-    /// value are removed. Returns the JSON paths set ("$.options[0].dbox").
+    /// which sizes the same as no options; any other absent or empty list,
+    /// such as "phases", is an InputError: a set does not add elements). Fields in `excludes` next
+    /// to the value are removed. Returns the JSON paths set ("$.options[0].dbox").
     std::vector<std::string> set(const ScenarioPath& path, const FieldValue& value,
                                  std::span<const std::string_view> excludes = {});
 

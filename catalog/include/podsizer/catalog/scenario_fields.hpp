@@ -136,6 +136,16 @@ bool is_name_field(const ScenarioField& field);
 std::string field_problem(const ScenarioField& field, const FieldData& value,
                           std::string_view shown, const Catalog& catalog);
 
+/// The words a scenario gives a meaning where it names a catalog entry or a
+/// count: "auto" (options[N].cnode, .dbox and .cnodes: the automatic choice),
+/// "knee" (options[N].cnodes) and "none" (options[N].performance). No catalog
+/// entry may take one as its id: an entry "auto" could never be chosen by id
+/// (fourth red-team round, D10).
+std::span<const std::string_view> reserved_ids();
+
+/// Why `id` cannot be a catalog entry's id (a reserved word), or empty.
+std::string reserved_id_problem(std::string_view id);
+
 /// The ids of a catalog list, for choosers and "did you mean" messages.
 std::vector<std::string> catalog_ids(const Catalog& catalog, IdList list);
 
