@@ -3,7 +3,7 @@
 # preset (clang, libFuzzer, ASan, UBSan) and fuzzes each harness for SECONDS, one after the
 # other (the machine is shared; set FUZZ_JOBS=2 to run two at once).
 #
-#   scripts/fuzz.sh [SECONDS] [HARNESS...]     default: 600 s; quantity catalog scenario optimize vary own_catalog prices project
+#   scripts/fuzz.sh [SECONDS] [HARNESS...]     default: 600 s; quantity catalog scenario optimize vary own_catalog prices project set
 #   FUZZ_TIMEOUT=60 FUZZ_FORK=2 scripts/fuzz.sh 3600 scenario    one harness on both cores
 #
 # The corpus grows in build/asan/corpus/NAME, whichever preset fuzzes, and is
@@ -33,7 +33,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -eq 0 ] && harnesses=(quantity catalog scenario optimize vary own_catalog prices project)
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(quantity catalog scenario optimize vary own_catalog prices project set)
 
 preset=${FUZZ_PRESET:-asan}
 tree=build/$preset
