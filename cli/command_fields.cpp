@@ -28,6 +28,8 @@ const char* section_of(IdList list) {
         return "failure_rates";
     case IdList::references:
         return "references";
+    case IdList::workloads:
+        return "workloads";
     case IdList::none:
         break;
     }

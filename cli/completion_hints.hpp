@@ -17,7 +17,7 @@ struct CompletionHint {
     Kind kind = Kind::file;
     /// choices: the words; catalog_ids: the catalog sections whose ids fit
     /// ("cnodes", "dboxes", "racks", "switches", "platforms", "references",
-    /// "failure_rates", or "all").
+    /// "failure_rates", "workloads", or "all").
     std::vector<std::string> words;
 };
 

@@ -26,11 +26,12 @@ struct BoundFlag {
     FlagBinding binding;
     std::string ScenarioFlags::*text;
 };
-constexpr std::array<BoundFlag, 9> kBound{{
+constexpr std::array<BoundFlag, 10> kBound{{
     {{"--name", "name"}, &ScenarioFlags::name},
     {{"--gpus", "fleet.gpus"}, &ScenarioFlags::gpus},
     {{"--platform", "fleet.platform"}, &ScenarioFlags::platform},
     {{"--rule", "performance.rule"}, &ScenarioFlags::rule},
+    {{"--workload", "performance.workloads[N].id"}, &ScenarioFlags::workload},
     {{"--usable", "capacity.usable"}, &ScenarioFlags::usable},
     {{"--rack", "constraints.rack"}, &ScenarioFlags::rack},
     {{"--cnode", "options[N].cnode"}, &ScenarioFlags::cnode},
@@ -137,6 +138,10 @@ void add_scenario_flags(CLI::App& cmd, ScenarioFlags& f) {
     cmd.add_option("--usable", f.usable, "Usable capacity the pod needs, e.g. 215PB");
     cmd.add_option("--rule", f.rule,
                    "Performance rule id, or none (default: the platform's only rule)");
+    cmd.add_option("--workload", f.workload,
+                   "Training-data workload id on all the GPUs, e.g. unet3d-h100: the read need "
+                   "follows from what it reads (docs/workloads.md)")
+        ->check(complete_catalog_ids("workloads"));
     cmd.add_option("--rack", f.rack, "Rack model id (default: the catalog's)")
         ->check(complete_catalog_ids("racks"));
     cmd.add_option("--cnode", f.cnode, "C-node model id (default: chosen automatically)")
@@ -164,12 +169,17 @@ Scenario scenario_from_flags(const ScenarioFlags& f, const Catalog& catalog) {
         apply(f, "--gpus", s, catalog);
         apply(f, "--platform", s, catalog);
         std::string rule = f.rule;
-        if (rule.empty()) {
+        // A workload is the basis itself: no platform rule is added to it.
+        if (rule.empty() && f.workload.empty()) {
             rule = default_rule(*catalog.platform(s.fleet->platform), catalog);
         }
         if (!rule.empty() && rule != "none") {
             apply_flag(rule, binding("--rule"), s, catalog);
         }
+        apply(f, "--workload", s, catalog);
+    } else if (!f.workload.empty()) {
+        throw InputError("--workload", "a workload runs on GPUs; expected --gpus and --platform "
+                                       "with it");
     } else if (!f.rule.empty()) {
         throw InputError("--rule", "a performance rule needs the GPUs; expected --gpus and "
                                    "--platform with it");

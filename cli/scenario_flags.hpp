@@ -17,7 +17,8 @@ struct ScenarioFlags {
     std::string gpus;
     std::string platform;
     std::string usable;
-    std::string rule; ///< empty: the platform's only rule; "none": no throughput need
+    std::string rule;     ///< empty: the platform's only rule; "none": no throughput need
+    std::string workload; ///< a training-data workload on all the GPUs; empty: none
     std::string rack;
     std::string cnode;
     std::string dbox;

@@ -43,6 +43,8 @@ Entries catalog_entries(const Catalog& c, IdList list) {
         return entries_of(c.failure_rates);
     case IdList::references:
         return entries_of(c.references);
+    case IdList::workloads:
+        return entries_of(c.workloads);
     case IdList::none:
         break;
     }

@@ -151,6 +151,7 @@ private:
     ListEditor* jobs_ = nullptr;
     ListEditor* sites_ = nullptr;
     ListEditor* phases_ = nullptr;
+    ListEditor* workloads_ = nullptr; ///< performance.workloads (docs/workloads.md)
     DriveField* drive_ = nullptr;
 };
 

@@ -116,10 +116,11 @@ void ScenarioEditor::buildList(const FormSection& section, QGroupBox* box, QVBox
     auto* list = new ListEditor(kind, box);
     layout->addWidget(list);
     lists_.push_back(list);
-    (&kind == &kOptionList ? options_
-     : &kind == &kJobList  ? jobs_
-     : &kind == &kSiteList ? sites_
-                           : phases_) = list;
+    (&kind == &kOptionList  ? options_
+     : &kind == &kJobList   ? jobs_
+     : &kind == &kSiteList  ? sites_
+     : &kind == &kPhaseList ? phases_
+                            : workloads_) = list;
     for (const ScenarioField& f : scenario_fields()) {
         if (f.pattern.starts_with(section.list)) {
             addRow(f, list->form(), box->isCheckable() ? box : nullptr, list);

@@ -103,10 +103,26 @@ QString phase_summary(const Scenario& s, std::size_t i) {
     return q(p.name) + (p.date.empty() ? QString() : " (" + q(p.date) + ")") + "  —  " + what;
 }
 
+QString workload_summary(const Scenario& s, std::size_t i) {
+    const WorkloadUse& w = s.performance->workloads[i];
+    const QString on = w.gpus > 0      ? q(format_number(static_cast<double>(w.gpus))) + " GPUs"
+                       : w.share > 0.0 ? q(format_number(w.share * 100.0, 0)) + " % of the GPUs"
+                                       : QString("all the GPUs");
+    return (w.id.empty() ? QString("(no workload)") : q(w.id)) + "  —  on " + on +
+           (w.speed ? QString(", speed × %1").arg(q(format_number(*w.speed, 2))) : QString());
+}
+
+std::vector<WorkloadUse>& workloads(Scenario& s) {
+    if (!s.performance) {
+        s.performance.emplace();
+    }
+    return s.performance->workloads;
+}
+
 } // namespace
 
 const ListKind* list_kind(std::string_view prefix) {
-    for (const ListKind* k : {&kOptionList, &kJobList, &kSiteList, &kPhaseList}) {
+    for (const ListKind* k : {&kOptionList, &kJobList, &kSiteList, &kPhaseList, &kWorkloadList}) {
         if (k->prefix == prefix) {
             return k;
         }
@@ -279,6 +295,45 @@ const ListKind kPhaseList{
     .copy_all = [](Scenario& to, const Scenario& from) { to.phases = from.phases; },
     .copy_one = [](Scenario& to, const Scenario& from,
                    std::size_t i) { to.phases[i] = from.phases[i]; },
+};
+
+// docs/workloads.md §3: what the GPUs run, each with its share of them.
+const ListKind kWorkloadList{
+    .prefix = "performance.workloads[N].",
+    .name = "workloads",
+    .title = "Workload %1",
+    .no_title = "Selected workload",
+    .noun = "workload",
+    .empty_line = "(no workloads: the rule or per-GPU figures above set the need)",
+    .add_tip = "Add a training-data workload on all the GPUs",
+    .size = [](const Scenario& s) { return s.performance ? s.performance->workloads.size() : 0; },
+    .add =
+        [](Scenario& s) {
+            WorkloadUse w;
+            w.id = "unet3d-h100";
+            workloads(s).push_back(w);
+        },
+    .duplicate =
+        [](Scenario& s, std::size_t i) {
+            WorkloadUse copy = workloads(s)[i];
+            workloads(s).insert(workloads(s).begin() + static_cast<std::ptrdiff_t>(i) + 1, copy);
+        },
+    .remove =
+        [](Scenario& s, std::size_t i) {
+            workloads(s).erase(workloads(s).begin() + static_cast<std::ptrdiff_t>(i));
+        },
+    .clear = [](Scenario& s, std::size_t i) { workloads(s)[i] = WorkloadUse{}; },
+    .finish = [](Scenario&, std::size_t) {},
+    .summary = workload_summary,
+    .copy_all =
+        [](Scenario& to, const Scenario& from) {
+            if (to.performance) {
+                to.performance->workloads =
+                    from.performance ? from.performance->workloads : std::vector<WorkloadUse>{};
+            }
+        },
+    .copy_one = [](Scenario& to, const Scenario& from,
+                   std::size_t i) { workloads(to)[i] = from.performance->workloads[i]; },
 };
 
 } // namespace podsizer::gui

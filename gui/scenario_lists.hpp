@@ -41,8 +41,9 @@ struct ListKind {
 
 extern const ListKind kOptionList;
 extern const ListKind kJobList;
-extern const ListKind kSiteList;  ///< fleet.sites as a list (docs/sites-and-phases.md)
-extern const ListKind kPhaseList; ///< phases on the installed base
+extern const ListKind kSiteList;     ///< fleet.sites as a list (docs/sites-and-phases.md)
+extern const ListKind kPhaseList;    ///< phases on the installed base
+extern const ListKind kWorkloadList; ///< performance.workloads (docs/workloads.md)
 
 /// The kind whose prefix is `prefix` ("options[N]."); nullptr for none.
 const ListKind* list_kind(std::string_view prefix);

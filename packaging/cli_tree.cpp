@@ -74,6 +74,7 @@ CatalogIds default_catalog_ids() {
     add("platforms", catalog.platforms);
     add("references", catalog.references);
     add("failure_rates", catalog.failure_rates);
+    add("workloads", catalog.workloads);
     ids["all"] = catalog_ids(catalog); // what `catalog show` accepts
     return ids;
 }

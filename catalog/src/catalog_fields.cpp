@@ -306,6 +306,24 @@ const auto kPlatform = rows(entry_rows<GpuPlatform>(),
                                    .member = &GpuPlatform::storage_network,
                                    .required = false,
                                    .shown = if_set(show(0, units::Gbps))},
+                                // docs/workloads.md §2: each with its own
+                                // source in field_sources.
+                                PL{.name = "speed_vs_h100",
+                                   .type = T::number,
+                                   .member = &GpuPlatform::speed_vs_h100,
+                                   .required = false,
+                                   .bounds = Bounds{0.0, 1000.0, true},
+                                   .expected = "expected how many times faster than an H100 one "
+                                               "GPU trains, above 0 and at most 1,000, such as 2.2",
+                                   .shown = if_set(show(2))},
+                                PL{.name = "speed_vs_a100",
+                                   .type = T::number,
+                                   .member = &GpuPlatform::speed_vs_a100,
+                                   .required = false,
+                                   .bounds = Bounds{0.0, 1000.0, true},
+                                   .expected = "expected how many times faster than an A100 one "
+                                               "GPU trains, above 0 and at most 1,000, such as 2.5",
+                                   .shown = if_set(show(2))},
                             },
                             source_rows<GpuPlatform>());
 
@@ -412,6 +430,44 @@ const auto kFailureRate =
          },
          source_rows<FailureRatePreset>());
 
+// docs/workloads.md §1: a training-data workload gives the first five
+// fields, a checkpoint workload the last (workload_finish checks which).
+using WL = CatalogField<Workload>;
+const auto kWorkload =
+    rows(entry_rows<Workload>(),
+         std::array{
+             WL{.name = "accelerator",
+                .type = T::id,
+                .member = &Workload::accelerator,
+                .required = false,
+                .shown = if_set(key())},
+             count("batch", &Workload::batch, 1, false, if_set(show())),
+             WL{.name = "sample_size",
+                .type = T::quantity,
+                .member = &Workload::sample_size,
+                .required = false,
+                .shown = if_set(show(3, units::MB))},
+             WL{.name = "compute_time",
+                .type = T::quantity,
+                .member = &Workload::compute_time,
+                .required = false,
+                .shown = if_set(show(4, units::s))},
+             WL{.name = "min_au",
+                .type = T::number,
+                .member = &Workload::min_au,
+                .required = false,
+                .bounds = Bounds{0.0, 1.0, true, false},
+                .expected = "expected the least accelerator utilisation as a share above 0 and at "
+                            "most 1, such as 0.9 for 90 %",
+                .shown = if_set(show(2))},
+             WL{.name = "checkpoint_size",
+                .type = T::quantity,
+                .member = &Workload::checkpoint_size,
+                .required = false,
+                .shown = if_set(key(2, units::TB))},
+         },
+         source_rows<Workload>());
+
 const CatalogKinds kKinds{
     CatalogKind<CNodeModel>{"cnodes", "cnode", "C-nodes", &Catalog::cnodes, kCnode,
                             detail::device_finish<CNodeModel>},
@@ -430,6 +486,8 @@ const CatalogKinds kKinds{
                                  &Catalog::references, kReference},
     CatalogKind<FailureRatePreset>{"failure_rates", "failure_rate", "Failure rates",
                                    &Catalog::failure_rates, kFailureRate},
+    CatalogKind<Workload>{"workloads", "workload", "Workloads", &Catalog::workloads, kWorkload,
+                          detail::workload_finish},
 };
 
 std::vector<CatalogKindName> kind_names() {

@@ -3,6 +3,7 @@
 #include "podsizer/core/network.hpp"
 
 #include <algorithm>
+#include <array>
 #include <fmt/format.h>
 
 namespace podsizer::detail {
@@ -215,6 +216,35 @@ void switch_finish(const Node& n, SwitchModel& s) {
         n.at("downlink_fraction").fail(std::string(kLeafUplinkExpected));
     }
     device_finish(n, s);
+}
+
+void workload_finish(const Node& n, Workload& w) {
+    static constexpr std::array<std::string_view, 5> kTraining{
+        "accelerator", "batch", "sample_size", "compute_time", "min_au"};
+    const auto given = std::count_if(kTraining.begin(), kTraining.end(),
+                                     [&](std::string_view f) { return n.has(f); });
+    if (n.has("checkpoint_size")) {
+        if (given > 0) {
+            n.fail("give either a training-data workload (accelerator, batch, sample_size, "
+                   "compute_time, min_au) or a checkpoint workload (checkpoint_size), not both");
+        }
+        return;
+    }
+    if (given != static_cast<std::ptrdiff_t>(kTraining.size())) {
+        for (std::string_view f : kTraining) {
+            if (!n.has(f)) {
+                n.fail("a training-data workload needs \"" + std::string(f) +
+                       "\" too (accelerator, batch, sample_size, compute_time and min_au, from "
+                       "the benchmark's configuration); a checkpoint workload gives "
+                       "\"checkpoint_size\" alone");
+            }
+        }
+    }
+    if (w.accelerator != "h100" && w.accelerator != "a100") {
+        n.at("accelerator")
+            .fail("\"" + w.accelerator +
+                  "\" is not an accelerator MLPerf Storage emulates; expected h100 or a100");
+    }
 }
 
 void read_basis(const Node& n, PerformanceRule& r) {

@@ -35,5 +35,9 @@ void read_accounts_raised(const Node& n, ReferenceSystem& r);
 template <class M> void device_finish(const Node& n, M& m);
 /// The leaf's uplink, then device_finish.
 void switch_finish(const Node& n, SwitchModel& s);
+/// A workload is a training-data one (all of accelerator, batch,
+/// sample_size, compute_time and min_au) or a checkpoint one
+/// (checkpoint_size), never both nor part of the first (docs/workloads.md §1).
+void workload_finish(const Node& n, Workload& w);
 
 } // namespace podsizer::detail

@@ -52,6 +52,14 @@ inline PhaseSpec& phase(Scenario& s, std::size_t i) {
 inline const PhaseSpec& phase(const Scenario& s, std::size_t i) {
     return s.phases.at(i);
 }
+inline WorkloadUse& workload(Scenario& s, std::size_t i) {
+    PerformanceSpec& p = perf(s);
+    p.workloads.resize(std::max(p.workloads.size(), i + 1));
+    return p.workloads[i];
+}
+inline const WorkloadUse& workload(const Scenario& s, std::size_t i) {
+    return s.performance.value().workloads.at(i);
+}
 inline CheckpointJobSpec& job(Scenario& s, std::size_t i) {
     CheckpointSpec& c = ckpt(s);
     c.jobs.resize(std::max(c.jobs.size(), i + 1));

@@ -23,9 +23,9 @@ namespace {
 using detail::Node;
 
 std::size_t largest_list(const Catalog& c) {
-    return std::max({c.cnodes.size(), c.dboxes.size(), c.erasure_coding.size(), c.switches.size(),
-                     c.racks.size(), c.platforms.size(), c.rules.size(), c.references.size(),
-                     c.failure_rates.size()});
+    std::size_t most = 0;
+    for_each_catalog_kind([&](const auto& kind) { most = std::max(most, (c.*kind.list).size()); });
+    return most;
 }
 
 /// What reading a scenario's own catalog costs at most (docs/robustness.md,
@@ -346,9 +346,9 @@ std::vector<std::string> own_catalog_files(const ScenarioExtras& extras) {
 }
 
 std::size_t catalog_entry_count(const Catalog& c) {
-    return c.cnodes.size() + c.dboxes.size() + c.erasure_coding.size() + c.switches.size() +
-           c.racks.size() + c.platforms.size() + c.rules.size() + c.references.size() +
-           c.failure_rates.size();
+    std::size_t n = 0;
+    for_each_catalog_kind([&](const auto& kind) { n += (c.*kind.list).size(); });
+    return n;
 }
 
 ScenarioWithCatalog parse_scenario_with_catalog(std::string_view text, const std::string& origin,

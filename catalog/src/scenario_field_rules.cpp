@@ -44,6 +44,8 @@ std::string_view id_noun(IdList list) {
         return "failure-rate preset";
     case IdList::references:
         return "reference system";
+    case IdList::workloads:
+        return "workload";
     case IdList::none:
         break;
     }
@@ -100,6 +102,8 @@ bool catalog_has(const Catalog& cat, IdList list, const std::string& id) {
         return holds_id(cat.failure_rates, id);
     case IdList::references:
         return holds_id(cat.references, id);
+    case IdList::workloads:
+        return holds_id(cat.workloads, id);
     case IdList::none:
         break;
     }
@@ -197,6 +201,8 @@ std::vector<std::string> catalog_ids(const Catalog& cat, IdList list) {
         return ids_of(cat.failure_rates);
     case IdList::references:
         return ids_of(cat.references);
+    case IdList::workloads:
+        return ids_of(cat.workloads);
     case IdList::none:
         break;
     }

@@ -35,6 +35,8 @@ constexpr std::array<std::string_view, 1> kExcludesSize{"checkpoint_size"};
 constexpr std::array<std::string_view, 2> kExcludesParams{"params", "bytes_per_param"};
 constexpr std::array<std::string_view, 1> kExcludesClusters{"clusters"};
 constexpr std::array<std::string_view, 1> kExcludesSiteGpus{"gpus"};
+constexpr std::array<std::string_view, 1> kExcludesShare{"share"};
+constexpr std::array<std::string_view, 1> kExcludesWorkloadGpus{"gpus"};
 constexpr std::array<std::string_view, 1> kSchemaNames{"podsizer-scenario/1"};
 constexpr std::array<std::string_view, 1> kNone{"none"};
 constexpr std::array<std::string_view, 1> kExcludesRackResilient{"rack_resilient"};
@@ -314,6 +316,56 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { perf(s).write_per_gpu = quantity<Throughput>(v); },
+    },
+    // docs/workloads.md §3: what the cluster runs; beside a rule or per-GPU
+    // figures the larger read sets the need.
+    ScenarioField{
+        .pattern = "performance.workloads[N].id",
+        .kind = FieldKind::id,
+        .ids = IdList::workloads,
+        .required = true,
+        .label = "workload",
+        .help = "A training-data workload of the catalog (podsizer catalog list: kind workload).",
+        .get = [](const Scenario& s, std::size_t i) { return D{workload(s, i).id}; },
+        .set = [](Scenario& s, std::size_t i, const D& v) { workload(s, i).id = text(v); },
+    },
+    ScenarioField{
+        .pattern = "performance.workloads[N].gpus",
+        .kind = FieldKind::count,
+        .excludes = kExcludesShare,
+        .bounds = kCountBounds,
+        .label = "GPUs",
+        .help = "GPUs running the workload; left out (and no share), all of them.",
+        .get = [](const Scenario& s, std::size_t i) { return count_if_set(workload(s, i).gpus); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { workload(s, i).gpus = count(v); },
+    },
+    ScenarioField{
+        .pattern = "performance.workloads[N].share",
+        .kind = FieldKind::percent,
+        .excludes = kExcludesWorkloadGpus,
+        .bounds = {0.0, 1.0, true, false},
+        .label = "share of the GPUs",
+        .help = "Share of the GPUs running the workload, instead of gpus.",
+        .noun = "a share of the GPUs",
+        .range_text = "\"{}\": expected a share of the GPUs above 0 % and at most 100 %, such as "
+                      "\"50%\"",
+        .get =
+            [](const Scenario& s, std::size_t i) {
+                return workload(s, i).share > 0.0 ? D{workload(s, i).share} : D{};
+            },
+        .set = [](Scenario& s, std::size_t i, const D& v) { workload(s, i).share = number(v); },
+    },
+    ScenarioField{
+        .pattern = "performance.workloads[N].speed",
+        .kind = FieldKind::number,
+        .bounds = {0.0, 1000.0, true, false},
+        .label = "speed factor",
+        .help = "How many times faster than the workload's accelerator one GPU trains; left "
+                "out, the catalog's figure for the platform.",
+        .range_text = "expected a speed factor above 0 and at most 1,000, such as 2.2",
+        .get = [](const Scenario& s,
+                  std::size_t i) { return workload(s, i).speed ? D{*workload(s, i).speed} : D{}; },
+        .set = [](Scenario& s, std::size_t i, const D& v) { workload(s, i).speed = number(v); },
     },
     ScenarioField{
         .pattern = "capacity.usable",

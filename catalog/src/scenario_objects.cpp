@@ -21,6 +21,8 @@ constexpr std::size_t kMaxJobs = 100;
 // once: a handful in practice (docs/sites-and-phases.md).
 constexpr std::size_t kMaxSites = 100;
 constexpr std::size_t kMaxPhases = 100;
+// Concurrent workloads on one cluster: a handful in practice.
+constexpr std::size_t kMaxWorkloads = 100;
 
 void check_site(const Node& n) {
     if (n.has("gpus") == n.has("clusters")) {
@@ -72,6 +74,16 @@ const std::array kObjects{
         .pattern = "performance",
         .open = [](Scenario& s, std::size_t) { perf(s); },
         .exists = [](const Scenario& s, std::size_t) { return s.performance.has_value(); },
+    },
+    ScenarioObject{
+        .pattern = "performance.workloads[N]",
+        .max_items = kMaxWorkloads,
+        .noun = "workloads",
+        .empty_text = "an empty list; expected at least one workload such as {\"id\": "
+                      "\"unet3d-h100\"}, or no \"workloads\"",
+        .open = [](Scenario& s, std::size_t i) { workload(s, i); },
+        .size =
+            [](const Scenario& s) { return s.performance ? s.performance->workloads.size() : 0; },
     },
     ScenarioObject{.pattern = "capacity", .open = [](Scenario&, std::size_t) {}},
     ScenarioObject{.pattern = "constraints", .open = [](Scenario&, std::size_t) {}},

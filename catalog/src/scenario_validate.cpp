@@ -76,12 +76,31 @@ private:
             } else if (!p.rule.empty() && figures) {
                 add(at, "give either \"rule\" or explicit \"read_per_gpu\"/\"write_per_gpu\", "
                         "not both");
-            } else if (p.rule.empty() && !figures) {
-                add(at, "expected \"rule\" (a catalog rule id) or \"read_per_gpu\" and "
-                        "\"write_per_gpu\"");
+            } else if (p.rule.empty() && !figures && p.workloads.empty()) {
+                add(at, "expected \"rule\" (a catalog rule id), \"read_per_gpu\" and "
+                        "\"write_per_gpu\", or \"workloads\" (what the GPUs run)");
             }
+            workloads(p, at.key("workloads"));
         }
         capacity(s_.capacity, kRoot.key("capacity"));
+    }
+
+    /// Each workload a training-data one of the catalog; GPUs within the fleet's.
+    void workloads(const PerformanceSpec& p, const JsonPath& at) {
+        for (std::size_t i = 0; i < p.workloads.size(); ++i) {
+            const WorkloadUse& w = p.workloads[i];
+            const Workload* known = cat_.workload(w.id);
+            if (known != nullptr && !known->training()) {
+                add(at.index(i).key("id"),
+                    "\"" + w.id +
+                        "\" is a checkpoint workload; expected a training-data workload (a "
+                        "checkpoint job's checkpoint_size takes a model's checkpoint)");
+            }
+            if (s_.fleet && w.gpus > s_.fleet->pod_gpus()) {
+                add(at.index(i).key("gpus"),
+                    fmt::format("is more than the pod's {} GPUs", s_.fleet->pod_gpus()));
+            }
+        }
     }
 
     void constraints() {

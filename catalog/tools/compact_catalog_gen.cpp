@@ -4,6 +4,7 @@
 // build on a message, a warning, or a compact form that does not read back
 // as the catalog it came from.
 #include "compact_catalog.hpp"
+#include "podsizer/catalog/catalog_fields.hpp"
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/core/errors.hpp"
 
@@ -19,10 +20,10 @@ namespace {
 using podsizer::Catalog;
 
 bool same(const Catalog& a, const Catalog& b) {
-    return a.cnodes == b.cnodes && a.dboxes == b.dboxes && a.erasure_coding == b.erasure_coding &&
-           a.switches == b.switches && a.racks == b.racks && a.platforms == b.platforms &&
-           a.rules == b.rules && a.references == b.references &&
-           a.failure_rates == b.failure_rates && a.defaults == b.defaults;
+    bool equal = a.defaults == b.defaults;
+    podsizer::for_each_catalog_kind(
+        [&](const auto& kind) { equal = equal && a.*kind.list == b.*kind.list; });
+    return equal;
 }
 
 int generate(const std::string& path) {

@@ -91,5 +91,26 @@ const ReferenceSystem* Catalog::reference(std::string_view id) const {
 const FailureRatePreset* Catalog::failure_rate(std::string_view id) const {
     return find_by_id(failure_rates, id);
 }
+const Workload* Catalog::workload(std::string_view id) const {
+    return find_by_id(workloads, id);
+}
+
+std::optional<double> GpuPlatform::speed_vs(std::string_view accelerator) const {
+    if (accelerator == id) {
+        return 1.0;
+    }
+    const double f = accelerator == "h100"   ? speed_vs_h100
+                     : accelerator == "a100" ? speed_vs_a100
+                                             : 0.0;
+    return f > 0.0 ? std::optional(f) : std::nullopt;
+}
+
+Throughput Workload::read_per_accelerator() const {
+    if (!training() || !(compute_time.base() > 0.0)) {
+        return {};
+    }
+    return Throughput::from_base(static_cast<double>(batch) * sample_size.base() /
+                                 compute_time.base() * min_au);
+}
 
 } // namespace podsizer

@@ -144,10 +144,88 @@ void rule_requirement(const std::string& rule_id, const Catalog& catalog,
     calibration_finding(*rule, catalog, platform, req);
 }
 
+/// One workload's need: its GPUs × what an emulated accelerator reads ×
+/// the platform's speed against that accelerator (docs/workloads.md §3).
+WorkloadNeed workload_need(const WorkloadUse& use, std::size_t i, const Catalog& catalog,
+                           const GpuPlatform& platform, const Requirements& req) {
+    const std::string at = fmt::format("$.performance.workloads[{}]", i);
+    const Workload* w = catalog.workload(use.id);
+    if (w == nullptr || !w->training()) {
+        throw InputError(at + ".id", w == nullptr ? "unknown workload \"" + use.id + "\""
+                                                  : "\"" + use.id +
+                                                        "\" is a checkpoint workload; expected a "
+                                                        "training-data workload (its checkpoints "
+                                                        "are a checkpoint job's)");
+    }
+    WorkloadNeed n;
+    n.id = w->id;
+    n.name = w->name;
+    n.accelerator = w->accelerator;
+    n.per_accelerator = w->read_per_accelerator();
+    n.gpus =
+        use.gpus > 0 ? use.gpus
+        : use.share > 0.0
+            ? static_cast<std::int64_t>(std::ceil(use.share * static_cast<double>(req.sized_gpus)))
+            : req.sized_gpus;
+    if (use.speed) {
+        n.speed = *use.speed;
+        n.speed_from = "the scenario";
+    } else if (const std::optional<double> f = platform.speed_vs(w->accelerator)) {
+        n.speed = *f;
+        const std::string field = "speed_vs_" + w->accelerator;
+        n.speed_from =
+            platform.id == w->accelerator ? platform.id + " itself" : field + " of " + platform.id;
+        n.speed_assumed = platform.id != w->accelerator &&
+                          platform.provenance.of(field).kind == SourceKind::assumption;
+    } else {
+        throw InputError(at, "the catalog gives no training speed of " + platform.id +
+                                 " against the " + w->accelerator + " that \"" + w->id +
+                                 "\" emulates; expected \"speed\" (how many times faster one " +
+                                 platform.id +
+                                 " GPU trains, such as 2) or a workload emulating "
+                                 "an accelerator the catalog compares it with");
+    }
+    n.read = n.per_accelerator * (static_cast<double>(n.gpus) * n.speed);
+    return n;
+}
+
+/// The workloads' read: concurrent reads add up; beside a rule or per-GPU
+/// figures the larger read sets the need (and read_driver says which).
+void workload_requirement(const PerformanceSpec& perf, const Catalog& catalog,
+                          const GpuPlatform& platform, Requirements& req) {
+    req.performance_read = req.read;
+    Throughput total;
+    std::string names;
+    for (std::size_t i = 0; i < perf.workloads.size(); ++i) {
+        WorkloadNeed n = workload_need(perf.workloads[i], i, catalog, platform, req);
+        total += n.read;
+        names += (names.empty() ? "" : " + ") + n.id;
+        req.findings.push_back({FindingCode::workload_need,
+                                fmt::format("workload {}: {} GPUs × {} a {} × {} ({}{}) = {} read",
+                                            n.id, format_number(static_cast<double>(n.gpus)),
+                                            format_in(n.per_accelerator, units::GB_per_s, 3),
+                                            n.accelerator, format_number(n.speed, 2), n.speed_from,
+                                            n.speed_assumed ? ", ASSUMPTION" : "",
+                                            format_in(n.read, units::TB_per_s, 2))});
+        req.workloads.push_back(std::move(n));
+    }
+    if (total > req.read) {
+        req.read = total;
+        req.read_driver = "workloads (" + names + ")";
+    }
+}
+
 void performance_requirement(const PerformanceSpec& perf, const Catalog& catalog,
                              const GpuPlatform& platform, Requirements& req) {
     if (!perf.rule.empty()) {
         rule_requirement(perf.rule, catalog, platform, req);
+        req.read_driver = "performance rule " + perf.rule;
+        workload_requirement(perf, catalog, platform, req);
+        return;
+    }
+    if (!perf.workloads.empty() && !perf.read_per_gpu && !perf.write_per_gpu) {
+        req.rule = "workloads";
+        workload_requirement(perf, catalog, platform, req);
         return;
     }
     const auto gpus = static_cast<double>(req.sized_gpus);
@@ -156,6 +234,8 @@ void performance_requirement(const PerformanceSpec& perf, const Catalog& catalog
     req.write = perf.write_per_gpu.value_or(Throughput{}) * gpus;
     req.write_driver = "explicit per-GPU figures";
     req.write_driven_by = WriteDriver::explicit_figures;
+    req.read_driver = "explicit per-GPU figures";
+    workload_requirement(perf, catalog, platform, req);
 }
 
 /// docs/model.md §3: W is raised to the checkpoint requirement when larger.
@@ -219,7 +299,7 @@ void check_finite(const Requirements& req) {
 void unsized_throughput_finding(const Scenario& s, const GpuPlatform& platform, Requirements& req) {
     const bool given =
         s.performance && (!s.performance->rule.empty() || s.performance->read_per_gpu ||
-                          s.performance->write_per_gpu);
+                          s.performance->write_per_gpu || !s.performance->workloads.empty());
     if (given || req.gpus <= 0) {
         return;
     }
@@ -231,6 +311,20 @@ void unsized_throughput_finding(const Scenario& s, const GpuPlatform& platform, 
                    : "read and write were not sized (capacity alone)") +
              "; give performance.read_per_gpu and performance.write_per_gpu in the scenario, "
              "or a catalog rule (performance.rule, --rule)"});
+}
+
+/// Workloads that read and nothing that writes: the write has no need to
+/// meet, and the output says so rather than show a zero as met.
+void reads_only_finding(Requirements& req) {
+    if (req.workloads.empty() || req.write.base() > 0.0) {
+        return;
+    }
+    req.reads_only = true;
+    req.findings.push_back(
+        {FindingCode::workloads_read_only,
+         "the workloads read training data and write nothing podsizer can size: no write need "
+         "is checked; add checkpoint.jobs for the checkpoints the training writes (the catalog's "
+         "checkpoint workloads give model checkpoint sizes)"});
 }
 
 } // namespace
@@ -258,6 +352,7 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
             checkpoint_requirement(*scenario.checkpoint, catalog, *platform, req);
         }
         unsized_throughput_finding(scenario, *platform, req);
+        reads_only_finding(req);
     }
     if (scenario.capacity.usable) {
         req.usable_target = *scenario.capacity.usable;

@@ -412,9 +412,11 @@ Verdict judge(const Design& d, double rho) {
     v.checks.push_back(throughput_check(CheckKind::read, d.size_for, need_read,
                                         in(in_state.read, units::TB_per_s), req.read.base() > 0.0,
                                         applies));
+    // Workloads that only read state no write need (docs/workloads.md §3):
+    // not applicable, said by the workloads-read-only finding, not "not sized".
     v.checks.push_back(throughput_check(CheckKind::write, d.size_for, need_write,
                                         in(in_state.write, units::TB_per_s), req.write.base() > 0.0,
-                                        applies));
+                                        applies && !req.reads_only));
     add_other_checks(v, d);
     add_limit_checks(v, d);
     v.status = status_of(v.checks);

@@ -31,7 +31,9 @@ TEST_CASE("the embedded default catalog loads and validates") {
     CHECK(c.cnode("cnode-1u") != nullptr);
     CHECK(c.dbox("dbox-1u-22") != nullptr);
     CHECK(c.dbox("dbox-2u-44-hd") != nullptr);
-    CHECK(c.platforms.size() == 5);
+    // h100, b200, b300 (MGX busbar RA), b300-xdr (XDR RA), gb200-nvl72,
+    // gb300-nvl72: catalog/data/gpu_platforms.json (docs/workloads.md §2).
+    CHECK(c.platforms.size() == 6);
     CHECK(c.rule("h100-best") != nullptr);
     CHECK(c.rule("ncp-gb200-customer") != nullptr);
     CHECK(c.reference("cloud-object-store") != nullptr);

@@ -135,7 +135,7 @@ TEST_CASE("a field is enabled by the table's condition") {
     CHECK_FALSE(ratio->enabled(s, 0));
     CHECK(cnodes->enabled(s, 0));
     const ScenarioField* read = find_scenario_field("performance.read_per_gpu");
-    s.performance = PerformanceSpec{"h100-good", {}, {}};
+    s.performance = PerformanceSpec{"h100-good", {}, {}, {}};
     CHECK_FALSE(read->enabled(s, 0));
 }
 

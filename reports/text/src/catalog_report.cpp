@@ -24,6 +24,8 @@ struct Fact {
     std::string key;   ///< for scripts: "read_bytes_per_s"
     json value;
     bool key_figure = false; ///< shown in `catalog list`
+    /// A figure worked out from others (no field of its own): its source.
+    std::optional<Source> derived{};
 };
 
 struct Entry {
@@ -60,6 +62,8 @@ std::string si_key(std::string_view field, Dimension d) {
         return std::string(field) + "_w";
     case Dimension::throughput:
         return std::string(field) + "_bytes_per_s";
+    case Dimension::duration:
+        return std::string(field) + "_s";
     default:
         return std::string(field) + "_bytes";
     }
@@ -174,6 +178,26 @@ template <class M, class V> Shown fact_of(const CatalogField<M>&, const V&, cons
     return std::nullopt;
 }
 
+/// Figures worked out from an entry's fields, after them: none but a
+/// training-data workload's read (docs/workloads.md §1), with its arithmetic.
+template <class M> void add_derived(const M&, Entry&) {}
+void add_derived(const Workload& w, Entry& e) {
+    if (!w.training()) {
+        return;
+    }
+    const Throughput r = w.read_per_accelerator();
+    const std::string arithmetic =
+        fmt::format("{} × {} ÷ {} × {} (batch × sample_size ÷ compute_time × min_au)", w.batch,
+                    format_in(w.sample_size, units::MB, 3), format_in(w.compute_time, units::s, 4),
+                    format_number(w.min_au, 2));
+    e.facts.push_back(Fact{"read_per_accelerator",
+                           format_in(r, units::GB_per_s, 3) + " = " + arithmetic,
+                           "read_per_accelerator_bytes_per_s", r.base(), true,
+                           Source{SourceKind::derived, arithmetic,
+                                  "what one emulated " + w.accelerator +
+                                      " reads at the least utilisation a submission sustains"}});
+}
+
 /// The figures `catalog show` lists for one entry, in its kind's row order.
 template <class M> Entry entry_of(const M& m, const CatalogKind<M>& kind) {
     Entry e{m.id, std::string(kind.word), m.name, {}, &m.provenance};
@@ -194,6 +218,7 @@ template <class M> Entry entry_of(const M& m, const CatalogKind<M>& kind) {
             e.facts.push_back(*fact);
         }
     }
+    add_derived(m, e);
     return e;
 }
 
@@ -283,7 +308,8 @@ Grid figures_grid(const Entry& e) {
     g.header = {"field", "value", "source"};
     g.numeric_from = 99;
     for (const Fact& f : e.facts) {
-        g.rows.push_back({f.field, f.text, source_text(e.provenance->of(f.field))});
+        g.rows.push_back(
+            {f.field, f.text, source_text(f.derived ? *f.derived : e.provenance->of(f.field))});
     }
     return g;
 }
@@ -307,9 +333,10 @@ std::string render_catalog_entry(const Catalog& catalog, const std::string& id, 
             json j{{"id", e.id}, {"kind", e.kind}, {"name", e.name}};
             json figures = json::object();
             for (const Fact& f : e.facts) {
-                figures[f.key] = {{"value", f.value},
-                                  {"text", f.text},
-                                  {"source", source_json(e.provenance->of(f.field))}};
+                figures[f.key] = {
+                    {"value", f.value},
+                    {"text", f.text},
+                    {"source", source_json(f.derived ? *f.derived : e.provenance->of(f.field))}};
             }
             j["figures"] = figures;
             j["source"] = source_json(e.provenance->source);

@@ -53,6 +53,23 @@ json requirements_json(const Requirements& r) {
         jobs.push_back(detail::checkpoint_requirement_json(c));
     }
     j["checkpoints"] = jobs;
+    if (!r.workloads.empty()) { // docs/workloads.md §4: only where workloads are given
+        j["read_driver"] = r.read_driver;
+        j["write_needed"] = !r.reads_only;
+        json loads = json::array();
+        for (const WorkloadNeed& w : r.workloads) {
+            loads.push_back({{"id", w.id},
+                             {"name", w.name},
+                             {"accelerator", w.accelerator},
+                             {"gpus", w.gpus},
+                             {"per_accelerator_bytes_per_s", w.per_accelerator.base()},
+                             {"speed", w.speed},
+                             {"speed_from", w.speed_from},
+                             {"speed_assumed", w.speed_assumed},
+                             {"read_bytes_per_s", w.read.base()}});
+        }
+        j["workloads"] = loads;
+    }
     return j;
 }
 
@@ -201,15 +218,42 @@ std::string then(const std::string& so_far, const std::string& phrase) {
     return so_far + (so_far.empty() ? "" : "; ") + phrase;
 }
 
+/// "workloads unet3d-h100: read 26.35 TB/s*" (docs/workloads.md §4): starred
+/// when a speed factor rests on an ASSUMPTION; with a rule beside, which one
+/// set the read; with nothing writing, that no write need is checked.
+std::string workloads_phrase(const Requirements& r) {
+    Throughput read;
+    std::string ids;
+    bool assumed = false;
+    for (const WorkloadNeed& w : r.workloads) {
+        read += w.read;
+        ids += (ids.empty() ? "" : " + ") + w.id;
+        assumed = assumed || w.speed_assumed;
+    }
+    std::string out = "workloads " + ids + ": read " + format_in(read, units::TB_per_s, 2) +
+                      (assumed ? std::string(kAssumedMarker) : "");
+    if (r.rule != "workloads") {
+        out += r.read_driver.rfind("workloads", 0) == 0 ? " (sets the read requirement)"
+                                                        : " (within the " + r.rule + " read)";
+    }
+    if (r.reads_only) {
+        out += "; no write need (the workloads only read; add checkpoint jobs)";
+    }
+    return out;
+}
+
 } // namespace
 
 std::string requirement_line(const Requirements& r) {
     std::string out;
     if (r.gpus > 0) {
         out = gpus_phrase(r);
-        if (!r.rule.empty()) {
-            out =
-                then(out, "rule " + r.rule + ": " + throughput_phrase(r.read, r.performance_write));
+        if (!r.rule.empty() && r.rule != "workloads") {
+            const Throughput read = r.workloads.empty() ? r.read : r.performance_read;
+            out = then(out, "rule " + r.rule + ": " + throughput_phrase(read, r.performance_write));
+        }
+        if (!r.workloads.empty()) {
+            out = then(out, workloads_phrase(r));
         }
         if (!r.checkpoints.jobs.empty()) {
             out = then(out, "checkpoints: write " +
@@ -253,10 +297,16 @@ std::vector<std::string> requirement_lines(const Requirements& r) {
     }
     std::vector<std::string> lines{"Requirement: " + (first.empty() ? "none" : first)};
     if (r.read.base() > 0 || r.write.base() > 0) {
-        lines.push_back((r.rule.empty() || r.rule == "explicit" ? std::string("Throughput")
-                                                                : "Rule " + r.rule) +
+        lines.push_back((r.rule.empty() || r.rule == "explicit" || r.rule == "workloads"
+                             ? std::string("Throughput")
+                             : "Rule " + r.rule) +
                         ": " + throughput_phrase(r.read, r.write) +
                         (r.write_driven_by == WriteDriver::checkpoints ? " (checkpoints)" : ""));
+    }
+    if (!r.workloads.empty()) {
+        std::string w = workloads_phrase(r);
+        w[0] = 'W';
+        lines.push_back(w);
     }
     return lines;
 }

@@ -503,6 +503,7 @@ struct AssumptionsBuilder {
     void fleet();
     void failure_rate();
     void performance(const GpuPlatform* platform);
+    void workloads();
     void capacity();
     void options();
     void scenario_figures();
@@ -572,8 +573,62 @@ void AssumptionsBuilder::failure_rate() {
 }
 
 /// The performance rule's figures, or the scenario's explicit per-GPU ones.
+/// Each workload's derivation (docs/workloads.md §4): the benchmark's four
+/// inputs with their source, what one accelerator reads, the GPUs running it,
+/// the speed factor with its source, and its read.
+void AssumptionsBuilder::workloads() {
+    for (const WorkloadNeed& n : input.result->requirements.workloads) {
+        const Workload* w = input.catalog->workload(n.id);
+        if (w == nullptr) {
+            continue;
+        }
+        const std::string g = "Workload " + w->id;
+        const Source& src = w->provenance.source;
+        num("workload", w->id, "batch",
+            number_row(g, "Batch (samples)", w->batch, Num::integer, "samples", src));
+        num("workload", w->id, "sample_MB",
+            number_row(g, "Sample size", in(w->sample_size, units::MB), Num::precise, "MB", src));
+        num("workload", w->id, "compute_s",
+            number_row(g, "Compute time a batch", in(w->compute_time, units::s), Num::precise, "s",
+                       src));
+        num("workload", w->id, "min_au",
+            number_row(g, "Least accelerator utilisation", w->min_au, Num::precise, "share", src));
+        const Source derived{SourceKind::derived,
+                             "batch × sample size ÷ compute time × least utilisation",
+                             "what one emulated " + w->accelerator + " reads"};
+        num("workload", w->id, "per_accelerator_GBps",
+            number_row(g, "Read per emulated " + w->accelerator,
+                       in(n.per_accelerator, units::GB_per_s), Num::precise, "GB/s", derived));
+        const GpuPlatform* p = input.catalog->platform(s->fleet ? s->fleet->platform : "");
+        const std::string field = "speed_vs_" + w->accelerator;
+        const Source speed_src =
+            n.speed_from == "the scenario" || p == nullptr ? source : p->provenance.of(field);
+        AssumptionRow gpus = number_row(g, "GPUs running it", static_cast<double>(n.gpus),
+                                        Num::integer, "GPUs", source);
+        gpus.source_kind = "scenario";
+        num("workload", w->id, "gpus", std::move(gpus));
+        AssumptionRow speed =
+            number_row(g, "Speed against the " + w->accelerator + " (" + n.speed_from + ")",
+                       n.speed, Num::precise, "×", speed_src);
+        if (n.speed_from == "the scenario") {
+            speed.source_kind = "scenario";
+        }
+        num("workload", w->id, "speed", std::move(speed));
+        num("workload", w->id, "read_TBps",
+            number_row(
+                g, "Read: GPUs × read per accelerator × speed", in(n.read, units::TB_per_s),
+                Num::precise, "TB/s",
+                Source{SourceKind::derived, "the three rows above", "docs/workloads.md §3"}));
+    }
+}
+
 void AssumptionsBuilder::performance(const GpuPlatform* platform) {
     if (!s->performance) {
+        return;
+    }
+    workloads();
+    if (!s->performance->workloads.empty() && s->performance->rule.empty() &&
+        !s->performance->read_per_gpu && !s->performance->write_per_gpu) {
         return;
     }
     if (s->performance->rule.empty()) {

@@ -48,9 +48,60 @@ struct ThroughputNeed {
     std::string write, write_how;
 };
 
+std::optional<ThroughputNeed> rule_or_figures_need(const DesignContext& x,
+                                                   const std::string& sized);
+
+/// The workloads' read in GB/s over their rows on Assumptions (docs/workloads.md
+/// §4): Σ GPUs × batch × sample MB ÷ compute s × least AU ÷ 1,000 × speed, so
+/// editing an input there moves the need; empty without workloads.
+std::string workloads_read(const DesignContext& x) {
+    std::string sum;
+    for (const WorkloadNeed& w : x.d.requirements.workloads) {
+        auto n = [&](const char* field) { return x.a.name("workload", w.id, field); };
+        if (!x.a.has("workload", w.id, "speed")) {
+            return {};
+        }
+        sum += (sum.empty() ? "" : "+") + n("gpus") + "*" + n("batch") + "*" + n("sample_MB") +
+               "/" + n("compute_s") + "*" + n("min_au") + "/1000*" + n("speed");
+    }
+    return sum.empty() ? sum : "(" + sum + ")";
+}
+
+/// The larger of a rule's (or explicit) read and the workloads' (§3).
+ThroughputNeed with_workloads(const DesignContext& x, ThroughputNeed need) {
+    const std::string wl = workloads_read(x);
+    if (wl.empty()) {
+        return need;
+    }
+    need.read = "MAX(" + need.read + "," + wl + ")";
+    need.read_how = "the larger of that and the workloads' read (Assumptions: Workload rows)";
+    return need;
+}
+
 /// The rule's per-GPU figures, the scenario's explicit ones, or (without a
 /// scenario) the requirement itself; nullopt when none is on Assumptions.
 std::optional<ThroughputNeed> throughput_need(const DesignContext& x, const std::string& sized) {
+    const Scenario* s = x.s;
+    if (s != nullptr && s->performance && s->performance->rule.empty() &&
+        !s->performance->read_per_gpu && !s->performance->write_per_gpu) {
+        const std::string wl = workloads_read(x);
+        if (!wl.empty()) {
+            return ThroughputNeed{
+                wl, "Σ GPUs x read per accelerator x speed (Assumptions: Workload rows)", "0",
+                "no write need: the workloads only read"};
+        }
+    }
+    std::optional<ThroughputNeed> need = rule_or_figures_need(x, sized);
+    if (need) {
+        need = with_workloads(x, *need);
+    }
+    return need;
+}
+
+/// The rule's per-GPU figures, the scenario's explicit ones, or (without a
+/// scenario) the requirement itself.
+std::optional<ThroughputNeed> rule_or_figures_need(const DesignContext& x,
+                                                   const std::string& sized) {
     const Scenario* s = x.s;
     const bool per_gpu = s != nullptr && s->performance && !sized.empty();
     if (per_gpu && !s->performance->rule.empty() &&

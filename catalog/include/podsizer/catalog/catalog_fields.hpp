@@ -61,8 +61,8 @@ struct CatalogShown {
 template <class M>
 using CatalogMember =
     std::variant<std::monostate, std::string M::*, int M::*, std::int64_t M::*, double M::*,
-                 bool M::*, Power M::*, Throughput M::*, Capacity M::*, RackUnits M::*,
-                 std::vector<Capacity> M::*, std::vector<StripeStep> M::*,
+                 bool M::*, Power M::*, Throughput M::*, Capacity M::*, Duration M::*,
+                 RackUnits M::*, std::vector<Capacity> M::*, std::vector<StripeStep> M::*,
                  std::vector<PortMode> M::*, unsigned M::*, PerformanceRule::Basis M::*>;
 
 /// One field of a catalog entry of model type M.
@@ -126,7 +126,7 @@ using CatalogKinds =
     std::tuple<CatalogKind<CNodeModel>, CatalogKind<DBoxModel>, CatalogKind<ErasureCodingRule>,
                CatalogKind<SwitchModel>, CatalogKind<RackModel>, CatalogKind<GpuPlatform>,
                CatalogKind<PerformanceRule>, CatalogKind<ReferenceSystem>,
-               CatalogKind<FailureRatePreset>>;
+               CatalogKind<FailureRatePreset>, CatalogKind<Workload>>;
 
 /// Every kind, in the order the reader merges them and reports list them.
 const CatalogKinds& catalog_kinds();

@@ -58,7 +58,8 @@ enum class IdList {
     dboxes,
     switches,
     failure_rates,
-    references
+    references,
+    workloads ///< the training-data workloads
 };
 
 // kMaxCount, the largest count any scenario field takes, is core's

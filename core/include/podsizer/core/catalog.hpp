@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace podsizer {
@@ -193,7 +194,17 @@ struct GpuPlatform {
     /// Line rate of one node's storage (TAN) network ports, summed; zero when
     /// the catalog gives none (docs/model.md §8, the GPU side).
     Throughput storage_network;
+    /// How much faster one GPU trains than the accelerator MLPerf Storage
+    /// emulates (docs/workloads.md §2): samples a second against an H100's
+    /// and an A100's; zero when the catalog gives none. Each carries its own
+    /// source in the provenance (a published comparison, or ASSUMPTION).
+    double speed_vs_h100 = 0.0;
+    double speed_vs_a100 = 0.0;
     Provenance provenance;
+
+    /// The factor against `accelerator` ("h100", "a100"): 1 for itself,
+    /// else the catalog's figure; nullopt when there is none.
+    std::optional<double> speed_vs(std::string_view accelerator) const;
 
     bool operator==(const GpuPlatform&) const = default;
 };
@@ -249,6 +260,30 @@ struct FailureRatePreset {
     bool operator==(const FailureRatePreset&) const = default;
 };
 
+/// A workload of MLPerf Storage (docs/workloads.md): a training-data
+/// workload gives what one emulated accelerator reads, from the benchmark's
+/// own configuration (batch, sample size, compute time) and the least
+/// accelerator utilisation a submission must sustain; a checkpoint workload
+/// gives a model's checkpoint size. Which it is follows from its fields.
+struct Workload {
+    std::string id;
+    std::string name;
+    std::string accelerator;  ///< training: the emulated accelerator, "h100" or "a100"
+    int batch = 0;            ///< training: samples a batch
+    Capacity sample_size;     ///< training: bytes a sample (the mean)
+    Duration compute_time;    ///< training: the emulated compute time a batch
+    double min_au = 0.0;      ///< training: the least accelerator utilisation, 0.9 = 90 %
+    Capacity checkpoint_size; ///< checkpoint: the whole checkpoint
+    Provenance provenance;
+
+    bool training() const { return batch > 0; }
+    /// What one emulated accelerator must read at the least utilisation:
+    /// batch × sample size ÷ compute time × min_au (zero for a checkpoint workload).
+    Throughput read_per_accelerator() const;
+
+    bool operator==(const Workload&) const = default;
+};
+
 /// Default choices for a scenario that does not name them.
 struct CatalogDefaults {
     std::string rack;
@@ -268,6 +303,7 @@ struct Catalog {
     std::vector<PerformanceRule> rules;
     std::vector<ReferenceSystem> references;
     std::vector<FailureRatePreset> failure_rates;
+    std::vector<Workload> workloads;
     CatalogDefaults defaults;
     /// What each hardware combination's design rests on, worked out once
     /// (core/include/podsizer/core/assumptions.hpp).
@@ -282,6 +318,7 @@ struct Catalog {
     const PerformanceRule* rule(std::string_view id) const;
     const ReferenceSystem* reference(std::string_view id) const;
     const FailureRatePreset* failure_rate(std::string_view id) const;
+    const Workload* workload(std::string_view id) const;
 };
 
 } // namespace podsizer

@@ -34,6 +34,22 @@ enum class WriteDriver { none, performance_rule, explicit_figures, checkpoints }
 std::string_view to_string(WriteDriver w);
 
 /// What the GPUs need from one pod's storage.
+/// One workload's share of the read need (docs/workloads.md §3): GPUs ×
+/// what one emulated accelerator reads × how much faster a GPU trains.
+struct WorkloadNeed {
+    std::string id;
+    std::string name;
+    std::string accelerator; ///< the workload's emulated accelerator ("h100")
+    std::int64_t gpus = 0;
+    Throughput per_accelerator; ///< the catalog workload's derived read
+    double speed = 1.0;         ///< the platform against the accelerator
+    /// Where the speed comes from: "the scenario", "b300 = h100" or the
+    /// catalog field ("speed_vs_h100 of b300").
+    std::string speed_from;
+    bool speed_assumed = false; ///< the catalog marks it ASSUMPTION
+    Throughput read;            ///< gpus × per_accelerator × speed
+};
+
 struct Requirements {
     std::int64_t gpus = 0;
     std::int64_t sus = 0;        ///< whole scalable units
@@ -44,7 +60,17 @@ struct Requirements {
     std::string write_driver; ///< what set the write requirement, for people
     WriteDriver write_driven_by = WriteDriver::none;
     Throughput performance_write; ///< the rule's (or explicit) write before checkpoints
-    CheckpointPlan checkpoints;   ///< the checkpoint jobs; empty when none
+    Throughput performance_read;  ///< the rule's (or explicit) read before the workloads
+    /// The workloads the scenario runs and what each reads; empty when none.
+    std::vector<WorkloadNeed> workloads;
+    /// What set the read requirement, for people ("workloads: …", "performance
+    /// rule …"); empty when nothing did.
+    std::string read_driver;
+    /// The workloads set the need and nothing states a write (no rule, no
+    /// per-GPU write, no checkpoint job): write has no need to meet, said so
+    /// by the workloads-read-only finding (docs/workloads.md §3).
+    bool reads_only = false;
+    CheckpointPlan checkpoints; ///< the checkpoint jobs; empty when none
     /// Capacity need: the usable target plus the checkpoints kept locally at
     /// their peak (docs/resilience.md §11); zero when neither is given.
     Capacity usable;

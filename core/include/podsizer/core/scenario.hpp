@@ -55,10 +55,24 @@ struct Fleet {
 };
 
 /// The performance requirement: a catalog rule, or explicit figures.
+/// A training-data workload the cluster runs (docs/workloads.md §3): a
+/// catalog workload, on some of the GPUs or a share of them (neither: all).
+struct WorkloadUse {
+    std::string id;              ///< a training-data workload of the catalog
+    std::int64_t gpus = 0;       ///< GPUs running it; 0: see share
+    double share = 0.0;          ///< share of the GPUs running it; 0 (and no gpus): all
+    std::optional<double> speed; ///< the platform's speed against the workload's accelerator,
+                                 ///< overriding the catalog's
+
+    bool operator==(const WorkloadUse&) const = default;
+};
+
 struct PerformanceSpec {
     std::string rule; ///< catalog rule id; empty when explicit figures are given
     std::optional<Throughput> read_per_gpu;
     std::optional<Throughput> write_per_gpu;
+    /// What the cluster runs: the reads of concurrent workloads add up.
+    std::vector<WorkloadUse> workloads;
 
     bool operator==(const PerformanceSpec&) const = default;
 };
