@@ -231,6 +231,11 @@ void ScenarioEditor::load(const Scenario& given) {
     kept_.phases = s.phases;
     kept_.fleet->site_list = s.fleet ? s.fleet->site_list : std::vector<SiteSpec>{};
     kept_.checkpoint->jobs = s.checkpoint ? s.checkpoint->jobs : std::vector<CheckpointJobSpec>{};
+    if (!kept_.performance) {
+        kept_.performance.emplace();
+    }
+    kept_.performance->workloads =
+        s.performance ? s.performance->workloads : std::vector<WorkloadUse>{};
     for (const Row& row : rows_) {
         // A ticked-off section keeps what it showed, to come back to.
         if (row.list == nullptr && (row.group == nullptr || row.group->isChecked())) {

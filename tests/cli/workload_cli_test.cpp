@@ -63,6 +63,8 @@ TEST_CASE("a workload flag sizes read for GPUs x the workload's read x the platf
     const double expected = 4608.0 * derived_read("unet3d-h100") * speed;
     CHECK(req["read_bytes_per_s"].get<double>() == Approx(expected).epsilon(1e-12));
     CHECK(req["read_driver"] == "workloads (unet3d-h100)");
+    // The counts the read set name the workload (sized_by).
+    CHECK(j["designs"][0]["sized_by"]["cnodes"]["read_set_by"] == "workloads (unet3d-h100)");
     REQUIRE(req["workloads"].size() == 1);
     CHECK(req["workloads"][0]["speed_from"] == "speed_vs_h100 of b300");
     CHECK(req["workloads"][0]["speed_assumed"] == true); // catalog: ASSUMPTION

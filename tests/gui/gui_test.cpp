@@ -295,6 +295,32 @@ private Q_SLOTS:
         }
     }
 
+    // docs/workloads.md §4: the editor lists the scenario's workloads and an
+    // edit elsewhere in the form gives them back as they were (the list's
+    // copy of the scenario once dropped them: an empty list, a capacity-only
+    // verdict).
+    void theEditorKeepsTheWorkloadsThroughAnEdit() {
+        const QString example = kSource + "/examples/workloads-b300.json";
+        auto w = open_window();
+        QVERIFY(w->openFile(example));
+        const Scenario loaded = w->session()->scenario();
+        QVERIFY(loaded.performance.has_value());
+        QCOMPARE(loaded.performance->workloads.size(), std::size_t{2});
+        auto* list = w->editor()->findChild<QListWidget*>("workloads");
+        QVERIFY(list != nullptr);
+        QCOMPARE(list->count(), 2);
+        QVERIFY(list->item(0)->text().startsWith("unet3d-h100"));
+        type_into(w->editor()->field("$.fleet.gpus"), "4096");
+        const Scenario edited = w->session()->scenario();
+        QCOMPARE(edited.fleet->gpus, std::int64_t{4096});
+        QVERIFY(edited.performance.has_value());
+        QVERIFY(edited.performance->workloads == loaded.performance->workloads);
+        // What the CLI sizes for the same edit: the workloads' read, met.
+        const SizingResult r = size_scenario(edited, catalog());
+        QVERIFY(!r.requirements.workloads.empty());
+        QCOMPARE(r.designs.front().verdict.status, VerdictStatus::meets);
+    }
+
     void changingTheGpuCountUpdatesTableAndCharts() {
         auto w = open_window();
         w->showTab("charts");

@@ -44,7 +44,7 @@ Entry from(MetricId id) {
 
 /// docs/model.md §5: what set each count, and what each requirement alone
 /// would need.
-json sized_by_json(const DesignSizedBy& by) {
+json sized_by_json(const DesignSizedBy& by, const Requirements& req) {
     json out;
     for (const auto& [key, s] :
          {std::pair{"cnodes", &by.cnodes}, std::pair{"dboxes", &by.dboxes},
@@ -54,6 +54,10 @@ json sized_by_json(const DesignSizedBy& by) {
             needs[n.requirement] = n.count;
         }
         out[key] = {{"by", s->by}, {"needs", needs}};
+        // docs/workloads.md §4: a count the read set names what set the read.
+        if (s->by == "read" && !req.workloads.empty()) {
+            out[key]["read_set_by"] = req.read_driver;
+        }
     }
     return out;
 }
@@ -148,7 +152,7 @@ const Entry kFigures[] = {
     from(M::write),
     // docs/model.md §5: what set each count, and the state and margin the
     // counts were sized for.
-    own("sized_by", [](D d) { return sized_by_json(d.sized_by); }),
+    own("sized_by", [](D d) { return sized_by_json(d.sized_by, d.requirements); }),
     from(M::size_for),
     own("headroom", [](D d) -> json { return d.headroom; }),
     own("frontend_read_bytes_per_s", [](D d) -> json { return d.frontend_read.base(); }),
