@@ -55,7 +55,8 @@ TEST_CASE("catalog show of the 3D U-Net workload prints its read and the four in
     CHECK(derived_read("cosmoflow-h100") / 1e9 == Approx(0.566).margin(0.0005));
 }
 
-TEST_CASE("a workload flag sizes read for GPUs x the workload's read x the platform's speed factor") {
+TEST_CASE(
+    "a workload flag sizes read for GPUs x the workload's read x the platform's speed factor") {
     const json j = run_json({"size", "--gpus", "4608", "--platform", "b300", "--usable", "50PB",
                              "--workload", "unet3d-h100", "--format", "json"});
     const json& req = j["requirements"];
