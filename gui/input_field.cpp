@@ -15,6 +15,8 @@
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
+#include <optional>
+#include <string_view>
 
 namespace podsizer::gui {
 
@@ -27,15 +29,15 @@ std::string quoted(const std::string& s) {
     return "\"" + s + "\"";
 }
 
-/// Strips the thousands separators a person may type ("41,472", "41 472").
-std::string without_separators(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        if (c != ',' && c != ' ' && c != '_') {
-            out += c;
-        }
+/// `text` without its surrounding blanks, read by core's parse_decimal: the
+/// grammar of a number in a file, a flag and a --set (no separators).
+std::optional<double> plain_number(const std::string& text) {
+    const std::size_t from = text.find_first_not_of(" \t");
+    if (from == std::string::npos) {
+        return std::nullopt;
     }
-    return out;
+    const std::size_t to = text.find_last_not_of(" \t");
+    return parse_decimal(std::string_view(text).substr(from, to - from + 1));
 }
 
 bool is_blank(const std::string& s) {
@@ -235,14 +237,14 @@ InputField::Reader number_reader(std::string unit, std::string empty_means) {
         if (is_blank(text) && !empty_means.empty()) {
             return empty_means; // an optional number left out (a site's PUE)
         }
-        const std::string clean = without_separators(text);
-        double v = 0.0;
-        const auto res = std::from_chars(clean.data(), clean.data() + clean.size(), v);
-        if (clean.empty() || res.ec != std::errc() || res.ptr != clean.data() + clean.size() ||
-            !std::isfinite(v)) {
+        // Core's one reading of a plain number, as a file, a flag and --set
+        // read it: "1,5" is no number here either (issue 48: it read 15).
+        const std::optional<double> read = plain_number(text);
+        if (!read) {
             throw InputError(quoted(text) +
                              " is not a number; expected a plain number such as 1.5");
         }
+        const double v = *read;
         return "= " + format_shortest(v) + (unit.empty() ? "" : " " + unit);
     };
 }
@@ -250,14 +252,12 @@ InputField::Reader number_reader(std::string unit, std::string empty_means) {
 InputField::Reader reduction_reader() {
     return [](const std::string& text) -> std::string {
         const std::string example = "1.5";
-        const std::string clean = without_separators(text);
-        double v = 0.0;
-        const auto res = std::from_chars(clean.data(), clean.data() + clean.size(), v);
-        if (clean.empty() || res.ec != std::errc() || res.ptr != clean.data() + clean.size() ||
-            !std::isfinite(v)) {
+        const std::optional<double> read = plain_number(text);
+        if (!read) {
             throw InputError(quoted(text) + " is not a number; expected a number such as " +
                              example);
         }
+        const double v = *read;
         if (v == 1.0) {
             return "= 1:1, no data reduction";
         }
@@ -271,10 +271,7 @@ std::int64_t count_value(const QString& text, std::int64_t min, std::int64_t max
 }
 
 double number_value(const QString& text) {
-    const std::string clean = without_separators(text.toStdString());
-    double v = 0.0;
-    std::from_chars(clean.data(), clean.data() + clean.size(), v);
-    return v;
+    return plain_number(text.toStdString()).value_or(0.0);
 }
 
 QString number_text(double v) {

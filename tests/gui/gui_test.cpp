@@ -321,6 +321,25 @@ private Q_SLOTS:
         QCOMPARE(r.designs.front().verdict.status, VerdictStatus::meets);
     }
 
+    // Issue 48: a number field reads text as the CLI reads it. "1,5" as a
+    // data-reduction ratio gave 15:1 in the form; `--set data_reduction=1,5`
+    // refuses it. Both now refuse it, and "1.5" is 1.5:1 in both.
+    void aNumberFieldReadsOneCommaFiveAsTheCliDoes() {
+        const ProcessResult refused =
+            cli({"size", kReference.toStdString(), "--set", "data_reduction=1,5"});
+        QCOMPARE(refused.exit_code, 2);
+        auto w = open_window();
+        InputField* f = w->editor()->field("$.data_reduction");
+        QVERIFY(f != nullptr);
+        type_into(f, "1,5");
+        QVERIFY(f->hasInputError());
+        QCOMPARE(w->session()->scenario().data_reduction, 1.0);
+        f->lineEdit()->clear();
+        type_into(f, "1.5");
+        QVERIFY(!f->hasInputError());
+        QCOMPARE(w->session()->scenario().data_reduction, 1.5);
+    }
+
     void changingTheGpuCountUpdatesTableAndCharts() {
         auto w = open_window();
         w->showTab("charts");
