@@ -31,6 +31,7 @@ BatchOptions batch_options(const GlobalOptions& g, const BatchArgs& args) {
     options.xlsx = args.xlsx;
     options.full = args.full;
     options.prices = read_prices_flag(args.prices);
+    options.prices_file = args.prices;
     if (args.full && options.format != BatchFormat::jsonl) {
         // A flag that would change nothing is refused, not ignored (REDTEAM-3
         // defect 16's class).

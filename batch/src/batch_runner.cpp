@@ -296,6 +296,11 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
                     // A scenario's own catalog entries count for its run only.
                     ScenarioWithCatalog own = load_scenario_with_catalog(run.file, catalog, &diag);
                     if (options.prices) {
+                        // Items that can never apply refuse the run, as
+                        // --prices on size does; against the run's own catalog,
+                        // which a scenario may extend (D8).
+                        check_price_book_items(*options.prices, own.catalog,
+                                               options.prices_file + ": $");
                         own.scenario.prices = options.prices; // --prices over the scenario's
                     }
                     try {

@@ -155,6 +155,13 @@ TEST_CASE("a price-book item that can never apply is refused at its id or drive 
     check_refused({"design", "--scenario", kPod, "--cnode", "cnode-1u", "--dbox", "dbox-1u-22",
                    "--cnodes", "450", "--dboxes", "180", "--prices", b3},
                   b3 + ": $.items[0].drive: ", "has no drive options");
+    // batch: each run checks the book against its own catalog (a scenario's
+    // own entries may be what an item names), so the run is refused, bad,
+    // with the item's place; the run's tally says so.
+    const ProcessResult batch = podsizer({"batch", kPod, "--prices", b1});
+    CHECK(batch.exit_code == 2);
+    CHECK_THAT(batch.err, Catch::StartsWith("podsizer: error: " + b1 + ": $.items[0].id: "));
+    CHECK_THAT(batch.err, Catch::Contains("1 bad"));
     // The book as shipped prices every part.
     const ProcessResult good = podsizer({"size", kPod, "--prices", kBook});
     CHECK(good.exit_code == 0);

@@ -27,6 +27,9 @@ struct BatchOptions {
     /// A price book over every run's scenario (--prices, docs/cost.md);
     /// none: each scenario's own `prices`, if any.
     std::optional<PriceBook> prices;
+    /// Where the book was read ("pb.json"), for its item errors: each run
+    /// checks the items against its own catalog (fourth red-team round, D8).
+    std::string prices_file;
 };
 
 /// Thrown by run_batch and run_sweep when `out` has failed (a full disk, a
