@@ -194,8 +194,11 @@ ojson resilience_json(const DesignResilience& r) {
     d["degraded_write_bytes_per_s"] = r.degraded_write.base();
     d["rack_down_read_bytes_per_s"] = r.rack_down_read.base();
     d["rack_down_write_bytes_per_s"] = r.rack_down_write.base();
-    d["burst_write_bytes_per_s"] = r.burst_write.base();
-    d["read_during_burst_bytes_per_s"] = r.read_during_burst.base();
+    // Without checkpoint jobs there is no burst: not applicable, null, not a
+    // zero read beside it (issue 51 item 7), as the text report's "n/a".
+    d["burst_write_bytes_per_s"] = r.has_checkpoints ? ojson(r.burst_write.base()) : ojson();
+    d["read_during_burst_bytes_per_s"] =
+        r.has_checkpoints ? ojson(r.read_during_burst.base()) : ojson();
     d["offsite_write_bytes_per_s"] = r.offsite_write.base();
     d["backlog_bytes"] = r.backlog.base();
     d["retained_bytes"] = r.retained.base();
