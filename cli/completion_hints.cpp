@@ -38,15 +38,19 @@ CLI::Validator complete_directory() {
     return hint("directory", {});
 }
 
-std::optional<CompletionHint> completion_hint(CLI::Option& option) {
+std::vector<std::string> validator_names(CLI::Option& option) {
+    std::vector<std::string> names;
     for (int i = 0;; ++i) {
-        const CLI::Validator* v = nullptr;
         try {
-            v = option.get_validator(i);
+            names.push_back(option.get_validator(i)->get_name());
         } catch (const CLI::OptionNotFound&) {
-            return std::nullopt; // no more validators
+            return names; // no more validators
         }
-        const std::string& name = v->get_name();
+    }
+}
+
+std::optional<CompletionHint> completion_hint(CLI::Option& option) {
+    for (const std::string& name : validator_names(option)) {
         if (name.rfind(kPrefix, 0) != 0) {
             continue;
         }
@@ -68,6 +72,7 @@ std::optional<CompletionHint> completion_hint(CLI::Option& option) {
         }
         return h;
     }
+    return std::nullopt;
 }
 
 } // namespace podsizer::cli

@@ -30,6 +30,10 @@ CLI::Validator complete_file();
 /// A directory, such as --svg's.
 CLI::Validator complete_directory();
 
+/// The names of `option`'s validators, in order: where hints and other marks
+/// (output_paths.hpp's output_path) are kept.
+std::vector<std::string> validator_names(CLI::Option& option);
+
 /// The hint attached to `option`, if any.
 std::optional<CompletionHint> completion_hint(CLI::Option& option);
 

@@ -1,5 +1,7 @@
 #include "output_paths.hpp"
 
+#include "completion_hints.hpp"
+
 #include <string>
 #include <vector>
 
@@ -77,19 +79,14 @@ CLI::Validator output_path(OutputKind kind) {
 }
 
 std::optional<OutputKind> output_kind(CLI::Option& option) {
-    for (int i = 0;; ++i) {
-        const CLI::Validator* v = nullptr;
-        try {
-            v = option.get_validator(i);
-        } catch (const CLI::OptionNotFound&) {
-            return std::nullopt; // no more validators
-        }
+    for (const std::string& name : validator_names(option)) {
         for (int k = 0; k < 3; ++k) {
-            if (v->get_name() == kOutputNames[k]) {
+            if (name == kOutputNames[k]) {
                 return static_cast<OutputKind>(k);
             }
         }
     }
+    return std::nullopt;
 }
 
 } // namespace podsizer::cli

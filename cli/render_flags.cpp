@@ -105,13 +105,7 @@ std::vector<RunFile> plan_renders(const RenderFlags& flags, const RenderJob& job
             files.push_back({"--charts", without_trailing_slashes(flags.charts)});
         }
         const std::string base = flags.charts.back() == '/' ? flags.charts : flags.charts + "/";
-        ChartSources sources;
-        sources.command = job.command;
-        sources.study = job.study;
-        sources.scenario_and_catalog = job.scenario != nullptr && job.catalog != nullptr;
-        sources.optimization = job.optimization != nullptr;
-        sources.resilience = job.resilience;
-        for (const ChartFile& f : chart_files(sources)) {
+        for (const ChartFile& f : chart_files(chart_sources_of(job))) {
             files.push_back({"--charts", base + f.file});
         }
     }

@@ -126,13 +126,7 @@ void add_resilience_charts(std::vector<ChartEntry>& out, const RenderInput& in) 
 } // namespace
 
 ChartSources chart_sources(const RenderInput& in) {
-    ChartSources s;
-    s.command = in.command;
-    s.study = in.study;
-    s.scenario_and_catalog = in.scenario != nullptr && in.catalog != nullptr;
-    s.optimization = in.optimization != nullptr;
-    s.resilience = in.resilience;
-    return s;
+    return chart_sources_of(in);
 }
 
 std::vector<ChartEntry> build_charts(const RenderInput& in) {

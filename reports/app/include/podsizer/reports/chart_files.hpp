@@ -45,6 +45,18 @@ struct ChartSources {
     const std::vector<ResilienceColumn>* resilience = nullptr;
 };
 
+/// The sources of what holds a command's results by these member names (the
+/// render library's RenderInput, the CLI's RenderJob): one reading for both.
+template <class Job> ChartSources chart_sources_of(const Job& job) {
+    ChartSources s;
+    s.command = job.command;
+    s.study = job.study;
+    s.scenario_and_catalog = job.scenario != nullptr && job.catalog != nullptr;
+    s.optimization = job.optimization != nullptr;
+    s.resilience = job.resilience;
+    return s;
+}
+
 /// Every chart file of `sources`, in the order the PDF shows the charts.
 /// compare's Pareto front is listed though the optimiser may find none for
 /// the scenario (then it is not drawn): the plan errs on the side of a file.
