@@ -132,3 +132,29 @@ TEST_CASE("a workload that cannot apply is refused in one line naming its place"
         CHECK(std::count(r->err.begin(), r->err.end(), '\n') == 1);
     }
 }
+
+TEST_CASE("beside a rule the rule's own read and the workloads' read are said apart, and the "
+          "larger sets the need") {
+    // A GB300 pod under the H100 "Better" rule (40 GB/s per SU of 256:
+    // 0.15625 GB/s a GPU, catalog/data/performance_rules.json) with CosmoFlow
+    // on half its GPUs at a stated speed of 2.5.
+    const std::string scenario =
+        test_support::write_temp("workloads/beside-rule.json",
+                                 R"({"schema": "podsizer-scenario/1", "name": "beside a rule",
+            "fleet": {"platform": "gb300-nvl72", "gpus": 9216},
+            "performance": {"rule": "h100-better",
+                            "workloads": [{"id": "cosmoflow-h100", "gpus": 4608, "speed": 2.5}]},
+            "capacity": {"usable": "80 PB"}})");
+    const json j = run_json({"size", scenario, "--format", "json"});
+    const json& req = j["requirements"];
+    const double rule_read = 9216.0 * 40e9 / 256.0;
+    const double workloads = 4608.0 * derived_read("cosmoflow-h100") * 2.5;
+    REQUIRE(workloads > rule_read);
+    CHECK(req["read_bytes_per_s"].get<double>() == Approx(workloads).epsilon(1e-12));
+    CHECK(req["read_driver"] == "workloads (cosmoflow-h100)");
+    const ProcessResult t = podsizer({"size", scenario});
+    REQUIRE(t.exit_code == 0);
+    CHECK_THAT(t.out, Catch::Contains("rule h100-better: read " +
+                                      fmt::format("{:.2f}", rule_read / 1e12) + " TB/s"));
+    CHECK_THAT(t.out, Catch::Contains("(sets the read requirement)"));
+}

@@ -311,6 +311,19 @@ private Q_SLOTS:
         QVERIFY(list != nullptr);
         QCOMPARE(list->count(), 2);
         QVERIFY(list->item(0)->text().startsWith("unet3d-h100"));
+        // A workload given by its GPUs leaves the share empty: no input error
+        // (it was one: "share of the GPUs: "": expected a percentage").
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto text = QString::fromUtf8(read_all(example));
+        const QString share = "{\"id\": \"unet3d-h100\", \"share\": \"50%\"}";
+        QVERIFY(text.contains(share));
+        text.replace(share, "{\"id\": \"unet3d-h100\", \"gpus\": 2304}");
+        const QString by_gpus = dir.filePath("by-gpus.json");
+        write_all(by_gpus, text.toStdString());
+        auto g = open_window();
+        QVERIFY(g->openFile(by_gpus));
+        QVERIFY2(g->editor()->problems().isEmpty(), qPrintable(g->editor()->problems().join("; ")));
         type_into(w->editor()->field("$.fleet.gpus"), "4096");
         const Scenario edited = w->session()->scenario();
         QCOMPARE(edited.fleet->gpus, std::int64_t{4096});

@@ -163,6 +163,24 @@ TEST_CASE("the requirement line and the workbook's lines share their phrases") {
     CHECK(requirement_lines(Requirements{}) == std::vector<std::string>{"Requirement: none"});
 }
 
+TEST_CASE("beside workloads the workbook's rule line gives the rule's own read") {
+    // The reference pod's rule (10.80 TB/s read) with a workload that reads
+    // more: the rule's line keeps 10.80, the workloads' line the larger need.
+    Requirements req = reference().requirements;
+    req.performance_read = req.read;
+    WorkloadNeed w;
+    w.id = "unet3d-h100";
+    w.read = Throughput::from_base(20e12);
+    req.workloads.push_back(w);
+    req.read = w.read;
+    req.read_driver = "workloads (unet3d-h100)";
+    const std::vector<std::string> lines = requirement_lines(req);
+    REQUIRE(lines.size() == 3);
+    CHECK_THAT(lines[1], Catch::Contains(": read 10.80 TB/s, write 4.50 TB/s"));
+    CHECK_THAT(lines[2], Catch::StartsWith("Workloads unet3d-h100: read 20.00 TB/s"));
+    CHECK_THAT(lines[2], Catch::Contains("(sets the read requirement)"));
+}
+
 TEST_CASE("the durability's largest term names the larger of the headline's two terms") {
     // docs/resilience.md §9: the headline combines the drive term (first
     // order, 1e-5 a year here: a rate of 1e-5 / 8,760 per hour) and the D-box

@@ -300,7 +300,13 @@ std::vector<std::string> requirement_lines(const Requirements& r) {
         lines.push_back((r.rule.empty() || r.rule == "explicit" || r.rule == "workloads"
                              ? std::string("Throughput")
                              : "Rule " + r.rule) +
-                        ": " + throughput_phrase(r.read, r.write) +
+                        // Beside workloads a rule's line gives the rule's own read; the
+                        // workloads' line says which of the two set the need.
+                        ": " +
+                        throughput_phrase(r.workloads.empty() || r.rule == "workloads"
+                                              ? r.read
+                                              : r.performance_read,
+                                          r.write) +
                         (r.write_driven_by == WriteDriver::checkpoints ? " (checkpoints)" : ""));
     }
     if (!r.workloads.empty()) {
