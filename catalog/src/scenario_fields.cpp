@@ -266,6 +266,106 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).dataset = std::get<bool>(v); },
     },
+    // docs/sites-and-phases.md, "A site's own needs": with any of these the
+    // site gets a system sized for its own GPUs and needs.
+    ScenarioField{
+        .pattern = "fleet.sites[N].platform",
+        .kind = FieldKind::id,
+        .ids = IdList::platforms,
+        .label = "GPU platform",
+        .help = "The site's GPU platform; left out, fleet.platform. Sizes the site as its own "
+                "system.",
+        .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).platform); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).platform = text(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].usable",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::capacity,
+        .bounds = kPositive,
+        .label = "usable capacity",
+        .help = "The site's usable need (all its clusters); left out, capacity.usable scaled to "
+                "the site's GPUs. Sizes the site as its own system.",
+        .get = [](const Scenario& s, std::size_t i) { return base_if_set(site(s, i).usable); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { site(s, i).usable = quantity<Capacity>(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].rule",
+        .kind = FieldKind::id,
+        .excludes = kExcludesRule,
+        .ids = IdList::rules,
+        .label = "performance rule",
+        .help = "The site's performance rule; left out, the scenario's performance. Sizes the "
+                "site as its own system.",
+        .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).rule); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).rule = text(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].read_per_gpu",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::throughput,
+        .excludes = kExcludesPerGpu,
+        .label = "read per GPU",
+        .help = "Read bandwidth each of the site's GPUs needs, instead of a rule.",
+        .get = [](const Scenario& s,
+                  std::size_t i) { return base_if_set(site(s, i).read_per_gpu); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { site(s, i).read_per_gpu = quantity<Throughput>(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].write_per_gpu",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::throughput,
+        .excludes = kExcludesPerGpu,
+        .label = "write per GPU",
+        .help = "Write bandwidth each of the site's GPUs needs, instead of a rule.",
+        .get = [](const Scenario& s,
+                  std::size_t i) { return base_if_set(site(s, i).write_per_gpu); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { site(s, i).write_per_gpu = quantity<Throughput>(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].workload",
+        .kind = FieldKind::id,
+        .ids = IdList::workloads,
+        .label = "workload",
+        .help = "A training-data workload of the catalog on all the site's GPUs; beside a rule "
+                "the larger read sets the need.",
+        .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).workload); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).workload = text(v); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].size_for",
+        .kind = FieldKind::choice,
+        .choices = kSizeForNames.names,
+        .label = "size for",
+        .help = "The failure state the site's storage must still meet its need in; left out, "
+                "constraints.size_for.",
+        .range_text = "\"{}\" is not a failure state; expected \"intact\" (nothing broken), "
+                      "\"dbox-down\" (one D-box down, rebuilding) or \"rack-down\" (one rack's "
+                      "devices lost, rebuilding)",
+        .get =
+            [](const Scenario& s, std::size_t i) {
+                const SiteSpec& x = site(s, i);
+                return x.size_for ? D{std::string(to_string(*x.size_for))} : D{};
+            },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { site(s, i).size_for = *size_for_from_string(text(v)); },
+    },
+    ScenarioField{
+        .pattern = "fleet.sites[N].max_it_power",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::power,
+        .bounds = kPositive,
+        .label = "whole IT power",
+        .help = "The site's whole IT power, its GPUs' draw and its storage's together; more "
+                "gets an error finding.",
+        .get = [](const Scenario& s,
+                  std::size_t i) { return base_if_set(site(s, i).max_it_power); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { site(s, i).max_it_power = quantity<Power>(v); },
+    },
     ScenarioField{
         .pattern = "fleet.gpus_per_cluster",
         .kind = FieldKind::count,

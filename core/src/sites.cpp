@@ -128,13 +128,13 @@ void check_limits(SiteStorage& site, const Design& pod) {
     }
 }
 
-SiteStorage site_storage(const SiteSpec& spec, const Fleet& fleet, const Design& pod,
-                         const std::string& rack, double scenario_pue) {
+/// A site's storage: `clusters` pods of `pod` for its `gpus`.
+SiteStorage site_storage(const SiteSpec& spec, std::int64_t gpus, std::int64_t clusters,
+                         const Design& pod, const std::string& rack, double scenario_pue) {
     SiteStorage s;
     s.name = spec.name;
-    const std::int64_t per_cluster = fleet.pod_gpus();
-    s.gpus = spec.gpus > 0 ? spec.gpus : spec.clusters * per_cluster;
-    s.clusters = spec.clusters > 0 ? spec.clusters : (s.gpus + per_cluster - 1) / per_cluster;
+    s.gpus = gpus;
+    s.clusters = clusters;
     s.rack = rack;
     s.pod_racks = pod.racks;
     s.pod_racks_for_space = pod.racks_for_space;
@@ -148,13 +148,165 @@ SiteStorage site_storage(const SiteSpec& spec, const Fleet& fleet, const Design&
     s.usable = pod.usable * n;
     s.power = pod.basis_power() * n;
     s.max_power = spec.max_power;
+    s.max_it_power = spec.max_it_power;
     s.pue = spec.pue.value_or(scenario_pue);
     s.facility_power = s.power * s.pue;
     s.read = pod.read * n;
     s.write = pod.write * n;
     s.wan = spec.wan;
     s.offsite_write = pod.requirements.checkpoints.offsite_write * n;
+    // The needs its pods were sized for and the verdict they got.
+    s.usable_need = pod.requirements.usable * n;
+    s.read_need = pod.requirements.read * n;
+    s.write_need = pod.requirements.write * n;
+    s.size_for = pod.size_for;
+    s.verdict = pod.verdict.status;
+    s.verdict_cell = verdict_cell_text(pod.verdict);
     return s;
+}
+
+/// The GPUs' draw at the site: GPUs / GPUs per SU × the SU's power (the
+/// platform's catalog figure, docs/extrapolation-and-comparison.md "Freed
+/// power in GPUs"); empty when the catalog gives the platform no power.
+std::optional<Power> gpu_draw(const Catalog& cat, const std::string& platform, std::int64_t gpus) {
+    const GpuPlatform* p = cat.platform(platform);
+    if (p == nullptr || p->power_per_su.base() <= 0.0 || p->gpus_per_su <= 0) {
+        return std::nullopt;
+    }
+    return p->power_per_su * (static_cast<double>(gpus) / p->gpus_per_su);
+}
+
+/// The site's whole IT power: its GPUs' draw and its storage's against
+/// max_it_power. Without the GPUs' draw the limit has no basis: named, not passed.
+void check_it_power(SiteStorage& site) {
+    if (!site.max_it_power) {
+        return;
+    }
+    if (!site.gpu_power) {
+        site.findings.push_back(Finding(
+            FindingCode::site_it_power_unknown,
+            "site {}: max_it_power {} is not checked: the catalog gives platform {} no power per "
+            "scalable unit, so the GPUs' draw is unknown (the storage draws {})",
+            figure::text(site.name), figure::in(*site.max_it_power, units::MW, 2),
+            figure::text(site.platform), figure::in(site.power, units::kW, 1)));
+        return;
+    }
+    const Power total = *site.gpu_power + site.power;
+    if (total <= *site.max_it_power) {
+        return;
+    }
+    site.findings.push_back(Finding(
+        FindingCode::site_it_power,
+        "site {}: its {} GPUs ({}) draw {} and its storage {}: {} of IT power, max_it_power "
+        "allows {}",
+        figure::text(site.name), figure::grouped(site.gpus), figure::text(site.platform),
+        figure::in(*site.gpu_power, units::MW, 2), figure::in(site.power, units::MW, 2),
+        figure::in(total, units::MW, 2), figure::in(*site.max_it_power, units::MW, 2)));
+}
+
+/// The site's storage against its own needs: short is an error at the site,
+/// as any design's short verdict is (docs/model.md §15).
+void check_verdict(SiteStorage& site, const Design& pod) {
+    if (site.verdict != VerdictStatus::short_) {
+        return;
+    }
+    site.findings.push_back(Finding(FindingCode::site_short, "site {}: its storage is short: {}",
+                                    figure::text(site.name),
+                                    figure::text(verdict_sentence(pod.verdict, pod))));
+}
+
+/// The one-site scenario a site with its own needs is sized as
+/// (docs/sites-and-phases.md, "A site's own needs"): the scenario with the
+/// site's platform, GPUs, needs and rack, for one of its `pods`.
+Scenario site_scenario(const Scenario& s, const SiteSpec& spec, int option, std::int64_t pod_gpus,
+                       std::int64_t pods) {
+    Scenario one = s;
+    Fleet& f = *one.fleet;
+    f.platform = spec.platform.empty() ? s.fleet->platform : spec.platform;
+    f.gpus = pod_gpus;
+    f.sites = 1;
+    f.gpus_per_cluster = 0;
+    f.site_list.clear();
+    one.phases.clear();
+    one.extrapolation.reset();
+    one.comparisons.clear();
+    if (spec.usable) {
+        one.capacity = CapacitySpec{.usable = *spec.usable / static_cast<double>(pods),
+                                    .usable_per_gpu = std::nullopt};
+    } else if (s.capacity.usable) {
+        // The scenario's need is stated for one pod of fleet.pod_gpus() GPUs.
+        one.capacity.usable = *s.capacity.usable * (static_cast<double>(pod_gpus) /
+                                                    static_cast<double>(s.fleet->pod_gpus()));
+    }
+    if (spec.own_performance()) {
+        PerformanceSpec p;
+        p.rule = spec.rule;
+        p.read_per_gpu = spec.read_per_gpu;
+        p.write_per_gpu = spec.write_per_gpu;
+        if (!spec.workload.empty()) {
+            WorkloadUse w;
+            w.id = spec.workload;
+            p.workloads = {w};
+        }
+        one.performance = p;
+    }
+    if (spec.size_for) {
+        one.constraints.size_for = *spec.size_for;
+    }
+    if (!spec.rack.empty()) {
+        one.constraints.rack = spec.rack;
+    }
+    if (!s.options.empty()) {
+        one.options = {s.options[static_cast<std::size_t>(option)]};
+        if (!spec.rack.empty()) {
+            one.options.front().rack.clear();
+        }
+    }
+    return one;
+}
+
+/// A site sized as its own system: one pod for its GPUs, or one per cluster
+/// it gives.
+SiteStorage own_site(const Scenario& s, const Catalog& cat, const SiteSpec& spec, int option,
+                     Design& pod) {
+    const Fleet& fleet = *s.fleet;
+    const std::int64_t gpus = spec.gpus > 0 ? spec.gpus : spec.clusters * fleet.pod_gpus();
+    const std::int64_t pods = spec.clusters > 0 ? spec.clusters : 1;
+    const std::int64_t pod_gpus = (gpus + pods - 1) / pods;
+    pod = size_scenario(site_scenario(s, spec, option, pod_gpus, pods), cat).designs.front();
+    SiteStorage site = site_storage(spec, gpus, pods, pod, pod.rack_model, s.constraints.pue);
+    site.own = true;
+    site.pod_gpus = pod_gpus;
+    if (!spec.usable && s.capacity.usable && pod_gpus != fleet.pod_gpus()) {
+        site.findings.push_back(Finding(
+            FindingCode::site_usable_share,
+            "site {}: no usable need of its own; it gets {} per pod, capacity.usable's {} for {} "
+            "GPUs scaled to the pod's {} GPUs",
+            figure::text(site.name), figure::in(pod.requirements.usable_target, units::PB, 1),
+            figure::in(*s.capacity.usable, units::PB, 1), figure::grouped(fleet.pod_gpus()),
+            figure::grouped(pod_gpus)));
+    }
+    return site;
+}
+
+/// A site of the identical-pods form: one pod per training cluster.
+SiteStorage pods_site(const SiteSpec& spec, const Fleet& fleet, const Design& pod,
+                      const std::string& rack, double pue) {
+    const std::int64_t per_cluster = fleet.pod_gpus();
+    const std::int64_t gpus = spec.gpus > 0 ? spec.gpus : spec.clusters * per_cluster;
+    const std::int64_t clusters =
+        spec.clusters > 0 ? spec.clusters : (gpus + per_cluster - 1) / per_cluster;
+    SiteStorage site = site_storage(spec, gpus, clusters, pod, rack, pue);
+    site.pod_gpus = per_cluster;
+    if (clusters * per_cluster != gpus) {
+        site.findings.push_back(Finding(
+            FindingCode::partial_cluster,
+            "site {}: its {} GPUs get {} × a pod sized for {} GPUs (fleet.gpus_per_cluster); give "
+            "the site its own usable and performance to size a system for its GPUs",
+            figure::text(site.name), figure::grouped(gpus), figure::grouped(clusters),
+            figure::grouped(per_cluster)));
+    }
+    return site;
 }
 
 } // namespace
@@ -176,19 +328,36 @@ std::optional<SitePlan> size_sites(const Scenario& scenario, const Catalog& cata
     }
     const Design& pod = sized.designs[static_cast<std::size_t>(i)];
     const std::string& own = pod.rack_model;
+    // Without a cluster size the scenario's pod is the whole fleet: each
+    // site then gets a system for its own GPUs (issue 49).
+    const bool by_cluster = scenario.fleet->gpus_per_cluster > 0;
     SitePlan plan;
     plan.design = pod.name;
     std::vector<Design> pods;
     for (const SiteSpec& spec : scenario.fleet->site_list) {
-        const bool other_rack = !spec.rack.empty() && spec.rack != own;
-        pods.push_back(other_rack ? pod_in_rack(scenario, catalog, i, spec.rack) : pod);
-        plan.sites.push_back(site_storage(spec, *scenario.fleet, pods.back(),
-                                          other_rack ? spec.rack : own, scenario.constraints.pue));
+        if (spec.own_needs() || !by_cluster) {
+            pods.emplace_back();
+            plan.sites.push_back(own_site(scenario, catalog, spec, i, pods.back()));
+            plan.own_needs = true;
+        } else {
+            const bool other_rack = !spec.rack.empty() && spec.rack != own;
+            pods.push_back(other_rack ? pod_in_rack(scenario, catalog, i, spec.rack) : pod);
+            plan.sites.push_back(pods_site(spec, *scenario.fleet, pods.back(),
+                                           other_rack ? spec.rack : own, scenario.constraints.pue));
+        }
+        SiteStorage& site = plan.sites.back();
+        site.platform = spec.platform.empty() ? scenario.fleet->platform : spec.platform;
+        site.gpu_power = gpu_draw(catalog, site.platform, site.gpus);
+        plan.it_power = plan.it_power || spec.max_it_power.has_value();
     }
     // A replica store counts against its site's limits like the site's pods.
     detail::add_replication(plan, scenario, catalog, i, pods);
     for (std::size_t k = 0; k < plan.sites.size(); ++k) {
         check_limits(plan.sites[k], pods[k]);
+        check_it_power(plan.sites[k]);
+        if (plan.sites[k].own) {
+            check_verdict(plan.sites[k], pods[k]);
+        }
     }
     return plan;
 }

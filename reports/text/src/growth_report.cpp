@@ -2,10 +2,12 @@
 
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
+#include "podsizer/reports/site_figures.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "report_json.hpp"
 #include "sizing_json.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <utility>
 #include <vector>
@@ -25,8 +27,12 @@ template <class Q, class U> std::string limit(const std::optional<Q>& q, const U
 } // namespace
 
 std::string sites_title(const SitePlan& plan) {
+    // docs/sites-and-phases.md, "A site's own needs": such a site's pods are
+    // sized for its GPUs and needs, not the scenario's cluster.
     return "Sites (" + plan.design +
-           ", one pod per training cluster; each site within its own limits)";
+           (plan.own_needs ? ", each site's pods sized for its own GPUs and needs"
+                           : ", one pod per training cluster") +
+           "; each site within its own limits)";
 }
 
 std::string phases_title(const PhasePlan& plan) {
@@ -122,6 +128,14 @@ detail::ojson site_json(const SitePlan& plan, const SiteStorage& s) {
     if (plan.replication) {
         add_replication_json(j, s);
     }
+    for (const SiteFigure* f : site_figures(plan)) {
+        if (f->text != nullptr) {
+            j[std::string(f->key)] = f->text(s);
+        } else {
+            const std::optional<double> v = f->number(s);
+            j[std::string(f->key)] = v ? detail::ojson(*v) : detail::ojson(nullptr);
+        }
+    }
     j["fits"] = s.fits();
     j["findings"] = detail::findings_json(s.findings);
     return j;
@@ -203,6 +217,16 @@ bool GrowthView::ok() const {
     return (sites == nullptr || sites->fits()) && (phases == nullptr || phases->meets());
 }
 
+std::string site_fits_cell(const SiteStorage& s) {
+    if (!s.fits()) {
+        return "NO";
+    }
+    const bool unchecked = std::any_of(s.findings.begin(), s.findings.end(), [](const Finding& f) {
+        return f.code == FindingCode::site_it_power_unknown;
+    });
+    return unchecked ? "not checked: IT power" : "yes";
+}
+
 Grid sites_grid(const SitePlan& plan) {
     Grid g;
     g.header = {"Site",
@@ -223,6 +247,10 @@ Grid sites_grid(const SitePlan& plan) {
         g.header.insert(g.header.end() - 1,
                         {"Replica need (PB)", "Replica racks", "WAN out (Gbps)", "WAN (Gbps)"});
     }
+    const std::vector<const SiteFigure*> figures = site_figures(plan);
+    for (const SiteFigure* f : figures) {
+        g.header.insert(g.header.end() - 1, std::string(f->header));
+    }
     for (const SiteStorage& s : plan.sites) {
         std::vector<std::string> row{s.name,
                                      n(s.clusters),
@@ -242,7 +270,10 @@ Grid sites_grid(const SitePlan& plan) {
             row.push_back(format_number(in(s.wan_out(), units::Gbps), 1));
             row.push_back(limit(s.wan, units::Gbps, 1));
         }
-        row.push_back(s.fits() ? "yes" : "NO");
+        for (const SiteFigure* f : figures) {
+            row.push_back(site_figure_cell(*f, s));
+        }
+        row.push_back(site_fits_cell(s));
         g.rows.push_back(std::move(row));
         // The verdict coloured as the side-by-side table colours its own.
         g.set_cell_role(g.rows.size() - 1, g.header.size() - 1,

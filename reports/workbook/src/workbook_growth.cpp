@@ -4,8 +4,11 @@
 // the sheet are formulas (a site's racks = clusters × racks per pod + the
 // replica store's; a phase's total = the total before + what it adds), so a
 // spreadsheet that recalculates shows where an edited count leads.
+#include "podsizer/reports/growth_report.hpp"
+#include "podsizer/reports/site_figures.hpp"
 #include "workbook_parts.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,8 +38,18 @@ void limit(xlsx::Sheet& sheet, int row, int col, std::optional<double> v, Num nu
     }
 }
 
+/// An error finding the racks and power limits do not show (a replica
+/// store short of its need, the site's storage short, its whole IT power).
+bool other_error(const SiteStorage& s) {
+    return std::any_of(s.findings.begin(), s.findings.end(), [](const Finding& f) {
+        return f.severity() == Severity::error && f.code != FindingCode::site_racks &&
+               f.code != FindingCode::site_power;
+    });
+}
+
 /// One site's row from `row`: columns A-N (A-K without replication).
-void site_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SiteStorage& s, bool rep) {
+/// Returns the column of its IT power.
+int site_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SiteStorage& s, bool rep) {
     const double replica_racks = s.replica ? static_cast<double>(s.replica->racks) : 0.0;
     const double replica_kw = s.replica ? in(s.replica->power, units::kW) : 0.0;
     const double pod_kw = (in(s.power, units::kW) - replica_kw) / static_cast<double>(s.clusters);
@@ -78,17 +91,56 @@ void site_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SiteStorage& 
     const std::string within = "AND(OR(ISBLANK(" + at(row, max_racks) + ")," + at(row, racks) +
                                "<=" + at(row, max_racks) + "),OR(ISBLANK(" + at(row, max_power) +
                                ")," + at(row, power) + "<=" + at(row, max_power) + "))";
-    const bool store_short = s.replica && !s.replica->findings.empty();
-    sheet.formula_text(row, c, store_short ? "=\"NO\"" : "=IF(" + within + ",\"yes\",\"NO\")",
-                       s.fits() ? "yes" : "NO", book.text_formula());
+    const std::string fits = site_fits_cell(s);
+    sheet.formula_text(row, c,
+                       other_error(s)
+                           ? "=\"NO\""
+                           : "=IF(" + within + ",\"" + (fits == "NO" ? std::string("yes") : fits) +
+                                 "\",\"NO\")",
+                       fits, book.text_formula());
+    return power;
+}
+
+/// The figures a site sized as its own system adds, and its GPUs' draw
+/// (site_figures.hpp), as values; the whole IT power is a formula: the GPUs'
+/// MW + the site's storage IT power (kW) in the table above.
+int site_figures_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& plan,
+                       const std::vector<std::string>& power_refs) {
+    const std::vector<const SiteFigure*> figures = site_figures(plan);
+    sheet.text(row, 0, "Each site's needs, verdict and whole IT power", book.section());
+    std::vector<std::string> h{"Site"};
+    for (const SiteFigure* f : figures) {
+        h.emplace_back(f->header);
+    }
+    headers(book, sheet, ++row, h);
+    int gpu_col = -1;
+    for (std::size_t k = 0; k < plan.sites.size(); ++k) {
+        const SiteStorage& s = plan.sites[k];
+        sheet.text(++row, 0, s.name, book.label());
+        for (std::size_t c = 0; c < figures.size(); ++c) {
+            const SiteFigure& f = *figures[c];
+            const int col = static_cast<int>(c) + 1;
+            const std::optional<double> v = f.number ? f.number(s) : std::nullopt;
+            const double shown = v.value_or(0.0) / f.unit; // GCC 12 misreads *v below
+            if (f.text != nullptr) {
+                sheet.text(row, col, f.text(s), book.text_value());
+            } else if (f.key == "gpu_power_w") {
+                gpu_col = col;
+                limit(sheet, row, col, v ? std::optional(shown) : std::nullopt, Num::two);
+            } else if (f.key == "it_power_w" && v && gpu_col >= 0) {
+                sheet.formula(row, col, "=" + at(row, gpu_col) + "+" + power_refs[k] + "/1000",
+                              shown, Num::two);
+            } else if (v) {
+                sheet.number(row, col, shown, f.decimals == 2 ? Num::two : Num::one, Role::value);
+            }
+        }
+    }
+    return row + 2;
 }
 
 /// The sites table from `row`; returns the next free row.
 int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& plan) {
-    sheet.text(row, 0,
-               "Sites (" + plan.design +
-                   ", one pod per training cluster; each site within its own limits)",
-               book.section());
+    sheet.text(row, 0, sites_title(plan), book.section());
     ++row;
     std::vector<std::string> h{"Site", "Rack model", "Clusters", "Racks per pod"};
     if (plan.replication) {
@@ -105,10 +157,16 @@ int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& p
         h.emplace_back(t);
     }
     headers(book, sheet, row, h);
+    std::vector<std::string> refs; // each site's IT power cell, for the block below
     for (const SiteStorage& s : plan.sites) {
-        site_row(book, sheet, ++row, s, plan.replication);
+        const int power = site_row(book, sheet, ++row, s, plan.replication);
+        refs.push_back(at(row, power));
     }
-    return row + 2;
+    row += 2;
+    if (!site_figures(plan).empty()) {
+        row = site_figures_block(book, sheet, row, plan, refs);
+    }
+    return row;
 }
 
 /// One phase's row: added counts are values, totals formulas over the row
@@ -178,9 +236,16 @@ void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& into, const Work
     if (input.phases != nullptr) {
         phases_block(book, sheet, row, *input.phases);
     }
+    // Each column set once (libxlsxwriter writes overlapping ranges twice).
+    // Whole words in the text columns: the sites' "Fits" (last of its table)
+    // and "Verdict" (8th of the need figures, below it).
+    const int fits = input.sites != nullptr ? (input.sites->replication ? 15 : 11) : -1;
+    const int verdict = input.sites != nullptr && input.sites->own_needs ? 8 : -1;
     sheet.column_width(0, 0, 16);
     sheet.column_width(1, 1, 14);
-    sheet.column_width(2, 13, 11);
+    for (int c = 2; c <= 17; ++c) {
+        sheet.column_width(c, c, c == fits || c == verdict ? 21 : 11);
+    }
     sheet.print_setup(0);
 }
 

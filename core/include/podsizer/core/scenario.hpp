@@ -34,6 +34,28 @@ struct SiteSpec {
     std::string replicate_to;
     std::int64_t checkpoints_every = 0; ///< every Nth checkpoint copied there; 0: none
     bool dataset = false;               ///< the site's usable target copied there
+    // The site's own needs (docs/sites-and-phases.md, "A site's own needs"):
+    // with any of them, or without fleet.gpus_per_cluster, the site gets one
+    // system sized for its own GPUs and needs (several when it gives clusters).
+    std::string platform;                    ///< the site's GPU platform; empty: the fleet's
+    std::optional<Capacity> usable;          ///< the site's usable need, all its clusters
+    std::string rule;                        ///< the site's performance rule
+    std::optional<Throughput> read_per_gpu;  ///< instead of a rule
+    std::optional<Throughput> write_per_gpu; ///< instead of a rule
+    std::string workload;                    ///< a catalog workload on all the site's GPUs
+    std::optional<SizeFor> size_for;         ///< the site's failure state; empty: the scenario's
+    /// The site's whole IT power, the GPUs' draw and the storage's together.
+    std::optional<Power> max_it_power;
+
+    /// The site states a need of its own (its platform, capacity,
+    /// performance or failure state).
+    bool own_needs() const {
+        return !platform.empty() || usable || !rule.empty() || read_per_gpu || write_per_gpu ||
+               !workload.empty() || size_for;
+    }
+    bool own_performance() const {
+        return !rule.empty() || read_per_gpu || write_per_gpu || !workload.empty();
+    }
 
     bool operator==(const SiteSpec&) const = default;
 };

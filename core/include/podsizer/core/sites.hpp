@@ -6,6 +6,7 @@
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/finding.hpp"
 #include "podsizer/core/scenario.hpp"
+#include "podsizer/core/verdict.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -63,6 +64,21 @@ struct SiteStorage {
     /// The store for other sites' copies; its racks, devices and power are in
     /// the site's figures above (not its usable capacity).
     std::optional<SiteReplica> replica;
+    // Sized as the site's own system (docs/sites-and-phases.md, "A site's own
+    // needs"): its platform and needs, and the verdict its pod got.
+    bool own = false;
+    std::string platform;               ///< the GPU platform of the site's GPUs
+    std::int64_t pod_gpus = 0;          ///< GPUs one of the site's pods serves
+    Capacity usable_need;               ///< the site's usable need (all its pods)
+    Throughput read_need;               ///< the site's read need, all its pods, before headroom
+    Throughput write_need;              ///< likewise
+    SizeFor size_for = SizeFor::intact; ///< the failure state the need is checked in
+    VerdictStatus verdict = VerdictStatus::meets; ///< its pod's verdict
+    std::string verdict_cell;                     ///< "meets", "short: read, one D-box down"
+    /// The GPUs' draw: GPUs / per SU × the platform's power per SU; empty
+    /// when the catalog gives the platform no power.
+    std::optional<Power> gpu_power;
+    std::optional<Power> max_it_power; ///< the site's whole IT power, GPUs and storage
     std::vector<Finding> findings;
 
     /// What leaves over the WAN: the offsite copies and the replication.
@@ -76,6 +92,8 @@ struct SitePlan {
     std::string design; ///< the per-pod design's name
     std::vector<SiteStorage> sites;
     bool replication = false; ///< some site copies to another (§2)
+    bool own_needs = false;   ///< some site is sized as its own system
+    bool it_power = false;    ///< some site states its whole IT power
 
     /// No site has an error finding.
     bool fits() const;

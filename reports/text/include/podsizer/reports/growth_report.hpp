@@ -27,6 +27,10 @@ struct GrowthView {
 /// One row per site: its clusters, GPUs and rack model, its racks against
 /// max_racks, its IT power against max_power, facility power and usable.
 Grid sites_grid(const SitePlan& plan);
+/// A site's "Fits" cell: "NO" with an error finding; "yes" when every limit
+/// it states was checked and met; "not checked: IT power" when its whole IT
+/// power could not be (the platform's draw is unknown): never a plain yes.
+std::string site_fits_cell(const SiteStorage& s);
 /// One row per phase: what it adds, what is installed after it, and what
 /// that delivers.
 Grid phases_grid(const PhasePlan& plan);
