@@ -86,15 +86,41 @@ void check_replication(const Scenario& s, std::size_t i, std::vector<Problem>& o
     }
 }
 
+/// Phases by site (docs/sites-and-phases.md, "Phases by site"): a phase's
+/// site is one of the site list, and either every phase names one or none.
+void check_phase_site(const Scenario& s, std::size_t i, std::vector<Problem>& out) {
+    const PhaseSpec& p = s.phases[i];
+    const JsonPath at = kRoot.key("phases").index(i);
+    const bool any = std::any_of(s.phases.begin(), s.phases.end(),
+                                 [](const PhaseSpec& q) { return !q.site.empty(); });
+    if (!any) {
+        return;
+    }
+    if (p.site.empty()) {
+        out.push_back({at, "name the site the phase opens or grows (\"site\"): another phase "
+                           "names one, and phases either all name a site or none does"});
+        return;
+    }
+    const std::vector<SiteSpec> none;
+    const std::vector<SiteSpec>& sites = s.fleet ? s.fleet->site_list : none;
+    if (std::none_of(sites.begin(), sites.end(),
+                     [&](const SiteSpec& x) { return x.name == p.site; })) {
+        out.push_back({at.key("site"), "\"" + printable(p.site, 60) +
+                                           "\" is not a site of fleet.sites; expected one of "
+                                           "its names"});
+    }
+}
+
 /// Phases add to what is installed, so each holds at least what the one
 /// before holds, and a later phase is not dated before an earlier one.
 void check_phase(const Scenario& s, std::size_t i, std::vector<Problem>& out) {
     const PhaseSpec& p = s.phases[i];
     const JsonPath at = kRoot.key("phases").index(i);
-    if (p.gpus == 0 && !p.usable) {
+    if (p.gpus == 0 && !p.usable && p.site.empty()) {
         out.push_back({at, "give \"gpus\" (GPUs in service after the phase), \"usable\" (usable "
                            "capacity in service after it) or both"});
     }
+    check_phase_site(s, i, out);
     if (p.gpus > 0 && !s.fleet) {
         out.push_back({at.key("gpus"), "needs a \"fleet\" (its platform and performance rule "
                                        "turn GPUs into a requirement)"});
@@ -110,12 +136,14 @@ void check_phase(const Scenario& s, std::size_t i, std::vector<Problem>& out) {
         if (q.name == p.name) {
             out.push_back({at.key("name"), "duplicate phase name \"" + p.name + "\""});
         }
-        if (p.gpus > 0 && q.gpus > p.gpus) {
+        if (q.site != p.site) {
+            // Phases by site: each site grows on its own installed base.
+        } else if (p.gpus > 0 && q.gpus > p.gpus) {
             out.push_back({at.key("gpus"), gpus_text(p.gpus) + " GPUs is fewer than" + before +
                                                "'s " + gpus_text(q.gpus) +
                                                "; phases add to what is installed"});
         }
-        if (p.usable && q.usable && *q.usable > *p.usable) {
+        if (q.site == p.site && p.usable && q.usable && *q.usable > *p.usable) {
             out.push_back({at.key("usable"), format_in(*p.usable, units::PB, 1) + " is less than" +
                                                  before + "'s " +
                                                  format_in(*q.usable, units::PB, 1) +

@@ -1397,6 +1397,16 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { phase(s, i).usable = quantity<Capacity>(v); },
     },
+    ScenarioField{
+        .pattern = "phases[N].site",
+        .kind = FieldKind::text,
+        .label = "site",
+        .help = "A site of fleet.sites the phase opens or grows; its gpus and usable are then "
+                "that site's (docs/sites-and-phases.md, \"Phases by site\").",
+        .range_text = "empty; expected the name of a site of fleet.sites",
+        .get = [](const Scenario& s, std::size_t i) { return text_if_set(phase(s, i).site); },
+        .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).site = text(v); },
+    },
     // Editors find the JSON Schema through it (docs/scenario-format.md); never written.
     ScenarioField{
         .pattern = "$schema",

@@ -32,7 +32,8 @@ void check_site(const Node& n) {
 }
 
 void check_phase(const Node& n) {
-    if (!n.has("gpus") && !n.has("usable")) {
+    // A phase by site may only open its site at the site's full size.
+    if (!n.has("gpus") && !n.has("usable") && !n.has("site")) {
         n.fail("give \"gpus\" (GPUs in service after the phase), \"usable\" (usable capacity "
                "in service after it) or both");
     }

@@ -149,6 +149,20 @@ PhaseStep step_of(const PhaseSpec& spec, const Design& sized, const Design& inst
     step.read = installed.read;
     step.write = installed.write;
     step.power = installed.basis_power();
+    step.state = installed.size_for;
+    step.read_in_state = installed.read;
+    step.write_in_state = installed.write;
+    for (const Check& c : installed.verdict.checks) {
+        if (c.state != installed.size_for) {
+            continue; // an availability check in another state
+        }
+        if (c.kind == CheckKind::read) {
+            step.read_in_state = Throughput::from_base(c.delivered * 1e12); // check: TB/s
+        } else if (c.kind == CheckKind::write) {
+            step.write_in_state = Throughput::from_base(c.delivered * 1e12);
+        }
+    }
+    step.wan_out = installed.requirements.checkpoints.offsite_write;
     return step;
 }
 

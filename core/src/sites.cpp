@@ -2,12 +2,13 @@
 
 #include "podsizer/core/engine.hpp"
 #include "site_replication.hpp"
+#include "site_scenario.hpp"
 
 #include <algorithm>
 
 namespace podsizer {
 
-namespace {
+namespace detail {
 
 /// The first design sized for one pod (fleet.cpp's split_fleet rule), or -1.
 int first_per_pod(const Scenario& s, const SizingResult& sized) {
@@ -24,6 +25,63 @@ int first_per_pod(const Scenario& s, const SizingResult& sized) {
     }
     return -1;
 }
+
+/// The one-site scenario a site with its own needs is sized as
+/// (docs/sites-and-phases.md, "A site's own needs"): the scenario with the
+/// site's platform, GPUs, needs and rack, for one of its `pods`.
+Scenario site_scenario(const Scenario& s, const SiteSpec& spec, int option, std::int64_t pod_gpus,
+                       std::int64_t pods) {
+    Scenario one = s;
+    Fleet& f = *one.fleet;
+    f.platform = spec.platform.empty() ? s.fleet->platform : spec.platform;
+    f.gpus = pod_gpus;
+    f.sites = 1;
+    f.gpus_per_cluster = 0;
+    f.site_list.clear();
+    one.phases.clear();
+    one.extrapolation.reset();
+    one.comparisons.clear();
+    if (spec.usable) {
+        one.capacity = CapacitySpec{.usable = *spec.usable / static_cast<double>(pods),
+                                    .usable_per_gpu = std::nullopt};
+    } else if (s.capacity.usable) {
+        // The scenario's need is stated for one pod of fleet.pod_gpus() GPUs.
+        one.capacity.usable = *s.capacity.usable * (static_cast<double>(pod_gpus) /
+                                                    static_cast<double>(s.fleet->pod_gpus()));
+    }
+    if (spec.own_performance()) {
+        PerformanceSpec p;
+        p.rule = spec.rule;
+        p.read_per_gpu = spec.read_per_gpu;
+        p.write_per_gpu = spec.write_per_gpu;
+        if (!spec.workload.empty()) {
+            WorkloadUse w;
+            w.id = spec.workload;
+            p.workloads = {w};
+        }
+        one.performance = p;
+    }
+    if (spec.size_for) {
+        one.constraints.size_for = *spec.size_for;
+    }
+    if (!spec.rack.empty()) {
+        one.constraints.rack = spec.rack;
+    }
+    if (!s.options.empty()) {
+        one.options = {s.options[static_cast<std::size_t>(option)]};
+        if (!spec.rack.empty()) {
+            one.options.front().rack.clear();
+        }
+    }
+    return one;
+}
+
+} // namespace detail
+
+using detail::first_per_pod;
+using detail::site_scenario;
+
+namespace {
 
 /// One pod of option `i` laid out in `rack`: the option sized again in a
 /// scenario whose rack is the site's (the rest of the scenario unchanged).
@@ -213,56 +271,6 @@ void check_verdict(SiteStorage& site, const Design& pod) {
     site.findings.push_back(Finding(FindingCode::site_short, "site {}: its storage is short: {}",
                                     figure::text(site.name),
                                     figure::text(verdict_sentence(pod.verdict, pod))));
-}
-
-/// The one-site scenario a site with its own needs is sized as
-/// (docs/sites-and-phases.md, "A site's own needs"): the scenario with the
-/// site's platform, GPUs, needs and rack, for one of its `pods`.
-Scenario site_scenario(const Scenario& s, const SiteSpec& spec, int option, std::int64_t pod_gpus,
-                       std::int64_t pods) {
-    Scenario one = s;
-    Fleet& f = *one.fleet;
-    f.platform = spec.platform.empty() ? s.fleet->platform : spec.platform;
-    f.gpus = pod_gpus;
-    f.sites = 1;
-    f.gpus_per_cluster = 0;
-    f.site_list.clear();
-    one.phases.clear();
-    one.extrapolation.reset();
-    one.comparisons.clear();
-    if (spec.usable) {
-        one.capacity = CapacitySpec{.usable = *spec.usable / static_cast<double>(pods),
-                                    .usable_per_gpu = std::nullopt};
-    } else if (s.capacity.usable) {
-        // The scenario's need is stated for one pod of fleet.pod_gpus() GPUs.
-        one.capacity.usable = *s.capacity.usable * (static_cast<double>(pod_gpus) /
-                                                    static_cast<double>(s.fleet->pod_gpus()));
-    }
-    if (spec.own_performance()) {
-        PerformanceSpec p;
-        p.rule = spec.rule;
-        p.read_per_gpu = spec.read_per_gpu;
-        p.write_per_gpu = spec.write_per_gpu;
-        if (!spec.workload.empty()) {
-            WorkloadUse w;
-            w.id = spec.workload;
-            p.workloads = {w};
-        }
-        one.performance = p;
-    }
-    if (spec.size_for) {
-        one.constraints.size_for = *spec.size_for;
-    }
-    if (!spec.rack.empty()) {
-        one.constraints.rack = spec.rack;
-    }
-    if (!s.options.empty()) {
-        one.options = {s.options[static_cast<std::size_t>(option)]};
-        if (!spec.rack.empty()) {
-            one.options.front().rack.clear();
-        }
-    }
-    return one;
 }
 
 /// A site sized as its own system: one pod for its GPUs, or one per cluster

@@ -34,8 +34,10 @@ QValueAxis* value_axis(QChart* chart, const QString& title, double top, Qt::Alig
 } // namespace
 
 void plot_phases(QChart* chart, const PhasePlan& plan) {
-    chart->setTitle(QObject::tr("<b>Phases on the installed base</b> — %1, racks added per "
-                                "phase and capacity after it")
+    chart->setTitle((plan.by_site ? QObject::tr("<b>Phases by site</b> — %1, all sites: racks "
+                                                "added per phase and capacity after it")
+                                  : QObject::tr("<b>Phases on the installed base</b> — %1, racks "
+                                                "added per phase and capacity after it"))
                         .arg(q(plan.design).toHtmlEscaped()));
     chart->legend()->setAlignment(Qt::AlignBottom);
     auto* before = new QBarSet(QObject::tr("Racks installed before"), chart);
@@ -57,8 +59,10 @@ void plot_phases(QChart* chart, const PhasePlan& plan) {
     QStringList names;
     double racks = 0;
     double pb = 0;
-    for (std::size_t i = 0; i < plan.phases.size(); ++i) {
-        const PhaseStep& p = plan.phases[i];
+    // Phases by site: the project after each phase, its sites summed.
+    const std::vector<PhaseStep> steps = phase_totals(plan);
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const PhaseStep& p = steps[i];
         names << phase_label(p);
         *before << static_cast<double>(p.total.racks - p.added.racks);
         *added << static_cast<double>(p.added.racks);

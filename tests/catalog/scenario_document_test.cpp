@@ -43,6 +43,18 @@ const std::string kSitesBase = [] {
     return text;
 }();
 
+// Phases by site (docs/sites-and-phases.md, "Phases by site"): both phases
+// grow site A of the sites above.
+const std::string kSitePhasesBase = [] {
+    std::string text = kSitesBase;
+    const std::string phases =
+        R"("phases": [{"name": "p1", "usable": "5 PB"}, {"name": "p2", "usable": "10 PB"}])";
+    text.replace(text.find(phases), phases.size(),
+                 R"("phases": [{"name": "p1", "site": "A", "usable": "5 PB"},
+                 {"name": "p2", "site": "A", "usable": "10 PB"}])");
+    return text;
+}();
+
 std::string error_where(const ScenarioDocument& doc) {
     try {
         (void)doc.parse(cat());
@@ -91,6 +103,7 @@ const std::map<std::string, Sample>& samples() {
         {"phases[N].date", {std::string("2027-06-30"), std::string("June")}},
         {"phases[N].gpus", {std::int64_t{16384}, std::int64_t{0}}},
         {"phases[N].usable", {std::string("20 PB"), std::string("20 PB/s")}},
+        {"phases[N].site", {std::string("B"), std::string("Z")}},
         {"performance.rule", {std::string("h100-best"), std::string("h100-bestest")}},
         {"performance.read_per_gpu", {std::string("0.5 GB/s"), std::string("0.5 GB")}},
         {"performance.write_per_gpu", {std::string("1 Gbps"), 0.5}},
@@ -187,7 +200,10 @@ TEST_CASE("every documented scenario field can be set and read back, and errors 
         if (!f.sweepable) {
             continue; // "schema" and "$schema" name the format, not a figure
         }
-        const ScenarioDocument& base = f.pattern.starts_with("fleet.sites[") ? with_sites : plain;
+        const ScenarioDocument site_phases(kSitePhasesBase, "s.json");
+        const ScenarioDocument& base = f.pattern.starts_with("fleet.sites[") ? with_sites
+                                       : f.pattern == "phases[N].site"       ? site_phases
+                                                                             : plain;
         const std::string path_text = concrete(f.pattern);
         INFO(path_text);
         const auto sample = samples().find(std::string(f.pattern));

@@ -18,11 +18,18 @@ namespace {
 /// designs, then each one-namespace design (the exports show both).
 void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog,
                   const std::optional<ExtrapolationSpec>& target, bool extrapolate) {
-    study.phases = plan_phases(scenario, catalog);
+    // Phases that name sites grow each site on its own base, not one system.
+    const bool by_site = phases_by_site(scenario);
+    if (!by_site) {
+        study.phases = plan_phases(scenario, catalog);
+    }
     if (!extrapolate) {
         study.sizing = size_scenario(scenario, catalog);
         study.fleet = split_fleet(scenario, study.sizing.designs);
         study.sites = size_sites(scenario, catalog, study.sizing);
+        if (by_site) {
+            study.phases = plan_site_phases(scenario, catalog, study.sizing);
+        }
         return;
     }
     if (!target) {
@@ -32,6 +39,9 @@ void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog
     study.sizing = study.extrapolation->sizing;
     study.fleet = split_fleet(scenario, study.sizing.designs);
     study.sites = size_sites(scenario, catalog, study.sizing);
+    if (by_site) {
+        study.phases = plan_site_phases(scenario, catalog, study.sizing);
+    }
     for (const Extrapolation& e : study.extrapolation->extrapolations) {
         if (e.single_namespace) {
             study.sizing.designs.push_back(*e.single_namespace);

@@ -36,6 +36,11 @@ std::string sites_title(const SitePlan& plan) {
 }
 
 std::string phases_title(const PhasePlan& plan) {
+    if (plan.by_site) {
+        return "Phases by site (" + plan.design +
+               ": each site grows on its own installed base, sized for its own needs; nothing "
+               "installed is moved)";
+    }
     return "Phases on the installed base (" + plan.design + ": " + plan.cnode_model + ", " +
            plan.dbox_model + ", " + format_in(plan.drive_size, units::TB, 2) +
            " drives; hardware and fabric planned for the final phase)";
@@ -61,7 +66,9 @@ std::string growth_text(const GrowthView& g, bool markdown) {
     }
     if (g.phases != nullptr) {
         table(phases_title(*g.phases), phases_grid(*g.phases));
-        out += (markdown ? "\n" : "") + scratch_line(*g.phases);
+        if (!g.phases->by_site) {
+            out += (markdown ? "\n" : "") + scratch_line(*g.phases);
+        }
     }
     const auto findings = growth_findings(g);
     return out +
@@ -157,6 +164,16 @@ detail::ojson phase_json(const PhaseStep& p) {
     j["read_bytes_per_s"] = p.read.base();
     j["write_bytes_per_s"] = p.write.base();
     j["power_w"] = p.power.base();
+    if (!p.site.empty()) {
+        // Phases by site: the site, whether the phase opens it, and what it
+        // delivers in the state it is sized for.
+        j["site"] = p.site;
+        j["opens"] = p.opens;
+        j["size_for"] = std::string(to_string(p.state));
+        j["read_in_state_bytes_per_s"] = p.read_in_state.base();
+        j["write_in_state_bytes_per_s"] = p.write_in_state.base();
+        j["wan_out_bytes_per_s"] = p.wan_out.base();
+    }
     j["findings"] = detail::findings_json(p.findings);
     return j;
 }
@@ -176,6 +193,10 @@ void add_growth_json(detail::ojson& j, const GrowthView& g) {
             phases.push_back(phase_json(p));
         }
         j["phases"] = phases;
+        if (plan.by_site) {
+            j["phase_plan"] = {{"design", plan.design}, {"by_site", true}};
+            return;
+        }
         j["phase_plan"] = {{"design", plan.design},
                            {"cnode", plan.cnode_model},
                            {"dbox", plan.dbox_model},
@@ -282,7 +303,82 @@ Grid sites_grid(const SitePlan& plan) {
     return g;
 }
 
+namespace {
+
+std::vector<std::string> site_phase_row(const PhaseStep& p, const std::string& site,
+                                        const std::string& change) {
+    return {p.name,
+            p.date.empty() ? std::string("-") : p.date,
+            site,
+            change,
+            n(p.gpus),
+            n(p.added.cnodes),
+            n(p.added.dboxes),
+            n(p.added.racks),
+            n(p.total.cnodes),
+            n(p.total.dboxes),
+            n(p.total.switches),
+            n(p.total.racks),
+            format_number(in(p.required_usable, units::PB), 1),
+            format_number(in(p.usable, units::PB), 1),
+            format_number(in(p.read, units::TB_per_s), 2),
+            format_number(in(p.write, units::TB_per_s), 2),
+            std::string(to_string(p.state)),
+            format_number(in(p.read_in_state, units::TB_per_s), 2),
+            format_number(in(p.write_in_state, units::TB_per_s), 2),
+            format_number(in(p.power, units::kW), 1),
+            format_number(in(p.wan_out, units::Gbps), 1)};
+}
+
+/// Phases by site: a row per site open after each phase (what the phase
+/// adds there and what stands after it), and after each phase's sites a row
+/// of the project's totals.
+Grid site_phases_grid(const PhasePlan& plan) {
+    Grid g;
+    g.header = {"Phase",
+                "Date",
+                "Site",
+                "Change",
+                "GPUs",
+                "+C-nodes",
+                "+D-boxes",
+                "+Racks",
+                "C-nodes",
+                "D-boxes",
+                "Switches",
+                "Racks",
+                "Usable need (PB)",
+                "Usable (PB)",
+                "Read, intact (TB/s)",
+                "Write, intact (TB/s)",
+                "Sized for",
+                "Read, sized state (TB/s)",
+                "Write, sized state (TB/s)",
+                "IT power (kW)",
+                "WAN out (Gbps)"};
+    g.numeric_from = 4;
+    const std::vector<PhaseStep> totals = phase_totals(plan);
+    std::size_t phase = 0;
+    for (std::size_t k = 0; k < plan.phases.size(); ++k) {
+        const PhaseStep& p = plan.phases[k];
+        const bool added = p.added.cnodes + p.added.dboxes + p.added.racks > 0;
+        g.rows.push_back(site_phase_row(p, p.site, p.opens ? "opens" : added ? "grows" : "-"));
+        if (k + 1 == plan.phases.size() || plan.phases[k + 1].name != p.name) {
+            // The project after the phase: its sites summed.
+            std::vector<std::string> row = site_phase_row(totals[phase++], "all sites", "");
+            row[16] = row[17] = row[18] = ""; // the sites' states may differ
+            g.rows.push_back(std::move(row));
+        }
+    }
+    return g;
+}
+
+} // namespace
+
 Grid phases_grid(const PhasePlan& plan) {
+    if (plan.by_site) {
+        return site_phases_grid(plan);
+    }
     Grid g;
     g.header = {"Phase",
                 "Date",

@@ -9,6 +9,7 @@
 #include "workbook_parts.hpp"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -189,8 +190,76 @@ void phase_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, bool first, const 
     sheet.number(row, 13, in(p.usable, units::PB), Num::one, Role::value);
 }
 
+/// Phases by site: a row per site open after each phase, its totals formulas
+/// over the same site's row before (what stands + what the phase adds), and
+/// after each phase's sites a row of sums over them.
+void site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
+    sheet.text(row, 0, phases_title(plan), book.section());
+    headers(book, sheet, ++row,
+            {"Phase", "Date", "Site", "Change", "GPUs", "+C-nodes", "+D-boxes", "+Racks", "C-nodes",
+             "D-boxes", "Racks", "Usable (PB)", "Read, sized state (TB/s)", "IT power (kW)"});
+    std::map<std::string, int> last; // each site's row before
+    int first = row + 1;             // the phase's first site row
+    std::size_t from = 0;            // and its first step
+    for (std::size_t k = 0; k < plan.phases.size(); ++k) {
+        const PhaseStep& p = plan.phases[k];
+        ++row;
+        sheet.text(row, 0, p.name, book.label());
+        sheet.text(row, 1, p.date.empty() ? "-" : p.date, book.text_value());
+        sheet.text(row, 2, p.site, book.text_value());
+        const bool grows = p.added.cnodes + p.added.dboxes + p.added.racks > 0;
+        sheet.text(row, 3, p.opens ? "opens" : grows ? "grows" : "-", book.text_value());
+        sheet.number(row, 4, static_cast<double>(p.gpus), Num::integer, Role::value);
+        const std::int64_t added[] = {p.added.cnodes, p.added.dboxes, p.added.racks};
+        const std::int64_t total[] = {p.total.cnodes, p.total.dboxes, p.total.racks};
+        const auto before = last.find(p.site);
+        for (int c = 0; c < 3; ++c) {
+            sheet.number(row, 5 + c, static_cast<double>(added[c]), Num::integer, Role::value);
+            sheet.formula(row, 8 + c,
+                          before == last.end()
+                              ? "=" + at(row, 5 + c)
+                              : "=" + at(before->second, 8 + c) + "+" + at(row, 5 + c),
+                          static_cast<double>(total[c]), Num::integer);
+        }
+        sheet.number(row, 11, in(p.usable, units::PB), Num::one, Role::value);
+        sheet.number(row, 12, in(p.read_in_state, units::TB_per_s), Num::two, Role::value);
+        sheet.number(row, 13, in(p.power, units::kW), Num::one, Role::value);
+        last[p.site] = row;
+        if (k + 1 < plan.phases.size() && plan.phases[k + 1].name == p.name) {
+            continue;
+        }
+        // The project after the phase: sums over its sites' rows.
+        ++row;
+        sheet.text(row, 0, p.name, book.label());
+        sheet.text(row, 2, "all sites", book.label());
+        double sums[14] = {};
+        for (std::size_t j = from; j <= k; ++j) {
+            const PhaseStep& q = plan.phases[j];
+            const double v[] = {
+                static_cast<double>(q.gpus),          static_cast<double>(q.added.cnodes),
+                static_cast<double>(q.added.dboxes),  static_cast<double>(q.added.racks),
+                static_cast<double>(q.total.cnodes),  static_cast<double>(q.total.dboxes),
+                static_cast<double>(q.total.racks),   in(q.usable, units::PB),
+                in(q.read_in_state, units::TB_per_s), in(q.power, units::kW)};
+            for (int c = 0; c < 10; ++c) {
+                sums[4 + c] += v[c];
+            }
+        }
+        for (int c = 4; c < 14; ++c) {
+            sheet.formula(row, c, "=SUM(" + at(first, c) + ":" + at(row - 1, c) + ")", sums[c],
+                          c >= 11 ? (c == 12 ? Num::two : Num::one) : Num::integer);
+        }
+        first = row + 1;
+        from = k + 1;
+    }
+}
+
 /// The phases table from `row`, the final target from scratch under it.
 void phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
+    if (plan.by_site) {
+        site_phases_block(book, sheet, row, plan);
+        return;
+    }
     sheet.text(row, 0,
                "Phases on the installed base (" + plan.design + ": " + plan.cnode_model + ", " +
                    plan.dbox_model + "; hardware and fabric planned for the final phase)",

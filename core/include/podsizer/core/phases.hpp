@@ -44,6 +44,16 @@ struct PhaseStep {
     Throughput read;
     Throughput write;
     Power power; ///< on the design's power basis
+    /// What the installed base delivers in the failure state it is sized
+    /// for (its verdict's read and write checks); intact without one.
+    SizeFor state = SizeFor::intact;
+    Throughput read_in_state;
+    Throughput write_in_state;
+    Throughput wan_out; ///< the checkpoints' offsite copies leaving (docs/checkpoints.md)
+    /// Phases by site (docs/sites-and-phases.md, "Phases by site"): the
+    /// site, and whether the phase opens it; empty for one system.
+    std::string site;
+    bool opens = false;
     std::vector<Finding> findings;
 };
 
@@ -55,6 +65,10 @@ struct PhasePlan {
     PhaseCounts scratch; ///< the final phase's target sized from scratch
     int scratch_tiers = 0;
     std::vector<PhaseStep> phases;
+    /// Phases by site: one step per site open after each phase, in phase
+    /// order and the site list's order within a phase; each site grows on
+    /// its own installed base. The models and scratch above are then unset.
+    bool by_site = false;
 
     /// No phase has an error finding.
     bool meets() const;
@@ -64,5 +78,19 @@ struct PhasePlan {
 /// without options). Nullopt without phases. Throws InputError (from the
 /// engine) when a phase cannot be sized.
 std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& catalog);
+
+/// Phases that name a site (`phases[N].site`): each site of the list grown
+/// on its own installed base, sized as its one-site scenario
+/// (docs/sites-and-phases.md, "Phases by site"); a site no phase names is in
+/// service from the first phase at its full size. Nullopt when no phase
+/// names a site, or without a per-pod design.
+std::optional<PhasePlan> plan_site_phases(const Scenario& scenario, const Catalog& catalog,
+                                          const SizingResult& sized);
+/// Phases by site summed per phase (the project after each phase: GPUs,
+/// counts added and standing, usable, read and write intact and in the
+/// sized state, power, WAN out); a one-system plan's own steps.
+std::vector<PhaseStep> phase_totals(const PhasePlan& plan);
+/// Some phase names a site.
+bool phases_by_site(const Scenario& scenario);
 
 } // namespace podsizer

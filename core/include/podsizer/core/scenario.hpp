@@ -286,6 +286,9 @@ struct PhaseSpec {
     std::string date;               ///< ISO 8601 (YYYY-MM-DD); empty: not given
     std::int64_t gpus = 0;          ///< GPUs in service; 0: the fleet's
     std::optional<Capacity> usable; ///< usable capacity in service; empty: the scenario's
+    /// The site of the site list the phase opens or grows; its gpus and
+    /// usable are then that site's (docs/sites-and-phases.md, "Phases by site").
+    std::string site;
 
     bool operator==(const PhaseSpec&) const = default;
 };
