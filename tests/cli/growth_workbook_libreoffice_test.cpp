@@ -53,7 +53,14 @@ void check_sites(const SheetCsv& sheet, const nlohmann::json& doc, const SiteCol
               Approx(s.at("power_w").get<double>() / 1e3).margin(1e-6));
         CHECK(number_at(sheet, row, col.facility) ==
               Approx(s.at("facility_power_w").get<double>() / 1e3).margin(1e-6));
-        CHECK(text_at(sheet, row, col.fits) == (s.at("fits").get<bool>() ? "yes" : "NO"));
+        // A whole IT power the catalog gives no basis for is not a plain yes.
+        bool unchecked = false;
+        for (const auto& f : s.at("findings")) {
+            unchecked = unchecked || f.at("code") == "site-it-power-unknown";
+        }
+        CHECK(text_at(sheet, row, col.fits) == (!s.at("fits").get<bool>() ? "NO"
+                                                : unchecked               ? "not checked: IT power"
+                                                                          : "yes"));
     }
 }
 
@@ -112,4 +119,80 @@ TEST_CASE("the Sites and phases sheet recalculated by LibreOffice holds what siz
           replica_doc.at("sites")[1].at("replica").at("racks").get<double>());
     CHECK(number_at(rep, 6, 5) == 29 + number_at(rep, 6, 4));
     CHECK(replica.exit_code == 1);
+}
+
+namespace {
+
+/// The row whose first cell starts with `title`, or -1.
+int row_titled(const SheetCsv& sheet, const std::string& title) {
+    for (int row = 0; row < 400; ++row) {
+        const std::string* text = sheet.at(row, 0);
+        if (text != nullptr && text->starts_with(title)) {
+            return row;
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+TEST_CASE(
+    "the project's sheet recalculated by LibreOffice holds each site and phase as size gives") {
+    // examples/project-three-sites.json: three sites with their own needs,
+    // opened one a year (docs/sites-and-phases.md, "Phases by site").
+    const std::string soffice =
+        test_tools::require_tool(PODSIZER_SOFFICE, "soffice", "libreoffice-calc-nogui");
+    const std::string dir = test_tools::output_dir("project");
+    const std::string xlsx = dir + "/project.xlsx";
+    const char* example = "examples/project-three-sites.json";
+    REQUIRE(podsizer({"size", example, "--xlsx", xlsx}).exit_code == 0);
+    const auto doc = nlohmann::json::parse(podsizer({"size", example, "--format", "json"}).out);
+    const auto sheets = libreoffice_csv(soffice, {xlsx}, dir + "/lo");
+    REQUIRE(sheets.count("project/Sites and phases") == 1);
+    const SheetCsv& sheet = sheets.at("project/Sites and phases");
+    check_sites(sheet, doc, kPlain);
+
+    // Each site's needs: values from the one figure table, and the whole IT
+    // power a formula (GPUs' MW + the storage's kW / 1000).
+    const int needs = row_titled(sheet, "Each site's needs");
+    REQUIRE(needs > 0);
+    const auto& sites = doc.at("sites");
+    for (std::size_t k = 0; k < sites.size(); ++k) {
+        const int row = needs + 2 + static_cast<int>(k);
+        const auto& s = sites[k];
+        INFO("site " << s.at("name"));
+        CHECK(text_at(sheet, row, 1) == s.at("platform").get<std::string>());
+        CHECK(number_at(sheet, row, 2) ==
+              Approx(s.at("usable_need_bytes").get<double>() / 1e15).margin(0.05));
+        CHECK(text_at(sheet, row, 8) == s.at("verdict").get<std::string>());
+        if (!s.at("it_power_w").is_null()) {
+            CHECK(number_at(sheet, row, 10) ==
+                  Approx(s.at("it_power_w").get<double>() / 1e6).margin(1e-6));
+        }
+    }
+
+    // The phases by site: each site's totals (formulas over its row before)
+    // and each phase's sums over its sites.
+    const int phases = row_titled(sheet, "Phases by site");
+    REQUIRE(phases > needs);
+    const auto& steps = doc.at("phases");
+    int row = phases + 2;
+    for (std::size_t k = 0; k < steps.size(); ++k, ++row) {
+        const auto& p = steps[k];
+        INFO("phase " << p.at("name") << " site " << p.at("site"));
+        CHECK(text_at(sheet, row, 2) == p.at("site").get<std::string>());
+        CHECK(number_at(sheet, row, 8) == p.at("total").at("cnodes").get<double>());
+        CHECK(number_at(sheet, row, 9) == p.at("total").at("dboxes").get<double>());
+        CHECK(number_at(sheet, row, 10) == p.at("total").at("racks").get<double>());
+        if (k + 1 == steps.size() || steps[k + 1].at("name") != p.at("name")) {
+            ++row; // the phase's "all sites" row
+            CHECK(text_at(sheet, row, 2) == "all sites");
+        }
+    }
+    // After year 3 the project stands at the three sites' racks summed.
+    double racks = 0;
+    for (const auto& s : sites) {
+        racks += s.at("racks").get<double>();
+    }
+    CHECK(number_at(sheet, row - 1, 10) == racks);
 }
