@@ -15,25 +15,7 @@
 
 namespace {
 
-/// Text without its white space: a name or message wrapped over lines (at a
-/// space or after a hyphen) still reads whole in it; a cut one does not.
-std::string squashed(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        if (c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '\f') {
-            out += c;
-        }
-    }
-    return out;
-}
-
-/// The sheet a printed page belongs to, from its footer ("Results
-/// podsizer 0.1.0 · page 3 of 17"); empty when there is none.
-std::string sheet_of(const std::string& text) {
-    static const std::regex footer("(^|\n)([^\n]*) podsizer [^ \n]+ \xC2\xB7 page [0-9]+ of");
-    std::smatch m;
-    return std::regex_search(text, m, footer) ? m[2].str() : std::string();
-}
+using test_pdf::squashed;
 
 /// The messages of a CSV Findings cell: "info partial-su: 4,096 GPUs …;
 /// warning not-rack-tolerant: …" (docs/batch.md).
@@ -117,7 +99,7 @@ TEST_CASE("the batch workbook prints landscape with its header and row names on 
     std::vector<std::string> findings;
     for (int p = 1; p <= test_pdf::pages(pdf); ++p) {
         const std::string text = test_pdf::page_text(pdf, p, true);
-        const std::string sheet = sheet_of(text);
+        const std::string sheet = test_pdf::sheet_of(text);
         INFO("page " << p << ": " << sheet);
         REQUIRE(!sheet.empty());
         if (sheet == "Results" || sheet == "Findings") {

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <charconv>
 #include <cstdio>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,26 @@ inline std::string page_text(const std::string& pdf, int page, bool raw = false)
     const ProcessResult r = run_process(pdftotext, args);
     REQUIRE(r.exit_code == 0);
     return r.out;
+}
+
+/// The sheet a printed page belongs to, from its footer ("Results
+/// podsizer 0.1.0 · page 3 of 17"); empty when there is none.
+inline std::string sheet_of(const std::string& text) {
+    static const std::regex footer("(^|\\n)([^\\n]*) podsizer [^ \\n]+ \\xC2\\xB7 page [0-9]+ of");
+    std::smatch m;
+    return std::regex_search(text, m, footer) ? m[2].str() : std::string();
+}
+
+/// Text without its white space: a name or message wrapped over lines (at a
+/// space or after a hyphen) still reads whole in it; a cut one does not.
+inline std::string squashed(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '\f') {
+            out += c;
+        }
+    }
+    return out;
 }
 
 } // namespace test_pdf

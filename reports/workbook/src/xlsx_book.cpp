@@ -106,6 +106,12 @@ constexpr lxw_color_t kValueFont = 0x595959;
 constexpr lxw_color_t kAssumedFill = 0xFCE4D6;
 constexpr lxw_color_t kBorder = 0xBFBFBF;
 
+// A row that holds one line of 10-point text, the workbook's size (13
+// points; a line is about 1.3 times the font's size), and the title row's
+// for its 14 points.
+constexpr double kLineRow = 13.0;
+constexpr double kTitleRow = 18.0;
+
 // The page: A4 landscape, 297 mm wide, half an inch left and right.
 constexpr double kSideMargin = 0.5; // inches
 constexpr double kA4LongSide = 297.0 / 25.4;
@@ -457,7 +463,7 @@ namespace {
 /// each fits on one line (the row keeps its default).
 template <typename Texts> double wrapped_height(const Texts& texts) {
     std::size_t most = 1;
-    double height = 13.0; // one line of 10-point text, as before
+    double height = kLineRow;
     for (const auto& [text, width, points] : texts) {
         // A column of width w holds about w digits of 11-point Calibri; text
         // averages a little narrower than digits, and smaller fonts fit more.
@@ -509,6 +515,11 @@ void Sheet::portrait() {
 
 void Sheet::one_page() {
     one_page_ = true;
+}
+
+void Sheet::compact_rows() {
+    worksheet_set_default_row(ws_, kLineRow, LXW_FALSE);
+    row_height(0, kTitleRow);
 }
 
 void Sheet::flow_across_pages() {

@@ -103,6 +103,12 @@ public:
     void portrait();
     /// Shrunk to one page high as well as wide (the Summary: one page to show).
     void one_page();
+    /// Rows as high as a line of the sheet's 10-point text, 13 points (Excel
+    /// gives 10-point Calibri 12.75), not the 15 of Excel's 11-point default;
+    /// the title row keeps room for its 14 points. Call before any row
+    /// height is set. A design sheet is some 120 rows (issue 51: the NCP
+    /// pod's printed its findings alone on a fourth page).
+    void compact_rows();
     /// Columns at full size, running on to further pages, instead of the
     /// sheet shrunk to one page wide: a table too wide to shrink legibly (the
     /// batch Results; repeat_columns names the rows on every page).
