@@ -17,7 +17,7 @@ packages=(
   qt6-svg-dev                      # GUI: rack elevations (QSvgWidget)
   libqt6opengl6-dev libgl-dev      # GUI: find_package(Qt6 ... Charts) needs them
   fonts-dejavu-core                # GUI: a font for offscreen tests and screenshots
-  poppler-utils                    # docs: pdftoppm renders workbook pages to PNG
+  poppler-utils                    # tests and docs: pdftotext, pdfinfo, pdftoppm read printed workbooks
   python3-jsonschema               # tests: validate the examples against schemas/
   clang libclang-rt-14-dev         # fuzz preset: clang, libFuzzer and sanitizer runtimes
   clang-format                     # tests: every C++ source as .clang-format writes it

@@ -103,6 +103,7 @@ private:
         }
         workbook_.title = title;
         workbook_.header = report_.csv_header();
+        workbook_.label_columns = report_.csv_label_columns();
         WorkbookOptions wo;
         wo.date = options.workbook_date;
         try {
@@ -138,6 +139,9 @@ private:
         }
         for (auto& row : o.rendered.workbook_rows) {
             workbook_.rows.push_back(std::move(row));
+        }
+        for (auto& findings : o.rendered.workbook_findings) {
+            workbook_.findings.push_back(std::move(findings));
         }
         for (Design& m : o.rendered.models) {
             const std::string key =

@@ -84,6 +84,33 @@ TEST_CASE("a batch CSV row holds the same figures as size's CSV row") {
     CHECK_THAT(report.begin(), Catch::StartsWith("File,Scenario,Design,C-node model,"));
 }
 
+TEST_CASE("the workbook part names a row by its leading columns and keeps each row's findings") {
+    // A batch's File, Scenario and Design; a sweep's parameters and Design.
+    const BatchReport batch(BatchFormat::csv, BatchKind::batch);
+    CHECK(batch.csv_label_columns() == 3);
+    CHECK(batch.csv_header()[batch.csv_label_columns() - 1] == "Design");
+    BatchReport sweep(BatchFormat::table, BatchKind::sweep, {"gpus", "dbox"});
+    CHECK(sweep.csv_label_columns() == 3);
+    CHECK(sweep.csv_header()[sweep.csv_label_columns() - 1] == "Design");
+    // The Findings sheet's findings are the row's, in the CSV's order.
+    sweep.set_workbook(true);
+    const BatchRun run = sized_run("high-density-1eb.json");
+    const RenderedRun r = sweep.render(run);
+    REQUIRE(r.workbook_rows.size() == 2);
+    REQUIRE(r.workbook_findings.size() == 2);
+    for (std::size_t i = 0; i < 2; ++i) {
+        const Design& d = run.result->designs[i];
+        REQUIRE(r.workbook_findings[i].size() == d.findings.size());
+        REQUIRE_FALSE(d.findings.empty());
+        std::string cell;
+        for (const Finding& f : r.workbook_findings[i]) {
+            cell += (cell.empty() ? "" : "; ") + std::string(to_string(f.severity())) + " " +
+                    std::string(f.name()) + ": " + f.message();
+        }
+        CHECK(cell == r.workbook_rows[i].back());
+    }
+}
+
 TEST_CASE("jsonl gives one object per design, each a whole JSON document") {
     BatchRun run = sized_run("high-density-1eb.json");
     run.parameters = {{"gpus", std::int64_t{4096}}, {"capacity.usable", std::string("1 EB")}};

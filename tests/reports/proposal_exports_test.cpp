@@ -4,6 +4,7 @@
 // material.
 #include "../cli/run_process.hpp"
 #include "external_tools.hpp"
+#include "pdf_pages.hpp"
 #include "support/test_paths.hpp"
 #include "xlsx_package.hpp"
 
@@ -11,6 +12,8 @@
 #include <catch2/catch.hpp>
 #include <dirent.h>
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <sys/stat.h>
 
@@ -39,39 +42,6 @@ std::vector<std::string> files_in(const std::string& dir, const std::string& suf
     return out;
 }
 
-/// `soffice --headless --convert-to pdf` in a throwaway profile; the PDF's path.
-std::string to_pdf(const std::string& xlsx, const std::string& dir) {
-    const std::string soffice =
-        test_tools::require_tool(PODSIZER_SOFFICE, "soffice", "libreoffice-calc-nogui");
-    const ProcessResult r =
-        run_process(soffice, {"-env:UserInstallation=file://" + dir + "/profile", "--headless",
-                              "--convert-to", "pdf", "--outdir", dir, xlsx});
-    INFO(r.out + r.err);
-    REQUIRE(r.exit_code == 0);
-    const std::string stem = xlsx.substr(xlsx.rfind('/') + 1);
-    return dir + "/" + stem.substr(0, stem.rfind('.')) + ".pdf";
-}
-
-int pdf_pages(const std::string& pdf) {
-    const std::string pdfinfo =
-        test_tools::require_tool(PODSIZER_PDFINFO, "pdfinfo", "poppler-utils");
-    const ProcessResult r = run_process(pdfinfo, {pdf});
-    REQUIRE(r.exit_code == 0);
-    const std::size_t at = r.out.find("Pages:");
-    REQUIRE(at != std::string::npos);
-    return std::stoi(r.out.substr(at + 6));
-}
-
-/// The text of one page (1-based).
-std::string pdf_page_text(const std::string& pdf, int page) {
-    const std::string pdftotext =
-        test_tools::require_tool(PODSIZER_PDFTOTEXT, "pdftotext", "poppler-utils");
-    const ProcessResult r =
-        run_process(pdftotext, {"-f", std::to_string(page), "-l", std::to_string(page), pdf, "-"});
-    REQUIRE(r.exit_code == 0);
-    return r.out;
-}
-
 /// Strings that would point a customer at the project's working files.
 constexpr const char* kInternal[] = {"shared/", "reference/", "REVIEW",  "brief/",
                                      "BRIEF",   "design/",    "REDTEAM", "STYLE.md"};
@@ -85,23 +55,25 @@ void check_clean(const std::string& what, const std::string& text) {
 
 } // namespace
 
-TEST_CASE("the fleet workbook prints in at most 22 pages, the Slide on one",
+TEST_CASE("the fleet workbook prints in at most 20 pages, the Slide on one",
           "[proposal][libreoffice]") {
     const std::string dir = test_tools::output_dir("proposal_print");
     const std::string xlsx = dir + "/fleet.xlsx";
     const ProcessResult r = podsizer({"compare", "examples/fleet-160k.json", "--xlsx", xlsx});
     REQUIRE(r.exit_code == 0);
-    const std::string pdf = to_pdf(xlsx, dir);
-    const int pages = pdf_pages(pdf);
+    const std::string pdf = test_pdf::from_workbook(xlsx, dir);
+    const int pages = test_pdf::pages(pdf);
     // 52 pages before the Slide and the typical-rack Racks sheet (issue 16:
     // "68 pages, 53 of them the Racks sheet"); 18 when this test was written
     // (17 before the Resilience sheet joined); 21 since the Summary prints
     // legibly on two pages and wrapped findings have rows of their height
-    // (REVIEW-3 part B #6).
-    CHECK(pages <= 22);
+    // (REVIEW-3 part B #6; issue 51: "the fleet workbook prints 21 pages",
+    // the NCP pod sheet's findings alone on a fourth page); 20 since the
+    // design sheets' rows are as high as their 10-point text.
+    CHECK(pages <= 20);
     // Each page's footer names its sheet: the Slide is page 1 only, the
     // Summary begins on page 2.
-    const std::string first = pdf_page_text(pdf, 1);
+    const std::string first = test_pdf::page_text(pdf, 1);
     CHECK(first.find("Slide") != std::string::npos);
     CHECK(first.find("page 1 of") != std::string::npos);
     CHECK(first.find("Facility power (kW)") != std::string::npos);
@@ -119,13 +91,13 @@ TEST_CASE("the fleet workbook prints in at most 22 pages, the Slide on one",
     const std::size_t once = first.find(title);
     REQUIRE(once != std::string::npos);
     CHECK(first.find(title, once + 1) == std::string::npos);
-    const std::string second = pdf_page_text(pdf, 2);
+    const std::string second = test_pdf::page_text(pdf, 2);
     CHECK(second.find("Summary") != std::string::npos);
     CHECK(second.find("Slide") == std::string::npos);
     // The Racks sheet takes a few pages, not one per 40 U of every rack.
     int racks_pages = 0;
     for (int p = 1; p <= pages; ++p) {
-        const std::string text = pdf_page_text(pdf, p);
+        const std::string text = test_pdf::page_text(pdf, p);
         racks_pages += text.find("\nRacks\n") != std::string::npos &&
                                text.find("Racks like") != std::string::npos
                            ? 1
@@ -133,6 +105,37 @@ TEST_CASE("the fleet workbook prints in at most 22 pages, the Slide on one",
     }
     CHECK(racks_pages >= 1);
     CHECK(racks_pages <= 4);
+    // Every finding of every design prints whole on its design sheet, each
+    // sheet on at most three pages (the NCP pod's took four, its findings
+    // alone on the last: issue 51).
+    const ProcessResult sized = podsizer({"size", "examples/fleet-160k.json", "--format", "json"});
+    REQUIRE(sized.exit_code == 0);
+    const auto designs = nlohmann::json::parse(sized.out).at("designs");
+    REQUIRE(designs.size() == 3);
+    std::map<std::string, std::string> sheet_text; // each sheet's pages, squashed
+    std::map<std::string, int> sheet_pages;
+    for (int p = 1; p <= pages; ++p) {
+        const std::string text = test_pdf::page_text(pdf, p, true);
+        const std::string sheet = test_pdf::sheet_of(text);
+        sheet_text[sheet] += test_pdf::squashed(text);
+        ++sheet_pages[sheet];
+    }
+    for (const auto& d : designs) {
+        // A tab name's ratio colon is U+2236 (Excel forbids ':').
+        std::string sheet = d.at("name").get<std::string>();
+        if (const std::size_t colon = sheet.find(':'); colon != std::string::npos) {
+            sheet.replace(colon, 1, "\u2236");
+        }
+        INFO(sheet);
+        REQUIRE(sheet_pages.count(sheet) == 1);
+        CHECK(sheet_pages[sheet] <= 3);
+        REQUIRE(!d.at("findings").empty());
+        for (const auto& f : d.at("findings")) {
+            const std::string message = f.at("message").get<std::string>();
+            INFO(message);
+            CHECK(sheet_text[sheet].find(test_pdf::squashed(message)) != std::string::npos);
+        }
+    }
 }
 
 TEST_CASE("no export of any example names the project's working files", "[proposal]") {

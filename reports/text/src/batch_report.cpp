@@ -257,6 +257,10 @@ std::vector<std::string> BatchReport::csv_header() const {
     return h;
 }
 
+std::size_t BatchReport::csv_label_columns() const {
+    return label_header().size() + (kind_ == BatchKind::batch ? 1 : 0) + 1;
+}
+
 std::vector<std::vector<std::string>> BatchReport::csv_rows(const BatchRun& run) const {
     std::vector<std::vector<std::string>> rows;
     for (const Design& d : run.result->designs) {
@@ -347,6 +351,7 @@ void BatchReport::render_workbook_part(const BatchRun& run, RenderedRun& out) co
         out.workbook_rows = csv_rows(run);
     }
     for (const Design& d : run.result->designs) {
+        out.workbook_findings.push_back(d.findings);
         Design m;
         m.cnode_model = d.cnode_model;
         m.dbox_model = d.dbox_model;

@@ -750,6 +750,7 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
     const Design& d = *entry.design;
     DesignCells cells;
     cells.sheet = sheet.name();
+    sheet.compact_rows();
     heading(book, sheet, d);
     const DesignContext x{d, entry, a, *input.catalog, input.scenario, checkpoints};
     const double value_col = value_width(d);

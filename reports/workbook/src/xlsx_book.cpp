@@ -106,6 +106,16 @@ constexpr lxw_color_t kValueFont = 0x595959;
 constexpr lxw_color_t kAssumedFill = 0xFCE4D6;
 constexpr lxw_color_t kBorder = 0xBFBFBF;
 
+// A row that holds one line of 10-point text, the workbook's size (13
+// points; a line is about 1.3 times the font's size), and the title row's
+// for its 14 points.
+constexpr double kLineRow = 13.0;
+constexpr double kTitleRow = 18.0;
+
+// The page: A4 landscape, 297 mm wide, half an inch left and right.
+constexpr double kSideMargin = 0.5; // inches
+constexpr double kA4LongSide = 297.0 / 25.4;
+
 const char* num_format(Num n) {
     switch (n) {
     case Num::integer:
@@ -184,6 +194,18 @@ std::time_t parse_date(const std::string& date) {
 }
 
 } // namespace
+
+double landscape_fit_scale(const std::vector<double>& widths) {
+    // A column of w characters is 7w + 5 pixels at 96 per inch: Excel's
+    // column unit is the digit width of 11-point Calibri, 7 pixels, and a
+    // column adds 5 pixels of padding.
+    const double printable = (kA4LongSide - 2 * kSideMargin) * 96.0;
+    double pixels = 0.0;
+    for (double w : widths) {
+        pixels += 7.0 * w + 5.0;
+    }
+    return pixels <= printable ? 1.0 : printable / pixels;
+}
 
 void check(lxw_error err, const char* what) {
     if (err != LXW_NO_ERROR) {
@@ -441,7 +463,7 @@ namespace {
 /// each fits on one line (the row keeps its default).
 template <typename Texts> double wrapped_height(const Texts& texts) {
     std::size_t most = 1;
-    double height = 13.0; // one line of 10-point text, as before
+    double height = kLineRow;
     for (const auto& [text, width, points] : texts) {
         // A column of width w holds about w digits of 11-point Calibri; text
         // averages a little narrower than digits, and smaller fonts fit more.
@@ -495,22 +517,42 @@ void Sheet::one_page() {
     one_page_ = true;
 }
 
-void Sheet::print_setup(int header_row) {
+void Sheet::compact_rows() {
+    worksheet_set_default_row(ws_, kLineRow, LXW_FALSE);
+    row_height(0, kTitleRow);
+}
+
+void Sheet::flow_across_pages() {
+    flow_ = true;
+}
+
+void Sheet::print_setup(int header_row, int first_repeated) {
     if (portrait_) {
         worksheet_set_portrait(ws_);
     } else {
         worksheet_set_landscape(ws_);
     }
     worksheet_set_paper(ws_, 9); // A4
-    worksheet_fit_to_pages(ws_, 1, one_page_ ? 1 : 0);
-    worksheet_set_margins(ws_, 0.5, 0.5, 0.75, 0.6);
+    if (!flow_) {
+        worksheet_fit_to_pages(ws_, 1, one_page_ ? 1 : 0);
+    }
+    worksheet_set_margins(ws_, kSideMargin, kSideMargin, 0.75, 0.6);
     check(worksheet_set_header(ws_, date_only_header_ ? book_->date_header_text().c_str()
                                                       : book_->header_text().c_str()),
           "header");
     check(worksheet_set_footer(ws_, book_->footer_text().c_str()), "footer");
     if (header_row >= 0) {
-        check(worksheet_repeat_rows(ws_, 0, static_cast<lxw_row_t>(header_row)), "repeat rows");
+        check(worksheet_repeat_rows(ws_, static_cast<lxw_row_t>(first_repeated),
+                                    static_cast<lxw_row_t>(header_row)),
+              "repeat rows");
     }
+}
+
+void Sheet::print_area(int first_row, int first_col, int last_row, int last_col) {
+    check(worksheet_print_area(ws_, static_cast<lxw_row_t>(first_row),
+                               static_cast<lxw_col_t>(first_col), static_cast<lxw_row_t>(last_row),
+                               static_cast<lxw_col_t>(last_col)),
+          "print area");
 }
 
 void Sheet::freeze(int rows, int cols) {
@@ -521,8 +563,10 @@ void Sheet::hide_gridlines() {
     worksheet_gridlines(ws_, LXW_HIDE_ALL_GRIDLINES);
 }
 
-void Sheet::repeat_label_column() {
-    check(worksheet_repeat_columns(ws_, 0, 0), "repeat columns");
+void Sheet::repeat_columns(int first, int last) {
+    check(
+        worksheet_repeat_columns(ws_, static_cast<lxw_col_t>(first), static_cast<lxw_col_t>(last)),
+        "repeat columns");
 }
 
 void Sheet::merge_down(int first, int last, int col, const std::string& s, lxw_format* f) {
@@ -644,6 +688,26 @@ lxw_format* Book::text_wrapped() {
         format_set_border_color(text_wrapped_, kBorder);
     }
     return text_wrapped_;
+}
+
+lxw_format* Book::text_left() {
+    if (text_left_ == nullptr) {
+        text_left_ = make();
+        format_set_border(text_left_, LXW_BORDER_THIN);
+        format_set_border_color(text_left_, kBorder);
+    }
+    return text_left_;
+}
+
+lxw_format* Book::section_wrapped() {
+    if (section_wrapped_ == nullptr) {
+        section_wrapped_ = make(true);
+        format_set_bg_color(section_wrapped_, kSectionFill);
+        format_set_text_wrap(section_wrapped_);
+        format_set_border(section_wrapped_, LXW_BORDER_THIN);
+        format_set_border_color(section_wrapped_, kBorder);
+    }
+    return section_wrapped_;
 }
 
 lxw_format* Book::warning() {

@@ -59,6 +59,11 @@ enum class Role { input, formula, assumed, value, label };
 
 class Book;
 
+/// The scale at which columns of these widths (in characters, Excel's
+/// column unit) fill the printable width of print_setup's landscape A4 page:
+/// 1 when they fit at full size.
+double landscape_fit_scale(const std::vector<double>& widths);
+
 class Sheet {
 public:
     Sheet(Book& book, lxw_worksheet* ws, std::string name) : book_(&book), ws_(ws), name_(name) {}
@@ -98,9 +103,22 @@ public:
     void portrait();
     /// Shrunk to one page high as well as wide (the Summary: one page to show).
     void one_page();
-    /// Landscape A4, one page wide, header with the scenario and date, page
-    /// numbers in the footer, rows up to `header_row` repeated on each page.
-    void print_setup(int header_row);
+    /// Rows as high as a line of the sheet's 10-point text, 13 points (Excel
+    /// gives 10-point Calibri 12.75), not the 15 of Excel's 11-point default;
+    /// the title row keeps room for its 14 points. Call before any row
+    /// height is set. A design sheet is some 120 rows (issue 51: the NCP
+    /// pod's printed its findings alone on a fourth page).
+    void compact_rows();
+    /// Columns at full size, running on to further pages, instead of the
+    /// sheet shrunk to one page wide: a table too wide to shrink legibly (the
+    /// batch Results; repeat_columns names the rows on every page).
+    void flow_across_pages();
+    /// Landscape A4, one page wide (unless flow_across_pages), header with
+    /// the scenario and date, page numbers in the footer, rows
+    /// `first_repeated` to `header_row` repeated on each page.
+    void print_setup(int header_row, int first_repeated = 0);
+    /// Only these cells are printed.
+    void print_area(int first_row, int first_col, int last_row, int last_col);
     void freeze(int rows, int cols);
     /// No gridlines on screen or on paper (a slide table).
     void hide_gridlines();
@@ -108,7 +126,9 @@ public:
     /// scenario (the Slide, so its title prints once).
     void date_only_header() { date_only_header_ = true; }
     /// Column A printed on every page (a table wider or longer than one page).
-    void repeat_label_column();
+    void repeat_label_column() { repeat_columns(0, 0); }
+    /// Columns first..last printed on every page.
+    void repeat_columns(int first, int last);
     /// Merges rows first..last of column `col` into one cell holding `s`.
     void merge_down(int first, int last, int col, const std::string& s, lxw_format* f);
     /// A row's height in points.
@@ -124,6 +144,7 @@ private:
     std::string name_;
     bool portrait_ = false;
     bool one_page_ = false;
+    bool flow_ = false;
     bool date_only_header_ = false;
 };
 
@@ -159,6 +180,11 @@ public:
     lxw_format* text_assumed() const { return text_assumed_; }
     /// text_value, wrapped (a long model name in a narrow column).
     lxw_format* text_wrapped();
+    /// text_value aligned left: a long text that runs on to the right (the
+    /// batch Results' findings, its last column). Made on first use.
+    lxw_format* text_left();
+    /// The section band, wrapped (merged_text across a sheet). Made on first use.
+    lxw_format* section_wrapped();
     /// Bold dark red, for a note that a figure is stale (made on first use).
     lxw_format* warning();
     /// A centred, wrapped block filled with `fill`, text in `font` at
@@ -182,6 +208,8 @@ private:
     std::map<std::tuple<lxw_color_t, lxw_color_t, double>, lxw_format*> blocks_;
     lxw_format* warning_ = nullptr;
     lxw_format* text_wrapped_ = nullptr;
+    lxw_format* text_left_ = nullptr;
+    lxw_format* section_wrapped_ = nullptr;
     lxw_format* title_ = nullptr;
     lxw_format* subtitle_ = nullptr;
     lxw_format* subtitle_wrapped_ = nullptr;

@@ -66,6 +66,9 @@ struct RenderedRun {
     /// With the workbook on: the run's CSV cells (one row per option) and
     /// its designs' hardware (models only) for the Assumptions sheet.
     std::vector<std::vector<std::string>> workbook_rows;
+    /// Each workbook row's findings (its Findings cell, as findings), for
+    /// the workbook's Findings sheet.
+    std::vector<std::vector<Finding>> workbook_findings;
     std::vector<Design> models;
 };
 
@@ -101,6 +104,9 @@ public:
     /// Headers of the table/md columns and of the CSV columns.
     std::vector<std::string> table_header() const;
     std::vector<std::string> csv_header() const;
+    /// How many leading CSV columns name a row: the labels (File, or the
+    /// sweep's parameters), a batch's Scenario, and Design.
+    std::size_t csv_label_columns() const;
 
 private:
     std::vector<std::string> label_header() const;
