@@ -83,7 +83,8 @@ void GrowthPanel::refresh() {
     }
     phases_title_->setVisible(phases != nullptr);
     phases_->setVisible(phases != nullptr);
-    scratch_->setVisible(phases != nullptr);
+    // Phases by site are sized from scratch per site: no one-system line.
+    scratch_->setVisible(phases != nullptr && !phases->by_site);
     if (phases != nullptr) {
         phases_title_->setText(q(phases_title(*phases)));
         show_grid(phases_, phases_grid(*phases), false);

@@ -358,7 +358,7 @@ const std::array kFields{
         .kind = FieldKind::quantity,
         .dimension = Dimension::power,
         .bounds = kPositive,
-        .label = "whole IT power",
+        .label = "whole IT power (GPUs and storage)",
         .help = "The site's whole IT power, its GPUs' draw and its storage's together; more "
                 "gets an error finding.",
         .get = [](const Scenario& s,

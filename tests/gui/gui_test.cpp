@@ -1078,6 +1078,46 @@ private Q_SLOTS:
         QVERIFY(w->editor()->fieldWidget("$.fleet.sites")->isEnabled());
     }
 
+    void aProjectOfSitesShowsEachSitesVerdictAndItsPhasesBySite() {
+        // Issue 49: sites with their own needs and phases that open them. The
+        // panel shows the CLI's rows: each site's verdict and Fits (B300's
+        // draw is not in the catalog: "not checked", never "yes"), a row per
+        // site open after each phase, and no one-system "from scratch" line.
+        const QString project = kSource + "/examples/project-three-sites.json";
+        const ProcessResult r = cli({"--format", "json", "size", project.toStdString()});
+        QCOMPARE(r.exit_code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        auto w = open_window();
+        QVERIFY(w->openFile(project));
+        auto* details = w->results()->findChild<QTabWidget*>("results-details");
+        GrowthPanel* panel = w->results()->growth();
+        details->setCurrentWidget(panel);
+        QApplication::processEvents();
+        QTableWidget* sites = panel->sites();
+        QCOMPARE(static_cast<std::size_t>(sites->rowCount()), j.at("sites").size());
+        int verdict = -1;
+        for (int c = 0; c < sites->columnCount(); ++c) {
+            if (sites->horizontalHeaderItem(c)->text() == "Verdict") {
+                verdict = c;
+            }
+        }
+        QVERIFY(verdict >= 0);
+        for (int row = 0; row < sites->rowCount(); ++row) {
+            const auto& site = j.at("sites").at(static_cast<std::size_t>(row));
+            QCOMPARE(sites->item(row, verdict)->text().toStdString(),
+                     site.at("verdict").get<std::string>());
+        }
+        QCOMPARE(sites->item(1, sites->columnCount() - 1)->text(),
+                 QString("not checked: IT power"));
+        QTableWidget* steps = panel->phases();
+        // The sites' rows and one "all sites" row a phase.
+        QCOMPARE(static_cast<std::size_t>(steps->rowCount()), j.at("phases").size() + 3);
+        QCOMPARE(steps->item(0, 2)->text(), QString("A"));
+        QCOMPARE(steps->item(0, 3)->text(), QString("opens"));
+        QCOMPARE(steps->item(1, 2)->text(), QString("all sites"));
+        QVERIFY(!panel->findChild<QLabel*>("phases-scratch")->isVisible());
+    }
+
     void sitesAndPhasesAreEditedInTheFormAndSavedAsTheCliReadsThem() {
         // Issue 33 item 4: the form edits the site list and the phases
         // through the scenario field table; what it saves is what `--set`
