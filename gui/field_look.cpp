@@ -40,6 +40,9 @@ const std::array kLooks{
               .empty_means = "no checkpoint copies"},
     // docs/sites-and-phases.md, "A site's own needs": each left empty takes
     // the scenario's.
+    FieldLook{.pattern = "fleet.sites[N].dataset_change",
+              .placeholder = "not given",
+              .empty_means = "not given: only the seeding is stated"},
     FieldLook{.pattern = "fleet.sites[N].platform", .first_item = "the fleet's platform"},
     FieldLook{.pattern = "fleet.sites[N].usable",
               .placeholder = "the scenario's, by GPUs",

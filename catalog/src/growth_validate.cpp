@@ -56,6 +56,10 @@ void check_replication(const Scenario& s, std::size_t i, std::vector<Problem>& o
     const SiteSpec& site = f.site_list[i];
     const JsonPath at = kRoot.key("fleet").key("sites").index(i);
     const bool copies = site.checkpoints_every > 0 || site.dataset;
+    if (site.dataset_change && !site.dataset) {
+        out.push_back({at.key("dataset_change"),
+                       "needs \"dataset\": true (the changes are those of the dataset copy)"});
+    }
     if (site.replicate_to.empty()) {
         if (copies) {
             out.push_back({at.key(site.dataset ? "dataset" : "checkpoints_every"),

@@ -269,6 +269,19 @@ const std::array kFields{
     // docs/sites-and-phases.md, "A site's own needs": with any of these the
     // site gets a system sized for its own GPUs and needs.
     ScenarioField{
+        .pattern = "fleet.sites[N].dataset_change",
+        .kind = FieldKind::quantity,
+        .dimension = Dimension::throughput,
+        .bounds = kPositive,
+        .label = "dataset change rate",
+        .help = "The dataset's changes copied to the replica site after seeding (needs dataset); "
+                "they count on this site's WAN.",
+        .get = [](const Scenario& s,
+                  std::size_t i) { return base_if_set(site(s, i).dataset_change); },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { site(s, i).dataset_change = quantity<Throughput>(v); },
+    },
+    ScenarioField{
         .pattern = "fleet.sites[N].platform",
         .kind = FieldKind::id,
         .ids = IdList::platforms,

@@ -113,6 +113,17 @@ void add_replication(SitePlan& plan, const Scenario& scenario, const Catalog& ca
         }
         if (spec.dataset) {
             store.datasets += pods[k].requirements.usable_target * n;
+            // Seeding is a one-off copy of the whole target over the
+            // sender's link at its full rate (docs/sites-and-phases.md).
+            from.dataset_copy = pods[k].requirements.usable_target * n;
+            if (from.wan && from.wan->base() > 0.0) {
+                from.seeding = from.dataset_copy / *from.wan;
+            }
+            if (spec.dataset_change) {
+                from.dataset_change = *spec.dataset_change;
+                from.replication_write += *spec.dataset_change;
+                store.inbound += *spec.dataset_change;
+            }
         }
     }
     for (std::size_t k = 0; k < stores.size(); ++k) {

@@ -45,6 +45,9 @@ void add_tables(std::vector<PageDrawer>& pages, const RenderInput& in, const QRe
     }
     if (s.sites) {
         add(sites_grid(*s.sites), QObject::tr("Sites"));
+        if (s.sites->replication) {
+            add(replication_grid(*s.sites), QObject::tr("Replication between sites"));
+        }
     }
     if (s.phases) {
         add(phases_grid(*s.phases), QObject::tr("Phases"));

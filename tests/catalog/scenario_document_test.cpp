@@ -39,7 +39,7 @@ const std::string kSitesBase = [] {
     text.replace(text.find(fleet), fleet.size(),
                  R"("fleet": {"platform": "h100", "gpus": 16384, "gpus_per_cluster": 8192,
                  "sites": [{"name": "A", "clusters": 1}, {"name": "B", "gpus": 8192,
-                 "replicate_to": "A", "checkpoints_every": 4}]})");
+                 "replicate_to": "A", "checkpoints_every": 4, "dataset": true}]})");
     return text;
 }();
 
@@ -91,6 +91,7 @@ const std::map<std::string, Sample>& samples() {
         {"fleet.sites[N].replicate_to", {std::string("A"), std::string("B")}},
         {"fleet.sites[N].checkpoints_every", {std::int64_t{6}, std::int64_t{0}}},
         {"fleet.sites[N].dataset", {true, std::string("yes")}},
+        {"fleet.sites[N].dataset_change", {std::string("5 Gbps"), std::string("5 GB")}},
         {"fleet.sites[N].platform", {std::string("b300"), std::string("b30")}},
         {"fleet.sites[N].usable", {std::string("150 PB"), std::string("150 GB/s")}},
         {"fleet.sites[N].rule", {std::string("h100-good"), std::string("good")}},

@@ -3,6 +3,7 @@
 #include "run_process.hpp"
 #include "support/json_lookup.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -200,4 +201,38 @@ TEST_CASE("the replication example fits, its copies worked by hand") {
     CHECK(c.at("racks") == c.at("pod_racks").get<int>() + 10);
     CHECK(c.at("racks") == 28);
     CHECK(c.at("fits") == true);
+}
+
+TEST_CASE("a dataset copy states its seeding time over the sender's WAN, and its changes count") {
+    // examples/fleet-replication.json: B copies its 215 PB target to C over
+    // its 400 Gbps WAN: 215e15 B x 8 / 400e9 b/s = 4.3e6 s = 49.8 days.
+    const auto doc = sized("examples/fleet-replication.json", 0);
+    const auto& b = site(doc, "B");
+    CHECK(b.at("dataset_copy_bytes").get<double>() == Approx(215e15));
+    CHECK(b.at("seeding_s").get<double>() == Approx(4.3e6));
+    CHECK(site(doc, "A").at("seeding_s").is_null()); // A copies checkpoints only
+    const ProcessResult r = podsizer({"size", "examples/fleet-replication.json"});
+    CHECK_THAT(r.out, Catch::Contains("Replication between sites"));
+    CHECK_THAT(r.out, Catch::Contains("site C"));
+    CHECK_THAT(r.out, Catch::Contains("49.8"));
+
+    // With 20 Gbps of changes after seeding: B's WAN out is its 11.2 Gbps of
+    // checkpoint copies + 20 = 31.2 Gbps, and they arrive at C's store.
+    std::string text = test_support::read_file(std::string(PODSIZER_SOURCE_DIR) +
+                                               "/examples/fleet-replication.json");
+    const std::string dataset = R"("dataset": true)";
+    REQUIRE(text.find(dataset) != std::string::npos);
+    text.replace(text.find(dataset), dataset.size(),
+                 R"("dataset": true, "dataset_change": "20 Gbps")");
+    const auto changed = sized(write_temp("changes.json", text), 0);
+    CHECK(site(changed, "B").at("wan_out_bytes_per_s").get<double>() == Approx(3.9e9));
+    CHECK(site(changed, "B").at("dataset_change_bytes_per_s").get<double>() == Approx(2.5e9));
+    CHECK(site(changed, "C").at("replica").at("inbound_bytes_per_s").get<double>() ==
+          Approx(4.2e9 + 2.5e9));
+    // Changes without a dataset copy mean nothing: refused at the path.
+    std::string lone = text;
+    lone.replace(lone.find(R"("dataset": true, )"), 17, "");
+    const ProcessResult bad = podsizer({"size", write_temp("lone-change.json", lone)});
+    CHECK(bad.exit_code == 2);
+    CHECK_THAT(bad.err, Catch::Contains("dataset_change: needs \"dataset\": true"));
 }

@@ -63,6 +63,9 @@ std::string growth_text(const GrowthView& g, bool markdown) {
     };
     if (g.sites != nullptr) {
         table(sites_title(*g.sites), sites_grid(*g.sites));
+        if (g.sites->replication) {
+            table(replication_title(), replication_grid(*g.sites));
+        }
     }
     if (g.phases != nullptr) {
         table(phases_title(*g.phases), phases_grid(*g.phases));
@@ -91,6 +94,9 @@ void add_replication_json(detail::ojson& j, const SiteStorage& s) {
         s.replicate_to.empty() ? detail::ojson(nullptr) : detail::ojson(s.replicate_to);
     j["replication_write_bytes_per_s"] = s.replication_write.base();
     j["wan_out_bytes_per_s"] = s.wan_out().base();
+    j["dataset_copy_bytes"] = s.dataset_copy.base();
+    j["seeding_s"] = base_or_null(s.seeding);
+    j["dataset_change_bytes_per_s"] = s.dataset_change.base();
     if (!s.replica) {
         j["replica"] = nullptr;
         return;
@@ -236,6 +242,42 @@ std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g
 
 bool GrowthView::ok() const {
     return (sites == nullptr || sites->fits()) && (phases == nullptr || phases->meets());
+}
+
+std::string replication_title() {
+    return "Replication between sites (what each site copies to its partner over its WAN; "
+           "seeding at the link's whole rate)";
+}
+
+Grid replication_grid(const SitePlan& plan) {
+    Grid g;
+    g.header = {"Site",
+                "Copies to",
+                "Checkpoint copies (Gbps)",
+                "Dataset copy (PB)",
+                "Seeding (days)",
+                "Dataset changes (Gbps)",
+                "WAN out (Gbps)",
+                "WAN (Gbps)"};
+    g.numeric_from = 2;
+    for (const SiteStorage& s : plan.sites) {
+        if (s.replicate_to.empty()) {
+            continue;
+        }
+        const Throughput checkpoints = s.replication_write - s.dataset_change;
+        const bool copied = s.dataset_copy.base() > 0.0;
+        g.rows.push_back(
+            {s.name, "site " + s.replicate_to, format_number(in(checkpoints, units::Gbps), 1),
+             copied ? format_number(in(s.dataset_copy, units::PB), 1) : "-",
+             s.seeding ? format_number(s.seeding->base() / 86400.0, 1)
+             : copied  ? "no WAN given"
+                       : "-",
+             copied && s.dataset_change.base() > 0.0
+                 ? format_number(in(s.dataset_change, units::Gbps), 1)
+                 : "-",
+             format_number(in(s.wan_out(), units::Gbps), 1), limit(s.wan, units::Gbps, 1)});
+    }
+    return g;
 }
 
 std::string site_fits_cell(const SiteStorage& s) {

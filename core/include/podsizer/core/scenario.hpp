@@ -34,6 +34,8 @@ struct SiteSpec {
     std::string replicate_to;
     std::int64_t checkpoints_every = 0; ///< every Nth checkpoint copied there; 0: none
     bool dataset = false;               ///< the site's usable target copied there
+    /// The dataset's changes copied there after seeding; empty: not given.
+    std::optional<Throughput> dataset_change;
     // The site's own needs (docs/sites-and-phases.md, "A site's own needs"):
     // with any of them, or without fleet.gpus_per_cluster, the site gets one
     // system sized for its own GPUs and needs (several when it gives clusters).

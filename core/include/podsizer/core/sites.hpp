@@ -60,7 +60,12 @@ struct SiteStorage {
     std::optional<Throughput> wan;
     Throughput offsite_write;     ///< the checkpoints' offsite copies leaving the site
     std::string replicate_to;     ///< the site its copies go to; empty: none
-    Throughput replication_write; ///< those copies leaving the site (checkpoints only)
+    Throughput replication_write; ///< those copies leaving the site (checkpoints, changes)
+    /// The dataset copy held at replicate_to: its size and how long seeding
+    /// it takes over the site's whole WAN (empty without a `wan`).
+    Capacity dataset_copy;
+    std::optional<Duration> seeding;
+    Throughput dataset_change; ///< the dataset's changes copied after seeding
     /// The store for other sites' copies; its racks, devices and power are in
     /// the site's figures above (not its usable capacity).
     std::optional<SiteReplica> replica;

@@ -31,6 +31,11 @@ Grid sites_grid(const SitePlan& plan);
 /// it states was checked and met; "not checked: IT power" when its whole IT
 /// power could not be (the platform's draw is unknown): never a plain yes.
 std::string site_fits_cell(const SiteStorage& s);
+/// With replication: a row per site that copies to another, naming the
+/// partner site, the checkpoint copies' and the dataset changes' rates, the
+/// dataset copy and how long seeding it takes over the site's WAN.
+Grid replication_grid(const SitePlan& plan);
+std::string replication_title();
 /// One row per phase: what it adds, what is installed after it, and what
 /// that delivers.
 Grid phases_grid(const PhasePlan& plan);
