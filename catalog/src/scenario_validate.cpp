@@ -21,6 +21,7 @@ public:
     std::vector<Problem> run() {
         fields();
         fleet_and_needs();
+        site_needs();
         constraints();
         for (std::size_t i = 0; i < s_.options.size(); ++i) {
             option(i);
@@ -83,6 +84,29 @@ private:
             workloads(p, at.key("workloads"));
         }
         capacity(s_.capacity, kRoot.key("capacity"));
+    }
+
+    /// A site's own performance as the scenario's (docs/sites-and-phases.md,
+    /// "A site's own needs"): a rule or per-GPU figures, not both; a workload
+    /// that reads training data.
+    void site_needs() {
+        if (!s_.fleet) {
+            return;
+        }
+        for (std::size_t i = 0; i < s_.fleet->site_list.size(); ++i) {
+            const SiteSpec& site = s_.fleet->site_list[i];
+            const JsonPath at = kRoot.key("fleet").key("sites").index(i);
+            if (!site.rule.empty() && (site.read_per_gpu || site.write_per_gpu)) {
+                add(at, "give either \"rule\" or explicit \"read_per_gpu\"/\"write_per_gpu\", "
+                        "not both");
+            }
+            const Workload* known = site.workload.empty() ? nullptr : cat_.workload(site.workload);
+            if (known != nullptr && !known->training()) {
+                add(at.key("workload"), "\"" + site.workload +
+                                            "\" is a checkpoint workload; expected a "
+                                            "training-data workload such as \"resnet50-h100\"");
+            }
+        }
     }
 
     /// Each workload a training-data one of the catalog; GPUs within the fleet's.

@@ -214,3 +214,21 @@ TEST_CASE("a site short of its own needs is an error at the site") {
     CHECK(site(doc, "C").at("verdict").get<std::string>().starts_with("short"));
     CHECK(site(doc, "C").at("fits") == false);
 }
+
+TEST_CASE("a site's own performance is refused as the scenario's would be, at the site's path") {
+    // A rule and per-GPU figures at once, and a checkpoint workload as the
+    // site's reads: found trying hostile site inputs (issue 49).
+    const std::string reads = R"("workload": "resnet50-h100"})";
+    std::string both = three_sites();
+    both.replace(both.find(reads), reads.size(),
+                 R"("rule": "h100-good", "read_per_gpu": "1 GB/s"})");
+    const ProcessResult a = podsizer({"size", write_temp("rule-and-read.json", both)});
+    CHECK(a.exit_code == 2);
+    CHECK_THAT(a.err, Catch::Contains("$.fleet.sites[0]: give either \"rule\" or explicit"));
+    std::string ckpt = three_sites();
+    ckpt.replace(ckpt.find(reads), reads.size(), R"("workload": "llama3-8b-checkpoint"})");
+    const ProcessResult b = podsizer({"size", write_temp("ckpt-workload.json", ckpt)});
+    CHECK(b.exit_code == 2);
+    CHECK_THAT(b.err, Catch::Contains("$.fleet.sites[0].workload: \"llama3-8b-checkpoint\" is a "
+                                      "checkpoint workload"));
+}
