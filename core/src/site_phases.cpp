@@ -17,20 +17,6 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
     return (a + b - 1) / b;
 }
 
-/// The site's pods and the GPUs one serves: its clusters of the fleet's
-/// cluster size in the identical-pods form, else one system (or one per
-/// cluster it gives), as size_sites has it.
-std::pair<std::int64_t, std::int64_t> pods_of(const SiteSpec& spec, const Fleet& fleet) {
-    const std::int64_t per_cluster = fleet.pod_gpus();
-    const std::int64_t gpus = spec.gpus > 0 ? spec.gpus : spec.clusters * per_cluster;
-    if (!spec.own_needs() && fleet.gpus_per_cluster > 0) {
-        const std::int64_t pods = spec.clusters > 0 ? spec.clusters : ceil_div(gpus, per_cluster);
-        return {pods, per_cluster};
-    }
-    const std::int64_t pods = spec.clusters > 0 ? spec.clusters : 1;
-    return {pods, ceil_div(gpus, pods)};
-}
-
 /// The site's own phases: those naming it, each for one of its pods; a site
 /// no phase names stands at full size from the first phase.
 std::vector<PhaseSpec> site_steps(const Scenario& s, const SiteSpec& spec, std::int64_t pods,
@@ -151,9 +137,10 @@ std::optional<PhasePlan> plan_site_phases(const Scenario& scenario, const Catalo
     // Each site's steps, keyed by the scenario's phase index.
     std::vector<std::map<std::size_t, PhaseStep>> by_site;
     for (const SiteSpec& spec : scenario.fleet->site_list) {
-        const auto [pods, pod_gpus] = pods_of(spec, *scenario.fleet);
+        const detail::SitePods p = detail::site_pods(spec, *scenario.fleet);
+        const std::int64_t pods = p.pods;
         std::vector<std::size_t> at;
-        Scenario one = detail::site_scenario(scenario, spec, option, pod_gpus, pods);
+        Scenario one = detail::site_scenario(scenario, spec, option, p.pod_gpus, pods);
         one.phases = site_steps(scenario, spec, pods, at);
         const std::optional<PhasePlan> grown = plan_phases(one, catalog);
         std::map<std::size_t, PhaseStep>& steps = by_site.emplace_back();

@@ -76,10 +76,27 @@ Scenario site_scenario(const Scenario& s, const SiteSpec& spec, int option, std:
     return one;
 }
 
+SitePods site_pods(const SiteSpec& spec, const Fleet& fleet) {
+    SitePods p;
+    const std::int64_t per_cluster = fleet.pod_gpus();
+    p.own = spec.own_needs() || fleet.gpus_per_cluster <= 0;
+    p.gpus = spec.gpus > 0 ? spec.gpus : spec.clusters * per_cluster;
+    if (p.own) {
+        p.pods = spec.clusters > 0 ? spec.clusters : 1;
+        p.pod_gpus = (p.gpus + p.pods - 1) / p.pods;
+    } else {
+        p.pods = spec.clusters > 0 ? spec.clusters : (p.gpus + per_cluster - 1) / per_cluster;
+        p.pod_gpus = per_cluster;
+    }
+    return p;
+}
+
 } // namespace detail
 
 using detail::first_per_pod;
+using detail::site_pods;
 using detail::site_scenario;
+using detail::SitePods;
 
 namespace {
 
@@ -278,21 +295,19 @@ void check_verdict(SiteStorage& site, const Design& pod) {
 SiteStorage own_site(const Scenario& s, const Catalog& cat, const SiteSpec& spec, int option,
                      Design& pod) {
     const Fleet& fleet = *s.fleet;
-    const std::int64_t gpus = spec.gpus > 0 ? spec.gpus : spec.clusters * fleet.pod_gpus();
-    const std::int64_t pods = spec.clusters > 0 ? spec.clusters : 1;
-    const std::int64_t pod_gpus = (gpus + pods - 1) / pods;
-    pod = size_scenario(site_scenario(s, spec, option, pod_gpus, pods), cat).designs.front();
-    SiteStorage site = site_storage(spec, gpus, pods, pod, pod.rack_model, s.constraints.pue);
+    const SitePods p = site_pods(spec, fleet);
+    pod = size_scenario(site_scenario(s, spec, option, p.pod_gpus, p.pods), cat).designs.front();
+    SiteStorage site = site_storage(spec, p.gpus, p.pods, pod, pod.rack_model, s.constraints.pue);
     site.own = true;
-    site.pod_gpus = pod_gpus;
-    if (!spec.usable && s.capacity.usable && pod_gpus != fleet.pod_gpus()) {
+    site.pod_gpus = p.pod_gpus;
+    if (!spec.usable && s.capacity.usable && p.pod_gpus != fleet.pod_gpus()) {
         site.findings.push_back(Finding(
             FindingCode::site_usable_share,
             "site {}: no usable need of its own; it gets {} per pod, capacity.usable's {} for {} "
             "GPUs scaled to the pod's {} GPUs",
             figure::text(site.name), figure::in(pod.requirements.usable_target, units::PB, 1),
             figure::in(*s.capacity.usable, units::PB, 1), figure::grouped(fleet.pod_gpus()),
-            figure::grouped(pod_gpus)));
+            figure::grouped(p.pod_gpus)));
     }
     return site;
 }
@@ -300,19 +315,16 @@ SiteStorage own_site(const Scenario& s, const Catalog& cat, const SiteSpec& spec
 /// A site of the identical-pods form: one pod per training cluster.
 SiteStorage pods_site(const SiteSpec& spec, const Fleet& fleet, const Design& pod,
                       const std::string& rack, double pue) {
-    const std::int64_t per_cluster = fleet.pod_gpus();
-    const std::int64_t gpus = spec.gpus > 0 ? spec.gpus : spec.clusters * per_cluster;
-    const std::int64_t clusters =
-        spec.clusters > 0 ? spec.clusters : (gpus + per_cluster - 1) / per_cluster;
-    SiteStorage site = site_storage(spec, gpus, clusters, pod, rack, pue);
-    site.pod_gpus = per_cluster;
-    if (clusters * per_cluster != gpus) {
+    const SitePods p = site_pods(spec, fleet);
+    SiteStorage site = site_storage(spec, p.gpus, p.pods, pod, rack, pue);
+    site.pod_gpus = p.pod_gpus;
+    if (p.pods * p.pod_gpus != p.gpus) {
         site.findings.push_back(Finding(
             FindingCode::partial_cluster,
             "site {}: its {} GPUs get {} × a pod sized for {} GPUs (fleet.gpus_per_cluster); give "
             "the site its own usable and performance to size a system for its GPUs",
-            figure::text(site.name), figure::grouped(gpus), figure::grouped(clusters),
-            figure::grouped(per_cluster)));
+            figure::text(site.name), figure::grouped(p.gpus), figure::grouped(p.pods),
+            figure::grouped(p.pod_gpus)));
     }
     return site;
 }
@@ -336,14 +348,13 @@ std::optional<SitePlan> size_sites(const Scenario& scenario, const Catalog& cata
     }
     const Design& pod = sized.designs[static_cast<std::size_t>(i)];
     const std::string& own = pod.rack_model;
-    // Without a cluster size the scenario's pod is the whole fleet: each
-    // site then gets a system for its own GPUs (issue 49).
-    const bool by_cluster = scenario.fleet->gpus_per_cluster > 0;
     SitePlan plan;
     plan.design = pod.name;
     std::vector<Design> pods;
     for (const SiteSpec& spec : scenario.fleet->site_list) {
-        if (spec.own_needs() || !by_cluster) {
+        // Without a cluster size the scenario's pod is the whole fleet: each
+        // site then gets a system for its own GPUs (issue 49).
+        if (site_pods(spec, *scenario.fleet).own) {
             pods.emplace_back();
             plan.sites.push_back(own_site(scenario, catalog, spec, i, pods.back()));
             plan.own_needs = true;

@@ -200,7 +200,9 @@ void site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Phas
              "D-boxes", "Racks", "Usable (PB)", "Read, sized state (TB/s)", "IT power (kW)"});
     std::map<std::string, int> last; // each site's row before
     int first = row + 1;             // the phase's first site row
-    std::size_t from = 0;            // and its first step
+    // The project after each phase (the cached values of its sums).
+    const std::vector<PhaseStep> totals = phase_totals(plan);
+    std::size_t phase = 0;
     for (std::size_t k = 0; k < plan.phases.size(); ++k) {
         const PhaseStep& p = plan.phases[k];
         ++row;
@@ -232,25 +234,29 @@ void site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Phas
         ++row;
         sheet.text(row, 0, p.name, book.label());
         sheet.text(row, 2, "all sites", book.label());
-        double sums[14] = {};
-        for (std::size_t j = from; j <= k; ++j) {
-            const PhaseStep& q = plan.phases[j];
-            const double v[] = {
-                static_cast<double>(q.gpus),          static_cast<double>(q.added.cnodes),
-                static_cast<double>(q.added.dboxes),  static_cast<double>(q.added.racks),
-                static_cast<double>(q.total.cnodes),  static_cast<double>(q.total.dboxes),
-                static_cast<double>(q.total.racks),   in(q.usable, units::PB),
-                in(q.read_in_state, units::TB_per_s), in(q.power, units::kW)};
-            for (int c = 0; c < 10; ++c) {
-                sums[4 + c] += v[c];
-            }
-        }
+        const PhaseStep& t = totals[phase++];
+        const double sums[14] = {0,
+                                 0,
+                                 0,
+                                 0,
+                                 static_cast<double>(t.gpus),
+                                 static_cast<double>(t.added.cnodes),
+                                 static_cast<double>(t.added.dboxes),
+                                 static_cast<double>(t.added.racks),
+                                 static_cast<double>(t.total.cnodes),
+                                 static_cast<double>(t.total.dboxes),
+                                 static_cast<double>(t.total.racks),
+                                 in(t.usable, units::PB),
+                                 0, // read in the sized state: not summed
+                                 in(t.power, units::kW)};
         for (int c = 4; c < 14; ++c) {
+            if (c == 12) {
+                continue; // the sites' sized states differ: no sum, as in the CLI's table
+            }
             sheet.formula(row, c, "=SUM(" + at(first, c) + ":" + at(row - 1, c) + ")", sums[c],
-                          c >= 11 ? (c == 12 ? Num::two : Num::one) : Num::integer);
+                          c == 11 || c == 13 ? Num::one : Num::integer);
         }
         first = row + 1;
-        from = k + 1;
     }
 }
 
