@@ -225,6 +225,7 @@ std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& ca
         total.racks = installed.racks + added.racks;
         PhaseStep step = step_of(spec, sized, built, total);
         step.added = added;
+        step.built = std::make_shared<const Design>(built);
         phase_findings(step, built, k > 0 ? &plan.phases.back() : nullptr, plan);
         installed = total;
         plan.phases.push_back(std::move(step));

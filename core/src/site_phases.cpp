@@ -75,6 +75,7 @@ PhaseStep scaled(PhaseStep step, std::int64_t pods) {
     step.read_in_state = step.read_in_state * n;
     step.write_in_state = step.write_in_state * n;
     step.wan_out = step.wan_out * n;
+    step.pods = pods;
     return step;
 }
 

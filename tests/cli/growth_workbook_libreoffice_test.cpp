@@ -196,3 +196,56 @@ TEST_CASE(
     }
     CHECK(number_at(sheet, row - 1, 10) == racks);
 }
+
+TEST_CASE("the cost by year block recalculated by LibreOffice equals the engine's cost by year") {
+    // docs/cost.md §8: CapEx, OpEx and the cloud's bill are values; the
+    // totals, running sums, the discounting over the Prices sheet's
+    // price_discount_rate and the all-sites sums are formulas, which
+    // LibreOffice recalculates on load.
+    const std::string soffice =
+        test_tools::require_tool(PODSIZER_SOFFICE, "soffice", "libreoffice-calc-nogui");
+    const std::string dir = test_tools::output_dir("project-cost");
+    const std::string xlsx = dir + "/project.xlsx";
+    const char* example = "examples/project-three-sites.json";
+    const char* prices = "examples/prices-illustrative.json";
+    REQUIRE(podsizer({"size", example, "--prices", prices, "--xlsx", xlsx}).exit_code <= 1);
+    const auto doc = nlohmann::json::parse(
+        podsizer({"size", example, "--prices", prices, "--format", "json"}).out);
+    const auto& flow = doc.at("cost_by_year");
+    const auto sheets = libreoffice_csv(soffice, {xlsx}, dir + "/lo");
+    REQUIRE(sheets.count("project/Sites and phases") == 1);
+    const SheetCsv& sheet = sheets.at("project/Sites and phases");
+    const int title = row_titled(sheet, "Cost by year");
+    REQUIRE(title > 0);
+    // Columns: Year, Site, CapEx, OpEx, Total, Cumulative, Discounted,
+    // Cum. discounted, Cloud, Cloud cumulative.
+    const char* keys[] = {"capex",      "opex",
+                          "total",      "cumulative",
+                          "discounted", "cumulative_discounted",
+                          "cloud",      "cloud_cumulative"};
+    int row = title + 2;
+    int rows = 0;
+    for (int y = 1; y <= flow.at("years").get<int>(); ++y) {
+        std::vector<std::pair<std::string, nlohmann::json>> expected;
+        for (const auto& s : flow.at("sites")) {
+            const auto& r = s.at("years").at(static_cast<std::size_t>(y - 1));
+            if (r.at("open") == true || r.at("capex").get<double>() > 0) {
+                expected.emplace_back(s.at("site"), r);
+            }
+        }
+        expected.emplace_back("all sites", flow.at("total").at(static_cast<std::size_t>(y - 1)));
+        for (const auto& [site, r] : expected) {
+            INFO("year " << y << " " << site);
+            CHECK(number_at(sheet, row, 0) == y);
+            CHECK(text_at(sheet, row, 1) == site);
+            for (int c = 0; c < 8; ++c) {
+                INFO(keys[c]);
+                CHECK(number_at(sheet, row, 2 + c) ==
+                      Approx(r.at(keys[c]).get<double>()).epsilon(1e-9).margin(0.5));
+            }
+            ++row;
+            ++rows;
+        }
+    }
+    CHECK(rows == 17); // A; A, B; A, B, C for three more years; and 5 all-sites rows
+}

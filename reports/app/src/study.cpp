@@ -52,7 +52,8 @@ void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog
 } // namespace
 
 GrowthView growth_of(const Study& study) {
-    return {study.sites ? &*study.sites : nullptr, study.phases ? &*study.phases : nullptr};
+    return {study.sites ? &*study.sites : nullptr, study.phases ? &*study.phases : nullptr,
+            study.sizing.prices ? &*study.sizing.prices : nullptr};
 }
 
 std::vector<const ReferenceSystem*> study_references(const Scenario& scenario,

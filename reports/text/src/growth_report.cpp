@@ -1,7 +1,9 @@
 #include "podsizer/reports/growth_report.hpp"
 
+#include "podsizer/core/cash_flow.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
+#include "podsizer/reports/cost_by_year.hpp"
 #include "podsizer/reports/site_figures.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "report_json.hpp"
@@ -72,6 +74,14 @@ std::string growth_text(const GrowthView& g, bool markdown) {
         if (!g.phases->by_site) {
             out += (markdown ? "\n" : "") + scratch_line(*g.phases);
         }
+        const std::optional<CashFlow> flow =
+            g.prices != nullptr ? cash_flow(*g.phases, *g.prices) : std::nullopt;
+        if (flow) {
+            table(cost_by_year_title(*flow), cost_by_year_grid(*flow));
+            for (const std::string& line : cost_by_year_notes(*flow)) {
+                out += (markdown ? "\n" : "") + line + "\n";
+            }
+        }
     }
     const auto findings = growth_findings(g);
     return out +
@@ -81,6 +91,10 @@ std::string growth_text(const GrowthView& g, bool markdown) {
 detail::ojson counts_json(const PhaseCounts& c) {
     return detail::ojson{
         {"cnodes", c.cnodes}, {"dboxes", c.dboxes}, {"switches", c.switches}, {"racks", c.racks}};
+}
+
+detail::ojson number_or_null(const std::optional<double>& v) {
+    return v ? detail::ojson(*v) : detail::ojson(nullptr);
 }
 
 template <class Q> detail::ojson base_or_null(const std::optional<Q>& q) {
@@ -184,6 +198,37 @@ detail::ojson phase_json(const PhaseStep& p) {
     return j;
 }
 
+detail::ojson years_json(const CashFlow& flow, const std::vector<YearCost>& years) {
+    detail::ojson out = detail::ojson::array();
+    for (const YearCost& y : years) {
+        detail::ojson r{{"year", y.year}, {"open", y.open}, {"usable_bytes", y.usable.base()}};
+        for (const YearFigure* f : year_figures(flow)) {
+            r[std::string(f->key)] = number_or_null(f->value(y));
+        }
+        out.push_back(r);
+    }
+    return out;
+}
+
+detail::ojson cost_by_year_json(const CashFlow& flow) {
+    detail::ojson phases = detail::ojson::array();
+    for (std::size_t k = 0; k < flow.phase_names.size(); ++k) {
+        phases.push_back({{"phase", flow.phase_names[k]}, {"year", flow.phase_years[k]}});
+    }
+    detail::ojson sites = detail::ojson::array();
+    for (const SiteCashFlow& s : flow.sites) {
+        sites.push_back({{"site", s.site}, {"years", years_json(flow, s.years)}});
+    }
+    return {{"currency", flow.currency},
+            {"years", flow.years},
+            {"discount_rate", number_or_null(flow.rate)},
+            {"phases", phases},
+            {"sites", sites},
+            {"total", years_json(flow, flow.total)},
+            {"unpriced", flow.unpriced},
+            {"assumed", flow.assumed}};
+}
+
 void add_growth_json(detail::ojson& j, const GrowthView& g) {
     if (g.sites != nullptr) {
         detail::ojson sites = detail::ojson::array();
@@ -199,6 +244,11 @@ void add_growth_json(detail::ojson& j, const GrowthView& g) {
             phases.push_back(phase_json(p));
         }
         j["phases"] = phases;
+        const std::optional<CashFlow> flow =
+            g.prices != nullptr ? cash_flow(plan, *g.prices) : std::nullopt;
+        if (flow) {
+            j["cost_by_year"] = cost_by_year_json(*flow);
+        }
         if (plan.by_site) {
             j["phase_plan"] = {{"design", plan.design}, {"by_site", true}};
             return;

@@ -4,6 +4,7 @@
 // the sheet are formulas (a site's racks = clusters × racks per pod + the
 // replica store's; a phase's total = the total before + what it adds), so a
 // spreadsheet that recalculates shows where an edited count leads.
+#include "podsizer/core/cash_flow.hpp"
 #include "podsizer/reports/growth_report.hpp"
 #include "podsizer/reports/site_figures.hpp"
 #include "workbook_parts.hpp"
@@ -193,7 +194,7 @@ void phase_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, bool first, const 
 /// Phases by site: a row per site open after each phase, its totals formulas
 /// over the same site's row before (what stands + what the phase adds), and
 /// after each phase's sites a row of sums over them.
-void site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
+int site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
     sheet.text(row, 0, phases_title(plan), book.section());
     headers(book, sheet, ++row,
             {"Phase", "Date", "Site", "Change", "GPUs", "+C-nodes", "+D-boxes", "+Racks", "C-nodes",
@@ -258,13 +259,13 @@ void site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Phas
         }
         first = row + 1;
     }
+    return row + 2;
 }
 
 /// The phases table from `row`, the final target from scratch under it.
-void phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
+int phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
     if (plan.by_site) {
-        site_phases_block(book, sheet, row, plan);
-        return;
+        return site_phases_block(book, sheet, row, plan);
     }
     sheet.text(row, 0,
                "Phases on the installed base (" + plan.design + ": " + plan.cnode_model + ", " +
@@ -286,6 +287,7 @@ void phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan
         sheet.number(row, 8 + k, static_cast<double>(scratch[k]), Num::integer, Role::value);
     }
     sheet.number(row, 12, static_cast<double>(plan.scratch_tiers), Num::integer, Role::value);
+    return row + 2;
 }
 
 } // namespace
@@ -309,7 +311,13 @@ void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& into, const Work
         row = sites_block(book, sheet, row, *input.sites);
     }
     if (input.phases != nullptr) {
-        phases_block(book, sheet, row, *input.phases);
+        row = phases_block(book, sheet, row, *input.phases);
+        const std::optional<CashFlow> flow = input.result != nullptr && input.result->prices
+                                                 ? cash_flow(*input.phases, *input.result->prices)
+                                                 : std::nullopt;
+        if (flow) {
+            cost_by_year_block(book, sheet, row, *flow);
+        }
     }
     // Each column set once (libxlsxwriter writes overlapping ranges twice).
     // Whole words in the text columns: the sites' "Fits" (last of its table)

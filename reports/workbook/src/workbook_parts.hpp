@@ -2,6 +2,7 @@
 // sheet kind. Internal to podsizer::reports.
 #pragma once
 
+#include "podsizer/core/cash_flow.hpp"
 #include "podsizer/core/counting.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/rack_kinds.hpp"
@@ -248,6 +249,9 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
 /// whose resilience the engine assessed.
 /// The Sites and phases sheet (workbook_growth.cpp): with a site list or phases.
 bool has_growth(const WorkbookInput& input);
+/// A phased plan's cost by year from `row` (workbook_cost_by_year.cpp);
+/// returns the row after it.
+int cost_by_year_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CashFlow& flow);
 /// Writes it into `sheet`; nothing without one.
 void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& sheet, const WorkbookInput& input);
 

@@ -10,6 +10,7 @@
 #include "podsizer/core/scenario.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +55,11 @@ struct PhaseStep {
     /// site, and whether the phase opens it; empty for one system.
     std::string site;
     bool opens = false;
+    /// One pod of the installed base as built after the phase, and how many
+    /// such pods the step counts (a site's pods; 1 for one system): what the
+    /// money over time prices (cash_flow.hpp). Null on phase_totals' rows.
+    std::shared_ptr<const Design> built;
+    std::int64_t pods = 1;
     std::vector<Finding> findings;
 };
 

@@ -18,6 +18,9 @@ namespace podsizer {
 struct GrowthView {
     const SitePlan* sites = nullptr;
     const PhasePlan* phases = nullptr;
+    /// With phases: the price book that prices them year by year
+    /// (cost_by_year.hpp); null: no money over time.
+    const PriceBook* prices = nullptr;
 
     bool empty() const { return sites == nullptr && phases == nullptr; }
     /// No site breaks a limit and every phase meets its requirement.
