@@ -1,6 +1,8 @@
 #include "growth_panel.hpp"
 
 #include "grid_table.hpp"
+#include "podsizer/core/cash_flow.hpp"
+#include "podsizer/reports/cost_by_year.hpp"
 #include "podsizer/reports/growth_report.hpp"
 #include "session.hpp"
 
@@ -40,26 +42,57 @@ QLabel* bold_label(QWidget* parent) {
 
 GrowthPanel::GrowthPanel(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), note_(new QLabel(this)), sites_title_(bold_label(this)),
-      sites_(plain_table(this, "sites")), phases_title_(bold_label(this)),
-      phases_(plain_table(this, "phases")), scratch_(new QLabel(this)) {
+      sites_(plain_table(this, "sites")), replication_title_(bold_label(this)),
+      replication_(plain_table(this, "replication")), phases_title_(bold_label(this)),
+      phases_(plain_table(this, "phases")), scratch_(new QLabel(this)),
+      money_title_(bold_label(this)), money_(plain_table(this, "cost-by-year")),
+      money_notes_(new QLabel(this)) {
     setObjectName("growth-panel");
     note_->setObjectName("growth-note");
     note_->setWordWrap(true);
     scratch_->setObjectName("phases-scratch");
     scratch_->setWordWrap(true);
+    money_notes_->setObjectName("cost-by-year-notes");
+    money_notes_->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(note_);
     layout->addWidget(sites_title_);
     layout->addWidget(sites_, 1);
+    layout->addWidget(replication_title_);
+    layout->addWidget(replication_, 1);
     layout->addWidget(phases_title_);
     layout->addWidget(phases_, 1);
     layout->addWidget(scratch_);
+    layout->addWidget(money_title_);
+    layout->addWidget(money_, 1);
+    layout->addWidget(money_notes_);
     connect(session_, &Session::resultsChanged, this, &GrowthPanel::refresh);
     refresh();
 }
 
 QString GrowthPanel::title() const {
     return broken_ ? tr("Sites && phases (!)") : tr("Sites && phases");
+}
+
+void GrowthPanel::show_money(const PhasePlan* phases) {
+    const Study* study = session_->study();
+    const std::optional<CashFlow> flow = phases != nullptr && study->sizing.prices
+                                             ? cash_flow(*phases, *study->sizing.prices)
+                                             : std::nullopt;
+    money_title_->setVisible(flow.has_value());
+    money_->setVisible(flow.has_value());
+    money_notes_->setVisible(flow.has_value());
+    if (!flow) {
+        return;
+    }
+    money_title_->setText(q(cost_by_year_title(*flow)));
+    show_grid(money_, cost_by_year_grid(*flow), false);
+    money_->resizeColumnsToContents();
+    QString notes;
+    for (const std::string& line : cost_by_year_notes(*flow)) {
+        notes += (notes.isEmpty() ? "" : "\n") + q(line);
+    }
+    money_notes_->setText(notes);
 }
 
 void GrowthPanel::refresh() {
@@ -81,6 +114,15 @@ void GrowthPanel::refresh() {
         show_grid(sites_, sites_grid(*sites), false);
         sites_->resizeColumnsToContents();
     }
+    const bool copies = sites != nullptr && sites->replication;
+    replication_title_->setVisible(copies);
+    replication_->setVisible(copies);
+    if (copies) {
+        replication_title_->setText(q(replication_title()));
+        show_grid(replication_, replication_grid(*sites), false);
+        replication_->resizeColumnsToContents();
+    }
+    show_money(phases);
     phases_title_->setVisible(phases != nullptr);
     phases_->setVisible(phases != nullptr);
     // Phases by site are sized from scratch per site: no one-system line.

@@ -9,6 +9,10 @@
 class QLabel;
 class QTableWidget;
 
+namespace podsizer {
+struct PhasePlan;
+}
+
 namespace podsizer::gui {
 
 class Session;
@@ -19,6 +23,9 @@ public:
     explicit GrowthPanel(Session* session, QWidget* parent = nullptr);
     QTableWidget* sites() const { return sites_; }
     QTableWidget* phases() const { return phases_; }
+    QTableWidget* replication() const { return replication_; }
+    /// With phases and a price book: the cost by year (docs/cost.md §8).
+    QTableWidget* money() const { return money_; }
     /// The tab's title: "Sites & phases", with "(!)" when a site or phase
     /// breaks a limit.
     QString title() const;
@@ -28,14 +35,20 @@ Q_SIGNALS:
 
 private:
     void refresh();
+    void show_money(const PhasePlan* phases);
 
     Session* session_;
     QLabel* note_;
     QLabel* sites_title_;
     QTableWidget* sites_;
+    QLabel* replication_title_;
+    QTableWidget* replication_;
     QLabel* phases_title_;
     QTableWidget* phases_;
     QLabel* scratch_;
+    QLabel* money_title_;
+    QTableWidget* money_;
+    QLabel* money_notes_;
     bool broken_ = false;
 };
 

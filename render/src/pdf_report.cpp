@@ -1,9 +1,11 @@
 #include "pdf_pages.hpp"
 #include "pdf_summary.hpp"
+#include "podsizer/core/cash_flow.hpp"
 #include "podsizer/render/chart_image.hpp"
 #include "podsizer/render/chart_set.hpp"
 #include "podsizer/render/report_files.hpp"
 #include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/cost_by_year.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
 #include "podsizer/reports/growth_report.hpp"
 #include "podsizer/reports/optimizer_report.hpp"
@@ -51,6 +53,11 @@ void add_tables(std::vector<PageDrawer>& pages, const RenderInput& in, const QRe
     }
     if (s.phases) {
         add(phases_grid(*s.phases), QObject::tr("Phases"));
+        const std::optional<CashFlow> flow =
+            s.sizing.prices ? cash_flow(*s.phases, *s.sizing.prices) : std::nullopt;
+        if (flow) {
+            add(cost_by_year_grid(*flow), QObject::tr("Cost by year"));
+        }
     }
     if (s.comparison) {
         add(comparison_grid(*s.comparison, false), QObject::tr("Comparison"));
