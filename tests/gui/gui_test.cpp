@@ -1116,6 +1116,23 @@ private Q_SLOTS:
         QCOMPARE(steps->item(0, 3)->text(), QString("opens"));
         QCOMPARE(steps->item(1, 2)->text(), QString("all sites"));
         QVERIFY(!panel->findChild<QLabel*>("phases-scratch")->isVisible());
+        QVERIFY(!panel->money()->isVisible()); // no price book: no money
+
+        // With a price book, the cost by year as `size --prices` gives it
+        // (docs/cost.md §8): the project's cumulative total after year 5.
+        const QString prices = kSource + "/examples/prices-illustrative.json";
+        w->session()->loadPriceBook(prices);
+        QApplication::processEvents();
+        QVERIFY(panel->money()->isVisible());
+        const ProcessResult priced = cli(
+            {"--format", "json", "size", project.toStdString(), "--prices", prices.toStdString()});
+        const auto priced_doc = nlohmann::json::parse(priced.out);
+        const auto& total = priced_doc.at("cost_by_year").at("total");
+        QTableWidget* money = panel->money();
+        const int last = money->rowCount() - 1;
+        QCOMPARE(money->item(last, 1)->text(), QString("all sites"));
+        QCOMPARE(money->item(last, 6)->text().toStdString(),
+                 format_number(total.back().at("cumulative").get<double>() / 1e6, 2));
     }
 
     void sitesAndPhasesAreEditedInTheFormAndSavedAsTheCliReadsThem() {
