@@ -56,6 +56,15 @@ void check_replication(const Scenario& s, std::size_t i, std::vector<Problem>& o
     const SiteSpec& site = f.site_list[i];
     const JsonPath at = kRoot.key("fleet").key("sites").index(i);
     const bool copies = site.checkpoints_every > 0 || site.dataset;
+    const bool receives =
+        std::any_of(f.site_list.begin(), f.site_list.end(),
+                    [&](const SiteSpec& o) { return o.replicate_to == site.name; });
+    if (site.replica_store && !receives) {
+        out.push_back({at.key("replica_store"),
+                       "no site copies to \"" + site.name +
+                           "\"; a replica store holds copies from sites whose replicate_to "
+                           "names this one"});
+    }
     if (site.dataset_change && !site.dataset) {
         out.push_back({at.key("dataset_change"),
                        "needs \"dataset\": true (the changes are those of the dataset copy)"});

@@ -266,6 +266,19 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).dataset = std::get<bool>(v); },
     },
+    ScenarioField{
+        .pattern = "fleet.sites[N].replica_store",
+        .kind = FieldKind::boolean,
+        .default_text = "false",
+        .label = "separate replica store",
+        .help = "At a site other sites copy to: hold their copies in a replica store of its own "
+                "beside its system; left out, they go into the site's own system, whose capacity "
+                "and write grow by them.",
+        .get = [](const Scenario& s,
+                  std::size_t i) { return site(s, i).replica_store ? D{true} : D{}; },
+        .set = [](Scenario& s, std::size_t i,
+                  const D& v) { site(s, i).replica_store = std::get<bool>(v); },
+    },
     // docs/sites-and-phases.md, "A site's own needs": with any of these the
     // site gets a system sized for its own GPUs and needs.
     ScenarioField{

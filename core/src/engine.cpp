@@ -842,24 +842,50 @@ SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog) {
     return size_scenario(scenario, catalog, RackDetail::slots);
 }
 
-SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog, RackDetail detail) {
+namespace {
+
+Requirements with_added(Requirements req, const AddedNeed* added) {
+    if (added != nullptr) {
+        req.usable += added->usable;
+        req.write += added->write;
+        if (added->write.base() > 0.0) {
+            req.write_driver += (req.write_driver.empty() ? "" : " + ") + added->why;
+        }
+    }
+    return req;
+}
+
+SizingResult sized(const Scenario& scenario, const Catalog& catalog, RackDetail detail,
+                   const AddedNeed* added) {
     SizingResult result;
     result.scenario = scenario.name;
     result.prices = scenario.prices;
     result.requirements = compute_requirements(scenario, catalog);
     if (scenario.options.empty()) {
-        result.designs.push_back(
-            size_option_with(OptionSpec{}, result.requirements, scenario, catalog, detail));
+        result.designs.push_back(size_option_with(
+            OptionSpec{}, with_added(result.requirements, added), scenario, catalog, detail));
         result.designs.back().origin = FromOption{0};
     }
     for (std::size_t i = 0; i < scenario.options.size(); ++i) {
         const OptionSpec& opt = scenario.options[i];
-        result.designs.push_back(size_option_with(
-            opt, option_requirements(result.requirements, opt), scenario, catalog, detail));
+        result.designs.push_back(
+            size_option_with(opt, with_added(option_requirements(result.requirements, opt), added),
+                             scenario, catalog, detail));
         result.designs.back().origin = FromOption{i};
     }
     assess_designs(result, catalog, resilience_inputs(scenario, catalog));
     return result;
+}
+
+} // namespace
+
+SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog, RackDetail detail) {
+    return sized(scenario, catalog, detail, nullptr);
+}
+
+SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog,
+                           const AddedNeed& added) {
+    return sized(scenario, catalog, RackDetail::slots, &added);
 }
 
 Design evaluate_design(const HandDesign& hand, const Requirements& req,

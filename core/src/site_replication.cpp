@@ -87,8 +87,14 @@ std::size_t site_index(const SitePlan& plan, const std::string& name) {
 
 } // namespace
 
-void add_replication(SitePlan& plan, const Scenario& scenario, const Catalog& catalog, int option,
-                     const std::vector<Design>& pods) {
+void hold_separately(SiteStorage& site, SiteReplica store, const Scenario& scenario,
+                     const Catalog& catalog, const Design& pod, int option) {
+    const Design d = replica_design(scenario, catalog, pod, option, site.rack, store);
+    hold(site, std::move(store), d);
+}
+
+std::vector<std::optional<SiteReplica>> replication_stores(SitePlan& plan, const Scenario& scenario,
+                                                           const std::vector<Design>& pods) {
     const std::vector<SiteSpec>& specs = scenario.fleet->site_list;
     std::vector<std::optional<SiteReplica>> stores(plan.sites.size());
     for (std::size_t k = 0; k < specs.size(); ++k) {
@@ -103,6 +109,7 @@ void add_replication(SitePlan& plan, const Scenario& scenario, const Catalog& ca
         const auto n = static_cast<double>(from.clusters);
         from.replicate_to = spec.replicate_to;
         SiteReplica& store = stores[to] ? *stores[to] : stores[to].emplace();
+        store.separate = specs[to].replica_store;
         store.from.push_back(spec.name);
         if (spec.checkpoints_every > 0) {
             from.replication_write = checkpoint_copies(ck, spec.checkpoints_every) * n;
@@ -126,13 +133,7 @@ void add_replication(SitePlan& plan, const Scenario& scenario, const Catalog& ca
             }
         }
     }
-    for (std::size_t k = 0; k < stores.size(); ++k) {
-        if (stores[k]) {
-            const Design d =
-                replica_design(scenario, catalog, pods[k], option, plan.sites[k].rack, *stores[k]);
-            hold(plan.sites[k], std::move(*stores[k]), d);
-        }
-    }
+    return stores;
 }
 
 } // namespace podsizer::detail

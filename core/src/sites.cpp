@@ -100,21 +100,6 @@ using detail::SitePods;
 
 namespace {
 
-/// One pod of option `i` laid out in `rack`: the option sized again in a
-/// scenario whose rack is the site's (the rest of the scenario unchanged).
-Design pod_in_rack(const Scenario& s, const Catalog& cat, int i, const std::string& rack) {
-    Scenario one = s;
-    one.fleet->site_list.clear();
-    one.fleet->sites = 1;
-    one.phases.clear();
-    one.constraints.rack = rack;
-    if (!s.options.empty()) {
-        one.options = {s.options[static_cast<std::size_t>(i)]};
-        one.options.front().rack.clear();
-    }
-    return size_scenario(one, cat).designs.front();
-}
-
 /// "1 × 29 per pod", and the replica store's racks when the site holds one.
 std::string racks_breakdown(const SiteStorage& site) {
     std::string t = figure::grouped(site.clusters).text() + " × " +
@@ -203,6 +188,31 @@ void check_limits(SiteStorage& site, const Design& pod) {
     }
 }
 
+/// The figures a site takes from its pod: its `clusters` pods' counts,
+/// capacity, power and throughput, and the needs and verdict they got.
+void pod_figures(SiteStorage& s, const Design& pod) {
+    const auto n = static_cast<double>(s.clusters);
+    s.pod_racks = pod.racks;
+    s.pod_racks_for_space = pod.racks_for_space;
+    s.pod_racks_for_power = pod.racks_for_power;
+    s.racks = pod.racks * s.clusters;
+    s.cnodes = pod.cnodes * s.clusters;
+    s.dboxes = pod.dboxes * s.clusters;
+    s.switches = pod.switches() * s.clusters;
+    s.usable = pod.usable * n;
+    s.power = pod.basis_power() * n;
+    s.facility_power = s.power * s.pue;
+    s.read = pod.read * n;
+    s.write = pod.write * n;
+    s.offsite_write = pod.requirements.checkpoints.offsite_write * n;
+    s.usable_need = pod.requirements.usable * n;
+    s.read_need = pod.requirements.read * n;
+    s.write_need = pod.requirements.write * n;
+    s.size_for = pod.size_for;
+    s.verdict = pod.verdict.status;
+    s.verdict_cell = verdict_cell_text(pod.verdict);
+}
+
 /// A site's storage: `clusters` pods of `pod` for its `gpus`.
 SiteStorage site_storage(const SiteSpec& spec, std::int64_t gpus, std::int64_t clusters,
                          const Design& pod, const std::string& rack, double scenario_pue) {
@@ -211,33 +221,45 @@ SiteStorage site_storage(const SiteSpec& spec, std::int64_t gpus, std::int64_t c
     s.gpus = gpus;
     s.clusters = clusters;
     s.rack = rack;
-    s.pod_racks = pod.racks;
-    s.pod_racks_for_space = pod.racks_for_space;
-    s.pod_racks_for_power = pod.racks_for_power;
-    const auto n = static_cast<double>(s.clusters);
-    s.racks = pod.racks * s.clusters;
     s.max_racks = spec.max_racks;
-    s.cnodes = pod.cnodes * s.clusters;
-    s.dboxes = pod.dboxes * s.clusters;
-    s.switches = pod.switches() * s.clusters;
-    s.usable = pod.usable * n;
-    s.power = pod.basis_power() * n;
     s.max_power = spec.max_power;
     s.max_it_power = spec.max_it_power;
     s.pue = spec.pue.value_or(scenario_pue);
-    s.facility_power = s.power * s.pue;
-    s.read = pod.read * n;
-    s.write = pod.write * n;
     s.wan = spec.wan;
-    s.offsite_write = pod.requirements.checkpoints.offsite_write * n;
-    // The needs its pods were sized for and the verdict they got.
-    s.usable_need = pod.requirements.usable * n;
-    s.read_need = pod.requirements.read * n;
-    s.write_need = pod.requirements.write * n;
-    s.size_for = pod.size_for;
-    s.verdict = pod.verdict.status;
-    s.verdict_cell = verdict_cell_text(pod.verdict);
+    pod_figures(s, pod);
     return s;
+}
+
+/// The scenario of one pod of option `i` laid out in `rack`: the option in
+/// a scenario of one site whose rack is the site's (the rest unchanged).
+Scenario pod_scenario(const Scenario& s, int i, const std::string& rack) {
+    Scenario one = s;
+    one.fleet->site_list.clear();
+    one.fleet->sites = 1;
+    one.phases.clear();
+    one.constraints.rack = rack;
+    if (!s.options.empty()) {
+        one.options = {s.options[static_cast<std::size_t>(i)]};
+        one.options.front().rack.clear();
+    }
+    return one;
+}
+
+/// Other sites' copies held in the site's own system (docs/sites-and-phases.md,
+/// "Replication between sites"): each pod sized again with its share of the
+/// copies' capacity and arriving write added to its needs.
+void hold_in_system(SiteStorage& site, SiteReplica store, const Scenario& s, const Catalog& cat,
+                    const SiteSpec& spec, int option, Design& pod) {
+    const auto n = static_cast<double>(site.clusters);
+    const AddedNeed added{store.need() / n, store.inbound / n,
+                          "the copies arriving from other sites"};
+    const Scenario one = site.own ? site_scenario(s, spec, option, site.pod_gpus, site.clusters)
+                                  : pod_scenario(s, option, site.rack);
+    pod = size_scenario(one, cat, added).designs.front();
+    pod_figures(site, pod);
+    store.usable = store.need();
+    store.write = store.inbound;
+    site.replica = std::move(store);
 }
 
 /// The GPUs' draw at the site: GPUs / GPUs per SU × the SU's power (the
@@ -360,7 +382,10 @@ std::optional<SitePlan> size_sites(const Scenario& scenario, const Catalog& cata
             plan.own_needs = true;
         } else {
             const bool other_rack = !spec.rack.empty() && spec.rack != own;
-            pods.push_back(other_rack ? pod_in_rack(scenario, catalog, i, spec.rack) : pod);
+            pods.push_back(
+                other_rack
+                    ? size_scenario(pod_scenario(scenario, i, spec.rack), catalog).designs.front()
+                    : pod);
             plan.sites.push_back(pods_site(spec, *scenario.fleet, pods.back(),
                                            other_rack ? spec.rack : own, scenario.constraints.pue));
         }
@@ -369,12 +394,29 @@ std::optional<SitePlan> size_sites(const Scenario& scenario, const Catalog& cata
         site.gpu_power = gpu_draw(catalog, site.platform, site.gpus);
         plan.it_power = plan.it_power || spec.max_it_power.has_value();
     }
-    // A replica store counts against its site's limits like the site's pods.
-    detail::add_replication(plan, scenario, catalog, i, pods);
+    // The copies a site receives: in its own system (its pods sized with
+    // them), or a replica store of their own that counts against the site's
+    // limits like its pods.
+    std::vector<std::optional<SiteReplica>> stores =
+        detail::replication_stores(plan, scenario, pods);
+    const std::vector<SiteSpec>& specs = scenario.fleet->site_list;
+    for (std::size_t k = 0; k < plan.sites.size(); ++k) {
+        if (!stores[k]) {
+            continue;
+        }
+        if (stores[k]->separate) {
+            detail::hold_separately(plan.sites[k], std::move(*stores[k]), scenario, catalog,
+                                    pods[k], i);
+        } else {
+            hold_in_system(plan.sites[k], std::move(*stores[k]), scenario, catalog, specs[k], i,
+                           pods[k]);
+        }
+    }
     for (std::size_t k = 0; k < plan.sites.size(); ++k) {
         check_limits(plan.sites[k], pods[k]);
         check_it_power(plan.sites[k]);
-        if (plan.sites[k].own) {
+        const bool resized = plan.sites[k].replica && !plan.sites[k].replica->separate;
+        if (plan.sites[k].own || resized) {
             check_verdict(plan.sites[k], pods[k]);
         }
     }

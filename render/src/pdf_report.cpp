@@ -41,23 +41,33 @@ void add_tables(std::vector<PageDrawer>& pages, const RenderInput& in, const QRe
         }
     };
     const Study& s = *in.study;
+    auto growth = [&] {
+        if (s.sites) {
+            add(sites_grid(*s.sites), QObject::tr("Sites"));
+            if (s.sites->replication) {
+                add(replication_grid(*s.sites), QObject::tr("Replication between sites"));
+            }
+        }
+        if (s.phases) {
+            add(phases_grid(*s.phases), QObject::tr("Phases"));
+            const std::optional<CashFlow> flow =
+                s.sizing.prices ? cash_flow(*s.phases, *s.sizing.prices) : std::nullopt;
+            if (flow) {
+                add(cost_by_year_grid(*flow), QObject::tr("Cost by year"));
+            }
+        }
+    };
+    // A project of sites leads with its sites, phases and money (issue 49
+    // item 5); the designs each site is built from follow.
+    if (s.sites) {
+        growth();
+    }
     if (!s.sizing.designs.empty()) {
         add(side_by_side(s.sizing), QObject::tr("Designs"));
         add(checkpoint_grid(s.sizing), QObject::tr("Checkpoint jobs"));
     }
-    if (s.sites) {
-        add(sites_grid(*s.sites), QObject::tr("Sites"));
-        if (s.sites->replication) {
-            add(replication_grid(*s.sites), QObject::tr("Replication between sites"));
-        }
-    }
-    if (s.phases) {
-        add(phases_grid(*s.phases), QObject::tr("Phases"));
-        const std::optional<CashFlow> flow =
-            s.sizing.prices ? cash_flow(*s.phases, *s.sizing.prices) : std::nullopt;
-        if (flow) {
-            add(cost_by_year_grid(*flow), QObject::tr("Cost by year"));
-        }
+    if (!s.sites) {
+        growth();
     }
     if (s.comparison) {
         add(comparison_grid(*s.comparison, false), QObject::tr("Comparison"));

@@ -91,6 +91,7 @@ const std::map<std::string, Sample>& samples() {
         {"fleet.sites[N].replicate_to", {std::string("A"), std::string("B")}},
         {"fleet.sites[N].checkpoints_every", {std::int64_t{6}, std::int64_t{0}}},
         {"fleet.sites[N].dataset", {true, std::string("yes")}},
+        {"fleet.sites[N].replica_store", {true, std::string("yes")}},
         {"fleet.sites[N].dataset_change", {std::string("5 Gbps"), std::string("5 GB")}},
         {"fleet.sites[N].platform", {std::string("b300"), std::string("b30")}},
         {"fleet.sites[N].usable", {std::string("150 PB"), std::string("150 GB/s")}},

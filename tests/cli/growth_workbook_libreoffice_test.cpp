@@ -85,6 +85,11 @@ TEST_CASE("the Sites and phases sheet recalculated by LibreOffice holds what siz
     const std::string a = R"("name": "A",)";
     REQUIRE(text.find(a) != std::string::npos);
     text.replace(text.find(a), a.size(), a + R"( "replicate_to": "B", "dataset": true,)");
+    // B holds the copies in a replica store of its own (replica_store), whose
+    // racks the sheet adds to its pod's.
+    const std::string b = R"("name": "B",)";
+    REQUIRE(text.find(b) != std::string::npos);
+    text.replace(text.find(b), b.size(), b + R"( "replica_store": true,)");
     const std::string replicating = test_support::write_temp("growth-replicating.json", text);
     const std::string replica_xlsx = dir + "/replica.xlsx";
     const ProcessResult replica = podsizer({"size", replicating, "--xlsx", replica_xlsx});
@@ -248,4 +253,47 @@ TEST_CASE("the cost by year block recalculated by LibreOffice equals the engine'
         }
     }
     CHECK(rows == 17); // A; A, B; A, B, C for three more years; and 5 all-sites rows
+}
+
+TEST_CASE("a project's workbook opens on its roll-up: each site, the project's sums and years") {
+    // Issue 49 item 5: the Project sheet comes first; its Project row sums
+    // the sites (formulas LibreOffice recalculates) and equals the JSON's.
+    const std::string soffice =
+        test_tools::require_tool(PODSIZER_SOFFICE, "soffice", "libreoffice-calc-nogui");
+    const std::string dir = test_tools::output_dir("project-rollup");
+    const std::string xlsx = dir + "/rollup.xlsx";
+    const char* example = "examples/project-three-sites.json";
+    const char* prices = "examples/prices-illustrative.json";
+    REQUIRE(podsizer({"size", example, "--prices", prices, "--xlsx", xlsx}).exit_code <= 1);
+    const auto doc = nlohmann::json::parse(
+        podsizer({"size", example, "--prices", prices, "--format", "json"}).out);
+    const auto sheets = libreoffice_csv(soffice, {xlsx}, dir + "/lo");
+    REQUIRE(sheets.count("rollup/Project") == 1);
+    const SheetCsv& sheet = sheets.at("rollup/Project");
+    const int title = row_titled(sheet, "Sites");
+    REQUIRE(title > 0);
+    const auto& sites = doc.at("sites");
+    double gpus = 0, racks = 0, usable = 0;
+    for (std::size_t k = 0; k < sites.size(); ++k) {
+        const auto& s = sites[k];
+        const int row = title + 2 + static_cast<int>(k);
+        INFO("site " << s.at("name"));
+        CHECK(text_at(sheet, row, 0) == s.at("name").get<std::string>());
+        CHECK(text_at(sheet, row, 7) == s.at("verdict").get<std::string>());
+        CHECK(number_at(sheet, row, 8) == s.at("racks").get<double>());
+        gpus += s.at("gpus").get<double>();
+        racks += s.at("racks").get<double>();
+        usable += s.at("usable_capacity_bytes").get<double>() / 1e15;
+    }
+    const int total = title + 2 + static_cast<int>(sites.size());
+    CHECK(text_at(sheet, total, 0) == "Project");
+    CHECK(number_at(sheet, total, 2) == gpus);
+    CHECK(number_at(sheet, total, 8) == racks);
+    CHECK(number_at(sheet, total, 4) == Approx(usable).margin(0.05));
+    // The cost by year's last cumulative total is the engine's.
+    const int money = row_titled(sheet, "Cost by year, all sites");
+    REQUIRE(money > total);
+    const auto& last = doc.at("cost_by_year").at("total").back();
+    CHECK(number_at(sheet, money + 1 + last.at("year").get<int>(), 5) ==
+          Approx(last.at("cumulative").get<double>()).margin(0.5));
 }

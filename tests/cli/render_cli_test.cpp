@@ -247,3 +247,30 @@ TEST_CASE("a podsizer without podsizer-render beside it refuses pdf and charts w
         CHECK_FALSE(fs::exists(dir + "/out"));
     }
 }
+
+TEST_CASE("the PDF of a project of sites leads with its sites, phases and cost by year") {
+    // Issue 49 item 5: the project's tables before the designs they are
+    // built from; a scenario without a site list keeps the designs first.
+    if (!has_renderer()) {
+        return; // the refusal is the first case's
+    }
+    const std::string path = temp_dir() + "/project.pdf";
+    const ProcessResult r = podsizer({"size", "examples/project-three-sites.json", "--prices",
+                                      "examples/prices-illustrative.json", "--pdf", path});
+    CHECK(r.exit_code <= 1);
+    const std::string all = pdf_text(path, 1, 40);
+    const auto sites = all.find("Sites");
+    const auto years = all.find("Cost by year");
+    const auto designs = all.find("Designs");
+    REQUIRE(sites != std::string::npos);
+    REQUIRE(years != std::string::npos);
+    REQUIRE(designs != std::string::npos);
+    CHECK(sites < designs);
+    CHECK(years < designs);
+    // The reference pod has no site list: no Sites table, the designs first.
+    const std::string pod = temp_dir() + "/pod-order.pdf";
+    REQUIRE(podsizer({"size", kPod, "--pdf", pod}).exit_code == 0);
+    const std::string text = pdf_text(pod, 1, 40);
+    CHECK(text.find("Designs") != std::string::npos);
+    CHECK(text.find("Sites") == std::string::npos);
+}

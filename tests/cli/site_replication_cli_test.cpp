@@ -16,8 +16,9 @@ using test_support::write_temp;
 /// Three sites of one NCP pod each (examples/ncp-pod-41k.json's pod, model.md
 /// §12). Site A copies every 4th checkpoint of a 12 TB job run every 20 min
 /// to site B, with its dataset when `dataset`; B has `b_racks` racks and A
-/// a WAN of `a_wan`.
-std::string replicating(bool dataset, int b_racks, const std::string& a_wan) {
+/// a WAN of `a_wan`. B holds the copies in a replica store of its own when
+/// `separate` (replica_store), else in its own system (the default).
+std::string replicating(bool dataset, int b_racks, const std::string& a_wan, bool separate = true) {
     return R"({
   "schema": "podsizer-scenario/1",
   "name": "replication",
@@ -30,7 +31,8 @@ std::string replicating(bool dataset, int b_racks, const std::string& a_wan) {
            a_wan + R"(", "replicate_to": "B", "checkpoints_every": 4,
        "dataset": )" +
            (dataset ? "true" : "false") + R"(},
-      {"name": "B", "clusters": 1, "max_racks": )" +
+      {"name": "B", "clusters": 1, )" +
+           (separate ? R"("replica_store": true, )" : "") + R"("max_racks": )" +
            std::to_string(b_racks) + R"(},
       {"name": "C", "clusters": 1}
     ]
@@ -162,7 +164,7 @@ TEST_CASE("replication settings that cannot hold are refused with their path") {
 }
 
 TEST_CASE("sites without replication print no replication columns or keys") {
-    std::string text = replicating(false, 60, "20 Gbps");
+    std::string text = replicating(false, 60, "20 Gbps", false);
     const std::string copies = R"("replicate_to": "B", "checkpoints_every": 4,)";
     REQUIRE(text.find(copies) != std::string::npos);
     text.replace(text.find(copies), copies.size(), "");
@@ -235,4 +237,41 @@ TEST_CASE("a dataset copy states its seeding time over the sender's WAN, and its
     const ProcessResult bad = podsizer({"size", write_temp("lone-change.json", lone)});
     CHECK(bad.exit_code == 2);
     CHECK_THAT(bad.err, Catch::Contains("dataset_change: needs \"dataset\": true"));
+}
+
+TEST_CASE("by default the copies go into the receiving site's own system, which grows by them") {
+    // The dataset case above without replica_store: B's one pod is sized
+    // again with A's copies (215 PB dataset + 36 TB of checkpoints =
+    // 215.036 PB) added to its capacity need and their 2.5 GB/s to its write
+    // need, instead of a 16-rack store beside it.
+    const auto doc =
+        sized(write_temp("replicate-in-system.json", replicating(true, 60, "20 Gbps", false)), 0);
+    const auto& b = site(doc, "B");
+    const auto& c = site(doc, "C"); // the same pod without copies
+    const auto& store = b.at("replica");
+    CHECK(store.at("separate") == false);
+    CHECK(store.at("need_bytes").get<double>() == Approx(215.036e15));
+    CHECK(store.at("racks") == 0);
+    CHECK(store.at("dboxes") == 0);
+    CHECK(b.at("usable_need_bytes").get<double>() ==
+          Approx(c.at("usable_need_bytes").get<double>() + 215.036e15));
+    CHECK(b.at("usable_capacity_bytes").get<double>() >= b.at("usable_need_bytes").get<double>());
+    CHECK(b.at("write_need_bytes_per_s").get<double>() ==
+          Approx(c.at("write_need_bytes_per_s").get<double>() + 2.5e9));
+    CHECK(b.at("dboxes").get<int>() > c.at("dboxes").get<int>());
+    // Rounded once rather than twice: no more racks than pod + store (45).
+    CHECK(b.at("racks").get<int>() <= 45);
+    CHECK(b.at("verdict") == "meets");
+    const ProcessResult r = podsizer(
+        {"size", write_temp("replicate-in-system.json", replicating(true, 60, "20 Gbps", false))});
+    CHECK_THAT(r.out, Catch::Contains("in system"));
+    // replica_store on a site nothing is copied to is refused at its path.
+    std::string text = replicating(false, 60, "20 Gbps");
+    const std::string c_site = R"({"name": "C", "clusters": 1})";
+    REQUIRE(text.find(c_site) != std::string::npos);
+    text.replace(text.find(c_site), c_site.size(),
+                 R"({"name": "C", "clusters": 1, "replica_store": true})");
+    const ProcessResult refused = podsizer({"size", write_temp("replica-nothing.json", text)});
+    CHECK(refused.exit_code == 2);
+    CHECK_THAT(refused.err, Catch::Contains("$.fleet.sites[2].replica_store"));
 }

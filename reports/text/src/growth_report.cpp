@@ -117,6 +117,7 @@ void add_replication_json(detail::ojson& j, const SiteStorage& s) {
     }
     const SiteReplica& r = *s.replica;
     j["replica"] = {{"from", r.from},
+                    {"separate", r.separate},
                     {"checkpoints_bytes", r.checkpoints.base()},
                     {"datasets_bytes", r.datasets.base()},
                     {"need_bytes", r.need().base()},
@@ -379,7 +380,9 @@ Grid sites_grid(const SitePlan& plan) {
         if (plan.replication) {
             const bool held = s.replica.has_value();
             row.push_back(held ? format_number(in(s.replica->need(), units::PB), 1) : "-");
-            row.push_back(held ? n(s.replica->racks) : "-");
+            row.push_back(!held                 ? std::string("-")
+                          : s.replica->separate ? n(s.replica->racks)
+                                                : std::string("in system"));
             row.push_back(format_number(in(s.wan_out(), units::Gbps), 1));
             row.push_back(limit(s.wan, units::Gbps, 1));
         }

@@ -2,6 +2,7 @@
 
 #include "podsizer/core/number_text.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace podsizer {
@@ -82,7 +83,12 @@ std::span<const SiteFigure> site_power_figures() {
 
 std::vector<const SiteFigure*> site_figures(const SitePlan& plan) {
     std::vector<const SiteFigure*> out;
-    if (plan.own_needs) {
+    // A site holding others' copies in its own system has needs of its own
+    // too: its pods' grew by the copies.
+    const bool grown = std::any_of(plan.sites.begin(), plan.sites.end(), [](const SiteStorage& s) {
+        return s.replica && !s.replica->separate;
+    });
+    if (plan.own_needs || grown) {
         for (const SiteFigure& f : kNeeds) {
             out.push_back(&f);
         }

@@ -22,9 +22,9 @@ namespace {
 
 // The fixed sheets; a design may not take one of their names. "History" is
 // reserved by Excel itself.
-constexpr const char* kFixedSheets[] = {"Slide",      "Summary", "Fleet",      "Checkpoints",
-                                        "Resilience", "Racks",   "Rack units", "Assumptions",
-                                        "Charts",     "History"};
+constexpr const char* kFixedSheets[] = {"Project",     "Slide",      "Summary", "Fleet",
+                                        "Checkpoints", "Resilience", "Racks",   "Rack units",
+                                        "Assumptions", "Charts",     "History"};
 
 std::string ascii_lower(std::string s) {
     for (char& c : s) {
@@ -234,6 +234,8 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
     WorkbookManifest manifest;
     write_atomically(path, [&](const std::string& temp) {
         xlsx::Book book(temp, date, result.scenario);
+        // A project of sites opens on its roll-up (issue 49 item 5).
+        std::optional<xlsx::Sheet> project = sheet_if(book, input.sites != nullptr, "Project");
         xlsx::Sheet slide = book.add_sheet("Slide");
         xlsx::Sheet summary = book.add_sheet("Summary");
         wb::add_front_sheet(book, input.optimization); // optimize --xlsx
@@ -275,6 +277,9 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
             wb::write_fleet(book, *fleet, *input.fleet->plan, entries, cells);
         }
         wb::write_growth(book, growth, input);
+        if (project) {
+            wb::write_project(book, *project, input);
+        }
         if (checkpoints) {
             wb::write_checkpoints(book, *checkpoints, input, cells, assumptions, checkpoint_cells);
         }
@@ -291,7 +296,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
             wb::write_rack_units(book, *rack_units, result, assumptions);
         }
         wb::write_charts(book, charts, input, cells, sc, assumptions, checkpoint_cells);
-        worksheet_activate(slide.raw());
+        worksheet_activate(project ? project->raw() : slide.raw());
         manifest = std::move(book.manifest()); // the book is done with it
         try {
             book.close();

@@ -249,11 +249,15 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
 /// whose resilience the engine assessed.
 /// The Sites and phases sheet (workbook_growth.cpp): with a site list or phases.
 bool has_growth(const WorkbookInput& input);
+/// Writes it into `sheet`; nothing without one.
+void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& sheet, const WorkbookInput& input);
 /// A phased plan's cost by year from `row` (workbook_cost_by_year.cpp);
 /// returns the row after it.
 int cost_by_year_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CashFlow& flow);
-/// Writes it into `sheet`; nothing without one.
-void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& sheet, const WorkbookInput& input);
+/// A project of sites (a site list): the "Project" sheet, first in the
+/// workbook (workbook_project.cpp): each site's needs, verdict, racks and
+/// power, the project after each phase and its cost by year.
+void write_project(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input);
 
 bool has_resilience(const WorkbookInput& input);
 

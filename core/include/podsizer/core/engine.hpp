@@ -16,6 +16,19 @@ namespace podsizer {
 /// none). Throws InputError when the scenario names things the catalog lacks.
 SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog);
 
+/// A need added to every option's requirements: a site holding other sites'
+/// copies in its own system (docs/sites-and-phases.md, "Replication between
+/// sites") grows its capacity by them and its write by their arrival.
+struct AddedNeed {
+    Capacity usable;
+    Throughput write;
+    std::string why; ///< appended to the write's driver ("the copies arriving …")
+};
+
+/// size_scenario with `added` in every option's requirements.
+SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog,
+                           const AddedNeed& added);
+
 /// The requirements one option is sized against: the scenario's, with the
 /// option's own capacity need and without throughput when it says
 /// "performance": "none".

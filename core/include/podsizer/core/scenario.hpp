@@ -36,6 +36,10 @@ struct SiteSpec {
     bool dataset = false;               ///< the site's usable target copied there
     /// The dataset's changes copied there after seeding; empty: not given.
     std::optional<Throughput> dataset_change;
+    /// At a site other sites copy to: hold their copies in a replica store
+    /// of its own beside its system; false: in its own system, whose
+    /// capacity and write grow by them (the default).
+    bool replica_store = false;
     // The site's own needs (docs/sites-and-phases.md, "A site's own needs"):
     // with any of them, or without fleet.gpus_per_cluster, the site gets one
     // system sized for its own GPUs and needs (several when it gives clusters).

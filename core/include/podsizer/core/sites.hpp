@@ -23,6 +23,10 @@ struct SiteReplica {
     Capacity checkpoints;          ///< the copied checkpoints kept: Σ clusters × peak retained
     Capacity datasets;             ///< the copied usable targets: Σ clusters × usable target
     Throughput inbound;            ///< the copies arriving: Σ the senders' replication write
+    /// A store of its own beside the site's system (the site's replica_store);
+    /// false: the copies are held in the site's own system, sized with them,
+    /// and the counts below stay zero.
+    bool separate = true;
     std::int64_t cnodes = 0;
     std::int64_t dboxes = 0;
     std::int64_t switches = 0;

@@ -1,0 +1,149 @@
+// The "Project" sheet (issue 49 item 5; docs/sites-and-phases.md, "One
+// project export"): with a site list, the workbook opens on the whole
+// project — each site's GPUs, needs, what its storage delivers, its verdict
+// and whether it fits its limits, the project totals as formulas over the
+// sites, the project after each phase and its cost by year — before the
+// Slide, the designs and the Sites and phases sheet that hold the detail.
+#include "podsizer/core/cash_flow.hpp"
+#include "podsizer/reports/cost_by_year.hpp"
+#include "podsizer/reports/growth_report.hpp"
+#include "workbook_parts.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace podsizer::wb {
+
+namespace {
+
+using xlsx::Num;
+using xlsx::Role;
+
+std::string at(int row, int col) {
+    return xlsx::cell(row, col, false);
+}
+
+void headers(xlsx::Book& book, xlsx::Sheet& sheet, int row, const std::vector<std::string>& h) {
+    for (std::size_t c = 0; c < h.size(); ++c) {
+        sheet.text(row, static_cast<int>(c), h[c], c == 0 ? book.header_left() : book.header());
+    }
+    sheet.row_height(row, 30);
+}
+
+/// The sites, one row each, and the project's row: sums of the numbers.
+int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& plan) {
+    sheet.text(row, 0, "Sites", book.section());
+    headers(book, sheet, ++row,
+            {"Site", "Platform", "GPUs", "Usable need (PB)", "Usable (PB)", "Read need (TB/s)",
+             "Read (TB/s)", "Verdict", "Racks", "Max racks", "Storage IT power (kW)", "Fits"});
+    const int first = row + 1;
+    for (const SiteStorage& s : plan.sites) {
+        ++row;
+        sheet.text(row, 0, s.name, book.label());
+        sheet.text(row, 1, s.platform, book.text_value());
+        sheet.number(row, 2, static_cast<double>(s.gpus), Num::integer, Role::value);
+        sheet.number(row, 3, in(s.usable_need, units::PB), Num::one, Role::value);
+        sheet.number(row, 4, in(s.usable, units::PB), Num::one, Role::value);
+        sheet.number(row, 5, in(s.read_need, units::TB_per_s), Num::two, Role::value);
+        sheet.number(row, 6, in(s.read, units::TB_per_s), Num::two, Role::value);
+        sheet.text(row, 7, s.verdict_cell, book.text_value());
+        sheet.number(row, 8, static_cast<double>(s.racks), Num::integer, Role::value);
+        if (s.max_racks) {
+            sheet.number(row, 9, static_cast<double>(*s.max_racks), Num::integer, Role::value);
+        }
+        sheet.number(row, 10, in(s.power, units::kW), Num::one, Role::value);
+        sheet.text(row, 11, site_fits_cell(s), book.text_value());
+    }
+    ++row;
+    sheet.text(row, 0, "Project", book.label());
+    double sums[11] = {};
+    for (const SiteStorage& s : plan.sites) {
+        sums[2] += static_cast<double>(s.gpus);
+        sums[3] += in(s.usable_need, units::PB);
+        sums[4] += in(s.usable, units::PB);
+        sums[5] += in(s.read_need, units::TB_per_s);
+        sums[6] += in(s.read, units::TB_per_s);
+        sums[8] += static_cast<double>(s.racks);
+        sums[10] += in(s.power, units::kW);
+    }
+    for (int c : {2, 3, 4, 5, 6, 8, 10}) {
+        sheet.formula(row, c, "=SUM(" + at(first, c) + ":" + at(row - 1, c) + ")", sums[c],
+                      c == 2 || c == 8   ? Num::integer
+                      : c == 5 || c == 6 ? Num::two
+                                         : Num::one);
+    }
+    sheet.text(row, 11, plan.fits() ? "yes" : "NO", book.label());
+    return row + 2;
+}
+
+/// The project after each phase: the all-sites rows of the phase plan.
+int phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
+    sheet.text(row, 0, "The project after each phase", book.section());
+    headers(book, sheet, ++row,
+            {"Phase", "Date", "GPUs", "+C-nodes", "+D-boxes", "+Racks", "C-nodes", "D-boxes",
+             "Racks", "Usable (PB)", "Storage IT power (kW)"});
+    for (const PhaseStep& p : phase_totals(plan)) {
+        ++row;
+        sheet.text(row, 0, p.name, book.label());
+        sheet.text(row, 1, p.date.empty() ? "-" : p.date, book.text_value());
+        const std::int64_t counts[] = {p.gpus,        p.added.cnodes, p.added.dboxes,
+                                       p.added.racks, p.total.cnodes, p.total.dboxes,
+                                       p.total.racks};
+        for (int c = 0; c < 7; ++c) {
+            sheet.number(row, 2 + c, static_cast<double>(counts[c]), Num::integer, Role::value);
+        }
+        sheet.number(row, 9, in(p.usable, units::PB), Num::one, Role::value);
+        sheet.number(row, 10, in(p.power, units::kW), Num::one, Role::value);
+    }
+    return row + 2;
+}
+
+/// The project's cost by year: the all-sites rows.
+void money_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CashFlow& flow) {
+    sheet.text(row, 0, "Cost by year, all sites (" + flow.currency + ")", book.section());
+    headers(book, sheet, ++row,
+            {"Year", "Phases", "CapEx", "OpEx", "Total", "Cumulative", "Cum. discounted",
+             "Cloud cumulative"});
+    for (const YearCost& y : flow.total) {
+        ++row;
+        sheet.number(row, 0, y.year, Num::integer, Role::value);
+        sheet.text(row, 1, phases_in_year(flow, y.year), book.text_value());
+        const std::optional<double> v[] = {
+            y.capex, y.opex, y.total, y.cumulative, y.cumulative_discounted, y.cloud_cumulative};
+        for (int c = 0; c < 6; ++c) {
+            if (v[c]) {
+                sheet.number(row, 2 + c, *v[c], Num::integer, Role::value);
+            }
+        }
+    }
+}
+
+} // namespace
+
+void write_project(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input) {
+    sheet.text(0, 0, "Project: " + input.result->scenario, book.title());
+    sheet.text(1, 0,
+               "Each site's storage sized for its own GPUs and needs, with its verdict and its "
+               "limits; the detail is on the Sites and phases sheet and each design's sheet "
+               "(docs/sites-and-phases.md).",
+               book.subtitle());
+    int row = sites_block(book, sheet, 3, *input.sites);
+    if (input.phases != nullptr) {
+        row = phases_block(book, sheet, row, *input.phases);
+        const std::optional<CashFlow> flow =
+            input.result->prices ? cash_flow(*input.phases, *input.result->prices) : std::nullopt;
+        if (flow) {
+            money_block(book, sheet, row, *flow);
+        }
+    }
+    sheet.column_width(0, 0, 14);
+    sheet.column_width(1, 1, 13);
+    sheet.column_width(2, 6, 11);
+    sheet.column_width(7, 7, 22);
+    sheet.column_width(8, 10, 11);
+    sheet.column_width(11, 11, 21);
+    sheet.print_setup(0);
+}
+
+} // namespace podsizer::wb
