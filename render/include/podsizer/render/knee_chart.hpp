@@ -34,6 +34,10 @@ private:
     QChart* chart_;
     QLineSeries* read_;
     QLineSeries* write_;
+    /// Read and write in the state the design is sized for (one D-box or
+    /// one rack down), shown only for such a design (issue 51 item 4).
+    QLineSeries* read_state_;
+    QLineSeries* write_state_;
     QLineSeries* read_req_;
     QLineSeries* write_req_;
     QLineSeries* knee_line_;
