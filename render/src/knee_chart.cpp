@@ -84,8 +84,8 @@ KneeChart::KneeChart(QChart* chart) : chart_(chart) {
     // A requirement line in the lighter shade of the line it bounds.
     read_ = add_line(chart, series_colour(series::read), Qt::SolidLine, 2.5);
     write_ = add_line(chart, series_colour(series::write), Qt::SolidLine, 2.5);
-    read_state_ = add_line(chart, series_colour(series::read), Qt::DashDotLine, 1.8);
-    write_state_ = add_line(chart, series_colour(series::write), Qt::DashDotLine, 1.8);
+    read_state_ = add_line(chart, series_colour(series::read_state), Qt::DashDotLine, 2.0);
+    write_state_ = add_line(chart, series_colour(series::write_state), Qt::DashDotLine, 2.0);
     read_req_ = add_line(chart, companion_colour(series::read), Qt::DashLine, 2.0);
     write_req_ = add_line(chart, companion_colour(series::write), Qt::DashLine, 2.0);
     knee_line_ = add_line(chart, series_colour(series::knee), Qt::DotLine, 2.0);
