@@ -111,6 +111,15 @@ KneeChart::KneeChart(QChart* chart) : chart_(chart) {
     }
 }
 
+void KneeChart::draw_state(const Design& d, const Catalog& catalog,
+                           const std::vector<KneePoint>& points) {
+    auto [r, w] = state_curve(d, catalog, points);
+    read_state_->replace(r);
+    write_state_->replace(w);
+    set_name(read_state_, QObject::tr("Read, %1").arg(state_name(d.size_for)));
+    set_name(write_state_, QObject::tr("Write, %1").arg(state_name(d.size_for)));
+}
+
 QString KneeChart::update(const Design* d, const Scenario& scenario, const Catalog& catalog) {
     KneeCurve curve;
     QString problem;
@@ -165,11 +174,7 @@ QString KneeChart::update(const Design* d, const Scenario& scenario, const Catal
     write_->replace(write);
     const bool state = d->size_for != SizeFor::intact;
     if (state) {
-        auto [r, w] = state_curve(*d, catalog, curve.points);
-        read_state_->replace(r);
-        write_state_->replace(w);
-        set_name(read_state_, QObject::tr("Read, %1").arg(state_name(d->size_for)));
-        set_name(write_state_, QObject::tr("Write, %1").arg(state_name(d->size_for)));
+        draw_state(*d, catalog, curve.points);
     }
     read_req_->replace(QList<QPointF>{{0, rr}, {x_max, rr}});
     set_name(read_req_, QObject::tr("Read needed"));

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <QString>
+#include <vector>
 
 class QChart;
 class QLineSeries;
@@ -16,6 +17,7 @@ class QValueAxis;
 namespace podsizer {
 struct Catalog;
 struct Design;
+struct KneePoint;
 struct Scenario;
 } // namespace podsizer
 
@@ -31,6 +33,9 @@ public:
     QChart* chart() const { return chart_; }
 
 private:
+    /// Read and write in the state `d` is sized for, at `points`' C-nodes.
+    void draw_state(const Design& d, const Catalog& catalog, const std::vector<KneePoint>& points);
+
     QChart* chart_;
     QLineSeries* read_;
     QLineSeries* write_;
