@@ -752,9 +752,11 @@ private Q_SLOTS:
                             s.constraints, s.data_reduction, catalog());
         QStringList errors;
         QStringList warnings;
+        // The GUI shows a finding's message and its hint (issue 51 item 3).
         for (const Finding& f : one.findings) {
-            const QString line = QString("[%1] %2").arg(QString(to_string(f.severity()).data()),
-                                                        QString::fromStdString(f.message()));
+            const QString line =
+                QString("[%1] %2").arg(QString(to_string(f.severity()).data()),
+                                       QString::fromStdString(f.message_and_hint()));
             if (f.severity() == Severity::error) {
                 errors << line;
             } else if (f.severity() == Severity::warning) {
