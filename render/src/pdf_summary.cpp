@@ -142,7 +142,7 @@ std::string wan_line(const Study& s) {
             }
             out += (out.empty() ? "" : "; ") + site.name + " sends " +
                    format_in(site.wan_out(), units::Gbps, 0) +
-                   (site.wan ? " on a " + format_in(*site.wan, units::Gbps, 0) + " link"
+                   (site.wan ? " (its link " + format_in(*site.wan, units::Gbps, 0) + ")"
                              : std::string());
         }
         return out.empty() ? out : "WAN — " + out + ".";
