@@ -17,7 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -76,7 +76,7 @@ OptimizerPanel::OptimizerPanel(Session* session, QWidget* parent)
       use_(new QPushButton(tr("Add the best as an option"), this)),
       best_(read_only_table(this, "optimizer-best")),
       pareto_(read_only_table(this, "optimizer-pareto")),
-      pareto_chart_(new QChartView(render::new_chart(), this)) {
+      pareto_chart_(new QChartView(render::new_chart(), this)), views_(new QTabWidget(this)) {
     auto* l = new QVBoxLayout(this);
     l->setContentsMargins(0, 0, 0, 0);
     auto* bar = new QHBoxLayout();
@@ -91,25 +91,27 @@ OptimizerPanel::OptimizerPanel(Session* session, QWidget* parent)
     l->addLayout(bar);
     summary_->setObjectName("optimizer-summary");
     summary_->setWordWrap(true);
-    l->addWidget(summary_);
-    // The front as a chart under its table: the render library's, as
-    // `optimize --charts` draws it, with the scenario's designs beside it.
-    auto* front = new QSplitter(Qt::Vertical, this);
-    front->addWidget(pareto_);
-    front->addWidget(pareto_chart_);
+    // The summary over the best design, on its page: the chart's page keeps
+    // the panel's height for its axes.
+    auto* best_page = new QWidget(this);
+    auto* bl = new QVBoxLayout(best_page);
+    bl->setContentsMargins(0, 0, 0, 0);
+    bl->addWidget(summary_);
+    bl->addWidget(best_, 1);
+    // The best design, the front as a chart (the render library's, as
+    // `optimize --charts` draws it, with the scenario's designs beside it)
+    // and as a table, each on the panel's whole width: side by side, on a
+    // laptop's 1366 × 768, the best design's values were off-screen and the
+    // chart's axes read "Powe…" (REVIEW-4 F10).
     pareto_chart_->setObjectName("optimizer-pareto-chart");
     pareto_chart_->setRenderHint(QPainter::Antialiasing);
-    pareto_chart_->setMinimumHeight(200);
-    front->setStretchFactor(0, 1);
-    front->setStretchFactor(1, 2);
-    front->setSizes({300, 600}); // the chart's axes need the room more than the table
     add_save_actions(pareto_chart_);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(best_);
-    split->addWidget(front);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 2);
-    l->addWidget(split, 1);
+    views_->setObjectName("optimizer-views");
+    views_->setDocumentMode(true);
+    views_->addTab(best_page, tr("Best design"));
+    views_->addTab(pareto_chart_, tr("Pareto front"));
+    views_->addTab(pareto_, tr("Pareto table"));
+    l->addWidget(views_, 1);
     use_->setObjectName("optimizer-use");
     use_->setToolTip(tr("Adds an option pinned to the best design's hardware and counts "
                         "(undo with Ctrl+Z)"));

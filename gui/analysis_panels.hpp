@@ -16,6 +16,7 @@ class QChartView;
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QTabWidget;
 class QTableWidget;
 
 namespace podsizer::gui {
@@ -60,6 +61,8 @@ public:
     QTableWidget* best() const { return best_; }
     QTableWidget* pareto() const { return pareto_; }
     QChartView* paretoChart() const { return pareto_chart_; }
+    /// The best design, the front's chart and its table, one page each.
+    QTabWidget* views() const { return views_; }
     Objective currentObjective() const;
 
 Q_SIGNALS:
@@ -76,6 +79,7 @@ private:
     QTableWidget* best_;
     QTableWidget* pareto_;
     QChartView* pareto_chart_; ///< the front, racks vs power (render::plot_pareto)
+    QTabWidget* views_;
 };
 
 } // namespace podsizer::gui

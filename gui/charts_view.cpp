@@ -23,6 +23,7 @@
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QSignalBlocker>
+#include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -30,6 +31,37 @@
 namespace podsizer::gui {
 
 namespace {
+
+/// A chart's legend as wrapped text under it (REVIEW-4 F10): Qt Charts lays
+/// its legend out on one line and cuts every name short ("Goo…", "Nee…")
+/// when the chart is narrow, as two charts side by side are at 1366 × 768.
+/// Each entry is its marker's colour and label, kept on one line.
+QLabel* make_legend(QWidget* parent, const QString& name) {
+    auto* l = new QLabel(parent);
+    l->setObjectName(name);
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::RichText);
+    l->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    return l;
+}
+
+void show_legend(QLabel* label, QChart* chart) {
+    chart->legend()->hide();
+    QStringList entries;
+    for (QLegendMarker* m : chart->legend()->markers()) {
+        // The series' visibility: a hidden legend's markers read hidden.
+        if (!m->series()->isVisible() || m->label().isEmpty()) {
+            continue;
+        }
+        entries << QString("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
+                       .arg(m->brush().color().name(),
+                            m->label().toHtmlEscaped().replace(' ', "&nbsp;"));
+    }
+    const QString text = entries.join(" &nbsp; ");
+    if (label->text() != text) {
+        label->setText(text);
+    }
+}
 
 QChartView* make_view(QWidget* parent, const QString& name) {
     auto* view = new QChartView(render::new_chart(), parent);
@@ -43,7 +75,14 @@ QChartView* make_view(QWidget* parent, const QString& name) {
 } // namespace
 
 ChartsView::ChartsView(Session* session, QWidget* parent)
-    : QWidget(parent), session_(session), knee_(make_view(this, "knee-chart")) {
+    : QWidget(parent), session_(session), knee_(make_view(this, "knee-chart")),
+      knee_box_(new QWidget(this)), knee_legend_(make_legend(knee_box_, "knee-legend")) {
+    auto* kl = new QVBoxLayout(knee_box_);
+    kl->setContentsMargins(0, 0, 0, 0);
+    kl->setSpacing(0);
+    knee_->setParent(knee_box_);
+    kl->addWidget(knee_, 1);
+    kl->addWidget(knee_legend_);
     buildKneeChart();
     buildGoodputChart();
     racks_ =
@@ -54,7 +93,7 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
                  tr("<b>Power</b> — designs and reference systems"), series_colour(series::power));
 
     auto* grid = new QGridLayout(this);
-    grid->addWidget(knee_, 0, 0);
+    grid->addWidget(knee_box_, 0, 0);
     grid->addWidget(goodput_box_, 0, 1);
     placeBars();
     connect(session_, &Session::resultsChanged, this, &ChartsView::refresh);
@@ -85,6 +124,8 @@ void ChartsView::buildGoodputChart() {
     pick->addWidget(job_, 1);
     gl->addLayout(pick);
     gl->addWidget(goodput_, 1);
+    goodput_legend_ = make_legend(goodput_box_, "goodput-legend");
+    gl->addWidget(goodput_legend_);
     connect(job_, &QComboBox::currentIndexChanged, this, [this] { refreshGoodput(); });
 }
 
@@ -169,6 +210,7 @@ void ChartsView::showEvent(QShowEvent* event) {
 void ChartsView::refreshKnee() {
     set_chart_note(knee_, knee_chart_->update(session_->selected(), session_->scenario(),
                                               session_->catalog()));
+    show_legend(knee_legend_, knee_->chart());
 }
 
 void ChartsView::refreshGoodput() {
@@ -181,8 +223,8 @@ void ChartsView::refreshGoodput() {
         knee_alone_ = !jobs;
         auto* grid = static_cast<QGridLayout*>(layout());
         goodput_box_->setVisible(jobs);
-        grid->removeWidget(knee_);
-        grid->addWidget(knee_, 0, 0, 1, jobs ? 1 : 2);
+        grid->removeWidget(knee_box_);
+        grid->addWidget(knee_box_, 0, 0, 1, jobs ? 1 : 2);
     }
     if (!jobs) {
         return;
@@ -203,6 +245,7 @@ void ChartsView::refreshGoodput() {
         job_->setCurrentIndex(std::clamp(keep, 0, static_cast<int>(names.size()) - 1));
     }
     goodput_chart_->update(*d, static_cast<std::size_t>(std::max(0, job_->currentIndex())));
+    show_legend(goodput_legend_, goodput_->chart());
 }
 
 void ChartsView::refreshBars(BarChart& b, const render::BarFigure& figure) {

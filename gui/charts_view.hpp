@@ -20,6 +20,7 @@
 class QChart;
 class QChartView;
 class QComboBox;
+class QLabel;
 
 namespace podsizer::render {
 class BarChart;
@@ -44,6 +45,10 @@ public:
     QChart* goodputChart() const;
     /// Picks the checkpoint job the goodput chart shows.
     QComboBox* jobPicker() const { return job_; }
+    /// The legends of the throughput and goodput charts, wrapped under each
+    /// chart with every name whole (Qt Charts' own legend cuts names short).
+    QLabel* kneeLegend() const { return knee_legend_; }
+    QLabel* goodputLegend() const { return goodput_legend_; }
 
     void refresh();
 
@@ -69,6 +74,9 @@ private:
 
     Session* session_;
     QChartView* knee_;
+    QWidget* knee_box_;
+    QLabel* knee_legend_;
+    QLabel* goodput_legend_;
     std::unique_ptr<render::KneeChart> knee_chart_;
     QWidget* goodput_box_;
     QComboBox* job_;

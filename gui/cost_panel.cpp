@@ -10,6 +10,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -20,6 +22,28 @@ namespace {
 
 QString q(const std::string& s) {
     return QString::fromStdString(s);
+}
+
+/// A table as tall as its rows, scrolled by the panel rather than by
+/// itself: two tables of two or three rows each, each in its own scroll
+/// area, clipped the TCO row at 1366 × 768 (REVIEW-4 F10).
+void whole_height(QTableWidget* t) {
+    t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    t->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+}
+
+void fit_height(QTableWidget* t) {
+    // The header's hint, not its height: a header of two-line labels is
+    // laid out only when shown.
+    int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
+    for (int r = 0; r < t->rowCount(); ++r) {
+        h += t->rowHeight(r);
+    }
+    if (t->horizontalScrollBar()->isVisible() ||
+        t->horizontalHeader()->length() + t->verticalHeader()->width() > t->viewport()->width()) {
+        h += t->horizontalScrollBar()->sizeHint().height();
+    }
+    t->setFixedHeight(h);
 }
 
 std::string joined(const std::vector<std::string>& names) {
@@ -92,12 +116,26 @@ CostPanel::CostPanel(Session* session, QWidget* parent)
     top->addWidget(pick_);
     top->addWidget(remove_);
     l->addLayout(top);
-    // The headline with the cloud store first, then each design's parts.
-    l->addWidget(columns_, 2);
-    l->addWidget(designs_, 3);
+    // The headline with the cloud store first, then each design's parts,
+    // then the footnote: one page that scrolls as a whole.
+    auto* page = new QWidget(this);
+    auto* pl = new QVBoxLayout(page);
+    pl->setContentsMargins(0, 0, 0, 0);
+    whole_height(columns_);
+    whole_height(designs_);
+    pl->addWidget(columns_);
+    pl->addWidget(designs_);
     footnote_->setObjectName("cost-footnote");
     footnote_->setWordWrap(true);
-    l->addWidget(footnote_);
+    pl->addWidget(footnote_);
+    pl->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName("cost-scroll");
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(page);
+    l->addWidget(scroll, 1);
     connect(pick_, &QPushButton::clicked, this, &CostPanel::pickRequested);
     connect(remove_, &QPushButton::clicked, this, [this] { session_->clearPriceBook(); });
 }
@@ -140,6 +178,8 @@ void CostPanel::draw() {
     const QString recovered = q(recovered_note(of, *r->prices, true)).trimmed();
     const QString illustrative = q(illustrative_footnote(assumed, false)).simplified();
     footnote_->setText(recovered.isEmpty() ? illustrative : recovered + "\n" + illustrative);
+    fit_height(designs_);
+    fit_height(columns_);
 }
 
 } // namespace podsizer::gui

@@ -10,6 +10,9 @@
 #include <QLabel>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <initializer_list>
+#include <string_view>
 
 namespace podsizer::gui {
 
@@ -27,6 +30,52 @@ QTableWidget* plain_table(QWidget* parent, const char* name) {
     t->verticalHeader()->hide();
     t->verticalHeader()->setDefaultSectionSize(20);
     return t;
+}
+
+/// Moves v[from] to v[to]; a vector too short to hold `from` (its cells
+/// past the end are plain) gets a plain one at `to`.
+template <class T> void move_to(std::vector<T>& v, std::size_t from, std::size_t to) {
+    if (to >= v.size()) {
+        return;
+    }
+    T x{};
+    if (from < v.size()) {
+        x = std::move(v[from]);
+        v.erase(v.begin() + static_cast<std::ptrdiff_t>(from));
+    }
+    v.insert(v.begin() + static_cast<std::ptrdiff_t>(to), std::move(x));
+}
+
+/// The table as a laptop shows it whole (REVIEW-4 F10: at 1366 × 768 the
+/// Sites table's "Fits" was off to the right): the verdict columns `keys`
+/// next, beside the name, and every unit on a line of its own under its
+/// label ("IT power" over "(kW)"). The CLI's table keeps its order.
+Grid laptop_order(Grid g, std::initializer_list<std::string_view> keys) {
+    std::size_t to = 1;
+    for (std::string_view key : keys) {
+        const auto it = std::find(g.header.begin(), g.header.end(), key);
+        if (it == g.header.end()) {
+            continue;
+        }
+        const auto from = static_cast<std::size_t>(it - g.header.begin());
+        move_to(g.header, from, to);
+        for (auto& row : g.rows) {
+            move_to(row, from, to);
+        }
+        for (auto& roles : g.cell_roles) {
+            move_to(roles, from, to);
+        }
+        for (auto& ids : g.cell_assumptions) {
+            move_to(ids, from, to);
+        }
+        ++to;
+    }
+    for (std::string& h : g.header) {
+        if (const auto at = h.find(" ("); at != std::string::npos) {
+            h[at] = '\n';
+        }
+    }
+    return g;
 }
 
 QLabel* bold_label(QWidget* parent) {
@@ -111,7 +160,7 @@ void GrowthPanel::refresh() {
     sites_->setVisible(sites != nullptr);
     if (sites != nullptr) {
         sites_title_->setText(q(sites_title(*sites)));
-        show_grid(sites_, sites_grid(*sites), false);
+        show_grid(sites_, laptop_order(sites_grid(*sites), {"Fits", "Verdict"}), false);
         sites_->resizeColumnsToContents();
     }
     const bool copies = sites != nullptr && sites->replication;
@@ -129,7 +178,7 @@ void GrowthPanel::refresh() {
     scratch_->setVisible(phases != nullptr && !phases->by_site);
     if (phases != nullptr) {
         phases_title_->setText(q(phases_title(*phases)));
-        show_grid(phases_, phases_grid(*phases), false);
+        show_grid(phases_, laptop_order(phases_grid(*phases), {}), false);
         phases_->resizeColumnsToContents();
         scratch_->setText(q(scratch_line(*phases)).trimmed());
     }

@@ -337,6 +337,13 @@ void MainWindow::showShortcuts() {
 }
 
 bool MainWindow::showTab(const QString& name) {
+    // The optimiser's front as a chart, on its own page of the panel.
+    if (name == "pareto") {
+        tabs_->setCurrentWidget(results_);
+        results_->details()->setCurrentWidget(results_->optimizer());
+        results_->optimizer()->views()->setCurrentIndex(1);
+        return true;
+    }
     // The panels under the results (screenshots, tests): the results tab with
     // that panel in front, in the order of the panel tabs.
     static const char* const kPanels[] = {"play",  "findings",  "checkpoints", "extrapolation",

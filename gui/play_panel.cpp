@@ -433,7 +433,7 @@ void PlayPanel::showFindings(const Design* played, const QString& error) {
         for (const Finding& x : played->findings) {
             if (x.severity() != Severity::info) {
                 (x.severity() == Severity::error ? errors : warnings) << QString("[%1] %2").arg(
-                    q(std::string(to_string(x.severity()))), q(x.message()));
+                    q(std::string(to_string(x.severity()))), q(x.message_and_hint()));
             }
         }
     }

@@ -320,9 +320,9 @@ void ResultsView::showFindings() {
             const Finding& f = sf.finding;
             auto* item =
                 new QTreeWidgetItem({q(std::string(to_string(f.severity()))), q(sf.subject),
-                                     q(std::string(to_string(f.code))), q(f.message())});
+                                     q(std::string(to_string(f.code))), q(f.message_and_hint())});
             item->setIcon(0, severity_icon(this, f.severity()));
-            item->setToolTip(3, q(f.message()));
+            item->setToolTip(3, q(f.message_and_hint()));
             items << item;
         }
     }
@@ -332,10 +332,11 @@ void ResultsView::showFindings() {
         const GrowthView growth{study->sites ? &*study->sites : nullptr,
                                 study->phases ? &*study->phases : nullptr};
         for (const auto& [design, f] : growth_findings(growth)) {
-            auto* item = new QTreeWidgetItem({q(std::string(to_string(f.severity()))), q(design),
-                                              q(std::string(to_string(f.code))), q(f.message())});
+            auto* item =
+                new QTreeWidgetItem({q(std::string(to_string(f.severity()))), q(design),
+                                     q(std::string(to_string(f.code))), q(f.message_and_hint())});
             item->setIcon(0, severity_icon(this, f.severity()));
-            item->setToolTip(3, q(f.message()));
+            item->setToolTip(3, q(f.message_and_hint()));
             items << item;
         }
     }

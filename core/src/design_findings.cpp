@@ -408,10 +408,12 @@ void power_rule(const Design& d, const DesignInputs&, const Findings& f) {
     }
     if (d.power_basis == PowerBasis::typical &&
         exceeds(d.rack_peak_max.base(), d.rack_limit.base())) {
-        f.add(FindingCode::rack_max_over_budget,
-              "laid out on typical draw; at maximum draw the fullest rack would draw {} of its "
-              "{}; constraints.power_basis \"max\" lays the racks out for it",
-              kw(d.rack_peak_max, 1), kw(d.rack_limit, 1));
+        f.out.push_back(
+            Finding(FindingCode::rack_max_over_budget,
+                    "laid out on typical draw; at maximum draw the fullest rack "
+                    "would draw {} of its {}: {} racks on that basis",
+                    kw(d.rack_peak_max, 1), kw(d.rack_limit, 1), figure::grouped(d.racks_on_max))
+                .with_hint("constraints.power_basis \"max\" lays the racks out for it"));
     }
 }
 

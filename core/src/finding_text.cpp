@@ -82,16 +82,45 @@ FindingFigure probability(double p) {
 
 } // namespace figure
 
+namespace {
+
+std::string with_figures(std::string_view text, const std::vector<FindingFigure>& figures) {
+    fmt::dynamic_format_arg_store<fmt::format_context> args;
+    args.reserve(figures.size(), 0);
+    for (const FindingFigure& f : figures) {
+        args.push_back(f.text());
+    }
+    return fmt::vformat(fmt::string_view(text.data(), text.size()), args);
+}
+
+} // namespace
+
 std::string Finding::message() const {
     if (template_ == "{}") { // a message made when found, or none
         return figures_.empty() ? std::string() : figures_.front().text();
     }
-    fmt::dynamic_format_arg_store<fmt::format_context> args;
-    args.reserve(figures_.size(), 0);
-    for (const FindingFigure& f : figures_) {
-        args.push_back(f.text());
+    return with_figures(template_, figures_);
+}
+
+std::string Finding::hint() const {
+    return hint_.empty() ? std::string() : with_figures(hint_, figures_);
+}
+
+std::string Finding::message_and_hint() const {
+    std::string text = message();
+    if (!hint_.empty()) {
+        text += " (" + hint() + ")";
     }
-    return fmt::vformat(fmt::string_view(template_.data(), template_.size()), args);
+    return text;
+}
+
+Finding Finding::about(const std::string& subject) const {
+    Finding f(code, subject + ": " + message());
+    if (!hint_.empty()) {
+        f.figures_.push_back(figure::text(hint()));
+        f.hint_ = "{1}";
+    }
+    return f;
 }
 
 } // namespace podsizer

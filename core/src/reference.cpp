@@ -66,10 +66,11 @@ void add_subscriptions(ReferenceSizing& r, const ReferenceSystem& ref, const Clo
 void add_wan(ReferenceSizing& r, const CloudAccess& access) {
     if (!access.wan) {
         r.findings.push_back(
-            {FindingCode::cloud_wan_unknown,
-             "the store's throughput is its own; the GPUs reach it over a WAN, which caps "
-             "it: give the WAN link (cloud.wan in the scenario, --wan) to see what reaches "
-             "the GPU site"});
+            Finding(FindingCode::cloud_wan_unknown,
+                    "the store's throughput is its own; the GPUs reach it over a WAN, which caps "
+                    "it, and the WAN link is not given")
+                .with_hint("give the WAN link (cloud.wan in the scenario, --wan) to see what "
+                           "reaches the GPU site"));
         return;
     }
     r.wan = *access.wan;

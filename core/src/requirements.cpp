@@ -305,12 +305,12 @@ void unsized_throughput_finding(const Scenario& s, const GpuPlatform& platform, 
     }
     const bool ckpt = req.checkpoints.write.base() > 0.0;
     req.findings.push_back(
-        {FindingCode::throughput_not_sized,
-         "no performance rule or per-GPU figures for " + platform.id + ": " +
-             (ckpt ? "read was not sized, write only for the checkpoint jobs"
-                   : "read and write were not sized (capacity alone)") +
-             "; give performance.read_per_gpu and performance.write_per_gpu in the scenario, "
-             "or a catalog rule (performance.rule, --rule)"});
+        Finding(FindingCode::throughput_not_sized,
+                "no performance rule or per-GPU figures for " + platform.id + ": " +
+                    (ckpt ? "read was not sized, write only for the checkpoint jobs"
+                          : "read and write were not sized (capacity alone)"))
+            .with_hint("give performance.read_per_gpu and performance.write_per_gpu in the "
+                       "scenario, or a catalog rule (performance.rule, --rule)"));
 }
 
 /// Workloads that read and nothing that writes: the write has no need to
@@ -321,10 +321,11 @@ void reads_only_finding(Requirements& req) {
     }
     req.reads_only = true;
     req.findings.push_back(
-        {FindingCode::workloads_read_only,
-         "the workloads read training data and write nothing podsizer can size: no write need "
-         "is checked; add checkpoint.jobs for the checkpoints the training writes (the catalog's "
-         "checkpoint workloads give model checkpoint sizes)"});
+        Finding(FindingCode::workloads_read_only,
+                "the workloads read training data and write nothing podsizer can size: no "
+                "write need is checked")
+            .with_hint("add checkpoint.jobs for the checkpoints the training writes (the "
+                       "catalog's checkpoint workloads give model checkpoint sizes)"));
 }
 
 } // namespace

@@ -232,16 +232,17 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
         const auto rd = short_figures(r.degraded_read, req.read);
         add(Finding(FindingCode::degraded_read_short,
                     "read falls to {} with one D-box down and its rebuild taking {} of every "
-                    "C-node and D-box, below the {} required (constraints.size_for \"dbox-down\" "
-                    "sizes for it)",
-                    rd[0], share, rd[1]));
+                    "C-node and D-box, below the {} required",
+                    rd[0], share, rd[1])
+                .with_hint("constraints.size_for \"dbox-down\" sizes for it"));
     }
     if (!meets(r.degraded_write.base(), req.write.base())) {
         const auto wr = short_figures(r.degraded_write, req.write);
         add(Finding(FindingCode::degraded_write_short,
                     "write falls to {} with one D-box down and its rebuild taking {} of every "
                     "C-node and D-box, below the {} required",
-                    wr[0], share, wr[1]));
+                    wr[0], share, wr[1])
+                .with_hint("constraints.size_for \"dbox-down\" sizes for it"));
     }
     if (d.size_for == SizeFor::rack_down) {
         if (!meets(r.rack_down_read.base(), req.read.base())) {

@@ -150,7 +150,7 @@ std::optional<PhasePlan> plan_site_phases(const Scenario& scenario, const Catalo
             step.site = spec.name;
             step.opens = k == 0;
             for (Finding& f : step.findings) {
-                f = Finding(f.code, "site " + spec.name + ": " + f.message());
+                f = f.about("site " + spec.name);
             }
             steps.emplace(at[k], std::move(step));
         }

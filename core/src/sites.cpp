@@ -116,22 +116,22 @@ void check_racks(SiteStorage& site) {
     }
     // What it would take: more racks, or what sets a pod's racks.
     if (site.pod_racks_for_power > site.pod_racks_for_space) {
-        site.findings.push_back(Finding(
-            FindingCode::site_racks,
-            "site {}: needs {} racks ({}), max_racks {} allows {}; raise max_racks to {}, or give "
-            "the site racks with a larger power budget (on space alone a pod needs {} racks)",
-            figure::text(site.name), figure::grouped(site.racks),
-            figure::text(racks_breakdown(site)), figure::grouped(*site.max_racks),
-            figure::grouped(*site.max_racks), figure::grouped(site.racks),
-            figure::grouped(site.pod_racks_for_space)));
+        site.findings.push_back(
+            Finding(FindingCode::site_racks,
+                    "site {}: needs {} racks ({}), more than the {} it has room for (on space "
+                    "alone a pod needs {} racks)",
+                    figure::text(site.name), figure::grouped(site.racks),
+                    figure::text(racks_breakdown(site)), figure::grouped(*site.max_racks),
+                    figure::grouped(site.pod_racks_for_space))
+                .with_hint("raise max_racks to {1}, or give the site racks with a larger power "
+                           "budget"));
     } else {
         site.findings.push_back(
             Finding(FindingCode::site_racks,
-                    "site {}: needs {} racks ({}), max_racks {} allows {}; raise max_racks to {}, "
-                    "or use a denser D-box",
+                    "site {}: needs {} racks ({}), more than the {} it has room for",
                     figure::text(site.name), figure::grouped(site.racks),
-                    figure::text(racks_breakdown(site)), figure::grouped(*site.max_racks),
-                    figure::grouped(*site.max_racks), figure::grouped(site.racks)));
+                    figure::text(racks_breakdown(site)), figure::grouped(*site.max_racks))
+                .with_hint("raise max_racks to {1}, or use a denser D-box"));
     }
 }
 
@@ -172,14 +172,15 @@ void check_limits(SiteStorage& site, const Design& pod) {
                                       ? "; the replica store draws " +
                                             figure::in(site.replica->power, units::kW, 1).text()
                                       : std::string();
-        site.findings.push_back(Finding(
-            FindingCode::site_power,
-            "site {}: needs {} of IT power ({} basis), max_power allows {}; raise max_power to "
-            "{}, or lower the headroom or the C-node count (the pod draws {}{})",
-            figure::text(site.name), figure::in(site.power, units::kW, 1),
-            figure::text(std::string(to_string(pod.power_basis))),
-            figure::in(*site.max_power, units::kW, 1), figure::in(site.power, units::kW, 1),
-            figure::in(pod.basis_power(), units::kW, 1), figure::text(store)));
+        site.findings.push_back(
+            Finding(FindingCode::site_power,
+                    "site {}: needs {} of IT power ({} basis), more than the {} the site allows "
+                    "(the pod draws {}{})",
+                    figure::text(site.name), figure::in(site.power, units::kW, 1),
+                    figure::text(std::string(to_string(pod.power_basis))),
+                    figure::in(*site.max_power, units::kW, 1),
+                    figure::in(pod.basis_power(), units::kW, 1), figure::text(store))
+                .with_hint("raise max_power to {1}, or lower the headroom or the C-node count"));
     }
     check_wan(site);
     if (site.replica) {
@@ -282,8 +283,8 @@ void check_it_power(SiteStorage& site) {
     if (!site.gpu_power) {
         site.findings.push_back(Finding(
             FindingCode::site_it_power_unknown,
-            "site {}: max_it_power {} is not checked: the catalog gives platform {} no power per "
-            "scalable unit, so the GPUs' draw is unknown (the storage draws {})",
+            "site {}: its IT power limit of {} is not checked: the catalog gives platform {} no "
+            "power per scalable unit, so the GPUs' draw is unknown (the storage draws {})",
             figure::text(site.name), figure::in(*site.max_it_power, units::MW, 2),
             figure::text(site.platform), figure::in(site.power, units::kW, 1)));
         return;
@@ -294,8 +295,8 @@ void check_it_power(SiteStorage& site) {
     }
     site.findings.push_back(Finding(
         FindingCode::site_it_power,
-        "site {}: its {} GPUs ({}) draw {} and its storage {}: {} of IT power, max_it_power "
-        "allows {}",
+        "site {}: its {} GPUs ({}) draw {} and its storage {}: {} of IT power, above the site's "
+        "limit of {}",
         figure::text(site.name), figure::grouped(site.gpus), figure::text(site.platform),
         figure::in(*site.gpu_power, units::MW, 2), figure::in(site.power, units::MW, 2),
         figure::in(total, units::MW, 2), figure::in(*site.max_it_power, units::MW, 2)));
@@ -323,13 +324,15 @@ SiteStorage own_site(const Scenario& s, const Catalog& cat, const SiteSpec& spec
     site.own = true;
     site.pod_gpus = p.pod_gpus;
     if (!spec.usable && s.capacity.usable && p.pod_gpus != fleet.pod_gpus()) {
-        site.findings.push_back(Finding(
-            FindingCode::site_usable_share,
-            "site {}: no usable need of its own; it gets {} per pod, capacity.usable's {} for {} "
-            "GPUs scaled to the pod's {} GPUs",
-            figure::text(site.name), figure::in(pod.requirements.usable_target, units::PB, 1),
-            figure::in(*s.capacity.usable, units::PB, 1), figure::grouped(fleet.pod_gpus()),
-            figure::grouped(p.pod_gpus)));
+        site.findings.push_back(
+            Finding(FindingCode::site_usable_share,
+                    "site {}: no usable need of its own; it gets {} per pod, the scenario's {} "
+                    "for {} GPUs scaled to the pod's {} GPUs",
+                    figure::text(site.name),
+                    figure::in(pod.requirements.usable_target, units::PB, 1),
+                    figure::in(*s.capacity.usable, units::PB, 1), figure::grouped(fleet.pod_gpus()),
+                    figure::grouped(p.pod_gpus))
+                .with_hint("capacity.usable scaled; the site's own usable sets it"));
     }
     return site;
 }
@@ -341,12 +344,14 @@ SiteStorage pods_site(const SiteSpec& spec, const Fleet& fleet, const Design& po
     SiteStorage site = site_storage(spec, p.gpus, p.pods, pod, rack, pue);
     site.pod_gpus = p.pod_gpus;
     if (p.pods * p.pod_gpus != p.gpus) {
-        site.findings.push_back(Finding(
-            FindingCode::partial_cluster,
-            "site {}: its {} GPUs get {} × a pod sized for {} GPUs (fleet.gpus_per_cluster); give "
-            "the site its own usable and performance to size a system for its GPUs",
-            figure::text(site.name), figure::grouped(p.gpus), figure::grouped(p.pods),
-            figure::grouped(p.pod_gpus)));
+        site.findings.push_back(
+            Finding(FindingCode::partial_cluster,
+                    "site {}: its {} GPUs get {} × a pod sized for {} GPUs, one pod per training "
+                    "cluster",
+                    figure::text(site.name), figure::grouped(p.gpus), figure::grouped(p.pods),
+                    figure::grouped(p.pod_gpus))
+                .with_hint("fleet.gpus_per_cluster; give the site its own usable and "
+                           "performance to size a system for its GPUs"));
     }
     return site;
 }

@@ -1,5 +1,7 @@
 #include "podsizer/render/knee_chart.hpp"
 
+#include "podsizer/core/degraded_throughput.hpp"
+#include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/hand_design.hpp"
 #include "podsizer/render/chart_parts.hpp"
@@ -42,6 +44,39 @@ QString count(std::int64_t n) {
     return q(format_number(static_cast<double>(n)));
 }
 
+/// Read (first) and write at each C-node count of `points` in the state `d`
+/// is sized for: the verdict's survivors rule (delivered_in) at the design's
+/// D-boxes and rebuild share; a lost rack's devices spread evenly over its
+/// racks, as for a design counted but not laid out.
+std::pair<QList<QPointF>, QList<QPointF>> state_curve(const Design& d, const Catalog& catalog,
+                                                      const std::vector<KneePoint>& points) {
+    const HardwareChoice hw = resolve_hardware(catalog, d.cnode_model, d.dbox_model, d.drive_size,
+                                               d.rack_model, d.switch_model);
+    std::pair<QList<QPointF>, QList<QPointF>> out;
+    for (const KneePoint& p : points) {
+        const DeliveredRates r = delivered_rates(hw, p.cnodes, d.dboxes);
+        Design at;
+        at.cnodes = p.cnodes;
+        at.dboxes = d.dboxes;
+        at.racks = d.racks;
+        at.frontend_read = r.frontend_read;
+        at.frontend_write = r.frontend_write;
+        at.backend_read = r.backend_read;
+        at.backend_write = r.backend_write;
+        at.tolerates_dbox_loss = d.tolerates_dbox_loss;
+        at.tolerates_rack_loss = d.tolerates_rack_loss;
+        const StateThroughput t = delivered_in(at, d.size_for, d.verdict.rebuild_share);
+        const auto x = static_cast<double>(p.cnodes);
+        out.first.append({x, in(t.read, units::TB_per_s)});
+        out.second.append({x, in(t.write, units::TB_per_s)});
+    }
+    return out;
+}
+
+QString state_name(SizeFor s) {
+    return s == SizeFor::rack_down ? QObject::tr("one rack down") : QObject::tr("one D-box down");
+}
+
 } // namespace
 
 KneeChart::KneeChart(QChart* chart) : chart_(chart) {
@@ -49,6 +84,8 @@ KneeChart::KneeChart(QChart* chart) : chart_(chart) {
     // A requirement line in the lighter shade of the line it bounds.
     read_ = add_line(chart, series_colour(series::read), Qt::SolidLine, 2.5);
     write_ = add_line(chart, series_colour(series::write), Qt::SolidLine, 2.5);
+    read_state_ = add_line(chart, series_colour(series::read_state), Qt::DashDotLine, 2.0);
+    write_state_ = add_line(chart, series_colour(series::write_state), Qt::DashDotLine, 2.0);
     read_req_ = add_line(chart, companion_colour(series::read), Qt::DashLine, 2.0);
     write_req_ = add_line(chart, companion_colour(series::write), Qt::DashLine, 2.0);
     knee_line_ = add_line(chart, series_colour(series::knee), Qt::DotLine, 2.0);
@@ -72,6 +109,15 @@ KneeChart::KneeChart(QChart* chart) : chart_(chart) {
         s->attachAxis(x_);
         s->attachAxis(y_);
     }
+}
+
+void KneeChart::draw_state(const Design& d, const Catalog& catalog,
+                           const std::vector<KneePoint>& points) {
+    auto [r, w] = state_curve(d, catalog, points);
+    read_state_->replace(r);
+    write_state_->replace(w);
+    set_name(read_state_, QObject::tr("Read, %1").arg(state_name(d.size_for)));
+    set_name(write_state_, QObject::tr("Write, %1").arg(state_name(d.size_for)));
 }
 
 QString KneeChart::update(const Design* d, const Scenario& scenario, const Catalog& catalog) {
@@ -126,6 +172,10 @@ QString KneeChart::update(const Design* d, const Scenario& scenario, const Catal
 
     read_->replace(read);
     write_->replace(write);
+    const bool state = d->size_for != SizeFor::intact;
+    if (state) {
+        draw_state(*d, catalog, curve.points);
+    }
     read_req_->replace(QList<QPointF>{{0, rr}, {x_max, rr}});
     set_name(read_req_, QObject::tr("Read needed"));
     write_req_->replace(QList<QPointF>{{0, rw}, {x_max, rw}});
@@ -143,6 +193,8 @@ QString KneeChart::update(const Design* d, const Scenario& scenario, const Catal
     }
     show_series(chart_, read_req_, curve.required_read.base() > 0);
     show_series(chart_, write_req_, curve.required_write.base() > 0);
+    show_series(chart_, read_state_, state);
+    show_series(chart_, write_state_, state);
     return {};
 }
 

@@ -29,9 +29,11 @@ QRectF draw_heading(QPainter& painter, const QRectF& body, const QString& headin
 /// (and "(continued)" after the first): wide grids shrink their font to fit,
 /// then split their columns into groups that repeat the first column; long
 /// ones continue on the next page with the header repeated. `device` gives
-/// the font metrics (the PDF writer).
+/// the font metrics (the PDF writer). `note` follows the table, under its
+/// footnote.
 std::vector<PageDrawer> table_pages(const Grid& grid, const QString& title, const QRectF& body,
-                                    const QPaintDevice* device, qreal points = 8.5);
+                                    const QPaintDevice* device, qreal points = 8.5,
+                                    const QString& note = {});
 
 /// Draws an SVG document (a rack drawing) as large as fits `area`, centred
 /// across and at its top; returns where it went.

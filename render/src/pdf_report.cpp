@@ -32,11 +32,11 @@ QString q(const std::string& s) {
 
 void add_tables(std::vector<PageDrawer>& pages, const RenderInput& in, const QRectF& body,
                 const QPaintDevice* device) {
-    auto add = [&](const Grid& g, const QString& title) {
+    auto add = [&](const Grid& g, const QString& title, const std::string& note = {}) {
         if (g.rows.empty()) {
             return;
         }
-        for (PageDrawer& d : table_pages(g, title, body, device)) {
+        for (PageDrawer& d : table_pages(g, title, body, device, 8.5, q(note))) {
             pages.push_back(std::move(d));
         }
     };
@@ -64,7 +64,9 @@ void add_tables(std::vector<PageDrawer>& pages, const RenderInput& in, const QRe
     }
     if (!s.sizing.designs.empty()) {
         add(side_by_side(s.sizing), QObject::tr("Designs"));
-        add(checkpoint_grid(s.sizing), QObject::tr("Checkpoint jobs"));
+        // With the notes the CLI prints under it: the failure rate and its
+        // source, each job's failure band, the offsite WAN (issue 51 item 4).
+        add(checkpoint_grid(s.sizing), QObject::tr("Checkpoint jobs"), checkpoint_notes(s.sizing));
     }
     if (!s.sites) {
         growth();
@@ -92,9 +94,15 @@ void add_drawings(std::vector<PageDrawer>& pages, const RenderInput& in) {
             options.view = view;
             const QString what = view == RackView::typical ? QObject::tr("Typical racks")
                                                            : QObject::tr("Floor plan");
+            // The drawing is of the layout on the design's basis; the
+            // heading leads with the racks the facility plans on (issue 51
+            // item 6).
+            const std::string layout =
+                designs[i].power_basis == PowerBasis::max ? "maximum" : "typical";
             pages.push_back(
                 svg_page(QByteArray::fromStdString(render_rack_svg(designs[i], options)),
-                         what + " — " + q(designs[i].name)));
+                         what + " — " + q(designs[i].name) + ": " + q(racks_on_bases(designs[i])) +
+                             QObject::tr(", drawn as laid out on %1 draw").arg(q(layout))));
         }
     }
 }

@@ -1,5 +1,6 @@
 #include "pdf_summary.hpp"
 
+#include "podsizer/core/cost.hpp"
 #include "podsizer/core/text.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/rack_svg.hpp"
@@ -19,8 +20,17 @@ QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-std::string both(const std::string& a, const std::string& b) {
-    return a + " / " + b;
+/// The state a design is sized for, as the verdict names it.
+std::string sized_for(const Design& d) {
+    switch (d.size_for) {
+    case SizeFor::intact:
+        return "intact";
+    case SizeFor::dbox_down:
+        return "one D-box down";
+    case SizeFor::rack_down:
+        return "one rack down";
+    }
+    return "intact";
 }
 
 /// Read and write as the CLI, the workbook and the verdict print them: TB/s,
@@ -29,8 +39,20 @@ std::string tbps(Throughput read, Throughput write) {
     return format_in(read, units::TB_per_s, 2) + " / " + format_in(write, units::TB_per_s, 2);
 }
 
+/// "37 / 29" under "maximum / typical draw", or the other way round.
+std::string bases(const std::string& typical, const std::string& max, bool max_first) {
+    return max_first ? max + " / " + typical : typical + " / " + max;
+}
+
+/// The TCO over the book's years, in its currency; † when it rests on an
+/// assumed price (as the cost table marks it).
+std::string tco_cell(const Design& d, const PriceBook& book) {
+    const DesignCost c = design_cost(d, book);
+    return format_number(c.tco, 0) + " " + c.currency + (c.assumed.empty() ? "" : "†");
+}
+
 /// The summary's figures: a label and one cell per design.
-Grid key_figures(const std::vector<Design>& designs) {
+Grid key_figures(const std::vector<Design>& designs, const std::optional<PriceBook>& prices) {
     Grid g;
     g.header = {"Figure"};
     const std::size_t n = std::min(designs.size(), kMostDesigns);
@@ -50,19 +72,36 @@ Grid key_figures(const std::vector<Design>& designs) {
         return d.resilience ? tbps(d.resilience->degraded_read, d.resilience->degraded_write)
                             : std::string("n/a (no drive AFR)");
     });
+    if (std::any_of(designs.begin(), designs.end(),
+                    [](const Design& d) { return d.size_for == SizeFor::rack_down; })) {
+        row("Read / write, one rack down", [](const Design& d) {
+            return d.resilience && d.size_for == SizeFor::rack_down
+                       ? tbps(d.resilience->rack_down_read, d.resilience->rack_down_write)
+                       : std::string("n/a");
+        });
+    }
+    row("Sized for", sized_for);
     row("C-nodes", [](const Design& d) { return format_number(static_cast<double>(d.cnodes)); });
     row("D-boxes", [](const Design& d) { return format_number(static_cast<double>(d.dboxes)); });
     row("Drives", [](const Design& d) {
         return format_number(static_cast<double>(d.dboxes * d.drives_per_dbox)) + " × " +
                format(d.drive_size);
     });
-    row("Racks, typical / maximum draw", [](const Design& d) {
-        return d.racks_fit ? both(format_number(static_cast<double>(d.racks_on_typical)),
-                                  format_number(static_cast<double>(d.racks_on_max)))
+    // The first design's basis leads the row; the label says which.
+    const bool max_first = n > 0 && leads_with_max(designs.front());
+    const std::string basis = max_first ? "maximum / typical draw" : "typical / maximum draw";
+    row("Racks, " + basis, [max_first](const Design& d) {
+        return d.racks_fit ? bases(format_number(static_cast<double>(d.racks_on_typical)),
+                                   format_number(static_cast<double>(d.racks_on_max)), max_first)
                            : std::string("n/a (a device fits no rack)");
     });
-    row("Power, typical / maximum draw",
-        [](const Design& d) { return both(format(d.power), format(d.max_power)); });
+    row("IT power, " + basis, [max_first](const Design& d) {
+        return bases(format(d.power), format(d.max_power), max_first);
+    });
+    if (prices) {
+        row(fmt::format("TCO, {} years", prices->site.years),
+            [&prices](const Design& d) { return tco_cell(d, *prices); });
+    }
     row("Verdict", [](const Design& d) { return verdict_cell_text(d.verdict); });
     return g;
 }
@@ -75,7 +114,8 @@ std::vector<std::string> cloud_ratios(const Comparison& cmp, std::size_t most) {
     const Grid g = comparison_grid(cmp, false);
     std::vector<std::string> out;
     for (std::size_t i = 0; i < rows.size() && out.size() < most; ++i) {
-        if (!rows[i].key.starts_with("ratio_") || i + 1 >= g.rows.size()) {
+        const bool wanted = rows[i].key.starts_with("ratio_") || rows[i].key == "cost_tco";
+        if (!wanted || i + 1 >= g.rows.size()) {
             continue;
         }
         std::string line = g.rows[i + 1][0] + ":";
@@ -86,6 +126,32 @@ std::vector<std::string> cloud_ratios(const Comparison& cmp, std::size_t most) {
             }
         }
         out.push_back(line);
+    }
+    return out;
+}
+
+/// The WAN the design needs, when it sends anything off site: each site's
+/// copies to its partner and off site, or the checkpoints' offsite copies
+/// (issue 51 item 4). Empty when nothing leaves.
+std::string wan_line(const Study& s) {
+    std::string out;
+    if (s.sites) {
+        for (const SiteStorage& site : s.sites->sites) {
+            if (site.wan_out().base() <= 0.0) {
+                continue;
+            }
+            out += (out.empty() ? "" : "; ") + site.name + " sends " +
+                   format_in(site.wan_out(), units::Gbps, 0) +
+                   (site.wan ? " (its link " + format_in(*site.wan, units::Gbps, 0) + ")"
+                             : std::string());
+        }
+        return out.empty() ? out : "WAN — " + out + ".";
+    }
+    const Throughput offsite = s.sizing.requirements.checkpoints.offsite_write;
+    if (offsite.base() > 0.0) {
+        out = "WAN — the checkpoints' offsite copies need " +
+              format_in(offsite, units::GB_per_s, 2) + " (" + format_in(offsite, units::Gbps, 0) +
+              ").";
     }
     return out;
 }
@@ -117,6 +183,23 @@ void draw_typical_rack(QPainter& p, const Design& d, const QRectF& area) {
 }
 
 } // namespace
+
+bool leads_with_max(const Design& d) {
+    return d.power_basis == PowerBasis::max ||
+           std::any_of(d.findings.begin(), d.findings.end(), [](const Finding& f) {
+               return f.code == FindingCode::rack_max_over_budget;
+           });
+}
+
+std::string racks_on_bases(const Design& d) {
+    if (!d.racks_fit) {
+        return "racks n/a (a device fits no rack)";
+    }
+    const std::string typical = format_number(static_cast<double>(d.racks_on_typical));
+    const std::string max = format_number(static_cast<double>(d.racks_on_max));
+    return leads_with_max(d) ? max + " racks on maximum draw (" + typical + " on typical)"
+                             : typical + " racks on typical draw (" + max + " on maximum)";
+}
 
 std::vector<std::string> top_risks(const RenderInput& in, std::size_t n) {
     struct Risk {
@@ -169,6 +252,9 @@ PageDrawer summary_page(const RenderInput& in) {
                                   heading_font(9)) +
                         2);
         }
+        if (const std::string wan = wan_line(*in.study); !wan.empty()) {
+            body.setTop(body.top() + paragraph(p, body, q(wan), body_font(9)) + 2);
+        }
         body.setTop(body.top() + 6);
         // The figures on the left, the typical racks of the first design on
         // the right, as large as the page's upper part allows.
@@ -177,7 +263,7 @@ PageDrawer summary_page(const RenderInput& in) {
                            body.height() * 0.6);
         qreal y = left.top();
         if (!sizing.designs.empty()) {
-            const Grid figures = key_figures(sizing.designs);
+            const Grid figures = key_figures(sizing.designs, sizing.prices);
             const std::vector<PageDrawer> table =
                 table_pages(figures, {}, QRectF(QPointF(0, 0), left.size()), p.device(), 10);
             // An empty heading: the table starts where the heading would end.
@@ -192,7 +278,7 @@ PageDrawer summary_page(const RenderInput& in) {
                      6);
         if (in.study->comparison) {
             bullet_list(p, lower, QObject::tr("Against the reference systems (like for like)"),
-                        cloud_ratios(*in.study->comparison, 6), QObject::tr("No ratio."));
+                        cloud_ratios(*in.study->comparison, 7), QObject::tr("No ratio."));
         }
     };
 }

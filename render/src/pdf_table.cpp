@@ -188,13 +188,16 @@ void draw_slice(QPainter& p, const QRectF& page, const Slice& s) {
 } // namespace
 
 std::vector<PageDrawer> table_pages(const Grid& grid, const QString& title, const QRectF& page,
-                                    const QPaintDevice* device, qreal points) {
+                                    const QPaintDevice* device, qreal points, const QString& note) {
     auto g = std::make_shared<const Grid>(grid);
     auto rows = std::make_shared<const std::vector<std::vector<std::string>>>(displayed_rows(grid));
     // The heading takes the same room on every page (draw_heading).
     const qreal heading = 34;
     const qreal room = page.height() - heading;
-    const QString footnote = QString::fromStdString(assumptions_footnote(grid, false)).trimmed();
+    QString footnote = QString::fromStdString(assumptions_footnote(grid, false)).trimmed();
+    if (!note.isEmpty()) {
+        footnote += (footnote.isEmpty() ? "" : "\n") + note.trimmed();
+    }
     std::vector<PageDrawer> pages;
     const std::vector<TableLayout> sections = lay_out(grid, *rows, page.width(), device, points);
     for (std::size_t k = 0; k < sections.size(); ++k) {

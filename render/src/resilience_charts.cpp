@@ -124,8 +124,7 @@ std::pair<QString, QString> plot_resilience(QChart* nines, QChart* outage,
     // none of them it is zero at every outage.
     if (!above_zero(c.need)) {
         why.second = QObject::tr("No local need at any outage: no checkpoint job keeps "
-                                 "checkpoints or sends them off site, and no dataset is given "
-                                 "(resilience.dataset).");
+                                 "checkpoints or sends them off site, and no dataset is given.");
     }
     return why;
 }

@@ -102,10 +102,11 @@ TEST_CASE("the workbook part names a row by its leading columns and keeps each r
         const Design& d = run.result->designs[i];
         REQUIRE(r.workbook_findings[i].size() == d.findings.size());
         REQUIRE_FALSE(d.findings.empty());
+        // The CSV's cell has each finding's message and hint (issue 51 item 3).
         std::string cell;
         for (const Finding& f : r.workbook_findings[i]) {
             cell += (cell.empty() ? "" : "; ") + std::string(to_string(f.severity())) + " " +
-                    std::string(f.name()) + ": " + f.message();
+                    std::string(f.name()) + ": " + f.message_and_hint();
         }
         CHECK(cell == r.workbook_rows[i].back());
     }

@@ -155,7 +155,7 @@ TEST_CASE("a site without a usable need of its own gets the scenario's scaled by
 })";
     const ProcessResult r = podsizer({"size", write_temp("shared-need.json", text)});
     CHECK_THAT(r.out, Catch::Contains("site A: no usable need of its own; it gets 215.0 PB per "
-                                      "pod, capacity.usable's 645.0 PB for 124,416 GPUs scaled "
+                                      "pod, the scenario's 645.0 PB for 124,416 GPUs scaled "
                                       "to the pod's 41,472 GPUs"));
     CHECK_THAT(r.out, Catch::Contains("site B: no usable need of its own; it gets 430.0 PB"));
 }
@@ -171,7 +171,7 @@ TEST_CASE("a site whose GPUs draw more than its whole IT power gets an error nam
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.out, Catch::Contains("site A: its 36,864 GPUs (gb300-nvl72) draw 72.70 MW and "
                                       "its storage "));
-    CHECK_THAT(r.out, Catch::Contains("max_it_power allows 40.00 MW"));
+    CHECK_THAT(r.out, Catch::Contains("above the site's limit of 40.00 MW"));
     const nlohmann::json doc = size_json("it-power.json", text);
     const nlohmann::json& a = site(doc, "A");
     CHECK(a.at("gpu_power_w").get<double>() == Approx(72.704e6));
@@ -186,7 +186,7 @@ TEST_CASE("a whole IT power the catalog gives no basis for is named as not check
     text.replace(text.find(R"("platform": "b300",)"), 19,
                  R"("platform": "b300", "max_it_power": "60 MW",)");
     const ProcessResult r = podsizer({"size", write_temp("it-unknown.json", text)});
-    CHECK_THAT(r.out, Catch::Contains("site B: max_it_power 60.00 MW is not checked"));
+    CHECK_THAT(r.out, Catch::Contains("site B: its IT power limit of 60.00 MW is not checked"));
     CHECK_THAT(r.out, Catch::Contains("not checked: IT power"));
     const nlohmann::json doc = size_json("it-unknown.json", text);
     CHECK(site(doc, "B").at("gpu_power_w").is_null());
@@ -198,7 +198,8 @@ TEST_CASE("a site whose GPUs are not whole clusters says its pods serve more GPU
     // 41,472 get one pod sized for 41,472.
     const ProcessResult r = podsizer({"size", "examples/fleet-phases.json"});
     CHECK_THAT(r.out, Catch::Contains("site C: its 35,584 GPUs get 1 × a pod sized for 41,472 "
-                                      "GPUs (fleet.gpus_per_cluster)"));
+                                      "GPUs, one pod per training cluster "
+                                      "(fleet.gpus_per_cluster; give the site"));
 }
 
 TEST_CASE("a site short of its own needs is an error at the site") {

@@ -34,6 +34,29 @@ TEST_CASE("A finding's message is its template with its figures") {
     CHECK(Finding().message().empty());
 }
 
+// Issue 51 item 3: the customer's sentence and the operator's hint apart;
+// the hint may show the finding's figures by index.
+TEST_CASE("A finding's hint is kept apart from its message and joined only on request") {
+    const Finding f = Finding(FindingCode::site_racks,
+                              "site {}: needs {} racks, more than the {} it has room for",
+                              figure::text("B"), figure::grouped(1029), figure::grouped(24))
+                          .with_hint("raise max_racks to {1}");
+    CHECK(f.message() == "site B: needs 1,029 racks, more than the 24 it has room for");
+    CHECK(f.hint() == "raise max_racks to 1,029");
+    CHECK(f.message_and_hint() ==
+          "site B: needs 1,029 racks, more than the 24 it has room for (raise max_racks to 1,029)");
+    // About a subject (a site's phase), the hint stays the hint.
+    const Finding about = f.about("phase 2");
+    CHECK(about.message() ==
+          "phase 2: site B: needs 1,029 racks, more than the 24 it has room for");
+    CHECK(about.hint() == "raise max_racks to 1,029");
+    CHECK(about.code == FindingCode::site_racks);
+    // Without a hint the message is the whole text.
+    const Finding plain(FindingCode::past_knee, "{} C-nodes past the knee", figure::count(3));
+    CHECK(plain.hint().empty());
+    CHECK(plain.message_and_hint() == "3 C-nodes past the knee");
+}
+
 TEST_CASE("The catalog's assumption cache gives what design_assumptions gives") {
     Catalog cat = default_catalog();
     const HardwareChoice hw = resolve_hardware(cat, "cnode-1u", "dbox-1u-22", std::nullopt, "", "");

@@ -404,9 +404,9 @@ TEST_CASE("the Slide has the headline rows, the Racks sheet each distinct rack o
     // resilience headline, the verdict; no effective capacity without data
     // reduction.
     for (const char* label :
-         {"Racks", "Usable capacity (PB)", "Read (TB/s)", "Write (TB/s)", "Power (kW)",
-          "Facility power (kW)", "Read, one D-box down (TB/s)", "Write, one D-box down (TB/s)",
-          "Durability, drives and D-boxes (nines)", "Verdict"}) {
+         {"Racks (typical draw)", "Usable capacity (PB)", "Read (TB/s)", "Write (TB/s)",
+          "Power (kW)", "Facility power (kW)", "Read, one D-box down (TB/s)",
+          "Write, one D-box down (TB/s)", "Durability, drives and D-boxes (nines)", "Verdict"}) {
         INFO(label);
         CHECK(row_labelled(w, 1, label) > 0);
     }

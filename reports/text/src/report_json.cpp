@@ -53,10 +53,16 @@ std::string percent_text(double fraction) {
     return s + " %";
 }
 
+// The message says what the finding means for the system; the hint, where
+// there is one, which field or flag changes it (issue 51).
 ojson finding_json(const Finding& f) {
-    return {{"severity", to_string(f.severity())},
+    ojson j{{"severity", to_string(f.severity())},
             {"code", to_string(f.code)},
             {"message", f.message()}};
+    if (std::string hint = f.hint(); !hint.empty()) {
+        j["hint"] = std::move(hint);
+    }
+    return j;
 }
 
 ojson findings_json(const std::vector<Finding>& fs) {
@@ -155,8 +161,8 @@ std::string verdict_lines(const std::vector<Design>& designs) {
 std::string findings_block(const std::vector<std::pair<std::string, Finding>>& fs) {
     std::string out;
     for (const auto& [subject, f] : fs) {
-        out += "  [" + std::string(to_string(f.severity())) + "] " + subject + ": " + f.message() +
-               "\n";
+        out += "  [" + std::string(to_string(f.severity())) + "] " + subject + ": " +
+               f.message_and_hint() + "\n";
     }
     return out.empty() ? "" : "\nFindings:\n" + out;
 }

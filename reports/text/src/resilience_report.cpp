@@ -173,7 +173,7 @@ std::string findings_text(const std::vector<ResilienceColumn>& cols) {
     for (const ResilienceColumn& c : cols) {
         for (const Finding& f : c.resilience.findings) {
             out += "  [" + std::string(to_string(f.severity())) + "] " + c.design->name + ": " +
-                   f.message() + "\n";
+                   f.message_and_hint() + "\n";
         }
     }
     return out.empty() ? out : "\nFindings:\n" + out;

@@ -481,7 +481,7 @@ std::string design_findings_cell(const Design& d) {
     std::string findings;
     for (const Finding& f : d.findings) {
         findings += (findings.empty() ? "" : "; ") + std::string(to_string(f.severity())) + " " +
-                    std::string(to_string(f.code)) + ": " + f.message();
+                    std::string(to_string(f.code)) + ": " + f.message_and_hint();
     }
     return findings;
 }

@@ -245,7 +245,8 @@ void write_findings(xlsx::Book& book, xlsx::Sheet& sheet, const BatchWorkbookDat
         }
         for (const Finding& f : findings) {
             const int at = static_cast<int>(row++);
-            const std::string text = f.message();
+            // The CSV's text: a batch is the operator's, so the hint too.
+            const std::string text = f.message_and_hint();
             sheet.text(at, 0, finding_label(f), book.label());
             sheet.text(at, 1, text, book.note());
             sheet.fit_height(at, {{finding_label(f), label, 10.0}, {text, message, 9.0}});

@@ -118,7 +118,13 @@ bool metric_row(Slide& s, int row, MetricId id) {
     if (values == s.summary.values.end() || at == s.summary.rows.end()) {
         return false; // not on the Summary: not on the Slide
     }
-    s.sheet.text(row, 0, s.summary.labels.at(id), s.book.label());
+    std::string label = s.summary.labels.at(id);
+    // The lead rack figure says its basis (issue 51 item 6).
+    if (id == MetricId::racks && s.input.result != nullptr && !s.input.result->designs.empty()) {
+        label += s.input.result->designs.front().power_basis == PowerBasis::max ? " (maximum draw)"
+                                                                                : " (typical draw)";
+    }
+    s.sheet.text(row, 0, label, s.book.label());
     for (int c = 0; c < s.columns; ++c) {
         linked_value(s, row, c, at->second, values->second[static_cast<std::size_t>(c)],
                      by_decimals(mt.decimals));

@@ -111,10 +111,28 @@ struct Finding {
                       "a finding's figures are FindingFigure (namespace figure)");
     }
 
+    /// The same finding with the operator's hint: which scenario field or flag
+    /// changes it, kept apart from the message, which says what the finding
+    /// means for the system (issue 51). Customer pages (the PDF, the
+    /// workbook) print the message alone; the CLI, JSON and the GUI print
+    /// both. `hint` is a string literal; it may show the figures by index
+    /// ("raise max_racks to {5}").
+    Finding with_hint(std::string_view hint) && {
+        hint_ = hint;
+        return std::move(*this);
+    }
+
     FindingCode code = FindingCode::partial_su;
 
-    /// The text the reports show: the template with its figures.
+    /// What the finding means for the system, in the customer's words: the
+    /// template with its figures.
     std::string message() const;
+    /// The operator's hint with its figures, or empty.
+    std::string hint() const;
+    /// The message and, in brackets, the hint: what the CLI and the GUI show.
+    std::string message_and_hint() const;
+    /// The same finding about `subject` ("site A: ..."), its hint kept.
+    Finding about(const std::string& subject) const;
     Severity severity() const { return kind_of(code).severity; }
     std::string_view name() const { return to_string(code); }
 
@@ -122,6 +140,7 @@ private:
     static std::string_view view(fmt::string_view s) { return {s.data(), s.size()}; }
 
     std::string_view template_ = "{}"; ///< a string literal (format_string is compile-time)
+    std::string_view hint_;            ///< a string literal, or empty
     std::vector<FindingFigure> figures_;
 };
 

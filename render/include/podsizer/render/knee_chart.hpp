@@ -7,6 +7,7 @@
 #pragma once
 
 #include <QString>
+#include <vector>
 
 class QChart;
 class QLineSeries;
@@ -16,6 +17,7 @@ class QValueAxis;
 namespace podsizer {
 struct Catalog;
 struct Design;
+struct KneePoint;
 struct Scenario;
 } // namespace podsizer
 
@@ -31,9 +33,16 @@ public:
     QChart* chart() const { return chart_; }
 
 private:
+    /// Read and write in the state `d` is sized for, at `points`' C-nodes.
+    void draw_state(const Design& d, const Catalog& catalog, const std::vector<KneePoint>& points);
+
     QChart* chart_;
     QLineSeries* read_;
     QLineSeries* write_;
+    /// Read and write in the state the design is sized for (one D-box or
+    /// one rack down), shown only for such a design (issue 51 item 4).
+    QLineSeries* read_state_;
+    QLineSeries* write_state_;
     QLineSeries* read_req_;
     QLineSeries* write_req_;
     QLineSeries* knee_line_;

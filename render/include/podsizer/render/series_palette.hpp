@@ -28,8 +28,10 @@ inline constexpr std::size_t design = 2; ///< the selected design's own point
 inline constexpr std::size_t knee = 3;
 inline constexpr std::size_t power = 4;
 inline constexpr std::size_t goodput = 5;
-inline constexpr std::size_t step_gain = 6; ///< GPU-hours a day one more step gives back
+inline constexpr std::size_t step_gain = 6;  ///< GPU-hours a day one more step gives back
+inline constexpr std::size_t read_state = 7; ///< read in the state a design is sized for
 inline constexpr std::size_t racks = 8;
+inline constexpr std::size_t write_state = 9; ///< write in that state
 } // namespace series
 
 } // namespace podsizer::render
