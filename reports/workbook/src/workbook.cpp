@@ -4,6 +4,7 @@
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
+#include "workbook_bom.hpp"
 #include "workbook_front.hpp"
 #include "workbook_parts.hpp"
 
@@ -24,7 +25,7 @@ namespace {
 // reserved by Excel itself.
 constexpr const char* kFixedSheets[] = {"Slide",      "Summary", "Fleet",      "Checkpoints",
                                         "Resilience", "Racks",   "Rack units", "Assumptions",
-                                        "Charts",     "History"};
+                                        "Charts",     "History", "BOM",        "Facility"};
 
 std::string ascii_lower(std::string s) {
     for (char& c : s) {
@@ -260,6 +261,9 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         std::optional<xlsx::Sheet> cost = sheet_if(book, result.prices.has_value(), "Cost");
         std::optional<xlsx::Sheet> prices = sheet_if(book, result.prices.has_value(), "Prices");
         xlsx::Sheet racks = book.add_sheet("Racks");
+        // docs/bom.md: the bill of materials and the facility figures.
+        auto bom = sheet_if(book, wb::has_bom(result), "BOM");
+        auto facility = sheet_if(book, wb::has_bom(result), "Facility");
         std::optional<xlsx::Sheet> rack_units =
             sheet_if(book, options.every_rack_unit, "Rack units");
         xlsx::Sheet assumption_sheet = book.add_sheet("Assumptions");
@@ -289,6 +293,10 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         wb::write_racks(book, racks, result, kinds, assumptions);
         if (rack_units) {
             wb::write_rack_units(book, *rack_units, result, assumptions);
+        }
+        if (bom && facility) {
+            wb::write_bom(book, *bom, result, entries, cells);
+            wb::write_facility(book, *facility, result);
         }
         wb::write_charts(book, charts, input, cells, sc, assumptions, checkpoint_cells);
         worksheet_activate(slide.raw());
