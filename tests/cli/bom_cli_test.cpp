@@ -243,3 +243,44 @@ TEST_CASE("size --bom --prices: the lines CapEx prices add up to CapEx") {
     }
     CHECK(capex_lines == Approx(d.at("cost").at("capex").get<double>()));
 }
+
+TEST_CASE("diff --bom-delta lists what to order to go from one design to the other") {
+    // B: the reference pod with 200 D-boxes fixed instead of the sized 180.
+    const std::string path = temp_dir() + "/delta.csv";
+    const ProcessResult r =
+        podsizer({"diff", kPod, kPod, "--set", "options[0].dboxes=200", "--bom-delta", path});
+    INFO(r.err);
+    REQUIRE((r.exit_code == 0 || r.exit_code == 1));
+    const auto rows = csv_rows(read_file(path));
+    REQUIRE(rows.size() > 1);
+    std::map<std::string, std::size_t> col;
+    for (std::size_t i = 0; i < rows[0].size(); ++i) {
+        col[rows[0][i]] = i;
+    }
+    const json a = size_json().at("designs").at(0);
+    const json b = size_json({"--set", "options[0].dboxes=200"}).at("designs").at(0);
+    // Every line's delta is B's quantity less A's, from the two bills in JSON.
+    std::map<std::string, long long> qa;
+    std::map<std::string, long long> qb;
+    for (const auto& l : a.at("bom").at("lines")) {
+        qa[l.at("category").get<std::string>() + "|" + l.at("description").get<std::string>()] +=
+            l.at("quantity").get<long long>();
+    }
+    for (const auto& l : b.at("bom").at("lines")) {
+        qb[l.at("category").get<std::string>() + "|" + l.at("description").get<std::string>()] +=
+            l.at("quantity").get<long long>();
+    }
+    bool dboxes = false;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const auto& row = rows[i];
+        const std::string key = row.at(col.at("category")) + "|" + row.at(col.at("description"));
+        INFO(key);
+        CHECK(std::stoll(row.at(col.at("delta"))) == qb[key] - qa[key]);
+        CHECK(qb[key] != qa[key]);
+        if (row.at(col.at("category")) == "D-boxes") {
+            dboxes = true;
+            CHECK(row.at(col.at("delta")) == "20"); // 200 - 180
+        }
+    }
+    CHECK(dboxes);
+}

@@ -21,4 +21,11 @@ std::optional<double> bom_unit_price(const BomLine& line, const Design& d, const
 /// a book also currency, unit_price and extended_price. CRLF lines.
 std::string bom_csv(const SizingResult& r);
 
+/// What to order to go from `a` to `b` (docs/bom.md §6): the designs paired
+/// in order (A's first with B's first, …), a line per item whose quantity
+/// differs: design_a, design_b, category, item, sku, description,
+/// quantity_a, quantity_b, delta (B − A: positive to order, negative freed),
+/// unit, source kind. Items are matched by category, item and description.
+std::string bom_delta_csv(const SizingResult& a, const SizingResult& b);
+
 } // namespace podsizer
