@@ -85,7 +85,8 @@ void tally_device_links(const Design& d, const Fabric& f, const Placement& p, Li
     std::int64_t start = 0;
     for (std::size_t r = 0; r < p.rack_ports.size(); ++r) {
         const std::int64_t end = start + p.rack_ports[r];
-        for (std::int64_t j = 0; j < L; ++j) {
+        // Only the leaves whose ports overlap this rack's.
+        for (std::int64_t j = start * L / P; j < L && j * P / L < end; ++j) {
             const std::int64_t lo = std::max(start, j * P / L);
             const std::int64_t hi = std::min(end, (j + 1) * P / L);
             if (hi > lo) {
@@ -109,6 +110,11 @@ std::int64_t tally_leaf_spine(const Design& d, const Fabric& f, const Placement&
     const std::int64_t per_pod = S / f.pods;
     const std::int64_t leaves_per_pod = ceil_div(L, f.pods);
     const std::int64_t each = std::max<std::int64_t>(1, f.leaf.uplinks / per_pod);
+    if (!p.known) { // no layout: counted, not placed (a design too large to lay out)
+        const std::int64_t all = saturating_product(saturating_product(L, per_pod), each);
+        t.add(f.leaf.uplink_speed, kToCustomerRunM, all);
+        return all;
+    }
     std::int64_t links = 0;
     for (std::int64_t j = 0; j < L; ++j) {
         const std::int64_t pod = j / leaves_per_pod;
@@ -132,6 +138,11 @@ std::int64_t tally_spine_super(const Design& d, const Fabric& f, const Placement
     const std::int64_t per_plane = std::max<std::int64_t>(1, X / per_pod);
     const std::int64_t half = f.leaf.uplink_ports / 2;
     const std::int64_t each = std::max<std::int64_t>(1, half / per_plane);
+    if (!p.known) {
+        const std::int64_t all = saturating_product(saturating_product(S, per_plane), each);
+        t.add(f.leaf.uplink_speed, kToCustomerRunM, all);
+        return all;
+    }
     std::int64_t links = 0;
     for (std::int64_t s = 0; s < S; ++s) {
         const std::int64_t plane = s % per_pod;

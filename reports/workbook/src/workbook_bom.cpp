@@ -86,12 +86,11 @@ void note_row(LineRows& at, const BomLine& l, int row) {
     }
 }
 
+/// Where the item's figures come from: its kind and reference (the note has
+/// a column of its own, so a cell never holds more than one catalog text).
 std::string source_text(const Source& s) {
     std::string out(to_string(s.kind));
-    if (!s.ref.empty()) {
-        out += ": " + s.ref;
-    }
-    return s.note.empty() ? out : out + " (" + s.note + ")";
+    return s.ref.empty() ? out : out + ": " + s.ref;
 }
 
 /// One design's lines from `row`, then its cable and transceiver totals;
@@ -123,6 +122,7 @@ int design_lines(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d,
         sheet.text(row, 7, l.per_rack > 0 ? fmt::format("{} per rack", l.per_rack) : "total", text);
         sheet.text(row, 8, l.rule, text);
         sheet.text(row, 9, source_text(l.source), text);
+        sheet.text(row, 10, l.source.note, text);
         ++row;
     }
     const int last = row - 1;
@@ -159,9 +159,9 @@ void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
                "Quantities in black are formulas over the design sheets' counts; grey values "
                "come from the rack layout (cables by run length: docs/bom.md).",
                book.label());
-    const char* heads[] = {"Design",   "Category", "Item",  "SKU",  "Description",
-                           "Quantity", "Unit",     "Basis", "Rule", "Source"};
-    for (int c = 0; c < 10; ++c) {
+    const char* heads[] = {"Design", "Category", "Item", "SKU",    "Description", "Quantity",
+                           "Unit",   "Basis",    "Rule", "Source", "Note"};
+    for (int c = 0; c < 11; ++c) {
         sheet.text(3, c, heads[c], book.header_left());
     }
     int row = 4;
@@ -182,7 +182,7 @@ void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
     sheet.column_width(1, 3, 14);
     sheet.column_width(4, 4, 48);
     sheet.column_width(5, 7, 10);
-    sheet.column_width(8, 9, 40);
+    sheet.column_width(8, 10, 40);
     sheet.freeze(4, 0);
     sheet.print_setup(3);
 }
