@@ -261,11 +261,11 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         std::optional<xlsx::Sheet> cost = sheet_if(book, result.prices.has_value(), "Cost");
         std::optional<xlsx::Sheet> prices = sheet_if(book, result.prices.has_value(), "Prices");
         xlsx::Sheet racks = book.add_sheet("Racks");
+        std::optional<xlsx::Sheet> rack_units =
+            sheet_if(book, options.every_rack_unit, "Rack units");
         // docs/bom.md: the bill of materials and the facility figures.
         auto bom = sheet_if(book, wb::has_bom(result), "BOM");
         auto facility = sheet_if(book, wb::has_bom(result), "Facility");
-        std::optional<xlsx::Sheet> rack_units =
-            sheet_if(book, options.every_rack_unit, "Rack units");
         xlsx::Sheet assumption_sheet = book.add_sheet("Assumptions");
         xlsx::Sheet charts = book.add_sheet("Charts");
 
