@@ -261,11 +261,8 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         std::optional<xlsx::Sheet> cost = sheet_if(book, result.prices.has_value(), "Cost");
         std::optional<xlsx::Sheet> prices = sheet_if(book, result.prices.has_value(), "Prices");
         xlsx::Sheet racks = book.add_sheet("Racks");
-        std::optional<xlsx::Sheet> rack_units =
-            sheet_if(book, options.every_rack_unit, "Rack units");
-        // docs/bom.md: the bill of materials and the facility figures.
-        auto bom = sheet_if(book, wb::has_bom(result), "BOM");
-        auto facility = sheet_if(book, wb::has_bom(result), "Facility");
+        // Rack units on request; the BOM and Facility sheets (docs/bom.md).
+        wb::LateSheets late = wb::add_late_sheets(book, result, options.every_rack_unit);
         xlsx::Sheet assumption_sheet = book.add_sheet("Assumptions");
         xlsx::Sheet charts = book.add_sheet("Charts");
 
@@ -291,13 +288,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         const wb::RackKinds kinds = wb::all_rack_kinds(result);
         wb::write_slide(book, slide, input, cells, sc, kinds, cost_cells ? &*cost_cells : nullptr);
         wb::write_racks(book, racks, result, kinds, assumptions);
-        if (rack_units) {
-            wb::write_rack_units(book, *rack_units, result, assumptions);
-        }
-        if (bom && facility) {
-            wb::write_bom(book, *bom, result, entries, cells);
-            wb::write_facility(book, *facility, result);
-        }
+        wb::write_late_sheets(book, late, result, entries, cells, assumptions);
         wb::write_charts(book, charts, input, cells, sc, assumptions, checkpoint_cells);
         worksheet_activate(slide.raw());
         manifest = std::move(book.manifest()); // the book is done with it

@@ -53,7 +53,8 @@ std::string quantity_formula(const BomLine& l, const Design& d, const DesignCell
         return linked(cells, super ? "super_spines" : spine ? "spines" : "leaves");
     }
     if (l.category == "Racks") {
-        return linked(cells, "racks");
+        // A design whose device fits no rack shows its racks as n/a there.
+        return d.racks_fit ? linked(cells, "racks") : std::string();
     }
     const bool counted = at.cnodes >= 0 && at.dboxes >= 0 && at.management >= 0;
     if (l.category == "Power" && l.per_rack > 0 && at.racks >= 0) {
@@ -185,6 +186,30 @@ void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
     sheet.column_width(8, 10, 40);
     sheet.freeze(4, 0);
     sheet.print_setup(3);
+}
+
+LateSheets add_late_sheets(xlsx::Book& book, const SizingResult& r, bool every_rack_unit) {
+    LateSheets late;
+    if (every_rack_unit) {
+        late.rack_units = book.add_sheet("Rack units");
+    }
+    if (has_bom(r)) {
+        late.bom = book.add_sheet("BOM");
+        late.facility = book.add_sheet("Facility");
+    }
+    return late;
+}
+
+void write_late_sheets(xlsx::Book& book, LateSheets& late, const SizingResult& r,
+                       const std::vector<DesignEntry>& entries,
+                       const std::vector<DesignCells>& cells, const Assumptions& a) {
+    if (late.rack_units) {
+        write_rack_units(book, *late.rack_units, r, a);
+    }
+    if (late.bom && late.facility) {
+        write_bom(book, *late.bom, r, entries, cells);
+        write_facility(book, *late.facility, r);
+    }
 }
 
 } // namespace podsizer::wb
