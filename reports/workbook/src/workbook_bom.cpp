@@ -185,6 +185,7 @@ void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
     sheet.column_width(5, 7, 10);
     sheet.column_width(8, 10, 40);
     sheet.freeze(4, 0);
+    sheet.one_page(); // a proposal's page budget (tests/reports/proposal_exports_test.cpp)
     sheet.print_setup(3);
 }
 

@@ -104,8 +104,10 @@ void write_facility(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r)
         row += 2;
     }
     sheet.column_width(0, 0, 44);
-    sheet.column_width(1, 8, 14);
+    sheet.column_width(1, 7, 14);
+    sheet.column_width(8, 8, 22);
     sheet.freeze(kFacilityHeaderRow + 1, 0);
+    sheet.one_page(); // a proposal's page budget (tests/reports/proposal_exports_test.cpp)
     sheet.print_setup(kFacilityHeaderRow);
 }
 
