@@ -7,6 +7,8 @@
 #include "output_paths.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/reports/atomic_file.hpp"
+#include "podsizer/reports/bom_report.hpp"
 #include "podsizer/reports/diff_report.hpp"
 #include "podsizer/reports/diff_workbook.hpp"
 #include "podsizer/reports/study.hpp"
@@ -24,6 +26,7 @@ struct DiffArgs {
     std::string b;
     std::vector<std::string> sets_b; ///< --set: what-ifs on B only
     std::string xlsx;
+    std::string bom_delta; ///< --bom-delta: what to order from A to B (docs/bom.md §6)
 };
 
 /// One side sized as `size` sizes it, with its own catalog entries, sites
@@ -55,11 +58,26 @@ int run_diff(const GlobalOptions& g, const DiffArgs& a) {
     }
     const SizingDiff d =
         diff_sizings(ra.sizing, a.a, rb.sizing, b_label, growth_of(ra), growth_of(rb));
+    // Both sides' files (and the catalogs they named) are inputs.
+    std::vector<RunFile> inputs = run_inputs(g, a.a);
+    inputs.push_back({"the scenario", a.b});
+    std::vector<RunFile> outputs;
     if (!a.xlsx.empty()) {
-        // Both sides' files (and the catalogs they named) are inputs.
-        std::vector<RunFile> inputs = run_inputs(g, a.a);
-        inputs.push_back({"the scenario", a.b});
-        check_outputs({{"--xlsx", a.xlsx}}, inputs);
+        outputs.push_back({"--xlsx", a.xlsx});
+    }
+    if (!a.bom_delta.empty()) {
+        outputs.push_back({"--bom-delta", a.bom_delta});
+    }
+    check_outputs(outputs, inputs);
+    if (!a.bom_delta.empty()) {
+        try {
+            write_file_atomically(a.bom_delta, bom_delta_csv(ra.sizing, rb.sizing));
+        } catch (const InputError& e) {
+            throw e.located("--bom-delta");
+        }
+        std::cerr << "podsizer: wrote " << printable(a.bom_delta, kMaxMessageChars) << "\n";
+    }
+    if (!a.xlsx.empty()) {
         WorkbookOptions options;
         options.date = export_date_from_env();
         try {
@@ -89,6 +107,12 @@ void add_diff_command(CLI::App& app, const GlobalOptions& g, Action& action) {
                     "a what-if against the file)")
         ->allow_extra_args(false);
     cmd->add_option("--xlsx", a->xlsx, "Also write the differences as a workbook (.xlsx) to FILE")
+        ->type_name("FILE")
+        ->check(output_path(OutputKind::file))
+        ->check(complete_file());
+    cmd->add_option("--bom-delta", a->bom_delta,
+                    "Also write what to order to go from A to B: the bill of materials' lines "
+                    "whose quantity differs, design by design (CSV) to FILE")
         ->type_name("FILE")
         ->check(output_path(OutputKind::file))
         ->check(complete_file());

@@ -90,6 +90,7 @@ void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     add_power_flags(*cmd, *power);
     add_prices_flag(*cmd, *prices);
     add_export_options(cmd, *exports);
+    add_bom_option(cmd, *exports);
     add_render_flags(cmd, *render);
     cmd->callback([&g, &action, path, exports, power, flags, prices, sets, render, scenario] {
         const bool given = scenario->count() > 0;

@@ -5,6 +5,7 @@
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
+#include "podsizer/reports/bom_report.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 
 #include <algorithm>
@@ -124,6 +125,15 @@ void add_export_options(CLI::App* cmd, ExportOptions& options) {
                   "The workbook also lists every U of every rack (a \"Rack units\" sheet)");
 }
 
+void add_bom_option(CLI::App* cmd, ExportOptions& options) {
+    cmd->add_option("--bom", options.bom,
+                    "Also write the bill of materials (CSV, one line per item: sku, description, "
+                    "quantity, unit, per rack or total, source; prices with --prices) to FILE")
+        ->type_name("FILE")
+        ->check(output_path(OutputKind::file))
+        ->check(complete_file());
+}
+
 void write_exports(const ExportOptions& options, const Study& study, const Catalog& catalog,
                    const Scenario* scenario, const std::vector<RunFile>& inputs,
                    const OptimizerResult* optimization, const std::vector<RunFile>& later) {
@@ -144,6 +154,9 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
     std::vector<RunFile> outputs;
     if (!options.xlsx.empty()) {
         outputs.push_back({"--xlsx", options.xlsx});
+    }
+    if (!options.bom.empty()) {
+        outputs.push_back({"--bom", options.bom});
     }
     SvgPlan svg;
     const std::vector<RackView> views =
@@ -175,6 +188,14 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
             throw e.located("--xlsx");
         }
         targets.xlsx.clear();
+    }
+    if (!options.bom.empty()) {
+        try {
+            write_file_atomically(options.bom, bom_csv(study.sizing));
+        } catch (const InputError& e) {
+            throw e.located("--bom");
+        }
+        targets.written(options.bom);
     }
     if (!options.svg.empty()) {
         if (!svg.make_dir.empty() && ::mkdir(svg.make_dir.c_str(), 0777) != 0) {

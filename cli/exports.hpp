@@ -18,10 +18,14 @@ struct ExportOptions {
     std::string svg;              ///< rack elevation file or directory; empty: none
     std::string svg_view;         ///< --svg-view: the drawings per design; empty: racks
     bool xlsx_rack_units = false; ///< --xlsx-rack-units: the workbook lists every U
+    std::string bom;              ///< --bom: the bill of materials as CSV; empty: none
 };
 
 /// Adds --xlsx FILE and --svg FILE_OR_DIR to `cmd`.
 void add_export_options(CLI::App* cmd, ExportOptions& options);
+
+/// Adds --bom FILE (size only: the designs it sizes carry a bill, docs/bom.md).
+void add_bom_option(CLI::App* cmd, ExportOptions& options);
 
 /// Writes the requested exports of `study` through reports' export_study
 /// and names each file written on stderr. --svg: a directory (existing, or a

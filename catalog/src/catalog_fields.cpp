@@ -45,9 +45,22 @@ template <class M> constexpr std::array<CatalogField<M>, 2> entry_rows() {
     return {CatalogField<M>{"id", T::id, &M::id}, CatalogField<M>{"name", T::line, &M::name}};
 }
 
+/// A weight in kg, above 0 and at most 10 t (docs/bom.md); optional.
+template <class M> constexpr CatalogField<M> weight_row() {
+    return CatalogField<M>{.name = "weight_kg",
+                           .type = T::number,
+                           .member = &M::weight_kg,
+                           .required = false,
+                           .bounds = Bounds{0.0, 10'000.0, true},
+                           .expected = "expected a weight in kg above 0 and at most 10,000, "
+                                       "such as 22.5",
+                           .shown = if_set(show(1))};
+}
+
 /// The part C-nodes, D-boxes and switches share: family, height and power
-/// (typical and maximum, docs/model.md §10). Read and described once.
-template <class M> constexpr std::array<CatalogField<M>, 4> device_rows(bool height_is_key) {
+/// (typical and maximum, docs/model.md §10), part number and weight. Read
+/// and described once.
+template <class M> constexpr std::array<CatalogField<M>, 6> device_rows(bool height_is_key) {
     using F = CatalogField<M>;
     return {
         F{.name = "family",
@@ -68,6 +81,13 @@ template <class M> constexpr std::array<CatalogField<M>, 4> device_rows(bool hei
           .member = &M::max_power,
           .required = false,
           .shown = if_set(show(0, units::W))},
+        // The bill of materials (docs/bom.md): optional, ASSUMPTION when guessed.
+        F{.name = "sku",
+          .type = T::line,
+          .member = &M::sku,
+          .required = false,
+          .shown = if_set(show())},
+        weight_row<M>(),
     };
 }
 
@@ -289,6 +309,12 @@ const auto kRack = rows(entry_rows<RackModel>(),
                                .type = T::quantity,
                                .member = &RackModel::power_budget,
                                .shown = key(1, units::kW)},
+                            RK{.name = "sku",
+                               .type = T::line,
+                               .member = &RackModel::sku,
+                               .required = false,
+                               .shown = if_set(show())},
+                            weight_row<RackModel>(),
                         },
                         source_rows<RackModel>());
 
@@ -468,6 +494,48 @@ const auto kWorkload =
          },
          source_rows<Workload>());
 
+// docs/bom.md: cables, optics, PDUs, rails and management switches.
+using PT = CatalogField<Part>;
+const auto kPart = rows(entry_rows<Part>(),
+                        std::array{
+                            PT{.name = "role",
+                               .type = T::id,
+                               .member = &Part::role,
+                               .shown = key(),
+                               .read = detail::read_part_role},
+                            PT{.name = "speed",
+                               .type = T::quantity,
+                               .member = &Part::speed,
+                               .required = false,
+                               .shown = if_set(key(0, units::Gbps))},
+                            PT{.name = "reach_m",
+                               .type = T::number,
+                               .member = &Part::reach_m,
+                               .required = false,
+                               .bounds = Bounds{0.0, 100'000.0, true},
+                               .expected = "expected the longest run in metres above 0 and at "
+                                           "most 100,000, such as 3",
+                               .shown = if_set(key(1))},
+                            PT{.name = "power",
+                               .type = T::quantity_any,
+                               .member = &Part::power,
+                               .required = false,
+                               .shown = if_set(show(1, units::W))},
+                            count("ports", &Part::ports, 1, false, if_set(show())),
+                            PT{.name = "fibre",
+                               .type = T::id,
+                               .member = &Part::fibre,
+                               .required = false,
+                               .shown = if_set(show())},
+                            PT{.name = "sku",
+                               .type = T::line,
+                               .member = &Part::sku,
+                               .required = false,
+                               .shown = if_set(show())},
+                            weight_row<Part>(),
+                        },
+                        source_rows<Part>());
+
 const CatalogKinds kKinds{
     CatalogKind<CNodeModel>{"cnodes", "cnode", "C-nodes", &Catalog::cnodes, kCnode,
                             detail::device_finish<CNodeModel>},
@@ -488,6 +556,7 @@ const CatalogKinds kKinds{
                                    &Catalog::failure_rates, kFailureRate},
     CatalogKind<Workload>{"workloads", "workload", "Workloads", &Catalog::workloads, kWorkload,
                           detail::workload_finish},
+    CatalogKind<Part>{"parts", "part", "Parts", &Catalog::parts, kPart},
 };
 
 std::vector<CatalogKindName> kind_names() {

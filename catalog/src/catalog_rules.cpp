@@ -275,4 +275,17 @@ void read_accounts_raised(const Node& n, ReferenceSystem& r) {
     }
 }
 
+void read_part_role(const Node& n, Part& p) {
+    const Node role = n.at("role");
+    p.role = role.text();
+    if (std::find(std::begin(kPartRoles), std::end(kPartRoles), p.role) == std::end(kPartRoles)) {
+        std::string all;
+        for (std::string_view r : kPartRoles) {
+            all += all.empty() ? "" : ", ";
+            all += r;
+        }
+        role.fail("unknown part role \"" + p.role + "\"; expected one of " + all);
+    }
+}
+
 } // namespace podsizer::detail

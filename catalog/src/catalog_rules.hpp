@@ -28,6 +28,8 @@ void read_downlink_fraction(const Node& n, SwitchModel& s);
 void read_roles(const Node& n, SwitchModel& s);
 void read_basis(const Node& n, PerformanceRule& r);
 void read_accounts_raised(const Node& n, ReferenceSystem& r);
+/// One of kPartRoles (docs/bom.md).
+void read_part_role(const Node& n, Part& p);
 
 // The checks after the rows and the sources (CatalogKind::finish).
 /// C-nodes, D-boxes: the maximum draw, or typical x 1.3 as an assumption

@@ -38,6 +38,7 @@ constexpr std::array<std::string_view, 1> kExcludesSiteGpus{"gpus"};
 constexpr std::array<std::string_view, 1> kExcludesShare{"share"};
 constexpr std::array<std::string_view, 1> kExcludesWorkloadGpus{"gpus"};
 constexpr std::array<std::string_view, 1> kSchemaNames{"podsizer-scenario/1"};
+constexpr std::array<std::string_view, 2> kSupplyNames{"three-phase", "single-phase"};
 constexpr std::array<std::string_view, 1> kNone{"none"};
 constexpr std::array<std::string_view, 1> kExcludesRackResilient{"rack_resilient"};
 constexpr std::string_view kLayoutRange =
@@ -1432,6 +1433,58 @@ const std::array kFields{
         .range_text = "empty; expected the name of a site of fleet.sites",
         .get = [](const Scenario& s, std::size_t i) { return text_if_set(phase(s, i).site); },
         .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).site = text(v); },
+    },
+    // docs/bom.md §4: the site's supply and floor for the facility figures.
+    // An object of its own: "site" would read as one of fleet.sites and
+    // "phases" is the growth plan.
+    ScenarioField{
+        .pattern = "facility.voltage",
+        .kind = FieldKind::number,
+        .bounds = {100.0, 1000.0},
+        .default_text = "400",
+        .label = "supply voltage (V)",
+        .help = "Nominal supply voltage in volts, line to line on a three-phase supply; left "
+                "out, 400 V (IEC 60038: 230/400 V).",
+        .range_text = "expected a supply voltage in volts from 100 to 1,000, such as 400 or 208",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.facility.voltage != FacilitySpec{}.voltage ? D{s.facility.voltage} : D{};
+            },
+        .set = [](Scenario& s, std::size_t, const D& v) { s.facility.voltage = number(v); },
+    },
+    ScenarioField{
+        .pattern = "facility.supply",
+        .kind = FieldKind::choice,
+        .choices = kSupplyNames,
+        .default_text = "three-phase",
+        .label = "supply",
+        .help = "The racks' feeds: three-phase (amps = W / (1.732 x V)) or single-phase "
+                "(amps = W / V).",
+        .range_text = "\"{}\" is not a supply; expected \"three-phase\" or \"single-phase\"",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.facility.phase_count == 1 ? D{std::string("single-phase")} : D{};
+            },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.facility.phase_count = text(v) == "single-phase" ? 1 : 3; },
+    },
+    ScenarioField{
+        .pattern = "facility.rack_footprint_m2",
+        .kind = FieldKind::number,
+        .bounds = {0.1, 10.0},
+        .default_text = "0.72",
+        .label = "rack footprint (m2)",
+        .help = "Floor area under one rack in square metres, for the floor load; left out, "
+                "0.72 (600 x 1200 mm).",
+        .range_text = "expected a rack footprint in square metres from 0.1 to 10, such as 0.72",
+        .get =
+            [](const Scenario& s, std::size_t) {
+                return s.facility.rack_footprint_m2 != FacilitySpec{}.rack_footprint_m2
+                           ? D{s.facility.rack_footprint_m2}
+                           : D{};
+            },
+        .set = [](Scenario& s, std::size_t,
+                  const D& v) { s.facility.rack_footprint_m2 = number(v); },
     },
     // Editors find the JSON Schema through it (docs/scenario-format.md); never written.
     ScenarioField{

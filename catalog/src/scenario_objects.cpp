@@ -129,6 +129,7 @@ const std::array kObjects{
     },
     ScenarioObject{.pattern = "cloud", .open = [](Scenario&, std::size_t) {}},
     ScenarioObject{.pattern = "resilience", .open = [](Scenario&, std::size_t) {}},
+    ScenarioObject{.pattern = "facility", .open = [](Scenario&, std::size_t) {}},
     ScenarioObject{
         .pattern = "phases[N]",
         .max_items = kMaxPhases,

@@ -95,6 +95,10 @@ const Workload* Catalog::workload(std::string_view id) const {
     return find_by_id(workloads, id);
 }
 
+const Part* Catalog::part(std::string_view id) const {
+    return find_by_id(parts, id);
+}
+
 std::optional<double> GpuPlatform::speed_vs(std::string_view accelerator) const {
     if (accelerator == id) {
         return 1.0;

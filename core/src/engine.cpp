@@ -874,6 +874,14 @@ SizingResult sized(const Scenario& scenario, const Catalog& catalog, RackDetail 
         result.designs.back().origin = FromOption{i};
     }
     assess_designs(result, catalog, resilience_inputs(scenario, catalog));
+    if (detail != RackDetail::counts) {
+        // docs/bom.md: the bill and the facility figures of each laid-out design.
+        for (Design& d : result.designs) {
+            BomAndFacility bf = plan_bom(d, catalog, scenario.facility);
+            d.bom = std::move(bf.bom);
+            d.facility = std::move(bf.facility);
+        }
+    }
     return result;
 }
 

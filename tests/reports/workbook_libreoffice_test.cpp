@@ -473,10 +473,13 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
             // are jobs, Fleet with a fleet plan, and Resilience with a scenario
             // (every catalog D-box gives a drive AFR).
             const bool resilience = !e.scenario.name.empty();
-            // Cost and Prices with a price book.
+            // Cost and Prices with a price book; BOM and Facility when a design
+            // carries a bill (docs/bom.md: the designs size_scenario lays out).
+            const bool bom = std::any_of(e.result.designs.begin(), e.result.designs.end(),
+                                         [](const Design& d) { return d.bom.has_value(); });
             const std::size_t fixed = (e.result.requirements.checkpoints.jobs.empty() ? 5 : 6) +
                                       (e.fleet ? 1 : 0) + (resilience ? 1 : 0) +
-                                      (e.result.prices ? 2 : 0);
+                                      (e.result.prices ? 2 : 0) + (bom ? 2 : 0);
             REQUIRE(e.manifest.sheets.size() == e.result.designs.size() + fixed);
             for (const std::string& name : e.manifest.sheets) {
                 INFO(name);

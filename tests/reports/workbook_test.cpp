@@ -180,25 +180,27 @@ TEST_CASE("the workbook is a ZIP of well-formed XML parts, each declared in its 
 TEST_CASE("the sheets come in the issue's order: Slide, Summary, designs, Checkpoints, "
           "Resilience, Racks, Assumptions, Charts") {
     // Resilience (docs/resilience.md §13) after the designs and checkpoints:
-    // every catalog D-box gives a drive AFR.
+    // every catalog D-box gives a drive AFR. The BOM and Facility sheets
+    // (docs/bom.md §5) after the Racks: every sized design carries a bill.
     CHECK(ncp().manifest.sheets == std::vector<std::string>{"Slide", "Summary", "NCP pod",
-                                                            "Resilience", "Racks", "Assumptions",
-                                                            "Charts"});
+                                                            "Resilience", "Racks", "BOM",
+                                                            "Facility", "Assumptions", "Charts"});
     const Written hd = write_example("high-density-1eb.json", "hd.xlsx");
-    CHECK(hd.manifest.sheets ==
-          std::vector<std::string>{"Slide", "Summary", "HD exabyte, full performance",
-                                   "HD exabyte, capacity only (1\u2236"
-                                   "2)",
-                                   "Resilience", "Racks", "Assumptions", "Charts"});
+    CHECK(hd.manifest.sheets == std::vector<std::string>{"Slide", "Summary",
+                                                         "HD exabyte, full performance",
+                                                         "HD exabyte, capacity only (1\u2236"
+                                                         "2)",
+                                                         "Resilience", "Racks", "BOM", "Facility",
+                                                         "Assumptions", "Charts"});
     const std::string& book = hd.parts.at("xl/workbook.xml");
     CHECK(book.find("name=\"HD exabyte, capacity only (1\u2236"
                     "2)\"") != std::string::npos);
     // With checkpoint jobs, their sheet comes after the designs.
     const Written ck = write_example("checkpoint-cadence.json", "ckpt.xlsx");
-    CHECK(ck.manifest.sheets == std::vector<std::string>{"Slide", "Summary", "NCP pod as quoted",
-                                                         "NCP pod sized for checkpoints",
-                                                         "Checkpoints", "Resilience", "Racks",
-                                                         "Assumptions", "Charts"});
+    CHECK(ck.manifest.sheets ==
+          std::vector<std::string>{"Slide", "Summary", "NCP pod as quoted",
+                                   "NCP pod sized for checkpoints", "Checkpoints", "Resilience",
+                                   "Racks", "BOM", "Facility", "Assumptions", "Charts"});
 }
 
 TEST_CASE("every sheet prints landscape on A4 one page wide, with the scenario and date on top") {

@@ -7,6 +7,7 @@
 // A metric given a JSON field and placed nowhere here is written after the
 // last figure, so adding a metric to the registry puts it in the JSON
 // (docs/architecture.md, "The metric registry").
+#include "bom_json.hpp"
 #include "checkpoint_json.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "report_json.hpp"
@@ -198,6 +199,11 @@ const Entry kTail[] = {
     own(
         "resilience", [](D d) { return resilience_json(*d.resilience); },
         [](D d) { return d.resilience.has_value(); }),
+    // docs/bom.md: the bill of materials and the facility figures.
+    own("bom", bom_json, [](D d) { return d.bom.has_value(); }),
+    own(
+        "facility", [](D d) { return facility_json(*d.facility); },
+        [](D d) { return d.facility.has_value(); }),
 };
 
 /// Every entry in order: the figures, the metrics with a JSON field that

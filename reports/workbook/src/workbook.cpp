@@ -4,6 +4,7 @@
 #include "podsizer/catalog/safe_text.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
+#include "workbook_bom.hpp"
 #include "workbook_front.hpp"
 #include "workbook_parts.hpp"
 
@@ -24,7 +25,8 @@ namespace {
 // reserved by Excel itself.
 constexpr const char* kFixedSheets[] = {"Project",     "Slide",      "Summary", "Fleet",
                                         "Checkpoints", "Resilience", "Racks",   "Rack units",
-                                        "Assumptions", "Charts",     "History"};
+                                        "Assumptions", "Charts",     "History", "BOM",
+                                        "Facility"};
 
 std::string ascii_lower(std::string s) {
     for (char& c : s) {
@@ -262,8 +264,8 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         std::optional<xlsx::Sheet> cost = sheet_if(book, result.prices.has_value(), "Cost");
         std::optional<xlsx::Sheet> prices = sheet_if(book, result.prices.has_value(), "Prices");
         xlsx::Sheet racks = book.add_sheet("Racks");
-        std::optional<xlsx::Sheet> rack_units =
-            sheet_if(book, options.every_rack_unit, "Rack units");
+        // Rack units on request; the BOM and Facility sheets (docs/bom.md).
+        wb::LateSheets late = wb::add_late_sheets(book, result, options.every_rack_unit);
         xlsx::Sheet assumption_sheet = book.add_sheet("Assumptions");
         xlsx::Sheet charts = book.add_sheet("Charts");
 
@@ -292,9 +294,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         const wb::RackKinds kinds = wb::all_rack_kinds(result);
         wb::write_slide(book, slide, input, cells, sc, kinds, cost_cells ? &*cost_cells : nullptr);
         wb::write_racks(book, racks, result, kinds, assumptions);
-        if (rack_units) {
-            wb::write_rack_units(book, *rack_units, result, assumptions);
-        }
+        wb::write_late_sheets(book, late, result, entries, cells, assumptions);
         wb::write_charts(book, charts, input, cells, sc, assumptions, checkpoint_cells);
         worksheet_activate(project ? project->raw() : slide.raw());
         manifest = std::move(book.manifest()); // the book is done with it

@@ -126,7 +126,7 @@ using CatalogKinds =
     std::tuple<CatalogKind<CNodeModel>, CatalogKind<DBoxModel>, CatalogKind<ErasureCodingRule>,
                CatalogKind<SwitchModel>, CatalogKind<RackModel>, CatalogKind<GpuPlatform>,
                CatalogKind<PerformanceRule>, CatalogKind<ReferenceSystem>,
-               CatalogKind<FailureRatePreset>, CatalogKind<Workload>>;
+               CatalogKind<FailureRatePreset>, CatalogKind<Workload>, CatalogKind<Part>>;
 
 /// Every kind, in the order the reader merges them and reports list them.
 const CatalogKinds& catalog_kinds();

@@ -53,8 +53,10 @@ struct DeviceModel {
     std::string name;
     std::string family; ///< the vendor's product family ("Ceres"); empty: none given
     RackUnits height;
-    Power power;     ///< typical draw of one device
-    Power max_power; ///< maximum draw (docs/model.md §10)
+    Power power;            ///< typical draw of one device
+    Power max_power;        ///< maximum draw (docs/model.md §10)
+    std::string sku;        ///< the vendor's part number (docs/bom.md); empty: not given
+    double weight_kg = 0.0; ///< weight of one device, kg; 0: not given
 
     bool operator==(const DeviceModel&) const = default;
 };
@@ -178,6 +180,8 @@ struct RackModel {
     std::string name;
     RackUnits usable; ///< U available for devices
     Power power_budget;
+    std::string sku;        ///< the vendor's part number (docs/bom.md); empty: not given
+    double weight_kg = 0.0; ///< the empty rack's weight, kg; 0: not given
     Provenance provenance;
 
     bool operator==(const RackModel&) const = default;
@@ -284,6 +288,30 @@ struct Workload {
     bool operator==(const Workload&) const = default;
 };
 
+/// A part of the bill of materials that is not a sized device (docs/bom.md):
+/// a cable, a transceiver, a fibre, a PDU, a rail kit or a management switch.
+struct Part {
+    std::string id;
+    std::string name;
+    /// What it is: "dac", "aec", "optic", "fibre", "utp" (links), "pdu",
+    /// "rail_kit", "power_cord", "management_switch" (kPartRoles).
+    std::string role;
+    Throughput speed;       ///< links: the line rate it carries; zero: any
+    double reach_m = 0.0;   ///< links: the longest run, metres; 0: not given
+    Power power;            ///< draw of one unit (a transceiver, an active cable)
+    int ports = 0;          ///< a management switch's ports
+    std::string fibre;      ///< an optic: the id of the fibre part a link of it takes
+    std::string sku;        ///< the vendor's part number; empty: not given
+    double weight_kg = 0.0; ///< kg; 0: not given
+    Provenance provenance;
+
+    bool operator==(const Part&) const = default;
+};
+
+/// The roles a Part may take.
+inline constexpr std::string_view kPartRoles[] = {
+    "dac", "aec", "optic", "fibre", "utp", "pdu", "rail_kit", "power_cord", "management_switch"};
+
 /// Default choices for a scenario that does not name them.
 struct CatalogDefaults {
     std::string rack;
@@ -304,6 +332,7 @@ struct Catalog {
     std::vector<ReferenceSystem> references;
     std::vector<FailureRatePreset> failure_rates;
     std::vector<Workload> workloads;
+    std::vector<Part> parts; ///< cables, optics, PDUs, rails (docs/bom.md)
     CatalogDefaults defaults;
     /// What each hardware combination's design rests on, worked out once
     /// (core/include/podsizer/core/assumptions.hpp).
@@ -319,6 +348,7 @@ struct Catalog {
     const ReferenceSystem* reference(std::string_view id) const;
     const FailureRatePreset* failure_rate(std::string_view id) const;
     const Workload* workload(std::string_view id) const;
+    const Part* part(std::string_view id) const;
 };
 
 } // namespace podsizer

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "podsizer/core/assumptions.hpp"
+#include "podsizer/core/bom.hpp"
 #include "podsizer/core/checkpoint_plan.hpp"
 #include "podsizer/core/client_network.hpp"
 #include "podsizer/core/ec_layout.hpp"
@@ -294,6 +295,10 @@ struct Design {
     /// The catalog figures of kind assumption the headline figures rest on
     /// (docs/model.md §14).
     std::vector<AssumedFigure> assumptions;
+    /// The bill of materials and the facility figures (docs/bom.md); set by
+    /// size_scenario for the designs it lays out, unset otherwise.
+    std::optional<DesignBom> bom;
+    std::optional<DesignFacility> facility;
 
     /// Every check against the requirement set (docs/model.md §15), made by
     /// judge(); the engine judges again once the resilience is known.

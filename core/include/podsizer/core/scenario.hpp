@@ -4,6 +4,7 @@
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/client_network.hpp"
 #include "podsizer/core/ec_layout.hpp"
+#include "podsizer/core/facility.hpp"
 #include "podsizer/core/failure_state.hpp"
 #include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/core/power.hpp"
@@ -317,6 +318,8 @@ struct Scenario {
     std::optional<PriceBook> prices;
     /// Growth on the installed base, in order; empty: one design from scratch.
     std::vector<PhaseSpec> phases{};
+    /// The site's supply and floor for the facility figures (docs/bom.md §4).
+    FacilitySpec facility{};
 
     // Field by field: saving and loading must give an identical scenario
     // (catalog's scenario writer is tested that way), and the GUI ignores an

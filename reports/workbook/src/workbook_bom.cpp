@@ -1,0 +1,216 @@
+// The BOM and Facility sheets (docs/bom.md §5): the bill of every design with
+// its quantities as formulas over the design sheets' counts where a rule
+// gives them (drives, PDUs, rails, cords, management cables), and every rack's
+// heat, floor load and amps per feed as formulas over its power and weight
+// and the site's supply, which are inputs.
+#include "workbook_bom.hpp"
+
+#include <fmt/format.h>
+
+namespace podsizer::wb {
+
+namespace {
+
+using xlsx::Num;
+using xlsx::Role;
+
+constexpr int kQty = 5; // column F: the quantity
+
+/// Where a design's lines are, by what the formulas need.
+struct LineRows {
+    int cnodes = -1, dboxes = -1, racks = -1, management = -1;
+    std::vector<int> switches;
+};
+
+std::string devices_sum(const LineRows& at) {
+    std::string s = xlsx::cell(at.cnodes, kQty) + "+" + xlsx::cell(at.dboxes, kQty);
+    for (int r : at.switches) {
+        s += "+" + xlsx::cell(r, kQty);
+    }
+    return s;
+}
+
+/// The design sheet's count of `key`, as a formula, when it has one.
+std::string linked(const DesignCells* cells, const std::string& key) {
+    return cells != nullptr && cells->has(key) ? "=" + cells->ref(key) : std::string();
+}
+
+/// The formula for a line's quantity; empty: the engine's value is written.
+std::string quantity_formula(const BomLine& l, const Design& d, const DesignCells* cells,
+                             const LineRows& at) {
+    if (l.category == "C-nodes") {
+        return linked(cells, "cnodes");
+    }
+    if (l.category == "D-boxes") {
+        return linked(cells, "dboxes");
+    }
+    if (l.category == "Drives" && at.dboxes >= 0) {
+        return fmt::format("={}*{}", xlsx::cell(at.dboxes, kQty), d.drives_per_dbox);
+    }
+    if (l.category == "Switches") {
+        const bool super = l.description.find("(super-spine)") != std::string::npos;
+        const bool spine = !super && l.description.find("(spine)") != std::string::npos;
+        return linked(cells, super ? "super_spines" : spine ? "spines" : "leaves");
+    }
+    if (l.category == "Racks") {
+        // A design whose device fits no rack shows its racks as n/a there.
+        return d.racks_fit ? linked(cells, "racks") : std::string();
+    }
+    const bool counted = at.cnodes >= 0 && at.dboxes >= 0 && at.management >= 0;
+    if (l.category == "Power" && l.per_rack > 0 && at.racks >= 0) {
+        return fmt::format("={}*{}", l.per_rack, xlsx::cell(at.racks, kQty));
+    }
+    if (l.category == "Rails" && counted) {
+        return "=" + devices_sum(at);
+    }
+    if (l.category == "Power" && counted) { // the cords: two a device and switch
+        return "=2*(" + devices_sum(at) + "+" + xlsx::cell(at.management, kQty) + ")";
+    }
+    if (l.category == "Cables" && counted &&
+        l.description.find("management") != std::string::npos) {
+        return "=" + devices_sum(at) + "+" + xlsx::cell(at.management, kQty);
+    }
+    return {};
+}
+
+void note_row(LineRows& at, const BomLine& l, int row) {
+    if (l.category == "C-nodes") {
+        at.cnodes = row;
+    } else if (l.category == "D-boxes") {
+        at.dboxes = row;
+    } else if (l.category == "Racks") {
+        at.racks = row;
+    } else if (l.category == "Management") {
+        at.management = row;
+    } else if (l.category == "Switches") {
+        at.switches.push_back(row);
+    }
+}
+
+/// Where the item's figures come from: its kind and reference (the note has
+/// a column of its own, so a cell never holds more than one catalog text).
+std::string source_text(const Source& s) {
+    std::string out(to_string(s.kind));
+    return s.ref.empty() ? out : out + ": " + s.ref;
+}
+
+/// One design's lines from `row`, then its cable and transceiver totals;
+/// returns the row after them.
+int design_lines(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d,
+                 const DesignCells* cells) {
+    lxw_format* text = book.label();
+    LineRows at;
+    const int first = row;
+    // Rows first, so a formula may name a line below it (the management switches).
+    for (const BomLine& l : d.bom->lines) {
+        note_row(at, l, row++);
+    }
+    row = first;
+    for (const BomLine& l : d.bom->lines) {
+        sheet.text(row, 0, d.name, text);
+        sheet.text(row, 1, l.category, text);
+        sheet.text(row, 2, l.item, text);
+        sheet.text(row, 3, l.sku, text);
+        sheet.text(row, 4, l.description, text);
+        const std::string f = quantity_formula(l, d, cells, at);
+        const auto q = static_cast<double>(l.quantity);
+        if (f.empty()) {
+            sheet.number(row, kQty, q, Num::integer, Role::value);
+        } else {
+            sheet.formula(row, kQty, f, q, Num::integer);
+        }
+        sheet.text(row, 6, l.unit, text);
+        sheet.text(row, 7, l.per_rack > 0 ? fmt::format("{} per rack", l.per_rack) : "total", text);
+        sheet.text(row, 8, l.rule, text);
+        sheet.text(row, 9, source_text(l.source), text);
+        sheet.text(row, 10, l.source.note, text);
+        ++row;
+    }
+    const int last = row - 1;
+    for (const auto& [category, total] :
+         {std::pair<std::string, std::int64_t>{"Cables", d.bom->cables},
+          std::pair<std::string, std::int64_t>{"Transceivers", d.bom->transceivers}}) {
+        sheet.text(row, 0, d.name, text);
+        sheet.text(row, 1, category + ", total", book.header_left());
+        sheet.formula(row, kQty,
+                      fmt::format("=SUMIF({}:{},\"{}\",{}:{})", xlsx::cell(first, 1),
+                                  xlsx::cell(last, 1), category, xlsx::cell(first, kQty),
+                                  xlsx::cell(last, kQty)),
+                      static_cast<double>(total), Num::integer);
+        ++row;
+    }
+    return row + 1;
+}
+
+} // namespace
+
+bool has_bom(const SizingResult& r) {
+    for (const Design& d : r.designs) {
+        if (d.bom && d.facility) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
+               const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& cells) {
+    sheet.text(0, 0, "Bill of materials", book.title());
+    sheet.text(1, 0,
+               "Quantities in black are formulas over the design sheets' counts; grey values "
+               "come from the rack layout (cables by run length: docs/bom.md).",
+               book.label());
+    const char* heads[] = {"Design", "Category", "Item", "SKU",    "Description", "Quantity",
+                           "Unit",   "Basis",    "Rule", "Source", "Note"};
+    for (int c = 0; c < 11; ++c) {
+        sheet.text(3, c, heads[c], book.header_left());
+    }
+    int row = 4;
+    for (std::size_t i = 0; i < r.designs.size(); ++i) {
+        const Design& d = r.designs[i];
+        if (!d.bom) {
+            continue;
+        }
+        const DesignCells* c = nullptr;
+        for (std::size_t e = 0; e < entries.size() && e < cells.size(); ++e) {
+            if (entries[e].design == &d) {
+                c = &cells[e];
+            }
+        }
+        row = design_lines(book, sheet, row, d, c);
+    }
+    sheet.column_width(0, 0, 18);
+    sheet.column_width(1, 3, 14);
+    sheet.column_width(4, 4, 48);
+    sheet.column_width(5, 7, 10);
+    sheet.column_width(8, 10, 40);
+    sheet.freeze(4, 0);
+    sheet.one_page(); // a proposal's page budget (tests/reports/proposal_exports_test.cpp)
+    sheet.print_setup(3);
+}
+
+LateSheets add_late_sheets(xlsx::Book& book, const SizingResult& r, bool every_rack_unit) {
+    LateSheets late;
+    if (every_rack_unit) {
+        late.rack_units = book.add_sheet("Rack units");
+    }
+    if (has_bom(r)) {
+        late.bom = book.add_sheet("BOM");
+        late.facility = book.add_sheet("Facility");
+    }
+    return late;
+}
+
+void write_late_sheets(xlsx::Book& book, LateSheets& late, const SizingResult& r,
+                       const std::vector<DesignEntry>& entries,
+                       const std::vector<DesignCells>& cells, const Assumptions& a) {
+    if (late.rack_units) {
+        write_rack_units(book, *late.rack_units, r, a);
+    }
+    if (late.bom && late.facility) {
+        write_bom(book, *late.bom, r, entries, cells);
+        write_facility(book, *late.facility, r);
+    }
+}
+
+} // namespace podsizer::wb

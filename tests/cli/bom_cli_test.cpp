@@ -1,0 +1,286 @@
+// The bill of materials and the facility figures on the real binary
+// (docs/bom.md, issue 50). Expected counts are derived from the design's own
+// JSON and the catalog's port figures written out here, never copied from
+// the bill under test.
+#include "run_process.hpp"
+#include "support/test_files.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace {
+
+using nlohmann::json;
+using test_support::read_file;
+using test_support::temp_dir;
+
+const std::string kPod = "examples/ncp-pod-41k.json";
+const std::string kPrices = "examples/prices-illustrative.json";
+
+// catalog/data/cnodes.json and dboxes.json: cnode-1u has 2 client and 2
+// backend ports, dbox-1u-22 4 backend ports, all at 200 Gbps.
+constexpr int kCnodePorts = 2 + 2;
+constexpr int kDboxPorts = 4;
+// catalog/data/parts.json: the management switch has 48 ports.
+constexpr int kMgmtPorts = 48;
+
+json size_json(const std::vector<std::string>& extra = {}) {
+    std::vector<std::string> args{"size", kPod, "--format", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ProcessResult r = podsizer(args);
+    INFO(r.err);
+    REQUIRE((r.exit_code == 0 || r.exit_code == 1));
+    return json::parse(r.out);
+}
+
+/// The CSV's rows as fields (no field of the default catalog holds a quote
+/// around a comma the test reads: split on commas outside quotes).
+std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> row;
+    std::string field;
+    bool quoted = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+                field += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            row.push_back(field);
+            field.clear();
+        } else if (c == '\n') {
+            row.push_back(field);
+            field.clear();
+            rows.push_back(row);
+            row.clear();
+        } else if (c != '\r') {
+            field += c;
+        }
+    }
+    return rows;
+}
+
+struct Bill {
+    std::map<std::string, std::size_t> column;
+    std::vector<std::vector<std::string>> lines;
+    std::string at(const std::vector<std::string>& l, const std::string& name) const {
+        return l.at(column.at(name));
+    }
+    /// The quantities of the lines of `category` (and, if given, whose
+    /// description contains `word`), added up.
+    long long sum(const std::string& category, const std::string& word = "") const {
+        long long n = 0;
+        for (const auto& l : lines) {
+            if (at(l, "category") == category &&
+                (word.empty() || at(l, "description").find(word) != std::string::npos)) {
+                n += std::stoll(at(l, "quantity"));
+            }
+        }
+        return n;
+    }
+};
+
+Bill bom_of(const std::vector<std::string>& extra = {}) {
+    const std::string path = temp_dir() + "/bom.csv";
+    std::vector<std::string> args{"size", kPod, "--bom", path};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ProcessResult r = podsizer(args);
+    INFO(r.err);
+    REQUIRE((r.exit_code == 0 || r.exit_code == 1));
+    CHECK(r.err.find("wrote " + path) != std::string::npos);
+    const auto rows = csv_rows(read_file(path));
+    REQUIRE(rows.size() > 1);
+    Bill b;
+    for (std::size_t i = 0; i < rows[0].size(); ++i) {
+        b.column[rows[0][i]] = i;
+    }
+    b.lines.assign(rows.begin() + 1, rows.end());
+    return b;
+}
+
+} // namespace
+
+TEST_CASE("size --bom lists the reference pod's devices, drives and switches by role") {
+    const json d = size_json().at("designs").at(0);
+    const Bill b = bom_of();
+    for (const char* col : {"sku", "description", "quantity", "unit", "basis", "source"}) {
+        CHECK(b.column.count(col) == 1);
+    }
+    // The issue's figures: 450 C-nodes, 180 D-boxes, 180 x 22 = 3,960 drives.
+    CHECK(d.at("cnodes") == 450);
+    CHECK(d.at("dboxes") == 180);
+    CHECK(b.sum("C-nodes") == 450);
+    CHECK(b.sum("D-boxes") == 180);
+    CHECK(b.sum("Drives") == d.at("dboxes").get<long long>() * d.at("drives_per_dbox").get<int>());
+    CHECK(b.sum("Drives") == 3960);
+    CHECK(b.sum("Switches", "(leaf)") == d.at("leaf_switches").get<long long>());
+    CHECK(b.sum("Switches", "(spine)") == d.at("spine_switches").get<long long>());
+    CHECK(b.sum("Switches", "(super-spine)") == d.at("super_spine_switches").get<long long>());
+    CHECK(b.sum("Switches") == d.at("switches").get<long long>());
+    CHECK(b.sum("Racks") == d.at("racks").get<long long>());
+    // Two PDUs a rack, A and B feeds (docs/bom.md §1).
+    CHECK(b.sum("Power", "PDU") == 2 * d.at("racks").get<long long>());
+}
+
+TEST_CASE("size --bom cables cover every device port, inter-switch link and uplink") {
+    const json d = size_json().at("designs").at(0);
+    const json& links = d.at("bom").at("links");
+    const long long cnodes = d.at("cnodes");
+    const long long dboxes = d.at("dboxes");
+    const long long leaves = d.at("leaf_switches");
+    const long long switches = d.at("switches");
+    // Device ports from the catalog's ports: 450 x 4 + 180 x 4 = 2,520.
+    const long long device_ports = cnodes * kCnodePorts + dboxes * kDboxPorts;
+    CHECK(device_ports == 2520);
+    CHECK(links.at("device_ports") == device_ports);
+    // A leaf in 200G mode has 256 ports, half facing devices: 128 x 200G
+    // leave 128 x 200G = 32 x 800G uplinks (docs/model.md §8).
+    const long long leaf_spine = leaves * (128 * 200 / 800);
+    CHECK(leaf_spine == 640);
+    CHECK(links.at("leaf_spine") == leaf_spine);
+    CHECK(links.at("spine_super_spine") == 0); // two tiers on the reference pod
+    // Client uplinks: the client ports' line rate 1:1 at the uplink speed.
+    const double client = d.at("client_ports").get<double>() *
+                          d.at("client_port_bytes_per_s").get<double>() /
+                          d.at("client_uplink_bytes_per_s").get<double>();
+    CHECK(links.at("client_uplinks") == static_cast<long long>(std::ceil(client)));
+    const long long mgmt_ports = cnodes + dboxes + switches;
+    CHECK(links.at("management_ports") == mgmt_ports);
+
+    const Bill b = bom_of();
+    const long long mgmt_switches = b.sum("Management");
+    // At least one management switch a rack; at most ports / 48 more.
+    CHECK(mgmt_switches >= d.at("racks").get<long long>());
+    CHECK(mgmt_switches <= d.at("racks").get<long long>() + mgmt_ports / kMgmtPorts);
+    // Every link is one cable: a copper cable or an optical link's fibre.
+    const long long fabric =
+        device_ports + leaf_spine + links.at("client_uplinks").get<long long>();
+    CHECK(b.sum("Cables") == fabric + mgmt_ports + mgmt_switches);
+    CHECK(d.at("bom").at("cables") == b.sum("Cables"));
+    CHECK(links.at("copper").get<long long>() + links.at("optical").get<long long>() == fabric);
+    // Two transceivers an optical link inside the pod, one on this side of
+    // each link to the customer's fabric (50 m: always optical).
+    const long long inside_optical =
+        links.at("optical").get<long long>() - links.at("client_uplinks").get<long long>();
+    CHECK(b.sum("Transceivers") ==
+          2 * inside_optical + links.at("client_uplinks").get<long long>());
+    CHECK(d.at("bom").at("missing").empty());
+}
+
+TEST_CASE("size --format json: every rack carries its facility figures") {
+    const json d = size_json().at("designs").at(0);
+    const json& f = d.at("facility");
+    const json& racks = f.at("racks");
+    REQUIRE(racks.size() == d.at("racks").get<std::size_t>());
+    REQUIRE(racks.size() == d.at("layout").size());
+    double power = 0.0;
+    double weight = 0.0;
+    for (std::size_t i = 0; i < racks.size(); ++i) {
+        const json& r = racks[i];
+        const double p = r.at("power_w").get<double>();
+        // NIST SP 811: 1 W = 3.412 Btu/h.
+        CHECK(r.at("btu_per_h").get<double>() == Approx(p * 3.412));
+        // Three-phase 400 V by default, each feed carrying the rack's maximum.
+        CHECK(r.at("amps_per_feed").get<double>() ==
+              Approx(r.at("max_power_w").get<double>() / (std::sqrt(3.0) * 400.0)));
+        // The layout's draw plus its management switch (100 W in parts.json).
+        CHECK(p == Approx(d.at("layout")[i].at("power_w").get<double>() + 100.0));
+        // Above the empty rack's 150 kg (racks.json) and 2 PDUs of 10 kg.
+        CHECK(r.at("weight_kg").get<double>() > 170.0);
+        CHECK(r.at("floor_load_kg_per_m2").get<double>() ==
+              Approx(r.at("weight_kg").get<double>() / 0.72));
+        power += p;
+        weight += r.at("weight_kg").get<double>();
+    }
+    CHECK(f.at("total").at("power_w").get<double>() == Approx(power));
+    CHECK(f.at("total").at("weight_kg").get<double>() == Approx(weight));
+    CHECK(f.at("weight_missing").empty());
+}
+
+TEST_CASE("facility.voltage and facility.supply set the amps per feed") {
+    const json d =
+        size_json({"--set", "facility.voltage=208", "--set", "facility.supply=single-phase"})
+            .at("designs")
+            .at(0);
+    const json& r = d.at("facility").at("racks").at(0);
+    CHECK(r.at("amps_per_feed").get<double>() == Approx(r.at("max_power_w").get<double>() / 208.0));
+    CHECK(d.at("facility").at("supply") == "single-phase");
+
+    const ProcessResult bad = podsizer({"size", kPod, "--set", "facility.voltage=50"});
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("facility.voltage") != std::string::npos);
+}
+
+TEST_CASE("size --bom --prices: the lines CapEx prices add up to CapEx") {
+    const json d = size_json({"--prices", kPrices}).at("designs").at(0);
+    const Bill b = bom_of({"--prices", kPrices});
+    REQUIRE(b.column.count("extended_price") == 1);
+    double capex_lines = 0.0;
+    for (const auto& l : b.lines) {
+        const std::string cat = b.at(l, "category");
+        const bool in_capex =
+            cat == "C-nodes" || cat == "D-boxes" || cat == "Switches" || cat == "Racks";
+        const std::string ext = b.at(l, "extended_price");
+        if (in_capex) {
+            REQUIRE_FALSE(ext.empty());
+            capex_lines += test_support::leading_double(ext);
+        }
+        if (cat == "Drives") {
+            CHECK(ext.empty()); // shipped in the D-boxes, priced with them
+        }
+    }
+    CHECK(capex_lines == Approx(d.at("cost").at("capex").get<double>()));
+}
+
+TEST_CASE("diff --bom-delta lists what to order to go from one design to the other") {
+    // B: the reference pod with 200 D-boxes fixed instead of the sized 180.
+    const std::string path = temp_dir() + "/delta.csv";
+    const ProcessResult r =
+        podsizer({"diff", kPod, kPod, "--set", "options[0].dboxes=200", "--bom-delta", path});
+    INFO(r.err);
+    REQUIRE((r.exit_code == 0 || r.exit_code == 1));
+    const auto rows = csv_rows(read_file(path));
+    REQUIRE(rows.size() > 1);
+    std::map<std::string, std::size_t> col;
+    for (std::size_t i = 0; i < rows[0].size(); ++i) {
+        col[rows[0][i]] = i;
+    }
+    const json a = size_json().at("designs").at(0);
+    const json b = size_json({"--set", "options[0].dboxes=200"}).at("designs").at(0);
+    // Every line's delta is B's quantity less A's, from the two bills in JSON.
+    std::map<std::string, long long> qa;
+    std::map<std::string, long long> qb;
+    for (const auto& l : a.at("bom").at("lines")) {
+        qa[l.at("category").get<std::string>() + "|" + l.at("description").get<std::string>()] +=
+            l.at("quantity").get<long long>();
+    }
+    for (const auto& l : b.at("bom").at("lines")) {
+        qb[l.at("category").get<std::string>() + "|" + l.at("description").get<std::string>()] +=
+            l.at("quantity").get<long long>();
+    }
+    bool dboxes = false;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const auto& row = rows[i];
+        const std::string key = row.at(col.at("category")) + "|" + row.at(col.at("description"));
+        INFO(key);
+        CHECK(std::stoll(row.at(col.at("delta"))) == qb[key] - qa[key]);
+        CHECK(qb[key] != qa[key]);
+        if (row.at(col.at("category")) == "D-boxes") {
+            dboxes = true;
+            CHECK(row.at(col.at("delta")) == "20"); // 200 - 180
+        }
+    }
+    CHECK(dboxes);
+}
