@@ -25,7 +25,8 @@ json cloud_cost(const std::string& book) {
     const ProcessResult r = podsizer({"compare", kFleet, "--prices", book, "--format", "json"});
     INFO(r.err);
     REQUIRE((r.exit_code == 0 || r.exit_code == 1));
-    for (const json& col : json::parse(r.out).at("columns")) {
+    const json out = json::parse(r.out); // kept: the loop reads into it
+    for (const json& col : out.at("columns")) {
         if (col.at("kind") == "reference") {
             json c = col.at("cost");
             c["usable_gb"] = col.at("usable_capacity_bytes").get<double>() / 1e9;

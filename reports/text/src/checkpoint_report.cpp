@@ -195,12 +195,7 @@ void add_knee_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& 
         // The fixed overhead moves the knee most (docs/checkpoints.md §7):
         // printed beside it, and named an ASSUMPTION when it is the default.
         const bool raised = a.curve->knee_overhead.base() > q.overhead.base();
-        const std::string overhead =
-            format_interval(a.curve->knee_overhead) + " fixed overhead per checkpoint" +
-            (raised ? " (ASSUMPTION: the least the knee is taken at, docs/checkpoints.md §7; the "
-                      "rows above take " +
-                          format_interval(q.overhead) + ")"
-                    : std::string());
+        const std::string overhead = format_interval(a.curve->knee_overhead) + " fixed overhead";
         row("Knee at " + format_significant(k.threshold, 0) + " GPU-h/day per " +
                 format_write(k.step),
             a.curve->knee
@@ -210,6 +205,12 @@ void add_knee_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& 
             : q.gpus > 0 ? "none (no step gives back " + format_significant(k.threshold, 0) +
                                " GPU-hours a day)"
                          : std::string("none (needs --gpus: GPU-hours)"));
+        if (raised) { // the knee's own overhead, named (docs/checkpoints.md §7)
+            row("Knee's fixed overhead", format_interval(a.curve->knee_overhead) +
+                                             " a checkpoint, ASSUMPTION: the least the knee is "
+                                             "taken at (the rows above take " +
+                                             format_interval(q.overhead) + ")");
+        }
     }
     if (a.offsite_write) {
         row("Offsite WAN (every " + ordinal(q.offsite_every) + " checkpoint)",
@@ -320,7 +321,6 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     in["stall_budget"] = q.stall_budget;
     in["restart_time_s"] = q.restart.base();
     in["checkpoint_overhead_s"] = q.overhead.base();
-    in["checkpoint_overhead_source"] = q.overhead_given ? "given" : "assumption";
     in["local_bandwidth_bytes_per_s"] = q.local_bandwidth.base();
     in["local_bandwidth_source"] = q.local_bandwidth_given ? "given" : "assumption";
     in["gpus"] = q.gpus > 0 ? json(q.gpus) : json(nullptr);
