@@ -34,9 +34,9 @@ struct CheckpointArgs {
     std::string mode = "sync";
     std::string interval;
     std::string stall_budget = "5%";
-    std::string restart_time = "5 min"; // kDefaultRestartSeconds (core/checkpoint.hpp)
-    std::string local_bandwidth;        // kDefaultLocalBandwidthBytesPerSecond, ASSUMPTION
-    std::string overhead = "0 s";       // kDefaultCheckpointOverheadSeconds, ASSUMPTION
+    std::string restart_time = "10 min"; // kDefaultRestartSeconds (core/checkpoint.hpp)
+    std::string local_bandwidth;         // kDefaultLocalBandwidthBytesPerSecond, ASSUMPTION
+    std::string overhead = "0 s";        // kDefaultCheckpointOverheadSeconds, ASSUMPTION
     std::string offsite_every;
     std::string retain;
     std::string knee_step = "100 GB/s"; // kDefaultKneeStepBytesPerSecond
@@ -264,6 +264,7 @@ void read_cadence(CheckpointQuery& q, const Reader& r) {
     q.stall_budget = r.number("--stall-budget");
     q.restart = r.quantity<Duration>("--restart-time");
     q.overhead = r.quantity<Duration>("--checkpoint-overhead");
+    q.overhead_given = r.given("--checkpoint-overhead");
     if (r.given("--local-bandwidth")) {
         q.local_bandwidth = r.quantity<Throughput>("--local-bandwidth");
         q.local_bandwidth_given = true;

@@ -205,7 +205,7 @@ const std::array kLooks{
     FieldLook{.pattern = "checkpoint.jobs[N].stall_budget",
               .placeholder = "5%",
               .share_of = "of the interval"},
-    FieldLook{.pattern = "checkpoint.jobs[N].restart_time", .placeholder = "5 min"},
+    FieldLook{.pattern = "checkpoint.jobs[N].restart_time", .placeholder = "10 min"},
     FieldLook{.pattern = "checkpoint.jobs[N].offsite_every",
               .placeholder = "none",
               .empty_means = "no offsite copies",

@@ -154,9 +154,10 @@ SitePrices read_site(const Node& n) {
     return s;
 }
 
-constexpr std::string_view kCloudFields[] = {
-    "per_gb_month", "tier", "egress_per_gb", "per_10k_operations", "read_out_share_per_month",
-    "request_size"};
+constexpr std::string_view kCloudFields[] = {"per_gb_month",       "tier",
+                                             "egress_per_gb",      "egress",
+                                             "per_10k_operations", "read_out_share_per_month",
+                                             "request_size"};
 
 std::map<std::string, double> read_tiers(const Node& n) {
     n.require_object();
@@ -168,6 +169,65 @@ std::map<std::string, double> read_tiers(const Node& n) {
         tiers.emplace(key, amount(node));
     }
     return tiers;
+}
+
+/// The bands of `egress.tiers`: each with a top above the one before but
+/// the last, which has none and takes the rest of the month's egress.
+std::vector<EgressTier> read_egress_tiers(const Node& n) {
+    const std::vector<Node> items = n.items();
+    if (items.empty() || items.size() > kMaxCloudTiers) {
+        n.fail(fmt::format("has {} tiers; expected from 1 to 100", items.size()));
+    }
+    std::vector<EgressTier> tiers;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const Node& t = items[i];
+        t.require_object();
+        t.check_fields({"up_to", "per_gb"});
+        EgressTier tier{std::nullopt, amount(t.at("per_gb"))};
+        const bool last = i + 1 == items.size();
+        if (const auto top = t.find("up_to"); top && !last) {
+            tier.up_to = top->positive<Capacity>();
+            if (!tiers.empty() && tier.up_to->base() <= tiers.back().up_to->base()) {
+                top->fail("is not above the tier before; expected tops in ascending order");
+            }
+        } else if (top) {
+            top->fail("is given on the last tier; expected none: the last tier takes the rest");
+        } else if (!last) {
+            t.fail("has no up_to; expected the top of the tier in a month, such as \"10 TB\" "
+                   "(only the last tier has none)");
+        }
+        tiers.push_back(tier);
+    }
+    return tiers;
+}
+
+/// `egress`: a route ("internet" or "private_link") with `tiers` or one
+/// `per_gb` figure (docs/cost.md §3).
+CloudEgress read_egress(const Node& n) {
+    n.require_object();
+    n.check_fields({"route", "tiers", "per_gb"});
+    CloudEgress e;
+    const Node route = n.at("route");
+    const std::string r = route.text();
+    if (r == "private_link") {
+        e.route = EgressRoute::private_link;
+    } else if (r != "internet") {
+        route.fail("\"" + r + "\" is no route; expected \"internet\" or \"private_link\"");
+    }
+    const auto tiers = n.find("tiers");
+    const auto flat = n.find("per_gb");
+    if (tiers && flat) {
+        flat->fail("is given beside tiers; expected one of the two");
+    }
+    if (tiers) {
+        e.tiers = read_egress_tiers(*tiers);
+    } else if (flat) {
+        e.tiers = {EgressTier{std::nullopt, amount(*flat)}};
+    } else {
+        n.fail("has neither tiers nor per_gb; expected one of the two (per_gb 0 for a link "
+               "that charges nothing per GB)");
+    }
+    return e;
 }
 
 CloudPrices read_cloud(const Node& n) {
@@ -185,6 +245,12 @@ CloudPrices read_cloud(const Node& n) {
         }
     }
     c.egress_per_gb = optional_amount(n, "egress_per_gb");
+    if (const auto egress = n.find("egress")) {
+        if (c.egress_per_gb) {
+            egress->fail("is given beside egress_per_gb; expected one of the two");
+        }
+        c.egress = read_egress(*egress);
+    }
     c.per_10k_operations = optional_amount(n, "per_10k_operations");
     c.read_out_share_per_month =
         optional_share(n, "read_out_share_per_month", 1000.0).value_or(0.0);

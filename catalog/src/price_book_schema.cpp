@@ -167,6 +167,56 @@ constexpr const char* kSchema = R"json({
         "egress_per_gb": {
           "$ref": "#/$defs/amount"
         },
+        "egress": {
+          "type": "object",
+          "required": [
+            "route"
+          ],
+          "properties": {
+            "route": {
+              "enum": [
+                "internet",
+                "private_link"
+              ]
+            },
+            "tiers": {
+              "type": "array",
+              "minItems": 1,
+              "maxItems": 100,
+              "items": {
+                "type": "object",
+                "required": [
+                  "per_gb"
+                ],
+                "properties": {
+                  "up_to": {
+                    "type": "string"
+                  },
+                  "per_gb": {
+                    "$ref": "#/$defs/amount"
+                  }
+                },
+                "additionalProperties": false
+              }
+            },
+            "per_gb": {
+              "$ref": "#/$defs/amount"
+            }
+          },
+          "oneOf": [
+            {
+              "required": [
+                "tiers"
+              ]
+            },
+            {
+              "required": [
+                "per_gb"
+              ]
+            }
+          ],
+          "additionalProperties": false
+        },
         "per_10k_operations": {
           "$ref": "#/$defs/amount"
         },

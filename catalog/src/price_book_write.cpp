@@ -77,6 +77,25 @@ ojson site_json(const SitePrices& s) {
     return j;
 }
 
+ojson egress_json(const CloudEgress& e) {
+    ojson j{{"route", std::string(to_string(e.route))}};
+    if (e.tiers.size() == 1 && !e.tiers.front().up_to) {
+        j["per_gb"] = e.tiers.front().per_gb;
+        return j;
+    }
+    ojson tiers = ojson::array();
+    for (const EgressTier& t : e.tiers) {
+        ojson tier = ojson::object();
+        if (t.up_to) {
+            tier["up_to"] = exact_quantity_text(t.up_to->base(), Dimension::capacity);
+        }
+        tier["per_gb"] = t.per_gb;
+        tiers.push_back(tier);
+    }
+    j["tiers"] = tiers;
+    return j;
+}
+
 ojson cloud_json(const CloudPrices& c) {
     ojson j = ojson::object();
     if (!c.per_gb_month.empty()) {
@@ -88,6 +107,9 @@ ojson cloud_json(const CloudPrices& c) {
         j["tier"] = c.tier;
     }
     put(j, "egress_per_gb", c.egress_per_gb);
+    if (c.egress) {
+        j["egress"] = egress_json(*c.egress);
+    }
     put(j, "per_10k_operations", c.per_10k_operations);
     if (c.read_out_share_per_month != 0.0) {
         j["read_out_share_per_month"] = exact_percent_text(c.read_out_share_per_month);

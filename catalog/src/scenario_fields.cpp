@@ -1176,7 +1176,7 @@ const std::array kFields{
         .pattern = "checkpoint.jobs[N].restart_time",
         .kind = FieldKind::quantity,
         .dimension = Dimension::duration,
-        .default_text = "5 min", // kDefaultRestartSeconds: Kokolis et al., HPCA 2025
+        .default_text = "10 min", // kDefaultRestartSeconds: the failure band's central case
         .label = "restart time",
         .help = "Time to restart the job from a checkpoint after a failure.",
         .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).restart.base()}; },

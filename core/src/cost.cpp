@@ -163,9 +163,10 @@ std::vector<std::string> assumed_cloud_prices(const PriceBook& book) {
     std::vector<std::string> out;
     const CloudPrices& c = book.cloud;
     const Provenance& p = c.provenance;
-    const std::array<std::pair<const char*, bool>, 5> given{
+    const std::array<std::pair<const char*, bool>, 6> given{
         {{"per_gb_month", !c.per_gb_month.empty()},
          {"egress_per_gb", c.egress_per_gb.has_value()},
+         {"egress", c.egress.has_value()},
          {"per_10k_operations", c.per_10k_operations.has_value()},
          {"read_out_share_per_month", c.read_out_share_per_month != 0.0},
          {"request_size", c.request_size.has_value()}}};
@@ -281,11 +282,18 @@ CloudCost cloud_cost(Capacity usable, const PriceBook& book) {
         tier == p.per_gb_month.end()
             ? CostPart{"storage", std::nullopt, "cloud.per_gb_month for tier \"" + p.tier + "\""}
             : CostPart{"storage", gb * tier->second * kMonthsPerYear, ""});
-    // Read out a month: the stored data times the share read out.
-    const double out_gb = gb * p.read_out_share_per_month * kMonthsPerYear;
-    c.parts_per_year.push_back(p.egress_per_gb
-                                   ? CostPart{"egress", out_gb * *p.egress_per_gb, ""}
-                                   : CostPart{"egress", std::nullopt, "cloud.egress_per_gb"});
+    // Read out a month: the stored data times the share read out, billed a
+    // month at a time through the egress bands (docs/cost.md §3).
+    c.egress_gb_per_month = gb * p.read_out_share_per_month;
+    const double out_gb = c.egress_gb_per_month * kMonthsPerYear;
+    const std::optional<CloudEgress> egress = p.egress_model();
+    if (egress) {
+        c.egress_route = egress->route;
+        c.parts_per_year.push_back(
+            {"egress", egress->month_charge(c.egress_gb_per_month) * kMonthsPerYear, ""});
+    } else {
+        c.parts_per_year.push_back({"egress", std::nullopt, "cloud.egress or cloud.egress_per_gb"});
+    }
     if (p.per_10k_operations && p.request_size && p.request_size->base() > 0.0) {
         const double ops = out_gb * 1e9 / p.request_size->base();
         c.parts_per_year.push_back({"operations", ops / 1e4 * *p.per_10k_operations, ""});
@@ -295,6 +303,8 @@ CloudCost cloud_cost(Capacity usable, const PriceBook& book) {
     }
     c.per_year = priced_sum(c.parts_per_year);
     c.tco = c.years * c.per_year;
+    c.per_year_without_egress = c.per_year - c.parts_per_year[1].amount.value_or(0.0);
+    c.tco_without_egress = c.years * c.per_year_without_egress;
     if (book.site.discount_rate) {
         c.present_value = present_value(0.0, c.per_year, c.years, *book.site.discount_rate);
     }

@@ -98,7 +98,14 @@ double gpu_hours_per_day_per_tbps(const CheckpointJobModel& job, Throughput writ
     return step_gain(job, write, step) / in(step, units::TB_per_s);
 }
 
-std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& job, const KneeRule& rule) {
+CheckpointJobModel knee_job(const CheckpointJobModel& job, const KneeRule& rule) {
+    CheckpointJobModel k = job;
+    k.overhead = Duration::from_base(std::max(job.overhead.base(), rule.min_overhead.base()));
+    return k;
+}
+
+std::optional<Throughput> knee_bandwidth(const CheckpointJobModel& given, const KneeRule& rule) {
+    const CheckpointJobModel job = knee_job(given, rule);
     if (job.gpus <= 0 || !(rule.step.base() > 0.0) || !(rule.threshold > 0.0)) {
         return std::nullopt;
     }
@@ -154,9 +161,12 @@ GoodputCurve goodput_curve(const CheckpointJobModel& job, const CurveOptions& op
     curve.goodput_limit = goodput_limit(job);
     curve.knee_rule = options.knee;
     const std::optional<Throughput> knee = knee_bandwidth(job, options.knee);
+    const CheckpointJobModel at_knee = knee_job(job, options.knee);
+    curve.knee_overhead = at_knee.overhead;
+    curve.knee_limit = goodput_limit(at_knee);
     if (knee) {
-        curve.knee = evaluate_job(job, *knee);
-        curve.knee->step_gain = step_gain(job, *knee, options.knee.step);
+        curve.knee = evaluate_job(at_knee, *knee);
+        curve.knee->step_gain = step_gain(at_knee, *knee, options.knee.step);
     }
     std::vector<double> marks;
     auto mark = [&marks](Throughput t) {

@@ -54,15 +54,15 @@ TEST_CASE("a scenario reads every checkpoint field") {
     CHECK(big.restart.base() == Approx(900));
     CHECK(big.offsite_every == 6);
     CHECK(big.retain == 3);
-    // Defaults: a name, sync, 5 % stall budget, 5 min restart (Kokolis et al.,
-    // HPCA 2025's restart overhead), auto interval, 2 retained.
+    // Defaults: a name, sync, 5 % stall budget, 10 min restart (the failure
+    // band's central case, issue 51), auto interval, 2 retained.
     const CheckpointJobSpec& second = c.jobs[1];
     CHECK(second.name == "job 2");
     CHECK(second.params == 0.0);
     CHECK(second.size.base() == Approx(2e12));
     CHECK(second.mode == CheckpointMode::sync);
     CHECK(second.stall_budget == Approx(0.05));
-    CHECK(second.restart.base() == Approx(300));
+    CHECK(second.restart.base() == Approx(600));
     CHECK_FALSE(second.interval.has_value());
     CHECK(second.retain == 2);
     CHECK(second.offsite_every == 0);

@@ -260,7 +260,9 @@ TEST_CASE("size --prices prices the GPU-hours a day the design's write recovers 
     CHECK(g.at("per_day").get<double>() ==
           Approx(at_ref.at("gpu_hours_lost_per_day").get<double>() -
                  at_design.at("gpu_hours_lost_per_day").get<double>()));
-    CHECK(per_day > 30000.0); // about 3.4 points of goodput: 80.3 % to 83.7 %
+    // About 3 points of goodput; 29,730 a day at the default 10-min restart
+    // (33,420 at the 5-min restart before issue 51, docs/cost.md §4).
+    CHECK(per_day > 29000.0);
     // Priced: 365 days at 2.5 a GPU-hour.
     CHECK(g.at("value_per_year").get<double>() == Approx(per_day * 365 * kGpuHour));
     // The pod as quoted writes the reference: nothing recovered. It is a

@@ -134,6 +134,13 @@ void add_priced_examples(Fixture& fx, const Catalog& catalog, const std::string&
     in.fleet = e.fleet.get();
     e.manifest = write_workbook(fx.dir + "/fleetcost.xlsx", in, options);
     fx.examples.push_back(std::move(e));
+    // The dated cloud book: egress through published monthly bands (docs/cost.md §3).
+    Example dated = fleet_comparison(catalog, src, "fleetdated",
+                                     load_price_book(src + "prices-cloud-dated.json"));
+    WorkbookInput din{&dated.result, &catalog, &dated.scenario, dated.comparison.get()};
+    din.fleet = dated.fleet.get();
+    dated.manifest = write_workbook(fx.dir + "/fleetdated.xlsx", din, options);
+    fx.examples.push_back(std::move(dated));
 }
 
 /// Copies the workbook `from` to `to` with the cell behind the defined name
@@ -343,14 +350,18 @@ const Fixture& fixture() {
         // And a GPU-hour worth 4 instead of 2.5.
         edit_price(fx->dir + "/ckptcost.xlsx", fx->dir + "/gpuhedit.xlsx", "price_gpu_hour", "2.5",
                    "4");
+        // And the dated book's last egress band at 0.04 instead of 0.05 USD/GB.
+        edit_price(fx->dir + "/fleetdated.xlsx", fx->dir + "/egressedit.xlsx",
+                   "price_cloud_egress_per_GB_5", "0.05", "0.04");
         fx->sheets = libreoffice_csv(
             soffice,
-            {fx->dir + "/ncp.xlsx", fx->dir + "/hd.xlsx", fx->dir + "/ckpt.xlsx",
-             fx->dir + "/fleet.xlsx", fx->dir + "/grown.xlsx", fx->dir + "/hand.xlsx",
-             fx->dir + "/converged.xlsx", fx->dir + "/edited.xlsx", fx->dir + "/probe.xlsx",
-             fx->dir + "/ncpcost.xlsx", fx->dir + "/fleetcost.xlsx", fx->dir + "/unpriced.xlsx",
-             fx->dir + "/costedit.xlsx", fx->dir + "/ckptcost.xlsx", fx->dir + "/gpuhedit.xlsx",
-             fx->dir + "/tiny.xlsx", fx->dir + "/tinycost.xlsx", fx->dir + "/podedit.xlsx"},
+            {fx->dir + "/ncp.xlsx",        fx->dir + "/hd.xlsx",        fx->dir + "/ckpt.xlsx",
+             fx->dir + "/fleet.xlsx",      fx->dir + "/grown.xlsx",     fx->dir + "/hand.xlsx",
+             fx->dir + "/converged.xlsx",  fx->dir + "/edited.xlsx",    fx->dir + "/probe.xlsx",
+             fx->dir + "/ncpcost.xlsx",    fx->dir + "/fleetcost.xlsx", fx->dir + "/unpriced.xlsx",
+             fx->dir + "/costedit.xlsx",   fx->dir + "/ckptcost.xlsx",  fx->dir + "/gpuhedit.xlsx",
+             fx->dir + "/tiny.xlsx",       fx->dir + "/tinycost.xlsx",  fx->dir + "/podedit.xlsx",
+             fx->dir + "/fleetdated.xlsx", fx->dir + "/egressedit.xlsx"},
             fx->dir);
         return fx;
     }();
@@ -716,6 +727,33 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
                                in(cc.usable, units::GB) * 0.018 * 12));
             }
         }
+    }
+
+    SECTION("the Cost sheet bills the cloud's egress through the Prices sheet's bands") {
+        // The cloud column (the fifth: NCP pod, × 5, HD full, HD capacity-only,
+        // cloud) of the fleet with examples/prices-cloud-dated.json.
+        const Example& e = example(f, "fleetdated");
+        REQUIRE(e.comparison);
+        const auto cloud = std::find_if(e.comparison->columns.begin(), e.comparison->columns.end(),
+                                        [](const ComparisonColumn& c) { return c.cloud_cost; });
+        REQUIRE(cloud != e.comparison->columns.end());
+        const int col = static_cast<int>(cloud - e.comparison->columns.begin()) + 1;
+        // By hand: V = usable GB × 10 % a month; 9,900 GB at 0.087, 40,000 at
+        // 0.083, 100,000 at 0.070, the rest at 0.050; twelve months.
+        const double v = in(cloud->usable, units::GB) * 0.10;
+        const double month = 9900 * 0.087 + 40000 * 0.083 + 100000 * 0.070 + (v - 150000) * 0.050;
+        CHECK(close_to(cost_value(f, "fleetdated", "  Egress a year (USD)", col), 12 * month));
+        CHECK(close_to(cost_value(f, "fleetdated", "  Egress a year (USD)", col),
+                       *cloud->cloud_cost->parts_per_year.at(1).amount));
+        const std::string without =
+            "Cloud TCO without egress = years x (storage + operations) (USD)";
+        CHECK(close_to(cost_value(f, "fleetdated", without, col),
+                       cloud->cloud_cost->tco_without_egress));
+        // The last band typed as 0.04: the egress falls by 12 × (V − 150,000) × 0.01.
+        CHECK(close_to(cost_value(f, "egressedit", "  Egress a year (USD)", col),
+                       12 * (month - (v - 150000) * 0.01)));
+        CHECK(close_to(cost_value(f, "egressedit", without, col),
+                       cloud->cloud_cost->tco_without_egress));
     }
 
     SECTION("the Slide's TCO row follows the Cost sheet, and an edited discount moves it") {

@@ -192,14 +192,25 @@ void add_knee_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& 
         const KneeRule& k = a.curve->knee_rule;
         const std::string rule = "one more " + format_write(k.step) + " gives back less than " +
                                  format_significant(k.threshold, 0) + " GPU-hours a day";
+        // The fixed overhead moves the knee most (docs/checkpoints.md §7):
+        // printed beside it, and named an ASSUMPTION when it is the default.
+        const bool raised = a.curve->knee_overhead.base() > q.overhead.base();
+        const std::string overhead = format_interval(a.curve->knee_overhead) + " fixed overhead";
         row("Knee at " + format_significant(k.threshold, 0) + " GPU-h/day per " +
                 format_write(k.step),
-            a.curve->knee ? format_write(a.curve->knee->write) + " (beyond it " + rule +
-                                "; goodput there " + format_percent(a.curve->knee->goodput) +
-                                ", limit " + format_percent(a.curve->goodput_limit) + ")"
+            a.curve->knee
+                ? format_write(a.curve->knee->write) + " at " + overhead + " (beyond it " + rule +
+                      "; goodput there " + format_percent(a.curve->knee->goodput) + ", limit " +
+                      format_percent(a.curve->knee_limit) + ")"
             : q.gpus > 0 ? "none (no step gives back " + format_significant(k.threshold, 0) +
                                " GPU-hours a day)"
                          : std::string("none (needs --gpus: GPU-hours)"));
+        if (raised) { // the knee's own overhead, named (docs/checkpoints.md §7)
+            row("Knee's fixed overhead", format_interval(a.curve->knee_overhead) +
+                                             " a checkpoint, ASSUMPTION: the least the knee is "
+                                             "taken at (the rows above take " +
+                                             format_interval(q.overhead) + ")");
+        }
     }
     if (a.offsite_write) {
         row("Offsite WAN (every " + ordinal(q.offsite_every) + " checkpoint)",
@@ -363,6 +374,9 @@ json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
         j["knee_step_bytes_per_s"] = a.curve->knee_rule.step.base();
         j["knee_threshold_gpu_hours_per_day"] = a.curve->knee_rule.threshold;
         j["knee"] = a.curve->knee ? detail::goodput_point_json(*a.curve->knee) : json(nullptr);
+        // The knee's figures are at this overhead (at least 10 s, goodput_curve.hpp).
+        j["knee_overhead_s"] = a.curve->knee_overhead.base();
+        j["knee_goodput_limit"] = a.curve->knee_limit;
         j["curve"] = detail::goodput_points_json(*a.curve);
     } else {
         j["goodput_limit"] = nullptr;

@@ -314,7 +314,8 @@ Grid comparison_grid(const Comparison& c, bool machine) {
             }
             // A design's figure the book cannot price (the recovered
             // GPU-hours without a GPU-hour price) says so, as in `size`.
-            if (cost && !machine && !v && c.columns[k].cost) {
+            if (cost && !machine && !v && c.columns[k].cost &&
+                !row.key.starts_with("cost_cloud_")) {
                 r.push_back("unpriced");
                 continue;
             }
@@ -441,10 +442,15 @@ std::string price_footnote(const Comparison& c, bool markdown) {
     }
     const std::string note = c.prices ? recovered_note(costs, *c.prices, markdown) : std::string();
     const std::string text = illustrative_footnote(names, markdown);
+    const std::string egress = cloud_egress_note(c, markdown);
+    const bool cloud = c.prices && std::any_of(c.columns.begin(), c.columns.end(),
+                                               [](const auto& col) { return col.cloud_cost; });
+    const std::string sources = cloud ? cloud_price_block(*c.prices, markdown) : std::string();
     if (!markdown) {
-        return note + text;
+        return note + egress + text + sources;
     }
-    return (note.empty() ? "" : "\n" + note) + (text.empty() ? "" : "\n" + text);
+    return (note.empty() ? "" : "\n" + note) + (egress.empty() ? "" : "\n" + egress) +
+           (text.empty() ? "" : "\n" + text) + sources;
 }
 
 } // namespace

@@ -70,6 +70,12 @@ ojson cloud_cost_json(const CloudCost& c) {
     }
     j["opex_per_year"] = c.per_year;
     j["tco"] = c.tco;
+    j["opex_per_year_without_egress"] = c.per_year_without_egress;
+    j["tco_without_egress"] = c.tco_without_egress;
+    // GB read out a month and the route; null when the book prices no egress.
+    j["egress_gb_per_month"] = c.egress_gb_per_month;
+    j["egress_route"] =
+        c.egress_route ? ojson(std::string(to_string(*c.egress_route))) : ojson(nullptr);
     if (c.present_value) {
         j["present_value"] = *c.present_value;
     }

@@ -4,6 +4,7 @@
 #include "podsizer/reports/cost_report.hpp"
 
 #include "cost_json.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 #include "report_json.hpp"
@@ -386,6 +387,63 @@ void add_recovered_rows(const Comparison& c, std::vector<ComparisonRow>& rows) {
 
 } // namespace
 
+namespace {
+
+const ComparisonColumn* cloud_column(const Comparison& c) {
+    for (const ComparisonColumn& col : c.columns) {
+        if (col.cloud_cost) {
+            return &col;
+        }
+    }
+    return nullptr;
+}
+
+std::string egress_row_label(const CloudCost& k) {
+    if (!k.egress_route) {
+        return "Cloud egress a year";
+    }
+    return *k.egress_route == EgressRoute::private_link ? "Cloud egress a year (private link)"
+                                                        : "Cloud egress a year (internet)";
+}
+
+/// The cloud's bill apart (storage, egress, read operations) and its TCO
+/// without egress; a design's column has no cloud parts and pays no egress,
+/// so its "without egress" TCO is its TCO (docs/cost.md §3).
+std::vector<ComparisonRow> cloud_part_rows(const Comparison& c, const std::string& years) {
+    const ComparisonColumn* cloud = cloud_column(c);
+    if (cloud == nullptr) {
+        return {};
+    }
+    const std::string& cur = c.prices->currency;
+    std::vector<ComparisonRow> rows{
+        {"cost_cloud_storage_per_year", "Cloud storage a year", cur, 0, {}, {}},
+        {"cost_cloud_egress_per_year", egress_row_label(*cloud->cloud_cost), cur, 0, {}, {}},
+        {"cost_cloud_operations_per_year", "Cloud read operations a year", cur, 0, {}, {}},
+        {"cost_tco_without_egress",
+         "TCO, " + years + " years, without cloud egress",
+         cur,
+         0,
+         {},
+         {}}};
+    for (const ComparisonColumn& col : c.columns) {
+        if (col.cloud_cost) {
+            const CloudCost& k = *col.cloud_cost;
+            for (std::size_t i = 0; i < 3; ++i) {
+                rows[i].values.push_back(k.parts_per_year[i].amount);
+            }
+            rows[3].values.push_back(k.tco_without_egress);
+            continue;
+        }
+        for (std::size_t i = 0; i < 3; ++i) {
+            rows[i].values.push_back(std::nullopt);
+        }
+        rows[3].values.push_back(col.cost ? std::optional(col.cost->tco) : std::nullopt);
+    }
+    return rows;
+}
+
+} // namespace
+
 std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
     std::vector<ComparisonRow> rows;
     if (!c.prices) {
@@ -417,8 +475,112 @@ std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
             rows[i].values.push_back(v[i]);
         }
     }
+    std::vector<ComparisonRow> parts = cloud_part_rows(c, years);
+    // The cloud's parts under its OpEx, its TCO without egress under the TCO.
+    if (!parts.empty()) {
+        rows.insert(rows.begin() + 3, std::move(parts[3]));
+        rows.insert(rows.begin() + 2, std::make_move_iterator(parts.begin()),
+                    std::make_move_iterator(parts.begin() + 3));
+    }
     add_recovered_rows(c, rows);
     return rows;
+}
+
+std::string cloud_egress_note(const Comparison& c, bool markdown) {
+    const ComparisonColumn* cloud = c.prices ? cloud_column(c) : nullptr;
+    if (cloud == nullptr || !cloud->cloud_cost->egress_route) {
+        return {};
+    }
+    const CloudCost& k = *cloud->cloud_cost;
+    const std::optional<double> egress = k.parts_per_year[1].amount;
+    const std::string& cur = c.prices->currency;
+    const std::string volume =
+        format_auto(k.egress_gb_per_month * 1e9, Dimension::capacity) + " a month";
+    std::string line;
+    if (*k.egress_route == EgressRoute::private_link) {
+        line = "Cloud egress: " + volume + " over a private link" +
+               (egress && *egress == 0.0
+                    ? std::string(" that charges nothing per GB: the cloud's totals include no "
+                                  "egress (the link's own port or circuit fee is not priced)")
+                    : " at the price book's per-GB figure") +
+               " (docs/cost.md §3).";
+    } else {
+        const double gb_year = k.egress_gb_per_month * 12.0;
+        line = "Cloud egress: " + volume + " over the internet, billed a month at a time through " +
+               "the price book's bands: " +
+               (egress && gb_year > 0.0 ? format_fixed(*egress / gb_year, 4) : "0") + " " + cur +
+               " per GB on average; the TCO without cloud egress shows the store " +
+               "alone (docs/cost.md §3).";
+    }
+    return markdown ? line + "\n" : word_wrapped(line);
+}
+
+namespace {
+
+std::string source_text(const Source& s) {
+    std::string out(to_string(s.kind));
+    if (!s.ref.empty()) {
+        out += ", " + s.ref;
+    }
+    if (!s.note.empty()) {
+        out += " (" + s.note + ")";
+    }
+    return out;
+}
+
+std::string egress_figure(const CloudEgress& e, const std::string& cur) {
+    std::string out = e.route == EgressRoute::private_link ? "private link" : "internet";
+    double floor = 0.0;
+    for (std::size_t i = 0; i < e.tiers.size(); ++i) {
+        const EgressTier& t = e.tiers[i];
+        const std::string band =
+            t.up_to
+                ? (i == 0 ? std::string("first ") : format_auto(floor, Dimension::capacity) + "-") +
+                      format_auto(t.up_to->base(), Dimension::capacity)
+                : (i == 0 ? std::string("every GB")
+                          : "over " + format_auto(floor, Dimension::capacity));
+        out += (i == 0 ? ": " : "; ") + band + " " + format_shortest(t.per_gb) + " " + cur + "/GB";
+        floor = t.up_to ? t.up_to->base() : floor;
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<std::string> cloud_price_lines(const PriceBook& book) {
+    const CloudPrices& c = book.cloud;
+    const Provenance& p = c.provenance;
+    const std::string& cur = book.currency;
+    std::vector<std::string> out;
+    const auto tier = c.per_gb_month.find(c.tier);
+    if (tier != c.per_gb_month.end()) {
+        out.push_back("storage, tier " + c.tier + ": " + format_shortest(tier->second) + " " + cur +
+                      " a GB-month; " + source_text(p.of("per_gb_month")));
+    }
+    if (const std::optional<CloudEgress> e = c.egress_model()) {
+        out.push_back("egress, " + egress_figure(*e, cur) + "; " +
+                      source_text(p.of(c.egress ? "egress" : "egress_per_gb")));
+    }
+    if (c.per_10k_operations) {
+        out.push_back("read operations: " + format_shortest(*c.per_10k_operations) + " " + cur +
+                      " per 10,000; " + source_text(p.of("per_10k_operations")));
+    }
+    out.push_back("read out a month: " + format_percent(c.read_out_share_per_month) +
+                  " of the data; " + source_text(p.of("read_out_share_per_month")));
+    if (c.request_size) {
+        out.push_back("bytes per read operation: " + format_number(c.request_size->base()) +
+                      " bytes" + "; " + source_text(p.of("request_size")));
+    }
+    return out;
+}
+
+std::string cloud_price_block(const PriceBook& book, bool markdown) {
+    std::string out = markdown ? "\nCloud prices (price book; the source and date of each):\n\n"
+                               : "Cloud prices (price book; the source and date of each):\n";
+    for (const std::string& l : cloud_price_lines(book)) {
+        out += markdown ? "- " + l + "\n" : word_wrapped("- " + l);
+    }
+    return out;
 }
 
 const std::vector<std::string>& column_assumed_prices(const ComparisonColumn& c) {

@@ -198,8 +198,14 @@ ojson resilience_json(const DesignResilience& r) {
     d["dbox_loss_given_failure"] = r.dbox_loss_given_failure;
     d["degraded_read_bytes_per_s"] = r.degraded_read.base();
     d["degraded_write_bytes_per_s"] = r.degraded_write.base();
-    d["rack_down_read_bytes_per_s"] = r.rack_down_read.base();
-    d["rack_down_write_bytes_per_s"] = r.rack_down_write.base();
+    // Not applicable is null, as the text report's n/a (issue 51 item 7): no
+    // rack-down figure when a rack's loss makes data unavailable, no staging
+    // without a dataset to stage, no average checkpoint DWPD without jobs and
+    // no rated DWPD when the drive gives none.
+    d["rack_down_read_bytes_per_s"] =
+        r.survives_rack_loss ? ojson(r.rack_down_read.base()) : ojson();
+    d["rack_down_write_bytes_per_s"] =
+        r.survives_rack_loss ? ojson(r.rack_down_write.base()) : ojson();
     // Without checkpoint jobs there is no burst: not applicable, null, not a
     // zero read beside it (issue 51 item 7), as the text report's "n/a".
     d["burst_write_bytes_per_s"] = r.has_checkpoints ? ojson(r.burst_write.base()) : ojson();
@@ -214,12 +220,13 @@ ojson resilience_json(const DesignResilience& r) {
     d["accounts"] = r.accounts;
     d["accounts_needed"] = r.accounts_needed;
     d["accounts_egress_bytes_per_s"] = r.accounts_egress.base();
-    d["staging_rate_bytes_per_s"] = r.staging_rate.base();
+    d["staging_rate_bytes_per_s"] =
+        r.staging_rate.base() > 0.0 ? ojson(r.staging_rate.base()) : ojson();
     d["staging_s"] = r.staging ? ojson(r.staging->base()) : ojson();
     d["average_write_bytes_per_s"] = r.average_write.base();
-    d["dwpd_average"] = r.dwpd_average;
+    d["dwpd_average"] = r.has_checkpoints ? ojson(r.dwpd_average) : ojson();
     d["dwpd_peak"] = r.dwpd_peak;
-    d["rated_dwpd"] = r.rated_dwpd;
+    d["rated_dwpd"] = r.rated_dwpd > 0.0 ? ojson(r.rated_dwpd) : ojson();
     d["findings"] = detail::findings_json(r.findings);
     return d;
 }

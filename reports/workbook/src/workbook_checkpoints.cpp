@@ -288,7 +288,7 @@ void CheckpointSheet::jobs() {
                 "Required write (GB/s)",
                 "Stall per checkpoint, async: overhead + local copy (s)",
                 "Local staging write, all nodes, async (GB/s)",
-                "Knee (GB/s)",
+                "Knee, at 10 s or more fixed overhead (GB/s)",
                 "Goodput at the knee (%)",
                 "Offsite every (Nth)",
                 "Offsite WAN (GB/s)",
@@ -416,7 +416,8 @@ void CheckpointSheet::job_knee_and_copies(int row, const CheckpointRequirement& 
     // The knee is found by bisection (core/src/goodput_curve.cpp): a value.
     if (r.knee) {
         sheet_.number(row, kKnee, gbps(*r.knee), Num::one, Role::value);
-        const double g = evaluate_job(r.model, *r.knee).goodput;
+        // At the overhead the knee is taken at (at least 10 s, goodput_curve.hpp).
+        const double g = evaluate_job(knee_job(r.model, r.knee_rule), *r.knee).goodput;
         sheet_.number(row, kKneeGoodput, g, Num::percent, Role::value);
     } else {
         sheet_.text(row, kKnee, "none", book_.text_value());

@@ -7,6 +7,7 @@
 #include "workbook_parts.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <functional>
 #include <optional>
 #include <set>
@@ -609,6 +610,24 @@ std::string read_out_gb(const CostTable& t, std::size_t c) {
     return t.at("q_usable_TB", c) + "*1000*price_cloud_read_out_share*12";
 }
 
+/// Egress a year through the Prices sheet's bands: 12 × Σ the month's GB
+/// within each band (between the band before's top and its own) × the
+/// band's price (docs/cost.md §3).
+std::string egress_formula(const CloudEgress& e, const std::string& usable_tb) {
+    const std::string month = "(" + usable_tb + "*1000*price_cloud_read_out_share)";
+    std::string sum;
+    for (std::size_t i = 0; i < e.tiers.size(); ++i) {
+        const std::string n = fmt::format("{}", i + 1);
+        const std::string floor =
+            i == 0 ? std::string("0") : fmt::format("price_cloud_egress_top_{}", i);
+        const std::string top =
+            e.tiers[i].up_to ? "MIN(" + month + ",price_cloud_egress_top_" + n + ")" : month;
+        sum += (i == 0 ? "" : "+") +
+               ("MAX(0," + top + "-" + floor + ")*price_cloud_egress_per_GB_") + n;
+    }
+    return "=12*(" + sum + ")";
+}
+
 CostCell cloud_part_cell(const CostTable& t, std::size_t c, const char* name) {
     const CloudCost& k = t.cols[c].cloud;
     const CostPart* part = find_cloud_part(k, name);
@@ -627,6 +646,10 @@ CostCell cloud_part_cell(const CostTable& t, std::size_t c, const char* name) {
                        "*1000*INDEX(price_cloud_tier_prices,MATCH(\"Per GB-month, tier \"&"
                        "price_cloud_tier,price_cloud_tier_labels,0))*12",
                    *part->amount, uses({"per_gb_month"}));
+    }
+    if (n == "egress" && t.book.cloud.egress) {
+        return num(egress_formula(*t.book.cloud.egress, t.at("q_usable_TB", c)), *part->amount,
+                   uses({"egress", "read_out_share_per_month"}));
     }
     if (n == "egress") {
         return num("=" + read_out_gb(t, c) + "*price_cloud_egress_per_GB", *part->amount,
@@ -669,6 +692,15 @@ std::vector<CostRow> cloud_rows(const CostTable& t) {
     };
     rows.push_back(
         {"cloud_tco", in_currency(t, "Cloud TCO = years x a year"), Num::integer, tco, tco, false});
+    auto without = [&t](std::size_t c) {
+        const CloudCost& k = t.cols[c].cloud;
+        return num("=" + t.at("years", c) + "*SUM(" + t.at("cloud_storage", c) + "," +
+                       t.at("cloud_operations", c) + ")",
+                   k.tco_without_egress, k.assumed);
+    };
+    rows.push_back({"cloud_tco_without_egress",
+                    in_currency(t, "Cloud TCO without egress = years x (storage + operations)"),
+                    Num::integer, without, without, false});
     if (t.book.site.discount_rate) {
         auto pv = [&t](std::size_t c) {
             const CloudCost& k = t.cols[c].cloud;

@@ -86,6 +86,28 @@ void add_site_rows(const SitePrices& s, const std::string& currency, std::vector
     }
 }
 
+/// The egress bands of `cloud.egress`: each band's top in GB a month (none
+/// on the last) and its price per GB, named for the Cost sheet's formula
+/// (price_cloud_egress_top_N, price_cloud_egress_per_GB_N, N from 1).
+void add_egress_rows(const CloudEgress& e, const std::string& currency, const Source& source,
+                     std::vector<PriceRow>& rows) {
+    const std::string g = "Cloud store";
+    rows.push_back(
+        {g, "Egress route", true, 0.0, std::string(to_string(e.route)), Num::text, "", "", source});
+    for (std::size_t i = 0; i < e.tiers.size(); ++i) {
+        const std::string n = fmt::format("{}", i + 1);
+        const EgressTier& t = e.tiers[i];
+        if (t.up_to) {
+            rows.push_back({g, "Egress band " + n + ": top, GB a month", false,
+                            in(*t.up_to, units::GB), "", Num::precise, "GB",
+                            "price_cloud_egress_top_" + n, source});
+        }
+        rows.push_back({g, "Egress band " + n + (t.up_to ? ": per GB" : ": per GB beyond the tops"),
+                        false, t.per_gb, "", Num::precise, currency,
+                        "price_cloud_egress_per_GB_" + n, source});
+    }
+}
+
 void add_cloud_rows(const CloudPrices& c, const std::string& currency,
                     std::vector<PriceRow>& rows) {
     const Provenance& p = c.provenance;
@@ -100,6 +122,9 @@ void add_cloud_rows(const CloudPrices& c, const std::string& currency,
     if (c.egress_per_gb) {
         rows.push_back({g, "Egress per GB read out", false, *c.egress_per_gb, "", Num::precise,
                         currency, "price_cloud_egress_per_GB", p.of("egress_per_gb")});
+    }
+    if (c.egress) {
+        add_egress_rows(*c.egress, currency, p.of("egress"), rows);
     }
     if (c.per_10k_operations) {
         rows.push_back({g, "Per 10,000 read operations", false, *c.per_10k_operations, "",

@@ -74,6 +74,13 @@ struct CloudCost {
     std::vector<CostPart> parts_per_year; ///< storage, egress, operations
     double per_year = 0.0;
     double tco = 0.0;
+    /// The same without the egress part: the store and its operations only.
+    double per_year_without_egress = 0.0;
+    double tco_without_egress = 0.0;
+    /// GB read out of the cloud a month, and the route they take (nullopt:
+    /// the book prices no egress).
+    double egress_gb_per_month = 0.0;
+    std::optional<EgressRoute> egress_route;
     std::optional<double> present_value;
     /// The assumed prices it rests on: "cloud.per_gb_month", "site.years", ….
     std::vector<std::string> assumed;

@@ -57,10 +57,24 @@ inline constexpr double kDefaultKneeThreshold = 100.0;
 
 /// When more write bandwidth stops being worth buying: one more `step` of
 /// write gives back less than `threshold` GPU-hours a day.
+/// The least fixed overhead per checkpoint the knee is taken at: 10 s,
+/// ASSUMPTION — REVIEW-3 §1.3 puts barrier, metadata and fsync at seconds to
+/// tens of seconds at 10k+ GPUs and works the knee at 10-20 s; 10 s is its low
+/// end. At no overhead more bandwidth always shortens the stall, and the knee
+/// (13.3 TB/s for the reference job) reads as if it always paid
+/// (docs/checkpoints.md §7).
+inline constexpr double kDefaultKneeOverheadSeconds = 10.0;
+
 struct KneeRule {
     Throughput step = Throughput::from_base(kDefaultKneeStepBytesPerSecond);
     double threshold = kDefaultKneeThreshold; ///< GPU-hours per day per step
+    /// The knee is taken with the job's overhead raised to at least this.
+    Duration min_overhead = Duration::from_base(kDefaultKneeOverheadSeconds);
 };
+
+/// The job the knee is taken on: `job` with its fixed overhead raised to the
+/// rule's least (knee_bandwidth, GoodputCurve::knee).
+CheckpointJobModel knee_job(const CheckpointJobModel& job, const KneeRule& rule);
 
 /// The interval an asynchronous job is run at before the drain bounds it: the
 /// requested one, or Daly's for its stall, the overhead plus the copy to local
@@ -128,7 +142,10 @@ struct GoodputCurve {
     std::vector<GoodputPoint> points; ///< ascending write bandwidth
     double goodput_limit = 0.0;
     KneeRule knee_rule;
+    /// At knee_job's overhead (knee_overhead), as are knee_limit's figures.
     std::optional<GoodputPoint> knee;
+    Duration knee_overhead;
+    double knee_limit = 0.0; ///< goodput_limit of knee_job
 };
 
 /// The curve from an eighth of the smallest to eight times the largest of

@@ -48,15 +48,46 @@ struct SitePrices {
     bool operator==(const SitePrices&) const = default;
 };
 
+/// One band of a month's egress: the GB read out past the band before it,
+/// up to `up_to` in the month, at `per_gb` (docs/cost.md §3).
+struct EgressTier {
+    std::optional<Capacity> up_to; ///< the band's top in a month; none: the rest
+    double per_gb = 0.0;
+
+    bool operator==(const EgressTier&) const = default;
+};
+
+/// How the data read out of the cloud reaches the GPUs, and what a GB of it
+/// costs: the internet at the provider's published tiers (or one flat
+/// figure), or a private link with its own per-GB figure, possibly none.
+enum class EgressRoute { internet, private_link };
+
+std::string_view to_string(EgressRoute r);
+
+struct CloudEgress {
+    EgressRoute route = EgressRoute::internet;
+    std::vector<EgressTier> tiers; ///< ascending; the last has no top
+
+    /// The charge for `gb` read out in one month, each band at its price.
+    double month_charge(double gb) const;
+
+    bool operator==(const CloudEgress&) const = default;
+};
+
 /// The cloud object store's prices, by storage tier.
 struct CloudPrices {
     std::map<std::string, double> per_gb_month; ///< tier → price per GB-month
     std::string tier;                           ///< the tier the comparison uses
-    std::optional<double> egress_per_gb;
-    std::optional<double> per_10k_operations; ///< read operations
-    double read_out_share_per_month = 0.0;    ///< of the stored data
-    std::optional<Capacity> request_size;     ///< bytes per read operation
+    std::optional<double> egress_per_gb;        ///< one flat internet price (older books)
+    std::optional<CloudEgress> egress;          ///< tiers or a private link
+    std::optional<double> per_10k_operations;   ///< read operations
+    double read_out_share_per_month = 0.0;      ///< of the stored data
+    std::optional<Capacity> request_size;       ///< bytes per read operation
     Provenance provenance;
+
+    /// The egress the book gives: `egress`, else `egress_per_gb` as one
+    /// internet band; nullopt when the book prices no egress.
+    std::optional<CloudEgress> egress_model() const;
 
     bool operator==(const CloudPrices&) const = default;
 };

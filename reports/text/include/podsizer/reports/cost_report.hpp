@@ -60,6 +60,19 @@ std::string recovered_reference(const RecoveredGpuHours& r);
 std::string recovered_note(const std::vector<const DesignCost*>& costs, const PriceBook& book,
                            bool markdown);
 
+/// The line under a comparison saying how the cloud's egress is billed
+/// (internet bands, their average per GB; or a private link and, at no
+/// per-GB charge, that the totals hold no egress); empty without a cloud
+/// column or a book that prices egress. Ends with a newline.
+std::string cloud_egress_note(const Comparison& c, bool markdown);
+
+/// Each cloud price of the book with its figure and its source (kind,
+/// reference, note): the Assumptions of a cloud column.
+std::vector<std::string> cloud_price_lines(const PriceBook& book);
+/// cloud_price_lines under a heading, wrapped for a terminal or as a
+/// Markdown list.
+std::string cloud_price_block(const PriceBook& book, bool markdown);
+
 /// The assumed prices a comparison column's cost rests on; empty without one.
 const std::vector<std::string>& column_assumed_prices(const ComparisonColumn& c);
 
