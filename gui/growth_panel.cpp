@@ -8,6 +8,8 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -78,6 +80,18 @@ Grid laptop_order(Grid g, std::initializer_list<std::string_view> keys) {
     return g;
 }
 
+/// The table as tall as its rows (at most `most` of them, then it scrolls),
+/// its header and a horizontal scroll bar: no row is cut off.
+void fit_rows(QTableWidget* t, int most = 12) {
+    int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
+    for (int r = 0; r < std::min(t->rowCount(), most); ++r) {
+        h += t->rowHeight(r);
+    }
+    h += t->horizontalScrollBar()->sizeHint().height();
+    t->setMinimumHeight(h);
+    t->setMaximumHeight(h);
+}
+
 QLabel* bold_label(QWidget* parent) {
     auto* l = new QLabel(parent);
     l->setWordWrap(true);
@@ -103,18 +117,36 @@ GrowthPanel::GrowthPanel(Session* session, QWidget* parent)
     scratch_->setWordWrap(true);
     money_notes_->setObjectName("cost-by-year-notes");
     money_notes_->setWordWrap(true);
-    auto* layout = new QVBoxLayout(this);
+    // The tables stand one under the other at the height of their rows, in a
+    // page that scrolls down: a laptop's 768 lines show every row of a table
+    // whole rather than each table squeezed to a sliver (REVIEW-4 F10).
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName("growth-scroll");
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* page = new QWidget(scroll);
+    scroll->setWidget(page);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+    for (QWidget* w : std::initializer_list<QWidget*>{
+             note_, sites_title_, sites_, replication_title_, replication_, phases_title_, phases_,
+             scratch_, money_title_, money_, money_notes_}) {
+        w->setParent(page);
+    }
+    auto* layout = new QVBoxLayout(page);
     layout->addWidget(note_);
     layout->addWidget(sites_title_);
-    layout->addWidget(sites_, 1);
+    layout->addWidget(sites_);
     layout->addWidget(replication_title_);
-    layout->addWidget(replication_, 1);
+    layout->addWidget(replication_);
     layout->addWidget(phases_title_);
-    layout->addWidget(phases_, 1);
+    layout->addWidget(phases_);
     layout->addWidget(scratch_);
     layout->addWidget(money_title_);
-    layout->addWidget(money_, 1);
+    layout->addWidget(money_);
     layout->addWidget(money_notes_);
+    layout->addStretch(0);
     connect(session_, &Session::resultsChanged, this, &GrowthPanel::refresh);
     refresh();
 }
@@ -137,6 +169,7 @@ void GrowthPanel::show_money(const PhasePlan* phases) {
     money_title_->setText(q(cost_by_year_title(*flow)));
     show_grid(money_, cost_by_year_grid(*flow), false);
     money_->resizeColumnsToContents();
+    fit_rows(money_);
     QString notes;
     for (const std::string& line : cost_by_year_notes(*flow)) {
         notes += (notes.isEmpty() ? "" : "\n") + q(line);
@@ -162,6 +195,7 @@ void GrowthPanel::refresh() {
         sites_title_->setText(q(sites_title(*sites)));
         show_grid(sites_, laptop_order(sites_grid(*sites), {"Fits", "Verdict"}), false);
         sites_->resizeColumnsToContents();
+        fit_rows(sites_);
     }
     const bool copies = sites != nullptr && sites->replication;
     replication_title_->setVisible(copies);
@@ -170,6 +204,7 @@ void GrowthPanel::refresh() {
         replication_title_->setText(q(replication_title()));
         show_grid(replication_, replication_grid(*sites), false);
         replication_->resizeColumnsToContents();
+        fit_rows(replication_);
     }
     show_money(phases);
     phases_title_->setVisible(phases != nullptr);
@@ -180,6 +215,7 @@ void GrowthPanel::refresh() {
         phases_title_->setText(q(phases_title(*phases)));
         show_grid(phases_, laptop_order(phases_grid(*phases), {}), false);
         phases_->resizeColumnsToContents();
+        fit_rows(phases_);
         scratch_->setText(q(scratch_line(*phases)).trimmed());
     }
     if (was != broken_) {

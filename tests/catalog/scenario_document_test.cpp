@@ -43,6 +43,16 @@ const std::string kSitesBase = [] {
     return text;
 }();
 
+// The sites above with A copying to B too, for a field of a site others
+// copy to (replica_store on site B, the second).
+const std::string kSitesBothBase = [] {
+    std::string text = kSitesBase;
+    const std::string a = R"({"name": "A", "clusters": 1})";
+    text.replace(text.find(a), a.size(),
+                 R"({"name": "A", "clusters": 1, "replicate_to": "B", "checkpoints_every": 8})");
+    return text;
+}();
+
 // Phases by site (docs/sites-and-phases.md, "Phases by site"): both phases
 // grow site A of the sites above.
 const std::string kSitePhasesBase = [] {
@@ -206,9 +216,11 @@ TEST_CASE("every documented scenario field can be set and read back, and errors 
             continue; // "schema" and "$schema" name the format, not a figure
         }
         const ScenarioDocument site_phases(kSitePhasesBase, "s.json");
-        const ScenarioDocument& base = f.pattern.starts_with("fleet.sites[") ? with_sites
-                                       : f.pattern == "phases[N].site"       ? site_phases
-                                                                             : plain;
+        const ScenarioDocument both(kSitesBothBase, "s.json");
+        const ScenarioDocument& base = f.pattern == "fleet.sites[N].replica_store" ? both
+                                       : f.pattern.starts_with("fleet.sites[")     ? with_sites
+                                       : f.pattern == "phases[N].site"             ? site_phases
+                                                                                   : plain;
         const std::string path_text = concrete(f.pattern);
         INFO(path_text);
         const auto sample = samples().find(std::string(f.pattern));

@@ -212,11 +212,14 @@ TEST_CASE("every sheet prints landscape on A4 one page wide, with the scenario a
         CHECK_THAT(xml, Catch::Contains("paperSize=\"9\""));
         // Fit to page, one page wide: fitToWidth is left out because 1 is its
         // default in OOXML; fitToHeight 0 lets long sheets run on (the Slide
-        // and Charts: 1 page; the Summary runs on, legible, REVIEW-3 part B #6).
+        // and Charts: 1 page; the Summary runs on, legible, REVIEW-3 part B #6;
+        // the BOM and Facility sheets: 1 page each, so that the fleet
+        // workbook stays within its page budget, proposal_exports_test.cpp).
         CHECK_THAT(xml, Catch::Contains("<pageSetUpPr fitToPage=\"1\"/>"));
         CHECK(xml.find("fitToWidth=") == std::string::npos);
-        CHECK((xml.find("fitToHeight=\"0\"") != std::string::npos) ==
-              (name != "Charts" && name != "Slide"));
+        const bool one_page =
+            name == "Charts" || name == "Slide" || name == "BOM" || name == "Facility";
+        CHECK((xml.find("fitToHeight=\"0\"") != std::string::npos) == !one_page);
         // Every sheet prints landscape; only the per-U list (on request,
         // below) is portrait.
         CHECK_THAT(xml, Catch::Contains("orientation=\"landscape\""));

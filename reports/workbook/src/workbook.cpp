@@ -23,10 +23,9 @@ namespace {
 
 // The fixed sheets; a design may not take one of their names. "History" is
 // reserved by Excel itself.
-constexpr const char* kFixedSheets[] = {"Project",     "Slide",      "Summary", "Fleet",
-                                        "Checkpoints", "Resilience", "Racks",   "Rack units",
-                                        "Assumptions", "Charts",     "History", "BOM",
-                                        "Facility"};
+constexpr const char* kFixedSheets[] = {
+    "Project",    "Slide",       "Summary", "Fleet",   "Checkpoints", "Resilience", "Racks",
+    "Rack units", "Assumptions", "Charts",  "History", "BOM",         "Facility"};
 
 std::string ascii_lower(std::string s) {
     for (char& c : s) {
@@ -278,10 +277,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         if (fleet) {
             wb::write_fleet(book, *fleet, *input.fleet->plan, entries, cells);
         }
-        wb::write_growth(book, growth, input);
-        if (project) {
-            wb::write_project(book, *project, input);
-        }
+        wb::write_growth(book, growth, project, input);
         if (checkpoints) {
             wb::write_checkpoints(book, *checkpoints, input, cells, assumptions, checkpoint_cells);
         }

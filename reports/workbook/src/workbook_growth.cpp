@@ -296,7 +296,11 @@ bool has_growth(const WorkbookInput& input) {
     return input.sites != nullptr || input.phases != nullptr;
 }
 
-void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& into, const WorkbookInput& input) {
+void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& into,
+                  std::optional<xlsx::Sheet>& project, const WorkbookInput& input) {
+    if (project) {
+        write_project(book, *project, input);
+    }
     if (!into) {
         return;
     }

@@ -250,7 +250,9 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
 /// The Sites and phases sheet (workbook_growth.cpp): with a site list or phases.
 bool has_growth(const WorkbookInput& input);
 /// Writes it into `sheet`; nothing without one.
-void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& sheet, const WorkbookInput& input);
+/// With `project` (a site list), the Project sheet too (write_project).
+void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& sheet,
+                  std::optional<xlsx::Sheet>& project, const WorkbookInput& input);
 /// A phased plan's cost by year from `row` (workbook_cost_by_year.cpp);
 /// returns the row after it.
 int cost_by_year_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CashFlow& flow);
