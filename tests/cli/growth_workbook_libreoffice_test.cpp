@@ -290,6 +290,9 @@ TEST_CASE("a project's workbook opens on its roll-up: each site, the project's s
     CHECK(number_at(sheet, total, 2) == gpus);
     CHECK(number_at(sheet, total, 8) == racks);
     CHECK(number_at(sheet, total, 4) == Approx(usable).margin(0.05));
+    // Site B's whole IT power is not checked (b300 has no power in the
+    // catalog): the project is not a plain yes either.
+    CHECK(text_at(sheet, total, 11) == "not checked: IT power");
     // The cost by year's last cumulative total is the engine's.
     const int money = row_titled(sheet, "Cost by year, all sites");
     REQUIRE(money > total);

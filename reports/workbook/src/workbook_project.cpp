@@ -73,7 +73,14 @@ int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& p
                       : c == 5 || c == 6 ? Num::two
                                          : Num::one);
     }
-    sheet.text(row, 11, plan.fits() ? "yes" : "NO", book.label());
+    // The project's Fits as a site's: never a plain yes over a site whose
+    // whole IT power could not be checked.
+    std::string fits = "yes";
+    for (const SiteStorage& s : plan.sites) {
+        const std::string cell = site_fits_cell(s);
+        fits = fits == "NO" || cell == "NO" ? "NO" : cell != "yes" ? cell : fits;
+    }
+    sheet.text(row, 11, fits, book.label());
     return row + 2;
 }
 
