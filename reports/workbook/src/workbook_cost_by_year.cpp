@@ -17,10 +17,6 @@ namespace {
 using xlsx::Num;
 using xlsx::Role;
 
-std::string at(int row, int col) {
-    return xlsx::cell(row, col, false);
-}
-
 // Columns of the block.
 constexpr int kYear = 0, kSite = 1, kCapex = 2, kOpex = 3, kTotal = 4, kCumulative = 5,
               kDiscounted = 6, kCumDiscounted = 7, kCloud = 8, kCloudCumulative = 9;
@@ -28,27 +24,27 @@ constexpr int kYear = 0, kSite = 1, kCapex = 2, kOpex = 3, kTotal = 4, kCumulati
 /// The running sums and the discounted figure of the row at `row`, whose
 /// same-site row the year before is `before` (-1 for the first).
 void derived(xlsx::Sheet& sheet, int row, int before, const YearCost& y, bool rate) {
-    sheet.formula(row, kTotal, "=" + at(row, kCapex) + "+" + at(row, kOpex), y.total, Num::integer);
+    sheet.formula(row, kTotal, "=" + a1(row, kCapex) + "+" + a1(row, kOpex), y.total, Num::integer);
     sheet.formula(row, kCumulative,
-                  before < 0 ? "=" + at(row, kTotal)
-                             : "=" + at(before, kCumulative) + "+" + at(row, kTotal),
+                  before < 0 ? "=" + a1(row, kTotal)
+                             : "=" + a1(before, kCumulative) + "+" + a1(row, kTotal),
                   y.cumulative, Num::integer);
     if (rate && y.discounted && y.cumulative_discounted) {
         // CapEx at the start of its year, OpEx at its end (cash_flow.hpp).
         sheet.formula(
             row, kDiscounted,
             fmt::format("={}/(1+price_discount_rate)^({}-1)+{}/(1+price_discount_rate)^{}",
-                        at(row, kCapex), at(row, kYear), at(row, kOpex), at(row, kYear)),
+                        a1(row, kCapex), a1(row, kYear), a1(row, kOpex), a1(row, kYear)),
             *y.discounted, Num::integer);
         sheet.formula(row, kCumDiscounted,
-                      before < 0 ? "=" + at(row, kDiscounted)
-                                 : "=" + at(before, kCumDiscounted) + "+" + at(row, kDiscounted),
+                      before < 0 ? "=" + a1(row, kDiscounted)
+                                 : "=" + a1(before, kCumDiscounted) + "+" + a1(row, kDiscounted),
                       *y.cumulative_discounted, Num::integer);
     }
     if (y.cloud_cumulative) {
         sheet.formula(row, kCloudCumulative,
-                      before < 0 ? "=" + at(row, kCloud)
-                                 : "=" + at(before, kCloudCumulative) + "+" + at(row, kCloud),
+                      before < 0 ? "=" + a1(row, kCloud)
+                                 : "=" + a1(before, kCloudCumulative) + "+" + a1(row, kCloud),
                       *y.cloud_cumulative, Num::integer);
     }
 }
@@ -72,7 +68,7 @@ void total_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, int before, int fi
     sheet.number(row, kYear, y.year, Num::integer, Role::value);
     sheet.text(row, kSite, "all sites", book.label());
     for (const auto& [col, v] : {std::pair{kCapex, y.capex}, std::pair{kOpex, y.opex}}) {
-        sheet.formula(row, col, "=SUM(" + at(first, col) + ":" + at(last, col) + ")", v,
+        sheet.formula(row, col, "=SUM(" + a1(first, col) + ":" + a1(last, col) + ")", v,
                       Num::integer);
     }
     if (y.cloud) {
@@ -90,11 +86,7 @@ int cost_by_year_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Cash
     for (const YearFigure& f : year_figures()) {
         h.push_back(fmt::format("{} ({})", f.header, flow.currency));
     }
-    ++row;
-    for (std::size_t c = 0; c < h.size(); ++c) {
-        sheet.text(row, static_cast<int>(c), h[c], c == 0 ? book.header_left() : book.header());
-    }
-    sheet.row_height(row, 30);
+    header_row(book, sheet, ++row, h);
     std::map<std::string, int> last; // each site's row the year before
     const bool rate = flow.rate.has_value();
     for (int y = 1; y <= flow.years; ++y) {

@@ -22,17 +22,6 @@ namespace {
 using xlsx::Num;
 using xlsx::Role;
 
-void headers(xlsx::Book& book, xlsx::Sheet& sheet, int row, const std::vector<std::string>& h) {
-    for (std::size_t c = 0; c < h.size(); ++c) {
-        sheet.text(row, static_cast<int>(c), h[c], c == 0 ? book.header_left() : book.header());
-    }
-    sheet.row_height(row, 30);
-}
-
-std::string at(int row, int col) {
-    return xlsx::cell(row, col, false);
-}
-
 /// A limit as a value, or an empty cell when the site has none.
 void limit(xlsx::Sheet& sheet, int row, int col, std::optional<double> v, Num num) {
     if (v) {
@@ -64,7 +53,7 @@ int site_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SiteStorage& s
         sheet.number(row, c++, replica_racks, Num::integer, Role::value);
     }
     const int racks = c++;
-    sheet.formula(row, racks, "=" + at(row, 2) + "*" + at(row, 3) + (rep ? "+" + at(row, 4) : ""),
+    sheet.formula(row, racks, "=" + a1(row, 2) + "*" + a1(row, 3) + (rep ? "+" + a1(row, 4) : ""),
                   static_cast<double>(s.racks), Num::integer);
     const int max_racks = c++;
     limit(sheet, row, max_racks,
@@ -78,21 +67,21 @@ int site_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SiteStorage& s
     }
     const int power = c++;
     sheet.formula(row, power,
-                  "=" + at(row, 2) + "*" + at(row, pod_power) +
-                      (rep ? "+" + at(row, replica_power) : ""),
+                  "=" + a1(row, 2) + "*" + a1(row, pod_power) +
+                      (rep ? "+" + a1(row, replica_power) : ""),
                   in(s.power, units::kW), Num::one);
     const int max_power = c++;
     limit(sheet, row, max_power,
           s.max_power ? std::optional(in(*s.max_power, units::kW)) : std::nullopt, Num::one);
     const int pue = c++;
     sheet.number(row, pue, s.pue, Num::two, Role::input);
-    sheet.formula(row, c++, "=" + at(row, power) + "*" + at(row, pue),
+    sheet.formula(row, c++, "=" + a1(row, power) + "*" + a1(row, pue),
                   in(s.facility_power, units::kW), Num::one);
     // Fits: within both limits (an empty limit is none). A replica store
     // short of its need is an error the limits do not show: then "NO".
-    const std::string within = "AND(OR(ISBLANK(" + at(row, max_racks) + ")," + at(row, racks) +
-                               "<=" + at(row, max_racks) + "),OR(ISBLANK(" + at(row, max_power) +
-                               ")," + at(row, power) + "<=" + at(row, max_power) + "))";
+    const std::string within = "AND(OR(ISBLANK(" + a1(row, max_racks) + ")," + a1(row, racks) +
+                               "<=" + a1(row, max_racks) + "),OR(ISBLANK(" + a1(row, max_power) +
+                               ")," + a1(row, power) + "<=" + a1(row, max_power) + "))";
     const std::string fits = site_fits_cell(s);
     sheet.formula_text(row, c,
                        other_error(s)
@@ -114,7 +103,7 @@ int site_figures_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Site
     for (const SiteFigure* f : figures) {
         h.emplace_back(f->header);
     }
-    headers(book, sheet, ++row, h);
+    header_row(book, sheet, ++row, h);
     int gpu_col = -1;
     for (std::size_t k = 0; k < plan.sites.size(); ++k) {
         const SiteStorage& s = plan.sites[k];
@@ -130,7 +119,7 @@ int site_figures_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Site
                 gpu_col = col;
                 limit(sheet, row, col, v ? std::optional(shown) : std::nullopt, Num::two);
             } else if (f.key == "it_power_w" && v && gpu_col >= 0) {
-                sheet.formula(row, col, "=" + at(row, gpu_col) + "+" + power_refs[k] + "/1000",
+                sheet.formula(row, col, "=" + a1(row, gpu_col) + "+" + power_refs[k] + "/1000",
                               shown, Num::two);
             } else if (v) {
                 sheet.number(row, col, shown, f.decimals == 2 ? Num::two : Num::one, Role::value);
@@ -158,11 +147,11 @@ int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& p
          {"IT power (kW)", "Max power (kW)", "PUE", "Facility power (kW)", "Fits"}) {
         h.emplace_back(t);
     }
-    headers(book, sheet, row, h);
+    header_row(book, sheet, row, h);
     std::vector<std::string> refs; // each site's IT power cell, for the block below
     for (const SiteStorage& s : plan.sites) {
         const int power = site_row(book, sheet, ++row, s, plan.replication);
-        refs.push_back(at(row, power));
+        refs.push_back(a1(row, power));
     }
     row += 2;
     if (!site_figures(plan).empty()) {
@@ -183,8 +172,8 @@ void phase_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, bool first, const 
     for (int k = 0; k < 4; ++k) {
         sheet.number(row, 4 + k, static_cast<double>(added[k]), Num::integer, Role::value);
         sheet.formula(row, 8 + k,
-                      first ? "=" + at(row, 4 + k)
-                            : "=" + at(row - 1, 8 + k) + "+" + at(row, 4 + k),
+                      first ? "=" + a1(row, 4 + k)
+                            : "=" + a1(row - 1, 8 + k) + "+" + a1(row, 4 + k),
                       static_cast<double>(total[k]), Num::integer);
     }
     sheet.number(row, 12, static_cast<double>(p.fabric_tiers), Num::integer, Role::value);
@@ -196,9 +185,10 @@ void phase_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, bool first, const 
 /// after each phase's sites a row of sums over them.
 int site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
     sheet.text(row, 0, phases_title(plan), book.section());
-    headers(book, sheet, ++row,
-            {"Phase", "Date", "Site", "Change", "GPUs", "+C-nodes", "+D-boxes", "+Racks", "C-nodes",
-             "D-boxes", "Racks", "Usable (PB)", "Read, sized state (TB/s)", "IT power (kW)"});
+    header_row(book, sheet, ++row,
+               {"Phase", "Date", "Site", "Change", "GPUs", "+C-nodes", "+D-boxes", "+Racks",
+                "C-nodes", "D-boxes", "Racks", "Usable (PB)", "Read, sized state (TB/s)",
+                "IT power (kW)"});
     std::map<std::string, int> last; // each site's row before
     int first = row + 1;             // the phase's first site row
     // The project after each phase (the cached values of its sums).
@@ -220,8 +210,8 @@ int site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Phase
             sheet.number(row, 5 + c, static_cast<double>(added[c]), Num::integer, Role::value);
             sheet.formula(row, 8 + c,
                           before == last.end()
-                              ? "=" + at(row, 5 + c)
-                              : "=" + at(before->second, 8 + c) + "+" + at(row, 5 + c),
+                              ? "=" + a1(row, 5 + c)
+                              : "=" + a1(before->second, 8 + c) + "+" + a1(row, 5 + c),
                           static_cast<double>(total[c]), Num::integer);
         }
         sheet.number(row, 11, in(p.usable, units::PB), Num::one, Role::value);
@@ -254,7 +244,7 @@ int site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Phase
             if (c == 12) {
                 continue; // the sites' sized states differ: no sum, as in the CLI's table
             }
-            sheet.formula(row, c, "=SUM(" + at(first, c) + ":" + at(row - 1, c) + ")", sums[c],
+            sheet.formula(row, c, "=SUM(" + a1(first, c) + ":" + a1(row - 1, c) + ")", sums[c],
                           c == 11 || c == 13 ? Num::one : Num::integer);
         }
         first = row + 1;
@@ -272,9 +262,9 @@ int phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan&
                    plan.dbox_model + "; hardware and fabric planned for the final phase)",
                book.section());
     ++row;
-    headers(book, sheet, row,
-            {"Phase", "Date", "GPUs", "Usable need (PB)", "+C-nodes", "+D-boxes", "+Switches",
-             "+Racks", "C-nodes", "D-boxes", "Switches", "Racks", "Tiers", "Usable (PB)"});
+    header_row(book, sheet, row,
+               {"Phase", "Date", "GPUs", "Usable need (PB)", "+C-nodes", "+D-boxes", "+Switches",
+                "+Racks", "C-nodes", "D-boxes", "Switches", "Racks", "Tiers", "Usable (PB)"});
     for (std::size_t k = 0; k < plan.phases.size(); ++k) {
         phase_row(book, sheet, ++row, k == 0, plan.phases[k]);
     }
@@ -291,6 +281,17 @@ int phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan&
 }
 
 } // namespace
+
+std::string a1(int row, int col) {
+    return xlsx::cell(row, col, false);
+}
+
+void header_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const std::vector<std::string>& h) {
+    for (std::size_t c = 0; c < h.size(); ++c) {
+        sheet.text(row, static_cast<int>(c), h[c], c == 0 ? book.header_left() : book.header());
+    }
+    sheet.row_height(row, 30);
+}
 
 bool has_growth(const WorkbookInput& input) {
     return input.sites != nullptr || input.phases != nullptr;

@@ -247,6 +247,11 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
 
 /// Whether the workbook has a Resilience sheet: a scenario and a design
 /// whose resilience the engine assessed.
+/// A relative A1 reference ("C7") to (row, col), for formulas within a sheet.
+std::string a1(int row, int col);
+/// A row of column headers from `row` (the first left-aligned), 30 points tall.
+void header_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const std::vector<std::string>& h);
+
 /// The Sites and phases sheet (workbook_growth.cpp): with a site list or phases.
 bool has_growth(const WorkbookInput& input);
 /// Writes it into `sheet`; nothing without one.

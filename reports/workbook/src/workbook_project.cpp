@@ -20,23 +20,12 @@ namespace {
 using xlsx::Num;
 using xlsx::Role;
 
-std::string at(int row, int col) {
-    return xlsx::cell(row, col, false);
-}
-
-void headers(xlsx::Book& book, xlsx::Sheet& sheet, int row, const std::vector<std::string>& h) {
-    for (std::size_t c = 0; c < h.size(); ++c) {
-        sheet.text(row, static_cast<int>(c), h[c], c == 0 ? book.header_left() : book.header());
-    }
-    sheet.row_height(row, 30);
-}
-
 /// The sites, one row each, and the project's row: sums of the numbers.
 int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& plan) {
     sheet.text(row, 0, "Sites", book.section());
-    headers(book, sheet, ++row,
-            {"Site", "Platform", "GPUs", "Usable need (PB)", "Usable (PB)", "Read need (TB/s)",
-             "Read (TB/s)", "Verdict", "Racks", "Max racks", "Storage IT power (kW)", "Fits"});
+    header_row(book, sheet, ++row,
+               {"Site", "Platform", "GPUs", "Usable need (PB)", "Usable (PB)", "Read need (TB/s)",
+                "Read (TB/s)", "Verdict", "Racks", "Max racks", "Storage IT power (kW)", "Fits"});
     const int first = row + 1;
     for (const SiteStorage& s : plan.sites) {
         ++row;
@@ -68,7 +57,7 @@ int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& p
         sums[10] += in(s.power, units::kW);
     }
     for (int c : {2, 3, 4, 5, 6, 8, 10}) {
-        sheet.formula(row, c, "=SUM(" + at(first, c) + ":" + at(row - 1, c) + ")", sums[c],
+        sheet.formula(row, c, "=SUM(" + a1(first, c) + ":" + a1(row - 1, c) + ")", sums[c],
                       c == 2 || c == 8   ? Num::integer
                       : c == 5 || c == 6 ? Num::two
                                          : Num::one);
@@ -87,9 +76,9 @@ int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& p
 /// The project after each phase: the all-sites rows of the phase plan.
 int phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
     sheet.text(row, 0, "The project after each phase", book.section());
-    headers(book, sheet, ++row,
-            {"Phase", "Date", "GPUs", "+C-nodes", "+D-boxes", "+Racks", "C-nodes", "D-boxes",
-             "Racks", "Usable (PB)", "Storage IT power (kW)"});
+    header_row(book, sheet, ++row,
+               {"Phase", "Date", "GPUs", "+C-nodes", "+D-boxes", "+Racks", "C-nodes", "D-boxes",
+                "Racks", "Usable (PB)", "Storage IT power (kW)"});
     for (const PhaseStep& p : phase_totals(plan)) {
         ++row;
         sheet.text(row, 0, p.name, book.label());
@@ -109,9 +98,9 @@ int phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan&
 /// The project's cost by year: the all-sites rows.
 void money_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CashFlow& flow) {
     sheet.text(row, 0, "Cost by year, all sites (" + flow.currency + ")", book.section());
-    headers(book, sheet, ++row,
-            {"Year", "Phases", "CapEx", "OpEx", "Total", "Cumulative", "Cum. discounted",
-             "Cloud cumulative"});
+    header_row(book, sheet, ++row,
+               {"Year", "Phases", "CapEx", "OpEx", "Total", "Cumulative", "Cum. discounted",
+                "Cloud cumulative"});
     for (const YearCost& y : flow.total) {
         ++row;
         sheet.number(row, 0, y.year, Num::integer, Role::value);
