@@ -77,7 +77,14 @@ StepMoney step_money(const PhaseStep& step, const PriceBook& book, CashFlow& flo
     for (const std::string& a : running.assumed) {
         add_once(flow.assumed, a);
     }
-    return {bought.capex * n, running.opex_per_year * n};
+    StepMoney money{bought.capex * n, running.opex_per_year * n};
+    if (step.store) {
+        // The separate replica store: one design of its own, bought once.
+        const DesignCost store = design_cost(*step.store, book);
+        money.capex += step.store_added ? store.capex : 0.0;
+        money.opex += store.opex_per_year;
+    }
+    return money;
 }
 
 /// The cloud's bill for a year holding `usable`; nullopt without a storage

@@ -196,13 +196,19 @@ bool PhasePlan::meets() const {
 }
 
 std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& catalog) {
+    return plan_phases(scenario, catalog, std::vector<AddedNeed>(scenario.phases.size()));
+}
+
+std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& catalog,
+                                     const std::vector<AddedNeed>& added_need) {
     if (scenario.phases.empty()) {
         return std::nullopt;
     }
     const Scenario base = one_system(scenario);
     // The fabric and the hardware are planned for the final phase.
     const Design final_design =
-        size_scenario(phase_scenario(base, scenario.phases.back()), catalog).designs.front();
+        size_scenario(phase_scenario(base, scenario.phases.back()), catalog, added_need.back())
+            .designs.front();
     PhasePlan plan;
     plan.design = final_design.name;
     plan.cnode_model = final_design.cnode_model;
@@ -214,7 +220,7 @@ std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& ca
     for (std::size_t k = 0; k < scenario.phases.size(); ++k) {
         const PhaseSpec& spec = scenario.phases[k];
         const Scenario s = pinned(phase_scenario(base, spec), final_design);
-        const Design sized = size_scenario(s, catalog).designs.front();
+        const Design sized = size_scenario(s, catalog, added_need[k]).designs.front();
         // Nothing installed is removed: at least the counts before, and at
         // least what the phase's own target needs.
         PhaseCounts devices = at_least(installed, counts_of(sized));

@@ -17,11 +17,53 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
     return (a + b - 1) / b;
 }
 
+/// The phase that opens a site: the first naming it; a site no phase names
+/// is in service from the first.
+std::size_t opening(const Scenario& s, const std::string& site) {
+    for (std::size_t k = 0; k < s.phases.size(); ++k) {
+        if (s.phases[k].site == site) {
+            return k;
+        }
+    }
+    return 0;
+}
+
+/// A site's copies held in another site's own system: what they add there
+/// (their capacity and arriving write) and the phase the sender opens.
+struct Copies {
+    std::size_t opens = 0;
+    Capacity usable;
+    Throughput write;
+};
+
+/// The copies each site receives: their capacity and arriving write when
+/// they go into its own system; none (only the sender's opening) when it
+/// holds them in a separate replica store.
+std::vector<std::vector<Copies>> copies_held(const Scenario& s, const SitePlan& sites) {
+    std::vector<std::vector<Copies>> held(sites.sites.size());
+    for (const SiteStorage& from : sites.sites) {
+        for (std::size_t to = 0; to < sites.sites.size(); ++to) {
+            const SiteStorage& site = sites.sites[to];
+            if (from.replicate_to != site.name || !site.replica) {
+                continue;
+            }
+            Copies& c = held[to].emplace_back();
+            c.opens = opening(s, from.name);
+            if (!site.replica->separate) {
+                c.usable = from.copies_kept;
+                c.write = from.replication_write;
+            }
+        }
+    }
+    return held;
+}
+
 /// The site's own phases: those naming it, each for one of its pods; a site
-/// no phase names stands at full size from the first phase.
+/// no phase names stands at full size from the first phase. A phase that
+/// opens a site whose copies it holds grows it too, as it stood before.
 std::vector<PhaseSpec> site_steps(const Scenario& s, const SiteSpec& spec, std::int64_t pods,
-                                  std::vector<std::size_t>& at) {
-    std::vector<PhaseSpec> out;
+                                  const std::vector<Copies>& held, std::vector<std::size_t>& at) {
+    std::map<std::size_t, PhaseSpec> steps;
     for (std::size_t k = 0; k < s.phases.size(); ++k) {
         const PhaseSpec& p = s.phases[k];
         if (p.site != spec.name) {
@@ -35,17 +77,46 @@ std::vector<PhaseSpec> site_steps(const Scenario& s, const SiteSpec& spec, std::
         } else if (spec.usable) {
             one.usable = *spec.usable / static_cast<double>(pods);
         }
-        out.push_back(one);
-        at.push_back(k);
+        steps.emplace(k, one);
     }
-    if (out.empty()) {
+    if (steps.empty()) {
         PhaseSpec first = s.phases.front();
         first.site.clear();
         first.gpus = 0;
         first.usable =
             spec.usable ? std::optional(*spec.usable / static_cast<double>(pods)) : std::nullopt;
-        out.push_back(first);
-        at.push_back(0);
+        steps.emplace(0, first);
+    }
+    for (const Copies& c : held) {
+        const auto before = steps.upper_bound(c.opens);
+        if (before != steps.begin() && !steps.contains(c.opens)) {
+            PhaseSpec grown = std::prev(before)->second;
+            grown.name = s.phases[c.opens].name;
+            grown.date = s.phases[c.opens].date;
+            steps.emplace(c.opens, grown);
+        }
+    }
+    std::vector<PhaseSpec> out;
+    for (auto& [k, p] : steps) {
+        at.push_back(k);
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+/// Each step's share per pod of the copies of the senders open by then.
+std::vector<AddedNeed> added_needs(const std::vector<std::size_t>& at,
+                                   const std::vector<Copies>& held, std::int64_t pods) {
+    const auto n = static_cast<double>(pods);
+    std::vector<AddedNeed> out(at.size());
+    for (std::size_t j = 0; j < at.size(); ++j) {
+        out[j].why = "the copies arriving from other sites";
+        for (const Copies& c : held) {
+            if (c.opens <= at[j]) {
+                out[j].usable += c.usable / n;
+                out[j].write += c.write / n;
+            }
+        }
     }
     return out;
 }
@@ -56,6 +127,34 @@ PhaseCounts operator+(const PhaseCounts& a, const PhaseCounts& b) {
 
 PhaseCounts times(const PhaseCounts& c, std::int64_t n) {
     return {c.cnodes * n, c.dboxes * n, c.switches * n, c.racks * n};
+}
+
+/// The separate replica store, built in the first phase a sender is open
+/// at and standing from then: the step's counts and power with it.
+void with_store(std::vector<PhaseStep>& steps, const std::vector<std::size_t>& at,
+                const std::vector<Copies>& held, const SiteStorage& site) {
+    if (held.empty() || !site.replica || !site.replica->separate || !site.replica->design) {
+        return;
+    }
+    std::size_t from = at.back() + 1;
+    for (const Copies& c : held) {
+        from = std::min(from, c.opens);
+    }
+    const SiteReplica& r = *site.replica;
+    const PhaseCounts counts{r.cnodes, r.dboxes, r.switches, r.racks};
+    bool built = false;
+    for (std::size_t j = 0; j < steps.size(); ++j) {
+        if (at[j] < from) {
+            continue;
+        }
+        PhaseStep& step = steps[j];
+        step.store = r.design;
+        step.store_added = !built;
+        step.total = step.total + counts;
+        step.added = built ? step.added : step.added + counts;
+        step.power += r.power;
+        built = true;
+    }
 }
 
 /// A step of one pod as the site's: every count and figure times its pods.
@@ -84,6 +183,7 @@ PhaseStep carried(PhaseStep step, const PhaseSpec& phase) {
     step.name = phase.name;
     step.date = phase.date;
     step.added = {};
+    step.store_added = false;
     step.opens = false;
     step.findings.clear();
     return step;
@@ -129,7 +229,7 @@ bool phases_by_site(const Scenario& scenario) {
 }
 
 std::optional<PhasePlan> plan_site_phases(const Scenario& scenario, const Catalog& catalog,
-                                          const SizingResult& sized) {
+                                          const SizingResult& sized, const SitePlan& sites) {
     const int option = detail::first_per_pod(scenario, sized);
     if (!phases_by_site(scenario) || !scenario.fleet || scenario.fleet->site_list.empty() ||
         option < 0) {
@@ -137,22 +237,29 @@ std::optional<PhasePlan> plan_site_phases(const Scenario& scenario, const Catalo
     }
     // Each site's steps, keyed by the scenario's phase index.
     std::vector<std::map<std::size_t, PhaseStep>> by_site;
-    for (const SiteSpec& spec : scenario.fleet->site_list) {
+    const std::vector<std::vector<Copies>> held = copies_held(scenario, sites);
+    for (std::size_t i = 0; i < scenario.fleet->site_list.size(); ++i) {
+        const SiteSpec& spec = scenario.fleet->site_list[i];
         const detail::SitePods p = detail::site_pods(spec, *scenario.fleet);
         const std::int64_t pods = p.pods;
         std::vector<std::size_t> at;
         Scenario one = detail::site_scenario(scenario, spec, option, p.pod_gpus, pods);
-        one.phases = site_steps(scenario, spec, pods, at);
-        const std::optional<PhasePlan> grown = plan_phases(one, catalog);
-        std::map<std::size_t, PhaseStep>& steps = by_site.emplace_back();
+        one.phases = site_steps(scenario, spec, pods, held[i], at);
+        const std::optional<PhasePlan> grown =
+            plan_phases(one, catalog, added_needs(at, held[i], pods));
+        std::vector<PhaseStep> site;
         for (std::size_t k = 0; k < at.size(); ++k) {
-            PhaseStep step = scaled(grown->phases[k], pods);
+            PhaseStep& step = site.emplace_back(scaled(grown->phases[k], pods));
             step.site = spec.name;
             step.opens = k == 0;
             for (Finding& f : step.findings) {
                 f = f.about("site " + spec.name);
             }
-            steps.emplace(at[k], std::move(step));
+        }
+        with_store(site, at, held[i], sites.sites[i]);
+        std::map<std::size_t, PhaseStep>& steps = by_site.emplace_back();
+        for (std::size_t k = 0; k < at.size(); ++k) {
+            steps.emplace(at[k], std::move(site[k]));
         }
     }
     PhasePlan plan;

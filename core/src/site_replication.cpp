@@ -90,6 +90,7 @@ std::size_t site_index(const SitePlan& plan, const std::string& name) {
 void hold_separately(SiteStorage& site, SiteReplica store, const Scenario& scenario,
                      const Catalog& catalog, const Design& pod, int option) {
     const Design d = replica_design(scenario, catalog, pod, option, site.rack, store);
+    store.design = std::make_shared<const Design>(d);
     hold(site, std::move(store), d);
 }
 
@@ -116,6 +117,7 @@ std::vector<std::optional<SiteReplica>> replication_stores(SitePlan& plan, const
             // ASSUMPTION: the copies are kept as the site keeps its own
             // (retain, plus the one arriving): the jobs' peak retained.
             store.checkpoints += ck.peak_retained * n;
+            from.copies_kept += ck.peak_retained * n;
             store.inbound += from.replication_write;
         }
         if (spec.dataset) {
@@ -123,6 +125,7 @@ std::vector<std::optional<SiteReplica>> replication_stores(SitePlan& plan, const
             // Seeding is a one-off copy of the whole target over the
             // sender's link at its full rate (docs/sites-and-phases.md).
             from.dataset_copy = pods[k].requirements.usable_target * n;
+            from.copies_kept += from.dataset_copy;
             if (from.wan && from.wan->base() > 0.0) {
                 from.seeding = from.dataset_copy / *from.wan;
             }

@@ -9,7 +9,10 @@
 #include <catch2/catch.hpp>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -138,4 +141,163 @@ TEST_CASE("the phases table by site gives each phase's project total over its si
     // Year 3's total: the three sites' GPUs, 36,864 + 38,400 + 23,040.
     CHECK_THAT(r.out, Catch::Contains("all sites          98,304"));
     CHECK_THAT(r.out, !Catch::Contains("The final phase's target sized from scratch"));
+}
+
+namespace {
+
+/// Two sites of their own needs (as examples/project-three-sites.json's A and
+/// a smaller B); A copies its dataset into B's own system (the default), and
+/// the phases open `first`, then `second`. With `separate`, B holds them in
+/// a replica store of its own (replica_store).
+std::string copying(const std::string& first, const std::string& second, bool separate = false) {
+    return R"({
+  "schema": "podsizer-scenario/1",
+  "name": "copies by phase",
+  "fleet": {
+    "platform": "gb300-nvl72",
+    "gpus": 53248,
+    "sites": [
+      {"name": "A", "gpus": 36864, "usable": "300 PB", "workload": "resnet50-h100",
+       "wan": "400 Gbps", "replicate_to": "B", "dataset": true},
+      {"name": "B", "gpus": 16384, "platform": "h100", "usable": "80 PB",
+       "workload": "resnet50-h100", "wan": "400 Gbps", "replica_store": )" +
+           std::string(separate ? "true" : "false") + R"(}
+    ]
+  },
+  "performance": {"workloads": [{"id": "resnet50-h100"}]},
+  "capacity": {"usable": "380 PB"},
+  "constraints": {"rack": "rack-42u-25kw"},
+  "options": [{"name": "Site system", "cnode": "cnode-1u", "dbox": "dbox-1u-22",
+               "drive": "61.44 TB"}],
+  "phases": [
+    {"name": "Open )" +
+           first + R"(", "date": "2027-06-01", "site": ")" + first + R"("},
+    {"name": "Open )" +
+           second + R"(", "date": "2029-01-15", "site": ")" + second + R"("}
+  ]
+})";
+}
+
+const nlohmann::json& step_of(const nlohmann::json& doc, const std::string& phase,
+                              const std::string& site) {
+    for (const nlohmann::json& s : doc.at("phases")) {
+        if (s.at("name") == phase && s.at("site") == site) {
+            return s;
+        }
+    }
+    FAIL("no step " << phase << " at " << site);
+    throw std::logic_error("unreachable");
+}
+
+} // namespace
+
+TEST_CASE("a site holding another's copies in its system ends its phases at its sites row") {
+    for (const auto& [first, second] :
+         std::vector<std::pair<std::string, std::string>>{{"A", "B"}, {"B", "A"}}) {
+        INFO("open " << first << " then " << second);
+        const ProcessResult r =
+            podsizer({"size", write_temp("copies-" + first + ".json", copying(first, second)),
+                      "--format", "json"});
+        INFO(r.err);
+        REQUIRE(r.exit_code <= 1);
+        const nlohmann::json doc = nlohmann::json::parse(r.out);
+        const nlohmann::json& b = test_support::element_where(doc.at("sites"), "name", "B");
+        // B holds A's 300 PB dataset copy in its own system: its sites row
+        // is sized for 80 PB + A's usable target.
+        REQUIRE(b.at("replica").at("separate") == false);
+        CHECK(b.at("usable_capacity_bytes").get<double>() >= 380e15);
+        // B's last phase (the second, in either order) holds its sites
+        // row's devices. Opened first, B grows in place: what the second
+        // phase adds goes into new racks (docs/sites-and-phases.md §2), so
+        // it may stand at more racks than the row sized from scratch, and
+        // then says so (phase-beyond-scratch).
+        const nlohmann::json& last = step_of(doc, "Open " + second, "B");
+        for (const char* key : {"cnodes", "dboxes"}) {
+            INFO(key);
+            CHECK(last.at("total").at(key) == b.at(key));
+        }
+        if (first == "A") {
+            CHECK(last.at("total").at("racks") == b.at("racks"));
+        } else if (last.at("total").at("racks") != b.at("racks")) {
+            CHECK(last.at("total").at("racks").get<int>() > b.at("racks").get<int>());
+            CHECK(r.out.find("phase-beyond-scratch") != std::string::npos);
+        }
+        CHECK(last.at("usable_capacity_bytes").get<double>() >= 380e15);
+        if (first == "B") {
+            // Opened before A, B is sized for its own 80 PB, then grows when
+            // A opens and its copies start to arrive.
+            const nlohmann::json& opened = step_of(doc, "Open B", "B");
+            CHECK(opened.at("usable_capacity_bytes").get<double>() < 380e15);
+            CHECK(last.at("added").at("dboxes").get<int>() > 0);
+            CHECK(last.at("opens") == false);
+        }
+    }
+}
+
+TEST_CASE("a separate replica store stands in its site's phases from its sender's opening") {
+    for (const auto& [first, second] :
+         std::vector<std::pair<std::string, std::string>>{{"A", "B"}, {"B", "A"}}) {
+        INFO("open " << first << " then " << second);
+        const ProcessResult r =
+            podsizer({"size", write_temp("store-" + first + ".json", copying(first, second, true)),
+                      "--format", "json"});
+        INFO(r.err);
+        REQUIRE(r.exit_code <= 1);
+        const nlohmann::json doc = nlohmann::json::parse(r.out);
+        const nlohmann::json& b = test_support::element_where(doc.at("sites"), "name", "B");
+        const nlohmann::json& store = b.at("replica");
+        REQUIRE(store.at("separate") == true);
+        REQUIRE(store.at("dboxes").get<int>() > 0);
+        // The sites row counts the store with B's own system; so does B's
+        // last phase (B is sized for its own 80 PB, the store for A's copy).
+        const nlohmann::json& last = step_of(doc, "Open " + second, "B");
+        for (const char* key : {"cnodes", "dboxes", "racks"}) {
+            INFO(key);
+            CHECK(last.at("total").at(key) == b.at(key));
+        }
+        CHECK(last.at("power_w").get<double>() == Approx(b.at("power_w").get<double>()));
+        // The store is bought once: in the phase A opens (B's own opening
+        // when B opens second), the phase's additions hold it.
+        const nlohmann::json& bought = step_of(doc, first == "A" ? "Open B" : "Open A", "B");
+        CHECK(bought.at("added").at("dboxes").get<int>() >= store.at("dboxes").get<int>());
+        if (first == "B") {
+            const nlohmann::json& opened = step_of(doc, "Open B", "B");
+            CHECK(opened.at("total").at("dboxes").get<int>() ==
+                  b.at("dboxes").get<int>() - store.at("dboxes").get<int>());
+            CHECK(bought.at("added").at("dboxes") == store.at("dboxes"));
+        }
+    }
+}
+
+TEST_CASE("the cost by year buys a separate replica store once and runs it from then") {
+    const std::string book =
+        std::string(PODSIZER_SOURCE_DIR) + "/examples/prices-illustrative.json";
+    const auto b_years = [&](const std::string& name, const std::string& text) {
+        const ProcessResult r =
+            podsizer({"size", write_temp(name, text), "--prices", book, "--format", "json"});
+        INFO(r.err);
+        REQUIRE(r.exit_code <= 1);
+        const nlohmann::json doc = nlohmann::json::parse(r.out);
+        return test_support::element_where(doc.at("cost_by_year").at("sites"), "site", "B")
+            .at("years");
+    };
+    // The same two sites without A's copies: B as its own system alone.
+    std::string alone = copying("A", "B", true);
+    for (const std::string cut :
+         {R"(, "replicate_to": "B", "dataset": true)", R"(, "replica_store": true)"}) {
+        REQUIRE(alone.find(cut) != std::string::npos);
+        alone.erase(alone.find(cut), cut.size());
+    }
+    const nlohmann::json with_store = b_years("store-priced.json", copying("A", "B", true));
+    const nlohmann::json without = b_years("alone-priced.json", alone);
+    // B opens in year 2 (2029-01-15 is one whole year after 2027-06-01) and
+    // buys its system and the store then; later years buy nothing and run
+    // both, so each of B's years costs more to run than B alone.
+    REQUIRE(with_store.size() == without.size());
+    CHECK(with_store[1].at("capex").get<double>() > without[1].at("capex").get<double>());
+    for (std::size_t y = 2; y < with_store.size(); ++y) {
+        INFO("year " << y + 1);
+        CHECK(with_store[y].at("capex").get<double>() == 0.0);
+        CHECK(with_store[y].at("opex").get<double>() > without[y].at("opex").get<double>());
+    }
 }

@@ -27,8 +27,8 @@ void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog
         study.sizing = size_scenario(scenario, catalog);
         study.fleet = split_fleet(scenario, study.sizing.designs);
         study.sites = size_sites(scenario, catalog, study.sizing);
-        if (by_site) {
-            study.phases = plan_site_phases(scenario, catalog, study.sizing);
+        if (by_site && study.sites) {
+            study.phases = plan_site_phases(scenario, catalog, study.sizing, *study.sites);
         }
         return;
     }
@@ -39,8 +39,8 @@ void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog
     study.sizing = study.extrapolation->sizing;
     study.fleet = split_fleet(scenario, study.sizing.designs);
     study.sites = size_sites(scenario, catalog, study.sizing);
-    if (by_site) {
-        study.phases = plan_site_phases(scenario, catalog, study.sizing);
+    if (by_site && study.sites) {
+        study.phases = plan_site_phases(scenario, catalog, study.sizing, *study.sites);
     }
     for (const Extrapolation& e : study.extrapolation->extrapolations) {
         if (e.single_namespace) {

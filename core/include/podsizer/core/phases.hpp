@@ -6,8 +6,10 @@
 
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/design.hpp"
+#include "podsizer/core/engine.hpp"
 #include "podsizer/core/finding.hpp"
 #include "podsizer/core/scenario.hpp"
+#include "podsizer/core/sites.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -60,6 +62,11 @@ struct PhaseStep {
     /// money over time prices (cash_flow.hpp). Null on phase_totals' rows.
     std::shared_ptr<const Design> built;
     std::int64_t pods = 1;
+    /// A separate replica store at the site (its site's replica_store):
+    /// built in the phase its first sender opens, its counts and power in
+    /// `total` and `power` from then on (and in `added` when `store_added`).
+    std::shared_ptr<const Design> store;
+    bool store_added = false;
     std::vector<Finding> findings;
 };
 
@@ -84,14 +91,22 @@ struct PhasePlan {
 /// without options). Nullopt without phases. Throws InputError (from the
 /// engine) when a phase cannot be sized.
 std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& catalog);
+/// plan_phases with `added[k]` in phase k's requirements (a site holding
+/// other sites' copies in its own system; one entry per phase).
+std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& catalog,
+                                     const std::vector<AddedNeed>& added);
 
 /// Phases that name a site (`phases[N].site`): each site of the list grown
 /// on its own installed base, sized as its one-site scenario
 /// (docs/sites-and-phases.md, "Phases by site"); a site no phase names is in
 /// service from the first phase at its full size. Nullopt when no phase
 /// names a site, or without a per-pod design.
+///
+/// `sites` is size_sites' plan of the same scenario: a site holding other
+/// sites' copies in its own system grows by them from the phase each sender
+/// opens ("Replication between sites"), so its last phase is its sites row.
 std::optional<PhasePlan> plan_site_phases(const Scenario& scenario, const Catalog& catalog,
-                                          const SizingResult& sized);
+                                          const SizingResult& sized, const SitePlan& sites);
 /// Phases by site summed per phase (the project after each phase: GPUs,
 /// counts added and standing, usable, read and write intact and in the
 /// sized state, power, WAN out); a one-system plan's own steps.

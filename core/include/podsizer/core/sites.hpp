@@ -9,6 +9,7 @@
 #include "podsizer/core/verdict.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ struct SiteReplica {
     Throughput write;
     Power power;                   ///< IT power on the design's power basis
     std::vector<Finding> findings; ///< the store's own error findings
+    /// The separate store as sized (what phases by site build and price).
+    std::shared_ptr<const Design> design;
 
     Capacity need() const { return checkpoints + datasets; }
 };
@@ -70,6 +73,9 @@ struct SiteStorage {
     Capacity dataset_copy;
     std::optional<Duration> seeding;
     Throughput dataset_change; ///< the dataset's changes copied after seeding
+    /// What the site's copies take at replicate_to: the checkpoints kept
+    /// there and the dataset copy (the receiver's share of its need).
+    Capacity copies_kept;
     /// The store for other sites' copies; its racks, devices and power are in
     /// the site's figures above (not its usable capacity).
     std::optional<SiteReplica> replica;
