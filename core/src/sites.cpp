@@ -418,6 +418,7 @@ std::optional<SitePlan> size_sites(const Scenario& scenario, const Catalog& cata
         }
     }
     for (std::size_t k = 0; k < plan.sites.size(); ++k) {
+        plan.sites[k].pod = std::make_shared<const Design>(pods[k]);
         check_limits(plan.sites[k], pods[k]);
         check_it_power(plan.sites[k]);
         const bool resized = plan.sites[k].replica && !plan.sites[k].replica->separate;

@@ -285,6 +285,18 @@ TEST_CASE("a project's workbook opens on its roll-up: each site, the project's s
         racks += s.at("racks").get<double>();
         usable += s.at("usable_capacity_bytes").get<double>() / 1e15;
     }
+    // Then each site: a design sheet per site, named after it, holding the
+    // site's own counts (recalculated by LibreOffice) as its sites row.
+    for (const auto& s : sites) {
+        const std::string name = "rollup/Site " + s.at("name").get<std::string>();
+        INFO(name);
+        REQUIRE(sheets.count(name) == 1);
+        const SheetCsv& own = sheets.at(name);
+        CHECK(number_at(own, row_titled(own, "C-nodes"), 1) == s.at("cnodes").get<double>());
+        CHECK(number_at(own, row_titled(own, "D-boxes"), 1) == s.at("dboxes").get<double>());
+    }
+    // No even split of one whole-fleet pod beside the sites' own systems.
+    CHECK(sheets.count("rollup/Fleet") == 0);
     const int total = title + 2 + static_cast<int>(sites.size());
     CHECK(text_at(sheet, total, 0) == "Project");
     CHECK(number_at(sheet, total, 2) == gpus);

@@ -381,6 +381,11 @@ TEST_CASE("the PDF of a project of sites leads with its sites, phases and cost b
     REQUIRE(designs != std::string::npos);
     CHECK(sites < designs);
     CHECK(years < designs);
+    // Then each site: the designs are the sites' own, named after them.
+    for (const char* site : {"Site A", "Site B", "Site C"}) {
+        INFO(site);
+        CHECK(all.find(site, designs) != std::string::npos);
+    }
     // The reference pod has no site list: no Sites table, the designs first.
     const std::string pod = temp_dir() + "/pod-order.pdf";
     REQUIRE(podsizer({"size", kPod, "--pdf", pod}).exit_code == 0);

@@ -137,8 +137,15 @@ TEST_CASE("sites without a cluster size each get a system for their own GPUs, no
         CHECK(site(doc, name).at("dboxes") == 180);
         CHECK(site(doc, name).at("gpus") == 41472);
     }
-    // The whole-fleet design above them is still sized for all 124,416 GPUs.
-    CHECK(doc.at("designs").at(0).at("cnodes").get<int>() > 450);
+    // The designs shown are the sites' own (issue 49 item 5: the project,
+    // then each site), not one sized for all 124,416 GPUs that no site builds.
+    REQUIRE(doc.at("designs").size() == 3);
+    for (std::size_t k = 0; k < 3; ++k) {
+        const nlohmann::json& d = doc.at("designs").at(k);
+        CHECK(d.at("name") == std::string("Site ") + "ABC"[k]);
+        CHECK(d.at("cnodes") == 450);
+        CHECK(d.at("dboxes") == 180);
+    }
 }
 
 TEST_CASE("a site without a usable need of its own gets the scenario's scaled by its GPUs, said") {

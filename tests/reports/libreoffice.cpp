@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <dirent.h>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -126,6 +127,9 @@ std::map<std::string, SheetCsv> libreoffice_csv(const std::string& soffice,
     const std::string out = work_dir + "/lo-csv";
     ::mkdir(profile.c_str(), 0700);
     ::mkdir((profile + "/user").c_str(), 0700);
+    // A sheet from an earlier run of the same workbook name would read as
+    // one of this run's: the CSVs start from an empty directory.
+    std::filesystem::remove_all(out);
     ::mkdir(out.c_str(), 0755);
     std::ofstream(profile + "/user/registrymodifications.xcu") << kProfile;
 

@@ -8,11 +8,26 @@
 #include <charconv>
 #include <cstdlib>
 #include <ctime>
+#include <fmt/format.h>
 #include <utility>
 
 namespace podsizer {
 
 namespace {
+
+/// A project of sites sized for their own needs shows each site's design
+/// (one of its pods, with the copies it holds) in place of the scenario's
+/// own, which is sized for the whole fleet as one system and built nowhere
+/// (docs/sites-and-phases.md, "One project export").
+void show_site_designs(SizingResult& sizing, const SitePlan& sites) {
+    std::vector<Design> designs;
+    for (const SiteStorage& s : sites.sites) {
+        Design& d = designs.emplace_back(*s.pod);
+        d.name = s.clusters > 1 ? fmt::format("Site {}, one of {} pods", s.name, s.clusters)
+                                : "Site " + s.name;
+    }
+    sizing.designs = std::move(designs);
+}
 
 /// The scenario sized or, with `extrapolate`, grown to `target`: the sized
 /// designs, then each one-namespace design (the exports show both).
@@ -29,6 +44,12 @@ void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog
         study.sites = size_sites(scenario, catalog, study.sizing);
         if (by_site && study.sites) {
             study.phases = plan_site_phases(scenario, catalog, study.sizing, *study.sites);
+        }
+        if (study.sites && study.sites->own_needs) {
+            // The sites table is the project's split: an even spread of one
+            // whole-fleet pod over the sites would contradict it.
+            show_site_designs(study.sizing, *study.sites);
+            study.fleet = {};
         }
         return;
     }

@@ -95,6 +95,9 @@ struct SiteStorage {
     std::optional<Power> gpu_power;
     std::optional<Power> max_it_power; ///< the site's whole IT power, GPUs and storage
     std::vector<Finding> findings;
+    /// One of the site's pods as sized (with the copies it holds in its own
+    /// system): what a project's export shows as the site's design.
+    std::shared_ptr<const Design> pod;
 
     /// What leaves over the WAN: the offsite copies and the replication.
     Throughput wan_out() const { return offsite_write + replication_write; }
