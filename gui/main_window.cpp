@@ -37,7 +37,9 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUndoStack>
+#include <algorithm>
 #include <iterator>
+#include <variant>
 
 namespace podsizer::gui {
 
@@ -661,11 +663,26 @@ void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxe
         return;
     }
     const Design& d = session_->result()->designs[static_cast<std::size_t>(design)];
+    // Only a design sized for one of the scenario's options pins that
+    // option; a site's own design (docs/sites-and-phases.md, "One project
+    // export") or a grown one has no option of its own to pin.
+    const auto* from = std::get_if<FromOption>(&d.origin);
+    const Study* study = session_->study();
+    const bool site_design = study != nullptr && study->sites && study->sites->own_needs;
     Scenario s = session_->scenario();
+    if (from == nullptr || site_design ||
+        from->index >= std::max<std::size_t>(s.options.size(), 1)) {
+        QMessageBox::warning(
+            this, tr("Cannot apply"),
+            tr("%1 is not one of the scenario's options: change its site's figures in the form "
+               "instead.")
+                .arg(QString::fromStdString(d.name)));
+        return;
+    }
     if (s.options.empty()) {
         s.options.push_back(OptionSpec{}); // the automatic design becomes an option
     }
-    pin_option(s.options[static_cast<std::size_t>(design)], d, cnodes, dboxes);
+    pin_option(s.options[from->index], d, cnodes, dboxes);
     if (const QString problem = firstProblem(s); !problem.isEmpty()) {
         QMessageBox::warning(this, tr("Cannot apply"), problem);
         return;

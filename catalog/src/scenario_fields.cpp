@@ -191,7 +191,7 @@ const std::array kFields{
         .kind = FieldKind::quantity,
         .dimension = Dimension::power,
         .bounds = kPositive,
-        .label = "maximum IT power",
+        .label = "maximum storage power",
         .help = "IT power the site can give the storage; more gets an error finding.",
         .get = [](const Scenario& s, std::size_t i) { return base_if_set(site(s, i).max_power); },
         .set = [](Scenario& s, std::size_t i,
