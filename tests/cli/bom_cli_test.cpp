@@ -4,7 +4,9 @@
 // the bill under test.
 #include "run_process.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
@@ -223,25 +225,109 @@ TEST_CASE("facility.voltage and facility.supply set the amps per feed") {
     CHECK(bad.err.find("facility.voltage") != std::string::npos);
 }
 
-TEST_CASE("size --bom --prices: the lines CapEx prices add up to CapEx") {
+namespace {
+
+/// The book's net price of each item, read from the book itself:
+/// unit_price × (1 − discount), the discount a percent string ("20%").
+std::map<std::string, double> net_prices(const std::string& book_path) {
+    const json book = json::parse(read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + book_path));
+    std::map<std::string, double> out;
+    for (const json& item : book.at("items")) {
+        if (item.contains("drive")) {
+            continue; // the illustrative books price every drive option alike
+        }
+        double discount = 0.0;
+        if (item.contains("discount")) {
+            discount = test_support::leading_double(item.at("discount").get<std::string>()) / 100.0;
+        }
+        out[item.at("id").get<std::string>()] =
+            item.at("unit_price").get<double>() * (1.0 - discount);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("size --bom --prices: the bill's extended total is the JSON's CapEx") {
     const json d = size_json({"--prices", kPrices}).at("designs").at(0);
     const Bill b = bom_of({"--prices", kPrices});
     REQUIRE(b.column.count("extended_price") == 1);
-    double capex_lines = 0.0;
+    REQUIRE(b.column.count("price_note") == 1);
+    const std::map<std::string, double> net = net_prices(kPrices);
+    double total = 0.0;
+    int parts_priced = 0;
     for (const auto& l : b.lines) {
         const std::string cat = b.at(l, "category");
-        const bool in_capex =
-            cat == "C-nodes" || cat == "D-boxes" || cat == "Switches" || cat == "Racks";
         const std::string ext = b.at(l, "extended_price");
-        if (in_capex) {
-            REQUIRE_FALSE(ext.empty());
-            capex_lines += test_support::leading_double(ext);
+        if (cat == "Drives") { // shipped in the D-boxes, priced with them
+            CHECK(ext.empty());
+            CHECK(b.at(l, "price_note").find("D-boxes") != std::string::npos);
+            continue;
         }
-        if (cat == "Drives") {
-            CHECK(ext.empty()); // shipped in the D-boxes, priced with them
+        INFO(cat << " " << b.at(l, "item"));
+        REQUIRE_FALSE(ext.empty()); // the illustrative book prices every other line
+        const double qty = test_support::leading_double(b.at(l, "quantity"));
+        const double unit = test_support::leading_double(b.at(l, "unit_price"));
+        CHECK(unit == Approx(net.at(b.at(l, "item"))));
+        CHECK(test_support::leading_double(ext) == Approx(qty * unit));
+        total += test_support::leading_double(ext);
+        const bool part =
+            cat != "C-nodes" && cat != "D-boxes" && cat != "Switches" && cat != "Racks";
+        parts_priced += part ? 1 : 0;
+    }
+    // Cables, optics, PDUs, rails, cords and management switches are in CapEx too.
+    CHECK(parts_priced >= 5);
+    const json& cost = d.at("cost");
+    CHECK(total == Approx(cost.at("capex").get<double>()).epsilon(1e-12));
+    CHECK(cost.at("unpriced").empty());
+    for (const char* part :
+         {"management_switches", "pdus_and_cords", "rail_kits", "cables", "transceivers"}) {
+        INFO(part);
+        CHECK(cost.at(part).get<double>() > 0.0);
+    }
+}
+
+TEST_CASE("size --bom --prices: a part the book does not price is 0 in CapEx and said so") {
+    // The illustrative book without its cable and transceiver prices.
+    json book = json::parse(read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPrices));
+    json kept = json::array();
+    for (const json& item : book.at("items")) {
+        const std::string id = item.at("id").get<std::string>();
+        const bool link = id.rfind("dac-", 0) == 0 || id.rfind("aec-", 0) == 0 ||
+                          id.rfind("optic-", 0) == 0 || id.rfind("fibre-", 0) == 0;
+        if (!link) {
+            kept.push_back(item);
         }
     }
-    CHECK(capex_lines == Approx(d.at("cost").at("capex").get<double>()));
+    book["items"] = kept;
+    book.erase("$schema");
+    const std::string path = test_support::write_temp("partial-prices.json", book.dump());
+    const json d = size_json({"--prices", path}).at("designs").at(0);
+    const Bill b = bom_of({"--prices", path});
+    double total = 0.0;
+    for (const auto& l : b.lines) {
+        const std::string ext = b.at(l, "extended_price");
+        const std::string cat = b.at(l, "category");
+        const bool link_part =
+            (cat == "Cables" && b.at(l, "item") != "utp-cat6") || cat == "Transceivers";
+        if (link_part) {
+            INFO(b.at(l, "item"));
+            CHECK(ext.empty());
+            CHECK(b.at(l, "price_note").find("not priced") != std::string::npos);
+        }
+        total += ext.empty() ? 0.0 : test_support::leading_double(ext);
+    }
+    const json& cost = d.at("cost");
+    CHECK(total == Approx(cost.at("capex").get<double>()).epsilon(1e-12));
+    CHECK(cost.at("transceivers").is_null());     // none of them priced
+    CHECK(cost.at("cables").get<double>() > 0.0); // the management cables are
+    const json& unpriced = cost.at("unpriced");
+    CHECK(std::find(unpriced.begin(), unpriced.end(), "cables") != unpriced.end());
+    CHECK(std::find(unpriced.begin(), unpriced.end(), "transceivers") != unpriced.end());
+    // The table says so too.
+    const ProcessResult table = podsizer({"size", kPod, "--prices", path});
+    CHECK(table.out.find("Unpriced") != std::string::npos);
+    CHECK(table.out.find("transceivers") != std::string::npos);
 }
 
 TEST_CASE("diff --bom-delta lists what to order to go from one design to the other") {

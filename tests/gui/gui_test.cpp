@@ -87,6 +87,7 @@
 #include <QUndoStack>
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -1404,18 +1405,26 @@ private Q_SLOTS:
         const int row = row_named(play->comparison(), "TCO, 5 years (USD)");
         QVERIFY(row >= 0);
         const Scenario s = w->session()->scenario();
-        const Design more =
-            evaluate_design(hand_design_of(sized, sized.cnodes + 1, sized.dboxes),
-                            sized.requirements, s.constraints, s.data_reduction, catalog());
+        // replay: the engine's evaluation with the bill the sized design has.
+        const Design more = replay(sized, sized.cnodes + 1, sized.dboxes, s, catalog());
+        QVERIFY(more.bom.has_value());
         const double step = design_cost(more, pb).tco - design_cost(sized, pb).tco;
         QCOMPARE(play->comparison()->item(row, 3)->text(),
                  "+" + QString::fromStdString(format_number(step, 0)));
         // By hand, when the step adds no switch or rack: 25,000 less 20 %, and
-        // its support at 15 % of that for 5 years, plus its energy.
+        // its support at 15 % of that for 5 years, plus its energy, plus the
+        // parts of the bill it adds (its rails, cords, cables and optics).
         if (more.switches() == sized.switches() && more.racks == sized.racks) {
             const double energy =
                 in(more.facility_power - sized.facility_power, units::kW) * 8760 * 0.0806;
-            QVERIFY(std::abs(step - (20000 * (1 + 5 * 0.15) + 5 * energy)) < 1e-6);
+            double parts = 0.0;
+            for (const char* p :
+                 {"management_switches", "pdus_and_cords", "rail_kits", "cables", "transceivers"}) {
+                parts += design_cost(more, pb).part(p).value_or(0.0) -
+                         design_cost(sized, pb).part(p).value_or(0.0);
+            }
+            QVERIFY(parts > 0.0); // at least its rail kit and two cords
+            QVERIFY(std::abs(step - (20000 * (1 + 5 * 0.15) + 5 * energy + parts)) < 1e-6);
         }
 
         // An edit keeps the book; the book's file is an input no export replaces.
