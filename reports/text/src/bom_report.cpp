@@ -148,7 +148,7 @@ std::string supply_text(const FacilitySpec& s) {
 
 Grid facility_grid(const SizingResult& r) {
     Grid g;
-    g.header = {"Facility"};
+    g.header = {"Figure"};
     std::vector<const Design*> ds;
     for (const Design& d : r.designs) {
         if (d.facility) {
@@ -220,7 +220,7 @@ std::string facility_note(const SizingResult& r) {
         "per feed is the rack's maximum draw on one feed: with A and B feeds either one must "
         "carry the whole rack (unity power factor; divide by the power supplies' power factor "
         "when sizing breakers). Weights and the rack footprint are catalog figures or "
-        "ASSUMPTIONS (docs/bom.md §4).";
+        "ASSUMPTIONS.";
     for (const Design& d : r.designs) {
         if (d.facility && !d.facility->weight_missing.empty()) {
             std::string names;
