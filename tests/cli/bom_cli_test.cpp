@@ -370,3 +370,78 @@ TEST_CASE("diff --bom-delta lists what to order to go from one design to the oth
     }
     CHECK(dboxes);
 }
+
+TEST_CASE("compare --format json: each design column carries its bill, n pods n times one pod's") {
+    const std::string fleet = "examples/fleet-160k.json";
+    const ProcessResult s = podsizer({"size", fleet, "--format", "json"});
+    const ProcessResult c = podsizer({"compare", fleet, "--format", "json"});
+    REQUIRE((c.exit_code == 0 || c.exit_code == 1));
+    std::map<std::string, json> sized;        // the designs `size` gives, by name
+    const json size_doc = json::parse(s.out); // kept: the loops read into it
+    for (const json& d : size_doc.at("designs")) {
+        sized[d.at("name").get<std::string>()] = d;
+    }
+    int designs = 0;
+    int pods = 0;
+    const json compare_doc = json::parse(c.out);
+    for (const json& col : compare_doc.at("columns")) {
+        const std::string kind = col.at("kind").get<std::string>();
+        INFO(col.at("name").get<std::string>());
+        if (kind == "reference") {
+            CHECK_FALSE(col.contains("bom")); // the cloud store has no bill
+            continue;
+        }
+        REQUIRE(col.contains("bom"));
+        // The column's design: itself, or the one "NAME × n" grows.
+        const std::string name = col.at("name").get<std::string>();
+        const std::string base = kind == "design" ? name : name.substr(0, name.rfind(" × "));
+        const long long n = col.at("pods").get<long long>();
+        const json& lines = col.at("bom").at("lines");
+        const json& one = sized.at(base).at("bom").at("lines");
+        REQUIRE(lines.size() == one.size());
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            CHECK(lines[i].at("quantity").get<long long>() ==
+                  n * one[i].at("quantity").get<long long>());
+        }
+        (kind == "design" ? designs : pods) += 1;
+    }
+    CHECK(designs == 3); // the fleet example's three options
+    CHECK(pods >= 1);    // the NCP pod grown to the target
+}
+
+TEST_CASE("compare --bom-delta lists what each column orders beyond the first") {
+    const std::string path = temp_dir() + "/compare-delta.csv";
+    const std::string fleet = "examples/fleet-160k.json";
+    const ProcessResult r = podsizer({"compare", fleet, "--bom-delta", path});
+    REQUIRE((r.exit_code == 0 || r.exit_code == 1));
+    CHECK(r.err.find("wrote " + path) != std::string::npos);
+    const auto rows = csv_rows(read_file(path));
+    REQUIRE(rows.size() > 1);
+    REQUIRE(rows[0].size() == 11);
+    CHECK(rows[0][8] == "delta");
+    const json cols =
+        json::parse(podsizer({"compare", fleet, "--format", "json"}).out).at("columns");
+    const std::string first = cols.at(0).at("name").get<std::string>();
+    int pods_rows = 0;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const auto& row = rows[i];
+        CHECK(row[0] == first); // every order is from the first column
+        const long long a = std::stoll(row[6]);
+        const long long b = std::stoll(row[7]);
+        CHECK(std::stoll(row[8]) == b - a);
+        CHECK(a != b);
+        // The first design grown to n pods orders (n - 1) times its own lines.
+        for (const json& col : cols) {
+            if (col.at("kind") == "pods" && col.at("name") == row[1] &&
+                col.at("name").get<std::string>().rfind(first + " × ", 0) == 0) {
+                CHECK(b == col.at("pods").get<long long>() * a);
+                ++pods_rows;
+            }
+        }
+    }
+    CHECK(pods_rows >= 5); // C-nodes, D-boxes, drives, switches, racks at least
+    // An output over the scenario is refused before anything is written.
+    const ProcessResult bad = podsizer({"compare", fleet, "--bom-delta", fleet});
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("--bom-delta") != std::string::npos);
+}

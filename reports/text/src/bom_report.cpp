@@ -267,31 +267,58 @@ std::vector<DeltaLine> delta_lines(const DesignBom& a, const DesignBom& b) {
 
 } // namespace
 
+namespace {
+
+const std::vector<std::string> kDeltaHeader{"design_a", "design_b",    "category",   "item",
+                                            "sku",      "description", "quantity_a", "quantity_b",
+                                            "delta",    "unit",        "source_kind"};
+
+/// The lines of `b` less `a` whose quantity differs, as CSV lines.
+void append_delta(std::string& out, const std::string& name_a, const DesignBom& a,
+                  const std::string& name_b, const DesignBom& b) {
+    for (const DeltaLine& d : delta_lines(a, b)) {
+        if (d.a == d.b) {
+            continue;
+        }
+        const BomLine& l = *d.line;
+        append_csv_line(out,
+                        {name_a, name_b, l.category, l.item, l.sku, l.description,
+                         fmt::format("{}", d.a), fmt::format("{}", d.b),
+                         fmt::format("{}", d.b - d.a), l.unit,
+                         std::string(to_string(l.source.kind))},
+                        kDeltaHeader.size());
+    }
+}
+
+} // namespace
+
 std::string bom_delta_csv(const SizingResult& a, const SizingResult& b) {
-    const std::vector<std::string> header{"design_a", "design_b",    "category",   "item",
-                                          "sku",      "description", "quantity_a", "quantity_b",
-                                          "delta",    "unit",        "source_kind"};
     std::string out;
-    append_csv_line(out, header, header.size());
+    append_csv_line(out, kDeltaHeader, kDeltaHeader.size());
     const std::size_t n = std::min(a.designs.size(), b.designs.size());
     for (std::size_t i = 0; i < n; ++i) {
         const Design& da = a.designs[i];
         const Design& db = b.designs[i];
-        if (!da.bom || !db.bom) {
+        if (da.bom && db.bom) {
+            append_delta(out, da.name, *da.bom, db.name, *db.bom);
+        }
+    }
+    return out;
+}
+
+std::string bom_delta_csv(const Comparison& cmp) {
+    std::string out;
+    append_csv_line(out, kDeltaHeader, kDeltaHeader.size());
+    const ComparisonColumn* base = nullptr;
+    for (const ComparisonColumn& c : cmp.columns) {
+        if (!c.bom) {
             continue;
         }
-        for (const DeltaLine& d : delta_lines(*da.bom, *db.bom)) {
-            if (d.a == d.b) {
-                continue;
-            }
-            const BomLine& l = *d.line;
-            append_csv_line(out,
-                            {da.name, db.name, l.category, l.item, l.sku, l.description,
-                             fmt::format("{}", d.a), fmt::format("{}", d.b),
-                             fmt::format("{}", d.b - d.a), l.unit,
-                             std::string(to_string(l.source.kind))},
-                            header.size());
+        if (base == nullptr) {
+            base = &c;
+            continue;
         }
+        append_delta(out, base->name, *base->bom, c.name, *c.bom);
     }
     return out;
 }

@@ -2,6 +2,7 @@
 // line per item of every design, priced from the price book when there is one.
 #pragma once
 
+#include "podsizer/core/comparison.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/price_book.hpp"
 #include "podsizer/reports/grid.hpp"
@@ -40,5 +41,10 @@ std::string facility_note(const SizingResult& r);
 /// quantity_a, quantity_b, delta (B − A: positive to order, negative freed),
 /// unit, source kind. Items are matched by category, item and description.
 std::string bom_delta_csv(const SizingResult& a, const SizingResult& b);
+
+/// The same for a comparison (`compare --bom-delta`): the first column with a
+/// bill as A against each other design or pods column as B, so each
+/// alternative, or the pods grown to the target, is an order from A.
+std::string bom_delta_csv(const Comparison& cmp);
 
 } // namespace podsizer
