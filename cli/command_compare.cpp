@@ -97,6 +97,7 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
                   "(Azure: 500 instead of 250)");
     add_export_options(cmd, a->exports);
     add_render_flags(cmd, a->render);
+    add_bom_delta_option(cmd, a->exports);
     cmd->callback([&g, &action, a] { action = [&g, a] { return run_compare(g, *a); }; });
 }
 

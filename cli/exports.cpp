@@ -134,6 +134,40 @@ void add_bom_option(CLI::App* cmd, ExportOptions& options) {
         ->check(complete_file());
 }
 
+void add_bom_delta_option(CLI::App* cmd, ExportOptions& options) {
+    cmd->add_option("--bom-delta", options.bom_delta,
+                    "Also write what each column orders beyond the first: the bill of "
+                    "materials' lines whose quantity differs (CSV) to FILE")
+        ->type_name("FILE")
+        ->check(output_path(OutputKind::file))
+        ->check(complete_file());
+}
+
+namespace {
+
+/// --bom and --bom-delta: the bill as CSV, and a comparison's columns' bills
+/// less the first's.
+void write_bills(const ExportOptions& options, const Study& study, const ExportTargets& targets) {
+    if (!options.bom.empty()) {
+        try {
+            write_file_atomically(options.bom, bom_csv(study.sizing));
+        } catch (const InputError& e) {
+            throw e.located("--bom");
+        }
+        targets.written(options.bom);
+    }
+    if (!options.bom_delta.empty() && study.comparison) {
+        try {
+            write_file_atomically(options.bom_delta, bom_delta_csv(*study.comparison));
+        } catch (const InputError& e) {
+            throw e.located("--bom-delta");
+        }
+        targets.written(options.bom_delta);
+    }
+}
+
+} // namespace
+
 void write_exports(const ExportOptions& options, const Study& study, const Catalog& catalog,
                    const Scenario* scenario, const std::vector<RunFile>& inputs,
                    const OptimizerResult* optimization, const std::vector<RunFile>& later) {
@@ -157,6 +191,9 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
     }
     if (!options.bom.empty()) {
         outputs.push_back({"--bom", options.bom});
+    }
+    if (!options.bom_delta.empty()) {
+        outputs.push_back({"--bom-delta", options.bom_delta});
     }
     SvgPlan svg;
     const std::vector<RackView> views =
@@ -189,14 +226,7 @@ void write_exports(const ExportOptions& options, const Study& study, const Catal
         }
         targets.xlsx.clear();
     }
-    if (!options.bom.empty()) {
-        try {
-            write_file_atomically(options.bom, bom_csv(study.sizing));
-        } catch (const InputError& e) {
-            throw e.located("--bom");
-        }
-        targets.written(options.bom);
-    }
+    write_bills(options, study, targets);
     if (!options.svg.empty()) {
         if (!svg.make_dir.empty() && ::mkdir(svg.make_dir.c_str(), 0777) != 0) {
             throw InputError("--svg", "cannot create directory " + svg.make_dir + ": " +

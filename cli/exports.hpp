@@ -19,6 +19,7 @@ struct ExportOptions {
     std::string svg_view;         ///< --svg-view: the drawings per design; empty: racks
     bool xlsx_rack_units = false; ///< --xlsx-rack-units: the workbook lists every U
     std::string bom;              ///< --bom: the bill of materials as CSV; empty: none
+    std::string bom_delta;        ///< --bom-delta (compare): each column's bill less the first's
 };
 
 /// Adds --xlsx FILE and --svg FILE_OR_DIR to `cmd`.
@@ -26,6 +27,10 @@ void add_export_options(CLI::App* cmd, ExportOptions& options);
 
 /// Adds --bom FILE (size only: the designs it sizes carry a bill, docs/bom.md).
 void add_bom_option(CLI::App* cmd, ExportOptions& options);
+
+/// Adds --bom-delta FILE (compare: what each column orders beyond the first,
+/// docs/bom.md §6).
+void add_bom_delta_option(CLI::App* cmd, ExportOptions& options);
 
 /// Writes the requested exports of `study` through reports' export_study
 /// and names each file written on stderr. --svg: a directory (existing, or a

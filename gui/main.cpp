@@ -158,7 +158,7 @@ CommandLine parse_command_line(const QApplication& app) {
         "screenshot", "Render the main window to a PNG file and exit.", "FILE");
     const QCommandLineOption tab_opt(
         "tab",
-        "Tab to show: results, charts, racks or catalog; or a panel of the results: play, "
+        "Tab to show: results, charts, racks, catalog or bom; or a panel of the results: play, "
         "findings, checkpoints, extrapolation, sites, optimizer, resilience or cost.",
         "NAME", "results");
     const QCommandLineOption size_opt("size", "Window size for --screenshot, WIDTHxHEIGHT.", "WxH",
@@ -339,7 +339,7 @@ int main(int argc, char** argv) {
     }
     if (!w.showTab(line.tab)) {
         return fail("--tab: unknown tab \"" + line.tab +
-                    "\"; expected results, charts, racks, catalog, play, findings, "
+                    "\"; expected results, charts, racks, catalog, bom, play, findings, "
                     "checkpoints, extrapolation, sites, optimizer, resilience or cost");
     }
     if (line.batch()) {

@@ -1,6 +1,7 @@
 #include "main_window.hpp"
 
 #include "analysis_panels.hpp"
+#include "bom_view.hpp"
 #include "catalog_view.hpp"
 #include "charts_view.hpp"
 #include "cost_panel.hpp"
@@ -55,7 +56,7 @@ QString q(const std::string& s) {
 
 constexpr int kMaxRecent = 8;
 
-const char* const kTabNames[] = {"results", "charts", "racks", "catalog"};
+const char* const kTabNames[] = {"results", "charts", "racks", "catalog", "bom"};
 
 QString filter_of(Format f) {
     switch (f) {
@@ -148,11 +149,13 @@ void MainWindow::buildTabs() {
     charts_ = new ChartsView(session_, tabs_);
     racks_ = new RacksView(session_, tabs_);
     catalog_ = new CatalogView(session_, tabs_);
+    bom_ = new BomView(session_, tabs_);
     tabs_->setObjectName("tabs");
     tabs_->addTab(results_, tr("&Results"));
     tabs_->addTab(charts_, tr("C&harts"));
     tabs_->addTab(racks_, tr("R&acks"));
     tabs_->addTab(catalog_, tr("Ca&talog"));
+    tabs_->addTab(bom_, tr("&BOM && facility"));
     setCentralWidget(tabs_);
 }
 
@@ -288,8 +291,9 @@ void MainWindow::buildEditMenu() {
 
 void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    const QString labels[] = {tr("&Results"), tr("C&harts"), tr("R&acks"), tr("Ca&talog")};
-    for (int i = 0; i < 4; ++i) {
+    const QString labels[] = {tr("&Results"), tr("C&harts"), tr("R&acks"), tr("Ca&talog"),
+                              tr("&BOM and facility")};
+    for (int i = 0; i < static_cast<int>(std::size(labels)); ++i) {
         add_action(this, view, labels[i], QKeySequence(QString("Ctrl+%1").arg(i + 1)),
                    [this, i] { tabs_->setCurrentIndex(i); });
     }
@@ -357,7 +361,7 @@ bool MainWindow::showTab(const QString& name) {
             return true;
         }
     }
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < static_cast<int>(std::size(kTabNames)); ++i) {
         if (name == kTabNames[i]) {
             tabs_->setCurrentIndex(i);
             return true;

@@ -25,6 +25,7 @@ class QTabWidget;
 
 namespace podsizer::gui {
 
+class BomView;
 class CatalogView;
 class ChartsView;
 class RacksView;
@@ -54,6 +55,8 @@ public:
     ChartsView* charts() const { return charts_; }
     RacksView* racks() const { return racks_; }
     CatalogView* catalog() const { return catalog_; }
+    /// The "BOM & facility" tab (docs/bom.md).
+    BomView* bom() const { return bom_; }
     QTabWidget* tabs() const { return tabs_; }
     QLabel* totals() const { return totals_; }
     /// The selected design's verdict beside the totals, in red or green.
@@ -139,6 +142,7 @@ private:
     ChartsView* charts_;
     RacksView* racks_;
     CatalogView* catalog_;
+    BomView* bom_;
     QLabel* totals_;
     QLabel* verdict_;
     QLabel* timing_;

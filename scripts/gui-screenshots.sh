@@ -29,6 +29,9 @@ done
 # The Cost panel: the fleet example priced with the illustrative book.
 "$build/gui/podsizer-gui" "$scenario" --prices examples/prices-illustrative.json \
   --screenshot "$out/gui-cost.png" --tab cost
+# The BOM & facility tab: the reference pod's bill and facility figures at a laptop's size.
+"$build/gui/podsizer-gui" examples/ncp-pod-41k.json \
+  --screenshot "$out/gui-bom.png" --tab bom --size 1366x768
 # The Sites & phases panel: three sites and four phases to an exabyte.
 "$build/gui/podsizer-gui" examples/fleet-phases.json \
   --screenshot "$out/gui-sites.png" --tab sites

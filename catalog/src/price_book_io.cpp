@@ -321,6 +321,16 @@ constexpr std::array kPricedLists{
 /// Why item `p` can never apply, and the key it is at ("id" or "drive"); empty when it can.
 std::pair<std::string, std::string_view> item_problem(const ItemPrice& p, const Catalog& catalog) {
     std::vector<std::string> every;
+    // A part of the bill of materials (docs/bom.md): a cable, transceiver,
+    // PDU, rail kit, power cord or management switch.
+    if (catalog.part(p.id) != nullptr) {
+        if (p.drive) {
+            return {"\"" + p.id + "\" is a part, which has no drive options; expected \"drive\" " +
+                        "only on a D-box's price",
+                    "drive"};
+        }
+        return {};
+    }
     for (const PricedList& l : kPricedLists) {
         const std::vector<std::string> ids = catalog_ids(catalog, l.list);
         if (std::find(ids.begin(), ids.end(), p.id) == ids.end()) {
@@ -347,8 +357,11 @@ std::pair<std::string, std::string_view> item_problem(const ItemPrice& p, const 
                     "; expected one of " + list,
                 "drive"};
     }
+    for (const Part& part : catalog.parts) {
+        every.push_back(part.id);
+    }
     return {"unknown catalog id \"" + p.id + "\" (" + suggestion_phrase(p.id, every) +
-                "); expected the id of a C-node, D-box, switch or rack",
+                "); expected the id of a C-node, D-box, switch, rack or part",
             "id"};
 }
 

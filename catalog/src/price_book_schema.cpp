@@ -46,7 +46,7 @@ constexpr const char* kSchema = R"json({
         "properties": {
           "id": {
             "type": "string",
-            "description": "a catalog id: C-node, D-box, switch or rack model"
+            "description": "a catalog id: C-node, D-box, switch or rack model, or a part of the bill of materials (cable, transceiver, PDU, ...)"
           },
           "drive": {
             "type": "string",

@@ -14,6 +14,22 @@ double ratio(double num, double den) {
     return den > 0.0 ? num / den : 0.0;
 }
 
+/// n pods' bill: every count n times one pod's (the per-rack counts stay).
+DesignBom pods_bom(DesignBom b, std::int64_t n) {
+    for (BomLine& l : b.lines) {
+        l.quantity = saturating_product(l.quantity, n);
+    }
+    for (std::int64_t* k :
+         {&b.links.device_ports, &b.links.leaf_spine, &b.links.spine_super_spine,
+          &b.links.client_uplinks, &b.links.client_ports_to_customer, &b.links.management_ports,
+          &b.links.management_uplinks, &b.links.power_cords, &b.links.copper, &b.links.optical,
+          &b.cables, &b.transceivers, &b.management_switches}) {
+        *k = saturating_product(*k, n);
+    }
+    b.link_power_w *= static_cast<double>(n);
+    return b;
+}
+
 ComparisonColumn design_column(const Design& d, std::size_t index) {
     ComparisonColumn c;
     c.name = d.name;
@@ -32,6 +48,7 @@ ComparisonColumn design_column(const Design& d, std::size_t index) {
     c.verdict = d.verdict;
     c.feasible = d.feasible();
     c.assumptions = d.assumptions;
+    c.bom = d.bom;
     return c;
 }
 
@@ -65,6 +82,9 @@ ComparisonColumn pods_column(const Design& d, std::size_t index, const Extrapola
     }
     c.feasible = c.verdict.status != VerdictStatus::short_;
     c.assumptions = d.assumptions; // n pods rest on what one pod rests on
+    if (d.bom) {
+        c.bom = pods_bom(*d.bom, e.pods);
+    }
     return c;
 }
 

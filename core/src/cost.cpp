@@ -42,7 +42,7 @@ std::vector<std::string> unpriced_of(const std::vector<CostPart>& a,
     std::vector<std::string> out;
     for (const auto* parts : {&a, &b}) {
         for (const CostPart& p : *parts) {
-            if (!p.amount) {
+            if (!p.amount || !p.missing.empty()) {
                 out.push_back(p.name);
             }
         }
@@ -181,6 +181,63 @@ std::vector<std::string> assumed_cloud_prices(const PriceBook& book) {
     return out;
 }
 
+/// The CapEx part of each group of the bill's parts (docs/cost.md §2).
+struct PartGroup {
+    const char* category; ///< BomLine::category
+    const char* name;     ///< the CostPart's
+};
+constexpr std::array<PartGroup, 5> kPartGroups{{{"Management", "management_switches"},
+                                                {"Power", "pdus_and_cords"},
+                                                {"Rails", "rail_kits"},
+                                                {"Cables", "cables"},
+                                                {"Transceivers", "transceivers"}}};
+
+/// The bill was made for these counts: a copy of a design whose counts were
+/// changed afterwards (a phase's added devices, cash_flow.cpp) keeps its
+/// base's bill, which is not its own, and is priced on its counts alone.
+bool bill_is_of(const Design& d) {
+    std::int64_t cnodes = 0, dboxes = 0, switches = 0, racks = 0;
+    for (const BomLine& l : d.bom->lines) {
+        std::int64_t* n = l.category == "C-nodes"    ? &cnodes
+                          : l.category == "D-boxes"  ? &dboxes
+                          : l.category == "Switches" ? &switches
+                          : l.category == "Racks"    ? &racks
+                                                     : nullptr;
+        if (n != nullptr) {
+            *n += l.quantity;
+        }
+    }
+    return cnodes == d.cnodes && dboxes == d.dboxes && switches == d.switches() && racks == d.racks;
+}
+
+/// The bill's parts (its lines beyond the devices, switches and racks that
+/// counted() prices), one CapEx part per group: the sum of the lines the
+/// book prices; the others named in `missing` (0 in the sum, never hidden).
+void bill_parts(const Design& d, const PriceBook& book, DesignCost& c) {
+    for (const PartGroup& g : kPartGroups) {
+        CostPart part{g.name, std::nullopt, ""};
+        bool any = false;
+        for (const BomLine& l : d.bom->lines) {
+            if (l.in_capex || l.item.empty() || l.category != g.category || l.quantity <= 0) {
+                continue;
+            }
+            any = true;
+            const std::optional<double> unit = bom_line_price(l, d, book);
+            if (!unit) {
+                part.missing += (part.missing.empty() ? "a price for " : ", ") + l.item;
+                continue;
+            }
+            part.amount = part.amount.value_or(0.0) + static_cast<double>(l.quantity) * *unit;
+            if (assumed(book.item(l.item)->source)) {
+                add_once(c.assumed, l.item);
+            }
+        }
+        if (any) {
+            c.capex_parts.push_back(std::move(part));
+        }
+    }
+}
+
 } // namespace
 
 std::vector<std::string> DesignCost::unpriced() const {
@@ -206,6 +263,22 @@ double present_value(double capex, double per_year, int years, double rate) {
     return pv;
 }
 
+std::optional<double> bom_line_price(const BomLine& line, const Design& d, const PriceBook& book) {
+    // No rack count when no single device fits the rack (Design::racks_fit):
+    // nothing counted by the rack is priced, as the racks are not.
+    const bool by_rack =
+        line.category == "Racks" || line.category == "Management" || line.per_rack > 0;
+    if (line.item.empty() || (by_rack && !d.racks_fit)) {
+        return std::nullopt;
+    }
+    const bool dbox = line.category == "D-boxes";
+    const ItemPrice* p = book.item(line.item, dbox ? d.drive_size : std::optional<Capacity>{});
+    if (p == nullptr) {
+        return std::nullopt;
+    }
+    return p->net_price();
+}
+
 DesignCost design_cost(const Design& d, const PriceBook& book) {
     DesignCost c;
     c.currency = book.currency;
@@ -219,6 +292,9 @@ DesignCost design_cost(const Design& d, const PriceBook& book) {
         } else {
             c.capex_parts.push_back({k.name, p != nullptr ? k.count * p->net_price() : 0.0, ""});
         }
+    }
+    if (d.bom && bill_is_of(d)) {
+        bill_parts(d, book, c);
     }
     c.opex_parts.push_back(energy_part(d, book.site));
     c.opex_parts.push_back(space_part(d, book.site));
@@ -234,7 +310,11 @@ DesignCost design_cost(const Design& d, const PriceBook& book) {
     c.per_usable_tb_month = tb_months > 0.0 ? c.tco / tb_months : 0.0;
     const double gbps = in(d.read, units::GB_per_s);
     c.per_read_gb_per_s = gbps > 0.0 ? c.tco / gbps : 0.0;
+    std::vector<std::string> parts_assumed = std::move(c.assumed);
     c.assumed = assumed_design_prices(book, d);
+    for (const std::string& id : parts_assumed) {
+        add_once(c.assumed, id);
+    }
     c.recovered = recovered_gpu_hours(d, book);
     if (c.recovered && c.recovered->value_per_year && assumed(book.gpu_hour_source)) {
         c.assumed.push_back("gpu_hour");

@@ -47,8 +47,16 @@ OptionSpec option_of(const Design& design) {
 
 Design replay(const Design& design, std::int64_t cnodes, std::int64_t dboxes,
               const Scenario& scenario, const Catalog& catalog) {
-    return evaluate_design(hand_design_of(design, cnodes, dboxes), design.requirements,
-                           scenario.constraints, scenario.data_reduction, catalog);
+    Design d = evaluate_design(hand_design_of(design, cnodes, dboxes), design.requirements,
+                               scenario.constraints, scenario.data_reduction, catalog);
+    // The bill as the sized design has one (engine.cpp), so the replayed
+    // CapEx prices the same parts (docs/cost.md §2).
+    if (design.bom && !d.layout.empty()) {
+        BomAndFacility bf = plan_bom(d, catalog, scenario.facility);
+        d.bom = std::move(bf.bom);
+        d.facility = std::move(bf.facility);
+    }
+    return d;
 }
 
 KneeCurve knee_curve(const Design& design, const Catalog& catalog, int max_points) {

@@ -4,6 +4,7 @@
 #include "podsizer/render/chart_image.hpp"
 #include "podsizer/render/chart_set.hpp"
 #include "podsizer/render/report_files.hpp"
+#include "podsizer/reports/bom_report.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/cost_by_year.hpp"
 #include "podsizer/reports/extrapolation_report.hpp"
@@ -67,6 +68,12 @@ void add_tables(std::vector<PageDrawer>& pages, const RenderInput& in, const QRe
         // With the notes the CLI prints under it: the failure rate and its
         // source, each job's failure band, the offsite WAN (issue 51 item 4).
         add(checkpoint_grid(s.sizing), QObject::tr("Checkpoint jobs"), checkpoint_notes(s.sizing));
+        // The order desk's list and the data-centre team's figures (issue 50).
+        add(bom_grid(s.sizing), QObject::tr("Bill of materials"),
+            "Quantities in total for each design; cables and transceivers by the run each link "
+            "takes (in the rack, between racks, to the customer's fabric). Drives ship in the "
+            "D-boxes.");
+        add(facility_grid(s.sizing), QObject::tr("Facility"), facility_note(s.sizing));
     }
     if (!s.sites) {
         growth();

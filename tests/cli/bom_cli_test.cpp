@@ -4,7 +4,9 @@
 // the bill under test.
 #include "run_process.hpp"
 #include "support/test_files.hpp"
+#include "support/test_paths.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
@@ -223,25 +225,109 @@ TEST_CASE("facility.voltage and facility.supply set the amps per feed") {
     CHECK(bad.err.find("facility.voltage") != std::string::npos);
 }
 
-TEST_CASE("size --bom --prices: the lines CapEx prices add up to CapEx") {
+namespace {
+
+/// The book's net price of each item, read from the book itself:
+/// unit_price × (1 − discount), the discount a percent string ("20%").
+std::map<std::string, double> net_prices(const std::string& book_path) {
+    const json book = json::parse(read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + book_path));
+    std::map<std::string, double> out;
+    for (const json& item : book.at("items")) {
+        if (item.contains("drive")) {
+            continue; // the illustrative books price every drive option alike
+        }
+        double discount = 0.0;
+        if (item.contains("discount")) {
+            discount = test_support::leading_double(item.at("discount").get<std::string>()) / 100.0;
+        }
+        out[item.at("id").get<std::string>()] =
+            item.at("unit_price").get<double>() * (1.0 - discount);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("size --bom --prices: the bill's extended total is the JSON's CapEx") {
     const json d = size_json({"--prices", kPrices}).at("designs").at(0);
     const Bill b = bom_of({"--prices", kPrices});
     REQUIRE(b.column.count("extended_price") == 1);
-    double capex_lines = 0.0;
+    REQUIRE(b.column.count("price_note") == 1);
+    const std::map<std::string, double> net = net_prices(kPrices);
+    double total = 0.0;
+    int parts_priced = 0;
     for (const auto& l : b.lines) {
         const std::string cat = b.at(l, "category");
-        const bool in_capex =
-            cat == "C-nodes" || cat == "D-boxes" || cat == "Switches" || cat == "Racks";
         const std::string ext = b.at(l, "extended_price");
-        if (in_capex) {
-            REQUIRE_FALSE(ext.empty());
-            capex_lines += test_support::leading_double(ext);
+        if (cat == "Drives") { // shipped in the D-boxes, priced with them
+            CHECK(ext.empty());
+            CHECK(b.at(l, "price_note").find("D-boxes") != std::string::npos);
+            continue;
         }
-        if (cat == "Drives") {
-            CHECK(ext.empty()); // shipped in the D-boxes, priced with them
+        INFO(cat << " " << b.at(l, "item"));
+        REQUIRE_FALSE(ext.empty()); // the illustrative book prices every other line
+        const double qty = test_support::leading_double(b.at(l, "quantity"));
+        const double unit = test_support::leading_double(b.at(l, "unit_price"));
+        CHECK(unit == Approx(net.at(b.at(l, "item"))));
+        CHECK(test_support::leading_double(ext) == Approx(qty * unit));
+        total += test_support::leading_double(ext);
+        const bool part =
+            cat != "C-nodes" && cat != "D-boxes" && cat != "Switches" && cat != "Racks";
+        parts_priced += part ? 1 : 0;
+    }
+    // Cables, optics, PDUs, rails, cords and management switches are in CapEx too.
+    CHECK(parts_priced >= 5);
+    const json& cost = d.at("cost");
+    CHECK(total == Approx(cost.at("capex").get<double>()).epsilon(1e-12));
+    CHECK(cost.at("unpriced").empty());
+    for (const char* part :
+         {"management_switches", "pdus_and_cords", "rail_kits", "cables", "transceivers"}) {
+        INFO(part);
+        CHECK(cost.at(part).get<double>() > 0.0);
+    }
+}
+
+TEST_CASE("size --bom --prices: a part the book does not price is 0 in CapEx and said so") {
+    // The illustrative book without its cable and transceiver prices.
+    json book = json::parse(read_file(std::string(PODSIZER_SOURCE_DIR) + "/" + kPrices));
+    json kept = json::array();
+    for (const json& item : book.at("items")) {
+        const std::string id = item.at("id").get<std::string>();
+        const bool link = id.rfind("dac-", 0) == 0 || id.rfind("aec-", 0) == 0 ||
+                          id.rfind("optic-", 0) == 0 || id.rfind("fibre-", 0) == 0;
+        if (!link) {
+            kept.push_back(item);
         }
     }
-    CHECK(capex_lines == Approx(d.at("cost").at("capex").get<double>()));
+    book["items"] = kept;
+    book.erase("$schema");
+    const std::string path = test_support::write_temp("partial-prices.json", book.dump());
+    const json d = size_json({"--prices", path}).at("designs").at(0);
+    const Bill b = bom_of({"--prices", path});
+    double total = 0.0;
+    for (const auto& l : b.lines) {
+        const std::string ext = b.at(l, "extended_price");
+        const std::string cat = b.at(l, "category");
+        const bool link_part =
+            (cat == "Cables" && b.at(l, "item") != "utp-cat6") || cat == "Transceivers";
+        if (link_part) {
+            INFO(b.at(l, "item"));
+            CHECK(ext.empty());
+            CHECK(b.at(l, "price_note").find("not priced") != std::string::npos);
+        }
+        total += ext.empty() ? 0.0 : test_support::leading_double(ext);
+    }
+    const json& cost = d.at("cost");
+    CHECK(total == Approx(cost.at("capex").get<double>()).epsilon(1e-12));
+    CHECK(cost.at("transceivers").is_null());     // none of them priced
+    CHECK(cost.at("cables").get<double>() > 0.0); // the management cables are
+    const json& unpriced = cost.at("unpriced");
+    CHECK(std::find(unpriced.begin(), unpriced.end(), "cables") != unpriced.end());
+    CHECK(std::find(unpriced.begin(), unpriced.end(), "transceivers") != unpriced.end());
+    // The table says so too.
+    const ProcessResult table = podsizer({"size", kPod, "--prices", path});
+    CHECK(table.out.find("Unpriced") != std::string::npos);
+    CHECK(table.out.find("transceivers") != std::string::npos);
 }
 
 TEST_CASE("diff --bom-delta lists what to order to go from one design to the other") {
@@ -283,4 +369,79 @@ TEST_CASE("diff --bom-delta lists what to order to go from one design to the oth
         }
     }
     CHECK(dboxes);
+}
+
+TEST_CASE("compare --format json: each design column carries its bill, n pods n times one pod's") {
+    const std::string fleet = "examples/fleet-160k.json";
+    const ProcessResult s = podsizer({"size", fleet, "--format", "json"});
+    const ProcessResult c = podsizer({"compare", fleet, "--format", "json"});
+    REQUIRE((c.exit_code == 0 || c.exit_code == 1));
+    std::map<std::string, json> sized;        // the designs `size` gives, by name
+    const json size_doc = json::parse(s.out); // kept: the loops read into it
+    for (const json& d : size_doc.at("designs")) {
+        sized[d.at("name").get<std::string>()] = d;
+    }
+    int designs = 0;
+    int pods = 0;
+    const json compare_doc = json::parse(c.out);
+    for (const json& col : compare_doc.at("columns")) {
+        const std::string kind = col.at("kind").get<std::string>();
+        INFO(col.at("name").get<std::string>());
+        if (kind == "reference") {
+            CHECK_FALSE(col.contains("bom")); // the cloud store has no bill
+            continue;
+        }
+        REQUIRE(col.contains("bom"));
+        // The column's design: itself, or the one "NAME × n" grows.
+        const std::string name = col.at("name").get<std::string>();
+        const std::string base = kind == "design" ? name : name.substr(0, name.rfind(" × "));
+        const long long n = col.at("pods").get<long long>();
+        const json& lines = col.at("bom").at("lines");
+        const json& one = sized.at(base).at("bom").at("lines");
+        REQUIRE(lines.size() == one.size());
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            CHECK(lines[i].at("quantity").get<long long>() ==
+                  n * one[i].at("quantity").get<long long>());
+        }
+        (kind == "design" ? designs : pods) += 1;
+    }
+    CHECK(designs == 3); // the fleet example's three options
+    CHECK(pods >= 1);    // the NCP pod grown to the target
+}
+
+TEST_CASE("compare --bom-delta lists what each column orders beyond the first") {
+    const std::string path = temp_dir() + "/compare-delta.csv";
+    const std::string fleet = "examples/fleet-160k.json";
+    const ProcessResult r = podsizer({"compare", fleet, "--bom-delta", path});
+    REQUIRE((r.exit_code == 0 || r.exit_code == 1));
+    CHECK(r.err.find("wrote " + path) != std::string::npos);
+    const auto rows = csv_rows(read_file(path));
+    REQUIRE(rows.size() > 1);
+    REQUIRE(rows[0].size() == 11);
+    CHECK(rows[0][8] == "delta");
+    const json cols =
+        json::parse(podsizer({"compare", fleet, "--format", "json"}).out).at("columns");
+    const std::string first = cols.at(0).at("name").get<std::string>();
+    int pods_rows = 0;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const auto& row = rows[i];
+        CHECK(row[0] == first); // every order is from the first column
+        const long long a = std::stoll(row[6]);
+        const long long b = std::stoll(row[7]);
+        CHECK(std::stoll(row[8]) == b - a);
+        CHECK(a != b);
+        // The first design grown to n pods orders (n - 1) times its own lines.
+        for (const json& col : cols) {
+            if (col.at("kind") == "pods" && col.at("name") == row[1] &&
+                col.at("name").get<std::string>().rfind(first + " × ", 0) == 0) {
+                CHECK(b == col.at("pods").get<long long>() * a);
+                ++pods_rows;
+            }
+        }
+    }
+    CHECK(pods_rows >= 5); // C-nodes, D-boxes, drives, switches, racks at least
+    // An output over the scenario is refused before anything is written.
+    const ProcessResult bad = podsizer({"compare", fleet, "--bom-delta", fleet});
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("--bom-delta") != std::string::npos);
 }

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -30,6 +31,13 @@ constexpr double kRack42u = 8000.0;
 constexpr double kKwh = 0.0806; // EIA 2023 US industrial average
 constexpr double kRackMonth = 1500.0;
 constexpr int kYears = 5;
+// Its parts of the bill of materials (list prices, no discount; docs/cost.md §6).
+const std::map<std::string, double> kPartPrice{
+    {"dac-200g-3m", 150},        {"dac-800g-2m", 400},    {"aec-200g-7m", 450},
+    {"aec-800g-7m", 1200},       {"optic-200g-sr4", 350}, {"optic-800g-dr8", 900},
+    {"fibre-mpo-mm", 60},        {"fibre-mpo-sm", 60},    {"utp-cat6", 5},
+    {"mgmt-switch-48x1g", 3000}, {"pdu-3ph-32a", 2000},   {"rail-kit", 80},
+    {"power-cord-c13-c14", 10}};
 
 json run_json(const std::vector<std::string>& args) {
     const ProcessResult r = podsizer(args);
@@ -52,9 +60,19 @@ TEST_CASE("size --prices: CapEx, energy, OpEx and TCO are the hand calculation")
     const double racks = d.at("racks").get<double>();
     CHECK(c.at("currency") == "USD");
     CHECK(c.at("years") == kYears);
-    // CapEx: count x net price per kind.
+    // CapEx: count x net price per kind, and each part of the bill of
+    // materials (cables, optics, PDUs, rails, cords, management switches):
+    // its quantity x its price (docs/cost.md §2).
+    double parts = 0.0;
+    for (const json& l : d.at("bom").at("lines")) {
+        const auto it = kPartPrice.find(l.at("item").get<std::string>());
+        if (it != kPartPrice.end()) {
+            parts += l.at("quantity").get<double>() * it->second;
+        }
+    }
+    CHECK(parts > 0.0);
     const double capex =
-        cnodes * kCnodeNet + dboxes * kDbox1uNet + switches * kSwitchNet + racks * kRack42u;
+        cnodes * kCnodeNet + dboxes * kDbox1uNet + switches * kSwitchNet + racks * kRack42u + parts;
     CHECK(c.at("cnodes").get<double>() == Approx(cnodes * kCnodeNet));
     CHECK(c.at("capex").get<double>() == Approx(capex));
     // Energy: facility kW x 8,760 h x price per kWh.

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -283,18 +284,37 @@ TEST_CASE("no device fits a 0.2 kW rack: every rack figure is n/a, never a count
     as_json.insert(as_json.end(), {"--format", "json"});
     const ProcessResult priced = podsizer(as_json);
     CHECK(priced.exit_code == 1);
-    const auto cost = nlohmann::json::parse(priced.out).at("designs").at(0).at("cost");
+    const auto design = nlohmann::json::parse(priced.out).at("designs").at(0);
+    const auto cost = design.at("cost");
     CHECK(cost.at("racks").is_null());
     CHECK(cost.at("space_per_year").is_null());
+    // Nor anything else counted by the rack (issue 50): the management
+    // switches and the PDUs (their cords stay priced: a group priced in part).
+    CHECK(cost.at("management_switches").is_null());
     const auto unpriced = cost.at("unpriced").get<std::vector<std::string>>();
-    CHECK(unpriced == std::vector<std::string>{"racks", "space"});
+    CHECK(unpriced ==
+          std::vector<std::string>{"racks", "management_switches", "pdus_and_cords", "space"});
     const auto assumed = cost.at("assumed_prices").get<std::vector<std::string>>();
     CHECK(std::find(assumed.begin(), assumed.end(), "rack-42u-25kw") == assumed.end());
     CHECK(std::find(assumed.begin(), assumed.end(), "site.space_per_rack_month") == assumed.end());
     // The devices stay priced (the book's list prices less 20 %): 450 C-nodes
-    // at 25,000, 180 D-boxes at 250,000, 36 switches at 60,000.
+    // at 25,000, 180 D-boxes at 250,000, 36 switches at 60,000; and the parts
+    // not counted by the rack at the book's list prices (docs/cost.md §6).
+    const std::map<std::string, double> part_price{
+        {"dac-200g-3m", 150},  {"dac-800g-2m", 400},      {"aec-200g-7m", 450},
+        {"aec-800g-7m", 1200}, {"optic-200g-sr4", 350},   {"optic-800g-dr8", 900},
+        {"fibre-mpo-mm", 60},  {"fibre-mpo-sm", 60},      {"utp-cat6", 5},
+        {"rail-kit", 80},      {"power-cord-c13-c14", 10}};
+    double parts = 0.0;
+    for (const auto& l : design.at("bom").at("lines")) {
+        const auto it = part_price.find(l.at("item").get<std::string>());
+        if (it != part_price.end()) {
+            parts += l.at("quantity").get<double>() * it->second;
+        }
+    }
+    CHECK(parts > 0.0);
     CHECK(cost.at("capex").get<double>() ==
-          Approx(450 * 25000 * 0.8 + 180 * 250000 * 0.8 + 36 * 60000 * 0.8));
+          Approx(450 * 25000 * 0.8 + 180 * 250000 * 0.8 + 36 * 60000 * 0.8 + parts));
     const ProcessResult priced_table = podsizer(tiny_priced);
     const auto racks_row = priced_table.out.find("\n  Racks ");
     REQUIRE(racks_row != std::string::npos);

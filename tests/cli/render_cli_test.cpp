@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <charconv>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
 #include <sys/stat.h>
@@ -123,6 +125,71 @@ TEST_CASE("the reference PDF names no scenario field or flag, with or without pr
             CHECK_THAT(r.out, Catch::Contains(
                                   "(constraints.power_basis \"max\" lays the racks out for it)"));
         }
+    }
+}
+
+/// `v` as the reports print it: `decimals` after the point, thousands
+/// grouped with commas (to_chars: the same whatever LC_ALL).
+std::string grouped(double v, int decimals) {
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, decimals);
+    const std::string s(buf, r.ptr);
+    const std::size_t point = std::min(s.find('.'), s.size());
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (i > 0 && i < point && (point - i) % 3 == 0) {
+            out += ',';
+        }
+        out += s[i];
+    }
+    return out;
+}
+
+// Issue 50: the PDF has the bill of materials by group and the facility
+// figures, with the power basis the racks are laid out on, in customer words.
+TEST_CASE("the PDF lists the bill of materials by group and the facility figures") {
+    if (!has_renderer()) {
+        return; // the message is checked above
+    }
+    const std::string path = temp_dir() + "/bom.pdf";
+    const ProcessResult r = podsizer({"size", kPod, "--pdf", path});
+    REQUIRE(r.exit_code == 0);
+    const ProcessResult j = podsizer({"size", kPod, "--format", "json"});
+    const nlohmann::json d = nlohmann::json::parse(j.out).at("designs").at(0);
+    const std::string all = pdf_text(path, 1, 100);
+    CHECK_THAT(all, Catch::Contains("Bill of materials"));
+    const auto cnodes = d.at("cnodes").get<double>();
+    const auto dboxes = d.at("dboxes").get<double>();
+    const auto racks = d.at("racks").get<double>();
+    // By hand from the design's counts: 22 drives a D-box (dbox-1u-22), two
+    // PDUs a rack (A and B feeds, docs/bom.md §1).
+    const std::pair<std::string, double> lines[] = {
+        {"C-nodes\\s+C-node, 1U \\(current generation\\)\\s+", cnodes},
+        {"D-boxes\\s+Ceres D-box 1U, 22 QLC SSDs\\s+", dboxes},
+        {"Drives\\s+61.44 TB drive, in the D-boxes\\s+", dboxes * 22},
+        {"Racks\\s+42U rack, 25 kW\\s+", racks},
+        {"Power\\s+Rack PDU, switched, three-phase, 0U\\s+", 2 * racks}};
+    for (const auto& [line, qty] : lines) {
+        INFO(line << " " << qty);
+        CHECK(std::regex_search(all, std::regex(line + grouped(qty, 0))));
+    }
+    for (const char* group : {"Switches", "Management", "Rails", "Cables", "Transceivers"}) {
+        CHECK(std::regex_search(all, std::regex(std::string("\\n") + group + "\\s")));
+    }
+    // The facility figures, the rack basis stated.
+    const nlohmann::json& total = d.at("facility").at("total");
+    CHECK(std::regex_search(all, std::regex(R"(Racks laid out on\s+typical draw)")));
+    CHECK(std::regex_search(all, std::regex(R"(Power in total \(kW\)\s+)" +
+                                            grouped(total.at("power_w").get<double>() / 1e3, 1))));
+    CHECK(
+        std::regex_search(all, std::regex(R"(Heat in total \(BTU/h\)\s+)" +
+                                          grouped(total.at("power_w").get<double>() * 3.412, 0))));
+    CHECK(std::regex_search(all, std::regex(R"(Current per feed, highest rack \(A\)\s+)" +
+                                            grouped(total.at("amps_per_feed").get<double>(), 1))));
+    CHECK_THAT(all, Catch::Contains("400 V three-phase, A and B feeds"));
+    for (const char* operator_words : {"facility.", "--bom", "btu_per_h", "amps_per_feed"}) {
+        INFO(operator_words);
+        CHECK(all.find(operator_words) == std::string::npos);
     }
 }
 

@@ -9,6 +9,7 @@
 #define RUN_PROCESS_WITHOUT_PODSIZER
 #include "../cli/run_process.hpp"
 #include "analysis_panels.hpp"
+#include "bom_view.hpp"
 #include "catalog_view.hpp"
 #include "chart_note.hpp"
 #include "charts_view.hpp"
@@ -87,6 +88,7 @@
 #include <QUndoStack>
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -1404,18 +1406,26 @@ private Q_SLOTS:
         const int row = row_named(play->comparison(), "TCO, 5 years (USD)");
         QVERIFY(row >= 0);
         const Scenario s = w->session()->scenario();
-        const Design more =
-            evaluate_design(hand_design_of(sized, sized.cnodes + 1, sized.dboxes),
-                            sized.requirements, s.constraints, s.data_reduction, catalog());
+        // replay: the engine's evaluation with the bill the sized design has.
+        const Design more = replay(sized, sized.cnodes + 1, sized.dboxes, s, catalog());
+        QVERIFY(more.bom.has_value());
         const double step = design_cost(more, pb).tco - design_cost(sized, pb).tco;
         QCOMPARE(play->comparison()->item(row, 3)->text(),
                  "+" + QString::fromStdString(format_number(step, 0)));
         // By hand, when the step adds no switch or rack: 25,000 less 20 %, and
-        // its support at 15 % of that for 5 years, plus its energy.
+        // its support at 15 % of that for 5 years, plus its energy, plus the
+        // parts of the bill it adds (its rails, cords, cables and optics).
         if (more.switches() == sized.switches() && more.racks == sized.racks) {
             const double energy =
                 in(more.facility_power - sized.facility_power, units::kW) * 8760 * 0.0806;
-            QVERIFY(std::abs(step - (20000 * (1 + 5 * 0.15) + 5 * energy)) < 1e-6);
+            double parts = 0.0;
+            for (const char* p :
+                 {"management_switches", "pdus_and_cords", "rail_kits", "cables", "transceivers"}) {
+                parts += design_cost(more, pb).part(p).value_or(0.0) -
+                         design_cost(sized, pb).part(p).value_or(0.0);
+            }
+            QVERIFY(parts > 0.0); // at least its rail kit and two cords
+            QVERIFY(std::abs(step - (20000 * (1 + 5 * 0.15) + 5 * energy + parts)) < 1e-6);
         }
 
         // An edit keeps the book; the book's file is an input no export replaces.
@@ -1433,6 +1443,83 @@ private Q_SLOTS:
         QTest::mouseClick(w->findChild<QPushButton*>("cost-remove"), Qt::LeftButton);
         QVERIFY(!w->session()->scenario().prices.has_value());
         QCOMPARE(row_named(play->comparison(), "TCO, 5 years (USD)"), -1);
+    }
+
+    void theBomTabShowsTheBillAndFacilityOfSizeJson() {
+        // Issue 50: the "BOM & facility" tab shows each design's bill and
+        // facility figures as `podsizer size --format json` gives them.
+        auto w = open_window();
+        w->resize(1366, 768);
+        QVERIFY(w->openFile(kReference));
+        QVERIFY(w->showTab("bom"));
+        QApplication::processEvents();
+        BomView* view = w->bom();
+        QVERIFY(view->isVisible() && view->bill()->isVisible());
+        const ProcessResult size = cli({"size", kReference.toStdString(), "--format", "json"});
+        QVERIFY(size.exit_code == 0 || size.exit_code == 1);
+        const auto designs = nlohmann::json::parse(size.out).at("designs");
+        QTableWidget* t = view->bill();
+        // Group, Item, then one column per design.
+        QCOMPARE(t->columnCount(), 2 + static_cast<int>(designs.size()));
+        int lines = 0;
+        for (std::size_t c = 0; c < designs.size(); ++c) {
+            const auto& d = designs.at(c);
+            const int col = 2 + static_cast<int>(c);
+            QCOMPARE(t->horizontalHeaderItem(col)->text(),
+                     QString::fromStdString(d.at("name").get<std::string>()));
+            // Each item's quantity in the JSON, added up over its lines (one
+            // fibre for links inside, one for links to the customer's fabric)...
+            std::map<std::pair<QString, QString>, double> json_qty;
+            for (const auto& line : d.at("bom").at("lines")) {
+                json_qty[{QString::fromStdString(line.at("category").get<std::string>()),
+                          QString::fromStdString(line.at("description").get<std::string>())}] +=
+                    line.at("quantity").get<double>();
+                ++lines;
+            }
+            // ...and in the table, whose item names such a line's links in brackets.
+            for (const auto& [key, qty] : json_qty) {
+                double shown = 0.0;
+                int rows = 0;
+                for (int r = 0; r < t->rowCount(); ++r) {
+                    const QString item = t->item(r, 1)->text();
+                    const QString cell = t->item(r, col) ? t->item(r, col)->text() : QString();
+                    if (t->item(r, 0)->text() == key.first && !cell.isEmpty() &&
+                        (item == key.second || item.startsWith(key.second + " ("))) {
+                        shown += QString(cell)
+                                     .remove(',')
+                                     .remove(QChar(0x202f))
+                                     .remove('.')
+                                     .remove(QChar(0xa0))
+                                     .toDouble();
+                        ++rows;
+                    }
+                }
+                QVERIFY2(rows > 0, qPrintable(key.first + " " + key.second));
+                QCOMPARE(shown, qty);
+            }
+        }
+        QVERIFY(lines >= 10); // devices, drives, switches, racks and the parts
+        // The facility figures: designs as columns, figures as rows.
+        QTableWidget* f = view->facility();
+        for (std::size_t c = 0; c < designs.size(); ++c) {
+            const auto& fac = designs.at(c).at("facility");
+            const auto col = static_cast<int>(c);
+            const double kw = fac.at("total").at("power_w").get<double>() / 1e3;
+            QCOMPARE(f->item(row_named(f, "Racks laid out"), col)->text(),
+                     QString::number(fac.at("racks").size()));
+            QCOMPARE(f->item(row_named(f, "Power in total (kW)"), col)->text(),
+                     QString::fromStdString(format_number(kw, 1)));
+            QCOMPARE(f->item(row_named(f, "Heat in total (BTU/h)"), col)->text(),
+                     QString::fromStdString(format_number(kw * 1e3 * 3.412, 0)));
+            QCOMPARE(f->item(row_named(f, "Weight in total (kg)"), col)->text(),
+                     QString::fromStdString(
+                         format_number(fac.at("total").at("weight_kg").get<double>(), 0)));
+        }
+        QVERIFY(row_named(f, "Racks laid out on") >= 0); // the rack basis is stated
+        // Readable at 1366 x 768: the bill's key columns (group, item and the
+        // first design's quantities) are inside the table without scrolling.
+        QVERIFY(t->horizontalHeader()->sectionViewportPosition(2) + t->columnWidth(2) <=
+                t->viewport()->width());
     }
 
     void theCostPanelValuesTheGpuHoursTheDesignsWriteRecovers() {
@@ -1895,7 +1982,7 @@ private Q_SLOTS:
 
     void theScreenshotOptionRendersEachTabToAPng() {
         QTemporaryDir dir;
-        for (const char* tab : {"results", "charts", "racks", "catalog"}) {
+        for (const char* tab : {"results", "charts", "racks", "catalog", "bom"}) {
             const QString png = dir.filePath(QString(tab) + ".png");
             const ProcessResult r =
                 run_process(PODSIZER_GUI_BIN, {kReference.toStdString(), "--screenshot",

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <regex>
 #include <set>
@@ -655,6 +656,26 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         }
     }
 
+    // The illustrative book's parts of the bill of materials (list prices, no
+    // discount): each line's quantity x its price, when the rack is counted.
+    auto bill_parts = [](const Design& d) {
+        const std::map<std::string, double> price{
+            {"dac-200g-3m", 150},        {"dac-800g-2m", 400},    {"aec-200g-7m", 450},
+            {"aec-800g-7m", 1200},       {"optic-200g-sr4", 350}, {"optic-800g-dr8", 900},
+            {"fibre-mpo-mm", 60},        {"fibre-mpo-sm", 60},    {"utp-cat6", 5},
+            {"mgmt-switch-48x1g", 3000}, {"pdu-3ph-32a", 2000},   {"rail-kit", 80},
+            {"power-cord-c13-c14", 10}};
+        double sum = 0.0;
+        for (const BomLine& l : d.bom.value().lines) {
+            const bool by_rack = l.category == "Management" || l.per_rack > 0;
+            const auto it = price.find(l.item);
+            if (it != price.end() && (d.racks_fit || !by_rack)) {
+                sum += static_cast<double>(l.quantity) * it->second;
+            }
+        }
+        return sum;
+    };
+
     SECTION("the Cost sheet recalculates to core's costs, and an edited discount moves TCO") {
         const std::string tco = "TCO = CapEx + years x OpEx a year (USD)";
         const Example& ncp = example(f, "ncpcost");
@@ -666,8 +687,11 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         // The illustrative book (examples/prices-illustrative.json): list
         // prices less 20 %: C-node 25,000, D-box 250,000, switch 60,000;
         // racks 8,000 without discount.
+        // And the parts of the bill: cables, optics, PDUs, rails, cords, management switches.
         const double capex = cnodes * 25000 * 0.8 + dboxes * 250000 * 0.8 +
-                             static_cast<double>(d.switches()) * 60000 * 0.8 + racks * 8000.0;
+                             static_cast<double>(d.switches()) * 60000 * 0.8 + racks * 8000.0 +
+                             bill_parts(d);
+        CHECK(bill_parts(d) > 0.0);
         CHECK(close_to(cost_value(f, "ncpcost", "CapEx (USD)"), capex));
         CHECK(close_to(cost_value(f, "ncpcost", "CapEx (USD)"), cost.capex));
         // Energy = facility kW x 8,760 h x 0.0806 USD/kWh (US EIA 2023).
@@ -1123,7 +1147,7 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         const Design& tc = example(f, "tinycost").result.designs.at(0);
         const double capex = static_cast<double>(tc.cnodes) * 25000 * 0.8 +
                              static_cast<double>(tc.dboxes) * 250000 * 0.8 +
-                             static_cast<double>(tc.switches()) * 60000 * 0.8;
+                             static_cast<double>(tc.switches()) * 60000 * 0.8 + bill_parts(tc);
         CHECK(close_to(cost_value(f, "tinycost", "CapEx (USD)"), capex));
     }
 

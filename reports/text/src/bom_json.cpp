@@ -61,7 +61,10 @@ json rack_json(const RackFacility& r) {
 } // namespace
 
 json bom_json(const Design& d) {
-    const DesignBom& b = *d.bom;
+    return bill_json(*d.bom);
+}
+
+json bill_json(const DesignBom& b) {
     json lines = json::array();
     for (const BomLine& l : b.lines) {
         lines.push_back(line_json(l));

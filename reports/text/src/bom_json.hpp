@@ -8,6 +8,8 @@
 namespace podsizer::detail {
 
 nlohmann::ordered_json bom_json(const Design& d);
+/// A bill's block (what bom_json gives a design's): lines, links, totals.
+nlohmann::ordered_json bill_json(const DesignBom& b);
 nlohmann::ordered_json facility_json(const DesignFacility& f);
 
 } // namespace podsizer::detail

@@ -1,5 +1,6 @@
 #include "podsizer/reports/comparison_report.hpp"
 
+#include "bom_json.hpp"
 #include "cost_json.hpp"
 #include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/metrics.hpp"
@@ -184,6 +185,9 @@ ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
         }
     }
     detail::add_assumptions(j, c.assumptions);
+    if (c.bom) { // docs/bom.md: the design's bill, n pods' n times one pod's
+        j["bom"] = detail::bill_json(*c.bom);
+    }
     if (c.cost) { // no cost block at all without a price book
         j["cost"] = detail::design_cost_json(*c.cost);
     } else if (c.cloud_cost) {

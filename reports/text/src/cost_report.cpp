@@ -27,6 +27,12 @@ struct PartLabel {
 };
 constexpr std::array<PartLabel, 4> kCapexParts{
     {{"cnodes", "C-nodes"}, {"dboxes", "D-boxes"}, {"switches", "Switches"}, {"racks", "Racks"}}};
+/// The bill of materials' parts (core/src/cost.cpp bill_parts; docs/cost.md §2).
+constexpr std::array<PartLabel, 5> kBillParts{{{"management_switches", "Management switches"},
+                                               {"pdus_and_cords", "PDUs and power cords"},
+                                               {"rail_kits", "Rail kits"},
+                                               {"cables", "Cables"},
+                                               {"transceivers", "Transceivers"}}};
 constexpr std::array<PartLabel, 4> kOpexParts{{{"energy", "Energy a year"},
                                                {"space", "Space a year"},
                                                {"support", "Support a year"},
@@ -260,6 +266,7 @@ public:
                            [](const std::string& n) { return n.find('.') == std::string::npos; });
     }
     const std::vector<DesignCost>& costs() const { return costs_; }
+    const std::vector<std::string>& assumed(std::size_t k) const { return assumed_[k]; }
 
 private:
     Grid& g_;
@@ -284,6 +291,16 @@ Grid cost_grid(const SizingResult& r) {
             const std::string* id[] = {&d.cnode_model, &d.dbox_model, &d.switch_model,
                                        &d.rack_model};
             return b.named(k, *id[i]);
+        });
+    }
+    for (const PartLabel& part : kBillParts) {
+        b.parts(part, [&](std::size_t k) {
+            // A part's price marked ASSUMPTION: an assumed item other than the models.
+            const Design& d = r.designs[k];
+            return std::any_of(b.assumed(k).begin(), b.assumed(k).end(), [&](const std::string& n) {
+                return n.find('.') == std::string::npos && n != d.cnode_model &&
+                       n != d.dbox_model && n != d.switch_model && n != d.rack_model;
+            });
         });
     }
     b.total("OpEx a year", 0,

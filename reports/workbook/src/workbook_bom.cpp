@@ -14,7 +14,8 @@ namespace {
 using xlsx::Num;
 using xlsx::Role;
 
-constexpr int kQty = 5; // column F: the quantity
+constexpr int kQty = kBomQuantityCol; // column F: the quantity
+constexpr int kFirstLineRow = 4;      // under the title, its note and the header
 
 /// Where a design's lines are, by what the formulas need.
 struct LineRows {
@@ -139,10 +140,30 @@ int design_lines(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d,
                       static_cast<double>(total), Num::integer);
         ++row;
     }
-    return row + 1;
+    return row + 1; // bom_line_rows counts the same
 }
 
 } // namespace
+
+std::vector<int> bom_line_rows(const SizingResult& r, std::size_t i) {
+    int row = kFirstLineRow;
+    for (std::size_t k = 0; k < r.designs.size(); ++k) {
+        const Design& d = r.designs[k];
+        if (!d.bom) {
+            continue;
+        }
+        if (k == i) {
+            std::vector<int> rows;
+            for (std::size_t l = 0; l < d.bom->lines.size(); ++l) {
+                rows.push_back(row + static_cast<int>(l));
+            }
+            return rows;
+        }
+        // design_lines: the lines, the cable and transceiver totals, a blank row.
+        row += static_cast<int>(d.bom->lines.size()) + 3;
+    }
+    return {};
+}
 
 bool has_bom(const SizingResult& r) {
     for (const Design& d : r.designs) {
@@ -163,9 +184,9 @@ void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
     const char* heads[] = {"Design", "Category", "Item", "SKU",    "Description", "Quantity",
                            "Unit",   "Basis",    "Rule", "Source", "Note"};
     for (int c = 0; c < 11; ++c) {
-        sheet.text(3, c, heads[c], book.header_left());
+        sheet.text(kFirstLineRow - 1, c, heads[c], book.header_left());
     }
-    int row = 4;
+    int row = kFirstLineRow;
     for (std::size_t i = 0; i < r.designs.size(); ++i) {
         const Design& d = r.designs[i];
         if (!d.bom) {
@@ -195,7 +216,7 @@ LateSheets add_late_sheets(xlsx::Book& book, const SizingResult& r, bool every_r
         late.rack_units = book.add_sheet("Rack units");
     }
     if (has_bom(r)) {
-        late.bom = book.add_sheet("BOM");
+        late.bom = book.add_sheet(kBomSheet);
         late.facility = book.add_sheet("Facility");
     }
     return late;

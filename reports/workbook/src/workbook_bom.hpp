@@ -11,6 +11,13 @@ namespace podsizer::wb {
 /// Some design of the result carries a bill and facility figures.
 bool has_bom(const SizingResult& r);
 
+/// The BOM sheet's name and the row of each of design `i`'s bill lines on it
+/// (0-based; empty when the design has no bill), in the order write_bom
+/// writes them; its quantities are in column kBomQuantityCol.
+inline constexpr const char* kBomSheet = "BOM";
+inline constexpr int kBomQuantityCol = 5;
+std::vector<int> bom_line_rows(const SizingResult& r, std::size_t i);
+
 void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
                const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& cells);
 

@@ -4,6 +4,7 @@
 // core's design_cost and cloud_cost. A part the book leaves unpriced says so
 // and is left out of the totals, never counted as 0.
 #include "podsizer/reports/cost_report.hpp"
+#include "workbook_bom.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
@@ -316,6 +317,60 @@ CostCell capex_cell(const CostTable& t, std::size_t c, std::size_t k) {
                pick(col.cost->assumed, [&](const std::string& n) { return n == *kind.id; }));
 }
 
+/// The bill's part groups as core prices them (core/src/cost.cpp bill_parts).
+struct BillGroup {
+    const char* part;     ///< core's part name
+    const char* category; ///< BomLine::category
+    const char* label;
+};
+constexpr BillGroup kBillGroups[] = {{"management_switches", "Management", "Management switches"},
+                                     {"pdus_and_cords", "Power", "PDUs and power cords"},
+                                     {"rail_kits", "Rails", "Rail kits"},
+                                     {"cables", "Cables", "Cables"},
+                                     {"transceivers", "Transceivers", "Transceivers"}};
+
+/// A group of the bill's parts in a design column: the sum over its priced
+/// lines of the BOM sheet's quantity × list × (1 − discount), so editing a
+/// quantity on the BOM sheet or a price on the Prices sheet moves CapEx.
+CostCell bill_cell(const CostTable& t, std::size_t c, const BillGroup& g) {
+    const CostColumn& col = t.cols[c];
+    const CostPart* part = find_part(*col.cost, g.part);
+    if (part == nullptr) {
+        return constant(0.0); // no such line in this design's bill
+    }
+    if (!part->amount) {
+        return text("unpriced");
+    }
+    const Design& d = *col.design;
+    const auto design = static_cast<std::size_t>(&d - t.input.result->designs.data());
+    const std::vector<int> rows = bom_line_rows(*t.input.result, design);
+    std::string f;
+    std::vector<std::string> assumed;
+    for (std::size_t i = 0; i < d.bom->lines.size() && i < rows.size(); ++i) {
+        const BomLine& l = d.bom->lines[i];
+        const ItemPrice* p = l.category == g.category && !l.in_capex && !l.item.empty()
+                                 ? t.book.item(l.item)
+                                 : nullptr;
+        // The lines core prices (bom_line_price: not those counted by the
+        // rack when there is no rack count).
+        if (p == nullptr || l.quantity <= 0 || !bom_line_price(l, d, t.book)) {
+            continue;
+        }
+        f += (f.empty() ? "=" : "+") + xlsx::ref(kBomSheet, rows[i], kBomQuantityCol) + "*" +
+             t.item_name(p, "_list") + "*(1-" + t.item_name(p, "_discount") + ")";
+        if (p->source.kind == SourceKind::assumption) {
+            assumed.push_back(l.item);
+        }
+    }
+    return num(f.empty() ? "=0" : f, *part->amount, std::move(assumed));
+}
+
+bool any_bill_part(const CostTable& t, const char* name) {
+    return std::any_of(t.cols.begin(), t.cols.end(), [name](const CostColumn& c) {
+        return c.cost && find_part(*c.cost, name) != nullptr;
+    });
+}
+
 std::vector<CostRow> capex_rows(const CostTable& t) {
     std::vector<CostRow> rows;
     rows.push_back({"", "CapEx", Num::integer, {}, {}, false});
@@ -331,10 +386,22 @@ std::vector<CostRow> capex_rows(const CostTable& t) {
                         {},
                         true});
     }
+    std::string last = "capex_racks";
+    for (const BillGroup& g : kBillGroups) {
+        if (!any_bill_part(t, g.part)) {
+            continue;
+        }
+        last = std::string("capex_") + g.part;
+        rows.push_back({last,
+                        in_currency(t, std::string("  ") + g.label),
+                        Num::integer,
+                        [&t, &g](std::size_t c) { return bill_cell(t, c, g); },
+                        {},
+                        true});
+    }
     rows.push_back({"capex", in_currency(t, "CapEx"), Num::integer,
-                    [&t](std::size_t c) {
-                        return num("=SUM(" + t.at("capex_cnodes", c) + ":" +
-                                       t.at("capex_racks", c) + ")",
+                    [&t, last](std::size_t c) {
+                        return num("=SUM(" + t.at("capex_cnodes", c) + ":" + t.at(last, c) + ")",
                                    t.cols[c].cost->capex, pick(t.cols[c].cost->assumed, is_item));
                     },
                     [](std::size_t) { return constant(0.0); }, true});

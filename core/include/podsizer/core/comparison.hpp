@@ -58,6 +58,9 @@ struct ComparisonColumn {
     bool feasible = true; ///< the verdict is not short
     /// The design's or the reference's assumed catalog figures (docs/model.md §14).
     std::vector<AssumedFigure> assumptions;
+    /// Design and pods: the design's bill of materials (docs/bom.md), n pods'
+    /// every quantity n times one pod's; none for a reference.
+    std::optional<DesignBom> bom;
     /// With a price book (docs/cost.md): a design's or its pods' cost, or
     /// the reference priced as the cloud store at the column's usable capacity.
     std::optional<DesignCost> cost;

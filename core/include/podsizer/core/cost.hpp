@@ -43,9 +43,14 @@ std::optional<RecoveredGpuHours> recovered_gpu_hours(const Design& d, const Pric
 struct DesignCost {
     std::string currency;
     int years = 0;
-    std::vector<CostPart> capex_parts; ///< cnodes, dboxes, switches, racks
-    std::vector<CostPart> opex_parts;  ///< energy, space, support, licences (a year)
-    double capex = 0.0;                ///< the priced parts
+    /// cnodes, dboxes, switches, racks; with a bill of materials (Design::bom)
+    /// also its parts by group: management_switches, pdus_and_cords,
+    /// rail_kits, cables, transceivers (docs/cost.md §2). A group the book
+    /// prices only in part carries the priced lines and names the others in
+    /// `missing`; unpriced() names it.
+    std::vector<CostPart> capex_parts;
+    std::vector<CostPart> opex_parts; ///< energy, space, support, licences (a year)
+    double capex = 0.0;               ///< the priced parts
     double opex_per_year = 0.0;
     double tco = 0.0;                           ///< capex + years × opex_per_year
     std::optional<double> present_value;        ///< with the book's discount rate
@@ -59,6 +64,14 @@ struct DesignCost {
     std::vector<std::string> unpriced() const;
     std::optional<double> part(const std::string& name) const;
 };
+
+/// The net price of one unit of a bill line (docs/bom.md §5): the book's
+/// price of the line's catalog item, a D-box's for the design's drive.
+/// Nullopt when the line names no item (the drives, shipped in the D-boxes),
+/// the book has no price for it, or it is counted by the rack (racks, PDUs,
+/// management switches) in a design no device fits (no rack count to price). The BOM's extended
+/// prices and CapEx both use it, so the bill's total is the CapEx.
+std::optional<double> bom_line_price(const BomLine& line, const Design& d, const PriceBook& book);
 
 /// The design's cost: list less discount for every device, energy at its
 /// facility power all year, space per rack or per kW, support and licences.
