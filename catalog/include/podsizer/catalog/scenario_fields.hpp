@@ -127,6 +127,13 @@ std::size_t field_count(const ScenarioField& field, const Scenario& s);
 /// The value as a file would spell it ("5.4 PB", "5%", "1:2", "auto").
 std::string field_text(const ScenarioField& field, const FieldData& value);
 
+/// The value `text` stands for, by the field's kind: the one text reading of
+/// a value, used by the flags and the GUI's form, with the grammar of a
+/// string value in a file ("1,5" is no number anywhere). Its errors name no
+/// place; the caller locates them (a flag, a JSON path). Ranges and catalog
+/// ids are field_problem's.
+FieldData parse_field_text(const ScenarioField& field, const std::string& text);
+
 /// Whether the field names something (the scenario, an option, a job): its
 /// text is held to name_problem's rules (safe_text.hpp).
 bool is_name_field(const ScenarioField& field);
