@@ -28,8 +28,8 @@ Format parse_format(const std::string& s) {
     if (auto f = format_from_string(s)) {
         return *f;
     }
-    throw InputError("--format",
-                     fmt::format("\"{}\" is not a format; expected table, json, csv or md", s));
+    throw InputError("--format", fmt::format("\"{}\" is not a format; expected {}", s,
+                                             choices_text(kFormatNames)));
 }
 
 std::string flag_name(const std::string& text, const std::string& flag) {
@@ -43,9 +43,8 @@ BatchFormat parse_batch_format(const std::string& s) {
     if (auto f = batch_format_from_string(s)) {
         return *f;
     }
-    throw InputError(
-        "--format",
-        fmt::format("\"{}\" is not a format; expected table, csv, md, json or jsonl", s));
+    throw InputError("--format", fmt::format("\"{}\" is not a format; expected {}", s,
+                                             choices_text(kBatchFormatNames)));
 }
 
 unsigned parse_jobs(const std::string& text) {

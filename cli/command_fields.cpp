@@ -9,31 +9,9 @@ namespace podsizer::cli {
 
 namespace {
 
-/// The catalog section completion_hints names an id list by.
+/// The catalog section completion_hints names an id list by: the list's key.
 const char* section_of(IdList list) {
-    switch (list) {
-    case IdList::platforms:
-        return "platforms";
-    case IdList::rules:
-        return "rules";
-    case IdList::racks:
-        return "racks";
-    case IdList::cnodes:
-        return "cnodes";
-    case IdList::dboxes:
-        return "dboxes";
-    case IdList::switches:
-        return "switches";
-    case IdList::failure_rates:
-        return "failure_rates";
-    case IdList::references:
-        return "references";
-    case IdList::workloads:
-        return "workloads";
-    case IdList::none:
-        break;
-    }
-    return nullptr;
+    return list == IdList::none ? nullptr : id_list_key(list).data();
 }
 
 } // namespace

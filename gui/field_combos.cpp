@@ -26,29 +26,8 @@ template <class T> Entries entries_of(const std::vector<T>& items) {
 }
 
 Entries catalog_entries(const Catalog& c, IdList list) {
-    switch (list) {
-    case IdList::platforms:
-        return entries_of(c.platforms);
-    case IdList::rules:
-        return entries_of(c.rules);
-    case IdList::racks:
-        return entries_of(c.racks);
-    case IdList::cnodes:
-        return entries_of(c.cnodes);
-    case IdList::dboxes:
-        return entries_of(c.dboxes);
-    case IdList::switches:
-        return entries_of(c.switches);
-    case IdList::failure_rates:
-        return entries_of(c.failure_rates);
-    case IdList::references:
-        return entries_of(c.references);
-    case IdList::workloads:
-        return entries_of(c.workloads);
-    case IdList::none:
-        break;
-    }
-    return {};
+    return with_id_list(
+        c, list, [](const auto& items) { return entries_of(items); }, Entries{});
 }
 
 QComboBox* new_combo(QWidget* parent) {

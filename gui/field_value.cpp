@@ -62,31 +62,16 @@ InputField::Reader field_reader(const ScenarioField& f) {
 }
 
 FieldData field_value(const ScenarioField& f, const QString& text) {
-    if (text.trimmed().isEmpty()) {
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty()) {
         return {};
     }
-    const std::string t = text.toStdString();
-    switch (f.kind) {
-    case FieldKind::count:
-    case FieldKind::cnodes:
-        return count_value(text, static_cast<std::int64_t>(f.bounds.min),
-                           static_cast<std::int64_t>(f.bounds.max));
-    case FieldKind::quantity:
-    case FieldKind::quantity_or_auto:
-        return parse_quantity_base(t, f.dimension);
-    case FieldKind::ratio:
-        return parse_ratio(t, "");
-    case FieldKind::percent:
-        return parse_percent(t);
-    case FieldKind::params:
-        return parse_param_count(t);
-    case FieldKind::number_or_id:
-        return f.ids == IdList::none ? parse_bytes_per_param(t) : number_value(text);
-    case FieldKind::number:
-        return number_value(text);
-    default:
-        return t;
+    if (f.kind == FieldKind::boolean) {
+        return text.toStdString();
     }
+    // The one text reading of a value, the flags' and a file's string values'
+    // (catalog's parse_field_text); the readers above add only the preview.
+    return parse_field_text(f, trimmed.toStdString());
 }
 
 QString value_text(const ScenarioField& f, const FieldData& v) {

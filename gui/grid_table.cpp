@@ -261,12 +261,24 @@ void keep_headers_off_cell_changes(QTableWidget* t) {
     // (_q_headerDataChanged, Qt 6.4), which lays out and repaints the whole
     // header, for "NCP pod × 5" becoming "× 6": both comparison headers, a
     // tenth of an edit. The table's own layout still follows the labels.
+    //
+    // That slot is private and named by a string, so it is fenced to the Qt
+    // versions it was measured on (6.4; newer qtbase headers declare no
+    // private slot there). Past the fence, or where the slot is missing, the
+    // saving is lost: the GUI test anEditRepaintsNoHeaderItsLabelsDidNotChange
+    // then fails, and the fence moves only after a measurement (docs/gui.md).
     for (QHeaderView* h : {t->horizontalHeader(), t->verticalHeader()}) {
         QObject::disconnect(t->model(), &QAbstractItemModel::dataChanged, h, nullptr);
+#if QT_VERSION < QT_VERSION_CHECK(6, 5, 0)
         if (h->metaObject()->indexOfSlot("_q_headerDataChanged()") >= 0) {
             QObject::disconnect(t->model(), SIGNAL(headerDataChanged(Qt::Orientation, int, int)), h,
                                 SLOT(_q_headerDataChanged()));
+        } else {
+            qWarning("podsizer: Qt %s has no QAbstractItemView::_q_headerDataChanged(); "
+                     "each header label change lays out both headers",
+                     qVersion());
         }
+#endif
     }
 }
 

@@ -58,16 +58,13 @@ constexpr int kMaxRecent = 8;
 
 const char* const kTabNames[] = {"results", "charts", "racks", "catalog", "bom"};
 
+/// The save dialog's filter of a format, from its row in format.def.
 QString filter_of(Format f) {
     switch (f) {
-    case Format::csv:
-        return QObject::tr("CSV (*.csv)");
-    case Format::md:
-        return QObject::tr("Markdown (*.md)");
-    case Format::json:
-        return QObject::tr("JSON (*.json)");
-    case Format::table:
-        break;
+#define ENUM_NAME(value, spelling, filter, suffix)                                                 \
+    case Format::value:                                                                            \
+        return QObject::tr(filter);
+#include "podsizer/reports/format.def"
     }
     return QObject::tr("Text (*.txt)");
 }
@@ -82,16 +79,13 @@ QAction* add_action(QObject* owner, QMenu* menu, const QString& text, const QKey
     return a;
 }
 
+/// The file suffix of a format, from its row in format.def.
 QString suffix_of(Format f) {
     switch (f) {
-    case Format::csv:
-        return "csv";
-    case Format::md:
-        return "md";
-    case Format::json:
-        return "json";
-    case Format::table:
-        break;
+#define ENUM_NAME(value, spelling, filter, suffix)                                                 \
+    case Format::value:                                                                            \
+        return suffix;
+#include "podsizer/reports/format.def"
     }
     return "txt";
 }

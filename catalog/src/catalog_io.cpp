@@ -28,8 +28,8 @@ Source detail::read_source(const Node& n) {
     const std::string k = kind.text();
     const auto parsed = source_kind_from_string(k);
     if (!parsed) {
-        kind.fail("unknown source kind \"" + k +
-                  "\"; expected one of spec, vendor, paper, press, customer, derived, assumption");
+        kind.fail(fmt::format("unknown source kind \"{}\"; expected one of {}", k,
+                              fmt::join(kSourceKindNames.names, ", ")));
     }
     s.kind = *parsed;
     if (auto ref = n.find("ref")) {
@@ -314,15 +314,11 @@ template <class T> void merge_list(std::vector<T>& into, const std::vector<T>& o
 
 void merge_catalog(Catalog& catalog, const Catalog& over) {
     catalog.assumptions.clear(); // its entries change below
-    merge_list(catalog.cnodes, over.cnodes);
-    merge_list(catalog.dboxes, over.dboxes);
-    merge_list(catalog.erasure_coding, over.erasure_coding);
-    merge_list(catalog.switches, over.switches);
-    merge_list(catalog.racks, over.racks);
-    merge_list(catalog.platforms, over.platforms);
-    merge_list(catalog.rules, over.rules);
-    merge_list(catalog.references, over.references);
-    merge_list(catalog.failure_rates, over.failure_rates);
+    // Every kind of the kinds' table: the hand list this replaced had left
+    // out workloads and parts, so a scenario's own catalog lost its
+    // workloads and parts in silence (issue 48 item 4).
+    for_each_catalog_kind(
+        [&](const auto& kind) { merge_list(catalog.*kind.list, over.*kind.list); });
     for (auto [to, from] :
          {std::pair{&catalog.defaults.rack, &over.defaults.rack},
           std::pair{&catalog.defaults.network_switch, &over.defaults.network_switch},

@@ -26,32 +26,6 @@ template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) 
     return out;
 }
 
-std::string_view id_noun(IdList list) {
-    switch (list) {
-    case IdList::platforms:
-        return "GPU platform";
-    case IdList::rules:
-        return "performance rule";
-    case IdList::racks:
-        return "rack model";
-    case IdList::cnodes:
-        return "C-node model";
-    case IdList::dboxes:
-        return "D-box model";
-    case IdList::switches:
-        return "switch model";
-    case IdList::failure_rates:
-        return "failure-rate preset";
-    case IdList::references:
-        return "reference system";
-    case IdList::workloads:
-        return "workload";
-    case IdList::none:
-        break;
-    }
-    return "id";
-}
-
 /// `text` with "{}" replaced by `shown`.
 std::string with_value(std::string_view text, std::string_view shown) {
     std::string out(text);
@@ -85,29 +59,8 @@ template <class T> bool holds_id(const std::vector<T>& items, const std::string&
 /// Whether the catalog list holds `id`; without copying its ids, since every
 /// run of a sweep checks its scenario's ids (docs/performance.md).
 bool catalog_has(const Catalog& cat, IdList list, const std::string& id) {
-    switch (list) {
-    case IdList::platforms:
-        return holds_id(cat.platforms, id);
-    case IdList::rules:
-        return holds_id(cat.rules, id);
-    case IdList::racks:
-        return holds_id(cat.racks, id);
-    case IdList::cnodes:
-        return holds_id(cat.cnodes, id);
-    case IdList::dboxes:
-        return holds_id(cat.dboxes, id);
-    case IdList::switches:
-        return holds_id(cat.switches, id);
-    case IdList::failure_rates:
-        return holds_id(cat.failure_rates, id);
-    case IdList::references:
-        return holds_id(cat.references, id);
-    case IdList::workloads:
-        return holds_id(cat.workloads, id);
-    case IdList::none:
-        break;
-    }
-    return false;
+    return with_id_list(
+        cat, list, [&](const auto& items) { return holds_id(items, id); }, false);
 }
 
 std::string id_problem(const ScenarioField& f, const std::string& id, const Catalog& cat) {
@@ -115,7 +68,7 @@ std::string id_problem(const ScenarioField& f, const std::string& id, const Cata
         return {};
     }
     const std::vector<std::string> ids = catalog_ids(cat, f.ids);
-    return "unknown " + std::string(id_noun(f.ids)) + " \"" + id + "\" (" +
+    return "unknown " + std::string(id_list_noun(f.ids)) + " \"" + id + "\" (" +
            suggestion_phrase(id, ids) + ")" + (f.allows_auto ? "; or \"auto\"" : "");
 }
 
@@ -184,29 +137,32 @@ std::string text_problem(const ScenarioField& f, const std::string& v, std::stri
 } // namespace
 
 std::vector<std::string> catalog_ids(const Catalog& cat, IdList list) {
+    return with_id_list(
+        cat, list, [](const auto& items) { return ids_of(items); }, std::vector<std::string>{});
+}
+
+std::string_view id_list_key(IdList list) {
     switch (list) {
-    case IdList::platforms:
-        return ids_of(cat.platforms);
-    case IdList::rules:
-        return ids_of(cat.rules);
-    case IdList::racks:
-        return ids_of(cat.racks);
-    case IdList::cnodes:
-        return ids_of(cat.cnodes);
-    case IdList::dboxes:
-        return ids_of(cat.dboxes);
-    case IdList::switches:
-        return ids_of(cat.switches);
-    case IdList::failure_rates:
-        return ids_of(cat.failure_rates);
-    case IdList::references:
-        return ids_of(cat.references);
-    case IdList::workloads:
-        return ids_of(cat.workloads);
+#define CATALOG_ID_LIST(list, noun)                                                                \
+    case IdList::list:                                                                             \
+        return #list;
+#include "podsizer/catalog/id_lists.def"
     case IdList::none:
         break;
     }
-    return {};
+    return "";
+}
+
+std::string_view id_list_noun(IdList list) {
+    switch (list) {
+#define CATALOG_ID_LIST(list, noun)                                                                \
+    case IdList::list:                                                                             \
+        return noun;
+#include "podsizer/catalog/id_lists.def"
+    case IdList::none:
+        break;
+    }
+    return "id";
 }
 
 std::span<const std::string_view> reserved_ids() {

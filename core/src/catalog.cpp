@@ -6,16 +6,6 @@
 namespace podsizer {
 
 namespace {
-constexpr std::array<std::pair<SourceKind, std::string_view>, 7> kKinds{{
-    {SourceKind::spec, "spec"},
-    {SourceKind::vendor, "vendor"},
-    {SourceKind::paper, "paper"},
-    {SourceKind::press, "press"},
-    {SourceKind::customer, "customer"},
-    {SourceKind::derived, "derived"},
-    {SourceKind::assumption, "assumption"},
-}};
-
 template <class T> const T* find_by_id(const std::vector<T>& items, std::string_view id) {
     auto it = std::find_if(items.begin(), items.end(), [&](const T& t) { return t.id == id; });
     return it == items.end() ? nullptr : &*it;
@@ -23,12 +13,7 @@ template <class T> const T* find_by_id(const std::vector<T>& items, std::string_
 } // namespace
 
 std::string_view to_string(SourceKind k) {
-    for (const auto& [kind, name] : kKinds) {
-        if (kind == k) {
-            return name;
-        }
-    }
-    return "assumption";
+    return kSourceKindNames.name(k);
 }
 
 std::string_view to_string(SwitchRole r) {
@@ -44,12 +29,7 @@ std::string_view to_string(SwitchRole r) {
 }
 
 std::optional<SourceKind> source_kind_from_string(std::string_view s) {
-    for (const auto& [kind, name] : kKinds) {
-        if (name == s) {
-            return kind;
-        }
-    }
-    return std::nullopt;
+    return kSourceKindNames.parse(s);
 }
 
 const StripeStep* ErasureCodingRule::step_for(std::int64_t dboxes) const {

@@ -137,45 +137,19 @@ std::string design_name(const Design& d) {
            format_in(d.drive_size, units::TB, 2) + "), " + d.rack_model;
 }
 
-struct Entry {
-    std::string_view name;
-    Objective objective;
-};
-constexpr std::array<Entry, 6> kObjectives{{{"min-racks", Objective::min_racks},
-                                            {"min-power", Objective::min_power},
-                                            {"max-read", Objective::max_read},
-                                            {"max-write", Objective::max_write},
-                                            {"max-capacity", Objective::max_capacity},
-                                            {"min-cost", Objective::min_cost}}};
-
 } // namespace
 
 std::string_view to_string(Objective o) {
-    for (const Entry& e : kObjectives) {
-        if (e.objective == o) {
-            return e.name;
-        }
-    }
-    return "min-racks";
+    return kObjectiveNames.name(o);
 }
 
 std::optional<Objective> objective_from_string(std::string_view s) {
-    for (const Entry& e : kObjectives) {
-        if (e.name == s) {
-            return e.objective;
-        }
-    }
-    return std::nullopt;
+    return kObjectiveNames.parse(s);
 }
 
 const std::vector<std::string>& objective_names() {
-    static const std::vector<std::string> names = [] {
-        std::vector<std::string> n;
-        for (const Entry& e : kObjectives) {
-            n.emplace_back(e.name);
-        }
-        return n;
-    }();
+    static const std::vector<std::string> names(kObjectiveNames.names.begin(),
+                                                kObjectiveNames.names.end());
     return names;
 }
 

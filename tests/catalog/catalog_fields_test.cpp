@@ -79,6 +79,30 @@ TEST_CASE("every catalog kind has an entry in the default catalog and a field ta
     CHECK(keys.size() == catalog_kind_names().size());
 }
 
+TEST_CASE("merging a catalog adds and replaces entries of every kind") {
+    // A scenario's own catalog is merged so (merge_catalog). Its hand list of
+    // kinds had left out workloads and parts: their entries were dropped.
+    const Catalog base = default_catalog();
+    Catalog over;
+    for_each_catalog_kind([&](const auto& kind) {
+        REQUIRE_FALSE((base.*kind.list).empty());
+        auto added = (base.*kind.list).front();
+        added.id = "merged-" + added.id;
+        auto replaced = (base.*kind.list).front();
+        replaced.name = "replaced " + replaced.name;
+        (over.*kind.list) = {added, replaced};
+    });
+    Catalog merged = base;
+    merge_catalog(merged, over);
+    for_each_catalog_kind([&](const auto& kind) {
+        INFO(kind.key);
+        const auto& list = merged.*kind.list;
+        REQUIRE(list.size() == (base.*kind.list).size() + 1);
+        CHECK(list.back().id == "merged-" + (base.*kind.list).front().id);
+        CHECK(list.front().name == "replaced " + (base.*kind.list).front().name);
+    });
+}
+
 TEST_CASE("a catalog field is shown in a unit of its own dimension") {
     // Units are typed by dimension, but a row holds any unit (AnyUnit): this
     // is the check the type cannot make.

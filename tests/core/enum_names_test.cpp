@@ -5,6 +5,7 @@
 #include "podsizer/core/client_network.hpp"
 #include "podsizer/core/ec_layout.hpp"
 #include "podsizer/core/failure_state.hpp"
+#include "podsizer/core/optimizer.hpp"
 #include "podsizer/core/power.hpp"
 
 #include <catch2/catch.hpp>
@@ -34,8 +35,18 @@ TEST_CASE("every enum a user types has one spelling per value, read back exactly
     check_round_trip(podsizer::kSizeForNames);
     check_round_trip(podsizer::kCheckpointModeNames);
     check_round_trip(podsizer::kEcLayoutNames);
+    check_round_trip(podsizer::kObjectiveNames);
+    check_round_trip(podsizer::kSourceKindNames);
     // The parsers the readers call are the tables'.
     CHECK(podsizer::ec_layout_from_string("dbox-ha") == podsizer::EcLayout::dbox_ha);
     CHECK(podsizer::size_for_from_string("rack-down") == podsizer::SizeFor::rack_down);
     CHECK_FALSE(podsizer::power_basis_from_string("maximum").has_value());
+    CHECK(podsizer::objective_from_string("min-cost") == podsizer::Objective::min_cost);
+    CHECK(podsizer::source_kind_from_string("paper") == podsizer::SourceKind::paper);
+}
+
+TEST_CASE("a message lists an enum's spellings in their order, the last after or") {
+    // The flags' messages are built from the registries (--format, --objective).
+    CHECK(podsizer::choices_text(podsizer::kSizeForNames) == "intact, dbox-down or rack-down");
+    CHECK(podsizer::choices_text(podsizer::kPowerBasisNames) == "typical or max");
 }

@@ -159,23 +159,20 @@ std::string indented(const std::string& text, std::size_t by) {
 
 } // namespace
 
+/// Other spellings the flag takes ("markdown"), from the registry.
+constexpr EnumRow<BatchFormat> kBatchFormatAliases[] = {
+#define ENUM_NAME(value, spelling, ...)
+#define ENUM_ALIAS(value, spelling) {BatchFormat::value, spelling},
+#include "podsizer/reports/batch_format.def"
+};
+
 std::optional<BatchFormat> batch_format_from_string(std::string_view s) {
-    if (s == "table") {
-        return BatchFormat::table;
+    for (const EnumRow<BatchFormat>& alias : kBatchFormatAliases) {
+        if (alias.name == s) {
+            return alias.value;
+        }
     }
-    if (s == "csv") {
-        return BatchFormat::csv;
-    }
-    if (s == "md" || s == "markdown") {
-        return BatchFormat::md;
-    }
-    if (s == "json") {
-        return BatchFormat::json;
-    }
-    if (s == "jsonl") {
-        return BatchFormat::jsonl;
-    }
-    return std::nullopt;
+    return kBatchFormatNames.parse(s);
 }
 
 RunStatus status_of(const BatchRun& run) {

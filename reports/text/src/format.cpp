@@ -2,34 +2,28 @@
 
 namespace podsizer {
 
+namespace {
+
+/// Other spellings the flag takes ("markdown"), from the registry.
+constexpr EnumRow<Format> kFormatAliases[] = {
+#define ENUM_NAME(value, spelling, ...)
+#define ENUM_ALIAS(value, spelling) {Format::value, spelling},
+#include "podsizer/reports/format.def"
+};
+
+} // namespace
+
 std::optional<Format> format_from_string(std::string_view s) {
-    if (s == "table") {
-        return Format::table;
+    for (const EnumRow<Format>& alias : kFormatAliases) {
+        if (alias.name == s) {
+            return alias.value;
+        }
     }
-    if (s == "json") {
-        return Format::json;
-    }
-    if (s == "csv") {
-        return Format::csv;
-    }
-    if (s == "md" || s == "markdown") {
-        return Format::md;
-    }
-    return std::nullopt;
+    return kFormatNames.parse(s);
 }
 
 std::string_view to_string(Format f) {
-    switch (f) {
-    case Format::table:
-        return "table";
-    case Format::json:
-        return "json";
-    case Format::csv:
-        return "csv";
-    case Format::md:
-        return "md";
-    }
-    return "table";
+    return kFormatNames.name(f);
 }
 
 } // namespace podsizer

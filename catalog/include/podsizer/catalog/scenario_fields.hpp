@@ -51,16 +51,29 @@ enum class FieldKind {
 /// The catalog list an id field names.
 enum class IdList {
     none,
-    platforms,
-    rules,
-    racks,
-    cnodes,
-    dboxes,
-    switches,
-    failure_rates,
-    references,
-    workloads ///< the training-data workloads
+#define CATALOG_ID_LIST(list, noun) list,
+#include "podsizer/catalog/id_lists.def"
 };
+
+/// Calls f(the catalog's entries of `list`, a std::vector of its model) and
+/// returns its answer; `none` for IdList::none. The one switch over IdList
+/// (id_lists.def), so a new list cannot be left out of any of its uses.
+template <class R, class F> R with_id_list(const Catalog& catalog, IdList list, F&& f, R none) {
+    switch (list) {
+#define CATALOG_ID_LIST(list, noun)                                                                \
+    case IdList::list:                                                                             \
+        return f(catalog.list);
+#include "podsizer/catalog/id_lists.def"
+    case IdList::none:
+        break;
+    }
+    return none;
+}
+
+/// The list's key in a catalog document's Catalog ("platforms"), and the
+/// noun of one of its entries ("GPU platform"); "" and "id" for none.
+std::string_view id_list_key(IdList list);
+std::string_view id_list_noun(IdList list);
 
 // kMaxCount, the largest count any scenario field takes, is core's
 // (number_text.hpp): the reader, the flags, `sweep --vary` and the GUI use it.
@@ -126,6 +139,13 @@ std::size_t field_count(const ScenarioField& field, const Scenario& s);
 
 /// The value as a file would spell it ("5.4 PB", "5%", "1:2", "auto").
 std::string field_text(const ScenarioField& field, const FieldData& value);
+
+/// The value `text` stands for, by the field's kind: the one text reading of
+/// a value, used by the flags and the GUI's form, with the grammar of a
+/// string value in a file ("1,5" is no number anywhere). Its errors name no
+/// place; the caller locates them (a flag, a JSON path). Ranges and catalog
+/// ids are field_problem's.
+FieldData parse_field_text(const ScenarioField& field, const std::string& text);
 
 /// Whether the field names something (the scenario, an option, a job): its
 /// text is held to name_problem's rules (safe_text.hpp).

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "podsizer/core/assumptions.hpp"
+#include "podsizer/core/enum_names.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <cstdint>
@@ -18,7 +19,14 @@
 
 namespace podsizer {
 
-enum class SourceKind { spec, vendor, paper, press, customer, derived, assumption };
+enum class SourceKind {
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/core/source_kind.def"
+};
+inline constexpr auto kSourceKindNames = enum_names<SourceKind>({
+#define ENUM_NAME(value, spelling, ...) {SourceKind::value, spelling},
+#include "podsizer/core/source_kind.def"
+});
 
 std::string_view to_string(SourceKind k);
 std::optional<SourceKind> source_kind_from_string(std::string_view s);

@@ -18,9 +18,14 @@ namespace podsizer {
 
 /// Synchronous checkpoints stall the job while they are written; asynchronous
 /// ones are staged (host memory, local NVMe) and drain while training goes on.
-enum class CheckpointMode { sync, async };
-inline constexpr EnumNames<CheckpointMode, 2> kCheckpointModeNames{
-    {CheckpointMode::sync, CheckpointMode::async}, {"sync", "async"}};
+enum class CheckpointMode {
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/core/checkpoint_mode.def"
+};
+inline constexpr auto kCheckpointModeNames = enum_names<CheckpointMode>({
+#define ENUM_NAME(value, spelling, ...) {CheckpointMode::value, spelling},
+#include "podsizer/core/checkpoint_mode.def"
+});
 
 std::string_view to_string(CheckpointMode m);
 

@@ -10,17 +10,13 @@
 namespace podsizer {
 
 enum class ClientNetwork {
-    /// The client ports land on storage leaves, which reach the customer's
-    /// fabric over uplinks counted here (1:1 with the client ports).
-    storage_leaves,
-    /// The client ports land on the customer's converged (north-south)
-    /// fabric: the count covers the storage back end only, and the customer
-    /// provides a port per client port.
-    converged,
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/core/client_network.def"
 };
-
-inline constexpr EnumNames<ClientNetwork, 2> kClientNetworkNames{
-    {ClientNetwork::storage_leaves, ClientNetwork::converged}, {"storage-leaves", "converged"}};
+inline constexpr auto kClientNetworkNames = enum_names<ClientNetwork>({
+#define ENUM_NAME(value, spelling, ...) {ClientNetwork::value, spelling},
+#include "podsizer/core/client_network.def"
+});
 
 std::string_view to_string(ClientNetwork n);
 std::optional<ClientNetwork> client_network_from_string(std::string_view s);

@@ -13,15 +13,13 @@
 namespace podsizer {
 
 enum class EcLayout {
-    automatic,     ///< dbox-ha where it costs no capacity, else classic
-    classic,       ///< width from the SSD count; enclosure placement ignored
-    dbox_ha,       ///< at most strips_per_dbox strips of a stripe per D-box
-    rack_resilient ///< also at most strips_per_rack strips per rack
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/core/ec_layout.def"
 };
-
-inline constexpr EnumNames<EcLayout, 4> kEcLayoutNames{
-    {EcLayout::automatic, EcLayout::classic, EcLayout::dbox_ha, EcLayout::rack_resilient},
-    {"auto", "classic", "dbox-ha", "rack-resilient"}};
+inline constexpr auto kEcLayoutNames = enum_names<EcLayout>({
+#define ENUM_NAME(value, spelling, ...) {EcLayout::value, spelling},
+#include "podsizer/core/ec_layout.def"
+});
 
 std::string_view to_string(EcLayout l);
 std::optional<EcLayout> ec_layout_from_string(std::string_view s);

@@ -17,13 +17,13 @@ namespace podsizer {
 
 /// What the sizing loop must still deliver the requirement in.
 enum class SizeFor {
-    intact,    ///< nothing broken (the default, as before)
-    dbox_down, ///< one D-box failed, its rebuild running at the rebuild share
-    rack_down  ///< one rack's devices lost, their rebuild running at the share
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/core/size_for.def"
 };
-inline constexpr EnumNames<SizeFor, 3> kSizeForNames{
-    {SizeFor::intact, SizeFor::dbox_down, SizeFor::rack_down},
-    {"intact", "dbox-down", "rack-down"}};
+inline constexpr auto kSizeForNames = enum_names<SizeFor>({
+#define ENUM_NAME(value, spelling, ...) {SizeFor::value, spelling},
+#include "podsizer/core/size_for.def"
+});
 std::string_view to_string(SizeFor s);
 std::optional<SizeFor> size_for_from_string(std::string_view s);
 

@@ -5,6 +5,7 @@
 
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/design.hpp"
+#include "podsizer/core/enum_names.hpp"
 #include "podsizer/core/scenario.hpp"
 
 #include <cstdint>
@@ -16,7 +17,14 @@
 
 namespace podsizer {
 
-enum class Objective { min_racks, min_power, max_read, max_write, max_capacity, min_cost };
+enum class Objective {
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/core/objective.def"
+};
+inline constexpr auto kObjectiveNames = enum_names<Objective>({
+#define ENUM_NAME(value, spelling, ...) {Objective::value, spelling},
+#include "podsizer/core/objective.def"
+});
 
 std::string_view to_string(Objective o);
 std::optional<Objective> objective_from_string(std::string_view s);

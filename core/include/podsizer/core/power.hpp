@@ -12,9 +12,14 @@ namespace podsizer {
 
 /// Which draw of each device the rack budget is checked against: its typical
 /// draw (what the customer's ~30-rack pod was laid out on) or its maximum.
-enum class PowerBasis { typical, max };
-inline constexpr EnumNames<PowerBasis, 2> kPowerBasisNames{{PowerBasis::typical, PowerBasis::max},
-                                                           {"typical", "max"}};
+enum class PowerBasis {
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/core/power_basis.def"
+};
+inline constexpr auto kPowerBasisNames = enum_names<PowerBasis>({
+#define ENUM_NAME(value, spelling, ...) {PowerBasis::value, spelling},
+#include "podsizer/core/power_basis.def"
+});
 std::string_view to_string(PowerBasis b);
 std::optional<PowerBasis> power_basis_from_string(std::string_view s);
 

@@ -6,6 +6,7 @@
 
 #include "podsizer/catalog/scenario_document.hpp"
 #include "podsizer/core/design.hpp"
+#include "podsizer/core/enum_names.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -16,7 +17,14 @@
 
 namespace podsizer {
 
-enum class BatchFormat { table, csv, md, json, jsonl };
+enum class BatchFormat {
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/reports/batch_format.def"
+};
+inline constexpr auto kBatchFormatNames = enum_names<BatchFormat>({
+#define ENUM_NAME(value, spelling, ...) {BatchFormat::value, spelling},
+#include "podsizer/reports/batch_format.def"
+});
 
 /// A batch of scenario files, or a sweep of one scenario's parameters.
 enum class BatchKind { batch, sweep };
