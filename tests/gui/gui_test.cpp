@@ -254,10 +254,18 @@ private Q_SLOTS:
         // budget (rack-42u-25kw is an ASSUMPTION entry in catalog/data): a
         // marker and a tooltip naming it.
         const QTableWidget* t = w->results()->table();
-        const QTableWidgetItem* racks = t->item(row_named(t, "Racks"), 0);
+        // The racks as laid out say their basis, under the racks the
+        // facility plans on (docs/model.md §10: 37 on max draw, 29 typical).
+        const int laid = row_named(t, "Racks (typical draw)");
+        const int planned = row_named(t, "Racks to plan for (max draw)");
+        QVERIFY(laid >= 0 && planned >= 0);
+        QCOMPARE(planned + 1, laid);
+        QCOMPARE(t->item(planned, 0)->text(), QString("37*"));
+        const QTableWidgetItem* racks = t->item(laid, 0);
         const QTableWidgetItem* read = t->item(row_named(t, "Read (TB/s)"), 0);
         QCOMPARE(racks->text(), QString("29*"));
         QVERIFY(racks->toolTip().contains("rack-42u-25kw.power_budget"));
+        QVERIFY(racks->toolTip().contains("Set by power"));
         // Read rests on the D-box's assumed port speed, which keeps its
         // line-rate cap from binding (REVIEW-3 §4.4), and on nothing else.
         QCOMPARE(read->text(), QString("10.80*"));
