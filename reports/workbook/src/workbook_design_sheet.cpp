@@ -785,6 +785,7 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
     sheet.column_width(kValue, kValue, value_col);
     sheet.column_width(kHow, kHow, how_col);
     sheet.freeze(kHeaderRow + 1, 0);
+    sheet.portrait();
     sheet.print_setup(kHeaderRow);
     return cells;
 }
