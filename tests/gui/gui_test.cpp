@@ -413,6 +413,25 @@ private Q_SLOTS:
             }
             QVERIFY(named >= 4);
         }
+        // Their titles whole above them (they read "… NCP pod as quot…"), and
+        // every axis title within its axis (they read "Goodput (% of GP…").
+        for (auto [chart, heading] : {std::pair{charts->kneeChart(), charts->kneeTitle()},
+                                      std::pair{charts->goodputChart(), charts->goodputTitle()}}) {
+            QVERIFY(heading->isVisible() && heading->wordWrap());
+            QVERIFY(heading->text().contains("</b>"));
+            QVERIFY(heading->height() >= heading->heightForWidth(heading->width()));
+            QVERIFY(chart->title().isEmpty());
+            for (const QAbstractAxis* axis : chart->axes()) {
+                const int text =
+                    QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
+                const qreal room = axis->orientation() == Qt::Vertical ? chart->plotArea().height()
+                                                                       : chart->plotArea().width();
+                QVERIFY2(text <= room, qPrintable(QString("%1: %2 px of title on %3 px")
+                                                      .arg(axis->titleText())
+                                                      .arg(text)
+                                                      .arg(room)));
+            }
+        }
     }
 
     // docs/workloads.md §4: the editor lists the scenario's workloads and an
@@ -886,7 +905,7 @@ private Q_SLOTS:
         QVERIFY(needed != nullptr);
         const CheckpointRequirement& job0 = after.designs.front().requirements.checkpoints.jobs[0];
         QCOMPARE(needed->at(0).x(), in(job0.required_write, units::TB_per_s));
-        QVERIFY(goodput->title().contains("every 15 min"));
+        QVERIFY(w->charts()->goodputTitle()->text().contains("every 15 min"));
 
         // A stall budget of 150 % is the reader's error, at the field.
         InputField* stall = w->editor()->field("$.checkpoint.jobs[].stall_budget");
@@ -2164,7 +2183,7 @@ private Q_SLOTS:
         auto w = open_window();
         w->showTab("charts");
         QApplication::processEvents();
-        const QString with = w->charts()->kneeChart()->title();
+        const QString with = w->charts()->kneeTitle()->text();
         QVERIFY2(with.contains("needs ") && with.contains(" TB/s read") &&
                      with.contains(" TB/s write"),
                  qPrintable(with));
@@ -2175,7 +2194,7 @@ private Q_SLOTS:
         w->session()->setScenario(s);
         QApplication::processEvents();
         QVERIFY(w->session()->selected() != nullptr);
-        const QString without = w->charts()->kneeChart()->title();
+        const QString without = w->charts()->kneeTitle()->text();
         QVERIFY2(!without.contains("needs") && !without.contains("0.00"), qPrintable(without));
         QVERIFY2(without.contains("Delivered throughput vs C-nodes"), qPrintable(without));
     }
