@@ -45,6 +45,26 @@ QLabel* make_legend(QWidget* parent, const QString& name) {
     return l;
 }
 
+/// A chart's title as wrapped text above it (issue 51, REVIEW-4 F10): Qt
+/// Charts elides a title wider than its chart ("… NCP pod as quot…") and a
+/// vertical axis's title longer than the plot ("Goodput (% of GP…"). The
+/// title moves to the label, whole on as many lines as it needs; the axes
+/// take a smaller font so their titles fit the plot at 1366 × 768.
+void show_title(QLabel* label, QChart* chart) {
+    const QString title = chart->title();
+    if (!title.isEmpty()) {
+        label->setText(title);
+        chart->setTitle(QString());
+    }
+    for (QAbstractAxis* axis : chart->axes()) {
+        QFont f = axis->titleFont();
+        if (f.pointSizeF() > 8.0) {
+            f.setPointSizeF(8.0);
+            axis->setTitleFont(f);
+        }
+    }
+}
+
 void show_legend(QLabel* label, QChart* chart) {
     chart->legend()->hide();
     QStringList entries;
@@ -81,6 +101,8 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
     kl->setContentsMargins(0, 0, 0, 0);
     kl->setSpacing(0);
     knee_->setParent(knee_box_);
+    knee_title_ = make_legend(knee_box_, "knee-title");
+    kl->addWidget(knee_title_);
     kl->addWidget(knee_, 1);
     kl->addWidget(knee_legend_);
     buildKneeChart();
@@ -117,12 +139,22 @@ void ChartsView::buildGoodputChart() {
     job_->setObjectName("goodput-job");
     goodput_ = make_view(goodput_box_, "goodput-chart");
     goodput_chart_ = std::make_unique<render::GoodputChart>(goodput_->chart());
+    // The right axis's title, short enough for the plot's height at 1366 ×
+    // 768 ("One more step gives back (GPU-h/day, log)" is 265 px on 162);
+    // the legend under the chart names the curve in full.
+    for (QAbstractAxis* axis : goodput_->chart()->axes(Qt::Vertical)) {
+        if (axis->alignment() == Qt::AlignRight) {
+            axis->setTitleText(tr("+1 step (GPU-h/day)"));
+        }
+    }
     auto* gl = new QVBoxLayout(goodput_box_);
     gl->setContentsMargins(0, 0, 0, 0);
     auto* pick = new QHBoxLayout();
     pick->addWidget(new QLabel(tr("Checkpoint job:"), goodput_box_));
     pick->addWidget(job_, 1);
     gl->addLayout(pick);
+    goodput_title_ = make_legend(goodput_box_, "goodput-title");
+    gl->addWidget(goodput_title_);
     gl->addWidget(goodput_, 1);
     goodput_legend_ = make_legend(goodput_box_, "goodput-legend");
     gl->addWidget(goodput_legend_);
@@ -210,6 +242,7 @@ void ChartsView::showEvent(QShowEvent* event) {
 void ChartsView::refreshKnee() {
     set_chart_note(knee_, knee_chart_->update(session_->selected(), session_->scenario(),
                                               session_->catalog()));
+    show_title(knee_title_, knee_->chart());
     show_legend(knee_legend_, knee_->chart());
 }
 
@@ -245,6 +278,7 @@ void ChartsView::refreshGoodput() {
         job_->setCurrentIndex(std::clamp(keep, 0, static_cast<int>(names.size()) - 1));
     }
     goodput_chart_->update(*d, static_cast<std::size_t>(std::max(0, job_->currentIndex())));
+    show_title(goodput_title_, goodput_->chart());
     show_legend(goodput_legend_, goodput_->chart());
 }
 

@@ -49,6 +49,10 @@ public:
     /// chart with every name whole (Qt Charts' own legend cuts names short).
     QLabel* kneeLegend() const { return knee_legend_; }
     QLabel* goodputLegend() const { return goodput_legend_; }
+    /// Their titles, wrapped above each chart, whole (the chart's own is
+    /// elided when narrow).
+    QLabel* kneeTitle() const { return knee_title_; }
+    QLabel* goodputTitle() const { return goodput_title_; }
 
     void refresh();
 
@@ -77,6 +81,8 @@ private:
     QWidget* knee_box_;
     QLabel* knee_legend_;
     QLabel* goodput_legend_;
+    QLabel* knee_title_ = nullptr;
+    QLabel* goodput_title_ = nullptr;
     std::unique_ptr<render::KneeChart> knee_chart_;
     QWidget* goodput_box_;
     QComboBox* job_;

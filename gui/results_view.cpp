@@ -38,8 +38,8 @@ void add_sized_by_tooltips(QTableWidget* table, const SizingResult& result) {
     for (int row = 0; row < table->rowCount(); ++row) {
         const QTableWidgetItem* label = table->verticalHeaderItem(row);
         for (const auto& [count, why] : rows) {
-            if (label == nullptr ||
-                label->text() != QString::fromStdString(metric(count).labelled())) {
+            if (label == nullptr || label->text() != QString::fromStdString(metric_label(
+                                                         metric(count), result.designs))) {
                 continue;
             }
             for (std::size_t i = 0; i < result.designs.size(); ++i) {

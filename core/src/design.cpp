@@ -1,5 +1,6 @@
 #include "podsizer/core/design.hpp"
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/units.hpp"
 
 #include <algorithm>
@@ -110,6 +111,18 @@ double Design::gpu_nic_to_client_port_line_rate() const {
 double Design::client_port_headroom() const {
     return ratio(gpu_fabric_uplink.base(), read.base());
 }
+PowerBasis Design::planning_basis() const {
+    if (power_basis == PowerBasis::max) {
+        return PowerBasis::max;
+    }
+    const bool over = exceeds(rack_peak_max.base(), rack_limit.base());
+    return over || racks_on_max > racks_on_typical ? PowerBasis::max : PowerBasis::typical;
+}
+
+std::int64_t Design::planning_racks() const {
+    return planning_basis() == power_basis ? racks : racks_on_max;
+}
+
 double Design::pb_per_rack() const {
     return ratio(in(usable, units::PB), static_cast<double>(racks));
 }

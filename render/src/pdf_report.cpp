@@ -157,8 +157,10 @@ QByteArray pdf_report(const RenderInput& in) {
     std::vector<ChartEntry> charts = build_charts(in);
     add_charts(pages, charts);
 
-    const QString footer = QObject::tr("podsizer %1 · %2 · %3")
-                               .arg(q(in.command), q(in.study->sizing.scenario), q(in.date));
+    // The customer's deck names the tool, not the command that made it
+    // (issue 51 item 3).
+    const QString footer =
+        QObject::tr("%1 · sized with podsizer · %2").arg(q(in.study->sizing.scenario), q(in.date));
     const int n = static_cast<int>(pages.size());
     for (int i = 0; i < n; ++i) {
         if (i > 0) {

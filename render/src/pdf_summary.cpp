@@ -130,6 +130,20 @@ std::vector<std::string> cloud_ratios(const Comparison& cmp, std::size_t most) {
     return out;
 }
 
+/// Where a site's WAN traffic goes: " to site C", " to the central store",
+/// or both with each share (" 22 Gbps to site C, 8 Gbps to the central store").
+std::string site_destinations(const SiteStorage& site) {
+    const bool partner = site.replication_write.base() > 0.0 && !site.replicate_to.empty();
+    const bool central = site.offsite_write.base() > 0.0;
+    const std::string to_partner = " to site " + site.replicate_to;
+    const std::string to_central = " to the central store";
+    if (partner && central) {
+        return ": " + format_in(site.replication_write, units::Gbps, 0) + to_partner + ", " +
+               format_in(site.offsite_write, units::Gbps, 0) + to_central;
+    }
+    return partner ? to_partner : central ? to_central : std::string();
+}
+
 /// The WAN the design needs, when it sends anything off site: each site's
 /// copies to its partner and off site, or the checkpoints' offsite copies
 /// (issue 51 item 4). Empty when nothing leaves.
@@ -141,7 +155,7 @@ std::string wan_line(const Study& s) {
                 continue;
             }
             out += (out.empty() ? "" : "; ") + site.name + " sends " +
-                   format_in(site.wan_out(), units::Gbps, 0) +
+                   format_in(site.wan_out(), units::Gbps, 0) + site_destinations(site) +
                    (site.wan ? " (its link " + format_in(*site.wan, units::Gbps, 0) + ")"
                              : std::string());
         }
@@ -149,7 +163,7 @@ std::string wan_line(const Study& s) {
     }
     const Throughput offsite = s.sizing.requirements.checkpoints.offsite_write;
     if (offsite.base() > 0.0) {
-        out = "WAN — the checkpoints' offsite copies need " +
+        out = "WAN — the checkpoints' offsite copies to the central store need " +
               format_in(offsite, units::GB_per_s, 2) + " (" + format_in(offsite, units::Gbps, 0) +
               ").";
     }
@@ -185,10 +199,8 @@ void draw_typical_rack(QPainter& p, const Design& d, const QRectF& area) {
 } // namespace
 
 bool leads_with_max(const Design& d) {
-    return d.power_basis == PowerBasis::max ||
-           std::any_of(d.findings.begin(), d.findings.end(), [](const Finding& f) {
-               return f.code == FindingCode::rack_max_over_budget;
-           });
+    // The planning basis (docs/model.md §10, "The lead rack figure").
+    return d.planning_basis() == PowerBasis::max;
 }
 
 std::string racks_on_bases(const Design& d) {

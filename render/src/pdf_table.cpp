@@ -194,7 +194,9 @@ std::vector<PageDrawer> table_pages(const Grid& grid, const QString& title, cons
     // The heading takes the same room on every page (draw_heading).
     const qreal heading = 34;
     const qreal room = page.height() - heading;
-    QString footnote = QString::fromStdString(assumptions_footnote(grid, false)).trimmed();
+    QString footnote =
+        QString::fromStdString(assumptions_footnote(grid, false, FootnoteReader::customer))
+            .trimmed();
     if (!note.isEmpty()) {
         footnote += (footnote.isEmpty() ? "" : "\n") + note.trimmed();
     }

@@ -516,6 +516,55 @@ TEST_CASE("racks are shown on typical and maximum draw side by side, with the PU
     CHECK(max.at("racks_on_max") == 37);
 }
 
+/// The cell after `label` on the line of a text table that starts with it.
+std::string table_cell(const std::string& out, const std::string& label) {
+    const auto at = out.find("\n" + label + "  ");
+    if (at == std::string::npos) {
+        return {};
+    }
+    const auto end = out.find('\n', at + 1);
+    std::string line = out.substr(at + 1 + label.size(), end - at - 1 - label.size());
+    line.erase(0, line.find_first_not_of(' '));
+    return line;
+}
+
+// Issue 51 item 6, docs/model.md §10 "The lead rack figure": the racks say
+// their basis, and the racks the facility plans on lead when they are not
+// the layout's. The reference pod is laid out on typical draw (29 racks: 702
+// kW over 25 kW racks) and at maximum draw its fullest rack would draw 32.1
+// of 25 kW: 37 racks on that basis (the case above) is the one to plan on.
+TEST_CASE("the lead rack figure says its basis and the planning basis leads, in table, Markdown "
+          "and JSON") {
+    const ProcessResult r = podsizer({"size", kExample});
+    REQUIRE(r.exit_code == 0);
+    const auto plan = r.out.find("\nRacks to plan for (max draw)  ");
+    const auto laid = r.out.find("\nRacks (typical draw)  ");
+    REQUIRE(plan != std::string::npos);
+    REQUIRE(laid != std::string::npos);
+    CHECK(plan < laid); // the planning basis leads
+    CHECK(table_cell(r.out, "Racks to plan for (max draw)") == "37*");
+    CHECK(table_cell(r.out, "Racks (typical draw)") == "29*");
+    CHECK(r.out.find("\nRacks  ") == std::string::npos); // no rack row without its basis
+
+    const ProcessResult md = podsizer({"size", kExample, "--format", "markdown"});
+    REQUIRE(md.exit_code == 0);
+    CHECK_THAT(md.out, Catch::Contains("| Racks to plan for (max draw) | 37\\* |"));
+    CHECK_THAT(md.out, Catch::Contains("| Racks (typical draw) | 29\\* |"));
+
+    const auto j =
+        nlohmann::json::parse(podsizer({"size", kExample, "--format", "json"}).out)["designs"][0];
+    CHECK(j.at("racks_planning_basis") == "max");
+    CHECK(j.at("racks_planned") == 37);
+    CHECK(j.at("racks") == 29); // as laid out: what the BOM and cost count
+
+    // Laid out on maximum draw, the racks are already the planning basis:
+    // one row, labelled so.
+    const ProcessResult max = podsizer({"size", kExample, "--power-basis", "max"});
+    REQUIRE(max.exit_code == 0);
+    CHECK(table_cell(max.out, "Racks (max draw)") == "37*");
+    CHECK(max.out.find("Racks to plan for") == std::string::npos);
+}
+
 TEST_CASE("the size table shows client-port headroom, not a 46:1 line-rate ratio") {
     const ProcessResult r = podsizer({"size", kExample});
     REQUIRE(r.exit_code == 0);

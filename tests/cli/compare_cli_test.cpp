@@ -191,7 +191,7 @@ TEST_CASE("compare gives the same rows in table, Markdown and CSV") {
     // Racks per docs/model.md §12-§13: 29, 5 × 29, 38, 27; the store's 220 (the HD
     // full-performance pod took 37 racks before its 207 uplinks to the
     // customer's fabric were counted, docs/model.md §8).
-    CHECK_THAT(csv.out, Catch::Contains("\r\nracks,Racks,,29,145,38,27,220\r\n"));
+    CHECK_THAT(csv.out, Catch::Contains("\r\nracks,Racks (typical draw),,29,145,38,27,220\r\n"));
     // Markdown: the header, the basis, every row and the feasibility line
     // (the "| --- |" separator not counted).
     std::size_t md_rows = 0;
@@ -203,7 +203,8 @@ TEST_CASE("compare gives the same rows in table, Markdown and CSV") {
     // The designs' racks rest on the default rack's assumed budget and are
     // marked (an escaped "*" in Markdown); the cloud's racks per EB come from
     // the customer and are not (docs/model.md §14).
-    CHECK_THAT(md.out, Catch::Contains("| Racks | 29\\* | 145\\* | 38\\* | 27\\* | 220 |"));
+    CHECK_THAT(md.out,
+               Catch::Contains("| Racks (typical draw) | 29\\* | 145\\* | 38\\* | 27\\* | 220 |"));
     CHECK_THAT(md.out, Catch::Contains("\n\\* rests on catalog figures nobody publishes"));
     CHECK_THAT(table.out, Catch::Contains("Racks "));
     CHECK_THAT(csv.out, !Catch::Contains("*"));
@@ -458,5 +459,5 @@ TEST_CASE("compare says which power basis the designs' racks were checked on") {
         {"compare", "examples/ncp-pod-41k.json", "--power-basis", "max", "--format", "md"});
     REQUIRE(max.exit_code == 0);
     CHECK_THAT(max.out, Catch::Contains("Power basis: racks checked on max draw"));
-    CHECK_THAT(max.out, Catch::Contains("| Racks | 37\\* |"));
+    CHECK_THAT(max.out, Catch::Contains("| Racks (max draw) | 37\\* |"));
 }

@@ -120,6 +120,11 @@ TEST_CASE("the reference PDF names no scenario field or flag, with or without pr
                 INFO(operator_words);
                 CHECK(all.find(operator_words) == std::string::npos);
             }
+            // Nor a command to run ("podsizer catalog show ID" under a table,
+            // "podsizer size" in the footer); the tool's name alone may stand.
+            std::smatch run;
+            CHECK_FALSE(std::regex_search(all, run, std::regex("podsizer [a-z]")));
+            CHECK_THAT(all, Catch::Contains("the sizing catalog records why each was assumed"));
             // ... and the text report on stdout still says which field changes them.
             CHECK_THAT(r.out, Catch::Contains("(constraints.size_for \"dbox-down\" sizes for it)"));
             CHECK_THAT(r.out, Catch::Contains(
@@ -459,4 +464,24 @@ TEST_CASE("the PDF of a project of sites leads with its sites, phases and cost b
     const std::string text = pdf_text(pod, 1, 40);
     CHECK(text.find("Designs") != std::string::npos);
     CHECK(text.find("Sites") == std::string::npos);
+}
+
+// Issue 51 (REVIEW-4 F6): the WAN line says where the copies go. A site
+// list's replicate_to names the partner site (examples/fleet-replication.json:
+// A and B copy to C); a job's offsite_every goes to the central store
+// (examples/project-three-sites.json: every 10th checkpoint).
+TEST_CASE("the WAN line names the partner site, or the central store, in text and PDF") {
+    const ProcessResult central = podsizer({"size", "examples/project-three-sites.json"});
+    REQUIRE(central.exit_code == 0);
+    CHECK_THAT(central.out, Catch::Contains("Offsite copies of every 10th checkpoint need "));
+    CHECK_THAT(central.out, Catch::Contains(" of WAN to the central store."));
+    if (!has_renderer()) {
+        return;
+    }
+    const std::string path = temp_dir() + "/wan-partner.pdf";
+    REQUIRE(podsizer({"size", "examples/fleet-replication.json", "--pdf", path}).exit_code == 0);
+    std::string first = pdf_text(path, 1, 1);
+    std::replace(first.begin(), first.end(), '\n', ' ');
+    CHECK_THAT(first, Catch::Contains("A sends 22 Gbps to site C (its link 800 Gbps)"));
+    CHECK_THAT(first, Catch::Contains("B sends 11 Gbps to site C (its link 400 Gbps)"));
 }

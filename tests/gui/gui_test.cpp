@@ -271,10 +271,18 @@ private Q_SLOTS:
         // budget (rack-42u-25kw is an ASSUMPTION entry in catalog/data): a
         // marker and a tooltip naming it.
         const QTableWidget* t = w->results()->table();
-        const QTableWidgetItem* racks = t->item(row_named(t, "Racks"), 0);
+        // The racks as laid out say their basis, under the racks the
+        // facility plans on (docs/model.md §10: 37 on max draw, 29 typical).
+        const int laid = row_named(t, "Racks (typical draw)");
+        const int planned = row_named(t, "Racks to plan for (max draw)");
+        QVERIFY(laid >= 0 && planned >= 0);
+        QCOMPARE(planned + 1, laid);
+        QCOMPARE(t->item(planned, 0)->text(), QString("37*"));
+        const QTableWidgetItem* racks = t->item(laid, 0);
         const QTableWidgetItem* read = t->item(row_named(t, "Read (TB/s)"), 0);
         QCOMPARE(racks->text(), QString("29*"));
         QVERIFY(racks->toolTip().contains("rack-42u-25kw.power_budget"));
+        QVERIFY(racks->toolTip().contains("Set by power"));
         // Read rests on the D-box's assumed port speed, which keeps its
         // line-rate cap from binding (REVIEW-3 §4.4), and on nothing else.
         QCOMPARE(read->text(), QString("10.80*"));
@@ -421,6 +429,25 @@ private Q_SLOTS:
                 QVERIFY2(legend->text().contains(whole), qPrintable(series->name()));
             }
             QVERIFY(named >= 4);
+        }
+        // Their titles whole above them (they read "… NCP pod as quot…"), and
+        // every axis title within its axis (they read "Goodput (% of GP…").
+        for (auto [chart, heading] : {std::pair{charts->kneeChart(), charts->kneeTitle()},
+                                      std::pair{charts->goodputChart(), charts->goodputTitle()}}) {
+            QVERIFY(heading->isVisible() && heading->wordWrap());
+            QVERIFY(heading->text().contains("</b>"));
+            QVERIFY(heading->height() >= heading->heightForWidth(heading->width()));
+            QVERIFY(chart->title().isEmpty());
+            for (const QAbstractAxis* axis : chart->axes()) {
+                const int text =
+                    QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
+                const qreal room = axis->orientation() == Qt::Vertical ? chart->plotArea().height()
+                                                                       : chart->plotArea().width();
+                QVERIFY2(text <= room, qPrintable(QString("%1: %2 px of title on %3 px")
+                                                      .arg(axis->titleText())
+                                                      .arg(text)
+                                                      .arg(room)));
+            }
         }
     }
 
@@ -936,7 +963,7 @@ private Q_SLOTS:
         QVERIFY(needed != nullptr);
         const CheckpointRequirement& job0 = after.designs.front().requirements.checkpoints.jobs[0];
         QCOMPARE(needed->at(0).x(), in(job0.required_write, units::TB_per_s));
-        QVERIFY(goodput->title().contains("every 15 min"));
+        QVERIFY(w->charts()->goodputTitle()->text().contains("every 15 min"));
 
         // A stall budget of 150 % is the reader's error, at the field.
         InputField* stall = w->editor()->field("$.checkpoint.jobs[].stall_budget");
@@ -2299,7 +2326,7 @@ private Q_SLOTS:
         auto w = open_window();
         w->showTab("charts");
         QApplication::processEvents();
-        const QString with = w->charts()->kneeChart()->title();
+        const QString with = w->charts()->kneeTitle()->text();
         QVERIFY2(with.contains("needs ") && with.contains(" TB/s read") &&
                      with.contains(" TB/s write"),
                  qPrintable(with));
@@ -2310,7 +2337,7 @@ private Q_SLOTS:
         w->session()->setScenario(s);
         QApplication::processEvents();
         QVERIFY(w->session()->selected() != nullptr);
-        const QString without = w->charts()->kneeChart()->title();
+        const QString without = w->charts()->kneeTitle()->text();
         QVERIFY2(!without.contains("needs") && !without.contains("0.00"), qPrintable(without));
         QVERIFY2(without.contains("Delivered throughput vs C-nodes"), qPrintable(without));
     }

@@ -555,7 +555,11 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         const Row rows[] = {
             {"C-nodes", static_cast<double>(d.cnodes)},
             {"D-boxes", static_cast<double>(d.dboxes)},
-            {"Racks", static_cast<double>(d.racks)},
+            // The racks as laid out say their basis; the racks the facility
+            // plans on lead (docs/model.md §10): 37 on max draw for the 29
+            // laid out on typical (tests/cli/cli_test.cpp gives the arithmetic).
+            {"Racks (typical draw)", static_cast<double>(d.racks)},
+            {"Racks to plan for (max draw)", static_cast<double>(d.racks_on_max)},
             {"Usable capacity (PB)", in(d.usable, units::PB)},
             {"Usable capacity (PiB)", in(d.usable, units::PiB)},
             {"Read (TB/s)", in(d.read, units::TB_per_s)},
@@ -569,6 +573,22 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         for (const Row& r : rows) {
             INFO(r.label);
             CHECK(close_to(summary_value(f, "ncp", r.label), r.engine));
+        }
+        // The Slide leads with the racks to plan for, then the racks as laid out.
+        CHECK(d.racks_on_max > d.racks);
+        CHECK(slide_value(f, "ncp", "Racks to plan for (max draw)") ==
+              static_cast<double>(d.racks_on_max));
+        CHECK(slide_value(f, "ncp", "Racks (typical draw)") == static_cast<double>(d.racks));
+        {
+            const SheetCsv& slide = sheet(f, "ncp", "Slide");
+            std::size_t planned = 0;
+            std::size_t laid = 0;
+            for (std::size_t i = 0; i < slide.rows.size(); ++i) {
+                const std::string label = slide.rows[i].empty() ? "" : slide.rows[i][0];
+                planned = label == "Racks to plan for (max draw)" ? i : planned;
+                laid = label == "Racks (typical draw)" ? i : laid;
+            }
+            CHECK(planned + 1 == laid);
         }
         // The Racks sheet's power columns (per rack, times the racks like
         // it) add up to the design's typical and maximum power, and the
@@ -606,7 +626,8 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         // Columns: NCP pod, NCP pod x 5, HD full, HD capacity-only, cloud store.
         REQUIRE(cmp.columns.size() == 5);
         const int cloud = 5;
-        CHECK(close_to(summary_value(f, "fleet", "Racks", cloud), static_cast<double>(ref.racks)));
+        CHECK(close_to(summary_value(f, "fleet", "Racks (typical draw)", cloud),
+                       static_cast<double>(ref.racks)));
         CHECK(close_to(summary_value(f, "fleet", "Read (Tbps)", cloud), in(ref.read, units::Tbps)));
         CHECK(close_to(summary_value(f, "fleet", "Power (kW)", cloud), in(ref.power, units::kW)));
         CHECK(close_to(
@@ -1045,7 +1066,8 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         // 36 more D-boxes need more racks for power than the 29 laid out.
         CHECK(power > 29);
         CHECK(slide_value(f, "podedit", "Racks (typical draw)") == std::max({29.0, space, power}));
-        CHECK(summary_value(f, "podedit", "Racks") == std::max({29.0, space, power}));
+        CHECK(summary_value(f, "podedit", "Racks (typical draw)") ==
+              std::max({29.0, space, power}));
         const SheetCsv& slide = sheet(f, "podedit", "Slide");
         REQUIRE(slide.at(2, 0) != nullptr);
         CHECK_THAT(*slide.at(2, 0), Catch::Contains("re-run podsizer"));
@@ -1123,7 +1145,7 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         CHECK(row_text("NCP pod", "Racks", 1) == "n/a");
         CHECK(row_text("NCP pod", "Usable PB per rack", 1) == "n/a");
         CHECK(row_text("NCP pod", "Read GB/s per rack", 1) == "n/a");
-        CHECK(row_text("Summary", "Racks", 1) == "n/a");
+        CHECK(row_text("Summary", "Racks (typical draw)", 1) == "n/a");
         CHECK(row_text("Slide", "Racks (typical draw)", 1) == "n/a");
         // The Fleet sheet: each site's racks and the fleet's.
         const SheetCsv& fleet = sheet(f, "tiny", "Fleet");

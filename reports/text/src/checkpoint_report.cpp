@@ -213,7 +213,7 @@ void add_knee_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& 
         }
     }
     if (a.offsite_write) {
-        row("Offsite WAN (every " + ordinal(q.offsite_every) + " checkpoint)",
+        row("Offsite WAN to the central store (every " + ordinal(q.offsite_every) + " checkpoint)",
             format_write(*a.offsite_write) + " = " + format_in(*a.offsite_write, units::Gbps, 0));
     }
     if (a.retained && a.peak_retained) {

@@ -72,8 +72,14 @@ bool any_capped(const Comparison& c) {
 }
 
 ComparisonRow metric_row(const Comparison& c, const Metric& m) {
-    ComparisonRow r{
-        std::string(m.key), std::string(m.label), std::string(m.unit), m.decimals, {}, {}};
+    // The design columns' racks say their basis (issue 51 item 6).
+    const std::string basis = c.power_basis == PowerBasis::max ? " (max draw)" : " (typical draw)";
+    ComparisonRow r{std::string(m.key),
+                    std::string(m.label) + (m.id == MetricId::racks ? basis : std::string()),
+                    std::string(m.unit),
+                    m.decimals,
+                    {},
+                    {}};
     for (const ComparisonColumn& col : c.columns) {
         r.values.push_back(m.of_column(col));
         r.assumptions.push_back(r.values.back() ? metric_assumptions(m.id, col.assumptions)

@@ -126,6 +126,10 @@ const Entry kFigures[] = {
     own("racks_on_typical",
         [](D d) { return d.racks_fit ? json(d.racks_on_typical) : json(nullptr); }),
     own("racks_on_max", [](D d) { return d.racks_fit ? json(d.racks_on_max) : json(nullptr); }),
+    // The basis the facility plans on and its racks (docs/model.md §10).
+    own("racks_planning_basis", [](D d) -> json { return to_string(d.planning_basis()); }),
+    own("racks_planned",
+        [](D d) { return d.racks_fit ? json(d.planning_racks()) : json(nullptr); }),
     from(M::rack_units),
     from(M::device_units),
     own("switch_rack_units", [](D d) -> json { return d.switch_units.base(); }),

@@ -131,7 +131,7 @@ std::vector<std::string> Grid::all_assumptions() const {
     return all;
 }
 
-std::string assumptions_footnote(const Grid& g, bool markdown) {
+std::string assumptions_footnote(const Grid& g, bool markdown, FootnoteReader reader) {
     std::vector<std::string> ids = g.all_assumptions();
     if (ids.empty()) {
         return {};
@@ -140,9 +140,11 @@ std::string assumptions_footnote(const Grid& g, bool markdown) {
     std::sort(ids.begin(), ids.end());
     const std::string marker =
         markdown ? "\\" + std::string(kAssumedMarker) : std::string(kAssumedMarker);
-    std::string text = marker +
-                       " rests on catalog figures nobody publishes (ASSUMPTION; `podsizer catalog "
-                       "show ID` says why):";
+    const std::string why = reader == FootnoteReader::customer
+                                ? "the sizing catalog records why each was assumed"
+                                : "`podsizer catalog show ID` says why";
+    std::string text =
+        marker + " rests on catalog figures nobody publishes (ASSUMPTION; " + why + "):";
     if (markdown) {
         for (std::size_t i = 0; i < ids.size(); ++i) {
             text += (i == 0 ? " " : ", ") + ids[i];

@@ -276,6 +276,16 @@ constexpr Metric kMetrics[] = {
          return count(c.accounts);
      },
      .rests_on = figure_set(F::accounts)},
+    {.id = M::racks_planned,
+     .key = "racks_planned",
+     .label = "Racks to plan for",
+     .scaling = S::total,
+     .json = {},
+     .sheet = "racks_planned",
+     .of_design = [](D d) -> Value {
+         return d.racks_fit ? count(d.planning_racks()) : std::nullopt;
+     },
+     .rests_on = figure_set(F::racks)},
     {.id = M::racks,
      .key = "racks",
      .label = "Racks",
@@ -744,6 +754,40 @@ std::string Metric::cell(const Design& d, bool machine) const {
     return number_cell(of_design != nullptr ? of_design(d) : std::nullopt, decimals, machine);
 }
 
+namespace {
+
+std::string basis_words(std::span<const Design> designs, PowerBasis (*of)(const Design&)) {
+    if (designs.empty()) {
+        return {};
+    }
+    const PowerBasis first = of(designs.front());
+    const bool same = std::all_of(designs.begin(), designs.end(),
+                                  [&](const Design& d) { return of(d) == first; });
+    if (!same) {
+        return " (each design's basis)";
+    }
+    return first == PowerBasis::max ? " (max draw)" : " (typical draw)";
+}
+
+} // namespace
+
+std::string metric_label(const Metric& m, std::span<const Design> designs) {
+    if (m.id == MetricId::racks) {
+        return m.labelled() + basis_words(designs, [](const Design& d) { return d.power_basis; });
+    }
+    if (m.id == MetricId::racks_planned) {
+        return m.labelled() +
+               basis_words(designs, [](const Design& d) { return d.planning_basis(); });
+    }
+    return m.labelled();
+}
+
+bool has_planning_racks(std::span<const Design> designs) {
+    return std::any_of(designs.begin(), designs.end(), [](const Design& d) {
+        return d.racks_fit && d.planning_basis() != d.power_basis;
+    });
+}
+
 std::span<const Metric> metric_registry() {
     return kMetrics;
 }
@@ -771,6 +815,7 @@ const std::vector<MetricId>& sizing_table_metrics() {
         M::client_network,
         M::fabric_tiers,
         M::client_port_headroom,
+        M::racks_planned,
         M::racks,
         M::racks_both_bases,
         M::racks_sized_by,
@@ -852,6 +897,7 @@ const std::vector<MetricId>& summary_metrics() {
         M::accounts,
         M::subscriptions,
         M::accounts_for_subscriptions,
+        M::racks_planned,
         M::racks,
         M::device_units,
         M::rack_units,

@@ -73,6 +73,33 @@ json requirements_json(const Requirements& r) {
     return j;
 }
 
+/// " of every 10th checkpoint" when every job that copies off site copies
+/// the same share; empty otherwise.
+std::string offsite_cadence(const CheckpointPlan& plan) {
+    std::int64_t every = 0;
+    for (const CheckpointRequirement& r : plan.jobs) {
+        if (r.offsite_every <= 0) {
+            continue;
+        }
+        if (every != 0 && every != r.offsite_every) {
+            return {};
+        }
+        every = r.offsite_every;
+    }
+    if (every == 0) {
+        return {};
+    }
+    const std::int64_t tens = every % 100;
+    const std::int64_t ones = every % 10;
+    const char* suffix = (tens >= 11 && tens <= 13) ? "th"
+                         : ones == 1                ? "st"
+                         : ones == 2                ? "nd"
+                         : ones == 3                ? "rd"
+                                                    : "th";
+    return every == 1 ? " of every checkpoint"
+                      : fmt::format(" of every {}{} checkpoint", every, suffix);
+}
+
 } // namespace
 
 /// One row per design and job: what each design sustains (table and Markdown).
@@ -161,7 +188,10 @@ std::string checkpoint_notes(const SizingResult& result) {
         }
     }
     if (plan.offsite_write.base() > 0) {
-        notes += "Offsite copies need " + format_write(plan.offsite_write) + " (" +
+        // offsite_every sends copies to one central store, never to a partner
+        // site (a site list's replicate_to is the Replication table's).
+        notes += "Offsite copies" + offsite_cadence(plan) + " need " +
+                 format_write(plan.offsite_write) + " (" +
                  format_in(plan.offsite_write, units::Gbps, 0) + ") of WAN to the central store" +
                  (plan.concurrent ? "" : " (most demanding alternative)") + ".\n";
     }
@@ -324,12 +354,14 @@ Grid side_by_side(const SizingResult& result) {
         g.header.push_back(d.name);
     }
     const bool reduction = has_data_reduction(result.designs);
+    const bool planning = has_planning_racks(result.designs);
     for (MetricId id : sizing_table_metrics()) {
-        if (id == MetricId::effective_capacity && !reduction) {
+        if ((id == MetricId::effective_capacity && !reduction) ||
+            (id == MetricId::racks_planned && !planning)) {
             continue;
         }
         const Metric& m = metric(id);
-        std::vector<std::string> r{m.labelled()};
+        std::vector<std::string> r{metric_label(m, result.designs)};
         for (const Design& d : result.designs) {
             r.push_back(m.cell(d, false));
         }
@@ -461,7 +493,11 @@ const std::vector<std::string>& design_metric_labels() {
     static const std::vector<std::string> labels = [] {
         std::vector<std::string> out;
         for (MetricId id : sizing_table_metrics()) {
-            out.push_back(metric(id).labelled());
+            // A batch's scenarios each have their basis: their rack columns
+            // keep the one row each, racks as laid out (the JSON keys of size).
+            if (id != MetricId::racks_planned) {
+                out.push_back(metric(id).labelled());
+            }
         }
         return out;
     }();
@@ -472,7 +508,9 @@ std::vector<std::string> design_metric_cells(const Design& d, bool machine) {
     std::vector<std::string> out;
     out.reserve(sizing_table_metrics().size());
     for (MetricId id : sizing_table_metrics()) {
-        out.push_back(metric(id).cell(d, machine));
+        if (id != MetricId::racks_planned) {
+            out.push_back(metric(id).cell(d, machine));
+        }
     }
     return out;
 }

@@ -291,7 +291,7 @@ void CheckpointSheet::jobs() {
                 "Knee, at 10 s or more fixed overhead (GB/s)",
                 "Goodput at the knee (%)",
                 "Offsite every (Nth)",
-                "Offsite WAN (GB/s)",
+                "Offsite WAN to the central store (GB/s)",
                 "Kept (local)",
                 "Peak retained (TB)"},
                1);
@@ -515,7 +515,7 @@ int CheckpointSheet::designs(int row, const std::vector<Design>& designs,
     header_row(row,
                {"Design", "Job", "Needs (GB/s)", "Gets (GB/s)", "Write time (s)",
                 "Interval run (s)", "Goodput (%)", "Shortest interval (s)",
-                "GPU-hours lost per day", "Sustained", "Offsite WAN (GB/s)",
+                "GPU-hours lost per day", "Sustained", "Offsite WAN to the central store (GB/s)",
                 "One more step gives (GPU-h/day)"},
                2);
     ++row;

@@ -540,20 +540,40 @@ std::vector<Item> layout_items(const DesignContext& x) {
     }
     const double used =
         d.racks > 0 ? d.rack_units().base() / (count(d.racks) * d.rack_usable.base()) : 0.0;
-    return {Item::value("racks_layout", "Racks (rack layout, as sized)", count(d.racks),
-                        Num::integer,
-                        "podsizer's layout (Racks sheet): at least both bounds above, more when "
-                        "whole devices do not pack; re-run podsizer after changing counts"),
-            Item::formula("racks", "Racks (at least the layout and both bounds)",
-                          "=MAX({racks_layout},{racks_space},{racks_power})", count(d.racks),
-                          Num::integer, "the larger of the layout and the racks for space, power"),
-            Item::formula("rack_use_U", "Space used of the racks (%)",
-                          "={total_U}/({racks}*{rack_usable_U})", used, Num::percent,
-                          "U / (racks x usable U)"),
-            Item::value("rack_peak_kW", "Fullest rack on the basis (kW)",
-                        in(d.rack_peak, units::kW), Num::one, "podsizer's layout (Racks sheet)"),
-            Item::text("cooling", "Cooling (fullest rack)", std::string(cooling_label(d.cooling)),
-                       "air to 20 kW, containment or rear door to 40 kW, liquid above")};
+    std::vector<Item> planned;
+    if (d.planning_basis() != d.power_basis) {
+        // The count the data centre plans on (docs/model.md §10, "The lead
+        // rack figure"): podsizer's racks on maximum draw, at least both
+        // bounds on that draw, so an edit that needs more shows more.
+        planned.push_back(Item::formula(
+            "racks_planned", "Racks to plan for (max draw)",
+            fmt::format("=MAX({},{{racks_space}},ROUNDUP({{max_power_kW}}/{{rack_limit_kW}}-{},0))",
+                        d.racks_on_max, kSlackText),
+            count(d.planning_racks()), Num::integer,
+            "podsizer's racks on maximum draw; at least the racks for space and for maximum "
+            "draw's power"));
+    }
+    std::vector<Item> out = planned;
+    std::vector<Item> rest = {
+        Item::value("racks_layout", "Racks (rack layout, as sized)", count(d.racks), Num::integer,
+                    "podsizer's layout (Racks sheet): at least both bounds above, more when "
+                    "whole devices do not pack; re-run podsizer after changing counts"),
+        Item::formula("racks",
+                      std::string(d.power_basis == PowerBasis::max ? "Racks (max draw"
+                                                                   : "Racks (typical draw") +
+                          ": at least the layout and both bounds)",
+                      "=MAX({racks_layout},{racks_space},{racks_power})", count(d.racks),
+                      Num::integer, "the larger of the layout and the racks for space, power"),
+        Item::formula("rack_use_U", "Space used of the racks (%)",
+                      "={total_U}/({racks}*{rack_usable_U})", used, Num::percent,
+                      "U / (racks x usable U)"),
+        Item::value("rack_peak_kW", "Fullest rack on the basis (kW)", in(d.rack_peak, units::kW),
+                    Num::one, "podsizer's layout (Racks sheet)"),
+        Item::text("cooling", "Cooling (fullest rack)", std::string(cooling_label(d.cooling)),
+                   "air to 20 kW, containment or rear door to 40 kW, liquid above")};
+    out.insert(out.end(), std::make_move_iterator(rest.begin()),
+               std::make_move_iterator(rest.end()));
+    return out;
 }
 
 Section racks_and_power(const DesignContext& x) {
@@ -765,6 +785,7 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
     sheet.column_width(kValue, kValue, value_col);
     sheet.column_width(kHow, kHow, how_col);
     sheet.freeze(kHeaderRow + 1, 0);
+    sheet.portrait();
     sheet.print_setup(kHeaderRow);
     return cells;
 }

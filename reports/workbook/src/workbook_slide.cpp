@@ -53,6 +53,8 @@ const std::vector<Block>& blocks() {
          {m(MetricId::cnodes),
           m(MetricId::dboxes),
           {Line::drives, {}, "drives", "Drives"},
+          // The racks the facility plans on lead (docs/model.md §10).
+          m(MetricId::racks_planned),
           m(MetricId::racks),
           m(MetricId::power),
           m(MetricId::max_power),
@@ -118,13 +120,8 @@ bool metric_row(Slide& s, int row, MetricId id) {
     if (values == s.summary.values.end() || at == s.summary.rows.end()) {
         return false; // not on the Summary: not on the Slide
     }
-    std::string label = s.summary.labels.at(id);
-    // The lead rack figure says its basis (issue 51 item 6).
-    if (id == MetricId::racks && s.input.result != nullptr && !s.input.result->designs.empty()) {
-        label += s.input.result->designs.front().power_basis == PowerBasis::max ? " (maximum draw)"
-                                                                                : " (typical draw)";
-    }
-    s.sheet.text(row, 0, label, s.book.label());
+    // The rack rows say their basis as the Summary does (issue 51 item 6).
+    s.sheet.text(row, 0, s.summary.labels.at(id), s.book.label());
     for (int c = 0; c < s.columns; ++c) {
         linked_value(s, row, c, at->second, values->second[static_cast<std::size_t>(c)],
                      by_decimals(mt.decimals));

@@ -184,6 +184,30 @@ bool shown(const Metric& m, const Comparison* cmp, Designs designs) {
     return any_design || (with_references(cmp) && reference_has(m));
 }
 
+/// A metric's label on the Summary: the rack rows say their basis (issue 51
+/// item 6), read from the design sheets' "power_basis"; the planned racks
+/// are on maximum draw (the design sheet has them only then).
+std::string summary_label(const Metric& m, const std::vector<DesignCells>& designs) {
+    if (m.id == MetricId::racks_planned) {
+        return m.labelled() + " (max draw)";
+    }
+    if (m.id != MetricId::racks) {
+        return m.labelled();
+    }
+    std::string basis;
+    for (const DesignCells& d : designs) {
+        auto it = d.texts.find("power_basis");
+        if (it == d.texts.end()) {
+            continue;
+        }
+        if (!basis.empty() && basis != it->second) {
+            return m.labelled() + " (each design's basis)";
+        }
+        basis = it->second;
+    }
+    return basis.empty() ? m.labelled() : m.labelled() + " (" + basis + " draw)";
+}
+
 /// Rows in order: basis (comparison), the metrics shown, each reference's
 /// ratio rows, the verdict last.
 std::vector<SummaryRow> rows(const Comparison* cmp, const std::vector<DesignCells>& designs,
@@ -195,7 +219,7 @@ std::vector<SummaryRow> rows(const Comparison* cmp, const std::vector<DesignCell
     for (MetricId id : summary_metrics()) {
         const Metric& m = metric(id);
         if (id != MetricId::feasible && shown(m, cmp, designs)) {
-            out.push_back({&m, m.labelled(), num_of(m)});
+            out.push_back({&m, summary_label(m, designs), num_of(m)});
         }
     }
     if (cmp != nullptr) {
@@ -678,7 +702,7 @@ std::string assumptions_comment(const std::vector<std::string>& ids) {
     for (const std::string& id : ids) {
         text += "\n" + id;
     }
-    return text + "\nSee the Assumptions sheet, or podsizer catalog show ID.";
+    return text + "\nThe Assumptions sheet gives each figure's source and why it was assumed.";
 }
 
 /// Characters, not bytes: UTF-8 continuation bytes do not count.

@@ -277,6 +277,15 @@ struct Design {
     CoolingClass cooling = CoolingClass::air; ///< of the fullest rack
     /// The IT power on the design's basis: typical or maximum.
     Power basis_power() const { return power_basis == PowerBasis::max ? max_power : power; }
+    /// The basis a data-centre team plans floor and feeds on (docs/model.md
+    /// §10, "The lead rack figure"): maximum draw when the racks are laid
+    /// out on it, or when, laid out on typical draw, maximum draw would take
+    /// more racks or put the fullest rack over its allowance; else typical.
+    PowerBasis planning_basis() const;
+    /// The racks on the planning basis: `racks_on_max` when it is max draw
+    /// on a design laid out on typical draw, else `racks` (37 and 29 on the
+    /// reference pod laid out on typical draw).
+    std::int64_t planning_racks() const;
 
     Requirements requirements;
     // docs/model.md §5: the failure state and headroom the counts were sized

@@ -73,8 +73,12 @@ std::vector<std::vector<std::string>> displayed_rows(const Grid& g);
 
 /// The line under a table naming the assumed figures its marked cells rest
 /// on, wrapped for a terminal (or one Markdown paragraph); empty when no cell
-/// is marked. Ends with a newline.
-std::string assumptions_footnote(const Grid& g, bool markdown);
+/// is marked. Ends with a newline. For the operator it names the command
+/// that says why (`podsizer catalog show ID`); for the customer's pages (the
+/// PDF) it says where the reason is kept, in words, with no command.
+enum class FootnoteReader { operator_, customer };
+std::string assumptions_footnote(const Grid& g, bool markdown,
+                                 FootnoteReader reader = FootnoteReader::operator_);
 
 /// Aligned plain text with a rule under the header; marked cells carry
 /// kAssumedMarker and the footnote follows the table.

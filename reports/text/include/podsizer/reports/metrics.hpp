@@ -36,6 +36,9 @@ enum class MetricId : std::uint8_t {
     fabric_tiers,
     client_port_headroom,
     accounts,
+    // docs/model.md §10, "The lead rack figure": the racks on the basis the
+    // facility plans on, shown first where it differs from the laid-out basis.
+    racks_planned,
     racks,
     racks_both_bases,
     device_units,
@@ -152,6 +155,16 @@ struct Metric {
     /// A design's cell: grouped with `decimals` (people) or plain (machines).
     std::string cell(const Design& d, bool machine) const;
 };
+
+/// A metric's label for a table of `designs`: labelled(), except that the
+/// rack rows say their basis (issue 51 item 6): "Racks (typical draw)" for
+/// the racks as laid out, "Racks to plan for (max draw)" for the planning
+/// basis; "(each design's basis)" when the designs differ.
+std::string metric_label(const Metric& m, std::span<const Design> designs);
+/// Whether any of `designs` plans on another basis than it is laid out on
+/// (the reference pod: laid out on typical draw, planned on max draw): only
+/// then do the tables show the racks_planned row.
+bool has_planning_racks(std::span<const Design> designs);
 
 /// Every metric, in the order of the widest table (the workbook's Summary).
 std::span<const Metric> metric_registry();
