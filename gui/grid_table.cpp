@@ -60,6 +60,9 @@ void fit_row_labels(QTableWidget* t) {
                                                : std::min(rows->sizeHint().width(), room));
 }
 
+/// The widest a cell makes its column in a table of named rows.
+constexpr int kMostCellWidth = 200;
+
 /// The table property marking a table whose row labels are fitted.
 constexpr const char* kFitted = "podsizer-fitted-row-labels";
 /// The table property marking a table whose headers ignore cell changes.
@@ -183,8 +186,14 @@ void fit_columns(QTableWidget* t, const Grid& g, const QStringList& header, bool
         // As resizeColumnsToContents: the widest cell or the label (public
         // in QAbstractItemView, where QTableView's override is protected).
         const auto* view = static_cast<const QAbstractItemView*>(t);
-        const int fit = std::clamp(std::max(view->sizeHintForColumn(c), h->sectionSizeHint(c)),
-                                   h->minimumSectionSize(), h->maximumSectionSize());
+        // A long cell (a reference's "cannot deliver: read, intact: 3.12 of
+        // 10.80 TB/s" verdict) is cut at kMostCellWidth, whole on hover, so
+        // one cell does not push the other designs out of a 1366-pixel view;
+        // the column's label still sets its width.
+        const int cells = rows_named ? std::min(view->sizeHintForColumn(c), kMostCellWidth)
+                                     : view->sizeHintForColumn(c);
+        const int fit = std::clamp(std::max(cells, h->sectionSizeHint(c)), h->minimumSectionSize(),
+                                   h->maximumSectionSize());
         const int width = same_columns ? std::max(fit, t->columnWidth(c)) : fit;
         if (width != t->columnWidth(c)) {
             t->setColumnWidth(c, width);
@@ -194,6 +203,8 @@ void fit_columns(QTableWidget* t, const Grid& g, const QStringList& header, bool
         if (!t->property(kFitted).toBool()) {
             t->setProperty(kFitted, true);
             t->verticalHeader()->setTextElideMode(Qt::ElideMiddle);
+            // One line a row (19 px): a cut cell ends in "…", not mid-word.
+            t->setWordWrap(false);
             new RowLabelFitter(t);
         }
         fit_row_labels(t);

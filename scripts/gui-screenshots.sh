@@ -35,6 +35,12 @@ done
 # The Sites & phases panel: three sites and four phases to an exabyte.
 "$build/gui/podsizer-gui" examples/fleet-phases.json \
   --screenshot "$out/gui-sites.png" --tab sites
+# The panels at 1366x768, the smallest screen an architect presents on (issue 51).
+"$build/gui/podsizer-gui" examples/project-three-sites.json \
+  --prices examples/prices-illustrative.json \
+  --screenshot "$out/gui-sites-1366x768.png" --tab sites --size 1366x768
+"$build/gui/podsizer-gui" "$scenario" --prices examples/prices-illustrative.json \
+  --screenshot "$out/gui-cost-1366x768.png" --tab cost --size 1366x768
 (cd "$build/tests" && ./test_gui aCapacityWithoutAUnitIsMarkedAtTheFieldWithTheReason \
    aCatalogEntryCanBeCopiedCheckedInlineAndApplied >/dev/null)
 cp "$build/tests/output/gui/gui-field-error.png" "$build/tests/output/gui/gui-catalog-edit.png" "$out/"

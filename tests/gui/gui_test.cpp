@@ -375,6 +375,16 @@ private Q_SLOTS:
             }
         }
         // Optimiser: the best design's values, beside their labels.
+        // The comparison keeps every design and the cloud in view: the
+        // cloud's long verdict cell is cut, not the columns beside it.
+        QTableWidget* compared = w->results()->comparison();
+        QVERIFY(compared->columnCount() >= 5);
+        for (const char* label : {"C-nodes", "D-boxes"}) {
+            for (int c = 0; c < compared->columnCount(); ++c) {
+                QVERIFY2(shown_whole(compared, row_named(compared, label), c),
+                         qPrintable(QString("comparison %1, column %2").arg(label).arg(c)));
+            }
+        }
         QVERIFY(w->openFile(kReference));
         QVERIFY(w->showTab("optimizer"));
         QApplication::processEvents();
