@@ -874,8 +874,12 @@ SizingResult sized(const Scenario& scenario, const Catalog& catalog, RackDetail 
         result.designs.back().origin = FromOption{i};
     }
     assess_designs(result, catalog, resilience_inputs(scenario, catalog));
-    if (detail != RackDetail::counts) {
-        // docs/bom.md: the bill and the facility figures of each laid-out design.
+    // docs/bom.md: the bill and the facility figures of each laid-out design.
+    // A sweep's rows (RackDetail::racks) print neither, so without a price
+    // book (whose CapEx is the bill's total) they are left out: the bill was
+    // nearly half of a sweep run (11,600 against 21,700 runs/s of the
+    // reference pod, scripts/speed-budget.py).
+    if (detail == RackDetail::slots || (detail == RackDetail::racks && scenario.prices)) {
         for (Design& d : result.designs) {
             BomAndFacility bf = plan_bom(d, catalog, scenario.facility);
             d.bom = std::move(bf.bom);
