@@ -2,6 +2,7 @@
 // (docs/bom.md, issue 50). Expected counts are derived from the design's own
 // JSON and the catalog's port figures written out here, never copied from
 // the bill under test.
+#include "../reports/libreoffice.hpp"
 #include "run_process.hpp"
 #include "support/test_files.hpp"
 #include "support/test_paths.hpp"
@@ -39,41 +40,6 @@ json size_json(const std::vector<std::string>& extra = {}) {
     return json::parse(r.out);
 }
 
-/// The CSV's rows as fields (no field of the default catalog holds a quote
-/// around a comma the test reads: split on commas outside quotes).
-std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
-    std::vector<std::vector<std::string>> rows;
-    std::vector<std::string> row;
-    std::string field;
-    bool quoted = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-                field += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                field += c;
-            }
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            row.push_back(field);
-            field.clear();
-        } else if (c == '\n') {
-            row.push_back(field);
-            field.clear();
-            rows.push_back(row);
-            row.clear();
-        } else if (c != '\r') {
-            field += c;
-        }
-    }
-    return rows;
-}
-
 struct Bill {
     std::map<std::string, std::size_t> column;
     std::vector<std::vector<std::string>> lines;
@@ -102,7 +68,7 @@ Bill bom_of(const std::vector<std::string>& extra = {}) {
     INFO(r.err);
     REQUIRE((r.exit_code == 0 || r.exit_code == 1));
     CHECK(r.err.find("wrote " + path) != std::string::npos);
-    const auto rows = csv_rows(read_file(path));
+    const auto rows = parse_csv(read_file(path));
     REQUIRE(rows.size() > 1);
     Bill b;
     for (std::size_t i = 0; i < rows[0].size(); ++i) {
@@ -337,7 +303,7 @@ TEST_CASE("diff --bom-delta lists what to order to go from one design to the oth
         podsizer({"diff", kPod, kPod, "--set", "options[0].dboxes=200", "--bom-delta", path});
     INFO(r.err);
     REQUIRE((r.exit_code == 0 || r.exit_code == 1));
-    const auto rows = csv_rows(read_file(path));
+    const auto rows = parse_csv(read_file(path));
     REQUIRE(rows.size() > 1);
     std::map<std::string, std::size_t> col;
     for (std::size_t i = 0; i < rows[0].size(); ++i) {
@@ -415,7 +381,7 @@ TEST_CASE("compare --bom-delta lists what each column orders beyond the first") 
     const ProcessResult r = podsizer({"compare", fleet, "--bom-delta", path});
     REQUIRE((r.exit_code == 0 || r.exit_code == 1));
     CHECK(r.err.find("wrote " + path) != std::string::npos);
-    const auto rows = csv_rows(read_file(path));
+    const auto rows = parse_csv(read_file(path));
     REQUIRE(rows.size() > 1);
     REQUIRE(rows[0].size() == 11);
     CHECK(rows[0][8] == "delta");
