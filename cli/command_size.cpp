@@ -59,6 +59,14 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path
     // `compare --xlsx` does (REVIEW-3 part B #6); the tables stay the sizing.
     options.compare = !exports.xlsx.empty() && !scenario.comparisons.empty();
     options.only_named_references = true;
+    // Tables alone show no rack's U positions and, without a price book, no
+    // bill: text, Markdown and CSV without an export skip both.
+    const bool tables = format == Format::table || format == Format::csv || format == Format::md;
+    const bool tables_only = tables && exports.xlsx.empty() && exports.svg.empty() &&
+                             exports.bom.empty() && !render.any();
+    if (tables_only) {
+        options.detail = RackDetail::racks;
+    }
     Study study;
     try {
         study = run_study(scenario, catalog, options);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <map>
+#include <vector>
 
 namespace podsizer {
 
@@ -46,13 +47,42 @@ Placement place(const Design& d, std::int64_t ports_per_cnode, std::int64_t port
     return p;
 }
 
-/// The links of one speed by run length, before parts are chosen.
+/// The links of one speed by run length, before parts are chosen. A pod adds a
+/// few hundred runs of a few dozen distinct lengths: appended, then sorted and
+/// merged once (a map node a run was most of the bill's time).
 struct LinkTally {
-    std::map<std::pair<double, double>, std::int64_t> by_speed_run; ///< (bits/s, m) -> links
+    struct Run {
+        double speed = 0.0; ///< bits/s
+        double run_m = 0.0;
+        std::int64_t links = 0;
+    };
+    std::vector<Run> runs;
     void add(Throughput speed, double run_m, std::int64_t n) {
-        if (n > 0) {
-            by_speed_run[{speed.base(), run_m}] += n;
+        if (n <= 0) {
+            return;
         }
+        if (!runs.empty() && runs.back().speed == speed.base() && runs.back().run_m == run_m) {
+            runs.back().links += n;
+            return;
+        }
+        runs.push_back(Run{speed.base(), run_m, n});
+    }
+    /// By speed, then run length, each once.
+    const std::vector<Run>& merged() {
+        std::sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
+            return a.speed != b.speed ? a.speed < b.speed : a.run_m < b.run_m;
+        });
+        std::size_t out = 0;
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            if (out > 0 && runs[out - 1].speed == runs[i].speed &&
+                runs[out - 1].run_m == runs[i].run_m) {
+                runs[out - 1].links += runs[i].links;
+            } else {
+                runs[out++] = runs[i];
+            }
+        }
+        runs.resize(out);
+        return runs;
     }
 };
 
@@ -233,26 +263,43 @@ struct Context {
 
 /// Cables and transceivers for the tallied links; `ends` transceivers an
 /// optical link (2 inside the pod, 1 to the customer's fabric: theirs is
-/// theirs to list).
-void cable(Context& c, const LinkTally& t, int ends, const std::string& what) {
-    for (const auto& [key, n] : t.by_speed_run) {
-        const Throughput speed = Throughput::from_base(key.first);
-        const Part* part = medium_for(c.cat, speed, key.second);
+/// theirs to list). Each part's line is added once, in the order the runs
+/// first use it.
+void cable(Context& c, LinkTally& t, int ends, const std::string& what) {
+    enum class Use { copper, optic, fibre };
+    struct Uses {
+        const Part* part;
+        Use use;
+        std::int64_t n;
+    };
+    std::vector<Uses> uses;
+    auto use = [&uses](const Part* part, Use u, std::int64_t n) {
+        for (Uses& x : uses) {
+            if (x.part == part && x.use == u) {
+                x.n += n;
+                return;
+            }
+        }
+        uses.push_back(Uses{part, u, n});
+    };
+    for (const LinkTally::Run& r : t.merged()) {
+        const std::int64_t n = r.links;
+        const Throughput speed = Throughput::from_base(r.speed);
+        const Part* part = medium_for(c.cat, speed, r.run_m);
+        c.bom.cables += n;
         if (part == nullptr) {
             c.bom.missing.push_back(fmt::format("{} {} links of {:g} m: the catalog has no part "
                                                 "at that speed and reach",
-                                                n, speed_text(speed), key.second));
-            c.bom.cables += n;
+                                                n, speed_text(speed), r.run_m));
             continue;
         }
-        c.bom.cables += n;
         if (part->role != "optic") {
-            c.parts.add(part, "Cables", n, what + ", " + part->role + " by run length");
+            use(part, Use::copper, n);
             c.bom.links.copper += n;
             c.bom.link_power_w += part->power.base() * static_cast<double>(n);
             continue;
         }
-        c.parts.add(part, "Transceivers", n * ends, fmt::format("{} a link: {}", ends, what));
+        use(part, Use::optic, n * ends);
         c.bom.transceivers += n * ends;
         c.bom.links.optical += n;
         c.bom.link_power_w += part->power.base() * static_cast<double>(n * ends);
@@ -260,7 +307,20 @@ void cable(Context& c, const LinkTally& t, int ends, const std::string& what) {
         if (fibre == nullptr) {
             c.bom.missing.push_back(fmt::format("the fibre of {} (\"{}\")", part->id, part->fibre));
         }
-        c.parts.add(fibre, "Cables", n, "one a link: " + what);
+        use(fibre, Use::fibre, n);
+    }
+    for (const Uses& u : uses) {
+        switch (u.use) {
+        case Use::copper:
+            c.parts.add(u.part, "Cables", u.n, what + ", " + u.part->role + " by run length");
+            break;
+        case Use::optic:
+            c.parts.add(u.part, "Transceivers", u.n, fmt::format("{} a link: {}", ends, what));
+            break;
+        case Use::fibre:
+            c.parts.add(u.part, "Cables", u.n, "one a link: " + what);
+            break;
+        }
     }
 }
 

@@ -12,18 +12,38 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 namespace test_support {
 
 /// A directory made once per test program under /tmp (mkdtemp), so parallel
-/// ctest runs never share files. Left behind for a look after a failure.
-inline const std::string& temp_dir() {
-    static const std::string dir = [] {
+/// ctest runs never share files. Removed when the program ends: a full ctest
+/// run makes about a thousand (each test case is its own process), and a
+/// day's runs had left 11,000 of them, 19 GB, in /tmp, slowing every file
+/// created there. PODSIZER_KEEP_TEST_FILES=1 keeps it for a look after a
+/// failure.
+struct ScratchDir {
+    std::string path;
+    ScratchDir() {
         char tmpl[] = "/tmp/podsizer-test-XXXXXX";
         const char* d = mkdtemp(tmpl);
-        return std::string(d != nullptr ? d : "/tmp");
-    }();
-    return dir;
+        path = d != nullptr ? d : "";
+    }
+    ~ScratchDir() {
+        const char* keep = std::getenv("PODSIZER_KEEP_TEST_FILES");
+        if (!path.empty() && (keep == nullptr || *keep == '\0')) {
+            std::error_code ignored; // a file still open elsewhere stays; nothing to report
+            std::filesystem::remove_all(path, ignored);
+        }
+    }
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+};
+
+inline const std::string& temp_dir() {
+    static const ScratchDir dir;
+    static const std::string path = dir.path.empty() ? std::string("/tmp") : dir.path;
+    return path;
 }
 
 /// Writes `text` to `name` (which may hold sub-directories) in temp_dir().

@@ -2,6 +2,7 @@
 
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/errors.hpp"
+#include "podsizer/core/sizing_detail.hpp"
 #include "podsizer/reports/atomic_file.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 
@@ -32,14 +33,15 @@ void show_site_designs(SizingResult& sizing, const SitePlan& sites) {
 /// The scenario sized or, with `extrapolate`, grown to `target`: the sized
 /// designs, then each one-namespace design (the exports show both).
 void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog,
-                  const std::optional<ExtrapolationSpec>& target, bool extrapolate) {
+                  const std::optional<ExtrapolationSpec>& target, bool extrapolate,
+                  RackDetail detail) {
     // Phases that name sites grow each site on its own base, not one system.
     const bool by_site = phases_by_site(scenario);
     if (!by_site) {
         study.phases = plan_phases(scenario, catalog);
     }
     if (!extrapolate) {
-        study.sizing = size_scenario(scenario, catalog);
+        study.sizing = size_scenario(scenario, catalog, detail);
         study.fleet = split_fleet(scenario, study.sizing.designs);
         study.sites = size_sites(scenario, catalog, study.sizing);
         if (by_site && study.sites) {
@@ -103,7 +105,7 @@ Study run_study(const Scenario& scenario, const Catalog& catalog, const StudyOpt
     const std::optional<ExtrapolationSpec> target =
         options.target ? options.target : scenario.extrapolation;
     Study study;
-    size_or_grow(study, scenario, catalog, target, options.extrapolate);
+    size_or_grow(study, scenario, catalog, target, options.extrapolate, options.detail);
     if (options.compare) {
         ComparisonSpec spec;
         spec.target = target;

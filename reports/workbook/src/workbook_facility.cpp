@@ -1,10 +1,13 @@
 // The Facility sheet (docs/bom.md §4-§5): the site's supply as inputs, then
-// every rack of every design with its power and weight and, as formulas over
-// them, its heat, floor load and amps per feed; a total row per design.
+// each design's racks, those side by side with the same figures on one row,
+// with a rack's power and weight and, as formulas over them, its heat, floor
+// load and amps per feed; a total row per design.
 #include "workbook_bom.hpp"
 
 #include <cmath>
 #include <fmt/format.h>
+#include <string>
+#include <vector>
 
 namespace podsizer::wb {
 
@@ -41,36 +44,81 @@ std::string amps(const std::string& watts) {
     return fmt::format("={}/(IF({}=3,SQRT(3),1)*{})", watts, in(kPhasesRow), in(kVoltageRow));
 }
 
-void rack_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d,
-              const RackFacility& r) {
-    sheet.text(row, 0, d.name, book.label());
-    sheet.number(row, 1, r.rack, Num::integer, Role::value);
-    sheet.number(row, 2, r.power_w, Num::integer, Role::value);
-    sheet.number(row, 3, r.max_power_w, Num::integer, Role::value);
-    sheet.formula(row, 4, "=" + xlsx::cell(row, 2) + "*" + in(kBtuRow), r.btu_per_h, Num::integer);
-    sheet.number(row, 5, r.weight_kg, Num::integer, Role::value);
-    sheet.formula(row, 6, "=" + xlsx::cell(row, 5) + "/" + in(kFootprintRow), r.floor_load_kg_m2,
-                  Num::integer);
-    sheet.formula(row, 7, amps(xlsx::cell(row, 3)), r.amps_per_feed, Num::one);
-    sheet.text(row, 8, std::string(cooling_label(r.cooling)), book.label());
+/// Racks next to each other with the same figures, shown as one row (as the
+/// Racks sheet shows each distinct rack once): a 600-rack design is a few
+/// rows a facility team can read, not 600.
+struct RackRun {
+    const RackFacility* rack = nullptr; ///< the first; every other has its figures
+    int first = 0;
+    int last = 0;
+};
+
+bool same_figures(const RackFacility& a, const RackFacility& b) {
+    return a.power_w == b.power_w && a.max_power_w == b.max_power_w && a.weight_kg == b.weight_kg &&
+           a.cooling == b.cooling;
 }
 
-/// The design's total row under its racks first..last: sums, and the
-/// highest floor load and amps.
+std::vector<RackRun> rack_runs(const std::vector<RackFacility>& racks) {
+    std::vector<RackRun> runs;
+    for (const RackFacility& r : racks) {
+        if (!runs.empty() && runs.back().last + 1 == r.rack && same_figures(*runs.back().rack, r)) {
+            runs.back().last = r.rack;
+        } else {
+            runs.push_back(RackRun{&r, r.rack, r.rack});
+        }
+    }
+    return runs;
+}
+
+// The columns: design, racks, how many, then each rack's figures.
+constexpr int kCount = 2;
+constexpr int kPower = 3;
+constexpr int kMaxPower = 4;
+constexpr int kHeat = 5;
+constexpr int kWeight = 6;
+constexpr int kFloor = 7;
+constexpr int kAmps = 8;
+constexpr int kCooling = 9;
+
+void run_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, const RackRun& run) {
+    const RackFacility& r = *run.rack;
+    sheet.text(row, 0, d.name, book.label());
+    sheet.text(row, 1,
+               run.first == run.last
+                   ? std::to_string(run.first)
+                   : std::to_string(run.first) + "\u2013" + std::to_string(run.last),
+               book.label());
+    sheet.number(row, kCount, run.last - run.first + 1, Num::integer, Role::value);
+    sheet.number(row, kPower, r.power_w, Num::integer, Role::value);
+    sheet.number(row, kMaxPower, r.max_power_w, Num::integer, Role::value);
+    sheet.formula(row, kHeat, "=" + xlsx::cell(row, kPower) + "*" + in(kBtuRow), r.btu_per_h,
+                  Num::integer);
+    sheet.number(row, kWeight, r.weight_kg, Num::integer, Role::value);
+    sheet.formula(row, kFloor, "=" + xlsx::cell(row, kWeight) + "/" + in(kFootprintRow),
+                  r.floor_load_kg_m2, Num::integer);
+    sheet.formula(row, kAmps, amps(xlsx::cell(row, kMaxPower)), r.amps_per_feed, Num::one);
+    sheet.text(row, kCooling, std::string(cooling_label(r.cooling)), book.label());
+}
+
+/// The design's total row under its rows first..last: each figure times its
+/// racks, summed; the highest floor load and amps.
 void total_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, int first, int last, const Design& d,
                const DesignFacility& f) {
     sheet.text(row, 0, d.name, book.label());
     sheet.text(row, 1, "Total", book.header_left());
-    auto over = [&](const char* fn, int col) {
-        return fmt::format("={}({}:{})", fn, xlsx::cell(first, col), xlsx::cell(last, col));
+    auto range = [&](int col) { return xlsx::cell(first, col) + ":" + xlsx::cell(last, col); };
+    auto times_racks = [&](int col) {
+        return fmt::format("=SUMPRODUCT({},{})", range(kCount), range(col));
     };
     const RackFacility& t = f.total;
-    sheet.formula(row, 2, over("SUM", 2), t.power_w, Num::integer);
-    sheet.formula(row, 3, over("SUM", 3), t.max_power_w, Num::integer);
-    sheet.formula(row, 4, over("SUM", 4), t.btu_per_h, Num::integer);
-    sheet.formula(row, 5, over("SUM", 5), t.weight_kg, Num::integer);
-    sheet.formula(row, 6, over("MAX", 6), t.floor_load_kg_m2, Num::integer);
-    sheet.formula(row, 7, over("MAX", 7), t.amps_per_feed, Num::one);
+    sheet.formula(row, kCount, "=SUM(" + range(kCount) + ")", static_cast<double>(f.racks.size()),
+                  Num::integer);
+    sheet.formula(row, kPower, times_racks(kPower), t.power_w, Num::integer);
+    sheet.formula(row, kMaxPower, times_racks(kMaxPower), t.max_power_w, Num::integer);
+    sheet.formula(row, kHeat, times_racks(kHeat), t.btu_per_h, Num::integer);
+    sheet.formula(row, kWeight, times_racks(kWeight), t.weight_kg, Num::integer);
+    sheet.formula(row, kFloor, "=MAX(" + range(kFloor) + ")", t.floor_load_kg_m2, Num::integer);
+    sheet.formula(row, kAmps, "=MAX(" + range(kAmps) + ")", t.amps_per_feed, Num::one);
 }
 
 } // namespace
@@ -85,10 +133,17 @@ void write_facility(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r)
         }
     }
     write_inputs(book, sheet, site);
-    const char* heads[] = {"Design",       "Rack",        "Power (W)",          "Max power (W)",
-                           "Heat (BTU/h)", "Weight (kg)", "Floor load (kg/m²)", "Amps per feed (A)",
+    const char* heads[] = {"Design",
+                           "Racks",
+                           "Racks like this",
+                           "Power per rack (W)",
+                           "Max power per rack (W)",
+                           "Heat per rack (BTU/h)",
+                           "Weight per rack (kg)",
+                           "Floor load (kg/m²)",
+                           "Amps per feed (A)",
                            "Cooling"};
-    for (int c = 0; c < 9; ++c) {
+    for (int c = 0; c < 10; ++c) {
         sheet.text(kFacilityHeaderRow, c, heads[c], book.header_left());
     }
     int row = kFacilityHeaderRow + 1;
@@ -97,15 +152,15 @@ void write_facility(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r)
             continue;
         }
         const int first = row;
-        for (const RackFacility& rack : d.facility->racks) {
-            rack_row(book, sheet, row++, d, rack);
+        for (const RackRun& run : rack_runs(d.facility->racks)) {
+            run_row(book, sheet, row++, d, run);
         }
         total_row(book, sheet, row, first, row - 1, d, *d.facility);
         row += 2;
     }
     sheet.column_width(0, 0, 44);
-    sheet.column_width(1, 7, 14);
-    sheet.column_width(8, 8, 22);
+    sheet.column_width(1, 8, 14);
+    sheet.column_width(9, 9, 22);
     sheet.freeze(kFacilityHeaderRow + 1, 0);
     sheet.one_page(); // a proposal's page budget (tests/reports/proposal_exports_test.cpp)
     sheet.print_setup(kFacilityHeaderRow);

@@ -6,6 +6,7 @@
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/version.hpp"
 #include "stderr_capture.hpp"
+#include "zip_level.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -592,6 +593,7 @@ Book::Book(const std::string& path, const std::string& date, const std::string& 
     if (created < 0) {
         throw InputError("date", "\"" + date + "\" is not a date; expected YYYY-MM-DD");
     }
+    set_deflate_level(kWorkbookDeflateLevel);
     lxw_workbook_options opts{};
     opts.constant_memory = LXW_FALSE;
     opts.tmpdir = nullptr;

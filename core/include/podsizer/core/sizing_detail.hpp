@@ -14,7 +14,9 @@ namespace podsizer {
 /// size_scenario (engine.hpp) with each chosen design's racks laid out to
 /// `detail`: RackDetail::slots is size_scenario itself; RackDetail::racks
 /// gives the same designs (every figure, finding and rack) with no slots in
-/// their racks. RackDetail::counts leaves the layout out, which changes
+/// their racks, and without a price book no bill (`bom`, `facility`: a
+/// price book's CapEx is the bill's total, so with one it is built).
+/// RackDetail::counts leaves the layout out, which changes
 /// the findings that read it: not for results shown to anyone.
 SizingResult size_scenario(const Scenario& scenario, const Catalog& catalog, RackDetail detail);
 

@@ -12,6 +12,7 @@
 #include "podsizer/core/extrapolation.hpp"
 #include "podsizer/core/fleet.hpp"
 #include "podsizer/core/phases.hpp"
+#include "podsizer/core/rack_layout.hpp"
 #include "podsizer/core/scenario.hpp"
 #include "podsizer/core/sites.hpp"
 #include "podsizer/reports/growth_report.hpp"
@@ -40,6 +41,11 @@ struct StudyOptions {
     bool raised_account_limit = false;
     bool compare = true;      ///< put the designs beside the references
     bool extrapolate = false; ///< grow every design to the target (InputError without one)
+    /// How much of each sized design to lay out. `racks`: a run that prints
+    /// only tables (no rack drawing, no bill, no export) skips labelling each
+    /// U and, without a price book, the bill: both were a fifth of `size`'s
+    /// own work (docs/performance.md). The figures are the same either way.
+    RackDetail detail = RackDetail::slots;
 };
 
 struct Study {
