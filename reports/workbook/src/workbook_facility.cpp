@@ -146,6 +146,7 @@ void write_facility(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r)
     for (int c = 0; c < 10; ++c) {
         sheet.text(kFacilityHeaderRow, c, heads[c], book.header_left());
     }
+    sheet.row_height(kFacilityHeaderRow, 30); // two lines, as the Racks sheet's header
     int row = kFacilityHeaderRow + 1;
     for (const Design& d : r.designs) {
         if (!d.facility || d.facility->racks.empty()) {
