@@ -60,7 +60,29 @@ struct StepMoney {
     double opex = 0.0;
 };
 
-StepMoney step_money(const PhaseStep& step, const PriceBook& book, CashFlow& flow) {
+/// The parts a step adds to a base already built (`before`: the site's step
+/// before it): the first step's pod is priced with its whole bill by
+/// design_cost; a later one's added devices are copies of the base without a
+/// bill of their own, so what its bill has beyond the one before is priced
+/// here (docs/cost.md §8).
+double parts_of_growth(const PhaseStep& step, const PhaseStep* before, const PriceBook& book,
+                       CashFlow& flow) {
+    if (before == nullptr || step.added == step.total || !step.built || !before->built) {
+        return 0.0;
+    }
+    const PartsOrder order =
+        parts_ordered(*before->built, before->pods, *step.built, step.pods, book);
+    for (const std::string& u : order.unpriced) {
+        add_once(flow.unpriced, u);
+    }
+    for (const std::string& a : order.assumed) {
+        add_once(flow.assumed, a);
+    }
+    return order.amount;
+}
+
+StepMoney step_money(const PhaseStep& step, const PhaseStep* before, const PriceBook& book,
+                     CashFlow& flow) {
     const auto n = static_cast<double>(step.pods);
     const DesignCost bought = design_cost(pod_with(step, step.added), book);
     const DesignCost running = design_cost(pod_with(step, step.total), book);
@@ -77,7 +99,8 @@ StepMoney step_money(const PhaseStep& step, const PriceBook& book, CashFlow& flo
     for (const std::string& a : running.assumed) {
         add_once(flow.assumed, a);
     }
-    StepMoney money{bought.capex * n, running.opex_per_year * n};
+    StepMoney money{bought.capex * n + parts_of_growth(step, before, book, flow),
+                    running.opex_per_year * n};
     if (step.store) {
         // The separate replica store: one design of its own, bought once.
         const DesignCost store = design_cost(*step.store, book);
@@ -137,8 +160,9 @@ SiteCashFlow site_years(const std::vector<std::pair<int, const PhaseStep*>>& ste
         YearCost& row = out.years.emplace_back();
         row.year = y;
         for (; next < steps.size() && steps[next].first == y; ++next) {
+            const PhaseStep* before = installed;
             installed = steps[next].second;
-            const StepMoney m = step_money(*installed, book, flow);
+            const StepMoney m = step_money(*installed, before, book, flow);
             row.capex += m.capex;
             running = m;
         }

@@ -1,11 +1,13 @@
 #include "podsizer/core/cost.hpp"
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/durability.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <fmt/format.h>
+#include <map>
 
 namespace podsizer {
 
@@ -238,7 +240,73 @@ void bill_parts(const Design& d, const PriceBook& book, DesignCost& c) {
     }
 }
 
+/// A part line of the bill: not a device, switch or rack (counted() prices
+/// those), and a catalog item.
+bool is_part(const BomLine& l) {
+    return !l.in_capex && !l.item.empty() && l.quantity > 0;
+}
+
+const char* part_name(const std::string& category) {
+    for (const PartGroup& g : kPartGroups) {
+        if (category == g.category) {
+            return g.name;
+        }
+    }
+    return nullptr;
+}
+
+/// Each part's quantity (category and item; a part on two lines, as the
+/// cables of two link kinds, counted once) in `pods` copies of `d`.
+std::map<std::pair<std::string, std::string>, std::int64_t> part_quantities(const Design& d,
+                                                                            std::int64_t pods) {
+    std::map<std::pair<std::string, std::string>, std::int64_t> q;
+    if (d.bom && bill_is_of(d)) {
+        for (const BomLine& l : d.bom->lines) {
+            if (is_part(l)) {
+                q[{l.category, l.item}] += saturating_product(l.quantity, pods);
+            }
+        }
+    }
+    return q;
+}
+
 } // namespace
+
+PartsOrder parts_ordered(const Design& before, std::int64_t pods_before, const Design& after,
+                         std::int64_t pods_after, const PriceBook& book) {
+    PartsOrder order;
+    const auto had = part_quantities(before, pods_before);
+    const auto has = part_quantities(after, pods_after);
+    if (has.empty()) {
+        return order;
+    }
+    std::map<std::pair<std::string, std::string>, bool> done;
+    for (const BomLine& l : after.bom->lines) {
+        const std::pair<std::string, std::string> key{l.category, l.item};
+        if (!is_part(l) || done[key]) {
+            continue;
+        }
+        done[key] = true;
+        const auto it = had.find(key);
+        const std::int64_t more = has.at(key) - (it != had.end() ? it->second : 0);
+        if (more <= 0) {
+            continue;
+        }
+        const std::optional<double> unit = bom_line_price(l, after, book);
+        const char* name = part_name(l.category);
+        if (!unit) {
+            if (name != nullptr) {
+                add_once(order.unpriced, name);
+            }
+            continue;
+        }
+        order.amount += static_cast<double>(more) * *unit;
+        if (assumed(book.item(l.item)->source)) {
+            add_once(order.assumed, l.item);
+        }
+    }
+    return order;
+}
 
 std::vector<std::string> DesignCost::unpriced() const {
     return unpriced_of(capex_parts, opex_parts);

@@ -8,6 +8,7 @@
 #include "support/test_files.hpp"
 #include "support/test_paths.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
@@ -191,4 +192,43 @@ TEST_CASE("a phase falls in the year of its date, counted in whole years") {
     const auto& b = test_support::element_where(flow.at("sites"), "site", "B").at("years");
     CHECK(b.at(0).at("open") == true);
     CHECK(b.at(0).at("capex").get<double>() > 0);
+}
+
+TEST_CASE("a later phase's CapEx prices the cables, optics and other parts its growth adds") {
+    // examples/fleet-phases.json grows one system in four phases: phases 1
+    // and 2 in year 1, 3 and 4 in year 2 (docs/cost.md §8). Priced once by
+    // the illustrative book and once by the same book with only the devices
+    // and racks (every part unpriced): year 2 holds later phases alone, so
+    // the difference is what their bills add beyond the pod before them.
+    const char* example = "examples/fleet-phases.json";
+    const nlohmann::json plain =
+        nlohmann::json::parse(podsizer({"size", example, "--format", "json"}).out);
+    const auto& d = plain.at("designs").at(0);
+    const std::vector<std::string> devices{d.at("cnode_model"), d.at("dbox_model"),
+                                           d.at("switch_model"), d.at("rack_model")};
+    nlohmann::json book = nlohmann::json::parse(test_support::read_file(
+        std::string(PODSIZER_SOURCE_DIR) + "/examples/prices-illustrative.json"));
+    nlohmann::json kept = nlohmann::json::array();
+    for (const auto& item : book.at("items")) {
+        if (std::find(devices.begin(), devices.end(), item.at("id")) != devices.end()) {
+            kept.push_back(item);
+        }
+    }
+    REQUIRE(kept.size() == 4);
+    book["items"] = kept;
+    const std::string devices_only = write_temp("devices-only-prices.json", book.dump());
+    auto year_capex = [&](const std::string& prices, int year) {
+        const ProcessResult r = podsizer({"size", example, "--prices", prices, "--format", "json"});
+        INFO(r.err);
+        REQUIRE(r.exit_code <= 1);
+        const auto flow = nlohmann::json::parse(r.out).at("cost_by_year");
+        return flow.at("total").at(static_cast<std::size_t>(year - 1)).at("capex").get<double>();
+    };
+    const double with_parts = year_capex("examples/prices-illustrative.json", 2);
+    const double without = year_capex(devices_only, 2);
+    INFO("year 2: " << with_parts << " with the parts priced, " << without << " without");
+    CHECK(with_parts > without);
+    // The parts a step adds are a few percent of its devices (the reference
+    // pod's whole bill of parts is 2.9 M of its 49.9 M CapEx, docs/cost.md).
+    CHECK(with_parts - without < 0.1 * without);
 }

@@ -5,6 +5,8 @@
 #include "podsizer/core/cost.hpp"
 
 #include <catch2/catch.hpp>
+#include <string>
+#include <vector>
 
 using namespace podsizer;
 
@@ -181,4 +183,72 @@ TEST_CASE("a cost names the prices it rests on that the book marks ASSUMPTION") 
     b.cloud.tier = "hot";
     CHECK(cloud_cost(of<Capacity>(1.0, units::PB), b).assumed ==
           std::vector<std::string>{"cloud.per_gb_month", "site.years"});
+}
+
+namespace {
+
+BomLine line(std::string category, std::string item, std::int64_t n, bool devices = false) {
+    BomLine l;
+    l.category = std::move(category);
+    l.item = std::move(item);
+    l.quantity = n;
+    l.in_capex = devices;
+    return l;
+}
+
+/// `d` with a bill: its devices as counted, then the given parts.
+Design with_bill(Design d, std::vector<BomLine> parts) {
+    DesignBom b;
+    b.lines = {line("C-nodes", d.cnode_model, d.cnodes, true),
+               line("D-boxes", d.dbox_model, d.dboxes, true),
+               line("Switches", d.switch_model, d.switches(), true),
+               line("Racks", d.rack_model, d.racks, true)};
+    b.lines.insert(b.lines.end(), parts.begin(), parts.end());
+    d.bom = b;
+    return d;
+}
+
+} // namespace
+
+TEST_CASE("a growth step orders the parts its bill has beyond the one before, priced") {
+    // docs/cost.md §8. Before: one pod with 100 DACs on two lines (60 + 40),
+    // 20 transceivers, 10 PDUs. After: two pods, each with 130 DACs, 15
+    // transceivers, 12 PDUs and 5 rail kits (new). By hand, in totals:
+    // DACs 260 - 100 = 160, transceivers 30 - 20 = 10, PDUs 24 - 10 = 14,
+    // rail kits 10 - 0 = 10; at 150, 900, 2,000 and 80 (the rail kit left
+    // unpriced in the second book).
+    Design small = pod();
+    Design big = pod();
+    big.cnodes = 500;
+    const Design before =
+        with_bill(small, {line("Cables", "dac", 60), line("Cables", "dac", 40),
+                          line("Transceivers", "optic", 20), line("Power", "pdu", 10)});
+    const Design after =
+        with_bill(big, {line("Cables", "dac", 130), line("Transceivers", "optic", 15),
+                        line("Power", "pdu", 12), line("Rails", "rail", 5)});
+    PriceBook b = book();
+    b.items.push_back(price("dac", 150.0));
+    b.items.push_back(price("optic", 900.0));
+    b.items.push_back(price("pdu", 2000.0));
+    PriceBook all = b;
+    all.items.push_back(price("rail", 80.0));
+
+    const PartsOrder priced = parts_ordered(before, 1, after, 2, all);
+    CHECK(priced.amount == Approx(160 * 150.0 + 10 * 900.0 + 14 * 2000.0 + 10 * 80.0));
+    CHECK(priced.unpriced.empty());
+
+    const PartsOrder partly = parts_ordered(before, 1, after, 2, b);
+    CHECK(partly.amount == Approx(160 * 150.0 + 10 * 900.0 + 14 * 2000.0));
+    CHECK(partly.unpriced == std::vector<std::string>{"rail_kits"});
+
+    // One pod after: 15 transceivers against 20 orders none (nothing is
+    // returned), 130 DACs against 100 orders 30.
+    const PartsOrder one = parts_ordered(before, 1, after, 1, all);
+    CHECK(one.amount == Approx(30 * 150.0 + 0 * 900.0 + 2 * 2000.0 + 5 * 80.0));
+
+    // A design whose counts are not its bill's (a copy with changed counts)
+    // orders nothing: its bill is not its own.
+    Design stale = after;
+    stale.dboxes += 1;
+    CHECK(parts_ordered(before, 1, stale, 1, all).amount == 0.0);
 }

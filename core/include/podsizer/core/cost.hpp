@@ -73,6 +73,19 @@ struct DesignCost {
 /// prices and CapEx both use it, so the bill's total is the CapEx.
 std::optional<double> bom_line_price(const BomLine& line, const Design& d, const PriceBook& book);
 
+/// What a growth step orders of the bill's parts (docs/cost.md §8): for each
+/// part of the bill (beyond the devices, switches and racks), its quantity in
+/// `after` × `pods_after` less its quantity in `before` × `pods_before`, when
+/// that is more (a part the step needs fewer of orders nothing and returns
+/// nothing), priced as bom_line_price prices it.
+struct PartsOrder {
+    double amount = 0.0;               ///< the priced parts' sum
+    std::vector<std::string> unpriced; ///< CapEx part names with a part left unpriced
+    std::vector<std::string> assumed;  ///< items whose price the book marks ASSUMPTION
+};
+PartsOrder parts_ordered(const Design& before, std::int64_t pods_before, const Design& after,
+                         std::int64_t pods_after, const PriceBook& book);
+
 /// The design's cost: list less discount for every device, energy at its
 /// facility power all year, space per rack or per kW, support and licences.
 DesignCost design_cost(const Design& d, const PriceBook& book);
