@@ -8,39 +8,91 @@
 #include <QChart>
 #include <QChartView>
 #include <QFileDialog>
+#include <QImage>
 #include <QMessageBox>
 #include <QPainter>
 #include <QRegularExpression>
 #include <QSvgGenerator>
+#include <QTextDocument>
+#include <cmath>
 
 namespace podsizer::gui {
 
 namespace {
 
+constexpr int kBandMargin = 8;
+
+/// What a saved chart carries above its plot: the title and the legend the
+/// tab shows in labels around the view (rich text), laid out to `width`.
+/// Empty when the chart keeps its own.
+void header_document(const QChartView* view, QTextDocument& doc) {
+    const QString title = view->chart()->property(kSavedTitle).toString();
+    const QString legend = view->chart()->property(kSavedLegend).toString();
+    if (title.isEmpty() && legend.isEmpty()) {
+        return;
+    }
+    doc.setDefaultFont(view->font());
+    doc.setDocumentMargin(kBandMargin);
+    doc.setHtml("<div align=\"center\">" + title + "</div><div align=\"center\">" + legend +
+                "</div>");
+    doc.setTextWidth(view->width());
+}
+
+/// The header (if any) in the band above the plot, then the view with its
+/// children (the note over an empty chart too).
+void paint_saved(QPainter& painter, QChartView* view, QTextDocument& header, int band) {
+    if (band > 0) {
+        painter.fillRect(QRect(0, 0, view->width(), band), view->palette().window());
+        header.drawContents(&painter);
+    }
+    view->QWidget::render(&painter, QPoint(0, band), QRegion(), QWidget::DrawChildren);
+}
+
+/// The header's plain text, for an SVG file's <title>.
+QString plain_title(const QChartView* view) {
+    QTextDocument doc;
+    doc.setHtml(view->chart()->property(kSavedTitle).toString());
+    return doc.toPlainText().replace('\n', ' ');
+}
+
 QByteArray svg_of(QChartView* view) {
+    QTextDocument header;
+    header_document(view, header);
+    const int band = header.isEmpty() ? 0 : static_cast<int>(std::ceil(header.size().height()));
+    const QSize size(view->width(), view->height() + band);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator svg;
     svg.setOutputDevice(&buffer);
-    svg.setSize(view->size());
-    svg.setViewBox(view->rect());
-    svg.setTitle(view->chart()->title().remove(QRegularExpression("<[^>]*>")));
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(band > 0 ? plain_title(view)
+                          : view->chart()->title().remove(QRegularExpression("<[^>]*>")));
     svg.setDescription(QStringLiteral("podsizer chart"));
     // At the view's dpi, so each text is as wide as Qt laid it out for.
     svg.setResolution(view->logicalDpiX());
     QPainter painter(&svg);
-    // The widget with its children: the note over an empty chart too.
-    view->QWidget::render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    paint_saved(painter, view, header, band);
     painter.end();
     return bytes;
 }
 
 QByteArray png_of(QChartView* view) {
+    QTextDocument header;
+    header_document(view, header);
+    const int band = header.isEmpty() ? 0 : static_cast<int>(std::ceil(header.size().height()));
+    const qreal dpr = view->devicePixelRatioF();
+    QImage image(QSize(view->width(), view->height() + band) * dpr, QImage::Format_ARGB32);
+    image.setDevicePixelRatio(dpr);
+    image.fill(view->palette().window().color());
+    QPainter painter(&image);
+    paint_saved(painter, view, header, band);
+    painter.end();
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    view->grab().save(&buffer, "PNG");
+    image.save(&buffer, "PNG");
     return bytes;
 }
 

@@ -55,6 +55,8 @@ void show_title(QLabel* label, QChart* chart) {
     if (!title.isEmpty()) {
         label->setText(title);
         chart->setTitle(QString());
+        // A saved chart carries it above the plot (chart_save.cpp).
+        chart->setProperty(kSavedTitle, title);
     }
     for (QAbstractAxis* axis : chart->axes()) {
         QFont f = axis->titleFont();
@@ -80,6 +82,7 @@ void show_legend(QLabel* label, QChart* chart) {
     const QString text = entries.join(" &nbsp; ");
     if (label->text() != text) {
         label->setText(text);
+        chart->setProperty(kSavedLegend, text);
     }
 }
 

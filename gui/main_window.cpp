@@ -395,15 +395,22 @@ std::pair<QString, QColor> MainWindow::verdict(const Design& d) const {
 namespace {
 
 /// "29 racks", "1 rack"; "racks n/a" when no device fits the rack, where
-/// `racks` is only the power quotient (the table says n/a there too).
+/// `racks` is only the power quotient (the table says n/a there too). When
+/// the racks to plan for are on another basis than the layout (docs/model.md
+/// §10, "The lead rack figure"), that figure leads, as in the tables:
+/// "37 racks to plan (max draw; 29 typical)".
 QString racks_text(const Design& d) {
     if (!d.racks_fit) {
         return MainWindow::tr("racks n/a");
     }
-    return d.racks == 1
-               ? MainWindow::tr("1 rack")
-               : MainWindow::tr("%1 racks")
-                     .arg(QString::fromStdString(format_number(static_cast<double>(d.racks))));
+    auto n = [](std::int64_t v) {
+        return QString::fromStdString(format_number(static_cast<double>(v)));
+    };
+    if (d.planning_basis() != d.power_basis) {
+        return MainWindow::tr("%1 racks to plan (max draw; %2 typical)")
+            .arg(n(d.planning_racks()), n(d.racks));
+    }
+    return d.racks == 1 ? MainWindow::tr("1 rack") : MainWindow::tr("%1 racks").arg(n(d.racks));
 }
 
 } // namespace

@@ -108,7 +108,12 @@ std::vector<PlayRow> play_rows() {
         {PlayPanel::tr("Usable capacity (PB)"),
          [](const Design& d) { return q(format_number(in(d.usable, units::PB), 1)); },
          [](const Design& d) { return in(d.usable, units::PB); }, 2},
-        {PlayPanel::tr("Racks"), [](const Design& d) { return count(d.racks); },
+        // docs/model.md §10: the racks a facility plans for (maximum draw
+        // where it needs more) above the racks as laid out, as the tables.
+        {PlayPanel::tr("Racks to plan for"),
+         [](const Design& d) { return count(d.planning_racks()); },
+         [](const Design& d) { return static_cast<double>(d.planning_racks()); }, 0},
+        {PlayPanel::tr("Racks as laid out"), [](const Design& d) { return count(d.racks); },
          [](const Design& d) { return static_cast<double>(d.racks); }, 0},
         {PlayPanel::tr("Power (kW)"),
          [](const Design& d) { return q(format_number(in(d.power, units::kW), 1)); },

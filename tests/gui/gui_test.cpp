@@ -264,7 +264,9 @@ private Q_SLOTS:
         const SizingResult expected = size_scenario(reference(), catalog());
         QCOMPARE(shown_rows(w->results()->table()), displayed_rows(side_by_side(expected)));
         QVERIFY(w->totals()->text().contains("450 C-nodes, 180 D-boxes"));
-        QVERIFY(w->totals()->text().contains("29 racks")); // docs/model.md §12
+        // docs/model.md §10: the racks to plan for lead, as in the tables,
+        // with the layout's own count beside them (37 on max draw, 29 typical).
+        QVERIFY(w->totals()->text().contains("37 racks to plan (max draw; 29 typical)"));
         // The status bar's read and write are the intact figures, and say so.
         QVERIFY(w->totals()->text().contains("read 10.80 TB/s · write 4.50 TB/s intact"));
         // docs/model.md §14: the racks rest on the default rack's assumed
@@ -2185,9 +2187,23 @@ private Q_SLOTS:
         QVERIFY(text.startsWith("<?xml"));
         QVERIFY(text.contains("<svg"));
         QVERIFY(text.contains("C-nodes (count)")); // the knee chart's axis
-        const QString png = dir.filePath("knee");  // the suffix is added
+        // The title the tab shows above the chart (a label, issue 51) is in
+        // the file too, above the plot: a saved chart says what it is.
+        const QString title = knee->chart()
+                                  ->property("podsizer-saved-title")
+                                  .toString()
+                                  .remove(QRegularExpression("<[^>]*>"));
+        QVERIFY(!title.isEmpty());
+        QVERIFY(knee->chart()->title().isEmpty());
+        const QString first_words = title.left(title.indexOf(' ', 12));
+        // Drawn, not only in the file's <title>: the words appear twice.
+        QVERIFY2(text.count(first_words.toUtf8()) >= 2, qPrintable(first_words));
+        const QString png = dir.filePath("knee"); // the suffix is added
         save_as("save-chart-png", png);
-        QCOMPARE(QImage(png + ".png").size(), knee->size());
+        const QImage saved(png + ".png");
+        QCOMPARE(saved.width(), knee->width());
+        QVERIFY(saved.height() > knee->height()); // the title's band above the plot
+        saved.save(QString::fromUtf8(PODSIZER_TEST_OUTPUT_DIR) + "/gui/saved-knee-chart.png");
         // Nothing else was left in the directory (no temporary files).
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2);
     }
