@@ -45,7 +45,8 @@ cases_checkpoint() {
         "checkpoint --params 1.8T --gpus 16384 --write-bandwidth 10GB/s" \
         "checkpoint --params 1.8T" \
         "checkpoint --checkpoint-size 25TB" \
-        "checkpoint --params 1.8T --gpus 72 --gpus-per-node 4"; do
+        "checkpoint --params 1.8T --gpus 72 --gpus-per-node 4" \
+        "checkpoint --checkpoint-size 25TB --gpus 100000 --mode async --interval 30s --write-bandwidth 100GB/s"; do
         for f in "${formats[@]}"; do echo "--format $f $base"; done
     done
     # Bad input: each names the flag and what it expected.

@@ -75,6 +75,12 @@ std::string figure_csv(const FigureValue& v, std::string (*number)(double));
 std::optional<std::string> figure_text(const FigureValue& v, Shown shown, int decimals,
                                        std::string_view unit);
 
+/// Whether a row is shown to people: meant for them and labelled.
+template <class R> bool for_people(const FigureRow<R>& row) {
+    return (row.out & kPeople) != 0U &&
+           (!row.label.empty() || row.label_of != nullptr || row.rows_of != nullptr);
+}
+
 /// The rows' people cell: `text`, else the value shown per the row.
 template <class R> std::optional<std::string> people_cell(const FigureRow<R>& row, const R& r) {
     if (row.text != nullptr) {
@@ -106,7 +112,7 @@ template <class R> nlohmann::ordered_json figures_json(Rows<R> rows, const R& r)
 
 /// Appends one Metric/Value row to `g` a row for people that applies.
 template <class R> void add_people_row(Grid& g, const FigureRow<R>& row, const R& r) {
-    if ((row.out & kPeople) == 0U) {
+    if (!for_people(row)) {
         return;
     }
     if (row.rows_of != nullptr) {
@@ -121,24 +127,30 @@ template <class R> void add_people_row(Grid& g, const FigureRow<R>& row, const R
     }
 }
 
-/// Appends the Metric/Value rows for people, in the order of `order` (keys
-/// of the table) or, when it is empty, the table's.
-template <class R>
-void add_people_rows(Grid& g, Rows<R> rows, const R& r,
-                     std::span<const std::string_view> order = {}) {
+/// Calls f(row) for each row, in the order of `order` (keys of the table)
+/// or, when it is empty, the table's.
+template <class R, class F>
+void in_order(Rows<R> rows, std::span<const std::string_view> order, F f) {
     if (order.empty()) {
         for (const FigureRow<R>& row : rows) {
-            add_people_row(g, row, r);
+            f(row);
         }
         return;
     }
     for (std::string_view key : order) {
         for (const FigureRow<R>& row : rows) {
             if (row.key == key) {
-                add_people_row(g, row, r);
+                f(row);
             }
         }
     }
+}
+
+/// Appends the Metric/Value rows for people, in `order` (in_order).
+template <class R>
+void add_people_rows(Grid& g, Rows<R> rows, const R& r,
+                     std::span<const std::string_view> order = {}) {
+    in_order<R>(rows, order, [&](const FigureRow<R>& row) { add_people_row(g, row, r); });
 }
 
 /// The CSV header of the rows that go to CSV: their keys.
@@ -165,25 +177,29 @@ std::vector<std::string> csv_cells(Rows<R> rows, const R& r, std::string (*numbe
 }
 
 /// The labels of the rows for people, as the header of a table with one
-/// column a figure.
-template <class R> std::vector<std::string> people_labels(Rows<R> rows) {
+/// column a figure, in `order` (in_order); `r` answers label_of.
+template <class R>
+std::vector<std::string> people_labels(Rows<R> rows, const R& r,
+                                       std::span<const std::string_view> order = {}) {
     std::vector<std::string> labels;
-    for (const FigureRow<R>& row : rows) {
-        if ((row.out & kPeople) != 0U) {
-            labels.emplace_back(row.label);
+    in_order<R>(rows, order, [&](const FigureRow<R>& row) {
+        if (for_people(row)) {
+            labels.push_back(row.label_of != nullptr ? row.label_of(r) : std::string(row.label));
         }
-    }
+    });
     return labels;
 }
 
 /// One row of that table: the people cells of `r` ("" where none applies).
-template <class R> std::vector<std::string> people_cells(Rows<R> rows, const R& r) {
+template <class R>
+std::vector<std::string> people_cells(Rows<R> rows, const R& r,
+                                      std::span<const std::string_view> order = {}) {
     std::vector<std::string> cells;
-    for (const FigureRow<R>& row : rows) {
-        if ((row.out & kPeople) != 0U) {
+    in_order<R>(rows, order, [&](const FigureRow<R>& row) {
+        if (for_people(row)) {
             cells.push_back(people_cell(row, r).value_or(std::string()));
         }
-    }
+    });
     return cells;
 }
 
