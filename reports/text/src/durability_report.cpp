@@ -394,6 +394,16 @@ constexpr std::array kFigures{
     Row{.key = "closed_form_mttdl_s",
         .out = kCsv,
         .value = [](R r) -> FigureValue { return r.o.closed.mttdl_s; }},
+    // docs/resilience.md §1: the AFR is failures per drive-year, so N drives
+    // see N × AFR failures a year, each a rebuild to staff and to ride out.
+    Row{.key = "drive_failures_per_year",
+        .label = "Drive failures",
+        .unit = "per year",
+        .decimals = 1,
+        .out = kAll,
+        .value = [](R r) -> FigureValue {
+            return static_cast<double>(r.q.layout.drives) * r.q.layout.afr;
+        }},
 };
 
 } // namespace
