@@ -139,6 +139,29 @@ constexpr std::array kRequirement{
            }},
 };
 
+using CP = const CheckpointPlan&;
+using PlanRow = FigureRow<CheckpointPlan>;
+
+/// The plan of every job: the sums (concurrent) or the largest (alternatives).
+constexpr std::array kPlan{
+    PlanRow{.key = "checkpoint_write_bytes_per_s",
+            .value = [](CP p) -> FigureValue { return p.write.base(); }},
+    PlanRow{.key = "checkpoints_concurrent",
+            .value = [](CP p) -> FigureValue { return p.concurrent; }},
+    PlanRow{.key = "checkpoint_offsite_write_bytes_per_s",
+            .value = [](CP p) -> FigureValue { return p.offsite_write.base(); }},
+    PlanRow{.key = "checkpoint_peak_retained_bytes",
+            .value = [](CP p) -> FigureValue { return p.peak_retained.base(); }},
+    PlanRow{.key = "checkpoints",
+            .value = [](CP p) -> FigureValue {
+                ordered_json jobs = ordered_json::array();
+                for (const CheckpointRequirement& c : p.jobs) {
+                    jobs.push_back(checkpoint_requirement_json(c));
+                }
+                return jobs;
+            }},
+};
+
 using D = const JobAtDesign&;
 using AtRow = FigureRow<JobAtDesign>;
 
@@ -254,6 +277,10 @@ ordered_json checkpoint_requirement_json(const CheckpointRequirement& r) {
     ordered_json j = figures_json<CheckpointRequirement>(kJobInputs, r);
     put_json<CheckpointRequirement>(j, kRequirement, r);
     return j;
+}
+
+Rows<CheckpointPlan> checkpoint_plan_figures() {
+    return kPlan;
 }
 
 Rows<JobAtDesign> job_at_design_figures() {

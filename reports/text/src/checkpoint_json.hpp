@@ -44,6 +44,11 @@ ordered_json failure_band_json(const FailureBand& b);
 /// One job's requirement (requirements.checkpoints[]).
 ordered_json checkpoint_requirement_json(const CheckpointRequirement& r);
 
+/// The plan's figures in the requirements: checkpoint_write_bytes_per_s,
+/// checkpoints_concurrent, checkpoint_offsite_write_bytes_per_s,
+/// checkpoint_peak_retained_bytes and checkpoints[] (one requirement a job).
+Rows<CheckpointPlan> checkpoint_plan_figures();
+
 /// A job on a design: the row of the sizing report's checkpoint table.
 struct JobAtDesign {
     const CheckpointRequirement& r;

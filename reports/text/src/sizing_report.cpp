@@ -44,15 +44,7 @@ json requirements_json(const Requirements& r) {
     j["usable_target_bytes"] = r.usable_target.base();
     j["write_driven_by"] = to_string(r.write_driven_by);
     j["performance_write_bytes_per_s"] = r.performance_write.base();
-    j["checkpoint_write_bytes_per_s"] = r.checkpoints.write.base();
-    j["checkpoints_concurrent"] = r.checkpoints.concurrent;
-    j["checkpoint_offsite_write_bytes_per_s"] = r.checkpoints.offsite_write.base();
-    j["checkpoint_peak_retained_bytes"] = r.checkpoints.peak_retained.base();
-    json jobs = json::array();
-    for (const CheckpointRequirement& c : r.checkpoints.jobs) {
-        jobs.push_back(detail::checkpoint_requirement_json(c));
-    }
-    j["checkpoints"] = jobs;
+    detail::put_json<CheckpointPlan>(j, detail::checkpoint_plan_figures(), r.checkpoints);
     if (!r.workloads.empty()) { // docs/workloads.md §4: only where workloads are given
         j["read_driver"] = r.read_driver;
         j["write_needed"] = !r.reads_only;
