@@ -9,7 +9,6 @@ namespace podsizer::detail {
 namespace {
 
 using Text = std::optional<std::string>;
-using P = const GoodputPoint&;
 using PointRow = FigureRow<GoodputPoint>;
 constexpr unsigned kAll = kJson | kCsv | kPeople;
 
@@ -18,57 +17,56 @@ constexpr std::array kPoint{
              .label = "Write",
              .shown = Shown::write,
              .out = kAll,
-             .value = [](P p) -> FigureValue { return p.write.base(); }},
+             .value = of<&GoodputPoint::write>},
     PointRow{.key = "write_time_s",
              .label = "Write time",
              .shown = Shown::interval,
              .out = kAll,
-             .value = [](P p) -> FigureValue { return p.write_time.base(); }},
+             .value = of<&GoodputPoint::write_time>},
     PointRow{.key = "interval_s",
              .label = "Interval",
              .shown = Shown::interval,
              .out = kAll,
-             .value = [](P p) -> FigureValue { return p.interval.base(); }},
-    PointRow{.key = "stall_time_s", .value = [](P p) -> FigureValue { return p.stall.base(); }},
+             .value = of<&GoodputPoint::interval>},
+    PointRow{.key = "stall_time_s", .value = of<&GoodputPoint::stall>},
     PointRow{.key = "write_share",
              .label = "Write share",
              .decimals = 1,
              .shown = Shown::percent,
              .out = kAll,
-             .value = [](P p) -> FigureValue { return p.write_share; }},
+             .value = of<&GoodputPoint::write_share>},
     PointRow{.key = "goodput",
              .label = "Goodput",
              .decimals = 1,
              .shown = Shown::percent,
              .out = kAll,
-             .value = [](P p) -> FigureValue { return p.goodput; }},
+             .value = of<&GoodputPoint::goodput>},
     PointRow{.key = "gpu_hours_lost_per_day",
              .label = "GPU-h lost/day",
              .out = kAll,
-             .value = [](P p) -> FigureValue { return p.gpu_hours_lost_per_day; }},
+             .value = of<&GoodputPoint::gpu_hours_lost_per_day>},
     PointRow{.key = "step_gain_gpu_hours_per_day",
              .label = "One more step gives",
              .out = kAll,
-             .value = [](P p) -> FigureValue { return p.step_gain; }},
+             .value = of<&GoodputPoint::step_gain>},
 };
 
-using B = const FailureBandCase&;
+using BC = FailureBandCase;
 using BandRow = FigureRow<FailureBandCase>;
 constexpr std::array kBandCase{
     BandRow{.key = "failure_rate_preset",
-            .value = [](B c) -> FigureValue { return c.input.rate.preset; }},
+            .value = of<&BC::input, &FailureBandInput::rate, &FailureRate::preset>},
     BandRow{.key = "failures_per_1000_node_days",
-            .value = [](B c) -> FigureValue { return c.input.rate.per_1000_node_days; }},
+            .value = of<&BC::input, &FailureBandInput::rate, &FailureRate::per_1000_node_days>},
     BandRow{.key = "rate_node_gpus",
-            .value = [](B c) -> FigureValue { return std::int64_t{c.input.rate.gpus_per_node}; }},
-    BandRow{.key = "restart_time_s",
-            .value = [](B c) -> FigureValue { return c.input.restart.base(); }},
-    BandRow{.key = "mtbf_s", .value = [](B c) -> FigureValue { return c.mtbf.base(); }},
-    BandRow{.key = "goodput", .value = [](B c) -> FigureValue { return c.goodput; }},
-    BandRow{.key = "required_write_bytes_per_s",
-            .value = [](B c) -> FigureValue { return c.required_write.base(); }},
+            .value = of<&BC::input, &FailureBandInput::rate, &FailureRate::gpus_per_node>},
+    BandRow{.key = "restart_time_s", .value = of<&BC::input, &FailureBandInput::restart>},
+    BandRow{.key = "mtbf_s", .value = of<&BC::mtbf>},
+    BandRow{.key = "goodput", .value = of<&BC::goodput>},
+    BandRow{.key = "required_write_bytes_per_s", .value = of<&BC::required_write>},
 };
 
+using CR = CheckpointRequirement;
 using J = const CheckpointRequirement&;
 using JobRow = FigureRow<CheckpointRequirement>;
 
@@ -79,60 +77,48 @@ FigureValue if_params(J r, double v) {
 
 /// What a job was asked, the same in its requirement and on a design.
 constexpr std::array kJobInputs{
-    JobRow{.key = "name", .value = [](J r) -> FigureValue { return r.name; }},
+    JobRow{.key = "name", .value = of<&CR::name>},
     JobRow{.key = "params", .value = [](J r) { return if_params(r, r.params); }},
     JobRow{.key = "bytes_per_param", .value = [](J r) { return if_params(r, r.bytes_per_param); }},
-    JobRow{.key = "checkpoint_bytes",
-           .value = [](J r) -> FigureValue { return r.model.size.base(); }},
-    JobRow{.key = "mode",
-           .value = [](J r) -> FigureValue { return std::string(to_string(r.model.mode)); }},
+    JobRow{.key = "checkpoint_bytes", .value = of<&CR::model, &CheckpointJobModel::size>},
+    JobRow{.key = "mode", .value = of<&CR::model, &CheckpointJobModel::mode>},
     JobRow{
         .key = "pattern",
         .value = [](J r) -> FigureValue { return std::string(checkpoint_pattern(r.model.mode)); }},
     JobRow{.key = "interval_auto",
            .value = [](J r) -> FigureValue { return !r.model.interval.has_value(); }},
-    JobRow{.key = "requested_interval_s",
-           .value = [](J r) { return base_or_null(r.model.interval); }},
-    JobRow{.key = "stall_budget", .value = [](J r) -> FigureValue { return r.model.stall_budget; }},
-    JobRow{.key = "restart_time_s",
-           .value = [](J r) -> FigureValue { return r.model.restart.base(); }},
-    JobRow{.key = "gpus", .value = [](J r) -> FigureValue { return r.gpus; }},
-    JobRow{.key = "nodes", .value = [](J r) -> FigureValue { return r.nodes; }},
+    JobRow{.key = "requested_interval_s", .value = of<&CR::model, &CheckpointJobModel::interval>},
+    JobRow{.key = "stall_budget", .value = of<&CR::model, &CheckpointJobModel::stall_budget>},
+    JobRow{.key = "restart_time_s", .value = of<&CR::model, &CheckpointJobModel::restart>},
+    JobRow{.key = "gpus", .value = of<&CR::gpus>},
+    JobRow{.key = "nodes", .value = of<&CR::nodes>},
     JobRow{.key = "failures_per_1000_node_days",
-           .value = [](J r) -> FigureValue { return r.failure_rate.per_1000_node_days; }},
-    JobRow{.key = "failure_rate_preset",
-           .value = [](J r) -> FigureValue { return r.failure_rate.preset; }},
-    JobRow{.key = "rate_node_gpus",
-           .value = [](J r) -> FigureValue { return std::int64_t{r.failure_rate.gpus_per_node}; }},
+           .value = of<&CR::failure_rate, &FailureRate::per_1000_node_days>},
+    JobRow{.key = "failure_rate_preset", .value = of<&CR::failure_rate, &FailureRate::preset>},
+    JobRow{.key = "rate_node_gpus", .value = of<&CR::failure_rate, &FailureRate::gpus_per_node>},
     JobRow{.key = "failure_rate_source",
            .value = [](J r) -> FigureValue { return failure_source_json(r.failure_rate); }},
     JobRow{.key = "platform_failures_per_1000_node_days",
-           .value = [](J r) -> FigureValue { return r.platform_failures_per_1000_node_days; }},
-    JobRow{.key = "mtbf_s", .value = [](J r) -> FigureValue { return r.model.mtbf.base(); }},
-    JobRow{.key = "knee_write_bytes_per_s", .value = [](J r) { return base_or_null(r.knee); }},
-    JobRow{.key = "knee_step_bytes_per_s",
-           .value = [](J r) -> FigureValue { return r.knee_rule.step.base(); }},
+           .value = of<&CR::platform_failures_per_1000_node_days>},
+    JobRow{.key = "mtbf_s", .value = of<&CR::model, &CheckpointJobModel::mtbf>},
+    JobRow{.key = "knee_write_bytes_per_s", .value = of<&CR::knee>},
+    JobRow{.key = "knee_step_bytes_per_s", .value = of<&CR::knee_rule, &KneeRule::step>},
     JobRow{.key = "knee_threshold_gpu_hours_per_day",
-           .value = [](J r) -> FigureValue { return r.knee_rule.threshold; }},
+           .value = of<&CR::knee_rule, &KneeRule::threshold>},
 };
 
 /// What the plan requires of a job (requirements.checkpoints[]).
 constexpr std::array kRequirement{
-    JobRow{.key = "required_write_bytes_per_s",
-           .value = [](J r) -> FigureValue { return r.required_write.base(); }},
-    JobRow{.key = "local_copy_write_bytes_per_s",
-           .value = [](J r) -> FigureValue { return r.local_copy_write.base(); }},
-    JobRow{.key = "requirement_basis",
-           .value = [](J r) -> FigureValue { return std::string(to_string(r.basis)); }},
+    JobRow{.key = "required_write_bytes_per_s", .value = of<&CR::required_write>},
+    JobRow{.key = "local_copy_write_bytes_per_s", .value = of<&CR::local_copy_write>},
+    JobRow{.key = "requirement_basis", .value = of<&CR::basis>},
     JobRow{.key = "at_requirement",
            .value = [](J r) -> FigureValue { return goodput_point_json(r.at_requirement); }},
-    JobRow{.key = "offsite_every", .value = [](J r) -> FigureValue { return r.offsite_every; }},
-    JobRow{.key = "offsite_write_bytes_per_s",
-           .value = [](J r) -> FigureValue { return r.offsite_write.base(); }},
-    JobRow{.key = "retain", .value = [](J r) -> FigureValue { return r.retain; }},
-    JobRow{.key = "retained_bytes", .value = [](J r) -> FigureValue { return r.retained.base(); }},
-    JobRow{.key = "peak_retained_bytes",
-           .value = [](J r) -> FigureValue { return r.peak_retained.base(); }},
+    JobRow{.key = "offsite_every", .value = of<&CR::offsite_every>},
+    JobRow{.key = "offsite_write_bytes_per_s", .value = of<&CR::offsite_write>},
+    JobRow{.key = "retain", .value = of<&CR::retain>},
+    JobRow{.key = "retained_bytes", .value = of<&CR::retained>},
+    JobRow{.key = "peak_retained_bytes", .value = of<&CR::peak_retained>},
     JobRow{.key = "band",
            .value = [](J r) -> FigureValue {
                return r.band ? failure_band_json(*r.band) : ordered_json(nullptr);
@@ -144,14 +130,11 @@ using PlanRow = FigureRow<CheckpointPlan>;
 
 /// The plan of every job: the sums (concurrent) or the largest (alternatives).
 constexpr std::array kPlan{
-    PlanRow{.key = "checkpoint_write_bytes_per_s",
-            .value = [](CP p) -> FigureValue { return p.write.base(); }},
-    PlanRow{.key = "checkpoints_concurrent",
-            .value = [](CP p) -> FigureValue { return p.concurrent; }},
+    PlanRow{.key = "checkpoint_write_bytes_per_s", .value = of<&CheckpointPlan::write>},
+    PlanRow{.key = "checkpoints_concurrent", .value = of<&CheckpointPlan::concurrent>},
     PlanRow{.key = "checkpoint_offsite_write_bytes_per_s",
-            .value = [](CP p) -> FigureValue { return p.offsite_write.base(); }},
-    PlanRow{.key = "checkpoint_peak_retained_bytes",
-            .value = [](CP p) -> FigureValue { return p.peak_retained.base(); }},
+            .value = of<&CheckpointPlan::offsite_write>},
+    PlanRow{.key = "checkpoint_peak_retained_bytes", .value = of<&CheckpointPlan::peak_retained>},
     PlanRow{.key = "checkpoints",
             .value = [](CP p) -> FigureValue {
                 ordered_json jobs = ordered_json::array();

@@ -117,12 +117,12 @@ using C = const DurabilityResult&;
 
 /// The closed form's own figures (`closed_form` in JSON).
 constexpr std::array kClosedForm{
-    ClosedRow{.key = "mttdl_s", .value = [](C c) -> FigureValue { return c.mttdl_s; }},
+    ClosedRow{.key = "mttdl_s", .value = detail::of<&DurabilityResult::mttdl_s>},
     ClosedRow{.key = "annual_loss_probability",
-              .value = [](C c) -> FigureValue { return c.annual_loss_probability; }},
-    ClosedRow{.key = "nines", .value = [](C c) -> FigureValue { return c.nines; }},
+              .value = detail::of<&DurabilityResult::annual_loss_probability>},
+    ClosedRow{.key = "nines", .value = detail::of<&DurabilityResult::nines>},
     ClosedRow{.key = "first_order_rate_per_hour",
-              .value = [](C c) -> FigureValue { return c.first_order_rate_per_hour; }},
+              .value = detail::of<&DurabilityResult::first_order_rate_per_hour>},
 };
 
 /// A figure of the simulation, absent without one.
@@ -318,7 +318,7 @@ constexpr std::array kFigures{
         .out = kAll,
         .value = [](R r) -> FigureValue {
             if (r.sim() != nullptr) {
-                return detail::or_null_value(r.sim()->mttdl_s);
+                return detail::figure_of(r.sim()->mttdl_s);
             }
             return r.o.closed.mttdl_s;
         },

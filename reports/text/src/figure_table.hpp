@@ -203,13 +203,39 @@ std::vector<std::string> people_cells(Rows<R> rows, const R& r,
     return cells;
 }
 
-/// A figure that may be missing: its base SI value, or null.
-template <class Q> FigureValue base_or_null(const std::optional<Q>& q) {
-    return q ? FigureValue(q->base()) : FigureValue(nullptr);
+/// A value as a figure: a quantity in SI units (its base()), an enum by its
+/// name (to_string), an integer as a count, an optional null when empty.
+template <class T> FigureValue figure_of(const T& v) {
+    if constexpr (requires { v.base(); }) {
+        return v.base();
+    } else if constexpr (std::is_enum_v<T>) {
+        return std::string(to_string(v));
+    } else if constexpr (requires { v.has_value(); }) {
+        return v ? figure_of(*v) : FigureValue(nullptr);
+    } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                         !std::is_same_v<T, std::uint64_t>) {
+        return static_cast<std::int64_t>(v);
+    } else {
+        return v;
+    }
 }
-/// A number, count or verdict that may be missing, or null.
-template <class T> FigureValue or_null_value(const std::optional<T>& v) {
-    return v ? FigureValue(*v) : FigureValue(nullptr);
+
+template <class P> struct MemberOf;
+template <class C, class M> struct MemberOf<M C::*> { using type = C; };
+
+/// What a path of members reaches: reach<&A::b, &B::c>(a) is a.b.c.
+template <auto M, auto... More, class T> const auto& reach(const T& t) {
+    if constexpr (sizeof...(More) == 0) {
+        return t.*M;
+    } else {
+        return reach<More...>(t.*M);
+    }
+}
+
+/// A row's getter reading a member of the result, or a member of a member,
+/// as figure_of writes it: `.value = of<&GoodputPoint::goodput>`.
+template <auto M, auto... More> FigureValue of(const typename MemberOf<decltype(M)>::type& r) {
+    return figure_of(reach<M, More...>(r));
 }
 
 } // namespace podsizer::detail
