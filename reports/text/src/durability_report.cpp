@@ -130,6 +130,11 @@ template <class F> FigureValue simulated(R r, F f) {
     return r.sim() != nullptr ? FigureValue(f(*r.sim())) : FigureValue(Absent{});
 }
 
+/// A member of the simulation's result, absent without one.
+template <auto M> FigureValue sim(R r) {
+    return r.sim() != nullptr ? detail::figure_of(r.sim()->*M) : FigureValue(Absent{});
+}
+
 /// A figure of the simulation where there is one, else of the closed form.
 template <class S, class K> FigureValue either(R r, S s, K k) {
     return r.sim() != nullptr ? FigureValue(s(*r.sim())) : FigureValue(k(r.o.closed));
@@ -323,45 +328,27 @@ constexpr std::array kFigures{
             return r.o.closed.mttdl_s;
         },
         .text = mttdl_text},
-    Row{.key = "ci_low",
-        .out = kJson | kCsv,
-        .value = [](R r) { return simulated(r, [](SR s) { return s.probability_low; }); }},
-    Row{.key = "ci_high",
-        .out = kJson | kCsv,
-        .value = [](R r) { return simulated(r, [](SR s) { return s.probability_high; }); }},
+    Row{.key = "ci_low", .out = kJson | kCsv, .value = sim<&SimulationResult::probability_low>},
+    Row{.key = "ci_high", .out = kJson | kCsv, .value = sim<&SimulationResult::probability_high>},
     Row{.key = "nines_at_least",
         .value =
             [](R r) { return simulated(r, [](SR s) { return nines_of(s.probability_high); }); }},
-    Row{.key = "confidence",
-        .out = kJson | kCsv,
-        .value = [](R r) { return simulated(r, [](SR s) { return s.confidence; }); }},
-    Row{.key = "annual_loss_rate",
-        .value = [](R r) { return simulated(r, [](SR s) { return s.annual_loss_rate; }); }},
-    Row{.key = "rate_low",
-        .value = [](R r) { return simulated(r, [](SR s) { return s.rate_low; }); }},
-    Row{.key = "rate_high",
-        .value = [](R r) { return simulated(r, [](SR s) { return s.rate_high; }); }},
+    Row{.key = "confidence", .out = kJson | kCsv, .value = sim<&SimulationResult::confidence>},
+    Row{.key = "annual_loss_rate", .value = sim<&SimulationResult::annual_loss_rate>},
+    Row{.key = "rate_low", .value = sim<&SimulationResult::rate_low>},
+    Row{.key = "rate_high", .value = sim<&SimulationResult::rate_high>},
     Row{.key = "losses",
         .label = "Losses",
         .out = kAll,
-        .value = [](R r) { return simulated(r, [](SR s) { return s.losses; }); },
+        .value = sim<&SimulationResult::losses>,
         .text = losses_text},
     Row{.key = "simulated_years",
         .out = kJson | kCsv,
-        .value = [](R r) { return simulated(r, [](SR s) { return s.simulated_years; }); }},
-    Row{.key = "drive_years",
-        .out = kJson | kCsv,
-        .value = [](R r) { return simulated(r, [](SR s) { return s.drive_years; }); }},
-    Row{.key = "events",
-        .label = "Run",
-        .value = [](R r) { return simulated(r, [](SR s) { return s.events; }); },
-        .text = run_text},
-    Row{.key = "seed",
-        .out = kJson | kCsv,
-        .value = [](R r) { return simulated(r, [](SR s) { return s.seed; }); }},
-    Row{.key = "threads",
-        .out = kJson | kCsv,
-        .value = [](R r) { return simulated(r, [](SR s) { return std::int64_t{s.threads}; }); }},
+        .value = sim<&SimulationResult::simulated_years>},
+    Row{.key = "drive_years", .out = kJson | kCsv, .value = sim<&SimulationResult::drive_years>},
+    Row{.key = "events", .label = "Run", .value = sim<&SimulationResult::events>, .text = run_text},
+    Row{.key = "seed", .out = kJson | kCsv, .value = sim<&SimulationResult::seed>},
+    Row{.key = "threads", .out = kJson | kCsv, .value = sim<&SimulationResult::threads>},
     Row{.key = "service",
         .value =
             [](R r) {
@@ -371,7 +358,7 @@ constexpr std::array kFigures{
     Row{.key = "chunk_years",
         .value =
             [](R r) { return simulated(r, [&r](SR) { return r.q.simulation->chunk_years; }); }},
-    Row{.key = "wall_s", .value = [](R r) { return simulated(r, [](SR s) { return s.wall_s; }); }},
+    Row{.key = "wall_s", .value = sim<&SimulationResult::wall_s>},
     Row{.key = "groups",
         .value = [](R r) { return simulated(r, [&r](SR) { return groups_json(r); }); },
         .rows_of = group_rows},
