@@ -148,6 +148,14 @@ constexpr std::array kPlan{
 using D = const JobAtDesign&;
 using AtRow = FigureRow<JobAtDesign>;
 
+/// A member of the job on a design, or of its requirement, as a figure.
+template <auto M, auto... More> FigureValue at(D j) {
+    return figure_of(reach<M, More...>(j.c));
+}
+template <auto M> FigureValue job(D j) {
+    return figure_of(j.r.*M);
+}
+
 /// "every 5 min, sync 5 %" or "auto, async: stage 3.20 GB/s/node, drain".
 Text cadence_text(D j) {
     const CheckpointJobModel& m = j.r.model;
@@ -165,53 +173,50 @@ constexpr std::array kAtDesign{
     AtRow{.key = "required_write_bytes_per_s",
           .label = "Needs",
           .shown = Shown::write,
-          .value = [](D j) -> FigureValue { return j.c.required_write.base(); }},
-    AtRow{.key = "requirement_basis",
-          .value = [](D j) -> FigureValue { return std::string(to_string(j.r.basis)); }},
+          .value = at<&CheckpointAtDesign::required_write>},
+    AtRow{.key = "requirement_basis", .value = job<&CR::basis>},
     AtRow{.key = "share_write_bytes_per_s",
           .label = "Gets",
           .shown = Shown::write,
-          .value = [](D j) -> FigureValue { return j.c.share.base(); }},
+          .value = at<&CheckpointAtDesign::share>},
     AtRow{.key = "sustainable",
           .label = "Sustainable",
-          .value = [](D j) -> FigureValue { return j.c.sustainable; }},
+          .value = at<&CheckpointAtDesign::sustainable>},
     AtRow{.key = "shortest_interval_s",
           .label = "Shortest",
           .shown = Shown::interval,
-          .value = [](D j) -> FigureValue { return j.c.shortest_interval.base(); }},
+          .value = at<&CheckpointAtDesign::shortest_interval>},
     AtRow{.key = "interval_s",
           .label = "Interval",
           .shown = Shown::interval,
-          .value = [](D j) -> FigureValue { return j.c.at_share.interval.base(); }},
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::interval>},
     AtRow{.key = "write_time_s",
-          .value = [](D j) -> FigureValue { return j.c.at_share.write_time.base(); }},
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::write_time>},
     AtRow{.key = "write_share",
-          .value = [](D j) -> FigureValue { return j.c.at_share.write_share; }},
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::write_share>},
     AtRow{.key = "goodput",
           .label = "Goodput",
           .decimals = 1,
           .shown = Shown::percent,
-          .value = [](D j) -> FigureValue { return j.c.at_share.goodput; }},
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::goodput>},
     AtRow{.key = "gpu_hours_lost_per_day",
           .label = "GPU-h lost/day",
-          .value = [](D j) -> FigureValue { return j.c.at_share.gpu_hours_lost_per_day; }},
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::gpu_hours_lost_per_day>},
     AtRow{.key = "step_gain_gpu_hours_per_day",
           .label = "+1 step",
           .unit = "GPU-h/day",
-          .value = [](D j) -> FigureValue { return j.c.at_share.step_gain; }},
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::step_gain>},
     AtRow{.key = "knee",
           .label = "Knee",
           .out = kPeople,
           .text = [](D j) -> Text {
               return j.r.knee ? format_write(*j.r.knee) : std::string("none");
           }},
-    AtRow{.key = "offsite_every", .value = [](D j) -> FigureValue { return j.r.offsite_every; }},
-    AtRow{.key = "offsite_write_bytes_per_s",
-          .value = [](D j) -> FigureValue { return j.c.offsite_write.base(); }},
-    AtRow{.key = "retain", .value = [](D j) -> FigureValue { return j.r.retain; }},
-    AtRow{.key = "retained_bytes", .value = [](D j) -> FigureValue { return j.r.retained.base(); }},
-    AtRow{.key = "peak_retained_bytes",
-          .value = [](D j) -> FigureValue { return j.r.peak_retained.base(); }},
+    AtRow{.key = "offsite_every", .value = job<&CR::offsite_every>},
+    AtRow{.key = "offsite_write_bytes_per_s", .value = at<&CheckpointAtDesign::offsite_write>},
+    AtRow{.key = "retain", .value = job<&CR::retain>},
+    AtRow{.key = "retained_bytes", .value = job<&CR::retained>},
+    AtRow{.key = "peak_retained_bytes", .value = job<&CR::peak_retained>},
 };
 
 constexpr std::array<std::string_view, 10> kAtDesignColumns{"cadence",
