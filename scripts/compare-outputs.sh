@@ -6,22 +6,22 @@
 #   scripts/compare-outputs.sh BEFORE AFTER [GROUP...]
 #
 # BEFORE and AFTER are podsizer binaries (build main's first and copy it
-# aside). GROUPs pick parts of the matrix: checkpoint, durability, size
-# (default: all). Prints one line per differing run and a count at the end;
+# aside). GROUPs pick parts of the matrix: checkpoint, durability, size,
+# others (default: all). Prints one line per differing run and a count at the end;
 # exits 1 when any run differs. The runs are in cases_GROUP below: one
 # command line per line, run from the repository's root. Add a group for the
 # next output converted.
 set -u
 
 if [[ $# -lt 2 ]]; then
-    echo "usage: $0 BEFORE AFTER [checkpoint|durability|size ...]" >&2
+    echo "usage: $0 BEFORE AFTER [checkpoint|durability|size|others ...]" >&2
     exit 2
 fi
 before=$(realpath "$1")
 after=$(realpath "$2")
 shift 2
 groups=("$@")
-[[ ${#groups[@]} -eq 0 ]] && groups=(checkpoint durability size)
+[[ ${#groups[@]} -eq 0 ]] && groups=(checkpoint durability size others)
 cd "$(dirname "$0")/.."
 
 formats=(table md csv json)
@@ -99,6 +99,20 @@ cases_size() {
     done
     echo "size examples/no-such-file.json"
     echo "size examples/checkpoint-cadence.json --set nosuch=1"
+}
+
+# The other commands that print checkpoint figures (size's requirements and
+# designs) through the same code: batch, diff, extrapolate, compare, resilience.
+cases_others() {
+    local f
+    for f in "${formats[@]}"; do
+        echo "--format $f batch examples"
+        echo "--format $f diff examples/checkpoint-cadence.json examples/ncp-pod-41k.json"
+        echo "--format $f extrapolate examples/fleet-160k.json"
+        echo "--format $f compare examples/fleet-160k.json"
+        echo "--format $f resilience examples/checkpoint-cadence.json"
+    done
+    echo "--format jsonl batch examples"
 }
 
 scratch=$(mktemp -d)
