@@ -145,6 +145,30 @@ TEST_CASE("durability writes one CSV row with SI numbers") {
     CHECK(line_count(r.out) == 2);
 }
 
+TEST_CASE("durability's drive failures a year reach every format from one figure row") {
+    // docs/resilience.md §1: N drives at an AFR (failures per drive-year) see
+    // N × AFR failures a year: 9,108 × 0.5 % = 45.54 (by hand). The figure is
+    // one row of the report's figure table (docs/architecture.md, "Adding a
+    // figure of an analysis"); each output below is generated from it.
+    const auto j = json_of(exabyte({"--rebuild-time", "1h", "--format", "json"}));
+    CHECK(j.at("drive_failures_per_year").get<double>() == Approx(45.54));
+    const ProcessResult table = podsizer(exabyte({"--rebuild-time", "1h"}));
+    REQUIRE(table.exit_code == 0);
+    CHECK_THAT(table.out, Catch::Contains("\nDrive failures           45.5 per year\n"));
+    const ProcessResult md = podsizer(exabyte({"--rebuild-time", "1h", "--format", "md"}));
+    REQUIRE(md.exit_code == 0);
+    CHECK_THAT(md.out, Catch::Contains("\n| Drive failures | 45.5 per year |\n"));
+    const ProcessResult csv = podsizer(exabyte({"--rebuild-time", "1h", "--format", "csv"}));
+    REQUIRE(csv.exit_code == 0);
+    CHECK_THAT(csv.out, Catch::Contains(",closed_form_mttdl_s,drive_failures_per_year\r\n"));
+    CHECK_THAT(csv.out, Catch::EndsWith(",45.54\r\n"));
+    // With the simulator too: the drives and the AFR are the same inputs.
+    const auto sim = json_of({"durability", "--stripe", "8+2", "--drives", "200", "--afr", "5%",
+                              "--rebuild-time", "72h", "--method", "simulate", "--years", "100",
+                              "--threads", "1", "--format", "json"});
+    CHECK(sim.at("drive_failures_per_year").get<double>() == Approx(10.0)); // 200 × 5 %
+}
+
 TEST_CASE("durability rejects bad input with one line naming the flag") {
     struct Case {
         std::vector<std::string> args;

@@ -1,18 +1,243 @@
 #include "checkpoint_json.hpp"
 
+#include "podsizer/reports/checkpoint_report.hpp"
+
+#include <array>
+
 namespace podsizer::detail {
 
+namespace {
+
+using Text = std::optional<std::string>;
+using PointRow = FigureRow<GoodputPoint>;
+constexpr unsigned kAll = kJson | kCsv | kPeople;
+
+constexpr std::array kPoint{
+    PointRow{.key = "write_bytes_per_s",
+             .label = "Write",
+             .shown = Shown::write,
+             .out = kAll,
+             .value = of<&GoodputPoint::write>},
+    PointRow{.key = "write_time_s",
+             .label = "Write time",
+             .shown = Shown::interval,
+             .out = kAll,
+             .value = of<&GoodputPoint::write_time>},
+    PointRow{.key = "interval_s",
+             .label = "Interval",
+             .shown = Shown::interval,
+             .out = kAll,
+             .value = of<&GoodputPoint::interval>},
+    PointRow{.key = "stall_time_s", .value = of<&GoodputPoint::stall>},
+    PointRow{.key = "write_share",
+             .label = "Write share",
+             .decimals = 1,
+             .shown = Shown::percent,
+             .out = kAll,
+             .value = of<&GoodputPoint::write_share>},
+    PointRow{.key = "goodput",
+             .label = "Goodput",
+             .decimals = 1,
+             .shown = Shown::percent,
+             .out = kAll,
+             .value = of<&GoodputPoint::goodput>},
+    PointRow{.key = "gpu_hours_lost_per_day",
+             .label = "GPU-h lost/day",
+             .out = kAll,
+             .value = of<&GoodputPoint::gpu_hours_lost_per_day>},
+    PointRow{.key = "step_gain_gpu_hours_per_day",
+             .label = "One more step gives",
+             .out = kAll,
+             .value = of<&GoodputPoint::step_gain>},
+};
+
+using BC = FailureBandCase;
+using BandRow = FigureRow<FailureBandCase>;
+constexpr std::array kBandCase{
+    BandRow{.key = "failure_rate_preset",
+            .value = of<&BC::input, &FailureBandInput::rate, &FailureRate::preset>},
+    BandRow{.key = "failures_per_1000_node_days",
+            .value = of<&BC::input, &FailureBandInput::rate, &FailureRate::per_1000_node_days>},
+    BandRow{.key = "rate_node_gpus",
+            .value = of<&BC::input, &FailureBandInput::rate, &FailureRate::gpus_per_node>},
+    BandRow{.key = "restart_time_s", .value = of<&BC::input, &FailureBandInput::restart>},
+    BandRow{.key = "mtbf_s", .value = of<&BC::mtbf>},
+    BandRow{.key = "goodput", .value = of<&BC::goodput>},
+    BandRow{.key = "required_write_bytes_per_s", .value = of<&BC::required_write>},
+};
+
+using CR = CheckpointRequirement;
+using J = const CheckpointRequirement&;
+using JobRow = FigureRow<CheckpointRequirement>;
+
+/// A figure of a job given by its parameters, null for a size given directly.
+FigureValue if_params(J r, double v) {
+    return r.params > 0.0 ? FigureValue(v) : FigureValue(nullptr);
+}
+
+/// What a job was asked, the same in its requirement and on a design.
+constexpr std::array kJobInputs{
+    JobRow{.key = "name", .value = of<&CR::name>},
+    JobRow{.key = "params", .value = [](J r) { return if_params(r, r.params); }},
+    JobRow{.key = "bytes_per_param", .value = [](J r) { return if_params(r, r.bytes_per_param); }},
+    JobRow{.key = "checkpoint_bytes", .value = of<&CR::model, &CheckpointJobModel::size>},
+    JobRow{.key = "mode", .value = of<&CR::model, &CheckpointJobModel::mode>},
+    JobRow{
+        .key = "pattern",
+        .value = [](J r) -> FigureValue { return std::string(checkpoint_pattern(r.model.mode)); }},
+    JobRow{.key = "interval_auto",
+           .value = [](J r) -> FigureValue { return !r.model.interval.has_value(); }},
+    JobRow{.key = "requested_interval_s", .value = of<&CR::model, &CheckpointJobModel::interval>},
+    JobRow{.key = "stall_budget", .value = of<&CR::model, &CheckpointJobModel::stall_budget>},
+    JobRow{.key = "restart_time_s", .value = of<&CR::model, &CheckpointJobModel::restart>},
+    JobRow{.key = "gpus", .value = of<&CR::gpus>},
+    JobRow{.key = "nodes", .value = of<&CR::nodes>},
+    JobRow{.key = "failures_per_1000_node_days",
+           .value = of<&CR::failure_rate, &FailureRate::per_1000_node_days>},
+    JobRow{.key = "failure_rate_preset", .value = of<&CR::failure_rate, &FailureRate::preset>},
+    JobRow{.key = "rate_node_gpus", .value = of<&CR::failure_rate, &FailureRate::gpus_per_node>},
+    JobRow{.key = "failure_rate_source",
+           .value = [](J r) -> FigureValue { return failure_source_json(r.failure_rate); }},
+    JobRow{.key = "platform_failures_per_1000_node_days",
+           .value = of<&CR::platform_failures_per_1000_node_days>},
+    JobRow{.key = "mtbf_s", .value = of<&CR::model, &CheckpointJobModel::mtbf>},
+    JobRow{.key = "knee_write_bytes_per_s", .value = of<&CR::knee>},
+    JobRow{.key = "knee_step_bytes_per_s", .value = of<&CR::knee_rule, &KneeRule::step>},
+    JobRow{.key = "knee_threshold_gpu_hours_per_day",
+           .value = of<&CR::knee_rule, &KneeRule::threshold>},
+};
+
+/// What the plan requires of a job (requirements.checkpoints[]).
+constexpr std::array kRequirement{
+    JobRow{.key = "required_write_bytes_per_s", .value = of<&CR::required_write>},
+    JobRow{.key = "local_copy_write_bytes_per_s", .value = of<&CR::local_copy_write>},
+    JobRow{.key = "requirement_basis", .value = of<&CR::basis>},
+    JobRow{.key = "at_requirement",
+           .value = [](J r) -> FigureValue { return goodput_point_json(r.at_requirement); }},
+    JobRow{.key = "offsite_every", .value = of<&CR::offsite_every>},
+    JobRow{.key = "offsite_write_bytes_per_s", .value = of<&CR::offsite_write>},
+    JobRow{.key = "retain", .value = of<&CR::retain>},
+    JobRow{.key = "retained_bytes", .value = of<&CR::retained>},
+    JobRow{.key = "peak_retained_bytes", .value = of<&CR::peak_retained>},
+    JobRow{.key = "band",
+           .value = [](J r) -> FigureValue {
+               return r.band ? failure_band_json(*r.band) : ordered_json(nullptr);
+           }},
+};
+
+using CP = const CheckpointPlan&;
+using PlanRow = FigureRow<CheckpointPlan>;
+
+/// The plan of every job: the sums (concurrent) or the largest (alternatives).
+constexpr std::array kPlan{
+    PlanRow{.key = "checkpoint_write_bytes_per_s", .value = of<&CheckpointPlan::write>},
+    PlanRow{.key = "checkpoints_concurrent", .value = of<&CheckpointPlan::concurrent>},
+    PlanRow{.key = "checkpoint_offsite_write_bytes_per_s",
+            .value = of<&CheckpointPlan::offsite_write>},
+    PlanRow{.key = "checkpoint_peak_retained_bytes", .value = of<&CheckpointPlan::peak_retained>},
+    PlanRow{.key = "checkpoints",
+            .value = [](CP p) -> FigureValue {
+                ordered_json jobs = ordered_json::array();
+                for (const CheckpointRequirement& c : p.jobs) {
+                    jobs.push_back(checkpoint_requirement_json(c));
+                }
+                return jobs;
+            }},
+};
+
+using D = const JobAtDesign&;
+using AtRow = FigureRow<JobAtDesign>;
+
+/// A member of the job on a design, or of its requirement, as a figure.
+template <auto M, auto... More> FigureValue at(D j) {
+    return figure_of(reach<M, More...>(j.c));
+}
+template <auto M> FigureValue job(D j) {
+    return figure_of(j.r.*M);
+}
+
+/// "every 5 min, sync 5 %" or "auto, async: stage 3.20 GB/s/node, drain".
+Text cadence_text(D j) {
+    const CheckpointJobModel& m = j.r.model;
+    return (m.interval ? "every " + format_interval(*m.interval) : std::string("auto")) + ", " +
+           (m.mode == CheckpointMode::sync
+                ? "sync " + format_percent(m.stall_budget, 0)
+                : "async: stage " + format_write(j.r.local_bandwidth) + "/node, drain");
+}
+
+/// A job on a design beyond its inputs. "+1 step" and "Knee" put the
+/// marginal value of write beside the design's own share of it
+/// (docs/checkpoints.md §7).
+constexpr std::array kAtDesign{
+    AtRow{.key = "cadence", .label = "Cadence", .out = kPeople, .text = cadence_text},
+    AtRow{.key = "required_write_bytes_per_s",
+          .label = "Needs",
+          .shown = Shown::write,
+          .value = at<&CheckpointAtDesign::required_write>},
+    AtRow{.key = "requirement_basis", .value = job<&CR::basis>},
+    AtRow{.key = "share_write_bytes_per_s",
+          .label = "Gets",
+          .shown = Shown::write,
+          .value = at<&CheckpointAtDesign::share>},
+    AtRow{.key = "sustainable",
+          .label = "Sustainable",
+          .value = at<&CheckpointAtDesign::sustainable>},
+    AtRow{.key = "shortest_interval_s",
+          .label = "Shortest",
+          .shown = Shown::interval,
+          .value = at<&CheckpointAtDesign::shortest_interval>},
+    AtRow{.key = "interval_s",
+          .label = "Interval",
+          .shown = Shown::interval,
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::interval>},
+    AtRow{.key = "write_time_s",
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::write_time>},
+    AtRow{.key = "write_share",
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::write_share>},
+    AtRow{.key = "goodput",
+          .label = "Goodput",
+          .decimals = 1,
+          .shown = Shown::percent,
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::goodput>},
+    AtRow{.key = "gpu_hours_lost_per_day",
+          .label = "GPU-h lost/day",
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::gpu_hours_lost_per_day>},
+    AtRow{.key = "step_gain_gpu_hours_per_day",
+          .label = "+1 step",
+          .unit = "GPU-h/day",
+          .value = at<&CheckpointAtDesign::at_share, &GoodputPoint::step_gain>},
+    AtRow{.key = "knee",
+          .label = "Knee",
+          .out = kPeople,
+          .text = [](D j) -> Text {
+              return j.r.knee ? format_write(*j.r.knee) : std::string("none");
+          }},
+    AtRow{.key = "offsite_every", .value = job<&CR::offsite_every>},
+    AtRow{.key = "offsite_write_bytes_per_s", .value = at<&CheckpointAtDesign::offsite_write>},
+    AtRow{.key = "retain", .value = job<&CR::retain>},
+    AtRow{.key = "retained_bytes", .value = job<&CR::retained>},
+    AtRow{.key = "peak_retained_bytes", .value = job<&CR::peak_retained>},
+};
+
+constexpr std::array<std::string_view, 10> kAtDesignColumns{"cadence",
+                                                            "required_write_bytes_per_s",
+                                                            "share_write_bytes_per_s",
+                                                            "interval_s",
+                                                            "shortest_interval_s",
+                                                            "goodput",
+                                                            "gpu_hours_lost_per_day",
+                                                            "step_gain_gpu_hours_per_day",
+                                                            "knee",
+                                                            "sustainable"};
+
+} // namespace
+
+Rows<GoodputPoint> goodput_point_figures() {
+    return kPoint;
+}
+
 ordered_json goodput_point_json(const GoodputPoint& p) {
-    ordered_json j;
-    j["write_bytes_per_s"] = p.write.base();
-    j["write_time_s"] = p.write_time.base();
-    j["interval_s"] = p.interval.base();
-    j["stall_time_s"] = p.stall.base();
-    j["write_share"] = p.write_share;
-    j["goodput"] = p.goodput;
-    j["gpu_hours_lost_per_day"] = p.gpu_hours_lost_per_day;
-    j["step_gain_gpu_hours_per_day"] = p.step_gain;
-    return j;
+    return figures_json<GoodputPoint>(kPoint, p);
 }
 
 ordered_json failure_source_json(const FailureRate& r) {
@@ -30,96 +255,34 @@ ordered_json goodput_points_json(const GoodputCurve& c) {
     return arr;
 }
 
-namespace {
-
-void job_inputs(ordered_json& j, const CheckpointRequirement& r) {
-    const CheckpointJobModel& m = r.model;
-    j["name"] = r.name;
-    j["params"] = r.params > 0.0 ? ordered_json(r.params) : ordered_json(nullptr);
-    j["bytes_per_param"] = r.params > 0.0 ? ordered_json(r.bytes_per_param) : ordered_json(nullptr);
-    j["checkpoint_bytes"] = m.size.base();
-    j["mode"] = to_string(m.mode);
-    j["pattern"] = checkpoint_pattern(m.mode);
-    j["interval_auto"] = !m.interval.has_value();
-    j["requested_interval_s"] =
-        m.interval ? ordered_json(m.interval->base()) : ordered_json(nullptr);
-    j["stall_budget"] = m.stall_budget;
-    j["restart_time_s"] = m.restart.base();
-    j["gpus"] = r.gpus;
-    j["nodes"] = r.nodes;
-    j["failures_per_1000_node_days"] = r.failure_rate.per_1000_node_days;
-    j["failure_rate_preset"] = r.failure_rate.preset;
-    j["rate_node_gpus"] = r.failure_rate.gpus_per_node;
-    j["failure_rate_source"] = failure_source_json(r.failure_rate);
-    j["platform_failures_per_1000_node_days"] = r.platform_failures_per_1000_node_days;
-    j["mtbf_s"] = m.mtbf.base();
-    j["knee_write_bytes_per_s"] = r.knee ? ordered_json(r.knee->base()) : ordered_json(nullptr);
-    j["knee_step_bytes_per_s"] = r.knee_rule.step.base();
-    j["knee_threshold_gpu_hours_per_day"] = r.knee_rule.threshold;
-}
-
-} // namespace
-
-namespace {
-
-ordered_json band_case_json(const FailureBandCase& c) {
-    ordered_json j;
-    j["failure_rate_preset"] = c.input.rate.preset;
-    j["failures_per_1000_node_days"] = c.input.rate.per_1000_node_days;
-    j["rate_node_gpus"] = c.input.rate.gpus_per_node;
-    j["restart_time_s"] = c.input.restart.base();
-    j["mtbf_s"] = c.mtbf.base();
-    j["goodput"] = c.goodput;
-    j["required_write_bytes_per_s"] = c.required_write.base();
-    return j;
-}
-
-} // namespace
-
 ordered_json failure_band_json(const FailureBand& b) {
-    ordered_json j;
-    j["low"] = band_case_json(b.low);
-    j["central"] = band_case_json(b.central);
-    j["high"] = band_case_json(b.high);
-    return j;
+    return {{"low", figures_json<FailureBandCase>(kBandCase, b.low)},
+            {"central", figures_json<FailureBandCase>(kBandCase, b.central)},
+            {"high", figures_json<FailureBandCase>(kBandCase, b.high)}};
 }
 
 ordered_json checkpoint_requirement_json(const CheckpointRequirement& r) {
-    ordered_json j;
-    job_inputs(j, r);
-    j["required_write_bytes_per_s"] = r.required_write.base();
-    j["local_copy_write_bytes_per_s"] = r.local_copy_write.base();
-    j["requirement_basis"] = to_string(r.basis);
-    j["at_requirement"] = goodput_point_json(r.at_requirement);
-    j["offsite_every"] = r.offsite_every;
-    j["offsite_write_bytes_per_s"] = r.offsite_write.base();
-    j["retain"] = r.retain;
-    j["retained_bytes"] = r.retained.base();
-    j["peak_retained_bytes"] = r.peak_retained.base();
-    j["band"] = r.band ? failure_band_json(*r.band) : ordered_json(nullptr);
+    ordered_json j = figures_json<CheckpointRequirement>(kJobInputs, r);
+    put_json<CheckpointRequirement>(j, kRequirement, r);
     return j;
+}
+
+Rows<CheckpointPlan> checkpoint_plan_figures() {
+    return kPlan;
+}
+
+Rows<JobAtDesign> job_at_design_figures() {
+    return kAtDesign;
+}
+
+std::span<const std::string_view> job_at_design_columns() {
+    return kAtDesignColumns;
 }
 
 ordered_json checkpoint_at_design_json(const CheckpointRequirement& r,
                                        const CheckpointAtDesign& c) {
-    ordered_json j;
-    job_inputs(j, r);
-    j["required_write_bytes_per_s"] = c.required_write.base();
-    j["requirement_basis"] = to_string(r.basis);
-    j["share_write_bytes_per_s"] = c.share.base();
-    j["sustainable"] = c.sustainable;
-    j["shortest_interval_s"] = c.shortest_interval.base();
-    j["interval_s"] = c.at_share.interval.base();
-    j["write_time_s"] = c.at_share.write_time.base();
-    j["write_share"] = c.at_share.write_share;
-    j["goodput"] = c.at_share.goodput;
-    j["gpu_hours_lost_per_day"] = c.at_share.gpu_hours_lost_per_day;
-    j["step_gain_gpu_hours_per_day"] = c.at_share.step_gain;
-    j["offsite_every"] = r.offsite_every;
-    j["offsite_write_bytes_per_s"] = c.offsite_write.base();
-    j["retain"] = r.retain;
-    j["retained_bytes"] = r.retained.base();
-    j["peak_retained_bytes"] = r.peak_retained.base();
+    ordered_json j = figures_json<CheckpointRequirement>(kJobInputs, r);
+    put_json<JobAtDesign>(j, kAtDesign, JobAtDesign{r, c});
     return j;
 }
 

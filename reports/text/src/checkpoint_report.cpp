@@ -152,75 +152,112 @@ std::vector<std::string> header_lines(const CheckpointQuery& q, const Checkpoint
     return lines;
 }
 
-/// A "Metric, Value" row of the results table.
-void add_row(Grid& g, std::string k, std::string v) {
-    g.rows.push_back({std::move(k), std::move(v)});
+using detail::FigureValue;
+using detail::kCsv;
+using detail::kJson;
+using detail::kPeople;
+using detail::Shown;
+using Text = std::optional<std::string>;
+
+using Q = const CheckpointQuery&;
+using InputRow = detail::FigureRow<CheckpointQuery>;
+
+/// A figure of the query that applies with a failure rate, else null.
+template <class F> FigureValue with_rate(Q q, F f) {
+    return q.failure_rate ? FigureValue(f(*q.failure_rate)) : FigureValue(nullptr);
 }
 
-/// The local copy (async) and whether the cadence fits the write.
-void add_cadence_rows(Grid& g, const CheckpointAnalysis& a) {
-    auto row = [&g](std::string k, std::string v) { add_row(g, std::move(k), std::move(v)); };
-    if (a.local_copy_time && a.local_copy_write && a.nodes) {
-        // docs/checkpoints.md §2: each node copies its share at the staging bandwidth.
-        row("Copy to local storage",
-            format_interval(*a.local_copy_time) + " at " +
-                format_write(*a.local_copy_write / static_cast<double>(*a.nodes)) + " per node (" +
-                format_write(*a.local_copy_write) + " over all nodes)");
-    }
-    if (a.stall) {
-        row("Stall per checkpoint", format_interval(*a.stall));
-    }
-    if (a.shortest_interval) {
-        row("Shortest interval at this write", format_interval(*a.shortest_interval));
-    }
-    if (a.sustainable) {
-        row("Cadence sustainable", *a.sustainable ? "yes" : "NO");
-    }
+/// What the command was asked (`inputs` in JSON).
+constexpr std::array kInputs{
+    InputRow{
+        .key = "params",
+        .value = [](Q q) { return q.params > 0.0 ? FigureValue(q.params) : FigureValue(nullptr); }},
+    InputRow{.key = "bytes_per_param",
+             .value =
+                 [](Q q) {
+                     return q.params > 0.0 ? FigureValue(q.bytes_per_param) : FigureValue(nullptr);
+                 }},
+    InputRow{.key = "mode", .value = detail::of<&CheckpointQuery::mode>},
+    InputRow{.key = "interval_auto",
+             .value = [](Q q) -> FigureValue { return !q.interval.has_value(); }},
+    InputRow{.key = "stall_budget", .value = detail::of<&CheckpointQuery::stall_budget>},
+    InputRow{.key = "restart_time_s", .value = detail::of<&CheckpointQuery::restart>},
+    InputRow{.key = "checkpoint_overhead_s", .value = detail::of<&CheckpointQuery::overhead>},
+    InputRow{.key = "local_bandwidth_bytes_per_s",
+             .value = detail::of<&CheckpointQuery::local_bandwidth>},
+    InputRow{.key = "local_bandwidth_source",
+             .value = [](Q q) -> FigureValue {
+                 return std::string(q.local_bandwidth_given ? "given" : "assumption");
+             }},
+    InputRow{.key = "gpus",
+             .value = [](Q q) { return q.gpus > 0 ? FigureValue(q.gpus) : FigureValue(nullptr); }},
+    InputRow{.key = "gpus_per_node", .value = detail::of<&CheckpointQuery::gpus_per_node>},
+    InputRow{.key = "failures_per_1000_node_days",
+             .value =
+                 [](Q q) {
+                     return with_rate(q, [](const FailureRate& r) { return r.per_1000_node_days; });
+                 }},
+    InputRow{.key = "rate_node_gpus",
+             .value =
+                 [](Q q) {
+                     return with_rate(
+                         q, [](const FailureRate& r) { return std::int64_t{r.gpus_per_node}; });
+                 }},
+    InputRow{.key = "failure_rate_preset",
+             .value = [](Q q) -> FigureValue {
+                 return q.failure_rate ? q.failure_rate->preset : std::string();
+             }},
+    InputRow{.key = "failure_rate_source",
+             .value =
+                 [](Q q) {
+                     return with_rate(
+                         q, [](const FailureRate& r) { return detail::failure_source_json(r); });
+                 }},
+    InputRow{.key = "knee_step_bytes_per_s",
+             .value = detail::of<&CheckpointQuery::knee, &KneeRule::step>},
+    InputRow{.key = "knee_threshold_gpu_hours_per_day",
+             .value = detail::of<&CheckpointQuery::knee, &KneeRule::threshold>},
+    InputRow{.key = "offsite_every", .value = detail::of<&CheckpointQuery::offsite_every>},
+    InputRow{.key = "retain", .value = detail::of<&CheckpointQuery::retain>},
+};
+
+/// What `podsizer checkpoint` answers: the question and the analysis.
+struct Analysis {
+    const CheckpointQuery& q;
+    const CheckpointAnalysis& a;
+};
+using A = const Analysis&;
+using Row = detail::FigureRow<Analysis>;
+
+/// A member of the analysis as a figure.
+template <auto M> FigureValue got(A x) {
+    return detail::figure_of(x.a.*M);
 }
 
-/// What one more step of write buys, the knee, the offsite copy and what is kept.
-void add_knee_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& a) {
-    auto row = [&g](std::string k, std::string v) { add_row(g, std::move(k), std::move(v)); };
-    if (a.curve && a.write && a.step_gain) {
-        // docs/checkpoints.md §7: the marginal value of write at this write.
-        const KneeRule& k = a.curve->knee_rule;
-        row("One more " + format_write(k.step) + " of write",
-            "gives back " + format_number(*a.step_gain, 0) + " GPU-hours a day (" +
-                format_significant(*a.step_gain / in(k.step, units::TB_per_s), 0) + " per TB/s)");
+Text write_text(A x) {
+    if (!x.a.write) {
+        return std::nullopt;
     }
-    if (a.curve) {
-        const KneeRule& k = a.curve->knee_rule;
-        const std::string rule = "one more " + format_write(k.step) + " gives back less than " +
-                                 format_significant(k.threshold, 0) + " GPU-hours a day";
-        // The fixed overhead moves the knee most (docs/checkpoints.md §7):
-        // printed beside it, and named an ASSUMPTION when it is the default.
-        const bool raised = a.curve->knee_overhead.base() > q.overhead.base();
-        const std::string overhead = format_interval(a.curve->knee_overhead) + " fixed overhead";
-        row("Knee at " + format_significant(k.threshold, 0) + " GPU-h/day per " +
-                format_write(k.step),
-            a.curve->knee
-                ? format_write(a.curve->knee->write) + " at " + overhead + " (beyond it " + rule +
-                      "; goodput there " + format_percent(a.curve->knee->goodput) + ", limit " +
-                      format_percent(a.curve->knee_limit) + ")"
-            : q.gpus > 0 ? "none (no step gives back " + format_significant(k.threshold, 0) +
-                               " GPU-hours a day)"
-                         : std::string("none (needs --gpus: GPU-hours)"));
-        if (raised) { // the knee's own overhead, named (docs/checkpoints.md §7)
-            row("Knee's fixed overhead", format_interval(a.curve->knee_overhead) +
-                                             " a checkpoint, ASSUMPTION: the least the knee is "
-                                             "taken at (the rows above take " +
-                                             format_interval(q.overhead) + ")");
-        }
+    return format_write(*x.a.write) + " (" + std::string(to_string(x.a.write_source)) + ")";
+}
+
+Text interval_text(A x) {
+    const CheckpointQuery& q = x.q;
+    if (!x.a.interval) {
+        return std::nullopt;
     }
-    if (a.offsite_write) {
-        row("Offsite WAN to the central store (every " + ordinal(q.offsite_every) + " checkpoint)",
-            format_write(*a.offsite_write) + " = " + format_in(*a.offsite_write, units::Gbps, 0));
+    const bool drain_bound = q.interval && *x.a.interval > *q.interval;
+    return format_interval(*x.a.interval) +
+           (drain_bound  ? " (the drain; " + format_interval(*q.interval) + " requested)"
+            : q.interval ? " (requested)"
+                         : " (Daly)");
+}
+
+Text required_text(A x) {
+    if (!x.a.required_write || !x.a.basis) {
+        return std::nullopt;
     }
-    if (a.retained && a.peak_retained) {
-        row(fmt::format("Retained locally ({})", q.retain), format(*a.retained, 1) + "; " +
-                                                                format(*a.peak_retained, 1) +
-                                                                " while the next is written");
-    }
+    return format_write(*x.a.required_write) + " (" + basis_phrase(x.q, *x.a.basis) + ")";
 }
 
 /// "a / b / c" of the band's three cases, low to high goodput.
@@ -230,163 +267,361 @@ template <class F> std::string band_text(const FailureBand& b, F f) {
 
 /// The failure band: MTBF, goodput and the required write under the low,
 /// central and high cases (docs/checkpoints.md §10).
-void add_band_rows(Grid& g, const CheckpointQuery& q, const CheckpointAnalysis& a) {
-    if (!a.band) {
-        return;
+std::vector<std::array<std::string, 2>> band_rows(A x) {
+    std::vector<std::array<std::string, 2>> rows;
+    if (!x.a.band) {
+        return rows;
     }
-    const FailureBand& b = *a.band;
-    auto row = [&g](std::string k, std::string v) { add_row(g, std::move(k), std::move(v)); };
-    row("Failure band (low / central / high)", band_text(b, [](const FailureBandCase& c) {
-            return c.input.rate.preset + ", restart " + format_interval(c.input.restart);
-        }));
-    row("MTBF, band",
-        band_text(b, [](const FailureBandCase& c) { return format_interval(c.mtbf); }));
-    row("Goodput, band",
-        band_text(b, [](const FailureBandCase& c) { return format_percent(c.goodput); }));
-    row("Required write, band",
-        band_text(b, [](const FailureBandCase& c) { return format_write(c.required_write); }));
-    if (!q.platform_rate_measured) {
-        row("Band basis",
-            "no public failure rate exists for " +
-                (q.platform_name.empty() ? std::string("this platform") : q.platform_name) +
-                "; the band transfers A100 (HPCA 2025) and H100 (Llama 3) rates per "
-                "GPU");
+    const FailureBand& b = *x.a.band;
+    using FC = const FailureBandCase&;
+    rows.push_back({"Failure band (low / central / high)", band_text(b, [](FC c) {
+                        return c.input.rate.preset + ", restart " +
+                               format_interval(c.input.restart);
+                    })});
+    rows.push_back({"MTBF, band", band_text(b, [](FC c) { return format_interval(c.mtbf); })});
+    rows.push_back({"Goodput, band", band_text(b, [](FC c) { return format_percent(c.goodput); })});
+    rows.push_back({"Required write, band",
+                    band_text(b, [](FC c) { return format_write(c.required_write); })});
+    if (!x.q.platform_rate_measured) {
+        rows.push_back({"Band basis", "no public failure rate exists for " +
+                                          (x.q.platform_name.empty() ? std::string("this platform")
+                                                                     : x.q.platform_name) +
+                                          "; the band transfers A100 (HPCA 2025) and H100 "
+                                          "(Llama 3) rates per GPU"});
     }
+    return rows;
 }
+
+/// {"low", "central", "high", "rates_transferred"} (docs/checkpoints.md §10).
+FigureValue band_value(A x) {
+    if (!x.a.band) {
+        return nullptr;
+    }
+    json j = detail::failure_band_json(*x.a.band);
+    j.push_back({"rates_transferred", !x.q.platform_rate_measured});
+    return j;
+}
+
+Text local_copy_text(A x) {
+    const CheckpointAnalysis& a = x.a;
+    if (!a.local_copy_time || !a.local_copy_write || !a.nodes) {
+        return std::nullopt;
+    }
+    // docs/checkpoints.md §2: each node copies its share at the staging bandwidth.
+    return format_interval(*a.local_copy_time) + " at " +
+           format_write(*a.local_copy_write / static_cast<double>(*a.nodes)) + " per node (" +
+           format_write(*a.local_copy_write) + " over all nodes)";
+}
+
+std::string step_label(A x) {
+    return "One more " + format_write(x.a.curve->knee_rule.step) + " of write";
+}
+
+Text step_text(A x) {
+    const CheckpointAnalysis& a = x.a;
+    if (!a.curve || !a.write || !a.step_gain) {
+        return std::nullopt;
+    }
+    // docs/checkpoints.md §7: the marginal value of write at this write.
+    return "gives back " + format_number(*a.step_gain, 0) + " GPU-hours a day (" +
+           format_significant(*a.step_gain / in(a.curve->knee_rule.step, units::TB_per_s), 0) +
+           " per TB/s)";
+}
+
+std::string knee_label(A x) {
+    const KneeRule& k = x.a.curve->knee_rule;
+    return "Knee at " + format_significant(k.threshold, 0) + " GPU-h/day per " +
+           format_write(k.step);
+}
+
+Text knee_text(A x) {
+    const std::optional<GoodputCurve>& c = x.a.curve;
+    if (!c) {
+        return std::nullopt;
+    }
+    const KneeRule& k = c->knee_rule;
+    const std::string rule = "one more " + format_write(k.step) + " gives back less than " +
+                             format_significant(k.threshold, 0) + " GPU-hours a day";
+    // The fixed overhead moves the knee most (docs/checkpoints.md §7):
+    // printed beside it, and named an ASSUMPTION when it is the default.
+    const std::string overhead = format_interval(c->knee_overhead) + " fixed overhead";
+    if (c->knee) {
+        return format_write(c->knee->write) + " at " + overhead + " (beyond it " + rule +
+               "; goodput there " + format_percent(c->knee->goodput) + ", limit " +
+               format_percent(c->knee_limit) + ")";
+    }
+    return x.q.gpus > 0 ? "none (no step gives back " + format_significant(k.threshold, 0) +
+                              " GPU-hours a day)"
+                        : std::string("none (needs --gpus: GPU-hours)");
+}
+
+Text knee_overhead_text(A x) {
+    const std::optional<GoodputCurve>& c = x.a.curve;
+    if (!c || c->knee_overhead.base() <= x.q.overhead.base()) {
+        return std::nullopt;
+    }
+    // The knee's own overhead, named (docs/checkpoints.md §7).
+    return format_interval(c->knee_overhead) +
+           " a checkpoint, ASSUMPTION: the least the knee is taken at (the rows above take " +
+           format_interval(x.q.overhead) + ")";
+}
+
+Text offsite_text(A x) {
+    if (!x.a.offsite_write) {
+        return std::nullopt;
+    }
+    const Throughput w = *x.a.offsite_write;
+    return format_write(w) + " = " + format_in(w, units::Gbps, 0);
+}
+
+Text retained_text(A x) {
+    if (!x.a.retained || !x.a.peak_retained) {
+        return std::nullopt;
+    }
+    return format(*x.a.retained, 1) + "; " + format(*x.a.peak_retained, 1) +
+           " while the next is written";
+}
+
+/// A figure of the curve, or `without` when there is none.
+template <class F> FigureValue of_curve(A x, F f, FigureValue without) {
+    return x.a.curve ? FigureValue(f(*x.a.curve)) : std::move(without);
+}
+
+json cadences_json(A x);
+
+using GC = const GoodputCurve&;
+
+/// Every figure of the analysis, in the JSON's order (docs/checkpoints.md §9).
+constexpr std::array kFigures{
+    Row{.key = "podsizer_version",
+        .value = [](A) -> FigureValue { return std::string(version()); }},
+    Row{.key = "inputs",
+        .value = [](A x) -> FigureValue {
+            return detail::figures_json<CheckpointQuery>(kInputs, x.q);
+        }},
+    Row{.key = "checkpoint_bytes", .value = got<&CheckpointAnalysis::size>},
+    Row{.key = "nodes", .value = got<&CheckpointAnalysis::nodes>},
+    Row{.key = "platform_failures_per_1000_node_days",
+        .value = got<&CheckpointAnalysis::platform_failures_per_1000_node_days>},
+    Row{.key = "mtbf_s",
+        .label = "MTBF",
+        .shown = Shown::interval,
+        .value = got<&CheckpointAnalysis::mtbf>},
+    Row{.key = "pattern",
+        .value = [](A x) -> FigureValue { return std::string(checkpoint_pattern(x.q.mode)); }},
+    Row{.key = "local_copy_time_s",
+        .label = "Copy to local storage",
+        .value = got<&CheckpointAnalysis::local_copy_time>,
+        .text = local_copy_text},
+    Row{.key = "local_copy_write_bytes_per_s", .value = got<&CheckpointAnalysis::local_copy_write>},
+    Row{.key = "stall_s",
+        .label = "Stall per checkpoint",
+        .shown = Shown::interval,
+        .value = got<&CheckpointAnalysis::stall>},
+    Row{.key = "write_bytes_per_s",
+        .label = "Write bandwidth",
+        .value = got<&CheckpointAnalysis::write>,
+        .text = write_text},
+    Row{.key = "write_source",
+        .value = [](A x) -> FigureValue { return std::string(to_string(x.a.write_source)); }},
+    Row{.key = "write_time_s",
+        .label = "Write time",
+        .shown = Shown::interval,
+        .value = got<&CheckpointAnalysis::write_time>},
+    Row{.key = "young_interval_s",
+        .label = "Young interval",
+        .shown = Shown::interval,
+        .value = got<&CheckpointAnalysis::young_interval>},
+    Row{.key = "daly_interval_s",
+        .label = "Daly interval",
+        .shown = Shown::interval,
+        .value = got<&CheckpointAnalysis::daly_interval>},
+    Row{.key = "interval_s",
+        .label = "Interval",
+        .value = got<&CheckpointAnalysis::interval>,
+        .text = interval_text},
+    Row{.key = "write_share",
+        .decimals = 1,
+        .shown = Shown::percent,
+        .value = got<&CheckpointAnalysis::write_share>,
+        .label_of =
+            [](A x) {
+                return std::string(x.q.mode == CheckpointMode::sync ? "Stall share of interval"
+                                                                    : "Drain share of interval");
+            }},
+    Row{.key = "goodput",
+        .label = "Goodput",
+        .decimals = 1,
+        .shown = Shown::percent,
+        .value = got<&CheckpointAnalysis::goodput>},
+    Row{.key = "gpu_hours_lost_per_day",
+        .label = "GPU-hours lost per day",
+        .value = got<&CheckpointAnalysis::gpu_hours_lost_per_day>},
+    Row{.key = "step_gain_gpu_hours_per_day",
+        .value = got<&CheckpointAnalysis::step_gain>,
+        .text = step_text,
+        .label_of = step_label},
+    Row{.key = "required_write_bytes_per_s",
+        .label = "Required write",
+        .value = got<&CheckpointAnalysis::required_write>,
+        .text = required_text},
+    Row{.key = "requirement_basis",
+        .value =
+            [](A x) {
+                return x.a.basis ? FigureValue(std::string(to_string(*x.a.basis)))
+                                 : FigureValue(nullptr);
+            }},
+    Row{.key = "shortest_interval_s",
+        .label = "Shortest interval at this write",
+        .shown = Shown::interval,
+        .value = got<&CheckpointAnalysis::shortest_interval>},
+    Row{.key = "sustainable",
+        .label = "Cadence sustainable",
+        .value = got<&CheckpointAnalysis::sustainable>},
+    Row{.key = "offsite_write_bytes_per_s",
+        .value = got<&CheckpointAnalysis::offsite_write>,
+        .text = offsite_text,
+        .label_of =
+            [](A x) {
+                return "Offsite WAN to the central store (every " + ordinal(x.q.offsite_every) +
+                       " checkpoint)";
+            }},
+    Row{.key = "retained_bytes",
+        .value = got<&CheckpointAnalysis::retained>,
+        .text = retained_text,
+        .label_of = [](A x) { return fmt::format("Retained locally ({})", x.q.retain); }},
+    Row{.key = "peak_retained_bytes", .value = got<&CheckpointAnalysis::peak_retained>},
+    Row{.key = "band", .value = band_value, .rows_of = band_rows},
+    Row{.key = "cadences", .value = [](A x) -> FigureValue { return cadences_json(x); }},
+    Row{.key = "goodput_limit",
+        .value =
+            [](A x) {
+                return of_curve(
+                    x, [](GC c) { return c.goodput_limit; }, nullptr);
+            }},
+    Row{.key = "knee_step_bytes_per_s",
+        .value =
+            [](A x) {
+                return of_curve(
+                    x, [](GC c) { return c.knee_rule.step.base(); }, x.q.knee.step.base());
+            }},
+    Row{.key = "knee_threshold_gpu_hours_per_day",
+        .value =
+            [](A x) {
+                return of_curve(
+                    x, [](GC c) { return c.knee_rule.threshold; }, x.q.knee.threshold);
+            }},
+    Row{.key = "knee",
+        .value = [](A x) -> FigureValue {
+            return x.a.curve && x.a.curve->knee ? detail::goodput_point_json(*x.a.curve->knee)
+                                                : json(nullptr);
+        },
+        .text = knee_text,
+        .label_of = knee_label},
+    // The knee's figures are at this overhead (at least 10 s, goodput_curve.hpp).
+    Row{.key = "knee_overhead_s",
+        .label = "Knee's fixed overhead",
+        .value =
+            [](A x) {
+                return of_curve(
+                    x, [](GC c) { return c.knee_overhead.base(); }, detail::Absent{});
+            },
+        .text = knee_overhead_text},
+    Row{.key = "knee_goodput_limit",
+        .value =
+            [](A x) {
+                return of_curve(
+                    x, [](GC c) { return c.knee_limit; }, detail::Absent{});
+            }},
+    Row{.key = "curve",
+        .value =
+            [](A x) {
+                return of_curve(
+                    x, [](GC c) { return detail::goodput_points_json(c); }, json::array());
+            }},
+};
+
+/// The Result table's order for people.
+constexpr std::array<std::string_view, 20> kResultOrder{"write_bytes_per_s",
+                                                        "write_time_s",
+                                                        "mtbf_s",
+                                                        "young_interval_s",
+                                                        "daly_interval_s",
+                                                        "interval_s",
+                                                        "write_share",
+                                                        "goodput",
+                                                        "gpu_hours_lost_per_day",
+                                                        "required_write_bytes_per_s",
+                                                        "band",
+                                                        "local_copy_time_s",
+                                                        "stall_s",
+                                                        "shortest_interval_s",
+                                                        "sustainable",
+                                                        "step_gain_gpu_hours_per_day",
+                                                        "knee",
+                                                        "knee_overhead_s",
+                                                        "offsite_write_bytes_per_s",
+                                                        "retained_bytes"};
 
 Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     Grid g;
     g.header = {"Metric", "Value"};
     g.numeric_from = 99;
-    auto row = [&g](std::string k, std::string v) { add_row(g, std::move(k), std::move(v)); };
-    if (a.write) {
-        row("Write bandwidth",
-            format_write(*a.write) + " (" + std::string(to_string(a.write_source)) + ")");
-    }
-    if (a.write_time) {
-        row("Write time", format_interval(*a.write_time));
-    }
-    if (a.mtbf) {
-        row("MTBF", format_interval(*a.mtbf));
-    }
-    if (a.young_interval) {
-        row("Young interval", format_interval(*a.young_interval));
-    }
-    if (a.daly_interval) {
-        row("Daly interval", format_interval(*a.daly_interval));
-    }
-    if (a.interval) {
-        const bool drain_bound = q.interval && *a.interval > *q.interval;
-        row("Interval",
-            format_interval(*a.interval) +
-                (drain_bound  ? " (the drain; " + format_interval(*q.interval) + " requested)"
-                 : q.interval ? " (requested)"
-                              : " (Daly)"));
-    }
-    if (a.write_share) {
-        row(q.mode == CheckpointMode::sync ? "Stall share of interval" : "Drain share of interval",
-            format_percent(*a.write_share));
-    }
-    if (a.goodput) {
-        row("Goodput", format_percent(*a.goodput));
-    }
-    if (a.gpu_hours_lost_per_day) {
-        row("GPU-hours lost per day", format_number(*a.gpu_hours_lost_per_day, 0));
-    }
-    if (a.required_write && a.basis) {
-        row("Required write",
-            format_write(*a.required_write) + " (" + basis_phrase(q, *a.basis) + ")");
-    }
-    add_band_rows(g, q, a);
-    add_cadence_rows(g, a);
-    add_knee_rows(g, q, a);
+    detail::add_people_rows(g, kFigures, Analysis{q, a}, kResultOrder);
     return g;
 }
 
-/// {"low", "central", "high", "rates_transferred"} (docs/checkpoints.md §10).
-json band_json(const FailureBand& b, const CheckpointQuery& q) {
-    json j = detail::failure_band_json(b);
-    j["rates_transferred"] = !q.platform_rate_measured;
-    return j;
+/// One cadence of the cadence table, with the stall budget its label names.
+struct Cadence {
+    const CadenceRow& row;
+    double stall_budget = 0.0;
+};
+using CR = const Cadence&;
+using CadenceFigure = detail::FigureRow<Cadence>;
+
+constexpr std::array kCadence{
+    CadenceFigure{.key = "interval_s",
+                  .label = "Cadence",
+                  .value = [](CR c) -> FigureValue { return c.row.interval.base(); },
+                  .text = [](CR c) -> Text { return "every " + format_interval(c.row.interval); }},
+    // The overhead alone can fill the budget of a short cadence (§7).
+    CadenceFigure{
+        .key = "sync_write_bytes_per_s",
+        .value = [](CR c) -> FigureValue { return c.row.sync_write.base(); },
+        .text = [](CR c) -> Text {
+            return std::isfinite(c.row.sync_write.base()) ? format_write(c.row.sync_write)
+                                                          : std::string("none meets it");
+        },
+        .label_of = [](CR c) { return "Sync, " + format_percent(c.stall_budget, 0) + " stall"; }},
+    CadenceFigure{.key = "async_write_bytes_per_s",
+                  .label = "Async (drain before the next)",
+                  .shown = Shown::write,
+                  .value = [](CR c) -> FigureValue { return c.row.async_write.base(); }},
+};
+
+json cadences_json(A x) {
+    json cad = json::array();
+    for (const CadenceRow& r : x.a.cadences) {
+        cad.push_back(detail::figures_json<Cadence>(kCadence, Cadence{r, x.q.stall_budget}));
+    }
+    return cad;
 }
 
-json analysis_json(const CheckpointQuery& q, const CheckpointAnalysis& a) {
-    json j;
-    j["podsizer_version"] = version();
-    json in;
-    in["params"] = q.params > 0.0 ? json(q.params) : json(nullptr);
-    in["bytes_per_param"] = q.params > 0.0 ? json(q.bytes_per_param) : json(nullptr);
-    in["mode"] = to_string(q.mode);
-    in["interval_auto"] = !q.interval.has_value();
-    in["stall_budget"] = q.stall_budget;
-    in["restart_time_s"] = q.restart.base();
-    in["checkpoint_overhead_s"] = q.overhead.base();
-    in["local_bandwidth_bytes_per_s"] = q.local_bandwidth.base();
-    in["local_bandwidth_source"] = q.local_bandwidth_given ? "given" : "assumption";
-    in["gpus"] = q.gpus > 0 ? json(q.gpus) : json(nullptr);
-    in["gpus_per_node"] = q.gpus_per_node;
-    const FailureRate* rate = q.failure_rate ? &*q.failure_rate : nullptr;
-    in["failures_per_1000_node_days"] = rate ? json(rate->per_1000_node_days) : json(nullptr);
-    in["rate_node_gpus"] = rate ? json(rate->gpus_per_node) : json(nullptr);
-    in["failure_rate_preset"] = rate ? rate->preset : std::string();
-    in["failure_rate_source"] = rate ? detail::failure_source_json(*rate) : json(nullptr);
-    in["knee_step_bytes_per_s"] = q.knee.step.base();
-    in["knee_threshold_gpu_hours_per_day"] = q.knee.threshold;
-    in["offsite_every"] = q.offsite_every;
-    in["retain"] = q.retain;
-    j["inputs"] = in;
-    auto base = [](const auto& opt) { return opt ? json(opt->base()) : json(nullptr); };
-    j["checkpoint_bytes"] = base(a.size);
-    j["nodes"] = or_null(a.nodes);
-    j["platform_failures_per_1000_node_days"] = or_null(a.platform_failures_per_1000_node_days);
-    j["mtbf_s"] = base(a.mtbf);
-    j["pattern"] = checkpoint_pattern(q.mode);
-    j["local_copy_time_s"] = base(a.local_copy_time);
-    j["local_copy_write_bytes_per_s"] = base(a.local_copy_write);
-    j["stall_s"] = base(a.stall);
-    j["write_bytes_per_s"] = base(a.write);
-    j["write_source"] = to_string(a.write_source);
-    j["write_time_s"] = base(a.write_time);
-    j["young_interval_s"] = base(a.young_interval);
-    j["daly_interval_s"] = base(a.daly_interval);
-    j["interval_s"] = base(a.interval);
-    j["write_share"] = or_null(a.write_share);
-    j["goodput"] = or_null(a.goodput);
-    j["gpu_hours_lost_per_day"] = or_null(a.gpu_hours_lost_per_day);
-    j["step_gain_gpu_hours_per_day"] = or_null(a.step_gain);
-    j["required_write_bytes_per_s"] = base(a.required_write);
-    j["requirement_basis"] = a.basis ? json(to_string(*a.basis)) : json(nullptr);
-    j["shortest_interval_s"] = base(a.shortest_interval);
-    j["sustainable"] = or_null(a.sustainable);
-    j["offsite_write_bytes_per_s"] = base(a.offsite_write);
-    j["retained_bytes"] = base(a.retained);
-    j["peak_retained_bytes"] = base(a.peak_retained);
-    j["band"] = a.band ? band_json(*a.band, q) : json(nullptr);
-    json cad = json::array();
-    for (const CadenceRow& r : a.cadences) {
-        cad.push_back({{"interval_s", r.interval.base()},
-                       {"sync_write_bytes_per_s", r.sync_write.base()},
-                       {"async_write_bytes_per_s", r.async_write.base()}});
-    }
-    j["cadences"] = cad;
-    if (a.curve) {
-        j["goodput_limit"] = a.curve->goodput_limit;
-        j["knee_step_bytes_per_s"] = a.curve->knee_rule.step.base();
-        j["knee_threshold_gpu_hours_per_day"] = a.curve->knee_rule.threshold;
-        j["knee"] = a.curve->knee ? detail::goodput_point_json(*a.curve->knee) : json(nullptr);
-        // The knee's figures are at this overhead (at least 10 s, goodput_curve.hpp).
-        j["knee_overhead_s"] = a.curve->knee_overhead.base();
-        j["knee_goodput_limit"] = a.curve->knee_limit;
-        j["curve"] = detail::goodput_points_json(*a.curve);
-    } else {
-        j["goodput_limit"] = nullptr;
-        j["knee_step_bytes_per_s"] = q.knee.step.base();
-        j["knee_threshold_gpu_hours_per_day"] = q.knee.threshold;
-        j["knee"] = nullptr;
-        j["curve"] = json::array();
-    }
-    return j;
-}
+/// The curve alone (`render_goodput_curve` in JSON).
+using CurveRow = detail::FigureRow<GoodputCurve>;
+constexpr std::array kCurve{
+    CurveRow{.key = "goodput_limit", .value = [](GC c) -> FigureValue { return c.goodput_limit; }},
+    CurveRow{.key = "knee_step_bytes_per_s",
+             .value = [](GC c) -> FigureValue { return c.knee_rule.step.base(); }},
+    CurveRow{.key = "knee_threshold_gpu_hours_per_day",
+             .value = [](GC c) -> FigureValue { return c.knee_rule.threshold; }},
+    CurveRow{.key = "knee",
+             .value = [](GC c) -> FigureValue {
+                 return c.knee ? detail::goodput_point_json(*c.knee) : json(nullptr);
+             }},
+    CurveRow{.key = "points",
+             .value = [](GC c) -> FigureValue { return detail::goodput_points_json(c); }},
+};
 
 } // namespace
 
@@ -408,33 +643,35 @@ std::string format_percent(double fraction, int decimals) {
 }
 
 Grid goodput_curve_grid(const GoodputCurve& curve, const std::vector<MarkedPoint>& marks) {
+    const detail::Rows<GoodputPoint> figures = detail::goodput_point_figures();
     Grid g;
-    g.header = {"point",
-                "write_bytes_per_s",
-                "write_time_s",
-                "interval_s",
-                "write_share",
-                "goodput",
-                "gpu_hours_lost_per_day",
-                "step_gain_gpu_hours_per_day"};
+    g.header = {"point"};
+    for (std::string& key : detail::csv_keys<GoodputPoint>(figures)) {
+        g.header.push_back(std::move(key));
+    }
     for (const auto& [label, p] : merged(curve, marks)) {
-        g.rows.push_back({label, plain(p.write.base()), plain(p.write_time.base()),
-                          plain(p.interval.base()), plain(p.write_share), plain(p.goodput),
-                          plain(p.gpu_hours_lost_per_day), plain(p.step_gain)});
+        std::vector<std::string> row{label};
+        for (std::string& cell : detail::csv_cells(figures, p, plain)) {
+            row.push_back(std::move(cell));
+        }
+        g.rows.push_back(std::move(row));
     }
     return g;
 }
 
 Grid goodput_curve_display_grid(const GoodputCurve& curve, const std::vector<MarkedPoint>& marks) {
+    const detail::Rows<GoodputPoint> figures = detail::goodput_point_figures();
     Grid g;
-    g.header = {"",        "Write",          "Write time",         "Interval", "Write share",
-                "Goodput", "GPU-h lost/day", "One more step gives"};
+    g.header = {""};
+    for (std::string& label : detail::people_labels(figures, GoodputPoint{})) {
+        g.header.push_back(std::move(label));
+    }
     for (const auto& [label, p] : merged(curve, marks)) {
-        g.rows.push_back({label == "curve" ? std::string() : label, format_write(p.write),
-                          format_interval(p.write_time), format_interval(p.interval),
-                          format_percent(p.write_share), format_percent(p.goodput),
-                          format_number(p.gpu_hours_lost_per_day, 0),
-                          format_number(p.step_gain, 0)});
+        std::vector<std::string> row{label == "curve" ? std::string() : label};
+        for (std::string& cell : detail::people_cells(figures, p)) {
+            row.push_back(std::move(cell));
+        }
+        g.rows.push_back(std::move(row));
     }
     return g;
 }
@@ -442,15 +679,10 @@ Grid goodput_curve_display_grid(const GoodputCurve& curve, const std::vector<Mar
 std::string render_goodput_curve(const GoodputCurve& curve, Format format,
                                  const std::vector<MarkedPoint>& marks) {
     switch (format) {
-    case Format::json: {
-        json j;
-        j["goodput_limit"] = curve.goodput_limit;
-        j["knee_step_bytes_per_s"] = curve.knee_rule.step.base();
-        j["knee_threshold_gpu_hours_per_day"] = curve.knee_rule.threshold;
-        j["knee"] = curve.knee ? detail::goodput_point_json(*curve.knee) : json(nullptr);
-        j["points"] = detail::goodput_points_json(curve);
-        return detail::without_negative_zero(j).dump(2) + "\n";
-    }
+    case Format::json:
+        return detail::without_negative_zero(detail::figures_json<GoodputCurve>(kCurve, curve))
+                   .dump(2) +
+               "\n";
     case Format::csv:
         return render_csv(goodput_curve_grid(curve, marks));
     case Format::md:
@@ -463,14 +695,10 @@ std::string render_goodput_curve(const GoodputCurve& curve, Format format,
 
 Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
     Grid g;
-    g.header = {"Cadence", "Sync, " + format_percent(stall_budget, 0) + " stall",
-                "Async (drain before the next)"};
+    const CadenceRow none;
+    g.header = detail::people_labels<Cadence>(kCadence, Cadence{none, stall_budget});
     for (const CadenceRow& r : a.cadences) {
-        // The overhead alone can fill the budget of a short cadence (§7).
-        g.rows.push_back({"every " + format_interval(r.interval),
-                          std::isfinite(r.sync_write.base()) ? format_write(r.sync_write)
-                                                             : std::string("none meets it"),
-                          format_write(r.async_write)});
+        g.rows.push_back(detail::people_cells<Cadence>(kCadence, Cadence{r, stall_budget}));
     }
     return g;
 }
@@ -478,7 +706,9 @@ Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
 std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis& a,
                               Format format) {
     if (format == Format::json) {
-        return detail::without_negative_zero(analysis_json(q, a)).dump(2) + "\n";
+        return detail::without_negative_zero(detail::figures_json(kFigures, Analysis{q, a}))
+                   .dump(2) +
+               "\n";
     }
     const std::vector<MarkedPoint> marks = marks_of(a);
     if (format == Format::csv) {

@@ -1,5 +1,6 @@
 #include "podsizer/reports/durability_report.hpp"
 
+#include "figure_table.hpp"
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
@@ -20,16 +21,12 @@ namespace {
 using detail::three_significant;
 
 using json = nlohmann::ordered_json;
-
-/// A number for machines: the shortest text that reads back to it, or JSON
-/// null / an empty CSV field when it is not finite (nines of P = 0).
-json number_or_null(double v) {
-    return std::isfinite(v) ? json(v) : json(nullptr);
-}
-
-std::string machine(double v) {
-    return std::isfinite(v) ? format_shortest(v) : std::string();
-}
+using detail::Absent;
+using detail::FigureValue;
+using detail::kCsv;
+using detail::kJson;
+using detail::kPeople;
+using Text = std::optional<std::string>;
 
 std::string years_text(double seconds) {
     return three_significant(seconds / kSecondsPerYear) + " years";
@@ -41,10 +38,6 @@ std::string nines_text(double nines) {
 
 std::string method_name(const DurabilityQuery& q) {
     return q.simulation ? "simulate" : "closed";
-}
-
-void add_row(Grid& g, std::string k, std::string v) {
-    g.rows.push_back({std::move(k), std::move(v)});
 }
 
 std::string rebuild_text(const DurabilityQuery& q) {
@@ -60,77 +53,6 @@ std::string rebuild_text(const DurabilityQuery& q) {
     return format_interval(t) + " = " + format_percent(b.fill, 0) + " × " +
            format(b.drive_size, 2) + " × " + three_significant(a) + " drives read / " +
            format_write(b.bandwidth);
-}
-
-json closed_json(const DurabilityResult& r) {
-    json j;
-    j["mttdl_s"] = r.mttdl_s;
-    j["annual_loss_probability"] = r.annual_loss_probability;
-    j["nines"] = number_or_null(r.nines);
-    j["first_order_rate_per_hour"] = number_or_null(r.first_order_rate_per_hour);
-    return j;
-}
-
-json durability_json(const DurabilityQuery& q, const DurabilityOutcome& o) {
-    json j;
-    j["podsizer_version"] = version();
-    j["method"] = method_name(q);
-    j["stripe"] = stripe_text(q.layout.data_strips, q.layout.parity);
-    j["data_strips"] = q.layout.data_strips;
-    j["parity"] = q.layout.parity;
-    j["drives"] = q.layout.drives;
-    j["afr"] = q.layout.afr;
-    j["drive_rebuild_s"] = q.layout.drive_rebuild_s;
-    j["rebuild_read_fraction"] = q.rebuild_read_fraction;
-    if (q.rebuild) {
-        j["rebuild"] = {{"bandwidth_bytes_per_s", q.rebuild->bandwidth.base()},
-                        {"drive_bytes", q.rebuild->drive_size.base()},
-                        {"fill", q.rebuild->fill},
-                        {"read_drives", rebuild_read_amplification(q.layout.data_strips,
-                                                                   q.rebuild_read_fraction)}};
-    } else {
-        j["rebuild"] = nullptr;
-    }
-    if (o.simulated) {
-        const SimulationResult& s = *o.simulated;
-        j["annual_loss_probability"] = s.annual_loss_probability;
-        j["nines"] = number_or_null(s.nines);
-        j["mttdl_s"] = s.mttdl_s ? json(*s.mttdl_s) : json(nullptr);
-        j["ci_low"] = s.probability_low;
-        j["ci_high"] = s.probability_high;
-        j["nines_at_least"] = number_or_null(nines_of(s.probability_high));
-        j["confidence"] = s.confidence;
-        j["annual_loss_rate"] = s.annual_loss_rate;
-        j["rate_low"] = s.rate_low;
-        j["rate_high"] = s.rate_high;
-        j["losses"] = s.losses;
-        j["simulated_years"] = s.simulated_years;
-        j["drive_years"] = s.drive_years;
-        j["events"] = s.events;
-        j["seed"] = s.seed;
-        j["threads"] = s.threads;
-        j["service"] = to_string(q.simulation->service);
-        j["chunk_years"] = q.simulation->chunk_years;
-        j["wall_s"] = s.wall_s;
-        json groups = json::array();
-        for (const CorrelatedGroup& grp : q.simulation->groups) {
-            groups.push_back({{"name", grp.name},
-                              {"count", grp.count},
-                              {"afr", grp.rate_per_year},
-                              {"strips_per_stripe", grp.strips_per_stripe},
-                              {"rebuild_s", grp.rebuild_s}});
-        }
-        j["groups"] = groups;
-        j["closed_form_inside_interval"] = s.probability_low <= o.closed.annual_loss_probability &&
-                                           o.closed.annual_loss_probability <= s.probability_high;
-    } else {
-        j["annual_loss_probability"] = o.closed.annual_loss_probability;
-        j["nines"] = number_or_null(o.closed.nines);
-        j["mttdl_s"] = o.closed.mttdl_s;
-    }
-    j["first_order_rate_per_hour"] = number_or_null(o.closed.first_order_rate_per_hour);
-    j["closed_form"] = closed_json(o.closed);
-    return j;
 }
 
 /// An AFR as a percentage that never rounds to a figure it is not: 2
@@ -179,113 +101,320 @@ std::string format_probability(double p) {
     return format_probability(p, p);
 }
 
+namespace {
+
+/// What the report shows: the question and its outcome.
+struct Run {
+    const DurabilityQuery& q;
+    const DurabilityOutcome& o;
+    const SimulationResult* sim() const { return o.simulated ? &*o.simulated : nullptr; }
+};
+
+using Row = detail::FigureRow<Run>;
+using ClosedRow = detail::FigureRow<DurabilityResult>;
+using R = const Run&;
+using C = const DurabilityResult&;
+
+/// The closed form's own figures (`closed_form` in JSON).
+constexpr std::array kClosedForm{
+    ClosedRow{.key = "mttdl_s", .value = detail::of<&DurabilityResult::mttdl_s>},
+    ClosedRow{.key = "annual_loss_probability",
+              .value = detail::of<&DurabilityResult::annual_loss_probability>},
+    ClosedRow{.key = "nines", .value = detail::of<&DurabilityResult::nines>},
+    ClosedRow{.key = "first_order_rate_per_hour",
+              .value = detail::of<&DurabilityResult::first_order_rate_per_hour>},
+};
+
+/// A figure of the simulation, absent without one.
+template <class F> FigureValue simulated(R r, F f) {
+    return r.sim() != nullptr ? FigureValue(f(*r.sim())) : FigureValue(Absent{});
+}
+
+/// A member of the simulation's result, absent without one.
+template <auto M> FigureValue sim(R r) {
+    return r.sim() != nullptr ? detail::figure_of(r.sim()->*M) : FigureValue(Absent{});
+}
+
+/// A figure of the simulation where there is one, else of the closed form.
+template <class S, class K> FigureValue either(R r, S s, K k) {
+    return r.sim() != nullptr ? FigureValue(s(*r.sim())) : FigureValue(k(r.o.closed));
+}
+
+json rebuild_json(R r) {
+    if (!r.q.rebuild) {
+        return nullptr;
+    }
+    const RebuildBasis& b = *r.q.rebuild;
+    return {{"bandwidth_bytes_per_s", b.bandwidth.base()},
+            {"drive_bytes", b.drive_size.base()},
+            {"fill", b.fill},
+            {"read_drives",
+             rebuild_read_amplification(r.q.layout.data_strips, r.q.rebuild_read_fraction)}};
+}
+
+json groups_json(R r) {
+    json groups = json::array();
+    for (const CorrelatedGroup& grp : r.q.simulation->groups) {
+        groups.push_back({{"name", grp.name},
+                          {"count", grp.count},
+                          {"afr", grp.rate_per_year},
+                          {"strips_per_stripe", grp.strips_per_stripe},
+                          {"rebuild_s", grp.rebuild_s}});
+    }
+    return groups;
+}
+
+/// "Correlated: enclosure" rows, one a group.
+std::vector<std::array<std::string, 2>> group_rows(R r) {
+    std::vector<std::array<std::string, 2>> rows;
+    if (r.sim() == nullptr) {
+        return rows;
+    }
+    for (const CorrelatedGroup& grp : r.q.simulation->groups) {
+        rows.push_back(
+            {"Correlated: " + grp.name,
+             format_number(static_cast<double>(grp.count)) + " units failing " +
+                 format_percent(grp.rate_per_year, grp.rate_per_year < 0.01 ? 2 : 1) +
+                 fmt::format(" a year each, {} strip{} of every stripe, ", grp.strips_per_stripe,
+                             grp.strips_per_stripe == 1 ? "" : "s") +
+                 format_interval(Duration::from_base(grp.rebuild_s)) + " rebuild"});
+    }
+    return rows;
+}
+
+bool closed_inside(const SimulationResult& s, const DurabilityResult& c) {
+    return s.probability_low <= c.annual_loss_probability &&
+           c.annual_loss_probability <= s.probability_high;
+}
+
+Text method_text(R r) {
+    if (r.sim() == nullptr) {
+        return "closed form (exact birth–death chain, serial rebuilds)";
+    }
+    return std::string("simulation, ") + to_string(r.q.simulation->service) +
+           " rebuild times, serial rebuilds (docs/resilience.md §4)";
+}
+
+Text probability_text(R r) {
+    const SimulationResult* s = r.sim();
+    if (s == nullptr) {
+        return format_probability(r.o.closed.annual_loss_probability);
+    }
+    return format_probability(s->annual_loss_probability, s->probability_high) + " (" +
+           format_percent(s->confidence, 0) + " interval " +
+           format_probability(s->probability_low, s->probability_high) + " to " +
+           format_probability(s->probability_high) + ")";
+}
+
+Text nines_row(R r) {
+    const SimulationResult* s = r.sim();
+    if (s == nullptr) {
+        return nines_text(r.o.closed.nines);
+    }
+    // Without a loss the estimate is P = 0 (infinite nines); what the run
+    // shows is the interval's upper end.
+    return s->losses > 0
+               ? nines_text(s->nines)
+               : "at least " + nines_text(nines_of(s->probability_high)) + " (no loss simulated)";
+}
+
+Text mttdl_text(R r) {
+    const SimulationResult* s = r.sim();
+    if (s == nullptr) {
+        return years_text(r.o.closed.mttdl_s);
+    }
+    return s->mttdl_s ? years_text(*s->mttdl_s) : std::string("no loss simulated");
+}
+
+Text losses_text(R r) {
+    const SimulationResult* s = r.sim();
+    if (s == nullptr) {
+        return std::nullopt;
+    }
+    return format_number(static_cast<double>(s->losses)) + " in " +
+           format_number(s->simulated_years) + " years (" + three_significant(s->drive_years) +
+           " drive-years)";
+}
+
+Text run_text(R r) {
+    const SimulationResult* s = r.sim();
+    if (s == nullptr) {
+        return std::nullopt;
+    }
+    return fmt::format("{} events; seed {}; {} thread{}; {} s",
+                       format_number(static_cast<double>(s->events)), s->seed, s->threads,
+                       s->threads == 1 ? "" : "s", format_number(s->wall_s, 2));
+}
+
+Text closed_text(R r) {
+    const SimulationResult* s = r.sim();
+    if (s == nullptr) {
+        return std::nullopt;
+    }
+    const DurabilityResult& c = r.o.closed;
+    // With correlated groups the closed form (drives only) is not the same
+    // model, so inside or outside says nothing.
+    const std::string verdict = !r.q.simulation->groups.empty() ? " (drives only)"
+                                : closed_inside(*s, c)          ? " (inside the interval)"
+                                                                : " (outside the interval)";
+    return format_probability(c.annual_loss_probability) + ", " + nines_text(c.nines) +
+           " nines, MTTDL " + years_text(c.mttdl_s) + verdict;
+}
+
+/// Every figure of the report, in the order of the JSON, the CSV and the
+/// Metric/Value table (docs/cli.md, `durability`). The table leads with the
+/// rebuild time and says the closed form before the first-order rate: two
+/// rows for people alone.
+constexpr unsigned kAll = kJson | kCsv | kPeople;
+using SR = const SimulationResult&;
+constexpr std::array kFigures{
+    Row{.key = "drive_rebuild_time",
+        .label = "Drive rebuild time",
+        .out = kPeople,
+        .text = [](R r) -> Text { return rebuild_text(r.q); }},
+    Row{.key = "podsizer_version", .value = [](R) -> FigureValue { return version(); }},
+    Row{.key = "method",
+        .label = "Method",
+        .out = kAll,
+        .value = [](R r) -> FigureValue { return method_name(r.q); },
+        .text = method_text},
+    Row{.key = "stripe",
+        .out = kJson | kCsv,
+        .value = [](R r) -> FigureValue {
+            return stripe_text(r.q.layout.data_strips, r.q.layout.parity);
+        }},
+    Row{.key = "data_strips",
+        .value = [](R r) -> FigureValue { return std::int64_t{r.q.layout.data_strips}; }},
+    Row{.key = "parity",
+        .value = [](R r) -> FigureValue { return std::int64_t{r.q.layout.parity}; }},
+    Row{.key = "drives",
+        .out = kJson | kCsv,
+        .value = [](R r) -> FigureValue { return r.q.layout.drives; }},
+    Row{.key = "afr",
+        .out = kJson | kCsv,
+        .value = [](R r) -> FigureValue { return r.q.layout.afr; }},
+    Row{.key = "drive_rebuild_s",
+        .out = kJson | kCsv,
+        .value = [](R r) -> FigureValue { return r.q.layout.drive_rebuild_s; }},
+    Row{.key = "rebuild_read_fraction",
+        .value = [](R r) -> FigureValue { return r.q.rebuild_read_fraction; }},
+    Row{.key = "rebuild", .value = [](R r) -> FigureValue { return rebuild_json(r); }},
+    Row{.key = "annual_loss_probability",
+        .label = "Annual loss probability",
+        .out = kAll,
+        .value =
+            [](R r) {
+                return either(
+                    r, [](SR s) { return s.annual_loss_probability; },
+                    [](C c) { return c.annual_loss_probability; });
+            },
+        .text = probability_text},
+    Row{.key = "nines",
+        .label = "Nines",
+        .out = kAll,
+        .value =
+            [](R r) {
+                return either(
+                    r, [](SR s) { return s.nines; }, [](C c) { return c.nines; });
+            },
+        .text = nines_row},
+    Row{.key = "mttdl_s",
+        .label = "MTTDL",
+        .out = kAll,
+        .value = [](R r) -> FigureValue {
+            if (r.sim() != nullptr) {
+                return detail::figure_of(r.sim()->mttdl_s);
+            }
+            return r.o.closed.mttdl_s;
+        },
+        .text = mttdl_text},
+    Row{.key = "ci_low", .out = kJson | kCsv, .value = sim<&SimulationResult::probability_low>},
+    Row{.key = "ci_high", .out = kJson | kCsv, .value = sim<&SimulationResult::probability_high>},
+    Row{.key = "nines_at_least",
+        .value =
+            [](R r) { return simulated(r, [](SR s) { return nines_of(s.probability_high); }); }},
+    Row{.key = "confidence", .out = kJson | kCsv, .value = sim<&SimulationResult::confidence>},
+    Row{.key = "annual_loss_rate", .value = sim<&SimulationResult::annual_loss_rate>},
+    Row{.key = "rate_low", .value = sim<&SimulationResult::rate_low>},
+    Row{.key = "rate_high", .value = sim<&SimulationResult::rate_high>},
+    Row{.key = "losses",
+        .label = "Losses",
+        .out = kAll,
+        .value = sim<&SimulationResult::losses>,
+        .text = losses_text},
+    Row{.key = "simulated_years",
+        .out = kJson | kCsv,
+        .value = sim<&SimulationResult::simulated_years>},
+    Row{.key = "drive_years", .out = kJson | kCsv, .value = sim<&SimulationResult::drive_years>},
+    Row{.key = "events", .label = "Run", .value = sim<&SimulationResult::events>, .text = run_text},
+    Row{.key = "seed", .out = kJson | kCsv, .value = sim<&SimulationResult::seed>},
+    Row{.key = "threads", .out = kJson | kCsv, .value = sim<&SimulationResult::threads>},
+    Row{.key = "service",
+        .value =
+            [](R r) {
+                return simulated(
+                    r, [&r](SR) { return std::string(to_string(r.q.simulation->service)); });
+            }},
+    Row{.key = "chunk_years",
+        .value =
+            [](R r) { return simulated(r, [&r](SR) { return r.q.simulation->chunk_years; }); }},
+    Row{.key = "wall_s", .value = sim<&SimulationResult::wall_s>},
+    Row{.key = "groups",
+        .value = [](R r) { return simulated(r, [&r](SR) { return groups_json(r); }); },
+        .rows_of = group_rows},
+    Row{.key = "closed_form_inside_interval",
+        .value =
+            [](R r) { return simulated(r, [&r](SR s) { return closed_inside(s, r.o.closed); }); }},
+    Row{.key = "closed_form_summary", .label = "Closed form", .out = kPeople, .text = closed_text},
+    Row{.key = "first_order_rate_per_hour",
+        .label = "First-order loss rate",
+        .value = [](R r) -> FigureValue { return r.o.closed.first_order_rate_per_hour; },
+        .text = [](R r) -> Text {
+            return three_significant(r.o.closed.first_order_rate_per_hour * kHoursPerYear) +
+                   " per year";
+        }},
+    Row{.key = "closed_form",
+        .value = [](R r) -> FigureValue { return detail::figures_json(kClosedForm, r.o.closed); }},
+    Row{.key = "closed_form_annual_loss_probability",
+        .out = kCsv,
+        .value = [](R r) -> FigureValue { return r.o.closed.annual_loss_probability; }},
+    Row{.key = "closed_form_mttdl_s",
+        .out = kCsv,
+        .value = [](R r) -> FigureValue { return r.o.closed.mttdl_s; }},
+    // docs/resilience.md §1: the AFR is failures per drive-year, so N drives
+    // see N × AFR failures a year, each a rebuild to staff and to ride out.
+    Row{.key = "drive_failures_per_year",
+        .label = "Drive failures",
+        .unit = "per year",
+        .decimals = 1,
+        .out = kAll,
+        .value = [](R r) -> FigureValue {
+            return static_cast<double>(r.q.layout.drives) * r.q.layout.afr;
+        }},
+};
+
+} // namespace
+
 Grid durability_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
     Grid g;
     g.header = {"Metric", "Value"};
     g.numeric_from = 99;
-    add_row(g, "Drive rebuild time", rebuild_text(q));
-    const DurabilityResult& c = o.closed;
-    if (o.simulated) {
-        const SimulationResult& s = *o.simulated;
-        const SimulationInputs& in = *q.simulation;
-        add_row(g, "Method",
-                std::string("simulation, ") + to_string(in.service) +
-                    " rebuild times, serial rebuilds (docs/resilience.md §4)");
-        add_row(g, "Annual loss probability",
-                format_probability(s.annual_loss_probability, s.probability_high) + " (" +
-                    format_percent(s.confidence, 0) + " interval " +
-                    format_probability(s.probability_low, s.probability_high) + " to " +
-                    format_probability(s.probability_high) + ")");
-        // Without a loss the estimate is P = 0 (infinite nines); what the run
-        // shows is the interval's upper end.
-        add_row(g, "Nines",
-                s.losses > 0 ? nines_text(s.nines)
-                             : "at least " + nines_text(nines_of(s.probability_high)) +
-                                   " (no loss simulated)");
-        add_row(g, "MTTDL", s.mttdl_s ? years_text(*s.mttdl_s) : std::string("no loss simulated"));
-        add_row(g, "Losses",
-                format_number(static_cast<double>(s.losses)) + " in " +
-                    format_number(s.simulated_years) + " years (" +
-                    three_significant(s.drive_years) + " drive-years)");
-        add_row(g, "Run",
-                fmt::format("{} events; seed {}; {} thread{}; {} s",
-                            format_number(static_cast<double>(s.events)), s.seed, s.threads,
-                            s.threads == 1 ? "" : "s", format_number(s.wall_s, 2)));
-        for (const CorrelatedGroup& grp : in.groups) {
-            add_row(g, "Correlated: " + grp.name,
-                    format_number(static_cast<double>(grp.count)) + " units failing " +
-                        format_percent(grp.rate_per_year, grp.rate_per_year < 0.01 ? 2 : 1) +
-                        fmt::format(" a year each, {} strip{} of every stripe, ",
-                                    grp.strips_per_stripe, grp.strips_per_stripe == 1 ? "" : "s") +
-                        format_interval(Duration::from_base(grp.rebuild_s)) + " rebuild");
-        }
-        const bool inside = s.probability_low <= c.annual_loss_probability &&
-                            c.annual_loss_probability <= s.probability_high;
-        // With correlated groups the closed form (drives only) is not the same
-        // model, so inside or outside says nothing.
-        const std::string verdict = !in.groups.empty() ? " (drives only)"
-                                    : inside           ? " (inside the interval)"
-                                                       : " (outside the interval)";
-        add_row(g, "Closed form",
-                format_probability(c.annual_loss_probability) + ", " + nines_text(c.nines) +
-                    " nines, MTTDL " + years_text(c.mttdl_s) + verdict);
-    } else {
-        add_row(g, "Method", "closed form (exact birth–death chain, serial rebuilds)");
-        add_row(g, "Annual loss probability", format_probability(c.annual_loss_probability));
-        add_row(g, "Nines", nines_text(c.nines));
-        add_row(g, "MTTDL", years_text(c.mttdl_s));
-    }
-    add_row(g, "First-order loss rate",
-            three_significant(c.first_order_rate_per_hour * kHoursPerYear) + " per year");
+    detail::add_people_rows(g, kFigures, Run{q, o});
     return g;
 }
 
 Grid durability_csv_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
     Grid g;
-    g.header = {"method",
-                "stripe",
-                "drives",
-                "afr",
-                "drive_rebuild_s",
-                "annual_loss_probability",
-                "nines",
-                "mttdl_s",
-                "ci_low",
-                "ci_high",
-                "confidence",
-                "losses",
-                "simulated_years",
-                "drive_years",
-                "seed",
-                "threads",
-                "closed_form_annual_loss_probability",
-                "closed_form_mttdl_s"};
-    const DurabilityResult& c = o.closed;
-    std::vector<std::string> row{method_name(q), stripe_text(q.layout.data_strips, q.layout.parity),
-                                 fmt::format("{}", q.layout.drives), machine(q.layout.afr),
-                                 machine(q.layout.drive_rebuild_s)};
-    if (o.simulated) {
-        const SimulationResult& s = *o.simulated;
-        row.insert(row.end(),
-                   {machine(s.annual_loss_probability), machine(s.nines),
-                    s.mttdl_s ? machine(*s.mttdl_s) : std::string(), machine(s.probability_low),
-                    machine(s.probability_high), machine(s.confidence), fmt::format("{}", s.losses),
-                    machine(s.simulated_years), machine(s.drive_years), fmt::format("{}", s.seed),
-                    fmt::format("{}", s.threads)});
-    } else {
-        row.insert(row.end(), {machine(c.annual_loss_probability), machine(c.nines),
-                               machine(c.mttdl_s), "", "", "", "", "", "", "", ""});
-    }
-    row.push_back(machine(c.annual_loss_probability));
-    row.push_back(machine(c.mttdl_s));
-    g.rows.push_back(std::move(row));
+    g.header = detail::csv_keys<Run>(kFigures);
+    g.rows.push_back(detail::csv_cells(kFigures, Run{q, o}, format_shortest));
     return g;
 }
 
 std::string render_durability(const DurabilityQuery& q, const DurabilityOutcome& o, Format format) {
     switch (format) {
     case Format::json:
-        return detail::without_negative_zero(durability_json(q, o)).dump(2) + "\n";
+        return detail::without_negative_zero(detail::figures_json(kFigures, Run{q, o})).dump(2) +
+               "\n";
     case Format::csv:
         return render_csv(durability_csv_grid(q, o));
     case Format::md:

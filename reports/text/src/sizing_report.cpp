@@ -44,15 +44,7 @@ json requirements_json(const Requirements& r) {
     j["usable_target_bytes"] = r.usable_target.base();
     j["write_driven_by"] = to_string(r.write_driven_by);
     j["performance_write_bytes_per_s"] = r.performance_write.base();
-    j["checkpoint_write_bytes_per_s"] = r.checkpoints.write.base();
-    j["checkpoints_concurrent"] = r.checkpoints.concurrent;
-    j["checkpoint_offsite_write_bytes_per_s"] = r.checkpoints.offsite_write.base();
-    j["checkpoint_peak_retained_bytes"] = r.checkpoints.peak_retained.base();
-    json jobs = json::array();
-    for (const CheckpointRequirement& c : r.checkpoints.jobs) {
-        jobs.push_back(detail::checkpoint_requirement_json(c));
-    }
-    j["checkpoints"] = jobs;
+    detail::put_json<CheckpointPlan>(j, detail::checkpoint_plan_figures(), r.checkpoints);
     if (!r.workloads.empty()) { // docs/workloads.md §4: only where workloads are given
         j["read_driver"] = r.read_driver;
         j["write_needed"] = !r.reads_only;
@@ -105,32 +97,25 @@ std::string offsite_cadence(const CheckpointPlan& plan) {
 /// One row per design and job: what each design sustains (table and Markdown).
 Grid checkpoint_grid(const SizingResult& result) {
     Grid g;
-    // "+1 step" and "Knee" put the marginal value of write beside the
-    // design's own share of it (docs/checkpoints.md §7).
-    g.header = {"Design",   "Job",     "Cadence",        "Needs",   "Gets", "Interval",
-                "Shortest", "Goodput", "GPU-h lost/day", "+1 step", "Knee", "Sustainable"};
+    const std::span<const std::string_view> columns = detail::job_at_design_columns();
+    const detail::Rows<detail::JobAtDesign> figures = detail::job_at_design_figures();
+    g.header = {"Design", "Job"};
+    for (std::string& label : detail::people_labels(
+             figures, detail::JobAtDesign{CheckpointRequirement{}, CheckpointAtDesign{}},
+             columns)) {
+        g.header.push_back(std::move(label));
+    }
     g.numeric_from = 3;
     for (const Design& d : result.designs) {
         for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
-            const CheckpointRequirement& r = d.requirements.checkpoints.jobs[i];
-            const CheckpointAtDesign& c = d.checkpoints[i];
-            const CheckpointJobModel& m = r.model;
-            const std::string cadence =
-                (m.interval ? "every " + format_interval(*m.interval) : std::string("auto")) +
-                ", " +
-                (m.mode == CheckpointMode::sync
-                     ? "sync " + format_percent(m.stall_budget, 0)
-                     : "async: stage " + format_write(r.local_bandwidth) + "/node, drain");
-            g.rows.push_back({d.name, r.name, cadence, format_write(c.required_write),
-                              format_write(c.share), format_interval(c.at_share.interval),
-                              format_interval(c.shortest_interval),
-                              format_percent(c.at_share.goodput),
-                              format_number(c.at_share.gpu_hours_lost_per_day, 0),
-                              format_number(c.at_share.step_gain, 0) + " GPU-h/day",
-                              r.knee ? format_write(*r.knee) : std::string("none"),
-                              c.sustainable ? "yes" : "NO"});
+            const detail::JobAtDesign job{d.requirements.checkpoints.jobs[i], d.checkpoints[i]};
+            std::vector<std::string> row{d.name, job.r.name};
+            for (std::string& cell : detail::people_cells(figures, job, columns)) {
+                row.push_back(std::move(cell));
+            }
+            g.rows.push_back(std::move(row));
             g.set_cell_role(g.rows.size() - 1, g.header.size() - 1,
-                            c.sustainable ? CellRole::met : CellRole::not_met);
+                            job.c.sustainable ? CellRole::met : CellRole::not_met);
         }
     }
     return g;
