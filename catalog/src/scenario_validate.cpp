@@ -3,6 +3,7 @@
 #include "growth_validate.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/validate.hpp"
+#include "podsizer/core/sites.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -107,6 +108,26 @@ private:
                                             "training-data workload such as \"resnet50-h100\"");
             }
         }
+    }
+
+    /// A pod's GPUs at a site sized as its own system (docs/sites-and-phases.md,
+    /// "A site's own needs"): the scenario's checkpoint jobs run in each.
+    std::int64_t own_pod(const SiteSpec& site) const { return site_pods(site, *s_.fleet).pod_gpus; }
+
+    /// The site sized as its own system with the smallest pod; null when no
+    /// site is.
+    const SiteSpec* smallest_own_site() const {
+        const SiteSpec* small = nullptr;
+        if (!s_.fleet) {
+            return small;
+        }
+        for (const SiteSpec& site : s_.fleet->site_list) {
+            if (site_pods(site, *s_.fleet).own && site.gpus > 0 &&
+                (small == nullptr || own_pod(site) < own_pod(*small))) {
+                small = &site;
+            }
+        }
+        return small;
     }
 
     /// Each workload a training-data one of the catalog; GPUs within the fleet's.
@@ -257,6 +278,11 @@ private:
         const CheckpointJobSpec& j = c.jobs[i];
         if (j.gpus > pod) {
             add(at.key("gpus"), fmt::format("{} GPUs is more than the pod's {}", j.gpus, pod));
+        } else if (const SiteSpec* small = smallest_own_site(); small && j.gpus > own_pod(*small)) {
+            add(at.key("gpus"), fmt::format("{} GPUs is more than a pod of site {} ({} GPUs): "
+                                            "each site sized for its own needs runs the "
+                                            "scenario's checkpoint jobs",
+                                            j.gpus, small->name, own_pod(*small)));
         }
         for (std::size_t k = 0; k < i; ++k) {
             if (c.jobs[k].name == j.name) {

@@ -240,7 +240,7 @@ std::optional<PhasePlan> plan_site_phases(const Scenario& scenario, const Catalo
     const std::vector<std::vector<Copies>> held = copies_held(scenario, sites);
     for (std::size_t i = 0; i < scenario.fleet->site_list.size(); ++i) {
         const SiteSpec& spec = scenario.fleet->site_list[i];
-        const detail::SitePods p = detail::site_pods(spec, *scenario.fleet);
+        const SitePods p = site_pods(spec, *scenario.fleet);
         const std::int64_t pods = p.pods;
         std::vector<std::size_t> at;
         Scenario one = detail::site_scenario(scenario, spec, option, p.pod_gpus, pods);

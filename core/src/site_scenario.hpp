@@ -4,6 +4,7 @@
 
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/scenario.hpp"
+#include "podsizer/core/sites.hpp"
 
 #include <cstdint>
 
@@ -13,18 +14,6 @@ namespace podsizer::detail {
 /// without its own capacity need or "performance": "none"; 0 without
 /// options), or -1.
 int first_per_pod(const Scenario& s, const SizingResult& sized);
-
-/// How a site's GPUs are served (docs/sites-and-phases.md §1 and "A site's
-/// own needs"): as its own system (own needs, or no fleet.gpus_per_cluster),
-/// one pod for its GPUs or one per cluster it gives; else one pod of the
-/// fleet's cluster size per training cluster, the last one whole.
-struct SitePods {
-    bool own = false;
-    std::int64_t gpus = 0;     ///< the site's GPUs
-    std::int64_t pods = 1;     ///< its pods (clusters)
-    std::int64_t pod_gpus = 0; ///< GPUs one pod is sized for
-};
-SitePods site_pods(const SiteSpec& spec, const Fleet& fleet);
 
 /// The scenario with the site's platform, GPUs (`pod_gpus` for one of its
 /// `pods`), needs and rack, and only option `option`

@@ -76,6 +76,11 @@ Scenario site_scenario(const Scenario& s, const SiteSpec& spec, int option, std:
     return one;
 }
 
+} // namespace detail
+
+using detail::first_per_pod;
+using detail::site_scenario;
+
 SitePods site_pods(const SiteSpec& spec, const Fleet& fleet) {
     SitePods p;
     const std::int64_t per_cluster = fleet.pod_gpus();
@@ -90,13 +95,6 @@ SitePods site_pods(const SiteSpec& spec, const Fleet& fleet) {
     }
     return p;
 }
-
-} // namespace detail
-
-using detail::first_per_pod;
-using detail::site_pods;
-using detail::site_scenario;
-using detail::SitePods;
 
 namespace {
 

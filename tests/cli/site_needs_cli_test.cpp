@@ -240,3 +240,21 @@ TEST_CASE("a site's own performance is refused as the scenario's would be, at th
     CHECK_THAT(b.err, Catch::Contains("$.fleet.sites[0].workload: \"llama3-8b-checkpoint\" is a "
                                       "checkpoint workload"));
 }
+
+TEST_CASE("a checkpoint job larger than a site's own pod is refused at its gpus, naming the site") {
+    // Each site sized for its own needs runs the scenario's checkpoint jobs
+    // (docs/sites-and-phases.md): a 30,000-GPU job fits the fleet's 98,304
+    // GPUs but not site C's 23,040, the smallest; 23,040 itself fits.
+    const std::string job = R"("interval": "30 min"})";
+    std::string big = three_sites();
+    big.replace(big.find(job), job.size(), R"("interval": "30 min", "gpus": 30000})");
+    const ProcessResult r = podsizer({"size", write_temp("job-beyond-site.json", big)});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("$.checkpoint.jobs[0].gpus: 30000 GPUs is more than a pod of "
+                                      "site C (23040 GPUs)"));
+    std::string fits = three_sites();
+    fits.replace(fits.find(job), job.size(), R"("interval": "30 min", "gpus": 23040})");
+    const ProcessResult ok = podsizer({"size", write_temp("job-within-site.json", fits)});
+    INFO(ok.err);
+    CHECK(ok.exit_code <= 1);
+}

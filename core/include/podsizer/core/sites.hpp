@@ -124,4 +124,16 @@ struct SitePlan {
 std::optional<SitePlan> size_sites(const Scenario& scenario, const Catalog& catalog,
                                    const SizingResult& sized);
 
+/// How a site's GPUs are served (docs/sites-and-phases.md §1 and "A site's
+/// own needs"): as its own system (own needs, or no fleet.gpus_per_cluster),
+/// one pod for its GPUs or one per cluster it gives; else one pod of the
+/// fleet's cluster size per training cluster, the last one whole.
+struct SitePods {
+    bool own = false;
+    std::int64_t gpus = 0;     ///< the site's GPUs
+    std::int64_t pods = 1;     ///< its pods (clusters)
+    std::int64_t pod_gpus = 0; ///< GPUs one pod is sized for
+};
+SitePods site_pods(const SiteSpec& spec, const Fleet& fleet);
+
 } // namespace podsizer
