@@ -41,7 +41,7 @@ QComboBox* new_combo(QWidget* parent) {
 /// Fills a pick list with a catalog list and the look's "left out" items
 /// (data ""), and a last item with data `last_data`; keeps the choice.
 void fill_ids(QComboBox* c, const ScenarioField& f, const Catalog& cat, const QString& last_data) {
-    const FieldLook& look = field_look(f.pattern);
+    const FieldLook& look = f.look;
     const QString keep = c->currentData().toString();
     const QSignalBlocker block(c);
     c->clear();
@@ -85,8 +85,7 @@ public:
             // Left out: the item that says so (the last one when it is there,
             // as "explicit per-GPU figures" is for the performance rule).
             const QSignalBlocker block(box_);
-            box_->setCurrentIndex(
-                field_look(field().pattern).last_item != nullptr ? box_->count() - 1 : 0);
+            box_->setCurrentIndex(field().look.last_item != nullptr ? box_->count() - 1 : 0);
             return;
         }
         select_data(box_, QString::fromStdString(*id));
@@ -106,7 +105,7 @@ class ChoiceField : public FieldWidget {
 public:
     ChoiceField(const ScenarioField& f, QWidget* parent)
         : FieldWidget(f, parent), box_(new_combo(this)) {
-        const char* texts = field_look(f.pattern).choice_texts;
+        const char* texts = f.look.choice_texts;
         const QStringList shown =
             texts != nullptr ? QString::fromUtf8(texts).split('|') : QStringList();
         // A choice without a default may be left out (an option's layout
@@ -148,8 +147,7 @@ class RateField : public FieldWidget {
 public:
     RateField(const ScenarioField& f, QWidget* parent)
         : FieldWidget(f, parent), box_(new_combo(this)),
-          number_(new InputField(field_reader(f),
-                                 QString::fromUtf8(field_look(f.pattern).placeholder), this)) {
+          number_(new InputField(field_reader(f), QString::fromUtf8(f.look.placeholder), this)) {
         auto* both = new QWidget(this);
         auto* layout = new QVBoxLayout(both);
         layout->setContentsMargins(0, 0, 0, 0);

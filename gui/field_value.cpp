@@ -37,7 +37,7 @@ QString params_text(double params) {
 } // namespace
 
 InputField::Reader field_reader(const ScenarioField& f) {
-    const FieldLook& look = field_look(f.pattern);
+    const FieldLook& look = f.look;
     const std::string empty = look.empty_means != nullptr ? look.empty_means : "";
     switch (f.kind) {
     case FieldKind::count:

@@ -24,8 +24,7 @@ class TypedField : public FieldWidget {
 public:
     TypedField(const ScenarioField& f, QWidget* parent)
         : FieldWidget(f, parent),
-          input_(new InputField(field_reader(f),
-                                QString::fromUtf8(field_look(f.pattern).placeholder), this)) {
+          input_(new InputField(field_reader(f), QString::fromUtf8(f.look.placeholder), this)) {
         holdControl(input_);
         connect(input_, &InputField::edited, this, [this] {
             reread();
@@ -62,7 +61,7 @@ class TextField : public FieldWidget {
 public:
     TextField(const ScenarioField& f, QWidget* parent)
         : FieldWidget(f, parent), edit_(new QLineEdit(this)) {
-        edit_->setPlaceholderText(QString::fromUtf8(field_look(f.pattern).placeholder));
+        edit_->setPlaceholderText(QString::fromUtf8(f.look.placeholder));
         route_undo_to_window(edit_);
         holdControl(edit_);
         connect(edit_, &QLineEdit::textEdited, this, &FieldWidget::edited);

@@ -147,7 +147,7 @@ void ScenarioEditor::buildList(const FormSection& section, QGroupBox* box, QVBox
 
 void ScenarioEditor::addRow(const ScenarioField& f, QFormLayout* form, QGroupBox* group,
                             ListEditor* list) {
-    if (f.label.empty() || !field_look(f.pattern).in_form) {
+    if (f.label.empty() || !f.look.in_form) {
         return; // not a form field ("schema", an older key)
     }
     const std::string_view prefix = list != nullptr ? list->kind().prefix : std::string_view();

@@ -116,6 +116,7 @@ const std::array kFields{
         .help = "GPUs of the whole fleet.",
         .get = [](const Scenario& s, std::size_t) { return s.fleet ? D{s.fleet->gpus} : D{}; },
         .set = [](Scenario& s, std::size_t, const D& v) { fleet(s).gpus = count(v); },
+        .look = {.placeholder = "41472", .one = "GPU", .many = "GPUs"},
     },
     ScenarioField{
         .pattern = "fleet.sites",
@@ -140,6 +141,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { fleet(s).sites = static_cast<int>(count(v)); },
+        .look = {.placeholder = "1", .one = "site", .many = "sites"},
     },
     // docs/sites-and-phases.md §1: "sites" as a list of sites, each with its
     // GPUs and limits, instead of a count.
@@ -151,6 +153,9 @@ const std::array kFields{
         .range_text = "empty; expected the site's name",
         .get = [](const Scenario& s, std::size_t i) { return D{site(s, i).name}; },
         .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).name = text(v); },
+        // docs/sites-and-phases.md §1: a site's GPUs or clusters (a chooser
+        // picks one) and its limits, each optional.
+        .look = {.placeholder = "A"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].gpus",
@@ -161,6 +166,7 @@ const std::array kFields{
         .help = "GPUs at the site (or give its clusters).",
         .get = [](const Scenario& s, std::size_t i) { return count_if_set(site(s, i).gpus); },
         .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).gpus = count(v); },
+        .look = {.placeholder = "41472", .one = "GPU", .many = "GPUs"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].clusters",
@@ -172,6 +178,7 @@ const std::array kFields{
                 "its GPUs).",
         .get = [](const Scenario& s, std::size_t i) { return count_if_set(site(s, i).clusters); },
         .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).clusters = count(v); },
+        .look = {.placeholder = "1", .one = "cluster", .many = "clusters"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].max_racks",
@@ -185,6 +192,8 @@ const std::array kFields{
                 return x.max_racks ? D{*x.max_racks} : D{};
             },
         .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).max_racks = count(v); },
+        .look =
+            {.placeholder = "no limit", .empty_means = "no limit", .one = "rack", .many = "racks"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].max_power",
@@ -196,6 +205,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t i) { return base_if_set(site(s, i).max_power); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).max_power = quantity<Power>(v); },
+        .look = {.placeholder = "no limit", .empty_means = "no limit"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].rack",
@@ -205,6 +215,7 @@ const std::array kFields{
         .help = "The site's rack model (its power budget and height); left out, the scenario's.",
         .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).rack); },
         .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).rack = text(v); },
+        .look = {.first_item = "the scenario's rack model"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].pue",
@@ -219,6 +230,7 @@ const std::array kFields{
                 return x.pue ? D{*x.pue} : D{};
             },
         .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).pue = number(v); },
+        .look = {.placeholder = "the scenario's PUE", .empty_means = "the scenario's PUE"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].wan",
@@ -230,6 +242,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t i) { return base_if_set(site(s, i).wan); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).wan = quantity<Throughput>(v); },
+        .look = {.placeholder = "not given", .empty_means = "not given"},
     },
     // docs/sites-and-phases.md, "Replication between sites": copies of a site's data at another
     // site.
@@ -242,6 +255,7 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t i) { return text_if_set(site(s, i).replicate_to); },
         .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).replicate_to = text(v); },
+        .look = {.placeholder = "none", .empty_means = "no copies at another site"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].checkpoints_every",
@@ -255,6 +269,7 @@ const std::array kFields{
                   std::size_t i) { return count_if_set(site(s, i).checkpoints_every); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).checkpoints_every = count(v); },
+        .look = {.placeholder = "none", .empty_means = "no checkpoint copies"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].dataset",
@@ -294,6 +309,10 @@ const std::array kFields{
                   std::size_t i) { return base_if_set(site(s, i).dataset_change); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).dataset_change = quantity<Throughput>(v); },
+        // docs/sites-and-phases.md, "A site's own needs": each left empty takes
+        // the scenario's.
+        .look = {.placeholder = "not given",
+                 .empty_means = "not given: only the seeding is stated"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].platform",
@@ -304,6 +323,7 @@ const std::array kFields{
                 "system.",
         .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).platform); },
         .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).platform = text(v); },
+        .look = {.first_item = "the fleet's platform"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].usable",
@@ -316,6 +336,8 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t i) { return base_if_set(site(s, i).usable); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).usable = quantity<Capacity>(v); },
+        .look = {.placeholder = "the scenario's, by GPUs",
+                 .empty_means = "the scenario's usable need scaled to the site's GPUs"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].rule",
@@ -327,6 +349,7 @@ const std::array kFields{
                 "site as its own system.",
         .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).rule); },
         .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).rule = text(v); },
+        .look = {.first_item = "the scenario's performance"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].read_per_gpu",
@@ -339,6 +362,7 @@ const std::array kFields{
                   std::size_t i) { return base_if_set(site(s, i).read_per_gpu); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).read_per_gpu = quantity<Throughput>(v); },
+        .look = {.placeholder = "the scenario's", .empty_means = "the scenario's performance"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].write_per_gpu",
@@ -351,6 +375,7 @@ const std::array kFields{
                   std::size_t i) { return base_if_set(site(s, i).write_per_gpu); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).write_per_gpu = quantity<Throughput>(v); },
+        .look = {.placeholder = "the scenario's", .empty_means = "the scenario's performance"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].workload",
@@ -361,6 +386,7 @@ const std::array kFields{
                 "the larger read sets the need.",
         .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).workload); },
         .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).workload = text(v); },
+        .look = {.first_item = "none of its own"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].size_for",
@@ -379,6 +405,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).size_for = *size_for_from_string(text(v)); },
+        .look = {.choice_texts = "intact|one D-box down|one rack down", .short_label = "Size for"},
     },
     ScenarioField{
         .pattern = "fleet.sites[N].max_it_power",
@@ -392,6 +419,7 @@ const std::array kFields{
                   std::size_t i) { return base_if_set(site(s, i).max_it_power); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { site(s, i).max_it_power = quantity<Power>(v); },
+        .look = {.placeholder = "no limit", .empty_means = "no limit"},
     },
     ScenarioField{
         .pattern = "fleet.gpus_per_cluster",
@@ -402,6 +430,10 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t) { return s.fleet ? count_if_set(s.fleet->gpus_per_cluster) : D{}; },
         .set = [](Scenario& s, std::size_t, const D& v) { fleet(s).gpus_per_cluster = count(v); },
+        .look = {.placeholder = "all GPUs",
+                 .empty_means = "one cluster of all GPUs",
+                 .one = "GPU per cluster",
+                 .many = "GPUs per cluster"},
     },
     ScenarioField{
         .pattern = "performance.rule",
@@ -413,6 +445,7 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t) { return s.performance ? text_if_set(s.performance->rule) : D{}; },
         .set = [](Scenario& s, std::size_t, const D& v) { perf(s).rule = text(v); },
+        .look = {.last_item = "explicit per-GPU figures"},
     },
     ScenarioField{
         .pattern = "performance.read_per_gpu",
@@ -428,6 +461,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { perf(s).read_per_gpu = quantity<Throughput>(v); },
+        .look = {.placeholder = "0.26 GB/s", .empty_means = "no read requirement"},
     },
     ScenarioField{
         .pattern = "performance.write_per_gpu",
@@ -443,6 +477,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { perf(s).write_per_gpu = quantity<Throughput>(v); },
+        .look = {.placeholder = "0.11 GB/s", .empty_means = "no write requirement"},
     },
     // docs/workloads.md §3: what the cluster runs; beside a rule or per-GPU
     // figures the larger read sets the need.
@@ -465,6 +500,10 @@ const std::array kFields{
         .help = "GPUs running the workload; left out (and no share), all of them.",
         .get = [](const Scenario& s, std::size_t i) { return count_if_set(workload(s, i).gpus); },
         .set = [](Scenario& s, std::size_t i, const D& v) { workload(s, i).gpus = count(v); },
+        .look = {.placeholder = "all the GPUs",
+                 .empty_means = "all the GPUs (or the share)",
+                 .one = "GPU",
+                 .many = "GPUs"},
     },
     ScenarioField{
         .pattern = "performance.workloads[N].share",
@@ -481,6 +520,7 @@ const std::array kFields{
                 return workload(s, i).share > 0.0 ? D{workload(s, i).share} : D{};
             },
         .set = [](Scenario& s, std::size_t i, const D& v) { workload(s, i).share = number(v); },
+        .look = {.placeholder = "50%", .empty_means = "the GPUs above, else all of them"},
     },
     ScenarioField{
         .pattern = "performance.workloads[N].speed",
@@ -493,6 +533,8 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t i) { return workload(s, i).speed ? D{*workload(s, i).speed} : D{}; },
         .set = [](Scenario& s, std::size_t i, const D& v) { workload(s, i).speed = number(v); },
+        .look = {.placeholder = "the catalog's factor",
+                 .empty_means = "the catalog's factor for the platform"},
     },
     ScenarioField{
         .pattern = "capacity.usable",
@@ -505,6 +547,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t) { return base_if_set(s.capacity.usable); },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.capacity.usable = quantity<Capacity>(v); },
+        .look = {.placeholder = "215 PB"},
     },
     ScenarioField{
         .pattern = "capacity.usable_per_gpu",
@@ -519,6 +562,7 @@ const std::array kFields{
                   std::size_t) { return base_if_set(s.capacity.usable_per_gpu); },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.capacity.usable_per_gpu = quantity<Capacity>(v); },
+        .look = {.placeholder = "5.2 TB"},
     },
     ScenarioField{
         .pattern = "constraints.rack",
@@ -528,6 +572,7 @@ const std::array kFields{
         .help = "The rack model; left out, the catalog default.",
         .get = [](const Scenario& s, std::size_t) { return text_if_set(s.constraints.rack); },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.rack = text(v); },
+        .look = {.first_item = "catalog default (%1)"},
     },
     ScenarioField{
         .pattern = "constraints.max_racks",
@@ -540,6 +585,8 @@ const std::array kFields{
                 return s.constraints.max_racks ? D{*s.constraints.max_racks} : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.max_racks = count(v); },
+        .look =
+            {.placeholder = "no limit", .empty_means = "no limit", .one = "rack", .many = "racks"},
     },
     ScenarioField{
         .pattern = "constraints.rack_power",
@@ -551,6 +598,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t) { return base_if_set(s.constraints.rack_power); },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.rack_power = quantity<Power>(v); },
+        .look = {.placeholder = "rack model's budget", .empty_means = "the rack model's budget"},
     },
     ScenarioField{
         .pattern = "constraints.max_power",
@@ -562,6 +610,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t) { return base_if_set(s.constraints.max_power); },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.max_power = quantity<Power>(v); },
+        .look = {.placeholder = "no limit", .empty_means = "no limit"},
     },
     ScenarioField{
         .pattern = "constraints.cd_min",
@@ -572,6 +621,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t) { return D{s.constraints.cd_min}; },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.cd_min = std::get<Ratio>(v); },
+        .look = {.placeholder = "1:2"},
     },
     ScenarioField{
         .pattern = "constraints.cd_max",
@@ -582,6 +632,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t) { return D{s.constraints.cd_max}; },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.cd_max = std::get<Ratio>(v); },
+        .look = {.placeholder = "4:1"},
     },
     ScenarioField{
         .pattern = "constraints.rack_resilient",
@@ -593,6 +644,9 @@ const std::array kFields{
                   std::size_t) { return s.constraints.rack_resilient ? D{true} : D{}; },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.rack_resilient = std::get<bool>(v); },
+        // The older spelling of layout "rack-resilient": read from files, shown
+        // as that layout (ScenarioEditor::load), never offered as a control.
+        .look = {.in_form = false},
     },
     // docs/model.md §6: how stripes are placed over D-boxes and racks.
     ScenarioField{
@@ -680,6 +734,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.size_for = *size_for_from_string(text(v)); },
+        .look = {.choice_texts = "intact|one D-box down|one rack down", .short_label = "Size for"},
     },
     ScenarioField{
         .pattern = "constraints.headroom",
@@ -696,6 +751,7 @@ const std::array kFields{
                 return s.constraints.headroom != 0.0 ? D{s.constraints.headroom} : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.headroom = number(v); },
+        .look = {.placeholder = "0%", .share_of = "on read and write", .short_label = "Headroom"},
     },
     // docs/model.md §15: the rest of the requirement set the verdict checks.
     ScenarioField{
@@ -720,6 +776,9 @@ const std::array kFields{
             [](Scenario& s, std::size_t, const D& v) {
                 s.constraints.availability = kOutageNames.parse(text(v)); // "auto": unset
             },
+        // docs/model.md §15: the rest of the requirement set the verdict checks.
+        .look = {.choice_texts = "as the vendor's default layout|none|one D-box|one rack",
+                 .short_label = "Must survive"},
     },
     ScenarioField{
         .pattern = "constraints.min_nines",
@@ -734,6 +793,9 @@ const std::array kFields{
                 return s.constraints.min_nines ? D{*s.constraints.min_nines} : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.min_nines = number(v); },
+        .look = {.placeholder = "5",
+                 .empty_means = "no durability target",
+                 .short_label = "Durability target (nines)"},
     },
     ScenarioField{
         .pattern = "constraints.auto_layout_threshold",
@@ -754,6 +816,9 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.auto_layout_threshold = number(v); },
+        .look = {.placeholder = "1%",
+                 .share_of = "of the usable capacity",
+                 .short_label = "Auto layout threshold"},
     },
     ScenarioField{
         .pattern = "constraints.rack_derate",
@@ -808,6 +873,7 @@ const std::array kFields{
         .help = "The option's column heading.",
         .get = [](const Scenario& s, std::size_t i) { return text_if_set(option(s, i).name); },
         .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).name = text(v); },
+        .look = {.placeholder = "automatic: D-box name and mode"},
     },
     ScenarioField{
         .pattern = "options[N].cnode",
@@ -820,6 +886,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t i) { return auto_if_empty(option(s, i).cnode); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { option(s, i).cnode = empty_if_auto(v); },
+        .look = {.first_item = "auto"},
     },
     ScenarioField{
         .pattern = "options[N].dbox",
@@ -831,6 +898,7 @@ const std::array kFields{
         .help = "The D-box model, or auto to let the engine pick.",
         .get = [](const Scenario& s, std::size_t i) { return auto_if_empty(option(s, i).dbox); },
         .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).dbox = empty_if_auto(v); },
+        .look = {.first_item = "auto"},
     },
     ScenarioField{
         .pattern = "options[N].drive",
@@ -852,6 +920,7 @@ const std::array kFields{
         .help = "The rack model of this option, instead of constraints.rack.",
         .get = [](const Scenario& s, std::size_t i) { return text_if_set(option(s, i).rack); },
         .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).rack = text(v); },
+        .look = {.first_item = "the scenario's rack model"},
     },
     ScenarioField{
         .pattern = "options[N].switch",
@@ -863,6 +932,7 @@ const std::array kFields{
                   std::size_t i) { return text_if_set(option(s, i).network_switch); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { option(s, i).network_switch = text(v); },
+        .look = {.first_item = "catalog default (%1)"},
     },
     ScenarioField{
         .pattern = "options[N].layout",
@@ -896,6 +966,7 @@ const std::array kFields{
             },
         .get = [](const Scenario& s, std::size_t i) { return cnodes_data(option(s, i)); },
         .set = [](Scenario& s, std::size_t i, const D& v) { set_cnodes(option(s, i), v); },
+        .look = {.placeholder = "450", .one = "C-node", .many = "C-nodes"},
     },
     ScenarioField{
         .pattern = "options[N].cd_ratio",
@@ -917,6 +988,7 @@ const std::array kFields{
                 option(s, i).cnode_sizing = CNodeSizing::ratio;
                 option(s, i).cd_ratio = std::get<Ratio>(v);
             },
+        .look = {.placeholder = "1:2"},
     },
     ScenarioField{
         .pattern = "options[N].dboxes",
@@ -926,6 +998,10 @@ const std::array kFields{
         .help = "A fixed D-box count; left out, sized for the capacity.",
         .get = [](const Scenario& s, std::size_t i) { return count_if_set(option(s, i).dboxes); },
         .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).dboxes = count(v); },
+        .look = {.placeholder = "sized",
+                 .empty_means = "sized from the requirements",
+                 .one = "D-box",
+                 .many = "D-boxes"},
     },
     ScenarioField{
         .pattern = "options[N].capacity.usable",
@@ -942,6 +1018,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { option_capacity(s, i).usable = quantity<Capacity>(v); },
+        .look = {.placeholder = "1 EB", .short_label = "Usable"},
     },
     ScenarioField{
         .pattern = "options[N].capacity.usable_per_gpu",
@@ -959,6 +1036,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { option_capacity(s, i).usable_per_gpu = quantity<Capacity>(v); },
+        .look = {.placeholder = "5.2 TB", .short_label = "Usable per GPU"},
     },
     ScenarioField{
         .pattern = "options[N].performance",
@@ -985,6 +1063,10 @@ const std::array kFields{
                       "preset id",
         .get = [](const Scenario& s, std::size_t) { return failure_rate_data(s); },
         .set = [](Scenario& s, std::size_t, const D& v) { set_failure_rate(ckpt(s), v); },
+        .look = {.placeholder = "failures per 1,000 node-days, such as 6.5",
+                 .first_item = "catalog default (%1)",
+                 .last_item = "a number per 1,000 node-days",
+                 .short_label = "Failure rate"},
     },
     ScenarioField{
         .pattern = "checkpoint.concurrent",
@@ -1008,6 +1090,7 @@ const std::array kFields{
                   std::size_t) { return s.checkpoint ? D{s.checkpoint->knee_step.base()} : D{}; },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { ckpt(s).knee_step = quantity<Throughput>(v); },
+        .look = {.placeholder = "100 GB/s"},
     },
     ScenarioField{
         .pattern = "checkpoint.knee_threshold",
@@ -1021,6 +1104,7 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t) { return s.checkpoint ? D{s.checkpoint->knee_threshold} : D{}; },
         .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).knee_threshold = number(v); },
+        .look = {.placeholder = "100", .unit = "GPU-hours a day per step"},
     },
     ScenarioField{
         .pattern = "checkpoint.local_bandwidth",
@@ -1038,6 +1122,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { ckpt(s).local_bandwidth = quantity<Throughput>(v); },
+        .look = {.placeholder = "3.2 GB/s"},
     },
     ScenarioField{
         .pattern = "checkpoint.overhead",
@@ -1053,6 +1138,7 @@ const std::array kFields{
                   std::size_t) { return s.checkpoint ? D{s.checkpoint->overhead.base()} : D{}; },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { ckpt(s).overhead = quantity<Duration>(v); },
+        .look = {.placeholder = "0 s"},
     },
     ScenarioField{
         .pattern = "checkpoint.rate_node_gpus",
@@ -1072,6 +1158,7 @@ const std::array kFields{
                 return s.checkpoint ? count_if_set(s.checkpoint->rate_node_gpus) : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).rate_node_gpus = count(v); },
+        .look = {.placeholder = "8"},
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].name",
@@ -1092,6 +1179,7 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t i) { return job(s, i).params > 0.0 ? D{job(s, i).params} : D{}; },
         .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).params = number(v); },
+        .look = {.placeholder = "1.8T"},
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].bytes_per_param",
@@ -1108,6 +1196,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { job(s, i).bytes_per_param = number(v); },
+        .look = {.placeholder = "14"},
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].checkpoint_size",
@@ -1124,6 +1213,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { job(s, i).size = quantity<Capacity>(v); },
+        .look = {.placeholder = "25.2 TB"},
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].gpus",
@@ -1133,6 +1223,10 @@ const std::array kFields{
         .help = "GPUs of the job; left out, the whole pod.",
         .get = [](const Scenario& s, std::size_t i) { return count_if_set(job(s, i).gpus); },
         .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).gpus = count(v); },
+        .look = {.placeholder = "whole pod",
+                 .empty_means = "the whole pod",
+                 .one = "GPU",
+                 .many = "GPUs"},
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].interval",
@@ -1145,6 +1239,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t i) { return auto_if_unset(job(s, i).interval); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { job(s, i).interval = quantity_or_auto<Duration>(v); },
+        .look = {.placeholder = "auto (Daly)", .empty_means = "auto: Daly's optimum interval"},
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].mode",
@@ -1159,6 +1254,8 @@ const std::array kFields{
                   std::size_t i) { return D{std::string(to_string(job(s, i).mode))}; },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { job(s, i).mode = *checkpoint_mode_from_string(text(v)); },
+        .look = {.choice_texts = "sync (the job stalls while writing)|async (copies locally, "
+                                 "drains before the next)"},
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].stall_budget",
@@ -1171,6 +1268,7 @@ const std::array kFields{
         .range_text = "\"{}\": expected a stall budget above 0 % and below 100 %, such as \"5%\"",
         .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).stall_budget}; },
         .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).stall_budget = number(v); },
+        .look = {.placeholder = "5%", .share_of = "of the interval"},
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].restart_time",
@@ -1182,6 +1280,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).restart.base()}; },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { job(s, i).restart = quantity<Duration>(v); },
+        .look = {.placeholder = "10 min"},
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].offsite_every",
@@ -1192,6 +1291,10 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t i) { return count_if_set(job(s, i).offsite_every); },
         .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).offsite_every = count(v); },
+        .look = {.placeholder = "none",
+                 .empty_means = "no offsite copies",
+                 .one = "checkpoint",
+                 .many = "checkpoints"},
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].retain",
@@ -1202,6 +1305,7 @@ const std::array kFields{
         .help = "Local checkpoints kept.",
         .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).retain}; },
         .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).retain = count(v); },
+        .look = {.placeholder = "2", .one = "checkpoint", .many = "checkpoints"},
     },
     // docs/extrapolation-and-comparison.md
     ScenarioField{
@@ -1218,6 +1322,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { extrapolation(s).target = quantity<Capacity>(v); },
+        .look = {.placeholder = "1 EB", .short_label = "Target"},
     },
     ScenarioField{
         .pattern = "extrapolation.tolerance",
@@ -1231,6 +1336,9 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t) { return s.extrapolation ? D{s.extrapolation->tolerance} : D{}; },
         .set = [](Scenario& s, std::size_t, const D& v) { extrapolation(s).tolerance = number(v); },
+        .look = {.placeholder = "0%",
+                 .empty_means = "0 %: the target exactly",
+                 .share_of = "short of the target still counts"},
     },
     ScenarioField{
         .pattern = "comparisons[N]",
@@ -1256,6 +1364,7 @@ const std::array kFields{
                 "GPUs from the store is at most this.",
         .get = [](const Scenario& s, std::size_t) { return base_if_set(s.cloud.wan); },
         .set = [](Scenario& s, std::size_t, const D& v) { s.cloud.wan = quantity<Throughput>(v); },
+        .look = {.placeholder = "not given", .empty_means = "not given"},
     },
     ScenarioField{
         .pattern = "cloud.raised_account_limit",
@@ -1282,6 +1391,8 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t) { return s.resilience.afr ? D{*s.resilience.afr} : D{}; },
         .set = [](Scenario& s, std::size_t, const D& v) { s.resilience.afr = number(v); },
+        .look = {.placeholder = "the D-box's drive AFR",
+                 .empty_means = "the catalog D-box's drive_afr"},
     },
     // docs/resilience.md §9: enclosure events, the durability's second term.
     ScenarioField{
@@ -1300,6 +1411,9 @@ const std::array kFields{
                 return s.resilience.dbox_events ? D{*s.resilience.dbox_events} : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.resilience.dbox_events = number(v); },
+        .look = {.placeholder = "the D-box's events a year",
+                 .empty_means = "the catalog D-box's dbox_events_per_year",
+                 .share_of = "a D-box-year"},
     },
     ScenarioField{
         .pattern = "resilience.dbox_losses",
@@ -1316,6 +1430,9 @@ const std::array kFields{
                 return s.resilience.dbox_losses ? D{*s.resilience.dbox_losses} : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.resilience.dbox_losses = number(v); },
+        .look = {.placeholder = "0.1%",
+                 .empty_means = "the catalog D-box's dbox_losses_per_year",
+                 .share_of = "a D-box-year"},
     },
     ScenarioField{
         .pattern = "resilience.fill",
@@ -1332,6 +1449,7 @@ const std::array kFields{
                   std::size_t) { return s.resilience.fill ? D{*s.resilience.fill} : D{}; },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.resilience.fill = unless_default(number(v), kDefaultFill); },
+        .look = {.placeholder = "80%", .share_of = "of the drives"},
     },
     ScenarioField{
         .pattern = "resilience.rebuild_share",
@@ -1351,6 +1469,7 @@ const std::array kFields{
             [](Scenario& s, std::size_t, const D& v) {
                 s.resilience.rebuild_share = unless_default(number(v), kDefaultRebuildShare);
             },
+        .look = {.placeholder = "10%", .share_of = "of the backend"},
     },
     ScenarioField{
         .pattern = "resilience.outage",
@@ -1363,6 +1482,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t) { return base_if_set(s.resilience.outage); },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.resilience.outage = quantity<Duration>(v); },
+        .look = {.placeholder = "24 h", .empty_means = "none"},
     },
     ScenarioField{
         .pattern = "resilience.dataset",
@@ -1374,6 +1494,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t) { return base_if_set(s.resilience.dataset); },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.resilience.dataset = quantity<Capacity>(v); },
+        .look = {.placeholder = "100 PB", .empty_means = "none"},
     },
     ScenarioField{
         .pattern = "data_reduction",
@@ -1386,6 +1507,7 @@ const std::array kFields{
         .get = [](const Scenario& s,
                   std::size_t) { return s.data_reduction != 1.0 ? D{s.data_reduction} : D{}; },
         .set = [](Scenario& s, std::size_t, const D& v) { s.data_reduction = number(v); },
+        .look = {.placeholder = "1 (none)", .ratio_to_one = true},
     },
     // docs/sites-and-phases.md §2: growth on the installed base.
     ScenarioField{
@@ -1396,6 +1518,8 @@ const std::array kFields{
         .range_text = "empty; expected the phase's name",
         .get = [](const Scenario& s, std::size_t i) { return D{phase(s, i).name}; },
         .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).name = text(v); },
+        // A phase gives GPUs, usable capacity or both in service after it.
+        .look = {.placeholder = "phase 1"},
     },
     ScenarioField{
         .pattern = "phases[N].date",
@@ -1403,6 +1527,7 @@ const std::array kFields{
         .help = "When the phase is in service, as YYYY-MM-DD (optional).",
         .get = [](const Scenario& s, std::size_t i) { return text_if_set(phase(s, i).date); },
         .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).date = text(v); },
+        .look = {.placeholder = "2027-03-31", .empty_means = "not given"},
     },
     ScenarioField{
         .pattern = "phases[N].gpus",
@@ -1412,6 +1537,10 @@ const std::array kFields{
         .help = "GPUs in service after the phase; left out, the fleet's.",
         .get = [](const Scenario& s, std::size_t i) { return count_if_set(phase(s, i).gpus); },
         .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).gpus = count(v); },
+        .look = {.placeholder = "the fleet's",
+                 .empty_means = "the fleet's GPUs",
+                 .one = "GPU",
+                 .many = "GPUs"},
     },
     ScenarioField{
         .pattern = "phases[N].usable",
@@ -1423,6 +1552,7 @@ const std::array kFields{
         .get = [](const Scenario& s, std::size_t i) { return base_if_set(phase(s, i).usable); },
         .set = [](Scenario& s, std::size_t i,
                   const D& v) { phase(s, i).usable = quantity<Capacity>(v); },
+        .look = {.placeholder = "the scenario's", .empty_means = "the scenario's usable capacity"},
     },
     ScenarioField{
         .pattern = "phases[N].site",
@@ -1451,6 +1581,8 @@ const std::array kFields{
                 return s.facility.voltage != FacilitySpec{}.voltage ? D{s.facility.voltage} : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.facility.voltage = number(v); },
+        // docs/bom.md §4: the site's supply and floor for the Facility figures.
+        .look = {.placeholder = "400", .short_label = "Voltage (V)"},
     },
     ScenarioField{
         .pattern = "facility.supply",
@@ -1467,6 +1599,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.facility.phase_count = text(v) == "single-phase" ? 1 : 3; },
+        .look = {.choice_texts = "three-phase|single-phase", .short_label = "Supply"},
     },
     ScenarioField{
         .pattern = "facility.rack_footprint_m2",
@@ -1485,6 +1618,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.facility.rack_footprint_m2 = number(v); },
+        .look = {.placeholder = "0.72", .short_label = "Rack footprint (m²)"},
     },
     // Editors find the JSON Schema through it (docs/scenario-format.md); never written.
     ScenarioField{

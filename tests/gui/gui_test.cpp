@@ -1784,7 +1784,9 @@ private Q_SLOTS:
         const Design at452 = eval(452, 180);
         const QString power_step =
             QString::fromStdString(format_number(in(at452.power - at451.power, units::kW), 1));
-        QCOMPARE(play->comparison()->item(7, 3)->text(), "+" + power_step); // Power, +1 C-node
+        // Power is the row after the racks to plan for and as laid out.
+        QCOMPARE(play->comparison()->verticalHeaderItem(8)->text(), QString("Power (kW)"));
+        QCOMPARE(play->comparison()->item(8, 3)->text(), "+" + power_step); // Power, +1 C-node
         // One more D-box adds its backend read (60 GB/s each for dbox-1u-22).
         const Design more_d = eval(451, 181);
         QCOMPARE(play->comparison()->item(3, 5)->text(), // Read (TB/s), +1 D-box
@@ -1828,15 +1830,16 @@ private Q_SLOTS:
         QCOMPARE(w->session()->scenario(), reference());
     }
 
-    // The form's side tables are keyed by the field table's patterns, with
-    // its one spelling of a list ("options[N].dbox"): each key names a real
-    // field, and what a look adds fits the field's kind (docs/architecture.md,
-    // "Side tables").
+    // A field's look is a member of its row (issue 48 item 4): what it adds
+    // fits the field's kind; the form's side tables (sections, choosers) are
+    // keyed by the field table's patterns, with its one spelling of a list
+    // ("options[N].dbox"), and each key names a real field
+    // (docs/architecture.md, "Side tables").
     void theFormsSideTablesNameRealFields() {
-        for (const FieldLook& look : field_looks()) {
-            const std::string key(look.pattern);
-            const ScenarioField* f = find_scenario_field(look.pattern);
-            QVERIFY2(f != nullptr, key.c_str());
+        for (const ScenarioField& field : scenario_fields()) {
+            const FieldLook& look = field.look;
+            const std::string key(field.pattern);
+            const ScenarioField* f = &field;
             const bool counted = f->kind == FieldKind::count || f->kind == FieldKind::cnodes;
             QVERIFY2(counted || (*look.one == '\0' && *look.many == '\0'), key.c_str());
             QVERIFY2(f->kind == FieldKind::percent || *look.share_of == '\0', key.c_str());

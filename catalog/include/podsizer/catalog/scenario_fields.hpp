@@ -90,6 +90,37 @@ struct Bounds {
     }
 };
 
+/// How a form presents a field beyond its label and help (the GUI's editor,
+/// docs/gui.md): presentation only; which fields exist, their kinds, bounds
+/// and conditions are the row's other members.
+struct FieldLook {
+    /// The grey text of an empty line edit: an example ("215 PB") or what
+    /// empty means ("no limit").
+    const char* placeholder = "";
+    /// The note under an empty optional field; nullptr: the field needs a value.
+    const char* empty_means = nullptr;
+    /// Counts: what one and many of them are called ("site", "sites").
+    const char* one = "";
+    const char* many = "";
+    /// Percentages: what the share is of ("of the interval").
+    const char* share_of = "";
+    /// Pick lists: the item for "left out", first in the list ("%1" is the
+    /// catalog's default id), and an item at the end meaning the same.
+    const char* first_item = nullptr;
+    const char* last_item = nullptr;
+    /// Choice fields: the items' texts, one per choice, split by '|'.
+    const char* choice_texts = nullptr;
+    /// The form's row label when `label` is too long for it.
+    const char* short_label = nullptr;
+    /// Plain numbers: read as a ratio to one ("1.5:1", data reduction);
+    /// otherwise the number is echoed with `unit` after it.
+    bool ratio_to_one = false;
+    const char* unit = "";
+    /// false: the form offers no control for the field (an older key a
+    /// file may still give; the form shows it through the newer one).
+    bool in_form = true;
+};
+
 /// One field of a scenario file.
 struct ScenarioField {
     std::string_view pattern = {}; ///< "fleet.gpus", "options[N].dbox"
@@ -120,6 +151,7 @@ struct ScenarioField {
     FieldData (*get)(const Scenario&, std::size_t index) = nullptr;
     /// Stores a value read from a file (the objects on the way exist).
     void (*set)(Scenario&, std::size_t index, const FieldData&) = nullptr;
+    FieldLook look = {}; ///< how a form presents it
 };
 
 /// Every scenario field, in the order a written file holds them.
