@@ -47,9 +47,9 @@ double value_width(const Design& d) {
 /// where each keyed value went, so later formulas refer to it by key.
 class Items {
 public:
-    Items(xlsx::Book& book, xlsx::Sheet& sheet, DesignCells& cells, double value_width,
-          double how_width)
-        : book_(book), sheet_(sheet), cells_(cells), value_width_(value_width),
+    Items(xlsx::Book& book, xlsx::Sheet& sheet, DesignCells& cells, const DesignContext& x,
+          double value_width, double how_width)
+        : book_(book), sheet_(sheet), cells_(cells), x_(x), value_width_(value_width),
           how_width_(how_width) {}
 
     void write(const Section& section) {
@@ -85,7 +85,12 @@ private:
             sheet_.number(row_, kValue, item.number, item.num, Role::value);
             break;
         case Item::Kind::formula:
-            sheet_.formula(row_, kValue, expand(item.expr), item.number, item.num);
+            if (item.map != nullptr) {
+                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
+                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
+            } else {
+                sheet_.formula(row_, kValue, expand(item.expr), item.number, item.num);
+            }
             break;
         case Item::Kind::array_formula:
             sheet_.array_formula(row_, kValue, expand(item.expr), item.number, item.num);
@@ -96,7 +101,12 @@ private:
                                                                               : book_.text_value());
             break;
         case Item::Kind::text_formula:
-            sheet_.formula_text(row_, kValue, expand(item.expr), item.shown);
+            if (item.map != nullptr) {
+                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
+                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
+            } else {
+                sheet_.formula_text(row_, kValue, expand(item.expr), item.shown);
+            }
             break;
         }
         sheet_.text(row_, kHow, item.how, book_.note());
@@ -142,6 +152,7 @@ private:
     xlsx::Book& book_;
     xlsx::Sheet& sheet_;
     DesignCells& cells_;
+    const DesignContext& x_;
     double value_width_;
     double how_width_;
     int row_ = kHeaderRow + 1;
@@ -153,12 +164,6 @@ double gbps(Throughput t) {
 
 double count(std::int64_t n) {
     return static_cast<double>(n);
-}
-
-std::string bottleneck_formula(const std::string& front, const std::string& back) {
-    // The engine's rule (core/src/engine.cpp): within 3 % of each other is balanced.
-    return "=IF(ABS(" + front + "-" + back + ")<=0.03*MAX(" + front + "," + back +
-           "),\"balanced\",IF(" + front + "<" + back + ",\"frontend\",\"backend\"))";
 }
 
 /// The note beside a model's name: its catalog id, which the Assumptions
@@ -377,152 +382,82 @@ std::string stripe_width_formula(const DesignContext& x) {
     return f + "))";
 }
 
-/// The cached value of the layout_ok item: the engine's own checks.
-bool layout_ok(const Design& d, const DesignContext& x) {
-    const DBoxModel* box = x.catalog.dbox(d.dbox_model);
-    const ErasureCodingRule* ec = box != nullptr ? x.catalog.ec_rule(box->erasure_coding) : nullptr;
-    if (ec == nullptr) {
-        return false;
-    }
-    return d.data_strips >= ec->min_data_strips &&
-           (d.ec_layout == EcLayout::classic || d.dboxes >= ec->enclosure_tolerance_min_dboxes) &&
-           (d.ec_layout != EcLayout::rack_resilient ||
-            d.failure_domains >= ec->rack_resilience_min_racks);
-}
-
 Section capacity(const DesignContext& x) {
     const Design& d = x.d;
     return {
         "Capacity",
-        {Item::formula("raw_PB", "Raw capacity (PB)", "={dboxes}*{drives}*{drive_TB}/1000",
-                       in(d.raw, units::PB), Num::one, "D-boxes x drives x drive size"),
+        {mapped(x, "raw_PB", "Raw capacity (PB)", Num::one, "D-boxes x drives x drive size"),
          Item::text("layout", "Erasure-coding layout", std::string(to_string(d.ec_layout)),
-                    d.ec_layout_auto
-                        ? "chosen automatically: dbox-ha where it costs no capacity, else classic"
-                        : "asked for by the scenario; classic, dbox-ha or rack-resilient"),
+                    d.ec_layout_auto ? "chosen automatically: dbox-ha where it costs no "
+                                       "capacity, else classic"
+                                     : "asked for by the scenario; classic, dbox-ha or "
+                                       "rack-resilient"),
          Item::value("domains", "Racks holding D-boxes", count(d.failure_domains), Num::integer,
                      "from the rack layout (Racks sheet): the failure domains"),
-         Item::formula("parity_strips", "Parity strips per stripe", "=" + x.ec("parity"),
-                       d.parity_strips, Num::integer, "from the erasure-coding rule"),
+         mapped(x, "parity_strips", "Parity strips per stripe", Num::integer,
+                "from the erasure-coding rule"),
          Item::formula("stripe_width", "Stripe width (data + parity)", stripe_width_formula(x),
                        d.stripe_width(), Num::integer,
-                       "the widest stripe; classic: SSDs less the excluded ones; dbox-ha: also "
-                       "strips per D-box x D-boxes; rack-resilient: also strips per rack x racks"),
-         Item::formula("data_strips", "Data strips per stripe",
-                       "=MAX(0,{stripe_width}-{parity_strips})", d.data_strips, Num::integer,
-                       "width - parity"),
-         Item::formula("ec_efficiency", "Stripe efficiency (%)",
-                       "={data_strips}/({data_strips}+{parity_strips})", d.ec_efficiency,
-                       Num::percent, "data / (data + parity)"),
-         Item::formula("reserve", "Reserve (%)", "=" + x.ec("reserve"), d.reserve, Num::percent,
-                       "held back on top of erasure coding"),
-         Item::formula("usable_PB", "Usable capacity (PB)",
-                       "={raw_PB}*{ec_efficiency}*(1-{reserve})", in(d.usable, units::PB), Num::one,
-                       "raw x efficiency x (1 - reserve)"),
-         Item::formula("usable_PiB", "Usable capacity (PiB)", "={usable_PB}*1E15/2^50",
-                       in(d.usable, units::PiB), Num::one, "1 PiB = 2^50 bytes"),
-         Item::formula("data_reduction", "Data-reduction ratio (what-if)",
-                       "=" + x.scenario("data_reduction"), d.data_reduction, Num::two,
-                       "1 = none; capacity is quoted without reduction"),
-         Item::formula("effective_PB", "Effective capacity, what-if (PB)",
-                       "={usable_PB}*{data_reduction}", in(d.effective, units::PB), Num::one,
-                       "usable x data-reduction ratio (not a guarantee)"),
-         Item::formula("strips_per_dbox", "Most strips of a stripe on one D-box",
-                       "=MIN({stripe_width},IF({layout}=\"classic\",{drives}," +
-                           x.ec("strips_per_dbox") + "))",
-                       d.strips_per_dbox, Num::integer,
-                       "classic: up to the D-box's drives; otherwise the layout's cap"),
-         Item::formula("strips_per_rack", "Most strips of a stripe in one rack",
-                       "=MIN({stripe_width},{strips_per_dbox}*ROUNDUP({dboxes}/MAX(1,{domains}),0),"
-                       "IF({layout}=\"rack-resilient\"," +
-                           x.ec("strips_per_rack") + ",1E9))",
-                       d.strips_per_rack, Num::integer,
-                       "strips per D-box x D-boxes in the fullest rack; rack-resilient: its cap"),
-         Item::formula(
-             "layout_ok", "Layout's rules met (1 = yes)",
-             "=IF(AND({data_strips}>=" + x.ec("min_data_strips") +
-                 ",OR({layout}=\"classic\",{dboxes}>=" + x.ec("enclosure_tolerance_min_dboxes") +
-                 "),OR({layout}<>\"rack-resilient\",{domains}>=" +
-                 x.ec("rack_resilience_min_racks") + ")),1,0)",
-             layout_ok(d, x) ? 1.0 : 0.0, Num::integer,
-             "narrowest stripe; dbox-ha and rack-resilient: enough D-boxes; "
-             "rack-resilient: enough racks"),
-         Item::text_formula("tolerates_dbox_loss", "Survives losing a D-box",
-                            "=IF(AND({layout_ok}=1,{strips_per_dbox}<={parity_strips}),"
-                            "\"yes\",\"NO\")",
-                            d.tolerates_dbox_loss ? "yes" : "NO", "strips on one D-box <= parity"),
-         Item::text_formula("tolerates_rack_loss", "Survives losing a rack",
-                            "=IF(AND({layout_ok}=1,{strips_per_rack}<={parity_strips}),"
-                            "\"yes\",\"NO\")",
-                            d.tolerates_rack_loss ? "yes" : "NO", "strips in one rack <= parity")}};
+                       "the widest stripe; classic: SSDs less the excluded ones; dbox-ha: "
+                       "also strips per D-box x D-boxes; rack-resilient: also strips per "
+                       "rack x racks"),
+         mapped(x, "data_strips", "Data strips per stripe", Num::integer, "width - parity"),
+         mapped(x, "ec_efficiency", "Stripe efficiency (%)", Num::percent,
+                "data / (data + parity)"),
+         mapped(x, "reserve", "Reserve (%)", Num::percent, "held back on top of erasure coding"),
+         mapped(x, "usable_PB", "Usable capacity (PB)", Num::one,
+                "raw x efficiency x (1 - reserve)"),
+         mapped(x, "usable_PiB", "Usable capacity (PiB)", Num::one, "1 PiB = 2^50 bytes"),
+         mapped(x, "data_reduction", "Data-reduction ratio (what-if)", Num::two,
+                "1 = none; capacity is quoted without reduction"),
+         mapped(x, "effective_PB", "Effective capacity, what-if (PB)", Num::one,
+                "usable x data-reduction ratio (not a guarantee)"),
+         mapped(x, "strips_per_dbox", "Most strips of a stripe on one D-box", Num::integer,
+                "classic: up to the D-box's drives; otherwise the layout's cap"),
+         mapped(x, "strips_per_rack", "Most strips of a stripe in one rack", Num::integer,
+                "strips per D-box x D-boxes in the fullest rack; rack-resilient: its cap"),
+         mapped(x, "layout_ok", "Layout's rules met (1 = yes)", Num::integer,
+                "narrowest stripe; dbox-ha and rack-resilient: enough D-boxes; "
+                "rack-resilient: enough racks"),
+         mapped(x, "tolerates_dbox_loss", "Survives losing a D-box", Num::text,
+                "strips on one D-box <= parity"),
+         mapped(x, "tolerates_rack_loss", "Survives losing a rack", Num::text,
+                "strips in one rack <= parity")}};
 }
 
 Section throughput(const DesignContext& x) {
-    const Design& d = x.d;
     const std::string balanced = "balanced when frontend and backend are within 3 %";
     const std::string per_tb = "1 TB/s = 1,000 GB/s";
     const std::string bits = "bits: 1 GB/s = 8 Gbps";
-    return {
-        "Throughput",
-        {Item::formula("cnode_line_GBps", "C-node ports carry (GB/s, 0: not known)",
-                       "=MIN(" + x.cn("client_ports") + "*" + x.cn("client_port_Gbps") + "," +
-                           x.cn("backend_ports") + "*" + x.cn("backend_port_Gbps") + ")/8",
-                       gbps(cnode_line_rate(*x.catalog.cnode(d.cnode_model))), Num::one,
-                       "the fewer of client and backend ports x speed, in bytes"),
-         Item::formula("dbox_line_GBps", "D-box ports carry (GB/s, 0: not known)",
-                       "=" + x.db("backend_ports") + "*" + x.db("backend_port_Gbps") + "/8",
-                       gbps(dbox_line_rate(*x.catalog.dbox(d.dbox_model))), Num::one,
-                       "backend ports x speed, in bytes"),
-         Item::formula("front_read", "Frontend read (GB/s)",
-                       "={cnodes}*" + capped(x.cn("read_GBps"), "{cnode_line_GBps}"),
-                       gbps(d.frontend_read), Num::one,
-                       "C-nodes x read per C-node, at most what its ports carry"),
-         Item::formula("front_write", "Frontend write (GB/s)",
-                       "={cnodes}*" + capped(x.cn("write_GBps"), "{cnode_line_GBps}"),
-                       gbps(d.frontend_write), Num::one,
-                       "C-nodes x write per C-node, at most what its ports carry"),
-         Item::formula("back_read", "Backend read (GB/s)",
-                       "={dboxes}*" + capped(x.db("backend_read_GBps"), "{dbox_line_GBps}"),
-                       gbps(d.backend_read), Num::one,
-                       "D-boxes x backend read per D-box, at most what its ports carry"),
-         Item::formula("back_write", "Backend write (GB/s)",
-                       "={dboxes}*" + capped(x.db("backend_write_GBps"), "{dbox_line_GBps}"),
-                       gbps(d.backend_write), Num::one,
-                       "D-boxes x backend write per D-box, at most what its ports carry"),
-         Item::formula("read_GBps", "Delivered read (GB/s)", "=MIN({front_read},{back_read})",
-                       gbps(d.read), Num::one, "the smaller of frontend and backend"),
-         Item::formula("write_GBps", "Delivered write (GB/s)", "=MIN({front_write},{back_write})",
-                       gbps(d.write), Num::one, "the smaller of frontend and backend"),
-         Item::formula("read_TBps", "Delivered read (TB/s)", "={read_GBps}/1000",
-                       in(d.read, units::TB_per_s), Num::two, per_tb),
-         Item::formula("write_TBps", "Delivered write (TB/s)", "={write_GBps}/1000",
-                       in(d.write, units::TB_per_s), Num::two, per_tb),
-         Item::formula("read_Tbps", "Delivered read (Tbps)", "={read_GBps}*8/1000",
-                       in(d.read, units::Tbps), Num::one, bits),
-         Item::formula("write_Tbps", "Delivered write (Tbps)", "={write_GBps}*8/1000",
-                       in(d.write, units::Tbps), Num::one, bits),
-         // Not the GPUs' NICs over the client ports, a ratio of line rates
-         // read as a blocking fabric (REVIEW-3 §4.3; docs/model.md §8).
-         Item::formula("client_port_headroom", "Client-port headroom (x)",
-                       "=IF({read_Tbps}>0,{gpu_uplink_Tbps}/{read_Tbps},0)",
-                       d.client_port_headroom(), Num::times,
-                       "C-node client ports / delivered read; above 1 the ports are not the limit"),
-         Item::text_formula("read_bottleneck", "Read bottleneck",
-                            bottleneck_formula("{front_read}", "{back_read}"),
-                            std::string(to_string(d.read_bottleneck)), balanced),
-         Item::text_formula("write_bottleneck", "Write bottleneck",
-                            bottleneck_formula("{front_write}", "{back_write}"),
-                            std::string(to_string(d.write_bottleneck)), balanced),
-         Item::formula("saturation", "C-nodes one D-box keeps busy",
-                       "=MIN(" + capped(x.db("backend_read_GBps"), "{dbox_line_GBps}") + "/" +
-                           capped(x.cn("read_GBps"), "{cnode_line_GBps}") + "," +
-                           capped(x.db("backend_write_GBps"), "{dbox_line_GBps}") + "/" +
-                           capped(x.cn("write_GBps"), "{cnode_line_GBps}") + ")",
-                       d.saturation, Num::two,
-                       "backend per D-box / per C-node, the smaller of read, write"),
-         Item::formula("knee", "Knee (C-nodes)", "=INT({dboxes}*{saturation}+" + kSlackText + ")",
-                       count(d.knee_cnodes), Num::integer,
-                       "past this many C-nodes the D-boxes are the limit")}};
+    return {"Throughput",
+            {mapped(x, "cnode_line_GBps", "C-node ports carry (GB/s, 0: not known)", Num::one,
+                    "the fewer of client and backend ports x speed, in bytes"),
+             mapped(x, "dbox_line_GBps", "D-box ports carry (GB/s, 0: not known)", Num::one,
+                    "backend ports x speed, in bytes"),
+             mapped(x, "front_read", "Frontend read (GB/s)", Num::one,
+                    "C-nodes x read per C-node, at most what its ports carry"),
+             mapped(x, "front_write", "Frontend write (GB/s)", Num::one,
+                    "C-nodes x write per C-node, at most what its ports carry"),
+             mapped(x, "back_read", "Backend read (GB/s)", Num::one,
+                    "D-boxes x backend read per D-box, at most what its ports carry"),
+             mapped(x, "back_write", "Backend write (GB/s)", Num::one,
+                    "D-boxes x backend write per D-box, at most what its ports carry"),
+             mapped(x, "read_GBps", "Delivered read (GB/s)", Num::one,
+                    "the smaller of frontend and backend"),
+             mapped(x, "write_GBps", "Delivered write (GB/s)", Num::one,
+                    "the smaller of frontend and backend"),
+             mapped(x, "read_TBps", "Delivered read (TB/s)", Num::two, per_tb),
+             mapped(x, "write_TBps", "Delivered write (TB/s)", Num::two, per_tb),
+             mapped(x, "read_Tbps", "Delivered read (Tbps)", Num::one, bits),
+             mapped(x, "write_Tbps", "Delivered write (Tbps)", Num::one, bits),
+             mapped(x, "client_port_headroom", "Client-port headroom (x)", Num::times,
+                    "C-node client ports / delivered read; above 1 the ports are not the limit"),
+             mapped(x, "read_bottleneck", "Read bottleneck", Num::text, balanced),
+             mapped(x, "write_bottleneck", "Write bottleneck", Num::text, balanced),
+             mapped(x, "saturation", "C-nodes one D-box keeps busy", Num::two,
+                    "backend per D-box / per C-node, the smaller of read, write"),
+             mapped(x, "knee", "Knee (C-nodes)", Num::integer,
+                    "past this many C-nodes the D-boxes are the limit")}};
 }
 
 /// The racks podsizer's layout gives, and what rests on them. The layout is
@@ -755,6 +690,46 @@ Item Item::text_formula(std::string key, std::string label, std::string f, std::
             std::move(cached),  Num::text,      std::move(how)};
 }
 
+Item mapped(const DesignContext& x, std::string_view id, std::string label, Num num,
+            std::string how, std::string key) {
+    const FormulaRow& row = formula_row(id);
+    // The Assumptions names now; the {item} placeholders when Items writes it.
+    std::string f = fill_formula(row.templ, [&](std::string_view name) -> std::string {
+        const std::size_t colon = name.find(':');
+        if (colon == std::string_view::npos) {
+            return name == "slack" ? kSlackText : "{" + std::string(name) + "}";
+        }
+        const std::string_view kind = name.substr(0, colon);
+        const std::string field(name.substr(colon + 1));
+        if (kind == "ec") {
+            return x.ec(field);
+        }
+        if (kind == "scenario") {
+            return x.scenario(field);
+        }
+        const std::string_view kinds[] = {"cn", "db", "sw", "rk"};
+        const std::string* models[] = {&x.d.cnode_model, &x.d.dbox_model, &x.d.switch_model,
+                                       &x.d.rack_model};
+        const char* catalog_kinds[] = {"cnode", "dbox", "switch", "rack"};
+        for (std::size_t i = 0; i < std::size(kinds); ++i) {
+            if (kind == kinds[i]) {
+                return x.a.name(catalog_kinds[i], *models[i], field);
+            }
+        }
+        throw std::logic_error("workbook: formula " + std::string(id) + " has placeholder {" +
+                               std::string(name) + "}");
+    });
+    const FigureSource s{x.d, x.catalog};
+    Item item =
+        row.text != nullptr
+            ? Item::text_formula(key.empty() ? std::string(id) : std::move(key), std::move(label),
+                                 std::move(f), row.text(s), std::move(how))
+            : Item::formula(key.empty() ? std::string(id) : std::move(key), std::move(label),
+                            std::move(f), row.number(s), num, std::move(how));
+    item.map = &row;
+    return item;
+}
+
 bool has_item(const std::vector<Item>& items, const std::string& key) {
     return std::any_of(items.begin(), items.end(), [&](const Item& i) { return i.key == key; });
 }
@@ -775,7 +750,7 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
     const DesignContext x{d, entry, a, *input.catalog, input.scenario, checkpoints};
     const double value_col = value_width(d);
     const double how_col = std::max(56.0, kHowWidth - (value_col - kValueWidth));
-    Items it(book, sheet, cells, value_col, how_col);
+    Items it(book, sheet, cells, x, value_col, how_col);
     for (const Section& section :
          {bill_of_materials(x), capacity(x), throughput(x), racks_and_power(x), density(x),
           requirement_section(x), verdict(d)}) {

@@ -1,0 +1,133 @@
+// The workbook's formula map (issue 48 item 2, docs/reports.md "The formula
+// map"): every formula the map declares, written to the reference pod's and
+// the fleet example's workbooks, recalculated by LibreOffice, equals the
+// engine's figure its row names. The golden figures are the engine's own
+// (core), read through the row's getter, not the cached results the writer
+// put in the file: a template that restates core's arithmetic wrongly fails.
+#include "external_tools.hpp"
+#include "libreoffice.hpp"
+#include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/catalog/price_book_io.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/engine.hpp"
+#include "podsizer/reports/formula_map.hpp"
+#include "podsizer/reports/workbook.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <set>
+
+using namespace podsizer;
+
+namespace {
+
+struct Written {
+    std::string stem;
+    Scenario scenario;
+    SizingResult result;
+    WorkbookManifest manifest;
+};
+
+struct MapFixture {
+    Catalog catalog = default_catalog();
+    std::vector<Written> workbooks;
+    std::map<std::string, SheetCsv> sheets;
+};
+
+const MapFixture& map_fixture() {
+    static const std::unique_ptr<MapFixture> f = [] {
+        const std::string soffice =
+            test_tools::require_tool(PODSIZER_SOFFICE, "soffice", "libreoffice-calc-nogui");
+        auto fx = std::make_unique<MapFixture>();
+        const std::string dir = test_tools::output_dir("formula-map");
+        const std::string src = std::string(PODSIZER_SOURCE_DIR) + "/examples/";
+        WorkbookOptions options;
+        options.date = "2026-01-01";
+        std::vector<std::string> paths;
+        // The reference pod (with the illustrative prices, so its bill and
+        // Facility sheet are written as `size --prices` writes them) and
+        // the fleet example.
+        for (const auto& [stem, file] :
+             {std::pair{"ncp", "ncp-pod-41k.json"}, std::pair{"fleet", "fleet-160k.json"}}) {
+            Written& w = fx->workbooks.emplace_back();
+            w.stem = stem;
+            w.scenario = load_scenario(src + file, fx->catalog);
+            w.scenario.prices = load_price_book(src + "prices-illustrative.json");
+            w.result = size_scenario(w.scenario, fx->catalog);
+            paths.push_back(dir + "/" + stem + ".xlsx");
+            w.manifest =
+                write_workbook(paths.back(), {&w.result, &fx->catalog, &w.scenario}, options);
+        }
+        fx->sheets = libreoffice_csv(soffice, paths, dir);
+        return fx;
+    }();
+    return *f;
+}
+
+bool close_to(double got, double want) {
+    // Relative error below 1e-9; LibreOffice writes 15 significant digits.
+    const double scale = std::max(std::abs(got), std::abs(want));
+    return scale < 1e-12 || std::abs(got - want) <= 1e-9 * scale;
+}
+
+} // namespace
+
+TEST_CASE("formula map: every row written equals its engine figure after LibreOffice "
+          "recalculates") {
+    const MapFixture& f = map_fixture();
+    std::set<std::string_view> seen;
+    for (const Written& w : f.workbooks) {
+        std::size_t checked = 0;
+        for (const WorkbookFormula& cell : w.manifest.formulas) {
+            if (cell.map_id.empty()) {
+                continue;
+            }
+            const FormulaRow& row = formula_row(cell.map_id);
+            seen.insert(row.id);
+            INFO(w.stem << " " << cell.sheet << "!R" << cell.row + 1 << "C" << cell.col + 1
+                        << " row " << cell.map_id << ": " << cell.formula);
+            REQUIRE(cell.design >= 0);
+            REQUIRE(static_cast<std::size_t>(cell.design) < w.result.designs.size());
+            const FigureSource source{w.result.designs[static_cast<std::size_t>(cell.design)],
+                                      f.catalog, cell.item};
+            const auto sheet = f.sheets.find(w.stem + "/" + cell.sheet);
+            REQUIRE(sheet != f.sheets.end());
+            const std::string* got = sheet->second.at(cell.row, cell.col);
+            REQUIRE(got != nullptr);
+            if (row.text != nullptr) {
+                CHECK(*got == row.text(source));
+            } else {
+                const double want = row.number(source);
+                double v = 0;
+                INFO("LibreOffice: \"" << *got << "\", engine: " << want);
+                REQUIRE(parse_exported_number(*got, v));
+                CHECK(close_to(v, want));
+            }
+            ++checked;
+        }
+        INFO(w.stem);
+        // Every design sheet writes some 60 rows of the map.
+        CHECK(checked >= 60 * w.result.designs.size());
+    }
+    // Every row of the map is written in one of the two workbooks, but the
+    // scenario's rack power (neither sets constraints.rack_power).
+    for (const FormulaRow& row : formula_map()) {
+        INFO(row.id);
+        CHECK((seen.count(row.id) == 1 || row.id == "rack_budget_kW_scenario"));
+    }
+}
+
+TEST_CASE("formula map: every placeholder of a written row is filled") {
+    const MapFixture& f = map_fixture();
+    for (const Written& w : f.workbooks) {
+        for (const WorkbookFormula& cell : w.manifest.formulas) {
+            if (!cell.map_id.empty()) {
+                INFO(w.stem << " " << cell.map_id << ": " << cell.formula);
+                CHECK(cell.formula.find('{') == std::string::npos);
+            }
+        }
+    }
+}
