@@ -158,10 +158,6 @@ private:
     int row_ = kHeaderRow + 1;
 };
 
-double gbps(Throughput t) {
-    return in(t, units::GB_per_s);
-}
-
 double count(std::int64_t n) {
     return static_cast<double>(n);
 }
@@ -244,21 +240,13 @@ std::vector<Item> fabric_items(const DesignContext& x) {
     const int rows = std::max(1024, fab.leaf.uplink_ports);
     const std::string half = "INT({uplink_ports}/2)";
     std::vector<Item> items = leaf_items(x, fab);
-    items.push_back(Item::formula("leaves", "Leaf switches",
-                                  "=MAX(2,ROUNDUP({ports}/{down}-" + kSlackText + ",0))",
-                                  count(d.leaf_switches), Num::integer,
-                                  "device ports / device ports per leaf, rounded up; at least 2"));
-    items.push_back(Item::formula(
-        "tiers", "Fabric tiers",
-        "=IF(AND({ports}<=2*{down},{client_uplinks}<=2*{uplinks}),1,IF(AND({leaves}<={uplink_ports}"
-        ",{leaves}*{uplinks}+{client_uplinks}<={uplinks}*{uplink_ports}),2,3))",
-        d.fabric_tiers, Num::integer,
-        "1: one leaf pair holds every port and the uplinks to your fabric; 2: a spine port per "
-        "leaf; 3: pods under super-spines"));
-    items.push_back(Item::formula(
-        "pods", "Leaf/spine pods",
-        "=IF({tiers}=3,ROUNDUP({leaves}/" + half + "-" + kSlackText + ",0),1)", count(fab.pods),
-        Num::integer, "three tiers: at most half a spine's ports face leaves"));
+    items.push_back(mapped(x, "leaves", "Leaf switches", Num::integer,
+                           "device ports / device ports per leaf, rounded up; at least 2"));
+    items.push_back(mapped(x, "tiers", "Fabric tiers", Num::integer,
+                           "1: one leaf pair holds every port and the uplinks to your fabric; 2: "
+                           "a spine port per leaf; 3: pods under super-spines"));
+    items.push_back(mapped(x, "pods", "Leaf/spine pods", Num::integer,
+                           "three tiers: at most half a spine's ports face leaves"));
     const std::int64_t per_pod = fab.pods > 0 ? fab.spines / fab.pods : 0;
     items.push_back(Item::array_formula(
         "pod_spines", "Spines per pod",
@@ -272,8 +260,7 @@ std::vector<Item> fabric_items(const DesignContext& x) {
         count(per_pod), Num::integer,
         "enough spine ports for every leaf's uplinks (in two tiers, and the uplinks to your "
         "fabric), a count dividing the uplinks evenly"));
-    items.push_back(Item::formula("spines", "Spine switches", "={pods}*{pod_spines}",
-                                  count(d.spine_switches), Num::integer, "pods x spines per pod"));
+    items.push_back(mapped(x, "spines", "Spine switches", Num::integer, "pods x spines per pod"));
     const std::int64_t per_plane = per_pod > 0 ? d.super_spine_switches / per_pod : 0;
     items.push_back(Item::array_formula(
         "plane_supers", "Super-spines per spine plane",
@@ -286,12 +273,10 @@ std::vector<Item> fabric_items(const DesignContext& x) {
         count(per_plane), Num::integer,
         "three tiers: one plane per spine position, dividing a spine's uplinks evenly; the "
         "planes share the uplinks to your fabric"));
-    items.push_back(Item::formula("super_spines", "Super-spine switches",
-                                  "={pod_spines}*{plane_supers}", count(d.super_spine_switches),
-                                  Num::integer, "spines per pod x super-spines per plane"));
-    items.push_back(Item::formula("switches", "Switches (all tiers)",
-                                  "={leaves}+{spines}+{super_spines}", count(d.switches()),
-                                  Num::integer, "leaves + spines + super-spines"));
+    items.push_back(mapped(x, "super_spines", "Super-spine switches", Num::integer,
+                           "spines per pod x super-spines per plane"));
+    items.push_back(mapped(x, "switches", "Switches (all tiers)", Num::integer,
+                           "leaves + spines + super-spines"));
     return items;
 }
 
@@ -307,10 +292,8 @@ std::string sized_note(const Design& d, MetricId id) {
 std::vector<Item> gpu_side_items(const DesignContext& x) {
     const Design& d = x.d;
     std::vector<Item> items;
-    items.push_back(Item::formula(
-        "gpu_uplink_Tbps", "C-node client ports towards the GPUs (Tbps)",
-        "={cnodes}*" + x.cn("client_ports") + "*" + x.cn("client_port_Gbps") + "/1000",
-        in(d.gpu_fabric_uplink, units::Tbps), Num::precise, "C-nodes x client ports x port speed"));
+    items.push_back(mapped(x, "gpu_uplink_Tbps", "C-node client ports towards the GPUs (Tbps)",
+                           Num::precise, "C-nodes x client ports x port speed"));
     if (d.requirements.gpu_storage_network.base() > 0.0) {
         items.push_back(Item::value("gpu_storage_Tbps", "GPUs' storage NICs (Tbps)",
                                     in(d.requirements.gpu_storage_network, units::Tbps),
@@ -322,12 +305,8 @@ std::vector<Item> gpu_side_items(const DesignContext& x) {
 
 Section bill_of_materials(const DesignContext& x) {
     const Design& d = x.d;
-    const CNodeModel& c = *x.catalog.cnode(d.cnode_model);
-    const DBoxModel& b = *x.catalog.dbox(d.dbox_model);
     const double C = count(d.cnodes);
     const double D = count(d.dboxes);
-    const int client = d.client_network == ClientNetwork::converged ? 0 : c.client_ports;
-    const double ports = C * (client + c.backend_ports) + D * b.backend_ports;
     std::vector<Item> items{
         Item::text("cnode_model", "C-node model", d.cnode_shown(), from_catalog(d.cnode_model)),
         Item::text("dbox_model", "D-box model", d.dbox_shown(), from_catalog(d.dbox_model)),
@@ -337,23 +316,14 @@ Section bill_of_materials(const DesignContext& x) {
         Item::input("dboxes", "D-boxes", D, Num::integer, sized_note(d, MetricId::dboxes_sized_by)),
         Item::input("drive_TB", "Drive size (TB)", in(d.drive_size, units::TB), Num::precise,
                     "one of the D-box's drive options"),
-        Item::formula("drives", "Drives per D-box", "=" + x.db("drives"), d.drives_per_dbox,
-                      Num::integer, "from the D-box model"),
-        // As the CLI writes it (core's format_cd_ratio): "2.5:1", "1:2";
-        // ROUND(x,2) joined to text drops trailing zeros as it does.
-        Item::text_formula("cd", "C:D ratio (C-nodes per D-box)",
-                           "=IF({dboxes}=0,\"n/a\",IF({cnodes}>={dboxes},ROUND({cnodes}/"
-                           "{dboxes},2)&\":1\",\"1:\"&ROUND({dboxes}/{cnodes},2)))",
-                           D > 0 ? format_cd_ratio(C / D) : "n/a", "C-nodes / D-boxes"),
+        mapped(x, "drives", "Drives per D-box", Num::integer, "from the D-box model"),
+        mapped(x, "cd", "C:D ratio (C-nodes per D-box)", Num::text, "C-nodes / D-boxes"),
         Item::text("client_network", "Client network", std::string(to_string(d.client_network)),
                    "where the C-nodes' client ports land: storage-leaves (on the storage "
                    "leaves) or converged (on your fabric, not counted here)"),
-        Item::formula("ports", "Device network ports",
-                      "={cnodes}*(IF({client_network}=\"converged\",0," + x.cn("client_ports") +
-                          ")+" + x.cn("backend_ports") + ")+{dboxes}*" + x.db("backend_ports"),
-                      ports, Num::integer,
-                      "C-nodes x (client ports on storage leaves + backend ports) + D-boxes x "
-                      "backend ports")};
+        mapped(x, "ports", "Device network ports", Num::integer,
+               "C-nodes x (client ports on storage leaves + backend ports) + D-boxes x backend "
+               "ports")};
     for (std::vector<Item> more : {fabric_items(x), gpu_side_items(x)}) {
         items.insert(items.end(), std::make_move_iterator(more.begin()),
                      std::make_move_iterator(more.end()));
@@ -473,8 +443,6 @@ std::vector<Item> layout_items(const DesignContext& x) {
                 Item::text("rack_use_U", "Space used of the racks (%)", "n/a", why),
                 Item::text("cooling", "Cooling (fullest rack)", "n/a", why)};
     }
-    const double used =
-        d.racks > 0 ? d.rack_units().base() / (count(d.racks) * d.rack_usable.base()) : 0.0;
     std::vector<Item> planned;
     if (d.planning_basis() != d.power_basis) {
         // The count the data centre plans on (docs/model.md §10, "The lead
@@ -493,15 +461,13 @@ std::vector<Item> layout_items(const DesignContext& x) {
         Item::value("racks_layout", "Racks (rack layout, as sized)", count(d.racks), Num::integer,
                     "podsizer's layout (Racks sheet): at least both bounds above, more when "
                     "whole devices do not pack; re-run podsizer after changing counts"),
-        Item::formula("racks",
-                      std::string(d.power_basis == PowerBasis::max ? "Racks (max draw"
-                                                                   : "Racks (typical draw") +
-                          ": at least the layout and both bounds)",
-                      "=MAX({racks_layout},{racks_space},{racks_power})", count(d.racks),
-                      Num::integer, "the larger of the layout and the racks for space, power"),
-        Item::formula("rack_use_U", "Space used of the racks (%)",
-                      "={total_U}/({racks}*{rack_usable_U})", used, Num::percent,
-                      "U / (racks x usable U)"),
+        mapped(x, "racks",
+               std::string(d.power_basis == PowerBasis::max ? "Racks (max draw"
+                                                            : "Racks (typical draw") +
+                   ": at least the layout and both bounds)",
+               Num::integer, "the larger of the layout and the racks for space, power"),
+        mapped(x, "rack_use_U", "Space used of the racks (%)", Num::percent,
+               "U / (racks x usable U)"),
         Item::value("rack_peak_kW", "Fullest rack on the basis (kW)", in(d.rack_peak, units::kW),
                     Num::one, "podsizer's layout (Racks sheet)"),
         Item::text("cooling", "Cooling (fullest rack)", std::string(cooling_label(d.cooling)),
@@ -516,48 +482,32 @@ Section racks_and_power(const DesignContext& x) {
     const bool override_power = x.s != nullptr && x.s->constraints.rack_power.has_value();
     Section out{
         "Racks and power",
-        {Item::formula("device_U", "Storage devices (U)",
-                       "={cnodes}*" + x.cn("height_U") + "+{dboxes}*" + x.db("height_U"),
-                       d.device_units.base(), Num::integer, "C-nodes and D-boxes x their height"),
-         Item::formula("switch_U", "Switches (U)", "={switches}*" + x.sw("height_U"),
-                       d.switch_units.base(), Num::integer, "switches x height"),
-         Item::formula("total_U", "With switches (U)", "={device_U}+{switch_U}",
-                       d.rack_units().base(), Num::integer, "devices + switches"),
-         Item::formula("power_kW", "Power (kW)",
-                       "=({cnodes}*" + x.cn("power_W") + "+{dboxes}*" + x.db("power_W") +
-                           "+{switches}*" + x.sw("power_W") + ")/1000",
-                       in(d.power, units::kW), Num::one, "typical draw of every device"),
-         Item::formula("max_power_kW", "Max power (kW)",
-                       "=({cnodes}*" + x.cn("max_power_W") + "+{dboxes}*" + x.db("max_power_W") +
-                           "+{switches}*" + x.sw("max_power_W") + ")/1000",
-                       in(d.max_power, units::kW), Num::one, "maximum draw of every device"),
+        {mapped(x, "device_U", "Storage devices (U)", Num::integer,
+                "C-nodes and D-boxes x their height"),
+         mapped(x, "switch_U", "Switches (U)", Num::integer, "switches x height"),
+         mapped(x, "total_U", "With switches (U)", Num::integer, "devices + switches"),
+         mapped(x, "power_kW", "Power (kW)", Num::one, "typical draw of every device"),
+         mapped(x, "max_power_kW", "Max power (kW)", Num::one, "maximum draw of every device"),
          Item::text("power_basis", "Rack power basis", std::string(to_string(d.power_basis)),
                     "constraints.power_basis: the draw racks are checked on"),
-         Item::formula("basis_kW", "Power on the basis (kW)",
-                       "=IF({power_basis}=\"max\",{max_power_kW},{power_kW})",
-                       in(d.basis_power(), units::kW), Num::one,
-                       "typical or maximum, by the basis"),
-         Item::formula("facility_kW", "Facility power (kW)", "={basis_kW}*" + x.scenario("pue"),
-                       in(d.facility_power, units::kW), Num::one, "power on the basis x PUE"),
-         Item::formula("rack_usable_U", "Usable space per rack (U)", "=" + x.rk("usable_U"),
-                       d.rack_usable.base(), Num::integer, "from the rack model"),
-         Item::formula("rack_budget_kW", "Power budget per rack (kW)",
-                       "=" + (override_power ? x.scenario("rack_power_kW") : x.rk("budget_kW")),
-                       in(d.rack_budget, units::kW), Num::precise,
-                       override_power ? "from the scenario (overrides the rack model)"
-                                      : "from the rack model"),
-         Item::formula("rack_derate", "Rack budget derating", "=" + x.scenario("rack_derate"),
-                       d.rack_derate, Num::two, "share of the budget the devices may draw"),
-         Item::formula("rack_limit_kW", "Power allowed per rack (kW)",
-                       "={rack_budget_kW}*{rack_derate}", in(d.rack_limit, units::kW), Num::precise,
-                       "budget x derating"),
-         Item::formula("racks_space", "Racks needed for space",
-                       "=ROUNDUP({total_U}/{rack_usable_U}-" + kSlackText + ",0)",
-                       count(d.racks_for_space), Num::integer, "U / usable U per rack, rounded up"),
-         Item::formula("racks_power", "Racks needed for power",
-                       "=ROUNDUP({basis_kW}/{rack_limit_kW}-" + kSlackText + ",0)",
-                       count(d.racks_for_power), Num::integer,
-                       "kW on the basis / allowed per rack, rounded up")}};
+         mapped(x, "basis_kW", "Power on the basis (kW)", Num::one,
+                "typical or maximum, by the basis"),
+         mapped(x, "facility_kW", "Facility power (kW)", Num::one, "power on the basis x PUE"),
+         mapped(x, "rack_usable_U", "Usable space per rack (U)", Num::integer,
+                "from the rack model"),
+         mapped(x, override_power ? "rack_budget_kW_scenario" : "rack_budget_kW",
+                "Power budget per rack (kW)", Num::precise,
+                override_power ? "from the scenario (overrides the rack model)"
+                               : "from the rack model",
+                "rack_budget_kW"),
+         mapped(x, "rack_derate", "Rack budget derating", Num::two,
+                "share of the budget the devices may draw"),
+         mapped(x, "rack_limit_kW", "Power allowed per rack (kW)", Num::precise,
+                "budget x derating"),
+         mapped(x, "racks_space", "Racks needed for space", Num::integer,
+                "U / usable U per rack, rounded up"),
+         mapped(x, "racks_power", "Racks needed for power", Num::integer,
+                "kW on the basis / allowed per rack, rounded up")}};
     std::vector<Item> more = layout_items(x);
     out.items.insert(out.items.end(), std::make_move_iterator(more.begin()),
                      std::make_move_iterator(more.end()));
@@ -566,21 +516,16 @@ Section racks_and_power(const DesignContext& x) {
 
 Section density(const DesignContext& x) {
     const Design& d = x.d;
-    const double racks = count(d.racks);
     Section out{"Density", {}};
     const std::string na = "no single device fits the rack: no racks to divide by";
-    out.items.push_back(d.racks_fit ? Item::formula("pb_per_rack", "Usable PB per rack",
-                                                    "={usable_PB}/{racks}", d.pb_per_rack(),
-                                                    Num::two, "usable / racks")
-                                    : Item::text("pb_per_rack", "Usable PB per rack", "n/a", na));
-    out.items.push_back(Item::formula("pb_per_kw", "Usable PB per kW", "={usable_PB}/{power_kW}",
-                                      d.pb_per_kw(), Num::three, "usable / power"));
-    out.items.push_back(Item::formula("read_per_kw", "Read GB/s per kW", "={read_GBps}/{power_kW}",
-                                      d.gbps_read_per_kw(), Num::one, "delivered read / power"));
-    out.items.push_back(d.racks_fit ? Item::formula("read_per_rack", "Read GB/s per rack",
-                                                    "={read_GBps}/{racks}",
-                                                    racks > 0 ? gbps(d.read) / racks : 0.0,
-                                                    Num::one, "delivered read / racks")
+    out.items.push_back(
+        d.racks_fit ? mapped(x, "pb_per_rack", "Usable PB per rack", Num::two, "usable / racks")
+                    : Item::text("pb_per_rack", "Usable PB per rack", "n/a", na));
+    out.items.push_back(mapped(x, "pb_per_kw", "Usable PB per kW", Num::three, "usable / power"));
+    out.items.push_back(
+        mapped(x, "read_per_kw", "Read GB/s per kW", Num::one, "delivered read / power"));
+    out.items.push_back(d.racks_fit ? mapped(x, "read_per_rack", "Read GB/s per rack", Num::one,
+                                             "delivered read / racks")
                                     : Item::text("read_per_rack", "Read GB/s per rack", "n/a", na));
     return out;
 }
