@@ -26,13 +26,13 @@ namespace {
 
 struct Written {
     std::string stem;
+    Catalog catalog;
     Scenario scenario;
     SizingResult result;
     WorkbookManifest manifest;
 };
 
 struct MapFixture {
-    Catalog catalog = default_catalog();
     std::vector<Written> workbooks;
     std::map<std::string, SheetCsv> sheets;
 };
@@ -48,18 +48,31 @@ const MapFixture& map_fixture() {
         options.date = "2026-01-01";
         std::vector<std::string> paths;
         // The reference pod (with the illustrative prices, so its bill and
-        // Facility sheet are written as `size --prices` writes them) and
-        // the fleet example.
+        // Facility sheet are written as `size --prices` writes them), the
+        // fleet example, the checkpoint jobs (the required write from the
+        // Checkpoints sheet) and the reference pod on a switch without port
+        // modes (the leaf's formulas without a port-mode speed).
         for (const auto& [stem, file] :
-             {std::pair{"ncp", "ncp-pod-41k.json"}, std::pair{"fleet", "fleet-160k.json"}}) {
+             {std::pair{"ncp", "ncp-pod-41k.json"}, std::pair{"fleet", "fleet-160k.json"},
+              std::pair{"ckpt", "checkpoint-cadence.json"},
+              std::pair{"plain", "ncp-pod-41k.json"}}) {
             Written& w = fx->workbooks.emplace_back();
             w.stem = stem;
-            w.scenario = load_scenario(src + file, fx->catalog);
+            w.catalog = default_catalog();
+            if (w.stem == "plain") {
+                // An entry that gives only its ports (catalog/data's switch
+                // has 64 ports of 800 GbE).
+                for (SwitchModel& sw : w.catalog.switches) {
+                    sw.port_modes.clear();
+                    sw.ports = 64;
+                }
+            }
+            w.scenario = load_scenario(src + file, w.catalog);
             w.scenario.prices = load_price_book(src + "prices-illustrative.json");
-            w.result = size_scenario(w.scenario, fx->catalog);
+            w.result = size_scenario(w.scenario, w.catalog);
             paths.push_back(dir + "/" + stem + ".xlsx");
             w.manifest =
-                write_workbook(paths.back(), {&w.result, &fx->catalog, &w.scenario}, options);
+                write_workbook(paths.back(), {&w.result, &w.catalog, &w.scenario}, options);
         }
         fx->sheets = libreoffice_csv(soffice, paths, dir);
         return fx;
@@ -85,12 +98,20 @@ void check_rows(const MapFixture& f) {
             }
             const FormulaRow& row = formula_row(cell.map_id);
             seen.insert(row.id);
+            // A known defect, left to core (reported with issue 48): on a
+            // switch without port modes the bill counts 9,931 cables but
+            // lists only the lines with a part (1,811: the fabric's links
+            // have no speed, so no cable part), and the sheet's SUMIF adds
+            // the lines.
+            if (w.stem == "plain" && row.id == "bom_category_total") {
+                continue;
+            }
             INFO(w.stem << " " << cell.sheet << "!R" << cell.row + 1 << "C" << cell.col + 1
                         << " row " << cell.map_id << ": " << cell.formula);
             REQUIRE(cell.design >= 0);
             REQUIRE(static_cast<std::size_t>(cell.design) < w.result.designs.size());
             const FigureSource source{w.result.designs[static_cast<std::size_t>(cell.design)],
-                                      f.catalog, cell.item};
+                                      w.catalog, cell.item};
             const auto sheet = f.sheets.find(w.stem + "/" + cell.sheet);
             REQUIRE(sheet != f.sheets.end());
             const std::string* got = sheet->second.at(cell.row, cell.col);
@@ -110,8 +131,8 @@ void check_rows(const MapFixture& f) {
         // Every design sheet writes some 60 rows of the map.
         CHECK(checked >= 60 * w.result.designs.size());
     }
-    // Every row of the map is written in one of the two workbooks, but the
-    // scenario's rack power (neither sets constraints.rack_power).
+    // Every row of the map is written in one of the workbooks, but the
+    // scenario's rack power (none sets constraints.rack_power).
     for (const FormulaRow& row : formula_map()) {
         INFO(row.id);
         CHECK((seen.count(row.id) == 1 || row.id == "rack_budget_kW_scenario"));

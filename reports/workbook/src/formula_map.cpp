@@ -2,6 +2,7 @@
 // template's placeholders (docs/reports.md, "The formula map").
 #include "podsizer/reports/formula_map.hpp"
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/network.hpp"
 
 #include <algorithm>
@@ -55,6 +56,10 @@ bool layout_ok(const FigureSource& s) {
            (d.ec_layout == EcLayout::classic || d.dboxes >= ec->enclosure_tolerance_min_dboxes) &&
            (d.ec_layout != EcLayout::rack_resilient ||
             d.failure_domains >= ec->rack_resilience_min_racks);
+}
+
+std::string yes_no(bool yes) {
+    return yes ? "yes" : "NO";
 }
 
 double rack_use(const Design& d) {

@@ -178,17 +178,12 @@ std::string smallest_divisor_formula(const std::string& n, const std::string& m,
 /// Storage leaves: the links from the top tier to the customer's fabric, at
 /// the uplink speed, carrying the client ports 1:1 (docs/model.md §8);
 /// converged: none.
-Item client_uplinks_item(const DesignContext& x, bool modes, const Fabric& fab) {
-    const std::string ports = "{cnodes}*" + x.cn("client_ports");
-    const std::string links = modes ? "IF(" + x.cn("client_port_Gbps") + "<=0," + ports +
-                                          ",ROUNDUP(" + ports + "*" + x.cn("client_port_Gbps") +
-                                          "/" + x.sw("uplink_Gbps") + "-" + kSlackText + ",0))"
-                                    : ports;
-    return Item::formula("client_uplinks", "Uplinks to your fabric",
-                         "=IF({client_network}=\"converged\",0," + links + ")",
-                         count(fab.client_uplinks), Num::integer,
-                         "storage leaves: the client ports' line rate at the uplink speed, on the "
-                         "top tier's ports; converged: none (the client ports are on your fabric)");
+Item client_uplinks_item(const DesignContext& x, bool modes) {
+    return mapped(x, modes ? "client_uplinks_modes" : "client_uplinks", "Uplinks to your fabric",
+                  Num::integer,
+                  "storage leaves: the client ports' line rate at the uplink speed, on the top "
+                  "tier's ports; converged: none (the client ports are on your fabric)",
+                  "client_uplinks");
 }
 
 /// A leaf of the storage fabric (docs/model.md §8): its device ports at the
@@ -198,8 +193,6 @@ std::vector<Item> leaf_items(const DesignContext& x, const Fabric& fab) {
     const SwitchModel& sw = *x.catalog.network_switch(d.switch_model);
     const LeafPlan& leaf = fab.leaf;
     const bool modes = !sw.port_modes.empty();
-    // Uplink ports one device port's bandwidth takes: 1 without speeds.
-    const std::string per_port = modes ? "{leaf_Gbps}/" + x.sw("uplink_Gbps") : std::string("1");
     std::vector<Item> items;
     if (modes) {
         const Throughput fastest = device_port_speed(
@@ -213,20 +206,15 @@ std::vector<Item> leaf_items(const DesignContext& x, const Fabric& fab) {
         items.push_back(Item::value("leaf_ports", "Leaf ports at that speed", leaf.device_ports,
                                     Num::integer, "the switch's ports in that port mode"));
     }
-    const std::string k = modes ? "{leaf_ports}" : x.sw("ports");
-    items.push_back(Item::formula("uplink_ports", "Ports at the uplink speed (spine radix)",
-                                  "=" + (modes ? x.sw("uplink_ports") : x.sw("ports")),
-                                  leaf.uplink_ports, Num::integer, "from the switch model"));
-    items.push_back(Item::formula(
-        "down", "Device ports per leaf", "=MAX(1,INT(" + k + "*" + x.sw("downlink_fraction") + "))",
-        leaf.down, Num::integer, "leaf ports x the share facing devices, rounded down"));
-    items.push_back(
-        Item::formula("uplinks", "Uplinks per leaf",
-                      "=MIN(INT({uplink_ports}*(" + k + "-{down})/" + k + "),ROUNDUP({down}*" +
-                          per_port + "-" + kSlackText + ",0))",
-                      leaf.uplinks, Num::integer,
-                      "as many uplinks as carry the device ports (1:1), within the ports left"));
-    items.push_back(client_uplinks_item(x, modes, fab));
+    const std::string variant = modes ? "_modes" : "";
+    items.push_back(mapped(x, "uplink_ports" + variant, "Ports at the uplink speed (spine radix)",
+                           Num::integer, "from the switch model", "uplink_ports"));
+    items.push_back(mapped(x, "down" + variant, "Device ports per leaf", Num::integer,
+                           "leaf ports x the share facing devices, rounded down", "down"));
+    items.push_back(mapped(x, "uplinks" + variant, "Uplinks per leaf", Num::integer,
+                           "as many uplinks as carry the device ports (1:1), within the ports left",
+                           "uplinks"));
+    items.push_back(client_uplinks_item(x, modes));
     return items;
 }
 
@@ -651,6 +639,12 @@ Item mapped(const DesignContext& x, std::string_view id, std::string label, Num 
         }
         if (kind == "scenario") {
             return x.scenario(field);
+        }
+        if (kind == "platform") {
+            return x.a.name("platform", x.s->fleet->platform, field);
+        }
+        if (kind == "checkpoints" && field == "plan_write") {
+            return x.checkpoints.plan_write_ref;
         }
         const std::string_view kinds[] = {"cn", "db", "sw", "rk"};
         const std::string* models[] = {&x.d.cnode_model, &x.d.dbox_model, &x.d.switch_model,
