@@ -4,6 +4,7 @@
 
 #include "podsizer/core/counting.hpp"
 #include "podsizer/core/network.hpp"
+#include "podsizer/core/verdict.hpp"
 
 #include <algorithm>
 #include <array>
@@ -74,6 +75,11 @@ double category_total(const FigureSource& s) {
     return count(s.item == 0 ? s.design.bom->cables : s.design.bom->transceivers);
 }
 
+std::int64_t spines_per_pod(const FigureSource& s) {
+    const Fabric fab = fabric(s);
+    return fab.pods > 0 ? fab.spines / fab.pods : 0;
+}
+
 const RackFacility& rack(const FigureSource& s) {
     return s.design.facility->racks.at(static_cast<std::size_t>(s.item));
 }
@@ -85,6 +91,16 @@ const RackFacility& rack(const FigureSource& s) {
                    return static_cast<double>(figure);                                             \
                },                                                                                  \
                nullptr},
+#define PODSIZER_ARRAY_FORMULA(id, sheet, templ, figure)                                           \
+    FormulaRow{#id,                                                                                \
+               FormulaSheet::sheet,                                                                \
+               templ,                                                                              \
+               [](const FigureSource& s) -> double {                                               \
+                   [[maybe_unused]] const Design& d = s.design;                                    \
+                   return static_cast<double>(figure);                                             \
+               },                                                                                  \
+               nullptr,                                                                            \
+               true},
 #define PODSIZER_TEXT_FORMULA(id, sheet, templ, text)                                              \
     FormulaRow{#id, FormulaSheet::sheet, templ, nullptr,                                           \
                [](const FigureSource& s) -> std::string {                                          \
@@ -97,6 +113,7 @@ const FormulaRow kRows[] = {
 };
 
 #undef PODSIZER_FORMULA
+#undef PODSIZER_ARRAY_FORMULA
 #undef PODSIZER_TEXT_FORMULA
 
 } // namespace

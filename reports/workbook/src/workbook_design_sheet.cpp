@@ -93,7 +93,12 @@ private:
             }
             break;
         case Item::Kind::array_formula:
-            sheet_.array_formula(row_, kValue, expand(item.expr), item.number, item.num);
+            if (item.map != nullptr) {
+                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
+                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
+            } else {
+                sheet_.array_formula(row_, kValue, expand(item.expr), item.number, item.num);
+            }
             break;
         case Item::Kind::text: // a long model name wraps within its column
             sheet_.text(row_, kValue, item.shown,
@@ -168,13 +173,6 @@ std::string from_catalog(const std::string& id) {
     return "catalog id " + id + "; figures on Assumptions";
 }
 
-/// The smallest divisor of n at least m (core/src/network.cpp), as an array
-/// formula searching 1..rows: ROW() of a range lists the candidates.
-std::string smallest_divisor_formula(const std::string& n, const std::string& m, int rows) {
-    const std::string r = fmt::format("ROW($A$1:$A${})", rows);
-    return "=MIN(IF(MOD(" + n + "," + r + ")=0,IF(" + r + ">=MIN(" + n + "," + m + ")," + r + ")))";
-}
-
 /// Storage leaves: the links from the top tier to the customer's fabric, at
 /// the uplink speed, carrying the client ports 1:1 (docs/model.md §8);
 /// converged: none.
@@ -225,8 +223,6 @@ std::vector<Item> fabric_items(const DesignContext& x) {
     const Fabric fab =
         plan_fabric(*x.catalog.cnode(d.cnode_model), d.cnodes, *x.catalog.dbox(d.dbox_model),
                     d.dboxes, *x.catalog.network_switch(d.switch_model), d.client_network);
-    const int rows = std::max(1024, fab.leaf.uplink_ports);
-    const std::string half = "INT({uplink_ports}/2)";
     std::vector<Item> items = leaf_items(x, fab);
     items.push_back(mapped(x, "leaves", "Leaf switches", Num::integer,
                            "device ports / device ports per leaf, rounded up; at least 2"));
@@ -235,32 +231,13 @@ std::vector<Item> fabric_items(const DesignContext& x) {
                            "a spine port per leaf; 3: pods under super-spines"));
     items.push_back(mapped(x, "pods", "Leaf/spine pods", Num::integer,
                            "three tiers: at most half a spine's ports face leaves"));
-    const std::int64_t per_pod = fab.pods > 0 ? fab.spines / fab.pods : 0;
-    items.push_back(Item::array_formula(
-        "pod_spines", "Spines per pod",
-        smallest_divisor_formula(
-            "{uplinks}",
-            "MAX(2,ROUNDUP((ROUNDUP({leaves}/{pods}-" + kSlackText +
-                ",0)*{uplinks}+IF({tiers}=2,{client_uplinks},0))/IF({tiers}=3," + half +
-                ",{uplink_ports})-" + kSlackText + ",0))",
-            rows) +
-            "*({tiers}>1)",
-        count(per_pod), Num::integer,
-        "enough spine ports for every leaf's uplinks (in two tiers, and the uplinks to your "
-        "fabric), a count dividing the uplinks evenly"));
+    items.push_back(mapped(x, "pod_spines", "Spines per pod", Num::integer,
+                           "enough spine ports for every leaf's uplinks (in two tiers, and the "
+                           "uplinks to your fabric), a count dividing the uplinks evenly"));
     items.push_back(mapped(x, "spines", "Spine switches", Num::integer, "pods x spines per pod"));
-    const std::int64_t per_plane = per_pod > 0 ? d.super_spine_switches / per_pod : 0;
-    items.push_back(Item::array_formula(
-        "plane_supers", "Super-spines per spine plane",
-        smallest_divisor_formula(half,
-                                 "ROUNDUP(({pods}*" + half +
-                                     "+ROUNDUP({client_uplinks}/MAX(1,{pod_spines})-" + kSlackText +
-                                     ",0))/{uplink_ports}-" + kSlackText + ",0)",
-                                 rows) +
-            "*({tiers}=3)",
-        count(per_plane), Num::integer,
-        "three tiers: one plane per spine position, dividing a spine's uplinks evenly; the "
-        "planes share the uplinks to your fabric"));
+    items.push_back(mapped(x, "plane_supers", "Super-spines per spine plane", Num::integer,
+                           "three tiers: one plane per spine position, dividing a spine's uplinks "
+                           "evenly; the planes share the uplinks to your fabric"));
     items.push_back(mapped(x, "super_spines", "Super-spine switches", Num::integer,
                            "spines per pod x super-spines per plane"));
     items.push_back(mapped(x, "switches", "Switches (all tiers)", Num::integer,
@@ -436,13 +413,9 @@ std::vector<Item> layout_items(const DesignContext& x) {
         // The count the data centre plans on (docs/model.md §10, "The lead
         // rack figure"): podsizer's racks on maximum draw, at least both
         // bounds on that draw, so an edit that needs more shows more.
-        planned.push_back(Item::formula(
-            "racks_planned", "Racks to plan for (max draw)",
-            fmt::format("=MAX({},{{racks_space}},ROUNDUP({{max_power_kW}}/{{rack_limit_kW}}-{},0))",
-                        d.racks_on_max, kSlackText),
-            count(d.planning_racks()), Num::integer,
-            "podsizer's racks on maximum draw; at least the racks for space and for maximum "
-            "draw's power"));
+        planned.push_back(mapped(x, "racks_planned", "Racks to plan for (max draw)", Num::integer,
+                                 "podsizer's racks on maximum draw; at least the racks for space "
+                                 "and for maximum draw's power"));
     }
     std::vector<Item> out = planned;
     std::vector<Item> rest = {
@@ -522,28 +495,23 @@ Section density(const DesignContext& x) {
 /// layout, the verdict and the findings are not formulas, so an edit makes
 /// them stale, and the verdict (here, on the Summary and the Slide) says so
 /// (REVIEW-3 part B #7).
-Item as_sized(const Design& d) {
-    const std::string same = "AND({cnodes}=" + format_shortest(count(d.cnodes)) +
-                             ",{dboxes}=" + format_shortest(count(d.dboxes)) +
-                             ",{drive_TB}=" + format_shortest(in(d.drive_size, units::TB)) + ")";
-    return Item::text_formula(
-        "as_sized", "Counts and drive as sized", "=IF(" + same + ",\"yes\",\"NO: edited\")", "yes",
-        "C-nodes " + format_number(count(d.cnodes), 0) + ", D-boxes " +
-            format_number(count(d.dboxes), 0) + ", drive " +
-            format_shortest(in(d.drive_size, units::TB)) +
-            " TB; after an edit the rack layout, the verdict and the findings are as sized: re-run "
-            "podsizer");
+Item as_sized(const DesignContext& x) {
+    const Design& d = x.d;
+    return mapped(x, "as_sized", "Counts and drive as sized", Num::text,
+                  "C-nodes " + format_number(count(d.cnodes), 0) + ", D-boxes " +
+                      format_number(count(d.dboxes), 0) + ", drive " +
+                      format_shortest(in(d.drive_size, units::TB)) +
+                      " TB; after an edit the rack layout, the verdict and the findings are as "
+                      "sized: re-run podsizer");
 }
 
-Section verdict(const Design& d) {
+Section verdict(const DesignContext& x) {
     // docs/model.md §15: the verdict's words and each check, as every output
     // prints them.
-    const std::string verdict = verdict_cell_text(d.verdict);
-    Section out{"Verdict and findings",
-                {as_sized(d), Item::text_formula("feasible", "Verdict",
-                                                 "=IF({as_sized}=\"yes\",\"" + verdict + "\",\"" +
-                                                     verdict + " as sized; re-run podsizer\")",
-                                                 verdict, verdict_sentence(d.verdict, d))}};
+    const Design& d = x.d;
+    Section out{
+        "Verdict and findings",
+        {as_sized(x), mapped(x, "feasible", "Verdict", Num::text, verdict_sentence(d.verdict, d))}};
     for (const Check& c : d.verdict.checks) {
         if (c.result == CheckResult::not_applicable) {
             continue;
@@ -623,48 +591,69 @@ Item Item::text_formula(std::string key, std::string label, std::string f, std::
             std::move(cached),  Num::text,      std::move(how)};
 }
 
+/// A design-sheet placeholder of the formula map but {item} (formula_map.def):
+/// a defined name on Assumptions, a sized figure as a number, or the slack.
+std::string design_placeholder(const DesignContext& x, std::string_view name) {
+    const Design& d = x.d;
+    const std::size_t colon = name.find(':');
+    const std::string_view kind = name.substr(0, colon);
+    const std::string field(name.substr(colon + 1));
+    if (name == "slack") {
+        return kSlackText;
+    }
+    if (name == "rows") { // the candidates a divisor search tries
+        const Fabric fab =
+            plan_fabric(*x.catalog.cnode(d.cnode_model), d.cnodes, *x.catalog.dbox(d.dbox_model),
+                        d.dboxes, *x.catalog.network_switch(d.switch_model), d.client_network);
+        return fmt::format("{}", std::max(1024, fab.leaf.uplink_ports));
+    }
+    if (kind == "design") {
+        return field == "cnodes"         ? format_shortest(count(d.cnodes))
+               : field == "dboxes"       ? format_shortest(count(d.dboxes))
+               : field == "drive_TB"     ? format_shortest(in(d.drive_size, units::TB))
+               : field == "racks_on_max" ? fmt::format("{}", d.racks_on_max)
+                                         : verdict_cell_text(d.verdict);
+    }
+    if (kind == "ec") {
+        return x.ec(field);
+    }
+    if (kind == "scenario") {
+        return x.scenario(field);
+    }
+    if (kind == "platform") {
+        return x.a.name("platform", x.s->fleet->platform, field);
+    }
+    if (kind == "checkpoints") {
+        return x.checkpoints.plan_write_ref;
+    }
+    const std::string_view kinds[] = {"cn", "db", "sw", "rk"};
+    const std::string* models[] = {&d.cnode_model, &d.dbox_model, &d.switch_model, &d.rack_model};
+    const char* catalog_kinds[] = {"cnode", "dbox", "switch", "rack"};
+    for (std::size_t i = 0; i < std::size(kinds); ++i) {
+        if (kind == kinds[i]) {
+            return x.a.name(catalog_kinds[i], *models[i], field);
+        }
+    }
+    throw std::logic_error("workbook: no design-sheet placeholder {" + std::string(name) + "}");
+}
+
 Item mapped(const DesignContext& x, std::string_view id, std::string label, Num num,
             std::string how, std::string key) {
     const FormulaRow& row = formula_row(id);
-    // The Assumptions names now; the {item} placeholders when Items writes it.
+    // All but the {item} placeholders now; those when Items writes the item.
     std::string f = fill_formula(row.templ, [&](std::string_view name) -> std::string {
-        const std::size_t colon = name.find(':');
-        if (colon == std::string_view::npos) {
-            return name == "slack" ? kSlackText : "{" + std::string(name) + "}";
-        }
-        const std::string_view kind = name.substr(0, colon);
-        const std::string field(name.substr(colon + 1));
-        if (kind == "ec") {
-            return x.ec(field);
-        }
-        if (kind == "scenario") {
-            return x.scenario(field);
-        }
-        if (kind == "platform") {
-            return x.a.name("platform", x.s->fleet->platform, field);
-        }
-        if (kind == "checkpoints" && field == "plan_write") {
-            return x.checkpoints.plan_write_ref;
-        }
-        const std::string_view kinds[] = {"cn", "db", "sw", "rk"};
-        const std::string* models[] = {&x.d.cnode_model, &x.d.dbox_model, &x.d.switch_model,
-                                       &x.d.rack_model};
-        const char* catalog_kinds[] = {"cnode", "dbox", "switch", "rack"};
-        for (std::size_t i = 0; i < std::size(kinds); ++i) {
-            if (kind == kinds[i]) {
-                return x.a.name(catalog_kinds[i], *models[i], field);
-            }
-        }
-        throw std::logic_error("workbook: formula " + std::string(id) + " has placeholder {" +
-                               std::string(name) + "}");
+        const bool item =
+            name.find(':') == std::string_view::npos && name != "slack" && name != "rows";
+        return item ? "{" + std::string(name) + "}" : design_placeholder(x, name);
     });
     const FigureSource s{x.d, x.catalog};
-    Item item =
-        row.text != nullptr
-            ? Item::text_formula(key.empty() ? std::string(id) : std::move(key), std::move(label),
-                                 std::move(f), row.text(s), std::move(how))
-            : Item::formula(key.empty() ? std::string(id) : std::move(key), std::move(label),
-                            std::move(f), row.number(s), num, std::move(how));
+    std::string k = key.empty() ? std::string(id) : std::move(key);
+    Item item = row.text != nullptr ? Item::text_formula(std::move(k), std::move(label),
+                                                         std::move(f), row.text(s), std::move(how))
+                : row.array ? Item::array_formula(std::move(k), std::move(label), std::move(f),
+                                                  row.number(s), num, std::move(how))
+                            : Item::formula(std::move(k), std::move(label), std::move(f),
+                                            row.number(s), num, std::move(how));
     item.map = &row;
     return item;
 }
@@ -692,7 +681,7 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
     Items it(book, sheet, cells, x, value_col, how_col);
     for (const Section& section :
          {bill_of_materials(x), capacity(x), throughput(x), racks_and_power(x), density(x),
-          requirement_section(x), verdict(d)}) {
+          requirement_section(x), verdict(x)}) {
         it.write(section);
     }
     sheet.column_width(kLabel, kLabel, kLabelWidth);

@@ -427,6 +427,8 @@ void Sheet::mapped(int row, int col, const FormulaRow& r, const std::string& fil
                    const FigureSource& s, std::size_t design, Num num) {
     if (r.text != nullptr) {
         formula_text(row, col, filled, r.text(s));
+    } else if (r.array) {
+        array_formula(row, col, filled, r.number(s), num);
     } else {
         formula(row, col, filled, r.number(s), num);
     }

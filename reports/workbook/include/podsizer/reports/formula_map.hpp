@@ -43,6 +43,9 @@ struct FormulaRow {
     double (*number)(const FigureSource&) = nullptr;
     /// The engine's text for a formula whose result is text; null otherwise.
     std::string (*text)(const FigureSource&) = nullptr;
+    /// An array formula (a search over ROW(1:n), which an ordinary formula
+    /// would evaluate at one row).
+    bool array = false;
 };
 
 /// Every row, in the order of formula_map.def.
