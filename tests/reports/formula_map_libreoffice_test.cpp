@@ -10,6 +10,7 @@
 #include "podsizer/catalog/price_book_io.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
+#include "podsizer/core/fleet.hpp"
 #include "podsizer/reports/formula_map.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "support/test_paths.hpp"
@@ -30,6 +31,7 @@ struct Written {
     Scenario scenario;
     SizingResult result;
     WorkbookManifest manifest;
+    FleetSplit fleet; ///< the Fleet sheet's split (the fleet example)
 };
 
 struct MapFixture {
@@ -71,8 +73,12 @@ const MapFixture& map_fixture() {
             w.scenario.prices = load_price_book(src + "prices-illustrative.json");
             w.result = size_scenario(w.scenario, w.catalog);
             paths.push_back(dir + "/" + stem + ".xlsx");
-            w.manifest =
-                write_workbook(paths.back(), {&w.result, &w.catalog, &w.scenario}, options);
+            WorkbookInput in{&w.result, &w.catalog, &w.scenario};
+            if (w.stem == "fleet") { // a Fleet sheet, as `extrapolate --xlsx` writes it
+                w.fleet = split_fleet(w.scenario, w.result.designs);
+                in.fleet = &w.fleet;
+            }
+            w.manifest = write_workbook(paths.back(), in, options);
         }
         fx->sheets = libreoffice_csv(soffice, paths, dir);
         return fx;
@@ -111,7 +117,8 @@ void check_rows(const MapFixture& f) {
             REQUIRE(cell.design >= 0);
             REQUIRE(static_cast<std::size_t>(cell.design) < w.result.designs.size());
             const FigureSource source{w.result.designs[static_cast<std::size_t>(cell.design)],
-                                      w.catalog, cell.item};
+                                      w.catalog, cell.item,
+                                      w.fleet.plan ? &*w.fleet.plan : nullptr};
             const auto sheet = f.sheets.find(w.stem + "/" + cell.sheet);
             REQUIRE(sheet != f.sheets.end());
             const std::string* got = sheet->second.at(cell.row, cell.col);

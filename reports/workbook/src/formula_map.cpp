@@ -80,6 +80,18 @@ std::int64_t spines_per_pod(const FigureSource& s) {
     return fab.pods > 0 ? fab.spines / fab.pods : 0;
 }
 
+std::size_t item(const FigureSource& s) {
+    return static_cast<std::size_t>(s.item);
+}
+
+const FleetSite& site(const FigureSource& s) {
+    return s.fleet->site_plan.at(item(s));
+}
+
+FleetStorage storage(const FigureSource& s) {
+    return fleet_storage(*s.fleet, s.design);
+}
+
 const RackFacility& rack(const FigureSource& s) {
     return s.design.facility->racks.at(static_cast<std::size_t>(s.item));
 }

@@ -275,7 +275,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
                                                    input, checkpoint_cells));
         }
         if (fleet) {
-            wb::write_fleet(book, *fleet, *input.fleet->plan, entries, cells);
+            wb::write_fleet(book, *fleet, *input.fleet->plan, entries, cells, *input.catalog);
         }
         wb::write_growth(book, growth, project, input);
         if (checkpoints) {

@@ -9,6 +9,7 @@
 
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/design.hpp"
+#include "podsizer/core/fleet.hpp"
 
 #include <functional>
 #include <span>
@@ -22,15 +23,18 @@ enum class FormulaSheet {
     design,   ///< a design's own sheet; placeholders: {item}, {cn:field}, {db:field}, ...
     bom,      ///< the BOM sheet, one design's lines
     facility, ///< the Facility sheet, one design's racks
+    fleet,    ///< the Fleet sheet, one per-pod design's storage per site
 };
 
 /// What a row's engine figure is read from: the design the cell belongs to
 /// and, for a row repeated over a design's parts, which part (a BOM line, a
-/// rack of the Facility sheet; -1 otherwise).
+/// rack of the Facility sheet, a site of the Fleet sheet; -1 otherwise); the
+/// Fleet sheet's rows also read the fleet plan.
 struct FigureSource {
     const Design& design;
     const Catalog& catalog;
     int item = -1;
+    const FleetPlan* fleet = nullptr;
 };
 
 /// One declared formula.
