@@ -4,10 +4,12 @@
 
 #include "podsizer/core/counting.hpp"
 #include "podsizer/core/network.hpp"
+#include "podsizer/core/resilience.hpp"
 #include "podsizer/core/verdict.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <stdexcept>
 
 namespace podsizer {
@@ -90,6 +92,10 @@ const FleetSite& site(const FigureSource& s) {
 
 FleetStorage storage(const FigureSource& s) {
     return fleet_storage(*s.fleet, s.design);
+}
+
+const DesignResilience& res(const FigureSource& s) {
+    return *s.design.resilience;
 }
 
 const RackFacility& rack(const FigureSource& s) {
