@@ -1,8 +1,8 @@
 // The workbook's formula map (issue 48 item 2, docs/reports.md "The formula
 // map"): every formula the map declares, written to the workbooks of the
 // reference pod, the fleet example (with its Fleet sheet), the checkpoint
-// example and the reference pod on a switch without port modes, recalculated
-// by LibreOffice, equals the engine's figure its row names, and every row of
+// example (its jobs as alternatives, and together) and the reference pod on a switch without port
+// modes, recalculated by LibreOffice, equals the engine's figure its row names, and every row of
 // the map is written in one of them. The golden figures are the engine's own
 // (core's Design and fleet plan), read again through the row's getter, not
 // the cached results in the file: a template that restates core's arithmetic
@@ -55,12 +55,13 @@ const MapFixture& map_fixture() {
         std::vector<std::string> paths;
         // The reference pod (with the illustrative prices, so its bill and
         // Facility sheet are written as `size --prices` writes them), the
-        // fleet example, the checkpoint jobs (the required write from the
-        // Checkpoints sheet) and the reference pod on a switch without port
-        // modes (the leaf's formulas without a port-mode speed).
+        // fleet example, the checkpoint jobs as alternatives and together
+        // (the required write from the Checkpoints sheet) and the reference pod on a switch without
+        // port modes (the leaf's formulas without a port-mode speed).
         for (const auto& [stem, file] :
              {std::pair{"ncp", "ncp-pod-41k.json"}, std::pair{"fleet", "fleet-160k.json"},
               std::pair{"ckpt", "checkpoint-cadence.json"},
+              std::pair{"ckptshared", "checkpoint-cadence.json"},
               std::pair{"plain", "ncp-pod-41k.json"}}) {
             Written& w = fx->workbooks.emplace_back();
             w.stem = stem;
@@ -74,6 +75,9 @@ const MapFixture& map_fixture() {
                 }
             }
             w.scenario = load_scenario(src + file, w.catalog);
+            if (w.stem == "ckptshared") { // the jobs written together share the write
+                w.scenario.checkpoint->concurrent = true;
+            }
             w.scenario.prices = load_price_book(src + "prices-illustrative.json");
             w.result = size_scenario(w.scenario, w.catalog);
             paths.push_back(dir + "/" + stem + ".xlsx");

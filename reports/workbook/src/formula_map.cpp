@@ -94,6 +94,10 @@ FleetStorage storage(const FigureSource& s) {
     return fleet_storage(*s.fleet, s.design);
 }
 
+const CheckpointAtDesign& job(const FigureSource& s) {
+    return s.design.checkpoints.at(static_cast<std::size_t>(s.item));
+}
+
 const DesignResilience& res(const FigureSource& s) {
     return *s.design.resilience;
 }

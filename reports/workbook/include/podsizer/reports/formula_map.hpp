@@ -20,11 +20,12 @@ namespace podsizer {
 
 /// The sheet a row's formula is written on.
 enum class FormulaSheet {
-    design,     ///< a design's own sheet; placeholders: {item}, {cn:field}, {db:field}, ...
-    bom,        ///< the BOM sheet, one design's lines
-    facility,   ///< the Facility sheet, one design's racks
-    fleet,      ///< the Fleet sheet, one per-pod design's storage per site
-    resilience, ///< the Resilience sheet, one column per design
+    design,      ///< a design's own sheet; placeholders: {item}, {cn:field}, {db:field}, ...
+    bom,         ///< the BOM sheet, one design's lines
+    facility,    ///< the Facility sheet, one design's racks
+    fleet,       ///< the Fleet sheet, one per-pod design's storage per site
+    resilience,  ///< the Resilience sheet, one column per design
+    checkpoints, ///< the Checkpoints sheet, each job on each design
 };
 
 /// What a row's engine figure is read from: the design the cell belongs to
