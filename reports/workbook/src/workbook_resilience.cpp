@@ -386,11 +386,7 @@ void ResilienceSheet::drive_loss_rows(const std::vector<Column>& cols) {
             if (!p) {
                 return std::nullopt;
             }
-            const std::string rate = "({drives_all}*({afr}/8760)*PERMUT({drives_all}-1,"
-                                     "[parity_strips])*(({afr}/8760)*{drive_rebuild_min}/60)^"
-                                     "[parity_strips]*8760)";
-            return formula(
-                "IF(" + rate + "<1E-4," + rate + "*(1-" + rate + "/2),1-EXP(-" + rate + "))", *p);
+            return mapped("res_loss_year");
         });
     row({"nines_drives", "Nines, drive failures (first order)", Num::two,
          "−LOG10(annual loss probability, drive failures)"},
