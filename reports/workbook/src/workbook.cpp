@@ -275,7 +275,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
                                                    input, checkpoint_cells));
         }
         if (fleet) {
-            wb::write_fleet(book, *fleet, *input.fleet->plan, entries, cells);
+            wb::write_fleet(book, *fleet, *input.fleet->plan, entries, cells, *input.catalog);
         }
         wb::write_growth(book, growth, project, input);
         if (checkpoints) {
@@ -290,7 +290,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         const wb::RackKinds kinds = wb::all_rack_kinds(result);
         wb::write_slide(book, slide, input, cells, sc, kinds, cost_cells ? &*cost_cells : nullptr);
         wb::write_racks(book, racks, result, kinds, assumptions);
-        wb::write_late_sheets(book, late, result, entries, cells, assumptions);
+        wb::write_late_sheets(book, late, result, *input.catalog, entries, cells, assumptions);
         wb::write_charts(book, charts, input, cells, sc, assumptions, checkpoint_cells);
         worksheet_activate(project ? project->raw() : slide.raw());
         manifest = std::move(book.manifest()); // the book is done with it

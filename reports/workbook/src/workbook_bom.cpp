@@ -6,6 +6,7 @@
 #include "workbook_bom.hpp"
 
 #include <fmt/format.h>
+#include <stdexcept>
 
 namespace podsizer::wb {
 
@@ -31,47 +32,76 @@ std::string devices_sum(const LineRows& at) {
     return s;
 }
 
-/// The design sheet's count of `key`, as a formula, when it has one.
-std::string linked(const DesignCells* cells, const std::string& key) {
-    return cells != nullptr && cells->has(key) ? "=" + cells->ref(key) : std::string();
-}
-
-/// The formula for a line's quantity; empty: the engine's value is written.
-std::string quantity_formula(const BomLine& l, const Design& d, const DesignCells* cells,
-                             const LineRows& at) {
+/// The design sheet's item a line's quantity is (C-nodes, D-boxes,
+/// switches and racks), or empty.
+std::string count_key(const BomLine& l, const Design& d) {
     if (l.category == "C-nodes") {
-        return linked(cells, "cnodes");
+        return "cnodes";
     }
     if (l.category == "D-boxes") {
-        return linked(cells, "dboxes");
-    }
-    if (l.category == "Drives" && at.dboxes >= 0) {
-        return fmt::format("={}*{}", xlsx::cell(at.dboxes, kQty), d.drives_per_dbox);
+        return "dboxes";
     }
     if (l.category == "Switches") {
         const bool super = l.description.find("(super-spine)") != std::string::npos;
         const bool spine = !super && l.description.find("(spine)") != std::string::npos;
-        return linked(cells, super ? "super_spines" : spine ? "spines" : "leaves");
+        return super ? "super_spines" : spine ? "spines" : "leaves";
     }
-    if (l.category == "Racks") {
-        // A design whose device fits no rack shows its racks as n/a there.
-        return d.racks_fit ? linked(cells, "racks") : std::string();
+    // A design whose device fits no rack shows its racks as n/a there.
+    return l.category == "Racks" && d.racks_fit ? "racks" : "";
+}
+
+/// The formula map's row of a line's quantity (formula_map.def); empty: the
+/// engine's value is written.
+std::string_view quantity_row(const BomLine& l, const Design& d, const DesignCells* cells,
+                              const LineRows& at) {
+    const std::string key = count_key(l, d);
+    if (!key.empty() || l.category == "C-nodes" || l.category == "D-boxes" ||
+        l.category == "Switches" || l.category == "Racks") {
+        return !key.empty() && cells != nullptr && cells->has(key) ? "bom_count" : "";
+    }
+    if (l.category == "Drives") {
+        return at.dboxes >= 0 ? "bom_drives" : "";
     }
     const bool counted = at.cnodes >= 0 && at.dboxes >= 0 && at.management >= 0;
     if (l.category == "Power" && l.per_rack > 0 && at.racks >= 0) {
-        return fmt::format("={}*{}", l.per_rack, xlsx::cell(at.racks, kQty));
+        return "bom_per_rack";
     }
     if (l.category == "Rails" && counted) {
-        return "=" + devices_sum(at);
+        return "bom_rails";
     }
     if (l.category == "Power" && counted) { // the cords: two a device and switch
-        return "=2*(" + devices_sum(at) + "+" + xlsx::cell(at.management, kQty) + ")";
+        return "bom_cords";
     }
     if (l.category == "Cables" && counted &&
         l.description.find("management") != std::string::npos) {
-        return "=" + devices_sum(at) + "+" + xlsx::cell(at.management, kQty);
+        return "bom_management_cables";
     }
     return {};
+}
+
+/// The formula map's placeholders of a line's quantity (formula_map.def).
+std::string line_placeholder(std::string_view name, const BomLine& l, const Design& d,
+                             const DesignCells* cells, const LineRows& at) {
+    if (name == "count") {
+        return cells->ref(count_key(l, d));
+    }
+    if (name == "devices") {
+        return devices_sum(at);
+    }
+    if (name == "drives_per_dbox") {
+        return fmt::format("{}", d.drives_per_dbox);
+    }
+    if (name == "per_rack") {
+        return fmt::format("{}", l.per_rack);
+    }
+    const int row = name == "dboxes"       ? at.dboxes
+                    : name == "racks"      ? at.racks
+                    : name == "management" ? at.management
+                                           : -1;
+    if (row < 0) {
+        throw std::logic_error("workbook: BOM has no placeholder {" + std::string(name) + "}");
+    }
+    return xlsx::cell(row, kQty);
 }
 
 void note_row(LineRows& at, const BomLine& l, int row) {
@@ -97,8 +127,8 @@ std::string source_text(const Source& s) {
 
 /// One design's lines from `row`, then its cable and transceiver totals;
 /// returns the row after them.
-int design_lines(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d,
-                 const DesignCells* cells) {
+int design_lines(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, std::size_t design,
+                 const Catalog& catalog, const DesignCells* cells) {
     lxw_format* text = book.label();
     LineRows at;
     const int first = row;
@@ -107,18 +137,24 @@ int design_lines(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d,
         note_row(at, l, row++);
     }
     row = first;
-    for (const BomLine& l : d.bom->lines) {
+    for (std::size_t i = 0; i < d.bom->lines.size(); ++i) {
+        const BomLine& l = d.bom->lines[i];
         sheet.text(row, 0, d.name, text);
         sheet.text(row, 1, l.category, text);
         sheet.text(row, 2, l.item, text);
         sheet.text(row, 3, l.sku, text);
         sheet.text(row, 4, l.description, text);
-        const std::string f = quantity_formula(l, d, cells, at);
-        const auto q = static_cast<double>(l.quantity);
-        if (f.empty()) {
-            sheet.number(row, kQty, q, Num::integer, Role::value);
+        const std::string_view id = quantity_row(l, d, cells, at);
+        if (id.empty()) {
+            sheet.number(row, kQty, static_cast<double>(l.quantity), Num::integer, Role::value);
         } else {
-            sheet.formula(row, kQty, f, q, Num::integer);
+            const FormulaRow& f = formula_row(id);
+            sheet.mapped(row, kQty, f,
+                         fill_formula(f.templ,
+                                      [&](std::string_view n) {
+                                          return line_placeholder(n, l, d, cells, at);
+                                      }),
+                         FigureSource{d, catalog, static_cast<int>(i)}, design, Num::integer);
         }
         sheet.text(row, 6, l.unit, text);
         sheet.text(row, 7, l.per_rack > 0 ? fmt::format("{} per rack", l.per_rack) : "total", text);
@@ -128,16 +164,18 @@ int design_lines(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d,
         ++row;
     }
     const int last = row - 1;
-    for (const auto& [category, total] :
-         {std::pair<std::string, std::int64_t>{"Cables", d.bom->cables},
-          std::pair<std::string, std::int64_t>{"Transceivers", d.bom->transceivers}}) {
+    const FormulaRow& total = formula_row("bom_category_total");
+    for (const std::string category : {"Cables", "Transceivers"}) {
         sheet.text(row, 0, d.name, text);
         sheet.text(row, 1, category + ", total", book.header_left());
-        sheet.formula(row, kQty,
-                      fmt::format("=SUMIF({}:{},\"{}\",{}:{})", xlsx::cell(first, 1),
-                                  xlsx::cell(last, 1), category, xlsx::cell(first, kQty),
-                                  xlsx::cell(last, kQty)),
-                      static_cast<double>(total), Num::integer);
+        const std::string filled = fill_formula(total.templ, [&](std::string_view n) {
+            return n == "category"     ? category
+                   : n == "categories" ? xlsx::cell(first, 1) + ":" + xlsx::cell(last, 1)
+                                       : xlsx::cell(first, kQty) + ":" + xlsx::cell(last, kQty);
+        });
+        // The figure's part: 0 the cables, 1 the transceivers.
+        sheet.mapped(row, kQty, total, filled,
+                     FigureSource{d, catalog, category == "Cables" ? 0 : 1}, design, Num::integer);
         ++row;
     }
     return row + 1; // bom_line_rows counts the same
@@ -174,7 +212,7 @@ bool has_bom(const SizingResult& r) {
     return false;
 }
 
-void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
+void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r, const Catalog& catalog,
                const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& cells) {
     sheet.text(0, 0, "Bill of materials", book.title());
     sheet.text(1, 0,
@@ -198,7 +236,7 @@ void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
                 c = &cells[e];
             }
         }
-        row = design_lines(book, sheet, row, d, c);
+        row = design_lines(book, sheet, row, d, i, catalog, c);
     }
     sheet.column_width(0, 0, 18);
     sheet.column_width(1, 3, 14);
@@ -223,14 +261,14 @@ LateSheets add_late_sheets(xlsx::Book& book, const SizingResult& r, bool every_r
 }
 
 void write_late_sheets(xlsx::Book& book, LateSheets& late, const SizingResult& r,
-                       const std::vector<DesignEntry>& entries,
+                       const Catalog& catalog, const std::vector<DesignEntry>& entries,
                        const std::vector<DesignCells>& cells, const Assumptions& a) {
     if (late.rack_units) {
         write_rack_units(book, *late.rack_units, r, a);
     }
     if (late.bom && late.facility) {
-        write_bom(book, *late.bom, r, entries, cells);
-        write_facility(book, *late.facility, r);
+        write_bom(book, *late.bom, r, catalog, entries, cells);
+        write_facility(book, *late.facility, r, catalog);
     }
 }
 

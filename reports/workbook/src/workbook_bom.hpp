@@ -18,10 +18,11 @@ inline constexpr const char* kBomSheet = "BOM";
 inline constexpr int kBomQuantityCol = 5;
 std::vector<int> bom_line_rows(const SizingResult& r, std::size_t i);
 
-void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
+void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r, const Catalog& catalog,
                const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& cells);
 
-void write_facility(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r);
+void write_facility(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
+                    const Catalog& catalog);
 
 /// The sheets after the Racks: "Rack units" on request, then "BOM" and
 /// "Facility" when a design carries a bill.
@@ -32,7 +33,7 @@ struct LateSheets {
 };
 LateSheets add_late_sheets(xlsx::Book& book, const SizingResult& r, bool every_rack_unit);
 void write_late_sheets(xlsx::Book& book, LateSheets& late, const SizingResult& r,
-                       const std::vector<DesignEntry>& entries,
+                       const Catalog& catalog, const std::vector<DesignEntry>& entries,
                        const std::vector<DesignCells>& cells, const Assumptions& a);
 
 } // namespace podsizer::wb

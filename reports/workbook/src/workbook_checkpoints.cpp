@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <map>
 
 namespace podsizer::wb {
 
@@ -162,7 +163,7 @@ public:
     CheckpointSheet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                     const Assumptions& a, CheckpointCells& cells)
         : book_(book), sheet_(sheet), plan_(input.result->requirements.checkpoints), a_(a),
-          cells_(cells) {
+          cells_(cells), catalog_(*input.catalog) {
         platform_ = input.scenario != nullptr && input.scenario->fleet
                         ? input.scenario->fleet->platform
                         : "";
@@ -188,7 +189,7 @@ private:
     void job_interval(int row, const CheckpointRequirement& r, const JobRefs& j);
     void job_knee_and_copies(int row, const CheckpointRequirement& r, const JobRefs& j);
     void plan_totals();
-    void design_job(int row, const Design& d, const CheckpointAtDesign& c, const JobRefs& j,
+    void design_job(int row, const Design& d, std::size_t design, std::size_t job,
                     const std::string& write);
     void header_row(int row, const std::vector<const char*>& headers, int left_columns);
 
@@ -197,6 +198,7 @@ private:
     const CheckpointPlan& plan_;
     const Assumptions& a_;
     CheckpointCells& cells_;
+    const Catalog& catalog_;
     std::string platform_;
     bool has_gpn_ = false;  ///< GPUs per node on Assumptions: nodes are a formula
     bool has_rate_ = false; ///< the failure rate on Assumptions
@@ -523,7 +525,7 @@ int CheckpointSheet::designs(int row, const std::vector<Design>& designs,
         const Design& d = designs[di];
         const int first = row;
         for (std::size_t i = 0; i < d.checkpoints.size() && i < plan_.jobs.size(); ++i) {
-            design_job(row, d, d.checkpoints[i], refs_[i], cells[di].ref("write_GBps"));
+            design_job(row, d, di, i, cells[di].ref("write_GBps"));
             ++row;
         }
         if (row > first) {
@@ -535,41 +537,51 @@ int CheckpointSheet::designs(int row, const std::vector<Design>& designs,
     return row;
 }
 
-/// One job on one design whose delivered write is in `write`.
-void CheckpointSheet::design_job(int row, const Design& d, const CheckpointAtDesign& c,
-                                 const JobRefs& j, const std::string& write) {
+/// One job on one design whose delivered write is in `write`; its formulas
+/// are rows of the formula map (formula_map.def, Checkpoints sheet).
+void CheckpointSheet::design_job(int row, const Design& d, std::size_t design, std::size_t job,
+                                 const std::string& write) {
+    const CheckpointAtDesign& c = d.checkpoints[job];
+    const JobRefs& j = refs_[job];
     sheet_.text(row, 0, d.name, book_.label());
     sheet_.text(row, 1, c.name, book_.label());
-    sheet_.formula(row, 2, "=" + j.required, gbps(c.required_write), Num::one);
-    const std::string gets = xlsx::cell(row, 3);
+    const std::map<std::string_view, std::string> cells{
+        {"job:required", j.required},
+        {"job:mode", j.mode},
+        {"job:stall", j.stall},
+        {"job:gpus", j.gpus},
+        {"job:every", j.every},
+        {"job:size", j.size},
+        {"job:overhead", j.overhead},
+        {"write", write},
+        {"slack", kSlackText},
+        {"plan_required", xlsx::cell(cells_.plan_row, kRequired)},
+        {"needs", xlsx::cell(row, 2)},
+        {"gets", xlsx::cell(row, 3)},
+        {"write_time", xlsx::cell(row, 4)},
+        {"interval", xlsx::cell(row, 5)},
+        {"goodput", xlsx::cell(row, 6)}};
+    const FigureSource source{d, catalog_, static_cast<int>(job)};
+    auto mapped = [&](int col, std::string_view id, Num num) {
+        const FormulaRow& f = formula_row(id);
+        sheet_.mapped(row, col, f,
+                      fill_formula(f.templ, [&](std::string_view name) { return cells.at(name); }),
+                      source, design, num);
+    };
+    mapped(2, "ck_needs", Num::one);
     if (c.share.base() <= 0.0) {
         sheet_.number(row, 3, 0.0, Num::one, Role::value);
         sheet_.text(row, 9, c.sustainable ? "yes" : "NO", book_.text_value());
         return;
     }
-    sheet_.formula(row, 3,
-                   plan_.concurrent ? "=" + write + "*" + j.required + "/" +
-                                          xlsx::cell(cells_.plan_row, kRequired)
-                                    : "=" + write,
-                   gbps(c.share), Num::one);
-    job_at(sheet_, row, 4, j, gets, c.at_share);
+    mapped(3, plan_.concurrent ? "ck_gets_shared" : "ck_gets", Num::one);
+    job_at(sheet_, row, 4, j, xlsx::cell(row, 3), c.at_share);
     // The shortest interval: sync, the stall (overhead + write) over the
     // budget; async, the drain.
-    const std::string delta = xlsx::cell(row, 4);
-    sheet_.formula(row, 7,
-                   "=IF(" + j.mode + "=\"sync\",(" + delta + "+" + j.overhead + ")/" + j.stall +
-                       "," + delta + ")",
-                   c.shortest_interval.base(), Num::one);
-    sheet_.formula(row, 8, "=(1-" + xlsx::cell(row, 6) + ")*" + j.gpus + "*24",
-                   c.at_share.gpu_hours_lost_per_day, Num::integer);
-    sheet_.formula_text(row, 9,
-                        "=IF(" + gets + ">=" + xlsx::cell(row, 2) + "*(1-" + kSlackText +
-                            "),\"yes\",\"NO\")",
-                        c.sustainable ? "yes" : "NO");
-    sheet_.formula(row, 10,
-                   "=IF(" + j.every + ">0," + j.size + "*1000/(" + j.every + "*" +
-                       xlsx::cell(row, 5) + "),0)",
-                   gbps(c.offsite_write), Num::two);
+    mapped(7, "ck_shortest", Num::one);
+    mapped(8, "ck_lost", Num::integer);
+    mapped(9, "ck_sustained", Num::text);
+    mapped(10, "ck_offsite", Num::two);
     // GPU-hours a day one more knee step gives back here: two evaluations of
     // the model (core step_gain), a value.
     sheet_.number(row, 11, c.at_share.step_gain, Num::integer, Role::value);

@@ -31,6 +31,9 @@ struct Item {
     std::string how; ///< how it is computed, for people
     /// A finding: no value, its message across the value and how columns.
     bool span = false;
+    /// The formula map's row of a formula kind (formula_map.hpp): the item
+    /// is written as that row; null: a formula the map does not declare.
+    const FormulaRow* map = nullptr;
 
     static Item input(std::string key, std::string label, double v, xlsx::Num num, std::string how);
     static Item value(std::string key, std::string label, double v, xlsx::Num num, std::string how);
@@ -54,6 +57,15 @@ struct Section {
 inline std::string capped(const std::string& figure, const std::string& line) {
     return "IF(" + line + ">0,MIN(" + figure + "," + line + ")," + figure + ")";
 }
+
+struct DesignContext;
+
+/// The formula map's row `id` (formula_map.def) as an item: its template with
+/// the Assumptions names filled in (the {item} placeholders stay for Items to
+/// fill), cached with the row's figure of the design; keyed by `id` unless
+/// `key` is given.
+Item mapped(const DesignContext& x, std::string_view id, std::string label, xlsx::Num num,
+            std::string how, std::string key = {});
 
 /// Whether `items` hold one with this key.
 bool has_item(const std::vector<Item>& items, const std::string& key);

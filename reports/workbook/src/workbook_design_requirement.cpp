@@ -21,23 +21,17 @@ double gbps(Throughput t) {
 /// GPUs of the pod and the whole scalable units they are sized as. Returns
 /// "{sized_gpus}" when the platform's SU size is on Assumptions, else "".
 std::string gpu_items(const DesignContext& x, std::vector<Item>& out) {
-    const Requirements& req = x.d.requirements;
-    out.push_back(Item::formula("gpus", "GPUs in the pod", "=" + x.scenario("pod_gpus"),
-                                static_cast<double>(req.gpus), Num::integer, "from the scenario"));
+    out.push_back(mapped(x, "gpus", "GPUs in the pod", Num::integer, "from the scenario"));
     const GpuPlatform* p = x.catalog.platform(x.s->fleet->platform);
     if (p == nullptr || !x.a.has("platform", p->id, "gpus_per_su")) {
         return "";
     }
-    const std::string su = x.a.name("platform", p->id, "gpus_per_su");
-    out.push_back(Item::formula("sus", "Scalable units (whole)", "=ROUNDUP({gpus}/" + su + ",0)",
-                                static_cast<double>(req.sus), Num::integer,
-                                "GPUs / GPUs per SU, rounded up"));
-    out.push_back(Item::formula("sized_gpus", "GPUs sized for", "={sus}*" + su,
-                                static_cast<double>(req.sized_gpus), Num::integer,
-                                "requirements multiply whole SUs"));
-    out.push_back(Item::formula("read_per_gpu", "Delivered read per GPU (GB/s)",
-                                "={read_GBps}/{gpus}", x.d.read_per_gpu_gbps(), Num::three,
-                                "delivered read / GPUs in the pod"));
+    out.push_back(
+        mapped(x, "sus", "Scalable units (whole)", Num::integer, "GPUs / GPUs per SU, rounded up"));
+    out.push_back(
+        mapped(x, "sized_gpus", "GPUs sized for", Num::integer, "requirements multiply whole SUs"));
+    out.push_back(mapped(x, "read_per_gpu", "Delivered read per GPU (GB/s)", Num::three,
+                         "delivered read / GPUs in the pod"));
     return "{sized_gpus}";
 }
 
@@ -152,12 +146,10 @@ void throughput_items(const DesignContext& x, const std::string& sized, std::vec
     out.push_back(Item::formula("perf_write", "Write for the performance rule (GB/s)",
                                 "=" + need->write, gbps(req.performance_write), Num::one,
                                 need->write_how));
-    out.push_back(Item::formula("ckpt_write", "Write for the checkpoint jobs (GB/s)",
-                                "=" + x.checkpoints.plan_write_ref, gbps(req.checkpoints.write),
-                                Num::one, "Checkpoints sheet: the jobs together"));
-    out.push_back(Item::formula("req_write", "Required write (GB/s)",
-                                "=MAX({perf_write},{ckpt_write})", gbps(req.write), Num::one,
-                                "the larger of the two"));
+    out.push_back(mapped(x, "ckpt_write", "Write for the checkpoint jobs (GB/s)", Num::one,
+                         "Checkpoints sheet: the jobs together"));
+    out.push_back(mapped(x, "req_write_checkpoints", "Required write (GB/s)", Num::one,
+                         "the larger of the two", "req_write"));
 }
 
 /// The capacity need by the design's origin: an option's own figure, a grown
@@ -206,31 +198,23 @@ std::optional<Item> capacity_item(const DesignContext& x, const std::string& siz
 
 /// Headroom and yes/NO for each requirement given above. Meeting one has the
 /// engine's slack (core/counting.hpp).
-void verdict_items(const Design& d, std::vector<Item>& out) {
+void verdict_items(const DesignContext& x, std::vector<Item>& out) {
+    const Design& d = x.d;
     const Requirements& req = d.requirements;
-    auto verdict = [&](const std::string& key, const std::string& label, const std::string& have,
-                       const std::string& need, bool cached) {
-        out.push_back(Item::text_formula(
-            key, label, "=IF(" + have + ">=" + need + "*(1-" + kSlackText + "),\"yes\",\"NO\")",
-            cached ? "yes" : "NO", "delivered against required"));
-    };
+    const std::string how = "delivered against required";
     if (has_item(out, "req_read") && req.read.base() > 0) {
-        out.push_back(Item::formula("read_headroom", "Read headroom (%)",
-                                    "={read_GBps}/{req_read}-1", d.read / req.read - 1,
-                                    Num::percent, "delivered / required - 1"));
-        verdict("meets_read", "Meets the read requirement", "{read_GBps}", "{req_read}",
-                meets(d.read.base(), req.read.base()));
+        out.push_back(mapped(x, "read_headroom", "Read headroom (%)", Num::percent,
+                             "delivered / required - 1"));
+        out.push_back(mapped(x, "meets_read", "Meets the read requirement", Num::text, how));
     }
     if (has_item(out, "req_write") && req.write.base() > 0) {
-        out.push_back(Item::formula("write_headroom", "Write headroom (%)",
-                                    "={write_GBps}/{req_write}-1", d.write / req.write - 1,
-                                    Num::percent, "delivered / required - 1"));
-        verdict("meets_write", "Meets the write requirement", "{write_GBps}", "{req_write}",
-                meets(d.write.base(), req.write.base()));
+        out.push_back(mapped(x, "write_headroom", "Write headroom (%)", Num::percent,
+                             "delivered / required - 1"));
+        out.push_back(mapped(x, "meets_write", "Meets the write requirement", Num::text, how));
     }
     if (has_item(out, "req_usable")) {
-        verdict("meets_capacity", "Meets the capacity requirement", "{usable_PB}", "{req_usable}",
-                meets(d.usable.base(), req.usable.base()));
+        out.push_back(
+            mapped(x, "meets_capacity", "Meets the capacity requirement", Num::text, how));
     }
 }
 
@@ -257,7 +241,7 @@ Section requirement_section(const DesignContext& x) {
             out.items.push_back(std::move(*need));
         }
     }
-    verdict_items(x.d, out.items);
+    verdict_items(x, out.items);
     return out;
 }
 

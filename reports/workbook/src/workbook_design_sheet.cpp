@@ -47,9 +47,9 @@ double value_width(const Design& d) {
 /// where each keyed value went, so later formulas refer to it by key.
 class Items {
 public:
-    Items(xlsx::Book& book, xlsx::Sheet& sheet, DesignCells& cells, double value_width,
-          double how_width)
-        : book_(book), sheet_(sheet), cells_(cells), value_width_(value_width),
+    Items(xlsx::Book& book, xlsx::Sheet& sheet, DesignCells& cells, const DesignContext& x,
+          double value_width, double how_width)
+        : book_(book), sheet_(sheet), cells_(cells), x_(x), value_width_(value_width),
           how_width_(how_width) {}
 
     void write(const Section& section) {
@@ -85,10 +85,20 @@ private:
             sheet_.number(row_, kValue, item.number, item.num, Role::value);
             break;
         case Item::Kind::formula:
-            sheet_.formula(row_, kValue, expand(item.expr), item.number, item.num);
+            if (item.map != nullptr) {
+                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
+                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
+            } else {
+                sheet_.formula(row_, kValue, expand(item.expr), item.number, item.num);
+            }
             break;
         case Item::Kind::array_formula:
-            sheet_.array_formula(row_, kValue, expand(item.expr), item.number, item.num);
+            if (item.map != nullptr) {
+                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
+                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
+            } else {
+                sheet_.array_formula(row_, kValue, expand(item.expr), item.number, item.num);
+            }
             break;
         case Item::Kind::text: // a long model name wraps within its column
             sheet_.text(row_, kValue, item.shown,
@@ -96,7 +106,12 @@ private:
                                                                               : book_.text_value());
             break;
         case Item::Kind::text_formula:
-            sheet_.formula_text(row_, kValue, expand(item.expr), item.shown);
+            if (item.map != nullptr) {
+                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
+                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
+            } else {
+                sheet_.formula_text(row_, kValue, expand(item.expr), item.shown);
+            }
             break;
         }
         sheet_.text(row_, kHow, item.how, book_.note());
@@ -142,23 +157,14 @@ private:
     xlsx::Book& book_;
     xlsx::Sheet& sheet_;
     DesignCells& cells_;
+    const DesignContext& x_;
     double value_width_;
     double how_width_;
     int row_ = kHeaderRow + 1;
 };
 
-double gbps(Throughput t) {
-    return in(t, units::GB_per_s);
-}
-
 double count(std::int64_t n) {
     return static_cast<double>(n);
-}
-
-std::string bottleneck_formula(const std::string& front, const std::string& back) {
-    // The engine's rule (core/src/engine.cpp): within 3 % of each other is balanced.
-    return "=IF(ABS(" + front + "-" + back + ")<=0.03*MAX(" + front + "," + back +
-           "),\"balanced\",IF(" + front + "<" + back + ",\"frontend\",\"backend\"))";
 }
 
 /// The note beside a model's name: its catalog id, which the Assumptions
@@ -167,27 +173,15 @@ std::string from_catalog(const std::string& id) {
     return "catalog id " + id + "; figures on Assumptions";
 }
 
-/// The smallest divisor of n at least m (core/src/network.cpp), as an array
-/// formula searching 1..rows: ROW() of a range lists the candidates.
-std::string smallest_divisor_formula(const std::string& n, const std::string& m, int rows) {
-    const std::string r = fmt::format("ROW($A$1:$A${})", rows);
-    return "=MIN(IF(MOD(" + n + "," + r + ")=0,IF(" + r + ">=MIN(" + n + "," + m + ")," + r + ")))";
-}
-
 /// Storage leaves: the links from the top tier to the customer's fabric, at
 /// the uplink speed, carrying the client ports 1:1 (docs/model.md §8);
 /// converged: none.
-Item client_uplinks_item(const DesignContext& x, bool modes, const Fabric& fab) {
-    const std::string ports = "{cnodes}*" + x.cn("client_ports");
-    const std::string links = modes ? "IF(" + x.cn("client_port_Gbps") + "<=0," + ports +
-                                          ",ROUNDUP(" + ports + "*" + x.cn("client_port_Gbps") +
-                                          "/" + x.sw("uplink_Gbps") + "-" + kSlackText + ",0))"
-                                    : ports;
-    return Item::formula("client_uplinks", "Uplinks to your fabric",
-                         "=IF({client_network}=\"converged\",0," + links + ")",
-                         count(fab.client_uplinks), Num::integer,
-                         "storage leaves: the client ports' line rate at the uplink speed, on the "
-                         "top tier's ports; converged: none (the client ports are on your fabric)");
+Item client_uplinks_item(const DesignContext& x, bool modes) {
+    return mapped(x, modes ? "client_uplinks_modes" : "client_uplinks", "Uplinks to your fabric",
+                  Num::integer,
+                  "storage leaves: the client ports' line rate at the uplink speed, on the top "
+                  "tier's ports; converged: none (the client ports are on your fabric)",
+                  "client_uplinks");
 }
 
 /// A leaf of the storage fabric (docs/model.md §8): its device ports at the
@@ -197,8 +191,6 @@ std::vector<Item> leaf_items(const DesignContext& x, const Fabric& fab) {
     const SwitchModel& sw = *x.catalog.network_switch(d.switch_model);
     const LeafPlan& leaf = fab.leaf;
     const bool modes = !sw.port_modes.empty();
-    // Uplink ports one device port's bandwidth takes: 1 without speeds.
-    const std::string per_port = modes ? "{leaf_Gbps}/" + x.sw("uplink_Gbps") : std::string("1");
     std::vector<Item> items;
     if (modes) {
         const Throughput fastest = device_port_speed(
@@ -212,20 +204,15 @@ std::vector<Item> leaf_items(const DesignContext& x, const Fabric& fab) {
         items.push_back(Item::value("leaf_ports", "Leaf ports at that speed", leaf.device_ports,
                                     Num::integer, "the switch's ports in that port mode"));
     }
-    const std::string k = modes ? "{leaf_ports}" : x.sw("ports");
-    items.push_back(Item::formula("uplink_ports", "Ports at the uplink speed (spine radix)",
-                                  "=" + (modes ? x.sw("uplink_ports") : x.sw("ports")),
-                                  leaf.uplink_ports, Num::integer, "from the switch model"));
-    items.push_back(Item::formula(
-        "down", "Device ports per leaf", "=MAX(1,INT(" + k + "*" + x.sw("downlink_fraction") + "))",
-        leaf.down, Num::integer, "leaf ports x the share facing devices, rounded down"));
-    items.push_back(
-        Item::formula("uplinks", "Uplinks per leaf",
-                      "=MIN(INT({uplink_ports}*(" + k + "-{down})/" + k + "),ROUNDUP({down}*" +
-                          per_port + "-" + kSlackText + ",0))",
-                      leaf.uplinks, Num::integer,
-                      "as many uplinks as carry the device ports (1:1), within the ports left"));
-    items.push_back(client_uplinks_item(x, modes, fab));
+    const std::string variant = modes ? "_modes" : "";
+    items.push_back(mapped(x, "uplink_ports" + variant, "Ports at the uplink speed (spine radix)",
+                           Num::integer, "from the switch model", "uplink_ports"));
+    items.push_back(mapped(x, "down" + variant, "Device ports per leaf", Num::integer,
+                           "leaf ports x the share facing devices, rounded down", "down"));
+    items.push_back(mapped(x, "uplinks" + variant, "Uplinks per leaf", Num::integer,
+                           "as many uplinks as carry the device ports (1:1), within the ports left",
+                           "uplinks"));
+    items.push_back(client_uplinks_item(x, modes));
     return items;
 }
 
@@ -236,57 +223,25 @@ std::vector<Item> fabric_items(const DesignContext& x) {
     const Fabric fab =
         plan_fabric(*x.catalog.cnode(d.cnode_model), d.cnodes, *x.catalog.dbox(d.dbox_model),
                     d.dboxes, *x.catalog.network_switch(d.switch_model), d.client_network);
-    const int rows = std::max(1024, fab.leaf.uplink_ports);
-    const std::string half = "INT({uplink_ports}/2)";
     std::vector<Item> items = leaf_items(x, fab);
-    items.push_back(Item::formula("leaves", "Leaf switches",
-                                  "=MAX(2,ROUNDUP({ports}/{down}-" + kSlackText + ",0))",
-                                  count(d.leaf_switches), Num::integer,
-                                  "device ports / device ports per leaf, rounded up; at least 2"));
-    items.push_back(Item::formula(
-        "tiers", "Fabric tiers",
-        "=IF(AND({ports}<=2*{down},{client_uplinks}<=2*{uplinks}),1,IF(AND({leaves}<={uplink_ports}"
-        ",{leaves}*{uplinks}+{client_uplinks}<={uplinks}*{uplink_ports}),2,3))",
-        d.fabric_tiers, Num::integer,
-        "1: one leaf pair holds every port and the uplinks to your fabric; 2: a spine port per "
-        "leaf; 3: pods under super-spines"));
-    items.push_back(Item::formula(
-        "pods", "Leaf/spine pods",
-        "=IF({tiers}=3,ROUNDUP({leaves}/" + half + "-" + kSlackText + ",0),1)", count(fab.pods),
-        Num::integer, "three tiers: at most half a spine's ports face leaves"));
-    const std::int64_t per_pod = fab.pods > 0 ? fab.spines / fab.pods : 0;
-    items.push_back(Item::array_formula(
-        "pod_spines", "Spines per pod",
-        smallest_divisor_formula(
-            "{uplinks}",
-            "MAX(2,ROUNDUP((ROUNDUP({leaves}/{pods}-" + kSlackText +
-                ",0)*{uplinks}+IF({tiers}=2,{client_uplinks},0))/IF({tiers}=3," + half +
-                ",{uplink_ports})-" + kSlackText + ",0))",
-            rows) +
-            "*({tiers}>1)",
-        count(per_pod), Num::integer,
-        "enough spine ports for every leaf's uplinks (in two tiers, and the uplinks to your "
-        "fabric), a count dividing the uplinks evenly"));
-    items.push_back(Item::formula("spines", "Spine switches", "={pods}*{pod_spines}",
-                                  count(d.spine_switches), Num::integer, "pods x spines per pod"));
-    const std::int64_t per_plane = per_pod > 0 ? d.super_spine_switches / per_pod : 0;
-    items.push_back(Item::array_formula(
-        "plane_supers", "Super-spines per spine plane",
-        smallest_divisor_formula(half,
-                                 "ROUNDUP(({pods}*" + half +
-                                     "+ROUNDUP({client_uplinks}/MAX(1,{pod_spines})-" + kSlackText +
-                                     ",0))/{uplink_ports}-" + kSlackText + ",0)",
-                                 rows) +
-            "*({tiers}=3)",
-        count(per_plane), Num::integer,
-        "three tiers: one plane per spine position, dividing a spine's uplinks evenly; the "
-        "planes share the uplinks to your fabric"));
-    items.push_back(Item::formula("super_spines", "Super-spine switches",
-                                  "={pod_spines}*{plane_supers}", count(d.super_spine_switches),
-                                  Num::integer, "spines per pod x super-spines per plane"));
-    items.push_back(Item::formula("switches", "Switches (all tiers)",
-                                  "={leaves}+{spines}+{super_spines}", count(d.switches()),
-                                  Num::integer, "leaves + spines + super-spines"));
+    items.push_back(mapped(x, "leaves", "Leaf switches", Num::integer,
+                           "device ports / device ports per leaf, rounded up; at least 2"));
+    items.push_back(mapped(x, "tiers", "Fabric tiers", Num::integer,
+                           "1: one leaf pair holds every port and the uplinks to your fabric; 2: "
+                           "a spine port per leaf; 3: pods under super-spines"));
+    items.push_back(mapped(x, "pods", "Leaf/spine pods", Num::integer,
+                           "three tiers: at most half a spine's ports face leaves"));
+    items.push_back(mapped(x, "pod_spines", "Spines per pod", Num::integer,
+                           "enough spine ports for every leaf's uplinks (in two tiers, and the "
+                           "uplinks to your fabric), a count dividing the uplinks evenly"));
+    items.push_back(mapped(x, "spines", "Spine switches", Num::integer, "pods x spines per pod"));
+    items.push_back(mapped(x, "plane_supers", "Super-spines per spine plane", Num::integer,
+                           "three tiers: one plane per spine position, dividing a spine's uplinks "
+                           "evenly; the planes share the uplinks to your fabric"));
+    items.push_back(mapped(x, "super_spines", "Super-spine switches", Num::integer,
+                           "spines per pod x super-spines per plane"));
+    items.push_back(mapped(x, "switches", "Switches (all tiers)", Num::integer,
+                           "leaves + spines + super-spines"));
     return items;
 }
 
@@ -302,10 +257,8 @@ std::string sized_note(const Design& d, MetricId id) {
 std::vector<Item> gpu_side_items(const DesignContext& x) {
     const Design& d = x.d;
     std::vector<Item> items;
-    items.push_back(Item::formula(
-        "gpu_uplink_Tbps", "C-node client ports towards the GPUs (Tbps)",
-        "={cnodes}*" + x.cn("client_ports") + "*" + x.cn("client_port_Gbps") + "/1000",
-        in(d.gpu_fabric_uplink, units::Tbps), Num::precise, "C-nodes x client ports x port speed"));
+    items.push_back(mapped(x, "gpu_uplink_Tbps", "C-node client ports towards the GPUs (Tbps)",
+                           Num::precise, "C-nodes x client ports x port speed"));
     if (d.requirements.gpu_storage_network.base() > 0.0) {
         items.push_back(Item::value("gpu_storage_Tbps", "GPUs' storage NICs (Tbps)",
                                     in(d.requirements.gpu_storage_network, units::Tbps),
@@ -317,12 +270,8 @@ std::vector<Item> gpu_side_items(const DesignContext& x) {
 
 Section bill_of_materials(const DesignContext& x) {
     const Design& d = x.d;
-    const CNodeModel& c = *x.catalog.cnode(d.cnode_model);
-    const DBoxModel& b = *x.catalog.dbox(d.dbox_model);
     const double C = count(d.cnodes);
     const double D = count(d.dboxes);
-    const int client = d.client_network == ClientNetwork::converged ? 0 : c.client_ports;
-    const double ports = C * (client + c.backend_ports) + D * b.backend_ports;
     std::vector<Item> items{
         Item::text("cnode_model", "C-node model", d.cnode_shown(), from_catalog(d.cnode_model)),
         Item::text("dbox_model", "D-box model", d.dbox_shown(), from_catalog(d.dbox_model)),
@@ -332,23 +281,14 @@ Section bill_of_materials(const DesignContext& x) {
         Item::input("dboxes", "D-boxes", D, Num::integer, sized_note(d, MetricId::dboxes_sized_by)),
         Item::input("drive_TB", "Drive size (TB)", in(d.drive_size, units::TB), Num::precise,
                     "one of the D-box's drive options"),
-        Item::formula("drives", "Drives per D-box", "=" + x.db("drives"), d.drives_per_dbox,
-                      Num::integer, "from the D-box model"),
-        // As the CLI writes it (core's format_cd_ratio): "2.5:1", "1:2";
-        // ROUND(x,2) joined to text drops trailing zeros as it does.
-        Item::text_formula("cd", "C:D ratio (C-nodes per D-box)",
-                           "=IF({dboxes}=0,\"n/a\",IF({cnodes}>={dboxes},ROUND({cnodes}/"
-                           "{dboxes},2)&\":1\",\"1:\"&ROUND({dboxes}/{cnodes},2)))",
-                           D > 0 ? format_cd_ratio(C / D) : "n/a", "C-nodes / D-boxes"),
+        mapped(x, "drives", "Drives per D-box", Num::integer, "from the D-box model"),
+        mapped(x, "cd", "C:D ratio (C-nodes per D-box)", Num::text, "C-nodes / D-boxes"),
         Item::text("client_network", "Client network", std::string(to_string(d.client_network)),
                    "where the C-nodes' client ports land: storage-leaves (on the storage "
                    "leaves) or converged (on your fabric, not counted here)"),
-        Item::formula("ports", "Device network ports",
-                      "={cnodes}*(IF({client_network}=\"converged\",0," + x.cn("client_ports") +
-                          ")+" + x.cn("backend_ports") + ")+{dboxes}*" + x.db("backend_ports"),
-                      ports, Num::integer,
-                      "C-nodes x (client ports on storage leaves + backend ports) + D-boxes x "
-                      "backend ports")};
+        mapped(x, "ports", "Device network ports", Num::integer,
+               "C-nodes x (client ports on storage leaves + backend ports) + D-boxes x backend "
+               "ports")};
     for (std::vector<Item> more : {fabric_items(x), gpu_side_items(x)}) {
         items.insert(items.end(), std::make_move_iterator(more.begin()),
                      std::make_move_iterator(more.end()));
@@ -377,152 +317,82 @@ std::string stripe_width_formula(const DesignContext& x) {
     return f + "))";
 }
 
-/// The cached value of the layout_ok item: the engine's own checks.
-bool layout_ok(const Design& d, const DesignContext& x) {
-    const DBoxModel* box = x.catalog.dbox(d.dbox_model);
-    const ErasureCodingRule* ec = box != nullptr ? x.catalog.ec_rule(box->erasure_coding) : nullptr;
-    if (ec == nullptr) {
-        return false;
-    }
-    return d.data_strips >= ec->min_data_strips &&
-           (d.ec_layout == EcLayout::classic || d.dboxes >= ec->enclosure_tolerance_min_dboxes) &&
-           (d.ec_layout != EcLayout::rack_resilient ||
-            d.failure_domains >= ec->rack_resilience_min_racks);
-}
-
 Section capacity(const DesignContext& x) {
     const Design& d = x.d;
     return {
         "Capacity",
-        {Item::formula("raw_PB", "Raw capacity (PB)", "={dboxes}*{drives}*{drive_TB}/1000",
-                       in(d.raw, units::PB), Num::one, "D-boxes x drives x drive size"),
+        {mapped(x, "raw_PB", "Raw capacity (PB)", Num::one, "D-boxes x drives x drive size"),
          Item::text("layout", "Erasure-coding layout", std::string(to_string(d.ec_layout)),
-                    d.ec_layout_auto
-                        ? "chosen automatically: dbox-ha where it costs no capacity, else classic"
-                        : "asked for by the scenario; classic, dbox-ha or rack-resilient"),
+                    d.ec_layout_auto ? "chosen automatically: dbox-ha where it costs no "
+                                       "capacity, else classic"
+                                     : "asked for by the scenario; classic, dbox-ha or "
+                                       "rack-resilient"),
          Item::value("domains", "Racks holding D-boxes", count(d.failure_domains), Num::integer,
                      "from the rack layout (Racks sheet): the failure domains"),
-         Item::formula("parity_strips", "Parity strips per stripe", "=" + x.ec("parity"),
-                       d.parity_strips, Num::integer, "from the erasure-coding rule"),
+         mapped(x, "parity_strips", "Parity strips per stripe", Num::integer,
+                "from the erasure-coding rule"),
          Item::formula("stripe_width", "Stripe width (data + parity)", stripe_width_formula(x),
                        d.stripe_width(), Num::integer,
-                       "the widest stripe; classic: SSDs less the excluded ones; dbox-ha: also "
-                       "strips per D-box x D-boxes; rack-resilient: also strips per rack x racks"),
-         Item::formula("data_strips", "Data strips per stripe",
-                       "=MAX(0,{stripe_width}-{parity_strips})", d.data_strips, Num::integer,
-                       "width - parity"),
-         Item::formula("ec_efficiency", "Stripe efficiency (%)",
-                       "={data_strips}/({data_strips}+{parity_strips})", d.ec_efficiency,
-                       Num::percent, "data / (data + parity)"),
-         Item::formula("reserve", "Reserve (%)", "=" + x.ec("reserve"), d.reserve, Num::percent,
-                       "held back on top of erasure coding"),
-         Item::formula("usable_PB", "Usable capacity (PB)",
-                       "={raw_PB}*{ec_efficiency}*(1-{reserve})", in(d.usable, units::PB), Num::one,
-                       "raw x efficiency x (1 - reserve)"),
-         Item::formula("usable_PiB", "Usable capacity (PiB)", "={usable_PB}*1E15/2^50",
-                       in(d.usable, units::PiB), Num::one, "1 PiB = 2^50 bytes"),
-         Item::formula("data_reduction", "Data-reduction ratio (what-if)",
-                       "=" + x.scenario("data_reduction"), d.data_reduction, Num::two,
-                       "1 = none; capacity is quoted without reduction"),
-         Item::formula("effective_PB", "Effective capacity, what-if (PB)",
-                       "={usable_PB}*{data_reduction}", in(d.effective, units::PB), Num::one,
-                       "usable x data-reduction ratio (not a guarantee)"),
-         Item::formula("strips_per_dbox", "Most strips of a stripe on one D-box",
-                       "=MIN({stripe_width},IF({layout}=\"classic\",{drives}," +
-                           x.ec("strips_per_dbox") + "))",
-                       d.strips_per_dbox, Num::integer,
-                       "classic: up to the D-box's drives; otherwise the layout's cap"),
-         Item::formula("strips_per_rack", "Most strips of a stripe in one rack",
-                       "=MIN({stripe_width},{strips_per_dbox}*ROUNDUP({dboxes}/MAX(1,{domains}),0),"
-                       "IF({layout}=\"rack-resilient\"," +
-                           x.ec("strips_per_rack") + ",1E9))",
-                       d.strips_per_rack, Num::integer,
-                       "strips per D-box x D-boxes in the fullest rack; rack-resilient: its cap"),
-         Item::formula(
-             "layout_ok", "Layout's rules met (1 = yes)",
-             "=IF(AND({data_strips}>=" + x.ec("min_data_strips") +
-                 ",OR({layout}=\"classic\",{dboxes}>=" + x.ec("enclosure_tolerance_min_dboxes") +
-                 "),OR({layout}<>\"rack-resilient\",{domains}>=" +
-                 x.ec("rack_resilience_min_racks") + ")),1,0)",
-             layout_ok(d, x) ? 1.0 : 0.0, Num::integer,
-             "narrowest stripe; dbox-ha and rack-resilient: enough D-boxes; "
-             "rack-resilient: enough racks"),
-         Item::text_formula("tolerates_dbox_loss", "Survives losing a D-box",
-                            "=IF(AND({layout_ok}=1,{strips_per_dbox}<={parity_strips}),"
-                            "\"yes\",\"NO\")",
-                            d.tolerates_dbox_loss ? "yes" : "NO", "strips on one D-box <= parity"),
-         Item::text_formula("tolerates_rack_loss", "Survives losing a rack",
-                            "=IF(AND({layout_ok}=1,{strips_per_rack}<={parity_strips}),"
-                            "\"yes\",\"NO\")",
-                            d.tolerates_rack_loss ? "yes" : "NO", "strips in one rack <= parity")}};
+                       "the widest stripe; classic: SSDs less the excluded ones; dbox-ha: "
+                       "also strips per D-box x D-boxes; rack-resilient: also strips per "
+                       "rack x racks"),
+         mapped(x, "data_strips", "Data strips per stripe", Num::integer, "width - parity"),
+         mapped(x, "ec_efficiency", "Stripe efficiency (%)", Num::percent,
+                "data / (data + parity)"),
+         mapped(x, "reserve", "Reserve (%)", Num::percent, "held back on top of erasure coding"),
+         mapped(x, "usable_PB", "Usable capacity (PB)", Num::one,
+                "raw x efficiency x (1 - reserve)"),
+         mapped(x, "usable_PiB", "Usable capacity (PiB)", Num::one, "1 PiB = 2^50 bytes"),
+         mapped(x, "data_reduction", "Data-reduction ratio (what-if)", Num::two,
+                "1 = none; capacity is quoted without reduction"),
+         mapped(x, "effective_PB", "Effective capacity, what-if (PB)", Num::one,
+                "usable x data-reduction ratio (not a guarantee)"),
+         mapped(x, "strips_per_dbox", "Most strips of a stripe on one D-box", Num::integer,
+                "classic: up to the D-box's drives; otherwise the layout's cap"),
+         mapped(x, "strips_per_rack", "Most strips of a stripe in one rack", Num::integer,
+                "strips per D-box x D-boxes in the fullest rack; rack-resilient: its cap"),
+         mapped(x, "layout_ok", "Layout's rules met (1 = yes)", Num::integer,
+                "narrowest stripe; dbox-ha and rack-resilient: enough D-boxes; "
+                "rack-resilient: enough racks"),
+         mapped(x, "tolerates_dbox_loss", "Survives losing a D-box", Num::text,
+                "strips on one D-box <= parity"),
+         mapped(x, "tolerates_rack_loss", "Survives losing a rack", Num::text,
+                "strips in one rack <= parity")}};
 }
 
 Section throughput(const DesignContext& x) {
-    const Design& d = x.d;
     const std::string balanced = "balanced when frontend and backend are within 3 %";
     const std::string per_tb = "1 TB/s = 1,000 GB/s";
     const std::string bits = "bits: 1 GB/s = 8 Gbps";
-    return {
-        "Throughput",
-        {Item::formula("cnode_line_GBps", "C-node ports carry (GB/s, 0: not known)",
-                       "=MIN(" + x.cn("client_ports") + "*" + x.cn("client_port_Gbps") + "," +
-                           x.cn("backend_ports") + "*" + x.cn("backend_port_Gbps") + ")/8",
-                       gbps(cnode_line_rate(*x.catalog.cnode(d.cnode_model))), Num::one,
-                       "the fewer of client and backend ports x speed, in bytes"),
-         Item::formula("dbox_line_GBps", "D-box ports carry (GB/s, 0: not known)",
-                       "=" + x.db("backend_ports") + "*" + x.db("backend_port_Gbps") + "/8",
-                       gbps(dbox_line_rate(*x.catalog.dbox(d.dbox_model))), Num::one,
-                       "backend ports x speed, in bytes"),
-         Item::formula("front_read", "Frontend read (GB/s)",
-                       "={cnodes}*" + capped(x.cn("read_GBps"), "{cnode_line_GBps}"),
-                       gbps(d.frontend_read), Num::one,
-                       "C-nodes x read per C-node, at most what its ports carry"),
-         Item::formula("front_write", "Frontend write (GB/s)",
-                       "={cnodes}*" + capped(x.cn("write_GBps"), "{cnode_line_GBps}"),
-                       gbps(d.frontend_write), Num::one,
-                       "C-nodes x write per C-node, at most what its ports carry"),
-         Item::formula("back_read", "Backend read (GB/s)",
-                       "={dboxes}*" + capped(x.db("backend_read_GBps"), "{dbox_line_GBps}"),
-                       gbps(d.backend_read), Num::one,
-                       "D-boxes x backend read per D-box, at most what its ports carry"),
-         Item::formula("back_write", "Backend write (GB/s)",
-                       "={dboxes}*" + capped(x.db("backend_write_GBps"), "{dbox_line_GBps}"),
-                       gbps(d.backend_write), Num::one,
-                       "D-boxes x backend write per D-box, at most what its ports carry"),
-         Item::formula("read_GBps", "Delivered read (GB/s)", "=MIN({front_read},{back_read})",
-                       gbps(d.read), Num::one, "the smaller of frontend and backend"),
-         Item::formula("write_GBps", "Delivered write (GB/s)", "=MIN({front_write},{back_write})",
-                       gbps(d.write), Num::one, "the smaller of frontend and backend"),
-         Item::formula("read_TBps", "Delivered read (TB/s)", "={read_GBps}/1000",
-                       in(d.read, units::TB_per_s), Num::two, per_tb),
-         Item::formula("write_TBps", "Delivered write (TB/s)", "={write_GBps}/1000",
-                       in(d.write, units::TB_per_s), Num::two, per_tb),
-         Item::formula("read_Tbps", "Delivered read (Tbps)", "={read_GBps}*8/1000",
-                       in(d.read, units::Tbps), Num::one, bits),
-         Item::formula("write_Tbps", "Delivered write (Tbps)", "={write_GBps}*8/1000",
-                       in(d.write, units::Tbps), Num::one, bits),
-         // Not the GPUs' NICs over the client ports, a ratio of line rates
-         // read as a blocking fabric (REVIEW-3 §4.3; docs/model.md §8).
-         Item::formula("client_port_headroom", "Client-port headroom (x)",
-                       "=IF({read_Tbps}>0,{gpu_uplink_Tbps}/{read_Tbps},0)",
-                       d.client_port_headroom(), Num::times,
-                       "C-node client ports / delivered read; above 1 the ports are not the limit"),
-         Item::text_formula("read_bottleneck", "Read bottleneck",
-                            bottleneck_formula("{front_read}", "{back_read}"),
-                            std::string(to_string(d.read_bottleneck)), balanced),
-         Item::text_formula("write_bottleneck", "Write bottleneck",
-                            bottleneck_formula("{front_write}", "{back_write}"),
-                            std::string(to_string(d.write_bottleneck)), balanced),
-         Item::formula("saturation", "C-nodes one D-box keeps busy",
-                       "=MIN(" + capped(x.db("backend_read_GBps"), "{dbox_line_GBps}") + "/" +
-                           capped(x.cn("read_GBps"), "{cnode_line_GBps}") + "," +
-                           capped(x.db("backend_write_GBps"), "{dbox_line_GBps}") + "/" +
-                           capped(x.cn("write_GBps"), "{cnode_line_GBps}") + ")",
-                       d.saturation, Num::two,
-                       "backend per D-box / per C-node, the smaller of read, write"),
-         Item::formula("knee", "Knee (C-nodes)", "=INT({dboxes}*{saturation}+" + kSlackText + ")",
-                       count(d.knee_cnodes), Num::integer,
-                       "past this many C-nodes the D-boxes are the limit")}};
+    return {"Throughput",
+            {mapped(x, "cnode_line_GBps", "C-node ports carry (GB/s, 0: not known)", Num::one,
+                    "the fewer of client and backend ports x speed, in bytes"),
+             mapped(x, "dbox_line_GBps", "D-box ports carry (GB/s, 0: not known)", Num::one,
+                    "backend ports x speed, in bytes"),
+             mapped(x, "front_read", "Frontend read (GB/s)", Num::one,
+                    "C-nodes x read per C-node, at most what its ports carry"),
+             mapped(x, "front_write", "Frontend write (GB/s)", Num::one,
+                    "C-nodes x write per C-node, at most what its ports carry"),
+             mapped(x, "back_read", "Backend read (GB/s)", Num::one,
+                    "D-boxes x backend read per D-box, at most what its ports carry"),
+             mapped(x, "back_write", "Backend write (GB/s)", Num::one,
+                    "D-boxes x backend write per D-box, at most what its ports carry"),
+             mapped(x, "read_GBps", "Delivered read (GB/s)", Num::one,
+                    "the smaller of frontend and backend"),
+             mapped(x, "write_GBps", "Delivered write (GB/s)", Num::one,
+                    "the smaller of frontend and backend"),
+             mapped(x, "read_TBps", "Delivered read (TB/s)", Num::two, per_tb),
+             mapped(x, "write_TBps", "Delivered write (TB/s)", Num::two, per_tb),
+             mapped(x, "read_Tbps", "Delivered read (Tbps)", Num::one, bits),
+             mapped(x, "write_Tbps", "Delivered write (Tbps)", Num::one, bits),
+             mapped(x, "client_port_headroom", "Client-port headroom (x)", Num::times,
+                    "C-node client ports / delivered read; above 1 the ports are not the limit"),
+             mapped(x, "read_bottleneck", "Read bottleneck", Num::text, balanced),
+             mapped(x, "write_bottleneck", "Write bottleneck", Num::text, balanced),
+             mapped(x, "saturation", "C-nodes one D-box keeps busy", Num::two,
+                    "backend per D-box / per C-node, the smaller of read, write"),
+             mapped(x, "knee", "Knee (C-nodes)", Num::integer,
+                    "past this many C-nodes the D-boxes are the limit")}};
 }
 
 /// The racks podsizer's layout gives, and what rests on them. The layout is
@@ -538,35 +408,27 @@ std::vector<Item> layout_items(const DesignContext& x) {
                 Item::text("rack_use_U", "Space used of the racks (%)", "n/a", why),
                 Item::text("cooling", "Cooling (fullest rack)", "n/a", why)};
     }
-    const double used =
-        d.racks > 0 ? d.rack_units().base() / (count(d.racks) * d.rack_usable.base()) : 0.0;
     std::vector<Item> planned;
     if (d.planning_basis() != d.power_basis) {
         // The count the data centre plans on (docs/model.md §10, "The lead
         // rack figure"): podsizer's racks on maximum draw, at least both
         // bounds on that draw, so an edit that needs more shows more.
-        planned.push_back(Item::formula(
-            "racks_planned", "Racks to plan for (max draw)",
-            fmt::format("=MAX({},{{racks_space}},ROUNDUP({{max_power_kW}}/{{rack_limit_kW}}-{},0))",
-                        d.racks_on_max, kSlackText),
-            count(d.planning_racks()), Num::integer,
-            "podsizer's racks on maximum draw; at least the racks for space and for maximum "
-            "draw's power"));
+        planned.push_back(mapped(x, "racks_planned", "Racks to plan for (max draw)", Num::integer,
+                                 "podsizer's racks on maximum draw; at least the racks for space "
+                                 "and for maximum draw's power"));
     }
     std::vector<Item> out = planned;
     std::vector<Item> rest = {
         Item::value("racks_layout", "Racks (rack layout, as sized)", count(d.racks), Num::integer,
                     "podsizer's layout (Racks sheet): at least both bounds above, more when "
                     "whole devices do not pack; re-run podsizer after changing counts"),
-        Item::formula("racks",
-                      std::string(d.power_basis == PowerBasis::max ? "Racks (max draw"
-                                                                   : "Racks (typical draw") +
-                          ": at least the layout and both bounds)",
-                      "=MAX({racks_layout},{racks_space},{racks_power})", count(d.racks),
-                      Num::integer, "the larger of the layout and the racks for space, power"),
-        Item::formula("rack_use_U", "Space used of the racks (%)",
-                      "={total_U}/({racks}*{rack_usable_U})", used, Num::percent,
-                      "U / (racks x usable U)"),
+        mapped(x, "racks",
+               std::string(d.power_basis == PowerBasis::max ? "Racks (max draw"
+                                                            : "Racks (typical draw") +
+                   ": at least the layout and both bounds)",
+               Num::integer, "the larger of the layout and the racks for space, power"),
+        mapped(x, "rack_use_U", "Space used of the racks (%)", Num::percent,
+               "U / (racks x usable U)"),
         Item::value("rack_peak_kW", "Fullest rack on the basis (kW)", in(d.rack_peak, units::kW),
                     Num::one, "podsizer's layout (Racks sheet)"),
         Item::text("cooling", "Cooling (fullest rack)", std::string(cooling_label(d.cooling)),
@@ -581,48 +443,32 @@ Section racks_and_power(const DesignContext& x) {
     const bool override_power = x.s != nullptr && x.s->constraints.rack_power.has_value();
     Section out{
         "Racks and power",
-        {Item::formula("device_U", "Storage devices (U)",
-                       "={cnodes}*" + x.cn("height_U") + "+{dboxes}*" + x.db("height_U"),
-                       d.device_units.base(), Num::integer, "C-nodes and D-boxes x their height"),
-         Item::formula("switch_U", "Switches (U)", "={switches}*" + x.sw("height_U"),
-                       d.switch_units.base(), Num::integer, "switches x height"),
-         Item::formula("total_U", "With switches (U)", "={device_U}+{switch_U}",
-                       d.rack_units().base(), Num::integer, "devices + switches"),
-         Item::formula("power_kW", "Power (kW)",
-                       "=({cnodes}*" + x.cn("power_W") + "+{dboxes}*" + x.db("power_W") +
-                           "+{switches}*" + x.sw("power_W") + ")/1000",
-                       in(d.power, units::kW), Num::one, "typical draw of every device"),
-         Item::formula("max_power_kW", "Max power (kW)",
-                       "=({cnodes}*" + x.cn("max_power_W") + "+{dboxes}*" + x.db("max_power_W") +
-                           "+{switches}*" + x.sw("max_power_W") + ")/1000",
-                       in(d.max_power, units::kW), Num::one, "maximum draw of every device"),
+        {mapped(x, "device_U", "Storage devices (U)", Num::integer,
+                "C-nodes and D-boxes x their height"),
+         mapped(x, "switch_U", "Switches (U)", Num::integer, "switches x height"),
+         mapped(x, "total_U", "With switches (U)", Num::integer, "devices + switches"),
+         mapped(x, "power_kW", "Power (kW)", Num::one, "typical draw of every device"),
+         mapped(x, "max_power_kW", "Max power (kW)", Num::one, "maximum draw of every device"),
          Item::text("power_basis", "Rack power basis", std::string(to_string(d.power_basis)),
                     "constraints.power_basis: the draw racks are checked on"),
-         Item::formula("basis_kW", "Power on the basis (kW)",
-                       "=IF({power_basis}=\"max\",{max_power_kW},{power_kW})",
-                       in(d.basis_power(), units::kW), Num::one,
-                       "typical or maximum, by the basis"),
-         Item::formula("facility_kW", "Facility power (kW)", "={basis_kW}*" + x.scenario("pue"),
-                       in(d.facility_power, units::kW), Num::one, "power on the basis x PUE"),
-         Item::formula("rack_usable_U", "Usable space per rack (U)", "=" + x.rk("usable_U"),
-                       d.rack_usable.base(), Num::integer, "from the rack model"),
-         Item::formula("rack_budget_kW", "Power budget per rack (kW)",
-                       "=" + (override_power ? x.scenario("rack_power_kW") : x.rk("budget_kW")),
-                       in(d.rack_budget, units::kW), Num::precise,
-                       override_power ? "from the scenario (overrides the rack model)"
-                                      : "from the rack model"),
-         Item::formula("rack_derate", "Rack budget derating", "=" + x.scenario("rack_derate"),
-                       d.rack_derate, Num::two, "share of the budget the devices may draw"),
-         Item::formula("rack_limit_kW", "Power allowed per rack (kW)",
-                       "={rack_budget_kW}*{rack_derate}", in(d.rack_limit, units::kW), Num::precise,
-                       "budget x derating"),
-         Item::formula("racks_space", "Racks needed for space",
-                       "=ROUNDUP({total_U}/{rack_usable_U}-" + kSlackText + ",0)",
-                       count(d.racks_for_space), Num::integer, "U / usable U per rack, rounded up"),
-         Item::formula("racks_power", "Racks needed for power",
-                       "=ROUNDUP({basis_kW}/{rack_limit_kW}-" + kSlackText + ",0)",
-                       count(d.racks_for_power), Num::integer,
-                       "kW on the basis / allowed per rack, rounded up")}};
+         mapped(x, "basis_kW", "Power on the basis (kW)", Num::one,
+                "typical or maximum, by the basis"),
+         mapped(x, "facility_kW", "Facility power (kW)", Num::one, "power on the basis x PUE"),
+         mapped(x, "rack_usable_U", "Usable space per rack (U)", Num::integer,
+                "from the rack model"),
+         mapped(x, override_power ? "rack_budget_kW_scenario" : "rack_budget_kW",
+                "Power budget per rack (kW)", Num::precise,
+                override_power ? "from the scenario (overrides the rack model)"
+                               : "from the rack model",
+                "rack_budget_kW"),
+         mapped(x, "rack_derate", "Rack budget derating", Num::two,
+                "share of the budget the devices may draw"),
+         mapped(x, "rack_limit_kW", "Power allowed per rack (kW)", Num::precise,
+                "budget x derating"),
+         mapped(x, "racks_space", "Racks needed for space", Num::integer,
+                "U / usable U per rack, rounded up"),
+         mapped(x, "racks_power", "Racks needed for power", Num::integer,
+                "kW on the basis / allowed per rack, rounded up")}};
     std::vector<Item> more = layout_items(x);
     out.items.insert(out.items.end(), std::make_move_iterator(more.begin()),
                      std::make_move_iterator(more.end()));
@@ -631,21 +477,16 @@ Section racks_and_power(const DesignContext& x) {
 
 Section density(const DesignContext& x) {
     const Design& d = x.d;
-    const double racks = count(d.racks);
     Section out{"Density", {}};
     const std::string na = "no single device fits the rack: no racks to divide by";
-    out.items.push_back(d.racks_fit ? Item::formula("pb_per_rack", "Usable PB per rack",
-                                                    "={usable_PB}/{racks}", d.pb_per_rack(),
-                                                    Num::two, "usable / racks")
-                                    : Item::text("pb_per_rack", "Usable PB per rack", "n/a", na));
-    out.items.push_back(Item::formula("pb_per_kw", "Usable PB per kW", "={usable_PB}/{power_kW}",
-                                      d.pb_per_kw(), Num::three, "usable / power"));
-    out.items.push_back(Item::formula("read_per_kw", "Read GB/s per kW", "={read_GBps}/{power_kW}",
-                                      d.gbps_read_per_kw(), Num::one, "delivered read / power"));
-    out.items.push_back(d.racks_fit ? Item::formula("read_per_rack", "Read GB/s per rack",
-                                                    "={read_GBps}/{racks}",
-                                                    racks > 0 ? gbps(d.read) / racks : 0.0,
-                                                    Num::one, "delivered read / racks")
+    out.items.push_back(
+        d.racks_fit ? mapped(x, "pb_per_rack", "Usable PB per rack", Num::two, "usable / racks")
+                    : Item::text("pb_per_rack", "Usable PB per rack", "n/a", na));
+    out.items.push_back(mapped(x, "pb_per_kw", "Usable PB per kW", Num::three, "usable / power"));
+    out.items.push_back(
+        mapped(x, "read_per_kw", "Read GB/s per kW", Num::one, "delivered read / power"));
+    out.items.push_back(d.racks_fit ? mapped(x, "read_per_rack", "Read GB/s per rack", Num::one,
+                                             "delivered read / racks")
                                     : Item::text("read_per_rack", "Read GB/s per rack", "n/a", na));
     return out;
 }
@@ -654,28 +495,23 @@ Section density(const DesignContext& x) {
 /// layout, the verdict and the findings are not formulas, so an edit makes
 /// them stale, and the verdict (here, on the Summary and the Slide) says so
 /// (REVIEW-3 part B #7).
-Item as_sized(const Design& d) {
-    const std::string same = "AND({cnodes}=" + format_shortest(count(d.cnodes)) +
-                             ",{dboxes}=" + format_shortest(count(d.dboxes)) +
-                             ",{drive_TB}=" + format_shortest(in(d.drive_size, units::TB)) + ")";
-    return Item::text_formula(
-        "as_sized", "Counts and drive as sized", "=IF(" + same + ",\"yes\",\"NO: edited\")", "yes",
-        "C-nodes " + format_number(count(d.cnodes), 0) + ", D-boxes " +
-            format_number(count(d.dboxes), 0) + ", drive " +
-            format_shortest(in(d.drive_size, units::TB)) +
-            " TB; after an edit the rack layout, the verdict and the findings are as sized: re-run "
-            "podsizer");
+Item as_sized(const DesignContext& x) {
+    const Design& d = x.d;
+    return mapped(x, "as_sized", "Counts and drive as sized", Num::text,
+                  "C-nodes " + format_number(count(d.cnodes), 0) + ", D-boxes " +
+                      format_number(count(d.dboxes), 0) + ", drive " +
+                      format_shortest(in(d.drive_size, units::TB)) +
+                      " TB; after an edit the rack layout, the verdict and the findings are as "
+                      "sized: re-run podsizer");
 }
 
-Section verdict(const Design& d) {
+Section verdict(const DesignContext& x) {
     // docs/model.md §15: the verdict's words and each check, as every output
     // prints them.
-    const std::string verdict = verdict_cell_text(d.verdict);
-    Section out{"Verdict and findings",
-                {as_sized(d), Item::text_formula("feasible", "Verdict",
-                                                 "=IF({as_sized}=\"yes\",\"" + verdict + "\",\"" +
-                                                     verdict + " as sized; re-run podsizer\")",
-                                                 verdict, verdict_sentence(d.verdict, d))}};
+    const Design& d = x.d;
+    Section out{
+        "Verdict and findings",
+        {as_sized(x), mapped(x, "feasible", "Verdict", Num::text, verdict_sentence(d.verdict, d))}};
     for (const Check& c : d.verdict.checks) {
         if (c.result == CheckResult::not_applicable) {
             continue;
@@ -755,6 +591,73 @@ Item Item::text_formula(std::string key, std::string label, std::string f, std::
             std::move(cached),  Num::text,      std::move(how)};
 }
 
+/// A design-sheet placeholder of the formula map but {item} (formula_map.def):
+/// a defined name on Assumptions, a sized figure as a number, or the slack.
+std::string design_placeholder(const DesignContext& x, std::string_view name) {
+    const Design& d = x.d;
+    const std::size_t colon = name.find(':');
+    const std::string_view kind = name.substr(0, colon);
+    const std::string field(name.substr(colon + 1));
+    if (name == "slack") {
+        return kSlackText;
+    }
+    if (name == "rows") { // the candidates a divisor search tries
+        const Fabric fab =
+            plan_fabric(*x.catalog.cnode(d.cnode_model), d.cnodes, *x.catalog.dbox(d.dbox_model),
+                        d.dboxes, *x.catalog.network_switch(d.switch_model), d.client_network);
+        return fmt::format("{}", std::max(1024, fab.leaf.uplink_ports));
+    }
+    if (kind == "design") {
+        return field == "cnodes"         ? format_shortest(count(d.cnodes))
+               : field == "dboxes"       ? format_shortest(count(d.dboxes))
+               : field == "drive_TB"     ? format_shortest(in(d.drive_size, units::TB))
+               : field == "racks_on_max" ? fmt::format("{}", d.racks_on_max)
+                                         : verdict_cell_text(d.verdict);
+    }
+    if (kind == "ec") {
+        return x.ec(field);
+    }
+    if (kind == "scenario") {
+        return x.scenario(field);
+    }
+    if (kind == "platform") {
+        return x.a.name("platform", x.s->fleet->platform, field);
+    }
+    if (kind == "checkpoints") {
+        return x.checkpoints.plan_write_ref;
+    }
+    const std::string_view kinds[] = {"cn", "db", "sw", "rk"};
+    const std::string* models[] = {&d.cnode_model, &d.dbox_model, &d.switch_model, &d.rack_model};
+    const char* catalog_kinds[] = {"cnode", "dbox", "switch", "rack"};
+    for (std::size_t i = 0; i < std::size(kinds); ++i) {
+        if (kind == kinds[i]) {
+            return x.a.name(catalog_kinds[i], *models[i], field);
+        }
+    }
+    throw std::logic_error("workbook: no design-sheet placeholder {" + std::string(name) + "}");
+}
+
+Item mapped(const DesignContext& x, std::string_view id, std::string label, Num num,
+            std::string how, std::string key) {
+    const FormulaRow& row = formula_row(id);
+    // All but the {item} placeholders now; those when Items writes the item.
+    std::string f = fill_formula(row.templ, [&](std::string_view name) -> std::string {
+        const bool item =
+            name.find(':') == std::string_view::npos && name != "slack" && name != "rows";
+        return item ? "{" + std::string(name) + "}" : design_placeholder(x, name);
+    });
+    const FigureSource s{x.d, x.catalog};
+    std::string k = key.empty() ? std::string(id) : std::move(key);
+    Item item = row.text != nullptr ? Item::text_formula(std::move(k), std::move(label),
+                                                         std::move(f), row.text(s), std::move(how))
+                : row.array ? Item::array_formula(std::move(k), std::move(label), std::move(f),
+                                                  row.number(s), num, std::move(how))
+                            : Item::formula(std::move(k), std::move(label), std::move(f),
+                                            row.number(s), num, std::move(how));
+    item.map = &row;
+    return item;
+}
+
 bool has_item(const std::vector<Item>& items, const std::string& key) {
     return std::any_of(items.begin(), items.end(), [&](const Item& i) { return i.key == key; });
 }
@@ -775,10 +678,10 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
     const DesignContext x{d, entry, a, *input.catalog, input.scenario, checkpoints};
     const double value_col = value_width(d);
     const double how_col = std::max(56.0, kHowWidth - (value_col - kValueWidth));
-    Items it(book, sheet, cells, value_col, how_col);
+    Items it(book, sheet, cells, x, value_col, how_col);
     for (const Section& section :
          {bill_of_materials(x), capacity(x), throughput(x), racks_and_power(x), density(x),
-          requirement_section(x), verdict(d)}) {
+          requirement_section(x), verdict(x)}) {
         it.write(section);
     }
     sheet.column_width(kLabel, kLabel, kLabelWidth);

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <fmt/format.h>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -37,11 +38,6 @@ void write_inputs(xlsx::Book& book, xlsx::Sheet& sheet, const FacilitySpec& site
     sheet.number(kFootprintRow, 1, site.rack_footprint_m2, Num::two, Role::input);
     sheet.text(kBtuRow, 0, "BTU/h per W (NIST SP 811: 1 W = 3.412 Btu/h)", text);
     sheet.number(kBtuRow, 1, kBtuPerHourPerWatt, Num::three, Role::input);
-}
-
-/// The amps on one feed of the watts in `cell`: W / (√3 × V) or W / V.
-std::string amps(const std::string& watts) {
-    return fmt::format("={}/(IF({}=3,SQRT(3),1)*{})", watts, in(kPhasesRow), in(kVoltageRow));
 }
 
 /// Racks next to each other with the same figures, shown as one row (as the
@@ -80,8 +76,33 @@ constexpr int kFloor = 7;
 constexpr int kAmps = 8;
 constexpr int kCooling = 9;
 
-void run_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, const RackRun& run) {
+/// The formula map's placeholders on the Facility sheet (formula_map.def):
+/// the site's inputs and the cells of `row`.
+std::string placeholder(std::string_view name, int row) {
+    const std::pair<std::string_view, std::string> cells[] = {
+        {"voltage", in(kVoltageRow)},         {"phases", in(kPhasesRow)},
+        {"footprint", in(kFootprintRow)},     {"btu_per_W", in(kBtuRow)},
+        {"power", xlsx::cell(row, kPower)},   {"max_power", xlsx::cell(row, kMaxPower)},
+        {"weight", xlsx::cell(row, kWeight)},
+    };
+    for (const auto& [key, cell] : cells) {
+        if (key == name) {
+            return cell;
+        }
+    }
+    throw std::logic_error("workbook: Facility has no placeholder {" + std::string(name) + "}");
+}
+
+void run_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, std::size_t design,
+             const Catalog& catalog, const RackRun& run) {
     const RackFacility& r = *run.rack;
+    const FigureSource s{d, catalog, static_cast<int>(run.rack - d.facility->racks.data())};
+    auto write = [&](int col, std::string_view id, Num num) {
+        const FormulaRow& f = formula_row(id);
+        sheet.mapped(row, col, f,
+                     fill_formula(f.templ, [&](std::string_view n) { return placeholder(n, row); }),
+                     s, design, num);
+    };
     sheet.text(row, 0, d.name, book.label());
     sheet.text(row, 1,
                run.first == run.last
@@ -91,39 +112,42 @@ void run_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, con
     sheet.number(row, kCount, run.last - run.first + 1, Num::integer, Role::value);
     sheet.number(row, kPower, r.power_w, Num::integer, Role::value);
     sheet.number(row, kMaxPower, r.max_power_w, Num::integer, Role::value);
-    sheet.formula(row, kHeat, "=" + xlsx::cell(row, kPower) + "*" + in(kBtuRow), r.btu_per_h,
-                  Num::integer);
+    write(kHeat, "facility_heat", Num::integer);
     sheet.number(row, kWeight, r.weight_kg, Num::integer, Role::value);
-    sheet.formula(row, kFloor, "=" + xlsx::cell(row, kWeight) + "/" + in(kFootprintRow),
-                  r.floor_load_kg_m2, Num::integer);
-    sheet.formula(row, kAmps, amps(xlsx::cell(row, kMaxPower)), r.amps_per_feed, Num::one);
+    write(kFloor, "facility_floor", Num::integer);
+    write(kAmps, "facility_amps", Num::one);
     sheet.text(row, kCooling, std::string(cooling_label(r.cooling)), book.label());
 }
 
 /// The design's total row under its rows first..last: each figure times its
 /// racks, summed; the highest floor load and amps.
 void total_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, int first, int last, const Design& d,
-               const DesignFacility& f) {
+               std::size_t design, const Catalog& catalog) {
     sheet.text(row, 0, d.name, book.label());
     sheet.text(row, 1, "Total", book.header_left());
     auto range = [&](int col) { return xlsx::cell(first, col) + ":" + xlsx::cell(last, col); };
-    auto times_racks = [&](int col) {
-        return fmt::format("=SUMPRODUCT({},{})", range(kCount), range(col));
+    const FigureSource s{d, catalog};
+    auto write = [&](int col, std::string_view id, Num num) {
+        const FormulaRow& f = formula_row(id);
+        sheet.mapped(
+            row, col, f,
+            fill_formula(f.templ,
+                         [&](std::string_view n) { return range(n == "counts" ? kCount : col); }),
+            s, design, num);
     };
-    const RackFacility& t = f.total;
-    sheet.formula(row, kCount, "=SUM(" + range(kCount) + ")", static_cast<double>(f.racks.size()),
-                  Num::integer);
-    sheet.formula(row, kPower, times_racks(kPower), t.power_w, Num::integer);
-    sheet.formula(row, kMaxPower, times_racks(kMaxPower), t.max_power_w, Num::integer);
-    sheet.formula(row, kHeat, times_racks(kHeat), t.btu_per_h, Num::integer);
-    sheet.formula(row, kWeight, times_racks(kWeight), t.weight_kg, Num::integer);
-    sheet.formula(row, kFloor, "=MAX(" + range(kFloor) + ")", t.floor_load_kg_m2, Num::integer);
-    sheet.formula(row, kAmps, "=MAX(" + range(kAmps) + ")", t.amps_per_feed, Num::one);
+    write(kCount, "facility_racks", Num::integer);
+    write(kPower, "facility_power", Num::integer);
+    write(kMaxPower, "facility_max_power", Num::integer);
+    write(kHeat, "facility_heat_total", Num::integer);
+    write(kWeight, "facility_weight", Num::integer);
+    write(kFloor, "facility_floor_max", Num::integer);
+    write(kAmps, "facility_amps_max", Num::one);
 }
 
 } // namespace
 
-void write_facility(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r) {
+void write_facility(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
+                    const Catalog& catalog) {
     sheet.text(0, 0, "Facility: power, heat, weight and feeds per rack", book.title());
     FacilitySpec site;
     for (const Design& d : r.designs) {
@@ -148,15 +172,16 @@ void write_facility(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r)
     }
     sheet.row_height(kFacilityHeaderRow, 30); // two lines, as the Racks sheet's header
     int row = kFacilityHeaderRow + 1;
-    for (const Design& d : r.designs) {
+    for (std::size_t i = 0; i < r.designs.size(); ++i) {
+        const Design& d = r.designs[i];
         if (!d.facility || d.facility->racks.empty()) {
             continue;
         }
         const int first = row;
         for (const RackRun& run : rack_runs(d.facility->racks)) {
-            run_row(book, sheet, row++, d, run);
+            run_row(book, sheet, row++, d, i, catalog, run);
         }
-        total_row(book, sheet, row, first, row - 1, d, *d.facility);
+        total_row(book, sheet, row, first, row - 1, d, i, catalog);
         row += 2;
     }
     sheet.column_width(0, 0, 44);

@@ -5,7 +5,9 @@
 // throughput, so the split follows an edited assumption.
 #include "workbook_parts.hpp"
 
+#include <map>
 #include <string>
+#include <string_view>
 
 namespace podsizer::wb {
 
@@ -65,11 +67,37 @@ int sites_table(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan) {
     return row;
 }
 
+/// A row of the formula map on this sheet at (row, col), its placeholders
+/// from `cells` (formula_map.def, Fleet sheet).
+void write_mapped(xlsx::Sheet& sheet, int row, int col, std::string_view id,
+                  const std::map<std::string_view, std::string>& cells, const FigureSource& source,
+                  std::size_t design, Num num) {
+    const FormulaRow& f = formula_row(id);
+    sheet.mapped(row, col, f,
+                 fill_formula(f.templ, [&](std::string_view name) { return cells.at(name); }),
+                 source, design, num);
+}
+
+/// The figures of the Fleet sheet's design blocks: the map's rows of a site
+/// and of the total, the design sheet's item, the format.
+struct FleetColumn {
+    std::string_view site, total, item, placeholder;
+    Num num;
+};
+constexpr FleetColumn kFleetColumns[] = {
+    {"fleet_usable", "fleet_usable_total", "usable_PB", "pod_usable_PB", Num::one},
+    {"fleet_racks", "fleet_racks_total", "racks", "pod_racks", Num::integer},
+    {"fleet_power", "fleet_power_total", "power_kW", "pod_power_kW", Num::one},
+    {"fleet_read", "fleet_read_total", "read_TBps", "pod_read_TBps", Num::two},
+    {"fleet_write", "fleet_write_total", "write_TBps", "pod_write_TBps", Num::two},
+};
+
 /// One per-pod design's storage per site below `row`, and the fleet's total;
 /// returns the last row written.
 int design_block(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan, int row,
-                 const Design& pod, const FleetStorage& s, const DesignCells& cells) {
+                 const DesignEntry& e, const DesignCells& cells, const Catalog& catalog) {
     constexpr int first_site = 5; // sites_table's first row
+    const Design& pod = *e.design;
     row += 2;
     sheet.text(row, 0, pod.name + ": one pod per cluster (sheet " + cells.sheet + ")",
                book.section());
@@ -82,53 +110,54 @@ int design_block(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan, in
     xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(row), 30, nullptr),
                 "header height");
     const int first = row + 1;
-    const double pod_read = in(pod.read, units::TB_per_s);
-    const double pod_write = in(pod.write, units::TB_per_s);
     for (std::size_t k = 0; k < plan.site_plan.size(); ++k) {
         ++row;
-        const int site_row = first_site + static_cast<int>(k);
-        const std::string pods = xlsx::cell(row, 1, false);
-        const auto n = static_cast<double>(plan.site_plan[k].clusters);
-        sheet.text(row, 0, "Site " + std::to_string(plan.site_plan[k].index), book.label());
-        sheet.formula(row, 1, "=" + xlsx::cell(site_row, 1), n, Num::integer);
-        sheet.formula(row, 2, "=" + pods + "*" + cells.ref("usable_PB"),
-                      in(s.usable_per_site[k], units::PB), Num::one);
-        if (pod.racks_fit) {
-            sheet.formula(row, 3, "=" + pods + "*" + cells.ref("racks"),
-                          static_cast<double>(s.racks_per_site[k]), Num::integer);
-        } else { // no device fits the rack: no count (Design::racks_fit)
-            sheet.text(row, 3, "n/a", book.text_value());
+        std::map<std::string_view, std::string> cells_of{
+            {"clusters", xlsx::cell(first_site + static_cast<int>(k), 1)},
+            {"pods", xlsx::cell(row, 1, false)}};
+        for (const FleetColumn& c : kFleetColumns) {
+            cells_of[c.placeholder] = cells.ref(std::string(c.item));
         }
-        sheet.formula(row, 4, "=" + pods + "*" + cells.ref("power_kW"),
-                      in(s.power_per_site[k], units::kW), Num::one);
-        sheet.formula(row, 5, "=" + pods + "*" + cells.ref("read_TBps"), n * pod_read, Num::two);
-        sheet.formula(row, 6, "=" + pods + "*" + cells.ref("write_TBps"), n * pod_write, Num::two);
+        const FigureSource source{pod, catalog, static_cast<int>(k), &plan};
+        sheet.text(row, 0, "Site " + std::to_string(plan.site_plan[k].index), book.label());
+        write_mapped(sheet, row, 1, "fleet_pods", cells_of, source, e.index, Num::integer);
+        for (int col = 2; col < 7; ++col) {
+            const FleetColumn& c = kFleetColumns[col - 2];
+            if (c.item == "racks" && !pod.racks_fit) { // no device fits the rack: no count
+                sheet.text(row, col, "n/a", book.text_value());
+                continue;
+            }
+            write_mapped(sheet, row, col, c.site, cells_of, source, e.index, c.num);
+        }
     }
     const int last = row;
     ++row;
     sheet.text(row, 0, "Fleet", book.label());
-    sheet.formula(row, 1, sum(first, last, 1), static_cast<double>(s.pods), Num::integer);
-    sheet.formula(row, 2, sum(first, last, 2), in(s.usable, units::PB), Num::one);
-    if (pod.racks_fit) {
-        sheet.formula(row, 3, sum(first, last, 3), static_cast<double>(s.racks), Num::integer);
-    } else {
-        sheet.text(row, 3, "n/a", book.text_value());
+    const FigureSource source{pod, catalog, -1, &plan};
+    for (int col = 1; col < 7; ++col) {
+        const FleetColumn* c = col == 1 ? nullptr : &kFleetColumns[col - 2];
+        if (c != nullptr && c->item == "racks" && !pod.racks_fit) {
+            sheet.text(row, col, "n/a", book.text_value());
+            continue;
+        }
+        const std::map<std::string_view, std::string> column{
+            {"column", xlsx::cell(first, col, false) + ":" + xlsx::cell(last, col, false)}};
+        write_mapped(sheet, row, col, c == nullptr ? "fleet_pods_total" : c->total, column, source,
+                     e.index, c == nullptr ? Num::integer : c->num);
     }
-    sheet.formula(row, 4, sum(first, last, 4), in(s.power, units::kW), Num::one);
-    sheet.formula(row, 5, sum(first, last, 5), in(s.read, units::TB_per_s), Num::two);
-    sheet.formula(row, 6, sum(first, last, 6), in(s.write, units::TB_per_s), Num::two);
     return row;
 }
 
 } // namespace
 
 void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan,
-                 const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& designs) {
+                 const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& designs,
+                 const Catalog& catalog) {
     fleet_heading(book, sheet, plan);
     int row = sites_table(book, sheet, plan);
     for (const DesignEntry& e : entries) {
         if (e.fleet != nullptr) {
-            row = design_block(book, sheet, plan, row, *e.design, *e.fleet, designs[e.index]);
+            row = design_block(book, sheet, plan, row, e, designs[e.index], catalog);
         }
     }
     sheet.column_width(0, 0, 16);

@@ -278,7 +278,8 @@ void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput&
 /// The Fleet sheet; input.fleet and its plan must be set. One block per
 /// design with fleet storage.
 void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan,
-                 const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& designs);
+                 const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& designs,
+                 const Catalog& catalog);
 
 /// Where the Cost sheet keeps each Summary column's TCO (docs/cost.md §7).
 struct CostCells {

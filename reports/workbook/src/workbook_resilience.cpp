@@ -31,6 +31,16 @@ struct Metric {
     std::string how;
 };
 
+/// A column's cell of a row: a formula template with the engine's value, a
+/// value alone (no formula), or a row of the formula map (`map` set: its
+/// template and figure, formula_map.def).
+struct CellSpec {
+    std::string formula;
+    double value = 0.0;
+    const FormulaRow* map = nullptr;
+};
+using Cell = std::optional<CellSpec>;
+
 /// A design's column: its cells and what the engine computed.
 struct Column {
     const Design* d = nullptr;
@@ -53,7 +63,11 @@ private:
     /// One row: the label, the formula of each column (nullopt: not
     /// applicable, shown as "n/a") with its cached value, and how.
     void row(const Metric& m, const std::vector<Column>& cols,
-             const std::function<std::optional<std::pair<std::string, double>>(const Column&)>& f);
+             const std::function<Cell(const Column&)>& f);
+    /// A formula map row's template filled for column `c`: {key} this
+    /// sheet's row, {sheet:key} the design sheet's cell, {scenario:field}
+    /// the scenario's figure on Assumptions.
+    std::string fill(const FormulaRow& r, const Column& c) const;
     std::string expand(const std::string& tmpl, const Column& c) const;
     void section(const std::string& title);
     /// The title, the subtitle and the header row.
@@ -117,9 +131,8 @@ void ResilienceSheet::section(const std::string& title) {
     ++row_;
 }
 
-void ResilienceSheet::row(
-    const Metric& m, const std::vector<Column>& cols,
-    const std::function<std::optional<std::pair<std::string, double>>(const Column&)>& f) {
+void ResilienceSheet::row(const Metric& m, const std::vector<Column>& cols,
+                          const std::function<Cell(const Column&)>& f) {
     rows_[m.key] = row_;
     sheet_.text(row_, 0, m.label, book_.label());
     for (const Column& c : cols) {
@@ -128,23 +141,42 @@ void ResilienceSheet::row(
             sheet_.text(row_, c.col, "n/a", book_.label());
             continue;
         }
-        if (cell->first.empty()) {
-            sheet_.number(row_, c.col, cell->second, m.num, Role::value);
+        if (cell->map != nullptr) {
+            const std::size_t design =
+                static_cast<std::size_t>(c.d - input_.result->designs.data());
+            sheet_.mapped(row_, c.col, *cell->map, fill(*cell->map, c),
+                          FigureSource{*c.d, *input_.catalog}, design, m.num);
+        } else if (cell->formula.empty()) {
+            sheet_.number(row_, c.col, cell->value, m.num, Role::value);
         } else {
-            sheet_.formula(row_, c.col, "=" + expand(cell->first, c), cell->second, m.num);
+            sheet_.formula(row_, c.col, "=" + expand(cell->formula, c), cell->value, m.num);
         }
     }
     sheet_.text(row_, note_col_, m.how, book_.label());
     ++row_;
 }
 
-using Cell = std::optional<std::pair<std::string, double>>;
+std::string ResilienceSheet::fill(const FormulaRow& r, const Column& c) const {
+    return fill_formula(r.templ, [&](std::string_view name) {
+        const std::size_t colon = name.find(':');
+        if (colon == std::string_view::npos) {
+            return xlsx::cell(rows_.at(std::string(name)), c.col, false);
+        }
+        const std::string key(name.substr(colon + 1));
+        return name.substr(0, colon) == "sheet" ? c.cells->ref(key)
+                                                : a_.name("scenario", "scenario", key);
+    });
+}
 
 Cell formula(std::string f, double v) {
-    return std::pair{std::move(f), v};
+    return CellSpec{std::move(f), v};
 }
 Cell value(double v) {
-    return std::pair{std::string(), v};
+    return CellSpec{std::string(), v};
+}
+/// The formula map's row `id`: its template and its figure of the column's design.
+Cell mapped(std::string_view id) {
+    return CellSpec{std::string(), 0.0, &formula_row(id)};
 }
 
 void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
@@ -181,9 +213,7 @@ void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
         });
     row({"loss_year_dbox", "Annual loss probability, D-box losses", Num::scientific,
          "1 − EXP(−D-boxes x losses a year x P(loss | a D-box fails))"},
-        cols, [&](const Column& c) {
-            return formula("1-EXP(-[dboxes]*{dbox_losses}*{dbox_loss})", c.r->dbox_annual_loss);
-        });
+        cols, [&](const Column&) { return mapped("res_loss_year_dbox"); });
     row({"loss_year_all", "Annual loss probability, drives and D-boxes", Num::scientific,
          "1 − (1 − drive term)(1 − D-box term), as a + b − a·b"},
         cols, [&](const Column& c) -> Cell {
@@ -191,7 +221,7 @@ void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
             if (!p) {
                 return std::nullopt;
             }
-            return formula("{loss_year}+{loss_year_dbox}-{loss_year}*{loss_year_dbox}", *p);
+            return mapped("res_loss_year_all");
         });
     row({"nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", Num::two,
          "−LOG10(annual loss probability, drives and D-boxes)"},
@@ -200,7 +230,7 @@ void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
             if (!p || !(*p > 0.0)) {
                 return std::nullopt;
             }
-            return formula("-LOG10({loss_year_all})", -std::log10(*p));
+            return mapped("res_nines");
         });
     largest_term_row(cols);
     row({"loss_year_fixed", "Drive term with fixed rebuild windows (Backblaze method)",
@@ -328,30 +358,20 @@ void ResilienceSheet::rebuild_rows(const std::vector<Column>& cols) {
                            c.r->read_amplification);
         });
     row({"drives_all", "Drives", Num::integer, "D-boxes x drives per D-box"}, cols,
-        [&](const Column& c) {
-            return formula("[dboxes]*[drives]", static_cast<double>(c.r->drives));
-        });
+        [&](const Column&) { return mapped("res_drives_all"); });
     row({"rebuild_GBps", "Rebuild bandwidth (GB/s)", Num::one,
          "ρ x MIN(frontend read, backend read): read from every D-box, decoded on the C-nodes"},
-        cols, [&](const Column& c) {
-            return formula("{rho}*MIN([front_read],[back_read])",
-                           in(c.r->rebuild_bandwidth, units::GB_per_s));
-        });
+        cols, [&](const Column&) { return mapped("res_rebuild_GBps"); });
     row({"drive_rebuild_min", "Drive rebuild (min)", Num::one,
          "fill x drive size x rebuild reads / rebuild bandwidth"},
-        cols, [&](const Column& c) {
-            return formula("{fill}*[drive_TB]*1000*{amp}/{rebuild_GBps}/60",
-                           in(c.r->drive_rebuild, units::min));
-        });
+        cols, [&](const Column&) { return mapped("res_drive_rebuild_min"); });
     row({"dbox_rebuild_h", "D-box rebuild (h)", Num::one,
          "a D-box's data at ρ of the C-nodes or of the other D-boxes, the smaller"},
         cols, [&](const Column& c) -> Cell {
             if (c.d->dboxes < 2) {
                 return std::nullopt;
             }
-            return formula("{fill}*[drives]*[drive_TB]*1000*{amp}/({rho}*MIN([front_read],["
-                           "back_read]/[dboxes]*([dboxes]-1)))/3600",
-                           in(c.r->dbox_rebuild, units::h));
+            return mapped("res_dbox_rebuild_h");
         });
 }
 
@@ -366,11 +386,7 @@ void ResilienceSheet::drive_loss_rows(const std::vector<Column>& cols) {
             if (!p) {
                 return std::nullopt;
             }
-            const std::string rate = "({drives_all}*({afr}/8760)*PERMUT({drives_all}-1,"
-                                     "[parity_strips])*(({afr}/8760)*{drive_rebuild_min}/60)^"
-                                     "[parity_strips]*8760)";
-            return formula(
-                "IF(" + rate + "<1E-4," + rate + "*(1-" + rate + "/2),1-EXP(-" + rate + "))", *p);
+            return mapped("res_loss_year");
         });
     row({"nines_drives", "Nines, drive failures (first order)", Num::two,
          "−LOG10(annual loss probability, drive failures)"},
@@ -379,7 +395,7 @@ void ResilienceSheet::drive_loss_rows(const std::vector<Column>& cols) {
             if (!p || !(*p > 0.0)) {
                 return std::nullopt;
             }
-            return formula("-LOG10({loss_year})", -std::log10(*p));
+            return mapped("res_nines_drives");
         });
     row({"dbox_loss", "P(loss | a D-box fails)", Num::scientific,
          "K − p + 1 more failures within T_box: GAMMADIST(N·λ·T_box, K − p + 1, 1, TRUE)"},
@@ -387,9 +403,7 @@ void ResilienceSheet::drive_loss_rows(const std::vector<Column>& cols) {
             if (c.d->dboxes < 2 || c.d->strips_per_dbox > c.d->parity_strips) {
                 return value(c.r->dbox_loss_given_failure);
             }
-            return formula("GAMMADIST({drives_all}*{afr}/8760*{dbox_rebuild_h},[parity_strips]-["
-                           "strips_per_dbox]+1,1,TRUE)",
-                           c.r->dbox_loss_given_failure);
+            return mapped("res_dbox_loss");
         });
 }
 
@@ -408,10 +422,7 @@ void ResilienceSheet::outage_rows(const std::vector<Column>& cols) {
             return formula(ck_.plan_wan_ref + "*8", v);
         });
     row({"backlog_PB", "Backlog after the outage (PB)", Num::two, "offsite rate x outage"}, cols,
-        [&](const Column& c) {
-            return formula("{offsite_Gbps}/8*" + sc("outage_h") + "*3600/1000000",
-                           in(c.r->backlog, units::PB));
-        });
+        [&](const Column&) { return mapped("res_backlog_PB"); });
     row({"kept_PB", "Checkpoints kept locally (PB)", Num::two,
          "at their peak, while the next is written (Checkpoints sheet)"},
         cols, [&](const Column& c) {
@@ -423,10 +434,7 @@ void ResilienceSheet::outage_rows(const std::vector<Column>& cols) {
         });
     row({"local_need_PB", "Local capacity to ride it out (PB)", Num::two,
          "checkpoints kept + backlog + dataset to stage"},
-        cols, [&](const Column& c) {
-            return formula("{kept_PB}+{backlog_PB}+" + sc("dataset_PB"),
-                           in(c.r->local_need, units::PB));
-        });
+        cols, [&](const Column&) { return mapped("res_local_need_PB"); });
     if (has_wan) {
         row({"catch_up_h", "Catch-up on the WAN (h)", Num::one,
              "backlog / (WAN − offsite rate); n/a when it never drains"},
@@ -507,15 +515,11 @@ void ResilienceSheet::endurance_rows(const std::vector<Column>& cols) {
             if (!c.r->has_checkpoints) {
                 return std::nullopt;
             }
-            return formula("{average_GBps}*86400*[stripe_width]/[data_strips]/([raw_PB]*1000000)",
-                           c.r->dwpd_average);
+            return mapped("res_dwpd_average");
         });
     row({"dwpd_peak", "Drive writes per day, at full write", Num::two,
          "the design's write all day"},
-        cols, [&](const Column& c) {
-            return formula("[write_GBps]*86400*[stripe_width]/[data_strips]/([raw_PB]*1000000)",
-                           c.r->dwpd_peak);
-        });
+        cols, [&](const Column&) { return mapped("res_dwpd_peak"); });
     row({"rated_dwpd", "Rated drive writes per day", Num::two, "the D-box's drives (Assumptions)"},
         cols, [&](const Column& c) -> Cell {
             if (!(c.r->rated_dwpd > 0.0)) {

@@ -424,6 +424,21 @@ void Sheet::record(int row, int col, const std::string& f, double cached, bool i
     book_->manifest().formulas.push_back(std::move(w));
 }
 
+void Sheet::mapped(int row, int col, const FormulaRow& r, const std::string& filled,
+                   const FigureSource& s, std::size_t design, Num num) {
+    if (r.text != nullptr) {
+        formula_text(row, col, filled, r.text(s));
+    } else if (r.array) {
+        array_formula(row, col, filled, r.number(s), num);
+    } else {
+        formula(row, col, filled, r.number(s), num);
+    }
+    WorkbookFormula& w = book_->manifest().formulas.back();
+    w.map_id = std::string(r.id);
+    w.design = static_cast<int>(design);
+    w.item = s.item;
+}
+
 void Sheet::comment(int row, int col, const std::string& text) {
     static char author[] = "podsizer"; // the library takes a char*
     lxw_comment_options options{};

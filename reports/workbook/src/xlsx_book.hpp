@@ -3,6 +3,7 @@
 // cached result in the manifest. Internal to podsizer::reports.
 #pragma once
 
+#include "podsizer/reports/formula_map.hpp"
 #include "podsizer/reports/workbook.hpp"
 
 #include <cstddef>
@@ -82,6 +83,12 @@ public:
     /// A formula whose result is text, with its cached text.
     void formula_text(int row, int col, const std::string& f, const std::string& cached,
                       lxw_format* fmt = nullptr);
+    /// A formula of the map (formula_map.hpp): `filled` is row `r`'s template
+    /// with its placeholders filled, cached with the row's figure of `s`
+    /// (design `design` of the result), and listed in the manifest under
+    /// the row's id.
+    void mapped(int row, int col, const FormulaRow& r, const std::string& filled,
+                const FigureSource& s, std::size_t design, Num num);
     std::string ref(int row, int col) const { return xlsx::ref(name_, row, col); }
     /// A comment (a note shown on hover) on a cell.
     void comment(int row, int col, const std::string& text);

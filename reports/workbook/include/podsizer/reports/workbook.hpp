@@ -72,6 +72,12 @@ struct WorkbookFormula {
     bool is_array = false; ///< an array formula (evaluated over ranges, as {=…})
     double number = 0.0;
     std::string text;
+    /// The formula map's row it is (formula_map.hpp), with the design of the
+    /// result it belongs to and the part (FigureSource::item); empty: a
+    /// formula the map does not declare.
+    std::string map_id;
+    int design = -1;
+    int item = -1;
 };
 
 /// What write_workbook wrote: the sheets in order and every formula cell, so

@@ -1,0 +1,68 @@
+// The workbook's formula map (issue 48): every live formula the map declares
+// is one row of reports/workbook/src/formula_map.def with its id, the sheet it
+// goes on, its template and the engine figure it must equal. The writer fills
+// the template's placeholders with cell references and caches the engine's
+// figure; the LibreOffice test walks the rows written to a workbook and checks
+// each recalculated cell against the same figure (docs/reports.md, "The
+// formula map").
+#pragma once
+
+#include "podsizer/core/catalog.hpp"
+#include "podsizer/core/design.hpp"
+#include "podsizer/core/fleet.hpp"
+
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace podsizer {
+
+/// The sheet a row's formula is written on.
+enum class FormulaSheet {
+    design,      ///< a design's own sheet; placeholders: {item}, {cn:field}, {db:field}, ...
+    bom,         ///< the BOM sheet, one design's lines
+    facility,    ///< the Facility sheet, one design's racks
+    fleet,       ///< the Fleet sheet, one per-pod design's storage per site
+    resilience,  ///< the Resilience sheet, one column per design
+    checkpoints, ///< the Checkpoints sheet, each job on each design
+};
+
+/// What a row's engine figure is read from: the design the cell belongs to
+/// and, for a row repeated over a design's parts, which part (a BOM line, a
+/// rack of the Facility sheet, a site of the Fleet sheet; -1 otherwise); the
+/// Fleet sheet's rows also read the fleet plan.
+struct FigureSource {
+    const Design& design;
+    const Catalog& catalog;
+    int item = -1;
+    const FleetPlan* fleet = nullptr;
+};
+
+/// One declared formula.
+struct FormulaRow {
+    std::string_view id;
+    FormulaSheet sheet;
+    /// The formula with named placeholders in braces; "{{" is not used.
+    std::string_view templ;
+    /// The engine's figure the recalculated cell must equal; null for a text row.
+    double (*number)(const FigureSource&) = nullptr;
+    /// The engine's text for a formula whose result is text; null otherwise.
+    std::string (*text)(const FigureSource&) = nullptr;
+    /// An array formula (a search over ROW(1:n), which an ordinary formula
+    /// would evaluate at one row).
+    bool array = false;
+};
+
+/// Every row, in the order of formula_map.def.
+std::span<const FormulaRow> formula_map();
+
+/// The row with this id; throws std::logic_error when there is none (a
+/// writer naming a row the map does not declare is a bug).
+const FormulaRow& formula_row(std::string_view id);
+
+/// `templ` with each {name} replaced by lookup(name).
+std::string fill_formula(std::string_view templ,
+                         const std::function<std::string(std::string_view)>& lookup);
+
+} // namespace podsizer

