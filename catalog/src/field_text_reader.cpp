@@ -46,6 +46,9 @@ double percent_text(const std::string& text, const ScenarioField& field) {
 } // namespace
 
 FieldData parse_field_text(const ScenarioField& field, const std::string& text) {
+    if (field.read_text != nullptr) {
+        return field.read_text(text);
+    }
     switch (field.kind) {
     case FieldKind::percent:
         return percent_text(text, field);

@@ -377,8 +377,15 @@ TEST_CASE("bad --vary expressions and flags exit 2 with one line naming them") {
          "--vary dbox=dbox-1u-22,dbox-2u-hd: value \"dbox-2u-hd\": examples/ncp-pod-41k.json: "
          "$.options[0].dbox: unknown D-box model"},
         {{"--vary", "tier=good"}, "needs the performance rule \"gb200-nvl72-good\""},
-        {{"--vary", "gpus=1", "--jobs", "0"}, "--jobs: 0 is out of range"},
-        {{"--vary", "gpus=1", "--jobs", "999"}, "--jobs: 999 is out of range"},
+        // --jobs is read by its row, as durability's --threads: one range in every message.
+        {{"--vary", "gpus=1", "--jobs", "0"},
+         "--jobs: 0 is out of range; expected a whole number from 1 to 256"},
+        {{"--vary", "gpus=1", "--jobs", "999"},
+         "--jobs: 999 is out of range; expected a whole number from 1 to 256"},
+        {{"--vary", "gpus=1", "--jobs", "1,5"},
+         "--jobs: \"1,5\" is not a number; expected a whole number from 1 to 256"},
+        {{"--vary", "gpus=1", "-j", "2.5"},
+         "--jobs: \"2.5\" is not a whole number; expected a whole number from 1 to 256"},
         {{"--vary", "gpus=1", "--format", "xml"},
          "--format: \"xml\" is not a format; expected table, csv, md, json or jsonl"},
         {{}, "--vary is required"},
