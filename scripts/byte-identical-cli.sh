@@ -69,7 +69,11 @@ cases() {
         'drive=auto,30.72TB' 'drive=30.72' 'dbox=dbox-1u-22,dbox-2u-44-hd' 'dbox=nope' \
         'tier=good,better' 'checkpoint.failure_rate=0.1,xyz' 'fleet.gpus_per_cluster=2048,4096' \
         'options[0].dboxes=100..200+50' 'resilience.afr=1%,2%' 'resilience.afr=1' 'nopath=1' \
-        'gpus' 'gpus=' 'constraints.min_nines=3,4' 'constraints.min_nines=1,5'; do
+        'gpus' 'gpus=' 'constraints.min_nines=3,4' 'constraints.min_nines=1,5' \
+        'options[0].cd_ratio=1:2,x' 'options[0].cd_ratio=1:2,0:1' 'constraints.cd_min=1:4,1:3' \
+        'options[0].cnodes=01' 'options[0].cnodes=2e20' 'fleet.gpus=-5' 'constraints.max_racks=0,5' \
+        'performance.read_per_gpu=1GB/s,x' 'drive=auto..30TB+1TB' 'capacity.usable=1e2PB' \
+        'constraints.layout=classic,dbox-ha' 'constraints.layout=wide'; do
         for fmt in table csv; do
             echo "--format $fmt sweep examples/ncp-pod-41k.json --vary '$v' -j 1"
         done
@@ -85,6 +89,15 @@ cases() {
         echo "size examples/ncp-pod-41k.json --set '$s'"
         echo "--format csv sweep examples/ncp-pod-41k.json --set '$s' --vary gpus=4096,8192 -j 1"
         echo "resilience examples/ncp-pod-41k.json --set '$s'"
+    done
+    local c='examples/checkpoint-cadence.json'
+    for v in 'checkpoint.jobs[0].bytes_per_param=2,4' 'checkpoint.jobs[0].bytes_per_param=2,bogus' \
+        'checkpoint.jobs[0].params=70B,1.8T' 'checkpoint.jobs[0].params=70Q' \
+        'checkpoint.failure_rate=0.5,1e-3' 'checkpoint.jobs[0].stall_budget=5%,10%' \
+        'checkpoint.jobs[0].interval=auto,10min' 'checkpoint.jobs[0].interval=10' \
+        'checkpoint.concurrent=true,false' 'checkpoint.jobs[0].mode=sync,async'; do
+        echo "--format csv sweep $c --vary '$v' -j 1"
+        echo "size $c --set '$v'"
     done
     # durability: --stripe and --group, good and bad
     local d='--drives 1000 --afr 1% --rebuild-time 10h'
