@@ -1,17 +1,38 @@
 #include "batch_args.hpp"
 
+#include "command_fields.hpp"
 #include "completion_hints.hpp"
 #include "exports.hpp"
 #include "output_paths.hpp"
 #include "podsizer/catalog/safe_text.hpp"
 #include "price_args.hpp"
 
+#include <algorithm>
+#include <array>
 #include <iostream>
+#include <thread>
 
 namespace podsizer::cli {
 
+namespace {
+
+/// The batch's own row: worker threads, 1 to 256, as the simulator's --threads.
+const std::array kOwnRows{
+    ScenarioField{.pattern = "jobs", .kind = FieldKind::count, .bounds = {1.0, 256.0}},
+};
+
+using Flag = CommandFlag<BatchArgs>;
+
+/// The flags read by a row; --xlsx (a path), --full and --prices are not values.
+const std::array kFlags{
+    Flag{"--jobs", &BatchArgs::jobs, "jobs", "Worker threads (default: one per core)", false,
+         nullptr, "-j"},
+};
+
+} // namespace
+
 void add_batch_flags(CLI::App& cmd, BatchArgs& args) {
-    cmd.add_option("--jobs,-j", args.jobs, "Worker threads (default: one per core)");
+    add_command_flags<BatchArgs>(cmd, args, kFlags, kOwnRows);
     cmd.add_option("--xlsx", args.xlsx,
                    "Also write a workbook (.xlsx): Results, a row per run and option, and "
                    "Assumptions")
@@ -27,7 +48,10 @@ void add_batch_flags(CLI::App& cmd, BatchArgs& args) {
 BatchOptions batch_options(const GlobalOptions& g, const BatchArgs& args) {
     BatchOptions options;
     options.format = parse_batch_format(g.format);
-    options.jobs = parse_jobs(args.jobs);
+    const Catalog no_catalog; // no row of the batch names a catalog id
+    const FlagReader<BatchArgs> r(args, kFlags, kOwnRows, no_catalog);
+    options.jobs = r.given("--jobs") ? static_cast<unsigned>(r.count("--jobs"))
+                                     : std::max(1U, std::thread::hardware_concurrency());
     options.xlsx = args.xlsx;
     options.full = args.full;
     options.prices = read_prices_flag(args.prices);

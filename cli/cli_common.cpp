@@ -47,19 +47,6 @@ BatchFormat parse_batch_format(const std::string& s) {
                                              choices_text(kBatchFormatNames)));
 }
 
-unsigned parse_jobs(const std::string& text) {
-    if (text.empty()) {
-        return std::max(1U, std::thread::hardware_concurrency());
-    }
-    const std::int64_t n = parse_count(text, "--jobs");
-    if (n > 256) {
-        throw InputError(
-            "--jobs",
-            fmt::format("{} is out of range; expected a thread count from 1 to 256", text));
-    }
-    return static_cast<unsigned>(n);
-}
-
 Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag) {
     Catalog catalog = default_catalog();
     for (const std::string& path : g.catalogs) {

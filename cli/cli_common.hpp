@@ -87,8 +87,6 @@ template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) 
 Scenario read_scenario(const std::string& path, Catalog& catalog, Diagnostics& diag);
 /// The --format of batch and sweep: table, csv, md, json or jsonl.
 BatchFormat parse_batch_format(const std::string& s);
-/// --jobs: a thread count from 1 to 256; empty text means one per core.
-unsigned parse_jobs(const std::string& text);
 
 /// Prints the sizing report, with the sites and phases when there are any;
 /// exit 1 when a design misses a requirement, a site a limit or a phase its need.

@@ -20,6 +20,8 @@
 #include <memory>
 #include <span>
 #include <thread>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace podsizer::cli {
@@ -31,6 +33,7 @@ namespace {
 constexpr double kMaxExpectedFailures = 1e10;
 
 constexpr double kCountMax = static_cast<double>(kMaxCount);
+constexpr Bounds kOpenFraction{0.0, 1.0, true, true};
 constexpr std::array<std::string_view, 2> kMethods{"closed", "simulate"};
 constexpr std::array<std::string_view, 2> kServices{"fixed", "exponential"};
 
@@ -54,8 +57,47 @@ struct DurabilityArgs {
 
 constexpr Bounds kAboveZero{0.0, std::numeric_limits<double>::infinity(), true, false};
 
+/// A whole number 1..limit written as plain digits.
+int small_count(std::string_view text, int limit, bool& ok) {
+    int v = 0;
+    const auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    ok = !text.empty() && res.ec == std::errc() && res.ptr == text.data() + text.size() && v >= 1 &&
+         v <= limit;
+    return v;
+}
+
+/// "146+4": data strips and parity strips, each at least 1; empty otherwise.
+std::optional<std::pair<int, int>> stripe_strips(std::string_view text) {
+    const auto plus = text.find('+');
+    bool data_ok = false;
+    bool parity_ok = false;
+    if (plus == std::string_view::npos) {
+        return std::nullopt;
+    }
+    const int data = small_count(text.substr(0, plus), 10000, data_ok);
+    const int parity = small_count(text.substr(plus + 1), 1000, parity_ok);
+    if (!data_ok || !parity_ok) {
+        return std::nullopt;
+    }
+    return std::pair{data, parity};
+}
+
+/// The stripe row's grammar, which no field kind has: data+parity strips.
+FieldData read_stripe_text(const std::string& text) {
+    if (!stripe_strips(text)) {
+        throw InputError(fmt::format("\"{}\": expected data+parity strips such as \"146+4\" "
+                                     "(data 1 to 10,000, parity 1 to 1,000)",
+                                     text));
+    }
+    return text;
+}
+
+constexpr std::string_view kGroupAfrRange =
+    "expected failures per unit-year above 0 % and below 100 %, such as 2%";
+
 /// The command's own rows: values of one layout that no scenario holds.
 const std::array kOwnRows{
+    ScenarioField{.pattern = "stripe", .kind = FieldKind::text, .read_text = read_stripe_text},
     ScenarioField{.pattern = "drives", .kind = FieldKind::count, .bounds = {1.0, kCountMax}},
     ScenarioField{.pattern = "rebuild_time",
                   .kind = FieldKind::quantity,
@@ -90,16 +132,31 @@ const std::array kOwnRows{
                   .choices = kServices,
                   .range_text = "\"{}\": expected fixed (rebuilds take the rebuild time) or "
                                 "exponential (the closed form's model)"},
+    // --group: a KEY=VALUE list, each value read by its row below (the
+    // strips' top is the stripe's width, set when it is known).
+    ScenarioField{.pattern = "group", .kind = FieldKind::text},
+    ScenarioField{.pattern = "group.name", .kind = FieldKind::text},
+    ScenarioField{.pattern = "group.count", .kind = FieldKind::count, .bounds = {1.0, 1e9}},
+    ScenarioField{.pattern = "group.afr",
+                  .kind = FieldKind::percent,
+                  .bounds = kOpenFraction,
+                  .range_text = kGroupAfrRange},
+    ScenarioField{.pattern = "group.strips", .kind = FieldKind::count, .bounds = {1.0, 1.0}},
+    ScenarioField{.pattern = "group.rebuild",
+                  .kind = FieldKind::quantity,
+                  .dimension = Dimension::duration,
+                  .bounds = kAboveZero},
 };
 
 using Flag = CommandFlag<DurabilityArgs>;
 using A = DurabilityArgs;
 
-/// The flags read by a row: the drive's failure rate and fill are a
+/// Every flag read by a row: the drive's failure rate and fill are a
 /// scenario's resilience.afr and resilience.fill (the same quantities
-/// `podsizer resilience` takes), the rest the command's own. --stripe,
-/// --read-amplification, --seed and --group have grammars of their own.
+/// `podsizer resilience` takes), the rest the command's own.
+/// --read-amplification and --seed have grammars of their own.
 const std::array kFlags{
+    Flag{"--stripe", &A::stripe, "stripe", "Data+parity strips, e.g. 146+4"},
     Flag{"--drives", &A::drives, "drives", "Drives the stripes are declustered over"},
     Flag{"--afr", &A::afr, "resilience.afr", "Annual failure rate per drive, e.g. 0.5%"},
     Flag{"--rebuild-time", &A::rebuild_time, "rebuild_time", "Time to rebuild one drive, e.g. 1h"},
@@ -114,35 +171,13 @@ const std::array kFlags{
     Flag{"--confidence", &A::confidence, "confidence", "Confidence of the interval (default 95%)"},
     Flag{"--service", &A::service, "service",
          "Rebuild times in the simulation: fixed (default) or exponential"},
+    Flag{"--group", nullptr, "group",
+         "Units that fail together in the simulation (repeatable): "
+         "name=enclosure,count=207,afr=2%,strips=2,rebuild=44h",
+         false, &A::groups},
 };
 
 using Reader = FlagReader<DurabilityArgs>;
-
-/// A whole number 1..limit written as plain digits.
-int small_count(std::string_view text, int limit, bool& ok) {
-    int v = 0;
-    const auto res = std::from_chars(text.data(), text.data() + text.size(), v);
-    ok = !text.empty() && res.ec == std::errc() && res.ptr == text.data() + text.size() && v >= 1 &&
-         v <= limit;
-    return v;
-}
-
-/// "146+4": data strips and parity strips, each at least 1.
-void read_stripe(DurabilityInputs& in, const std::string& text) {
-    const auto plus = text.find('+');
-    bool data_ok = false;
-    bool parity_ok = false;
-    if (plus != std::string::npos) {
-        const std::string_view s(text);
-        in.data_strips = small_count(s.substr(0, plus), 10000, data_ok);
-        in.parity = small_count(s.substr(plus + 1), 1000, parity_ok);
-    }
-    if (!data_ok || !parity_ok) {
-        throw InputError("--stripe", fmt::format("\"{}\": expected data+parity strips such as "
-                                                 "\"146+4\" (data 1 to 10,000, parity 1 to 1,000)",
-                                                 text));
-    }
-}
 
 /// --read-amplification: the fraction of the stripe's data strips read per
 /// rebuilt strip, as a number (0.25) or a percentage (25%), above 0 and at most 1.
@@ -247,6 +282,51 @@ std::vector<std::pair<std::string, std::string>> group_items(const std::string& 
     return items;
 }
 
+/// The keys of a --group, each read by its row ("group.KEY" of kOwnRows)
+/// and refused in its own words ("{}": the stripe's width); name's and
+/// rebuild's words are their rows' (a name's rules, a duration's).
+struct GroupKey {
+    std::string_view key;
+    std::string_view expected;
+    bool required = true;
+};
+constexpr std::array kGroupKeys{
+    GroupKey{"name", "", false},
+    GroupKey{"count", "expected a whole number of units from 1 to 1,000,000,000"},
+    GroupKey{"afr", kGroupAfrRange},
+    GroupKey{"strips", "expected the strips of every stripe a unit holds, 1 to the stripe's {} "
+                       "(data + parity)"},
+    GroupKey{"rebuild", ""},
+};
+
+/// The value of `key` in the --group `text`, read by the key's row.
+FieldData group_value(const std::string& text, const GroupKey& k, const std::string& value,
+                      int width) {
+    static const Catalog kNoCatalog; // no group row names a catalog id
+    ScenarioField row = command_row(fmt::format("group.{}", k.key), kOwnRows);
+    if (k.key == "strips") {
+        row.bounds.max = width; // a unit holds at most a stripe
+    }
+    if (k.key == "rebuild") {
+        return flag_value(value, "--group rebuild", row, kNoCatalog);
+    }
+    std::string problem;
+    FieldData v;
+    try {
+        v = parse_field_text(row, value);
+        problem = field_problem(row, v, value, kNoCatalog);
+    } catch (const InputError& e) {
+        problem = e.message();
+    }
+    if (problem.empty()) {
+        return v;
+    }
+    throw InputError(
+        "--group",
+        fmt::format("\"{}\": {} \"{}\": {}", text, k.key, value,
+                    k.expected.empty() ? problem : fmt::format(fmt::runtime(k.expected), width)));
+}
+
 /// One --group: "name=enclosure,count=207,afr=2%,strips=2,rebuild=44h" — units
 /// that fail together, each taking `strips` strips of every stripe until its
 /// rebuild (docs/resilience.md §4). Every key is required except name; a unit
@@ -255,63 +335,32 @@ CorrelatedGroup read_group(const std::string& text, int width) {
     const std::string form = "expected name=NAME,count=N,afr=P%,strips=S,rebuild=T such as "
                              "\"name=enclosure,count=207,afr=2%,strips=2,rebuild=44h\"";
     CorrelatedGroup g;
-    bool count = false;
-    bool afr = false;
-    bool strips = false;
-    bool rebuild = false;
+    std::vector<std::string_view> given;
     for (const auto& [key, value] : group_items(text, form)) {
-        auto bad = [&, &key = key, &value = value](const std::string& why) {
-            return InputError("--group",
-                              fmt::format("\"{}\": {} \"{}\": {}", text, key, value, why));
-        };
-        if (key == "name") {
-            if (const std::string problem = name_problem(value); !problem.empty()) {
-                throw bad(problem);
-            }
-            g.name = value;
-        } else if (key == "count") {
-            bool ok = false;
-            g.count = small_count(value, 1'000'000'000, ok);
-            if (!ok) {
-                throw bad("expected a whole number of units from 1 to 1,000,000,000");
-            }
-            count = true;
-        } else if (key == "afr") {
-            double v = -1.0;
-            try {
-                v = parse_percent(value);
-            } catch (const InputError&) {
-                v = -1.0; // said below
-            }
-            if (!(v > 0.0 && v < 1.0)) {
-                throw bad("expected failures per unit-year above 0 % and below 100 %, such as 2%");
-            }
-            g.rate_per_year = v;
-            afr = true;
-        } else if (key == "strips") {
-            bool ok = false;
-            g.strips_per_stripe = small_count(value, width, ok);
-            if (!ok) {
-                throw bad(fmt::format("expected the strips of every stripe a unit holds, 1 to "
-                                      "the stripe's {} (data + parity)",
-                                      width));
-            }
-            strips = true;
-        } else if (key == "rebuild") {
-            g.rebuild_s = flag_above_zero<Duration>(value, "--group " + key).base();
-            rebuild = true;
-        } else {
+        const auto* k = std::find_if(kGroupKeys.begin(), kGroupKeys.end(),
+                                     [&key = key](const GroupKey& row) { return row.key == key; });
+        if (k == kGroupKeys.end()) {
             throw InputError("--group",
                              fmt::format("\"{}\": unknown key \"{}\"; {}", text, key, form));
         }
+        const FieldData v = group_value(text, *k, value, width);
+        given.push_back(k->key);
+        if (k->key == "name") {
+            g.name = std::get<std::string>(v);
+        } else if (k->key == "count") {
+            g.count = std::get<std::int64_t>(v);
+        } else if (k->key == "afr") {
+            g.rate_per_year = std::get<double>(v);
+        } else if (k->key == "strips") {
+            g.strips_per_stripe = static_cast<int>(std::get<std::int64_t>(v));
+        } else {
+            g.rebuild_s = std::get<double>(v);
+        }
     }
-    if (!count || !afr || !strips || !rebuild) {
-        throw InputError("--group", fmt::format("\"{}\": missing {}; {}", text,
-                                                !count    ? "count"
-                                                : !afr    ? "afr"
-                                                : !strips ? "strips"
-                                                          : "rebuild",
-                                                form));
+    for (const GroupKey& k : kGroupKeys) {
+        if (k.required && std::find(given.begin(), given.end(), k.key) == given.end()) {
+            throw InputError("--group", fmt::format("\"{}\": missing {}; {}", text, k.key, form));
+        }
     }
     if (g.name.empty()) {
         g.name = "group";
@@ -421,7 +470,7 @@ void read_simulation(DurabilityQuery& q, const DurabilityArgs& a, const Reader& 
     if (!a.years.empty()) {
         s.years = r.number("--years");
     }
-    for (const std::string& text : a.groups) {
+    for (const std::string& text : r.items("--group")) {
         s.groups.push_back(read_group(text, q.layout.data_strips + q.layout.parity));
     }
     check_simulated_failures(s, q, a);
@@ -441,7 +490,7 @@ int run_durability(const GlobalOptions& g, const DurabilityArgs& a) {
     }
     const Catalog no_catalog; // no row of the command names a catalog id
     const Reader r(a, kFlags, kOwnRows, no_catalog);
-    read_stripe(q.layout, a.stripe);
+    std::tie(q.layout.data_strips, q.layout.parity) = *stripe_strips(r.word("--stripe"));
     q.layout.drives = r.count("--drives");
     const std::int64_t width = static_cast<std::int64_t>(q.layout.data_strips) + q.layout.parity;
     if (q.layout.drives < width) {
@@ -469,21 +518,16 @@ void add_durability_command(CLI::App& app, const GlobalOptions& g, Action& actio
     auto* cmd = app.add_subcommand(
         "durability", "Annual probability of data loss and its nines for an erasure-coded layout");
     auto d = std::make_shared<DurabilityArgs>();
-    cmd->add_option("--stripe", d->stripe, "Data+parity strips, e.g. 146+4");
     // In the order --help has always listed them: the table's rows around
     // the flags with grammars of their own.
     const std::span<const Flag> flags(kFlags);
-    add_command_flags<DurabilityArgs>(*cmd, *d, flags.first(6), kOwnRows);
+    add_command_flags<DurabilityArgs>(*cmd, *d, flags.first(7), kOwnRows);
     cmd->add_option("--read-amplification", d->read_amplification,
                     "Fraction of the stripe's data read per rebuilt strip: 1 (Reed-Solomon, "
                     "default), 0.25 (a locally decodable code)");
-    add_command_flags<DurabilityArgs>(*cmd, *d, flags.subspan(6, 2), kOwnRows);
+    add_command_flags<DurabilityArgs>(*cmd, *d, flags.subspan(7, 2), kOwnRows);
     cmd->add_option("--seed", d->seed, "Seed of the simulation (default 1)");
-    add_command_flags<DurabilityArgs>(*cmd, *d, flags.subspan(8), kOwnRows);
-    cmd->add_option("--group", d->groups,
-                    "Units that fail together in the simulation (repeatable): "
-                    "name=enclosure,count=207,afr=2%,strips=2,rebuild=44h")
-        ->allow_extra_args(false);
+    add_command_flags<DurabilityArgs>(*cmd, *d, flags.subspan(9), kOwnRows);
     cmd->callback([&g, &action, d] { action = [&g, d] { return run_durability(g, *d); }; });
 }
 

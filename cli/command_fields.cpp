@@ -14,6 +14,16 @@ const char* section_of(IdList list) {
     return list == IdList::none ? nullptr : id_list_key(list).data();
 }
 
+/// The row's completion hint on `o`: its choices or its catalog ids.
+CLI::Option* with_hint(CLI::Option* o, const ScenarioField& row) {
+    if (row.kind == FieldKind::choice) {
+        o->check(complete_choices({row.choices.begin(), row.choices.end()}));
+    } else if (const char* section = section_of(row.ids)) {
+        o->check(complete_catalog_ids(section));
+    }
+    return o;
+}
+
 } // namespace
 
 const ScenarioField& command_row(std::string_view pattern, std::span<const ScenarioField> own) {
@@ -28,15 +38,15 @@ const ScenarioField& command_row(std::string_view pattern, std::span<const Scena
     throw std::logic_error(fmt::format("no row \"{}\" for a command flag", pattern));
 }
 
-CLI::Option* add_command_flag(CLI::App& cmd, const char* flag, std::string& text, const char* help,
+CLI::Option* add_command_flag(CLI::App& cmd, const std::string& flag, std::string& text,
+                              const char* help, const ScenarioField& row) {
+    return with_hint(cmd.add_option(flag, text, help), row);
+}
+
+CLI::Option* add_command_flag(CLI::App& cmd, const std::string& flag,
+                              std::vector<std::string>& items, const char* help,
                               const ScenarioField& row) {
-    CLI::Option* o = cmd.add_option(flag, text, help);
-    if (row.kind == FieldKind::choice) {
-        o->check(complete_choices({row.choices.begin(), row.choices.end()}));
-    } else if (const char* section = section_of(row.ids)) {
-        o->check(complete_catalog_ids(section));
-    }
-    return o;
+    return with_hint(cmd.add_option(flag, items, help), row)->allow_extra_args(false);
 }
 
 } // namespace podsizer::cli

@@ -15,24 +15,33 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace podsizer::cli {
 
 /// One flag of a command whose values are held in `Args` as text.
 template <class Args> struct CommandFlag {
     const char* flag;          ///< "--interval"
-    std::string Args::*text;   ///< where CLI11 stores the value as given
+    std::string Args::*text;   ///< where CLI11 stores the value as given (nullptr: `items`)
     std::string_view row;      ///< a scenario field's pattern or an own row's
     const char* help;          ///< the --help line
     bool show_default = false; ///< --help shows the default text
+    /// A repeatable flag (durability's --group): each value as given.
+    std::vector<std::string> Args::*items = nullptr;
+    const char* short_name = nullptr; ///< "-j" beside "--jobs"
 };
 
 /// The row `pattern` names: one of `own`, else the scenario field table's.
 /// A pattern neither holds is a programming error (std::logic_error).
 const ScenarioField& command_row(std::string_view pattern, std::span<const ScenarioField> own);
 
-/// Adds `flag` to `cmd`, with its row's completion hint (choices, catalog ids).
-CLI::Option* add_command_flag(CLI::App& cmd, const char* flag, std::string& text, const char* help,
+/// Adds `flag` to `cmd` ("--jobs,-j" with a short name), with its row's
+/// completion hint (choices, catalog ids).
+CLI::Option* add_command_flag(CLI::App& cmd, const std::string& flag, std::string& text,
+                              const char* help, const ScenarioField& row);
+/// Adds a repeatable `flag` to `cmd`: each use one value, kept in order.
+CLI::Option* add_command_flag(CLI::App& cmd, const std::string& flag,
+                              std::vector<std::string>& items, const char* help,
                               const ScenarioField& row);
 
 /// Adds every flag of `flags` to `cmd`, storing into `args`.
@@ -40,8 +49,12 @@ template <class Args>
 void add_command_flags(CLI::App& cmd, Args& args, std::span<const CommandFlag<Args>> flags,
                        std::span<const ScenarioField> own) {
     for (const CommandFlag<Args>& f : flags) {
-        CLI::Option* o =
-            add_command_flag(cmd, f.flag, args.*f.text, f.help, command_row(f.row, own));
+        const std::string name =
+            f.short_name == nullptr ? f.flag : std::string(f.flag) + "," + f.short_name;
+        const ScenarioField& row = command_row(f.row, own);
+        CLI::Option* o = f.items != nullptr
+                             ? add_command_flag(cmd, name, args.*f.items, f.help, row)
+                             : add_command_flag(cmd, name, args.*f.text, f.help, row);
         if (f.show_default) {
             o->capture_default_str();
         }
@@ -73,6 +86,15 @@ public:
     FieldData value_of(std::string_view flag, const std::string& item) const {
         const CommandFlag<Args>& f = entry(flag);
         return flag_value(item, f.flag, command_row(f.row, own_), catalog_);
+    }
+    /// The values of a repeatable flag, each as given.
+    const std::vector<std::string>& items(std::string_view flag) const {
+        return args_.*entry(flag).items;
+    }
+    /// Reads `item` (one part of a flag's value, such as --group's count=)
+    /// by the command's row `row`; a bad value is an InputError naming the flag.
+    FieldData part(std::string_view flag, std::string_view row, const std::string& item) const {
+        return flag_value(item, entry(flag).flag, command_row(row, own_), catalog_);
     }
 
 private:

@@ -48,34 +48,6 @@ std::string short_number(double v) {
     return fmt::format("{:.10g}", v);
 }
 
-bool parse_double(std::string_view s, double& v) {
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size() && std::isfinite(v);
-}
-
-/// A count in a `--vary` list or a `--set` value: core's one reading of a
-/// count (parse_count_text: "2e12" is 2 × 10^12, as `--gpus` and a file read
-/// it; issue 27), except that a leading zero is refused, because "1,024"
-/// split at the comma must not become 1 and 24. Before, a plain integer
-/// parser refused `--set fleet.gpus=2e12` that the file and the flag take.
-/// Empty when `s` is not a whole number >= 1. A whole number beyond 10^15
-/// comes back as 10^15 + 1, so the field's range check (check_range) refuses
-/// it in the reader's words, naming the value as written.
-std::optional<std::int64_t> count_item(std::string_view s) {
-    if (s.size() > 1 && s[0] == '0') {
-        return std::nullopt;
-    }
-    try {
-        return parse_count_text(s, 1, kMaxCount);
-    } catch (const InputError&) {
-        const std::optional<double> d = parse_decimal(s);
-        if (d && *d == std::floor(*d) && *d > static_cast<double>(kMaxCount)) {
-            return kMaxCount + 1;
-        }
-        return std::nullopt;
-    }
-}
-
 /// The unit symbol at the end of a quantity as written ("100PB" -> "PB").
 std::string unit_of(std::string_view s) {
     std::size_t e = s.size();
@@ -207,77 +179,68 @@ private:
             }
             return {item, item};
         }
-        switch (p.field->kind) {
-        case FieldKind::count: {
-            std::int64_t v = 0;
-            if (!read_count(item, v)) {
-                throw fail("\"" + item +
-                           "\" is not a whole number >= 1; expected a count such "
-                           "as 4096 (no unit, no thousands separators)");
-            }
-            check_range(p, v, item);
-            return {fmt::format("{}", v), v};
+        const FieldData data = read_item(p, item);
+        if (const auto* n = std::get_if<std::int64_t>(&data)) {
+            check_range(p, *n, item);
+            return {fmt::format("{}", *n), *n};
         }
-        case FieldKind::number: {
-            double v = 0.0;
-            if (!parse_double(item, v)) {
-                throw fail("\"" + item + "\" is not a number; expected a plain number such as 1.5");
-            }
-            return {item, v};
+        if (const auto* b = std::get_if<bool>(&data)) {
+            return {item, *b};
         }
-        case FieldKind::quantity:
-        case FieldKind::percent:
-        case FieldKind::params:
-            read_with_unit(p, item);
-            return {item, item};
-        case FieldKind::quantity_or_auto:
-            if (item != "auto") {
-                read_with_unit(p, item);
+        // A plain number is written as one; a quantity, percentage or
+        // parameter count as written, which the document's reader reads again.
+        const FieldKind kind = p.field->kind;
+        if (kind == FieldKind::number || kind == FieldKind::number_or_id) {
+            if (const std::optional<double> d = parse_decimal(item)) {
+                return {item, *d};
             }
-            return {item, item};
-        case FieldKind::number_or_id: {
-            double v = 0.0;
-            if (parse_double(item, v)) {
-                return {item, v};
-            }
-            return {item, item};
-        }
-        case FieldKind::cnodes: {
-            std::int64_t v = 0;
-            if (item == "knee" || item == "auto") {
-                return {item, item};
-            }
-            if (!read_count(item, v)) {
-                throw fail("\"" + item +
-                           "\" is not a C-node count; expected a whole number >= 1, "
-                           "knee or auto");
-            }
-            check_range(p, v, item);
-            return {fmt::format("{}", v), v};
-        }
-        case FieldKind::boolean:
-            if (item == "true" || item == "false") {
-                return {item, item == "true"};
-            }
-            throw fail("\"" + item + "\" is not true or false");
-        case FieldKind::id:
-        case FieldKind::ratio:
-        case FieldKind::text:
-        case FieldKind::choice:
-            return {item, item};
         }
         return {item, item};
     }
 
-    /// A count within the field's range, by the reader's rule and message
-    /// (ids are not involved, so no catalog is needed).
-    /// A count item (count_item); false when it is no whole number >= 1.
-    static bool read_count(const std::string& item, std::int64_t& v) {
-        const std::optional<std::int64_t> c = count_item(item);
-        v = c.value_or(0);
-        return c.has_value();
+    /// A list item or a --set value read by the field's one text reading
+    /// (parse_field_text), as a flag, a file's string and the GUI read it.
+    /// Refused in the sweep's words where a list may misread it: a count
+    /// with a leading zero ("1,024" split at the comma must not become 1 and
+    /// 24) or with a thousands separator. A whole number past the field's
+    /// range is kept (past 10^15 as 10^15 + 1) for check_range's message,
+    /// the reader's, naming the value as written.
+    FieldData read_item(const SweepParameter& p, const std::string& item) const {
+        const FieldKind kind = p.field->kind;
+        const bool whole = kind == FieldKind::count || kind == FieldKind::cnodes;
+        if (whole && item.size() > 1 && item[0] == '0') {
+            throw fail(not_whole(kind, item));
+        }
+        try {
+            return parse_field_text(*p.field, item);
+        } catch (const InputError& e) {
+            if (whole) {
+                const std::optional<double> d = parse_decimal(item);
+                if (d && *d == std::floor(*d) && *d >= 1.0) {
+                    return *d > static_cast<double>(kMaxCount) ? kMaxCount + 1
+                                                               : static_cast<std::int64_t>(*d);
+                }
+                throw fail(not_whole(kind, item));
+            }
+            if (kind == FieldKind::number) {
+                throw fail("\"" + item + "\" is not a number; expected a plain number such as 1.5");
+            }
+            throw fail(e.message());
+        }
     }
 
+    /// Why a count item is refused: a list's counts are written plain.
+    static std::string not_whole(FieldKind kind, const std::string& item) {
+        return kind == FieldKind::cnodes
+                   ? "\"" + item +
+                         "\" is not a C-node count; expected a whole number >= 1, knee or auto"
+                   : "\"" + item +
+                         "\" is not a whole number >= 1; expected a count such as 4096 (no "
+                         "unit, no thousands separators)";
+    }
+
+    /// A count within the field's range, by the reader's rule and message
+    /// (ids are not involved, so no catalog is needed).
     void check_range(const SweepParameter& p, std::int64_t v, const std::string& item) const {
         // `item` is the value as written; the message names it.
         static const Catalog kNoCatalog;
@@ -291,14 +254,11 @@ private:
     /// unit (bytes, a fraction, parameters), read as the scenario reader does.
     double read_with_unit(const SweepParameter& p, const std::string& text) const {
         try {
-            switch (p.field->kind) {
-            case FieldKind::percent:
-                return parse_percent(text);
-            case FieldKind::params:
-                return parse_param_count(text);
-            default:
-                return parse_quantity_base(text, p.field->dimension);
-            }
+            // "auto" reads as itself; in a range it must be a quantity.
+            const FieldData d = parse_field_text(*p.field, text);
+            return std::holds_alternative<double>(d)
+                       ? std::get<double>(d)
+                       : parse_quantity_base(text, p.field->dimension);
         } catch (const InputError& e) {
             throw fail(e.message());
         }
@@ -357,12 +317,12 @@ private:
         if (with_unit(p.field->kind)) {
             return read_with_unit(p, text);
         }
-        double v = 0.0;
-        if (!parse_double(text, v)) {
+        const std::optional<double> v = parse_decimal(text);
+        if (!v) {
             throw fail(std::string(role) + " \"" + text + "\" is not a number; expected " +
                        std::string(kind_phrase(p.field->kind)) + " without a unit");
         }
-        return v;
+        return *v;
     }
 
     RangeNumbers read_range(const SweepParameter& p, const RangeText& r) const {
@@ -370,7 +330,9 @@ private:
         n.start = read_bound(p, r.first, "start");
         n.end = read_bound(p, r.last, "end");
         if (r.multiply) {
-            if (!parse_double(r.by, n.factor)) {
+            const std::optional<double> factor = parse_decimal(r.by);
+            n.factor = factor.value_or(0.0);
+            if (!factor) {
                 throw fail("factor \"" + r.by +
                            "\" is not a number; expected a plain factor "
                            "greater than 1 such as 2");
@@ -449,7 +411,7 @@ private:
                            "factor that keeps counts whole");
             }
             // Beyond 10^15 the value stands as 10^15 + 1, as a list item
-            // does (count_item), and the field's range check refuses it in the
+            // does (read_item), and the field's range check refuses it in the
             // reader's words. Converting it as it was is undefined past 2^63:
             // "gpus=818..6888…(45 digits)…*2" reached 1.5 × 10^19 (fuzzing,
             // round 11, bug 17 in docs/robustness.md).
@@ -465,9 +427,7 @@ private:
             return {text, n};
         }
         const std::string text = short_number(v);
-        double exact = 0.0;
-        parse_double(text, exact);
-        return {text, exact};
+        return {text, parse_decimal(text).value_or(0.0)};
     }
 
     std::string expr_;

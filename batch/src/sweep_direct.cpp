@@ -54,12 +54,11 @@ bool write_directly(const SweepParameter& p, std::size_t k, Scenario& s, const C
     const FieldValue& v = p.values[k].value;
     FieldData data;
     if (const auto* text = std::get_if<std::string>(&v)) {
-        // As the reader reads the string (Node::quantity_base, read_percent);
-        // a text it refuses takes the document path for its message.
+        // By the field's one text reading (parse_field_text), the grammar of
+        // the reader's strings; a text it refuses takes the document path
+        // for the reader's message.
         try {
-            data = p.field->kind == FieldKind::percent
-                       ? parse_percent(*text)
-                       : parse_quantity_base(*text, p.field->dimension);
+            data = parse_field_text(*p.field, *text);
         } catch (const InputError&) {
             return false;
         }

@@ -1,6 +1,7 @@
 // Text to a field's value: the one reading of a value typed as text, used by
-// the flags (cli/flag_binding.cpp) and the GUI's form (gui/field_value.cpp),
-// and the same grammar as the scenario reader's string values (issue 48 item 3).
+// the flags (cli/flag_binding.cpp), the GUI's form (gui/field_value.cpp) and
+// sweep --vary/--set (batch/src/sweep.cpp), and the same grammar as the
+// scenario reader's string values (issue 48 item 3).
 #include "podsizer/catalog/scenario_fields.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/checkpoint.hpp"
@@ -46,6 +47,9 @@ double percent_text(const std::string& text, const ScenarioField& field) {
 } // namespace
 
 FieldData parse_field_text(const ScenarioField& field, const std::string& text) {
+    if (field.read_text != nullptr) {
+        return field.read_text(text);
+    }
     switch (field.kind) {
     case FieldKind::percent:
         return percent_text(text, field);
@@ -82,6 +86,11 @@ FieldData parse_field_text(const ScenarioField& field, const std::string& text) 
             return text;
         }
         return parse_bytes_per_param(text);
+    case FieldKind::boolean:
+        if (text == "true" || text == "false") {
+            return text == "true";
+        }
+        throw InputError(fmt::format("\"{}\" is not true or false", text));
     case FieldKind::choice:
     case FieldKind::id:
     case FieldKind::text:

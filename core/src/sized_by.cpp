@@ -41,13 +41,8 @@ SizedBy reason(std::vector<CountNeed> needs, std::int64_t count, const std::stri
 }
 
 std::string state_name(const Constraints& cons) {
-    switch (cons.size_for) {
-    case SizeFor::dbox_down:
-        return "one D-box down";
-    case SizeFor::rack_down:
-        return "one rack down";
-    case SizeFor::intact:
-        break;
+    if (cons.size_for != SizeFor::intact) {
+        return std::string(size_for_words(cons.size_for));
     }
     return cons.headroom > 0.0 ? "headroom" : "";
 }

@@ -16,18 +16,6 @@ std::string_view to_string(Outage o) {
     return kOutageNames.name(o);
 }
 
-std::string_view outage_words(Outage o) {
-    switch (o) {
-    case Outage::none:
-        return "none";
-    case Outage::dbox:
-        return "one D-box";
-    case Outage::rack:
-        return "one rack";
-    }
-    return "none";
-}
-
 std::string_view to_string(CheckResult r) {
     return kCheckResultNames.name(r);
 }
@@ -142,18 +130,6 @@ std::string rounded(double v, int decimals, Toward t) {
     return format_number(x / scale, decimals);
 }
 
-std::string state_words(SizeFor s) {
-    switch (s) {
-    case SizeFor::intact:
-        return "intact";
-    case SizeFor::dbox_down:
-        return "one D-box down";
-    case SizeFor::rack_down:
-        return "one rack down";
-    }
-    return "intact";
-}
-
 } // namespace
 
 CheckFigures check_figures(const Check& c) {
@@ -201,7 +177,7 @@ std::string check_text(const Check& c) {
             return name + ": no need";
         }
         const CheckFigures f = check_figures(c);
-        return fmt::format("{}, {}: {} of {} TB/s", name, state_words(c.state), f.delivered,
+        return fmt::format("{}, {}: {} of {} TB/s", name, size_for_words(c.state), f.delivered,
                            f.need);
     }
     case CheckKind::capacity: {
@@ -248,7 +224,7 @@ std::string check_name(const Check& c) {
         }
         return c.state == SizeFor::intact
                    ? std::string(to_string(c.kind))
-                   : std::string(to_string(c.kind)) + ", " + state_words(c.state);
+                   : std::string(to_string(c.kind)) + ", " + std::string(size_for_words(c.state));
     case CheckKind::constraint:
         return std::string(to_string(c.code));
     default:
@@ -273,7 +249,7 @@ std::string rebuilding(const Verdict& v) {
 }
 
 std::string verdict_sentence(const Verdict& v, const Design& d) {
-    const std::string state = state_words(d.size_for);
+    const std::string state(size_for_words(d.size_for));
     std::string s;
     if (v.status == VerdictStatus::short_) {
         const Check* c = v.first_failing();

@@ -20,19 +20,6 @@ QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-/// The state a design is sized for, as the verdict names it.
-std::string sized_for(const Design& d) {
-    switch (d.size_for) {
-    case SizeFor::intact:
-        return "intact";
-    case SizeFor::dbox_down:
-        return "one D-box down";
-    case SizeFor::rack_down:
-        return "one rack down";
-    }
-    return "intact";
-}
-
 /// Read and write as the CLI, the workbook and the verdict print them: TB/s,
 /// two decimals (docs/model.md §15, one decimals rule a figure).
 std::string tbps(Throughput read, Throughput write) {
@@ -80,7 +67,8 @@ Grid key_figures(const std::vector<Design>& designs, const std::optional<PriceBo
                        : std::string("n/a");
         });
     }
-    row("Sized for", sized_for);
+    // The state a design is sized for, as the verdict names it.
+    row("Sized for", [](const Design& d) { return std::string(size_for_words(d.size_for)); });
     row("C-nodes", [](const Design& d) { return format_number(static_cast<double>(d.cnodes)); });
     row("D-boxes", [](const Design& d) { return format_number(static_cast<double>(d.dboxes)); });
     row("Drives", [](const Design& d) {

@@ -377,8 +377,15 @@ TEST_CASE("bad --vary expressions and flags exit 2 with one line naming them") {
          "--vary dbox=dbox-1u-22,dbox-2u-hd: value \"dbox-2u-hd\": examples/ncp-pod-41k.json: "
          "$.options[0].dbox: unknown D-box model"},
         {{"--vary", "tier=good"}, "needs the performance rule \"gb200-nvl72-good\""},
-        {{"--vary", "gpus=1", "--jobs", "0"}, "--jobs: 0 is out of range"},
-        {{"--vary", "gpus=1", "--jobs", "999"}, "--jobs: 999 is out of range"},
+        // --jobs is read by its row, as durability's --threads: one range in every message.
+        {{"--vary", "gpus=1", "--jobs", "0"},
+         "--jobs: 0 is out of range; expected a whole number from 1 to 256"},
+        {{"--vary", "gpus=1", "--jobs", "999"},
+         "--jobs: 999 is out of range; expected a whole number from 1 to 256"},
+        {{"--vary", "gpus=1", "--jobs", "1,5"},
+         "--jobs: \"1,5\" is not a number; expected a whole number from 1 to 256"},
+        {{"--vary", "gpus=1", "-j", "2.5"},
+         "--jobs: \"2.5\" is not a whole number; expected a whole number from 1 to 256"},
         {{"--vary", "gpus=1", "--format", "xml"},
          "--format: \"xml\" is not a format; expected table, csv, md, json or jsonl"},
         {{}, "--vary is required"},
@@ -446,4 +453,55 @@ TEST_CASE("docs/batch.md shows exactly what examples/sweep-gpus.sh prints") {
     const ProcessResult r = run_process("/bin/sh", {"examples/sweep-gpus.sh"}, kSource);
     CHECK(r.exit_code == 0);
     CHECK(r.out + r.err == shown);
+}
+
+TEST_CASE("a --set or --vary value is read as the flag bound to its field reads it (issue 48 "
+          "item 3)") {
+    // One text reading per field kind (parse_field_text): the same text gives
+    // the same scenario by --set and by the flag, and the same refusal.
+    struct Pair {
+        std::string path; // --set PATH=VALUE
+        std::string flag; // the flag bound to the same field
+        std::string good;
+        std::string bad;
+    };
+    const Pair pairs[] = {
+        {"constraints.pue", "--pue", "1.5", "1,5"},
+        {"constraints.headroom", "--headroom", "20%", "1,5%"},
+        {"constraints.size_for", "--size-for", "dbox-down", "sideways"},
+    };
+    for (const Pair& p : pairs) {
+        INFO(p.path);
+        const ProcessResult by_set =
+            podsizer({"size", kExample, "--format", "json", "--set", p.path + "=" + p.good});
+        const ProcessResult by_flag =
+            podsizer({"size", kExample, "--format", "json", p.flag, p.good});
+        CHECK(by_set.exit_code == by_flag.exit_code);
+        CHECK(by_set.exit_code != 2);
+        CHECK(by_set.out == by_flag.out);
+        const ProcessResult bad_set = podsizer({"size", kExample, "--set", p.path + "=" + p.bad});
+        const ProcessResult bad_flag = podsizer({"size", kExample, p.flag, p.bad});
+        CHECK(bad_set.exit_code == 2);
+        CHECK(bad_flag.exit_code == 2);
+        CHECK(lines(bad_set.err).size() == 1);
+        CHECK_THAT(bad_set.err, Catch::Contains("--set " + p.path + "=" + p.bad + ": "));
+        CHECK_THAT(bad_set.err, Catch::Contains("\"" + p.bad + "\""));
+        CHECK_THAT(bad_flag.err, Catch::Contains(p.flag + ": \"" + p.bad + "\""));
+    }
+    // A C:D ratio, a yes/no and a percentage in a --vary list are read by the
+    // same reader, each refused at once with its reason.
+    const std::pair<std::string, std::string> refused[] = {
+        {"options[0].cd_ratio=1:2,x", "\"x\""},
+        {"constraints.optimize_rack=true,maybe", "\"maybe\" is not true or false"},
+        {"resilience.afr=1%,2", "\"2\""},
+    };
+    for (const auto& [vary, says] : refused) {
+        INFO(vary);
+        const ProcessResult r = podsizer({"sweep", kExample, "--vary", vary});
+        CHECK(r.exit_code == 2);
+        CHECK(r.out.empty());
+        CHECK(lines(r.err).size() == 1);
+        CHECK_THAT(r.err, Catch::Contains("--vary " + vary + ": "));
+        CHECK_THAT(r.err, Catch::Contains(says));
+    }
 }

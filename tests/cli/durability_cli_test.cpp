@@ -136,6 +136,30 @@ TEST_CASE("durability simulates racks that fail together") {
     CHECK(j.at("closed_form").at("annual_loss_probability").get<double>() < 1e-8);
 }
 
+TEST_CASE("durability's --stripe and --group values are read by their rows, in every flag's "
+          "grammar (issue 48 item 3)") {
+    // The same group written two ways: a count as every count flag takes it
+    // (1e2 is 100, as --drives 1e2 is), a rebuild in minutes or hours.
+    const std::vector<std::string> base{"durability", "--stripe", "8+2",      "--drives",
+                                        "200",        "--afr",    "0.1%",     "--rebuild-time",
+                                        "1h",         "--method", "simulate", "--years",
+                                        "200",        "--format", "json",     "--group"};
+    std::vector<std::string> plain = base;
+    plain.push_back("name=rack,count=100,afr=1%,strips=3,rebuild=90min");
+    std::vector<std::string> written = base;
+    written.push_back("name=rack,count=1e2,afr=1%,strips=3,rebuild=1.5h");
+    const auto a = json_of(plain);
+    const auto b = json_of(written);
+    REQUIRE(a.at("groups").size() == 1);
+    CHECK(a.at("groups")[0].at("count").get<long>() == 100);
+    CHECK(a.at("groups")[0].at("rebuild_s").get<double>() == Approx(5400.0)); // 90 min
+    CHECK(a.at("groups") == b.at("groups"));
+    CHECK(a.at("losses") == b.at("losses")); // the same seed, the same run
+    // The stripe's row gives the layout its strips.
+    CHECK(a.at("data_strips").get<int>() == 8);
+    CHECK(a.at("parity").get<int>() == 2);
+}
+
 TEST_CASE("durability writes one CSV row with SI numbers") {
     const ProcessResult r = podsizer(exabyte({"--rebuild-time", "1h", "--format", "csv"}));
     REQUIRE(r.exit_code == 0);
@@ -220,6 +244,23 @@ TEST_CASE("durability rejects bad input with one line naming the flag") {
          "strips \"0\": expected"},
         {{"--rebuild-time", "1h", "--method", "simulate", "--group", "rack"},
          "--group: \"rack\": \"rack\" is not KEY=VALUE"},
+        // A rate the group's row refuses: its own words, naming the key.
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group",
+          "count=30,afr=100%,strips=3,rebuild=1h"},
+         "--group: \"count=30,afr=100%,strips=3,rebuild=1h\": afr \"100%\": expected failures "
+         "per unit-year above 0 % and below 100 %"},
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group",
+          "count=1.5,afr=1%,strips=3,rebuild=1h"},
+         "count \"1.5\": expected a whole number of units from 1 to 1,000,000,000"},
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group",
+          "count=30,afr=1%,strips=3,rebuild=0h"},
+         "--group rebuild: \"0h\": must be greater than zero; expected a duration"},
+        {{"--rebuild-time", "1h", "--method", "simulate", "--group",
+          "count=30,afr=1%,strips=3,rebuild=1h,colour=red"},
+         "unknown key \"colour\""},
+        {{"--rebuild-time", "1h", "--stripe", "1,5+2"},
+         "--stripe: \"1,5+2\": expected data+parity strips such as \"146+4\" (data 1 to "
+         "10,000, parity 1 to 1,000)"},
         // Third red-team round, defect 17: a unit holding more strips than a
         // 146+4 stripe has, and a key given twice, were accepted.
         {{"--rebuild-time", "1h", "--method", "simulate", "--group",

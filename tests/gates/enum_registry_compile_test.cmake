@@ -5,23 +5,30 @@
 # not the set-up's); each faulty one must fail, for its own reason.
 # Run by ctest with -DCXX=<compiler> -DSOURCE_DIR=<source tree> -DCASES=<this folder>/enum_registry.
 function(compile rows out_result out_text)
+  set(words "")
+  if(rows MATCHES "words")
+    set(words "-DWORDS") # the rows carry a words column (size_for.def's)
+  endif()
   execute_process(
     COMMAND "${CXX}" -std=c++20 -fsyntax-only "-I${SOURCE_DIR}/core/include" "-I${CASES}"
-            "-DROWS=\"${rows}\"" "${CASES}/enum_registry_case.cpp"
+            "-DROWS=\"${rows}\"" ${words} "${CASES}/enum_registry_case.cpp"
     RESULT_VARIABLE result OUTPUT_VARIABLE text ERROR_VARIABLE text)
   set(${out_result} "${result}" PARENT_SCOPE)
   set(${out_text} "${text}" PARENT_SCOPE)
 endfunction()
 
-compile(colour_complete.def result text)
-if(NOT result EQUAL 0)
-  message(FATAL_ERROR "the complete registry does not compile, so the cases below prove "
-                      "nothing:\n${text}")
-endif()
+foreach(complete IN ITEMS colour_complete.def colour_words_complete.def)
+  compile(${complete} result text)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "the complete registry ${complete} does not compile, so the cases "
+                        "below prove nothing:\n${text}")
+  endif()
+endforeach()
 # rows file; a word the compiler's message must hold (the reason, not another error)
 foreach(case IN ITEMS "colour_missing_spelling.def|ENUM_NAME"
                       "colour_empty_spelling.def|an_enum_value_has_no_spelling_or_shares_one"
-                      "colour_repeated_spelling.def|an_enum_value_has_no_spelling_or_shares_one")
+                      "colour_repeated_spelling.def|an_enum_value_has_no_spelling_or_shares_one"
+                      "colour_missing_words.def|ENUM_NAME")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 rows)
   list(GET parts 1 reason)

@@ -87,9 +87,7 @@ std::string size_for_text(const Design& d, bool machine) {
     if (machine) {
         return std::string(to_string(d.size_for));
     }
-    std::string s = d.size_for == SizeFor::intact      ? "intact"
-                    : d.size_for == SizeFor::dbox_down ? "one D-box down"
-                                                       : "one rack down";
+    std::string s(size_for_words(d.size_for));
     if (d.headroom > 0.0) {
         s += ", " + format_number(d.headroom * 100.0, 0) + " % headroom";
     }

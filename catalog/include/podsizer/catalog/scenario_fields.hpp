@@ -151,6 +151,10 @@ struct ScenarioField {
     FieldData (*get)(const Scenario&, std::size_t index) = nullptr;
     /// Stores a value read from a file (the objects on the way exist).
     void (*set)(Scenario&, std::size_t index, const FieldData&) = nullptr;
+    /// A command's row whose value has a grammar no kind has (durability's
+    /// --stripe "146+4"): parse_field_text reads the text with it. Its
+    /// errors, like parse_field_text's, name no place. nullptr: the kind's.
+    FieldData (*read_text)(const std::string& text) = nullptr;
     FieldLook look = {}; ///< how a form presents it
 };
 

@@ -26,6 +26,17 @@ inline constexpr auto kSizeForNames = enum_names<SizeFor>({
 });
 std::string_view to_string(SizeFor s);
 std::optional<SizeFor> size_for_from_string(std::string_view s);
+/// For people: "intact", "one D-box down", "one rack down" (size_for.def's
+/// words), as every output names the state.
+constexpr std::string_view size_for_words(SizeFor s) {
+    switch (s) {
+#define ENUM_NAME(value, spelling, words)                                                          \
+    case SizeFor::value:                                                                           \
+        return words;
+#include "podsizer/core/size_for.def"
+    }
+    return {};
+}
 
 /// The devices left serving and what each delivers in one direction.
 struct Survivors {

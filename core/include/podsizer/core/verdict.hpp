@@ -22,42 +22,50 @@ namespace podsizer {
 struct Design;
 
 /// Which outage a layout must keep serving data through (availability).
-enum class Outage { none, dbox, rack };
-inline constexpr EnumNames<Outage, 3> kOutageNames{{Outage::none, Outage::dbox, Outage::rack},
-                                                   {"none", "dbox", "rack"}};
+enum class Outage {
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/core/outage.def"
+};
+inline constexpr auto kOutageNames = enum_names<Outage>({
+#define ENUM_NAME(value, spelling, ...) {Outage::value, spelling},
+#include "podsizer/core/outage.def"
+});
 std::string_view to_string(Outage o);
 /// What constraints.availability accepts: "auto" (the vendor's default
 /// layout rule) or an outage.
 inline constexpr std::array<std::string_view, 4> kAvailabilityChoices{"auto", "none", "dbox",
                                                                       "rack"};
-/// For people: "none", "one D-box", "one rack".
-std::string_view outage_words(Outage o);
+/// For people: "none", "one D-box", "one rack" (outage.def's words).
+constexpr std::string_view outage_words(Outage o) {
+    switch (o) {
+#define ENUM_NAME(value, spelling, words)                                                          \
+    case Outage::value:                                                                            \
+        return words;
+#include "podsizer/core/outage.def"
+    }
+    return {};
+}
 
-/// What one check concluded.
+/// What one check concluded (check_result.def).
 enum class CheckResult : std::uint8_t {
-    pass,
-    short_,        ///< the design delivers less than the need
-    not_sized,     ///< the need applies but has no basis (no rule, no per-GPU figure)
-    not_applicable ///< no such need (no GPUs, no capacity target, no durability target)
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/core/check_result.def"
 };
-inline constexpr EnumNames<CheckResult, 4> kCheckResultNames{
-    {CheckResult::pass, CheckResult::short_, CheckResult::not_sized, CheckResult::not_applicable},
-    {"pass", "short", "not sized", "not applicable"}};
+inline constexpr auto kCheckResultNames = enum_names<CheckResult>({
+#define ENUM_NAME(value, spelling, ...) {CheckResult::value, spelling},
+#include "podsizer/core/check_result.def"
+});
 std::string_view to_string(CheckResult r);
 
-/// What a check compares.
+/// What a check compares (check_kind.def).
 enum class CheckKind : std::uint8_t {
-    read,         ///< TB/s in the sized state, need × (1 + headroom)
-    write,        ///< likewise
-    capacity,     ///< usable PB
-    availability, ///< the outage the layout tolerates against the one it must
-    durability,   ///< nines against constraints.min_nines
-    constraint    ///< any other error finding: racks, power, C:D, fabric, ...
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/core/check_kind.def"
 };
-inline constexpr EnumNames<CheckKind, 6> kCheckKindNames{
-    {CheckKind::read, CheckKind::write, CheckKind::capacity, CheckKind::availability,
-     CheckKind::durability, CheckKind::constraint},
-    {"read", "write", "capacity", "availability", "durability", "constraint"}};
+inline constexpr auto kCheckKindNames = enum_names<CheckKind>({
+#define ENUM_NAME(value, spelling, ...) {CheckKind::value, spelling},
+#include "podsizer/core/check_kind.def"
+});
 std::string_view to_string(CheckKind k);
 
 struct Check {
@@ -70,15 +78,15 @@ struct Check {
     FindingCode code = FindingCode::too_large;
 };
 
-/// The overall status (docs/model.md §15).
+/// The overall status (docs/model.md §15; verdict_status.def).
 enum class VerdictStatus : std::uint8_t {
-    meets,         ///< every check that applies passes and the performance need was sized
-    capacity_only, ///< nothing short, but the performance need had no basis
-    short_         ///< at least one check fails; the first is named
+#define ENUM_NAME(value, spelling, ...) value,
+#include "podsizer/core/verdict_status.def"
 };
-inline constexpr EnumNames<VerdictStatus, 3> kVerdictStatusNames{
-    {VerdictStatus::meets, VerdictStatus::capacity_only, VerdictStatus::short_},
-    {"meets", "capacity only", "short"}};
+inline constexpr auto kVerdictStatusNames = enum_names<VerdictStatus>({
+#define ENUM_NAME(value, spelling, ...) {VerdictStatus::value, spelling},
+#include "podsizer/core/verdict_status.def"
+});
 std::string_view to_string(VerdictStatus s);
 
 struct Verdict {
