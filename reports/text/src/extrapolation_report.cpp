@@ -261,6 +261,17 @@ constexpr std::array kFleetStorage{
           }},
 };
 
+using SiteRow = detail::FigureRow<FleetSite>;
+constexpr std::array kSitePlan{
+    SiteRow{.key = "site", .value = of<&FleetSite::index>},
+    SiteRow{.key = "clusters", .value = of<&FleetSite::clusters>},
+    SiteRow{.key = "gpus", .value = of<&FleetSite::gpus>},
+};
+
+FigureValue fleet_findings(const X& x) {
+    return detail::findings_json(x.fleet->findings);
+}
+
 /// The fleet plan and the storage of each per-pod design.
 constexpr std::array kFleet{
     XRow{.key = "platform", .value = plan<&FleetPlan::platform>},
@@ -272,26 +283,13 @@ constexpr std::array kFleet{
     XRow{.key = "last_cluster_gpus", .value = plan<&FleetPlan::last_cluster_gpus>},
     XRow{.key = "site_plan",
          .value = [](const X& x) -> FigureValue {
-             ojson sites = ojson::array();
-             for (const FleetSite& s : x.fleet->site_plan) {
-                 sites.push_back({{"site", s.index}, {"clusters", s.clusters}, {"gpus", s.gpus}});
-             }
-             return sites;
+             return detail::figures_array<FleetSite>(kSitePlan, x.fleet->site_plan);
          }},
     XRow{.key = "storage",
          .value = [](const X& x) -> FigureValue {
-             ojson storage = ojson::array();
-             for (const std::optional<FleetStorage>& s : x.fleet_storage) {
-                 if (s) {
-                     storage.push_back(detail::figures_json<FleetStorage>(kFleetStorage, *s));
-                 }
-             }
-             return storage;
+             return detail::figures_array<FleetStorage>(kFleetStorage, x.fleet_storage);
          }},
-    XRow{.key = "findings",
-         .value = [](const X& x) -> FigureValue {
-             return detail::findings_json(x.fleet->findings);
-         }},
+    XRow{.key = "findings", .value = [](const X& x) { return fleet_findings(x); }},
 };
 
 } // namespace
@@ -477,28 +475,22 @@ std::vector<std::pair<std::string, Grid>> report_tables(const ScenarioExtrapolat
     return out;
 }
 
-/// With a price book (docs/cost.md): the cost of the pods (n times one
-/// pod's) and of the one namespace grown to the target.
-void add_extrapolation_cost(ojson& j, const ScenarioExtrapolation& x, std::size_t i) {
-    if (!x.sizing.prices || i >= x.sizing.designs.size()) {
-        return;
-    }
-    const PriceBook& book = *x.sizing.prices;
-    const Extrapolation& e = x.extrapolations[i];
-    j["cost"] =
-        detail::design_cost_json(scaled_cost(design_cost(x.sizing.designs[i], book), e.pods));
-    if (e.single_namespace) {
-        j["single_namespace"]["cost"] =
-            detail::design_cost_json(design_cost(*e.single_namespace, book));
-    }
-}
-
-/// Each design grown to the target, with its cost when there is a price book.
+/// Each design grown to the target; with a price book (docs/cost.md) the
+/// cost of its pods (n times one pod's) and of its one namespace.
 ojson extrapolations_json(const X& x) {
     ojson all = ojson::array();
     for (std::size_t i = 0; i < x.extrapolations.size(); ++i) {
-        all.push_back(detail::extrapolation_json(x.extrapolations[i]));
-        add_extrapolation_cost(all.back(), x, i);
+        const Extrapolation& e = x.extrapolations[i];
+        all.push_back(detail::extrapolation_json(e));
+        if (x.sizing.prices && i < x.sizing.designs.size()) {
+            const PriceBook& book = *x.sizing.prices;
+            const DesignCost pods = scaled_cost(design_cost(x.sizing.designs[i], book), e.pods);
+            all.back()["cost"] = detail::design_cost_json(pods);
+            if (e.single_namespace) {
+                all.back()["single_namespace"]["cost"] =
+                    detail::design_cost_json(design_cost(*e.single_namespace, book));
+            }
+        }
     }
     return all;
 }
