@@ -1,12 +1,14 @@
 #include "podsizer/reports/optimizer_report.hpp"
 
 #include "cost_json.hpp"
+#include "figure_table.hpp"
 #include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <fmt/format.h>
 
@@ -84,6 +86,42 @@ std::string tco_cell(const OptimizerResult& r, const Design& d, bool machine) {
                          (c.assumed.empty() ? "" : std::string(kIllustrativeMarker));
 }
 
+using detail::FigureValue;
+using detail::of;
+using O = OptimizerResult;
+using ORow = detail::FigureRow<OptimizerResult>;
+
+FigureValue designs(const O& r) {
+    ojson front = ojson::array();
+    for (const Design& d : r.pareto) {
+        front.push_back(priced_summary(r, d));
+    }
+    return front;
+}
+
+/// The optimiser's result for machines.
+constexpr std::array kReport{
+    ORow{.key = "podsizer_version",
+         .value = [](const O&) -> FigureValue { return std::string(version()); }},
+    ORow{.key = "scenario", .value = of<&O::scenario>},
+    ORow{.key = "objective", .value = of<&O::objective>},
+    ORow{.key = "combinations", .value = of<&O::combinations>},
+    ORow{.key = "evaluated", .value = of<&O::evaluated>},
+    ORow{.key = "feasible", .value = of<&O::feasible>},
+    ORow{.key = "sweep_step", .value = of<&O::coarsest_step>},
+    ORow{.key = "front_size",
+         .value = [](const O& r) -> FigureValue {
+             return std::max<std::int64_t>(r.front_size,
+                                           static_cast<std::int64_t>(r.pareto.size()));
+         }},
+    ORow{.key = "front_epsilon", .value = of<&O::front_epsilon>},
+    ORow{.key = "best",
+         .value = [](const O& r) -> FigureValue {
+             return r.best ? priced_summary(r, *r.best) : ojson(nullptr);
+         }},
+    ORow{.key = "pareto", .value = designs},
+};
+
 } // namespace
 
 Grid pareto_grid(const OptimizerResult& r, bool machine) {
@@ -155,26 +193,10 @@ std::string render_optimization(const OptimizerResult& r, Format format, bool wi
             return render_csv(pareto_grid(r, true));
         }
         return render_csv(sizing_csv_grid(best_as_sizing(r)));
-    case Format::json: {
-        ojson j;
-        j["podsizer_version"] = version();
-        j["scenario"] = r.scenario;
-        j["objective"] = to_string(r.objective);
-        j["combinations"] = r.combinations;
-        j["evaluated"] = r.evaluated;
-        j["feasible"] = r.feasible;
-        j["sweep_step"] = r.coarsest_step;
-        j["front_size"] =
-            std::max<std::int64_t>(r.front_size, static_cast<std::int64_t>(r.pareto.size()));
-        j["front_epsilon"] = r.front_epsilon;
-        j["best"] = r.best ? priced_summary(r, *r.best) : ojson(nullptr);
-        ojson front = ojson::array();
-        for (const Design& d : r.pareto) {
-            front.push_back(priced_summary(r, d));
-        }
-        j["pareto"] = front;
-        return detail::without_negative_zero(j).dump(2) + "\n";
-    }
+    case Format::json:
+        return detail::without_negative_zero(detail::figures_json<OptimizerResult>(kReport, r))
+                   .dump(2) +
+               "\n";
     }
     return {};
 }
