@@ -520,15 +520,7 @@ constexpr std::array kReport{
              }},
     XRow{.key = "designs",
          .value = [](const X& x) -> FigureValue {
-             ojson designs = ojson::array();
-             for (const Design& d : x.sizing.designs) {
-                 designs.push_back(detail::design_summary_json(d));
-                 if (x.sizing.prices) { // no cost block at all without a price book
-                     designs.back()["cost"] =
-                         detail::design_cost_json(design_cost(d, *x.sizing.prices));
-                 }
-             }
-             return designs;
+             return detail::priced_summaries_json(x.sizing.designs, x.sizing.prices);
          }},
     XRow{.key = "feasible", .value = [](const X& x) -> FigureValue { return x.all_feasible(); }},
 };

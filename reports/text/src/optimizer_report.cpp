@@ -1,6 +1,5 @@
 #include "podsizer/reports/optimizer_report.hpp"
 
-#include "cost_json.hpp"
 #include "figure_table.hpp"
 #include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/sizing_report.hpp"
@@ -66,15 +65,6 @@ SizingResult best_as_sizing(const OptimizerResult& r) {
     return s;
 }
 
-/// A design's summary, with its `cost` block when there is a price book.
-ojson priced_summary(const OptimizerResult& r, const Design& d) {
-    ojson j = detail::design_summary_json(d);
-    if (r.prices) {
-        j["cost"] = detail::design_cost_json(design_cost(d, *r.prices));
-    }
-    return j;
-}
-
 /// The TCO cell of a Pareto row: "unpriced" when the book misses a part.
 std::string tco_cell(const OptimizerResult& r, const Design& d, bool machine) {
     const DesignCost c = design_cost(d, *r.prices);
@@ -90,14 +80,6 @@ using detail::FigureValue;
 using detail::of;
 using O = OptimizerResult;
 using ORow = detail::FigureRow<OptimizerResult>;
-
-FigureValue designs(const O& r) {
-    ojson front = ojson::array();
-    for (const Design& d : r.pareto) {
-        front.push_back(priced_summary(r, d));
-    }
-    return front;
-}
 
 /// The optimiser's result for machines.
 constexpr std::array kReport{
@@ -117,9 +99,13 @@ constexpr std::array kReport{
     ORow{.key = "front_epsilon", .value = of<&O::front_epsilon>},
     ORow{.key = "best",
          .value = [](const O& r) -> FigureValue {
-             return r.best ? priced_summary(r, *r.best) : ojson(nullptr);
+             return r.best ? detail::priced_summaries_json({*r.best}, r.prices).front()
+                           : ojson(nullptr);
          }},
-    ORow{.key = "pareto", .value = designs},
+    ORow{.key = "pareto",
+         .value = [](const O& r) -> FigureValue {
+             return detail::priced_summaries_json(r.pareto, r.prices);
+         }},
 };
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "report_json.hpp"
 
+#include "cost_json.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "sizing_json.hpp"
 
@@ -105,6 +106,18 @@ ojson design_summary_json(const Design& d) {
                                                                "findings",
                                                                "assumptions"};
     return design_fields_json(d, {kDesignHeadKeys, kFigures});
+}
+
+ojson priced_summaries_json(const std::vector<Design>& designs,
+                            const std::optional<PriceBook>& prices) {
+    ojson all = ojson::array();
+    for (const Design& d : designs) {
+        all.push_back(design_summary_json(d));
+        if (prices) {
+            all.back()["cost"] = design_cost_json(design_cost(d, *prices));
+        }
+    }
+    return all;
 }
 
 ojson verdict_json(const Design& d) {
