@@ -1,15 +1,12 @@
 #include "podsizer/reports/diff_report.hpp"
 
-#include "figure_table.hpp"
 #include "podsizer/core/finding.hpp"
-#include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
 #include "podsizer/reports/plain_number.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -109,74 +106,47 @@ std::string render_people(const SizingDiff& d, bool markdown) {
     return out;
 }
 
-using detail::FigureValue;
-using detail::kCsv;
-using detail::kJson;
-using detail::of;
-using R = const DiffRow&;
-
-/// A side's figure for machines: a number, a yes/no row's boolean (the
-/// verdict's `feasible` too: it meets, docs/model.md §15, as the design
-/// JSON's `feasible`), a text, or null.
-template <bool B> FigureValue side(R r) {
-    const Metric& m = metric(r.id);
-    const std::optional<double>& v = B ? r.b : r.a;
-    const std::string& cell = B ? r.b_machine : r.a_machine;
+ojson side_json(const DiffRow& r, const Metric& m, bool b) {
+    const std::optional<double>& v = b ? r.b : r.a;
+    const std::string& cell = b ? r.b_machine : r.a_machine;
     if (v) {
         return *v;
     }
     if (m.kind != MetricKind::number && !cell.empty()) {
-        return m.kind == MetricKind::verdict ? FigureValue(cell == "true" || cell == "meets")
-                                             : FigureValue(cell);
+        // A yes/no row is a boolean; the verdict's `feasible` is too: it
+        // meets (docs/model.md §15), as the design JSON's `feasible`.
+        return m.kind == MetricKind::verdict ? ojson(cell == "true" || cell == "meets")
+                                             : ojson(cell);
     }
     return nullptr;
 }
-FigureValue key(R r) {
-    return std::string(metric(r.id).key);
-}
-FigureValue label(R r) {
-    return std::string(metric(r.id).label);
-}
-FigureValue unit(R r) {
-    return std::string(metric(r.id).unit);
-}
-/// The deltas for CSV: a number metric's (plain numbers), empty for a text.
-FigureValue delta_csv(R r) {
+
+/// A metric of both sides for machines: the registry's key, label and unit,
+/// each side's figure, the deltas and whether it changed.
+ojson metric_json(const DiffRow& r) {
     const Metric& m = metric(r.id);
-    return m.kind == MetricKind::number ? delta_cell(r.delta, m.decimals, true) : "";
-}
-FigureValue percent_csv(R r) {
-    const bool number = metric(r.id).kind == MetricKind::number;
-    return number && r.delta ? percent_cell(r.percent, true) : "";
+    return {{"key", m.key},
+            {"label", m.label},
+            {"unit", m.unit},
+            {"a", side_json(r, m, false)},
+            {"b", side_json(r, m, true)},
+            {"delta", r.delta ? ojson(*r.delta) : ojson()},
+            {"delta_percent", r.percent ? ojson(*r.percent) : ojson()},
+            {"changed", r.changed}};
 }
 
-/// A metric of both sides: its JSON object and its CSV row.
-using Row = detail::FigureRow<DiffRow>;
-constexpr std::array kMetric{
-    Row{.key = "key", .out = kJson | kCsv, .value = key},
-    Row{.key = "label", .out = kJson, .value = label},
-    Row{.key = "metric", .out = kCsv, .value = label},
-    Row{.key = "unit", .out = kJson | kCsv, .value = unit},
-    Row{.key = "a", .out = kJson, .value = side<false>},
-    Row{.key = "a", .out = kCsv, .value = of<&DiffRow::a_machine>},
-    Row{.key = "b", .out = kJson, .value = side<true>},
-    Row{.key = "b", .out = kCsv, .value = of<&DiffRow::b_machine>},
-    Row{.key = "delta", .out = kJson, .value = of<&DiffRow::delta>},
-    Row{.key = "delta", .out = kCsv, .value = delta_csv},
-    Row{.key = "delta_percent", .out = kJson, .value = of<&DiffRow::percent>},
-    Row{.key = "delta_percent", .out = kCsv, .value = percent_csv},
-    Row{.key = "changed", .out = kJson | kCsv, .value = of<&DiffRow::changed>},
-};
-
-/// The report for machines: what was compared, and each pair's metrics
-/// (kMetric) and findings.
+/// The report for machines: what was compared, and each pair's metrics and findings.
 std::string render_json(const SizingDiff& d) {
     ojson pairs = ojson::array();
     for (const DesignPairDiff& p : d.pairs) {
+        ojson metrics = ojson::array();
+        for (const DiffRow& r : p.rows) {
+            metrics.push_back(metric_json(r));
+        }
         pairs.push_back({{"option", p.option + 1},
                          {"a_design", p.a_present ? ojson(p.a_name) : ojson()},
                          {"b_design", p.b_present ? ojson(p.b_name) : ojson()},
-                         {"metrics", detail::figures_array<DiffRow>(kMetric, p.rows)},
+                         {"metrics", metrics},
                          {"findings_added", p.findings_added},
                          {"findings_removed", p.findings_removed}});
     }
@@ -299,23 +269,27 @@ std::string percent_cell(std::optional<double> percent, bool machine) {
 Grid diff_grid(const SizingDiff&, const DesignPairDiff& p, bool machine) {
     Grid g;
     if (machine) {
-        g.header = detail::csv_keys<DiffRow>(kMetric);
+        g.header = {"key", "metric", "unit", "a", "b", "delta", "delta_percent", "changed"};
         g.numeric_from = 3;
     } else {
         g.header = {"Metric", "A: " + (p.a_present ? p.a_name : std::string("(none)")),
                     "B: " + (p.b_present ? p.b_name : std::string("(none)")), "Δ (B - A)", "Δ %"};
     }
     for (const DiffRow& r : p.rows) {
-        if (machine) {
-            g.rows.push_back(detail::csv_cells<DiffRow>(kMetric, r, format_shortest));
-            continue;
-        }
         const Metric& m = metric(r.id);
         const bool number = m.kind == MetricKind::number;
-        g.rows.push_back({label_with_unit(m.label, m.unit), r.a_cell, r.b_cell,
-                          number ? delta_cell(r.delta, m.decimals, false)
-                                 : std::string(r.changed ? "changed" : ""),
-                          number && r.delta ? percent_cell(r.percent, false) : ""});
+        const std::string delta =
+            number ? delta_cell(r.delta, m.decimals, machine)
+                   : (machine ? "" : (r.changed ? std::string("changed") : std::string()));
+        const std::string percent = number && r.delta ? percent_cell(r.percent, machine) : "";
+        std::vector<std::string> row = metric_row(m.key, m.label, m.unit, machine);
+        if (machine) {
+            row.insert(row.end(),
+                       {r.a_machine, r.b_machine, delta, percent, r.changed ? "true" : "false"});
+        } else {
+            row.insert(row.end(), {r.a_cell, r.b_cell, delta, number ? percent : ""});
+        }
+        g.rows.push_back(std::move(row));
     }
     const std::string added = joined(p.findings_added, machine ? " " : ", ");
     const std::string removed = joined(p.findings_removed, machine ? " " : ", ");
