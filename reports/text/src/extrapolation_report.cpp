@@ -229,109 +229,72 @@ using detail::of;
 using X = ScenarioExtrapolation;
 using XRow = detail::FigureRow<ScenarioExtrapolation>;
 
-/// A figure of the fleet plan (a scenario with a fleet).
-template <auto... M> FigureValue plan(const X& x) {
-    return detail::figure_of(detail::reach<M...>(*x.fleet));
+/// The fleet plan, and the storage of each per-pod design: its totals and
+/// each site's share (sites are numbered from 1 in their order, as FleetSite::index).
+ojson fleet_json(const X& x) {
+    const FleetPlan& f = *x.fleet;
+    ojson sites = ojson::array();
+    for (const FleetSite& s : f.site_plan) {
+        sites.push_back({{"site", s.index}, {"clusters", s.clusters}, {"gpus", s.gpus}});
+    }
+    ojson storage = ojson::array();
+    for (const std::optional<FleetStorage>& s : x.fleet_storage) {
+        if (!s) {
+            continue;
+        }
+        ojson per_site = ojson::array();
+        for (std::size_t i = 0; i < s->usable_per_site.size(); ++i) {
+            per_site.push_back({{"site", i + 1},
+                                {"usable_capacity_bytes", s->usable_per_site[i].base()},
+                                {"racks", s->racks_per_site[i]},
+                                {"power_w", s->power_per_site[i].base()}});
+        }
+        storage.push_back({{"design", s->design},
+                           {"pods", s->pods},
+                           {"pod_usable_capacity_bytes", s->pod_usable.base()},
+                           {"usable_capacity_bytes", s->usable.base()},
+                           {"racks", s->racks},
+                           {"power_w", s->power.base()},
+                           {"read_bytes_per_s", s->read.base()},
+                           {"write_bytes_per_s", s->write.base()},
+                           {"sites", per_site}});
+    }
+    return {{"platform", f.platform},
+            {"gpus", f.gpus},
+            {"sites", f.sites},
+            {"gpus_per_cluster", f.gpus_per_cluster},
+            {"clusters", f.clusters},
+            {"clusters_per_site", f.clusters_per_site},
+            {"last_cluster_gpus", f.last_cluster_gpus},
+            {"site_plan", sites},
+            {"storage", storage},
+            {"findings", detail::findings_json(f.findings)}};
 }
-
-using FS = FleetStorage;
-using FSRow = detail::FigureRow<FleetStorage>;
-
-/// The storage of the per-pod designs of a fleet: the totals, then each site's
-/// share (sites are numbered from 1 in their order, as FleetSite::index).
-constexpr std::array kFleetStorage{
-    FSRow{.key = "design", .value = of<&FS::design>},
-    FSRow{.key = "pods", .value = of<&FS::pods>},
-    FSRow{.key = "pod_usable_capacity_bytes", .value = of<&FS::pod_usable>},
-    FSRow{.key = "usable_capacity_bytes", .value = of<&FS::usable>},
-    FSRow{.key = "racks", .value = of<&FS::racks>},
-    FSRow{.key = "power_w", .value = of<&FS::power>},
-    FSRow{.key = "read_bytes_per_s", .value = of<&FS::read>},
-    FSRow{.key = "write_bytes_per_s", .value = of<&FS::write>},
-    FSRow{.key = "sites",
-          .value = [](const FS& s) -> FigureValue {
-              ojson per_site = ojson::array();
-              for (std::size_t i = 0; i < s.usable_per_site.size(); ++i) {
-                  per_site.push_back({{"site", i + 1},
-                                      {"usable_capacity_bytes", s.usable_per_site[i].base()},
-                                      {"racks", s.racks_per_site[i]},
-                                      {"power_w", s.power_per_site[i].base()}});
-              }
-              return per_site;
-          }},
-};
-
-using SiteRow = detail::FigureRow<FleetSite>;
-constexpr std::array kSitePlan{
-    SiteRow{.key = "site", .value = of<&FleetSite::index>},
-    SiteRow{.key = "clusters", .value = of<&FleetSite::clusters>},
-    SiteRow{.key = "gpus", .value = of<&FleetSite::gpus>},
-};
-
-FigureValue fleet_findings(const X& x) {
-    return detail::findings_json(x.fleet->findings);
-}
-
-/// The fleet plan and the storage of each per-pod design.
-constexpr std::array kFleet{
-    XRow{.key = "platform", .value = plan<&FleetPlan::platform>},
-    XRow{.key = "gpus", .value = plan<&FleetPlan::gpus>},
-    XRow{.key = "sites", .value = plan<&FleetPlan::sites>},
-    XRow{.key = "gpus_per_cluster", .value = plan<&FleetPlan::gpus_per_cluster>},
-    XRow{.key = "clusters", .value = plan<&FleetPlan::clusters>},
-    XRow{.key = "clusters_per_site", .value = plan<&FleetPlan::clusters_per_site>},
-    XRow{.key = "last_cluster_gpus", .value = plan<&FleetPlan::last_cluster_gpus>},
-    XRow{.key = "site_plan",
-         .value = [](const X& x) -> FigureValue {
-             return detail::figures_array<FleetSite>(kSitePlan, x.fleet->site_plan);
-         }},
-    XRow{.key = "storage",
-         .value = [](const X& x) -> FigureValue {
-             return detail::figures_array<FleetStorage>(kFleetStorage, x.fleet_storage);
-         }},
-    XRow{.key = "findings", .value = [](const X& x) { return fleet_findings(x); }},
-};
 
 } // namespace
 
 namespace detail {
 
-namespace {
-
-using E = Extrapolation;
-using ERow = FigureRow<Extrapolation>;
-
-/// A design grown to the target: in whole pods, and in one namespace.
-constexpr std::array kExtrapolation{
-    ERow{.key = "design", .value = of<&E::design>},
-    ERow{.key = "target_bytes", .value = of<&E::target>},
-    ERow{.key = "tolerance", .value = of<&E::tolerance>},
-    ERow{.key = "pod_usable_bytes", .value = of<&E::pod_usable>},
-    ERow{.key = "pods_exact", .value = of<&E::pods_exact>},
-    ERow{.key = "pods_within_tolerance", .value = of<&E::pods_within_tolerance>},
-    ERow{.key = "pods", .value = of<&E::pods>},
-    ERow{.key = "total_usable_bytes", .value = of<&E::usable>},
-    ERow{.key = "total_raw_bytes", .value = of<&E::raw>},
-    ERow{.key = "coverage", .value = of<&E::coverage>},
-    ERow{.key = "cnodes", .value = of<&E::cnodes>},
-    ERow{.key = "dboxes", .value = of<&E::dboxes>},
-    ERow{.key = "racks", // null when a single device fits no rack (REDTEAM-3 #14)
-         .value = [](const E& e) { return e.racks_fit ? FigureValue(e.racks) : nullptr; }},
-    ERow{.key = "power_w", .value = of<&E::power>},
-    ERow{.key = "read_bytes_per_s", .value = of<&E::read>},
-    ERow{.key = "write_bytes_per_s", .value = of<&E::write>},
-    ERow{.key = "findings",
-         .value = [](const E& e) -> FigureValue { return findings_json(e.findings); }},
-    ERow{.key = "single_namespace",
-         .value = [](const E& e) -> FigureValue {
-             return e.single_namespace ? design_summary_json(*e.single_namespace) : ojson(nullptr);
-         }},
-};
-
-} // namespace
-
 ojson extrapolation_json(const Extrapolation& e) {
-    return figures_json<Extrapolation>(kExtrapolation, e);
+    return {{"design", e.design},
+            {"target_bytes", e.target.base()},
+            {"tolerance", e.tolerance},
+            {"pod_usable_bytes", e.pod_usable.base()},
+            {"pods_exact", e.pods_exact},
+            {"pods_within_tolerance", e.pods_within_tolerance},
+            {"pods", e.pods},
+            {"total_usable_bytes", e.usable.base()},
+            {"total_raw_bytes", e.raw.base()},
+            {"coverage", e.coverage},
+            {"cnodes", e.cnodes},
+            {"dboxes", e.dboxes},
+            {"racks", e.racks_fit ? ojson(e.racks) : ojson()}, // REDTEAM-3 #14
+            {"power_w", e.power.base()},
+            {"read_bytes_per_s", e.read.base()},
+            {"write_bytes_per_s", e.write.base()},
+            {"findings", findings_json(e.findings)},
+            {"single_namespace",
+             e.single_namespace ? design_summary_json(*e.single_namespace) : ojson()}};
 }
 
 } // namespace detail
@@ -511,7 +474,7 @@ constexpr std::array kReport{
          .value = [](const X& x) -> FigureValue { return extrapolations_json(x); }},
     XRow{.key = "fleet",
          .value = [](const X& x) -> FigureValue {
-             return x.fleet ? detail::figures_json<X>(kFleet, x) : ojson(nullptr);
+             return x.fleet ? fleet_json(x) : ojson(nullptr);
          }},
     XRow{.key = "answers",
          .value =

@@ -238,21 +238,4 @@ template <auto M, auto... More> FigureValue of(const typename MemberOf<decltype(
     return figure_of(reach<M, More...>(r));
 }
 
-/// The rows' JSON object of each item of `items` (an empty optional left
-/// out): an array of results.
-template <class R, class Items>
-nlohmann::ordered_json figures_array(Rows<R> rows, const Items& items) {
-    nlohmann::ordered_json a = nlohmann::ordered_json::array();
-    for (const auto& item : items) {
-        if constexpr (requires { item.has_value(); }) {
-            if (item) {
-                a.push_back(figures_json(rows, *item));
-            }
-        } else {
-            a.push_back(figures_json(rows, item));
-        }
-    }
-    return a;
-}
-
 } // namespace podsizer::detail

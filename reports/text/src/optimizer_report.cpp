@@ -1,13 +1,11 @@
 #include "podsizer/reports/optimizer_report.hpp"
 
-#include "figure_table.hpp"
 #include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <fmt/format.h>
 
@@ -75,38 +73,6 @@ std::string tco_cell(const OptimizerResult& r, const Design& d, bool machine) {
                    : format_number(c.tco, 0) +
                          (c.assumed.empty() ? "" : std::string(kIllustrativeMarker));
 }
-
-using detail::FigureValue;
-using detail::of;
-using O = OptimizerResult;
-using ORow = detail::FigureRow<OptimizerResult>;
-
-/// The optimiser's result for machines.
-constexpr std::array kReport{
-    ORow{.key = "podsizer_version",
-         .value = [](const O&) -> FigureValue { return std::string(version()); }},
-    ORow{.key = "scenario", .value = of<&O::scenario>},
-    ORow{.key = "objective", .value = of<&O::objective>},
-    ORow{.key = "combinations", .value = of<&O::combinations>},
-    ORow{.key = "evaluated", .value = of<&O::evaluated>},
-    ORow{.key = "feasible", .value = of<&O::feasible>},
-    ORow{.key = "sweep_step", .value = of<&O::coarsest_step>},
-    ORow{.key = "front_size",
-         .value = [](const O& r) -> FigureValue {
-             return std::max<std::int64_t>(r.front_size,
-                                           static_cast<std::int64_t>(r.pareto.size()));
-         }},
-    ORow{.key = "front_epsilon", .value = of<&O::front_epsilon>},
-    ORow{.key = "best",
-         .value = [](const O& r) -> FigureValue {
-             return r.best ? detail::priced_summaries_json({*r.best}, r.prices).front()
-                           : ojson(nullptr);
-         }},
-    ORow{.key = "pareto",
-         .value = [](const O& r) -> FigureValue {
-             return detail::priced_summaries_json(r.pareto, r.prices);
-         }},
-};
 
 } // namespace
 
@@ -179,10 +145,22 @@ std::string render_optimization(const OptimizerResult& r, Format format, bool wi
             return render_csv(pareto_grid(r, true));
         }
         return render_csv(sizing_csv_grid(best_as_sizing(r)));
-    case Format::json:
-        return detail::without_negative_zero(detail::figures_json<OptimizerResult>(kReport, r))
-                   .dump(2) +
-               "\n";
+    case Format::json: {
+        const ojson j{
+            {"podsizer_version", version()},
+            {"scenario", r.scenario},
+            {"objective", to_string(r.objective)},
+            {"combinations", r.combinations},
+            {"evaluated", r.evaluated},
+            {"feasible", r.feasible},
+            {"sweep_step", r.coarsest_step},
+            {"front_size",
+             std::max<std::int64_t>(r.front_size, static_cast<std::int64_t>(r.pareto.size()))},
+            {"front_epsilon", r.front_epsilon},
+            {"best", r.best ? detail::priced_summaries_json({*r.best}, r.prices).front() : ojson()},
+            {"pareto", detail::priced_summaries_json(r.pareto, r.prices)}};
+        return detail::without_negative_zero(j).dump(2) + "\n";
+    }
     }
     return {};
 }
