@@ -53,33 +53,59 @@ FigureValue method(const DR&) {
     return std::string("exponential rebuilds, serial repair");
 }
 
-/// A row of the table for people and CSV: the figure in the unit the label
-/// names (null: does not apply); decimals -1: three significant digits.
+constexpr unsigned kAll = detail::kJson | kCsv | kPeople;
+
+/// A row people and the CSV read: the figure in the unit the label names
+/// (null: does not apply); decimals -1: three significant digits. `kAll`:
+/// the JSON too (the same key and figure).
 constexpr Row shown(std::string_view key, std::string_view label, int decimals,
-                    FigureValue (*value)(const DR&)) {
-    return {key, label, {}, decimals, detail::Shown::number, kCsv | kPeople, value};
+                    FigureValue (*value)(const DR&), unsigned out = kCsv | kPeople) {
+    return {key, label, {}, decimals, detail::Shown::number, out, value};
 }
 
-/// The resilience of a design (docs/resilience.md §8–§13): JSON in SI units
-/// (keys without a label), then people's rows in the units they name.
+/// The resilience of a design (docs/resilience.md §8–§13), in one order for
+/// the JSON (SI units; rows without a label) and one for people and the CSV
+/// (the units the labels name); a row with `kAll` is the same figure in both.
 constexpr std::array kResilience{
     Row{.key = "afr", .value = of<&DR::afr>},
     Row{.key = "fill", .value = of<&DR::fill>},
     Row{.key = "rebuild_share", .value = of<&DR::rebuild_share>},
     Row{.key = "rebuild_read_fraction", .value = of<&DR::rebuild_read_fraction>},
-    Row{.key = "read_amplification", .value = of<&DR::read_amplification>},
+    // For people: rebuilds, durability and throughput in a failure state.
+    shown("afr_percent", "Drive AFR (%)", 2, pct<&DR::afr>),
+    shown("fill_percent", "Fill (%)", 0, pct<&DR::fill>),
+    shown("rebuild_share_percent", "Backend share for rebuilds (%)", 0, pct<&DR::rebuild_share>),
+    shown("read_amplification", "Rebuild reads (drives per drive)", 1, of<&DR::read_amplification>,
+          kAll),
     Row{.key = "drives", .value = of<&DR::drives>},
     Row{.key = "drive_rebuild_s", .value = of<&DR::drive_rebuild>},
-    // null for a lone D-box: no other D-box to rebuild it from (defect 13).
+    // null for a lone D-box: no other D-box to rebuild it from; n/a for
+    // people, not "0.0" h, which read as an instant rebuild (defect 13).
     Row{.key = "dbox_rebuild_s", .value = positive<&DR::dbox_rebuild>},
+    shown("drive_rebuild_min", "Drive rebuild (min)", 1, in_unit<&DR::drive_rebuild, units::min>),
+    shown("dbox_rebuild_h", "D-box rebuild (h)", 1,
+          positive<&DR::dbox_rebuild, in_unit<&DR::dbox_rebuild, units::h>>),
     // docs/resilience.md §9: the terms apart and combined.
-    Row{.key = "drive_annual_loss_probability", .value = of<&DR::drive_annual_loss>},
+    shown("drive_annual_loss_probability", "Annual loss probability, drive failures", -1,
+          of<&DR::drive_annual_loss>, kAll),
+    shown("fixed_window_drive_annual_loss_probability",
+          "  the same, fixed rebuild windows (Backblaze method)", -1,
+          of<&DR::fixed_window_annual_loss>),
+    shown("dbox_loss_given_failure", "P(loss | a D-box fails)", -1,
+          of<&DR::dbox_loss_given_failure>),
     Row{.key = "dbox_events_per_year", .value = of<&DR::dbox_events>},
     Row{.key = "dbox_losses_per_year", .value = of<&DR::dbox_losses>},
-    Row{.key = "unreachable_events_per_year", .value = of<&DR::unreachable_events>},
-    Row{.key = "dbox_annual_loss_probability", .value = of<&DR::dbox_annual_loss>},
-    Row{.key = "annual_loss_probability", .value = of<&DR::annual_loss>},
+    shown("dbox_events_per_year", "D-box outages a year, per D-box (%)", 2, pct<&DR::dbox_events>),
+    shown("dbox_losses_per_year", "D-box losses a year, per D-box (%)", 2, pct<&DR::dbox_losses>),
+    shown("unreachable_events_per_year", "Outages a year leaving data unreachable", 3,
+          of<&DR::unreachable_events>, kAll),
+    shown("dbox_annual_loss_probability", "Annual loss probability, D-box losses", -1,
+          of<&DR::dbox_annual_loss>, kAll),
+    shown("annual_loss_probability", "Annual loss probability, drives and D-boxes", -1,
+          of<&DR::annual_loss>, kAll),
     Row{.key = "nines", .value = of<&DR::nines>},
+    shown("nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", 2,
+          finite_nines),
     Row{.key = "drive_nines", .value = of<&DR::durability, &DurabilityResult::nines>},
     Row{.key = "durability_method", .value = method},
     Row{.key = "fixed_window_drive_annual_loss_probability",
@@ -88,10 +114,10 @@ constexpr std::array kResilience{
     Row{.key = "dbox_loss_given_failure", .value = of<&DR::dbox_loss_given_failure>},
     Row{.key = "degraded_read_bytes_per_s", .value = of<&DR::degraded_read>},
     Row{.key = "degraded_write_bytes_per_s", .value = of<&DR::degraded_write>},
-    // Not applicable is null, as the text report's n/a (issue 51 item 7): no
-    // rack-down figure when a rack's loss makes data unavailable, no burst
-    // without checkpoint jobs, no staging without a dataset to stage, no
-    // rated DWPD when the drive gives none.
+    // Not applicable is null, as people's n/a (issue 51 item 7): no rack-down
+    // figure when a rack's loss makes data unavailable, no burst without
+    // checkpoint jobs, no staging without a dataset to stage, no rated DWPD
+    // when the drive gives none.
     Row{.key = "rack_down_read_bytes_per_s",
         .value = when<&DR::survives_rack_loss, of<&DR::rack_down_read>>},
     Row{.key = "rack_down_write_bytes_per_s",
@@ -100,6 +126,19 @@ constexpr std::array kResilience{
         .value = when<&DR::has_checkpoints, of<&DR::burst_write>>},
     Row{.key = "read_during_burst_bytes_per_s",
         .value = when<&DR::has_checkpoints, of<&DR::read_during_burst>>},
+    shown("degraded_read_tbps", "Read, one D-box down (TB/s)", 2,
+          in_unit<&DR::degraded_read, units::TB_per_s>),
+    shown("degraded_write_tbps", "Write, one D-box down (TB/s)", 2,
+          in_unit<&DR::degraded_write, units::TB_per_s>),
+    shown("rack_down_read_tbps", "Read, one rack down (TB/s)", 2,
+          when<&DR::survives_rack_loss, in_unit<&DR::rack_down_read, units::TB_per_s>>),
+    shown("rack_down_write_tbps", "Write, one rack down (TB/s)", 2,
+          when<&DR::survives_rack_loss, in_unit<&DR::rack_down_write, units::TB_per_s>>),
+    // The read beside the checkpoints' write averaged over the interval
+    // (docs/resilience.md §10).
+    shown("read_during_burst_tbps", "Read beside the checkpoints' average write (TB/s)", 2,
+          when<&DR::has_checkpoints, in_unit<&DR::read_during_burst, units::TB_per_s>>),
+    // The WAN outage, staging and endurance.
     Row{.key = "offsite_write_bytes_per_s", .value = of<&DR::offsite_write>},
     Row{.key = "backlog_bytes", .value = of<&DR::backlog>},
     Row{.key = "retained_bytes", .value = of<&DR::retained>},
@@ -112,50 +151,6 @@ constexpr std::array kResilience{
     Row{.key = "staging_rate_bytes_per_s", .value = positive<&DR::staging_rate>},
     Row{.key = "staging_s", .value = of<&DR::staging>},
     Row{.key = "average_write_bytes_per_s", .value = of<&DR::average_write>},
-    Row{.key = "dwpd_average", .value = when<&DR::has_checkpoints, of<&DR::dwpd_average>>},
-    Row{.key = "dwpd_peak", .value = of<&DR::dwpd_peak>},
-    Row{.key = "rated_dwpd", .value = positive<&DR::rated_dwpd>},
-    Row{.key = "findings", .value = findings},
-    // For people: rebuilds, durability and throughput in a failure state.
-    shown("afr_percent", "Drive AFR (%)", 2, pct<&DR::afr>),
-    shown("fill_percent", "Fill (%)", 0, pct<&DR::fill>),
-    shown("rebuild_share_percent", "Backend share for rebuilds (%)", 0, pct<&DR::rebuild_share>),
-    shown("read_amplification", "Rebuild reads (drives per drive)", 1, of<&DR::read_amplification>),
-    shown("drive_rebuild_min", "Drive rebuild (min)", 1, in_unit<&DR::drive_rebuild, units::min>),
-    // A lone D-box has no other to rebuild from: n/a, not "0.0" h, which
-    // read as an instant rebuild (third red-team round, defect 13).
-    shown("dbox_rebuild_h", "D-box rebuild (h)", 1,
-          positive<&DR::dbox_rebuild, in_unit<&DR::dbox_rebuild, units::h>>),
-    shown("drive_annual_loss_probability", "Annual loss probability, drive failures", -1,
-          of<&DR::drive_annual_loss>),
-    shown("fixed_window_drive_annual_loss_probability",
-          "  the same, fixed rebuild windows (Backblaze method)", -1,
-          of<&DR::fixed_window_annual_loss>),
-    shown("dbox_loss_given_failure", "P(loss | a D-box fails)", -1,
-          of<&DR::dbox_loss_given_failure>),
-    shown("dbox_events_per_year", "D-box outages a year, per D-box (%)", 2, pct<&DR::dbox_events>),
-    shown("dbox_losses_per_year", "D-box losses a year, per D-box (%)", 2, pct<&DR::dbox_losses>),
-    shown("unreachable_events_per_year", "Outages a year leaving data unreachable", 3,
-          of<&DR::unreachable_events>),
-    shown("dbox_annual_loss_probability", "Annual loss probability, D-box losses", -1,
-          of<&DR::dbox_annual_loss>),
-    shown("annual_loss_probability", "Annual loss probability, drives and D-boxes", -1,
-          of<&DR::annual_loss>),
-    shown("nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", 2,
-          finite_nines),
-    shown("degraded_read_tbps", "Read, one D-box down (TB/s)", 2,
-          in_unit<&DR::degraded_read, units::TB_per_s>),
-    shown("degraded_write_tbps", "Write, one D-box down (TB/s)", 2,
-          in_unit<&DR::degraded_write, units::TB_per_s>),
-    shown("rack_down_read_tbps", "Read, one rack down (TB/s)", 2,
-          when<&DR::survives_rack_loss, in_unit<&DR::rack_down_read, units::TB_per_s>>),
-    shown("rack_down_write_tbps", "Write, one rack down (TB/s)", 2,
-          when<&DR::survives_rack_loss, in_unit<&DR::rack_down_write, units::TB_per_s>>),
-    // Only with checkpoint jobs: the read beside their write averaged over
-    // the interval (docs/resilience.md §10).
-    shown("read_during_burst_tbps", "Read beside the checkpoints' average write (TB/s)", 2,
-          when<&DR::has_checkpoints, in_unit<&DR::read_during_burst, units::TB_per_s>>),
-    // The WAN outage, staging and endurance.
     shown("offsite_gbps", "Offsite copies (Gbps)", 1, in_unit<&DR::offsite_write, units::Gbps>),
     shown("backlog_pb", "Backlog after the outage (PB)", 2, in_unit<&DR::backlog, units::PB>),
     shown("local_need_pb", "Local capacity to ride it out (PB)", 2,
@@ -170,9 +165,10 @@ constexpr std::array kResilience{
     shown("staging_days", "Staging the dataset (days)", 1,
           [](const DR& r) { return r.staging ? in(*r.staging, units::d) : FigureValue(nullptr); }),
     shown("dwpd_average", "Drive writes per day, checkpoint jobs' average", 3,
-          when<&DR::has_checkpoints, of<&DR::dwpd_average>>),
-    shown("dwpd_peak", "Drive writes per day, at full write", 2, of<&DR::dwpd_peak>),
-    shown("rated_dwpd", "Rated drive writes per day", 2, positive<&DR::rated_dwpd>),
+          when<&DR::has_checkpoints, of<&DR::dwpd_average>>, kAll),
+    shown("dwpd_peak", "Drive writes per day, at full write", 2, of<&DR::dwpd_peak>, kAll),
+    shown("rated_dwpd", "Rated drive writes per day", 2, positive<&DR::rated_dwpd>, kAll),
+    Row{.key = "findings", .value = findings},
 };
 
 /// A people row's figure as a number; nullopt: it does not apply.
