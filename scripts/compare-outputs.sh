@@ -7,21 +7,21 @@
 #
 # BEFORE and AFTER are podsizer binaries (build main's first and copy it
 # aside). GROUPs pick parts of the matrix: checkpoint, durability, size,
-# others (default: all). Prints one line per differing run and a count at the end;
+# others, results (default: all). Prints one line per differing run and a count at the end;
 # exits 1 when any run differs. The runs are in cases_GROUP below: one
 # command line per line, run from the repository's root. Add a group for the
 # next output converted.
 set -u
 
 if [[ $# -lt 2 ]]; then
-    echo "usage: $0 BEFORE AFTER [checkpoint|durability|size|others ...]" >&2
+    echo "usage: $0 BEFORE AFTER [checkpoint|durability|size|others|results ...]" >&2
     exit 2
 fi
 before=$(realpath "$1")
 after=$(realpath "$2")
 shift 2
 groups=("$@")
-[[ ${#groups[@]} -eq 0 ]] && groups=(checkpoint durability size others)
+[[ ${#groups[@]} -eq 0 ]] && groups=(checkpoint durability size others results)
 cd "$(dirname "$0")/.."
 
 formats=(table md csv json)
@@ -113,6 +113,45 @@ cases_others() {
         echo "--format $f resilience examples/checkpoint-cadence.json"
     done
     echo "--format jsonl batch examples"
+}
+
+# The extrapolation, resilience, optimiser and diff results (issue 48 item 1):
+# every example grown to 1EB, resilience with and without an outage,
+# optimize with its Pareto front, diff and compare, in every format; bad input.
+cases_results() {
+    local file f
+    for file in examples/*.json; do
+        case "$file" in examples/prices-*) continue ;; esac
+        for f in "${formats[@]}"; do
+            echo "--format $f extrapolate --target 1EB $file"
+            echo "--format $f resilience $file"
+            echo "--format $f optimize --pareto $file"
+        done
+    done
+    for f in "${formats[@]}"; do
+        echo "--format $f extrapolate --target 2EB --tolerance 10% examples/fleet-phases.json"
+        echo "--format $f extrapolate --target 1EB examples/checkpoint-cadence.json --prices examples/prices-illustrative.json"
+        echo "--format $f resilience examples/checkpoint-cadence.json --outage 24h --wan 400Gbps --dataset 100PB"
+        echo "--format $f resilience examples/fleet-160k.json --afr 2% --dbox-events 1% --fill 50% --rebuild-share 20%"
+        echo "--format $f optimize examples/checkpoint-cadence.json"
+        echo "--format $f optimize --pareto --objective min-cost examples/checkpoint-cadence.json --prices examples/prices-illustrative.json"
+        echo "--format $f optimize --objective max-write --all --pareto examples/ncp-pod-41k.json"
+        echo "--format $f diff examples/fleet-160k.json examples/high-density-1eb.json"
+        echo "--format $f diff examples/ncp-pod-41k.json examples/ncp-pod-41k.json"
+        echo "--format $f diff examples/fleet-phases.json examples/project-three-sites.json"
+        echo "--format $f compare examples/high-density-1eb.json"
+        echo "--format $f compare --target 1EB examples/checkpoint-cadence.json --prices examples/prices-illustrative.json"
+    done
+    echo "extrapolate examples/no-such-file.json"
+    echo "extrapolate --target lots examples/fleet-160k.json"
+    echo "extrapolate --target 1EB --tolerance 80% examples/fleet-160k.json"
+    echo "resilience examples/checkpoint-cadence.json --fill 150%"
+    echo "resilience examples/checkpoint-cadence.json --outage soon"
+    echo "optimize examples/checkpoint-cadence.json --objective cheapest"
+    echo "optimize examples/checkpoint-cadence.json --objective min-cost"
+    echo "diff examples/checkpoint-cadence.json"
+    echo "diff examples/checkpoint-cadence.json examples/no-such-file.json"
+    echo "compare examples/checkpoint-cadence.json --with no-such-reference"
 }
 
 scratch=$(mktemp -d)

@@ -121,39 +121,41 @@ ojson side_json(const DiffRow& r, const Metric& m, bool b) {
     return nullptr;
 }
 
+/// A metric of both sides for machines: the registry's key, label and unit,
+/// each side's figure, the deltas and whether it changed.
+ojson metric_json(const DiffRow& r) {
+    const Metric& m = metric(r.id);
+    return {{"key", m.key},
+            {"label", m.label},
+            {"unit", m.unit},
+            {"a", side_json(r, m, false)},
+            {"b", side_json(r, m, true)},
+            {"delta", r.delta ? ojson(*r.delta) : ojson()},
+            {"delta_percent", r.percent ? ojson(*r.percent) : ojson()},
+            {"changed", r.changed}};
+}
+
+/// The report for machines: what was compared, and each pair's metrics and findings.
 std::string render_json(const SizingDiff& d) {
-    ojson j;
-    j["podsizer_version"] = version();
-    j["command"] = "diff";
-    j["a"] = {{"file", d.a_label}, {"scenario", d.a_scenario}};
-    j["b"] = {{"file", d.b_label}, {"scenario", d.b_scenario}};
     ojson pairs = ojson::array();
     for (const DesignPairDiff& p : d.pairs) {
-        ojson pj;
-        pj["option"] = p.option + 1;
-        pj["a_design"] = p.a_present ? ojson(p.a_name) : ojson(nullptr);
-        pj["b_design"] = p.b_present ? ojson(p.b_name) : ojson(nullptr);
-        ojson rows = ojson::array();
+        ojson metrics = ojson::array();
         for (const DiffRow& r : p.rows) {
-            const Metric& m = metric(r.id);
-            ojson rj;
-            rj["key"] = m.key;
-            rj["label"] = m.label;
-            rj["unit"] = m.unit;
-            rj["a"] = side_json(r, m, false);
-            rj["b"] = side_json(r, m, true);
-            rj["delta"] = r.delta ? ojson(*r.delta) : ojson(nullptr);
-            rj["delta_percent"] = r.percent ? ojson(*r.percent) : ojson(nullptr);
-            rj["changed"] = r.changed;
-            rows.push_back(std::move(rj));
+            metrics.push_back(metric_json(r));
         }
-        pj["metrics"] = std::move(rows);
-        pj["findings_added"] = p.findings_added;
-        pj["findings_removed"] = p.findings_removed;
-        pairs.push_back(std::move(pj));
+        pairs.push_back({{"option", p.option + 1},
+                         {"a_design", p.a_present ? ojson(p.a_name) : ojson()},
+                         {"b_design", p.b_present ? ojson(p.b_name) : ojson()},
+                         {"metrics", metrics},
+                         {"findings_added", p.findings_added},
+                         {"findings_removed", p.findings_removed}});
     }
-    j["pairs"] = std::move(pairs);
-    j["feasible"] = d.all_feasible;
+    const ojson j{{"podsizer_version", version()},
+                  {"command", "diff"},
+                  {"a", {{"file", d.a_label}, {"scenario", d.a_scenario}}},
+                  {"b", {{"file", d.b_label}, {"scenario", d.b_scenario}}},
+                  {"pairs", pairs},
+                  {"feasible", d.all_feasible}};
     return detail::without_negative_zero(j).dump(2) + "\n";
 }
 

@@ -2,11 +2,13 @@
 
 #include "cost_json.hpp"
 #include "extrapolation_answers.hpp"
+#include "figure_table.hpp"
 #include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
+#include <array>
 #include <fmt/format.h>
 #include <functional>
 #include <optional>
@@ -63,70 +65,80 @@ Row registry_row(MetricId id, std::function<Cell(const Column&)> get) {
             std::move(get)};
 }
 
+/// A figure of the whole pods (`e`), or of the one-namespace design (`d`).
+template <class G, class N> auto both(G e, N d) {
+    return [=](const Column& c) -> Cell {
+        return c.one_namespace ? Cell(d(*c.ex->single_namespace)) : Cell(e(*c.ex));
+    };
+}
+/// The same member of both in `u`: usable capacity, read, write, power.
+template <class QE, class QD, class U> auto both_in(QE Extrapolation::*e, QD Design::*d, U u) {
+    return both([=](const Extrapolation& x) { return in(x.*e, u); },
+                [=](const Design& x) { return in(x.*d, u); });
+}
+/// A figure of the whole pods alone: n/a for the one namespace.
+auto pods_only(double (*get)(const Extrapolation&)) {
+    return [=](const Column& c) { return c.one_namespace ? Cell() : Cell(get(*c.ex)); };
+}
+double count(std::int64_t n) {
+    return static_cast<double>(n);
+}
+
+/// A design's figures beside its fleet's (a per-pod design of a fleet
+/// scenario): the CSV grid's "Fleet: …" rows and the fleet table's.
+struct FleetRow {
+    std::string_view key, label, unit;
+    int decimals;
+    double (*get)(const FleetStorage&);
+};
+constexpr std::array<FleetRow, 6> kFleetRows{{
+    {"pods", "Pods (one per cluster)", "", 0, [](const FleetStorage& f) { return count(f.pods); }},
+    {"usable_capacity", "Usable capacity", "PB", 1,
+     [](const FleetStorage& f) { return in(f.usable, units::PB); }},
+    {"racks", "Racks", "", 0, [](const FleetStorage& f) { return count(f.racks); }},
+    {"power", "Power", "kW", 1, [](const FleetStorage& f) { return in(f.power, units::kW); }},
+    {"read", "Read", "TB/s", 2, [](const FleetStorage& f) { return in(f.read, units::TB_per_s); }},
+    {"write", "Write", "TB/s", 2,
+     [](const FleetStorage& f) { return in(f.write, units::TB_per_s); }},
+}};
+
 void add_fleet_rows(std::vector<Row>& r, const FleetPlan& plan);
 
 /// The per-design rows; with `with_fleet` also the fleet's and each site's
 /// (the one-grid layout of CSV; the text tables show those apart).
 std::vector<Row> rows(const ScenarioExtrapolation& x, bool with_fleet) {
-    auto pods_only = [](auto get) {
-        return [=](const Column& c) -> Cell {
-            if (c.one_namespace) {
-                return std::nullopt;
-            }
-            return get(c);
-        };
-    };
-    // A figure of the whole-pods total, or of the one-namespace design.
-    auto both = [](auto pods, auto ns) {
-        return [=](const Column& c) -> Cell {
-            return c.one_namespace ? Cell(ns(*c.ex->single_namespace)) : Cell(pods(*c.ex));
-        };
-    };
-    auto n = [](std::int64_t v) { return static_cast<double>(v); };
+    using E = const Extrapolation&;
+    using D = const Design&;
+    using M = MetricId;
     std::vector<Row> r = {
         {"pod_usable_capacity", "Usable capacity of one pod", "PB", 1,
-         pods_only([](const Column& c) { return in(c.ex->pod_usable, units::PB); })},
+         pods_only([](E e) { return in(e.pod_usable, units::PB); })},
         {"pods_exact", "Pods to reach the target (fraction)", "", 2,
-         pods_only([](const Column& c) { return c.ex->pods_exact; })},
+         pods_only([](E e) { return e.pods_exact; })},
         {"pods_within_tolerance", "Pods to reach it within the tolerance (fraction)", "", 2,
-         pods_only([](const Column& c) { return c.ex->pods_within_tolerance; })},
-        registry_row(MetricId::pods, both([=](const Extrapolation& e) { return n(e.pods); },
-                                          [](const Design&) { return 1.0; })),
-        registry_row(MetricId::cnodes, both([=](const Extrapolation& e) { return n(e.cnodes); },
-                                            [=](const Design& d) { return n(d.cnodes); })),
-        registry_row(MetricId::dboxes, both([=](const Extrapolation& e) { return n(e.dboxes); },
-                                            [=](const Design& d) { return n(d.dboxes); })),
+         pods_only([](E e) { return e.pods_within_tolerance; })},
+        registry_row(M::pods, both([](E e) { return count(e.pods); }, [](D) { return 1.0; })),
+        registry_row(M::cnodes, both([](E e) { return count(e.cnodes); },
+                                     [](D d) { return count(d.cnodes); })),
+        registry_row(M::dboxes, both([](E e) { return count(e.dboxes); },
+                                     [](D d) { return count(d.dboxes); })),
         // n/a when a single device fits no rack (REDTEAM-3 #14).
-        registry_row(
-            MetricId::racks,
-            both([=](const Extrapolation& e) { return e.racks_fit ? Cell(n(e.racks)) : Cell(); },
-                 [=](const Design& d) { return d.racks_fit ? Cell(n(d.racks)) : Cell(); })),
-        registry_row(MetricId::usable_capacity,
-                     both([](const Extrapolation& e) { return in(e.usable, units::PB); },
-                          [](const Design& d) { return in(d.usable, units::PB); })),
-        registry_row(MetricId::raw_capacity,
-                     both([](const Extrapolation& e) { return in(e.raw, units::PB); },
-                          [](const Design& d) { return in(d.raw, units::PB); })),
+        registry_row(M::racks,
+                     both([](E e) { return e.racks_fit ? Cell(count(e.racks)) : Cell(); },
+                          [](D d) { return d.racks_fit ? Cell(count(d.racks)) : Cell(); })),
+        registry_row(M::usable_capacity,
+                     both_in(&Extrapolation::usable, &Design::usable, units::PB)),
+        registry_row(M::raw_capacity, both_in(&Extrapolation::raw, &Design::raw, units::PB)),
         {"share_of_target", "Share of the target", "%", 1,
          [](const Column& c) -> Cell {
              const Capacity u = c.one_namespace ? c.ex->single_namespace->usable : c.ex->usable;
              return 100.0 * (u / c.ex->target);
          }},
-        registry_row(MetricId::read,
-                     both([](const Extrapolation& e) { return in(e.read, units::TB_per_s); },
-                          [](const Design& d) { return in(d.read, units::TB_per_s); })),
-        registry_row(MetricId::write,
-                     both([](const Extrapolation& e) { return in(e.write, units::TB_per_s); },
-                          [](const Design& d) { return in(d.write, units::TB_per_s); })),
-        registry_row(MetricId::read_tbps,
-                     both([](const Extrapolation& e) { return in(e.read, units::Tbps); },
-                          [](const Design& d) { return in(d.read, units::Tbps); })),
-        registry_row(MetricId::write_tbps,
-                     both([](const Extrapolation& e) { return in(e.write, units::Tbps); },
-                          [](const Design& d) { return in(d.write, units::Tbps); })),
-        registry_row(MetricId::power,
-                     both([](const Extrapolation& e) { return in(e.power, units::kW); },
-                          [](const Design& d) { return in(d.power, units::kW); })),
+        registry_row(M::read, both_in(&Extrapolation::read, &Design::read, units::TB_per_s)),
+        registry_row(M::write, both_in(&Extrapolation::write, &Design::write, units::TB_per_s)),
+        registry_row(M::read_tbps, both_in(&Extrapolation::read, &Design::read, units::Tbps)),
+        registry_row(M::write_tbps, both_in(&Extrapolation::write, &Design::write, units::Tbps)),
+        registry_row(M::power, both_in(&Extrapolation::power, &Design::power, units::kW)),
     };
     if (x.fleet && with_fleet) {
         add_fleet_rows(r, *x.fleet);
@@ -136,43 +148,30 @@ std::vector<Row> rows(const ScenarioExtrapolation& x, bool with_fleet) {
 
 /// The fleet's rows: its totals, then each site's share.
 void add_fleet_rows(std::vector<Row>& r, const FleetPlan& plan) {
-    auto n = [](std::int64_t v) { return static_cast<double>(v); };
     auto fleet = [](auto get) {
-        return [=](const Column& c) -> Cell {
-            if (c.fleet == nullptr) {
-                return std::nullopt;
-            }
-            return get(*c.fleet);
-        };
+        return [=](const Column& c) { return c.fleet == nullptr ? Cell() : Cell(get(*c.fleet)); };
     };
-    r.push_back({"fleet_pods", "Fleet: pods (one per cluster)", "", 0,
-                 fleet([=](const FleetStorage& f) { return n(f.pods); })});
-    r.push_back({"fleet_usable_capacity", "Fleet: usable capacity", "PB", 1,
-                 fleet([](const FleetStorage& f) { return in(f.usable, units::PB); })});
-    r.push_back({"fleet_racks", "Fleet: racks", "", 0,
-                 fleet([=](const FleetStorage& f) { return n(f.racks); })});
-    r.push_back({"fleet_power", "Fleet: power", "kW", 1,
-                 fleet([](const FleetStorage& f) { return in(f.power, units::kW); })});
-    r.push_back({"fleet_read", "Fleet: read", "TB/s", 2,
-                 fleet([](const FleetStorage& f) { return in(f.read, units::TB_per_s); })});
-    r.push_back({"fleet_write", "Fleet: write", "TB/s", 2,
-                 fleet([](const FleetStorage& f) { return in(f.write, units::TB_per_s); })});
+    for (const FleetRow& f : kFleetRows) {
+        std::string label(f.label);
+        label[0] = static_cast<char>(label[0] - 'A' + 'a'); // "Fleet: usable capacity"
+        r.push_back({"fleet_" + std::string(f.key), "Fleet: " + label, std::string(f.unit),
+                     f.decimals, fleet(f.get)});
+    }
     for (std::size_t s = 0; s < plan.site_plan.size(); ++s) {
         const FleetSite& site = plan.site_plan[s];
         const std::string name = fmt::format("Site {}", site.index);
         const std::string key = fmt::format("site_{}", site.index);
+        using F = const FleetStorage&;
         r.push_back({key + "_clusters", name + ": clusters", "", 0,
-                     fleet([=](const FleetStorage&) { return n(site.clusters); })});
-        r.push_back({key + "_gpus", name + ": GPUs", "", 0,
-                     fleet([=](const FleetStorage&) { return n(site.gpus); })});
+                     fleet([=](F) { return count(site.clusters); })});
         r.push_back(
-            {key + "_usable_capacity", name + ": usable capacity", "PB", 1,
-             fleet([=](const FleetStorage& f) { return in(f.usable_per_site[s], units::PB); })});
+            {key + "_gpus", name + ": GPUs", "", 0, fleet([=](F) { return count(site.gpus); })});
+        r.push_back({key + "_usable_capacity", name + ": usable capacity", "PB", 1,
+                     fleet([=](F f) { return in(f.usable_per_site[s], units::PB); })});
         r.push_back({key + "_racks", name + ": racks", "", 0,
-                     fleet([=](const FleetStorage& f) { return n(f.racks_per_site[s]); })});
-        r.push_back({key + "_power", name + ": power", "kW", 1, fleet([=](const FleetStorage& f) {
-                         return in(f.power_per_site[s], units::kW);
-                     })});
+                     fleet([=](F f) { return count(f.racks_per_site[s]); })});
+        r.push_back({key + "_power", name + ": power", "kW", 1,
+                     fleet([=](F f) { return in(f.power_per_site[s], units::kW); })});
     }
 }
 
@@ -225,49 +224,51 @@ std::vector<std::pair<std::string, Finding>> all_findings(const ScenarioExtrapol
     return out;
 }
 
-ojson fleet_json(const ScenarioExtrapolation& x) {
+using detail::FigureValue;
+using detail::of;
+using X = ScenarioExtrapolation;
+using XRow = detail::FigureRow<ScenarioExtrapolation>;
+
+/// The fleet plan, and the storage of each per-pod design: its totals and
+/// each site's share (sites are numbered from 1 in their order, as FleetSite::index).
+ojson fleet_json(const X& x) {
     const FleetPlan& f = *x.fleet;
-    ojson j;
-    j["platform"] = f.platform;
-    j["gpus"] = f.gpus;
-    j["sites"] = f.sites;
-    j["gpus_per_cluster"] = f.gpus_per_cluster;
-    j["clusters"] = f.clusters;
-    j["clusters_per_site"] = f.clusters_per_site;
-    j["last_cluster_gpus"] = f.last_cluster_gpus;
     ojson sites = ojson::array();
     for (const FleetSite& s : f.site_plan) {
         sites.push_back({{"site", s.index}, {"clusters", s.clusters}, {"gpus", s.gpus}});
     }
-    j["site_plan"] = sites;
     ojson storage = ojson::array();
-    for (const std::optional<FleetStorage>& maybe : x.fleet_storage) {
-        if (!maybe) {
+    for (const std::optional<FleetStorage>& s : x.fleet_storage) {
+        if (!s) {
             continue;
         }
-        const FleetStorage& s = *maybe;
-        ojson sj;
-        sj["design"] = s.design;
-        sj["pods"] = s.pods;
-        sj["pod_usable_capacity_bytes"] = s.pod_usable.base();
-        sj["usable_capacity_bytes"] = s.usable.base();
-        sj["racks"] = s.racks;
-        sj["power_w"] = s.power.base();
-        sj["read_bytes_per_s"] = s.read.base();
-        sj["write_bytes_per_s"] = s.write.base();
         ojson per_site = ojson::array();
-        for (std::size_t i = 0; i < s.usable_per_site.size(); ++i) {
-            per_site.push_back({{"site", f.site_plan[i].index},
-                                {"usable_capacity_bytes", s.usable_per_site[i].base()},
-                                {"racks", s.racks_per_site[i]},
-                                {"power_w", s.power_per_site[i].base()}});
+        for (std::size_t i = 0; i < s->usable_per_site.size(); ++i) {
+            per_site.push_back({{"site", i + 1},
+                                {"usable_capacity_bytes", s->usable_per_site[i].base()},
+                                {"racks", s->racks_per_site[i]},
+                                {"power_w", s->power_per_site[i].base()}});
         }
-        sj["sites"] = per_site;
-        storage.push_back(sj);
+        storage.push_back({{"design", s->design},
+                           {"pods", s->pods},
+                           {"pod_usable_capacity_bytes", s->pod_usable.base()},
+                           {"usable_capacity_bytes", s->usable.base()},
+                           {"racks", s->racks},
+                           {"power_w", s->power.base()},
+                           {"read_bytes_per_s", s->read.base()},
+                           {"write_bytes_per_s", s->write.base()},
+                           {"sites", per_site}});
     }
-    j["storage"] = storage;
-    j["findings"] = detail::findings_json(f.findings);
-    return j;
+    return {{"platform", f.platform},
+            {"gpus", f.gpus},
+            {"sites", f.sites},
+            {"gpus_per_cluster", f.gpus_per_cluster},
+            {"clusters", f.clusters},
+            {"clusters_per_site", f.clusters_per_site},
+            {"last_cluster_gpus", f.last_cluster_gpus},
+            {"site_plan", sites},
+            {"storage", storage},
+            {"findings", detail::findings_json(f.findings)}};
 }
 
 } // namespace
@@ -275,27 +276,25 @@ ojson fleet_json(const ScenarioExtrapolation& x) {
 namespace detail {
 
 ojson extrapolation_json(const Extrapolation& e) {
-    ojson j;
-    j["design"] = e.design;
-    j["target_bytes"] = e.target.base();
-    j["tolerance"] = e.tolerance;
-    j["pod_usable_bytes"] = e.pod_usable.base();
-    j["pods_exact"] = e.pods_exact;
-    j["pods_within_tolerance"] = e.pods_within_tolerance;
-    j["pods"] = e.pods;
-    j["total_usable_bytes"] = e.usable.base();
-    j["total_raw_bytes"] = e.raw.base();
-    j["coverage"] = e.coverage;
-    j["cnodes"] = e.cnodes;
-    j["dboxes"] = e.dboxes;
-    j["racks"] = e.racks_fit ? ojson(e.racks) : ojson(nullptr); // REDTEAM-3 #14
-    j["power_w"] = e.power.base();
-    j["read_bytes_per_s"] = e.read.base();
-    j["write_bytes_per_s"] = e.write.base();
-    j["findings"] = findings_json(e.findings);
-    j["single_namespace"] =
-        e.single_namespace ? design_summary_json(*e.single_namespace) : ojson(nullptr);
-    return j;
+    return {{"design", e.design},
+            {"target_bytes", e.target.base()},
+            {"tolerance", e.tolerance},
+            {"pod_usable_bytes", e.pod_usable.base()},
+            {"pods_exact", e.pods_exact},
+            {"pods_within_tolerance", e.pods_within_tolerance},
+            {"pods", e.pods},
+            {"total_usable_bytes", e.usable.base()},
+            {"total_raw_bytes", e.raw.base()},
+            {"coverage", e.coverage},
+            {"cnodes", e.cnodes},
+            {"dboxes", e.dboxes},
+            {"racks", e.racks_fit ? ojson(e.racks) : ojson()}, // REDTEAM-3 #14
+            {"power_w", e.power.base()},
+            {"read_bytes_per_s", e.read.base()},
+            {"write_bytes_per_s", e.write.base()},
+            {"findings", findings_json(e.findings)},
+            {"single_namespace",
+             e.single_namespace ? design_summary_json(*e.single_namespace) : ojson()}};
 }
 
 } // namespace detail
@@ -366,24 +365,12 @@ Grid fleet_grid(const ScenarioExtrapolation& x) {
     if (fleets.empty()) {
         return g;
     }
-    auto row = [&](std::string label, auto get) {
-        std::vector<std::string> r{std::move(label)};
+    for (const FleetRow& row : kFleetRows) {
+        g.rows.push_back({label_with_unit(row.label, row.unit)});
         for (const FleetStorage* f : fleets) {
-            r.push_back(get(*f));
+            g.rows.back().push_back(format_number(row.get(*f), row.decimals));
         }
-        g.rows.push_back(std::move(r));
-    };
-    auto n = [](std::int64_t v) { return format_number(static_cast<double>(v)); };
-    row("Pods (one per cluster)", [&](const FleetStorage& f) { return n(f.pods); });
-    row("Usable capacity (PB)",
-        [](const FleetStorage& f) { return format_number(in(f.usable, units::PB), 1); });
-    row("Racks", [&](const FleetStorage& f) { return n(f.racks); });
-    row("Power (kW)",
-        [](const FleetStorage& f) { return format_number(in(f.power, units::kW), 1); });
-    row("Read (TB/s)",
-        [](const FleetStorage& f) { return format_number(in(f.read, units::TB_per_s), 2); });
-    row("Write (TB/s)",
-        [](const FleetStorage& f) { return format_number(in(f.write, units::TB_per_s), 2); });
+    }
     return g;
 }
 
@@ -451,21 +438,55 @@ std::vector<std::pair<std::string, Grid>> report_tables(const ScenarioExtrapolat
     return out;
 }
 
-/// With a price book (docs/cost.md): the cost of the pods (n times one
-/// pod's) and of the one namespace grown to the target.
-void add_extrapolation_cost(ojson& j, const ScenarioExtrapolation& x, std::size_t i) {
-    if (!x.sizing.prices || i >= x.sizing.designs.size()) {
-        return;
+/// Each design grown to the target; with a price book (docs/cost.md) the
+/// cost of its pods (n times one pod's) and of its one namespace.
+ojson extrapolations_json(const X& x) {
+    ojson all = ojson::array();
+    for (std::size_t i = 0; i < x.extrapolations.size(); ++i) {
+        const Extrapolation& e = x.extrapolations[i];
+        all.push_back(detail::extrapolation_json(e));
+        if (x.sizing.prices && i < x.sizing.designs.size()) {
+            const PriceBook& book = *x.sizing.prices;
+            const DesignCost pods = scaled_cost(design_cost(x.sizing.designs[i], book), e.pods);
+            all.back()["cost"] = detail::design_cost_json(pods);
+            if (e.single_namespace) {
+                all.back()["single_namespace"]["cost"] =
+                    detail::design_cost_json(design_cost(*e.single_namespace, book));
+            }
+        }
     }
-    const PriceBook& book = *x.sizing.prices;
-    const Extrapolation& e = x.extrapolations[i];
-    j["cost"] =
-        detail::design_cost_json(scaled_cost(design_cost(x.sizing.designs[i], book), e.pods));
-    if (e.single_namespace) {
-        j["single_namespace"]["cost"] =
-            detail::design_cost_json(design_cost(*e.single_namespace, book));
-    }
+    return all;
 }
+
+/// The report for machines; `extrapolation` is the first design's (absent without any).
+constexpr std::array kReport{
+    XRow{.key = "podsizer_version",
+         .value = [](const X&) -> FigureValue { return std::string(version()); }},
+    XRow{.key = "scenario", .value = of<&X::scenario>},
+    XRow{.key = "target_bytes", .value = of<&X::spec, &ExtrapolationSpec::target>},
+    XRow{.key = "tolerance", .value = of<&X::spec, &ExtrapolationSpec::tolerance>},
+    XRow{.key = "extrapolation",
+         .value = [](const X& x) -> FigureValue {
+             ojson all = extrapolations_json(x);
+             return all.empty() ? FigureValue() : FigureValue(all.front());
+         }},
+    XRow{.key = "extrapolations",
+         .value = [](const X& x) -> FigureValue { return extrapolations_json(x); }},
+    XRow{.key = "fleet",
+         .value = [](const X& x) -> FigureValue {
+             return x.fleet ? fleet_json(x) : ojson(nullptr);
+         }},
+    XRow{.key = "answers",
+         .value =
+             [](const X& x) {
+                 return x.fleet ? FigureValue(detail::answers_json(x)) : FigureValue();
+             }},
+    XRow{.key = "designs",
+         .value = [](const X& x) -> FigureValue {
+             return detail::priced_summaries_json(x.sizing.designs, x.sizing.prices);
+         }},
+    XRow{.key = "feasible", .value = [](const X& x) -> FigureValue { return x.all_feasible(); }},
+};
 
 } // namespace
 
@@ -495,36 +516,8 @@ std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) 
     }
     case Format::csv:
         return render_csv(extrapolation_grid(x, true));
-    case Format::json: {
-        ojson j;
-        j["podsizer_version"] = version();
-        j["scenario"] = x.scenario;
-        j["target_bytes"] = x.spec.target.base();
-        j["tolerance"] = x.spec.tolerance;
-        ojson all = ojson::array();
-        for (std::size_t i = 0; i < x.extrapolations.size(); ++i) {
-            all.push_back(detail::extrapolation_json(x.extrapolations[i]));
-            add_extrapolation_cost(all.back(), x, i);
-        }
-        if (!all.empty()) {
-            j["extrapolation"] = all.front();
-        }
-        j["extrapolations"] = all;
-        j["fleet"] = x.fleet ? fleet_json(x) : ojson(nullptr);
-        if (x.fleet) {
-            j["answers"] = detail::answers_json(x);
-        }
-        ojson designs = ojson::array();
-        for (const Design& d : x.sizing.designs) {
-            designs.push_back(detail::design_summary_json(d));
-            if (x.sizing.prices) { // no cost block at all without a price book
-                designs.back()["cost"] = detail::design_cost_json(design_cost(d, *x.sizing.prices));
-            }
-        }
-        j["designs"] = designs;
-        j["feasible"] = x.all_feasible();
-        return detail::without_negative_zero(j).dump(2) + "\n";
-    }
+    case Format::json:
+        return detail::without_negative_zero(detail::figures_json<X>(kReport, x)).dump(2) + "\n";
     }
     return {};
 }

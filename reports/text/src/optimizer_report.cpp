@@ -1,6 +1,5 @@
 #include "podsizer/reports/optimizer_report.hpp"
 
-#include "cost_json.hpp"
 #include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/version.hpp"
@@ -62,15 +61,6 @@ SizingResult best_as_sizing(const OptimizerResult& r) {
         s.designs.push_back(*r.best);
     }
     return s;
-}
-
-/// A design's summary, with its `cost` block when there is a price book.
-ojson priced_summary(const OptimizerResult& r, const Design& d) {
-    ojson j = detail::design_summary_json(d);
-    if (r.prices) {
-        j["cost"] = detail::design_cost_json(design_cost(d, *r.prices));
-    }
-    return j;
 }
 
 /// The TCO cell of a Pareto row: "unpriced" when the book misses a part.
@@ -156,23 +146,19 @@ std::string render_optimization(const OptimizerResult& r, Format format, bool wi
         }
         return render_csv(sizing_csv_grid(best_as_sizing(r)));
     case Format::json: {
-        ojson j;
-        j["podsizer_version"] = version();
-        j["scenario"] = r.scenario;
-        j["objective"] = to_string(r.objective);
-        j["combinations"] = r.combinations;
-        j["evaluated"] = r.evaluated;
-        j["feasible"] = r.feasible;
-        j["sweep_step"] = r.coarsest_step;
-        j["front_size"] =
-            std::max<std::int64_t>(r.front_size, static_cast<std::int64_t>(r.pareto.size()));
-        j["front_epsilon"] = r.front_epsilon;
-        j["best"] = r.best ? priced_summary(r, *r.best) : ojson(nullptr);
-        ojson front = ojson::array();
-        for (const Design& d : r.pareto) {
-            front.push_back(priced_summary(r, d));
-        }
-        j["pareto"] = front;
+        const ojson j{
+            {"podsizer_version", version()},
+            {"scenario", r.scenario},
+            {"objective", to_string(r.objective)},
+            {"combinations", r.combinations},
+            {"evaluated", r.evaluated},
+            {"feasible", r.feasible},
+            {"sweep_step", r.coarsest_step},
+            {"front_size",
+             std::max<std::int64_t>(r.front_size, static_cast<std::int64_t>(r.pareto.size()))},
+            {"front_epsilon", r.front_epsilon},
+            {"best", r.best ? detail::priced_summaries_json({*r.best}, r.prices).front() : ojson()},
+            {"pareto", detail::priced_summaries_json(r.pareto, r.prices)}};
         return detail::without_negative_zero(j).dump(2) + "\n";
     }
     }

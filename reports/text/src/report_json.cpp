@@ -1,5 +1,6 @@
 #include "report_json.hpp"
 
+#include "cost_json.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "sizing_json.hpp"
 
@@ -107,6 +108,18 @@ ojson design_summary_json(const Design& d) {
     return design_fields_json(d, {kDesignHeadKeys, kFigures});
 }
 
+ojson priced_summaries_json(const std::vector<Design>& designs,
+                            const std::optional<PriceBook>& prices) {
+    ojson all = ojson::array();
+    for (const Design& d : designs) {
+        all.push_back(design_summary_json(d));
+        if (prices) {
+            all.back()["cost"] = design_cost_json(design_cost(d, *prices));
+        }
+    }
+    return all;
+}
+
 ojson verdict_json(const Design& d) {
     const Verdict& v = d.verdict;
     ojson j;
@@ -170,65 +183,6 @@ std::string findings_block(const std::vector<std::pair<std::string, Finding>>& f
 std::string findings_markdown(const std::vector<std::pair<std::string, Finding>>& fs) {
     const std::string block = findings_block(fs);
     return block.empty() ? "" : "\n```" + block + "```\n";
-}
-
-ojson resilience_json(const DesignResilience& r) {
-    ojson d;
-    d["afr"] = r.afr;
-    d["fill"] = r.fill;
-    d["rebuild_share"] = r.rebuild_share;
-    d["rebuild_read_fraction"] = r.rebuild_read_fraction;
-    d["read_amplification"] = r.read_amplification;
-    d["drives"] = r.drives;
-    d["drive_rebuild_s"] = r.drive_rebuild.base();
-    // null for a lone D-box: no other D-box to rebuild it from (defect 13).
-    d["dbox_rebuild_s"] = r.dbox_rebuild.base() > 0.0 ? ojson(r.dbox_rebuild.base()) : ojson();
-    // docs/resilience.md §9: the terms apart and combined.
-    d["drive_annual_loss_probability"] = r.drive_annual_loss;
-    d["dbox_events_per_year"] = r.dbox_events;
-    d["dbox_losses_per_year"] = r.dbox_losses;
-    d["unreachable_events_per_year"] = r.unreachable_events;
-    d["dbox_annual_loss_probability"] = r.dbox_annual_loss;
-    d["annual_loss_probability"] = r.annual_loss;
-    d["nines"] = std::isfinite(r.nines) ? ojson(r.nines) : ojson();
-    d["drive_nines"] = std::isfinite(r.durability.nines) ? ojson(r.durability.nines) : ojson();
-    d["durability_method"] = "exponential rebuilds, serial repair";
-    d["fixed_window_drive_annual_loss_probability"] = r.fixed_window_annual_loss;
-    d["mttdl_s"] = r.durability.mttdl_s;
-    d["dbox_loss_given_failure"] = r.dbox_loss_given_failure;
-    d["degraded_read_bytes_per_s"] = r.degraded_read.base();
-    d["degraded_write_bytes_per_s"] = r.degraded_write.base();
-    // Not applicable is null, as the text report's n/a (issue 51 item 7): no
-    // rack-down figure when a rack's loss makes data unavailable, no staging
-    // without a dataset to stage, no average checkpoint DWPD without jobs and
-    // no rated DWPD when the drive gives none.
-    d["rack_down_read_bytes_per_s"] =
-        r.survives_rack_loss ? ojson(r.rack_down_read.base()) : ojson();
-    d["rack_down_write_bytes_per_s"] =
-        r.survives_rack_loss ? ojson(r.rack_down_write.base()) : ojson();
-    // Without checkpoint jobs there is no burst: not applicable, null, not a
-    // zero read beside it (issue 51 item 7), as the text report's "n/a".
-    d["burst_write_bytes_per_s"] = r.has_checkpoints ? ojson(r.burst_write.base()) : ojson();
-    d["read_during_burst_bytes_per_s"] =
-        r.has_checkpoints ? ojson(r.read_during_burst.base()) : ojson();
-    d["offsite_write_bytes_per_s"] = r.offsite_write.base();
-    d["backlog_bytes"] = r.backlog.base();
-    d["retained_bytes"] = r.retained.base();
-    d["local_need_bytes"] = r.local_need.base();
-    d["catch_up_s"] = r.catch_up ? ojson(r.catch_up->base()) : ojson();
-    d["offsite_accounts"] = r.offsite_accounts;
-    d["accounts"] = r.accounts;
-    d["accounts_needed"] = r.accounts_needed;
-    d["accounts_egress_bytes_per_s"] = r.accounts_egress.base();
-    d["staging_rate_bytes_per_s"] =
-        r.staging_rate.base() > 0.0 ? ojson(r.staging_rate.base()) : ojson();
-    d["staging_s"] = r.staging ? ojson(r.staging->base()) : ojson();
-    d["average_write_bytes_per_s"] = r.average_write.base();
-    d["dwpd_average"] = r.has_checkpoints ? ojson(r.dwpd_average) : ojson();
-    d["dwpd_peak"] = r.dwpd_peak;
-    d["rated_dwpd"] = r.rated_dwpd > 0.0 ? ojson(r.rated_dwpd) : ojson();
-    d["findings"] = detail::findings_json(r.findings);
-    return d;
 }
 
 } // namespace podsizer::detail

@@ -1,13 +1,14 @@
 #include "podsizer/reports/resilience_report.hpp"
 
+#include "figure_table.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/grid.hpp"
 #include "podsizer/reports/version.hpp"
 #include "report_json.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
-#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -15,138 +16,173 @@ namespace podsizer {
 
 namespace {
 
+using detail::FigureValue;
+using detail::kCsv;
+using detail::kPeople;
+using detail::of;
 using detail::ojson;
 using detail::three_significant;
-using Value = std::optional<double>;
+using DR = DesignResilience;
+using Row = detail::FigureRow<DesignResilience>;
 
-/// One row: its key for scripts, its label for people, and the figure in
-/// the unit the label names (nullopt: does not apply).
-struct Row {
-    const char* key;
-    const char* label;
-    int decimals; ///< -1: three significant digits (probabilities)
-    std::function<Value(const DesignResilience&)> value;
+/// Getters: a member in people's unit `U`, as a percentage, where `C` holds,
+/// where the member `M` is positive (else null: n/a).
+template <auto M, const auto& U> FigureValue in_unit(const DR& r) {
+    return in(r.*M, U);
+}
+template <auto M> FigureValue pct(const DR& r) {
+    return r.*M * 100.0;
+}
+template <auto C, auto G> FigureValue when(const DR& r) {
+    return r.*C ? G(r) : FigureValue(nullptr);
+}
+template <auto M, auto G = of<M>> FigureValue positive(const DR& r) {
+    if constexpr (requires { (r.*M).base(); }) {
+        return (r.*M).base() > 0.0 ? G(r) : FigureValue(nullptr);
+    } else {
+        return r.*M > 0 ? G(r) : FigureValue(nullptr);
+    }
+}
+FigureValue finite_nines(const DR& r) {
+    return std::isfinite(r.nines) ? FigureValue(r.nines) : FigureValue(nullptr);
+}
+FigureValue findings(const DR& r) {
+    return detail::findings_json(r.findings);
+}
+FigureValue method(const DR&) {
+    return std::string("exponential rebuilds, serial repair");
+}
+
+constexpr unsigned kAll = detail::kJson | kCsv | kPeople;
+
+/// A row people and the CSV read: the figure in the unit the label names
+/// (null: does not apply); decimals -1: three significant digits. `kAll`:
+/// the JSON too (the same key and figure).
+constexpr Row shown(std::string_view key, std::string_view label, int decimals,
+                    FigureValue (*value)(const DR&), unsigned out = kCsv | kPeople) {
+    return {key, label, {}, decimals, detail::Shown::number, out, value};
+}
+
+/// The resilience of a design (docs/resilience.md §8–§13), in one order for
+/// the JSON (SI units; rows without a label) and one for people and the CSV
+/// (the units the labels name); a row with `kAll` is the same figure in both.
+constexpr std::array kResilience{
+    Row{.key = "afr", .value = of<&DR::afr>},
+    Row{.key = "fill", .value = of<&DR::fill>},
+    Row{.key = "rebuild_share", .value = of<&DR::rebuild_share>},
+    Row{.key = "rebuild_read_fraction", .value = of<&DR::rebuild_read_fraction>},
+    // For people: rebuilds, durability and throughput in a failure state.
+    shown("afr_percent", "Drive AFR (%)", 2, pct<&DR::afr>),
+    shown("fill_percent", "Fill (%)", 0, pct<&DR::fill>),
+    shown("rebuild_share_percent", "Backend share for rebuilds (%)", 0, pct<&DR::rebuild_share>),
+    shown("read_amplification", "Rebuild reads (drives per drive)", 1, of<&DR::read_amplification>,
+          kAll),
+    Row{.key = "drives", .value = of<&DR::drives>},
+    Row{.key = "drive_rebuild_s", .value = of<&DR::drive_rebuild>},
+    // null for a lone D-box: no other D-box to rebuild it from; n/a for
+    // people, not "0.0" h, which read as an instant rebuild (defect 13).
+    Row{.key = "dbox_rebuild_s", .value = positive<&DR::dbox_rebuild>},
+    shown("drive_rebuild_min", "Drive rebuild (min)", 1, in_unit<&DR::drive_rebuild, units::min>),
+    shown("dbox_rebuild_h", "D-box rebuild (h)", 1,
+          positive<&DR::dbox_rebuild, in_unit<&DR::dbox_rebuild, units::h>>),
+    // docs/resilience.md §9: the terms apart and combined.
+    shown("drive_annual_loss_probability", "Annual loss probability, drive failures", -1,
+          of<&DR::drive_annual_loss>, kAll),
+    shown("fixed_window_drive_annual_loss_probability",
+          "  the same, fixed rebuild windows (Backblaze method)", -1,
+          of<&DR::fixed_window_annual_loss>),
+    shown("dbox_loss_given_failure", "P(loss | a D-box fails)", -1,
+          of<&DR::dbox_loss_given_failure>),
+    Row{.key = "dbox_events_per_year", .value = of<&DR::dbox_events>},
+    Row{.key = "dbox_losses_per_year", .value = of<&DR::dbox_losses>},
+    shown("dbox_events_per_year", "D-box outages a year, per D-box (%)", 2, pct<&DR::dbox_events>),
+    shown("dbox_losses_per_year", "D-box losses a year, per D-box (%)", 2, pct<&DR::dbox_losses>),
+    shown("unreachable_events_per_year", "Outages a year leaving data unreachable", 3,
+          of<&DR::unreachable_events>, kAll),
+    shown("dbox_annual_loss_probability", "Annual loss probability, D-box losses", -1,
+          of<&DR::dbox_annual_loss>, kAll),
+    shown("annual_loss_probability", "Annual loss probability, drives and D-boxes", -1,
+          of<&DR::annual_loss>, kAll),
+    Row{.key = "nines", .value = of<&DR::nines>},
+    shown("nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", 2,
+          finite_nines),
+    Row{.key = "drive_nines", .value = of<&DR::durability, &DurabilityResult::nines>},
+    Row{.key = "durability_method", .value = method},
+    Row{.key = "fixed_window_drive_annual_loss_probability",
+        .value = of<&DR::fixed_window_annual_loss>},
+    Row{.key = "mttdl_s", .value = of<&DR::durability, &DurabilityResult::mttdl_s>},
+    Row{.key = "dbox_loss_given_failure", .value = of<&DR::dbox_loss_given_failure>},
+    Row{.key = "degraded_read_bytes_per_s", .value = of<&DR::degraded_read>},
+    Row{.key = "degraded_write_bytes_per_s", .value = of<&DR::degraded_write>},
+    // Not applicable is null, as people's n/a (issue 51 item 7): no rack-down
+    // figure when a rack's loss makes data unavailable, no burst without
+    // checkpoint jobs, no staging without a dataset to stage, no rated DWPD
+    // when the drive gives none.
+    Row{.key = "rack_down_read_bytes_per_s",
+        .value = when<&DR::survives_rack_loss, of<&DR::rack_down_read>>},
+    Row{.key = "rack_down_write_bytes_per_s",
+        .value = when<&DR::survives_rack_loss, of<&DR::rack_down_write>>},
+    Row{.key = "burst_write_bytes_per_s",
+        .value = when<&DR::has_checkpoints, of<&DR::burst_write>>},
+    Row{.key = "read_during_burst_bytes_per_s",
+        .value = when<&DR::has_checkpoints, of<&DR::read_during_burst>>},
+    shown("degraded_read_tbps", "Read, one D-box down (TB/s)", 2,
+          in_unit<&DR::degraded_read, units::TB_per_s>),
+    shown("degraded_write_tbps", "Write, one D-box down (TB/s)", 2,
+          in_unit<&DR::degraded_write, units::TB_per_s>),
+    shown("rack_down_read_tbps", "Read, one rack down (TB/s)", 2,
+          when<&DR::survives_rack_loss, in_unit<&DR::rack_down_read, units::TB_per_s>>),
+    shown("rack_down_write_tbps", "Write, one rack down (TB/s)", 2,
+          when<&DR::survives_rack_loss, in_unit<&DR::rack_down_write, units::TB_per_s>>),
+    // The read beside the checkpoints' write averaged over the interval
+    // (docs/resilience.md §10).
+    shown("read_during_burst_tbps", "Read beside the checkpoints' average write (TB/s)", 2,
+          when<&DR::has_checkpoints, in_unit<&DR::read_during_burst, units::TB_per_s>>),
+    // The WAN outage, staging and endurance.
+    Row{.key = "offsite_write_bytes_per_s", .value = of<&DR::offsite_write>},
+    Row{.key = "backlog_bytes", .value = of<&DR::backlog>},
+    Row{.key = "retained_bytes", .value = of<&DR::retained>},
+    Row{.key = "local_need_bytes", .value = of<&DR::local_need>},
+    Row{.key = "catch_up_s", .value = of<&DR::catch_up>},
+    Row{.key = "offsite_accounts", .value = of<&DR::offsite_accounts>},
+    Row{.key = "accounts", .value = of<&DR::accounts>},
+    Row{.key = "accounts_needed", .value = of<&DR::accounts_needed>},
+    Row{.key = "accounts_egress_bytes_per_s", .value = of<&DR::accounts_egress>},
+    Row{.key = "staging_rate_bytes_per_s", .value = positive<&DR::staging_rate>},
+    Row{.key = "staging_s", .value = of<&DR::staging>},
+    Row{.key = "average_write_bytes_per_s", .value = of<&DR::average_write>},
+    shown("offsite_gbps", "Offsite copies (Gbps)", 1, in_unit<&DR::offsite_write, units::Gbps>),
+    shown("backlog_pb", "Backlog after the outage (PB)", 2, in_unit<&DR::backlog, units::PB>),
+    shown("local_need_pb", "Local capacity to ride it out (PB)", 2,
+          in_unit<&DR::local_need, units::PB>),
+    shown(
+        "catch_up_h", "Catch-up on the WAN (h)", 1,
+        [](const DR& r) { return r.catch_up ? in(*r.catch_up, units::h) : FigureValue(nullptr); }),
+    shown("offsite_accounts", "Accounts for the offsite rate", 0, positive<&DR::offsite_accounts>),
+    shown("accounts", "Cloud accounts (offsite rate, dataset)", 0, positive<&DR::accounts>),
+    shown("staging_gbps", "Staging rate (Gbps)", 0,
+          positive<&DR::staging_rate, in_unit<&DR::staging_rate, units::Gbps>>),
+    shown("staging_days", "Staging the dataset (days)", 1,
+          [](const DR& r) { return r.staging ? in(*r.staging, units::d) : FigureValue(nullptr); }),
+    shown("dwpd_average", "Drive writes per day, checkpoint jobs' average", 3,
+          when<&DR::has_checkpoints, of<&DR::dwpd_average>>, kAll),
+    shown("dwpd_peak", "Drive writes per day, at full write", 2, of<&DR::dwpd_peak>, kAll),
+    shown("rated_dwpd", "Rated drive writes per day", 2, positive<&DR::rated_dwpd>, kAll),
+    Row{.key = "findings", .value = findings},
 };
 
-Value in_unit(double base, const AnyUnit& u) {
-    return base / u.factor;
+/// A people row's figure as a number; nullopt: it does not apply.
+std::optional<double> number(const Row& row, const DR& r) {
+    const FigureValue v = row.value(r);
+    if (const auto* n = std::get_if<std::int64_t>(&v)) {
+        return static_cast<double>(*n);
+    }
+    const auto* d = std::get_if<double>(&v);
+    return d != nullptr ? std::optional(*d) : std::nullopt;
 }
 
-/// Rebuilds, durability and throughput in a failure state.
-std::vector<Row> durability_rows() {
-    using R = const DesignResilience&;
-    return {
-        {"afr_percent", "Drive AFR (%)", 2, [](R r) -> Value { return r.afr * 100.0; }},
-        {"fill_percent", "Fill (%)", 0, [](R r) -> Value { return r.fill * 100.0; }},
-        {"rebuild_share_percent", "Backend share for rebuilds (%)", 0,
-         [](R r) -> Value { return r.rebuild_share * 100.0; }},
-        {"read_amplification", "Rebuild reads (drives per drive)", 1,
-         [](R r) -> Value { return r.read_amplification; }},
-        {"drive_rebuild_min", "Drive rebuild (min)", 1,
-         [](R r) { return in_unit(r.drive_rebuild.base(), units::min); }},
-        // A lone D-box has no other to rebuild from: n/a, not "0.0" h, which
-        // read as an instant rebuild (third red-team round, defect 13).
-        {"dbox_rebuild_h", "D-box rebuild (h)", 1,
-         [](R r) -> Value {
-             return r.dbox_rebuild.base() > 0.0 ? in_unit(r.dbox_rebuild.base(), units::h)
-                                                : std::nullopt;
-         }},
-        {"drive_annual_loss_probability", "Annual loss probability, drive failures", -1,
-         [](R r) -> Value { return r.drive_annual_loss; }},
-        {"fixed_window_drive_annual_loss_probability",
-         "  the same, fixed rebuild windows (Backblaze method)", -1,
-         [](R r) -> Value { return r.fixed_window_annual_loss; }},
-        {"dbox_loss_given_failure", "P(loss | a D-box fails)", -1,
-         [](R r) -> Value { return r.dbox_loss_given_failure; }},
-        {"dbox_events_per_year", "D-box outages a year, per D-box (%)", 2,
-         [](R r) -> Value { return r.dbox_events * 100.0; }},
-        {"dbox_losses_per_year", "D-box losses a year, per D-box (%)", 2,
-         [](R r) -> Value { return r.dbox_losses * 100.0; }},
-        {"unreachable_events_per_year", "Outages a year leaving data unreachable", 3,
-         [](R r) -> Value { return r.unreachable_events; }},
-        {"dbox_annual_loss_probability", "Annual loss probability, D-box losses", -1,
-         [](R r) -> Value { return r.dbox_annual_loss; }},
-        {"annual_loss_probability", "Annual loss probability, drives and D-boxes", -1,
-         [](R r) -> Value { return r.annual_loss; }},
-        {"nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", 2,
-         [](R r) -> Value { return std::isfinite(r.nines) ? Value(r.nines) : std::nullopt; }},
-        {"degraded_read_tbps", "Read, one D-box down (TB/s)", 2,
-         [](R r) { return in_unit(r.degraded_read.base(), units::TB_per_s); }},
-        {"degraded_write_tbps", "Write, one D-box down (TB/s)", 2,
-         [](R r) { return in_unit(r.degraded_write.base(), units::TB_per_s); }},
-        {"rack_down_read_tbps", "Read, one rack down (TB/s)", 2,
-         [](R r) -> Value {
-             return r.survives_rack_loss ? in_unit(r.rack_down_read.base(), units::TB_per_s)
-                                         : std::nullopt;
-         }},
-        {"rack_down_write_tbps", "Write, one rack down (TB/s)", 2,
-         [](R r) -> Value {
-             return r.survives_rack_loss ? in_unit(r.rack_down_write.base(), units::TB_per_s)
-                                         : std::nullopt;
-         }},
-        // Only with checkpoint jobs: the read beside their write averaged
-        // over the interval (docs/resilience.md §10).
-        {"read_during_burst_tbps", "Read beside the checkpoints' average write (TB/s)", 2,
-         [](R r) -> Value {
-             return r.has_checkpoints ? in_unit(r.read_during_burst.base(), units::TB_per_s)
-                                      : std::nullopt;
-         }},
-    };
-}
-
-/// The WAN outage, staging and endurance.
-std::vector<Row> outage_rows() {
-    using R = const DesignResilience&;
-    return {
-        {"offsite_gbps", "Offsite copies (Gbps)", 1,
-         [](R r) { return in_unit(r.offsite_write.base(), units::Gbps); }},
-        {"backlog_pb", "Backlog after the outage (PB)", 2,
-         [](R r) { return in_unit(r.backlog.base(), units::PB); }},
-        {"local_need_pb", "Local capacity to ride it out (PB)", 2,
-         [](R r) { return in_unit(r.local_need.base(), units::PB); }},
-        {"catch_up_h", "Catch-up on the WAN (h)", 1,
-         [](R r) -> Value {
-             return r.catch_up ? in_unit(r.catch_up->base(), units::h) : std::nullopt;
-         }},
-        {"offsite_accounts", "Accounts for the offsite rate", 0,
-         [](R r) -> Value {
-             return r.offsite_accounts > 0 ? Value(static_cast<double>(r.offsite_accounts))
-                                           : std::nullopt;
-         }},
-        {"accounts", "Cloud accounts (offsite rate, dataset)", 0,
-         [](R r) -> Value {
-             return r.accounts > 0 ? Value(static_cast<double>(r.accounts)) : std::nullopt;
-         }},
-        {"staging_gbps", "Staging rate (Gbps)", 0,
-         [](R r) -> Value {
-             return r.staging_rate.base() > 0.0 ? in_unit(r.staging_rate.base(), units::Gbps)
-                                                : std::nullopt;
-         }},
-        {"staging_days", "Staging the dataset (days)", 1,
-         [](R r) -> Value {
-             return r.staging ? Value(r.staging->base() / 86'400.0) : std::nullopt;
-         }},
-        {"dwpd_average", "Drive writes per day, checkpoint jobs' average", 3,
-         [](R r) -> Value { return r.has_checkpoints ? Value(r.dwpd_average) : std::nullopt; }},
-        {"dwpd_peak", "Drive writes per day, at full write", 2,
-         [](R r) -> Value { return r.dwpd_peak; }},
-        {"rated_dwpd", "Rated drive writes per day", 2,
-         [](R r) -> Value { return r.rated_dwpd > 0.0 ? Value(r.rated_dwpd) : std::nullopt; }},
-    };
-}
-
-const std::vector<Row>& rows() {
-    static const std::vector<Row> kRows = [] {
-        std::vector<Row> all = durability_rows();
-        std::vector<Row> more = outage_rows();
-        all.insert(all.end(), more.begin(), more.end());
-        return all;
-    }();
-    return kRows;
-}
-
-std::string cell(const Row& row, const DesignResilience& r, bool machine) {
-    const Value v = row.value(r);
+std::string cell(const Row& row, const DR& r, bool machine) {
+    const std::optional<double> v = number(row, r);
     if (!v) {
         return machine ? "" : "n/a";
     }
@@ -179,22 +215,24 @@ std::string findings_text(const std::vector<ResilienceColumn>& cols) {
     return out.empty() ? out : "\nFindings:\n" + out;
 }
 
-ojson resilience_json(const ResilienceQuery& q, const std::vector<ResilienceColumn>& cols) {
-    ojson j;
-    j["podsizer_version"] = std::string(version());
-    j["scenario"] = q.scenario;
+ojson report_json(const ResilienceQuery& q, const std::vector<ResilienceColumn>& cols) {
     ojson designs = ojson::array();
     for (const ResilienceColumn& c : cols) {
-        ojson d;
-        d["name"] = c.design->name;
-        d.update(detail::resilience_json(c.resilience));
-        designs.push_back(std::move(d));
+        designs.push_back({{"name", c.design->name}});
+        designs.back().update(detail::resilience_json(c.resilience));
     }
-    j["designs"] = std::move(designs);
-    return j;
+    return {{"podsizer_version", version()}, {"scenario", q.scenario}, {"designs", designs}};
 }
 
 } // namespace
+
+namespace detail {
+
+ojson resilience_json(const DesignResilience& r) {
+    return figures_json<DesignResilience>(kResilience, r);
+}
+
+} // namespace detail
 
 Grid resilience_grid(const std::vector<ResilienceColumn>& cols, bool machine) {
     Grid g;
@@ -206,17 +244,19 @@ Grid resilience_grid(const std::vector<ResilienceColumn>& cols, bool machine) {
     for (const ResilienceColumn& c : cols) {
         g.header.push_back(c.design->name);
     }
-    for (const Row& row : rows()) {
+    for (const Row& row : kResilience) {
         // A row no design has a figure for is left out, not shown as n/a.
-        if (std::none_of(cols.begin(), cols.end(),
-                         [&](const ResilienceColumn& c) { return row.value(c.resilience); })) {
+        if ((row.out & kCsv) == 0U ||
+            std::none_of(cols.begin(), cols.end(), [&](const ResilienceColumn& c) {
+                return number(row, c.resilience).has_value();
+            })) {
             continue;
         }
         std::vector<std::string> line;
         if (machine) {
-            line.push_back(row.key);
+            line.emplace_back(row.key);
         }
-        line.push_back(row.label);
+        line.emplace_back(row.label);
         for (const ResilienceColumn& c : cols) {
             line.push_back(cell(row, c.resilience, machine));
         }
@@ -229,7 +269,7 @@ std::string render_resilience(const ResilienceQuery& q, const std::vector<Resili
                               Format format) {
     switch (format) {
     case Format::json:
-        return detail::without_negative_zero(resilience_json(q, cols)).dump(2) + "\n";
+        return detail::without_negative_zero(report_json(q, cols)).dump(2) + "\n";
     case Format::csv:
         return render_csv(resilience_grid(cols, true));
     case Format::md:
