@@ -37,8 +37,22 @@ std::string figure_csv(const FigureValue& v, std::string (*number)(double)) {
 
 namespace {
 
+/// `v` in base units as a number of `unit` (core's table of units).
+double scaled(double v, std::string_view unit) {
+    for (const AnyUnit& u : all_units()) {
+        if (u.symbol == unit) {
+            return v / u.factor;
+        }
+    }
+    return v;
+}
+
 std::string shown_number(double v, Shown shown, int decimals, std::string_view unit) {
     switch (shown) {
+    case Shown::scaled:
+        return format_number(scaled(v, unit), decimals);
+    case Shown::least:
+        return format_significant(scaled(v, unit), decimals);
     case Shown::percent:
         return format_percent(v, decimals);
     case Shown::interval:

@@ -10,6 +10,7 @@
 
 #include "podsizer/reports/grid.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -35,8 +36,11 @@ using FigureValue = std::variant<Absent, std::nullptr_t, bool, std::int64_t, std
 
 /// How people read a number: with `decimals` and the unit after it, as a
 /// percentage of a fraction, as a time (format_interval of seconds), as a
-/// write bandwidth (format_write of bytes/s) or as a capacity (bytes).
-enum class Shown : std::uint8_t { number, percent, interval, write, bytes };
+/// write bandwidth (format_write of bytes/s) or as a capacity (bytes); or in
+/// `unit`, a unit of core's table (PB, TB/s, kW, Gbps), with `decimals` and
+/// the unit in the column's header: `scaled` as format_number, `least` as
+/// format_significant (a figure that is not zero never reads as zero).
+enum class Shown : std::uint8_t { number, percent, interval, write, bytes, scaled, least };
 
 /// Where a row goes: bits of FigureRow::out.
 inline constexpr unsigned kJson = 1U;
@@ -146,6 +150,17 @@ void in_order(Rows<R> rows, std::span<const std::string_view> order, F f) {
     }
 }
 
+/// An order of keys for in_order written as one text: "name date gpus".
+inline std::vector<std::string_view> keys(std::string_view text) {
+    std::vector<std::string_view> out;
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t end = std::min(text.find(' ', at), text.size());
+        out.push_back(text.substr(at, end - at));
+        at = end + 1;
+    }
+    return out;
+}
+
 /// Appends the Metric/Value rows for people, in `order` (in_order).
 template <class R>
 void add_people_rows(Grid& g, Rows<R> rows, const R& r,
@@ -176,6 +191,13 @@ std::vector<std::string> csv_cells(Rows<R> rows, const R& r, std::string (*numbe
     return cells;
 }
 
+/// A row's label as a column's header: "Usable (PB)" for a scaled row.
+template <class R> std::string column_label(const FigureRow<R>& row, const R& r) {
+    std::string label = row.label_of != nullptr ? row.label_of(r) : std::string(row.label);
+    const bool scaled = row.shown == Shown::scaled || row.shown == Shown::least;
+    return scaled && !row.unit.empty() ? label + " (" + std::string(row.unit) + ")" : label;
+}
+
 /// The labels of the rows for people, as the header of a table with one
 /// column a figure, in `order` (in_order); `r` answers label_of.
 template <class R>
@@ -184,20 +206,21 @@ std::vector<std::string> people_labels(Rows<R> rows, const R& r,
     std::vector<std::string> labels;
     in_order<R>(rows, order, [&](const FigureRow<R>& row) {
         if (for_people(row)) {
-            labels.push_back(row.label_of != nullptr ? row.label_of(r) : std::string(row.label));
+            labels.push_back(column_label(row, r));
         }
     });
     return labels;
 }
 
-/// One row of that table: the people cells of `r` ("" where none applies).
+/// One row of that table: the people cells of `r` (`none` where none applies).
 template <class R>
 std::vector<std::string> people_cells(Rows<R> rows, const R& r,
-                                      std::span<const std::string_view> order = {}) {
+                                      std::span<const std::string_view> order = {},
+                                      std::string_view none = "") {
     std::vector<std::string> cells;
     in_order<R>(rows, order, [&](const FigureRow<R>& row) {
         if (for_people(row)) {
-            cells.push_back(people_cell(row, r).value_or(std::string()));
+            cells.push_back(people_cell(row, r).value_or(std::string(none)));
         }
     });
     return cells;
@@ -236,6 +259,12 @@ template <auto M, auto... More, class T> const auto& reach(const T& t) {
 /// as figure_of writes it: `.value = of<&GoodputPoint::goodput>`.
 template <auto M, auto... More> FigureValue of(const typename MemberOf<decltype(M)>::type& r) {
     return figure_of(reach<M, More...>(r));
+}
+
+/// A row's getter reading a text member, null when it is empty.
+template <auto M> FigureValue text_of(const typename MemberOf<decltype(M)>::type& r) {
+    const std::string& text = r.*M;
+    return text.empty() ? FigureValue(nullptr) : FigureValue(text);
 }
 
 } // namespace podsizer::detail
