@@ -227,7 +227,8 @@ std::vector<std::string> people_cells(Rows<R> rows, const R& r,
 }
 
 /// A value as a figure: a quantity in SI units (its base()), an enum by its
-/// name (to_string), an integer as a count, an optional null when empty.
+/// name (to_string), an integer as a count, an optional null when empty, a
+/// list of texts as a JSON array.
 template <class T> FigureValue figure_of(const T& v) {
     if constexpr (requires { v.base(); }) {
         return v.base();
@@ -235,6 +236,8 @@ template <class T> FigureValue figure_of(const T& v) {
         return std::string(to_string(v));
     } else if constexpr (requires { v.has_value(); }) {
         return v ? figure_of(*v) : FigureValue(nullptr);
+    } else if constexpr (requires { v.front().size(); }) {
+        return nlohmann::ordered_json(v); // a list of names
     } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
                          !std::is_same_v<T, std::uint64_t>) {
         return static_cast<std::int64_t>(v);
@@ -259,6 +262,11 @@ template <auto M, auto... More, class T> const auto& reach(const T& t) {
 /// as figure_of writes it: `.value = of<&GoodputPoint::goodput>`.
 template <auto M, auto... More> FigureValue of(const typename MemberOf<decltype(M)>::type& r) {
     return figure_of(reach<M, More...>(r));
+}
+
+/// A row's getter reading an optional member, absent (no key) when empty.
+template <auto M> FigureValue given(const typename MemberOf<decltype(M)>::type& r) {
+    return (r.*M) ? figure_of(r.*M) : FigureValue(Absent{});
 }
 
 /// A row's getter reading a text member, null when it is empty.
