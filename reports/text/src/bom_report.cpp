@@ -20,13 +20,6 @@ namespace podsizer {
 
 namespace {
 
-std::string source_text(const Source& s) {
-    if (s.ref.empty()) {
-        return s.note;
-    }
-    return s.note.empty() ? s.ref : s.ref + ": " + s.note;
-}
-
 /// Why a line carries no price (docs/bom.md §5): never a silent blank.
 std::string price_note(const BomLine& l, const Design& d) {
     if (l.item.empty()) {
@@ -41,18 +34,8 @@ std::string price_note(const BomLine& l, const Design& d) {
 
 std::vector<std::string> bom_row(const Design& d, const BomLine& l,
                                  const std::optional<PriceBook>& book) {
-    std::vector<std::string> row{d.name,
-                                 l.category,
-                                 l.item,
-                                 l.sku,
-                                 l.description,
-                                 fmt::format("{}", l.quantity),
-                                 l.unit,
-                                 l.per_rack > 0 ? "per rack" : "total",
-                                 l.per_rack > 0 ? fmt::format("{}", l.per_rack) : "",
-                                 l.rule,
-                                 std::string(to_string(l.source.kind)),
-                                 source_text(l.source)};
+    std::vector<std::string> row = detail::csv_cells<BomLine>(detail::bom_line_figures(), l);
+    row.insert(row.begin(), d.name);
     if (book) {
         row.push_back(book->currency);
         const auto unit = bom_line_price(l, d, *book);
@@ -66,9 +49,8 @@ std::vector<std::string> bom_row(const Design& d, const BomLine& l,
 } // namespace
 
 std::string bom_csv(const SizingResult& r) {
-    std::vector<std::string> header{"design",      "category", "item",        "sku",
-                                    "description", "quantity", "unit",        "basis",
-                                    "per_rack",    "rule",     "source_kind", "source"};
+    std::vector<std::string> header = detail::csv_keys<BomLine>(detail::bom_line_figures());
+    header.insert(header.begin(), "design");
     if (r.prices) {
         header.insert(header.end(), {"currency", "unit_price", "extended_price", "price_note"});
     }

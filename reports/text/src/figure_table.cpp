@@ -1,6 +1,7 @@
 #include "figure_table.hpp"
 
 #include "podsizer/core/checkpoint.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 
 #include <cmath>
@@ -29,7 +30,11 @@ std::string figure_csv(const FigureValue& v, std::string (*number)(double)) {
                             [](bool b) { return std::string(b ? "true" : "false"); },
                             [](std::int64_t n) { return fmt::format("{}", n); },
                             [](std::uint64_t n) { return fmt::format("{}", n); },
-                            [number](double d) { return std::isfinite(d) ? number(d) : ""; },
+                            [number](double d) {
+                                return !std::isfinite(d)   ? ""
+                                       : number != nullptr ? number(d)
+                                                           : format_shortest(d);
+                            },
                             [](const std::string& s) { return s; },
                             [](const nlohmann::ordered_json&) { return std::string(); }},
                       v);

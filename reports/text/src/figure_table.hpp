@@ -73,7 +73,8 @@ template <class R> using Rows = std::span<const FigureRow<std::type_identity_t<R
 /// A figure as JSON: null for absent, null and numbers that are not finite.
 nlohmann::ordered_json figure_json(const FigureValue& v);
 /// A figure as a CSV field: empty for absent, null, objects and numbers that
-/// are not finite; `number` writes the rest of the numbers.
+/// are not finite; `number` writes the rest of the numbers (the shortest
+/// text that reads back without one).
 std::string figure_csv(const FigureValue& v, std::string (*number)(double));
 /// A figure as people read it, per `shown`; nullopt for absent and null.
 std::optional<std::string> figure_text(const FigureValue& v, Shown shown, int decimals,
@@ -181,7 +182,8 @@ template <class R> std::vector<std::string> csv_keys(Rows<R> rows) {
 
 /// One CSV row of `r`, the fields in csv_keys' order.
 template <class R>
-std::vector<std::string> csv_cells(Rows<R> rows, const R& r, std::string (*number)(double)) {
+std::vector<std::string> csv_cells(Rows<R> rows, const R& r,
+                                   std::string (*number)(double) = nullptr) {
     std::vector<std::string> cells;
     for (const FigureRow<R>& row : rows) {
         if ((row.out & kCsv) != 0U) {
@@ -262,6 +264,16 @@ template <auto M, auto... More, class T> const auto& reach(const T& t) {
 /// as figure_of writes it: `.value = of<&GoodputPoint::goodput>`.
 template <auto M, auto... More> FigureValue of(const typename MemberOf<decltype(M)>::type& r) {
     return figure_of(reach<M, More...>(r));
+}
+
+/// A row's getter passing a member to `F`: `via<&BomLine::source, source_json>`.
+template <auto M, auto F> FigureValue via(const typename MemberOf<decltype(M)>::type& r) {
+    return F(r.*M);
+}
+
+/// A count above zero, absent (no key, an empty CSV field) otherwise.
+inline FigureValue positive(std::int64_t n) {
+    return n > 0 ? FigureValue(n) : FigureValue(Absent{});
 }
 
 /// A row's getter reading an optional member, absent (no key) when empty.
