@@ -181,8 +181,7 @@ constexpr std::array kSiteEnd{
             .label = "Fits",
             .value = [](const S& s) -> FigureValue { return s.fits(); },
             .text = [](const S& s) -> Text { return site_fits_cell(s); }},
-    SiteRow{.key = "findings",
-            .value = [](const S& s) -> FigureValue { return detail::findings_json(s.findings); }},
+    SiteRow{.key = "findings", .value = detail::via<&S::findings, detail::findings_json>},
 };
 
 /// A site's row of the Sites table, or with `header` the table's header.
@@ -226,10 +225,6 @@ using P = PhaseStep;
 using PC = PhaseCounts;
 using PhaseRow = detail::FigureRow<PhaseStep>;
 
-template <auto M> FigureValue counts(const P& p) {
-    return counts_json(p.*M);
-}
-
 /// Phases by site: the site, whether the phase opens it, and what it
 /// delivers in the state it is sized for; absent for one system.
 template <auto M> FigureValue by_site(const P& p) {
@@ -251,9 +246,9 @@ constexpr std::array kPhase{
              of<&P::required_usable>},
     PhaseRow{.key = "required_read_bytes_per_s", .value = of<&P::required_read>},
     PhaseRow{.key = "required_write_bytes_per_s", .value = of<&P::required_write>},
-    PhaseRow{.key = "needed", .value = counts<&P::needed>},
-    PhaseRow{.key = "added", .value = counts<&P::added>},
-    PhaseRow{.key = "total", .value = counts<&P::total>},
+    PhaseRow{.key = "needed", .value = detail::via<&P::needed, counts_json>},
+    PhaseRow{.key = "added", .value = detail::via<&P::added, counts_json>},
+    PhaseRow{.key = "total", .value = detail::via<&P::total, counts_json>},
     PhaseRow{"+cnodes", "+C-nodes", {}, 0, number, kPeople, of<&P::added, &PC::cnodes>},
     PhaseRow{"+dboxes", "+D-boxes", {}, 0, number, kPeople, of<&P::added, &PC::dboxes>},
     PhaseRow{"+switches", "+Switches", {}, 0, number, kPeople, of<&P::added, &PC::switches>},
@@ -277,8 +272,7 @@ constexpr std::array kPhase{
     PhaseRow{.key = "wan_out_bytes_per_s", .value = by_site<&P::wan_out>},
     PhaseRow{"wan_out", "WAN out", "Gbps", 1, scaled, kPeople, of<&P::wan_out>},
     PhaseRow{"change", "Change", {}, 0, number, kPeople, nullptr, change},
-    PhaseRow{.key = "findings",
-             .value = [](const P& p) -> FigureValue { return detail::findings_json(p.findings); }},
+    PhaseRow{.key = "findings", .value = detail::via<&P::findings, detail::findings_json>},
 };
 
 /// The Phases table of one system, and of phases by site.
