@@ -193,22 +193,18 @@ std::vector<std::string> csv_cells(Rows<R> rows, const R& r,
     return cells;
 }
 
-/// A row's label as a column's header: "Usable (PB)" for a scaled row.
-template <class R> std::string column_label(const FigureRow<R>& row, const R& r) {
-    std::string label = row.label_of != nullptr ? row.label_of(r) : std::string(row.label);
-    const bool scaled = row.shown == Shown::scaled || row.shown == Shown::least;
-    return scaled && !row.unit.empty() ? label + " (" + std::string(row.unit) + ")" : label;
-}
-
 /// The labels of the rows for people, as the header of a table with one
-/// column a figure, in `order` (in_order); `r` answers label_of.
+/// column a figure, in `order` (in_order); `r` answers label_of. A scaled
+/// row's names its unit: "Usable (PB)".
 template <class R>
 std::vector<std::string> people_labels(Rows<R> rows, const R& r,
                                        std::span<const std::string_view> order = {}) {
     std::vector<std::string> labels;
     in_order<R>(rows, order, [&](const FigureRow<R>& row) {
+        const bool scaled = row.shown == Shown::scaled || row.shown == Shown::least;
         if (for_people(row)) {
-            labels.push_back(column_label(row, r));
+            labels.push_back((row.label_of != nullptr ? row.label_of(r) : std::string(row.label)) +
+                             (scaled ? " (" + std::string(row.unit) + ")" : ""));
         }
     });
     return labels;

@@ -211,11 +211,7 @@ detail::ojson site_json(const SitePlan& plan, const SiteStorage& s) {
         detail::put_json<SiteStorage>(j, kReplication, s);
     }
     for (const SiteFigure* f : site_figures(plan)) {
-        if (f->text != nullptr) {
-            j[std::string(f->key)] = f->text(s);
-        } else {
-            j[std::string(f->key)] = number_or_null(f->number(s));
-        }
+        j[std::string(f->key)] = f->text ? detail::ojson(f->text(s)) : number_or_null(f->number(s));
     }
     detail::put_json<SiteStorage>(j, kSiteEnd, s);
     return j;
