@@ -132,40 +132,29 @@ template <class R> void add_people_row(Grid& g, const FigureRow<R>& row, const R
     }
 }
 
-/// Calls f(row) for each row, in the order of `order` (keys of the table)
-/// or, when it is empty, the table's.
-template <class R, class F>
-void in_order(Rows<R> rows, std::span<const std::string_view> order, F f) {
+/// Calls f(row) for each row, in the order of `order` (keys of the table
+/// separated by spaces: "name date gpus") or, when it is empty, the table's.
+template <class R, class F> void in_order(Rows<R> rows, std::string_view order, F f) {
     if (order.empty()) {
         for (const FigureRow<R>& row : rows) {
             f(row);
         }
         return;
     }
-    for (std::string_view key : order) {
+    for (std::size_t at = 0; at < order.size();) {
+        const std::size_t end = std::min(order.find(' ', at), order.size());
         for (const FigureRow<R>& row : rows) {
-            if (row.key == key) {
+            if (row.key == order.substr(at, end - at)) {
                 f(row);
             }
         }
-    }
-}
-
-/// An order of keys for in_order written as one text: "name date gpus".
-inline std::vector<std::string_view> keys(std::string_view text) {
-    std::vector<std::string_view> out;
-    for (std::size_t at = 0; at < text.size();) {
-        const std::size_t end = std::min(text.find(' ', at), text.size());
-        out.push_back(text.substr(at, end - at));
         at = end + 1;
     }
-    return out;
 }
 
 /// Appends the Metric/Value rows for people, in `order` (in_order).
 template <class R>
-void add_people_rows(Grid& g, Rows<R> rows, const R& r,
-                     std::span<const std::string_view> order = {}) {
+void add_people_rows(Grid& g, Rows<R> rows, const R& r, std::string_view order = {}) {
     in_order<R>(rows, order, [&](const FigureRow<R>& row) { add_people_row(g, row, r); });
 }
 
@@ -197,8 +186,7 @@ std::vector<std::string> csv_cells(Rows<R> rows, const R& r,
 /// column a figure, in `order` (in_order); `r` answers label_of. A scaled
 /// row's names its unit: "Usable (PB)".
 template <class R>
-std::vector<std::string> people_labels(Rows<R> rows, const R& r,
-                                       std::span<const std::string_view> order = {}) {
+std::vector<std::string> people_labels(Rows<R> rows, const R& r, std::string_view order = {}) {
     std::vector<std::string> labels;
     in_order<R>(rows, order, [&](const FigureRow<R>& row) {
         const bool scaled = row.shown == Shown::scaled || row.shown == Shown::least;
@@ -212,8 +200,7 @@ std::vector<std::string> people_labels(Rows<R> rows, const R& r,
 
 /// One row of that table: the people cells of `r` (`none` where none applies).
 template <class R>
-std::vector<std::string> people_cells(Rows<R> rows, const R& r,
-                                      std::span<const std::string_view> order = {},
+std::vector<std::string> people_cells(Rows<R> rows, const R& r, std::string_view order = {},
                                       std::string_view none = "") {
     std::vector<std::string> cells;
     in_order<R>(rows, order, [&](const FigureRow<R>& row) {

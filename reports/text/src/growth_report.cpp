@@ -440,7 +440,7 @@ Grid sites_grid(const SitePlan& plan) {
 
 Grid phases_grid(const PhasePlan& plan) {
     Grid g;
-    const std::vector<std::string_view> order = detail::keys(plan.by_site ? kBySite : kFlat);
+    const std::string_view order = plan.by_site ? kBySite : kFlat;
     g.header = detail::people_labels<PhaseStep>(kPhase, PhaseStep{}, order);
     g.numeric_from = plan.by_site ? 4 : 2;
     if (!plan.by_site) {
