@@ -87,11 +87,7 @@ json bom_json(const Design& d) {
 }
 
 json bill_json(const DesignBom& b) {
-    json lines = json::array();
-    for (const BomLine& l : b.lines) {
-        lines.push_back(figures_json<BomLine>(kLine, l));
-    }
-    return json{{"lines", lines},
+    return json{{"lines", figures_json<BomLine>(kLine, b.lines)},
                 {"links", links_json(b.links)},
                 {"cables", b.cables},
                 {"transceivers", b.transceivers},
@@ -101,16 +97,12 @@ json bill_json(const DesignBom& b) {
 }
 
 json facility_json(const DesignFacility& f) {
-    json racks = json::array();
-    for (const RackFacility& r : f.racks) {
-        racks.push_back(figures_json<RF>(kRack, r));
-    }
     return json{{"voltage", f.site.voltage},
                 {"supply", f.site.phase_count == 1 ? "single-phase" : "three-phase"},
                 {"rack_footprint_m2", f.site.rack_footprint_m2},
                 {"feeds_per_rack", f.feeds_per_rack},
                 {"btu_per_h_per_w", kBtuPerHourPerWatt},
-                {"racks", racks},
+                {"racks", figures_json<RF>(kRack, f.racks)},
                 {"total", figures_json<RF>(kRack, f.total)},
                 {"weight_missing", f.weight_missing}};
 }

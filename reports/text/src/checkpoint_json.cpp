@@ -242,11 +242,7 @@ ordered_json failure_source_json(const FailureRate& r) {
 }
 
 ordered_json goodput_points_json(const GoodputCurve& c) {
-    ordered_json arr = ordered_json::array();
-    for (const GoodputPoint& p : c.points) {
-        arr.push_back(goodput_point_json(p));
-    }
-    return arr;
+    return figures_json<GoodputPoint>(kPoint, c.points);
 }
 
 ordered_json failure_band_json(const FailureBand& b) {

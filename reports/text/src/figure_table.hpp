@@ -115,6 +115,15 @@ template <class R> nlohmann::ordered_json figures_json(Rows<R> rows, const R& r)
     return j;
 }
 
+/// A list of results as a JSON array of their objects.
+template <class R> nlohmann::ordered_json figures_json(Rows<R> rows, const std::vector<R>& list) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const R& r : list) {
+        out.push_back(figures_json(rows, r));
+    }
+    return out;
+}
+
 /// Appends one Metric/Value row to `g` a row for people that applies.
 template <class R> void add_people_row(Grid& g, const FigureRow<R>& row, const R& r) {
     if (!for_people(row)) {

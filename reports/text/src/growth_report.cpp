@@ -280,10 +280,6 @@ constexpr std::string_view kBySite =
     "required_usable_bytes usable_capacity_bytes read_bytes_per_s write_bytes_per_s size_for "
     "read_in_state_bytes_per_s write_in_state_bytes_per_s power_w wan_out";
 
-detail::ojson phase_json(const PhaseStep& p) {
-    return detail::figures_json<PhaseStep>(kPhase, p);
-}
-
 detail::ojson years_json(const CashFlow& flow, const std::vector<YearCost>& years) {
     detail::ojson out = detail::ojson::array();
     for (const YearCost& y : years) {
@@ -325,11 +321,7 @@ void add_growth_json(detail::ojson& j, const GrowthView& g) {
     }
     if (g.phases != nullptr) {
         const PhasePlan& plan = *g.phases;
-        detail::ojson phases = detail::ojson::array();
-        for (const PhaseStep& p : plan.phases) {
-            phases.push_back(phase_json(p));
-        }
-        j["phases"] = phases;
+        j["phases"] = detail::figures_json<PhaseStep>(kPhase, plan.phases);
         const std::optional<CashFlow> flow =
             g.prices != nullptr ? cash_flow(plan, *g.prices) : std::nullopt;
         if (flow) {
