@@ -7,21 +7,21 @@
 #
 # BEFORE and AFTER are podsizer binaries (build main's first and copy it
 # aside). GROUPs pick parts of the matrix: checkpoint, durability, size,
-# others, results (default: all). Prints one line per differing run and a count at the end;
+# others, results growth (default: all). Prints one line per differing run and a count at the end;
 # exits 1 when any run differs. The runs are in cases_GROUP below: one
 # command line per line, run from the repository's root. Add a group for the
 # next output converted.
 set -u
 
 if [[ $# -lt 2 ]]; then
-    echo "usage: $0 BEFORE AFTER [checkpoint|durability|size|others|results ...]" >&2
+    echo "usage: $0 BEFORE AFTER [checkpoint|durability|size|others|results growth ...]" >&2
     exit 2
 fi
 before=$(realpath "$1")
 after=$(realpath "$2")
 shift 2
 groups=("$@")
-[[ ${#groups[@]} -eq 0 ]] && groups=(checkpoint durability size others results)
+[[ ${#groups[@]} -eq 0 ]] && groups=(checkpoint durability size others results growth)
 cd "$(dirname "$0")/.."
 
 formats=(table md csv json)
@@ -154,6 +154,37 @@ cases_results() {
     echo "compare examples/checkpoint-cadence.json --with no-such-reference"
 }
 
+# Sites and phases, cost and the bill of materials: the examples that have
+# sites, phases or replication, with and without a price book, each format,
+# extrapolated, the bill written beside (BOM is replaced by a file path and
+# the file's bytes are compared too), and bad input.
+cases_growth() {
+    local file f p
+    for file in examples/fleet-phases.json examples/fleet-replication.json \
+        examples/project-three-sites.json examples/fleet-160k.json; do
+        for p in "" "--prices examples/prices-illustrative.json" \
+            "--prices examples/prices-cloud-private-link.json"; do
+            for f in "${formats[@]}"; do
+                echo "--format $f size $file $p"
+                echo "--format $f extrapolate $file $p"
+                echo "--format $f compare $file $p"
+            done
+            echo "size $file $p --bom BOM"
+        done
+    done
+    for f in "${formats[@]}"; do
+        echo "--format $f size examples/checkpoint-cadence.json --prices examples/prices-cloud-dated.json"
+        echo "--format $f optimize examples/ncp-pod-41k.json --prices examples/prices-illustrative.json"
+        echo "--format $f diff examples/fleet-phases.json examples/project-three-sites.json --prices examples/prices-illustrative.json"
+    done
+    echo "--format jsonl batch examples --prices examples/prices-illustrative.json"
+    echo "--format csv batch examples --prices examples/prices-illustrative.json"
+    echo "size examples/fleet-phases.json --prices examples/no-such-prices.json"
+    echo "size examples/fleet-phases.json --prices examples/fleet-phases.json"
+    echo "size examples/fleet-phases.json --bom /no/such/dir/bom.csv"
+    echo "size examples/project-three-sites.json --set fleet.sites[0].max_racks=-1"
+}
+
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 runs=0
@@ -162,10 +193,16 @@ for group in "${groups[@]}"; do
     while IFS= read -r line; do
         [[ -z "$line" ]] && continue
         read -r -a args <<<"$line"
-        "$before" "${args[@]}" >"$scratch/b.out" 2>"$scratch/b.err"
+        # A written file (--bom BOM): each binary writes its own, compared after.
+        "$before" "${args[@]/#BOM/$scratch/b.bom}" >"$scratch/b.out" 2>"$scratch/b.err"
         echo "exit $?" >>"$scratch/b.err"
-        "$after" "${args[@]}" >"$scratch/a.out" 2>"$scratch/a.err"
+        "$after" "${args[@]/#BOM/$scratch/a.bom}" >"$scratch/a.out" 2>"$scratch/a.err"
         echo "exit $?" >>"$scratch/a.err"
+        if [[ "$line" == *BOM* ]]; then
+            sed -i "s|$scratch/[ab].bom|BOM|g" "$scratch"/{a,b}.{out,err}
+            cat "$scratch/b.bom" >>"$scratch/b.out"
+            cat "$scratch/a.bom" >>"$scratch/a.out"
+        fi
         # The binary's own path may appear in a message: compare by name.
         sed -i "s|$before|podsizer|g" "$scratch/b.err"
         sed -i "s|$after|podsizer|g" "$scratch/a.err"

@@ -1,6 +1,8 @@
 // The design JSON's `bom` and `facility` blocks (docs/bom.md §5).
 #include "bom_json.hpp"
 
+#include <array>
+
 namespace podsizer::detail {
 
 namespace {
@@ -11,22 +13,39 @@ json source_json(const Source& s) {
     return json{{"kind", to_string(s.kind)}, {"ref", s.ref}, {"note", s.note}};
 }
 
-json line_json(const BomLine& l) {
-    json j{{"category", l.category},
-           {"item", l.item},
-           {"sku", l.sku},
-           {"description", l.description},
-           {"quantity", l.quantity},
-           {"unit", l.unit},
-           {"basis", l.per_rack > 0 ? "per rack" : "total"}};
-    if (l.per_rack > 0) {
-        j["per_rack"] = l.per_rack;
+/// "ref: note", the ref or the note alone when the other is empty.
+std::string source_text(const Source& s) {
+    if (s.ref.empty()) {
+        return s.note;
     }
-    j["rule"] = l.rule;
-    j["in_capex"] = l.in_capex;
-    j["source"] = source_json(l.source);
-    return j;
+    return s.note.empty() ? s.ref : s.ref + ": " + s.note;
 }
+
+/// A line counted per rack or in total.
+std::string basis(std::int64_t per_rack) {
+    return per_rack > 0 ? "per rack" : "total";
+}
+
+using B = BomLine;
+using L = FigureRow<BomLine>;
+constexpr unsigned kBoth = kJson | kCsv;
+
+/// A bill's line in its JSON and the --bom CSV.
+constexpr std::array kLine{
+    L{.key = "category", .out = kBoth, .value = of<&B::category>},
+    L{.key = "item", .out = kBoth, .value = of<&B::item>},
+    L{.key = "sku", .out = kBoth, .value = of<&B::sku>},
+    L{.key = "description", .out = kBoth, .value = of<&B::description>},
+    L{.key = "quantity", .out = kBoth, .value = of<&B::quantity>},
+    L{.key = "unit", .out = kBoth, .value = of<&B::unit>},
+    L{.key = "basis", .out = kBoth, .value = via<&B::per_rack, basis>},
+    L{.key = "per_rack", .out = kBoth, .value = via<&B::per_rack, positive>},
+    L{.key = "rule", .out = kBoth, .value = of<&B::rule>},
+    L{.key = "in_capex", .out = kJson, .value = of<&B::in_capex>},
+    L{.key = "source", .out = kJson, .value = via<&B::source, source_json>},
+    L{.key = "source_kind", .out = kCsv, .value = of<&B::source, &Source::kind>},
+    L{.key = "source", .out = kCsv, .value = via<&B::source, source_text>},
+};
 
 json links_json(const BomLinks& k) {
     return json{{"device_ports", k.device_ports},
@@ -42,34 +61,33 @@ json links_json(const BomLinks& k) {
                 {"optical", k.optical}};
 }
 
-json rack_json(const RackFacility& r) {
-    json j;
-    if (r.rack > 0) {
-        j["rack"] = r.rack;
-    }
-    j["power_w"] = r.power_w;
-    j["max_power_w"] = r.max_power_w;
-    j["btu_per_h"] = r.btu_per_h;
-    j["weight_kg"] = r.weight_kg;
-    j["floor_load_kg_per_m2"] = r.floor_load_kg_m2;
-    j["tile_load_kg"] = r.tile_load_kg;
-    j["amps_per_feed"] = r.amps_per_feed;
-    j["cooling"] = to_string(r.cooling);
-    return j;
-}
+using RF = RackFacility;
+
+/// A rack's facility figures, and the design's total (no rack number).
+constexpr std::array kRack{
+    FigureRow<RF>{.key = "rack", .value = via<&RF::rack, positive>},
+    FigureRow<RF>{.key = "power_w", .value = of<&RF::power_w>},
+    FigureRow<RF>{.key = "max_power_w", .value = of<&RF::max_power_w>},
+    FigureRow<RF>{.key = "btu_per_h", .value = of<&RF::btu_per_h>},
+    FigureRow<RF>{.key = "weight_kg", .value = of<&RF::weight_kg>},
+    FigureRow<RF>{.key = "floor_load_kg_per_m2", .value = of<&RF::floor_load_kg_m2>},
+    FigureRow<RF>{.key = "tile_load_kg", .value = of<&RF::tile_load_kg>},
+    FigureRow<RF>{.key = "amps_per_feed", .value = of<&RF::amps_per_feed>},
+    FigureRow<RF>{.key = "cooling", .value = of<&RF::cooling>},
+};
 
 } // namespace
+
+Rows<BomLine> bom_line_figures() {
+    return kLine;
+}
 
 json bom_json(const Design& d) {
     return bill_json(*d.bom);
 }
 
 json bill_json(const DesignBom& b) {
-    json lines = json::array();
-    for (const BomLine& l : b.lines) {
-        lines.push_back(line_json(l));
-    }
-    return json{{"lines", lines},
+    return json{{"lines", figures_json<BomLine>(kLine, b.lines)},
                 {"links", links_json(b.links)},
                 {"cables", b.cables},
                 {"transceivers", b.transceivers},
@@ -79,17 +97,13 @@ json bill_json(const DesignBom& b) {
 }
 
 json facility_json(const DesignFacility& f) {
-    json racks = json::array();
-    for (const RackFacility& r : f.racks) {
-        racks.push_back(rack_json(r));
-    }
     return json{{"voltage", f.site.voltage},
                 {"supply", f.site.phase_count == 1 ? "single-phase" : "three-phase"},
                 {"rack_footprint_m2", f.site.rack_footprint_m2},
                 {"feeds_per_rack", f.feeds_per_rack},
                 {"btu_per_h_per_w", kBtuPerHourPerWatt},
-                {"racks", racks},
-                {"total", rack_json(f.total)},
+                {"racks", figures_json<RF>(kRack, f.racks)},
+                {"total", figures_json<RF>(kRack, f.total)},
                 {"weight_missing", f.weight_missing}};
 }
 

@@ -1,12 +1,15 @@
 // The design JSON's `bom` and `facility` blocks (docs/bom.md §5).
 #pragma once
 
+#include "figure_table.hpp"
 #include "podsizer/core/design.hpp"
 
 #include <nlohmann/json.hpp>
 
 namespace podsizer::detail {
 
+/// A bill's line: its JSON and the --bom CSV's columns (their keys).
+Rows<BomLine> bom_line_figures();
 nlohmann::ordered_json bom_json(const Design& d);
 /// A bill's block (what bom_json gives a design's): lines, links, totals.
 nlohmann::ordered_json bill_json(const DesignBom& b);

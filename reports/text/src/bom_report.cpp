@@ -20,13 +20,6 @@ namespace podsizer {
 
 namespace {
 
-std::string source_text(const Source& s) {
-    if (s.ref.empty()) {
-        return s.note;
-    }
-    return s.note.empty() ? s.ref : s.ref + ": " + s.note;
-}
-
 /// Why a line carries no price (docs/bom.md §5): never a silent blank.
 std::string price_note(const BomLine& l, const Design& d) {
     if (l.item.empty()) {
@@ -41,18 +34,8 @@ std::string price_note(const BomLine& l, const Design& d) {
 
 std::vector<std::string> bom_row(const Design& d, const BomLine& l,
                                  const std::optional<PriceBook>& book) {
-    std::vector<std::string> row{d.name,
-                                 l.category,
-                                 l.item,
-                                 l.sku,
-                                 l.description,
-                                 fmt::format("{}", l.quantity),
-                                 l.unit,
-                                 l.per_rack > 0 ? "per rack" : "total",
-                                 l.per_rack > 0 ? fmt::format("{}", l.per_rack) : "",
-                                 l.rule,
-                                 std::string(to_string(l.source.kind)),
-                                 source_text(l.source)};
+    std::vector<std::string> row = detail::csv_cells<BomLine>(detail::bom_line_figures(), l);
+    row.insert(row.begin(), d.name);
     if (book) {
         row.push_back(book->currency);
         const auto unit = bom_line_price(l, d, *book);
@@ -66,9 +49,8 @@ std::vector<std::string> bom_row(const Design& d, const BomLine& l,
 } // namespace
 
 std::string bom_csv(const SizingResult& r) {
-    std::vector<std::string> header{"design",      "category", "item",        "sku",
-                                    "description", "quantity", "unit",        "basis",
-                                    "per_rack",    "rule",     "source_kind", "source"};
+    std::vector<std::string> header = detail::csv_keys<BomLine>(detail::bom_line_figures());
+    header.insert(header.begin(), "design");
     if (r.prices) {
         header.insert(header.end(), {"currency", "unit_price", "extended_price", "price_note"});
     }
@@ -159,50 +141,36 @@ Grid facility_grid(const SizingResult& r) {
     if (ds.empty()) {
         return g;
     }
-    using Figure = std::function<std::string(const Design&, const DesignFacility&)>;
+    using F = const DesignFacility&;
+    using Figure = std::function<std::string(const Design&, F)>;
     auto num = [](double v, int decimals = 0) { return format_number(v, decimals); };
     // A design too large to lay out has totals but no racks to take the highest of.
-    auto top = [](const DesignFacility& f, double v, int decimals = 0) {
+    auto top = [](F f, double v, int decimals = 0) {
         return f.racks.empty() ? std::string("-") : format_number(v, decimals);
     };
     const std::vector<std::pair<std::string, Figure>> figures{
-        {"Racks laid out",
-         [&](const Design&, const DesignFacility& f) {
-             return num(static_cast<double>(f.racks.size()));
-         }},
+        {"Racks laid out", [&](const Design&, F f) { return num(double(f.racks.size())); }},
         {"Racks laid out on",
-         [](const Design& d, const DesignFacility&) {
+         [](const Design& d, F) {
              return std::string(d.power_basis == PowerBasis::max ? "maximum draw" : "typical draw");
          }},
         {"Power, highest rack (kW)",
-         [&](const Design&, const DesignFacility& f) {
-             return top(f, highest(f, &RackFacility::power_w) / 1e3, 1);
-         }},
-        {"Power in total (kW)",
-         [&](const Design&, const DesignFacility& f) { return num(f.total.power_w / 1e3, 1); }},
+         [&](const Design&, F f) { return top(f, highest(f, &RackFacility::power_w) / 1e3, 1); }},
+        {"Power in total (kW)", [&](const Design&, F f) { return num(f.total.power_w / 1e3, 1); }},
         {"Heat, highest rack (BTU/h)",
-         [&](const Design&, const DesignFacility& f) {
-             return top(f, highest(f, &RackFacility::btu_per_h));
-         }},
-        {"Heat in total (BTU/h)",
-         [&](const Design&, const DesignFacility& f) { return num(f.total.btu_per_h); }},
+         [&](const Design&, F f) { return top(f, highest(f, &RackFacility::btu_per_h)); }},
+        {"Heat in total (BTU/h)", [&](const Design&, F f) { return num(f.total.btu_per_h); }},
         {"Weight, heaviest rack (kg)",
-         [&](const Design&, const DesignFacility& f) {
-             return top(f, highest(f, &RackFacility::weight_kg));
-         }},
-        {"Weight in total (kg)",
-         [&](const Design&, const DesignFacility& f) { return num(f.total.weight_kg); }},
+         [&](const Design&, F f) { return top(f, highest(f, &RackFacility::weight_kg)); }},
+        {"Weight in total (kg)", [&](const Design&, F f) { return num(f.total.weight_kg); }},
         {"Floor load, heaviest rack (kg/m²)",
-         [&](const Design&, const DesignFacility& f) { return top(f, f.total.floor_load_kg_m2); }},
+         [&](const Design&, F f) { return top(f, f.total.floor_load_kg_m2); }},
         {"On one 600 mm floor tile (kg)",
-         [&](const Design&, const DesignFacility& f) { return top(f, f.total.tile_load_kg); }},
+         [&](const Design&, F f) { return top(f, f.total.tile_load_kg); }},
         {"Current per feed, highest rack (A)",
-         [&](const Design&, const DesignFacility& f) { return top(f, f.total.amps_per_feed, 1); }},
-        {"Cooling",
-         [](const Design&, const DesignFacility& f) {
-             return std::string(cooling_label(f.total.cooling));
-         }},
-        {"Supply", [](const Design&, const DesignFacility& f) { return supply_text(f.site); }}};
+         [&](const Design&, F f) { return top(f, f.total.amps_per_feed, 1); }},
+        {"Cooling", [](const Design&, F f) { return std::string(cooling_label(f.total.cooling)); }},
+        {"Supply", [](const Design&, F f) { return supply_text(f.site); }}};
     for (const auto& [label, figure] : figures) {
         std::vector<std::string> row{label};
         for (const Design* d : ds) {

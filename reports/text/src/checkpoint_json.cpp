@@ -219,16 +219,10 @@ constexpr std::array kAtDesign{
     AtRow{.key = "peak_retained_bytes", .value = job<&CR::peak_retained>},
 };
 
-constexpr std::array<std::string_view, 10> kAtDesignColumns{"cadence",
-                                                            "required_write_bytes_per_s",
-                                                            "share_write_bytes_per_s",
-                                                            "interval_s",
-                                                            "shortest_interval_s",
-                                                            "goodput",
-                                                            "gpu_hours_lost_per_day",
-                                                            "step_gain_gpu_hours_per_day",
-                                                            "knee",
-                                                            "sustainable"};
+constexpr std::string_view kAtDesignColumns =
+    "cadence required_write_bytes_per_s share_write_bytes_per_s interval_s "
+    "shortest_interval_s goodput gpu_hours_lost_per_day step_gain_gpu_hours_per_day "
+    "knee sustainable";
 
 } // namespace
 
@@ -248,11 +242,7 @@ ordered_json failure_source_json(const FailureRate& r) {
 }
 
 ordered_json goodput_points_json(const GoodputCurve& c) {
-    ordered_json arr = ordered_json::array();
-    for (const GoodputPoint& p : c.points) {
-        arr.push_back(goodput_point_json(p));
-    }
-    return arr;
+    return figures_json<GoodputPoint>(kPoint, c.points);
 }
 
 ordered_json failure_band_json(const FailureBand& b) {
@@ -275,7 +265,7 @@ Rows<JobAtDesign> job_at_design_figures() {
     return kAtDesign;
 }
 
-std::span<const std::string_view> job_at_design_columns() {
+std::string_view job_at_design_columns() {
     return kAtDesignColumns;
 }
 

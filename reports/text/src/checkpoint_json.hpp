@@ -59,7 +59,7 @@ struct JobAtDesign {
 /// the sizing report's checkpoint table columns (checkpoint_grid).
 Rows<JobAtDesign> job_at_design_figures();
 /// The columns' order for people (Needs, Gets, Interval, Shortest, ...).
-std::span<const std::string_view> job_at_design_columns();
+std::string_view job_at_design_columns();
 
 /// One job on a design (designs[].checkpoints[]).
 ordered_json checkpoint_at_design_json(const CheckpointRequirement& r, const CheckpointAtDesign& c);

@@ -542,26 +542,12 @@ constexpr std::array kFigures{
 };
 
 /// The Result table's order for people.
-constexpr std::array<std::string_view, 20> kResultOrder{"write_bytes_per_s",
-                                                        "write_time_s",
-                                                        "mtbf_s",
-                                                        "young_interval_s",
-                                                        "daly_interval_s",
-                                                        "interval_s",
-                                                        "write_share",
-                                                        "goodput",
-                                                        "gpu_hours_lost_per_day",
-                                                        "required_write_bytes_per_s",
-                                                        "band",
-                                                        "local_copy_time_s",
-                                                        "stall_s",
-                                                        "shortest_interval_s",
-                                                        "sustainable",
-                                                        "step_gain_gpu_hours_per_day",
-                                                        "knee",
-                                                        "knee_overhead_s",
-                                                        "offsite_write_bytes_per_s",
-                                                        "retained_bytes"};
+constexpr std::string_view kResultOrder =
+    "write_bytes_per_s write_time_s mtbf_s young_interval_s daly_interval_s "
+    "interval_s write_share goodput gpu_hours_lost_per_day "
+    "required_write_bytes_per_s band local_copy_time_s stall_s shortest_interval_s "
+    "sustainable step_gain_gpu_hours_per_day knee knee_overhead_s "
+    "offsite_write_bytes_per_s retained_bytes";
 
 Grid results_grid(const CheckpointQuery& q, const CheckpointAnalysis& a) {
     Grid g;

@@ -114,18 +114,12 @@ std::vector<std::string> cost_by_year_notes(const CashFlow& flow) {
             format_number(*flow.rate * 100.0, 1)));
     }
     if (!flow.unpriced.empty()) {
-        std::string names;
-        for (const std::string& u : flow.unpriced) {
-            names += (names.empty() ? "" : ", ") + u;
-        }
-        out.push_back("Unpriced (left out of every sum): " + names + ".");
+        out.push_back(
+            fmt::format("Unpriced (left out of every sum): {}.", fmt::join(flow.unpriced, ", ")));
     }
     if (!flow.assumed.empty()) {
-        std::string names;
-        for (const std::string& a : flow.assumed) {
-            names += (names.empty() ? "" : ", ") + a;
-        }
-        out.push_back("ASSUMPTION prices (illustrative, not a quote): " + names + ".");
+        out.push_back(fmt::format("ASSUMPTION prices (illustrative, not a quote): {}.",
+                                  fmt::join(flow.assumed, ", ")));
     }
     return out;
 }

@@ -245,10 +245,7 @@ public:
         std::vector<std::string> row{"Unpriced"};
         bool any = false;
         for (const DesignCost& c : costs_) {
-            std::string names;
-            for (const std::string& n : unpriced_figures(c)) {
-                names += (names.empty() ? "" : ", ") + n;
-            }
+            const std::string names = fmt::format("{}", fmt::join(unpriced_figures(c), ", "));
             any = any || !names.empty();
             row.push_back(names.empty() ? "-" : names);
         }
@@ -364,10 +361,7 @@ std::vector<std::string> cost_csv_headers(const PriceBook& book) {
 }
 
 std::vector<std::string> cost_csv_cells(const DesignCost& c) {
-    std::string unpriced;
-    for (const std::string& n : c.unpriced()) {
-        unpriced += (unpriced.empty() ? "" : "; ") + n;
-    }
+    const std::string unpriced = fmt::format("{}", fmt::join(c.unpriced(), "; "));
     return {plain(c.capex, 2),
             plain(c.opex_per_year, 2),
             plain(c.tco, 2),

@@ -1,6 +1,7 @@
 #include "figure_table.hpp"
 
 #include "podsizer/core/checkpoint.hpp"
+#include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
 
 #include <cmath>
@@ -29,7 +30,11 @@ std::string figure_csv(const FigureValue& v, std::string (*number)(double)) {
                             [](bool b) { return std::string(b ? "true" : "false"); },
                             [](std::int64_t n) { return fmt::format("{}", n); },
                             [](std::uint64_t n) { return fmt::format("{}", n); },
-                            [number](double d) { return std::isfinite(d) ? number(d) : ""; },
+                            [number](double d) {
+                                return !std::isfinite(d)   ? ""
+                                       : number != nullptr ? number(d)
+                                                           : format_shortest(d);
+                            },
                             [](const std::string& s) { return s; },
                             [](const nlohmann::ordered_json&) { return std::string(); }},
                       v);
@@ -37,8 +42,22 @@ std::string figure_csv(const FigureValue& v, std::string (*number)(double)) {
 
 namespace {
 
+/// `v` in base units as a number of `unit` (core's table of units).
+double scaled(double v, std::string_view unit) {
+    for (const AnyUnit& u : all_units()) {
+        if (u.symbol == unit) {
+            return v / u.factor;
+        }
+    }
+    return v;
+}
+
 std::string shown_number(double v, Shown shown, int decimals, std::string_view unit) {
     switch (shown) {
+    case Shown::scaled:
+        return format_number(scaled(v, unit), decimals);
+    case Shown::least:
+        return format_significant(scaled(v, unit), decimals);
     case Shown::percent:
         return format_percent(v, decimals);
     case Shown::interval:

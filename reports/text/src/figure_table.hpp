@@ -10,6 +10,7 @@
 
 #include "podsizer/reports/grid.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -35,8 +36,11 @@ using FigureValue = std::variant<Absent, std::nullptr_t, bool, std::int64_t, std
 
 /// How people read a number: with `decimals` and the unit after it, as a
 /// percentage of a fraction, as a time (format_interval of seconds), as a
-/// write bandwidth (format_write of bytes/s) or as a capacity (bytes).
-enum class Shown : std::uint8_t { number, percent, interval, write, bytes };
+/// write bandwidth (format_write of bytes/s) or as a capacity (bytes); or in
+/// `unit`, a unit of core's table (PB, TB/s, kW, Gbps), with `decimals` and
+/// the unit in the column's header: `scaled` as format_number, `least` as
+/// format_significant (a figure that is not zero never reads as zero).
+enum class Shown : std::uint8_t { number, percent, interval, write, bytes, scaled, least };
 
 /// Where a row goes: bits of FigureRow::out.
 inline constexpr unsigned kJson = 1U;
@@ -69,7 +73,8 @@ template <class R> using Rows = std::span<const FigureRow<std::type_identity_t<R
 /// A figure as JSON: null for absent, null and numbers that are not finite.
 nlohmann::ordered_json figure_json(const FigureValue& v);
 /// A figure as a CSV field: empty for absent, null, objects and numbers that
-/// are not finite; `number` writes the rest of the numbers.
+/// are not finite; `number` writes the rest of the numbers (the shortest
+/// text that reads back without one).
 std::string figure_csv(const FigureValue& v, std::string (*number)(double));
 /// A figure as people read it, per `shown`; nullopt for absent and null.
 std::optional<std::string> figure_text(const FigureValue& v, Shown shown, int decimals,
@@ -110,6 +115,15 @@ template <class R> nlohmann::ordered_json figures_json(Rows<R> rows, const R& r)
     return j;
 }
 
+/// A list of results as a JSON array of their objects.
+template <class R> nlohmann::ordered_json figures_json(Rows<R> rows, const std::vector<R>& list) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const R& r : list) {
+        out.push_back(figures_json(rows, r));
+    }
+    return out;
+}
+
 /// Appends one Metric/Value row to `g` a row for people that applies.
 template <class R> void add_people_row(Grid& g, const FigureRow<R>& row, const R& r) {
     if (!for_people(row)) {
@@ -127,29 +141,29 @@ template <class R> void add_people_row(Grid& g, const FigureRow<R>& row, const R
     }
 }
 
-/// Calls f(row) for each row, in the order of `order` (keys of the table)
-/// or, when it is empty, the table's.
-template <class R, class F>
-void in_order(Rows<R> rows, std::span<const std::string_view> order, F f) {
+/// Calls f(row) for each row, in the order of `order` (keys of the table
+/// separated by spaces: "name date gpus") or, when it is empty, the table's.
+template <class R, class F> void in_order(Rows<R> rows, std::string_view order, F f) {
     if (order.empty()) {
         for (const FigureRow<R>& row : rows) {
             f(row);
         }
         return;
     }
-    for (std::string_view key : order) {
+    for (std::size_t at = 0; at < order.size();) {
+        const std::size_t end = std::min(order.find(' ', at), order.size());
         for (const FigureRow<R>& row : rows) {
-            if (row.key == key) {
+            if (row.key == order.substr(at, end - at)) {
                 f(row);
             }
         }
+        at = end + 1;
     }
 }
 
 /// Appends the Metric/Value rows for people, in `order` (in_order).
 template <class R>
-void add_people_rows(Grid& g, Rows<R> rows, const R& r,
-                     std::span<const std::string_view> order = {}) {
+void add_people_rows(Grid& g, Rows<R> rows, const R& r, std::string_view order = {}) {
     in_order<R>(rows, order, [&](const FigureRow<R>& row) { add_people_row(g, row, r); });
 }
 
@@ -166,7 +180,8 @@ template <class R> std::vector<std::string> csv_keys(Rows<R> rows) {
 
 /// One CSV row of `r`, the fields in csv_keys' order.
 template <class R>
-std::vector<std::string> csv_cells(Rows<R> rows, const R& r, std::string (*number)(double)) {
+std::vector<std::string> csv_cells(Rows<R> rows, const R& r,
+                                   std::string (*number)(double) = nullptr) {
     std::vector<std::string> cells;
     for (const FigureRow<R>& row : rows) {
         if ((row.out & kCsv) != 0U) {
@@ -177,34 +192,37 @@ std::vector<std::string> csv_cells(Rows<R> rows, const R& r, std::string (*numbe
 }
 
 /// The labels of the rows for people, as the header of a table with one
-/// column a figure, in `order` (in_order); `r` answers label_of.
+/// column a figure, in `order` (in_order); `r` answers label_of. A scaled
+/// row's names its unit: "Usable (PB)".
 template <class R>
-std::vector<std::string> people_labels(Rows<R> rows, const R& r,
-                                       std::span<const std::string_view> order = {}) {
+std::vector<std::string> people_labels(Rows<R> rows, const R& r, std::string_view order = {}) {
     std::vector<std::string> labels;
     in_order<R>(rows, order, [&](const FigureRow<R>& row) {
+        const bool scaled = row.shown == Shown::scaled || row.shown == Shown::least;
         if (for_people(row)) {
-            labels.push_back(row.label_of != nullptr ? row.label_of(r) : std::string(row.label));
+            labels.push_back((row.label_of != nullptr ? row.label_of(r) : std::string(row.label)) +
+                             (scaled ? " (" + std::string(row.unit) + ")" : ""));
         }
     });
     return labels;
 }
 
-/// One row of that table: the people cells of `r` ("" where none applies).
+/// One row of that table: the people cells of `r` (`none` where none applies).
 template <class R>
-std::vector<std::string> people_cells(Rows<R> rows, const R& r,
-                                      std::span<const std::string_view> order = {}) {
+std::vector<std::string> people_cells(Rows<R> rows, const R& r, std::string_view order = {},
+                                      std::string_view none = "") {
     std::vector<std::string> cells;
     in_order<R>(rows, order, [&](const FigureRow<R>& row) {
         if (for_people(row)) {
-            cells.push_back(people_cell(row, r).value_or(std::string()));
+            cells.push_back(people_cell(row, r).value_or(std::string(none)));
         }
     });
     return cells;
 }
 
 /// A value as a figure: a quantity in SI units (its base()), an enum by its
-/// name (to_string), an integer as a count, an optional null when empty.
+/// name (to_string), an integer as a count, an optional null when empty, a
+/// list of texts as a JSON array.
 template <class T> FigureValue figure_of(const T& v) {
     if constexpr (requires { v.base(); }) {
         return v.base();
@@ -212,6 +230,8 @@ template <class T> FigureValue figure_of(const T& v) {
         return std::string(to_string(v));
     } else if constexpr (requires { v.has_value(); }) {
         return v ? figure_of(*v) : FigureValue(nullptr);
+    } else if constexpr (requires { v.front().size(); }) {
+        return nlohmann::ordered_json(v); // a list of names
     } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
                          !std::is_same_v<T, std::uint64_t>) {
         return static_cast<std::int64_t>(v);
@@ -236,6 +256,27 @@ template <auto M, auto... More, class T> const auto& reach(const T& t) {
 /// as figure_of writes it: `.value = of<&GoodputPoint::goodput>`.
 template <auto M, auto... More> FigureValue of(const typename MemberOf<decltype(M)>::type& r) {
     return figure_of(reach<M, More...>(r));
+}
+
+/// A row's getter passing a member to `F`: `via<&BomLine::source, source_json>`.
+template <auto M, auto F> FigureValue via(const typename MemberOf<decltype(M)>::type& r) {
+    return F(r.*M);
+}
+
+/// A count above zero, absent (no key, an empty CSV field) otherwise.
+inline FigureValue positive(std::int64_t n) {
+    return n > 0 ? FigureValue(n) : FigureValue(Absent{});
+}
+
+/// A row's getter reading an optional member, absent (no key) when empty.
+template <auto M> FigureValue given(const typename MemberOf<decltype(M)>::type& r) {
+    return (r.*M) ? figure_of(r.*M) : FigureValue(Absent{});
+}
+
+/// A row's getter reading a text member, null when it is empty.
+template <auto M> FigureValue text_of(const typename MemberOf<decltype(M)>::type& r) {
+    const std::string& text = r.*M;
+    return text.empty() ? FigureValue(nullptr) : FigureValue(text);
 }
 
 } // namespace podsizer::detail

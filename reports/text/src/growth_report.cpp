@@ -1,5 +1,6 @@
 #include "podsizer/reports/growth_report.hpp"
 
+#include "figure_table.hpp"
 #include "podsizer/core/cash_flow.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
@@ -97,107 +98,187 @@ detail::ojson number_or_null(const std::optional<double>& v) {
     return v ? detail::ojson(*v) : detail::ojson(nullptr);
 }
 
-template <class Q> detail::ojson base_or_null(const std::optional<Q>& q) {
-    return q ? detail::ojson(q->base()) : detail::ojson(nullptr);
-}
+using detail::FigureValue;
+using Text = std::optional<std::string>;
+using detail::of;
+using enum detail::Shown;
+using S = SiteStorage;
+using SiteRow = detail::FigureRow<SiteStorage>;
+constexpr unsigned kPeople = detail::kPeople;
+constexpr unsigned kBoth = detail::kJson | detail::kPeople;
 
-/// docs/sites-and-phases.md, "Replication between sites": the keys appear only when a site
-/// replicates.
-void add_replication_json(detail::ojson& j, const SiteStorage& s) {
-    j["replicate_to"] =
-        s.replicate_to.empty() ? detail::ojson(nullptr) : detail::ojson(s.replicate_to);
-    j["replication_write_bytes_per_s"] = s.replication_write.base();
-    j["wan_out_bytes_per_s"] = s.wan_out().base();
-    j["dataset_copy_bytes"] = s.dataset_copy.base();
-    j["seeding_s"] = base_or_null(s.seeding);
-    j["dataset_change_bytes_per_s"] = s.dataset_change.base();
-    if (!s.replica) {
-        j["replica"] = nullptr;
-        return;
+/// A site's figures in its JSON and the Sites table (name and design first).
+constexpr std::array kSite{
+    SiteRow{"name", "Site", {}, 0, number, kPeople, of<&S::name>},
+    SiteRow{"clusters", "Clusters", {}, 0, number, kBoth, of<&S::clusters>},
+    SiteRow{"gpus", "GPUs", {}, 0, number, kBoth, of<&S::gpus>},
+    SiteRow{"rack", "Rack model", {}, 0, number, kBoth, of<&S::rack>},
+    SiteRow{.key = "pod_racks", .value = of<&S::pod_racks>},
+    SiteRow{"racks", "Racks", {}, 0, number, kBoth, of<&S::racks>},
+    SiteRow{"max_racks", "Max racks", {}, 0, number, kBoth, of<&S::max_racks>},
+    SiteRow{.key = "cnodes", .value = of<&S::cnodes>},
+    SiteRow{.key = "dboxes", .value = of<&S::dboxes>},
+    SiteRow{.key = "switches", .value = of<&S::switches>},
+    SiteRow{.key = "usable_capacity_bytes", .value = of<&S::usable>},
+    SiteRow{"power_w", "IT power", "kW", 1, scaled, kBoth, of<&S::power>},
+    SiteRow{"max_power_w", "Max power", "kW", 1, least, kBoth, of<&S::max_power>},
+    SiteRow{"pue", "PUE", {}, 2, number, kBoth, of<&S::pue>},
+    SiteRow{"facility_power_w", "Facility power", "kW", 1, scaled, kBoth, of<&S::facility_power>},
+    SiteRow{"usable", "Usable capacity", "PB", 1, scaled, kPeople, of<&S::usable>},
+    SiteRow{.key = "read_bytes_per_s", .value = of<&S::read>},
+    SiteRow{.key = "write_bytes_per_s", .value = of<&S::write>},
+    SiteRow{.key = "wan_bytes_per_s", .value = of<&S::wan>},
+    SiteRow{.key = "offsite_write_bytes_per_s", .value = of<&S::offsite_write>},
+};
+
+using SR = SiteReplica;
+using ReplicaRow = detail::FigureRow<SiteReplica>;
+constexpr std::array kReplica{
+    ReplicaRow{.key = "from", .value = of<&SR::from>},
+    ReplicaRow{.key = "separate", .value = of<&SR::separate>},
+    ReplicaRow{.key = "checkpoints_bytes", .value = of<&SR::checkpoints>},
+    ReplicaRow{.key = "datasets_bytes", .value = of<&SR::datasets>},
+    ReplicaRow{.key = "need_bytes",
+               .value = [](const SR& r) -> FigureValue { return r.need().base(); }},
+    ReplicaRow{.key = "inbound_bytes_per_s", .value = of<&SR::inbound>},
+    ReplicaRow{.key = "cnodes", .value = of<&SR::cnodes>},
+    ReplicaRow{.key = "dboxes", .value = of<&SR::dboxes>},
+    ReplicaRow{.key = "switches", .value = of<&SR::switches>},
+    ReplicaRow{.key = "racks", .value = of<&SR::racks>},
+    ReplicaRow{.key = "usable_capacity_bytes", .value = of<&SR::usable>},
+    ReplicaRow{.key = "write_bytes_per_s", .value = of<&SR::write>},
+    ReplicaRow{.key = "power_w", .value = of<&SR::power>},
+};
+
+/// docs/sites-and-phases.md, "Replication between sites": with a site that
+/// replicates, every site's copies and the store it holds for others.
+constexpr std::array kReplication{
+    SiteRow{.key = "replicate_to", .value = detail::text_of<&S::replicate_to>},
+    SiteRow{.key = "replication_write_bytes_per_s", .value = of<&S::replication_write>},
+    SiteRow{"replica_need", "Replica need", "PB", 1, scaled, kPeople,
+            [](const S& s) { return s.replica ? FigureValue(s.replica->need().base()) : nullptr; }},
+    SiteRow{.key = "replica_racks",
+            .label = "Replica racks",
+            .out = kPeople,
+            .text = [](const S& s) -> Text {
+                return !s.replica ? "-" : s.replica->separate ? n(s.replica->racks) : "in system";
+            }},
+    SiteRow{"wan_out_bytes_per_s", "WAN out", "Gbps", 1, scaled, kBoth,
+            [](const S& s) -> FigureValue { return s.wan_out().base(); }},
+    SiteRow{.key = "dataset_copy_bytes", .value = of<&S::dataset_copy>},
+    SiteRow{.key = "seeding_s", .value = of<&S::seeding>},
+    SiteRow{.key = "dataset_change_bytes_per_s", .value = of<&S::dataset_change>},
+    SiteRow{.key = "replica",
+            .value = [](const S& s) -> FigureValue {
+                return s.replica ? detail::figures_json<SR>(kReplica, *s.replica) : nullptr;
+            }},
+    SiteRow{"wan", "WAN", "Gbps", 1, least, kPeople, of<&S::wan>},
+};
+
+/// After the site's own figures (site_figures.hpp): its verdict.
+constexpr std::array kSiteEnd{
+    SiteRow{.key = "fits",
+            .label = "Fits",
+            .value = [](const S& s) -> FigureValue { return s.fits(); },
+            .text = [](const S& s) -> Text { return site_fits_cell(s); }},
+    SiteRow{.key = "findings", .value = detail::via<&S::findings, detail::findings_json>},
+};
+
+/// A site's row of the Sites table, or with `header` the table's header.
+std::vector<std::string> site_row(const SitePlan& plan, const SiteStorage& s, bool header) {
+    std::vector<std::string> row;
+    const auto add = [&](detail::Rows<SiteStorage> rows) {
+        for (std::string& c :
+             header ? detail::people_labels(rows, s) : detail::people_cells(rows, s, {}, "-")) {
+            row.push_back(std::move(c));
+        }
+    };
+    add(kSite);
+    if (plan.replication) {
+        add(kReplication);
     }
-    const SiteReplica& r = *s.replica;
-    j["replica"] = {{"from", r.from},
-                    {"separate", r.separate},
-                    {"checkpoints_bytes", r.checkpoints.base()},
-                    {"datasets_bytes", r.datasets.base()},
-                    {"need_bytes", r.need().base()},
-                    {"inbound_bytes_per_s", r.inbound.base()},
-                    {"cnodes", r.cnodes},
-                    {"dboxes", r.dboxes},
-                    {"switches", r.switches},
-                    {"racks", r.racks},
-                    {"usable_capacity_bytes", r.usable.base()},
-                    {"write_bytes_per_s", r.write.base()},
-                    {"power_w", r.power.base()}};
+    for (const SiteFigure* f : site_figures(plan)) {
+        row.push_back(header ? std::string(f->header) : site_figure_cell(*f, s));
+    }
+    add(kSiteEnd);
+    return row;
 }
 
 detail::ojson site_json(const SitePlan& plan, const SiteStorage& s) {
-    detail::ojson j;
-    j["name"] = s.name;
-    j["design"] = plan.design;
-    j["clusters"] = s.clusters;
-    j["gpus"] = s.gpus;
-    j["rack"] = s.rack;
-    j["pod_racks"] = s.pod_racks;
-    j["racks"] = s.racks;
-    j["max_racks"] = s.max_racks ? detail::ojson(*s.max_racks) : detail::ojson(nullptr);
-    j["cnodes"] = s.cnodes;
-    j["dboxes"] = s.dboxes;
-    j["switches"] = s.switches;
-    j["usable_capacity_bytes"] = s.usable.base();
-    j["power_w"] = s.power.base();
-    j["max_power_w"] = base_or_null(s.max_power);
-    j["pue"] = s.pue;
-    j["facility_power_w"] = s.facility_power.base();
-    j["read_bytes_per_s"] = s.read.base();
-    j["write_bytes_per_s"] = s.write.base();
-    j["wan_bytes_per_s"] = base_or_null(s.wan);
-    j["offsite_write_bytes_per_s"] = s.offsite_write.base();
+    detail::ojson j{{"name", s.name}, {"design", plan.design}};
+    detail::put_json<SiteStorage>(j, kSite, s);
     if (plan.replication) {
-        add_replication_json(j, s);
+        detail::put_json<SiteStorage>(j, kReplication, s);
     }
     for (const SiteFigure* f : site_figures(plan)) {
-        if (f->text != nullptr) {
-            j[std::string(f->key)] = f->text(s);
-        } else {
-            const std::optional<double> v = f->number(s);
-            j[std::string(f->key)] = v ? detail::ojson(*v) : detail::ojson(nullptr);
-        }
+        j[std::string(f->key)] = f->text ? detail::ojson(f->text(s)) : number_or_null(f->number(s));
     }
-    j["fits"] = s.fits();
-    j["findings"] = detail::findings_json(s.findings);
+    detail::put_json<SiteStorage>(j, kSiteEnd, s);
     return j;
 }
 
-detail::ojson phase_json(const PhaseStep& p) {
-    detail::ojson j;
-    j["name"] = p.name;
-    j["date"] = p.date.empty() ? detail::ojson(nullptr) : detail::ojson(p.date);
-    j["gpus"] = p.gpus;
-    j["required_usable_bytes"] = p.required_usable.base();
-    j["required_read_bytes_per_s"] = p.required_read.base();
-    j["required_write_bytes_per_s"] = p.required_write.base();
-    j["needed"] = counts_json(p.needed);
-    j["added"] = counts_json(p.added);
-    j["total"] = counts_json(p.total);
-    j["fabric_tiers"] = p.fabric_tiers;
-    j["usable_capacity_bytes"] = p.usable.base();
-    j["read_bytes_per_s"] = p.read.base();
-    j["write_bytes_per_s"] = p.write.base();
-    j["power_w"] = p.power.base();
-    if (!p.site.empty()) {
-        // Phases by site: the site, whether the phase opens it, and what it
-        // delivers in the state it is sized for.
-        j["site"] = p.site;
-        j["opens"] = p.opens;
-        j["size_for"] = std::string(to_string(p.state));
-        j["read_in_state_bytes_per_s"] = p.read_in_state.base();
-        j["write_in_state_bytes_per_s"] = p.write_in_state.base();
-        j["wan_out_bytes_per_s"] = p.wan_out.base();
-    }
-    j["findings"] = detail::findings_json(p.findings);
-    return j;
+using P = PhaseStep;
+using PC = PhaseCounts;
+using PhaseRow = detail::FigureRow<PhaseStep>;
+
+/// Phases by site: the site, whether the phase opens it, and what it
+/// delivers in the state it is sized for; absent for one system.
+template <auto M> FigureValue by_site(const P& p) {
+    return p.site.empty() ? FigureValue(detail::Absent{}) : detail::figure_of(p.*M);
 }
+
+/// What a phase does at its site: opens it, grows it or leaves it ("-").
+Text change(const P& p) {
+    const bool added = p.added.cnodes + p.added.dboxes + p.added.racks > 0;
+    return p.opens ? "opens" : added ? "grows" : "-";
+}
+
+/// A phase's figures in its JSON and the Phases tables (kFlat, kBySite).
+constexpr std::array kPhase{
+    PhaseRow{"name", "Phase", {}, 0, number, kBoth, of<&P::name>},
+    PhaseRow{"date", "Date", {}, 0, number, kBoth, detail::text_of<&P::date>},
+    PhaseRow{"gpus", "GPUs", {}, 0, number, kBoth, of<&P::gpus>},
+    PhaseRow{"required_usable_bytes", "Usable need", "PB", 1, scaled, kBoth,
+             of<&P::required_usable>},
+    PhaseRow{.key = "required_read_bytes_per_s", .value = of<&P::required_read>},
+    PhaseRow{.key = "required_write_bytes_per_s", .value = of<&P::required_write>},
+    PhaseRow{.key = "needed", .value = detail::via<&P::needed, counts_json>},
+    PhaseRow{.key = "added", .value = detail::via<&P::added, counts_json>},
+    PhaseRow{.key = "total", .value = detail::via<&P::total, counts_json>},
+    PhaseRow{"+cnodes", "+C-nodes", {}, 0, number, kPeople, of<&P::added, &PC::cnodes>},
+    PhaseRow{"+dboxes", "+D-boxes", {}, 0, number, kPeople, of<&P::added, &PC::dboxes>},
+    PhaseRow{"+switches", "+Switches", {}, 0, number, kPeople, of<&P::added, &PC::switches>},
+    PhaseRow{"+racks", "+Racks", {}, 0, number, kPeople, of<&P::added, &PC::racks>},
+    PhaseRow{"cnodes", "C-nodes", {}, 0, number, kPeople, of<&P::total, &PC::cnodes>},
+    PhaseRow{"dboxes", "D-boxes", {}, 0, number, kPeople, of<&P::total, &PC::dboxes>},
+    PhaseRow{"switches", "Switches", {}, 0, number, kPeople, of<&P::total, &PC::switches>},
+    PhaseRow{"racks", "Racks", {}, 0, number, kPeople, of<&P::total, &PC::racks>},
+    PhaseRow{"fabric_tiers", "Tiers", {}, 0, number, kBoth, of<&P::fabric_tiers>},
+    PhaseRow{"usable_capacity_bytes", "Usable", "PB", 1, scaled, kBoth, of<&P::usable>},
+    PhaseRow{"read_bytes_per_s", "Read, intact", "TB/s", 2, scaled, kBoth, of<&P::read>},
+    PhaseRow{"write_bytes_per_s", "Write, intact", "TB/s", 2, scaled, kBoth, of<&P::write>},
+    PhaseRow{"power_w", "IT power", "kW", 1, scaled, kBoth, of<&P::power>},
+    PhaseRow{"site", "Site", {}, 0, number, kBoth, by_site<&P::site>},
+    PhaseRow{.key = "opens", .value = by_site<&P::opens>},
+    PhaseRow{"size_for", "Sized for", {}, 0, number, kBoth, by_site<&P::state>},
+    PhaseRow{"read_in_state_bytes_per_s", "Read, sized state", "TB/s", 2, scaled, kBoth,
+             by_site<&P::read_in_state>},
+    PhaseRow{"write_in_state_bytes_per_s", "Write, sized state", "TB/s", 2, scaled, kBoth,
+             by_site<&P::write_in_state>},
+    PhaseRow{.key = "wan_out_bytes_per_s", .value = by_site<&P::wan_out>},
+    PhaseRow{"wan_out", "WAN out", "Gbps", 1, scaled, kPeople, of<&P::wan_out>},
+    PhaseRow{"change", "Change", {}, 0, number, kPeople, nullptr, change},
+    PhaseRow{.key = "findings", .value = detail::via<&P::findings, detail::findings_json>},
+};
+
+/// The Phases table of one system, and of phases by site.
+constexpr std::string_view kFlat = "name date gpus required_usable_bytes +cnodes +dboxes +switches "
+                                   "+racks cnodes dboxes switches racks fabric_tiers "
+                                   "usable_capacity_bytes read_bytes_per_s write_bytes_per_s";
+constexpr std::string_view kBySite =
+    "name date site change gpus +cnodes +dboxes +racks cnodes dboxes switches racks "
+    "required_usable_bytes usable_capacity_bytes read_bytes_per_s write_bytes_per_s size_for "
+    "read_in_state_bytes_per_s write_in_state_bytes_per_s power_w wan_out";
 
 detail::ojson years_json(const CashFlow& flow, const std::vector<YearCost>& years) {
     detail::ojson out = detail::ojson::array();
@@ -240,11 +321,7 @@ void add_growth_json(detail::ojson& j, const GrowthView& g) {
     }
     if (g.phases != nullptr) {
         const PhasePlan& plan = *g.phases;
-        detail::ojson phases = detail::ojson::array();
-        for (const PhaseStep& p : plan.phases) {
-            phases.push_back(phase_json(p));
-        }
-        j["phases"] = phases;
+        j["phases"] = detail::figures_json<PhaseStep>(kPhase, plan.phases);
         const std::optional<CashFlow> flow =
             g.prices != nullptr ? cash_flow(plan, *g.prices) : std::nullopt;
         if (flow) {
@@ -343,54 +420,9 @@ std::string site_fits_cell(const SiteStorage& s) {
 
 Grid sites_grid(const SitePlan& plan) {
     Grid g;
-    g.header = {"Site",
-                "Clusters",
-                "GPUs",
-                "Rack model",
-                "Racks",
-                "Max racks",
-                "IT power (kW)",
-                "Max power (kW)",
-                "PUE",
-                "Facility power (kW)",
-                "Usable capacity (PB)",
-                "Fits"};
-    if (plan.replication) {
-        // Before "Fits": what the replica store at the site needs and takes
-        // (in Racks above), and what leaves over the site's WAN.
-        g.header.insert(g.header.end() - 1,
-                        {"Replica need (PB)", "Replica racks", "WAN out (Gbps)", "WAN (Gbps)"});
-    }
-    const std::vector<const SiteFigure*> figures = site_figures(plan);
-    for (const SiteFigure* f : figures) {
-        g.header.insert(g.header.end() - 1, std::string(f->header));
-    }
+    g.header = site_row(plan, SiteStorage{}, true);
     for (const SiteStorage& s : plan.sites) {
-        std::vector<std::string> row{s.name,
-                                     n(s.clusters),
-                                     n(s.gpus),
-                                     s.rack,
-                                     n(s.racks),
-                                     s.max_racks ? n(*s.max_racks) : std::string("-"),
-                                     format_number(in(s.power, units::kW), 1),
-                                     limit(s.max_power, units::kW, 1),
-                                     format_number(s.pue, 2),
-                                     format_number(in(s.facility_power, units::kW), 1),
-                                     format_number(in(s.usable, units::PB), 1)};
-        if (plan.replication) {
-            const bool held = s.replica.has_value();
-            row.push_back(held ? format_number(in(s.replica->need(), units::PB), 1) : "-");
-            row.push_back(!held                 ? std::string("-")
-                          : s.replica->separate ? n(s.replica->racks)
-                                                : std::string("in system"));
-            row.push_back(format_number(in(s.wan_out(), units::Gbps), 1));
-            row.push_back(limit(s.wan, units::Gbps, 1));
-        }
-        for (const SiteFigure* f : figures) {
-            row.push_back(site_figure_cell(*f, s));
-        }
-        row.push_back(site_fits_cell(s));
-        g.rows.push_back(std::move(row));
+        g.rows.push_back(site_row(plan, s, false));
         // The verdict coloured as the side-by-side table colours its own.
         g.set_cell_role(g.rows.size() - 1, g.header.size() - 1,
                         s.fits() ? CellRole::met : CellRole::not_met);
@@ -398,109 +430,31 @@ Grid sites_grid(const SitePlan& plan) {
     return g;
 }
 
-namespace {
-
-std::vector<std::string> site_phase_row(const PhaseStep& p, const std::string& site,
-                                        const std::string& change) {
-    return {p.name,
-            p.date.empty() ? std::string("-") : p.date,
-            site,
-            change,
-            n(p.gpus),
-            n(p.added.cnodes),
-            n(p.added.dboxes),
-            n(p.added.racks),
-            n(p.total.cnodes),
-            n(p.total.dboxes),
-            n(p.total.switches),
-            n(p.total.racks),
-            format_number(in(p.required_usable, units::PB), 1),
-            format_number(in(p.usable, units::PB), 1),
-            format_number(in(p.read, units::TB_per_s), 2),
-            format_number(in(p.write, units::TB_per_s), 2),
-            std::string(to_string(p.state)),
-            format_number(in(p.read_in_state, units::TB_per_s), 2),
-            format_number(in(p.write_in_state, units::TB_per_s), 2),
-            format_number(in(p.power, units::kW), 1),
-            format_number(in(p.wan_out, units::Gbps), 1)};
-}
-
-/// Phases by site: a row per site open after each phase (what the phase
-/// adds there and what stands after it), and after each phase's sites a row
-/// of the project's totals.
-Grid site_phases_grid(const PhasePlan& plan) {
+Grid phases_grid(const PhasePlan& plan) {
     Grid g;
-    g.header = {"Phase",
-                "Date",
-                "Site",
-                "Change",
-                "GPUs",
-                "+C-nodes",
-                "+D-boxes",
-                "+Racks",
-                "C-nodes",
-                "D-boxes",
-                "Switches",
-                "Racks",
-                "Usable need (PB)",
-                "Usable (PB)",
-                "Read, intact (TB/s)",
-                "Write, intact (TB/s)",
-                "Sized for",
-                "Read, sized state (TB/s)",
-                "Write, sized state (TB/s)",
-                "IT power (kW)",
-                "WAN out (Gbps)"};
-    g.numeric_from = 4;
+    const std::string_view order = plan.by_site ? kBySite : kFlat;
+    g.header = detail::people_labels<PhaseStep>(kPhase, PhaseStep{}, order);
+    g.numeric_from = plan.by_site ? 4 : 2;
+    if (!plan.by_site) {
+        for (const PhaseStep& p : plan.phases) {
+            g.rows.push_back(detail::people_cells<PhaseStep>(kPhase, p, order, "-"));
+        }
+        return g;
+    }
+    // Phases by site: a row per site open after each phase (what the phase
+    // adds there and what stands after it), and after each phase's sites a
+    // row of the project's totals: its sites summed.
     const std::vector<PhaseStep> totals = phase_totals(plan);
     std::size_t phase = 0;
     for (std::size_t k = 0; k < plan.phases.size(); ++k) {
-        const PhaseStep& p = plan.phases[k];
-        const bool added = p.added.cnodes + p.added.dboxes + p.added.racks > 0;
-        g.rows.push_back(site_phase_row(p, p.site, p.opens ? "opens" : added ? "grows" : "-"));
-        if (k + 1 == plan.phases.size() || plan.phases[k + 1].name != p.name) {
-            // The project after the phase: its sites summed.
-            std::vector<std::string> row = site_phase_row(totals[phase++], "all sites", "");
-            row[16] = row[17] = row[18] = ""; // the sites' states may differ
+        g.rows.push_back(detail::people_cells<PhaseStep>(kPhase, plan.phases[k], order, "-"));
+        if (k + 1 == plan.phases.size() || plan.phases[k + 1].name != plan.phases[k].name) {
+            std::vector<std::string> row =
+                detail::people_cells<PhaseStep>(kPhase, totals[phase++], order, "-");
+            row[2] = "all sites";
+            row[3] = row[16] = row[17] = row[18] = ""; // the sites' states may differ
             g.rows.push_back(std::move(row));
         }
-    }
-    return g;
-}
-
-} // namespace
-
-Grid phases_grid(const PhasePlan& plan) {
-    if (plan.by_site) {
-        return site_phases_grid(plan);
-    }
-    Grid g;
-    g.header = {"Phase",
-                "Date",
-                "GPUs",
-                "Usable need (PB)",
-                "+C-nodes",
-                "+D-boxes",
-                "+Switches",
-                "+Racks",
-                "C-nodes",
-                "D-boxes",
-                "Switches",
-                "Racks",
-                "Tiers",
-                "Usable (PB)",
-                "Read, intact (TB/s)",
-                "Write, intact (TB/s)"};
-    g.numeric_from = 2;
-    for (const PhaseStep& p : plan.phases) {
-        g.rows.push_back({p.name, p.date.empty() ? std::string("-") : p.date, n(p.gpus),
-                          format_number(in(p.required_usable, units::PB), 1), n(p.added.cnodes),
-                          n(p.added.dboxes), n(p.added.switches), n(p.added.racks),
-                          n(p.total.cnodes), n(p.total.dboxes), n(p.total.switches),
-                          n(p.total.racks), fmt::format("{}", p.fabric_tiers),
-                          format_number(in(p.usable, units::PB), 1),
-                          format_number(in(p.read, units::TB_per_s), 2),
-                          format_number(in(p.write, units::TB_per_s), 2)});
     }
     return g;
 }

@@ -9,66 +9,43 @@ namespace podsizer {
 
 namespace {
 
-template <class Q> std::optional<double> base(const std::optional<Q>& q) {
-    return q ? std::optional(q->base()) : std::nullopt;
+using S = SiteStorage;
+using F = SiteFigure;
+
+/// A quantity member in base units; empty when an optional one is.
+template <auto M> std::optional<double> base(const S& s) {
+    if constexpr (requires { (s.*M).base(); }) {
+        return (s.*M).base();
+    } else {
+        return s.*M ? std::optional((s.*M)->base()) : std::nullopt;
+    }
 }
 
+std::string size_for(const S& s) {
+    return std::string(to_string(s.size_for));
+}
+
+/// The GPUs' draw and the storage's: nothing without the GPUs'.
+std::optional<double> it_power(const S& s) {
+    return s.gpu_power ? std::optional(s.gpu_power->base() + s.power.base()) : std::nullopt;
+}
+
+// Header, key, number or text, base units per shown unit, decimals.
 const std::array kNeeds{
-    SiteFigure{.header = "Platform",
-               .key = "platform",
-               .text = [](const SiteStorage& s) { return s.platform; }},
-    SiteFigure{.header = "Usable need (PB)",
-               .key = "usable_need_bytes",
-               .number = [](const SiteStorage& s) { return std::optional(s.usable_need.base()); },
-               .unit = 1e15},
-    SiteFigure{.header = "Read need (TB/s)",
-               .key = "read_need_bytes_per_s",
-               .number = [](const SiteStorage& s) { return std::optional(s.read_need.base()); },
-               .unit = 1e12,
-               .decimals = 2},
-    SiteFigure{.header = "Read, intact (TB/s)",
-               .key = "read_bytes_per_s",
-               .number = [](const SiteStorage& s) { return std::optional(s.read.base()); },
-               .unit = 1e12,
-               .decimals = 2},
-    SiteFigure{.header = "Write need (TB/s)",
-               .key = "write_need_bytes_per_s",
-               .number = [](const SiteStorage& s) { return std::optional(s.write_need.base()); },
-               .unit = 1e12,
-               .decimals = 2},
-    SiteFigure{.header = "Write, intact (TB/s)",
-               .key = "write_bytes_per_s",
-               .number = [](const SiteStorage& s) { return std::optional(s.write.base()); },
-               .unit = 1e12,
-               .decimals = 2},
-    SiteFigure{.header = "Size for",
-               .key = "size_for",
-               .text = [](const SiteStorage& s) { return std::string(to_string(s.size_for)); }},
-    SiteFigure{.header = "Verdict",
-               .key = "verdict",
-               .text = [](const SiteStorage& s) { return s.verdict_cell; }},
+    F{"Platform", "platform", nullptr, [](const S& s) { return s.platform; }},
+    F{"Usable need (PB)", "usable_need_bytes", base<&S::usable_need>, nullptr, 1e15},
+    F{"Read need (TB/s)", "read_need_bytes_per_s", base<&S::read_need>, nullptr, 1e12, 2},
+    F{"Read, intact (TB/s)", "read_bytes_per_s", base<&S::read>, nullptr, 1e12, 2},
+    F{"Write need (TB/s)", "write_need_bytes_per_s", base<&S::write_need>, nullptr, 1e12, 2},
+    F{"Write, intact (TB/s)", "write_bytes_per_s", base<&S::write>, nullptr, 1e12, 2},
+    F{"Size for", "size_for", nullptr, size_for},
+    F{"Verdict", "verdict", nullptr, [](const S& s) { return s.verdict_cell; }},
 };
 
 const std::array kPower{
-    SiteFigure{.header = "GPU power (MW)",
-               .key = "gpu_power_w",
-               .number = [](const SiteStorage& s) { return base(s.gpu_power); },
-               .unit = 1e6,
-               .decimals = 2},
-    SiteFigure{.header = "IT power with GPUs (MW)",
-               .key = "it_power_w",
-               .number =
-                   [](const SiteStorage& s) {
-                       return s.gpu_power ? std::optional(s.gpu_power->base() + s.power.base())
-                                          : std::nullopt;
-                   },
-               .unit = 1e6,
-               .decimals = 2},
-    SiteFigure{.header = "Max IT power (MW)",
-               .key = "max_it_power_w",
-               .number = [](const SiteStorage& s) { return base(s.max_it_power); },
-               .unit = 1e6,
-               .decimals = 2},
+    F{"GPU power (MW)", "gpu_power_w", base<&S::gpu_power>, nullptr, 1e6, 2},
+    F{"IT power with GPUs (MW)", "it_power_w", it_power, nullptr, 1e6, 2},
+    F{"Max IT power (MW)", "max_it_power_w", base<&S::max_it_power>, nullptr, 1e6, 2},
 };
 
 } // namespace

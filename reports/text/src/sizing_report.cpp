@@ -97,7 +97,7 @@ std::string offsite_cadence(const CheckpointPlan& plan) {
 /// One row per design and job: what each design sustains (table and Markdown).
 Grid checkpoint_grid(const SizingResult& result) {
     Grid g;
-    const std::span<const std::string_view> columns = detail::job_at_design_columns();
+    const std::string_view columns = detail::job_at_design_columns();
     const detail::Rows<detail::JobAtDesign> figures = detail::job_at_design_figures();
     g.header = {"Design", "Job"};
     for (std::string& label : detail::people_labels(
