@@ -515,10 +515,11 @@ TEST_CASE("Summary figures resting on assumed catalog figures are shaded and nam
     const int read = row_labelled(w, 2, "Read (TB/s)");
     REQUIRE(racks > 0);
     REQUIRE(read > 0);
-    const std::string on_racks = comment_on(w, "B" + std::to_string(racks));
+    // One comment a row, on its label (column A), naming what its shaded cells rest on.
+    const std::string on_racks = comment_on(w, "A" + std::to_string(racks));
     CHECK_THAT(on_racks, Catch::Contains("rack-42u-25kw.power_budget"));
     CHECK_THAT(on_racks, Catch::Contains("cnode-1u.power"));
-    const std::string on_read = comment_on(w, "B" + std::to_string(read));
+    const std::string on_read = comment_on(w, "A" + std::to_string(read));
     CHECK_THAT(on_read, Catch::Contains("dbox-1u-22.backend_port_speed"));
     CHECK_THAT(on_read, !Catch::Contains("cnode-1u"));
     // The shaded style is not the plain formula's: the racks cell and the
@@ -526,7 +527,8 @@ TEST_CASE("Summary figures resting on assumed catalog figures are shaded and nam
     // carry different style indexes.
     const int units = row_labelled(w, 2, "Storage devices (U)");
     REQUIRE(units > 0);
-    CHECK(comment_on(w, "B" + std::to_string(units)).empty());
+    CHECK(comment_on(w, "A" + std::to_string(units)).empty());
+    CHECK(comment_on(w, "B" + std::to_string(racks)).empty()); // none on the cells
     const std::regex style_of("<c r=\"B([0-9]+)\" s=\"([0-9]+)\"");
     std::map<int, std::string> styles;
     const std::string& xml = sheet_xml(w, 2);

@@ -696,11 +696,39 @@ void fill_cells(Table& t) {
     }
 }
 
-/// What a shaded cell's comment says.
-std::string assumptions_comment(const std::vector<std::string>& ids) {
-    std::string text = "Rests on catalog figures nobody publishes (ASSUMPTION):";
-    for (const std::string& id : ids) {
-        text += "\n" + id;
+/// The comment on a row's label: the assumed figures its shaded cells rest
+/// on, the columns that share a list named before it (one list of one column:
+/// no name). One comment a row, not one a cell: the fleet comparison's 103
+/// cell comments were 8 % of writing its workbook (each is a drawn shape),
+/// and a row's columns mostly share their list.
+std::string row_comment(const std::vector<std::vector<std::string>>& assumed,
+                        const std::vector<Column>& cols) {
+    std::vector<std::pair<std::vector<std::string>, std::string>> lists; // ids, column names
+    for (std::size_t c = 0; c < assumed.size(); ++c) {
+        if (assumed[c].empty()) {
+            continue;
+        }
+        auto same = std::find_if(lists.begin(), lists.end(),
+                                 [&](const auto& l) { return l.first == assumed[c]; });
+        if (same == lists.end()) {
+            lists.emplace_back(assumed[c], cols[c].name);
+        } else {
+            same->second += ", " + cols[c].name;
+        }
+    }
+    if (lists.empty()) {
+        return {};
+    }
+    std::string text = "Shaded figures of this row rest on catalog figures nobody publishes "
+                       "(ASSUMPTION):";
+    const bool named = lists.size() > 1 || cols.size() > 1;
+    for (const auto& [ids, names] : lists) {
+        if (named) {
+            text += "\n" + names + ":";
+        }
+        for (const std::string& id : ids) {
+            text += (named ? "\n  " : "\n") + id;
+        }
     }
     return text + "\nThe Assumptions sheet gives each figure's source and why it was assumed.";
 }
@@ -760,9 +788,6 @@ void write_cell(xlsx::Book& book, xlsx::Sheet& sheet, int row, int col, const Ce
         sheet.text(row, col, cell.cached, book.text_value());
         return; // "n/a": nothing rests on anything
     }
-    if (!assumed.empty()) {
-        sheet.comment(row, col, assumptions_comment(assumed));
-    }
 }
 
 void write_table(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row,
@@ -786,6 +811,9 @@ void write_table(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int heade
             }
         }
         sheet.fit_height(r.row, texts);
+        if (const std::string note = row_comment(t.assumed[i], t.cols); !note.empty()) {
+            sheet.comment(r.row, 0, note);
+        }
     }
 }
 
@@ -803,8 +831,8 @@ void write_assumptions_legend(xlsx::Book& book, xlsx::Sheet& sheet, const Table&
     }
     std::sort(ids.begin(), ids.end()); // each catalog entry's figures together
     sheet.text(row, 0,
-               "Shaded figures rest on catalog figures nobody publishes (ASSUMPTION); each "
-               "shaded cell's comment names its own:",
+               "Shaded figures rest on catalog figures nobody publishes (ASSUMPTION); the "
+               "comment on each row's label names its own:",
                book.subtitle());
     std::string line;
     for (std::size_t i = 0; i < ids.size(); ++i) {

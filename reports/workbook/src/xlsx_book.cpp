@@ -12,6 +12,7 @@
 #include <atomic>
 #include <clocale>
 #include <cmath>
+#include <cstdint>
 #include <fmt/format.h>
 #include <locale.h>
 #include <stdexcept>
@@ -443,9 +444,18 @@ void Sheet::comment(int row, int col, const std::string& text) {
     static char author[] = "podsizer"; // the library takes a char*
     lxw_comment_options options{};
     options.author = author;
-    // Wide enough for a few ids a line; the default box is 128 x 74 pixels.
+    // Wide enough for a few ids a line (the default box is 128 x 74 pixels),
+    // and as high as its lines: about 55 characters a line at 360 pixels,
+    // 16 pixels a line, so a row's comment naming several columns' figures
+    // shows whole on hover.
     options.width = 360;
-    options.height = 120;
+    int lines = 0;
+    for (std::size_t at = 0; at <= text.size();) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        lines += 1 + static_cast<int>((end - at) / 55);
+        at = end + 1;
+    }
+    options.height = static_cast<std::uint16_t>(std::clamp(20 + 16 * lines, 120, 2000));
     check(worksheet_write_comment_opt(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col),
                                       CellText(text).c_str(), &options),
           "comment");
