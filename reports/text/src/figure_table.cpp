@@ -12,6 +12,8 @@ namespace podsizer::detail {
 namespace {
 
 template <class... F> struct Visit : F... { using F::operator()...; };
+// The asan preset's clang (14) has no deduction for aggregates (C++20 P1816).
+template <class... F> Visit(F...) -> Visit<F...>;
 
 } // namespace
 
