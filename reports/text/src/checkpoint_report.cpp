@@ -37,18 +37,6 @@ std::vector<MarkedPoint> merged(const GoodputCurve& curve, const std::vector<Mar
     return all;
 }
 
-/// 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ...
-std::string ordinal(std::int64_t n) {
-    const std::int64_t tens = n % 100;
-    const std::int64_t ones = n % 10;
-    const char* suffix = (tens >= 11 && tens <= 13) ? "th"
-                         : ones == 1                ? "st"
-                         : ones == 2                ? "nd"
-                         : ones == 3                ? "rd"
-                                                    : "th";
-    return fmt::format("{}{}", n, suffix);
-}
-
 /// The checkpoint pattern and the staging figure, said the way the model
 /// takes them (docs/checkpoints.md §2).
 std::string budget_phrase(const CheckpointQuery& q) {
@@ -483,8 +471,8 @@ constexpr std::array kFigures{
         .text = offsite_text,
         .label_of =
             [](A x) {
-                return "Offsite WAN to the central store (every " + ordinal(x.q.offsite_every) +
-                       " checkpoint)";
+                return "Offsite WAN to the central store (every " +
+                       detail::ordinal(x.q.offsite_every) + " checkpoint)";
             }},
     Row{.key = "retained_bytes",
         .value = got<&CheckpointAnalysis::retained>,

@@ -46,6 +46,17 @@ std::string plain(double v, int decimals) {
     return s == "-0" ? "0" : s;
 }
 
+std::string ordinal(std::int64_t n) {
+    const std::int64_t tens = n % 100;
+    const std::int64_t ones = n % 10;
+    const char* suffix = (tens >= 11 && tens <= 13) ? "th"
+                         : ones == 1                ? "st"
+                         : ones == 2                ? "nd"
+                         : ones == 3                ? "rd"
+                                                    : "th";
+    return fmt::format("{}{}", n, suffix);
+}
+
 std::string percent_text(double fraction) {
     std::string s = format_number(fraction * 100.0, 1);
     if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) {

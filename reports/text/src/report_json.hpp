@@ -7,6 +7,7 @@
 #include "podsizer/core/extrapolation.hpp"
 #include "podsizer/reports/plain_number.hpp"
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -34,6 +35,9 @@ template <class Json> Json without_negative_zero(Json j) {
     }
     return j;
 }
+
+/// 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ...
+std::string ordinal(std::int64_t n);
 
 /// 0.1 -> "10 %", 0.025 -> "2.5 %".
 std::string percent_text(double fraction);

@@ -81,15 +81,8 @@ std::string offsite_cadence(const CheckpointPlan& plan) {
     if (every == 0) {
         return {};
     }
-    const std::int64_t tens = every % 100;
-    const std::int64_t ones = every % 10;
-    const char* suffix = (tens >= 11 && tens <= 13) ? "th"
-                         : ones == 1                ? "st"
-                         : ones == 2                ? "nd"
-                         : ones == 3                ? "rd"
-                                                    : "th";
     return every == 1 ? " of every checkpoint"
-                      : fmt::format(" of every {}{} checkpoint", every, suffix);
+                      : " of every " + detail::ordinal(every) + " checkpoint";
 }
 
 } // namespace
