@@ -92,12 +92,48 @@ FieldData read_stripe_text(const std::string& text) {
     return text;
 }
 
+/// --read-amplification: the fraction of the stripe's data strips read per
+/// rebuilt strip, as a number (0.25) or a percentage (25%), above 0 and at most 1.
+FieldData read_fraction_text(const std::string& text) {
+    double v = -1.0;
+    if (const std::optional<double> plain = parse_decimal(text)) {
+        v = *plain;
+    } else {
+        try {
+            v = parse_percent(text);
+        } catch (const InputError&) {
+            v = -1.0; // neither: the message below says what is expected
+        }
+    }
+    if (!(v > 0.0 && v <= 1.0)) {
+        throw InputError(fmt::format("\"{}\": expected the fraction of the stripe's data read to "
+                                     "rebuild a strip, above 0 and at most 1: 1 for "
+                                     "Reed-Solomon, 0.25 for a locally decodable code",
+                                     text));
+    }
+    return v;
+}
+
+/// --seed: any 64-bit seed, beyond a count's range, so kept as its digits.
+FieldData read_seed_text(const std::string& text) {
+    std::uint64_t seed = 0;
+    const auto res = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (res.ec != std::errc() || res.ptr != text.data() + text.size()) {
+        throw InputError(fmt::format("\"{}\": expected a whole number from 0 to 2^64 − 1", text));
+    }
+    return text;
+}
+
 constexpr std::string_view kGroupAfrRange =
     "expected failures per unit-year above 0 % and below 100 %, such as 2%";
 
 /// The command's own rows: values of one layout that no scenario holds.
 const std::array kOwnRows{
     ScenarioField{.pattern = "stripe", .kind = FieldKind::text, .read_text = read_stripe_text},
+    ScenarioField{.pattern = "read_amplification",
+                  .kind = FieldKind::number,
+                  .read_text = read_fraction_text},
+    ScenarioField{.pattern = "seed", .kind = FieldKind::text, .read_text = read_seed_text},
     ScenarioField{.pattern = "drives", .kind = FieldKind::count, .bounds = {1.0, kCountMax}},
     ScenarioField{.pattern = "rebuild_time",
                   .kind = FieldKind::quantity,
@@ -154,7 +190,8 @@ using A = DurabilityArgs;
 /// Every flag read by a row: the drive's failure rate and fill are a
 /// scenario's resilience.afr and resilience.fill (the same quantities
 /// `podsizer resilience` takes), the rest the command's own.
-/// --read-amplification and --seed have grammars of their own.
+/// --stripe, --read-amplification and --seed have grammars of their own,
+/// their rows' readers.
 const std::array kFlags{
     Flag{"--stripe", &A::stripe, "stripe", "Data+parity strips, e.g. 146+4"},
     Flag{"--drives", &A::drives, "drives", "Drives the stripes are declustered over"},
@@ -164,9 +201,13 @@ const std::array kFlags{
          "Rebuild bandwidth of the backend instead of --rebuild-time, e.g. 993.6GB/s"},
     Flag{"--drive-size", &A::drive_size, "drive_size", "Drive capacity, e.g. 122.88TB"},
     Flag{"--fill", &A::fill, "resilience.fill", "Share of the drive holding data (default 80%)"},
+    Flag{"--read-amplification", &A::read_amplification, "read_amplification",
+         "Fraction of the stripe's data read per rebuilt strip: 1 (Reed-Solomon, default), 0.25 "
+         "(a locally decodable code)"},
     Flag{"--method", &A::method, "method", "closed (the closed form) or simulate (Monte Carlo)",
          true},
     Flag{"--years", &A::years, "years", "Years to simulate (default 100000)"},
+    Flag{"--seed", &A::seed, "seed", "Seed of the simulation (default 1)"},
     Flag{"--threads", &A::threads, "threads", "Threads of the simulation (default: one per core)"},
     Flag{"--confidence", &A::confidence, "confidence", "Confidence of the interval (default 95%)"},
     Flag{"--service", &A::service, "service",
@@ -179,29 +220,6 @@ const std::array kFlags{
 
 using Reader = FlagReader<DurabilityArgs>;
 
-/// --read-amplification: the fraction of the stripe's data strips read per
-/// rebuilt strip, as a number (0.25) or a percentage (25%), above 0 and at most 1.
-double read_fraction(const std::string& text) {
-    double v = -1.0;
-    if (const std::optional<double> plain = parse_decimal(text)) {
-        v = *plain;
-    } else {
-        try {
-            v = parse_percent(text);
-        } catch (const InputError&) {
-            v = -1.0; // neither: the message below says what is expected
-        }
-    }
-    if (!(v > 0.0 && v <= 1.0)) {
-        throw InputError("--read-amplification",
-                         fmt::format("\"{}\": expected the fraction of the stripe's data read to "
-                                     "rebuild a strip, above 0 and at most 1: 1 for "
-                                     "Reed-Solomon, 0.25 for a locally decodable code",
-                                     text));
-    }
-    return v;
-}
-
 /// The drive rebuild time: given, or from the backend's rebuild bandwidth.
 void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a, const Reader& r) {
     const bool by_time = !a.rebuild_time.empty();
@@ -213,7 +231,7 @@ void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a, const Reader& r) 
                                    "backend's rebuild bandwidth with --drive-size");
     }
     if (!a.read_amplification.empty()) {
-        q.rebuild_read_fraction = read_fraction(a.read_amplification);
+        q.rebuild_read_fraction = r.number("--read-amplification");
     }
     if (by_time) {
         // --read-amplification is accepted (and reported) with a given time,
@@ -440,14 +458,8 @@ void check_simulated_failures(const SimulationInputs& s, const DurabilityQuery& 
 /// --seed, --threads, --confidence and --service.
 void read_run_settings(SimulationInputs& s, const DurabilityArgs& a, const Reader& r) {
     if (!a.seed.empty()) {
-        std::uint64_t seed = 0;
-        const auto res = std::from_chars(a.seed.data(), a.seed.data() + a.seed.size(), seed);
-        if (res.ec != std::errc() || res.ptr != a.seed.data() + a.seed.size()) {
-            throw InputError(
-                "--seed",
-                fmt::format("\"{}\": expected a whole number from 0 to 2^64 − 1", a.seed));
-        }
-        s.seed = seed;
+        const std::string digits = r.word("--seed");
+        std::from_chars(digits.data(), digits.data() + digits.size(), s.seed);
     }
     s.threads = a.threads.empty() ? std::max(1U, std::thread::hardware_concurrency())
                                   : static_cast<unsigned>(r.count("--threads"));
@@ -518,16 +530,7 @@ void add_durability_command(CLI::App& app, const GlobalOptions& g, Action& actio
     auto* cmd = app.add_subcommand(
         "durability", "Annual probability of data loss and its nines for an erasure-coded layout");
     auto d = std::make_shared<DurabilityArgs>();
-    // In the order --help has always listed them: the table's rows around
-    // the flags with grammars of their own.
-    const std::span<const Flag> flags(kFlags);
-    add_command_flags<DurabilityArgs>(*cmd, *d, flags.first(7), kOwnRows);
-    cmd->add_option("--read-amplification", d->read_amplification,
-                    "Fraction of the stripe's data read per rebuilt strip: 1 (Reed-Solomon, "
-                    "default), 0.25 (a locally decodable code)");
-    add_command_flags<DurabilityArgs>(*cmd, *d, flags.subspan(7, 2), kOwnRows);
-    cmd->add_option("--seed", d->seed, "Seed of the simulation (default 1)");
-    add_command_flags<DurabilityArgs>(*cmd, *d, flags.subspan(9), kOwnRows);
+    add_command_flags<DurabilityArgs>(*cmd, *d, kFlags, kOwnRows);
     cmd->callback([&g, &action, d] { action = [&g, d] { return run_durability(g, *d); }; });
 }
 

@@ -32,9 +32,12 @@ inline constexpr auto kOutageNames = enum_names<Outage>({
 });
 std::string_view to_string(Outage o);
 /// What constraints.availability accepts: "auto" (the vendor's default
-/// layout rule) or an outage.
-inline constexpr std::array<std::string_view, 4> kAvailabilityChoices{"auto", "none", "dbox",
-                                                                      "rack"};
+/// layout rule) or an outage, by outage.def's spellings.
+inline constexpr std::string_view kAvailabilityChoices[] = {
+    "auto",
+#define ENUM_NAME(value, spelling, ...) spelling,
+#include "podsizer/core/outage.def"
+};
 /// For people: "none", "one D-box", "one rack" (outage.def's words).
 constexpr std::string_view outage_words(Outage o) {
     switch (o) {
