@@ -22,14 +22,15 @@ using detail::plain;
 
 std::string feasible_text(const ComparisonColumn& c, bool machine) {
     if (machine) {
-        return verdict_word(c.verdict);
+        return verdict_word(c.verdict());
     }
-    if (c.kind == ColumnKind::reference && c.verdict.status == VerdictStatus::short_) {
+    const Verdict& v = c.reference.verdict;
+    if (c.kind == ColumnKind::reference && v.status == VerdictStatus::short_) {
         // docs/model.md §15: what it cannot deliver, with the figure.
-        const Check* k = c.verdict.first_failing();
+        const Check* k = v.first_failing();
         return k != nullptr ? "cannot deliver: " + check_text(*k) : "cannot deliver";
     }
-    return verdict_cell_text(c.verdict);
+    return verdict_cell_text(c.verdict());
 }
 
 /// Why the references are sized where they are: "the target", "the capacity of NCP pod".
@@ -71,18 +72,32 @@ bool any_capped(const Comparison& c) {
                        [](const ReferenceSizing& r) { return r.write_capped || r.read_capped; });
 }
 
+/// The designs the comparison's design columns hold, in order.
+std::vector<Design> designs_of(const Comparison& c) {
+    std::vector<Design> out;
+    for (const ComparisonColumn& col : c.columns) {
+        if (col.kind == ColumnKind::design) {
+            out.push_back(*col.design);
+        }
+    }
+    return out;
+}
+
 ComparisonRow metric_row(const Comparison& c, const Metric& m) {
-    // The design columns' racks say their basis (issue 51 item 6).
+    // The design columns' racks say their basis (issue 51 item 6); the racks
+    // to plan for theirs, as in the sizing table.
     const std::string basis = c.power_basis == PowerBasis::max ? " (max draw)" : " (typical draw)";
     ComparisonRow r{std::string(m.key),
-                    std::string(m.label) + (m.id == MetricId::racks ? basis : std::string()),
+                    m.id == MetricId::racks_planned
+                        ? metric_label(m, designs_of(c))
+                        : std::string(m.label) + (m.id == MetricId::racks ? basis : ""),
                     std::string(m.unit),
                     m.decimals,
                     {},
                     {}};
     for (const ComparisonColumn& col : c.columns) {
-        r.values.push_back(m.of_column(col));
-        r.assumptions.push_back(r.values.back() ? metric_assumptions(m.id, col.assumptions)
+        r.values.push_back(column_value(m, col));
+        r.assumptions.push_back(r.values.back() ? metric_assumptions(m.id, col.assumptions())
                                                 : std::vector<std::string>{});
     }
     return r;
@@ -177,7 +192,7 @@ const std::vector<ColumnFigure>& column_figures() {
 void put(ojson& j, MetricId id, Col c) {
     const JsonField& field = metric(id).json;
     j[std::string(field.key)] =
-        std::visit([](const auto& v) { return ojson(v); }, field.of_column(c));
+        std::visit([](const auto& v) { return ojson(v); }, column_json(metric(id), c));
 }
 
 ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
@@ -190,9 +205,9 @@ ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
             put(j, f.metric, c);
         }
     }
-    detail::add_assumptions(j, c.assumptions);
-    if (c.bom) { // docs/bom.md: the design's bill, n pods' n times one pod's
-        j["bom"] = detail::bill_json(*c.bom);
+    detail::add_assumptions(j, c.assumptions());
+    if (const std::optional<DesignBom> bom = c.bom()) { // docs/bom.md: n pods' n times one pod's
+        j["bom"] = detail::bill_json(*bom);
     }
     if (c.cost) { // no cost block at all without a price book
         j["cost"] = detail::design_cost_json(*c.cost);
@@ -242,7 +257,7 @@ std::string column_basis(const Comparison& cmp, const ComparisonColumn& c) {
         return fmt::format("{} pods to {}", c.pods,
                            format_in(cmp.extrapolations.at(c.source).target, units::PB, 1));
     case ColumnKind::reference:
-        return "at " + format_in(c.usable, units::PB, 1);
+        return "at " + format_in(c.usable(), units::PB, 1);
     }
     return {};
 }
@@ -272,6 +287,9 @@ std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
         if ((id == MetricId::subscriptions || id == MetricId::accounts_for_subscriptions) &&
             !subscriptions) {
             continue;
+        }
+        if (id == MetricId::racks_planned && !has_planning_racks(designs_of(c))) {
+            continue; // every design plans on the basis it is laid out on
         }
         rows.push_back(metric_row(c, metric(id)));
     }
@@ -349,7 +367,7 @@ Grid comparison_grid(const Comparison& c, bool machine) {
              [&](const ComparisonColumn& col) { return feasible_text(col, machine); });
     std::vector<std::optional<bool>> met;
     for (const ComparisonColumn& col : c.columns) {
-        met.push_back(col.verdict.status == VerdictStatus::meets);
+        met.push_back(col.verdict().status == VerdictStatus::meets);
     }
     mark_verdicts(g, g.rows.size() - 1, machine ? 3 : 1, met);
     return g;
