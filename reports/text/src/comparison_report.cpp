@@ -2,6 +2,7 @@
 
 #include "bom_json.hpp"
 #include "cost_json.hpp"
+#include "figure_table.hpp"
 #include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/sizing_report.hpp"
@@ -217,35 +218,103 @@ ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
     return j;
 }
 
-/// A reference with the details of its accounts; the figures its column
-/// shows are the column's, written from the registry as column_json does.
+using detail::FigureRow;
+using detail::FigureValue;
+using detail::of;
+using Ref = ReferenceSizing;
+
+/// One field of a reference's entry (`references[]`): a figure its column
+/// shows, written from the registry row as column_json writes it, or a
+/// detail of its accounts no table shows.
+using ReferenceField = std::variant<MetricId, FigureRow<Ref>>;
+
+FigureValue findings_figure(const std::vector<Finding>& fs) {
+    return detail::findings_json(fs);
+}
+
+// The order scripts have read them in.
+const ReferenceField kReferenceFields[] = {
+    FigureRow<Ref>{.key = "name", .value = of<&Ref::name>},
+    FigureRow<Ref>{.key = "id", .value = of<&Ref::id>},
+    MetricId::racks,
+    FigureRow<Ref>{.key = "racks_exact", .value = of<&Ref::racks_exact>},
+    MetricId::usable_capacity,
+    MetricId::raw_capacity,
+    MetricId::read,
+    MetricId::write,
+    MetricId::power,
+    MetricId::accounts,
+    FigureRow<Ref>{.key = "accounts_for_throughput", .value = of<&Ref::accounts_for_throughput>},
+    FigureRow<Ref>{.key = "account_ingress_limit_bytes_per_s", .value = of<&Ref::ingress_limit>},
+    FigureRow<Ref>{.key = "account_egress_limit_bytes_per_s", .value = of<&Ref::egress_limit>},
+    FigureRow<Ref>{.key = "write_capped_by_accounts", .value = of<&Ref::write_capped>},
+    FigureRow<Ref>{.key = "read_capped_by_accounts", .value = of<&Ref::read_capped>},
+    FigureRow<Ref>{.key = "write_within_account_limits_bytes_per_s",
+                   .value = of<&Ref::write_within_limits>},
+    FigureRow<Ref>{.key = "read_within_account_limits_bytes_per_s",
+                   .value = of<&Ref::read_within_limits>},
+    FigureRow<Ref>{.key = "accounts_per_subscription",
+                   .value = of<&Ref::accounts_per_subscription>},
+    MetricId::subscriptions,
+    FigureRow<Ref>{.key = "wan_bytes_per_s", .value = of<&Ref::wan>},
+    MetricId::read_at_site,
+    MetricId::write_at_site,
+    MetricId::pb_per_rack,
+    FigureRow<Ref>{.key = "findings", .value = detail::via<&Ref::findings, findings_figure>},
+};
+
 ojson reference_json(const ReferenceSizing& r, Col col) {
     ojson j;
-    j["name"] = r.name;
-    j["id"] = r.id;
-    put(j, MetricId::racks, col);
-    j["racks_exact"] = r.racks_exact;
-    for (MetricId id : {MetricId::usable_capacity, MetricId::raw_capacity, MetricId::read,
-                        MetricId::write, MetricId::power, MetricId::accounts}) {
-        put(j, id, col);
+    for (const ReferenceField& f : kReferenceFields) {
+        if (const MetricId* id = std::get_if<MetricId>(&f)) {
+            put(j, *id, col);
+        } else {
+            detail::put_json<Ref>(j, std::span(&std::get<FigureRow<Ref>>(f), 1), r);
+        }
     }
-    j["accounts_for_throughput"] = r.accounts_for_throughput;
-    j["account_ingress_limit_bytes_per_s"] = r.ingress_limit.base();
-    j["account_egress_limit_bytes_per_s"] = r.egress_limit.base();
-    j["write_capped_by_accounts"] = r.write_capped;
-    j["read_capped_by_accounts"] = r.read_capped;
-    j["write_within_account_limits_bytes_per_s"] = r.write_within_limits.base();
-    j["read_within_account_limits_bytes_per_s"] = r.read_within_limits.base();
-    j["accounts_per_subscription"] = r.accounts_per_subscription;
-    put(j, MetricId::subscriptions, col);
-    j["wan_bytes_per_s"] = r.wan ? ojson(r.wan->base()) : ojson(nullptr);
-    for (MetricId id : {MetricId::read_at_site, MetricId::write_at_site, MetricId::pb_per_rack}) {
-        put(j, id, col);
-    }
-    j["findings"] = detail::findings_json(r.findings);
     detail::add_assumptions(j, r.assumptions);
     return j;
 }
+
+ojson ratio_json_assumptions(const Comparison& c, const ComparisonRatio& r);
+
+/// A ratio and the comparison it is of.
+struct RatioOf {
+    const Comparison* c;
+    const ComparisonRatio* r;
+};
+
+/// A ratio's member, as figure_of writes it.
+template <auto M> FigureValue ratio_of(const RatioOf& x) {
+    return detail::figure_of(x.r->*M);
+}
+
+using R = ComparisonRatio;
+using X = const RatioOf&;
+
+const FigureRow<RatioOf> kRatioFields[] = {
+    {.key = "column",
+     .value = [](X x) -> FigureValue { return x.c->columns.at(x.r->column).name; }},
+    {.key = "reference",
+     .value = [](X x) -> FigureValue { return x.c->references.at(x.r->reference).id; }},
+    {.key = "basis",
+     .value = [](X) -> FigureValue {
+         return std::string("the reference at the column's usable capacity");
+     }},
+    {.key = "basis_usable_capacity_bytes", .value = ratio_of<&R::basis>},
+    {.key = "reference_racks", .value = ratio_of<&R::reference_racks>},
+    {.key = "reference_power_w", .value = ratio_of<&R::reference_power>},
+    {.key = "racks", // 0: no rack holds the column's devices
+     .value = [](X x) { return x.r->racks > 0.0 ? FigureValue(x.r->racks) : nullptr; }},
+    {.key = "power", .value = ratio_of<&R::power>},
+    {.key = "read", .value = ratio_of<&R::read>},
+    {.key = "write", .value = ratio_of<&R::write>},
+    {.key = "power_saved_w", .value = ratio_of<&R::power_saved>},
+    {.key = "gpus_fed", .value = ratio_of<&R::gpus_fed>},
+    {.key = "break_even_rack_power_w", .value = ratio_of<&R::break_even_rack_power>},
+    {.key = "assumptions",
+     .value = [](X x) -> FigureValue { return ratio_json_assumptions(*x.c, *x.r); }},
+};
 
 } // namespace
 
@@ -404,58 +473,65 @@ ojson ratio_json_assumptions(const Comparison& c, const ComparisonRatio& r) {
     return by_metric;
 }
 
-ojson comparison_json(const Comparison& c) {
-    ojson j;
-    j["podsizer_version"] = version();
-    j["scenario"] = c.title;
-    j["reference_capacity_bytes"] = c.reference_capacity.base();
-    j["reference_basis"] = reference_basis(c);
+ojson columns_json(const Comparison& c) {
     ojson cols = ojson::array();
     for (const ComparisonColumn& col : c.columns) {
         cols.push_back(column_json(c, col));
     }
-    j["columns"] = cols;
+    return cols;
+}
+
+ojson references_json(const Comparison& c) {
     ojson refs = ojson::array();
     for (const ComparisonColumn& col : c.columns) {
         if (col.kind == ColumnKind::reference) { // one column per reference, in order
             refs.push_back(reference_json(c.references.at(col.source), col));
         }
     }
-    j["references"] = refs;
-    ojson ex = ojson::array();
-    for (const Extrapolation& e : c.extrapolations) {
-        ex.push_back(detail::extrapolation_json(e));
-    }
-    j["extrapolations"] = ex;
+    return refs;
+}
+
+ojson ratios_json(const Comparison& c) {
     ojson ratios = ojson::array();
     for (const ComparisonRatio& r : c.ratios) {
-        ratios.push_back({{"column", c.columns.at(r.column).name},
-                          {"reference", c.references.at(r.reference).id},
-                          {"basis", "the reference at the column's usable capacity"},
-                          {"basis_usable_capacity_bytes", r.basis.base()},
-                          {"reference_racks", r.reference_racks},
-                          {"reference_power_w", r.reference_power.base()},
-                          {"racks", r.racks > 0.0 ? ojson(r.racks) : ojson(nullptr)},
-                          {"power", r.power},
-                          {"read", r.read},
-                          {"write", r.write},
-                          {"power_saved_w", r.power_saved.base()},
-                          {"gpus_fed", r.gpus_fed ? ojson(*r.gpus_fed) : ojson(nullptr)},
-                          {"break_even_rack_power_w", r.break_even_rack_power.base()},
-                          {"assumptions", ratio_json_assumptions(c, r)}});
+        ratios.push_back(detail::figures_json<RatioOf>(kRatioFields, RatioOf{&c, &r}));
     }
-    j["ratios"] = ratios;
-    j["rows"] = rows_json(c);
+    return ratios;
+}
+
+ojson subject_findings_json(const Comparison& c) {
     ojson findings = ojson::array();
     for (const SubjectFinding& f : c.findings) {
         ojson fj = detail::finding_json(f.finding);
         fj["subject"] = f.subject;
         findings.push_back(fj);
     }
-    j["findings"] = findings;
-    j["feasible"] = c.all_feasible();
-    return j;
+    return findings;
 }
+
+using Cmp = const Comparison&;
+
+/// `compare --format json`, in the order scripts have read it.
+const FigureRow<Comparison> kComparisonFields[] = {
+    {.key = "podsizer_version", .value = [](Cmp) -> FigureValue { return std::string(version()); }},
+    {.key = "scenario", .value = of<&Comparison::title>},
+    {.key = "reference_capacity_bytes", .value = of<&Comparison::reference_capacity>},
+    {.key = "reference_basis", .value = [](Cmp c) -> FigureValue { return reference_basis(c); }},
+    {.key = "columns", .value = [](Cmp c) -> FigureValue { return columns_json(c); }},
+    {.key = "references", .value = [](Cmp c) -> FigureValue { return references_json(c); }},
+    {.key = "extrapolations",
+     .value = [](Cmp c) -> FigureValue {
+         ojson ex = ojson::array();
+         for (const Extrapolation& e : c.extrapolations) {
+             ex.push_back(detail::extrapolation_json(e));
+         }
+         return ex;
+     }},
+    {.key = "ratios", .value = [](Cmp c) -> FigureValue { return ratios_json(c); }},
+    {.key = "rows", .value = [](Cmp c) -> FigureValue { return rows_json(c); }},
+    {.key = "findings", .value = [](Cmp c) -> FigureValue { return subject_findings_json(c); }},
+    {.key = "feasible", .value = [](Cmp c) -> FigureValue { return c.all_feasible(); }},
+};
 
 /// The assumed prices under the table (docs/cost.md); empty without any.
 std::string price_footnote(const Comparison& c, bool markdown) {
@@ -494,7 +570,9 @@ std::string render_comparison(const Comparison& c, Format format) {
     case Format::csv:
         return render_csv(comparison_grid(c, true));
     case Format::json:
-        return detail::without_negative_zero(comparison_json(c)).dump(2) + "\n";
+        return detail::without_negative_zero(detail::figures_json<Comparison>(kComparisonFields, c))
+                   .dump(2) +
+               "\n";
     }
     return {};
 }
