@@ -473,40 +473,15 @@ ojson ratio_json_assumptions(const Comparison& c, const ComparisonRatio& r) {
     return by_metric;
 }
 
-ojson columns_json(const Comparison& c) {
-    ojson cols = ojson::array();
-    for (const ComparisonColumn& col : c.columns) {
-        cols.push_back(column_json(c, col));
-    }
-    return cols;
-}
-
-ojson references_json(const Comparison& c) {
-    ojson refs = ojson::array();
-    for (const ComparisonColumn& col : c.columns) {
-        if (col.kind == ColumnKind::reference) { // one column per reference, in order
-            refs.push_back(reference_json(c.references.at(col.source), col));
+/// A JSON array of f(x) for each x of `v`, nulls left out.
+template <class T, class F> FigureValue list_json(const std::vector<T>& v, F f) {
+    ojson out = ojson::array();
+    for (const T& x : v) {
+        if (ojson j = f(x); !j.is_null()) {
+            out.push_back(std::move(j));
         }
     }
-    return refs;
-}
-
-ojson ratios_json(const Comparison& c) {
-    ojson ratios = ojson::array();
-    for (const ComparisonRatio& r : c.ratios) {
-        ratios.push_back(detail::figures_json<RatioOf>(kRatioFields, RatioOf{&c, &r}));
-    }
-    return ratios;
-}
-
-ojson subject_findings_json(const Comparison& c) {
-    ojson findings = ojson::array();
-    for (const SubjectFinding& f : c.findings) {
-        ojson fj = detail::finding_json(f.finding);
-        fj["subject"] = f.subject;
-        findings.push_back(fj);
-    }
-    return findings;
+    return out;
 }
 
 using Cmp = const Comparison&;
@@ -517,19 +492,35 @@ const FigureRow<Comparison> kComparisonFields[] = {
     {.key = "scenario", .value = of<&Comparison::title>},
     {.key = "reference_capacity_bytes", .value = of<&Comparison::reference_capacity>},
     {.key = "reference_basis", .value = [](Cmp c) -> FigureValue { return reference_basis(c); }},
-    {.key = "columns", .value = [](Cmp c) -> FigureValue { return columns_json(c); }},
-    {.key = "references", .value = [](Cmp c) -> FigureValue { return references_json(c); }},
+    {.key = "columns",
+     .value =
+         [](Cmp c) { return list_json(c.columns, [&c](Col k) { return column_json(c, k); }); }},
+    {.key = "references", // one column per reference, in order
+     .value =
+         [](Cmp c) {
+             return list_json(c.columns, [&c](Col k) {
+                 return reference(k) ? reference_json(c.references.at(k.source), k) : ojson();
+             });
+         }},
     {.key = "extrapolations",
-     .value = [](Cmp c) -> FigureValue {
-         ojson ex = ojson::array();
-         for (const Extrapolation& e : c.extrapolations) {
-             ex.push_back(detail::extrapolation_json(e));
-         }
-         return ex;
-     }},
-    {.key = "ratios", .value = [](Cmp c) -> FigureValue { return ratios_json(c); }},
+     .value = [](Cmp c) { return list_json(c.extrapolations, detail::extrapolation_json); }},
+    {.key = "ratios",
+     .value =
+         [](Cmp c) {
+             return list_json(c.ratios, [&c](const ComparisonRatio& r) {
+                 return detail::figures_json<RatioOf>(kRatioFields, RatioOf{&c, &r});
+             });
+         }},
     {.key = "rows", .value = [](Cmp c) -> FigureValue { return rows_json(c); }},
-    {.key = "findings", .value = [](Cmp c) -> FigureValue { return subject_findings_json(c); }},
+    {.key = "findings",
+     .value =
+         [](Cmp c) {
+             return list_json(c.findings, [](const SubjectFinding& f) {
+                 ojson j = detail::finding_json(f.finding);
+                 j["subject"] = f.subject;
+                 return j;
+             });
+         }},
     {.key = "feasible", .value = [](Cmp c) -> FigureValue { return c.all_feasible(); }},
 };
 
