@@ -30,60 +30,26 @@ DesignBom pods_bom(DesignBom b, std::int64_t n) {
     return b;
 }
 
-ComparisonColumn design_column(const Design& d, std::size_t index) {
-    ComparisonColumn c;
-    c.name = d.name;
-    c.kind = ColumnKind::design;
-    c.source = index;
-    c.pods = 1;
-    c.cnodes = d.cnodes;
-    c.dboxes = d.dboxes;
-    c.racks = d.racks;
-    c.racks_fit = d.racks_fit;
-    c.usable = d.usable;
-    c.raw = d.raw;
-    c.read = d.read;
-    c.write = d.write;
-    c.power = d.power;
-    c.verdict = d.verdict;
-    c.feasible = d.feasible();
-    c.assumptions = d.assumptions;
-    c.bom = d.bom;
-    return c;
-}
-
 bool no_errors(const std::vector<Finding>& findings) {
     return std::none_of(findings.begin(), findings.end(),
                         [](const Finding& f) { return f.severity() == Severity::error; });
 }
 
-ComparisonColumn pods_column(const Design& d, std::size_t index, const Extrapolation& e) {
+/// A design (pods 1) or the design grown to `e.pods` pods: the column holds
+/// the design, and the limits the pods break.
+ComparisonColumn design_column(const std::shared_ptr<const Design>& d, std::size_t index,
+                               const Extrapolation* e) {
     ComparisonColumn c;
-    c.name = fmt::format("{} × {}", d.name, e.pods);
-    c.kind = ColumnKind::pods;
+    c.name = e != nullptr ? fmt::format("{} × {}", d->name, e->pods) : d->name;
+    c.kind = e != nullptr ? ColumnKind::pods : ColumnKind::design;
     c.source = index;
-    c.pods = e.pods;
-    c.cnodes = e.cnodes;
-    c.dboxes = e.dboxes;
-    c.racks = e.racks;
-    c.racks_fit = e.racks_fit;
-    c.usable = e.usable;
-    c.raw = e.raw;
-    c.read = e.read;
-    c.write = e.write;
-    c.power = e.power;
-    c.verdict = d.verdict;
-    for (const Finding& f : e.findings) {
+    c.pods = e != nullptr ? e->pods : 1;
+    c.design = d;
+    for (const Finding& f : e != nullptr ? e->findings : std::vector<Finding>{}) {
         if (f.severity() == Severity::error) {
-            c.verdict.checks.push_back(
+            c.pods_checks.push_back(
                 {.kind = CheckKind::constraint, .result = CheckResult::short_, .code = f.code});
-            c.verdict.status = VerdictStatus::short_;
         }
-    }
-    c.feasible = c.verdict.status != VerdictStatus::short_;
-    c.assumptions = d.assumptions; // n pods rest on what one pod rests on
-    if (d.bom) {
-        c.bom = pods_bom(*d.bom, e.pods);
     }
     return c;
 }
@@ -98,24 +64,24 @@ ComparisonColumn reference_column(const ReferenceSizing& r, std::size_t index) {
     c.accounts_for_subscriptions = std::max(r.accounts, r.accounts_for_throughput);
     c.read_at_site = r.read_at_site;
     c.write_at_site = r.write_at_site;
-    c.racks = r.racks;
-    c.usable = r.usable;
-    c.raw = r.raw;
-    c.read = r.read;
-    c.write = r.write;
-    c.power = r.power;
+    c.reference = {.racks = r.racks,
+                   .usable = r.usable,
+                   .raw = r.raw,
+                   .read = r.read,
+                   .write = r.write,
+                   .power = r.power,
+                   .verdict = {},
+                   .assumptions = r.assumptions};
     c.read_within_limits = r.read_within_limits;
     c.write_within_limits = r.write_within_limits;
-    c.assumptions = r.assumptions;
-    c.feasible = no_errors(r.findings);
     return c;
 }
 
 /// A reference judged on the designs' need (docs/model.md §15): what reaches
 /// the GPUs (the least of its rate, its accounts' limits and the WAN) against
 /// read and write times 1 + headroom, and its capacity against the need.
-void judge_reference(ComparisonColumn& c, const Requirements& req, double headroom) {
-    Verdict& v = c.verdict;
+void judge_reference(ComparisonColumn& c, const Requirements& req, double headroom, bool feasible) {
+    Verdict& v = c.reference.verdict;
     auto reaching = [](Throughput t, const std::optional<Throughput>& limits,
                        const std::optional<Throughput>& site) {
         if (limits) {
@@ -132,12 +98,12 @@ void judge_reference(ComparisonColumn& c, const Requirements& req, double headro
                                             in(need, units::TB_per_s) * (1.0 + headroom),
                                             in(got, units::TB_per_s), need.base() > 0.0, applies));
     };
-    throughput(CheckKind::read, req.read, reaching(c.read, c.read_within_limits, c.read_at_site));
+    const ReferenceFigures& f = c.reference;
+    throughput(CheckKind::read, req.read, reaching(f.read, c.read_within_limits, c.read_at_site));
     throughput(CheckKind::write, req.write,
-               reaching(c.write, c.write_within_limits, c.write_at_site));
-    v.checks.push_back(capacity_check(req.usable, c.usable));
-    v.status = c.feasible ? status_of(v.checks) : VerdictStatus::short_;
-    c.feasible = v.status != VerdictStatus::short_;
+               reaching(f.write, c.write_within_limits, c.write_at_site));
+    v.checks.push_back(capacity_check(req.usable, f.usable));
+    v.status = feasible ? status_of(v.checks) : VerdictStatus::short_;
 }
 
 /// The capacity references are sized at: the target, or the first design's.
@@ -162,7 +128,8 @@ void set_reference_capacity(Comparison& cmp, const SizingResult& sizing,
 void add_designs(Comparison& cmp, const SizingResult& sizing, const ComparisonSpec& spec) {
     for (std::size_t i = 0; i < sizing.designs.size(); ++i) {
         const Design& d = sizing.designs[i];
-        cmp.columns.push_back(design_column(d, i));
+        const auto shared = std::make_shared<const Design>(d);
+        cmp.columns.push_back(design_column(shared, i, nullptr));
         for (const Finding& f : d.findings) {
             cmp.findings.push_back({d.name, f});
         }
@@ -174,7 +141,7 @@ void add_designs(Comparison& cmp, const SizingResult& sizing, const ComparisonSp
             cmp.findings.push_back({d.name + " to " + format_in(e.target, units::PB, 1), f});
         }
         if (e.pods > 1) {
-            cmp.columns.push_back(pods_column(d, i, e));
+            cmp.columns.push_back(design_column(shared, i, &e));
         }
         cmp.extrapolations.push_back(std::move(e));
     }
@@ -189,7 +156,7 @@ void add_references(Comparison& cmp, const ComparisonSpec& spec, const Requireme
     for (const ReferenceSystem* ref : spec.references) {
         ReferenceSizing r = size_reference(*ref, cmp.reference_capacity, spec.cloud);
         cmp.columns.push_back(reference_column(r, cmp.references.size()));
-        judge_reference(cmp.columns.back(), need, headroom);
+        judge_reference(cmp.columns.back(), need, headroom, no_errors(r.findings));
         for (const Finding& f : r.findings) {
             cmp.findings.push_back({r.name, f});
         }
@@ -200,12 +167,12 @@ void add_references(Comparison& cmp, const ComparisonSpec& spec, const Requireme
 /// The columns' costs from the book (docs/cost.md): a design's, n pods' (n
 /// times one pod's), and each reference as the cloud store holding the
 /// column's usable capacity for the same years.
-void price_columns(Comparison& cmp, const SizingResult& sizing, const PriceBook& book) {
+void price_columns(Comparison& cmp, const PriceBook& book) {
     for (ComparisonColumn& c : cmp.columns) {
         if (c.kind == ColumnKind::reference) {
-            c.cloud_cost = cloud_cost(c.usable, book);
+            c.cloud_cost = cloud_cost(c.usable(), book);
         } else {
-            c.cost = scaled_cost(design_cost(sizing.designs[c.source], book), c.pods);
+            c.cost = scaled_cost(design_cost(*c.design, book), c.pods);
         }
     }
 }
@@ -224,24 +191,24 @@ ComparisonRatio ratio_to(const ComparisonColumn& c, std::size_t column,
                          const ReferenceSystem& system, std::size_t reference,
                          const ComparisonSpec& spec) {
     // The reference at this column's capacity: like for like.
-    const ReferenceSizing at = size_reference(system, c.usable, spec.cloud);
+    const ReferenceSizing at = size_reference(system, c.usable(), spec.cloud);
     ComparisonRatio r;
     r.column = column;
     r.reference = reference;
-    r.basis = c.usable;
+    r.basis = c.usable();
     r.reference_racks = at.racks;
     r.reference_power = at.power;
     // No rack holds the column's devices: no ratio of racks (shown n/a).
     r.racks =
-        c.racks_fit ? ratio(static_cast<double>(c.racks), static_cast<double>(at.racks)) : 0.0;
-    r.power = ratio(c.power.base(), at.power.base());
-    r.read = ratio(c.read.base(), at.read.base());
-    r.write = ratio(c.write.base(), at.write.base());
-    r.power_saved = at.power - c.power;
+        c.racks_fit() ? ratio(static_cast<double>(c.racks()), static_cast<double>(at.racks)) : 0.0;
+    r.power = ratio(c.power().base(), at.power.base());
+    r.read = ratio(c.read().base(), at.read.base());
+    r.write = ratio(c.write().base(), at.write.base());
+    r.power_saved = at.power - c.power();
     // A design that draws more saves nothing: it feeds no GPUs, never a
     // negative count of them (REVIEW-3 §5.2).
     r.gpus_fed = gpus_fed_by(std::max(r.power_saved, Power{}), spec.platform);
-    r.break_even_rack_power = c.power / static_cast<double>(std::max<std::int64_t>(1, at.racks));
+    r.break_even_rack_power = c.power() / static_cast<double>(std::max<std::int64_t>(1, at.racks));
     return r;
 }
 
@@ -250,7 +217,7 @@ void add_ratios(Comparison& cmp, const ComparisonSpec& spec) {
     for (std::size_t ref = 0; ref < spec.references.size(); ++ref) {
         for (std::size_t k = 0; k < cmp.columns.size(); ++k) {
             const ComparisonColumn& c = cmp.columns[k];
-            if (c.kind != ColumnKind::reference && c.usable.base() > 0.0) {
+            if (c.kind != ColumnKind::reference && c.usable().base() > 0.0) {
                 cmp.ratios.push_back(ratio_to(c, k, *spec.references[ref], ref, spec));
             }
         }
@@ -271,17 +238,86 @@ std::string_view to_string(ColumnKind k) {
     return "design";
 }
 
+namespace {
+
+/// n pods' figure from one pod's, the rule written once: n times it, a count
+/// saturating (core/src/extrapolation.cpp grows pods by the same rule).
+std::int64_t total(std::int64_t pod, std::int64_t n) {
+    return saturating_product(pod, n);
+}
+template <class Q> Q total(Q pod, std::int64_t n) {
+    return pod * static_cast<double>(n);
+}
+
+} // namespace
+
+std::int64_t ComparisonColumn::cnodes() const {
+    return design ? total(design->cnodes, pods) : 0;
+}
+std::int64_t ComparisonColumn::dboxes() const {
+    return design ? total(design->dboxes, pods) : 0;
+}
+std::int64_t ComparisonColumn::racks() const {
+    return design ? total(design->racks, pods) : reference.racks;
+}
+bool ComparisonColumn::racks_fit() const {
+    return design ? design->racks_fit : true;
+}
+Capacity ComparisonColumn::usable() const {
+    return design ? total(design->usable, pods) : reference.usable;
+}
+std::optional<Capacity> ComparisonColumn::raw() const {
+    return design ? total(design->raw, pods) : reference.raw;
+}
+Throughput ComparisonColumn::read() const {
+    return design ? total(design->read, pods) : reference.read;
+}
+Throughput ComparisonColumn::write() const {
+    return design ? total(design->write, pods) : reference.write;
+}
+Power ComparisonColumn::power() const {
+    return design ? total(design->power, pods) : reference.power;
+}
+
+Verdict ComparisonColumn::verdict() const {
+    if (!design) {
+        return reference.verdict;
+    }
+    Verdict v = design->verdict;
+    v.checks.insert(v.checks.end(), pods_checks.begin(), pods_checks.end());
+    if (!pods_checks.empty()) {
+        v.status = VerdictStatus::short_;
+    }
+    return v;
+}
+
+bool ComparisonColumn::feasible() const {
+    return verdict().status != VerdictStatus::short_;
+}
+
+const std::vector<AssumedFigure>& ComparisonColumn::assumptions() const {
+    // n pods rest on what one pod rests on.
+    return design ? design->assumptions : reference.assumptions;
+}
+
+std::optional<DesignBom> ComparisonColumn::bom() const {
+    if (!design || !design->bom) {
+        return std::nullopt;
+    }
+    return pods_bom(*design->bom, pods);
+}
+
 double ComparisonColumn::pb_per_rack() const {
-    return ratio(in(usable, units::PB), static_cast<double>(racks));
+    return ratio(in(usable(), units::PB), static_cast<double>(racks()));
 }
 double ComparisonColumn::gbps_read_per_kw() const {
-    return ratio(in(read, units::GB_per_s), in(power, units::kW));
+    return ratio(in(read(), units::GB_per_s), in(power(), units::kW));
 }
 double ComparisonColumn::mbps_read_per_tb() const {
-    return ratio(in(read, units::MB_per_s), in(usable, units::TB));
+    return ratio(in(read(), units::MB_per_s), in(usable(), units::TB));
 }
 double ComparisonColumn::mbps_write_per_tb() const {
-    return ratio(in(write, units::MB_per_s), in(usable, units::TB));
+    return ratio(in(write(), units::MB_per_s), in(usable(), units::TB));
 }
 
 const ComparisonRatio* Comparison::ratio(std::size_t column, std::size_t reference) const {
@@ -297,7 +333,7 @@ bool Comparison::all_feasible() const {
     // The proposal's columns; a reference that cannot deliver the need is
     // said in its column, not in the exit code.
     return std::all_of(columns.begin(), columns.end(), [](const ComparisonColumn& c) {
-        return c.kind == ColumnKind::reference || c.verdict.status == VerdictStatus::meets;
+        return c.kind == ColumnKind::reference || c.verdict().status == VerdictStatus::meets;
     });
 }
 
@@ -316,7 +352,7 @@ Comparison compare_designs(const SizingResult& sizing, const ComparisonSpec& spe
     add_references(cmp, spec, sizing.requirements,
                    sizing.designs.empty() ? 0.0 : sizing.designs.front().headroom);
     if (sizing.prices) {
-        price_columns(cmp, sizing, *sizing.prices);
+        price_columns(cmp, *sizing.prices);
     }
     if (spec.platform != nullptr && spec.platform->power_per_su.base() > 0.0) {
         cmp.gpu_platform = spec.platform->name;

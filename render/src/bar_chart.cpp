@@ -18,23 +18,23 @@ namespace podsizer::render {
 namespace {
 
 double per_pb(double value, const ComparisonColumn& c) {
-    const double pb = in(c.usable, units::PB);
+    const double pb = in(c.usable(), units::PB);
     return pb > 0.0 ? value / pb : 0.0;
 }
 
 } // namespace
 
 BarFigure racks_figure() {
-    return {[](const ComparisonColumn& c) { return static_cast<double>(c.racks); }, 1};
+    return {[](const ComparisonColumn& c) { return static_cast<double>(c.racks()); }, 1};
 }
 BarFigure power_figure() {
-    return {[](const ComparisonColumn& c) { return in(c.power, units::kW); }, 1};
+    return {[](const ComparisonColumn& c) { return in(c.power(), units::kW); }, 1};
 }
 BarFigure racks_per_pb_figure() {
-    return {[](const ComparisonColumn& c) { return per_pb(static_cast<double>(c.racks), c); }, 3};
+    return {[](const ComparisonColumn& c) { return per_pb(static_cast<double>(c.racks()), c); }, 3};
 }
 BarFigure power_per_pb_figure() {
-    return {[](const ComparisonColumn& c) { return per_pb(in(c.power, units::kW), c); }, 2};
+    return {[](const ComparisonColumn& c) { return per_pb(in(c.power(), units::kW), c); }, 2};
 }
 
 BarChart::BarChart(QChart* c, const QString& axis, const QString& title, const QColor& colour)

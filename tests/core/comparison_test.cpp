@@ -55,14 +55,39 @@ TEST_CASE("columns hold numbers and say where they come from") {
     CHECK(c.reference_basis == ReferenceBasis::target);
     const ComparisonColumn& cloud = c.columns[4];
     // The cloud store at 1 EB: 25 Tbps each way (brief), 178 accounts.
-    CHECK(in(cloud.read, units::Tbps) == Approx(25));
-    CHECK(in(cloud.read, units::TB_per_s) == Approx(3.125));
+    CHECK(in(cloud.read(), units::Tbps) == Approx(25));
+    CHECK(in(cloud.read(), units::TB_per_s) == Approx(3.125));
     CHECK(cloud.accounts == 178);
     // The ingress cap: 10.68 Tbps (see reference_test); designs have none.
     REQUIRE(cloud.write_within_limits);
     CHECK(in(*cloud.write_within_limits, units::Tbps) == Approx(10.68));
     CHECK_FALSE(c.columns[0].write_within_limits.has_value());
     CHECK(c.columns[0].accounts == 0);
+}
+
+TEST_CASE("a pods column holds its design and has n times one pod's figures") {
+    const Comparison c = fleet_comparison();
+    const ComparisonColumn& pod = c.columns[0];
+    const ComparisonColumn& pods = c.columns[1]; // NCP pod × 5
+    // One design, held by both columns (not copied into them); none for the cloud.
+    REQUIRE(pod.design != nullptr);
+    CHECK(pods.design == pod.design);
+    CHECK(c.columns[4].design == nullptr);
+    // A copy of the comparison shares it, so the copy outlives nothing.
+    const Comparison copy = c;
+    CHECK(copy.columns[1].design == pod.design);
+    // n pods: every total 5 times one pod's, as the extrapolation grows them.
+    const Extrapolation& e = c.extrapolations.front();
+    CHECK(pods.cnodes() == 5 * pod.cnodes());
+    CHECK(pods.cnodes() == e.cnodes);
+    CHECK(pods.dboxes() == e.dboxes);
+    CHECK(pods.racks() == e.racks);
+    CHECK(pods.usable() == e.usable);
+    CHECK(pods.read() == e.read);
+    CHECK(pods.power() == e.power);
+    REQUIRE(pods.bom());
+    CHECK(pods.bom()->cables == 5 * pod.bom()->cables);
+    CHECK(pods.verdict().status == pod.verdict().status);
 }
 
 TEST_CASE("each ratio is against the reference sized at the column's own capacity") {
@@ -77,12 +102,12 @@ TEST_CASE("each ratio is against the reference sized at the column's own capacit
     CHECK(c.references[pods.reference].id == "cloud-object-store");
     CHECK(c.ratio(1, 0) == &pods);
     CHECK(c.ratio(4, 0) == nullptr); // the cloud store's own column
-    CHECK(pods.basis == c.columns[1].usable);
+    CHECK(pods.basis == c.columns[1].usable());
     CHECK(pods.reference_racks == 240);
     // Five pods of 29 racks and 702 kW (docs/model.md §12).
     CHECK(pods.racks == Approx(145.0 / 240.0));
     CHECK(pods.power == Approx(3510.0 / 2880.0));
-    const double store_tbs = in(c.columns[1].usable, units::PB) / 100.0 * 2.5 / 8.0;
+    const double store_tbs = in(c.columns[1].usable(), units::PB) / 100.0 * 2.5 / 8.0;
     CHECK(pods.read == Approx(54.0 / store_tbs));
     CHECK(pods.write == Approx(22.5 / store_tbs));
     // One NCP pod (217.9 PB): the store needs 48 racks, 576 kW.

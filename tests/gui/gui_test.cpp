@@ -259,6 +259,28 @@ private Q_SLOTS:
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings_dir_.path());
     }
 
+    void comparisonShowsTheRacksToPlanFor() {
+        // The reference pod is laid out on typical draw and planned on max
+        // draw (docs/model.md §10): the Comparison table shows the racks to
+        // plan for above the racks as laid out, as the Sizing table does,
+        // for the design column (37 on max draw, 29 typical; see
+        // opensOnTheReferenceCase).
+        auto w = open_window();
+        QVERIFY(w->openFile(kReference));
+        QApplication::processEvents();
+        const QTableWidget* t = w->results()->comparison();
+        const int planned = row_named(t, "Racks to plan for (max draw)");
+        const int laid = row_named(t, "Racks (typical draw)");
+        QVERIFY(planned >= 0 && laid >= 0);
+        QCOMPARE(planned + 1, laid);
+        QCOMPARE(t->item(planned, 0)->text(), QString("37*"));
+        QCOMPARE(t->item(laid, 0)->text(), QString("29*"));
+        // The same figure as the Sizing table's row.
+        const QTableWidget* sizing = w->results()->table();
+        QCOMPARE(sizing->item(row_named(sizing, "Racks to plan for (max draw)"), 0)->text(),
+                 t->item(planned, 0)->text());
+    }
+
     void opensOnTheReferenceCase() {
         auto w = open_window();
         const SizingResult expected = size_scenario(reference(), catalog());
@@ -1087,7 +1109,7 @@ private Q_SLOTS:
         QVERIFY(bars != nullptr);
         QCOMPARE(bars->barSets().front()->count(), static_cast<int>(cmp.columns.size()));
         // Bottom bar: the last column, the cloud store.
-        QCOMPARE(bars->barSets().front()->at(0), static_cast<double>(cmp.columns.back().racks));
+        QCOMPARE(bars->barSets().front()->at(0), static_cast<double>(cmp.columns.back().racks()));
         // Each bar is named in full after its column, the cloud store included.
         QStringList names;
         for (const ComparisonColumn& c : cmp.columns) {

@@ -60,7 +60,7 @@ TEST_CASE("every comparison row has one value per column, in the row's unit") {
     CHECK(usable.unit == "PB");
     for (std::size_t i = 0; i < c.columns.size(); ++i) {
         REQUIRE(usable.values[i]);
-        CHECK(*usable.values[i] == Approx(in(c.columns[i].usable, units::PB)));
+        CHECK(*usable.values[i] == Approx(in(c.columns[i].usable(), units::PB)));
     }
     CHECK(*row(rows, "read_tbps").values[4] == Approx(25)); // cloud: 25 Tbps at 1 EB (brief)
     CHECK(*row(rows, "read").values[4] == Approx(3.125));   // the same rate in TB/s: 25 / 8
@@ -85,7 +85,7 @@ TEST_CASE("ratio rows divide each design column by the reference, from the compa
     CHECK(racks.unit == "×");
     // Five pods of 29 racks and 702 kW (docs/model.md §12).
     CHECK(*racks.values[1] == Approx(145.0 / 240.0));
-    const double store_tbs = in(c.columns[1].usable, units::PB) / 100.0 * 2.5 / 8.0;
+    const double store_tbs = in(c.columns[1].usable(), units::PB) / 100.0 * 2.5 / 8.0;
     CHECK(*row(rows, "ratio_read:cloud-object-store").values[1] == Approx(54.0 / store_tbs));
     CHECK(*row(rows, "ratio_power:cloud-object-store").values[1] == Approx(3510.0 / 2880.0));
     // The power saved is negative where the pods draw more than the store.

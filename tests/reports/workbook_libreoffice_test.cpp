@@ -769,7 +769,7 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
                 REQUIRE(cc.cloud_cost);
                 CHECK(close_to(cost_value(f, "fleetcost", tco, col), cc.cloud_cost->tco));
                 CHECK(close_to(cost_value(f, "fleetcost", "  Storage a year (USD)", col),
-                               in(cc.usable, units::GB) * 0.018 * 12));
+                               in(cc.usable(), units::GB) * 0.018 * 12));
             }
         }
     }
@@ -785,7 +785,7 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         const int col = static_cast<int>(cloud - e.comparison->columns.begin()) + 1;
         // By hand: V = usable GB × 10 % a month; 9,900 GB at 0.087, 40,000 at
         // 0.083, 100,000 at 0.070, the rest at 0.050; twelve months.
-        const double v = in(cloud->usable, units::GB) * 0.10;
+        const double v = in(cloud->usable(), units::GB) * 0.10;
         const double month = 9900 * 0.087 + 40000 * 0.083 + 100000 * 0.070 + (v - 150000) * 0.050;
         CHECK(close_to(cost_value(f, "fleetdated", "  Egress a year (USD)", col), 12 * month));
         CHECK(close_to(cost_value(f, "fleetdated", "  Egress a year (USD)", col),

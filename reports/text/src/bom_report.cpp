@@ -279,14 +279,14 @@ std::string bom_delta_csv(const Comparison& cmp) {
     append_csv_line(out, kDeltaHeader, kDeltaHeader.size());
     const ComparisonColumn* base = nullptr;
     for (const ComparisonColumn& c : cmp.columns) {
-        if (!c.bom) {
+        if (!c.design || !c.design->bom) {
             continue;
         }
         if (base == nullptr) {
             base = &c;
             continue;
         }
-        append_delta(out, base->name, *base->bom, c.name, *c.bom);
+        append_delta(out, base->name, *base->bom(), c.name, *c.bom());
     }
     return out;
 }

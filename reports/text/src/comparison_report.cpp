@@ -2,6 +2,7 @@
 
 #include "bom_json.hpp"
 #include "cost_json.hpp"
+#include "figure_table.hpp"
 #include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/sizing_report.hpp"
@@ -22,14 +23,15 @@ using detail::plain;
 
 std::string feasible_text(const ComparisonColumn& c, bool machine) {
     if (machine) {
-        return verdict_word(c.verdict);
+        return verdict_word(c.verdict());
     }
-    if (c.kind == ColumnKind::reference && c.verdict.status == VerdictStatus::short_) {
+    const Verdict& v = c.reference.verdict;
+    if (c.kind == ColumnKind::reference && v.status == VerdictStatus::short_) {
         // docs/model.md §15: what it cannot deliver, with the figure.
-        const Check* k = c.verdict.first_failing();
+        const Check* k = v.first_failing();
         return k != nullptr ? "cannot deliver: " + check_text(*k) : "cannot deliver";
     }
-    return verdict_cell_text(c.verdict);
+    return verdict_cell_text(c.verdict());
 }
 
 /// Why the references are sized where they are: "the target", "the capacity of NCP pod".
@@ -71,18 +73,32 @@ bool any_capped(const Comparison& c) {
                        [](const ReferenceSizing& r) { return r.write_capped || r.read_capped; });
 }
 
+/// The designs the comparison's design columns hold, in order.
+std::vector<Design> designs_of(const Comparison& c) {
+    std::vector<Design> out;
+    for (const ComparisonColumn& col : c.columns) {
+        if (col.kind == ColumnKind::design) {
+            out.push_back(*col.design);
+        }
+    }
+    return out;
+}
+
 ComparisonRow metric_row(const Comparison& c, const Metric& m) {
-    // The design columns' racks say their basis (issue 51 item 6).
+    // The design columns' racks say their basis (issue 51 item 6); the racks
+    // to plan for theirs, as in the sizing table.
     const std::string basis = c.power_basis == PowerBasis::max ? " (max draw)" : " (typical draw)";
     ComparisonRow r{std::string(m.key),
-                    std::string(m.label) + (m.id == MetricId::racks ? basis : std::string()),
+                    m.id == MetricId::racks_planned
+                        ? metric_label(m, designs_of(c))
+                        : std::string(m.label) + (m.id == MetricId::racks ? basis : ""),
                     std::string(m.unit),
                     m.decimals,
                     {},
                     {}};
     for (const ComparisonColumn& col : c.columns) {
-        r.values.push_back(m.of_column(col));
-        r.assumptions.push_back(r.values.back() ? metric_assumptions(m.id, col.assumptions)
+        r.values.push_back(column_value(m, col));
+        r.assumptions.push_back(r.values.back() ? metric_assumptions(m.id, col.assumptions())
                                                 : std::vector<std::string>{});
     }
     return r;
@@ -177,7 +193,7 @@ const std::vector<ColumnFigure>& column_figures() {
 void put(ojson& j, MetricId id, Col c) {
     const JsonField& field = metric(id).json;
     j[std::string(field.key)] =
-        std::visit([](const auto& v) { return ojson(v); }, field.of_column(c));
+        std::visit([](const auto& v) { return ojson(v); }, column_json(metric(id), c));
 }
 
 ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
@@ -190,9 +206,9 @@ ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
             put(j, f.metric, c);
         }
     }
-    detail::add_assumptions(j, c.assumptions);
-    if (c.bom) { // docs/bom.md: the design's bill, n pods' n times one pod's
-        j["bom"] = detail::bill_json(*c.bom);
+    detail::add_assumptions(j, c.assumptions());
+    if (const std::optional<DesignBom> bom = c.bom()) { // docs/bom.md: n pods' n times one pod's
+        j["bom"] = detail::bill_json(*bom);
     }
     if (c.cost) { // no cost block at all without a price book
         j["cost"] = detail::design_cost_json(*c.cost);
@@ -202,35 +218,103 @@ ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
     return j;
 }
 
-/// A reference with the details of its accounts; the figures its column
-/// shows are the column's, written from the registry as column_json does.
+using detail::FigureRow;
+using detail::FigureValue;
+using detail::of;
+using Ref = ReferenceSizing;
+
+/// One field of a reference's entry (`references[]`): a figure its column
+/// shows, written from the registry row as column_json writes it, or a
+/// detail of its accounts no table shows.
+using ReferenceField = std::variant<MetricId, FigureRow<Ref>>;
+
+FigureValue findings_figure(const std::vector<Finding>& fs) {
+    return detail::findings_json(fs);
+}
+
+// The order scripts have read them in.
+const ReferenceField kReferenceFields[] = {
+    FigureRow<Ref>{.key = "name", .value = of<&Ref::name>},
+    FigureRow<Ref>{.key = "id", .value = of<&Ref::id>},
+    MetricId::racks,
+    FigureRow<Ref>{.key = "racks_exact", .value = of<&Ref::racks_exact>},
+    MetricId::usable_capacity,
+    MetricId::raw_capacity,
+    MetricId::read,
+    MetricId::write,
+    MetricId::power,
+    MetricId::accounts,
+    FigureRow<Ref>{.key = "accounts_for_throughput", .value = of<&Ref::accounts_for_throughput>},
+    FigureRow<Ref>{.key = "account_ingress_limit_bytes_per_s", .value = of<&Ref::ingress_limit>},
+    FigureRow<Ref>{.key = "account_egress_limit_bytes_per_s", .value = of<&Ref::egress_limit>},
+    FigureRow<Ref>{.key = "write_capped_by_accounts", .value = of<&Ref::write_capped>},
+    FigureRow<Ref>{.key = "read_capped_by_accounts", .value = of<&Ref::read_capped>},
+    FigureRow<Ref>{.key = "write_within_account_limits_bytes_per_s",
+                   .value = of<&Ref::write_within_limits>},
+    FigureRow<Ref>{.key = "read_within_account_limits_bytes_per_s",
+                   .value = of<&Ref::read_within_limits>},
+    FigureRow<Ref>{.key = "accounts_per_subscription",
+                   .value = of<&Ref::accounts_per_subscription>},
+    MetricId::subscriptions,
+    FigureRow<Ref>{.key = "wan_bytes_per_s", .value = of<&Ref::wan>},
+    MetricId::read_at_site,
+    MetricId::write_at_site,
+    MetricId::pb_per_rack,
+    FigureRow<Ref>{.key = "findings", .value = detail::via<&Ref::findings, findings_figure>},
+};
+
 ojson reference_json(const ReferenceSizing& r, Col col) {
     ojson j;
-    j["name"] = r.name;
-    j["id"] = r.id;
-    put(j, MetricId::racks, col);
-    j["racks_exact"] = r.racks_exact;
-    for (MetricId id : {MetricId::usable_capacity, MetricId::raw_capacity, MetricId::read,
-                        MetricId::write, MetricId::power, MetricId::accounts}) {
-        put(j, id, col);
+    for (const ReferenceField& f : kReferenceFields) {
+        if (const MetricId* id = std::get_if<MetricId>(&f)) {
+            put(j, *id, col);
+        } else {
+            detail::put_json<Ref>(j, std::span(&std::get<FigureRow<Ref>>(f), 1), r);
+        }
     }
-    j["accounts_for_throughput"] = r.accounts_for_throughput;
-    j["account_ingress_limit_bytes_per_s"] = r.ingress_limit.base();
-    j["account_egress_limit_bytes_per_s"] = r.egress_limit.base();
-    j["write_capped_by_accounts"] = r.write_capped;
-    j["read_capped_by_accounts"] = r.read_capped;
-    j["write_within_account_limits_bytes_per_s"] = r.write_within_limits.base();
-    j["read_within_account_limits_bytes_per_s"] = r.read_within_limits.base();
-    j["accounts_per_subscription"] = r.accounts_per_subscription;
-    put(j, MetricId::subscriptions, col);
-    j["wan_bytes_per_s"] = r.wan ? ojson(r.wan->base()) : ojson(nullptr);
-    for (MetricId id : {MetricId::read_at_site, MetricId::write_at_site, MetricId::pb_per_rack}) {
-        put(j, id, col);
-    }
-    j["findings"] = detail::findings_json(r.findings);
     detail::add_assumptions(j, r.assumptions);
     return j;
 }
+
+ojson ratio_json_assumptions(const Comparison& c, const ComparisonRatio& r);
+
+/// A ratio and the comparison it is of.
+struct RatioOf {
+    const Comparison* c;
+    const ComparisonRatio* r;
+};
+
+/// A ratio's member, as figure_of writes it.
+template <auto M> FigureValue ratio_of(const RatioOf& x) {
+    return detail::figure_of(x.r->*M);
+}
+
+using R = ComparisonRatio;
+using X = const RatioOf&;
+
+const FigureRow<RatioOf> kRatioFields[] = {
+    {.key = "column",
+     .value = [](X x) -> FigureValue { return x.c->columns.at(x.r->column).name; }},
+    {.key = "reference",
+     .value = [](X x) -> FigureValue { return x.c->references.at(x.r->reference).id; }},
+    {.key = "basis",
+     .value = [](X) -> FigureValue {
+         return std::string("the reference at the column's usable capacity");
+     }},
+    {.key = "basis_usable_capacity_bytes", .value = ratio_of<&R::basis>},
+    {.key = "reference_racks", .value = ratio_of<&R::reference_racks>},
+    {.key = "reference_power_w", .value = ratio_of<&R::reference_power>},
+    {.key = "racks", // 0: no rack holds the column's devices
+     .value = [](X x) { return x.r->racks > 0.0 ? FigureValue(x.r->racks) : nullptr; }},
+    {.key = "power", .value = ratio_of<&R::power>},
+    {.key = "read", .value = ratio_of<&R::read>},
+    {.key = "write", .value = ratio_of<&R::write>},
+    {.key = "power_saved_w", .value = ratio_of<&R::power_saved>},
+    {.key = "gpus_fed", .value = ratio_of<&R::gpus_fed>},
+    {.key = "break_even_rack_power_w", .value = ratio_of<&R::break_even_rack_power>},
+    {.key = "assumptions",
+     .value = [](X x) -> FigureValue { return ratio_json_assumptions(*x.c, *x.r); }},
+};
 
 } // namespace
 
@@ -242,7 +326,7 @@ std::string column_basis(const Comparison& cmp, const ComparisonColumn& c) {
         return fmt::format("{} pods to {}", c.pods,
                            format_in(cmp.extrapolations.at(c.source).target, units::PB, 1));
     case ColumnKind::reference:
-        return "at " + format_in(c.usable, units::PB, 1);
+        return "at " + format_in(c.usable(), units::PB, 1);
     }
     return {};
 }
@@ -272,6 +356,9 @@ std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
         if ((id == MetricId::subscriptions || id == MetricId::accounts_for_subscriptions) &&
             !subscriptions) {
             continue;
+        }
+        if (id == MetricId::racks_planned && !has_planning_racks(designs_of(c))) {
+            continue; // every design plans on the basis it is laid out on
         }
         rows.push_back(metric_row(c, metric(id)));
     }
@@ -349,7 +436,7 @@ Grid comparison_grid(const Comparison& c, bool machine) {
              [&](const ComparisonColumn& col) { return feasible_text(col, machine); });
     std::vector<std::optional<bool>> met;
     for (const ComparisonColumn& col : c.columns) {
-        met.push_back(col.verdict.status == VerdictStatus::meets);
+        met.push_back(col.verdict().status == VerdictStatus::meets);
     }
     mark_verdicts(g, g.rows.size() - 1, machine ? 3 : 1, met);
     return g;
@@ -386,58 +473,56 @@ ojson ratio_json_assumptions(const Comparison& c, const ComparisonRatio& r) {
     return by_metric;
 }
 
-ojson comparison_json(const Comparison& c) {
-    ojson j;
-    j["podsizer_version"] = version();
-    j["scenario"] = c.title;
-    j["reference_capacity_bytes"] = c.reference_capacity.base();
-    j["reference_basis"] = reference_basis(c);
-    ojson cols = ojson::array();
-    for (const ComparisonColumn& col : c.columns) {
-        cols.push_back(column_json(c, col));
-    }
-    j["columns"] = cols;
-    ojson refs = ojson::array();
-    for (const ComparisonColumn& col : c.columns) {
-        if (col.kind == ColumnKind::reference) { // one column per reference, in order
-            refs.push_back(reference_json(c.references.at(col.source), col));
+/// A JSON array of f(x) for each x of `v`, nulls left out.
+template <class T, class F> FigureValue list_json(const std::vector<T>& v, F f) {
+    ojson out = ojson::array();
+    for (const T& x : v) {
+        if (ojson j = f(x); !j.is_null()) {
+            out.push_back(std::move(j));
         }
     }
-    j["references"] = refs;
-    ojson ex = ojson::array();
-    for (const Extrapolation& e : c.extrapolations) {
-        ex.push_back(detail::extrapolation_json(e));
-    }
-    j["extrapolations"] = ex;
-    ojson ratios = ojson::array();
-    for (const ComparisonRatio& r : c.ratios) {
-        ratios.push_back({{"column", c.columns.at(r.column).name},
-                          {"reference", c.references.at(r.reference).id},
-                          {"basis", "the reference at the column's usable capacity"},
-                          {"basis_usable_capacity_bytes", r.basis.base()},
-                          {"reference_racks", r.reference_racks},
-                          {"reference_power_w", r.reference_power.base()},
-                          {"racks", r.racks > 0.0 ? ojson(r.racks) : ojson(nullptr)},
-                          {"power", r.power},
-                          {"read", r.read},
-                          {"write", r.write},
-                          {"power_saved_w", r.power_saved.base()},
-                          {"gpus_fed", r.gpus_fed ? ojson(*r.gpus_fed) : ojson(nullptr)},
-                          {"break_even_rack_power_w", r.break_even_rack_power.base()},
-                          {"assumptions", ratio_json_assumptions(c, r)}});
-    }
-    j["ratios"] = ratios;
-    j["rows"] = rows_json(c);
-    ojson findings = ojson::array();
-    for (const SubjectFinding& f : c.findings) {
-        ojson fj = detail::finding_json(f.finding);
-        fj["subject"] = f.subject;
-        findings.push_back(fj);
-    }
-    j["findings"] = findings;
-    j["feasible"] = c.all_feasible();
-    return j;
+    return out;
 }
+
+using Cmp = const Comparison&;
+
+/// `compare --format json`, in the order scripts have read it.
+const FigureRow<Comparison> kComparisonFields[] = {
+    {.key = "podsizer_version", .value = [](Cmp) -> FigureValue { return std::string(version()); }},
+    {.key = "scenario", .value = of<&Comparison::title>},
+    {.key = "reference_capacity_bytes", .value = of<&Comparison::reference_capacity>},
+    {.key = "reference_basis", .value = [](Cmp c) -> FigureValue { return reference_basis(c); }},
+    {.key = "columns",
+     .value =
+         [](Cmp c) { return list_json(c.columns, [&c](Col k) { return column_json(c, k); }); }},
+    {.key = "references", // one column per reference, in order
+     .value =
+         [](Cmp c) {
+             return list_json(c.columns, [&c](Col k) {
+                 return reference(k) ? reference_json(c.references.at(k.source), k) : ojson();
+             });
+         }},
+    {.key = "extrapolations",
+     .value = [](Cmp c) { return list_json(c.extrapolations, detail::extrapolation_json); }},
+    {.key = "ratios",
+     .value =
+         [](Cmp c) {
+             return list_json(c.ratios, [&c](const ComparisonRatio& r) {
+                 return detail::figures_json<RatioOf>(kRatioFields, RatioOf{&c, &r});
+             });
+         }},
+    {.key = "rows", .value = [](Cmp c) -> FigureValue { return rows_json(c); }},
+    {.key = "findings",
+     .value =
+         [](Cmp c) {
+             return list_json(c.findings, [](const SubjectFinding& f) {
+                 ojson j = detail::finding_json(f.finding);
+                 j["subject"] = f.subject;
+                 return j;
+             });
+         }},
+    {.key = "feasible", .value = [](Cmp c) -> FigureValue { return c.all_feasible(); }},
+};
 
 /// The assumed prices under the table (docs/cost.md); empty without any.
 std::string price_footnote(const Comparison& c, bool markdown) {
@@ -476,7 +561,9 @@ std::string render_comparison(const Comparison& c, Format format) {
     case Format::csv:
         return render_csv(comparison_grid(c, true));
     case Format::json:
-        return detail::without_negative_zero(comparison_json(c)).dump(2) + "\n";
+        return detail::without_negative_zero(detail::figures_json<Comparison>(kComparisonFields, c))
+                   .dump(2) +
+               "\n";
     }
     return {};
 }

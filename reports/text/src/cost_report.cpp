@@ -476,8 +476,8 @@ std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
             // Per usable TB-month and per GB/s of read as for a design
             // (docs/cost.md §2), on the reference's capacity and read.
             const CloudCost& k = *col.cloud_cost;
-            const double tb_months = in(col.usable, units::TB) * k.years * 12.0;
-            const double gbps = in(col.read, units::GB_per_s);
+            const double tb_months = in(col.usable(), units::TB) * k.years * 12.0;
+            const double gbps = in(col.read(), units::GB_per_s);
             v = {0.0, k.per_year, k.tco,
                  tb_months > 0.0 ? std::optional(k.tco / tb_months) : std::nullopt,
                  gbps > 0.0 ? std::optional(k.tco / gbps) : std::nullopt};

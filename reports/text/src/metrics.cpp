@@ -1,5 +1,6 @@
 #include "podsizer/reports/metrics.hpp"
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/reports/grid.hpp"
 #include "report_json.hpp"
@@ -18,11 +19,6 @@ using Value = std::optional<double>;
 
 Value count(std::int64_t v) {
     return static_cast<double>(v);
-}
-
-/// Counts a reference system does not have (C-nodes of a cloud store).
-Value count_unless_reference(const ComparisonColumn& c, std::int64_t v) {
-    return c.kind == ColumnKind::reference ? std::nullopt : count(v);
 }
 
 std::string cd_ratio_text(const Design& d, bool) {
@@ -133,7 +129,7 @@ constexpr Metric kMetrics[] = {
      .key = "pods",
      .label = "Pods",
      .json = {"pods", nullptr, [](C c) -> J { return c.pods; }},
-     .of_column = [](C c) { return count_unless_reference(c, c.pods); }},
+     .of_column = [](C c) { return c.design ? count(c.pods) : std::nullopt; }},
     {.id = M::cnode_model,
      .key = "cnode_model",
      .label = "C-node model",
@@ -165,18 +161,16 @@ constexpr Metric kMetrics[] = {
      .key = "cnodes",
      .label = "C-nodes",
      .scaling = S::total,
-     .json = {"cnodes", [](D d) -> J { return d.cnodes; }, [](C c) -> J { return c.cnodes; }},
+     .json = {"cnodes", [](D d) -> J { return d.cnodes; }},
      .sheet = "cnodes",
-     .of_design = [](D d) { return count(d.cnodes); },
-     .of_column = [](C c) { return count_unless_reference(c, c.cnodes); }},
+     .of_design = [](D d) { return count(d.cnodes); }},
     {.id = M::dboxes,
      .key = "dboxes",
      .label = "D-boxes",
      .scaling = S::total,
-     .json = {"dboxes", [](D d) -> J { return d.dboxes; }, [](C c) -> J { return c.dboxes; }},
+     .json = {"dboxes", [](D d) -> J { return d.dboxes; }},
      .sheet = "dboxes",
-     .of_design = [](D d) { return count(d.dboxes); },
-     .of_column = [](C c) { return count_unless_reference(c, c.dboxes); }},
+     .of_design = [](D d) { return count(d.dboxes); }},
     {.id = M::cnodes_sized_by,
      .key = "cnodes_sized_by",
      .label = "C-nodes set by",
@@ -289,11 +283,11 @@ constexpr Metric kMetrics[] = {
      .label = "Racks",
      .scaling = S::total,
      .json = {"racks", [](D d) -> J { return d.racks_fit ? J(d.racks) : J(nullptr); },
-              [](C c) -> J { return c.racks_fit ? J(c.racks) : J(nullptr); }},
+              [](C c) -> J { return c.racks_fit() ? J(c.racks()) : J(nullptr); }},
      .sheet = "racks",
      // n/a when a single device fits no rack (REDTEAM-3 #14).
      .of_design = [](D d) -> Value { return d.racks_fit ? count(d.racks) : std::nullopt; },
-     .of_column = [](C c) -> Value { return c.racks_fit ? count(c.racks) : std::nullopt; },
+     .of_column = [](C c) -> Value { return c.racks_fit() ? count(c.racks()) : std::nullopt; },
      .rests_on = figure_set(F::racks)},
     // Both bases side by side, so the racks on typical draw are never read
     // without the racks on maximum draw (REVIEW-3 §4.4: 29 and 37).
@@ -332,14 +326,12 @@ constexpr Metric kMetrics[] = {
            .key = "raw_capacity",
            .label = "Raw capacity",
            .json = {"raw_capacity_bytes", [](D d) -> J { return d.raw.base(); },
-                    [](C c) -> J { return c.raw ? J(c.raw->base()) : J(nullptr); }},
+                    [](C c) -> J { return c.raw() ? J(c.raw()->base()) : J(nullptr); }},
            .sheet = "raw_PB",
            .of_design = [](D d) -> Value { return in(d.raw, units::PB); },
            .of_column = [](C c) -> Value {
-               if (!c.raw) {
-                   return std::nullopt;
-               }
-               return in(*c.raw, units::PB);
+               const std::optional<Capacity> raw = c.raw();
+               return raw ? Value(in(*raw, units::PB)) : std::nullopt;
            },
            .rests_on = figure_set(F::raw)}),
     total("PB", 1,
@@ -347,10 +339,10 @@ constexpr Metric kMetrics[] = {
            .key = "usable_capacity",
            .label = "Usable capacity",
            .json = {"usable_capacity_bytes", [](D d) -> J { return d.usable.base(); },
-                    [](C c) -> J { return c.usable.base(); }},
+                    [](C c) -> J { return c.usable().base(); }},
            .sheet = "usable_PB",
            .of_design = [](D d) -> Value { return in(d.usable, units::PB); },
-           .of_column = [](C c) -> Value { return in(c.usable, units::PB); },
+           .of_column = [](C c) -> Value { return in(c.usable(), units::PB); },
            .rests_on = figure_set(F::usable)}),
     total("PiB", 1,
           {.id = M::usable_pib,
@@ -414,20 +406,20 @@ constexpr Metric kMetrics[] = {
            .key = "read",
            .label = "Read",
            .json = {"read_bytes_per_s", [](D d) -> J { return d.read.base(); },
-                    [](C c) -> J { return c.read.base(); }},
+                    [](C c) -> J { return c.read().base(); }},
            .sheet = "read_TBps",
            .of_design = [](D d) -> Value { return in(d.read, units::TB_per_s); },
-           .of_column = [](C c) -> Value { return in(c.read, units::TB_per_s); },
+           .of_column = [](C c) -> Value { return in(c.read(), units::TB_per_s); },
            .rests_on = figure_set(F::read)}),
     total("TB/s", 2,
           {.id = M::write,
            .key = "write",
            .label = "Write",
            .json = {"write_bytes_per_s", [](D d) -> J { return d.write.base(); },
-                    [](C c) -> J { return c.write.base(); }},
+                    [](C c) -> J { return c.write().base(); }},
            .sheet = "write_TBps",
            .of_design = [](D d) -> Value { return in(d.write, units::TB_per_s); },
-           .of_column = [](C c) -> Value { return in(c.write, units::TB_per_s); },
+           .of_column = [](C c) -> Value { return in(c.write(), units::TB_per_s); },
            .rests_on = figure_set(F::write)}),
     {.id = M::size_for,
      .key = "size_for",
@@ -470,7 +462,7 @@ constexpr Metric kMetrics[] = {
            // The JSON holds it as read_bytes_per_s (read's).
            .sheet = "read_Tbps",
            .of_design = [](D d) -> Value { return in(d.read, units::Tbps); },
-           .of_column = [](C c) -> Value { return in(c.read, units::Tbps); },
+           .of_column = [](C c) -> Value { return in(c.read(), units::Tbps); },
            .rests_on = figure_set(F::read)}),
     total("Tbps", 1,
           {.id = M::write_tbps,
@@ -479,7 +471,7 @@ constexpr Metric kMetrics[] = {
            // The JSON holds it as write_bytes_per_s (write's).
            .sheet = "write_Tbps",
            .of_design = [](D d) -> Value { return in(d.write, units::Tbps); },
-           .of_column = [](C c) -> Value { return in(c.write, units::Tbps); },
+           .of_column = [](C c) -> Value { return in(c.write(), units::Tbps); },
            .rests_on = figure_set(F::write)}),
     {.id = M::read_within_limits,
      .key = "read_within_account_limits_tbps",
@@ -534,10 +526,10 @@ constexpr Metric kMetrics[] = {
            .key = "power",
            .label = "Power",
            .json = {"power_w", [](D d) -> J { return d.power.base(); },
-                    [](C c) -> J { return c.power.base(); }},
+                    [](C c) -> J { return c.power().base(); }},
            .sheet = "power_kW",
            .of_design = [](D d) -> Value { return in(d.power, units::kW); },
-           .of_column = [](C c) -> Value { return in(c.power, units::kW); },
+           .of_column = [](C c) -> Value { return in(c.power(), units::kW); },
            .rests_on = figure_set(F::power)}),
     // Densities name their unit in the label: the `size` table's wording.
     {.id = M::pb_per_rack,
@@ -547,10 +539,12 @@ constexpr Metric kMetrics[] = {
      .scaling = S::density,
      .json = {"pb_per_rack", [](D d) -> J { return d.racks_fit ? J(d.pb_per_rack()) : J(nullptr); },
               // No rack holds the column's devices: no density, as in the table.
-              [](C c) -> J { return c.racks_fit ? J(c.pb_per_rack()) : J(nullptr); }},
+              [](C c) -> J { return c.racks_fit() ? J(c.pb_per_rack()) : J(nullptr); }},
      .sheet = "pb_per_rack",
      .of_design = [](D d) -> Value { return d.racks_fit ? Value(d.pb_per_rack()) : std::nullopt; },
-     .of_column = [](C c) -> Value { return c.racks_fit ? Value(c.pb_per_rack()) : std::nullopt; },
+     .of_column = [](C c) -> Value {
+         return c.racks_fit() ? Value(c.pb_per_rack()) : std::nullopt;
+     },
      .rests_on = F::usable | F::racks,
      .quotient = Quotient{M::usable_capacity, M::racks, 1}},
     {.id = M::read_per_kw,
@@ -606,7 +600,7 @@ constexpr Metric kMetrics[] = {
      .kind = K::verdict,
      .scaling = S::same,
      .json = {"feasible", [](D d) -> J { return d.meets(); },
-              [](C c) -> J { return c.verdict.status == VerdictStatus::meets; }},
+              [](C c) -> J { return c.verdict().status == VerdictStatus::meets; }},
      .sheet = "feasible",
      .text =
          [](D d, bool machine) {
@@ -786,6 +780,47 @@ bool has_planning_racks(std::span<const Design> designs) {
     });
 }
 
+std::optional<double> column_value(const Metric& m, const ComparisonColumn& c) {
+    if (m.of_column != nullptr) {
+        return m.of_column(c);
+    }
+    if (!c.design || m.of_design == nullptr) {
+        return std::nullopt;
+    }
+    const Value pod = m.of_design(*c.design);
+    switch (m.scaling) {
+    case Scaling::total:
+        return pod ? Value(*pod * static_cast<double>(c.pods)) : std::nullopt;
+    case Scaling::same:
+        return pod;
+    case Scaling::density: {
+        const Value num = column_value(metric(m.quotient->numerator), c);
+        const Value den = column_value(metric(m.quotient->denominator), c);
+        return num && den && *den > 0.0 ? Value(*num * m.quotient->factor / *den) : std::nullopt;
+    }
+    case Scaling::none:
+        break;
+    }
+    return c.pods == 1 ? pod : std::nullopt;
+}
+
+JsonValue column_json(const Metric& m, const ComparisonColumn& c) {
+    if (m.json.of_column != nullptr) {
+        return m.json.of_column(c);
+    }
+    if (!c.design || m.json.of == nullptr) {
+        return nullptr;
+    }
+    JsonValue pod = m.json.of(*c.design);
+    if (m.scaling == Scaling::total && std::holds_alternative<std::int64_t>(pod)) {
+        return saturating_product(std::get<std::int64_t>(pod), c.pods);
+    }
+    if (m.scaling == Scaling::total && std::holds_alternative<double>(pod)) {
+        return std::get<double>(pod) * static_cast<double>(c.pods);
+    }
+    return m.scaling == Scaling::same || c.pods == 1 ? pod : JsonValue(nullptr);
+}
+
 std::span<const Metric> metric_registry() {
     return kMetrics;
 }
@@ -859,6 +894,7 @@ const std::vector<MetricId>& comparison_metrics() {
         M::accounts,
         M::subscriptions,
         M::accounts_for_subscriptions,
+        M::racks_planned,
         M::racks,
         M::usable_capacity,
         M::raw_capacity,
@@ -1061,7 +1097,7 @@ std::vector<std::string> ratio_assumptions(MetricId id, const Comparison& c,
     const RatioRow& row = ratio_row(id);
     const FigureSet of_column = row.quotient ? metric(id).rests_on : row.of_column;
     const FigureSet of_reference = row.quotient ? metric(id).rests_on : row.of_reference;
-    std::vector<std::string> ids = assumption_ids(c.columns.at(r.column).assumptions, of_column);
+    std::vector<std::string> ids = assumption_ids(c.columns.at(r.column).assumptions(), of_column);
     merge_ids(ids, assumption_ids(c.references.at(r.reference).assumptions, of_reference));
     if (row.platform) {
         merge_ids(ids, assumption_ids(c.platform_assumptions, figure_set(F::gpus_fed)));

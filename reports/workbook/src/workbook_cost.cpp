@@ -209,9 +209,9 @@ void CostTable::build_columns(const std::vector<DesignCells>& designs) {
             c.usable_tb = in(d.usable, units::TB) * c.pods;
             c.read_gbps = in(d.read, units::GB_per_s) * c.pods;
         } else {
-            c.cloud = cc.cloud_cost ? *cc.cloud_cost : cloud_cost(cc.usable, book);
-            c.usable_tb = in(cc.usable, units::TB);
-            c.read_gbps = in(cc.read, units::GB_per_s);
+            c.cloud = cc.cloud_cost ? *cc.cloud_cost : cloud_cost(cc.usable(), book);
+            c.usable_tb = in(cc.usable(), units::TB);
+            c.read_gbps = in(cc.read(), units::GB_per_s);
         }
         cols.push_back(std::move(c));
     }

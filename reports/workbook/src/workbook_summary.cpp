@@ -531,7 +531,7 @@ Cell pods_cell(const Table& t, std::size_t c, const Metric& m) {
     if (m.scaling == Scaling::same && linked) {
         if (num_of(m) == Num::text) {
             return text_cell("=" + t.at(m.id, dc), m.id == MetricId::feasible
-                                                       ? verdict_cell_text(col.cc->verdict)
+                                                       ? verdict_cell_text(col.cc->verdict())
                                                        : d.texts.at(key));
         }
         return num_cell("=" + t.at(m.id, dc), d.numbers.at(key));
@@ -637,10 +637,10 @@ Cell cell_for(const Table& t, std::size_t c, const SummaryRow& row) {
         if (m.id == MetricId::feasible) {
             // Judged on the designs' need (docs/model.md §15), as in the CLI.
             const ComparisonColumn& ref = *col.cc;
-            const Check* k = ref.verdict.first_failing();
-            return plain(ref.verdict.status == VerdictStatus::short_ && k != nullptr
+            const Check* k = ref.reference.verdict.first_failing();
+            return plain(ref.reference.verdict.status == VerdictStatus::short_ && k != nullptr
                              ? "cannot deliver: " + check_text(*k)
-                             : verdict_cell_text(ref.verdict));
+                             : verdict_cell_text(ref.reference.verdict));
         }
         return m.scaling == Scaling::density ? density_cell(t, c, m) : reference_cell(t, c, m.id);
     }
@@ -680,7 +680,7 @@ std::vector<std::string> cell_assumptions(const Table& t, std::size_t c, const S
     }
     const Metric& m = *std::get<const Metric*>(row.what);
     if (col.cc != nullptr) {
-        return metric_assumptions(m.id, col.cc->assumptions);
+        return metric_assumptions(m.id, col.cc->assumptions());
     }
     return metric_assumptions(m.id, t.input.result->designs.at(col.design).assumptions);
 }

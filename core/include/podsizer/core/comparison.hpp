@@ -13,6 +13,7 @@
 #include "podsizer/core/reference.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,21 @@ namespace podsizer {
 enum class ColumnKind { design, pods, reference };
 std::string_view to_string(ColumnKind k);
 
+/// A reference's own figures at the capacity it is sized at (a reference is
+/// not a Design): what its column shows.
+struct ReferenceFigures {
+    std::int64_t racks = 0;
+    Capacity usable;
+    std::optional<Capacity> raw; ///< unknown without raw_per_usable
+    Throughput read;
+    Throughput write;
+    Power power;
+    /// Judged on the same read, write and capacity need as the designs, at
+    /// what reaches the GPUs (docs/model.md §15).
+    Verdict verdict;
+    std::vector<AssumedFigure> assumptions; ///< docs/model.md §14
+};
+
 struct ComparisonColumn {
     std::string name;
     ColumnKind kind = ColumnKind::design;
@@ -30,41 +46,52 @@ struct ComparisonColumn {
     /// (index into Comparison::references).
     std::size_t source = 0;
     std::int64_t pods = 0; ///< 1 for a design, n for n pods, 0 for a reference
-    std::int64_t cnodes = 0;
-    std::int64_t dboxes = 0;
+    /// Design and pods: the design, one pod, shared by every copy of the
+    /// comparison; n pods' figures follow from it (the accessors below).
+    /// Null for a reference.
+    std::shared_ptr<const Design> design;
+    /// Pods: the limits n pods break (the extrapolation's errors), each a
+    /// short constraint check added to the design's verdict.
+    std::vector<Check> pods_checks;
+    ReferenceFigures reference;     ///< references only
     std::int64_t accounts = 0;      ///< references only
     std::int64_t subscriptions = 0; ///< references only: 0 when no limit is known
     /// References only: the accounts the subscription count rests on, those
     /// the full read and write rates need at the default per-account limits
     /// (417 at 1 EB, beside 178 for the capacity alone; REVIEW-3 §5.3).
     std::int64_t accounts_for_subscriptions = 0;
-    std::int64_t racks = 0;
-    bool racks_fit = true; ///< false: no device fits the rack, `racks` is n/a (Design::racks_fit)
-    Capacity usable;
-    std::optional<Capacity> raw; ///< unknown for a reference without raw_per_usable
-    Throughput read;
-    Throughput write;
-    Power power;
     /// References only: what the accounts' aggregate limits let through.
     std::optional<Throughput> read_within_limits;
     std::optional<Throughput> write_within_limits;
     /// References only, with a WAN link: what reaches the GPU site.
     std::optional<Throughput> read_at_site;
     std::optional<Throughput> write_at_site;
-    /// The verdict (docs/model.md §15): a design's own; n pods', the design's
-    /// and short when the pods break a limit; a reference judged on the same
-    /// read, write and capacity need as the designs, at what reaches the GPUs.
-    Verdict verdict;
-    bool feasible = true; ///< the verdict is not short
-    /// The design's or the reference's assumed catalog figures (docs/model.md §14).
-    std::vector<AssumedFigure> assumptions;
-    /// Design and pods: the design's bill of materials (docs/bom.md), n pods'
-    /// every quantity n times one pod's; none for a reference.
-    std::optional<DesignBom> bom;
     /// With a price book (docs/cost.md): a design's or its pods' cost, or
     /// the reference priced as the cloud store at the column's usable capacity.
     std::optional<DesignCost> cost;
     std::optional<CloudCost> cloud_cost;
+
+    // The column's figures: a design's own, n pods' n times one pod's
+    // (counts saturating), a reference's its own. C-nodes and D-boxes: 0
+    // for a reference.
+    std::int64_t cnodes() const;
+    std::int64_t dboxes() const;
+    std::int64_t racks() const;
+    bool racks_fit() const; ///< false: no device fits the rack, racks() is n/a (Design::racks_fit)
+    Capacity usable() const;
+    std::optional<Capacity> raw() const;
+    Throughput read() const;
+    Throughput write() const;
+    Power power() const;
+    /// The verdict (docs/model.md §15): a design's own; n pods', the design's
+    /// and short when the pods break a limit; a reference's judged.
+    Verdict verdict() const;
+    bool feasible() const; ///< the verdict is not short
+    /// The design's or the reference's assumed catalog figures (docs/model.md §14).
+    const std::vector<AssumedFigure>& assumptions() const;
+    /// Design and pods: the design's bill of materials (docs/bom.md), n pods'
+    /// every quantity n times one pod's; none for a reference.
+    std::optional<DesignBom> bom() const;
 
     // Densities (zero when the denominator is zero).
     double pb_per_rack() const;

@@ -119,7 +119,8 @@ struct JsonField {
     std::string_view key = {};
     /// A design's value; null when the design JSON has no such key.
     JsonValue (*of)(const Design&) = nullptr;
-    /// A comparison column's value; null when a column's JSON has no such key.
+    /// A comparison column's own value (a reference's); null: the design's,
+    /// scaled (column_json), or no such key for a reference.
     JsonValue (*of_column)(const ComparisonColumn&) = nullptr;
 };
 
@@ -139,7 +140,8 @@ struct Metric {
     bool sheet_precise = false;  ///< the workbook shows every decimal given (61.44 TB)
     /// A design's value in `unit`; nullopt where it does not apply. Null for texts.
     std::optional<double> (*of_design)(const Design&) = nullptr;
-    /// A comparison column's value in `unit`; null when the comparison has no such row.
+    /// A comparison column's own value in `unit` (a reference's, or n pods'
+    /// as core scales them); null: the design's by `scaling` (column_value).
     std::optional<double> (*of_column)(const ComparisonColumn&) = nullptr;
     /// A design's text for people and for machines where the number alone is
     /// not what the tables show ("48 (40 + 8)", "2.5:1", model names).
@@ -165,6 +167,16 @@ std::string metric_label(const Metric& m, std::span<const Design> designs);
 /// (the reference pod: laid out on typical draw, planned on max draw): only
 /// then do the tables show the racks_planned row.
 bool has_planning_racks(std::span<const Design> designs);
+
+/// A comparison column's value of `m` in its unit: the column's own figure
+/// where the row reads one (Metric::of_column: a reference's, or n pods'
+/// quantities as core scales them), else a design or pods column's from the
+/// design by the row's Scaling: n times one pod's (total), one pod's (same),
+/// the quotient of the column's own values (density); nullopt otherwise.
+std::optional<double> column_value(const Metric& m, const ComparisonColumn& c);
+/// The same for the column's JSON field (SI units): JsonField::of_column,
+/// else the design's field scaled as above; null where neither applies.
+JsonValue column_json(const Metric& m, const ComparisonColumn& c);
 
 /// Every metric, in the order of the widest table (the workbook's Summary).
 std::span<const Metric> metric_registry();
