@@ -95,14 +95,20 @@ template <class R> std::optional<std::string> people_cell(const FigureRow<R>& ro
 }
 
 /// Appends the rows' JSON fields to `j` in the table's order (absent ones
-/// left out): the one place a figure table writes JSON.
+/// left out): the one place a figure table writes JSON. A row without a key
+/// whose value is an object (another table's) puts that object's fields in
+/// its place.
 template <class R> void put_json(nlohmann::ordered_json& j, Rows<R> rows, const R& r) {
     for (const FigureRow<R>& row : rows) {
         if ((row.out & kJson) == 0U || row.value == nullptr) {
             continue;
         }
         FigureValue v = row.value(r);
-        if (!std::holds_alternative<Absent>(v)) {
+        if (row.key.empty() && std::holds_alternative<nlohmann::ordered_json>(v)) {
+            for (auto& [key, field] : std::get<nlohmann::ordered_json>(v).items()) {
+                j[key] = std::move(field);
+            }
+        } else if (!std::holds_alternative<Absent>(v)) {
             j[std::string(row.key)] = figure_json(v);
         }
     }

@@ -120,10 +120,10 @@ ojson design_summary_json(const Design& d) {
 }
 
 ojson priced_summaries_json(const std::vector<Design>& designs,
-                            const std::optional<PriceBook>& prices) {
+                            const std::optional<PriceBook>& prices, ojson (*write)(const Design&)) {
     ojson all = ojson::array();
     for (const Design& d : designs) {
-        all.push_back(design_summary_json(d));
+        all.push_back(write(d));
         if (prices) {
             all.back()["cost"] = design_cost_json(design_cost(d, *prices));
         }
