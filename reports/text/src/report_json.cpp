@@ -1,6 +1,7 @@
 #include "report_json.hpp"
 
 #include "cost_json.hpp"
+#include "figure_table.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "sizing_json.hpp"
 
@@ -65,16 +66,24 @@ std::string percent_text(double fraction) {
     return s + " %";
 }
 
+namespace {
+
+using F = Finding;
+using FRow = FigureRow<Finding>;
+
 // The message says what the finding means for the system; the hint, where
 // there is one, which field or flag changes it (issue 51).
+constexpr std::array kFinding{
+    FRow{.key = "severity", .value = [](const F& f) { return figure_of(f.severity()); }},
+    FRow{.key = "code", .value = of<&F::code>},
+    FRow{.key = "message", .value = [](const F& f) -> FigureValue { return f.message(); }},
+    FRow{.key = "hint", .value = [](const F& f) { return when(!f.hint().empty(), f.hint()); }},
+};
+
+} // namespace
+
 ojson finding_json(const Finding& f) {
-    ojson j{{"severity", to_string(f.severity())},
-            {"code", to_string(f.code)},
-            {"message", f.message()}};
-    if (std::string hint = f.hint(); !hint.empty()) {
-        j["hint"] = std::move(hint);
-    }
-    return j;
+    return figures_json<Finding>(kFinding, f);
 }
 
 ojson findings_json(const std::vector<Finding>& fs) {
@@ -96,9 +105,21 @@ ojson assumptions_by_metric_json(const std::vector<AssumedFigure>& of) {
     return by_metric;
 }
 
+namespace {
+
+using A = std::vector<AssumedFigure>;
+constexpr std::array kAssumptions{
+    FigureRow<A>{.key = "assumptions",
+                 .value = [](const A& of) { return figure_of(headline_assumptions(of)); }},
+    FigureRow<A>{
+        .key = "assumptions_by_metric",
+        .value = [](const A& of) -> FigureValue { return assumptions_by_metric_json(of); }},
+};
+
+} // namespace
+
 void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of) {
-    j["assumptions"] = headline_assumptions(of);
-    j["assumptions_by_metric"] = assumptions_by_metric_json(of);
+    put_json<A>(j, kAssumptions, of);
 }
 
 ojson design_summary_json(const Design& d) {
@@ -131,46 +152,69 @@ ojson priced_summaries_json(const std::vector<Design>& designs,
     return all;
 }
 
+namespace {
+
+using K = Check;
+using KRow = FigureRow<Check>;
+using DRow = FigureRow<Design>;
+
+/// Whether a check has figures in a unit (not availability's outages, not a
+/// constraint, not one that does not apply or was not sized against a need).
+bool in_unit(const K& c) {
+    return c.kind != CheckKind::availability && c.kind != CheckKind::constraint &&
+           c.result != CheckResult::not_applicable &&
+           !(c.result == CheckResult::not_sized && c.need <= 0.0);
+}
+bool sized(const K& c) {
+    return c.result != CheckResult::not_sized;
+}
+/// An availability figure (an Outage) by name, else the figure in its unit.
+FigureValue figure(const K& c, double v, bool given) {
+    return c.kind == CheckKind::availability ? figure_of(static_cast<Outage>(static_cast<int>(v)))
+                                             : when(in_unit(c) && given, v);
+}
+FigureValue need(const K& c) {
+    return c.kind == CheckKind::constraint ? figure_of(c.code) : figure_of(c.kind);
+}
+/// The figures as every output prints them (never a short figure equal to its need).
+FigureValue text(const K& c, bool delivered) {
+    return in_unit(c) && (!delivered || sized(c))
+               ? FigureValue(delivered ? check_figures(c).delivered : check_figures(c).need)
+               : FigureValue(Absent{});
+}
+bool read_or_write(const K& c) {
+    return c.kind == CheckKind::read || c.kind == CheckKind::write;
+}
+
+constexpr std::array kCheck{
+    KRow{.key = "need", .value = need},
+    KRow{.key = "result", .value = of<&K::result>},
+    KRow{.key = "state",
+         .value = [](const K& c) { return when(read_or_write(c), figure_of(c.state)); }},
+    KRow{.key = "unit",
+         .value = [](const K& c) { return when(in_unit(c), std::string(check_unit(c.kind))); }},
+    KRow{.key = "required", .value = [](const K& c) { return figure(c, c.need, true); }},
+    KRow{.key = "delivered", .value = [](const K& c) { return figure(c, c.delivered, sized(c)); }},
+    KRow{.key = "required_text", .value = [](const K& c) { return text(c, false); }},
+    KRow{.key = "delivered_text", .value = [](const K& c) { return text(c, true); }},
+    KRow{.key = "text", .value = [](const K& c) -> FigureValue { return check_text(c); }},
+};
+
+constexpr std::array kVerdict{
+    DRow{.key = "status",
+         .value = [](const Design& d) -> FigureValue { return verdict_word(d.verdict); }},
+    DRow{.key = "sentence",
+         .value = [](const Design& d) -> FigureValue { return verdict_sentence(d.verdict, d); }},
+    DRow{.key = "checks",
+         .value = [](const Design& d) -> FigureValue {
+             return figures_json<K>(kCheck, d.verdict.checks);
+         }},
+};
+
+} // namespace
+
 ojson verdict_json(const Design& d) {
-    const Verdict& v = d.verdict;
-    ojson j;
-    j["status"] = verdict_word(v);
-    j["sentence"] = verdict_sentence(v, d);
-    ojson checks = ojson::array();
-    auto check_json = [](const Check& c) {
-        ojson k;
-        k["need"] = c.kind == CheckKind::constraint ? std::string(to_string(c.code))
-                                                    : std::string(to_string(c.kind));
-        k["result"] = to_string(c.result);
-        if (c.kind == CheckKind::read || c.kind == CheckKind::write) {
-            k["state"] = to_string(c.state);
-        }
-        if (c.kind == CheckKind::availability) {
-            k["required"] = to_string(static_cast<Outage>(static_cast<int>(c.need)));
-            k["delivered"] = to_string(static_cast<Outage>(static_cast<int>(c.delivered)));
-        } else if (c.kind != CheckKind::constraint && c.result != CheckResult::not_applicable &&
-                   !(c.result == CheckResult::not_sized && c.need <= 0.0)) {
-            k["unit"] = check_unit(c.kind);
-            k["required"] = c.need;
-            if (c.result != CheckResult::not_sized) {
-                k["delivered"] = c.delivered;
-            }
-            // The figures as every output prints them (never a short figure
-            // equal to its need).
-            const CheckFigures f = check_figures(c);
-            k["required_text"] = f.need;
-            if (c.result != CheckResult::not_sized) {
-                k["delivered_text"] = f.delivered;
-            }
-        }
-        k["text"] = check_text(c);
-        return k;
-    };
-    for (const Check& c : v.checks) {
-        checks.push_back(check_json(c));
-    }
-    j["checks"] = checks;
-    return j;
+    return figures_json<Design>(kVerdict, d);
 }
 
 std::string verdict_lines(const std::vector<Design>& designs) {
