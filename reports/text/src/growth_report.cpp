@@ -311,39 +311,80 @@ detail::ojson cost_by_year_json(const CashFlow& flow) {
             {"assumed", flow.assumed}};
 }
 
+using PP = PhasePlan;
+using PlanRow = detail::FigureRow<PhasePlan>;
+
+/// How the phases were planned: the option grown, and by site or its
+/// hardware and its final phase sized from scratch.
+template <auto F> FigureValue one_system(const PP& p) {
+    return p.by_site ? FigureValue(detail::Absent{}) : F(p);
+}
+constexpr std::array kPhasePlan{
+    PlanRow{.key = "design", .value = of<&PP::design>},
+    PlanRow{.key = "by_site", .value = [](const PP& p) { return detail::when(p.by_site, true); }},
+    PlanRow{.key = "cnode", .value = one_system<of<&PP::cnode_model>>},
+    PlanRow{.key = "dbox", .value = one_system<of<&PP::dbox_model>>},
+    PlanRow{.key = "drive_bytes", .value = one_system<of<&PP::drive_size>>},
+    PlanRow{.key = "from_scratch", .value = one_system<detail::via<&PP::scratch, counts_json>>},
+    PlanRow{.key = "from_scratch_fabric_tiers", .value = one_system<of<&PP::scratch_tiers>>},
+};
+
+/// A document's growth: its sites, phases, their cost by year and plan; its
+/// `feasible` (where it has one) false too when a site or phase breaks a limit.
+struct Growth {
+    const GrowthView& g;
+    std::optional<bool> feasible;
+};
+using GrowthRow = detail::FigureRow<Growth>;
+
+FigureValue sites_json(const Growth& x) {
+    detail::ojson sites = detail::ojson::array();
+    for (const SiteStorage& s : x.g.sites->sites) {
+        sites.push_back(site_json(*x.g.sites, s));
+    }
+    return sites;
+}
+FigureValue phases_cost(const Growth& x) {
+    const std::optional<CashFlow> flow =
+        x.g.prices != nullptr ? cash_flow(*x.g.phases, *x.g.prices) : std::nullopt;
+    return flow ? FigureValue(cost_by_year_json(*flow)) : FigureValue(detail::Absent{});
+}
+template <auto F> FigureValue with_sites(const Growth& x) {
+    return x.g.sites != nullptr ? F(x) : FigureValue(detail::Absent{});
+}
+template <auto F> FigureValue with_phases(const Growth& x) {
+    return x.g.phases != nullptr ? F(x) : FigureValue(detail::Absent{});
+}
+
+constexpr std::array kGrowth{
+    GrowthRow{.key = "sites", .value = with_sites<sites_json>},
+    GrowthRow{.key = "phases", .value = with_phases<[](const Growth& x) {
+                                   return FigureValue(
+                                       detail::figures_json<P>(kPhase, x.g.phases->phases));
+                               }>},
+    GrowthRow{.key = "cost_by_year", .value = with_phases<phases_cost>},
+    GrowthRow{.key = "phase_plan", .value = with_phases<[](const Growth& x) {
+                                       return FigureValue(
+                                           detail::figures_json<PP>(kPhasePlan, *x.g.phases));
+                                   }>},
+    GrowthRow{.key = "feasible",
+              .value =
+                  [](const Growth& x) {
+                      return detail::when(x.feasible.has_value(),
+                                          x.feasible.value_or(false) && x.g.ok());
+                  }},
+};
+
+/// Adds the growth to a document (its `feasible` stays in its place).
 void add_growth_json(detail::ojson& j, const GrowthView& g) {
-    if (g.sites != nullptr) {
-        detail::ojson sites = detail::ojson::array();
-        for (const SiteStorage& s : g.sites->sites) {
-            sites.push_back(site_json(*g.sites, s));
-        }
-        j["sites"] = sites;
-    }
-    if (g.phases != nullptr) {
-        const PhasePlan& plan = *g.phases;
-        j["phases"] = detail::figures_json<PhaseStep>(kPhase, plan.phases);
-        const std::optional<CashFlow> flow =
-            g.prices != nullptr ? cash_flow(plan, *g.prices) : std::nullopt;
-        if (flow) {
-            j["cost_by_year"] = cost_by_year_json(*flow);
-        }
-        if (plan.by_site) {
-            j["phase_plan"] = {{"design", plan.design}, {"by_site", true}};
-            return;
-        }
-        j["phase_plan"] = {{"design", plan.design},
-                           {"cnode", plan.cnode_model},
-                           {"dbox", plan.dbox_model},
-                           {"drive_bytes", plan.drive_size.base()},
-                           {"from_scratch", counts_json(plan.scratch)},
-                           {"from_scratch_fabric_tiers", plan.scratch_tiers}};
-    }
+    const auto feasible =
+        j.contains("feasible") ? std::optional(j.at("feasible").get<bool>()) : std::nullopt;
+    detail::put_json<Growth>(j, kGrowth, Growth{g, feasible});
 }
 
 std::string growth_json(const SizingResult& result, const GrowthView& g) {
     detail::ojson j = detail::sizing_document(result);
     add_growth_json(j, g);
-    j["feasible"] = result.all_feasible() && g.ok();
     return detail::without_negative_zero(j).dump(2) + "\n";
 }
 
@@ -471,9 +512,6 @@ std::string with_growth(std::string rendered, const GrowthView& growth, Format f
         // The report's own document, read back in its key order.
         detail::ojson j = detail::ojson::parse(rendered);
         add_growth_json(j, growth);
-        if (j.contains("feasible")) {
-            j["feasible"] = j["feasible"].get<bool>() && growth.ok();
-        }
         return detail::without_negative_zero(j).dump(2) + "\n";
     }
     case Format::csv:
