@@ -140,14 +140,19 @@ ojson design_summary_json(const Design& d) {
     return design_fields_json(d, {kDesignHeadKeys, kFigures});
 }
 
+ojson priced_summary_json(const Design& d, const PriceBook* prices, ojson (*write)(const Design&)) {
+    ojson j = write(d);
+    if (prices != nullptr) {
+        j["cost"] = design_cost_json(design_cost(d, *prices));
+    }
+    return j;
+}
+
 ojson priced_summaries_json(const std::vector<Design>& designs,
                             const std::optional<PriceBook>& prices, ojson (*write)(const Design&)) {
     ojson all = ojson::array();
     for (const Design& d : designs) {
-        all.push_back(write(d));
-        if (prices) {
-            all.back()["cost"] = design_cost_json(design_cost(d, *prices));
-        }
+        all.push_back(priced_summary_json(d, prices ? &*prices : nullptr, write));
     }
     return all;
 }

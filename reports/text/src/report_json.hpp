@@ -60,6 +60,8 @@ ojson design_summary_json(const Design& d);
 /// Each design's summary (or what `write` writes of it), with its `cost`
 /// block when there is a price book (docs/cost.md; no cost block at all
 /// without one): the one place a design's record gains its cost.
+ojson priced_summary_json(const Design& d, const PriceBook* prices,
+                          ojson (*write)(const Design&) = design_summary_json);
 ojson priced_summaries_json(const std::vector<Design>& designs,
                             const std::optional<PriceBook>& prices,
                             ojson (*write)(const Design&) = design_summary_json);
