@@ -74,16 +74,16 @@ using FRow = FigureRow<Finding>;
 // The message says what the finding means for the system; the hint, where
 // there is one, which field or flag changes it (issue 51).
 constexpr std::array kFinding{
-    FRow{.key = "severity", .value = [](const F& f) { return figure_of(f.severity()); }},
+    FRow{.key = "severity", .value = call<&F::severity>},
     FRow{.key = "code", .value = of<&F::code>},
-    FRow{.key = "message", .value = [](const F& f) -> FigureValue { return f.message(); }},
-    FRow{.key = "hint", .value = [](const F& f) { return when(!f.hint().empty(), f.hint()); }},
+    FRow{.key = "message", .value = call<&F::message>},
+    FRow{.key = "hint", .value = only<[](const F& f) { return !f.hint().empty(); }, &F::hint>},
 };
 
 } // namespace
 
 ojson finding_json(const Finding& f) {
-    return figures_json<Finding>(kFinding, f);
+    return figures_json(kFinding, f);
 }
 
 ojson findings_json(const std::vector<Finding>& fs) {
@@ -109,17 +109,14 @@ namespace {
 
 using A = std::vector<AssumedFigure>;
 constexpr std::array kAssumptions{
-    FigureRow<A>{.key = "assumptions",
-                 .value = [](const A& of) { return figure_of(headline_assumptions(of)); }},
-    FigureRow<A>{
-        .key = "assumptions_by_metric",
-        .value = [](const A& of) -> FigureValue { return assumptions_by_metric_json(of); }},
+    FigureRow<A>{.key = "assumptions", .value = by<headline_assumptions>},
+    FigureRow<A>{.key = "assumptions_by_metric", .value = by<assumptions_by_metric_json>},
 };
 
 } // namespace
 
 void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of) {
-    put_json<A>(j, kAssumptions, of);
+    put_json(j, kAssumptions, of);
 }
 
 ojson design_summary_json(const Design& d) {
@@ -178,48 +175,42 @@ FigureValue figure(const K& c, double v, bool given) {
     return c.kind == CheckKind::availability ? figure_of(static_cast<Outage>(static_cast<int>(v)))
                                              : when(in_unit(c) && given, v);
 }
-FigureValue need(const K& c) {
-    return c.kind == CheckKind::constraint ? figure_of(c.code) : figure_of(c.kind);
-}
-/// The figures as every output prints them (never a short figure equal to its need).
-FigureValue text(const K& c, bool delivered) {
-    return in_unit(c) && (!delivered || sized(c))
-               ? FigureValue(delivered ? check_figures(c).delivered : check_figures(c).need)
-               : FigureValue(Absent{});
-}
-bool read_or_write(const K& c) {
-    return c.kind == CheckKind::read || c.kind == CheckKind::write;
-}
+constexpr auto kSized = [](const K& c) { return in_unit(c) && sized(c); };
 
+// The figures as every output prints them (never a short figure equal to its need).
 constexpr std::array kCheck{
-    KRow{.key = "need", .value = need},
+    KRow{.key = "need", .value = by<[](const K& c) {
+                            return c.kind == CheckKind::constraint ? to_string(c.code)
+                                                                   : to_string(c.kind);
+                        }>},
     KRow{.key = "result", .value = of<&K::result>},
-    KRow{.key = "state",
-         .value = [](const K& c) { return when(read_or_write(c), figure_of(c.state)); }},
-    KRow{.key = "unit",
-         .value = [](const K& c) { return when(in_unit(c), std::string(check_unit(c.kind))); }},
+    KRow{
+        .key = "state",
+        .value =
+            only<[](const K& c) { return c.kind == CheckKind::read || c.kind == CheckKind::write; },
+                 &K::state>},
+    KRow{.key = "unit", .value = only<in_unit, [](const K& c) { return check_unit(c.kind); }>},
     KRow{.key = "required", .value = [](const K& c) { return figure(c, c.need, true); }},
     KRow{.key = "delivered", .value = [](const K& c) { return figure(c, c.delivered, sized(c)); }},
-    KRow{.key = "required_text", .value = [](const K& c) { return text(c, false); }},
-    KRow{.key = "delivered_text", .value = [](const K& c) { return text(c, true); }},
-    KRow{.key = "text", .value = [](const K& c) -> FigureValue { return check_text(c); }},
+    KRow{.key = "required_text",
+         .value = only<in_unit, [](const K& c) { return check_figures(c).need; }>},
+    KRow{.key = "delivered_text",
+         .value = only<kSized, [](const K& c) { return check_figures(c).delivered; }>},
+    KRow{.key = "text", .value = by<check_text>},
 };
 
 constexpr std::array kVerdict{
-    DRow{.key = "status",
-         .value = [](const Design& d) -> FigureValue { return verdict_word(d.verdict); }},
+    DRow{.key = "status", .value = by<[](const Design& d) { return verdict_word(d.verdict); }>},
     DRow{.key = "sentence",
-         .value = [](const Design& d) -> FigureValue { return verdict_sentence(d.verdict, d); }},
+         .value = by<[](const Design& d) { return verdict_sentence(d.verdict, d); }>},
     DRow{.key = "checks",
-         .value = [](const Design& d) -> FigureValue {
-             return figures_json<K>(kCheck, d.verdict.checks);
-         }},
+         .value = by<[](const Design& d) { return figures_json(kCheck, d.verdict.checks); }>},
 };
 
 } // namespace
 
 ojson verdict_json(const Design& d) {
-    return figures_json<Design>(kVerdict, d);
+    return figures_json(kVerdict, d);
 }
 
 std::string verdict_lines(const std::vector<Design>& designs) {

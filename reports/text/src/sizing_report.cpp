@@ -38,8 +38,7 @@ using S = SizingResult;
 using WRow = detail::FigureRow<W>;
 using QRow = detail::FigureRow<Q>;
 using SRow = detail::FigureRow<S>;
-using detail::FigureValue;
-using detail::of;
+using namespace detail; // NOLINT: the figure tables' getters
 
 constexpr std::array kWorkload{
     WRow{.key = "id", .value = of<&W::id>},
@@ -53,17 +52,8 @@ constexpr std::array kWorkload{
     WRow{.key = "read_bytes_per_s", .value = of<&W::read>},
 };
 
-/// A figure only where workloads are given (docs/workloads.md §4).
-template <auto F> FigureValue if_workloads(const Q& r) {
-    return r.workloads.empty() ? FigureValue(detail::Absent{}) : F(r);
-}
-FigureValue workloads(const Q& r) {
-    return detail::figures_json<W>(kWorkload, r.workloads);
-}
-FigureValue checkpoints(const Q& r) {
-    return detail::figures_json<CheckpointPlan>(detail::checkpoint_plan_figures(), r.checkpoints);
-}
-
+/// docs/workloads.md §4: the read's driver and the workloads only where workloads are given.
+constexpr auto kLoads = [](const Q& r) { return !r.workloads.empty(); };
 constexpr std::array kRequirements{
     QRow{.key = "gpus", .value = of<&Q::gpus>},
     QRow{.key = "sus", .value = of<&Q::sus>},
@@ -76,30 +66,29 @@ constexpr std::array kRequirements{
     QRow{.key = "usable_target_bytes", .value = of<&Q::usable_target>},
     QRow{.key = "write_driven_by", .value = of<&Q::write_driven_by>},
     QRow{.key = "performance_write_bytes_per_s", .value = of<&Q::performance_write>},
-    QRow{.value = checkpoints}, // the checkpoint plan's fields, in place
-    QRow{.key = "read_driver", .value = if_workloads<of<&Q::read_driver>>},
-    QRow{.key = "write_needed",
-         .value = if_workloads<[](const Q& r) -> FigureValue { return !r.reads_only; }>},
-    QRow{.key = "workloads", .value = if_workloads<workloads>},
+    QRow{.value = by<[](const Q& r) {
+             return figures_json(checkpoint_plan_figures(), r.checkpoints);
+         }>}, // in place
+    QRow{.key = "read_driver", .value = only<kLoads, of<&Q::read_driver>>},
+    QRow{.key = "write_needed", .value = only<kLoads, [](const Q& r) { return !r.reads_only; }>},
+    QRow{.key = "workloads",
+         .value = only<kLoads, [](const Q& r) { return figures_json(kWorkload, r.workloads); }>},
 };
 
 json requirements_json(const Requirements& r) {
-    return detail::figures_json<Q>(kRequirements, r);
-}
-
-FigureValue designs_of(const S& s) {
-    return detail::priced_summaries_json(s.designs, s.prices, detail::design_to_json);
+    return figures_json(kRequirements, r);
 }
 
 /// The whole `size --format json` document.
 constexpr std::array kDocument{
-    SRow{.key = "podsizer_version",
-         .value = [](const S&) -> FigureValue { return std::string(version()); }},
+    SRow{.key = "podsizer_version", .value = by<[](const S&) { return version(); }>},
     SRow{.key = "scenario", .value = of<&S::scenario>},
     SRow{.key = "requirements",
-         .value = [](const S& s) -> FigureValue { return requirements_json(s.requirements); }},
-    SRow{.key = "designs", .value = designs_of},
-    SRow{.key = "feasible", .value = [](const S& s) -> FigureValue { return s.all_feasible(); }},
+         .value = by<[](const S& s) { return requirements_json(s.requirements); }>},
+    SRow{.key = "designs", .value = by<[](const S& s) {
+                               return priced_summaries_json(s.designs, s.prices, design_to_json);
+                           }>},
+    SRow{.key = "feasible", .value = call<&S::all_feasible>},
 };
 
 /// " of every 10th checkpoint" when every job that copies off site copies
