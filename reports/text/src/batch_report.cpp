@@ -298,8 +298,7 @@ std::string with_layout(std::string line, const std::vector<Rack>& layout) {
     return line + "\n";
 }
 
-using detail::FigureValue;
-using detail::when;
+using namespace detail; // NOLINT: the figure tables' getters
 
 /// What a sweep user plots, for JSON Lines (docs/batch.md): the models, the
 /// counts and headline figures under the whole design's keys and units, the
@@ -307,7 +306,7 @@ using detail::when;
 constexpr std::array<std::string_view, 6> kLeanFigures{"usable_capacity_bytes", "read_bytes_per_s",
                                                        "write_bytes_per_s",     "power_w",
                                                        "facility_power_w",      "feasible"};
-FigureValue finding_codes_json(const Design& d) {
+json finding_codes_json(const Design& d) {
     json codes = json::array();
     for (const Finding& f : d.findings) {
         codes.push_back({{"severity", to_string(f.severity())}, {"code", f.name()}});
@@ -315,13 +314,13 @@ FigureValue finding_codes_json(const Design& d) {
     return codes;
 }
 constexpr std::array kLean{
-    detail::FigureRow<Design>{.value = [](const Design& d) -> FigureValue {
-        return detail::design_fields_json(d, {detail::kDesignHeadKeys, kLeanFigures});
-    }},
-    detail::FigureRow<Design>{.key = "findings", .value = finding_codes_json},
+    FigureRow<Design>{.value = by<[](const Design& d) {
+                          return design_fields_json(d, {kDesignHeadKeys, kLeanFigures});
+                      }>},
+    FigureRow<Design>{.key = "findings", .value = by<finding_codes_json>},
 };
 json lean_design(const Design& d) {
-    return detail::figures_json<Design>(kLean, d);
+    return figures_json(kLean, d);
 }
 
 /// One JSON record of a run: run, file, for a sweep its parameters and
@@ -335,50 +334,44 @@ struct Record {
     json (*design)(const Design&) = nullptr;
 };
 using R = Record;
-using RRow = detail::FigureRow<Record>;
+using RRow = FigureRow<Record>;
 
-FigureValue parameters(const R& r) {
+json parameters(const R& r) {
     json params = json::object();
     for (const auto& [name, value] : r.run.parameters) {
         params[name] = field_json(value);
     }
     return params;
 }
-FigureValue label(const R& r) {
+std::string label(const R& r) {
     std::string label;
     for (std::size_t i = 0; i < r.run.labels.size() && i < r.names->size(); ++i) {
         label += (label.empty() ? "" : " ") + (*r.names)[i] + "=" + r.run.labels[i];
     }
     return label;
 }
-FigureValue cost(const R& r) {
-    // no cost at all without a price book
-    return r.run.result->prices
-               ? FigureValue(detail::design_cost_json(design_cost(*r.d, *r.run.result->prices)))
-               : FigureValue(detail::Absent{});
-}
-/// A sweep's figure (absent in a batch's record) / an option's (absent in a bad run's).
-template <auto F> FigureValue sweep(const R& r) {
-    return r.names != nullptr ? F(r) : FigureValue(detail::Absent{});
-}
-template <auto F> FigureValue option(const R& r) {
-    return r.d != nullptr ? F(r) : FigureValue(detail::Absent{});
-}
+constexpr auto kSweep = [](const R& r) { return r.names != nullptr; };
+constexpr auto kBad = [](const R& r) { return r.d == nullptr; };
+constexpr auto kOption = [](const R& r) { return r.d != nullptr; };
+constexpr auto kPriced = [](const R& r) { return r.d != nullptr && r.run.result->prices; };
 
 constexpr std::array kRecord{
-    RRow{.key = "run", .value = [](const R& r) { return detail::figure_of(r.run.index); }},
-    RRow{.key = "file", .value = [](const R& r) -> FigureValue { return r.run.file; }},
-    RRow{.key = "parameters", .value = sweep<parameters>},
-    RRow{.key = "label", .value = sweep<label>},
-    RRow{.key = "error", .value = [](const R& r) { return when(r.d == nullptr, r.run.error); }},
+    RRow{.key = "run", .value = by<[](const R& r) { return r.run.index; }>},
+    RRow{.key = "file", .value = by<[](const R& r) { return r.run.file; }>},
+    RRow{.key = "parameters", .value = only<kSweep, parameters>},
+    RRow{.key = "label", .value = only<kSweep, label>},
+    RRow{.key = "error", .value = only<kBad, [](const R& r) { return r.run.error; }>},
     RRow{.key = "scenario",
-         .value = option<[](const R& r) -> FigureValue { return r.run.result->scenario; }>},
-    RRow{.key = "option", .value = option<[](const R& r) { return detail::figure_of(r.option); }>},
-    RRow{.key = "requirements",
-         .value = option<[](const R& r) -> FigureValue { return *r.requirements; }>},
-    RRow{.key = "cost", .value = option<cost>},
-    RRow{.key = "design",
-         .value = option<[](const R& r) -> FigureValue { return r.design(*r.d); }>},
+         .value = only<kOption, [](const R& r) { return r.run.result->scenario; }>},
+    RRow{.key = "option", .value = only<kOption, &R::option>},
+    RRow{.key = "requirements", .value = only<kOption, [](const R& r) { return *r.requirements; }>},
+    // No cost at all without a price book.
+    RRow{.key = "cost",
+         .value = only<kPriced,
+                       [](const R& r) {
+                           return design_cost_json(design_cost(*r.d, *r.run.result->prices));
+                       }>},
+    RRow{.key = "design", .value = only<kOption, [](const R& r) { return r.design(*r.d); }>},
 };
 
 } // namespace
@@ -447,7 +440,7 @@ void BatchReport::render_json_text(BatchRun& run, RenderedRun& out) const {
         out.text += lines ? j.dump() + "\n" : (k == 0 ? "" : ",\n") + indented(j.dump(2), 4);
     };
     if (!run.result) {
-        write(detail::figures_json<R>(kRecord, R{run, names}), 0);
+        write(figures_json(kRecord, R{run, names}), 0);
         return;
     }
     const json req = detail::requirements_to_json(run.result->requirements);
