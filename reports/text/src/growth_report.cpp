@@ -313,20 +313,20 @@ detail::ojson cost_by_year_json(const CashFlow& flow) {
 
 using PP = PhasePlan;
 using PlanRow = detail::FigureRow<PhasePlan>;
+using detail::only;
 
 /// How the phases were planned: the option grown, and by site or its
 /// hardware and its final phase sized from scratch.
-template <auto F> FigureValue one_system(const PP& p) {
-    return p.by_site ? FigureValue(detail::Absent{}) : F(p);
-}
+constexpr auto kOne = [](const PP& p) { return !p.by_site; };
 constexpr std::array kPhasePlan{
     PlanRow{.key = "design", .value = of<&PP::design>},
-    PlanRow{.key = "by_site", .value = [](const PP& p) { return detail::when(p.by_site, true); }},
-    PlanRow{.key = "cnode", .value = one_system<of<&PP::cnode_model>>},
-    PlanRow{.key = "dbox", .value = one_system<of<&PP::dbox_model>>},
-    PlanRow{.key = "drive_bytes", .value = one_system<of<&PP::drive_size>>},
-    PlanRow{.key = "from_scratch", .value = one_system<detail::via<&PP::scratch, counts_json>>},
-    PlanRow{.key = "from_scratch_fabric_tiers", .value = one_system<of<&PP::scratch_tiers>>},
+    PlanRow{.key = "by_site", .value = only<[](const PP& p) { return p.by_site; }, &PP::by_site>},
+    PlanRow{.key = "cnode", .value = only<kOne, &PP::cnode_model>},
+    PlanRow{.key = "dbox", .value = only<kOne, &PP::dbox_model>},
+    PlanRow{.key = "drive_bytes", .value = only<kOne, &PP::drive_size>},
+    PlanRow{.key = "from_scratch",
+            .value = only<kOne, [](const PP& p) { return counts_json(p.scratch); }>},
+    PlanRow{.key = "from_scratch_fabric_tiers", .value = only<kOne, &PP::scratch_tiers>},
 };
 
 /// A document's growth: its sites, phases, their cost by year and plan; its
@@ -335,51 +335,44 @@ struct Growth {
     const GrowthView& g;
     std::optional<bool> feasible;
 };
-using GrowthRow = detail::FigureRow<Growth>;
+using G = Growth;
+using GRow = detail::FigureRow<Growth>;
+using detail::figures_json;
 
-FigureValue sites_json(const Growth& x) {
+detail::ojson sites_json(const G& x) {
     detail::ojson sites = detail::ojson::array();
     for (const SiteStorage& s : x.g.sites->sites) {
         sites.push_back(site_json(*x.g.sites, s));
     }
     return sites;
 }
-FigureValue phases_cost(const Growth& x) {
+constexpr auto kSites = [](const G& x) { return x.g.sites != nullptr; };
+constexpr auto kPhases = [](const G& x) { return x.g.phases != nullptr; };
+/// The phases' cost by year, where a price book prices them.
+FigureValue phases_cost(const G& x) {
     const std::optional<CashFlow> flow =
         x.g.prices != nullptr ? cash_flow(*x.g.phases, *x.g.prices) : std::nullopt;
     return flow ? FigureValue(cost_by_year_json(*flow)) : FigureValue(detail::Absent{});
 }
-template <auto F> FigureValue with_sites(const Growth& x) {
-    return x.g.sites != nullptr ? F(x) : FigureValue(detail::Absent{});
-}
-template <auto F> FigureValue with_phases(const Growth& x) {
-    return x.g.phases != nullptr ? F(x) : FigureValue(detail::Absent{});
-}
 
 constexpr std::array kGrowth{
-    GrowthRow{.key = "sites", .value = with_sites<sites_json>},
-    GrowthRow{.key = "phases", .value = with_phases<[](const Growth& x) {
-                                   return FigureValue(
-                                       detail::figures_json<P>(kPhase, x.g.phases->phases));
-                               }>},
-    GrowthRow{.key = "cost_by_year", .value = with_phases<phases_cost>},
-    GrowthRow{.key = "phase_plan", .value = with_phases<[](const Growth& x) {
-                                       return FigureValue(
-                                           detail::figures_json<PP>(kPhasePlan, *x.g.phases));
-                                   }>},
-    GrowthRow{.key = "feasible",
-              .value =
-                  [](const Growth& x) {
-                      return detail::when(x.feasible.has_value(),
-                                          x.feasible.value_or(false) && x.g.ok());
-                  }},
+    GRow{.key = "sites", .value = only<kSites, sites_json>},
+    GRow{.key = "phases",
+         .value =
+             only<kPhases, [](const G& x) { return figures_json(kPhase, x.g.phases->phases); }>},
+    GRow{.key = "cost_by_year", .value = only<kPhases, phases_cost>},
+    GRow{.key = "phase_plan",
+         .value = only<kPhases, [](const G& x) { return figures_json(kPhasePlan, *x.g.phases); }>},
+    GRow{.key = "feasible",
+         .value = only<[](const G& x) { return x.feasible.has_value(); },
+                       [](const G& x) { return *x.feasible && x.g.ok(); }>},
 };
 
 /// Adds the growth to a document (its `feasible` stays in its place).
 void add_growth_json(detail::ojson& j, const GrowthView& g) {
     const auto feasible =
         j.contains("feasible") ? std::optional(j.at("feasible").get<bool>()) : std::nullopt;
-    detail::put_json<Growth>(j, kGrowth, Growth{g, feasible});
+    detail::put_json(j, kGrowth, Growth{g, feasible});
 }
 
 std::string growth_json(const SizingResult& result, const GrowthView& g) {
