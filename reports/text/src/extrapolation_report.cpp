@@ -285,6 +285,7 @@ struct Grown {
     const PriceBook* book = nullptr;
 };
 using G = Grown;
+using E = Extrapolation;
 using GRow = FigureRow<Grown>;
 template <auto M> FigureValue ex(const G& g) {
     return figure_of(g.e.*M);
@@ -300,28 +301,27 @@ FigureValue pods_cost(const G& g) {
 }
 
 constexpr std::array kGrown{
-    GRow{.key = "design", .value = ex<&Extrapolation::design>},
-    GRow{.key = "target_bytes", .value = ex<&Extrapolation::target>},
-    GRow{.key = "tolerance", .value = ex<&Extrapolation::tolerance>},
-    GRow{.key = "pod_usable_bytes", .value = ex<&Extrapolation::pod_usable>},
-    GRow{.key = "pods_exact", .value = ex<&Extrapolation::pods_exact>},
-    GRow{.key = "pods_within_tolerance", .value = ex<&Extrapolation::pods_within_tolerance>},
-    GRow{.key = "pods", .value = ex<&Extrapolation::pods>},
-    GRow{.key = "total_usable_bytes", .value = ex<&Extrapolation::usable>},
-    GRow{.key = "total_raw_bytes", .value = ex<&Extrapolation::raw>},
-    GRow{.key = "coverage", .value = ex<&Extrapolation::coverage>},
-    GRow{.key = "cnodes", .value = ex<&Extrapolation::cnodes>},
-    GRow{.key = "dboxes", .value = ex<&Extrapolation::dboxes>},
-    GRow{.key = "racks",
-         .value =
-             [](const G& g) {
-                 return g.e.racks_fit ? figure_of(g.e.racks) : nullptr;
-             }}, // REDTEAM-3 #14
-    GRow{.key = "power_w", .value = ex<&Extrapolation::power>},
-    GRow{.key = "read_bytes_per_s", .value = ex<&Extrapolation::read>},
-    GRow{.key = "write_bytes_per_s", .value = ex<&Extrapolation::write>},
-    GRow{.key = "findings",
-         .value = [](const G& g) -> FigureValue { return findings_json(g.e.findings); }},
+    GRow{.key = "design", .value = ex<&E::design>},
+    GRow{.key = "target_bytes", .value = ex<&E::target>},
+    GRow{.key = "tolerance", .value = ex<&E::tolerance>},
+    GRow{.key = "pod_usable_bytes", .value = ex<&E::pod_usable>},
+    GRow{.key = "pods_exact", .value = ex<&E::pods_exact>},
+    GRow{.key = "pods_within_tolerance", .value = ex<&E::pods_within_tolerance>},
+    GRow{.key = "pods", .value = ex<&E::pods>},
+    GRow{.key = "total_usable_bytes", .value = ex<&E::usable>},
+    GRow{.key = "total_raw_bytes", .value = ex<&E::raw>},
+    GRow{.key = "coverage", .value = ex<&E::coverage>},
+    GRow{.key = "cnodes", .value = ex<&E::cnodes>},
+    GRow{.key = "dboxes", .value = ex<&E::dboxes>},
+    // REDTEAM-3 #14: n/a when a single device fits no rack.
+    GRow{
+        .key = "racks",
+        .value =
+            by<[](const G& g) { return g.e.racks_fit ? std::optional(g.e.racks) : std::nullopt; }>},
+    GRow{.key = "power_w", .value = ex<&E::power>},
+    GRow{.key = "read_bytes_per_s", .value = ex<&E::read>},
+    GRow{.key = "write_bytes_per_s", .value = ex<&E::write>},
+    GRow{.key = "findings", .value = by<[](const G& g) { return findings_json(g.e.findings); }>},
     GRow{.key = "single_namespace", .value = single_namespace},
     GRow{.key = "cost", .value = pods_cost},
 };
