@@ -279,10 +279,11 @@ Grid catalog_list_grid(const Catalog& catalog) {
 namespace {
 
 using ERow = detail::FigureRow<Entry>;
-using detail::FigureValue;
+using detail::by;
+using detail::of;
 
 /// An entry's key figures by their keys, or every figure with its text and source.
-FigureValue figures_json(const Entry& e, bool all) {
+json figures_json(const Entry& e, bool all) {
     json figures = json::object();
     for (const Fact& f : e.facts) {
         if (all) {
@@ -297,23 +298,22 @@ FigureValue figures_json(const Entry& e, bool all) {
     return figures;
 }
 
-/// `catalog list`'s record of a model: its key figures in place.
+/// `catalog list`'s record of a model (its key figures in place), and `catalog show`'s.
 constexpr std::array kListed{
-    ERow{.key = "id", .value = detail::of<&Entry::id>},
-    ERow{.key = "kind", .value = detail::of<&Entry::kind>},
-    ERow{.key = "name", .value = detail::of<&Entry::name>},
-    ERow{.value = [](const Entry& e) { return figures_json(e, false); }},
+    ERow{.key = "id", .value = of<&Entry::id>},
+    ERow{.key = "kind", .value = of<&Entry::kind>},
+    ERow{.key = "name", .value = of<&Entry::name>},
+    ERow{.value = by<[](const Entry& e) { return figures_json(e, false); }>},
     ERow{.key = "source_kind",
-         .value = [](const Entry& e) { return detail::figure_of(e.provenance->source.kind); }},
+         .value = by<[](const Entry& e) { return e.provenance->source.kind; }>},
 };
-/// `catalog show`'s: every figure with its source.
 constexpr std::array kEntry{
     kListed[0],
     kListed[1],
     kListed[2],
-    ERow{.key = "figures", .value = [](const Entry& e) { return figures_json(e, true); }},
+    ERow{.key = "figures", .value = by<[](const Entry& e) { return figures_json(e, true); }>},
     ERow{.key = "source",
-         .value = [](const Entry& e) -> FigureValue { return source_json(e.provenance->source); }},
+         .value = by<[](const Entry& e) { return source_json(e.provenance->source); }>},
 };
 
 } // namespace

@@ -49,22 +49,21 @@ struct Count {
     const SizedBy& s;
     const Requirements& req;
 };
-FigureValue needs_json(const Count& c) {
+json needs_json(const Count& c) {
     json needs = json::object();
     for (const CountNeed& n : c.s.needs) {
         needs[n.requirement] = n.count;
     }
     return needs;
 }
+constexpr auto kReadSet = [](const Count& c) {
+    return c.s.by == "read" && !c.req.workloads.empty();
+};
 constexpr std::array kCount{
-    FigureRow<Count>{.key = "by", .value = [](const Count& c) -> FigureValue { return c.s.by; }},
-    FigureRow<Count>{.key = "needs", .value = needs_json},
+    FigureRow<Count>{.key = "by", .value = by<[](const Count& c) { return c.s.by; }>},
+    FigureRow<Count>{.key = "needs", .value = by<needs_json>},
     FigureRow<Count>{.key = "read_set_by",
-                     .value =
-                         [](const Count& c) {
-                             return when(c.s.by == "read" && !c.req.workloads.empty(),
-                                         c.req.read_driver);
-                         }},
+                     .value = only<kReadSet, [](const Count& c) { return c.req.read_driver; }>},
 };
 
 /// docs/model.md §5: what set each count, and what each requirement alone
@@ -74,7 +73,7 @@ json sized_by_json(const DesignSizedBy& by, const Requirements& req) {
     for (const auto& [key, s] :
          {std::pair{"cnodes", &by.cnodes}, std::pair{"dboxes", &by.dboxes},
           std::pair{"racks", &by.racks}, std::pair{"switches", &by.switches}}) {
-        out[key] = figures_json<Count>(kCount, Count{*s, req});
+        out[key] = figures_json(kCount, Count{*s, req});
     }
     return out;
 }
