@@ -137,12 +137,28 @@ ojson design_summary_json(const Design& d) {
     return design_fields_json(d, {kDesignHeadKeys, kFigures});
 }
 
+namespace {
+
+/// A design's record as `write` writes it, then its cost with a price book.
+struct Priced {
+    const Design& d;
+    const PriceBook* prices;
+    ojson (*write)(const Design&);
+};
+constexpr auto kPriced = [](const Priced& p) { return p.prices != nullptr; };
+constexpr std::array kPricedRows{
+    FigureRow<Priced>{.value = by<[](const Priced& p) { return p.write(p.d); }>},
+    FigureRow<Priced>{
+        .key = "cost",
+        .value =
+            only<kPriced,
+                 [](const Priced& p) { return design_cost_json(design_cost(p.d, *p.prices)); }>},
+};
+
+} // namespace
+
 ojson priced_summary_json(const Design& d, const PriceBook* prices, ojson (*write)(const Design&)) {
-    ojson j = write(d);
-    if (prices != nullptr) {
-        j["cost"] = design_cost_json(design_cost(d, *prices));
-    }
-    return j;
+    return figures_json(kPricedRows, Priced{d, prices, write});
 }
 
 ojson priced_summaries_json(const std::vector<Design>& designs,
