@@ -300,11 +300,6 @@ inline FigureValue positive(std::int64_t n) {
     return n > 0 ? FigureValue(n) : FigureValue(Absent{});
 }
 
-/// `v` where `yes`, absent (no key, an empty CSV field) otherwise.
-inline FigureValue when(bool yes, FigureValue v) {
-    return yes ? std::move(v) : FigureValue(Absent{});
-}
-
 /// A row's getter reading an optional member, absent (no key) when empty.
 template <auto M> FigureValue given(const typename MemberOf<decltype(M)>::type& r) {
     return (r.*M) ? figure_of(r.*M) : FigureValue(Absent{});

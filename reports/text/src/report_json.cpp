@@ -189,7 +189,8 @@ bool sized(const K& c) {
 /// An availability figure (an Outage) by name, else the figure in its unit.
 FigureValue figure(const K& c, double v, bool given) {
     return c.kind == CheckKind::availability ? figure_of(static_cast<Outage>(static_cast<int>(v)))
-                                             : when(in_unit(c) && given, v);
+           : in_unit(c) && given             ? FigureValue(v)
+                                             : FigureValue(Absent{});
 }
 constexpr auto kSized = [](const K& c) { return in_unit(c) && sized(c); };
 
