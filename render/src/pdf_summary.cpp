@@ -3,12 +3,15 @@
 #include "podsizer/core/cost.hpp"
 #include "podsizer/core/text.hpp"
 #include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 
 #include <QObject>
 #include <QPainter>
 #include <algorithm>
+#include <array>
+#include <optional>
 
 namespace podsizer::render {
 
@@ -38,6 +41,82 @@ std::string tco_cell(const Design& d, const PriceBook& book) {
     return format_number(c.tco, 0) + " " + c.currency + (c.assumed.empty() ? "" : "†");
 }
 
+/// One column of the summary's figures: a design, the first design (whose
+/// power basis leads the racks and power rows) and the price book, if any.
+struct Column {
+    const Design& d;
+    const Design& first;
+    const std::optional<PriceBook>& prices;
+};
+using Cell = std::optional<std::string>;
+
+/// A row of the summary's figures: the metric's label and cell (the text
+/// report's registry) unless the row gives its own; a design without a cell
+/// reads "n/a", and a row no design has a cell for is left out.
+struct SummaryRow {
+    std::optional<MetricId> metric = {};
+    std::string_view label = {};
+    std::string (*label_of)(const Column&) = nullptr;
+    Cell (*cell)(const Column&) = nullptr;
+};
+
+Cell dbox_down(const Column& c) {
+    return c.d.resilience ? tbps(c.d.resilience->degraded_read, c.d.resilience->degraded_write)
+                          : "n/a (no drive AFR)";
+}
+Cell rack_down(const Column& c) {
+    if (c.d.size_for != SizeFor::rack_down) {
+        return std::nullopt;
+    }
+    return c.d.resilience ? tbps(c.d.resilience->rack_down_read, c.d.resilience->rack_down_write)
+                          : "n/a";
+}
+Cell drives(const Column& c) {
+    return format_number(static_cast<double>(c.d.dboxes * c.d.drives_per_dbox)) + " × " +
+           format(c.d.drive_size);
+}
+/// The first design's basis leads the row; the label says which.
+std::string basis(const Column& c) {
+    return leads_with_max(c.first) ? "maximum / typical draw" : "typical / maximum draw";
+}
+Cell racks(const Column& c) {
+    return c.d.racks_fit ? bases(format_number(static_cast<double>(c.d.racks_on_typical)),
+                                 format_number(static_cast<double>(c.d.racks_on_max)),
+                                 leads_with_max(c.first))
+                         : "n/a (a device fits no rack)";
+}
+Cell tco(const Column& c) {
+    return c.prices ? Cell(tco_cell(c.d, *c.prices)) : std::nullopt;
+}
+
+using M = MetricId;
+const std::array kSummary{
+    SummaryRow{.metric = M::usable_capacity,
+               .cell = [](const Column& c) -> Cell { return format(c.d.usable); }},
+    SummaryRow{.label = "Read / write, intact",
+               .cell = [](const Column& c) -> Cell { return tbps(c.d.read, c.d.write); }},
+    SummaryRow{.label = "Read / write, one D-box down", .cell = dbox_down},
+    SummaryRow{.label = "Read / write, one rack down", .cell = rack_down},
+    // The state a design is sized for, as the verdict names it (no headroom).
+    SummaryRow{
+        .metric = M::size_for,
+        .cell = [](const Column& c) -> Cell { return std::string(size_for_words(c.d.size_for)); }},
+    SummaryRow{.metric = M::cnodes},
+    SummaryRow{.metric = M::dboxes},
+    SummaryRow{.label = "Drives", .cell = drives},
+    SummaryRow{.label_of = [](const Column& c) { return "Racks, " + basis(c); }, .cell = racks},
+    SummaryRow{.label_of = [](const Column& c) { return "IT power, " + basis(c); },
+               .cell = [](const Column& c) -> Cell {
+                   return bases(format(c.d.power), format(c.d.max_power), leads_with_max(c.first));
+               }},
+    SummaryRow{.label_of =
+                   [](const Column& c) {
+                       return fmt::format("TCO, {} years", c.prices ? c.prices->site.years : 0);
+                   },
+               .cell = tco},
+    SummaryRow{.metric = M::feasible},
+};
+
 /// The summary's figures: a label and one cell per design.
 Grid key_figures(const std::vector<Design>& designs, const std::optional<PriceBook>& prices) {
     Grid g;
@@ -46,51 +125,23 @@ Grid key_figures(const std::vector<Design>& designs, const std::optional<PriceBo
     for (std::size_t i = 0; i < n; ++i) {
         g.header.push_back(designs[i].name);
     }
-    auto row = [&](const std::string& label, auto cell) {
-        std::vector<std::string> r{label};
+    for (const SummaryRow& row : kSummary) {
+        const Column first{designs.front(), designs.front(), prices};
+        std::vector<std::string> cells{row.label_of != nullptr ? row.label_of(first)
+                                       : row.metric && row.label.empty()
+                                           ? std::string(metric(*row.metric).label)
+                                           : std::string(row.label)};
+        bool any = false;
         for (std::size_t i = 0; i < n; ++i) {
-            r.push_back(cell(designs[i]));
+            const Column c{designs[i], designs.front(), prices};
+            Cell cell = row.cell != nullptr ? row.cell(c) : metric(*row.metric).cell(c.d, false);
+            any = any || cell.has_value();
+            cells.push_back(cell.value_or("n/a"));
         }
-        g.rows.push_back(std::move(r));
-    };
-    row("Usable capacity", [](const Design& d) { return format(d.usable); });
-    row("Read / write, intact", [](const Design& d) { return tbps(d.read, d.write); });
-    row("Read / write, one D-box down", [](const Design& d) {
-        return d.resilience ? tbps(d.resilience->degraded_read, d.resilience->degraded_write)
-                            : std::string("n/a (no drive AFR)");
-    });
-    if (std::any_of(designs.begin(), designs.end(),
-                    [](const Design& d) { return d.size_for == SizeFor::rack_down; })) {
-        row("Read / write, one rack down", [](const Design& d) {
-            return d.resilience && d.size_for == SizeFor::rack_down
-                       ? tbps(d.resilience->rack_down_read, d.resilience->rack_down_write)
-                       : std::string("n/a");
-        });
+        if (any) {
+            g.rows.push_back(std::move(cells));
+        }
     }
-    // The state a design is sized for, as the verdict names it.
-    row("Sized for", [](const Design& d) { return std::string(size_for_words(d.size_for)); });
-    row("C-nodes", [](const Design& d) { return format_number(static_cast<double>(d.cnodes)); });
-    row("D-boxes", [](const Design& d) { return format_number(static_cast<double>(d.dboxes)); });
-    row("Drives", [](const Design& d) {
-        return format_number(static_cast<double>(d.dboxes * d.drives_per_dbox)) + " × " +
-               format(d.drive_size);
-    });
-    // The first design's basis leads the row; the label says which.
-    const bool max_first = n > 0 && leads_with_max(designs.front());
-    const std::string basis = max_first ? "maximum / typical draw" : "typical / maximum draw";
-    row("Racks, " + basis, [max_first](const Design& d) {
-        return d.racks_fit ? bases(format_number(static_cast<double>(d.racks_on_typical)),
-                                   format_number(static_cast<double>(d.racks_on_max)), max_first)
-                           : std::string("n/a (a device fits no rack)");
-    });
-    row("IT power, " + basis, [max_first](const Design& d) {
-        return bases(format(d.power), format(d.max_power), max_first);
-    });
-    if (prices) {
-        row(fmt::format("TCO, {} years", prices->site.years),
-            [&prices](const Design& d) { return tco_cell(d, *prices); });
-    }
-    row("Verdict", [](const Design& d) { return verdict_cell_text(d.verdict); });
     return g;
 }
 

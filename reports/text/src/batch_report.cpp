@@ -1,6 +1,7 @@
 #include "podsizer/reports/batch_report.hpp"
 
 #include "cost_json.hpp"
+#include "figure_table.hpp"
 #include "podsizer/reports/cost_report.hpp"
 #include "podsizer/reports/grid.hpp"
 #include "podsizer/reports/sizing_report.hpp"
@@ -284,34 +285,9 @@ std::vector<std::vector<std::string>> BatchReport::csv_rows(const BatchRun& run)
 
 namespace {
 
-/// The fields every JSON record of a run starts with: run, file, and for a
-/// sweep its parameters and label.
-json json_head(const BatchRun& run, BatchKind kind, const std::vector<std::string>& names) {
-    json j;
-    j["run"] = run.index;
-    j["file"] = run.file;
-    if (kind == BatchKind::sweep) {
-        json params = json::object();
-        for (const auto& [name, value] : run.parameters) {
-            params[name] = field_json(value);
-        }
-        j["parameters"] = params;
-        std::string label;
-        for (std::size_t i = 0; i < run.labels.size() && i < names.size(); ++i) {
-            label += (label.empty() ? "" : " ") + names[i] + "=" + run.labels[i];
-        }
-        j["label"] = label;
-    }
-    return j;
-}
-
-/// A design record as one JSON line. The layout array is written directly and
-/// spliced in (see layout_json); the rest goes through design_to_json as usual.
-std::string design_line(json j, Design& d) {
-    const std::vector<Rack> layout = std::move(d.layout);
-    d.layout.clear();
-    j["design"] = detail::design_to_json(d);
-    std::string line = j.dump();
+/// The run's layout, written directly (layout_json), in place of the empty
+/// "layout" array of its design record's line.
+std::string with_layout(std::string line, const std::vector<Rack>& layout) {
     // Keys and strings are escaped in the dump, so the unescaped "layout":[]
     // is the design's key and nothing else.
     const std::string empty = "\"layout\":[]";
@@ -322,21 +298,81 @@ std::string design_line(json j, Design& d) {
     return line + "\n";
 }
 
+using namespace detail; // NOLINT: the figure tables' getters
+
 /// What a sweep user plots, for JSON Lines (docs/batch.md): the models, the
 /// counts and headline figures under the whole design's keys and units, the
 /// verdict and the findings' codes; `--full` gives the whole design.
-json lean_design(const Design& d) {
-    static constexpr std::array<std::string_view, 6> kFigures{
-        "usable_capacity_bytes", "read_bytes_per_s", "write_bytes_per_s", "power_w",
-        "facility_power_w",      "feasible"};
-    json j = detail::design_fields_json(d, {detail::kDesignHeadKeys, kFigures});
+constexpr std::array<std::string_view, 6> kLeanFigures{"usable_capacity_bytes", "read_bytes_per_s",
+                                                       "write_bytes_per_s",     "power_w",
+                                                       "facility_power_w",      "feasible"};
+json finding_codes_json(const Design& d) {
     json codes = json::array();
     for (const Finding& f : d.findings) {
         codes.push_back({{"severity", to_string(f.severity())}, {"code", f.name()}});
     }
-    j["findings"] = std::move(codes);
-    return j;
+    return codes;
 }
+constexpr std::array kLean{
+    FigureRow<Design>{.value = by<[](const Design& d) {
+                          return design_fields_json(d, {kDesignHeadKeys, kLeanFigures});
+                      }>},
+    FigureRow<Design>{.key = "findings", .value = by<finding_codes_json>},
+};
+json lean_design(const Design& d) {
+    return figures_json(kLean, d);
+}
+
+/// One JSON record of a run: run, file, for a sweep its parameters and
+/// label; then a bad run's error, or one option of its result.
+struct Record {
+    const BatchRun& run;
+    const std::vector<std::string>* names; ///< a sweep's parameters; null for a batch
+    const Design* d = nullptr;             ///< the option; null for a bad run
+    std::size_t option = 0;
+    const json* requirements = nullptr;
+    json (*design)(const Design&) = nullptr;
+};
+using R = Record;
+using RRow = FigureRow<Record>;
+
+json parameters(const R& r) {
+    json params = json::object();
+    for (const auto& [name, value] : r.run.parameters) {
+        params[name] = field_json(value);
+    }
+    return params;
+}
+std::string label(const R& r) {
+    std::string label;
+    for (std::size_t i = 0; i < r.run.labels.size() && i < r.names->size(); ++i) {
+        label += (label.empty() ? "" : " ") + (*r.names)[i] + "=" + r.run.labels[i];
+    }
+    return label;
+}
+constexpr auto kSweep = [](const R& r) { return r.names != nullptr; };
+constexpr auto kBad = [](const R& r) { return r.d == nullptr; };
+constexpr auto kOption = [](const R& r) { return r.d != nullptr; };
+constexpr auto kPriced = [](const R& r) { return r.d != nullptr && r.run.result->prices; };
+
+constexpr std::array kRecord{
+    RRow{.key = "run", .value = by<[](const R& r) { return r.run.index; }>},
+    RRow{.key = "file", .value = by<[](const R& r) { return r.run.file; }>},
+    RRow{.key = "parameters", .value = only<kSweep, parameters>},
+    RRow{.key = "label", .value = only<kSweep, label>},
+    RRow{.key = "error", .value = only<kBad, [](const R& r) { return r.run.error; }>},
+    RRow{.key = "scenario",
+         .value = only<kOption, [](const R& r) { return r.run.result->scenario; }>},
+    RRow{.key = "option", .value = only<kOption, &R::option>},
+    RRow{.key = "requirements", .value = only<kOption, [](const R& r) { return *r.requirements; }>},
+    // No cost at all without a price book.
+    RRow{.key = "cost",
+         .value = only<kPriced,
+                       [](const R& r) {
+                           return design_cost_json(design_cost(*r.d, *r.run.result->prices));
+                       }>},
+    RRow{.key = "design", .value = only<kOption, [](const R& r) { return r.design(*r.d); }>},
+};
 
 } // namespace
 
@@ -399,32 +435,31 @@ void BatchReport::render_csv_text(const BatchRun& run, RenderedRun& out) const {
 
 void BatchReport::render_json_text(BatchRun& run, RenderedRun& out) const {
     const bool lines = format_ == BatchFormat::jsonl;
+    const std::vector<std::string>* names = kind_ == BatchKind::sweep ? &parameter_names_ : nullptr;
     auto write = [&](const json& j, std::size_t k) {
         out.text += lines ? j.dump() + "\n" : (k == 0 ? "" : ",\n") + indented(j.dump(2), 4);
     };
     if (!run.result) {
-        json j = json_head(run, kind_, parameter_names_);
-        j["error"] = run.error;
-        write(j, 0);
+        write(figures_json(kRecord, R{run, names}), 0);
         return;
     }
     const json req = detail::requirements_to_json(run.result->requirements);
     for (std::size_t k = 0; k < run.result->designs.size(); ++k) {
         Design& d = run.result->designs[k];
-        json j = json_head(run, kind_, parameter_names_);
-        j["scenario"] = run.result->scenario;
-        j["option"] = k;
-        j["requirements"] = req;
-        if (run.result->prices) { // no cost at all without a price book
-            j["cost"] = detail::design_cost_json(design_cost(d, *run.result->prices));
+        // --full JSON Lines: the layout array is written directly and spliced
+        // in (with_layout); the rest goes through design_to_json as usual.
+        const bool splice = lines && full_;
+        std::vector<Rack> layout;
+        if (splice) {
+            layout = std::move(d.layout);
+            d.layout.clear();
         }
-        if (lines && !full_) {
-            j["design"] = lean_design(d);
-            out.text += j.dump() + "\n";
-        } else if (lines) {
-            out.text += design_line(std::move(j), d);
+        const json j = detail::figures_json<R>(
+            kRecord,
+            R{run, names, &d, k, &req, lines && !full_ ? lean_design : detail::design_to_json});
+        if (splice) {
+            out.text += with_layout(j.dump(), layout);
         } else {
-            j["design"] = detail::design_to_json(d);
             write(j, k);
         }
     }
@@ -490,10 +525,13 @@ std::string BatchReport::end(const std::vector<std::vector<std::string>>& rows,
                (footnote.empty() || !md ? footnote : "\n" + footnote);
     }
     case BatchFormat::json: {
-        json s;
-        s["sized"] = summary.sized;
-        s["not_met"] = summary.not_met;
-        s["bad"] = summary.bad;
+        using Sum = BatchSummary;
+        static constexpr std::array kSummary{
+            detail::FigureRow<Sum>{.key = "sized", .value = detail::of<&Sum::sized>},
+            detail::FigureRow<Sum>{.key = "not_met", .value = detail::of<&Sum::not_met>},
+            detail::FigureRow<Sum>{.key = "bad", .value = detail::of<&Sum::bad>},
+        };
+        const json s = detail::figures_json<Sum>(kSummary, summary);
         return "\n  ],\n  \"summary\": " + s.dump() + "\n}\n";
     }
     default:

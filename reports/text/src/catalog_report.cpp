@@ -1,5 +1,6 @@
 #include "podsizer/reports/catalog_report.hpp"
 
+#include "figure_table.hpp"
 #include "podsizer/catalog/catalog_fields.hpp"
 #include "podsizer/reports/grid.hpp"
 #include "report_json.hpp"
@@ -275,20 +276,52 @@ Grid catalog_list_grid(const Catalog& catalog) {
     return g;
 }
 
+namespace {
+
+using ERow = detail::FigureRow<Entry>;
+using detail::by;
+using detail::of;
+
+/// An entry's key figures by their keys, or every figure with its text and source.
+json figures_json(const Entry& e, bool all) {
+    json figures = json::object();
+    for (const Fact& f : e.facts) {
+        if (all) {
+            figures[f.key] = {
+                {"value", f.value},
+                {"text", f.text},
+                {"source", source_json(f.derived ? *f.derived : e.provenance->of(f.field))}};
+        } else if (f.key_figure) {
+            figures[f.key] = f.value;
+        }
+    }
+    return figures;
+}
+
+/// `catalog list`'s record of a model (its key figures in place), and `catalog show`'s.
+constexpr std::array kListed{
+    ERow{.key = "id", .value = of<&Entry::id>},
+    ERow{.key = "kind", .value = of<&Entry::kind>},
+    ERow{.key = "name", .value = of<&Entry::name>},
+    ERow{.value = by<[](const Entry& e) { return figures_json(e, false); }>},
+    ERow{.key = "source_kind",
+         .value = by<[](const Entry& e) { return e.provenance->source.kind; }>},
+};
+constexpr std::array kEntry{
+    kListed[0],
+    kListed[1],
+    kListed[2],
+    ERow{.key = "figures", .value = by<[](const Entry& e) { return figures_json(e, true); }>},
+    ERow{.key = "source",
+         .value = by<[](const Entry& e) { return source_json(e.provenance->source); }>},
+};
+
+} // namespace
+
 std::string render_catalog_list(const Catalog& catalog, Format format) {
     if (format == Format::json) {
-        json arr = json::array();
-        for (const Entry& e : entries(catalog)) {
-            json j{{"id", e.id}, {"kind", e.kind}, {"name", e.name}};
-            for (const Fact& f : e.facts) {
-                if (f.key_figure) {
-                    j[f.key] = f.value;
-                }
-            }
-            j["source_kind"] = to_string(e.provenance->source.kind);
-            arr.push_back(j);
-        }
-        return detail::without_negative_zero(json{{"models", arr}}).dump(2) + "\n";
+        const json models = detail::figures_json<Entry>(kListed, entries(catalog));
+        return detail::without_negative_zero(json{{"models", models}}).dump(2) + "\n";
     }
     const Grid g = catalog_list_grid(catalog);
     switch (format) {
@@ -330,17 +363,8 @@ std::string render_catalog_entry(const Catalog& catalog, const std::string& id, 
             continue;
         }
         if (format == Format::json) {
-            json j{{"id", e.id}, {"kind", e.kind}, {"name", e.name}};
-            json figures = json::object();
-            for (const Fact& f : e.facts) {
-                figures[f.key] = {
-                    {"value", f.value},
-                    {"text", f.text},
-                    {"source", source_json(f.derived ? *f.derived : e.provenance->of(f.field))}};
-            }
-            j["figures"] = figures;
-            j["source"] = source_json(e.provenance->source);
-            return detail::without_negative_zero(j).dump(2) + "\n";
+            return detail::without_negative_zero(detail::figures_json<Entry>(kEntry, e)).dump(2) +
+                   "\n";
         }
         const Grid g = figures_grid(e);
         const std::string title = e.id + " (" + e.kind + "): " + e.name;

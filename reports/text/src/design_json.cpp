@@ -43,6 +43,29 @@ Entry from(MetricId id) {
     return {.metric = id};
 }
 
+/// One count's reason: the requirement that set it, what each alone would
+/// need, and (docs/workloads.md §4) where the read set it, what set the read.
+struct Count {
+    const SizedBy& s;
+    const Requirements& req;
+};
+json needs_json(const Count& c) {
+    json needs = json::object();
+    for (const CountNeed& n : c.s.needs) {
+        needs[n.requirement] = n.count;
+    }
+    return needs;
+}
+constexpr auto kReadSet = [](const Count& c) {
+    return c.s.by == "read" && !c.req.workloads.empty();
+};
+constexpr std::array kCount{
+    FigureRow<Count>{.key = "by", .value = by<[](const Count& c) { return c.s.by; }>},
+    FigureRow<Count>{.key = "needs", .value = by<needs_json>},
+    FigureRow<Count>{.key = "read_set_by",
+                     .value = only<kReadSet, [](const Count& c) { return c.req.read_driver; }>},
+};
+
 /// docs/model.md §5: what set each count, and what each requirement alone
 /// would need.
 json sized_by_json(const DesignSizedBy& by, const Requirements& req) {
@@ -50,15 +73,7 @@ json sized_by_json(const DesignSizedBy& by, const Requirements& req) {
     for (const auto& [key, s] :
          {std::pair{"cnodes", &by.cnodes}, std::pair{"dboxes", &by.dboxes},
           std::pair{"racks", &by.racks}, std::pair{"switches", &by.switches}}) {
-        json needs = json::object();
-        for (const CountNeed& n : s->needs) {
-            needs[n.requirement] = n.count;
-        }
-        out[key] = {{"by", s->by}, {"needs", needs}};
-        // docs/workloads.md §4: a count the read set names what set the read.
-        if (s->by == "read" && !req.workloads.empty()) {
-            out[key]["read_set_by"] = req.read_driver;
-        }
+        out[key] = figures_json(kCount, Count{*s, req});
     }
     return out;
 }

@@ -275,26 +275,61 @@ ojson fleet_json(const X& x) {
 
 namespace detail {
 
+namespace {
+
+/// One design grown to the target; with a price book (docs/cost.md) the
+/// cost of its pods (n times one pod's) and of its one namespace.
+struct Grown {
+    const Extrapolation& e;
+    const Design* pod = nullptr;
+    const PriceBook* book = nullptr;
+};
+using G = Grown;
+using E = Extrapolation;
+using GRow = FigureRow<Grown>;
+template <auto M> FigureValue ex(const G& g) {
+    return figure_of(g.e.*M);
+}
+FigureValue single_namespace(const G& g) {
+    return g.e.single_namespace ? FigureValue(priced_summary_json(*g.e.single_namespace, g.book))
+                                : FigureValue(nullptr);
+}
+FigureValue pods_cost(const G& g) {
+    return g.book != nullptr
+               ? FigureValue(design_cost_json(scaled_cost(design_cost(*g.pod, *g.book), g.e.pods)))
+               : FigureValue(Absent{});
+}
+
+constexpr std::array kGrown{
+    GRow{.key = "design", .value = ex<&E::design>},
+    GRow{.key = "target_bytes", .value = ex<&E::target>},
+    GRow{.key = "tolerance", .value = ex<&E::tolerance>},
+    GRow{.key = "pod_usable_bytes", .value = ex<&E::pod_usable>},
+    GRow{.key = "pods_exact", .value = ex<&E::pods_exact>},
+    GRow{.key = "pods_within_tolerance", .value = ex<&E::pods_within_tolerance>},
+    GRow{.key = "pods", .value = ex<&E::pods>},
+    GRow{.key = "total_usable_bytes", .value = ex<&E::usable>},
+    GRow{.key = "total_raw_bytes", .value = ex<&E::raw>},
+    GRow{.key = "coverage", .value = ex<&E::coverage>},
+    GRow{.key = "cnodes", .value = ex<&E::cnodes>},
+    GRow{.key = "dboxes", .value = ex<&E::dboxes>},
+    // REDTEAM-3 #14: n/a when a single device fits no rack.
+    GRow{
+        .key = "racks",
+        .value =
+            by<[](const G& g) { return g.e.racks_fit ? std::optional(g.e.racks) : std::nullopt; }>},
+    GRow{.key = "power_w", .value = ex<&E::power>},
+    GRow{.key = "read_bytes_per_s", .value = ex<&E::read>},
+    GRow{.key = "write_bytes_per_s", .value = ex<&E::write>},
+    GRow{.key = "findings", .value = by<[](const G& g) { return findings_json(g.e.findings); }>},
+    GRow{.key = "single_namespace", .value = single_namespace},
+    GRow{.key = "cost", .value = pods_cost},
+};
+
+} // namespace
+
 ojson extrapolation_json(const Extrapolation& e) {
-    return {{"design", e.design},
-            {"target_bytes", e.target.base()},
-            {"tolerance", e.tolerance},
-            {"pod_usable_bytes", e.pod_usable.base()},
-            {"pods_exact", e.pods_exact},
-            {"pods_within_tolerance", e.pods_within_tolerance},
-            {"pods", e.pods},
-            {"total_usable_bytes", e.usable.base()},
-            {"total_raw_bytes", e.raw.base()},
-            {"coverage", e.coverage},
-            {"cnodes", e.cnodes},
-            {"dboxes", e.dboxes},
-            {"racks", e.racks_fit ? ojson(e.racks) : ojson()}, // REDTEAM-3 #14
-            {"power_w", e.power.base()},
-            {"read_bytes_per_s", e.read.base()},
-            {"write_bytes_per_s", e.write.base()},
-            {"findings", findings_json(e.findings)},
-            {"single_namespace",
-             e.single_namespace ? design_summary_json(*e.single_namespace) : ojson()}};
+    return figures_json<G>(kGrown, G{e});
 }
 
 } // namespace detail
@@ -438,22 +473,14 @@ std::vector<std::pair<std::string, Grid>> report_tables(const ScenarioExtrapolat
     return out;
 }
 
-/// Each design grown to the target; with a price book (docs/cost.md) the
-/// cost of its pods (n times one pod's) and of its one namespace.
+/// Each design grown to the target, priced with the scenario's book (kGrown).
 ojson extrapolations_json(const X& x) {
     ojson all = ojson::array();
     for (std::size_t i = 0; i < x.extrapolations.size(); ++i) {
-        const Extrapolation& e = x.extrapolations[i];
-        all.push_back(detail::extrapolation_json(e));
-        if (x.sizing.prices && i < x.sizing.designs.size()) {
-            const PriceBook& book = *x.sizing.prices;
-            const DesignCost pods = scaled_cost(design_cost(x.sizing.designs[i], book), e.pods);
-            all.back()["cost"] = detail::design_cost_json(pods);
-            if (e.single_namespace) {
-                all.back()["single_namespace"]["cost"] =
-                    detail::design_cost_json(design_cost(*e.single_namespace, book));
-            }
-        }
+        const bool priced = x.sizing.prices && i < x.sizing.designs.size();
+        all.push_back(detail::figures_json<detail::Grown>(
+            detail::kGrown, {x.extrapolations[i], priced ? &x.sizing.designs[i] : nullptr,
+                             priced ? &*x.sizing.prices : nullptr}));
     }
     return all;
 }

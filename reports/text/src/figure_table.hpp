@@ -13,12 +13,14 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -95,14 +97,20 @@ template <class R> std::optional<std::string> people_cell(const FigureRow<R>& ro
 }
 
 /// Appends the rows' JSON fields to `j` in the table's order (absent ones
-/// left out): the one place a figure table writes JSON.
+/// left out): the one place a figure table writes JSON. A row without a key
+/// whose value is an object (another table's) puts that object's fields in
+/// its place.
 template <class R> void put_json(nlohmann::ordered_json& j, Rows<R> rows, const R& r) {
     for (const FigureRow<R>& row : rows) {
         if ((row.out & kJson) == 0U || row.value == nullptr) {
             continue;
         }
         FigureValue v = row.value(r);
-        if (!std::holds_alternative<Absent>(v)) {
+        if (row.key.empty() && std::holds_alternative<nlohmann::ordered_json>(v)) {
+            for (auto& [key, field] : std::get<nlohmann::ordered_json>(v).items()) {
+                j[key] = std::move(field);
+            }
+        } else if (!std::holds_alternative<Absent>(v)) {
             j[std::string(row.key)] = figure_json(v);
         }
     }
@@ -232,6 +240,8 @@ template <class T> FigureValue figure_of(const T& v) {
         return v ? figure_of(*v) : FigureValue(nullptr);
     } else if constexpr (requires { v.front().size(); }) {
         return nlohmann::ordered_json(v); // a list of names
+    } else if constexpr (std::is_convertible_v<const T&, std::string_view>) {
+        return std::string(std::string_view(v));
     } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
                          !std::is_same_v<T, std::uint64_t>) {
         return static_cast<std::int64_t>(v);
@@ -261,6 +271,28 @@ template <auto M, auto... More> FigureValue of(const typename MemberOf<decltype(
 /// A row's getter passing a member to `F`: `via<&BomLine::source, source_json>`.
 template <auto M, auto F> FigureValue via(const typename MemberOf<decltype(M)>::type& r) {
     return F(r.*M);
+}
+
+template <class F> struct ArgOf : ArgOf<decltype(+std::declval<F>())> {};
+template <class T, class A> struct ArgOf<T (*)(A)> { using type = std::remove_cvref_t<A>; };
+/// What a getter F (a function or a lambda of one argument) reads.
+template <auto F> using ArgOfF = typename ArgOf<decltype(F)>::type;
+
+/// A row's getter calling F, as figure_of writes what it returns:
+/// `.value = by<check_text>`, `.value = by<[](const Check& c) { return c.need; }>`.
+template <auto F> FigureValue by(const ArgOfF<F>& r) {
+    return figure_of(F(r));
+}
+
+/// A row's getter calling a member function: `.value = call<&Finding::message>`.
+template <auto M> FigureValue call(const typename MemberOf<decltype(M)>::type& r) {
+    return figure_of((r.*M)());
+}
+
+/// A row's getter: F (a function, a lambda, a member or a member function)
+/// where P holds of the result, absent (no key) otherwise.
+template <auto P, auto F> FigureValue only(const ArgOfF<P>& r) {
+    return P(r) ? figure_of(std::invoke(F, r)) : FigureValue(Absent{});
 }
 
 /// A count above zero, absent (no key, an empty CSV field) otherwise.

@@ -311,39 +311,73 @@ detail::ojson cost_by_year_json(const CashFlow& flow) {
             {"assumed", flow.assumed}};
 }
 
+using PP = PhasePlan;
+using PlanRow = detail::FigureRow<PhasePlan>;
+using detail::only;
+
+/// How the phases were planned: the option grown, and by site or its
+/// hardware and its final phase sized from scratch.
+constexpr auto kOne = [](const PP& p) { return !p.by_site; };
+constexpr std::array kPhasePlan{
+    PlanRow{.key = "design", .value = of<&PP::design>},
+    PlanRow{.key = "by_site", .value = only<[](const PP& p) { return p.by_site; }, &PP::by_site>},
+    PlanRow{.key = "cnode", .value = only<kOne, &PP::cnode_model>},
+    PlanRow{.key = "dbox", .value = only<kOne, &PP::dbox_model>},
+    PlanRow{.key = "drive_bytes", .value = only<kOne, &PP::drive_size>},
+    PlanRow{.key = "from_scratch",
+            .value = only<kOne, [](const PP& p) { return counts_json(p.scratch); }>},
+    PlanRow{.key = "from_scratch_fabric_tiers", .value = only<kOne, &PP::scratch_tiers>},
+};
+
+/// A document's growth: its sites, phases, their cost by year and plan; its
+/// `feasible` (where it has one) false too when a site or phase breaks a limit.
+struct Growth {
+    const GrowthView& g;
+    std::optional<bool> feasible;
+};
+using G = Growth;
+using GRow = detail::FigureRow<Growth>;
+using detail::figures_json;
+
+detail::ojson sites_json(const G& x) {
+    detail::ojson sites = detail::ojson::array();
+    for (const SiteStorage& s : x.g.sites->sites) {
+        sites.push_back(site_json(*x.g.sites, s));
+    }
+    return sites;
+}
+constexpr auto kSites = [](const G& x) { return x.g.sites != nullptr; };
+constexpr auto kPhases = [](const G& x) { return x.g.phases != nullptr; };
+/// The phases' cost by year, where a price book prices them.
+FigureValue phases_cost(const G& x) {
+    const std::optional<CashFlow> flow =
+        x.g.prices != nullptr ? cash_flow(*x.g.phases, *x.g.prices) : std::nullopt;
+    return flow ? FigureValue(cost_by_year_json(*flow)) : FigureValue(detail::Absent{});
+}
+
+constexpr std::array kGrowth{
+    GRow{.key = "sites", .value = only<kSites, sites_json>},
+    GRow{.key = "phases",
+         .value =
+             only<kPhases, [](const G& x) { return figures_json(kPhase, x.g.phases->phases); }>},
+    GRow{.key = "cost_by_year", .value = only<kPhases, phases_cost>},
+    GRow{.key = "phase_plan",
+         .value = only<kPhases, [](const G& x) { return figures_json(kPhasePlan, *x.g.phases); }>},
+    GRow{.key = "feasible",
+         .value = only<[](const G& x) { return x.feasible.has_value(); },
+                       [](const G& x) { return *x.feasible && x.g.ok(); }>},
+};
+
+/// Adds the growth to a document (its `feasible` stays in its place).
 void add_growth_json(detail::ojson& j, const GrowthView& g) {
-    if (g.sites != nullptr) {
-        detail::ojson sites = detail::ojson::array();
-        for (const SiteStorage& s : g.sites->sites) {
-            sites.push_back(site_json(*g.sites, s));
-        }
-        j["sites"] = sites;
-    }
-    if (g.phases != nullptr) {
-        const PhasePlan& plan = *g.phases;
-        j["phases"] = detail::figures_json<PhaseStep>(kPhase, plan.phases);
-        const std::optional<CashFlow> flow =
-            g.prices != nullptr ? cash_flow(plan, *g.prices) : std::nullopt;
-        if (flow) {
-            j["cost_by_year"] = cost_by_year_json(*flow);
-        }
-        if (plan.by_site) {
-            j["phase_plan"] = {{"design", plan.design}, {"by_site", true}};
-            return;
-        }
-        j["phase_plan"] = {{"design", plan.design},
-                           {"cnode", plan.cnode_model},
-                           {"dbox", plan.dbox_model},
-                           {"drive_bytes", plan.drive_size.base()},
-                           {"from_scratch", counts_json(plan.scratch)},
-                           {"from_scratch_fabric_tiers", plan.scratch_tiers}};
-    }
+    const auto feasible =
+        j.contains("feasible") ? std::optional(j.at("feasible").get<bool>()) : std::nullopt;
+    detail::put_json(j, kGrowth, Growth{g, feasible});
 }
 
 std::string growth_json(const SizingResult& result, const GrowthView& g) {
     detail::ojson j = detail::sizing_document(result);
     add_growth_json(j, g);
-    j["feasible"] = result.all_feasible() && g.ok();
     return detail::without_negative_zero(j).dump(2) + "\n";
 }
 
@@ -471,9 +505,6 @@ std::string with_growth(std::string rendered, const GrowthView& growth, Format f
         // The report's own document, read back in its key order.
         detail::ojson j = detail::ojson::parse(rendered);
         add_growth_json(j, growth);
-        if (j.contains("feasible")) {
-            j["feasible"] = j["feasible"].get<bool>() && growth.ok();
-        }
         return detail::without_negative_zero(j).dump(2) + "\n";
     }
     case Format::csv:

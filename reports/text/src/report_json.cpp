@@ -1,6 +1,7 @@
 #include "report_json.hpp"
 
 #include "cost_json.hpp"
+#include "figure_table.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "sizing_json.hpp"
 
@@ -65,16 +66,24 @@ std::string percent_text(double fraction) {
     return s + " %";
 }
 
+namespace {
+
+using F = Finding;
+using FRow = FigureRow<Finding>;
+
 // The message says what the finding means for the system; the hint, where
 // there is one, which field or flag changes it (issue 51).
+constexpr std::array kFinding{
+    FRow{.key = "severity", .value = call<&F::severity>},
+    FRow{.key = "code", .value = of<&F::code>},
+    FRow{.key = "message", .value = call<&F::message>},
+    FRow{.key = "hint", .value = only<[](const F& f) { return !f.hint().empty(); }, &F::hint>},
+};
+
+} // namespace
+
 ojson finding_json(const Finding& f) {
-    ojson j{{"severity", to_string(f.severity())},
-            {"code", to_string(f.code)},
-            {"message", f.message()}};
-    if (std::string hint = f.hint(); !hint.empty()) {
-        j["hint"] = std::move(hint);
-    }
-    return j;
+    return figures_json(kFinding, f);
 }
 
 ojson findings_json(const std::vector<Finding>& fs) {
@@ -96,9 +105,18 @@ ojson assumptions_by_metric_json(const std::vector<AssumedFigure>& of) {
     return by_metric;
 }
 
+namespace {
+
+using A = std::vector<AssumedFigure>;
+constexpr std::array kAssumptions{
+    FigureRow<A>{.key = "assumptions", .value = by<headline_assumptions>},
+    FigureRow<A>{.key = "assumptions_by_metric", .value = by<assumptions_by_metric_json>},
+};
+
+} // namespace
+
 void add_assumptions(ojson& j, const std::vector<AssumedFigure>& of) {
-    j["assumptions"] = headline_assumptions(of);
-    j["assumptions_by_metric"] = assumptions_by_metric_json(of);
+    put_json(j, kAssumptions, of);
 }
 
 ojson design_summary_json(const Design& d) {
@@ -119,58 +137,97 @@ ojson design_summary_json(const Design& d) {
     return design_fields_json(d, {kDesignHeadKeys, kFigures});
 }
 
+namespace {
+
+/// A design's record as `write` writes it, then its cost with a price book.
+struct Priced {
+    const Design& d;
+    const PriceBook* prices;
+    ojson (*write)(const Design&);
+};
+constexpr auto kPriced = [](const Priced& p) { return p.prices != nullptr; };
+constexpr std::array kPricedRows{
+    FigureRow<Priced>{.value = by<[](const Priced& p) { return p.write(p.d); }>},
+    FigureRow<Priced>{
+        .key = "cost",
+        .value =
+            only<kPriced,
+                 [](const Priced& p) { return design_cost_json(design_cost(p.d, *p.prices)); }>},
+};
+
+} // namespace
+
+ojson priced_summary_json(const Design& d, const PriceBook* prices, ojson (*write)(const Design&)) {
+    return figures_json(kPricedRows, Priced{d, prices, write});
+}
+
 ojson priced_summaries_json(const std::vector<Design>& designs,
-                            const std::optional<PriceBook>& prices) {
+                            const std::optional<PriceBook>& prices, ojson (*write)(const Design&)) {
     ojson all = ojson::array();
     for (const Design& d : designs) {
-        all.push_back(design_summary_json(d));
-        if (prices) {
-            all.back()["cost"] = design_cost_json(design_cost(d, *prices));
-        }
+        all.push_back(priced_summary_json(d, prices ? &*prices : nullptr, write));
     }
     return all;
 }
 
+namespace {
+
+using K = Check;
+using KRow = FigureRow<Check>;
+using DRow = FigureRow<Design>;
+
+/// Whether a check has figures in a unit (not availability's outages, not a
+/// constraint, not one that does not apply or was not sized against a need).
+bool in_unit(const K& c) {
+    return c.kind != CheckKind::availability && c.kind != CheckKind::constraint &&
+           c.result != CheckResult::not_applicable &&
+           !(c.result == CheckResult::not_sized && c.need <= 0.0);
+}
+bool sized(const K& c) {
+    return c.result != CheckResult::not_sized;
+}
+/// An availability figure (an Outage) by name, else the figure in its unit.
+FigureValue figure(const K& c, double v, bool given) {
+    return c.kind == CheckKind::availability ? figure_of(static_cast<Outage>(static_cast<int>(v)))
+           : in_unit(c) && given             ? FigureValue(v)
+                                             : FigureValue(Absent{});
+}
+constexpr auto kSized = [](const K& c) { return in_unit(c) && sized(c); };
+
+// The figures as every output prints them (never a short figure equal to its need).
+constexpr std::array kCheck{
+    KRow{.key = "need", .value = by<[](const K& c) {
+                            return c.kind == CheckKind::constraint ? to_string(c.code)
+                                                                   : to_string(c.kind);
+                        }>},
+    KRow{.key = "result", .value = of<&K::result>},
+    KRow{
+        .key = "state",
+        .value =
+            only<[](const K& c) { return c.kind == CheckKind::read || c.kind == CheckKind::write; },
+                 &K::state>},
+    KRow{.key = "unit", .value = only<in_unit, [](const K& c) { return check_unit(c.kind); }>},
+    KRow{.key = "required", .value = [](const K& c) { return figure(c, c.need, true); }},
+    KRow{.key = "delivered", .value = [](const K& c) { return figure(c, c.delivered, sized(c)); }},
+    KRow{.key = "required_text",
+         .value = only<in_unit, [](const K& c) { return check_figures(c).need; }>},
+    KRow{.key = "delivered_text",
+         .value = only<kSized, [](const K& c) { return check_figures(c).delivered; }>},
+    KRow{.key = "text", .value = by<check_text>},
+};
+
+constexpr std::array kVerdict{
+    DRow{.key = "status", .value = by<[](const Design& d) { return verdict_word(d.verdict); }>},
+    DRow{.key = "sentence",
+         .value = by<[](const Design& d) { return verdict_sentence(d.verdict, d); }>},
+    DRow{.key = "checks",
+         .value = by<[](const Design& d) { return figures_json(kCheck, d.verdict.checks); }>},
+};
+
+} // namespace
+
 ojson verdict_json(const Design& d) {
-    const Verdict& v = d.verdict;
-    ojson j;
-    j["status"] = verdict_word(v);
-    j["sentence"] = verdict_sentence(v, d);
-    ojson checks = ojson::array();
-    auto check_json = [](const Check& c) {
-        ojson k;
-        k["need"] = c.kind == CheckKind::constraint ? std::string(to_string(c.code))
-                                                    : std::string(to_string(c.kind));
-        k["result"] = to_string(c.result);
-        if (c.kind == CheckKind::read || c.kind == CheckKind::write) {
-            k["state"] = to_string(c.state);
-        }
-        if (c.kind == CheckKind::availability) {
-            k["required"] = to_string(static_cast<Outage>(static_cast<int>(c.need)));
-            k["delivered"] = to_string(static_cast<Outage>(static_cast<int>(c.delivered)));
-        } else if (c.kind != CheckKind::constraint && c.result != CheckResult::not_applicable &&
-                   !(c.result == CheckResult::not_sized && c.need <= 0.0)) {
-            k["unit"] = check_unit(c.kind);
-            k["required"] = c.need;
-            if (c.result != CheckResult::not_sized) {
-                k["delivered"] = c.delivered;
-            }
-            // The figures as every output prints them (never a short figure
-            // equal to its need).
-            const CheckFigures f = check_figures(c);
-            k["required_text"] = f.need;
-            if (c.result != CheckResult::not_sized) {
-                k["delivered_text"] = f.delivered;
-            }
-        }
-        k["text"] = check_text(c);
-        return k;
-    };
-    for (const Check& c : v.checks) {
-        checks.push_back(check_json(c));
-    }
-    j["checks"] = checks;
-    return j;
+    return figures_json(kVerdict, d);
 }
 
 std::string verdict_lines(const std::vector<Design>& designs) {

@@ -57,10 +57,14 @@ ojson assumptions_by_metric_json(const std::vector<AssumedFigure>& of);
 /// in the keys as in the sizing report.
 ojson design_summary_json(const Design& d);
 
-/// Each design's summary, with its `cost` block when there is a price book
-/// (docs/cost.md; no cost block at all without one).
+/// Each design's summary (or what `write` writes of it), with its `cost`
+/// block when there is a price book (docs/cost.md; no cost block at all
+/// without one): the one place a design's record gains its cost.
+ojson priced_summary_json(const Design& d, const PriceBook* prices,
+                          ojson (*write)(const Design&) = design_summary_json);
 ojson priced_summaries_json(const std::vector<Design>& designs,
-                            const std::optional<PriceBook>& prices);
+                            const std::optional<PriceBook>& prices,
+                            ojson (*write)(const Design&) = design_summary_json);
 
 /// A design's resilience (docs/resilience.md §8–§13), SI units in the keys:
 /// the `resilience` command's per-design object and `size`'s `resilience`.

@@ -11,6 +11,7 @@
 #include "sizing_json.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -31,39 +32,64 @@ std::vector<std::pair<std::string, Finding>> findings_of(const SizingResult& res
     return all;
 }
 
+using W = WorkloadNeed;
+using Q = Requirements;
+using S = SizingResult;
+using WRow = detail::FigureRow<W>;
+using QRow = detail::FigureRow<Q>;
+using SRow = detail::FigureRow<S>;
+using namespace detail; // NOLINT: the figure tables' getters
+
+constexpr std::array kWorkload{
+    WRow{.key = "id", .value = of<&W::id>},
+    WRow{.key = "name", .value = of<&W::name>},
+    WRow{.key = "accelerator", .value = of<&W::accelerator>},
+    WRow{.key = "gpus", .value = of<&W::gpus>},
+    WRow{.key = "per_accelerator_bytes_per_s", .value = of<&W::per_accelerator>},
+    WRow{.key = "speed", .value = of<&W::speed>},
+    WRow{.key = "speed_from", .value = of<&W::speed_from>},
+    WRow{.key = "speed_assumed", .value = of<&W::speed_assumed>},
+    WRow{.key = "read_bytes_per_s", .value = of<&W::read>},
+};
+
+/// docs/workloads.md §4: the read's driver and the workloads only where workloads are given.
+constexpr auto kLoads = [](const Q& r) { return !r.workloads.empty(); };
+constexpr std::array kRequirements{
+    QRow{.key = "gpus", .value = of<&Q::gpus>},
+    QRow{.key = "sus", .value = of<&Q::sus>},
+    QRow{.key = "sized_gpus", .value = of<&Q::sized_gpus>},
+    QRow{.key = "rule", .value = of<&Q::rule>},
+    QRow{.key = "read_bytes_per_s", .value = of<&Q::read>},
+    QRow{.key = "write_bytes_per_s", .value = of<&Q::write>},
+    QRow{.key = "write_driver", .value = of<&Q::write_driver>},
+    QRow{.key = "usable_capacity_bytes", .value = of<&Q::usable>},
+    QRow{.key = "usable_target_bytes", .value = of<&Q::usable_target>},
+    QRow{.key = "write_driven_by", .value = of<&Q::write_driven_by>},
+    QRow{.key = "performance_write_bytes_per_s", .value = of<&Q::performance_write>},
+    QRow{.value = by<[](const Q& r) {
+             return figures_json(checkpoint_plan_figures(), r.checkpoints);
+         }>}, // in place
+    QRow{.key = "read_driver", .value = only<kLoads, of<&Q::read_driver>>},
+    QRow{.key = "write_needed", .value = only<kLoads, [](const Q& r) { return !r.reads_only; }>},
+    QRow{.key = "workloads",
+         .value = only<kLoads, [](const Q& r) { return figures_json(kWorkload, r.workloads); }>},
+};
+
 json requirements_json(const Requirements& r) {
-    json j;
-    j["gpus"] = r.gpus;
-    j["sus"] = r.sus;
-    j["sized_gpus"] = r.sized_gpus;
-    j["rule"] = r.rule;
-    j["read_bytes_per_s"] = r.read.base();
-    j["write_bytes_per_s"] = r.write.base();
-    j["write_driver"] = r.write_driver;
-    j["usable_capacity_bytes"] = r.usable.base();
-    j["usable_target_bytes"] = r.usable_target.base();
-    j["write_driven_by"] = to_string(r.write_driven_by);
-    j["performance_write_bytes_per_s"] = r.performance_write.base();
-    detail::put_json<CheckpointPlan>(j, detail::checkpoint_plan_figures(), r.checkpoints);
-    if (!r.workloads.empty()) { // docs/workloads.md §4: only where workloads are given
-        j["read_driver"] = r.read_driver;
-        j["write_needed"] = !r.reads_only;
-        json loads = json::array();
-        for (const WorkloadNeed& w : r.workloads) {
-            loads.push_back({{"id", w.id},
-                             {"name", w.name},
-                             {"accelerator", w.accelerator},
-                             {"gpus", w.gpus},
-                             {"per_accelerator_bytes_per_s", w.per_accelerator.base()},
-                             {"speed", w.speed},
-                             {"speed_from", w.speed_from},
-                             {"speed_assumed", w.speed_assumed},
-                             {"read_bytes_per_s", w.read.base()}});
-        }
-        j["workloads"] = loads;
-    }
-    return j;
+    return figures_json(kRequirements, r);
 }
+
+/// The whole `size --format json` document.
+constexpr std::array kDocument{
+    SRow{.key = "podsizer_version", .value = by<[](const S&) { return version(); }>},
+    SRow{.key = "scenario", .value = of<&S::scenario>},
+    SRow{.key = "requirements",
+         .value = by<[](const S& s) { return requirements_json(s.requirements); }>},
+    SRow{.key = "designs", .value = by<[](const S& s) {
+                               return priced_summaries_json(s.designs, s.prices, design_to_json);
+                           }>},
+    SRow{.key = "feasible", .value = call<&S::all_feasible>},
+};
 
 /// " of every 10th checkpoint" when every job that copies off site copies
 /// the same share; empty otherwise.
@@ -448,20 +474,7 @@ std::string render_sizing(const SizingResult& result, Format format) {
 }
 
 nlohmann::ordered_json detail::sizing_document(const SizingResult& result) {
-    json j;
-    j["podsizer_version"] = version();
-    j["scenario"] = result.scenario;
-    j["requirements"] = requirements_json(result.requirements);
-    json designs = json::array();
-    for (const Design& d : result.designs) {
-        designs.push_back(detail::design_to_json(d));
-        if (result.prices) { // no cost block at all without a price book
-            designs.back()["cost"] = detail::design_cost_json(design_cost(d, *result.prices));
-        }
-    }
-    j["designs"] = designs;
-    j["feasible"] = result.all_feasible();
-    return j;
+    return detail::figures_json<S>(kDocument, result);
 }
 
 // Shared with the batch and sweep reports (batch_report.cpp), so a batch row
