@@ -62,7 +62,7 @@ const MapFixture& map_fixture() {
              {std::pair{"ncp", "ncp-pod-41k.json"}, std::pair{"fleet", "fleet-160k.json"},
               std::pair{"ckpt", "checkpoint-cadence.json"},
               std::pair{"ckptshared", "checkpoint-cadence.json"},
-              std::pair{"plain", "ncp-pod-41k.json"}}) {
+              std::pair{"plain", "ncp-pod-41k.json"}, std::pair{"res", "fleet-160k.json"}}) {
             Written& w = fx->workbooks.emplace_back();
             w.stem = stem;
             w.catalog = default_catalog();
@@ -74,9 +74,26 @@ const MapFixture& map_fixture() {
                     sw.ports = 64;
                 }
             }
+            if (w.stem == "plain") { // D-box losses as every outage (an older catalog)
+                for (DBoxModel& b : w.catalog.dboxes) {
+                    b.dbox_losses_per_year = 0;
+                }
+            }
             w.scenario = load_scenario(src + file, w.catalog);
             if (w.stem == "ckptshared") { // the jobs written together share the write
                 w.scenario.checkpoint->concurrent = true;
+            }
+            if (w.stem == "plain") { // staging over the WAN, no cloud accounts
+                w.scenario.cloud.wan = of<Throughput>(400, units::Gbps);
+            }
+            if (w.stem == "res") { // the Resilience sheet's rows on the scenario's figures
+                ResilienceSpec& r = w.scenario.resilience;
+                r.afr = 0.01;
+                r.dbox_events = 0.02;
+                r.dbox_losses = 0.005;
+                r.dataset = of<Capacity>(20, units::PB);
+                r.outage = of<Duration>(24, units::h);
+                w.scenario.cloud.wan = of<Throughput>(400, units::Gbps);
             }
             w.scenario.prices = load_price_book(src + "prices-illustrative.json");
             w.result = size_scenario(w.scenario, w.catalog);
