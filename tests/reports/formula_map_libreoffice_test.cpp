@@ -82,6 +82,9 @@ const MapFixture& map_fixture() {
             w.scenario = load_scenario(src + file, w.catalog);
             if (w.stem == "ckptshared") { // the jobs written together share the write
                 w.scenario.checkpoint->concurrent = true;
+                // A sync and an async job at Daly's interval ("auto").
+                w.scenario.checkpoint->jobs.at(0).interval.reset();
+                w.scenario.checkpoint->jobs.at(3).interval.reset();
             }
             if (w.stem == "plain") { // staging over the WAN, no cloud accounts
                 w.scenario.cloud.wan = of<Throughput>(400, units::Gbps);
@@ -142,8 +145,11 @@ void check_rows(const MapFixture& f) {
             REQUIRE(cell.design >= 0);
             REQUIRE(static_cast<std::size_t>(cell.design) < w.result.designs.size());
             const FigureSource source{w.result.designs[static_cast<std::size_t>(cell.design)],
-                                      w.catalog, cell.item,
-                                      w.fleet.plan ? &*w.fleet.plan : nullptr};
+                                      w.catalog,
+                                      cell.item,
+                                      w.fleet.plan ? &*w.fleet.plan : nullptr,
+                                      cell.part,
+                                      &w.result};
             const auto sheet = f.sheets.find(w.stem + "/" + cell.sheet);
             REQUIRE(sheet != f.sheets.end());
             const std::string* got = sheet->second.at(cell.row, cell.col);

@@ -98,6 +98,31 @@ const CheckpointAtDesign& job(const FigureSource& s) {
     return s.design.checkpoints.at(static_cast<std::size_t>(s.item));
 }
 
+const CheckpointPlan& plan(const FigureSource& s) {
+    return s.result->requirements.checkpoints;
+}
+
+/// A job of the plan (the jobs table's row, s.item).
+const CheckpointRequirement& ckreq(const FigureSource& s) {
+    return plan(s).jobs.at(item(s));
+}
+
+/// A job at a write: at its share of the design, or (s.part) a point of its curve.
+GoodputPoint point(const FigureSource& s) {
+    if (s.part < 0) {
+        return job(s).at_share;
+    }
+    return checkpoint_curve(ckreq(s), s.result->designs, item(s))
+        .points.at(static_cast<std::size_t>(s.part));
+}
+
+/// The write a cadence of the table (s.part) needs in `mode`.
+double cadence_write(const FigureSource& s, CheckpointMode mode) {
+    const CheckpointJobModel& m = ckreq(s).model;
+    const auto every = Duration::from_base(kCheckpointCadences[static_cast<std::size_t>(s.part)]);
+    return gbps(required_write(m.size, every, mode, m.stall_budget, m.overhead));
+}
+
 const DesignResilience& res(const FigureSource& s) {
     return *s.design.resilience;
 }
@@ -139,6 +164,18 @@ const FormulaRow kRows[] = {
 #undef PODSIZER_TEXT_FORMULA
 
 } // namespace
+
+GoodputCurve checkpoint_curve(const CheckpointRequirement& job, std::span<const Design> designs,
+                              std::size_t index) {
+    CurveOptions o;
+    o.knee = job.knee_rule;
+    for (const Design& d : designs) {
+        if (index < d.checkpoints.size()) {
+            o.include.push_back(d.checkpoints[index].share);
+        }
+    }
+    return goodput_curve(job.model, o);
+}
 
 std::span<const FormulaRow> formula_map() {
     return kRows;

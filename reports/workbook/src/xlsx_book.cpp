@@ -438,6 +438,7 @@ void Sheet::mapped(int row, int col, const FormulaRow& r, const std::string& fil
     w.map_id = std::string(r.id);
     w.design = static_cast<int>(design);
     w.item = s.item;
+    w.part = s.part;
 }
 
 void Sheet::comment(int row, int col, const std::string& text) {

@@ -10,6 +10,7 @@
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/fleet.hpp"
+#include "podsizer/core/goodput_curve.hpp"
 
 #include <functional>
 #include <span>
@@ -30,14 +31,28 @@ enum class FormulaSheet {
 
 /// What a row's engine figure is read from: the design the cell belongs to
 /// and, for a row repeated over a design's parts, which part (a BOM line, a
-/// rack of the Facility sheet, a site of the Fleet sheet; -1 otherwise); the
-/// Fleet sheet's rows also read the fleet plan.
+/// rack of the Facility sheet, a site of the Fleet sheet, a checkpoint job;
+/// -1 otherwise) and which of its points (`part`: a cadence or a point of a
+/// job's goodput curve); the Fleet sheet's rows also read the fleet plan;
+/// the Checkpoints sheet's jobs the result's plan, a goodput curve every
+/// design (its write share is among the points).
 struct FigureSource {
     const Design& design;
     const Catalog& catalog;
     int item = -1;
     const FleetPlan* fleet = nullptr;
+    int part = -1;
+    const SizingResult* result = nullptr;
 };
+
+/// The Checkpoints sheet's cadence table: every (s), the brief's 60 s and
+/// 5-15 min, and around.
+inline constexpr double kCheckpointCadences[] = {60, 120, 300, 600, 900, 1800, 3600};
+
+/// The goodput curve of checkpoint job `job` of the plan the Checkpoints
+/// sheet draws: its knee rule, each design's write share among the points.
+GoodputCurve checkpoint_curve(const CheckpointRequirement& job, std::span<const Design> designs,
+                              std::size_t index);
 
 /// One declared formula.
 struct FormulaRow {
