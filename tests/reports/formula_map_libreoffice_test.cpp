@@ -106,7 +106,9 @@ const MapFixture& map_fixture() {
                 w.fleet = split_fleet(w.scenario, w.result.designs);
                 in.fleet = &w.fleet;
             }
-            w.manifest = write_workbook(paths.back(), in, options);
+            WorkbookOptions o = options;
+            o.every_rack_unit = w.stem == "plain"; // the Rack units sheet
+            w.manifest = write_workbook(paths.back(), in, o);
         }
         fx->sheets = libreoffice_csv(soffice, paths, dir);
         return fx;

@@ -6,6 +6,7 @@
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/core/verdict.hpp"
+#include "podsizer/reports/rack_kinds.hpp"
 
 #include <algorithm>
 #include <array>
@@ -121,6 +122,22 @@ double cadence_write(const FigureSource& s, CheckpointMode mode) {
     const CheckpointJobModel& m = ckreq(s).model;
     const auto every = Duration::from_base(kCheckpointCadences[static_cast<std::size_t>(s.part)]);
     return gbps(required_write(m.size, every, mode, m.stall_budget, m.overhead));
+}
+
+RackKind kind(const FigureSource& s) {
+    return rack_kinds(s.design).at(item(s));
+}
+
+/// The watts of a run of like devices of a distinct rack (s.part).
+double run_watts(const FigureSource& s, Power RackSlot::*watts) {
+    const Rack& r = s.design.layout.at(kind(s).racks.front());
+    const DeviceRun run =
+        device_runs(r, rack_height(s.design)).at(static_cast<std::size_t>(s.part));
+    return count(run.devices) * (run.slot->*watts).base();
+}
+
+const RackSlot& slot(const FigureSource& s) {
+    return s.design.layout.at(item(s)).slots.at(static_cast<std::size_t>(s.part));
 }
 
 const DesignResilience& res(const FigureSource& s) {

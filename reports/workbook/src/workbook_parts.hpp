@@ -319,11 +319,11 @@ int write_slide_risks_and_racks(xlsx::Book& book, xlsx::Sheet& sheet, const Work
 /// The Racks sheet: each distinct rack of each design once, with how many
 /// racks are like it, in a few rows (runs of the same device).
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
-                 const RackKinds& kinds, const Assumptions& a);
+                 const RackKinds& kinds, const Assumptions& a, const Catalog& catalog);
 
 /// The "Rack units" sheet (on request): one row per U of every rack.
 void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
-                      const Assumptions& a);
+                      const Assumptions& a, const Catalog& catalog);
 
 /// The Prices sheet (docs/reports.md): every price of the book in an input
 /// cell with its source, each under a defined name the Cost sheet's formulas

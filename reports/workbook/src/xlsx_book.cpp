@@ -441,6 +441,15 @@ void Sheet::mapped(int row, int col, const FormulaRow& r, const std::string& fil
     w.part = s.part;
 }
 
+void Sheet::mapped(int row, int col, std::string_view id,
+                   const std::map<std::string_view, std::string>& cells, const FigureSource& s,
+                   std::size_t design, Num num) {
+    const FormulaRow& r = formula_row(id);
+    mapped(row, col, r,
+           fill_formula(r.templ, [&](std::string_view name) { return cells.at(name); }), s, design,
+           num);
+}
+
 void Sheet::comment(int row, int col, const std::string& text) {
     static char author[] = "podsizer"; // the library takes a char*
     lxw_comment_options options{};

@@ -89,6 +89,10 @@ public:
     /// the row's id.
     void mapped(int row, int col, const FormulaRow& r, const std::string& filled,
                 const FigureSource& s, std::size_t design, Num num);
+    /// Row `id` of the map, its placeholders filled from `cells`.
+    void mapped(int row, int col, std::string_view id,
+                const std::map<std::string_view, std::string>& cells, const FigureSource& s,
+                std::size_t design, Num num);
     std::string ref(int row, int col) const { return xlsx::ref(name_, row, col); }
     /// A comment (a note shown on hover) on a cell.
     void comment(int row, int col, const std::string& text);

@@ -27,6 +27,7 @@ enum class FormulaSheet {
     fleet,       ///< the Fleet sheet, one per-pod design's storage per site
     resilience,  ///< the Resilience sheet, one column per design
     checkpoints, ///< the Checkpoints sheet, each job on each design
+    racks,       ///< the Racks and Rack units sheets, each rack of each design
 };
 
 /// What a row's engine figure is read from: the design the cell belongs to
