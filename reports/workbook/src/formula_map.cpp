@@ -2,11 +2,15 @@
 // template's placeholders (docs/reports.md, "The formula map").
 #include "podsizer/reports/formula_map.hpp"
 
+#include "podsizer/core/cash_flow.hpp"
 #include "podsizer/core/counting.hpp"
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/core/verdict.hpp"
+#include "podsizer/reports/growth_report.hpp"
 #include "podsizer/reports/rack_kinds.hpp"
+#include "podsizer/reports/site_figures.hpp"
+#include "podsizer/reports/workbook.hpp"
 
 #include <algorithm>
 #include <array>
@@ -100,7 +104,7 @@ const CheckpointAtDesign& job(const FigureSource& s) {
 }
 
 const CheckpointPlan& plan(const FigureSource& s) {
-    return s.result->requirements.checkpoints;
+    return s.input->result->requirements.checkpoints;
 }
 
 /// A job of the plan (the jobs table's row, s.item).
@@ -113,7 +117,7 @@ GoodputPoint point(const FigureSource& s) {
     if (s.part < 0) {
         return job(s).at_share;
     }
-    return checkpoint_curve(ckreq(s), s.result->designs, item(s))
+    return checkpoint_curve(ckreq(s), s.input->result->designs, item(s))
         .points.at(static_cast<std::size_t>(s.part));
 }
 
@@ -138,6 +142,62 @@ double run_watts(const FigureSource& s, Power RackSlot::*watts) {
 
 const RackSlot& slot(const FigureSource& s) {
     return s.design.layout.at(item(s)).slots.at(static_cast<std::size_t>(s.part));
+}
+
+const SiteStorage& site_of(const FigureSource& s) {
+    return s.input->sites->sites.at(item(s));
+}
+
+/// A site's figure of the needs block (site_figures.hpp) in its shown unit.
+double site_figure(const FigureSource& s, std::string_view key) {
+    for (const SiteFigure* f : site_figures(*s.input->sites)) {
+        if (f->key == key) {
+            return f->number(site_of(s)).value_or(0.0) / f->unit;
+        }
+    }
+    return 0.0;
+}
+
+/// A phase's total of the counts the sheet shows (s.part).
+double phase_count(const FigureSource& s) {
+    const PhasePlan& plan = *s.input->phases;
+    const PhaseCounts& t = plan.phases.at(item(s)).total;
+    const std::int64_t by_site[] = {t.cnodes, t.dboxes, t.racks};
+    const std::int64_t all[] = {t.cnodes, t.dboxes, t.switches, t.racks};
+    const auto k = static_cast<std::size_t>(s.part);
+    return count(plan.by_site ? by_site[k] : all[k]);
+}
+
+/// The project after a phase (s.item), column s.part of the phases by site.
+double phase_sum(const FigureSource& s) {
+    const PhaseStep t = phase_totals(*s.input->phases).at(item(s));
+    switch (s.part) {
+    case 4:
+        return count(t.gpus);
+    case 5:
+        return count(t.added.cnodes);
+    case 6:
+        return count(t.added.dboxes);
+    case 7:
+        return count(t.added.racks);
+    case 8:
+        return count(t.total.cnodes);
+    case 9:
+        return count(t.total.dboxes);
+    case 10:
+        return count(t.total.racks);
+    case 11:
+        return in(t.usable, units::PB);
+    default:
+        return in(t.power, units::kW);
+    }
+}
+
+/// A year (s.part) of a site (s.item; -1: all sites) of the cost by year.
+YearCost year_cost(const FigureSource& s) {
+    const CashFlow flow = *cash_flow(*s.input->phases, *s.input->result->prices);
+    const auto year = static_cast<std::size_t>(s.part);
+    return s.item < 0 ? flow.total.at(year) : flow.sites.at(item(s)).years.at(year);
 }
 
 const DesignResilience& res(const FigureSource& s) {

@@ -115,8 +115,7 @@ public:
     CheckpointSheet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                     const Assumptions& a, CheckpointCells& cells)
         : book_(book), sheet_(sheet), plan_(input.result->requirements.checkpoints), a_(a),
-          cells_(cells), catalog_(*input.catalog), result_(*input.result),
-          all_(input.result->designs) {
+          cells_(cells), catalog_(*input.catalog), input_(input), all_(input.result->designs) {
         platform_ = input.scenario != nullptr && input.scenario->fleet
                         ? input.scenario->fleet->platform
                         : "";
@@ -162,7 +161,7 @@ private:
     std::string platform_;
     bool has_gpn_ = false;  ///< GPUs per node on Assumptions: nodes are a formula
     bool has_rate_ = false; ///< the failure rate on Assumptions
-    const SizingResult& result_;
+    const WorkbookInput& input_;
     const std::vector<Design>& all_;
 };
 
@@ -195,8 +194,8 @@ void CheckpointSheet::put(int row, int col, std::string_view id, Num num, std::s
     });
     sheet_.mapped(
         row, col, f, filled,
-        FigureSource{all_[design], catalog_, static_cast<int>(job), nullptr, part, &result_},
-        design, num);
+        FigureSource{all_[design], catalog_, static_cast<int>(job), nullptr, part, &input_}, design,
+        num);
 }
 
 void CheckpointSheet::job_at(int row, int c, std::size_t job, const std::string& at,

@@ -19,6 +19,8 @@
 
 namespace podsizer {
 
+struct WorkbookInput;
+
 /// The sheet a row's formula is written on.
 enum class FormulaSheet {
     design,      ///< a design's own sheet; placeholders: {item}, {cn:field}, {db:field}, ...
@@ -28,6 +30,7 @@ enum class FormulaSheet {
     resilience,  ///< the Resilience sheet, one column per design
     checkpoints, ///< the Checkpoints sheet, each job on each design
     racks,       ///< the Racks and Rack units sheets, each rack of each design
+    growth,      ///< the Sites and phases sheet: sites, phases, cost by year
 };
 
 /// What a row's engine figure is read from: the design the cell belongs to
@@ -36,14 +39,15 @@ enum class FormulaSheet {
 /// -1 otherwise) and which of its points (`part`: a cadence or a point of a
 /// job's goodput curve); the Fleet sheet's rows also read the fleet plan;
 /// the Checkpoints sheet's jobs the result's plan, a goodput curve every
-/// design (its write share is among the points).
+/// design (its write share is among the points), the Sites and phases
+/// sheet the sites, the phases and the prices: the workbook's input.
 struct FigureSource {
     const Design& design;
     const Catalog& catalog;
     int item = -1;
     const FleetPlan* fleet = nullptr;
     int part = -1;
-    const SizingResult* result = nullptr;
+    const WorkbookInput* input = nullptr;
 };
 
 /// The Checkpoints sheet's cadence table: every (s), the brief's 60 s and
