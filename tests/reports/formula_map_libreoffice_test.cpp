@@ -93,6 +93,10 @@ const MapFixture& map_fixture() {
                 w.scenario.checkpoint->jobs.at(0).interval.reset();
                 w.scenario.checkpoint->jobs.at(3).interval.reset();
             }
+            if (w.stem == "ckpt") { // a backlog of offsite copies to catch up on the WAN
+                w.scenario.cloud.wan = of<Throughput>(2000, units::Gbps);
+                w.scenario.resilience.outage = of<Duration>(4, units::h);
+            }
             if (w.stem == "plain") { // staging over the WAN, no cloud accounts
                 w.scenario.cloud.wan = of<Throughput>(400, units::Gbps);
             }
