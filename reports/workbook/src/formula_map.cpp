@@ -4,6 +4,7 @@
 
 #include "podsizer/core/cash_flow.hpp"
 #include "podsizer/core/counting.hpp"
+#include "podsizer/core/engine.hpp"
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/core/verdict.hpp"
@@ -15,6 +16,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <set>
 #include <stdexcept>
 
 namespace podsizer {
@@ -200,6 +202,16 @@ YearCost year_cost(const FigureSource& s) {
     return s.item < 0 ? flow.total.at(year) : flow.sites.at(item(s)).years.at(year);
 }
 
+/// The knee curve's read at its point s.part (TB/s): the engine's
+/// throughput rule (delivered_rates) with only the C-nodes changed.
+double knee_read(const FigureSource& s) {
+    const Design& d = s.design;
+    const HardwareChoice hw = resolve_hardware(s.catalog, d.cnode_model, d.dbox_model, d.drive_size,
+                                               d.rack_model, d.switch_model);
+    const std::int64_t c = knee_points(d).at(static_cast<std::size_t>(s.part));
+    return in(delivered_rates(hw, c, d.dboxes).read(), units::TB_per_s);
+}
+
 const DesignResilience& res(const FigureSource& s) {
     return *s.design.resilience;
 }
@@ -241,6 +253,16 @@ const FormulaRow kRows[] = {
 #undef PODSIZER_TEXT_FORMULA
 
 } // namespace
+
+std::vector<std::int64_t> knee_points(const Design& d) {
+    const double knee = static_cast<double>(d.knee_cnodes > 0 ? d.knee_cnodes : d.cnodes);
+    std::set<std::int64_t> pts;
+    for (double f : {0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0}) {
+        pts.insert(std::max<std::int64_t>(1, std::llround(knee * f)));
+    }
+    pts.insert(std::max<std::int64_t>(1, d.cnodes));
+    return {pts.begin(), pts.end()};
+}
 
 GoodputCurve checkpoint_curve(const CheckpointRequirement& job, std::span<const Design> designs,
                               std::size_t index) {

@@ -31,6 +31,7 @@ enum class FormulaSheet {
     checkpoints, ///< the Checkpoints sheet, each job on each design
     racks,       ///< the Racks and Rack units sheets, each rack of each design
     growth,      ///< the Sites and phases sheet: sites, phases, cost by year
+    charts,      ///< the Charts sheet's knee curve, one per design
 };
 
 /// What a row's engine figure is read from: the design the cell belongs to
@@ -53,6 +54,10 @@ struct FigureSource {
 /// The Checkpoints sheet's cadence table: every (s), the brief's 60 s and
 /// 5-15 min, and around.
 inline constexpr double kCheckpointCadences[] = {60, 120, 300, 600, 900, 1800, 3600};
+
+/// The Charts sheet's knee curve: C-node counts from a quarter of the knee to
+/// twice it, and the design's own count, so the flat part past the knee shows.
+std::vector<std::int64_t> knee_points(const Design& d);
 
 /// The goodput curve of checkpoint job `job` of the plan the Checkpoints
 /// sheet draws: its knee rule, each design's write share among the points.
