@@ -160,6 +160,26 @@ double site_figure(const FigureSource& s, std::string_view key) {
     return 0.0;
 }
 
+/// The Project sheet's sum over the sites of its column s.part.
+double sites_sum(const FigureSource& s) {
+    double sum = 0.0;
+    for (const SiteStorage& x : s.input->sites->sites) {
+        const double column[] = {0.0,
+                                 0.0,
+                                 count(x.gpus),
+                                 in(x.usable_need, units::PB),
+                                 in(x.usable, units::PB),
+                                 in(x.read_need, units::TB_per_s),
+                                 in(x.read, units::TB_per_s),
+                                 0.0,
+                                 count(x.racks),
+                                 0.0,
+                                 in(x.power, units::kW)};
+        sum += column[s.part];
+    }
+    return sum;
+}
+
 /// A phase's total of the counts the sheet shows (s.part).
 double phase_count(const FigureSource& s) {
     const PhasePlan& plan = *s.input->phases;
