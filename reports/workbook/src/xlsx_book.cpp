@@ -426,9 +426,9 @@ void Sheet::record(int row, int col, const std::string& f, double cached, bool i
 }
 
 void Sheet::mapped(int row, int col, const FormulaRow& r, const std::string& filled,
-                   const FigureSource& s, std::size_t design, Num num) {
+                   const FigureSource& s, std::size_t design, Num num, lxw_format* text_format) {
     if (r.text != nullptr) {
-        formula_text(row, col, filled, r.text(s));
+        formula_text(row, col, filled, r.text(s), text_format);
     } else if (r.array) {
         array_formula(row, col, filled, r.number(s), num);
     } else {

@@ -32,6 +32,7 @@ enum class FormulaSheet {
     racks,       ///< the Racks and Rack units sheets, each rack of each design
     growth,      ///< the Sites and phases sheet: sites, phases, cost by year
     charts,      ///< the Charts sheet's knee curve, one per design
+    slide,       ///< the Slide: each design's need, the as-sized check
 };
 
 /// What a row's engine figure is read from: the design the cell belongs to
