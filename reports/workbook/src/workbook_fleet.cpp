@@ -20,11 +20,6 @@ std::string count_text(std::int64_t n) {
     return format_number(static_cast<double>(n));
 }
 
-/// "=SUM(B5:B7)" over rows first..last of column col.
-std::string sum(int first, int last, int col) {
-    return "=SUM(" + xlsx::cell(first, col, false) + ":" + xlsx::cell(last, col, false) + ")";
-}
-
 /// The title and the two lines that say how the GPUs split.
 void fleet_heading(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan) {
     sheet.text(0, 0, "Fleet", book.title());
@@ -43,8 +38,11 @@ void fleet_heading(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan) 
                book.subtitle());
 }
 
-/// The sites and their clusters from row 4, and their total; returns the total's row.
-int sites_table(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan) {
+/// The sites and their clusters from row 4, and their total (rows of the
+/// formula map, cached with the plan's figures of design `e`); returns the
+/// total's row.
+int sites_table(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan, const DesignEntry& e,
+                const Catalog& catalog) {
     int row = 4;
     const char* site_headers[] = {"Site", "Clusters", "GPUs"};
     for (int c = 0; c < 3; ++c) {
@@ -60,22 +58,14 @@ int sites_table(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan) {
     const int last_site = row;
     ++row;
     sheet.text(row, 0, "Total", book.label());
-    sheet.formula(row, 1, sum(first_site, last_site, 1), static_cast<double>(plan.clusters),
-                  Num::integer);
-    sheet.formula(row, 2, sum(first_site, last_site, 2), static_cast<double>(plan.gpus),
-                  Num::integer);
+    for (const auto& [col, id] :
+         {std::pair{1, "fleet_clusters_total"}, std::pair{2, "fleet_gpus_total"}}) {
+        sheet.mapped(row, col, id,
+                     {{"column", xlsx::cell(first_site, col, false) + ":" +
+                                     xlsx::cell(last_site, col, false)}},
+                     FigureSource{*e.design, catalog, -1, &plan}, e.index, Num::integer);
+    }
     return row;
-}
-
-/// A row of the formula map on this sheet at (row, col), its placeholders
-/// from `cells` (formula_map.def, Fleet sheet).
-void write_mapped(xlsx::Sheet& sheet, int row, int col, std::string_view id,
-                  const std::map<std::string_view, std::string>& cells, const FigureSource& source,
-                  std::size_t design, Num num) {
-    const FormulaRow& f = formula_row(id);
-    sheet.mapped(row, col, f,
-                 fill_formula(f.templ, [&](std::string_view name) { return cells.at(name); }),
-                 source, design, num);
 }
 
 /// The figures of the Fleet sheet's design blocks: the map's rows of a site
@@ -120,14 +110,14 @@ int design_block(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan, in
         }
         const FigureSource source{pod, catalog, static_cast<int>(k), &plan};
         sheet.text(row, 0, "Site " + std::to_string(plan.site_plan[k].index), book.label());
-        write_mapped(sheet, row, 1, "fleet_pods", cells_of, source, e.index, Num::integer);
+        sheet.mapped(row, 1, "fleet_pods", cells_of, source, e.index, Num::integer);
         for (int col = 2; col < 7; ++col) {
             const FleetColumn& c = kFleetColumns[col - 2];
             if (c.item == "racks" && !pod.racks_fit) { // no device fits the rack: no count
                 sheet.text(row, col, "n/a", book.text_value());
                 continue;
             }
-            write_mapped(sheet, row, col, c.site, cells_of, source, e.index, c.num);
+            sheet.mapped(row, col, c.site, cells_of, source, e.index, c.num);
         }
     }
     const int last = row;
@@ -142,7 +132,7 @@ int design_block(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan, in
         }
         const std::map<std::string_view, std::string> column{
             {"column", xlsx::cell(first, col, false) + ":" + xlsx::cell(last, col, false)}};
-        write_mapped(sheet, row, col, c == nullptr ? "fleet_pods_total" : c->total, column, source,
+        sheet.mapped(row, col, c == nullptr ? "fleet_pods_total" : c->total, column, source,
                      e.index, c == nullptr ? Num::integer : c->num);
     }
     return row;
@@ -154,7 +144,7 @@ void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan,
                  const std::vector<DesignEntry>& entries, const std::vector<DesignCells>& designs,
                  const Catalog& catalog) {
     fleet_heading(book, sheet, plan);
-    int row = sites_table(book, sheet, plan);
+    int row = sites_table(book, sheet, plan, entries.front(), catalog);
     for (const DesignEntry& e : entries) {
         if (e.fleet != nullptr) {
             row = design_block(book, sheet, plan, row, e, designs[e.index], catalog);

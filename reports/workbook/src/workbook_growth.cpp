@@ -40,7 +40,10 @@ bool other_error(const SiteStorage& s) {
 
 /// One site's row from `row`: columns A-N (A-K without replication).
 /// Returns the column of its IT power.
-int site_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SiteStorage& s, bool rep) {
+int site_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const WorkbookInput& wi,
+             std::size_t k) {
+    const SiteStorage& s = wi.sites->sites[k];
+    const bool rep = wi.sites->replication;
     const double replica_racks = s.replica ? static_cast<double>(s.replica->racks) : 0.0;
     const double replica_kw = s.replica ? in(s.replica->power, units::kW) : 0.0;
     const double pod_kw = (in(s.power, units::kW) - replica_kw) / static_cast<double>(s.clusters);
@@ -53,8 +56,12 @@ int site_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SiteStorage& s
         sheet.number(row, c++, replica_racks, Num::integer, Role::value);
     }
     const int racks = c++;
-    sheet.formula(row, racks, "=" + a1(row, 2) + "*" + a1(row, 3) + (rep ? "+" + a1(row, 4) : ""),
-                  static_cast<double>(s.racks), Num::integer);
+    auto put = [&](int col, std::string_view id, Num num,
+                   const std::map<std::string_view, std::string>& cells) {
+        growth_cell(sheet, wi, row, col, id, cells, static_cast<int>(k), -1, num);
+    };
+    put(racks, rep ? "site_racks_replica" : "site_racks", Num::integer,
+        {{"clusters", a1(row, 2)}, {"pod_racks", a1(row, 3)}, {"replica_racks", a1(row, 4)}});
     const int max_racks = c++;
     limit(sheet, row, max_racks,
           s.max_racks ? std::optional(static_cast<double>(*s.max_racks)) : std::nullopt,
@@ -66,37 +73,36 @@ int site_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SiteStorage& s
         sheet.number(row, replica_power, replica_kw, Num::one, Role::value);
     }
     const int power = c++;
-    sheet.formula(row, power,
-                  "=" + a1(row, 2) + "*" + a1(row, pod_power) +
-                      (rep ? "+" + a1(row, replica_power) : ""),
-                  in(s.power, units::kW), Num::one);
+    put(power, rep ? "site_power_replica" : "site_power", Num::one,
+        {{"clusters", a1(row, 2)},
+         {"pod_power", a1(row, pod_power)},
+         {"replica_power", a1(row, replica_power)}});
     const int max_power = c++;
     limit(sheet, row, max_power,
           s.max_power ? std::optional(in(*s.max_power, units::kW)) : std::nullopt, Num::one);
     const int pue = c++;
     sheet.number(row, pue, s.pue, Num::two, Role::input);
-    sheet.formula(row, c++, "=" + a1(row, power) + "*" + a1(row, pue),
-                  in(s.facility_power, units::kW), Num::one);
-    // Fits: within both limits (an empty limit is none). A replica store
-    // short of its need is an error the limits do not show: then "NO".
-    const std::string within = "AND(OR(ISBLANK(" + a1(row, max_racks) + ")," + a1(row, racks) +
-                               "<=" + a1(row, max_racks) + "),OR(ISBLANK(" + a1(row, max_power) +
-                               ")," + a1(row, power) + "<=" + a1(row, max_power) + "))";
+    put(c++, "site_facility", Num::one, {{"power", a1(row, power)}, {"pue", a1(row, pue)}});
     const std::string fits = site_fits_cell(s);
-    sheet.formula_text(row, c,
-                       other_error(s)
-                           ? "=\"NO\""
-                           : "=IF(" + within + ",\"" + (fits == "NO" ? std::string("yes") : fits) +
-                                 "\",\"NO\")",
-                       fits, book.text_formula());
+    if (other_error(s)) { // no limit can make it fit: the engine's "NO", a value
+        sheet.text(row, c, fits, book.text_value());
+        return power;
+    }
+    put(c, "site_fits", Num::text,
+        {{"max_racks", a1(row, max_racks)},
+         {"racks", a1(row, racks)},
+         {"max_power", a1(row, max_power)},
+         {"power", a1(row, power)},
+         {"fits", fits == "NO" ? std::string("yes") : fits}});
     return power;
 }
 
 /// The figures a site sized as its own system adds, and its GPUs' draw
 /// (site_figures.hpp), as values; the whole IT power is a formula: the GPUs'
 /// MW + the site's storage IT power (kW) in the table above.
-int site_figures_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& plan,
+int site_figures_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const WorkbookInput& wi,
                        const std::vector<std::string>& power_refs) {
+    const SitePlan& plan = *wi.sites;
     const std::vector<const SiteFigure*> figures = site_figures(plan);
     sheet.text(row, 0, "Each site's needs, verdict and whole IT power", book.section());
     std::vector<std::string> h{"Site"};
@@ -119,8 +125,9 @@ int site_figures_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Site
                 gpu_col = col;
                 limit(sheet, row, col, v ? std::optional(shown) : std::nullopt, Num::two);
             } else if (f.key == "it_power_w" && v && gpu_col >= 0) {
-                sheet.formula(row, col, "=" + a1(row, gpu_col) + "+" + power_refs[k] + "/1000",
-                              shown, Num::two);
+                growth_cell(sheet, wi, row, col, "site_it_power",
+                            {{"gpu_power", a1(row, gpu_col)}, {"storage_power", power_refs[k]}},
+                            static_cast<int>(k), -1, Num::two);
             } else if (v) {
                 sheet.number(row, col, shown, f.decimals == 2 ? Num::two : Num::one, Role::value);
             }
@@ -130,7 +137,8 @@ int site_figures_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Site
 }
 
 /// The sites table from `row`; returns the next free row.
-int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& plan) {
+int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const WorkbookInput& wi) {
+    const SitePlan& plan = *wi.sites;
     sheet.text(row, 0, sites_title(plan), book.section());
     ++row;
     std::vector<std::string> h{"Site", "Rack model", "Clusters", "Racks per pod"};
@@ -149,32 +157,32 @@ int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& p
     }
     header_row(book, sheet, row, h);
     std::vector<std::string> refs; // each site's IT power cell, for the block below
-    for (const SiteStorage& s : plan.sites) {
-        const int power = site_row(book, sheet, ++row, s, plan.replication);
+    for (std::size_t k = 0; k < plan.sites.size(); ++k) {
+        const int power = site_row(book, sheet, ++row, wi, k);
         refs.push_back(a1(row, power));
     }
     row += 2;
     if (!site_figures(plan).empty()) {
-        row = site_figures_block(book, sheet, row, plan, refs);
+        row = site_figures_block(book, sheet, row, wi, refs);
     }
     return row;
 }
 
 /// One phase's row: added counts are values, totals formulas over the row
 /// above (`first`: the first phase's row, whose total is what it adds).
-void phase_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, bool first, const PhaseStep& p) {
+void phase_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const WorkbookInput& wi,
+               std::size_t phase) {
+    const PhaseStep& p = wi.phases->phases[phase];
     sheet.text(row, 0, p.name, book.label());
     sheet.text(row, 1, p.date.empty() ? "-" : p.date, book.text_value());
     sheet.number(row, 2, static_cast<double>(p.gpus), Num::integer, Role::value);
     sheet.number(row, 3, in(p.required_usable, units::PB), Num::one, Role::value);
     const std::int64_t added[] = {p.added.cnodes, p.added.dboxes, p.added.switches, p.added.racks};
-    const std::int64_t total[] = {p.total.cnodes, p.total.dboxes, p.total.switches, p.total.racks};
     for (int k = 0; k < 4; ++k) {
         sheet.number(row, 4 + k, static_cast<double>(added[k]), Num::integer, Role::value);
-        sheet.formula(row, 8 + k,
-                      first ? "=" + a1(row, 4 + k)
-                            : "=" + a1(row - 1, 8 + k) + "+" + a1(row, 4 + k),
-                      static_cast<double>(total[k]), Num::integer);
+        growth_cell(sheet, wi, row, 8 + k, phase == 0 ? "phase_total_first" : "phase_total",
+                    {{"added", a1(row, 4 + k)}, {"before", a1(row - 1, 8 + k)}},
+                    static_cast<int>(phase), k, Num::integer);
     }
     sheet.number(row, 12, static_cast<double>(p.fabric_tiers), Num::integer, Role::value);
     sheet.number(row, 13, in(p.usable, units::PB), Num::one, Role::value);
@@ -183,7 +191,8 @@ void phase_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, bool first, const 
 /// Phases by site: a row per site open after each phase, its totals formulas
 /// over the same site's row before (what stands + what the phase adds), and
 /// after each phase's sites a row of sums over them.
-int site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
+int site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const WorkbookInput& wi) {
+    const PhasePlan& plan = *wi.phases;
     sheet.text(row, 0, phases_title(plan), book.section());
     header_row(book, sheet, ++row,
                {"Phase", "Date", "Site", "Change", "GPUs", "+C-nodes", "+D-boxes", "+Racks",
@@ -191,8 +200,6 @@ int site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Phase
                 "IT power (kW)"});
     std::map<std::string, int> last; // each site's row before
     int first = row + 1;             // the phase's first site row
-    // The project after each phase (the cached values of its sums).
-    const std::vector<PhaseStep> totals = phase_totals(plan);
     std::size_t phase = 0;
     for (std::size_t k = 0; k < plan.phases.size(); ++k) {
         const PhaseStep& p = plan.phases[k];
@@ -204,15 +211,14 @@ int site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Phase
         sheet.text(row, 3, p.opens ? "opens" : grows ? "grows" : "-", book.text_value());
         sheet.number(row, 4, static_cast<double>(p.gpus), Num::integer, Role::value);
         const std::int64_t added[] = {p.added.cnodes, p.added.dboxes, p.added.racks};
-        const std::int64_t total[] = {p.total.cnodes, p.total.dboxes, p.total.racks};
         const auto before = last.find(p.site);
         for (int c = 0; c < 3; ++c) {
             sheet.number(row, 5 + c, static_cast<double>(added[c]), Num::integer, Role::value);
-            sheet.formula(row, 8 + c,
-                          before == last.end()
-                              ? "=" + a1(row, 5 + c)
-                              : "=" + a1(before->second, 8 + c) + "+" + a1(row, 5 + c),
-                          static_cast<double>(total[c]), Num::integer);
+            growth_cell(sheet, wi, row, 8 + c,
+                        before == last.end() ? "phase_total_first" : "phase_total",
+                        {{"added", a1(row, 5 + c)},
+                         {"before", before == last.end() ? "" : a1(before->second, 8 + c)}},
+                        static_cast<int>(k), c, Num::integer);
         }
         sheet.number(row, 11, in(p.usable, units::PB), Num::one, Role::value);
         sheet.number(row, 12, in(p.read_in_state, units::TB_per_s), Num::two, Role::value);
@@ -225,37 +231,25 @@ int site_phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Phase
         ++row;
         sheet.text(row, 0, p.name, book.label());
         sheet.text(row, 2, "all sites", book.label());
-        const PhaseStep& t = totals[phase++];
-        const double sums[14] = {0,
-                                 0,
-                                 0,
-                                 0,
-                                 static_cast<double>(t.gpus),
-                                 static_cast<double>(t.added.cnodes),
-                                 static_cast<double>(t.added.dboxes),
-                                 static_cast<double>(t.added.racks),
-                                 static_cast<double>(t.total.cnodes),
-                                 static_cast<double>(t.total.dboxes),
-                                 static_cast<double>(t.total.racks),
-                                 in(t.usable, units::PB),
-                                 0, // read in the sized state: not summed
-                                 in(t.power, units::kW)};
         for (int c = 4; c < 14; ++c) {
             if (c == 12) {
                 continue; // the sites' sized states differ: no sum, as in the CLI's table
             }
-            sheet.formula(row, c, "=SUM(" + a1(first, c) + ":" + a1(row - 1, c) + ")", sums[c],
-                          c == 11 || c == 13 ? Num::one : Num::integer);
+            growth_cell(sheet, wi, row, c, "phase_sum",
+                        {{"column", a1(first, c) + ":" + a1(row - 1, c)}}, static_cast<int>(phase),
+                        c, c == 11 || c == 13 ? Num::one : Num::integer);
         }
+        ++phase;
         first = row + 1;
     }
     return row + 2;
 }
 
 /// The phases table from `row`, the final target from scratch under it.
-int phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan& plan) {
+int phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const WorkbookInput& wi) {
+    const PhasePlan& plan = *wi.phases;
     if (plan.by_site) {
-        return site_phases_block(book, sheet, row, plan);
+        return site_phases_block(book, sheet, row, wi);
     }
     sheet.text(row, 0,
                "Phases on the installed base (" + plan.design + ": " + plan.cnode_model + ", " +
@@ -266,7 +260,7 @@ int phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan&
                {"Phase", "Date", "GPUs", "Usable need (PB)", "+C-nodes", "+D-boxes", "+Switches",
                 "+Racks", "C-nodes", "D-boxes", "Switches", "Racks", "Tiers", "Usable (PB)"});
     for (std::size_t k = 0; k < plan.phases.size(); ++k) {
-        phase_row(book, sheet, ++row, k == 0, plan.phases[k]);
+        phase_row(book, sheet, ++row, wi, k);
     }
     ++row;
     sheet.text(row, 0, "From scratch", book.label());
@@ -284,6 +278,14 @@ int phases_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const PhasePlan&
 
 std::string a1(int row, int col) {
     return xlsx::cell(row, col, false);
+}
+
+void growth_cell(xlsx::Sheet& sheet, const WorkbookInput& wi, int row, int col, std::string_view id,
+                 const std::map<std::string_view, std::string>& cells, int item, int part,
+                 xlsx::Num num) {
+    sheet.mapped(row, col, id, cells,
+                 FigureSource{wi.result->designs.front(), *wi.catalog, item, nullptr, part, &wi}, 0,
+                 num);
 }
 
 void header_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const std::vector<std::string>& h) {
@@ -313,15 +315,15 @@ void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& into,
                book.subtitle());
     int row = 3;
     if (input.sites != nullptr) {
-        row = sites_block(book, sheet, row, *input.sites);
+        row = sites_block(book, sheet, row, input);
     }
     if (input.phases != nullptr) {
-        row = phases_block(book, sheet, row, *input.phases);
+        row = phases_block(book, sheet, row, input);
         const std::optional<CashFlow> flow = input.result != nullptr && input.result->prices
                                                  ? cash_flow(*input.phases, *input.result->prices)
                                                  : std::nullopt;
         if (flow) {
-            cost_by_year_block(book, sheet, row, *flow);
+            cost_by_year_block(book, sheet, row, *flow, input);
         }
     }
     // Each column set once (libxlsxwriter writes overlapping ranges twice).

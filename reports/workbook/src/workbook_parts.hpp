@@ -260,7 +260,14 @@ void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& sheet,
                   std::optional<xlsx::Sheet>& project, const WorkbookInput& input);
 /// A phased plan's cost by year from `row` (workbook_cost_by_year.cpp);
 /// returns the row after it.
-int cost_by_year_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CashFlow& flow);
+int cost_by_year_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CashFlow& flow,
+                       const WorkbookInput& in);
+/// Row `id` of the formula map at (row, col) of the Sites and phases sheet:
+/// `item` and `part` of the input's sites, phases or cost by year, its
+/// placeholders from `cells` (formula_map.def).
+void growth_cell(xlsx::Sheet& sheet, const WorkbookInput& in, int row, int col, std::string_view id,
+                 const std::map<std::string_view, std::string>& cells, int item, int part,
+                 xlsx::Num num);
 /// A project of sites (a site list): the "Project" sheet, first in the
 /// workbook (workbook_project.cpp): each site's needs, verdict, racks and
 /// power, the project after each phase and its cost by year.
@@ -319,11 +326,11 @@ int write_slide_risks_and_racks(xlsx::Book& book, xlsx::Sheet& sheet, const Work
 /// The Racks sheet: each distinct rack of each design once, with how many
 /// racks are like it, in a few rows (runs of the same device).
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
-                 const RackKinds& kinds, const Assumptions& a);
+                 const RackKinds& kinds, const Assumptions& a, const Catalog& catalog);
 
 /// The "Rack units" sheet (on request): one row per U of every rack.
 void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
-                      const Assumptions& a);
+                      const Assumptions& a, const Catalog& catalog);
 
 /// The Prices sheet (docs/reports.md): every price of the book in an input
 /// cell with its source, each under a defined name the Cost sheet's formulas

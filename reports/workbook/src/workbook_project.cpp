@@ -21,7 +21,8 @@ using xlsx::Num;
 using xlsx::Role;
 
 /// The sites, one row each, and the project's row: sums of the numbers.
-int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& plan) {
+int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const WorkbookInput& input) {
+    const SitePlan& plan = *input.sites;
     sheet.text(row, 0, "Sites", book.section());
     header_row(book, sheet, ++row,
                {"Site", "Platform", "GPUs", "Usable need (PB)", "Usable (PB)", "Read need (TB/s)",
@@ -46,21 +47,12 @@ int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SitePlan& p
     }
     ++row;
     sheet.text(row, 0, "Project", book.label());
-    double sums[11] = {};
-    for (const SiteStorage& s : plan.sites) {
-        sums[2] += static_cast<double>(s.gpus);
-        sums[3] += in(s.usable_need, units::PB);
-        sums[4] += in(s.usable, units::PB);
-        sums[5] += in(s.read_need, units::TB_per_s);
-        sums[6] += in(s.read, units::TB_per_s);
-        sums[8] += static_cast<double>(s.racks);
-        sums[10] += in(s.power, units::kW);
-    }
     for (int c : {2, 3, 4, 5, 6, 8, 10}) {
-        sheet.formula(row, c, "=SUM(" + a1(first, c) + ":" + a1(row - 1, c) + ")", sums[c],
-                      c == 2 || c == 8   ? Num::integer
-                      : c == 5 || c == 6 ? Num::two
-                                         : Num::one);
+        growth_cell(sheet, input, row, c, "project_sum",
+                    {{"column", a1(first, c) + ":" + a1(row - 1, c)}}, -1, c,
+                    c == 2 || c == 8   ? Num::integer
+                    : c == 5 || c == 6 ? Num::two
+                                       : Num::one);
     }
     // The project's Fits as a site's: never a plain yes over a site whose
     // whole IT power could not be checked.
@@ -124,7 +116,7 @@ void write_project(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& in
                "limits; the detail is on the Sites and phases sheet and each design's sheet "
                "(docs/sites-and-phases.md).",
                book.subtitle());
-    int row = sites_block(book, sheet, 3, *input.sites);
+    int row = sites_block(book, sheet, 3, input);
     if (input.phases != nullptr) {
         row = phases_block(book, sheet, row, *input.phases);
         const std::optional<CashFlow> flow =

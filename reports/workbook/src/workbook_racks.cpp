@@ -38,8 +38,8 @@ const char* kind_of(DeviceRole r) {
 }
 
 /// One row per U of rack `r` from `row`, U 1 first; returns the next row.
-int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, const Rack& r,
-              int height, const Assumptions& a) {
+int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, std::size_t di, const Design& d,
+              const Rack& r, int height, const Assumptions& a, const Catalog& catalog) {
     lxw_format* text = book.label();
     // What occupies each U: the slot index, or -1 for empty.
     std::vector<int> at(static_cast<std::size_t>(height) + 1, -1);
@@ -68,18 +68,16 @@ int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, co
         sheet.text(row, 3, s.label, text);
         sheet.text(row, 4, std::string(to_string(s.role)), text);
         sheet.text(row, 5, model_shown(d, s), text);
-        if (u == s.u && a.has(kind_of(s.role), s.model, "power_W")) {
-            sheet.formula(row, 6, "=" + a.name(kind_of(s.role), s.model, "power_W"), s.power.base(),
-                          Num::integer);
-        } else {
-            sheet.number(row, 6, u == s.u ? s.power.base() : 0.0, Num::integer, Role::value);
-        }
-        const Power max = s.max_power;
-        if (u == s.u && a.has(kind_of(s.role), s.model, "max_power_W")) {
-            sheet.formula(row, 7, "=" + a.name(kind_of(s.role), s.model, "max_power_W"), max.base(),
-                          Num::integer);
-        } else {
-            sheet.number(row, 7, u == s.u ? max.base() : 0.0, Num::integer, Role::value);
+        const FigureSource source{d, catalog, static_cast<int>(&r - d.layout.data()), nullptr, i};
+        for (const auto& [col, field, v] : {std::tuple{6, "power_W", s.power.base()},
+                                            std::tuple{7, "max_power_W", s.max_power.base()}}) {
+            if (u == s.u && a.has(kind_of(s.role), s.model, field)) {
+                sheet.mapped(row, col, col == 6 ? "racks_slot_power" : "racks_slot_max_power",
+                             {{"model", a.name(kind_of(s.role), s.model, field)}}, source, di,
+                             Num::integer);
+            } else {
+                sheet.number(row, col, u == s.u ? v : 0.0, Num::integer, Role::value);
+            }
         }
     }
     return row;
@@ -89,44 +87,47 @@ int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, co
 /// kind, power and max power (formulas over the Assumptions sheet when it
 /// has the model), and the model.
 void device_run_cells(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d,
-                      const RackSlot& s, const DeviceRun& run, const Assumptions& a) {
+                      const RackSlot& s, const DeviceRun& run, const Assumptions& a,
+                      const FigureSource& source, std::size_t di) {
     lxw_format* text = book.label();
     const double n = static_cast<double>(run.devices);
     sheet.number(row, 4, n, Num::integer, Role::value);
     sheet.text(row, 5, device_kind_text(s), text);
-    const std::string devices = xlsx::cell(row, 4);
-    if (a.has(kind_of(s.role), s.model, "power_W")) {
-        sheet.formula(row, 6, "=" + devices + "*" + a.name(kind_of(s.role), s.model, "power_W"),
-                      n * s.power.base(), Num::integer);
-    } else {
-        sheet.number(row, 6, n * s.power.base(), Num::integer, Role::value);
-    }
-    if (a.has(kind_of(s.role), s.model, "max_power_W")) {
-        sheet.formula(row, 7, "=" + devices + "*" + a.name(kind_of(s.role), s.model, "max_power_W"),
-                      n * s.max_power.base(), Num::integer);
-    } else {
-        sheet.number(row, 7, n * s.max_power.base(), Num::integer, Role::value);
+    for (const auto& [col, field, v] : {std::tuple{6, "power_W", s.power.base()},
+                                        std::tuple{7, "max_power_W", s.max_power.base()}}) {
+        if (a.has(kind_of(s.role), s.model, field)) {
+            sheet.mapped(row, col, col == 6 ? "racks_run_power" : "racks_run_max_power",
+                         {{"devices", xlsx::cell(row, 4)},
+                          {"model", a.name(kind_of(s.role), s.model, field)}},
+                         source, di, Num::integer);
+        } else {
+            sheet.number(row, col, n * v, Num::integer, Role::value);
+        }
     }
     sheet.text(row, 9, model_shown(d, s), text);
 }
 
 /// The Racks sheet's rows of one distinct rack from `row`, a row per run of
 /// like devices or empty U; returns the row after them.
-int rack_kind_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d,
-                   const RackKind& k, const Assumptions& a) {
+int rack_kind_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, std::size_t di, const Design& d,
+                   std::size_t kind, const RackKind& k, const Assumptions& a,
+                   const Catalog& catalog) {
     lxw_format* text = book.label();
     const Rack& r = d.layout[k.racks.front()];
     const std::string cooling(cooling_label(r.cooling));
     const std::string numbers = rack_numbers_text(d, k);
     const int count_row = row;
-    for (const DeviceRun& run : device_runs(r, rack_height(d))) {
+    const std::vector<DeviceRun> runs = device_runs(r, rack_height(d));
+    for (const DeviceRun& run : runs) {
+        const FigureSource source{d, catalog, static_cast<int>(kind), nullptr,
+                                  static_cast<int>(&run - runs.data())};
         sheet.text(row, 0, d.name, text);
         sheet.text(row, 1, numbers, text);
         if (row == count_row) {
             sheet.number(row, 2, static_cast<double>(k.racks.size()), Num::integer, Role::value);
         } else {
-            sheet.formula(row, 2, "=" + xlsx::cell(count_row, 2),
-                          static_cast<double>(k.racks.size()), Num::integer);
+            sheet.mapped(row, 2, "racks_like_this", {{"count", xlsx::cell(count_row, 2)}}, source,
+                         di, Num::integer);
         }
         sheet.text(row, 3,
                    run.first == run.last
@@ -141,7 +142,7 @@ int rack_kind_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& 
             sheet.number(row, 7, 0, Num::integer, Role::value);
             sheet.text(row, 9, "", text);
         } else {
-            device_run_cells(book, sheet, row, d, *run.slot, run, a);
+            device_run_cells(book, sheet, row, d, *run.slot, run, a, source, di);
         }
         ++row;
     }
@@ -151,7 +152,7 @@ int rack_kind_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& 
 } // namespace
 
 void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
-                      const Assumptions& a) {
+                      const Assumptions& a, const Catalog& catalog) {
     sheet.text(0, 0, "Rack units", book.title());
     sheet.text(1, 0, "One row per U of every rack (U 1 is the bottom), to filter and pivot.",
                book.subtitle());
@@ -180,7 +181,8 @@ void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& 
             if (truncated) {
                 break;
             }
-            row = rack_rows(book, sheet, row, d, r, height, a);
+            row = rack_rows(book, sheet, row, static_cast<std::size_t>(&d - result.designs.data()),
+                            d, r, height, a, catalog);
         }
         if (truncated) {
             break;
@@ -221,7 +223,7 @@ RackKinds all_rack_kinds(const SizingResult& result) {
 }
 
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
-                 const RackKinds& kinds, const Assumptions& a) {
+                 const RackKinds& kinds, const Assumptions& a, const Catalog& catalog) {
     sheet.text(0, 0, "Racks", book.title());
     sheet.text(1, 0,
                "Each distinct rack once, with the racks like it (U 1 is the bottom); power is "
@@ -249,7 +251,8 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
     for (std::size_t i = 0; i < result.designs.size(); ++i) {
         const Design& d = result.designs[i];
         for (const RackKind& k : kinds[i]) {
-            row = rack_kind_rows(book, sheet, row, d, k, a);
+            row = rack_kind_rows(book, sheet, row, i, d,
+                                 static_cast<std::size_t>(&k - kinds[i].data()), k, a, catalog);
             ++row; // a blank row between racks
         }
     }

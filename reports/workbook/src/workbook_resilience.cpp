@@ -20,10 +20,8 @@ namespace {
 using xlsx::Num;
 using xlsx::Role;
 
-/// One metric row: a formula template per design and the value the engine
-/// computed for it. In the template, {key} is this sheet's cell of an
-/// earlier row in the same column, [key] the design sheet's cell, and names
-/// of the Assumptions sheet are written out.
+/// One metric row: per design a row of the formula map or the value the
+/// engine computed.
 struct Metric {
     std::string key;
     std::string label;
@@ -31,11 +29,9 @@ struct Metric {
     std::string how;
 };
 
-/// A column's cell of a row: a formula template with the engine's value, a
-/// value alone (no formula), or a row of the formula map (`map` set: its
-/// template and figure, formula_map.def).
+/// A column's cell of a row: a value alone (no formula), or a row of the
+/// formula map (`map` set: its template and figure, formula_map.def).
 struct CellSpec {
-    std::string formula;
     double value = 0.0;
     const FormulaRow* map = nullptr;
 };
@@ -64,11 +60,9 @@ private:
     /// applicable, shown as "n/a") with its cached value, and how.
     void row(const Metric& m, const std::vector<Column>& cols,
              const std::function<Cell(const Column&)>& f);
-    /// A formula map row's template filled for column `c`: {key} this
-    /// sheet's row, {sheet:key} the design sheet's cell, {scenario:field}
-    /// the scenario's figure on Assumptions.
+    /// A formula map row's template filled for column `c` (formula_map.def,
+    /// Resilience sheet).
     std::string fill(const FormulaRow& r, const Column& c) const;
-    std::string expand(const std::string& tmpl, const Column& c) const;
     void section(const std::string& title);
     /// The title, the subtitle and the header row.
     void header(const std::vector<Column>& cols);
@@ -78,9 +72,6 @@ private:
     void drive_loss_rows(const std::vector<Column>& cols);
     /// docs/resilience.md §9: D-box losses and the combined headline.
     void enclosure_rows(const std::vector<Column>& cols);
-    /// docs/resilience.md §9: which term of the headline is the larger, a
-    /// text formula over the two terms' rows.
-    void largest_term_row(const std::vector<Column>& cols);
     /// docs/resilience.md §10: read and write with a D-box or a rack down.
     void state_rows(const std::vector<Column>& cols);
     /// docs/resilience.md §11: a WAN outage's backlog and catch-up.
@@ -104,27 +95,6 @@ private:
     std::map<std::string, int> rows_; ///< key -> row
 };
 
-std::string ResilienceSheet::expand(const std::string& tmpl, const Column& c) const {
-    std::string out;
-    for (std::size_t i = 0; i < tmpl.size(); ++i) {
-        const char open = tmpl[i];
-        if (open != '{' && open != '[') {
-            out += open;
-            continue;
-        }
-        const char close = open == '{' ? '}' : ']';
-        const std::size_t end = tmpl.find(close, i);
-        const std::string key = tmpl.substr(i + 1, end - i - 1);
-        if (open == '{') {
-            out += xlsx::cell(rows_.at(key), c.col, false);
-        } else {
-            out += c.cells->ref(key);
-        }
-        i = end;
-    }
-    return out;
-}
-
 void ResilienceSheet::section(const std::string& title) {
     ++row_;
     sheet_.text(row_, 0, title, book_.section());
@@ -146,10 +116,8 @@ void ResilienceSheet::row(const Metric& m, const std::vector<Column>& cols,
                 static_cast<std::size_t>(c.d - input_.result->designs.data());
             sheet_.mapped(row_, c.col, *cell->map, fill(*cell->map, c),
                           FigureSource{*c.d, *input_.catalog}, design, m.num);
-        } else if (cell->formula.empty()) {
-            sheet_.number(row_, c.col, cell->value, m.num, Role::value);
         } else {
-            sheet_.formula(row_, c.col, "=" + expand(cell->formula, c), cell->value, m.num);
+            sheet_.number(row_, c.col, cell->value, m.num, Role::value);
         }
     }
     sheet_.text(row_, note_col_, m.how, book_.label());
@@ -163,40 +131,55 @@ std::string ResilienceSheet::fill(const FormulaRow& r, const Column& c) const {
             return xlsx::cell(rows_.at(std::string(name)), c.col, false);
         }
         const std::string key(name.substr(colon + 1));
-        return name.substr(0, colon) == "sheet" ? c.cells->ref(key)
-                                                : a_.name("scenario", "scenario", key);
+        const std::string_view kind = name.substr(0, colon);
+        const DBoxModel* box = input_.catalog->dbox(c.d->dbox_model);
+        const ReferenceSystem* ref = reference();
+        if (kind == "sheet") {
+            return c.cells->ref(key);
+        }
+        if (kind == "checkpoints") {
+            return key == "plan_wan" ? ck_.plan_wan_ref : ck_.plan_peak_ref;
+        }
+        if (kind == "db") {
+            return a_.name("dbox", c.d->dbox_model, key);
+        }
+        if (kind == "ec") {
+            return a_.name("ec", box->erasure_coding, key);
+        }
+        if (kind == "ref") {
+            const bool raised = input_.scenario->cloud.raised_account_limit &&
+                                ref->accounts_per_subscription_raised > 0;
+            return a_.name("reference", ref->id,
+                           key != "limit" ? key
+                           : raised       ? "accounts_per_subscription_raised"
+                                          : "accounts_per_subscription");
+        }
+        return a_.name("scenario", "scenario", key);
     });
 }
 
-Cell formula(std::string f, double v) {
-    return CellSpec{std::move(f), v};
-}
 Cell value(double v) {
-    return CellSpec{std::string(), v};
+    return CellSpec{v};
 }
 /// The formula map's row `id`: its template and its figure of the column's design.
 Cell mapped(std::string_view id) {
-    return CellSpec{std::string(), 0.0, &formula_row(id)};
+    return CellSpec{0.0, &formula_row(id)};
 }
 
 void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
     const Assumptions& a = a_;
-    auto sc = [&](const char* field) { return a.name("scenario", "scenario", field); };
-    auto db = [&](const Column& c, const char* field) {
-        return a.name("dbox", c.d->dbox_model, field);
-    };
     // docs/resilience.md §9: enclosure events, and the headline combining
     // both terms (the Summary and the Slide link to its nines).
     row({"dbox_events", "D-box outages a year (per D-box)", Num::percent,
          "the scenario's, else the D-box's (Assumptions)"},
         cols, [&](const Column& c) -> Cell {
             if (a.has("scenario", "scenario", "dbox_events")) {
-                return formula(sc("dbox_events"), c.r->dbox_events);
+                return mapped("res_dbox_events_scenario");
             }
             if (!(c.r->dbox_events > 0.0)) {
                 return value(c.r->dbox_events);
             }
-            return formula(db(c, "dbox_events_per_year"), c.r->dbox_events);
+            return mapped("res_dbox_events");
         });
     // Losses, not outages, count against durability; a catalog without the
     // figure counts every event as a loss (docs/resilience.md §9).
@@ -204,12 +187,12 @@ void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
          "the scenario's, else the D-box's (Assumptions), else every outage"},
         cols, [&](const Column& c) -> Cell {
             if (a.has("scenario", "scenario", "dbox_losses")) {
-                return formula(sc("dbox_losses"), c.r->dbox_losses);
+                return mapped("res_dbox_losses_scenario");
             }
             if (a.has("dbox", c.d->dbox_model, "dbox_losses_per_year")) {
-                return formula(db(c, "dbox_losses_per_year"), c.r->dbox_losses);
+                return mapped("res_dbox_losses");
             }
-            return formula("{dbox_events}", c.r->dbox_losses);
+            return mapped("res_dbox_losses_events");
         });
     row({"loss_year_dbox", "Annual loss probability, D-box losses", Num::scientific,
          "1 − EXP(−D-boxes x losses a year x P(loss | a D-box fails))"},
@@ -232,30 +215,18 @@ void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
             }
             return mapped("res_nines");
         });
-    largest_term_row(cols);
+    row({"largest_term", std::string(metric(MetricId::durability_largest_term).label), Num::text,
+         "the larger of the two terms above: D-box losses or drive failures"},
+        cols, [&](const Column& c) -> Cell {
+            if (!headline_annual_loss(*c.d) ||
+                metric(MetricId::durability_largest_term).cell(*c.d, false) == "n/a") {
+                return std::nullopt;
+            }
+            return mapped("res_largest_term");
+        });
     row({"loss_year_fixed", "Drive term with fixed rebuild windows (Backblaze method)",
          Num::scientific, "N·AFR x P(K more of N − 1 fail within T_d); about K! lower"},
         cols, [&](const Column& c) { return value(c.r->fixed_window_annual_loss); });
-}
-
-void ResilienceSheet::largest_term_row(const std::vector<Column>& cols) {
-    const podsizer::Metric& m = metric(MetricId::durability_largest_term);
-    rows_["largest_term"] = row_;
-    sheet_.text(row_, 0, std::string(m.label), book_.label());
-    for (const Column& c : cols) {
-        const std::string cached = m.cell(*c.d, false);
-        if (!headline_annual_loss(*c.d) || cached == "n/a") {
-            sheet_.text(row_, c.col, "n/a", book_.label());
-            continue;
-        }
-        sheet_.formula_text(
-            row_, c.col,
-            "=" + expand("IF({loss_year_dbox}>{loss_year},\"D-box losses\",\"drive failures\")", c),
-            cached, nullptr);
-    }
-    sheet_.text(row_, note_col_,
-                "the larger of the two terms above: D-box losses or drive failures", book_.label());
-    ++row_;
 }
 
 void ResilienceSheet::state_rows(const std::vector<Column>& cols) {
@@ -266,18 +237,14 @@ void ResilienceSheet::state_rows(const std::vector<Column>& cols) {
             if (!c.d->tolerates_dbox_loss) {
                 return value(in(c.r->degraded_read, units::TB_per_s));
             }
-            return formula(
-                "(1-{rho})*MIN([front_read],[back_read]/[dboxes]*MAX(0,[dboxes]-1))/1000",
-                in(c.r->degraded_read, units::TB_per_s));
+            return mapped("res_degraded_read");
         });
     row({"degraded_write", "Write, one D-box down (TB/s)", Num::two, "likewise for write"}, cols,
         [&](const Column& c) -> Cell {
             if (!c.d->tolerates_dbox_loss) {
                 return value(in(c.r->degraded_write, units::TB_per_s));
             }
-            return formula(
-                "(1-{rho})*MIN([front_write],[back_write]/[dboxes]*MAX(0,[dboxes]-1))/1000",
-                in(c.r->degraded_write, units::TB_per_s));
+            return mapped("res_degraded_write");
         });
     row({"rack_down_read", "Read, one rack down (TB/s)", Num::two,
          "(1 − ρ) x MIN(survivors' frontend, backend), costliest rack lost"},
@@ -332,31 +299,16 @@ const ReferenceSystem* ResilienceSheet::reference() const {
 }
 
 void ResilienceSheet::rebuild_rows(const std::vector<Column>& cols) {
-    const Assumptions& a = a_;
-    auto sc = [&](const char* field) { return a.name("scenario", "scenario", field); };
-    auto db = [&](const Column& c, const char* field) {
-        return a.name("dbox", c.d->dbox_model, field);
-    };
+    const bool afr = a_.has("scenario", "scenario", "afr");
     row({"afr", "Drive AFR", Num::percent, "the scenario's, else the D-box's (Assumptions)"}, cols,
-        [&](const Column& c) -> Cell {
-            if (a.has("scenario", "scenario", "afr")) {
-                return formula(sc("afr"), c.r->afr);
-            }
-            return formula(db(c, "drive_afr"), c.r->afr);
-        });
+        [&](const Column&) { return mapped(afr ? "res_afr_scenario" : "res_afr"); });
     row({"fill", "Fill", Num::percent, "share of the drives holding data (Assumptions)"}, cols,
-        [&](const Column& c) { return formula(sc("fill"), c.r->fill); });
+        [&](const Column&) { return mapped("res_fill"); });
     row({"rho", "Backend share for rebuilds", Num::percent, "ρ (Assumptions)"}, cols,
-        [&](const Column& c) { return formula(sc("rebuild_share"), c.r->rebuild_share); });
+        [&](const Column&) { return mapped("res_rho"); });
     row({"amp", "Rebuild reads (drives per drive)", Num::one,
          "the EC rule's rebuild read fraction x data strips"},
-        cols, [&](const Column& c) {
-            const Catalog& cat = *input_.catalog;
-            const DBoxModel* box = cat.dbox(c.d->dbox_model);
-            return formula(a.name("ec", box->erasure_coding, "rebuild_read_fraction") +
-                               "*[data_strips]",
-                           c.r->read_amplification);
-        });
+        cols, [&](const Column&) { return mapped("res_amp"); });
     row({"drives_all", "Drives", Num::integer, "D-boxes x drives per D-box"}, cols,
         [&](const Column&) { return mapped("res_drives_all"); });
     row({"rebuild_GBps", "Rebuild bandwidth (GB/s)", Num::one,
@@ -408,29 +360,25 @@ void ResilienceSheet::drive_loss_rows(const std::vector<Column>& cols) {
 }
 
 void ResilienceSheet::outage_rows(const std::vector<Column>& cols) {
-    const Assumptions& a = a_;
-    auto sc = [&](const char* field) { return a.name("scenario", "scenario", field); };
-    const bool has_wan = a.has("scenario", "scenario", "wan_Gbps");
+    const bool has_wan = a_.has("scenario", "scenario", "wan_Gbps");
     const bool jobs = !input_.result->requirements.checkpoints.jobs.empty();
     row({"offsite_Gbps", "Offsite copies (Gbps)", Num::one,
          "the checkpoint jobs' offsite rate (Checkpoints sheet)"},
         cols, [&](const Column& c) {
-            const double v = in(c.r->offsite_write, units::Gbps);
             if (!jobs || c.d->requirements.checkpoints.jobs.empty()) {
-                return value(v);
+                return value(in(c.r->offsite_write, units::Gbps));
             }
-            return formula(ck_.plan_wan_ref + "*8", v);
+            return mapped("res_offsite_Gbps");
         });
     row({"backlog_PB", "Backlog after the outage (PB)", Num::two, "offsite rate x outage"}, cols,
         [&](const Column&) { return mapped("res_backlog_PB"); });
     row({"kept_PB", "Checkpoints kept locally (PB)", Num::two,
          "at their peak, while the next is written (Checkpoints sheet)"},
         cols, [&](const Column& c) {
-            const double v = in(c.r->retained, units::PB);
             if (!jobs || c.d->requirements.checkpoints.jobs.empty()) {
-                return value(v);
+                return value(in(c.r->retained, units::PB));
             }
-            return formula(ck_.plan_peak_ref + "/1000", v);
+            return mapped("res_kept_PB");
         });
     row({"local_need_PB", "Local capacity to ride it out (PB)", Num::two,
          "checkpoints kept + backlog + dataset to stage"},
@@ -442,64 +390,39 @@ void ResilienceSheet::outage_rows(const std::vector<Column>& cols) {
                 if (!c.r->catch_up) {
                     return std::nullopt;
                 }
-                return formula("IF({backlog_PB}>0,{backlog_PB}*1000000/((" + sc("wan_Gbps") +
-                                   "-{offsite_Gbps})/8)/3600,0)",
-                               in(*c.r->catch_up, units::h));
+                return mapped("res_catch_up_h");
             });
     }
 }
 
 void ResilienceSheet::staging_rows(const std::vector<Column>& cols) {
-    const Assumptions& a = a_;
-    auto sc = [&](const char* field) { return a.name("scenario", "scenario", field); };
     const ReferenceSystem* ref = reference();
-    const bool has_wan = a.has("scenario", "scenario", "wan_Gbps");
+    const bool has_wan = a_.has("scenario", "scenario", "wan_Gbps");
     if (ref != nullptr && ref->account_capacity.base() > 0.0 && ref->account_ingress.base() > 0.0) {
-        const std::string limit = a.name("reference", ref->id,
-                                         input_.scenario->cloud.raised_account_limit &&
-                                                 ref->accounts_per_subscription_raised > 0
-                                             ? "accounts_per_subscription_raised"
-                                             : "accounts_per_subscription");
         row({"accounts", "Cloud accounts (offsite rate, dataset)", Num::integer,
              "MAX(offsite rate / ingress, dataset / capacity), at most the subscription's "
              "limit"},
-            cols, [&](const Column& c) {
-                return formula("MIN(" + limit + ",MAX(1,ROUNDUP({offsite_Gbps}/" +
-                                   a.name("reference", ref->id, "account_ingress_Gbps") +
-                                   ",0),ROUNDUP(" + sc("dataset_PB") + "/(" +
-                                   a.name("reference", ref->id, "account_capacity_PiB") +
-                                   "*1.125899906842624),0)))", // PB per PiB: 2^50 / 10^15
-                               static_cast<double>(c.r->accounts));
-            });
+            cols, [&](const Column&) { return mapped("res_accounts"); });
     }
     if (has_wan) {
         const bool egress =
             rows_.count("accounts") != 0 && ref != nullptr && ref->account_egress.base() > 0.0;
         row({"staging_Gbps", "Staging rate (Gbps)", Num::integer,
              "MIN(WAN, accounts x egress, the design's write)"},
-            cols, [&](const Column& c) {
-                std::string f = "MIN(" + sc("wan_Gbps") + ",[write_GBps]*8";
-                if (egress) {
-                    f += ",{accounts}*" + a.name("reference", ref->id, "account_egress_Gbps");
-                }
-                return formula(f + ")", in(c.r->staging_rate, units::Gbps));
+            cols, [&](const Column&) {
+                return mapped(egress ? "res_staging_Gbps_egress" : "res_staging_Gbps");
             });
         row({"staging_days", "Staging the dataset (days)", Num::one, "dataset / staging rate"},
             cols, [&](const Column& c) -> Cell {
                 if (!c.r->staging) {
                     return std::nullopt;
                 }
-                return formula(sc("dataset_PB") + "*1000000/({staging_Gbps}/8)/86400",
-                               c.r->staging->base() / 86'400.0);
+                return mapped("res_staging_days");
             });
     }
 }
 
 void ResilienceSheet::endurance_rows(const std::vector<Column>& cols) {
-    const Assumptions& a = a_;
-    auto db = [&](const Column& c, const char* field) {
-        return a.name("dbox", c.d->dbox_model, field);
-    };
     // docs/resilience.md §12: an average only for a stated workload.
     row({"average_GBps", "Write averaged over the day (GB/s)", Num::one,
          "the checkpoint jobs' size / interval; n/a without jobs (no stated workload)"},
@@ -525,7 +448,7 @@ void ResilienceSheet::endurance_rows(const std::vector<Column>& cols) {
             if (!(c.r->rated_dwpd > 0.0)) {
                 return std::nullopt;
             }
-            return formula(db(c, "drive_dwpd"), c.r->rated_dwpd);
+            return mapped("res_rated_dwpd");
         });
 }
 

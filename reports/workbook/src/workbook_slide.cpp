@@ -23,7 +23,7 @@ struct Line {
     MetricId id{};
     const char* key = "";   ///< the design sheet's item (need)
     const char* label = ""; ///< need, drives
-    double divide = 1.0;    ///< need: GB/s on the design sheet, TB/s here
+    double divide = 1.0;    ///< need: GB/s on the design sheet, TB/s here (slide_req_*)
     int decimals = 0;       ///< need
 };
 
@@ -147,8 +147,11 @@ bool need_row(Slide& s, int row, const Line& l) {
             s.sheet.text(row, 1 + c, "", s.book.text_value());
             continue;
         }
-        const std::string f = "=" + d->ref(l.key) + (l.divide != 1.0 ? "/1000" : "");
-        s.sheet.formula(row, 1 + c, f, d->numbers.at(l.key) / l.divide, by_decimals(l.decimals));
+        const auto design =
+            static_cast<std::size_t>(s.summary.design_of[static_cast<std::size_t>(c)]);
+        s.sheet.mapped(row, 1 + c, std::string("slide_") + l.key, {{l.key, d->ref(l.key)}},
+                       FigureSource{s.input.result->designs[design], *s.input.catalog}, design,
+                       by_decimals(l.decimals));
     }
     return true;
 }
@@ -259,12 +262,10 @@ void heading(Slide& s) {
         }
     }
     if (!all.empty()) {
-        s.sheet.formula_text(2, 0,
-                             "=IF(AND(" + all +
-                                 "),\"\",\"Counts edited since podsizer sized them: racks are at "
-                                 "least the layout and the racks for space and power, the verdict "
-                                 "and the risks are as sized; re-run podsizer.\")",
-                             "", s.book.warning());
+        const FormulaRow& r = formula_row("slide_as_sized");
+        s.sheet.mapped(2, 0, r, fill_formula(r.templ, [&](std::string_view) { return all; }),
+                       FigureSource{s.input.result->designs.front(), *s.input.catalog}, 0,
+                       xlsx::Num::text, s.book.warning());
     }
 }
 

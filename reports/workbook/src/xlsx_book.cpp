@@ -426,9 +426,9 @@ void Sheet::record(int row, int col, const std::string& f, double cached, bool i
 }
 
 void Sheet::mapped(int row, int col, const FormulaRow& r, const std::string& filled,
-                   const FigureSource& s, std::size_t design, Num num) {
+                   const FigureSource& s, std::size_t design, Num num, lxw_format* text_format) {
     if (r.text != nullptr) {
-        formula_text(row, col, filled, r.text(s));
+        formula_text(row, col, filled, r.text(s), text_format);
     } else if (r.array) {
         array_formula(row, col, filled, r.number(s), num);
     } else {
@@ -438,6 +438,16 @@ void Sheet::mapped(int row, int col, const FormulaRow& r, const std::string& fil
     w.map_id = std::string(r.id);
     w.design = static_cast<int>(design);
     w.item = s.item;
+    w.part = s.part;
+}
+
+void Sheet::mapped(int row, int col, std::string_view id,
+                   const std::map<std::string_view, std::string>& cells, const FigureSource& s,
+                   std::size_t design, Num num) {
+    const FormulaRow& r = formula_row(id);
+    mapped(row, col, r,
+           fill_formula(r.templ, [&](std::string_view name) { return cells.at(name); }), s, design,
+           num);
 }
 
 void Sheet::comment(int row, int col, const std::string& text) {

@@ -86,9 +86,14 @@ public:
     /// A formula of the map (formula_map.hpp): `filled` is row `r`'s template
     /// with its placeholders filled, cached with the row's figure of `s`
     /// (design `design` of the result), and listed in the manifest under
-    /// the row's id.
+    /// the row's id; a text row in `text_format` (null: the formulas' look).
     void mapped(int row, int col, const FormulaRow& r, const std::string& filled,
-                const FigureSource& s, std::size_t design, Num num);
+                const FigureSource& s, std::size_t design, Num num,
+                lxw_format* text_format = nullptr);
+    /// Row `id` of the map, its placeholders filled from `cells`.
+    void mapped(int row, int col, std::string_view id,
+                const std::map<std::string_view, std::string>& cells, const FigureSource& s,
+                std::size_t design, Num num);
     std::string ref(int row, int col) const { return xlsx::ref(name_, row, col); }
     /// A comment (a note shown on hover) on a cell.
     void comment(int row, int col, const std::string& text);

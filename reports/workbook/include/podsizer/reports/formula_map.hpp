@@ -10,6 +10,7 @@
 #include "podsizer/core/catalog.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/fleet.hpp"
+#include "podsizer/core/goodput_curve.hpp"
 
 #include <functional>
 #include <span>
@@ -17,6 +18,8 @@
 #include <string_view>
 
 namespace podsizer {
+
+struct WorkbookInput;
 
 /// The sheet a row's formula is written on.
 enum class FormulaSheet {
@@ -26,18 +29,41 @@ enum class FormulaSheet {
     fleet,       ///< the Fleet sheet, one per-pod design's storage per site
     resilience,  ///< the Resilience sheet, one column per design
     checkpoints, ///< the Checkpoints sheet, each job on each design
+    racks,       ///< the Racks and Rack units sheets, each rack of each design
+    growth,      ///< the Sites and phases sheet: sites, phases, cost by year
+    charts,      ///< the Charts sheet's knee curve, one per design
+    slide,       ///< the Slide: each design's need, the as-sized check
 };
 
 /// What a row's engine figure is read from: the design the cell belongs to
 /// and, for a row repeated over a design's parts, which part (a BOM line, a
-/// rack of the Facility sheet, a site of the Fleet sheet; -1 otherwise); the
-/// Fleet sheet's rows also read the fleet plan.
+/// rack of the Facility sheet, a site of the Fleet sheet, a checkpoint job;
+/// -1 otherwise) and which of its points (`part`: a cadence or a point of a
+/// job's goodput curve); the Fleet sheet's rows also read the fleet plan;
+/// the Checkpoints sheet's jobs the result's plan, a goodput curve every
+/// design (its write share is among the points), the Sites and phases
+/// sheet the sites, the phases and the prices: the workbook's input.
 struct FigureSource {
     const Design& design;
     const Catalog& catalog;
     int item = -1;
     const FleetPlan* fleet = nullptr;
+    int part = -1;
+    const WorkbookInput* input = nullptr;
 };
+
+/// The Checkpoints sheet's cadence table: every (s), the brief's 60 s and
+/// 5-15 min, and around.
+inline constexpr double kCheckpointCadences[] = {60, 120, 300, 600, 900, 1800, 3600};
+
+/// The Charts sheet's knee curve: C-node counts from a quarter of the knee to
+/// twice it, and the design's own count, so the flat part past the knee shows.
+std::vector<std::int64_t> knee_points(const Design& d);
+
+/// The goodput curve of checkpoint job `job` of the plan the Checkpoints
+/// sheet draws: its knee rule, each design's write share among the points.
+GoodputCurve checkpoint_curve(const CheckpointRequirement& job, std::span<const Design> designs,
+                              std::size_t index);
 
 /// One declared formula.
 struct FormulaRow {

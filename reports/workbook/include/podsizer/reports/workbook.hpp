@@ -78,6 +78,7 @@ struct WorkbookFormula {
     std::string map_id;
     int design = -1;
     int item = -1;
+    int part = -1; ///< FigureSource::part
 };
 
 /// What write_workbook wrote: the sheets in order and every formula cell, so
