@@ -462,6 +462,7 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { perf(s).read_per_gpu = quantity<Throughput>(v); },
         .look = {.placeholder = "0.26 GB/s", .empty_means = "no read requirement"},
+        .sheet = {.name = "read_per_gpu_GBps", .unit = units::GB_per_s},
     },
     ScenarioField{
         .pattern = "performance.write_per_gpu",
@@ -478,6 +479,7 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { perf(s).write_per_gpu = quantity<Throughput>(v); },
         .look = {.placeholder = "0.11 GB/s", .empty_means = "no write requirement"},
+        .sheet = {.name = "write_per_gpu_GBps", .unit = units::GB_per_s},
     },
     // docs/workloads.md §3: what the cluster runs; beside a rule or per-GPU
     // figures the larger read sets the need.
@@ -548,6 +550,7 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.capacity.usable = quantity<Capacity>(v); },
         .look = {.placeholder = "215 PB"},
+        .sheet = {.name = "usable_PB", .unit = units::PB},
     },
     ScenarioField{
         .pattern = "capacity.usable_per_gpu",
@@ -563,6 +566,7 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.capacity.usable_per_gpu = quantity<Capacity>(v); },
         .look = {.placeholder = "5.2 TB"},
+        .sheet = {.name = "usable_per_gpu_TB", .unit = units::TB},
     },
     ScenarioField{
         .pattern = "constraints.rack",
@@ -599,6 +603,7 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.rack_power = quantity<Power>(v); },
         .look = {.placeholder = "rack model's budget", .empty_means = "the rack model's budget"},
+        .sheet = {.name = "rack_power_kW", .unit = units::kW},
     },
     ScenarioField{
         .pattern = "constraints.max_power",
@@ -752,6 +757,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.headroom = number(v); },
         .look = {.placeholder = "0%", .share_of = "on read and write", .short_label = "Headroom"},
+        .sheet = {.name = "headroom", .unit_text = "%", .format = SheetFormat::percent},
     },
     // docs/model.md §15: the rest of the requirement set the verdict checks.
     ScenarioField{
@@ -819,6 +825,9 @@ const std::array kFields{
         .look = {.placeholder = "1%",
                  .share_of = "of the usable capacity",
                  .short_label = "Auto layout threshold"},
+        .sheet = {.name = "auto_layout_threshold",
+                  .unit_text = "%",
+                  .format = SheetFormat::percent},
     },
     ScenarioField{
         .pattern = "constraints.rack_derate",
@@ -837,6 +846,7 @@ const std::array kFields{
                 return s.constraints.rack_derate != 1.0 ? D{s.constraints.rack_derate} : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.rack_derate = number(v); },
+        .sheet = {.name = "rack_derate", .unit_text = "× budget", .format = SheetFormat::two},
     },
     ScenarioField{
         .pattern = "constraints.pue",
@@ -852,6 +862,7 @@ const std::array kFields{
                 return s.constraints.pue != kDefaultPue ? D{s.constraints.pue} : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.pue = number(v); },
+        .sheet = {.name = "pue", .unit_text = "× IT power", .format = SheetFormat::two},
     },
     // docs/extrapolation-and-comparison.md §5: the rack is a site constraint
     // unless the scenario lets the optimiser choose it.
@@ -1508,6 +1519,7 @@ const std::array kFields{
                   std::size_t) { return s.data_reduction != 1.0 ? D{s.data_reduction} : D{}; },
         .set = [](Scenario& s, std::size_t, const D& v) { s.data_reduction = number(v); },
         .look = {.placeholder = "1 (none)", .ratio_to_one = true},
+        .sheet = {.name = "data_reduction", .unit_text = ":1", .format = SheetFormat::two},
     },
     // docs/sites-and-phases.md §2: growth on the installed base.
     ScenarioField{

@@ -60,15 +60,16 @@ Grid key_figures(const std::vector<Design>& designs, const std::optional<PriceBo
                             : std::string("n/a (no drive AFR)");
     });
     if (std::any_of(designs.begin(), designs.end(),
-                    [](const Design& d) { return d.size_for == SizeFor::rack_down; })) {
+                    [](const Design& d) { return d.constraints.size_for == SizeFor::rack_down; })) {
         row("Read / write, one rack down", [](const Design& d) {
-            return d.resilience && d.size_for == SizeFor::rack_down
+            return d.resilience && d.constraints.size_for == SizeFor::rack_down
                        ? tbps(d.resilience->rack_down_read, d.resilience->rack_down_write)
                        : std::string("n/a");
         });
     }
     // The state a design is sized for, as the verdict names it.
-    row("Sized for", [](const Design& d) { return std::string(size_for_words(d.size_for)); });
+    row("Sized for",
+        [](const Design& d) { return std::string(size_for_words(d.constraints.size_for)); });
     row("C-nodes", [](const Design& d) { return format_number(static_cast<double>(d.cnodes)); });
     row("D-boxes", [](const Design& d) { return format_number(static_cast<double>(d.dboxes)); });
     row("Drives", [](const Design& d) {
