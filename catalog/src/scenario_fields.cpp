@@ -691,6 +691,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.power_basis = *power_basis_from_string(text(v)); },
+        .flag = {"--power-basis", "Draw the racks are checked on: typical or max"},
     },
     // docs/model.md §8: where the C-nodes' client ports land, so the switch
     // count says which networks it covers.
@@ -716,6 +717,9 @@ const std::array kFields{
             [](Scenario& s, std::size_t, const D& v) {
                 s.constraints.client_network = *client_network_from_string(text(v));
             },
+        .flag = {"--client-network",
+                 "Where the C-nodes' client ports land: storage-leaves (uplinks to your fabric "
+                 "counted) or converged (on your fabric)"},
     },
     // docs/model.md §5: the failure state the design must still meet the
     // requirement in, and a margin on the requirement.
@@ -740,6 +744,9 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.size_for = *size_for_from_string(text(v)); },
         .look = {.choice_texts = "intact|one D-box down|one rack down", .short_label = "Size for"},
+        .flag =
+            {"--size-for",
+             "State the design must still meet the requirement in: intact, dbox-down or rack-down"},
     },
     ScenarioField{
         .pattern = "constraints.headroom",
@@ -758,6 +765,7 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.headroom = number(v); },
         .look = {.placeholder = "0%", .share_of = "on read and write", .short_label = "Headroom"},
         .sheet = {.name = "headroom", .unit_text = "%", .format = SheetFormat::percent},
+        .flag = {"--headroom", "Margin on the read and write requirement, such as 20%"},
     },
     // docs/model.md §15: the rest of the requirement set the verdict checks.
     ScenarioField{
@@ -785,6 +793,8 @@ const std::array kFields{
         // docs/model.md §15: the rest of the requirement set the verdict checks.
         .look = {.choice_texts = "as the vendor's default layout|none|one D-box|one rack",
                  .short_label = "Must survive"},
+        .flag = {"--availability", "Outage the layout must survive: auto (the vendor's default "
+                                   "layout rule), none, dbox or rack"},
     },
     ScenarioField{
         .pattern = "constraints.min_nines",
@@ -802,6 +812,8 @@ const std::array kFields{
         .look = {.placeholder = "5",
                  .empty_means = "no durability target",
                  .short_label = "Durability target (nines)"},
+        .flag = {"--min-nines",
+                 "Durability target in nines of the annual loss probability, such as 5"},
     },
     ScenarioField{
         .pattern = "constraints.auto_layout_threshold",
@@ -847,6 +859,8 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.rack_derate = number(v); },
         .sheet = {.name = "rack_derate", .unit_text = "× budget", .format = SheetFormat::two},
+        .flag = {"--rack-derate",
+                 "Share of each rack's power budget the devices may draw, such as 0.8"},
     },
     ScenarioField{
         .pattern = "constraints.pue",
@@ -863,6 +877,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.pue = number(v); },
         .sheet = {.name = "pue", .unit_text = "× IT power", .format = SheetFormat::two},
+        .flag = {"--pue", "Site PUE: facility power = IT power x PUE"},
     },
     // docs/extrapolation-and-comparison.md §5: the rack is a site constraint
     // unless the scenario lets the optimiser choose it.

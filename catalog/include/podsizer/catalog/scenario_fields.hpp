@@ -135,6 +135,15 @@ struct FieldSheet {
     SheetFormat format = SheetFormat::precise;
 };
 
+/// The flag of every command that sizes designs (size, design, extrapolate,
+/// compare, optimize) setting a field (cli/power_args.cpp): read, limited and
+/// described by the field's row. An analysis command's own flags bind rows in
+/// its file (cli/flag_binding.hpp).
+struct FieldFlag {
+    const char* name = nullptr; ///< "--pue"; nullptr: no such flag
+    const char* help = nullptr; ///< the help before "(default: ...)"
+};
+
 /// One field of a scenario file.
 struct ScenarioField {
     std::string_view pattern = {}; ///< "fleet.gpus", "options[N].dbox"
@@ -171,6 +180,7 @@ struct ScenarioField {
     FieldData (*read_text)(const std::string& text) = nullptr;
     FieldLook look = {};   ///< how a form presents it
     FieldSheet sheet = {}; ///< how the workbook shows it, when a formula reads it
+    FieldFlag flag = {};   ///< its flag on the sizing commands
 };
 
 /// Every scenario field, in the order a written file holds them.
