@@ -9,43 +9,17 @@
 
 namespace podsizer::cli {
 
-namespace {
-
-/// A flag bound to its constraints field: the value is read, limited and
-/// stored by the field's row (flag_binding.hpp), its choices are the row's,
-/// and its default in the help is the row's default.
-struct PowerFlag {
-    FlagBinding binding;
-    const char* what; ///< the help before "(default: ...)"
-};
-
-constexpr PowerFlag kPowerFlags[] = {
-    {{"--power-basis", "constraints.power_basis"}, "Draw the racks are checked on: typical or max"},
-    {{"--rack-derate", "constraints.rack_derate"},
-     "Share of each rack's power budget the devices may draw, such as 0.8"},
-    {{"--pue", "constraints.pue"}, "Site PUE: facility power = IT power x PUE"},
-    {{"--size-for", "constraints.size_for"},
-     "State the design must still meet the requirement in: intact, dbox-down or rack-down"},
-    {{"--client-network", "constraints.client_network"},
-     "Where the C-nodes' client ports land: storage-leaves (uplinks to your fabric counted) or "
-     "converged (on your fabric)"},
-    {{"--headroom", "constraints.headroom"},
-     "Margin on the read and write requirement, such as 20%"},
-    {{"--availability", "constraints.availability"},
-     "Outage the layout must survive: auto (the vendor's default layout rule), none, dbox or "
-     "rack"},
-    {{"--min-nines", "constraints.min_nines"},
-     "Durability target in nines of the annual loss probability, such as 5"},
-};
-
-} // namespace
-
+// Each flag is bound to its constraints field, on the field's row (`flag`):
+// the value is read, limited and stored by the row (flag_binding.hpp), its
+// choices are the row's, and its default in the help is the row's default.
 void add_power_flags(CLI::App& cmd, PowerArgs& args) {
-    for (const PowerFlag& f : kPowerFlags) {
-        const ScenarioField& field = bound_field(f.binding);
-        CLI::Option* option = cmd.add_option(
-            f.binding.flag, args.texts[f.binding.flag],
-            fmt::format("{} (default: the scenario's, else {})", f.what, field.default_text));
+    for (const ScenarioField& field : scenario_fields()) {
+        if (field.flag.name == nullptr) {
+            continue;
+        }
+        CLI::Option* option = cmd.add_option(field.flag.name, args.texts[field.flag.name],
+                                             fmt::format("{} (default: the scenario's, else {})",
+                                                         field.flag.help, field.default_text));
         if (!field.choices.empty()) {
             option->check(complete_choices({field.choices.begin(), field.choices.end()}));
         }
@@ -56,10 +30,12 @@ void apply_power_flags(const PowerArgs& args, Constraints& constraints, const Ca
     // The rows set a scenario's constraints; `design` may have none but its own.
     Scenario scenario;
     scenario.constraints = constraints;
-    for (const PowerFlag& f : kPowerFlags) {
-        const auto given = args.texts.find(f.binding.flag);
+    for (const ScenarioField& field : scenario_fields()) {
+        const auto given =
+            field.flag.name != nullptr ? args.texts.find(field.flag.name) : args.texts.end();
         if (given != args.texts.end() && !given->second.empty()) {
-            apply_flag(given->second, f.binding, scenario, catalog);
+            apply_flag(given->second, FlagBinding{field.flag.name, field.pattern}, scenario,
+                       catalog);
         }
     }
     constraints = scenario.constraints;

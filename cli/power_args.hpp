@@ -1,7 +1,8 @@
-// The --power-basis, --rack-derate, --pue, --size-for, --headroom and
-// --client-network flags of the commands that size racks (docs/cli.md): they
-// override the scenario's constraints.power_basis, rack_derate and pue
-// (docs/model.md §10), size_for and headroom (§5) and client_network (§8).
+// The flags of the commands that size racks (docs/cli.md) that override the
+// scenario's constraints: --power-basis, --rack-derate and --pue (docs/model.md
+// §10), --size-for and --headroom (§5), --client-network (§8), --availability
+// and --min-nines (§15). Each is its constraints field's `flag` in the scenario
+// field table (catalog/src/scenario_fields.cpp).
 #pragma once
 
 #include "podsizer/core/catalog.hpp"
@@ -20,7 +21,7 @@ struct PowerArgs {
 };
 
 /// Adds the flags to a subcommand, each bound to its constraints field
-/// (power_args.cpp): the row's choices and default.
+/// (the row's `flag`, catalog/src/scenario_fields.cpp): the row's choices and default.
 void add_power_flags(CLI::App& cmd, PowerArgs& args);
 
 /// Sets what the flags give on `constraints`, checked by the scenario field

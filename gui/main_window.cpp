@@ -406,7 +406,7 @@ QString racks_text(const Design& d) {
     auto n = [](std::int64_t v) {
         return QString::fromStdString(format_number(static_cast<double>(v)));
     };
-    if (d.planning_basis() != d.power_basis) {
+    if (d.planning_basis() != d.constraints.power_basis) {
         return MainWindow::tr("%1 racks to plan (max draw; %2 typical)")
             .arg(n(d.planning_racks()), n(d.racks));
     }

@@ -462,6 +462,7 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { perf(s).read_per_gpu = quantity<Throughput>(v); },
         .look = {.placeholder = "0.26 GB/s", .empty_means = "no read requirement"},
+        .sheet = {.name = "read_per_gpu_GBps", .unit = units::GB_per_s},
     },
     ScenarioField{
         .pattern = "performance.write_per_gpu",
@@ -478,6 +479,7 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { perf(s).write_per_gpu = quantity<Throughput>(v); },
         .look = {.placeholder = "0.11 GB/s", .empty_means = "no write requirement"},
+        .sheet = {.name = "write_per_gpu_GBps", .unit = units::GB_per_s},
     },
     // docs/workloads.md §3: what the cluster runs; beside a rule or per-GPU
     // figures the larger read sets the need.
@@ -548,6 +550,7 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.capacity.usable = quantity<Capacity>(v); },
         .look = {.placeholder = "215 PB"},
+        .sheet = {.name = "usable_PB", .unit = units::PB},
     },
     ScenarioField{
         .pattern = "capacity.usable_per_gpu",
@@ -563,6 +566,7 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.capacity.usable_per_gpu = quantity<Capacity>(v); },
         .look = {.placeholder = "5.2 TB"},
+        .sheet = {.name = "usable_per_gpu_TB", .unit = units::TB},
     },
     ScenarioField{
         .pattern = "constraints.rack",
@@ -599,6 +603,7 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.rack_power = quantity<Power>(v); },
         .look = {.placeholder = "rack model's budget", .empty_means = "the rack model's budget"},
+        .sheet = {.name = "rack_power_kW", .unit = units::kW},
     },
     ScenarioField{
         .pattern = "constraints.max_power",
@@ -686,6 +691,7 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.power_basis = *power_basis_from_string(text(v)); },
+        .flag = {"--power-basis", "Draw the racks are checked on: typical or max"},
     },
     // docs/model.md §8: where the C-nodes' client ports land, so the switch
     // count says which networks it covers.
@@ -711,6 +717,9 @@ const std::array kFields{
             [](Scenario& s, std::size_t, const D& v) {
                 s.constraints.client_network = *client_network_from_string(text(v));
             },
+        .flag = {"--client-network",
+                 "Where the C-nodes' client ports land: storage-leaves (uplinks to your fabric "
+                 "counted) or converged (on your fabric)"},
     },
     // docs/model.md §5: the failure state the design must still meet the
     // requirement in, and a margin on the requirement.
@@ -735,6 +744,9 @@ const std::array kFields{
         .set = [](Scenario& s, std::size_t,
                   const D& v) { s.constraints.size_for = *size_for_from_string(text(v)); },
         .look = {.choice_texts = "intact|one D-box down|one rack down", .short_label = "Size for"},
+        .flag =
+            {"--size-for",
+             "State the design must still meet the requirement in: intact, dbox-down or rack-down"},
     },
     ScenarioField{
         .pattern = "constraints.headroom",
@@ -752,6 +764,8 @@ const std::array kFields{
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.headroom = number(v); },
         .look = {.placeholder = "0%", .share_of = "on read and write", .short_label = "Headroom"},
+        .sheet = {.name = "headroom", .unit_text = "%", .format = SheetFormat::percent},
+        .flag = {"--headroom", "Margin on the read and write requirement, such as 20%"},
     },
     // docs/model.md §15: the rest of the requirement set the verdict checks.
     ScenarioField{
@@ -779,6 +793,8 @@ const std::array kFields{
         // docs/model.md §15: the rest of the requirement set the verdict checks.
         .look = {.choice_texts = "as the vendor's default layout|none|one D-box|one rack",
                  .short_label = "Must survive"},
+        .flag = {"--availability", "Outage the layout must survive: auto (the vendor's default "
+                                   "layout rule), none, dbox or rack"},
     },
     ScenarioField{
         .pattern = "constraints.min_nines",
@@ -796,6 +812,8 @@ const std::array kFields{
         .look = {.placeholder = "5",
                  .empty_means = "no durability target",
                  .short_label = "Durability target (nines)"},
+        .flag = {"--min-nines",
+                 "Durability target in nines of the annual loss probability, such as 5"},
     },
     ScenarioField{
         .pattern = "constraints.auto_layout_threshold",
@@ -819,6 +837,9 @@ const std::array kFields{
         .look = {.placeholder = "1%",
                  .share_of = "of the usable capacity",
                  .short_label = "Auto layout threshold"},
+        .sheet = {.name = "auto_layout_threshold",
+                  .unit_text = "%",
+                  .format = SheetFormat::percent},
     },
     ScenarioField{
         .pattern = "constraints.rack_derate",
@@ -837,6 +858,9 @@ const std::array kFields{
                 return s.constraints.rack_derate != 1.0 ? D{s.constraints.rack_derate} : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.rack_derate = number(v); },
+        .sheet = {.name = "rack_derate", .unit_text = "× budget", .format = SheetFormat::two},
+        .flag = {"--rack-derate",
+                 "Share of each rack's power budget the devices may draw, such as 0.8"},
     },
     ScenarioField{
         .pattern = "constraints.pue",
@@ -852,6 +876,8 @@ const std::array kFields{
                 return s.constraints.pue != kDefaultPue ? D{s.constraints.pue} : D{};
             },
         .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.pue = number(v); },
+        .sheet = {.name = "pue", .unit_text = "× IT power", .format = SheetFormat::two},
+        .flag = {"--pue", "Site PUE: facility power = IT power x PUE"},
     },
     // docs/extrapolation-and-comparison.md §5: the rack is a site constraint
     // unless the scenario lets the optimiser choose it.
@@ -1508,6 +1534,7 @@ const std::array kFields{
                   std::size_t) { return s.data_reduction != 1.0 ? D{s.data_reduction} : D{}; },
         .set = [](Scenario& s, std::size_t, const D& v) { s.data_reduction = number(v); },
         .look = {.placeholder = "1 (none)", .ratio_to_one = true},
+        .sheet = {.name = "data_reduction", .unit_text = ":1", .format = SheetFormat::two},
     },
     // docs/sites-and-phases.md §2: growth on the installed base.
     ScenarioField{

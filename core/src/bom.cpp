@@ -327,8 +327,9 @@ void cable(Context& c, LinkTally& t, int ends, const std::string& what) {
 /// The storage fabric's links (docs/model.md §8) and their cables.
 void fabric_links(Context& c) {
     const Design& d = c.d;
-    const bool on_leaves = d.client_network == ClientNetwork::storage_leaves;
-    const Fabric f = plan_fabric(*c.cnode, d.cnodes, *c.dbox, d.dboxes, *c.sw, d.client_network);
+    const bool on_leaves = d.constraints.client_network == ClientNetwork::storage_leaves;
+    const Fabric f =
+        plan_fabric(*c.cnode, d.cnodes, *c.dbox, d.dboxes, *c.sw, d.constraints.client_network);
     const Placement p = place(d, c.cnode->backend_ports + (on_leaves ? c.cnode->client_ports : 0),
                               c.dbox->backend_ports);
     LinkTally inside;

@@ -343,14 +343,14 @@ Comparison compare_designs(const SizingResult& sizing, const ComparisonSpec& spe
     cmp.prices = sizing.prices;
     if (!sizing.designs.empty()) {
         const Design& first = sizing.designs.front();
-        cmp.power_basis = first.power_basis;
-        cmp.rack_derate = first.rack_derate;
-        cmp.pue = first.pue;
+        cmp.power_basis = first.constraints.power_basis;
+        cmp.rack_derate = first.constraints.rack_derate;
+        cmp.pue = first.constraints.pue;
     }
     set_reference_capacity(cmp, sizing, spec);
     add_designs(cmp, sizing, spec);
     add_references(cmp, spec, sizing.requirements,
-                   sizing.designs.empty() ? 0.0 : sizing.designs.front().headroom);
+                   sizing.designs.empty() ? 0.0 : sizing.designs.front().constraints.headroom);
     if (sizing.prices) {
         price_columns(cmp, *sizing.prices);
     }

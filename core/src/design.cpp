@@ -112,7 +112,7 @@ double Design::client_port_headroom() const {
     return ratio(gpu_fabric_uplink.base(), read.base());
 }
 PowerBasis Design::planning_basis() const {
-    if (power_basis == PowerBasis::max) {
+    if (constraints.power_basis == PowerBasis::max) {
         return PowerBasis::max;
     }
     const bool over = exceeds(rack_peak_max.base(), rack_limit.base());
@@ -120,7 +120,7 @@ PowerBasis Design::planning_basis() const {
 }
 
 std::int64_t Design::planning_racks() const {
-    return planning_basis() == power_basis ? racks : racks_on_max;
+    return planning_basis() == constraints.power_basis ? racks : racks_on_max;
 }
 
 double Design::pb_per_rack() const {

@@ -374,7 +374,7 @@ void limits_rule(const Design& d, const DesignInputs& in, const Findings& f) {
     // Checked on the same basis as the racks (docs/model.md §10).
     if (in.cons.max_power && exceeds(d.basis_power().base(), in.cons.max_power->base())) {
         f.add(FindingCode::max_power, "{} ({}) exceeds the limit of {}",
-              figure::in(d.basis_power(), units::kW, 1), word(to_string(d.power_basis)),
+              figure::in(d.basis_power(), units::kW, 1), word(to_string(d.constraints.power_basis)),
               figure::in(*in.cons.max_power, units::kW, 1));
     }
 }
@@ -399,14 +399,15 @@ void power_rule(const Design& d, const DesignInputs&, const Findings& f) {
     if (d.cooling == CoolingClass::liquid) {
         f.add(FindingCode::cooling_liquid,
               "the fullest rack draws {} ({}), above {}: it needs liquid cooling",
-              kw(d.rack_peak, 1), word(to_string(d.power_basis)), kw(kContainmentMax, 0));
+              kw(d.rack_peak, 1), word(to_string(d.constraints.power_basis)),
+              kw(kContainmentMax, 0));
     } else if (d.cooling == CoolingClass::containment) {
         f.add(FindingCode::cooling_containment,
               "the fullest rack draws {} ({}), above {}: it needs aisle containment or a "
               "rear-door heat exchanger (most sites have no racks above 20 kW)",
-              kw(d.rack_peak, 1), word(to_string(d.power_basis)), kw(kAirCooledMax, 0));
+              kw(d.rack_peak, 1), word(to_string(d.constraints.power_basis)), kw(kAirCooledMax, 0));
     }
-    if (d.power_basis == PowerBasis::typical &&
+    if (d.constraints.power_basis == PowerBasis::typical &&
         exceeds(d.rack_peak_max.base(), d.rack_limit.base())) {
         f.out.push_back(
             Finding(FindingCode::rack_max_over_budget,

@@ -285,7 +285,6 @@ void size_network_and_power(Design& d, const HardwareChoice& ch, const Constrain
     d.spine_switches = fabric.spines;
     d.super_spine_switches = fabric.super_spines;
     d.gpu_fabric_uplink = gpu_fabric_uplink(*ch.cnode, d.cnodes);
-    d.client_network = cons.client_network;
     d.client_uplinks = fabric.client_uplinks;
     d.client_uplink_speed = fabric.client_uplink_speed;
     d.client_ports = saturating_product(d.cnodes, ch.cnode->client_ports);
@@ -301,10 +300,7 @@ void size_network_and_power(Design& d, const HardwareChoice& ch, const Constrain
     d.rack_budget = cons.rack_power.value_or(ch.rack->power_budget);
     // docs/model.md §10: the budget is checked on the stated basis, derated
     // for continuous load; the facility draws the IT power times its PUE.
-    d.power_basis = cons.power_basis;
-    d.rack_derate = cons.rack_derate;
     d.rack_limit = d.rack_budget * cons.rack_derate;
-    d.pue = cons.pue;
     d.facility_power = d.basis_power() * cons.pue;
 }
 
@@ -341,8 +337,9 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
             figure::grouped(devices), figure::grouped(kMaxDevices)));
         return;
     }
-    RackDemand demand{ch.cnode,     d.cnodes,  ch.dbox,       d.dboxes,        ch.network_switch,
-                      d.switches(), min_racks, d.power_basis, d.leaf_switches, d.spine_switches};
+    RackDemand demand{ch.cnode,          d.cnodes,        ch.dbox,   d.dboxes,
+                      ch.network_switch, d.switches(),    min_racks, d.constraints.power_basis,
+                      d.leaf_switches,   d.spine_switches};
     RackPlan plan = plan_racks(demand, d.rack_usable, d.rack_limit, detail);
     d.racks_for_space = plan.racks_for_space;
     d.racks_for_power = plan.racks_for_power;
@@ -357,19 +354,20 @@ void place_in_racks(Design& d, const HardwareChoice& ch, const Constraints& cons
             FindingCode::device_too_big,
             "a single device does not fit rack {} ({}, {} on {} power)", figure::text(ch.rack->id),
             figure::in(d.rack_usable, units::U, 0), figure::in(d.rack_limit, units::kW, 1),
-            figure::text(std::string(to_string(d.power_basis)))));
+            figure::text(std::string(to_string(d.constraints.power_basis)))));
     } else {
         d.racks = plan.count;
         d.layout = std::move(plan.racks);
     }
     // The same devices counted on the other basis (not laid out).
     RackDemand other = demand;
-    other.basis = d.power_basis == PowerBasis::max ? PowerBasis::typical : PowerBasis::max;
+    other.basis =
+        d.constraints.power_basis == PowerBasis::max ? PowerBasis::typical : PowerBasis::max;
     const RackPlan alt = plan_racks(other, d.rack_usable, d.rack_limit, false);
     const std::int64_t alt_count =
         alt.device_too_big ? std::max(alt.racks_for_space, alt.racks_for_power) : alt.count;
-    d.racks_on_typical = d.power_basis == PowerBasis::typical ? d.racks : alt_count;
-    d.racks_on_max = d.power_basis == PowerBasis::max ? d.racks : alt_count;
+    d.racks_on_typical = d.constraints.power_basis == PowerBasis::typical ? d.racks : alt_count;
+    d.racks_on_max = d.constraints.power_basis == PowerBasis::max ? d.racks : alt_count;
 }
 
 /// Everything that follows once C and D are known, the racks laid out to
@@ -392,9 +390,7 @@ Design build_with(const std::string& name, const HardwareChoice& ch, std::int64_
     d.cnodes = C;
     d.dboxes = D;
     d.requirements = req;
-    d.size_for = cons.size_for;
-    d.headroom = cons.headroom;
-    d.min_nines = cons.min_nines;
+    d.constraints = cons;
     d.findings = req.findings;
     size_throughput(d, ch, req);
     size_network_and_power(d, ch, cons);
@@ -409,8 +405,9 @@ Design build_with(const std::string& name, const HardwareChoice& ch, std::int64_
         // sizing's trial designs. What a design it returns rests on is added
         // where it is returned (annotate_assumptions in optimizer.cpp); the
         // ids cost a third of a candidate's time (docs/performance.md).
-        d.assumptions = ch.assumptions != nullptr ? ch.assumptions->of(ch, d.power_basis)
-                                                  : design_assumptions(ch, d.power_basis);
+        d.assumptions = ch.assumptions != nullptr
+                            ? ch.assumptions->of(ch, d.constraints.power_basis)
+                            : design_assumptions(ch, d.constraints.power_basis);
     }
     return d;
 }

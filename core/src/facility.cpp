@@ -79,9 +79,11 @@ RackFacility rack_figures(const Rack& r, const Design& d, const Weights& w,
     f.rack = r.index;
     const int devices = r.cnodes + r.dboxes + r.switches;
     const auto mgmt = static_cast<double>((devices + w.mgmt_ports - 1) / w.mgmt_ports);
-    const double basis = d.power_basis == PowerBasis::max ? r.max_power.base() : r.power.base();
+    const double basis =
+        d.constraints.power_basis == PowerBasis::max ? r.max_power.base() : r.power.base();
     const double mgmt_max = max_draw(Power::from_base(w.mgmt_power), Power{}).base();
-    f.power_w = basis + mgmt * (d.power_basis == PowerBasis::max ? mgmt_max : w.mgmt_power);
+    f.power_w =
+        basis + mgmt * (d.constraints.power_basis == PowerBasis::max ? mgmt_max : w.mgmt_power);
     f.max_power_w = r.max_power.base() + mgmt * mgmt_max;
     f.weight_kg = w.rack + r.cnodes * w.cnode + r.dboxes * w.dbox + r.switches * w.sw +
                   mgmt * w.mgmt + 2.0 * w.pdu + devices * w.rail;

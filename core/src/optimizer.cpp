@@ -223,12 +223,14 @@ void annotate_assumptions(std::vector<Design>& designs, const Catalog& catalog) 
     std::map<std::string, std::vector<AssumedFigure>> by_hardware;
     for (Design& d : designs) {
         std::string key = d.cnode_model + '\n' + d.dbox_model + '\n' + d.switch_model + '\n' +
-                          d.rack_model + '\n' + std::string(to_string(d.power_basis));
+                          d.rack_model + '\n' + std::string(to_string(d.constraints.power_basis));
         auto it = by_hardware.find(key);
         if (it == by_hardware.end()) {
             const HardwareChoice hw = resolve_hardware(catalog, d.cnode_model, d.dbox_model,
                                                        d.drive_size, d.rack_model, d.switch_model);
-            it = by_hardware.emplace(std::move(key), design_assumptions(hw, d.power_basis)).first;
+            it = by_hardware
+                     .emplace(std::move(key), design_assumptions(hw, d.constraints.power_basis))
+                     .first;
         }
         d.assumptions = it->second;
     }

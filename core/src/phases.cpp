@@ -81,7 +81,7 @@ std::int64_t racks_for(const PhaseCounts& added, const Design& d, const Catalog&
                             cat.network_switch(d.switch_model),
                             added.switches,
                             1,
-                            d.power_basis,
+                            d.constraints.power_basis,
                             0,
                             0};
     const std::int64_t devices = added.cnodes + added.dboxes + added.switches;
@@ -95,7 +95,8 @@ std::int64_t racks_for(const PhaseCounts& added, const Design& d, const Catalog&
             if (model != nullptr) {
                 units += model->height.base() * static_cast<double>(n);
                 watts +=
-                    (d.power_basis == PowerBasis::max ? model->max_power : model->power).base() *
+                    (d.constraints.power_basis == PowerBasis::max ? model->max_power : model->power)
+                        .base() *
                     static_cast<double>(n);
             }
         };
@@ -149,11 +150,11 @@ PhaseStep step_of(const PhaseSpec& spec, const Design& sized, const Design& inst
     step.read = installed.read;
     step.write = installed.write;
     step.power = installed.basis_power();
-    step.state = installed.size_for;
+    step.state = installed.constraints.size_for;
     step.read_in_state = installed.read;
     step.write_in_state = installed.write;
     for (const Check& c : installed.verdict.checks) {
-        if (c.state != installed.size_for) {
+        if (c.state != installed.constraints.size_for) {
             continue; // an availability check in another state
         }
         if (c.kind == CheckKind::read) {

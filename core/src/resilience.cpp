@@ -244,7 +244,7 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
                     wr[0], share, wr[1])
                 .with_hint("constraints.size_for \"dbox-down\" sizes for it"));
     }
-    if (d.size_for == SizeFor::rack_down) {
+    if (d.constraints.size_for == SizeFor::rack_down) {
         if (!meets(r.rack_down_read.base(), req.read.base())) {
             const auto rr = short_figures(r.rack_down_read, req.read);
             add(Finding(FindingCode::rack_down_read_short,

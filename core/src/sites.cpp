@@ -175,7 +175,7 @@ void check_limits(SiteStorage& site, const Design& pod) {
                     "site {}: needs {} of IT power ({} basis), more than the {} the site allows "
                     "(the pod draws {}{})",
                     figure::text(site.name), figure::in(site.power, units::kW, 1),
-                    figure::text(std::string(to_string(pod.power_basis))),
+                    figure::text(std::string(to_string(pod.constraints.power_basis))),
                     figure::in(*site.max_power, units::kW, 1),
                     figure::in(pod.basis_power(), units::kW, 1), figure::text(store))
                 .with_hint("raise max_power to {1}, or lower the headroom or the C-node count"));
@@ -207,7 +207,7 @@ void pod_figures(SiteStorage& s, const Design& pod) {
     s.usable_need = pod.requirements.usable * n;
     s.read_need = pod.requirements.read * n;
     s.write_need = pod.requirements.write * n;
-    s.size_for = pod.size_for;
+    s.size_for = pod.constraints.size_for;
     s.verdict = pod.verdict.status;
     s.verdict_cell = verdict_cell_text(pod.verdict);
 }

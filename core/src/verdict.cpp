@@ -249,7 +249,7 @@ std::string rebuilding(const Verdict& v) {
 }
 
 std::string verdict_sentence(const Verdict& v, const Design& d) {
-    const std::string state(size_for_words(d.size_for));
+    const std::string state(size_for_words(d.constraints.size_for));
     std::string s;
     if (v.status == VerdictStatus::short_) {
         const Check* c = v.first_failing();
@@ -283,14 +283,15 @@ std::string verdict_sentence(const Verdict& v, const Design& d) {
     // Said, not checked, for a design sized intact: what a D-box down leaves
     // (worked out here, not in judge(), which every trial design passes).
     const Check& read = v.checks.front();
-    const bool said = v.status != VerdictStatus::short_ && d.size_for == SizeFor::intact &&
+    const bool said = v.status != VerdictStatus::short_ &&
+                      d.constraints.size_for == SizeFor::intact &&
                       read.result != CheckResult::not_applicable && d.dboxes > 1;
     if (said && !d.tolerates_dbox_loss) {
         // Nothing to serve from: the layout does not keep data reachable.
         s += "; with one D-box down data is unreachable (the layout does not tolerate it)";
     } else if (said) {
         const StateThroughput down = delivered_in(d, SizeFor::dbox_down, v.rebuild_share);
-        const double h = 1.0 + d.headroom;
+        const double h = 1.0 + d.constraints.headroom;
         std::string fall;
         for (const auto& [kind, need, got] :
              {std::tuple{CheckKind::read, d.requirements.read, down.read},
@@ -339,16 +340,16 @@ void add_other_checks(Verdict& v, const Design& d) {
                        : CheckResult::short_;
     v.checks.push_back(avail);
     Check dur{.kind = CheckKind::durability};
-    if (!d.min_nines) {
+    if (!d.constraints.min_nines) {
         dur.result = CheckResult::not_applicable;
     } else {
-        dur.need = *d.min_nines;
+        dur.need = *d.constraints.min_nines;
         if (!d.resilience) {
             dur.result = CheckResult::not_sized;
         } else {
             dur.delivered = d.resilience->nines;
-            dur.result =
-                d.resilience->nines >= *d.min_nines ? CheckResult::pass : CheckResult::short_;
+            dur.result = d.resilience->nines >= *d.constraints.min_nines ? CheckResult::pass
+                                                                         : CheckResult::short_;
         }
     }
     v.checks.push_back(dur);
@@ -376,21 +377,21 @@ Verdict judge(const Design& d, double rho) {
     Verdict v;
     v.rebuild_share = rho;
     const Requirements& req = d.requirements;
-    const double h = 1.0 + d.headroom;
+    const double h = 1.0 + d.constraints.headroom;
     // A performance need applies when the design serves GPUs; it is sized
     // when something (a rule, per-GPU figures, checkpoint jobs) set it.
     const bool applies = req.gpus > 0;
     const double need_read = in(req.read, units::TB_per_s) * h;
     const double need_write = in(req.write, units::TB_per_s) * h;
-    const StateThroughput in_state = d.size_for == SizeFor::intact
+    const StateThroughput in_state = d.constraints.size_for == SizeFor::intact
                                          ? StateThroughput{d.read, d.write}
-                                         : delivered_in(d, d.size_for, rho);
-    v.checks.push_back(throughput_check(CheckKind::read, d.size_for, need_read,
+                                         : delivered_in(d, d.constraints.size_for, rho);
+    v.checks.push_back(throughput_check(CheckKind::read, d.constraints.size_for, need_read,
                                         in(in_state.read, units::TB_per_s), req.read.base() > 0.0,
                                         applies));
     // Workloads that only read state no write need (docs/workloads.md §3):
     // not applicable, said by the workloads-read-only finding, not "not sized".
-    v.checks.push_back(throughput_check(CheckKind::write, d.size_for, need_write,
+    v.checks.push_back(throughput_check(CheckKind::write, d.constraints.size_for, need_write,
                                         in(in_state.write, units::TB_per_s), req.write.base() > 0.0,
                                         applies && !req.reads_only));
     add_other_checks(v, d);

@@ -65,7 +65,7 @@ std::pair<QList<QPointF>, QList<QPointF>> state_curve(const Design& d, const Cat
         at.backend_write = r.backend_write;
         at.tolerates_dbox_loss = d.tolerates_dbox_loss;
         at.tolerates_rack_loss = d.tolerates_rack_loss;
-        const StateThroughput t = delivered_in(at, d.size_for, d.verdict.rebuild_share);
+        const StateThroughput t = delivered_in(at, d.constraints.size_for, d.verdict.rebuild_share);
         const auto x = static_cast<double>(p.cnodes);
         out.first.append({x, in(t.read, units::TB_per_s)});
         out.second.append({x, in(t.write, units::TB_per_s)});
@@ -116,8 +116,8 @@ void KneeChart::draw_state(const Design& d, const Catalog& catalog,
     auto [r, w] = state_curve(d, catalog, points);
     read_state_->replace(r);
     write_state_->replace(w);
-    set_name(read_state_, QObject::tr("Read, %1").arg(state_name(d.size_for)));
-    set_name(write_state_, QObject::tr("Write, %1").arg(state_name(d.size_for)));
+    set_name(read_state_, QObject::tr("Read, %1").arg(state_name(d.constraints.size_for)));
+    set_name(write_state_, QObject::tr("Write, %1").arg(state_name(d.constraints.size_for)));
 }
 
 QString KneeChart::update(const Design* d, const Scenario& scenario, const Catalog& catalog) {
@@ -172,7 +172,7 @@ QString KneeChart::update(const Design* d, const Scenario& scenario, const Catal
 
     read_->replace(read);
     write_->replace(write);
-    const bool state = d->size_for != SizeFor::intact;
+    const bool state = d->constraints.size_for != SizeFor::intact;
     if (state) {
         draw_state(*d, catalog, curve.points);
     }

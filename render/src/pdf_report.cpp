@@ -105,7 +105,7 @@ void add_drawings(std::vector<PageDrawer>& pages, const RenderInput& in) {
             // heading leads with the racks the facility plans on (issue 51
             // item 6).
             const std::string layout =
-                designs[i].power_basis == PowerBasis::max ? "maximum" : "typical";
+                designs[i].constraints.power_basis == PowerBasis::max ? "maximum" : "typical";
             pages.push_back(
                 svg_page(QByteArray::fromStdString(render_rack_svg(designs[i], options)),
                          what + " — " + q(designs[i].name) + ": " + q(racks_on_bases(designs[i])) +

@@ -65,7 +65,7 @@ Cell dbox_down(const Column& c) {
                           : "n/a (no drive AFR)";
 }
 Cell rack_down(const Column& c) {
-    if (c.d.size_for != SizeFor::rack_down) {
+    if (c.d.constraints.size_for != SizeFor::rack_down) {
         return std::nullopt;
     }
     return c.d.resilience ? tbps(c.d.resilience->rack_down_read, c.d.resilience->rack_down_write)
@@ -100,7 +100,7 @@ const std::array kSummary{
     // The state a design is sized for, as the verdict names it (no headroom).
     SummaryRow{
         .metric = M::size_for,
-        .cell = [](const Column& c) -> Cell { return std::string(size_for_words(c.d.size_for)); }},
+        .cell = [](const Column& c) -> Cell { return std::string(size_for_words(c.d.constraints.size_for)); }},
     SummaryRow{.metric = M::cnodes},
     SummaryRow{.metric = M::dboxes},
     SummaryRow{.label = "Drives", .cell = drives},

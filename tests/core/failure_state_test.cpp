@@ -64,7 +64,7 @@ TEST_CASE("sized for a D-box down, the reference pod still delivers 10.8 and 4.5
     // The requirement mode balances D = ceil(C / 2.5) (the knee, 60/24), so
     // D = 201 needs C > 500: 501 C-nodes and 201 D-boxes.
     const Design d = reference_pod(SizeFor::dbox_down);
-    CHECK(d.size_for == SizeFor::dbox_down);
+    CHECK(d.constraints.size_for == SizeFor::dbox_down);
     CHECK(d.cnodes == 501);
     CHECK(d.dboxes == 201);
     REQUIRE(d.resilience);
@@ -84,7 +84,7 @@ TEST_CASE("headroom raises the read and write the counts are sized to") {
     const Design d = reference_pod(SizeFor::intact, 0.2);
     CHECK(d.cnodes == 540);
     CHECK(d.dboxes == 216);
-    CHECK(d.headroom == 0.2);
+    CHECK(d.constraints.headroom == 0.2);
     CHECK(in(d.requirements.read, units::TB_per_s) == Approx(10.8));
 }
 

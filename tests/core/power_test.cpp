@@ -45,7 +45,7 @@ TEST_CASE("the reference pod keeps 29 racks on the customer's basis") {
     CHECK(s.constraints.power_basis == PowerBasis::typical);
     CHECK(s.constraints.rack_derate == 1.0);
     const Design d = size_one(s);
-    CHECK(d.power_basis == PowerBasis::typical);
+    CHECK(d.constraints.power_basis == PowerBasis::typical);
     // 29 racks and 702 kW with the fabric at the devices' 200G (docs/model.md
     // §12: 36 switches where the hand count had 60 and ~30 racks).
     CHECK(d.racks == 29);
@@ -57,7 +57,7 @@ TEST_CASE("facility power is the IT power times the PUE") {
     // docs/model.md §10: NCP pod 702 kW x 1.58 = 1,109.2 kW facility,
     // ±1 %; 1.58 is the Uptime Institute 2023 industry-average PUE.
     const Design d = size_one(reference_pod());
-    CHECK(d.pue == Approx(1.58));
+    CHECK(d.constraints.pue == Approx(1.58));
     CHECK(in(d.facility_power, units::kW) == Approx(1109.2).epsilon(0.01));
 
     Scenario s = reference_pod();

@@ -173,15 +173,16 @@ Heading heading(const Design& d, const RackSvgOptions& options, int rack_height)
     Heading h;
     h.title = options.title.empty() ? d.name : options.title;
     const auto racks = static_cast<double>(d.racks);
-    h.totals =
-        format_number(racks) + (d.racks == 1 ? " rack" : " racks") + " \u00b7 " +
-        format_in(d.rack_units(), units::U, 0) + " of " + format_number(racks * rack_height) +
-        " U \u00b7 " + format_in(d.basis_power(), units::kW, 1) + " " +
-        std::string(to_string(d.power_basis)) + " of " +
-        format_in(d.rack_limit * racks, units::kW, 1) + " allowed \u00b7 " +
-        format_in(d.facility_power, units::kW, 1) + " facility at PUE " + format_number(d.pue, 2) +
-        " \u00b7 cooling " + std::string(cooling_label(d.cooling)) + " \u00b7 " +
-        format_in(d.usable, units::PB, 1) + " usable \u00b7 " + throughput_text(d);
+    h.totals = format_number(racks) + (d.racks == 1 ? " rack" : " racks") + " \u00b7 " +
+               format_in(d.rack_units(), units::U, 0) + " of " +
+               format_number(racks * rack_height) + " U \u00b7 " +
+               format_in(d.basis_power(), units::kW, 1) + " " +
+               std::string(to_string(d.constraints.power_basis)) + " of " +
+               format_in(d.rack_limit * racks, units::kW, 1) + " allowed \u00b7 " +
+               format_in(d.facility_power, units::kW, 1) + " facility at PUE " +
+               format_number(d.constraints.pue, 2) + " \u00b7 cooling " +
+               std::string(cooling_label(d.cooling)) + " \u00b7 " +
+               format_in(d.usable, units::PB, 1) + " usable \u00b7 " + throughput_text(d);
     h.hardware = d.cnode_shown() + " \u00b7 " + d.dbox_shown() +
                  fmt::format(" with {} \u00d7 ", d.drives_per_dbox) +
                  format_in(d.drive_size, units::TB, 2) + " drives \u00b7 " + d.switch_shown() +
@@ -256,7 +257,7 @@ Layout best_layout(int racks, int rack_height, double heading_width, double aspe
 void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, int rack_height) {
     // On the design's basis, against what a rack may draw (budget x derating).
     const double budget = d.rack_limit.base();
-    const Power drawn = d.power_basis == PowerBasis::max ? rack.max_power : rack.power;
+    const Power drawn = d.constraints.power_basis == PowerBasis::max ? rack.max_power : rack.power;
     const bool over = budget > 0 && drawn.base() > budget * (1 + 1e-12);
     svg.raw("<g>\n");
     const double mid = x + kRackWidth / 2;
@@ -399,7 +400,7 @@ double fitted_size(const std::string& text, double room, double max, double min)
 }
 
 Power drawn_on_basis(const Design& d, const Rack& r) {
-    return d.power_basis == PowerBasis::max ? r.max_power : r.power;
+    return d.constraints.power_basis == PowerBasis::max ? r.max_power : r.power;
 }
 
 std::string rack_power_text(const Design& d, const Rack& r) {
@@ -560,7 +561,7 @@ std::string typical_svg(const Design& d, const RackSvgOptions& options, int rack
 void floor_legend(Svg& svg, const Design& d, const std::vector<RackKind>& kinds, double y,
                   int rack_height) {
     svg.text(kSlideMargin, y, kSlideSmall,
-             "kW on the " + std::string(to_string(d.power_basis)) + " basis of " +
+             "kW on the " + std::string(to_string(d.constraints.power_basis)) + " basis of " +
                  format_in(d.rack_limit, units::kW, 1) +
                  " a rack may draw (bar); letters: racks with the same contents",
              "start", "#333333");

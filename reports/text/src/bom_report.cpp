@@ -152,7 +152,8 @@ Grid facility_grid(const SizingResult& r) {
         {"Racks laid out", [&](const Design&, F f) { return num(double(f.racks.size())); }},
         {"Racks laid out on",
          [](const Design& d, F) {
-             return std::string(d.power_basis == PowerBasis::max ? "maximum draw" : "typical draw");
+             return std::string(d.constraints.power_basis == PowerBasis::max ? "maximum draw"
+                                                                             : "typical draw");
          }},
         {"Power, highest rack (kW)",
          [&](const Design&, F f) { return top(f, highest(f, &RackFacility::power_w) / 1e3, 1); }},

@@ -174,7 +174,7 @@ const Entry kFigures[] = {
     // counts were sized for.
     own("sized_by", [](D d) { return sized_by_json(d.sized_by, d.requirements); }),
     from(M::size_for),
-    own("headroom", [](D d) -> json { return d.headroom; }),
+    own("headroom", [](D d) -> json { return d.constraints.headroom; }),
     own("frontend_read_bytes_per_s", [](D d) -> json { return d.frontend_read.base(); }),
     own("frontend_write_bytes_per_s", [](D d) -> json { return d.frontend_write.base(); }),
     own("backend_read_bytes_per_s", [](D d) -> json { return d.backend_read.base(); }),
@@ -188,10 +188,10 @@ const Entry kFigures[] = {
     from(M::power),
     // docs/model.md §10: the basis every rack figure was checked on.
     from(M::max_power),
-    own("power_basis", [](D d) -> json { return to_string(d.power_basis); }),
-    own("rack_derate", [](D d) -> json { return d.rack_derate; }),
+    own("power_basis", [](D d) -> json { return to_string(d.constraints.power_basis); }),
+    own("rack_derate", [](D d) -> json { return d.constraints.rack_derate; }),
     own("rack_power_limit_w", [](D d) -> json { return d.rack_limit.base(); }),
-    own("pue", [](D d) -> json { return d.pue; }),
+    own("pue", [](D d) -> json { return d.constraints.pue; }),
     from(M::facility_power),
     own("rack_peak_power_w", [](D d) -> json { return d.rack_peak.base(); }),
     from(M::cooling),

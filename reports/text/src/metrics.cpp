@@ -42,13 +42,13 @@ std::string switches_text(const Design& d, bool machine) {
 /// (docs/model.md §8): "storage leaves: 225 × 800 Gbps uplinks".
 std::string client_network_text(const Design& d, bool machine) {
     if (machine) {
-        return std::string(to_string(d.client_network));
+        return std::string(to_string(d.constraints.client_network));
     }
     auto n = [](std::int64_t v) { return format_number(static_cast<double>(v), 0); };
     auto at = [](Throughput speed) {
         return speed.base() > 0.0 ? " × " + format_in(speed, units::Gbps, 0) : std::string();
     };
-    if (d.client_network == ClientNetwork::converged) {
+    if (d.constraints.client_network == ClientNetwork::converged) {
         return "converged: " + n(d.client_ports) + at(d.client_port_speed) + " client ports";
     }
     return "storage leaves: " + n(d.client_uplinks) + at(d.client_uplink_speed) + " uplinks";
@@ -81,11 +81,11 @@ std::string sized_by_text(const SizedBy& s, bool machine) {
 /// "dbox-down" for machines; "one D-box down, 20 % headroom" for people.
 std::string size_for_text(const Design& d, bool machine) {
     if (machine) {
-        return std::string(to_string(d.size_for));
+        return std::string(to_string(d.constraints.size_for));
     }
-    std::string s(size_for_words(d.size_for));
-    if (d.headroom > 0.0) {
-        s += ", " + format_number(d.headroom * 100.0, 0) + " % headroom";
+    std::string s(size_for_words(d.constraints.size_for));
+    if (d.constraints.headroom > 0.0) {
+        s += ", " + format_number(d.constraints.headroom * 100.0, 0) + " % headroom";
     }
     return s;
 }
@@ -222,7 +222,8 @@ constexpr Metric kMetrics[] = {
      .label = "Client network (links to your fabric)",
      .kind = K::text,
      .scaling = S::same,
-     .json = {"client_network", [](D d) -> J { return std::string(to_string(d.client_network)); }},
+     .json = {"client_network",
+              [](D d) -> J { return std::string(to_string(d.constraints.client_network)); }},
      .sheet = "client_network",
      .text = client_network_text,
      .rests_on = figure_set(F::switches)},
@@ -426,7 +427,7 @@ constexpr Metric kMetrics[] = {
      .label = "Sized for",
      .kind = K::text,
      .scaling = S::same,
-     .json = {"size_for", [](D d) -> J { return std::string(to_string(d.size_for)); }},
+     .json = {"size_for", [](D d) -> J { return std::string(to_string(d.constraints.size_for)); }},
      .text = size_for_text},
     total("TB/s", 2,
           {.id = M::dbox_down_read,
@@ -765,7 +766,8 @@ std::string basis_words(std::span<const Design> designs, PowerBasis (*of)(const 
 
 std::string metric_label(const Metric& m, std::span<const Design> designs) {
     if (m.id == MetricId::racks) {
-        return m.labelled() + basis_words(designs, [](const Design& d) { return d.power_basis; });
+        return m.labelled() +
+               basis_words(designs, [](const Design& d) { return d.constraints.power_basis; });
     }
     if (m.id == MetricId::racks_planned) {
         return m.labelled() +
@@ -776,7 +778,7 @@ std::string metric_label(const Metric& m, std::span<const Design> designs) {
 
 bool has_planning_racks(std::span<const Design> designs) {
     return std::any_of(designs.begin(), designs.end(), [](const Design& d) {
-        return d.racks_fit && d.planning_basis() != d.power_basis;
+        return d.racks_fit && d.planning_basis() != d.constraints.power_basis;
     });
 }
 

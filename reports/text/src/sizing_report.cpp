@@ -320,7 +320,8 @@ std::string power_basis_line(PowerBasis basis, double rack_derate, double pue) {
 }
 
 std::string power_basis_line(const Design& d) {
-    return power_basis_line(d.power_basis, d.rack_derate, d.pue);
+    return power_basis_line(d.constraints.power_basis, d.constraints.rack_derate,
+                            d.constraints.pue);
 }
 
 std::vector<std::string> requirement_lines(const Requirements& r) {

@@ -44,14 +44,16 @@ double device_ports(const FigureSource& s) {
     const Design& d = s.design;
     const CNodeModel& c = *s.catalog.cnode(d.cnode_model);
     const DBoxModel& b = *s.catalog.dbox(d.dbox_model);
-    const int client = d.client_network == ClientNetwork::converged ? 0 : c.client_ports;
+    const int client =
+        d.constraints.client_network == ClientNetwork::converged ? 0 : c.client_ports;
     return count(d.cnodes) * (client + c.backend_ports) + count(d.dboxes) * b.backend_ports;
 }
 
 Fabric fabric(const FigureSource& s) {
     const Design& d = s.design;
     return plan_fabric(*s.catalog.cnode(d.cnode_model), d.cnodes, *s.catalog.dbox(d.dbox_model),
-                       d.dboxes, *s.catalog.network_switch(d.switch_model), d.client_network);
+                       d.dboxes, *s.catalog.network_switch(d.switch_model),
+                       d.constraints.client_network);
 }
 
 /// The engine's checks of the layout's rules (docs/model.md §6).

@@ -5,10 +5,10 @@
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/resilience.hpp"
-#include "podsizer/reports/workbook_fields.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
+#include <array>
 #include <fmt/format.h>
 #include <optional>
 #include <set>
@@ -52,44 +52,6 @@ AssumptionRow text_row(std::string group, std::string figure, std::string text, 
 Source scenario_source(const std::string& scenario) {
     // Not a catalog SourceKind: shown as "scenario" (see below).
     return Source{SourceKind::assumption, scenario, "input of the scenario"};
-}
-
-/// The scenario fields the formulas use, with the defined name they use and
-/// the unit the sheet shows them in. The figure, its note and its value come
-/// from the scenario field table (catalog/scenario_fields.hpp), so a field's
-/// label is the same in the form, the schema and the workbook.
-struct FieldFigure {
-    std::string_view pattern;
-    std::string_view name;       ///< scenario_<name> in formulas
-    std::optional<AnyUnit> unit; ///< none: a plain number
-    std::string_view unit_text;
-    xlsx::Num num;
-};
-
-constexpr std::optional<AnyUnit> kPlain = std::nullopt;
-
-constexpr FieldFigure kFieldFigures[] = {
-    {"performance.read_per_gpu", "read_per_gpu_GBps", units::GB_per_s, "GB/s", xlsx::Num::precise},
-    {"performance.write_per_gpu", "write_per_gpu_GBps", units::GB_per_s, "GB/s",
-     xlsx::Num::precise},
-    {"capacity.usable", "usable_PB", units::PB, "PB", xlsx::Num::precise},
-    {"capacity.usable_per_gpu", "usable_per_gpu_TB", units::TB, "TB", xlsx::Num::precise},
-    {"data_reduction", "data_reduction", kPlain, ":1", xlsx::Num::two},
-    {"constraints.rack_power", "rack_power_kW", units::kW, "kW", xlsx::Num::precise},
-    {"constraints.rack_derate", "rack_derate", kPlain, "× budget", xlsx::Num::two},
-    {"constraints.pue", "pue", kPlain, "× IT power", xlsx::Num::two},
-    // docs/model.md §5-§6: margins the counts and the layout were chosen with.
-    {"constraints.headroom", "headroom", kPlain, "%", xlsx::Num::percent},
-    {"constraints.auto_layout_threshold", "auto_layout_threshold", kPlain, "%", xlsx::Num::percent},
-};
-
-const FieldFigure* field_figure(std::string_view pattern) {
-    for (const FieldFigure& f : kFieldFigures) {
-        if (f.pattern == pattern) {
-            return &f;
-        }
-    }
-    return nullptr;
 }
 
 /// "usable capacity" -> "Usable capacity".
@@ -442,24 +404,27 @@ struct AssumptionsBuilder {
         r.source_kind = "scenario";
         num("scenario", "scenario", field, std::move(r));
     }
-    /// A scenario field a formula uses, by its row in kFieldFigures: the
+    /// A scenario field a formula uses, shown as its row's `sheet` says: the
     /// table's label as the figure, its JSON path and help as the source.
     void field_row(std::string_view pattern) {
         const ScenarioField* f = find_scenario_field(pattern);
-        const FieldFigure* fig = field_figure(pattern);
-        if (f == nullptr || fig == nullptr) {
+        if (f == nullptr || f->sheet.name == nullptr) {
             throw std::logic_error("no workbook figure for scenario field " + std::string(pattern));
         }
+        const FieldSheet& fig = f->sheet;
         const FieldData v = value_or_default(*f, *s);
         const double* base = std::get_if<double>(&v);
         if (base == nullptr) {
             return; // left out, no default: no formula reads it
         }
-        const double shown = fig->unit ? *base / fig->unit->factor : *base;
-        AssumptionRow r = number_row("Scenario", sentence_case(f->label), shown, fig->num,
-                                     std::string(fig->unit_text), field_source(*f));
+        const double shown = fig.unit ? *base / fig.unit->factor : *base;
+        constexpr Num kFormats[] = {Num::precise, Num::two, Num::percent}; // by SheetFormat
+        AssumptionRow r = number_row(
+            "Scenario", sentence_case(f->label), shown, kFormats[static_cast<int>(fig.format)],
+            std::string(fig.unit_text != nullptr ? fig.unit_text : fig.unit->symbol),
+            field_source(*f));
         r.source_kind = "scenario";
-        num("scenario", "scenario", std::string(fig->name), std::move(r));
+        num("scenario", "scenario", fig.name, std::move(r));
     }
     /// A scenario input no formula uses (a constraint), shown as the file
     /// would spell it.
@@ -697,15 +662,23 @@ void AssumptionsBuilder::options() {
 }
 
 /// Data reduction, the rack power override, its derating, the PUE, the
-/// headroom and the automatic layout's threshold.
+/// headroom and the automatic layout's threshold, in this order; then every
+/// other field a formula reads (its row's `sheet`) but the performance and
+/// capacity fields above, in the table's order.
 void AssumptionsBuilder::scenario_figures() {
     if (s != nullptr) {
-        field_row("data_reduction");
-        field_row("constraints.rack_power");
-        field_row("constraints.rack_derate");
-        field_row("constraints.pue");
-        field_row("constraints.headroom");
-        field_row("constraints.auto_layout_threshold");
+        constexpr std::array<std::string_view, 6> kFirst{
+            "data_reduction",  "constraints.rack_power", "constraints.rack_derate",
+            "constraints.pue", "constraints.headroom",   "constraints.auto_layout_threshold"};
+        for (std::string_view pattern : kFirst) {
+            field_row(pattern);
+        }
+        for (const ScenarioField& f : scenario_fields()) {
+            if (f.sheet.name != nullptr && std::ranges::find(kFirst, f.pattern) == kFirst.end() &&
+                !f.pattern.starts_with("performance.") && !f.pattern.starts_with("capacity.")) {
+                field_row(f.pattern);
+            }
+        }
         return;
     }
     const std::vector<Design>& designs = input.result->designs;
@@ -713,9 +686,10 @@ void AssumptionsBuilder::scenario_figures() {
     scenario_row("data_reduction", "Data-reduction ratio (what-if; 1 = none)", dr, Num::two, ":1");
     // Without a scenario the designs' own derating and PUE (the defaults).
     scenario_row("rack_derate", "Rack budget derating (1 = the whole budget)",
-                 designs.empty() ? 1.0 : designs[0].rack_derate, Num::two, "× budget");
+                 designs.empty() ? 1.0 : designs[0].constraints.rack_derate, Num::two, "× budget");
     scenario_row("pue", "Site PUE (facility power = IT power x PUE)",
-                 designs.empty() ? kDefaultPue : designs[0].pue, Num::two, "× IT power");
+                 designs.empty() ? kDefaultPue : designs[0].constraints.pue, Num::two,
+                 "× IT power");
 }
 
 void AssumptionsBuilder::constraints() {
@@ -726,7 +700,7 @@ void AssumptionsBuilder::constraints() {
     // a formula reads (rows above), in the table's order.
     for (const ScenarioField& f : scenario_fields()) {
         if (f.pattern.starts_with("constraints.") && f.kind != FieldKind::id &&
-            field_figure(f.pattern) == nullptr) {
+            f.sheet.name == nullptr) {
             info(f);
         }
     }
@@ -950,15 +924,3 @@ void sourced_figure_columns(xlsx::Sheet& sheet, const SourcedColumns& widths) {
 }
 
 } // namespace podsizer::wb
-
-namespace podsizer {
-
-std::vector<WorkbookFieldFigure> workbook_field_figures() {
-    std::vector<WorkbookFieldFigure> out;
-    for (const wb::FieldFigure& f : wb::kFieldFigures) {
-        out.push_back({f.pattern, f.unit ? std::optional(f.unit->dimension) : std::nullopt});
-    }
-    return out;
-}
-
-} // namespace podsizer

@@ -193,8 +193,9 @@ std::vector<Item> leaf_items(const DesignContext& x, const Fabric& fab) {
     const bool modes = !sw.port_modes.empty();
     std::vector<Item> items;
     if (modes) {
-        const Throughput fastest = device_port_speed(
-            *x.catalog.cnode(d.cnode_model), *x.catalog.dbox(d.dbox_model), d.client_network);
+        const Throughput fastest =
+            device_port_speed(*x.catalog.cnode(d.cnode_model), *x.catalog.dbox(d.dbox_model),
+                              d.constraints.client_network);
         items.push_back(Item::value("leaf_Gbps", "Leaf device-port speed (Gbps)",
                                     in(leaf.port_speed, units::Gbps), Num::integer,
                                     "the slowest port mode at least as fast as the devices' "
@@ -220,9 +221,9 @@ std::vector<Item> leaf_items(const DesignContext& x, const Fabric& fab) {
 /// spines and super-spines.
 std::vector<Item> fabric_items(const DesignContext& x) {
     const Design& d = x.d;
-    const Fabric fab =
-        plan_fabric(*x.catalog.cnode(d.cnode_model), d.cnodes, *x.catalog.dbox(d.dbox_model),
-                    d.dboxes, *x.catalog.network_switch(d.switch_model), d.client_network);
+    const Fabric fab = plan_fabric(
+        *x.catalog.cnode(d.cnode_model), d.cnodes, *x.catalog.dbox(d.dbox_model), d.dboxes,
+        *x.catalog.network_switch(d.switch_model), d.constraints.client_network);
     std::vector<Item> items = leaf_items(x, fab);
     items.push_back(mapped(x, "leaves", "Leaf switches", Num::integer,
                            "device ports / device ports per leaf, rounded up; at least 2"));
@@ -283,7 +284,8 @@ Section bill_of_materials(const DesignContext& x) {
                     "one of the D-box's drive options"),
         mapped(x, "drives", "Drives per D-box", Num::integer, "from the D-box model"),
         mapped(x, "cd", "C:D ratio (C-nodes per D-box)", Num::text, "C-nodes / D-boxes"),
-        Item::text("client_network", "Client network", std::string(to_string(d.client_network)),
+        Item::text("client_network", "Client network",
+                   std::string(to_string(d.constraints.client_network)),
                    "where the C-nodes' client ports land: storage-leaves (on the storage "
                    "leaves) or converged (on your fabric, not counted here)"),
         mapped(x, "ports", "Device network ports", Num::integer,
@@ -409,7 +411,7 @@ std::vector<Item> layout_items(const DesignContext& x) {
                 Item::text("cooling", "Cooling (fullest rack)", "n/a", why)};
     }
     std::vector<Item> planned;
-    if (d.planning_basis() != d.power_basis) {
+    if (d.planning_basis() != d.constraints.power_basis) {
         // The count the data centre plans on (docs/model.md §10, "The lead
         // rack figure"): podsizer's racks on maximum draw, at least both
         // bounds on that draw, so an edit that needs more shows more.
@@ -423,8 +425,8 @@ std::vector<Item> layout_items(const DesignContext& x) {
                     "podsizer's layout (Racks sheet): at least both bounds above, more when "
                     "whole devices do not pack; re-run podsizer after changing counts"),
         mapped(x, "racks",
-               std::string(d.power_basis == PowerBasis::max ? "Racks (max draw"
-                                                            : "Racks (typical draw") +
+               std::string(d.constraints.power_basis == PowerBasis::max ? "Racks (max draw"
+                                                                        : "Racks (typical draw") +
                    ": at least the layout and both bounds)",
                Num::integer, "the larger of the layout and the racks for space, power"),
         mapped(x, "rack_use_U", "Space used of the racks (%)", Num::percent,
@@ -449,7 +451,8 @@ Section racks_and_power(const DesignContext& x) {
          mapped(x, "total_U", "With switches (U)", Num::integer, "devices + switches"),
          mapped(x, "power_kW", "Power (kW)", Num::one, "typical draw of every device"),
          mapped(x, "max_power_kW", "Max power (kW)", Num::one, "maximum draw of every device"),
-         Item::text("power_basis", "Rack power basis", std::string(to_string(d.power_basis)),
+         Item::text("power_basis", "Rack power basis",
+                    std::string(to_string(d.constraints.power_basis)),
                     "constraints.power_basis: the draw racks are checked on"),
          mapped(x, "basis_kW", "Power on the basis (kW)", Num::one,
                 "typical or maximum, by the basis"),
@@ -602,9 +605,9 @@ std::string design_placeholder(const DesignContext& x, std::string_view name) {
         return kSlackText;
     }
     if (name == "rows") { // the candidates a divisor search tries
-        const Fabric fab =
-            plan_fabric(*x.catalog.cnode(d.cnode_model), d.cnodes, *x.catalog.dbox(d.dbox_model),
-                        d.dboxes, *x.catalog.network_switch(d.switch_model), d.client_network);
+        const Fabric fab = plan_fabric(
+            *x.catalog.cnode(d.cnode_model), d.cnodes, *x.catalog.dbox(d.dbox_model), d.dboxes,
+            *x.catalog.network_switch(d.switch_model), d.constraints.client_network);
         return fmt::format("{}", std::max(1024, fab.leaf.uplink_ports));
     }
     if (kind == "design") {

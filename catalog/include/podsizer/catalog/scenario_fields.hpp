@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -121,6 +122,28 @@ struct FieldLook {
     bool in_form = true;
 };
 
+/// A workbook number format: #,##0.0###, #,##0.00 or 0.0%.
+enum class SheetFormat { precise, two, percent };
+
+/// How the workbook shows a field its formulas read: a "Scenario" row of the
+/// Assumptions sheet under the defined name scenario_<name> (docs/reports.md).
+/// No name: no formula reads the field (a constraint is listed as its text).
+struct FieldSheet {
+    const char* name = nullptr;                 ///< scenario_<name> in formulas
+    std::optional<AnyUnit> unit = std::nullopt; ///< the unit shown; none: the number held
+    const char* unit_text = nullptr;            ///< the unit column; nullptr: the unit's symbol
+    SheetFormat format = SheetFormat::precise;
+};
+
+/// The flag of every command that sizes designs (size, design, extrapolate,
+/// compare, optimize) setting a field (cli/power_args.cpp): read, limited and
+/// described by the field's row. An analysis command's own flags bind rows in
+/// its file (cli/flag_binding.hpp).
+struct FieldFlag {
+    const char* name = nullptr; ///< "--pue"; nullptr: no such flag
+    const char* help = nullptr; ///< the help before "(default: ...)"
+};
+
 /// One field of a scenario file.
 struct ScenarioField {
     std::string_view pattern = {}; ///< "fleet.gpus", "options[N].dbox"
@@ -155,7 +178,9 @@ struct ScenarioField {
     /// --stripe "146+4"): parse_field_text reads the text with it. Its
     /// errors, like parse_field_text's, name no place. nullptr: the kind's.
     FieldData (*read_text)(const std::string& text) = nullptr;
-    FieldLook look = {}; ///< how a form presents it
+    FieldLook look = {};   ///< how a form presents it
+    FieldSheet sheet = {}; ///< how the workbook shows it, when a formula reads it
+    FieldFlag flag = {};   ///< its flag on the sizing commands
 };
 
 /// Every scenario field, in the order a written file holds them.

@@ -12,6 +12,7 @@
 #include "podsizer/core/power.hpp"
 #include "podsizer/core/price_book.hpp"
 #include "podsizer/core/resilience_types.hpp"
+#include "podsizer/core/scenario.hpp"
 #include "podsizer/core/units.hpp"
 #include "podsizer/core/verdict.hpp"
 
@@ -190,9 +191,8 @@ struct Design {
     std::int64_t super_spine_switches = 0;
     std::int64_t switches() const { return leaf_switches + spine_switches + super_spine_switches; }
     Throughput gpu_fabric_uplink; ///< the C-nodes' client ports; zero: speed not known
-    /// Where the client ports land, and (storage leaves) the links from the
+    /// (Storage leaves, constraints.client_network) the links from the
     /// storage fabric to the customer's, at client_uplink_speed.
-    ClientNetwork client_network = ClientNetwork::storage_leaves;
     std::int64_t client_uplinks = 0;
     Throughput client_uplink_speed;
     std::int64_t client_ports = 0; ///< C-nodes x client ports
@@ -218,16 +218,14 @@ struct Design {
     RackUnits rack_units() const { return device_units + switch_units; }
     RackUnits rack_usable; ///< usable U per rack
     Power rack_budget;     ///< power budget per rack
-    // docs/model.md §9-§10: racks are checked on `power_basis` against the
-    // budget times `rack_derate` (rack_limit).
-    PowerBasis power_basis = PowerBasis::typical;
-    double rack_derate = 1.0;
+    // docs/model.md §9-§10: racks are checked on constraints.power_basis
+    // against the budget times constraints.rack_derate (rack_limit).
     Power rack_limit; ///< rack_budget x rack_derate
     std::int64_t racks_for_space = 0;
     std::int64_t racks_for_power = 0;
     /// Racks on each power basis at the same derate, so "29 racks" on typical
     /// draw is never read without its count on maximum draw (REVIEW-3 §4.4);
-    /// the one on `power_basis` is `racks`.
+    /// the one on constraints.power_basis is `racks`.
     std::int64_t racks_on_typical = 0;
     std::int64_t racks_on_max = 0;
 
@@ -268,15 +266,16 @@ struct Design {
     double saturation = 0.0;      ///< C-nodes one D-box keeps busy
     std::int64_t knee_cnodes = 0; ///< C-node count beyond which the design is backend-bound
 
-    Power power;     ///< typical draw of every device
-    Power max_power; ///< maximum draw of every device
-    double pue = kDefaultPue;
-    Power facility_power;                     ///< basis_power() x PUE
+    Power power;                              ///< typical draw of every device
+    Power max_power;                          ///< maximum draw of every device
+    Power facility_power;                     ///< basis_power() x constraints.pue
     Power rack_peak;                          ///< the fullest rack's draw on the basis
     Power rack_peak_max;                      ///< the highest maximum draw of any rack
     CoolingClass cooling = CoolingClass::air; ///< of the fullest rack
     /// The IT power on the design's basis: typical or maximum.
-    Power basis_power() const { return power_basis == PowerBasis::max ? max_power : power; }
+    Power basis_power() const {
+        return constraints.power_basis == PowerBasis::max ? max_power : power;
+    }
     /// The basis a data-centre team plans floor and feeds on (docs/model.md
     /// §10, "The lead rack figure"): maximum draw when the racks are laid
     /// out on it, or when, laid out on typical draw, maximum draw would take
@@ -288,11 +287,14 @@ struct Design {
     std::int64_t planning_racks() const;
 
     Requirements requirements;
-    // docs/model.md §5: the failure state and headroom the counts were sized
-    // for; what the design delivers in each state is in `resilience`.
-    SizeFor size_for = SizeFor::intact;
-    double headroom = 0.0;
-    std::optional<double> min_nines; ///< durability target; unset: none
+    /// The constraints the design was sized under: the scenario's, with the
+    /// option's layout. Among them the failure state and headroom the counts
+    /// were sized for (docs/model.md §5; what the design delivers in each
+    /// state is in `resilience`), where the client ports land (§8), the power
+    /// basis, derating and PUE (§9-§10) and the durability target. A new
+    /// constraint is read here, not copied (docs/architecture.md, "Adding a
+    /// scenario field").
+    Constraints constraints;
     DesignSizedBy sized_by;
     std::vector<CheckpointAtDesign> checkpoints; ///< each job at the delivered write
     std::vector<Rack> layout;
