@@ -98,9 +98,10 @@ const std::array kSummary{
     SummaryRow{.label = "Read / write, one D-box down", .cell = dbox_down},
     SummaryRow{.label = "Read / write, one rack down", .cell = rack_down},
     // The state a design is sized for, as the verdict names it (no headroom).
-    SummaryRow{
-        .metric = M::size_for,
-        .cell = [](const Column& c) -> Cell { return std::string(size_for_words(c.d.constraints.size_for)); }},
+    SummaryRow{.metric = M::size_for,
+               .cell = [](const Column& c) -> Cell {
+                   return std::string(size_for_words(c.d.constraints.size_for));
+               }},
     SummaryRow{.metric = M::cnodes},
     SummaryRow{.metric = M::dboxes},
     SummaryRow{.label = "Drives", .cell = drives},
