@@ -7,6 +7,7 @@
 #include "podsizer/catalog/catalog_io.hpp"
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/core/engine.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/rack_svg.hpp"
 #include "support/test_files.hpp"
 #include "support/test_paths.hpp"
@@ -218,6 +219,38 @@ TEST_CASE("the title carries the design name and its totals") {
     RackSvgOptions o;
     o.title = "Option A";
     CHECK_THAT(render_rack_svg(d, o), Catch::Contains(">Option A</text>"));
+}
+
+// Issue 48: a figure reaches the drawing's heading by its metric row alone
+// (Metric::in_heading), so a new field shown everywhere needs no edit here.
+TEST_CASE("a metric row marked for the heading is shown after the totals, others are not") {
+    const Design d = sized("ncp-pod-41k.json").designs.at(0);
+    const Metric rows[] = {
+        {.key = "demo",
+         .label = "Demo figure",
+         .unit = "kW",
+         .decimals = 1,
+         .of_design = [](const Design&) -> std::optional<double> { return 1234.5; },
+         .in_heading = true},
+        {.key = "hidden",
+         .label = "Not asked for",
+         .of_design = [](const Design&) -> std::optional<double> { return 7.0; }},
+        {.key = "word",
+         .label = "A word",
+         .kind = MetricKind::text,
+         .text = [](const Design&, bool) { return std::string("yes"); },
+         .in_heading = true},
+    };
+    // Grouped as the tables show it, in the rows' order, units after.
+    CHECK(heading_figures(d, rows) == " \u00b7 Demo figure 1,234.5 kW \u00b7 A word yes");
+    CHECK(heading_figures(d, std::span(rows).subspan(1, 1)).empty());
+    // The registry's own rows: each one marked is in the reference pod's heading.
+    const std::string svg = render_rack_svg(d);
+    for (const Metric& m : metric_registry()) {
+        if (m.in_heading) {
+            CHECK_THAT(svg, Catch::Contains(std::string(m.label)));
+        }
+    }
 }
 
 TEST_CASE("the elevations of every example design are well-formed SVG that librsvg renders") {

@@ -1,5 +1,6 @@
 #include "podsizer/reports/rack_svg.hpp"
 
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/rack_colours.hpp"
 #include "podsizer/reports/rack_kinds.hpp"
 #include "xml_text.hpp"
@@ -173,16 +174,16 @@ Heading heading(const Design& d, const RackSvgOptions& options, int rack_height)
     Heading h;
     h.title = options.title.empty() ? d.name : options.title;
     const auto racks = static_cast<double>(d.racks);
-    h.totals = format_number(racks) + (d.racks == 1 ? " rack" : " racks") + " \u00b7 " +
-               format_in(d.rack_units(), units::U, 0) + " of " +
-               format_number(racks * rack_height) + " U \u00b7 " +
-               format_in(d.basis_power(), units::kW, 1) + " " +
-               std::string(to_string(d.constraints.power_basis)) + " of " +
-               format_in(d.rack_limit * racks, units::kW, 1) + " allowed \u00b7 " +
-               format_in(d.facility_power, units::kW, 1) + " facility at PUE " +
-               format_number(d.constraints.pue, 2) + " \u00b7 cooling " +
-               std::string(cooling_label(d.cooling)) + " \u00b7 " +
-               format_in(d.usable, units::PB, 1) + " usable \u00b7 " + throughput_text(d);
+    h.totals =
+        format_number(racks) + (d.racks == 1 ? " rack" : " racks") + " \u00b7 " +
+        format_in(d.rack_units(), units::U, 0) + " of " + format_number(racks * rack_height) +
+        " U \u00b7 " + format_in(d.basis_power(), units::kW, 1) + " " +
+        std::string(to_string(d.constraints.power_basis)) + " of " +
+        format_in(d.rack_limit * racks, units::kW, 1) + " allowed \u00b7 " +
+        format_in(d.facility_power, units::kW, 1) + " facility at PUE " +
+        format_number(d.constraints.pue, 2) + " \u00b7 cooling " +
+        std::string(cooling_label(d.cooling)) + " \u00b7 " + format_in(d.usable, units::PB, 1) +
+        " usable \u00b7 " + throughput_text(d) + heading_figures(d, metric_registry());
     h.hardware = d.cnode_shown() + " \u00b7 " + d.dbox_shown() +
                  fmt::format(" with {} \u00d7 ", d.drives_per_dbox) +
                  format_in(d.drive_size, units::TB, 2) + " drives \u00b7 " + d.switch_shown() +

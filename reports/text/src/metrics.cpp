@@ -740,6 +740,17 @@ std::string Metric::labelled() const {
     return label_with_unit(label, unit);
 }
 
+std::string heading_figures(const Design& d, std::span<const Metric> metrics) {
+    std::string s;
+    for (const Metric& m : metrics) {
+        if (m.in_heading) {
+            s += fmt::format(" \u00b7 {} {}{}{}", m.label, m.cell(d, false),
+                             m.unit.empty() ? "" : " ", m.unit);
+        }
+    }
+    return s;
+}
+
 std::string Metric::cell(const Design& d, bool machine) const {
     if (text != nullptr) {
         return text(d, machine);

@@ -151,6 +151,9 @@ struct Metric {
     FigureSet rests_on = 0;
     /// Densities: the two metrics it divides (Scaling::density).
     std::optional<Quotient> quotient = std::nullopt;
+    /// The rack drawing's heading shows it after its totals, "· label value
+    /// unit" (rack_svg.cpp), so a figure reaches the SVG by its row alone.
+    bool in_heading = false;
 
     /// The label with its unit, as tables and CSV headers show it: "Read (TB/s)".
     std::string labelled() const;
@@ -180,6 +183,9 @@ JsonValue column_json(const Metric& m, const ComparisonColumn& c);
 
 /// Every metric, in the order of the widest table (the workbook's Summary).
 std::span<const Metric> metric_registry();
+/// " · label value unit" for each of `metrics` a design's drawing heading
+/// shows (Metric::in_heading), in their order; empty when none does.
+std::string heading_figures(const Design& d, std::span<const Metric> metrics);
 const Metric& metric(MetricId id);
 
 /// Whether any design has a data-reduction ratio other than 1: only then do
