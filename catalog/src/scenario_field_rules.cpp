@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <fmt/format.h>
 
 namespace podsizer {
@@ -97,7 +98,23 @@ std::string number_problem(const ScenarioField& f, double v, std::string_view sh
         return "must be greater than zero; expected " + std::string(dimension_name(f.dimension)) +
                " such as \"" + std::string(dimension_example(f.dimension)) + "\"";
     }
-    return b.contains(v) ? std::string() : with_value(f.range_text, shown);
+    if (b.contains(v)) {
+        return {};
+    }
+    if (!f.range_text.empty()) {
+        return with_value(f.range_text, shown);
+    }
+    // A row without its own words is still held to its bounds: a new number
+    // field with .bounds and no .range_text was accepted at any value.
+    auto end = [](double at, bool open, const char* strict, const char* loose) {
+        return std::isfinite(at)
+                   ? fmt::format("{} {}", open ? strict : loose, format_shortest_fixed(at))
+                   : std::string();
+    };
+    const std::string lo = end(b.min, b.min_open, "above", "at least");
+    const std::string hi = end(b.max, b.max_open, "below", "at most");
+    return fmt::format("\"{}\": expected a number {}{}{}", shown, lo,
+                       lo.empty() || hi.empty() ? "" : " and ", hi);
 }
 
 std::string text_problem(const ScenarioField& f, const std::string& v, std::string_view shown,

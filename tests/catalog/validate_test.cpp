@@ -165,3 +165,23 @@ TEST_CASE("the reader accepts a $schema key and the writer leaves it out") {
         "s.json", cat());
     CHECK(scenario_to_json(s).find("$schema") == std::string::npos);
 }
+
+// Issue 48: a new number field's row with bounds but without its own words
+// (range_text) was accepted at any value; found adding a throwaway field
+// with bounds 0.1 to 10, which took 99 from a flag and a file.
+TEST_CASE("a number row without range words is still held to its bounds") {
+    const ScenarioField row{
+        .pattern = "constraints.demo", .kind = FieldKind::number, .bounds = {0.1, 10.0}};
+    CHECK(field_problem(row, FieldData{2.5}, "2.5", cat()).empty());
+    CHECK(field_problem(row, FieldData{99.0}, "99", cat()) ==
+          "\"99\": expected a number at least 0.1 and at most 10");
+    const ScenarioField open{.pattern = "constraints.demo",
+                             .kind = FieldKind::number,
+                             .bounds = {0.0, 1.0, true, false}};
+    CHECK(field_problem(open, FieldData{0.0}, "0", cat()) ==
+          "\"0\": expected a number above 0 and at most 1");
+    const ScenarioField floor{
+        .pattern = "constraints.demo", .kind = FieldKind::number, .bounds = {1.0}};
+    CHECK(field_problem(floor, FieldData{0.5}, "0.5", cat()) ==
+          "\"0.5\": expected a number at least 1");
+}
