@@ -76,6 +76,7 @@ enum class MetricId : std::uint8_t {
     feasible,
     max_power,
     facility_power,
+    demo_factor,
     cooling,
     // The comparison with a cloud store (docs/extrapolation-and-comparison.md).
     subscriptions,
