@@ -879,21 +879,6 @@ const std::array kFields{
         .sheet = {.name = "pue", .unit_text = "× IT power", .format = SheetFormat::two},
         .flag = {"--pue", "Site PUE: facility power = IT power x PUE"},
     },
-    ScenarioField{
-        .pattern = "constraints.demo_factor",
-        .kind = FieldKind::number,
-        .bounds = {0.1, 10.0},
-        .default_text = "1",
-        .label = "demo factor",
-        .help = "A throwaway factor.",
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.constraints.demo_factor != 1.0 ? D{s.constraints.demo_factor} : D{};
-            },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.demo_factor = number(v); },
-        .sheet = {.name = "demo_factor", .unit_text = "×", .format = SheetFormat::two},
-        .flag = {"--demo-factor", "A throwaway factor"},
-    },
     // docs/extrapolation-and-comparison.md §5: the rack is a site constraint
     // unless the scenario lets the optimiser choose it.
     ScenarioField{

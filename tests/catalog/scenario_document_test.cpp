@@ -148,7 +148,6 @@ const std::map<std::string, Sample>& samples() {
         {"constraints.client_network", {std::string("converged"), std::string("gpu")}},
         {"constraints.rack_derate", {0.8, 1.2}},
         {"constraints.pue", {1.3, 0.9}},
-        {"constraints.demo_factor", {2.5, 99.0}},
         {"facility.voltage", {208.0, 50.0}},
         {"facility.supply", {std::string("single-phase"), std::string("two-phase")}},
         {"facility.rack_footprint_m2", {0.6, 0.0}},

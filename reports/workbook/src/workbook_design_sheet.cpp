@@ -466,7 +466,6 @@ Section racks_and_power(const DesignContext& x) {
                 "rack_budget_kW"),
          mapped(x, "rack_derate", "Rack budget derating", Num::two,
                 "share of the budget the devices may draw"),
-         mapped(x, "demo_factor", "Demo factor", Num::two, "a throwaway factor"),
          mapped(x, "rack_limit_kW", "Power allowed per rack (kW)", Num::precise,
                 "budget x derating"),
          mapped(x, "racks_space", "Racks needed for space", Num::integer,

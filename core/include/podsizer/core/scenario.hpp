@@ -168,7 +168,6 @@ struct Constraints {
     /// continuously to 80 %); 1: the whole budget.
     double rack_derate = 1.0;
     double pue = kDefaultPue; ///< the site's: facility power = IT power x PUE
-    double demo_factor = 1.0; ///< scratch: a throwaway field
     /// Where the C-nodes' client ports land (docs/model.md §8).
     ClientNetwork client_network = ClientNetwork::storage_leaves;
     /// The optimiser may choose the rack model among the catalog's; false:

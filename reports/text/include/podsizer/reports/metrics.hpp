@@ -76,7 +76,6 @@ enum class MetricId : std::uint8_t {
     feasible,
     max_power,
     facility_power,
-    demo_factor,
     cooling,
     // The comparison with a cloud store (docs/extrapolation-and-comparison.md).
     subscriptions,
