@@ -26,6 +26,18 @@ nlohmann::ordered_json figure_json(const FigureValue& v) {
                       v);
 }
 
+nlohmann::ordered_json figure_json(FigureValue&& v) {
+    // A nested object or a text is moved, not copied: a record's design and
+    // requirements are whole objects (the sweep writes one per run).
+    if (auto* j = std::get_if<nlohmann::ordered_json>(&v)) {
+        return std::move(*j);
+    }
+    if (auto* s = std::get_if<std::string>(&v)) {
+        return nlohmann::ordered_json(std::move(*s));
+    }
+    return figure_json(static_cast<const FigureValue&>(v));
+}
+
 std::string figure_csv(const FigureValue& v, std::string (*number)(double)) {
     return std::visit(Visit{[](Absent) { return std::string(); },
                             [](std::nullptr_t) { return std::string(); },

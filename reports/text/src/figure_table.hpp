@@ -74,6 +74,7 @@ template <class R> using Rows = std::span<const FigureRow<std::type_identity_t<R
 
 /// A figure as JSON: null for absent, null and numbers that are not finite.
 nlohmann::ordered_json figure_json(const FigureValue& v);
+nlohmann::ordered_json figure_json(FigureValue&& v);
 /// A figure as a CSV field: empty for absent, null, objects and numbers that
 /// are not finite; `number` writes the rest of the numbers (the shortest
 /// text that reads back without one).
@@ -107,11 +108,16 @@ template <class R> void put_json(nlohmann::ordered_json& j, Rows<R> rows, const 
         }
         FigureValue v = row.value(r);
         if (row.key.empty() && std::holds_alternative<nlohmann::ordered_json>(v)) {
-            for (auto& [key, field] : std::get<nlohmann::ordered_json>(v).items()) {
+            auto& fields = std::get<nlohmann::ordered_json>(v);
+            if (j.empty() && fields.is_object()) {
+                j = std::move(fields); // the first row: its object is the start
+                continue;
+            }
+            for (auto& [key, field] : fields.items()) {
                 j[key] = std::move(field);
             }
         } else if (!std::holds_alternative<Absent>(v)) {
-            j[std::string(row.key)] = figure_json(v);
+            j[std::string(row.key)] = figure_json(std::move(v));
         }
     }
 }
@@ -226,6 +232,15 @@ std::vector<std::string> people_cells(Rows<R> rows, const R& r, std::string_view
         }
     });
     return cells;
+}
+
+/// A whole object or a text a getter built is moved into the figure, not
+/// copied (a sweep record's design and requirements, once per run).
+inline FigureValue figure_of(nlohmann::ordered_json&& j) {
+    return FigureValue(std::move(j));
+}
+inline FigureValue figure_of(std::string&& s) {
+    return FigureValue(std::move(s));
 }
 
 /// A value as a figure: a quantity in SI units (its base()), an enum by its

@@ -133,7 +133,7 @@ double cadence_write(const FigureSource& s, CheckpointMode mode) {
 }
 
 RackKind kind(const FigureSource& s) {
-    return rack_kinds(s.design).at(item(s));
+    return s.rack_kind != nullptr ? *s.rack_kind : rack_kinds(s.design).at(item(s));
 }
 
 /// The watts of a run of like devices of a distinct rack (s.part).

@@ -119,8 +119,9 @@ int rack_kind_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, std::size_t di
     const int count_row = row;
     const std::vector<DeviceRun> runs = device_runs(r, rack_height(d));
     for (const DeviceRun& run : runs) {
-        const FigureSource source{d, catalog, static_cast<int>(kind), nullptr,
-                                  static_cast<int>(&run - runs.data())};
+        const FigureSource source{
+            d,       catalog, static_cast<int>(kind), nullptr, static_cast<int>(&run - runs.data()),
+            nullptr, &k};
         sheet.text(row, 0, d.name, text);
         sheet.text(row, 1, numbers, text);
         if (row == count_row) {

@@ -20,6 +20,7 @@
 namespace podsizer {
 
 struct WorkbookInput;
+struct RackKind;
 
 /// The sheet a row's formula is written on.
 enum class FormulaSheet {
@@ -50,6 +51,10 @@ struct FigureSource {
     const FleetPlan* fleet = nullptr;
     int part = -1;
     const WorkbookInput* input = nullptr;
+    /// The distinct rack `item` is, when the writer has it: grouping the
+    /// design's racks again for every cell of the Racks sheet was a third
+    /// of `compare --xlsx`'s instructions on the fleet.
+    const RackKind* rack_kind = nullptr;
 };
 
 /// The Checkpoints sheet's cadence table: every (s), the brief's 60 s and
