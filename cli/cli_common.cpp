@@ -6,7 +6,6 @@
 #include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
-#include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 
 #include <algorithm>
@@ -32,13 +31,6 @@ Format parse_format(const std::string& s) {
                                              choices_text(kFormatNames)));
 }
 
-std::string flag_name(const std::string& text, const std::string& flag) {
-    if (std::string problem = name_problem(text); !problem.empty()) {
-        throw InputError(flag, std::move(problem));
-    }
-    return text;
-}
-
 BatchFormat parse_batch_format(const std::string& s) {
     if (auto f = batch_format_from_string(s)) {
         return *f;
@@ -54,29 +46,6 @@ Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag) {
         validate_catalog(catalog, path);
     }
     return catalog;
-}
-
-void not_above_zero(const std::string& text, const std::string& flag, Dimension d) {
-    throw InputError(flag,
-                     fmt::format("\"{}\": must be greater than zero; expected {} such as \"{}\"",
-                                 text, dimension_name(d), dimension_example(d)));
-}
-
-double flag_percent(const std::string& text, const std::string& flag, const char* what,
-                    bool hundred_ok) {
-    const double v = at_flag(flag, [&] { return parse_percent(text); });
-    if (!(v > 0.0) || (hundred_ok ? v > 1.0 : v >= 1.0)) {
-        throw InputError(flag, fmt::format("\"{}\": expected {} above 0 % and {} 100 %{}", text,
-                                           what, hundred_ok ? "at most" : "below",
-                                           hundred_ok ? "" : ", such as \"5%\""));
-    }
-    return v;
-}
-
-std::int64_t parse_count(const std::string& text, const std::string& flag, std::int64_t min,
-                         std::int64_t max) {
-    // Core's one reading of a count, as in a scenario file (number_text.hpp).
-    return at_flag(flag, [&] { return parse_count_text(text, min, max); });
 }
 
 std::string require_known(const std::string& id, const std::vector<std::string>& ids,

@@ -35,10 +35,6 @@ void print_warnings(const Diagnostics& diag);
 Format parse_format(const std::string& s);
 /// The default catalog with every --catalog file merged and validated.
 Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag);
-/// A whole number from `min` to `max` (10^15, kMaxCount, the file's limit)
-/// given to `flag`: core's parse_count_text, the error naming the flag.
-std::int64_t parse_count(const std::string& text, const std::string& flag, std::int64_t min = 1,
-                         std::int64_t max = kMaxCount);
 
 /// Runs a core parser and names the flag in its error.
 template <class F> auto at_flag(const std::string& flag, F parse) {
@@ -49,26 +45,6 @@ template <class F> auto at_flag(const std::string& flag, F parse) {
     }
 }
 
-/// The error for a quantity that is not above zero (or not finite).
-[[noreturn]] void not_above_zero(const std::string& text, const std::string& flag, Dimension d);
-
-/// A quantity given to `flag`: above zero and finite.
-template <class Q> Q flag_above_zero(const std::string& text, const std::string& flag) {
-    const Q q = at_flag(flag, [&] { return parse<Q>(text); });
-    if (!(q.base() > 0.0) || !std::isfinite(q.base())) {
-        not_above_zero(text, flag, Q::dimension);
-    }
-    return q;
-}
-
-/// A percentage given to `flag`: above 0 % and below 100 %, or at most
-/// 100 % when `hundred_ok`. `what` names it in the error ("a stall budget").
-double flag_percent(const std::string& text, const std::string& flag, const char* what,
-                    bool hundred_ok = false);
-/// A name given to `flag` (--name, a --group's name=): held to the rules a
-/// name in a file is (name_problem, safe_text.hpp), so a flag's name never
-/// reaches a report a file's could not.
-std::string flag_name(const std::string& text, const std::string& flag);
 /// `id` if it is one of `ids`, else an InputError naming `flag` with the nearest ids.
 std::string require_known(const std::string& id, const std::vector<std::string>& ids,
                           const std::string& flag, const char* what);

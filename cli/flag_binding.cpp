@@ -43,14 +43,4 @@ void apply_flag(const std::string& text, const FlagBinding& binding, Scenario& s
     bound_field(binding).set(scenario, 0, flag_value(text, binding, catalog));
 }
 
-double flag_number(const std::string& text, const char* flag, const ScenarioField& field,
-                   const Catalog& catalog) {
-    return std::get<double>(flag_value(text, flag, field, catalog));
-}
-
-std::int64_t flag_count(const std::string& text, const char* flag, const ScenarioField& field,
-                        const Catalog& catalog) {
-    return std::get<std::int64_t>(flag_value(text, flag, field, catalog));
-}
-
 } // namespace podsizer::cli

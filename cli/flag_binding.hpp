@@ -39,12 +39,4 @@ FieldData flag_value(const std::string& text, const FlagBinding& binding, const 
 void apply_flag(const std::string& text, const FlagBinding& binding, Scenario& scenario,
                 const Catalog& catalog);
 
-/// The value of a quantity field (base units), a percentage (a fraction) or a
-/// plain number read by flag_value.
-double flag_number(const std::string& text, const char* flag, const ScenarioField& field,
-                   const Catalog& catalog);
-/// The value of a count field read by flag_value.
-std::int64_t flag_count(const std::string& text, const char* flag, const ScenarioField& field,
-                        const Catalog& catalog);
-
 } // namespace podsizer::cli

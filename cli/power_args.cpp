@@ -9,6 +9,17 @@
 
 namespace podsizer::cli {
 
+// What a field left out of the scenario and the flags means: its default, or
+// (a field with none, such as the durability target) its words for empty.
+namespace {
+std::string_view unset_text(const ScenarioField& field) {
+    if (field.default_text.empty() && field.look.empty_means != nullptr) {
+        return field.look.empty_means;
+    }
+    return field.default_text;
+}
+} // namespace
+
 // Each flag is bound to its constraints field, on the field's row (`flag`):
 // the value is read, limited and stored by the row (flag_binding.hpp), its
 // choices are the row's, and its default in the help is the row's default.
@@ -19,7 +30,7 @@ void add_power_flags(CLI::App& cmd, PowerArgs& args) {
         }
         CLI::Option* option = cmd.add_option(field.flag.name, args.texts[field.flag.name],
                                              fmt::format("{} (default: the scenario's, else {})",
-                                                         field.flag.help, field.default_text));
+                                                         field.flag.help, unset_text(field)));
         if (!field.choices.empty()) {
             option->check(complete_choices({field.choices.begin(), field.choices.end()}));
         }

@@ -43,8 +43,6 @@ public:
     QChart* racksChart() const;
     QChart* powerChart() const;
     QChart* goodputChart() const;
-    /// Picks the checkpoint job the goodput chart shows.
-    QComboBox* jobPicker() const { return job_; }
     /// The legends of the throughput and goodput charts, wrapped under each
     /// chart with every name whole (Qt Charts' own legend cuts names short).
     QLabel* kneeLegend() const { return knee_legend_; }

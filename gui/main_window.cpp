@@ -189,12 +189,7 @@ void MainWindow::connectSignals() {
         editor_->load(session_->scenario());
     });
     // Connected after the views: runs once they have redrawn.
-    connect(session_, &Session::resultsChanged, this, [this] {
-        if (session_->editTimer().isValid()) {
-            last_update_ms_ = static_cast<double>(session_->editTimer().nsecsElapsed()) / 1e6;
-        }
-        updateStatus();
-    });
+    connect(session_, &Session::resultsChanged, this, &MainWindow::updateStatus);
     connect(session_, &Session::selectionChanged, this, &MainWindow::updateStatus);
     connect(session_, &Session::fileChanged, this, &MainWindow::updateTitle);
     connect(session_, &Session::modifiedChanged, this, &MainWindow::updateTitle);

@@ -91,8 +91,6 @@ public:
     void setUnsavedPrompt(UnsavedPrompt prompt) { prompt_ = std::move(prompt); }
 
     QStringList recentFiles() const;
-    /// Milliseconds from the last edit until every visible view had updated.
-    double lastUpdateMs() const { return last_update_ms_; }
 
 public Q_SLOTS:
     void newFile();
@@ -150,7 +148,6 @@ private:
     QMenu* recent_menu_ = nullptr;
     QStringList recent_;
     UnsavedPrompt prompt_;
-    double last_update_ms_ = 0.0;
 };
 
 } // namespace podsizer::gui

@@ -200,18 +200,6 @@ void ResultsView::buildDetails() {
     connect(details_, &QTabWidget::currentChanged, this, [this] { ensureShown(); });
 }
 
-void ResultsView::showResilience() {
-    details_->setCurrentWidget(resilience_);
-}
-
-void ResultsView::showGrowth() {
-    details_->setCurrentWidget(growth_);
-}
-
-void ResultsView::showCost() {
-    details_->setCurrentWidget(cost_);
-}
-
 void ResultsView::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     if (stale_) {

@@ -62,14 +62,8 @@ public:
     GrowthPanel* growth() const { return growth_; }
     OptimizerPanel* optimizer() const { return optimizer_; }
     ResiliencePanel* resilience() const { return resilience_; }
-    /// Brings the Resilience panel to the front of the details.
-    void showResilience();
     /// What the designs cost, from the scenario's price book.
     CostPanel* cost() const { return cost_; }
-    /// Brings the Cost panel to the front of the details.
-    void showCost();
-    /// The sites and phases panel in front (`--tab sites`).
-    void showGrowth();
     QTreeWidget* findings() {
         ensure(Part::findings);
         return findings_;

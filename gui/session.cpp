@@ -5,6 +5,7 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QUndoCommand>
 #include <QUndoStack>
@@ -200,7 +201,6 @@ void Session::edit(const Scenario& next, const QString& field, const QString& la
     if (next == scenario_) {
         return;
     }
-    edit_timer_.start();
     undo_->push(new EditCommand(this, scenario_, next, field, label, from_editor));
 }
 

@@ -20,7 +20,6 @@
 #include "podsizer/reports/study.hpp"
 #endif
 
-#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -122,9 +121,6 @@ public:
     /// does not merge with the default catalog and the scenario's own.
     void setCustomCatalog(const CustomCatalog& custom);
 
-    /// The time since the last edit() call began, for latency figures.
-    const QElapsedTimer& editTimer() const { return edit_timer_; }
-
 Q_SIGNALS:
     /// The scenario was replaced as a whole (open, new, undo, redo): the
     /// editor shows it again.
@@ -157,7 +153,6 @@ private:
     QUndoStack* undo_;
     QString path_;
     QString price_file_;
-    QElapsedTimer edit_timer_;
 };
 
 /// The reference case (examples/ncp-pod-41k.json, compiled in).

@@ -5,7 +5,6 @@
 #include <QCoreApplication>
 #include <QGraphicsScene>
 #include <QGuiApplication>
-#include <QImage>
 #include <QPainter>
 #include <QScreen>
 #include <QSvgGenerator>
@@ -75,19 +74,6 @@ QByteArray chart_svg(QChart* chart, QSize size, const QString& title, const QStr
     painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
     paint_chart(chart, painter, QRectF(QPointF(0, 0), size), note);
     painter.end();
-    return bytes;
-}
-
-QByteArray chart_png(QChart* chart, QSize size, const QString& note) {
-    QImage image(size, QImage::Format_ARGB32);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    paint_chart(chart, painter, QRectF(QPointF(0, 0), size), note);
-    painter.end();
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
     return bytes;
 }
 

@@ -36,6 +36,17 @@ TEST_CASE("podsizer --help lists the subcommands") {
     CHECK(podsizer({"size", "--help"}).exit_code == 0);
 }
 
+TEST_CASE("every sizing flag's help says what it falls back to") {
+    // A field with no default (the durability target) once printed
+    // "(default: the scenario's, else )"; its empty-means words stand there.
+    for (const char* command : {"size", "design", "compare", "extrapolate", "optimize"}) {
+        const ProcessResult r = podsizer({command, "--help"});
+        CHECK(r.exit_code == 0);
+        CHECK_THAT(r.out, !Catch::Contains("else )"));
+        CHECK_THAT(r.out, Catch::Contains("(default: the scenario's, else no durability target)"));
+    }
+}
+
 TEST_CASE("the README shows exactly what the main job prints") {
     // README.md pins the reference table between two marker comments; the
     // binary must print the same text, so the README never goes stale.

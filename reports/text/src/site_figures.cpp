@@ -50,14 +50,6 @@ const std::array kPower{
 
 } // namespace
 
-std::span<const SiteFigure> site_need_figures() {
-    return kNeeds;
-}
-
-std::span<const SiteFigure> site_power_figures() {
-    return kPower;
-}
-
 std::vector<const SiteFigure*> site_figures(const SitePlan& plan) {
     std::vector<const SiteFigure*> out;
     // A site holding others' copies in its own system has needs of its own

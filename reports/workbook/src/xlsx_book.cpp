@@ -231,17 +231,6 @@ void place_chart(Sheet& sheet, lxw_chart* chart, int row, int col, ChartPlacemen
           what);
 }
 
-std::string column_name(int col) {
-    // Built back to front in a buffer: a design sheet refers to some two
-    // thousand cells, and each reference was a {fmt} call (issue 34).
-    char letters[8];
-    char* begin = std::end(letters);
-    for (int c = col + 1; c > 0; c = (c - 1) / 26) {
-        *--begin = static_cast<char>('A' + (c - 1) % 26);
-    }
-    return std::string(begin, std::end(letters));
-}
-
 namespace {
 
 /// Appends "$B$5" (or "B5") for row 4, column 1 to `out`.

@@ -22,8 +22,6 @@ struct Metric;
 
 namespace podsizer::xlsx {
 
-/// "A" for column 0, "AB" for 27.
-std::string column_name(int col);
 /// "$B$5" (absolute) or "B5" for row 4, column 1 (0-based).
 std::string cell(int row, int col, bool absolute = true);
 /// A sheet name quoted for formulas: 'NCP pod' ('' for an apostrophe).

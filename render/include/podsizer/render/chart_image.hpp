@@ -20,7 +20,4 @@ void paint_chart(QChart* chart, QPainter& painter, const QRectF& target, const Q
 /// The chart as a standalone SVG document (UTF-8), `size` pixels.
 QByteArray chart_svg(QChart* chart, QSize size, const QString& title, const QString& note = {});
 
-/// The chart as a PNG file's bytes, `size` pixels.
-QByteArray chart_png(QChart* chart, QSize size, const QString& note = {});
-
 } // namespace podsizer::render

@@ -24,10 +24,6 @@ struct SiteFigure {
     int decimals = 1;
 };
 
-/// With a site sized as its own system: its platform, needs and verdict.
-std::span<const SiteFigure> site_need_figures();
-/// With a site stating max_it_power: the GPUs' draw beside the storage's.
-std::span<const SiteFigure> site_power_figures();
 /// The figures a plan's rows carry: the need figures when some site is its
 /// own system, the power figures when some site states its whole IT power.
 std::vector<const SiteFigure*> site_figures(const SitePlan& plan);
