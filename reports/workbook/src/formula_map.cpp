@@ -243,18 +243,28 @@ const RackFacility& rack(const FigureSource& s) {
     return s.design.facility->racks.at(static_cast<std::size_t>(s.item));
 }
 
-/// The Cost sheet's column (s.item: the comparison's; -1, the design alone).
-CostFigures costs(const FigureSource& s) {
-    return cost_figures(*s.input, s.item, s.design);
+/// The Cost sheet's column (s.item: the comparison's; -1, the design alone):
+/// the writer's, or worked out.
+struct CostsOf {
+    std::optional<CostFigures> own;
+    const CostFigures* given = nullptr;
+    const CostFigures* operator->() const { return given != nullptr ? given : &*own; }
+};
+
+CostsOf costs(const FigureSource& s) {
+    if (s.costs != nullptr) {
+        return {std::nullopt, s.costs};
+    }
+    return {cost_figures(*s.input, s.item, s.design)};
 }
 
 /// A part of the column's design cost, or (`cloud`) of its cloud store's year.
 double part(const FigureSource& s, const std::string& name, bool cloud = false) {
-    const CostFigures f = costs(s);
+    const CostsOf f = costs(s);
     if (!cloud) {
-        return f.cost->part(name).value_or(0.0);
+        return f->cost->part(name).value_or(0.0);
     }
-    for (const CostPart& p : f.cloud.parts_per_year) {
+    for (const CostPart& p : f->cloud.parts_per_year) {
         if (p.name == name) {
             return p.amount.value_or(0.0);
         }
@@ -264,12 +274,12 @@ double part(const FigureSource& s, const std::string& name, bool cloud = false) 
 
 /// TCO over the usable TB-months, or over the GB/s of read (`read`).
 double tco_per(const FigureSource& s, bool read) {
-    const CostFigures f = costs(s);
-    if (f.cost) {
-        return read ? f.cost->per_read_gb_per_s : f.cost->per_usable_tb_month;
+    const CostsOf f = costs(s);
+    if (f->cost) {
+        return read ? f->cost->per_read_gb_per_s : f->cost->per_usable_tb_month;
     }
-    const double over = read ? f.read_gbps : f.usable_tb * f.cloud.years * 12.0;
-    return over > 0.0 ? f.cloud.tco / over : 0.0;
+    const double over = read ? f->read_gbps : f->usable_tb * f->cloud.years * 12.0;
+    return over > 0.0 ? f->cloud.tco / over : 0.0;
 }
 
 /// A pods column's cell: the pod count times its design column's cell of the
@@ -282,7 +292,7 @@ double pods_times(const FigureSource& s) {
     });
     const FigureSource pod{s.design, s.catalog, static_cast<int>(one - cols.begin()),
                            nullptr,  -1,        s.input};
-    const double one_pod = s.part < 0 ? costs(pod).cost->recovered->per_day
+    const double one_pod = s.part < 0 ? costs(pod)->cost->recovered->per_day
                                       : formula_map()[static_cast<std::size_t>(s.part)].number(pod);
     return static_cast<double>(pods.pods) * one_pod;
 }

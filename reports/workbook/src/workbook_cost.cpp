@@ -51,78 +51,93 @@ enum class When {
 };
 
 /// A row: a section heading (no key) or one cell per column. `design` and
-/// `reference` are the map rows of the two kinds of column (null: none; a
-/// reference n/a); `part` core's part it prices (a cell is "unpriced" when
-/// it has no amount); `rests` the assumed prices its cells rest on: "*" all
-/// of the column's, "items", "running" (but the years and the rate), or
-/// names (a trailing '*' a prefix); `cloud`: those of the cloud store.
+/// `reference`: the map rows ("cost_" + it) of the two kinds of column
+/// (null: none, a reference's n/a; "": a constant 0); "{}" in the label:
+/// the book's currency; `rests`: the assumed prices its cells rest on, "*"
+/// all of the column's, "items", "running" (but the years and the rate),
+/// or names (a trailing '*' a prefix).
 struct CostRow {
     const char* key;
     const char* label;
     Num num = Num::integer;
     const char* design = nullptr;
     const char* reference = nullptr;
-    bool scale = false; ///< pods: the pod count times the design column
-    const char* part = nullptr;
+    int flags = 0;
     const char* rests = "";
-    bool cloud = false;
     When when = When::always;
-    bool money = true; ///< the label in the book's currency
+
+    /// Core's part it prices; empty when none.
+    std::string part() const;
 };
 
-constexpr Num I = Num::integer;
+/// Pods: the pod count times the design column. Priced: core's part of the
+/// key's name after its section ("capex_cables": cables); a cell with no
+/// amount is "unpriced". Cloud: the assumed prices of the cloud store's.
+constexpr int S = 1, P = 2, C = 4;
+constexpr Num I = Num::integer, N1 = Num::one;
+constexpr When A = When::any_part;
 // clang-format off
 const CostRow kRows[] = {
     {"", "What is priced"},
-    {"q_pods", "Pods", I, nullptr, nullptr, false, nullptr, "", false, When::compared, false},
-    {"q_cnodes", "C-nodes", I, "cost_cnodes", nullptr, true, nullptr, "", false, When::always, false},
-    {"q_dboxes", "D-boxes", I, "cost_dboxes", nullptr, true, nullptr, "", false, When::always, false},
-    {"q_switches", "Switches", I, "cost_switches", nullptr, true, nullptr, "", false, When::always, false},
-    {"q_racks", "Racks", I, "cost_racks", nullptr, true, nullptr, "", false, When::always, false},
-    {"q_usable_TB", "Usable capacity (TB)", Num::one, "cost_usable_TB", "cost_ref_usable_TB", true, nullptr, "", false, When::always, false},
-    {"q_read_GBps", "Delivered read (GB/s)", Num::one, "cost_read_GBps", "cost_ref_read_GBps", true, nullptr, "", false, When::always, false},
-    {"q_facility_kW", "Facility power (kW)", Num::one, "cost_facility_kW", nullptr, true, nullptr, "", false, When::always, false},
-    {"q_basis_kW", "Power on the basis (kW)", Num::one, "cost_basis_kW", nullptr, true, nullptr, "", false, When::space_kw, false},
+    {"q_pods", "Pods", I, nullptr, nullptr, 0, "", When::compared},
+    {"q_cnodes", "C-nodes", I, "cnodes", nullptr, S},
+    {"q_dboxes", "D-boxes", I, "dboxes", nullptr, S},
+    {"q_switches", "Switches", I, "switches", nullptr, S},
+    {"q_racks", "Racks", I, "racks", nullptr, S},
+    {"q_usable_TB", "Usable capacity (TB)", N1, "usable_TB", "ref_usable_TB", S},
+    {"q_read_GBps", "Delivered read (GB/s)", N1, "read_GBps", "ref_read_GBps", S},
+    {"q_facility_kW", "Facility power (kW)", N1, "facility_kW", nullptr, S},
+    {"q_basis_kW", "Power on the basis (kW)", N1, "basis_kW", nullptr, S, "", When::space_kw},
     {"", "CapEx"},
-    {"capex_cnodes", "  C-nodes", I, "cost_capex_cnodes", nullptr, true, "cnodes", "kind"},
-    {"capex_dboxes", "  D-boxes", I, "cost_capex_dboxes", nullptr, true, "dboxes", "kind"},
-    {"capex_switches", "  Switches", I, "cost_capex_switches", nullptr, true, "switches", "kind"},
-    {"capex_racks", "  Racks", I, "cost_capex_racks", nullptr, true, "racks", "kind"},
-    {"capex_management_switches", "  Management switches", I, "cost_management_switches", nullptr, true, "management_switches", "bill", false, When::any_part},
-    {"capex_pdus_and_cords", "  PDUs and power cords", I, "cost_pdus_and_cords", nullptr, true, "pdus_and_cords", "bill", false, When::any_part},
-    {"capex_rail_kits", "  Rail kits", I, "cost_rail_kits", nullptr, true, "rail_kits", "bill", false, When::any_part},
-    {"capex_cables", "  Cables", I, "cost_cables", nullptr, true, "cables", "bill", false, When::any_part},
-    {"capex_transceivers", "  Transceivers", I, "cost_transceivers", nullptr, true, "transceivers", "bill", false, When::any_part},
-    {"capex", "CapEx", I, "cost_capex", "", true, nullptr, "items"},
+    {"capex_cnodes", "  C-nodes ({})", I, "capex_cnodes", nullptr, S | P, "kind"},
+    {"capex_dboxes", "  D-boxes ({})", I, "capex_dboxes", nullptr, S | P, "kind"},
+    {"capex_switches", "  Switches ({})", I, "capex_switches", nullptr, S | P, "kind"},
+    {"capex_racks", "  Racks ({})", I, "capex_racks", nullptr, S | P, "kind"},
+    {"capex_management_switches", "  Management switches ({})", I, "management_switches", nullptr, S | P, "bill", A},
+    {"capex_pdus_and_cords", "  PDUs and power cords ({})", I, "pdus_and_cords", nullptr, S | P, "bill", A},
+    {"capex_rail_kits", "  Rail kits ({})", I, "rail_kits", nullptr, S | P, "bill", A},
+    {"capex_cables", "  Cables ({})", I, "cables", nullptr, S | P, "bill", A},
+    {"capex_transceivers", "  Transceivers ({})", I, "transceivers", nullptr, S | P, "bill", A},
+    {"capex", "CapEx ({})", I, "capex", "", S, "items"},
     {"", "OpEx a year"},
-    {"opex_energy", "  Energy a year", I, "cost_energy", nullptr, true, "energy", "site.energy_per_kwh"},
-    {"opex_space", "  Space a year", I, "cost_space_rack", nullptr, true, "space", "site.space_per_*", false, When::space_rack},
-    {"opex_space", "  Space a year", I, "cost_space_kW", nullptr, true, "space", "site.space_per_*", false, When::space_other},
-    {"opex_support", "  Support a year", I, "cost_support", nullptr, true, "support", "items"},
-    {"opex_licences", "  Licences a year", I, "cost_licences", nullptr, true, "licences", "items", false, When::any_part},
-    {"opex", "OpEx a year", I, "cost_opex", "cost_ref_opex", true, nullptr, "running"},
+    {"opex_energy", "  Energy a year ({})", I, "energy", nullptr, S | P, "site.energy_per_kwh"},
+    {"opex_space", "  Space a year ({})", I, "space_rack", nullptr, S | P, "site.space_per_*", When::space_rack},
+    {"opex_space", "  Space a year ({})", I, "space_kW", nullptr, S | P, "site.space_per_*", When::space_other},
+    {"opex_support", "  Support a year ({})", I, "support", nullptr, S | P, "items"},
+    {"opex_licences", "  Licences a year ({})", I, "licences", nullptr, S | P, "items", A},
+    {"opex", "OpEx a year ({})", I, "opex", "ref_opex", S, "running"},
     {"", "Over the analysis"},
-    {"years", "Years of the analysis", I, "cost_years", "cost_years", false, nullptr, "site.years", true, When::always, false},
-    {"tco", "TCO = CapEx + years x OpEx a year", I, "cost_tco", "cost_ref_tco", false, nullptr, "*"},
-    {"pv", "Present value at the discount rate", I, "cost_pv", "cost_ref_pv", false, nullptr, "*", false, When::rate},
-    {"per_tb_month", "Per usable TB-month", Num::two, "cost_per_tb_month", "cost_per_tb_month", false, nullptr, "*"},
-    {"per_read", "Per GB/s of read (intact)", I, "cost_per_read", "cost_per_read", false, nullptr, "*"},
-    {"", "Goodput in money (docs/cost.md §4; not in any total)", I, nullptr, nullptr, false, nullptr, "", false, When::recovered},
-    {"gpu_h_reference", "Reference write: the rule's, before checkpoints (TB/s)", Num::two, nullptr, nullptr, false, nullptr, "", false, When::recovered, false},
-    {"gpu_h_recovered", "GPU-hours a day recovered over it", I, nullptr, nullptr, true, nullptr, "", false, When::recovered, false},
-    {"gpu_h_value", "Value a year = GPU-h a day x 365 x GPU-hour price", I, "cost_gpu_h_value", nullptr, true, nullptr, "gpu_hour", false, When::recovered},
+    {"years", "Years of the analysis", I, "years", "years", C, "site.years"},
+    {"tco", "TCO = CapEx + years x OpEx a year ({})", I, "tco", "ref_tco", 0, "*"},
+    {"pv", "Present value at the discount rate ({})", I, "pv", "ref_pv", 0, "*", When::rate},
+    {"per_tb_month", "Per usable TB-month ({})", Num::two, "per_tb_month", "per_tb_month", 0, "*"},
+    {"per_read", "Per GB/s of read (intact) ({})", I, "per_read", "per_read", 0, "*"},
+    {"", "Goodput in money (docs/cost.md §4; not in any total)", I, nullptr, nullptr, 0, "", When::recovered},
+    {"gpu_h_reference", "Reference write: the rule's, before checkpoints (TB/s)", Num::two, nullptr, nullptr, 0, "", When::recovered},
+    {"gpu_h_recovered", "GPU-hours a day recovered over it", I, nullptr, nullptr, S, "", When::recovered},
+    {"gpu_h_value", "Value a year = GPU-h a day x 365 x GPU-hour price ({})", I, "gpu_h_value", nullptr, S, "gpu_hour", When::recovered},
     {"", "The cloud store at the same usable capacity (docs/cost.md §3)"},
-    {"cloud_storage", "  Storage a year", I, "cost_cloud_storage", "cost_cloud_storage", false, "storage", "cloud.per_gb_month", true},
-    {"cloud_egress", "  Egress a year", I, "cost_cloud_egress_bands", "cost_cloud_egress_bands", false, "egress", "cloud.egress cloud.read_out_share_per_month", true, When::bands},
-    {"cloud_egress", "  Egress a year", I, "cost_cloud_egress", "cost_cloud_egress", false, "egress", "cloud.egress_per_gb cloud.read_out_share_per_month", true, When::flat},
-    {"cloud_operations", "  Read operations a year", I, "cost_cloud_operations", "cost_cloud_operations", false, "operations", "cloud.per_10k_operations cloud.request_size cloud.read_out_share_per_month", true},
-    {"cloud_year", "Cloud a year", I, "cost_cloud_year", "cost_cloud_year", false, nullptr, "running", true},
-    {"cloud_tco", "Cloud TCO = years x a year", I, "cost_cloud_tco", "cost_cloud_tco", false, nullptr, "*", true},
-    {"cloud_tco_without_egress", "Cloud TCO without egress = years x (storage + operations)", I, "cost_cloud_tco_without_egress", "cost_cloud_tco_without_egress", false, nullptr, "*", true},
-    {"cloud_pv", "Cloud present value", I, "cost_cloud_pv", "cost_cloud_pv", false, nullptr, "*", true, When::rate},
-    {"unpriced", "Unpriced (left out of the totals)", Num::text, nullptr, nullptr, false, nullptr, "", false, When::always, false},
+    {"cloud_storage", "  Storage a year ({})", I, "cloud_storage", "cloud_storage", P | C, "cloud.per_gb_month"},
+    {"cloud_egress", "  Egress a year ({})", I, "cloud_egress_bands", "cloud_egress_bands", P | C, "cloud.egress cloud.read_out_share_per_month", When::bands},
+    {"cloud_egress", "  Egress a year ({})", I, "cloud_egress", "cloud_egress", P | C, "cloud.egress_per_gb cloud.read_out_share_per_month", When::flat},
+    {"cloud_operations", "  Read operations a year ({})", I, "cloud_operations", "cloud_operations", P | C, "cloud.per_10k_operations cloud.request_size cloud.read_out_share_per_month"},
+    {"cloud_year", "Cloud a year ({})", I, "cloud_year", "cloud_year", C, "running"},
+    {"cloud_tco", "Cloud TCO = years x a year ({})", I, "cloud_tco", "cloud_tco", C, "*"},
+    {"cloud_tco_without_egress", "Cloud TCO without egress = years x (storage + operations) ({})", I, "cloud_tco_without_egress", "cloud_tco_without_egress", C, "*"},
+    {"cloud_pv", "Cloud present value ({})", I, "cloud_pv", "cloud_pv", C, "*", When::rate},
+    {"unpriced", "Unpriced (left out of the totals)", Num::text},
 };
 // clang-format on
+
+std::string CostRow::part() const {
+    const std::string_view k = key;
+    return (flags & P) != 0 ? std::string(k.substr(k.find('_') + 1)) : std::string();
+}
+
+/// The map's row "cost_" + id.
+const FormulaRow& map_row(std::string_view id) {
+    return formula_row("cost_" + std::string(id));
+}
 
 /// A cell: a row of the map with the placeholders it fills itself, a
 /// constant, or a text.
@@ -235,10 +250,8 @@ CostTable::CostTable(const WorkbookInput& in, const std::vector<DesignCells>& de
     for (const CostRow& r : kRows) {
         if (shown(r)) {
             rows.push_back(&r);
-            if (r.part != nullptr && std::string_view(r.key).starts_with("capex_")) {
-                last["capex"] = r.key;
-            } else if (r.part != nullptr && std::string_view(r.key).starts_with("opex_")) {
-                last["opex"] = r.key;
+            if ((r.flags & P) != 0 && (r.flags & C) == 0) { // the section's last part
+                last[std::string(r.key).substr(0, std::string_view(r.key).find('_'))] = r.key;
             }
         }
     }
@@ -276,7 +289,7 @@ bool CostTable::shown(const CostRow& r) const {
         return !book.site.space_per_rack_month && book.site.space_per_kw_month;
     case When::any_part:
         return std::any_of(cols.begin(), cols.end(), [&r](const CostColumn& c) {
-            return c.f.cost && find_part(c.f, r.part, false) != nullptr;
+            return c.f.cost && find_part(c.f, r.part(), false) != nullptr;
         });
     case When::rate:
         return book.site.discount_rate.has_value();
@@ -421,7 +434,9 @@ FigureSource source(const CostTable& t, const CostColumn& col, int part = -1) {
             col.item,
             nullptr,
             part,
-            &t.input};
+            &t.input,
+            nullptr,
+            &col.f};
 }
 
 /// Column c's cell of row r, from the map's row `id`.
@@ -446,7 +461,7 @@ CostCell column_cell(const CostTable& t, const CostRow& r, std::size_t c, const 
         const std::string s = t.summary_at("pods", c);
         return col.kind == ColumnKind::design || s.empty()
                    ? constant(col.f.pods)
-                   : CostCell{CostCell::formula, &formula_row("cost_pods_count")};
+                   : CostCell{CostCell::formula, &map_row("pods_count")};
     }
     if (id == nullptr) {
         return text("n/a");
@@ -454,7 +469,7 @@ CostCell column_cell(const CostTable& t, const CostRow& r, std::size_t c, const 
     if (*id == '\0') {
         return constant(0.0);
     }
-    CostCell cell{CostCell::formula, &formula_row(id)};
+    CostCell cell{CostCell::formula, &map_row(id)};
     // Racks when no device fits the rack (Design::racks_fit): "n/a" on the
     // design sheet, and the engine leaves whatever is priced per rack
     // unpriced (core/src/cost.cpp), so no formula reads this cell.
@@ -466,8 +481,9 @@ CostCell column_cell(const CostTable& t, const CostRow& r, std::size_t c, const 
     if (!summary.empty() && t.summary_at(summary, c).empty()) {
         return constant(cell.row->number(source(t, col)));
     }
-    if (r.part != nullptr) {
-        const CostPart* p = find_part(col.f, r.part, r.cloud);
+    const bool cloud = (r.flags & C) != 0;
+    if ((r.flags & P) != 0) {
+        const CostPart* p = find_part(col.f, r.part(), cloud);
         const std::string rests = r.rests;
         if (p == nullptr) {
             // No such line in this design's bill, no licence in the book.
@@ -479,13 +495,13 @@ CostCell column_cell(const CostTable& t, const CostRow& r, std::size_t c, const 
             return text("unpriced");
         }
         if (rests == "kind") {
-            return device_cell(t, col, r.part, std::move(cell));
+            return device_cell(t, col, r.part(), std::move(cell));
         }
         if (rests == "bill") {
-            return bill_cell(t, col, r.part, std::move(cell));
+            return bill_cell(t, col, r.part(), std::move(cell));
         }
     }
-    cell.assumed = rests_on(r.cloud || ref ? col.f.cloud.assumed : col.f.cost->assumed, r.rests);
+    cell.assumed = rests_on(cloud || ref ? col.f.cloud.assumed : col.f.cost->assumed, r.rests);
     if (key == "opex_support" || key == "opex_licences") {
         return running_cell(t, col, c, key == "opex_licences", std::move(cell));
     }
@@ -502,7 +518,7 @@ CostCell cell_at(const CostTable& t, const CostRow& r, std::size_t c) {
     if (col.kind == ColumnKind::reference) {
         return column_cell(t, r, c, r.reference);
     }
-    if (col.kind != ColumnKind::pods || !r.scale) {
+    if (col.kind != ColumnKind::pods || (r.flags & S) == 0) {
         return column_cell(t, r, c, r.design);
     }
     CostCell one = column_cell(t, r, col.design_col, r.design);
@@ -510,9 +526,9 @@ CostCell cell_at(const CostTable& t, const CostRow& r, std::size_t c) {
         return one;
     }
     const int part =
-        r.design == nullptr ? -1 : static_cast<int>(&formula_row(r.design) - formula_map().data());
+        r.design == nullptr ? -1 : static_cast<int>(&map_row(r.design) - formula_map().data());
     return {CostCell::formula,
-            &formula_row("cost_pods"),
+            &map_row("pods"),
             {{"one_pod", t.at(r.key, col.design_col)}},
             part,
             0.0,
@@ -578,9 +594,11 @@ void write_cell(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t, const 
 void write_cost_row(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t, const CostRow& r,
                     int row, std::set<std::string>& assumed) {
     const bool section = *r.key == '\0';
-    const bool money = r.money && !section;
-    sheet.text(row, 0, money ? fmt::format("{} ({})", r.label, t.book.currency) : r.label,
-               section ? book.section() : book.label());
+    std::string label = r.label;
+    if (const std::size_t at = label.find("{}"); at != std::string::npos) {
+        label.replace(at, 2, t.book.currency);
+    }
+    sheet.text(row, 0, label, section ? book.section() : book.label());
     for (std::size_t c = 0; c < t.cols.size(); ++c) {
         const int col = kFirstCol + static_cast<int>(c);
         if (section) {

@@ -58,6 +58,9 @@ struct FigureSource {
     /// design's racks again for every cell of the Racks sheet was a third
     /// of `compare --xlsx`'s instructions on the fleet.
     const RackKind* rack_kind = nullptr;
+    /// The Cost sheet's column, when the writer has it (its design's cost
+    /// worked out again per cell was 4 % of `compare --xlsx --prices`).
+    const struct CostFigures* costs = nullptr;
 };
 
 /// The Checkpoints sheet's cadence table: every (s), the brief's 60 s and
