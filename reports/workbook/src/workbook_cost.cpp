@@ -36,19 +36,10 @@ struct CostColumn {
     CostFigures f;
 };
 
-/// When a row is on the sheet.
-enum class When {
-    always,
-    compared,
-    space_rack,
-    space_other,
-    space_kw,
-    any_part,
-    rate,
-    recovered,
-    bands,
-    flat
-};
+/// When a row is on the sheet: always, with a comparison, space priced per
+/// rack, not per rack, per kW, a part some column has, a discount rate,
+/// GPU-hours recovered, egress by bands, flat egress.
+enum class When { always, compared, rack, no_rack, kw, any_part, rate, recovered, bands, flat };
 
 /// A row: a section heading (no key) or one cell per column. `design` and
 /// `reference`: the map rows ("cost_" + it) of the two kinds of column
@@ -87,7 +78,7 @@ const CostRow kRows[] = {
     {"q_usable_TB", "Usable capacity (TB)", N1, "usable_TB", "ref_usable_TB", S},
     {"q_read_GBps", "Delivered read (GB/s)", N1, "read_GBps", "ref_read_GBps", S},
     {"q_facility_kW", "Facility power (kW)", N1, "facility_kW", nullptr, S},
-    {"q_basis_kW", "Power on the basis (kW)", N1, "basis_kW", nullptr, S, "", When::space_kw},
+    {"q_basis_kW", "Power on the basis (kW)", N1, "basis_kW", nullptr, S, "", When::kw},
     {"", "CapEx"},
     {"capex_cnodes", "  C-nodes ({})", I, "capex_cnodes", nullptr, S | P, "kind"},
     {"capex_dboxes", "  D-boxes ({})", I, "capex_dboxes", nullptr, S | P, "kind"},
@@ -101,8 +92,8 @@ const CostRow kRows[] = {
     {"capex", "CapEx ({})", I, "capex", "", S, "items"},
     {"", "OpEx a year"},
     {"opex_energy", "  Energy a year ({})", I, "energy", nullptr, S | P, "site.energy_per_kwh"},
-    {"opex_space", "  Space a year ({})", I, "space_rack", nullptr, S | P, "site.space_per_*", When::space_rack},
-    {"opex_space", "  Space a year ({})", I, "space_kW", nullptr, S | P, "site.space_per_*", When::space_other},
+    {"opex_space", "  Space a year ({})", I, "space_rack", nullptr, S | P, "site.space_per_*", When::rack},
+    {"opex_space", "  Space a year ({})", I, "space_kW", nullptr, S | P, "site.space_per_*", When::no_rack},
     {"opex_support", "  Support a year ({})", I, "support", nullptr, S | P, "items"},
     {"opex_licences", "  Licences a year ({})", I, "licences", nullptr, S | P, "items", A},
     {"opex", "OpEx a year ({})", I, "opex", "ref_opex", S, "running"},
@@ -182,18 +173,17 @@ std::vector<std::string> rests_on(const std::vector<std::string>& names, std::st
     return out;
 }
 
-const CostPart* find_part(const std::vector<CostPart>& parts, const std::string& name) {
-    const auto it =
-        std::find_if(parts.begin(), parts.end(), [&](const CostPart& p) { return p.name == name; });
-    return it == parts.end() ? nullptr : &*it;
-}
-
+/// Core's part `name` of the column's cost, or (`cloud`) its cloud store's.
 const CostPart* find_part(const CostFigures& f, const std::string& name, bool cloud) {
-    if (cloud) {
-        return find_part(f.cloud.parts_per_year, name);
+    for (const auto* parts : cloud ? std::vector{&f.cloud.parts_per_year}
+                                   : std::vector{&f.cost->capex_parts, &f.cost->opex_parts}) {
+        for (const CostPart& p : *parts) {
+            if (p.name == name) {
+                return &p;
+            }
+        }
     }
-    const CostPart* p = find_part(f.cost->capex_parts, name);
-    return p != nullptr ? p : find_part(f.cost->opex_parts, name);
+    return nullptr;
 }
 
 class CostTable {
@@ -206,7 +196,8 @@ public:
     const SummaryCells& summary;
     std::vector<std::string> item_names;
     std::vector<CostColumn> cols;
-    std::vector<const CostRow*> rows;
+    std::vector<std::pair<const CostRow*, int>> rows; ///< those shown, at their row
+    int end = 0;                                      ///< the row after the last
     std::map<std::string, int> row_of;
     std::map<std::string, std::string> last; ///< a section's last part: "capex", "opex"
 
@@ -247,12 +238,19 @@ CostTable::CostTable(const WorkbookInput& in, const std::vector<DesignCells>& de
                 ref ? nullptr : &designs.at(cc.source));
         }
     }
+    end = kHeaderRow + 1;
     for (const CostRow& r : kRows) {
-        if (shown(r)) {
-            rows.push_back(&r);
-            if ((r.flags & P) != 0 && (r.flags & C) == 0) { // the section's last part
-                last[std::string(r.key).substr(0, std::string_view(r.key).find('_'))] = r.key;
-            }
+        const bool section = *r.key == '\0';
+        if (!shown(r)) {
+            continue;
+        }
+        end += section ? 1 : 0; // a blank row before each section
+        if (!section) {
+            row_of[r.key] = end;
+        }
+        rows.emplace_back(&r, end++);
+        if ((r.flags & P) != 0 && (r.flags & C) == 0) { // the section's last part
+            last[std::string(r.key).substr(0, std::string_view(r.key).find('_'))] = r.key;
         }
     }
 }
@@ -281,11 +279,11 @@ bool CostTable::shown(const CostRow& r) const {
     switch (r.when) {
     case When::compared:
         return input.comparison != nullptr;
-    case When::space_rack:
+    case When::rack:
         return book.site.space_per_rack_month.has_value();
-    case When::space_other:
+    case When::no_rack:
         return !book.site.space_per_rack_month;
-    case When::space_kw:
+    case When::kw:
         return !book.site.space_per_rack_month && book.site.space_per_kw_month;
     case When::any_part:
         return std::any_of(cols.begin(), cols.end(), [&r](const CostColumn& c) {
@@ -429,14 +427,14 @@ std::string placeholder(std::string_view templ, std::string_view prefix) {
 }
 
 FigureSource source(const CostTable& t, const CostColumn& col, int part = -1) {
-    return {t.input.result->designs.at(col.design_index),
-            *t.input.catalog,
-            col.item,
-            nullptr,
-            part,
-            &t.input,
-            nullptr,
-            &col.f};
+    FigureSource s{t.input.result->designs.at(col.design_index),
+                   *t.input.catalog,
+                   col.item,
+                   nullptr,
+                   part,
+                   &t.input};
+    s.costs = &col.f;
+    return s;
 }
 
 /// Column c's cell of row r, from the map's row `id`.
@@ -527,13 +525,11 @@ CostCell cell_at(const CostTable& t, const CostRow& r, std::size_t c) {
     }
     const int part =
         r.design == nullptr ? -1 : static_cast<int>(&map_row(r.design) - formula_map().data());
-    return {CostCell::formula,
-            &map_row("pods"),
-            {{"one_pod", t.at(r.key, col.design_col)}},
-            part,
-            0.0,
-            "",
-            std::move(one.assumed)};
+    one.row = &map_row("pods");
+    one.fills = {{"one_pod", t.at(r.key, col.design_col)}};
+    one.part = part;
+    one.kind = CostCell::formula;
+    return one;
 }
 
 std::string unpriced_text(const CostColumn& col) {
@@ -672,22 +668,13 @@ void write_cost_footer(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t,
 
 CostCells write_cost(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                      const std::vector<DesignCells>& designs, const SummaryCells& summary) {
-    CostTable t(input, designs, summary);
-    std::vector<int> at;
-    int row = kHeaderRow + 1;
-    for (const CostRow* r : t.rows) {
-        row += *r->key == '\0' ? 1 : 0; // a blank row before each section
-        if (*r->key != '\0') {
-            t.row_of[r->key] = row;
-        }
-        at.push_back(row++);
-    }
+    const CostTable t(input, designs, summary);
     write_cost_header(book, sheet, t);
     std::set<std::string> assumed;
-    for (std::size_t i = 0; i < t.rows.size(); ++i) {
-        write_cost_row(book, sheet, t, *t.rows[i], at[i], assumed);
+    for (const auto& [r, row] : t.rows) {
+        write_cost_row(book, sheet, t, *r, row, assumed);
     }
-    write_cost_footer(book, sheet, t, row + 1, assumed);
+    write_cost_footer(book, sheet, t, t.end + 1, assumed);
     CostCells out{sheet.name(), t.row_of.at("tco"), kFirstCol, t.book.site.years, {}, {}};
     for (const CostColumn& c : t.cols) {
         const bool cloud = c.kind == ColumnKind::reference;
