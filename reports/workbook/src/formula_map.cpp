@@ -3,6 +3,7 @@
 #include "podsizer/reports/formula_map.hpp"
 
 #include "podsizer/core/cash_flow.hpp"
+#include "podsizer/core/comparison.hpp"
 #include "podsizer/core/counting.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/network.hpp"
@@ -242,6 +243,60 @@ const RackFacility& rack(const FigureSource& s) {
     return s.design.facility->racks.at(static_cast<std::size_t>(s.item));
 }
 
+/// The Cost sheet's column (s.item: the comparison's; -1, the design alone):
+/// the writer's, or worked out.
+struct CostsOf {
+    std::optional<CostFigures> own;
+    const CostFigures* given = nullptr;
+    const CostFigures* operator->() const { return given != nullptr ? given : &*own; }
+};
+
+CostsOf costs(const FigureSource& s) {
+    if (s.costs != nullptr) {
+        return {std::nullopt, s.costs};
+    }
+    return {cost_figures(*s.input, s.item, s.design)};
+}
+
+/// A part of the column's design cost, or (`cloud`) of its cloud store's year.
+double part(const FigureSource& s, const std::string& name, bool cloud = false) {
+    const CostsOf f = costs(s);
+    if (!cloud) {
+        return f->cost->part(name).value_or(0.0);
+    }
+    for (const CostPart& p : f->cloud.parts_per_year) {
+        if (p.name == name) {
+            return p.amount.value_or(0.0);
+        }
+    }
+    return 0.0;
+}
+
+/// TCO over the usable TB-months, or over the GB/s of read (`read`).
+double tco_per(const FigureSource& s, bool read) {
+    const CostsOf f = costs(s);
+    if (f->cost) {
+        return read ? f->cost->per_read_gb_per_s : f->cost->per_usable_tb_month;
+    }
+    const double over = read ? f->read_gbps : f->usable_tb * f->cloud.years * 12.0;
+    return over > 0.0 ? f->cloud.tco / over : 0.0;
+}
+
+/// A pods column's cell: the pod count times its design column's cell of the
+/// map's row s.part (-1: the GPU-hours a day recovered, a value).
+double pods_times(const FigureSource& s) {
+    const auto& cols = s.input->comparison->columns;
+    const ComparisonColumn& pods = cols.at(item(s));
+    const auto one = std::find_if(cols.begin(), cols.end(), [&](const ComparisonColumn& c) {
+        return c.kind == ColumnKind::design && c.source == pods.source;
+    });
+    const FigureSource pod{s.design, s.catalog, static_cast<int>(one - cols.begin()),
+                           nullptr,  -1,        s.input};
+    const double one_pod = s.part < 0 ? costs(pod)->cost->recovered->per_day
+                                      : formula_map()[static_cast<std::size_t>(s.part)].number(pod);
+    return static_cast<double>(pods.pods) * one_pod;
+}
+
 #define PODSIZER_FORMULA(id, sheet, templ, figure)                                                 \
     FormulaRow{#id, FormulaSheet::sheet, templ,                                                    \
                [](const FigureSource& s) -> double {                                               \
@@ -296,6 +351,26 @@ GoodputCurve checkpoint_curve(const CheckpointRequirement& job, std::span<const 
         }
     }
     return goodput_curve(job.model, o);
+}
+
+CostFigures cost_figures(const WorkbookInput& input, int column, const Design& d) {
+    const PriceBook& book = *input.result->prices;
+    CostFigures f;
+    const ComparisonColumn* cc =
+        column < 0 ? nullptr : &input.comparison->columns.at(static_cast<std::size_t>(column));
+    if (cc != nullptr && cc->kind == ColumnKind::reference) {
+        f.cloud = cc->cloud_cost ? *cc->cloud_cost : cloud_cost(cc->usable(), book);
+        f.usable_tb = in(cc->usable(), units::TB);
+        f.read_gbps = in(cc->read(), units::GB_per_s);
+        return f;
+    }
+    const bool pods = cc != nullptr && cc->kind == ColumnKind::pods;
+    f.pods = pods ? static_cast<double>(cc->pods) : 1.0;
+    f.cost = pods ? scaled_cost(design_cost(d, book), cc->pods) : design_cost(d, book);
+    f.cloud = cloud_cost(pods ? d.usable * f.pods : d.usable, book);
+    f.usable_tb = in(d.usable, units::TB) * (pods ? f.pods : 1.0);
+    f.read_gbps = in(d.read, units::GB_per_s) * (pods ? f.pods : 1.0);
+    return f;
 }
 
 std::span<const FormulaRow> formula_map() {

@@ -1,16 +1,15 @@
-// The Cost sheet (docs/cost.md §2–§3): what each design, its pods grown to a
-// target and each reference column cost, as live formulas over the Prices
-// sheet and the design sheets' counts, power and capacity, each cached with
-// core's design_cost and cloud_cost. A part the book leaves unpriced says so
-// and is left out of the totals, never counted as 0.
+// The Cost sheet (docs/cost.md §2–§4): what each design, its pods grown to a
+// target and each reference column cost. Each figure is a row of the formula
+// map (formula_map.def, "Cost sheet") over the Prices sheet and the design
+// sheets' counts, power and capacity, cached with core's design_cost and
+// cloud_cost. A part the book leaves unpriced says so and is left out of
+// the totals, never counted as 0.
 #include "podsizer/reports/cost_report.hpp"
 #include "workbook_bom.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <functional>
-#include <optional>
 #include <set>
 #include <tuple>
 
@@ -24,87 +23,160 @@ using xlsx::Role;
 constexpr double kColumnWidth = 20;
 constexpr double kLabelWidth = 46;
 
-/// One column: a design, its pods grown to the target, or a reference
-/// priced as the cloud store holding the column's usable capacity.
+/// One column: a design, its pods grown to the target, or a reference.
 struct CostColumn {
     std::string name;
     ColumnKind kind = ColumnKind::design;
     const Design* design = nullptr;     ///< design and pods columns
+    std::size_t design_index = 0;       ///< of the result (a reference: 0)
     const DesignCells* cells = nullptr; ///< design and pods: the design's sheet
     std::size_t design_col = 0;         ///< pods: this table's column of the design
     std::size_t summary_col = 0;        ///< the Summary's column of it
-    double pods = 1.0;
-    std::optional<DesignCost> cost; ///< design and pods columns
-    CloudCost cloud;                ///< the cloud store at the column's usable capacity
-    double usable_tb = 0.0;
-    double read_gbps = 0.0;
+    int item = -1;                      ///< the comparison's column; -1 without
+    CostFigures f;
 };
 
-/// A cell: a formula with its cached number, a constant, or a text.
-struct CostCell {
-    enum Kind { formula, constant, text } kind = formula;
-    std::string f;
-    double value = 0.0;
-    std::string shown;
-    std::vector<std::string> assumed; ///< the assumed prices it rests on
+/// When a row is on the sheet: always, with a comparison, space priced per
+/// rack, not per rack, per kW, a part some column has, a discount rate,
+/// GPU-hours recovered, egress by bands, flat egress.
+enum class When { always, compared, rack, no_rack, kw, any_part, rate, recovered, bands, flat };
+
+/// A row: a section heading (no key) or one cell per column. `design` and
+/// `reference`: the map rows ("cost_" + it) of the two kinds of column
+/// (null: none, a reference's n/a; "": a constant 0); "{}" in the label:
+/// the book's currency; `rests`: the assumed prices its cells rest on, "*"
+/// all of the column's, "items", "running" (but the years and the rate),
+/// or names (a trailing '*' a prefix).
+struct CostRow {
+    const char* key;
+    const char* label;
+    Num num = Num::integer;
+    const char* design = nullptr;
+    const char* reference = nullptr;
+    int flags = 0;
+    const char* rests = "";
+    When when = When::always;
+
+    /// Core's part it prices; empty when none.
+    std::string part() const;
 };
 
-CostCell num(std::string f, double v, std::vector<std::string> assumed = {}) {
-    return {CostCell::formula, std::move(f), v, "", std::move(assumed)};
+/// Pods: the pod count times the design column. Priced: core's part of the
+/// key's name after its section ("capex_cables": cables); a cell with no
+/// amount is "unpriced". Cloud: the assumed prices of the cloud store's.
+constexpr int S = 1, P = 2, C = 4;
+constexpr Num I = Num::integer, N1 = Num::one;
+constexpr When A = When::any_part;
+// clang-format off
+const CostRow kRows[] = {
+    {"", "What is priced"},
+    {"q_pods", "Pods", I, nullptr, nullptr, 0, "", When::compared},
+    {"q_cnodes", "C-nodes", I, "cnodes", nullptr, S},
+    {"q_dboxes", "D-boxes", I, "dboxes", nullptr, S},
+    {"q_switches", "Switches", I, "switches", nullptr, S},
+    {"q_racks", "Racks", I, "racks", nullptr, S},
+    {"q_usable_TB", "Usable capacity (TB)", N1, "usable_TB", "ref_usable_TB", S},
+    {"q_read_GBps", "Delivered read (GB/s)", N1, "read_GBps", "ref_read_GBps", S},
+    {"q_facility_kW", "Facility power (kW)", N1, "facility_kW", nullptr, S},
+    {"q_basis_kW", "Power on the basis (kW)", N1, "basis_kW", nullptr, S, "", When::kw},
+    {"", "CapEx"},
+    {"capex_cnodes", "  C-nodes ({})", I, "capex_cnodes", nullptr, S | P, "kind"},
+    {"capex_dboxes", "  D-boxes ({})", I, "capex_dboxes", nullptr, S | P, "kind"},
+    {"capex_switches", "  Switches ({})", I, "capex_switches", nullptr, S | P, "kind"},
+    {"capex_racks", "  Racks ({})", I, "capex_racks", nullptr, S | P, "kind"},
+    {"capex_management_switches", "  Management switches ({})", I, "management_switches", nullptr, S | P, "bill", A},
+    {"capex_pdus_and_cords", "  PDUs and power cords ({})", I, "pdus_and_cords", nullptr, S | P, "bill", A},
+    {"capex_rail_kits", "  Rail kits ({})", I, "rail_kits", nullptr, S | P, "bill", A},
+    {"capex_cables", "  Cables ({})", I, "cables", nullptr, S | P, "bill", A},
+    {"capex_transceivers", "  Transceivers ({})", I, "transceivers", nullptr, S | P, "bill", A},
+    {"capex", "CapEx ({})", I, "capex", "", S, "items"},
+    {"", "OpEx a year"},
+    {"opex_energy", "  Energy a year ({})", I, "energy", nullptr, S | P, "site.energy_per_kwh"},
+    {"opex_space", "  Space a year ({})", I, "space_rack", nullptr, S | P, "site.space_per_*", When::rack},
+    {"opex_space", "  Space a year ({})", I, "space_kW", nullptr, S | P, "site.space_per_*", When::no_rack},
+    {"opex_support", "  Support a year ({})", I, "support", nullptr, S | P, "items"},
+    {"opex_licences", "  Licences a year ({})", I, "licences", nullptr, S | P, "items", A},
+    {"opex", "OpEx a year ({})", I, "opex", "ref_opex", S, "running"},
+    {"", "Over the analysis"},
+    {"years", "Years of the analysis", I, "years", "years", C, "site.years"},
+    {"tco", "TCO = CapEx + years x OpEx a year ({})", I, "tco", "ref_tco", 0, "*"},
+    {"pv", "Present value at the discount rate ({})", I, "pv", "ref_pv", 0, "*", When::rate},
+    {"per_tb_month", "Per usable TB-month ({})", Num::two, "per_tb_month", "per_tb_month", 0, "*"},
+    {"per_read", "Per GB/s of read (intact) ({})", I, "per_read", "per_read", 0, "*"},
+    {"", "Goodput in money (docs/cost.md §4; not in any total)", I, nullptr, nullptr, 0, "", When::recovered},
+    {"gpu_h_reference", "Reference write: the rule's, before checkpoints (TB/s)", Num::two, nullptr, nullptr, 0, "", When::recovered},
+    {"gpu_h_recovered", "GPU-hours a day recovered over it", I, nullptr, nullptr, S, "", When::recovered},
+    {"gpu_h_value", "Value a year = GPU-h a day x 365 x GPU-hour price ({})", I, "gpu_h_value", nullptr, S, "gpu_hour", When::recovered},
+    {"", "The cloud store at the same usable capacity (docs/cost.md §3)"},
+    {"cloud_storage", "  Storage a year ({})", I, "cloud_storage", "cloud_storage", P | C, "cloud.per_gb_month"},
+    {"cloud_egress", "  Egress a year ({})", I, "cloud_egress_bands", "cloud_egress_bands", P | C, "cloud.egress cloud.read_out_share_per_month", When::bands},
+    {"cloud_egress", "  Egress a year ({})", I, "cloud_egress", "cloud_egress", P | C, "cloud.egress_per_gb cloud.read_out_share_per_month", When::flat},
+    {"cloud_operations", "  Read operations a year ({})", I, "cloud_operations", "cloud_operations", P | C, "cloud.per_10k_operations cloud.request_size cloud.read_out_share_per_month"},
+    {"cloud_year", "Cloud a year ({})", I, "cloud_year", "cloud_year", C, "running"},
+    {"cloud_tco", "Cloud TCO = years x a year ({})", I, "cloud_tco", "cloud_tco", C, "*"},
+    {"cloud_tco_without_egress", "Cloud TCO without egress = years x (storage + operations) ({})", I, "cloud_tco_without_egress", "cloud_tco_without_egress", C, "*"},
+    {"cloud_pv", "Cloud present value ({})", I, "cloud_pv", "cloud_pv", C, "*", When::rate},
+    {"unpriced", "Unpriced (left out of the totals)", Num::text},
+};
+// clang-format on
+
+std::string CostRow::part() const {
+    const std::string_view k = key;
+    return (flags & P) != 0 ? std::string(k.substr(k.find('_') + 1)) : std::string();
 }
 
+/// The map's row "cost_" + id.
+const FormulaRow& map_row(std::string_view id) {
+    return formula_row("cost_" + std::string(id));
+}
+
+/// A cell: a row of the map with the placeholders it fills itself, a
+/// constant, or a text.
+struct CostCell {
+    enum Kind { formula, constant, text } kind = formula;
+    const FormulaRow* row = nullptr;
+    std::map<std::string, std::string> fills{}; ///< {lines}, {terms}, {list}, ...
+    int part = -1;                              ///< the FigureSource's
+    double value = 0.0;
+    std::string shown{};
+    std::vector<std::string> assumed{}; ///< the assumed prices it rests on
+};
+
 CostCell constant(double v) {
-    return {CostCell::constant, "", v, "", {}};
+    return {CostCell::constant, nullptr, {}, -1, v, "", {}};
 }
 
 CostCell text(std::string t) {
-    return {CostCell::text, "", 0.0, std::move(t), {}};
-}
-
-/// A row: a section heading (no key) or one cell per column.
-struct CostRow {
-    std::string key;
-    std::string label;
-    Num num = Num::integer;
-    std::function<CostCell(std::size_t)> of_design; ///< also pods, unless scaled
-    std::function<CostCell(std::size_t)> of_reference;
-    bool scale_pods = false; ///< pods: the pod count times the design column
-};
-
-std::vector<std::string> pick(const std::vector<std::string>& names,
-                              const std::function<bool(const std::string&)>& keep) {
-    std::vector<std::string> out;
-    std::copy_if(names.begin(), names.end(), std::back_inserter(out), keep);
-    return out;
+    return {CostCell::text, nullptr, {}, -1, 0.0, std::move(t), {}};
 }
 
 bool is_item(const std::string& n) {
     return n.find('.') == std::string::npos;
 }
 
-/// A device kind of a design as the book prices it (core/src/cost.cpp).
-struct Kind {
-    const char* part; ///< core's part name
-    const char* key;  ///< the quantity row
-    const char* label;
-    const std::string* id;
-    std::optional<Capacity> drive;
-    double count;
-};
-
-std::vector<Kind> kinds(const Design& d) {
-    return {
-        {"cnodes", "q_cnodes", "C-nodes", &d.cnode_model, std::nullopt,
-         static_cast<double>(d.cnodes)},
-        {"dboxes", "q_dboxes", "D-boxes", &d.dbox_model, d.drive_size,
-         static_cast<double>(d.dboxes)},
-        {"switches", "q_switches", "Switches", &d.switch_model, std::nullopt,
-         static_cast<double>(d.switches())},
-        {"racks", "q_racks", "Racks", &d.rack_model, std::nullopt, static_cast<double>(d.racks)}};
+/// The assumed prices among `names` a row's rule keeps (CostRow::rests).
+std::vector<std::string> rests_on(const std::vector<std::string>& names, std::string_view rule) {
+    std::vector<std::string> out;
+    for (const std::string& n : names) {
+        bool keep = rule == "*" || (rule == "items" && is_item(n)) ||
+                    (rule == "running" && n != "site.years" && n != "site.discount_rate");
+        for (std::size_t at = 0; !keep && at < rule.size();) {
+            const std::size_t end = std::min(rule.find(' ', at), rule.size());
+            const std::string_view name = rule.substr(at, end - at);
+            keep = name.ends_with('*') ? n.starts_with(name.substr(0, name.size() - 1)) : n == name;
+            at = end + 1;
+        }
+        if (keep) {
+            out.push_back(n);
+        }
+    }
+    return out;
 }
 
-const CostPart* find_part(const DesignCost& c, const std::string& name) {
-    for (const auto* parts : {&c.capex_parts, &c.opex_parts}) {
+/// Core's part `name` of the column's cost, or (`cloud`) its cloud store's.
+const CostPart* find_part(const CostFigures& f, const std::string& name, bool cloud) {
+    for (const auto* parts : cloud ? std::vector{&f.cloud.parts_per_year}
+                                   : std::vector{&f.cost->capex_parts, &f.cost->opex_parts}) {
         for (const CostPart& p : *parts) {
             if (p.name == name) {
                 return &p;
@@ -114,29 +186,20 @@ const CostPart* find_part(const DesignCost& c, const std::string& name) {
     return nullptr;
 }
 
-const CostPart* find_cloud_part(const CloudCost& c, const std::string& name) {
-    for (const CostPart& p : c.parts_per_year) {
-        if (p.name == name) {
-            return &p;
-        }
-    }
-    return nullptr;
-}
-
 class CostTable {
 public:
     CostTable(const WorkbookInput& in, const std::vector<DesignCells>& designs,
-              const SummaryCells& sc)
-        : input(in), book(*in.result->prices), summary(sc), item_names(price_item_names(book)) {
-        build_columns(designs);
-    }
+              const SummaryCells& sc);
 
     const WorkbookInput& input;
     const PriceBook& book;
     const SummaryCells& summary;
     std::vector<std::string> item_names;
     std::vector<CostColumn> cols;
+    std::vector<std::pair<const CostRow*, int>> rows; ///< those shown, at their row
+    int end = 0;                                      ///< the row after the last
     std::map<std::string, int> row_of;
+    std::map<std::string, std::string> last; ///< a section's last part: "capex", "opex"
 
     /// This table's cell of `key` in column c.
     std::string at(const std::string& key, std::size_t c) const {
@@ -155,200 +218,145 @@ public:
     std::string item_name(const ItemPrice* p, const char* field) const {
         return item_names.at(static_cast<std::size_t>(p - book.items.data())) + field;
     }
+    bool shown(const CostRow& r) const;
 
 private:
-    void add_design(std::size_t i, const DesignCells& cells, std::size_t summary_col);
-    void build_columns(const std::vector<DesignCells>& designs);
+    void add(const ComparisonColumn* cc, int k, std::size_t design, const DesignCells* cells);
 };
 
-void CostTable::add_design(std::size_t i, const DesignCells& cells, std::size_t summary_col) {
-    const Design& d = input.result->designs.at(i);
+CostTable::CostTable(const WorkbookInput& in, const std::vector<DesignCells>& designs,
+                     const SummaryCells& sc)
+    : input(in), book(*in.result->prices), summary(sc), item_names(price_item_names(book)) {
+    if (in.comparison == nullptr) {
+        for (std::size_t i = 0; i < designs.size(); ++i) {
+            add(nullptr, -1, i, &designs[i]);
+        }
+    } else {
+        for (const ComparisonColumn& cc : in.comparison->columns) {
+            const bool ref = cc.kind == ColumnKind::reference;
+            add(&cc, static_cast<int>(&cc - in.comparison->columns.data()), ref ? 0 : cc.source,
+                ref ? nullptr : &designs.at(cc.source));
+        }
+    }
+    end = kHeaderRow + 1;
+    for (const CostRow& r : kRows) {
+        const bool section = *r.key == '\0';
+        if (!shown(r)) {
+            continue;
+        }
+        end += section ? 1 : 0; // a blank row before each section
+        if (!section) {
+            row_of[r.key] = end;
+        }
+        rows.emplace_back(&r, end++);
+        if ((r.flags & P) != 0 && (r.flags & C) == 0) { // the section's last part
+            last[std::string(r.key).substr(0, std::string_view(r.key).find('_'))] = r.key;
+        }
+    }
+}
+
+void CostTable::add(const ComparisonColumn* cc, int k, std::size_t design,
+                    const DesignCells* cells) {
     CostColumn c;
-    c.name = d.name;
-    c.design = &d;
-    c.cells = &cells;
-    c.summary_col = summary_col;
-    c.cost = design_cost(d, book);
-    c.cloud = cloud_cost(d.usable, book);
-    c.usable_tb = in(d.usable, units::TB);
-    c.read_gbps = in(d.read, units::GB_per_s);
+    const Design& d = input.result->designs.at(design);
+    c.name = cc != nullptr && cc->kind != ColumnKind::design ? cc->name : d.name;
+    c.kind = cc != nullptr ? cc->kind : ColumnKind::design;
+    c.design = cells != nullptr ? &d : nullptr;
+    c.design_index = design;
+    c.cells = cells;
+    c.summary_col = cc != nullptr ? static_cast<std::size_t>(k) : cols.size();
+    c.item = k;
+    c.f = cost_figures(input, k, d);
+    for (std::size_t j = 0; j < cols.size() && c.kind == ColumnKind::pods; ++j) {
+        if (cols[j].kind == ColumnKind::design && cols[j].design == &d) {
+            c.design_col = j;
+        }
+    }
     cols.push_back(std::move(c));
 }
 
-void CostTable::build_columns(const std::vector<DesignCells>& designs) {
-    const Comparison* cmp = input.comparison;
-    if (cmp == nullptr) {
-        for (std::size_t i = 0; i < designs.size(); ++i) {
-            add_design(i, designs[i], i);
-        }
-        return;
+bool CostTable::shown(const CostRow& r) const {
+    switch (r.when) {
+    case When::compared:
+        return input.comparison != nullptr;
+    case When::rack:
+        return book.site.space_per_rack_month.has_value();
+    case When::no_rack:
+        return !book.site.space_per_rack_month;
+    case When::kw:
+        return !book.site.space_per_rack_month && book.site.space_per_kw_month;
+    case When::any_part:
+        return std::any_of(cols.begin(), cols.end(), [&r](const CostColumn& c) {
+            return c.f.cost && find_part(c.f, r.part(), false) != nullptr;
+        });
+    case When::rate:
+        return book.site.discount_rate.has_value();
+    case When::recovered:
+        return std::any_of(cols.begin(), cols.end(),
+                           [](const CostColumn& c) { return c.f.cost && c.f.cost->recovered; });
+    case When::bands:
+        return book.cloud.egress.has_value();
+    case When::flat:
+        return !book.cloud.egress;
+    case When::always:
+        break;
     }
-    for (std::size_t k = 0; k < cmp->columns.size(); ++k) {
-        const ComparisonColumn& cc = cmp->columns[k];
-        if (cc.kind == ColumnKind::design) {
-            add_design(cc.source, designs.at(cc.source), k);
-            continue;
-        }
-        CostColumn c;
-        c.name = cc.name;
-        c.kind = cc.kind;
-        c.summary_col = k;
-        if (cc.kind == ColumnKind::pods) {
-            const Design& d = input.result->designs.at(cc.source);
-            c.design = &d;
-            c.cells = &designs.at(cc.source);
-            for (std::size_t j = 0; j < cols.size(); ++j) {
-                if (cols[j].kind == ColumnKind::design && cols[j].design == &d) {
-                    c.design_col = j;
-                }
-            }
-            c.pods = static_cast<double>(cc.pods);
-            // core/src/comparison.cpp: n pods cost n times one pod.
-            c.cost = scaled_cost(design_cost(d, book), cc.pods);
-            c.cloud = cloud_cost(d.usable * c.pods, book);
-            c.usable_tb = in(d.usable, units::TB) * c.pods;
-            c.read_gbps = in(d.read, units::GB_per_s) * c.pods;
-        } else {
-            c.cloud = cc.cloud_cost ? *cc.cloud_cost : cloud_cost(cc.usable(), book);
-            c.usable_tb = in(cc.usable(), units::TB);
-            c.read_gbps = in(cc.read(), units::GB_per_s);
-        }
-        cols.push_back(std::move(c));
-    }
+    return true;
 }
 
-/// The design sheet's `key`.
-CostCell link(const CostColumn& col, const std::string& key) {
-    const auto it = col.cells->numbers.find(key);
-    if (it == col.cells->numbers.end()) {
-        // Racks when no device fits the rack (Design::racks_fit): "n/a" on the
-        // design sheet, and the engine leaves whatever is priced per rack
-        // unpriced (core/src/cost.cpp), so no formula reads this cell.
-        return text("n/a");
-    }
-    return num("=" + col.cells->ref(key), it->second);
-}
-
-// ------------------------------------------------------------ rows
-
-std::vector<CostRow> quantity_rows(const CostTable& t) {
-    std::vector<CostRow> rows;
-    rows.push_back({"", "What is priced", Num::integer, {}, {}, false});
-    if (t.input.comparison != nullptr) {
-        rows.push_back({"q_pods",
-                        "Pods",
-                        Num::integer,
-                        [&t](std::size_t c) {
-                            const std::string s = t.summary_at("pods", c);
-                            if (t.cols[c].kind == ColumnKind::design || s.empty()) {
-                                return constant(t.cols[c].pods);
-                            }
-                            return num("=" + s, t.cols[c].pods);
-                        },
-                        {},
-                        false});
-    }
-    const std::pair<const char*, const char*> counts[] = {
-        {"cnodes", "C-nodes"}, {"dboxes", "D-boxes"}, {"switches", "Switches"}, {"racks", "Racks"}};
-    for (const auto& [key, label] : counts) {
-        rows.push_back({std::string("q_") + key,
-                        label,
-                        Num::integer,
-                        [&t, k = key](std::size_t c) { return link(t.cols[c], k); },
-                        {},
-                        true});
-    }
-    rows.push_back({"q_usable_TB", "Usable capacity (TB)", Num::one,
-                    [&t](std::size_t c) {
-                        const CostColumn& col = t.cols[c];
-                        return num("=" + col.cells->ref("usable_PB") + "*1000", col.usable_tb);
-                    },
-                    [&t](std::size_t c) {
-                        const std::string s = t.summary_at("usable_PB", c);
-                        return s.empty() ? constant(t.cols[c].usable_tb)
-                                         : num("=" + s + "*1000", t.cols[c].usable_tb);
-                    },
-                    true});
-    rows.push_back({"q_read_GBps", "Delivered read (GB/s)", Num::one,
-                    [&t](std::size_t c) { return link(t.cols[c], "read_GBps"); },
-                    [&t](std::size_t c) {
-                        const std::string s = t.summary_at("read_TBps", c);
-                        return s.empty() ? constant(t.cols[c].read_gbps)
-                                         : num("=" + s + "*1000", t.cols[c].read_gbps);
-                    },
-                    true});
-    rows.push_back({"q_facility_kW",
-                    "Facility power (kW)",
-                    Num::one,
-                    [&t](std::size_t c) { return link(t.cols[c], "facility_kW"); },
-                    {},
-                    true});
-    if (!t.book.site.space_per_rack_month && t.book.site.space_per_kw_month) {
-        rows.push_back({"q_basis_kW",
-                        "Power on the basis (kW)",
-                        Num::one,
-                        [&t](std::size_t c) { return link(t.cols[c], "basis_kW"); },
-                        {},
-                        true});
-    }
-    return rows;
-}
-
-/// " (USD)" after a label of an amount.
-std::string in_currency(const CostTable& t, const std::string& label) {
-    return label + " (" + t.book.currency + ")";
-}
-
-/// A device kind's CapEx in a design column: count × list × (1 − discount).
-CostCell capex_cell(const CostTable& t, std::size_t c, std::size_t k) {
-    const CostColumn& col = t.cols[c];
-    const Kind kind = kinds(*col.design)[k];
-    const CostPart* part = find_part(*col.cost, kind.part);
-    if (part == nullptr || !part->amount) {
-        return text("unpriced");
-    }
-    const ItemPrice* p = t.book.item(*kind.id, kind.drive);
-    if (p == nullptr) {
-        return constant(0.0); // none of them, and no price: nothing to buy
-    }
-    return num("=" + t.at(kind.key, c) + "*" + t.item_name(p, "_list") + "*(1-" +
-                   t.item_name(p, "_discount") + ")",
-               *part->amount,
-               pick(col.cost->assumed, [&](const std::string& n) { return n == *kind.id; }));
-}
-
-/// The bill's part groups as core prices them (core/src/cost.cpp bill_parts).
-struct BillGroup {
-    const char* part;     ///< core's part name
-    const char* category; ///< BomLine::category
-    const char* label;
+/// A device kind of a design as core prices it (core/src/cost.cpp).
+struct Kind {
+    std::string key; ///< the quantity row
+    const std::string* id;
+    std::optional<Capacity> drive;
+    double count;
 };
-constexpr BillGroup kBillGroups[] = {{"management_switches", "Management", "Management switches"},
-                                     {"pdus_and_cords", "Power", "PDUs and power cords"},
-                                     {"rail_kits", "Rails", "Rail kits"},
-                                     {"cables", "Cables", "Cables"},
-                                     {"transceivers", "Transceivers", "Transceivers"}};
 
-/// A group of the bill's parts in a design column: the sum over its priced
-/// lines of the BOM sheet's quantity × list × (1 − discount), so editing a
-/// quantity on the BOM sheet or a price on the Prices sheet moves CapEx.
-CostCell bill_cell(const CostTable& t, std::size_t c, const BillGroup& g) {
-    const CostColumn& col = t.cols[c];
-    const CostPart* part = find_part(*col.cost, g.part);
-    if (part == nullptr) {
-        return constant(0.0); // no such line in this design's bill
+std::vector<Kind> kinds(const Design& d) {
+    return {{"q_cnodes", &d.cnode_model, std::nullopt, static_cast<double>(d.cnodes)},
+            {"q_dboxes", &d.dbox_model, d.drive_size, static_cast<double>(d.dboxes)},
+            {"q_switches", &d.switch_model, std::nullopt, static_cast<double>(d.switches())},
+            {"q_racks", &d.rack_model, std::nullopt, static_cast<double>(d.racks)}};
+}
+
+/// A net price as the formulas write it: list x (1 - discount).
+std::string net(const CostTable& t, const ItemPrice* p) {
+    return t.item_name(p, "_list") + "*(1-" + t.item_name(p, "_discount") + ")";
+}
+
+/// A device kind's CapEx (`part`): no price for none of them is nothing to buy.
+CostCell device_cell(const CostTable& t, const CostColumn& col, const std::string& part,
+                     CostCell cell) {
+    for (const Kind& k : kinds(*col.design)) {
+        if (k.key == "q_" + part) {
+            const ItemPrice* p = t.book.item(*k.id, k.drive);
+            if (p == nullptr) {
+                return constant(0.0);
+            }
+            cell.fills = {{"list", t.item_name(p, "_list")},
+                          {"discount", t.item_name(p, "_discount")}};
+            cell.assumed = rests_on(col.f.cost->assumed, *k.id);
+        }
     }
-    if (!part->amount) {
-        return text("unpriced");
-    }
+    return cell;
+}
+
+/// A group of the bill's parts: the sum over its priced lines of the BOM
+/// sheet's quantity x net price, so editing a quantity on the BOM sheet or a
+/// price on the Prices sheet moves CapEx.
+CostCell bill_cell(const CostTable& t, const CostColumn& col, const std::string& part,
+                   CostCell cell) {
+    static const std::map<std::string, std::string> kCategory{{"management_switches", "Management"},
+                                                              {"pdus_and_cords", "Power"},
+                                                              {"rail_kits", "Rails"},
+                                                              {"cables", "Cables"},
+                                                              {"transceivers", "Transceivers"}};
     const Design& d = *col.design;
-    const auto design = static_cast<std::size_t>(&d - t.input.result->designs.data());
-    const std::vector<int> rows = bom_line_rows(*t.input.result, design);
+    const std::vector<int> rows = bom_line_rows(*t.input.result, col.design_index);
     std::string f;
-    std::vector<std::string> assumed;
     for (std::size_t i = 0; i < d.bom->lines.size() && i < rows.size(); ++i) {
         const BomLine& l = d.bom->lines[i];
-        const ItemPrice* p = l.category == g.category && !l.in_capex && !l.item.empty()
+        const ItemPrice* p = l.category == kCategory.at(part) && !l.in_capex && !l.item.empty()
                                  ? t.book.item(l.item)
                                  : nullptr;
         // The lines core prices (bom_line_price: not those counted by the
@@ -356,82 +364,26 @@ CostCell bill_cell(const CostTable& t, std::size_t c, const BillGroup& g) {
         if (p == nullptr || l.quantity <= 0 || !bom_line_price(l, d, t.book)) {
             continue;
         }
-        f += (f.empty() ? "=" : "+") + xlsx::ref(kBomSheet, rows[i], kBomQuantityCol) + "*" +
-             t.item_name(p, "_list") + "*(1-" + t.item_name(p, "_discount") + ")";
+        f += (f.empty() ? "" : "+") + xlsx::ref(kBomSheet, rows[i], kBomQuantityCol) + "*" +
+             net(t, p);
         if (p->source.kind == SourceKind::assumption) {
-            assumed.push_back(l.item);
+            cell.assumed.push_back(l.item);
         }
     }
-    return num(f.empty() ? "=0" : f, *part->amount, std::move(assumed));
+    cell.fills["lines"] = f.empty() ? "0" : f;
+    return cell;
 }
 
-bool any_bill_part(const CostTable& t, const char* name) {
-    return std::any_of(t.cols.begin(), t.cols.end(), [name](const CostColumn& c) {
-        return c.cost && find_part(*c.cost, name) != nullptr;
-    });
-}
-
-std::vector<CostRow> capex_rows(const CostTable& t) {
-    std::vector<CostRow> rows;
-    rows.push_back({"", "CapEx", Num::integer, {}, {}, false});
-    const Kind names[] = {{"cnodes", "", "C-nodes", nullptr, {}, 0},
-                          {"dboxes", "", "D-boxes", nullptr, {}, 0},
-                          {"switches", "", "Switches", nullptr, {}, 0},
-                          {"racks", "", "Racks", nullptr, {}, 0}};
-    for (std::size_t k = 0; k < std::size(names); ++k) {
-        rows.push_back({std::string("capex_") + names[k].part,
-                        in_currency(t, std::string("  ") + names[k].label),
-                        Num::integer,
-                        [&t, k](std::size_t c) { return capex_cell(t, c, k); },
-                        {},
-                        true});
-    }
-    std::string last = "capex_racks";
-    for (const BillGroup& g : kBillGroups) {
-        if (!any_bill_part(t, g.part)) {
-            continue;
-        }
-        last = std::string("capex_") + g.part;
-        rows.push_back({last,
-                        in_currency(t, std::string("  ") + g.label),
-                        Num::integer,
-                        [&t, &g](std::size_t c) { return bill_cell(t, c, g); },
-                        {},
-                        true});
-    }
-    rows.push_back({"capex", in_currency(t, "CapEx"), Num::integer,
-                    [&t, last](std::size_t c) {
-                        return num("=SUM(" + t.at("capex_cnodes", c) + ":" + t.at(last, c) + ")",
-                                   t.cols[c].cost->capex, pick(t.cols[c].cost->assumed, is_item));
-                    },
-                    [](std::size_t) { return constant(0.0); }, true});
-    return rows;
-}
-
-/// One unit's support a year as a formula: an amount, or a share of the net price.
-std::string support_unit(const CostTable& t, const ItemPrice& p) {
-    if (p.support_per_year) {
-        return t.item_name(&p, "_support");
-    }
-    return t.item_name(&p, "_support_share") + "*" + t.item_name(&p, "_list") + "*(1-" +
-           t.item_name(&p, "_discount") + ")";
-}
-
-/// Support or licences a year: a sum over the device kinds the design has.
-CostCell running_cell(const CostTable& t, std::size_t c, bool licence) {
-    const CostColumn& col = t.cols[c];
-    const CostPart* part = find_part(*col.cost, licence ? "licences" : "support");
-    if (part == nullptr) {
-        return text("none in the book"); // no licence priced: no cost, not an unpriced one
-    }
-    if (!part->amount) {
-        return text("unpriced");
-    }
+/// Support or licences a year: a sum over the device kinds the design has,
+/// of one unit's support (an amount, or a share of the net price) or the
+/// usable TB's licence.
+CostCell running_cell(const CostTable& t, const CostColumn& col, std::size_t c, bool licence,
+                      CostCell cell) {
     std::string f;
     for (const Kind& k : kinds(*col.design)) {
         const ItemPrice* p = t.book.item(*k.id, k.drive);
         // Racks no device fits: a support priced at zero adds nothing, any
-        // other leaves the part unpriced above.
+        // other leaves the part unpriced.
         const bool uncounted = k.id == &col.design->rack_model && !col.design->racks_fit;
         if (k.count <= 0.0 || p == nullptr || uncounted) {
             continue;
@@ -439,386 +391,158 @@ CostCell running_cell(const CostTable& t, std::size_t c, bool licence) {
         if (licence && p->licence_per_usable_tb_year) {
             f += (f.empty() ? "" : "+") + t.at("q_usable_TB", c) + "*" + t.item_name(p, "_licence");
         } else if (!licence) {
-            f += (f.empty() ? "" : "+") + t.at(k.key, c) + "*" + support_unit(t, *p);
+            f += (f.empty() ? "" : "+") + t.at(k.key, c) + "*" +
+                 (p->support_per_year ? t.item_name(p, "_support")
+                                      : t.item_name(p, "_support_share") + "*" + net(t, p));
         }
     }
-    return num("=" + (f.empty() ? std::string("0") : f), *part->amount,
-               pick(col.cost->assumed, is_item));
+    cell.fills["terms"] = f.empty() ? "0" : f;
+    return cell;
 }
 
-CostCell energy_cell(const CostTable& t, std::size_t c) {
-    const DesignCost& cost = *t.cols[c].cost;
-    const CostPart* part = find_part(cost, "energy");
-    if (!part->amount) {
-        return text("unpriced");
-    }
-    // A year of 365 days: 8,760 h (docs/cost.md §2).
-    return num("=" + t.at("q_facility_kW", c) + "*8760*price_energy_per_kWh", *part->amount,
-               pick(cost.assumed, [](const std::string& n) { return n == "site.energy_per_kwh"; }));
-}
-
-CostCell space_cell(const CostTable& t, std::size_t c) {
-    const DesignCost& cost = *t.cols[c].cost;
-    const CostPart* part = find_part(cost, "space");
-    if (!part->amount) {
-        return text("unpriced");
-    }
-    const std::vector<std::string> assumed =
-        pick(cost.assumed, [](const std::string& n) { return n.rfind("site.space_per_", 0) == 0; });
-    if (t.book.site.space_per_rack_month) {
-        return num("=" + t.at("q_racks", c) + "*price_space_per_rack_month*12", *part->amount,
-                   assumed);
-    }
-    return num("=" + t.at("q_basis_kW", c) + "*price_space_per_kW_month*12", *part->amount,
-               assumed);
-}
-
-bool any_licence(const CostTable& t) {
-    return std::any_of(t.cols.begin(), t.cols.end(), [](const CostColumn& c) {
-        return c.cost && find_part(*c.cost, "licences") != nullptr;
-    });
-}
-
-bool running(const std::string& n) {
-    return n != "site.years" && n != "site.discount_rate";
-}
-
-std::vector<CostRow> opex_rows(const CostTable& t) {
-    std::vector<CostRow> rows;
-    rows.push_back({"", "OpEx a year", Num::integer, {}, {}, false});
-    rows.push_back({"opex_energy",
-                    in_currency(t, "  Energy a year"),
-                    Num::integer,
-                    [&t](std::size_t c) { return energy_cell(t, c); },
-                    {},
-                    true});
-    rows.push_back({"opex_space",
-                    in_currency(t, "  Space a year"),
-                    Num::integer,
-                    [&t](std::size_t c) { return space_cell(t, c); },
-                    {},
-                    true});
-    rows.push_back({"opex_support",
-                    in_currency(t, "  Support a year"),
-                    Num::integer,
-                    [&t](std::size_t c) { return running_cell(t, c, false); },
-                    {},
-                    true});
-    const bool licences = any_licence(t);
-    if (licences) {
-        rows.push_back({"opex_licences",
-                        in_currency(t, "  Licences a year"),
-                        Num::integer,
-                        [&t](std::size_t c) { return running_cell(t, c, true); },
-                        {},
-                        true});
-    }
-    const std::string last = licences ? "opex_licences" : "opex_support";
-    rows.push_back({"opex", in_currency(t, "OpEx a year"), Num::integer,
-                    [&t, last](std::size_t c) {
-                        const DesignCost& cost = *t.cols[c].cost;
-                        return num("=SUM(" + t.at("opex_energy", c) + ":" + t.at(last, c) + ")",
-                                   cost.opex_per_year, pick(cost.assumed, running));
-                    },
-                    [&t](std::size_t c) {
-                        const CloudCost& k = t.cols[c].cloud;
-                        return num("=" + t.at("cloud_year", c), k.per_year,
-                                   pick(k.assumed, running));
-                    },
-                    true});
-    return rows;
-}
-
-/// TCO over the usable TB-months, for any column: its TCO over its capacity.
-CostCell per_tb_month(const CostTable& t, std::size_t c, double cached,
-                      std::vector<std::string> assumed) {
-    const std::string tb = t.at("q_usable_TB", c);
-    return num("=IF(" + tb + ">0," + t.at("tco", c) + "/(" + tb + "*" + t.at("years", c) +
-                   "*12),0)",
-               cached, std::move(assumed));
-}
-
-CostCell per_read(const CostTable& t, std::size_t c, double cached,
-                  std::vector<std::string> assumed) {
-    const std::string read = t.at("q_read_GBps", c);
-    return num("=IF(" + read + ">0," + t.at("tco", c) + "/" + read + ",0)", cached,
-               std::move(assumed));
-}
-
-double cloud_per_read(const CostColumn& col) {
-    return col.read_gbps > 0.0 ? col.cloud.tco / col.read_gbps : 0.0;
-}
-
-double per_tb_month_of(const CostColumn& col, double tco, int years) {
-    const double tb_months = col.usable_tb * years * 12.0;
-    return tb_months > 0.0 ? tco / tb_months : 0.0;
-}
-
-std::vector<CostRow> total_rows(const CostTable& t) {
-    const int years = t.book.site.years;
-    std::vector<CostRow> rows;
-    rows.push_back({"", "Over the analysis", Num::integer, {}, {}, false});
-    auto years_cell = [&t, years](std::size_t) {
-        return num("=price_years", years,
-                   pick(t.cols.front().cloud.assumed,
-                        [](const std::string& n) { return n == "site.years"; }));
-    };
-    rows.push_back({"years", "Years of the analysis", Num::integer, years_cell, years_cell, false});
-    rows.push_back(
-        {"tco", in_currency(t, "TCO = CapEx + years x OpEx a year"), Num::integer,
-         [&t](std::size_t c) {
-             const DesignCost& cost = *t.cols[c].cost;
-             return num("=" + t.at("capex", c) + "+" + t.at("years", c) + "*" + t.at("opex", c),
-                        cost.tco, pick(cost.assumed, [](auto&) { return true; }));
-         },
-         [&t](std::size_t c) {
-             return num("=" + t.at("cloud_tco", c), t.cols[c].cloud.tco, t.cols[c].cloud.assumed);
-         },
-         false});
-    if (t.book.site.discount_rate) {
-        rows.push_back({"pv", in_currency(t, "Present value at the discount rate"), Num::integer,
-                        [&t](std::size_t c) {
-                            const DesignCost& cost = *t.cols[c].cost;
-                            // PV(): OpEx a year at the end of each year, as core's present_value.
-                            return num("=" + t.at("capex", c) + "-PV(price_discount_rate," +
-                                           t.at("years", c) + "," + t.at("opex", c) + ")",
-                                       cost.present_value.value_or(0.0), cost.assumed);
-                        },
-                        [&t](std::size_t c) {
-                            return num("=" + t.at("cloud_pv", c),
-                                       t.cols[c].cloud.present_value.value_or(0.0),
-                                       t.cols[c].cloud.assumed);
-                        },
-                        false});
-    }
-    rows.push_back({"per_tb_month", in_currency(t, "Per usable TB-month"), Num::two,
-                    [&t](std::size_t c) {
-                        const DesignCost& cost = *t.cols[c].cost;
-                        return per_tb_month(t, c, cost.per_usable_tb_month, cost.assumed);
-                    },
-                    [&t, years](std::size_t c) {
-                        const CostColumn& col = t.cols[c];
-                        return per_tb_month(t, c, per_tb_month_of(col, col.cloud.tco, years),
-                                            col.cloud.assumed);
-                    },
-                    false});
-    rows.push_back({"per_read", in_currency(t, "Per GB/s of read (intact)"), Num::integer,
-                    [&t](std::size_t c) {
-                        const DesignCost& cost = *t.cols[c].cost;
-                        return per_read(t, c, cost.per_read_gb_per_s, cost.assumed);
-                    },
-                    [&t](std::size_t c) {
-                        return per_read(t, c, cloud_per_read(t.cols[c]), t.cols[c].cloud.assumed);
-                    },
-                    false});
-    return rows;
-}
-
-bool any_recovered(const CostTable& t) {
-    return std::any_of(t.cols.begin(), t.cols.end(),
-                       [](const CostColumn& c) { return c.cost && c.cost->recovered; });
-}
-
-/// The recovered GPU-hours of a design column (docs/cost.md §4): the
-/// goodput model's figure, a value podsizer computed (not a formula), and
-/// the reference write it is measured against.
-CostCell recovered_cell(const CostTable& t, std::size_t c, bool reference) {
-    const auto& r = t.cols[c].cost->recovered;
-    if (!r) {
-        return text("-");
-    }
-    return constant(reference ? in(r->reference_write, units::TB_per_s) : r->per_day);
-}
-
-/// Their value a year: a live formula over the Prices sheet's GPU-hour.
-CostCell recovered_value_cell(const CostTable& t, std::size_t c) {
-    const DesignCost& cost = *t.cols[c].cost;
-    if (!cost.recovered) {
-        return text("-");
-    }
-    if (!cost.recovered->value_per_year) {
-        return text("unpriced");
-    }
-    return num("=" + t.at("gpu_h_recovered", c) + "*365*price_gpu_hour",
-               *cost.recovered->value_per_year,
-               pick(cost.assumed, [](const std::string& n) { return n == "gpu_hour"; }));
-}
-
-std::vector<CostRow> recovered_rows(const CostTable& t) {
-    std::vector<CostRow> rows;
-    if (!any_recovered(t)) {
-        return rows;
-    }
-    rows.push_back(
-        {"", "Goodput in money (docs/cost.md §4; not in any total)", Num::integer, {}, {}, false});
-    rows.push_back({"gpu_h_reference",
-                    "Reference write: the rule's, before checkpoints (TB/s)",
-                    Num::two,
-                    [&t](std::size_t c) { return recovered_cell(t, c, true); },
-                    {},
-                    false});
-    rows.push_back({"gpu_h_recovered",
-                    "GPU-hours a day recovered over it",
-                    Num::integer,
-                    [&t](std::size_t c) { return recovered_cell(t, c, false); },
-                    {},
-                    true});
-    rows.push_back({"gpu_h_value",
-                    in_currency(t, "Value a year = GPU-h a day x 365 x GPU-hour price"),
-                    Num::integer,
-                    [&t](std::size_t c) { return recovered_value_cell(t, c); },
-                    {},
-                    true});
-    return rows;
-}
-
-/// The usable capacity in GB read out a year, as a formula.
-std::string read_out_gb(const CostTable& t, std::size_t c) {
-    return t.at("q_usable_TB", c) + "*1000*price_cloud_read_out_share*12";
-}
-
-/// Egress a year through the Prices sheet's bands: 12 × Σ the month's GB
-/// within each band (between the band before's top and its own) × the
-/// band's price (docs/cost.md §3).
-std::string egress_formula(const CloudEgress& e, const std::string& usable_tb) {
+/// Egress a year through the Prices sheet's bands (docs/cost.md §3).
+std::string egress_bands(const CloudEgress& e, const std::string& usable_tb) {
     const std::string month = "(" + usable_tb + "*1000*price_cloud_read_out_share)";
     std::string sum;
     for (std::size_t i = 0; i < e.tiers.size(); ++i) {
-        const std::string n = fmt::format("{}", i + 1);
         const std::string floor =
             i == 0 ? std::string("0") : fmt::format("price_cloud_egress_top_{}", i);
-        const std::string top =
-            e.tiers[i].up_to ? "MIN(" + month + ",price_cloud_egress_top_" + n + ")" : month;
-        sum += (i == 0 ? "" : "+") +
-               ("MAX(0," + top + "-" + floor + ")*price_cloud_egress_per_GB_") + n;
+        const std::string top = e.tiers[i].up_to
+                                    ? fmt::format("MIN({},price_cloud_egress_top_{})", month, i + 1)
+                                    : month;
+        sum += fmt::format("{}MAX(0,{}-{})*price_cloud_egress_per_GB_{}", i == 0 ? "" : "+", top,
+                           floor, i + 1);
     }
-    return "=12*(" + sum + ")";
+    return sum;
 }
 
-CostCell cloud_part_cell(const CostTable& t, std::size_t c, const char* name) {
-    const CloudCost& k = t.cols[c].cloud;
-    const CostPart* part = find_cloud_part(k, name);
-    if (part == nullptr || !part->amount) {
-        return text("unpriced");
+/// The key of the template's first {prefix:key}, empty when none.
+std::string placeholder(std::string_view templ, std::string_view prefix) {
+    const std::size_t at = templ.find("{" + std::string(prefix) + ":");
+    if (at == std::string_view::npos) {
+        return {};
     }
-    const std::string n = name;
-    auto uses = [&](std::initializer_list<const char*> fields) {
-        return pick(k.assumed, [fields](const std::string& a) {
-            return std::any_of(fields.begin(), fields.end(),
-                               [&](const char* f) { return a == std::string("cloud.") + f; });
-        });
-    };
-    if (n == "storage") {
-        return num("=" + t.at("q_usable_TB", c) +
-                       "*1000*INDEX(price_cloud_tier_prices,MATCH(\"Per GB-month, tier \"&"
-                       "price_cloud_tier,price_cloud_tier_labels,0))*12",
-                   *part->amount, uses({"per_gb_month"}));
-    }
-    if (n == "egress" && t.book.cloud.egress) {
-        return num(egress_formula(*t.book.cloud.egress, t.at("q_usable_TB", c)), *part->amount,
-                   uses({"egress", "read_out_share_per_month"}));
-    }
-    if (n == "egress") {
-        return num("=" + read_out_gb(t, c) + "*price_cloud_egress_per_GB", *part->amount,
-                   uses({"egress_per_gb", "read_out_share_per_month"}));
-    }
-    return num("=" + read_out_gb(t, c) +
-                   "*1E9/price_cloud_request_bytes/1E4*price_cloud_per_10k_operations",
-               *part->amount,
-               uses({"per_10k_operations", "request_size", "read_out_share_per_month"}));
+    const std::size_t from = at + prefix.size() + 2;
+    return std::string(templ.substr(from, templ.find('}', from) - from));
 }
 
-std::vector<CostRow> cloud_rows(const CostTable& t) {
-    std::vector<CostRow> rows;
-    rows.push_back({"",
-                    "The cloud store at the same usable capacity (docs/cost.md §3)",
-                    Num::integer,
-                    {},
-                    {},
-                    false});
-    const std::pair<const char*, const char*> parts[] = {
-        {"storage", "  Storage a year"},
-        {"egress", "  Egress a year"},
-        {"operations", "  Read operations a year"}};
-    for (const auto& [name, label] : parts) {
-        // An init-capture: clang 14 (the asan preset) cannot capture a
-        // structured binding by name.
-        auto cell = [&t, n = name](std::size_t c) { return cloud_part_cell(t, c, n); };
-        rows.push_back(
-            {std::string("cloud_") + name, in_currency(t, label), Num::integer, cell, cell, false});
-    }
-    auto year = [&t](std::size_t c) {
-        const CloudCost& k = t.cols[c].cloud;
-        return num("=SUM(" + t.at("cloud_storage", c) + ":" + t.at("cloud_operations", c) + ")",
-                   k.per_year, pick(k.assumed, running));
-    };
-    rows.push_back({"cloud_year", in_currency(t, "Cloud a year"), Num::integer, year, year, false});
-    auto tco = [&t](std::size_t c) {
-        const CloudCost& k = t.cols[c].cloud;
-        return num("=" + t.at("years", c) + "*" + t.at("cloud_year", c), k.tco, k.assumed);
-    };
-    rows.push_back(
-        {"cloud_tco", in_currency(t, "Cloud TCO = years x a year"), Num::integer, tco, tco, false});
-    auto without = [&t](std::size_t c) {
-        const CloudCost& k = t.cols[c].cloud;
-        return num("=" + t.at("years", c) + "*SUM(" + t.at("cloud_storage", c) + "," +
-                       t.at("cloud_operations", c) + ")",
-                   k.tco_without_egress, k.assumed);
-    };
-    rows.push_back({"cloud_tco_without_egress",
-                    in_currency(t, "Cloud TCO without egress = years x (storage + operations)"),
-                    Num::integer, without, without, false});
-    if (t.book.site.discount_rate) {
-        auto pv = [&t](std::size_t c) {
-            const CloudCost& k = t.cols[c].cloud;
-            return num("=-PV(price_discount_rate," + t.at("years", c) + "," +
-                           t.at("cloud_year", c) + ")",
-                       k.present_value.value_or(0.0), k.assumed);
-        };
-        rows.push_back(
-            {"cloud_pv", in_currency(t, "Cloud present value"), Num::integer, pv, pv, false});
-    }
-    return rows;
+FigureSource source(const CostTable& t, const CostColumn& col, int part = -1) {
+    FigureSource s{t.input.result->designs.at(col.design_index),
+                   *t.input.catalog,
+                   col.item,
+                   nullptr,
+                   part,
+                   &t.input};
+    s.costs = &col.f;
+    return s;
 }
 
-std::string joined(const std::vector<std::string>& names, const char* none) {
-    std::string out;
-    for (const std::string& n : names) {
-        out += (out.empty() ? "" : ", ") + n;
+/// Column c's cell of row r, from the map's row `id`.
+CostCell column_cell(const CostTable& t, const CostRow& r, std::size_t c, const char* id) {
+    const CostColumn& col = t.cols[c];
+    const std::string key = r.key;
+    const bool ref = col.kind == ColumnKind::reference;
+    if (ref && id == nullptr) {
+        return text("n/a");
     }
-    return out.empty() ? none : out;
+    if (key.starts_with("gpu_h_")) { // the goodput model's figures (docs/cost.md §4)
+        const auto& rec = col.f.cost->recovered;
+        if (!rec || (key == "gpu_h_value" && !rec->value_per_year)) {
+            return text(rec ? "unpriced" : "-");
+        }
+        if (key != "gpu_h_value") {
+            return constant(key == "gpu_h_reference" ? in(rec->reference_write, units::TB_per_s)
+                                                     : rec->per_day);
+        }
+    }
+    if (key == "q_pods") {
+        const std::string s = t.summary_at("pods", c);
+        return col.kind == ColumnKind::design || s.empty()
+                   ? constant(col.f.pods)
+                   : CostCell{CostCell::formula, &map_row("pods_count")};
+    }
+    if (id == nullptr) {
+        return text("n/a");
+    }
+    if (*id == '\0') {
+        return constant(0.0);
+    }
+    CostCell cell{CostCell::formula, &map_row(id)};
+    // Racks when no device fits the rack (Design::racks_fit): "n/a" on the
+    // design sheet, and the engine leaves whatever is priced per rack
+    // unpriced (core/src/cost.cpp), so no formula reads this cell.
+    const std::string linked = placeholder(cell.row->templ, "design");
+    if (!linked.empty() && col.cells->numbers.count(linked) == 0) {
+        return text("n/a");
+    }
+    const std::string summary = placeholder(cell.row->templ, "summary");
+    if (!summary.empty() && t.summary_at(summary, c).empty()) {
+        return constant(cell.row->number(source(t, col)));
+    }
+    const bool cloud = (r.flags & C) != 0;
+    if ((r.flags & P) != 0) {
+        const CostPart* p = find_part(col.f, r.part(), cloud);
+        const std::string rests = r.rests;
+        if (p == nullptr) {
+            // No such line in this design's bill, no licence in the book.
+            return rests == "bill"    ? constant(0.0)
+                   : rests == "items" ? text("none in the book")
+                                      : text("unpriced");
+        }
+        if (!p->amount) {
+            return text("unpriced");
+        }
+        if (rests == "kind") {
+            return device_cell(t, col, r.part(), std::move(cell));
+        }
+        if (rests == "bill") {
+            return bill_cell(t, col, r.part(), std::move(cell));
+        }
+    }
+    cell.assumed = rests_on(cloud || ref ? col.f.cloud.assumed : col.f.cost->assumed, r.rests);
+    if (key == "opex_support" || key == "opex_licences") {
+        return running_cell(t, col, c, key == "opex_licences", std::move(cell));
+    }
+    if (key == "cloud_egress" && t.book.cloud.egress) {
+        cell.fills["bands"] = egress_bands(*t.book.cloud.egress, t.at("q_usable_TB", c));
+    }
+    return cell;
 }
 
-CostRow unpriced_row() {
-    return {"unpriced", "Unpriced (left out of the totals)", Num::text, {}, {}, false};
-}
-
+/// A cell: a reference column's, a pods column's (the pod count times the
+/// design column, core/src/comparison.cpp's scaled_cost), or the design's.
 CostCell cell_at(const CostTable& t, const CostRow& r, std::size_t c) {
     const CostColumn& col = t.cols[c];
     if (col.kind == ColumnKind::reference) {
-        return r.of_reference ? r.of_reference(c) : text("n/a");
+        return column_cell(t, r, c, r.reference);
     }
-    if (col.kind == ColumnKind::pods && r.scale_pods) {
-        CostCell d = r.of_design(col.design_col);
-        if (d.kind == CostCell::text) {
-            return d;
-        }
-        // core/src/comparison.cpp: n pods cost n times one pod (scaled_cost).
-        d.f = "=" + t.at("q_pods", c) + "*" + t.at(r.key, col.design_col);
-        d.value *= col.pods;
-        d.kind = CostCell::formula;
-        return d;
+    if (col.kind != ColumnKind::pods || (r.flags & S) == 0) {
+        return column_cell(t, r, c, r.design);
     }
-    return r.of_design(c);
+    CostCell one = column_cell(t, r, col.design_col, r.design);
+    if (one.kind == CostCell::text) {
+        return one;
+    }
+    const int part =
+        r.design == nullptr ? -1 : static_cast<int>(&map_row(r.design) - formula_map().data());
+    one.row = &map_row("pods");
+    one.fills = {{"one_pod", t.at(r.key, col.design_col)}};
+    one.part = part;
+    one.kind = CostCell::formula;
+    return one;
 }
 
 std::string unpriced_text(const CostColumn& col) {
     std::vector<std::string> names =
-        col.cost ? unpriced_figures(*col.cost) : std::vector<std::string>{};
-    for (const std::string& n : col.cloud.unpriced()) {
+        col.f.cost ? unpriced_figures(*col.f.cost) : std::vector<std::string>{};
+    for (const std::string& n : col.f.cloud.unpriced()) {
         names.push_back("cloud " + n);
     }
-    return joined(names, "-");
+    std::string out;
+    for (const std::string& n : names) {
+        out += (out.empty() ? "" : ", ") + n;
+    }
+    return out.empty() ? "-" : out;
 }
 
 std::string assumed_comment(const std::vector<std::string>& names) {
@@ -830,44 +554,60 @@ std::string assumed_comment(const std::vector<std::string>& names) {
     return text + "\nSee the Prices sheet.";
 }
 
-void write_cell(xlsx::Book& book, xlsx::Sheet& sheet, int row, int col, const CostCell& cell,
-                Num num) {
-    switch (cell.kind) {
-    case CostCell::text:
-        sheet.text(row, col, cell.shown, book.text_value());
+/// Column c's cell of row r at (row, col): a formula of the map, its
+/// placeholders filled, shaded with a comment when it rests on assumed prices.
+void write_cell(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t, const CostRow& r,
+                std::size_t c, int row, const CostCell& cell) {
+    const int col = kFirstCol + static_cast<int>(c);
+    if (cell.kind != CostCell::formula) {
+        cell.kind == CostCell::text ? sheet.text(row, col, cell.shown, book.text_value())
+                                    : sheet.number(row, col, cell.value, r.num, Role::value);
         return;
-    case CostCell::constant:
-        sheet.number(row, col, cell.value, num, Role::value);
-        return;
-    case CostCell::formula:
-        sheet.formula(row, col, cell.f, cell.value, num,
-                      cell.assumed.empty() ? Role::formula : Role::assumed);
-        if (!cell.assumed.empty()) {
-            sheet.comment(row, col, assumed_comment(cell.assumed));
+    }
+    const CostColumn& column = t.cols[c];
+    auto fill = [&](std::string_view name) -> std::string {
+        const std::string n(name);
+        if (const auto it = cell.fills.find(n); it != cell.fills.end()) {
+            return it->second;
         }
-        return;
+        if (n.starts_with("design:")) {
+            return column.cells->ref(n.substr(7));
+        }
+        if (n.starts_with("summary:")) {
+            return t.summary_at(n.substr(8), c);
+        }
+        return t.at(n == "last" ? t.last.at(r.key) : n, c);
+    };
+    sheet.mapped(row, col, *cell.row, fill_formula(cell.row->templ, fill),
+                 source(t, column, cell.part), column.design_index, r.num, nullptr,
+                 cell.assumed.empty() ? Role::formula : Role::assumed);
+    if (!cell.assumed.empty()) {
+        sheet.comment(row, col, assumed_comment(cell.assumed));
     }
 }
 
 /// One row at `row`; adds the assumed prices its cells rest on to `assumed`.
 void write_cost_row(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t, const CostRow& r,
                     int row, std::set<std::string>& assumed) {
-    const bool section = r.key.empty();
-    sheet.text(row, 0, r.label, section ? book.section() : book.label());
+    const bool section = *r.key == '\0';
+    std::string label = r.label;
+    if (const std::size_t at = label.find("{}"); at != std::string::npos) {
+        label.replace(at, 2, t.book.currency);
+    }
+    sheet.text(row, 0, label, section ? book.section() : book.label());
     for (std::size_t c = 0; c < t.cols.size(); ++c) {
         const int col = kFirstCol + static_cast<int>(c);
         if (section) {
             sheet.text(row, col, "", book.section());
-        } else if (r.key == "unpriced") {
+        } else if (r.num == Num::text) {
             sheet.text(row, col, unpriced_text(t.cols[c]), book.text_value());
         } else {
             const CostCell cell = cell_at(t, r, c);
-            write_cell(book, sheet, row, col, cell, r.num);
+            write_cell(book, sheet, t, r, c, row, cell);
             assumed.insert(cell.assumed.begin(), cell.assumed.end());
         }
     }
 }
-
 void write_cost_header(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t) {
     sheet.text(0, 0, "Cost", book.title());
     sheet.text(1, 0,
@@ -907,7 +647,7 @@ void write_cost_footer(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t,
     }
     std::vector<const DesignCost*> costs;
     for (const CostColumn& c : t.cols) {
-        costs.push_back(c.kind == ColumnKind::design && c.cost ? &*c.cost : nullptr);
+        costs.push_back(c.kind == ColumnKind::design && c.f.cost ? &*c.f.cost : nullptr);
     }
     const std::string recovered = recovered_note(costs, t.book, true);
     for (std::size_t at = 0; at < recovered.size();) {
@@ -928,36 +668,18 @@ void write_cost_footer(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t,
 
 CostCells write_cost(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                      const std::vector<DesignCells>& designs, const SummaryCells& summary) {
-    CostTable t(input, designs, summary);
-    std::vector<CostRow> rows = quantity_rows(t);
-    for (auto* more : {&capex_rows, &opex_rows, &total_rows, &recovered_rows, &cloud_rows}) {
-        for (CostRow& r : more(t)) {
-            rows.push_back(std::move(r));
-        }
-    }
-    rows.push_back(unpriced_row());
-    std::vector<int> at;
-    int row = kHeaderRow + 1;
-    for (const CostRow& r : rows) {
-        row += r.key.empty() ? 1 : 0; // a blank row before each section
-        if (!r.key.empty()) {
-            t.row_of[r.key] = row;
-        }
-        at.push_back(row++);
-    }
+    const CostTable t(input, designs, summary);
     write_cost_header(book, sheet, t);
     std::set<std::string> assumed;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        write_cost_row(book, sheet, t, rows[i], at[i], assumed);
+    for (const auto& [r, row] : t.rows) {
+        write_cost_row(book, sheet, t, *r, row, assumed);
     }
-    write_cost_footer(book, sheet, t, row + 1, assumed);
+    write_cost_footer(book, sheet, t, t.end + 1, assumed);
     CostCells out{sheet.name(), t.row_of.at("tco"), kFirstCol, t.book.site.years, {}, {}};
-    const CostRow& tco =
-        *std::find_if(rows.begin(), rows.end(), [](const CostRow& r) { return r.key == "tco"; });
-    for (std::size_t c = 0; c < t.cols.size(); ++c) {
-        const CostCell cell = cell_at(t, tco, c);
-        out.tco.push_back(cell.value);
-        out.assumed.push_back(!cell.assumed.empty());
+    for (const CostColumn& c : t.cols) {
+        const bool cloud = c.kind == ColumnKind::reference;
+        out.tco.push_back(cloud ? c.f.cloud.tco : c.f.cost->tco);
+        out.assumed.push_back(!(cloud ? c.f.cloud.assumed : c.f.cost->assumed).empty());
     }
     return out;
 }

@@ -29,14 +29,14 @@ struct YearRow {
     int row, before, site, year;
 
     void put(int col, std::string_view id, std::string_view first_id = {}) const {
-        static const std::map<int, std::string_view> names{
-            {kYear, "year"},   {kCapex, "capex"},           {kOpex, "opex"},
-            {kTotal, "total"}, {kDiscounted, "discounted"}, {kCloud, "cloud"}};
-        std::map<std::string_view, std::string> cells;
-        for (const auto& [c, name] : names) {
-            cells[name] = a1(row, c);
-        }
-        cells["before"] = before < 0 ? "" : a1(before, col);
+        const std::map<std::string_view, std::string> cells{
+            {"year", a1(row, kYear)},
+            {"capex", a1(row, kCapex)},
+            {"opex", a1(row, kOpex)},
+            {"total", a1(row, kTotal)},
+            {"discounted", a1(row, kDiscounted)},
+            {"cloud", a1(row, kCloud)},
+            {"before", before < 0 ? "" : a1(before, col)}};
         growth_cell(sheet, in, row, col, before < 0 && !first_id.empty() ? first_id : id, cells,
                     site, year, Num::integer);
     }

@@ -85,9 +85,10 @@ public:
     /// with its placeholders filled, cached with the row's figure of `s`
     /// (design `design` of the result), and listed in the manifest under
     /// the row's id; a text row in `text_format` (null: the formulas' look).
+    /// A numeric row's cell in `role` (Role::assumed: resting on an assumed price).
     void mapped(int row, int col, const FormulaRow& r, const std::string& filled,
                 const FigureSource& s, std::size_t design, Num num,
-                lxw_format* text_format = nullptr);
+                lxw_format* text_format = nullptr, Role role = Role::formula);
     /// Row `id` of the map, its placeholders filled from `cells`.
     void mapped(int row, int col, std::string_view id,
                 const std::map<std::string_view, std::string>& cells, const FigureSource& s,

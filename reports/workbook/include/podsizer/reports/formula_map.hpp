@@ -8,11 +8,13 @@
 #pragma once
 
 #include "podsizer/core/catalog.hpp"
+#include "podsizer/core/cost.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/fleet.hpp"
 #include "podsizer/core/goodput_curve.hpp"
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -34,6 +36,7 @@ enum class FormulaSheet {
     growth,      ///< the Sites and phases sheet: sites, phases, cost by year
     charts,      ///< the Charts sheet's knee curve, one per design
     slide,       ///< the Slide: each design's need, the as-sized check
+    cost,        ///< the Cost sheet, one column per design, pods or reference
 };
 
 /// What a row's engine figure is read from: the design the cell belongs to
@@ -55,6 +58,9 @@ struct FigureSource {
     /// design's racks again for every cell of the Racks sheet was a third
     /// of `compare --xlsx`'s instructions on the fleet.
     const RackKind* rack_kind = nullptr;
+    /// The Cost sheet's column, when the writer has it (its design's cost
+    /// worked out again per cell was 4 % of `compare --xlsx --prices`).
+    const struct CostFigures* costs = nullptr;
 };
 
 /// The Checkpoints sheet's cadence table: every (s), the brief's 60 s and
@@ -69,6 +75,20 @@ std::vector<std::int64_t> knee_points(const Design& d);
 /// sheet draws: its knee rule, each design's write share among the points.
 GoodputCurve checkpoint_curve(const CheckpointRequirement& job, std::span<const Design> designs,
                               std::size_t index);
+
+/// A column of the Cost sheet (docs/cost.md §2-§3): a design, its pods
+/// grown to a target (core/src/comparison.cpp: n pods cost n times one), or
+/// a reference priced as the cloud store holding its usable capacity.
+struct CostFigures {
+    std::optional<DesignCost> cost; ///< design and pods columns
+    CloudCost cloud;                ///< the cloud store at the column's usable capacity
+    double pods = 1.0;
+    double usable_tb = 0.0;
+    double read_gbps = 0.0;
+};
+
+/// Column `column` of the input's comparison; -1: design `d` alone.
+CostFigures cost_figures(const WorkbookInput& input, int column, const Design& d);
 
 /// One declared formula.
 struct FormulaRow {
