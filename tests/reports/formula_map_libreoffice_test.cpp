@@ -161,30 +161,6 @@ void check_rows(const MapFixture& f) {
             if (w.stem == "plain" && row.id == "bom_category_total") {
                 continue;
             }
-            // A known defect, found by this test and left to the lead (reported
-            // with issue 48): in a project of sites each site's design is sized
-            // for the site's own GPUs, but its sheet's Requirement section reads
-            // the scenario's pod GPUs, capacity and read (98,304 GPUs recalculated
-            // against the site's 36,864; the Slide links to them), and the
-            // Checkpoints sheet's jobs table
-            // is the scenario's pod, so a site's goodput at its share recalculates
-            // with the pod's MTBF (42.8 % against 73.4 %).
-            static const std::set<std::string_view> kSiteDefect{"gpus",
-                                                                "sus",
-                                                                "sized_gpus",
-                                                                "read_per_gpu",
-                                                                "read_headroom",
-                                                                "meets_capacity",
-                                                                "meets_read",
-                                                                "ck_goodput",
-                                                                "ck_lost",
-                                                                "slide_gpus",
-                                                                "slide_req_usable",
-                                                                "slide_req_read",
-                                                                "slide_req_write"};
-            if (w.stem == "project" && kSiteDefect.count(row.id) == 1) {
-                continue;
-            }
             INFO(w.stem << " " << cell.sheet << "!R" << cell.row + 1 << "C" << cell.col + 1
                         << " row " << cell.map_id << ": " << cell.formula);
             REQUIRE(cell.design >= 0);

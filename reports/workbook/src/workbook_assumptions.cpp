@@ -466,6 +466,9 @@ struct AssumptionsBuilder {
     }
 
     void fleet();
+    void platform(const GpuPlatform& p, bool jobs);
+    void sites();
+    void site(const SiteStorage& site, const Design& d);
     void failure_rate();
     void performance(const GpuPlatform* platform);
     void workloads();
@@ -488,26 +491,93 @@ void AssumptionsBuilder::fleet() {
     const GpuPlatform* p = input.catalog->platform(s->fleet->platform);
     const bool jobs = !input.result->requirements.checkpoints.jobs.empty();
     if (p != nullptr) {
-        const std::string g = "GPU platform " + p->id;
-        num("platform", p->id, "gpus_per_su",
-            number_row(g, "GPUs per scalable unit (SU)", p->gpus_per_su, Num::integer, "GPUs",
-                       source_of(*p, &GpuPlatform::gpus_per_su)));
-        if (input.comparison != nullptr && p->power_per_su.base() > 0.0) {
-            // For the GPUs the power saved against a reference would feed.
-            num("platform", p->id, "power_per_su_kW",
-                number_row(g, "Power per scalable unit", in(p->power_per_su, units::kW),
-                           Num::precise, "kW", source_of(*p, &GpuPlatform::power_per_su)));
-        }
-        if (jobs) {
-            num("platform", p->id, "gpus_per_node",
-                number_row(g, "GPUs per node", p->gpus_per_node, Num::integer, "GPUs",
-                           source_of(*p, &GpuPlatform::gpus_per_node)));
-        }
+        platform(*p, jobs);
     }
     if (jobs) {
         failure_rate();
     }
     performance(p);
+}
+
+/// A GPU platform's figures the formulas use.
+void AssumptionsBuilder::platform(const GpuPlatform& p, bool jobs) {
+    const std::string g = "GPU platform " + p.id;
+    num("platform", p.id, "gpus_per_su",
+        number_row(g, "GPUs per scalable unit (SU)", p.gpus_per_su, Num::integer, "GPUs",
+                   source_of(p, &GpuPlatform::gpus_per_su)));
+    if (input.comparison != nullptr && p.power_per_su.base() > 0.0) {
+        // For the GPUs the power saved against a reference would feed.
+        num("platform", p.id, "power_per_su_kW",
+            number_row(g, "Power per scalable unit", in(p.power_per_su, units::kW), Num::precise,
+                       "kW", source_of(p, &GpuPlatform::power_per_su)));
+    }
+    if (jobs) {
+        num("platform", p.id, "gpus_per_node",
+            number_row(g, "GPUs per node", p.gpus_per_node, Num::integer, "GPUs",
+                       source_of(p, &GpuPlatform::gpus_per_node)));
+    }
+}
+
+/// A project's sites sized for their own needs (docs/sites-and-phases.md):
+/// each site's inputs its design sheet reads in place of the scenario's.
+void AssumptionsBuilder::sites() {
+    for (const Design& d : input.result->designs) {
+        if (const SiteStorage* site = own_site_of(input, d)) {
+            this->site(*site, d);
+        }
+    }
+}
+
+/// One site's pod GPUs, usable need and platform, and its workloads' GPUs
+/// and speed where they are not the scenario's rows.
+void AssumptionsBuilder::site(const SiteStorage& site, const Design& d) {
+    const std::vector<SiteSpec>& specs = s->fleet->site_list;
+    const auto k = static_cast<std::size_t>(&site - input.sites->sites.data());
+    const std::string id = site_id(site);
+    const std::string g = "Site " + site.name;
+    const std::string path = fmt::format("{}: $.fleet.sites[{}]", source.ref, k);
+    auto row = [&](const std::string& field, const std::string& figure, double v, Num f,
+                   const std::string& unit, const std::string& at, const std::string& note,
+                   const Source* catalog = nullptr) {
+        AssumptionRow r = number_row(g, figure, v, f, unit,
+                                     catalog ? *catalog : Source{source.kind, path + at, note});
+        if (catalog == nullptr) {
+            r.source_kind = "scenario";
+        }
+        num("site", id, field, std::move(r));
+    };
+    row("pod_gpus", "GPUs in a pod of the site", static_cast<double>(site.pod_gpus), Num::integer,
+        "GPUs", ".gpus",
+        site.clusters > 1 ? "the site's GPUs over its pods" : "the site's GPUs: one pod");
+    const bool own_usable = k < specs.size() && specs[k].usable.has_value();
+    if (own_usable || s->capacity.usable) {
+        row("usable_PB", "Usable capacity needed per pod",
+            in(d.requirements.usable_target, units::PB), Num::precise, "PB",
+            own_usable ? ".usable" : "",
+            own_usable ? "the site's usable need over its pods"
+                       : "the scenario's usable need scaled to the pod's GPUs");
+    }
+    const GpuPlatform* p = input.catalog->platform(site.platform);
+    if (p != nullptr) {
+        platform(*p, !d.requirements.checkpoints.jobs.empty());
+    }
+    for (const WorkloadNeed& n : d.requirements.workloads) {
+        if (n.gpus != d.requirements.sized_gpus) {
+            row(n.id + "_gpus", "GPUs running " + n.id, static_cast<double>(n.gpus), Num::integer,
+                "GPUs", ".workload", "the GPUs the site's workload runs on");
+        }
+        const auto scenario_need =
+            std::find_if(input.result->requirements.workloads.begin(),
+                         input.result->requirements.workloads.end(),
+                         [&](const WorkloadNeed& w) { return w.id == n.id; });
+        if (scenario_need == input.result->requirements.workloads.end() ||
+            scenario_need->speed_from != n.speed_from) {
+            const Source catalog =
+                p != nullptr ? p->provenance.of("speed_vs_" + n.accelerator) : source;
+            row(n.id + "_speed", "Speed of " + n.id + " (" + n.speed_from + ")", n.speed,
+                Num::precise, "×", "", "", n.speed_from == "the scenario" ? nullptr : &catalog);
+        }
+    }
 }
 
 void AssumptionsBuilder::failure_rate() {
@@ -840,6 +910,7 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
     const std::string scenario = s != nullptr ? s->name : input.result->scenario;
     AssumptionsBuilder b{a, input, s, scenario_source(scenario)};
     b.fleet();
+    b.sites();
     b.capacity();
     b.options();
     b.scenario_figures();
