@@ -121,7 +121,7 @@ public:
     }
 
     void heading();
-    void jobs();
+    void jobs(const std::vector<DesignCells>& designs);
     int cadences(int row);
     int designs(int row, const std::vector<Design>& designs, const std::vector<DesignCells>& cells);
     int curves(int row, const std::vector<Design>& designs);
@@ -162,6 +162,7 @@ private:
     CheckpointCells& cells_;
     const Catalog& catalog_;
     bool has_rate_ = false; ///< the failure rate on Assumptions
+    const std::vector<DesignCells>* design_cells_ = nullptr;
     const WorkbookInput& input_;
     const std::vector<Design>& all_;
 };
@@ -278,7 +279,8 @@ void CheckpointSheet::header_row(int row, const std::vector<const char*>& header
     sheet_.row_height(row, 13.0 * lines + 5.0);
 }
 
-void CheckpointSheet::jobs() {
+void CheckpointSheet::jobs(const std::vector<DesignCells>& designs) {
+    design_cells_ = &designs;
     sheet_.text(kJobsHeader - 1, 0, "Jobs and what they require", book_.section());
     header_row(kJobsHeader,
                {"Job",
@@ -320,7 +322,15 @@ void CheckpointSheet::job_row(const JobTable& t, std::size_t i) {
     const int row = t.first_job_row + static_cast<int>(i);
     sheet_.text(row, kName, t.prefix + r.name, book_.label());
     job_size(row, r, i, t.design);
-    sheet_.number(row, kGpus, static_cast<double>(r.gpus), Num::integer, Role::input);
+    const Design& d = all_[t.design];
+    if (!t.prefix.empty() && r.gpus == d.requirements.gpus && design_cells_ != nullptr &&
+        (*design_cells_)[t.design].has("gpus")) {
+        // A site's job on its whole pod follows the site's GPUs.
+        put(row, kGpus, "ck_site_gpus", Num::integer, i,
+            {{"gpus", (*design_cells_)[t.design].ref("gpus")}}, t.design);
+    } else {
+        sheet_.number(row, kGpus, static_cast<double>(r.gpus), Num::integer, Role::input);
+    }
     job_failures(row, t, i);
     job_interval(row, r, i, t.design);
     job_knee_and_copies(row, r, i, t.design);
@@ -702,7 +712,7 @@ void write_checkpoints(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput
     const std::vector<Design>& all = input.result->designs;
     CheckpointSheet s(book, sheet, input, a, cells);
     s.heading();
-    s.jobs();
+    s.jobs(designs);
     int row = s.cadences(cells.tables.back().plan_row + 2);
     row = s.designs(row + 1, all, designs);
     row = s.band(row + 1);
