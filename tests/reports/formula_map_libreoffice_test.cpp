@@ -69,6 +69,7 @@ const MapFixture& map_fixture() {
               std::pair{"plain", "ncp-pod-41k.json"}, std::pair{"res", "fleet-160k.json"},
               std::pair{"phases", "fleet-phases.json"},
               std::pair{"project", "project-three-sites.json"},
+              std::pair{"projectown", "project-three-sites.json"},
               std::pair{"replication", "fleet-replication.json"}}) {
             Written& w = fx->workbooks.emplace_back();
             w.stem = stem;
@@ -100,6 +101,13 @@ const MapFixture& map_fixture() {
             if (w.stem == "plain") { // staging over the WAN, no cloud accounts
                 w.scenario.cloud.wan = of<Throughput>(400, units::Gbps);
             }
+            if (w.stem == "projectown") {
+                // Site A without a usable need of its own (the scenario's
+                // scaled to its GPUs) and site C on a workload the scenario
+                // does not run (its rows on Assumptions come from the site).
+                w.scenario.fleet->site_list.at(0).usable.reset();
+                w.scenario.fleet->site_list.at(2).workload = "cosmoflow-h100";
+            }
             if (w.stem == "res") { // the Resilience sheet's rows on the scenario's figures
                 ResilienceSpec& r = w.scenario.resilience;
                 r.afr = 0.01;
@@ -111,7 +119,7 @@ const MapFixture& map_fixture() {
             }
             w.scenario.prices = load_price_book(src + "prices-illustrative.json");
             paths.push_back(dir + "/" + stem + ".xlsx");
-            if (w.stem == "phases" || w.stem == "project" || w.stem == "replication") {
+            if (w.stem == "phases" || w.stem.starts_with("project") || w.stem == "replication") {
                 // The Sites and phases sheet with its cost by year, as `size
                 // --xlsx --prices` writes it.
                 w.study = run_study(w.scenario, w.catalog);

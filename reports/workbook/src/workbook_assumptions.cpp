@@ -472,6 +472,8 @@ struct AssumptionsBuilder {
     void failure_rate();
     void performance(const GpuPlatform* platform);
     void workloads();
+    void workload(const WorkloadNeed& n, const std::string& platform);
+    std::map<std::string, std::string> speed_from{}; ///< of each workload's speed row
     void capacity();
     void options();
     void scenario_figures();
@@ -535,25 +537,26 @@ void AssumptionsBuilder::site(const SiteStorage& site, const Design& d) {
     const auto k = static_cast<std::size_t>(&site - input.sites->sites.data());
     const std::string id = site_id(site);
     const std::string g = "Site " + site.name;
-    const std::string path = fmt::format("{}: $.fleet.sites[{}]", source.ref, k);
+    const std::string path = fmt::format("$.fleet.sites[{}]", k);
     auto row = [&](const std::string& field, const std::string& figure, double v, Num f,
                    const std::string& unit, const std::string& at, const std::string& note,
                    const Source* catalog = nullptr) {
-        AssumptionRow r = number_row(g, figure, v, f, unit,
-                                     catalog ? *catalog : Source{source.kind, path + at, note});
+        AssumptionRow r =
+            number_row(g, figure, v, f, unit,
+                       catalog ? *catalog : Source{source.kind, source.ref + ": " + at, note});
         if (catalog == nullptr) {
             r.source_kind = "scenario";
         }
         num("site", id, field, std::move(r));
     };
     row("pod_gpus", "GPUs in a pod of the site", static_cast<double>(site.pod_gpus), Num::integer,
-        "GPUs", ".gpus",
+        "GPUs", path + ".gpus",
         site.clusters > 1 ? "the site's GPUs over its pods" : "the site's GPUs: one pod");
     const bool own_usable = k < specs.size() && specs[k].usable.has_value();
     if (own_usable || s->capacity.usable) {
         row("usable_PB", "Usable capacity needed per pod",
             in(d.requirements.usable_target, units::PB), Num::precise, "PB",
-            own_usable ? ".usable" : "",
+            own_usable ? path + ".usable" : "$.capacity.usable",
             own_usable ? "the site's usable need over its pods"
                        : "the scenario's usable need scaled to the pod's GPUs");
     }
@@ -562,20 +565,19 @@ void AssumptionsBuilder::site(const SiteStorage& site, const Design& d) {
         platform(*p, !d.requirements.checkpoints.jobs.empty());
     }
     for (const WorkloadNeed& n : d.requirements.workloads) {
+        if (!a.has("workload", n.id, "speed")) { // the site's own workload
+            workload(n, site.platform);
+        }
         if (n.gpus != d.requirements.sized_gpus) {
             row(n.id + "_gpus", "GPUs running " + n.id, static_cast<double>(n.gpus), Num::integer,
-                "GPUs", ".workload", "the GPUs the site's workload runs on");
+                "GPUs", path + ".workload", "the GPUs the site's workload runs on");
         }
-        const auto scenario_need =
-            std::find_if(input.result->requirements.workloads.begin(),
-                         input.result->requirements.workloads.end(),
-                         [&](const WorkloadNeed& w) { return w.id == n.id; });
-        if (scenario_need == input.result->requirements.workloads.end() ||
-            scenario_need->speed_from != n.speed_from) {
+        if (speed_from[n.id] != n.speed_from) { // another platform's speed on the row
             const Source catalog =
                 p != nullptr ? p->provenance.of("speed_vs_" + n.accelerator) : source;
             row(n.id + "_speed", "Speed of " + n.id + " (" + n.speed_from + ")", n.speed,
-                Num::precise, "×", "", "", n.speed_from == "the scenario" ? nullptr : &catalog);
+                Num::precise, "×", path + ".platform", "",
+                n.speed_from == "the scenario" ? nullptr : &catalog);
         }
     }
 }
@@ -613,10 +615,13 @@ void AssumptionsBuilder::failure_rate() {
 /// the speed factor with its source, and its read.
 void AssumptionsBuilder::workloads() {
     for (const WorkloadNeed& n : input.result->requirements.workloads) {
-        const Workload* w = input.catalog->workload(n.id);
-        if (w == nullptr) {
-            continue;
-        }
+        workload(n, s->fleet ? s->fleet->platform : "");
+    }
+}
+
+/// One workload's rows, run on `platform`'s GPUs.
+void AssumptionsBuilder::workload(const WorkloadNeed& n, const std::string& platform) {
+    if (const Workload* w = input.catalog->workload(n.id)) {
         const std::string g = "Workload " + w->id;
         const Source& src = w->provenance.source;
         num("workload", w->id, "batch",
@@ -634,7 +639,7 @@ void AssumptionsBuilder::workloads() {
         num("workload", w->id, "per_accelerator_GBps",
             number_row(g, "Read per emulated " + w->accelerator,
                        in(n.per_accelerator, units::GB_per_s), Num::precise, "GB/s", derived));
-        const GpuPlatform* p = input.catalog->platform(s->fleet ? s->fleet->platform : "");
+        const GpuPlatform* p = input.catalog->platform(platform);
         const std::string field = "speed_vs_" + w->accelerator;
         const Source speed_src =
             n.speed_from == "the scenario" || p == nullptr ? source : p->provenance.of(field);
@@ -649,6 +654,7 @@ void AssumptionsBuilder::workloads() {
             speed.source_kind = "scenario";
         }
         num("workload", w->id, "speed", std::move(speed));
+        speed_from[w->id] = n.speed_from;
         num("workload", w->id, "read_TBps",
             number_row(
                 g, "Read: GPUs × read per accelerator × speed", in(n.read, units::TB_per_s),
