@@ -15,7 +15,9 @@
 #include "podsizer/core/cost.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/extrapolation.hpp"
+#include "podsizer/core/goodput_curve.hpp"
 #include "podsizer/reports/metrics.hpp"
+#include "podsizer/reports/study.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "support/test_paths.hpp"
 #include "xlsx_package.hpp"
@@ -74,6 +76,8 @@ struct Fixture {
     Catalog edited;
     Example edited_example; ///< the reference pod's result, written with `edited`
     PriceBook prices;       ///< examples/prices-illustrative.json
+    Scenario project_scenario;
+    std::unique_ptr<Study> project; ///< the three-site project, as `size --xlsx` writes it
     std::map<std::string, SheetCsv> sheets;
 };
 
@@ -354,16 +358,27 @@ const Fixture& fixture() {
         // And the dated book's last egress band at 0.04 instead of 0.05 USD/GB.
         edit_price(fx->dir + "/fleetdated.xlsx", fx->dir + "/egressedit.xlsx",
                    "price_cloud_egress_per_GB_5", "0.05", "0.04");
-        fx->sheets = libreoffice_csv(
-            soffice,
-            {fx->dir + "/ncp.xlsx",        fx->dir + "/hd.xlsx",        fx->dir + "/ckpt.xlsx",
-             fx->dir + "/fleet.xlsx",      fx->dir + "/grown.xlsx",     fx->dir + "/hand.xlsx",
-             fx->dir + "/converged.xlsx",  fx->dir + "/edited.xlsx",    fx->dir + "/probe.xlsx",
-             fx->dir + "/ncpcost.xlsx",    fx->dir + "/fleetcost.xlsx", fx->dir + "/unpriced.xlsx",
-             fx->dir + "/costedit.xlsx",   fx->dir + "/ckptcost.xlsx",  fx->dir + "/gpuhedit.xlsx",
-             fx->dir + "/tiny.xlsx",       fx->dir + "/tinycost.xlsx",  fx->dir + "/podedit.xlsx",
-             fx->dir + "/fleetdated.xlsx", fx->dir + "/egressedit.xlsx"},
-            fx->dir);
+        // The project of three sites with site A's GPUs typed as 23,040
+        // instead of 36,864 on Assumptions (site C's GPUs on the same platform).
+        fx->project_scenario = load_scenario(src + "project-three-sites.json", catalog);
+        fx->project = std::make_unique<Study>(run_study(fx->project_scenario, catalog));
+        write_workbook(fx->dir + "/project.xlsx",
+                       workbook_input(*fx->project, catalog, &fx->project_scenario), options);
+        edit_price(fx->dir + "/project.xlsx", fx->dir + "/siteedit.xlsx", "site_A_pod_gpus",
+                   "36864", "23040");
+        fx->sheets =
+            libreoffice_csv(soffice, {fx->dir + "/ncp.xlsx",        fx->dir + "/hd.xlsx",
+                                      fx->dir + "/ckpt.xlsx",       fx->dir + "/fleet.xlsx",
+                                      fx->dir + "/grown.xlsx",      fx->dir + "/hand.xlsx",
+                                      fx->dir + "/converged.xlsx",  fx->dir + "/edited.xlsx",
+                                      fx->dir + "/probe.xlsx",      fx->dir + "/ncpcost.xlsx",
+                                      fx->dir + "/fleetcost.xlsx",  fx->dir + "/unpriced.xlsx",
+                                      fx->dir + "/costedit.xlsx",   fx->dir + "/ckptcost.xlsx",
+                                      fx->dir + "/gpuhedit.xlsx",   fx->dir + "/tiny.xlsx",
+                                      fx->dir + "/tinycost.xlsx",   fx->dir + "/podedit.xlsx",
+                                      fx->dir + "/fleetdated.xlsx", fx->dir + "/egressedit.xlsx",
+                                      fx->dir + "/siteedit.xlsx"},
+                            fx->dir);
         return fx;
     }();
     return *f;
@@ -448,6 +463,24 @@ double slide_value(const Fixture& f, const std::string& stem, const std::string&
         }
     }
     FAIL("Slide has no row " << label);
+    return 0;
+}
+
+/// The number in the row whose first cell is `label` on sheet `name`, column `col`.
+double labelled_value(const Fixture& f, const std::string& stem, const std::string& name,
+                      const std::string& label, int col = 1) {
+    const SheetCsv& s = sheet(f, stem, name);
+    for (std::size_t r = 0; r < s.rows.size(); ++r) {
+        if (!s.rows[r].empty() && s.rows[r][0] == label) {
+            const std::string* cell = s.at(static_cast<int>(r), col);
+            REQUIRE(cell != nullptr);
+            double v = 0;
+            INFO(stem << " " << name << ": " << label << " = \"" << *cell << "\"");
+            REQUIRE(parse_exported_number(*cell, v));
+            return v;
+        }
+    }
+    FAIL(name << " has no row " << label);
     return 0;
 }
 
@@ -824,6 +857,44 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         for (const auto& row : plain.rows) {
             CHECK((row.empty() || row[0].rfind("TCO", 0) != 0));
         }
+    }
+
+    SECTION("a site's GPUs edited on Assumptions move its own sheet and jobs, not the others'") {
+        // examples/project-three-sites.json with site A typed as 23,040 GPUs:
+        // site C's count on the same platform (gb300-nvl72: 576 GPUs per SU,
+        // 4 per node) and workload, so site A's need becomes site C's as the
+        // engine sized it.
+        const std::vector<Design>& sites = f.project->sizing.designs;
+        REQUIRE(sites.size() == 3);
+        const Requirements& c = sites[2].requirements;
+        REQUIRE(c.gpus == 23040);
+        CHECK(labelled_value(f, "siteedit", "Site A", "GPUs in the pod") == 23040);
+        CHECK(labelled_value(f, "siteedit", "Site A", "Scalable units (whole)") ==
+              40); // 23,040 / 576
+        CHECK(labelled_value(f, "siteedit", "Site A", "GPUs sized for") == 23040);
+        // 23,040 GPUs x 0.1842751125 GB/s an emulated H100 reads (Assumptions'
+        // resnet50-h100 rows) x 2 (speed_vs_h100 of gb300-nvl72).
+        const double read = labelled_value(f, "siteedit", "Site A", "Required read (GB/s)");
+        CHECK(close_to(read, 23040 * 0.1842751125 * 2));
+        CHECK(close_to(read, in(c.read, units::GB_per_s)));
+        // The other sites keep their own GPUs.
+        CHECK(labelled_value(f, "siteedit", "Site B", "GPUs in the pod") == 38400);
+        CHECK(labelled_value(f, "siteedit", "Site B", "Scalable units (whole)") == 75); // of 512
+        CHECK(labelled_value(f, "siteedit", "Site C", "GPUs in the pod") == 23040);
+        // Site A's job on its own jobs table: 5,760 nodes of 4 GPUs at 3.79
+        // failures per 1,000 8-GPU node-days, 1.895 per 4-GPU node: MTBF
+        // 86,400 s / (5,760 x 1.895 / 1,000), site C's (column 10: MTBF s).
+        const CheckpointRequirement& job = c.checkpoints.jobs.at(0);
+        const double mtbf = labelled_value(f, "siteedit", "Checkpoints", "Site A: Llama 3 405B", 9);
+        CHECK(close_to(mtbf, 86400 / (5760 * 1.895 / 1000)));
+        CHECK(close_to(mtbf, job.model.mtbf.base()));
+        // Site A's goodput at its own write share (unchanged) with that MTBF
+        // (the design row's column 7), core's evaluate_job.
+        CheckpointJobModel m = sites[0].requirements.checkpoints.jobs.at(0).model;
+        m.mtbf = job.model.mtbf;
+        const double goodput = evaluate_job(m, sites[0].checkpoints.at(0).share).goodput;
+        CHECK(close_to(labelled_value(f, "siteedit", "Checkpoints", "Site A", 6), goodput));
+        CHECK(goodput > sites[0].checkpoints.at(0).at_share.goodput); // fewer GPUs fail less
     }
 
     SECTION("the Cost sheet values the GPU-hours recovered at the Prices sheet's GPU-hour") {

@@ -109,7 +109,8 @@ const CheckpointAtDesign& job(const FigureSource& s) {
 }
 
 const CheckpointPlan& plan(const FigureSource& s) {
-    return s.input->result->requirements.checkpoints;
+    return own_site_of(*s.input, s.design) != nullptr ? s.design.requirements.checkpoints
+                                                      : s.input->result->requirements.checkpoints;
 }
 
 /// A job of the plan (the jobs table's row, s.item).
@@ -330,6 +331,22 @@ const FormulaRow kRows[] = {
 #undef PODSIZER_TEXT_FORMULA
 
 } // namespace
+
+const SiteStorage* own_site_of(const WorkbookInput& input, const Design& d) {
+    if (input.sites == nullptr || !input.sites->own_needs) {
+        return nullptr;
+    }
+    // The study shows each site's design as "Site A" or "Site A, one of 2
+    // pods" (reports/app/src/study.cpp); grown designs are not a site's.
+    for (const SiteStorage& site : input.sites->sites) {
+        const std::string name = "Site " + site.name;
+        if (site.own && d.requirements.gpus == site.pod_gpus && d.name.starts_with(name) &&
+            (d.name.size() == name.size() || d.name.compare(name.size(), 2, ", ") == 0)) {
+            return &site;
+        }
+    }
+    return nullptr;
+}
 
 std::vector<std::int64_t> knee_points(const Design& d) {
     const double knee = static_cast<double>(d.knee_cnodes > 0 ? d.knee_cnodes : d.cnodes);

@@ -200,6 +200,7 @@ std::vector<DesignEntry> design_entries(const WorkbookInput& input,
         if (input.fleet != nullptr && i < input.fleet->storage.size() && input.fleet->storage[i]) {
             e.fleet = &*input.fleet->storage[i];
         }
+        e.site = own_site_of(input, designs[i]);
         out.push_back(std::move(e));
     }
     return out;
@@ -252,7 +253,7 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         }
         auto growth = sheet_if(book, wb::has_growth(input), "Sites and phases");
         const bool has_checkpoints = !result.requirements.checkpoints.jobs.empty();
-        wb::CheckpointCells checkpoint_cells = wb::checkpoint_layout(result.requirements);
+        wb::CheckpointCells checkpoint_cells = wb::checkpoint_layout(input);
         std::optional<xlsx::Sheet> checkpoints;
         if (has_checkpoints) {
             checkpoints = book.add_sheet(checkpoint_cells.sheet);

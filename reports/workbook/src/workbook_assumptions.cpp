@@ -466,9 +466,14 @@ struct AssumptionsBuilder {
     }
 
     void fleet();
+    void platform(const GpuPlatform& p, bool jobs);
+    void sites();
+    void site(const SiteStorage& site, const Design& d);
     void failure_rate();
     void performance(const GpuPlatform* platform);
     void workloads();
+    void workload(const WorkloadNeed& n, const std::string& platform);
+    std::map<std::string, std::string> speed_from{}; ///< of each workload's speed row
     void capacity();
     void options();
     void scenario_figures();
@@ -488,26 +493,93 @@ void AssumptionsBuilder::fleet() {
     const GpuPlatform* p = input.catalog->platform(s->fleet->platform);
     const bool jobs = !input.result->requirements.checkpoints.jobs.empty();
     if (p != nullptr) {
-        const std::string g = "GPU platform " + p->id;
-        num("platform", p->id, "gpus_per_su",
-            number_row(g, "GPUs per scalable unit (SU)", p->gpus_per_su, Num::integer, "GPUs",
-                       source_of(*p, &GpuPlatform::gpus_per_su)));
-        if (input.comparison != nullptr && p->power_per_su.base() > 0.0) {
-            // For the GPUs the power saved against a reference would feed.
-            num("platform", p->id, "power_per_su_kW",
-                number_row(g, "Power per scalable unit", in(p->power_per_su, units::kW),
-                           Num::precise, "kW", source_of(*p, &GpuPlatform::power_per_su)));
-        }
-        if (jobs) {
-            num("platform", p->id, "gpus_per_node",
-                number_row(g, "GPUs per node", p->gpus_per_node, Num::integer, "GPUs",
-                           source_of(*p, &GpuPlatform::gpus_per_node)));
-        }
+        platform(*p, jobs);
     }
     if (jobs) {
         failure_rate();
     }
     performance(p);
+}
+
+/// A GPU platform's figures the formulas use.
+void AssumptionsBuilder::platform(const GpuPlatform& p, bool jobs) {
+    const std::string g = "GPU platform " + p.id;
+    num("platform", p.id, "gpus_per_su",
+        number_row(g, "GPUs per scalable unit (SU)", p.gpus_per_su, Num::integer, "GPUs",
+                   source_of(p, &GpuPlatform::gpus_per_su)));
+    if (input.comparison != nullptr && p.power_per_su.base() > 0.0) {
+        // For the GPUs the power saved against a reference would feed.
+        num("platform", p.id, "power_per_su_kW",
+            number_row(g, "Power per scalable unit", in(p.power_per_su, units::kW), Num::precise,
+                       "kW", source_of(p, &GpuPlatform::power_per_su)));
+    }
+    if (jobs) {
+        num("platform", p.id, "gpus_per_node",
+            number_row(g, "GPUs per node", p.gpus_per_node, Num::integer, "GPUs",
+                       source_of(p, &GpuPlatform::gpus_per_node)));
+    }
+}
+
+/// A project's sites sized for their own needs (docs/sites-and-phases.md):
+/// each site's inputs its design sheet reads in place of the scenario's.
+void AssumptionsBuilder::sites() {
+    for (const Design& d : input.result->designs) {
+        if (const SiteStorage* site = own_site_of(input, d)) {
+            this->site(*site, d);
+        }
+    }
+}
+
+/// One site's pod GPUs, usable need and platform, and its workloads' GPUs
+/// and speed where they are not the scenario's rows.
+void AssumptionsBuilder::site(const SiteStorage& site, const Design& d) {
+    const std::vector<SiteSpec>& specs = s->fleet->site_list;
+    const auto k = static_cast<std::size_t>(&site - input.sites->sites.data());
+    const std::string id = site_id(site);
+    const std::string g = "Site " + site.name;
+    const std::string path = fmt::format("$.fleet.sites[{}]", k);
+    auto row = [&](const std::string& field, const std::string& figure, double v, Num f,
+                   const std::string& unit, const std::string& at, const std::string& note,
+                   const Source* catalog = nullptr) {
+        AssumptionRow r =
+            number_row(g, figure, v, f, unit,
+                       catalog ? *catalog : Source{source.kind, source.ref + ": " + at, note});
+        if (catalog == nullptr) {
+            r.source_kind = "scenario";
+        }
+        num("site", id, field, std::move(r));
+    };
+    row("pod_gpus", "GPUs in a pod of the site", static_cast<double>(site.pod_gpus), Num::integer,
+        "GPUs", path + ".gpus",
+        site.clusters > 1 ? "the site's GPUs over its pods" : "the site's GPUs: one pod");
+    const bool own_usable = k < specs.size() && specs[k].usable.has_value();
+    if (own_usable || s->capacity.usable) {
+        row("usable_PB", "Usable capacity needed per pod",
+            in(d.requirements.usable_target, units::PB), Num::precise, "PB",
+            own_usable ? path + ".usable" : "$.capacity.usable",
+            own_usable ? "the site's usable need over its pods"
+                       : "the scenario's usable need scaled to the pod's GPUs");
+    }
+    const GpuPlatform* p = input.catalog->platform(site.platform);
+    if (p != nullptr) {
+        platform(*p, !d.requirements.checkpoints.jobs.empty());
+    }
+    for (const WorkloadNeed& n : d.requirements.workloads) {
+        if (!a.has("workload", n.id, "speed")) { // the site's own workload
+            workload(n, site.platform);
+        }
+        if (n.gpus != d.requirements.sized_gpus) {
+            row(n.id + "_gpus", "GPUs running " + n.id, static_cast<double>(n.gpus), Num::integer,
+                "GPUs", path + ".workload", "the GPUs the site's workload runs on");
+        }
+        if (speed_from[n.id] != n.speed_from) { // another platform's speed on the row
+            const Source catalog =
+                p != nullptr ? p->provenance.of("speed_vs_" + n.accelerator) : source;
+            row(n.id + "_speed", "Speed of " + n.id + " (" + n.speed_from + ")", n.speed,
+                Num::precise, "×", path + ".platform", "",
+                n.speed_from == "the scenario" ? nullptr : &catalog);
+        }
+    }
 }
 
 void AssumptionsBuilder::failure_rate() {
@@ -543,10 +615,13 @@ void AssumptionsBuilder::failure_rate() {
 /// the speed factor with its source, and its read.
 void AssumptionsBuilder::workloads() {
     for (const WorkloadNeed& n : input.result->requirements.workloads) {
-        const Workload* w = input.catalog->workload(n.id);
-        if (w == nullptr) {
-            continue;
-        }
+        workload(n, s->fleet ? s->fleet->platform : "");
+    }
+}
+
+/// One workload's rows, run on `platform`'s GPUs.
+void AssumptionsBuilder::workload(const WorkloadNeed& n, const std::string& platform) {
+    if (const Workload* w = input.catalog->workload(n.id)) {
         const std::string g = "Workload " + w->id;
         const Source& src = w->provenance.source;
         num("workload", w->id, "batch",
@@ -564,7 +639,7 @@ void AssumptionsBuilder::workloads() {
         num("workload", w->id, "per_accelerator_GBps",
             number_row(g, "Read per emulated " + w->accelerator,
                        in(n.per_accelerator, units::GB_per_s), Num::precise, "GB/s", derived));
-        const GpuPlatform* p = input.catalog->platform(s->fleet ? s->fleet->platform : "");
+        const GpuPlatform* p = input.catalog->platform(platform);
         const std::string field = "speed_vs_" + w->accelerator;
         const Source speed_src =
             n.speed_from == "the scenario" || p == nullptr ? source : p->provenance.of(field);
@@ -579,6 +654,7 @@ void AssumptionsBuilder::workloads() {
             speed.source_kind = "scenario";
         }
         num("workload", w->id, "speed", std::move(speed));
+        speed_from[w->id] = n.speed_from;
         num("workload", w->id, "read_TBps",
             number_row(
                 g, "Read: GPUs × read per accelerator × speed", in(n.read, units::TB_per_s),
@@ -840,6 +916,7 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
     const std::string scenario = s != nullptr ? s->name : input.result->scenario;
     AssumptionsBuilder b{a, input, s, scenario_source(scenario)};
     b.fleet();
+    b.sites();
     b.capacity();
     b.options();
     b.scenario_figures();

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <optional>
 
 namespace podsizer::wb {
 
@@ -114,34 +115,37 @@ class CheckpointSheet {
 public:
     CheckpointSheet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
                     const Assumptions& a, CheckpointCells& cells)
-        : book_(book), sheet_(sheet), plan_(input.result->requirements.checkpoints), a_(a),
-          cells_(cells), catalog_(*input.catalog), input_(input), all_(input.result->designs) {
-        platform_ = input.scenario != nullptr && input.scenario->fleet
-                        ? input.scenario->fleet->platform
-                        : "";
-        has_gpn_ = !platform_.empty() && a.has("platform", platform_, "gpus_per_node");
+        : book_(book), sheet_(sheet), a_(a), cells_(cells), catalog_(*input.catalog), input_(input),
+          all_(input.result->designs) {
         has_rate_ = a.has("failure", "failure_rate", "per_1000_node_days");
     }
 
     void heading();
-    void jobs();
+    void jobs(const std::vector<DesignCells>& designs);
     int cadences(int row);
     int designs(int row, const std::vector<Design>& designs, const std::vector<DesignCells>& cells);
     int curves(int row, const std::vector<Design>& designs);
+    int curves(int row, const std::vector<Design>& designs, const JobTable& t);
     int band(int row);
+    int band(int row, const JobTable& t);
     void finish();
 
 private:
-    void job_row(std::size_t i);
-    void job_size(int row, const CheckpointRequirement& r, std::size_t i);
-    void job_failures(int row, const CheckpointRequirement& r, std::size_t i);
-    void job_interval(int row, const CheckpointRequirement& r, std::size_t i);
-    void job_knee_and_copies(int row, const CheckpointRequirement& r, std::size_t i);
-    void plan_totals();
+    void job_row(const JobTable& t, std::size_t i);
+    void job_size(int row, const CheckpointRequirement& r, std::size_t i, std::size_t d);
+    void job_failures(int row, const JobTable& t, std::size_t i);
+    void job_interval(int row, const CheckpointRequirement& r, std::size_t i, std::size_t d);
+    void job_knee_and_copies(int row, const CheckpointRequirement& r, std::size_t i, std::size_t d);
+    void plan_totals(const JobTable& t);
+    /// GPUs per node on Assumptions for the table's platform: nodes are a formula.
+    bool has_gpn(const JobTable& t) const {
+        return !t.platform.empty() && a_.has("platform", t.platform, "gpus_per_node");
+    }
     /// Writes the formula map's row `id` at (row, col) for job `job` of
     /// design `design` (`part`: a cadence or a point of the curve): {job:field}
-    /// the job's cells, {platform:gpus_per_node} and {failure:field} the
-    /// Assumptions' names, the rest from `cells` (formula_map.def).
+    /// the job's cells on the design's jobs table, {platform:gpus_per_node}
+    /// and {failure:field} the Assumptions' names, the rest from `cells`
+    /// (formula_map.def).
     void put(int row, int col, std::string_view id, Num num, std::size_t job,
              const Cells& cells = {}, std::size_t design = 0, int part = -1);
     /// The job's write time, interval run and goodput at the write in `at`
@@ -154,21 +158,20 @@ private:
 
     xlsx::Book& book_;
     xlsx::Sheet& sheet_;
-    const CheckpointPlan& plan_;
     const Assumptions& a_;
     CheckpointCells& cells_;
     const Catalog& catalog_;
-    std::string platform_;
-    bool has_gpn_ = false;  ///< GPUs per node on Assumptions: nodes are a formula
     bool has_rate_ = false; ///< the failure rate on Assumptions
+    const std::vector<DesignCells>* design_cells_ = nullptr;
     const WorkbookInput& input_;
     const std::vector<Design>& all_;
 };
 
 void CheckpointSheet::put(int row, int col, std::string_view id, Num num, std::size_t job,
                           const Cells& cells, std::size_t design, int part) {
-    const CheckpointRequirement& r = plan_.jobs[job];
-    const int job_row = cells_.first_job_row + static_cast<int>(job);
+    const JobTable& t = cells_.of(design);
+    const CheckpointRequirement& r = t.plan->jobs[job];
+    const int job_row = t.first_job_row + static_cast<int>(job);
     const FormulaRow& f = formula_row(id);
     const std::string filled = fill_formula(f.templ, [&](std::string_view name) -> std::string {
         const std::string key(name.substr(name.find(':') + 1));
@@ -182,10 +185,11 @@ void CheckpointSheet::put(int row, int col, std::string_view id, Num num, std::s
             return xlsx::cell(job_row, kJobCells.at(key));
         }
         if (name == "platform:gpus_per_node") {
-            return has_gpn_ ? a_.name("platform", platform_, key)
-                            : fmt::format("{}", std::lround(r.platform_failures_per_1000_node_days *
-                                                            r.failure_rate.gpus_per_node /
-                                                            r.failure_rate.per_1000_node_days));
+            return has_gpn(t)
+                       ? a_.name("platform", t.platform, key)
+                       : fmt::format("{}", std::lround(r.platform_failures_per_1000_node_days *
+                                                       r.failure_rate.gpus_per_node /
+                                                       r.failure_rate.per_1000_node_days));
         }
         if (name.starts_with("failure:")) {
             return a_.name("failure", "failure_rate", key);
@@ -203,17 +207,20 @@ void CheckpointSheet::job_at(int row, int c, std::size_t job, const std::string&
     const Cells cells{
         {"at", at}, {"write_time", xlsx::cell(row, c)}, {"interval", xlsx::cell(row, c + 1)}};
     put(row, c, "ck_write_time", Num::two, job, cells, design, part);
-    put(row, c + 1, plan_.jobs[job].model.interval ? "ck_interval" : "ck_interval_daly", Num::one,
-        job, cells, design, part);
+    put(row, c + 1,
+        cells_.of(design).plan->jobs[job].model.interval ? "ck_interval" : "ck_interval_daly",
+        Num::one, job, cells, design, part);
     put(row, c + 2, "ck_goodput", Num::percent, job, cells, design, part);
 }
 
 void CheckpointSheet::heading() {
     sheet_.text(0, 0, "Checkpoints", book_.title());
+    const JobTable& first = cells_.tables.front();
     sheet_.text(1, 0,
-                std::string("Checkpoint jobs of the pod (") +
-                    (plan_.concurrent ? "concurrent: their writes add up"
-                                      : "alternatives: the most demanding one counts") +
+                std::string("Checkpoint jobs of ") +
+                    (first.prefix.empty() ? "the pod (" : "each site's pod (") +
+                    (first.plan->concurrent ? "concurrent: their writes add up"
+                                            : "alternatives: the most demanding one counts") +
                     "), what each design sustains, and goodput against write throughput.",
                 book_.subtitle());
     sheet_.text(2, 0,
@@ -272,7 +279,8 @@ void CheckpointSheet::header_row(int row, const std::vector<const char*>& header
     sheet_.row_height(row, 13.0 * lines + 5.0);
 }
 
-void CheckpointSheet::jobs() {
+void CheckpointSheet::jobs(const std::vector<DesignCells>& designs) {
+    design_cells_ = &designs;
     sheet_.text(kJobsHeader - 1, 0, "Jobs and what they require", book_.section());
     header_row(kJobsHeader,
                {"Job",
@@ -300,30 +308,41 @@ void CheckpointSheet::jobs() {
                 "Kept (local)",
                 "Peak retained (TB)"},
                1);
-    for (std::size_t i = 0; i < plan_.jobs.size(); ++i) {
-        job_row(i);
+    for (const JobTable& t : cells_.tables) {
+        for (std::size_t i = 0; i < t.plan->jobs.size(); ++i) {
+            job_row(t, i);
+        }
+        plan_totals(t);
     }
-    plan_totals();
 }
 
 /// One job's row, its cells in column order.
-void CheckpointSheet::job_row(std::size_t i) {
-    const CheckpointRequirement& r = plan_.jobs[i];
-    const int row = cells_.first_job_row + static_cast<int>(i);
-    sheet_.text(row, kName, r.name, book_.label());
-    job_size(row, r, i);
-    sheet_.number(row, kGpus, static_cast<double>(r.gpus), Num::integer, Role::input);
-    job_failures(row, r, i);
-    job_interval(row, r, i);
-    job_knee_and_copies(row, r, i);
+void CheckpointSheet::job_row(const JobTable& t, std::size_t i) {
+    const CheckpointRequirement& r = t.plan->jobs[i];
+    const int row = t.first_job_row + static_cast<int>(i);
+    sheet_.text(row, kName, t.prefix + r.name, book_.label());
+    job_size(row, r, i, t.design);
+    const Design& d = all_[t.design];
+    if (!t.prefix.empty() && r.gpus == d.requirements.gpus && design_cells_ != nullptr &&
+        (*design_cells_)[t.design].has("gpus")) {
+        // A site's job on its whole pod follows the site's GPUs.
+        put(row, kGpus, "ck_site_gpus", Num::integer, i,
+            {{"gpus", (*design_cells_)[t.design].ref("gpus")}}, t.design);
+    } else {
+        sheet_.number(row, kGpus, static_cast<double>(r.gpus), Num::integer, Role::input);
+    }
+    job_failures(row, t, i);
+    job_interval(row, r, i, t.design);
+    job_knee_and_copies(row, r, i, t.design);
 }
 
 /// Parameters x bytes per parameter, or the size itself.
-void CheckpointSheet::job_size(int row, const CheckpointRequirement& r, std::size_t i) {
+void CheckpointSheet::job_size(int row, const CheckpointRequirement& r, std::size_t i,
+                               std::size_t d) {
     if (r.params > 0) {
         sheet_.number(row, kParams, r.params, Num::integer, Role::input);
         sheet_.number(row, kBpp, r.bytes_per_param, Num::precise, Role::input);
-        put(row, kSize, "ck_size", Num::two, i);
+        put(row, kSize, "ck_size", Num::two, i, {}, d);
     } else {
         sheet_.text(row, kParams, "", book_.label());
         sheet_.text(row, kBpp, "", book_.label());
@@ -332,26 +351,29 @@ void CheckpointSheet::job_size(int row, const CheckpointRequirement& r, std::siz
 }
 
 /// Nodes, the failure rate and the cluster's mean time between failures.
-void CheckpointSheet::job_failures(int row, const CheckpointRequirement& r, std::size_t i) {
-    if (has_gpn_) {
-        put(row, kNodes, "ck_nodes", Num::integer, i);
+void CheckpointSheet::job_failures(int row, const JobTable& t, std::size_t i) {
+    const CheckpointRequirement& r = t.plan->jobs[i];
+    const std::size_t d = t.design;
+    if (has_gpn(t)) {
+        put(row, kNodes, "ck_nodes", Num::integer, i, {}, d);
     } else {
         sheet_.number(row, kNodes, static_cast<double>(r.nodes), Num::integer, Role::value);
     }
     if (has_rate_) {
-        put(row, kRate, "ck_rate", Num::precise, i);
-        put(row, kRateGpus, "ck_rate_gpus", Num::integer, i);
+        put(row, kRate, "ck_rate", Num::precise, i, {}, d);
+        put(row, kRateGpus, "ck_rate_gpus", Num::integer, i, {}, d);
     } else {
         sheet_.number(row, kRate, r.failure_rate.per_1000_node_days, Num::precise, Role::input);
         sheet_.number(row, kRateGpus, r.failure_rate.gpus_per_node, Num::integer, Role::input);
     }
-    put(row, kPlatformRate, "ck_platform_rate", Num::precise, i);
-    put(row, kMtbf, "ck_mtbf", Num::one, i);
-    put(row, kMtbfMinutes, "ck_mtbf_min", Num::one, i);
+    put(row, kPlatformRate, "ck_platform_rate", Num::precise, i, {}, d);
+    put(row, kMtbf, "ck_mtbf", Num::one, i, {}, d);
+    put(row, kMtbfMinutes, "ck_mtbf_min", Num::one, i, {}, d);
 }
 
 /// Mode, interval, stall budget, restart and the write they require.
-void CheckpointSheet::job_interval(int row, const CheckpointRequirement& r, std::size_t i) {
+void CheckpointSheet::job_interval(int row, const CheckpointRequirement& r, std::size_t i,
+                                   std::size_t d) {
     sheet_.text(row, kMode, std::string(to_string(r.model.mode)),
                 book_.style(Num::text, Role::input));
     if (r.model.interval) {
@@ -362,13 +384,14 @@ void CheckpointSheet::job_interval(int row, const CheckpointRequirement& r, std:
     sheet_.number(row, kStall, r.model.stall_budget, Num::percent, Role::input);
     sheet_.number(row, kRestart, r.model.restart.base(), Num::integer, Role::input);
     // Computed for every job so that the mode cell can be changed.
-    put(row, kLocalCopy, "ck_local_copy", Num::two, i);
-    put(row, kLocalWrite, "ck_local_write", Num::one, i);
-    put(row, kRequired, r.model.interval ? "ck_required" : "ck_required_daly", Num::one, i);
+    put(row, kLocalCopy, "ck_local_copy", Num::two, i, {}, d);
+    put(row, kLocalWrite, "ck_local_write", Num::one, i, {}, d);
+    put(row, kRequired, r.model.interval ? "ck_required" : "ck_required_daly", Num::one, i, {}, d);
 }
 
 /// The knee, and the copies: offsite every Nth over the WAN, kept locally.
-void CheckpointSheet::job_knee_and_copies(int row, const CheckpointRequirement& r, std::size_t i) {
+void CheckpointSheet::job_knee_and_copies(int row, const CheckpointRequirement& r, std::size_t i,
+                                          std::size_t d) {
     // The knee is found by bisection (core/src/goodput_curve.cpp): a value.
     if (r.knee) {
         sheet_.number(row, kKnee, gbps(*r.knee), Num::one, Role::value);
@@ -381,28 +404,28 @@ void CheckpointSheet::job_knee_and_copies(int row, const CheckpointRequirement& 
     }
     sheet_.number(row, kEvery, static_cast<double>(r.offsite_every), Num::integer, Role::input);
     if (r.model.interval) {
-        put(row, kWan, "ck_wan", Num::two, i);
+        put(row, kWan, "ck_wan", Num::two, i, {}, d);
     } else {
         sheet_.number(row, kWan, gbps(r.offsite_write), Num::two, Role::value);
     }
     sheet_.number(row, kRetain, static_cast<double>(r.retain), Num::integer, Role::input);
-    put(row, kPeak, "ck_peak", Num::one, i);
+    put(row, kPeak, "ck_peak", Num::one, i, {}, d);
 }
 
 /// The plan: concurrent jobs add up, alternatives need the largest.
-void CheckpointSheet::plan_totals() {
-    const int row = cells_.plan_row;
-    const int first = cells_.first_job_row;
-    const int last = cells_.plan_row - 1;
+void CheckpointSheet::plan_totals(const JobTable& t) {
+    const int row = t.plan_row;
+    const int first = t.first_job_row;
+    const int last = t.plan_row - 1;
+    const bool sum = t.plan->concurrent;
     auto over = [&](int col, const char* what, Num num) {
-        const std::string id = fmt::format("ck_plan_{}_{}", what, plan_.concurrent ? "sum" : "max");
+        const std::string id = fmt::format("ck_plan_{}_{}", what, sum ? "sum" : "max");
         put(row, col, id, num, 0,
-            {{"column", xlsx::cell(first, col) + ":" + xlsx::cell(last, col)}});
+            {{"column", xlsx::cell(first, col) + ":" + xlsx::cell(last, col)}}, t.design);
     };
-    sheet_.text(row, kName,
-                plan_.concurrent ? "All jobs (concurrent: sum)"
-                                 : "All jobs (alternatives: the largest)",
-                book_.section());
+    const std::string all =
+        sum ? "ll jobs (concurrent: sum)" : "ll jobs (alternatives: the largest)";
+    sheet_.text(row, kName, t.prefix.empty() ? "A" + all : t.prefix + "a" + all, book_.section());
     for (int c = 1; c < kJobCols; ++c) {
         sheet_.text(row, c, "", book_.section());
     }
@@ -416,10 +439,11 @@ void CheckpointSheet::plan_totals() {
 int CheckpointSheet::cadences(int row) {
     sheet_.text(row, 0, "Cadence table: write throughput a cadence needs", book_.section());
     ++row;
-    const std::vector<CadenceGroup> groups = cadence_groups(plan_);
+    const JobTable& t = cells_.tables.front(); // the same sizes and budgets in every table
+    const std::vector<CadenceGroup> groups = cadence_groups(*t.plan);
     sheet_.text(row, 0, "Every (s)", book_.header());
     for (std::size_t g = 0; g < groups.size(); ++g) {
-        const CheckpointRequirement& r = plan_.jobs[groups[g].job];
+        const CheckpointRequirement& r = t.plan->jobs[groups[g].job];
         const std::string what = format_number(in(r.model.size, units::TB), 1) + " TB";
         const int col = 1 + 2 * static_cast<int>(g);
         sheet_.text(row, col,
@@ -436,18 +460,18 @@ int CheckpointSheet::cadences(int row) {
         const Cells every{{"every", xlsx::cell(row, 0)}};
         const Duration d = Duration::from_base(kCheckpointCadences[k]);
         for (std::size_t g = 0; g < groups.size(); ++g) {
-            const CheckpointJobModel& m = plan_.jobs[groups[g].job].model;
+            const CheckpointJobModel& m = t.plan->jobs[groups[g].job].model;
             const int col = 1 + 2 * static_cast<int>(g);
             const int part = static_cast<int>(k);
             if (std::isfinite(
                     required_write(m.size, d, CheckpointMode::sync, m.stall_budget, m.overhead)
                         .base())) {
-                put(row, col, "ck_cadence_sync", Num::one, groups[g].job, every, 0, part);
+                put(row, col, "ck_cadence_sync", Num::one, groups[g].job, every, t.design, part);
             } else {
                 // The overhead alone fills the stall budget: no write meets it.
                 sheet_.text(row, col, "none meets it", book_.text_value());
             }
-            put(row, col + 1, "ck_cadence_async", Num::one, groups[g].job, every, 0, part);
+            put(row, col + 1, "ck_cadence_async", Num::one, groups[g].job, every, t.design, part);
         }
         ++row;
     }
@@ -470,7 +494,8 @@ int CheckpointSheet::designs(int row, const std::vector<Design>& designs,
     for (std::size_t di = 0; di < designs.size(); ++di) {
         const Design& d = designs[di];
         const int first = row;
-        for (std::size_t i = 0; i < d.checkpoints.size() && i < plan_.jobs.size(); ++i) {
+        for (std::size_t i = 0; i < d.checkpoints.size() && i < cells_.of(di).plan->jobs.size();
+             ++i) {
             design_job(row, d, di, i, cells[di].ref("write_GBps"));
             ++row;
         }
@@ -488,10 +513,11 @@ int CheckpointSheet::designs(int row, const std::vector<Design>& designs,
 void CheckpointSheet::design_job(int row, const Design& d, std::size_t design, std::size_t job,
                                  const std::string& write) {
     const CheckpointAtDesign& c = d.checkpoints[job];
+    const JobTable& t = cells_.of(design);
     sheet_.text(row, 0, d.name, book_.label());
     sheet_.text(row, 1, c.name, book_.label());
     const Cells cells{{"write", write},
-                      {"plan_required", xlsx::cell(cells_.plan_row, kRequired)},
+                      {"plan_required", xlsx::cell(t.plan_row, kRequired)},
                       {"needs", xlsx::cell(row, 2)},
                       {"gets", xlsx::cell(row, 3)},
                       {"write_time", xlsx::cell(row, 4)},
@@ -506,7 +532,7 @@ void CheckpointSheet::design_job(int row, const Design& d, std::size_t design, s
         sheet_.text(row, 9, c.sustainable ? "yes" : "NO", book_.text_value());
         return;
     }
-    mapped(3, plan_.concurrent ? "ck_gets_shared" : "ck_gets", Num::one);
+    mapped(3, t.plan->concurrent ? "ck_gets_shared" : "ck_gets", Num::one);
     job_at(row, 4, job, xlsx::cell(row, 3), design, -1);
     // The shortest interval: sync, the stall (overhead + write) over the
     // budget; async, the drain.
@@ -529,14 +555,24 @@ int CheckpointSheet::curves(int row, const std::vector<Design>& designs) {
                 "One more step gives (GPU-h/day)", "Threshold (GPU-h/day)"},
                1);
     ++row;
-    for (std::size_t i = 0; i < plan_.jobs.size(); ++i) {
-        const CheckpointRequirement& r = plan_.jobs[i];
+    for (const JobTable& t : cells_.tables) {
+        row = curves(row, designs, t);
+    }
+    return row;
+}
+
+/// The curves of one jobs table's jobs.
+int CheckpointSheet::curves(int row, const std::vector<Design>& designs, const JobTable& t) {
+    for (std::size_t i = 0; i < t.plan->jobs.size(); ++i) {
+        const CheckpointRequirement& r = t.plan->jobs[i];
+        const std::string name = t.prefix + r.name;
         const int first = row;
         const GoodputCurve curve = checkpoint_curve(r, designs, i);
         for (const GoodputPoint& p : curve.points) {
-            sheet_.text(row, 0, r.name, book_.label());
+            sheet_.text(row, 0, name, book_.label());
             sheet_.number(row, 1, gbps(p.write), Num::one, Role::input);
-            job_at(row, 2, i, xlsx::cell(row, 1), 0, static_cast<int>(&p - curve.points.data()));
+            job_at(row, 2, i, xlsx::cell(row, 1), t.design,
+                   static_cast<int>(&p - curve.points.data()));
             // Two evaluations of the model (core step_gain): a value. Left
             // empty where it is zero: the chart's axis is logarithmic.
             if (p.step_gain > 0.0) {
@@ -546,24 +582,26 @@ int CheckpointSheet::curves(int row, const std::vector<Design>& designs) {
             ++row;
         }
         const std::string xs = xlsx::range(sheet_.name(), first, 1, row - 1, 1);
-        cells_.curves.push_back({r.name, xs, xlsx::range(sheet_.name(), first, 4, row - 1, 4)});
-        cells_.step_gains.push_back({r.name + ": one more " + format_write(r.knee_rule.step), xs,
+        cells_.curves.push_back({name, xs, xlsx::range(sheet_.name(), first, 4, row - 1, 4)});
+        cells_.step_gains.push_back({name + ": one more " + format_write(r.knee_rule.step), xs,
                                      xlsx::range(sheet_.name(), first, 5, row - 1, 5)});
         cells_.thresholds.push_back(
-            {r.name + ": threshold " + format_significant(r.knee_rule.threshold, 0) + " GPU-h/day",
+            {name + ": threshold " + format_significant(r.knee_rule.threshold, 0) + " GPU-h/day",
              xs, xlsx::range(sheet_.name(), first, 6, row - 1, 6)});
     }
-    cells_.knees = {
-        "knee", xlsx::range(sheet_.name(), cells_.first_job_row, kKnee, cells_.plan_row - 1, kKnee),
-        xlsx::range(sheet_.name(), cells_.first_job_row, kKneeGoodput, cells_.plan_row - 1,
-                    kKneeGoodput)};
+    const std::string knee =
+        t.prefix.empty() ? "knee" : "knee, " + t.prefix.substr(0, t.prefix.size() - 2);
+    cells_.knees.push_back(
+        {knee, xlsx::range(sheet_.name(), t.first_job_row, kKnee, t.plan_row - 1, kKnee),
+         xlsx::range(sheet_.name(), t.first_job_row, kKneeGoodput, t.plan_row - 1, kKneeGoodput)});
     return row;
 }
 
 /// The failure band (docs/checkpoints.md §10): each job under three sourced
 /// failure cases, not one favourable point. Values: core failure_band().
 int CheckpointSheet::band(int row) {
-    if (plan_.jobs.empty() || !plan_.jobs.front().band) {
+    const CheckpointPlan& first = *cells_.tables.front().plan;
+    if (first.jobs.empty() || !first.jobs.front().band) {
         return row;
     }
     sheet_.text(row, 0,
@@ -576,14 +614,22 @@ int CheckpointSheet::band(int row) {
                 "Cluster MTBF (min)", "Required write (GB/s)", "Goodput at it (%)"},
                2);
     ++row;
-    for (const CheckpointRequirement& r : plan_.jobs) {
+    for (const JobTable& t : cells_.tables) {
+        row = band(row, t);
+    }
+    return row;
+}
+
+/// The failure band of one jobs table's jobs.
+int CheckpointSheet::band(int row, const JobTable& t) {
+    for (const CheckpointRequirement& r : t.plan->jobs) {
         if (!r.band) {
             continue;
         }
         const std::pair<const char*, const FailureBandCase*> cases[] = {
             {"low", &r.band->low}, {"central", &r.band->central}, {"high", &r.band->high}};
         for (const auto& [name, c] : cases) {
-            sheet_.text(row, 0, r.name, book_.label());
+            sheet_.text(row, 0, t.prefix + r.name, book_.label());
             sheet_.text(row, 1, std::string(name) + " (" + c->input.rate.preset + ")",
                         book_.label());
             sheet_.number(row, 2, c->input.rate.per_1000_node_days, Num::two, Role::value);
@@ -616,14 +662,47 @@ void CheckpointSheet::finish() {
 
 } // namespace
 
-CheckpointCells checkpoint_layout(const Requirements& req) {
+CheckpointCells checkpoint_layout(const WorkbookInput& input) {
     CheckpointCells c;
-    c.jobs = req.checkpoints.jobs.size();
-    c.first_job_row = kJobsHeader + 1;
-    c.plan_row = c.first_job_row + static_cast<int>(c.jobs);
-    c.plan_write_ref = xlsx::ref(c.sheet, c.plan_row, kRequired);
-    c.plan_peak_ref = xlsx::ref(c.sheet, c.plan_row, kPeak);
-    c.plan_wan_ref = xlsx::ref(c.sheet, c.plan_row, kWan);
+    const CheckpointPlan& plan = input.result->requirements.checkpoints;
+    c.jobs = plan.jobs.size();
+    int row = kJobsHeader + 1;
+    // Each table: its jobs, then their plan; the tables one after another.
+    auto add = [&](std::size_t design, const CheckpointPlan& p, std::string platform,
+                   std::string prefix) {
+        JobTable& t = c.tables.emplace_back();
+        t.design = design;
+        t.plan = &p;
+        t.platform = std::move(platform);
+        t.prefix = std::move(prefix);
+        t.first_job_row = row;
+        t.plan_row = row + static_cast<int>(p.jobs.size());
+        t.plan_write_ref = xlsx::ref(c.sheet, t.plan_row, kRequired);
+        t.plan_peak_ref = xlsx::ref(c.sheet, t.plan_row, kPeak);
+        t.plan_wan_ref = xlsx::ref(c.sheet, t.plan_row, kWan);
+        row = t.plan_row + 1;
+        return c.tables.size() - 1;
+    };
+    const Scenario* s = input.scenario;
+    const std::string platform = s != nullptr && s->fleet ? s->fleet->platform : "";
+    std::optional<std::size_t> shared; // the result's plan, its first design's rows
+    const std::vector<Design>& designs = input.result->designs;
+    for (std::size_t i = 0; i < designs.size(); ++i) {
+        // A project's site sized for its own needs has its own jobs: its
+        // GPUs, nodes and failures (docs/sites-and-phases.md).
+        if (const SiteStorage* site = own_site_of(input, designs[i])) {
+            c.table_of.push_back(add(i, designs[i].requirements.checkpoints, site->platform,
+                                     designs[i].name + ": "));
+            continue;
+        }
+        if (!shared) {
+            shared = add(i, plan, platform, "");
+        }
+        c.table_of.push_back(*shared);
+    }
+    if (c.tables.empty()) {
+        add(0, plan, platform, "");
+    }
     return c;
 }
 
@@ -633,8 +712,8 @@ void write_checkpoints(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput
     const std::vector<Design>& all = input.result->designs;
     CheckpointSheet s(book, sheet, input, a, cells);
     s.heading();
-    s.jobs();
-    int row = s.cadences(cells.plan_row + 2);
+    s.jobs(designs);
+    int row = s.cadences(cells.tables.back().plan_row + 2);
     row = s.designs(row + 1, all, designs);
     row = s.band(row + 1);
     cells.chart_row = row + 1;
@@ -679,10 +758,10 @@ void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoint
         fill.color = i == 0 ? 0x000000 : 0x7F7F7F;
         chart_series_set_marker_fill(s, &fill);
     }
-    if (!cells.knees.xs.empty()) {
-        lxw_chart_series* s =
-            chart_add_series(chart, cells.knees.xs.c_str(), cells.knees.ys.c_str());
-        chart_series_set_name(s, "knee (one more step buys less than the threshold)");
+    for (const ChartSeries& knee : cells.knees) {
+        lxw_chart_series* s = chart_add_series(chart, knee.xs.c_str(), knee.ys.c_str());
+        const std::string name = knee.name + " (one more step buys less than the threshold)";
+        chart_series_set_name(s, name.c_str());
         chart_series_set_line(s, &none);
         chart_series_set_marker_type(s, LXW_CHART_MARKER_X);
         chart_series_set_marker_size(s, 8);

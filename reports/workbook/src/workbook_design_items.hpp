@@ -88,8 +88,22 @@ struct DesignContext {
     }
     std::string rk(const std::string& field) const { return a.name("rack", d.rack_model, field); }
     std::string ec(const std::string& field) const;
+    /// A scenario input; on a project's site sized for its own needs, the
+    /// site's own where it has one (its pod's GPUs, its usable need).
     std::string scenario(const std::string& field) const {
+        if (entry.site != nullptr && a.has("site", site_id(*entry.site), field)) {
+            return a.name("site", site_id(*entry.site), field);
+        }
         return a.name("scenario", "scenario", field);
+    }
+    /// The GPU platform of the design's GPUs: the site's, else the fleet's.
+    const std::string& platform() const {
+        return entry.site != nullptr ? entry.site->platform : s->fleet->platform;
+    }
+    /// A site's own figure of a workload (`field`: "<id>_gpus", "<id>_speed"),
+    /// when Assumptions lists one.
+    bool has_site(const std::string& field) const {
+        return entry.site != nullptr && a.has("site", site_id(*entry.site), field);
     }
     bool has_scenario(const std::string& field) const {
         return a.has("scenario", "scenario", field);

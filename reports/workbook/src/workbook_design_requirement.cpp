@@ -18,11 +18,18 @@ double gbps(Throughput t) {
     return in(t, units::GB_per_s);
 }
 
+/// The Assumptions group of the design's site: "Site A".
+std::string site_group(const DesignContext& x) {
+    return "Site " + x.entry.site->name;
+}
+
 /// GPUs of the pod and the whole scalable units they are sized as. Returns
 /// "{sized_gpus}" when the platform's SU size is on Assumptions, else "".
 std::string gpu_items(const DesignContext& x, std::vector<Item>& out) {
-    out.push_back(mapped(x, "gpus", "GPUs in the pod", Num::integer, "from the scenario"));
-    const GpuPlatform* p = x.catalog.platform(x.s->fleet->platform);
+    out.push_back(mapped(x, "gpus", "GPUs in the pod", Num::integer,
+                         x.entry.site != nullptr ? "the site's (Assumptions: " + site_group(x) + ")"
+                                                 : "from the scenario"));
+    const GpuPlatform* p = x.catalog.platform(x.platform());
     if (p == nullptr || !x.a.has("platform", p->id, "gpus_per_su")) {
         return "";
     }
@@ -47,23 +54,32 @@ std::optional<ThroughputNeed> rule_or_figures_need(const DesignContext& x,
 
 /// The workloads' read in GB/s over their rows on Assumptions (docs/workloads.md
 /// §4): Σ GPUs × batch × sample MB ÷ compute s × least AU ÷ 1,000 × speed, so
-/// editing an input there moves the need; empty without workloads.
-std::string workloads_read(const DesignContext& x) {
+/// editing an input there moves the need; empty without workloads. A site
+/// sized for its own needs runs them on its GPUs sized for (`sized`, core's
+/// workload_need) or its own figure, at its platform's speed.
+std::string workloads_read(const DesignContext& x, const std::string& sized) {
     std::string sum;
     for (const WorkloadNeed& w : x.d.requirements.workloads) {
-        auto n = [&](const char* field) { return x.a.name("workload", w.id, field); };
+        auto n = [&](const std::string& field) {
+            return x.has_site(w.id + "_" + field)
+                       ? x.a.name("site", site_id(*x.entry.site), w.id + "_" + field)
+                       : x.a.name("workload", w.id, field);
+        };
         if (!x.a.has("workload", w.id, "speed")) {
             return {};
         }
-        sum += (sum.empty() ? "" : "+") + n("gpus") + "*" + n("batch") + "*" + n("sample_MB") +
-               "/" + n("compute_s") + "*" + n("min_au") + "/1000*" + n("speed");
+        const bool on_sized =
+            x.entry.site != nullptr && !sized.empty() && !x.has_site(w.id + "_gpus");
+        sum += (sum.empty() ? "" : "+") + (on_sized ? sized : n("gpus")) + "*" + n("batch") + "*" +
+               n("sample_MB") + "/" + n("compute_s") + "*" + n("min_au") + "/1000*" + n("speed");
     }
     return sum.empty() ? sum : "(" + sum + ")";
 }
 
 /// The larger of a rule's (or explicit) read and the workloads' (§3).
-ThroughputNeed with_workloads(const DesignContext& x, ThroughputNeed need) {
-    const std::string wl = workloads_read(x);
+ThroughputNeed with_workloads(const DesignContext& x, ThroughputNeed need,
+                              const std::string& sized) {
+    const std::string wl = workloads_read(x, sized);
     if (wl.empty()) {
         return need;
     }
@@ -78,7 +94,7 @@ std::optional<ThroughputNeed> throughput_need(const DesignContext& x, const std:
     const Scenario* s = x.s;
     if (s != nullptr && s->performance && s->performance->rule.empty() &&
         !s->performance->read_per_gpu && !s->performance->write_per_gpu) {
-        const std::string wl = workloads_read(x);
+        const std::string wl = workloads_read(x, sized);
         if (!wl.empty()) {
             return ThroughputNeed{
                 wl, "Σ GPUs x read per accelerator x speed (Assumptions: Workload rows)", "0",
@@ -87,7 +103,7 @@ std::optional<ThroughputNeed> throughput_need(const DesignContext& x, const std:
     }
     std::optional<ThroughputNeed> need = rule_or_figures_need(x, sized);
     if (need) {
-        need = with_workloads(x, *need);
+        need = with_workloads(x, *need, sized);
     }
     return need;
 }
@@ -160,7 +176,8 @@ std::optional<Item> capacity_item(const DesignContext& x, const std::string& siz
     const double need = in(x.d.requirements.usable, units::PB);
     // docs/resilience.md §11: the checkpoints kept locally add to the data.
     const bool kept = x.d.requirements.checkpoints.peak_retained.base() > 0.0;
-    const std::string plus_kept = kept ? "+" + x.checkpoints.plan_peak_ref + "/1000" : "";
+    const std::string plus_kept =
+        kept ? "+" + x.checkpoints.of(x.entry.index).plan_peak_ref + "/1000" : "";
     const std::string with_kept = kept ? ", plus the checkpoints kept (Checkpoints sheet)" : "";
     const OptionSpec* option = x.entry.option;
     if (option != nullptr && option->capacity) {
@@ -179,8 +196,11 @@ std::optional<Item> capacity_item(const DesignContext& x, const std::string& siz
                            "this design's own need: the extrapolation target");
     }
     if (x.has_scenario("usable_PB")) {
-        return Item::formula(key, label, "=" + x.scenario("usable_PB") + plus_kept, need, Num::one,
-                             "from the scenario" + with_kept);
+        const bool site = x.has_site("usable_PB");
+        return Item::formula(
+            key, label, "=" + x.scenario("usable_PB") + plus_kept, need, Num::one,
+            (site ? "the site's (Assumptions: " + site_group(x) + ")" : "from the scenario") +
+                with_kept);
     }
     if (x.has_scenario("usable_per_gpu_TB") && !sized.empty()) {
         return Item::formula(

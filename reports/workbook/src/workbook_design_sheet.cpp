@@ -624,10 +624,10 @@ std::string design_placeholder(const DesignContext& x, std::string_view name) {
         return x.scenario(field);
     }
     if (kind == "platform") {
-        return x.a.name("platform", x.s->fleet->platform, field);
+        return x.a.name("platform", x.platform(), field);
     }
     if (kind == "checkpoints") {
-        return x.checkpoints.plan_write_ref;
+        return x.checkpoints.of(x.entry.index).plan_write_ref;
     }
     const std::string_view kinds[] = {"cn", "db", "sw", "rk"};
     const std::string* models[] = {&d.cnode_model, &d.dbox_model, &d.switch_model, &d.rack_model};

@@ -41,7 +41,15 @@ struct DesignEntry {
     /// Its pods in the fleet split; null when it is not a per-pod design or
     /// there is no fleet.
     const FleetStorage* fleet = nullptr;
+    /// The project's site sized for its own needs it is (own_site_of): its
+    /// sheet reads the site's inputs on Assumptions; else null.
+    const SiteStorage* site = nullptr;
 };
+
+/// The Assumptions id of a site's own inputs: "site A" (names "site_A_…").
+inline std::string site_id(const SiteStorage& site) {
+    return "site " + site.name;
+}
 
 /// Each design of `input.result` with its sheet name (design_sheet_names).
 std::vector<DesignEntry> design_entries(const WorkbookInput& input,
@@ -166,20 +174,34 @@ struct ChartSeries {
     std::string ys;
 };
 
-/// Where the Checkpoints sheet puts things. The layout is fixed before any
-/// sheet is written, so design sheets can refer to the jobs' combined write.
-struct CheckpointCells {
-    std::string sheet = "Checkpoints";
+/// One jobs table of the Checkpoints sheet: the result's plan or, in a
+/// project whose sites are sized for their own needs, a site design's own
+/// (its GPUs, platform and failures; own_site_of).
+struct JobTable {
+    std::size_t design = 0; ///< the design its rows are cached and checked on
+    const CheckpointPlan* plan = nullptr;
+    std::string platform; ///< the platform of its GPUs
+    std::string prefix;   ///< before each job's name: "" or "Site A: "
     int first_job_row = 0;
-    std::size_t jobs = 0;
     int plan_row = 0;
     std::string plan_write_ref; ///< the jobs' combined required write (GB/s)
     std::string plan_peak_ref;  ///< the checkpoints kept locally at their peak (TB)
     std::string plan_wan_ref;   ///< the jobs' offsite rate (GB/s)
+};
+
+/// Where the Checkpoints sheet puts things. The layout is fixed before any
+/// sheet is written, so design sheets can refer to the jobs' combined write.
+struct CheckpointCells {
+    std::string sheet = "Checkpoints";
+    std::size_t jobs = 0; ///< the result's jobs; none: no sheet
+    std::vector<JobTable> tables;
+    std::vector<std::size_t> table_of; ///< each design's table
+    /// The jobs table design `design` reads.
+    const JobTable& of(std::size_t design) const { return tables.at(table_of.at(design)); }
     // Filled in by write_checkpoints, for the goodput charts.
     std::vector<ChartSeries> curves;  ///< goodput against write, one per job
     std::vector<ChartSeries> designs; ///< each design's jobs at its write share
-    ChartSeries knees;
+    std::vector<ChartSeries> knees;   ///< one per jobs table
     /// GPU-hours a day one more knee step gives back, one per job, and each
     /// job's threshold as a flat line (docs/checkpoints.md §7).
     std::vector<ChartSeries> step_gains;
@@ -187,8 +209,8 @@ struct CheckpointCells {
     int chart_row = 0;
 };
 
-/// The layout for the requirement's checkpoint plan (jobs may be none).
-CheckpointCells checkpoint_layout(const Requirements& req);
+/// The layout of the jobs tables (jobs may be none).
+CheckpointCells checkpoint_layout(const WorkbookInput& input);
 
 /// GPU-hours a day one more step gives back against write, each job's
 /// threshold beside it: the knee as a curve, not one number.

@@ -138,7 +138,9 @@ std::string ResilienceSheet::fill(const FormulaRow& r, const Column& c) const {
             return c.cells->ref(key);
         }
         if (kind == "checkpoints") {
-            return key == "plan_wan" ? ck_.plan_wan_ref : ck_.plan_peak_ref;
+            const JobTable& t =
+                ck_.of(static_cast<std::size_t>(c.d - input_.result->designs.data()));
+            return key == "plan_wan" ? t.plan_wan_ref : t.plan_peak_ref;
         }
         if (kind == "db") {
             return a_.name("dbox", c.d->dbox_model, key);

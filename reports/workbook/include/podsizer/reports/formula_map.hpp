@@ -23,6 +23,7 @@ namespace podsizer {
 
 struct WorkbookInput;
 struct RackKind;
+struct SiteStorage;
 
 /// The sheet a row's formula is written on.
 enum class FormulaSheet {
@@ -44,7 +45,8 @@ enum class FormulaSheet {
 /// rack of the Facility sheet, a site of the Fleet sheet, a checkpoint job;
 /// -1 otherwise) and which of its points (`part`: a cadence or a point of a
 /// job's goodput curve); the Fleet sheet's rows also read the fleet plan;
-/// the Checkpoints sheet's jobs the result's plan, a goodput curve every
+/// the Checkpoints sheet's jobs the result's plan (a project's site sized for
+/// its own needs: its design's, own_site_of), a goodput curve every
 /// design (its write share is among the points), the Sites and phases
 /// sheet the sites, the phases and the prices: the workbook's input.
 struct FigureSource {
@@ -62,6 +64,12 @@ struct FigureSource {
     /// worked out again per cell was 4 % of `compare --xlsx --prices`).
     const struct CostFigures* costs = nullptr;
 };
+
+/// The site of a project whose design `d` is, when the site is sized for its
+/// own needs (docs/sites-and-phases.md, "A site's own needs"): its design
+/// sheet reads the site's own inputs and its jobs table is the design's
+/// plan; null otherwise.
+const SiteStorage* own_site_of(const WorkbookInput& input, const Design& d);
 
 /// The Checkpoints sheet's cadence table: every (s), the brief's 60 s and
 /// 5-15 min, and around.
