@@ -242,6 +242,22 @@ public:
         }
         lines_[it->second].quantity += n;
     }
+    /// Links no catalog part carries: still on the bill, as a line with no
+    /// item, so that the bill's cables add up to every link (docs/bom.md §2).
+    void add_unlisted(std::string_view category, std::int64_t n, std::string description,
+                      std::string rule) {
+        if (n > 0) {
+            lines_.push_back(BomLine{.category = std::string(category),
+                                     .item = {},
+                                     .sku = {},
+                                     .description = std::move(description),
+                                     .quantity = n,
+                                     .rule = std::move(rule),
+                                     .source = {SourceKind::derived, "the fabric plan",
+                                                "its links that no catalog part carries "
+                                                "(bom.missing); not priced"}});
+        }
+    }
     std::vector<BomLine> take() { return std::move(lines_); }
 
 private:
@@ -273,6 +289,7 @@ void cable(Context& c, LinkTally& t, int ends, const std::string& what) {
         std::int64_t n;
     };
     std::vector<Uses> uses;
+    std::map<double, std::int64_t> unlisted; // links of a speed no part carries
     auto use = [&uses](const Part* part, Use u, std::int64_t n) {
         for (Uses& x : uses) {
             if (x.part == part && x.use == u) {
@@ -291,6 +308,7 @@ void cable(Context& c, LinkTally& t, int ends, const std::string& what) {
             c.bom.missing.push_back(fmt::format("{} {} links of {:g} m: the catalog has no part "
                                                 "at that speed and reach",
                                                 n, speed_text(speed), r.run_m));
+            unlisted[r.speed] += n;
             continue;
         }
         if (part->role != "optic") {
@@ -306,8 +324,17 @@ void cable(Context& c, LinkTally& t, int ends, const std::string& what) {
         const Part* fibre = c.cat.part(part->fibre);
         if (fibre == nullptr) {
             c.bom.missing.push_back(fmt::format("the fibre of {} (\"{}\")", part->id, part->fibre));
+            c.parts.add_unlisted("Cables", n, "Fibre patch cord (no fibre part in the catalog)",
+                                 fmt::format("one a link of {}: {}", part->id, what));
         }
         use(fibre, Use::fibre, n);
+    }
+    for (const auto& [speed, n] : unlisted) {
+        c.parts.add_unlisted("Cables", n,
+                             fmt::format("Cable, {} (no part in the catalog)",
+                                         speed_text(Throughput::from_base(speed))),
+                             "one a link: " + what +
+                                 "; the catalog has no part at that speed and reach");
     }
     for (const Uses& u : uses) {
         switch (u.use) {

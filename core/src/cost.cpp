@@ -218,12 +218,18 @@ bool bill_is_of(const Design& d) {
 void bill_parts(const Design& d, const PriceBook& book, DesignCost& c) {
     for (const PartGroup& g : kPartGroups) {
         CostPart part{g.name, std::nullopt, ""};
+        std::string unlisted;
         bool any = false;
         for (const BomLine& l : d.bom->lines) {
-            if (l.in_capex || l.item.empty() || l.category != g.category || l.quantity <= 0) {
+            if (l.in_capex || l.category != g.category || l.quantity <= 0) {
                 continue;
             }
             any = true;
+            if (l.item.empty()) { // links no catalog part carries (bom.cpp): no price to take
+                unlisted += fmt::format("{}a catalog part for {} × \"{}\"",
+                                        unlisted.empty() ? "" : ", ", l.quantity, l.description);
+                continue;
+            }
             const std::optional<double> unit = bom_line_price(l, d, book);
             if (!unit) {
                 part.missing += (part.missing.empty() ? "a price for " : ", ") + l.item;
@@ -233,6 +239,9 @@ void bill_parts(const Design& d, const PriceBook& book, DesignCost& c) {
             if (assumed(book.item(l.item)->source)) {
                 add_once(c.assumed, l.item);
             }
+        }
+        if (!unlisted.empty()) {
+            part.missing += (part.missing.empty() ? "" : "; ") + unlisted;
         }
         if (any) {
             c.capex_parts.push_back(std::move(part));

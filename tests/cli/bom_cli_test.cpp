@@ -147,6 +147,58 @@ TEST_CASE("size --bom cables cover every device port, inter-switch link and upli
     CHECK(d.at("bom").at("missing").empty());
 }
 
+TEST_CASE(
+    "size --bom lists the links no catalog part carries, so its cables add up to every link") {
+    // A switch given by its ports alone (no port modes, so no link speed):
+    // no cable part fits its fabric's links. They were counted in
+    // bom.cables but missing from the bill (9,931 against 1,811 listed).
+    json cat =
+        json::parse(read_file(std::string(PODSIZER_SOURCE_DIR) + "/catalog/data/switches.json"));
+    json sw = cat.at("switches").at(0);
+    sw["id"] = "plain-64";
+    sw.erase("port_modes");
+    sw.erase("uplink_speed");
+    sw.erase("field_sources");
+    sw["ports"] = 64;
+    const std::string catalog = test_support::write_temp(
+        "plain-switch.json", json{{"schema", cat.at("schema")}, {"switches", {sw}}}.dump());
+    const std::vector<std::string> extra{"--set", "options[0].switch=plain-64", "--prices",
+                                         kPrices};
+    std::vector<std::string> args{"--catalog", catalog, "size", kPod, "--format", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ProcessResult r = podsizer(args);
+    INFO(r.err);
+    REQUIRE((r.exit_code == 0 || r.exit_code == 1));
+    const json d = json::parse(r.out).at("designs").at(0);
+    REQUIRE_FALSE(d.at("bom").at("missing").empty());
+
+    const std::string path = temp_dir() + "/plain-bom.csv";
+    std::vector<std::string> bom_args{"--catalog", catalog, "size", kPod, "--bom", path};
+    bom_args.insert(bom_args.end(), extra.begin(), extra.end());
+    REQUIRE(podsizer(bom_args).exit_code <= 1);
+    const auto rows = parse_csv(read_file(path));
+    Bill b;
+    for (std::size_t i = 0; i < rows.at(0).size(); ++i) {
+        b.column[rows[0][i]] = i;
+    }
+    b.lines.assign(rows.begin() + 1, rows.end());
+    CHECK(b.sum("Cables") == d.at("bom").at("cables").get<long long>());
+    // The fabric's links (device ports and leaf-spine-super-spine) are the
+    // item-less line: every cable but the management ones and the uplinks'.
+    const long long unlisted = b.sum("Cables", "no part in the catalog");
+    CHECK(unlisted > 0);
+    for (const auto& l : b.lines) {
+        if (b.at(l, "description").find("no part in the catalog") != std::string::npos) {
+            CHECK(b.at(l, "item").empty());
+            CHECK(b.at(l, "extended_price").empty());
+            CHECK(b.at(l, "price_note") == "not priced: no catalog part carries these links");
+        }
+    }
+    // CapEx cannot price those cables: the cost says so.
+    const json& unpriced = d.at("cost").at("unpriced");
+    CHECK(std::find(unpriced.begin(), unpriced.end(), "cables") != unpriced.end());
+}
+
 TEST_CASE("size --format json: every rack carries its facility figures") {
     const json d = size_json().at("designs").at(0);
     const json& f = d.at("facility");

@@ -197,14 +197,6 @@ void check_rows(const MapFixture& f) {
             }
             const FormulaRow& row = formula_row(cell.map_id);
             seen.insert(row.id);
-            // A known defect, left to core (reported with issue 48): on a
-            // switch without port modes the bill counts 9,931 cables but
-            // lists only the lines with a part (1,811: the fabric's links
-            // have no speed, so no cable part), and the sheet's SUMIF adds
-            // the lines.
-            if (w.stem == "plain" && row.id == "bom_category_total") {
-                continue;
-            }
             // A known defect, found by this test and left to the Summary sheet
             // (reported with issue 48): with no target core sizes a reference
             // at the need (core/src/comparison.cpp set_reference_capacity),

@@ -23,7 +23,8 @@ namespace {
 /// Why a line carries no price (docs/bom.md §5): never a silent blank.
 std::string price_note(const BomLine& l, const Design& d) {
     if (l.item.empty()) {
-        return "priced within the D-boxes";
+        return l.category == "Drives" ? "priced within the D-boxes"
+                                      : "not priced: no catalog part carries these links";
     }
     const bool by_rack = l.category == "Racks" || l.category == "Management" || l.per_rack > 0;
     if (by_rack && !d.racks_fit) {
