@@ -404,6 +404,25 @@ TEST_CASE("bad extrapolation, comparison and optimiser input exits 2 with one li
     }
 }
 
+TEST_CASE("extrapolate refuses a project whose sites are each their own system") {
+    // examples/project-three-sites.json gives no fleet.gpus_per_cluster, so
+    // each site is sized for its own needs; extrapolate used to grow one
+    // whole-fleet pod (98,304 GPUs) at site 1 and leave sites 2 and 3 empty.
+    const ProcessResult r =
+        podsizer({"extrapolate", "examples/project-three-sites.json", "--target", "2EB"});
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Catch::Contains("examples/project-three-sites.json: fleet.sites:"));
+    CHECK_THAT(r.err, Catch::Contains("no one pod to grow"));
+    CHECK_THAT(r.err, Catch::Contains("fleet.gpus_per_cluster"));
+    // The same project with a cluster size is pods of one cluster: it grows.
+    const ProcessResult pods =
+        podsizer({"extrapolate", "examples/project-three-sites.json", "--target", "2EB", "--set",
+                  "fleet.gpus_per_cluster=12288"});
+    CHECK(pods.exit_code <= 1);
+    CHECK_THAT(pods.out, Catch::Contains("Pods to reach the target"));
+}
+
 TEST_CASE("podsizer --help lists extrapolate, compare and optimize") {
     const ProcessResult r = podsizer({"--help"});
     CHECK(r.exit_code == 0);

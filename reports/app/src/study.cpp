@@ -62,6 +62,16 @@ void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog
     study.sizing = study.extrapolation->sizing;
     study.fleet = split_fleet(scenario, study.sizing.designs);
     study.sites = size_sites(scenario, catalog, study.sizing);
+    if (study.sites && study.sites->own_needs && scenario.fleet->gpus_per_cluster <= 0) {
+        // Every site is its own system; growing the scenario's pod would
+        // answer for one whole-fleet pod at the first site and none at the
+        // others, contradicting the project's split.
+        throw InputError("fleet.sites",
+                         "its sites are each sized for their own needs (no "
+                         "fleet.gpus_per_cluster), so there is no one pod to grow to a target; "
+                         "size and compare show each site's design, and fleet.gpus_per_cluster "
+                         "makes the sites pods of one cluster that extrapolate can grow");
+    }
     if (by_site && study.sites) {
         study.phases = plan_site_phases(scenario, catalog, study.sizing, *study.sites);
     }
