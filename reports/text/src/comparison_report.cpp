@@ -196,31 +196,52 @@ void put(ojson& j, MetricId id, Col c) {
         std::visit([](const auto& v) { return ojson(v); }, column_json(metric(id), c));
 }
 
-ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
-    ojson j;
-    j["name"] = c.name;
-    j["kind"] = to_string(c.kind);
-    j["basis"] = column_basis(cmp, c);
-    for (const ColumnFigure& f : column_figures()) {
-        if (f.when == nullptr || f.when(c)) {
-            put(j, f.metric, c);
-        }
-    }
-    detail::add_assumptions(j, c.assumptions());
-    if (const std::optional<DesignBom> bom = c.bom()) { // docs/bom.md: n pods' n times one pod's
-        j["bom"] = detail::bill_json(*bom);
-    }
-    if (c.cost) { // no cost block at all without a price book
-        j["cost"] = detail::design_cost_json(*c.cost);
-    } else if (c.cloud_cost) {
-        j["cost"] = detail::cloud_cost_json(*c.cloud_cost);
-    }
-    return j;
-}
-
 using detail::FigureRow;
 using detail::FigureValue;
 using detail::of;
+
+/// A column and the comparison it is in.
+struct ColumnOf {
+    const Comparison* cmp;
+    const ComparisonColumn* c;
+};
+using CX = const ColumnOf&;
+
+FigureValue column_cost(CX x) { // no cost block at all without a price book
+    if (x.c->cost) {
+        return detail::design_cost_json(*x.c->cost);
+    }
+    return x.c->cloud_cost ? FigureValue(detail::cloud_cost_json(*x.c->cloud_cost)) : FigureValue();
+}
+
+// A column's JSON, in order; a row without a key puts its object's fields.
+const FigureRow<ColumnOf> kColumnFields[] = {
+    {.key = "name", .value = [](CX x) -> FigureValue { return x.c->name; }},
+    {.key = "kind", .value = [](CX x) { return detail::figure_of(x.c->kind); }},
+    {.key = "basis", .value = [](CX x) -> FigureValue { return column_basis(*x.cmp, *x.c); }},
+    {.value = [](CX x) -> FigureValue { // the metrics' fields (registry rows), the assumptions
+        ojson j = ojson::object();
+        for (const ColumnFigure& f : column_figures()) {
+            if (f.when == nullptr || f.when(*x.c)) {
+                put(j, f.metric, *x.c);
+            }
+        }
+        detail::add_assumptions(j, x.c->assumptions());
+        return j;
+    }},
+    {.key = "bom", // docs/bom.md: n pods' n times one pod's
+     .value =
+         [](CX x) {
+             const std::optional<DesignBom> bom = x.c->bom();
+             return bom ? FigureValue(detail::bill_json(*bom)) : FigureValue();
+         }},
+    {.key = "cost", .value = column_cost},
+};
+
+ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
+    return detail::figures_json<ColumnOf>(kColumnFields, ColumnOf{&cmp, &c});
+}
+
 using Ref = ReferenceSizing;
 
 /// One field of a reference's entry (`references[]`): a figure its column
@@ -485,6 +506,13 @@ template <class T, class F> FigureValue list_json(const std::vector<T>& v, F f) 
 }
 
 using Cmp = const Comparison&;
+using SF = SubjectFinding;
+
+// A comparison's finding: the finding's fields, then whose it is.
+const FigureRow<SF> kSubjectFinding[] = {
+    {.value = detail::via<&SF::finding, detail::finding_json>},
+    {.key = "subject", .value = of<&SF::subject>},
+};
 
 /// `compare --format json`, in the order scripts have read it.
 const FigureRow<Comparison> kComparisonFields[] = {
@@ -513,14 +541,9 @@ const FigureRow<Comparison> kComparisonFields[] = {
          }},
     {.key = "rows", .value = [](Cmp c) -> FigureValue { return rows_json(c); }},
     {.key = "findings",
-     .value =
-         [](Cmp c) {
-             return list_json(c.findings, [](const SubjectFinding& f) {
-                 ojson j = detail::finding_json(f.finding);
-                 j["subject"] = f.subject;
-                 return j;
-             });
-         }},
+     .value = [](Cmp c) -> FigureValue {
+         return detail::figures_json<SF>(kSubjectFinding, c.findings);
+     }},
     {.key = "feasible", .value = [](Cmp c) -> FigureValue { return c.all_feasible(); }},
 };
 
