@@ -803,7 +803,7 @@ std::optional<double> column_value(const Metric& m, const ComparisonColumn& c) {
     const Value pod = m.of_design(*c.design);
     switch (m.scaling) {
     case Scaling::total:
-        return pod ? Value(*pod * static_cast<double>(c.pods)) : std::nullopt;
+        return pod ? Value(pods_total(*pod, c.pods)) : std::nullopt;
     case Scaling::same:
         return pod;
     case Scaling::density: {
@@ -826,10 +826,10 @@ JsonValue column_json(const Metric& m, const ComparisonColumn& c) {
     }
     JsonValue pod = m.json.of(*c.design);
     if (m.scaling == Scaling::total && std::holds_alternative<std::int64_t>(pod)) {
-        return saturating_product(std::get<std::int64_t>(pod), c.pods);
+        return pods_total(std::get<std::int64_t>(pod), c.pods);
     }
     if (m.scaling == Scaling::total && std::holds_alternative<double>(pod)) {
-        return std::get<double>(pod) * static_cast<double>(c.pods);
+        return pods_total(std::get<double>(pod), c.pods);
     }
     return m.scaling == Scaling::same || c.pods == 1 ? pod : JsonValue(nullptr);
 }
