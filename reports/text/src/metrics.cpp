@@ -104,6 +104,18 @@ template <Throughput DesignResilience::*figure, bool rack> Value with_one_down(c
     return in((*d.resilience).*figure, units::TB_per_s);
 }
 
+using CC = ComparisonColumn;
+
+/// A reference's count, n/a for other columns and where `given` is 0 (no limit known).
+template <std::int64_t CC::*n, std::int64_t CC::*given = n> Value reference_count(const CC& c) {
+    return c.kind == ColumnKind::reference && c.*given != 0 ? count(c.*n) : std::nullopt;
+}
+
+/// A column's rate in Tbps where it has one.
+template <std::optional<Throughput> CC::*f> Value tbps_of(const CC& c) {
+    return c.*f ? Value(in(*(c.*f), units::Tbps)) : std::nullopt;
+}
+
 using F = HeadlineFigure;
 using K = MetricKind;
 using S = Scaling;
@@ -258,12 +270,7 @@ constexpr Metric kRows[] = {
      .key = "accounts",
      .label = "Accounts at default limits (for the capacity)",
      .json = {"accounts", nullptr, [](C c) -> J { return c.accounts; }},
-     .of_column = [](C c) -> Value {
-         if (c.kind != ColumnKind::reference || c.accounts == 0) {
-             return std::nullopt;
-         }
-         return count(c.accounts);
-     },
+     .of_column = reference_count<&CC::accounts>,
      .rests_on = figure_set(F::accounts)},
     {.id = M::racks_planned,
      .key = "racks_planned",
@@ -460,24 +467,14 @@ constexpr Metric kRows[] = {
      .label = "Read within account limits",
      .unit = "Tbps",
      .decimals = 1,
-     .of_column = [](C c) -> Value {
-         if (!c.read_within_limits) {
-             return std::nullopt;
-         }
-         return in(*c.read_within_limits, units::Tbps);
-     },
+     .of_column = tbps_of<&CC::read_within_limits>,
      .rests_on = figure_set(F::read)},
     {.id = M::write_within_limits,
      .key = "write_within_account_limits_tbps",
      .label = "Write within account limits",
      .unit = "Tbps",
      .decimals = 1,
-     .of_column = [](C c) -> Value {
-         if (!c.write_within_limits) {
-             return std::nullopt;
-         }
-         return in(*c.write_within_limits, units::Tbps);
-     },
+     .of_column = tbps_of<&CC::write_within_limits>,
      .rests_on = figure_set(F::write)},
     {.id = M::bottleneck,
      .key = "bottleneck",
@@ -607,22 +604,12 @@ constexpr Metric kRows[] = {
      .key = "subscriptions",
      .label = "Subscriptions (or regions) at default limits",
      .json = {"subscriptions", nullptr, [](C c) -> J { return c.subscriptions; }},
-     .of_column = [](C c) -> Value {
-         if (c.kind != ColumnKind::reference || c.subscriptions == 0) {
-             return std::nullopt;
-         }
-         return count(c.subscriptions);
-     },
+     .of_column = reference_count<&CC::subscriptions>,
      .rests_on = figure_set(F::subscriptions)},
     {.id = M::accounts_for_subscriptions,
      .key = "accounts_for_subscriptions",
      .label = "Accounts the subscriptions rest on (full rate, default limits)",
-     .of_column = [](C c) -> Value {
-         if (c.kind != ColumnKind::reference || c.subscriptions == 0) {
-             return std::nullopt;
-         }
-         return count(c.accounts_for_subscriptions);
-     },
+     .of_column = reference_count<&CC::accounts_for_subscriptions, &CC::subscriptions>,
      .rests_on = figure_set(F::subscriptions)},
     {.id = M::read_at_site,
      .key = "read_at_gpu_site_tbps",
