@@ -207,13 +207,6 @@ struct ColumnOf {
 };
 using CX = const ColumnOf&;
 
-FigureValue column_cost(CX x) { // no cost block at all without a price book
-    if (x.c->cost) {
-        return detail::design_cost_json(*x.c->cost);
-    }
-    return x.c->cloud_cost ? FigureValue(detail::cloud_cost_json(*x.c->cloud_cost)) : FigureValue();
-}
-
 // A column's JSON, in order; a row without a key puts its object's fields.
 const FigureRow<ColumnOf> kColumnFields[] = {
     {.key = "name", .value = [](CX x) -> FigureValue { return x.c->name; }},
@@ -230,12 +223,13 @@ const FigureRow<ColumnOf> kColumnFields[] = {
         return j;
     }},
     {.key = "bom", // docs/bom.md: n pods' n times one pod's
+     .value = [](CX x) { return detail::given_as(x.c->bom(), detail::bill_json); }},
+    {.key = "cost", // no cost block at all without a price book
      .value =
          [](CX x) {
-             const std::optional<DesignBom> bom = x.c->bom();
-             return bom ? FigureValue(detail::bill_json(*bom)) : FigureValue();
+             return x.c->cost ? detail::given_as(x.c->cost, detail::design_cost_json)
+                              : detail::given_as(x.c->cloud_cost, detail::cloud_cost_json);
          }},
-    {.key = "cost", .value = column_cost},
 };
 
 ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {

@@ -320,6 +320,11 @@ template <auto M> FigureValue given(const typename MemberOf<decltype(M)>::type& 
     return (r.*M) ? figure_of(r.*M) : FigureValue(Absent{});
 }
 
+/// What `f` makes of an optional's value, absent (no key) when it is empty.
+template <class T, class F> FigureValue given_as(const std::optional<T>& v, F f) {
+    return v ? FigureValue(f(*v)) : FigureValue(Absent{});
+}
+
 /// A row's getter reading a text member, null when it is empty.
 template <auto M> FigureValue text_of(const typename MemberOf<decltype(M)>::type& r) {
     const std::string& text = r.*M;
