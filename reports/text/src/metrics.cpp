@@ -678,16 +678,11 @@ constexpr Metric kRows[] = {
 Value in_unit(const Metric& m, const JsonValue& v) {
     const auto* n = std::get_if<std::int64_t>(&v);
     const auto* d = std::get_if<double>(&v);
-    if (n == nullptr && d == nullptr) {
-        return std::nullopt;
-    }
-    const double x = n != nullptr ? static_cast<double>(*n) : *d;
-    for (const AnyUnit& u : all_units()) {
-        if (m.scaling != S::density && u.symbol == m.unit) {
-            return x / u.factor;
-        }
-    }
-    return x;
+    const Value x = n != nullptr ? count(*n) : d != nullptr ? Value(*d) : std::nullopt;
+    const std::span<const AnyUnit> all = all_units();
+    const auto u =
+        std::find_if(all.begin(), all.end(), [&m](auto& a) { return a.symbol == m.unit; });
+    return x && m.scaling != S::density && u != all.end() ? Value(*x / u->factor) : x;
 }
 template <std::size_t I> Value design_from_json(D d) {
     return in_unit(kRows[I], kRows[I].json.of(d));
