@@ -172,23 +172,6 @@ const ColumnFigure kColumnFigures[] = {
     {MetricId::feasible},
 };
 
-/// kColumnFigures, then the metrics with a column JSON field it does not
-/// place (in registry order), so a new metric reaches the JSON from its row.
-const std::vector<ColumnFigure>& column_figures() {
-    static const std::vector<ColumnFigure> all = [] {
-        std::vector<ColumnFigure> out(std::begin(kColumnFigures), std::end(kColumnFigures));
-        for (const Metric& m : metric_registry()) {
-            const bool placed = std::any_of(
-                out.begin(), out.end(), [&m](const ColumnFigure& f) { return f.metric == m.id; });
-            if (m.json.of_column != nullptr && !placed) {
-                out.push_back({m.id});
-            }
-        }
-        return out;
-    }();
-    return all;
-}
-
 /// A column's figure under the metric's JSON key, from its registry row.
 void put(ojson& j, MetricId id, Col c) {
     const JsonField& field = metric(id).json;
@@ -212,11 +195,21 @@ const FigureRow<ColumnOf> kColumnFields[] = {
     {.key = "name", .value = [](CX x) -> FigureValue { return x.c->name; }},
     {.key = "kind", .value = [](CX x) { return detail::figure_of(x.c->kind); }},
     {.key = "basis", .value = [](CX x) -> FigureValue { return column_basis(*x.cmp, *x.c); }},
-    {.value = [](CX x) -> FigureValue { // the metrics' fields (registry rows), the assumptions
+    // The metrics' fields (registry rows): kColumnFigures, then those with a
+    // column field it does not place, so a new metric reaches the JSON from
+    // its row; then the assumptions.
+    {.value = [](CX x) -> FigureValue {
         ojson j = ojson::object();
-        for (const ColumnFigure& f : column_figures()) {
+        for (const ColumnFigure& f : kColumnFigures) {
             if (f.when == nullptr || f.when(*x.c)) {
                 put(j, f.metric, *x.c);
+            }
+        }
+        for (const Metric& m : metric_registry()) {
+            if (m.json.of_column != nullptr &&
+                std::none_of(std::begin(kColumnFigures), std::end(kColumnFigures),
+                             [&m](const ColumnFigure& f) { return f.metric == m.id; })) {
+                put(j, m.id, *x.c);
             }
         }
         detail::add_assumptions(j, x.c->assumptions());
