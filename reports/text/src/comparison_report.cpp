@@ -236,10 +236,6 @@ using Ref = ReferenceSizing;
 /// detail of its accounts no table shows.
 using ReferenceField = std::variant<MetricId, FigureRow<Ref>>;
 
-FigureValue findings_figure(const std::vector<Finding>& fs) {
-    return detail::findings_json(fs);
-}
-
 // The order scripts have read them in.
 const ReferenceField kReferenceFields[] = {
     FigureRow<Ref>{.key = "name", .value = of<&Ref::name>},
@@ -268,7 +264,7 @@ const ReferenceField kReferenceFields[] = {
     MetricId::read_at_site,
     MetricId::write_at_site,
     MetricId::pb_per_rack,
-    FigureRow<Ref>{.key = "findings", .value = detail::via<&Ref::findings, findings_figure>},
+    FigureRow<Ref>{.key = "findings", .value = detail::via<&Ref::findings, detail::findings_json>},
 };
 
 ojson reference_json(const ReferenceSizing& r, Col col) {
