@@ -448,22 +448,17 @@ Grid comparison_grid(const Comparison& c, bool machine) {
 
 namespace {
 
-ojson rows_json(const Comparison& c) {
-    ojson rows = ojson::array();
-    for (const ComparisonRow& row : comparison_rows(c)) {
-        ojson values = ojson::array();
-        for (const std::optional<double>& v : row.values) {
-            values.push_back(v ? ojson(*v) : ojson(nullptr));
-        }
-        rows.push_back({{"key", row.key},
-                        {"label", row.label},
-                        {"unit", row.unit},
-                        {"decimals", row.decimals},
-                        {"values", values},
-                        {"assumptions", row.assumptions}});
-    }
-    return rows;
-}
+using CR = ComparisonRow;
+
+// A row of `rows` (comparison_rows), every format's.
+const FigureRow<CR> kRowFields[] = {
+    {.key = "key", .value = of<&CR::key>},
+    {.key = "label", .value = of<&CR::label>},
+    {.key = "unit", .value = of<&CR::unit>},
+    {.key = "decimals", .value = of<&CR::decimals>},
+    {.key = "values", .value = of<&CR::values>},
+    {.key = "assumptions", .value = of<&CR::assumptions>},
+};
 
 /// Per ratio: the assumed figures behind each of its rows, by metric key.
 ojson ratio_json_assumptions(const Comparison& c, const ComparisonRatio& r) {
@@ -522,7 +517,10 @@ const FigureRow<Comparison> kComparisonFields[] = {
                  return detail::figures_json<RatioOf>(kRatioFields, RatioOf{&c, &r});
              });
          }},
-    {.key = "rows", .value = [](Cmp c) -> FigureValue { return rows_json(c); }},
+    {.key = "rows",
+     .value = [](Cmp c) -> FigureValue {
+         return detail::figures_json<CR>(kRowFields, comparison_rows(c));
+     }},
     {.key = "findings",
      .value = [](Cmp c) -> FigureValue {
          return detail::figures_json<SF>(kSubjectFinding, c.findings);
