@@ -286,10 +286,10 @@ constexpr Metric kRows[] = {
      .key = "racks",
      .label = "Racks",
      .scaling = S::total,
+     // null (n/a) when a single device fits no rack (REDTEAM-3 #14).
      .json = {"racks", [](D d) -> J { return d.racks_fit ? J(d.racks) : J(nullptr); },
               [](C c) -> J { return c.racks_fit() ? J(c.racks()) : J(nullptr); }},
      .sheet = "racks",
-     // n/a when a single device fits no rack (REDTEAM-3 #14).
      .rests_on = figure_set(F::racks)},
     // Both bases side by side, so the racks on typical draw are never read
     // without the racks on maximum draw (REVIEW-3 §4.4: 29 and 37).
