@@ -238,45 +238,32 @@ std::string_view to_string(ColumnKind k) {
     return "design";
 }
 
-namespace {
-
-/// n pods' figure from one pod's, the rule written once: n times it, a count
-/// saturating (core/src/extrapolation.cpp grows pods by the same rule).
-std::int64_t total(std::int64_t pod, std::int64_t n) {
-    return saturating_product(pod, n);
-}
-template <class Q> Q total(Q pod, std::int64_t n) {
-    return pod * static_cast<double>(n);
-}
-
-} // namespace
-
 std::int64_t ComparisonColumn::cnodes() const {
-    return design ? total(design->cnodes, pods) : 0;
+    return design ? pods_total(design->cnodes, pods) : 0;
 }
 std::int64_t ComparisonColumn::dboxes() const {
-    return design ? total(design->dboxes, pods) : 0;
+    return design ? pods_total(design->dboxes, pods) : 0;
 }
 std::int64_t ComparisonColumn::racks() const {
-    return design ? total(design->racks, pods) : reference.racks;
+    return design ? pods_total(design->racks, pods) : reference.racks;
 }
 bool ComparisonColumn::racks_fit() const {
     return design ? design->racks_fit : true;
 }
 Capacity ComparisonColumn::usable() const {
-    return design ? total(design->usable, pods) : reference.usable;
+    return design ? pods_total(design->usable, pods) : reference.usable;
 }
 std::optional<Capacity> ComparisonColumn::raw() const {
-    return design ? total(design->raw, pods) : reference.raw;
+    return design ? pods_total(design->raw, pods) : reference.raw;
 }
 Throughput ComparisonColumn::read() const {
-    return design ? total(design->read, pods) : reference.read;
+    return design ? pods_total(design->read, pods) : reference.read;
 }
 Throughput ComparisonColumn::write() const {
-    return design ? total(design->write, pods) : reference.write;
+    return design ? pods_total(design->write, pods) : reference.write;
 }
 Power ComparisonColumn::power() const {
-    return design ? total(design->power, pods) : reference.power;
+    return design ? pods_total(design->power, pods) : reference.power;
 }
 
 Verdict ComparisonColumn::verdict() const {

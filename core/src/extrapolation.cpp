@@ -72,16 +72,15 @@ Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec)
     e.pods_within_tolerance = enough / pod.usable;
     e.pods = std::max<std::int64_t>(1, ceil_to_count(e.pods_within_tolerance));
 
-    const auto n = static_cast<double>(e.pods);
-    e.cnodes = saturating_product(pod.cnodes, e.pods);
-    e.dboxes = saturating_product(pod.dboxes, e.pods);
-    e.racks = saturating_product(pod.racks, e.pods);
+    e.cnodes = pods_total(pod.cnodes, e.pods);
+    e.dboxes = pods_total(pod.dboxes, e.pods);
+    e.racks = pods_total(pod.racks, e.pods);
     e.racks_fit = pod.racks_fit;
-    e.raw = pod.raw * n;
-    e.usable = pod.usable * n;
-    e.read = pod.read * n;
-    e.write = pod.write * n;
-    e.power = pod.power * n;
+    e.raw = pods_total(pod.raw, e.pods);
+    e.usable = pods_total(pod.usable, e.pods);
+    e.read = pods_total(pod.read, e.pods);
+    e.write = pods_total(pod.write, e.pods);
+    e.power = pods_total(pod.power, e.pods);
     e.coverage = e.usable / spec.target;
     if (std::max({e.pods, e.cnodes, e.dboxes, e.racks}) >= kCountCap) {
         e.findings.push_back({FindingCode::too_large, "more devices than can be counted to reach " +
@@ -97,7 +96,7 @@ Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec)
                          pb(e.usable), percent_text(1.0 - e.coverage), pb(spec.target), tol)});
     }
     if (e.pods > 1) {
-        const Capacity fewer = pod.usable * static_cast<double>(e.pods - 1);
+        const Capacity fewer = pods_total(pod.usable, e.pods - 1);
         e.findings.push_back(
             {FindingCode::one_pod_fewer,
              fmt::format("{} pods would give {}, {} short of {}: outside the {} tolerance",

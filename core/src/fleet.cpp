@@ -1,5 +1,6 @@
 #include "podsizer/core/fleet.hpp"
 
+#include "podsizer/core/counting.hpp"
 #include "podsizer/core/errors.hpp"
 
 #include <algorithm>
@@ -55,17 +56,15 @@ FleetStorage fleet_storage(const FleetPlan& plan, const Design& pod) {
     s.pods = plan.clusters;
     s.pod_usable = pod.usable;
     for (const FleetSite& site : plan.site_plan) {
-        const auto n = static_cast<double>(site.clusters);
-        s.usable_per_site.push_back(pod.usable * n);
-        s.racks_per_site.push_back(pod.racks * site.clusters);
-        s.power_per_site.push_back(pod.power * n);
+        s.usable_per_site.push_back(pods_total(pod.usable, site.clusters));
+        s.racks_per_site.push_back(pods_total(pod.racks, site.clusters));
+        s.power_per_site.push_back(pods_total(pod.power, site.clusters));
     }
-    const auto pods = static_cast<double>(s.pods);
-    s.usable = pod.usable * pods;
-    s.racks = pod.racks * s.pods;
-    s.power = pod.power * pods;
-    s.read = pod.read * pods;
-    s.write = pod.write * pods;
+    s.usable = pods_total(pod.usable, s.pods);
+    s.racks = pods_total(pod.racks, s.pods);
+    s.power = pods_total(pod.power, s.pods);
+    s.read = pods_total(pod.read, s.pods);
+    s.write = pods_total(pod.write, s.pods);
     return s;
 }
 

@@ -214,3 +214,35 @@ TEST_CASE("the optimiser report marks the best design on the Pareto front") {
     CHECK_THAT(render_optimization(r, Format::json, false), Catch::Contains("\"pareto\": ["));
     CHECK_THAT(render_optimization(r, Format::csv, true), Catch::StartsWith("#,Best,C-node,"));
 }
+
+TEST_CASE("a number metric without its own getter reads its JSON field in the row's unit") {
+    // metrics.cpp gives such rows the JSON field's getter scaled to `unit`
+    // (PB, TB/s, Tbps, kW, TB), counts and densities as written: each figure
+    // here is the core's quantity converted by hand with core's units.
+    const Comparison c = comparison();
+    for (const ComparisonColumn& col : c.columns) {
+        INFO(col.name);
+        CHECK(column_value(metric(MetricId::usable_capacity), col) == in(col.usable(), units::PB));
+        CHECK(column_value(metric(MetricId::read), col) == in(col.read(), units::TB_per_s));
+        CHECK(column_value(metric(MetricId::power), col) == in(col.power(), units::kW));
+        CHECK(column_value(metric(MetricId::read_per_kw), col) == col.gbps_read_per_kw());
+        if (col.racks_fit()) {
+            CHECK(column_value(metric(MetricId::racks), col) == static_cast<double>(col.racks()));
+        }
+        const std::optional<double> at_site = column_value(metric(MetricId::read_at_site), col);
+        CHECK(at_site.has_value() == col.read_at_site.has_value());
+        if (col.read_at_site) {
+            CHECK(*at_site == in(*col.read_at_site, units::Tbps));
+        }
+        if (col.design) {
+            const Design& d = *col.design;
+            CHECK(metric(MetricId::drive_size).of_design(d) == in(d.drive_size, units::TB));
+            CHECK(metric(MetricId::write).of_design(d) == in(d.write, units::TB_per_s));
+            CHECK(metric(MetricId::knee).of_design(d) == static_cast<double>(d.knee_cnodes));
+            CHECK(metric(MetricId::device_units).of_design(d) == d.device_units.base());
+        }
+    }
+    // A text or verdict row gets no number getter from its JSON field.
+    CHECK(metric(MetricId::feasible).of_column == nullptr);
+    CHECK(metric(MetricId::feasible).of_design == nullptr);
+}

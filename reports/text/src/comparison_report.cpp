@@ -172,23 +172,6 @@ const ColumnFigure kColumnFigures[] = {
     {MetricId::feasible},
 };
 
-/// kColumnFigures, then the metrics with a column JSON field it does not
-/// place (in registry order), so a new metric reaches the JSON from its row.
-const std::vector<ColumnFigure>& column_figures() {
-    static const std::vector<ColumnFigure> all = [] {
-        std::vector<ColumnFigure> out(std::begin(kColumnFigures), std::end(kColumnFigures));
-        for (const Metric& m : metric_registry()) {
-            const bool placed = std::any_of(
-                out.begin(), out.end(), [&m](const ColumnFigure& f) { return f.metric == m.id; });
-            if (m.json.of_column != nullptr && !placed) {
-                out.push_back({m.id});
-            }
-        }
-        return out;
-    }();
-    return all;
-}
-
 /// A column's figure under the metric's JSON key, from its registry row.
 void put(ojson& j, MetricId id, Col c) {
     const JsonField& field = metric(id).json;
@@ -196,41 +179,62 @@ void put(ojson& j, MetricId id, Col c) {
         std::visit([](const auto& v) { return ojson(v); }, column_json(metric(id), c));
 }
 
-ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
-    ojson j;
-    j["name"] = c.name;
-    j["kind"] = to_string(c.kind);
-    j["basis"] = column_basis(cmp, c);
-    for (const ColumnFigure& f : column_figures()) {
-        if (f.when == nullptr || f.when(c)) {
-            put(j, f.metric, c);
-        }
-    }
-    detail::add_assumptions(j, c.assumptions());
-    if (const std::optional<DesignBom> bom = c.bom()) { // docs/bom.md: n pods' n times one pod's
-        j["bom"] = detail::bill_json(*bom);
-    }
-    if (c.cost) { // no cost block at all without a price book
-        j["cost"] = detail::design_cost_json(*c.cost);
-    } else if (c.cloud_cost) {
-        j["cost"] = detail::cloud_cost_json(*c.cloud_cost);
-    }
-    return j;
-}
-
 using detail::FigureRow;
 using detail::FigureValue;
 using detail::of;
+
+/// A column and the comparison it is in.
+struct ColumnOf {
+    const Comparison* cmp;
+    const ComparisonColumn* c;
+};
+using CX = const ColumnOf&;
+
+// A column's JSON, in order; a row without a key puts its object's fields.
+const FigureRow<ColumnOf> kColumnFields[] = {
+    {.key = "name", .value = [](CX x) -> FigureValue { return x.c->name; }},
+    {.key = "kind", .value = [](CX x) { return detail::figure_of(x.c->kind); }},
+    {.key = "basis", .value = [](CX x) -> FigureValue { return column_basis(*x.cmp, *x.c); }},
+    // The metrics' fields (registry rows): kColumnFigures, then those with a
+    // column field it does not place, so a new metric reaches the JSON from
+    // its row; then the assumptions.
+    {.value = [](CX x) -> FigureValue {
+        ojson j = ojson::object();
+        for (const ColumnFigure& f : kColumnFigures) {
+            if (f.when == nullptr || f.when(*x.c)) {
+                put(j, f.metric, *x.c);
+            }
+        }
+        for (const Metric& m : metric_registry()) {
+            if (m.json.of_column != nullptr &&
+                std::none_of(std::begin(kColumnFigures), std::end(kColumnFigures),
+                             [&m](const ColumnFigure& f) { return f.metric == m.id; })) {
+                put(j, m.id, *x.c);
+            }
+        }
+        detail::add_assumptions(j, x.c->assumptions());
+        return j;
+    }},
+    {.key = "bom", // docs/bom.md: n pods' n times one pod's
+     .value = [](CX x) { return detail::given_as(x.c->bom(), detail::bill_json); }},
+    {.key = "cost", // no cost block at all without a price book
+     .value =
+         [](CX x) {
+             return x.c->cost ? detail::given_as(x.c->cost, detail::design_cost_json)
+                              : detail::given_as(x.c->cloud_cost, detail::cloud_cost_json);
+         }},
+};
+
+ojson column_json(const Comparison& cmp, const ComparisonColumn& c) {
+    return detail::figures_json<ColumnOf>(kColumnFields, ColumnOf{&cmp, &c});
+}
+
 using Ref = ReferenceSizing;
 
 /// One field of a reference's entry (`references[]`): a figure its column
 /// shows, written from the registry row as column_json writes it, or a
 /// detail of its accounts no table shows.
 using ReferenceField = std::variant<MetricId, FigureRow<Ref>>;
-
-FigureValue findings_figure(const std::vector<Finding>& fs) {
-    return detail::findings_json(fs);
-}
 
 // The order scripts have read them in.
 const ReferenceField kReferenceFields[] = {
@@ -260,7 +264,7 @@ const ReferenceField kReferenceFields[] = {
     MetricId::read_at_site,
     MetricId::write_at_site,
     MetricId::pb_per_rack,
-    FigureRow<Ref>{.key = "findings", .value = detail::via<&Ref::findings, findings_figure>},
+    FigureRow<Ref>{.key = "findings", .value = detail::via<&Ref::findings, detail::findings_json>},
 };
 
 ojson reference_json(const ReferenceSizing& r, Col col) {
@@ -444,22 +448,17 @@ Grid comparison_grid(const Comparison& c, bool machine) {
 
 namespace {
 
-ojson rows_json(const Comparison& c) {
-    ojson rows = ojson::array();
-    for (const ComparisonRow& row : comparison_rows(c)) {
-        ojson values = ojson::array();
-        for (const std::optional<double>& v : row.values) {
-            values.push_back(v ? ojson(*v) : ojson(nullptr));
-        }
-        rows.push_back({{"key", row.key},
-                        {"label", row.label},
-                        {"unit", row.unit},
-                        {"decimals", row.decimals},
-                        {"values", values},
-                        {"assumptions", row.assumptions}});
-    }
-    return rows;
-}
+using CR = ComparisonRow;
+
+// A row of `rows` (comparison_rows), every format's.
+const FigureRow<CR> kRowFields[] = {
+    {.key = "key", .value = of<&CR::key>},
+    {.key = "label", .value = of<&CR::label>},
+    {.key = "unit", .value = of<&CR::unit>},
+    {.key = "decimals", .value = of<&CR::decimals>},
+    {.key = "values", .value = of<&CR::values>},
+    {.key = "assumptions", .value = of<&CR::assumptions>},
+};
 
 /// Per ratio: the assumed figures behind each of its rows, by metric key.
 ojson ratio_json_assumptions(const Comparison& c, const ComparisonRatio& r) {
@@ -485,6 +484,13 @@ template <class T, class F> FigureValue list_json(const std::vector<T>& v, F f) 
 }
 
 using Cmp = const Comparison&;
+using SF = SubjectFinding;
+
+// A comparison's finding: the finding's fields, then whose it is.
+const FigureRow<SF> kSubjectFinding[] = {
+    {.value = detail::via<&SF::finding, detail::finding_json>},
+    {.key = "subject", .value = of<&SF::subject>},
+};
 
 /// `compare --format json`, in the order scripts have read it.
 const FigureRow<Comparison> kComparisonFields[] = {
@@ -511,16 +517,14 @@ const FigureRow<Comparison> kComparisonFields[] = {
                  return detail::figures_json<RatioOf>(kRatioFields, RatioOf{&c, &r});
              });
          }},
-    {.key = "rows", .value = [](Cmp c) -> FigureValue { return rows_json(c); }},
+    {.key = "rows",
+     .value = [](Cmp c) -> FigureValue {
+         return detail::figures_json<CR>(kRowFields, comparison_rows(c));
+     }},
     {.key = "findings",
-     .value =
-         [](Cmp c) {
-             return list_json(c.findings, [](const SubjectFinding& f) {
-                 ojson j = detail::finding_json(f.finding);
-                 j["subject"] = f.subject;
-                 return j;
-             });
-         }},
+     .value = [](Cmp c) -> FigureValue {
+         return detail::figures_json<SF>(kSubjectFinding, c.findings);
+     }},
     {.key = "feasible", .value = [](Cmp c) -> FigureValue { return c.all_feasible(); }},
 };
 

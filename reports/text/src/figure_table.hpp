@@ -245,7 +245,7 @@ inline FigureValue figure_of(std::string&& s) {
 
 /// A value as a figure: a quantity in SI units (its base()), an enum by its
 /// name (to_string), an integer as a count, an optional null when empty, a
-/// list of texts as a JSON array.
+/// list of texts or of optionals as a JSON array.
 template <class T> FigureValue figure_of(const T& v) {
     if constexpr (requires { v.base(); }) {
         return v.base();
@@ -255,6 +255,12 @@ template <class T> FigureValue figure_of(const T& v) {
         return v ? figure_of(*v) : FigureValue(nullptr);
     } else if constexpr (requires { v.front().size(); }) {
         return nlohmann::ordered_json(v); // a list of names
+    } else if constexpr (requires { v.front().has_value(); }) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array(); // of numbers or nulls
+        for (const auto& x : v) {
+            list.push_back(figure_json(figure_of(x)));
+        }
+        return list;
     } else if constexpr (std::is_convertible_v<const T&, std::string_view>) {
         return std::string(std::string_view(v));
     } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
@@ -318,6 +324,11 @@ inline FigureValue positive(std::int64_t n) {
 /// A row's getter reading an optional member, absent (no key) when empty.
 template <auto M> FigureValue given(const typename MemberOf<decltype(M)>::type& r) {
     return (r.*M) ? figure_of(r.*M) : FigureValue(Absent{});
+}
+
+/// What `f` makes of an optional's value, absent (no key) when it is empty.
+template <class T, class F> FigureValue given_as(const std::optional<T>& v, F f) {
+    return v ? FigureValue(f(*v)) : FigureValue(Absent{});
 }
 
 /// A row's getter reading a text member, null when it is empty.

@@ -104,6 +104,18 @@ template <Throughput DesignResilience::*figure, bool rack> Value with_one_down(c
     return in((*d.resilience).*figure, units::TB_per_s);
 }
 
+using CC = ComparisonColumn;
+
+/// A reference's count, n/a for other columns and where `given` is 0 (no limit known).
+template <std::int64_t CC::*n, std::int64_t CC::*given = n> Value reference_count(const CC& c) {
+    return c.kind == ColumnKind::reference && c.*given != 0 ? count(c.*n) : std::nullopt;
+}
+
+/// A column's rate in Tbps where it has one.
+template <std::optional<Throughput> CC::*f> Value tbps_of(const CC& c) {
+    return c.*f ? Value(in(*(c.*f), units::Tbps)) : std::nullopt;
+}
+
 using F = HeadlineFigure;
 using K = MetricKind;
 using S = Scaling;
@@ -124,7 +136,7 @@ constexpr Metric total(std::string_view unit, int decimals, Metric m) {
 
 // The registry. Order: the widest table's (the workbook's Summary), so each
 // view below lists a subsequence or close to it. Index = MetricId.
-constexpr Metric kMetrics[] = {
+constexpr Metric kRows[] = {
     {.id = M::pods,
      .key = "pods",
      .label = "Pods",
@@ -155,22 +167,19 @@ constexpr Metric kMetrics[] = {
      .scaling = S::same,
      .json = {"drive_size_bytes", [](D d) -> J { return d.drive_size.base(); }},
      .sheet = "drive_TB",
-     .sheet_precise = true,
-     .of_design = [](D d) -> Value { return in(d.drive_size, units::TB); }},
+     .sheet_precise = true},
     {.id = M::cnodes,
      .key = "cnodes",
      .label = "C-nodes",
      .scaling = S::total,
      .json = {"cnodes", [](D d) -> J { return d.cnodes; }},
-     .sheet = "cnodes",
-     .of_design = [](D d) { return count(d.cnodes); }},
+     .sheet = "cnodes"},
     {.id = M::dboxes,
      .key = "dboxes",
      .label = "D-boxes",
      .scaling = S::total,
      .json = {"dboxes", [](D d) -> J { return d.dboxes; }},
-     .sheet = "dboxes",
-     .of_design = [](D d) { return count(d.dboxes); }},
+     .sheet = "dboxes"},
     {.id = M::cnodes_sized_by,
      .key = "cnodes_sized_by",
      .label = "C-nodes set by",
@@ -213,7 +222,6 @@ constexpr Metric kMetrics[] = {
      .scaling = S::total,
      .json = {"switches", [](D d) -> J { return d.switches(); }},
      .sheet = "switches",
-     .of_design = [](D d) { return count(d.switches()); },
      .text = switches_text,
      .rests_on = figure_set(F::switches)},
     // Which networks the switch count covers (REVIEW-3 §4.2).
@@ -262,12 +270,7 @@ constexpr Metric kMetrics[] = {
      .key = "accounts",
      .label = "Accounts at default limits (for the capacity)",
      .json = {"accounts", nullptr, [](C c) -> J { return c.accounts; }},
-     .of_column = [](C c) -> Value {
-         if (c.kind != ColumnKind::reference || c.accounts == 0) {
-             return std::nullopt;
-         }
-         return count(c.accounts);
-     },
+     .of_column = reference_count<&CC::accounts>,
      .rests_on = figure_set(F::accounts)},
     {.id = M::racks_planned,
      .key = "racks_planned",
@@ -283,12 +286,10 @@ constexpr Metric kMetrics[] = {
      .key = "racks",
      .label = "Racks",
      .scaling = S::total,
+     // null (n/a) when a single device fits no rack (REDTEAM-3 #14).
      .json = {"racks", [](D d) -> J { return d.racks_fit ? J(d.racks) : J(nullptr); },
               [](C c) -> J { return c.racks_fit() ? J(c.racks()) : J(nullptr); }},
      .sheet = "racks",
-     // n/a when a single device fits no rack (REDTEAM-3 #14).
-     .of_design = [](D d) -> Value { return d.racks_fit ? count(d.racks) : std::nullopt; },
-     .of_column = [](C c) -> Value { return c.racks_fit() ? count(c.racks()) : std::nullopt; },
      .rests_on = figure_set(F::racks)},
     // Both bases side by side, so the racks on typical draw are never read
     // without the racks on maximum draw (REVIEW-3 §4.4: 29 and 37).
@@ -312,16 +313,14 @@ constexpr Metric kMetrics[] = {
      .unit = "U",
      .scaling = S::total,
      .json = {"device_rack_units", [](D d) -> J { return d.device_units.base(); }},
-     .sheet = "device_U",
-     .of_design = [](D d) -> Value { return d.device_units.base(); }},
+     .sheet = "device_U"},
     {.id = M::rack_units,
      .key = "rack_units",
      .label = "With switches",
      .unit = "U",
      .scaling = S::total,
      .json = {"rack_units", [](D d) -> J { return d.rack_units().base(); }},
-     .sheet = "total_U",
-     .of_design = [](D d) -> Value { return d.rack_units().base(); }},
+     .sheet = "total_U"},
     total("PB", 1,
           {.id = M::raw_capacity,
            .key = "raw_capacity",
@@ -329,11 +328,6 @@ constexpr Metric kMetrics[] = {
            .json = {"raw_capacity_bytes", [](D d) -> J { return d.raw.base(); },
                     [](C c) -> J { return c.raw() ? J(c.raw()->base()) : J(nullptr); }},
            .sheet = "raw_PB",
-           .of_design = [](D d) -> Value { return in(d.raw, units::PB); },
-           .of_column = [](C c) -> Value {
-               const std::optional<Capacity> raw = c.raw();
-               return raw ? Value(in(*raw, units::PB)) : std::nullopt;
-           },
            .rests_on = figure_set(F::raw)}),
     total("PB", 1,
           {.id = M::usable_capacity,
@@ -342,8 +336,6 @@ constexpr Metric kMetrics[] = {
            .json = {"usable_capacity_bytes", [](D d) -> J { return d.usable.base(); },
                     [](C c) -> J { return c.usable().base(); }},
            .sheet = "usable_PB",
-           .of_design = [](D d) -> Value { return in(d.usable, units::PB); },
-           .of_column = [](C c) -> Value { return in(c.usable(), units::PB); },
            .rests_on = figure_set(F::usable)}),
     total("PiB", 1,
           {.id = M::usable_pib,
@@ -409,8 +401,6 @@ constexpr Metric kMetrics[] = {
            .json = {"read_bytes_per_s", [](D d) -> J { return d.read.base(); },
                     [](C c) -> J { return c.read().base(); }},
            .sheet = "read_TBps",
-           .of_design = [](D d) -> Value { return in(d.read, units::TB_per_s); },
-           .of_column = [](C c) -> Value { return in(c.read(), units::TB_per_s); },
            .rests_on = figure_set(F::read)}),
     total("TB/s", 2,
           {.id = M::write,
@@ -419,8 +409,6 @@ constexpr Metric kMetrics[] = {
            .json = {"write_bytes_per_s", [](D d) -> J { return d.write.base(); },
                     [](C c) -> J { return c.write().base(); }},
            .sheet = "write_TBps",
-           .of_design = [](D d) -> Value { return in(d.write, units::TB_per_s); },
-           .of_column = [](C c) -> Value { return in(c.write(), units::TB_per_s); },
            .rests_on = figure_set(F::write)}),
     {.id = M::size_for,
      .key = "size_for",
@@ -479,24 +467,14 @@ constexpr Metric kMetrics[] = {
      .label = "Read within account limits",
      .unit = "Tbps",
      .decimals = 1,
-     .of_column = [](C c) -> Value {
-         if (!c.read_within_limits) {
-             return std::nullopt;
-         }
-         return in(*c.read_within_limits, units::Tbps);
-     },
+     .of_column = tbps_of<&CC::read_within_limits>,
      .rests_on = figure_set(F::read)},
     {.id = M::write_within_limits,
      .key = "write_within_account_limits_tbps",
      .label = "Write within account limits",
      .unit = "Tbps",
      .decimals = 1,
-     .of_column = [](C c) -> Value {
-         if (!c.write_within_limits) {
-             return std::nullopt;
-         }
-         return in(*c.write_within_limits, units::Tbps);
-     },
+     .of_column = tbps_of<&CC::write_within_limits>,
      .rests_on = figure_set(F::write)},
     {.id = M::bottleneck,
      .key = "bottleneck",
@@ -520,8 +498,7 @@ constexpr Metric kMetrics[] = {
      .label = "Knee",
      .unit = "C-nodes",
      .json = {"knee_cnodes", [](D d) -> J { return d.knee_cnodes; }},
-     .sheet = "knee",
-     .of_design = [](D d) { return count(d.knee_cnodes); }},
+     .sheet = "knee"},
     total("kW", 1,
           {.id = M::power,
            .key = "power",
@@ -529,8 +506,6 @@ constexpr Metric kMetrics[] = {
            .json = {"power_w", [](D d) -> J { return d.power.base(); },
                     [](C c) -> J { return c.power().base(); }},
            .sheet = "power_kW",
-           .of_design = [](D d) -> Value { return in(d.power, units::kW); },
-           .of_column = [](C c) -> Value { return in(c.power(), units::kW); },
            .rests_on = figure_set(F::power)}),
     // Densities name their unit in the label: the `size` table's wording.
     {.id = M::pb_per_rack,
@@ -542,10 +517,6 @@ constexpr Metric kMetrics[] = {
               // No rack holds the column's devices: no density, as in the table.
               [](C c) -> J { return c.racks_fit() ? J(c.pb_per_rack()) : J(nullptr); }},
      .sheet = "pb_per_rack",
-     .of_design = [](D d) -> Value { return d.racks_fit ? Value(d.pb_per_rack()) : std::nullopt; },
-     .of_column = [](C c) -> Value {
-         return c.racks_fit() ? Value(c.pb_per_rack()) : std::nullopt;
-     },
      .rests_on = F::usable | F::racks,
      .quotient = Quotient{M::usable_capacity, M::racks, 1}},
     {.id = M::read_per_kw,
@@ -556,8 +527,6 @@ constexpr Metric kMetrics[] = {
      .json = {"read_gb_per_s_per_kw", [](D d) -> J { return d.gbps_read_per_kw(); },
               [](C c) -> J { return c.gbps_read_per_kw(); }},
      .sheet = "read_per_kw",
-     .of_design = [](D d) -> Value { return d.gbps_read_per_kw(); },
-     .of_column = [](C c) -> Value { return c.gbps_read_per_kw(); },
      .rests_on = F::read | F::power,
      .quotient = Quotient{M::read, M::power, 1000}},
     {.id = M::read_per_tb,
@@ -567,7 +536,6 @@ constexpr Metric kMetrics[] = {
      .decimals = 1,
      .scaling = S::density,
      .json = {"read_mb_per_s_per_tb", nullptr, [](C c) -> J { return c.mbps_read_per_tb(); }},
-     .of_column = [](C c) -> Value { return c.mbps_read_per_tb(); },
      .rests_on = F::read | F::usable,
      .quotient = Quotient{M::read, M::usable_capacity, 1000}},
     {.id = M::write_per_tb,
@@ -577,7 +545,6 @@ constexpr Metric kMetrics[] = {
      .decimals = 1,
      .scaling = S::density,
      .json = {"write_mb_per_s_per_tb", nullptr, [](C c) -> J { return c.mbps_write_per_tb(); }},
-     .of_column = [](C c) -> Value { return c.mbps_write_per_tb(); },
      .rests_on = F::write | F::usable,
      .quotient = Quotient{M::write, M::usable_capacity, 1000}},
     {.id = M::read_per_gpu,
@@ -614,7 +581,6 @@ constexpr Metric kMetrics[] = {
            .label = "Max power",
            .json = {"max_power_w", [](D d) -> J { return d.max_power.base(); }},
            .sheet = "max_power_kW",
-           .of_design = [](D d) -> Value { return in(d.max_power, units::kW); },
            .rests_on = figure_set(F::max_power)}),
     total("kW", 1,
           {.id = M::facility_power,
@@ -622,7 +588,6 @@ constexpr Metric kMetrics[] = {
            .label = "Facility power",
            .json = {"facility_power_w", [](D d) -> J { return d.facility_power.base(); }},
            .sheet = "facility_kW",
-           .of_design = [](D d) -> Value { return in(d.facility_power, units::kW); },
            .rests_on = figure_set(F::facility_power)}),
     {.id = M::cooling,
      .key = "cooling",
@@ -639,22 +604,12 @@ constexpr Metric kMetrics[] = {
      .key = "subscriptions",
      .label = "Subscriptions (or regions) at default limits",
      .json = {"subscriptions", nullptr, [](C c) -> J { return c.subscriptions; }},
-     .of_column = [](C c) -> Value {
-         if (c.kind != ColumnKind::reference || c.subscriptions == 0) {
-             return std::nullopt;
-         }
-         return count(c.subscriptions);
-     },
+     .of_column = reference_count<&CC::subscriptions>,
      .rests_on = figure_set(F::subscriptions)},
     {.id = M::accounts_for_subscriptions,
      .key = "accounts_for_subscriptions",
      .label = "Accounts the subscriptions rest on (full rate, default limits)",
-     .of_column = [](C c) -> Value {
-         if (c.kind != ColumnKind::reference || c.subscriptions == 0) {
-             return std::nullopt;
-         }
-         return count(c.accounts_for_subscriptions);
-     },
+     .of_column = reference_count<&CC::accounts_for_subscriptions, &CC::subscriptions>,
      .rests_on = figure_set(F::subscriptions)},
     {.id = M::read_at_site,
      .key = "read_at_gpu_site_tbps",
@@ -663,9 +618,6 @@ constexpr Metric kMetrics[] = {
      .decimals = 1,
      .json = {"read_at_gpu_site_bytes_per_s", nullptr,
               [](C c) -> J { return c.read_at_site ? J(c.read_at_site->base()) : J(nullptr); }},
-     .of_column = [](C c) -> Value {
-         return c.read_at_site ? Value(in(*c.read_at_site, units::Tbps)) : std::nullopt;
-     },
      .rests_on = figure_set(F::read)},
     {.id = M::write_at_site,
      .key = "write_at_gpu_site_tbps",
@@ -674,9 +626,6 @@ constexpr Metric kMetrics[] = {
      .decimals = 1,
      .json = {"write_at_gpu_site_bytes_per_s", nullptr,
               [](C c) -> J { return c.write_at_site ? J(c.write_at_site->base()) : J(nullptr); }},
-     .of_column = [](C c) -> Value {
-         return c.write_at_site ? Value(in(*c.write_at_site, units::Tbps)) : std::nullopt;
-     },
      .rests_on = figure_set(F::write)},
     {.id = M::power_saved,
      .key = "power_saved",
@@ -723,6 +672,40 @@ constexpr Metric kMetrics[] = {
          return d.resilience->dbox_annual_loss > *drives ? "D-box losses" : "drive failures";
      }},
 };
+
+/// A figure the JSON writes in SI units, in the row's unit (core's table of
+/// units; a count, a density or a unit core has not: as written).
+Value in_unit(const Metric& m, const JsonValue& v) {
+    const auto* n = std::get_if<std::int64_t>(&v);
+    const auto* d = std::get_if<double>(&v);
+    const Value x = n != nullptr ? count(*n) : d != nullptr ? Value(*d) : std::nullopt;
+    const std::span<const AnyUnit> all = all_units();
+    const auto u =
+        std::find_if(all.begin(), all.end(), [&m](auto& a) { return a.symbol == m.unit; });
+    return x && m.scaling != S::density && u != all.end() ? Value(*x / u->factor) : x;
+}
+template <std::size_t I> Value design_from_json(D d) {
+    return in_unit(kRows[I], kRows[I].json.of(d));
+}
+template <std::size_t I> Value column_from_json(C c) {
+    return in_unit(kRows[I], kRows[I].json.of_column(c));
+}
+
+/// A number row's value getters where it has none of its own: its JSON
+/// field's, so a figure is written once (the design's and the column's).
+template <std::size_t I> constexpr Metric with_getters(Metric m) {
+    if (m.kind == K::number && m.json.of != nullptr && m.of_design == nullptr) {
+        m.of_design = design_from_json<I>;
+    }
+    if (m.kind == K::number && m.json.of_column != nullptr && m.of_column == nullptr) {
+        m.of_column = column_from_json<I>;
+    }
+    return m;
+}
+template <std::size_t... I> constexpr auto with_getters(std::index_sequence<I...>) {
+    return std::array<Metric, sizeof...(I)>{with_getters<I>(kRows[I])...};
+}
+constexpr auto kMetrics = with_getters(std::make_index_sequence<std::size(kRows)>());
 
 constexpr bool in_id_order() {
     for (std::size_t i = 0; i < std::size(kMetrics); ++i) {
@@ -803,7 +786,7 @@ std::optional<double> column_value(const Metric& m, const ComparisonColumn& c) {
     const Value pod = m.of_design(*c.design);
     switch (m.scaling) {
     case Scaling::total:
-        return pod ? Value(*pod * static_cast<double>(c.pods)) : std::nullopt;
+        return pod ? Value(pods_total(*pod, c.pods)) : std::nullopt;
     case Scaling::same:
         return pod;
     case Scaling::density: {
@@ -826,10 +809,10 @@ JsonValue column_json(const Metric& m, const ComparisonColumn& c) {
     }
     JsonValue pod = m.json.of(*c.design);
     if (m.scaling == Scaling::total && std::holds_alternative<std::int64_t>(pod)) {
-        return saturating_product(std::get<std::int64_t>(pod), c.pods);
+        return pods_total(std::get<std::int64_t>(pod), c.pods);
     }
     if (m.scaling == Scaling::total && std::holds_alternative<double>(pod)) {
-        return std::get<double>(pod) * static_cast<double>(c.pods);
+        return pods_total(std::get<double>(pod), c.pods);
     }
     return m.scaling == Scaling::same || c.pods == 1 ? pod : JsonValue(nullptr);
 }

@@ -87,11 +87,7 @@ ojson finding_json(const Finding& f) {
 }
 
 ojson findings_json(const std::vector<Finding>& fs) {
-    ojson a = ojson::array();
-    for (const Finding& f : fs) {
-        a.push_back(finding_json(f));
-    }
-    return a;
+    return figures_json(kFinding, fs);
 }
 
 ojson assumptions_by_metric_json(const std::vector<AssumedFigure>& of) {

@@ -46,9 +46,6 @@ template <auto M, auto G = of<M>> FigureValue positive(const DR& r) {
 FigureValue finite_nines(const DR& r) {
     return std::isfinite(r.nines) ? FigureValue(r.nines) : FigureValue(nullptr);
 }
-FigureValue findings(const DR& r) {
-    return detail::findings_json(r.findings);
-}
 FigureValue method(const DR&) {
     return std::string("exponential rebuilds, serial repair");
 }
@@ -168,7 +165,7 @@ constexpr std::array kResilience{
           when<&DR::has_checkpoints, of<&DR::dwpd_average>>, kAll),
     shown("dwpd_peak", "Drive writes per day, at full write", 2, of<&DR::dwpd_peak>, kAll),
     shown("rated_dwpd", "Rated drive writes per day", 2, positive<&DR::rated_dwpd>, kAll),
-    Row{.key = "findings", .value = findings},
+    Row{.key = "findings", .value = detail::via<&DR::findings, detail::findings_json>},
 };
 
 /// A people row's figure as a number; nullopt: it does not apply.

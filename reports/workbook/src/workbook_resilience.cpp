@@ -479,6 +479,16 @@ void ResilienceSheet::write(const std::vector<Column>& cols) {
     layout();
 }
 
+// The rows the Summary and the Slide link to, their cached values the
+// metric's (metrics.cpp): the read and write with a D-box down beside the
+// intact figures (docs/model.md §5), and the headline durability.
+const std::pair<MetricId, std::string> kLinked[] = {
+    {MetricId::dbox_down_read, "degraded_read"},
+    {MetricId::dbox_down_write, "degraded_write"},
+    {MetricId::durability_nines, "nines"},
+    {MetricId::durability_largest_term, "largest_term"},
+};
+
 } // namespace
 
 bool has_resilience(const WorkbookInput& input) {
@@ -506,28 +516,20 @@ void write_resilience(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput&
     }
     ResilienceSheet rs(book, sheet, input, a, checkpoints);
     rs.write(cols);
-    // The headline the Summary and the Slide show: the nines row's cell, with
-    // the same cached value (metrics.cpp, durability_nines).
     for (const Column& c : cols) {
-        // The Summary shows the read and write with a D-box down beside the
-        // intact figures (docs/model.md §5): links to this sheet's rows.
-        DesignCells& linked = designs[static_cast<std::size_t>(c.d - all.data())];
-        linked.linked["dbox_down_read"] =
-            xlsx::ref(sheet.name(), rs.row_of("degraded_read"), c.col);
-        linked.numbers["dbox_down_read"] = in(c.r->degraded_read, units::TB_per_s);
-        linked.linked["dbox_down_write"] =
-            xlsx::ref(sheet.name(), rs.row_of("degraded_write"), c.col);
-        linked.numbers["dbox_down_write"] = in(c.r->degraded_write, units::TB_per_s);
-        const std::optional<double> p = headline_annual_loss(*c.d);
-        if (p && *p > 0.0) {
-            DesignCells& cells = designs[static_cast<std::size_t>(c.d - all.data())];
-            cells.linked["durability_nines"] = xlsx::ref(sheet.name(), rs.row_of("nines"), c.col);
-            cells.numbers["durability_nines"] = -std::log10(*p);
-            const std::string term = metric(MetricId::durability_largest_term).cell(*c.d, false);
-            if (term != "n/a") {
-                cells.linked["durability_largest_term"] =
-                    xlsx::ref(sheet.name(), rs.row_of("largest_term"), c.col);
-                cells.texts["durability_largest_term"] = term;
+        DesignCells& cells = designs[static_cast<std::size_t>(c.d - all.data())];
+        for (const auto& [id, row] : kLinked) {
+            const podsizer::Metric& m = metric(id);
+            const std::string key(m.sheet);
+            const std::string text = m.cell(*c.d, false); // "n/a" where it does not apply
+            if (text == "n/a") {
+                continue;
+            }
+            cells.linked[key] = xlsx::ref(sheet.name(), rs.row_of(row), c.col);
+            if (m.of_design != nullptr) {
+                cells.numbers[key] = *m.of_design(*c.d);
+            } else {
+                cells.texts[key] = text;
             }
         }
     }

@@ -36,6 +36,16 @@ std::int64_t floor_to_count(double x);
 /// int64 overflow: n pods × racks per pod at an absurd target wrapped negative).
 std::int64_t saturating_product(std::int64_t a, std::int64_t b);
 
+/// n pods' figure from one pod's, the rule written once (a comparison's
+/// columns, an extrapolation, the reports' n-pods figures): n times it, a
+/// count saturating.
+inline std::int64_t pods_total(std::int64_t pod, std::int64_t n) {
+    return saturating_product(pod, n);
+}
+template <class Q> Q pods_total(Q pod, std::int64_t n) {
+    return pod * static_cast<double>(n);
+}
+
 /// ceil(a / b) as a count; 0 when b <= 0.
 std::int64_t ceil_ratio(double a, double b);
 

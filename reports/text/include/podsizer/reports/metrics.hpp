@@ -138,10 +138,12 @@ struct Metric {
     JsonField json = {};
     std::string_view sheet = {}; ///< the design sheet's item the workbook links to, or empty
     bool sheet_precise = false;  ///< the workbook shows every decimal given (61.44 TB)
-    /// A design's value in `unit`; nullopt where it does not apply. Null for texts.
+    /// A design's value in `unit`; nullopt where it does not apply. Null for
+    /// texts; a number row without one reads json.of in `unit` (metrics.cpp).
     std::optional<double> (*of_design)(const Design&) = nullptr;
     /// A comparison column's own value in `unit` (a reference's, or n pods'
-    /// as core scales them); null: the design's by `scaling` (column_value).
+    /// as core scales them; a number row without one: json.of_column's in
+    /// `unit`); null: the design's by `scaling` (column_value).
     std::optional<double> (*of_column)(const ComparisonColumn&) = nullptr;
     /// A design's text for people and for machines where the number alone is
     /// not what the tables show ("48 (40 + 8)", "2.5:1", model names).
