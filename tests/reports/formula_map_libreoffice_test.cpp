@@ -16,6 +16,7 @@
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/fleet.hpp"
 #include "podsizer/reports/formula_map.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/study.hpp"
 #include "podsizer/reports/workbook.hpp"
 #include "support/test_paths.hpp"
@@ -69,7 +70,8 @@ const MapFixture& map_fixture() {
               std::pair{"plain", "ncp-pod-41k.json"}, std::pair{"res", "fleet-160k.json"},
               std::pair{"phases", "fleet-phases.json"},
               std::pair{"project", "project-three-sites.json"},
-              std::pair{"replication", "fleet-replication.json"}}) {
+              std::pair{"replication", "fleet-replication.json"},
+              std::pair{"cmp", "fleet-160k.json"}, std::pair{"cmpncp", "ncp-pod-41k.json"}}) {
             Written& w = fx->workbooks.emplace_back();
             w.stem = stem;
             w.catalog = default_catalog();
@@ -80,6 +82,9 @@ const MapFixture& map_fixture() {
                     sw.port_modes.clear();
                     sw.ports = 64;
                 }
+            }
+            if (w.stem == "cmpncp") { // a reference without accounts: its rates uncapped
+                w.catalog.references.back().account_capacity = Capacity{};
             }
             if (w.stem == "plain") { // D-box losses as every outage (an older catalog)
                 for (DBoxModel& b : w.catalog.dboxes) {
@@ -111,7 +116,31 @@ const MapFixture& map_fixture() {
             }
             w.scenario.prices = load_price_book(src + "prices-illustrative.json");
             paths.push_back(dir + "/" + stem + ".xlsx");
-            if (w.stem == "phases" || w.stem == "project" || w.stem == "replication") {
+            if (w.stem == "cmp" || w.stem == "cmpncp") {
+                // The Summary's comparison, as `compare --xlsx` writes it: the
+                // fleet's pods grown to its target beside the references
+                // (with a WAN link, so what reaches the GPU site is a
+                // formula), the reference pod's designs beside them at its
+                // own capacity (no target).
+                StudyOptions compare;
+                compare.wan = of<Throughput>(400.0, units::Gbps);
+                compare.raised_account_limit = w.stem == "cmpncp";
+                w.study = run_study(w.scenario, w.catalog, compare);
+                if (w.stem == "cmpncp") {
+                    // Without a capacity need: the references at the first
+                    // design's capacity (core's set_reference_capacity).
+                    SizingResult no_need = w.study->sizing;
+                    no_need.requirements.usable = Capacity{};
+                    ComparisonSpec spec;
+                    spec.references = study_references(w.scenario, w.catalog, {}, false);
+                    spec.cloud = w.scenario.cloud;
+                    spec.cloud.wan = compare.wan;
+                    spec.cloud.raised_account_limit = true;
+                    w.study->comparison = compare_designs(no_need, spec);
+                }
+                w.result = w.study->sizing;
+                w.input = workbook_input(*w.study, w.catalog, &w.scenario);
+            } else if (w.stem == "phases" || w.stem == "project" || w.stem == "replication") {
                 // The Sites and phases sheet with its cost by year, as `size
                 // --xlsx --prices` writes it.
                 w.study = run_study(w.scenario, w.catalog);
@@ -182,7 +211,10 @@ void check_rows(const MapFixture& f) {
                                                                 "slide_req_usable",
                                                                 "slide_req_read",
                                                                 "slide_req_write"};
-            if (w.stem == "project" && kSiteDefect.count(row.id) == 1) {
+            // The same on the Summary: its link to a site's read per GPU.
+            const bool site_link =
+                row.id == "sum_link" && cell.part == static_cast<int>(MetricId::read_per_gpu);
+            if (w.stem == "project" && (kSiteDefect.count(row.id) == 1 || site_link)) {
                 continue;
             }
             INFO(w.stem << " " << cell.sheet << "!R" << cell.row + 1 << "C" << cell.col + 1

@@ -16,15 +16,7 @@
 
 namespace podsizer {
 
-namespace {
-
-using detail::ojson;
-using detail::plain;
-
-std::string feasible_text(const ComparisonColumn& c, bool machine) {
-    if (machine) {
-        return verdict_word(c.verdict());
-    }
+std::string column_verdict_text(const ComparisonColumn& c) {
     const Verdict& v = c.reference.verdict;
     if (c.kind == ColumnKind::reference && v.status == VerdictStatus::short_) {
         // docs/model.md §15: what it cannot deliver, with the figure.
@@ -32,6 +24,15 @@ std::string feasible_text(const ComparisonColumn& c, bool machine) {
         return k != nullptr ? "cannot deliver: " + check_text(*k) : "cannot deliver";
     }
     return verdict_cell_text(c.verdict());
+}
+
+namespace {
+
+using detail::ojson;
+using detail::plain;
+
+std::string feasible_text(const ComparisonColumn& c, bool machine) {
+    return machine ? verdict_word(c.verdict()) : column_verdict_text(c);
 }
 
 /// Why the references are sized where they are: "the target", "the capacity of NCP pod".

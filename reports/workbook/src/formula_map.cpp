@@ -8,7 +8,9 @@
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/core/verdict.hpp"
+#include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/growth_report.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/rack_kinds.hpp"
 #include "podsizer/reports/site_figures.hpp"
 #include "podsizer/reports/workbook.hpp"
@@ -240,6 +242,43 @@ const DesignResilience& res(const FigureSource& s) {
 
 const RackFacility& rack(const FigureSource& s) {
     return s.design.facility->racks.at(static_cast<std::size_t>(s.item));
+}
+
+const ComparisonColumn& summary_column(const FigureSource& s) {
+    return s.input->comparison->columns.at(item(s));
+}
+
+/// A Summary column's figure of its metric (s.part): the comparison's
+/// column's (column_value), else the design's own.
+std::optional<double> column_value_of(const FigureSource& s) {
+    const Metric& m = metric(static_cast<MetricId>(s.part));
+    if (s.input != nullptr && s.input->comparison != nullptr) {
+        return column_value(m, summary_column(s));
+    }
+    return m.of_design != nullptr ? m.of_design(s.design) : std::nullopt;
+}
+
+double column_figure(const FigureSource& s) {
+    return column_value_of(s).value_or(std::nan(""));
+}
+
+/// A Summary column's text of its metric: the verdict as the comparison
+/// writes it, else the design's text for people.
+std::string column_text(const FigureSource& s) {
+    const Metric& m = metric(static_cast<MetricId>(s.part));
+    if (m.id == MetricId::feasible) {
+        const Comparison* cmp = s.input != nullptr ? s.input->comparison : nullptr;
+        return cmp != nullptr ? column_verdict_text(cmp->columns.at(item(s)))
+                              : verdict_cell_text(s.design.verdict);
+    }
+    return m.text != nullptr ? m.text(s.design, false) : std::string();
+}
+
+/// A column (s.item) over the reference s.part at the column's own capacity.
+double ratio(const FigureSource& s, MetricId id) {
+    const ComparisonRatio* q =
+        s.input->comparison->ratio(item(s), static_cast<std::size_t>(s.part));
+    return q != nullptr ? ratio_value(*q, id).value_or(std::nan("")) : std::nan("");
 }
 
 #define PODSIZER_FORMULA(id, sheet, templ, figure)                                                 \

@@ -34,6 +34,7 @@ enum class FormulaSheet {
     growth,      ///< the Sites and phases sheet: sites, phases, cost by year
     charts,      ///< the Charts sheet's knee curve, one per design
     slide,       ///< the Slide: each design's need, the as-sized check
+    summary,     ///< the Summary: each column's figures, ratios to the references
 };
 
 /// What a row's engine figure is read from: the design the cell belongs to
