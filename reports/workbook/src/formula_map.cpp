@@ -248,18 +248,17 @@ const ComparisonColumn& summary_column(const FigureSource& s) {
     return s.input->comparison->columns.at(item(s));
 }
 
-/// A Summary column's figure of its metric (s.part): the comparison's
-/// column's (column_value), else the design's own.
-std::optional<double> column_value_of(const FigureSource& s) {
-    const Metric& m = metric(static_cast<MetricId>(s.part));
+/// A Summary column's figure of metric `id` (by default its metric, s.part):
+/// the comparison's column's (column_value), else the design's own.
+double column_figure(const FigureSource& s, std::optional<MetricId> id = std::nullopt) {
+    const Metric& m = metric(id.value_or(static_cast<MetricId>(s.part)));
+    std::optional<double> v;
     if (s.input != nullptr && s.input->comparison != nullptr) {
-        return column_value(m, summary_column(s));
+        v = column_value(m, summary_column(s));
+    } else if (m.of_design != nullptr) {
+        v = m.of_design(s.design);
     }
-    return m.of_design != nullptr ? m.of_design(s.design) : std::nullopt;
-}
-
-double column_figure(const FigureSource& s) {
-    return column_value_of(s).value_or(std::nan(""));
+    return v.value_or(std::nan(""));
 }
 
 /// A Summary column's text of its metric: the verdict as the comparison

@@ -95,13 +95,32 @@ struct Slide {
     }
 };
 
-/// One Summary value in column c, linked to its Summary cell.
-void linked_value(Slide& s, int row, int c, int summary_row, const SummaryValue& v, xlsx::Num num) {
+/// The Summary column c's figures: its design's (a reference's: the first), the metric `id`.
+FigureSource column_source(const Slide& s, int c, MetricId id) {
+    const int d = s.summary.design_of[static_cast<std::size_t>(c)];
+    return {s.input.result->designs.at(static_cast<std::size_t>(std::max(d, 0))),
+            *s.input.catalog,
+            c,
+            nullptr,
+            static_cast<int>(id),
+            &s.input};
+}
+
+/// One Summary value in column c, linked to its Summary cell: a number of
+/// metric `id` as a row of the formula map (a ratio's, without one, not).
+void linked_value(Slide& s, int row, int c, int summary_row, const SummaryValue& v,
+                  std::optional<MetricId> id, xlsx::Num num) {
     const std::string link = "=" + s.summary_ref(summary_row, c);
+    const auto role = v.assumed ? xlsx::Role::assumed : xlsx::Role::formula;
     switch (v.kind) {
     case SummaryValue::a_number:
-        s.sheet.formula(row, 1 + c, link, v.number, num,
-                        v.assumed ? xlsx::Role::assumed : xlsx::Role::formula);
+        if (!id) {
+            s.sheet.formula(row, 1 + c, link, v.number, num, role);
+            break;
+        }
+        s.sheet.mapped(row, 1 + c, "slide_link", {{"cell", link.substr(1)}},
+                       column_source(s, c, *id),
+                       static_cast<std::size_t>(std::max(s.summary.design_of[c], 0)), num, role);
         break;
     case SummaryValue::a_text:
         s.sheet.formula_text(row, 1 + c, link, v.text, v.assumed ? s.book.text_assumed() : nullptr);
@@ -123,7 +142,7 @@ bool metric_row(Slide& s, int row, MetricId id) {
     // The rack rows say their basis as the Summary does (issue 51 item 6).
     s.sheet.text(row, 0, s.summary.labels.at(id), s.book.label());
     for (int c = 0; c < s.columns; ++c) {
-        linked_value(s, row, c, at->second, values->second[static_cast<std::size_t>(c)],
+        linked_value(s, row, c, at->second, values->second[static_cast<std::size_t>(c)], id,
                      by_decimals(mt.decimals));
     }
     return true;
@@ -172,8 +191,10 @@ bool drives_row(Slide& s, int row, const Line& l) {
             s.sheet.text(row, 1 + c, "n/a", s.book.text_value());
             continue;
         }
-        s.sheet.formula(row, 1 + c, "=" + s.summary_ref(at->second, c) + "*" + cells->ref("drives"),
-                        v.number * cells->numbers.at("drives"), xlsx::Num::integer);
+        s.sheet.mapped(row, 1 + c, "slide_drives",
+                       {{"dboxes", s.summary_ref(at->second, c)}, {"drives", cells->ref("drives")}},
+                       column_source(s, c, MetricId::dboxes), static_cast<std::size_t>(d),
+                       xlsx::Num::integer);
     }
     return true;
 }
@@ -238,7 +259,8 @@ int ratio_rows(Slide& s, int row) {
         s.sheet.text(row, 0, label, s.book.label());
         s.sheet.fit_height(row, {{label, kLabelWidth, 10.0}});
         for (int c = 0; c < s.columns; ++c) {
-            linked_value(s, row, c, r.row, r.values[static_cast<std::size_t>(c)], xlsx::Num::two);
+            linked_value(s, row, c, r.row, r.values[static_cast<std::size_t>(c)], std::nullopt,
+                         xlsx::Num::two);
         }
         ++row;
     }

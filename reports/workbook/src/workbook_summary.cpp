@@ -30,10 +30,9 @@ struct Column {
     ColumnKind kind = ColumnKind::design;
     std::string name;
     std::string basis;
-    std::size_t design = 0;                       ///< design and pods columns
-    const ComparisonColumn* cc = nullptr;         ///< when there is a comparison
-    const ReferenceSizing* ref = nullptr;         ///< reference columns
-    const Extrapolation* extrapolation = nullptr; ///< pods columns
+    std::size_t design = 0;               ///< design and pods columns
+    const ComparisonColumn* cc = nullptr; ///< when there is a comparison
+    const ReferenceSizing* ref = nullptr; ///< reference columns
 };
 
 /// The "Basis" row of a comparison: what each column is.
@@ -95,9 +94,6 @@ std::vector<Column> comparison_columns(const Comparison& cmp, const SizingResult
             col.design = c.source;
             designs += c.kind == ColumnKind::design ? 1 : 0;
         }
-        if (c.kind == ColumnKind::pods) {
-            col.extrapolation = &cmp.extrapolations.at(c.source);
-        }
         cols.push_back(col);
     }
     if (designs != result.designs.size()) {
@@ -122,7 +118,7 @@ std::vector<Column> columns(const WorkbookInput& input) {
 // ------------------------------------------------------------------- rows
 
 /// The metrics a reference column has a figure (or a formula) for: a row of
-/// kReferenceCells, or a density of two such (defined with the table below).
+/// kReferenceRows, or a density of two such (defined with the table below).
 bool reference_has(const Metric& m);
 
 using Designs = const std::vector<DesignCells>&;
@@ -133,56 +129,55 @@ bool with_references(const Comparison* cmp) {
 
 /// The metrics shown on a condition of their own: what only a comparison has
 /// (pods, densities per TB), what only references have (accounts and their
-/// limits), and the effective capacity only with data reduction.
-const std::pair<MetricId, bool (*)(const Comparison*, Designs)> kShownWhen[] = {
-    {MetricId::pods, [](const Comparison* cmp, Designs) { return cmp != nullptr; }},
-    {MetricId::read_per_tb, [](const Comparison* cmp, Designs) { return cmp != nullptr; }},
-    {MetricId::write_per_tb, [](const Comparison* cmp, Designs) { return cmp != nullptr; }},
-    {MetricId::accounts, [](const Comparison* cmp, Designs) { return with_references(cmp); }},
-    {MetricId::read_within_limits,
-     [](const Comparison* cmp, Designs) { return with_references(cmp); }},
-    {MetricId::write_within_limits,
-     [](const Comparison* cmp, Designs) { return with_references(cmp); }},
-    {MetricId::subscriptions,
-     [](const Comparison* cmp, Designs) {
-         return with_references(cmp) &&
-                std::any_of(cmp->references.begin(), cmp->references.end(),
-                            [](const ReferenceSizing& r) { return r.subscriptions > 0; });
-     }},
-    {MetricId::accounts_for_subscriptions,
-     [](const Comparison* cmp, Designs) {
-         return with_references(cmp) &&
-                std::any_of(cmp->references.begin(), cmp->references.end(),
-                            [](const ReferenceSizing& r) { return r.subscriptions > 0; });
-     }},
-    {MetricId::read_at_site,
-     [](const Comparison* cmp, Designs) {
-         return with_references(cmp) &&
-                std::any_of(cmp->references.begin(), cmp->references.end(),
-                            [](const ReferenceSizing& r) { return r.wan.has_value(); });
-     }},
-    {MetricId::write_at_site,
-     [](const Comparison* cmp, Designs) {
-         return with_references(cmp) &&
-                std::any_of(cmp->references.begin(), cmp->references.end(),
-                            [](const ReferenceSizing& r) { return r.wan.has_value(); });
-     }},
-    {MetricId::feasible, [](const Comparison*, Designs) { return true; }},
-    {MetricId::effective_capacity,
-     [](const Comparison*, Designs designs) {
-         return std::any_of(designs.begin(), designs.end(), [](const DesignCells& d) {
-             auto it = d.numbers.find("data_reduction");
-             return it != d.numbers.end() && it->second != 1.0;
-         });
-     }},
+/// limits, subscriptions when a limit is known, the GPU site over a WAN), and
+/// the effective capacity only with data reduction.
+enum class When { comparison, references, subscriptions, wan, always, data_reduction };
+const std::pair<MetricId, When> kShownWhen[] = {
+    {MetricId::pods, When::comparison},
+    {MetricId::read_per_tb, When::comparison},
+    {MetricId::write_per_tb, When::comparison},
+    {MetricId::accounts, When::references},
+    {MetricId::read_within_limits, When::references},
+    {MetricId::write_within_limits, When::references},
+    {MetricId::subscriptions, When::subscriptions},
+    {MetricId::accounts_for_subscriptions, When::subscriptions},
+    {MetricId::read_at_site, When::wan},
+    {MetricId::write_at_site, When::wan},
+    {MetricId::feasible, When::always},
+    {MetricId::effective_capacity, When::data_reduction},
 };
+
+bool holds(When when, const Comparison* cmp, Designs designs) {
+    const bool refs = with_references(cmp);
+    auto any_ref = [&](auto has) {
+        return refs && std::any_of(cmp->references.begin(), cmp->references.end(), has);
+    };
+    switch (when) {
+    case When::comparison:
+        return cmp != nullptr;
+    case When::references:
+        return refs;
+    case When::subscriptions:
+        return any_ref([](const ReferenceSizing& r) { return r.subscriptions > 0; });
+    case When::wan:
+        return any_ref([](const ReferenceSizing& r) { return r.wan.has_value(); });
+    case When::data_reduction:
+        return std::any_of(designs.begin(), designs.end(), [](const DesignCells& d) {
+            auto it = d.numbers.find("data_reduction");
+            return it != d.numbers.end() && it->second != 1.0;
+        });
+    case When::always:
+        break;
+    }
+    return true;
+}
 
 /// Whether the table shows a metric: its own condition (kShownWhen), else
 /// whether any design sheet or reference column has it.
 bool shown(const Metric& m, const Comparison* cmp, Designs designs) {
     for (const auto& [id, when] : kShownWhen) {
         if (id == m.id) {
-            return when(cmp, designs);
+            return holds(when, cmp, designs);
         }
     }
     const bool any_design = std::any_of(designs.begin(), designs.end(), [&](const DesignCells& d) {
@@ -799,9 +794,6 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
     out.designs = static_cast<int>(t.cols.size());
     for (const Column& c : t.cols) {
         out.reference.push_back(c.kind == ColumnKind::reference);
-    }
-
-    for (const Column& c : t.cols) {
         out.column_names.push_back(c.name);
         out.design_of.push_back(c.kind == ColumnKind::reference ? -1 : static_cast<int>(c.design));
         out.pods.push_back(c.kind == ColumnKind::pods);
@@ -814,25 +806,17 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
         if (m == nullptr && ratio == nullptr) {
             continue;
         }
-        std::vector<SummaryValue>* row_values = nullptr;
         if (m != nullptr) {
             out.labels[(*m)->id] = r.label;
-            row_values = &out.values[(*m)->id];
         } else {
             out.ratios.push_back({ratio->what->id, ratio->reference, r.label, r.row, {}});
-            row_values = &out.ratios.back().values;
         }
-        std::vector<SummaryValue>& values = *row_values;
+        std::vector<SummaryValue>& values =
+            m != nullptr ? out.values[(*m)->id] : out.ratios.back().values;
         for (std::size_t c = 0; c < t.cols.size(); ++c) {
-            const Cell& cell = t.cells[i][c];
-            SummaryValue v;
-            v.kind = cell.kind == Cell::number ? SummaryValue::a_number
-                     : cell.kind == Cell::text ? SummaryValue::a_text
-                                               : SummaryValue::plain;
-            v.number = cell.value;
-            v.text = cell.cached;
-            v.assumed = cell.kind != Cell::plain && !t.assumed[i][c].empty();
-            values.push_back(std::move(v));
+            const Cell& cell = t.cells[i][c]; // Cell's kinds in SummaryValue's order
+            values.push_back({static_cast<SummaryValue::Kind>(cell.kind), cell.value, cell.cached,
+                              cell.kind != Cell::plain && !t.assumed[i][c].empty()});
         }
     }
 

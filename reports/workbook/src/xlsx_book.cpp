@@ -426,13 +426,14 @@ void Sheet::record(int row, int col, const std::string& f, double cached, bool i
 }
 
 void Sheet::mapped(int row, int col, const FormulaRow& r, const std::string& filled,
-                   const FigureSource& s, std::size_t design, Num num, lxw_format* text_format) {
+                   const FigureSource& s, std::size_t design, Num num, lxw_format* text_format,
+                   Role role) {
     if (r.text != nullptr) {
         formula_text(row, col, filled, r.text(s), text_format);
     } else if (r.array) {
         array_formula(row, col, filled, r.number(s), num);
     } else {
-        formula(row, col, filled, r.number(s), num);
+        formula(row, col, filled, r.number(s), num, role);
     }
     WorkbookFormula& w = book_->manifest().formulas.back();
     w.map_id = std::string(r.id);
@@ -443,11 +444,11 @@ void Sheet::mapped(int row, int col, const FormulaRow& r, const std::string& fil
 
 void Sheet::mapped(int row, int col, std::string_view id,
                    const std::map<std::string_view, std::string>& cells, const FigureSource& s,
-                   std::size_t design, Num num) {
+                   std::size_t design, Num num, Role role) {
     const FormulaRow& r = formula_row(id);
     mapped(row, col, r,
            fill_formula(r.templ, [&](std::string_view name) { return cells.at(name); }), s, design,
-           num);
+           num, nullptr, role);
 }
 
 void Sheet::comment(int row, int col, const std::string& text) {

@@ -89,11 +89,11 @@ public:
     /// the row's id; a text row in `text_format` (null: the formulas' look).
     void mapped(int row, int col, const FormulaRow& r, const std::string& filled,
                 const FigureSource& s, std::size_t design, Num num,
-                lxw_format* text_format = nullptr);
+                lxw_format* text_format = nullptr, Role role = Role::formula);
     /// Row `id` of the map, its placeholders filled from `cells`.
     void mapped(int row, int col, std::string_view id,
                 const std::map<std::string_view, std::string>& cells, const FigureSource& s,
-                std::size_t design, Num num);
+                std::size_t design, Num num, Role role = Role::formula);
     std::string ref(int row, int col) const { return xlsx::ref(name_, row, col); }
     /// A comment (a note shown on hover) on a cell.
     void comment(int row, int col, const std::string& text);
