@@ -186,34 +186,11 @@ bool shown(const Metric& m, const Comparison* cmp, Designs designs) {
     return any_design || (with_references(cmp) && reference_has(m));
 }
 
-/// A metric's label on the Summary: the rack rows say their basis (issue 51
-/// item 6), read from the design sheets' "power_basis"; the planned racks
-/// are on maximum draw (the design sheet has them only then).
-std::string summary_label(const Metric& m, const std::vector<DesignCells>& designs) {
-    if (m.id == MetricId::racks_planned) {
-        return m.labelled() + " (max draw)";
-    }
-    if (m.id != MetricId::racks) {
-        return m.labelled();
-    }
-    std::string basis;
-    for (const DesignCells& d : designs) {
-        auto it = d.texts.find("power_basis");
-        if (it == d.texts.end()) {
-            continue;
-        }
-        if (!basis.empty() && basis != it->second) {
-            return m.labelled() + " (each design's basis)";
-        }
-        basis = it->second;
-    }
-    return basis.empty() ? m.labelled() : m.labelled() + " (" + basis + " draw)";
-}
-
 /// Rows in order: basis (comparison), the metrics shown, each reference's
 /// ratio rows, the verdict last.
-std::vector<SummaryRow> rows(const Comparison* cmp, const std::vector<DesignCells>& designs,
+std::vector<SummaryRow> rows(const WorkbookInput& input, const std::vector<DesignCells>& designs,
                              int first_row) {
+    const Comparison* cmp = input.comparison;
     std::vector<SummaryRow> out;
     if (cmp != nullptr) {
         out.push_back({BasisRow{}, "Basis", Num::text});
@@ -221,7 +198,8 @@ std::vector<SummaryRow> rows(const Comparison* cmp, const std::vector<DesignCell
     for (MetricId id : summary_metrics()) {
         const Metric& m = metric(id);
         if (id != MetricId::feasible && shown(m, cmp, designs)) {
-            out.push_back({&m, summary_label(m, designs), num_of(m)});
+            // The rack rows say their basis (issue 51 item 6), as in the CLI.
+            out.push_back({&m, metric_label(m, input.result->designs), num_of(m)});
         }
     }
     if (cmp != nullptr) {
@@ -396,45 +374,26 @@ Cell density_cell(const Table& t, std::size_t c, const Metric& m) {
                   q.factor == 1 ? "sum_density" : "sum_density_factor", part_of(m));
 }
 
-/// The formula map's rows a reference column's metric is written with, the
-/// first the workbook can fill (core/src/reference.cpp); a metric not listed
-/// has no figure in a reference column (densities are the registry's
-/// quotients, density_cell).
-const std::pair<MetricId, std::array<std::string_view, 3>> kReferenceRows[] = {
-    {MetricId::usable_capacity,
-     {"sum_ref_usable_target", "sum_ref_usable_need", "sum_ref_usable_first"}},
-    {MetricId::usable_pib, {"sum_ref_usable_PiB"}},
-    {MetricId::raw_capacity, {"sum_ref_raw"}},
-    {MetricId::racks, {"sum_ref_racks"}},
-    {MetricId::read_tbps, {"sum_ref_read_Tbps"}},
-    {MetricId::write_tbps, {"sum_ref_write_Tbps"}},
-    {MetricId::read, {"sum_ref_read_TBps"}},
-    {MetricId::write, {"sum_ref_write_TBps"}},
-    {MetricId::power, {"sum_ref_power"}},
-    {MetricId::accounts, {"sum_ref_accounts"}},
-    {MetricId::read_within_limits, {"sum_ref_read_within", "sum_ref_read_uncapped"}},
-    {MetricId::write_within_limits, {"sum_ref_write_within", "sum_ref_write_uncapped"}},
-    {MetricId::subscriptions, {"sum_ref_subscriptions"}},
-    {MetricId::accounts_for_subscriptions, {"sum_ref_accounts_for_subscriptions"}},
-    {MetricId::read_at_site, {"sum_ref_read_at_site"}},
-    {MetricId::write_at_site, {"sum_ref_write_at_site"}},
-};
-
-const std::array<std::string_view, 3>* reference_rows(MetricId id) {
-    for (const auto& [metric_id, rows] : kReferenceRows) {
-        if (metric_id == id) {
-            return &rows;
+/// The formula map's rows of a reference column's metric: sum_ref_<key>,
+/// then its alternatives sum_ref_<key>__* (core/src/reference.cpp); none: no
+/// figure in a reference column (densities are the registry's quotients).
+std::vector<std::string_view> reference_rows(const Metric& m) {
+    const std::string id = "sum_ref_" + std::string(m.key);
+    std::vector<std::string_view> out;
+    for (const FormulaRow& r : formula_map()) {
+        if (r.id == id || r.id.starts_with(id + "__")) {
+            out.push_back(r.id);
         }
     }
-    return nullptr;
+    return out;
 }
 
 bool reference_has(const Metric& m) {
     if (m.quotient) {
-        return reference_rows(m.quotient->numerator) != nullptr &&
-               reference_rows(m.quotient->denominator) != nullptr;
+        return !reference_rows(metric(m.quotient->numerator)).empty() &&
+               !reference_rows(metric(m.quotient->denominator)).empty();
     }
-    return reference_rows(m.id) != nullptr;
+    return !reference_rows(m).empty();
 }
 
 Cell reference_cell(const Table& t, std::size_t c, const Metric& m) {
@@ -445,10 +404,8 @@ Cell reference_cell(const Table& t, std::size_t c, const Metric& m) {
     if (m.scaling == Scaling::density) {
         return density_cell(t, c, m);
     }
-    const auto* rows = reference_rows(m.id);
-    for (std::size_t i = 0; rows != nullptr && i < rows->size() && !(*rows)[i].empty(); ++i) {
-        Cell cell = mapped({t, c, t.cols[c].ref}, (*rows)[i], part_of(m));
-        if (cell.kind != Cell::plain) {
+    for (std::string_view id : reference_rows(m)) { // the first the workbook fills
+        if (Cell cell = mapped({t, c, t.cols[c].ref}, id, part_of(m)); cell.kind != Cell::plain) {
             return cell;
         }
     }
@@ -500,27 +457,15 @@ Cell pods_cell(const Table& t, std::size_t c, const Metric& m) {
     return m.scaling == Scaling::density ? density_cell(t, c, m) : not_applicable();
 }
 
-/// Each ratio row's map row (the rows are the registry's ratio_metrics()).
-const std::pair<MetricId, std::string_view> kRatioRows[] = {
-    {MetricId::racks, "sum_ratio_racks"},
-    {MetricId::power, "sum_ratio_power"},
-    {MetricId::read, "sum_ratio_read"},
-    {MetricId::write, "sum_ratio_write"},
-    {MetricId::power_saved, "sum_power_saved"},
-    {MetricId::gpus_fed, "sum_gpus_fed"},
-    {MetricId::break_even_rack_power, "sum_break_even_rack_power"},
-};
-
-/// A column against the reference sized at the column's own usable capacity.
+/// A column against the reference sized at the column's own usable
+/// capacity: the map's row sum_ratio_<key>.
 Cell ratio_cell(const Table& t, std::size_t c, const RatioRow& r) {
-    const auto row = std::find_if(std::begin(kRatioRows), std::end(kRatioRows),
-                                  [&](const auto& f) { return f.first == r.what->id; });
-    if (t.cols[c].kind == ColumnKind::reference || row == std::end(kRatioRows)) {
+    if (t.cols[c].kind == ColumnKind::reference) {
         return not_applicable();
     }
     // With a comparison, the table's columns are the comparison's, in order.
-    return mapped({t, c, &t.input.comparison->references.at(r.reference)}, row->second,
-                  static_cast<int>(r.reference));
+    return mapped({t, c, &t.input.comparison->references.at(r.reference)},
+                  "sum_ratio_" + std::string(r.what->key), static_cast<int>(r.reference));
 }
 
 Cell cell_for(const Table& t, std::size_t c, const SummaryRow& row) {
@@ -784,7 +729,7 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
     out.first_design_col = 1;
 
     Table t{input, designs, a, columns(input), {}, {}, out.first_design_col, {}, {}};
-    t.rows = rows(input.comparison, designs, out.header_row + 1);
+    t.rows = rows(input, designs, out.header_row + 1);
     for (const SummaryRow& r : t.rows) {
         if (const Metric* const* m = std::get_if<const Metric*>(&r.what)) {
             t.row_of[(*m)->id] = r.row;
