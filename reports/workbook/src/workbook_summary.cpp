@@ -79,38 +79,26 @@ using xlsx::num_of;
 
 // ---------------------------------------------------------------- columns
 
-std::vector<Column> comparison_columns(const Comparison& cmp, const SizingResult& result) {
-    std::vector<Column> cols;
-    std::size_t designs = 0;
-    for (const ComparisonColumn& c : cmp.columns) {
-        Column col;
-        col.kind = c.kind;
-        col.name = c.name;
-        col.basis = column_basis(cmp, c);
-        col.cc = &c;
-        if (c.kind == ColumnKind::reference) {
-            col.ref = &cmp.references.at(c.source);
-        } else {
-            col.design = c.source;
-            designs += c.kind == ColumnKind::design ? 1 : 0;
-        }
-        cols.push_back(col);
-    }
-    if (designs != result.designs.size()) {
-        throw std::logic_error("workbook: the comparison's designs are not the result's");
-    }
-    return cols;
-}
-
 /// The designs, or the comparison's columns (designs, pods, references).
 std::vector<Column> columns(const WorkbookInput& input) {
     const SizingResult& result = *input.result;
-    if (input.comparison != nullptr) {
-        return comparison_columns(*input.comparison, result);
-    }
     std::vector<Column> cols;
-    for (std::size_t i = 0; i < result.designs.size(); ++i) {
-        cols.push_back({ColumnKind::design, result.designs[i].name, "", i});
+    if (input.comparison == nullptr) {
+        for (std::size_t i = 0; i < result.designs.size(); ++i) {
+            cols.push_back({ColumnKind::design, result.designs[i].name, "", i});
+        }
+        return cols;
+    }
+    const Comparison& cmp = *input.comparison;
+    for (const ComparisonColumn& c : cmp.columns) {
+        const bool ref = c.kind == ColumnKind::reference;
+        cols.push_back({c.kind, c.name, column_basis(cmp, c), ref ? 0 : c.source, &c,
+                        ref ? &cmp.references.at(c.source) : nullptr});
+    }
+    if (std::count_if(cols.begin(), cols.end(), [](const Column& c) {
+            return c.kind == ColumnKind::design;
+        }) != static_cast<std::ptrdiff_t>(result.designs.size())) {
+        throw std::logic_error("workbook: the comparison's designs are not the result's");
     }
     return cols;
 }
