@@ -261,16 +261,11 @@ double column_figure(const FigureSource& s, std::optional<MetricId> id = std::nu
     return v.value_or(std::nan(""));
 }
 
-/// A Summary column's text of its metric: the verdict as the comparison
-/// writes it, else the design's text for people.
-std::string column_text(const FigureSource& s) {
-    const Metric& m = metric(static_cast<MetricId>(s.part));
-    if (m.id == MetricId::feasible) {
-        const Comparison* cmp = s.input != nullptr ? s.input->comparison : nullptr;
-        return cmp != nullptr ? column_verdict_text(cmp->columns.at(item(s)))
-                              : verdict_cell_text(s.design.verdict);
-    }
-    return m.text != nullptr ? m.text(s.design, false) : std::string();
+/// A Summary column's verdict: as the comparison writes it, else the design's.
+std::string column_verdict(const FigureSource& s) {
+    return s.input != nullptr && s.input->comparison != nullptr
+               ? column_verdict_text(summary_column(s))
+               : verdict_cell_text(s.design.verdict);
 }
 
 /// A column (s.item) over the reference s.part at the column's own capacity.

@@ -117,9 +117,10 @@ bool with_references(const Comparison* cmp) {
 
 /// The metrics shown on a condition of their own: what only a comparison has
 /// (pods, densities per TB), what only references have (accounts and their
-/// limits, subscriptions when a limit is known, the GPU site over a WAN), and
-/// the effective capacity only with data reduction.
-enum class When { comparison, references, subscriptions, wan, always, data_reduction };
+/// limits), what a reference column has a figure of (subscriptions when a
+/// limit is known, the GPU site over a WAN), and the effective capacity only
+/// with data reduction.
+enum class When { comparison, references, reference_figure, always, data_reduction };
 const std::pair<MetricId, When> kShownWhen[] = {
     {MetricId::pods, When::comparison},
     {MetricId::read_per_tb, When::comparison},
@@ -127,28 +128,25 @@ const std::pair<MetricId, When> kShownWhen[] = {
     {MetricId::accounts, When::references},
     {MetricId::read_within_limits, When::references},
     {MetricId::write_within_limits, When::references},
-    {MetricId::subscriptions, When::subscriptions},
-    {MetricId::accounts_for_subscriptions, When::subscriptions},
-    {MetricId::read_at_site, When::wan},
-    {MetricId::write_at_site, When::wan},
+    {MetricId::subscriptions, When::reference_figure},
+    {MetricId::accounts_for_subscriptions, When::reference_figure},
+    {MetricId::read_at_site, When::reference_figure},
+    {MetricId::write_at_site, When::reference_figure},
     {MetricId::feasible, When::always},
     {MetricId::effective_capacity, When::data_reduction},
 };
 
-bool holds(When when, const Comparison* cmp, Designs designs) {
-    const bool refs = with_references(cmp);
-    auto any_ref = [&](auto has) {
-        return refs && std::any_of(cmp->references.begin(), cmp->references.end(), has);
-    };
+bool holds(When when, const Metric& m, const Comparison* cmp, Designs designs) {
     switch (when) {
     case When::comparison:
         return cmp != nullptr;
     case When::references:
-        return refs;
-    case When::subscriptions:
-        return any_ref([](const ReferenceSizing& r) { return r.subscriptions > 0; });
-    case When::wan:
-        return any_ref([](const ReferenceSizing& r) { return r.wan.has_value(); });
+        return with_references(cmp);
+    case When::reference_figure:
+        return cmp != nullptr &&
+               std::any_of(cmp->columns.begin(), cmp->columns.end(), [&](const auto& c) {
+                   return c.kind == ColumnKind::reference && column_value(m, c);
+               });
     case When::data_reduction:
         return std::any_of(designs.begin(), designs.end(), [](const DesignCells& d) {
             auto it = d.numbers.find("data_reduction");
@@ -165,7 +163,7 @@ bool holds(When when, const Comparison* cmp, Designs designs) {
 bool shown(const Metric& m, const Comparison* cmp, Designs designs) {
     for (const auto& [id, when] : kShownWhen) {
         if (id == m.id) {
-            return holds(when, cmp, designs);
+            return holds(when, m, cmp, designs);
         }
     }
     const bool any_design = std::any_of(designs.begin(), designs.end(), [&](const DesignCells& d) {
@@ -287,18 +285,12 @@ struct Fill {
             return g->second;
         }
         const std::size_t colon = placeholder.find(':');
-        if (colon == std::string_view::npos && placeholder != "need") {
+        if (colon == std::string_view::npos) {
             return metric_cell(placeholder, c);
         }
         const std::string_view kind = placeholder.substr(0, colon);
         const std::string field(placeholder.substr(colon + 1));
         const Scenario* s = t.input.scenario;
-        if (placeholder == "need") { // the first design sheet's usable need
-            const DesignCells& first = t.designs.front();
-            missing = missing || t.input.comparison->reference_basis != ReferenceBasis::need ||
-                      !first.has("req_usable");
-            return missing ? std::string() : first.ref("req_usable");
-        }
         if (kind == "design") {
             return metric_cell(field, t.design_col(t.cols[c].design));
         }
@@ -342,7 +334,7 @@ Cell link(const Table& t, std::size_t c, const Metric& m, std::string cell,
     if (text != nullptr && m.id != MetricId::feasible) {
         return text_cell("=" + cell, *text);
     }
-    return mapped({t, c, nullptr, {{"cell", std::move(cell)}}}, text ? "sum_link_text" : "sum_link",
+    return mapped({t, c, nullptr, {{"cell", std::move(cell)}}}, text ? "sum_verdict" : "sum_link",
                   part_of(m));
 }
 
@@ -392,8 +384,13 @@ Cell reference_cell(const Table& t, std::size_t c, const Metric& m) {
     if (m.scaling == Scaling::density) {
         return density_cell(t, c, m);
     }
+    Fill f{t, c, t.cols[c].ref};
+    if (t.input.comparison->reference_basis == ReferenceBasis::need &&
+        t.designs.front().has("req_usable")) {
+        f.given["need"] = t.designs.front().ref("req_usable"); // the first design's usable need
+    }
     for (std::string_view id : reference_rows(m)) { // the first the workbook fills
-        if (Cell cell = mapped({t, c, t.cols[c].ref}, id, part_of(m)); cell.kind != Cell::plain) {
+        if (Cell cell = mapped(f, id, part_of(m)); cell.kind != Cell::plain) {
             return cell;
         }
     }
