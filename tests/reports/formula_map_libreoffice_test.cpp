@@ -2,12 +2,14 @@
 // map"): every formula the map declares, written to the workbooks of the
 // reference pod, the fleet example (with its Fleet sheet), the checkpoint
 // example (its jobs as alternatives, and together) and the reference pod on
-// a switch without port modes, recalculated by LibreOffice, equals the
+// a switch without port modes, and two comparisons as `compare --xlsx` writes
+// them (their Summary, Slide and Charts), recalculated by LibreOffice, equals the
 // engine's figure its row names, and every row of the map is written in one
 // of them. The golden figures are the engine's own (core's Design and fleet
 // plan), read again through the row's getter, not the cached results in the
 // file: a template that restates core's arithmetic wrongly fails (tried:
-// "/1024" for "/1000" in read_TBps gave 10.546875 against 10.8).
+// "/1024" for "/1000" in read_TBps gave 10.546875 against 10.8; in
+// sum_ref_racks, 47 racks against 48).
 #include "external_tools.hpp"
 #include "libreoffice.hpp"
 #include "podsizer/catalog/catalog_io.hpp"
