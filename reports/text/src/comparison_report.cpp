@@ -31,10 +31,6 @@ namespace {
 using detail::ojson;
 using detail::plain;
 
-std::string feasible_text(const ComparisonColumn& c, bool machine) {
-    return machine ? verdict_word(c.verdict()) : column_verdict_text(c);
-}
-
 /// Why the references are sized where they are: "the target", "the capacity of NCP pod".
 std::string reference_basis(const Comparison& c) {
     if (c.reference_basis == ReferenceBasis::target) {
@@ -433,8 +429,9 @@ Grid comparison_grid(const Comparison& c, bool machine) {
         }
     }
     const Metric& feasible = metric(MetricId::feasible);
-    text_row(feasible.key, feasible.label,
-             [&](const ComparisonColumn& col) { return feasible_text(col, machine); });
+    text_row(feasible.key, feasible.label, [&](const ComparisonColumn& col) {
+        return machine ? verdict_word(col.verdict()) : column_verdict_text(col);
+    });
     std::vector<std::optional<bool>> met;
     for (const ComparisonColumn& col : c.columns) {
         met.push_back(col.verdict().status == VerdictStatus::meets);

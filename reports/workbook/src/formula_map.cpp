@@ -3,6 +3,7 @@
 #include "podsizer/reports/formula_map.hpp"
 
 #include "podsizer/core/cash_flow.hpp"
+#include "podsizer/core/cost.hpp"
 #include "podsizer/core/counting.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/network.hpp"
@@ -266,6 +267,16 @@ std::string column_verdict(const FigureSource& s) {
     return s.input != nullptr && s.input->comparison != nullptr
                ? column_verdict_text(summary_column(s))
                : verdict_cell_text(s.design.verdict);
+}
+
+/// A Summary column's TCO at the result's prices (docs/cost.md).
+double column_tco(const FigureSource& s) {
+    const PriceBook& book = *s.input->result->prices;
+    const ComparisonColumn* c = s.input->comparison ? &summary_column(s) : nullptr;
+    if (c != nullptr && c->kind == ColumnKind::reference) {
+        return c->cloud_cost ? c->cloud_cost->tco : cloud_cost(c->usable(), book).tco;
+    }
+    return scaled_cost(design_cost(s.design, book), c != nullptr ? c->pods : 1).tco;
 }
 
 /// A column (s.item) over the reference s.part at the column's own capacity.

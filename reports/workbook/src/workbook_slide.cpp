@@ -95,15 +95,16 @@ struct Slide {
     }
 };
 
-/// The Summary column c's figures: its design's (a reference's: the first), the metric `id`.
+/// The Summary column c's design (a reference's: the first) and the source
+/// of its figure of metric `id` (formula_map.def, the Slide's rows).
+std::size_t design_index(const Slide& s, int c) {
+    return static_cast<std::size_t>(std::max(s.summary.design_of[static_cast<std::size_t>(c)], 0));
+}
 FigureSource column_source(const Slide& s, int c, MetricId id) {
-    const int d = s.summary.design_of[static_cast<std::size_t>(c)];
-    return {s.input.result->designs.at(static_cast<std::size_t>(std::max(d, 0))),
-            *s.input.catalog,
-            c,
-            nullptr,
-            static_cast<int>(id),
-            &s.input};
+    FigureSource f{s.input.result->designs.at(design_index(s, c)), *s.input.catalog, c};
+    f.part = static_cast<int>(id);
+    f.input = &s.input;
+    return f;
 }
 
 /// One Summary value in column c, linked to its Summary cell: a number of
@@ -119,8 +120,7 @@ void linked_value(Slide& s, int row, int c, int summary_row, const SummaryValue&
             break;
         }
         s.sheet.mapped(row, 1 + c, "slide_link", {{"cell", link.substr(1)}},
-                       column_source(s, c, *id),
-                       static_cast<std::size_t>(std::max(s.summary.design_of[c], 0)), num, role);
+                       column_source(s, c, *id), design_index(s, c), num, role);
         break;
     case SummaryValue::a_text:
         s.sheet.formula_text(row, 1 + c, link, v.text, v.assumed ? s.book.text_assumed() : nullptr);
@@ -207,15 +207,16 @@ bool tco_row(Slide& s, int row) {
     }
     const CostCells& cost = *s.cost;
     const std::string& currency = s.input.result->prices->currency;
-    s.sheet.formula_text(row, 0, "=\"TCO, \"&price_years&\" years (" + currency + ")\"",
-                         "TCO, " + format_number(cost.years, 0) + " years (" + currency + ")",
-                         s.book.label());
+    const FormulaRow& label = formula_row("slide_tco_label");
+    s.sheet.mapped(row, 0, label,
+                   fill_formula(label.templ, [&](std::string_view) { return currency; }),
+                   column_source(s, 0, MetricId::pods), 0, xlsx::Num::text, s.book.label());
     for (std::size_t c = 0; c < cost.tco.size(); ++c) {
         const int col = cost.first_col + static_cast<int>(c);
-        s.sheet.formula(row, 1 + static_cast<int>(c),
-                        "=" + xlsx::ref(cost.sheet, cost.tco_row, col), cost.tco[c],
-                        xlsx::Num::integer,
-                        cost.assumed[c] ? xlsx::Role::assumed : xlsx::Role::formula);
+        const auto i = static_cast<int>(c);
+        s.sheet.mapped(row, 1 + i, "slide_tco", {{"tco", xlsx::ref(cost.sheet, cost.tco_row, col)}},
+                       column_source(s, i, MetricId::pods), design_index(s, i), xlsx::Num::integer,
+                       cost.assumed[c] ? xlsx::Role::assumed : xlsx::Role::formula);
     }
     return true;
 }

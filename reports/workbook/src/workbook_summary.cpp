@@ -29,7 +29,6 @@ using xlsx::Num;
 struct Column {
     ColumnKind kind = ColumnKind::design;
     std::string name;
-    std::string basis;
     std::size_t design = 0;               ///< design and pods columns
     const ComparisonColumn* cc = nullptr; ///< when there is a comparison
     const ReferenceSizing* ref = nullptr; ///< reference columns
@@ -56,9 +55,7 @@ struct Cell {
     std::string formula;
     double value = 0.0;
     std::string cached;
-    const FormulaRow* map = nullptr; ///< the formula map's row, with its figure's source
-    int design = -1;
-    int item = -1;
+    const FormulaRow* map = nullptr; ///< the formula map's row, its FigureSource::part
     int part = -1;
 };
 
@@ -85,15 +82,15 @@ std::vector<Column> columns(const WorkbookInput& input) {
     std::vector<Column> cols;
     if (input.comparison == nullptr) {
         for (std::size_t i = 0; i < result.designs.size(); ++i) {
-            cols.push_back({ColumnKind::design, result.designs[i].name, "", i});
+            cols.push_back({ColumnKind::design, result.designs[i].name, i});
         }
         return cols;
     }
     const Comparison& cmp = *input.comparison;
     for (const ComparisonColumn& c : cmp.columns) {
         const bool ref = c.kind == ColumnKind::reference;
-        cols.push_back({c.kind, c.name, column_basis(cmp, c), ref ? 0 : c.source, &c,
-                        ref ? &cmp.references.at(c.source) : nullptr});
+        cols.push_back(
+            {c.kind, c.name, ref ? 0 : c.source, &c, ref ? &cmp.references.at(c.source) : nullptr});
     }
     if (std::count_if(cols.begin(), cols.end(), [](const Column& c) {
             return c.kind == ColumnKind::design;
@@ -120,7 +117,8 @@ bool with_references(const Comparison* cmp) {
 /// limits), what a reference column has a figure of (subscriptions when a
 /// limit is known, the GPU site over a WAN), and the effective capacity only
 /// with data reduction.
-enum class When { comparison, references, reference_figure, always, data_reduction };
+/// (The verdict is always shown, last.)
+enum class When { comparison, references, reference_figure, data_reduction };
 const std::pair<MetricId, When> kShownWhen[] = {
     {MetricId::pods, When::comparison},
     {MetricId::read_per_tb, When::comparison},
@@ -132,11 +130,11 @@ const std::pair<MetricId, When> kShownWhen[] = {
     {MetricId::accounts_for_subscriptions, When::reference_figure},
     {MetricId::read_at_site, When::reference_figure},
     {MetricId::write_at_site, When::reference_figure},
-    {MetricId::feasible, When::always},
     {MetricId::effective_capacity, When::data_reduction},
 };
 
-bool holds(When when, const Metric& m, const Comparison* cmp, Designs designs) {
+bool holds(When when, const Metric& m, const WorkbookInput& input) {
+    const Comparison* cmp = input.comparison;
     switch (when) {
     case When::comparison:
         return cmp != nullptr;
@@ -148,22 +146,18 @@ bool holds(When when, const Metric& m, const Comparison* cmp, Designs designs) {
                    return c.kind == ColumnKind::reference && column_value(m, c);
                });
     case When::data_reduction:
-        return std::any_of(designs.begin(), designs.end(), [](const DesignCells& d) {
-            auto it = d.numbers.find("data_reduction");
-            return it != d.numbers.end() && it->second != 1.0;
-        });
-    case When::always:
         break;
     }
-    return true;
+    return has_data_reduction(input.result->designs);
 }
 
 /// Whether the table shows a metric: its own condition (kShownWhen), else
 /// whether any design sheet or reference column has it.
-bool shown(const Metric& m, const Comparison* cmp, Designs designs) {
+bool shown(const Metric& m, const WorkbookInput& input, Designs designs) {
+    const Comparison* cmp = input.comparison;
     for (const auto& [id, when] : kShownWhen) {
         if (id == m.id) {
-            return holds(when, m, cmp, designs);
+            return holds(when, m, input);
         }
     }
     const bool any_design = std::any_of(designs.begin(), designs.end(), [&](const DesignCells& d) {
@@ -183,7 +177,7 @@ std::vector<SummaryRow> rows(const WorkbookInput& input, const std::vector<Desig
     }
     for (MetricId id : summary_metrics()) {
         const Metric& m = metric(id);
-        if (id != MetricId::feasible && shown(m, cmp, designs)) {
+        if (id != MetricId::feasible && shown(m, input, designs)) {
             // The rack rows say their basis (issue 51 item 6), as in the CLI.
             out.push_back({&m, metric_label(m, input.result->designs), num_of(m)});
         }
@@ -307,18 +301,18 @@ struct Fill {
 Cell mapped(Fill f, std::string_view id, int part) {
     const FormulaRow& row = formula_row(id);
     const std::string formula = fill_formula(row.templ, std::ref(f));
-    const std::size_t design = f.t.cols[f.c].design;
-    const int item = static_cast<int>(f.c);
-    const FigureSource s{
-        f.t.input.result->designs.at(design), *f.t.input.catalog, item, nullptr, part, &f.t.input};
+    const FigureSource s{f.t.input.result->designs.at(f.t.cols[f.c].design),
+                         *f.t.input.catalog,
+                         static_cast<int>(f.c),
+                         nullptr,
+                         part,
+                         &f.t.input};
     Cell cell =
         row.text != nullptr ? text_cell(formula, row.text(s)) : num_cell(formula, row.number(s));
     if (f.missing || (cell.kind == Cell::number && std::isnan(cell.value))) {
         return not_applicable();
     }
     cell.map = &row;
-    cell.design = static_cast<int>(design);
-    cell.item = item;
     cell.part = part;
     return cell;
 }
@@ -455,7 +449,7 @@ Cell ratio_cell(const Table& t, std::size_t c, const RatioRow& r) {
 
 Cell cell_for(const Table& t, std::size_t c, const SummaryRow& row) {
     if (std::holds_alternative<BasisRow>(row.what)) {
-        return plain(t.cols[c].basis);
+        return plain(column_basis(*t.input.comparison, *t.cols[c].cc));
     }
     if (const RatioRow* r = std::get_if<RatioRow>(&row.what)) {
         return ratio_cell(t, c, *r);
@@ -613,13 +607,6 @@ void write_cell(xlsx::Book& book, xlsx::Sheet& sheet, int row, int col, const Ce
         sheet.text(row, col, cell.cached, book.text_value());
         return; // "n/a": nothing rests on anything
     }
-    if (cell.map != nullptr) {
-        WorkbookFormula& w = book.manifest().formulas.back();
-        w.map_id = std::string(cell.map->id);
-        w.design = cell.design;
-        w.item = cell.item;
-        w.part = cell.part;
-    }
 }
 
 void write_table(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int header_row,
@@ -638,6 +625,13 @@ void write_table(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int heade
             const Cell& cell = t.cells[i][c];
             write_cell(book, sheet, r.row, t.first_col + static_cast<int>(c), cell, r.num,
                        t.assumed[i][c], w.value);
+            if (cell.map != nullptr) { // the row's figure of column c
+                WorkbookFormula& f = book.manifest().formulas.back();
+                f.map_id = cell.map->id;
+                f.design = static_cast<int>(t.cols[c].design);
+                f.item = static_cast<int>(c);
+                f.part = cell.part;
+            }
             if (cell.kind == Cell::text) {
                 texts.emplace_back(cell.cached, w.value, 10.0);
             }
