@@ -102,9 +102,27 @@ std::vector<Column> columns(const WorkbookInput& input) {
 
 // ------------------------------------------------------------------- rows
 
-/// The metrics a reference column has a figure (or a formula) for: a row of
-/// kReferenceRows, or a density of two such (defined with the table below).
-bool reference_has(const Metric& m);
+/// The formula map's rows of a reference column's metric: sum_ref_<key>,
+/// then its alternatives sum_ref_<key>__* (core/src/reference.cpp); none: no
+/// figure in a reference column (densities are the registry's quotients).
+std::vector<std::string_view> reference_rows(const Metric& m) {
+    const std::string id = "sum_ref_" + std::string(m.key);
+    std::vector<std::string_view> out;
+    for (const FormulaRow& r : formula_map()) {
+        if (r.id == id || r.id.starts_with(id + "__")) {
+            out.push_back(r.id);
+        }
+    }
+    return out;
+}
+
+bool reference_has(const Metric& m) {
+    if (m.quotient) {
+        return !reference_rows(metric(m.quotient->numerator)).empty() &&
+               !reference_rows(metric(m.quotient->denominator)).empty();
+    }
+    return !reference_rows(m).empty();
+}
 
 using Designs = const std::vector<DesignCells>&;
 
@@ -231,12 +249,10 @@ struct Table {
     }
     /// The column of design `i` in this table.
     std::size_t design_col(std::size_t i) const {
-        for (std::size_t c = 0; c < cols.size(); ++c) {
-            if (cols[c].kind == ColumnKind::design && cols[c].design == i) {
-                return c;
-            }
-        }
-        return 0;
+        const auto it = std::find_if(cols.begin(), cols.end(), [&](const Column& c) {
+            return c.kind == ColumnKind::design && c.design == i;
+        });
+        return it == cols.end() ? 0 : static_cast<std::size_t>(it - cols.begin());
     }
 };
 
@@ -346,28 +362,6 @@ Cell density_cell(const Table& t, std::size_t c, const Metric& m) {
                     {"denominator", t.at(q.denominator, c)},
                     {"factor", format_shortest(q.factor)}}},
                   q.factor == 1 ? "sum_density" : "sum_density_factor", part_of(m));
-}
-
-/// The formula map's rows of a reference column's metric: sum_ref_<key>,
-/// then its alternatives sum_ref_<key>__* (core/src/reference.cpp); none: no
-/// figure in a reference column (densities are the registry's quotients).
-std::vector<std::string_view> reference_rows(const Metric& m) {
-    const std::string id = "sum_ref_" + std::string(m.key);
-    std::vector<std::string_view> out;
-    for (const FormulaRow& r : formula_map()) {
-        if (r.id == id || r.id.starts_with(id + "__")) {
-            out.push_back(r.id);
-        }
-    }
-    return out;
-}
-
-bool reference_has(const Metric& m) {
-    if (m.quotient) {
-        return !reference_rows(metric(m.quotient->numerator)).empty() &&
-               !reference_rows(metric(m.quotient->denominator)).empty();
-    }
-    return !reference_rows(m).empty();
 }
 
 Cell reference_cell(const Table& t, std::size_t c, const Metric& m) {
