@@ -16,15 +16,7 @@
 
 namespace podsizer {
 
-namespace {
-
-using detail::ojson;
-using detail::plain;
-
-std::string feasible_text(const ComparisonColumn& c, bool machine) {
-    if (machine) {
-        return verdict_word(c.verdict());
-    }
+std::string column_verdict_text(const ComparisonColumn& c) {
     const Verdict& v = c.reference.verdict;
     if (c.kind == ColumnKind::reference && v.status == VerdictStatus::short_) {
         // docs/model.md §15: what it cannot deliver, with the figure.
@@ -33,6 +25,11 @@ std::string feasible_text(const ComparisonColumn& c, bool machine) {
     }
     return verdict_cell_text(c.verdict());
 }
+
+namespace {
+
+using detail::ojson;
+using detail::plain;
 
 /// Why the references are sized where they are: "the target", "the capacity of NCP pod".
 std::string reference_basis(const Comparison& c) {
@@ -436,8 +433,9 @@ Grid comparison_grid(const Comparison& c, bool machine) {
         }
     }
     const Metric& feasible = metric(MetricId::feasible);
-    text_row(feasible.key, feasible.label,
-             [&](const ComparisonColumn& col) { return feasible_text(col, machine); });
+    text_row(feasible.key, feasible.label, [&](const ComparisonColumn& col) {
+        return machine ? verdict_word(col.verdict()) : column_verdict_text(col);
+    });
     std::vector<std::optional<bool>> met;
     for (const ComparisonColumn& col : c.columns) {
         met.push_back(col.verdict().status == VerdictStatus::meets);

@@ -4,12 +4,15 @@
 
 #include "podsizer/core/cash_flow.hpp"
 #include "podsizer/core/comparison.hpp"
+#include "podsizer/core/cost.hpp"
 #include "podsizer/core/counting.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/core/verdict.hpp"
+#include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/growth_report.hpp"
+#include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/rack_kinds.hpp"
 #include "podsizer/reports/site_figures.hpp"
 #include "podsizer/reports/workbook.hpp"
@@ -296,6 +299,45 @@ double pods_times(const FigureSource& s) {
     const double one_pod = s.part < 0 ? costs(pod)->cost->recovered->per_day
                                       : formula_map()[static_cast<std::size_t>(s.part)].number(pod);
     return static_cast<double>(pods.pods) * one_pod;
+const ComparisonColumn& summary_column(const FigureSource& s) {
+    return s.input->comparison->columns.at(item(s));
+}
+
+/// A Summary column's figure of metric `id` (by default its metric, s.part):
+/// the comparison's column's (column_value), else the design's own.
+double column_figure(const FigureSource& s, std::optional<MetricId> id = std::nullopt) {
+    const Metric& m = metric(id.value_or(static_cast<MetricId>(s.part)));
+    std::optional<double> v;
+    if (s.input != nullptr && s.input->comparison != nullptr) {
+        v = column_value(m, summary_column(s));
+    } else if (m.of_design != nullptr) {
+        v = m.of_design(s.design);
+    }
+    return v.value_or(std::nan(""));
+}
+
+/// A Summary column's verdict: as the comparison writes it, else the design's.
+std::string column_verdict(const FigureSource& s) {
+    return s.input != nullptr && s.input->comparison != nullptr
+               ? column_verdict_text(summary_column(s))
+               : verdict_cell_text(s.design.verdict);
+}
+
+/// A Summary column's TCO at the result's prices (docs/cost.md).
+double column_tco(const FigureSource& s) {
+    const PriceBook& book = *s.input->result->prices;
+    const ComparisonColumn* c = s.input->comparison ? &summary_column(s) : nullptr;
+    if (c != nullptr && c->kind == ColumnKind::reference) {
+        return c->cloud_cost ? c->cloud_cost->tco : cloud_cost(c->usable(), book).tco;
+    }
+    return scaled_cost(design_cost(s.design, book), c != nullptr ? c->pods : 1).tco;
+}
+
+/// A column (s.item) over the reference s.part at the column's own capacity.
+double ratio(const FigureSource& s, MetricId id) {
+    const ComparisonRatio* q =
+        s.input->comparison->ratio(item(s), static_cast<std::size_t>(s.part));
+    return q != nullptr ? ratio_value(*q, id).value_or(std::nan("")) : std::nan("");
 }
 
 #define PODSIZER_FORMULA(id, sheet, templ, figure)                                                 \

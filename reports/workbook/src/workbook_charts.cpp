@@ -79,8 +79,8 @@ void summary_chart(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& sum
 /// over its usable capacity, at `row` (a header and two rows), and their
 /// charts: a 218 PB pod beside 1 EB designs compares like for like
 /// (REVIEW-3 part B #6). Nothing without those Summary rows.
-void per_pb_charts(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& summary, int row,
-                   int chart_row, int chart_col) {
+void per_pb_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
+                   const SummaryCells& summary, int row, int chart_row, int chart_col) {
     const auto usable = summary.values.find(MetricId::usable_capacity);
     if (summary.designs == 0 || usable == summary.values.end() ||
         summary.rows.count("usable_PB") == 0) {
@@ -116,10 +116,14 @@ void per_pb_charts(xlsx::Book& book, xlsx::Sheet& sheet, const SummaryCells& sum
                 sheet.text(r, 1 + c, "n/a", book.text_value());
                 continue;
             }
-            sheet.formula(r, 1 + c,
-                          "=" + xlsx::ref(summary.sheet, at->second, col) + "/" +
-                              xlsx::ref(summary.sheet, summary.rows.at("usable_PB"), col),
-                          v.number / u.number, Num::three);
+            const int d = summary.design_of[i];
+            sheet.mapped(
+                r, 1 + c, "chart_per_PB",
+                {{"cell", xlsx::ref(summary.sheet, at->second, col)},
+                 {"usable", xlsx::ref(summary.sheet, summary.rows.at("usable_PB"), col)}},
+                FigureSource{input.result->designs.at(static_cast<std::size_t>(std::max(d, 0))),
+                             *input.catalog, c, nullptr, static_cast<int>(id), &input},
+                static_cast<std::size_t>(std::max(d, 0)), Num::three);
         }
         const std::string vals = xlsx::range(sheet.name(), r, 1, r, summary.designs);
         column_chart(book, sheet, summary, vals, label,
@@ -247,7 +251,7 @@ void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inp
     // Absolute and per PB side by side: racks, racks per PB, power, power per PB.
     summary_chart(book, sheet, summary, "racks", "Racks", "racks", 3, 0);
     summary_chart(book, sheet, summary, "power_kW", "Power (kW)", "kW", 3, 8);
-    per_pb_charts(book, sheet, summary, data_row + kPerPbOffset, 3, 4);
+    per_pb_charts(book, sheet, input, summary, data_row + kPerPbOffset, 3, 4);
 
     // Knee data: per design two columns, C-nodes and delivered read (TB/s).
     lxw_chart* knee = book.add_chart(LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS);

@@ -95,13 +95,32 @@ struct Slide {
     }
 };
 
-/// One Summary value in column c, linked to its Summary cell.
-void linked_value(Slide& s, int row, int c, int summary_row, const SummaryValue& v, xlsx::Num num) {
+/// The Summary column c's design (a reference's: the first) and the source
+/// of its figure of metric `id` (formula_map.def, the Slide's rows).
+std::size_t design_index(const Slide& s, int c) {
+    return static_cast<std::size_t>(std::max(s.summary.design_of[static_cast<std::size_t>(c)], 0));
+}
+FigureSource column_source(const Slide& s, int c, MetricId id) {
+    FigureSource f{s.input.result->designs.at(design_index(s, c)), *s.input.catalog, c};
+    f.part = static_cast<int>(id);
+    f.input = &s.input;
+    return f;
+}
+
+/// One Summary value in column c, linked to its Summary cell: a number of
+/// metric `id` as a row of the formula map (a ratio's, without one, not).
+void linked_value(Slide& s, int row, int c, int summary_row, const SummaryValue& v,
+                  std::optional<MetricId> id, xlsx::Num num) {
     const std::string link = "=" + s.summary_ref(summary_row, c);
+    const auto role = v.assumed ? xlsx::Role::assumed : xlsx::Role::formula;
     switch (v.kind) {
     case SummaryValue::a_number:
-        s.sheet.formula(row, 1 + c, link, v.number, num,
-                        v.assumed ? xlsx::Role::assumed : xlsx::Role::formula);
+        if (!id) {
+            s.sheet.formula(row, 1 + c, link, v.number, num, role);
+            break;
+        }
+        s.sheet.mapped(row, 1 + c, "slide_link", {{"cell", link.substr(1)}},
+                       column_source(s, c, *id), design_index(s, c), num, role);
         break;
     case SummaryValue::a_text:
         s.sheet.formula_text(row, 1 + c, link, v.text, v.assumed ? s.book.text_assumed() : nullptr);
@@ -123,7 +142,7 @@ bool metric_row(Slide& s, int row, MetricId id) {
     // The rack rows say their basis as the Summary does (issue 51 item 6).
     s.sheet.text(row, 0, s.summary.labels.at(id), s.book.label());
     for (int c = 0; c < s.columns; ++c) {
-        linked_value(s, row, c, at->second, values->second[static_cast<std::size_t>(c)],
+        linked_value(s, row, c, at->second, values->second[static_cast<std::size_t>(c)], id,
                      by_decimals(mt.decimals));
     }
     return true;
@@ -172,8 +191,10 @@ bool drives_row(Slide& s, int row, const Line& l) {
             s.sheet.text(row, 1 + c, "n/a", s.book.text_value());
             continue;
         }
-        s.sheet.formula(row, 1 + c, "=" + s.summary_ref(at->second, c) + "*" + cells->ref("drives"),
-                        v.number * cells->numbers.at("drives"), xlsx::Num::integer);
+        s.sheet.mapped(row, 1 + c, "slide_drives",
+                       {{"dboxes", s.summary_ref(at->second, c)}, {"drives", cells->ref("drives")}},
+                       column_source(s, c, MetricId::dboxes), static_cast<std::size_t>(d),
+                       xlsx::Num::integer);
     }
     return true;
 }
@@ -186,15 +207,16 @@ bool tco_row(Slide& s, int row) {
     }
     const CostCells& cost = *s.cost;
     const std::string& currency = s.input.result->prices->currency;
-    s.sheet.formula_text(row, 0, "=\"TCO, \"&price_years&\" years (" + currency + ")\"",
-                         "TCO, " + format_number(cost.years, 0) + " years (" + currency + ")",
-                         s.book.label());
+    const FormulaRow& label = formula_row("slide_tco_label");
+    s.sheet.mapped(row, 0, label,
+                   fill_formula(label.templ, [&](std::string_view) { return currency; }),
+                   column_source(s, 0, MetricId::pods), 0, xlsx::Num::text, s.book.label());
     for (std::size_t c = 0; c < cost.tco.size(); ++c) {
         const int col = cost.first_col + static_cast<int>(c);
-        s.sheet.formula(row, 1 + static_cast<int>(c),
-                        "=" + xlsx::ref(cost.sheet, cost.tco_row, col), cost.tco[c],
-                        xlsx::Num::integer,
-                        cost.assumed[c] ? xlsx::Role::assumed : xlsx::Role::formula);
+        const auto i = static_cast<int>(c);
+        s.sheet.mapped(row, 1 + i, "slide_tco", {{"tco", xlsx::ref(cost.sheet, cost.tco_row, col)}},
+                       column_source(s, i, MetricId::pods), design_index(s, i), xlsx::Num::integer,
+                       cost.assumed[c] ? xlsx::Role::assumed : xlsx::Role::formula);
     }
     return true;
 }
@@ -238,7 +260,8 @@ int ratio_rows(Slide& s, int row) {
         s.sheet.text(row, 0, label, s.book.label());
         s.sheet.fit_height(row, {{label, kLabelWidth, 10.0}});
         for (int c = 0; c < s.columns; ++c) {
-            linked_value(s, row, c, r.row, r.values[static_cast<std::size_t>(c)], xlsx::Num::two);
+            linked_value(s, row, c, r.row, r.values[static_cast<std::size_t>(c)], std::nullopt,
+                         xlsx::Num::two);
         }
         ++row;
     }

@@ -7,11 +7,14 @@
 // with the engine's figure as its cached result.
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/formula_map.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "workbook_parts.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <functional>
 #include <stdexcept>
 #include <variant>
@@ -26,11 +29,9 @@ using xlsx::Num;
 struct Column {
     ColumnKind kind = ColumnKind::design;
     std::string name;
-    std::string basis;
-    std::size_t design = 0;                       ///< design and pods columns
-    const ComparisonColumn* cc = nullptr;         ///< when there is a comparison
-    const ReferenceSizing* ref = nullptr;         ///< reference columns
-    const Extrapolation* extrapolation = nullptr; ///< pods columns
+    std::size_t design = 0;               ///< design and pods columns
+    const ComparisonColumn* cc = nullptr; ///< when there is a comparison
+    const ReferenceSizing* ref = nullptr; ///< reference columns
 };
 
 /// The "Basis" row of a comparison: what each column is.
@@ -54,6 +55,8 @@ struct Cell {
     std::string formula;
     double value = 0.0;
     std::string cached;
+    const FormulaRow* map = nullptr; ///< the formula map's row, its FigureSource::part
+    int part = -1;
 };
 
 Cell num_cell(std::string f, double v) {
@@ -73,50 +76,53 @@ using xlsx::num_of;
 
 // ---------------------------------------------------------------- columns
 
-std::vector<Column> comparison_columns(const Comparison& cmp, const SizingResult& result) {
-    std::vector<Column> cols;
-    std::size_t designs = 0;
-    for (const ComparisonColumn& c : cmp.columns) {
-        Column col;
-        col.kind = c.kind;
-        col.name = c.name;
-        col.basis = column_basis(cmp, c);
-        col.cc = &c;
-        if (c.kind == ColumnKind::reference) {
-            col.ref = &cmp.references.at(c.source);
-        } else {
-            col.design = c.source;
-            designs += c.kind == ColumnKind::design ? 1 : 0;
-        }
-        if (c.kind == ColumnKind::pods) {
-            col.extrapolation = &cmp.extrapolations.at(c.source);
-        }
-        cols.push_back(col);
-    }
-    if (designs != result.designs.size()) {
-        throw std::logic_error("workbook: the comparison's designs are not the result's");
-    }
-    return cols;
-}
-
 /// The designs, or the comparison's columns (designs, pods, references).
 std::vector<Column> columns(const WorkbookInput& input) {
     const SizingResult& result = *input.result;
-    if (input.comparison != nullptr) {
-        return comparison_columns(*input.comparison, result);
-    }
     std::vector<Column> cols;
-    for (std::size_t i = 0; i < result.designs.size(); ++i) {
-        cols.push_back({ColumnKind::design, result.designs[i].name, "", i});
+    if (input.comparison == nullptr) {
+        for (std::size_t i = 0; i < result.designs.size(); ++i) {
+            cols.push_back({ColumnKind::design, result.designs[i].name, i});
+        }
+        return cols;
+    }
+    const Comparison& cmp = *input.comparison;
+    for (const ComparisonColumn& c : cmp.columns) {
+        const bool ref = c.kind == ColumnKind::reference;
+        cols.push_back(
+            {c.kind, c.name, ref ? 0 : c.source, &c, ref ? &cmp.references.at(c.source) : nullptr});
+    }
+    if (std::count_if(cols.begin(), cols.end(), [](const Column& c) {
+            return c.kind == ColumnKind::design;
+        }) != static_cast<std::ptrdiff_t>(result.designs.size())) {
+        throw std::logic_error("workbook: the comparison's designs are not the result's");
     }
     return cols;
 }
 
 // ------------------------------------------------------------------- rows
 
-/// The metrics a reference column has a figure (or a formula) for: a row of
-/// kReferenceCells, or a density of two such (defined with the table below).
-bool reference_has(const Metric& m);
+/// The formula map's rows of a reference column's metric: sum_ref_<key>,
+/// then its alternatives sum_ref_<key>__* (core/src/reference.cpp); none: no
+/// figure in a reference column (densities are the registry's quotients).
+std::vector<std::string_view> reference_rows(const Metric& m) {
+    const std::string id = "sum_ref_" + std::string(m.key);
+    std::vector<std::string_view> out;
+    for (const FormulaRow& r : formula_map()) {
+        if (r.id == id || r.id.starts_with(id + "__")) {
+            out.push_back(r.id);
+        }
+    }
+    return out;
+}
+
+bool reference_has(const Metric& m) {
+    if (m.quotient) {
+        return !reference_rows(metric(m.quotient->numerator)).empty() &&
+               !reference_rows(metric(m.quotient->denominator)).empty();
+    }
+    return !reference_rows(m).empty();
+}
 
 using Designs = const std::vector<DesignCells>&;
 
@@ -126,56 +132,50 @@ bool with_references(const Comparison* cmp) {
 
 /// The metrics shown on a condition of their own: what only a comparison has
 /// (pods, densities per TB), what only references have (accounts and their
-/// limits), and the effective capacity only with data reduction.
-const std::pair<MetricId, bool (*)(const Comparison*, Designs)> kShownWhen[] = {
-    {MetricId::pods, [](const Comparison* cmp, Designs) { return cmp != nullptr; }},
-    {MetricId::read_per_tb, [](const Comparison* cmp, Designs) { return cmp != nullptr; }},
-    {MetricId::write_per_tb, [](const Comparison* cmp, Designs) { return cmp != nullptr; }},
-    {MetricId::accounts, [](const Comparison* cmp, Designs) { return with_references(cmp); }},
-    {MetricId::read_within_limits,
-     [](const Comparison* cmp, Designs) { return with_references(cmp); }},
-    {MetricId::write_within_limits,
-     [](const Comparison* cmp, Designs) { return with_references(cmp); }},
-    {MetricId::subscriptions,
-     [](const Comparison* cmp, Designs) {
-         return with_references(cmp) &&
-                std::any_of(cmp->references.begin(), cmp->references.end(),
-                            [](const ReferenceSizing& r) { return r.subscriptions > 0; });
-     }},
-    {MetricId::accounts_for_subscriptions,
-     [](const Comparison* cmp, Designs) {
-         return with_references(cmp) &&
-                std::any_of(cmp->references.begin(), cmp->references.end(),
-                            [](const ReferenceSizing& r) { return r.subscriptions > 0; });
-     }},
-    {MetricId::read_at_site,
-     [](const Comparison* cmp, Designs) {
-         return with_references(cmp) &&
-                std::any_of(cmp->references.begin(), cmp->references.end(),
-                            [](const ReferenceSizing& r) { return r.wan.has_value(); });
-     }},
-    {MetricId::write_at_site,
-     [](const Comparison* cmp, Designs) {
-         return with_references(cmp) &&
-                std::any_of(cmp->references.begin(), cmp->references.end(),
-                            [](const ReferenceSizing& r) { return r.wan.has_value(); });
-     }},
-    {MetricId::feasible, [](const Comparison*, Designs) { return true; }},
-    {MetricId::effective_capacity,
-     [](const Comparison*, Designs designs) {
-         return std::any_of(designs.begin(), designs.end(), [](const DesignCells& d) {
-             auto it = d.numbers.find("data_reduction");
-             return it != d.numbers.end() && it->second != 1.0;
-         });
-     }},
+/// limits), what a reference column has a figure of (subscriptions when a
+/// limit is known, the GPU site over a WAN), and the effective capacity only
+/// with data reduction.
+/// (The verdict is always shown, last.)
+enum class When { comparison, references, reference_figure, data_reduction };
+const std::pair<MetricId, When> kShownWhen[] = {
+    {MetricId::pods, When::comparison},
+    {MetricId::read_per_tb, When::comparison},
+    {MetricId::write_per_tb, When::comparison},
+    {MetricId::accounts, When::references},
+    {MetricId::read_within_limits, When::references},
+    {MetricId::write_within_limits, When::references},
+    {MetricId::subscriptions, When::reference_figure},
+    {MetricId::accounts_for_subscriptions, When::reference_figure},
+    {MetricId::read_at_site, When::reference_figure},
+    {MetricId::write_at_site, When::reference_figure},
+    {MetricId::effective_capacity, When::data_reduction},
 };
+
+bool holds(When when, const Metric& m, const WorkbookInput& input) {
+    const Comparison* cmp = input.comparison;
+    switch (when) {
+    case When::comparison:
+        return cmp != nullptr;
+    case When::references:
+        return with_references(cmp);
+    case When::reference_figure:
+        return cmp != nullptr &&
+               std::any_of(cmp->columns.begin(), cmp->columns.end(), [&](const auto& c) {
+                   return c.kind == ColumnKind::reference && column_value(m, c);
+               });
+    case When::data_reduction:
+        break;
+    }
+    return has_data_reduction(input.result->designs);
+}
 
 /// Whether the table shows a metric: its own condition (kShownWhen), else
 /// whether any design sheet or reference column has it.
-bool shown(const Metric& m, const Comparison* cmp, Designs designs) {
+bool shown(const Metric& m, const WorkbookInput& input, Designs designs) {
+    const Comparison* cmp = input.comparison;
     for (const auto& [id, when] : kShownWhen) {
         if (id == m.id) {
-            return when(cmp, designs);
+            return holds(when, m, input);
         }
     }
     const bool any_design = std::any_of(designs.begin(), designs.end(), [&](const DesignCells& d) {
@@ -184,42 +184,20 @@ bool shown(const Metric& m, const Comparison* cmp, Designs designs) {
     return any_design || (with_references(cmp) && reference_has(m));
 }
 
-/// A metric's label on the Summary: the rack rows say their basis (issue 51
-/// item 6), read from the design sheets' "power_basis"; the planned racks
-/// are on maximum draw (the design sheet has them only then).
-std::string summary_label(const Metric& m, const std::vector<DesignCells>& designs) {
-    if (m.id == MetricId::racks_planned) {
-        return m.labelled() + " (max draw)";
-    }
-    if (m.id != MetricId::racks) {
-        return m.labelled();
-    }
-    std::string basis;
-    for (const DesignCells& d : designs) {
-        auto it = d.texts.find("power_basis");
-        if (it == d.texts.end()) {
-            continue;
-        }
-        if (!basis.empty() && basis != it->second) {
-            return m.labelled() + " (each design's basis)";
-        }
-        basis = it->second;
-    }
-    return basis.empty() ? m.labelled() : m.labelled() + " (" + basis + " draw)";
-}
-
 /// Rows in order: basis (comparison), the metrics shown, each reference's
 /// ratio rows, the verdict last.
-std::vector<SummaryRow> rows(const Comparison* cmp, const std::vector<DesignCells>& designs,
+std::vector<SummaryRow> rows(const WorkbookInput& input, const std::vector<DesignCells>& designs,
                              int first_row) {
+    const Comparison* cmp = input.comparison;
     std::vector<SummaryRow> out;
     if (cmp != nullptr) {
         out.push_back({BasisRow{}, "Basis", Num::text});
     }
     for (MetricId id : summary_metrics()) {
         const Metric& m = metric(id);
-        if (id != MetricId::feasible && shown(m, cmp, designs)) {
-            out.push_back({&m, summary_label(m, designs), num_of(m)});
+        if (id != MetricId::feasible && shown(m, input, designs)) {
+            // The rack rows say their basis (issue 51 item 6), as in the CLI.
+            out.push_back({&m, metric_label(m, input.result->designs), num_of(m)});
         }
     }
     if (cmp != nullptr) {
@@ -271,378 +249,213 @@ struct Table {
     }
     /// The column of design `i` in this table.
     std::size_t design_col(std::size_t i) const {
-        for (std::size_t c = 0; c < cols.size(); ++c) {
-            if (cols[c].kind == ColumnKind::design && cols[c].design == i) {
-                return c;
-            }
-        }
-        return 0;
+        const auto it = std::find_if(cols.begin(), cols.end(), [&](const Column& c) {
+            return c.kind == ColumnKind::design && c.design == i;
+        });
+        return it == cols.end() ? 0 : static_cast<std::size_t>(it - cols.begin());
     }
 };
+
+/// What a map row's placeholders are filled from in column c
+/// (formula_map.def, "Summary sheet"); `missing` when the workbook has no
+/// cell or name for one, which leaves the cell n/a.
+struct Fill {
+    const Table& t;
+    std::size_t c;
+    const ReferenceSizing* ref = nullptr; ///< the column's, or a ratio row's reference
+    std::map<std::string_view, std::string> given = {}; ///< {cell}, {numerator}, ...
+    bool missing = false;
+
+    /// The cell of the metric whose item is `name` in column `col`, when
+    /// the column has a figure for it.
+    std::string metric_cell(std::string_view name, std::size_t col) {
+        for (const Metric& m : metric_registry()) {
+            if ((m.sheet.empty() ? m.key : m.sheet) == name && t.row_of.count(m.id) != 0 &&
+                t.cols[col].cc != nullptr && column_value(m, *t.cols[col].cc)) {
+                return t.at(m.id, col);
+            }
+        }
+        missing = true;
+        return {};
+    }
+    std::string name(std::string_view kind, const std::string& id, std::string field) {
+        if (field == "subscription_limit") { // as the reference was sized
+            const ReferenceSystem* sys = t.input.catalog->reference(id);
+            field =
+                sys != nullptr && ref->accounts_per_subscription == sys->accounts_per_subscription
+                    ? "accounts_per_subscription"
+                    : "accounts_per_subscription_raised";
+        }
+        const std::string k(kind);
+        missing = missing || id.empty() || !t.a.has(k, id, field);
+        return missing ? std::string() : t.a.name(k, id, field);
+    }
+    std::string operator()(std::string_view placeholder) {
+        if (const auto g = given.find(placeholder); g != given.end()) {
+            return g->second;
+        }
+        const std::size_t colon = placeholder.find(':');
+        if (colon == std::string_view::npos) {
+            return metric_cell(placeholder, c);
+        }
+        const std::string_view kind = placeholder.substr(0, colon);
+        const std::string field(placeholder.substr(colon + 1));
+        const Scenario* s = t.input.scenario;
+        if (kind == "design") {
+            return metric_cell(field, t.design_col(t.cols[c].design));
+        }
+        if (kind == "platform") {
+            return name(kind, s != nullptr && s->fleet ? s->fleet->platform : "", field);
+        }
+        return kind == "ref" ? name("reference", ref != nullptr ? ref->id : "", field)
+                             : name(kind, "scenario", field);
+    }
+};
+
+/// The cell of map row `id` in column f.c, the row's figure (s.part: `part`)
+/// cached; n/a when a placeholder is missing or the engine has no figure.
+Cell mapped(Fill f, std::string_view id, int part) {
+    const FormulaRow& row = formula_row(id);
+    const std::string formula = fill_formula(row.templ, std::ref(f));
+    const FigureSource s{f.t.input.result->designs.at(f.t.cols[f.c].design),
+                         *f.t.input.catalog,
+                         static_cast<int>(f.c),
+                         nullptr,
+                         part,
+                         &f.t.input};
+    Cell cell =
+        row.text != nullptr ? text_cell(formula, row.text(s)) : num_cell(formula, row.number(s));
+    if (f.missing || (cell.kind == Cell::number && std::isnan(cell.value))) {
+        return not_applicable();
+    }
+    cell.map = &row;
+    cell.part = part;
+    return cell;
+}
+
+int part_of(const Metric& m) {
+    return static_cast<int>(m.id);
+}
+
+/// A link to `cell` holding the column's figure of `m`: a number or the
+/// verdict, or a text of the design sheet (`text`, its cached words).
+Cell link(const Table& t, std::size_t c, const Metric& m, std::string cell,
+          const std::string* text) {
+    if (text != nullptr && m.id != MetricId::feasible) {
+        return text_cell("=" + cell, *text);
+    }
+    return mapped({t, c, nullptr, {{"cell", std::move(cell)}}}, text ? "sum_verdict" : "sum_link",
+                  part_of(m));
+}
 
 /// Density rows computed in any column from its own cells: the registry's
 /// quotient of two of the column's metrics (reports/metrics.hpp).
 Cell density_cell(const Table& t, std::size_t c, const Metric& m) {
-    const ComparisonColumn* cc = t.cols[c].cc;
-    if (cc == nullptr || !m.quotient || m.of_column == nullptr) {
-        return not_applicable();
-    }
-    const std::optional<double> cached = m.of_column(*cc);
-    if (!cached) {
+    if (t.cols[c].cc == nullptr || !m.quotient || m.of_column == nullptr) {
         return not_applicable();
     }
     const Quotient& q = *m.quotient;
-    const std::string times = q.factor == 1 ? "" : "*" + format_shortest(q.factor);
-    return num_cell("=" + t.at(q.numerator, c) + times + "/" + t.at(q.denominator, c), *cached);
+    return mapped({t,
+                   c,
+                   nullptr,
+                   {{"numerator", t.at(q.numerator, c)},
+                    {"denominator", t.at(q.denominator, c)},
+                    {"factor", format_shortest(q.factor)}}},
+                  q.factor == 1 ? "sum_density" : "sum_density_factor", part_of(m));
 }
 
-/// A reference's capacity: the target, or the first design's.
-Cell reference_usable(const Table& t, const ReferenceSizing& r) {
-    if (t.input.comparison != nullptr && t.a.has("scenario", "scenario", "target_PB")) {
-        return num_cell("=" + t.a.name("scenario", "scenario", "target_PB"),
-                        in(r.usable, units::PB));
-    }
-    return num_cell("=" + t.at(MetricId::usable_capacity, t.design_col(0)),
-                    in(r.usable, units::PB));
-}
-
-/// What the accounts let through: the rate, capped by accounts × limit.
-Cell within_limits(const Table& t, std::size_t c, MetricId rate, const char* limit,
-                   Throughput cached) {
-    const ReferenceSizing& r = *t.cols[c].ref;
-    if (t.a.has("reference", r.id, limit) && r.accounts > 0) {
-        return num_cell("=MIN(" + t.at(rate, c) + "," + t.at(MetricId::accounts, c) + "*" +
-                            t.a.name("reference", r.id, limit) + "/1000)",
-                        in(cached, units::Tbps));
-    }
-    return num_cell("=" + t.at(rate, c), in(cached, units::Tbps));
-}
-
-/// The subscriptions (or regions) the accounts need: the accounts for the
-/// capacity or for the full read and write rates, whichever is more, over the
-/// accounts one subscription holds (core/src/reference.cpp).
-Cell subscriptions_cell(const Table& t, std::size_t c, bool accounts_only) {
-    const ReferenceSizing& r = *t.cols[c].ref;
-    const ReferenceSystem* sys = t.input.catalog->reference(r.id);
-    auto has = [&](const char* f) { return t.a.has("reference", r.id, f); };
-    if (r.subscriptions == 0 || sys == nullptr || !has("account_ingress_Gbps") ||
-        !has("account_egress_Gbps")) {
-        return not_applicable();
-    }
-    const char* limit = r.accounts_per_subscription == sys->accounts_per_subscription
-                            ? "accounts_per_subscription"
-                            : "accounts_per_subscription_raised";
-    if (!has(limit)) {
-        return not_applicable();
-    }
-    auto name = [&](const char* f) { return t.a.name("reference", r.id, f); };
-    auto up = [](const std::string& x) { return "ROUNDUP(" + x + "*(1-1E-9),0)"; };
-    const std::string for_rates =
-        up(t.at(MetricId::write_tbps, c) + "*1000/" + name("account_ingress_Gbps")) + "," +
-        up(t.at(MetricId::read_tbps, c) + "*1000/" + name("account_egress_Gbps"));
-    const std::string accounts = "MAX(" + t.at(MetricId::accounts, c) + "," + for_rates + ")";
-    if (accounts_only) {
-        // The accounts the count rests on (REVIEW-3 §5.3: 417, not 178).
-        return num_cell("=" + accounts,
-                        static_cast<double>(std::max(r.accounts, r.accounts_for_throughput)));
-    }
-    return num_cell("=" + up(accounts + "/" + name(limit)), static_cast<double>(r.subscriptions));
-}
-
-/// What reaches the GPU site: the rate within the account limits, at most
-/// the WAN link on Assumptions.
-Cell at_site(const Table& t, std::size_t c, MetricId within, std::optional<Throughput> cached) {
-    if (!cached || !t.a.has("scenario", "scenario", "wan_Tbps")) {
-        return not_applicable();
-    }
-    return num_cell("=MIN(" + t.at(within, c) + "," + t.a.name("scenario", "scenario", "wan_Tbps") +
-                        ")",
-                    in(*cached, units::Tbps));
-}
-
-/// What a reference column's formulas are written from: its figures on
-/// Assumptions and the column's own cells.
-struct ReferenceContext {
-    const Table& t;
-    std::size_t c;
-    const ReferenceSizing& r;
-    std::string name(const char* field) const { return t.a.name("reference", r.id, field); }
-    bool has(const char* field) const { return t.a.has("reference", r.id, field); }
-    std::string here(MetricId m) const { return t.at(m, c); }
-    std::string usable() const { return here(MetricId::usable_capacity); }
-};
-
-using X = const ReferenceContext&;
-
-/// A reference system's figures from its catalog entry (core/src/reference.cpp),
-/// one formula per metric; a metric not listed has no figure in a reference
-/// column (densities are the registry's quotients, density_cell).
-const std::pair<MetricId, Cell (*)(X)> kReferenceCells[] = {
-    {MetricId::usable_capacity, [](X x) { return reference_usable(x.t, x.r); }},
-    {MetricId::usable_pib,
-     [](X x) { return num_cell("=" + x.usable() + "*1E15/2^50", in(x.r.usable, units::PiB)); }},
-    {MetricId::raw_capacity,
-     [](X x) {
-         if (x.r.raw && x.has("raw_per_usable")) {
-             return num_cell("=" + x.usable() + "*" + x.name("raw_per_usable"),
-                             in(*x.r.raw, units::PB));
-         }
-         return not_applicable();
-     }},
-    // Whole racks, at least one.
-    {MetricId::racks,
-     [](X x) {
-         return num_cell("=MAX(1,ROUNDUP(" + x.usable() + "/1000*" + x.name("racks_per_EB") +
-                             "*(1-1E-9),0))",
-                         static_cast<double>(x.r.racks));
-     }},
-    {MetricId::read_tbps,
-     [](X x) {
-         return num_cell("=" + x.usable() + "/100*" + x.name("read_per_100PB_Tbps"),
-                         in(x.r.read, units::Tbps));
-     }},
-    {MetricId::write_tbps,
-     [](X x) {
-         return num_cell("=" + x.usable() + "/100*" + x.name("write_per_100PB_Tbps"),
-                         in(x.r.write, units::Tbps));
-     }},
-    {MetricId::read,
-     [](X x) {
-         return num_cell("=" + x.here(MetricId::read_tbps) + "/8", in(x.r.read, units::TB_per_s));
-     }},
-    {MetricId::write,
-     [](X x) {
-         return num_cell("=" + x.here(MetricId::write_tbps) + "/8", in(x.r.write, units::TB_per_s));
-     }},
-    {MetricId::power,
-     [](X x) {
-         return num_cell("=" + x.here(MetricId::racks) + "*" + x.name("power_per_rack_kW"),
-                         in(x.r.power, units::kW));
-     }},
-    {MetricId::accounts,
-     [](X x) {
-         if (x.r.accounts > 0 && x.has("account_capacity_PiB")) {
-             return num_cell("=ROUNDUP(" + x.usable() + "*1E15/(" + x.name("account_capacity_PiB") +
-                                 "*2^50)*(1-1E-9),0)",
-                             static_cast<double>(x.r.accounts));
-         }
-         return not_applicable();
-     }},
-    {MetricId::read_within_limits,
-     [](X x) {
-         return within_limits(x.t, x.c, MetricId::read_tbps, "account_egress_Gbps",
-                              x.r.read_within_limits);
-     }},
-    {MetricId::write_within_limits,
-     [](X x) {
-         return within_limits(x.t, x.c, MetricId::write_tbps, "account_ingress_Gbps",
-                              x.r.write_within_limits);
-     }},
-    {MetricId::subscriptions, [](X x) { return subscriptions_cell(x.t, x.c, false); }},
-    {MetricId::accounts_for_subscriptions, [](X x) { return subscriptions_cell(x.t, x.c, true); }},
-    {MetricId::read_at_site,
-     [](X x) { return at_site(x.t, x.c, MetricId::read_within_limits, x.r.read_at_site); }},
-    {MetricId::write_at_site,
-     [](X x) { return at_site(x.t, x.c, MetricId::write_within_limits, x.r.write_at_site); }},
-};
-
-Cell (*reference_formula(MetricId id))(X) {
-    for (const auto& [metric_id, formula] : kReferenceCells) {
-        if (metric_id == id) {
-            return formula;
-        }
-    }
-    return nullptr;
-}
-
-bool reference_has(const Metric& m) {
-    if (m.quotient) {
-        return reference_formula(m.quotient->numerator) != nullptr &&
-               reference_formula(m.quotient->denominator) != nullptr;
-    }
-    return reference_formula(m.id) != nullptr;
-}
-
-Cell reference_cell(const Table& t, std::size_t c, MetricId id) {
-    const auto formula = reference_formula(id);
-    return formula != nullptr ? formula({t, c, *t.cols[c].ref}) : not_applicable();
-}
-
-/// A design's figure: a link to its design sheet.
-Cell design_cell(const Table& t, std::size_t c, const Metric& m) {
-    const Column& col = t.cols[c];
-    if (m.id == MetricId::pods) {
-        return plain("1");
-    }
-    const DesignCells& d = t.designs[col.design];
-    const std::string key(m.sheet);
-    if (!key.empty() && d.has(key)) {
-        if (num_of(m) == Num::text || d.texts.count(key) != 0) {
-            // Also a number the sheet writes as text: the C:D ratio "2.5:1"
-            // as the CLI writes it, racks "n/a" when no device fits the rack.
-            return text_cell("=" + d.ref(key), d.texts.at(key));
-        }
-        const auto number = d.numbers.find(key);
-        if (number == d.numbers.end()) {
-            return not_applicable(); // "n/a" on the design sheet (no device fits the rack)
-        }
-        return num_cell("=" + d.ref(key), number->second);
-    }
-    if (key.empty() && m.scaling == Scaling::density) {
-        return density_cell(t, c, m);
-    }
-    return not_applicable();
-}
-
-/// The pods column's cached total: the comparison's own figure where the
-/// registry reads one from a column (so the cell shows what the report
-/// prints), else n × the pod's.
-double pods_total(const ComparisonColumn& cc, const Metric& m, double n_times_pod) {
-    const std::optional<double> own = m.of_column != nullptr ? m.of_column(cc) : std::nullopt;
-    return own.value_or(n_times_pod);
-}
-
-/// A design grown to whole pods: the design column times the pod count.
-Cell pods_cell(const Table& t, std::size_t c, const Metric& m) {
-    const Column& col = t.cols[c];
-    const DesignCells& d = t.designs[col.design];
-    const std::size_t dc = t.design_col(col.design);
-    const std::string key(m.sheet);
-    const bool linked = !key.empty() && d.has(key);
-    if (m.id == MetricId::pods) {
-        // core/src/extrapolation.cpp: the fewest whole pods reaching
-        // target x (1 - tolerance), at least one.
-        return num_cell("=MAX(1,ROUNDUP(" + t.a.name("scenario", "scenario", "target_PB") + "*(1-" +
-                            t.a.name("scenario", "scenario", "tolerance") + ")/" +
-                            t.at(MetricId::usable_capacity, dc) + "*(1-1E-9),0))",
-                        static_cast<double>(col.extrapolation->pods));
-    }
-    if (linked && num_of(m) != Num::text && d.numbers.count(key) == 0) {
-        if (m.scaling == Scaling::same && d.texts.count(key) != 0) {
-            return text_cell("=" + t.at(m.id, dc), d.texts.at(key)); // the C:D ratio "2.5:1"
-        }
-        return not_applicable(); // "n/a" on the design sheet (no device fits the rack)
-    }
-    if (m.scaling == Scaling::total && linked) {
-        const double n = static_cast<double>(col.extrapolation->pods);
-        return num_cell("=" + t.at(MetricId::pods, c) + "*" + t.at(m.id, dc),
-                        pods_total(*col.cc, m, d.numbers.at(key) * n));
-    }
-    if (m.scaling == Scaling::same && linked) {
-        if (num_of(m) == Num::text) {
-            return text_cell("=" + t.at(m.id, dc), m.id == MetricId::feasible
-                                                       ? verdict_cell_text(col.cc->verdict())
-                                                       : d.texts.at(key));
-        }
-        return num_cell("=" + t.at(m.id, dc), d.numbers.at(key));
+Cell reference_cell(const Table& t, std::size_t c, const Metric& m) {
+    if (m.id == MetricId::feasible) {
+        // Judged on the designs' need (docs/model.md §15), as in the CLI.
+        return plain(column_verdict_text(*t.cols[c].cc));
     }
     if (m.scaling == Scaling::density) {
         return density_cell(t, c, m);
     }
+    Fill f{t, c, t.cols[c].ref};
+    if (t.input.comparison->reference_basis == ReferenceBasis::need &&
+        t.designs.front().has("req_usable")) {
+        f.given["need"] = t.designs.front().ref("req_usable"); // the first design's usable need
+    }
+    for (std::string_view id : reference_rows(m)) { // the first the workbook fills
+        if (Cell cell = mapped(f, id, part_of(m)); cell.kind != Cell::plain) {
+            return cell;
+        }
+    }
     return not_applicable();
 }
 
-/// The scenario platform's power per GPU in kW, as a formula over
-/// Assumptions; empty when Assumptions has no SU power for it.
-std::string power_per_gpu_kw(const Table& t) {
-    const Scenario* s = t.input.scenario;
-    if (s == nullptr || !s->fleet || !t.a.has("platform", s->fleet->platform, "power_per_su_kW")) {
-        return {};
+/// A design's figure: a link to its design sheet.
+Cell design_cell(const Table& t, std::size_t c, const Metric& m) {
+    const DesignCells& d = t.designs[t.cols[c].design];
+    const std::string key(m.sheet);
+    if (m.id == MetricId::pods) {
+        return plain("1");
     }
-    const std::string& id = s->fleet->platform;
-    return "(" + t.a.name("platform", id, "power_per_su_kW") + "/" +
-           t.a.name("platform", id, "gpus_per_su") + ")";
+    if (key.empty() || !d.has(key)) {
+        return key.empty() && m.scaling == Scaling::density ? density_cell(t, c, m)
+                                                            : not_applicable();
+    }
+    // Also a number the sheet writes as text: the C:D ratio "2.5:1" as the
+    // CLI writes it, racks "n/a" when no device fits the rack.
+    const bool text = num_of(m) == Num::text || d.texts.count(key) != 0;
+    if (!text && d.numbers.count(key) == 0) {
+        return not_applicable(); // "n/a" on the design sheet (no device fits the rack)
+    }
+    return link(t, c, m, d.ref(key), text ? &d.texts.at(key) : nullptr);
 }
 
-/// What a ratio's formula is written from: the column's cells and the
-/// reference sized at the column's own usable capacity, computed here from
-/// its figures on Assumptions (core/src/comparison.cpp), like for like.
-struct RatioContext {
-    const Table& t;
-    std::size_t c;
-    std::string usable; ///< the column's usable capacity cell
-    std::string racks;  ///< the reference's racks at that capacity, a formula
-    std::string power;  ///< the reference's power at that capacity, a formula
-    std::function<std::string(const char*)> name; ///< a reference figure on Assumptions
-    std::string here(MetricId m) const { return t.at(m, c); }
-};
+/// A design grown to whole pods: totals the design column times the pod
+/// count, the rest the design column's.
+Cell pods_cell(const Table& t, std::size_t c, const Metric& m) {
+    const DesignCells& d = t.designs[t.cols[c].design];
+    const std::string key(m.sheet);
+    const bool linked = !key.empty() && d.has(key);
+    auto design = [&] { return t.at(m.id, t.design_col(t.cols[c].design)); };
+    if (m.id == MetricId::pods) {
+        return mapped({t, c}, "sum_pods", part_of(m));
+    }
+    if (linked && num_of(m) != Num::text && d.numbers.count(key) == 0) {
+        // the C:D ratio "2.5:1"; else "n/a" on the design sheet (no device fits the rack)
+        return m.scaling == Scaling::same && d.texts.count(key) != 0
+                   ? link(t, c, m, design(), &d.texts.at(key))
+                   : not_applicable();
+    }
+    if (linked && m.scaling == Scaling::total) {
+        return mapped({t, c, nullptr, {{"cell", design()}}}, "sum_pods_total", part_of(m));
+    }
+    if (linked && m.scaling == Scaling::same) {
+        return link(t, c, m, design(), num_of(m) == Num::text ? &d.texts.at(key) : nullptr);
+    }
+    return m.scaling == Scaling::density ? density_cell(t, c, m) : not_applicable();
+}
 
-using R = const RatioContext&;
-
-/// Each ratio row's formula (the rows are the registry's ratio_metrics());
-/// an empty formula leaves the cell n/a.
-const std::pair<MetricId, std::string (*)(R)> kRatioFormulas[] = {
-    {MetricId::racks, [](R x) { return "=" + x.here(MetricId::racks) + "/" + x.racks; }},
-    {MetricId::power, [](R x) { return "=" + x.here(MetricId::power) + "/" + x.power; }},
-    {MetricId::read,
-     [](R x) {
-         return "=" + x.here(MetricId::read_tbps) + "/(" + x.usable + "/100*" +
-                x.name("read_per_100PB_Tbps") + ")";
-     }},
-    {MetricId::write,
-     [](R x) {
-         return "=" + x.here(MetricId::write_tbps) + "/(" + x.usable + "/100*" +
-                x.name("write_per_100PB_Tbps") + ")";
-     }},
-    {MetricId::power_saved, [](R x) { return "=" + x.power + "-" + x.here(MetricId::power); }},
-    {MetricId::gpus_fed,
-     [](R x) -> std::string {
-         const std::string per_gpu = power_per_gpu_kw(x.t);
-         if (per_gpu.empty()) {
-             return {};
-         }
-         // None when the design draws more: never a negative count of GPUs.
-         return "=MAX(0," + x.power + "-" + x.here(MetricId::power) + ")/" + per_gpu;
-     }},
-    {MetricId::break_even_rack_power,
-     [](R x) { return "=" + x.here(MetricId::power) + "/" + x.racks; }},
-};
-
-/// A column against the reference sized at the column's own usable capacity.
+/// A column against the reference sized at the column's own usable
+/// capacity: the map's row sum_ratio_<key>.
 Cell ratio_cell(const Table& t, std::size_t c, const RatioRow& r) {
-    const Comparison& cmp = *t.input.comparison;
-    // With a comparison, the table's columns are the comparison's, in order.
-    const ComparisonRatio* q = cmp.ratio(c, r.reference);
-    const std::optional<double> cached = q != nullptr ? ratio_value(*q, r.what->id) : std::nullopt;
-    const auto row = std::find_if(std::begin(kRatioFormulas), std::end(kRatioFormulas),
-                                  [&](const auto& f) { return f.first == r.what->id; });
-    if (!cached || row == std::end(kRatioFormulas)) {
+    if (t.cols[c].kind == ColumnKind::reference) {
         return not_applicable();
     }
-    const std::string& id = cmp.references.at(r.reference).id;
-    RatioContext x{t,  c,  t.at(MetricId::usable_capacity, c),
-                   {}, {}, [&](const char* field) {
-                       return t.a.name("reference", id, field); }};
-    x.racks = "MAX(1,ROUNDUP(" + x.usable + "/1000*" + x.name("racks_per_EB") + "*(1-1E-9),0))";
-    x.power = "(" + x.racks + "*" + x.name("power_per_rack_kW") + ")";
-    const std::string formula = row->second(x);
-    return formula.empty() ? not_applicable() : num_cell(formula, *cached);
+    // With a comparison, the table's columns are the comparison's, in order.
+    return mapped({t, c, &t.input.comparison->references.at(r.reference)},
+                  "sum_ratio_" + std::string(r.what->key), static_cast<int>(r.reference));
 }
 
 Cell cell_for(const Table& t, std::size_t c, const SummaryRow& row) {
-    const Column& col = t.cols[c];
     if (std::holds_alternative<BasisRow>(row.what)) {
-        return plain(col.basis);
+        return plain(column_basis(*t.input.comparison, *t.cols[c].cc));
     }
     if (const RatioRow* r = std::get_if<RatioRow>(&row.what)) {
-        return col.kind == ColumnKind::reference ? not_applicable() : ratio_cell(t, c, *r);
+        return ratio_cell(t, c, *r);
     }
     const Metric& m = *std::get<const Metric*>(row.what);
-    switch (col.kind) {
+    switch (t.cols[c].kind) {
     case ColumnKind::design:
         return design_cell(t, c, m);
     case ColumnKind::pods:
         return pods_cell(t, c, m);
     case ColumnKind::reference:
-        if (m.id == MetricId::feasible) {
-            // Judged on the designs' need (docs/model.md §15), as in the CLI.
-            const ComparisonColumn& ref = *col.cc;
-            const Check* k = ref.reference.verdict.first_failing();
-            return plain(ref.reference.verdict.status == VerdictStatus::short_ && k != nullptr
-                             ? "cannot deliver: " + check_text(*k)
-                             : verdict_cell_text(ref.reference.verdict));
-        }
-        return m.scaling == Scaling::density ? density_cell(t, c, m) : reference_cell(t, c, m.id);
+        return reference_cell(t, c, m);
     }
     return not_applicable();
 }
@@ -806,6 +619,13 @@ void write_table(xlsx::Book& book, xlsx::Sheet& sheet, const Table& t, int heade
             const Cell& cell = t.cells[i][c];
             write_cell(book, sheet, r.row, t.first_col + static_cast<int>(c), cell, r.num,
                        t.assumed[i][c], w.value);
+            if (cell.map != nullptr) { // the row's figure of column c
+                WorkbookFormula& f = book.manifest().formulas.back();
+                f.map_id = cell.map->id;
+                f.design = static_cast<int>(t.cols[c].design);
+                f.item = static_cast<int>(c);
+                f.part = cell.part;
+            }
             if (cell.kind == Cell::text) {
                 texts.emplace_back(cell.cached, w.value, 10.0);
             }
@@ -882,7 +702,7 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
     out.first_design_col = 1;
 
     Table t{input, designs, a, columns(input), {}, {}, out.first_design_col, {}, {}};
-    t.rows = rows(input.comparison, designs, out.header_row + 1);
+    t.rows = rows(input, designs, out.header_row + 1);
     for (const SummaryRow& r : t.rows) {
         if (const Metric* const* m = std::get_if<const Metric*>(&r.what)) {
             t.row_of[(*m)->id] = r.row;
@@ -892,9 +712,6 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
     out.designs = static_cast<int>(t.cols.size());
     for (const Column& c : t.cols) {
         out.reference.push_back(c.kind == ColumnKind::reference);
-    }
-
-    for (const Column& c : t.cols) {
         out.column_names.push_back(c.name);
         out.design_of.push_back(c.kind == ColumnKind::reference ? -1 : static_cast<int>(c.design));
         out.pods.push_back(c.kind == ColumnKind::pods);
@@ -907,25 +724,17 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
         if (m == nullptr && ratio == nullptr) {
             continue;
         }
-        std::vector<SummaryValue>* row_values = nullptr;
         if (m != nullptr) {
             out.labels[(*m)->id] = r.label;
-            row_values = &out.values[(*m)->id];
         } else {
             out.ratios.push_back({ratio->what->id, ratio->reference, r.label, r.row, {}});
-            row_values = &out.ratios.back().values;
         }
-        std::vector<SummaryValue>& values = *row_values;
+        std::vector<SummaryValue>& values =
+            m != nullptr ? out.values[(*m)->id] : out.ratios.back().values;
         for (std::size_t c = 0; c < t.cols.size(); ++c) {
-            const Cell& cell = t.cells[i][c];
-            SummaryValue v;
-            v.kind = cell.kind == Cell::number ? SummaryValue::a_number
-                     : cell.kind == Cell::text ? SummaryValue::a_text
-                                               : SummaryValue::plain;
-            v.number = cell.value;
-            v.text = cell.cached;
-            v.assumed = cell.kind != Cell::plain && !t.assumed[i][c].empty();
-            values.push_back(std::move(v));
+            const Cell& cell = t.cells[i][c]; // Cell's kinds in SummaryValue's order
+            values.push_back({static_cast<SummaryValue::Kind>(cell.kind), cell.value, cell.cached,
+                              cell.kind != Cell::plain && !t.assumed[i][c].empty()});
         }
     }
 

@@ -433,11 +433,11 @@ void Sheet::mapped(int row, int col, const FormulaRow& r, const std::string& fil
 
 void Sheet::mapped(int row, int col, std::string_view id,
                    const std::map<std::string_view, std::string>& cells, const FigureSource& s,
-                   std::size_t design, Num num) {
+                   std::size_t design, Num num, Role role) {
     const FormulaRow& r = formula_row(id);
     mapped(row, col, r,
            fill_formula(r.templ, [&](std::string_view name) { return cells.at(name); }), s, design,
-           num);
+           num, nullptr, role);
 }
 
 void Sheet::comment(int row, int col, const std::string& text) {

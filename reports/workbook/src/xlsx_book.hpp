@@ -92,7 +92,7 @@ public:
     /// Row `id` of the map, its placeholders filled from `cells`.
     void mapped(int row, int col, std::string_view id,
                 const std::map<std::string_view, std::string>& cells, const FigureSource& s,
-                std::size_t design, Num num);
+                std::size_t design, Num num, Role role = Role::formula);
     std::string ref(int row, int col) const { return xlsx::ref(name_, row, col); }
     /// A comment (a note shown on hover) on a cell.
     void comment(int row, int col, const std::string& text);

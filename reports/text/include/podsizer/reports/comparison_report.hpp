@@ -30,6 +30,10 @@ struct ComparisonRow {
 /// reference its ratio rows.
 std::vector<ComparisonRow> comparison_rows(const Comparison& comparison);
 
+/// A column's verdict for people: a reference short of the need says what it
+/// cannot deliver, with the figure (docs/model.md §15); else the verdict's cell.
+std::string column_verdict_text(const ComparisonColumn& column);
+
 /// What a column is: "1 pod", "5 pods to 1,000.0 PB", "at 1,000.0 PB".
 std::string column_basis(const Comparison& comparison, const ComparisonColumn& column);
 /// "References sized at 1,000.0 PB (the target)" (or "(the capacity of NCP pod)").

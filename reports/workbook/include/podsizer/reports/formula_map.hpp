@@ -38,6 +38,7 @@ enum class FormulaSheet {
     charts,      ///< the Charts sheet's knee curve, one per design
     slide,       ///< the Slide: each design's need, the as-sized check
     cost,        ///< the Cost sheet, one column per design, pods or reference
+    summary,     ///< the Summary: each column's figures, ratios to the references
 };
 
 /// What a row's engine figure is read from: the design the cell belongs to
