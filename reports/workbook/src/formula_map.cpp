@@ -299,6 +299,8 @@ double pods_times(const FigureSource& s) {
     const double one_pod = s.part < 0 ? costs(pod)->cost->recovered->per_day
                                       : formula_map()[static_cast<std::size_t>(s.part)].number(pod);
     return static_cast<double>(pods.pods) * one_pod;
+}
+
 const ComparisonColumn& summary_column(const FigureSource& s) {
     return s.input->comparison->columns.at(item(s));
 }
