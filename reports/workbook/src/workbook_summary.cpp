@@ -364,6 +364,20 @@ Cell density_cell(const Table& t, std::size_t c, const Metric& m) {
                   q.factor == 1 ? "sum_density" : "sum_density_factor", part_of(m));
 }
 
+/// The usable need the references are sized at: the first design sheet's
+/// need, where that is the scenario's; else (a project's sites, each sheet
+/// its own site's need) the need itself, a number.
+std::string need_cell(const Table& t) {
+    const double need = in(t.input.comparison->reference_capacity, units::PB);
+    const DesignCells& first = t.designs.front();
+    const auto cached = first.numbers.find("req_usable");
+    if (first.has("req_usable") && cached != first.numbers.end() &&
+        std::abs(cached->second - need) <= 1e-9 * need) {
+        return first.ref("req_usable");
+    }
+    return format_shortest(need);
+}
+
 Cell reference_cell(const Table& t, std::size_t c, const Metric& m) {
     if (m.id == MetricId::feasible) {
         // Judged on the designs' need (docs/model.md §15), as in the CLI.
@@ -373,9 +387,8 @@ Cell reference_cell(const Table& t, std::size_t c, const Metric& m) {
         return density_cell(t, c, m);
     }
     Fill f{t, c, t.cols[c].ref};
-    if (t.input.comparison->reference_basis == ReferenceBasis::need &&
-        t.designs.front().has("req_usable")) {
-        f.given["need"] = t.designs.front().ref("req_usable"); // the first design's usable need
+    if (t.input.comparison->reference_basis == ReferenceBasis::need) {
+        f.given["need"] = need_cell(t);
     }
     for (std::string_view id : reference_rows(m)) { // the first the workbook fills
         if (Cell cell = mapped(f, id, part_of(m)); cell.kind != Cell::plain) {
