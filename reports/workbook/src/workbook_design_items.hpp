@@ -65,7 +65,7 @@ struct DesignContext;
 /// fill), cached with the row's figure of the design; keyed by `id` unless
 /// `key` is given.
 Item mapped(const DesignContext& x, std::string_view id, std::string label, xlsx::Num num,
-            std::string how, std::string key = {});
+            std::string how, std::string key = {}, std::string_view need = {});
 
 /// Whether `items` hold one with this key.
 bool has_item(const std::vector<Item>& items, const std::string& key);

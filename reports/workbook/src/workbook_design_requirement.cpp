@@ -14,10 +14,6 @@ namespace {
 
 using xlsx::Num;
 
-double gbps(Throughput t) {
-    return in(t, units::GB_per_s);
-}
-
 /// The Assumptions group of the design's site: "Site A".
 std::string site_group(const DesignContext& x) {
     return "Site " + x.entry.site->name;
@@ -147,21 +143,19 @@ std::optional<ThroughputNeed> rule_or_figures_need(const DesignContext& x,
 /// Required read and write; checkpoint jobs may raise the write above the
 /// performance rule's (the larger of the two counts).
 void throughput_items(const DesignContext& x, const std::string& sized, std::vector<Item>& out) {
-    const Requirements& req = x.d.requirements;
     const std::optional<ThroughputNeed> need = throughput_need(x, sized);
     if (!need) {
         return;
     }
-    out.push_back(Item::formula("req_read", "Required read (GB/s)", "=" + need->read,
-                                gbps(req.read), Num::one, need->read_how));
+    out.push_back(
+        mapped(x, "req_read", "Required read (GB/s)", Num::one, need->read_how, {}, need->read));
     if (x.checkpoints.jobs == 0) {
-        out.push_back(Item::formula("req_write", "Required write (GB/s)", "=" + need->write,
-                                    gbps(req.write), Num::one, need->write_how));
+        out.push_back(mapped(x, "req_write", "Required write (GB/s)", Num::one, need->write_how, {},
+                             need->write));
         return;
     }
-    out.push_back(Item::formula("perf_write", "Write for the performance rule (GB/s)",
-                                "=" + need->write, gbps(req.performance_write), Num::one,
-                                need->write_how));
+    out.push_back(mapped(x, "perf_write", "Write for the performance rule (GB/s)", Num::one,
+                         need->write_how, {}, need->write));
     out.push_back(mapped(x, "ckpt_write", "Write for the checkpoint jobs (GB/s)", Num::one,
                          "Checkpoints sheet: the jobs together"));
     out.push_back(mapped(x, "req_write_checkpoints", "Required write (GB/s)", Num::one,
@@ -183,9 +177,9 @@ std::optional<Item> capacity_item(const DesignContext& x, const std::string& siz
     if (option != nullptr && option->capacity) {
         const std::string own = option_id(x.entry.option_index);
         if (x.a.has("option", own, "usable_PB")) {
-            return Item::formula(key, label, "=" + x.a.name("option", own, "usable_PB") + plus_kept,
-                                 need, Num::one,
-                                 "this option's own capacity need (Assumptions)" + with_kept);
+            return mapped(x, key, label, Num::one,
+                          "this option's own capacity need (Assumptions)" + with_kept, {},
+                          x.a.name("option", own, "usable_PB") + plus_kept);
         }
         return Item::value(key, label, need, Num::one, "this option's own capacity need");
     }
@@ -197,15 +191,15 @@ std::optional<Item> capacity_item(const DesignContext& x, const std::string& siz
     }
     if (x.has_scenario("usable_PB")) {
         const bool site = x.has_site("usable_PB");
-        return Item::formula(
-            key, label, "=" + x.scenario("usable_PB") + plus_kept, need, Num::one,
+        return mapped(
+            x, key, label, Num::one,
             (site ? "the site's (Assumptions: " + site_group(x) + ")" : "from the scenario") +
-                with_kept);
+                with_kept,
+            {}, x.scenario("usable_PB") + plus_kept);
     }
     if (x.has_scenario("usable_per_gpu_TB") && !sized.empty()) {
-        return Item::formula(
-            key, label, "=" + sized + "*" + x.scenario("usable_per_gpu_TB") + "/1000" + plus_kept,
-            need, Num::one, "GPUs sized for x capacity per GPU" + with_kept);
+        return mapped(x, key, label, Num::one, "GPUs sized for x capacity per GPU" + with_kept, {},
+                      sized + "*" + x.scenario("usable_per_gpu_TB") + "/1000" + plus_kept);
     }
     if (x.has_scenario("usable_per_gpu_TB")) {
         // An option without the performance rule keeps the pod's capacity

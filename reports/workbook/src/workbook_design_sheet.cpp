@@ -641,10 +641,14 @@ std::string design_placeholder(const DesignContext& x, std::string_view name) {
 }
 
 Item mapped(const DesignContext& x, std::string_view id, std::string label, Num num,
-            std::string how, std::string key) {
+            std::string how, std::string key, std::string_view need) {
     const FormulaRow& row = formula_row(id);
     // All but the {item} placeholders now; those when Items writes the item.
+    // {need}: an expression the scenario's shape composes (the requirement).
     std::string f = fill_formula(row.templ, [&](std::string_view name) -> std::string {
+        if (name == "need") {
+            return std::string(need);
+        }
         const bool item =
             name.find(':') == std::string_view::npos && name != "slack" && name != "rows";
         return item ? "{" + std::string(name) + "}" : design_placeholder(x, name);
