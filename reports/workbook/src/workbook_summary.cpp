@@ -16,6 +16,7 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <variant>
 
@@ -105,15 +106,22 @@ std::vector<Column> columns(const WorkbookInput& input) {
 /// The formula map's rows of a reference column's metric: sum_ref_<key>,
 /// then its alternatives sum_ref_<key>__* (core/src/reference.cpp); none: no
 /// figure in a reference column (densities are the registry's quotients).
-std::vector<std::string_view> reference_rows(const Metric& m) {
-    const std::string id = "sum_ref_" + std::string(m.key);
-    std::vector<std::string_view> out;
-    for (const FormulaRow& r : formula_map()) {
-        if (r.id == id || r.id.starts_with(id + "__")) {
-            out.push_back(r.id);
+/// Indexed by metric key once: a Summary asks for every reference cell.
+const std::vector<std::string_view>& reference_rows(const Metric& m) {
+    static const auto index = [] {
+        std::map<std::string_view, std::vector<std::string_view>, std::less<>> rows;
+        constexpr std::string_view prefix = "sum_ref_";
+        for (const FormulaRow& r : formula_map()) {
+            if (r.id.starts_with(prefix)) {
+                const std::string_view rest = r.id.substr(prefix.size());
+                rows[rest.substr(0, rest.find("__"))].push_back(r.id);
+            }
         }
-    }
-    return out;
+        return rows;
+    }();
+    static const std::vector<std::string_view> none;
+    const auto it = index.find(m.key);
+    return it != index.end() ? it->second : none;
 }
 
 bool reference_has(const Metric& m) {
