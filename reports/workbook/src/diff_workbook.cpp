@@ -5,6 +5,7 @@
 #include "xlsx_book.hpp"
 
 #include <algorithm>
+#include <map>
 
 namespace podsizer {
 
@@ -27,21 +28,32 @@ void side_cell(xlsx::Book& book, xlsx::Sheet& sheet, int row, int col,
     }
 }
 
-/// One metric row: A and B as values, Δ and Δ % as formulas over them.
-void metric_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const DiffRow& r) {
+/// One metric row (row `k` of pair `pair` of `d`): A and B as values, Δ
+/// and Δ % as rows of the formula map over them (diff_change, diff_change_percent).
+void metric_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SizingDiff& d,
+                std::size_t pair, std::size_t k) {
+    const DiffRow& r = d.pairs[pair].rows[k];
     const Metric& m = metric(r.id);
     const xlsx::Num num = xlsx::num_of(m);
     sheet.text(row, kMetricCol, std::string(m.label), book.label());
     sheet.text(row, kUnitCol, std::string(m.unit), book.text_value());
     side_cell(book, sheet, row, kACol, r.a, r.a_cell, num);
     side_cell(book, sheet, row, kBCol, r.b, r.b_cell, num);
-    const std::string a = xlsx::cell(row, kACol, false);
-    const std::string b = xlsx::cell(row, kBCol, false);
+    const std::map<std::string_view, std::string> cells{{"a", xlsx::cell(row, kACol, false)},
+                                                        {"b", xlsx::cell(row, kBCol, false)}};
+    // The figures are the diff's alone: no design or catalog is read.
+    static const Design none{};
+    static const Catalog empty{};
+    const FigureSource s{.design = none,
+                         .catalog = empty,
+                         .item = static_cast<int>(pair),
+                         .part = static_cast<int>(k),
+                         .diff = &d};
     if (r.delta) {
-        sheet.formula(row, kDeltaCol, "=" + b + "-" + a, *r.delta, num);
+        sheet.mapped(row, kDeltaCol, "diff_change", cells, s, pair, num);
         if (r.a && *r.a != 0.0) {
-            sheet.formula(row, kPercentCol, "=(" + b + "-" + a + ")/ABS(" + a + ")",
-                          *r.percent / 100.0, xlsx::Num::percent);
+            sheet.mapped(row, kPercentCol, "diff_change_percent", cells, s, pair,
+                         xlsx::Num::percent);
         } else if (r.percent) { // both 0: no change
             sheet.number(row, kPercentCol, 0.0, xlsx::Num::percent, xlsx::Role::value);
         } else {
@@ -54,15 +66,17 @@ void metric_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const DiffRow& r)
 
 /// One pair's block from `row`: its title, header, metrics and findings.
 /// Returns the row after it.
-int write_pair(xlsx::Book& book, xlsx::Sheet& sheet, int row, const DesignPairDiff& p) {
+int write_pair(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SizingDiff& d,
+               std::size_t pair) {
+    const DesignPairDiff& p = d.pairs[pair];
     sheet.text(row++, 0, diff_pair_title(p), book.section());
     const char* header[] = {"Metric", "Unit", "A", "B", "Δ (B - A)", "Δ %"};
     for (int c = 0; c <= kPercentCol; ++c) {
         sheet.text(row, c, header[c], c <= kUnitCol ? book.header_left() : book.header());
     }
     ++row;
-    for (const DiffRow& r : p.rows) {
-        metric_row(book, sheet, row++, r);
+    for (std::size_t k = 0; k < p.rows.size(); ++k) {
+        metric_row(book, sheet, row++, d, pair, k);
     }
     const auto codes = [](const std::vector<std::string>& v) {
         std::string out;
@@ -87,8 +101,8 @@ void write_differences(xlsx::Book& book, xlsx::Sheet& sheet, const SizingDiff& d
                "change them); Δ and Δ % are formulas over them.",
                book.subtitle());
     int row = 5;
-    for (const DesignPairDiff& p : d.pairs) {
-        row = write_pair(book, sheet, row, p);
+    for (std::size_t pair = 0; pair < d.pairs.size(); ++pair) {
+        row = write_pair(book, sheet, row, d, pair);
     }
     // Widths that fit the longest cell of A and B (model names) and the
     // design names in the header, so no name is cut on screen or paper.

@@ -11,6 +11,7 @@
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/core/verdict.hpp"
 #include "podsizer/reports/comparison_report.hpp"
+#include "podsizer/reports/diff_report.hpp"
 #include "podsizer/reports/growth_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/rack_kinds.hpp"
@@ -340,6 +341,12 @@ double ratio(const FigureSource& s, MetricId id) {
     const ComparisonRatio* q =
         s.input->comparison->ratio(item(s), static_cast<std::size_t>(s.part));
     return q != nullptr ? ratio_value(*q, id).value_or(std::nan("")) : std::nan("");
+}
+
+/// A metric's row (s.part) of a pair of the diff (s.item), as `podsizer
+/// diff` works it out (reports/text/src/diff_report.cpp).
+const DiffRow& diff_row(const FigureSource& s) {
+    return s.diff->pairs.at(item(s)).rows.at(static_cast<std::size_t>(s.part));
 }
 
 #define PODSIZER_FORMULA(id, sheet, templ, figure)                                                 \

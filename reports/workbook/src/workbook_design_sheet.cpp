@@ -298,13 +298,13 @@ Section bill_of_materials(const DesignContext& x) {
     return {"Bill of materials", std::move(items)};
 }
 
-/// The stripe width of docs/model.md §6 as a formula over the rule's
-/// figures on Assumptions; the legacy step cap only where the rule has steps.
-std::string stripe_width_formula(const DesignContext& x) {
+/// The caps of the stripe width (formula_map.def, `stripe_width`) the rule's
+/// fields set, over its figures on Assumptions; the legacy step cap only
+/// where the rule has steps.
+std::string stripe_caps(const DesignContext& x) {
     const DBoxModel* box = x.catalog.dbox(x.d.dbox_model);
     const ErasureCodingRule* ec = box != nullptr ? x.catalog.ec_rule(box->erasure_coding) : nullptr;
-    std::string f = "=MAX(0,MIN(" + x.ec("max_data_strips") +
-                    "+{parity_strips},{dboxes}*{drives}-" + x.ec("excluded_ssds");
+    std::string f;
     if (ec != nullptr && ec->strips_per_dbox > 0) {
         f += ",IF({layout}=\"classic\",1E9," + x.ec("strips_per_dbox") + "*{dboxes})";
     }
@@ -316,7 +316,7 @@ std::string stripe_width_formula(const DesignContext& x) {
         f += ",LOOKUP({dboxes}," + x.ec("steps_from") + "," + x.ec("steps_data") +
              ")+{parity_strips}";
     }
-    return f + "))";
+    return f;
 }
 
 Section capacity(const DesignContext& x) {
@@ -333,11 +333,11 @@ Section capacity(const DesignContext& x) {
                      "from the rack layout (Racks sheet): the failure domains"),
          mapped(x, "parity_strips", "Parity strips per stripe", Num::integer,
                 "from the erasure-coding rule"),
-         Item::formula("stripe_width", "Stripe width (data + parity)", stripe_width_formula(x),
-                       d.stripe_width(), Num::integer,
-                       "the widest stripe; classic: SSDs less the excluded ones; dbox-ha: "
-                       "also strips per D-box x D-boxes; rack-resilient: also strips per "
-                       "rack x racks"),
+         mapped(x, "stripe_width", "Stripe width (data + parity)", Num::integer,
+                "the widest stripe; classic: SSDs less the excluded ones; dbox-ha: "
+                "also strips per D-box x D-boxes; rack-resilient: also strips per "
+                "rack x racks",
+                {}, stripe_caps(x)),
          mapped(x, "data_strips", "Data strips per stripe", Num::integer, "width - parity"),
          mapped(x, "ec_efficiency", "Stripe efficiency (%)", Num::percent,
                 "data / (data + parity)"),
@@ -644,9 +644,10 @@ Item mapped(const DesignContext& x, std::string_view id, std::string label, Num 
             std::string how, std::string key, std::string_view need) {
     const FormulaRow& row = formula_row(id);
     // All but the {item} placeholders now; those when Items writes the item.
-    // {need}: an expression the scenario's shape composes (the requirement).
+    // {need}: an expression the scenario's shape composes (the requirement);
+    // {caps}: the stripe width's caps the rule's fields set (stripe_caps).
     std::string f = fill_formula(row.templ, [&](std::string_view name) -> std::string {
-        if (name == "need") {
+        if (name == "need" || name == "caps") {
             return std::string(need);
         }
         const bool item =

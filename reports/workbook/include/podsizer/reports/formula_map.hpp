@@ -39,6 +39,7 @@ enum class FormulaSheet {
     slide,       ///< the Slide: each design's need, the as-sized check
     cost,        ///< the Cost sheet, one column per design, pods or reference
     summary,     ///< the Summary: each column's figures, ratios to the references
+    diff,        ///< the diff workbook's Differences sheet, each metric of each pair
 };
 
 /// What a row's engine figure is read from: the design the cell belongs to
@@ -64,6 +65,9 @@ struct FigureSource {
     /// The Cost sheet's column, when the writer has it (its design's cost
     /// worked out again per cell was 4 % of `compare --xlsx --prices`).
     const struct CostFigures* costs = nullptr;
+    /// The diff workbook's diff (`podsizer diff A B --xlsx`): s.item the
+    /// pair, s.part the metric's row of it.
+    const struct SizingDiff* diff = nullptr;
 };
 
 /// The site of a project whose design `d` is, when the site is sized for its
