@@ -6,14 +6,16 @@
 // writes it (the Cost sheet's pods and reference columns, with a book
 // pricing egress by bands, space per kW and licences; the reference pod's
 // Cost sheet has the illustrative book's), and two comparisons as `compare
-// --xlsx` writes them (their Summary, Slide and Charts), recalculated by
-// LibreOffice, equals the
-// engine's figure its row names, and every row of the map is written in one
-// of them. The golden figures are the engine's own (core's Design and fleet
-// plan), read again through the row's getter, not the cached results in the
-// file: a template that restates core's arithmetic wrongly fails (tried:
-// "/1024" for "/1000" in read_TBps gave 10.546875 against 10.8; in
-// sum_ref_racks, 47 racks against 48).
+// --xlsx` writes them (their Summary, Slide and Charts), and the diff
+// workbook of the phases and project examples (its change columns),
+// recalculated by LibreOffice, equals the engine's figure its row names,
+// and every row of the map is written in one of them. The golden figures
+// are the engine's own (core's Design and fleet plan, the diff's deltas),
+// read again through the row's getter, not the cached results in the file:
+// a template that restates core's arithmetic wrongly fails (tried: "/1024"
+// for "/1000" in read_TBps gave 10.546875 against 10.8; in sum_ref_racks,
+// 47 racks against 48; "+1" after stripe_width, 151 against 150;
+// "/ABS({b})" in diff_change_percent, 20.63 % against 26 %).
 #include "external_tools.hpp"
 #include "libreoffice.hpp"
 #include "podsizer/catalog/catalog_io.hpp"
@@ -22,6 +24,8 @@
 #include "podsizer/core/comparison.hpp"
 #include "podsizer/core/engine.hpp"
 #include "podsizer/core/fleet.hpp"
+#include "podsizer/reports/diff_report.hpp"
+#include "podsizer/reports/diff_workbook.hpp"
 #include "podsizer/reports/formula_map.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/study.hpp"
@@ -79,7 +83,25 @@ void compare_fleet(Written& w) {
 struct MapFixture {
     std::deque<Written> workbooks; // stable addresses: `input` points into them
     std::map<std::string, SheetCsv> sheets;
+    SizingDiff diff; ///< `podsizer diff` of the phases and project examples
+    WorkbookManifest diff_manifest;
 };
+
+/// The diff workbook as `podsizer diff examples/fleet-phases.json
+/// examples/project-three-sites.json --xlsx` writes it (cli/command_diff.cpp:
+/// each side sized as its study, without the comparison).
+std::string write_diff(MapFixture& fx, const std::string& src, const std::string& dir,
+                       const WorkbookOptions& options) {
+    const Catalog catalog = default_catalog();
+    StudyOptions o;
+    o.compare = false;
+    const Study a = run_study(load_scenario(src + "fleet-phases.json", catalog), catalog, o);
+    const Study b = run_study(load_scenario(src + "project-three-sites.json", catalog), catalog, o);
+    fx.diff = diff_sizings(a.sizing, "a.json", b.sizing, "b.json");
+    const std::string path = dir + "/diff.xlsx";
+    fx.diff_manifest = write_diff_workbook(path, fx.diff, options);
+    return path;
+}
 
 const MapFixture& map_fixture() {
     static const std::unique_ptr<MapFixture> f = [] {
@@ -205,6 +227,7 @@ const MapFixture& map_fixture() {
             o.every_rack_unit = w.stem == "plain"; // the Rack units sheet
             w.manifest = write_workbook(paths.back(), w.input, o);
         }
+        paths.push_back(write_diff(*fx, src, dir, options));
         fx->sheets = libreoffice_csv(soffice, paths, dir);
         return fx;
     }();
@@ -217,10 +240,54 @@ bool close_to(double got, double want) {
     return scale < 1e-12 || std::abs(got - want) <= 1e-9 * scale;
 }
 
+/// The cell of `sheet` LibreOffice recalculated against row `row`'s figure of `s`.
+void check_cell(const MapFixture& f, const std::string& sheet, const WorkbookFormula& cell,
+                const FormulaRow& row, const FigureSource& source) {
+    const auto it = f.sheets.find(sheet);
+    REQUIRE(it != f.sheets.end());
+    const std::string* got = it->second.at(cell.row, cell.col);
+    REQUIRE(got != nullptr);
+    if (row.text != nullptr) {
+        CHECK(*got == row.text(source));
+    } else {
+        const double want = row.number(source);
+        double v = 0;
+        INFO("LibreOffice: \"" << *got << "\", engine: " << want);
+        REQUIRE(parse_exported_number(*got, v));
+        CHECK(close_to(v, want));
+    }
+}
+
+/// The diff workbook's change columns against the diff's own figures
+/// (s.item the pair, s.part the metric's row).
+void check_diff(const MapFixture& f, std::set<std::string_view>& seen) {
+    static const Design none{};
+    static const Catalog empty{};
+    std::size_t checked = 0;
+    for (const WorkbookFormula& cell : f.diff_manifest.formulas) {
+        INFO("diff " << cell.sheet << "!R" << cell.row + 1 << "C" << cell.col + 1 << " row "
+                     << cell.map_id << ": " << cell.formula);
+        REQUIRE(!cell.map_id.empty()); // every formula of the diff workbook is a row
+        const FormulaRow& row = formula_row(cell.map_id);
+        seen.insert(row.id);
+        const FigureSource source{.design = none,
+                                  .catalog = empty,
+                                  .item = cell.item,
+                                  .part = cell.part,
+                                  .diff = &f.diff};
+        check_cell(f, "diff/" + cell.sheet, cell, row, source);
+        ++checked;
+    }
+    // One pair; its 14 number metrics with a figure on both sides have a
+    // change and a change % (28 cells, counted in the file).
+    CHECK(checked == 28);
+}
+
 /// Every formula of the map in the workbooks against its row's figure, and
 /// every row written at least once.
 void check_rows(const MapFixture& f) {
     std::set<std::string_view> seen;
+    check_diff(f, seen);
     for (const Written& w : f.workbooks) {
         std::size_t checked = 0;
         for (const WorkbookFormula& cell : w.manifest.formulas) {
@@ -240,19 +307,7 @@ void check_rows(const MapFixture& f) {
                 w.input.fleet != nullptr && w.input.fleet->plan ? &*w.input.fleet->plan : nullptr,
                 cell.part,
                 &w.input};
-            const auto sheet = f.sheets.find(w.stem + "/" + cell.sheet);
-            REQUIRE(sheet != f.sheets.end());
-            const std::string* got = sheet->second.at(cell.row, cell.col);
-            REQUIRE(got != nullptr);
-            if (row.text != nullptr) {
-                CHECK(*got == row.text(source));
-            } else {
-                const double want = row.number(source);
-                double v = 0;
-                INFO("LibreOffice: \"" << *got << "\", engine: " << want);
-                REQUIRE(parse_exported_number(*got, v));
-                CHECK(close_to(v, want));
-            }
+            check_cell(f, w.stem + "/" + cell.sheet, cell, row, source);
             ++checked;
         }
         INFO(w.stem);
