@@ -22,6 +22,7 @@
 
 namespace podsizer {
 
+using detail::json;
 using detail::Node;
 using ojson = nlohmann::ordered_json;
 
@@ -175,11 +176,13 @@ template <class M> struct PriceRow {
     PriceKind kind;
     PriceMember<M> member{};
     bool required = false;
+    std::string_view help{};    ///< the schema's description
     double top = 100.0;         ///< share: the bound in %; count: the largest
     std::string_view beside{};  ///< a key this one is refused beside, with `message`
     std::string_view message{}; ///< count: what was expected; `beside`: the error
     void (*read)(const Node& part, M& m) = nullptr;
     void (*write)(ojson& part, const M& m) = nullptr;
+    std::string_view schema{}; ///< custom, with_before: the key's JSON Schema
 };
 
 /// The value at `v` into `out`, as row `r` reads it.
@@ -359,12 +362,16 @@ void write_egress(ojson& j, const CloudPrices& c) {
 
 // The book's parts, each key in reading order, which is the written order.
 const PriceRow<ItemPrice> kItem[] = {
-    {"id", K::id, &ItemPrice::id, true},
-    {"drive", K::quantity, &ItemPrice::drive},
-    {"unit_price", K::money, &ItemPrice::unit_price, true},
-    {"discount", K::share, &ItemPrice::discount},
-    {"support_per_year", K::money, &ItemPrice::support_per_year},
-    {"support_share", K::share, &ItemPrice::support_share, false, 1000.0, "support_per_year",
+    {"id", K::id, &ItemPrice::id, true,
+     "a catalog id: C-node, D-box, switch or rack model, or a part of the bill of materials "
+     "(cable, transceiver, PDU, ...)"},
+    {"drive", K::quantity, &ItemPrice::drive, false,
+     "a D-box priced with this drive option only, such as \"61.44 TB\""},
+    {"unit_price", K::money, &ItemPrice::unit_price, true, "list price of one unit"},
+    {"discount", K::share, &ItemPrice::discount, false, "share off the list price"},
+    {"support_per_year", K::money, &ItemPrice::support_per_year, false, "support a year per unit"},
+    {"support_share", K::share, &ItemPrice::support_share, false,
+     "support a year as a share of the net price", 1000.0, "support_per_year",
      "gives support as a share beside support_per_year; expected one of the two"},
     {"licence_per_usable_tb_year", K::money, &ItemPrice::licence_per_usable_tb_year},
     {"sku", K::line, &ItemPrice::sku},
@@ -373,9 +380,15 @@ const PriceRow<ItemPrice> kItem[] = {
 const PriceRow<SitePrices> kSite[] = {
     {"energy_per_kwh", K::money, &SitePrices::energy_per_kwh},
     {"space_per_rack_month", K::money, &SitePrices::space_per_rack_month},
-    {"space_per_kw_month", K::money, &SitePrices::space_per_kw_month, false, 0.0,
-     "space_per_rack_month", "prices space per kW beside space per rack; expected one of the two"},
-    {"years", K::count, &SitePrices::years, false, kMaxPriceYears, {}, "from 1 to 100 years"},
+    {"space_per_kw_month",
+     K::money,
+     &SitePrices::space_per_kw_month,
+     false,
+     {},
+     0.0,
+     "space_per_rack_month",
+     "prices space per kW beside space per rack; expected one of the two"},
+    {"years", K::count, &SitePrices::years, false, {}, kMaxPriceYears, {}, "from 1 to 100 years"},
     {"discount_rate", K::share, &SitePrices::discount_rate},
     {"source", K::provenance, &SitePrices::provenance, true},
 };
@@ -387,15 +400,79 @@ const PriceRow<CloudPrices> kCloud[] = {
     {.key = "per_gb_month",
      .kind = K::custom,
      .read = read_per_gb_month,
-     .write = write_per_gb_month},
-    {"tier", K::with_before},
+     .write = write_per_gb_month,
+     .schema = R"({"type": "object", "maxProperties": 100,
+                   "additionalProperties": {"$ref": "#/$defs/amount"}})"},
+    {.key = "tier", .kind = K::with_before, .schema = R"({"type": "string"})"},
     {"egress_per_gb", K::money, &CloudPrices::egress_per_gb},
-    {.key = "egress", .kind = K::custom, .read = read_egress_member, .write = write_egress},
+    {.key = "egress",
+     .kind = K::custom,
+     .read = read_egress_member,
+     .write = write_egress,
+     .schema = R"({"type": "object", "required": ["route"], "additionalProperties": false,
+      "properties": {"route": {"enum": ["internet", "private_link"]},
+        "tiers": {"type": "array", "minItems": 1, "maxItems": 100, "items": {}},
+        "per_gb": {"$ref": "#/$defs/amount"}},
+      "oneOf": [{"required": ["tiers"]}, {"required": ["per_gb"]}]})"},
     {"per_10k_operations", K::money, &CloudPrices::per_10k_operations},
-    {"read_out_share_per_month", K::share, &CloudPrices::read_out_share_per_month, false, 1000.0},
+    {"read_out_share_per_month",
+     K::share,
+     &CloudPrices::read_out_share_per_month,
+     false,
+     {},
+     1000.0},
     {"request_size", K::quantity, &CloudPrices::request_size},
     {"source", K::provenance, &CloudPrices::provenance, true},
 };
+
+/// The JSON Schema of a part: its rows' keys, the ones it needs, the pairs
+/// it refuses together, and (but for an egress tier) `_` comment keys.
+template <class M, std::size_t N> json part_schema(const PriceRow<M> (&rows)[N]) {
+    json out{{"type", "object"}, {"required", json::array()}, {"additionalProperties", false}};
+    for (std::size_t i = 0; i < N; ++i) {
+        const PriceRow<M>& r = rows[i];
+        json& key = out["properties"][std::string(r.key)];
+        switch (r.kind) {
+        case K::money:
+        case K::share:
+            key = {{"$ref", r.kind == K::money ? "#/$defs/amount" : "#/$defs/share"}};
+            break;
+        case K::count:
+            key = {{"type", "integer"}, {"minimum", 1}, {"maximum", static_cast<int>(r.top)}};
+            break;
+        case K::source:
+        case K::provenance:
+            key = {{"$ref", "#/$defs/source"}};
+            break;
+        case K::custom:
+        case K::with_before:
+            key = json::parse(r.schema);
+            break;
+        default:
+            key = {{"type", "string"}};
+        }
+        if (!r.help.empty()) {
+            key["description"] = r.help;
+        }
+        if (r.kind == K::provenance) {
+            out["properties"]["field_sources"] = {{"$ref", "#/$defs/field_sources"}};
+        }
+        if (r.kind == K::with_before) {
+            out["dependentRequired"][std::string(rows[i - 1].key)] = {r.key};
+        }
+        if (r.required) {
+            out["required"].push_back(r.key);
+        }
+        if (!r.beside.empty()) {
+            out["not"] = {{"required", {r.beside, r.key}}};
+        }
+    }
+    if constexpr (!std::is_same_v<M, EgressTier>) {
+        out["patternProperties"] = {{"^_", json::object()}};
+    }
+    return out;
+}
+
 std::vector<ItemPrice> read_items(const Node& n) {
     if (n.is_array() && n.raw().size() > kMaxPriceItems) {
         n.fail(fmt::format("has {} prices; expected at most 10,000 (one per catalog entry and "
@@ -462,6 +539,16 @@ ojson detail::price_book_json(const PriceBook& b) {
     }
     put(j, "cloud", part_json(kCloud, b.cloud));
     return j;
+}
+
+void detail::add_price_book_parts(json& schema) {
+    json& parts = schema["properties"];
+    parts["items"]["items"] = part_schema(kItem);
+    parts["site"] = part_schema(kSite);
+    parts["gpu_hour"] = part_schema(kGpuHour);
+    parts["cloud"] = part_schema(kCloud);
+    parts["cloud"]["properties"]["egress"]["properties"]["tiers"]["items"] =
+        part_schema(kEgressTier);
 }
 
 std::string price_book_to_json(const PriceBook& book) {
