@@ -1,6 +1,12 @@
-// Reading a price book (docs/cost.md §1). Every price is a number of the
-// book's currency from 0 to kMaxPrice; shares are percent strings ("10%") as
-// in a scenario; every part carries a `source` (read like a catalog's).
+// Reading and writing a price book (docs/cost.md §1). Every price is a
+// number of the book's currency from 0 to kMaxPrice; shares are percent
+// strings ("10%") as in a scenario; every part carries a `source` (read like
+// a catalog's). Each part's keys are rows (kItem, kSite, kGpuHour, kCloud,
+// kEgressTier) from which its reader, its writer and its JSON Schema are
+// generated. The writer puts the keys in row order, shares as the shortest
+// percent text that reads back to the same figure and sizes as exact
+// quantity texts, so parse_price_book(price_book_to_json(b)) == b to the
+// last bit (a scenario embeds a book the same way).
 #include "podsizer/catalog/price_book_io.hpp"
 
 #include "catalog_reader.hpp"
@@ -144,23 +150,18 @@ CloudEgress read_egress(const Node& n) {
 }
 
 // The price book's keys, one row each: the member of the part it fills and
-// writes, and its kind. money: an amount from 0 to kMaxPrice; share: a
-// percent string from 0 % to below `top` %; count: a whole number from 1 to
-// `top`; quantity: a capacity above zero; id, line: text without spaces, on
-// one line; source: a source object; provenance: the part's `source` and its
-// prices' `field_sources`; custom: the row's functions read and write it;
-// with_before: a key the custom row before reads and writes.
+// writes, and its kind.
 enum class PriceKind {
-    money,
-    share,
-    count,
-    quantity,
-    id,
-    line,
-    source,
-    provenance,
-    custom,
-    with_before
+    money,      ///< an amount from 0 to kMaxPrice
+    share,      ///< a percent string from 0 % to below `top` %
+    count,      ///< a whole number from 1 to `top`
+    quantity,   ///< a capacity above zero
+    id,         ///< text without spaces
+    line,       ///< text on one line
+    source,     ///< a source object
+    provenance, ///< the part's `source` and its prices' `field_sources`
+    custom,     ///< read and written by the row's functions
+    with_before ///< read and written by the custom row before it
 };
 using K = PriceKind;
 
@@ -380,15 +381,9 @@ const PriceRow<ItemPrice> kItem[] = {
 const PriceRow<SitePrices> kSite[] = {
     {"energy_per_kwh", K::money, &SitePrices::energy_per_kwh},
     {"space_per_rack_month", K::money, &SitePrices::space_per_rack_month},
-    {"space_per_kw_month",
-     K::money,
-     &SitePrices::space_per_kw_month,
-     false,
-     {},
-     0.0,
-     "space_per_rack_month",
-     "prices space per kW beside space per rack; expected one of the two"},
-    {"years", K::count, &SitePrices::years, false, {}, kMaxPriceYears, {}, "from 1 to 100 years"},
+    {"space_per_kw_month", K::money, &SitePrices::space_per_kw_month, false, "", 100.0,
+     "space_per_rack_month", "prices space per kW beside space per rack; expected one of the two"},
+    {"years", K::count, &SitePrices::years, false, "", kMaxPriceYears, "", "from 1 to 100 years"},
     {"discount_rate", K::share, &SitePrices::discount_rate},
     {"source", K::provenance, &SitePrices::provenance, true},
 };
@@ -405,6 +400,7 @@ const PriceRow<CloudPrices> kCloud[] = {
                    "additionalProperties": {"$ref": "#/$defs/amount"}})"},
     {.key = "tier", .kind = K::with_before, .schema = R"({"type": "string"})"},
     {"egress_per_gb", K::money, &CloudPrices::egress_per_gb},
+    // Its tiers' items are kEgressTier's schema (add_price_book_parts).
     {.key = "egress",
      .kind = K::custom,
      .read = read_egress_member,
@@ -415,11 +411,7 @@ const PriceRow<CloudPrices> kCloud[] = {
         "per_gb": {"$ref": "#/$defs/amount"}},
       "oneOf": [{"required": ["tiers"]}, {"required": ["per_gb"]}]})"},
     {"per_10k_operations", K::money, &CloudPrices::per_10k_operations},
-    {"read_out_share_per_month",
-     K::share,
-     &CloudPrices::read_out_share_per_month,
-     false,
-     {},
+    {"read_out_share_per_month", K::share, &CloudPrices::read_out_share_per_month, false, "",
      1000.0},
     {"request_size", K::quantity, &CloudPrices::request_size},
     {"source", K::provenance, &CloudPrices::provenance, true},
