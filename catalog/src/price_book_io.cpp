@@ -1,25 +1,36 @@
-// Reading a price book (docs/cost.md §1). Every price is a number of the
-// book's currency from 0 to kMaxPrice; shares are percent strings ("10%") as
-// in a scenario; every part carries a `source` (read like a catalog's).
+// Reading and writing a price book (docs/cost.md §1). Every price is a
+// number of the book's currency from 0 to kMaxPrice; shares are percent
+// strings ("10%") as in a scenario; every part carries a `source` (read like
+// a catalog's). Each part's keys are rows (kItem, kSite, kGpuHour, kCloud,
+// kEgressTier) from which its reader, its writer and its JSON Schema are
+// generated. The writer puts the keys in row order, shares as the shortest
+// percent text that reads back to the same figure and sizes as exact
+// quantity texts, so parse_price_book(price_book_to_json(b)) == b to the
+// last bit (a scenario embeds a book the same way).
 #include "podsizer/catalog/price_book_io.hpp"
 
 #include "catalog_reader.hpp"
 #include "json_node.hpp"
 #include "podsizer/catalog/scenario_fields.hpp"
+#include "podsizer/catalog/scenario_io.hpp"
 #include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "price_book_reader.hpp"
+#include "scenario_text.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <fmt/format.h>
 #include <span>
+#include <variant>
 
 namespace podsizer {
 
+using detail::json;
 using detail::Node;
+using ojson = nlohmann::ordered_json;
 
 namespace {
 
@@ -31,13 +42,6 @@ double amount(const Node& n) {
                "; expected an amount of the book's currency from 0 to 10^12");
     }
     return v;
-}
-
-std::optional<double> optional_amount(const Node& n, std::string_view key) {
-    if (const auto child = n.find(key)) {
-        return amount(*child);
-    }
-    return std::nullopt;
 }
 
 /// A share written as a percent string ("10%"), from 0 % to below `top` %.
@@ -58,13 +62,6 @@ double share(const Node& n, double top = 100.0) {
     return v;
 }
 
-std::optional<double> optional_share(const Node& n, std::string_view key, double top = 100.0) {
-    if (const auto child = n.find(key)) {
-        return share(*child, top);
-    }
-    return std::nullopt;
-}
-
 /// A part's source and the sources of those of its fields that differ.
 Provenance provenance(const Node& n, std::span<const std::string_view> fields) {
     Provenance p;
@@ -80,84 +77,6 @@ Provenance provenance(const Node& n, std::span<const std::string_view> fields) {
     }
     return p;
 }
-
-ItemPrice read_item(const Node& n) {
-    n.require_object();
-    n.check_fields({"id", "drive", "unit_price", "discount", "support_per_year", "support_share",
-                    "licence_per_usable_tb_year", "sku", "source"});
-    ItemPrice p;
-    p.id = n.at("id").id();
-    if (const auto drive = n.find("drive")) {
-        p.drive = drive->positive<Capacity>();
-    }
-    p.unit_price = amount(n.at("unit_price"));
-    p.discount = optional_share(n, "discount").value_or(0.0);
-    p.support_per_year = optional_amount(n, "support_per_year");
-    p.support_share = optional_share(n, "support_share", 1000.0);
-    if (p.support_per_year && p.support_share) {
-        n.at("support_share")
-            .fail("gives support as a share beside support_per_year; expected one of the two");
-    }
-    p.licence_per_usable_tb_year = optional_amount(n, "licence_per_usable_tb_year");
-    if (const auto sku = n.find("sku")) {
-        p.sku = sku->name();
-    }
-    p.source = detail::read_source(n.at("source"));
-    return p;
-}
-
-std::vector<ItemPrice> read_items(const Node& n) {
-    if (n.is_array() && n.raw().size() > kMaxPriceItems) {
-        n.fail(fmt::format("has {} prices; expected at most 10,000 (one per catalog entry and "
-                           "drive option)",
-                           n.raw().size()));
-    }
-    std::vector<ItemPrice> items;
-    for (const Node& item : n.items()) {
-        items.push_back(read_item(item));
-        for (std::size_t i = 0; i + 1 < items.size(); ++i) {
-            if (items[i].id == items.back().id && items[i].drive == items.back().drive) {
-                item.fail(fmt::format("prices {} again (item {}); expected one price per "
-                                      "catalog id and drive option",
-                                      items.back().id, i));
-            }
-        }
-    }
-    return items;
-}
-
-constexpr std::string_view kSiteFields[] = {"energy_per_kwh", "space_per_rack_month",
-                                            "space_per_kw_month", "years", "discount_rate"};
-
-SitePrices read_site(const Node& n) {
-    n.require_object();
-    std::vector<std::string_view> known(std::begin(kSiteFields), std::end(kSiteFields));
-    known.insert(known.end(), {"source", "field_sources"});
-    n.check_fields(known);
-    SitePrices s;
-    s.energy_per_kwh = optional_amount(n, "energy_per_kwh");
-    s.space_per_rack_month = optional_amount(n, "space_per_rack_month");
-    s.space_per_kw_month = optional_amount(n, "space_per_kw_month");
-    if (s.space_per_rack_month && s.space_per_kw_month) {
-        n.at("space_per_kw_month")
-            .fail("prices space per kW beside space per rack; expected one of the two");
-    }
-    if (const auto years = n.find("years")) {
-        const std::int64_t y = years->count(1);
-        if (y > kMaxPriceYears) {
-            years->fail(fmt::format("is {}; expected from 1 to 100 years", y));
-        }
-        s.years = static_cast<int>(y);
-    }
-    s.discount_rate = optional_share(n, "discount_rate");
-    s.provenance = provenance(n, kSiteFields);
-    return s;
-}
-
-constexpr std::string_view kCloudFields[] = {"per_gb_month",       "tier",
-                                             "egress_per_gb",      "egress",
-                                             "per_10k_operations", "read_out_share_per_month",
-                                             "request_size"};
 
 std::map<std::string, double> read_tiers(const Node& n) {
     n.require_object();
@@ -230,12 +149,169 @@ CloudEgress read_egress(const Node& n) {
     return e;
 }
 
-CloudPrices read_cloud(const Node& n) {
+// The price book's keys, one row each: the member of the part it fills and
+// writes, and its kind.
+enum class PriceKind {
+    money,      ///< an amount from 0 to kMaxPrice
+    share,      ///< a percent string from 0 % to below `top` %
+    count,      ///< a whole number from 1 to `top`
+    quantity,   ///< a capacity above zero
+    id,         ///< text without spaces
+    line,       ///< text on one line
+    source,     ///< a source object
+    provenance, ///< the part's `source` and its prices' `field_sources`
+    custom,     ///< read and written by the row's functions
+    with_before ///< read and written by the custom row before it
+};
+using K = PriceKind;
+
+template <class M>
+using PriceMember =
+    std::variant<std::monostate, double M::*, std::optional<double> M::*, int M::*,
+                 std::optional<Capacity> M::*, std::string M::*, Source M::*, Provenance M::*>;
+
+/// A member with no value (an empty optional or text, a share of 0 that is
+/// not required) is left out of the written part.
+template <class M> struct PriceRow {
+    std::string_view key;
+    PriceKind kind;
+    PriceMember<M> member{};
+    bool required = false;
+    std::string_view help{};    ///< the schema's description
+    double top = 100.0;         ///< share: the bound in %; count: the largest
+    std::string_view beside{};  ///< a key this one is refused beside, with `message`
+    std::string_view message{}; ///< count: what was expected; `beside`: the error
+    void (*read)(const Node& part, M& m) = nullptr;
+    void (*write)(ojson& part, const M& m) = nullptr;
+    std::string_view schema{}; ///< custom, with_before: the key's JSON Schema
+};
+
+/// The value at `v` into `out`, as row `r` reads it.
+template <class M, class V> void read_value(const Node& v, const PriceRow<M>& r, V& out) {
+    if constexpr (std::is_same_v<V, int>) {
+        const std::int64_t n = v.count(1);
+        if (static_cast<double>(n) > r.top) {
+            v.fail(fmt::format("is {}; expected {}", n, r.message));
+        }
+        out = static_cast<int>(n);
+    } else if constexpr (std::is_same_v<V, std::string>) {
+        out = r.kind == K::id ? v.id() : v.name();
+    } else if constexpr (std::is_same_v<V, Source>) {
+        out = detail::read_source(v);
+    } else if constexpr (std::is_same_v<V, std::optional<Capacity>>) {
+        out = v.positive<Capacity>();
+    } else if constexpr (!std::is_same_v<V, Provenance>) {
+        out = r.kind == K::share ? share(v, r.top) : amount(v);
+    }
+}
+
+/// The part at `n` into `m`, row by row; a key no row names is warned about.
+template <class M, std::size_t N>
+void read_part(const Node& n, const PriceRow<M> (&rows)[N], M& m) {
     n.require_object();
-    std::vector<std::string_view> known(std::begin(kCloudFields), std::end(kCloudFields));
-    known.insert(known.end(), {"source", "field_sources"});
+    std::vector<std::string_view> prices; // the keys a `field_sources` may name
+    std::vector<std::string_view> known;
+    for (const PriceRow<M>& r : rows) {
+        (r.kind == K::provenance ? known : prices).push_back(r.key);
+    }
+    known.insert(known.begin(), prices.begin(), prices.end());
+    if (known.size() > prices.size()) {
+        known.push_back("field_sources");
+    }
     n.check_fields(known);
-    CloudPrices c;
+    for (const PriceRow<M>& r : rows) {
+        const auto v = r.required && r.kind != K::provenance ? std::optional<Node>(n.at(r.key))
+                                                             : n.find(r.key);
+        if (r.read != nullptr) {
+            r.read(n, m);
+        } else if (r.kind == K::provenance) {
+            m.*std::get<Provenance M::*>(r.member) = provenance(n, prices);
+        } else if (v) {
+            std::visit(
+                [&](auto p) {
+                    if constexpr (!std::is_same_v<decltype(p), std::monostate>) {
+                        read_value(*v, r, m.*p);
+                    }
+                },
+                r.member);
+            if (!r.beside.empty() && n.find(r.beside)) {
+                v->fail(std::string(r.message));
+            }
+        }
+    }
+}
+
+void put(ojson& j, std::string_view key, ojson v) {
+    j[std::string(key)] = std::move(v);
+}
+
+ojson source_json(const Source& s) {
+    ojson j{{"kind", std::string(to_string(s.kind))}};
+    for (const auto& [key, text] : {std::pair{"ref", &s.ref}, std::pair{"note", &s.note}}) {
+        if (!text->empty()) {
+            put(j, key, *text);
+        }
+    }
+    return j;
+}
+
+/// Row `r`'s value as written: shares as the shortest percent text that
+/// reads back to the same figure, sizes as exact quantity texts; null when
+/// the part leaves it out.
+template <class M, class V> ojson value_json(const PriceRow<M>& r, const V& v) {
+    if constexpr (std::is_same_v<V, double>) {
+        return r.required || v != 0.0 ? value_json(r, std::optional(v)) : ojson();
+    } else if constexpr (std::is_same_v<V, std::optional<double>>) {
+        return !v ? ojson() : r.kind == K::share ? ojson(exact_percent_text(*v)) : ojson(*v);
+    } else if constexpr (std::is_same_v<V, std::optional<Capacity>>) {
+        return v ? ojson(exact_quantity_text(v->base(), Dimension::capacity)) : ojson();
+    } else if constexpr (std::is_same_v<V, std::string>) {
+        return r.required || !v.empty() ? ojson(v) : ojson();
+    } else if constexpr (std::is_same_v<V, Source>) {
+        return source_json(v);
+    } else if constexpr (std::is_same_v<V, Provenance>) { // its two keys: part_json
+        return nullptr;
+    } else {
+        return v;
+    }
+}
+
+void put_provenance(ojson& j, const Provenance& p) {
+    put(j, "source", source_json(p.source));
+    if (!p.field_sources.empty()) {
+        ojson fs = ojson::object();
+        for (const auto& [key, s] : p.field_sources) {
+            put(fs, key, source_json(s));
+        }
+        put(j, "field_sources", fs);
+    }
+}
+
+/// The part `m` as its rows write it, in their order.
+template <class M, std::size_t N> ojson part_json(const PriceRow<M> (&rows)[N], const M& m) {
+    ojson j = ojson::object();
+    for (const PriceRow<M>& r : rows) {
+        ojson v = std::visit(
+            [&](auto p) {
+                if constexpr (std::is_same_v<decltype(p), std::monostate>) {
+                    return ojson();
+                } else {
+                    return value_json(r, m.*p);
+                }
+            },
+            r.member);
+        if (r.write != nullptr) {
+            r.write(j, m);
+        } else if (r.kind == K::provenance) {
+            put_provenance(j, m.*std::get<Provenance M::*>(r.member));
+        } else if (!v.is_null()) {
+            put(j, r.key, std::move(v));
+        }
+    }
+    return j;
+}
+
+void read_per_gb_month(const Node& n, CloudPrices& c) {
     if (const auto tiers = n.find("per_gb_month")) {
         c.per_gb_month = read_tiers(*tiers);
         const Node tier = n.at("tier");
@@ -244,21 +320,169 @@ CloudPrices read_cloud(const Node& n) {
             tier.fail("\"" + c.tier + "\" is no tier of per_gb_month; expected one of its keys");
         }
     }
-    c.egress_per_gb = optional_amount(n, "egress_per_gb");
+}
+
+void write_per_gb_month(ojson& j, const CloudPrices& c) {
+    if (!c.per_gb_month.empty()) {
+        put(j, "per_gb_month", c.per_gb_month);
+        put(j, "tier", c.tier);
+    }
+}
+
+void read_egress_member(const Node& n, CloudPrices& c) {
     if (const auto egress = n.find("egress")) {
         if (c.egress_per_gb) {
             egress->fail("is given beside egress_per_gb; expected one of the two");
         }
         c.egress = read_egress(*egress);
     }
-    c.per_10k_operations = optional_amount(n, "per_10k_operations");
-    c.read_out_share_per_month =
-        optional_share(n, "read_out_share_per_month", 1000.0).value_or(0.0);
-    if (const auto size = n.find("request_size")) {
-        c.request_size = size->positive<Capacity>();
+}
+
+/// Written from the rows; read by read_egress_tiers, which orders the tops.
+const PriceRow<EgressTier> kEgressTier[] = {
+    {"up_to", K::quantity, &EgressTier::up_to},
+    {"per_gb", K::money, &EgressTier::per_gb, true},
+};
+
+void write_egress(ojson& j, const CloudPrices& c) {
+    if (!c.egress) {
+        return;
     }
-    c.provenance = provenance(n, kCloudFields);
-    return c;
+    const std::string route(to_string(c.egress->route));
+    const std::vector<EgressTier>& tiers = c.egress->tiers;
+    if (tiers.size() == 1 && !tiers.front().up_to) { // one flat figure
+        put(j, "egress", {{"route", route}, {"per_gb", tiers.front().per_gb}});
+        return;
+    }
+    ojson list = ojson::array();
+    for (const EgressTier& t : tiers) {
+        list.push_back(part_json(kEgressTier, t));
+    }
+    put(j, "egress", {{"route", route}, {"tiers", list}});
+}
+
+// The book's parts, each key in reading order, which is the written order.
+const PriceRow<ItemPrice> kItem[] = {
+    {"id", K::id, &ItemPrice::id, true,
+     "a catalog id: C-node, D-box, switch or rack model, or a part of the bill of materials "
+     "(cable, transceiver, PDU, ...)"},
+    {"drive", K::quantity, &ItemPrice::drive, false,
+     "a D-box priced with this drive option only, such as \"61.44 TB\""},
+    {"unit_price", K::money, &ItemPrice::unit_price, true, "list price of one unit"},
+    {"discount", K::share, &ItemPrice::discount, false, "share off the list price"},
+    {"support_per_year", K::money, &ItemPrice::support_per_year, false, "support a year per unit"},
+    {"support_share", K::share, &ItemPrice::support_share, false,
+     "support a year as a share of the net price", 1000.0, "support_per_year",
+     "gives support as a share beside support_per_year; expected one of the two"},
+    {"licence_per_usable_tb_year", K::money, &ItemPrice::licence_per_usable_tb_year},
+    {"sku", K::line, &ItemPrice::sku},
+    {"source", K::source, &ItemPrice::source, true},
+};
+const PriceRow<SitePrices> kSite[] = {
+    {"energy_per_kwh", K::money, &SitePrices::energy_per_kwh},
+    {"space_per_rack_month", K::money, &SitePrices::space_per_rack_month},
+    {"space_per_kw_month", K::money, &SitePrices::space_per_kw_month, false, "", 100.0,
+     "space_per_rack_month", "prices space per kW beside space per rack; expected one of the two"},
+    {"years", K::count, &SitePrices::years, false, "", kMaxPriceYears, "", "from 1 to 100 years"},
+    {"discount_rate", K::share, &SitePrices::discount_rate},
+    {"source", K::provenance, &SitePrices::provenance, true},
+};
+const PriceRow<PriceBook> kGpuHour[] = {
+    {"price", K::money, &PriceBook::gpu_hour, true},
+    {"source", K::source, &PriceBook::gpu_hour_source, true},
+};
+const PriceRow<CloudPrices> kCloud[] = {
+    {.key = "per_gb_month",
+     .kind = K::custom,
+     .read = read_per_gb_month,
+     .write = write_per_gb_month,
+     .schema = R"({"type": "object", "maxProperties": 100,
+                   "additionalProperties": {"$ref": "#/$defs/amount"}})"},
+    {.key = "tier", .kind = K::with_before, .schema = R"({"type": "string"})"},
+    {"egress_per_gb", K::money, &CloudPrices::egress_per_gb},
+    // Its tiers' items are kEgressTier's schema (add_price_book_parts).
+    {.key = "egress",
+     .kind = K::custom,
+     .read = read_egress_member,
+     .write = write_egress,
+     .schema = R"({"type": "object", "required": ["route"], "additionalProperties": false,
+      "properties": {"route": {"enum": ["internet", "private_link"]},
+        "tiers": {"type": "array", "minItems": 1, "maxItems": 100, "items": {}},
+        "per_gb": {"$ref": "#/$defs/amount"}},
+      "oneOf": [{"required": ["tiers"]}, {"required": ["per_gb"]}]})"},
+    {"per_10k_operations", K::money, &CloudPrices::per_10k_operations},
+    {"read_out_share_per_month", K::share, &CloudPrices::read_out_share_per_month, false, "",
+     1000.0},
+    {"request_size", K::quantity, &CloudPrices::request_size},
+    {"source", K::provenance, &CloudPrices::provenance, true},
+};
+
+/// The JSON Schema of a part: its rows' keys, the ones it needs, the pairs
+/// it refuses together, and (but for an egress tier) `_` comment keys.
+template <class M, std::size_t N> json part_schema(const PriceRow<M> (&rows)[N]) {
+    json out{{"type", "object"}, {"required", json::array()}, {"additionalProperties", false}};
+    for (std::size_t i = 0; i < N; ++i) {
+        const PriceRow<M>& r = rows[i];
+        json& key = out["properties"][std::string(r.key)];
+        switch (r.kind) {
+        case K::money:
+        case K::share:
+            key = {{"$ref", r.kind == K::money ? "#/$defs/amount" : "#/$defs/share"}};
+            break;
+        case K::count:
+            key = {{"type", "integer"}, {"minimum", 1}, {"maximum", static_cast<int>(r.top)}};
+            break;
+        case K::source:
+        case K::provenance:
+            key = {{"$ref", "#/$defs/source"}};
+            break;
+        case K::custom:
+        case K::with_before:
+            key = json::parse(r.schema);
+            break;
+        default:
+            key = {{"type", "string"}};
+        }
+        if (!r.help.empty()) {
+            key["description"] = r.help;
+        }
+        if (r.kind == K::provenance) {
+            out["properties"]["field_sources"] = {{"$ref", "#/$defs/field_sources"}};
+        }
+        if (r.kind == K::with_before) {
+            out["dependentRequired"][std::string(rows[i - 1].key)] = {r.key};
+        }
+        if (r.required) {
+            out["required"].push_back(r.key);
+        }
+        if (!r.beside.empty()) {
+            out["not"] = {{"required", {r.beside, r.key}}};
+        }
+    }
+    if constexpr (!std::is_same_v<M, EgressTier>) {
+        out["patternProperties"] = {{"^_", json::object()}};
+    }
+    return out;
+}
+
+std::vector<ItemPrice> read_items(const Node& n) {
+    if (n.is_array() && n.raw().size() > kMaxPriceItems) {
+        n.fail(fmt::format("has {} prices; expected at most 10,000 (one per catalog entry and "
+                           "drive option)",
+                           n.raw().size()));
+    }
+    std::vector<ItemPrice> items;
+    for (const Node& item : n.items()) {
+        read_part(item, kItem, items.emplace_back());
+        for (std::size_t i = 0; i + 1 < items.size(); ++i) {
+            if (items[i].id == items.back().id && items[i].drive == items.back().drive) {
+                item.fail(fmt::format("prices {} again (item {}); expected one price per "
+                                      "catalog id and drive option",
+                                      items.back().id, i));
+            }
+        }
+    }
+    return items;
 }
 
 std::string read_currency(const Node& n) {
@@ -284,18 +508,43 @@ PriceBook detail::read_price_book(const Node& n) {
         b.items = read_items(*items);
     }
     if (const auto site = n.find("site")) {
-        b.site = read_site(*site);
+        read_part(*site, kSite, b.site);
     }
     if (const auto gpu = n.find("gpu_hour")) {
-        gpu->require_object();
-        gpu->check_fields({"price", "source"});
-        b.gpu_hour = amount(gpu->at("price"));
-        b.gpu_hour_source = detail::read_source(gpu->at("source"));
+        read_part(*gpu, kGpuHour, b);
     }
     if (const auto cloud = n.find("cloud")) {
-        b.cloud = read_cloud(*cloud);
+        read_part(*cloud, kCloud, b.cloud);
     }
     return b;
+}
+
+ojson detail::price_book_json(const PriceBook& b) {
+    ojson items = ojson::array();
+    for (const ItemPrice& p : b.items) {
+        items.push_back(part_json(kItem, p));
+    }
+    ojson j{{"schema", "podsizer-prices/1"}, {"currency", b.currency}, {"items", items}};
+    put(j, "site", part_json(kSite, b.site));
+    if (b.gpu_hour) {
+        put(j, "gpu_hour", part_json(kGpuHour, b));
+    }
+    put(j, "cloud", part_json(kCloud, b.cloud));
+    return j;
+}
+
+void detail::add_price_book_parts(json& schema) {
+    json& parts = schema["properties"];
+    parts["items"]["items"] = part_schema(kItem);
+    parts["site"] = part_schema(kSite);
+    parts["gpu_hour"] = part_schema(kGpuHour);
+    parts["cloud"] = part_schema(kCloud);
+    parts["cloud"]["properties"]["egress"]["properties"]["tiers"]["items"] =
+        part_schema(kEgressTier);
+}
+
+std::string price_book_to_json(const PriceBook& book) {
+    return detail::price_book_json(book).dump(2) + "\n";
 }
 
 PriceBook parse_price_book(std::string_view text, const std::string& origin, Diagnostics* diag) {

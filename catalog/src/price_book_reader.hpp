@@ -17,4 +17,8 @@ PriceBook read_price_book(const Node& n);
 /// The book as an ordered JSON document (keys in reading order).
 nlohmann::ordered_json price_book_json(const PriceBook& book);
 
+/// Fills the JSON Schema's items, site, gpu_hour and cloud from the rows
+/// the reader and writer use (price_book_schema.cpp holds the rest).
+void add_price_book_parts(nlohmann::json& schema);
+
 } // namespace podsizer::detail

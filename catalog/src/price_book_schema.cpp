@@ -1,8 +1,10 @@
-// The JSON Schema of a price book (docs/cost.md §1). The reader
-// (price_book_io.cpp) is the authority; this schema says the same for
-// editors, and the schema tests validate examples/prices-*.json with it and
+// The JSON Schema of a price book (docs/cost.md §1). The parts (an item,
+// the site, a GPU-hour, the cloud) come from the rows the reader and writer
+// use (price_book_io.cpp); this file holds the document around them. Editors
+// read it; the schema tests validate examples/prices-*.json with it and
 // check the committed copy in schemas/ is this text.
 #include "podsizer/catalog/json_schema.hpp"
+#include "price_book_reader.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -35,211 +37,7 @@ constexpr const char* kSchema = R"json({
     },
     "items": {
       "type": "array",
-      "maxItems": 10000,
-      "items": {
-        "type": "object",
-        "required": [
-          "id",
-          "unit_price",
-          "source"
-        ],
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "a catalog id: C-node, D-box, switch or rack model, or a part of the bill of materials (cable, transceiver, PDU, ...)"
-          },
-          "drive": {
-            "type": "string",
-            "description": "a D-box priced with this drive option only, such as \"61.44 TB\""
-          },
-          "unit_price": {
-            "$ref": "#/$defs/amount",
-            "description": "list price of one unit"
-          },
-          "discount": {
-            "$ref": "#/$defs/share",
-            "description": "share off the list price"
-          },
-          "support_per_year": {
-            "$ref": "#/$defs/amount",
-            "description": "support a year per unit"
-          },
-          "support_share": {
-            "$ref": "#/$defs/share",
-            "description": "support a year as a share of the net price"
-          },
-          "licence_per_usable_tb_year": {
-            "$ref": "#/$defs/amount"
-          },
-          "sku": {
-            "type": "string"
-          },
-          "source": {
-            "$ref": "#/$defs/source"
-          }
-        },
-        "not": {
-          "required": [
-            "support_per_year",
-            "support_share"
-          ]
-        },
-        "patternProperties": {
-          "^_": {}
-        },
-        "additionalProperties": false
-      }
-    },
-    "site": {
-      "type": "object",
-      "required": [
-        "source"
-      ],
-      "properties": {
-        "energy_per_kwh": {
-          "$ref": "#/$defs/amount"
-        },
-        "space_per_rack_month": {
-          "$ref": "#/$defs/amount"
-        },
-        "space_per_kw_month": {
-          "$ref": "#/$defs/amount"
-        },
-        "years": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "discount_rate": {
-          "$ref": "#/$defs/share"
-        },
-        "source": {
-          "$ref": "#/$defs/source"
-        },
-        "field_sources": { "$ref": "#/$defs/field_sources" }
-      },
-      "not": {
-        "required": [
-          "space_per_rack_month",
-          "space_per_kw_month"
-        ]
-      },
-      "patternProperties": {
-        "^_": {}
-      },
-      "additionalProperties": false
-    },
-    "gpu_hour": {
-      "type": "object",
-      "required": [
-        "price",
-        "source"
-      ],
-      "properties": {
-        "price": {
-          "$ref": "#/$defs/amount"
-        },
-        "source": {
-          "$ref": "#/$defs/source"
-        }
-      },
-      "patternProperties": {
-        "^_": {}
-      },
-      "additionalProperties": false
-    },
-    "cloud": {
-      "type": "object",
-      "required": [
-        "source"
-      ],
-      "properties": {
-        "per_gb_month": {
-          "type": "object",
-          "maxProperties": 100,
-          "additionalProperties": {
-            "$ref": "#/$defs/amount"
-          }
-        },
-        "tier": {
-          "type": "string"
-        },
-        "egress_per_gb": {
-          "$ref": "#/$defs/amount"
-        },
-        "egress": {
-          "type": "object",
-          "required": [
-            "route"
-          ],
-          "properties": {
-            "route": {
-              "enum": [
-                "internet",
-                "private_link"
-              ]
-            },
-            "tiers": {
-              "type": "array",
-              "minItems": 1,
-              "maxItems": 100,
-              "items": {
-                "type": "object",
-                "required": [
-                  "per_gb"
-                ],
-                "properties": {
-                  "up_to": {
-                    "type": "string"
-                  },
-                  "per_gb": {
-                    "$ref": "#/$defs/amount"
-                  }
-                },
-                "additionalProperties": false
-              }
-            },
-            "per_gb": {
-              "$ref": "#/$defs/amount"
-            }
-          },
-          "oneOf": [
-            {
-              "required": [
-                "tiers"
-              ]
-            },
-            {
-              "required": [
-                "per_gb"
-              ]
-            }
-          ],
-          "additionalProperties": false
-        },
-        "per_10k_operations": {
-          "$ref": "#/$defs/amount"
-        },
-        "read_out_share_per_month": {
-          "$ref": "#/$defs/share"
-        },
-        "request_size": {
-          "type": "string"
-        },
-        "source": {
-          "$ref": "#/$defs/source"
-        },
-        "field_sources": { "$ref": "#/$defs/field_sources" }
-      },
-      "dependentRequired": {
-        "per_gb_month": [
-          "tier"
-        ]
-      },
-      "patternProperties": {
-        "^_": {}
-      },
-      "additionalProperties": false
+      "maxItems": 10000
     }
   },
   "$defs": {
@@ -295,7 +93,9 @@ constexpr const char* kSchema = R"json({
 
 std::string price_book_json_schema() {
     // Parsed and dumped as the generated schemas are: keys sorted, two spaces.
-    return nlohmann::json::parse(kSchema).dump(2) + "\n";
+    nlohmann::json schema = nlohmann::json::parse(kSchema);
+    detail::add_price_book_parts(schema);
+    return schema.dump(2) + "\n";
 }
 
 } // namespace podsizer

@@ -16,8 +16,9 @@ std::string scenario_json_schema(const Catalog& catalog);
 /// The catalog file schema.
 std::string catalog_json_schema();
 
-/// The price-book schema (docs/cost.md §1), written beside the price-book
-/// reader (price_book_schema.cpp) and kept to it by the schema tests.
+/// The price-book schema (docs/cost.md §1): its parts from the rows the
+/// price-book reader and writer use (price_book_io.cpp), the document around
+/// them in price_book_schema.cpp.
 std::string price_book_json_schema();
 
 } // namespace podsizer
