@@ -144,7 +144,10 @@ using detail::FigureValue;
 using detail::kCsv;
 using detail::kJson;
 using detail::kPeople;
-using detail::Shown;
+using enum detail::Shown;
+using detail::kBoth;
+using CA = CheckpointAnalysis;
+using CQ = CheckpointQuery;
 using Text = std::optional<std::string>;
 
 using Q = const CheckpointQuery&;
@@ -165,21 +168,20 @@ constexpr std::array kInputs{
                  [](Q q) {
                      return q.params > 0.0 ? FigureValue(q.bytes_per_param) : FigureValue(nullptr);
                  }},
-    InputRow{.key = "mode", .value = detail::of<&CheckpointQuery::mode>},
+    InputRow{.key = "mode", .value = detail::of<&CQ::mode>},
     InputRow{.key = "interval_auto",
              .value = [](Q q) -> FigureValue { return !q.interval.has_value(); }},
-    InputRow{.key = "stall_budget", .value = detail::of<&CheckpointQuery::stall_budget>},
-    InputRow{.key = "restart_time_s", .value = detail::of<&CheckpointQuery::restart>},
-    InputRow{.key = "checkpoint_overhead_s", .value = detail::of<&CheckpointQuery::overhead>},
-    InputRow{.key = "local_bandwidth_bytes_per_s",
-             .value = detail::of<&CheckpointQuery::local_bandwidth>},
+    InputRow{.key = "stall_budget", .value = detail::of<&CQ::stall_budget>},
+    InputRow{.key = "restart_time_s", .value = detail::of<&CQ::restart>},
+    InputRow{.key = "checkpoint_overhead_s", .value = detail::of<&CQ::overhead>},
+    InputRow{.key = "local_bandwidth_bytes_per_s", .value = detail::of<&CQ::local_bandwidth>},
     InputRow{.key = "local_bandwidth_source",
              .value = [](Q q) -> FigureValue {
                  return std::string(q.local_bandwidth_given ? "given" : "assumption");
              }},
     InputRow{.key = "gpus",
              .value = [](Q q) { return q.gpus > 0 ? FigureValue(q.gpus) : FigureValue(nullptr); }},
-    InputRow{.key = "gpus_per_node", .value = detail::of<&CheckpointQuery::gpus_per_node>},
+    InputRow{.key = "gpus_per_node", .value = detail::of<&CQ::gpus_per_node>},
     InputRow{.key = "failures_per_1000_node_days",
              .value =
                  [](Q q) {
@@ -201,12 +203,11 @@ constexpr std::array kInputs{
                      return with_rate(
                          q, [](const FailureRate& r) { return detail::failure_source_json(r); });
                  }},
-    InputRow{.key = "knee_step_bytes_per_s",
-             .value = detail::of<&CheckpointQuery::knee, &KneeRule::step>},
+    InputRow{.key = "knee_step_bytes_per_s", .value = detail::of<&CQ::knee, &KneeRule::step>},
     InputRow{.key = "knee_threshold_gpu_hours_per_day",
-             .value = detail::of<&CheckpointQuery::knee, &KneeRule::threshold>},
-    InputRow{.key = "offsite_every", .value = detail::of<&CheckpointQuery::offsite_every>},
-    InputRow{.key = "retain", .value = detail::of<&CheckpointQuery::retain>},
+             .value = detail::of<&CQ::knee, &KneeRule::threshold>},
+    InputRow{.key = "offsite_every", .value = detail::of<&CQ::offsite_every>},
+    InputRow{.key = "retain", .value = detail::of<&CQ::retain>},
 };
 
 /// What `podsizer checkpoint` answers: the question and the analysis.
@@ -387,71 +388,46 @@ constexpr std::array kFigures{
         .value = [](A x) -> FigureValue {
             return detail::figures_json<CheckpointQuery>(kInputs, x.q);
         }},
-    Row{.key = "checkpoint_bytes", .value = got<&CheckpointAnalysis::size>},
-    Row{.key = "nodes", .value = got<&CheckpointAnalysis::nodes>},
+    Row{.key = "checkpoint_bytes", .value = got<&CA::size>},
+    Row{.key = "nodes", .value = got<&CA::nodes>},
     Row{.key = "platform_failures_per_1000_node_days",
-        .value = got<&CheckpointAnalysis::platform_failures_per_1000_node_days>},
-    Row{.key = "mtbf_s",
-        .label = "MTBF",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::mtbf>},
+        .value = got<&CA::platform_failures_per_1000_node_days>},
+    Row{.key = "mtbf_s", .label = "MTBF", .shown = interval, .value = got<&CA::mtbf>},
     Row{.key = "pattern",
         .value = [](A x) -> FigureValue { return std::string(checkpoint_pattern(x.q.mode)); }},
     Row{.key = "local_copy_time_s",
         .label = "Copy to local storage",
-        .value = got<&CheckpointAnalysis::local_copy_time>,
+        .value = got<&CA::local_copy_time>,
         .text = local_copy_text},
-    Row{.key = "local_copy_write_bytes_per_s", .value = got<&CheckpointAnalysis::local_copy_write>},
-    Row{.key = "stall_s",
-        .label = "Stall per checkpoint",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::stall>},
-    Row{.key = "write_bytes_per_s",
-        .label = "Write bandwidth",
-        .value = got<&CheckpointAnalysis::write>,
-        .text = write_text},
+    Row{.key = "local_copy_write_bytes_per_s", .value = got<&CA::local_copy_write>},
+    Row{"stall_s", "Stall per checkpoint", {}, 0, interval, kBoth, got<&CA::stall>},
+    Row{"write_bytes_per_s", "Write bandwidth", {}, 0, {}, kBoth, got<&CA::write>, write_text},
     Row{.key = "write_source",
         .value = [](A x) -> FigureValue { return std::string(to_string(x.a.write_source)); }},
-    Row{.key = "write_time_s",
-        .label = "Write time",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::write_time>},
-    Row{.key = "young_interval_s",
-        .label = "Young interval",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::young_interval>},
-    Row{.key = "daly_interval_s",
-        .label = "Daly interval",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::daly_interval>},
-    Row{.key = "interval_s",
-        .label = "Interval",
-        .value = got<&CheckpointAnalysis::interval>,
-        .text = interval_text},
+    Row{"write_time_s", "Write time", {}, 0, interval, kBoth, got<&CA::write_time>},
+    Row{"young_interval_s", "Young interval", {}, 0, interval, kBoth, got<&CA::young_interval>},
+    Row{"daly_interval_s", "Daly interval", {}, 0, interval, kBoth, got<&CA::daly_interval>},
+    Row{"interval_s", "Interval", {}, 0, {}, kBoth, got<&CA::interval>, interval_text},
     Row{.key = "write_share",
         .decimals = 1,
-        .shown = Shown::percent,
-        .value = got<&CheckpointAnalysis::write_share>,
+        .shown = percent,
+        .value = got<&CA::write_share>,
         .label_of =
             [](A x) {
                 return std::string(x.q.mode == CheckpointMode::sync ? "Stall share of interval"
                                                                     : "Drain share of interval");
             }},
-    Row{.key = "goodput",
-        .label = "Goodput",
-        .decimals = 1,
-        .shown = Shown::percent,
-        .value = got<&CheckpointAnalysis::goodput>},
+    Row{"goodput", "Goodput", {}, 1, percent, kBoth, got<&CA::goodput>},
     Row{.key = "gpu_hours_lost_per_day",
         .label = "GPU-hours lost per day",
-        .value = got<&CheckpointAnalysis::gpu_hours_lost_per_day>},
+        .value = got<&CA::gpu_hours_lost_per_day>},
     Row{.key = "step_gain_gpu_hours_per_day",
-        .value = got<&CheckpointAnalysis::step_gain>,
+        .value = got<&CA::step_gain>,
         .text = step_text,
         .label_of = step_label},
     Row{.key = "required_write_bytes_per_s",
         .label = "Required write",
-        .value = got<&CheckpointAnalysis::required_write>,
+        .value = got<&CA::required_write>,
         .text = required_text},
     Row{.key = "requirement_basis",
         .value =
@@ -461,13 +437,11 @@ constexpr std::array kFigures{
             }},
     Row{.key = "shortest_interval_s",
         .label = "Shortest interval at this write",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::shortest_interval>},
-    Row{.key = "sustainable",
-        .label = "Cadence sustainable",
-        .value = got<&CheckpointAnalysis::sustainable>},
+        .shown = interval,
+        .value = got<&CA::shortest_interval>},
+    Row{.key = "sustainable", .label = "Cadence sustainable", .value = got<&CA::sustainable>},
     Row{.key = "offsite_write_bytes_per_s",
-        .value = got<&CheckpointAnalysis::offsite_write>,
+        .value = got<&CA::offsite_write>,
         .text = offsite_text,
         .label_of =
             [](A x) {
@@ -475,10 +449,10 @@ constexpr std::array kFigures{
                        detail::ordinal(x.q.offsite_every) + " checkpoint)";
             }},
     Row{.key = "retained_bytes",
-        .value = got<&CheckpointAnalysis::retained>,
+        .value = got<&CA::retained>,
         .text = retained_text,
         .label_of = [](A x) { return fmt::format("Retained locally ({})", x.q.retain); }},
-    Row{.key = "peak_retained_bytes", .value = got<&CheckpointAnalysis::peak_retained>},
+    Row{.key = "peak_retained_bytes", .value = got<&CA::peak_retained>},
     Row{.key = "band", .value = band_value, .rows_of = band_rows},
     Row{.key = "cadences", .value = [](A x) -> FigureValue { return cadences_json(x); }},
     Row{.key = "goodput_limit",
@@ -569,7 +543,7 @@ constexpr std::array kCadence{
         .label_of = [](CR c) { return "Sync, " + format_percent(c.stall_budget, 0) + " stall"; }},
     CadenceFigure{.key = "async_write_bytes_per_s",
                   .label = "Async (drain before the next)",
-                  .shown = Shown::write,
+                  .shown = write,
                   .value = [](CR c) -> FigureValue { return c.row.async_write.base(); }},
 };
 

@@ -26,6 +26,9 @@ using detail::FigureValue;
 using detail::kCsv;
 using detail::kJson;
 using detail::kPeople;
+using enum detail::Shown;
+using detail::kBoth;
+using Sim = SimulationResult;
 using Text = std::optional<std::string>;
 
 std::string years_text(double seconds) {
@@ -290,9 +293,7 @@ constexpr std::array kFigures{
     Row{.key = "drives",
         .out = kJson | kCsv,
         .value = [](R r) -> FigureValue { return r.q.layout.drives; }},
-    Row{.key = "afr",
-        .out = kJson | kCsv,
-        .value = [](R r) -> FigureValue { return r.q.layout.afr; }},
+    Row{"afr", {}, {}, 0, {}, kJson | kCsv, [](R r) -> FigureValue { return r.q.layout.afr; }},
     Row{.key = "drive_rebuild_s",
         .out = kJson | kCsv,
         .value = [](R r) -> FigureValue { return r.q.layout.drive_rebuild_s; }},
@@ -328,27 +329,21 @@ constexpr std::array kFigures{
             return r.o.closed.mttdl_s;
         },
         .text = mttdl_text},
-    Row{.key = "ci_low", .out = kJson | kCsv, .value = sim<&SimulationResult::probability_low>},
-    Row{.key = "ci_high", .out = kJson | kCsv, .value = sim<&SimulationResult::probability_high>},
+    Row{.key = "ci_low", .out = kJson | kCsv, .value = sim<&Sim::probability_low>},
+    Row{.key = "ci_high", .out = kJson | kCsv, .value = sim<&Sim::probability_high>},
     Row{.key = "nines_at_least",
         .value =
             [](R r) { return simulated(r, [](SR s) { return nines_of(s.probability_high); }); }},
-    Row{.key = "confidence", .out = kJson | kCsv, .value = sim<&SimulationResult::confidence>},
-    Row{.key = "annual_loss_rate", .value = sim<&SimulationResult::annual_loss_rate>},
-    Row{.key = "rate_low", .value = sim<&SimulationResult::rate_low>},
-    Row{.key = "rate_high", .value = sim<&SimulationResult::rate_high>},
-    Row{.key = "losses",
-        .label = "Losses",
-        .out = kAll,
-        .value = sim<&SimulationResult::losses>,
-        .text = losses_text},
-    Row{.key = "simulated_years",
-        .out = kJson | kCsv,
-        .value = sim<&SimulationResult::simulated_years>},
-    Row{.key = "drive_years", .out = kJson | kCsv, .value = sim<&SimulationResult::drive_years>},
-    Row{.key = "events", .label = "Run", .value = sim<&SimulationResult::events>, .text = run_text},
-    Row{.key = "seed", .out = kJson | kCsv, .value = sim<&SimulationResult::seed>},
-    Row{.key = "threads", .out = kJson | kCsv, .value = sim<&SimulationResult::threads>},
+    Row{.key = "confidence", .out = kJson | kCsv, .value = sim<&Sim::confidence>},
+    Row{.key = "annual_loss_rate", .value = sim<&Sim::annual_loss_rate>},
+    Row{.key = "rate_low", .value = sim<&Sim::rate_low>},
+    Row{.key = "rate_high", .value = sim<&Sim::rate_high>},
+    Row{"losses", "Losses", {}, 0, {}, kAll, sim<&Sim::losses>, losses_text},
+    Row{.key = "simulated_years", .out = kJson | kCsv, .value = sim<&Sim::simulated_years>},
+    Row{.key = "drive_years", .out = kJson | kCsv, .value = sim<&Sim::drive_years>},
+    Row{.key = "events", .label = "Run", .value = sim<&Sim::events>, .text = run_text},
+    Row{.key = "seed", .out = kJson | kCsv, .value = sim<&Sim::seed>},
+    Row{.key = "threads", .out = kJson | kCsv, .value = sim<&Sim::threads>},
     Row{.key = "service",
         .value =
             [](R r) {
@@ -358,7 +353,7 @@ constexpr std::array kFigures{
     Row{.key = "chunk_years",
         .value =
             [](R r) { return simulated(r, [&r](SR) { return r.q.simulation->chunk_years; }); }},
-    Row{.key = "wall_s", .value = sim<&SimulationResult::wall_s>},
+    Row{.key = "wall_s", .value = sim<&Sim::wall_s>},
     Row{.key = "groups",
         .value = [](R r) { return simulated(r, [&r](SR) { return groups_json(r); }); },
         .rows_of = group_rows},
