@@ -519,27 +519,26 @@ constexpr std::array kReport{
 
 std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) {
     switch (format) {
-    case Format::table: {
-        std::string out = heading(x) + "\n";
-        for (const auto& [title, grid] : report_tables(x)) {
-            out += "\n" + title + ":\n\n" + render_text(grid);
-        }
-        return out + cost_section(x.sizing, false) + detail::findings_block(all_findings(x));
-    }
+    case Format::table:
     case Format::md: {
+        const bool md = format == Format::md;
         std::string h = heading(x);
         // Markdown: the title as a heading, the other lines as a paragraph.
         const auto nl = h.find('\n');
         std::string rest = nl == std::string::npos ? "" : h.substr(nl + 1);
-        for (auto p = rest.find('\n'); p != std::string::npos; p = rest.find('\n', p)) {
+        for (auto p = rest.find('\n'); md && p != std::string::npos; p = rest.find('\n', p)) {
             rest.replace(p, 1, "  \n");
             p += 3;
         }
-        std::string out = "## " + h.substr(0, nl) + "\n\n" + (rest.empty() ? "" : rest + "\n");
+        std::string out =
+            md ? "## " + h.substr(0, nl) + "\n\n" + (rest.empty() ? "" : rest + "\n") : h + "\n";
         for (const auto& [title, grid] : report_tables(x)) {
-            out += "\n### " + title + "\n\n" + render_markdown(grid);
+            out += md ? "\n### " + title + "\n\n" + render_markdown(grid)
+                      : "\n" + title + ":\n\n" + render_text(grid);
         }
-        return out + cost_section(x.sizing, true) + detail::findings_markdown(all_findings(x));
+        const auto findings = all_findings(x);
+        return out + cost_section(x.sizing, md) +
+               (md ? detail::findings_markdown(findings) : detail::findings_block(findings));
     }
     case Format::csv:
         return render_csv(extrapolation_grid(x, true));
