@@ -23,10 +23,6 @@ std::string n(std::int64_t v) {
     return format_number(static_cast<double>(v));
 }
 
-template <class Q, class U> std::string limit(const std::optional<Q>& q, const U& unit, int d) {
-    return q ? format_significant(in(*q, unit), d) : std::string("-");
-}
-
 } // namespace
 
 std::string sites_title(const SitePlan& plan) {
@@ -101,6 +97,7 @@ detail::ojson number_or_null(const std::optional<double>& v) {
 using detail::FigureValue;
 using Text = std::optional<std::string>;
 using detail::of;
+using detail::only;
 using enum detail::Shown;
 using S = SiteStorage;
 using SiteRow = detail::FigureRow<SiteStorage>;
@@ -172,6 +169,28 @@ constexpr std::array kReplication{
             .value = [](const S& s) -> FigureValue {
                 return s.replica ? detail::figures_json<SR>(kReplica, *s.replica) : nullptr;
             }},
+    SiteRow{"wan", "WAN", "Gbps", 1, least, kPeople, of<&S::wan>},
+};
+
+/// The Replication table: what each site copies to its partner.
+constexpr auto kCopied = [](const S& s) { return s.dataset_copy.base() > 0.0; };
+constexpr auto kChanged = [](const S& s) { return kCopied(s) && s.dataset_change.base() > 0.0; };
+Text seeding_days(const S& s) {
+    return s.seeding ? format_number(s.seeding->base() / 86400.0, 1)
+                     : (kCopied(s) ? "no WAN given" : "-");
+}
+constexpr std::array kCopies{
+    SiteRow{"name", "Site", {}, 0, number, kPeople, of<&S::name>},
+    SiteRow{"to", "Copies to", {}, 0, number, kPeople, detail::by<[](const S& s) {
+                return "site " + s.replicate_to;
+            }>},
+    SiteRow{"checkpoints", "Checkpoint copies", "Gbps", 1, scaled, kPeople,
+            detail::by<[](const S& s) { return s.replication_write - s.dataset_change; }>},
+    SiteRow{"copy", "Dataset copy", "PB", 1, scaled, kPeople, only<kCopied, &S::dataset_copy>},
+    SiteRow{.key = "seeding", .label = "Seeding (days)", .out = kPeople, .text = seeding_days},
+    SiteRow{"changes", "Dataset changes", "Gbps", 1, scaled, kPeople,
+            only<kChanged, &S::dataset_change>},
+    SiteRow{"wan_out", "WAN out", "Gbps", 1, scaled, kPeople, detail::call<&S::wan_out>},
     SiteRow{"wan", "WAN", "Gbps", 1, least, kPeople, of<&S::wan>},
 };
 
@@ -313,7 +332,6 @@ detail::ojson cost_by_year_json(const CashFlow& flow) {
 
 using PP = PhasePlan;
 using PlanRow = detail::FigureRow<PhasePlan>;
-using detail::only;
 
 /// How the phases were planned: the option grown, and by site or its
 /// hardware and its final phase sized from scratch.
@@ -413,31 +431,12 @@ std::string replication_title() {
 
 Grid replication_grid(const SitePlan& plan) {
     Grid g;
-    g.header = {"Site",
-                "Copies to",
-                "Checkpoint copies (Gbps)",
-                "Dataset copy (PB)",
-                "Seeding (days)",
-                "Dataset changes (Gbps)",
-                "WAN out (Gbps)",
-                "WAN (Gbps)"};
+    g.header = detail::people_labels<SiteStorage>(kCopies, SiteStorage{});
     g.numeric_from = 2;
     for (const SiteStorage& s : plan.sites) {
-        if (s.replicate_to.empty()) {
-            continue;
+        if (!s.replicate_to.empty()) {
+            g.rows.push_back(detail::people_cells<SiteStorage>(kCopies, s, {}, "-"));
         }
-        const Throughput checkpoints = s.replication_write - s.dataset_change;
-        const bool copied = s.dataset_copy.base() > 0.0;
-        g.rows.push_back(
-            {s.name, "site " + s.replicate_to, format_number(in(checkpoints, units::Gbps), 1),
-             copied ? format_number(in(s.dataset_copy, units::PB), 1) : "-",
-             s.seeding ? format_number(s.seeding->base() / 86400.0, 1)
-             : copied  ? "no WAN given"
-                       : "-",
-             copied && s.dataset_change.base() > 0.0
-                 ? format_number(in(s.dataset_change, units::Gbps), 1)
-                 : "-",
-             format_number(in(s.wan_out(), units::Gbps), 1), limit(s.wan, units::Gbps, 1)});
     }
     return g;
 }
