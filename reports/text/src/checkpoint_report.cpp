@@ -620,22 +620,21 @@ std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis
         return a.curve ? render_csv(goodput_curve_grid(*a.curve, marks)) : std::string();
     }
     const bool md = format == Format::md;
-    auto grid = [md](const Grid& g) { return md ? render_markdown(g) : render_text(g); };
     std::string out;
     for (const std::string& line : header_lines(q, a)) {
         out += line + (md ? "  \n" : "\n");
     }
-    if (!a.cadences.empty()) {
-        out += std::string(md ? "\n### " : "\n") + "Write bandwidth a cadence needs\n" +
-               (md ? "\n" : "") + grid(cadence_grid(a, q.stall_budget));
-    }
+    const auto section = [&](bool shown, const std::string& title, const Grid& g) {
+        out += !shown ? std::string()
+               : md   ? "\n### " + title + "\n\n" + render_markdown(g)
+                      : "\n" + title + "\n" + render_text(g);
+    };
+    section(!a.cadences.empty(), "Write bandwidth a cadence needs",
+            cadence_grid(a, q.stall_budget));
     const Grid results = results_grid(q, a);
-    if (!results.rows.empty()) {
-        out += std::string(md ? "\n### " : "\n") + "Result\n" + (md ? "\n" : "") + grid(results);
-    }
+    section(!results.rows.empty(), "Result", results);
     if (a.curve) {
-        out += std::string(md ? "\n### " : "\n") + "Goodput vs write bandwidth\n" +
-               (md ? "\n" : "") + grid(goodput_curve_display_grid(*a.curve, marks));
+        section(true, "Goodput vs write bandwidth", goodput_curve_display_grid(*a.curve, marks));
     }
     return out;
 }

@@ -135,8 +135,7 @@ constexpr std::array kReplica{
     ReplicaRow{.key = "separate", .value = of<&SR::separate>},
     ReplicaRow{.key = "checkpoints_bytes", .value = of<&SR::checkpoints>},
     ReplicaRow{.key = "datasets_bytes", .value = of<&SR::datasets>},
-    ReplicaRow{.key = "need_bytes",
-               .value = [](const SR& r) -> FigureValue { return r.need().base(); }},
+    ReplicaRow{.key = "need_bytes", .value = detail::call<&SR::need>},
     ReplicaRow{.key = "inbound_bytes_per_s", .value = of<&SR::inbound>},
     ReplicaRow{.key = "cnodes", .value = of<&SR::cnodes>},
     ReplicaRow{.key = "dboxes", .value = of<&SR::dboxes>},
@@ -160,8 +159,7 @@ constexpr std::array kReplication{
             .text = [](const S& s) -> Text {
                 return !s.replica ? "-" : s.replica->separate ? n(s.replica->racks) : "in system";
             }},
-    SiteRow{"wan_out_bytes_per_s", "WAN out", "Gbps", 1, scaled, kBoth,
-            [](const S& s) -> FigureValue { return s.wan_out().base(); }},
+    SiteRow{"wan_out_bytes_per_s", "WAN out", "Gbps", 1, scaled, kBoth, detail::call<&S::wan_out>},
     SiteRow{.key = "dataset_copy_bytes", .value = of<&S::dataset_copy>},
     SiteRow{.key = "seeding_s", .value = of<&S::seeding>},
     SiteRow{.key = "dataset_change_bytes_per_s", .value = of<&S::dataset_change>},
@@ -198,7 +196,7 @@ constexpr std::array kCopies{
 constexpr std::array kSiteEnd{
     SiteRow{.key = "fits",
             .label = "Fits",
-            .value = [](const S& s) -> FigureValue { return s.fits(); },
+            .value = detail::call<&S::fits>,
             .text = [](const S& s) -> Text { return site_fits_cell(s); }},
     SiteRow{.key = "findings", .value = detail::via<&S::findings, detail::findings_json>},
 };
