@@ -128,8 +128,8 @@ constexpr std::array kClosedForm{
 };
 
 /// A figure of the simulation, absent without one.
-template <class F> FigureValue simulated(R r, F f) {
-    return r.sim() != nullptr ? FigureValue(f(*r.sim())) : FigureValue(Absent{});
+template <auto F> FigureValue simulated(R r) {
+    return r.sim() != nullptr ? detail::figure_of(F(r)) : FigureValue(Absent{});
 }
 
 /// A member of the simulation's result, absent without one.
@@ -278,7 +278,6 @@ Text closed_text(R r) {
 /// rebuild time and says the closed form before the first-order rate: two
 /// rows for people alone.
 constexpr unsigned kAll = kJson | kCsv | kPeople;
-using SR = const SimulationResult&;
 constexpr std::array kFigures{
     Row{.key = "drive_rebuild_time",
         .label = "Drive rebuild time",
@@ -308,8 +307,7 @@ constexpr std::array kFigures{
     Row{.key = "ci_low", .out = kJson | kCsv, .value = sim<&Sim::probability_low>},
     Row{.key = "ci_high", .out = kJson | kCsv, .value = sim<&Sim::probability_high>},
     Row{.key = "nines_at_least",
-        .value =
-            [](R r) { return simulated(r, [](SR s) { return nines_of(s.probability_high); }); }},
+        .value = simulated<[](R r) { return nines_of(r.sim()->probability_high); }>},
     Row{.key = "confidence", .out = kJson | kCsv, .value = sim<&Sim::confidence>},
     Row{.key = "annual_loss_rate", .value = sim<&Sim::annual_loss_rate>},
     Row{.key = "rate_low", .value = sim<&Sim::rate_low>},
@@ -320,22 +318,12 @@ constexpr std::array kFigures{
     Row{.key = "events", .label = "Run", .value = sim<&Sim::events>, .text = run_text},
     Row{.key = "seed", .out = kJson | kCsv, .value = sim<&Sim::seed>},
     Row{.key = "threads", .out = kJson | kCsv, .value = sim<&Sim::threads>},
-    Row{.key = "service",
-        .value =
-            [](R r) {
-                return simulated(
-                    r, [&r](SR) { return std::string(to_string(r.q.simulation->service)); });
-            }},
-    Row{.key = "chunk_years",
-        .value =
-            [](R r) { return simulated(r, [&r](SR) { return r.q.simulation->chunk_years; }); }},
+    Row{.key = "service", .value = simulated<[](R r) { return r.q.simulation->service; }>},
+    Row{.key = "chunk_years", .value = simulated<[](R r) { return r.q.simulation->chunk_years; }>},
     Row{.key = "wall_s", .value = sim<&Sim::wall_s>},
-    Row{.key = "groups",
-        .value = [](R r) { return simulated(r, [&r](SR) { return groups_json(r); }); },
-        .rows_of = group_rows},
+    Row{.key = "groups", .value = simulated<groups_json>, .rows_of = group_rows},
     Row{.key = "closed_form_inside_interval",
-        .value =
-            [](R r) { return simulated(r, [&r](SR s) { return closed_inside(s, r.o.closed); }); }},
+        .value = simulated<[](R r) { return closed_inside(*r.sim(), r.o.closed); }>},
     Row{.key = "closed_form_summary", .label = "Closed form", .out = kPeople, .text = closed_text},
     Row{.key = "first_order_rate_per_hour",
         .label = "First-order loss rate",
