@@ -485,10 +485,11 @@ ojson extrapolations_json(const X& x) {
     return all;
 }
 
+constexpr auto kWithFleet = [](const X& x) { return x.fleet.has_value(); };
+
 /// The report for machines; `extrapolation` is the first design's (absent without any).
 constexpr std::array kReport{
-    XRow{.key = "podsizer_version",
-         .value = [](const X&) -> FigureValue { return std::string(version()); }},
+    XRow{.key = "podsizer_version", .value = [](const X&) -> FigureValue { return version(); }},
     XRow{.key = "scenario", .value = of<&X::scenario>},
     XRow{.key = "target_bytes", .value = of<&X::spec, &ExtrapolationSpec::target>},
     XRow{.key = "tolerance", .value = of<&X::spec, &ExtrapolationSpec::tolerance>},
@@ -497,22 +498,15 @@ constexpr std::array kReport{
              ojson all = extrapolations_json(x);
              return all.empty() ? FigureValue() : FigureValue(all.front());
          }},
-    XRow{.key = "extrapolations",
-         .value = [](const X& x) -> FigureValue { return extrapolations_json(x); }},
+    XRow{.key = "extrapolations", .value = detail::by<extrapolations_json>},
     XRow{.key = "fleet",
-         .value = [](const X& x) -> FigureValue {
-             return x.fleet ? fleet_json(x) : ojson(nullptr);
-         }},
-    XRow{.key = "answers",
-         .value =
-             [](const X& x) {
-                 return x.fleet ? FigureValue(detail::answers_json(x)) : FigureValue();
-             }},
+         .value = detail::by<[](const X& x) { return x.fleet ? fleet_json(x) : ojson(); }>},
+    XRow{.key = "answers", .value = detail::only<kWithFleet, detail::answers_json>},
     XRow{.key = "designs",
          .value = [](const X& x) -> FigureValue {
              return detail::priced_summaries_json(x.sizing.designs, x.sizing.prices);
          }},
-    XRow{.key = "feasible", .value = [](const X& x) -> FigureValue { return x.all_feasible(); }},
+    XRow{.key = "feasible", .value = detail::call<&X::all_feasible>},
 };
 
 } // namespace
