@@ -102,7 +102,7 @@ using enum detail::Shown;
 using S = SiteStorage;
 using SiteRow = detail::FigureRow<SiteStorage>;
 constexpr unsigned kPeople = detail::kPeople;
-constexpr unsigned kBoth = detail::kJson | detail::kPeople;
+using detail::kBoth;
 
 /// A site's figures in its JSON and the Sites table (name and design first).
 constexpr std::array kSite{
