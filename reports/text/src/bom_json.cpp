@@ -28,19 +28,19 @@ std::string basis(std::int64_t per_rack) {
 
 using B = BomLine;
 using L = FigureRow<BomLine>;
-constexpr unsigned kBoth = kJson | kCsv;
+constexpr unsigned kMachines = kJson | kCsv;
 
 /// A bill's line in its JSON and the --bom CSV.
 constexpr std::array kLine{
-    L{.key = "category", .out = kBoth, .value = of<&B::category>},
-    L{.key = "item", .out = kBoth, .value = of<&B::item>},
-    L{.key = "sku", .out = kBoth, .value = of<&B::sku>},
-    L{.key = "description", .out = kBoth, .value = of<&B::description>},
-    L{.key = "quantity", .out = kBoth, .value = of<&B::quantity>},
-    L{.key = "unit", .out = kBoth, .value = of<&B::unit>},
-    L{.key = "basis", .out = kBoth, .value = via<&B::per_rack, basis>},
-    L{.key = "per_rack", .out = kBoth, .value = via<&B::per_rack, positive>},
-    L{.key = "rule", .out = kBoth, .value = of<&B::rule>},
+    L{.key = "category", .out = kMachines, .value = of<&B::category>},
+    L{.key = "item", .out = kMachines, .value = of<&B::item>},
+    L{.key = "sku", .out = kMachines, .value = of<&B::sku>},
+    L{.key = "description", .out = kMachines, .value = of<&B::description>},
+    L{.key = "quantity", .out = kMachines, .value = of<&B::quantity>},
+    L{.key = "unit", .out = kMachines, .value = of<&B::unit>},
+    L{.key = "basis", .out = kMachines, .value = via<&B::per_rack, basis>},
+    L{.key = "per_rack", .out = kMachines, .value = via<&B::per_rack, positive>},
+    L{.key = "rule", .out = kMachines, .value = of<&B::rule>},
     L{.key = "in_capex", .out = kJson, .value = of<&B::in_capex>},
     L{.key = "source", .out = kJson, .value = via<&B::source, source_json>},
     L{.key = "source_kind", .out = kCsv, .value = of<&B::source, &Source::kind>},

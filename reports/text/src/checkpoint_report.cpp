@@ -144,69 +144,55 @@ using detail::FigureValue;
 using detail::kCsv;
 using detail::kJson;
 using detail::kPeople;
-using detail::Shown;
+using enum detail::Shown;
+using detail::kBoth;
+using CA = CheckpointAnalysis;
+using CQ = CheckpointQuery;
+using FR = FailureRate;
 using Text = std::optional<std::string>;
 
 using Q = const CheckpointQuery&;
 using InputRow = detail::FigureRow<CheckpointQuery>;
 
-/// A figure of the query that applies with a failure rate, else null.
-template <class F> FigureValue with_rate(Q q, F f) {
-    return q.failure_rate ? FigureValue(f(*q.failure_rate)) : FigureValue(nullptr);
+/// A figure of the query that applies with a failure rate (F: a member or a
+/// function of it), else null; one that applies with a parameter count.
+template <auto F> FigureValue with_rate(Q q) {
+    return q.failure_rate ? detail::figure_of(std::invoke(F, *q.failure_rate)) : nullptr;
 }
+template <auto M> FigureValue with_params(Q q) {
+    return q.params > 0.0 ? FigureValue(q.*M) : FigureValue(nullptr);
+}
+using detail::by;
 
 /// What the command was asked (`inputs` in JSON).
 constexpr std::array kInputs{
-    InputRow{
-        .key = "params",
-        .value = [](Q q) { return q.params > 0.0 ? FigureValue(q.params) : FigureValue(nullptr); }},
-    InputRow{.key = "bytes_per_param",
-             .value =
-                 [](Q q) {
-                     return q.params > 0.0 ? FigureValue(q.bytes_per_param) : FigureValue(nullptr);
-                 }},
-    InputRow{.key = "mode", .value = detail::of<&CheckpointQuery::mode>},
-    InputRow{.key = "interval_auto",
-             .value = [](Q q) -> FigureValue { return !q.interval.has_value(); }},
-    InputRow{.key = "stall_budget", .value = detail::of<&CheckpointQuery::stall_budget>},
-    InputRow{.key = "restart_time_s", .value = detail::of<&CheckpointQuery::restart>},
-    InputRow{.key = "checkpoint_overhead_s", .value = detail::of<&CheckpointQuery::overhead>},
-    InputRow{.key = "local_bandwidth_bytes_per_s",
-             .value = detail::of<&CheckpointQuery::local_bandwidth>},
+    InputRow{.key = "params", .value = with_params<&CQ::params>},
+    InputRow{.key = "bytes_per_param", .value = with_params<&CQ::bytes_per_param>},
+    InputRow{.key = "mode", .value = detail::of<&CQ::mode>},
+    InputRow{.key = "interval_auto", .value = by<[](Q q) { return !q.interval.has_value(); }>},
+    InputRow{.key = "stall_budget", .value = detail::of<&CQ::stall_budget>},
+    InputRow{.key = "restart_time_s", .value = detail::of<&CQ::restart>},
+    InputRow{.key = "checkpoint_overhead_s", .value = detail::of<&CQ::overhead>},
+    InputRow{.key = "local_bandwidth_bytes_per_s", .value = detail::of<&CQ::local_bandwidth>},
     InputRow{.key = "local_bandwidth_source",
              .value = [](Q q) -> FigureValue {
                  return std::string(q.local_bandwidth_given ? "given" : "assumption");
              }},
     InputRow{.key = "gpus",
              .value = [](Q q) { return q.gpus > 0 ? FigureValue(q.gpus) : FigureValue(nullptr); }},
-    InputRow{.key = "gpus_per_node", .value = detail::of<&CheckpointQuery::gpus_per_node>},
-    InputRow{.key = "failures_per_1000_node_days",
-             .value =
-                 [](Q q) {
-                     return with_rate(q, [](const FailureRate& r) { return r.per_1000_node_days; });
-                 }},
-    InputRow{.key = "rate_node_gpus",
-             .value =
-                 [](Q q) {
-                     return with_rate(
-                         q, [](const FailureRate& r) { return std::int64_t{r.gpus_per_node}; });
-                 }},
+    InputRow{.key = "gpus_per_node", .value = detail::of<&CQ::gpus_per_node>},
+    InputRow{.key = "failures_per_1000_node_days", .value = with_rate<&FR::per_1000_node_days>},
+    InputRow{.key = "rate_node_gpus", .value = with_rate<&FR::gpus_per_node>},
     InputRow{.key = "failure_rate_preset",
              .value = [](Q q) -> FigureValue {
                  return q.failure_rate ? q.failure_rate->preset : std::string();
              }},
-    InputRow{.key = "failure_rate_source",
-             .value =
-                 [](Q q) {
-                     return with_rate(
-                         q, [](const FailureRate& r) { return detail::failure_source_json(r); });
-                 }},
-    InputRow{.key = "knee_step_bytes_per_s",
-             .value = detail::of<&CheckpointQuery::knee, &KneeRule::step>},
+    InputRow{.key = "failure_rate_source", .value = with_rate<detail::failure_source_json>},
+    InputRow{.key = "knee_step_bytes_per_s", .value = detail::of<&CQ::knee, &KneeRule::step>},
     InputRow{.key = "knee_threshold_gpu_hours_per_day",
-             .value = detail::of<&CheckpointQuery::knee, &KneeRule::threshold>},
-    InputRow{.key = "offsite_every", .value = detail::of<&CheckpointQuery::offsite_every>},
-    InputRow{.key = "retain", .value = detail::of<&CheckpointQuery::retain>},
+             .value = detail::of<&CQ::knee, &KneeRule::threshold>},
+    InputRow{.key = "offsite_every", .value = detail::of<&CQ::offsite_every>},
+    InputRow{.key = "retain", .value = detail::of<&CQ::retain>},
 };
 
 /// What `podsizer checkpoint` answers: the question and the analysis.
@@ -370,9 +356,13 @@ Text retained_text(A x) {
            " while the next is written";
 }
 
-/// A figure of the curve, or `without` when there is none.
-template <class F> FigureValue of_curve(A x, F f, FigureValue without) {
-    return x.a.curve ? FigureValue(f(*x.a.curve)) : std::move(without);
+/// A figure of the curve (F: a member or a function of it), absent without one.
+template <auto F> FigureValue of_curve(A x) {
+    return x.a.curve ? detail::figure_of(std::invoke(F, *x.a.curve)) : detail::Absent{};
+}
+/// The knee's rule: the curve's, or without a curve the query's.
+const KneeRule& knee_rule(A x) {
+    return x.a.curve ? x.a.curve->knee_rule : x.q.knee;
 }
 
 json cadences_json(A x);
@@ -381,93 +371,58 @@ using GC = const GoodputCurve&;
 
 /// Every figure of the analysis, in the JSON's order (docs/checkpoints.md §9).
 constexpr std::array kFigures{
-    Row{.key = "podsizer_version",
-        .value = [](A) -> FigureValue { return std::string(version()); }},
+    Row{.key = "podsizer_version", .value = [](A) -> FigureValue { return version(); }},
     Row{.key = "inputs",
         .value = [](A x) -> FigureValue {
             return detail::figures_json<CheckpointQuery>(kInputs, x.q);
         }},
-    Row{.key = "checkpoint_bytes", .value = got<&CheckpointAnalysis::size>},
-    Row{.key = "nodes", .value = got<&CheckpointAnalysis::nodes>},
+    Row{.key = "checkpoint_bytes", .value = got<&CA::size>},
+    Row{.key = "nodes", .value = got<&CA::nodes>},
     Row{.key = "platform_failures_per_1000_node_days",
-        .value = got<&CheckpointAnalysis::platform_failures_per_1000_node_days>},
-    Row{.key = "mtbf_s",
-        .label = "MTBF",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::mtbf>},
-    Row{.key = "pattern",
-        .value = [](A x) -> FigureValue { return std::string(checkpoint_pattern(x.q.mode)); }},
+        .value = got<&CA::platform_failures_per_1000_node_days>},
+    Row{.key = "mtbf_s", .label = "MTBF", .shown = interval, .value = got<&CA::mtbf>},
+    Row{.key = "pattern", .value = by<[](A x) { return checkpoint_pattern(x.q.mode); }>},
     Row{.key = "local_copy_time_s",
         .label = "Copy to local storage",
-        .value = got<&CheckpointAnalysis::local_copy_time>,
+        .value = got<&CA::local_copy_time>,
         .text = local_copy_text},
-    Row{.key = "local_copy_write_bytes_per_s", .value = got<&CheckpointAnalysis::local_copy_write>},
-    Row{.key = "stall_s",
-        .label = "Stall per checkpoint",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::stall>},
-    Row{.key = "write_bytes_per_s",
-        .label = "Write bandwidth",
-        .value = got<&CheckpointAnalysis::write>,
-        .text = write_text},
-    Row{.key = "write_source",
-        .value = [](A x) -> FigureValue { return std::string(to_string(x.a.write_source)); }},
-    Row{.key = "write_time_s",
-        .label = "Write time",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::write_time>},
-    Row{.key = "young_interval_s",
-        .label = "Young interval",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::young_interval>},
-    Row{.key = "daly_interval_s",
-        .label = "Daly interval",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::daly_interval>},
-    Row{.key = "interval_s",
-        .label = "Interval",
-        .value = got<&CheckpointAnalysis::interval>,
-        .text = interval_text},
+    Row{.key = "local_copy_write_bytes_per_s", .value = got<&CA::local_copy_write>},
+    Row{"stall_s", "Stall per checkpoint", {}, 0, interval, kBoth, got<&CA::stall>},
+    Row{"write_bytes_per_s", "Write bandwidth", {}, 0, {}, kBoth, got<&CA::write>, write_text},
+    Row{.key = "write_source", .value = got<&CA::write_source>},
+    Row{"write_time_s", "Write time", {}, 0, interval, kBoth, got<&CA::write_time>},
+    Row{"young_interval_s", "Young interval", {}, 0, interval, kBoth, got<&CA::young_interval>},
+    Row{"daly_interval_s", "Daly interval", {}, 0, interval, kBoth, got<&CA::daly_interval>},
+    Row{"interval_s", "Interval", {}, 0, {}, kBoth, got<&CA::interval>, interval_text},
     Row{.key = "write_share",
         .decimals = 1,
-        .shown = Shown::percent,
-        .value = got<&CheckpointAnalysis::write_share>,
+        .shown = percent,
+        .value = got<&CA::write_share>,
         .label_of =
             [](A x) {
                 return std::string(x.q.mode == CheckpointMode::sync ? "Stall share of interval"
                                                                     : "Drain share of interval");
             }},
-    Row{.key = "goodput",
-        .label = "Goodput",
-        .decimals = 1,
-        .shown = Shown::percent,
-        .value = got<&CheckpointAnalysis::goodput>},
+    Row{"goodput", "Goodput", {}, 1, percent, kBoth, got<&CA::goodput>},
     Row{.key = "gpu_hours_lost_per_day",
         .label = "GPU-hours lost per day",
-        .value = got<&CheckpointAnalysis::gpu_hours_lost_per_day>},
+        .value = got<&CA::gpu_hours_lost_per_day>},
     Row{.key = "step_gain_gpu_hours_per_day",
-        .value = got<&CheckpointAnalysis::step_gain>,
+        .value = got<&CA::step_gain>,
         .text = step_text,
         .label_of = step_label},
     Row{.key = "required_write_bytes_per_s",
         .label = "Required write",
-        .value = got<&CheckpointAnalysis::required_write>,
+        .value = got<&CA::required_write>,
         .text = required_text},
-    Row{.key = "requirement_basis",
-        .value =
-            [](A x) {
-                return x.a.basis ? FigureValue(std::string(to_string(*x.a.basis)))
-                                 : FigureValue(nullptr);
-            }},
+    Row{.key = "requirement_basis", .value = got<&CA::basis>},
     Row{.key = "shortest_interval_s",
         .label = "Shortest interval at this write",
-        .shown = Shown::interval,
-        .value = got<&CheckpointAnalysis::shortest_interval>},
-    Row{.key = "sustainable",
-        .label = "Cadence sustainable",
-        .value = got<&CheckpointAnalysis::sustainable>},
+        .shown = interval,
+        .value = got<&CA::shortest_interval>},
+    Row{.key = "sustainable", .label = "Cadence sustainable", .value = got<&CA::sustainable>},
     Row{.key = "offsite_write_bytes_per_s",
-        .value = got<&CheckpointAnalysis::offsite_write>,
+        .value = got<&CA::offsite_write>,
         .text = offsite_text,
         .label_of =
             [](A x) {
@@ -475,30 +430,19 @@ constexpr std::array kFigures{
                        detail::ordinal(x.q.offsite_every) + " checkpoint)";
             }},
     Row{.key = "retained_bytes",
-        .value = got<&CheckpointAnalysis::retained>,
+        .value = got<&CA::retained>,
         .text = retained_text,
         .label_of = [](A x) { return fmt::format("Retained locally ({})", x.q.retain); }},
-    Row{.key = "peak_retained_bytes", .value = got<&CheckpointAnalysis::peak_retained>},
+    Row{.key = "peak_retained_bytes", .value = got<&CA::peak_retained>},
     Row{.key = "band", .value = band_value, .rows_of = band_rows},
-    Row{.key = "cadences", .value = [](A x) -> FigureValue { return cadences_json(x); }},
-    Row{.key = "goodput_limit",
-        .value =
-            [](A x) {
-                return of_curve(
-                    x, [](GC c) { return c.goodput_limit; }, nullptr);
-            }},
-    Row{.key = "knee_step_bytes_per_s",
-        .value =
-            [](A x) {
-                return of_curve(
-                    x, [](GC c) { return c.knee_rule.step.base(); }, x.q.knee.step.base());
-            }},
+    Row{.key = "cadences", .value = by<cadences_json>},
+    Row{.key = "goodput_limit", .value = by<[](A x) {
+                                    return x.a.curve ? std::optional(x.a.curve->goodput_limit)
+                                                     : std::nullopt;
+                                }>},
+    Row{.key = "knee_step_bytes_per_s", .value = by<[](A x) { return knee_rule(x).step; }>},
     Row{.key = "knee_threshold_gpu_hours_per_day",
-        .value =
-            [](A x) {
-                return of_curve(
-                    x, [](GC c) { return c.knee_rule.threshold; }, x.q.knee.threshold);
-            }},
+        .value = by<[](A x) { return knee_rule(x).threshold; }>},
     Row{.key = "knee",
         .value = [](A x) -> FigureValue {
             return x.a.curve && x.a.curve->knee ? detail::goodput_point_json(*x.a.curve->knee)
@@ -509,24 +453,13 @@ constexpr std::array kFigures{
     // The knee's figures are at this overhead (at least 10 s, goodput_curve.hpp).
     Row{.key = "knee_overhead_s",
         .label = "Knee's fixed overhead",
-        .value =
-            [](A x) {
-                return of_curve(
-                    x, [](GC c) { return c.knee_overhead.base(); }, detail::Absent{});
-            },
+        .value = of_curve<&GoodputCurve::knee_overhead>,
         .text = knee_overhead_text},
-    Row{.key = "knee_goodput_limit",
-        .value =
-            [](A x) {
-                return of_curve(
-                    x, [](GC c) { return c.knee_limit; }, detail::Absent{});
-            }},
-    Row{.key = "curve",
-        .value =
-            [](A x) {
-                return of_curve(
-                    x, [](GC c) { return detail::goodput_points_json(c); }, json::array());
-            }},
+    Row{.key = "knee_goodput_limit", .value = of_curve<&GoodputCurve::knee_limit>},
+    Row{.key = "curve", .value = by<[](A x) {
+                            return x.a.curve ? detail::goodput_points_json(*x.a.curve)
+                                             : json::array();
+                        }>},
 };
 
 /// The Result table's order for people.
@@ -569,7 +502,7 @@ constexpr std::array kCadence{
         .label_of = [](CR c) { return "Sync, " + format_percent(c.stall_budget, 0) + " stall"; }},
     CadenceFigure{.key = "async_write_bytes_per_s",
                   .label = "Async (drain before the next)",
-                  .shown = Shown::write,
+                  .shown = write,
                   .value = [](CR c) -> FigureValue { return c.row.async_write.base(); }},
 };
 
@@ -584,17 +517,15 @@ json cadences_json(A x) {
 /// The curve alone (`render_goodput_curve` in JSON).
 using CurveRow = detail::FigureRow<GoodputCurve>;
 constexpr std::array kCurve{
-    CurveRow{.key = "goodput_limit", .value = [](GC c) -> FigureValue { return c.goodput_limit; }},
+    CurveRow{.key = "goodput_limit", .value = detail::of<&GoodputCurve::goodput_limit>},
     CurveRow{.key = "knee_step_bytes_per_s",
-             .value = [](GC c) -> FigureValue { return c.knee_rule.step.base(); }},
+             .value = detail::of<&GoodputCurve::knee_rule, &KneeRule::step>},
     CurveRow{.key = "knee_threshold_gpu_hours_per_day",
-             .value = [](GC c) -> FigureValue { return c.knee_rule.threshold; }},
+             .value = detail::of<&GoodputCurve::knee_rule, &KneeRule::threshold>},
     CurveRow{.key = "knee",
-             .value = [](GC c) -> FigureValue {
-                 return c.knee ? detail::goodput_point_json(*c.knee) : json(nullptr);
-             }},
-    CurveRow{.key = "points",
-             .value = [](GC c) -> FigureValue { return detail::goodput_points_json(c); }},
+             .value =
+                 by<[](GC c) { return c.knee ? detail::goodput_point_json(*c.knee) : json(); }>},
+    CurveRow{.key = "points", .value = by<detail::goodput_points_json>},
 };
 
 } // namespace
@@ -689,22 +620,21 @@ std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis
         return a.curve ? render_csv(goodput_curve_grid(*a.curve, marks)) : std::string();
     }
     const bool md = format == Format::md;
-    auto grid = [md](const Grid& g) { return md ? render_markdown(g) : render_text(g); };
     std::string out;
     for (const std::string& line : header_lines(q, a)) {
         out += line + (md ? "  \n" : "\n");
     }
-    if (!a.cadences.empty()) {
-        out += std::string(md ? "\n### " : "\n") + "Write bandwidth a cadence needs\n" +
-               (md ? "\n" : "") + grid(cadence_grid(a, q.stall_budget));
-    }
+    const auto section = [&](bool shown, const std::string& title, const Grid& g) {
+        out += !shown ? std::string()
+               : md   ? "\n### " + title + "\n\n" + render_markdown(g)
+                      : "\n" + title + "\n" + render_text(g);
+    };
+    section(!a.cadences.empty(), "Write bandwidth a cadence needs",
+            cadence_grid(a, q.stall_budget));
     const Grid results = results_grid(q, a);
-    if (!results.rows.empty()) {
-        out += std::string(md ? "\n### " : "\n") + "Result\n" + (md ? "\n" : "") + grid(results);
-    }
+    section(!results.rows.empty(), "Result", results);
     if (a.curve) {
-        out += std::string(md ? "\n### " : "\n") + "Goodput vs write bandwidth\n" +
-               (md ? "\n" : "") + grid(goodput_curve_display_grid(*a.curve, marks));
+        section(true, "Goodput vs write bandwidth", goodput_curve_display_grid(*a.curve, marks));
     }
     return out;
 }

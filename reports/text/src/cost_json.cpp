@@ -69,8 +69,7 @@ constexpr std::array kCloud{
     C{.key = "egress_gb_per_month", .value = of<&CloudCost::egress_gb_per_month>},
     C{.key = "egress_route", .value = of<&CloudCost::egress_route>},
     C{.key = "present_value", .value = given<&CloudCost::present_value>},
-    C{.key = "unpriced",
-      .value = [](const CloudCost& c) -> FigureValue { return ojson(c.unpriced()); }},
+    C{.key = "unpriced", .value = by<[](const CloudCost& c) { return ojson(c.unpriced()); }>},
     C{.key = "assumed_prices", .value = of<&CloudCost::assumed>},
 };
 

@@ -26,6 +26,9 @@ using detail::FigureValue;
 using detail::kCsv;
 using detail::kJson;
 using detail::kPeople;
+using enum detail::Shown;
+using detail::kBoth;
+using Sim = SimulationResult;
 using Text = std::optional<std::string>;
 
 std::string years_text(double seconds) {
@@ -113,21 +116,20 @@ struct Run {
 using Row = detail::FigureRow<Run>;
 using ClosedRow = detail::FigureRow<DurabilityResult>;
 using R = const Run&;
-using C = const DurabilityResult&;
+using DR = DurabilityResult;
 
 /// The closed form's own figures (`closed_form` in JSON).
 constexpr std::array kClosedForm{
-    ClosedRow{.key = "mttdl_s", .value = detail::of<&DurabilityResult::mttdl_s>},
-    ClosedRow{.key = "annual_loss_probability",
-              .value = detail::of<&DurabilityResult::annual_loss_probability>},
-    ClosedRow{.key = "nines", .value = detail::of<&DurabilityResult::nines>},
+    ClosedRow{.key = "mttdl_s", .value = detail::of<&DR::mttdl_s>},
+    ClosedRow{.key = "annual_loss_probability", .value = detail::of<&DR::annual_loss_probability>},
+    ClosedRow{.key = "nines", .value = detail::of<&DR::nines>},
     ClosedRow{.key = "first_order_rate_per_hour",
-              .value = detail::of<&DurabilityResult::first_order_rate_per_hour>},
+              .value = detail::of<&DR::first_order_rate_per_hour>},
 };
 
 /// A figure of the simulation, absent without one.
-template <class F> FigureValue simulated(R r, F f) {
-    return r.sim() != nullptr ? FigureValue(f(*r.sim())) : FigureValue(Absent{});
+template <auto F> FigureValue simulated(R r) {
+    return r.sim() != nullptr ? detail::figure_of(F(r)) : FigureValue(Absent{});
 }
 
 /// A member of the simulation's result, absent without one.
@@ -135,9 +137,19 @@ template <auto M> FigureValue sim(R r) {
     return r.sim() != nullptr ? detail::figure_of(r.sim()->*M) : FigureValue(Absent{});
 }
 
+/// A member of the layout, or of the closed form's result, as a figure.
+template <auto M> FigureValue lay(R r) {
+    return detail::figure_of(r.q.layout.*M);
+}
+template <auto M> FigureValue closed(R r) {
+    return detail::figure_of(r.o.closed.*M);
+}
+using L = DurabilityInputs;
+using detail::by;
+
 /// A figure of the simulation where there is one, else of the closed form.
-template <class S, class K> FigureValue either(R r, S s, K k) {
-    return r.sim() != nullptr ? FigureValue(s(*r.sim())) : FigureValue(k(r.o.closed));
+template <auto S, auto K> FigureValue either(R r) {
+    return r.sim() != nullptr ? detail::figure_of(r.sim()->*S) : detail::figure_of(r.o.closed.*K);
 }
 
 json rebuild_json(R r) {
@@ -266,121 +278,66 @@ Text closed_text(R r) {
 /// rebuild time and says the closed form before the first-order rate: two
 /// rows for people alone.
 constexpr unsigned kAll = kJson | kCsv | kPeople;
-using SR = const SimulationResult&;
 constexpr std::array kFigures{
     Row{.key = "drive_rebuild_time",
         .label = "Drive rebuild time",
         .out = kPeople,
         .text = [](R r) -> Text { return rebuild_text(r.q); }},
     Row{.key = "podsizer_version", .value = [](R) -> FigureValue { return version(); }},
-    Row{.key = "method",
-        .label = "Method",
-        .out = kAll,
-        .value = [](R r) -> FigureValue { return method_name(r.q); },
-        .text = method_text},
+    Row{"method", "Method", {}, 0, {}, kAll, by<[](R r) { return method_name(r.q); }>, method_text},
     Row{.key = "stripe",
         .out = kJson | kCsv,
         .value = [](R r) -> FigureValue {
             return stripe_text(r.q.layout.data_strips, r.q.layout.parity);
         }},
-    Row{.key = "data_strips",
-        .value = [](R r) -> FigureValue { return std::int64_t{r.q.layout.data_strips}; }},
-    Row{.key = "parity",
-        .value = [](R r) -> FigureValue { return std::int64_t{r.q.layout.parity}; }},
-    Row{.key = "drives",
-        .out = kJson | kCsv,
-        .value = [](R r) -> FigureValue { return r.q.layout.drives; }},
-    Row{.key = "afr",
-        .out = kJson | kCsv,
-        .value = [](R r) -> FigureValue { return r.q.layout.afr; }},
-    Row{.key = "drive_rebuild_s",
-        .out = kJson | kCsv,
-        .value = [](R r) -> FigureValue { return r.q.layout.drive_rebuild_s; }},
-    Row{.key = "rebuild_read_fraction",
-        .value = [](R r) -> FigureValue { return r.q.rebuild_read_fraction; }},
-    Row{.key = "rebuild", .value = [](R r) -> FigureValue { return rebuild_json(r); }},
+    Row{.key = "data_strips", .value = lay<&L::data_strips>},
+    Row{.key = "parity", .value = lay<&L::parity>},
+    Row{.key = "drives", .out = kJson | kCsv, .value = lay<&L::drives>},
+    Row{.key = "afr", .out = kJson | kCsv, .value = lay<&L::afr>},
+    Row{.key = "drive_rebuild_s", .out = kJson | kCsv, .value = lay<&L::drive_rebuild_s>},
+    Row{.key = "rebuild_read_fraction", .value = by<[](R r) { return r.q.rebuild_read_fraction; }>},
+    Row{.key = "rebuild", .value = by<rebuild_json>},
     Row{.key = "annual_loss_probability",
         .label = "Annual loss probability",
         .out = kAll,
-        .value =
-            [](R r) {
-                return either(
-                    r, [](SR s) { return s.annual_loss_probability; },
-                    [](C c) { return c.annual_loss_probability; });
-            },
+        .value = either<&Sim::annual_loss_probability, &DR::annual_loss_probability>,
         .text = probability_text},
-    Row{.key = "nines",
-        .label = "Nines",
-        .out = kAll,
-        .value =
-            [](R r) {
-                return either(
-                    r, [](SR s) { return s.nines; }, [](C c) { return c.nines; });
-            },
-        .text = nines_row},
-    Row{.key = "mttdl_s",
-        .label = "MTTDL",
-        .out = kAll,
-        .value = [](R r) -> FigureValue {
-            if (r.sim() != nullptr) {
-                return detail::figure_of(r.sim()->mttdl_s);
-            }
-            return r.o.closed.mttdl_s;
-        },
-        .text = mttdl_text},
-    Row{.key = "ci_low", .out = kJson | kCsv, .value = sim<&SimulationResult::probability_low>},
-    Row{.key = "ci_high", .out = kJson | kCsv, .value = sim<&SimulationResult::probability_high>},
+    Row{"nines", "Nines", {}, 0, {}, kAll, either<&Sim::nines, &DR::nines>, nines_row},
+    Row{"mttdl_s", "MTTDL", {}, 0, {}, kAll, either<&Sim::mttdl_s, &DR::mttdl_s>, mttdl_text},
+    Row{.key = "ci_low", .out = kJson | kCsv, .value = sim<&Sim::probability_low>},
+    Row{.key = "ci_high", .out = kJson | kCsv, .value = sim<&Sim::probability_high>},
     Row{.key = "nines_at_least",
-        .value =
-            [](R r) { return simulated(r, [](SR s) { return nines_of(s.probability_high); }); }},
-    Row{.key = "confidence", .out = kJson | kCsv, .value = sim<&SimulationResult::confidence>},
-    Row{.key = "annual_loss_rate", .value = sim<&SimulationResult::annual_loss_rate>},
-    Row{.key = "rate_low", .value = sim<&SimulationResult::rate_low>},
-    Row{.key = "rate_high", .value = sim<&SimulationResult::rate_high>},
-    Row{.key = "losses",
-        .label = "Losses",
-        .out = kAll,
-        .value = sim<&SimulationResult::losses>,
-        .text = losses_text},
-    Row{.key = "simulated_years",
-        .out = kJson | kCsv,
-        .value = sim<&SimulationResult::simulated_years>},
-    Row{.key = "drive_years", .out = kJson | kCsv, .value = sim<&SimulationResult::drive_years>},
-    Row{.key = "events", .label = "Run", .value = sim<&SimulationResult::events>, .text = run_text},
-    Row{.key = "seed", .out = kJson | kCsv, .value = sim<&SimulationResult::seed>},
-    Row{.key = "threads", .out = kJson | kCsv, .value = sim<&SimulationResult::threads>},
-    Row{.key = "service",
-        .value =
-            [](R r) {
-                return simulated(
-                    r, [&r](SR) { return std::string(to_string(r.q.simulation->service)); });
-            }},
-    Row{.key = "chunk_years",
-        .value =
-            [](R r) { return simulated(r, [&r](SR) { return r.q.simulation->chunk_years; }); }},
-    Row{.key = "wall_s", .value = sim<&SimulationResult::wall_s>},
-    Row{.key = "groups",
-        .value = [](R r) { return simulated(r, [&r](SR) { return groups_json(r); }); },
-        .rows_of = group_rows},
+        .value = simulated<[](R r) { return nines_of(r.sim()->probability_high); }>},
+    Row{.key = "confidence", .out = kJson | kCsv, .value = sim<&Sim::confidence>},
+    Row{.key = "annual_loss_rate", .value = sim<&Sim::annual_loss_rate>},
+    Row{.key = "rate_low", .value = sim<&Sim::rate_low>},
+    Row{.key = "rate_high", .value = sim<&Sim::rate_high>},
+    Row{"losses", "Losses", {}, 0, {}, kAll, sim<&Sim::losses>, losses_text},
+    Row{.key = "simulated_years", .out = kJson | kCsv, .value = sim<&Sim::simulated_years>},
+    Row{.key = "drive_years", .out = kJson | kCsv, .value = sim<&Sim::drive_years>},
+    Row{.key = "events", .label = "Run", .value = sim<&Sim::events>, .text = run_text},
+    Row{.key = "seed", .out = kJson | kCsv, .value = sim<&Sim::seed>},
+    Row{.key = "threads", .out = kJson | kCsv, .value = sim<&Sim::threads>},
+    Row{.key = "service", .value = simulated<[](R r) { return r.q.simulation->service; }>},
+    Row{.key = "chunk_years", .value = simulated<[](R r) { return r.q.simulation->chunk_years; }>},
+    Row{.key = "wall_s", .value = sim<&Sim::wall_s>},
+    Row{.key = "groups", .value = simulated<groups_json>, .rows_of = group_rows},
     Row{.key = "closed_form_inside_interval",
-        .value =
-            [](R r) { return simulated(r, [&r](SR s) { return closed_inside(s, r.o.closed); }); }},
+        .value = simulated<[](R r) { return closed_inside(*r.sim(), r.o.closed); }>},
     Row{.key = "closed_form_summary", .label = "Closed form", .out = kPeople, .text = closed_text},
     Row{.key = "first_order_rate_per_hour",
         .label = "First-order loss rate",
-        .value = [](R r) -> FigureValue { return r.o.closed.first_order_rate_per_hour; },
+        .value = closed<&DR::first_order_rate_per_hour>,
         .text = [](R r) -> Text {
             return three_significant(r.o.closed.first_order_rate_per_hour * kHoursPerYear) +
                    " per year";
         }},
     Row{.key = "closed_form",
-        .value = [](R r) -> FigureValue { return detail::figures_json(kClosedForm, r.o.closed); }},
+        .value = by<[](R r) { return figures_json(kClosedForm, r.o.closed); }>},
     Row{.key = "closed_form_annual_loss_probability",
         .out = kCsv,
-        .value = [](R r) -> FigureValue { return r.o.closed.annual_loss_probability; }},
-    Row{.key = "closed_form_mttdl_s",
-        .out = kCsv,
-        .value = [](R r) -> FigureValue { return r.o.closed.mttdl_s; }},
+        .value = closed<&DR::annual_loss_probability>},
+    Row{.key = "closed_form_mttdl_s", .out = kCsv, .value = closed<&DR::mttdl_s>},
     // docs/resilience.md §1: the AFR is failures per drive-year, so N drives
     // see N × AFR failures a year, each a rebuild to staff and to ride out.
     Row{.key = "drive_failures_per_year",

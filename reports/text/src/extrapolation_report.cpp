@@ -485,10 +485,11 @@ ojson extrapolations_json(const X& x) {
     return all;
 }
 
+constexpr auto kWithFleet = [](const X& x) { return x.fleet.has_value(); };
+
 /// The report for machines; `extrapolation` is the first design's (absent without any).
 constexpr std::array kReport{
-    XRow{.key = "podsizer_version",
-         .value = [](const X&) -> FigureValue { return std::string(version()); }},
+    XRow{.key = "podsizer_version", .value = [](const X&) -> FigureValue { return version(); }},
     XRow{.key = "scenario", .value = of<&X::scenario>},
     XRow{.key = "target_bytes", .value = of<&X::spec, &ExtrapolationSpec::target>},
     XRow{.key = "tolerance", .value = of<&X::spec, &ExtrapolationSpec::tolerance>},
@@ -497,49 +498,41 @@ constexpr std::array kReport{
              ojson all = extrapolations_json(x);
              return all.empty() ? FigureValue() : FigureValue(all.front());
          }},
-    XRow{.key = "extrapolations",
-         .value = [](const X& x) -> FigureValue { return extrapolations_json(x); }},
+    XRow{.key = "extrapolations", .value = detail::by<extrapolations_json>},
     XRow{.key = "fleet",
-         .value = [](const X& x) -> FigureValue {
-             return x.fleet ? fleet_json(x) : ojson(nullptr);
-         }},
-    XRow{.key = "answers",
-         .value =
-             [](const X& x) {
-                 return x.fleet ? FigureValue(detail::answers_json(x)) : FigureValue();
-             }},
+         .value = detail::by<[](const X& x) { return x.fleet ? fleet_json(x) : ojson(); }>},
+    XRow{.key = "answers", .value = detail::only<kWithFleet, detail::answers_json>},
     XRow{.key = "designs",
          .value = [](const X& x) -> FigureValue {
              return detail::priced_summaries_json(x.sizing.designs, x.sizing.prices);
          }},
-    XRow{.key = "feasible", .value = [](const X& x) -> FigureValue { return x.all_feasible(); }},
+    XRow{.key = "feasible", .value = detail::call<&X::all_feasible>},
 };
 
 } // namespace
 
 std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) {
     switch (format) {
-    case Format::table: {
-        std::string out = heading(x) + "\n";
-        for (const auto& [title, grid] : report_tables(x)) {
-            out += "\n" + title + ":\n\n" + render_text(grid);
-        }
-        return out + cost_section(x.sizing, false) + detail::findings_block(all_findings(x));
-    }
+    case Format::table:
     case Format::md: {
+        const bool md = format == Format::md;
         std::string h = heading(x);
         // Markdown: the title as a heading, the other lines as a paragraph.
         const auto nl = h.find('\n');
         std::string rest = nl == std::string::npos ? "" : h.substr(nl + 1);
-        for (auto p = rest.find('\n'); p != std::string::npos; p = rest.find('\n', p)) {
+        for (auto p = rest.find('\n'); md && p != std::string::npos; p = rest.find('\n', p)) {
             rest.replace(p, 1, "  \n");
             p += 3;
         }
-        std::string out = "## " + h.substr(0, nl) + "\n\n" + (rest.empty() ? "" : rest + "\n");
+        std::string out =
+            md ? "## " + h.substr(0, nl) + "\n\n" + (rest.empty() ? "" : rest + "\n") : h + "\n";
         for (const auto& [title, grid] : report_tables(x)) {
-            out += "\n### " + title + "\n\n" + render_markdown(grid);
+            out += md ? "\n### " + title + "\n\n" + render_markdown(grid)
+                      : "\n" + title + ":\n\n" + render_text(grid);
         }
-        return out + cost_section(x.sizing, true) + detail::findings_markdown(all_findings(x));
+        const auto findings = all_findings(x);
+        return out + cost_section(x.sizing, md) +
+               (md ? detail::findings_markdown(findings) : detail::findings_block(findings));
     }
     case Format::csv:
         return render_csv(extrapolation_grid(x, true));

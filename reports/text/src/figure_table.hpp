@@ -48,6 +48,7 @@ enum class Shown : std::uint8_t { number, percent, interval, write, bytes, scale
 inline constexpr unsigned kJson = 1U;
 inline constexpr unsigned kCsv = 2U;
 inline constexpr unsigned kPeople = 4U;
+inline constexpr unsigned kBoth = kJson | kPeople; ///< a row's default
 
 /// One figure of a result of type R.
 template <class R> struct FigureRow {
@@ -56,7 +57,7 @@ template <class R> struct FigureRow {
     std::string_view unit = {};  ///< after a Shown::number for people
     int decimals = 0;            ///< for people
     Shown shown = Shown::number;
-    unsigned out = kJson | kPeople;
+    unsigned out = kBoth;
     /// The figure for machines (and for people unless `text` is given).
     FigureValue (*value)(const R&) = nullptr;
     /// The cell for people where the number alone is not what they read

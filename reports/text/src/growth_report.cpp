@@ -23,10 +23,6 @@ std::string n(std::int64_t v) {
     return format_number(static_cast<double>(v));
 }
 
-template <class Q, class U> std::string limit(const std::optional<Q>& q, const U& unit, int d) {
-    return q ? format_significant(in(*q, unit), d) : std::string("-");
-}
-
 } // namespace
 
 std::string sites_title(const SitePlan& plan) {
@@ -101,11 +97,12 @@ detail::ojson number_or_null(const std::optional<double>& v) {
 using detail::FigureValue;
 using Text = std::optional<std::string>;
 using detail::of;
+using detail::only;
 using enum detail::Shown;
 using S = SiteStorage;
 using SiteRow = detail::FigureRow<SiteStorage>;
 constexpr unsigned kPeople = detail::kPeople;
-constexpr unsigned kBoth = detail::kJson | detail::kPeople;
+using detail::kBoth;
 
 /// A site's figures in its JSON and the Sites table (name and design first).
 constexpr std::array kSite{
@@ -138,8 +135,7 @@ constexpr std::array kReplica{
     ReplicaRow{.key = "separate", .value = of<&SR::separate>},
     ReplicaRow{.key = "checkpoints_bytes", .value = of<&SR::checkpoints>},
     ReplicaRow{.key = "datasets_bytes", .value = of<&SR::datasets>},
-    ReplicaRow{.key = "need_bytes",
-               .value = [](const SR& r) -> FigureValue { return r.need().base(); }},
+    ReplicaRow{.key = "need_bytes", .value = detail::call<&SR::need>},
     ReplicaRow{.key = "inbound_bytes_per_s", .value = of<&SR::inbound>},
     ReplicaRow{.key = "cnodes", .value = of<&SR::cnodes>},
     ReplicaRow{.key = "dboxes", .value = of<&SR::dboxes>},
@@ -163,8 +159,7 @@ constexpr std::array kReplication{
             .text = [](const S& s) -> Text {
                 return !s.replica ? "-" : s.replica->separate ? n(s.replica->racks) : "in system";
             }},
-    SiteRow{"wan_out_bytes_per_s", "WAN out", "Gbps", 1, scaled, kBoth,
-            [](const S& s) -> FigureValue { return s.wan_out().base(); }},
+    SiteRow{"wan_out_bytes_per_s", "WAN out", "Gbps", 1, scaled, kBoth, detail::call<&S::wan_out>},
     SiteRow{.key = "dataset_copy_bytes", .value = of<&S::dataset_copy>},
     SiteRow{.key = "seeding_s", .value = of<&S::seeding>},
     SiteRow{.key = "dataset_change_bytes_per_s", .value = of<&S::dataset_change>},
@@ -175,11 +170,33 @@ constexpr std::array kReplication{
     SiteRow{"wan", "WAN", "Gbps", 1, least, kPeople, of<&S::wan>},
 };
 
+/// The Replication table: what each site copies to its partner.
+constexpr auto kCopied = [](const S& s) { return s.dataset_copy.base() > 0.0; };
+constexpr auto kChanged = [](const S& s) { return kCopied(s) && s.dataset_change.base() > 0.0; };
+Text seeding_days(const S& s) {
+    return s.seeding ? format_number(s.seeding->base() / 86400.0, 1)
+                     : (kCopied(s) ? "no WAN given" : "-");
+}
+constexpr std::array kCopies{
+    SiteRow{"name", "Site", {}, 0, number, kPeople, of<&S::name>},
+    SiteRow{"to", "Copies to", {}, 0, number, kPeople, detail::by<[](const S& s) {
+                return "site " + s.replicate_to;
+            }>},
+    SiteRow{"checkpoints", "Checkpoint copies", "Gbps", 1, scaled, kPeople,
+            detail::by<[](const S& s) { return s.replication_write - s.dataset_change; }>},
+    SiteRow{"copy", "Dataset copy", "PB", 1, scaled, kPeople, only<kCopied, &S::dataset_copy>},
+    SiteRow{.key = "seeding", .label = "Seeding (days)", .out = kPeople, .text = seeding_days},
+    SiteRow{"changes", "Dataset changes", "Gbps", 1, scaled, kPeople,
+            only<kChanged, &S::dataset_change>},
+    SiteRow{"wan_out", "WAN out", "Gbps", 1, scaled, kPeople, detail::call<&S::wan_out>},
+    SiteRow{"wan", "WAN", "Gbps", 1, least, kPeople, of<&S::wan>},
+};
+
 /// After the site's own figures (site_figures.hpp): its verdict.
 constexpr std::array kSiteEnd{
     SiteRow{.key = "fits",
             .label = "Fits",
-            .value = [](const S& s) -> FigureValue { return s.fits(); },
+            .value = detail::call<&S::fits>,
             .text = [](const S& s) -> Text { return site_fits_cell(s); }},
     SiteRow{.key = "findings", .value = detail::via<&S::findings, detail::findings_json>},
 };
@@ -313,7 +330,6 @@ detail::ojson cost_by_year_json(const CashFlow& flow) {
 
 using PP = PhasePlan;
 using PlanRow = detail::FigureRow<PhasePlan>;
-using detail::only;
 
 /// How the phases were planned: the option grown, and by site or its
 /// hardware and its final phase sized from scratch.
@@ -413,31 +429,12 @@ std::string replication_title() {
 
 Grid replication_grid(const SitePlan& plan) {
     Grid g;
-    g.header = {"Site",
-                "Copies to",
-                "Checkpoint copies (Gbps)",
-                "Dataset copy (PB)",
-                "Seeding (days)",
-                "Dataset changes (Gbps)",
-                "WAN out (Gbps)",
-                "WAN (Gbps)"};
+    g.header = detail::people_labels<SiteStorage>(kCopies, SiteStorage{});
     g.numeric_from = 2;
     for (const SiteStorage& s : plan.sites) {
-        if (s.replicate_to.empty()) {
-            continue;
+        if (!s.replicate_to.empty()) {
+            g.rows.push_back(detail::people_cells<SiteStorage>(kCopies, s, {}, "-"));
         }
-        const Throughput checkpoints = s.replication_write - s.dataset_change;
-        const bool copied = s.dataset_copy.base() > 0.0;
-        g.rows.push_back(
-            {s.name, "site " + s.replicate_to, format_number(in(checkpoints, units::Gbps), 1),
-             copied ? format_number(in(s.dataset_copy, units::PB), 1) : "-",
-             s.seeding ? format_number(s.seeding->base() / 86400.0, 1)
-             : copied  ? "no WAN given"
-                       : "-",
-             copied && s.dataset_change.base() > 0.0
-                 ? format_number(in(s.dataset_change, units::Gbps), 1)
-                 : "-",
-             format_number(in(s.wan_out(), units::Gbps), 1), limit(s.wan, units::Gbps, 1)});
     }
     return g;
 }
