@@ -225,7 +225,7 @@ void ResultsView::refresh() {
     // Built once a result: its assumption marks for the heading here, the
     // table itself when the Sizing tab is filled.
     sizing_ = side_by_side(*result);
-    QString heading = tr("Requirement: %1").arg(q(requirement_line(result->requirements)));
+    QString heading = tr("Requirement: %1").arg(q(requirement_line(*result)));
     if (!result->designs.empty()) {
         heading += "\n" + q(power_basis_line(result->designs.front()));
     }

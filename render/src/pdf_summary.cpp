@@ -290,7 +290,7 @@ PageDrawer summary_page(const RenderInput& in) {
             draw_heading(p, page, QObject::tr("Executive summary — %1").arg(q(sizing.scenario)));
         p.setPen(QColor("#263238"));
         std::string need;
-        for (const std::string& line : requirement_lines(sizing.requirements)) {
+        for (const std::string& line : requirement_lines(sizing)) {
             need += (need.empty() ? "" : "; ") + line;
         }
         body.setTop(body.top() + paragraph(p, body, q(need), body_font(9)) + 4); // "Requirement: …"

@@ -301,3 +301,47 @@ TEST_CASE("the cost by year buys a separate replica store once and runs it from 
         CHECK(with_store[y].at("opex").get<double>() > without[y].at("opex").get<double>());
     }
 }
+
+// A project whose sites are each sized for their own needs states the sites'
+// needs summed under its title, not the scenario's whole fleet as one pod on
+// the fleet's platform that no site builds (docs/sites-and-phases.md, "One
+// project export"). The sums are checked against the JSON's own sites.
+TEST_CASE("a project of sites with their own needs states the sites' needs summed") {
+    const nlohmann::json doc = project_json();
+    REQUIRE(doc.contains("sites_need"));
+    const nlohmann::json& need = doc["sites_need"];
+    double read = 0.0;
+    double write = 0.0;
+    double usable = 0.0;
+    std::int64_t gpus = 0;
+    for (const nlohmann::json& site : doc["sites"]) {
+        read += site["read_need_bytes_per_s"].get<double>();
+        write += site["write_need_bytes_per_s"].get<double>();
+        usable += site["usable_need_bytes"].get<double>();
+        gpus += site["gpus"].get<std::int64_t>();
+    }
+    CHECK(need["sites"] == 3);
+    CHECK(need["gpus"] == gpus);
+    CHECK(need["read_bytes_per_s"].get<double>() == Approx(read));
+    CHECK(need["write_bytes_per_s"].get<double>() == Approx(write));
+    CHECK(need["usable_capacity_bytes"].get<double>() == Approx(usable));
+    // The whole fleet as one gb300-nvl72 pod is 171 SUs reading 36.30 TB/s;
+    // the sites read 13.59 + 14.15 + 8.49 = 36.23 TB/s (each site's workload
+    // line), and each site's job writes 0.06 TB/s, 0.18 in all.
+    const ProcessResult r = podsizer({"size", kProject});
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("Requirement: 3 sites, each sized for its own needs: 98,304 "
+                                      "GPUs; read 36.23 TB/s, write 0.18 TB/s; usable 600.0 PB "
+                                      "(the sites' needs summed)"));
+    CHECK_THAT(r.out, !Catch::Contains("171 SUs"));
+    // The checkpoint notes are each site's: site B's b300 nodes hold 8 GPUs,
+    // so its platform rate is the stated 3.79 per 1,000 node-days of 8 GPUs;
+    // site A's gb300-nvl72 nodes hold 4, half that.
+    CHECK_THAT(r.out, Catch::Contains("Site B: Failure rate: 3.79 per 1,000 node-days of 8 GPUs"));
+    CHECK_THAT(r.out, Catch::Contains("= 3.79 per 1,000 platform node-days."));
+    CHECK_THAT(r.out, Catch::Contains("Site A: Offsite copies of every 10th checkpoint need "));
+    // The scenario without its sites keeps the whole-fleet requirement and no sites_need.
+    const ProcessResult one = podsizer({"size", "examples/ncp-pod-41k.json", "--format", "json"});
+    REQUIRE(one.exit_code == 0);
+    CHECK_FALSE(nlohmann::json::parse(one.out).contains("sites_need"));
+}

@@ -1323,6 +1323,18 @@ private Q_SLOTS:
         const auto j = nlohmann::json::parse(r.out);
         auto w = open_window();
         QVERIFY(w->openFile(project));
+        // The heading states the sites' needs summed, the line `size` prints
+        // (docs/sites-and-phases.md), not the whole fleet as one pod in SUs.
+        const ProcessResult text = cli({"size", project.toStdString()});
+        const std::string& out = text.out;
+        const std::size_t at = out.find("Requirement: ");
+        QVERIFY(at != std::string::npos);
+        const std::string line = out.substr(at, out.find('\n', at) - at);
+        QVERIFY(line.find("3 sites, each sized for its own needs: 98,304 GPUs") !=
+                std::string::npos);
+        const QString heading = w->findChild<QLabel*>("results-requirement")->text();
+        QVERIFY2(heading.startsWith(QString::fromStdString(line)), qPrintable(heading));
+        QVERIFY(!heading.contains("SUs"));
         auto* details = w->results()->findChild<QTabWidget*>("results-details");
         GrowthPanel* panel = w->results()->growth();
         details->setCurrentWidget(panel);

@@ -22,12 +22,21 @@ namespace {
 /// (docs/sites-and-phases.md, "One project export").
 void show_site_designs(SizingResult& sizing, const SitePlan& sites) {
     std::vector<Design> designs;
+    SitesNeed need;
     for (const SiteStorage& s : sites.sites) {
         Design& d = designs.emplace_back(*s.pod);
         d.name = s.clusters > 1 ? fmt::format("Site {}, one of {} pods", s.name, s.clusters)
                                 : "Site " + s.name;
+        ++need.sites;
+        need.gpus += s.gpus;
+        need.read += s.read_need;
+        need.write += s.write_need;
+        need.usable += s.usable_need;
     }
     sizing.designs = std::move(designs);
+    // The requirement line states the sites' needs, not the whole fleet as
+    // one pod on the fleet's platform, which no design answers.
+    sizing.sites_need = need;
 }
 
 /// The scenario sized or, with `extrapolate`, grown to `target`: the sized

@@ -79,12 +79,26 @@ json requirements_json(const Requirements& r) {
     return figures_json(kRequirements, r);
 }
 
+using NRow = detail::FigureRow<SitesNeed>;
+/// A project's sites' needs summed (docs/sites-and-phases.md, "A site's own needs").
+constexpr std::array kSitesNeed{
+    NRow{.key = "sites", .value = of<&SitesNeed::sites>},
+    NRow{.key = "gpus", .value = of<&SitesNeed::gpus>},
+    NRow{.key = "read_bytes_per_s", .value = of<&SitesNeed::read>},
+    NRow{.key = "write_bytes_per_s", .value = of<&SitesNeed::write>},
+    NRow{.key = "usable_capacity_bytes", .value = of<&SitesNeed::usable>},
+};
+constexpr auto kBySite = [](const S& s) { return s.sites_need.has_value(); };
+
 /// The whole `size --format json` document.
 constexpr std::array kDocument{
     SRow{.key = "podsizer_version", .value = by<[](const S&) { return version(); }>},
     SRow{.key = "scenario", .value = of<&S::scenario>},
     SRow{.key = "requirements",
          .value = by<[](const S& s) { return requirements_json(s.requirements); }>},
+    SRow{.key = "sites_need",
+         .value =
+             only<kBySite, [](const S& s) { return figures_json(kSitesNeed, *s.sites_need); }>},
     SRow{.key = "designs", .value = by<[](const S& s) {
                                return priced_summaries_json(s.designs, s.prices, design_to_json);
                            }>},
@@ -155,28 +169,25 @@ std::string band_note(const std::string& job, const FailureBand& b) {
            "; the rates are A100 and H100 measurements.\n";
 }
 
-std::string checkpoint_notes(const SizingResult& result) {
-    const CheckpointPlan& plan = result.requirements.checkpoints;
+namespace {
+
+/// The failure rate as stated, with its source, and as restated per node of
+/// the platform the job runs on (docs/checkpoints.md §4).
+std::string rate_note(const CheckpointRequirement& first) {
+    const FailureRate& rate = first.failure_rate;
+    return "Failure rate: " + format_number(rate.per_1000_node_days, 2) +
+           fmt::format(" per 1,000 node-days of {} GPUs (", rate.gpus_per_node) +
+           (rate.preset.empty() ? std::string("given") : rate.preset) +
+           (rate.source ? "; " + std::string(to_string(rate.source->kind)) + ", " + rate.source->ref
+                        : std::string()) +
+           ") = " + format_number(first.platform_failures_per_1000_node_days, 2) +
+           " per 1,000 platform node-days.\n";
+}
+
+/// Each job's failure band and async staging, then the plan's offsite WAN
+/// and the capacity its retained checkpoints take.
+std::string job_notes(const CheckpointPlan& plan) {
     std::string notes;
-    if (!plan.jobs.empty()) {
-        // Every job runs under the one rate; name it as stated, with its
-        // source, and as restated per platform node (docs/checkpoints.md §4).
-        const CheckpointRequirement& first = plan.jobs.front();
-        const KneeRule& k = first.knee_rule;
-        notes += "+1 step: the GPU-hours a day one more " + format_write(k.step) +
-                 " of write gives back at the design's share; Knee: beyond it a step gives back "
-                 "less than " +
-                 format_significant(k.threshold, 0) + " GPU-hours a day.\n";
-        const FailureRate& rate = first.failure_rate;
-        notes += "Failure rate: " + format_number(rate.per_1000_node_days, 2) +
-                 fmt::format(" per 1,000 node-days of {} GPUs (", rate.gpus_per_node) +
-                 (rate.preset.empty() ? std::string("given") : rate.preset) +
-                 (rate.source
-                      ? "; " + std::string(to_string(rate.source->kind)) + ", " + rate.source->ref
-                      : std::string()) +
-                 ") = " + format_number(first.platform_failures_per_1000_node_days, 2) +
-                 " per 1,000 platform node-days.\n";
-    }
     for (const CheckpointRequirement& r : plan.jobs) {
         if (r.band) {
             notes += band_note(r.name, *r.band);
@@ -202,6 +213,43 @@ std::string checkpoint_notes(const SizingResult& result) {
     if (plan.peak_retained.base() > 0) {
         notes += "Retained checkpoints occupy up to " + format(plan.peak_retained, 1) +
                  " while the next is written.\n";
+    }
+    return notes;
+}
+
+/// Every line of `notes` headed by the design it is about ("Site A: …").
+std::string headed(const std::string& name, std::string_view notes) {
+    std::string out;
+    for (std::size_t at = 0; at < notes.size();) {
+        const std::size_t end = notes.find('\n', at);
+        out += name + ": " + std::string(notes.substr(at, end + 1 - at));
+        at = end + 1;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string checkpoint_notes(const SizingResult& result) {
+    const CheckpointPlan& plan = result.requirements.checkpoints;
+    if (plan.jobs.empty()) {
+        return {};
+    }
+    const KneeRule& k = plan.jobs.front().knee_rule;
+    std::string notes = "+1 step: the GPU-hours a day one more " + format_write(k.step) +
+                        " of write gives back at the design's share; Knee: beyond it a step "
+                        "gives back less than " +
+                        format_significant(k.threshold, 0) + " GPU-hours a day.\n";
+    if (!result.sites_need) {
+        return notes + rate_note(plan.jobs.front()) + job_notes(plan);
+    }
+    // A project's sites each run their jobs on their own GPUs and platform:
+    // the whole fleet's one plan is no site's (docs/sites-and-phases.md).
+    for (const Design& d : result.designs) {
+        const CheckpointPlan& own = d.requirements.checkpoints;
+        if (!own.jobs.empty()) {
+            notes += headed(d.name, rate_note(own.jobs.front()) + job_notes(own));
+        }
     }
     return notes;
 }
@@ -352,6 +400,35 @@ std::vector<std::string> requirement_lines(const Requirements& r) {
     return lines;
 }
 
+namespace {
+/// "3 sites, each sized for its own needs: 98,304 GPUs" and the rest of the
+/// sites' needs summed (docs/sites-and-phases.md, "A site's own needs").
+std::string sites_phrase(const SitesNeed& n) {
+    return format_number(static_cast<double>(n.sites)) +
+           " sites, each sized for its own needs: " + format_number(static_cast<double>(n.gpus)) +
+           " GPUs";
+}
+constexpr std::string_view kSitesSummed = " (the sites' needs summed)";
+} // namespace
+
+std::string requirement_line(const SizingResult& result) {
+    if (!result.sites_need) {
+        return requirement_line(result.requirements);
+    }
+    const SitesNeed& n = *result.sites_need;
+    return sites_phrase(n) + "; " + throughput_phrase(n.read, n.write) + "; usable " +
+           format_in(n.usable, units::PB, 1) + std::string(kSitesSummed);
+}
+
+std::vector<std::string> requirement_lines(const SizingResult& result) {
+    if (!result.sites_need) {
+        return requirement_lines(result.requirements);
+    }
+    const SitesNeed& n = *result.sites_need;
+    return {"Requirement: " + sites_phrase(n) + "; usable " + format_in(n.usable, units::PB, 1),
+            "Throughput: " + throughput_phrase(n.read, n.write) + std::string(kSitesSummed)};
+}
+
 Grid side_by_side(const SizingResult& result) {
     Grid g;
     g.header.push_back("Metric");
@@ -456,14 +533,13 @@ std::string basis_text(const SizingResult& result) {
 std::string render_sizing(const SizingResult& result, Format format) {
     switch (format) {
     case Format::table:
-        return result.scenario + "\nRequirement: " + requirement_line(result.requirements) +
-               basis_text(result) + "\n\n" + render_text(side_by_side(result)) +
-               detail::verdict_lines(result.designs) + checkpoint_text(result, false) +
-               cost_section(result, false) + detail::findings_block(findings_of(result));
+        return result.scenario + "\nRequirement: " + requirement_line(result) + basis_text(result) +
+               "\n\n" + render_text(side_by_side(result)) + detail::verdict_lines(result.designs) +
+               checkpoint_text(result, false) + cost_section(result, false) +
+               detail::findings_block(findings_of(result));
     case Format::md:
-        return "## " + result.scenario +
-               "\n\nRequirement: " + requirement_line(result.requirements) + basis_text(result) +
-               "\n\n" + render_markdown(side_by_side(result)) +
+        return "## " + result.scenario + "\n\nRequirement: " + requirement_line(result) +
+               basis_text(result) + "\n\n" + render_markdown(side_by_side(result)) +
                detail::verdict_lines(result.designs) + checkpoint_text(result, true) +
                cost_section(result, true) + detail::findings_markdown(findings_of(result));
     case Format::csv:

@@ -273,7 +273,7 @@ int ratio_rows(Slide& s, int row) {
 void heading(Slide& s) {
     s.sheet.text(0, 0, s.input.result->scenario, s.book.title());
     std::string need;
-    for (const std::string& line : requirement_lines(s.input.result->requirements)) {
+    for (const std::string& line : requirement_lines(*s.input.result)) {
         need += (need.empty() ? "" : "; ") + line;
     }
     s.sheet.text(1, 0, need.empty() ? "No requirement: the designs as given." : need,

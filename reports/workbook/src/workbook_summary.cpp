@@ -486,7 +486,7 @@ Cell cell_for(const Table& t, std::size_t c, const SummaryRow& row) {
 /// Title and two subtitle rows: the requirement, and where the references are sized.
 void write_heading(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input) {
     sheet.text(0, 0, input.result->scenario, book.title());
-    std::vector<std::string> lines = requirement_lines(input.result->requirements);
+    std::vector<std::string> lines = requirement_lines(*input.result);
     const Comparison* cmp = input.comparison;
     if (cmp != nullptr && !cmp->references.empty()) {
         lines.push_back(references_line(*cmp));

@@ -330,10 +330,25 @@ struct Design {
     double read_per_gpu_gbps() const;  ///< delivered GB/s per GPU of the pod
 };
 
+/// The needs of a project's sites summed, when each site is sized as its own
+/// system (docs/sites-and-phases.md, "A site's own needs"): no one pod
+/// answers the scenario's whole-fleet requirement then, so the reports state
+/// this in its place.
+struct SitesNeed {
+    std::int64_t sites = 0;
+    std::int64_t gpus = 0;
+    Throughput read;  ///< the sites' read needs, before headroom
+    Throughput write; ///< likewise
+    Capacity usable;  ///< the sites' usable needs
+};
+
 struct SizingResult {
     std::string scenario;
+    /// The scenario's requirement: its whole fleet as one system.
     Requirements requirements;
     std::vector<Design> designs;
+    /// Set when the designs are a project's sites sized for their own needs.
+    std::optional<SitesNeed> sites_need;
     /// The scenario's prices (docs/cost.md); none: no report shows a cost.
     std::optional<PriceBook> prices;
     bool all_feasible() const;

@@ -17,6 +17,10 @@ std::string requirement_line(const Requirements& r);
 /// The same requirement as the workbook's short subtitle lines: "Requirement:
 /// GPUs and capacity", then the throughput rule (read and the final write).
 std::vector<std::string> requirement_lines(const Requirements& r);
+/// The same for a sized result: a project's sites sized for their own needs
+/// state their needs summed, not the whole fleet as one pod.
+std::string requirement_line(const SizingResult& result);
+std::vector<std::string> requirement_lines(const SizingResult& result);
 /// The basis a design's racks and facility power were worked out on, as the
 /// reports print it under the requirement: "Power basis: racks checked on
 /// typical draw, no derating; facility power = IT power (typical) x PUE 1.58".
