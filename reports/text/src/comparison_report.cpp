@@ -64,10 +64,9 @@ std::string heading(const Comparison& c) {
     return out;
 }
 
-/// Whether any reference's accounts cap its rate (the within-limits rows show then).
-bool any_capped(const Comparison& c) {
-    return std::any_of(c.references.begin(), c.references.end(),
-                       [](const ReferenceSizing& r) { return r.write_capped || r.read_capped; });
+/// Whether any reference has `p`.
+template <class P> bool any_reference(const Comparison& c, P p) {
+    return std::any_of(c.references.begin(), c.references.end(), p);
 }
 
 /// The designs the comparison's design columns hold, in order.
@@ -81,44 +80,45 @@ std::vector<Design> designs_of(const Comparison& c) {
     return out;
 }
 
+/// A row of `c`: value(k) for each column k and, where it has one, the
+/// assumed figures it rests on (assumed(k)).
+template <class V, class A>
+ComparisonRow row_of(const Comparison& c, ComparisonRow r, V value, A assumed) {
+    for (std::size_t k = 0; k < c.columns.size(); ++k) {
+        r.values.push_back(value(k));
+        r.assumptions.push_back(r.values.back() ? assumed(k) : std::vector<std::string>{});
+    }
+    return r;
+}
+
 ComparisonRow metric_row(const Comparison& c, const Metric& m) {
     // The design columns' racks say their basis (issue 51 item 6); the racks
     // to plan for theirs, as in the sizing table.
     const std::string basis = c.power_basis == PowerBasis::max ? " (max draw)" : " (typical draw)";
-    ComparisonRow r{std::string(m.key),
-                    m.id == MetricId::racks_planned
-                        ? metric_label(m, designs_of(c))
-                        : std::string(m.label) + (m.id == MetricId::racks ? basis : ""),
-                    std::string(m.unit),
-                    m.decimals,
-                    {},
-                    {}};
-    for (const ComparisonColumn& col : c.columns) {
-        r.values.push_back(column_value(m, col));
-        r.assumptions.push_back(r.values.back() ? metric_assumptions(m.id, col.assumptions())
-                                                : std::vector<std::string>{});
-    }
-    return r;
+    std::string label = m.id == MetricId::racks_planned
+                            ? metric_label(m, designs_of(c))
+                            : std::string(m.label) + (m.id == MetricId::racks ? basis : "");
+    return row_of(
+        c, {std::string(m.key), std::move(label), std::string(m.unit), m.decimals},
+        [&](std::size_t k) { return column_value(m, c.columns[k]); },
+        [&](std::size_t k) { return metric_assumptions(m.id, c.columns[k].assumptions()); });
 }
 
 /// "Racks ÷ Cloud HDD object store at the same usable capacity": each
 /// non-reference column against one reference sized at its own capacity.
 ComparisonRow ratio_row(const Comparison& c, const Metric& m, const ComparisonColumn& ref) {
-    const std::string& ref_id = c.references.at(ref.source).id;
     const bool quotient = is_quotient(m.id);
-    ComparisonRow r{(quotient ? "ratio_" : "") + std::string(m.key) + ":" + ref_id,
-                    ratio_label(m.id, ref.name, c),
-                    quotient ? "×" : std::string(m.unit),
-                    quotient ? 2 : m.decimals,
-                    {},
-                    {}};
-    for (std::size_t k = 0; k < c.columns.size(); ++k) {
-        const ComparisonRatio* q = c.ratio(k, ref.source);
-        r.values.push_back(q != nullptr ? ratio_value(*q, m.id) : std::nullopt);
-        r.assumptions.push_back(r.values.back() ? ratio_assumptions(m.id, c, *q)
-                                                : std::vector<std::string>{});
-    }
-    return r;
+    std::string key =
+        (quotient ? "ratio_" : "") + std::string(m.key) + ":" + c.references.at(ref.source).id;
+    return row_of(
+        c,
+        {std::move(key), ratio_label(m.id, ref.name, c), quotient ? "×" : std::string(m.unit),
+         quotient ? 2 : m.decimals},
+        [&](std::size_t k) {
+            const ComparisonRatio* q = c.ratio(k, ref.source);
+            return q != nullptr ? ratio_value(*q, m.id) : std::nullopt;
+        },
+        [&](std::size_t k) { return ratio_assumptions(m.id, c, *c.ratio(k, ref.source)); });
 }
 
 std::vector<std::pair<std::string, Finding>> findings_of(const Comparison& c) {
@@ -231,37 +231,35 @@ using Ref = ReferenceSizing;
 /// One field of a reference's entry (`references[]`): a figure its column
 /// shows, written from the registry row as column_json writes it, or a
 /// detail of its accounts no table shows.
-using ReferenceField = std::variant<MetricId, FigureRow<Ref>>;
+using Field = FigureRow<Ref>;
+using ReferenceField = std::variant<MetricId, Field>;
 
 // The order scripts have read them in.
 const ReferenceField kReferenceFields[] = {
-    FigureRow<Ref>{.key = "name", .value = of<&Ref::name>},
-    FigureRow<Ref>{.key = "id", .value = of<&Ref::id>},
+    Field{.key = "name", .value = of<&Ref::name>},
+    Field{.key = "id", .value = of<&Ref::id>},
     MetricId::racks,
-    FigureRow<Ref>{.key = "racks_exact", .value = of<&Ref::racks_exact>},
+    Field{.key = "racks_exact", .value = of<&Ref::racks_exact>},
     MetricId::usable_capacity,
     MetricId::raw_capacity,
     MetricId::read,
     MetricId::write,
     MetricId::power,
     MetricId::accounts,
-    FigureRow<Ref>{.key = "accounts_for_throughput", .value = of<&Ref::accounts_for_throughput>},
-    FigureRow<Ref>{.key = "account_ingress_limit_bytes_per_s", .value = of<&Ref::ingress_limit>},
-    FigureRow<Ref>{.key = "account_egress_limit_bytes_per_s", .value = of<&Ref::egress_limit>},
-    FigureRow<Ref>{.key = "write_capped_by_accounts", .value = of<&Ref::write_capped>},
-    FigureRow<Ref>{.key = "read_capped_by_accounts", .value = of<&Ref::read_capped>},
-    FigureRow<Ref>{.key = "write_within_account_limits_bytes_per_s",
-                   .value = of<&Ref::write_within_limits>},
-    FigureRow<Ref>{.key = "read_within_account_limits_bytes_per_s",
-                   .value = of<&Ref::read_within_limits>},
-    FigureRow<Ref>{.key = "accounts_per_subscription",
-                   .value = of<&Ref::accounts_per_subscription>},
+    Field{.key = "accounts_for_throughput", .value = of<&Ref::accounts_for_throughput>},
+    Field{.key = "account_ingress_limit_bytes_per_s", .value = of<&Ref::ingress_limit>},
+    Field{.key = "account_egress_limit_bytes_per_s", .value = of<&Ref::egress_limit>},
+    Field{.key = "write_capped_by_accounts", .value = of<&Ref::write_capped>},
+    Field{.key = "read_capped_by_accounts", .value = of<&Ref::read_capped>},
+    Field{.key = "write_within_account_limits_bytes_per_s", .value = of<&Ref::write_within_limits>},
+    Field{.key = "read_within_account_limits_bytes_per_s", .value = of<&Ref::read_within_limits>},
+    Field{.key = "accounts_per_subscription", .value = of<&Ref::accounts_per_subscription>},
     MetricId::subscriptions,
-    FigureRow<Ref>{.key = "wan_bytes_per_s", .value = of<&Ref::wan>},
+    Field{.key = "wan_bytes_per_s", .value = of<&Ref::wan>},
     MetricId::read_at_site,
     MetricId::write_at_site,
     MetricId::pb_per_rack,
-    FigureRow<Ref>{.key = "findings", .value = detail::via<&Ref::findings, detail::findings_json>},
+    Field{.key = "findings", .value = detail::via<&Ref::findings, detail::findings_json>},
 };
 
 ojson reference_json(const ReferenceSizing& r, Col col) {
@@ -270,7 +268,7 @@ ojson reference_json(const ReferenceSizing& r, Col col) {
         if (const MetricId* id = std::get_if<MetricId>(&f)) {
             put(j, *id, col);
         } else {
-            detail::put_json<Ref>(j, std::span(&std::get<FigureRow<Ref>>(f), 1), r);
+            detail::put_json<Ref>(j, std::span(&std::get<Field>(f), 1), r);
         }
     }
     detail::add_assumptions(j, r.assumptions);
@@ -338,28 +336,27 @@ std::string references_line(const Comparison& c) {
 }
 
 std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
+    // Rows shown only where they apply: the within-limits rows where a
+    // reference's accounts cap its rate, what reaches the GPU site with a
+    // WAN, the subscriptions where a limit is known, the racks to plan for
+    // where a design plans on another basis than it is laid out on.
+    const bool capped =
+        any_reference(c, [](const auto& r) { return r.write_capped || r.read_capped; });
+    const bool wan = any_reference(c, [](const auto& r) { return r.wan.has_value(); });
+    const bool subscriptions = any_reference(c, [](const auto& r) { return r.subscriptions > 0; });
+    const std::pair<MetricId, bool> hidden[] = {
+        {MetricId::read_within_limits, !capped},
+        {MetricId::write_within_limits, !capped},
+        {MetricId::read_at_site, !wan},
+        {MetricId::write_at_site, !wan},
+        {MetricId::subscriptions, !subscriptions},
+        {MetricId::accounts_for_subscriptions, !subscriptions},
+        {MetricId::racks_planned, !has_planning_racks(designs_of(c))}};
     std::vector<ComparisonRow> rows;
-    const bool capped = any_capped(c);
-    bool wan = false;
-    bool subscriptions = false;
-    for (const ReferenceSizing& r : c.references) {
-        wan = wan || r.wan.has_value();
-        subscriptions = subscriptions || r.subscriptions > 0;
-    }
     for (MetricId id : comparison_metrics()) {
-        if ((id == MetricId::read_within_limits || id == MetricId::write_within_limits) &&
-            !capped) {
+        if (std::find(std::begin(hidden), std::end(hidden), std::pair(id, true)) !=
+            std::end(hidden)) {
             continue;
-        }
-        if ((id == MetricId::read_at_site || id == MetricId::write_at_site) && !wan) {
-            continue;
-        }
-        if ((id == MetricId::subscriptions || id == MetricId::accounts_for_subscriptions) &&
-            !subscriptions) {
-            continue;
-        }
-        if (id == MetricId::racks_planned && !has_planning_racks(designs_of(c))) {
-            continue; // every design plans on the basis it is laid out on
         }
         rows.push_back(metric_row(c, metric(id)));
     }
