@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <initializer_list>
 #include <iterator>
 #include <variant>
 
@@ -139,34 +140,24 @@ bool reference(Col c) {
     return c.kind == ColumnKind::reference;
 }
 
-/// One figure of a column's JSON, in order: a metric's field, key and value
-/// from its registry row (JsonField::of_column), written when `when` holds.
-struct ColumnFigure {
-    MetricId metric;
+/// Figures of a column's JSON, in order: metrics' fields, key and value
+/// from their registry rows (JsonField::of_column), written when `when` holds.
+struct ColumnFigures {
     bool (*when)(Col) = nullptr;
+    std::initializer_list<MetricId> metrics;
 };
+
+using M = MetricId;
 
 // The figures in the order scripts have read them; a design's or pods'
 // counts, a reference's accounts and what reaches the GPU site.
-const ColumnFigure kColumnFigures[] = {
-    {MetricId::pods},
-    {MetricId::cnodes, built},
-    {MetricId::dboxes, built},
-    {MetricId::accounts, reference},
-    {MetricId::subscriptions, reference},
-    {MetricId::read_at_site, reference},
-    {MetricId::write_at_site, reference},
-    {MetricId::racks},
-    {MetricId::usable_capacity},
-    {MetricId::raw_capacity},
-    {MetricId::read},
-    {MetricId::write},
-    {MetricId::power},
-    {MetricId::pb_per_rack},
-    {MetricId::read_per_kw},
-    {MetricId::read_per_tb},
-    {MetricId::write_per_tb},
-    {MetricId::feasible},
+const ColumnFigures kColumnFigures[] = {
+    {nullptr, {M::pods}},
+    {built, {M::cnodes, M::dboxes}},
+    {reference, {M::accounts, M::subscriptions, M::read_at_site, M::write_at_site}},
+    {nullptr,
+     {M::racks, M::usable_capacity, M::raw_capacity, M::read, M::write, M::power, M::pb_per_rack,
+      M::read_per_kw, M::read_per_tb, M::write_per_tb, M::feasible}},
 };
 
 /// A column's figure under the metric's JSON key, from its registry row.
@@ -197,15 +188,19 @@ const FigureRow<ColumnOf> kColumnFields[] = {
     // its row; then the assumptions.
     {.value = [](CX x) -> FigureValue {
         ojson j = ojson::object();
-        for (const ColumnFigure& f : kColumnFigures) {
-            if (f.when == nullptr || f.when(*x.c)) {
-                put(j, f.metric, *x.c);
+        for (const ColumnFigures& f : kColumnFigures) {
+            for (MetricId id : f.metrics) {
+                if (f.when == nullptr || f.when(*x.c)) {
+                    put(j, id, *x.c);
+                }
             }
         }
         for (const Metric& m : metric_registry()) {
             if (m.json.of_column != nullptr &&
                 std::none_of(std::begin(kColumnFigures), std::end(kColumnFigures),
-                             [&m](const ColumnFigure& f) { return f.metric == m.id; })) {
+                             [&m](const ColumnFigures& f) {
+                                 return std::ranges::count(f.metrics, m.id) > 0;
+                             })) {
                 put(j, m.id, *x.c);
             }
         }
@@ -344,18 +339,19 @@ std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
         any_reference(c, [](const auto& r) { return r.write_capped || r.read_capped; });
     const bool wan = any_reference(c, [](const auto& r) { return r.wan.has_value(); });
     const bool subscriptions = any_reference(c, [](const auto& r) { return r.subscriptions > 0; });
-    const std::pair<MetricId, bool> hidden[] = {
-        {MetricId::read_within_limits, !capped},
-        {MetricId::write_within_limits, !capped},
-        {MetricId::read_at_site, !wan},
-        {MetricId::write_at_site, !wan},
-        {MetricId::subscriptions, !subscriptions},
-        {MetricId::accounts_for_subscriptions, !subscriptions},
-        {MetricId::racks_planned, !has_planning_racks(designs_of(c))}};
+    struct Hidden {
+        bool hidden;
+        std::initializer_list<MetricId> metrics;
+    };
+    const Hidden hidden[] = {{!capped, {M::read_within_limits, M::write_within_limits}},
+                             {!wan, {M::read_at_site, M::write_at_site}},
+                             {!subscriptions, {M::subscriptions, M::accounts_for_subscriptions}},
+                             {!has_planning_racks(designs_of(c)), {M::racks_planned}}};
     std::vector<ComparisonRow> rows;
     for (MetricId id : comparison_metrics()) {
-        if (std::find(std::begin(hidden), std::end(hidden), std::pair(id, true)) !=
-            std::end(hidden)) {
+        if (std::ranges::any_of(hidden, [id](const Hidden& h) {
+                return h.hidden && std::ranges::count(h.metrics, id) > 0;
+            })) {
             continue;
         }
         rows.push_back(metric_row(c, metric(id)));
