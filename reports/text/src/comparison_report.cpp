@@ -30,7 +30,16 @@ std::string column_verdict_text(const ComparisonColumn& c) {
 namespace {
 
 using detail::ojson;
-using detail::plain;
+
+using Col = const ComparisonColumn&;
+
+bool built(Col c) {
+    return c.kind != ColumnKind::reference;
+}
+
+bool reference(Col c) {
+    return c.kind == ColumnKind::reference;
+}
 
 /// Why the references are sized where they are: "the target", "the capacity of NCP pod".
 std::string reference_basis(const Comparison& c) {
@@ -54,10 +63,7 @@ std::string heading(const Comparison& c) {
                format_in(e.target, units::PB, 1) + " in whole pods, tolerance " +
                detail::percent_text(e.tolerance);
     }
-    const bool designs =
-        std::any_of(c.columns.begin(), c.columns.end(),
-                    [](const ComparisonColumn& col) { return col.kind != ColumnKind::reference; });
-    if (designs) {
+    if (std::any_of(c.columns.begin(), c.columns.end(), built)) {
         // The racks and power of the design columns, on the basis the
         // scenario asked for (docs/model.md §10).
         out += "\n" + power_basis_line(c.power_basis, c.rack_derate, c.pue);
@@ -128,16 +134,6 @@ std::vector<std::pair<std::string, Finding>> findings_of(const Comparison& c) {
         out.emplace_back(f.subject, f.finding);
     }
     return out;
-}
-
-using Col = const ComparisonColumn&;
-
-bool built(Col c) {
-    return c.kind != ColumnKind::reference;
-}
-
-bool reference(Col c) {
-    return c.kind == ColumnKind::reference;
 }
 
 /// Figures of a column's JSON, in order: metrics' fields, key and value
