@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <initializer_list>
 #include <iterator>
 #include <variant>
 
@@ -29,7 +30,16 @@ std::string column_verdict_text(const ComparisonColumn& c) {
 namespace {
 
 using detail::ojson;
-using detail::plain;
+
+using Col = const ComparisonColumn&;
+
+bool built(Col c) {
+    return c.kind != ColumnKind::reference;
+}
+
+bool reference(Col c) {
+    return c.kind == ColumnKind::reference;
+}
 
 /// Why the references are sized where they are: "the target", "the capacity of NCP pod".
 std::string reference_basis(const Comparison& c) {
@@ -53,10 +63,7 @@ std::string heading(const Comparison& c) {
                format_in(e.target, units::PB, 1) + " in whole pods, tolerance " +
                detail::percent_text(e.tolerance);
     }
-    const bool designs =
-        std::any_of(c.columns.begin(), c.columns.end(),
-                    [](const ComparisonColumn& col) { return col.kind != ColumnKind::reference; });
-    if (designs) {
+    if (std::any_of(c.columns.begin(), c.columns.end(), built)) {
         // The racks and power of the design columns, on the basis the
         // scenario asked for (docs/model.md §10).
         out += "\n" + power_basis_line(c.power_basis, c.rack_derate, c.pue);
@@ -64,10 +71,9 @@ std::string heading(const Comparison& c) {
     return out;
 }
 
-/// Whether any reference's accounts cap its rate (the within-limits rows show then).
-bool any_capped(const Comparison& c) {
-    return std::any_of(c.references.begin(), c.references.end(),
-                       [](const ReferenceSizing& r) { return r.write_capped || r.read_capped; });
+/// Whether any reference has `p`.
+template <class P> bool any_reference(const Comparison& c, P p) {
+    return std::any_of(c.references.begin(), c.references.end(), p);
 }
 
 /// The designs the comparison's design columns hold, in order.
@@ -81,44 +87,45 @@ std::vector<Design> designs_of(const Comparison& c) {
     return out;
 }
 
+/// A row of `c`: value(k) for each column k and, where it has one, the
+/// assumed figures it rests on (assumed(k)).
+template <class V, class A>
+ComparisonRow row_of(const Comparison& c, ComparisonRow r, V value, A assumed) {
+    for (std::size_t k = 0; k < c.columns.size(); ++k) {
+        r.values.push_back(value(k));
+        r.assumptions.push_back(r.values.back() ? assumed(k) : std::vector<std::string>{});
+    }
+    return r;
+}
+
 ComparisonRow metric_row(const Comparison& c, const Metric& m) {
     // The design columns' racks say their basis (issue 51 item 6); the racks
     // to plan for theirs, as in the sizing table.
     const std::string basis = c.power_basis == PowerBasis::max ? " (max draw)" : " (typical draw)";
-    ComparisonRow r{std::string(m.key),
-                    m.id == MetricId::racks_planned
-                        ? metric_label(m, designs_of(c))
-                        : std::string(m.label) + (m.id == MetricId::racks ? basis : ""),
-                    std::string(m.unit),
-                    m.decimals,
-                    {},
-                    {}};
-    for (const ComparisonColumn& col : c.columns) {
-        r.values.push_back(column_value(m, col));
-        r.assumptions.push_back(r.values.back() ? metric_assumptions(m.id, col.assumptions())
-                                                : std::vector<std::string>{});
-    }
-    return r;
+    std::string label = m.id == MetricId::racks_planned
+                            ? metric_label(m, designs_of(c))
+                            : std::string(m.label) + (m.id == MetricId::racks ? basis : "");
+    return row_of(
+        c, {std::string(m.key), std::move(label), std::string(m.unit), m.decimals},
+        [&](std::size_t k) { return column_value(m, c.columns[k]); },
+        [&](std::size_t k) { return metric_assumptions(m.id, c.columns[k].assumptions()); });
 }
 
 /// "Racks ÷ Cloud HDD object store at the same usable capacity": each
 /// non-reference column against one reference sized at its own capacity.
 ComparisonRow ratio_row(const Comparison& c, const Metric& m, const ComparisonColumn& ref) {
-    const std::string& ref_id = c.references.at(ref.source).id;
     const bool quotient = is_quotient(m.id);
-    ComparisonRow r{(quotient ? "ratio_" : "") + std::string(m.key) + ":" + ref_id,
-                    ratio_label(m.id, ref.name, c),
-                    quotient ? "×" : std::string(m.unit),
-                    quotient ? 2 : m.decimals,
-                    {},
-                    {}};
-    for (std::size_t k = 0; k < c.columns.size(); ++k) {
-        const ComparisonRatio* q = c.ratio(k, ref.source);
-        r.values.push_back(q != nullptr ? ratio_value(*q, m.id) : std::nullopt);
-        r.assumptions.push_back(r.values.back() ? ratio_assumptions(m.id, c, *q)
-                                                : std::vector<std::string>{});
-    }
-    return r;
+    std::string key =
+        (quotient ? "ratio_" : "") + std::string(m.key) + ":" + c.references.at(ref.source).id;
+    return row_of(
+        c,
+        {std::move(key), ratio_label(m.id, ref.name, c), quotient ? "×" : std::string(m.unit),
+         quotient ? 2 : m.decimals},
+        [&](std::size_t k) {
+            const ComparisonRatio* q = c.ratio(k, ref.source);
+            return q != nullptr ? ratio_value(*q, m.id) : std::nullopt;
+        },
+        [&](std::size_t k) { return ratio_assumptions(m.id, c, *c.ratio(k, ref.source)); });
 }
 
 std::vector<std::pair<std::string, Finding>> findings_of(const Comparison& c) {
@@ -129,44 +136,24 @@ std::vector<std::pair<std::string, Finding>> findings_of(const Comparison& c) {
     return out;
 }
 
-using Col = const ComparisonColumn&;
-
-bool built(Col c) {
-    return c.kind != ColumnKind::reference;
-}
-
-bool reference(Col c) {
-    return c.kind == ColumnKind::reference;
-}
-
-/// One figure of a column's JSON, in order: a metric's field, key and value
-/// from its registry row (JsonField::of_column), written when `when` holds.
-struct ColumnFigure {
-    MetricId metric;
+/// Figures of a column's JSON, in order: metrics' fields, key and value
+/// from their registry rows (JsonField::of_column), written when `when` holds.
+struct ColumnFigures {
     bool (*when)(Col) = nullptr;
+    std::initializer_list<MetricId> metrics;
 };
+
+using M = MetricId;
 
 // The figures in the order scripts have read them; a design's or pods'
 // counts, a reference's accounts and what reaches the GPU site.
-const ColumnFigure kColumnFigures[] = {
-    {MetricId::pods},
-    {MetricId::cnodes, built},
-    {MetricId::dboxes, built},
-    {MetricId::accounts, reference},
-    {MetricId::subscriptions, reference},
-    {MetricId::read_at_site, reference},
-    {MetricId::write_at_site, reference},
-    {MetricId::racks},
-    {MetricId::usable_capacity},
-    {MetricId::raw_capacity},
-    {MetricId::read},
-    {MetricId::write},
-    {MetricId::power},
-    {MetricId::pb_per_rack},
-    {MetricId::read_per_kw},
-    {MetricId::read_per_tb},
-    {MetricId::write_per_tb},
-    {MetricId::feasible},
+const ColumnFigures kColumnFigures[] = {
+    {nullptr, {M::pods}},
+    {built, {M::cnodes, M::dboxes}},
+    {reference, {M::accounts, M::subscriptions, M::read_at_site, M::write_at_site}},
+    {nullptr,
+     {M::racks, M::usable_capacity, M::raw_capacity, M::read, M::write, M::power, M::pb_per_rack,
+      M::read_per_kw, M::read_per_tb, M::write_per_tb, M::feasible}},
 };
 
 /// A column's figure under the metric's JSON key, from its registry row.
@@ -197,15 +184,19 @@ const FigureRow<ColumnOf> kColumnFields[] = {
     // its row; then the assumptions.
     {.value = [](CX x) -> FigureValue {
         ojson j = ojson::object();
-        for (const ColumnFigure& f : kColumnFigures) {
-            if (f.when == nullptr || f.when(*x.c)) {
-                put(j, f.metric, *x.c);
+        for (const ColumnFigures& f : kColumnFigures) {
+            for (MetricId id : f.metrics) {
+                if (f.when == nullptr || f.when(*x.c)) {
+                    put(j, id, *x.c);
+                }
             }
         }
         for (const Metric& m : metric_registry()) {
             if (m.json.of_column != nullptr &&
                 std::none_of(std::begin(kColumnFigures), std::end(kColumnFigures),
-                             [&m](const ColumnFigure& f) { return f.metric == m.id; })) {
+                             [&m](const ColumnFigures& f) {
+                                 return std::ranges::count(f.metrics, m.id) > 0;
+                             })) {
                 put(j, m.id, *x.c);
             }
         }
@@ -231,37 +222,35 @@ using Ref = ReferenceSizing;
 /// One field of a reference's entry (`references[]`): a figure its column
 /// shows, written from the registry row as column_json writes it, or a
 /// detail of its accounts no table shows.
-using ReferenceField = std::variant<MetricId, FigureRow<Ref>>;
+using Field = FigureRow<Ref>;
+using ReferenceField = std::variant<MetricId, Field>;
 
 // The order scripts have read them in.
 const ReferenceField kReferenceFields[] = {
-    FigureRow<Ref>{.key = "name", .value = of<&Ref::name>},
-    FigureRow<Ref>{.key = "id", .value = of<&Ref::id>},
+    Field{.key = "name", .value = of<&Ref::name>},
+    Field{.key = "id", .value = of<&Ref::id>},
     MetricId::racks,
-    FigureRow<Ref>{.key = "racks_exact", .value = of<&Ref::racks_exact>},
+    Field{.key = "racks_exact", .value = of<&Ref::racks_exact>},
     MetricId::usable_capacity,
     MetricId::raw_capacity,
     MetricId::read,
     MetricId::write,
     MetricId::power,
     MetricId::accounts,
-    FigureRow<Ref>{.key = "accounts_for_throughput", .value = of<&Ref::accounts_for_throughput>},
-    FigureRow<Ref>{.key = "account_ingress_limit_bytes_per_s", .value = of<&Ref::ingress_limit>},
-    FigureRow<Ref>{.key = "account_egress_limit_bytes_per_s", .value = of<&Ref::egress_limit>},
-    FigureRow<Ref>{.key = "write_capped_by_accounts", .value = of<&Ref::write_capped>},
-    FigureRow<Ref>{.key = "read_capped_by_accounts", .value = of<&Ref::read_capped>},
-    FigureRow<Ref>{.key = "write_within_account_limits_bytes_per_s",
-                   .value = of<&Ref::write_within_limits>},
-    FigureRow<Ref>{.key = "read_within_account_limits_bytes_per_s",
-                   .value = of<&Ref::read_within_limits>},
-    FigureRow<Ref>{.key = "accounts_per_subscription",
-                   .value = of<&Ref::accounts_per_subscription>},
+    Field{.key = "accounts_for_throughput", .value = of<&Ref::accounts_for_throughput>},
+    Field{.key = "account_ingress_limit_bytes_per_s", .value = of<&Ref::ingress_limit>},
+    Field{.key = "account_egress_limit_bytes_per_s", .value = of<&Ref::egress_limit>},
+    Field{.key = "write_capped_by_accounts", .value = of<&Ref::write_capped>},
+    Field{.key = "read_capped_by_accounts", .value = of<&Ref::read_capped>},
+    Field{.key = "write_within_account_limits_bytes_per_s", .value = of<&Ref::write_within_limits>},
+    Field{.key = "read_within_account_limits_bytes_per_s", .value = of<&Ref::read_within_limits>},
+    Field{.key = "accounts_per_subscription", .value = of<&Ref::accounts_per_subscription>},
     MetricId::subscriptions,
-    FigureRow<Ref>{.key = "wan_bytes_per_s", .value = of<&Ref::wan>},
+    Field{.key = "wan_bytes_per_s", .value = of<&Ref::wan>},
     MetricId::read_at_site,
     MetricId::write_at_site,
     MetricId::pb_per_rack,
-    FigureRow<Ref>{.key = "findings", .value = detail::via<&Ref::findings, detail::findings_json>},
+    Field{.key = "findings", .value = detail::via<&Ref::findings, detail::findings_json>},
 };
 
 ojson reference_json(const ReferenceSizing& r, Col col) {
@@ -270,7 +259,7 @@ ojson reference_json(const ReferenceSizing& r, Col col) {
         if (const MetricId* id = std::get_if<MetricId>(&f)) {
             put(j, *id, col);
         } else {
-            detail::put_json<Ref>(j, std::span(&std::get<FigureRow<Ref>>(f), 1), r);
+            detail::put_json<Ref>(j, std::span(&std::get<Field>(f), 1), r);
         }
     }
     detail::add_assumptions(j, r.assumptions);
@@ -338,28 +327,28 @@ std::string references_line(const Comparison& c) {
 }
 
 std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
+    // Rows shown only where they apply: the within-limits rows where a
+    // reference's accounts cap its rate, what reaches the GPU site with a
+    // WAN, the subscriptions where a limit is known, the racks to plan for
+    // where a design plans on another basis than it is laid out on.
+    const bool capped =
+        any_reference(c, [](const auto& r) { return r.write_capped || r.read_capped; });
+    const bool wan = any_reference(c, [](const auto& r) { return r.wan.has_value(); });
+    const bool subscriptions = any_reference(c, [](const auto& r) { return r.subscriptions > 0; });
+    struct Hidden {
+        bool hidden;
+        std::initializer_list<MetricId> metrics;
+    };
+    const Hidden hidden[] = {{!capped, {M::read_within_limits, M::write_within_limits}},
+                             {!wan, {M::read_at_site, M::write_at_site}},
+                             {!subscriptions, {M::subscriptions, M::accounts_for_subscriptions}},
+                             {!has_planning_racks(designs_of(c)), {M::racks_planned}}};
     std::vector<ComparisonRow> rows;
-    const bool capped = any_capped(c);
-    bool wan = false;
-    bool subscriptions = false;
-    for (const ReferenceSizing& r : c.references) {
-        wan = wan || r.wan.has_value();
-        subscriptions = subscriptions || r.subscriptions > 0;
-    }
     for (MetricId id : comparison_metrics()) {
-        if ((id == MetricId::read_within_limits || id == MetricId::write_within_limits) &&
-            !capped) {
+        if (std::ranges::any_of(hidden, [id](const Hidden& h) {
+                return h.hidden && std::ranges::count(h.metrics, id) > 0;
+            })) {
             continue;
-        }
-        if ((id == MetricId::read_at_site || id == MetricId::write_at_site) && !wan) {
-            continue;
-        }
-        if ((id == MetricId::subscriptions || id == MetricId::accounts_for_subscriptions) &&
-            !subscriptions) {
-            continue;
-        }
-        if (id == MetricId::racks_planned && !has_planning_racks(designs_of(c))) {
-            continue; // every design plans on the basis it is laid out on
         }
         rows.push_back(metric_row(c, metric(id)));
     }

@@ -275,17 +275,19 @@ template <class T> FigureValue figure_of(const T& v) {
 template <class P> struct MemberOf;
 template <class C, class M> struct MemberOf<M C::*> { using type = C; };
 
-/// What a path of members reaches: reach<&A::b, &B::c>(a) is a.b.c.
-template <auto M, auto... More, class T> const auto& reach(const T& t) {
+/// What a path of members reaches: reach<&A::b, &B::c>(a) is a.b.c; the
+/// last may be a member function: reach<&A::b, &B::total>(a) is a.b.total().
+template <auto M, auto... More, class T> decltype(auto) reach(const T& t) {
     if constexpr (sizeof...(More) == 0) {
-        return t.*M;
+        return std::invoke(M, t);
     } else {
         return reach<More...>(t.*M);
     }
 }
 
-/// A row's getter reading a member of the result, or a member of a member,
-/// as figure_of writes it: `.value = of<&GoodputPoint::goodput>`.
+/// A row's getter reading a member of the result, or a member of a member
+/// (the last may be a member function), as figure_of writes it:
+/// `.value = of<&GoodputPoint::goodput>`.
 template <auto M, auto... More> FigureValue of(const typename MemberOf<decltype(M)>::type& r) {
     return figure_of(reach<M, More...>(r));
 }

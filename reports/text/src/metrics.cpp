@@ -1,5 +1,6 @@
 #include "podsizer/reports/metrics.hpp"
 
+#include "figure_table.hpp"
 #include "podsizer/core/counting.hpp"
 #include "podsizer/core/resilience.hpp"
 #include "podsizer/reports/grid.hpp"
@@ -16,19 +17,28 @@ namespace podsizer {
 namespace {
 
 using Value = std::optional<double>;
+using Ds = Design;
+using CC = ComparisonColumn;
+using D = const Design&;
+using C = const ComparisonColumn&;
+using J = JsonValue;
+using detail::MemberOf;
 
 Value count(std::int64_t v) {
     return static_cast<double>(v);
 }
 
-std::string cd_ratio_text(const Design& d, bool) {
-    if (d.dboxes == 0) {
-        return "n/a";
-    }
-    return format_cd_ratio(static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes));
+/// C-nodes per D-box; none without D-boxes.
+Value cd_ratio(D d) {
+    return d.dboxes == 0 ? std::nullopt
+                         : Value(static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes));
 }
 
-std::string switches_text(const Design& d, bool machine) {
+std::string cd_ratio_text(D d, bool) {
+    return d.dboxes == 0 ? "n/a" : format_cd_ratio(*cd_ratio(d));
+}
+
+std::string switches_text(D d, bool machine) {
     if (machine) {
         return fmt::format("{}", d.switches());
     }
@@ -40,7 +50,7 @@ std::string switches_text(const Design& d, bool machine) {
 
 /// Where the client ports land and what links the customer's fabric takes
 /// (docs/model.md §8): "storage leaves: 225 × 800 Gbps uplinks".
-std::string client_network_text(const Design& d, bool machine) {
+std::string client_network_text(D d, bool machine) {
     if (machine) {
         return std::string(to_string(d.constraints.client_network));
     }
@@ -54,7 +64,7 @@ std::string client_network_text(const Design& d, bool machine) {
     return "storage leaves: " + n(d.client_uplinks) + at(d.client_uplink_speed) + " uplinks";
 }
 
-std::string erasure_coding_text(const Design& d, bool machine) {
+std::string erasure_coding_text(D d, bool machine) {
     std::string s = fmt::format("{}+{}", d.data_strips, d.parity_strips);
     return machine ? s : s + ", " + format_number(d.reserve * 100.0, 0) + " % reserve";
 }
@@ -78,8 +88,18 @@ std::string sized_by_text(const SizedBy& s, bool machine) {
     return others.empty() ? s.by : s.by + " (" + others + ")";
 }
 
+/// What set one of the design's counts (sized_by_text).
+template <SizedBy DesignSizedBy::*count> std::string sized_by(D d, bool machine) {
+    return sized_by_text(d.sized_by.*count, machine);
+}
+
+std::string racks_sized_by_text(D d, bool machine) {
+    return d.racks_fit ? sized_by<&DesignSizedBy::racks>(d, machine)
+                       : number_cell(std::nullopt, 0, machine);
+}
+
 /// "dbox-down" for machines; "one D-box down, 20 % headroom" for people.
-std::string size_for_text(const Design& d, bool machine) {
+std::string size_for_text(D d, bool machine) {
     if (machine) {
         return std::string(to_string(d.constraints.size_for));
     }
@@ -90,587 +110,350 @@ std::string size_for_text(const Design& d, bool machine) {
     return s;
 }
 
-std::string bottlenecks_text(const Design& d, bool) {
+std::string bottlenecks_text(D d, bool) {
     return std::string(to_string(d.read_bottleneck)) + " / " +
            std::string(to_string(d.write_bottleneck));
 }
 
+/// The client ports over the read delivered: "2.1×"; n/a where none.
+std::string headroom_text(D d, bool machine) {
+    const double r = d.client_port_headroom();
+    if (machine || r <= 0.0) {
+        return number_cell(r > 0.0 ? Value(r) : std::nullopt, 1, machine);
+    }
+    return format_number(r, 1) + "×";
+}
+
+/// Both rack bases, "29 / 37"; n/a where a device fits no rack.
+std::string racks_both_bases_text(D d, bool machine) {
+    if (!d.racks_fit) {
+        return number_cell(std::nullopt, 0, machine);
+    }
+    return format_number(static_cast<double>(d.racks_on_typical)) + (machine ? "/" : " / ") +
+           format_number(static_cast<double>(d.racks_on_max));
+}
+
+std::string ec_layout_text(D d, bool machine) {
+    const std::string l(to_string(d.ec_layout));
+    return machine || !d.ec_layout_auto ? l : l + " (auto)";
+}
+
+/// A model: the catalog's display name for people, the id for machines.
+template <auto id, auto shown> std::string model_text(D d, bool machine) {
+    return machine ? d.*id : (d.*shown)();
+}
+
+/// A verdict member as a cell (verdict_cell).
+template <bool Design::*met> std::string verdict_of(D d, bool machine) {
+    return verdict_cell(d.*met, machine);
+}
+
+/// An enum member by its name, for people and machines alike.
+template <auto member> std::string name_of(D d, bool) {
+    return std::string(to_string(d.*member));
+}
+
+/// docs/resilience.md §2, §13: the headline annual loss in nines; n/a
+/// where there is no loss to state.
+Value durability_nines(D d) {
+    const std::optional<double> p = headline_annual_loss(d);
+    if (!p || !(*p > 0.0)) {
+        return std::nullopt;
+    }
+    return -std::log10(*p);
+}
+
+std::string durability_largest_term_text(D d, bool) {
+    const std::optional<double> drives = first_order_annual_loss(d);
+    if (!drives || !(*headline_annual_loss(d) > 0.0)) {
+        return "n/a";
+    }
+    return d.resilience->dbox_annual_loss > *drives ? "D-box losses" : "drive failures";
+}
+
 /// A throughput with one D-box or one rack down, in TB/s (docs/resilience.md
 /// §10); a rack's only where the layout survives losing one.
-template <Throughput DesignResilience::*figure, bool rack> Value with_one_down(const Design& d) {
+template <Throughput DesignResilience::*figure, bool rack> Value with_one_down(D d) {
     if (!d.resilience || (rack && !d.tolerates_rack_loss)) {
         return std::nullopt;
     }
     return in((*d.resilience).*figure, units::TB_per_s);
 }
 
-using CC = ComparisonColumn;
-
 /// A reference's count, n/a for other columns and where `given` is 0 (no limit known).
-template <std::int64_t CC::*n, std::int64_t CC::*given = n> Value reference_count(const CC& c) {
+template <std::int64_t CC::*n, std::int64_t CC::*given = n> Value reference_count(C c) {
     return c.kind == ColumnKind::reference && c.*given != 0 ? count(c.*n) : std::nullopt;
 }
 
-/// A column's rate in Tbps where it has one.
-template <std::optional<Throughput> CC::*f> Value tbps_of(const CC& c) {
-    return c.*f ? Value(in(*(c.*f), units::Tbps)) : std::nullopt;
+/// A row's value getter: a quantity member (or member function) of a design
+/// or a column in `unit`; n/a where an optional one is empty.
+template <auto member, const auto& unit>
+Value in_of(const typename MemberOf<decltype(member)>::type& x) {
+    const auto& v = std::invoke(member, x);
+    if constexpr (requires { v.has_value(); }) {
+        return v ? Value(in(*v, unit)) : std::nullopt;
+    } else {
+        return in(v, unit);
+    }
+}
+
+/// A row's value getter: a member (or member function) above zero, n/a otherwise.
+template <auto member> Value positive(const typename MemberOf<decltype(member)>::type& x) {
+    const auto v = static_cast<double>(std::invoke(member, x));
+    return v > 0.0 ? Value(v) : std::nullopt;
+}
+
+/// A figure as the design JSON holds it: figure_of's (a quantity in SI
+/// units, an enum by its name, a count; null for an empty optional).
+J json_value(detail::FigureValue&& v) {
+    return std::visit(
+        [](auto&& x) -> J {
+            using T = std::decay_t<decltype(x)>;
+            if constexpr (std::is_constructible_v<J, T&&>) {
+                return J(std::move(x));
+            } else {
+                return nullptr; // Absent, or an object no metric has
+            }
+        },
+        std::move(v));
+}
+
+/// A row's JSON getter: a member of a design or a column, a path of them or
+/// a member function (detail::of): `js<&Design::cnodes>`.
+template <auto member, auto... more> J js(const typename MemberOf<decltype(member)>::type& x) {
+    return json_value(detail::of<member, more...>(x));
+}
+
+/// The same where `when` holds of it, null otherwise.
+template <auto when, auto member> J js_if(const typename MemberOf<decltype(member)>::type& x) {
+    return std::invoke(when, x) ? js<member>(x) : J(nullptr);
 }
 
 using F = HeadlineFigure;
 using K = MetricKind;
 using S = Scaling;
 using M = MetricId;
-using D = const Design&;
-using C = const ComparisonColumn&;
-using J = JsonValue;
+using SV = std::string_view;
+using Cell = std::string (*)(const Design&, bool machine);
 
-/// A figure in `unit` shown with `decimals`, of which n pods have n times
-/// one pod's (counts of U, capacity, throughput, power): the rule written
-/// once for every such row.
-constexpr Metric total(std::string_view unit, int decimals, Metric m) {
-    m.unit = unit;
-    m.decimals = decimals;
-    m.scaling = S::total;
+/// The headline figures a row rests on: none, one or several (F::a | F::b).
+struct Rests {
+    FigureSet set = 0;
+    constexpr Rests(FigureSet s = 0) : set(s) {}
+    constexpr Rests(F f) : set(figure_set(f)) {}
+};
+
+/// A number row: in `unit` with `decimals`, n pods' per `s`, its JSON field
+/// and sheet item, the figures it rests on, its own value getters (a row
+/// without one reads its JSON field's, with_getters) and cells for people.
+constexpr Metric num(M id, SV key, SV label, SV unit, int decimals, S s, JsonField json = {},
+                     SV sheet = {}, Rests rests = {}, Value (*of_design)(D) = nullptr,
+                     Value (*of_column)(C) = nullptr, Cell text = nullptr) {
+    return {id,    key,       label,     unit, decimals,  K::number,    s,    json, sheet,
+            false, of_design, of_column, text, rests.set, std::nullopt, false};
+}
+
+/// A density: the quotient `q` of two metrics of the same column.
+constexpr Metric density(M id, SV key, SV label, SV unit, int decimals, JsonField json, SV sheet,
+                         Rests rests, Quotient q) {
+    Metric m = num(id, key, label, unit, decimals, S::density, json, sheet, rests);
+    m.quotient = q;
     return m;
 }
 
-// The registry. Order: the widest table's (the workbook's Summary), so each
-// view below lists a subsequence or close to it. Index = MetricId.
+/// A text row (a verdict with K::verdict), one pod's for n pods unless `s`
+/// says otherwise: its cells, JSON field, sheet item, the figures it rests on.
+constexpr Metric txt(M id, SV key, SV label, Cell text, JsonField json = {}, SV sheet = {},
+                     Rests rests = {}, K kind = K::text, S s = S::same) {
+    Metric m = num(id, key, label, {}, 0, s, json, sheet, rests, nullptr, nullptr, text);
+    m.kind = kind;
+    return m;
+}
+
+// The registry, a row a metric: num(id, key, label, unit, decimals, scaling,
+// JSON field, sheet item, rests on, design getter, column getter, text),
+// txt(id, key, label, text, JSON field, sheet item, rests on, kind, scaling).
+// Order: the widest table's (the workbook's Summary), so each view below
+// lists a subsequence or close to it. Index = MetricId.
 constexpr Metric kRows[] = {
-    {.id = M::pods,
-     .key = "pods",
-     .label = "Pods",
-     .json = {"pods", nullptr, [](C c) -> J { return c.pods; }},
-     .of_column = [](C c) { return c.design ? count(c.pods) : std::nullopt; }},
-    {.id = M::cnode_model,
-     .key = "cnode_model",
-     .label = "C-node model",
-     .kind = K::text,
-     .scaling = S::same,
-     .json = {"cnode_model", [](D d) -> J { return d.cnode_model; }},
-     .sheet = "cnode_model",
-     // People read the catalog's display name, machines the id.
-     .text = [](D d, bool machine) { return machine ? d.cnode_model : d.cnode_shown(); }},
-    {.id = M::dbox_model,
-     .key = "dbox_model",
-     .label = "D-box model",
-     .kind = K::text,
-     .scaling = S::same,
-     .json = {"dbox_model", [](D d) -> J { return d.dbox_model; }},
-     .sheet = "dbox_model",
-     .text = [](D d, bool machine) { return machine ? d.dbox_model : d.dbox_shown(); }},
-    {.id = M::drive_size,
-     .key = "drive_size",
-     .label = "Drive size",
-     .unit = "TB",
-     .decimals = 2,
-     .scaling = S::same,
-     .json = {"drive_size_bytes", [](D d) -> J { return d.drive_size.base(); }},
-     .sheet = "drive_TB",
-     .sheet_precise = true},
-    {.id = M::cnodes,
-     .key = "cnodes",
-     .label = "C-nodes",
-     .scaling = S::total,
-     .json = {"cnodes", [](D d) -> J { return d.cnodes; }},
-     .sheet = "cnodes"},
-    {.id = M::dboxes,
-     .key = "dboxes",
-     .label = "D-boxes",
-     .scaling = S::total,
-     .json = {"dboxes", [](D d) -> J { return d.dboxes; }},
-     .sheet = "dboxes"},
-    {.id = M::cnodes_sized_by,
-     .key = "cnodes_sized_by",
-     .label = "C-nodes set by",
-     .kind = K::text,
-     .scaling = S::same,
-     .text = [](D d, bool machine) { return sized_by_text(d.sized_by.cnodes, machine); }},
-    {.id = M::dboxes_sized_by,
-     .key = "dboxes_sized_by",
-     .label = "D-boxes set by",
-     .kind = K::text,
-     .scaling = S::same,
-     .text = [](D d, bool machine) { return sized_by_text(d.sized_by.dboxes, machine); }},
-    {.id = M::racks_sized_by,
-     .key = "racks_sized_by",
-     .label = "Racks set by",
-     .kind = K::text,
-     .scaling = S::same,
-     .text =
-         [](D d, bool machine) {
-             return d.racks_fit ? sized_by_text(d.sized_by.racks, machine)
-                                : number_cell(std::nullopt, 0, machine);
-         }},
+    num(M::pods, "pods", "Pods", "", 0, S::none, {"pods", nullptr, js<&CC::pods>}, {}, {}, nullptr,
+        [](C c) { return c.design ? count(c.pods) : std::nullopt; }),
+    // People read the catalog's display name, machines the id.
+    txt(M::cnode_model, "cnode_model", "C-node model", model_text<&Ds::cnode_model, &Ds::cnode_shown>,
+        {"cnode_model", js<&Ds::cnode_model>}, "cnode_model"),
+    txt(M::dbox_model, "dbox_model", "D-box model", model_text<&Ds::dbox_model, &Ds::dbox_shown>,
+        {"dbox_model", js<&Ds::dbox_model>}, "dbox_model"),
+    [] { // the workbook shows every decimal given (61.44 TB)
+        Metric m = num(M::drive_size, "drive_size", "Drive size", "TB", 2, S::same,
+                       {"drive_size_bytes", js<&Ds::drive_size>}, "drive_TB");
+        m.sheet_precise = true;
+        return m;
+    }(),
+    num(M::cnodes, "cnodes", "C-nodes", "", 0, S::total, {"cnodes", js<&Ds::cnodes>}, "cnodes"),
+    num(M::dboxes, "dboxes", "D-boxes", "", 0, S::total, {"dboxes", js<&Ds::dboxes>}, "dboxes"),
+    txt(M::cnodes_sized_by, "cnodes_sized_by", "C-nodes set by", sized_by<&DesignSizedBy::cnodes>),
+    txt(M::dboxes_sized_by, "dboxes_sized_by", "D-boxes set by", sized_by<&DesignSizedBy::dboxes>),
+    txt(M::racks_sized_by, "racks_sized_by", "Racks set by", racks_sized_by_text),
     // C-nodes per D-box: "2.5:1" in the reports, the number in the workbook.
-    {.id = M::cd_ratio,
-     .key = "cd_ratio",
-     .label = "C:D ratio",
-     .decimals = 2,
-     .scaling = S::same,
-     .sheet = "cd",
-     .of_design = [](D d) -> Value {
-         if (d.dboxes == 0) {
-             return std::nullopt;
-         }
-         return static_cast<double>(d.cnodes) / static_cast<double>(d.dboxes);
-     },
-     .text = cd_ratio_text},
-    {.id = M::switches,
-     .key = "switches",
-     .label = "Switches (storage fabric; not the GPU fabric)",
-     .scaling = S::total,
-     .json = {"switches", [](D d) -> J { return d.switches(); }},
-     .sheet = "switches",
-     .text = switches_text,
-     .rests_on = figure_set(F::switches)},
+    num(M::cd_ratio, "cd_ratio", "C:D ratio", "", 2, S::same, {}, "cd", {}, cd_ratio, nullptr,
+        cd_ratio_text),
+    num(M::switches, "switches", "Switches (storage fabric; not the GPU fabric)", "", 0, S::total,
+        {"switches", js<&Ds::switches>}, "switches", F::switches, nullptr, nullptr, switches_text),
     // Which networks the switch count covers (REVIEW-3 §4.2).
-    {.id = M::client_network,
-     .key = "client_network",
-     .label = "Client network (links to your fabric)",
-     .kind = K::text,
-     .scaling = S::same,
-     .json = {"client_network",
-              [](D d) -> J { return std::string(to_string(d.constraints.client_network)); }},
-     .sheet = "client_network",
-     .text = client_network_text,
-     .rests_on = figure_set(F::switches)},
-    {.id = M::fabric_tiers,
-     .key = "fabric_tiers",
-     .label = "Fabric tiers",
-     .scaling = S::same,
-     .json = {"fabric_tiers", [](D d) -> J { return d.fabric_tiers; }},
-     .sheet = "tiers",
-     .of_design = [](D d) -> Value {
-         return d.fabric_tiers > 0 ? Value(d.fabric_tiers) : std::nullopt;
-     },
-     .rests_on = figure_set(F::switches)},
+    txt(M::client_network, "client_network", "Client network (links to your fabric)",
+        client_network_text, {"client_network", js<&Ds::constraints, &Constraints::client_network>},
+        "client_network", F::switches),
+    num(M::fabric_tiers, "fabric_tiers", "Fabric tiers", "", 0, S::same,
+        {"fabric_tiers", js<&Ds::fabric_tiers>}, "tiers", F::switches, positive<&Ds::fabric_tiers>),
     // The C-nodes' client ports over the read they deliver: "2.1×" (docs/model.md
     // §8). It replaces "GPU NICs : C-node client ports 46:1", a ratio of line
     // rates a network architect reads as a blocking fabric (REVIEW-3 §4.3).
-    {.id = M::client_port_headroom,
-     .key = "client_port_headroom",
-     .label = "Client-port headroom (ports / delivered read)",
-     .decimals = 1,
-     .scaling = S::same,
-     .json = {"client_port_headroom", [](D d) -> J { return d.client_port_headroom(); }},
-     .sheet = "client_port_headroom",
-     .of_design = [](D d) -> Value {
-         const double r = d.client_port_headroom();
-         return r > 0.0 ? Value(r) : std::nullopt;
-     },
-     .text = [](D d, bool machine) -> std::string {
-         const double r = d.client_port_headroom();
-         if (machine || r <= 0.0) {
-             return number_cell(r > 0.0 ? Value(r) : std::nullopt, 1, machine);
-         }
-         return format_number(r, 1) + "×";
-     }},
-    {.id = M::accounts,
-     .key = "accounts",
-     .label = "Accounts at default limits (for the capacity)",
-     .json = {"accounts", nullptr, [](C c) -> J { return c.accounts; }},
-     .of_column = reference_count<&CC::accounts>,
-     .rests_on = figure_set(F::accounts)},
-    {.id = M::racks_planned,
-     .key = "racks_planned",
-     .label = "Racks to plan for",
-     .scaling = S::total,
-     .json = {},
-     .sheet = "racks_planned",
-     .of_design = [](D d) -> Value {
-         return d.racks_fit ? count(d.planning_racks()) : std::nullopt;
-     },
-     .rests_on = figure_set(F::racks)},
-    {.id = M::racks,
-     .key = "racks",
-     .label = "Racks",
-     .scaling = S::total,
-     // null (n/a) when a single device fits no rack (REDTEAM-3 #14).
-     .json = {"racks", [](D d) -> J { return d.racks_fit ? J(d.racks) : J(nullptr); },
-              [](C c) -> J { return c.racks_fit() ? J(c.racks()) : J(nullptr); }},
-     .sheet = "racks",
-     .rests_on = figure_set(F::racks)},
+    num(M::client_port_headroom, "client_port_headroom",
+        "Client-port headroom (ports / delivered read)", "", 1, S::same,
+        {"client_port_headroom", js<&Ds::client_port_headroom>}, "client_port_headroom", {},
+        positive<&Ds::client_port_headroom>, nullptr, headroom_text),
+    num(M::accounts, "accounts", "Accounts at default limits (for the capacity)", "", 0, S::none,
+        {"accounts", nullptr, js<&CC::accounts>}, {}, F::accounts, nullptr,
+        reference_count<&CC::accounts>),
+    num(M::racks_planned, "racks_planned", "Racks to plan for", "", 0, S::total, {},
+        "racks_planned", F::racks,
+        [](D d) { return d.racks_fit ? count(d.planning_racks()) : std::nullopt; }),
+    // null (n/a) when a single device fits no rack (REDTEAM-3 #14).
+    num(M::racks, "racks", "Racks", "", 0, S::total,
+        {"racks", js_if<&Ds::racks_fit, &Ds::racks>, js_if<&CC::racks_fit, &CC::racks>}, "racks",
+        F::racks),
     // Both bases side by side, so the racks on typical draw are never read
     // without the racks on maximum draw (REVIEW-3 §4.4: 29 and 37).
-    {.id = M::racks_both_bases,
-     .key = "racks_both_bases",
-     .label = "Racks on typical / max draw",
-     .kind = K::text,
-     .scaling = S::same,
-     .text =
-         [](D d, bool machine) {
-             if (!d.racks_fit) {
-                 return number_cell(std::nullopt, 0, machine);
-             }
-             return format_number(static_cast<double>(d.racks_on_typical)) +
-                    (machine ? "/" : " / ") + format_number(static_cast<double>(d.racks_on_max));
-         },
-     .rests_on = figure_set(F::racks)},
-    {.id = M::device_units,
-     .key = "device_rack_units",
-     .label = "Storage devices",
-     .unit = "U",
-     .scaling = S::total,
-     .json = {"device_rack_units", [](D d) -> J { return d.device_units.base(); }},
-     .sheet = "device_U"},
-    {.id = M::rack_units,
-     .key = "rack_units",
-     .label = "With switches",
-     .unit = "U",
-     .scaling = S::total,
-     .json = {"rack_units", [](D d) -> J { return d.rack_units().base(); }},
-     .sheet = "total_U"},
-    total("PB", 1,
-          {.id = M::raw_capacity,
-           .key = "raw_capacity",
-           .label = "Raw capacity",
-           .json = {"raw_capacity_bytes", [](D d) -> J { return d.raw.base(); },
-                    [](C c) -> J { return c.raw() ? J(c.raw()->base()) : J(nullptr); }},
-           .sheet = "raw_PB",
-           .rests_on = figure_set(F::raw)}),
-    total("PB", 1,
-          {.id = M::usable_capacity,
-           .key = "usable_capacity",
-           .label = "Usable capacity",
-           .json = {"usable_capacity_bytes", [](D d) -> J { return d.usable.base(); },
-                    [](C c) -> J { return c.usable().base(); }},
-           .sheet = "usable_PB",
-           .rests_on = figure_set(F::usable)}),
-    total("PiB", 1,
-          {.id = M::usable_pib,
-           .key = "usable_capacity_pib",
-           .label = "Usable capacity",
-           // The JSON holds it as usable_capacity_bytes (usable_capacity's).
-           .sheet = "usable_PiB",
-           .of_design = [](D d) -> Value { return in(d.usable, units::PiB); },
-           .rests_on = figure_set(F::usable)}),
+    txt(M::racks_both_bases, "racks_both_bases", "Racks on typical / max draw",
+        racks_both_bases_text, {}, {}, F::racks),
+    num(M::device_units, "device_rack_units", "Storage devices", "U", 0, S::total,
+        {"device_rack_units", js<&Ds::device_units>}, "device_U"),
+    num(M::rack_units, "rack_units", "With switches", "U", 0, S::total,
+        {"rack_units", js<&Ds::rack_units>}, "total_U"),
+    num(M::raw_capacity, "raw_capacity", "Raw capacity", "PB", 1, S::total,
+        {"raw_capacity_bytes", js<&Ds::raw>, js<&CC::raw>}, "raw_PB", F::raw),
+    num(M::usable_capacity, "usable_capacity", "Usable capacity", "PB", 1, S::total,
+        {"usable_capacity_bytes", js<&Ds::usable>, js<&CC::usable>}, "usable_PB", F::usable),
+    // The JSON holds it as usable_capacity_bytes (usable_capacity's).
+    num(M::usable_pib, "usable_capacity_pib", "Usable capacity", "PiB", 1, S::total, {},
+        "usable_PiB", F::usable, in_of<&Ds::usable, units::PiB>),
     // Usable times the data-reduction ratio, a what-if; shown only where a
     // ratio other than 1 is given (has_data_reduction), so no table claims
     // reduction nobody asked for.
-    total("PB", 1,
-          {.id = M::effective_capacity,
-           .key = "effective_capacity",
-           .label = "Effective capacity after data reduction",
-           .json = {"effective_capacity_bytes", [](D d) -> J { return d.effective.base(); }},
-           .sheet = "effective_PB",
-           .of_design = [](D d) -> Value {
-               return d.data_reduction != 1.0 ? Value(in(d.effective, units::PB)) : std::nullopt;
-           },
-           .rests_on = figure_set(F::usable)}),
-    {.id = M::erasure_coding,
-     .key = "erasure_coding",
-     .label = "Erasure coding",
-     .kind = K::text,
-     .scaling = S::same,
-     .json = {"data_strips", [](D d) -> J { return d.data_strips; }},
-     .text = erasure_coding_text},
+    num(M::effective_capacity, "effective_capacity", "Effective capacity after data reduction",
+        "PB", 1, S::total, {"effective_capacity_bytes", js<&Ds::effective>}, "effective_PB",
+        F::usable, [](D d) {
+            return d.data_reduction != 1.0 ? Value(in(d.effective, units::PB)) : std::nullopt;
+        }),
+    txt(M::erasure_coding, "erasure_coding", "Erasure coding", erasure_coding_text,
+        {"data_strips", js<&Ds::data_strips>}),
     // docs/model.md §6: the layout and what the design survives.
-    {.id = M::ec_layout,
-     .key = "ec_layout",
-     .label = "Erasure-coding layout",
-     .kind = K::text,
-     .scaling = S::same,
-     .json = {"ec_layout", [](D d) -> J { return std::string(to_string(d.ec_layout)); }},
-     .sheet = "layout",
-     .text =
-         [](D d, bool machine) {
-             const std::string l(to_string(d.ec_layout));
-             return machine || !d.ec_layout_auto ? l : l + " (auto)";
-         }},
-    {.id = M::tolerates_dbox_loss,
-     .key = "tolerates_dbox_loss",
-     .label = "Survives losing a D-box",
-     .kind = K::verdict,
-     .scaling = S::same,
-     .json = {"tolerates_dbox_loss", [](D d) -> J { return d.tolerates_dbox_loss; }},
-     .sheet = "tolerates_dbox_loss",
-     .text = [](D d, bool machine) { return verdict_cell(d.tolerates_dbox_loss, machine); }},
-    {.id = M::tolerates_rack_loss,
-     .key = "tolerates_rack_loss",
-     .label = "Survives losing a rack",
-     .kind = K::verdict,
-     .scaling = S::same,
-     .json = {"tolerates_rack_loss", [](D d) -> J { return d.tolerates_rack_loss; }},
-     .sheet = "tolerates_rack_loss",
-     .text = [](D d, bool machine) { return verdict_cell(d.tolerates_rack_loss, machine); }},
-    total("TB/s", 2,
-          {.id = M::read,
-           .key = "read",
-           .label = "Read",
-           .json = {"read_bytes_per_s", [](D d) -> J { return d.read.base(); },
-                    [](C c) -> J { return c.read().base(); }},
-           .sheet = "read_TBps",
-           .rests_on = figure_set(F::read)}),
-    total("TB/s", 2,
-          {.id = M::write,
-           .key = "write",
-           .label = "Write",
-           .json = {"write_bytes_per_s", [](D d) -> J { return d.write.base(); },
-                    [](C c) -> J { return c.write().base(); }},
-           .sheet = "write_TBps",
-           .rests_on = figure_set(F::write)}),
-    {.id = M::size_for,
-     .key = "size_for",
-     .label = "Sized for",
-     .kind = K::text,
-     .scaling = S::same,
-     .json = {"size_for", [](D d) -> J { return std::string(to_string(d.constraints.size_for)); }},
-     .text = size_for_text},
-    total("TB/s", 2,
-          {.id = M::dbox_down_read,
-           .key = "dbox_down_read",
-           .label = "Read, one D-box down",
-           .sheet = "dbox_down_read",
-           .of_design = with_one_down<&DesignResilience::degraded_read, false>,
-           .rests_on = figure_set(F::read)}),
-    total("TB/s", 2,
-          {.id = M::dbox_down_write,
-           .key = "dbox_down_write",
-           .label = "Write, one D-box down",
-           .sheet = "dbox_down_write",
-           .of_design = with_one_down<&DesignResilience::degraded_write, false>,
-           .rests_on = figure_set(F::write)}),
+    txt(M::ec_layout, "ec_layout", "Erasure-coding layout", ec_layout_text,
+        {"ec_layout", js<&Ds::ec_layout>}, "layout"),
+    txt(M::tolerates_dbox_loss, "tolerates_dbox_loss", "Survives losing a D-box",
+        verdict_of<&Ds::tolerates_dbox_loss>,
+        {"tolerates_dbox_loss", js<&Ds::tolerates_dbox_loss>}, "tolerates_dbox_loss", {},
+        K::verdict),
+    txt(M::tolerates_rack_loss, "tolerates_rack_loss", "Survives losing a rack",
+        verdict_of<&Ds::tolerates_rack_loss>,
+        {"tolerates_rack_loss", js<&Ds::tolerates_rack_loss>}, "tolerates_rack_loss", {},
+        K::verdict),
+    num(M::read, "read", "Read", "TB/s", 2, S::total,
+        {"read_bytes_per_s", js<&Ds::read>, js<&CC::read>}, "read_TBps", F::read),
+    num(M::write, "write", "Write", "TB/s", 2, S::total,
+        {"write_bytes_per_s", js<&Ds::write>, js<&CC::write>}, "write_TBps", F::write),
+    txt(M::size_for, "size_for", "Sized for", size_for_text,
+        {"size_for", js<&Ds::constraints, &Constraints::size_for>}),
+    num(M::dbox_down_read, "dbox_down_read", "Read, one D-box down", "TB/s", 2, S::total, {},
+        "dbox_down_read", F::read, with_one_down<&DesignResilience::degraded_read, false>),
+    num(M::dbox_down_write, "dbox_down_write", "Write, one D-box down", "TB/s", 2, S::total, {},
+        "dbox_down_write", F::write, with_one_down<&DesignResilience::degraded_write, false>),
     // n/a where the layout does not survive a rack loss (the row above says so).
-    total("TB/s", 2,
-          {.id = M::rack_down_read,
-           .key = "rack_down_read",
-           .label = "Read, one rack down",
-           .of_design = with_one_down<&DesignResilience::rack_down_read, true>,
-           .rests_on = figure_set(F::read)}),
-    total("TB/s", 2,
-          {.id = M::rack_down_write,
-           .key = "rack_down_write",
-           .label = "Write, one rack down",
-           .of_design = with_one_down<&DesignResilience::rack_down_write, true>,
-           .rests_on = figure_set(F::write)}),
-    total("Tbps", 1,
-          {.id = M::read_tbps,
-           .key = "read_tbps",
-           .label = "Read",
-           // The JSON holds it as read_bytes_per_s (read's).
-           .sheet = "read_Tbps",
-           .of_design = [](D d) -> Value { return in(d.read, units::Tbps); },
-           .of_column = [](C c) -> Value { return in(c.read(), units::Tbps); },
-           .rests_on = figure_set(F::read)}),
-    total("Tbps", 1,
-          {.id = M::write_tbps,
-           .key = "write_tbps",
-           .label = "Write",
-           // The JSON holds it as write_bytes_per_s (write's).
-           .sheet = "write_Tbps",
-           .of_design = [](D d) -> Value { return in(d.write, units::Tbps); },
-           .of_column = [](C c) -> Value { return in(c.write(), units::Tbps); },
-           .rests_on = figure_set(F::write)}),
-    {.id = M::read_within_limits,
-     .key = "read_within_account_limits_tbps",
-     .label = "Read within account limits",
-     .unit = "Tbps",
-     .decimals = 1,
-     .of_column = tbps_of<&CC::read_within_limits>,
-     .rests_on = figure_set(F::read)},
-    {.id = M::write_within_limits,
-     .key = "write_within_account_limits_tbps",
-     .label = "Write within account limits",
-     .unit = "Tbps",
-     .decimals = 1,
-     .of_column = tbps_of<&CC::write_within_limits>,
-     .rests_on = figure_set(F::write)},
-    {.id = M::bottleneck,
-     .key = "bottleneck",
-     .label = "Bottleneck (read / write)",
-     .kind = K::text,
-     .scaling = S::same,
-     .json = {"write_bottleneck",
-              [](D d) -> J { return std::string(to_string(d.write_bottleneck)); }},
-     .text = bottlenecks_text},
-    {.id = M::read_bottleneck,
-     .key = "read_bottleneck",
-     .label = "Read bottleneck",
-     .kind = K::text,
-     .scaling = S::same,
-     .json = {"read_bottleneck",
-              [](D d) -> J { return std::string(to_string(d.read_bottleneck)); }},
-     .sheet = "read_bottleneck",
-     .text = [](D d, bool) { return std::string(to_string(d.read_bottleneck)); }},
-    {.id = M::knee,
-     .key = "knee_cnodes",
-     .label = "Knee",
-     .unit = "C-nodes",
-     .json = {"knee_cnodes", [](D d) -> J { return d.knee_cnodes; }},
-     .sheet = "knee"},
-    total("kW", 1,
-          {.id = M::power,
-           .key = "power",
-           .label = "Power",
-           .json = {"power_w", [](D d) -> J { return d.power.base(); },
-                    [](C c) -> J { return c.power().base(); }},
-           .sheet = "power_kW",
-           .rests_on = figure_set(F::power)}),
-    // Densities name their unit in the label: the `size` table's wording.
-    {.id = M::pb_per_rack,
-     .key = "pb_per_rack",
-     .label = "PB per rack",
-     .decimals = 2,
-     .scaling = S::density,
-     .json = {"pb_per_rack", [](D d) -> J { return d.racks_fit ? J(d.pb_per_rack()) : J(nullptr); },
-              // No rack holds the column's devices: no density, as in the table.
-              [](C c) -> J { return c.racks_fit() ? J(c.pb_per_rack()) : J(nullptr); }},
-     .sheet = "pb_per_rack",
-     .rests_on = F::usable | F::racks,
-     .quotient = Quotient{M::usable_capacity, M::racks, 1}},
-    {.id = M::read_per_kw,
-     .key = "read_gb_per_s_per_kw",
-     .label = "Read GB/s per kW",
-     .decimals = 1,
-     .scaling = S::density,
-     .json = {"read_gb_per_s_per_kw", [](D d) -> J { return d.gbps_read_per_kw(); },
-              [](C c) -> J { return c.gbps_read_per_kw(); }},
-     .sheet = "read_per_kw",
-     .rests_on = F::read | F::power,
-     .quotient = Quotient{M::read, M::power, 1000}},
-    {.id = M::read_per_tb,
-     .key = "read_mb_per_s_per_tb",
-     .label = "Read per TB usable",
-     .unit = "MB/s",
-     .decimals = 1,
-     .scaling = S::density,
-     .json = {"read_mb_per_s_per_tb", nullptr, [](C c) -> J { return c.mbps_read_per_tb(); }},
-     .rests_on = F::read | F::usable,
-     .quotient = Quotient{M::read, M::usable_capacity, 1000}},
-    {.id = M::write_per_tb,
-     .key = "write_mb_per_s_per_tb",
-     .label = "Write per TB usable",
-     .unit = "MB/s",
-     .decimals = 1,
-     .scaling = S::density,
-     .json = {"write_mb_per_s_per_tb", nullptr, [](C c) -> J { return c.mbps_write_per_tb(); }},
-     .rests_on = F::write | F::usable,
-     .quotient = Quotient{M::write, M::usable_capacity, 1000}},
-    {.id = M::read_per_gpu,
-     .key = "read_gb_per_s_per_gpu",
-     .label = "Read GB/s per GPU",
-     .decimals = 3,
-     .json = {"read_gb_per_s_per_gpu", [](D d) -> J { return d.read_per_gpu_gbps(); }},
-     .sheet = "read_per_gpu",
-     .of_design = [](D d) -> Value {
-         if (d.requirements.gpus <= 0) {
-             return std::nullopt;
-         }
-         return d.read_per_gpu_gbps();
-     },
-     .rests_on = figure_set(F::read)},
-    {.id = M::feasible,
-     .key = "feasible",
-     // docs/model.md §15: meets, capacity only, or short naming the first
-     // failing check; the same words in every output.
-     .label = "Verdict",
-     .kind = K::verdict,
-     .scaling = S::same,
-     .json = {"feasible", [](D d) -> J { return d.meets(); },
-              [](C c) -> J { return c.verdict().status == VerdictStatus::meets; }},
-     .sheet = "feasible",
-     .text =
-         [](D d, bool machine) {
-             return machine ? verdict_word(d.verdict) : verdict_cell_text(d.verdict);
-         }},
+    num(M::rack_down_read, "rack_down_read", "Read, one rack down", "TB/s", 2, S::total, {}, {},
+        F::read, with_one_down<&DesignResilience::rack_down_read, true>),
+    num(M::rack_down_write, "rack_down_write", "Write, one rack down", "TB/s", 2, S::total, {}, {},
+        F::write, with_one_down<&DesignResilience::rack_down_write, true>),
+    // The JSON holds them as read_bytes_per_s and write_bytes_per_s (read's, write's).
+    num(M::read_tbps, "read_tbps", "Read", "Tbps", 1, S::total, {}, "read_Tbps", F::read,
+        in_of<&Ds::read, units::Tbps>, in_of<&CC::read, units::Tbps>),
+    num(M::write_tbps, "write_tbps", "Write", "Tbps", 1, S::total, {}, "write_Tbps", F::write,
+        in_of<&Ds::write, units::Tbps>, in_of<&CC::write, units::Tbps>),
+    num(M::read_within_limits, "read_within_account_limits_tbps", "Read within account limits",
+        "Tbps", 1, S::none, {}, {}, F::read, nullptr, in_of<&CC::read_within_limits, units::Tbps>),
+    num(M::write_within_limits, "write_within_account_limits_tbps", "Write within account limits",
+        "Tbps", 1, S::none, {}, {}, F::write, nullptr, in_of<&CC::write_within_limits, units::Tbps>),
+    txt(M::bottleneck, "bottleneck", "Bottleneck (read / write)", bottlenecks_text,
+        {"write_bottleneck", js<&Ds::write_bottleneck>}),
+    txt(M::read_bottleneck, "read_bottleneck", "Read bottleneck", name_of<&Ds::read_bottleneck>,
+        {"read_bottleneck", js<&Ds::read_bottleneck>}, "read_bottleneck"),
+    num(M::knee, "knee_cnodes", "Knee", "C-nodes", 0, S::none,
+        {"knee_cnodes", js<&Ds::knee_cnodes>}, "knee"),
+    num(M::power, "power", "Power", "kW", 1, S::total,
+        {"power_w", js<&Ds::power>, js<&CC::power>}, "power_kW", F::power),
+    // Densities name their unit in the label: the `size` table's wording. No
+    // rack holds the column's devices: no density, as in the table.
+    density(M::pb_per_rack, "pb_per_rack", "PB per rack", "", 2,
+            {"pb_per_rack", js_if<&Ds::racks_fit, &Ds::pb_per_rack>,
+             js_if<&CC::racks_fit, &CC::pb_per_rack>},
+            "pb_per_rack", F::usable | F::racks, {M::usable_capacity, M::racks, 1}),
+    density(M::read_per_kw, "read_gb_per_s_per_kw", "Read GB/s per kW", "", 1,
+            {"read_gb_per_s_per_kw", js<&Ds::gbps_read_per_kw>, js<&CC::gbps_read_per_kw>},
+            "read_per_kw", F::read | F::power, {M::read, M::power, 1000}),
+    density(M::read_per_tb, "read_mb_per_s_per_tb", "Read per TB usable", "MB/s", 1,
+            {"read_mb_per_s_per_tb", nullptr, js<&CC::mbps_read_per_tb>}, {},
+            F::read | F::usable, {M::read, M::usable_capacity, 1000}),
+    density(M::write_per_tb, "write_mb_per_s_per_tb", "Write per TB usable", "MB/s", 1,
+            {"write_mb_per_s_per_tb", nullptr, js<&CC::mbps_write_per_tb>}, {},
+            F::write | F::usable, {M::write, M::usable_capacity, 1000}),
+    num(M::read_per_gpu, "read_gb_per_s_per_gpu", "Read GB/s per GPU", "", 3, S::none,
+        {"read_gb_per_s_per_gpu", js<&Ds::read_per_gpu_gbps>}, "read_per_gpu", F::read,
+        [](D d) { return d.requirements.gpus <= 0 ? std::nullopt : Value(d.read_per_gpu_gbps()); }),
+    // docs/model.md §15: meets, capacity only, or short naming the first
+    // failing check; the same words in every output.
+    txt(M::feasible, "feasible", "Verdict",
+        [](D d, bool machine) {
+            return machine ? verdict_word(d.verdict) : verdict_cell_text(d.verdict);
+        },
+        {"feasible", js<&Ds::meets>,
+         [](C c) -> J { return c.verdict().status == VerdictStatus::meets; }},
+        "feasible", {}, K::verdict),
     // Power as a data-centre team reads it (docs/model.md §10).
-    total("kW", 1,
-          {.id = M::max_power,
-           .key = "max_power",
-           .label = "Max power",
-           .json = {"max_power_w", [](D d) -> J { return d.max_power.base(); }},
-           .sheet = "max_power_kW",
-           .rests_on = figure_set(F::max_power)}),
-    total("kW", 1,
-          {.id = M::facility_power,
-           .key = "facility_power",
-           .label = "Facility power",
-           .json = {"facility_power_w", [](D d) -> J { return d.facility_power.base(); }},
-           .sheet = "facility_kW",
-           .rests_on = figure_set(F::facility_power)}),
-    {.id = M::cooling,
-     .key = "cooling",
-     .label = "Cooling (fullest rack)",
-     .kind = K::text,
-     .scaling = S::same,
-     .json = {"cooling", [](D d) -> J { return std::string(to_string(d.cooling)); }},
-     .sheet = "cooling",
-     .text =
-         [](D d, bool machine) {
-             return std::string(machine ? to_string(d.cooling) : cooling_label(d.cooling));
-         }},
-    {.id = M::subscriptions,
-     .key = "subscriptions",
-     .label = "Subscriptions (or regions) at default limits",
-     .json = {"subscriptions", nullptr, [](C c) -> J { return c.subscriptions; }},
-     .of_column = reference_count<&CC::subscriptions>,
-     .rests_on = figure_set(F::subscriptions)},
-    {.id = M::accounts_for_subscriptions,
-     .key = "accounts_for_subscriptions",
-     .label = "Accounts the subscriptions rest on (full rate, default limits)",
-     .of_column = reference_count<&CC::accounts_for_subscriptions, &CC::subscriptions>,
-     .rests_on = figure_set(F::subscriptions)},
-    {.id = M::read_at_site,
-     .key = "read_at_gpu_site_tbps",
-     .label = "Read reaching the GPU site",
-     .unit = "Tbps",
-     .decimals = 1,
-     .json = {"read_at_gpu_site_bytes_per_s", nullptr,
-              [](C c) -> J { return c.read_at_site ? J(c.read_at_site->base()) : J(nullptr); }},
-     .rests_on = figure_set(F::read)},
-    {.id = M::write_at_site,
-     .key = "write_at_gpu_site_tbps",
-     .label = "Write reaching the GPU site",
-     .unit = "Tbps",
-     .decimals = 1,
-     .json = {"write_at_gpu_site_bytes_per_s", nullptr,
-              [](C c) -> J { return c.write_at_site ? J(c.write_at_site->base()) : J(nullptr); }},
-     .rests_on = figure_set(F::write)},
-    {.id = M::power_saved,
-     .key = "power_saved",
-     .label = "Power saved",
-     .unit = "kW",
-     .decimals = 1},
-    {.id = M::gpus_fed, .key = "gpus_fed", .label = "GPUs the saved power feeds"},
-    {.id = M::break_even_rack_power,
-     .key = "break_even_rack_power",
-     .label = "rack power at which the power is equal",
-     .unit = "kW",
-     .decimals = 1},
+    num(M::max_power, "max_power", "Max power", "kW", 1, S::total,
+        {"max_power_w", js<&Ds::max_power>}, "max_power_kW", F::max_power),
+    num(M::facility_power, "facility_power", "Facility power", "kW", 1, S::total,
+        {"facility_power_w", js<&Ds::facility_power>}, "facility_kW", F::facility_power),
+    txt(M::cooling, "cooling", "Cooling (fullest rack)",
+        [](D d, bool machine) {
+            return std::string(machine ? to_string(d.cooling) : cooling_label(d.cooling));
+        },
+        {"cooling", js<&Ds::cooling>}, "cooling"),
+    num(M::subscriptions, "subscriptions", "Subscriptions (or regions) at default limits", "", 0,
+        S::none, {"subscriptions", nullptr, js<&CC::subscriptions>}, {}, F::subscriptions, nullptr,
+        reference_count<&CC::subscriptions>),
+    num(M::accounts_for_subscriptions, "accounts_for_subscriptions",
+        "Accounts the subscriptions rest on (full rate, default limits)", "", 0, S::none, {}, {},
+        F::subscriptions, nullptr,
+        reference_count<&CC::accounts_for_subscriptions, &CC::subscriptions>),
+    num(M::read_at_site, "read_at_gpu_site_tbps", "Read reaching the GPU site", "Tbps", 1, S::none,
+        {"read_at_gpu_site_bytes_per_s", nullptr, js<&CC::read_at_site>}, {}, F::read),
+    num(M::write_at_site, "write_at_gpu_site_tbps", "Write reaching the GPU site", "Tbps", 1,
+        S::none, {"write_at_gpu_site_bytes_per_s", nullptr, js<&CC::write_at_site>}, {}, F::write),
+    num(M::power_saved, "power_saved", "Power saved", "kW", 1, S::none),
+    num(M::gpus_fed, "gpus_fed", "GPUs the saved power feeds", "", 0, S::none),
+    num(M::break_even_rack_power, "break_even_rack_power", "rack power at which the power is equal",
+        "kW", 1, S::none),
     // The first-order figure (an upper bound on the loss), the one the
     // workbook's Resilience sheet computes as a formula, so the Summary and
     // the Slide link to it there; `podsizer resilience` gives the exact chain
     // beside it (docs/resilience.md §2, §13). Not scaled to whole pods: more
     // drives, more chances to lose one stripe.
-    {.id = M::durability_nines,
-     .key = "durability_nines",
-     .label = "Durability, drives and D-boxes",
-     .unit = "nines",
-     .decimals = 1,
-     .sheet = "durability_nines",
-     .of_design = [](D d) -> Value {
-         const std::optional<double> p = headline_annual_loss(d);
-         if (!p || !(*p > 0.0)) {
-             return std::nullopt;
-         }
-         return -std::log10(*p);
-     }},
+    num(M::durability_nines, "durability_nines", "Durability, drives and D-boxes", "nines", 1,
+        S::none, {}, "durability_nines", {}, durability_nines),
     // Which of the two terms the headline combines is the larger (the
     // `durability` finding says it too): the Resilience sheet's loss_year
     // and loss_year_dbox rows, so the workbook's cell is a live IF over them.
-    {.id = M::durability_largest_term,
-     .key = "durability_largest_term",
-     .label = "Durability, largest term",
-     .kind = K::text,
-     .sheet = "durability_largest_term",
-     .text = [](D d, bool) -> std::string {
-         const std::optional<double> drives = first_order_annual_loss(d);
-         if (!drives || !(*headline_annual_loss(d) > 0.0)) {
-             return "n/a";
-         }
-         return d.resilience->dbox_annual_loss > *drives ? "D-box losses" : "drive failures";
-     }},
+    txt(M::durability_largest_term, "durability_largest_term", "Durability, largest term",
+        durability_largest_term_text, {}, "durability_largest_term", {}, K::text, S::none),
 };
 
 /// A figure the JSON writes in SI units, in the row's unit (core's table of
@@ -830,140 +613,76 @@ bool has_data_reduction(std::span<const Design> designs) {
                        [](const Design& d) { return d.data_reduction != 1.0; });
 }
 
-const std::vector<MetricId>& sizing_table_metrics() {
-    static const std::vector<MetricId> ids = {
-        M::cnode_model,
-        M::dbox_model,
-        M::drive_size,
-        M::cnodes,
-        M::dboxes,
-        M::cnodes_sized_by,
-        M::dboxes_sized_by,
-        M::cd_ratio,
-        M::switches,
-        M::client_network,
-        M::fabric_tiers,
-        M::client_port_headroom,
-        M::racks_planned,
-        M::racks,
-        M::racks_both_bases,
-        M::racks_sized_by,
-        M::device_units,
-        M::rack_units,
-        M::raw_capacity,
-        M::usable_capacity,
-        M::usable_pib,
-        M::effective_capacity,
-        M::erasure_coding,
-        M::ec_layout,
-        M::tolerates_dbox_loss,
-        M::tolerates_rack_loss,
-        M::read,
-        M::write,
-        M::size_for,
-        M::dbox_down_read,
-        M::dbox_down_write,
-        M::rack_down_read,
-        M::rack_down_write,
-        M::read_tbps,
-        M::write_tbps,
-        M::bottleneck,
-        M::knee,
-        M::power,
-        M::max_power,
-        M::facility_power,
-        M::cooling,
-        M::pb_per_rack,
-        M::read_per_kw,
-        M::read_per_gpu,
-        M::feasible,
-    };
+namespace {
+
+/// The metrics a view lists, in order, by key ("pods cnodes dboxes"): a
+/// key no metric has does not compile.
+template <std::size_t N> consteval std::array<MetricId, N> ids_of(std::string_view keys) {
+    std::array<MetricId, N> ids{};
+    std::size_t n = 0;
+    for (std::size_t at = 0; at < keys.size();) {
+        const std::size_t end = std::min(keys.find(' ', at), keys.size());
+        const std::string_view key = keys.substr(at, end - at);
+        const auto* m = std::find_if(std::begin(kRows), std::end(kRows),
+                                     [key](const Metric& r) { return r.key == key; });
+        if (m == std::end(kRows) || n == N) {
+            throw std::logic_error("a view names a key no metric has");
+        }
+        ids[n++] = m->id;
+        at = end + 1;
+    }
     return ids;
+}
+
+// The views, by key (ids_of).
+constexpr std::string_view kSizingView =
+    "cnode_model dbox_model drive_size cnodes dboxes cnodes_sized_by dboxes_sized_by cd_ratio "
+    "switches client_network fabric_tiers client_port_headroom racks_planned racks "
+    "racks_both_bases racks_sized_by device_rack_units rack_units raw_capacity usable_capacity "
+    "usable_capacity_pib effective_capacity erasure_coding ec_layout tolerates_dbox_loss "
+    "tolerates_rack_loss read write size_for dbox_down_read dbox_down_write rack_down_read "
+    "rack_down_write read_tbps write_tbps bottleneck knee_cnodes power max_power facility_power "
+    "cooling pb_per_rack read_gb_per_s_per_kw read_gb_per_s_per_gpu feasible";
+
+// Usable before raw: the comparison leads with what each column delivers.
+constexpr std::string_view kComparisonView =
+    "pods cnodes dboxes accounts subscriptions accounts_for_subscriptions racks_planned racks "
+    "usable_capacity raw_capacity read write read_tbps write_tbps "
+    "read_within_account_limits_tbps write_within_account_limits_tbps read_at_gpu_site_tbps "
+    "write_at_gpu_site_tbps power pb_per_rack read_gb_per_s_per_kw read_mb_per_s_per_tb "
+    "write_mb_per_s_per_tb";
+
+constexpr std::string_view kSummaryView =
+    "pods cnode_model dbox_model drive_size cnodes dboxes cd_ratio switches client_network "
+    "fabric_tiers client_port_headroom accounts subscriptions accounts_for_subscriptions "
+    "racks_planned racks device_rack_units rack_units raw_capacity usable_capacity "
+    "usable_capacity_pib effective_capacity ec_layout tolerates_dbox_loss tolerates_rack_loss "
+    "durability_nines durability_largest_term read write dbox_down_read dbox_down_write "
+    "read_tbps write_tbps read_within_account_limits_tbps write_within_account_limits_tbps "
+    "read_at_gpu_site_tbps write_at_gpu_site_tbps read_bottleneck knee_cnodes power max_power "
+    "facility_power cooling pb_per_rack read_gb_per_s_per_kw read_mb_per_s_per_tb "
+    "write_mb_per_s_per_tb read_gb_per_s_per_gpu feasible";
+
+/// A view's metrics (ids_of), as the tables read them.
+template <const std::string_view& keys> const std::vector<MetricId>& view() {
+    static constexpr auto array =
+        ids_of<static_cast<std::size_t>(std::count(keys.begin(), keys.end(), ' ') + 1)>(keys);
+    static const std::vector<MetricId> ids(array.begin(), array.end());
+    return ids;
+}
+
+} // namespace
+
+const std::vector<MetricId>& sizing_table_metrics() {
+    return view<kSizingView>();
 }
 
 const std::vector<MetricId>& comparison_metrics() {
-    // Usable before raw: the comparison leads with what each column delivers.
-    static const std::vector<MetricId> ids = {
-        M::pods,
-        M::cnodes,
-        M::dboxes,
-        M::accounts,
-        M::subscriptions,
-        M::accounts_for_subscriptions,
-        M::racks_planned,
-        M::racks,
-        M::usable_capacity,
-        M::raw_capacity,
-        M::read,
-        M::write,
-        M::read_tbps,
-        M::write_tbps,
-        M::read_within_limits,
-        M::write_within_limits,
-        M::read_at_site,
-        M::write_at_site,
-        M::power,
-        M::pb_per_rack,
-        M::read_per_kw,
-        M::read_per_tb,
-        M::write_per_tb,
-    };
-    return ids;
+    return view<kComparisonView>();
 }
 
 const std::vector<MetricId>& summary_metrics() {
-    static const std::vector<MetricId> ids = {
-        M::pods,
-        M::cnode_model,
-        M::dbox_model,
-        M::drive_size,
-        M::cnodes,
-        M::dboxes,
-        M::cd_ratio,
-        M::switches,
-        M::client_network,
-        M::fabric_tiers,
-        M::client_port_headroom,
-        M::accounts,
-        M::subscriptions,
-        M::accounts_for_subscriptions,
-        M::racks_planned,
-        M::racks,
-        M::device_units,
-        M::rack_units,
-        M::raw_capacity,
-        M::usable_capacity,
-        M::usable_pib,
-        M::effective_capacity,
-        M::ec_layout,
-        M::tolerates_dbox_loss,
-        M::tolerates_rack_loss,
-        M::durability_nines,
-        M::durability_largest_term,
-        M::read,
-        M::write,
-        M::dbox_down_read,
-        M::dbox_down_write,
-        M::read_tbps,
-        M::write_tbps,
-        M::read_within_limits,
-        M::write_within_limits,
-        M::read_at_site,
-        M::write_at_site,
-        M::read_bottleneck,
-        M::knee,
-        M::power,
-        M::max_power,
-        M::facility_power,
-        M::cooling,
-        M::pb_per_rack,
-        M::read_per_kw,
-        M::read_per_tb,
-        M::write_per_tb,
-        M::read_per_gpu,
-        M::feasible,
-    };
-    return ids;
+    return view<kSummaryView>();
 }
 
 namespace {
@@ -987,62 +706,40 @@ struct RatioRow {
 using V = std::optional<double>;
 using RatioCmp = const Comparison&;
 using Text = const std::string&;
+using CR = ComparisonRatio;
+
+/// A ratio's figure as it is.
+template <auto member> V ratio(const ComparisonRatio& r) {
+    return r.*member;
+}
 
 // The break-even rack power leads: it does not rest on the reference's
 // assumed power per rack, which the power ratio and power saved do
 // (REVIEW-3 §5.2).
 const RatioRow kRatioRows[] = {
-    {.id = M::break_even_rack_power,
-     .quotient = false,
-     .value = [](const ComparisonRatio& r) -> V { return in(r.break_even_rack_power, units::kW); },
-     .label = [](Text reference, Text,
-                 RatioCmp) { return reference + " rack power at which the power is equal"; },
-     // Design power over the reference's racks at that capacity.
-     .of_column = figure_set(F::power),
-     .of_reference = figure_set(F::racks)},
+    // Design power over the reference's racks at that capacity.
+    {M::break_even_rack_power, false, in_of<&CR::break_even_rack_power, units::kW>,
+     [](Text ref, Text, RatioCmp) { return ref + " rack power at which the power is equal"; },
+     figure_set(F::power), figure_set(F::racks)},
     // 0: the column's devices fit no rack (ComparisonColumn::racks_fit).
-    {
-        .id = M::racks,
-        .quotient = true,
-        .value = [](const ComparisonRatio& r) -> V {
-            return r.racks > 0.0 ? V(r.racks) : std::nullopt;
-        },
-    },
-    {
-        .id = M::power,
-        .quotient = true,
-        .value = [](const ComparisonRatio& r) -> V { return r.power; },
-    },
-    {
-        .id = M::read,
-        .quotient = true,
-        .value = [](const ComparisonRatio& r) -> V { return r.read; },
-    },
-    {
-        .id = M::write,
-        .quotient = true,
-        .value = [](const ComparisonRatio& r) -> V { return r.write; },
-    },
-    {.id = M::power_saved,
-     .quotient = false,
-     .value = [](const ComparisonRatio& r) -> V { return in(r.power_saved, units::kW); },
-     .label = [](Text, Text basis,
-                 RatioCmp) { return "Power saved vs " + basis + " (negative: extra power drawn)"; },
-     .of_column = figure_set(F::power),
-     .of_reference = figure_set(F::power)},
-    {.id = M::gpus_fed,
-     .quotient = false,
-     .value = [](const ComparisonRatio& r) -> V { return r.gpus_fed; },
-     .label = [](Text, Text, RatioCmp c) -> std::string {
+    {.id = M::racks, .quotient = true, .value = positive<&CR::racks>},
+    {.id = M::power, .quotient = true, .value = ratio<&CR::power>},
+    {.id = M::read, .quotient = true, .value = ratio<&CR::read>},
+    {.id = M::write, .quotient = true, .value = ratio<&CR::write>},
+    {M::power_saved, false, in_of<&CR::power_saved, units::kW>,
+     [](Text, Text basis, RatioCmp) {
+         return "Power saved vs " + basis + " (negative: extra power drawn)";
+     },
+     figure_set(F::power), figure_set(F::power)},
+    {M::gpus_fed, false, ratio<&CR::gpus_fed>,
+     [](Text, Text, RatioCmp c) -> std::string {
          if (c.gpu_platform.empty()) {
              return "GPUs the saved power feeds (none when it draws more)";
          }
          return c.gpu_platform + " GPUs the saved power feeds (" +
                 format_in(c.power_per_gpu, units::kW, 2) + " each; none when it draws more)";
      },
-     .of_column = figure_set(F::power),
-     .of_reference = figure_set(F::power),
-     .platform = true},
+     figure_set(F::power), figure_set(F::power), true},
 };
 
 const RatioRow& ratio_row(MetricId id) {

@@ -20,9 +20,9 @@ struct ComparisonRow {
     std::string label; ///< for people: "Racks", "Racks ÷ Cloud HDD object store"
     std::string unit;  ///< empty for counts and labels naming their unit; "×" for ratios
     int decimals = 0;  ///< how many decimals a display shows
-    std::vector<std::optional<double>> values;
+    std::vector<std::optional<double>> values = {};
     /// Per value: the assumed catalog figures it rests on (docs/model.md §14).
-    std::vector<std::vector<std::string>> assumptions;
+    std::vector<std::vector<std::string>> assumptions = {};
 };
 
 /// The rows every format shows, in order: the registry's comparison metrics
