@@ -3,7 +3,6 @@
 // on a price the book marks ASSUMPTION, and left out entirely without a book.
 #include "podsizer/reports/cost_report.hpp"
 
-#include "cost_json.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
@@ -347,12 +346,10 @@ std::vector<std::string> cost_csv_cells(const DesignCost& c) {
 namespace {
 
 const ComparisonColumn* cloud_column(const Comparison& c) {
-    for (const ComparisonColumn& col : c.columns) {
-        if (col.cloud_cost) {
-            return &col;
-        }
-    }
-    return nullptr;
+    const auto k =
+        std::find_if(c.columns.begin(), c.columns.end(),
+                     [](const ComparisonColumn& col) { return col.cloud_cost.has_value(); });
+    return k == c.columns.end() ? nullptr : &*k;
 }
 
 using Col = ComparisonColumn;
@@ -376,26 +373,26 @@ Value nothing(const Col&) {
 }
 // Per usable TB-month and per GB/s of read as for a design (docs/cost.md §2),
 // on the reference's capacity and read.
-Value cloud_per_tb_month(const Col& c) {
+Value tb_month(const Col& c) {
     const double tb_months = in(c.usable(), units::TB) * c.cloud_cost->years * 12.0;
     return tb_months > 0.0 ? Value(c.cloud_cost->tco / tb_months) : std::nullopt;
 }
-Value cloud_per_gb_per_s(const Col& c) {
+Value gb_per_s(const Col& c) {
     const double gbps = in(c.read(), units::GB_per_s);
     return gbps > 0.0 ? Value(c.cloud_cost->tco / gbps) : std::nullopt;
 }
 /// The cloud's bill apart: storage, egress, read operations a year.
-template <std::size_t I> Value cloud_part(const Col& c) {
+template <std::size_t I> Value part(const Col& c) {
     return c.cloud_cost ? c.cloud_cost->parts_per_year[I].amount : std::nullopt;
 }
 /// Recovered GPU-hours (docs/cost.md §4); null for a column without.
-template <auto M> Value recovered(const Col& c) {
+template <auto M> Value hours(const Col& c) {
     return c.cost && c.cost->recovered ? Value(c.cost->recovered.value().*M) : std::nullopt;
 }
 
 /// Which comparisons have a row: all with a book, those with a cloud column,
 /// those where a column has recovered GPU-hours.
-enum class Has : std::uint8_t { book, cloud, recovered };
+enum Has : std::uint8_t { kAll, kCloud, kHours };
 struct ComparisonCostRow {
     std::string_view key, label; ///< "{}": the book's years
     int decimals;
@@ -403,28 +400,26 @@ struct ComparisonCostRow {
     Value (*value)(const Col&);
 };
 using RG = RecoveredGpuHours;
+using CC = CloudCost;
 /// The cloud's parts under its OpEx, its TCO without egress under the TCO:
 /// a design pays no egress, so that is its TCO (docs/cost.md §3). The key of
 /// the GPU-hours a day has no "cost_" prefix: not a cost, no currency.
 constexpr std::array<ComparisonCostRow, 11> kComparisonCost{{
-    {"cost_capex", "CapEx", 0, Has::book, either<&DC::capex, nothing>},
-    {"cost_opex_per_year", "OpEx a year", 0, Has::book,
-     either<&DC::opex_per_year, &CloudCost::per_year>},
-    {"cost_cloud_storage_per_year", "Cloud storage a year", 0, Has::cloud, cloud_part<0>},
-    {"cost_cloud_egress_per_year", "", 0, Has::cloud, cloud_part<1>}, // egress_row_label
-    {"cost_cloud_operations_per_year", "Cloud read operations a year", 0, Has::cloud,
-     cloud_part<2>},
-    {"cost_tco", "TCO, {} years", 0, Has::book, either<&DC::tco, &CloudCost::tco>},
-    {"cost_tco_without_egress", "TCO, {} years, without cloud egress", 0, Has::cloud,
-     either<&DC::tco, &CloudCost::tco_without_egress>},
-    {"cost_per_usable_tb_month", "Per usable TB-month", 2, Has::book,
-     either<&DC::per_usable_tb_month, cloud_per_tb_month>},
-    {"cost_per_read_gb_per_s", "Per GB/s of read (intact)", 0, Has::book,
-     either<&DC::per_read_gb_per_s, cloud_per_gb_per_s>},
-    {"gpu_hours_recovered_per_day", "GPU-hours a day recovered", 0, Has::recovered,
-     recovered<&RG::per_day>},
-    {"cost_gpu_hours_recovered_per_year", "GPU-hours recovered, value a year", 0, Has::recovered,
-     recovered<&RG::value_per_year>},
+    {"cost_capex", "CapEx", 0, kAll, either<&DC::capex, nothing>},
+    {"cost_opex_per_year", "OpEx a year", 0, kAll, either<&DC::opex_per_year, &CC::per_year>},
+    {"cost_cloud_storage_per_year", "Cloud storage a year", 0, kCloud, part<0>},
+    {"cost_cloud_egress_per_year", "", 0, kCloud, part<1>}, // egress_row_label
+    {"cost_cloud_operations_per_year", "Cloud read operations a year", 0, kCloud, part<2>},
+    {"cost_tco", "TCO, {} years", 0, kAll, either<&DC::tco, &CC::tco>},
+    {"cost_tco_without_egress", "TCO, {} years, without cloud egress", 0, kCloud,
+     either<&DC::tco, &CC::tco_without_egress>},
+    {"cost_per_usable_tb_month", "Per usable TB-month", 2, kAll,
+     either<&DC::per_usable_tb_month, tb_month>},
+    {"cost_per_read_gb_per_s", "Per GB/s of read (intact)", 0, kAll,
+     either<&DC::per_read_gb_per_s, gb_per_s>},
+    {"gpu_hours_recovered_per_day", "GPU-hours a day recovered", 0, kHours, hours<&RG::per_day>},
+    {"cost_gpu_hours_recovered_per_year", "GPU-hours recovered, value a year", 0, kHours,
+     hours<&RG::value_per_year>},
 }};
 
 std::string egress_row_label(const CloudCost& k) {
@@ -447,8 +442,7 @@ std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
         return col.cost && col.cost->recovered.has_value();
     });
     for (const ComparisonCostRow& r : kComparisonCost) {
-        if ((r.has == Has::cloud && cloud == nullptr) ||
-            (r.has == Has::recovered && !any_recovered)) {
+        if ((r.has == kCloud && cloud == nullptr) || (r.has == kHours && !any_recovered)) {
             continue;
         }
         ComparisonRow& row = rows.emplace_back();
