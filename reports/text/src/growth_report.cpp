@@ -394,19 +394,18 @@ void add_growth_json(detail::ojson& j, const GrowthView& g) {
 
 std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g) {
     std::vector<std::pair<std::string, Finding>> out;
-    if (g.sites != nullptr) {
-        for (const SiteStorage& s : g.sites->sites) {
-            for (const Finding& f : s.findings) {
-                out.emplace_back(g.sites->design, f);
+    const auto add = [&](const std::string& design, const auto& steps) {
+        for (const auto& step : steps) {
+            for (const Finding& f : step.findings) {
+                out.emplace_back(design, f);
             }
         }
+    };
+    if (g.sites != nullptr) {
+        add(g.sites->design, g.sites->sites);
     }
     if (g.phases != nullptr) {
-        for (const PhaseStep& p : g.phases->phases) {
-            for (const Finding& f : p.findings) {
-                out.emplace_back(g.phases->design, f);
-            }
-        }
+        add(g.phases->design, g.phases->phases);
     }
     return out;
 }
