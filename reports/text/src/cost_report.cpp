@@ -3,7 +3,6 @@
 // on a price the book marks ASSUMPTION, and left out entirely without a book.
 #include "podsizer/reports/cost_report.hpp"
 
-#include "cost_json.hpp"
 #include "podsizer/core/number_text.hpp"
 #include "podsizer/core/units.hpp"
 #include "podsizer/reports/checkpoint_report.hpp"
@@ -11,32 +10,16 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <fmt/format.h>
+#include <functional>
+#include <type_traits>
 
 namespace podsizer {
 
 namespace {
 
-using detail::ojson;
 using detail::plain;
-
-/// The parts of a design's cost by name, as core names them, with labels.
-struct PartLabel {
-    const char* name;
-    const char* label;
-};
-constexpr std::array<PartLabel, 4> kCapexParts{
-    {{"cnodes", "C-nodes"}, {"dboxes", "D-boxes"}, {"switches", "Switches"}, {"racks", "Racks"}}};
-/// The bill of materials' parts (core/src/cost.cpp bill_parts; docs/cost.md §2).
-constexpr std::array<PartLabel, 5> kBillParts{{{"management_switches", "Management switches"},
-                                               {"pdus_and_cords", "PDUs and power cords"},
-                                               {"rail_kits", "Rail kits"},
-                                               {"cables", "Cables"},
-                                               {"transceivers", "Transceivers"}}};
-constexpr std::array<PartLabel, 4> kOpexParts{{{"energy", "Energy a year"},
-                                               {"space", "Space a year"},
-                                               {"support", "Support a year"},
-                                               {"licences", "Licences a year"}}};
 
 std::string money_cell(const std::optional<double>& v, int decimals, bool marked) {
     if (!v) {
@@ -45,32 +28,39 @@ std::string money_cell(const std::optional<double>& v, int decimals, bool marked
     return format_number(*v, decimals) + (marked ? std::string(kIllustrativeMarker) : "");
 }
 
-bool has_part(const std::vector<DesignCost>& costs, const char* name) {
+bool has_part(const std::vector<DesignCost>& costs, std::string_view name) {
+    const auto named = [&](const CostPart& p) { return p.name == name; };
     return std::any_of(costs.begin(), costs.end(), [&](const DesignCost& c) {
-        for (const auto* parts : {&c.capex_parts, &c.opex_parts}) {
-            for (const CostPart& p : *parts) {
-                if (p.name == name) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return std::ranges::any_of(c.capex_parts, named) ||
+               std::ranges::any_of(c.opex_parts, named);
     });
 }
 
-std::string wrapped(const std::string& head, const std::vector<std::string>& items) {
+/// `words` joined by spaces in lines of at most 100 bytes, the later ones
+/// indented by two, as the footnotes under a table are.
+std::string wrapped(const std::vector<std::string>& words) {
     std::string out;
-    std::string line = head;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        const std::string item = items[i] + (i + 1 < items.size() ? "," : "");
-        if (line.size() + 1 + item.size() > 100) {
+    std::string line;
+    for (const std::string& word : words) {
+        if (!line.empty() && line.size() + 1 + word.size() > 100) {
             out += line + "\n";
-            line = "  " + item;
+            line = "  " + word;
         } else {
-            line += " " + item;
+            line += (line.empty() ? "" : " ") + word;
         }
     }
     return out + line + "\n";
+}
+
+/// Wraps `text` at spaces (wrapped).
+std::string word_wrapped(const std::string& text) {
+    std::vector<std::string> words;
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t end = std::min(text.find(' ', at), text.size());
+        words.push_back(text.substr(at, end - at));
+        at = end + 1;
+    }
+    return wrapped(words);
 }
 
 } // namespace
@@ -90,30 +80,6 @@ std::string recovered_reference(const RecoveredGpuHours& r) {
     return format_write(r.reference_write) + ", the write " + by +
            " before the checkpoint jobs (a pod sized without them)";
 }
-
-namespace {
-
-/// Wraps `text` at spaces to lines of at most 100 characters, the later ones
-/// indented by two, as the footnotes under a table are.
-std::string word_wrapped(const std::string& text) {
-    std::string out;
-    std::string line;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        const std::size_t end = std::min(text.find(' ', start), text.size());
-        const std::string word = text.substr(start, end - start);
-        if (!line.empty() && line.size() + 1 + word.size() > 100) {
-            out += line + "\n";
-            line = "  " + word;
-        } else {
-            line += (line.empty() ? "" : " ") + word;
-        }
-        start = end + 1;
-    }
-    return out + line + "\n";
-}
-
-} // namespace
 
 std::string recovered_note(const std::vector<const DesignCost*>& costs, const PriceBook& book,
                            bool markdown) {
@@ -151,19 +117,16 @@ std::vector<std::string> assumed_book_prices(const PriceBook& book) {
             out.push_back(p.id);
         }
     }
-    const Provenance& s = book.site.provenance;
-    for (const char* f : {"energy_per_kwh", "space_per_rack_month", "space_per_kw_month"}) {
-        const SitePrices& site = book.site;
-        const bool given = std::string_view(f) == "energy_per_kwh" ? site.energy_per_kwh.has_value()
-                           : std::string_view(f) == "space_per_rack_month"
-                               ? site.space_per_rack_month.has_value()
-                               : site.space_per_kw_month.has_value();
-        if (given && s.of(f).kind == SourceKind::assumption) {
+    const SitePrices& site = book.site;
+    const std::pair<const char*, bool> given[] = {
+        {"energy_per_kwh", site.energy_per_kwh.has_value()},
+        {"space_per_rack_month", site.space_per_rack_month.has_value()},
+        {"space_per_kw_month", site.space_per_kw_month.has_value()},
+        {"years", true}};
+    for (const auto& [f, is] : given) {
+        if (is && site.provenance.of(f).kind == SourceKind::assumption) {
             out.push_back(std::string("site.") + f);
         }
-    }
-    if (s.of("years").kind == SourceKind::assumption) {
-        out.push_back("site.years");
     }
     return out;
 }
@@ -178,99 +141,127 @@ std::string illustrative_footnote(std::vector<std::string> names, bool markdown)
                              " rests on prices the price book marks ASSUMPTION (illustrative, "
                              "not a quote):";
     if (markdown) {
-        std::string text = head;
-        for (std::size_t i = 0; i < names.size(); ++i) {
-            text += (i == 0 ? " " : ", ") + names[i];
-        }
-        return text + "\n";
+        return fmt::format("{} {}\n", head, fmt::join(names, ", "));
     }
-    return wrapped(head, names);
+    std::vector<std::string> words{head};
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        words.push_back(names[i] + (i + 1 < names.size() ? "," : ""));
+    }
+    return wrapped(words);
 }
 
 namespace {
 
-/// Builds the cost grid row by row: designs as columns, each cell marked
-/// when the figure rests on an assumed price of that design.
-class CostGridBuilder {
-public:
-    CostGridBuilder(const SizingResult& r, Grid& g) : g_(g) {
-        for (const Design& d : r.designs) {
-            costs_.push_back(design_cost(d, *r.prices));
-            assumed_.push_back(costs_.back().assumed);
-            g.header.push_back(d.name);
-        }
-        currency_ = " (" + r.prices->currency + ")";
-    }
+using Assumed = std::vector<std::string>;
 
-    void total(const std::string& label, int decimals, auto value) {
-        std::vector<std::string> row{label + currency_};
-        for (std::size_t k = 0; k < costs_.size(); ++k) {
-            row.push_back(money_cell(value(costs_[k]), decimals, !assumed_[k].empty()));
-        }
-        g_.rows.push_back(std::move(row));
-    }
+bool names(const Assumed& a, std::string_view name) {
+    return std::find(a.begin(), a.end(), name) != a.end();
+}
 
-    void parts(const PartLabel& part, auto is_assumed) {
-        if (!has_part(costs_, part.name)) {
-            return;
-        }
-        std::vector<std::string> row{std::string("  ") + part.label};
-        for (std::size_t k = 0; k < costs_.size(); ++k) {
-            row.push_back(money_cell(costs_[k].part(part.name), 0, is_assumed(k)));
-        }
-        g_.rows.push_back(std::move(row));
-    }
-
-    /// GPU-hours a day recovered and their value a year (docs/cost.md §4):
-    /// rows only when a design has checkpoint jobs; "-" for one without.
-    void recovered() {
-        if (std::none_of(costs_.begin(), costs_.end(),
-                         [](const DesignCost& c) { return c.recovered.has_value(); })) {
-            return;
-        }
-        std::vector<std::string> hours{"GPU-hours a day recovered"};
-        std::vector<std::string> value{"  their value a year" + currency_};
-        for (std::size_t k = 0; k < costs_.size(); ++k) {
-            const auto& r = costs_[k].recovered;
-            hours.push_back(r ? format_number(r->per_day, 0) : "-");
-            // Nothing recovered rests on no price: no marker on a 0.
-            const bool marked = named(k, "gpu_hour") && r && r->value_per_year.value_or(0.0) != 0.0;
-            value.push_back(r ? money_cell(r->value_per_year, 0, marked) : "-");
-        }
-        g_.rows.push_back(std::move(hours));
-        g_.rows.push_back(std::move(value));
-    }
-
-    void unpriced() {
-        std::vector<std::string> row{"Unpriced"};
-        bool any = false;
-        for (const DesignCost& c : costs_) {
-            const std::string names = fmt::format("{}", fmt::join(unpriced_figures(c), ", "));
-            any = any || !names.empty();
-            row.push_back(names.empty() ? "-" : names);
-        }
-        if (any) {
-            g_.rows.push_back(std::move(row));
-        }
-    }
-
-    bool named(std::size_t k, const std::string& name) const {
-        const auto& a = assumed_[k];
-        return std::find(a.begin(), a.end(), name) != a.end();
-    }
-    bool any_item(std::size_t k) const {
-        return std::any_of(assumed_[k].begin(), assumed_[k].end(),
-                           [](const std::string& n) { return n.find('.') == std::string::npos; });
-    }
-    const std::vector<DesignCost>& costs() const { return costs_; }
-    const std::vector<std::string>& assumed(std::size_t k) const { return assumed_[k]; }
-
-private:
-    Grid& g_;
-    std::vector<DesignCost> costs_;
-    std::vector<std::vector<std::string>> assumed_;
-    std::string currency_;
+/// A row of the cost grid: a total (the label followed by the currency) or,
+/// indented, a part by the core's name (core/src/cost.cpp), shown when a
+/// design has it; a cell marked when `marked` finds the figure resting on an
+/// assumed price of that design.
+struct CostLine {
+    std::string_view label;
+    std::string_view part; ///< empty for a total
+    int decimals;
+    std::optional<double> (*total)(const DesignCost&);
+    bool (*marked)(const Design&, const Assumed&);
 };
+
+template <auto M> std::optional<double> total(const DesignCost& c) {
+    return c.*M;
+}
+bool any(const Design&, const Assumed& a) {
+    return !a.empty();
+}
+template <auto M> bool model(const Design& d, const Assumed& a) {
+    return names(a, d.*M);
+}
+/// A bill part's price marked ASSUMPTION: an assumed item other than the models.
+bool bill(const Design& d, const Assumed& a) {
+    return std::any_of(a.begin(), a.end(), [&](const std::string& n) {
+        return n.find('.') == std::string::npos && n != d.cnode_model && n != d.dbox_model &&
+               n != d.switch_model && n != d.rack_model;
+    });
+}
+bool item(const Design&, const Assumed& a) {
+    return std::any_of(a.begin(), a.end(),
+                       [](const std::string& n) { return n.find('.') == std::string::npos; });
+}
+bool energy(const Design&, const Assumed& a) {
+    return names(a, "site.energy_per_kwh");
+}
+bool space(const Design&, const Assumed& a) {
+    return names(a, "site.space_per_rack_month") || names(a, "site.space_per_kw_month");
+}
+
+using DC = DesignCost;
+/// "TCO" and "Present value" are labelled from the book (cost_line_label).
+constexpr std::array<CostLine, 19> kCostLines{{
+    {"CapEx", "", 0, total<&DC::capex>, any},
+    {"C-nodes", "cnodes", 0, nullptr, model<&Design::cnode_model>},
+    {"D-boxes", "dboxes", 0, nullptr, model<&Design::dbox_model>},
+    {"Switches", "switches", 0, nullptr, model<&Design::switch_model>},
+    {"Racks", "racks", 0, nullptr, model<&Design::rack_model>},
+    // The bill of materials' parts (core/src/cost.cpp bill_parts; docs/cost.md §2).
+    {"Management switches", "management_switches", 0, nullptr, bill},
+    {"PDUs and power cords", "pdus_and_cords", 0, nullptr, bill},
+    {"Rail kits", "rail_kits", 0, nullptr, bill},
+    {"Cables", "cables", 0, nullptr, bill},
+    {"Transceivers", "transceivers", 0, nullptr, bill},
+    {"OpEx a year", "", 0, total<&DC::opex_per_year>, any},
+    {"Energy a year", "energy", 0, nullptr, energy},
+    {"Space a year", "space", 0, nullptr, space},
+    {"Support a year", "support", 0, nullptr, item},
+    {"Licences a year", "licences", 0, nullptr, item},
+    {"TCO", "", 0, total<&DC::tco>, any},
+    {"Present value", "", 0, total<&DC::present_value>, any},
+    {"Per usable TB-month", "", 2, total<&DC::per_usable_tb_month>, any},
+    {"Per GB/s of read (intact)", "", 0, total<&DC::per_read_gb_per_s>, any},
+}};
+
+/// A line's label; empty for the present value without a discount rate.
+std::string cost_line_label(std::string_view label, const SitePrices& site) {
+    if (label == "TCO") {
+        return fmt::format("TCO, {} year{}", site.years, site.years == 1 ? "" : "s");
+    }
+    if (label == "Present value") {
+        return site.discount_rate ? "Present value at " + detail::percent_text(*site.discount_rate)
+                                  : "";
+    }
+    return std::string(label);
+}
+
+/// GPU-hours a day recovered and their value a year (docs/cost.md §4):
+/// rows only when a design has checkpoint jobs; "-" for one without.
+void add_recovered_rows(Grid& g, const std::vector<DesignCost>& costs, const std::string& cur) {
+    if (std::none_of(costs.begin(), costs.end(),
+                     [](const DC& c) { return c.recovered.has_value(); })) {
+        return;
+    }
+    std::vector<std::string> hours{"GPU-hours a day recovered"};
+    std::vector<std::string> value{"  their value a year" + cur};
+    for (const DesignCost& c : costs) {
+        const auto& r = c.recovered;
+        hours.push_back(r ? format_number(r->per_day, 0) : "-");
+        // Nothing recovered rests on no price: no marker on a 0.
+        const bool marked =
+            names(c.assumed, "gpu_hour") && r && r->value_per_year.value_or(0.0) != 0.0;
+        value.push_back(r ? money_cell(r->value_per_year, 0, marked) : "-");
+    }
+    g.rows.push_back(std::move(hours));
+    g.rows.push_back(std::move(value));
+}
+
+std::vector<DesignCost> design_costs(const SizingResult& r) {
+    std::vector<DesignCost> costs;
+    for (const Design& d : r.designs) {
+        costs.push_back(design_cost(d, *r.prices));
+    }
+    return costs;
+}
 
 } // namespace
 
@@ -280,47 +271,33 @@ Grid cost_grid(const SizingResult& r) {
     if (!r.prices) {
         return g;
     }
-    CostGridBuilder b(r, g);
-    b.total("CapEx", 0, [](const DesignCost& c) { return std::optional<double>(c.capex); });
-    for (std::size_t i = 0; i < kCapexParts.size(); ++i) {
-        b.parts(kCapexParts[i], [&](std::size_t k) {
-            const Design& d = r.designs[k];
-            const std::string* id[] = {&d.cnode_model, &d.dbox_model, &d.switch_model,
-                                       &d.rack_model};
-            return b.named(k, *id[i]);
-        });
+    const std::vector<DesignCost> costs = design_costs(r);
+    for (const Design& d : r.designs) {
+        g.header.push_back(d.name);
     }
-    for (const PartLabel& part : kBillParts) {
-        b.parts(part, [&](std::size_t k) {
-            // A part's price marked ASSUMPTION: an assumed item other than the models.
-            const Design& d = r.designs[k];
-            return std::any_of(b.assumed(k).begin(), b.assumed(k).end(), [&](const std::string& n) {
-                return n.find('.') == std::string::npos && n != d.cnode_model &&
-                       n != d.dbox_model && n != d.switch_model && n != d.rack_model;
-            });
-        });
+    const std::string cur = " (" + r.prices->currency + ")";
+    for (const CostLine& line : kCostLines) {
+        const std::string label = cost_line_label(line.label, r.prices->site);
+        if (label.empty() || (!line.part.empty() && !has_part(costs, line.part))) {
+            continue;
+        }
+        g.rows.push_back({line.part.empty() ? label + cur : "  " + label});
+        for (std::size_t k = 0; k < costs.size(); ++k) {
+            const std::optional<double> v =
+                line.part.empty() ? line.total(costs[k]) : costs[k].part(std::string(line.part));
+            g.rows.back().push_back(
+                money_cell(v, line.decimals, line.marked(r.designs[k], costs[k].assumed)));
+        }
     }
-    b.total("OpEx a year", 0,
-            [](const DesignCost& c) { return std::optional<double>(c.opex_per_year); });
-    b.parts(kOpexParts[0], [&](std::size_t k) { return b.named(k, "site.energy_per_kwh"); });
-    b.parts(kOpexParts[1], [&](std::size_t k) {
-        return b.named(k, "site.space_per_rack_month") || b.named(k, "site.space_per_kw_month");
-    });
-    b.parts(kOpexParts[2], [&](std::size_t k) { return b.any_item(k); });
-    b.parts(kOpexParts[3], [&](std::size_t k) { return b.any_item(k); });
-    const int years = r.prices->site.years;
-    b.total(fmt::format("TCO, {} year{}", years, years == 1 ? "" : "s"), 0,
-            [](const DesignCost& c) { return std::optional<double>(c.tco); });
-    if (r.prices->site.discount_rate) {
-        b.total("Present value at " + detail::percent_text(*r.prices->site.discount_rate), 0,
-                [](const DesignCost& c) { return c.present_value; });
+    add_recovered_rows(g, costs, cur);
+    std::vector<std::string> unpriced{"Unpriced"};
+    for (const DesignCost& c : costs) {
+        const std::string names = fmt::format("{}", fmt::join(unpriced_figures(c), ", "));
+        unpriced.push_back(names.empty() ? "-" : names);
     }
-    b.total("Per usable TB-month", 2,
-            [](const DesignCost& c) { return std::optional<double>(c.per_usable_tb_month); });
-    b.total("Per GB/s of read (intact)", 0,
-            [](const DesignCost& c) { return std::optional<double>(c.per_read_gb_per_s); });
-    b.recovered();
-    b.unpriced();
+    if (std::any_of(unpriced.begin() + 1, unpriced.end(), [](auto& n) { return n != "-"; })) {
+        g.rows.push_back(std::move(unpriced));
+    }
     return g;
 }
 
@@ -328,26 +305,22 @@ std::string cost_section(const SizingResult& r, bool markdown) {
     if (!r.prices) {
         return {};
     }
-    const Grid g = cost_grid(r);
+    const std::vector<DesignCost> costs = design_costs(r);
     std::vector<std::string> assumed;
-    std::vector<DesignCost> costs;
-    for (const Design& d : r.designs) {
-        costs.push_back(design_cost(d, *r.prices));
-        assumed.insert(assumed.end(), costs.back().assumed.begin(), costs.back().assumed.end());
-    }
     std::vector<const DesignCost*> of;
     for (const DesignCost& c : costs) {
+        assumed.insert(assumed.end(), c.assumed.begin(), c.assumed.end());
         of.push_back(&c);
     }
-    const std::string footnote =
-        recovered_note(of, *r.prices, markdown) + illustrative_footnote(assumed, markdown);
+    const std::string note = recovered_note(of, *r.prices, markdown);
+    const std::string assumed_line = illustrative_footnote(assumed, markdown);
     if (markdown) {
-        const std::string note = recovered_note(of, *r.prices, true);
-        const std::string assumed_line = illustrative_footnote(assumed, true);
-        return "\n### Cost\n\n" + render_markdown(g) + (note.empty() ? "" : "\n" + note) +
+        return "\n### Cost\n\n" + render_markdown(cost_grid(r)) +
+               (note.empty() ? "" : "\n" + note) +
                (assumed_line.empty() ? "" : "\n" + assumed_line);
     }
-    return "\nCost (from the price book; docs/cost.md):\n" + render_text(g) + footnote;
+    return "\nCost (from the price book; docs/cost.md):\n" + render_text(cost_grid(r)) + note +
+           assumed_line;
 }
 
 std::vector<std::string> cost_csv_headers(const PriceBook& book) {
@@ -372,42 +345,82 @@ std::vector<std::string> cost_csv_cells(const DesignCost& c) {
 
 namespace {
 
-/// The recovered GPU-hours rows of a comparison, when a column has them:
-/// GPU-hours a day (not a cost, so its key has no "cost_" prefix) and their
-/// value a year; null for a column without (a reference, or no jobs).
-void add_recovered_rows(const Comparison& c, std::vector<ComparisonRow>& rows) {
-    const auto has = [](const ComparisonColumn& col) { return col.cost && col.cost->recovered; };
-    if (std::none_of(c.columns.begin(), c.columns.end(), has)) {
-        return;
-    }
-    ComparisonRow hours{"gpu_hours_recovered_per_day", "GPU-hours a day recovered", "", 0, {}, {}};
-    ComparisonRow value{"cost_gpu_hours_recovered_per_year",
-                        "GPU-hours recovered, value a year",
-                        c.prices->currency,
-                        0,
-                        {},
-                        {}};
-    for (const ComparisonColumn& col : c.columns) {
-        const bool r = has(col);
-        hours.values.push_back(r ? std::optional(col.cost->recovered->per_day) : std::nullopt);
-        value.values.push_back(r ? col.cost->recovered->value_per_year : std::nullopt);
-    }
-    rows.push_back(std::move(hours));
-    rows.push_back(std::move(value));
-}
-
-} // namespace
-
-namespace {
-
 const ComparisonColumn* cloud_column(const Comparison& c) {
-    for (const ComparisonColumn& col : c.columns) {
-        if (col.cloud_cost) {
-            return &col;
-        }
-    }
-    return nullptr;
+    const auto k =
+        std::find_if(c.columns.begin(), c.columns.end(),
+                     [](const ComparisonColumn& col) { return col.cloud_cost.has_value(); });
+    return k == c.columns.end() ? nullptr : &*k;
 }
+
+using Col = ComparisonColumn;
+using Value = std::optional<double>;
+
+/// A figure of a design's (or its pods') cost, or of the cloud store's: a
+/// member of CloudCost or a function of the column.
+template <auto D, auto K> Value either(const Col& c) {
+    if (c.cost) {
+        return std::invoke(D, *c.cost);
+    }
+    if constexpr (std::is_member_pointer_v<decltype(K)>) {
+        return c.cloud_cost ? Value(std::invoke(K, *c.cloud_cost)) : std::nullopt;
+    } else {
+        return c.cloud_cost ? K(c) : std::nullopt;
+    }
+}
+/// Nothing bought: the cloud store is rented.
+Value nothing(const Col&) {
+    return 0.0;
+}
+// Per usable TB-month and per GB/s of read as for a design (docs/cost.md §2),
+// on the reference's capacity and read.
+Value tb_month(const Col& c) {
+    const double tb_months = in(c.usable(), units::TB) * c.cloud_cost->years * 12.0;
+    return tb_months > 0.0 ? Value(c.cloud_cost->tco / tb_months) : std::nullopt;
+}
+Value gb_per_s(const Col& c) {
+    const double gbps = in(c.read(), units::GB_per_s);
+    return gbps > 0.0 ? Value(c.cloud_cost->tco / gbps) : std::nullopt;
+}
+/// The cloud's bill apart: storage, egress, read operations a year.
+template <std::size_t I> Value part(const Col& c) {
+    return c.cloud_cost ? c.cloud_cost->parts_per_year[I].amount : std::nullopt;
+}
+/// Recovered GPU-hours (docs/cost.md §4); null for a column without.
+template <auto M> Value hours(const Col& c) {
+    return c.cost && c.cost->recovered ? Value(c.cost->recovered.value().*M) : std::nullopt;
+}
+
+/// Which comparisons have a row: all with a book, those with a cloud column,
+/// those where a column has recovered GPU-hours.
+enum Has : std::uint8_t { kAll, kCloud, kHours };
+struct ComparisonCostRow {
+    std::string_view key, label; ///< "{}": the book's years
+    int decimals;
+    Has has;
+    Value (*value)(const Col&);
+};
+using RG = RecoveredGpuHours;
+using CC = CloudCost;
+/// The cloud's parts under its OpEx, its TCO without egress under the TCO:
+/// a design pays no egress, so that is its TCO (docs/cost.md §3). The key of
+/// the GPU-hours a day has no "cost_" prefix: not a cost, no currency.
+constexpr std::array<ComparisonCostRow, 11> kComparisonCost{{
+    {"cost_capex", "CapEx", 0, kAll, either<&DC::capex, nothing>},
+    {"cost_opex_per_year", "OpEx a year", 0, kAll, either<&DC::opex_per_year, &CC::per_year>},
+    {"cost_cloud_storage_per_year", "Cloud storage a year", 0, kCloud, part<0>},
+    {"cost_cloud_egress_per_year", "", 0, kCloud, part<1>}, // egress_row_label
+    {"cost_cloud_operations_per_year", "Cloud read operations a year", 0, kCloud, part<2>},
+    {"cost_tco", "TCO, {} years", 0, kAll, either<&DC::tco, &CC::tco>},
+    {"cost_tco_without_egress", "TCO, {} years, without cloud egress", 0, kCloud,
+     either<&DC::tco, &CC::tco_without_egress>},
+    {"cost_per_usable_tb_month", "Per usable TB-month", 2, kAll,
+     either<&DC::per_usable_tb_month, tb_month>},
+    {"cost_per_read_gb_per_s", "Per GB/s of read (intact)", 0, kAll,
+     either<&DC::per_read_gb_per_s, gb_per_s>},
+    {"gpu_hours_recovered_per_day", "GPU-hours a day recovered", 0, kHours, hours<&RG::per_day>},
+    {"cost_gpu_hours_recovered_per_year", "GPU-hours recovered, value a year", 0, kHours,
+     hours<&RG::value_per_year>},
+}};
 
 std::string egress_row_label(const CloudCost& k) {
     if (!k.egress_route) {
@@ -417,42 +430,6 @@ std::string egress_row_label(const CloudCost& k) {
                                                         : "Cloud egress a year (internet)";
 }
 
-/// The cloud's bill apart (storage, egress, read operations) and its TCO
-/// without egress; a design's column has no cloud parts and pays no egress,
-/// so its "without egress" TCO is its TCO (docs/cost.md §3).
-std::vector<ComparisonRow> cloud_part_rows(const Comparison& c, const std::string& years) {
-    const ComparisonColumn* cloud = cloud_column(c);
-    if (cloud == nullptr) {
-        return {};
-    }
-    const std::string& cur = c.prices->currency;
-    std::vector<ComparisonRow> rows{
-        {"cost_cloud_storage_per_year", "Cloud storage a year", cur, 0, {}, {}},
-        {"cost_cloud_egress_per_year", egress_row_label(*cloud->cloud_cost), cur, 0, {}, {}},
-        {"cost_cloud_operations_per_year", "Cloud read operations a year", cur, 0, {}, {}},
-        {"cost_tco_without_egress",
-         "TCO, " + years + " years, without cloud egress",
-         cur,
-         0,
-         {},
-         {}}};
-    for (const ComparisonColumn& col : c.columns) {
-        if (col.cloud_cost) {
-            const CloudCost& k = *col.cloud_cost;
-            for (std::size_t i = 0; i < 3; ++i) {
-                rows[i].values.push_back(k.parts_per_year[i].amount);
-            }
-            rows[3].values.push_back(k.tco_without_egress);
-            continue;
-        }
-        for (std::size_t i = 0; i < 3; ++i) {
-            rows[i].values.push_back(std::nullopt);
-        }
-        rows[3].values.push_back(col.cost ? std::optional(col.cost->tco) : std::nullopt);
-    }
-    return rows;
-}
-
 } // namespace
 
 std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
@@ -460,40 +437,24 @@ std::vector<ComparisonRow> comparison_cost_rows(const Comparison& c) {
     if (!c.prices) {
         return rows;
     }
-    const std::string& cur = c.prices->currency;
-    const std::string years = fmt::format("{}", c.prices->site.years);
-    rows.push_back({"cost_capex", "CapEx", cur, 0, {}, {}});
-    rows.push_back({"cost_opex_per_year", "OpEx a year", cur, 0, {}, {}});
-    rows.push_back({"cost_tco", "TCO, " + years + " years", cur, 0, {}, {}});
-    rows.push_back({"cost_per_usable_tb_month", "Per usable TB-month", cur, 2, {}, {}});
-    rows.push_back({"cost_per_read_gb_per_s", "Per GB/s of read (intact)", cur, 0, {}, {}});
-    for (const ComparisonColumn& col : c.columns) {
-        std::array<std::optional<double>, 5> v{};
-        if (col.cost) {
-            const DesignCost& d = *col.cost;
-            v = {d.capex, d.opex_per_year, d.tco, d.per_usable_tb_month, d.per_read_gb_per_s};
-        } else if (col.cloud_cost) {
-            // Per usable TB-month and per GB/s of read as for a design
-            // (docs/cost.md §2), on the reference's capacity and read.
-            const CloudCost& k = *col.cloud_cost;
-            const double tb_months = in(col.usable(), units::TB) * k.years * 12.0;
-            const double gbps = in(col.read(), units::GB_per_s);
-            v = {0.0, k.per_year, k.tco,
-                 tb_months > 0.0 ? std::optional(k.tco / tb_months) : std::nullopt,
-                 gbps > 0.0 ? std::optional(k.tco / gbps) : std::nullopt};
+    const ComparisonColumn* cloud = cloud_column(c);
+    const bool any_recovered = std::any_of(c.columns.begin(), c.columns.end(), [](const Col& col) {
+        return col.cost && col.cost->recovered.has_value();
+    });
+    for (const ComparisonCostRow& r : kComparisonCost) {
+        if ((r.has == kCloud && cloud == nullptr) || (r.has == kHours && !any_recovered)) {
+            continue;
         }
-        for (std::size_t i = 0; i < rows.size(); ++i) {
-            rows[i].values.push_back(v[i]);
+        ComparisonRow& row = rows.emplace_back();
+        row.key = r.key;
+        row.label = r.label.empty() ? egress_row_label(*cloud->cloud_cost)
+                                    : fmt::format(fmt::runtime(r.label), c.prices->site.years);
+        row.unit = r.key.starts_with("cost_") ? c.prices->currency : "";
+        row.decimals = r.decimals;
+        for (const ComparisonColumn& col : c.columns) {
+            row.values.push_back(r.value(col));
         }
     }
-    std::vector<ComparisonRow> parts = cloud_part_rows(c, years);
-    // The cloud's parts under its OpEx, its TCO without egress under the TCO.
-    if (!parts.empty()) {
-        rows.insert(rows.begin() + 3, std::move(parts[3]));
-        rows.insert(rows.begin() + 2, std::make_move_iterator(parts.begin()),
-                    std::make_move_iterator(parts.begin() + 3));
-    }
-    add_recovered_rows(c, rows);
     return rows;
 }
 

@@ -8,7 +8,6 @@
 #include "podsizer/reports/site_figures.hpp"
 #include "podsizer/reports/sizing_report.hpp"
 #include "report_json.hpp"
-#include "sizing_json.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -391,29 +390,22 @@ void add_growth_json(detail::ojson& j, const GrowthView& g) {
     detail::put_json(j, kGrowth, Growth{g, feasible});
 }
 
-std::string growth_json(const SizingResult& result, const GrowthView& g) {
-    detail::ojson j = detail::sizing_document(result);
-    add_growth_json(j, g);
-    return detail::without_negative_zero(j).dump(2) + "\n";
-}
-
 } // namespace
 
 std::vector<std::pair<std::string, Finding>> growth_findings(const GrowthView& g) {
     std::vector<std::pair<std::string, Finding>> out;
-    if (g.sites != nullptr) {
-        for (const SiteStorage& s : g.sites->sites) {
-            for (const Finding& f : s.findings) {
-                out.emplace_back(g.sites->design, f);
+    const auto add = [&](const std::string& design, const auto& steps) {
+        for (const auto& step : steps) {
+            for (const Finding& f : step.findings) {
+                out.emplace_back(design, f);
             }
         }
+    };
+    if (g.sites != nullptr) {
+        add(g.sites->design, g.sites->sites);
     }
     if (g.phases != nullptr) {
-        for (const PhaseStep& p : g.phases->phases) {
-            for (const Finding& f : p.findings) {
-                out.emplace_back(g.phases->design, f);
-            }
-        }
+        add(g.phases->design, g.phases->phases);
     }
     return out;
 }
@@ -491,40 +483,20 @@ Grid phases_grid(const PhasePlan& plan) {
 }
 
 std::string with_growth(std::string rendered, const GrowthView& growth, Format format) {
-    switch (format) {
-    case Format::table:
-    case Format::md:
-        return growth.empty() ? rendered : rendered + growth_text(growth, format == Format::md);
-    case Format::json: {
-        if (growth.empty()) {
-            return rendered;
-        }
-        // The report's own document, read back in its key order.
-        detail::ojson j = detail::ojson::parse(rendered);
-        add_growth_json(j, growth);
-        return detail::without_negative_zero(j).dump(2) + "\n";
+    if (growth.empty() || format == Format::csv) {
+        return rendered;
     }
-    case Format::csv:
-        break;
+    if (format != Format::json) {
+        return rendered + growth_text(growth, format == Format::md);
     }
-    return rendered;
+    // The report's own document, read back in its key order.
+    detail::ojson j = detail::ojson::parse(rendered);
+    add_growth_json(j, growth);
+    return detail::without_negative_zero(j).dump(2) + "\n";
 }
 
 std::string render_sizing(const SizingResult& result, const GrowthView& growth, Format format) {
-    if (growth.empty() || format == Format::csv) {
-        return render_sizing(result, format);
-    }
-    switch (format) {
-    case Format::table:
-        return render_sizing(result, format) + growth_text(growth, false);
-    case Format::md:
-        return render_sizing(result, format) + growth_text(growth, true);
-    case Format::json:
-        return growth_json(result, growth);
-    case Format::csv:
-        break;
-    }
-    return render_sizing(result, format);
+    return with_growth(render_sizing(result, format), growth, format);
 }
 
 } // namespace podsizer
