@@ -57,6 +57,7 @@ Num num_of(const Metric& m);
 enum class Role { input, formula, assumed, value, label };
 
 class Book;
+struct Look;
 
 /// The scale at which columns of these widths (in characters, Excel's
 /// column unit) fill the printable width of print_setup's landscape A4 page:
@@ -208,7 +209,9 @@ public:
     const std::string& date_header_text() const { return date_header_text_; }
 
 private:
-    lxw_format* make(bool bold = false, double size = 0);
+    lxw_format* make(const Look& look);
+    /// `f`, made with `look` on first use.
+    lxw_format* made(lxw_format*& f, const Look& look);
 
     lxw_workbook* wb_ = nullptr;
     std::string path_;
