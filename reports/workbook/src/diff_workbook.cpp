@@ -70,10 +70,7 @@ int write_pair(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SizingDiff& 
                std::size_t pair) {
     const DesignPairDiff& p = d.pairs[pair];
     sheet.text(row++, 0, diff_pair_title(p), book.section());
-    const char* header[] = {"Metric", "Unit", "A", "B", "Δ (B - A)", "Δ %"};
-    for (int c = 0; c <= kPercentCol; ++c) {
-        sheet.text(row, c, header[c], c <= kUnitCol ? book.header_left() : book.header());
-    }
+    sheet.headers(row, {"Metric", "Unit", "A", "B", "Δ (B - A)", "Δ %"}, kUnitCol + 1);
     ++row;
     for (std::size_t k = 0; k < p.rows.size(); ++k) {
         metric_row(book, sheet, row++, d, pair, k);

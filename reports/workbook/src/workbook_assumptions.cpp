@@ -941,11 +941,7 @@ void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& 
                "follows.",
                book.subtitle());
     const int h = Assumptions::kHeaderRow;
-    const char* headers[] = {"Group",       "Figure",    "Value", "Unit", "Name in formulas",
-                             "Source kind", "Reference", "Note"};
-    for (int c = 0; c < 8; ++c) {
-        sheet.text(h, c, headers[c], book.header_left());
-    }
+    sourced_figure_headers(sheet, h);
     const auto& rows = a.rows();
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const AssumptionRow& r = rows[i];
@@ -989,15 +985,16 @@ void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& 
     sheet.print_setup(h);
 }
 
+void sourced_figure_headers(xlsx::Sheet& sheet, int row) {
+    sheet.headers(row,
+                  {"Group", "Figure", "Value", "Unit", "Name in formulas", "Source kind",
+                   "Reference", "Note"},
+                  8);
+}
+
 void sourced_figure_columns(xlsx::Sheet& sheet, const SourcedColumns& widths) {
-    sheet.column_width(0, 0, widths.group);
-    sheet.column_width(1, 1, widths.figure);
-    sheet.column_width(2, 2, 12);
-    sheet.column_width(3, 3, 8);
-    sheet.column_width(4, 4, 30);
-    sheet.column_width(5, 5, 11);
-    sheet.column_width(6, 6, widths.ref);
-    sheet.column_width(7, 7, widths.note);
+    sheet.column_widths({{0, 0, widths.group}, {1, 1, widths.figure}, {2, 2, 12}, {3, 3, 8}});
+    sheet.column_widths({{4, 4, 30}, {5, 5, 11}, {6, 6, widths.ref}, {7, 7, widths.note}});
 }
 
 } // namespace podsizer::wb

@@ -692,9 +692,8 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
           requirement_section(x), verdict(x)}) {
         it.write(section);
     }
-    sheet.column_width(kLabel, kLabel, kLabelWidth);
-    sheet.column_width(kValue, kValue, value_col);
-    sheet.column_width(kHow, kHow, how_col);
+    sheet.column_widths(
+        {{kLabel, kLabel, kLabelWidth}, {kValue, kValue, value_col}, {kHow, kHow, how_col}});
     sheet.freeze(kHeaderRow + 1, 0);
     sheet.portrait();
     sheet.print_setup(kHeaderRow);

@@ -131,6 +131,8 @@ struct SourcedColumns {
 };
 /// Sets the eight columns of a sheet of sourced figures.
 void sourced_figure_columns(xlsx::Sheet& sheet, const SourcedColumns& widths);
+/// Writes their headers in `row`.
+void sourced_figure_headers(xlsx::Sheet& sheet, int row);
 
 /// A defined name made from a catalog id and a field: "cnode-1u" and
 /// "read_GBps" give "cnode_1u_read_GBps" (letters, digits and underscores;

@@ -167,11 +167,7 @@ void write_header(xlsx::Book& book, xlsx::Sheet& sheet, const PriceBook& prices)
                "Source kind \"assumption\": an illustrative price, not a quote; the Cost "
                "figures resting on one are shaded.",
                book.subtitle());
-    const char* headers[] = {"Group",       "Figure",    "Value", "Unit", "Name in formulas",
-                             "Source kind", "Reference", "Note"};
-    for (int c = 0; c < 8; ++c) {
-        sheet.text(kHeaderRow, c, headers[c], book.header_left());
-    }
+    sourced_figure_headers(sheet, kHeaderRow);
 }
 
 } // namespace

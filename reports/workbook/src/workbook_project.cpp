@@ -125,12 +125,8 @@ void write_project(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& in
             money_block(book, sheet, row, *flow);
         }
     }
-    sheet.column_width(0, 0, 14);
-    sheet.column_width(1, 1, 13);
-    sheet.column_width(2, 6, 11);
-    sheet.column_width(7, 7, 22);
-    sheet.column_width(8, 10, 11);
-    sheet.column_width(11, 11, 21);
+    sheet.column_widths(
+        {{0, 0, 14}, {1, 1, 13}, {2, 6, 11}, {7, 7, 22}, {8, 10, 11}, {11, 11, 21}});
     sheet.print_setup(0);
 }
 

@@ -160,19 +160,11 @@ void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& 
     sheet.text(2, 0, "A device's power is on its lowest U only, so sums count it once.",
                book.subtitle());
     const int h = 3;
-    const char* headers[] = {"Design",
-                             "Rack",
-                             "U",
-                             "Device",
-                             "Role",
-                             "Model",
-                             "Power (W, on the device's lowest U)",
-                             "Max power (W, lowest U)",
-                             "Rack cooling (by the design's power basis)"};
-    for (int c = 0; c < 9; ++c) {
-        sheet.text(h, c, headers[c],
-                   c == 1 || c == 2 || c == 6 || c == 7 ? book.header() : book.header_left());
-    }
+    sheet.headers(h,
+                  {"Design", "Rack", "U", "Device", "Role", "Model",
+                   "Power (W, on the device's lowest U)", "Max power (W, lowest U)",
+                   "Rack cooling (by the design's power basis)"},
+                  [](int c) { return c == 1 || c == 2 || c == 6 || c == 7; });
     int row = h + 1;
     bool truncated = false;
     for (const Design& d : result.designs) {
@@ -200,15 +192,9 @@ void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& 
                                          static_cast<lxw_row_t>(row - 1), 8),
                     "autofilter");
     }
-    sheet.column_width(0, 0, 30);
-    sheet.column_width(1, 2, 7);
-    sheet.column_width(3, 3, 14);
-    sheet.column_width(4, 4, 9);
-    sheet.column_width(5, 5, 20);
-    sheet.column_width(6, 7, 16);
-    sheet.column_width(8, 8, 22);
-    xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(h), 30, nullptr),
-                "header height");
+    sheet.column_widths(
+        {{0, 0, 30}, {1, 2, 7}, {3, 3, 14}, {4, 4, 9}, {5, 5, 20}, {6, 7, 16}, {8, 8, 22}});
+    sheet.row_height(h, 30);
     sheet.freeze(h + 1, 0);
     sheet.portrait();
     sheet.print_setup(h);
@@ -233,21 +219,11 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
     sheet.text(2, 0, "Every U of every rack: --xlsx-rack-units (the \"Rack units\" sheet).",
                book.subtitle());
     const int h = 3;
-    const char* headers[] = {"Design",
-                             "Racks",
-                             "Racks like this",
-                             "U",
-                             "Devices",
-                             "Device",
-                             "Power per rack (W)",
-                             "Max power per rack (W)",
-                             "Rack cooling (by the design's power basis)",
-                             "Model"};
-    constexpr int kColumns = 10;
-    for (int c = 0; c < kColumns; ++c) {
-        const bool numeric = c == 2 || c == 4 || c == 6 || c == 7;
-        sheet.text(h, c, headers[c], numeric ? book.header() : book.header_left());
-    }
+    sheet.headers(h,
+                  {"Design", "Racks", "Racks like this", "U", "Devices", "Device",
+                   "Power per rack (W)", "Max power per rack (W)",
+                   "Rack cooling (by the design's power basis)", "Model"},
+                  [](int c) { return c == 2 || c == 4 || c == 6 || c == 7; }); // numeric
     int row = h + 1;
     for (std::size_t i = 0; i < result.designs.size(); ++i) {
         const Design& d = result.designs[i];
@@ -257,17 +233,9 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
             ++row; // a blank row between racks
         }
     }
-    sheet.column_width(0, 0, 26);
-    sheet.column_width(1, 1, 16);
-    sheet.column_width(2, 2, 9);
-    sheet.column_width(3, 3, 8);
-    sheet.column_width(4, 4, 8);
-    sheet.column_width(5, 5, 12);
-    sheet.column_width(6, 7, 12);
-    sheet.column_width(8, 8, 22);
-    sheet.column_width(9, 9, 40);
-    xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(h), 30, nullptr),
-                "header height");
+    sheet.column_widths({{0, 0, 26}, {1, 1, 16}, {2, 2, 9}, {3, 3, 8}, {4, 4, 8}, {5, 5, 12}});
+    sheet.column_widths({{6, 7, 12}, {8, 8, 22}, {9, 9, 40}});
+    sheet.row_height(h, 30);
     sheet.freeze(h + 1, 0);
     sheet.print_setup(h);
 }

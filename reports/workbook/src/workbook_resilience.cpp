@@ -404,9 +404,7 @@ void ResilienceSheet::endurance_rows(const std::vector<Column>& cols) {
 }
 
 void ResilienceSheet::layout() {
-    sheet_.column_width(0, 0, 46);
-    sheet_.column_width(kFirstCol, note_col_ - 1, 18);
-    sheet_.column_width(note_col_, note_col_, 70);
+    sheet_.column_widths({{0, 0, 46}, {kFirstCol, note_col_ - 1, 18}, {note_col_, note_col_, 70}});
     sheet_.freeze(kHeaderRow + 1, 1);
     sheet_.print_setup(kHeaderRow);
 }

@@ -504,6 +504,21 @@ void Sheet::column_width(int first, int last, double width) {
           "column width");
 }
 
+void Sheet::column_widths(std::initializer_list<std::tuple<int, int, double>> widths) {
+    for (const auto& [first, last, width] : widths) {
+        column_width(first, last, width);
+    }
+}
+
+void Sheet::headers(int row, std::initializer_list<std::string_view> texts,
+                    const std::function<bool(int)>& centred) {
+    int col = 0;
+    for (std::string_view t : texts) {
+        text(row, col, std::string(t), centred(col) ? book_->header() : book_->header_left());
+        ++col;
+    }
+}
+
 namespace {
 
 /// The height in points that shows every line of `texts` wrapped, or 0 when

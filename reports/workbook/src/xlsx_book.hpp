@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <ctime>
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <string>
@@ -99,6 +100,16 @@ public:
     void comment(int row, int col, const std::string& text);
 
     void column_width(int first, int last, double width);
+    /// column_width of each (first, last, width), in order.
+    void column_widths(std::initializer_list<std::tuple<int, int, double>> widths);
+    /// Header cells of `row` from column 0: centred (the book's header())
+    /// where `centred` holds for the column, else left-aligned.
+    void headers(int row, std::initializer_list<std::string_view> texts,
+                 const std::function<bool(int)>& centred);
+    /// The same, the first `left` columns left-aligned and the rest centred.
+    void headers(int row, std::initializer_list<std::string_view> texts, int left) {
+        headers(row, texts, [left](int c) { return c >= left; });
+    }
     /// Sets the row's height to show every line of wrapped text: each entry
     /// is (text, column width in characters, font size in points). Spreadsheet
     /// programs do not grow rows on load, so the writer estimates it.
