@@ -727,44 +727,34 @@ namespace {
 /// and one and a half its height.
 constexpr xlsx::ChartPlacement kCheckpointChart{LXW_CHART_LEGEND_RIGHT, 2.0, 1.5};
 
+/// Adds the series of `c` called `name` (xml_safe where it is c's: see Sheet::text).
+lxw_chart_series* series(lxw_chart* chart, const ChartSeries& c, const std::string& name,
+                         lxw_chart_line line, std::uint8_t marker, std::uint8_t size = 0) {
+    return xlsx::add_series(chart, c.xs, c.ys, name, line, marker, size);
+}
+
 } // namespace
 
 void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const CheckpointCells& cells,
                           int row, int col) {
     // Okabe-Ito colours for the jobs; designs as black-edged diamonds.
     lxw_chart* chart = book.add_chart(LXW_CHART_SCATTER_SMOOTH);
+    const lxw_chart_line none = xlsx::chart_line(0, 0);
     for (std::size_t i = 0; i < cells.curves.size(); ++i) {
         const ChartSeries& c = cells.curves[i];
-        lxw_chart_series* s = chart_add_series(chart, c.xs.c_str(), c.ys.c_str());
-        const std::string name = xml_safe(c.name); // see Sheet::text
-        chart_series_set_name(s, name.c_str());
-        lxw_chart_line line{};
-        line.color = xlsx::series_colour(i);
-        line.width = 1.75;
-        chart_series_set_line(s, &line);
-        chart_series_set_marker_type(s, LXW_CHART_MARKER_NONE);
+        series(chart, c, xml_safe(c.name), xlsx::chart_line(xlsx::series_colour(i), 1.75),
+               LXW_CHART_MARKER_NONE);
     }
-    lxw_chart_line none{};
-    none.none = LXW_TRUE;
     for (std::size_t i = 0; i < cells.designs.size(); ++i) {
         const ChartSeries& c = cells.designs[i];
-        lxw_chart_series* s = chart_add_series(chart, c.xs.c_str(), c.ys.c_str());
-        const std::string name = xml_safe(c.name); // see Sheet::text
-        chart_series_set_name(s, name.c_str());
-        chart_series_set_line(s, &none);
-        chart_series_set_marker_type(s, LXW_CHART_MARKER_DIAMOND);
-        chart_series_set_marker_size(s, 9);
+        lxw_chart_series* s = series(chart, c, xml_safe(c.name), none, LXW_CHART_MARKER_DIAMOND, 9);
         lxw_chart_fill fill{};
         fill.color = i == 0 ? 0x000000 : 0x7F7F7F;
         chart_series_set_marker_fill(s, &fill);
     }
     for (const ChartSeries& knee : cells.knees) {
-        lxw_chart_series* s = chart_add_series(chart, knee.xs.c_str(), knee.ys.c_str());
-        const std::string name = knee.name + " (one more step buys less than the threshold)";
-        chart_series_set_name(s, name.c_str());
-        chart_series_set_line(s, &none);
-        chart_series_set_marker_type(s, LXW_CHART_MARKER_X);
-        chart_series_set_marker_size(s, 8);
+        series(chart, knee, knee.name + " (one more step buys less than the threshold)", none,
+               LXW_CHART_MARKER_X, 8);
     }
     chart_title_set_name(chart, "Goodput against write throughput");
     chart_axis_set_name(chart->x_axis, "write throughput (GB/s, log scale)");
@@ -781,25 +771,11 @@ void insert_step_gain_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoi
     for (std::size_t i = 0; i < cells.step_gains.size(); ++i) {
         const lxw_color_t colour = xlsx::series_colour(i);
         const ChartSeries& g = cells.step_gains[i];
-        lxw_chart_series* s = chart_add_series(chart, g.xs.c_str(), g.ys.c_str());
-        const std::string name = xml_safe(g.name); // see Sheet::text
-        chart_series_set_name(s, name.c_str());
-        lxw_chart_line line{};
-        line.color = colour;
-        line.width = 1.75;
-        chart_series_set_line(s, &line);
-        chart_series_set_marker_type(s, LXW_CHART_MARKER_NONE);
+        series(chart, g, xml_safe(g.name), xlsx::chart_line(colour, 1.75), LXW_CHART_MARKER_NONE);
         // The threshold: where the curve crosses it is the knee.
         const ChartSeries& t = cells.thresholds.at(i);
-        lxw_chart_series* th = chart_add_series(chart, t.xs.c_str(), t.ys.c_str());
-        const std::string tname = xml_safe(t.name);
-        chart_series_set_name(th, tname.c_str());
-        lxw_chart_line dash{};
-        dash.color = colour;
-        dash.width = 1.0;
-        dash.dash_type = LXW_CHART_LINE_DASH_DASH;
-        chart_series_set_line(th, &dash);
-        chart_series_set_marker_type(th, LXW_CHART_MARKER_NONE);
+        series(chart, t, xml_safe(t.name), xlsx::chart_line(colour, 1.0, LXW_CHART_LINE_DASH_DASH),
+               LXW_CHART_MARKER_NONE);
     }
     chart_title_set_name(chart, "GPU-hours a day one more step of write gives back");
     chart_axis_set_name(chart->x_axis, "write throughput (GB/s, log scale)");

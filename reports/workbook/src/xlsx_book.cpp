@@ -251,6 +251,28 @@ void place_chart(Sheet& sheet, lxw_chart* chart, int row, int col, ChartPlacemen
           what);
 }
 
+lxw_chart_line chart_line(lxw_color_t colour, double width, std::uint8_t dash) {
+    lxw_chart_line line{};
+    line.none = width > 0 ? LXW_FALSE : LXW_TRUE;
+    line.color = colour;
+    line.width = static_cast<float>(width);
+    line.dash_type = dash;
+    return line;
+}
+
+lxw_chart_series* add_series(lxw_chart* chart, const std::string& xs, const std::string& ys,
+                             const std::string& name, lxw_chart_line line, std::uint8_t marker,
+                             std::uint8_t size) {
+    lxw_chart_series* s = chart_add_series(chart, xs.c_str(), ys.c_str());
+    chart_series_set_name(s, name.c_str());
+    chart_series_set_line(s, &line);
+    chart_series_set_marker_type(s, marker);
+    if (size > 0) {
+        chart_series_set_marker_size(s, size);
+    }
+    return s;
+}
+
 namespace {
 
 /// Appends "$B$5" (or "B5") for row 4, column 1 to `out`.

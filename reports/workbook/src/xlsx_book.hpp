@@ -289,4 +289,15 @@ struct ChartPlacement {
 void place_chart(Sheet& sheet, lxw_chart* chart, int row, int col, ChartPlacement how,
                  const char* what);
 
+/// A chart series' line: `colour`, `width` points wide, `dash`d; none (the
+/// series' markers alone) for a width of 0.
+lxw_chart_line chart_line(lxw_color_t colour, double width,
+                          std::uint8_t dash = LXW_CHART_LINE_DASH_SOLID);
+
+/// Adds the series (xs, ys) called `name` to `chart`, drawn with `line` and
+/// marked with `marker` (LXW_CHART_MARKER_*) of `size` points (0: the default).
+lxw_chart_series* add_series(lxw_chart* chart, const std::string& xs, const std::string& ys,
+                             const std::string& name, lxw_chart_line line, std::uint8_t marker,
+                             std::uint8_t size = 0);
+
 } // namespace podsizer::xlsx
