@@ -15,6 +15,9 @@
 #include <fmt/format.h>
 #include <map>
 #include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <utility>
 
 namespace podsizer::wb {
 
@@ -25,30 +28,8 @@ using xlsx::Role;
 
 // Columns of the jobs table.
 enum JobCol {
-    kName,
-    kParams,
-    kBpp,
-    kSize,
-    kGpus,
-    kNodes,
-    kRate,
-    kRateGpus,
-    kPlatformRate,
-    kMtbf,
-    kMtbfMinutes,
-    kMode,
-    kInterval,
-    kStall,
-    kRestart,
-    kRequired,
-    kLocalCopy,
-    kLocalWrite,
-    kKnee,
-    kKneeGoodput,
-    kEvery,
-    kWan,
-    kRetain,
-    kPeak,
+#define JOB_COLUMN(column, header, field) column,
+#include "checkpoint_columns.def"
     kJobCols
 };
 
@@ -59,24 +40,22 @@ double gbps(Throughput t) {
     return in(t, units::GB_per_s);
 }
 
-/// The jobs table's columns the formula map's {job:field} names.
-const std::map<std::string_view, int> kJobCells{{"params", kParams},
-                                                {"bpp", kBpp},
-                                                {"size", kSize},
-                                                {"gpus", kGpus},
-                                                {"nodes", kNodes},
-                                                {"rate", kRate},
-                                                {"mode", kMode},
-                                                {"rate_gpus", kRateGpus},
-                                                {"platform_rate", kPlatformRate},
-                                                {"mtbf", kMtbf},
-                                                {"interval", kInterval},
-                                                {"stall", kStall},
-                                                {"restart", kRestart},
-                                                {"required", kRequired},
-                                                {"local", kLocalCopy},
-                                                {"every", kEvery},
-                                                {"retain", kRetain}};
+/// The jobs table's columns in JobCol order: the header, and the name the
+/// formula map's {job:field} gives the column ("": none).
+constexpr std::pair<std::string_view, std::string_view> kJobColumns[] = {
+#define JOB_COLUMN(column, header, field) {header, field},
+#include "checkpoint_columns.def"
+};
+
+/// The jobs table's column named `field` by {job:field}.
+int job_column(std::string_view field) {
+    for (std::size_t c = 0; c < std::size(kJobColumns); ++c) {
+        if (!field.empty() && kJobColumns[c].second == field) {
+            return static_cast<int>(c);
+        }
+    }
+    throw std::logic_error("workbook: no jobs column " + std::string(field));
+}
 
 /// A number written into a formula: the model's fixed overhead and staging
 /// bandwidth are not inputs of the sheet (detail::plain, locale-free).
@@ -154,7 +133,7 @@ private:
                 int part);
     void design_job(int row, const Design& d, std::size_t design, std::size_t job,
                     const std::string& write);
-    void header_row(int row, const std::vector<const char*>& headers, int left_columns);
+    void header_row(int row, const std::vector<std::string_view>& headers, int left_columns);
 
     xlsx::Book& book_;
     xlsx::Sheet& sheet_;
@@ -182,7 +161,7 @@ void CheckpointSheet::put(int row, int col, std::string_view id, Num num, std::s
             return literal(gbps(r.local_bandwidth));
         }
         if (name.starts_with("job:")) {
-            return xlsx::cell(job_row, kJobCells.at(key));
+            return xlsx::cell(job_row, job_column(key));
         }
         if (name == "platform:gpus_per_node") {
             return has_gpn(t)
@@ -232,7 +211,7 @@ void CheckpointSheet::heading() {
 /// The lines `text` wraps to at `width` characters: whole words, broken
 /// after a hyphen as LibreOffice does ("node-" / "days"); a word longer
 /// than the column is broken over lines of its own.
-int wrapped_lines(const std::string& text, double width) {
+int wrapped_lines(std::string_view text, double width) {
     int lines = 1;
     double used = 0;
     std::size_t at = 0;
@@ -261,12 +240,12 @@ int wrapped_lines(const std::string& text, double width) {
 }
 
 /// Header cells: the first `left_columns` left-aligned.
-void CheckpointSheet::header_row(int row, const std::vector<const char*>& headers,
+void CheckpointSheet::header_row(int row, const std::vector<std::string_view>& headers,
                                  int left_columns) {
     int lines = 3; // at least the 44 points the rows had
     for (std::size_t c = 0; c < headers.size(); ++c) {
         const int col = static_cast<int>(c);
-        sheet_.text(row, col, headers[c],
+        sheet_.text(row, col, std::string(headers[c]),
                     col < left_columns ? book_.header_left() : book_.header());
         // Bold white text in a 13-character column holds about 8 a line
         // ("node-days" did not fit on one).
@@ -282,32 +261,11 @@ void CheckpointSheet::header_row(int row, const std::vector<const char*>& header
 void CheckpointSheet::jobs(const std::vector<DesignCells>& designs) {
     design_cells_ = &designs;
     sheet_.text(kJobsHeader - 1, 0, "Jobs and what they require", book_.section());
-    header_row(kJobsHeader,
-               {"Job",
-                "Parameters",
-                "Bytes per param. (B)",
-                "Size (TB)",
-                "GPUs",
-                "Nodes",
-                "Failures per 1,000 node-days (as stated)",
-                "GPUs per node of the rate",
-                "Failures per 1,000 platform node-days",
-                "Cluster MTBF (s)",
-                "Cluster MTBF (min)",
-                "Mode",
-                "Interval (s)",
-                "Stall budget (%)",
-                "Restart (s)",
-                "Required write (GB/s)",
-                "Stall per checkpoint, async: overhead + local copy (s)",
-                "Local staging write, all nodes, async (GB/s)",
-                "Knee, at 10 s or more fixed overhead (GB/s)",
-                "Goodput at the knee (%)",
-                "Offsite every (Nth)",
-                "Offsite WAN to the central store (GB/s)",
-                "Kept (local)",
-                "Peak retained (TB)"},
-               1);
+    std::vector<std::string_view> headers;
+    for (const auto& [header, field] : kJobColumns) {
+        headers.push_back(header);
+    }
+    header_row(kJobsHeader, headers, 1);
     for (const JobTable& t : cells_.tables) {
         for (std::size_t i = 0; i < t.plan->jobs.size(); ++i) {
             job_row(t, i);
