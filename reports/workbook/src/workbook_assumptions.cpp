@@ -40,6 +40,15 @@ AssumptionRow number_row(std::string group, std::string figure, double v, xlsx::
     return r;
 }
 
+/// A number_row whose figure is an input of the scenario: its source kind
+/// shown as "scenario" (not a catalog SourceKind).
+AssumptionRow input_row(std::string group, std::string figure, double v, xlsx::Num num,
+                        std::string unit, const Source& src) {
+    AssumptionRow r = number_row(std::move(group), std::move(figure), v, num, std::move(unit), src);
+    r.source_kind = "scenario";
+    return r;
+}
+
 AssumptionRow text_row(std::string group, std::string figure, std::string text, const Source& src) {
     AssumptionRow r =
         number_row(std::move(group), std::move(figure), 0.0, xlsx::Num::text, "", src);
@@ -400,9 +409,7 @@ struct AssumptionsBuilder {
     /// A scenario input under "scenario_<field>".
     void scenario_row(const std::string& field, const std::string& figure, double v, Num format,
                       const std::string& unit) {
-        AssumptionRow r = number_row("Scenario", figure, v, format, unit, source);
-        r.source_kind = "scenario";
-        num("scenario", "scenario", field, std::move(r));
+        num("scenario", "scenario", field, input_row("Scenario", figure, v, format, unit, source));
     }
     /// A scenario field a formula uses, shown as its row's `sheet` says: the
     /// table's label as the figure, its JSON path and help as the source.
@@ -419,12 +426,11 @@ struct AssumptionsBuilder {
         }
         const double shown = fig.unit ? *base / fig.unit->factor : *base;
         constexpr Num kFormats[] = {Num::precise, Num::two, Num::percent}; // by SheetFormat
-        AssumptionRow r = number_row(
-            "Scenario", sentence_case(f->label), shown, kFormats[static_cast<int>(fig.format)],
-            std::string(fig.unit_text != nullptr ? fig.unit_text : fig.unit->symbol),
-            field_source(*f));
-        r.source_kind = "scenario";
-        num("scenario", "scenario", fig.name, std::move(r));
+        num("scenario", "scenario", fig.name,
+            input_row("Scenario", sentence_case(f->label), shown,
+                      kFormats[static_cast<int>(fig.format)],
+                      std::string(fig.unit_text != nullptr ? fig.unit_text : fig.unit->symbol),
+                      field_source(*f)));
     }
     /// A scenario input no formula uses (a constraint), shown as the file
     /// would spell it.
@@ -503,20 +509,21 @@ void AssumptionsBuilder::fleet() {
 
 /// A GPU platform's figures the formulas use.
 void AssumptionsBuilder::platform(const GpuPlatform& p, bool jobs) {
-    const std::string g = "GPU platform " + p.id;
-    num("platform", p.id, "gpus_per_su",
-        number_row(g, "GPUs per scalable unit (SU)", p.gpus_per_su, Num::integer, "GPUs",
-                   source_of(p, &GpuPlatform::gpus_per_su)));
+    auto row = [&](const char* field, const char* figure, double v, Num f, const char* unit,
+                   CatalogMember<GpuPlatform> member) {
+        num("platform", p.id, field,
+            number_row("GPU platform " + p.id, figure, v, f, unit, source_of(p, member)));
+    };
+    row("gpus_per_su", "GPUs per scalable unit (SU)", p.gpus_per_su, Num::integer, "GPUs",
+        &GpuPlatform::gpus_per_su);
     if (input.comparison != nullptr && p.power_per_su.base() > 0.0) {
         // For the GPUs the power saved against a reference would feed.
-        num("platform", p.id, "power_per_su_kW",
-            number_row(g, "Power per scalable unit", in(p.power_per_su, units::kW), Num::precise,
-                       "kW", source_of(p, &GpuPlatform::power_per_su)));
+        row("power_per_su_kW", "Power per scalable unit", in(p.power_per_su, units::kW),
+            Num::precise, "kW", &GpuPlatform::power_per_su);
     }
     if (jobs) {
-        num("platform", p.id, "gpus_per_node",
-            number_row(g, "GPUs per node", p.gpus_per_node, Num::integer, "GPUs",
-                       source_of(p, &GpuPlatform::gpus_per_node)));
+        row("gpus_per_node", "GPUs per node", p.gpus_per_node, Num::integer, "GPUs",
+            &GpuPlatform::gpus_per_node);
     }
 }
 
@@ -588,25 +595,17 @@ void AssumptionsBuilder::failure_rate() {
     const FailureRate& rate = input.result->requirements.checkpoints.jobs.front().failure_rate;
     const FailureRatePreset* preset =
         rate.preset.empty() ? nullptr : input.catalog->failure_rate(rate.preset);
-    const std::string figure = "Job interruptions per 1,000 node-days";
-    const std::string node = "GPUs per node the rate was counted on";
-    if (preset != nullptr) {
-        num("failure", "failure_rate", "per_1000_node_days",
-            number_row("Failure rate " + preset->id, figure, rate.per_1000_node_days, Num::precise,
-                       "failures", source_of(*preset, &FailureRatePreset::per_1000_node_days)));
-        num("failure", "failure_rate", "gpus_per_node",
-            number_row("Failure rate " + preset->id, node, rate.gpus_per_node, Num::integer, "GPUs",
-                       source_of(*preset, &FailureRatePreset::gpus_per_node)));
-        return;
-    }
-    AssumptionRow r =
-        number_row("Scenario", figure, rate.per_1000_node_days, Num::precise, "failures", source);
-    r.source_kind = "scenario";
-    num("failure", "failure_rate", "per_1000_node_days", std::move(r));
-    AssumptionRow g =
-        number_row("Scenario", node, rate.gpus_per_node, Num::integer, "GPUs", source);
-    g.source_kind = "scenario";
-    num("failure", "failure_rate", "gpus_per_node", std::move(g));
+    auto row = [&](const char* field, const std::string& fig, double v, Num f, const char* unit,
+                   CatalogMember<FailureRatePreset> member) {
+        num("failure", "failure_rate", field,
+            preset != nullptr ? number_row("Failure rate " + preset->id, fig, v, f, unit,
+                                           source_of(*preset, member))
+                              : input_row("Scenario", fig, v, f, unit, source));
+    };
+    row("per_1000_node_days", "Job interruptions per 1,000 node-days", rate.per_1000_node_days,
+        Num::precise, "failures", &FailureRatePreset::per_1000_node_days);
+    row("gpus_per_node", "GPUs per node the rate was counted on", rate.gpus_per_node, Num::integer,
+        "GPUs", &FailureRatePreset::gpus_per_node);
 }
 
 /// The performance rule's figures, or the scenario's explicit per-GPU ones.
@@ -621,46 +620,43 @@ void AssumptionsBuilder::workloads() {
 
 /// One workload's rows, run on `platform`'s GPUs.
 void AssumptionsBuilder::workload(const WorkloadNeed& n, const std::string& platform) {
-    if (const Workload* w = input.catalog->workload(n.id)) {
-        const std::string g = "Workload " + w->id;
-        const Source& src = w->provenance.source;
-        num("workload", w->id, "batch",
-            number_row(g, "Batch (samples)", w->batch, Num::integer, "samples", src));
-        num("workload", w->id, "sample_MB",
-            number_row(g, "Sample size", in(w->sample_size, units::MB), Num::precise, "MB", src));
-        num("workload", w->id, "compute_s",
-            number_row(g, "Compute time a batch", in(w->compute_time, units::s), Num::precise, "s",
-                       src));
-        num("workload", w->id, "min_au",
-            number_row(g, "Least accelerator utilisation", w->min_au, Num::precise, "share", src));
-        const Source derived{SourceKind::derived,
-                             "batch × sample size ÷ compute time × least utilisation",
-                             "what one emulated " + w->accelerator + " reads"};
-        num("workload", w->id, "per_accelerator_GBps",
-            number_row(g, "Read per emulated " + w->accelerator,
-                       in(n.per_accelerator, units::GB_per_s), Num::precise, "GB/s", derived));
-        const GpuPlatform* p = input.catalog->platform(platform);
-        const std::string field = "speed_vs_" + w->accelerator;
-        const Source speed_src =
-            n.speed_from == "the scenario" || p == nullptr ? source : p->provenance.of(field);
-        AssumptionRow gpus = number_row(g, "GPUs running it", static_cast<double>(n.gpus),
-                                        Num::integer, "GPUs", source);
-        gpus.source_kind = "scenario";
-        num("workload", w->id, "gpus", std::move(gpus));
-        AssumptionRow speed =
-            number_row(g, "Speed against the " + w->accelerator + " (" + n.speed_from + ")",
-                       n.speed, Num::precise, "×", speed_src);
-        if (n.speed_from == "the scenario") {
-            speed.source_kind = "scenario";
-        }
-        num("workload", w->id, "speed", std::move(speed));
-        speed_from[w->id] = n.speed_from;
-        num("workload", w->id, "read_TBps",
-            number_row(
-                g, "Read: GPUs × read per accelerator × speed", in(n.read, units::TB_per_s),
-                Num::precise, "TB/s",
-                Source{SourceKind::derived, "the three rows above", "docs/workloads.md §3"}));
+    const Workload* w = input.catalog->workload(n.id);
+    if (w == nullptr) {
+        return;
     }
+    const std::string g = "Workload " + w->id;
+    auto row = [&](const char* field, AssumptionRow r) {
+        num("workload", w->id, field, std::move(r));
+    };
+    const Source& src = w->provenance.source;
+    row("batch", number_row(g, "Batch (samples)", w->batch, Num::integer, "samples", src));
+    row("sample_MB",
+        number_row(g, "Sample size", in(w->sample_size, units::MB), Num::precise, "MB", src));
+    row("compute_s", number_row(g, "Compute time a batch", in(w->compute_time, units::s),
+                                Num::precise, "s", src));
+    row("min_au",
+        number_row(g, "Least accelerator utilisation", w->min_au, Num::precise, "share", src));
+    const Source derived{SourceKind::derived,
+                         "batch × sample size ÷ compute time × least utilisation",
+                         "what one emulated " + w->accelerator + " reads"};
+    row("per_accelerator_GBps",
+        number_row(g, "Read per emulated " + w->accelerator, in(n.per_accelerator, units::GB_per_s),
+                   Num::precise, "GB/s", derived));
+    const GpuPlatform* p = input.catalog->platform(platform);
+    row("gpus",
+        input_row(g, "GPUs running it", static_cast<double>(n.gpus), Num::integer, "GPUs", source));
+    const std::string speed = "Speed against the " + w->accelerator + " (" + n.speed_from + ")";
+    // The scenario's speed is its input; else the platform's figure, with its source.
+    const bool own = n.speed_from == "the scenario";
+    row("speed",
+        (own ? input_row : number_row)(
+            g, speed, n.speed, Num::precise, "×",
+            own || p == nullptr ? source : p->provenance.of("speed_vs_" + w->accelerator)));
+    speed_from[w->id] = n.speed_from;
+    row("read_TBps",
+        number_row(g, "Read: GPUs × read per accelerator × speed", in(n.read, units::TB_per_s),
+                   Num::precise, "TB/s",
+                   Source{SourceKind::derived, "the three rows above", "docs/workloads.md §3"}));
 }
 
 void AssumptionsBuilder::performance(const GpuPlatform* platform) {
@@ -729,11 +725,9 @@ void AssumptionsBuilder::options() {
         if (o == nullptr || !o->capacity || !o->capacity->usable) {
             continue;
         }
-        AssumptionRow r =
-            number_row("Scenario", "Usable capacity needed by " + d.name,
-                       in(*o->capacity->usable, units::PB), Num::precise, "PB", source);
-        r.source_kind = "scenario";
-        num("option", option_id(std::get<FromOption>(d.origin).index), "usable_PB", std::move(r));
+        num("option", option_id(std::get<FromOption>(d.origin).index), "usable_PB",
+            input_row("Scenario", "Usable capacity needed by " + d.name,
+                      in(*o->capacity->usable, units::PB), Num::precise, "PB", source));
     }
 }
 
@@ -818,28 +812,25 @@ void AssumptionsBuilder::resilience() {
         return;
     }
     const ResilienceInputs ri = resilience_inputs(*s, *input.catalog);
-    auto row = [&](const char* pattern, const char* name, double v, Num format, const char* unit) {
-        const ScenarioField* f = find_scenario_field(pattern);
-        AssumptionRow r =
-            number_row("Scenario", sentence_case(f->label), v, format, unit, field_source(*f));
-        r.source_kind = "scenario";
-        num("scenario", "scenario", name, std::move(r));
+    // Each figure in force under its scenario field's label; none: not listed.
+    const std::optional<double> wan =
+        ri.wan.base() > 0.0 ? std::optional(in(ri.wan, units::Gbps)) : std::nullopt;
+    const std::tuple<const char*, const char*, std::optional<double>, Num, const char*> rows[] = {
+        {"resilience.afr", "afr", ri.afr, Num::percent, "%"},
+        {"resilience.dbox_events", "dbox_events", ri.dbox_events, Num::percent, "%"},
+        {"resilience.dbox_losses", "dbox_losses", ri.dbox_losses, Num::percent, "%"},
+        {"resilience.fill", "fill", ri.fill, Num::percent, "%"},
+        {"resilience.rebuild_share", "rebuild_share", ri.rebuild_share, Num::percent, "%"},
+        {"resilience.outage", "outage_h", in(ri.outage, units::h), Num::precise, "h"},
+        {"resilience.dataset", "dataset_PB", in(ri.dataset, units::PB), Num::precise, "PB"},
+        {"cloud.wan", "wan_Gbps", wan, Num::precise, "Gbps"},
     };
-    if (ri.afr) {
-        row("resilience.afr", "afr", *ri.afr, Num::percent, "%");
-    }
-    if (ri.dbox_events) {
-        row("resilience.dbox_events", "dbox_events", *ri.dbox_events, Num::percent, "%");
-    }
-    if (ri.dbox_losses) {
-        row("resilience.dbox_losses", "dbox_losses", *ri.dbox_losses, Num::percent, "%");
-    }
-    row("resilience.fill", "fill", ri.fill, Num::percent, "%");
-    row("resilience.rebuild_share", "rebuild_share", ri.rebuild_share, Num::percent, "%");
-    row("resilience.outage", "outage_h", in(ri.outage, units::h), Num::precise, "h");
-    row("resilience.dataset", "dataset_PB", in(ri.dataset, units::PB), Num::precise, "PB");
-    if (ri.wan.base() > 0.0) {
-        row("cloud.wan", "wan_Gbps", in(ri.wan, units::Gbps), Num::precise, "Gbps");
+    for (const auto& [pattern, name, v, format, unit] : rows) {
+        const ScenarioField* f = find_scenario_field(pattern);
+        if (v) {
+            num("scenario", "scenario", name,
+                input_row("Scenario", sentence_case(f->label), *v, format, unit, field_source(*f)));
+        }
     }
     if (const ReferenceSystem* ref = account_reference(*s, *input.catalog)) {
         figures("reference", "Reference " + ref->id, *ref, kReferenceFigures);
