@@ -85,33 +85,23 @@ private:
             sheet_.number(row_, kValue, item.number, item.num, Role::value);
             break;
         case Item::Kind::formula:
+        case Item::Kind::array_formula:
+        case Item::Kind::text_formula:
             if (item.map != nullptr) {
                 sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
                               FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
+            } else if (item.kind == Item::Kind::array_formula) {
+                sheet_.array_formula(row_, kValue, expand(item.expr), item.number, item.num);
+            } else if (item.kind == Item::Kind::text_formula) {
+                sheet_.formula_text(row_, kValue, expand(item.expr), item.shown);
             } else {
                 sheet_.formula(row_, kValue, expand(item.expr), item.number, item.num);
-            }
-            break;
-        case Item::Kind::array_formula:
-            if (item.map != nullptr) {
-                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
-                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
-            } else {
-                sheet_.array_formula(row_, kValue, expand(item.expr), item.number, item.num);
             }
             break;
         case Item::Kind::text: // a long model name wraps within its column
             sheet_.text(row_, kValue, item.shown,
                         static_cast<double>(item.shown.size()) > value_width_ ? book_.text_wrapped()
                                                                               : book_.text_value());
-            break;
-        case Item::Kind::text_formula:
-            if (item.map != nullptr) {
-                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
-                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
-            } else {
-                sheet_.formula_text(row_, kValue, expand(item.expr), item.shown);
-            }
             break;
         }
         sheet_.text(row_, kHow, item.how, book_.note());
