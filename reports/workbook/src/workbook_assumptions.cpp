@@ -180,6 +180,11 @@ const Source& source_of(const M& m, const std::type_identity_t<CatalogMember<M>>
     return m.provenance.of(std::string(field));
 }
 
+/// A Figure's `when`: listed only when the member is above zero (not known: 0).
+template <auto member, class M> bool positive(const M& m) {
+    return m.*member > 0;
+}
+
 /// A figure's unit when the sheet shows it in its base unit (U, W) or it has none.
 constexpr std::optional<AnyUnit> kBase = std::nullopt;
 
@@ -211,6 +216,7 @@ template <class M> double figure_value(const Figure<M>& f, const M& m) {
 }
 
 const Figure<CNodeModel> kCNodeFigures[] = {
+    // clang-format off
     {"height_U", "Height", Num::integer, "U", &CNodeModel::height},
     {"power_W", "Power (typical)", Num::integer, "W", &CNodeModel::power},
     {"max_power_W", "Power (maximum)", Num::integer, "W", &CNodeModel::max_power},
@@ -218,10 +224,9 @@ const Figure<CNodeModel> kCNodeFigures[] = {
     {"write_GBps", "Write per C-node", Num::precise, "GB/s", &CNodeModel::write, units::GB_per_s},
     {"client_ports", "Client-side network ports", Num::integer, "ports", &CNodeModel::client_ports},
     {"backend_ports", "Backend network ports", Num::integer, "ports", &CNodeModel::backend_ports},
-    {"client_port_Gbps", "Client port speed (0: not known)", Num::integer, "Gbps",
-     &CNodeModel::client_port_speed, units::Gbps},
-    {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps",
-     &CNodeModel::backend_port_speed, units::Gbps},
+    {"client_port_Gbps", "Client port speed (0: not known)", Num::integer, "Gbps", &CNodeModel::client_port_speed, units::Gbps},
+    {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps", &CNodeModel::backend_port_speed, units::Gbps},
+    // clang-format on
 };
 
 std::string drive_options(const DBoxModel& d) {
@@ -233,62 +238,43 @@ std::string drive_options(const DBoxModel& d) {
 }
 
 const Figure<DBoxModel> kDBoxFigures[] = {
+    // clang-format off
     {"height_U", "Height", Num::integer, "U", &DBoxModel::height},
     {"power_W", "Power (typical)", Num::integer, "W", &DBoxModel::power},
     {"max_power_W", "Power (maximum)", Num::integer, "W", &DBoxModel::max_power},
     {"drives", "Drives per D-box", Num::integer, "drives", &DBoxModel::drives},
     {"", "Drive options", Num::text, "TB", &DBoxModel::drive_sizes, kBase, nullptr, drive_options},
-    {"backend_read_GBps", "Backend read per D-box", Num::precise, "GB/s", &DBoxModel::backend_read,
-     units::GB_per_s},
-    {"backend_write_GBps", "Backend write per D-box", Num::precise, "GB/s",
-     &DBoxModel::backend_write, units::GB_per_s},
+    {"backend_read_GBps", "Backend read per D-box", Num::precise, "GB/s", &DBoxModel::backend_read, units::GB_per_s},
+    {"backend_write_GBps", "Backend write per D-box", Num::precise, "GB/s", &DBoxModel::backend_write, units::GB_per_s},
     {"backend_ports", "Backend network ports", Num::integer, "ports", &DBoxModel::backend_ports},
-    {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps",
-     &DBoxModel::backend_port_speed, units::Gbps},
-    {"write_buffer_ha_min_dboxes", "Write buffer RAID 6 under DBox-HA from", Num::integer,
-     "D-boxes", &DBoxModel::write_buffer_ha_min_dboxes},
-    {"", "Certified for NVIDIA reference architectures", Num::text, "", &DBoxModel::ncp_certified,
-     kBase, nullptr,
-     [](const DBoxModel& d) { return std::string(d.ncp_certified ? "yes" : "no"); }},
+    {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps", &DBoxModel::backend_port_speed, units::Gbps},
+    {"write_buffer_ha_min_dboxes", "Write buffer RAID 6 under DBox-HA from", Num::integer, "D-boxes", &DBoxModel::write_buffer_ha_min_dboxes},
+    {"", "Certified for NVIDIA reference architectures", Num::text, "", &DBoxModel::ncp_certified, kBase, nullptr, [](const DBoxModel& d) { return std::string(d.ncp_certified ? "yes" : "no"); }},
     // docs/resilience.md §8, §12
-    {"drive_afr", "Drive annual failure rate", Num::percent, "%", &DBoxModel::drive_afr, kBase,
-     nullptr, nullptr, [](const DBoxModel& d) { return d.drive_afr > 0.0; }},
-    {"drive_dwpd", "Drive rated writes per day", Num::precise, "DWPD", &DBoxModel::drive_dwpd,
-     kBase, nullptr, nullptr, [](const DBoxModel& d) { return d.drive_dwpd > 0.0; }},
+    {"drive_afr", "Drive annual failure rate", Num::percent, "%", &DBoxModel::drive_afr, kBase, nullptr, nullptr, positive<&DBoxModel::drive_afr>},
+    {"drive_dwpd", "Drive rated writes per day", Num::precise, "DWPD", &DBoxModel::drive_dwpd, kBase, nullptr, nullptr, positive<&DBoxModel::drive_dwpd>},
     // docs/resilience.md §9: the durability's enclosure term.
-    {"dbox_events_per_year", "D-box outages a year", Num::percent, "per D-box",
-     &DBoxModel::dbox_events_per_year, kBase, nullptr, nullptr,
-     [](const DBoxModel& d) { return d.dbox_events_per_year > 0.0; }},
-    {"dbox_losses_per_year", "D-box losses a year", Num::percent, "per D-box",
-     &DBoxModel::dbox_losses_per_year, kBase, nullptr, nullptr,
-     [](const DBoxModel& d) { return d.dbox_losses_per_year > 0.0; }},
+    {"dbox_events_per_year", "D-box outages a year", Num::percent, "per D-box", &DBoxModel::dbox_events_per_year, kBase, nullptr, nullptr, positive<&DBoxModel::dbox_events_per_year>},
+    {"dbox_losses_per_year", "D-box losses a year", Num::percent, "per D-box", &DBoxModel::dbox_losses_per_year, kBase, nullptr, nullptr, positive<&DBoxModel::dbox_losses_per_year>},
+    // clang-format on
 };
 
 const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
+    // clang-format off
     {"parity", "Parity strips per stripe", Num::integer, "strips", &ErasureCodingRule::parity},
-    {"max_data_strips", "Widest stripe: data strips", Num::integer, "strips",
-     &ErasureCodingRule::max_data_strips},
-    {"min_data_strips", "Narrowest stripe: data strips", Num::integer, "strips",
-     &ErasureCodingRule::min_data_strips},
-    {"excluded_ssds", "SSDs left out of a classic stripe", Num::integer, "SSDs",
-     &ErasureCodingRule::excluded_ssds},
-    {"strips_per_dbox", "Most strips per D-box (dbox-ha, rack-resilient)", Num::integer, "strips",
-     &ErasureCodingRule::strips_per_dbox},
-    {"strips_per_rack", "Most strips per rack (rack-resilient)", Num::integer, "strips",
-     &ErasureCodingRule::strips_per_rack},
-    {"reserve", "Reserve held back on top of erasure coding", Num::percent, "%",
-     &ErasureCodingRule::reserve},
+    {"max_data_strips", "Widest stripe: data strips", Num::integer, "strips", &ErasureCodingRule::max_data_strips},
+    {"min_data_strips", "Narrowest stripe: data strips", Num::integer, "strips", &ErasureCodingRule::min_data_strips},
+    {"excluded_ssds", "SSDs left out of a classic stripe", Num::integer, "SSDs", &ErasureCodingRule::excluded_ssds},
+    {"strips_per_dbox", "Most strips per D-box (dbox-ha, rack-resilient)", Num::integer, "strips", &ErasureCodingRule::strips_per_dbox},
+    {"strips_per_rack", "Most strips per rack (rack-resilient)", Num::integer, "strips", &ErasureCodingRule::strips_per_rack},
+    {"reserve", "Reserve held back on top of erasure coding", Num::percent, "%", &ErasureCodingRule::reserve},
     {"min_dboxes", "Smallest cluster", Num::integer, "D-boxes", &ErasureCodingRule::min_dboxes},
-    {"enclosure_tolerance_min_dboxes", "Enclosure-failure tolerance from", Num::integer, "D-boxes",
-     &ErasureCodingRule::enclosure_tolerance_min_dboxes},
-    {"rack_resilience_min_racks", "Rack-level resilience needs at least", Num::integer, "racks",
-     &ErasureCodingRule::rack_resilience_min_racks},
-    {"max_dboxes", "Largest cluster the software supports", Num::integer, "D-boxes",
-     &ErasureCodingRule::max_dboxes},
-    {"max_cnodes", "Largest cluster the software supports", Num::integer, "C-nodes",
-     &ErasureCodingRule::max_cnodes},
-    {"rebuild_read_fraction", "Share of the data strips a rebuild reads", Num::precise, "× data",
-     &ErasureCodingRule::rebuild_read_fraction},
+    {"enclosure_tolerance_min_dboxes", "Enclosure-failure tolerance from", Num::integer, "D-boxes", &ErasureCodingRule::enclosure_tolerance_min_dboxes},
+    {"rack_resilience_min_racks", "Rack-level resilience needs at least", Num::integer, "racks", &ErasureCodingRule::rack_resilience_min_racks},
+    {"max_dboxes", "Largest cluster the software supports", Num::integer, "D-boxes", &ErasureCodingRule::max_dboxes},
+    {"max_cnodes", "Largest cluster the software supports", Num::integer, "C-nodes", &ErasureCodingRule::max_cnodes},
+    {"rebuild_read_fraction", "Share of the data strips a rebuild reads", Num::precise, "× data", &ErasureCodingRule::rebuild_read_fraction},
+    // clang-format on
 };
 
 bool has_port_modes(const SwitchModel& s) {
@@ -320,26 +306,24 @@ std::string roles_text(const SwitchModel& s) {
 }
 
 const Figure<SwitchModel> kSwitchFigures[] = {
+    // clang-format off
     {"height_U", "Height", Num::integer, "U", &SwitchModel::height},
     {"power_W", "Power (typical)", Num::integer, "W", &SwitchModel::power},
     {"max_power_W", "Power (maximum)", Num::integer, "W", &SwitchModel::max_power},
-    {"ports", "Ports at device speed", Num::integer, "ports", &SwitchModel::ports, kBase, nullptr,
-     nullptr, [](const SwitchModel& s) { return s.port_modes.empty(); }},
-    {"", "Port modes", Num::text, "ports x speed", &SwitchModel::port_modes, kBase, nullptr,
-     port_modes_text, has_port_modes},
-    {"uplink_ports", "Ports at the uplink speed (a spine's radix)", Num::integer, "ports",
-     &SwitchModel::port_modes, kBase,
-     [](const SwitchModel& s) -> double { return uplink_ports(s); }, nullptr, has_port_modes},
-    {"uplink_Gbps", "Uplink speed", Num::integer, "Gbps", &SwitchModel::uplink_speed, units::Gbps,
-     nullptr, nullptr, has_port_modes},
-    {"downlink_fraction", "Share of a leaf's ports facing devices", Num::percent, "%",
-     &SwitchModel::downlink_fraction},
+    {"ports", "Ports at device speed", Num::integer, "ports", &SwitchModel::ports, kBase, nullptr, nullptr, [](const SwitchModel& s) { return s.port_modes.empty(); }},
+    {"", "Port modes", Num::text, "ports x speed", &SwitchModel::port_modes, kBase, nullptr, port_modes_text, has_port_modes},
+    {"uplink_ports", "Ports at the uplink speed (a spine's radix)", Num::integer, "ports", &SwitchModel::port_modes, kBase, [](const SwitchModel& s) -> double { return uplink_ports(s); }, nullptr, has_port_modes},
+    {"uplink_Gbps", "Uplink speed", Num::integer, "Gbps", &SwitchModel::uplink_speed, units::Gbps, nullptr, nullptr, has_port_modes},
+    {"downlink_fraction", "Share of a leaf's ports facing devices", Num::percent, "%", &SwitchModel::downlink_fraction},
     {"", "Roles in the fabric", Num::text, "", &SwitchModel::roles, kBase, nullptr, roles_text},
+    // clang-format on
 };
 
 const Figure<RackModel> kRackFigures[] = {
+    // clang-format off
     {"usable_U", "Usable space", Num::integer, "U", &RackModel::usable},
     {"budget_kW", "Power budget", Num::precise, "kW", &RackModel::power_budget, units::kW},
+    // clang-format on
 };
 
 bool has_account(const ReferenceSystem& r) {
@@ -347,33 +331,18 @@ bool has_account(const ReferenceSystem& r) {
 }
 
 const Figure<ReferenceSystem> kReferenceFigures[] = {
-    {"read_per_100PB_Tbps", "Read per 100 PB", Num::precise, "Tbps",
-     &ReferenceSystem::read_per_100pb, units::Tbps},
-    {"write_per_100PB_Tbps", "Write per 100 PB", Num::precise, "Tbps",
-     &ReferenceSystem::write_per_100pb, units::Tbps},
+    // clang-format off
+    {"read_per_100PB_Tbps", "Read per 100 PB", Num::precise, "Tbps", &ReferenceSystem::read_per_100pb, units::Tbps},
+    {"write_per_100PB_Tbps", "Write per 100 PB", Num::precise, "Tbps", &ReferenceSystem::write_per_100pb, units::Tbps},
     {"racks_per_EB", "Racks per EB", Num::precise, "racks", &ReferenceSystem::racks_per_eb},
-    {"power_per_rack_kW", "Power per rack", Num::precise, "kW", &ReferenceSystem::power_per_rack,
-     units::kW},
-    {"raw_per_usable", "Raw stored per usable byte", Num::precise, "B/B",
-     &ReferenceSystem::raw_per_usable, kBase, nullptr, nullptr,
-     [](const ReferenceSystem& r) { return r.raw_per_usable > 0; }},
-    {"account_capacity_PiB", "Capacity per account", Num::precise, "PiB",
-     &ReferenceSystem::account_capacity, units::PiB, nullptr, nullptr, has_account},
-    {"account_ingress_Gbps", "Ingress (write) per account", Num::precise, "Gbps",
-     &ReferenceSystem::account_ingress, units::Gbps, nullptr, nullptr,
-     [](const ReferenceSystem& r) { return has_account(r) && r.account_ingress.base() > 0; }},
-    {"account_egress_Gbps", "Egress (read) per account", Num::precise, "Gbps",
-     &ReferenceSystem::account_egress, units::Gbps, nullptr, nullptr,
-     [](const ReferenceSystem& r) { return has_account(r) && r.account_egress.base() > 0; }},
-    {"accounts_per_subscription", "Accounts per subscription per region", Num::integer, "accounts",
-     &ReferenceSystem::accounts_per_subscription, kBase, nullptr, nullptr,
-     [](const ReferenceSystem& r) { return has_account(r) && r.accounts_per_subscription > 0; }},
-    {"accounts_per_subscription_raised", "Accounts per subscription per region, on request",
-     Num::integer, "accounts", &ReferenceSystem::accounts_per_subscription_raised, kBase, nullptr,
-     nullptr,
-     [](const ReferenceSystem& r) {
-         return has_account(r) && r.accounts_per_subscription_raised > 0;
-     }},
+    {"power_per_rack_kW", "Power per rack", Num::precise, "kW", &ReferenceSystem::power_per_rack, units::kW},
+    {"raw_per_usable", "Raw stored per usable byte", Num::precise, "B/B", &ReferenceSystem::raw_per_usable, kBase, nullptr, nullptr, positive<&ReferenceSystem::raw_per_usable>},
+    {"account_capacity_PiB", "Capacity per account", Num::precise, "PiB", &ReferenceSystem::account_capacity, units::PiB, nullptr, nullptr, has_account},
+    {"account_ingress_Gbps", "Ingress (write) per account", Num::precise, "Gbps", &ReferenceSystem::account_ingress, units::Gbps, nullptr, nullptr, [](const ReferenceSystem& r) { return has_account(r) && r.account_ingress.base() > 0; }},
+    {"account_egress_Gbps", "Egress (read) per account", Num::precise, "Gbps", &ReferenceSystem::account_egress, units::Gbps, nullptr, nullptr, [](const ReferenceSystem& r) { return has_account(r) && r.account_egress.base() > 0; }},
+    {"accounts_per_subscription", "Accounts per subscription per region", Num::integer, "accounts", &ReferenceSystem::accounts_per_subscription, kBase, nullptr, nullptr, [](const ReferenceSystem& r) { return has_account(r) && r.accounts_per_subscription > 0; }},
+    {"accounts_per_subscription_raised", "Accounts per subscription per region, on request", Num::integer, "accounts", &ReferenceSystem::accounts_per_subscription_raised, kBase, nullptr, nullptr, [](const ReferenceSystem& r) { return has_account(r) && r.accounts_per_subscription_raised > 0; }},
+    // clang-format on
 };
 
 /// Appends `v` to `ids` unless it is there: catalog models in first-use order.
