@@ -104,11 +104,7 @@ void run_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, std
                      s, design, num);
     };
     sheet.text(row, 0, d.name, book.label());
-    sheet.text(row, 1,
-               run.first == run.last
-                   ? std::to_string(run.first)
-                   : std::to_string(run.first) + "\u2013" + std::to_string(run.last),
-               book.label());
+    sheet.text(row, 1, run_text(run.first, run.last), book.label());
     sheet.number(row, kCount, run.last - run.first + 1, Num::integer, Role::value);
     sheet.number(row, kPower, r.power_w, Num::integer, Role::value);
     sheet.number(row, kMaxPower, r.max_power_w, Num::integer, Role::value);

@@ -273,6 +273,12 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
 /// whose resilience the engine assessed.
 /// A relative A1 reference ("C7") to (row, col), for formulas within a sheet.
 std::string a1(int row, int col);
+
+/// A run of racks or U as the Racks and Facility sheets give it: "7" or "7–12".
+inline std::string run_text(int first, int last) {
+    return first == last ? std::to_string(first)
+                         : std::to_string(first) + "\u2013" + std::to_string(last);
+}
 /// A row of column headers from `row` (the first left-aligned), 30 points tall.
 void header_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const std::vector<std::string>& h);
 

@@ -37,6 +37,26 @@ const char* kind_of(DeviceRole r) {
     return "";
 }
 
+/// Columns 6 and 7 of a row: the power and max power of `s` times `times`,
+/// as the map's row `prefix` + "power" ("max_power") over the Assumptions
+/// sheet's figure where it has the model and `live`, else as a value.
+void power_cells(xlsx::Sheet& sheet, int row, const RackSlot& s, double times, bool live,
+                 const std::string& prefix, const Assumptions& a, const FigureSource& source,
+                 std::size_t di) {
+    for (const auto& [col, field, what, v] :
+         {std::tuple{6, "power_W", "power", s.power.base()},
+          std::tuple{7, "max_power_W", "max_power", s.max_power.base()}}) {
+        if (live && a.has(kind_of(s.role), s.model, field)) {
+            sheet.mapped(row, col, prefix + what,
+                         {{"devices", xlsx::cell(row, 4)},
+                          {"model", a.name(kind_of(s.role), s.model, field)}},
+                         source, di, Num::integer);
+        } else {
+            sheet.number(row, col, times * v, Num::integer, Role::value);
+        }
+    }
+}
+
 /// One row per U of rack `r` from `row`, U 1 first; returns the next row.
 int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, std::size_t di, const Design& d,
               const Rack& r, int height, const Assumptions& a, const Catalog& catalog) {
@@ -69,16 +89,7 @@ int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, std::size_t di, con
         sheet.text(row, 4, std::string(to_string(s.role)), text);
         sheet.text(row, 5, model_shown(d, s), text);
         const FigureSource source{d, catalog, static_cast<int>(&r - d.layout.data()), nullptr, i};
-        for (const auto& [col, field, v] : {std::tuple{6, "power_W", s.power.base()},
-                                            std::tuple{7, "max_power_W", s.max_power.base()}}) {
-            if (u == s.u && a.has(kind_of(s.role), s.model, field)) {
-                sheet.mapped(row, col, col == 6 ? "racks_slot_power" : "racks_slot_max_power",
-                             {{"model", a.name(kind_of(s.role), s.model, field)}}, source, di,
-                             Num::integer);
-            } else {
-                sheet.number(row, col, u == s.u ? v : 0.0, Num::integer, Role::value);
-            }
-        }
+        power_cells(sheet, row, s, u == s.u ? 1.0 : 0.0, u == s.u, "racks_slot_", a, source, di);
     }
     return row;
 }
@@ -93,17 +104,7 @@ void device_run_cells(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Desig
     const double n = static_cast<double>(run.devices);
     sheet.number(row, 4, n, Num::integer, Role::value);
     sheet.text(row, 5, device_kind_text(s), text);
-    for (const auto& [col, field, v] : {std::tuple{6, "power_W", s.power.base()},
-                                        std::tuple{7, "max_power_W", s.max_power.base()}}) {
-        if (a.has(kind_of(s.role), s.model, field)) {
-            sheet.mapped(row, col, col == 6 ? "racks_run_power" : "racks_run_max_power",
-                         {{"devices", xlsx::cell(row, 4)},
-                          {"model", a.name(kind_of(s.role), s.model, field)}},
-                         source, di, Num::integer);
-        } else {
-            sheet.number(row, col, n * v, Num::integer, Role::value);
-        }
-    }
+    power_cells(sheet, row, s, n, true, "racks_run_", a, source, di);
     sheet.text(row, 9, model_shown(d, s), text);
 }
 
@@ -130,11 +131,7 @@ int rack_kind_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, std::size_t di
             sheet.mapped(row, 2, "racks_like_this", {{"count", xlsx::cell(count_row, 2)}}, source,
                          di, Num::integer);
         }
-        sheet.text(row, 3,
-                   run.first == run.last
-                       ? std::to_string(run.first)
-                       : std::to_string(run.first) + "\u2013" + std::to_string(run.last),
-                   text);
+        sheet.text(row, 3, run_text(run.first, run.last), text);
         sheet.text(row, 8, cooling, text);
         if (run.slot == nullptr) {
             sheet.text(row, 4, "", text);
