@@ -86,17 +86,9 @@ private:
             break;
         case Item::Kind::formula:
         case Item::Kind::array_formula:
-        case Item::Kind::text_formula:
-            if (item.map != nullptr) {
-                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
-                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
-            } else if (item.kind == Item::Kind::array_formula) {
-                sheet_.array_formula(row_, kValue, expand(item.expr), item.number, item.num);
-            } else if (item.kind == Item::Kind::text_formula) {
-                sheet_.formula_text(row_, kValue, expand(item.expr), item.shown);
-            } else {
-                sheet_.formula(row_, kValue, expand(item.expr), item.number, item.num);
-            }
+        case Item::Kind::text_formula: // each a row of the formula map (mapped())
+            sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
+                          FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
             break;
         case Item::Kind::text: // a long model name wraps within its column
             sheet_.text(row_, kValue, item.shown,
@@ -566,24 +558,6 @@ Item Item::text(std::string key, std::string label, std::string v, std::string h
             0.0,        std::move(v),   Num::text,        std::move(how)};
 }
 
-Item Item::formula(std::string key, std::string label, std::string f, double cached, Num num,
-                   std::string how) {
-    return {Kind::formula, std::move(key), std::move(label), std::move(f), cached, "",
-            num,           std::move(how)};
-}
-
-Item Item::array_formula(std::string key, std::string label, std::string f, double cached, Num num,
-                         std::string how) {
-    return {Kind::array_formula, std::move(key), std::move(label), std::move(f), cached, "", num,
-            std::move(how)};
-}
-
-Item Item::text_formula(std::string key, std::string label, std::string f, std::string cached,
-                        std::string how) {
-    return {Kind::text_formula, std::move(key), std::move(label), std::move(f), 0.0,
-            std::move(cached),  Num::text,      std::move(how)};
-}
-
 /// A design-sheet placeholder of the formula map but {item} (formula_map.def):
 /// a defined name on Assumptions, a sized figure as a number, or the slack.
 std::string design_placeholder(const DesignContext& x, std::string_view name) {
@@ -646,14 +620,18 @@ Item mapped(const DesignContext& x, std::string_view id, std::string label, Num 
     });
     const FigureSource s{x.d, x.catalog};
     std::string k = key.empty() ? std::string(id) : std::move(key);
-    Item item = row.text != nullptr ? Item::text_formula(std::move(k), std::move(label),
-                                                         std::move(f), row.text(s), std::move(how))
-                : row.array ? Item::array_formula(std::move(k), std::move(label), std::move(f),
-                                                  row.number(s), num, std::move(how))
-                            : Item::formula(std::move(k), std::move(label), std::move(f),
-                                            row.number(s), num, std::move(how));
-    item.map = &row;
-    return item;
+    const bool text = row.text != nullptr;
+    return {text ? Item::Kind::text_formula
+                 : (row.array ? Item::Kind::array_formula : Item::Kind::formula),
+            std::move(k),
+            std::move(label),
+            std::move(f),
+            text ? 0.0 : row.number(s),
+            text ? row.text(s) : "",
+            text ? Num::text : num,
+            std::move(how),
+            false,
+            &row};
 }
 
 bool has_item(const std::vector<Item>& items, const std::string& key) {
