@@ -445,7 +445,8 @@ void Sheet::array_formula(int row, int col, const std::string& f, double cached,
     record(row, col, f, cached, true);
 }
 
-void Sheet::record(int row, int col, const std::string& f, double cached, bool is_array) {
+void Sheet::record(int row, int col, const std::string& f, double cached, bool is_array,
+                   const std::string* text) {
     WorkbookFormula w;
     w.sheet = name_;
     w.row = row;
@@ -453,6 +454,8 @@ void Sheet::record(int row, int col, const std::string& f, double cached, bool i
     w.formula = f;
     w.is_array = is_array;
     w.number = cached;
+    w.is_text = text != nullptr;
+    w.text = text != nullptr ? *text : std::string();
     book_->manifest().formulas.push_back(std::move(w));
 }
 
@@ -510,14 +513,7 @@ void Sheet::formula_text(int row, int col, const std::string& f, const std::stri
                                       CellText(f, CellText::formula).c_str(),
                                       fmt != nullptr ? fmt : book_->text_formula(), shown.c_str()),
           "text formula");
-    WorkbookFormula w;
-    w.sheet = name_;
-    w.row = row;
-    w.col = col;
-    w.formula = f;
-    w.is_text = true;
-    w.text = shown;
-    book_->manifest().formulas.push_back(std::move(w));
+    record(row, col, f, 0.0, false, &shown);
 }
 
 void Sheet::column_width(int first, int last, double width) {

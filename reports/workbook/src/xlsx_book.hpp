@@ -160,8 +160,9 @@ public:
 private:
     /// Sets the row's height when `height` > 0 (fit_height's estimate).
     void set_wrapped_height(int row, double height);
-    /// Lists a numeric formula cell in the book's manifest.
-    void record(int row, int col, const std::string& f, double cached, bool is_array);
+    /// Lists a formula cell in the book's manifest; `text`: a text formula's cached text.
+    void record(int row, int col, const std::string& f, double cached, bool is_array,
+                const std::string* text = nullptr);
     Book* book_;
     lxw_worksheet* ws_;
     std::string name_;
