@@ -702,19 +702,14 @@ Book::Book(const std::string& path, const std::string& date, const std::string& 
 
     title_ = make({.bold = true, .size = 14});
     subtitle_ = make(kSubtitle);
-    header_ = make({.bold = true,
-                    .font = LXW_COLOR_WHITE,
-                    .fill = kHeaderFill,
-                    .align = LXW_ALIGN_CENTER,
-                    .valign = LXW_ALIGN_VERTICAL_CENTER,
-                    .wrap = true,
-                    .border = kBorder});
-    header_left_ = make({.bold = true,
-                         .font = LXW_COLOR_WHITE,
-                         .fill = kHeaderFill,
-                         .valign = LXW_ALIGN_VERTICAL_CENTER,
-                         .wrap = true,
-                         .border = kBorder});
+    // The header band: white bold on dark blue, centred or left-aligned.
+    Look band{.bold = true, .font = LXW_COLOR_WHITE, .fill = kHeaderFill, .wrap = true};
+    band.valign = LXW_ALIGN_VERTICAL_CENTER;
+    band.border = kBorder;
+    Look centred = band;
+    centred.align = LXW_ALIGN_CENTER;
+    header_ = make(centred);
+    header_left_ = make(band);
     section_ = make({.bold = true, .fill = kSectionFill, .border = kBorder});
     label_ = make({.wrap = true, .border = kBorder});
     note_ = make({.size = 9, .font = kValueFont, .wrap = true, .border = kBorder});
