@@ -151,8 +151,6 @@ double Assumptions::value(const std::string& kind, const std::string& id,
 
 namespace {
 
-using xlsx::Num;
-
 /// One catalog figure of a model kind as an Assumptions row: a number under
 /// a defined name, or (with `text`) a text row without one. The rows keep
 /// the sheet's order and words; the figure is a catalog field by its member
@@ -889,8 +887,6 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
 
 void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& a,
                        const std::string& scenario) {
-    using xlsx::Num;
-    using xlsx::Role;
     sheet.text(0, 0, "Assumptions", book.title());
     sheet.text(1, 0,
                "Every input and catalog figure the formulas use, with its source. Scenario: " +

@@ -12,9 +12,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 constexpr int kQty = kBomQuantityCol; // column F: the quantity
 constexpr int kFirstLineRow = 4;      // under the title, its note and the header
 

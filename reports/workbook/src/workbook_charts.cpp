@@ -18,9 +18,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 constexpr int kKneeDataRow = 44; ///< first row of the chart data, below the charts
 constexpr int kGoodputRows = 24; ///< rows taken by the goodput chart
 /// The per-PB table's rows below the knee data (at most 10 points, a blank

@@ -23,9 +23,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 // Columns of the jobs table.
 enum JobCol {
 #define JOB_COLUMN(column, header, field) column,

@@ -17,9 +17,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 constexpr double kColumnWidth = 20;
 constexpr double kLabelWidth = 46;
 

@@ -16,9 +16,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 constexpr int kLabel = 0;
 constexpr int kValue = DesignCells::kValueCol;
 constexpr int kHow = 2;

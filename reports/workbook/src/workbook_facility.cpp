@@ -14,9 +14,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 // The inputs' rows (column B).
 constexpr int kVoltageRow = 2;
 constexpr int kPhasesRow = 3;

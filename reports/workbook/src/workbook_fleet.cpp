@@ -13,9 +13,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 std::string count_text(std::int64_t n) {
     return format_number(static_cast<double>(n));
 }

@@ -19,9 +19,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 /// A limit as a value, or an empty cell when the site has none.
 void limit(xlsx::Sheet& sheet, int row, int col, std::optional<double> v, Num num) {
     if (v) {

@@ -16,6 +16,10 @@
 
 namespace podsizer::wb {
 
+// The number formats and cell roles every sheet writes with.
+using xlsx::Num;
+using xlsx::Role;
+
 /// kSlack (core/counting.hpp) as the formulas write it, so a spreadsheet
 /// rounds counts and checks requirements as the engine does.
 inline const std::string kSlackText = "1E-9";

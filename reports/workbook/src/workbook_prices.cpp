@@ -12,9 +12,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 // The Assumptions sheet's columns, with room for the longer price sources.
 constexpr SourcedColumns kColumns{.ref = 40};
 

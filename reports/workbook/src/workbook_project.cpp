@@ -17,9 +17,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 /// The sites, one row each, and the project's row: sums of the numbers.
 int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const WorkbookInput& input) {
     const SitePlan& plan = *input.sites;

@@ -14,9 +14,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 // The "Rack units" sheet stops at this many rows, with a note: about 2,500
 // racks of 40 U, far beyond a real proposal (the reference pod takes 1,200
 // rows). libxlsxwriter holds a sheet in memory until the file is closed, about

@@ -17,9 +17,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 /// One metric row: per design a row of the formula map or the value the
 /// engine computed.
 struct Metric {
