@@ -90,13 +90,11 @@ int write_pair(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SizingDiff& 
 }
 
 void write_differences(xlsx::Book& book, xlsx::Sheet& sheet, const SizingDiff& d) {
-    sheet.text(0, 0, "Differences, B against A", book.title());
-    sheet.text(1, 0, "A: " + d.a_label + " (" + d.a_scenario + ")", book.subtitle());
-    sheet.text(2, 0, "B: " + d.b_label + " (" + d.b_scenario + ")", book.subtitle());
-    sheet.text(3, 0,
-               "A and B are values podsizer computed (edit the scenarios and run again to "
-               "change them); Δ and Δ % are formulas over them.",
-               book.subtitle());
+    sheet.titles("Differences, B against A",
+                 {"A: " + d.a_label + " (" + d.a_scenario + ")",
+                  "B: " + d.b_label + " (" + d.b_scenario + ")",
+                  "A and B are values podsizer computed (edit the scenarios and run again to "
+                  "change them); Δ and Δ % are formulas over them."});
     int row = 5;
     for (std::size_t pair = 0; pair < d.pairs.size(); ++pair) {
         row = write_pair(book, sheet, row, d, pair);

@@ -887,15 +887,11 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
 
 void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& a,
                        const std::string& scenario) {
-    sheet.text(0, 0, "Assumptions", book.title());
-    sheet.text(1, 0,
-               "Every input and catalog figure the formulas use, with its source. Scenario: " +
-                   scenario,
-               book.subtitle());
-    sheet.text(2, 0,
-               "Blue cells are inputs: change one and every dependent number in the workbook "
-               "follows.",
-               book.subtitle());
+    sheet.titles(
+        "Assumptions",
+        {"Every input and catalog figure the formulas use, with its source. Scenario: " + scenario,
+         "Blue cells are inputs: change one and every dependent number in the workbook "
+         "follows."});
     const int h = Assumptions::kHeaderRow;
     sourced_figure_headers(sheet, h);
     const auto& rows = a.rows();

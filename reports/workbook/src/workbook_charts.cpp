@@ -223,14 +223,11 @@ void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inp
     const bool goodput = !checkpoints.curves.empty();
     const int data_row = goodput ? kKneeDataRow + kGoodputRows : kKneeDataRow;
     const SizingResult& result = *input.result;
-    sheet.text(0, 0, "Charts", book.title());
-    sheet.text(1, 0,
-               "Racks and power per design (from Summary), absolute and per PB of usable "
-               "capacity. Delivered read against the C-node count with the D-boxes fixed: past "
-               "the knee, more C-nodes buy nothing.",
-               book.subtitle());
-    sheet.text(2, 0, fmt::format("The charts' data is below them, from row {}.", data_row),
-               book.subtitle());
+    sheet.titles("Charts",
+                 {"Racks and power per design (from Summary), absolute and per PB of usable "
+                  "capacity. Delivered read against the C-node count with the D-boxes fixed: past "
+                  "the knee, more C-nodes buy nothing.",
+                  fmt::format("The charts' data is below them, from row {}.", data_row)});
     // Absolute and per PB side by side: racks, racks per PB, power, power per PB.
     summary_chart(book, sheet, summary, "racks", "Racks", "racks", 3, 0);
     summary_chart(book, sheet, summary, "power_kW", "Power (kW)", "kW", 3, 8);

@@ -515,15 +515,11 @@ Section verdict(const DesignContext& x) {
 
 /// Title, notes and the table's header.
 void heading(xlsx::Book& book, xlsx::Sheet& sheet, const Design& d) {
-    sheet.text(0, 0, d.name, book.title());
-    sheet.text(1, 0,
-               "Blue cells are inputs (here and on the Assumptions sheet): change one and every "
-               "formula below follows.",
-               book.subtitle());
-    sheet.text(2, 0,
-               "Grey italic figures come from podsizer's rack layout, which is not a formula: "
-               "re-run podsizer after changing counts or models.",
-               book.subtitle());
+    sheet.titles(d.name,
+                 {"Blue cells are inputs (here and on the Assumptions sheet): change one and every "
+                  "formula below follows.",
+                  "Grey italic figures come from podsizer's rack layout, which is not a formula: "
+                  "re-run podsizer after changing counts or models."});
     sheet.text(kHeaderRow, kLabel, "Item (unit)", book.header_left());
     sheet.text(kHeaderRow, kValue, "Value", book.header());
     sheet.text(kHeaderRow, kHow, "How it is computed", book.header_left());

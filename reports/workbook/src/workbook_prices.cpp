@@ -144,18 +144,14 @@ std::vector<PriceRow> price_rows(const PriceBook& book) {
     return rows;
 }
 
-void write_header(xlsx::Book& book, xlsx::Sheet& sheet, const PriceBook& prices) {
-    sheet.text(0, 0, "Prices", book.title());
-    sheet.text(1, 0,
-               "The price book's prices in " + prices.currency +
-                   " (docs/cost.md), each with its source. Blue cells are inputs: type a "
-                   "different discount, energy price or number of years and the Cost sheet "
-                   "follows.",
-               book.subtitle());
-    sheet.text(2, 0,
-               "Source kind \"assumption\": an illustrative price, not a quote; the Cost "
-               "figures resting on one are shaded.",
-               book.subtitle());
+void write_header(xlsx::Sheet& sheet, const PriceBook& prices) {
+    sheet.titles("Prices",
+                 {"The price book's prices in " + prices.currency +
+                      " (docs/cost.md), each with its source. Blue cells are inputs: type a "
+                      "different discount, energy price or number of years and the Cost sheet "
+                      "follows.",
+                  "Source kind \"assumption\": an illustrative price, not a quote; the Cost "
+                  "figures resting on one are shaded."});
     sourced_figure_headers(sheet, kHeaderRow);
 }
 
@@ -181,7 +177,7 @@ std::vector<std::string> price_item_names(const PriceBook& prices) {
 }
 
 void write_prices(xlsx::Book& book, xlsx::Sheet& sheet, const PriceBook& prices) {
-    write_header(book, sheet, prices);
+    write_header(sheet, prices);
     const std::vector<PriceRow> rows = price_rows(prices);
     int row = kHeaderRow + 1;
     int first_tier = -1;

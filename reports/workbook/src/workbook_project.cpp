@@ -107,12 +107,10 @@ void money_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CashFlow& 
 } // namespace
 
 void write_project(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input) {
-    sheet.text(0, 0, "Project: " + input.result->scenario, book.title());
-    sheet.text(1, 0,
-               "Each site's storage sized for its own GPUs and needs, with its verdict and its "
-               "limits; the detail is on the Sites and phases sheet and each design's sheet "
-               "(docs/sites-and-phases.md).",
-               book.subtitle());
+    sheet.titles("Project: " + input.result->scenario,
+                 {"Each site's storage sized for its own GPUs and needs, with its verdict and its "
+                  "limits; the detail is on the Sites and phases sheet and each design's sheet "
+                  "(docs/sites-and-phases.md)."});
     int row = sites_block(book, sheet, 3, input);
     if (input.phases != nullptr) {
         row = phases_block(book, sheet, row, *input.phases);

@@ -148,11 +148,9 @@ int rack_kind_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, std::size_t di
 
 void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
                       const Assumptions& a, const Catalog& catalog) {
-    sheet.text(0, 0, "Rack units", book.title());
-    sheet.text(1, 0, "One row per U of every rack (U 1 is the bottom), to filter and pivot.",
-               book.subtitle());
-    sheet.text(2, 0, "A device's power is on its lowest U only, so sums count it once.",
-               book.subtitle());
+    sheet.titles("Rack units",
+                 {"One row per U of every rack (U 1 is the bottom), to filter and pivot.",
+                  "A device's power is on its lowest U only, so sums count it once."});
     const int h = 3;
     sheet.headers(h,
                   {"Design", "Rack", "U", "Device", "Role", "Model",
@@ -205,13 +203,10 @@ RackKinds all_rack_kinds(const SizingResult& result) {
 
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
                  const RackKinds& kinds, const Assumptions& a, const Catalog& catalog) {
-    sheet.text(0, 0, "Racks", book.title());
-    sheet.text(1, 0,
-               "Each distinct rack once, with the racks like it (U 1 is the bottom); power is "
-               "per rack, so a design's power is the sum of power x racks like this.",
-               book.subtitle());
-    sheet.text(2, 0, "Every U of every rack: --xlsx-rack-units (the \"Rack units\" sheet).",
-               book.subtitle());
+    sheet.titles("Racks",
+                 {"Each distinct rack once, with the racks like it (U 1 is the bottom); power is "
+                  "per rack, so a design's power is the sum of power x racks like this.",
+                  "Every U of every rack: --xlsx-rack-units (the \"Rack units\" sheet)."});
     const int h = 3;
     sheet.headers(h,
                   {"Design", "Racks", "Racks like this", "U", "Devices", "Device",

@@ -255,12 +255,11 @@ void ResilienceSheet::state_rows(const std::vector<Column>& cols) {
 
 void ResilienceSheet::header(const std::vector<Column>& cols) {
     note_col_ = kFirstCol + static_cast<int>(cols.size());
-    sheet_.text(0, 0, "Resilience", book_.title());
-    sheet_.text(1, 0,
-                "Per design: rebuilds, the odds of losing data, throughput with a D-box down, a "
-                "WAN outage and staging, flash endurance. Formulas over the design sheets and the "
-                "Assumptions sheet: edit an input there and every row follows.",
-                book_.subtitle());
+    sheet_.titles(
+        "Resilience",
+        {"Per design: rebuilds, the odds of losing data, throughput with a D-box down, a "
+         "WAN outage and staging, flash endurance. Formulas over the design sheets and the "
+         "Assumptions sheet: edit an input there and every row follows."});
     sheet_.text(kHeaderRow, 0, "Metric", book_.header_left());
     std::vector<std::tuple<std::string, double, double>> names;
     for (const Column& c : cols) {

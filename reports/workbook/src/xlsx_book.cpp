@@ -422,6 +422,14 @@ void Sheet::text(int row, int col, const std::string& s, lxw_format* f) {
           "string");
 }
 
+void Sheet::titles(const std::string& title, std::initializer_list<std::string> subtitles) {
+    text(0, 0, title, book_->title());
+    int row = 1;
+    for (const std::string& s : subtitles) {
+        text(row++, 0, s, book_->subtitle());
+    }
+}
+
 void Sheet::number(int row, int col, double v, Num num, Role role) {
     check(worksheet_write_number(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col), v,
                                  book_->style(num, role)),

@@ -74,6 +74,8 @@ public:
 
     void text(int row, int col, const std::string& s, lxw_format* f = nullptr);
     void number(int row, int col, double v, Num num, Role role);
+    /// The sheet's title in A1 and each of `subtitles` below it, a row each.
+    void titles(const std::string& title, std::initializer_list<std::string> subtitles);
     /// A formula with its cached numeric result (recorded in the manifest).
     void formula(int row, int col, const std::string& f, double cached, Num num,
                  Role role = Role::formula);
