@@ -161,15 +161,12 @@ void print_results(xlsx::Sheet& sheet, const std::vector<double>& widths, std::s
 }
 
 void write_results(xlsx::Book& book, xlsx::Sheet& sheet, const BatchWorkbookData& data) {
-    sheet.text(0, 0, "Results", book.title());
-    sheet.text(1, 0,
-               data.title + ": " + std::to_string(data.rows.size()) +
-                   " rows, one per run and option (the CSV of --format csv)",
-               book.subtitle());
-    sheet.text(2, 0,
-               "Values computed by podsizer, not formulas: to change an assumption, edit the "
-               "scenario or catalog and run again. The Findings sheet prints the findings whole.",
-               book.subtitle());
+    sheet.titles(
+        "Results",
+        {data.title + ": " + std::to_string(data.rows.size()) +
+             " rows, one per run and option (the CSV of --format csv)",
+         "Values computed by podsizer, not formulas: to change an assumption, edit the "
+         "scenario or catalog and run again. The Findings sheet prints the findings whole."});
     const std::vector<double> widths = fit_widths(data);
     std::vector<std::tuple<std::string, double, double>> header;
     for (std::size_t c = 0; c < data.header.size(); ++c) {
@@ -207,13 +204,10 @@ std::string finding_label(const Finding& f) {
 /// one a row, the message wrapped, so a print-out shows every finding whole
 /// (Results' findings cell, some 2,000 characters, cannot print in its table).
 void write_findings(xlsx::Book& book, xlsx::Sheet& sheet, const BatchWorkbookData& data) {
-    sheet.text(0, 0, "Findings", book.title());
-    sheet.text(1, 0, data.title + ": the findings of each row of Results, one a line",
-               book.subtitle());
-    sheet.text(2, 0,
-               "An error is a requirement or constraint not met; a warning, a risk to weigh; "
-               "info, a note.",
-               book.subtitle());
+    sheet.titles("Findings",
+                 {data.title + ": the findings of each row of Results, one a line",
+                  "An error is a requirement or constraint not met; a warning, a risk to weigh; "
+                  "info, a note."});
     double label = 20;
     for (const auto& findings : data.findings) {
         for (const Finding& f : findings) {

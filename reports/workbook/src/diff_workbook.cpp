@@ -70,10 +70,7 @@ int write_pair(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SizingDiff& 
                std::size_t pair) {
     const DesignPairDiff& p = d.pairs[pair];
     sheet.text(row++, 0, diff_pair_title(p), book.section());
-    const char* header[] = {"Metric", "Unit", "A", "B", "Δ (B - A)", "Δ %"};
-    for (int c = 0; c <= kPercentCol; ++c) {
-        sheet.text(row, c, header[c], c <= kUnitCol ? book.header_left() : book.header());
-    }
+    sheet.headers(row, {"Metric", "Unit", "A", "B", "Δ (B - A)", "Δ %"}, kUnitCol + 1);
     ++row;
     for (std::size_t k = 0; k < p.rows.size(); ++k) {
         metric_row(book, sheet, row++, d, pair, k);
@@ -93,13 +90,11 @@ int write_pair(xlsx::Book& book, xlsx::Sheet& sheet, int row, const SizingDiff& 
 }
 
 void write_differences(xlsx::Book& book, xlsx::Sheet& sheet, const SizingDiff& d) {
-    sheet.text(0, 0, "Differences, B against A", book.title());
-    sheet.text(1, 0, "A: " + d.a_label + " (" + d.a_scenario + ")", book.subtitle());
-    sheet.text(2, 0, "B: " + d.b_label + " (" + d.b_scenario + ")", book.subtitle());
-    sheet.text(3, 0,
-               "A and B are values podsizer computed (edit the scenarios and run again to "
-               "change them); Δ and Δ % are formulas over them.",
-               book.subtitle());
+    sheet.titles("Differences, B against A",
+                 {"A: " + d.a_label + " (" + d.a_scenario + ")",
+                  "B: " + d.b_label + " (" + d.b_scenario + ")",
+                  "A and B are values podsizer computed (edit the scenarios and run again to "
+                  "change them); Δ and Δ % are formulas over them."});
     int row = 5;
     for (std::size_t pair = 0; pair < d.pairs.size(); ++pair) {
         row = write_pair(book, sheet, row, d, pair);

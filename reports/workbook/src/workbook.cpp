@@ -245,19 +245,16 @@ WorkbookManifest write_workbook(const std::string& path, const WorkbookInput& in
         for (const std::string& n : names) {
             design_sheets.push_back(book.add_sheet(n));
         }
-        std::optional<xlsx::Sheet> fleet;
         // A fleet of one cluster on one site is the pod itself: no sheet.
-        if (input.fleet != nullptr && input.fleet->plan &&
-            (input.fleet->plan->clusters > 1 || input.fleet->plan->sites > 1)) {
-            fleet = book.add_sheet("Fleet");
-        }
+        std::optional<xlsx::Sheet> fleet =
+            sheet_if(book,
+                     input.fleet != nullptr && input.fleet->plan &&
+                         (input.fleet->plan->clusters > 1 || input.fleet->plan->sites > 1),
+                     "Fleet");
         auto growth = sheet_if(book, wb::has_growth(input), "Sites and phases");
-        const bool has_checkpoints = !result.requirements.checkpoints.jobs.empty();
         wb::CheckpointCells checkpoint_cells = wb::checkpoint_layout(input);
-        std::optional<xlsx::Sheet> checkpoints;
-        if (has_checkpoints) {
-            checkpoints = book.add_sheet(checkpoint_cells.sheet);
-        }
+        std::optional<xlsx::Sheet> checkpoints = sheet_if(
+            book, !result.requirements.checkpoints.jobs.empty(), checkpoint_cells.sheet.c_str());
         std::optional<xlsx::Sheet> resilience =
             sheet_if(book, wb::has_resilience(input), "Resilience");
         // With a price book (docs/cost.md): what it costs, and the prices.

@@ -40,6 +40,15 @@ AssumptionRow number_row(std::string group, std::string figure, double v, xlsx::
     return r;
 }
 
+/// A number_row whose figure is an input of the scenario: its source kind
+/// shown as "scenario" (not a catalog SourceKind).
+AssumptionRow input_row(std::string group, std::string figure, double v, xlsx::Num num,
+                        std::string unit, const Source& src) {
+    AssumptionRow r = number_row(std::move(group), std::move(figure), v, num, std::move(unit), src);
+    r.source_kind = "scenario";
+    return r;
+}
+
 AssumptionRow text_row(std::string group, std::string figure, std::string text, const Source& src) {
     AssumptionRow r =
         number_row(std::move(group), std::move(figure), 0.0, xlsx::Num::text, "", src);
@@ -142,8 +151,6 @@ double Assumptions::value(const std::string& kind, const std::string& id,
 
 namespace {
 
-using xlsx::Num;
-
 /// One catalog figure of a model kind as an Assumptions row: a number under
 /// a defined name, or (with `text`) a text row without one. The rows keep
 /// the sheet's order and words; the figure is a catalog field by its member
@@ -169,6 +176,11 @@ const Source& source_of(const M& m, const std::type_identity_t<CatalogMember<M>>
         throw std::logic_error("workbook: a figure names no catalog field");
     }
     return m.provenance.of(std::string(field));
+}
+
+/// A Figure's `when`: listed only when the member is above zero (not known: 0).
+template <auto member, class M> bool positive(const M& m) {
+    return m.*member > 0;
 }
 
 /// A figure's unit when the sheet shows it in its base unit (U, W) or it has none.
@@ -202,6 +214,7 @@ template <class M> double figure_value(const Figure<M>& f, const M& m) {
 }
 
 const Figure<CNodeModel> kCNodeFigures[] = {
+    // clang-format off
     {"height_U", "Height", Num::integer, "U", &CNodeModel::height},
     {"power_W", "Power (typical)", Num::integer, "W", &CNodeModel::power},
     {"max_power_W", "Power (maximum)", Num::integer, "W", &CNodeModel::max_power},
@@ -209,10 +222,9 @@ const Figure<CNodeModel> kCNodeFigures[] = {
     {"write_GBps", "Write per C-node", Num::precise, "GB/s", &CNodeModel::write, units::GB_per_s},
     {"client_ports", "Client-side network ports", Num::integer, "ports", &CNodeModel::client_ports},
     {"backend_ports", "Backend network ports", Num::integer, "ports", &CNodeModel::backend_ports},
-    {"client_port_Gbps", "Client port speed (0: not known)", Num::integer, "Gbps",
-     &CNodeModel::client_port_speed, units::Gbps},
-    {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps",
-     &CNodeModel::backend_port_speed, units::Gbps},
+    {"client_port_Gbps", "Client port speed (0: not known)", Num::integer, "Gbps", &CNodeModel::client_port_speed, units::Gbps},
+    {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps", &CNodeModel::backend_port_speed, units::Gbps},
+    // clang-format on
 };
 
 std::string drive_options(const DBoxModel& d) {
@@ -224,62 +236,43 @@ std::string drive_options(const DBoxModel& d) {
 }
 
 const Figure<DBoxModel> kDBoxFigures[] = {
+    // clang-format off
     {"height_U", "Height", Num::integer, "U", &DBoxModel::height},
     {"power_W", "Power (typical)", Num::integer, "W", &DBoxModel::power},
     {"max_power_W", "Power (maximum)", Num::integer, "W", &DBoxModel::max_power},
     {"drives", "Drives per D-box", Num::integer, "drives", &DBoxModel::drives},
     {"", "Drive options", Num::text, "TB", &DBoxModel::drive_sizes, kBase, nullptr, drive_options},
-    {"backend_read_GBps", "Backend read per D-box", Num::precise, "GB/s", &DBoxModel::backend_read,
-     units::GB_per_s},
-    {"backend_write_GBps", "Backend write per D-box", Num::precise, "GB/s",
-     &DBoxModel::backend_write, units::GB_per_s},
+    {"backend_read_GBps", "Backend read per D-box", Num::precise, "GB/s", &DBoxModel::backend_read, units::GB_per_s},
+    {"backend_write_GBps", "Backend write per D-box", Num::precise, "GB/s", &DBoxModel::backend_write, units::GB_per_s},
     {"backend_ports", "Backend network ports", Num::integer, "ports", &DBoxModel::backend_ports},
-    {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps",
-     &DBoxModel::backend_port_speed, units::Gbps},
-    {"write_buffer_ha_min_dboxes", "Write buffer RAID 6 under DBox-HA from", Num::integer,
-     "D-boxes", &DBoxModel::write_buffer_ha_min_dboxes},
-    {"", "Certified for NVIDIA reference architectures", Num::text, "", &DBoxModel::ncp_certified,
-     kBase, nullptr,
-     [](const DBoxModel& d) { return std::string(d.ncp_certified ? "yes" : "no"); }},
+    {"backend_port_Gbps", "Backend port speed (0: not known)", Num::integer, "Gbps", &DBoxModel::backend_port_speed, units::Gbps},
+    {"write_buffer_ha_min_dboxes", "Write buffer RAID 6 under DBox-HA from", Num::integer, "D-boxes", &DBoxModel::write_buffer_ha_min_dboxes},
+    {"", "Certified for NVIDIA reference architectures", Num::text, "", &DBoxModel::ncp_certified, kBase, nullptr, [](const DBoxModel& d) { return std::string(d.ncp_certified ? "yes" : "no"); }},
     // docs/resilience.md §8, §12
-    {"drive_afr", "Drive annual failure rate", Num::percent, "%", &DBoxModel::drive_afr, kBase,
-     nullptr, nullptr, [](const DBoxModel& d) { return d.drive_afr > 0.0; }},
-    {"drive_dwpd", "Drive rated writes per day", Num::precise, "DWPD", &DBoxModel::drive_dwpd,
-     kBase, nullptr, nullptr, [](const DBoxModel& d) { return d.drive_dwpd > 0.0; }},
+    {"drive_afr", "Drive annual failure rate", Num::percent, "%", &DBoxModel::drive_afr, kBase, nullptr, nullptr, positive<&DBoxModel::drive_afr>},
+    {"drive_dwpd", "Drive rated writes per day", Num::precise, "DWPD", &DBoxModel::drive_dwpd, kBase, nullptr, nullptr, positive<&DBoxModel::drive_dwpd>},
     // docs/resilience.md §9: the durability's enclosure term.
-    {"dbox_events_per_year", "D-box outages a year", Num::percent, "per D-box",
-     &DBoxModel::dbox_events_per_year, kBase, nullptr, nullptr,
-     [](const DBoxModel& d) { return d.dbox_events_per_year > 0.0; }},
-    {"dbox_losses_per_year", "D-box losses a year", Num::percent, "per D-box",
-     &DBoxModel::dbox_losses_per_year, kBase, nullptr, nullptr,
-     [](const DBoxModel& d) { return d.dbox_losses_per_year > 0.0; }},
+    {"dbox_events_per_year", "D-box outages a year", Num::percent, "per D-box", &DBoxModel::dbox_events_per_year, kBase, nullptr, nullptr, positive<&DBoxModel::dbox_events_per_year>},
+    {"dbox_losses_per_year", "D-box losses a year", Num::percent, "per D-box", &DBoxModel::dbox_losses_per_year, kBase, nullptr, nullptr, positive<&DBoxModel::dbox_losses_per_year>},
+    // clang-format on
 };
 
 const Figure<ErasureCodingRule> kErasureCodingFigures[] = {
+    // clang-format off
     {"parity", "Parity strips per stripe", Num::integer, "strips", &ErasureCodingRule::parity},
-    {"max_data_strips", "Widest stripe: data strips", Num::integer, "strips",
-     &ErasureCodingRule::max_data_strips},
-    {"min_data_strips", "Narrowest stripe: data strips", Num::integer, "strips",
-     &ErasureCodingRule::min_data_strips},
-    {"excluded_ssds", "SSDs left out of a classic stripe", Num::integer, "SSDs",
-     &ErasureCodingRule::excluded_ssds},
-    {"strips_per_dbox", "Most strips per D-box (dbox-ha, rack-resilient)", Num::integer, "strips",
-     &ErasureCodingRule::strips_per_dbox},
-    {"strips_per_rack", "Most strips per rack (rack-resilient)", Num::integer, "strips",
-     &ErasureCodingRule::strips_per_rack},
-    {"reserve", "Reserve held back on top of erasure coding", Num::percent, "%",
-     &ErasureCodingRule::reserve},
+    {"max_data_strips", "Widest stripe: data strips", Num::integer, "strips", &ErasureCodingRule::max_data_strips},
+    {"min_data_strips", "Narrowest stripe: data strips", Num::integer, "strips", &ErasureCodingRule::min_data_strips},
+    {"excluded_ssds", "SSDs left out of a classic stripe", Num::integer, "SSDs", &ErasureCodingRule::excluded_ssds},
+    {"strips_per_dbox", "Most strips per D-box (dbox-ha, rack-resilient)", Num::integer, "strips", &ErasureCodingRule::strips_per_dbox},
+    {"strips_per_rack", "Most strips per rack (rack-resilient)", Num::integer, "strips", &ErasureCodingRule::strips_per_rack},
+    {"reserve", "Reserve held back on top of erasure coding", Num::percent, "%", &ErasureCodingRule::reserve},
     {"min_dboxes", "Smallest cluster", Num::integer, "D-boxes", &ErasureCodingRule::min_dboxes},
-    {"enclosure_tolerance_min_dboxes", "Enclosure-failure tolerance from", Num::integer, "D-boxes",
-     &ErasureCodingRule::enclosure_tolerance_min_dboxes},
-    {"rack_resilience_min_racks", "Rack-level resilience needs at least", Num::integer, "racks",
-     &ErasureCodingRule::rack_resilience_min_racks},
-    {"max_dboxes", "Largest cluster the software supports", Num::integer, "D-boxes",
-     &ErasureCodingRule::max_dboxes},
-    {"max_cnodes", "Largest cluster the software supports", Num::integer, "C-nodes",
-     &ErasureCodingRule::max_cnodes},
-    {"rebuild_read_fraction", "Share of the data strips a rebuild reads", Num::precise, "× data",
-     &ErasureCodingRule::rebuild_read_fraction},
+    {"enclosure_tolerance_min_dboxes", "Enclosure-failure tolerance from", Num::integer, "D-boxes", &ErasureCodingRule::enclosure_tolerance_min_dboxes},
+    {"rack_resilience_min_racks", "Rack-level resilience needs at least", Num::integer, "racks", &ErasureCodingRule::rack_resilience_min_racks},
+    {"max_dboxes", "Largest cluster the software supports", Num::integer, "D-boxes", &ErasureCodingRule::max_dboxes},
+    {"max_cnodes", "Largest cluster the software supports", Num::integer, "C-nodes", &ErasureCodingRule::max_cnodes},
+    {"rebuild_read_fraction", "Share of the data strips a rebuild reads", Num::precise, "× data", &ErasureCodingRule::rebuild_read_fraction},
+    // clang-format on
 };
 
 bool has_port_modes(const SwitchModel& s) {
@@ -311,26 +304,24 @@ std::string roles_text(const SwitchModel& s) {
 }
 
 const Figure<SwitchModel> kSwitchFigures[] = {
+    // clang-format off
     {"height_U", "Height", Num::integer, "U", &SwitchModel::height},
     {"power_W", "Power (typical)", Num::integer, "W", &SwitchModel::power},
     {"max_power_W", "Power (maximum)", Num::integer, "W", &SwitchModel::max_power},
-    {"ports", "Ports at device speed", Num::integer, "ports", &SwitchModel::ports, kBase, nullptr,
-     nullptr, [](const SwitchModel& s) { return s.port_modes.empty(); }},
-    {"", "Port modes", Num::text, "ports x speed", &SwitchModel::port_modes, kBase, nullptr,
-     port_modes_text, has_port_modes},
-    {"uplink_ports", "Ports at the uplink speed (a spine's radix)", Num::integer, "ports",
-     &SwitchModel::port_modes, kBase,
-     [](const SwitchModel& s) -> double { return uplink_ports(s); }, nullptr, has_port_modes},
-    {"uplink_Gbps", "Uplink speed", Num::integer, "Gbps", &SwitchModel::uplink_speed, units::Gbps,
-     nullptr, nullptr, has_port_modes},
-    {"downlink_fraction", "Share of a leaf's ports facing devices", Num::percent, "%",
-     &SwitchModel::downlink_fraction},
+    {"ports", "Ports at device speed", Num::integer, "ports", &SwitchModel::ports, kBase, nullptr, nullptr, [](const SwitchModel& s) { return s.port_modes.empty(); }},
+    {"", "Port modes", Num::text, "ports x speed", &SwitchModel::port_modes, kBase, nullptr, port_modes_text, has_port_modes},
+    {"uplink_ports", "Ports at the uplink speed (a spine's radix)", Num::integer, "ports", &SwitchModel::port_modes, kBase, [](const SwitchModel& s) -> double { return uplink_ports(s); }, nullptr, has_port_modes},
+    {"uplink_Gbps", "Uplink speed", Num::integer, "Gbps", &SwitchModel::uplink_speed, units::Gbps, nullptr, nullptr, has_port_modes},
+    {"downlink_fraction", "Share of a leaf's ports facing devices", Num::percent, "%", &SwitchModel::downlink_fraction},
     {"", "Roles in the fabric", Num::text, "", &SwitchModel::roles, kBase, nullptr, roles_text},
+    // clang-format on
 };
 
 const Figure<RackModel> kRackFigures[] = {
+    // clang-format off
     {"usable_U", "Usable space", Num::integer, "U", &RackModel::usable},
     {"budget_kW", "Power budget", Num::precise, "kW", &RackModel::power_budget, units::kW},
+    // clang-format on
 };
 
 bool has_account(const ReferenceSystem& r) {
@@ -338,33 +329,18 @@ bool has_account(const ReferenceSystem& r) {
 }
 
 const Figure<ReferenceSystem> kReferenceFigures[] = {
-    {"read_per_100PB_Tbps", "Read per 100 PB", Num::precise, "Tbps",
-     &ReferenceSystem::read_per_100pb, units::Tbps},
-    {"write_per_100PB_Tbps", "Write per 100 PB", Num::precise, "Tbps",
-     &ReferenceSystem::write_per_100pb, units::Tbps},
+    // clang-format off
+    {"read_per_100PB_Tbps", "Read per 100 PB", Num::precise, "Tbps", &ReferenceSystem::read_per_100pb, units::Tbps},
+    {"write_per_100PB_Tbps", "Write per 100 PB", Num::precise, "Tbps", &ReferenceSystem::write_per_100pb, units::Tbps},
     {"racks_per_EB", "Racks per EB", Num::precise, "racks", &ReferenceSystem::racks_per_eb},
-    {"power_per_rack_kW", "Power per rack", Num::precise, "kW", &ReferenceSystem::power_per_rack,
-     units::kW},
-    {"raw_per_usable", "Raw stored per usable byte", Num::precise, "B/B",
-     &ReferenceSystem::raw_per_usable, kBase, nullptr, nullptr,
-     [](const ReferenceSystem& r) { return r.raw_per_usable > 0; }},
-    {"account_capacity_PiB", "Capacity per account", Num::precise, "PiB",
-     &ReferenceSystem::account_capacity, units::PiB, nullptr, nullptr, has_account},
-    {"account_ingress_Gbps", "Ingress (write) per account", Num::precise, "Gbps",
-     &ReferenceSystem::account_ingress, units::Gbps, nullptr, nullptr,
-     [](const ReferenceSystem& r) { return has_account(r) && r.account_ingress.base() > 0; }},
-    {"account_egress_Gbps", "Egress (read) per account", Num::precise, "Gbps",
-     &ReferenceSystem::account_egress, units::Gbps, nullptr, nullptr,
-     [](const ReferenceSystem& r) { return has_account(r) && r.account_egress.base() > 0; }},
-    {"accounts_per_subscription", "Accounts per subscription per region", Num::integer, "accounts",
-     &ReferenceSystem::accounts_per_subscription, kBase, nullptr, nullptr,
-     [](const ReferenceSystem& r) { return has_account(r) && r.accounts_per_subscription > 0; }},
-    {"accounts_per_subscription_raised", "Accounts per subscription per region, on request",
-     Num::integer, "accounts", &ReferenceSystem::accounts_per_subscription_raised, kBase, nullptr,
-     nullptr,
-     [](const ReferenceSystem& r) {
-         return has_account(r) && r.accounts_per_subscription_raised > 0;
-     }},
+    {"power_per_rack_kW", "Power per rack", Num::precise, "kW", &ReferenceSystem::power_per_rack, units::kW},
+    {"raw_per_usable", "Raw stored per usable byte", Num::precise, "B/B", &ReferenceSystem::raw_per_usable, kBase, nullptr, nullptr, positive<&ReferenceSystem::raw_per_usable>},
+    {"account_capacity_PiB", "Capacity per account", Num::precise, "PiB", &ReferenceSystem::account_capacity, units::PiB, nullptr, nullptr, has_account},
+    {"account_ingress_Gbps", "Ingress (write) per account", Num::precise, "Gbps", &ReferenceSystem::account_ingress, units::Gbps, nullptr, nullptr, [](const ReferenceSystem& r) { return has_account(r) && r.account_ingress.base() > 0; }},
+    {"account_egress_Gbps", "Egress (read) per account", Num::precise, "Gbps", &ReferenceSystem::account_egress, units::Gbps, nullptr, nullptr, [](const ReferenceSystem& r) { return has_account(r) && r.account_egress.base() > 0; }},
+    {"accounts_per_subscription", "Accounts per subscription per region", Num::integer, "accounts", &ReferenceSystem::accounts_per_subscription, kBase, nullptr, nullptr, [](const ReferenceSystem& r) { return has_account(r) && r.accounts_per_subscription > 0; }},
+    {"accounts_per_subscription_raised", "Accounts per subscription per region, on request", Num::integer, "accounts", &ReferenceSystem::accounts_per_subscription_raised, kBase, nullptr, nullptr, [](const ReferenceSystem& r) { return has_account(r) && r.accounts_per_subscription_raised > 0; }},
+    // clang-format on
 };
 
 /// Appends `v` to `ids` unless it is there: catalog models in first-use order.
@@ -400,9 +376,7 @@ struct AssumptionsBuilder {
     /// A scenario input under "scenario_<field>".
     void scenario_row(const std::string& field, const std::string& figure, double v, Num format,
                       const std::string& unit) {
-        AssumptionRow r = number_row("Scenario", figure, v, format, unit, source);
-        r.source_kind = "scenario";
-        num("scenario", "scenario", field, std::move(r));
+        num("scenario", "scenario", field, input_row("Scenario", figure, v, format, unit, source));
     }
     /// A scenario field a formula uses, shown as its row's `sheet` says: the
     /// table's label as the figure, its JSON path and help as the source.
@@ -419,12 +393,11 @@ struct AssumptionsBuilder {
         }
         const double shown = fig.unit ? *base / fig.unit->factor : *base;
         constexpr Num kFormats[] = {Num::precise, Num::two, Num::percent}; // by SheetFormat
-        AssumptionRow r = number_row(
-            "Scenario", sentence_case(f->label), shown, kFormats[static_cast<int>(fig.format)],
-            std::string(fig.unit_text != nullptr ? fig.unit_text : fig.unit->symbol),
-            field_source(*f));
-        r.source_kind = "scenario";
-        num("scenario", "scenario", fig.name, std::move(r));
+        num("scenario", "scenario", fig.name,
+            input_row("Scenario", sentence_case(f->label), shown,
+                      kFormats[static_cast<int>(fig.format)],
+                      std::string(fig.unit_text != nullptr ? fig.unit_text : fig.unit->symbol),
+                      field_source(*f)));
     }
     /// A scenario input no formula uses (a constraint), shown as the file
     /// would spell it.
@@ -503,20 +476,21 @@ void AssumptionsBuilder::fleet() {
 
 /// A GPU platform's figures the formulas use.
 void AssumptionsBuilder::platform(const GpuPlatform& p, bool jobs) {
-    const std::string g = "GPU platform " + p.id;
-    num("platform", p.id, "gpus_per_su",
-        number_row(g, "GPUs per scalable unit (SU)", p.gpus_per_su, Num::integer, "GPUs",
-                   source_of(p, &GpuPlatform::gpus_per_su)));
+    auto row = [&](const char* field, const char* figure, double v, Num f, const char* unit,
+                   CatalogMember<GpuPlatform> member) {
+        num("platform", p.id, field,
+            number_row("GPU platform " + p.id, figure, v, f, unit, source_of(p, member)));
+    };
+    row("gpus_per_su", "GPUs per scalable unit (SU)", p.gpus_per_su, Num::integer, "GPUs",
+        &GpuPlatform::gpus_per_su);
     if (input.comparison != nullptr && p.power_per_su.base() > 0.0) {
         // For the GPUs the power saved against a reference would feed.
-        num("platform", p.id, "power_per_su_kW",
-            number_row(g, "Power per scalable unit", in(p.power_per_su, units::kW), Num::precise,
-                       "kW", source_of(p, &GpuPlatform::power_per_su)));
+        row("power_per_su_kW", "Power per scalable unit", in(p.power_per_su, units::kW),
+            Num::precise, "kW", &GpuPlatform::power_per_su);
     }
     if (jobs) {
-        num("platform", p.id, "gpus_per_node",
-            number_row(g, "GPUs per node", p.gpus_per_node, Num::integer, "GPUs",
-                       source_of(p, &GpuPlatform::gpus_per_node)));
+        row("gpus_per_node", "GPUs per node", p.gpus_per_node, Num::integer, "GPUs",
+            &GpuPlatform::gpus_per_node);
     }
 }
 
@@ -588,25 +562,17 @@ void AssumptionsBuilder::failure_rate() {
     const FailureRate& rate = input.result->requirements.checkpoints.jobs.front().failure_rate;
     const FailureRatePreset* preset =
         rate.preset.empty() ? nullptr : input.catalog->failure_rate(rate.preset);
-    const std::string figure = "Job interruptions per 1,000 node-days";
-    const std::string node = "GPUs per node the rate was counted on";
-    if (preset != nullptr) {
-        num("failure", "failure_rate", "per_1000_node_days",
-            number_row("Failure rate " + preset->id, figure, rate.per_1000_node_days, Num::precise,
-                       "failures", source_of(*preset, &FailureRatePreset::per_1000_node_days)));
-        num("failure", "failure_rate", "gpus_per_node",
-            number_row("Failure rate " + preset->id, node, rate.gpus_per_node, Num::integer, "GPUs",
-                       source_of(*preset, &FailureRatePreset::gpus_per_node)));
-        return;
-    }
-    AssumptionRow r =
-        number_row("Scenario", figure, rate.per_1000_node_days, Num::precise, "failures", source);
-    r.source_kind = "scenario";
-    num("failure", "failure_rate", "per_1000_node_days", std::move(r));
-    AssumptionRow g =
-        number_row("Scenario", node, rate.gpus_per_node, Num::integer, "GPUs", source);
-    g.source_kind = "scenario";
-    num("failure", "failure_rate", "gpus_per_node", std::move(g));
+    auto row = [&](const char* field, const std::string& fig, double v, Num f, const char* unit,
+                   CatalogMember<FailureRatePreset> member) {
+        num("failure", "failure_rate", field,
+            preset != nullptr ? number_row("Failure rate " + preset->id, fig, v, f, unit,
+                                           source_of(*preset, member))
+                              : input_row("Scenario", fig, v, f, unit, source));
+    };
+    row("per_1000_node_days", "Job interruptions per 1,000 node-days", rate.per_1000_node_days,
+        Num::precise, "failures", &FailureRatePreset::per_1000_node_days);
+    row("gpus_per_node", "GPUs per node the rate was counted on", rate.gpus_per_node, Num::integer,
+        "GPUs", &FailureRatePreset::gpus_per_node);
 }
 
 /// The performance rule's figures, or the scenario's explicit per-GPU ones.
@@ -621,46 +587,43 @@ void AssumptionsBuilder::workloads() {
 
 /// One workload's rows, run on `platform`'s GPUs.
 void AssumptionsBuilder::workload(const WorkloadNeed& n, const std::string& platform) {
-    if (const Workload* w = input.catalog->workload(n.id)) {
-        const std::string g = "Workload " + w->id;
-        const Source& src = w->provenance.source;
-        num("workload", w->id, "batch",
-            number_row(g, "Batch (samples)", w->batch, Num::integer, "samples", src));
-        num("workload", w->id, "sample_MB",
-            number_row(g, "Sample size", in(w->sample_size, units::MB), Num::precise, "MB", src));
-        num("workload", w->id, "compute_s",
-            number_row(g, "Compute time a batch", in(w->compute_time, units::s), Num::precise, "s",
-                       src));
-        num("workload", w->id, "min_au",
-            number_row(g, "Least accelerator utilisation", w->min_au, Num::precise, "share", src));
-        const Source derived{SourceKind::derived,
-                             "batch × sample size ÷ compute time × least utilisation",
-                             "what one emulated " + w->accelerator + " reads"};
-        num("workload", w->id, "per_accelerator_GBps",
-            number_row(g, "Read per emulated " + w->accelerator,
-                       in(n.per_accelerator, units::GB_per_s), Num::precise, "GB/s", derived));
-        const GpuPlatform* p = input.catalog->platform(platform);
-        const std::string field = "speed_vs_" + w->accelerator;
-        const Source speed_src =
-            n.speed_from == "the scenario" || p == nullptr ? source : p->provenance.of(field);
-        AssumptionRow gpus = number_row(g, "GPUs running it", static_cast<double>(n.gpus),
-                                        Num::integer, "GPUs", source);
-        gpus.source_kind = "scenario";
-        num("workload", w->id, "gpus", std::move(gpus));
-        AssumptionRow speed =
-            number_row(g, "Speed against the " + w->accelerator + " (" + n.speed_from + ")",
-                       n.speed, Num::precise, "×", speed_src);
-        if (n.speed_from == "the scenario") {
-            speed.source_kind = "scenario";
-        }
-        num("workload", w->id, "speed", std::move(speed));
-        speed_from[w->id] = n.speed_from;
-        num("workload", w->id, "read_TBps",
-            number_row(
-                g, "Read: GPUs × read per accelerator × speed", in(n.read, units::TB_per_s),
-                Num::precise, "TB/s",
-                Source{SourceKind::derived, "the three rows above", "docs/workloads.md §3"}));
+    const Workload* w = input.catalog->workload(n.id);
+    if (w == nullptr) {
+        return;
     }
+    const std::string g = "Workload " + w->id;
+    auto row = [&](const char* field, AssumptionRow r) {
+        num("workload", w->id, field, std::move(r));
+    };
+    const Source& src = w->provenance.source;
+    row("batch", number_row(g, "Batch (samples)", w->batch, Num::integer, "samples", src));
+    row("sample_MB",
+        number_row(g, "Sample size", in(w->sample_size, units::MB), Num::precise, "MB", src));
+    row("compute_s", number_row(g, "Compute time a batch", in(w->compute_time, units::s),
+                                Num::precise, "s", src));
+    row("min_au",
+        number_row(g, "Least accelerator utilisation", w->min_au, Num::precise, "share", src));
+    const Source derived{SourceKind::derived,
+                         "batch × sample size ÷ compute time × least utilisation",
+                         "what one emulated " + w->accelerator + " reads"};
+    row("per_accelerator_GBps",
+        number_row(g, "Read per emulated " + w->accelerator, in(n.per_accelerator, units::GB_per_s),
+                   Num::precise, "GB/s", derived));
+    const GpuPlatform* p = input.catalog->platform(platform);
+    row("gpus",
+        input_row(g, "GPUs running it", static_cast<double>(n.gpus), Num::integer, "GPUs", source));
+    const std::string speed = "Speed against the " + w->accelerator + " (" + n.speed_from + ")";
+    // The scenario's speed is its input; else the platform's figure, with its source.
+    const bool own = n.speed_from == "the scenario";
+    row("speed",
+        (own ? input_row : number_row)(
+            g, speed, n.speed, Num::precise, "×",
+            own || p == nullptr ? source : p->provenance.of("speed_vs_" + w->accelerator)));
+    speed_from[w->id] = n.speed_from;
+    row("read_TBps",
+        number_row(g, "Read: GPUs × read per accelerator × speed", in(n.read, units::TB_per_s),
+                   Num::precise, "TB/s",
+                   Source{SourceKind::derived, "the three rows above", "docs/workloads.md §3"}));
 }
 
 void AssumptionsBuilder::performance(const GpuPlatform* platform) {
@@ -729,11 +692,9 @@ void AssumptionsBuilder::options() {
         if (o == nullptr || !o->capacity || !o->capacity->usable) {
             continue;
         }
-        AssumptionRow r =
-            number_row("Scenario", "Usable capacity needed by " + d.name,
-                       in(*o->capacity->usable, units::PB), Num::precise, "PB", source);
-        r.source_kind = "scenario";
-        num("option", option_id(std::get<FromOption>(d.origin).index), "usable_PB", std::move(r));
+        num("option", option_id(std::get<FromOption>(d.origin).index), "usable_PB",
+            input_row("Scenario", "Usable capacity needed by " + d.name,
+                      in(*o->capacity->usable, units::PB), Num::precise, "PB", source));
     }
 }
 
@@ -818,28 +779,25 @@ void AssumptionsBuilder::resilience() {
         return;
     }
     const ResilienceInputs ri = resilience_inputs(*s, *input.catalog);
-    auto row = [&](const char* pattern, const char* name, double v, Num format, const char* unit) {
-        const ScenarioField* f = find_scenario_field(pattern);
-        AssumptionRow r =
-            number_row("Scenario", sentence_case(f->label), v, format, unit, field_source(*f));
-        r.source_kind = "scenario";
-        num("scenario", "scenario", name, std::move(r));
+    // Each figure in force under its scenario field's label; none: not listed.
+    const std::optional<double> wan =
+        ri.wan.base() > 0.0 ? std::optional(in(ri.wan, units::Gbps)) : std::nullopt;
+    const std::tuple<const char*, const char*, std::optional<double>, Num, const char*> rows[] = {
+        {"resilience.afr", "afr", ri.afr, Num::percent, "%"},
+        {"resilience.dbox_events", "dbox_events", ri.dbox_events, Num::percent, "%"},
+        {"resilience.dbox_losses", "dbox_losses", ri.dbox_losses, Num::percent, "%"},
+        {"resilience.fill", "fill", ri.fill, Num::percent, "%"},
+        {"resilience.rebuild_share", "rebuild_share", ri.rebuild_share, Num::percent, "%"},
+        {"resilience.outage", "outage_h", in(ri.outage, units::h), Num::precise, "h"},
+        {"resilience.dataset", "dataset_PB", in(ri.dataset, units::PB), Num::precise, "PB"},
+        {"cloud.wan", "wan_Gbps", wan, Num::precise, "Gbps"},
     };
-    if (ri.afr) {
-        row("resilience.afr", "afr", *ri.afr, Num::percent, "%");
-    }
-    if (ri.dbox_events) {
-        row("resilience.dbox_events", "dbox_events", *ri.dbox_events, Num::percent, "%");
-    }
-    if (ri.dbox_losses) {
-        row("resilience.dbox_losses", "dbox_losses", *ri.dbox_losses, Num::percent, "%");
-    }
-    row("resilience.fill", "fill", ri.fill, Num::percent, "%");
-    row("resilience.rebuild_share", "rebuild_share", ri.rebuild_share, Num::percent, "%");
-    row("resilience.outage", "outage_h", in(ri.outage, units::h), Num::precise, "h");
-    row("resilience.dataset", "dataset_PB", in(ri.dataset, units::PB), Num::precise, "PB");
-    if (ri.wan.base() > 0.0) {
-        row("cloud.wan", "wan_Gbps", in(ri.wan, units::Gbps), Num::precise, "Gbps");
+    for (const auto& [pattern, name, v, format, unit] : rows) {
+        const ScenarioField* f = find_scenario_field(pattern);
+        if (v) {
+            num("scenario", "scenario", name,
+                input_row("Scenario", sentence_case(f->label), *v, format, unit, field_source(*f)));
+        }
     }
     if (const ReferenceSystem* ref = account_reference(*s, *input.catalog)) {
         figures("reference", "Reference " + ref->id, *ref, kReferenceFigures);
@@ -929,23 +887,13 @@ Assumptions Assumptions::build(const WorkbookInput& input) {
 
 void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& a,
                        const std::string& scenario) {
-    using xlsx::Num;
-    using xlsx::Role;
-    sheet.text(0, 0, "Assumptions", book.title());
-    sheet.text(1, 0,
-               "Every input and catalog figure the formulas use, with its source. Scenario: " +
-                   scenario,
-               book.subtitle());
-    sheet.text(2, 0,
-               "Blue cells are inputs: change one and every dependent number in the workbook "
-               "follows.",
-               book.subtitle());
+    sheet.titles(
+        "Assumptions",
+        {"Every input and catalog figure the formulas use, with its source. Scenario: " + scenario,
+         "Blue cells are inputs: change one and every dependent number in the workbook "
+         "follows."});
     const int h = Assumptions::kHeaderRow;
-    const char* headers[] = {"Group",       "Figure",    "Value", "Unit", "Name in formulas",
-                             "Source kind", "Reference", "Note"};
-    for (int c = 0; c < 8; ++c) {
-        sheet.text(h, c, headers[c], book.header_left());
-    }
+    sourced_figure_headers(sheet, h);
     const auto& rows = a.rows();
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const AssumptionRow& r = rows[i];
@@ -989,15 +937,16 @@ void write_assumptions(xlsx::Book& book, xlsx::Sheet& sheet, const Assumptions& 
     sheet.print_setup(h);
 }
 
+void sourced_figure_headers(xlsx::Sheet& sheet, int row) {
+    sheet.headers(row,
+                  {"Group", "Figure", "Value", "Unit", "Name in formulas", "Source kind",
+                   "Reference", "Note"},
+                  8);
+}
+
 void sourced_figure_columns(xlsx::Sheet& sheet, const SourcedColumns& widths) {
-    sheet.column_width(0, 0, widths.group);
-    sheet.column_width(1, 1, widths.figure);
-    sheet.column_width(2, 2, 12);
-    sheet.column_width(3, 3, 8);
-    sheet.column_width(4, 4, 30);
-    sheet.column_width(5, 5, 11);
-    sheet.column_width(6, 6, widths.ref);
-    sheet.column_width(7, 7, widths.note);
+    sheet.column_widths({{0, 0, widths.group}, {1, 1, widths.figure}, {2, 2, 12}, {3, 3, 8}});
+    sheet.column_widths({{4, 4, 30}, {5, 5, 11}, {6, 6, widths.ref}, {7, 7, widths.note}});
 }
 
 } // namespace podsizer::wb

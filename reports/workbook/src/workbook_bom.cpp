@@ -12,9 +12,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 constexpr int kQty = kBomQuantityCol; // column F: the quantity
 constexpr int kFirstLineRow = 4;      // under the title, its note and the header
 
@@ -219,11 +216,10 @@ void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r, cons
                "Quantities in black are formulas over the design sheets' counts; grey values "
                "come from the rack layout (cables by run length: docs/bom.md).",
                book.label());
-    const char* heads[] = {"Design", "Category", "Item", "SKU",    "Description", "Quantity",
-                           "Unit",   "Basis",    "Rule", "Source", "Note"};
-    for (int c = 0; c < 11; ++c) {
-        sheet.text(kFirstLineRow - 1, c, heads[c], book.header_left());
-    }
+    sheet.headers(kFirstLineRow - 1,
+                  {"Design", "Category", "Item", "SKU", "Description", "Quantity", "Unit", "Basis",
+                   "Rule", "Source", "Note"},
+                  11);
     int row = kFirstLineRow;
     for (std::size_t i = 0; i < r.designs.size(); ++i) {
         const Design& d = r.designs[i];
@@ -238,11 +234,7 @@ void write_bom(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r, cons
         }
         row = design_lines(book, sheet, row, d, i, catalog, c);
     }
-    sheet.column_width(0, 0, 18);
-    sheet.column_width(1, 3, 14);
-    sheet.column_width(4, 4, 48);
-    sheet.column_width(5, 7, 10);
-    sheet.column_width(8, 10, 40);
+    sheet.column_widths({{0, 0, 18}, {1, 3, 14}, {4, 4, 48}, {5, 7, 10}, {8, 10, 40}});
     sheet.freeze(4, 0);
     sheet.one_page(); // a proposal's page budget (tests/reports/proposal_exports_test.cpp)
     sheet.print_setup(3);

@@ -18,9 +18,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 constexpr int kKneeDataRow = 44; ///< first row of the chart data, below the charts
 constexpr int kGoodputRows = 24; ///< rows taken by the goodput chart
 /// The per-PB table's rows below the knee data (at most 10 points, a blank
@@ -178,15 +175,9 @@ void knee_series(xlsx::Book& book, xlsx::Sheet& sheet, lxw_chart* knee, const Kn
     int row = knee_data(sheet, k, a, catalog);
     const std::string xs = xlsx::range(sheet.name(), k.data_row + 1, cc, row, cc);
     const std::string ys = xlsx::range(sheet.name(), k.data_row + 1, rc, row, rc);
-    lxw_chart_series* s = chart_add_series(knee, xs.c_str(), ys.c_str());
-    const std::string name = xml_safe(d.name); // see Sheet::text
-    chart_series_set_name(s, name.c_str());
-    lxw_chart_line line{};
-    line.color = xlsx::series_colour(k.index);
-    line.width = 2.0;
-    chart_series_set_line(s, &line);
-    chart_series_set_marker_type(s, LXW_CHART_MARKER_CIRCLE);
-    chart_series_set_marker_size(s, 5);
+    lxw_chart_line line = xlsx::chart_line(xlsx::series_colour(k.index), 2.0);
+    lxw_chart_series* s = xlsx::add_series(knee, xs, ys, xml_safe(d.name), line, // see Sheet::text
+                                           LXW_CHART_MARKER_CIRCLE, 5);
     lxw_chart_fill marker_fill{};
     marker_fill.color = line.color;
     chart_series_set_marker_fill(s, &marker_fill);
@@ -204,19 +195,11 @@ void knee_series(xlsx::Book& book, xlsx::Sheet& sheet, lxw_chart* knee, const Kn
                  Num::two);
     const std::string px = xlsx::range(sheet.name(), row, cc, row, cc);
     const std::string py = xlsx::range(sheet.name(), row, rc, row, rc);
-    lxw_chart_series* p = chart_add_series(knee, px.c_str(), py.c_str());
-    const std::string label = xml_safe(d.name) + " (as designed)";
-    chart_series_set_name(p, label.c_str());
-    chart_series_set_marker_type(p, LXW_CHART_MARKER_DIAMOND);
-    chart_series_set_marker_size(p, 11);
+    lxw_chart_series* p = xlsx::add_series(knee, px, py, xml_safe(d.name) + " (as designed)",
+                                           xlsx::chart_line(0, 0), LXW_CHART_MARKER_DIAMOND, 11);
     chart_series_set_marker_fill(p, &marker_fill);
-    lxw_chart_line edge{};
-    edge.color = 0x000000;
-    edge.width = 1.0;
+    lxw_chart_line edge = xlsx::chart_line(0x000000, 1.0);
     chart_series_set_marker_line(p, &edge);
-    lxw_chart_line none{};
-    none.none = LXW_TRUE;
-    chart_series_set_line(p, &none);
 }
 
 /// Titles, axes and legend of the knee chart, placed below the column charts.
@@ -240,14 +223,11 @@ void write_charts(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& inp
     const bool goodput = !checkpoints.curves.empty();
     const int data_row = goodput ? kKneeDataRow + kGoodputRows : kKneeDataRow;
     const SizingResult& result = *input.result;
-    sheet.text(0, 0, "Charts", book.title());
-    sheet.text(1, 0,
-               "Racks and power per design (from Summary), absolute and per PB of usable "
-               "capacity. Delivered read against the C-node count with the D-boxes fixed: past "
-               "the knee, more C-nodes buy nothing.",
-               book.subtitle());
-    sheet.text(2, 0, fmt::format("The charts' data is below them, from row {}.", data_row),
-               book.subtitle());
+    sheet.titles("Charts",
+                 {"Racks and power per design (from Summary), absolute and per PB of usable "
+                  "capacity. Delivered read against the C-node count with the D-boxes fixed: past "
+                  "the knee, more C-nodes buy nothing.",
+                  fmt::format("The charts' data is below them, from row {}.", data_row)});
     // Absolute and per PB side by side: racks, racks per PB, power, power per PB.
     summary_chart(book, sheet, summary, "racks", "Racks", "racks", 3, 0);
     summary_chart(book, sheet, summary, "power_kW", "Power (kW)", "kW", 3, 8);

@@ -15,40 +15,18 @@
 #include <fmt/format.h>
 #include <map>
 #include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <utility>
 
 namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 // Columns of the jobs table.
 enum JobCol {
-    kName,
-    kParams,
-    kBpp,
-    kSize,
-    kGpus,
-    kNodes,
-    kRate,
-    kRateGpus,
-    kPlatformRate,
-    kMtbf,
-    kMtbfMinutes,
-    kMode,
-    kInterval,
-    kStall,
-    kRestart,
-    kRequired,
-    kLocalCopy,
-    kLocalWrite,
-    kKnee,
-    kKneeGoodput,
-    kEvery,
-    kWan,
-    kRetain,
-    kPeak,
+#define JOB_COLUMN(column, header, field) column,
+#include "checkpoint_columns.def"
     kJobCols
 };
 
@@ -59,24 +37,22 @@ double gbps(Throughput t) {
     return in(t, units::GB_per_s);
 }
 
-/// The jobs table's columns the formula map's {job:field} names.
-const std::map<std::string_view, int> kJobCells{{"params", kParams},
-                                                {"bpp", kBpp},
-                                                {"size", kSize},
-                                                {"gpus", kGpus},
-                                                {"nodes", kNodes},
-                                                {"rate", kRate},
-                                                {"mode", kMode},
-                                                {"rate_gpus", kRateGpus},
-                                                {"platform_rate", kPlatformRate},
-                                                {"mtbf", kMtbf},
-                                                {"interval", kInterval},
-                                                {"stall", kStall},
-                                                {"restart", kRestart},
-                                                {"required", kRequired},
-                                                {"local", kLocalCopy},
-                                                {"every", kEvery},
-                                                {"retain", kRetain}};
+/// The jobs table's columns in JobCol order: the header, and the name the
+/// formula map's {job:field} gives the column ("": none).
+constexpr std::pair<std::string_view, std::string_view> kJobColumns[] = {
+#define JOB_COLUMN(column, header, field) {header, field},
+#include "checkpoint_columns.def"
+};
+
+/// The jobs table's column named `field` by {job:field}.
+int job_column(std::string_view field) {
+    for (std::size_t c = 0; c < std::size(kJobColumns); ++c) {
+        if (!field.empty() && kJobColumns[c].second == field) {
+            return static_cast<int>(c);
+        }
+    }
+    throw std::logic_error("workbook: no jobs column " + std::string(field));
+}
 
 /// A number written into a formula: the model's fixed overhead and staging
 /// bandwidth are not inputs of the sheet (detail::plain, locale-free).
@@ -154,7 +130,7 @@ private:
                 int part);
     void design_job(int row, const Design& d, std::size_t design, std::size_t job,
                     const std::string& write);
-    void header_row(int row, const std::vector<const char*>& headers, int left_columns);
+    void header_row(int row, const std::vector<std::string_view>& headers, int left_columns);
 
     xlsx::Book& book_;
     xlsx::Sheet& sheet_;
@@ -182,7 +158,7 @@ void CheckpointSheet::put(int row, int col, std::string_view id, Num num, std::s
             return literal(gbps(r.local_bandwidth));
         }
         if (name.starts_with("job:")) {
-            return xlsx::cell(job_row, kJobCells.at(key));
+            return xlsx::cell(job_row, job_column(key));
         }
         if (name == "platform:gpus_per_node") {
             return has_gpn(t)
@@ -232,7 +208,7 @@ void CheckpointSheet::heading() {
 /// The lines `text` wraps to at `width` characters: whole words, broken
 /// after a hyphen as LibreOffice does ("node-" / "days"); a word longer
 /// than the column is broken over lines of its own.
-int wrapped_lines(const std::string& text, double width) {
+int wrapped_lines(std::string_view text, double width) {
     int lines = 1;
     double used = 0;
     std::size_t at = 0;
@@ -261,12 +237,12 @@ int wrapped_lines(const std::string& text, double width) {
 }
 
 /// Header cells: the first `left_columns` left-aligned.
-void CheckpointSheet::header_row(int row, const std::vector<const char*>& headers,
+void CheckpointSheet::header_row(int row, const std::vector<std::string_view>& headers,
                                  int left_columns) {
     int lines = 3; // at least the 44 points the rows had
     for (std::size_t c = 0; c < headers.size(); ++c) {
         const int col = static_cast<int>(c);
-        sheet_.text(row, col, headers[c],
+        sheet_.text(row, col, std::string(headers[c]),
                     col < left_columns ? book_.header_left() : book_.header());
         // Bold white text in a 13-character column holds about 8 a line
         // ("node-days" did not fit on one).
@@ -282,32 +258,11 @@ void CheckpointSheet::header_row(int row, const std::vector<const char*>& header
 void CheckpointSheet::jobs(const std::vector<DesignCells>& designs) {
     design_cells_ = &designs;
     sheet_.text(kJobsHeader - 1, 0, "Jobs and what they require", book_.section());
-    header_row(kJobsHeader,
-               {"Job",
-                "Parameters",
-                "Bytes per param. (B)",
-                "Size (TB)",
-                "GPUs",
-                "Nodes",
-                "Failures per 1,000 node-days (as stated)",
-                "GPUs per node of the rate",
-                "Failures per 1,000 platform node-days",
-                "Cluster MTBF (s)",
-                "Cluster MTBF (min)",
-                "Mode",
-                "Interval (s)",
-                "Stall budget (%)",
-                "Restart (s)",
-                "Required write (GB/s)",
-                "Stall per checkpoint, async: overhead + local copy (s)",
-                "Local staging write, all nodes, async (GB/s)",
-                "Knee, at 10 s or more fixed overhead (GB/s)",
-                "Goodput at the knee (%)",
-                "Offsite every (Nth)",
-                "Offsite WAN to the central store (GB/s)",
-                "Kept (local)",
-                "Peak retained (TB)"},
-               1);
+    std::vector<std::string_view> headers;
+    for (const auto& [header, field] : kJobColumns) {
+        headers.push_back(header);
+    }
+    header_row(kJobsHeader, headers, 1);
     for (const JobTable& t : cells_.tables) {
         for (std::size_t i = 0; i < t.plan->jobs.size(); ++i) {
             job_row(t, i);
@@ -727,44 +682,34 @@ namespace {
 /// and one and a half its height.
 constexpr xlsx::ChartPlacement kCheckpointChart{LXW_CHART_LEGEND_RIGHT, 2.0, 1.5};
 
+/// Adds the series of `c` called `name` (xml_safe where it is c's: see Sheet::text).
+lxw_chart_series* series(lxw_chart* chart, const ChartSeries& c, const std::string& name,
+                         lxw_chart_line line, std::uint8_t marker, std::uint8_t size = 0) {
+    return xlsx::add_series(chart, c.xs, c.ys, name, line, marker, size);
+}
+
 } // namespace
 
 void insert_goodput_chart(xlsx::Book& book, xlsx::Sheet& sheet, const CheckpointCells& cells,
                           int row, int col) {
     // Okabe-Ito colours for the jobs; designs as black-edged diamonds.
     lxw_chart* chart = book.add_chart(LXW_CHART_SCATTER_SMOOTH);
+    const lxw_chart_line none = xlsx::chart_line(0, 0);
     for (std::size_t i = 0; i < cells.curves.size(); ++i) {
         const ChartSeries& c = cells.curves[i];
-        lxw_chart_series* s = chart_add_series(chart, c.xs.c_str(), c.ys.c_str());
-        const std::string name = xml_safe(c.name); // see Sheet::text
-        chart_series_set_name(s, name.c_str());
-        lxw_chart_line line{};
-        line.color = xlsx::series_colour(i);
-        line.width = 1.75;
-        chart_series_set_line(s, &line);
-        chart_series_set_marker_type(s, LXW_CHART_MARKER_NONE);
+        series(chart, c, xml_safe(c.name), xlsx::chart_line(xlsx::series_colour(i), 1.75),
+               LXW_CHART_MARKER_NONE);
     }
-    lxw_chart_line none{};
-    none.none = LXW_TRUE;
     for (std::size_t i = 0; i < cells.designs.size(); ++i) {
         const ChartSeries& c = cells.designs[i];
-        lxw_chart_series* s = chart_add_series(chart, c.xs.c_str(), c.ys.c_str());
-        const std::string name = xml_safe(c.name); // see Sheet::text
-        chart_series_set_name(s, name.c_str());
-        chart_series_set_line(s, &none);
-        chart_series_set_marker_type(s, LXW_CHART_MARKER_DIAMOND);
-        chart_series_set_marker_size(s, 9);
+        lxw_chart_series* s = series(chart, c, xml_safe(c.name), none, LXW_CHART_MARKER_DIAMOND, 9);
         lxw_chart_fill fill{};
         fill.color = i == 0 ? 0x000000 : 0x7F7F7F;
         chart_series_set_marker_fill(s, &fill);
     }
     for (const ChartSeries& knee : cells.knees) {
-        lxw_chart_series* s = chart_add_series(chart, knee.xs.c_str(), knee.ys.c_str());
-        const std::string name = knee.name + " (one more step buys less than the threshold)";
-        chart_series_set_name(s, name.c_str());
-        chart_series_set_line(s, &none);
-        chart_series_set_marker_type(s, LXW_CHART_MARKER_X);
-        chart_series_set_marker_size(s, 8);
+        series(chart, knee, knee.name + " (one more step buys less than the threshold)", none,
+               LXW_CHART_MARKER_X, 8);
     }
     chart_title_set_name(chart, "Goodput against write throughput");
     chart_axis_set_name(chart->x_axis, "write throughput (GB/s, log scale)");
@@ -781,25 +726,11 @@ void insert_step_gain_chart(xlsx::Book& book, xlsx::Sheet& sheet, const Checkpoi
     for (std::size_t i = 0; i < cells.step_gains.size(); ++i) {
         const lxw_color_t colour = xlsx::series_colour(i);
         const ChartSeries& g = cells.step_gains[i];
-        lxw_chart_series* s = chart_add_series(chart, g.xs.c_str(), g.ys.c_str());
-        const std::string name = xml_safe(g.name); // see Sheet::text
-        chart_series_set_name(s, name.c_str());
-        lxw_chart_line line{};
-        line.color = colour;
-        line.width = 1.75;
-        chart_series_set_line(s, &line);
-        chart_series_set_marker_type(s, LXW_CHART_MARKER_NONE);
+        series(chart, g, xml_safe(g.name), xlsx::chart_line(colour, 1.75), LXW_CHART_MARKER_NONE);
         // The threshold: where the curve crosses it is the knee.
         const ChartSeries& t = cells.thresholds.at(i);
-        lxw_chart_series* th = chart_add_series(chart, t.xs.c_str(), t.ys.c_str());
-        const std::string tname = xml_safe(t.name);
-        chart_series_set_name(th, tname.c_str());
-        lxw_chart_line dash{};
-        dash.color = colour;
-        dash.width = 1.0;
-        dash.dash_type = LXW_CHART_LINE_DASH_DASH;
-        chart_series_set_line(th, &dash);
-        chart_series_set_marker_type(th, LXW_CHART_MARKER_NONE);
+        series(chart, t, xml_safe(t.name), xlsx::chart_line(colour, 1.0, LXW_CHART_LINE_DASH_DASH),
+               LXW_CHART_MARKER_NONE);
     }
     chart_title_set_name(chart, "GPU-hours a day one more step of write gives back");
     chart_axis_set_name(chart->x_axis, "write throughput (GB/s, log scale)");

@@ -17,9 +17,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 constexpr double kColumnWidth = 20;
 constexpr double kLabelWidth = 46;
 
@@ -609,16 +606,12 @@ void write_cost_row(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t, co
     }
 }
 void write_cost_header(xlsx::Book& book, xlsx::Sheet& sheet, const CostTable& t) {
-    sheet.text(0, 0, "Cost", book.title());
-    sheet.text(1, 0,
-               "What each column costs in " + t.book.currency +
-                   " from the prices on the Prices sheet (docs/cost.md). Every figure is a "
-                   "formula: edit a price there, or a count on a design sheet, and it follows.",
-               book.subtitle());
-    sheet.text(2, 0,
-               "A part the price book does not price says \"unpriced\" and is left out of the "
-               "totals; it is never counted as 0.",
-               book.subtitle());
+    sheet.titles("Cost",
+                 {"What each column costs in " + t.book.currency +
+                      " from the prices on the Prices sheet (docs/cost.md). Every figure is a "
+                      "formula: edit a price there, or a count on a design sheet, and it follows.",
+                  "A part the price book does not price says \"unpriced\" and is left out of the "
+                  "totals; it is never counted as 0."});
     sheet.text(kHeaderRow, 0, "Figure", book.header_left());
     std::vector<std::tuple<std::string, double, double>> names;
     for (std::size_t c = 0; c < t.cols.size(); ++c) {

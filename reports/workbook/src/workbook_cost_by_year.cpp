@@ -14,9 +14,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 // Columns of the block.
 constexpr int kYear = 0, kSite = 1, kCapex = 2, kOpex = 3, kTotal = 4, kCumulative = 5,
               kDiscounted = 6, kCumDiscounted = 7, kCloud = 8, kCloudCumulative = 9;

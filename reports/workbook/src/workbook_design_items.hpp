@@ -31,19 +31,13 @@ struct Item {
     std::string how; ///< how it is computed, for people
     /// A finding: no value, its message across the value and how columns.
     bool span = false;
-    /// The formula map's row of a formula kind (formula_map.hpp): the item
-    /// is written as that row; null: a formula the map does not declare.
+    /// The formula map's row of a formula kind (formula_map.hpp), which the
+    /// item is written as; every formula item is made by mapped().
     const FormulaRow* map = nullptr;
 
     static Item input(std::string key, std::string label, double v, xlsx::Num num, std::string how);
     static Item value(std::string key, std::string label, double v, xlsx::Num num, std::string how);
     static Item text(std::string key, std::string label, std::string v, std::string how);
-    static Item formula(std::string key, std::string label, std::string f, double cached,
-                        xlsx::Num num, std::string how);
-    static Item text_formula(std::string key, std::string label, std::string f, std::string cached,
-                             std::string how);
-    static Item array_formula(std::string key, std::string label, std::string f, double cached,
-                              xlsx::Num num, std::string how);
 };
 
 /// A titled run of items; a blank row comes before the title.

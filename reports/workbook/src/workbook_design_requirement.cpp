@@ -12,8 +12,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-
 /// The Assumptions group of the design's site: "Site A".
 std::string site_group(const DesignContext& x) {
     return "Site " + x.entry.site->name;

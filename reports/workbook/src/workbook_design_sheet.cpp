@@ -16,9 +16,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 constexpr int kLabel = 0;
 constexpr int kValue = DesignCells::kValueCol;
 constexpr int kHow = 2;
@@ -85,33 +82,15 @@ private:
             sheet_.number(row_, kValue, item.number, item.num, Role::value);
             break;
         case Item::Kind::formula:
-            if (item.map != nullptr) {
-                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
-                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
-            } else {
-                sheet_.formula(row_, kValue, expand(item.expr), item.number, item.num);
-            }
-            break;
         case Item::Kind::array_formula:
-            if (item.map != nullptr) {
-                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
-                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
-            } else {
-                sheet_.array_formula(row_, kValue, expand(item.expr), item.number, item.num);
-            }
+        case Item::Kind::text_formula: // each a row of the formula map (mapped())
+            sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
+                          FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
             break;
         case Item::Kind::text: // a long model name wraps within its column
             sheet_.text(row_, kValue, item.shown,
                         static_cast<double>(item.shown.size()) > value_width_ ? book_.text_wrapped()
                                                                               : book_.text_value());
-            break;
-        case Item::Kind::text_formula:
-            if (item.map != nullptr) {
-                sheet_.mapped(row_, kValue, *item.map, expand(item.expr),
-                              FigureSource{x_.d, x_.catalog}, x_.entry.index, item.num);
-            } else {
-                sheet_.formula_text(row_, kValue, expand(item.expr), item.shown);
-            }
             break;
         }
         sheet_.text(row_, kHow, item.how, book_.note());
@@ -536,15 +515,11 @@ Section verdict(const DesignContext& x) {
 
 /// Title, notes and the table's header.
 void heading(xlsx::Book& book, xlsx::Sheet& sheet, const Design& d) {
-    sheet.text(0, 0, d.name, book.title());
-    sheet.text(1, 0,
-               "Blue cells are inputs (here and on the Assumptions sheet): change one and every "
-               "formula below follows.",
-               book.subtitle());
-    sheet.text(2, 0,
-               "Grey italic figures come from podsizer's rack layout, which is not a formula: "
-               "re-run podsizer after changing counts or models.",
-               book.subtitle());
+    sheet.titles(d.name,
+                 {"Blue cells are inputs (here and on the Assumptions sheet): change one and every "
+                  "formula below follows.",
+                  "Grey italic figures come from podsizer's rack layout, which is not a formula: "
+                  "re-run podsizer after changing counts or models."});
     sheet.text(kHeaderRow, kLabel, "Item (unit)", book.header_left());
     sheet.text(kHeaderRow, kValue, "Value", book.header());
     sheet.text(kHeaderRow, kHow, "How it is computed", book.header_left());
@@ -574,24 +549,6 @@ Item Item::value(std::string key, std::string label, double v, Num num, std::str
 Item Item::text(std::string key, std::string label, std::string v, std::string how) {
     return {Kind::text, std::move(key), std::move(label), "",
             0.0,        std::move(v),   Num::text,        std::move(how)};
-}
-
-Item Item::formula(std::string key, std::string label, std::string f, double cached, Num num,
-                   std::string how) {
-    return {Kind::formula, std::move(key), std::move(label), std::move(f), cached, "",
-            num,           std::move(how)};
-}
-
-Item Item::array_formula(std::string key, std::string label, std::string f, double cached, Num num,
-                         std::string how) {
-    return {Kind::array_formula, std::move(key), std::move(label), std::move(f), cached, "", num,
-            std::move(how)};
-}
-
-Item Item::text_formula(std::string key, std::string label, std::string f, std::string cached,
-                        std::string how) {
-    return {Kind::text_formula, std::move(key), std::move(label), std::move(f), 0.0,
-            std::move(cached),  Num::text,      std::move(how)};
 }
 
 /// A design-sheet placeholder of the formula map but {item} (formula_map.def):
@@ -656,14 +613,18 @@ Item mapped(const DesignContext& x, std::string_view id, std::string label, Num 
     });
     const FigureSource s{x.d, x.catalog};
     std::string k = key.empty() ? std::string(id) : std::move(key);
-    Item item = row.text != nullptr ? Item::text_formula(std::move(k), std::move(label),
-                                                         std::move(f), row.text(s), std::move(how))
-                : row.array ? Item::array_formula(std::move(k), std::move(label), std::move(f),
-                                                  row.number(s), num, std::move(how))
-                            : Item::formula(std::move(k), std::move(label), std::move(f),
-                                            row.number(s), num, std::move(how));
-    item.map = &row;
-    return item;
+    const bool text = row.text != nullptr;
+    return {text ? Item::Kind::text_formula
+                 : (row.array ? Item::Kind::array_formula : Item::Kind::formula),
+            std::move(k),
+            std::move(label),
+            std::move(f),
+            text ? 0.0 : row.number(s),
+            text ? row.text(s) : "",
+            text ? Num::text : num,
+            std::move(how),
+            false,
+            &row};
 }
 
 bool has_item(const std::vector<Item>& items, const std::string& key) {
@@ -692,9 +653,8 @@ DesignCells write_design_sheet(xlsx::Book& book, xlsx::Sheet& sheet, const Desig
           requirement_section(x), verdict(x)}) {
         it.write(section);
     }
-    sheet.column_width(kLabel, kLabel, kLabelWidth);
-    sheet.column_width(kValue, kValue, value_col);
-    sheet.column_width(kHow, kHow, how_col);
+    sheet.column_widths(
+        {{kLabel, kLabel, kLabelWidth}, {kValue, kValue, value_col}, {kHow, kHow, how_col}});
     sheet.freeze(kHeaderRow + 1, 0);
     sheet.portrait();
     sheet.print_setup(kHeaderRow);

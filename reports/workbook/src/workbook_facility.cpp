@@ -14,9 +14,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 // The inputs' rows (column B).
 constexpr int kVoltageRow = 2;
 constexpr int kPhasesRow = 3;
@@ -104,11 +101,7 @@ void run_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Design& d, std
                      s, design, num);
     };
     sheet.text(row, 0, d.name, book.label());
-    sheet.text(row, 1,
-               run.first == run.last
-                   ? std::to_string(run.first)
-                   : std::to_string(run.first) + "\u2013" + std::to_string(run.last),
-               book.label());
+    sheet.text(row, 1, run_text(run.first, run.last), book.label());
     sheet.number(row, kCount, run.last - run.first + 1, Num::integer, Role::value);
     sheet.number(row, kPower, r.power_w, Num::integer, Role::value);
     sheet.number(row, kMaxPower, r.max_power_w, Num::integer, Role::value);
@@ -157,19 +150,11 @@ void write_facility(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
         }
     }
     write_inputs(book, sheet, site);
-    const char* heads[] = {"Design",
-                           "Racks",
-                           "Racks like this",
-                           "Power per rack (W)",
-                           "Max power per rack (W)",
-                           "Heat per rack (BTU/h)",
-                           "Weight per rack (kg)",
-                           "Floor load (kg/m²)",
-                           "Amps per feed (A)",
-                           "Cooling"};
-    for (int c = 0; c < 10; ++c) {
-        sheet.text(kFacilityHeaderRow, c, heads[c], book.header_left());
-    }
+    sheet.headers(kFacilityHeaderRow,
+                  {"Design", "Racks", "Racks like this", "Power per rack (W)",
+                   "Max power per rack (W)", "Heat per rack (BTU/h)", "Weight per rack (kg)",
+                   "Floor load (kg/m²)", "Amps per feed (A)", "Cooling"},
+                  10);
     sheet.row_height(kFacilityHeaderRow, 30); // two lines, as the Racks sheet's header
     int row = kFacilityHeaderRow + 1;
     for (std::size_t i = 0; i < r.designs.size(); ++i) {
@@ -184,9 +169,7 @@ void write_facility(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& r,
         total_row(book, sheet, row, first, row - 1, d, i, catalog);
         row += 2;
     }
-    sheet.column_width(0, 0, 44);
-    sheet.column_width(1, 8, 14);
-    sheet.column_width(9, 9, 22);
+    sheet.column_widths({{0, 0, 44}, {1, 8, 14}, {9, 9, 22}});
     sheet.freeze(kFacilityHeaderRow + 1, 0);
     sheet.one_page(); // a proposal's page budget (tests/reports/proposal_exports_test.cpp)
     sheet.print_setup(kFacilityHeaderRow);

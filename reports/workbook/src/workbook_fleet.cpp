@@ -13,9 +13,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 std::string count_text(std::int64_t n) {
     return format_number(static_cast<double>(n));
 }
@@ -44,10 +41,7 @@ void fleet_heading(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan) 
 int sites_table(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan, const DesignEntry& e,
                 const Catalog& catalog) {
     int row = 4;
-    const char* site_headers[] = {"Site", "Clusters", "GPUs"};
-    for (int c = 0; c < 3; ++c) {
-        sheet.text(row, c, site_headers[c], c == 0 ? book.header_left() : book.header());
-    }
+    sheet.headers(row, {"Site", "Clusters", "GPUs"}, 1);
     const int first_site = row + 1;
     for (const FleetSite& site : plan.site_plan) {
         ++row;
@@ -92,13 +86,11 @@ int design_block(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan, in
     sheet.text(row, 0, pod.name + ": one pod per cluster (sheet " + cells.sheet + ")",
                book.section());
     ++row;
-    const char* headers[] = {"Site",       "Pods",        "Usable capacity (PB)", "Racks",
-                             "Power (kW)", "Read (TB/s)", "Write (TB/s)"};
-    for (int c = 0; c < 7; ++c) {
-        sheet.text(row, c, headers[c], c == 0 ? book.header_left() : book.header());
-    }
-    xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(row), 30, nullptr),
-                "header height");
+    sheet.headers(row,
+                  {"Site", "Pods", "Usable capacity (PB)", "Racks", "Power (kW)", "Read (TB/s)",
+                   "Write (TB/s)"},
+                  1);
+    sheet.row_height(row, 30);
     const int first = row + 1;
     for (std::size_t k = 0; k < plan.site_plan.size(); ++k) {
         ++row;
@@ -152,7 +144,7 @@ void write_fleet(xlsx::Book& book, xlsx::Sheet& sheet, const FleetPlan& plan,
     }
     sheet.column_width(0, 0, 16);
     sheet.column_width(1, 6, 13);
-    xlsx::check(worksheet_set_row(sheet.raw(), 4, 30, nullptr), "header height");
+    sheet.row_height(4, 30);
     sheet.print_setup(4);
 }
 

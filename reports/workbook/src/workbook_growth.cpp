@@ -19,9 +19,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 /// A limit as a value, or an empty cell when the site has none.
 void limit(xlsx::Sheet& sheet, int row, int col, std::optional<double> v, Num num) {
     if (v) {
@@ -308,11 +305,10 @@ void write_growth(xlsx::Book& book, std::optional<xlsx::Sheet>& into,
         return;
     }
     xlsx::Sheet& sheet = *into;
-    sheet.text(0, 0, "Sites and phases", book.title());
-    sheet.text(1, 0,
-               "Racks = clusters × racks per pod (+ the replica store's); IT power likewise; "
-               "a phase's totals = the totals before + what it adds (docs/sites-and-phases.md).",
-               book.subtitle());
+    sheet.titles(
+        "Sites and phases",
+        {"Racks = clusters × racks per pod (+ the replica store's); IT power likewise; "
+         "a phase's totals = the totals before + what it adds (docs/sites-and-phases.md)."});
     int row = 3;
     if (input.sites != nullptr) {
         row = sites_block(book, sheet, row, input);

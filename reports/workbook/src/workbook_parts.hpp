@@ -16,6 +16,10 @@
 
 namespace podsizer::wb {
 
+// The number formats and cell roles every sheet writes with.
+using xlsx::Num;
+using xlsx::Role;
+
 /// kSlack (core/counting.hpp) as the formulas write it, so a spreadsheet
 /// rounds counts and checks requirements as the engine does.
 inline const std::string kSlackText = "1E-9";
@@ -131,6 +135,8 @@ struct SourcedColumns {
 };
 /// Sets the eight columns of a sheet of sourced figures.
 void sourced_figure_columns(xlsx::Sheet& sheet, const SourcedColumns& widths);
+/// Writes their headers in `row`.
+void sourced_figure_headers(xlsx::Sheet& sheet, int row);
 
 /// A defined name made from a catalog id and a field: "cnode-1u" and
 /// "read_GBps" give "cnode_1u_read_GBps" (letters, digits and underscores;
@@ -271,6 +277,12 @@ SummaryCells write_summary(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookI
 /// whose resilience the engine assessed.
 /// A relative A1 reference ("C7") to (row, col), for formulas within a sheet.
 std::string a1(int row, int col);
+
+/// A run of racks or U as the Racks and Facility sheets give it: "7" or "7–12".
+inline std::string run_text(int first, int last) {
+    return first == last ? std::to_string(first)
+                         : std::to_string(first) + "\u2013" + std::to_string(last);
+}
 /// A row of column headers from `row` (the first left-aligned), 30 points tall.
 void header_row(xlsx::Book& book, xlsx::Sheet& sheet, int row, const std::vector<std::string>& h);
 

@@ -12,9 +12,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 // The Assumptions sheet's columns, with room for the longer price sources.
 constexpr SourcedColumns kColumns{.ref = 40};
 
@@ -39,51 +36,55 @@ std::string item_group(const ItemPrice& p) {
     return g;
 }
 
+/// Appends a number row to `rows` when `v` is set.
+void add(std::vector<PriceRow>& rows, const std::string& group, std::string figure,
+         std::optional<double> v, Num num, std::string unit, std::string name, const Source& src) {
+    if (v) {
+        rows.push_back(
+            {group, std::move(figure), false, *v, "", num, std::move(unit), std::move(name), src});
+    }
+}
+
+/// Appends a text row to `rows`.
+void add_text(std::vector<PriceRow>& rows, const std::string& group, std::string figure,
+              std::string text, std::string name, const Source& src) {
+    rows.push_back({group, std::move(figure), true, 0.0, std::move(text), Num::text, "",
+                    std::move(name), src});
+}
+
 void add_item_rows(const ItemPrice& p, const std::string& base, const std::string& currency,
                    std::vector<PriceRow>& rows) {
     const std::string g = item_group(p);
-    rows.push_back({g, "List price of one unit", false, p.unit_price, "", Num::integer, currency,
-                    base + "_list", p.source});
-    rows.push_back({g, "Discount off list", false, p.discount, "", Num::percent, "",
-                    base + "_discount", p.source});
+    add(rows, g, "List price of one unit", p.unit_price, Num::integer, currency, base + "_list",
+        p.source);
+    add(rows, g, "Discount off list", p.discount, Num::percent, "", base + "_discount", p.source);
     if (p.support_per_year) {
-        rows.push_back({g, "Support a year per unit", false, *p.support_per_year, "", Num::integer,
-                        currency, base + "_support", p.source});
-    } else if (p.support_share) {
-        rows.push_back({g, "Support a year, share of the net price", false, *p.support_share, "",
-                        Num::percent, "", base + "_support_share", p.source});
+        add(rows, g, "Support a year per unit", p.support_per_year, Num::integer, currency,
+            base + "_support", p.source);
+    } else {
+        add(rows, g, "Support a year, share of the net price", p.support_share, Num::percent, "",
+            base + "_support_share", p.source);
     }
-    if (p.licence_per_usable_tb_year) {
-        rows.push_back({g, "Licence a year per usable TB", false, *p.licence_per_usable_tb_year, "",
-                        Num::precise, currency, base + "_licence", p.source});
-    }
+    add(rows, g, "Licence a year per usable TB", p.licence_per_usable_tb_year, Num::precise,
+        currency, base + "_licence", p.source);
     if (!p.sku.empty()) {
-        rows.push_back({g, "SKU (part number)", true, 0.0, p.sku, Num::text, "", "", p.source});
+        add_text(rows, g, "SKU (part number)", p.sku, "", p.source);
     }
 }
 
 void add_site_rows(const SitePrices& s, const std::string& currency, std::vector<PriceRow>& rows) {
     const Provenance& p = s.provenance;
     const std::string g = "Site";
-    if (s.energy_per_kwh) {
-        rows.push_back({g, "Energy per kWh of facility power", false, *s.energy_per_kwh, "",
-                        Num::precise, currency, "price_energy_per_kWh", p.of("energy_per_kwh")});
-    }
-    if (s.space_per_rack_month) {
-        rows.push_back({g, "Space per rack-month", false, *s.space_per_rack_month, "", Num::precise,
-                        currency, "price_space_per_rack_month", p.of("space_per_rack_month")});
-    }
-    if (s.space_per_kw_month) {
-        rows.push_back({g, "Space per kW-month of IT power on the basis", false,
-                        *s.space_per_kw_month, "", Num::precise, currency,
-                        "price_space_per_kW_month", p.of("space_per_kw_month")});
-    }
-    rows.push_back({g, "Years of the analysis", false, static_cast<double>(s.years), "",
-                    Num::integer, "years", "price_years", p.of("years")});
-    if (s.discount_rate) {
-        rows.push_back({g, "Discount rate a year (present value)", false, *s.discount_rate, "",
-                        Num::percent, "", "price_discount_rate", p.of("discount_rate")});
-    }
+    add(rows, g, "Energy per kWh of facility power", s.energy_per_kwh, Num::precise, currency,
+        "price_energy_per_kWh", p.of("energy_per_kwh"));
+    add(rows, g, "Space per rack-month", s.space_per_rack_month, Num::precise, currency,
+        "price_space_per_rack_month", p.of("space_per_rack_month"));
+    add(rows, g, "Space per kW-month of IT power on the basis", s.space_per_kw_month, Num::precise,
+        currency, "price_space_per_kW_month", p.of("space_per_kw_month"));
+    add(rows, g, "Years of the analysis", static_cast<double>(s.years), Num::integer, "years",
+        "price_years", p.of("years"));
+    add(rows, g, "Discount rate a year (present value)", s.discount_rate, Num::percent, "",
+        "price_discount_rate", p.of("discount_rate"));
 }
 
 /// The egress bands of `cloud.egress`: each band's top in GB a month (none
@@ -92,19 +93,16 @@ void add_site_rows(const SitePrices& s, const std::string& currency, std::vector
 void add_egress_rows(const CloudEgress& e, const std::string& currency, const Source& source,
                      std::vector<PriceRow>& rows) {
     const std::string g = "Cloud store";
-    rows.push_back(
-        {g, "Egress route", true, 0.0, std::string(to_string(e.route)), Num::text, "", "", source});
+    add_text(rows, g, "Egress route", std::string(to_string(e.route)), "", source);
     for (std::size_t i = 0; i < e.tiers.size(); ++i) {
         const std::string n = fmt::format("{}", i + 1);
         const EgressTier& t = e.tiers[i];
         if (t.up_to) {
-            rows.push_back({g, "Egress band " + n + ": top, GB a month", false,
-                            in(*t.up_to, units::GB), "", Num::precise, "GB",
-                            "price_cloud_egress_top_" + n, source});
+            add(rows, g, "Egress band " + n + ": top, GB a month", in(*t.up_to, units::GB),
+                Num::precise, "GB", "price_cloud_egress_top_" + n, source);
         }
-        rows.push_back({g, "Egress band " + n + (t.up_to ? ": per GB" : ": per GB beyond the tops"),
-                        false, t.per_gb, "", Num::precise, currency,
-                        "price_cloud_egress_per_GB_" + n, source});
+        add(rows, g, "Egress band " + n + (t.up_to ? ": per GB" : ": per GB beyond the tops"),
+            t.per_gb, Num::precise, currency, "price_cloud_egress_per_GB_" + n, source);
     }
 }
 
@@ -112,31 +110,24 @@ void add_cloud_rows(const CloudPrices& c, const std::string& currency,
                     std::vector<PriceRow>& rows) {
     const Provenance& p = c.provenance;
     const std::string g = "Cloud store";
-    rows.push_back(
-        {g, "Tier compared", true, 0.0, c.tier, Num::text, "", "price_cloud_tier", p.of("tier")});
+    add_text(rows, g, "Tier compared", c.tier, "price_cloud_tier", p.of("tier"));
     for (const auto& [tier, price] : c.per_gb_month) {
         // The Cost sheet finds the compared tier's price by this label.
-        rows.push_back({g, "Per GB-month, tier " + tier, false, price, "", Num::precise, currency,
-                        "", p.of("per_gb_month")});
+        add(rows, g, "Per GB-month, tier " + tier, price, Num::precise, currency, "",
+            p.of("per_gb_month"));
     }
-    if (c.egress_per_gb) {
-        rows.push_back({g, "Egress per GB read out", false, *c.egress_per_gb, "", Num::precise,
-                        currency, "price_cloud_egress_per_GB", p.of("egress_per_gb")});
-    }
+    add(rows, g, "Egress per GB read out", c.egress_per_gb, Num::precise, currency,
+        "price_cloud_egress_per_GB", p.of("egress_per_gb"));
     if (c.egress) {
         add_egress_rows(*c.egress, currency, p.of("egress"), rows);
     }
-    if (c.per_10k_operations) {
-        rows.push_back({g, "Per 10,000 read operations", false, *c.per_10k_operations, "",
-                        Num::precise, currency, "price_cloud_per_10k_operations",
-                        p.of("per_10k_operations")});
-    }
-    rows.push_back({g, "Share of the data read out a month", false, c.read_out_share_per_month, "",
-                    Num::percent, "", "price_cloud_read_out_share",
-                    p.of("read_out_share_per_month")});
+    add(rows, g, "Per 10,000 read operations", c.per_10k_operations, Num::precise, currency,
+        "price_cloud_per_10k_operations", p.of("per_10k_operations"));
+    add(rows, g, "Share of the data read out a month", c.read_out_share_per_month, Num::percent, "",
+        "price_cloud_read_out_share", p.of("read_out_share_per_month"));
     if (c.request_size) {
-        rows.push_back({g, "Bytes per read operation", false, c.request_size->base(), "",
-                        Num::integer, "bytes", "price_cloud_request_bytes", p.of("request_size")});
+        add(rows, g, "Bytes per read operation", c.request_size->base(), Num::integer, "bytes",
+            "price_cloud_request_bytes", p.of("request_size"));
     }
 }
 
@@ -147,31 +138,21 @@ std::vector<PriceRow> price_rows(const PriceBook& book) {
         add_item_rows(book.items[i], names[i], book.currency, rows);
     }
     add_site_rows(book.site, book.currency, rows);
-    if (book.gpu_hour) {
-        rows.push_back({"GPUs", "Price per GPU-hour", false, *book.gpu_hour, "", Num::precise,
-                        book.currency, "price_gpu_hour", book.gpu_hour_source});
-    }
+    add(rows, "GPUs", "Price per GPU-hour", book.gpu_hour, Num::precise, book.currency,
+        "price_gpu_hour", book.gpu_hour_source);
     add_cloud_rows(book.cloud, book.currency, rows);
     return rows;
 }
 
-void write_header(xlsx::Book& book, xlsx::Sheet& sheet, const PriceBook& prices) {
-    sheet.text(0, 0, "Prices", book.title());
-    sheet.text(1, 0,
-               "The price book's prices in " + prices.currency +
-                   " (docs/cost.md), each with its source. Blue cells are inputs: type a "
-                   "different discount, energy price or number of years and the Cost sheet "
-                   "follows.",
-               book.subtitle());
-    sheet.text(2, 0,
-               "Source kind \"assumption\": an illustrative price, not a quote; the Cost "
-               "figures resting on one are shaded.",
-               book.subtitle());
-    const char* headers[] = {"Group",       "Figure",    "Value", "Unit", "Name in formulas",
-                             "Source kind", "Reference", "Note"};
-    for (int c = 0; c < 8; ++c) {
-        sheet.text(kHeaderRow, c, headers[c], book.header_left());
-    }
+void write_header(xlsx::Sheet& sheet, const PriceBook& prices) {
+    sheet.titles("Prices",
+                 {"The price book's prices in " + prices.currency +
+                      " (docs/cost.md), each with its source. Blue cells are inputs: type a "
+                      "different discount, energy price or number of years and the Cost sheet "
+                      "follows.",
+                  "Source kind \"assumption\": an illustrative price, not a quote; the Cost "
+                  "figures resting on one are shaded."});
+    sourced_figure_headers(sheet, kHeaderRow);
 }
 
 } // namespace
@@ -196,7 +177,7 @@ std::vector<std::string> price_item_names(const PriceBook& prices) {
 }
 
 void write_prices(xlsx::Book& book, xlsx::Sheet& sheet, const PriceBook& prices) {
-    write_header(book, sheet, prices);
+    write_header(sheet, prices);
     const std::vector<PriceRow> rows = price_rows(prices);
     int row = kHeaderRow + 1;
     int first_tier = -1;

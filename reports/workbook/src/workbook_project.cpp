@@ -17,9 +17,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 /// The sites, one row each, and the project's row: sums of the numbers.
 int sites_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const WorkbookInput& input) {
     const SitePlan& plan = *input.sites;
@@ -110,12 +107,10 @@ void money_block(xlsx::Book& book, xlsx::Sheet& sheet, int row, const CashFlow& 
 } // namespace
 
 void write_project(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input) {
-    sheet.text(0, 0, "Project: " + input.result->scenario, book.title());
-    sheet.text(1, 0,
-               "Each site's storage sized for its own GPUs and needs, with its verdict and its "
-               "limits; the detail is on the Sites and phases sheet and each design's sheet "
-               "(docs/sites-and-phases.md).",
-               book.subtitle());
+    sheet.titles("Project: " + input.result->scenario,
+                 {"Each site's storage sized for its own GPUs and needs, with its verdict and its "
+                  "limits; the detail is on the Sites and phases sheet and each design's sheet "
+                  "(docs/sites-and-phases.md)."});
     int row = sites_block(book, sheet, 3, input);
     if (input.phases != nullptr) {
         row = phases_block(book, sheet, row, *input.phases);
@@ -125,12 +120,8 @@ void write_project(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& in
             money_block(book, sheet, row, *flow);
         }
     }
-    sheet.column_width(0, 0, 14);
-    sheet.column_width(1, 1, 13);
-    sheet.column_width(2, 6, 11);
-    sheet.column_width(7, 7, 22);
-    sheet.column_width(8, 10, 11);
-    sheet.column_width(11, 11, 21);
+    sheet.column_widths(
+        {{0, 0, 14}, {1, 1, 13}, {2, 6, 11}, {7, 7, 22}, {8, 10, 11}, {11, 11, 21}});
     sheet.print_setup(0);
 }
 

@@ -14,9 +14,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 // The "Rack units" sheet stops at this many rows, with a note: about 2,500
 // racks of 40 U, far beyond a real proposal (the reference pod takes 1,200
 // rows). libxlsxwriter holds a sheet in memory until the file is closed, about
@@ -35,6 +32,26 @@ const char* kind_of(DeviceRole r) {
         return "switch";
     }
     return "";
+}
+
+/// Columns 6 and 7 of a row: the power and max power of `s` times `times`,
+/// as the map's row `prefix` + "power" ("max_power") over the Assumptions
+/// sheet's figure where it has the model and `live`, else as a value.
+void power_cells(xlsx::Sheet& sheet, int row, const RackSlot& s, double times, bool live,
+                 const std::string& prefix, const Assumptions& a, const FigureSource& source,
+                 std::size_t di) {
+    for (const auto& [col, field, what, v] :
+         {std::tuple{6, "power_W", "power", s.power.base()},
+          std::tuple{7, "max_power_W", "max_power", s.max_power.base()}}) {
+        if (live && a.has(kind_of(s.role), s.model, field)) {
+            sheet.mapped(row, col, prefix + what,
+                         {{"devices", xlsx::cell(row, 4)},
+                          {"model", a.name(kind_of(s.role), s.model, field)}},
+                         source, di, Num::integer);
+        } else {
+            sheet.number(row, col, times * v, Num::integer, Role::value);
+        }
+    }
 }
 
 /// One row per U of rack `r` from `row`, U 1 first; returns the next row.
@@ -69,16 +86,7 @@ int rack_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, std::size_t di, con
         sheet.text(row, 4, std::string(to_string(s.role)), text);
         sheet.text(row, 5, model_shown(d, s), text);
         const FigureSource source{d, catalog, static_cast<int>(&r - d.layout.data()), nullptr, i};
-        for (const auto& [col, field, v] : {std::tuple{6, "power_W", s.power.base()},
-                                            std::tuple{7, "max_power_W", s.max_power.base()}}) {
-            if (u == s.u && a.has(kind_of(s.role), s.model, field)) {
-                sheet.mapped(row, col, col == 6 ? "racks_slot_power" : "racks_slot_max_power",
-                             {{"model", a.name(kind_of(s.role), s.model, field)}}, source, di,
-                             Num::integer);
-            } else {
-                sheet.number(row, col, u == s.u ? v : 0.0, Num::integer, Role::value);
-            }
-        }
+        power_cells(sheet, row, s, u == s.u ? 1.0 : 0.0, u == s.u, "racks_slot_", a, source, di);
     }
     return row;
 }
@@ -93,17 +101,7 @@ void device_run_cells(xlsx::Book& book, xlsx::Sheet& sheet, int row, const Desig
     const double n = static_cast<double>(run.devices);
     sheet.number(row, 4, n, Num::integer, Role::value);
     sheet.text(row, 5, device_kind_text(s), text);
-    for (const auto& [col, field, v] : {std::tuple{6, "power_W", s.power.base()},
-                                        std::tuple{7, "max_power_W", s.max_power.base()}}) {
-        if (a.has(kind_of(s.role), s.model, field)) {
-            sheet.mapped(row, col, col == 6 ? "racks_run_power" : "racks_run_max_power",
-                         {{"devices", xlsx::cell(row, 4)},
-                          {"model", a.name(kind_of(s.role), s.model, field)}},
-                         source, di, Num::integer);
-        } else {
-            sheet.number(row, col, n * v, Num::integer, Role::value);
-        }
-    }
+    power_cells(sheet, row, s, n, true, "racks_run_", a, source, di);
     sheet.text(row, 9, model_shown(d, s), text);
 }
 
@@ -130,11 +128,7 @@ int rack_kind_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, std::size_t di
             sheet.mapped(row, 2, "racks_like_this", {{"count", xlsx::cell(count_row, 2)}}, source,
                          di, Num::integer);
         }
-        sheet.text(row, 3,
-                   run.first == run.last
-                       ? std::to_string(run.first)
-                       : std::to_string(run.first) + "\u2013" + std::to_string(run.last),
-                   text);
+        sheet.text(row, 3, run_text(run.first, run.last), text);
         sheet.text(row, 8, cooling, text);
         if (run.slot == nullptr) {
             sheet.text(row, 4, "", text);
@@ -154,25 +148,15 @@ int rack_kind_rows(xlsx::Book& book, xlsx::Sheet& sheet, int row, std::size_t di
 
 void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
                       const Assumptions& a, const Catalog& catalog) {
-    sheet.text(0, 0, "Rack units", book.title());
-    sheet.text(1, 0, "One row per U of every rack (U 1 is the bottom), to filter and pivot.",
-               book.subtitle());
-    sheet.text(2, 0, "A device's power is on its lowest U only, so sums count it once.",
-               book.subtitle());
+    sheet.titles("Rack units",
+                 {"One row per U of every rack (U 1 is the bottom), to filter and pivot.",
+                  "A device's power is on its lowest U only, so sums count it once."});
     const int h = 3;
-    const char* headers[] = {"Design",
-                             "Rack",
-                             "U",
-                             "Device",
-                             "Role",
-                             "Model",
-                             "Power (W, on the device's lowest U)",
-                             "Max power (W, lowest U)",
-                             "Rack cooling (by the design's power basis)"};
-    for (int c = 0; c < 9; ++c) {
-        sheet.text(h, c, headers[c],
-                   c == 1 || c == 2 || c == 6 || c == 7 ? book.header() : book.header_left());
-    }
+    sheet.headers(h,
+                  {"Design", "Rack", "U", "Device", "Role", "Model",
+                   "Power (W, on the device's lowest U)", "Max power (W, lowest U)",
+                   "Rack cooling (by the design's power basis)"},
+                  [](int c) { return c == 1 || c == 2 || c == 6 || c == 7; });
     int row = h + 1;
     bool truncated = false;
     for (const Design& d : result.designs) {
@@ -200,15 +184,9 @@ void write_rack_units(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& 
                                          static_cast<lxw_row_t>(row - 1), 8),
                     "autofilter");
     }
-    sheet.column_width(0, 0, 30);
-    sheet.column_width(1, 2, 7);
-    sheet.column_width(3, 3, 14);
-    sheet.column_width(4, 4, 9);
-    sheet.column_width(5, 5, 20);
-    sheet.column_width(6, 7, 16);
-    sheet.column_width(8, 8, 22);
-    xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(h), 30, nullptr),
-                "header height");
+    sheet.column_widths(
+        {{0, 0, 30}, {1, 2, 7}, {3, 3, 14}, {4, 4, 9}, {5, 5, 20}, {6, 7, 16}, {8, 8, 22}});
+    sheet.row_height(h, 30);
     sheet.freeze(h + 1, 0);
     sheet.portrait();
     sheet.print_setup(h);
@@ -225,29 +203,16 @@ RackKinds all_rack_kinds(const SizingResult& result) {
 
 void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& result,
                  const RackKinds& kinds, const Assumptions& a, const Catalog& catalog) {
-    sheet.text(0, 0, "Racks", book.title());
-    sheet.text(1, 0,
-               "Each distinct rack once, with the racks like it (U 1 is the bottom); power is "
-               "per rack, so a design's power is the sum of power x racks like this.",
-               book.subtitle());
-    sheet.text(2, 0, "Every U of every rack: --xlsx-rack-units (the \"Rack units\" sheet).",
-               book.subtitle());
+    sheet.titles("Racks",
+                 {"Each distinct rack once, with the racks like it (U 1 is the bottom); power is "
+                  "per rack, so a design's power is the sum of power x racks like this.",
+                  "Every U of every rack: --xlsx-rack-units (the \"Rack units\" sheet)."});
     const int h = 3;
-    const char* headers[] = {"Design",
-                             "Racks",
-                             "Racks like this",
-                             "U",
-                             "Devices",
-                             "Device",
-                             "Power per rack (W)",
-                             "Max power per rack (W)",
-                             "Rack cooling (by the design's power basis)",
-                             "Model"};
-    constexpr int kColumns = 10;
-    for (int c = 0; c < kColumns; ++c) {
-        const bool numeric = c == 2 || c == 4 || c == 6 || c == 7;
-        sheet.text(h, c, headers[c], numeric ? book.header() : book.header_left());
-    }
+    sheet.headers(h,
+                  {"Design", "Racks", "Racks like this", "U", "Devices", "Device",
+                   "Power per rack (W)", "Max power per rack (W)",
+                   "Rack cooling (by the design's power basis)", "Model"},
+                  [](int c) { return c == 2 || c == 4 || c == 6 || c == 7; }); // numeric
     int row = h + 1;
     for (std::size_t i = 0; i < result.designs.size(); ++i) {
         const Design& d = result.designs[i];
@@ -257,17 +222,9 @@ void write_racks(xlsx::Book& book, xlsx::Sheet& sheet, const SizingResult& resul
             ++row; // a blank row between racks
         }
     }
-    sheet.column_width(0, 0, 26);
-    sheet.column_width(1, 1, 16);
-    sheet.column_width(2, 2, 9);
-    sheet.column_width(3, 3, 8);
-    sheet.column_width(4, 4, 8);
-    sheet.column_width(5, 5, 12);
-    sheet.column_width(6, 7, 12);
-    sheet.column_width(8, 8, 22);
-    sheet.column_width(9, 9, 40);
-    xlsx::check(worksheet_set_row(sheet.raw(), static_cast<lxw_row_t>(h), 30, nullptr),
-                "header height");
+    sheet.column_widths({{0, 0, 26}, {1, 1, 16}, {2, 2, 9}, {3, 3, 8}, {4, 4, 8}, {5, 5, 12}});
+    sheet.column_widths({{6, 7, 12}, {8, 8, 22}, {9, 9, 40}});
+    sheet.row_height(h, 30);
     sheet.freeze(h + 1, 0);
     sheet.print_setup(h);
 }

@@ -17,9 +17,6 @@ namespace podsizer::wb {
 
 namespace {
 
-using xlsx::Num;
-using xlsx::Role;
-
 /// One metric row: per design a row of the formula map or the value the
 /// engine computed.
 struct Metric {
@@ -45,6 +42,18 @@ struct Column {
     int col = 0;
 };
 
+Cell value(double v) {
+    return CellSpec{v};
+}
+/// The formula map's row `id`: its template and its figure of the column's design.
+Cell mapped(std::string_view id) {
+    return CellSpec{0.0, &formula_row(id)};
+}
+/// `cell` where `applies`, else not applicable ("n/a").
+Cell when(bool applies, Cell cell) {
+    return applies ? cell : std::nullopt;
+}
+
 class ResilienceSheet {
 public:
     ResilienceSheet(xlsx::Book& book, xlsx::Sheet& sheet, const WorkbookInput& input,
@@ -60,6 +69,10 @@ private:
     /// applicable, shown as "n/a") with its cached value, and how.
     void row(const Metric& m, const std::vector<Column>& cols,
              const std::function<Cell(const Column&)>& f);
+    /// A row whose every column is the formula map's "res_<key>".
+    void row(const Metric& m, const std::vector<Column>& cols) {
+        row(m, cols, [id = "res_" + m.key](const Column&) { return mapped(id); });
+    }
     /// A formula map row's template filled for column `c` (formula_map.def,
     /// Resilience sheet).
     std::string fill(const FormulaRow& r, const Column& c) const;
@@ -160,14 +173,6 @@ std::string ResilienceSheet::fill(const FormulaRow& r, const Column& c) const {
     });
 }
 
-Cell value(double v) {
-    return CellSpec{v};
-}
-/// The formula map's row `id`: its template and its figure of the column's design.
-Cell mapped(std::string_view id) {
-    return CellSpec{0.0, &formula_row(id)};
-}
-
 void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
     const Assumptions& a = a_;
     // docs/resilience.md §9: enclosure events, and the headline combining
@@ -175,56 +180,39 @@ void ResilienceSheet::enclosure_rows(const std::vector<Column>& cols) {
     row({"dbox_events", "D-box outages a year (per D-box)", Num::percent,
          "the scenario's, else the D-box's (Assumptions)"},
         cols, [&](const Column& c) -> Cell {
-            if (a.has("scenario", "scenario", "dbox_events")) {
-                return mapped("res_dbox_events_scenario");
-            }
-            if (!(c.r->dbox_events > 0.0)) {
-                return value(c.r->dbox_events);
-            }
-            return mapped("res_dbox_events");
+            return a.has("scenario", "scenario", "dbox_events") ? mapped("res_dbox_events_scenario")
+                   : c.r->dbox_events > 0.0                     ? mapped("res_dbox_events")
+                                                                : value(c.r->dbox_events);
         });
     // Losses, not outages, count against durability; a catalog without the
     // figure counts every event as a loss (docs/resilience.md §9).
     row({"dbox_losses", "D-box losses a year (per D-box)", Num::percent,
          "the scenario's, else the D-box's (Assumptions), else every outage"},
         cols, [&](const Column& c) -> Cell {
-            if (a.has("scenario", "scenario", "dbox_losses")) {
-                return mapped("res_dbox_losses_scenario");
-            }
-            if (a.has("dbox", c.d->dbox_model, "dbox_losses_per_year")) {
-                return mapped("res_dbox_losses");
-            }
-            return mapped("res_dbox_losses_events");
+            return mapped(a.has("scenario", "scenario", "dbox_losses") ? "res_dbox_losses_scenario"
+                          : a.has("dbox", c.d->dbox_model, "dbox_losses_per_year")
+                              ? "res_dbox_losses"
+                              : "res_dbox_losses_events");
         });
     row({"loss_year_dbox", "Annual loss probability, D-box losses", Num::scientific,
          "1 − EXP(−D-boxes x losses a year x P(loss | a D-box fails))"},
-        cols, [&](const Column&) { return mapped("res_loss_year_dbox"); });
+        cols);
     row({"loss_year_all", "Annual loss probability, drives and D-boxes", Num::scientific,
          "1 − (1 − drive term)(1 − D-box term), as a + b − a·b"},
-        cols, [&](const Column& c) -> Cell {
-            const std::optional<double> p = headline_annual_loss(*c.d);
-            if (!p) {
-                return std::nullopt;
-            }
-            return mapped("res_loss_year_all");
+        cols, [&](const Column& c) {
+            return when(headline_annual_loss(*c.d).has_value(), mapped("res_loss_year_all"));
         });
     row({"nines", "Nines, drives and D-boxes (exponential rebuilds, serial repair)", Num::two,
          "−LOG10(annual loss probability, drives and D-boxes)"},
-        cols, [&](const Column& c) -> Cell {
-            const std::optional<double> p = headline_annual_loss(*c.d);
-            if (!p || !(*p > 0.0)) {
-                return std::nullopt;
-            }
-            return mapped("res_nines");
+        cols, [&](const Column& c) {
+            return when(headline_annual_loss(*c.d).value_or(0.0) > 0.0, mapped("res_nines"));
         });
     row({"largest_term", std::string(metric(MetricId::durability_largest_term).label), Num::text,
          "the larger of the two terms above: D-box losses or drive failures"},
-        cols, [&](const Column& c) -> Cell {
-            if (!headline_annual_loss(*c.d) ||
-                metric(MetricId::durability_largest_term).cell(*c.d, false) == "n/a") {
-                return std::nullopt;
-            }
-            return mapped("res_largest_term");
+        cols, [&](const Column& c) {
+            return when(headline_annual_loss(*c.d) &&
+                            metric(MetricId::durability_largest_term).cell(*c.d, false) != "n/a",
+                        mapped("res_largest_term"));
         });
     row({"loss_year_fixed", "Drive term with fixed rebuild windows (Backblaze method)",
          Num::scientific, "N·AFR x P(K more of N − 1 fail within T_d); about K! lower"},
@@ -236,32 +224,22 @@ void ResilienceSheet::state_rows(const std::vector<Column>& cols) {
     row({"degraded_read", "Read, one D-box down (TB/s)", Num::two,
          "(1 − ρ) x MIN(frontend, backend per D-box x (D − 1)); 0: the layout loses data"},
         cols, [&](const Column& c) -> Cell {
-            if (!c.d->tolerates_dbox_loss) {
-                return value(in(c.r->degraded_read, units::TB_per_s));
-            }
-            return mapped("res_degraded_read");
+            return c.d->tolerates_dbox_loss ? mapped("res_degraded_read")
+                                            : value(in(c.r->degraded_read, units::TB_per_s));
         });
     row({"degraded_write", "Write, one D-box down (TB/s)", Num::two, "likewise for write"}, cols,
         [&](const Column& c) -> Cell {
-            if (!c.d->tolerates_dbox_loss) {
-                return value(in(c.r->degraded_write, units::TB_per_s));
-            }
-            return mapped("res_degraded_write");
+            return c.d->tolerates_dbox_loss ? mapped("res_degraded_write")
+                                            : value(in(c.r->degraded_write, units::TB_per_s));
         });
     row({"rack_down_read", "Read, one rack down (TB/s)", Num::two,
          "(1 − ρ) x MIN(survivors' frontend, backend), costliest rack lost"},
         cols, [&](const Column& c) -> Cell {
-            if (!c.r->survives_rack_loss) {
-                return std::nullopt;
-            }
-            return value(in(c.r->rack_down_read, units::TB_per_s));
+            return when(c.r->survives_rack_loss, value(in(c.r->rack_down_read, units::TB_per_s)));
         });
     row({"rack_down_write", "Write, one rack down (TB/s)", Num::two, "likewise for write"}, cols,
         [&](const Column& c) -> Cell {
-            if (!c.r->survives_rack_loss) {
-                return std::nullopt;
-            }
-            return value(in(c.r->rack_down_write, units::TB_per_s));
+            return when(c.r->survives_rack_loss, value(in(c.r->rack_down_write, units::TB_per_s)));
         });
     // Only with checkpoint jobs (docs/resilience.md §10): the read beside
     // their write averaged over the interval.
@@ -277,12 +255,11 @@ void ResilienceSheet::state_rows(const std::vector<Column>& cols) {
 
 void ResilienceSheet::header(const std::vector<Column>& cols) {
     note_col_ = kFirstCol + static_cast<int>(cols.size());
-    sheet_.text(0, 0, "Resilience", book_.title());
-    sheet_.text(1, 0,
-                "Per design: rebuilds, the odds of losing data, throughput with a D-box down, a "
-                "WAN outage and staging, flash endurance. Formulas over the design sheets and the "
-                "Assumptions sheet: edit an input there and every row follows.",
-                book_.subtitle());
+    sheet_.titles(
+        "Resilience",
+        {"Per design: rebuilds, the odds of losing data, throughput with a D-box down, a "
+         "WAN outage and staging, flash endurance. Formulas over the design sheets and the "
+         "Assumptions sheet: edit an input there and every row follows."});
     sheet_.text(kHeaderRow, 0, "Metric", book_.header_left());
     std::vector<std::tuple<std::string, double, double>> names;
     for (const Column& c : cols) {
@@ -304,28 +281,22 @@ void ResilienceSheet::rebuild_rows(const std::vector<Column>& cols) {
     const bool afr = a_.has("scenario", "scenario", "afr");
     row({"afr", "Drive AFR", Num::percent, "the scenario's, else the D-box's (Assumptions)"}, cols,
         [&](const Column&) { return mapped(afr ? "res_afr_scenario" : "res_afr"); });
-    row({"fill", "Fill", Num::percent, "share of the drives holding data (Assumptions)"}, cols,
-        [&](const Column&) { return mapped("res_fill"); });
-    row({"rho", "Backend share for rebuilds", Num::percent, "ρ (Assumptions)"}, cols,
-        [&](const Column&) { return mapped("res_rho"); });
+    row({"fill", "Fill", Num::percent, "share of the drives holding data (Assumptions)"}, cols);
+    row({"rho", "Backend share for rebuilds", Num::percent, "ρ (Assumptions)"}, cols);
     row({"amp", "Rebuild reads (drives per drive)", Num::one,
          "the EC rule's rebuild read fraction x data strips"},
-        cols, [&](const Column&) { return mapped("res_amp"); });
-    row({"drives_all", "Drives", Num::integer, "D-boxes x drives per D-box"}, cols,
-        [&](const Column&) { return mapped("res_drives_all"); });
+        cols);
+    row({"drives_all", "Drives", Num::integer, "D-boxes x drives per D-box"}, cols);
     row({"rebuild_GBps", "Rebuild bandwidth (GB/s)", Num::one,
          "ρ x MIN(frontend read, backend read): read from every D-box, decoded on the C-nodes"},
-        cols, [&](const Column&) { return mapped("res_rebuild_GBps"); });
+        cols);
     row({"drive_rebuild_min", "Drive rebuild (min)", Num::one,
          "fill x drive size x rebuild reads / rebuild bandwidth"},
-        cols, [&](const Column&) { return mapped("res_drive_rebuild_min"); });
+        cols);
     row({"dbox_rebuild_h", "D-box rebuild (h)", Num::one,
          "a D-box's data at ρ of the C-nodes or of the other D-boxes, the smaller"},
         cols, [&](const Column& c) -> Cell {
-            if (c.d->dboxes < 2) {
-                return std::nullopt;
-            }
-            return mapped("res_dbox_rebuild_h");
+            return when(c.d->dboxes >= 2, mapped("res_dbox_rebuild_h"));
         });
 }
 
@@ -335,29 +306,21 @@ void ResilienceSheet::drive_loss_rows(const std::vector<Column>& cols) {
     // would lose; `podsizer resilience` gives the exact chain beside it.
     row({"loss_year", "Annual loss probability, drive failures (first order)", Num::scientific,
          "N·λ·PERMUT(N−1,K)·(λ·T_d)^K a year, λ = AFR per hour; an upper bound"},
-        cols, [&](const Column& c) -> Cell {
-            const std::optional<double> p = first_order_annual_loss(*c.d);
-            if (!p) {
-                return std::nullopt;
-            }
-            return mapped("res_loss_year");
+        cols, [&](const Column& c) {
+            return when(first_order_annual_loss(*c.d).has_value(), mapped("res_loss_year"));
         });
     row({"nines_drives", "Nines, drive failures (first order)", Num::two,
          "−LOG10(annual loss probability, drive failures)"},
-        cols, [&](const Column& c) -> Cell {
-            const std::optional<double> p = first_order_annual_loss(*c.d);
-            if (!p || !(*p > 0.0)) {
-                return std::nullopt;
-            }
-            return mapped("res_nines_drives");
+        cols, [&](const Column& c) {
+            return when(first_order_annual_loss(*c.d).value_or(0.0) > 0.0,
+                        mapped("res_nines_drives"));
         });
     row({"dbox_loss", "P(loss | a D-box fails)", Num::scientific,
          "K − p + 1 more failures within T_box: GAMMADIST(N·λ·T_box, K − p + 1, 1, TRUE)"},
         cols, [&](const Column& c) -> Cell {
-            if (c.d->dboxes < 2 || c.d->strips_per_dbox > c.d->parity_strips) {
-                return value(c.r->dbox_loss_given_failure);
-            }
-            return mapped("res_dbox_loss");
+            return c.d->dboxes < 2 || c.d->strips_per_dbox > c.d->parity_strips
+                       ? value(c.r->dbox_loss_given_failure)
+                       : mapped("res_dbox_loss");
         });
 }
 
@@ -367,32 +330,26 @@ void ResilienceSheet::outage_rows(const std::vector<Column>& cols) {
     row({"offsite_Gbps", "Offsite copies (Gbps)", Num::one,
          "the checkpoint jobs' offsite rate (Checkpoints sheet)"},
         cols, [&](const Column& c) {
-            if (!jobs || c.d->requirements.checkpoints.jobs.empty()) {
-                return value(in(c.r->offsite_write, units::Gbps));
-            }
-            return mapped("res_offsite_Gbps");
+            return !jobs || c.d->requirements.checkpoints.jobs.empty()
+                       ? value(in(c.r->offsite_write, units::Gbps))
+                       : mapped("res_offsite_Gbps");
         });
-    row({"backlog_PB", "Backlog after the outage (PB)", Num::two, "offsite rate x outage"}, cols,
-        [&](const Column&) { return mapped("res_backlog_PB"); });
+    row({"backlog_PB", "Backlog after the outage (PB)", Num::two, "offsite rate x outage"}, cols);
     row({"kept_PB", "Checkpoints kept locally (PB)", Num::two,
          "at their peak, while the next is written (Checkpoints sheet)"},
         cols, [&](const Column& c) {
-            if (!jobs || c.d->requirements.checkpoints.jobs.empty()) {
-                return value(in(c.r->retained, units::PB));
-            }
-            return mapped("res_kept_PB");
+            return !jobs || c.d->requirements.checkpoints.jobs.empty()
+                       ? value(in(c.r->retained, units::PB))
+                       : mapped("res_kept_PB");
         });
     row({"local_need_PB", "Local capacity to ride it out (PB)", Num::two,
          "checkpoints kept + backlog + dataset to stage"},
-        cols, [&](const Column&) { return mapped("res_local_need_PB"); });
+        cols);
     if (has_wan) {
         row({"catch_up_h", "Catch-up on the WAN (h)", Num::one,
              "backlog / (WAN − offsite rate); n/a when it never drains"},
             cols, [&](const Column& c) -> Cell {
-                if (!c.r->catch_up) {
-                    return std::nullopt;
-                }
-                return mapped("res_catch_up_h");
+                return when(c.r->catch_up.has_value(), mapped("res_catch_up_h"));
             });
     }
 }
@@ -404,7 +361,7 @@ void ResilienceSheet::staging_rows(const std::vector<Column>& cols) {
         row({"accounts", "Cloud accounts (offsite rate, dataset)", Num::integer,
              "MAX(offsite rate / ingress, dataset / capacity), at most the subscription's "
              "limit"},
-            cols, [&](const Column&) { return mapped("res_accounts"); });
+            cols);
     }
     if (has_wan) {
         const bool egress =
@@ -416,10 +373,7 @@ void ResilienceSheet::staging_rows(const std::vector<Column>& cols) {
             });
         row({"staging_days", "Staging the dataset (days)", Num::one, "dataset / staging rate"},
             cols, [&](const Column& c) -> Cell {
-                if (!c.r->staging) {
-                    return std::nullopt;
-                }
-                return mapped("res_staging_days");
+                return when(c.r->staging.has_value(), mapped("res_staging_days"));
             });
     }
 }
@@ -429,35 +383,24 @@ void ResilienceSheet::endurance_rows(const std::vector<Column>& cols) {
     row({"average_GBps", "Write averaged over the day (GB/s)", Num::one,
          "the checkpoint jobs' size / interval; n/a without jobs (no stated workload)"},
         cols, [&](const Column& c) -> Cell {
-            if (!c.r->has_checkpoints) {
-                return std::nullopt;
-            }
-            return value(in(c.r->average_write, units::GB_per_s));
+            return when(c.r->has_checkpoints, value(in(c.r->average_write, units::GB_per_s)));
         });
     row({"dwpd_average", "Drive writes per day, checkpoint jobs' average", Num::three,
          "write x 86,400 s x stripe width / data strips / raw capacity"},
         cols, [&](const Column& c) -> Cell {
-            if (!c.r->has_checkpoints) {
-                return std::nullopt;
-            }
-            return mapped("res_dwpd_average");
+            return when(c.r->has_checkpoints, mapped("res_dwpd_average"));
         });
     row({"dwpd_peak", "Drive writes per day, at full write", Num::two,
          "the design's write all day"},
-        cols, [&](const Column&) { return mapped("res_dwpd_peak"); });
+        cols);
     row({"rated_dwpd", "Rated drive writes per day", Num::two, "the D-box's drives (Assumptions)"},
         cols, [&](const Column& c) -> Cell {
-            if (!(c.r->rated_dwpd > 0.0)) {
-                return std::nullopt;
-            }
-            return mapped("res_rated_dwpd");
+            return when(c.r->rated_dwpd > 0.0, mapped("res_rated_dwpd"));
         });
 }
 
 void ResilienceSheet::layout() {
-    sheet_.column_width(0, 0, 46);
-    sheet_.column_width(kFirstCol, note_col_ - 1, 18);
-    sheet_.column_width(note_col_, note_col_, 70);
+    sheet_.column_widths({{0, 0, 46}, {kFirstCol, note_col_ - 1, 18}, {note_col_, note_col_, 70}});
     sheet_.freeze(kHeaderRow + 1, 1);
     sheet_.print_setup(kHeaderRow);
 }

@@ -119,6 +119,26 @@ constexpr double kTitleRow = 18.0;
 constexpr double kSideMargin = 0.5; // inches
 constexpr double kA4LongSide = 297.0 / 25.4;
 
+} // namespace
+
+/// A style's look on top of make()'s top-aligned Calibri; a 0 leaves the
+/// property as libxlsxwriter has it (LXW_COLOR_UNSET, LXW_ALIGN_NONE).
+struct Look {
+    bool bold = false;
+    double size = 0; ///< points; 0: 10
+    lxw_color_t font = 0;
+    lxw_color_t fill = 0;
+    std::uint8_t align = 0; ///< horizontal
+    std::uint8_t valign = LXW_ALIGN_VERTICAL_TOP;
+    bool wrap = false;
+    lxw_color_t border = 0; ///< a thin border of this colour; 0: none
+};
+
+namespace {
+
+constexpr Look kSubtitle{.size = 10, .font = kValueFont};
+constexpr Look kTextRight{.align = LXW_ALIGN_RIGHT, .border = kBorder};
+
 const char* num_format(Num n) {
     switch (n) {
     case Num::integer:
@@ -229,6 +249,28 @@ void place_chart(Sheet& sheet, lxw_chart* chart, int row, int col, ChartPlacemen
     check(worksheet_insert_chart_opt(sheet.raw(), static_cast<lxw_row_t>(row),
                                      static_cast<lxw_col_t>(col), chart, &opt),
           what);
+}
+
+lxw_chart_line chart_line(lxw_color_t colour, double width, std::uint8_t dash) {
+    lxw_chart_line line{};
+    line.none = width > 0 ? LXW_FALSE : LXW_TRUE;
+    line.color = colour;
+    line.width = static_cast<float>(width);
+    line.dash_type = dash;
+    return line;
+}
+
+lxw_chart_series* add_series(lxw_chart* chart, const std::string& xs, const std::string& ys,
+                             const std::string& name, lxw_chart_line line, std::uint8_t marker,
+                             std::uint8_t size) {
+    lxw_chart_series* s = chart_add_series(chart, xs.c_str(), ys.c_str());
+    chart_series_set_name(s, name.c_str());
+    chart_series_set_line(s, &line);
+    chart_series_set_marker_type(s, marker);
+    if (size > 0) {
+        chart_series_set_marker_size(s, size);
+    }
+    return s;
 }
 
 namespace {
@@ -380,6 +422,14 @@ void Sheet::text(int row, int col, const std::string& s, lxw_format* f) {
           "string");
 }
 
+void Sheet::titles(const std::string& title, std::initializer_list<std::string> subtitles) {
+    text(0, 0, title, book_->title());
+    int row = 1;
+    for (const std::string& s : subtitles) {
+        text(row++, 0, s, book_->subtitle());
+    }
+}
+
 void Sheet::number(int row, int col, double v, Num num, Role role) {
     check(worksheet_write_number(ws_, static_cast<lxw_row_t>(row), static_cast<lxw_col_t>(col), v,
                                  book_->style(num, role)),
@@ -403,7 +453,8 @@ void Sheet::array_formula(int row, int col, const std::string& f, double cached,
     record(row, col, f, cached, true);
 }
 
-void Sheet::record(int row, int col, const std::string& f, double cached, bool is_array) {
+void Sheet::record(int row, int col, const std::string& f, double cached, bool is_array,
+                   const std::string* text) {
     WorkbookFormula w;
     w.sheet = name_;
     w.row = row;
@@ -411,6 +462,8 @@ void Sheet::record(int row, int col, const std::string& f, double cached, bool i
     w.formula = f;
     w.is_array = is_array;
     w.number = cached;
+    w.is_text = text != nullptr;
+    w.text = text != nullptr ? *text : std::string();
     book_->manifest().formulas.push_back(std::move(w));
 }
 
@@ -468,20 +521,28 @@ void Sheet::formula_text(int row, int col, const std::string& f, const std::stri
                                       CellText(f, CellText::formula).c_str(),
                                       fmt != nullptr ? fmt : book_->text_formula(), shown.c_str()),
           "text formula");
-    WorkbookFormula w;
-    w.sheet = name_;
-    w.row = row;
-    w.col = col;
-    w.formula = f;
-    w.is_text = true;
-    w.text = shown;
-    book_->manifest().formulas.push_back(std::move(w));
+    record(row, col, f, 0.0, false, &shown);
 }
 
 void Sheet::column_width(int first, int last, double width) {
     check(worksheet_set_column(ws_, static_cast<lxw_col_t>(first), static_cast<lxw_col_t>(last),
                                width, nullptr),
           "column width");
+}
+
+void Sheet::column_widths(std::initializer_list<std::tuple<int, int, double>> widths) {
+    for (const auto& [first, last, width] : widths) {
+        column_width(first, last, width);
+    }
+}
+
+void Sheet::headers(int row, std::initializer_list<std::string_view> texts,
+                    const std::function<bool(int)>& centred) {
+    int col = 0;
+    for (std::string_view t : texts) {
+        text(row, col, std::string(t), centred(col) ? book_->header() : book_->header_left());
+        ++col;
+    }
 }
 
 namespace {
@@ -647,51 +708,24 @@ Book::Book(const std::string& path, const std::string& date, const std::string& 
     date_header_text_ = "&R" + date;
     footer_text_ = "&L&A&Rpodsizer " + std::string(version()) + " \xc2\xb7 page &P of &N";
 
-    title_ = make(true, 14);
-    subtitle_ = make(false, 10);
-    format_set_font_color(subtitle_, kValueFont);
-    header_ = make(true);
-    format_set_font_color(header_, LXW_COLOR_WHITE);
-    format_set_bg_color(header_, kHeaderFill);
-    format_set_text_wrap(header_);
-    format_set_align(header_, LXW_ALIGN_CENTER);
-    format_set_align(header_, LXW_ALIGN_VERTICAL_CENTER);
-    format_set_border(header_, LXW_BORDER_THIN);
-    format_set_border_color(header_, kBorder);
-    header_left_ = make(true);
-    format_set_font_color(header_left_, LXW_COLOR_WHITE);
-    format_set_bg_color(header_left_, kHeaderFill);
-    format_set_text_wrap(header_left_);
-    format_set_align(header_left_, LXW_ALIGN_VERTICAL_CENTER);
-    format_set_border(header_left_, LXW_BORDER_THIN);
-    format_set_border_color(header_left_, kBorder);
-    section_ = make(true);
-    format_set_bg_color(section_, kSectionFill);
-    format_set_border(section_, LXW_BORDER_THIN);
-    format_set_border_color(section_, kBorder);
-    label_ = make();
-    format_set_text_wrap(label_);
-    format_set_border(label_, LXW_BORDER_THIN);
-    format_set_border_color(label_, kBorder);
-    note_ = make(false, 9);
-    format_set_font_color(note_, kValueFont);
-    format_set_text_wrap(note_);
-    format_set_align(note_, LXW_ALIGN_VERTICAL_TOP);
-    format_set_border(note_, LXW_BORDER_THIN);
-    format_set_border_color(note_, kBorder);
-    text_value_ = make();
-    format_set_align(text_value_, LXW_ALIGN_RIGHT);
-    format_set_border(text_value_, LXW_BORDER_THIN);
-    format_set_border_color(text_value_, kBorder);
-    text_formula_ = make();
-    format_set_align(text_formula_, LXW_ALIGN_RIGHT);
-    format_set_border(text_formula_, LXW_BORDER_THIN);
-    format_set_border_color(text_formula_, kBorder);
-    text_assumed_ = make();
-    format_set_align(text_assumed_, LXW_ALIGN_RIGHT);
-    format_set_border(text_assumed_, LXW_BORDER_THIN);
-    format_set_border_color(text_assumed_, kBorder);
-    format_set_bg_color(text_assumed_, kAssumedFill);
+    title_ = make({.bold = true, .size = 14});
+    subtitle_ = make(kSubtitle);
+    // The header band: white bold on dark blue, centred or left-aligned.
+    Look band{.bold = true, .font = LXW_COLOR_WHITE, .fill = kHeaderFill, .wrap = true};
+    band.valign = LXW_ALIGN_VERTICAL_CENTER;
+    band.border = kBorder;
+    Look centred = band;
+    centred.align = LXW_ALIGN_CENTER;
+    header_ = make(centred);
+    header_left_ = make(band);
+    section_ = make({.bold = true, .fill = kSectionFill, .border = kBorder});
+    label_ = make({.wrap = true, .border = kBorder});
+    note_ = make({.size = 9, .font = kValueFont, .wrap = true, .border = kBorder});
+    text_value_ = make(kTextRight);
+    text_formula_ = make(kTextRight);
+    Look assumed = kTextRight;
+    assumed.fill = kAssumedFill;
+    text_assumed_ = make(assumed);
 }
 
 Book::~Book() {
@@ -705,106 +739,84 @@ Book::~Book() {
 }
 
 lxw_format* Book::subtitle_wrapped() {
-    if (subtitle_wrapped_ == nullptr) {
-        subtitle_wrapped_ = make(false, 10);
-        format_set_font_color(subtitle_wrapped_, kValueFont);
-        format_set_text_wrap(subtitle_wrapped_);
-    }
-    return subtitle_wrapped_;
+    return made(subtitle_wrapped_, {.size = 10, .font = kValueFont, .wrap = true});
 }
 
 lxw_format* Book::text_wrapped() {
-    if (text_wrapped_ == nullptr) {
-        text_wrapped_ = make();
-        format_set_align(text_wrapped_, LXW_ALIGN_RIGHT);
-        format_set_text_wrap(text_wrapped_);
-        format_set_border(text_wrapped_, LXW_BORDER_THIN);
-        format_set_border_color(text_wrapped_, kBorder);
-    }
-    return text_wrapped_;
+    return made(text_wrapped_, {.align = LXW_ALIGN_RIGHT, .wrap = true, .border = kBorder});
 }
 
 lxw_format* Book::text_left() {
-    if (text_left_ == nullptr) {
-        text_left_ = make();
-        format_set_border(text_left_, LXW_BORDER_THIN);
-        format_set_border_color(text_left_, kBorder);
-    }
-    return text_left_;
+    return made(text_left_, {.border = kBorder});
 }
 
 lxw_format* Book::section_wrapped() {
-    if (section_wrapped_ == nullptr) {
-        section_wrapped_ = make(true);
-        format_set_bg_color(section_wrapped_, kSectionFill);
-        format_set_text_wrap(section_wrapped_);
-        format_set_border(section_wrapped_, LXW_BORDER_THIN);
-        format_set_border_color(section_wrapped_, kBorder);
-    }
-    return section_wrapped_;
+    return made(section_wrapped_,
+                {.bold = true, .fill = kSectionFill, .wrap = true, .border = kBorder});
 }
 
 lxw_format* Book::warning() {
-    if (warning_ == nullptr) {
-        warning_ = make(true, 10);
-        format_set_font_color(warning_, 0xC00000);
-    }
-    return warning_;
+    return made(warning_, {.bold = true, .size = 10, .font = 0xC00000});
 }
 
 lxw_format* Book::block(lxw_color_t fill, lxw_color_t font, double points) {
-    lxw_format*& f = blocks_[{fill, font, points}];
+    return made(blocks_[{fill, font, points}], {.size = points,
+                                                .font = font,
+                                                .fill = fill,
+                                                .align = LXW_ALIGN_CENTER,
+                                                .valign = LXW_ALIGN_VERTICAL_CENTER,
+                                                .wrap = true,
+                                                .border = 0x7F7F7F});
+}
+
+lxw_format* Book::made(lxw_format*& f, const Look& look) {
     if (f == nullptr) {
-        f = make(false, points);
-        format_set_bg_color(f, fill);
-        format_set_font_color(f, font);
-        format_set_align(f, LXW_ALIGN_CENTER);
-        format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
-        format_set_text_wrap(f);
-        format_set_border(f, LXW_BORDER_THIN);
-        format_set_border_color(f, 0x7F7F7F);
+        f = make(look);
     }
     return f;
 }
 
-lxw_format* Book::make(bool bold, double size) {
+lxw_format* Book::make(const Look& look) {
     lxw_format* f = workbook_add_format(wb_);
     // Top-aligned, so rows with a wrapped note read from their first line.
-    format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
+    format_set_align(f, look.valign);
     format_set_font_name(f, "Calibri");
-    format_set_font_size(f, size > 0 ? size : 10);
-    if (bold) {
+    format_set_font_size(f, look.size > 0 ? look.size : 10);
+    if (look.bold) {
         format_set_bold(f);
+    }
+    // 0 leaves a colour unset (LXW_COLOR_UNSET).
+    format_set_font_color(f, look.font);
+    format_set_bg_color(f, look.fill);
+    if (look.align != 0) {
+        format_set_align(f, look.align);
+    }
+    if (look.wrap) {
+        format_set_text_wrap(f);
+    }
+    if (look.border != 0) {
+        format_set_border(f, LXW_BORDER_THIN);
+        format_set_border_color(f, look.border);
     }
     return f;
 }
 
 lxw_format* Book::style(Num num, Role role) {
-    auto key = std::pair{num, role};
-    if (auto it = styles_.find(key); it != styles_.end()) {
-        return it->second;
+    lxw_format*& f = styles_[std::pair{num, role}];
+    if (f != nullptr) {
+        return f;
     }
-    lxw_format* f = make(role == Role::label);
+    const lxw_color_t font = role == Role::input   ? kInputFont
+                             : role == Role::value ? kValueFont
+                                                   : 0;
+    const lxw_color_t fill = role == Role::input     ? kInputFill
+                             : role == Role::assumed ? kAssumedFill
+                                                     : 0;
+    f = make({.bold = role == Role::label, .font = font, .fill = fill, .border = kBorder});
     format_set_num_format(f, num_format(num));
-    format_set_border(f, LXW_BORDER_THIN);
-    format_set_border_color(f, kBorder);
-    switch (role) {
-    case Role::input:
-        format_set_font_color(f, kInputFont);
-        format_set_bg_color(f, kInputFill);
-        break;
-    case Role::value:
-        format_set_font_color(f, kValueFont);
+    if (role == Role::value) {
         format_set_italic(f);
-        break;
-    case Role::assumed:
-        format_set_bg_color(f, kAssumedFill);
-        break;
-    case Role::formula:
-    case Role::label:
-        break;
     }
-    styles_[key] = f;
     return f;
 }
 

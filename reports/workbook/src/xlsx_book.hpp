@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <ctime>
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <string>
@@ -57,6 +58,7 @@ Num num_of(const Metric& m);
 enum class Role { input, formula, assumed, value, label };
 
 class Book;
+struct Look;
 
 /// The scale at which columns of these widths (in characters, Excel's
 /// column unit) fill the printable width of print_setup's landscape A4 page:
@@ -72,6 +74,8 @@ public:
 
     void text(int row, int col, const std::string& s, lxw_format* f = nullptr);
     void number(int row, int col, double v, Num num, Role role);
+    /// The sheet's title in A1 and each of `subtitles` below it, a row each.
+    void titles(const std::string& title, std::initializer_list<std::string> subtitles);
     /// A formula with its cached numeric result (recorded in the manifest).
     void formula(int row, int col, const std::string& f, double cached, Num num,
                  Role role = Role::formula);
@@ -98,6 +102,16 @@ public:
     void comment(int row, int col, const std::string& text);
 
     void column_width(int first, int last, double width);
+    /// column_width of each (first, last, width), in order.
+    void column_widths(std::initializer_list<std::tuple<int, int, double>> widths);
+    /// Header cells of `row` from column 0: centred (the book's header())
+    /// where `centred` holds for the column, else left-aligned.
+    void headers(int row, std::initializer_list<std::string_view> texts,
+                 const std::function<bool(int)>& centred);
+    /// The same, the first `left` columns left-aligned and the rest centred.
+    void headers(int row, std::initializer_list<std::string_view> texts, int left) {
+        headers(row, texts, [left](int c) { return c >= left; });
+    }
     /// Sets the row's height to show every line of wrapped text: each entry
     /// is (text, column width in characters, font size in points). Spreadsheet
     /// programs do not grow rows on load, so the writer estimates it.
@@ -148,8 +162,9 @@ public:
 private:
     /// Sets the row's height when `height` > 0 (fit_height's estimate).
     void set_wrapped_height(int row, double height);
-    /// Lists a numeric formula cell in the book's manifest.
-    void record(int row, int col, const std::string& f, double cached, bool is_array);
+    /// Lists a formula cell in the book's manifest; `text`: a text formula's cached text.
+    void record(int row, int col, const std::string& f, double cached, bool is_array,
+                const std::string* text = nullptr);
     Book* book_;
     lxw_worksheet* ws_;
     std::string name_;
@@ -208,7 +223,9 @@ public:
     const std::string& date_header_text() const { return date_header_text_; }
 
 private:
-    lxw_format* make(bool bold = false, double size = 0);
+    lxw_format* make(const Look& look);
+    /// `f`, made with `look` on first use.
+    lxw_format* made(lxw_format*& f, const Look& look);
 
     lxw_workbook* wb_ = nullptr;
     std::string path_;
@@ -274,5 +291,16 @@ struct ChartPlacement {
 /// (row, col). `what` names it in an error.
 void place_chart(Sheet& sheet, lxw_chart* chart, int row, int col, ChartPlacement how,
                  const char* what);
+
+/// A chart series' line: `colour`, `width` points wide, `dash`d; none (the
+/// series' markers alone) for a width of 0.
+lxw_chart_line chart_line(lxw_color_t colour, double width,
+                          std::uint8_t dash = LXW_CHART_LINE_DASH_SOLID);
+
+/// Adds the series (xs, ys) called `name` to `chart`, drawn with `line` and
+/// marked with `marker` (LXW_CHART_MARKER_*) of `size` points (0: the default).
+lxw_chart_series* add_series(lxw_chart* chart, const std::string& xs, const std::string& ys,
+                             const std::string& name, lxw_chart_line line, std::uint8_t marker,
+                             std::uint8_t size = 0);
 
 } // namespace podsizer::xlsx
