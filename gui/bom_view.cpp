@@ -2,6 +2,7 @@
 
 #include "grid_table.hpp"
 #include "podsizer/reports/bom_report.hpp"
+#include "qt_text.hpp"
 #include "session.hpp"
 
 #include <QHeaderView>
@@ -10,14 +11,6 @@
 #include <QVBoxLayout>
 
 namespace podsizer::gui {
-
-namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
-} // namespace
 
 BomView::BomView(Session* session, QWidget* parent)
     : LazyPanel(session, parent), note_(new QLabel(this)), bill_(read_only_table(this, "bom")),

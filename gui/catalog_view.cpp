@@ -3,6 +3,7 @@
 #include "custom_catalog.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/catalog_report.hpp"
+#include "qt_text.hpp"
 #include "session.hpp"
 
 #include <QFileDialog>
@@ -26,10 +27,6 @@
 namespace podsizer::gui {
 
 namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 /// The catalog list without its "key figures" column (shown as the row's
 /// tooltip): id, kind, name and source kind fit side by side.

@@ -3,6 +3,7 @@
 #include "grid_table.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/cost_report.hpp"
+#include "qt_text.hpp"
 #include "session.hpp"
 
 #include <QFileInfo>
@@ -19,10 +20,6 @@
 namespace podsizer::gui {
 
 namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 /// A table as tall as its rows, scrolled by the panel rather than by
 /// itself: two tables of two or three rows each, each in its own scroll

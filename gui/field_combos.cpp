@@ -3,6 +3,7 @@
 #include "field_look.hpp"
 #include "field_value.hpp"
 #include "input_field.hpp"
+#include "qt_text.hpp"
 
 #include <QComboBox>
 #include <QSignalBlocker>
@@ -45,12 +46,12 @@ void fill_ids(QComboBox* c, const ScenarioField& f, const Catalog& cat, const QS
     const QString keep = c->currentData().toString();
     const QSignalBlocker block(c);
     c->clear();
-    const QString fallback = QString::fromStdString(default_id(cat, f.ids));
+    const QString fallback = q(default_id(cat, f.ids));
     if (look.first_item != nullptr) {
         c->addItem(QString::fromUtf8(look.first_item).replace("%1", fallback), QString());
     }
     for (const auto& [id, name] : catalog_entries(cat, f.ids)) {
-        c->addItem(QString::fromStdString(id + " — " + name), QString::fromStdString(id));
+        c->addItem(q(id + " — " + name), q(id));
     }
     if (look.last_item != nullptr) {
         c->addItem(QString::fromUtf8(look.last_item), last_data);
@@ -88,7 +89,7 @@ public:
             box_->setCurrentIndex(field().look.last_item != nullptr ? box_->count() - 1 : 0);
             return;
         }
-        select_data(box_, QString::fromStdString(*id));
+        select_data(box_, q(*id));
     }
     void setCatalog(const Catalog& catalog) override {
         FieldWidget::setCatalog(catalog);
@@ -114,8 +115,7 @@ public:
             box_->addItem(tr("as the scenario"), QString());
         }
         for (std::size_t i = 0; i < f.choices.size(); ++i) {
-            const QString choice =
-                QString::fromUtf8(f.choices[i].data(), static_cast<int>(f.choices[i].size()));
+            const QString choice = q(f.choices[i]);
             box_->addItem(shown.value(static_cast<int>(i), choice), choice);
         }
         holdControl(box_);
@@ -131,8 +131,7 @@ public:
     }
     void setValue(const FieldData& v) override {
         const auto* t = std::get_if<std::string>(&v);
-        select_data(box_,
-                    QString::fromStdString(t != nullptr ? *t : std::string(field().default_text)));
+        select_data(box_, q(t != nullptr ? *t : std::string(field().default_text)));
     }
     QComboBox* combo() const override { return box_; }
 
@@ -174,7 +173,7 @@ public:
     }
     void setValue(const FieldData& v) override {
         if (const auto* id = std::get_if<std::string>(&v)) {
-            select_data(box_, QString::fromStdString(*id));
+            select_data(box_, q(*id));
         } else {
             select_data(box_, std::holds_alternative<double>(v) ? kNumber : QString());
         }
@@ -277,11 +276,10 @@ void DriveField::refill() {
         }
     }
     for (double s : sizes) {
-        QString label = QString::fromStdString(format_in(s, units::TB, 2));
+        QString label = q(format_in(s, units::TB, 2));
         if (box != nullptr) {
             label += tr(" (%1 raw per box)")
-                         .arg(QString::fromStdString(
-                             format_in(box->raw(Capacity::from_base(s)), units::TB, 1)));
+                         .arg(q(format_in(box->raw(Capacity::from_base(s)), units::TB, 1)));
         }
         box_->addItem(label, s);
     }
@@ -291,10 +289,9 @@ void DriveField::refill() {
         if (index < 0) {
             // Not a listed size (a file may give the box's raw capacity): keep
             // it as given; validate() says whether it fits the box.
-            box_->addItem(tr("%1 (as given)")
-                              .arg(QString::fromStdString(
-                                  format_in(Capacity::from_base(*drive), units::TB, 2))),
-                          *drive);
+            box_->addItem(
+                tr("%1 (as given)").arg(q(format_in(Capacity::from_base(*drive), units::TB, 2))),
+                *drive);
             index = box_->count() - 1;
         }
     }

@@ -4,6 +4,7 @@
 #include "podsizer/core/cash_flow.hpp"
 #include "podsizer/reports/cost_by_year.hpp"
 #include "podsizer/reports/growth_report.hpp"
+#include "qt_text.hpp"
 #include "session.hpp"
 
 #include <QHeaderView>
@@ -19,10 +20,6 @@
 namespace podsizer::gui {
 
 namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 QTableWidget* plain_table(QWidget* parent, const char* name) {
     auto* t = new QTableWidget(parent);

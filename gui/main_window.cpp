@@ -18,6 +18,7 @@
 #include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/study.hpp"
 #include "podsizer/reports/version.hpp"
+#include "qt_text.hpp"
 #include "racks_view.hpp"
 #include "results_view.hpp"
 #include "scenario_editor.hpp"
@@ -49,10 +50,6 @@ namespace {
 /// The verdict's colours, as the tables colour met and unmet figures.
 const QColor kMet(0x1b, 0x5e, 0x20);
 const QColor kNotMet(0xb7, 0x1c, 0x1c);
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 constexpr int kMaxRecent = 8;
 
@@ -398,9 +395,7 @@ QString racks_text(const Design& d) {
     if (!d.racks_fit) {
         return MainWindow::tr("racks n/a");
     }
-    auto n = [](std::int64_t v) {
-        return QString::fromStdString(format_number(static_cast<double>(v)));
-    };
+    auto n = [](std::int64_t v) { return q(format_number(static_cast<double>(v))); };
     if (d.planning_basis() != d.constraints.power_basis) {
         return MainWindow::tr("%1 racks to plan (max draw; %2 typical)")
             .arg(n(d.planning_racks()), n(d.racks));
@@ -676,7 +671,7 @@ void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxe
             this, tr("Cannot apply"),
             tr("%1 is not one of the scenario's options: change its site's figures in the form "
                "instead.")
-                .arg(QString::fromStdString(d.name)));
+                .arg(q(d.name)));
         return;
     }
     if (s.options.empty()) {

@@ -5,6 +5,7 @@
 #include "podsizer/core/cost.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/hand_design.hpp"
+#include "qt_text.hpp"
 #include "session.hpp"
 
 #include <QEvent>
@@ -27,10 +28,6 @@
 namespace podsizer::gui {
 
 namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 QString count(std::int64_t v) {
     return q(format_number(static_cast<double>(v)));

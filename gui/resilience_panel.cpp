@@ -9,6 +9,7 @@
 #include "podsizer/render/chart_parts.hpp"
 #include "podsizer/render/resilience_charts.hpp"
 #include "podsizer/reports/resilience_report.hpp"
+#include "qt_text.hpp"
 #include "series_palette.hpp"
 #include "session.hpp"
 
@@ -105,17 +106,13 @@ void ResiliencePanel::draw() {
     }
     const Catalog& catalog = session_->catalog();
     const ResilienceInputs base = resilience_inputs(session_->scenario(), catalog);
-    QString outage = base.outage.base() > 0.0
-                         ? QString::fromStdString(format_in(base.outage, units::h, 1))
-                         : tr("none");
+    QString outage = base.outage.base() > 0.0 ? q(format_in(base.outage, units::h, 1)) : tr("none");
     note_->setText(
         tr("As <tt>podsizer resilience</tt>: AFR %1, fill %2, rebuild share %3, "
            "WAN outage %4 (resilience.* and cloud.wan in the scenario).")
-            .arg(QString::fromStdString(cols.front().resilience.afr > 0.0
-                                            ? percent_text(cols.front().resilience.afr, 2)
-                                            : std::string("n/a")),
-                 QString::fromStdString(percent_text(base.fill, 0)),
-                 QString::fromStdString(percent_text(base.rebuild_share, 0)), outage));
+            .arg(q(cols.front().resilience.afr > 0.0 ? percent_text(cols.front().resilience.afr, 2)
+                                                     : std::string("n/a")),
+                 q(percent_text(base.fill, 0)), q(percent_text(base.rebuild_share, 0)), outage));
     show_grid(table_, resilience_grid(cols, false), true);
     table_->resizeColumnsToContents();
 

@@ -2,6 +2,7 @@
 
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/design.hpp"
+#include "qt_text.hpp"
 
 #include <algorithm>
 #include <string>
@@ -11,10 +12,6 @@
 namespace podsizer::gui {
 
 namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 QString option_summary(const Scenario& s, std::size_t i) {
     const OptionSpec& o = s.options[i];

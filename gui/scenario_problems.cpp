@@ -3,19 +3,12 @@
 // field on screen (another option, the document as a whole).
 #include "field_widget.hpp"
 #include "list_editor.hpp"
+#include "qt_text.hpp"
 #include "scenario_editor.hpp"
 
 #include <QLabel>
 
 namespace podsizer::gui {
-
-namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
-} // namespace
 
 bool ScenarioEditor::check(const Scenario& s) {
     // validate() is the one definition of a valid scenario: the reader calls
