@@ -87,6 +87,29 @@ QString suffix_of(Format f) {
     return "txt";
 }
 
+/// Asks where to export (the dialog's title, proposed name and filter) and
+/// writes there, saying where, or why not.
+template <class Write>
+void export_to(QMainWindow* w, const QString& title, const QString& name, const QString& filter,
+               Write write) {
+    const QString path = QFileDialog::getSaveFileName(w, title, name, filter);
+    if (path.isEmpty()) {
+        return;
+    }
+    try {
+        write(path);
+        w->statusBar()->showMessage(MainWindow::tr("Exported %1").arg(path), 5000);
+    } catch (const InputError& e) {
+        QMessageBox::warning(w, MainWindow::tr("Cannot export"), q(e.what()));
+    }
+}
+
+/// The scenario file's name without its suffix: "podsizer" for a new one.
+QString base_name(const Session& session) {
+    const QString base = QFileInfo(session.filePath()).completeBaseName();
+    return base.isEmpty() ? QString("podsizer") : base;
+}
+
 } // namespace
 
 MainWindow::MainWindow(bool remember_layout, QWidget* parent)
@@ -277,10 +300,9 @@ void MainWindow::buildEditMenu() {
 
 void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    const QString labels[] = {tr("&Results"), tr("C&harts"), tr("R&acks"), tr("Ca&talog"),
-                              tr("&BOM and facility")};
-    for (int i = 0; i < static_cast<int>(std::size(labels)); ++i) {
-        add_action(this, view, labels[i], QKeySequence(QString("Ctrl+%1").arg(i + 1)),
+    for (int i = 0; i < tabs_->count(); ++i) { // "&BOM && facility" reads "&BOM and facility"
+        add_action(this, view, tabs_->tabText(i).replace("&&", tr("and")),
+                   QKeySequence(QString("Ctrl+%1").arg(i + 1)),
                    [this, i] { tabs_->setCurrentIndex(i); });
     }
     view->addSeparator();
@@ -516,36 +538,32 @@ bool MainWindow::saveTo(const QString& path) {
 void MainWindow::exportReport(const QString& path, Report report, Format format) const {
     const std::string where = path.toStdString();
     session_->checkExportPath(path);
-    if (!session_->result()) {
-        throw InputError(where, "nothing to export: " + session_->sizingError().toStdString());
-    }
+    // What the report is of, or why there is nothing to export.
+    auto of = [&where](const auto* what, const QString& why) -> const auto& {
+        if (what == nullptr) {
+            throw InputError(where, "nothing to export: " + why.toStdString());
+        }
+        return *what;
+    };
+    const SizingResult& sized = of(session_->result(), session_->sizingError());
     std::string text;
     switch (report) {
     case Report::sizing:
-        text = render_sizing(*session_->result(), format);
+        text = render_sizing(sized, format);
         break;
     case Report::comparison:
         text = render_comparison(*session_->comparison(), format);
         break;
-    case Report::extrapolation: {
-        const ScenarioExtrapolation* x = session_->extrapolation();
-        if (x == nullptr) {
-            throw InputError(where,
-                             "nothing to export: " + session_->extrapolationError().toStdString());
-        }
-        text = render_extrapolation(*x, format);
+    case Report::extrapolation:
+        text = render_extrapolation(of(session_->extrapolation(), session_->extrapolationError()),
+                                    format);
         break;
-    }
-    case Report::optimization: {
-        const OptimizerResult* r =
-            session_->optimization(results_->optimizer()->currentObjective());
-        if (r == nullptr) {
-            throw InputError(where,
-                             "nothing to export: " + session_->optimizationError().toStdString());
-        }
-        text = render_optimization(*r, format, true);
+    case Report::optimization:
+        text = render_optimization(
+            of(session_->optimization(results_->optimizer()->currentObjective()),
+               session_->optimizationError()),
+            format, true);
         break;
-    }
     }
     write_file_atomically(where, text); // as the CLI writes its files
 }
@@ -589,38 +607,15 @@ void MainWindow::priceBookDialog() {
 }
 
 void MainWindow::exportWorkbookDialog() {
-    const QString base = QFileInfo(session_->filePath()).completeBaseName();
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export workbook"), (base.isEmpty() ? QString("podsizer") : base) + ".xlsx",
-        tr("Excel workbook (*.xlsx)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    try {
-        exportWorkbook(path);
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Cannot export"), q(e.what()));
-    }
+    export_to(this, tr("Export workbook"), base_name(*session_) + ".xlsx",
+              tr("Excel workbook (*.xlsx)"), [this](const QString& path) { exportWorkbook(path); });
 }
 
 void MainWindow::exportDialog(Report report, Format format) {
-    const QString base = QFileInfo(session_->filePath()).completeBaseName();
     const char* kinds[] = {"", "-compare", "-extrapolate", "-optimize"};
-    QString path =
-        QFileDialog::getSaveFileName(this, tr("Export"),
-                                     (base.isEmpty() ? QString("podsizer") : base) +
-                                         kinds[static_cast<int>(report)] + "." + suffix_of(format),
-                                     filter_of(format));
-    if (path.isEmpty()) {
-        return;
-    }
-    try {
-        exportReport(path, report, format);
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Cannot export"), q(e.what()));
-    }
+    export_to(this, tr("Export"),
+              base_name(*session_) + kinds[static_cast<int>(report)] + "." + suffix_of(format),
+              filter_of(format), [&](const QString& path) { exportReport(path, report, format); });
 }
 
 void MainWindow::exportRackSvgDialog() {
@@ -629,17 +624,8 @@ void MainWindow::exportRackSvgDialog() {
         d ? q(rack_svg_file_name(*d, static_cast<std::size_t>(session_->selectedDesign() + 1),
                                  static_cast<RackView>(racks_->drawing())))
           : QString("racks.svg");
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export rack elevation"), name, tr("SVG (*.svg)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    try {
-        exportRackSvg(path);
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Cannot export"), q(e.what()));
-    }
+    export_to(this, tr("Export rack elevation"), name, tr("SVG (*.svg)"),
+              [this](const QString& path) { exportRackSvg(path); });
 }
 
 QString MainWindow::firstProblem(const Scenario& s) const {
