@@ -79,12 +79,8 @@ Grid laptop_order(Grid g, std::initializer_list<std::string_view> keys) {
 
 /// The table as tall as its rows (at most `most` of them, then it scrolls),
 /// its header and a horizontal scroll bar: no row is cut off.
-void fit_rows(QTableWidget* t, int most = 12) {
-    int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
-    for (int r = 0; r < std::min(t->rowCount(), most); ++r) {
-        h += t->rowHeight(r);
-    }
-    h += t->horizontalScrollBar()->sizeHint().height();
+void fit_rows(QTableWidget* t) {
+    const int h = rows_height(t, 12) + t->horizontalScrollBar()->sizeHint().height();
     t->setMinimumHeight(h);
     t->setMaximumHeight(h);
 }
@@ -101,19 +97,14 @@ QLabel* bold_label(QWidget* parent) {
 } // namespace
 
 GrowthPanel::GrowthPanel(Session* session, QWidget* parent)
-    : QWidget(parent), session_(session), note_(new QLabel(this)), sites_title_(bold_label(this)),
-      sites_(plain_table(this, "sites")), replication_title_(bold_label(this)),
-      replication_(plain_table(this, "replication")), phases_title_(bold_label(this)),
-      phases_(plain_table(this, "phases")), scratch_(new QLabel(this)),
-      money_title_(bold_label(this)), money_(plain_table(this, "cost-by-year")),
-      money_notes_(new QLabel(this)) {
+    : QWidget(parent), session_(session), note_(note_label(this, "growth-note")),
+      sites_title_(bold_label(this)), sites_(plain_table(this, "sites")),
+      replication_title_(bold_label(this)), replication_(plain_table(this, "replication")),
+      phases_title_(bold_label(this)), phases_(plain_table(this, "phases")),
+      scratch_(note_label(this, "phases-scratch")), money_title_(bold_label(this)),
+      money_(plain_table(this, "cost-by-year")),
+      money_notes_(note_label(this, "cost-by-year-notes")) {
     setObjectName("growth-panel");
-    note_->setObjectName("growth-note");
-    note_->setWordWrap(true);
-    scratch_->setObjectName("phases-scratch");
-    scratch_->setWordWrap(true);
-    money_notes_->setObjectName("cost-by-year-notes");
-    money_notes_->setWordWrap(true);
     // The tables stand one under the other at the height of their rows, in a
     // page that scrolls down: a laptop's 768 lines show every row of a table
     // whole rather than each table squeezed to a sliver (REVIEW-4 F10).
@@ -123,9 +114,7 @@ GrowthPanel::GrowthPanel(Session* session, QWidget* parent)
     scroll->setFrameShape(QFrame::NoFrame);
     auto* page = new QWidget(scroll);
     scroll->setWidget(page);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    flat_column(this)->addWidget(scroll);
     for (QWidget* w : std::initializer_list<QWidget*>{
              note_, sites_title_, sites_, replication_title_, replication_, phases_title_, phases_,
              scratch_, money_title_, money_, money_notes_}) {

@@ -67,15 +67,6 @@ void set_cell(QTableWidget* t, int row, int column, const QString& text) {
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
 }
 
-/// Makes a table exactly as tall as its rows: no empty band under them.
-void fit_height(QTableWidget* t) {
-    int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
-    for (int r = 0; r < t->rowCount(); ++r) {
-        h += t->rowHeight(r);
-    }
-    t->setFixedHeight(h);
-}
-
 /// One row of the play table: its label, the text of a design, and the
 /// number whose change the step columns show (null: the text, when it changes).
 struct PlayRow {
@@ -166,7 +157,7 @@ QSpinBox* count_box(QWidget* parent, const QString& name) {
 } // namespace
 
 PlayPanel::PlayPanel(Session* session, QWidget* parent)
-    : QWidget(parent), session_(session), title_(new QLabel(this)),
+    : QWidget(parent), session_(session), title_(note_label(this, "play-title")),
       cnodes_(count_box(this, "play-cnodes")), dboxes_(count_box(this, "play-dboxes")),
       reset_(new QPushButton(tr("Reset"), this)),
       apply_(new QPushButton(tr("Apply to scenario"), this)), table_(new QTableWidget(this)),
@@ -175,8 +166,6 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
     // side-by-side table.
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    title_->setObjectName("play-title");
-    title_->setWordWrap(true);
     layout->addWidget(title_);
     layout->addLayout(buildCounts());
     buildTable();
@@ -420,7 +409,7 @@ void PlayPanel::update() {
             item->setToolTip(q(verdict_sentence(design->verdict, *design)));
         }
     }
-    fit_height(table_);
+    table_->setFixedHeight(rows_height(table_)); // no empty band under the rows
 
     showFindings(&p);
 }

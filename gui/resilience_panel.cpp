@@ -49,23 +49,19 @@ QChartView* chart_view(QWidget* parent, const QString& name, const QString& titl
 } // namespace
 
 ResiliencePanel::ResiliencePanel(Session* session, QWidget* parent)
-    : LazyPanel(session, parent), note_(new QLabel(this)), table_(new QTableWidget(this)),
+    : LazyPanel(session, parent), note_(note_label(this, "resilience-note")),
+      table_(new QTableWidget(this)),
       nines_(chart_view(this, "resilience-nines", tr("Nines vs rebuild share"))),
       outage_(chart_view(this, "resilience-outage", tr("Local need vs WAN outage"))),
-      legend_(new QLabel(this)) {
-    note_->setObjectName("resilience-note");
-    note_->setWordWrap(true);
+      legend_(note_label(this, "resilience-legend")) {
     table_->setObjectName("resilience");
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionMode(QAbstractItemView::NoSelection);
     table_->verticalHeader()->setDefaultSectionSize(19);
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    legend_->setObjectName("resilience-legend");
-    legend_->setWordWrap(true);
     legend_->setTextFormat(Qt::RichText);
     auto* charts = new QWidget(this);
-    auto* cv = new QVBoxLayout(charts);
-    cv->setContentsMargins(0, 0, 0, 0);
+    auto* cv = flat_column(charts);
     cv->addWidget(legend_);
     auto* cl = new QHBoxLayout();
     cl->addWidget(nines_, 1);
@@ -77,8 +73,7 @@ ResiliencePanel::ResiliencePanel(Session* session, QWidget* parent)
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     split->setSizes({1000, 1000}); // half each: the labels and a design column fit at 1366 px
-    auto* l = new QVBoxLayout(this);
-    l->setContentsMargins(0, 0, 0, 0);
+    auto* l = flat_column(this);
     l->addWidget(note_);
     l->addWidget(split, 1);
 }
