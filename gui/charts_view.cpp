@@ -2,6 +2,7 @@
 
 #include "chart_note.hpp"
 #include "chart_save.hpp"
+#include "grid_table.hpp"
 #include "podsizer/render/bar_chart.hpp"
 #include "podsizer/render/chart_parts.hpp"
 #include "podsizer/render/goodput_chart.hpp"
@@ -100,8 +101,7 @@ QChartView* make_view(QWidget* parent, const QString& name) {
 ChartsView::ChartsView(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), knee_(make_view(this, "knee-chart")),
       knee_box_(new QWidget(this)), knee_legend_(make_legend(knee_box_, "knee-legend")) {
-    auto* kl = new QVBoxLayout(knee_box_);
-    kl->setContentsMargins(0, 0, 0, 0);
+    auto* kl = flat_column(knee_box_);
     kl->setSpacing(0);
     knee_->setParent(knee_box_);
     knee_title_ = make_legend(knee_box_, "knee-title");
@@ -150,8 +150,7 @@ void ChartsView::buildGoodputChart() {
             axis->setTitleText(tr("+1 step (GPU-h/day)"));
         }
     }
-    auto* gl = new QVBoxLayout(goodput_box_);
-    gl->setContentsMargins(0, 0, 0, 0);
+    auto* gl = flat_column(goodput_box_);
     auto* pick = new QHBoxLayout();
     pick->addWidget(new QLabel(tr("Checkpoint job:"), goodput_box_));
     pick->addWidget(job_, 1);
