@@ -5,7 +5,6 @@
 #include "qt_text.hpp"
 #include "session.hpp"
 
-#include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
 #include <QVBoxLayout>

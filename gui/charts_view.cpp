@@ -10,24 +10,16 @@
 #include "series_palette.hpp"
 #include "session.hpp"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLegendMarker>
-#include <QLineSeries>
-#include <QLogValueAxis>
-#include <QScatterSeries>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <algorithm>
-#include <cmath>
 
 namespace podsizer::gui {
 

@@ -26,7 +26,6 @@
 #include "steady_tab_widget.hpp"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>

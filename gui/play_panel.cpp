@@ -11,7 +11,6 @@
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QGridLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>

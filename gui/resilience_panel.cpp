@@ -18,14 +18,9 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineSeries>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
-#include <algorithm>
-#include <cmath>
-#include <limits>
 
 namespace podsizer::gui {
 
