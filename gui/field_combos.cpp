@@ -2,6 +2,7 @@
 
 #include "field_look.hpp"
 #include "field_value.hpp"
+#include "grid_table.hpp"
 #include "input_field.hpp"
 #include "qt_text.hpp"
 
@@ -67,19 +68,34 @@ void select_data(QComboBox* c, const QString& data) {
     c->setCurrentIndex(i >= 0 ? i : 0);
 }
 
-/// A catalog id; "" (left out, or "auto") for the look's own items.
-class IdField : public FieldWidget {
+/// A field picked from a list whose item data is the value ("": left out).
+class ComboField : public FieldWidget {
 public:
-    IdField(const ScenarioField& f, QWidget* parent)
+    ComboField(const ScenarioField& f, QWidget* parent, bool held = true)
         : FieldWidget(f, parent), box_(new_combo(this)) {
+        if (held) {
+            hold();
+        }
+    }
+    FieldData value() const override {
+        const QString chosen = box_->currentData().toString();
+        return chosen.isEmpty() ? FieldData{} : FieldData{chosen.toStdString()};
+    }
+    QComboBox* combo() const override { return box_; }
+
+protected:
+    /// The list is the field's control, an edit when its choice changes.
+    void hold() {
         holdControl(box_);
         connect(box_, &QComboBox::currentIndexChanged, this, &FieldWidget::edited);
     }
+    QComboBox* box_;
+};
 
-    FieldData value() const override {
-        const QString id = box_->currentData().toString();
-        return id.isEmpty() ? FieldData{} : FieldData{id.toStdString()};
-    }
+/// A catalog id; "" (left out, or "auto") for the look's own items.
+class IdField : public ComboField {
+public:
+    using ComboField::ComboField;
     void setValue(const FieldData& v) override {
         const auto* id = std::get_if<std::string>(&v);
         if (id == nullptr || *id == "auto") {
@@ -95,17 +111,12 @@ public:
         FieldWidget::setCatalog(catalog);
         fill_ids(box_, field(), catalog, QString());
     }
-    QComboBox* combo() const override { return box_; }
-
-private:
-    QComboBox* box_;
 };
 
 /// One of the field's choices ("sync", "async"), shown with the look's texts.
-class ChoiceField : public FieldWidget {
+class ChoiceField : public ComboField {
 public:
-    ChoiceField(const ScenarioField& f, QWidget* parent)
-        : FieldWidget(f, parent), box_(new_combo(this)) {
+    ChoiceField(const ScenarioField& f, QWidget* parent) : ComboField(f, parent, false) {
         const char* texts = f.look.choice_texts;
         const QStringList shown =
             texts != nullptr ? QString::fromUtf8(texts).split('|') : QStringList();
@@ -118,38 +129,24 @@ public:
             const QString choice = q(f.choices[i]);
             box_->addItem(shown.value(static_cast<int>(i), choice), choice);
         }
-        holdControl(box_);
-        connect(box_, &QComboBox::currentIndexChanged, this, &FieldWidget::edited);
-    }
-
-    FieldData value() const override {
-        const QString chosen = box_->currentData().toString();
-        if (chosen.isEmpty()) {
-            return {};
-        }
-        return chosen.toStdString();
+        hold();
     }
     void setValue(const FieldData& v) override {
         const auto* t = std::get_if<std::string>(&v);
         select_data(box_, q(t != nullptr ? *t : std::string(field().default_text)));
     }
-    QComboBox* combo() const override { return box_; }
-
-private:
-    QComboBox* box_;
 };
 
 const QString kNumber = "#number";
 
 /// A catalog preset, the catalog default, or a number typed under the list.
-class RateField : public FieldWidget {
+class RateField : public ComboField {
 public:
     RateField(const ScenarioField& f, QWidget* parent)
-        : FieldWidget(f, parent), box_(new_combo(this)),
+        : ComboField(f, parent, false),
           number_(new InputField(field_reader(f), QString::fromUtf8(f.look.placeholder), this)) {
         auto* both = new QWidget(this);
-        auto* layout = new QVBoxLayout(both);
-        layout->setContentsMargins(0, 0, 0, 0);
+        auto* layout = flat_column(both);
         layout->addWidget(box_);
         layout->addWidget(number_);
         holdControl(both);
@@ -165,11 +162,8 @@ public:
     }
 
     FieldData value() const override {
-        const QString chosen = box_->currentData().toString();
-        if (chosen == kNumber) {
-            return field_value(field(), number_->text());
-        }
-        return chosen.isEmpty() ? FieldData{} : FieldData{chosen.toStdString()};
+        return box_->currentData() == kNumber ? field_value(field(), number_->text())
+                                              : ComboField::value();
     }
     void setValue(const FieldData& v) override {
         if (const auto* id = std::get_if<std::string>(&v)) {
@@ -198,10 +192,8 @@ public:
         fill_ids(box_, field(), catalog, kNumber);
     }
     InputField* input() const override { return number_; }
-    QComboBox* combo() const override { return box_; }
 
 private:
-    QComboBox* box_;
     InputField* number_;
 };
 
