@@ -91,7 +91,7 @@ QChartView* make_view(QWidget* parent, const QString& name) {
 } // namespace
 
 ChartsView::ChartsView(Session* session, QWidget* parent)
-    : QWidget(parent), session_(session), knee_(make_view(this, "knee-chart")),
+    : LazyPanel(session, parent), knee_(make_view(this, "knee-chart")),
       knee_box_(new QWidget(this)), knee_legend_(make_legend(knee_box_, "knee-legend")) {
     auto* kl = flat_column(knee_box_);
     kl->setSpacing(0);
@@ -113,9 +113,7 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
     grid->addWidget(knee_box_, 0, 0);
     grid->addWidget(goodput_box_, 0, 1);
     placeBars();
-    connect(session_, &Session::resultsChanged, this, &ChartsView::refresh);
     connect(session_, &Session::selectionChanged, this, &ChartsView::refresh);
-    stale_ = true;
 }
 
 ChartsView::~ChartsView() = default;
@@ -179,13 +177,8 @@ QChart* ChartsView::goodputChart() const {
     return goodput_->chart();
 }
 
-void ChartsView::refresh() {
-    // Drawn only when on screen: a hidden tab costs an edit nothing.
-    if (!isVisible()) {
-        stale_ = true;
-        return;
-    }
-    stale_ = false;
+void ChartsView::draw() {
+    // Drawn only when on screen (LazyPanel): a hidden tab costs an edit nothing.
     refreshKnee();
     refreshGoodput();
     refreshBars(racks_, render::racks_figure());
@@ -224,13 +217,6 @@ void ChartsView::placeBars() {
 void ChartsView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     placeBars();
-}
-
-void ChartsView::showEvent(QShowEvent* event) {
-    QWidget::showEvent(event);
-    if (stale_) {
-        refresh();
-    }
 }
 
 void ChartsView::refreshKnee() {
