@@ -73,9 +73,7 @@ void ScenarioEditor::report() {
     for (const Row& row : rows_) {
         const QString error = row.widget->error();
         if (row.widget->isEnabled() && !error.isEmpty()) {
-            const std::string_view label = row.widget->field().label;
-            problems_ << QString::fromUtf8(label.data(), static_cast<int>(label.size())) + ": " +
-                             error;
+            problems_ << q(row.widget->field().label) + ": " + error;
         }
     }
     if (!general_error_.isEmpty()) {
