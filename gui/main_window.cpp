@@ -627,14 +627,17 @@ void MainWindow::exportRackSvgDialog() {
               [this](const QString& path) { exportRackSvg(path); });
 }
 
-QString MainWindow::firstProblem(const Scenario& s) const {
+bool MainWindow::editChecked(const Scenario& s, const QString& refusal, const QString& label) {
     // validate() is the rule set the scenario reader applies after reading a
     // file: a scenario it accepts is one the CLI would read back.
     const std::vector<Problem> problems = validate(s, session_->catalog());
-    if (problems.empty()) {
-        return {};
+    if (!problems.empty()) {
+        QMessageBox::warning(
+            this, refusal, q(problems.front().path.to_string() + ": " + problems.front().message));
+        return false;
     }
-    return q(problems.front().path.to_string() + ": " + problems.front().message);
+    session_->edit(s, {}, label, false);
+    return true;
 }
 
 void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxes) {
@@ -663,11 +666,7 @@ void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxe
         s.options.push_back(OptionSpec{}); // the automatic design becomes an option
     }
     pin_option(s.options[from->index], d, cnodes, dboxes);
-    if (const QString problem = firstProblem(s); !problem.isEmpty()) {
-        QMessageBox::warning(this, tr("Cannot apply"), problem);
-        return;
-    }
-    session_->edit(s, {}, tr("apply played counts"), false);
+    editChecked(s, tr("Cannot apply"), tr("apply played counts"));
 }
 
 void MainWindow::addDesignAsOption(const Design& d) {
@@ -676,12 +675,9 @@ void MainWindow::addDesignAsOption(const Design& d) {
         s.options.push_back(OptionSpec{}); // keep the automatic design beside it
     }
     s.options.push_back(option_of(d));
-    if (const QString problem = firstProblem(s); !problem.isEmpty()) {
-        QMessageBox::warning(this, tr("Cannot add the design"), problem);
-        return;
+    if (editChecked(s, tr("Cannot add the design"), tr("add the optimiser's best design"))) {
+        session_->selectDesign(static_cast<int>(s.options.size()) - 1);
     }
-    session_->edit(s, {}, tr("add the optimiser's best design"), false);
-    session_->selectDesign(static_cast<int>(s.options.size()) - 1);
 }
 
 QStringList MainWindow::recentFiles() const {
