@@ -39,7 +39,6 @@
 #include <QTabWidget>
 #include <QUndoStack>
 #include <algorithm>
-#include <iterator>
 #include <variant>
 
 namespace podsizer::gui {
@@ -51,8 +50,6 @@ const QColor kMet(0x1b, 0x5e, 0x20);
 const QColor kNotMet(0xb7, 0x1c, 0x1c);
 
 constexpr int kMaxRecent = 8;
-
-const char* const kTabNames[] = {"results", "charts", "racks", "catalog", "bom"};
 
 /// The save dialog's filter of a format, from its row in format.def.
 QString filter_of(Format f) {
@@ -359,22 +356,19 @@ bool MainWindow::showTab(const QString& name) {
     }
     // The panels under the results (screenshots, tests): the results tab with
     // that panel in front, in the order of the panel tabs.
-    static const char* const kPanels[] = {"play",  "findings",  "checkpoints", "extrapolation",
-                                          "sites", "optimizer", "resilience",  "cost"};
-    for (int i = 0; i < static_cast<int>(std::size(kPanels)); ++i) {
-        if (name == kPanels[i] || (name == "optimiser" && i == 5)) {
-            tabs_->setCurrentWidget(results_);
-            results_->details()->setCurrentIndex(i);
-            return true;
-        }
+    const qsizetype panel = QStringList{"play",  "findings",  "checkpoints", "extrapolation",
+                                        "sites", "optimizer", "resilience",  "cost"}
+                                .indexOf(name == "optimiser" ? QString("optimizer") : name);
+    if (panel >= 0) {
+        tabs_->setCurrentWidget(results_);
+        results_->details()->setCurrentIndex(static_cast<int>(panel));
+        return true;
     }
-    for (int i = 0; i < static_cast<int>(std::size(kTabNames)); ++i) {
-        if (name == kTabNames[i]) {
-            tabs_->setCurrentIndex(i);
-            return true;
-        }
+    const qsizetype tab = QStringList{"results", "charts", "racks", "catalog", "bom"}.indexOf(name);
+    if (tab >= 0) {
+        tabs_->setCurrentIndex(static_cast<int>(tab));
     }
-    return false;
+    return tab >= 0;
 }
 
 void MainWindow::updateTitle() {
