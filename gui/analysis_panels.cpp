@@ -14,7 +14,6 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QTabWidget>
@@ -44,12 +43,9 @@ void LazyPanel::showEvent(QShowEvent* event) {
 }
 
 ExtrapolationPanel::ExtrapolationPanel(Session* session, QWidget* parent)
-    : LazyPanel(session, parent), note_(new QLabel(this)),
+    : LazyPanel(session, parent), note_(note_label(this, "extrapolation-note")),
       table_(read_only_table(this, "extrapolation")) {
-    auto* l = new QVBoxLayout(this);
-    l->setContentsMargins(0, 0, 0, 0);
-    note_->setObjectName("extrapolation-note");
-    note_->setWordWrap(true);
+    auto* l = flat_column(this);
     l->addWidget(note_);
     l->addWidget(table_, 1);
 }
@@ -72,13 +68,13 @@ void ExtrapolationPanel::draw() {
 }
 
 OptimizerPanel::OptimizerPanel(Session* session, QWidget* parent)
-    : LazyPanel(session, parent), objective_(new QComboBox(this)), summary_(new QLabel(this)),
+    : LazyPanel(session, parent), objective_(new QComboBox(this)),
+      summary_(note_label(this, "optimizer-summary")),
       use_(new QPushButton(tr("Add the best as an option"), this)),
       best_(read_only_table(this, "optimizer-best")),
       pareto_(read_only_table(this, "optimizer-pareto")),
       pareto_chart_(new QChartView(render::new_chart(), this)), views_(new QTabWidget(this)) {
-    auto* l = new QVBoxLayout(this);
-    l->setContentsMargins(0, 0, 0, 0);
+    auto* l = flat_column(this);
     auto* bar = new QHBoxLayout();
     bar->addWidget(new QLabel(tr("Objective:"), this));
     objective_->setObjectName("optimizer-objective");
@@ -89,13 +85,10 @@ OptimizerPanel::OptimizerPanel(Session* session, QWidget* parent)
     bar->addWidget(use_);
     bar->addStretch();
     l->addLayout(bar);
-    summary_->setObjectName("optimizer-summary");
-    summary_->setWordWrap(true);
     // The summary over the best design, on its page: the chart's page keeps
     // the panel's height for its axes.
     auto* best_page = new QWidget(this);
-    auto* bl = new QVBoxLayout(best_page);
-    bl->setContentsMargins(0, 0, 0, 0);
+    auto* bl = flat_column(best_page);
     bl->addWidget(summary_);
     bl->addWidget(best_, 1);
     // The best design, the front as a chart (the render library's, as

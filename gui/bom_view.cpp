@@ -2,40 +2,28 @@
 
 #include "grid_table.hpp"
 #include "podsizer/reports/bom_report.hpp"
+#include "qt_text.hpp"
 #include "session.hpp"
 
-#include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace podsizer::gui {
 
-namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
-} // namespace
-
 BomView::BomView(Session* session, QWidget* parent)
-    : LazyPanel(session, parent), note_(new QLabel(this)), bill_(read_only_table(this, "bom")),
-      facility_(read_only_table(this, "bom-facility")), facility_note_(new QLabel(this)) {
+    : LazyPanel(session, parent), note_(note_label(this, "bom-note")),
+      bill_(read_only_table(this, "bom")), facility_(read_only_table(this, "bom-facility")),
+      facility_note_(note_label(this, "bom-facility-note")) {
     auto* l = new QVBoxLayout(this);
     l->setContentsMargins(4, 4, 4, 4);
-    note_->setObjectName("bom-note");
-    note_->setWordWrap(true);
     note_->setTextFormat(Qt::RichText);
     l->addWidget(note_);
     // The bill above, scrolling on its own; the facility figures below, whole
     // (a short table whose every row is a key figure), then their note.
     l->addWidget(bill_, 1);
-    facility_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    facility_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    whole_height(facility_);
     l->addWidget(facility_);
-    facility_note_->setObjectName("bom-facility-note");
-    facility_note_->setWordWrap(true);
     l->addWidget(facility_note_);
 }
 
@@ -61,12 +49,7 @@ void BomView::draw() {
     // The descriptions are the widest column: fit the text, numbers after it.
     bill_->resizeColumnsToContents();
     facility_->resizeColumnsToContents();
-    // As tall as its rows: the header's hint, each row, the frame.
-    int h = facility_->horizontalHeader()->sizeHint().height() + 2 * facility_->frameWidth();
-    for (int row = 0; row < facility_->rowCount(); ++row) {
-        h += facility_->rowHeight(row);
-    }
-    facility_->setFixedHeight(h);
+    facility_->setFixedHeight(rows_height(facility_)); // as tall as its rows
     facility_note_->setText(q(facility_note(*r)));
 }
 

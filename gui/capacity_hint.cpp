@@ -4,16 +4,13 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/requirements.hpp"
 #include "podsizer/core/units.hpp"
+#include "qt_text.hpp"
 
 #include <QObject>
 
 namespace podsizer::gui {
 
 namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 /// The need as the engine reads it (docs/model.md §4): per pod, the GPUs a
 /// per-GPU figure is multiplied by (whole scalable units), and whether it

@@ -1,8 +1,10 @@
 #include "catalog_view.hpp"
 
 #include "custom_catalog.hpp"
+#include "grid_table.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/catalog_report.hpp"
+#include "qt_text.hpp"
 #include "session.hpp"
 
 #include <QFileDialog>
@@ -27,59 +29,41 @@ namespace podsizer::gui {
 
 namespace {
 
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
-/// The catalog list without its "key figures" column (shown as the row's
-/// tooltip): id, kind, name and source kind fit side by side.
-void fill_list(QTableWidget* t, const Grid& g) {
-    const std::size_t kFigures = 3;
-    t->setRowCount(static_cast<int>(g.rows.size()));
-    t->setColumnCount(static_cast<int>(g.header.size()) - 1);
+/// Fills `t` with `g` but for its column `tip` (-1: none), which is instead
+/// the tooltip of its row's cells (else a cell's tooltip is its own text).
+/// The catalog list leaves out its "key figures" so that id, kind, name and
+/// source kind fit side by side; an entry's figures wrap their source.
+void fill(QTableWidget* t, const Grid& g, int tip) {
     QStringList header;
     for (std::size_t c = 0; c < g.header.size(); ++c) {
-        if (c != kFigures) {
+        if (static_cast<int>(c) != tip) {
             header << q(g.header[c]);
         }
     }
+    t->setRowCount(static_cast<int>(g.rows.size()));
+    t->setColumnCount(static_cast<int>(header.size()));
     t->setHorizontalHeaderLabels(header);
     for (std::size_t r = 0; r < g.rows.size(); ++r) {
         int col = 0;
         for (std::size_t c = 0; c < g.rows[r].size(); ++c) {
-            if (c == kFigures) {
-                continue;
+            if (static_cast<int>(c) != tip) {
+                auto* item = new QTableWidgetItem(q(g.rows[r][c]));
+                item->setToolTip(q(g.rows[r][tip < 0 ? c : static_cast<std::size_t>(tip)]));
+                if (tip < 0) {
+                    item->setTextAlignment(Qt::AlignLeft | Qt::AlignTop);
+                }
+                t->setItem(static_cast<int>(r), col++, item);
             }
-            auto* item = new QTableWidgetItem(q(g.rows[r][c]));
-            item->setToolTip(q(g.rows[r][kFigures]));
-            t->setItem(static_cast<int>(r), col++, item);
         }
     }
 }
 
-/// An entry's figures: field and value at their width, the source wrapping
-/// in the rest.
-void fill_figures(QTableWidget* t, const Grid& g) {
-    t->setRowCount(static_cast<int>(g.rows.size()));
-    t->setColumnCount(static_cast<int>(g.header.size()));
-    QStringList header;
-    for (const std::string& h : g.header) {
-        header << q(h);
-    }
-    t->setHorizontalHeaderLabels(header);
-    for (std::size_t r = 0; r < g.rows.size(); ++r) {
-        for (std::size_t c = 0; c < g.rows[r].size(); ++c) {
-            auto* item = new QTableWidgetItem(q(g.rows[r][c]));
-            item->setToolTip(q(g.rows[r][c]));
-            item->setTextAlignment(Qt::AlignLeft | Qt::AlignTop);
-            t->setItem(static_cast<int>(r), static_cast<int>(c), item);
-        }
-    }
-    t->resizeRowsToContents();
+/// The custom catalog's status line: green when `ok`, else red on pink.
+void say(QLabel* status, bool ok, const QString& text) {
+    status->setStyleSheet(ok ? "QLabel { color: #1b5e20; }"
+                             : "QLabel { color: #b71c1c; background: #ffebee; padding: 3px; }");
+    status->setText(text);
 }
-
-const char* const kOk = "QLabel { color: #1b5e20; }";
-const char* const kBad = "QLabel { color: #b71c1c; background: #ffebee; padding: 3px; }";
 
 } // namespace
 
@@ -120,8 +104,7 @@ CatalogView::CatalogView(Session* session, QWidget* parent)
 QWidget* CatalogView::modelList(QWidget* parent) {
     // Left: every model.
     auto* left = new QWidget(parent);
-    auto* ll = new QVBoxLayout(left);
-    ll->setContentsMargins(0, 0, 0, 0);
+    auto* ll = flat_column(left);
     search_->setPlaceholderText(tr("Filter models (id, kind, name, figures)"));
     search_->setClearButtonEnabled(true);
     ll->addWidget(search_);
@@ -140,8 +123,7 @@ QWidget* CatalogView::modelList(QWidget* parent) {
 QWidget* CatalogView::details(QWidget* parent) {
     // Right: the selected model, and the custom catalog.
     auto* box = new QWidget(parent);
-    auto* dl = new QVBoxLayout(box);
-    dl->setContentsMargins(0, 0, 0, 0);
+    auto* dl = flat_column(box);
     QFont big = title_->font();
     big.setBold(true);
     big.setPointSizeF(big.pointSizeF() * 1.15);
@@ -234,8 +216,7 @@ void CatalogView::connectEditing() {
         try {
             session_->setCustomCatalog(cc);
         } catch (const InputError& e) {
-            status_->setStyleSheet(kBad);
-            status_->setText(q(e.what()));
+            say(status_, false, q(e.what()));
         }
     });
     connect(custom_, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
@@ -261,7 +242,7 @@ void CatalogView::refresh() {
         id = list_->item(rows.front().row(), 0)->text();
         kind = list_->item(rows.front().row(), 1)->text();
     }
-    fill_list(list_, catalog_list_grid(session_->catalog()));
+    fill(list_, catalog_list_grid(session_->catalog()), 3);
     // id, kind and source kind at their width; the name takes what is left.
     QHeaderView* header = list_->horizontalHeader();
     for (int c = 0; c < list_->columnCount(); ++c) {
@@ -323,7 +304,7 @@ void CatalogView::showSelected() {
     const CatalogEntryView& v = views[static_cast<std::size_t>(row)];
     title_->setText(q(v.id + " (" + v.kind + "): " + v.name));
     source_->setText(tr("Source: %1").arg(q(v.source)));
-    fill_figures(figures_, v.figures);
+    fill(figures_, v.figures, -1);
     figures_->resizeColumnToContents(1);
     figures_->setColumnWidth(1, std::min(220, figures_->columnWidth(1)));
     figures_->resizeRowsToContents();
@@ -372,14 +353,12 @@ bool CatalogView::validateNow() {
         merge_catalog_text(c, doc, "edited entry");
         validate_catalog(c, "edited entry");
     } catch (const InputError& e) {
-        status_->setStyleSheet(kBad);
-        status_->setText(QString::fromUtf8("\u2716 ") + q(e.what()));
+        say(status_, false, QString::fromUtf8("\u2716 ") + q(e.what()));
         apply_->setEnabled(false);
         return false;
     }
-    status_->setStyleSheet(kOk);
-    status_->setText(QString::fromUtf8("\u2714 ") +
-                     tr("Valid: the catalog reader accepts it; Apply merges it"));
+    say(status_, true,
+        QString::fromUtf8("\u2714 ") + tr("Valid: the catalog reader accepts it; Apply merges it"));
     apply_->setEnabled(true);
     return true;
 }
@@ -394,14 +373,13 @@ bool CatalogView::applyEdit() {
     try {
         session_->setCustomCatalog(cc);
     } catch (const InputError& e) {
-        status_->setStyleSheet(kBad);
-        status_->setText(q(e.what()));
+        say(status_, false, q(e.what()));
         return false;
     }
-    status_->setStyleSheet(kOk);
-    status_->setText(QString::fromUtf8("\u2714 ") +
-                     tr("Applied: %1 / %2 is in the custom catalog; the scenario was sized again")
-                         .arg(edit_list_, entry.value("id").toString()));
+    say(status_, true,
+        QString::fromUtf8("\u2714 ") +
+            tr("Applied: %1 / %2 is in the custom catalog; the scenario was sized again")
+                .arg(edit_list_, entry.value("id").toString()));
     selectEntry(list_of_kind(edit_list_) ? list_of_kind(edit_list_)->kind : QString(),
                 entry.value("id").toString());
     return true;
@@ -420,8 +398,7 @@ void CatalogView::loadCatalogFile() {
         for (const std::string& w : diag.warnings) {
             text += "\nwarning: " + q(w);
         }
-        status_->setStyleSheet(kOk);
-        status_->setText(text);
+        say(status_, true, text);
     } catch (const InputError& e) {
         QMessageBox::warning(this, tr("Not a catalog"), q(e.what()));
     }

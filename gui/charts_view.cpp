@@ -2,6 +2,7 @@
 
 #include "chart_note.hpp"
 #include "chart_save.hpp"
+#include "grid_table.hpp"
 #include "podsizer/render/bar_chart.hpp"
 #include "podsizer/render/chart_parts.hpp"
 #include "podsizer/render/goodput_chart.hpp"
@@ -9,24 +10,16 @@
 #include "series_palette.hpp"
 #include "session.hpp"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLegendMarker>
-#include <QLineSeries>
-#include <QLogValueAxis>
-#include <QScatterSeries>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <algorithm>
-#include <cmath>
 
 namespace podsizer::gui {
 
@@ -98,10 +91,9 @@ QChartView* make_view(QWidget* parent, const QString& name) {
 } // namespace
 
 ChartsView::ChartsView(Session* session, QWidget* parent)
-    : QWidget(parent), session_(session), knee_(make_view(this, "knee-chart")),
+    : LazyPanel(session, parent), knee_(make_view(this, "knee-chart")),
       knee_box_(new QWidget(this)), knee_legend_(make_legend(knee_box_, "knee-legend")) {
-    auto* kl = new QVBoxLayout(knee_box_);
-    kl->setContentsMargins(0, 0, 0, 0);
+    auto* kl = flat_column(knee_box_);
     kl->setSpacing(0);
     knee_->setParent(knee_box_);
     knee_title_ = make_legend(knee_box_, "knee-title");
@@ -121,9 +113,7 @@ ChartsView::ChartsView(Session* session, QWidget* parent)
     grid->addWidget(knee_box_, 0, 0);
     grid->addWidget(goodput_box_, 0, 1);
     placeBars();
-    connect(session_, &Session::resultsChanged, this, &ChartsView::refresh);
     connect(session_, &Session::selectionChanged, this, &ChartsView::refresh);
-    stale_ = true;
 }
 
 ChartsView::~ChartsView() = default;
@@ -150,8 +140,7 @@ void ChartsView::buildGoodputChart() {
             axis->setTitleText(tr("+1 step (GPU-h/day)"));
         }
     }
-    auto* gl = new QVBoxLayout(goodput_box_);
-    gl->setContentsMargins(0, 0, 0, 0);
+    auto* gl = flat_column(goodput_box_);
     auto* pick = new QHBoxLayout();
     pick->addWidget(new QLabel(tr("Checkpoint job:"), goodput_box_));
     pick->addWidget(job_, 1);
@@ -188,13 +177,8 @@ QChart* ChartsView::goodputChart() const {
     return goodput_->chart();
 }
 
-void ChartsView::refresh() {
-    // Drawn only when on screen: a hidden tab costs an edit nothing.
-    if (!isVisible()) {
-        stale_ = true;
-        return;
-    }
-    stale_ = false;
+void ChartsView::draw() {
+    // Drawn only when on screen (LazyPanel): a hidden tab costs an edit nothing.
     refreshKnee();
     refreshGoodput();
     refreshBars(racks_, render::racks_figure());
@@ -233,13 +217,6 @@ void ChartsView::placeBars() {
 void ChartsView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     placeBars();
-}
-
-void ChartsView::showEvent(QShowEvent* event) {
-    QWidget::showEvent(event);
-    if (stale_) {
-        refresh();
-    }
 }
 
 void ChartsView::refreshKnee() {

@@ -13,12 +13,12 @@
 // menu saves it as SVG or PNG (chart_save.hpp).
 #pragma once
 
-#include <QWidget>
+#include "analysis_panels.hpp"
+
 #include <memory>
 #include <optional>
 
 class QChart;
-class QChartView;
 class QComboBox;
 class QLabel;
 
@@ -31,9 +31,7 @@ struct BarFigure;
 
 namespace podsizer::gui {
 
-class Session;
-
-class ChartsView : public QWidget {
+class ChartsView : public LazyPanel {
     Q_OBJECT
 public:
     explicit ChartsView(Session* session, QWidget* parent = nullptr);
@@ -52,10 +50,8 @@ public:
     QLabel* kneeTitle() const { return knee_title_; }
     QLabel* goodputTitle() const { return goodput_title_; }
 
-    void refresh();
-
 protected:
-    void showEvent(QShowEvent* event) override;
+    void draw() override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
@@ -74,7 +70,6 @@ private:
     void refreshGoodput();
     void refreshBars(BarChart& chart, const render::BarFigure& figure);
 
-    Session* session_;
     QChartView* knee_;
     QWidget* knee_box_;
     QLabel* knee_legend_;
@@ -88,7 +83,6 @@ private:
     std::unique_ptr<render::GoodputChart> goodput_chart_;
     BarChart racks_;
     BarChart power_;
-    bool stale_ = false; ///< results changed while hidden: redraw when shown
     /// The tab width from which the bar charts sit side by side: each then
     /// has room for the comparison's longest column name.
     static constexpr int kBarsSideBySide = 1080;

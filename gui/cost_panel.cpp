@@ -3,6 +3,7 @@
 #include "grid_table.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/cost_report.hpp"
+#include "qt_text.hpp"
 #include "session.hpp"
 
 #include <QFileInfo>
@@ -20,30 +21,14 @@ namespace podsizer::gui {
 
 namespace {
 
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
-/// A table as tall as its rows, scrolled by the panel rather than by
-/// itself: two tables of two or three rows each, each in its own scroll
-/// area, clipped the TCO row at 1366 × 768 (REVIEW-4 F10).
-void whole_height(QTableWidget* t) {
-    t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    t->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-}
-
+/// As tall as its rows, and a horizontal scroll bar when one shows: two
+/// tables of two or three rows each, each in its own scroll area, clipped the
+/// TCO row at 1366 × 768 (REVIEW-4 F10).
 void fit_height(QTableWidget* t) {
-    // The header's hint, not its height: a header of two-line labels is
-    // laid out only when shown.
-    int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
-    for (int r = 0; r < t->rowCount(); ++r) {
-        h += t->rowHeight(r);
-    }
-    if (t->horizontalScrollBar()->isVisible() ||
-        t->horizontalHeader()->length() + t->verticalHeader()->width() > t->viewport()->width()) {
-        h += t->horizontalScrollBar()->sizeHint().height();
-    }
-    t->setFixedHeight(h);
+    const bool bar =
+        t->horizontalScrollBar()->isVisible() ||
+        t->horizontalHeader()->length() + t->verticalHeader()->width() > t->viewport()->width();
+    t->setFixedHeight(rows_height(t) + (bar ? t->horizontalScrollBar()->sizeHint().height() : 0));
 }
 
 std::string joined(const std::vector<std::string>& names) {
@@ -98,15 +83,13 @@ QString book_line(const PriceBook& book, const QString& file) {
 } // namespace
 
 CostPanel::CostPanel(Session* session, QWidget* parent)
-    : LazyPanel(session, parent), note_(new QLabel(this)),
+    : LazyPanel(session, parent), note_(note_label(this, "cost-note")),
       pick_(new QPushButton(tr("Price book…"), this)), remove_(new QPushButton(tr("Remove"), this)),
       designs_(read_only_table(this, "cost-designs")),
-      columns_(read_only_table(this, "cost-columns")), footnote_(new QLabel(this)) {
-    auto* l = new QVBoxLayout(this);
-    l->setContentsMargins(0, 0, 0, 0);
+      columns_(read_only_table(this, "cost-columns")),
+      footnote_(note_label(this, "cost-footnote")) {
+    auto* l = flat_column(this);
     auto* top = new QHBoxLayout();
-    note_->setObjectName("cost-note");
-    note_->setWordWrap(true);
     note_->setTextFormat(Qt::RichText);
     pick_->setObjectName("cost-pick");
     pick_->setToolTip(tr("Read a price-book file (podsizer-prices/1) into the scenario"));
@@ -119,14 +102,11 @@ CostPanel::CostPanel(Session* session, QWidget* parent)
     // The headline with the cloud store first, then each design's parts,
     // then the footnote: one page that scrolls as a whole.
     auto* page = new QWidget(this);
-    auto* pl = new QVBoxLayout(page);
-    pl->setContentsMargins(0, 0, 0, 0);
+    auto* pl = flat_column(page);
     whole_height(columns_);
     whole_height(designs_);
     pl->addWidget(columns_);
     pl->addWidget(designs_);
-    footnote_->setObjectName("cost-footnote");
-    footnote_->setWordWrap(true);
     pl->addWidget(footnote_);
     pl->addStretch(1);
     auto* scroll = new QScrollArea(this);

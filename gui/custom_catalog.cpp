@@ -4,6 +4,7 @@
 #include "podsizer/catalog/catalog_write.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/reports/atomic_file.hpp"
+#include "qt_text.hpp"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,12 +22,9 @@ std::string compact(const QJsonObject& o) {
 const std::vector<CatalogList>& catalog_lists() {
     // The catalog's table of kinds (podsizer/catalog/catalog_fields.hpp).
     static const std::vector<CatalogList> lists = [] {
-        auto text = [](std::string_view s) {
-            return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-        };
         std::vector<CatalogList> out;
         for (const CatalogKindName& k : catalog_kind_names()) {
-            out.push_back({text(k.key), text(k.word), text(k.label)});
+            out.push_back({q(k.key), q(k.word), q(k.label)});
         }
         return out;
     }();

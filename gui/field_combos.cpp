@@ -2,7 +2,9 @@
 
 #include "field_look.hpp"
 #include "field_value.hpp"
+#include "grid_table.hpp"
 #include "input_field.hpp"
+#include "qt_text.hpp"
 
 #include <QComboBox>
 #include <QSignalBlocker>
@@ -45,12 +47,12 @@ void fill_ids(QComboBox* c, const ScenarioField& f, const Catalog& cat, const QS
     const QString keep = c->currentData().toString();
     const QSignalBlocker block(c);
     c->clear();
-    const QString fallback = QString::fromStdString(default_id(cat, f.ids));
+    const QString fallback = q(default_id(cat, f.ids));
     if (look.first_item != nullptr) {
         c->addItem(QString::fromUtf8(look.first_item).replace("%1", fallback), QString());
     }
     for (const auto& [id, name] : catalog_entries(cat, f.ids)) {
-        c->addItem(QString::fromStdString(id + " — " + name), QString::fromStdString(id));
+        c->addItem(q(id + " — " + name), q(id));
     }
     if (look.last_item != nullptr) {
         c->addItem(QString::fromUtf8(look.last_item), last_data);
@@ -66,19 +68,34 @@ void select_data(QComboBox* c, const QString& data) {
     c->setCurrentIndex(i >= 0 ? i : 0);
 }
 
-/// A catalog id; "" (left out, or "auto") for the look's own items.
-class IdField : public FieldWidget {
+/// A field picked from a list whose item data is the value ("": left out).
+class ComboField : public FieldWidget {
 public:
-    IdField(const ScenarioField& f, QWidget* parent)
+    ComboField(const ScenarioField& f, QWidget* parent, bool held = true)
         : FieldWidget(f, parent), box_(new_combo(this)) {
+        if (held) {
+            hold();
+        }
+    }
+    FieldData value() const override {
+        const QString chosen = box_->currentData().toString();
+        return chosen.isEmpty() ? FieldData{} : FieldData{chosen.toStdString()};
+    }
+    QComboBox* combo() const override { return box_; }
+
+protected:
+    /// The list is the field's control, an edit when its choice changes.
+    void hold() {
         holdControl(box_);
         connect(box_, &QComboBox::currentIndexChanged, this, &FieldWidget::edited);
     }
+    QComboBox* box_;
+};
 
-    FieldData value() const override {
-        const QString id = box_->currentData().toString();
-        return id.isEmpty() ? FieldData{} : FieldData{id.toStdString()};
-    }
+/// A catalog id; "" (left out, or "auto") for the look's own items.
+class IdField : public ComboField {
+public:
+    using ComboField::ComboField;
     void setValue(const FieldData& v) override {
         const auto* id = std::get_if<std::string>(&v);
         if (id == nullptr || *id == "auto") {
@@ -88,23 +105,18 @@ public:
             box_->setCurrentIndex(field().look.last_item != nullptr ? box_->count() - 1 : 0);
             return;
         }
-        select_data(box_, QString::fromStdString(*id));
+        select_data(box_, q(*id));
     }
     void setCatalog(const Catalog& catalog) override {
         FieldWidget::setCatalog(catalog);
         fill_ids(box_, field(), catalog, QString());
     }
-    QComboBox* combo() const override { return box_; }
-
-private:
-    QComboBox* box_;
 };
 
 /// One of the field's choices ("sync", "async"), shown with the look's texts.
-class ChoiceField : public FieldWidget {
+class ChoiceField : public ComboField {
 public:
-    ChoiceField(const ScenarioField& f, QWidget* parent)
-        : FieldWidget(f, parent), box_(new_combo(this)) {
+    ChoiceField(const ScenarioField& f, QWidget* parent) : ComboField(f, parent, false) {
         const char* texts = f.look.choice_texts;
         const QStringList shown =
             texts != nullptr ? QString::fromUtf8(texts).split('|') : QStringList();
@@ -114,43 +126,27 @@ public:
             box_->addItem(tr("as the scenario"), QString());
         }
         for (std::size_t i = 0; i < f.choices.size(); ++i) {
-            const QString choice =
-                QString::fromUtf8(f.choices[i].data(), static_cast<int>(f.choices[i].size()));
+            const QString choice = q(f.choices[i]);
             box_->addItem(shown.value(static_cast<int>(i), choice), choice);
         }
-        holdControl(box_);
-        connect(box_, &QComboBox::currentIndexChanged, this, &FieldWidget::edited);
-    }
-
-    FieldData value() const override {
-        const QString chosen = box_->currentData().toString();
-        if (chosen.isEmpty()) {
-            return {};
-        }
-        return chosen.toStdString();
+        hold();
     }
     void setValue(const FieldData& v) override {
         const auto* t = std::get_if<std::string>(&v);
-        select_data(box_,
-                    QString::fromStdString(t != nullptr ? *t : std::string(field().default_text)));
+        select_data(box_, q(t != nullptr ? *t : std::string(field().default_text)));
     }
-    QComboBox* combo() const override { return box_; }
-
-private:
-    QComboBox* box_;
 };
 
 const QString kNumber = "#number";
 
 /// A catalog preset, the catalog default, or a number typed under the list.
-class RateField : public FieldWidget {
+class RateField : public ComboField {
 public:
     RateField(const ScenarioField& f, QWidget* parent)
-        : FieldWidget(f, parent), box_(new_combo(this)),
+        : ComboField(f, parent, false),
           number_(new InputField(field_reader(f), QString::fromUtf8(f.look.placeholder), this)) {
         auto* both = new QWidget(this);
-        auto* layout = new QVBoxLayout(both);
-        layout->setContentsMargins(0, 0, 0, 0);
+        auto* layout = flat_column(both);
         layout->addWidget(box_);
         layout->addWidget(number_);
         holdControl(both);
@@ -166,15 +162,12 @@ public:
     }
 
     FieldData value() const override {
-        const QString chosen = box_->currentData().toString();
-        if (chosen == kNumber) {
-            return field_value(field(), number_->text());
-        }
-        return chosen.isEmpty() ? FieldData{} : FieldData{chosen.toStdString()};
+        return box_->currentData() == kNumber ? field_value(field(), number_->text())
+                                              : ComboField::value();
     }
     void setValue(const FieldData& v) override {
         if (const auto* id = std::get_if<std::string>(&v)) {
-            select_data(box_, QString::fromStdString(*id));
+            select_data(box_, q(*id));
         } else {
             select_data(box_, std::holds_alternative<double>(v) ? kNumber : QString());
         }
@@ -199,10 +192,8 @@ public:
         fill_ids(box_, field(), catalog, kNumber);
     }
     InputField* input() const override { return number_; }
-    QComboBox* combo() const override { return box_; }
 
 private:
-    QComboBox* box_;
     InputField* number_;
 };
 
@@ -277,11 +268,10 @@ void DriveField::refill() {
         }
     }
     for (double s : sizes) {
-        QString label = QString::fromStdString(format_in(s, units::TB, 2));
+        QString label = q(format_in(s, units::TB, 2));
         if (box != nullptr) {
             label += tr(" (%1 raw per box)")
-                         .arg(QString::fromStdString(
-                             format_in(box->raw(Capacity::from_base(s)), units::TB, 1)));
+                         .arg(q(format_in(box->raw(Capacity::from_base(s)), units::TB, 1)));
         }
         box_->addItem(label, s);
     }
@@ -291,10 +281,9 @@ void DriveField::refill() {
         if (index < 0) {
             // Not a listed size (a file may give the box's raw capacity): keep
             // it as given; validate() says whether it fits the box.
-            box_->addItem(tr("%1 (as given)")
-                              .arg(QString::fromStdString(
-                                  format_in(Capacity::from_base(*drive), units::TB, 2))),
-                          *drive);
+            box_->addItem(
+                tr("%1 (as given)").arg(q(format_in(Capacity::from_base(*drive), units::TB, 2))),
+                *drive);
             index = box_->count() - 1;
         }
     }

@@ -4,6 +4,7 @@
 #include "field_look.hpp"
 #include "field_value.hpp"
 #include "input_field.hpp"
+#include "qt_text.hpp"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -13,10 +14,6 @@
 namespace podsizer::gui {
 
 namespace {
-
-QString q(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<int>(s.size()));
-}
 
 /// A value typed as text and read by the kind's parser (counts, quantities,
 /// ratios, percentages, parameter counts, numbers).
@@ -72,7 +69,7 @@ public:
     }
     void setValue(const FieldData& v) override {
         const auto* t = std::get_if<std::string>(&v);
-        edit_->setText(t != nullptr ? QString::fromStdString(*t) : QString());
+        edit_->setText(t != nullptr ? q(*t) : QString());
         edit_->setCursorPosition(0);      // the start of a long description
         edit_->setToolTip(edit_->text()); // a long description in full
     }

@@ -7,9 +7,11 @@
 #include <QFont>
 #include <QFontMetrics>
 #include <QHeaderView>
+#include <QLabel>
 #include <QScrollBar>
 #include <QStyle>
 #include <QTableWidget>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <cstdlib>
 
@@ -222,6 +224,32 @@ QTableWidget* read_only_table(QWidget* parent, const QString& name) {
     t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     cache_cell_sizes(t);
     return t;
+}
+
+QLabel* note_label(QWidget* parent, const QString& name) {
+    auto* l = new QLabel(parent);
+    l->setObjectName(name);
+    l->setWordWrap(true);
+    return l;
+}
+
+QVBoxLayout* flat_column(QWidget* widget) {
+    auto* l = new QVBoxLayout(widget);
+    l->setContentsMargins(0, 0, 0, 0);
+    return l;
+}
+
+int rows_height(const QTableWidget* t, int most) {
+    int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
+    for (int r = 0; r < (most < 0 ? t->rowCount() : std::min(t->rowCount(), most)); ++r) {
+        h += t->rowHeight(r);
+    }
+    return h;
+}
+
+void whole_height(QTableWidget* t) {
+    t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    t->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 
 QTableWidgetItem* cell_at(QTableWidget* t, int row, int column) {

@@ -8,8 +8,10 @@
 
 #include <QStringList>
 
+class QLabel;
 class QString;
 class QTableWidget;
+class QVBoxLayout;
 class QWidget;
 class QTableWidgetItem;
 
@@ -18,6 +20,16 @@ namespace podsizer::gui {
 /// A table the user reads and does not edit or select in, with fixed rows
 /// of 19 pixels, named `name` (tests find it by name).
 QTableWidget* read_only_table(QWidget* parent, const QString& name);
+
+/// The panels' parts. A word-wrapped label named `name`: a panel's note.
+QLabel* note_label(QWidget* parent, const QString& name);
+/// A vertical layout of `widget` without margins: a panel's column of parts.
+QVBoxLayout* flat_column(QWidget* widget);
+/// The height of `table`'s header (its hint: a header of two-line labels is
+/// laid out only when shown), frame and first `most` rows (-1: all).
+int rows_height(const QTableWidget* table, int most = -1);
+/// A table as tall as its rows, scrolled by its page rather than by itself.
+void whole_height(QTableWidget* table);
 
 /// Stops `table`'s headers from measuring and repainting themselves at
 /// every change of a cell (their sizes follow their own labels and the

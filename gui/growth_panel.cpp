@@ -4,6 +4,7 @@
 #include "podsizer/core/cash_flow.hpp"
 #include "podsizer/reports/cost_by_year.hpp"
 #include "podsizer/reports/growth_report.hpp"
+#include "qt_text.hpp"
 #include "session.hpp"
 
 #include <QHeaderView>
@@ -19,10 +20,6 @@
 namespace podsizer::gui {
 
 namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 QTableWidget* plain_table(QWidget* parent, const char* name) {
     auto* t = new QTableWidget(parent);
@@ -80,14 +77,20 @@ Grid laptop_order(Grid g, std::initializer_list<std::string_view> keys) {
     return g;
 }
 
-/// The table as tall as its rows (at most `most` of them, then it scrolls),
-/// its header and a horizontal scroll bar: no row is cut off.
-void fit_rows(QTableWidget* t, int most = 12) {
-    int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
-    for (int r = 0; r < std::min(t->rowCount(), most); ++r) {
-        h += t->rowHeight(r);
+/// `title` over `t`, showing the title text and grid `make` gives, `t` as
+/// tall as its rows (at most 12, then it scrolls), its header and a
+/// horizontal scroll bar: no row is cut off. Both hidden when not `shown`.
+template <class Make> void show_titled(QLabel* title, QTableWidget* t, bool shown, Make make) {
+    title->setVisible(shown);
+    t->setVisible(shown);
+    if (!shown) {
+        return;
     }
-    h += t->horizontalScrollBar()->sizeHint().height();
+    const auto [text, grid] = make();
+    title->setText(q(text));
+    show_grid(t, grid, false);
+    t->resizeColumnsToContents();
+    const int h = rows_height(t, 12) + t->horizontalScrollBar()->sizeHint().height();
     t->setMinimumHeight(h);
     t->setMaximumHeight(h);
 }
@@ -104,19 +107,14 @@ QLabel* bold_label(QWidget* parent) {
 } // namespace
 
 GrowthPanel::GrowthPanel(Session* session, QWidget* parent)
-    : QWidget(parent), session_(session), note_(new QLabel(this)), sites_title_(bold_label(this)),
-      sites_(plain_table(this, "sites")), replication_title_(bold_label(this)),
-      replication_(plain_table(this, "replication")), phases_title_(bold_label(this)),
-      phases_(plain_table(this, "phases")), scratch_(new QLabel(this)),
-      money_title_(bold_label(this)), money_(plain_table(this, "cost-by-year")),
-      money_notes_(new QLabel(this)) {
+    : QWidget(parent), session_(session), note_(note_label(this, "growth-note")),
+      sites_title_(bold_label(this)), sites_(plain_table(this, "sites")),
+      replication_title_(bold_label(this)), replication_(plain_table(this, "replication")),
+      phases_title_(bold_label(this)), phases_(plain_table(this, "phases")),
+      scratch_(note_label(this, "phases-scratch")), money_title_(bold_label(this)),
+      money_(plain_table(this, "cost-by-year")),
+      money_notes_(note_label(this, "cost-by-year-notes")) {
     setObjectName("growth-panel");
-    note_->setObjectName("growth-note");
-    note_->setWordWrap(true);
-    scratch_->setObjectName("phases-scratch");
-    scratch_->setWordWrap(true);
-    money_notes_->setObjectName("cost-by-year-notes");
-    money_notes_->setWordWrap(true);
     // The tables stand one under the other at the height of their rows, in a
     // page that scrolls down: a laptop's 768 lines show every row of a table
     // whole rather than each table squeezed to a sliver (REVIEW-4 F10).
@@ -126,26 +124,13 @@ GrowthPanel::GrowthPanel(Session* session, QWidget* parent)
     scroll->setFrameShape(QFrame::NoFrame);
     auto* page = new QWidget(scroll);
     scroll->setWidget(page);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    flat_column(this)->addWidget(scroll);
+    auto* layout = new QVBoxLayout(page);
     for (QWidget* w : std::initializer_list<QWidget*>{
              note_, sites_title_, sites_, replication_title_, replication_, phases_title_, phases_,
              scratch_, money_title_, money_, money_notes_}) {
-        w->setParent(page);
+        layout->addWidget(w); // reparented to the page
     }
-    auto* layout = new QVBoxLayout(page);
-    layout->addWidget(note_);
-    layout->addWidget(sites_title_);
-    layout->addWidget(sites_);
-    layout->addWidget(replication_title_);
-    layout->addWidget(replication_);
-    layout->addWidget(phases_title_);
-    layout->addWidget(phases_);
-    layout->addWidget(scratch_);
-    layout->addWidget(money_title_);
-    layout->addWidget(money_);
-    layout->addWidget(money_notes_);
     layout->addStretch(0);
     connect(session_, &Session::resultsChanged, this, &GrowthPanel::refresh);
     refresh();
@@ -160,16 +145,12 @@ void GrowthPanel::show_money(const PhasePlan* phases) {
     const std::optional<CashFlow> flow = phases != nullptr && study->sizing.prices
                                              ? cash_flow(*phases, *study->sizing.prices)
                                              : std::nullopt;
-    money_title_->setVisible(flow.has_value());
-    money_->setVisible(flow.has_value());
     money_notes_->setVisible(flow.has_value());
+    show_titled(money_title_, money_, flow.has_value(),
+                [&] { return std::pair(cost_by_year_title(*flow), cost_by_year_grid(*flow)); });
     if (!flow) {
         return;
     }
-    money_title_->setText(q(cost_by_year_title(*flow)));
-    show_grid(money_, cost_by_year_grid(*flow), false);
-    money_->resizeColumnsToContents();
-    fit_rows(money_);
     QString notes;
     for (const std::string& line : cost_by_year_notes(*flow)) {
         notes += (notes.isEmpty() ? "" : "\n") + q(line);
@@ -189,33 +170,19 @@ void GrowthPanel::refresh() {
                             "installed base, in the scenario file (docs/sites-and-phases.md).")
                        : tr("Each site sized within its own limits; each phase adds to what is "
                             "installed. Their findings are in the Findings tab."));
-    sites_title_->setVisible(sites != nullptr);
-    sites_->setVisible(sites != nullptr);
-    if (sites != nullptr) {
-        sites_title_->setText(q(sites_title(*sites)));
-        show_grid(sites_, laptop_order(sites_grid(*sites), {"Fits", "Verdict"}), false);
-        sites_->resizeColumnsToContents();
-        fit_rows(sites_);
-    }
-    const bool copies = sites != nullptr && sites->replication;
-    replication_title_->setVisible(copies);
-    replication_->setVisible(copies);
-    if (copies) {
-        replication_title_->setText(q(replication_title()));
-        show_grid(replication_, replication_grid(*sites), false);
-        replication_->resizeColumnsToContents();
-        fit_rows(replication_);
-    }
+    show_titled(sites_title_, sites_, sites != nullptr, [&] {
+        return std::pair(sites_title(*sites),
+                         laptop_order(sites_grid(*sites), {"Fits", "Verdict"}));
+    });
+    show_titled(replication_title_, replication_, sites != nullptr && sites->replication,
+                [&] { return std::pair(replication_title(), replication_grid(*sites)); });
     show_money(phases);
-    phases_title_->setVisible(phases != nullptr);
-    phases_->setVisible(phases != nullptr);
+    show_titled(phases_title_, phases_, phases != nullptr, [&] {
+        return std::pair(phases_title(*phases), laptop_order(phases_grid(*phases), {}));
+    });
     // Phases by site are sized from scratch per site: no one-system line.
     scratch_->setVisible(phases != nullptr && !phases->by_site);
     if (phases != nullptr) {
-        phases_title_->setText(q(phases_title(*phases)));
-        show_grid(phases_, laptop_order(phases_grid(*phases), {}), false);
-        phases_->resizeColumnsToContents();
-        fit_rows(phases_);
         scratch_->setText(q(scratch_line(*phases)).trimmed());
     }
     if (was != broken_) {

@@ -13,7 +13,6 @@
 #include <QLineEdit>
 #include <QVBoxLayout>
 #include <charconv>
-#include <cmath>
 #include <fmt/format.h>
 #include <optional>
 #include <string_view>

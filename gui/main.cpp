@@ -126,19 +126,42 @@ int measure_latency(podsizer::gui::MainWindow& w, int count) {
 
 /// What the command line asks for. The values are checked where they are
 /// used, in this order: inputs, --tab, --size, the batch run (so a command
-/// line with several mistakes always reports the same one).
+/// line with several mistakes always reports the same one). An option is a
+/// value when given, even an empty one (which then fails where it is used).
 struct CommandLine {
     std::optional<QString> scenario; ///< none: the reference case
     std::optional<QString> catalog;  ///< none: the default catalog alone
     std::optional<QString> prices;   ///< a price book over the scenario's (as the CLI's)
     std::optional<QString> screenshot;
     std::optional<QString> latency; ///< the number of edits, as typed
-    QString tab;
-    QString size;
+    std::optional<QString> tab;     ///< none: results
+    std::optional<QString> size;    ///< none: 1600x1000
 
     /// A run that renders or measures and exits: no dialogs, no remembered
     /// layout, the Fusion style.
     bool batch() const { return screenshot || latency; }
+};
+
+/// The options in --help's order, each with the member it sets.
+const struct {
+    const char* name;
+    const char* help;
+    const char* value;
+    std::optional<QString> CommandLine::*to;
+} kOptions[] = {
+    {"catalog", "Catalog file merged over the default catalog (as the CLI's --catalog).", "FILE",
+     &CommandLine::catalog},
+    {"prices", "Price book over the scenario's (as the CLI's --prices; docs/cost.md).", "FILE",
+     &CommandLine::prices},
+    {"screenshot", "Render the main window to a PNG file and exit.", "FILE",
+     &CommandLine::screenshot},
+    {"tab",
+     "Tab to show: results, charts, racks, catalog or bom; or a panel of the results: play, "
+     "findings, checkpoints, extrapolation, sites, optimizer, resilience or cost.",
+     "NAME", &CommandLine::tab},
+    {"size", "Window size for --screenshot, WIDTHxHEIGHT.", "WxH", &CommandLine::size},
+    {"measure-latency", "Time N edits of the GPU count (edit to repainted window) and exit.", "N",
+     &CommandLine::latency},
 };
 
 /// Parses the options; --help, --version and an unknown option print and exit
@@ -150,42 +173,19 @@ CommandLine parse_command_line(const QApplication& app) {
     cli.addVersionOption();
     cli.addPositionalArgument("SCENARIO", "Scenario JSON file to open (default: the reference "
                                           "case, examples/ncp-pod-41k.json)");
-    const QCommandLineOption catalog_opt("catalog",
-                                         "Catalog file merged over the default "
-                                         "catalog (as the CLI's --catalog).",
-                                         "FILE");
-    const QCommandLineOption screenshot_opt(
-        "screenshot", "Render the main window to a PNG file and exit.", "FILE");
-    const QCommandLineOption tab_opt(
-        "tab",
-        "Tab to show: results, charts, racks, catalog or bom; or a panel of the results: play, "
-        "findings, checkpoints, extrapolation, sites, optimizer, resilience or cost.",
-        "NAME", "results");
-    const QCommandLineOption size_opt("size", "Window size for --screenshot, WIDTHxHEIGHT.", "WxH",
-                                      "1600x1000");
-    const QCommandLineOption latency_opt(
-        "measure-latency", "Time N edits of the GPU count (edit to repainted window) and exit.",
-        "N");
-    const QCommandLineOption prices_opt(
-        "prices", "Price book over the scenario's (as the CLI's --prices; docs/cost.md).", "FILE");
-    cli.addOptions({catalog_opt, prices_opt, screenshot_opt, tab_opt, size_opt, latency_opt});
+    for (const auto& o : kOptions) {
+        cli.addOption(QCommandLineOption(o.name, o.help, o.value));
+    }
     cli.process(app);
-
-    // A value when the option is given, even an empty one (which then fails
-    // where it is used).
-    auto value = [&cli](const QCommandLineOption& option) {
-        return cli.isSet(option) ? std::optional(cli.value(option)) : std::nullopt;
-    };
     CommandLine line;
     if (!cli.positionalArguments().isEmpty()) {
         line.scenario = cli.positionalArguments().front();
     }
-    line.catalog = value(catalog_opt);
-    line.prices = value(prices_opt);
-    line.screenshot = value(screenshot_opt);
-    line.latency = value(latency_opt);
-    line.tab = cli.value(tab_opt);
-    line.size = cli.value(size_opt);
+    for (const auto& o : kOptions) {
+        if (cli.isSet(o.name)) {
+            line.*o.to = cli.value(o.name);
+        }
+    }
     return line;
 }
 
@@ -337,13 +337,13 @@ int main(int argc, char** argv) {
     if (const int status = open_inputs(w, line); status != 0) {
         return status;
     }
-    if (!w.showTab(line.tab)) {
-        return fail("--tab: unknown tab \"" + line.tab +
+    if (const QString tab = line.tab.value_or("results"); !w.showTab(tab)) {
+        return fail("--tab: unknown tab \"" + tab +
                     "\"; expected results, charts, racks, catalog, bom, play, findings, "
                     "checkpoints, extrapolation, sites, optimizer, resilience or cost");
     }
     if (line.batch()) {
-        if (const int status = resize_window(w, line.size); status != 0) {
+        if (const int status = resize_window(w, line.size.value_or("1600x1000")); status != 0) {
             return status;
         }
         if (const int status = check_screenshot(w, line); status != 0) {

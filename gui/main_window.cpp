@@ -18,6 +18,7 @@
 #include "podsizer/reports/sizing_report.hpp"
 #include "podsizer/reports/study.hpp"
 #include "podsizer/reports/version.hpp"
+#include "qt_text.hpp"
 #include "racks_view.hpp"
 #include "results_view.hpp"
 #include "scenario_editor.hpp"
@@ -25,7 +26,6 @@
 #include "steady_tab_widget.hpp"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -39,7 +39,6 @@
 #include <QTabWidget>
 #include <QUndoStack>
 #include <algorithm>
-#include <iterator>
 #include <variant>
 
 namespace podsizer::gui {
@@ -50,13 +49,7 @@ namespace {
 const QColor kMet(0x1b, 0x5e, 0x20);
 const QColor kNotMet(0xb7, 0x1c, 0x1c);
 
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
 constexpr int kMaxRecent = 8;
-
-const char* const kTabNames[] = {"results", "charts", "racks", "catalog", "bom"};
 
 /// The save dialog's filter of a format, from its row in format.def.
 QString filter_of(Format f) {
@@ -88,6 +81,29 @@ QString suffix_of(Format f) {
 #include "podsizer/reports/format.def"
     }
     return "txt";
+}
+
+/// Asks where to export (the dialog's title, proposed name and filter) and
+/// writes there, saying where, or why not.
+template <class Write>
+void export_to(QMainWindow* w, const QString& title, const QString& name, const QString& filter,
+               Write write) {
+    const QString path = QFileDialog::getSaveFileName(w, title, name, filter);
+    if (path.isEmpty()) {
+        return;
+    }
+    try {
+        write(path);
+        w->statusBar()->showMessage(MainWindow::tr("Exported %1").arg(path), 5000);
+    } catch (const InputError& e) {
+        QMessageBox::warning(w, MainWindow::tr("Cannot export"), q(e.what()));
+    }
+}
+
+/// The scenario file's name without its suffix: "podsizer" for a new one.
+QString base_name(const Session& session) {
+    const QString base = QFileInfo(session.filePath()).completeBaseName();
+    return base.isEmpty() ? QString("podsizer") : base;
 }
 
 } // namespace
@@ -280,10 +296,9 @@ void MainWindow::buildEditMenu() {
 
 void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    const QString labels[] = {tr("&Results"), tr("C&harts"), tr("R&acks"), tr("Ca&talog"),
-                              tr("&BOM and facility")};
-    for (int i = 0; i < static_cast<int>(std::size(labels)); ++i) {
-        add_action(this, view, labels[i], QKeySequence(QString("Ctrl+%1").arg(i + 1)),
+    for (int i = 0; i < tabs_->count(); ++i) { // "&BOM && facility" reads "&BOM and facility"
+        add_action(this, view, tabs_->tabText(i).replace("&&", tr("and")),
+                   QKeySequence(QString("Ctrl+%1").arg(i + 1)),
                    [this, i] { tabs_->setCurrentIndex(i); });
     }
     view->addSeparator();
@@ -341,22 +356,19 @@ bool MainWindow::showTab(const QString& name) {
     }
     // The panels under the results (screenshots, tests): the results tab with
     // that panel in front, in the order of the panel tabs.
-    static const char* const kPanels[] = {"play",  "findings",  "checkpoints", "extrapolation",
-                                          "sites", "optimizer", "resilience",  "cost"};
-    for (int i = 0; i < static_cast<int>(std::size(kPanels)); ++i) {
-        if (name == kPanels[i] || (name == "optimiser" && i == 5)) {
-            tabs_->setCurrentWidget(results_);
-            results_->details()->setCurrentIndex(i);
-            return true;
-        }
+    const qsizetype panel = QStringList{"play",  "findings",  "checkpoints", "extrapolation",
+                                        "sites", "optimizer", "resilience",  "cost"}
+                                .indexOf(name == "optimiser" ? QString("optimizer") : name);
+    if (panel >= 0) {
+        tabs_->setCurrentWidget(results_);
+        results_->details()->setCurrentIndex(static_cast<int>(panel));
+        return true;
     }
-    for (int i = 0; i < static_cast<int>(std::size(kTabNames)); ++i) {
-        if (name == kTabNames[i]) {
-            tabs_->setCurrentIndex(i);
-            return true;
-        }
+    const qsizetype tab = QStringList{"results", "charts", "racks", "catalog", "bom"}.indexOf(name);
+    if (tab >= 0) {
+        tabs_->setCurrentIndex(static_cast<int>(tab));
     }
-    return false;
+    return tab >= 0;
 }
 
 void MainWindow::updateTitle() {
@@ -398,9 +410,7 @@ QString racks_text(const Design& d) {
     if (!d.racks_fit) {
         return MainWindow::tr("racks n/a");
     }
-    auto n = [](std::int64_t v) {
-        return QString::fromStdString(format_number(static_cast<double>(v)));
-    };
+    auto n = [](std::int64_t v) { return q(format_number(static_cast<double>(v))); };
     if (d.planning_basis() != d.constraints.power_basis) {
         return MainWindow::tr("%1 racks to plan (max draw; %2 typical)")
             .arg(n(d.planning_racks()), n(d.racks));
@@ -521,36 +531,32 @@ bool MainWindow::saveTo(const QString& path) {
 void MainWindow::exportReport(const QString& path, Report report, Format format) const {
     const std::string where = path.toStdString();
     session_->checkExportPath(path);
-    if (!session_->result()) {
-        throw InputError(where, "nothing to export: " + session_->sizingError().toStdString());
-    }
+    // What the report is of, or why there is nothing to export.
+    auto of = [&where](const auto* what, const QString& why) -> const auto& {
+        if (what == nullptr) {
+            throw InputError(where, "nothing to export: " + why.toStdString());
+        }
+        return *what;
+    };
+    const SizingResult& sized = of(session_->result(), session_->sizingError());
     std::string text;
     switch (report) {
     case Report::sizing:
-        text = render_sizing(*session_->result(), format);
+        text = render_sizing(sized, format);
         break;
     case Report::comparison:
         text = render_comparison(*session_->comparison(), format);
         break;
-    case Report::extrapolation: {
-        const ScenarioExtrapolation* x = session_->extrapolation();
-        if (x == nullptr) {
-            throw InputError(where,
-                             "nothing to export: " + session_->extrapolationError().toStdString());
-        }
-        text = render_extrapolation(*x, format);
+    case Report::extrapolation:
+        text = render_extrapolation(of(session_->extrapolation(), session_->extrapolationError()),
+                                    format);
         break;
-    }
-    case Report::optimization: {
-        const OptimizerResult* r =
-            session_->optimization(results_->optimizer()->currentObjective());
-        if (r == nullptr) {
-            throw InputError(where,
-                             "nothing to export: " + session_->optimizationError().toStdString());
-        }
-        text = render_optimization(*r, format, true);
+    case Report::optimization:
+        text = render_optimization(
+            of(session_->optimization(results_->optimizer()->currentObjective()),
+               session_->optimizationError()),
+            format, true);
         break;
-    }
     }
     write_file_atomically(where, text); // as the CLI writes its files
 }
@@ -594,38 +600,15 @@ void MainWindow::priceBookDialog() {
 }
 
 void MainWindow::exportWorkbookDialog() {
-    const QString base = QFileInfo(session_->filePath()).completeBaseName();
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export workbook"), (base.isEmpty() ? QString("podsizer") : base) + ".xlsx",
-        tr("Excel workbook (*.xlsx)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    try {
-        exportWorkbook(path);
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Cannot export"), q(e.what()));
-    }
+    export_to(this, tr("Export workbook"), base_name(*session_) + ".xlsx",
+              tr("Excel workbook (*.xlsx)"), [this](const QString& path) { exportWorkbook(path); });
 }
 
 void MainWindow::exportDialog(Report report, Format format) {
-    const QString base = QFileInfo(session_->filePath()).completeBaseName();
     const char* kinds[] = {"", "-compare", "-extrapolate", "-optimize"};
-    QString path =
-        QFileDialog::getSaveFileName(this, tr("Export"),
-                                     (base.isEmpty() ? QString("podsizer") : base) +
-                                         kinds[static_cast<int>(report)] + "." + suffix_of(format),
-                                     filter_of(format));
-    if (path.isEmpty()) {
-        return;
-    }
-    try {
-        exportReport(path, report, format);
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Cannot export"), q(e.what()));
-    }
+    export_to(this, tr("Export"),
+              base_name(*session_) + kinds[static_cast<int>(report)] + "." + suffix_of(format),
+              filter_of(format), [&](const QString& path) { exportReport(path, report, format); });
 }
 
 void MainWindow::exportRackSvgDialog() {
@@ -634,27 +617,21 @@ void MainWindow::exportRackSvgDialog() {
         d ? q(rack_svg_file_name(*d, static_cast<std::size_t>(session_->selectedDesign() + 1),
                                  static_cast<RackView>(racks_->drawing())))
           : QString("racks.svg");
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export rack elevation"), name, tr("SVG (*.svg)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    try {
-        exportRackSvg(path);
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Cannot export"), q(e.what()));
-    }
+    export_to(this, tr("Export rack elevation"), name, tr("SVG (*.svg)"),
+              [this](const QString& path) { exportRackSvg(path); });
 }
 
-QString MainWindow::firstProblem(const Scenario& s) const {
+bool MainWindow::editChecked(const Scenario& s, const QString& refusal, const QString& label) {
     // validate() is the rule set the scenario reader applies after reading a
     // file: a scenario it accepts is one the CLI would read back.
     const std::vector<Problem> problems = validate(s, session_->catalog());
-    if (problems.empty()) {
-        return {};
+    if (!problems.empty()) {
+        QMessageBox::warning(
+            this, refusal, q(problems.front().path.to_string() + ": " + problems.front().message));
+        return false;
     }
-    return q(problems.front().path.to_string() + ": " + problems.front().message);
+    session_->edit(s, {}, label, false);
+    return true;
 }
 
 void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxes) {
@@ -676,18 +653,14 @@ void MainWindow::applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxe
             this, tr("Cannot apply"),
             tr("%1 is not one of the scenario's options: change its site's figures in the form "
                "instead.")
-                .arg(QString::fromStdString(d.name)));
+                .arg(q(d.name)));
         return;
     }
     if (s.options.empty()) {
         s.options.push_back(OptionSpec{}); // the automatic design becomes an option
     }
     pin_option(s.options[from->index], d, cnodes, dboxes);
-    if (const QString problem = firstProblem(s); !problem.isEmpty()) {
-        QMessageBox::warning(this, tr("Cannot apply"), problem);
-        return;
-    }
-    session_->edit(s, {}, tr("apply played counts"), false);
+    editChecked(s, tr("Cannot apply"), tr("apply played counts"));
 }
 
 void MainWindow::addDesignAsOption(const Design& d) {
@@ -696,12 +669,9 @@ void MainWindow::addDesignAsOption(const Design& d) {
         s.options.push_back(OptionSpec{}); // keep the automatic design beside it
     }
     s.options.push_back(option_of(d));
-    if (const QString problem = firstProblem(s); !problem.isEmpty()) {
-        QMessageBox::warning(this, tr("Cannot add the design"), problem);
-        return;
+    if (editChecked(s, tr("Cannot add the design"), tr("add the optimiser's best design"))) {
+        session_->selectDesign(static_cast<int>(s.options.size()) - 1);
     }
-    session_->edit(s, {}, tr("add the optimiser's best design"), false);
-    session_->selectDesign(static_cast<int>(s.options.size()) - 1);
 }
 
 QStringList MainWindow::recentFiles() const {

@@ -126,8 +126,10 @@ private:
     /// The selected design's verdict for the status bar, its sites and phases
     /// included.
     std::pair<QString, QColor> verdict(const Design& d) const;
-    /// What validate() finds first in `s` ("$.options[0].cnodes: …"), or empty.
-    QString firstProblem(const Scenario& s) const;
+    /// Makes `s` the scenario, an edit named `label`, when validate() finds
+    /// nothing in it; else says what it finds first ("$.options[0].cnodes:
+    /// …") in a message titled `refusal`.
+    bool editChecked(const Scenario& s, const QString& refusal, const QString& label);
     void applyPlayed(int design, std::int64_t cnodes, std::int64_t dboxes);
     void addDesignAsOption(const Design& design);
     void showShortcuts();

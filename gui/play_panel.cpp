@@ -5,12 +5,12 @@
 #include "podsizer/core/cost.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/hand_design.hpp"
+#include "qt_text.hpp"
 #include "session.hpp"
 
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QGridLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -27,14 +27,6 @@
 namespace podsizer::gui {
 
 namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
-QString count(std::int64_t v) {
-    return q(format_number(static_cast<double>(v)));
-}
 
 /// A signed change: "+1.3", "−2", "0" (a minus sign, not a hyphen).
 QString signed_number(double v, int decimals) {
@@ -70,15 +62,6 @@ void set_cell(QTableWidget* t, int row, int column, const QString& text) {
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
 }
 
-/// Makes a table exactly as tall as its rows: no empty band under them.
-void fit_height(QTableWidget* t) {
-    int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
-    for (int r = 0; r < t->rowCount(); ++r) {
-        h += t->rowHeight(r);
-    }
-    t->setFixedHeight(h);
-}
-
 /// One row of the play table: its label, the text of a design, and the
 /// number whose change the step columns show (null: the text, when it changes).
 struct PlayRow {
@@ -92,32 +75,36 @@ double tb(Throughput t) {
     return in(t, units::TB_per_s);
 }
 
+/// A count of the design (a member or a member function's) as a number.
+template <auto M> double as_double(const Design& d) {
+    return static_cast<double>(std::invoke(M, d));
+}
+
+/// A figure's row: shown at `shown` decimals, its changes at `change`.
+PlayRow figure(const QString& label, double (*value)(const Design&), int shown, int change) {
+    return {label, [value, shown](const Design& d) { return q(format_number(value(d), shown)); },
+            value, change};
+}
+
 std::vector<PlayRow> play_rows() {
     return {
-        {PlayPanel::tr("C-nodes"), [](const Design& d) { return count(d.cnodes); },
-         [](const Design& d) { return static_cast<double>(d.cnodes); }, 0},
-        {PlayPanel::tr("D-boxes"), [](const Design& d) { return count(d.dboxes); },
-         [](const Design& d) { return static_cast<double>(d.dboxes); }, 0},
+        figure(PlayPanel::tr("C-nodes"), as_double<&Design::cnodes>, 0, 0),
+        figure(PlayPanel::tr("D-boxes"), as_double<&Design::dboxes>, 0, 0),
         {PlayPanel::tr("C:D ratio"), cd_text, nullptr, 0},
-        {PlayPanel::tr("Read (TB/s)"),
-         [](const Design& d) { return q(format_number(tb(d.read), 2)); },
-         [](const Design& d) { return tb(d.read); }, 3},
-        {PlayPanel::tr("Write (TB/s)"),
-         [](const Design& d) { return q(format_number(tb(d.write), 2)); },
-         [](const Design& d) { return tb(d.write); }, 3},
-        {PlayPanel::tr("Usable capacity (PB)"),
-         [](const Design& d) { return q(format_number(in(d.usable, units::PB), 1)); },
-         [](const Design& d) { return in(d.usable, units::PB); }, 2},
+        figure(
+            PlayPanel::tr("Read (TB/s)"), [](const Design& d) { return tb(d.read); }, 2, 3),
+        figure(
+            PlayPanel::tr("Write (TB/s)"), [](const Design& d) { return tb(d.write); }, 2, 3),
+        figure(
+            PlayPanel::tr("Usable capacity (PB)"),
+            [](const Design& d) { return in(d.usable, units::PB); }, 1, 2),
         // docs/model.md §10: the racks a facility plans for (maximum draw
         // where it needs more) above the racks as laid out, as the tables.
-        {PlayPanel::tr("Racks to plan for"),
-         [](const Design& d) { return count(d.planning_racks()); },
-         [](const Design& d) { return static_cast<double>(d.planning_racks()); }, 0},
-        {PlayPanel::tr("Racks as laid out"), [](const Design& d) { return count(d.racks); },
-         [](const Design& d) { return static_cast<double>(d.racks); }, 0},
-        {PlayPanel::tr("Power (kW)"),
-         [](const Design& d) { return q(format_number(in(d.power, units::kW), 1)); },
-         [](const Design& d) { return in(d.power, units::kW); }, 1},
+        figure(PlayPanel::tr("Racks to plan for"), as_double<&Design::planning_racks>, 0, 0),
+        figure(PlayPanel::tr("Racks as laid out"), as_double<&Design::racks>, 0, 0),
+        figure(
+            PlayPanel::tr("Power (kW)"), [](const Design& d) { return in(d.power, units::kW); }, 1,
+            1),
         {PlayPanel::tr("Bottleneck (read / write)"), bottlenecks, nullptr, 0},
         {PlayPanel::tr("Verdict"), [](const Design& d) { return q(verdict_cell_text(d.verdict)); },
          nullptr, 0},
@@ -169,7 +156,7 @@ QSpinBox* count_box(QWidget* parent, const QString& name) {
 } // namespace
 
 PlayPanel::PlayPanel(Session* session, QWidget* parent)
-    : QWidget(parent), session_(session), title_(new QLabel(this)),
+    : LazyPanel(session, parent), title_(note_label(this, "play-title")),
       cnodes_(count_box(this, "play-cnodes")), dboxes_(count_box(this, "play-dboxes")),
       reset_(new QPushButton(tr("Reset"), this)),
       apply_(new QPushButton(tr("Apply to scenario"), this)), table_(new QTableWidget(this)),
@@ -178,8 +165,6 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
     // side-by-side table.
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    title_->setObjectName("play-title");
-    title_->setWordWrap(true);
     layout->addWidget(title_);
     layout->addLayout(buildCounts());
     buildTable();
@@ -196,9 +181,7 @@ PlayPanel::PlayPanel(Session* session, QWidget* parent)
     set_text_colour(findings_, QColor(0xb7, 0x1c, 0x1c));
     layout->addStretch(1);
 
-    connect(session_, &Session::resultsChanged, this, &PlayPanel::fromSession);
-    connect(session_, &Session::selectionChanged, this, &PlayPanel::fromSession);
-    stale_ = true;
+    connect(session_, &Session::selectionChanged, this, &PlayPanel::refresh);
 }
 
 QGridLayout* PlayPanel::buildCounts() {
@@ -292,7 +275,7 @@ void PlayPanel::step(int dc, int dd) {
 }
 
 void PlayPanel::reset() {
-    fromSession();
+    refresh();
 }
 
 void PlayPanel::fitCountColumns() {
@@ -328,20 +311,8 @@ void PlayPanel::changeEvent(QEvent* event) {
     }
 }
 
-void PlayPanel::showEvent(QShowEvent* event) {
-    QWidget::showEvent(event);
-    if (stale_) {
-        fromSession();
-    }
-}
-
-void PlayPanel::fromSession() {
-    // Evaluated only when on screen: a hidden panel costs an edit nothing.
-    if (!isVisible()) {
-        stale_ = true;
-        return;
-    }
-    stale_ = false;
+void PlayPanel::draw() {
+    // Evaluated only when on screen (LazyPanel): a hidden panel costs an edit nothing.
     const Design* d = session_->selected();
     setEnabled(d != nullptr);
     if (d == nullptr) {
@@ -423,7 +394,7 @@ void PlayPanel::update() {
             item->setToolTip(q(verdict_sentence(design->verdict, *design)));
         }
     }
-    fit_height(table_);
+    table_->setFixedHeight(rows_height(table_)); // no empty band under the rows
 
     showFindings(&p);
 }

@@ -11,7 +11,8 @@
 #include "podsizer/core/design.hpp"
 #endif
 
-#include <QWidget>
+#include "analysis_panels.hpp"
+
 #include <cstdint>
 #include <optional>
 
@@ -24,9 +25,7 @@ class QToolButton;
 
 namespace podsizer::gui {
 
-class Session;
-
-class PlayPanel : public QWidget {
+class PlayPanel : public LazyPanel {
     Q_OBJECT
 public:
     explicit PlayPanel(Session* session, QWidget* parent = nullptr);
@@ -50,7 +49,7 @@ Q_SIGNALS:
     void applyRequested(int design, std::int64_t cnodes, std::int64_t dboxes);
 
 protected:
-    void showEvent(QShowEvent* event) override;
+    void draw() override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -64,12 +63,10 @@ private:
     void buildTable();
     /// Sized and Played as wide as their widest text, in the table's font.
     void fitCountColumns();
-    void fromSession();
     void update();
     /// The played design's errors and warnings, or `error` alone.
     void showFindings(const Design* played, const QString& error = {});
 
-    Session* session_;
     QLabel* title_;
     QSpinBox* cnodes_;
     QSpinBox* dboxes_;
@@ -80,7 +77,6 @@ private:
     QLabel* warnings_; ///< its warnings, orange (plain text: plain_label.hpp)
     std::optional<Design> played_;
     bool updating_ = false;
-    bool stale_ = false; ///< results changed while hidden: redraw when shown
 };
 
 } // namespace podsizer::gui

@@ -19,8 +19,8 @@
 namespace podsizer::gui {
 
 RacksView::RacksView(Session* session, QWidget* parent)
-    : QWidget(parent), session_(session), design_(new QComboBox(this)),
-      drawing_(new QComboBox(this)), zoom_label_(new QLabel(this)), view_(new QGraphicsView(this)),
+    : LazyPanel(session, parent), design_(new QComboBox(this)), drawing_(new QComboBox(this)),
+      zoom_label_(new QLabel(this)), view_(new QGraphicsView(this)),
       scene_(new QGraphicsScene(this)), renderer_(new QSvgRenderer(this)) {
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout();
@@ -72,18 +72,11 @@ RacksView::RacksView(Session* session, QWidget* parent)
         fit_ = true;
         refresh();
     });
-    connect(session_, &Session::resultsChanged, this, &RacksView::refresh);
     connect(session_, &Session::selectionChanged, this, &RacksView::refresh);
-    stale_ = true;
 }
 
-void RacksView::refresh() {
-    // Drawn only when on screen: a hidden tab costs an edit nothing.
-    if (!isVisible()) {
-        stale_ = true;
-        return;
-    }
-    stale_ = false;
+void RacksView::draw() {
+    // Drawn only when on screen (LazyPanel): a hidden tab costs an edit nothing.
     const auto& result = session_->result();
     {
         const QSignalBlocker block(design_);
@@ -155,10 +148,7 @@ void RacksView::zoomToFit() {
 }
 
 void RacksView::showEvent(QShowEvent* event) {
-    QWidget::showEvent(event);
-    if (stale_) {
-        refresh();
-    }
+    LazyPanel::showEvent(event); // drawn if stale
     if (fit_) {
         zoomToFit();
     }

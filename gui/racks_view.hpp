@@ -3,8 +3,9 @@
 // export), in a zoomable view.
 #pragma once
 
+#include "analysis_panels.hpp"
+
 #include <QByteArray>
-#include <QWidget>
 
 class QComboBox;
 class QGraphicsScene;
@@ -15,9 +16,7 @@ class QSvgRenderer;
 
 namespace podsizer::gui {
 
-class Session;
-
-class RacksView : public QWidget {
+class RacksView : public LazyPanel {
     Q_OBJECT
 public:
     explicit RacksView(Session* session, QWidget* parent = nullptr);
@@ -39,12 +38,11 @@ public Q_SLOTS:
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void draw() override;
 
 private:
-    void refresh();
     void scaleBy(double factor);
 
-    Session* session_;
     QComboBox* design_;
     QComboBox* drawing_;
     QLabel* zoom_label_;
@@ -53,8 +51,7 @@ private:
     QSvgRenderer* renderer_;
     QGraphicsSvgItem* item_ = nullptr;
     QByteArray svg_;
-    bool fit_ = true;    ///< keep fitting until the user zooms
-    bool stale_ = false; ///< results changed while hidden: redraw when shown
+    bool fit_ = true; ///< keep fitting until the user zooms
 };
 
 } // namespace podsizer::gui

@@ -9,6 +9,7 @@
 #include "podsizer/render/chart_parts.hpp"
 #include "podsizer/render/resilience_charts.hpp"
 #include "podsizer/reports/resilience_report.hpp"
+#include "qt_text.hpp"
 #include "series_palette.hpp"
 #include "session.hpp"
 
@@ -17,14 +18,9 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineSeries>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
-#include <algorithm>
-#include <cmath>
-#include <limits>
 
 namespace podsizer::gui {
 
@@ -48,23 +44,19 @@ QChartView* chart_view(QWidget* parent, const QString& name, const QString& titl
 } // namespace
 
 ResiliencePanel::ResiliencePanel(Session* session, QWidget* parent)
-    : LazyPanel(session, parent), note_(new QLabel(this)), table_(new QTableWidget(this)),
+    : LazyPanel(session, parent), note_(note_label(this, "resilience-note")),
+      table_(new QTableWidget(this)),
       nines_(chart_view(this, "resilience-nines", tr("Nines vs rebuild share"))),
       outage_(chart_view(this, "resilience-outage", tr("Local need vs WAN outage"))),
-      legend_(new QLabel(this)) {
-    note_->setObjectName("resilience-note");
-    note_->setWordWrap(true);
+      legend_(note_label(this, "resilience-legend")) {
     table_->setObjectName("resilience");
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionMode(QAbstractItemView::NoSelection);
     table_->verticalHeader()->setDefaultSectionSize(19);
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    legend_->setObjectName("resilience-legend");
-    legend_->setWordWrap(true);
     legend_->setTextFormat(Qt::RichText);
     auto* charts = new QWidget(this);
-    auto* cv = new QVBoxLayout(charts);
-    cv->setContentsMargins(0, 0, 0, 0);
+    auto* cv = flat_column(charts);
     cv->addWidget(legend_);
     auto* cl = new QHBoxLayout();
     cl->addWidget(nines_, 1);
@@ -76,8 +68,7 @@ ResiliencePanel::ResiliencePanel(Session* session, QWidget* parent)
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     split->setSizes({1000, 1000}); // half each: the labels and a design column fit at 1366 px
-    auto* l = new QVBoxLayout(this);
-    l->setContentsMargins(0, 0, 0, 0);
+    auto* l = flat_column(this);
     l->addWidget(note_);
     l->addWidget(split, 1);
 }
@@ -105,17 +96,13 @@ void ResiliencePanel::draw() {
     }
     const Catalog& catalog = session_->catalog();
     const ResilienceInputs base = resilience_inputs(session_->scenario(), catalog);
-    QString outage = base.outage.base() > 0.0
-                         ? QString::fromStdString(format_in(base.outage, units::h, 1))
-                         : tr("none");
+    QString outage = base.outage.base() > 0.0 ? q(format_in(base.outage, units::h, 1)) : tr("none");
     note_->setText(
         tr("As <tt>podsizer resilience</tt>: AFR %1, fill %2, rebuild share %3, "
            "WAN outage %4 (resilience.* and cloud.wan in the scenario).")
-            .arg(QString::fromStdString(cols.front().resilience.afr > 0.0
-                                            ? percent_text(cols.front().resilience.afr, 2)
-                                            : std::string("n/a")),
-                 QString::fromStdString(percent_text(base.fill, 0)),
-                 QString::fromStdString(percent_text(base.rebuild_share, 0)), outage));
+            .arg(q(cols.front().resilience.afr > 0.0 ? percent_text(cols.front().resilience.afr, 2)
+                                                     : std::string("n/a")),
+                 q(percent_text(base.fill, 0)), q(percent_text(base.rebuild_share, 0)), outage));
     show_grid(table_, resilience_grid(cols, false), true);
     table_->resizeColumnsToContents();
 

@@ -337,17 +337,4 @@ void ScenarioEditor::removeOption() {
     listEdited(options_, options_->remove(kept_), tr("remove option"));
 }
 
-void ScenarioEditor::addJob() {
-    jobs_->add(kept_);
-    listEdited(jobs_, true, tr("add checkpoint job"));
-}
-
-void ScenarioEditor::duplicateJob() {
-    listEdited(jobs_, jobs_->duplicate(kept_), tr("duplicate checkpoint job"));
-}
-
-void ScenarioEditor::removeJob() {
-    listEdited(jobs_, jobs_->remove(kept_), tr("remove checkpoint job"));
-}
-
 } // namespace podsizer::gui

@@ -73,9 +73,6 @@ public Q_SLOTS:
     void addOption();
     void duplicateOption();
     void removeOption();
-    void addJob();
-    void duplicateJob();
-    void removeJob();
 
 Q_SIGNALS:
     /// A valid scenario after a change of `field` (a JSON path); `label`

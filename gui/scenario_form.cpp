@@ -4,6 +4,7 @@
 #include "field_look.hpp"
 #include "input_field.hpp"
 #include "list_editor.hpp"
+#include "qt_text.hpp"
 #include "scenario_editor.hpp"
 
 #include <QComboBox>
@@ -42,7 +43,7 @@ bool holds(const FormSection& section, std::string_view pattern) {
 /// "$.options[].cnodes" for "options[N].cnodes": the names the tests and
 /// the window use for a field of the selected element.
 QString form_path(std::string_view pattern) {
-    QString path = "$." + QString::fromUtf8(pattern.data(), static_cast<int>(pattern.size()));
+    QString path = "$." + q(pattern);
     return path.replace("[N]", "[]");
 }
 
@@ -81,7 +82,7 @@ QGroupBox* ScenarioEditor::buildSection(const FormSection& section) {
     auto* box = new QGroupBox(tr(section.title), this);
     // "section-fleet", "section-options": by the section's first field or its list.
     const std::string_view key = section.prefixes[0].empty() ? section.list : section.prefixes[0];
-    QString name = QString::fromUtf8(key.data(), static_cast<int>(key.size()));
+    QString name = q(key);
     box->setObjectName("section-" + name.remove("[N]").remove('.'));
     auto* layout = new QVBoxLayout(box);
     QGroupBox* group = nullptr;
@@ -171,8 +172,7 @@ void ScenarioEditor::addRow(const ScenarioField& f, QFormLayout* form, QGroupBox
         form->addRow(label, w);
     }
     const QString noun = list != nullptr ? QString(list->kind().noun) + " " : QString();
-    const QString label =
-        noun + QString::fromUtf8(f.label.data(), static_cast<int>(f.label.size()));
+    const QString label = noun + q(f.label);
     connect(w, &FieldWidget::edited, this, [this, w, list, label] {
         if (w->field().pattern == "options[N].dbox" && drive_ != nullptr && !loading_) {
             // The drive list follows the D-box; a drive the box does not offer goes back to auto.
@@ -181,7 +181,7 @@ void ScenarioEditor::addRow(const ScenarioField& f, QFormLayout* form, QGroupBox
             drive_->followBox(id != nullptr ? *id : std::string(), true);
         }
         const JsonPath path = field_path(w->field(), indexOf(list));
-        changed(QString::fromStdString(path.to_string()), label);
+        changed(q(path.to_string()), label);
     });
 }
 
@@ -203,9 +203,7 @@ void ScenarioEditor::addChooser(const Chooser& c, QFormLayout* form, QGroupBox* 
 }
 
 void ScenarioEditor::connectGroup(QGroupBox* box, const FormSection& section) {
-    const QString path = "$." + QString::fromUtf8(section.prefixes[0].data(),
-                                                  static_cast<int>(section.prefixes[0].size()))
-                                    .chopped(1);
+    const QString path = "$." + q(section.prefixes[0]).chopped(1);
     connect(box, &QGroupBox::toggled, this, [this, path, box](bool on) {
         if (on && !loading_ && path == "$.extrapolation" &&
             field("$.extrapolation.target")->text().trimmed().isEmpty()) {

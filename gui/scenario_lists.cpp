@@ -2,18 +2,16 @@
 
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/design.hpp"
+#include "qt_text.hpp"
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace podsizer::gui {
 
 namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 QString option_summary(const Scenario& s, std::size_t i) {
     const OptionSpec& o = s.options[i];
@@ -38,10 +36,6 @@ QString option_summary(const Scenario& s, std::size_t i) {
     return name + "  —  " + hw + ", " + mode;
 }
 
-std::vector<CheckpointJobSpec>& jobs(Scenario& s) {
-    return (s.checkpoint ? *s.checkpoint : s.checkpoint.emplace()).jobs;
-}
-
 /// A first job to start from: the brief's 1.8T-parameter model every 5 min.
 void starting_job(CheckpointJobSpec& j) {
     j.params = 1.8e12;
@@ -55,14 +49,6 @@ QString job_summary(const Scenario& s, std::size_t i) {
                                       : q(format_in(j.size, units::TB, 1));
     const QString cadence = j.interval ? q(format_interval(*j.interval)) : QString("auto");
     return q(j.name) + "  —  " + size + ", " + cadence + ", " + q(std::string(to_string(j.mode)));
-}
-
-std::vector<SiteSpec>& sites(Scenario& s) {
-    return (s.fleet ? *s.fleet : s.fleet.emplace()).site_list;
-}
-
-std::vector<SiteSpec> sites_of(const Scenario& s) {
-    return s.fleet ? s.fleet->site_list : std::vector<SiteSpec>{};
 }
 
 /// The next name not yet taken: "site 3", "phase 5" (names are unique).
@@ -112,11 +98,77 @@ QString workload_summary(const Scenario& s, std::size_t i) {
            (w.speed ? QString(", speed × %1").arg(q(format_number(*w.speed, 2))) : QString());
 }
 
-std::vector<WorkloadUse>& workloads(Scenario& s) {
-    if (!s.performance) {
-        s.performance.emplace();
+/// The list at s.*M, or at (s.*O)->*M in an optional part O of the scenario
+/// (made by an edit; absent, the list is empty).
+template <auto... Path> struct At;
+template <auto M> struct At<M> {
+    static const auto* get(const Scenario& s) { return &(s.*M); }
+    static auto& mut(Scenario& s) { return s.*M; }
+};
+template <auto O, auto M> struct At<O, M> {
+    static const auto* get(const Scenario& s) { return s.*O ? &((*(s.*O)).*M) : nullptr; }
+    static auto& mut(Scenario& s) { return (s.*O ? *(s.*O) : (s.*O).emplace()).*M; }
+};
+
+/// `k` with the element operations on the list A names that it leaves
+/// null: a duplicate, inserted after its original, is named by `rename`;
+/// `after` runs after a duplicate or removal (a count kept beside the list).
+template <class A, auto rename = nullptr, auto after = nullptr> constexpr ListKind ops(ListKind k) {
+    using List = std::remove_cvref_t<decltype(A::mut(std::declval<Scenario&>()))>;
+    k.size = [](const Scenario& s) { return A::get(s) ? A::get(s)->size() : std::size_t{0}; };
+    k.duplicate = [](Scenario& s, std::size_t i) {
+        List& list = A::mut(s);
+        typename List::value_type copy = list[i];
+        if constexpr (rename != nullptr) {
+            rename(list, copy);
+        }
+        list.insert(list.begin() + static_cast<std::ptrdiff_t>(i) + 1, copy);
+        if constexpr (after != nullptr) {
+            after(s);
+        }
+    };
+    k.remove = [](Scenario& s, std::size_t i) {
+        A::mut(s).erase(A::mut(s).begin() + static_cast<std::ptrdiff_t>(i));
+        if constexpr (after != nullptr) {
+            after(s);
+        }
+    };
+    k.clear = [](Scenario& s, std::size_t i) { A::mut(s)[i] = {}; };
+    k.finish = k.finish ? k.finish : [](Scenario&, std::size_t) {};
+    k.copy_all = k.copy_all ? k.copy_all : [](Scenario& to, const Scenario& from) {
+        if (A::get(to)) {
+            A::mut(to) = A::get(from) ? *A::get(from) : List{};
+        }
+    };
+    k.copy_one = [](Scenario& to, const Scenario& from, std::size_t i) {
+        A::mut(to)[i] = (*A::get(from))[i];
+    };
+    return k;
+}
+
+using Options = At<&Scenario::options>;
+using Jobs = At<&Scenario::checkpoint, &CheckpointSpec::jobs>;
+using Sites = At<&Scenario::fleet, &Fleet::site_list>;
+using Phases = At<&Scenario::phases>;
+using Workloads = At<&Scenario::performance, &PerformanceSpec::workloads>;
+
+void copy_name(const std::vector<OptionSpec>&, OptionSpec& o) {
+    if (!o.name.empty()) {
+        o.name += " (copy)";
     }
-    return s.performance->workloads;
+}
+void copy_job_name(const std::vector<CheckpointJobSpec>&, CheckpointJobSpec& j) {
+    j.name += " (copy)";
+}
+void next_site(const std::vector<SiteSpec>& list, SiteSpec& site) {
+    site.name = next_name(list, "site");
+}
+void next_phase(const std::vector<PhaseSpec>& list, PhaseSpec& p) {
+    p.name = next_name(list, "phase");
+}
+/// The fleet's count of sites follows its list (at least one).
+void count_sites(Scenario& s) {
+    s.fleet->sites = std::max(1, static_cast<int>(s.fleet->site_list.size()));
 }
 
 } // namespace
@@ -130,7 +182,7 @@ const ListKind* list_kind(std::string_view prefix) {
     return nullptr;
 }
 
-const ListKind kOptionList{
+const ListKind kOptionList = ops<Options, copy_name>({
     .prefix = "options[N].",
     .name = "options",
     .title = "Option %1",
@@ -138,29 +190,11 @@ const ListKind kOptionList{
     .noun = "option",
     .empty_line = "(no options: one design with automatic hardware)",
     .add_tip = "Add an option with automatic hardware",
-    .size = [](const Scenario& s) { return s.options.size(); },
     .add = [](Scenario& s) { s.options.emplace_back(); },
-    .duplicate =
-        [](Scenario& s, std::size_t i) {
-            OptionSpec copy = s.options[i];
-            if (!copy.name.empty()) {
-                copy.name += " (copy)";
-            }
-            s.options.insert(s.options.begin() + static_cast<std::ptrdiff_t>(i) + 1, copy);
-        },
-    .remove =
-        [](Scenario& s, std::size_t i) {
-            s.options.erase(s.options.begin() + static_cast<std::ptrdiff_t>(i));
-        },
-    .clear = [](Scenario& s, std::size_t i) { s.options[i] = OptionSpec{}; },
-    .finish = [](Scenario&, std::size_t) {},
     .summary = option_summary,
-    .copy_all = [](Scenario& to, const Scenario& from) { to.options = from.options; },
-    .copy_one = [](Scenario& to, const Scenario& from,
-                   std::size_t i) { to.options[i] = from.options[i]; },
-};
+});
 
-const ListKind kJobList{
+const ListKind kJobList = ops<Jobs, copy_job_name>({
     .prefix = "checkpoint.jobs[N].",
     .name = "checkpoint-jobs",
     .title = "Job %1",
@@ -168,10 +202,9 @@ const ListKind kJobList{
     .noun = "checkpoint job",
     .empty_line = nullptr,
     .add_tip = "Add a job like the last one",
-    .size = [](const Scenario& s) { return s.checkpoint ? s.checkpoint->jobs.size() : 0; },
     .add =
         [](Scenario& s) {
-            std::vector<CheckpointJobSpec>& list = jobs(s);
+            std::vector<CheckpointJobSpec>& list = Jobs::mut(s);
             CheckpointJobSpec j = list.empty() ? CheckpointJobSpec{} : list.back();
             j.name = "job " + std::to_string(list.size() + 1);
             if (j.size.base() <= 0) {
@@ -179,37 +212,17 @@ const ListKind kJobList{
             }
             list.push_back(j);
         },
-    .duplicate =
-        [](Scenario& s, std::size_t i) {
-            CheckpointJobSpec copy = jobs(s)[i];
-            copy.name += " (copy)";
-            jobs(s).insert(jobs(s).begin() + static_cast<std::ptrdiff_t>(i) + 1, copy);
-        },
-    .remove =
-        [](Scenario& s, std::size_t i) {
-            jobs(s).erase(jobs(s).begin() + static_cast<std::ptrdiff_t>(i));
-        },
-    .clear = [](Scenario& s, std::size_t i) { jobs(s)[i] = CheckpointJobSpec{}; },
     .finish =
         [](Scenario& s, std::size_t i) {
-            CheckpointJobSpec& j = jobs(s)[i];
+            CheckpointJobSpec& j = Jobs::mut(s)[i];
             if (j.params > 0.0) {
                 j.size = checkpoint_size(j.params, j.bytes_per_param);
             }
         },
     .summary = job_summary,
-    .copy_all =
-        [](Scenario& to, const Scenario& from) {
-            if (to.checkpoint) {
-                to.checkpoint->jobs =
-                    from.checkpoint ? from.checkpoint->jobs : std::vector<CheckpointJobSpec>{};
-            }
-        },
-    .copy_one = [](Scenario& to, const Scenario& from,
-                   std::size_t i) { jobs(to)[i] = from.checkpoint->jobs[i]; },
-};
+});
 
-const ListKind kSiteList{
+const ListKind kSiteList = ops<Sites, next_site, count_sites>({
     .prefix = "fleet.sites[N].",
     .name = "sites",
     .title = "Site %1",
@@ -217,47 +230,31 @@ const ListKind kSiteList{
     .noun = "site",
     .empty_line = "(no site list: the fleet's count of identical sites above)",
     .add_tip = "Add a site like the last one (a new site starts with one cluster)",
-    .size = [](const Scenario& s) { return s.fleet ? s.fleet->site_list.size() : 0; },
     .add =
         [](Scenario& s) {
-            std::vector<SiteSpec>& list = sites(s);
+            std::vector<SiteSpec>& list = Sites::mut(s);
             SiteSpec site = list.empty() ? SiteSpec{} : list.back();
             site.name = next_name(list, "site");
             if (site.gpus <= 0 && site.clusters <= 0) {
                 site.clusters = 1;
             }
             list.push_back(site);
-            s.fleet->sites = static_cast<int>(list.size());
+            count_sites(s);
         },
-    .duplicate =
-        [](Scenario& s, std::size_t i) {
-            SiteSpec copy = sites(s)[i];
-            copy.name = next_name(sites(s), "site");
-            sites(s).insert(sites(s).begin() + static_cast<std::ptrdiff_t>(i) + 1, copy);
-            s.fleet->sites = static_cast<int>(sites(s).size());
-        },
-    .remove =
-        [](Scenario& s, std::size_t i) {
-            sites(s).erase(sites(s).begin() + static_cast<std::ptrdiff_t>(i));
-            s.fleet->sites = std::max(1, static_cast<int>(sites(s).size()));
-        },
-    .clear = [](Scenario& s, std::size_t i) { sites(s)[i] = SiteSpec{}; },
-    .finish = [](Scenario&, std::size_t) {},
     .summary = site_summary,
     .copy_all =
         [](Scenario& to, const Scenario& from) {
             if (to.fleet) {
-                to.fleet->site_list = sites_of(from);
+                to.fleet->site_list =
+                    Sites::get(from) ? *Sites::get(from) : std::vector<SiteSpec>{};
                 if (!to.fleet->site_list.empty()) {
-                    to.fleet->sites = static_cast<int>(to.fleet->site_list.size());
+                    count_sites(to);
                 }
             }
         },
-    .copy_one = [](Scenario& to, const Scenario& from,
-                   std::size_t i) { sites(to)[i] = from.fleet->site_list[i]; },
-};
+});
 
-const ListKind kPhaseList{
+const ListKind kPhaseList = ops<Phases, next_phase>({
     .prefix = "phases[N].",
     .name = "phases",
     .title = "Phase %1",
@@ -265,7 +262,6 @@ const ListKind kPhaseList{
     .noun = "phase",
     .empty_line = "(no phases: the scenario is sized as one step)",
     .add_tip = "Add a phase after the last one, with its figures to start from",
-    .size = [](const Scenario& s) { return s.phases.size(); },
     .add =
         [](Scenario& s) {
             PhaseSpec p = s.phases.empty() ? PhaseSpec{} : s.phases.back();
@@ -279,26 +275,11 @@ const ListKind kPhaseList{
             }
             s.phases.push_back(p);
         },
-    .duplicate =
-        [](Scenario& s, std::size_t i) {
-            PhaseSpec copy = s.phases[i];
-            copy.name = next_name(s.phases, "phase");
-            s.phases.insert(s.phases.begin() + static_cast<std::ptrdiff_t>(i) + 1, copy);
-        },
-    .remove =
-        [](Scenario& s, std::size_t i) {
-            s.phases.erase(s.phases.begin() + static_cast<std::ptrdiff_t>(i));
-        },
-    .clear = [](Scenario& s, std::size_t i) { s.phases[i] = PhaseSpec{}; },
-    .finish = [](Scenario&, std::size_t) {},
     .summary = phase_summary,
-    .copy_all = [](Scenario& to, const Scenario& from) { to.phases = from.phases; },
-    .copy_one = [](Scenario& to, const Scenario& from,
-                   std::size_t i) { to.phases[i] = from.phases[i]; },
-};
+});
 
 // docs/workloads.md §3: what the GPUs run, each with its share of them.
-const ListKind kWorkloadList{
+const ListKind kWorkloadList = ops<Workloads>({
     .prefix = "performance.workloads[N].",
     .name = "workloads",
     .title = "Workload %1",
@@ -306,34 +287,8 @@ const ListKind kWorkloadList{
     .noun = "workload",
     .empty_line = "(no workloads: the rule or per-GPU figures above set the need)",
     .add_tip = "Add a training-data workload on all the GPUs",
-    .size = [](const Scenario& s) { return s.performance ? s.performance->workloads.size() : 0; },
-    .add =
-        [](Scenario& s) {
-            WorkloadUse w;
-            w.id = "unet3d-h100";
-            workloads(s).push_back(w);
-        },
-    .duplicate =
-        [](Scenario& s, std::size_t i) {
-            WorkloadUse copy = workloads(s)[i];
-            workloads(s).insert(workloads(s).begin() + static_cast<std::ptrdiff_t>(i) + 1, copy);
-        },
-    .remove =
-        [](Scenario& s, std::size_t i) {
-            workloads(s).erase(workloads(s).begin() + static_cast<std::ptrdiff_t>(i));
-        },
-    .clear = [](Scenario& s, std::size_t i) { workloads(s)[i] = WorkloadUse{}; },
-    .finish = [](Scenario&, std::size_t) {},
+    .add = [](Scenario& s) { Workloads::mut(s).emplace_back().id = "unet3d-h100"; },
     .summary = workload_summary,
-    .copy_all =
-        [](Scenario& to, const Scenario& from) {
-            if (to.performance) {
-                to.performance->workloads =
-                    from.performance ? from.performance->workloads : std::vector<WorkloadUse>{};
-            }
-        },
-    .copy_one = [](Scenario& to, const Scenario& from,
-                   std::size_t i) { workloads(to)[i] = from.performance->workloads[i]; },
-};
+});
 
 } // namespace podsizer::gui

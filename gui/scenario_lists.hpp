@@ -21,22 +21,22 @@ struct ListKind {
     const char* noun;        ///< "option", for undo texts and messages
     const char* empty_line;  ///< the list's line when empty, or nullptr
     const char* add_tip;
-    std::size_t (*size)(const Scenario&);
-    void (*add)(Scenario&);
-    void (*duplicate)(Scenario&, std::size_t);
-    void (*remove)(Scenario&, std::size_t);
+    std::size_t (*size)(const Scenario&) = nullptr;
+    void (*add)(Scenario&) = nullptr;
+    void (*duplicate)(Scenario&, std::size_t) = nullptr;
+    void (*remove)(Scenario&, std::size_t) = nullptr;
     /// Empties element i before the form's fields are set into it.
-    void (*clear)(Scenario&, std::size_t);
+    void (*clear)(Scenario&, std::size_t) = nullptr;
     /// Completes element i once its fields are set (a job's size from its
     /// parameters, as the reader does).
-    void (*finish)(Scenario&, std::size_t);
+    void (*finish)(Scenario&, std::size_t) = nullptr;
     /// Element i in one line of the list.
-    QString (*summary)(const Scenario&, std::size_t);
+    QString (*summary)(const Scenario&, std::size_t) = nullptr;
     /// The whole list of `from` into `to` (the kept elements into the
     /// scenario the form assembles), where `to` has the list's object.
-    void (*copy_all)(Scenario& to, const Scenario& from);
+    void (*copy_all)(Scenario& to, const Scenario& from) = nullptr;
     /// Element i of `from` into `to` (the form's reading of it kept).
-    void (*copy_one)(Scenario& to, const Scenario& from, std::size_t i);
+    void (*copy_one)(Scenario& to, const Scenario& from, std::size_t i) = nullptr;
 };
 
 extern const ListKind kOptionList;

@@ -3,19 +3,12 @@
 // field on screen (another option, the document as a whole).
 #include "field_widget.hpp"
 #include "list_editor.hpp"
+#include "qt_text.hpp"
 #include "scenario_editor.hpp"
 
 #include <QLabel>
 
 namespace podsizer::gui {
-
-namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
-} // namespace
 
 bool ScenarioEditor::check(const Scenario& s) {
     // validate() is the one definition of a valid scenario: the reader calls
@@ -80,9 +73,7 @@ void ScenarioEditor::report() {
     for (const Row& row : rows_) {
         const QString error = row.widget->error();
         if (row.widget->isEnabled() && !error.isEmpty()) {
-            const std::string_view label = row.widget->field().label;
-            problems_ << QString::fromUtf8(label.data(), static_cast<int>(label.size())) + ": " +
-                             error;
+            problems_ << q(row.widget->field().label) + ": " + error;
         }
     }
     if (!general_error_.isEmpty()) {
