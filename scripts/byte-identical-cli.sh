@@ -137,8 +137,8 @@ cases() {
     done
 }
 
-# The simulator's "Run ... s" line holds its elapsed seconds.
-mask() { sed -E 's/^(Run .*; )[0-9.]+ s$/\1X s/; s/("wall_s": )[0-9.e+-]+/\1X/' "$1" >"$1.m" && mv "$1.m" "$1"; }
+# The simulator's "Run ... s" line (and its Markdown row) holds its elapsed seconds.
+mask() { sed -E 's/^(Run .*; )[0-9.]+ s$/\1X s/; s/^(\| Run \|.*; )[0-9.]+ s \|$/\1X s |/; s/("wall_s": )[0-9.e+-]+/\1X/' "$1" >"$1.m" && mv "$1.m" "$1"; }
 
 runs=0
 differ=0
