@@ -282,11 +282,8 @@ std::string Node::id() const {
     if (blank_text(s)) { // "" or only invisible characters (U+00A0, U+200B, ...)
         fail("empty; expected an id such as \"dbox-1u-22\"");
     }
-    for (char c : s) {
-        if (c == ' ') {
-            fail("\"" + printable(s, 60) +
-                 "\" contains spaces; expected an id such as \"dbox-1u-22\"");
-        }
+    if (s.find(' ') != std::string::npos) {
+        fail("\"" + printable(s, 60) + "\" contains spaces; expected an id such as \"dbox-1u-22\"");
     }
     if (const std::size_t at = find_unsafe_char(s, true); at != std::string::npos) {
         fail("\"" + printable(s, 60) + "\" holds the control character " + char_name(s, at) +
@@ -391,14 +388,8 @@ void Node::check_fields(std::span<const std::string_view> known) const {
     for (auto it = value_->begin(); it != value_->end(); ++it) {
         // A key starting with "_" is a comment ("_comment": podsizer init
         // writes them), chosen on purpose, so no typo of a field.
-        bool ok = it.key().starts_with('_');
-        for (std::string_view k : known) {
-            if (k == it.key()) {
-                ok = true;
-                break;
-            }
-        }
-        if (!ok) {
+        if (!it.key().starts_with('_') &&
+            std::find(known.begin(), known.end(), it.key()) == known.end()) {
             note_unknown_field(it.key(), known);
         }
     }
