@@ -105,15 +105,11 @@ std::vector<RackView> parse_views(const std::string& text) {
 } // namespace
 
 void add_export_options(CLI::App* cmd, ExportOptions& options) {
-    cmd->add_option("--xlsx", options.xlsx, "Also write the proposal workbook (.xlsx) to FILE")
-        ->type_name("FILE")
-        ->check(output_path(OutputKind::file))
-        ->check(complete_file());
-    cmd->add_option("--svg", options.svg,
-                    "Also write rack elevations (SVG): a file, or a directory for one per design")
-        ->type_name("FILE_OR_DIR")
-        ->check(output_path(OutputKind::file_or_directory))
-        ->check(complete_file());
+    add_output_option(*cmd, "--xlsx", options.xlsx,
+                      "Also write the proposal workbook (.xlsx) to FILE");
+    add_output_option(*cmd, "--svg", options.svg,
+                      "Also write rack elevations (SVG): a file, or a directory for one per design",
+                      OutputKind::file_or_directory);
     cmd->add_option("--svg-view", options.svg_view,
                     "What --svg draws: racks (every rack's elevation), typical (each distinct "
                     "rack once with its count, for a slide), floor (all racks from above with "
@@ -126,21 +122,15 @@ void add_export_options(CLI::App* cmd, ExportOptions& options) {
 }
 
 void add_bom_option(CLI::App* cmd, ExportOptions& options) {
-    cmd->add_option("--bom", options.bom,
-                    "Also write the bill of materials (CSV, one line per item: sku, description, "
-                    "quantity, unit, per rack or total, source; prices with --prices) to FILE")
-        ->type_name("FILE")
-        ->check(output_path(OutputKind::file))
-        ->check(complete_file());
+    add_output_option(*cmd, "--bom", options.bom,
+                      "Also write the bill of materials (CSV, one line per item: sku, description, "
+                      "quantity, unit, per rack or total, source; prices with --prices) to FILE");
 }
 
 void add_bom_delta_option(CLI::App* cmd, ExportOptions& options) {
-    cmd->add_option("--bom-delta", options.bom_delta,
-                    "Also write what each column orders beyond the first: the bill of "
-                    "materials' lines whose quantity differs (CSV) to FILE")
-        ->type_name("FILE")
-        ->check(output_path(OutputKind::file))
-        ->check(complete_file());
+    add_output_option(*cmd, "--bom-delta", options.bom_delta,
+                      "Also write what each column orders beyond the first: the bill of "
+                      "materials' lines whose quantity differs (CSV) to FILE");
 }
 
 namespace {

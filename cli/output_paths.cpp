@@ -78,6 +78,15 @@ CLI::Validator output_path(OutputKind kind) {
     return v;
 }
 
+CLI::Option* add_output_option(CLI::App& cmd, const std::string& flag, std::string& path,
+                               const std::string& help, OutputKind kind) {
+    constexpr const char* kTypeNames[] = {"FILE", "DIR", "FILE_OR_DIR"};
+    return cmd.add_option(flag, path, help)
+        ->type_name(kTypeNames[static_cast<int>(kind)])
+        ->check(output_path(kind))
+        ->check(kind == OutputKind::directory ? complete_directory() : complete_file());
+}
+
 std::optional<OutputKind> output_kind(CLI::Option& option) {
     for (const std::string& name : validator_names(option)) {
         for (int k = 0; k < 3; ++k) {

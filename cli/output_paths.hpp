@@ -42,6 +42,11 @@ enum class OutputKind { file, directory, file_or_directory };
 /// command tree itself (tests/cli/output_plan_test.cpp), not in a list.
 CLI::Validator output_path(OutputKind kind);
 
+/// Adds an output flag to `cmd`: output_path's check of `kind`, the shell's
+/// completion, and FILE, DIR or FILE_OR_DIR in --help.
+CLI::Option* add_output_option(CLI::App& cmd, const std::string& flag, std::string& path,
+                               const std::string& help, OutputKind kind = OutputKind::file);
+
 /// The kind `option` was marked with by output_path; nullopt: not an output.
 std::optional<OutputKind> output_kind(CLI::Option& option);
 
