@@ -5,6 +5,7 @@
 
 #include "exit_codes.hpp"
 #include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/number_text.hpp"
@@ -51,13 +52,9 @@ template <class F> auto at_flag(const std::string& flag, F parse) {
 std::string require_known(const std::string& id, const std::vector<std::string>& ids,
                           const std::string& flag, const char* what);
 
-template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) {
-    std::vector<std::string> out;
-    for (const T& t : items) {
-        out.push_back(t.id);
-    }
-    return out;
-}
+/// The comma-separated items of a flag's value, each as given ("" is one
+/// empty item).
+std::vector<std::string> split_commas(const std::string& text);
 
 /// Reads a scenario file, printing load warnings to stderr (before an error,
 /// since an unknown-field warning often explains it). The scenario's own
@@ -84,11 +81,10 @@ std::pair<CLI::App*, std::shared_ptr<Args>> add_command(CLI::App& app, const Glo
 
 // Every command, in --help's order: add_NAME_command adds its subcommand to
 // `app` and, when it is chosen, sets `action` (app.cpp calls each in turn).
-#define PODSIZER_CLI_COMMANDS(X)                                                                   \
-    X(init)                                                                                        \
-    X(size)                                                                                        \
-    X(design) X(catalog) X(extrapolate) X(compare) X(optimize) X(checkpoint) X(durability)         \
-        X(resilience) X(batch) X(sweep) X(diff)
+// clang-format off
+#define PODSIZER_CLI_COMMANDS(X) X(init) X(size) X(design) X(catalog) X(extrapolate) X(compare) \
+    X(optimize) X(checkpoint) X(durability) X(resilience) X(batch) X(sweep) X(diff)
+// clang-format on
 #define PODSIZER_CLI_DECLARE(name)                                                                 \
     void add_##name##_command(CLI::App& app, const GlobalOptions& g, Action& action);
 PODSIZER_CLI_COMMANDS(PODSIZER_CLI_DECLARE)

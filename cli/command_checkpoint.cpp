@@ -110,21 +110,6 @@ const std::array kFlags{
 
 using Reader = FlagReader<CheckpointArgs>;
 
-std::vector<std::string> split_commas(const std::string& text) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : text) {
-        if (c == ',') {
-            out.push_back(cur);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    out.push_back(cur);
-    return out;
-}
-
 /// What is checkpointed: a model, a size, or only a write time.
 void read_checkpoint(CheckpointQuery& q, const Reader& r) {
     if (r.given("--params") && r.given("--checkpoint-size")) {

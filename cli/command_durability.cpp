@@ -250,11 +250,7 @@ void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a, const Reader& r) 
 std::vector<std::pair<std::string, std::string>> group_items(const std::string& text,
                                                              const std::string& form) {
     std::vector<std::pair<std::string, std::string>> items;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        const std::string item = text.substr(start, comma - start);
-        start = comma + 1;
+    for (const std::string& item : split_commas(text)) {
         const std::size_t eq = item.find('=');
         if (eq == std::string::npos) {
             throw InputError("--group",

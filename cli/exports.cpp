@@ -18,11 +18,6 @@ namespace podsizer::cli {
 
 namespace {
 
-bool is_directory(const std::string& path) {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /// Where --svg puts each drawing, and the directory to create first
 /// (empty: none). Nothing is created here: the paths are checked first.
 struct SvgPlan {
@@ -84,10 +79,7 @@ SvgPlan svg_plan(const std::string& target, const SizingResult& result,
 /// --svg-view's list: "racks", "typical", "floor", comma-separated.
 std::vector<RackView> parse_views(const std::string& text) {
     std::vector<RackView> views;
-    std::size_t from = 0;
-    while (from <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', from), text.size());
-        const std::string item = text.substr(from, comma - from);
+    for (const std::string& item : split_commas(text)) {
         const std::optional<RackView> v = rack_view_from(item);
         if (!v) {
             throw InputError("--svg-view", "\"" + printable(item, kMaxMessageChars) +
@@ -97,7 +89,6 @@ std::vector<RackView> parse_views(const std::string& text) {
         if (std::find(views.begin(), views.end(), *v) == views.end()) {
             views.push_back(*v);
         }
-        from = comma + 1;
     }
     return views;
 }

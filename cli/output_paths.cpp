@@ -3,6 +3,7 @@
 #include "completion_hints.hpp"
 
 #include <string>
+#include <sys/stat.h>
 #include <vector>
 
 namespace podsizer::cli {
@@ -64,6 +65,11 @@ constexpr const char* kOutputNames[] = {"output:file", "output:directory",
                                         "output:file-or-directory"};
 
 } // namespace
+
+bool is_directory(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
 
 std::string without_trailing_slashes(std::string path) {
     while (path.size() > 1 && path.back() == '/') {

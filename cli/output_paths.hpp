@@ -33,6 +33,9 @@ CLI::Validator non_empty_path();
 /// makes, as the output plan compares it.
 std::string without_trailing_slashes(std::string path);
 
+/// Whether `path` names an existing directory.
+bool is_directory(const std::string& path);
+
 /// What an output flag names: a file, a directory (--charts), or either (--svg).
 enum class OutputKind { file, directory, file_or_directory };
 

@@ -56,11 +56,6 @@ void set_renderer(Renderer renderer) {
 
 namespace {
 
-bool is_directory(const std::string& path) {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /// --charts DIR: an existing directory (false), or a new one whose parent
 /// exists (true: the run makes it).
 bool check_charts_directory(const std::string& dir) {

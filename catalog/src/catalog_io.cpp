@@ -210,14 +210,6 @@ template <class T> void read_list(const Node& doc, const CatalogKind<T>& kind, C
     }
 }
 
-template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) {
-    std::vector<std::string> out;
-    for (const T& t : items) {
-        out.push_back(t.id);
-    }
-    return out;
-}
-
 } // namespace
 
 std::string read_text_file(const std::string& path) {
