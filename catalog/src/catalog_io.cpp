@@ -335,24 +335,21 @@ void validate_catalog(const Catalog& catalog, const std::string& origin) {
     if (catalog.cnodes.empty() || catalog.dboxes.empty()) {
         fail("$", "the catalog needs at least one C-node and one D-box model");
     }
-    if (catalog.defaults.rack.empty() || catalog.rack(catalog.defaults.rack) == nullptr) {
-        fail("defaults.rack", "\"" + catalog.defaults.rack + "\" is not a rack model (" +
-                                  suggestion_phrase(catalog.defaults.rack, ids_of(catalog.racks)) +
-                                  ")");
+    const auto unknown = [&](const char* key, const std::string& id, const char* noun,
+                             const std::vector<std::string>& ids) {
+        fail(std::string("defaults.") + key,
+             "\"" + id + "\" is not " + noun + " (" + suggestion_phrase(id, ids) + ")");
+    };
+    const auto& d = catalog.defaults;
+    if (d.rack.empty() || catalog.rack(d.rack) == nullptr) {
+        unknown("rack", d.rack, "a rack model", ids_of(catalog.racks));
     }
-    if (catalog.defaults.network_switch.empty() ||
-        catalog.network_switch(catalog.defaults.network_switch) == nullptr) {
-        fail("defaults.switch",
-             "\"" + catalog.defaults.network_switch + "\" is not a switch model (" +
-                 suggestion_phrase(catalog.defaults.network_switch, ids_of(catalog.switches)) +
-                 ")");
+    if (d.network_switch.empty() || catalog.network_switch(d.network_switch) == nullptr) {
+        unknown("switch", d.network_switch, "a switch model", ids_of(catalog.switches));
     }
-    if (!catalog.defaults.failure_rate.empty() &&
-        catalog.failure_rate(catalog.defaults.failure_rate) == nullptr) {
-        fail("defaults.failure_rate",
-             "\"" + catalog.defaults.failure_rate + "\" is not a failure-rate preset (" +
-                 suggestion_phrase(catalog.defaults.failure_rate, ids_of(catalog.failure_rates)) +
-                 ")");
+    if (!d.failure_rate.empty() && catalog.failure_rate(d.failure_rate) == nullptr) {
+        unknown("failure_rate", d.failure_rate, "a failure-rate preset",
+                ids_of(catalog.failure_rates));
     }
 }
 

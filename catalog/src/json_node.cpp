@@ -234,11 +234,10 @@ std::string Node::member_path(std::string_view key) const {
 }
 
 Node Node::at(std::string_view key) const {
-    require_object();
-    if (!has(key)) {
-        throw InputError(origin_ + ": " + member_path(key), "missing required field");
+    if (std::optional<Node> n = find(key)) {
+        return *std::move(n);
     }
-    return Node((*value_)[std::string(key)], origin_, member_path(key), diag_);
+    throw InputError(origin_ + ": " + member_path(key), "missing required field");
 }
 
 std::optional<Node> Node::find(std::string_view key) const {
