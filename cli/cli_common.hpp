@@ -1,6 +1,6 @@
 // Shared pieces of the CLI commands: global options, loading the
 // catalog, parsing flags with clear errors. Each command lives in its own
-// command_*.cpp and registers itself in main.cpp.
+// command_*.cpp and is listed once in PODSIZER_CLI_COMMANDS below.
 #pragma once
 
 #include "exit_codes.hpp"
