@@ -105,6 +105,20 @@ template <class M> constexpr std::array<CatalogField<M>, 2> source_rows() {
             CatalogField<M>{.name = "field_sources", .type = T::field_sources, .required = false}};
 }
 
+/// A number or fraction within `bounds`, refused outside with `expected`.
+template <class M, class V>
+constexpr CatalogField<M> ranged(std::string_view name, CatalogType type, V M::*member,
+                                 Bounds bounds, std::string_view expected, CatalogShown shown,
+                                 bool required = true) {
+    return CatalogField<M>{.name = name,
+                           .type = type,
+                           .member = member,
+                           .required = required,
+                           .bounds = bounds,
+                           .expected = expected,
+                           .shown = shown};
+}
+
 /// A count of at least `min`.
 template <class M, class V>
 constexpr CatalogField<M> count(std::string_view name, V M::*member, double min,
@@ -155,35 +169,19 @@ const auto kDbox = rows(
         count("write_buffer_ha_min_dboxes", &DBoxModel::write_buffer_ha_min_dboxes, 0, false,
               show()),
         // docs/resilience.md §8, §12, §9
-        DB{.name = "drive_afr",
-           .type = T::fraction,
-           .member = &DBoxModel::drive_afr,
-           .required = false,
-           .bounds = Bounds{0.0, 1.0, true, true},
-           .expected = "expected an annual failure rate above 0 and below 1, such as 0.005",
-           .shown = show(4)},
-        DB{.name = "drive_dwpd",
-           .type = T::number,
-           .member = &DBoxModel::drive_dwpd,
-           .required = false,
-           .bounds = Bounds{0.0, 100.0, true, false},
-           .expected = "expected drive writes per day above 0 and at most 100, such as 0.5",
-           .shown = show(2)},
-        DB{.name = "dbox_events_per_year",
-           .type = T::number,
-           .member = &DBoxModel::dbox_events_per_year,
-           .required = false,
-           .bounds = Bounds{0.0, 10.0},
-           .expected = "expected enclosure events per D-box-year from 0 to 10, such as 0.01",
-           .shown = show(4)},
-        DB{.name = "dbox_losses_per_year",
-           .type = T::number,
-           .member = &DBoxModel::dbox_losses_per_year,
-           .required = false,
-           .bounds = Bounds{0.0, 10.0},
-           .expected = "expected permanent enclosure losses per D-box-year from 0 to 10, such "
-                       "as 0.001",
-           .shown = show(4)},
+        ranged("drive_afr", T::fraction, &DBoxModel::drive_afr, Bounds{0.0, 1.0, true, true},
+               "expected an annual failure rate above 0 and below 1, such as 0.005", show(4),
+               false),
+        ranged("drive_dwpd", T::number, &DBoxModel::drive_dwpd, Bounds{0.0, 100.0, true, false},
+               "expected drive writes per day above 0 and at most 100, such as 0.5", show(2),
+               false),
+        ranged(
+            "dbox_events_per_year", T::number, &DBoxModel::dbox_events_per_year, Bounds{0.0, 10.0},
+            "expected enclosure events per D-box-year from 0 to 10, such as 0.01", show(4), false),
+        ranged("dbox_losses_per_year", T::number, &DBoxModel::dbox_losses_per_year,
+               Bounds{0.0, 10.0},
+               "expected permanent enclosure losses per D-box-year from 0 to 10, such as 0.001",
+               show(4), false),
         plain("erasure_coding", T::id, &DBoxModel::erasure_coding, show()),
         plain("ncp_certified", T::boolean, &DBoxModel::ncp_certified, key()),
     },
@@ -216,14 +214,11 @@ const auto kErasureCoding =
                  .shown = if_set(show()),
                  .read = detail::read_stripe_steps},
              plain("reserve", T::fraction, &EC::reserve, key(2)),
-             ECF{.name = "rebuild_read_fraction",
-                 .type = T::number,
-                 .member = &EC::rebuild_read_fraction,
-                 .required = false,
-                 .bounds = Bounds{0.0, 1.0, true, false},
-                 .expected = "expected the share of a stripe's data strips read per rebuilt strip, "
-                             "above 0 and at most 1 (1 for Reed-Solomon)",
-                 .shown = show(2)},
+             ranged("rebuild_read_fraction", T::number, &EC::rebuild_read_fraction,
+                    Bounds{0.0, 1.0, true, false},
+                    "expected the share of a stripe's data strips read per rebuilt strip, above 0 "
+                    "and at most 1 (1 for Reed-Solomon)",
+                    show(2), false),
              count("min_dboxes", &EC::min_dboxes, 1, true, show()),
              count("enclosure_tolerance_min_dboxes", &EC::enclosure_tolerance_min_dboxes, 0, false,
                    show()),
@@ -283,36 +278,29 @@ const auto kRack =
          source_rows<RackModel>());
 
 using PL = CatalogField<GpuPlatform>;
-const auto kPlatform = rows(entry_rows<GpuPlatform>(),
-                            std::array{
-                                count("gpus_per_node", &GpuPlatform::gpus_per_node, 1, true, key()),
-                                count("gpus_per_su", &GpuPlatform::gpus_per_su, 1, true, key()),
-                                PL{.name = "power_per_su",
-                                   .type = T::quantity,
-                                   .member = &GpuPlatform::power_per_su,
-                                   .required = false},
-                                plain("storage_network", T::quantity, &GpuPlatform::storage_network,
-                                      if_set(show(0, units::Gbps)), false),
-                                // docs/workloads.md §2: each with its own
-                                // source in field_sources.
-                                PL{.name = "speed_vs_h100",
-                                   .type = T::number,
-                                   .member = &GpuPlatform::speed_vs_h100,
-                                   .required = false,
-                                   .bounds = Bounds{0.0, 1000.0, true},
-                                   .expected = "expected how many times faster than an H100 one "
-                                               "GPU trains, above 0 and at most 1,000, such as 2.2",
-                                   .shown = if_set(show(2))},
-                                PL{.name = "speed_vs_a100",
-                                   .type = T::number,
-                                   .member = &GpuPlatform::speed_vs_a100,
-                                   .required = false,
-                                   .bounds = Bounds{0.0, 1000.0, true},
-                                   .expected = "expected how many times faster than an A100 one "
-                                               "GPU trains, above 0 and at most 1,000, such as 2.5",
-                                   .shown = if_set(show(2))},
-                            },
-                            source_rows<GpuPlatform>());
+const auto kPlatform = rows(
+    entry_rows<GpuPlatform>(),
+    std::array{
+        count("gpus_per_node", &GpuPlatform::gpus_per_node, 1, true, key()),
+        count("gpus_per_su", &GpuPlatform::gpus_per_su, 1, true, key()),
+        PL{.name = "power_per_su",
+           .type = T::quantity,
+           .member = &GpuPlatform::power_per_su,
+           .required = false},
+        plain("storage_network", T::quantity, &GpuPlatform::storage_network,
+              if_set(show(0, units::Gbps)), false),
+        // docs/workloads.md §2: each with its own
+        // source in field_sources.
+        ranged("speed_vs_h100", T::number, &GpuPlatform::speed_vs_h100, Bounds{0.0, 1000.0, true},
+               "expected how many times faster than an H100 one GPU trains, above 0 and at most "
+               "1,000, such as 2.2",
+               if_set(show(2)), false),
+        ranged("speed_vs_a100", T::number, &GpuPlatform::speed_vs_a100, Bounds{0.0, 1000.0, true},
+               "expected how many times faster than an A100 one GPU trains, above 0 and at most "
+               "1,000, such as 2.5",
+               if_set(show(2)), false),
+    },
+    source_rows<GpuPlatform>());
 
 using PR = CatalogField<PerformanceRule>;
 const auto kRule =
@@ -338,23 +326,16 @@ const auto kReference = rows(
     std::array{
         plain("read_per_100pb", T::quantity, &RS::read_per_100pb, key(2, units::Tbps)),
         plain("write_per_100pb", T::quantity, &RS::write_per_100pb, key(2, units::Tbps)),
-        RF{.name = "racks_per_eb",
-           .type = T::number,
-           .member = &RS::racks_per_eb,
-           .bounds = Bounds{0.0, std::numeric_limits<double>::infinity(), true},
-           .expected = "expected a number of racks per exabyte greater than zero",
-           .shown = key()},
+        ranged("racks_per_eb", T::number, &RS::racks_per_eb,
+               Bounds{0.0, std::numeric_limits<double>::infinity(), true},
+               "expected a number of racks per exabyte greater than zero", key()),
         plain("power_per_rack", T::quantity, &RS::power_per_rack, show(1, units::kW)),
         plain("account_capacity", T::quantity, &RS::account_capacity, show(1, units::PiB), false),
         plain("account_ingress", T::quantity, &RS::account_ingress, show(0, units::Gbps), false),
         plain("account_egress", T::quantity, &RS::account_egress, show(0, units::Gbps), false),
-        RF{.name = "raw_per_usable",
-           .type = T::number,
-           .member = &RS::raw_per_usable,
-           .required = false,
-           .bounds = Bounds{1.0, 10.0},
-           .expected = "expected raw bytes per usable byte from 1 to 10, e.g. 1.33 for a 12+4 code",
-           .shown = show(2)},
+        ranged("raw_per_usable", T::number, &RS::raw_per_usable, Bounds{1.0, 10.0},
+               "expected raw bytes per usable byte from 1 to 10, e.g. 1.33 for a 12+4 code",
+               show(2), false),
         count("accounts_per_subscription", &RS::accounts_per_subscription, 1, false),
         // The limit on request is the higher one.
         RF{.name = "accounts_per_subscription_raised",
@@ -386,7 +367,6 @@ const auto kFailureRate =
 
 // docs/workloads.md §1: a training-data workload gives the first five
 // fields, a checkpoint workload the last (workload_finish checks which).
-using WL = CatalogField<Workload>;
 const auto kWorkload =
     rows(entry_rows<Workload>(),
          std::array{
@@ -396,14 +376,10 @@ const auto kWorkload =
                    false),
              plain("compute_time", T::quantity, &Workload::compute_time, if_set(show(4, units::s)),
                    false),
-             WL{.name = "min_au",
-                .type = T::number,
-                .member = &Workload::min_au,
-                .required = false,
-                .bounds = Bounds{0.0, 1.0, true, false},
-                .expected = "expected the least accelerator utilisation as a share above 0 and at "
-                            "most 1, such as 0.9 for 90 %",
-                .shown = if_set(show(2))},
+             ranged("min_au", T::number, &Workload::min_au, Bounds{0.0, 1.0, true, false},
+                    "expected the least accelerator utilisation as a share above 0 and at most 1, "
+                    "such as 0.9 for 90 %",
+                    if_set(show(2)), false),
              plain("checkpoint_size", T::quantity, &Workload::checkpoint_size,
                    if_set(key(2, units::TB)), false),
          },
@@ -420,14 +396,9 @@ const auto kPart =
                 .shown = key(),
                 .read = detail::read_part_role},
              plain("speed", T::quantity, &Part::speed, if_set(key(0, units::Gbps)), false),
-             PT{.name = "reach_m",
-                .type = T::number,
-                .member = &Part::reach_m,
-                .required = false,
-                .bounds = Bounds{0.0, 100'000.0, true},
-                .expected = "expected the longest run in metres above 0 and at "
-                            "most 100,000, such as 3",
-                .shown = if_set(key(1))},
+             ranged("reach_m", T::number, &Part::reach_m, Bounds{0.0, 100'000.0, true},
+                    "expected the longest run in metres above 0 and at most 100,000, such as 3",
+                    if_set(key(1)), false),
              plain("power", T::quantity_any, &Part::power, if_set(show(1, units::W)), false),
              count("ports", &Part::ports, 1, false, if_set(show())),
              plain("fibre", T::id, &Part::fibre, if_set(show()), false),
