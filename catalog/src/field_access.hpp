@@ -8,66 +8,62 @@
 #include <algorithm>
 #include <optional>
 #include <string>
-#include <vector>
 
 namespace podsizer::detail::access {
 
 using D = FieldData;
 
-/// The object `o` holds, made on first use.
-template <class T> T& made(std::optional<T>& o) {
-    return o ? *o : o.emplace();
-}
-/// Element `i` of `v`, the list grown to hold it.
-template <class T> T& grown(std::vector<T>& v, std::size_t i) {
-    v.resize(std::max(v.size(), i + 1));
-    return v[i];
-}
-
 inline Fleet& fleet(Scenario& s) {
-    return made(s.fleet);
+    return s.fleet ? *s.fleet : s.fleet.emplace();
 }
 inline PerformanceSpec& perf(Scenario& s) {
-    return made(s.performance);
+    return s.performance ? *s.performance : s.performance.emplace();
 }
 inline CheckpointSpec& ckpt(Scenario& s) {
-    return made(s.checkpoint);
+    return s.checkpoint ? *s.checkpoint : s.checkpoint.emplace();
 }
 inline ExtrapolationSpec& extrapolation(Scenario& s) {
-    return made(s.extrapolation);
+    return s.extrapolation ? *s.extrapolation : s.extrapolation.emplace();
 }
 inline OptionSpec& option(Scenario& s, std::size_t i) {
-    return grown(s.options, i);
+    s.options.resize(std::max(s.options.size(), i + 1));
+    return s.options[i];
 }
 inline const OptionSpec& option(const Scenario& s, std::size_t i) {
     return s.options.at(i);
 }
 inline CapacitySpec& option_capacity(Scenario& s, std::size_t i) {
-    return made(option(s, i).capacity);
+    OptionSpec& o = option(s, i);
+    return o.capacity ? *o.capacity : o.capacity.emplace();
 }
 inline SiteSpec& site(Scenario& s, std::size_t i) {
     Fleet& f = fleet(s);
-    SiteSpec& x = grown(f.site_list, i);
+    f.site_list.resize(std::max(f.site_list.size(), i + 1));
     f.sites = static_cast<int>(f.site_list.size());
-    return x;
+    return f.site_list[i];
 }
 inline const SiteSpec& site(const Scenario& s, std::size_t i) {
     return s.fleet.value().site_list.at(i);
 }
 inline PhaseSpec& phase(Scenario& s, std::size_t i) {
-    return grown(s.phases, i);
+    s.phases.resize(std::max(s.phases.size(), i + 1));
+    return s.phases[i];
 }
 inline const PhaseSpec& phase(const Scenario& s, std::size_t i) {
     return s.phases.at(i);
 }
 inline WorkloadUse& workload(Scenario& s, std::size_t i) {
-    return grown(perf(s).workloads, i);
+    PerformanceSpec& p = perf(s);
+    p.workloads.resize(std::max(p.workloads.size(), i + 1));
+    return p.workloads[i];
 }
 inline const WorkloadUse& workload(const Scenario& s, std::size_t i) {
     return s.performance.value().workloads.at(i);
 }
 inline CheckpointJobSpec& job(Scenario& s, std::size_t i) {
-    return grown(ckpt(s).jobs, i);
+    CheckpointSpec& c = ckpt(s);
+    c.jobs.resize(std::max(c.jobs.size(), i + 1));
+    return c.jobs[i];
 }
 inline const CheckpointJobSpec& job(const Scenario& s, std::size_t i) {
     return s.checkpoint.value().jobs.at(i);
