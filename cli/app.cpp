@@ -24,19 +24,9 @@ void build_app(CLI::App& app, GlobalOptions& g, Action& action) {
         ->capture_default_str()
         ->check(complete_choices({"table", "json", "csv", "md", "jsonl"}));
 
-    add_init_command(app, g, action);
-    add_size_command(app, g, action);
-    add_design_command(app, g, action);
-    add_catalog_command(app, g, action);
-    add_extrapolate_command(app, g, action);
-    add_compare_command(app, g, action);
-    add_optimize_command(app, g, action);
-    add_checkpoint_command(app, g, action);
-    add_durability_command(app, g, action);
-    add_resilience_command(app, g, action);
-    add_batch_command(app, g, action);
-    add_sweep_command(app, g, action);
-    add_diff_command(app, g, action);
+#define PODSIZER_CLI_ADD(name) add_##name##_command(app, g, action);
+    PODSIZER_CLI_COMMANDS(PODSIZER_CLI_ADD)
+#undef PODSIZER_CLI_ADD
 }
 
 } // namespace podsizer::cli

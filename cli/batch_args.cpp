@@ -17,9 +17,7 @@ namespace podsizer::cli {
 namespace {
 
 /// The batch's own row: worker threads, 1 to 256, as the simulator's --threads.
-const std::array kOwnRows{
-    ScenarioField{.pattern = "jobs", .kind = FieldKind::count, .bounds = {1.0, 256.0}},
-};
+const std::array kOwnRows{count_row("jobs", 1.0, 256.0)};
 
 using Flag = CommandFlag<BatchArgs>;
 
@@ -33,12 +31,9 @@ const std::array kFlags{
 
 void add_batch_flags(CLI::App& cmd, BatchArgs& args) {
     add_command_flags<BatchArgs>(cmd, args, kFlags, kOwnRows);
-    cmd.add_option("--xlsx", args.xlsx,
-                   "Also write a workbook (.xlsx): Results, a row per run and option, and "
-                   "Assumptions")
-        ->type_name("FILE")
-        ->check(output_path(OutputKind::file))
-        ->check(complete_file());
+    add_output_option(cmd, "--xlsx", args.xlsx,
+                      "Also write a workbook (.xlsx): Results, a row per run and option, and "
+                      "Assumptions");
     cmd.add_flag("--full", args.full,
                  "With --format jsonl: each line carries the whole design (default: the "
                  "headline figures, the verdict and the finding codes)");

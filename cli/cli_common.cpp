@@ -48,6 +48,21 @@ Catalog load_catalog(const GlobalOptions& g, Diagnostics& diag) {
     return catalog;
 }
 
+std::vector<std::string> split_commas(const std::string& text) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : text) {
+        if (c == ',') {
+            out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    out.push_back(cur);
+    return out;
+}
+
 std::string require_known(const std::string& id, const std::vector<std::string>& ids,
                           const std::string& flag, const char* what) {
     for (const std::string& known : ids) {

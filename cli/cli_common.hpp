@@ -1,10 +1,11 @@
 // Shared pieces of the CLI commands: global options, loading the
 // catalog, parsing flags with clear errors. Each command lives in its own
-// command_*.cpp and registers itself in main.cpp.
+// command_*.cpp and is listed once in PODSIZER_CLI_COMMANDS below.
 #pragma once
 
 #include "exit_codes.hpp"
 #include "podsizer/catalog/catalog_io.hpp"
+#include "podsizer/catalog/suggest.hpp"
 #include "podsizer/core/design.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/number_text.hpp"
@@ -18,7 +19,9 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace podsizer::cli {
@@ -49,13 +52,9 @@ template <class F> auto at_flag(const std::string& flag, F parse) {
 std::string require_known(const std::string& id, const std::vector<std::string>& ids,
                           const std::string& flag, const char* what);
 
-template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) {
-    std::vector<std::string> out;
-    for (const T& t : items) {
-        out.push_back(t.id);
-    }
-    return out;
-}
+/// The comma-separated items of a flag's value, each as given ("" is one
+/// empty item).
+std::vector<std::string> split_commas(const std::string& text);
 
 /// Reads a scenario file, printing load warnings to stderr (before an error,
 /// since an unknown-field warning often explains it). The scenario's own
@@ -68,19 +67,27 @@ BatchFormat parse_batch_format(const std::string& s);
 /// exit 1 when a design misses a requirement, a site a limit or a phase its need.
 int emit_sizing(const SizingResult& result, Format format, const GrowthView& growth = {});
 
-// Each command adds its subcommand to `app` and, when it is chosen, sets `action`.
-void add_init_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_durability_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_resilience_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_batch_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action);
-void add_diff_command(CLI::App& app, const GlobalOptions& g, Action& action);
+/// Adds the subcommand `name` (`about`: its --help line) with a fresh Args
+/// its flags fill; choosing it sets `action` to run(g, args). Returns both.
+template <class Args, class Run>
+std::pair<CLI::App*, std::shared_ptr<Args>> add_command(CLI::App& app, const GlobalOptions& g,
+                                                        Action& action, const std::string& name,
+                                                        const std::string& about, Run run) {
+    auto args = std::make_shared<Args>();
+    CLI::App* cmd = app.add_subcommand(name, about);
+    cmd->callback([&g, &action, args, run] { action = [&g, args, run] { return run(g, *args); }; });
+    return {cmd, args};
+}
+
+// Every command, in --help's order: add_NAME_command adds its subcommand to
+// `app` and, when it is chosen, sets `action` (app.cpp calls each in turn).
+// clang-format off
+#define PODSIZER_CLI_COMMANDS(X) X(init) X(size) X(design) X(catalog) X(extrapolate) X(compare) \
+    X(optimize) X(checkpoint) X(durability) X(resilience) X(batch) X(sweep) X(diff)
+// clang-format on
+#define PODSIZER_CLI_DECLARE(name)                                                                 \
+    void add_##name##_command(CLI::App& app, const GlobalOptions& g, Action& action);
+PODSIZER_CLI_COMMANDS(PODSIZER_CLI_DECLARE)
+#undef PODSIZER_CLI_DECLARE
 
 } // namespace podsizer::cli

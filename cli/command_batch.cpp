@@ -30,15 +30,13 @@ int run_batch_command(const GlobalOptions& g, const BatchCommandArgs& a) {
 } // namespace
 
 void add_batch_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd = app.add_subcommand(
-        "batch", "Size every scenario given (directories are walked for *.json files)");
-    auto args = std::make_shared<BatchCommandArgs>();
+    const auto [cmd, args] = add_command<BatchCommandArgs>(
+        app, g, action, "batch",
+        "Size every scenario given (directories are walked for *.json files)", run_batch_command);
     cmd->add_option("FILE_OR_DIR", args->inputs, "Scenario files and directories")
         ->required()
         ->check(complete_file());
     add_batch_flags(*cmd, args->batch);
-    cmd->callback(
-        [&g, &action, args] { action = [&g, args] { return run_batch_command(g, *args); }; });
 }
 
 } // namespace podsizer::cli

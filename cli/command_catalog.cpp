@@ -66,18 +66,16 @@ void add_catalog_command(CLI::App& app, const GlobalOptions& g, Action& action) 
     catalog->require_subcommand(1);
     auto* list = catalog->add_subcommand("list", "List every model with its key figures");
     list->callback([&g, &action] { action = [&g] { return run_catalog_list(g); }; });
-    auto id = std::make_shared<std::string>();
-    auto* show = catalog->add_subcommand("show", "Show one entry with every figure and source");
+    const auto [show, id] =
+        add_command<std::string>(*catalog, g, action, "show",
+                                 "Show one entry with every figure and source", run_catalog_show);
     show->add_option("ID", *id, "Entry id")->required()->check(complete_catalog_ids("all"));
-    show->callback([&g, &action, id] { action = [&g, id] { return run_catalog_show(g, *id); }; });
-    auto path = std::make_shared<std::string>();
-    auto* validate = catalog->add_subcommand(
-        "validate", "Check a catalog file, or the catalog a scenario file carries");
+    const auto [validate, path] = add_command<std::string>(
+        *catalog, g, action, "validate",
+        "Check a catalog file, or the catalog a scenario file carries", run_catalog_validate);
     validate->add_option("PATH", *path, "Catalog or scenario JSON file")
         ->required()
         ->check(complete_file());
-    validate->callback(
-        [&g, &action, path] { action = [&g, path] { return run_catalog_validate(g, *path); }; });
 }
 
 } // namespace podsizer::cli

@@ -12,7 +12,6 @@
 #include <array>
 #include <fmt/format.h>
 #include <iostream>
-#include <limits>
 #include <memory>
 
 namespace podsizer::cli {
@@ -45,31 +44,17 @@ struct CheckpointArgs {
     std::string points = "33";
 };
 
-constexpr Bounds kAboveZero{0.0, std::numeric_limits<double>::infinity(), true, false};
-
 /// The command's own rows: values no scenario field holds.
 const std::array kOwnRows{
-    ScenarioField{.pattern = "write_time",
-                  .kind = FieldKind::quantity,
-                  .dimension = Dimension::duration,
-                  .bounds = kAboveZero},
-    ScenarioField{.pattern = "write_bandwidth",
-                  .kind = FieldKind::quantity,
-                  .dimension = Dimension::throughput,
-                  .bounds = kAboveZero},
+    quantity_row("write_time", Dimension::duration),
+    quantity_row("write_bandwidth", Dimension::throughput),
     // A node of more than 1,024 GPUs is not a node (the bound of
     // checkpoint.rate_node_gpus, the same quantity).
-    ScenarioField{.pattern = "gpus_per_node", .kind = FieldKind::count, .bounds = {1.0, 1024.0}},
-    ScenarioField{.pattern = "mtbf",
-                  .kind = FieldKind::quantity,
-                  .dimension = Dimension::duration,
-                  .bounds = kAboveZero},
-    ScenarioField{.pattern = "cadences",
-                  .kind = FieldKind::quantity,
-                  .dimension = Dimension::duration,
-                  .bounds = kAboveZero},
+    count_row("gpus_per_node", 1.0, 1024.0),
+    quantity_row("mtbf", Dimension::duration),
+    quantity_row("cadences", Dimension::duration),
     // m-c: "--points 0" said "1 to 10^12", "--points 1" "2 to 1,000": one range.
-    ScenarioField{.pattern = "points", .kind = FieldKind::count, .bounds = {2.0, 1000.0}},
+    count_row("points", 2.0, 1000.0),
 };
 
 using Flag = CommandFlag<CheckpointArgs>;
@@ -124,21 +109,6 @@ const std::array kFlags{
 };
 
 using Reader = FlagReader<CheckpointArgs>;
-
-std::vector<std::string> split_commas(const std::string& text) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : text) {
-        if (c == ',') {
-            out.push_back(cur);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    out.push_back(cur);
-    return out;
-}
 
 /// What is checkpointed: a model, a size, or only a write time.
 void read_checkpoint(CheckpointQuery& q, const Reader& r) {
@@ -321,9 +291,9 @@ int run_checkpoint(const GlobalOptions& g, const CheckpointArgs& a) {
 } // namespace
 
 void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd = app.add_subcommand(
-        "checkpoint", "Checkpoint cadence, write bandwidth, Young/Daly interval and goodput");
-    auto c = std::make_shared<CheckpointArgs>();
+    const auto [cmd, c] = add_command<CheckpointArgs>(
+        app, g, action, "checkpoint",
+        "Checkpoint cadence, write bandwidth, Young/Daly interval and goodput", run_checkpoint);
     add_command_flags<CheckpointArgs>(*cmd, *c, kFlags, kOwnRows);
     // The presets are core's (bytes_per_param_presets, checkpoint.hpp).
     std::vector<std::string> presets;
@@ -331,7 +301,6 @@ void add_checkpoint_command(CLI::App& app, const GlobalOptions& g, Action& actio
         presets.emplace_back(p.id);
     }
     cmd->get_option("--bytes-per-param")->check(complete_choices(presets));
-    cmd->callback([&g, &action, c] { action = [&g, c] { return run_checkpoint(g, *c); }; });
 }
 
 } // namespace podsizer::cli

@@ -76,10 +76,11 @@ int run_compare(const GlobalOptions& g, const CompareArgs& a) {
 } // namespace
 
 void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd = app.add_subcommand(
-        "compare", "Put the designs, grown to the target, beside reference systems such as the "
-                   "cloud object store");
-    auto a = std::make_shared<CompareArgs>();
+    const auto [cmd, a] = add_command<CompareArgs>(
+        app, g, action, "compare",
+        "Put the designs, grown to the target, beside reference systems such as the "
+        "cloud object store",
+        run_compare);
     add_scenario_run_flags(*cmd, a->run);
     cmd->add_option("--with", a->with,
                     "Reference system id (repeatable; default: the scenario's comparisons, else "
@@ -98,7 +99,6 @@ void add_compare_command(CLI::App& app, const GlobalOptions& g, Action& action) 
     add_export_options(cmd, a->exports);
     add_render_flags(cmd, a->render);
     add_bom_delta_option(cmd, a->exports);
-    cmd->callback([&g, &action, a] { action = [&g, a] { return run_compare(g, *a); }; });
 }
 
 } // namespace podsizer::cli

@@ -153,8 +153,8 @@ int run_design(const GlobalOptions& g, const DesignArgs& a) {
 } // namespace
 
 void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* design = app.add_subcommand("design", "Evaluate a hand-made design (no sizing)");
-    auto da = std::make_shared<DesignArgs>();
+    const auto [design, da] = add_command<DesignArgs>(
+        app, g, action, "design", "Evaluate a hand-made design (no sizing)", run_design);
     design->add_option("--cnode", da->cnode, "C-node model id")
         ->required()
         ->check(complete_catalog_ids("cnodes"));
@@ -183,7 +183,6 @@ void add_design_command(CLI::App& app, const GlobalOptions& g, Action& action) {
     add_power_flags(*design, da->power);
     add_prices_flag(*design, da->prices);
     add_export_options(design, da->exports);
-    design->callback([&g, &action, da] { action = [&g, da] { return run_design(g, *da); }; });
 }
 
 } // namespace podsizer::cli

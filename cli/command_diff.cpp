@@ -94,9 +94,9 @@ int run_diff(const GlobalOptions& g, const DiffArgs& a) {
 } // namespace
 
 void add_diff_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd = app.add_subcommand(
-        "diff", "Size two scenario files and show their designs side by side with the deltas");
-    auto a = std::make_shared<DiffArgs>();
+    const auto [cmd, a] = add_command<DiffArgs>(
+        app, g, action, "diff",
+        "Size two scenario files and show their designs side by side with the deltas", run_diff);
     cmd->add_option("A", a->a, "Scenario JSON file: the base")->required()->check(complete_file());
     cmd->add_option("B", a->b, "Scenario JSON file: the one compared with A")
         ->required()
@@ -106,17 +106,11 @@ void add_diff_command(CLI::App& app, const GlobalOptions& g, Action& action) {
                     "'options[0].drive=30.72TB' (repeatable; diff s.json s.json --set ... shows "
                     "a what-if against the file)")
         ->allow_extra_args(false);
-    cmd->add_option("--xlsx", a->xlsx, "Also write the differences as a workbook (.xlsx) to FILE")
-        ->type_name("FILE")
-        ->check(output_path(OutputKind::file))
-        ->check(complete_file());
-    cmd->add_option("--bom-delta", a->bom_delta,
-                    "Also write what to order to go from A to B: the bill of materials' lines "
-                    "whose quantity differs, design by design (CSV) to FILE")
-        ->type_name("FILE")
-        ->check(output_path(OutputKind::file))
-        ->check(complete_file());
-    cmd->callback([&g, &action, a] { action = [&g, a] { return run_diff(g, *a); }; });
+    add_output_option(*cmd, "--xlsx", a->xlsx,
+                      "Also write the differences as a workbook (.xlsx) to FILE");
+    add_output_option(*cmd, "--bom-delta", a->bom_delta,
+                      "Also write what to order to go from A to B: the bill of materials' lines "
+                      "whose quantity differs, design by design (CSV) to FILE");
 }
 
 } // namespace podsizer::cli

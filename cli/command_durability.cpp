@@ -16,7 +16,6 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <iostream>
-#include <limits>
 #include <memory>
 #include <span>
 #include <thread>
@@ -54,8 +53,6 @@ struct DurabilityArgs {
     std::string service;
     std::vector<std::string> groups;
 };
-
-constexpr Bounds kAboveZero{0.0, std::numeric_limits<double>::infinity(), true, false};
 
 /// A whole number 1..limit written as plain digits.
 int small_count(std::string_view text, int limit, bool& ok) {
@@ -134,28 +131,16 @@ const std::array kOwnRows{
                   .kind = FieldKind::number,
                   .read_text = read_fraction_text},
     ScenarioField{.pattern = "seed", .kind = FieldKind::text, .read_text = read_seed_text},
-    ScenarioField{.pattern = "drives", .kind = FieldKind::count, .bounds = {1.0, kCountMax}},
-    ScenarioField{.pattern = "rebuild_time",
-                  .kind = FieldKind::quantity,
-                  .dimension = Dimension::duration,
-                  .bounds = kAboveZero},
-    ScenarioField{.pattern = "rebuild_bandwidth",
-                  .kind = FieldKind::quantity,
-                  .dimension = Dimension::throughput,
-                  .bounds = kAboveZero},
-    ScenarioField{.pattern = "drive_size",
-                  .kind = FieldKind::quantity,
-                  .dimension = Dimension::capacity,
-                  .bounds = kAboveZero},
-    ScenarioField{.pattern = "method",
-                  .kind = FieldKind::choice,
-                  .choices = kMethods,
-                  .range_text = "\"{}\": expected closed or simulate"},
+    count_row("drives", 1.0, kCountMax),
+    quantity_row("rebuild_time", Dimension::duration),
+    quantity_row("rebuild_bandwidth", Dimension::throughput),
+    quantity_row("drive_size", Dimension::capacity),
+    choice_row("method", kMethods, "\"{}\": expected closed or simulate"),
     ScenarioField{.pattern = "years",
                   .kind = FieldKind::number,
                   .bounds = {1.0, 1e9},
                   .range_text = "expected the years to simulate, 1 to 1e9, such as 100000"},
-    ScenarioField{.pattern = "threads", .kind = FieldKind::count, .bounds = {1.0, 256.0}},
+    count_row("threads", 1.0, 256.0),
     // 50 % to 99.9999 %: at 1e-300 % the interval was "0 to 0" and the nines
     // "at least inf" (docs/robustness.md, third round, defect 8).
     ScenarioField{.pattern = "confidence",
@@ -163,25 +148,20 @@ const std::array kOwnRows{
                   .bounds = {0.5, 0.999999},
                   .range_text = "expected a confidence level from 50 % to 99.9999 %, such as "
                                 "\"95%\""},
-    ScenarioField{.pattern = "service",
-                  .kind = FieldKind::choice,
-                  .choices = kServices,
-                  .range_text = "\"{}\": expected fixed (rebuilds take the rebuild time) or "
-                                "exponential (the closed form's model)"},
+    choice_row("service", kServices,
+               "\"{}\": expected fixed (rebuilds take the rebuild time) or exponential (the "
+               "closed form's model)"),
     // --group: a KEY=VALUE list, each value read by its row below (the
     // strips' top is the stripe's width, set when it is known).
     ScenarioField{.pattern = "group", .kind = FieldKind::text},
     ScenarioField{.pattern = "group.name", .kind = FieldKind::text},
-    ScenarioField{.pattern = "group.count", .kind = FieldKind::count, .bounds = {1.0, 1e9}},
+    count_row("group.count", 1.0, 1e9),
     ScenarioField{.pattern = "group.afr",
                   .kind = FieldKind::percent,
                   .bounds = kOpenFraction,
                   .range_text = kGroupAfrRange},
-    ScenarioField{.pattern = "group.strips", .kind = FieldKind::count, .bounds = {1.0, 1.0}},
-    ScenarioField{.pattern = "group.rebuild",
-                  .kind = FieldKind::quantity,
-                  .dimension = Dimension::duration,
-                  .bounds = kAboveZero},
+    count_row("group.strips", 1.0, 1.0),
+    quantity_row("group.rebuild", Dimension::duration),
 };
 
 using Flag = CommandFlag<DurabilityArgs>;
@@ -236,10 +216,8 @@ void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a, const Reader& r) 
     if (by_time) {
         // --read-amplification is accepted (and reported) with a given time,
         // which already includes it; the drive and fill would be ignored.
-        for (const auto& [flag, value] :
-             {std::pair<const char*, const std::string&>{"--drive-size", a.drive_size},
-              {"--fill", a.fill}}) {
-            if (!value.empty()) {
+        for (const char* flag : {"--drive-size", "--fill"}) {
+            if (r.given(flag)) {
                 throw InputError(flag, "applies to --rebuild-bandwidth; --rebuild-time is the "
                                        "rebuild time itself");
             }
@@ -255,13 +233,9 @@ void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a, const Reader& r) 
     }
     b.drive_size = r.quantity<Capacity>("--drive-size");
     b.fill = a.fill.empty() ? 0.8 : r.number("--fill");
-    RebuildInputs in;
-    in.drive_size = b.drive_size;
-    in.fill = b.fill;
-    in.data_strips = q.layout.data_strips;
-    in.rebuild_read_fraction = q.rebuild_read_fraction;
-    in.bandwidth = b.bandwidth;
-    q.layout.drive_rebuild_s = drive_rebuild_time(in).base();
+    q.layout.drive_rebuild_s = drive_rebuild_time({b.drive_size, b.fill, q.layout.data_strips,
+                                                   q.rebuild_read_fraction, b.bandwidth})
+                                   .base();
     if (!std::isfinite(q.layout.drive_rebuild_s) || !(q.layout.drive_rebuild_s > 0.0)) {
         throw InputError("--rebuild-bandwidth",
                          fmt::format("\"{}\": gives a rebuild time podsizer cannot use; expected "
@@ -276,11 +250,7 @@ void read_rebuild(DurabilityQuery& q, const DurabilityArgs& a, const Reader& r) 
 std::vector<std::pair<std::string, std::string>> group_items(const std::string& text,
                                                              const std::string& form) {
     std::vector<std::pair<std::string, std::string>> items;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        const std::string item = text.substr(start, comma - start);
-        start = comma + 1;
+    for (const std::string& item : split_commas(text)) {
         const std::size_t eq = item.find('=');
         if (eq == std::string::npos) {
             throw InputError("--group",
@@ -387,14 +357,9 @@ CorrelatedGroup read_group(const std::string& text, int width) {
 }
 
 /// --method closed: the simulator's flags are refused.
-void refuse_simulation_flags(const DurabilityArgs& a) {
-    for (const auto& [flag, value] :
-         {std::pair<const char*, const std::string&>{"--years", a.years},
-          {"--seed", a.seed},
-          {"--threads", a.threads},
-          {"--confidence", a.confidence},
-          {"--service", a.service}}) {
-        if (!value.empty()) {
+void refuse_simulation_flags(const DurabilityArgs& a, const Reader& r) {
+    for (const char* flag : {"--years", "--seed", "--threads", "--confidence", "--service"}) {
+        if (r.given(flag)) {
             throw InputError(flag, "applies to --method simulate");
         }
     }
@@ -474,7 +439,7 @@ void read_run_settings(SimulationInputs& s, const DurabilityArgs& a, const Reade
 /// The simulator's settings; each applies only to --method simulate.
 void read_simulation(DurabilityQuery& q, const DurabilityArgs& a, const Reader& r) {
     if (r.word("--method") == "closed") {
-        refuse_simulation_flags(a);
+        refuse_simulation_flags(a, r);
         return;
     }
     SimulationInputs s;
@@ -527,11 +492,11 @@ int run_durability(const GlobalOptions& g, const DurabilityArgs& a) {
 } // namespace
 
 void add_durability_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd = app.add_subcommand(
-        "durability", "Annual probability of data loss and its nines for an erasure-coded layout");
-    auto d = std::make_shared<DurabilityArgs>();
+    const auto [cmd, d] = add_command<DurabilityArgs>(
+        app, g, action, "durability",
+        "Annual probability of data loss and its nines for an erasure-coded layout",
+        run_durability);
     add_command_flags<DurabilityArgs>(*cmd, *d, kFlags, kOwnRows);
-    cmd->callback([&g, &action, d] { action = [&g, d] { return run_durability(g, *d); }; });
 }
 
 } // namespace podsizer::cli

@@ -72,16 +72,16 @@ int run_extrapolate(const GlobalOptions& g, const ExtrapolateArgs& a) {
 } // namespace
 
 void add_extrapolate_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd = app.add_subcommand(
-        "extrapolate", "Grow every design of a scenario to a capacity target (whole pods and one "
-                       "namespace), with the fleet plan");
-    auto a = std::make_shared<ExtrapolateArgs>();
+    const auto [cmd, a] = add_command<ExtrapolateArgs>(
+        app, g, action, "extrapolate",
+        "Grow every design of a scenario to a capacity target (whole pods and one "
+        "namespace), with the fleet plan",
+        run_extrapolate);
     add_scenario_run_flags(*cmd, a->run);
     add_target_flags(*cmd, a->target,
                      "Capacity target, e.g. 1EB (default: the scenario's extrapolation.target)");
     add_export_options(cmd, a->exports);
     add_render_flags(cmd, a->render);
-    cmd->callback([&g, &action, a] { action = [&g, a] { return run_extrapolate(g, *a); }; });
 }
 
 } // namespace podsizer::cli

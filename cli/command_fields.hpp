@@ -12,6 +12,7 @@
 #include "podsizer/catalog/scenario_fields.hpp"
 
 #include <CLI/CLI.hpp>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,6 +31,26 @@ template <class Args> struct CommandFlag {
     std::vector<std::string> Args::*items = nullptr;
     const char* short_name = nullptr; ///< "-j" beside "--jobs"
 };
+
+/// Own rows of the common kinds, one line each: a quantity above zero of
+/// `dimension`, a count from `min` to `max`, one of `choices` (`range_text`
+/// refuses the others, "{}" the value as given).
+inline ScenarioField quantity_row(std::string_view pattern, Dimension dimension) {
+    return {.pattern = pattern,
+            .kind = FieldKind::quantity,
+            .dimension = dimension,
+            .bounds = {0.0, std::numeric_limits<double>::infinity(), true, false}};
+}
+inline ScenarioField count_row(std::string_view pattern, double min, double max) {
+    return {.pattern = pattern, .kind = FieldKind::count, .bounds = {min, max}};
+}
+inline ScenarioField choice_row(std::string_view pattern, std::span<const std::string_view> choices,
+                                std::string_view range_text) {
+    return {.pattern = pattern,
+            .kind = FieldKind::choice,
+            .choices = choices,
+            .range_text = range_text};
+}
 
 /// The row `pattern` names: one of `own`, else the scenario field table's.
 /// A pattern neither holds is a programming error (std::logic_error).

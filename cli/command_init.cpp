@@ -28,11 +28,10 @@ int run_init(const GlobalOptions& g, ScenarioFlags flags) {
 } // namespace
 
 void add_init_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd = app.add_subcommand(
-        "init", "Write a commented starting scenario to stdout (podsizer init ... > s.json)");
-    auto flags = std::make_shared<ScenarioFlags>();
+    const auto [cmd, flags] = add_command<ScenarioFlags>(
+        app, g, action, "init",
+        "Write a commented starting scenario to stdout (podsizer init ... > s.json)", run_init);
     add_scenario_flags(*cmd, *flags);
-    cmd->callback([&g, &action, flags] { action = [&g, flags] { return run_init(g, *flags); }; });
 }
 
 } // namespace podsizer::cli

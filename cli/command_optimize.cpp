@@ -117,9 +117,10 @@ int run_optimize(const GlobalOptions& g, const OptimizeArgs& a) {
 } // namespace
 
 void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd = app.add_subcommand(
-        "optimize", "Search the catalog for the Pareto front and the best design for an objective");
-    auto a = std::make_shared<OptimizeArgs>();
+    const auto [cmd, a] = add_command<OptimizeArgs>(
+        app, g, action, "optimize",
+        "Search the catalog for the Pareto front and the best design for an objective",
+        run_optimize);
     add_scenario_run_flags(*cmd, a->run);
     cmd->add_option("--objective", a->objective,
                     "min-racks, min-power, max-read, max-write, max-capacity or min-cost (the "
@@ -139,7 +140,6 @@ void add_optimize_command(CLI::App& app, const GlobalOptions& g, Action& action)
     cmd->add_flag("--all", a->all, "Keep the whole Pareto front, not only its distinct trade-offs");
     add_export_options(cmd, a->exports);
     add_render_flags(cmd, a->render);
-    cmd->callback([&g, &action, a] { action = [&g, a] { return run_optimize(g, *a); }; });
 }
 
 } // namespace podsizer::cli

@@ -95,10 +95,11 @@ int run_resilience(const GlobalOptions& g, const ResilienceArgs& a) {
 } // namespace
 
 void add_resilience_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd = app.add_subcommand(
-        "resilience", "Rebuilds, odds of data loss, degraded throughput, WAN outage, staging and "
-                      "endurance of every design of a scenario");
-    auto a = std::make_shared<ResilienceArgs>();
+    const auto [cmd, a] = add_command<ResilienceArgs>(
+        app, g, action, "resilience",
+        "Rebuilds, odds of data loss, degraded throughput, WAN outage, staging and "
+        "endurance of every design of a scenario",
+        run_resilience);
     cmd->add_option("SCENARIO", a->scenario, "Scenario JSON file")
         ->required()
         ->check(complete_file());
@@ -117,7 +118,6 @@ void add_resilience_command(CLI::App& app, const GlobalOptions& g, Action& actio
         "WAN link to the cloud region, e.g. 400Gbps (default: the scenario's cloud.wan)");
     cmd->add_option("--dataset", a->dataset, "Data to pre-stage over the WAN, e.g. 100PB");
     add_render_flags(cmd, a->render);
-    cmd->callback([&g, &action, a] { action = [&g, a] { return run_resilience(g, *a); }; });
 }
 
 } // namespace podsizer::cli

@@ -44,10 +44,19 @@ Scenario scenario_of(const std::string& scenario_path, bool path_given, const Sc
     return read_scenario(scenario_path, catalog, diag, sets);
 }
 
-int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path_given,
-             const ExportOptions& exports, const PowerArgs& power, const ScenarioFlags& flags,
-             const std::string& prices, const std::vector<std::string>& sets,
-             const RenderFlags& render) {
+struct SizeArgs {
+    std::string path;
+    bool path_given = false; ///< SCENARIO given, even empty
+    ExportOptions exports;
+    PowerArgs power;
+    ScenarioFlags flags;
+    std::string prices;
+    std::vector<std::string> sets;
+    RenderFlags render;
+};
+
+int run_size(const GlobalOptions& g, const SizeArgs& a) {
+    const auto& [scenario_path, path_given, exports, power, flags, prices, sets, render] = a;
     const Format format = parse_format(g.format);
     Diagnostics diag;
     Catalog catalog = load_catalog(g, diag); // plus the scenario's own entries
@@ -81,31 +90,19 @@ int run_size(const GlobalOptions& g, const std::string& scenario_path, bool path
 } // namespace
 
 void add_size_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd = app.add_subcommand(
-        "size", "Size every option of a scenario file, or the scenario the flags describe");
-    auto path = std::make_shared<std::string>();
-    auto exports = std::make_shared<ExportOptions>();
-    auto power = std::make_shared<PowerArgs>();
-    auto flags = std::make_shared<ScenarioFlags>();
-    auto prices = std::make_shared<std::string>();
-    auto sets = std::make_shared<std::vector<std::string>>();
-    auto render = std::make_shared<RenderFlags>();
-    CLI::Option* scenario =
-        cmd->add_option("SCENARIO", *path, "Scenario JSON file (or the scenario flags instead)")
-            ->check(complete_file());
-    add_set_option(*cmd, *sets);
-    add_scenario_flags(*cmd, *flags);
-    add_power_flags(*cmd, *power);
-    add_prices_flag(*cmd, *prices);
-    add_export_options(cmd, *exports);
-    add_bom_option(cmd, *exports);
-    add_render_flags(cmd, *render);
-    cmd->callback([&g, &action, path, exports, power, flags, prices, sets, render, scenario] {
-        const bool given = scenario->count() > 0;
-        action = [&g, path, given, exports, power, flags, prices, sets, render] {
-            return run_size(g, *path, given, *exports, *power, *flags, *prices, *sets, *render);
-        };
-    });
+    const auto [cmd, a] = add_command<SizeArgs>(
+        app, g, action, "size",
+        "Size every option of a scenario file, or the scenario the flags describe", run_size);
+    cmd->add_option("SCENARIO", a->path, "Scenario JSON file (or the scenario flags instead)")
+        ->check(complete_file())
+        ->each([a = a](const std::string&) { a->path_given = true; });
+    add_set_option(*cmd, a->sets);
+    add_scenario_flags(*cmd, a->flags);
+    add_power_flags(*cmd, a->power);
+    add_prices_flag(*cmd, a->prices);
+    add_export_options(cmd, a->exports);
+    add_bom_option(cmd, a->exports);
+    add_render_flags(cmd, a->render);
 }
 
 } // namespace podsizer::cli

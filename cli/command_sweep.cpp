@@ -92,9 +92,9 @@ int run_sweep_command(const GlobalOptions& g, const SweepArgs& a) {
 } // namespace
 
 void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action) {
-    auto* cmd =
-        app.add_subcommand("sweep", "Size one scenario over the cross product of parameter values");
-    auto args = std::make_shared<SweepArgs>();
+    const auto [cmd, args] = add_command<SweepArgs>(
+        app, g, action, "sweep", "Size one scenario over the cross product of parameter values",
+        run_sweep_command);
     cmd->add_option("SCENARIO", args->scenario, "Scenario JSON file")
         ->required()
         ->check(complete_file());
@@ -105,8 +105,6 @@ void add_sweep_command(CLI::App& app, const GlobalOptions& g, Action& action) {
         ->allow_extra_args(false); // one expression per --vary; SCENARIO may follow
     add_set_option(*cmd, args->sets);
     add_batch_flags(*cmd, args->batch);
-    cmd->callback(
-        [&g, &action, args] { action = [&g, args] { return run_sweep_command(g, *args); }; });
 }
 
 } // namespace podsizer::cli

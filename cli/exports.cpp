@@ -18,11 +18,6 @@ namespace podsizer::cli {
 
 namespace {
 
-bool is_directory(const std::string& path) {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /// Where --svg puts each drawing, and the directory to create first
 /// (empty: none). Nothing is created here: the paths are checked first.
 struct SvgPlan {
@@ -84,10 +79,7 @@ SvgPlan svg_plan(const std::string& target, const SizingResult& result,
 /// --svg-view's list: "racks", "typical", "floor", comma-separated.
 std::vector<RackView> parse_views(const std::string& text) {
     std::vector<RackView> views;
-    std::size_t from = 0;
-    while (from <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', from), text.size());
-        const std::string item = text.substr(from, comma - from);
+    for (const std::string& item : split_commas(text)) {
         const std::optional<RackView> v = rack_view_from(item);
         if (!v) {
             throw InputError("--svg-view", "\"" + printable(item, kMaxMessageChars) +
@@ -97,7 +89,6 @@ std::vector<RackView> parse_views(const std::string& text) {
         if (std::find(views.begin(), views.end(), *v) == views.end()) {
             views.push_back(*v);
         }
-        from = comma + 1;
     }
     return views;
 }
@@ -105,15 +96,11 @@ std::vector<RackView> parse_views(const std::string& text) {
 } // namespace
 
 void add_export_options(CLI::App* cmd, ExportOptions& options) {
-    cmd->add_option("--xlsx", options.xlsx, "Also write the proposal workbook (.xlsx) to FILE")
-        ->type_name("FILE")
-        ->check(output_path(OutputKind::file))
-        ->check(complete_file());
-    cmd->add_option("--svg", options.svg,
-                    "Also write rack elevations (SVG): a file, or a directory for one per design")
-        ->type_name("FILE_OR_DIR")
-        ->check(output_path(OutputKind::file_or_directory))
-        ->check(complete_file());
+    add_output_option(*cmd, "--xlsx", options.xlsx,
+                      "Also write the proposal workbook (.xlsx) to FILE");
+    add_output_option(*cmd, "--svg", options.svg,
+                      "Also write rack elevations (SVG): a file, or a directory for one per design",
+                      OutputKind::file_or_directory);
     cmd->add_option("--svg-view", options.svg_view,
                     "What --svg draws: racks (every rack's elevation), typical (each distinct "
                     "rack once with its count, for a slide), floor (all racks from above with "
@@ -126,21 +113,15 @@ void add_export_options(CLI::App* cmd, ExportOptions& options) {
 }
 
 void add_bom_option(CLI::App* cmd, ExportOptions& options) {
-    cmd->add_option("--bom", options.bom,
-                    "Also write the bill of materials (CSV, one line per item: sku, description, "
-                    "quantity, unit, per rack or total, source; prices with --prices) to FILE")
-        ->type_name("FILE")
-        ->check(output_path(OutputKind::file))
-        ->check(complete_file());
+    add_output_option(*cmd, "--bom", options.bom,
+                      "Also write the bill of materials (CSV, one line per item: sku, description, "
+                      "quantity, unit, per rack or total, source; prices with --prices) to FILE");
 }
 
 void add_bom_delta_option(CLI::App* cmd, ExportOptions& options) {
-    cmd->add_option("--bom-delta", options.bom_delta,
-                    "Also write what each column orders beyond the first: the bill of "
-                    "materials' lines whose quantity differs (CSV) to FILE")
-        ->type_name("FILE")
-        ->check(output_path(OutputKind::file))
-        ->check(complete_file());
+    add_output_option(*cmd, "--bom-delta", options.bom_delta,
+                      "Also write what each column orders beyond the first: the bill of "
+                      "materials' lines whose quantity differs (CSV) to FILE");
 }
 
 namespace {

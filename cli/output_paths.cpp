@@ -3,6 +3,7 @@
 #include "completion_hints.hpp"
 
 #include <string>
+#include <sys/stat.h>
 #include <vector>
 
 namespace podsizer::cli {
@@ -65,6 +66,11 @@ constexpr const char* kOutputNames[] = {"output:file", "output:directory",
 
 } // namespace
 
+bool is_directory(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 std::string without_trailing_slashes(std::string path) {
     while (path.size() > 1 && path.back() == '/') {
         path.pop_back();
@@ -76,6 +82,15 @@ CLI::Validator output_path(OutputKind kind) {
     CLI::Validator v = non_empty_path();
     v.name(kOutputNames[static_cast<int>(kind)]);
     return v;
+}
+
+CLI::Option* add_output_option(CLI::App& cmd, const std::string& flag, std::string& path,
+                               const std::string& help, OutputKind kind) {
+    constexpr const char* kTypeNames[] = {"FILE", "DIR", "FILE_OR_DIR"};
+    return cmd.add_option(flag, path, help)
+        ->type_name(kTypeNames[static_cast<int>(kind)])
+        ->check(output_path(kind))
+        ->check(kind == OutputKind::directory ? complete_directory() : complete_file());
 }
 
 std::optional<OutputKind> output_kind(CLI::Option& option) {

@@ -33,6 +33,9 @@ CLI::Validator non_empty_path();
 /// makes, as the output plan compares it.
 std::string without_trailing_slashes(std::string path);
 
+/// Whether `path` names an existing directory.
+bool is_directory(const std::string& path);
+
 /// What an output flag names: a file, a directory (--charts), or either (--svg).
 enum class OutputKind { file, directory, file_or_directory };
 
@@ -41,6 +44,11 @@ enum class OutputKind { file, directory, file_or_directory };
 /// an output, so the output-plan test finds every command's outputs in the
 /// command tree itself (tests/cli/output_plan_test.cpp), not in a list.
 CLI::Validator output_path(OutputKind kind);
+
+/// Adds an output flag to `cmd`: output_path's check of `kind`, the shell's
+/// completion, and FILE, DIR or FILE_OR_DIR in --help.
+CLI::Option* add_output_option(CLI::App& cmd, const std::string& flag, std::string& path,
+                               const std::string& help, OutputKind kind = OutputKind::file);
 
 /// The kind `option` was marked with by output_path; nullopt: not an output.
 std::optional<OutputKind> output_kind(CLI::Option& option);

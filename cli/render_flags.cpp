@@ -39,19 +39,14 @@ std::string own_directory() {
 } // namespace
 
 void add_render_flags(CLI::App* cmd, RenderFlags& flags) {
-    cmd->add_option("--pdf", flags.pdf,
-                    "Also write a PDF report to FILE: the executive summary, the tables, the "
-                    "rack drawings and the charts (needs a build with the GUI's Qt)")
-        ->type_name("FILE")
-        ->check(output_path(OutputKind::file))
-        ->check(complete_file())
+    add_output_option(*cmd, "--pdf", flags.pdf,
+                      "Also write a PDF report to FILE: the executive summary, the tables, the "
+                      "rack drawings and the charts (needs a build with the GUI's Qt)")
         ->each([](const std::string&) { note_requested("--pdf"); });
-    cmd->add_option("--charts", flags.charts,
-                    "Also write each chart as SVG into directory DIR (made if missing; needs a "
-                    "build with the GUI's Qt)")
-        ->type_name("DIR")
-        ->check(output_path(OutputKind::directory))
-        ->check(complete_directory())
+    add_output_option(*cmd, "--charts", flags.charts,
+                      "Also write each chart as SVG into directory DIR (made if missing; needs a "
+                      "build with the GUI's Qt)",
+                      OutputKind::directory)
         ->each([](const std::string&) { note_requested("--charts"); });
 }
 
@@ -60,11 +55,6 @@ void set_renderer(Renderer renderer) {
 }
 
 namespace {
-
-bool is_directory(const std::string& path) {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
 
 /// --charts DIR: an existing directory (false), or a new one whose parent
 /// exists (true: the run makes it).

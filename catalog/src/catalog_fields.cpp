@@ -40,6 +40,14 @@ constexpr CatalogShown if_set(CatalogShown s) {
     return s;
 }
 
+/// A field of `type` read and shown as its type says (no bounds, no reader).
+template <class M, class V>
+constexpr CatalogField<M> plain(std::string_view name, CatalogType type, V M::*member,
+                                CatalogShown shown = {}, bool required = true) {
+    return CatalogField<M>{
+        .name = name, .type = type, .member = member, .required = required, .shown = shown};
+}
+
 /// Every entry starts with its id and name.
 template <class M> constexpr std::array<CatalogField<M>, 2> entry_rows() {
     return {CatalogField<M>{"id", T::id, &M::id}, CatalogField<M>{"name", T::line, &M::name}};
@@ -97,6 +105,20 @@ template <class M> constexpr std::array<CatalogField<M>, 2> source_rows() {
             CatalogField<M>{.name = "field_sources", .type = T::field_sources, .required = false}};
 }
 
+/// A number or fraction within `bounds`, refused outside with `expected`.
+template <class M, class V>
+constexpr CatalogField<M> ranged(std::string_view name, CatalogType type, V M::*member,
+                                 Bounds bounds, std::string_view expected, CatalogShown shown,
+                                 bool required = true) {
+    return CatalogField<M>{.name = name,
+                           .type = type,
+                           .member = member,
+                           .required = required,
+                           .bounds = bounds,
+                           .expected = expected,
+                           .shown = shown};
+}
+
 /// A count of at least `min`.
 template <class M, class V>
 constexpr CatalogField<M> count(std::string_view name, V M::*member, double min,
@@ -109,115 +131,68 @@ constexpr CatalogField<M> count(std::string_view name, V M::*member, double min,
                            .shown = shown};
 }
 
-using CN = CatalogField<CNodeModel>;
-const auto kCnode = rows(entry_rows<CNodeModel>(), device_rows<CNodeModel>(false),
-                         std::array{
-                             CN{.name = "read",
-                                .type = T::quantity,
-                                .member = &CNodeModel::read,
-                                .shown = key(1, units::GB_per_s)},
-                             CN{.name = "write",
-                                .type = T::quantity,
-                                .member = &CNodeModel::write,
-                                .shown = key(1, units::GB_per_s)},
-                             count("client_ports", &CNodeModel::client_ports, 0, true, show()),
-                             count("backend_ports", &CNodeModel::backend_ports, 0, true, show()),
-                             CN{.name = "client_port_speed",
-                                .type = T::quantity,
-                                .member = &CNodeModel::client_port_speed,
-                                .required = false,
-                                .shown = if_set(show(0, units::Gbps))},
-                             CN{.name = "backend_port_speed",
-                                .type = T::quantity,
-                                .member = &CNodeModel::backend_port_speed,
-                                .required = false,
-                                .shown = if_set(show(0, units::Gbps))},
-                         },
-                         source_rows<CNodeModel>());
+const auto kCnode =
+    rows(entry_rows<CNodeModel>(), device_rows<CNodeModel>(false),
+         std::array{
+             plain("read", T::quantity, &CNodeModel::read, key(1, units::GB_per_s)),
+             plain("write", T::quantity, &CNodeModel::write, key(1, units::GB_per_s)),
+             count("client_ports", &CNodeModel::client_ports, 0, true, show()),
+             count("backend_ports", &CNodeModel::backend_ports, 0, true, show()),
+             plain("client_port_speed", T::quantity, &CNodeModel::client_port_speed,
+                   if_set(show(0, units::Gbps)), false),
+             plain("backend_port_speed", T::quantity, &CNodeModel::backend_port_speed,
+                   if_set(show(0, units::Gbps)), false),
+         },
+         source_rows<CNodeModel>());
 
 using DB = CatalogField<DBoxModel>;
-const auto kDbox =
-    rows(entry_rows<DBoxModel>(), device_rows<DBoxModel>(true),
-         std::array{
-             count("drives", &DBoxModel::drives, 1, true, key()),
-             DB{.name = "drive_sizes",
-                .type = T::quantities,
-                .member = &DBoxModel::drive_sizes,
-                .shown = show(),
-                .read = detail::read_drive_sizes},
-             // One of drive_sizes.
-             DB{.name = "default_drive",
-                .type = T::quantity,
-                .member = &DBoxModel::default_drive,
-                .shown = key(),
-                .read = detail::read_default_drive},
-             DB{.name = "backend_read",
-                .type = T::quantity,
-                .member = &DBoxModel::backend_read,
-                .shown = key(1, units::GB_per_s)},
-             DB{.name = "backend_write",
-                .type = T::quantity,
-                .member = &DBoxModel::backend_write,
-                .shown = show(1, units::GB_per_s)},
-             count("backend_ports", &DBoxModel::backend_ports, 0, true, show()),
-             DB{.name = "backend_port_speed",
-                .type = T::quantity,
-                .member = &DBoxModel::backend_port_speed,
-                .required = false,
-                .shown = if_set(show(0, units::Gbps))},
-             count("write_buffer_ha_min_dboxes", &DBoxModel::write_buffer_ha_min_dboxes, 0, false,
-                   show()),
-             // docs/resilience.md §8, §12, §9
-             DB{.name = "drive_afr",
-                .type = T::fraction,
-                .member = &DBoxModel::drive_afr,
-                .required = false,
-                .bounds = Bounds{0.0, 1.0, true, true},
-                .expected = "expected an annual failure rate above 0 and below 1, such as 0.005",
-                .shown = show(4)},
-             DB{.name = "drive_dwpd",
-                .type = T::number,
-                .member = &DBoxModel::drive_dwpd,
-                .required = false,
-                .bounds = Bounds{0.0, 100.0, true, false},
-                .expected = "expected drive writes per day above 0 and at most 100, such as 0.5",
-                .shown = show(2)},
-             DB{.name = "dbox_events_per_year",
-                .type = T::number,
-                .member = &DBoxModel::dbox_events_per_year,
-                .required = false,
-                .bounds = Bounds{0.0, 10.0},
-                .expected = "expected enclosure events per D-box-year from 0 to 10, such as 0.01",
-                .shown = show(4)},
-             DB{.name = "dbox_losses_per_year",
-                .type = T::number,
-                .member = &DBoxModel::dbox_losses_per_year,
-                .required = false,
-                .bounds = Bounds{0.0, 10.0},
-                .expected = "expected permanent enclosure losses per D-box-year from 0 to 10, such "
-                            "as 0.001",
-                .shown = show(4)},
-             DB{.name = "erasure_coding",
-                .type = T::id,
-                .member = &DBoxModel::erasure_coding,
-                .shown = show()},
-             DB{.name = "ncp_certified",
-                .type = T::boolean,
-                .member = &DBoxModel::ncp_certified,
-                .shown = key()},
-         },
-         source_rows<DBoxModel>());
+const auto kDbox = rows(
+    entry_rows<DBoxModel>(), device_rows<DBoxModel>(true),
+    std::array{
+        count("drives", &DBoxModel::drives, 1, true, key()),
+        DB{.name = "drive_sizes",
+           .type = T::quantities,
+           .member = &DBoxModel::drive_sizes,
+           .shown = show(),
+           .read = detail::read_drive_sizes},
+        // One of drive_sizes.
+        DB{.name = "default_drive",
+           .type = T::quantity,
+           .member = &DBoxModel::default_drive,
+           .shown = key(),
+           .read = detail::read_default_drive},
+        plain("backend_read", T::quantity, &DBoxModel::backend_read, key(1, units::GB_per_s)),
+        plain("backend_write", T::quantity, &DBoxModel::backend_write, show(1, units::GB_per_s)),
+        count("backend_ports", &DBoxModel::backend_ports, 0, true, show()),
+        plain("backend_port_speed", T::quantity, &DBoxModel::backend_port_speed,
+              if_set(show(0, units::Gbps)), false),
+        count("write_buffer_ha_min_dboxes", &DBoxModel::write_buffer_ha_min_dboxes, 0, false,
+              show()),
+        // docs/resilience.md §8, §12, §9
+        ranged("drive_afr", T::fraction, &DBoxModel::drive_afr, Bounds{0.0, 1.0, true, true},
+               "expected an annual failure rate above 0 and below 1, such as 0.005", show(4),
+               false),
+        ranged("drive_dwpd", T::number, &DBoxModel::drive_dwpd, Bounds{0.0, 100.0, true, false},
+               "expected drive writes per day above 0 and at most 100, such as 0.5", show(2),
+               false),
+        ranged(
+            "dbox_events_per_year", T::number, &DBoxModel::dbox_events_per_year, Bounds{0.0, 10.0},
+            "expected enclosure events per D-box-year from 0 to 10, such as 0.01", show(4), false),
+        ranged("dbox_losses_per_year", T::number, &DBoxModel::dbox_losses_per_year,
+               Bounds{0.0, 10.0},
+               "expected permanent enclosure losses per D-box-year from 0 to 10, such as 0.001",
+               show(4), false),
+        plain("erasure_coding", T::id, &DBoxModel::erasure_coding, show()),
+        plain("ncp_certified", T::boolean, &DBoxModel::ncp_certified, key()),
+    },
+    source_rows<DBoxModel>());
 
 using EC = ErasureCodingRule;
 using ECF = CatalogField<EC>;
 const auto kErasureCoding =
     rows(entry_rows<EC>(),
          std::array{
-             ECF{.name = "software_version",
-                 .type = T::text,
-                 .member = &EC::software_version,
-                 .required = false,
-                 .shown = show()},
+             plain("software_version", T::text, &EC::software_version, show(), false),
              count("parity", &EC::parity, 1, true, key()),
              // Either the layout figures or, in catalogs written before layouts
              // were modelled, the stripe steps (read_max_data_strips).
@@ -238,15 +213,12 @@ const auto kErasureCoding =
                  .required = false,
                  .shown = if_set(show()),
                  .read = detail::read_stripe_steps},
-             ECF{.name = "reserve", .type = T::fraction, .member = &EC::reserve, .shown = key(2)},
-             ECF{.name = "rebuild_read_fraction",
-                 .type = T::number,
-                 .member = &EC::rebuild_read_fraction,
-                 .required = false,
-                 .bounds = Bounds{0.0, 1.0, true, false},
-                 .expected = "expected the share of a stripe's data strips read per rebuilt strip, "
-                             "above 0 and at most 1 (1 for Reed-Solomon)",
-                 .shown = show(2)},
+             plain("reserve", T::fraction, &EC::reserve, key(2)),
+             ranged("rebuild_read_fraction", T::number, &EC::rebuild_read_fraction,
+                    Bounds{0.0, 1.0, true, false},
+                    "expected the share of a stripe's data strips read per rebuilt strip, above 0 "
+                    "and at most 1 (1 for Reed-Solomon)",
+                    show(2), false),
              count("min_dboxes", &EC::min_dboxes, 1, true, show()),
              count("enclosure_tolerance_min_dboxes", &EC::enclosure_tolerance_min_dboxes, 0, false,
                    show()),
@@ -269,11 +241,8 @@ const auto kSwitch =
                 .shown = if_set(key()),
                 .read = detail::read_port_modes},
              // Only with port modes, one of their speeds (read_port_modes, read_ports).
-             SW{.name = "uplink_speed",
-                .type = T::quantity,
-                .member = &SwitchModel::uplink_speed,
-                .required = false,
-                .shown = if_set(show(0, units::Gbps))},
+             plain("uplink_speed", T::quantity, &SwitchModel::uplink_speed,
+                   if_set(show(0, units::Gbps)), false),
              // Either ports or port modes.
              SW{.name = "ports",
                 .type = T::count,
@@ -298,135 +267,75 @@ const auto kSwitch =
          },
          source_rows<SwitchModel>());
 
-using RK = CatalogField<RackModel>;
-const auto kRack = rows(entry_rows<RackModel>(),
-                        std::array{
-                            RK{.name = "usable",
-                               .type = T::height,
-                               .member = &RackModel::usable,
-                               .shown = key(0, units::U)},
-                            RK{.name = "power_budget",
-                               .type = T::quantity,
-                               .member = &RackModel::power_budget,
-                               .shown = key(1, units::kW)},
-                            RK{.name = "sku",
-                               .type = T::line,
-                               .member = &RackModel::sku,
-                               .required = false,
-                               .shown = if_set(show())},
-                            weight_row<RackModel>(),
-                        },
-                        source_rows<RackModel>());
+const auto kRack =
+    rows(entry_rows<RackModel>(),
+         std::array{
+             plain("usable", T::height, &RackModel::usable, key(0, units::U)),
+             plain("power_budget", T::quantity, &RackModel::power_budget, key(1, units::kW)),
+             plain("sku", T::line, &RackModel::sku, if_set(show()), false),
+             weight_row<RackModel>(),
+         },
+         source_rows<RackModel>());
 
 using PL = CatalogField<GpuPlatform>;
-const auto kPlatform = rows(entry_rows<GpuPlatform>(),
-                            std::array{
-                                count("gpus_per_node", &GpuPlatform::gpus_per_node, 1, true, key()),
-                                count("gpus_per_su", &GpuPlatform::gpus_per_su, 1, true, key()),
-                                PL{.name = "power_per_su",
-                                   .type = T::quantity,
-                                   .member = &GpuPlatform::power_per_su,
-                                   .required = false},
-                                PL{.name = "storage_network",
-                                   .type = T::quantity,
-                                   .member = &GpuPlatform::storage_network,
-                                   .required = false,
-                                   .shown = if_set(show(0, units::Gbps))},
-                                // docs/workloads.md §2: each with its own
-                                // source in field_sources.
-                                PL{.name = "speed_vs_h100",
-                                   .type = T::number,
-                                   .member = &GpuPlatform::speed_vs_h100,
-                                   .required = false,
-                                   .bounds = Bounds{0.0, 1000.0, true},
-                                   .expected = "expected how many times faster than an H100 one "
-                                               "GPU trains, above 0 and at most 1,000, such as 2.2",
-                                   .shown = if_set(show(2))},
-                                PL{.name = "speed_vs_a100",
-                                   .type = T::number,
-                                   .member = &GpuPlatform::speed_vs_a100,
-                                   .required = false,
-                                   .bounds = Bounds{0.0, 1000.0, true},
-                                   .expected = "expected how many times faster than an A100 one "
-                                               "GPU trains, above 0 and at most 1,000, such as 2.5",
-                                   .shown = if_set(show(2))},
-                            },
-                            source_rows<GpuPlatform>());
+const auto kPlatform = rows(
+    entry_rows<GpuPlatform>(),
+    std::array{
+        count("gpus_per_node", &GpuPlatform::gpus_per_node, 1, true, key()),
+        count("gpus_per_su", &GpuPlatform::gpus_per_su, 1, true, key()),
+        PL{.name = "power_per_su",
+           .type = T::quantity,
+           .member = &GpuPlatform::power_per_su,
+           .required = false},
+        plain("storage_network", T::quantity, &GpuPlatform::storage_network,
+              if_set(show(0, units::Gbps)), false),
+        // docs/workloads.md §2: each with its own
+        // source in field_sources.
+        ranged("speed_vs_h100", T::number, &GpuPlatform::speed_vs_h100, Bounds{0.0, 1000.0, true},
+               "expected how many times faster than an H100 one GPU trains, above 0 and at most "
+               "1,000, such as 2.2",
+               if_set(show(2)), false),
+        ranged("speed_vs_a100", T::number, &GpuPlatform::speed_vs_a100, Bounds{0.0, 1000.0, true},
+               "expected how many times faster than an A100 one GPU trains, above 0 and at most "
+               "1,000, such as 2.5",
+               if_set(show(2)), false),
+    },
+    source_rows<GpuPlatform>());
 
 using PR = CatalogField<PerformanceRule>;
-const auto kRule = rows(entry_rows<PerformanceRule>(),
-                        std::array{
-                            PR{.name = "platform",
-                               .type = T::id,
-                               .member = &PerformanceRule::platform,
-                               .required = false,
-                               .shown = key()},
-                            PR{.name = "basis",
-                               .type = T::basis,
-                               .member = &PerformanceRule::basis,
-                               .shown = key(),
-                               .read = detail::read_basis},
-                            PR{.name = "read",
-                               .type = T::quantity_any,
-                               .member = &PerformanceRule::read,
-                               .shown = key(2, units::GB_per_s)},
-                            PR{.name = "write",
-                               .type = T::quantity_any,
-                               .member = &PerformanceRule::write,
-                               .shown = key(2, units::GB_per_s)},
-                            PR{.name = "requires_certified",
-                               .type = T::boolean,
-                               .member = &PerformanceRule::requires_certified,
-                               .required = false,
-                               .shown = show()},
-                        },
-                        source_rows<PerformanceRule>());
+const auto kRule =
+    rows(entry_rows<PerformanceRule>(),
+         std::array{
+             plain("platform", T::id, &PerformanceRule::platform, key(), false),
+             PR{.name = "basis",
+                .type = T::basis,
+                .member = &PerformanceRule::basis,
+                .shown = key(),
+                .read = detail::read_basis},
+             plain("read", T::quantity_any, &PerformanceRule::read, key(2, units::GB_per_s)),
+             plain("write", T::quantity_any, &PerformanceRule::write, key(2, units::GB_per_s)),
+             plain("requires_certified", T::boolean, &PerformanceRule::requires_certified, show(),
+                   false),
+         },
+         source_rows<PerformanceRule>());
 
 using RS = ReferenceSystem;
 using RF = CatalogField<RS>;
 const auto kReference = rows(
     entry_rows<RS>(),
     std::array{
-        RF{.name = "read_per_100pb",
-           .type = T::quantity,
-           .member = &RS::read_per_100pb,
-           .shown = key(2, units::Tbps)},
-        RF{.name = "write_per_100pb",
-           .type = T::quantity,
-           .member = &RS::write_per_100pb,
-           .shown = key(2, units::Tbps)},
-        RF{.name = "racks_per_eb",
-           .type = T::number,
-           .member = &RS::racks_per_eb,
-           .bounds = Bounds{0.0, std::numeric_limits<double>::infinity(), true},
-           .expected = "expected a number of racks per exabyte greater than zero",
-           .shown = key()},
-        RF{.name = "power_per_rack",
-           .type = T::quantity,
-           .member = &RS::power_per_rack,
-           .shown = show(1, units::kW)},
-        RF{.name = "account_capacity",
-           .type = T::quantity,
-           .member = &RS::account_capacity,
-           .required = false,
-           .shown = show(1, units::PiB)},
-        RF{.name = "account_ingress",
-           .type = T::quantity,
-           .member = &RS::account_ingress,
-           .required = false,
-           .shown = show(0, units::Gbps)},
-        RF{.name = "account_egress",
-           .type = T::quantity,
-           .member = &RS::account_egress,
-           .required = false,
-           .shown = show(0, units::Gbps)},
-        RF{.name = "raw_per_usable",
-           .type = T::number,
-           .member = &RS::raw_per_usable,
-           .required = false,
-           .bounds = Bounds{1.0, 10.0},
-           .expected = "expected raw bytes per usable byte from 1 to 10, e.g. 1.33 for a 12+4 code",
-           .shown = show(2)},
+        plain("read_per_100pb", T::quantity, &RS::read_per_100pb, key(2, units::Tbps)),
+        plain("write_per_100pb", T::quantity, &RS::write_per_100pb, key(2, units::Tbps)),
+        ranged("racks_per_eb", T::number, &RS::racks_per_eb,
+               Bounds{0.0, std::numeric_limits<double>::infinity(), true},
+               "expected a number of racks per exabyte greater than zero", key()),
+        plain("power_per_rack", T::quantity, &RS::power_per_rack, show(1, units::kW)),
+        plain("account_capacity", T::quantity, &RS::account_capacity, show(1, units::PiB), false),
+        plain("account_ingress", T::quantity, &RS::account_ingress, show(0, units::Gbps), false),
+        plain("account_egress", T::quantity, &RS::account_egress, show(0, units::Gbps), false),
+        ranged("raw_per_usable", T::number, &RS::raw_per_usable, Bounds{1.0, 10.0},
+               "expected raw bytes per usable byte from 1 to 10, e.g. 1.33 for a 12+4 code",
+               show(2), false),
         count("accounts_per_subscription", &RS::accounts_per_subscription, 1, false),
         // The limit on request is the higher one.
         RF{.name = "accounts_per_subscription_raised",
@@ -458,83 +367,45 @@ const auto kFailureRate =
 
 // docs/workloads.md §1: a training-data workload gives the first five
 // fields, a checkpoint workload the last (workload_finish checks which).
-using WL = CatalogField<Workload>;
 const auto kWorkload =
     rows(entry_rows<Workload>(),
          std::array{
-             WL{.name = "accelerator",
-                .type = T::id,
-                .member = &Workload::accelerator,
-                .required = false,
-                .shown = if_set(key())},
+             plain("accelerator", T::id, &Workload::accelerator, if_set(key()), false),
              count("batch", &Workload::batch, 1, false, if_set(show())),
-             WL{.name = "sample_size",
-                .type = T::quantity,
-                .member = &Workload::sample_size,
-                .required = false,
-                .shown = if_set(show(3, units::MB))},
-             WL{.name = "compute_time",
-                .type = T::quantity,
-                .member = &Workload::compute_time,
-                .required = false,
-                .shown = if_set(show(4, units::s))},
-             WL{.name = "min_au",
-                .type = T::number,
-                .member = &Workload::min_au,
-                .required = false,
-                .bounds = Bounds{0.0, 1.0, true, false},
-                .expected = "expected the least accelerator utilisation as a share above 0 and at "
-                            "most 1, such as 0.9 for 90 %",
-                .shown = if_set(show(2))},
-             WL{.name = "checkpoint_size",
-                .type = T::quantity,
-                .member = &Workload::checkpoint_size,
-                .required = false,
-                .shown = if_set(key(2, units::TB))},
+             plain("sample_size", T::quantity, &Workload::sample_size, if_set(show(3, units::MB)),
+                   false),
+             plain("compute_time", T::quantity, &Workload::compute_time, if_set(show(4, units::s)),
+                   false),
+             ranged("min_au", T::number, &Workload::min_au, Bounds{0.0, 1.0, true, false},
+                    "expected the least accelerator utilisation as a share above 0 and at most 1, "
+                    "such as 0.9 for 90 %",
+                    if_set(show(2)), false),
+             plain("checkpoint_size", T::quantity, &Workload::checkpoint_size,
+                   if_set(key(2, units::TB)), false),
          },
          source_rows<Workload>());
 
 // docs/bom.md: cables, optics, PDUs, rails and management switches.
 using PT = CatalogField<Part>;
-const auto kPart = rows(entry_rows<Part>(),
-                        std::array{
-                            PT{.name = "role",
-                               .type = T::id,
-                               .member = &Part::role,
-                               .shown = key(),
-                               .read = detail::read_part_role},
-                            PT{.name = "speed",
-                               .type = T::quantity,
-                               .member = &Part::speed,
-                               .required = false,
-                               .shown = if_set(key(0, units::Gbps))},
-                            PT{.name = "reach_m",
-                               .type = T::number,
-                               .member = &Part::reach_m,
-                               .required = false,
-                               .bounds = Bounds{0.0, 100'000.0, true},
-                               .expected = "expected the longest run in metres above 0 and at "
-                                           "most 100,000, such as 3",
-                               .shown = if_set(key(1))},
-                            PT{.name = "power",
-                               .type = T::quantity_any,
-                               .member = &Part::power,
-                               .required = false,
-                               .shown = if_set(show(1, units::W))},
-                            count("ports", &Part::ports, 1, false, if_set(show())),
-                            PT{.name = "fibre",
-                               .type = T::id,
-                               .member = &Part::fibre,
-                               .required = false,
-                               .shown = if_set(show())},
-                            PT{.name = "sku",
-                               .type = T::line,
-                               .member = &Part::sku,
-                               .required = false,
-                               .shown = if_set(show())},
-                            weight_row<Part>(),
-                        },
-                        source_rows<Part>());
+const auto kPart =
+    rows(entry_rows<Part>(),
+         std::array{
+             PT{.name = "role",
+                .type = T::id,
+                .member = &Part::role,
+                .shown = key(),
+                .read = detail::read_part_role},
+             plain("speed", T::quantity, &Part::speed, if_set(key(0, units::Gbps)), false),
+             ranged("reach_m", T::number, &Part::reach_m, Bounds{0.0, 100'000.0, true},
+                    "expected the longest run in metres above 0 and at most 100,000, such as 3",
+                    if_set(key(1)), false),
+             plain("power", T::quantity_any, &Part::power, if_set(show(1, units::W)), false),
+             count("ports", &Part::ports, 1, false, if_set(show())),
+             plain("fibre", T::id, &Part::fibre, if_set(show()), false),
+             plain("sku", T::line, &Part::sku, if_set(show()), false),
+             weight_row<Part>(),
+         },
+         source_rows<Part>());
 
 const CatalogKinds kKinds{
     CatalogKind<CNodeModel>{"cnodes", "cnode", "C-nodes", &Catalog::cnodes, kCnode,

@@ -46,23 +46,24 @@ Source detail::read_source(const Node& n) {
     return s;
 }
 
-namespace {
-
-using detail::read_source;
-
-Provenance read_provenance(const Node& entry, std::span<const std::string_view> fields) {
+Provenance detail::read_provenance(const Node& n, std::span<const std::string_view> fields,
+                                   const char* unknown) {
     Provenance p;
-    p.source = read_source(entry.at("source"));
-    if (auto fs = entry.find("field_sources")) {
+    p.source = read_source(n.at("source"));
+    if (auto fs = n.find("field_sources")) {
         for (const auto& [key, node] : fs->members()) {
             if (std::find(fields.begin(), fields.end(), key) == fields.end()) {
-                node.fail("names no field of this entry; expected one of its fields");
+                node.fail(unknown);
             }
             p.field_sources.emplace(key, read_source(node));
         }
     }
     return p;
 }
+
+namespace {
+
+using detail::read_source;
 
 // A device or rack height. Rack layouts place whole U and convert heights to
 // int: "1e300 U" overflowed that conversion and a design of 4.5e302 U was laid
@@ -129,15 +130,6 @@ void read_value(const Node& v, const CatalogField<M>& f, Quantity<D>& out) {
 /// Lists, roles and the basis: read by their row's `read`.
 template <class M, class V> void read_value(const Node&, const CatalogField<M>&, V&) {}
 
-template <class T> void upsert(std::vector<T>& items, T item) {
-    auto it = std::find_if(items.begin(), items.end(), [&](const T& t) { return t.id == item.id; });
-    if (it == items.end()) {
-        items.push_back(std::move(item));
-    } else {
-        *it = std::move(item);
-    }
-}
-
 /// One field into its member, as its row says.
 template <class M> void read_field(const Node& n, const CatalogField<M>& f, M& m) {
     if (f.read != nullptr) {
@@ -171,11 +163,29 @@ template <class M> M read_entry(const Node& n, const CatalogKind<M>& kind) {
     for (const CatalogField<M>& f : kind.fields) {
         read_field(n, f, m);
     }
-    m.provenance = read_provenance(n, fields);
+    m.provenance = detail::read_provenance(
+        n, fields, "names no field of this entry; expected one of its fields");
     if (kind.finish != nullptr) {
         kind.finish(n, m);
     }
     return m;
+}
+
+/// `over`'s entries upserted into `into` through an index of its ids.
+template <class T> void merge_list(std::vector<T>& into, const std::vector<T>& over) {
+    std::unordered_map<std::string, std::size_t> at;
+    at.reserve(into.size() + over.size());
+    for (std::size_t i = 0; i < into.size(); ++i) {
+        at.emplace(into[i].id, i);
+    }
+    for (const T& t : over) {
+        if (const auto it = at.find(t.id); it != at.end()) {
+            into[it->second] = t;
+        } else {
+            at.emplace(t.id, into.size());
+            into.push_back(t);
+        }
+    }
 }
 
 template <class T> void read_list(const Node& doc, const CatalogKind<T>& kind, Catalog& catalog) {
@@ -188,24 +198,16 @@ template <class T> void read_list(const Node& doc, const CatalogKind<T>& kind, C
             list->fail(fmt::format("has {} entries; expected at most 10,000 per list",
                                    list->raw().size()));
         }
-        std::vector<std::string> seen;
+        std::vector<T> read;
         for (const Node& item : list->items()) {
-            T t = read_entry(item, kind);
-            if (std::find(seen.begin(), seen.end(), t.id) != seen.end()) {
+            const T& t = read.emplace_back(read_entry(item, kind));
+            if (std::any_of(read.begin(), read.end() - 1,
+                            [&](const T& r) { return r.id == t.id; })) {
                 item.at("id").fail("duplicate id \"" + t.id + "\" in this document");
             }
-            seen.push_back(t.id);
-            upsert(into, std::move(t));
         }
+        merge_list(into, read);
     }
-}
-
-template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) {
-    std::vector<std::string> out;
-    for (const T& t : items) {
-        out.push_back(t.id);
-    }
-    return out;
 }
 
 } // namespace
@@ -273,14 +275,12 @@ void detail::merge_catalog_node(Catalog& catalog, const Node& root) {
     if (auto defs = root.find("defaults")) {
         defs->require_object();
         defs->check_fields({"rack", "switch", "failure_rate"});
-        if (auto r = defs->find("rack")) {
-            catalog.defaults.rack = r->id();
-        }
-        if (auto s = defs->find("switch")) {
-            catalog.defaults.network_switch = s->id();
-        }
-        if (auto f = defs->find("failure_rate")) {
-            catalog.defaults.failure_rate = f->id();
+        for (auto [key, to] : {std::pair{"rack", &catalog.defaults.rack},
+                               std::pair{"switch", &catalog.defaults.network_switch},
+                               std::pair{"failure_rate", &catalog.defaults.failure_rate}}) {
+            if (auto d = defs->find(key)) {
+                *to = d->id();
+            }
         }
     }
 }
@@ -290,27 +290,6 @@ void merge_catalog_text(Catalog& catalog, std::string_view text, const std::stri
     const detail::json doc = detail::parse_json_text(text, origin);
     detail::merge_catalog_node(catalog, detail::root(doc, origin, diag));
 }
-
-namespace {
-
-/// `over`'s entries upserted into `into` through an index of its ids.
-template <class T> void merge_list(std::vector<T>& into, const std::vector<T>& over) {
-    std::unordered_map<std::string, std::size_t> at;
-    at.reserve(into.size() + over.size());
-    for (std::size_t i = 0; i < into.size(); ++i) {
-        at.emplace(into[i].id, i);
-    }
-    for (const T& t : over) {
-        if (const auto it = at.find(t.id); it != at.end()) {
-            into[it->second] = t;
-        } else {
-            at.emplace(t.id, into.size());
-            into.push_back(t);
-        }
-    }
-}
-
-} // namespace
 
 void merge_catalog(Catalog& catalog, const Catalog& over) {
     catalog.assumptions.clear(); // its entries change below
@@ -356,24 +335,21 @@ void validate_catalog(const Catalog& catalog, const std::string& origin) {
     if (catalog.cnodes.empty() || catalog.dboxes.empty()) {
         fail("$", "the catalog needs at least one C-node and one D-box model");
     }
-    if (catalog.defaults.rack.empty() || catalog.rack(catalog.defaults.rack) == nullptr) {
-        fail("defaults.rack", "\"" + catalog.defaults.rack + "\" is not a rack model (" +
-                                  suggestion_phrase(catalog.defaults.rack, ids_of(catalog.racks)) +
-                                  ")");
+    const auto unknown = [&](const char* key, const std::string& id, const char* noun,
+                             const std::vector<std::string>& ids) {
+        fail(std::string("defaults.") + key,
+             "\"" + id + "\" is not " + noun + " (" + suggestion_phrase(id, ids) + ")");
+    };
+    const auto& d = catalog.defaults;
+    if (d.rack.empty() || catalog.rack(d.rack) == nullptr) {
+        unknown("rack", d.rack, "a rack model", ids_of(catalog.racks));
     }
-    if (catalog.defaults.network_switch.empty() ||
-        catalog.network_switch(catalog.defaults.network_switch) == nullptr) {
-        fail("defaults.switch",
-             "\"" + catalog.defaults.network_switch + "\" is not a switch model (" +
-                 suggestion_phrase(catalog.defaults.network_switch, ids_of(catalog.switches)) +
-                 ")");
+    if (d.network_switch.empty() || catalog.network_switch(d.network_switch) == nullptr) {
+        unknown("switch", d.network_switch, "a switch model", ids_of(catalog.switches));
     }
-    if (!catalog.defaults.failure_rate.empty() &&
-        catalog.failure_rate(catalog.defaults.failure_rate) == nullptr) {
-        fail("defaults.failure_rate",
-             "\"" + catalog.defaults.failure_rate + "\" is not a failure-rate preset (" +
-                 suggestion_phrase(catalog.defaults.failure_rate, ids_of(catalog.failure_rates)) +
-                 ")");
+    if (!d.failure_rate.empty() && catalog.failure_rate(d.failure_rate) == nullptr) {
+        unknown("failure_rate", d.failure_rate, "a failure-rate preset",
+                ids_of(catalog.failure_rates));
     }
 }
 

@@ -17,4 +17,9 @@ void merge_catalog_node(Catalog& catalog, const Node& root);
 /// assumption needs a ref. Shared with the price book (price_book_io.cpp).
 Source read_source(const Node& n);
 
+/// An entry's (or price book part's) `source` and the sources of those of its
+/// `fields` whose own differ; a key naming none of them fails with `unknown`.
+Provenance read_provenance(const Node& n, std::span<const std::string_view> fields,
+                           const char* unknown);
+
 } // namespace podsizer::detail

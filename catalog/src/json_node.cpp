@@ -234,11 +234,10 @@ std::string Node::member_path(std::string_view key) const {
 }
 
 Node Node::at(std::string_view key) const {
-    require_object();
-    if (!has(key)) {
-        throw InputError(origin_ + ": " + member_path(key), "missing required field");
+    if (std::optional<Node> n = find(key)) {
+        return *std::move(n);
     }
-    return Node((*value_)[std::string(key)], origin_, member_path(key), diag_);
+    throw InputError(origin_ + ": " + member_path(key), "missing required field");
 }
 
 std::optional<Node> Node::find(std::string_view key) const {
@@ -282,11 +281,8 @@ std::string Node::id() const {
     if (blank_text(s)) { // "" or only invisible characters (U+00A0, U+200B, ...)
         fail("empty; expected an id such as \"dbox-1u-22\"");
     }
-    for (char c : s) {
-        if (c == ' ') {
-            fail("\"" + printable(s, 60) +
-                 "\" contains spaces; expected an id such as \"dbox-1u-22\"");
-        }
+    if (s.find(' ') != std::string::npos) {
+        fail("\"" + printable(s, 60) + "\" contains spaces; expected an id such as \"dbox-1u-22\"");
     }
     if (const std::size_t at = find_unsafe_char(s, true); at != std::string::npos) {
         fail("\"" + printable(s, 60) + "\" holds the control character " + char_name(s, at) +
@@ -391,14 +387,8 @@ void Node::check_fields(std::span<const std::string_view> known) const {
     for (auto it = value_->begin(); it != value_->end(); ++it) {
         // A key starting with "_" is a comment ("_comment": podsizer init
         // writes them), chosen on purpose, so no typo of a field.
-        bool ok = it.key().starts_with('_');
-        for (std::string_view k : known) {
-            if (k == it.key()) {
-                ok = true;
-                break;
-            }
-        }
-        if (!ok) {
+        if (!it.key().starts_with('_') &&
+            std::find(known.begin(), known.end(), it.key()) == known.end()) {
             note_unknown_field(it.key(), known);
         }
     }

@@ -62,22 +62,6 @@ double share(const Node& n, double top = 100.0) {
     return v;
 }
 
-/// A part's source and the sources of those of its fields that differ.
-Provenance provenance(const Node& n, std::span<const std::string_view> fields) {
-    Provenance p;
-    p.source = detail::read_source(n.at("source"));
-    if (const auto fs = n.find("field_sources")) {
-        fs->require_object();
-        for (const auto& [key, node] : fs->members()) {
-            if (std::find(fields.begin(), fields.end(), key) == fields.end()) {
-                node.fail("names no price of this part; expected one of its prices");
-            }
-            p.field_sources.emplace(key, detail::read_source(node));
-        }
-    }
-    return p;
-}
-
 std::map<std::string, double> read_tiers(const Node& n) {
     n.require_object();
     if (n.raw().size() > kMaxCloudTiers) {
@@ -225,7 +209,8 @@ void read_part(const Node& n, const PriceRow<M> (&rows)[N], M& m) {
         if (r.read != nullptr) {
             r.read(n, m);
         } else if (r.kind == K::provenance) {
-            m.*std::get<Provenance M::*>(r.member) = provenance(n, prices);
+            m.*std::get<Provenance M::*>(r.member) = detail::read_provenance(
+                n, prices, "names no price of this part; expected one of its prices");
         } else if (v) {
             std::visit(
                 [&](auto p) {

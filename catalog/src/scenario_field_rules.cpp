@@ -19,14 +19,6 @@ namespace podsizer {
 
 namespace {
 
-template <class T> std::vector<std::string> ids_of(const std::vector<T>& items) {
-    std::vector<std::string> out;
-    for (const T& t : items) {
-        out.push_back(t.id);
-    }
-    return out;
-}
-
 /// `text` with "{}" replaced by `shown`.
 std::string with_value(std::string_view text, std::string_view shown) {
     std::string out(text);

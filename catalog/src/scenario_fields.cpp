@@ -19,6 +19,9 @@ namespace podsizer {
 namespace {
 
 using namespace detail::access;
+// The accessors' parameters, short so a row's get and set fit a line each.
+using S = Scenario;
+using I = std::size_t;
 
 constexpr double kCount = static_cast<double>(kMaxCount);
 constexpr Bounds kCountBounds{1.0, kCount};
@@ -78,8 +81,8 @@ const std::array kFields{
         .default_text = "podsizer-scenario/1",
         .help = "The format and its version.",
         .range_text = "unknown schema \"{}\"; expected \"podsizer-scenario/1\"",
-        .get = [](const Scenario&, std::size_t) { return D{std::string(kSchemaNames[0])}; },
-        .set = [](Scenario&, std::size_t, const D&) {},
+        .get = [](const S&, I) { return D{std::string(kSchemaNames[0])}; },
+        .set = [](S&, I, const D&) {},
     },
     ScenarioField{
         .pattern = "name",
@@ -87,15 +90,15 @@ const std::array kFields{
         .label = "name",
         .help = "The scenario's name, shown as the report title.",
         .range_text = "empty; expected the scenario's name, shown as the report title",
-        .get = [](const Scenario& s, std::size_t) { return D{s.name}; },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.name = text(v); },
+        .get = [](const S& s, I) { return D{s.name}; },
+        .set = [](S& s, I, const D& v) { s.name = text(v); },
     },
     ScenarioField{
         .pattern = "description",
         .label = "description",
         .help = "Free text about the scenario.",
-        .get = [](const Scenario& s, std::size_t) { return text_if_set(s.description); },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.description = text(v); },
+        .get = [](const S& s, I) { return text_if_set(s.description); },
+        .set = [](S& s, I, const D& v) { s.description = text(v); },
     },
     ScenarioField{
         .pattern = "fleet.platform",
@@ -104,8 +107,8 @@ const std::array kFields{
         .required = true,
         .label = "GPU platform",
         .help = "The catalog's GPU platform: GPUs per node and per scalable unit.",
-        .get = [](const Scenario& s, std::size_t) { return s.fleet ? D{s.fleet->platform} : D{}; },
-        .set = [](Scenario& s, std::size_t, const D& v) { fleet(s).platform = text(v); },
+        .get = [](const S& s, I) { return s.fleet ? D{s.fleet->platform} : D{}; },
+        .set = [](S& s, I, const D& v) { fleet(s).platform = text(v); },
     },
     ScenarioField{
         .pattern = "fleet.gpus",
@@ -114,8 +117,8 @@ const std::array kFields{
         .required = true,
         .label = "GPUs",
         .help = "GPUs of the whole fleet.",
-        .get = [](const Scenario& s, std::size_t) { return s.fleet ? D{s.fleet->gpus} : D{}; },
-        .set = [](Scenario& s, std::size_t, const D& v) { fleet(s).gpus = count(v); },
+        .get = [](const S& s, I) { return s.fleet ? D{s.fleet->gpus} : D{}; },
+        .set = [](S& s, I, const D& v) { fleet(s).gpus = count(v); },
         .look = {.placeholder = "41472", .one = "GPU", .many = "GPUs"},
     },
     ScenarioField{
@@ -130,17 +133,15 @@ const std::array kFields{
         .help = "Sites the fleet's clusters are spread over.",
         // The form greys the count out where a list gives the sites: a count
         // typed there would be overruled by the list.
-        .enabled = [](const Scenario& s,
-                      std::size_t) { return !s.fleet || s.fleet->site_list.empty(); },
+        .enabled = [](const S& s, I) { return !s.fleet || s.fleet->site_list.empty(); },
         // A list of sites (below) says how many there are; the count is
         // written only for the number form.
         .get =
-            [](const Scenario& s, std::size_t) {
+            [](const S& s, I) {
                 return s.fleet && s.fleet->site_list.empty() ? D{std::int64_t{s.fleet->sites}}
                                                              : D{};
             },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { fleet(s).sites = static_cast<int>(count(v)); },
+        .set = [](S& s, I, const D& v) { fleet(s).sites = static_cast<int>(count(v)); },
         .look = {.placeholder = "1", .one = "site", .many = "sites"},
     },
     // docs/sites-and-phases.md §1: "sites" as a list of sites, each with its
@@ -151,8 +152,8 @@ const std::array kFields{
         .label = "name",
         .help = "The site's name, shown in its findings and rows.",
         .range_text = "empty; expected the site's name",
-        .get = [](const Scenario& s, std::size_t i) { return D{site(s, i).name}; },
-        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).name = text(v); },
+        .get = [](const S& s, I i) { return D{site(s, i).name}; },
+        .set = [](S& s, I i, const D& v) { site(s, i).name = text(v); },
         // docs/sites-and-phases.md §1: a site's GPUs or clusters (a chooser
         // picks one) and its limits, each optional.
         .look = {.placeholder = "A"},
@@ -164,8 +165,8 @@ const std::array kFields{
         .bounds = kCountBounds,
         .label = "GPUs",
         .help = "GPUs at the site (or give its clusters).",
-        .get = [](const Scenario& s, std::size_t i) { return count_if_set(site(s, i).gpus); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).gpus = count(v); },
+        .get = [](const S& s, I i) { return count_if_set(site(s, i).gpus); },
+        .set = [](S& s, I i, const D& v) { site(s, i).gpus = count(v); },
         .look = {.placeholder = "41472", .one = "GPU", .many = "GPUs"},
     },
     ScenarioField{
@@ -176,8 +177,8 @@ const std::array kFields{
         .label = "clusters",
         .help = "Training clusters at the site, each of fleet.gpus_per_cluster GPUs (or give "
                 "its GPUs).",
-        .get = [](const Scenario& s, std::size_t i) { return count_if_set(site(s, i).clusters); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).clusters = count(v); },
+        .get = [](const S& s, I i) { return count_if_set(site(s, i).clusters); },
+        .set = [](S& s, I i, const D& v) { site(s, i).clusters = count(v); },
         .look = {.placeholder = "1", .one = "cluster", .many = "clusters"},
     },
     ScenarioField{
@@ -187,11 +188,11 @@ const std::array kFields{
         .label = "maximum racks",
         .help = "Racks (floor positions) the site has for storage; more gets an error finding.",
         .get =
-            [](const Scenario& s, std::size_t i) {
+            [](const S& s, I i) {
                 const SiteSpec& x = site(s, i);
                 return x.max_racks ? D{*x.max_racks} : D{};
             },
-        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).max_racks = count(v); },
+        .set = [](S& s, I i, const D& v) { site(s, i).max_racks = count(v); },
         .look =
             {.placeholder = "no limit", .empty_means = "no limit", .one = "rack", .many = "racks"},
     },
@@ -202,9 +203,8 @@ const std::array kFields{
         .bounds = kPositive,
         .label = "maximum storage power",
         .help = "IT power the site can give the storage; more gets an error finding.",
-        .get = [](const Scenario& s, std::size_t i) { return base_if_set(site(s, i).max_power); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { site(s, i).max_power = quantity<Power>(v); },
+        .get = [](const S& s, I i) { return base_if_set(site(s, i).max_power); },
+        .set = [](S& s, I i, const D& v) { site(s, i).max_power = quantity<Power>(v); },
         .look = {.placeholder = "no limit", .empty_means = "no limit"},
     },
     ScenarioField{
@@ -213,8 +213,8 @@ const std::array kFields{
         .ids = IdList::racks,
         .label = "rack model",
         .help = "The site's rack model (its power budget and height); left out, the scenario's.",
-        .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).rack); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).rack = text(v); },
+        .get = [](const S& s, I i) { return text_if_set(site(s, i).rack); },
+        .set = [](S& s, I i, const D& v) { site(s, i).rack = text(v); },
         .look = {.first_item = "the scenario's rack model"},
     },
     ScenarioField{
@@ -225,11 +225,11 @@ const std::array kFields{
         .help = "The site's power usage effectiveness; left out, constraints.pue.",
         .range_text = "expected a PUE from 1 (no overhead) to 10, such as 1.3",
         .get =
-            [](const Scenario& s, std::size_t i) {
+            [](const S& s, I i) {
                 const SiteSpec& x = site(s, i);
                 return x.pue ? D{*x.pue} : D{};
             },
-        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).pue = number(v); },
+        .set = [](S& s, I i, const D& v) { site(s, i).pue = number(v); },
         .look = {.placeholder = "the scenario's PUE", .empty_means = "the scenario's PUE"},
     },
     ScenarioField{
@@ -239,9 +239,8 @@ const std::array kFields{
         .bounds = kPositive,
         .label = "WAN",
         .help = "The site's link to the cloud region; the checkpoints' offsite copies must fit.",
-        .get = [](const Scenario& s, std::size_t i) { return base_if_set(site(s, i).wan); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { site(s, i).wan = quantity<Throughput>(v); },
+        .get = [](const S& s, I i) { return base_if_set(site(s, i).wan); },
+        .set = [](S& s, I i, const D& v) { site(s, i).wan = quantity<Throughput>(v); },
         .look = {.placeholder = "not given", .empty_means = "not given"},
     },
     // docs/sites-and-phases.md, "Replication between sites": copies of a site's data at another
@@ -252,9 +251,8 @@ const std::array kFields{
         .help = "Another site's name: the copies below go there, which sizes a replica store at "
                 "that site and adds their throughput to this site's WAN.",
         .range_text = "empty; expected the name of another site",
-        .get = [](const Scenario& s,
-                  std::size_t i) { return text_if_set(site(s, i).replicate_to); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).replicate_to = text(v); },
+        .get = [](const S& s, I i) { return text_if_set(site(s, i).replicate_to); },
+        .set = [](S& s, I i, const D& v) { site(s, i).replicate_to = text(v); },
         .look = {.placeholder = "none", .empty_means = "no copies at another site"},
     },
     ScenarioField{
@@ -265,10 +263,8 @@ const std::array kFields{
         .help = "Every Nth checkpoint of each job is copied to the replica site (needs "
                 "replicate_to and checkpoint jobs).",
         .range_text = "expected a whole number from 1 (every checkpoint) to 10,000",
-        .get = [](const Scenario& s,
-                  std::size_t i) { return count_if_set(site(s, i).checkpoints_every); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { site(s, i).checkpoints_every = count(v); },
+        .get = [](const S& s, I i) { return count_if_set(site(s, i).checkpoints_every); },
+        .set = [](S& s, I i, const D& v) { site(s, i).checkpoints_every = count(v); },
         .look = {.placeholder = "none", .empty_means = "no checkpoint copies"},
     },
     ScenarioField{
@@ -278,9 +274,8 @@ const std::array kFields{
         .label = "copy the dataset",
         .help = "The site's usable capacity target is held again at the replica site (needs "
                 "replicate_to).",
-        .get = [](const Scenario& s, std::size_t i) { return site(s, i).dataset ? D{true} : D{}; },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { site(s, i).dataset = std::get<bool>(v); },
+        .get = [](const S& s, I i) { return site(s, i).dataset ? D{true} : D{}; },
+        .set = [](S& s, I i, const D& v) { site(s, i).dataset = std::get<bool>(v); },
     },
     ScenarioField{
         .pattern = "fleet.sites[N].replica_store",
@@ -290,10 +285,8 @@ const std::array kFields{
         .help = "At a site other sites copy to: hold their copies in a replica store of its own "
                 "beside its system; left out, they go into the site's own system, whose capacity "
                 "and write grow by them.",
-        .get = [](const Scenario& s,
-                  std::size_t i) { return site(s, i).replica_store ? D{true} : D{}; },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { site(s, i).replica_store = std::get<bool>(v); },
+        .get = [](const S& s, I i) { return site(s, i).replica_store ? D{true} : D{}; },
+        .set = [](S& s, I i, const D& v) { site(s, i).replica_store = std::get<bool>(v); },
     },
     // docs/sites-and-phases.md, "A site's own needs": with any of these the
     // site gets a system sized for its own GPUs and needs.
@@ -305,10 +298,8 @@ const std::array kFields{
         .label = "dataset change rate",
         .help = "The dataset's changes copied to the replica site after seeding (needs dataset); "
                 "they count on this site's WAN.",
-        .get = [](const Scenario& s,
-                  std::size_t i) { return base_if_set(site(s, i).dataset_change); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { site(s, i).dataset_change = quantity<Throughput>(v); },
+        .get = [](const S& s, I i) { return base_if_set(site(s, i).dataset_change); },
+        .set = [](S& s, I i, const D& v) { site(s, i).dataset_change = quantity<Throughput>(v); },
         // docs/sites-and-phases.md, "A site's own needs": each left empty takes
         // the scenario's.
         .look = {.placeholder = "not given",
@@ -321,8 +312,8 @@ const std::array kFields{
         .label = "GPU platform",
         .help = "The site's GPU platform; left out, fleet.platform. Sizes the site as its own "
                 "system.",
-        .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).platform); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).platform = text(v); },
+        .get = [](const S& s, I i) { return text_if_set(site(s, i).platform); },
+        .set = [](S& s, I i, const D& v) { site(s, i).platform = text(v); },
         .look = {.first_item = "the fleet's platform"},
     },
     ScenarioField{
@@ -333,9 +324,8 @@ const std::array kFields{
         .label = "usable capacity",
         .help = "The site's usable need (all its clusters); left out, capacity.usable scaled to "
                 "the site's GPUs. Sizes the site as its own system.",
-        .get = [](const Scenario& s, std::size_t i) { return base_if_set(site(s, i).usable); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { site(s, i).usable = quantity<Capacity>(v); },
+        .get = [](const S& s, I i) { return base_if_set(site(s, i).usable); },
+        .set = [](S& s, I i, const D& v) { site(s, i).usable = quantity<Capacity>(v); },
         .look = {.placeholder = "the scenario's, by GPUs",
                  .empty_means = "the scenario's usable need scaled to the site's GPUs"},
     },
@@ -347,8 +337,8 @@ const std::array kFields{
         .label = "performance rule",
         .help = "The site's performance rule; left out, the scenario's performance. Sizes the "
                 "site as its own system.",
-        .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).rule); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).rule = text(v); },
+        .get = [](const S& s, I i) { return text_if_set(site(s, i).rule); },
+        .set = [](S& s, I i, const D& v) { site(s, i).rule = text(v); },
         .look = {.first_item = "the scenario's performance"},
     },
     ScenarioField{
@@ -358,10 +348,8 @@ const std::array kFields{
         .excludes = kExcludesPerGpu,
         .label = "read per GPU",
         .help = "Read bandwidth each of the site's GPUs needs, instead of a rule.",
-        .get = [](const Scenario& s,
-                  std::size_t i) { return base_if_set(site(s, i).read_per_gpu); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { site(s, i).read_per_gpu = quantity<Throughput>(v); },
+        .get = [](const S& s, I i) { return base_if_set(site(s, i).read_per_gpu); },
+        .set = [](S& s, I i, const D& v) { site(s, i).read_per_gpu = quantity<Throughput>(v); },
         .look = {.placeholder = "the scenario's", .empty_means = "the scenario's performance"},
     },
     ScenarioField{
@@ -371,10 +359,8 @@ const std::array kFields{
         .excludes = kExcludesPerGpu,
         .label = "write per GPU",
         .help = "Write bandwidth each of the site's GPUs needs, instead of a rule.",
-        .get = [](const Scenario& s,
-                  std::size_t i) { return base_if_set(site(s, i).write_per_gpu); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { site(s, i).write_per_gpu = quantity<Throughput>(v); },
+        .get = [](const S& s, I i) { return base_if_set(site(s, i).write_per_gpu); },
+        .set = [](S& s, I i, const D& v) { site(s, i).write_per_gpu = quantity<Throughput>(v); },
         .look = {.placeholder = "the scenario's", .empty_means = "the scenario's performance"},
     },
     ScenarioField{
@@ -384,8 +370,8 @@ const std::array kFields{
         .label = "workload",
         .help = "A training-data workload of the catalog on all the site's GPUs; beside a rule "
                 "the larger read sets the need.",
-        .get = [](const Scenario& s, std::size_t i) { return text_if_set(site(s, i).workload); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { site(s, i).workload = text(v); },
+        .get = [](const S& s, I i) { return text_if_set(site(s, i).workload); },
+        .set = [](S& s, I i, const D& v) { site(s, i).workload = text(v); },
         .look = {.first_item = "none of its own"},
     },
     ScenarioField{
@@ -399,12 +385,11 @@ const std::array kFields{
                       "\"dbox-down\" (one D-box down, rebuilding) or \"rack-down\" (one rack's "
                       "devices lost, rebuilding)",
         .get =
-            [](const Scenario& s, std::size_t i) {
+            [](const S& s, I i) {
                 const SiteSpec& x = site(s, i);
                 return x.size_for ? D{std::string(to_string(*x.size_for))} : D{};
             },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { site(s, i).size_for = *size_for_from_string(text(v)); },
+        .set = [](S& s, I i, const D& v) { site(s, i).size_for = *size_for_from_string(text(v)); },
         .look = {.choice_texts = "intact|one D-box down|one rack down", .short_label = "Size for"},
     },
     ScenarioField{
@@ -415,10 +400,8 @@ const std::array kFields{
         .label = "whole IT power (GPUs and storage)",
         .help = "The site's whole IT power, its GPUs' draw and its storage's together; more "
                 "gets an error finding.",
-        .get = [](const Scenario& s,
-                  std::size_t i) { return base_if_set(site(s, i).max_it_power); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { site(s, i).max_it_power = quantity<Power>(v); },
+        .get = [](const S& s, I i) { return base_if_set(site(s, i).max_it_power); },
+        .set = [](S& s, I i, const D& v) { site(s, i).max_it_power = quantity<Power>(v); },
         .look = {.placeholder = "no limit", .empty_means = "no limit"},
     },
     ScenarioField{
@@ -427,9 +410,9 @@ const std::array kFields{
         .bounds = kCountBounds,
         .label = "GPUs per cluster",
         .help = "GPUs of one training cluster (a pod); left out, one cluster of all GPUs.",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.fleet ? count_if_set(s.fleet->gpus_per_cluster) : D{}; },
-        .set = [](Scenario& s, std::size_t, const D& v) { fleet(s).gpus_per_cluster = count(v); },
+        .get = [](const S& s,
+                  I) { return s.fleet ? count_if_set(s.fleet->gpus_per_cluster) : D{}; },
+        .set = [](S& s, I, const D& v) { fleet(s).gpus_per_cluster = count(v); },
         .look = {.placeholder = "all GPUs",
                  .empty_means = "one cluster of all GPUs",
                  .one = "GPU per cluster",
@@ -442,9 +425,8 @@ const std::array kFields{
         .ids = IdList::rules,
         .label = "performance rule",
         .help = "A catalog rule giving read and write bandwidth per GPU.",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.performance ? text_if_set(s.performance->rule) : D{}; },
-        .set = [](Scenario& s, std::size_t, const D& v) { perf(s).rule = text(v); },
+        .get = [](const S& s, I) { return s.performance ? text_if_set(s.performance->rule) : D{}; },
+        .set = [](S& s, I, const D& v) { perf(s).rule = text(v); },
         .look = {.last_item = "explicit per-GPU figures"},
     },
     ScenarioField{
@@ -455,12 +437,9 @@ const std::array kFields{
         .label = "read per GPU",
         .help = "Read bandwidth each GPU needs, instead of a rule.",
         .enabled = explicit_figures,
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.performance ? base_if_set(s.performance->read_per_gpu) : D{};
-            },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { perf(s).read_per_gpu = quantity<Throughput>(v); },
+        .get = [](const S& s,
+                  I) { return s.performance ? base_if_set(s.performance->read_per_gpu) : D{}; },
+        .set = [](S& s, I, const D& v) { perf(s).read_per_gpu = quantity<Throughput>(v); },
         .look = {.placeholder = "0.26 GB/s", .empty_means = "no read requirement"},
         .sheet = {.name = "read_per_gpu_GBps", .unit = units::GB_per_s},
     },
@@ -472,12 +451,9 @@ const std::array kFields{
         .label = "write per GPU",
         .help = "Write bandwidth each GPU needs, instead of a rule.",
         .enabled = explicit_figures,
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.performance ? base_if_set(s.performance->write_per_gpu) : D{};
-            },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { perf(s).write_per_gpu = quantity<Throughput>(v); },
+        .get = [](const S& s,
+                  I) { return s.performance ? base_if_set(s.performance->write_per_gpu) : D{}; },
+        .set = [](S& s, I, const D& v) { perf(s).write_per_gpu = quantity<Throughput>(v); },
         .look = {.placeholder = "0.11 GB/s", .empty_means = "no write requirement"},
         .sheet = {.name = "write_per_gpu_GBps", .unit = units::GB_per_s},
     },
@@ -490,8 +466,8 @@ const std::array kFields{
         .required = true,
         .label = "workload",
         .help = "A training-data workload of the catalog (podsizer catalog list: kind workload).",
-        .get = [](const Scenario& s, std::size_t i) { return D{workload(s, i).id}; },
-        .set = [](Scenario& s, std::size_t i, const D& v) { workload(s, i).id = text(v); },
+        .get = [](const S& s, I i) { return D{workload(s, i).id}; },
+        .set = [](S& s, I i, const D& v) { workload(s, i).id = text(v); },
     },
     ScenarioField{
         .pattern = "performance.workloads[N].gpus",
@@ -500,8 +476,8 @@ const std::array kFields{
         .bounds = kCountBounds,
         .label = "GPUs",
         .help = "GPUs running the workload; left out (and no share), all of them.",
-        .get = [](const Scenario& s, std::size_t i) { return count_if_set(workload(s, i).gpus); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { workload(s, i).gpus = count(v); },
+        .get = [](const S& s, I i) { return count_if_set(workload(s, i).gpus); },
+        .set = [](S& s, I i, const D& v) { workload(s, i).gpus = count(v); },
         .look = {.placeholder = "all the GPUs",
                  .empty_means = "all the GPUs (or the share)",
                  .one = "GPU",
@@ -517,11 +493,9 @@ const std::array kFields{
         .noun = "a share of the GPUs",
         .range_text = "\"{}\": expected a share of the GPUs above 0 % and at most 100 %, such as "
                       "\"50%\"",
-        .get =
-            [](const Scenario& s, std::size_t i) {
-                return workload(s, i).share > 0.0 ? D{workload(s, i).share} : D{};
-            },
-        .set = [](Scenario& s, std::size_t i, const D& v) { workload(s, i).share = number(v); },
+        .get = [](const S& s,
+                  I i) { return workload(s, i).share > 0.0 ? D{workload(s, i).share} : D{}; },
+        .set = [](S& s, I i, const D& v) { workload(s, i).share = number(v); },
         .look = {.placeholder = "50%", .empty_means = "the GPUs above, else all of them"},
     },
     ScenarioField{
@@ -532,9 +506,9 @@ const std::array kFields{
         .help = "How many times faster than the workload's accelerator one GPU trains; left "
                 "out, the catalog's figure for the platform.",
         .range_text = "expected a speed factor above 0 and at most 1,000, such as 2.2",
-        .get = [](const Scenario& s,
-                  std::size_t i) { return workload(s, i).speed ? D{*workload(s, i).speed} : D{}; },
-        .set = [](Scenario& s, std::size_t i, const D& v) { workload(s, i).speed = number(v); },
+        .get = [](const S& s,
+                  I i) { return workload(s, i).speed ? D{*workload(s, i).speed} : D{}; },
+        .set = [](S& s, I i, const D& v) { workload(s, i).speed = number(v); },
         .look = {.placeholder = "the catalog's factor",
                  .empty_means = "the catalog's factor for the platform"},
     },
@@ -546,9 +520,8 @@ const std::array kFields{
         .bounds = kPositive,
         .label = "usable capacity",
         .help = "Usable capacity one pod needs.",
-        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.capacity.usable); },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.capacity.usable = quantity<Capacity>(v); },
+        .get = [](const S& s, I) { return base_if_set(s.capacity.usable); },
+        .set = [](S& s, I, const D& v) { s.capacity.usable = quantity<Capacity>(v); },
         .look = {.placeholder = "215 PB"},
         .sheet = {.name = "usable_PB", .unit = units::PB},
     },
@@ -561,10 +534,8 @@ const std::array kFields{
         .label = "usable capacity per GPU",
         .help = "Usable capacity per GPU of the pod; needs a fleet.",
         .enabled = has_fleet,
-        .get = [](const Scenario& s,
-                  std::size_t) { return base_if_set(s.capacity.usable_per_gpu); },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.capacity.usable_per_gpu = quantity<Capacity>(v); },
+        .get = [](const S& s, I) { return base_if_set(s.capacity.usable_per_gpu); },
+        .set = [](S& s, I, const D& v) { s.capacity.usable_per_gpu = quantity<Capacity>(v); },
         .look = {.placeholder = "5.2 TB"},
         .sheet = {.name = "usable_per_gpu_TB", .unit = units::TB},
     },
@@ -574,8 +545,8 @@ const std::array kFields{
         .ids = IdList::racks,
         .label = "rack model",
         .help = "The rack model; left out, the catalog default.",
-        .get = [](const Scenario& s, std::size_t) { return text_if_set(s.constraints.rack); },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.rack = text(v); },
+        .get = [](const S& s, I) { return text_if_set(s.constraints.rack); },
+        .set = [](S& s, I, const D& v) { s.constraints.rack = text(v); },
         .look = {.first_item = "catalog default (%1)"},
     },
     ScenarioField{
@@ -584,11 +555,9 @@ const std::array kFields{
         .bounds = kCountBounds,
         .label = "maximum racks",
         .help = "Designs needing more racks get a finding.",
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.constraints.max_racks ? D{*s.constraints.max_racks} : D{};
-            },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.max_racks = count(v); },
+        .get = [](const S& s,
+                  I) { return s.constraints.max_racks ? D{*s.constraints.max_racks} : D{}; },
+        .set = [](S& s, I, const D& v) { s.constraints.max_racks = count(v); },
         .look =
             {.placeholder = "no limit", .empty_means = "no limit", .one = "rack", .many = "racks"},
     },
@@ -599,9 +568,8 @@ const std::array kFields{
         .bounds = kPositive,
         .label = "power per rack",
         .help = "Power budget per rack, instead of the rack model's.",
-        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.constraints.rack_power); },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.constraints.rack_power = quantity<Power>(v); },
+        .get = [](const S& s, I) { return base_if_set(s.constraints.rack_power); },
+        .set = [](S& s, I, const D& v) { s.constraints.rack_power = quantity<Power>(v); },
         .look = {.placeholder = "rack model's budget", .empty_means = "the rack model's budget"},
         .sheet = {.name = "rack_power_kW", .unit = units::kW},
     },
@@ -612,9 +580,8 @@ const std::array kFields{
         .bounds = kPositive,
         .label = "maximum power",
         .help = "Power budget of the whole design.",
-        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.constraints.max_power); },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.constraints.max_power = quantity<Power>(v); },
+        .get = [](const S& s, I) { return base_if_set(s.constraints.max_power); },
+        .set = [](S& s, I, const D& v) { s.constraints.max_power = quantity<Power>(v); },
         .look = {.placeholder = "no limit", .empty_means = "no limit"},
     },
     ScenarioField{
@@ -623,9 +590,8 @@ const std::array kFields{
         .default_text = "1:2",
         .label = "minimum C:D",
         .help = "The fewest C-nodes per D-box a design may have.",
-        .get = [](const Scenario& s, std::size_t) { return D{s.constraints.cd_min}; },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.constraints.cd_min = std::get<Ratio>(v); },
+        .get = [](const S& s, I) { return D{s.constraints.cd_min}; },
+        .set = [](S& s, I, const D& v) { s.constraints.cd_min = std::get<Ratio>(v); },
         .look = {.placeholder = "1:2"},
     },
     ScenarioField{
@@ -634,9 +600,8 @@ const std::array kFields{
         .default_text = "4:1",
         .label = "maximum C:D",
         .help = "The most C-nodes per D-box a design may have.",
-        .get = [](const Scenario& s, std::size_t) { return D{s.constraints.cd_max}; },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.constraints.cd_max = std::get<Ratio>(v); },
+        .get = [](const S& s, I) { return D{s.constraints.cd_max}; },
+        .set = [](S& s, I, const D& v) { s.constraints.cd_max = std::get<Ratio>(v); },
         .look = {.placeholder = "4:1"},
     },
     ScenarioField{
@@ -645,10 +610,8 @@ const std::array kFields{
         .default_text = "false",
         .label = "rack-resilient (older key)",
         .help = "The same as layout \"rack-resilient\" (the older key).",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.constraints.rack_resilient ? D{true} : D{}; },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.constraints.rack_resilient = std::get<bool>(v); },
+        .get = [](const S& s, I) { return s.constraints.rack_resilient ? D{true} : D{}; },
+        .set = [](S& s, I, const D& v) { s.constraints.rack_resilient = std::get<bool>(v); },
         // The older spelling of layout "rack-resilient": read from files, shown
         // as that layout (ScenarioEditor::load), never offered as a control.
         .look = {.in_form = false},
@@ -665,13 +628,12 @@ const std::array kFields{
                 "classic), classic, dbox-ha or rack-resilient.",
         .range_text = kLayoutRange,
         .get =
-            [](const Scenario& s, std::size_t) {
+            [](const S& s, I) {
                 return s.constraints.layout == EcLayout::automatic
                            ? D{}
                            : D{std::string(to_string(s.constraints.layout))};
             },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.constraints.layout = *ec_layout_from_string(text(v)); },
+        .set = [](S& s, I, const D& v) { s.constraints.layout = *ec_layout_from_string(text(v)); },
     },
     // docs/model.md §10: the basis racks are checked on, derating, PUE.
     ScenarioField{
@@ -684,12 +646,12 @@ const std::array kFields{
         .range_text = "\"{}\" is not a power basis; expected \"typical\" (each device's "
                       "typical draw) or \"max\" (its maximum draw)",
         .get =
-            [](const Scenario& s, std::size_t) {
+            [](const S& s, I) {
                 return s.constraints.power_basis == PowerBasis::typical
                            ? D{}
                            : D{std::string(to_string(s.constraints.power_basis))};
             },
-        .set = [](Scenario& s, std::size_t,
+        .set = [](S& s, I,
                   const D& v) { s.constraints.power_basis = *power_basis_from_string(text(v)); },
         .flag = {"--power-basis", "Draw the racks are checked on: typical or max"},
     },
@@ -708,13 +670,13 @@ const std::array kFields{
                       "ports on storage leaves, uplinks to your fabric counted) or \"converged\" "
                       "(client ports on your converged fabric)",
         .get =
-            [](const Scenario& s, std::size_t) {
+            [](const S& s, I) {
                 return s.constraints.client_network == ClientNetwork::storage_leaves
                            ? D{}
                            : D{std::string(to_string(s.constraints.client_network))};
             },
         .set =
-            [](Scenario& s, std::size_t, const D& v) {
+            [](S& s, I, const D& v) {
                 s.constraints.client_network = *client_network_from_string(text(v));
             },
         .flag = {"--client-network",
@@ -736,13 +698,12 @@ const std::array kFields{
                       "\"dbox-down\" (one D-box down, rebuilding) or \"rack-down\" (one rack's "
                       "devices lost, rebuilding)",
         .get =
-            [](const Scenario& s, std::size_t) {
+            [](const S& s, I) {
                 return s.constraints.size_for == SizeFor::intact
                            ? D{}
                            : D{std::string(to_string(s.constraints.size_for))};
             },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.constraints.size_for = *size_for_from_string(text(v)); },
+        .set = [](S& s, I, const D& v) { s.constraints.size_for = *size_for_from_string(text(v)); },
         .look = {.choice_texts = "intact|one D-box down|one rack down", .short_label = "Size for"},
         .flag =
             {"--size-for",
@@ -758,11 +719,9 @@ const std::array kFields{
                 "\"20%\"; 0 %: exactly the requirement.",
         .noun = "a headroom",
         .range_text = "\"{}\": expected a headroom from 0 % to 1000 %, such as \"20%\"",
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.constraints.headroom != 0.0 ? D{s.constraints.headroom} : D{};
-            },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.headroom = number(v); },
+        .get = [](const S& s,
+                  I) { return s.constraints.headroom != 0.0 ? D{s.constraints.headroom} : D{}; },
+        .set = [](S& s, I, const D& v) { s.constraints.headroom = number(v); },
         .look = {.placeholder = "0%", .share_of = "on read and write", .short_label = "Headroom"},
         .sheet = {.name = "headroom", .unit_text = "%", .format = SheetFormat::percent},
         .flag = {"--headroom", "Margin on the read and write requirement, such as 20%"},
@@ -781,13 +740,13 @@ const std::array kFields{
                       "layout rule), \"none\", \"dbox\" (survive one D-box offline) or \"rack\" "
                       "(survive one rack offline)",
         .get =
-            [](const Scenario& s, std::size_t) {
+            [](const S& s, I) {
                 return s.constraints.availability
                            ? D{std::string(to_string(*s.constraints.availability))}
                            : D{};
             },
         .set =
-            [](Scenario& s, std::size_t, const D& v) {
+            [](S& s, I, const D& v) {
                 s.constraints.availability = kOutageNames.parse(text(v)); // "auto": unset
             },
         // docs/model.md §15: the rest of the requirement set the verdict checks.
@@ -804,11 +763,9 @@ const std::array kFields{
         .help = "Least durability the design must reach, in nines of the annual loss "
                 "probability (5 for 99.999 %); left out, no target.",
         .range_text = "expected a number of nines from 0 to 20, such as 5",
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.constraints.min_nines ? D{*s.constraints.min_nines} : D{};
-            },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.min_nines = number(v); },
+        .get = [](const S& s,
+                  I) { return s.constraints.min_nines ? D{*s.constraints.min_nines} : D{}; },
+        .set = [](S& s, I, const D& v) { s.constraints.min_nines = number(v); },
         .look = {.placeholder = "5",
                  .empty_means = "no durability target",
                  .short_label = "Durability target (nines)"},
@@ -827,13 +784,12 @@ const std::array kFields{
         .range_text = "\"{}\": expected a share of the usable capacity from 0 % to 100 %, such "
                       "as \"1%\"",
         .get =
-            [](const Scenario& s, std::size_t) {
+            [](const S& s, I) {
                 return s.constraints.auto_layout_threshold != Constraints{}.auto_layout_threshold
                            ? D{s.constraints.auto_layout_threshold}
                            : D{};
             },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.constraints.auto_layout_threshold = number(v); },
+        .set = [](S& s, I, const D& v) { s.constraints.auto_layout_threshold = number(v); },
         .look = {.placeholder = "1%",
                  .share_of = "of the usable capacity",
                  .short_label = "Auto layout threshold"},
@@ -854,10 +810,10 @@ const std::array kFields{
                 "breakers under continuous load; 1: the whole budget.",
         .range_text = "expected a share of the rack budget from 0.1 to 1, such as 0.8",
         .get =
-            [](const Scenario& s, std::size_t) {
+            [](const S& s, I) {
                 return s.constraints.rack_derate != 1.0 ? D{s.constraints.rack_derate} : D{};
             },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.rack_derate = number(v); },
+        .set = [](S& s, I, const D& v) { s.constraints.rack_derate = number(v); },
         .sheet = {.name = "rack_derate", .unit_text = "× budget", .format = SheetFormat::two},
         .flag = {"--rack-derate",
                  "Share of each rack's power budget the devices may draw, such as 0.8"},
@@ -871,11 +827,9 @@ const std::array kFields{
         .help = "Power usage effectiveness: facility power = IT power x PUE; left out, 1.58, "
                 "the industry average (Uptime Institute survey 2023).",
         .range_text = "expected a PUE from 1 (no overhead) to 10, such as 1.58",
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.constraints.pue != kDefaultPue ? D{s.constraints.pue} : D{};
-            },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.constraints.pue = number(v); },
+        .get = [](const S& s,
+                  I) { return s.constraints.pue != kDefaultPue ? D{s.constraints.pue} : D{}; },
+        .set = [](S& s, I, const D& v) { s.constraints.pue = number(v); },
         .sheet = {.name = "pue", .unit_text = "× IT power", .format = SheetFormat::two},
         .flag = {"--pue", "Site PUE: facility power = IT power x PUE"},
     },
@@ -888,17 +842,15 @@ const std::array kFields{
         .label = "optimiser may choose the rack",
         .help = "podsizer optimize may choose the rack model among the catalog's; false: the "
                 "rack is the site's (constraints.rack, else the catalog's default).",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.constraints.optimize_rack ? D{true} : D{}; },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.constraints.optimize_rack = std::get<bool>(v); },
+        .get = [](const S& s, I) { return s.constraints.optimize_rack ? D{true} : D{}; },
+        .set = [](S& s, I, const D& v) { s.constraints.optimize_rack = std::get<bool>(v); },
     },
     ScenarioField{
         .pattern = "options[N].name",
         .label = "name",
         .help = "The option's column heading.",
-        .get = [](const Scenario& s, std::size_t i) { return text_if_set(option(s, i).name); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).name = text(v); },
+        .get = [](const S& s, I i) { return text_if_set(option(s, i).name); },
+        .set = [](S& s, I i, const D& v) { option(s, i).name = text(v); },
         .look = {.placeholder = "automatic: D-box name and mode"},
     },
     ScenarioField{
@@ -909,9 +861,8 @@ const std::array kFields{
         .default_text = "auto",
         .label = "C-node",
         .help = "The C-node model, or auto to let the engine pick.",
-        .get = [](const Scenario& s, std::size_t i) { return auto_if_empty(option(s, i).cnode); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { option(s, i).cnode = empty_if_auto(v); },
+        .get = [](const S& s, I i) { return auto_if_empty(option(s, i).cnode); },
+        .set = [](S& s, I i, const D& v) { option(s, i).cnode = empty_if_auto(v); },
         .look = {.first_item = "auto"},
     },
     ScenarioField{
@@ -922,8 +873,8 @@ const std::array kFields{
         .default_text = "auto",
         .label = "D-box",
         .help = "The D-box model, or auto to let the engine pick.",
-        .get = [](const Scenario& s, std::size_t i) { return auto_if_empty(option(s, i).dbox); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).dbox = empty_if_auto(v); },
+        .get = [](const S& s, I i) { return auto_if_empty(option(s, i).dbox); },
+        .set = [](S& s, I i, const D& v) { option(s, i).dbox = empty_if_auto(v); },
         .look = {.first_item = "auto"},
     },
     ScenarioField{
@@ -934,9 +885,8 @@ const std::array kFields{
         .default_text = "auto",
         .label = "drive",
         .help = "The drive size (a drive option of the D-box, or its raw capacity), or auto.",
-        .get = [](const Scenario& s, std::size_t i) { return base_if_set(option(s, i).drive); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { option(s, i).drive = quantity_or_auto<Capacity>(v); },
+        .get = [](const S& s, I i) { return base_if_set(option(s, i).drive); },
+        .set = [](S& s, I i, const D& v) { option(s, i).drive = quantity_or_auto<Capacity>(v); },
     },
     ScenarioField{
         .pattern = "options[N].rack",
@@ -944,8 +894,8 @@ const std::array kFields{
         .ids = IdList::racks,
         .label = "rack model",
         .help = "The rack model of this option, instead of constraints.rack.",
-        .get = [](const Scenario& s, std::size_t i) { return text_if_set(option(s, i).rack); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).rack = text(v); },
+        .get = [](const S& s, I i) { return text_if_set(option(s, i).rack); },
+        .set = [](S& s, I i, const D& v) { option(s, i).rack = text(v); },
         .look = {.first_item = "the scenario's rack model"},
     },
     ScenarioField{
@@ -954,10 +904,8 @@ const std::array kFields{
         .ids = IdList::switches,
         .label = "switch",
         .help = "The switch model; left out, the catalog default.",
-        .get = [](const Scenario& s,
-                  std::size_t i) { return text_if_set(option(s, i).network_switch); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { option(s, i).network_switch = text(v); },
+        .get = [](const S& s, I i) { return text_if_set(option(s, i).network_switch); },
+        .set = [](S& s, I i, const D& v) { option(s, i).network_switch = text(v); },
         .look = {.first_item = "catalog default (%1)"},
     },
     ScenarioField{
@@ -968,12 +916,11 @@ const std::array kFields{
         .help = "The layout of this option, instead of constraints.layout.",
         .range_text = kLayoutRange,
         .get =
-            [](const Scenario& s, std::size_t i) {
+            [](const S& s, I i) {
                 const auto& l = option(s, i).layout;
                 return l ? D{std::string(to_string(*l))} : D{};
             },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { option(s, i).layout = *ec_layout_from_string(text(v)); },
+        .set = [](S& s, I i, const D& v) { option(s, i).layout = *ec_layout_from_string(text(v)); },
     },
     ScenarioField{
         .pattern = "options[N].cnodes",
@@ -987,11 +934,11 @@ const std::array kFields{
         .range_text = "\"{}\" is not a C-node count; expected a whole number, \"knee\" (as many "
                       "as the D-boxes keep busy) or \"auto\" (from the requirement)",
         .enabled =
-            [](const Scenario& s, std::size_t i) {
+            [](const S& s, I i) {
                 return i >= s.options.size() || s.options[i].cnode_sizing == CNodeSizing::fixed;
             },
-        .get = [](const Scenario& s, std::size_t i) { return cnodes_data(option(s, i)); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { set_cnodes(option(s, i), v); },
+        .get = [](const S& s, I i) { return cnodes_data(option(s, i)); },
+        .set = [](S& s, I i, const D& v) { set_cnodes(option(s, i), v); },
         .look = {.placeholder = "450", .one = "C-node", .many = "C-nodes"},
     },
     ScenarioField{
@@ -1001,16 +948,16 @@ const std::array kFields{
         .label = "C:D ratio",
         .help = "C-nodes as D-boxes times this ratio, within constraints.cd_min to cd_max.",
         .enabled =
-            [](const Scenario& s, std::size_t i) {
+            [](const S& s, I i) {
                 return i >= s.options.size() || s.options[i].cnode_sizing == CNodeSizing::ratio;
             },
         .get =
-            [](const Scenario& s, std::size_t i) {
+            [](const S& s, I i) {
                 const OptionSpec& o = option(s, i);
                 return o.cnode_sizing == CNodeSizing::ratio && o.cd_ratio ? D{*o.cd_ratio} : D{};
             },
         .set =
-            [](Scenario& s, std::size_t i, const D& v) {
+            [](S& s, I i, const D& v) {
                 option(s, i).cnode_sizing = CNodeSizing::ratio;
                 option(s, i).cd_ratio = std::get<Ratio>(v);
             },
@@ -1022,8 +969,8 @@ const std::array kFields{
         .bounds = kCountBounds,
         .label = "D-boxes",
         .help = "A fixed D-box count; left out, sized for the capacity.",
-        .get = [](const Scenario& s, std::size_t i) { return count_if_set(option(s, i).dboxes); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { option(s, i).dboxes = count(v); },
+        .get = [](const S& s, I i) { return count_if_set(option(s, i).dboxes); },
+        .set = [](S& s, I i, const D& v) { option(s, i).dboxes = count(v); },
         .look = {.placeholder = "sized",
                  .empty_means = "sized from the requirements",
                  .one = "D-box",
@@ -1038,12 +985,11 @@ const std::array kFields{
         .label = "option's usable capacity",
         .help = "Usable capacity of this option instead of the scenario's.",
         .get =
-            [](const Scenario& s, std::size_t i) {
+            [](const S& s, I i) {
                 const OptionSpec& o = option(s, i);
                 return o.capacity ? base_if_set(o.capacity->usable) : D{};
             },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { option_capacity(s, i).usable = quantity<Capacity>(v); },
+        .set = [](S& s, I i, const D& v) { option_capacity(s, i).usable = quantity<Capacity>(v); },
         .look = {.placeholder = "1 EB", .short_label = "Usable"},
     },
     ScenarioField{
@@ -1056,11 +1002,11 @@ const std::array kFields{
         .help = "Usable capacity per GPU of this option instead of the scenario's.",
         .enabled = has_fleet,
         .get =
-            [](const Scenario& s, std::size_t i) {
+            [](const S& s, I i) {
                 const OptionSpec& o = option(s, i);
                 return o.capacity ? base_if_set(o.capacity->usable_per_gpu) : D{};
             },
-        .set = [](Scenario& s, std::size_t i,
+        .set = [](S& s, I i,
                   const D& v) { option_capacity(s, i).usable_per_gpu = quantity<Capacity>(v); },
         .look = {.placeholder = "5.2 TB", .short_label = "Usable per GPU"},
     },
@@ -1072,11 +1018,9 @@ const std::array kFields{
         .help = "\"none\": the option carries no throughput requirement.",
         .range_text = "expected \"none\" (this option has no throughput requirement); leave the "
                       "field out to use the scenario's performance rule",
-        .get =
-            [](const Scenario& s, std::size_t i) {
-                return option(s, i).use_performance ? D{} : D{std::string("none")};
-            },
-        .set = [](Scenario& s, std::size_t i, const D&) { option(s, i).use_performance = false; },
+        .get = [](const S& s,
+                  I i) { return option(s, i).use_performance ? D{} : D{std::string("none")}; },
+        .set = [](S& s, I i, const D&) { option(s, i).use_performance = false; },
     },
     ScenarioField{
         .pattern = "checkpoint.failure_rate",
@@ -1087,8 +1031,8 @@ const std::array kFields{
         .help = "A catalog failure-rate preset, or failures per 1,000 node-days.",
         .range_text = "expected failures per 1,000 node-days above 0, such as 6.5, or a catalog "
                       "preset id",
-        .get = [](const Scenario& s, std::size_t) { return failure_rate_data(s); },
-        .set = [](Scenario& s, std::size_t, const D& v) { set_failure_rate(ckpt(s), v); },
+        .get = [](const S& s, I) { return failure_rate_data(s); },
+        .set = [](S& s, I, const D& v) { set_failure_rate(ckpt(s), v); },
         .look = {.placeholder = "failures per 1,000 node-days, such as 6.5",
                  .first_item = "catalog default (%1)",
                  .last_item = "a number per 1,000 node-days",
@@ -1100,9 +1044,8 @@ const std::array kFields{
         .default_text = "true",
         .label = "jobs run together",
         .help = "true: the jobs run together and add up; false: they are alternatives.",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.checkpoint ? D{s.checkpoint->concurrent} : D{}; },
-        .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).concurrent = std::get<bool>(v); },
+        .get = [](const S& s, I) { return s.checkpoint ? D{s.checkpoint->concurrent} : D{}; },
+        .set = [](S& s, I, const D& v) { ckpt(s).concurrent = std::get<bool>(v); },
     },
     ScenarioField{
         .pattern = "checkpoint.knee_step",
@@ -1112,10 +1055,8 @@ const std::array kFields{
         .default_text = "100 GB/s",
         .label = "knee step",
         .help = "The step of write bandwidth the knee is measured in (docs/checkpoints.md §7).",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.checkpoint ? D{s.checkpoint->knee_step.base()} : D{}; },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { ckpt(s).knee_step = quantity<Throughput>(v); },
+        .get = [](const S& s, I) { return s.checkpoint ? D{s.checkpoint->knee_step.base()} : D{}; },
+        .set = [](S& s, I, const D& v) { ckpt(s).knee_step = quantity<Throughput>(v); },
         .look = {.placeholder = "100 GB/s"},
     },
     ScenarioField{
@@ -1127,9 +1068,8 @@ const std::array kFields{
         .help = "GPU-hours a day one more knee step must give back to be worth buying; the knee "
                 "is where it gives back less.",
         .range_text = "expected GPU-hours per day above 0, such as 100",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.checkpoint ? D{s.checkpoint->knee_threshold} : D{}; },
-        .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).knee_threshold = number(v); },
+        .get = [](const S& s, I) { return s.checkpoint ? D{s.checkpoint->knee_threshold} : D{}; },
+        .set = [](S& s, I, const D& v) { ckpt(s).knee_threshold = number(v); },
         .look = {.placeholder = "100", .unit = "GPU-hours a day per step"},
     },
     ScenarioField{
@@ -1142,12 +1082,9 @@ const std::array kFields{
         .help = "Async jobs: the write bandwidth of each node's staging tier (local NVMe or host "
                 "memory); the copy's stall sets the interval (docs/checkpoints.md §2). Default "
                 "3.2 GB/s, ASSUMPTION: one NVMe drive.",
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.checkpoint ? D{s.checkpoint->local_bandwidth.base()} : D{};
-            },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { ckpt(s).local_bandwidth = quantity<Throughput>(v); },
+        .get = [](const S& s,
+                  I) { return s.checkpoint ? D{s.checkpoint->local_bandwidth.base()} : D{}; },
+        .set = [](S& s, I, const D& v) { ckpt(s).local_bandwidth = quantity<Throughput>(v); },
         .look = {.placeholder = "3.2 GB/s"},
     },
     ScenarioField{
@@ -1160,10 +1097,8 @@ const std::array kFields{
         .help = "Fixed stall of every checkpoint besides moving its bytes (barrier, metadata, "
                 "fsync); default 0 s, ASSUMPTION (docs/checkpoints.md §7).",
         .range_text = "expected a time from 0 s to 10^9 s (about 32 years), such as \"10 s\"",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.checkpoint ? D{s.checkpoint->overhead.base()} : D{}; },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { ckpt(s).overhead = quantity<Duration>(v); },
+        .get = [](const S& s, I) { return s.checkpoint ? D{s.checkpoint->overhead.base()} : D{}; },
+        .set = [](S& s, I, const D& v) { ckpt(s).overhead = quantity<Duration>(v); },
         .look = {.placeholder = "0 s"},
     },
     ScenarioField{
@@ -1176,22 +1111,20 @@ const std::array kFields{
                 "1: per GPU-day); a preset states its own.",
         .range_text = "expected the GPUs per node the failure rate was counted on, 1 to 1,024",
         .enabled =
-            [](const Scenario& s, std::size_t) {
+            [](const S& s, I) {
                 return s.checkpoint && s.checkpoint->failures_per_1000_node_days.has_value();
             },
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.checkpoint ? count_if_set(s.checkpoint->rate_node_gpus) : D{};
-            },
-        .set = [](Scenario& s, std::size_t, const D& v) { ckpt(s).rate_node_gpus = count(v); },
+        .get = [](const S& s,
+                  I) { return s.checkpoint ? count_if_set(s.checkpoint->rate_node_gpus) : D{}; },
+        .set = [](S& s, I, const D& v) { ckpt(s).rate_node_gpus = count(v); },
         .look = {.placeholder = "8"},
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].name",
         .label = "name",
         .help = "The job's name, unique within the scenario; left out, \"job 1\", \"job 2\", ….",
-        .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).name}; },
-        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).name = text(v); },
+        .get = [](const S& s, I i) { return D{job(s, i).name}; },
+        .set = [](S& s, I i, const D& v) { job(s, i).name = text(v); },
     },
     ScenarioField{
         .pattern = "checkpoint.jobs[N].params",
@@ -1202,9 +1135,8 @@ const std::array kFields{
         .help = "The model's parameter count (\"1.8T\", \"70B\").",
         .range_text = "expected a parameter count above 0 and at most 10^16, such as \"1.8T\"",
         .enabled = from_params,
-        .get = [](const Scenario& s,
-                  std::size_t i) { return job(s, i).params > 0.0 ? D{job(s, i).params} : D{}; },
-        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).params = number(v); },
+        .get = [](const S& s, I i) { return job(s, i).params > 0.0 ? D{job(s, i).params} : D{}; },
+        .set = [](S& s, I i, const D& v) { job(s, i).params = number(v); },
         .look = {.placeholder = "1.8T"},
     },
     ScenarioField{
@@ -1216,12 +1148,9 @@ const std::array kFields{
         .help = "Checkpoint bytes per parameter (weights and optimiser state).",
         .range_text = "expected bytes per parameter above 0 and at most 1,024, such as 14",
         .enabled = from_params,
-        .get =
-            [](const Scenario& s, std::size_t i) {
-                return job(s, i).params > 0.0 ? D{job(s, i).bytes_per_param} : D{};
-            },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { job(s, i).bytes_per_param = number(v); },
+        .get = [](const S& s,
+                  I i) { return job(s, i).params > 0.0 ? D{job(s, i).bytes_per_param} : D{}; },
+        .set = [](S& s, I i, const D& v) { job(s, i).bytes_per_param = number(v); },
         .look = {.placeholder = "14"},
     },
     ScenarioField{
@@ -1232,13 +1161,10 @@ const std::array kFields{
         .bounds = kPositive,
         .label = "checkpoint size",
         .help = "The whole checkpoint's size, instead of params.",
-        .enabled = [](const Scenario& s, std::size_t i) { return !from_params(s, i); },
-        .get =
-            [](const Scenario& s, std::size_t i) {
-                return job(s, i).params > 0.0 ? D{} : D{job(s, i).size.base()};
-            },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { job(s, i).size = quantity<Capacity>(v); },
+        .enabled = [](const S& s, I i) { return !from_params(s, i); },
+        .get = [](const S& s,
+                  I i) { return job(s, i).params > 0.0 ? D{} : D{job(s, i).size.base()}; },
+        .set = [](S& s, I i, const D& v) { job(s, i).size = quantity<Capacity>(v); },
         .look = {.placeholder = "25.2 TB"},
     },
     ScenarioField{
@@ -1247,8 +1173,8 @@ const std::array kFields{
         .bounds = kCountBounds,
         .label = "GPUs",
         .help = "GPUs of the job; left out, the whole pod.",
-        .get = [](const Scenario& s, std::size_t i) { return count_if_set(job(s, i).gpus); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).gpus = count(v); },
+        .get = [](const S& s, I i) { return count_if_set(job(s, i).gpus); },
+        .set = [](S& s, I i, const D& v) { job(s, i).gpus = count(v); },
         .look = {.placeholder = "whole pod",
                  .empty_means = "the whole pod",
                  .one = "GPU",
@@ -1262,9 +1188,8 @@ const std::array kFields{
         .default_text = "auto",
         .label = "interval",
         .help = "Time between checkpoints, or auto (Young/Daly).",
-        .get = [](const Scenario& s, std::size_t i) { return auto_if_unset(job(s, i).interval); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { job(s, i).interval = quantity_or_auto<Duration>(v); },
+        .get = [](const S& s, I i) { return auto_if_unset(job(s, i).interval); },
+        .set = [](S& s, I i, const D& v) { job(s, i).interval = quantity_or_auto<Duration>(v); },
         .look = {.placeholder = "auto (Daly)", .empty_means = "auto: Daly's optimum interval"},
     },
     ScenarioField{
@@ -1276,9 +1201,8 @@ const std::array kFields{
         .help = "sync: the job stalls while writing; async: staged, drains in the background.",
         .range_text = "\"{}\" is not a checkpoint mode; expected \"sync\" (the job stalls while "
                       "writing) or \"async\" (staged, drains in the background)",
-        .get = [](const Scenario& s,
-                  std::size_t i) { return D{std::string(to_string(job(s, i).mode))}; },
-        .set = [](Scenario& s, std::size_t i,
+        .get = [](const S& s, I i) { return D{std::string(to_string(job(s, i).mode))}; },
+        .set = [](S& s, I i,
                   const D& v) { job(s, i).mode = *checkpoint_mode_from_string(text(v)); },
         .look = {.choice_texts = "sync (the job stalls while writing)|async (copies locally, "
                                  "drains before the next)"},
@@ -1292,8 +1216,8 @@ const std::array kFields{
         .help = "Share of the interval a sync checkpoint may stall the job.",
         .noun = "a stall budget",
         .range_text = "\"{}\": expected a stall budget above 0 % and below 100 %, such as \"5%\"",
-        .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).stall_budget}; },
-        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).stall_budget = number(v); },
+        .get = [](const S& s, I i) { return D{job(s, i).stall_budget}; },
+        .set = [](S& s, I i, const D& v) { job(s, i).stall_budget = number(v); },
         .look = {.placeholder = "5%", .share_of = "of the interval"},
     },
     ScenarioField{
@@ -1303,9 +1227,8 @@ const std::array kFields{
         .default_text = "10 min", // kDefaultRestartSeconds: the failure band's central case
         .label = "restart time",
         .help = "Time to restart the job from a checkpoint after a failure.",
-        .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).restart.base()}; },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { job(s, i).restart = quantity<Duration>(v); },
+        .get = [](const S& s, I i) { return D{job(s, i).restart.base()}; },
+        .set = [](S& s, I i, const D& v) { job(s, i).restart = quantity<Duration>(v); },
         .look = {.placeholder = "10 min"},
     },
     ScenarioField{
@@ -1314,9 +1237,8 @@ const std::array kFields{
         .bounds = kCountBounds,
         .label = "offsite every",
         .help = "Every Nth checkpoint goes to the central store.",
-        .get = [](const Scenario& s,
-                  std::size_t i) { return count_if_set(job(s, i).offsite_every); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).offsite_every = count(v); },
+        .get = [](const S& s, I i) { return count_if_set(job(s, i).offsite_every); },
+        .set = [](S& s, I i, const D& v) { job(s, i).offsite_every = count(v); },
         .look = {.placeholder = "none",
                  .empty_means = "no offsite copies",
                  .one = "checkpoint",
@@ -1329,8 +1251,8 @@ const std::array kFields{
         .default_text = "2",
         .label = "checkpoints kept",
         .help = "Local checkpoints kept.",
-        .get = [](const Scenario& s, std::size_t i) { return D{job(s, i).retain}; },
-        .set = [](Scenario& s, std::size_t i, const D& v) { job(s, i).retain = count(v); },
+        .get = [](const S& s, I i) { return D{job(s, i).retain}; },
+        .set = [](S& s, I i, const D& v) { job(s, i).retain = count(v); },
         .look = {.placeholder = "2", .one = "checkpoint", .many = "checkpoints"},
     },
     // docs/extrapolation-and-comparison.md
@@ -1342,12 +1264,9 @@ const std::array kFields{
         .required = true,
         .label = "extrapolation target",
         .help = "The capacity the designs are grown to.",
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.extrapolation ? D{s.extrapolation->target.base()} : D{};
-            },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { extrapolation(s).target = quantity<Capacity>(v); },
+        .get = [](const S& s,
+                  I) { return s.extrapolation ? D{s.extrapolation->target.base()} : D{}; },
+        .set = [](S& s, I, const D& v) { extrapolation(s).target = quantity<Capacity>(v); },
         .look = {.placeholder = "1 EB", .short_label = "Target"},
     },
     ScenarioField{
@@ -1359,9 +1278,8 @@ const std::array kFields{
         .help = "How far short of the target still counts as reaching it (0 % to 50 %).",
         .range_text = "\"{}\" is outside 0 % to 50 %; expected a tolerance such as \"10%\" (how "
                       "far short of the target still counts)",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.extrapolation ? D{s.extrapolation->tolerance} : D{}; },
-        .set = [](Scenario& s, std::size_t, const D& v) { extrapolation(s).tolerance = number(v); },
+        .get = [](const S& s, I) { return s.extrapolation ? D{s.extrapolation->tolerance} : D{}; },
+        .set = [](S& s, I, const D& v) { extrapolation(s).tolerance = number(v); },
         .look = {.placeholder = "0%",
                  .empty_means = "0 %: the target exactly",
                  .share_of = "short of the target still counts"},
@@ -1372,9 +1290,9 @@ const std::array kFields{
         .ids = IdList::references,
         .label = "reference system",
         .help = "A catalog reference system to put beside the designs.",
-        .get = [](const Scenario& s, std::size_t i) { return D{s.comparisons.at(i)}; },
+        .get = [](const S& s, I i) { return D{s.comparisons.at(i)}; },
         .set =
-            [](Scenario& s, std::size_t i, const D& v) {
+            [](S& s, I i, const D& v) {
                 s.comparisons.resize(std::max(s.comparisons.size(), i + 1));
                 s.comparisons[i] = text(v);
             },
@@ -1388,8 +1306,8 @@ const std::array kFields{
         .label = "WAN to the cloud region",
         .help = "The link between the GPU site and the cloud store's region: what reaches the "
                 "GPUs from the store is at most this.",
-        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.cloud.wan); },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.cloud.wan = quantity<Throughput>(v); },
+        .get = [](const S& s, I) { return base_if_set(s.cloud.wan); },
+        .set = [](S& s, I, const D& v) { s.cloud.wan = quantity<Throughput>(v); },
         .look = {.placeholder = "not given", .empty_means = "not given"},
     },
     ScenarioField{
@@ -1399,10 +1317,8 @@ const std::array kFields{
         .label = "raised account limit",
         .help = "The provider raised the storage accounts allowed per subscription per region "
                 "(Azure: 250, 500 on request).",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.cloud.raised_account_limit ? D{true} : D{}; },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.cloud.raised_account_limit = std::get<bool>(v); },
+        .get = [](const S& s, I) { return s.cloud.raised_account_limit ? D{true} : D{}; },
+        .set = [](S& s, I, const D& v) { s.cloud.raised_account_limit = std::get<bool>(v); },
     },
     // docs/resilience.md §8–§13
     ScenarioField{
@@ -1414,9 +1330,8 @@ const std::array kFields{
         .noun = "an annual failure rate",
         .range_text = "\"{}\": expected an annual failure rate above 0 % and below 100 %, such "
                       "as \"0.5%\"",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.resilience.afr ? D{*s.resilience.afr} : D{}; },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.resilience.afr = number(v); },
+        .get = [](const S& s, I) { return s.resilience.afr ? D{*s.resilience.afr} : D{}; },
+        .set = [](S& s, I, const D& v) { s.resilience.afr = number(v); },
         .look = {.placeholder = "the D-box's drive AFR",
                  .empty_means = "the catalog D-box's drive_afr"},
     },
@@ -1432,11 +1347,9 @@ const std::array kFields{
         .noun = "an enclosure event rate",
         .range_text = "\"{}\": expected enclosure events per D-box-year from 0 % to 1000 %, "
                       "such as \"1%\"",
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.resilience.dbox_events ? D{*s.resilience.dbox_events} : D{};
-            },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.resilience.dbox_events = number(v); },
+        .get = [](const S& s,
+                  I) { return s.resilience.dbox_events ? D{*s.resilience.dbox_events} : D{}; },
+        .set = [](S& s, I, const D& v) { s.resilience.dbox_events = number(v); },
         .look = {.placeholder = "the D-box's events a year",
                  .empty_means = "the catalog D-box's dbox_events_per_year",
                  .share_of = "a D-box-year"},
@@ -1451,11 +1364,9 @@ const std::array kFields{
         .noun = "an enclosure loss rate",
         .range_text = "\"{}\": expected enclosure losses per D-box-year from 0 % to 1000 %, "
                       "such as \"0.1%\"",
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.resilience.dbox_losses ? D{*s.resilience.dbox_losses} : D{};
-            },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.resilience.dbox_losses = number(v); },
+        .get = [](const S& s,
+                  I) { return s.resilience.dbox_losses ? D{*s.resilience.dbox_losses} : D{}; },
+        .set = [](S& s, I, const D& v) { s.resilience.dbox_losses = number(v); },
         .look = {.placeholder = "0.1%",
                  .empty_means = "the catalog D-box's dbox_losses_per_year",
                  .share_of = "a D-box-year"},
@@ -1471,9 +1382,8 @@ const std::array kFields{
         .noun = "the share of the drives in use",
         .range_text = "\"{}\": expected the share of the drives in use above 0 % and at most "
                       "100 %, such as \"80%\"",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.resilience.fill ? D{*s.resilience.fill} : D{}; },
-        .set = [](Scenario& s, std::size_t,
+        .get = [](const S& s, I) { return s.resilience.fill ? D{*s.resilience.fill} : D{}; },
+        .set = [](S& s, I,
                   const D& v) { s.resilience.fill = unless_default(number(v), kDefaultFill); },
         .look = {.placeholder = "80%", .share_of = "of the drives"},
     },
@@ -1487,12 +1397,10 @@ const std::array kFields{
         .noun = "a rebuild share",
         .range_text = "\"{}\": expected a rebuild share above 0 % and at most 100 %, such as "
                       "\"10%\"",
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.resilience.rebuild_share ? D{*s.resilience.rebuild_share} : D{};
-            },
+        .get = [](const S& s,
+                  I) { return s.resilience.rebuild_share ? D{*s.resilience.rebuild_share} : D{}; },
         .set =
-            [](Scenario& s, std::size_t, const D& v) {
+            [](S& s, I, const D& v) {
                 s.resilience.rebuild_share = unless_default(number(v), kDefaultRebuildShare);
             },
         .look = {.placeholder = "10%", .share_of = "of the backend"},
@@ -1505,9 +1413,8 @@ const std::array kFields{
         .label = "WAN outage",
         .help = "A WAN outage to ride through (up to a year): the offsite backlog it leaves.",
         .range_text = "\"{}\": expected an outage of at most a year",
-        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.resilience.outage); },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.resilience.outage = quantity<Duration>(v); },
+        .get = [](const S& s, I) { return base_if_set(s.resilience.outage); },
+        .set = [](S& s, I, const D& v) { s.resilience.outage = quantity<Duration>(v); },
         .look = {.placeholder = "24 h", .empty_means = "none"},
     },
     ScenarioField{
@@ -1517,9 +1424,8 @@ const std::array kFields{
         .bounds = {0.0, std::numeric_limits<double>::infinity()},
         .label = "dataset to stage",
         .help = "Training data to pre-stage from the cloud over the WAN.",
-        .get = [](const Scenario& s, std::size_t) { return base_if_set(s.resilience.dataset); },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.resilience.dataset = quantity<Capacity>(v); },
+        .get = [](const S& s, I) { return base_if_set(s.resilience.dataset); },
+        .set = [](S& s, I, const D& v) { s.resilience.dataset = quantity<Capacity>(v); },
         .look = {.placeholder = "100 PB", .empty_means = "none"},
     },
     ScenarioField{
@@ -1530,9 +1436,8 @@ const std::array kFields{
         .label = "data reduction",
         .help = "What-if data-reduction ratio from 1 (none) to 100: effective capacity only.",
         .range_text = "expected a data-reduction ratio from 1 (none) to 100",
-        .get = [](const Scenario& s,
-                  std::size_t) { return s.data_reduction != 1.0 ? D{s.data_reduction} : D{}; },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.data_reduction = number(v); },
+        .get = [](const S& s, I) { return s.data_reduction != 1.0 ? D{s.data_reduction} : D{}; },
+        .set = [](S& s, I, const D& v) { s.data_reduction = number(v); },
         .look = {.placeholder = "1 (none)", .ratio_to_one = true},
         .sheet = {.name = "data_reduction", .unit_text = ":1", .format = SheetFormat::two},
     },
@@ -1543,8 +1448,8 @@ const std::array kFields{
         .label = "name",
         .help = "The phase's name, shown as its row.",
         .range_text = "empty; expected the phase's name",
-        .get = [](const Scenario& s, std::size_t i) { return D{phase(s, i).name}; },
-        .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).name = text(v); },
+        .get = [](const S& s, I i) { return D{phase(s, i).name}; },
+        .set = [](S& s, I i, const D& v) { phase(s, i).name = text(v); },
         // A phase gives GPUs, usable capacity or both in service after it.
         .look = {.placeholder = "phase 1"},
     },
@@ -1552,8 +1457,8 @@ const std::array kFields{
         .pattern = "phases[N].date",
         .label = "date",
         .help = "When the phase is in service, as YYYY-MM-DD (optional).",
-        .get = [](const Scenario& s, std::size_t i) { return text_if_set(phase(s, i).date); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).date = text(v); },
+        .get = [](const S& s, I i) { return text_if_set(phase(s, i).date); },
+        .set = [](S& s, I i, const D& v) { phase(s, i).date = text(v); },
         .look = {.placeholder = "2027-03-31", .empty_means = "not given"},
     },
     ScenarioField{
@@ -1562,8 +1467,8 @@ const std::array kFields{
         .bounds = kCountBounds,
         .label = "GPUs",
         .help = "GPUs in service after the phase; left out, the fleet's.",
-        .get = [](const Scenario& s, std::size_t i) { return count_if_set(phase(s, i).gpus); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).gpus = count(v); },
+        .get = [](const S& s, I i) { return count_if_set(phase(s, i).gpus); },
+        .set = [](S& s, I i, const D& v) { phase(s, i).gpus = count(v); },
         .look = {.placeholder = "the fleet's",
                  .empty_means = "the fleet's GPUs",
                  .one = "GPU",
@@ -1576,9 +1481,8 @@ const std::array kFields{
         .bounds = kPositive,
         .label = "usable capacity",
         .help = "Usable capacity in service after the phase; left out, the scenario's.",
-        .get = [](const Scenario& s, std::size_t i) { return base_if_set(phase(s, i).usable); },
-        .set = [](Scenario& s, std::size_t i,
-                  const D& v) { phase(s, i).usable = quantity<Capacity>(v); },
+        .get = [](const S& s, I i) { return base_if_set(phase(s, i).usable); },
+        .set = [](S& s, I i, const D& v) { phase(s, i).usable = quantity<Capacity>(v); },
         .look = {.placeholder = "the scenario's", .empty_means = "the scenario's usable capacity"},
     },
     ScenarioField{
@@ -1588,8 +1492,8 @@ const std::array kFields{
         .help = "A site of fleet.sites the phase opens or grows; its gpus and usable are then "
                 "that site's (docs/sites-and-phases.md, \"Phases by site\").",
         .range_text = "empty; expected the name of a site of fleet.sites",
-        .get = [](const Scenario& s, std::size_t i) { return text_if_set(phase(s, i).site); },
-        .set = [](Scenario& s, std::size_t i, const D& v) { phase(s, i).site = text(v); },
+        .get = [](const S& s, I i) { return text_if_set(phase(s, i).site); },
+        .set = [](S& s, I i, const D& v) { phase(s, i).site = text(v); },
     },
     // docs/bom.md §4: the site's supply and floor for the facility figures.
     // An object of its own: "site" would read as one of fleet.sites and
@@ -1604,10 +1508,10 @@ const std::array kFields{
                 "out, 400 V (IEC 60038: 230/400 V).",
         .range_text = "expected a supply voltage in volts from 100 to 1,000, such as 400 or 208",
         .get =
-            [](const Scenario& s, std::size_t) {
+            [](const S& s, I) {
                 return s.facility.voltage != FacilitySpec{}.voltage ? D{s.facility.voltage} : D{};
             },
-        .set = [](Scenario& s, std::size_t, const D& v) { s.facility.voltage = number(v); },
+        .set = [](S& s, I, const D& v) { s.facility.voltage = number(v); },
         // docs/bom.md §4: the site's supply and floor for the Facility figures.
         .look = {.placeholder = "400", .short_label = "Voltage (V)"},
     },
@@ -1620,11 +1524,9 @@ const std::array kFields{
         .help = "The racks' feeds: three-phase (amps = W / (1.732 x V)) or single-phase "
                 "(amps = W / V).",
         .range_text = "\"{}\" is not a supply; expected \"three-phase\" or \"single-phase\"",
-        .get =
-            [](const Scenario& s, std::size_t) {
-                return s.facility.phase_count == 1 ? D{std::string("single-phase")} : D{};
-            },
-        .set = [](Scenario& s, std::size_t,
+        .get = [](const S& s,
+                  I) { return s.facility.phase_count == 1 ? D{std::string("single-phase")} : D{}; },
+        .set = [](S& s, I,
                   const D& v) { s.facility.phase_count = text(v) == "single-phase" ? 1 : 3; },
         .look = {.choice_texts = "three-phase|single-phase", .short_label = "Supply"},
     },
@@ -1638,13 +1540,12 @@ const std::array kFields{
                 "0.72 (600 x 1200 mm).",
         .range_text = "expected a rack footprint in square metres from 0.1 to 10, such as 0.72",
         .get =
-            [](const Scenario& s, std::size_t) {
+            [](const S& s, I) {
                 return s.facility.rack_footprint_m2 != FacilitySpec{}.rack_footprint_m2
                            ? D{s.facility.rack_footprint_m2}
                            : D{};
             },
-        .set = [](Scenario& s, std::size_t,
-                  const D& v) { s.facility.rack_footprint_m2 = number(v); },
+        .set = [](S& s, I, const D& v) { s.facility.rack_footprint_m2 = number(v); },
         .look = {.placeholder = "0.72", .short_label = "Rack footprint (m²)"},
     },
     // Editors find the JSON Schema through it (docs/scenario-format.md); never written.
@@ -1652,8 +1553,8 @@ const std::array kFields{
         .pattern = "$schema",
         .sweepable = false,
         .help = "The JSON Schema of the file, for editors.",
-        .get = [](const Scenario&, std::size_t) { return D{}; },
-        .set = [](Scenario&, std::size_t, const D&) {},
+        .get = [](const S&, I) { return D{}; },
+        .set = [](S&, I, const D&) {},
     },
 };
 
