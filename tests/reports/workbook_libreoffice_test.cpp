@@ -881,6 +881,16 @@ TEST_CASE("LibreOffice recalculates the workbooks to the engine's numbers") {
         CHECK(labelled_value(f, "siteedit", "Site B", "GPUs in the pod") == 38400);
         CHECK(labelled_value(f, "siteedit", "Site B", "Scalable units (whole)") == 75); // of 512
         CHECK(labelled_value(f, "siteedit", "Site C", "GPUs in the pod") == 23040);
+        // The scenario's own GPU row on Assumptions is the whole fleet, which no
+        // site sheet reads, and says so: 36,864 + 38,400 + 23,040 = 98,304.
+        double fleet_gpus = 0;
+        for (const auto& row : sheet(f, "siteedit", "Assumptions").rows) {
+            if (row.size() > 2 &&
+                row[1] == "GPUs of the whole fleet (each site's pod: its Site rows)") {
+                REQUIRE(parse_exported_number(row[2], fleet_gpus));
+            }
+        }
+        CHECK(fleet_gpus == 98304);
         // Site A's job on its own jobs table: 5,760 nodes of 4 GPUs at 3.79
         // failures per 1,000 8-GPU node-days, 1.895 per 4-GPU node: MTBF
         // 86,400 s / (5,760 x 1.895 / 1,000), site C's (column 10: MTBF s).

@@ -445,7 +445,9 @@ struct AssumptionsBuilder {
     void failure_rate();
     void performance(const GpuPlatform* platform);
     void workloads();
-    void workload(const WorkloadNeed& n, const std::string& platform);
+    void workload(const WorkloadNeed& n, const std::string& platform, bool whole = false);
+    /// The designs are a project's sites, each with its own rows.
+    bool whole_fleet() const { return input.result->sites_need.has_value(); }
     std::map<std::string, std::string> speed_from{}; ///< of each workload's speed row
     void capacity();
     void options();
@@ -461,7 +463,11 @@ void AssumptionsBuilder::fleet() {
     if (s == nullptr || !s->fleet) {
         return;
     }
-    scenario_row("pod_gpus", "GPUs in the pod (one training cluster)",
+    // A project's sites sized for their own needs read their own rows (the
+    // Site groups below); this one is then the whole fleet, which no sheet sizes.
+    scenario_row("pod_gpus",
+                 whole_fleet() ? "GPUs of the whole fleet (each site's pod: its Site rows)"
+                               : "GPUs in the pod (one training cluster)",
                  static_cast<double>(s->fleet->pod_gpus()), Num::integer, "GPUs");
     const GpuPlatform* p = input.catalog->platform(s->fleet->platform);
     const bool jobs = !input.result->requirements.checkpoints.jobs.empty();
@@ -581,12 +587,13 @@ void AssumptionsBuilder::failure_rate() {
 /// the speed factor with its source, and its read.
 void AssumptionsBuilder::workloads() {
     for (const WorkloadNeed& n : input.result->requirements.workloads) {
-        workload(n, s->fleet ? s->fleet->platform : "");
+        workload(n, s->fleet ? s->fleet->platform : "", whole_fleet());
     }
 }
 
 /// One workload's rows, run on `platform`'s GPUs.
-void AssumptionsBuilder::workload(const WorkloadNeed& n, const std::string& platform) {
+void AssumptionsBuilder::workload(const WorkloadNeed& n, const std::string& platform, bool whole) {
+    const std::string fleet = whole ? ", whole fleet (each site's: its Site rows)" : "";
     const Workload* w = input.catalog->workload(n.id);
     if (w == nullptr) {
         return;
@@ -610,8 +617,8 @@ void AssumptionsBuilder::workload(const WorkloadNeed& n, const std::string& plat
         number_row(g, "Read per emulated " + w->accelerator, in(n.per_accelerator, units::GB_per_s),
                    Num::precise, "GB/s", derived));
     const GpuPlatform* p = input.catalog->platform(platform);
-    row("gpus",
-        input_row(g, "GPUs running it", static_cast<double>(n.gpus), Num::integer, "GPUs", source));
+    row("gpus", input_row(g, "GPUs running it" + fleet, static_cast<double>(n.gpus), Num::integer,
+                          "GPUs", source));
     const std::string speed = "Speed against the " + w->accelerator + " (" + n.speed_from + ")";
     // The scenario's speed is its input; else the platform's figure, with its source.
     const bool own = n.speed_from == "the scenario";
@@ -621,8 +628,8 @@ void AssumptionsBuilder::workload(const WorkloadNeed& n, const std::string& plat
             own || p == nullptr ? source : p->provenance.of("speed_vs_" + w->accelerator)));
     speed_from[w->id] = n.speed_from;
     row("read_TBps",
-        number_row(g, "Read: GPUs × read per accelerator × speed", in(n.read, units::TB_per_s),
-                   Num::precise, "TB/s",
+        number_row(g, "Read: GPUs × read per accelerator × speed" + fleet,
+                   in(n.read, units::TB_per_s), Num::precise, "TB/s",
                    Source{SourceKind::derived, "the three rows above", "docs/workloads.md §3"}));
 }
 
