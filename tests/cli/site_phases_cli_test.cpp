@@ -340,6 +340,15 @@ TEST_CASE("a project of sites with their own needs states the sites' needs summe
     CHECK_THAT(r.out, Catch::Contains("Site B: Failure rate: 3.79 per 1,000 node-days of 8 GPUs"));
     CHECK_THAT(r.out, Catch::Contains("= 3.79 per 1,000 platform node-days."));
     CHECK_THAT(r.out, Catch::Contains("Site A: Offsite copies of every 10th checkpoint need "));
+    // One site is named as one, with its own GPUs: 23,040 (site C's count).
+    const std::string one_site = R"({"name": "One site",
+        "fleet": {"platform": "gb300-nvl72", "gpus": 23040,
+                  "sites": [{"name": "C", "gpus": 23040, "usable": "150 PB"}]},
+        "capacity": {"usable": "150 PB"}})";
+    const ProcessResult single = podsizer({"size", write_temp("one-site.json", one_site)});
+    INFO(single.err);
+    CHECK_THAT(single.out,
+               Catch::Contains("Requirement: 1 site, sized for its own needs: 23,040 GPUs"));
     // The scenario without its sites keeps the whole-fleet requirement and no sites_need.
     const ProcessResult one = podsizer({"size", "examples/ncp-pod-41k.json", "--format", "json"});
     REQUIRE(one.exit_code == 0);

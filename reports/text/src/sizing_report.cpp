@@ -221,7 +221,8 @@ std::string job_notes(const CheckpointPlan& plan) {
 std::string headed(const std::string& name, std::string_view notes) {
     std::string out;
     for (std::size_t at = 0; at < notes.size();) {
-        const std::size_t end = notes.find('\n', at);
+        // A last line without its newline is headed too (npos + 1 is 0: take the rest).
+        const std::size_t end = std::min(notes.find('\n', at), notes.size() - 1);
         out += name + ": " + std::string(notes.substr(at, end + 1 - at));
         at = end + 1;
     }
@@ -405,8 +406,9 @@ namespace {
 /// sites' needs summed (docs/sites-and-phases.md, "A site's own needs").
 std::string sites_phrase(const SitesNeed& n) {
     return format_number(static_cast<double>(n.sites)) +
-           " sites, each sized for its own needs: " + format_number(static_cast<double>(n.gpus)) +
-           " GPUs";
+           (n.sites == 1 ? " site, sized for its own needs: "
+                         : " sites, each sized for its own needs: ") +
+           format_number(static_cast<double>(n.gpus)) + " GPUs";
 }
 constexpr std::string_view kSitesSummed = " (the sites' needs summed)";
 } // namespace
