@@ -71,11 +71,11 @@ bool invisible(std::uint32_t c) {
                        [c](const auto& r) { return c >= r[0] && c <= r[1]; });
 }
 
-std::string hex(std::uint32_t v, int digits) {
-    static constexpr char kDigits[] = "0123456789abcdef";
+std::string hex(std::uint32_t v, int digits, bool upper = false) {
+    const char* figures = upper ? "0123456789ABCDEF" : "0123456789abcdef";
     std::string out(static_cast<std::size_t>(digits), '0');
     for (int k = digits - 1; k >= 0; --k, v >>= 4) {
-        out[static_cast<std::size_t>(k)] = kDigits[v & 0xFu];
+        out[static_cast<std::size_t>(k)] = figures[v & 0xFu];
     }
     return out;
 }
@@ -102,17 +102,9 @@ std::size_t find_unsafe_char(std::string_view text, bool one_line) {
 std::string char_name(std::string_view text, std::size_t offset) {
     const Decoded d = decode(text, offset);
     if (d.length == 0) {
-        std::string h = hex(static_cast<unsigned char>(text[offset]), 2);
-        for (char& c : h) {
-            c = (c >= 'a' && c <= 'f') ? static_cast<char>(c - 'a' + 'A') : c;
-        }
-        return "byte 0x" + h;
+        return "byte 0x" + hex(static_cast<unsigned char>(text[offset]), 2, true);
     }
-    std::string h = hex(d.code, d.code > 0xFFFF ? 6 : 4);
-    for (char& c : h) {
-        c = (c >= 'a' && c <= 'f') ? static_cast<char>(c - 'a' + 'A') : c;
-    }
-    return "U+" + h;
+    return "U+" + hex(d.code, d.code > 0xFFFF ? 6 : 4, true);
 }
 
 std::string printable(std::string_view text, std::size_t max_chars) {
