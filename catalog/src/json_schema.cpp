@@ -40,10 +40,7 @@ json number_schema(const Bounds& b, bool integer) {
 /// An id: a non-empty string without spaces, as Node::id reads it.
 json id_schema(const std::vector<std::string>& examples, bool allows_auto) {
     json j{{"type", "string"}, {"pattern", "^[^ \\t\\n]+$"}};
-    json ex = json::array();
-    for (const std::string& id : examples) {
-        ex.push_back(id);
-    }
+    json ex = examples;
     if (allows_auto) {
         ex.push_back("auto");
     }
@@ -96,13 +93,8 @@ json kind_schema(const ScenarioField& f, const Catalog& cat) {
                                           : id_schema(catalog_ids(cat, f.ids), false);
         return json{{"anyOf", json::array({number_schema(f.bounds, false), text})}};
     }
-    case FieldKind::choice: {
-        json e = json::array();
-        for (std::string_view c : f.choices) {
-            e.push_back(c);
-        }
-        return json{{"enum", e}};
-    }
+    case FieldKind::choice:
+        return json{{"enum", f.choices}};
     }
     return json::object();
 }
@@ -244,11 +236,7 @@ json catalog_field_schema(const CatalogFieldInfo& f, const std::vector<std::stri
     case T::id: {
         json j = id_schema({}, false);
         if (f.name == "id") { // an entry's own id: never a scenario's word
-            json words = json::array();
-            for (std::string_view w : reserved_ids()) {
-                words.push_back(w);
-            }
-            j["not"] = json{{"enum", words}};
+            j["not"] = json{{"enum", reserved_ids()}};
         }
         return j;
     }
