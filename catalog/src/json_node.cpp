@@ -7,7 +7,6 @@
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
-#include <limits>
 #include <set>
 
 namespace podsizer::detail {

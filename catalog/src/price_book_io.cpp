@@ -23,7 +23,6 @@
 #include <array>
 #include <cctype>
 #include <fmt/format.h>
-#include <span>
 #include <variant>
 
 namespace podsizer {

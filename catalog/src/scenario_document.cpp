@@ -4,7 +4,6 @@
 #include "scenario_reader.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <fmt/format.h>
 

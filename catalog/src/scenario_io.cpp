@@ -9,7 +9,6 @@
 #include "scenario_objects.hpp"
 #include "scenario_reader.hpp"
 
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
