@@ -37,6 +37,12 @@ void read_steps(const Node& steps, ErasureCodingRule& e) {
     }
 }
 
+void check_min_data_strips(const Node& n, const ErasureCodingRule& e) {
+    if (auto m = n.find("min_data_strips"); m && e.min_data_strips > e.max_data_strips) {
+        m->fail(fmt::format("must not exceed max_data_strips ({})", e.max_data_strips));
+    }
+}
+
 } // namespace
 
 /// A switch's port modes (docs/scenario-format.md): speeds ascending, each
@@ -118,16 +124,6 @@ void read_default_drive(const Node& n, DBoxModel& d) {
         def.fail("is not one of drive_sizes");
     }
 }
-
-namespace {
-
-void check_min_data_strips(const Node& n, const ErasureCodingRule& e) {
-    if (auto m = n.find("min_data_strips"); m && e.min_data_strips > e.max_data_strips) {
-        m->fail(fmt::format("must not exceed max_data_strips ({})", e.max_data_strips));
-    }
-}
-
-} // namespace
 
 void read_stripe_steps(const Node& n, ErasureCodingRule& e) {
     const auto steps = n.find("steps");

@@ -80,6 +80,28 @@ std::string hex(std::uint32_t v, int digits, bool upper = false) {
     return out;
 }
 
+/// `message` with each quoted value ("…") cut at `max_chars` characters: a
+/// message that echoes a 100,000-character value keeps its reason and what
+/// was expected after the value instead of losing them at the line's end.
+std::string cut_quoted(std::string_view message, std::size_t max_chars) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < message.size()) {
+        const std::size_t open = message.find('"', start);
+        const std::size_t close =
+            open == std::string_view::npos ? open : message.find('"', open + 1);
+        if (close == std::string_view::npos) {
+            out.append(message.substr(start));
+            break;
+        }
+        out.append(message.substr(start, open + 1 - start));
+        out += printable(message.substr(open + 1, close - open - 1), max_chars);
+        out += '"';
+        start = close + 1;
+    }
+    return out;
+}
+
 } // namespace
 
 std::size_t find_unsafe_char(std::string_view text, bool one_line) {
@@ -145,32 +167,6 @@ std::string printable(std::string_view text, std::size_t max_chars) {
     }
     return out;
 }
-
-namespace {
-
-/// `message` with each quoted value ("…") cut at `max_chars` characters: a
-/// message that echoes a 100,000-character value keeps its reason and what
-/// was expected after the value instead of losing them at the line's end.
-std::string cut_quoted(std::string_view message, std::size_t max_chars) {
-    std::string out;
-    std::size_t start = 0;
-    while (start < message.size()) {
-        const std::size_t open = message.find('"', start);
-        const std::size_t close =
-            open == std::string_view::npos ? open : message.find('"', open + 1);
-        if (close == std::string_view::npos) {
-            out.append(message.substr(start));
-            break;
-        }
-        out.append(message.substr(start, open + 1 - start));
-        out += printable(message.substr(open + 1, close - open - 1), max_chars);
-        out += '"';
-        start = close + 1;
-    }
-    return out;
-}
-
-} // namespace
 
 std::string error_line(std::string_view where, std::string_view message) {
     // Each part's cut adds "… (N more bytes)", up to 30 characters; the

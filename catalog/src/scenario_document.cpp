@@ -43,6 +43,23 @@ const json* value_at(const json& doc, std::string_view path) {
     return node;
 }
 
+/// Whether the first `steps` steps of `a` and `b` reach a common object.
+bool prefix_overlaps(const ScenarioPath& a, const ScenarioPath& b, std::size_t steps) {
+    for (std::size_t i = 0; i < steps; ++i) {
+        const PathStep& x = a.steps[i];
+        const PathStep& y = b.steps[i];
+        if (x.key != y.key ||
+            (x.index == PathStep::Index::none) != (y.index == PathStep::Index::none)) {
+            return false;
+        }
+        if (x.index == PathStep::Index::one && y.index == PathStep::Index::one &&
+            x.position != y.position) {
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 ScenarioPath parse_scenario_path(std::string_view text, const std::string& where) {
@@ -98,27 +115,6 @@ ScenarioPath parse_scenario_path(std::string_view text, const std::string& where
     }
     return path;
 }
-
-namespace {
-
-/// Whether the first `steps` steps of `a` and `b` reach a common object.
-bool prefix_overlaps(const ScenarioPath& a, const ScenarioPath& b, std::size_t steps) {
-    for (std::size_t i = 0; i < steps; ++i) {
-        const PathStep& x = a.steps[i];
-        const PathStep& y = b.steps[i];
-        if (x.key != y.key ||
-            (x.index == PathStep::Index::none) != (y.index == PathStep::Index::none)) {
-            return false;
-        }
-        if (x.index == PathStep::Index::one && y.index == PathStep::Index::one &&
-            x.position != y.position) {
-            return false;
-        }
-    }
-    return true;
-}
-
-} // namespace
 
 bool paths_overlap(const ScenarioPath& a, const ScenarioPath& b) {
     return a.steps.size() == b.steps.size() && prefix_overlaps(a, b, a.steps.size());
