@@ -142,7 +142,7 @@ json field_schema(const ScenarioField& f, const Catalog& cat) {
 /// fields (a typo must not pass silently); an editor can mark them at once.
 /// Keys starting with "_" are comments: the readers skip them without a
 /// warning (docs/scenario-format.md), so the schema takes any value there.
-json closed_object(json props, json required) {
+json closed_object(json props, json required = json::array()) {
     json j{{"type", "object"}, {"properties", std::move(props)}};
     if (!required.empty()) {
         j["required"] = std::move(required);
@@ -321,13 +321,12 @@ std::string catalog_json_schema() {
             json{{"type", "array"}, {"items", catalog_entry_schema(kind)}, {"maxItems", 10000}};
     });
     const json id = id_schema({}, false);
-    props["defaults"] =
-        closed_object({{"rack", id}, {"switch", id}, {"failure_rate", id}}, json::array());
+    props["defaults"] = closed_object({{"rack", id}, {"switch", id}, {"failure_rate", id}});
     props["$schema"] = json{{"type", "string"}};
     return document_schema("podsizer catalog",
                            "A podsizer-catalog/1 document (docs/scenario-format.md). Generated "
                            "from the catalog field list; do not edit.",
-                           closed_object(props, json::array()));
+                           closed_object(props));
 }
 
 std::string scenario_json_schema(const Catalog& catalog) {
