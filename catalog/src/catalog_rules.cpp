@@ -37,29 +37,10 @@ void read_steps(const Node& steps, ErasureCodingRule& e) {
     }
 }
 
-unsigned roles_of(const Node& n) {
-    const auto roles = n.find("roles");
-    if (!roles) {
-        return static_cast<unsigned>(SwitchRole::leaf) | static_cast<unsigned>(SwitchRole::spine);
+void check_min_data_strips(const Node& n, const ErasureCodingRule& e) {
+    if (auto m = n.find("min_data_strips"); m && e.min_data_strips > e.max_data_strips) {
+        m->fail(fmt::format("must not exceed max_data_strips ({})", e.max_data_strips));
     }
-    unsigned out = 0;
-    for (const Node& r : roles->items()) {
-        const std::string name = r.text();
-        bool known = false;
-        for (SwitchRole role : {SwitchRole::leaf, SwitchRole::spine, SwitchRole::super_spine}) {
-            if (name == to_string(role)) {
-                out |= static_cast<unsigned>(role);
-                known = true;
-            }
-        }
-        if (!known) {
-            r.fail("expected \"leaf\", \"spine\" or \"super_spine\"");
-        }
-    }
-    if ((out & static_cast<unsigned>(SwitchRole::leaf)) == 0U) {
-        roles->fail("expected a list of roles that includes \"leaf\"");
-    }
-    return out;
 }
 
 } // namespace
@@ -144,16 +125,6 @@ void read_default_drive(const Node& n, DBoxModel& d) {
     }
 }
 
-namespace {
-
-void check_min_data_strips(const Node& n, const ErasureCodingRule& e) {
-    if (auto m = n.find("min_data_strips"); m && e.min_data_strips > e.max_data_strips) {
-        m->fail(fmt::format("must not exceed max_data_strips ({})", e.max_data_strips));
-    }
-}
-
-} // namespace
-
 void read_stripe_steps(const Node& n, ErasureCodingRule& e) {
     const auto steps = n.find("steps");
     if (!steps) {
@@ -200,7 +171,29 @@ void read_downlink_fraction(const Node& n, SwitchModel& s) {
 }
 
 void read_roles(const Node& n, SwitchModel& s) {
-    s.roles = roles_of(n);
+    s.roles = static_cast<unsigned>(SwitchRole::leaf) | static_cast<unsigned>(SwitchRole::spine);
+    const auto roles = n.find("roles");
+    if (!roles) {
+        return;
+    }
+    unsigned out = 0;
+    for (const Node& r : roles->items()) {
+        const std::string name = r.text();
+        bool known = false;
+        for (SwitchRole role : {SwitchRole::leaf, SwitchRole::spine, SwitchRole::super_spine}) {
+            if (name == to_string(role)) {
+                out |= static_cast<unsigned>(role);
+                known = true;
+            }
+        }
+        if (!known) {
+            r.fail("expected \"leaf\", \"spine\" or \"super_spine\"");
+        }
+    }
+    if ((out & static_cast<unsigned>(SwitchRole::leaf)) == 0U) {
+        roles->fail("expected a list of roles that includes \"leaf\"");
+    }
+    s.roles = out;
 }
 
 void switch_finish(const Node& n, SwitchModel& s) {
@@ -279,12 +272,8 @@ void read_part_role(const Node& n, Part& p) {
     const Node role = n.at("role");
     p.role = role.text();
     if (std::find(std::begin(kPartRoles), std::end(kPartRoles), p.role) == std::end(kPartRoles)) {
-        std::string all;
-        for (std::string_view r : kPartRoles) {
-            all += all.empty() ? "" : ", ";
-            all += r;
-        }
-        role.fail("unknown part role \"" + p.role + "\"; expected one of " + all);
+        role.fail(fmt::format("unknown part role \"{}\"; expected one of {}", p.role,
+                              fmt::join(kPartRoles, ", ")));
     }
 }
 

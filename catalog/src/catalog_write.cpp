@@ -3,6 +3,7 @@
 #include "json_node.hpp"
 #include "podsizer/catalog/catalog_fields.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -20,12 +21,7 @@ const Keys kEntryFirst{"id", "name"};
 const Keys kEntryLast{"source", "field_sources"};
 
 bool contains(const Keys& keys, const std::string& k) {
-    for (const std::string& key : keys) {
-        if (key == k) {
-            return true;
-        }
-    }
-    return false;
+    return std::find(keys.begin(), keys.end(), k) != keys.end();
 }
 
 /// `first` (those present), the other keys in name order, then `last`.

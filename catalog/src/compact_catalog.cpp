@@ -61,16 +61,13 @@ template <class IO> void value(IO& io, std::string& s) {
 template <class IO, class V>
 requires std::is_arithmetic_v<V> || std::is_enum_v<V>
 void value(IO& io, V& v) {
-    double d = 0.0;
     if constexpr (std::is_enum_v<V>) {
-        d = static_cast<double>(static_cast<std::underlying_type_t<V>>(v));
+        auto u = static_cast<std::underlying_type_t<V>>(v);
+        value(io, u);
+        v = static_cast<V>(u);
     } else {
-        d = static_cast<double>(v);
-    }
-    io.number(d);
-    if constexpr (std::is_enum_v<V>) {
-        v = static_cast<V>(static_cast<std::underlying_type_t<V>>(d));
-    } else {
+        auto d = static_cast<double>(v);
+        io.number(d);
         v = static_cast<V>(d);
     }
 }

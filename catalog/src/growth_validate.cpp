@@ -99,6 +99,33 @@ void check_replication(const Scenario& s, std::size_t i, std::vector<Problem>& o
     }
 }
 
+/// Whether `d` is a calendar date written YYYY-MM-DD.
+bool is_iso_date(std::string_view d) {
+    if (d.size() != 10 || d[4] != '-' || d[7] != '-') {
+        return false;
+    }
+    int parts[3] = {0, 0, 0};
+    const std::array<std::pair<std::size_t, std::size_t>, 3> spans{{{0, 4}, {5, 2}, {8, 2}}};
+    for (std::size_t k = 0; k < 3; ++k) {
+        for (std::size_t c = 0; c < spans[k].second; ++c) {
+            const char ch = d[spans[k].first + c];
+            if (ch < '0' || ch > '9') {
+                return false;
+            }
+            parts[k] = parts[k] * 10 + (ch - '0');
+        }
+    }
+    const int year = parts[0];
+    const int month = parts[1];
+    const int day = parts[2];
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    constexpr std::array<int, 12> kDays{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (month < 1 || month > 12 || day < 1) {
+        return false;
+    }
+    return day <= kDays[static_cast<std::size_t>(month - 1)] + (month == 2 && leap ? 1 : 0);
+}
+
 /// Phases by site (docs/sites-and-phases.md, "Phases by site"): a phase's
 /// site is one of the site list, and either every phase names one or none.
 void check_phase_site(const Scenario& s, std::size_t i, std::vector<Problem>& out) {
@@ -170,32 +197,6 @@ void check_phase(const Scenario& s, std::size_t i, std::vector<Problem>& out) {
 }
 
 } // namespace
-
-bool is_iso_date(std::string_view d) {
-    if (d.size() != 10 || d[4] != '-' || d[7] != '-') {
-        return false;
-    }
-    int parts[3] = {0, 0, 0};
-    const std::array<std::pair<std::size_t, std::size_t>, 3> spans{{{0, 4}, {5, 2}, {8, 2}}};
-    for (std::size_t k = 0; k < 3; ++k) {
-        for (std::size_t c = 0; c < spans[k].second; ++c) {
-            const char ch = d[spans[k].first + c];
-            if (ch < '0' || ch > '9') {
-                return false;
-            }
-            parts[k] = parts[k] * 10 + (ch - '0');
-        }
-    }
-    const int year = parts[0];
-    const int month = parts[1];
-    const int day = parts[2];
-    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    constexpr std::array<int, 12> kDays{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    if (month < 1 || month > 12 || day < 1) {
-        return false;
-    }
-    return day <= kDays[static_cast<std::size_t>(month - 1)] + (month == 2 && leap ? 1 : 0);
-}
 
 std::string date_problem(std::string_view date) {
     if (is_iso_date(date)) {

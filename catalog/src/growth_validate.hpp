@@ -14,9 +14,6 @@ namespace podsizer::detail {
 /// Appends each problem of `s`'s site list and phases to `out`.
 void validate_growth(const Scenario& s, std::vector<Problem>& out);
 
-/// Whether `date` is a calendar date written YYYY-MM-DD.
-bool is_iso_date(std::string_view date);
-
 /// Why `date` is not a calendar date written YYYY-MM-DD, or empty. The field
 /// table's rule for a phase's "date" (so "" is refused like any malformed
 /// date, fourth red-team round, D11) and validate()'s.

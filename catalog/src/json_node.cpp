@@ -7,7 +7,6 @@
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
-#include <limits>
 #include <set>
 
 namespace podsizer::detail {
@@ -409,12 +408,8 @@ void Node::note_unknown_field(const std::string& key,
         }
     }
     if (listed < kListedUnknownFields) {
-        std::string list;
-        for (std::string_view k : known) {
-            list += (list.empty() ? "" : ", ") + std::string(k);
-        }
-        w.push_back(origin_ + ": " + path_ + "." + printable(key, 60) + std::string(kUnknownField) +
-                    list);
+        w.push_back(fmt::format("{}: {}.{}{}{}", origin_, path_, printable(key, 60), kUnknownField,
+                                fmt::join(known, ", ")));
         return;
     }
     std::uint64_t more = 1;

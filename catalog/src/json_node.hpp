@@ -31,7 +31,6 @@ public:
         : value_(&value), origin_(std::move(origin)), path_(std::move(path)), diag_(diag) {}
 
     const std::string& path() const { return path_; }
-    const std::string& origin() const { return origin_; }
     const json& raw() const { return *value_; }
     /// "origin: $.a.b" — the place, as error messages print it.
     std::string where() const { return origin_ + ": " + path_; }

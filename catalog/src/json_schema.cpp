@@ -31,12 +31,6 @@ void add_bounds(json& j, const Bounds& b, bool integer) {
     }
 }
 
-/// Keys starting with "_" are comments: the readers skip them without a
-/// warning (docs/scenario-format.md), so the schema takes any value there.
-json comment_keys() {
-    return json{{"^_", json::object()}};
-}
-
 json number_schema(const Bounds& b, bool integer) {
     json j{{"type", integer ? "integer" : "number"}};
     add_bounds(j, b, integer);
@@ -46,10 +40,7 @@ json number_schema(const Bounds& b, bool integer) {
 /// An id: a non-empty string without spaces, as Node::id reads it.
 json id_schema(const std::vector<std::string>& examples, bool allows_auto) {
     json j{{"type", "string"}, {"pattern", "^[^ \\t\\n]+$"}};
-    json ex = json::array();
-    for (const std::string& id : examples) {
-        ex.push_back(id);
-    }
+    json ex = examples;
     if (allows_auto) {
         ex.push_back("auto");
     }
@@ -102,13 +93,8 @@ json kind_schema(const ScenarioField& f, const Catalog& cat) {
                                           : id_schema(catalog_ids(cat, f.ids), false);
         return json{{"anyOf", json::array({number_schema(f.bounds, false), text})}};
     }
-    case FieldKind::choice: {
-        json e = json::array();
-        for (std::string_view c : f.choices) {
-            e.push_back(c);
-        }
-        return json{{"enum", e}};
-    }
+    case FieldKind::choice:
+        return json{{"enum", f.choices}};
     }
     return json::object();
 }
@@ -149,6 +135,20 @@ json field_schema(const ScenarioField& f, const Catalog& cat) {
     for (const auto& [key, value] : kind.items()) {
         j[key] = value;
     }
+    return j;
+}
+
+/// An object of `props` and no other keys: the readers warn about unknown
+/// fields (a typo must not pass silently); an editor can mark them at once.
+/// Keys starting with "_" are comments: the readers skip them without a
+/// warning (docs/scenario-format.md), so the schema takes any value there.
+json closed_object(json props, json required = json::array()) {
+    json j{{"type", "object"}, {"properties", std::move(props)}};
+    if (!required.empty()) {
+        j["required"] = std::move(required);
+    }
+    j["patternProperties"] = json{{"^_", json::object()}};
+    j["additionalProperties"] = false;
     return j;
 }
 
@@ -198,38 +198,16 @@ json object_schema(std::string_view prefix, const Catalog& cat) {
             required.push_back(key);
         }
     }
-    json j{{"type", "object"}, {"properties", props}};
-    if (!required.empty()) {
-        j["required"] = required;
-    }
-    // The readers warn about unknown fields (a typo must not pass silently);
-    // an editor can mark them at once. Keys starting with "_" are comments.
-    j["patternProperties"] = comment_keys();
-    j["additionalProperties"] = false;
-    return j;
+    return closed_object(props, required);
 }
 
 json source_schema() {
-    return json{
-        {"type", "object"},
-        {"properties",
-         {{"kind",
-           {{"enum", {"spec", "vendor", "paper", "press", "customer", "derived", "assumption"}}}},
-          {"ref", {{"type", "string"}}},
-          {"note", {{"type", "string"}}}}},
-        {"required", {"kind"}},
-        {"patternProperties", comment_keys()},
-        {"additionalProperties", false}};
-}
-
-json closed_object(json props, json required) {
-    json j{{"type", "object"}, {"properties", std::move(props)}};
-    if (!required.empty()) {
-        j["required"] = std::move(required);
-    }
-    j["patternProperties"] = comment_keys();
-    j["additionalProperties"] = false;
-    return j;
+    return closed_object(
+        {{"kind",
+          {{"enum", {"spec", "vendor", "paper", "press", "customer", "derived", "assumption"}}}},
+         {"ref", {{"type", "string"}}},
+         {"note", {{"type", "string"}}}},
+        json::array({"kind"}));
 }
 
 /// A number's bounds within a type's own: a fraction is from 0 up to 1,
@@ -258,11 +236,7 @@ json catalog_field_schema(const CatalogFieldInfo& f, const std::vector<std::stri
     case T::id: {
         json j = id_schema({}, false);
         if (f.name == "id") { // an entry's own id: never a scenario's word
-            json words = json::array();
-            for (std::string_view w : reserved_ids()) {
-                words.push_back(w);
-            }
-            j["not"] = json{{"enum", words}};
+            j["not"] = json{{"enum", reserved_ids()}};
         }
         return j;
     }
@@ -312,6 +286,16 @@ json catalog_field_schema(const CatalogFieldInfo& f, const std::vector<std::stri
     return json::object();
 }
 
+/// A schema file's text: the draft, `title` and `description`, then `root`'s keys.
+std::string document_schema(std::string_view title, std::string_view description,
+                            const json& root) {
+    json j{{"$schema", kDraft}, {"title", title}, {"description", description}};
+    for (const auto& [key, value] : root.items()) {
+        j[key] = value;
+    }
+    return j.dump(2) + "\n";
+}
+
 template <class M> json catalog_entry_schema(const CatalogKind<M>& kind) {
     std::vector<std::string_view> names;
     for (const CatalogField<M>& f : kind.fields) {
@@ -337,26 +321,15 @@ std::string catalog_json_schema() {
             json{{"type", "array"}, {"items", catalog_entry_schema(kind)}, {"maxItems", 10000}};
     });
     const json id = id_schema({}, false);
-    props["defaults"] =
-        closed_object({{"rack", id}, {"switch", id}, {"failure_rate", id}}, json::array());
+    props["defaults"] = closed_object({{"rack", id}, {"switch", id}, {"failure_rate", id}});
     props["$schema"] = json{{"type", "string"}};
-    json j{{"$schema", kDraft},
-           {"title", "podsizer catalog"},
-           {"description",
-            "A podsizer-catalog/1 document (docs/scenario-format.md). Generated from the "
-            "catalog field list; do not edit."}};
-    const json root = closed_object(props, json::array());
-    for (const auto& [key, value] : root.items()) {
-        j[key] = value;
-    }
-    return j.dump(2) + "\n";
+    return document_schema("podsizer catalog",
+                           "A podsizer-catalog/1 document (docs/scenario-format.md). Generated "
+                           "from the catalog field list; do not edit.",
+                           closed_object(props));
 }
 
 std::string scenario_json_schema(const Catalog& catalog) {
-    json j{{"$schema", kDraft},
-           {"title", "podsizer scenario"},
-           {"description", "A podsizer-scenario/1 document (docs/scenario-format.md). Generated "
-                           "from the scenario field table; do not edit."}};
     json root = object_schema("", catalog);
     // Read beside the field table (scenario_catalog.hpp): a catalog document,
     // a catalog file's path relative to the scenario, or a list of those.
@@ -371,10 +344,10 @@ std::string scenario_json_schema(const Catalog& catalog) {
              {"description", "The user's prices (docs/cost.md): a podsizer-prices/1 price book "
                              "(price-book.schema.json) or the path of a price-book file relative "
                              "to the scenario."}};
-    for (const auto& [key, value] : root.items()) {
-        j[key] = value;
-    }
-    return j.dump(2) + "\n";
+    return document_schema("podsizer scenario",
+                           "A podsizer-scenario/1 document (docs/scenario-format.md). Generated "
+                           "from the scenario field table; do not edit.",
+                           root);
 }
 
 } // namespace podsizer

@@ -23,7 +23,6 @@
 #include <array>
 #include <cctype>
 #include <fmt/format.h>
-#include <span>
 #include <variant>
 
 namespace podsizer {
@@ -481,6 +480,62 @@ std::string read_currency(const Node& n) {
     return c;
 }
 
+/// The catalog lists a price item may name, as core's cost counts them.
+struct PricedList {
+    IdList list;
+    std::string_view noun;
+};
+constexpr std::array kPricedLists{
+    PricedList{IdList::cnodes, "a C-node"}, PricedList{IdList::dboxes, "a D-box"},
+    PricedList{IdList::switches, "a switch"}, PricedList{IdList::racks, "a rack"}};
+
+/// Why item `p` can never apply, and the key it is at ("id" or "drive"); empty when it can.
+std::pair<std::string, std::string_view> item_problem(const ItemPrice& p, const Catalog& catalog) {
+    std::vector<std::string> every;
+    // A part of the bill of materials (docs/bom.md): a cable, transceiver,
+    // PDU, rail kit, power cord or management switch.
+    if (catalog.part(p.id) != nullptr) {
+        if (p.drive) {
+            return {"\"" + p.id + "\" is a part, which has no drive options; expected \"drive\" " +
+                        "only on a D-box's price",
+                    "drive"};
+        }
+        return {};
+    }
+    for (const PricedList& l : kPricedLists) {
+        const std::vector<std::string> ids = catalog_ids(catalog, l.list);
+        if (std::find(ids.begin(), ids.end(), p.id) == ids.end()) {
+            every.insert(every.end(), ids.begin(), ids.end());
+            continue;
+        }
+        if (!p.drive) {
+            return {};
+        }
+        const DBoxModel* box = catalog.dbox(p.id);
+        if (box == nullptr) {
+            return {"\"" + p.id + "\" is " + std::string(l.noun) +
+                        ", which has no drive options; expected \"drive\" only on a D-box's price",
+                    "drive"};
+        }
+        std::string list;
+        for (Capacity size : box->drive_sizes) {
+            if (size.base() == p.drive->base()) {
+                return {};
+            }
+            list += (list.empty() ? "" : ", ") + format_in(size, units::TB, 2);
+        }
+        return {format_in(*p.drive, units::TB, 2) + " is not a drive option of " + p.id +
+                    "; expected one of " + list,
+                "drive"};
+    }
+    for (const Part& part : catalog.parts) {
+        every.push_back(part.id);
+    }
+    return {"unknown catalog id \"" + p.id + "\" (" + suggestion_phrase(p.id, every) +
+                "); expected the id of a C-node, D-box, switch, rack or part",
+            "id"};
+}
+
 } // namespace
 
 PriceBook detail::read_price_book(const Node& n) {
@@ -540,66 +595,6 @@ PriceBook parse_price_book(std::string_view text, const std::string& origin, Dia
 PriceBook load_price_book(const std::string& path, Diagnostics* diag) {
     return parse_price_book(read_text_file(path), path, diag);
 }
-
-namespace {
-
-/// The catalog lists a price item may name, as core's cost counts them.
-struct PricedList {
-    IdList list;
-    std::string_view noun;
-};
-constexpr std::array kPricedLists{
-    PricedList{IdList::cnodes, "a C-node"}, PricedList{IdList::dboxes, "a D-box"},
-    PricedList{IdList::switches, "a switch"}, PricedList{IdList::racks, "a rack"}};
-
-/// Why item `p` can never apply, and the key it is at ("id" or "drive"); empty when it can.
-std::pair<std::string, std::string_view> item_problem(const ItemPrice& p, const Catalog& catalog) {
-    std::vector<std::string> every;
-    // A part of the bill of materials (docs/bom.md): a cable, transceiver,
-    // PDU, rail kit, power cord or management switch.
-    if (catalog.part(p.id) != nullptr) {
-        if (p.drive) {
-            return {"\"" + p.id + "\" is a part, which has no drive options; expected \"drive\" " +
-                        "only on a D-box's price",
-                    "drive"};
-        }
-        return {};
-    }
-    for (const PricedList& l : kPricedLists) {
-        const std::vector<std::string> ids = catalog_ids(catalog, l.list);
-        if (std::find(ids.begin(), ids.end(), p.id) == ids.end()) {
-            every.insert(every.end(), ids.begin(), ids.end());
-            continue;
-        }
-        if (!p.drive) {
-            return {};
-        }
-        const DBoxModel* box = catalog.dbox(p.id);
-        if (box == nullptr) {
-            return {"\"" + p.id + "\" is " + std::string(l.noun) +
-                        ", which has no drive options; expected \"drive\" only on a D-box's price",
-                    "drive"};
-        }
-        std::string list;
-        for (Capacity size : box->drive_sizes) {
-            if (size.base() == p.drive->base()) {
-                return {};
-            }
-            list += (list.empty() ? "" : ", ") + format_in(size, units::TB, 2);
-        }
-        return {format_in(*p.drive, units::TB, 2) + " is not a drive option of " + p.id +
-                    "; expected one of " + list,
-                "drive"};
-    }
-    for (const Part& part : catalog.parts) {
-        every.push_back(part.id);
-    }
-    return {"unknown catalog id \"" + p.id + "\" (" + suggestion_phrase(p.id, every) +
-                "); expected the id of a C-node, D-box, switch, rack or part",
-            "id"};
-}
-
-} // namespace
 
 void check_price_book_items(const PriceBook& book, const Catalog& catalog,
                             const std::string& where) {

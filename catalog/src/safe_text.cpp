@@ -71,11 +71,33 @@ bool invisible(std::uint32_t c) {
                        [c](const auto& r) { return c >= r[0] && c <= r[1]; });
 }
 
-std::string hex(std::uint32_t v, int digits) {
-    static constexpr char kDigits[] = "0123456789abcdef";
+std::string hex(std::uint32_t v, int digits, bool upper = false) {
+    const char* figures = upper ? "0123456789ABCDEF" : "0123456789abcdef";
     std::string out(static_cast<std::size_t>(digits), '0');
     for (int k = digits - 1; k >= 0; --k, v >>= 4) {
-        out[static_cast<std::size_t>(k)] = kDigits[v & 0xFu];
+        out[static_cast<std::size_t>(k)] = figures[v & 0xFu];
+    }
+    return out;
+}
+
+/// `message` with each quoted value ("…") cut at `max_chars` characters: a
+/// message that echoes a 100,000-character value keeps its reason and what
+/// was expected after the value instead of losing them at the line's end.
+std::string cut_quoted(std::string_view message, std::size_t max_chars) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < message.size()) {
+        const std::size_t open = message.find('"', start);
+        const std::size_t close =
+            open == std::string_view::npos ? open : message.find('"', open + 1);
+        if (close == std::string_view::npos) {
+            out.append(message.substr(start));
+            break;
+        }
+        out.append(message.substr(start, open + 1 - start));
+        out += printable(message.substr(open + 1, close - open - 1), max_chars);
+        out += '"';
+        start = close + 1;
     }
     return out;
 }
@@ -102,17 +124,9 @@ std::size_t find_unsafe_char(std::string_view text, bool one_line) {
 std::string char_name(std::string_view text, std::size_t offset) {
     const Decoded d = decode(text, offset);
     if (d.length == 0) {
-        std::string h = hex(static_cast<unsigned char>(text[offset]), 2);
-        for (char& c : h) {
-            c = (c >= 'a' && c <= 'f') ? static_cast<char>(c - 'a' + 'A') : c;
-        }
-        return "byte 0x" + h;
+        return "byte 0x" + hex(static_cast<unsigned char>(text[offset]), 2, true);
     }
-    std::string h = hex(d.code, d.code > 0xFFFF ? 6 : 4);
-    for (char& c : h) {
-        c = (c >= 'a' && c <= 'f') ? static_cast<char>(c - 'a' + 'A') : c;
-    }
-    return "U+" + h;
+    return "U+" + hex(d.code, d.code > 0xFFFF ? 6 : 4, true);
 }
 
 std::string printable(std::string_view text, std::size_t max_chars) {
@@ -153,32 +167,6 @@ std::string printable(std::string_view text, std::size_t max_chars) {
     }
     return out;
 }
-
-namespace {
-
-/// `message` with each quoted value ("…") cut at `max_chars` characters: a
-/// message that echoes a 100,000-character value keeps its reason and what
-/// was expected after the value instead of losing them at the line's end.
-std::string cut_quoted(std::string_view message, std::size_t max_chars) {
-    std::string out;
-    std::size_t start = 0;
-    while (start < message.size()) {
-        const std::size_t open = message.find('"', start);
-        const std::size_t close =
-            open == std::string_view::npos ? open : message.find('"', open + 1);
-        if (close == std::string_view::npos) {
-            out.append(message.substr(start));
-            break;
-        }
-        out.append(message.substr(start, open + 1 - start));
-        out += printable(message.substr(open + 1, close - open - 1), max_chars);
-        out += '"';
-        start = close + 1;
-    }
-    return out;
-}
-
-} // namespace
 
 std::string error_line(std::string_view where, std::string_view message) {
     // Each part's cut adds "… (N more bytes)", up to 30 characters; the

@@ -37,6 +37,22 @@ constexpr std::size_t kMaxOwnCatalogItems = 64;
 /// hold (read_list), so the merge costs what one file's does.
 constexpr std::size_t kMaxOwnEntriesPerList = 10'000;
 
+/// `file` as named from `base_dir`: an absolute path stays as it is.
+std::string resolved(const std::filesystem::path& file, const std::string& base_dir) {
+    return file.is_absolute() ? file.string() : (std::filesystem::path(base_dir) / file).string();
+}
+
+/// `f` on each element of a scenario's own `catalog`: a list's items, or the one value.
+template <class J, class F> void for_each_own(J& own, F f) {
+    if (own.is_array()) {
+        for (auto& item : own) {
+            f(item);
+        }
+    } else {
+        f(own);
+    }
+}
+
 /// The state of one read of a scenario's own catalog: the files read so far
 /// (each once, by device and inode, however it is named) and their bytes.
 struct OwnRead {
@@ -85,9 +101,7 @@ void merge_one(Catalog& catalog, const Node& n, OwnRead& st) {
             n.fail("an empty path; expected a catalog file relative to the scenario, such as "
                    "\"my-catalog.json\"");
         }
-        const std::string path = file.is_absolute()
-                                     ? file.string()
-                                     : (std::filesystem::path(st.base_dir) / file).string();
+        const std::string path = resolved(file, st.base_dir);
         try {
             merge_catalog_text(catalog, read_named_file(n, path, st), path, st.diag);
         } catch (const InputError& e) {
@@ -190,8 +204,7 @@ void take_price_file(detail::json& doc, const Node& root, const std::string& bas
         prices->fail("an empty path; expected a price-book file relative to the scenario, such "
                      "as \"prices.json\", or a price book");
     }
-    const std::string path =
-        file.is_absolute() ? file.string() : (std::filesystem::path(base_dir) / file).string();
+    const std::string path = resolved(file, base_dir);
     detail::json book;
     try {
         book = detail::parse_json_text(read_text_file(path), path);
@@ -252,18 +265,11 @@ ScenarioExtras rebase_extras(const ScenarioExtras& extras, const std::string& sa
         return out;
     }
     detail::json own = detail::json::parse(extras.catalog);
-    auto rebase = [&](detail::json& item) {
+    for_each_own(own, [&](detail::json& item) {
         if (item.is_string()) {
             item = rebased(item.get<std::string>(), extras.base_dir, save_dir);
         }
-    };
-    if (own.is_array()) {
-        for (detail::json& item : own) {
-            rebase(item);
-        }
-    } else {
-        rebase(own);
-    }
+    });
     out.catalog = own.dump();
     return out;
 }
@@ -327,21 +333,11 @@ std::vector<std::string> own_catalog_files(const ScenarioExtras& extras) {
         return files;
     }
     const detail::json own = detail::json::parse(extras.catalog);
-    auto add = [&](const detail::json& item) {
+    for_each_own(own, [&](const detail::json& item) {
         if (item.is_string() && !item.get<std::string>().empty()) {
-            const std::filesystem::path p(item.get<std::string>());
-            files.push_back(p.is_absolute()
-                                ? p.string()
-                                : (std::filesystem::path(extras.base_dir) / p).string());
+            files.push_back(resolved(item.get<std::string>(), extras.base_dir));
         }
-    };
-    if (own.is_array()) {
-        for (const detail::json& item : own) {
-            add(item);
-        }
-    } else {
-        add(own);
-    }
+    });
     return files;
 }
 

@@ -4,7 +4,6 @@
 #include "scenario_reader.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <fmt/format.h>
 
@@ -20,6 +19,45 @@ bool key_char(char c) {
 
 json to_json(const FieldValue& v) {
     return std::visit([](const auto& x) { return json(x); }, v);
+}
+
+/// The value at `path` ("fleet.platform", "options[0].dbox") in `doc`, or
+/// null; "[*]" reaches none.
+const json* value_at(const json& doc, std::string_view path) {
+    const ScenarioPath p = parse_scenario_path(path, "");
+    const json* node = &doc;
+    for (const PathStep& step : p.steps) {
+        if (!node->is_object() || !node->contains(step.key)) {
+            return nullptr;
+        }
+        node = &(*node)[step.key];
+        if (step.index == PathStep::Index::one) {
+            if (!node->is_array() || step.position >= node->size()) {
+                return nullptr;
+            }
+            node = &(*node)[step.position];
+        } else if (step.index == PathStep::Index::all) {
+            return nullptr;
+        }
+    }
+    return node;
+}
+
+/// Whether the first `steps` steps of `a` and `b` reach a common object.
+bool prefix_overlaps(const ScenarioPath& a, const ScenarioPath& b, std::size_t steps) {
+    for (std::size_t i = 0; i < steps; ++i) {
+        const PathStep& x = a.steps[i];
+        const PathStep& y = b.steps[i];
+        if (x.key != y.key ||
+            (x.index == PathStep::Index::none) != (y.index == PathStep::Index::none)) {
+            return false;
+        }
+        if (x.index == PathStep::Index::one && y.index == PathStep::Index::one &&
+            x.position != y.position) {
+            return false;
+        }
+    }
+    return true;
 }
 
 } // namespace
@@ -77,27 +115,6 @@ ScenarioPath parse_scenario_path(std::string_view text, const std::string& where
     }
     return path;
 }
-
-namespace {
-
-/// Whether the first `steps` steps of `a` and `b` reach a common object.
-bool prefix_overlaps(const ScenarioPath& a, const ScenarioPath& b, std::size_t steps) {
-    for (std::size_t i = 0; i < steps; ++i) {
-        const PathStep& x = a.steps[i];
-        const PathStep& y = b.steps[i];
-        if (x.key != y.key ||
-            (x.index == PathStep::Index::none) != (y.index == PathStep::Index::none)) {
-            return false;
-        }
-        if (x.index == PathStep::Index::one && y.index == PathStep::Index::one &&
-            x.position != y.position) {
-            return false;
-        }
-    }
-    return true;
-}
-
-} // namespace
 
 bool paths_overlap(const ScenarioPath& a, const ScenarioPath& b) {
     return a.steps.size() == b.steps.size() && prefix_overlaps(a, b, a.steps.size());
@@ -212,39 +229,16 @@ std::vector<std::string> ScenarioDocument::set(const ScenarioPath& path, const F
 }
 
 std::optional<std::string> ScenarioDocument::text_at(std::string_view path) const {
-    const ScenarioPath p = parse_scenario_path(path, "");
-    const json* node = &doc_->value;
-    for (const PathStep& step : p.steps) {
-        if (!node->is_object() || !node->contains(step.key)) {
-            return std::nullopt;
-        }
-        node = &(*node)[step.key];
-        if (step.index == PathStep::Index::one) {
-            if (!node->is_array() || step.position >= node->size()) {
-                return std::nullopt;
-            }
-            node = &(*node)[step.position];
-        } else if (step.index == PathStep::Index::all) {
-            return std::nullopt;
-        }
-    }
-    if (!node->is_string()) {
+    const json* node = value_at(doc_->value, path);
+    if (node == nullptr || !node->is_string()) {
         return std::nullopt;
     }
     return node->get<std::string>();
 }
 
 bool ScenarioDocument::has_object(std::string_view path) const {
-    const ScenarioPath p = parse_scenario_path(path, "");
-    const json* node = &doc_->value;
-    for (const PathStep& step : p.steps) {
-        if (step.index != PathStep::Index::none || !node->is_object() ||
-            !node->contains(step.key)) {
-            return false;
-        }
-        node = &(*node)[step.key];
-    }
-    return node->is_object();
+    const json* node = value_at(doc_->value, path);
+    return path.find('[') == std::string_view::npos && node != nullptr && node->is_object();
 }
 
 std::size_t ScenarioDocument::take_catalog(Catalog& catalog, const std::string& base_dir,

@@ -9,7 +9,6 @@
 #include "scenario_objects.hpp"
 #include "scenario_reader.hpp"
 
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
@@ -45,10 +44,11 @@ Ratio read_ratio(const Node& n) {
     return parse_ratio(n.text(), n.where());
 }
 
-/// Calls a core parser that throws an unlocated InputError, and locates it.
-template <class F> auto located(const Node& n, F parse) {
+/// The string at `n` read by a core parser, whose unlocated InputError is located here.
+double parsed_text(const Node& n, double (*parse)(std::string_view)) {
+    const std::string text = n.text();
     try {
-        return parse();
+        return parse(text);
     } catch (const InputError& e) {
         n.fail(e.message());
     }
@@ -63,8 +63,7 @@ double read_percent(const Node& n, const ScenarioField& f) {
         n.fail(n.raw().dump() + " has no % sign; expected " + std::string(f.noun) +
                " as a string such as \"5%\"");
     }
-    const std::string text = n.text();
-    return located(n, [&] { return parse_percent(text); });
+    return parsed_text(n, parse_percent);
 }
 
 FieldData read_choice(const Node& n, const ScenarioField& f) {
@@ -75,11 +74,8 @@ FieldData read_choice(const Node& n, const ScenarioField& f) {
 }
 
 /// A number, or else text read by `parse`.
-template <class F> FieldData number_or(const Node& n, F parse) {
-    if (n.is_number()) {
-        return n.number();
-    }
-    return parse(n);
+FieldData number_or(const Node& n, double (*parse)(std::string_view)) {
+    return n.is_number() ? n.number() : parsed_text(n, parse);
 }
 
 /// The value's JSON type and syntax, by the field's kind.
@@ -110,18 +106,12 @@ FieldData parse_value(const Node& n, const ScenarioField& f) {
     case FieldKind::percent:
         return read_percent(n, f);
     case FieldKind::params:
-        return number_or(n, [](const Node& t) {
-            const std::string text = t.text();
-            return FieldData{located(t, [&] { return parse_param_count(text); })};
-        });
+        return number_or(n, parse_param_count);
     case FieldKind::number_or_id:
         if (f.ids != IdList::none) {
-            return number_or(n, [](const Node& t) { return FieldData{t.id()}; });
+            return n.is_number() ? FieldData{n.number()} : FieldData{n.id()};
         }
-        return number_or(n, [](const Node& t) {
-            const std::string text = t.text();
-            return FieldData{located(t, [&] { return parse_bytes_per_param(text); })};
-        });
+        return number_or(n, parse_bytes_per_param);
     case FieldKind::choice:
         return read_choice(n, f);
     }

@@ -176,13 +176,7 @@ const ScenarioObject* list_form_of(const Member& m) {
     if (m.shape != Member::Shape::value) {
         return nullptr;
     }
-    const std::string list = std::string(m.pattern) + "[N]";
-    for (const ScenarioObject& o : kObjects) {
-        if (o.pattern == list) {
-            return &o;
-        }
-    }
-    return nullptr;
+    return find_scenario_object(std::string(m.pattern) + "[N]");
 }
 
 const ScenarioObject* find_scenario_object(std::string_view pattern) {

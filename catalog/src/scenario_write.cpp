@@ -57,9 +57,10 @@ int significant_digits(const std::string& number) {
     return n;
 }
 
-bool parses_to(const std::string& text, double base, Dimension d) {
+/// Whether `parse` reads a text back to exactly `value` (false when it refuses it).
+template <class F> bool reads_back(F parse, double value) {
     try {
-        return parse_quantity_base(text, d) == base;
+        return parse() == value;
     } catch (const InputError&) {
         return false;
     }
@@ -88,17 +89,12 @@ json value_json(const ScenarioField& f, const FieldData& v) {
     if (const auto* r = std::get_if<Ratio>(&v)) {
         return ratio_json(*r);
     }
-    const double d = std::get<double>(v);
-    switch (f.kind) {
-    case FieldKind::quantity:
-    case FieldKind::quantity_or_auto:
-        return exact_quantity_text(d, f.dimension);
-    case FieldKind::percent:
-        return exact_percent_text(d);
-    default:
-        // nlohmann writes the shortest decimal that reads back to the same double.
-        return d;
+    if (f.kind == FieldKind::quantity || f.kind == FieldKind::quantity_or_auto ||
+        f.kind == FieldKind::percent) {
+        return field_text(f, v); // the exact quantity or percent text
     }
+    // nlohmann writes the shortest decimal that reads back to the same double.
+    return std::get<double>(v);
 }
 
 /// The value at `path`, making the objects and array elements on the way.
@@ -135,14 +131,6 @@ void keep_empty_objects(json& j, const ScenarioField& f, const Scenario& s, std:
     }
 }
 
-bool percent_reads_back(const std::string& text, double fraction) {
-    try {
-        return parse_percent(text) == fraction;
-    } catch (const InputError&) {
-        return false;
-    }
-}
-
 } // namespace
 
 /// The shortest "N%" text parse_percent reads back to exactly `fraction`:
@@ -152,7 +140,7 @@ bool percent_reads_back(const std::string& text, double fraction) {
 std::string exact_percent_text(double fraction) {
     const double percent = fraction * 100.0;
     std::string text = format_shortest_fixed(percent) + "%";
-    if (text.size() <= 24 && percent_reads_back(text, fraction)) {
+    if (text.size() <= 24 && reads_back([&] { return parse_percent(text); }, fraction)) {
         return text;
     }
     return format_shortest(percent) + "%";
@@ -174,7 +162,7 @@ std::string exact_quantity_text(double base, Dimension dimension) {
             continue; // "0.000000000000000001 EB" is no way to write 1 B
         }
         const std::string text = number + " " + std::string(u.symbol);
-        if (!parses_to(text, base, dimension)) {
+        if (!reads_back([&] { return parse_quantity_base(text, dimension); }, base)) {
             continue;
         }
         const std::tuple<int, int, std::size_t> rank{v >= 1.0 && v < 1000.0 ? 0 : 1,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fmt/format.h>
 #include <numeric>
 
 namespace podsizer {
@@ -50,11 +51,8 @@ std::vector<std::string> nearest(std::string_view wanted,
         return x.distance != y.distance ? x.distance < y.distance : x.prefix > y.prefix;
     });
     std::vector<std::string> out;
-    for (const auto& [distance, prefix, c] : scored) {
-        if (out.size() >= max) {
-            break;
-        }
-        out.push_back(c);
+    for (std::size_t i = 0; i < scored.size() && i < max; ++i) {
+        out.push_back(scored[i].id);
     }
     return out;
 }
@@ -63,13 +61,7 @@ std::string suggestion_phrase(std::string_view wanted, const std::vector<std::st
     if (candidates.empty()) {
         return "the catalog has none";
     }
-    std::string out = "nearest: ";
-    bool first = true;
-    for (const std::string& c : nearest(wanted, candidates)) {
-        out += (first ? "" : ", ") + c;
-        first = false;
-    }
-    return out;
+    return fmt::format("nearest: {}", fmt::join(nearest(wanted, candidates), ", "));
 }
 
 } // namespace podsizer

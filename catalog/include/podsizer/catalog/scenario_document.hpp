@@ -12,13 +12,11 @@
 #include "podsizer/core/scenario.hpp"
 #include "podsizer/core/units.hpp"
 
-#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 namespace podsizer {
