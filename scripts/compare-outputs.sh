@@ -7,21 +7,21 @@
 #
 # BEFORE and AFTER are podsizer binaries (build main's first and copy it
 # aside). GROUPs pick parts of the matrix: checkpoint, durability, size,
-# others, results growth (default: all). Prints one line per differing run and a count at the end;
+# others, results growth prices (default: all). Prints one line per differing run and a count at the end;
 # exits 1 when any run differs. The runs are in cases_GROUP below: one
 # command line per line, run from the repository's root. Add a group for the
 # next output converted.
 set -u
 
 if [[ $# -lt 2 ]]; then
-    echo "usage: $0 BEFORE AFTER [checkpoint|durability|size|others|results growth ...]" >&2
+    echo "usage: $0 BEFORE AFTER [checkpoint|durability|size|others|results|growth|prices ...]" >&2
     exit 2
 fi
 before=$(realpath "$1")
 after=$(realpath "$2")
 shift 2
 groups=("$@")
-[[ ${#groups[@]} -eq 0 ]] && groups=(checkpoint durability size others results growth)
+[[ ${#groups[@]} -eq 0 ]] && groups=(checkpoint durability size others results growth prices)
 cd "$(dirname "$0")/.."
 
 formats=(table md csv json)
@@ -183,6 +183,34 @@ cases_growth() {
     echo "size examples/fleet-phases.json --prices examples/fleet-phases.json"
     echo "size examples/fleet-phases.json --bom /no/such/dir/bom.csv"
     echo "size examples/project-three-sites.json --set fleet.sites[0].max_racks=-1"
+}
+
+# Price books the examples do not hold, made from prices-illustrative.json in
+# the scratch folder: a D-box without a price (the "Unpriced" rows), a cloud
+# store without an egress price, a one-year analysis in another currency.
+cases_prices() {
+    python3 - "$scratch" <<'PY'
+import json, sys
+base = json.load(open("examples/prices-illustrative.json"))
+base.pop("$schema", None)
+def book(name, change):
+    b = json.loads(json.dumps(base))
+    change(b)
+    json.dump(b, open(f"{sys.argv[1]}/{name}.json", "w"), indent=1)
+book("unpriced", lambda b: b.update(items=[i for i in b["items"] if not i["id"].startswith("dbox")]))
+book("noegress", lambda b: b["cloud"].pop("egress_per_gb"))
+book("oneyear", lambda b: (b["site"].update(years=1), b.update(currency="EUR")))
+PY
+    local book f
+    for book in unpriced noegress oneyear; do
+        for f in "${formats[@]}"; do
+            echo "--format $f size examples/ncp-pod-41k.json --prices $scratch/$book.json"
+            echo "--format $f compare examples/fleet-160k.json --prices $scratch/$book.json"
+            echo "--format $f extrapolate examples/fleet-phases.json --prices $scratch/$book.json"
+            echo "--format $f size examples/project-three-sites.json --prices $scratch/$book.json"
+        done
+        echo "size examples/fleet-replication.json --prices $scratch/$book.json --bom BOM"
+    done
 }
 
 scratch=$(mktemp -d)

@@ -128,7 +128,7 @@ const MapFixture& map_fixture() {
               std::pair{"projectown", "project-three-sites.json"},
               std::pair{"replication", "fleet-replication.json"},
               std::pair{"compare", "fleet-160k.json"}, std::pair{"cmp", "fleet-160k.json"},
-              std::pair{"cmpncp", "ncp-pod-41k.json"}}) {
+              std::pair{"cmpncp", "ncp-pod-41k.json"}, std::pair{"stripe", "ncp-pod-41k.json"}}) {
             Written& w = fx->workbooks.emplace_back();
             w.stem = stem;
             w.catalog = default_catalog();
@@ -168,6 +168,13 @@ const MapFixture& map_fixture() {
                 // does not run (its rows on Assumptions come from the site).
                 w.scenario.fleet->site_list.at(0).usable.reset();
                 w.scenario.fleet->site_list.at(2).workload = "cosmoflow-h100";
+            }
+            if (w.stem == "stripe") {
+                // One D-box in DBox-HA: its strips per D-box allow a stripe
+                // narrower than the parity, so no data strips (core's
+                // stripe_for: the width is then the parity alone).
+                w.scenario.options.at(0).dboxes = 1;
+                w.scenario.options.at(0).layout = EcLayout::dbox_ha;
             }
             if (w.stem == "res") { // the Resilience sheet's rows on the scenario's figures
                 ResilienceSpec& r = w.scenario.resilience;
