@@ -34,6 +34,31 @@ def check(v, files, what):
     return failures
 
 
+def with_comments(node):
+    """The document with a "_comment" key in every source object (one with a
+    "kind"): the readers skip keys starting with "_", so the schema must too."""
+    if isinstance(node, list):
+        return [with_comments(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: with_comments(v) for k, v in node.items()}
+    if "kind" in out:
+        out["_comment"] = "a note the reader skips"
+    return out
+
+
+def commented_sources(v, files):
+    failures = 0
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            doc = with_comments(json.load(f))
+        for e in sorted(v.iter_errors(doc), key=lambda e: e.json_path):
+            print(f"{path} with a comment in each source: {e.json_path}: {e.message}")
+            failures += 1
+    print(f"{len(files)} price books checked with a comment in each source, {failures} problems")
+    return failures
+
+
 def main():
     root = sys.argv[1]
     price_books = sorted(glob.glob(os.path.join(root, "examples", "prices-*.json")))
@@ -46,8 +71,9 @@ def main():
                      scenarios, "example scenarios")
     failures += check(validator(os.path.join(root, "schemas", "catalog.schema.json")),
                       catalogs, "catalog files")
-    failures += check(validator(os.path.join(root, "schemas", "price-book.schema.json")),
-                      price_books, "example price books")
+    books = validator(os.path.join(root, "schemas", "price-book.schema.json"))
+    failures += check(books, price_books, "example price books")
+    failures += commented_sources(books, price_books)
     # Every example names the schema, so editors complete and check its fields.
     for path in scenarios:
         with open(path, encoding="utf-8") as f:

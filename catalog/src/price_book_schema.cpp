@@ -15,7 +15,8 @@ std::string price_book_json_schema() {
     const json text{{"type", "string"}};
     // Amounts: numbers of the book's currency, 0 to 10^12 (kMaxPrice). Shares:
     // percent strings as in a scenario ("10%"). Field sources: a source a field,
-    // as a catalog entry's, declared once for every part that takes them.
+    // as a catalog entry's, declared once for every part that takes them; its
+    // "_" keys are comments the reader skips, as everywhere else.
     const json source{
         {"type", "object"},
         {"required", json::array({"kind"})},
@@ -24,6 +25,7 @@ std::string price_book_json_schema() {
            {{"enum", {"spec", "vendor", "paper", "press", "customer", "derived", "assumption"}}}},
           {"ref", text},
           {"note", text}}},
+        {"patternProperties", {{"^_", json::object()}}},
         {"additionalProperties", false}};
     json schema{{"$schema", "https://json-schema.org/draft/2020-12/schema"},
                 {"title", "podsizer price book"},
