@@ -506,7 +506,7 @@ constexpr std::array kReport{
          .value = [](const X& x) -> FigureValue {
              return detail::priced_summaries_json(x.sizing.designs, x.sizing.prices);
          }},
-    XRow{.key = "feasible", .value = detail::call<&X::all_feasible>},
+    XRow{.key = "feasible", .value = of<&X::all_feasible>},
 };
 
 } // namespace

@@ -102,7 +102,7 @@ constexpr std::array kDocument{
     SRow{.key = "designs", .value = by<[](const S& s) {
                                return priced_summaries_json(s.designs, s.prices, design_to_json);
                            }>},
-    SRow{.key = "feasible", .value = call<&S::all_feasible>},
+    SRow{.key = "feasible", .value = of<&S::all_feasible>},
 };
 
 /// " of every 10th checkpoint" when every job that copies off site copies
