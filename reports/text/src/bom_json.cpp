@@ -82,10 +82,6 @@ Rows<BomLine> bom_line_figures() {
     return kLine;
 }
 
-json bom_json(const Design& d) {
-    return bill_json(*d.bom);
-}
-
 json bill_json(const DesignBom& b) {
     return json{{"lines", figures_json<BomLine>(kLine, b.lines)},
                 {"links", links_json(b.links)},
