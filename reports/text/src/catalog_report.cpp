@@ -234,10 +234,6 @@ std::vector<Entry> entries(const Catalog& c) {
     return out;
 }
 
-json source_json(const Source& s) {
-    return {{"kind", to_string(s.kind)}, {"ref", s.ref}, {"note", s.note}};
-}
-
 std::string source_text(const Source& s) {
     std::string out = "[" + std::string(to_string(s.kind)) + "]";
     if (!s.ref.empty()) {
@@ -281,6 +277,7 @@ namespace {
 using ERow = detail::FigureRow<Entry>;
 using detail::by;
 using detail::of;
+using detail::source_json;
 
 /// An entry's key figures by their keys, or every figure with its text and source.
 json figures_json(const Entry& e, bool all) {

@@ -1,6 +1,7 @@
 #include "checkpoint_json.hpp"
 
 #include "podsizer/reports/checkpoint_report.hpp"
+#include "report_json.hpp"
 
 #include <array>
 
@@ -192,10 +193,7 @@ ordered_json goodput_point_json(const GoodputPoint& p) {
 }
 
 ordered_json failure_source_json(const FailureRate& r) {
-    if (!r.source) {
-        return nullptr;
-    }
-    return {{"kind", to_string(r.source->kind)}, {"ref", r.source->ref}, {"note", r.source->note}};
+    return r.source ? source_json(*r.source) : ordered_json(nullptr);
 }
 
 ordered_json goodput_points_json(const GoodputCurve& c) {

@@ -66,6 +66,10 @@ std::string percent_text(double fraction) {
     return s + " %";
 }
 
+ojson source_json(const Source& s) {
+    return {{"kind", to_string(s.kind)}, {"ref", s.ref}, {"note", s.note}};
+}
+
 namespace {
 
 using F = Finding;

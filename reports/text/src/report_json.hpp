@@ -42,6 +42,9 @@ std::string ordinal(std::int64_t n);
 /// 0.1 -> "10 %", 0.025 -> "2.5 %".
 std::string percent_text(double fraction);
 
+/// A source of a figure: {kind, ref, note}.
+ojson source_json(const Source& s);
+
 /// {severity, code, message}
 ojson finding_json(const Finding& f);
 ojson findings_json(const std::vector<Finding>& fs);
