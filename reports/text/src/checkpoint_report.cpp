@@ -13,7 +13,6 @@ namespace podsizer {
 
 namespace {
 
-using detail::or_null;
 using json = detail::ordered_json;
 
 /// A number for machines, to 6 decimals (detail::plain).
