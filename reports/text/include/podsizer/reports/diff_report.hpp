@@ -70,7 +70,7 @@ std::string diff_pair_title(const DesignPairDiff& p);
 
 /// One pair's table: Metric, A, B, Δ, Δ %; then the findings rows. For
 /// people (grouped numbers, signed deltas) or machines (plain numbers).
-Grid diff_grid(const SizingDiff& d, const DesignPairDiff& p, bool machine);
+Grid diff_grid(const DesignPairDiff& p, bool machine);
 
 /// The signed delta as a table shows it ("+176", "-12.5", "" when absent).
 std::string delta_cell(std::optional<double> delta, int decimals, bool machine);
