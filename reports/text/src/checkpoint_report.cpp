@@ -174,18 +174,15 @@ constexpr std::array kInputs{
     InputRow{.key = "checkpoint_overhead_s", .value = detail::of<&CQ::overhead>},
     InputRow{.key = "local_bandwidth_bytes_per_s", .value = detail::of<&CQ::local_bandwidth>},
     InputRow{.key = "local_bandwidth_source",
-             .value = [](Q q) -> FigureValue {
-                 return std::string(q.local_bandwidth_given ? "given" : "assumption");
-             }},
+             .value = by<[](Q q) { return q.local_bandwidth_given ? "given" : "assumption"; }>},
     InputRow{.key = "gpus",
              .value = [](Q q) { return q.gpus > 0 ? FigureValue(q.gpus) : FigureValue(nullptr); }},
     InputRow{.key = "gpus_per_node", .value = detail::of<&CQ::gpus_per_node>},
     InputRow{.key = "failures_per_1000_node_days", .value = with_rate<&FR::per_1000_node_days>},
     InputRow{.key = "rate_node_gpus", .value = with_rate<&FR::gpus_per_node>},
     InputRow{.key = "failure_rate_preset",
-             .value = [](Q q) -> FigureValue {
-                 return q.failure_rate ? q.failure_rate->preset : std::string();
-             }},
+             .value =
+                 by<[](Q q) { return q.failure_rate ? q.failure_rate->preset : std::string(); }>},
     InputRow{.key = "failure_rate_source", .value = with_rate<detail::failure_source_json>},
     InputRow{.key = "knee_step_bytes_per_s", .value = detail::of<&CQ::knee, &KneeRule::step>},
     InputRow{.key = "knee_threshold_gpu_hours_per_day",
@@ -372,9 +369,7 @@ using GC = const GoodputCurve&;
 constexpr std::array kFigures{
     Row{.key = "podsizer_version", .value = [](A) -> FigureValue { return version(); }},
     Row{.key = "inputs",
-        .value = [](A x) -> FigureValue {
-            return detail::figures_json<CheckpointQuery>(kInputs, x.q);
-        }},
+        .value = by<[](A x) { return detail::figures_json<CheckpointQuery>(kInputs, x.q); }>},
     Row{.key = "checkpoint_bytes", .value = got<&CA::size>},
     Row{.key = "nodes", .value = got<&CA::nodes>},
     Row{.key = "platform_failures_per_1000_node_days",

@@ -287,9 +287,7 @@ constexpr std::array kFigures{
     Row{"method", "Method", {}, 0, {}, kAll, by<[](R r) { return method_name(r.q); }>, method_text},
     Row{.key = "stripe",
         .out = kJson | kCsv,
-        .value = [](R r) -> FigureValue {
-            return stripe_text(r.q.layout.data_strips, r.q.layout.parity);
-        }},
+        .value = by<[](R r) { return stripe_text(r.q.layout.data_strips, r.q.layout.parity); }>},
     Row{.key = "data_strips", .value = lay<&L::data_strips>},
     Row{.key = "parity", .value = lay<&L::parity>},
     Row{.key = "drives", .out = kJson | kCsv, .value = lay<&L::drives>},
@@ -345,9 +343,7 @@ constexpr std::array kFigures{
         .unit = "per year",
         .decimals = 1,
         .out = kAll,
-        .value = [](R r) -> FigureValue {
-            return static_cast<double>(r.q.layout.drives) * r.q.layout.afr;
-        }},
+        .value = by<[](R r) { return static_cast<double>(r.q.layout.drives) * r.q.layout.afr; }>},
 };
 
 } // namespace
