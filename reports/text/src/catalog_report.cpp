@@ -318,7 +318,7 @@ constexpr std::array kEntry{
 std::string render_catalog_list(const Catalog& catalog, Format format) {
     if (format == Format::json) {
         const json models = detail::figures_json<Entry>(kListed, entries(catalog));
-        return detail::without_negative_zero(json{{"models", models}}).dump(2) + "\n";
+        return detail::json_text(json{{"models", models}});
     }
     const Grid g = catalog_list_grid(catalog);
     switch (format) {
@@ -360,8 +360,7 @@ std::string render_catalog_entry(const Catalog& catalog, const std::string& id, 
             continue;
         }
         if (format == Format::json) {
-            return detail::without_negative_zero(detail::figures_json<Entry>(kEntry, e)).dump(2) +
-                   "\n";
+            return detail::json_text(detail::figures_json<Entry>(kEntry, e));
         }
         const Grid g = figures_grid(e);
         const std::string title = e.id + " (" + e.kind + "): " + e.name;

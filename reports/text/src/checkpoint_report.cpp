@@ -579,9 +579,7 @@ std::string render_goodput_curve(const GoodputCurve& curve, Format format,
                                  const std::vector<MarkedPoint>& marks) {
     switch (format) {
     case Format::json:
-        return detail::without_negative_zero(detail::figures_json<GoodputCurve>(kCurve, curve))
-                   .dump(2) +
-               "\n";
+        return detail::json_text(detail::figures_json<GoodputCurve>(kCurve, curve));
     case Format::csv:
         return render_csv(goodput_curve_grid(curve, marks));
     case Format::md:
@@ -605,9 +603,7 @@ Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
 std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis& a,
                               Format format) {
     if (format == Format::json) {
-        return detail::without_negative_zero(detail::figures_json(kFigures, Analysis{q, a}))
-                   .dump(2) +
-               "\n";
+        return detail::json_text(detail::figures_json(kFigures, Analysis{q, a}));
     }
     const std::vector<MarkedPoint> marks = marks_of(a);
     if (format == Format::csv) {

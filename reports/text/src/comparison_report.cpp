@@ -547,9 +547,7 @@ std::string render_comparison(const Comparison& c, Format format) {
     case Format::csv:
         return render_csv(comparison_grid(c, true));
     case Format::json:
-        return detail::without_negative_zero(detail::figures_json<Comparison>(kComparisonFields, c))
-                   .dump(2) +
-               "\n";
+        return detail::json_text(detail::figures_json<Comparison>(kComparisonFields, c));
     }
     return {};
 }

@@ -156,7 +156,7 @@ std::string render_json(const SizingDiff& d) {
                   {"b", {{"file", d.b_label}, {"scenario", d.b_scenario}}},
                   {"pairs", pairs},
                   {"feasible", d.all_feasible}};
-    return detail::without_negative_zero(j).dump(2) + "\n";
+    return detail::json_text(j);
 }
 
 /// Every pair in one CSV, a row per metric: option, key, metric, unit, a,

@@ -366,8 +366,7 @@ Grid durability_csv_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
 std::string render_durability(const DurabilityQuery& q, const DurabilityOutcome& o, Format format) {
     switch (format) {
     case Format::json:
-        return detail::without_negative_zero(detail::figures_json(kFigures, Run{q, o})).dump(2) +
-               "\n";
+        return detail::json_text(detail::figures_json(kFigures, Run{q, o}));
     case Format::csv:
         return render_csv(durability_csv_grid(q, o));
     case Format::md:

@@ -492,7 +492,7 @@ std::string with_growth(std::string rendered, const GrowthView& growth, Format f
     // The report's own document, read back in its key order.
     detail::ojson j = detail::ojson::parse(rendered);
     add_growth_json(j, growth);
-    return detail::without_negative_zero(j).dump(2) + "\n";
+    return detail::json_text(j);
 }
 
 std::string render_sizing(const SizingResult& result, const GrowthView& growth, Format format) {

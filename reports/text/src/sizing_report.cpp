@@ -526,7 +526,7 @@ std::string render_sizing(const SizingResult& result, Format format) {
     case Format::csv:
         return render_csv(sizing_csv_grid(result));
     case Format::json:
-        return detail::without_negative_zero(detail::sizing_document(result)).dump(2) + "\n";
+        return detail::json_text(detail::sizing_document(result));
     }
     return {};
 }
