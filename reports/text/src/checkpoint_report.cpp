@@ -508,6 +508,17 @@ json cadences_json(A x) {
     return cad;
 }
 
+/// The cadence table: write bandwidth needed per cadence, sync and async.
+Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
+    Grid g;
+    const CadenceRow none;
+    g.header = detail::people_labels<Cadence>(kCadence, Cadence{none, stall_budget});
+    for (const CadenceRow& r : a.cadences) {
+        g.rows.push_back(detail::people_cells<Cadence>(kCadence, Cadence{r, stall_budget}));
+    }
+    return g;
+}
+
 /// The curve alone (`render_goodput_curve` in JSON).
 using CurveRow = detail::FigureRow<GoodputCurve>;
 constexpr std::array kCurve{
@@ -588,16 +599,6 @@ std::string render_goodput_curve(const GoodputCurve& curve, Format format,
         return render_text(goodput_curve_display_grid(curve, marks));
     }
     return {};
-}
-
-Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
-    Grid g;
-    const CadenceRow none;
-    g.header = detail::people_labels<Cadence>(kCadence, Cadence{none, stall_budget});
-    for (const CadenceRow& r : a.cadences) {
-        g.rows.push_back(detail::people_cells<Cadence>(kCadence, Cadence{r, stall_budget}));
-    }
-    return g;
 }
 
 std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis& a,

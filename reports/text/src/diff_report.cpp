@@ -92,6 +92,34 @@ std::string joined(const std::vector<std::string>& codes, const char* separator)
     return out;
 }
 
+/// The signed delta as a table shows it ("+176", "-12.5", "" when absent).
+std::string delta_cell(std::optional<double> delta, int decimals, bool machine) {
+    if (!delta) {
+        return "";
+    }
+    if (machine) {
+        return detail::plain(*delta, decimals + 3);
+    }
+    const std::string text = format_number(*delta, decimals);
+    // "+0" would claim a change the rounding hides; 0 is shown as it is.
+    const bool shown_zero = text.find_first_not_of("0.,-") == std::string::npos;
+    if (shown_zero) {
+        return format_number(0.0, decimals);
+    }
+    return (*delta > 0.0 ? "+" : "") + text;
+}
+
+/// The percent delta as a table shows it ("+97.8 %", "n/a" for people when absent).
+std::string percent_cell(std::optional<double> percent, bool machine) {
+    if (!percent) {
+        return machine ? "" : "n/a";
+    }
+    if (machine) {
+        return detail::plain(*percent, kPercentDecimals + 3);
+    }
+    return delta_cell(percent, kPercentDecimals, false) + " %";
+}
+
 /// One table per pair, for people: text or Markdown.
 std::string render_people(const SizingDiff& d, bool markdown) {
     const std::string list = markdown ? "- " : "";
@@ -230,32 +258,6 @@ SizingDiff diff_sizings(const SizingResult& a, const std::string& a_label, const
         d.pairs.push_back(std::move(p));
     }
     return d;
-}
-
-std::string delta_cell(std::optional<double> delta, int decimals, bool machine) {
-    if (!delta) {
-        return "";
-    }
-    if (machine) {
-        return detail::plain(*delta, decimals + 3);
-    }
-    const std::string text = format_number(*delta, decimals);
-    // "+0" would claim a change the rounding hides; 0 is shown as it is.
-    const bool shown_zero = text.find_first_not_of("0.,-") == std::string::npos;
-    if (shown_zero) {
-        return format_number(0.0, decimals);
-    }
-    return (*delta > 0.0 ? "+" : "") + text;
-}
-
-std::string percent_cell(std::optional<double> percent, bool machine) {
-    if (!percent) {
-        return machine ? "" : "n/a";
-    }
-    if (machine) {
-        return detail::plain(*percent, kPercentDecimals + 3);
-    }
-    return delta_cell(percent, kPercentDecimals, false) + " %";
 }
 
 Grid diff_grid(const DesignPairDiff& p, bool machine) {

@@ -31,6 +31,11 @@ using detail::kBoth;
 using Sim = SimulationResult;
 using Text = std::optional<std::string>;
 
+/// "146+4".
+std::string stripe_text(int data_strips, int parity) {
+    return fmt::format("{}+{}", data_strips, parity);
+}
+
 std::string years_text(double seconds) {
     return three_significant(seconds / kSecondsPerYear) + " years";
 }
@@ -82,12 +87,6 @@ std::string header_line(const DurabilityQuery& q) {
            fmt::format(" per drive-year; loss when more than {} drives are down at once", l.parity);
 }
 
-} // namespace
-
-std::string stripe_text(int data_strips, int parity) {
-    return fmt::format("{}+{}", data_strips, parity);
-}
-
 /// A probability as a percentage from 1e-4 on ("0.302 %"), else in
 /// scientific notation ("3.29e-8"); `style_of` picks the form, so the figures
 /// of one interval are written alike.
@@ -100,11 +99,10 @@ std::string format_probability(double p, double style_of) {
     return three_significant(p);
 }
 
+/// A probability for people: "0.841 %" from 0.01 % up, else "3.29e-8".
 std::string format_probability(double p) {
     return format_probability(p, p);
 }
-
-namespace {
 
 /// What the report shows: the question and its outcome.
 struct Run {
