@@ -37,21 +37,18 @@ struct Entry {
     const Provenance* provenance = nullptr;
 };
 
-Fact num(std::string field, double v, int decimals, bool key_figure = false) {
-    std::string key = field;
+Fact num(const std::string& field, double v, int decimals, bool key_figure = false) {
     // Whole numbers go to JSON as integers (22, not 22.0).
     json value = decimals == 0 ? json(static_cast<std::int64_t>(v)) : json(v);
-    return {std::move(field), format_number(v, decimals), std::move(key), value, key_figure};
+    return {field, format_number(v, decimals), field, value, key_figure};
 }
 
-Fact flag(std::string field, bool v, bool key_figure = false) {
-    std::string key = field;
-    return {std::move(field), v ? "yes" : "no", std::move(key), v, key_figure};
+Fact flag(const std::string& field, bool v, bool key_figure = false) {
+    return {field, v ? "yes" : "no", field, v, key_figure};
 }
 
-Fact txt(std::string field, std::string v, bool key_figure = false) {
-    std::string key = field;
-    return {std::move(field), v, std::move(key), v, key_figure};
+Fact txt(const std::string& field, const std::string& v, bool key_figure = false) {
+    return {field, v, field, v, key_figure};
 }
 
 /// The JSON key of a quantity: its field and its SI unit.
