@@ -50,14 +50,15 @@ const std::vector<std::size_t>& compact_columns() {
     return columns;
 }
 
-/// The codes of a design's errors and warnings, errors first ("error
-/// read-short; warning not-certified, rack-loss"): why the verdict is short, and the caveats a
-/// "yes" carries, in a narrow column. A design's cost with the run's own book (the same as `book`
-/// when --prices gave it), else with `book`.
+/// A design's cost with the run's own book (the same as `book` when --prices
+/// gave it), else with `book`.
 DesignCost run_cost(const SizingResult& r, const Design& d, const PriceBook& book) {
     return design_cost(d, r.prices ? *r.prices : book);
 }
 
+/// The codes of a design's errors and warnings, errors first ("error read-short; warning
+/// not-certified, rack-loss"): why the verdict is short, and the caveats a "yes" carries, in a
+/// narrow column.
 std::string finding_codes(const Design& d) {
     std::string out;
     for (Severity level : {Severity::error, Severity::warning}) {

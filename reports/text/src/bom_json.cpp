@@ -1,6 +1,8 @@
 // The design JSON's `bom` and `facility` blocks (docs/bom.md §5).
 #include "bom_json.hpp"
 
+#include "report_json.hpp"
+
 #include <array>
 
 namespace podsizer::detail {
@@ -8,10 +10,6 @@ namespace podsizer::detail {
 namespace {
 
 using json = nlohmann::ordered_json;
-
-json source_json(const Source& s) {
-    return json{{"kind", to_string(s.kind)}, {"ref", s.ref}, {"note", s.note}};
-}
 
 /// "ref: note", the ref or the note alone when the other is empty.
 std::string source_text(const Source& s) {
@@ -80,10 +78,6 @@ constexpr std::array kRack{
 
 Rows<BomLine> bom_line_figures() {
     return kLine;
-}
-
-json bom_json(const Design& d) {
-    return bill_json(*d.bom);
 }
 
 json bill_json(const DesignBom& b) {

@@ -10,8 +10,7 @@ namespace podsizer::detail {
 
 /// A bill's line: its JSON and the --bom CSV's columns (their keys).
 Rows<BomLine> bom_line_figures();
-nlohmann::ordered_json bom_json(const Design& d);
-/// A bill's block (what bom_json gives a design's): lines, links, totals.
+/// A bill's block (a design's `bom`): lines, links, totals.
 nlohmann::ordered_json bill_json(const DesignBom& b);
 nlohmann::ordered_json facility_json(const DesignFacility& f);
 

@@ -235,10 +235,6 @@ std::vector<DeltaLine> delta_lines(const DesignBom& a, const DesignBom& b) {
     return out;
 }
 
-} // namespace
-
-namespace {
-
 const std::vector<std::string> kDeltaHeader{"design_a", "design_b",    "category",   "item",
                                             "sku",      "description", "quantity_a", "quantity_b",
                                             "delta",    "unit",        "source_kind"};

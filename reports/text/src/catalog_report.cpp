@@ -37,21 +37,18 @@ struct Entry {
     const Provenance* provenance = nullptr;
 };
 
-Fact num(std::string field, double v, int decimals, bool key_figure = false) {
-    std::string key = field;
+Fact num(const std::string& field, double v, int decimals, bool key_figure = false) {
     // Whole numbers go to JSON as integers (22, not 22.0).
     json value = decimals == 0 ? json(static_cast<std::int64_t>(v)) : json(v);
-    return {std::move(field), format_number(v, decimals), std::move(key), value, key_figure};
+    return {field, format_number(v, decimals), field, value, key_figure};
 }
 
-Fact flag(std::string field, bool v, bool key_figure = false) {
-    std::string key = field;
-    return {std::move(field), v ? "yes" : "no", std::move(key), v, key_figure};
+Fact flag(const std::string& field, bool v, bool key_figure = false) {
+    return {field, v ? "yes" : "no", field, v, key_figure};
 }
 
-Fact txt(std::string field, std::string v, bool key_figure = false) {
-    std::string key = field;
-    return {std::move(field), v, std::move(key), v, key_figure};
+Fact txt(const std::string& field, const std::string& v, bool key_figure = false) {
+    return {field, v, field, v, key_figure};
 }
 
 /// The JSON key of a quantity: its field and its SI unit.
@@ -234,10 +231,6 @@ std::vector<Entry> entries(const Catalog& c) {
     return out;
 }
 
-json source_json(const Source& s) {
-    return {{"kind", to_string(s.kind)}, {"ref", s.ref}, {"note", s.note}};
-}
-
 std::string source_text(const Source& s) {
     std::string out = "[" + std::string(to_string(s.kind)) + "]";
     if (!s.ref.empty()) {
@@ -281,6 +274,7 @@ namespace {
 using ERow = detail::FigureRow<Entry>;
 using detail::by;
 using detail::of;
+using detail::source_json;
 
 /// An entry's key figures by their keys, or every figure with its text and source.
 json figures_json(const Entry& e, bool all) {
@@ -321,7 +315,7 @@ constexpr std::array kEntry{
 std::string render_catalog_list(const Catalog& catalog, Format format) {
     if (format == Format::json) {
         const json models = detail::figures_json<Entry>(kListed, entries(catalog));
-        return detail::without_negative_zero(json{{"models", models}}).dump(2) + "\n";
+        return detail::json_text(json{{"models", models}});
     }
     const Grid g = catalog_list_grid(catalog);
     switch (format) {
@@ -363,8 +357,7 @@ std::string render_catalog_entry(const Catalog& catalog, const std::string& id, 
             continue;
         }
         if (format == Format::json) {
-            return detail::without_negative_zero(detail::figures_json<Entry>(kEntry, e)).dump(2) +
-                   "\n";
+            return detail::json_text(detail::figures_json<Entry>(kEntry, e));
         }
         const Grid g = figures_grid(e);
         const std::string title = e.id + " (" + e.kind + "): " + e.name;

@@ -1,6 +1,7 @@
 #include "checkpoint_json.hpp"
 
 #include "podsizer/reports/checkpoint_report.hpp"
+#include "report_json.hpp"
 
 #include <array>
 
@@ -85,8 +86,10 @@ constexpr std::array kJobInputs{
            .value = of<&CR::knee_rule, &KneeRule::threshold>},
 };
 
-/// What the plan requires of a job (requirements.checkpoints[]).
+/// One job's requirement (requirements.checkpoints[]): what it was asked,
+/// then what the plan requires of it.
 constexpr std::array kRequirement{
+    JobRow{.value = by<[](J r) { return figures_json(kJobInputs, r); }>}, // in place
     JobRow{.key = "required_write_bytes_per_s", .value = of<&CR::required_write>},
     JobRow{.key = "local_copy_write_bytes_per_s", .value = of<&CR::local_copy_write>},
     JobRow{.key = "requirement_basis", .value = of<&CR::basis>},
@@ -113,13 +116,7 @@ constexpr std::array kPlan{
             .value = of<&CheckpointPlan::offsite_write>},
     PlanRow{.key = "checkpoint_peak_retained_bytes", .value = of<&CheckpointPlan::peak_retained>},
     PlanRow{.key = "checkpoints",
-            .value = [](CP p) -> FigureValue {
-                ordered_json jobs = ordered_json::array();
-                for (const CheckpointRequirement& c : p.jobs) {
-                    jobs.push_back(checkpoint_requirement_json(c));
-                }
-                return jobs;
-            }},
+            .value = by<[](CP p) { return figures_json(kRequirement, p.jobs); }>},
 };
 
 using D = const JobAtDesign&;
@@ -192,10 +189,7 @@ ordered_json goodput_point_json(const GoodputPoint& p) {
 }
 
 ordered_json failure_source_json(const FailureRate& r) {
-    if (!r.source) {
-        return nullptr;
-    }
-    return {{"kind", to_string(r.source->kind)}, {"ref", r.source->ref}, {"note", r.source->note}};
+    return r.source ? source_json(*r.source) : ordered_json(nullptr);
 }
 
 ordered_json goodput_points_json(const GoodputCurve& c) {
@@ -206,12 +200,6 @@ ordered_json failure_band_json(const FailureBand& b) {
     return {{"low", figures_json<FailureBandCase>(kBandCase, b.low)},
             {"central", figures_json<FailureBandCase>(kBandCase, b.central)},
             {"high", figures_json<FailureBandCase>(kBandCase, b.high)}};
-}
-
-ordered_json checkpoint_requirement_json(const CheckpointRequirement& r) {
-    ordered_json j = figures_json<CheckpointRequirement>(kJobInputs, r);
-    put_json<CheckpointRequirement>(j, kRequirement, r);
-    return j;
 }
 
 Rows<CheckpointPlan> checkpoint_plan_figures() {

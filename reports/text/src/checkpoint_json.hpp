@@ -16,11 +16,6 @@ namespace podsizer::detail {
 
 using ordered_json = nlohmann::ordered_json;
 
-/// A value or JSON null.
-template <class T> ordered_json or_null(const std::optional<T>& v) {
-    return v ? ordered_json(*v) : ordered_json(nullptr);
-}
-
 /// A goodput point's figures: write_bytes_per_s, write_time_s, interval_s,
 /// stall_s (JSON only), write_share, goodput, gpu_hours_lost_per_day,
 /// step_gain_gpu_hours_per_day; the curve's CSV and display columns.
@@ -40,9 +35,6 @@ ordered_json goodput_points_json(const GoodputCurve& c);
 /// failures_per_1000_node_days, rate_node_gpus, restart_time_s, mtbf_s,
 /// goodput, required_write_bytes_per_s} (docs/checkpoints.md §10).
 ordered_json failure_band_json(const FailureBand& b);
-
-/// One job's requirement (requirements.checkpoints[]).
-ordered_json checkpoint_requirement_json(const CheckpointRequirement& r);
 
 /// The plan's figures in the requirements: checkpoint_write_bytes_per_s,
 /// checkpoints_concurrent, checkpoint_offsite_write_bytes_per_s,

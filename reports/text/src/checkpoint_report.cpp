@@ -13,7 +13,6 @@ namespace podsizer {
 
 namespace {
 
-using detail::or_null;
 using json = detail::ordered_json;
 
 /// A number for machines, to 6 decimals (detail::plain).
@@ -175,18 +174,15 @@ constexpr std::array kInputs{
     InputRow{.key = "checkpoint_overhead_s", .value = detail::of<&CQ::overhead>},
     InputRow{.key = "local_bandwidth_bytes_per_s", .value = detail::of<&CQ::local_bandwidth>},
     InputRow{.key = "local_bandwidth_source",
-             .value = [](Q q) -> FigureValue {
-                 return std::string(q.local_bandwidth_given ? "given" : "assumption");
-             }},
+             .value = by<[](Q q) { return q.local_bandwidth_given ? "given" : "assumption"; }>},
     InputRow{.key = "gpus",
              .value = [](Q q) { return q.gpus > 0 ? FigureValue(q.gpus) : FigureValue(nullptr); }},
     InputRow{.key = "gpus_per_node", .value = detail::of<&CQ::gpus_per_node>},
     InputRow{.key = "failures_per_1000_node_days", .value = with_rate<&FR::per_1000_node_days>},
     InputRow{.key = "rate_node_gpus", .value = with_rate<&FR::gpus_per_node>},
     InputRow{.key = "failure_rate_preset",
-             .value = [](Q q) -> FigureValue {
-                 return q.failure_rate ? q.failure_rate->preset : std::string();
-             }},
+             .value =
+                 by<[](Q q) { return q.failure_rate ? q.failure_rate->preset : std::string(); }>},
     InputRow{.key = "failure_rate_source", .value = with_rate<detail::failure_source_json>},
     InputRow{.key = "knee_step_bytes_per_s", .value = detail::of<&CQ::knee, &KneeRule::step>},
     InputRow{.key = "knee_threshold_gpu_hours_per_day",
@@ -373,9 +369,7 @@ using GC = const GoodputCurve&;
 constexpr std::array kFigures{
     Row{.key = "podsizer_version", .value = [](A) -> FigureValue { return version(); }},
     Row{.key = "inputs",
-        .value = [](A x) -> FigureValue {
-            return detail::figures_json<CheckpointQuery>(kInputs, x.q);
-        }},
+        .value = by<[](A x) { return detail::figures_json<CheckpointQuery>(kInputs, x.q); }>},
     Row{.key = "checkpoint_bytes", .value = got<&CA::size>},
     Row{.key = "nodes", .value = got<&CA::nodes>},
     Row{.key = "platform_failures_per_1000_node_days",
@@ -514,6 +508,17 @@ json cadences_json(A x) {
     return cad;
 }
 
+/// The cadence table: write bandwidth needed per cadence, sync and async.
+Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
+    Grid g;
+    const CadenceRow none;
+    g.header = detail::people_labels<Cadence>(kCadence, Cadence{none, stall_budget});
+    for (const CadenceRow& r : a.cadences) {
+        g.rows.push_back(detail::people_cells<Cadence>(kCadence, Cadence{r, stall_budget}));
+    }
+    return g;
+}
+
 /// The curve alone (`render_goodput_curve` in JSON).
 using CurveRow = detail::FigureRow<GoodputCurve>;
 constexpr std::array kCurve{
@@ -585,9 +590,7 @@ std::string render_goodput_curve(const GoodputCurve& curve, Format format,
                                  const std::vector<MarkedPoint>& marks) {
     switch (format) {
     case Format::json:
-        return detail::without_negative_zero(detail::figures_json<GoodputCurve>(kCurve, curve))
-                   .dump(2) +
-               "\n";
+        return detail::json_text(detail::figures_json<GoodputCurve>(kCurve, curve));
     case Format::csv:
         return render_csv(goodput_curve_grid(curve, marks));
     case Format::md:
@@ -598,22 +601,10 @@ std::string render_goodput_curve(const GoodputCurve& curve, Format format,
     return {};
 }
 
-Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget) {
-    Grid g;
-    const CadenceRow none;
-    g.header = detail::people_labels<Cadence>(kCadence, Cadence{none, stall_budget});
-    for (const CadenceRow& r : a.cadences) {
-        g.rows.push_back(detail::people_cells<Cadence>(kCadence, Cadence{r, stall_budget}));
-    }
-    return g;
-}
-
 std::string render_checkpoint(const CheckpointQuery& q, const CheckpointAnalysis& a,
                               Format format) {
     if (format == Format::json) {
-        return detail::without_negative_zero(detail::figures_json(kFigures, Analysis{q, a}))
-                   .dump(2) +
-               "\n";
+        return detail::json_text(detail::figures_json(kFigures, Analysis{q, a}));
     }
     const std::vector<MarkedPoint> marks = marks_of(a);
     if (format == Format::csv) {

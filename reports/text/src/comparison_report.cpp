@@ -163,6 +163,7 @@ void put(ojson& j, MetricId id, Col c) {
         std::visit([](const auto& v) { return ojson(v); }, column_json(metric(id), c));
 }
 
+using detail::by;
 using detail::FigureRow;
 using detail::FigureValue;
 using detail::of;
@@ -288,9 +289,7 @@ const FigureRow<RatioOf> kRatioFields[] = {
     {.key = "reference",
      .value = [](X x) -> FigureValue { return x.c->references.at(x.r->reference).id; }},
     {.key = "basis",
-     .value = [](X) -> FigureValue {
-         return std::string("the reference at the column's usable capacity");
-     }},
+     .value = by<[](X) { return "the reference at the column's usable capacity"; }>},
     {.key = "basis_usable_capacity_bytes", .value = ratio_of<&R::basis>},
     {.key = "reference_racks", .value = ratio_of<&R::reference_racks>},
     {.key = "reference_power_w", .value = ratio_of<&R::reference_power>},
@@ -505,13 +504,9 @@ const FigureRow<Comparison> kComparisonFields[] = {
              });
          }},
     {.key = "rows",
-     .value = [](Cmp c) -> FigureValue {
-         return detail::figures_json<CR>(kRowFields, comparison_rows(c));
-     }},
+     .value = by<[](Cmp c) { return detail::figures_json<CR>(kRowFields, comparison_rows(c)); }>},
     {.key = "findings",
-     .value = [](Cmp c) -> FigureValue {
-         return detail::figures_json<SF>(kSubjectFinding, c.findings);
-     }},
+     .value = by<[](Cmp c) { return detail::figures_json<SF>(kSubjectFinding, c.findings); }>},
     {.key = "feasible", .value = [](Cmp c) -> FigureValue { return c.all_feasible(); }},
 };
 
@@ -552,9 +547,7 @@ std::string render_comparison(const Comparison& c, Format format) {
     case Format::csv:
         return render_csv(comparison_grid(c, true));
     case Format::json:
-        return detail::without_negative_zero(detail::figures_json<Comparison>(kComparisonFields, c))
-                   .dump(2) +
-               "\n";
+        return detail::json_text(detail::figures_json<Comparison>(kComparisonFields, c));
     }
     return {};
 }

@@ -30,13 +30,13 @@ using M = MetricId;
 /// registry row, or a field of the design's own.
 struct Entry {
     std::string_view key = {};      ///< own fields: the key
-    json (*of)(D) = nullptr;        ///< own fields: the value
+    FigureValue (*of)(D) = nullptr; ///< own fields: the value
     std::optional<MetricId> metric; ///< a metric's field: key and value are its row's
-    bool (*when)(D) = nullptr;      ///< written only when this holds (null: always)
 };
 
-Entry own(std::string_view key, json (*of)(D), bool (*when)(D) = nullptr) {
-    return {.key = key, .of = of, .metric = std::nullopt, .when = when};
+/// An own field; one whose value is absent is not written.
+Entry own(std::string_view key, FigureValue (*of)(D)) {
+    return {.key = key, .of = of, .metric = std::nullopt};
 }
 
 Entry from(MetricId id) {
@@ -102,127 +102,124 @@ json checkpoints_json(D d) {
     return checkpoints;
 }
 
+/// A rack figure, null when a single device fits no rack (REDTEAM-3 #14).
+template <auto M> FigureValue fit(D d) {
+    return d.racks_fit ? of<M>(d) : nullptr;
+}
+
 // The figures, in the order scripts have read them since the first release.
 const Entry kFigures[] = {
-    own("name", [](D d) -> json { return d.name; }),
+    own("name", of<&Design::name>),
     from(M::cnode_model),
     from(M::dbox_model),
-    own("switch_model", [](D d) -> json { return d.switch_model; }),
-    own("rack_model", [](D d) -> json { return d.rack_model; }),
+    own("switch_model", of<&Design::switch_model>),
+    own("rack_model", of<&Design::rack_model>),
     from(M::drive_size),
-    own("drives_per_dbox", [](D d) -> json { return d.drives_per_dbox; }),
+    own("drives_per_dbox", of<&Design::drives_per_dbox>),
     from(M::cnodes),
     from(M::dboxes),
     // The fabric and the GPU side (docs/model.md §8).
     from(M::switches),
-    own("leaf_switches", [](D d) -> json { return d.leaf_switches; }),
-    own("spine_switches", [](D d) -> json { return d.spine_switches; }),
-    own("super_spine_switches", [](D d) -> json { return d.super_spine_switches; }),
+    own("leaf_switches", of<&Design::leaf_switches>),
+    own("spine_switches", of<&Design::spine_switches>),
+    own("super_spine_switches", of<&Design::super_spine_switches>),
     from(M::fabric_tiers),
-    own("gpu_fabric_uplink_bytes_per_s", [](D d) -> json { return d.gpu_fabric_uplink.base(); }),
+    own("gpu_fabric_uplink_bytes_per_s", of<&Design::gpu_fabric_uplink>),
     own("gpu_storage_network_bytes_per_s",
-        [](D d) -> json { return d.requirements.gpu_storage_network.base(); }),
+        of<&Design::requirements, &Requirements::gpu_storage_network>),
     // A ratio of line rates, not an oversubscription (REVIEW-3 §4.3): JSON only.
-    own("gpu_nic_to_client_port_line_rate_ratio",
-        [](D d) -> json { return d.gpu_nic_to_client_port_line_rate(); }),
+    own("gpu_nic_to_client_port_line_rate_ratio", of<&Design::gpu_nic_to_client_port_line_rate>),
     from(M::client_port_headroom),
     // Where the client ports land; on storage leaves, the links from the
     // storage fabric to the customer's (each at the speed given).
     from(M::client_network),
-    own("client_ports", [](D d) -> json { return d.client_ports; }),
-    own("client_port_bytes_per_s", [](D d) -> json { return d.client_port_speed.base(); }),
-    own("client_uplinks", [](D d) -> json { return d.client_uplinks; }),
-    own("client_uplink_bytes_per_s", [](D d) -> json { return d.client_uplink_speed.base(); }),
+    own("client_ports", of<&Design::client_ports>),
+    own("client_port_bytes_per_s", of<&Design::client_port_speed>),
+    own("client_uplinks", of<&Design::client_uplinks>),
+    own("client_uplink_bytes_per_s", of<&Design::client_uplink_speed>),
     // The racks on both power bases; null when a single device fits no rack
     // (REDTEAM-3 #14); the space and power quotients are still what they are.
     from(M::racks),
-    own("racks_for_space", [](D d) -> json { return d.racks_for_space; }),
-    own("racks_for_power", [](D d) -> json { return d.racks_for_power; }),
-    own("racks_on_typical",
-        [](D d) { return d.racks_fit ? json(d.racks_on_typical) : json(nullptr); }),
-    own("racks_on_max", [](D d) { return d.racks_fit ? json(d.racks_on_max) : json(nullptr); }),
+    own("racks_for_space", of<&Design::racks_for_space>),
+    own("racks_for_power", of<&Design::racks_for_power>),
+    own("racks_on_typical", fit<&Design::racks_on_typical>),
+    own("racks_on_max", fit<&Design::racks_on_max>),
     // The basis the facility plans on and its racks (docs/model.md §10).
-    own("racks_planning_basis", [](D d) -> json { return to_string(d.planning_basis()); }),
-    own("racks_planned",
-        [](D d) { return d.racks_fit ? json(d.planning_racks()) : json(nullptr); }),
+    own("racks_planning_basis", of<&Design::planning_basis>),
+    own("racks_planned", fit<&Design::planning_racks>),
     from(M::rack_units),
     from(M::device_units),
-    own("switch_rack_units", [](D d) -> json { return d.switch_units.base(); }),
-    own("rack_usable_units", [](D d) -> json { return d.rack_usable.base(); }),
-    own("rack_power_budget_w", [](D d) -> json { return d.rack_budget.base(); }),
+    own("switch_rack_units", of<&Design::switch_units>),
+    own("rack_usable_units", of<&Design::rack_usable>),
+    own("rack_power_budget_w", of<&Design::rack_budget>),
     // Raw, usable and effective capacity and the stripe.
     from(M::raw_capacity),
     from(M::usable_capacity),
     from(M::effective_capacity),
-    own("data_reduction", [](D d) -> json { return d.data_reduction; }),
+    own("data_reduction", of<&Design::data_reduction>),
     from(M::erasure_coding),
-    own("parity_strips", [](D d) -> json { return d.parity_strips; }),
-    own("ec_efficiency", [](D d) -> json { return d.ec_efficiency; }),
-    own("reserve", [](D d) -> json { return d.reserve; }),
+    own("parity_strips", of<&Design::parity_strips>),
+    own("ec_efficiency", of<&Design::ec_efficiency>),
+    own("reserve", of<&Design::reserve>),
     // docs/model.md §6: the layout and what the design survives.
     from(M::ec_layout),
-    own("ec_layout_auto", [](D d) -> json { return d.ec_layout_auto; }),
-    own("stripe_width", [](D d) -> json { return d.stripe_width(); }),
-    own("failure_domains", [](D d) -> json { return d.failure_domains; }),
-    own("strips_per_dbox", [](D d) -> json { return d.strips_per_dbox; }),
-    own("strips_per_rack", [](D d) -> json { return d.strips_per_rack; }),
+    own("ec_layout_auto", of<&Design::ec_layout_auto>),
+    own("stripe_width", of<&Design::stripe_width>),
+    own("failure_domains", of<&Design::failure_domains>),
+    own("strips_per_dbox", of<&Design::strips_per_dbox>),
+    own("strips_per_rack", of<&Design::strips_per_rack>),
     from(M::tolerates_dbox_loss),
     from(M::tolerates_rack_loss),
     from(M::read),
     from(M::write),
     // docs/model.md §5: what set each count, and the state and margin the
     // counts were sized for.
-    own("sized_by", [](D d) { return sized_by_json(d.sized_by, d.requirements); }),
+    own("sized_by", by<[](D d) { return sized_by_json(d.sized_by, d.requirements); }>),
     from(M::size_for),
-    own("headroom", [](D d) -> json { return d.constraints.headroom; }),
-    own("frontend_read_bytes_per_s", [](D d) -> json { return d.frontend_read.base(); }),
-    own("frontend_write_bytes_per_s", [](D d) -> json { return d.frontend_write.base(); }),
-    own("backend_read_bytes_per_s", [](D d) -> json { return d.backend_read.base(); }),
-    own("backend_write_bytes_per_s", [](D d) -> json { return d.backend_write.base(); }),
+    own("headroom", of<&Design::constraints, &Constraints::headroom>),
+    own("frontend_read_bytes_per_s", of<&Design::frontend_read>),
+    own("frontend_write_bytes_per_s", of<&Design::frontend_write>),
+    own("backend_read_bytes_per_s", of<&Design::backend_read>),
+    own("backend_write_bytes_per_s", of<&Design::backend_write>),
     // The read side under the name of the first release.
-    own("bottleneck", [](D d) -> json { return to_string(d.read_bottleneck); }),
+    own("bottleneck", of<&Design::read_bottleneck>),
     from(M::read_bottleneck),
     from(M::bottleneck),
-    own("saturation_cnodes_per_dbox", [](D d) -> json { return d.saturation; }),
+    own("saturation_cnodes_per_dbox", of<&Design::saturation>),
     from(M::knee),
     from(M::power),
     // docs/model.md §10: the basis every rack figure was checked on.
     from(M::max_power),
-    own("power_basis", [](D d) -> json { return to_string(d.constraints.power_basis); }),
-    own("rack_derate", [](D d) -> json { return d.constraints.rack_derate; }),
-    own("rack_power_limit_w", [](D d) -> json { return d.rack_limit.base(); }),
-    own("pue", [](D d) -> json { return d.constraints.pue; }),
+    own("power_basis", of<&Design::constraints, &Constraints::power_basis>),
+    own("rack_derate", of<&Design::constraints, &Constraints::rack_derate>),
+    own("rack_power_limit_w", of<&Design::rack_limit>),
+    own("pue", of<&Design::constraints, &Constraints::pue>),
     from(M::facility_power),
-    own("rack_peak_power_w", [](D d) -> json { return d.rack_peak.base(); }),
+    own("rack_peak_power_w", of<&Design::rack_peak>),
     from(M::cooling),
     from(M::pb_per_rack),
-    own("pb_per_kw", [](D d) -> json { return d.pb_per_kw(); }),
+    own("pb_per_kw", of<&Design::pb_per_kw>),
     from(M::read_per_kw),
-    own("read_gb_per_s_per_rack",
-        [](D d) { return d.racks_fit ? json(d.gbps_read_per_rack()) : json(nullptr); }),
+    own("read_gb_per_s_per_rack", fit<&Design::gbps_read_per_rack>),
     from(M::read_per_gpu),
     from(M::feasible),
     // docs/model.md §15: the verdict, its checks and its sentence.
-    own("verdict", [](D d) { return verdict_json(d); }),
+    own("verdict", by<verdict_json>),
 };
 
 // After the figures: findings, assumptions and the parts with structure.
 const Entry kTail[] = {
-    own("findings", [](D d) { return findings_json(d.findings); }),
-    own("assumptions", [](D d) -> json { return headline_assumptions(d.assumptions); }),
-    own("assumptions_by_metric", [](D d) { return assumptions_by_metric_json(d.assumptions); }),
-    own("layout", layout_json),
-    own("write_driver", [](D d) -> json { return d.requirements.write_driver; }),
-    own("write_driven_by", [](D d) -> json { return to_string(d.requirements.write_driven_by); }),
-    own("checkpoints", checkpoints_json),
-    own(
-        "resilience", [](D d) { return resilience_json(*d.resilience); },
-        [](D d) { return d.resilience.has_value(); }),
+    own("findings", by<[](D d) { return findings_json(d.findings); }>),
+    own("assumptions", by<[](D d) { return headline_assumptions(d.assumptions); }>),
+    own("assumptions_by_metric", by<[](D d) { return assumptions_by_metric_json(d.assumptions); }>),
+    own("layout", by<layout_json>),
+    own("write_driver", of<&Design::requirements, &Requirements::write_driver>),
+    own("write_driven_by", of<&Design::requirements, &Requirements::write_driven_by>),
+    own("checkpoints", by<checkpoints_json>),
+    own("resilience", [](D d) { return given_as(d.resilience, resilience_json); }),
     // docs/bom.md: the bill of materials and the facility figures.
-    own("bom", bom_json, [](D d) { return d.bom.has_value(); }),
-    own(
-        "facility", [](D d) { return facility_json(*d.facility); },
-        [](D d) { return d.facility.has_value(); }),
+    own("bom", [](D d) { return given_as(d.bom, bill_json); }),
+    own("facility", [](D d) { return given_as(d.facility, facility_json); }),
 };
 
 /// Every entry in order: the figures, the metrics with a JSON field that
@@ -247,14 +244,11 @@ const std::vector<Entry>& layout() {
 }
 
 void write(json& j, const Entry& e, D d) {
-    if (e.when != nullptr && !e.when(d)) {
-        return;
-    }
     if (e.metric) {
         const JsonField& f = metric(*e.metric).json;
         j[std::string(f.key)] = std::visit([](const auto& v) { return json(v); }, f.of(d));
-    } else {
-        j[std::string(e.key)] = e.of(d);
+    } else if (FigureValue v = e.of(d); !std::holds_alternative<Absent>(v)) {
+        j[std::string(e.key)] = figure_json(std::move(v));
     }
 }
 

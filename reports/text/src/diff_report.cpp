@@ -19,28 +19,28 @@ using detail::ojson;
 /// Decimals of a percent delta: "+97.8 %".
 constexpr int kPercentDecimals = 1;
 
-/// The finding codes of a design, each once, in its order.
-std::vector<std::string> finding_codes(const Design& d) {
+/// The finding codes of a design, then those of the sites' and phases'
+/// findings planned with it, each once, in order; none without a design.
+std::vector<std::string> finding_codes(const Design* d, const GrowthView& g) {
     std::vector<std::string> codes;
-    for (const Finding& f : d.findings) {
+    const auto add = [&codes](const Finding& f) {
         std::string code(to_string(f.code));
         if (std::find(codes.begin(), codes.end(), code) == codes.end()) {
             codes.push_back(std::move(code));
         }
+    };
+    if (d == nullptr) {
+        return codes;
     }
-    return codes;
-}
-
-/// The codes of the sites' and phases' findings planned with design `name`
-/// added to `codes`, each once.
-void add_growth_codes(std::vector<std::string>& codes, const GrowthView& g,
-                      const std::string& name) {
+    for (const Finding& f : d->findings) {
+        add(f);
+    }
     for (const auto& [design, f] : growth_findings(g)) {
-        std::string code(to_string(f.code));
-        if (design == name && std::find(codes.begin(), codes.end(), code) == codes.end()) {
-            codes.push_back(std::move(code));
+        if (design == d->name) {
+            add(f);
         }
     }
+    return codes;
 }
 
 /// The codes of `of` that `other` lacks.
@@ -92,6 +92,34 @@ std::string joined(const std::vector<std::string>& codes, const char* separator)
     return out;
 }
 
+/// The signed delta as a table shows it ("+176", "-12.5", "" when absent).
+std::string delta_cell(std::optional<double> delta, int decimals, bool machine) {
+    if (!delta) {
+        return "";
+    }
+    if (machine) {
+        return detail::plain(*delta, decimals + 3);
+    }
+    const std::string text = format_number(*delta, decimals);
+    // "+0" would claim a change the rounding hides; 0 is shown as it is.
+    const bool shown_zero = text.find_first_not_of("0.,-") == std::string::npos;
+    if (shown_zero) {
+        return format_number(0.0, decimals);
+    }
+    return (*delta > 0.0 ? "+" : "") + text;
+}
+
+/// The percent delta as a table shows it ("+97.8 %", "n/a" for people when absent).
+std::string percent_cell(std::optional<double> percent, bool machine) {
+    if (!percent) {
+        return machine ? "" : "n/a";
+    }
+    if (machine) {
+        return detail::plain(*percent, kPercentDecimals + 3);
+    }
+    return delta_cell(percent, kPercentDecimals, false) + " %";
+}
+
 /// One table per pair, for people: text or Markdown.
 std::string render_people(const SizingDiff& d, bool markdown) {
     const std::string list = markdown ? "- " : "";
@@ -99,7 +127,7 @@ std::string render_people(const SizingDiff& d, bool markdown) {
                       (markdown ? "\n" : "") + list + "A: " + d.a_label + " (" + d.a_scenario +
                       ")\n" + list + "B: " + d.b_label + " (" + d.b_scenario + ")\n";
     for (const DesignPairDiff& p : d.pairs) {
-        const Grid g = diff_grid(d, p, false);
+        const Grid g = diff_grid(p, false);
         out += markdown ? "\n### " + diff_pair_title(p) + "\n\n" + render_markdown(g)
                         : "\n" + diff_pair_title(p) + "\n\n" + render_text(g);
     }
@@ -156,7 +184,7 @@ std::string render_json(const SizingDiff& d) {
                   {"b", {{"file", d.b_label}, {"scenario", d.b_scenario}}},
                   {"pairs", pairs},
                   {"feasible", d.all_feasible}};
-    return detail::without_negative_zero(j).dump(2) + "\n";
+    return detail::json_text(j);
 }
 
 /// Every pair in one CSV, a row per metric: option, key, metric, unit, a,
@@ -164,7 +192,7 @@ std::string render_json(const SizingDiff& d) {
 std::string render_diff_csv(const SizingDiff& d) {
     Grid all;
     for (const DesignPairDiff& p : d.pairs) {
-        const Grid g = diff_grid(d, p, true);
+        const Grid g = diff_grid(p, true);
         if (all.header.empty()) {
             all.header = g.header;
             all.header.insert(all.header.begin(), "option");
@@ -223,16 +251,8 @@ SizingDiff diff_sizings(const SizingResult& a, const std::string& a_label, const
         for (const MetricId id : diff_metrics()) {
             p.rows.push_back(diff_row(metric(id), da, db));
         }
-        std::vector<std::string> ca =
-            da != nullptr ? finding_codes(*da) : std::vector<std::string>{};
-        std::vector<std::string> cb =
-            db != nullptr ? finding_codes(*db) : std::vector<std::string>{};
-        if (da != nullptr) {
-            add_growth_codes(ca, a_growth, da->name);
-        }
-        if (db != nullptr) {
-            add_growth_codes(cb, b_growth, db->name);
-        }
+        const std::vector<std::string> ca = finding_codes(da, a_growth);
+        const std::vector<std::string> cb = finding_codes(db, b_growth);
         p.findings_added = missing_from(cb, ca);
         p.findings_removed = missing_from(ca, cb);
         d.pairs.push_back(std::move(p));
@@ -240,33 +260,7 @@ SizingDiff diff_sizings(const SizingResult& a, const std::string& a_label, const
     return d;
 }
 
-std::string delta_cell(std::optional<double> delta, int decimals, bool machine) {
-    if (!delta) {
-        return "";
-    }
-    if (machine) {
-        return detail::plain(*delta, decimals + 3);
-    }
-    const std::string text = format_number(*delta, decimals);
-    // "+0" would claim a change the rounding hides; 0 is shown as it is.
-    const bool shown_zero = text.find_first_not_of("0.,-") == std::string::npos;
-    if (shown_zero) {
-        return format_number(0.0, decimals);
-    }
-    return (*delta > 0.0 ? "+" : "") + text;
-}
-
-std::string percent_cell(std::optional<double> percent, bool machine) {
-    if (!percent) {
-        return machine ? "" : "n/a";
-    }
-    if (machine) {
-        return detail::plain(*percent, kPercentDecimals + 3);
-    }
-    return delta_cell(percent, kPercentDecimals, false) + " %";
-}
-
-Grid diff_grid(const SizingDiff&, const DesignPairDiff& p, bool machine) {
+Grid diff_grid(const DesignPairDiff& p, bool machine) {
     Grid g;
     if (machine) {
         g.header = {"key", "metric", "unit", "a", "b", "delta", "delta_percent", "changed"};

@@ -31,6 +31,11 @@ using detail::kBoth;
 using Sim = SimulationResult;
 using Text = std::optional<std::string>;
 
+/// "146+4".
+std::string stripe_text(int data_strips, int parity) {
+    return fmt::format("{}+{}", data_strips, parity);
+}
+
 std::string years_text(double seconds) {
     return three_significant(seconds / kSecondsPerYear) + " years";
 }
@@ -82,12 +87,6 @@ std::string header_line(const DurabilityQuery& q) {
            fmt::format(" per drive-year; loss when more than {} drives are down at once", l.parity);
 }
 
-} // namespace
-
-std::string stripe_text(int data_strips, int parity) {
-    return fmt::format("{}+{}", data_strips, parity);
-}
-
 /// A probability as a percentage from 1e-4 on ("0.302 %"), else in
 /// scientific notation ("3.29e-8"); `style_of` picks the form, so the figures
 /// of one interval are written alike.
@@ -100,11 +99,10 @@ std::string format_probability(double p, double style_of) {
     return three_significant(p);
 }
 
+/// A probability for people: "0.841 %" from 0.01 % up, else "3.29e-8".
 std::string format_probability(double p) {
     return format_probability(p, p);
 }
-
-namespace {
 
 /// What the report shows: the question and its outcome.
 struct Run {
@@ -287,9 +285,7 @@ constexpr std::array kFigures{
     Row{"method", "Method", {}, 0, {}, kAll, by<[](R r) { return method_name(r.q); }>, method_text},
     Row{.key = "stripe",
         .out = kJson | kCsv,
-        .value = [](R r) -> FigureValue {
-            return stripe_text(r.q.layout.data_strips, r.q.layout.parity);
-        }},
+        .value = by<[](R r) { return stripe_text(r.q.layout.data_strips, r.q.layout.parity); }>},
     Row{.key = "data_strips", .value = lay<&L::data_strips>},
     Row{.key = "parity", .value = lay<&L::parity>},
     Row{.key = "drives", .out = kJson | kCsv, .value = lay<&L::drives>},
@@ -345,9 +341,7 @@ constexpr std::array kFigures{
         .unit = "per year",
         .decimals = 1,
         .out = kAll,
-        .value = [](R r) -> FigureValue {
-            return static_cast<double>(r.q.layout.drives) * r.q.layout.afr;
-        }},
+        .value = by<[](R r) { return static_cast<double>(r.q.layout.drives) * r.q.layout.afr; }>},
 };
 
 } // namespace
@@ -370,8 +364,7 @@ Grid durability_csv_grid(const DurabilityQuery& q, const DurabilityOutcome& o) {
 std::string render_durability(const DurabilityQuery& q, const DurabilityOutcome& o, Format format) {
     switch (format) {
     case Format::json:
-        return detail::without_negative_zero(detail::figures_json(kFigures, Run{q, o})).dump(2) +
-               "\n";
+        return detail::json_text(detail::figures_json(kFigures, Run{q, o}));
     case Format::csv:
         return render_csv(durability_csv_grid(q, o));
     case Format::md:

@@ -506,7 +506,7 @@ constexpr std::array kReport{
          .value = [](const X& x) -> FigureValue {
              return detail::priced_summaries_json(x.sizing.designs, x.sizing.prices);
          }},
-    XRow{.key = "feasible", .value = detail::call<&X::all_feasible>},
+    XRow{.key = "feasible", .value = of<&X::all_feasible>},
 };
 
 } // namespace
@@ -537,7 +537,7 @@ std::string render_extrapolation(const ScenarioExtrapolation& x, Format format) 
     case Format::csv:
         return render_csv(extrapolation_grid(x, true));
     case Format::json:
-        return detail::without_negative_zero(detail::figures_json<X>(kReport, x)).dump(2) + "\n";
+        return detail::json_text(detail::figures_json<X>(kReport, x));
     }
     return {};
 }

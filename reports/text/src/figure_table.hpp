@@ -308,11 +308,6 @@ template <auto F> FigureValue by(const ArgOfF<F>& r) {
     return figure_of(F(r));
 }
 
-/// A row's getter calling a member function: `.value = call<&Finding::message>`.
-template <auto M> FigureValue call(const typename MemberOf<decltype(M)>::type& r) {
-    return figure_of((r.*M)());
-}
-
 /// A row's getter: F (a function, a lambda, a member or a member function)
 /// where P holds of the result, absent (no key) otherwise.
 template <auto P, auto F> FigureValue only(const ArgOfF<P>& r) {

@@ -28,11 +28,11 @@ std::string pad(const std::string& s, std::size_t w, bool right) {
     return right ? fill + s : s + fill;
 }
 
-std::vector<std::size_t> column_widths(const Grid& g,
+std::vector<std::size_t> column_widths(const std::vector<std::string>& header,
                                        const std::vector<std::vector<std::string>>& rows) {
-    std::vector<std::size_t> w(g.header.size(), 0);
-    for (std::size_t c = 0; c < g.header.size(); ++c) {
-        w[c] = width(g.header[c]);
+    std::vector<std::size_t> w(header.size(), 0);
+    for (std::size_t c = 0; c < header.size(); ++c) {
+        w[c] = width(header[c]);
     }
     for (const auto& row : rows) {
         for (std::size_t c = 0; c < row.size() && c < w.size(); ++c) {
@@ -238,12 +238,11 @@ std::string render_text(const Grid& g) {
             s = cut(s);
         }
     }
-    Grid head;
-    head.header = g.header;
-    for (std::string& s : head.header) {
+    std::vector<std::string> header = g.header;
+    for (std::string& s : header) {
         s = cut(s);
     }
-    const auto w = column_widths(head, rows);
+    const auto w = column_widths(header, rows);
     std::string out;
     auto line = [&](const std::vector<std::string>& row) {
         std::string l;
@@ -258,7 +257,7 @@ std::string render_text(const Grid& g) {
         }
         out += l + "\n";
     };
-    line(head.header);
+    line(header);
     std::string rule;
     for (std::size_t c = 0; c < w.size(); ++c) {
         rule += (c > 0 ? "  " : "") + std::string(w[c], '-');

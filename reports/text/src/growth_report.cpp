@@ -134,7 +134,7 @@ constexpr std::array kReplica{
     ReplicaRow{.key = "separate", .value = of<&SR::separate>},
     ReplicaRow{.key = "checkpoints_bytes", .value = of<&SR::checkpoints>},
     ReplicaRow{.key = "datasets_bytes", .value = of<&SR::datasets>},
-    ReplicaRow{.key = "need_bytes", .value = detail::call<&SR::need>},
+    ReplicaRow{.key = "need_bytes", .value = of<&SR::need>},
     ReplicaRow{.key = "inbound_bytes_per_s", .value = of<&SR::inbound>},
     ReplicaRow{.key = "cnodes", .value = of<&SR::cnodes>},
     ReplicaRow{.key = "dboxes", .value = of<&SR::dboxes>},
@@ -158,7 +158,7 @@ constexpr std::array kReplication{
             .text = [](const S& s) -> Text {
                 return !s.replica ? "-" : s.replica->separate ? n(s.replica->racks) : "in system";
             }},
-    SiteRow{"wan_out_bytes_per_s", "WAN out", "Gbps", 1, scaled, kBoth, detail::call<&S::wan_out>},
+    SiteRow{"wan_out_bytes_per_s", "WAN out", "Gbps", 1, scaled, kBoth, of<&S::wan_out>},
     SiteRow{.key = "dataset_copy_bytes", .value = of<&S::dataset_copy>},
     SiteRow{.key = "seeding_s", .value = of<&S::seeding>},
     SiteRow{.key = "dataset_change_bytes_per_s", .value = of<&S::dataset_change>},
@@ -187,7 +187,7 @@ constexpr std::array kCopies{
     SiteRow{.key = "seeding", .label = "Seeding (days)", .out = kPeople, .text = seeding_days},
     SiteRow{"changes", "Dataset changes", "Gbps", 1, scaled, kPeople,
             only<kChanged, &S::dataset_change>},
-    SiteRow{"wan_out", "WAN out", "Gbps", 1, scaled, kPeople, detail::call<&S::wan_out>},
+    SiteRow{"wan_out", "WAN out", "Gbps", 1, scaled, kPeople, of<&S::wan_out>},
     SiteRow{"wan", "WAN", "Gbps", 1, least, kPeople, of<&S::wan>},
 };
 
@@ -195,7 +195,7 @@ constexpr std::array kCopies{
 constexpr std::array kSiteEnd{
     SiteRow{.key = "fits",
             .label = "Fits",
-            .value = detail::call<&S::fits>,
+            .value = of<&S::fits>,
             .text = [](const S& s) -> Text { return site_fits_cell(s); }},
     SiteRow{.key = "findings", .value = detail::via<&S::findings, detail::findings_json>},
 };
@@ -492,7 +492,7 @@ std::string with_growth(std::string rendered, const GrowthView& growth, Format f
     // The report's own document, read back in its key order.
     detail::ojson j = detail::ojson::parse(rendered);
     add_growth_json(j, growth);
-    return detail::without_negative_zero(j).dump(2) + "\n";
+    return detail::json_text(j);
 }
 
 std::string render_sizing(const SizingResult& result, const GrowthView& growth, Format format) {

@@ -159,7 +159,7 @@ std::string render_optimization(const OptimizerResult& r, Format format, bool wi
             {"front_epsilon", r.front_epsilon},
             {"best", r.best ? detail::priced_summaries_json({*r.best}, r.prices).front() : ojson()},
             {"pareto", detail::priced_summaries_json(r.pareto, r.prices)}};
-        return detail::without_negative_zero(j).dump(2) + "\n";
+        return detail::json_text(j);
     }
     }
     return {};

@@ -66,6 +66,10 @@ std::string percent_text(double fraction) {
     return s + " %";
 }
 
+ojson source_json(const Source& s) {
+    return {{"kind", to_string(s.kind)}, {"ref", s.ref}, {"note", s.note}};
+}
+
 namespace {
 
 using F = Finding;
@@ -74,9 +78,9 @@ using FRow = FigureRow<Finding>;
 // The message says what the finding means for the system; the hint, where
 // there is one, which field or flag changes it (issue 51).
 constexpr std::array kFinding{
-    FRow{.key = "severity", .value = call<&F::severity>},
+    FRow{.key = "severity", .value = of<&F::severity>},
     FRow{.key = "code", .value = of<&F::code>},
-    FRow{.key = "message", .value = call<&F::message>},
+    FRow{.key = "message", .value = of<&F::message>},
     FRow{.key = "hint", .value = only<[](const F& f) { return !f.hint().empty(); }, &F::hint>},
 };
 

@@ -36,11 +36,20 @@ template <class Json> Json without_negative_zero(Json j) {
     return j;
 }
 
+/// A JSON report as every command writes it: without_negative_zero,
+/// indented by 2, a newline at the end.
+inline std::string json_text(ojson j) {
+    return without_negative_zero(std::move(j)).dump(2) + "\n";
+}
+
 /// 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ...
 std::string ordinal(std::int64_t n);
 
 /// 0.1 -> "10 %", 0.025 -> "2.5 %".
 std::string percent_text(double fraction);
+
+/// A source of a figure: {kind, ref, note}.
+ojson source_json(const Source& s);
 
 /// {severity, code, message}
 ojson finding_json(const Finding& f);

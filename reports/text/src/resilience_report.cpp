@@ -266,7 +266,7 @@ std::string render_resilience(const ResilienceQuery& q, const std::vector<Resili
                               Format format) {
     switch (format) {
     case Format::json:
-        return detail::without_negative_zero(report_json(q, cols)).dump(2) + "\n";
+        return detail::json_text(report_json(q, cols));
     case Format::csv:
         return render_csv(resilience_grid(cols, true));
     case Format::md:

@@ -75,10 +75,6 @@ constexpr std::array kRequirements{
          .value = only<kLoads, [](const Q& r) { return figures_json(kWorkload, r.workloads); }>},
 };
 
-json requirements_json(const Requirements& r) {
-    return figures_json(kRequirements, r);
-}
-
 using NRow = detail::FigureRow<SitesNeed>;
 /// A project's sites' needs summed (docs/sites-and-phases.md, "A site's own needs").
 constexpr std::array kSitesNeed{
@@ -94,15 +90,14 @@ constexpr auto kBySite = [](const S& s) { return s.sites_need.has_value(); };
 constexpr std::array kDocument{
     SRow{.key = "podsizer_version", .value = by<[](const S&) { return version(); }>},
     SRow{.key = "scenario", .value = of<&S::scenario>},
-    SRow{.key = "requirements",
-         .value = by<[](const S& s) { return requirements_json(s.requirements); }>},
+    SRow{.key = "requirements", .value = via<&S::requirements, requirements_to_json>},
     SRow{.key = "sites_need",
          .value =
              only<kBySite, [](const S& s) { return figures_json(kSitesNeed, *s.sites_need); }>},
     SRow{.key = "designs", .value = by<[](const S& s) {
                                return priced_summaries_json(s.designs, s.prices, design_to_json);
                            }>},
-    SRow{.key = "feasible", .value = call<&S::all_feasible>},
+    SRow{.key = "feasible", .value = of<&S::all_feasible>},
 };
 
 /// " of every 10th checkpoint" when every job that copies off site copies
@@ -125,35 +120,6 @@ std::string offsite_cadence(const CheckpointPlan& plan) {
                       : " of every " + detail::ordinal(every) + " checkpoint";
 }
 
-} // namespace
-
-/// One row per design and job: what each design sustains (table and Markdown).
-Grid checkpoint_grid(const SizingResult& result) {
-    Grid g;
-    const std::string_view columns = detail::job_at_design_columns();
-    const detail::Rows<detail::JobAtDesign> figures = detail::job_at_design_figures();
-    g.header = {"Design", "Job"};
-    for (std::string& label : detail::people_labels(
-             figures, detail::JobAtDesign{CheckpointRequirement{}, CheckpointAtDesign{}},
-             columns)) {
-        g.header.push_back(std::move(label));
-    }
-    g.numeric_from = 3;
-    for (const Design& d : result.designs) {
-        for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
-            const detail::JobAtDesign job{d.requirements.checkpoints.jobs[i], d.checkpoints[i]};
-            std::vector<std::string> row{d.name, job.r.name};
-            for (std::string& cell : detail::people_cells(figures, job, columns)) {
-                row.push_back(std::move(cell));
-            }
-            g.rows.push_back(std::move(row));
-            g.set_cell_role(g.rows.size() - 1, g.header.size() - 1,
-                            job.c.sustainable ? CellRole::met : CellRole::not_met);
-        }
-    }
-    return g;
-}
-
 /// One job's failure band, not one favourable point (docs/checkpoints.md §10).
 std::string band_note(const std::string& job, const FailureBand& b) {
     auto three = [&b](auto f) { return f(b.low) + " / " + f(b.central) + " / " + f(b.high); };
@@ -168,8 +134,6 @@ std::string band_note(const std::string& job, const FailureBand& b) {
            three([](const FailureBandCase& c) { return format_write(c.required_write); }) +
            "; the rates are A100 and H100 measurements.\n";
 }
-
-namespace {
 
 /// The failure rate as stated, with its source, and as restated per node of
 /// the platform the job runs on (docs/checkpoints.md §4).
@@ -229,34 +193,6 @@ std::string headed(const std::string& name, std::string_view notes) {
     return out;
 }
 
-} // namespace
-
-std::string checkpoint_notes(const SizingResult& result) {
-    const CheckpointPlan& plan = result.requirements.checkpoints;
-    if (plan.jobs.empty()) {
-        return {};
-    }
-    const KneeRule& k = plan.jobs.front().knee_rule;
-    std::string notes = "+1 step: the GPU-hours a day one more " + format_write(k.step) +
-                        " of write gives back at the design's share; Knee: beyond it a step "
-                        "gives back less than " +
-                        format_significant(k.threshold, 0) + " GPU-hours a day.\n";
-    if (!result.sites_need) {
-        return notes + rate_note(plan.jobs.front()) + job_notes(plan);
-    }
-    // A project's sites each run their jobs on their own GPUs and platform:
-    // the whole fleet's one plan is no site's (docs/sites-and-phases.md).
-    for (const Design& d : result.designs) {
-        const CheckpointPlan& own = d.requirements.checkpoints;
-        if (!own.jobs.empty()) {
-            notes += headed(d.name, rate_note(own.jobs.front()) + job_notes(own));
-        }
-    }
-    return notes;
-}
-
-namespace {
-
 std::string checkpoint_text(const SizingResult& result, bool md) {
     const Grid g = checkpoint_grid(result);
     if (g.rows.empty()) {
@@ -268,10 +204,6 @@ std::string checkpoint_text(const SizingResult& result, bool md) {
                 "interval):\n" +
                     render_text(g) + notes;
 }
-
-} // namespace
-
-namespace {
 
 using detail::plain;
 
@@ -325,7 +257,74 @@ std::string workloads_phrase(const Requirements& r) {
     return out;
 }
 
+/// "3 sites, each sized for its own needs: 98,304 GPUs" and the rest of the
+/// sites' needs summed (docs/sites-and-phases.md, "A site's own needs").
+std::string sites_phrase(const SitesNeed& n) {
+    return format_number(static_cast<double>(n.sites)) +
+           (n.sites == 1 ? " site, sized for its own needs: "
+                         : " sites, each sized for its own needs: ") +
+           format_number(static_cast<double>(n.gpus)) + " GPUs";
+}
+constexpr std::string_view kSitesSummed = " (the sites' needs summed)";
+
+/// The power basis line under the requirement: the scenario's constraints
+/// apply to every design alike, so the first design's stands for them.
+std::string basis_text(const SizingResult& result) {
+    return result.designs.empty() ? "" : "\n" + power_basis_line(result.designs.front());
+}
+
 } // namespace
+
+/// One row per design and job: what each design sustains (table and Markdown).
+Grid checkpoint_grid(const SizingResult& result) {
+    Grid g;
+    const std::string_view columns = detail::job_at_design_columns();
+    const detail::Rows<detail::JobAtDesign> figures = detail::job_at_design_figures();
+    g.header = {"Design", "Job"};
+    for (std::string& label : detail::people_labels(
+             figures, detail::JobAtDesign{CheckpointRequirement{}, CheckpointAtDesign{}},
+             columns)) {
+        g.header.push_back(std::move(label));
+    }
+    g.numeric_from = 3;
+    for (const Design& d : result.designs) {
+        for (std::size_t i = 0; i < d.checkpoints.size(); ++i) {
+            const detail::JobAtDesign job{d.requirements.checkpoints.jobs[i], d.checkpoints[i]};
+            std::vector<std::string> row{d.name, job.r.name};
+            for (std::string& cell : detail::people_cells(figures, job, columns)) {
+                row.push_back(std::move(cell));
+            }
+            g.rows.push_back(std::move(row));
+            g.set_cell_role(g.rows.size() - 1, g.header.size() - 1,
+                            job.c.sustainable ? CellRole::met : CellRole::not_met);
+        }
+    }
+    return g;
+}
+
+std::string checkpoint_notes(const SizingResult& result) {
+    const CheckpointPlan& plan = result.requirements.checkpoints;
+    if (plan.jobs.empty()) {
+        return {};
+    }
+    const KneeRule& k = plan.jobs.front().knee_rule;
+    std::string notes = "+1 step: the GPU-hours a day one more " + format_write(k.step) +
+                        " of write gives back at the design's share; Knee: beyond it a step "
+                        "gives back less than " +
+                        format_significant(k.threshold, 0) + " GPU-hours a day.\n";
+    if (!result.sites_need) {
+        return notes + rate_note(plan.jobs.front()) + job_notes(plan);
+    }
+    // A project's sites each run their jobs on their own GPUs and platform:
+    // the whole fleet's one plan is no site's (docs/sites-and-phases.md).
+    for (const Design& d : result.designs) {
+        const CheckpointPlan& own = d.requirements.checkpoints;
+        if (!own.jobs.empty()) {
+            notes += headed(d.name, rate_note(own.jobs.front()) + job_notes(own));
+        }
+    }
+    return notes;
+}
 
 std::string requirement_line(const Requirements& r) {
     std::string out;
@@ -400,18 +399,6 @@ std::vector<std::string> requirement_lines(const Requirements& r) {
     }
     return lines;
 }
-
-namespace {
-/// "3 sites, each sized for its own needs: 98,304 GPUs" and the rest of the
-/// sites' needs summed (docs/sites-and-phases.md, "A site's own needs").
-std::string sites_phrase(const SitesNeed& n) {
-    return format_number(static_cast<double>(n.sites)) +
-           (n.sites == 1 ? " site, sized for its own needs: "
-                         : " sites, each sized for its own needs: ") +
-           format_number(static_cast<double>(n.gpus)) + " GPUs";
-}
-constexpr std::string_view kSitesSummed = " (the sites' needs summed)";
-} // namespace
 
 std::string requirement_line(const SizingResult& result) {
     if (!result.sites_need) {
@@ -524,14 +511,6 @@ Grid sizing_csv_grid(const SizingResult& result) {
     return g;
 }
 
-namespace {
-/// The power basis line under the requirement: the scenario's constraints
-/// apply to every design alike, so the first design's stands for them.
-std::string basis_text(const SizingResult& result) {
-    return result.designs.empty() ? "" : "\n" + power_basis_line(result.designs.front());
-}
-} // namespace
-
 std::string render_sizing(const SizingResult& result, Format format) {
     switch (format) {
     case Format::table:
@@ -547,7 +526,7 @@ std::string render_sizing(const SizingResult& result, Format format) {
     case Format::csv:
         return render_csv(sizing_csv_grid(result));
     case Format::json:
-        return detail::without_negative_zero(detail::sizing_document(result)).dump(2) + "\n";
+        return detail::json_text(detail::sizing_document(result));
     }
     return {};
 }
@@ -596,7 +575,7 @@ std::string design_findings_cell(const Design& d) {
 
 namespace detail {
 nlohmann::ordered_json requirements_to_json(const Requirements& r) {
-    return requirements_json(r);
+    return figures_json(kRequirements, r);
 }
 } // namespace detail
 

@@ -39,9 +39,6 @@ Grid goodput_curve_display_grid(const GoodputCurve& curve,
 std::string render_goodput_curve(const GoodputCurve& curve, Format format,
                                  const std::vector<MarkedPoint>& marks = {});
 
-/// The cadence table: write bandwidth needed per cadence, sync and async.
-Grid cadence_grid(const CheckpointAnalysis& a, double stall_budget);
-
 /// The whole `podsizer checkpoint` report; the failure rate is named with its
 /// node and source (q.failure_rate). The CSV is the curve (the caller makes
 /// sure there is one).

@@ -70,12 +70,7 @@ std::string diff_pair_title(const DesignPairDiff& p);
 
 /// One pair's table: Metric, A, B, Δ, Δ %; then the findings rows. For
 /// people (grouped numbers, signed deltas) or machines (plain numbers).
-Grid diff_grid(const SizingDiff& d, const DesignPairDiff& p, bool machine);
-
-/// The signed delta as a table shows it ("+176", "-12.5", "" when absent).
-std::string delta_cell(std::optional<double> delta, int decimals, bool machine);
-/// The percent delta as a table shows it ("+97.8 %", "n/a" for people when absent).
-std::string percent_cell(std::optional<double> percent, bool machine);
+Grid diff_grid(const DesignPairDiff& p, bool machine);
 
 std::string render_diff(const SizingDiff& d, Format format);
 

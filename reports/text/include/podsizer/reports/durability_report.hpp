@@ -39,12 +39,6 @@ struct DurabilityOutcome {
     std::optional<SimulationResult> simulated;
 };
 
-/// "146+4".
-std::string stripe_text(int data_strips, int parity);
-
-/// A probability for people: "0.841 %" from 0.01 % up, else "3.29e-8".
-std::string format_probability(double p);
-
 /// The Metric/Value table of the table and Markdown reports.
 Grid durability_grid(const DurabilityQuery& q, const DurabilityOutcome& o);
 
