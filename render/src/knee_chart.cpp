@@ -89,11 +89,7 @@ KneeChart::KneeChart(QChart* chart) : chart_(chart) {
     read_req_ = add_line(chart, companion_colour(series::read), Qt::DashLine, 2.0);
     write_req_ = add_line(chart, companion_colour(series::write), Qt::DashLine, 2.0);
     knee_line_ = add_line(chart, series_colour(series::knee), Qt::DotLine, 2.0);
-    here_ = new QScatterSeries(chart);
-    here_->setMarkerSize(11);
-    here_->setColor(series_colour(series::design));
-    here_->setBorderColor(Qt::white);
-    chart->addSeries(here_);
+    here_ = add_mark(chart, series_colour(series::design), 11);
     read_->setName(QObject::tr("Read"));
     write_->setName(QObject::tr("Write"));
     x_ = new QValueAxis(chart);
