@@ -37,8 +37,7 @@ BarFigure power_per_pb_figure() {
     return {[](const ComparisonColumn& c) { return per_pb(in(c.power(), units::kW), c); }, 2};
 }
 
-BarChart::BarChart(QChart* c, const QString& axis, const QString& title, const QColor& colour)
-    : chart_(c) {
+BarChart::BarChart(QChart* c, const QString& axis, const QString& title, const QColor& colour) {
     c->setTitle(title);
     c->legend()->setVisible(false);
     set_ = new QBarSet(axis, c);
