@@ -413,14 +413,15 @@ void open_svg(Svg& svg, double width, double height, const std::string& title,
     svg.rect(0, 0, width, height, "#FFFFFF", nullptr, 0);
 }
 
-std::string no_layout_reason(const Design& d) {
+/// Why the design has no rack layout, in red from (x, y) at `size`.
+void no_layout_note(Svg& svg, const Design& d, double x, double y, double size) {
     std::string why = "No rack layout for this design.";
     for (const Finding& f : d.findings) {
         if (f.code == FindingCode::too_large || f.code == FindingCode::device_too_big) {
             why = "No rack layout: " + f.message() + ".";
         }
     }
-    return why;
+    svg.text(x, y, size, why, "start", "#B00000", true);
 }
 
 /// Where one column of the typical-racks view is drawn.
@@ -529,8 +530,7 @@ std::string typical_svg(const Design& d, const RackSvgOptions& options, int rack
     open_svg(svg, width, height, "Typical racks: " + head.title, head.totals);
     slide_heading(svg, head, width, " \u2014 typical racks");
     if (kinds.empty()) {
-        svg.text(kSlideMargin, top + kSlideText, kSlideText, no_layout_reason(d), "start",
-                 "#B00000", true);
+        no_layout_note(svg, d, kSlideMargin, top + kSlideText, kSlideText);
     }
     for (std::size_t k = 0; k < kinds.size(); ++k) {
         TypicalColumn col;
@@ -605,8 +605,7 @@ std::string floor_svg(const Design& d, const RackSvgOptions& options, int rack_h
     open_svg(svg, width, height, "Floor plan: " + head.title, head.totals);
     slide_heading(svg, head, width, " \u2014 floor plan");
     if (racks == 0) {
-        svg.text(kSlideMargin, top + kSlideText, kSlideText, no_layout_reason(d), "start",
-                 "#B00000", true);
+        no_layout_note(svg, d, kSlideMargin, top + kSlideText, kSlideText);
     }
     for (int i = 0; i < racks; ++i) {
         const Rack& r = d.layout[static_cast<std::size_t>(i)];
@@ -695,8 +694,7 @@ std::string render_rack_svg(const Design& design, const RackSvgOptions& options)
 
     const double top = kMargin + kHeadingHeight;
     if (racks == 0) {
-        svg.text(kMargin, top + kTextSize, kTextSize, no_layout_reason(design), "start", "#B00000",
-                 true);
+        no_layout_note(svg, design, kMargin, top + kTextSize, kTextSize);
     }
     const double row_height = kRackHead + rack_height * kUnit + kRowGap;
     for (int i = 0; i < racks; ++i) {
