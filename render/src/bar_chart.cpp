@@ -53,9 +53,7 @@ BarChart::BarChart(QChart* c, const QString& axis, const QString& title, const Q
     series->setLabelsFormat("@value");
     c->addSeries(series);
     categories_ = new QBarCategoryAxis(c);
-    values_ = new QValueAxis(c);
-    values_->setTitleText(axis);
-    values_->setLabelFormat("%g");
+    values_ = titled_axis(c, axis, "%g");
     categories_->setTruncateLabels(false);
     c->addAxis(categories_, Qt::AlignLeft);
     c->addAxis(values_, Qt::AlignBottom);

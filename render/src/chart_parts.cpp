@@ -37,10 +37,15 @@ QScatterSeries* add_mark(QChart* chart, const QColor& colour, qreal size) {
     return s;
 }
 
-QValueAxis* value_axis(QChart* chart, const QString& title, double top, Qt::Alignment where) {
+QValueAxis* titled_axis(QChart* chart, const QString& title, const char* format) {
     auto* a = new QValueAxis(chart);
     a->setTitleText(title);
-    a->setLabelFormat("%.0f");
+    a->setLabelFormat(format);
+    return a;
+}
+
+QValueAxis* value_axis(QChart* chart, const QString& title, double top, Qt::Alignment where) {
+    QValueAxis* a = titled_axis(chart, title, "%.0f");
     a->setRange(0, std::max(1.0, top * 1.1));
     a->applyNiceNumbers();
     chart->addAxis(a, where);

@@ -70,9 +70,7 @@ GoodputChart::GoodputChart(QChart* g) : chart_(g) {
     knee_->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     x_ = log_axis(g, QObject::tr("Write bandwidth to the job (TB/s, log scale)"));
     x_->setMinorTickCount(8);
-    y_ = new QValueAxis(g);
-    y_->setTitleText(QObject::tr("Goodput (% of GPU time)"));
-    y_->setLabelFormat("%.0f");
+    y_ = titled_axis(g, QObject::tr("Goodput (% of GPU time)"), "%.0f");
     g->addAxis(x_, Qt::AlignBottom);
     g->addAxis(y_, Qt::AlignLeft);
     for (QAbstractSeries* s : g->series()) {

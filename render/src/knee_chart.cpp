@@ -92,13 +92,9 @@ KneeChart::KneeChart(QChart* chart) : chart_(chart) {
     here_ = add_mark(chart, series_colour(series::design), 11);
     read_->setName(QObject::tr("Read"));
     write_->setName(QObject::tr("Write"));
-    x_ = new QValueAxis(chart);
-    x_->setTitleText(QObject::tr("C-nodes (count)"));
-    x_->setLabelFormat("%.0f");
-    y_ = new QValueAxis(chart);
+    x_ = titled_axis(chart, QObject::tr("C-nodes (count)"), "%.0f");
     // Short: the axis is as tall as the chart, which is short on a laptop.
-    y_->setTitleText(QObject::tr("Delivered (TB/s)"));
-    y_->setLabelFormat("%.1f");
+    y_ = titled_axis(chart, QObject::tr("Delivered (TB/s)"), "%.1f");
     chart->addAxis(x_, Qt::AlignBottom);
     chart->addAxis(y_, Qt::AlignLeft);
     for (QAbstractSeries* s : chart->series()) {

@@ -35,12 +35,8 @@ void plot_lines(QChart* chart, const Lines& lines, const QString& x_title, const
         chart->removeAxis(a);
         delete a;
     }
-    auto* x = new QValueAxis(chart);
-    x->setTitleText(x_title);
-    x->setLabelFormat("%.0f");
-    auto* y = new QValueAxis(chart);
-    y->setTitleText(y_title);
-    y->setLabelFormat(y_format);
+    QValueAxis* x = titled_axis(chart, x_title, "%.0f");
+    QValueAxis* y = titled_axis(chart, y_title, y_format);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     double x_max = 0.0;

@@ -30,6 +30,9 @@ QLineSeries* add_line(QChart* chart, const QColor& colour, Qt::PenStyle style, q
 /// A scatter series of markers added to `chart`, in `colour`, `size`, outlined in white.
 QScatterSeries* add_mark(QChart* chart, const QColor& colour, qreal size);
 
+/// A value axis titled `title` with labels in `format` ("%.0f"), not yet added.
+QValueAxis* titled_axis(QChart* chart, const QString& title, const char* format);
+
 /// A value axis from 0 to `top` (at least 1) and a tenth, in nice numbers,
 /// whole-numbered labels, added to `chart` at `where`.
 QValueAxis* value_axis(QChart* chart, const QString& title, double top, Qt::Alignment where);
