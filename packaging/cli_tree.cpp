@@ -79,6 +79,14 @@ CatalogIds default_catalog_ids() {
     return ids;
 }
 
+std::string joined(const std::vector<std::string>& words, std::string_view sep) {
+    std::string out;
+    for (const std::string& w : words) {
+        out += (out.empty() ? "" : std::string(sep)) + w;
+    }
+    return out;
+}
+
 std::vector<std::string> hint_words(const cli::CompletionHint& hint, const CatalogIds& ids) {
     using Kind = cli::CompletionHint::Kind;
     if (hint.kind == Kind::choices) {

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace podsizer::packaging {
@@ -38,6 +39,9 @@ CommandDoc describe(CLI::App& app);
 using CatalogIds = std::map<std::string, std::vector<std::string>>;
 /// The default catalog's ids: what a shell offers for --cnode, catalog show, …
 CatalogIds default_catalog_ids();
+
+/// `words` with `sep` between them.
+std::string joined(const std::vector<std::string>& words, std::string_view sep);
 
 /// The words a hint stands for: its choices, or the catalog ids it names.
 std::vector<std::string> hint_words(const cli::CompletionHint& hint, const CatalogIds& ids);

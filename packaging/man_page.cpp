@@ -36,14 +36,6 @@ std::string name(std::string s) {
     return s;
 }
 
-std::string joined(const std::vector<std::string>& words, std::string_view sep) {
-    std::string out;
-    for (const std::string& w : words) {
-        out += (out.empty() ? "" : std::string(sep)) + w;
-    }
-    return out;
-}
-
 std::string command_name(const CommandDoc& c) {
     return "podsizer" + (c.path.empty() ? "" : " " + joined(c.path, " "));
 }

@@ -1,21 +1,12 @@
 #include "shell_completion.hpp"
 
 #include <functional>
-#include <string_view>
 
 namespace podsizer::packaging {
 
 namespace {
 
 using Kind = cli::CompletionHint::Kind;
-
-std::string joined(const std::vector<std::string>& words, std::string_view sep) {
-    std::string out;
-    for (const std::string& w : words) {
-        out += (out.empty() ? "" : std::string(sep)) + w;
-    }
-    return out;
-}
 
 void each_command(const CommandDoc& c, const std::function<void(const CommandDoc&)>& f) {
     f(c);
@@ -32,24 +23,29 @@ std::vector<std::string> command_names(const CommandDoc& c) {
     return out;
 }
 
-/// Option names of `c`, and of the top level's options that fall through to
+/// The options of `c`, and the top level's options that fall through to
 /// every command (--catalog, --format), not --version.
-std::vector<std::string> option_names(const CommandDoc& c, const CommandDoc& root,
-                                      bool with_values_only) {
-    std::vector<std::string> out;
-    auto add = [&](const OptionDoc& o) {
-        if (!with_values_only || !o.value_name.empty()) {
-            out.insert(out.end(), o.names.begin(), o.names.end());
-        }
-    };
+std::vector<const OptionDoc*> command_options(const CommandDoc& c, const CommandDoc& root) {
+    std::vector<const OptionDoc*> out;
     for (const OptionDoc& o : c.options) {
-        add(o);
+        out.push_back(&o);
     }
     if (!c.path.empty()) {
         for (const OptionDoc& o : root.options) {
             if (!o.value_name.empty()) {
-                add(o);
+                out.push_back(&o);
             }
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> option_names(const CommandDoc& c, const CommandDoc& root,
+                                      bool with_values_only) {
+    std::vector<std::string> out;
+    for (const OptionDoc* o : command_options(c, root)) {
+        if (!with_values_only || !o->value_name.empty()) {
+            out.insert(out.end(), o->names.begin(), o->names.end());
         }
     }
     return out;
@@ -240,18 +236,7 @@ void write_zsh_function(std::string& out, const CommandDoc& c, const CommandDoc&
         out += "    local curcontext=$curcontext state line\n    typeset -A opt_args\n";
     }
     out += "    _arguments -s -S" + std::string(c.commands.empty() ? "" : " -C");
-    std::vector<const OptionDoc*> options;
-    for (const OptionDoc& o : c.options) {
-        options.push_back(&o);
-    }
-    if (!c.path.empty()) {
-        for (const OptionDoc& o : root.options) {
-            if (!o.value_name.empty()) {
-                options.push_back(&o); // --catalog, --format fall through
-            }
-        }
-    }
-    for (const OptionDoc* o : options) {
+    for (const OptionDoc* o : command_options(c, root)) {
         out += " \\\n        " + zsh_option_spec(*o, ids);
     }
     for (const OptionDoc& p : c.positionals) {

@@ -177,12 +177,6 @@ private:
     std::vector<RunFile> read_files_;
 };
 
-void warnings_to(std::vector<std::string>& lines, const Diagnostics& diag) {
-    for (const std::string& w : diag.warnings) {
-        lines.push_back("podsizer: warning: " + w);
-    }
-}
-
 /// Why a file found in a batch directory is no run: it is a catalog or a
 /// price book; empty for anything else (a file that cannot be read is
 /// reported when it is run).
@@ -323,7 +317,9 @@ BatchSummary run_batch(const std::vector<std::string>& args, const Catalog& cata
                 } catch (const InputError& e) {
                     run.error = error_line(e.where(), e.message());
                 }
-                warnings_to(o.messages, diag);
+                for (const std::string& w : diag.warnings) {
+                    o.messages.push_back("podsizer: warning: " + w);
+                }
             }
             if (!run.result) {
                 o.messages.push_back("podsizer: error: " + run.error);

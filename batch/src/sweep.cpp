@@ -5,6 +5,7 @@
 #include "podsizer/core/checkpoint.hpp"
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/number_text.hpp"
+#include "podsizer/core/text.hpp"
 #include "podsizer/core/units.hpp"
 #include "sweep_direct.hpp"
 
@@ -30,18 +31,6 @@ constexpr std::array kAliases{
 constexpr std::size_t kMaxValuesPerParameter = 100'000;
 // Range ends are compared with this relative slack, so 0.1..0.3+0.1 ends at 0.3.
 constexpr double kRangeSlack = 1e-9;
-
-std::string trim(std::string_view s) {
-    std::size_t b = 0;
-    std::size_t e = s.size();
-    while (b < e && (s[b] == ' ' || s[b] == '\t')) {
-        ++b;
-    }
-    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t')) {
-        --e;
-    }
-    return std::string(s.substr(b, e - b));
-}
 
 /// A number in the shortest form that reads back the same at 10 digits.
 std::string short_number(double v) {
@@ -107,7 +96,7 @@ public:
                                  "dbox=ID1,ID2");
         }
         p.name = trim(std::string_view(expr_).substr(0, eq));
-        const std::string values = trim(std::string_view(expr_).substr(eq + 1));
+        const std::string values(trim(std::string_view(expr_).substr(eq + 1)));
         std::string path_text = p.name;
         for (const SweepAlias& a : kAliases) {
             if (a.name == p.name) {
@@ -147,7 +136,7 @@ public:
         while (start <= values.size()) {
             const std::size_t comma = values.find(',', start);
             const std::size_t stop = comma == std::string::npos ? values.size() : comma;
-            const std::string item = trim(std::string_view(values).substr(start, stop - start));
+            const std::string item(trim(std::string_view(values).substr(start, stop - start)));
             if (item.empty()) {
                 throw fail("an empty value in the list; expected values separated by single "
                            "commas (no thousands separators)");
@@ -173,9 +162,8 @@ private:
     SweepValue list_value(const SweepParameter& p, const std::string& item) const {
         if (p.tier) {
             if (item.find(' ') != std::string::npos) {
-                throw fail("\"" + item +
-                           "\" is not a tier; expected a tier name such as good, "
-                           "better or best");
+                throw fail(quoted(item) +
+                           " is not a tier; expected a tier name such as good, better or best");
             }
             return {item, item};
         }
@@ -231,12 +219,11 @@ private:
 
     /// Why a count item is refused: a list's counts are written plain.
     static std::string not_whole(FieldKind kind, const std::string& item) {
-        return kind == FieldKind::cnodes
-                   ? "\"" + item +
-                         "\" is not a C-node count; expected a whole number >= 1, knee or auto"
-                   : "\"" + item +
-                         "\" is not a whole number >= 1; expected a count such as 4096 (no "
-                         "unit, no thousands separators)";
+        return quoted(item) +
+               (kind == FieldKind::cnodes
+                    ? " is not a C-node count; expected a whole number >= 1, knee or auto"
+                    : " is not a whole number >= 1; expected a count such as 4096 (no unit, no "
+                      "thousands separators)");
     }
 
     /// A count within the field's range, by the reader's rule and message
@@ -290,8 +277,8 @@ private:
 
     RangeText split_range(const std::string& item) const {
         const std::size_t dots = item.find("..");
-        const std::string first = trim(std::string_view(item).substr(0, dots));
-        const std::string rest = trim(std::string_view(item).substr(dots + 2));
+        const std::string first(trim(std::string_view(item).substr(0, dots)));
+        const std::string rest(trim(std::string_view(item).substr(dots + 2)));
         // The step follows the last '+' that is not an exponent sign (1e+3).
         std::size_t op = rest.find('*');
         if (op == std::string::npos) {
@@ -305,11 +292,11 @@ private:
             }
         }
         if (first.empty() || op == std::string::npos || op == 0 || op + 1 >= rest.size()) {
-            throw fail("\"" + item +
-                       "\" is not a range; expected START..END+STEP or START..END*FACTOR");
+            throw fail(quoted(item) +
+                       " is not a range; expected START..END+STEP or START..END*FACTOR");
         }
-        return {first, trim(std::string_view(rest).substr(0, op)),
-                trim(std::string_view(rest).substr(op + 1)), rest[op] == '*'};
+        return {first, std::string(trim(std::string_view(rest).substr(0, op))),
+                std::string(trim(std::string_view(rest).substr(op + 1))), rest[op] == '*'};
     }
 
     /// An endpoint or step in the field's base unit.
@@ -653,10 +640,6 @@ ScenarioDocument Sweep::document(std::size_t run, const Catalog& catalog) const 
     }
     return doc;
 }
-
-} // namespace podsizer
-
-namespace podsizer {
 
 Scenario Sweep::scenario(std::size_t run, const Catalog& catalog) const {
     if (direct_base_) {

@@ -37,8 +37,7 @@ BarFigure power_per_pb_figure() {
     return {[](const ComparisonColumn& c) { return per_pb(in(c.power(), units::kW), c); }, 2};
 }
 
-BarChart::BarChart(QChart* c, const QString& axis, const QString& title, const QColor& colour)
-    : chart_(c) {
+BarChart::BarChart(QChart* c, const QString& axis, const QString& title, const QColor& colour) {
     c->setTitle(title);
     c->legend()->setVisible(false);
     set_ = new QBarSet(axis, c);
@@ -54,9 +53,7 @@ BarChart::BarChart(QChart* c, const QString& axis, const QString& title, const Q
     series->setLabelsFormat("@value");
     c->addSeries(series);
     categories_ = new QBarCategoryAxis(c);
-    values_ = new QValueAxis(c);
-    values_->setTitleText(axis);
-    values_->setLabelFormat("%g");
+    values_ = titled_axis(c, axis, "%g");
     categories_->setTruncateLabels(false);
     c->addAxis(categories_, Qt::AlignLeft);
     c->addAxis(values_, Qt::AlignBottom);

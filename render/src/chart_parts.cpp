@@ -4,6 +4,9 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
+#include <QScatterSeries>
+#include <QValueAxis>
+#include <algorithm>
 
 namespace podsizer::render {
 
@@ -23,6 +26,30 @@ QLineSeries* add_line(QChart* chart, const QColor& colour, Qt::PenStyle style, q
     s->setPen(pen);
     chart->addSeries(s);
     return s;
+}
+
+QScatterSeries* add_mark(QChart* chart, const QColor& colour, qreal size) {
+    auto* s = new QScatterSeries(chart);
+    s->setMarkerSize(size);
+    s->setColor(colour);
+    s->setBorderColor(Qt::white);
+    chart->addSeries(s);
+    return s;
+}
+
+QValueAxis* titled_axis(QChart* chart, const QString& title, const char* format) {
+    auto* a = new QValueAxis(chart);
+    a->setTitleText(title);
+    a->setLabelFormat(format);
+    return a;
+}
+
+QValueAxis* value_axis(QChart* chart, const QString& title, double top, Qt::Alignment where) {
+    QValueAxis* a = titled_axis(chart, title, "%.0f");
+    a->setRange(0, std::max(1.0, top * 1.1));
+    a->applyNiceNumbers();
+    chart->addAxis(a, where);
+    return a;
 }
 
 void show_series(QChart* chart, QAbstractSeries* s, bool visible) {

@@ -26,11 +26,9 @@ QString band_line(const CheckpointRequirement& req) {
         return {};
     }
     const FailureBand& b = *req.band;
-    auto three = [&b](auto f) {
-        return q(f(b.low)) + " / " + q(f(b.central)) + " / " + q(f(b.high));
-    };
     return QObject::tr("<br>failure band (A100/H100 rates): goodput %1")
-        .arg(three([](const FailureBandCase& c) { return format_percent(c.goodput); }));
+        .arg(q(format_percent(b.low.goodput) + " / " + format_percent(b.central.goodput) + " / " +
+               format_percent(b.high.goodput)));
 }
 
 /// The title: the job, the design, the cadence, the pattern and the failure
@@ -49,15 +47,6 @@ QString goodput_title(const CheckpointRequirement& req, const std::string& desig
                "<b>Goodput vs write bandwidth</b> — %1 on %2<br>checkpointing %3 (%4; %5)%6")
         .arg(q(req.name).toHtmlEscaped(), q(design).toHtmlEscaped(), cadence, pattern,
              rate.toHtmlEscaped(), band_line(req));
-}
-
-QScatterSeries* add_mark(QChart* chart, const QColor& colour, qreal size) {
-    auto* s = new QScatterSeries(chart);
-    s->setMarkerSize(size);
-    s->setColor(colour);
-    s->setBorderColor(Qt::white);
-    chart->addSeries(s);
-    return s;
 }
 
 QLogValueAxis* log_axis(QChart* chart, const QString& title) {
@@ -81,9 +70,7 @@ GoodputChart::GoodputChart(QChart* g) : chart_(g) {
     knee_->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     x_ = log_axis(g, QObject::tr("Write bandwidth to the job (TB/s, log scale)"));
     x_->setMinorTickCount(8);
-    y_ = new QValueAxis(g);
-    y_->setTitleText(QObject::tr("Goodput (% of GPU time)"));
-    y_->setLabelFormat("%.0f");
+    y_ = titled_axis(g, QObject::tr("Goodput (% of GPU time)"), "%.0f");
     g->addAxis(x_, Qt::AlignBottom);
     g->addAxis(y_, Qt::AlignLeft);
     for (QAbstractSeries* s : g->series()) {

@@ -89,20 +89,12 @@ KneeChart::KneeChart(QChart* chart) : chart_(chart) {
     read_req_ = add_line(chart, companion_colour(series::read), Qt::DashLine, 2.0);
     write_req_ = add_line(chart, companion_colour(series::write), Qt::DashLine, 2.0);
     knee_line_ = add_line(chart, series_colour(series::knee), Qt::DotLine, 2.0);
-    here_ = new QScatterSeries(chart);
-    here_->setMarkerSize(11);
-    here_->setColor(series_colour(series::design));
-    here_->setBorderColor(Qt::white);
-    chart->addSeries(here_);
+    here_ = add_mark(chart, series_colour(series::design), 11);
     read_->setName(QObject::tr("Read"));
     write_->setName(QObject::tr("Write"));
-    x_ = new QValueAxis(chart);
-    x_->setTitleText(QObject::tr("C-nodes (count)"));
-    x_->setLabelFormat("%.0f");
-    y_ = new QValueAxis(chart);
+    x_ = titled_axis(chart, QObject::tr("C-nodes (count)"), "%.0f");
     // Short: the axis is as tall as the chart, which is short on a laptop.
-    y_->setTitleText(QObject::tr("Delivered (TB/s)"));
-    y_->setLabelFormat("%.1f");
+    y_ = titled_axis(chart, QObject::tr("Delivered (TB/s)"), "%.1f");
     chart->addAxis(x_, Qt::AlignBottom);
     chart->addAxis(y_, Qt::AlignLeft);
     for (QAbstractSeries* s : chart->series()) {

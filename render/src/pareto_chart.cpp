@@ -16,15 +16,11 @@ namespace {
 
 QScatterSeries* points(QChart* chart, const QString& name, std::size_t colour, qreal size,
                        const std::vector<const Design*>& designs) {
-    auto* s = new QScatterSeries(chart);
+    QScatterSeries* s = add_mark(chart, series_colour(colour), size);
     s->setName(name);
-    s->setMarkerSize(size);
-    s->setColor(series_colour(colour));
-    s->setBorderColor(Qt::white);
     for (const Design* d : designs) {
         s->append(static_cast<double>(d->racks), in(d->power, units::kW));
     }
-    chart->addSeries(s);
     return s;
 }
 
@@ -74,18 +70,8 @@ QString plot_pareto(QChart* chart, const OptimizerResult& result, const std::vec
             y_max = std::max(y_max, p.y());
         }
     }
-    auto* x = new QValueAxis(chart);
-    x->setTitleText(QObject::tr("Racks (count)"));
-    x->setLabelFormat("%.0f");
-    x->setRange(0, x_max * 1.1);
-    x->applyNiceNumbers();
-    auto* y = new QValueAxis(chart);
-    y->setTitleText(QObject::tr("Power (kW)"));
-    y->setLabelFormat("%.0f");
-    y->setRange(0, y_max * 1.1);
-    y->applyNiceNumbers();
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
+    QValueAxis* x = value_axis(chart, QObject::tr("Racks (count)"), x_max, Qt::AlignBottom);
+    QValueAxis* y = value_axis(chart, QObject::tr("Power (kW)"), y_max, Qt::AlignLeft);
     for (QScatterSeries* s : all) {
         s->attachAxis(x);
         s->attachAxis(y);

@@ -2,6 +2,7 @@
 #include "pdf_summary.hpp"
 #include "podsizer/core/cash_flow.hpp"
 #include "podsizer/render/chart_image.hpp"
+#include "podsizer/render/chart_parts.hpp"
 #include "podsizer/render/chart_set.hpp"
 #include "podsizer/render/report_files.hpp"
 #include "podsizer/reports/bom_report.hpp"
@@ -26,10 +27,6 @@ namespace {
 
 constexpr std::size_t kMostDrawn = 4; ///< designs whose rack drawings the report shows
 constexpr qreal kFooter = 22;
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 void add_tables(std::vector<PageDrawer>& pages, const RenderInput& in, const QRectF& body,
                 const QPaintDevice* device) {

@@ -2,6 +2,7 @@
 
 #include "podsizer/core/cost.hpp"
 #include "podsizer/core/text.hpp"
+#include "podsizer/render/chart_parts.hpp"
 #include "podsizer/reports/comparison_report.hpp"
 #include "podsizer/reports/metrics.hpp"
 #include "podsizer/reports/rack_svg.hpp"
@@ -19,14 +20,18 @@ namespace {
 
 constexpr std::size_t kMostDesigns = 3; ///< columns of the summary's figures
 
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
 /// Read and write as the CLI, the workbook and the verdict print them: TB/s,
 /// two decimals (docs/model.md §15, one decimals rule a figure).
 std::string tbps(Throughput read, Throughput write) {
     return format_in(read, units::TB_per_s, 2) + " / " + format_in(write, units::TB_per_s, 2);
+}
+
+/// Whether the facility plans on maximum draw: the design is laid out on it,
+/// or at maximum draw its fullest rack would exceed the budget (issue 51
+/// item 6). The racks and power then lead with that basis: the planning
+/// basis (docs/model.md §10, "The lead rack figure").
+bool leads_with_max(const Design& d) {
+    return d.planning_basis() == PowerBasis::max;
 }
 
 /// "37 / 29" under "maximum / typical draw", or the other way round.
@@ -230,29 +235,8 @@ qreal bullet_list(QPainter& p, QRectF area, const QString& title,
     return area.top() - top;
 }
 
-void draw_typical_rack(QPainter& p, const Design& d, const QRectF& area) {
-    RackSvgOptions options;
-    options.view = RackView::typical;
-    draw_svg(p, QByteArray::fromStdString(render_rack_svg(d, options)), area);
-}
-
-} // namespace
-
-bool leads_with_max(const Design& d) {
-    // The planning basis (docs/model.md §10, "The lead rack figure").
-    return d.planning_basis() == PowerBasis::max;
-}
-
-std::string racks_on_bases(const Design& d) {
-    if (!d.racks_fit) {
-        return "racks n/a (a device fits no rack)";
-    }
-    const std::string typical = format_number(static_cast<double>(d.racks_on_typical));
-    const std::string max = format_number(static_cast<double>(d.racks_on_max));
-    return leads_with_max(d) ? max + " racks on maximum draw (" + typical + " on typical)"
-                             : typical + " racks on typical draw (" + max + " on maximum)";
-}
-
+/// The top `n` findings of the designs and the comparison, errors first,
+/// then warnings, then notes, each "Error — design: message".
 std::vector<std::string> top_risks(const RenderInput& in, std::size_t n) {
     struct Risk {
         Severity severity;
@@ -273,14 +257,25 @@ std::vector<std::string> top_risks(const RenderInput& in, std::size_t n) {
                      [](const Risk& a, const Risk& b) { return a.severity > b.severity; });
     std::vector<std::string> out;
     for (std::size_t i = 0; i < all.size() && i < n; ++i) {
-        const std::string_view word = to_string(all[i].severity);
-        std::string label(word);
+        std::string label(to_string(all[i].severity));
         if (!label.empty()) {
             label[0] = static_cast<char>(label[0] - 'a' + 'A');
         }
         out.push_back(label + " — " + all[i].text);
     }
     return out;
+}
+
+} // namespace
+
+std::string racks_on_bases(const Design& d) {
+    if (!d.racks_fit) {
+        return "racks n/a (a device fits no rack)";
+    }
+    const std::string typical = format_number(static_cast<double>(d.racks_on_typical));
+    const std::string max = format_number(static_cast<double>(d.racks_on_max));
+    return leads_with_max(d) ? max + " racks on maximum draw (" + typical + " on typical)"
+                             : typical + " racks on typical draw (" + max + " on maximum)";
 }
 
 PageDrawer summary_page(const RenderInput& in) {
@@ -321,7 +316,10 @@ PageDrawer summary_page(const RenderInput& in) {
             // An empty heading: the table starts where the heading would end.
             table.front()(p, QRectF(left.left(), y - 34, left.width(), left.height()));
             y += right.height();
-            draw_typical_rack(p, sizing.designs.front(), right);
+            RackSvgOptions typical;
+            typical.view = RackView::typical;
+            const std::string rack = render_rack_svg(sizing.designs.front(), typical);
+            draw_svg(p, QByteArray::fromStdString(rack), right);
         }
         QRectF lower(body.left(), std::max(y, right.bottom()) + 6, body.width(), body.bottom() - y);
         lower.setTop(lower.top() +

@@ -21,16 +21,6 @@ QString phase_label(const PhaseStep& p) {
     return p.date.empty() ? q(p.name) : q(p.name) + " (" + q(p.date) + ")";
 }
 
-QValueAxis* value_axis(QChart* chart, const QString& title, double top, Qt::Alignment where) {
-    auto* a = new QValueAxis(chart);
-    a->setTitleText(title);
-    a->setLabelFormat("%.0f");
-    a->setRange(0, std::max(1.0, top * 1.1));
-    a->applyNiceNumbers();
-    chart->addAxis(a, where);
-    return a;
-}
-
 } // namespace
 
 void plot_phases(QChart* chart, const PhasePlan& plan) {

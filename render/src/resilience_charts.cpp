@@ -1,11 +1,11 @@
 #include "podsizer/render/resilience_charts.hpp"
 
+#include "podsizer/render/chart_parts.hpp"
 #include "podsizer/render/series_palette.hpp"
 
 #include <QChart>
 #include <QLineSeries>
 #include <QObject>
-#include <QPen>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -24,6 +24,45 @@ bool above_zero(const Lines& lines) {
         return std::any_of(l.second.begin(), l.second.end(),
                            [](const QPointF& p) { return p.y() > 0.0; });
     });
+}
+
+/// Replaces the chart's series and axes with `lines` (one colour per line,
+/// from the shared palette); the chart's own legend stays as it was.
+void plot_lines(QChart* chart, const Lines& lines, const QString& x_title, const QString& y_title,
+                const char* y_format, int x_ticks) {
+    chart->removeAllSeries();
+    for (QAbstractAxis* a : chart->axes()) {
+        chart->removeAxis(a);
+        delete a;
+    }
+    QValueAxis* x = titled_axis(chart, x_title, "%.0f");
+    QValueAxis* y = titled_axis(chart, y_title, y_format);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    double x_max = 0.0;
+    double y_max = 0.0;
+    double y_min = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        // One colour per design: never two alike.
+        QLineSeries* s = add_line(chart, series_colour(i), Qt::SolidLine, 2.0);
+        s->setName(lines[i].first);
+        s->append(lines[i].second);
+        s->attachAxis(x);
+        s->attachAxis(y);
+        for (const QPointF& p : lines[i].second) {
+            x_max = std::max(x_max, p.x());
+            y_max = std::max(y_max, p.y());
+            y_min = std::min(y_min, p.y());
+        }
+    }
+    x->setRange(0.0, x_max > 0.0 ? x_max : 1.0);
+    x->setTickCount(x_ticks);
+    if (!std::isfinite(y_min)) {
+        y_min = 0.0;
+    }
+    const double lo = std::min(0.0, std::floor(y_min));
+    y->setRange(lo, y_max > lo ? y_max * 1.05 : lo + 1.0);
+    y->applyNiceNumbers();
 }
 
 } // namespace
@@ -62,50 +101,6 @@ ResilienceCurves resilience_curves(const std::vector<ResilienceColumn>& cols,
         out.need.emplace_back(name, l);
     }
     return out;
-}
-
-void plot_lines(QChart* chart, const Lines& lines, const QString& x_title, const QString& y_title,
-                const char* y_format, int x_ticks) {
-    chart->removeAllSeries();
-    for (QAbstractAxis* a : chart->axes()) {
-        chart->removeAxis(a);
-        delete a;
-    }
-    auto* x = new QValueAxis(chart);
-    x->setTitleText(x_title);
-    x->setLabelFormat("%.0f");
-    auto* y = new QValueAxis(chart);
-    y->setTitleText(y_title);
-    y->setLabelFormat(y_format);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    double x_max = 0.0;
-    double y_max = 0.0;
-    double y_min = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        auto* s = new QLineSeries(chart);
-        s->setName(lines[i].first);
-        QPen pen(series_colour(i)); // one colour per design: never two alike
-        pen.setWidthF(2.0);
-        s->setPen(pen);
-        s->append(lines[i].second);
-        chart->addSeries(s);
-        s->attachAxis(x);
-        s->attachAxis(y);
-        for (const QPointF& p : lines[i].second) {
-            x_max = std::max(x_max, p.x());
-            y_max = std::max(y_max, p.y());
-            y_min = std::min(y_min, p.y());
-        }
-    }
-    x->setRange(0.0, x_max > 0.0 ? x_max : 1.0);
-    x->setTickCount(x_ticks);
-    if (!std::isfinite(y_min)) {
-        y_min = 0.0;
-    }
-    const double lo = std::min(0.0, std::floor(y_min));
-    y->setRange(lo, y_max > lo ? y_max * 1.05 : lo + 1.0);
-    y->applyNiceNumbers();
 }
 
 std::pair<QString, QString> plot_resilience(QChart* nines, QChart* outage,

@@ -33,10 +33,8 @@ FileId file_id(const std::string& path) {
 }
 
 bool same_file(const FileId& a, const FileId& b) {
-    if (a.exists != b.exists) {
-        return false;
-    }
-    return a.exists ? a.dev == b.dev && a.ino == b.ino : a.canonical == b.canonical;
+    return a.exists == b.exists &&
+           (a.exists ? a.dev == b.dev && a.ino == b.ino : a.canonical == b.canonical);
 }
 
 } // namespace

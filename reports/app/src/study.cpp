@@ -49,29 +49,19 @@ void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog
     if (!by_site) {
         study.phases = plan_phases(scenario, catalog);
     }
-    if (!extrapolate) {
+    if (extrapolate) {
+        if (!target) {
+            throw InputError("no target to grow to");
+        }
+        study.extrapolation = extrapolate_scenario(scenario, catalog, *target);
+        study.sizing = study.extrapolation->sizing;
+    } else {
         study.sizing = size_scenario(scenario, catalog, detail);
-        study.fleet = split_fleet(scenario, study.sizing.designs);
-        study.sites = size_sites(scenario, catalog, study.sizing);
-        if (by_site && study.sites) {
-            study.phases = plan_site_phases(scenario, catalog, study.sizing, *study.sites);
-        }
-        if (study.sites && study.sites->own_needs) {
-            // The sites table is the project's split: an even spread of one
-            // whole-fleet pod over the sites would contradict it.
-            show_site_designs(study.sizing, *study.sites);
-            study.fleet = {};
-        }
-        return;
     }
-    if (!target) {
-        throw InputError("no target to grow to");
-    }
-    study.extrapolation = extrapolate_scenario(scenario, catalog, *target);
-    study.sizing = study.extrapolation->sizing;
     study.fleet = split_fleet(scenario, study.sizing.designs);
     study.sites = size_sites(scenario, catalog, study.sizing);
-    if (study.sites && study.sites->own_needs && scenario.fleet->gpus_per_cluster <= 0) {
+    const bool own_needs = study.sites && study.sites->own_needs;
+    if (extrapolate && own_needs && scenario.fleet->gpus_per_cluster <= 0) {
         // Every site is its own system; growing the scenario's pod would
         // answer for one whole-fleet pod at the first site and none at the
         // others, contradicting the project's split.
@@ -84,10 +74,17 @@ void size_or_grow(Study& study, const Scenario& scenario, const Catalog& catalog
     if (by_site && study.sites) {
         study.phases = plan_site_phases(scenario, catalog, study.sizing, *study.sites);
     }
-    for (const Extrapolation& e : study.extrapolation->extrapolations) {
-        if (e.single_namespace) {
-            study.sizing.designs.push_back(*e.single_namespace);
+    if (extrapolate) {
+        for (const Extrapolation& e : study.extrapolation->extrapolations) {
+            if (e.single_namespace) {
+                study.sizing.designs.push_back(*e.single_namespace);
+            }
         }
+    } else if (own_needs) {
+        // The sites table is the project's split: an even spread of one
+        // whole-fleet pod over the sites would contradict it.
+        show_site_designs(study.sizing, *study.sites);
+        study.fleet = {};
     }
 }
 

@@ -104,6 +104,12 @@ std::string shorten(const std::string& s, std::size_t max_points) {
     return out + "\u2026";
 }
 
+/// The largest size up to `max` at which `text` fits `room` units, at least `min`.
+double fitted_size(const std::string& text, double room, double max, double min) {
+    const double w = kCharWidth * static_cast<double>(std::max<std::size_t>(1, code_points(text)));
+    return std::clamp(room / w, min, max);
+}
+
 class Svg {
 public:
     void text(double x, double y, double size, const std::string& s, const char* anchor = "start",
@@ -255,25 +261,41 @@ Layout best_layout(int racks, int rack_height, double heading_width, double aspe
     return best;
 }
 
-void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, int rack_height) {
-    // On the design's basis, against what a rack may draw (budget x derating).
+Power drawn_on_basis(const Design& d, const Rack& r) {
+    return d.constraints.power_basis == PowerBasis::max ? r.max_power : r.power;
+}
+
+/// Whether the rack draws, on the design's basis, more than a rack may
+/// (budget x derating).
+bool over_budget(const Design& d, const Rack& r) {
     const double budget = d.rack_limit.base();
-    const Power drawn = d.constraints.power_basis == PowerBasis::max ? rack.max_power : rack.power;
-    const bool over = budget > 0 && drawn.base() > budget * (1 + 1e-12);
+    return budget > 0 && drawn_on_basis(d, r).base() > budget * (1 + 1e-12);
+}
+
+std::string rack_power_text(const Design& d, const Rack& r) {
+    return format_number(in(drawn_on_basis(d, r), units::kW), 1) + " / " +
+           format_in(d.rack_limit, units::kW, 1);
+}
+
+/// Power bar: the share of what the rack may draw.
+void power_bar(Svg& svg, const Design& d, const Rack& r, double x, double y, double w, double h) {
+    const double budget = d.rack_limit.base();
+    const double share = budget > 0 ? std::min(1.0, drawn_on_basis(d, r).base() / budget) : 0.0;
+    svg.rect(x, y, w, h, "#E0E0E0", nullptr, 0);
+    svg.rect(x, y, w * share, h, over_budget(d, r) ? "#D55E00" : "#009E73", nullptr, 0);
+}
+
+void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, int rack_height) {
+    const bool over = over_budget(d, rack);
     svg.raw("<g>\n");
     const double mid = x + kRackWidth / 2;
     svg.text(mid, y + 10, 10, fmt::format("Rack {}", rack.index), "middle", "#000000", true);
     svg.text(mid, y + 22, 8,
              format_number(rack.used.base()) + " / " + format_in(d.rack_usable, units::U, 0),
              "middle");
-    svg.text(mid, y + 33, 8,
-             format_number(in(drawn, units::kW), 1) + " / " + format_in(d.rack_limit, units::kW, 1),
-             "middle", over ? "#B00000" : "#000000", over);
-    // Power bar: share of the rack's budget drawn.
-    const double bar_y = y + 37;
-    svg.rect(x, bar_y, kRackWidth, 4, "#E0E0E0", nullptr, 0);
-    const double share = budget > 0 ? std::min(1.0, drawn.base() / budget) : 0.0;
-    svg.rect(x, bar_y, kRackWidth * share, 4, over ? "#D55E00" : "#009E73", nullptr, 0);
+    svg.text(mid, y + 33, 8, rack_power_text(d, rack), "middle", over ? "#B00000" : "#000000",
+             over);
+    power_bar(svg, d, rack, x, y + 37, kRackWidth, 4);
 
     const double body = y + kRackHead;
     svg.rect(x, body, kRackWidth, rack_height * kUnit, kEmpty.fill, "#333333", 1.2);
@@ -296,12 +318,9 @@ void draw_rack(Svg& svg, const Design& d, const Rack& rack, double x, double y, 
                  s.label + " \u00b7 " + model_shown(d, s) + " \u00b7 " + where + " \u00b7 " +
                      format_in(s.power, units::W, 0));
         const double room = kRackWidth - 8;
-        double size = std::min(kLabelMax, 0.7 * kUnit);
         std::string label = device_kind_text(s);
-        size = std::min(size, room / (kCharWidth * static_cast<double>(std::max<std::size_t>(
-                                                       1, code_points(label)))));
-        if (size < kLabelMin) {
-            size = kLabelMin;
+        const double size = fitted_size(label, room, std::min(kLabelMax, 0.7 * kUnit), kLabelMin);
+        if (size == kLabelMin) { // the smallest size: cut what does not fit
             label = shorten(label, static_cast<std::size_t>(room / (kCharWidth * size)));
         }
         svg.text(mid, top + h / 2 + 0.36 * size, size, label, "middle", st.text);
@@ -394,29 +413,15 @@ void open_svg(Svg& svg, double width, double height, const std::string& title,
     svg.rect(0, 0, width, height, "#FFFFFF", nullptr, 0);
 }
 
-/// The largest size up to `max` at which `text` fits `room` units, at least `min`.
-double fitted_size(const std::string& text, double room, double max, double min) {
-    const double w = kCharWidth * static_cast<double>(std::max<std::size_t>(1, code_points(text)));
-    return std::clamp(room / w, min, max);
-}
-
-Power drawn_on_basis(const Design& d, const Rack& r) {
-    return d.constraints.power_basis == PowerBasis::max ? r.max_power : r.power;
-}
-
-std::string rack_power_text(const Design& d, const Rack& r) {
-    return format_number(in(drawn_on_basis(d, r), units::kW), 1) + " / " +
-           format_in(d.rack_limit, units::kW, 1);
-}
-
-std::string no_layout_reason(const Design& d) {
+/// Why the design has no rack layout, in red from (x, y) at `size`.
+void no_layout_note(Svg& svg, const Design& d, double x, double y, double size) {
     std::string why = "No rack layout for this design.";
     for (const Finding& f : d.findings) {
         if (f.code == FindingCode::too_large || f.code == FindingCode::device_too_big) {
             why = "No rack layout: " + f.message() + ".";
         }
     }
-    return why;
+    svg.text(x, y, size, why, "start", "#B00000", true);
 }
 
 /// Where one column of the typical-racks view is drawn.
@@ -434,44 +439,36 @@ struct TypicalColumn {
 void typical_column_head(Svg& svg, const Design& d, const RackKind& kind,
                          const TypicalColumn& col) {
     const Rack& r = d.layout[kind.racks.front()];
-    const double mid = col.mid;
-    const double top = col.top;
-    const double kBodyWidth = col.width;
     const auto n = static_cast<double>(kind.racks.size());
-    svg.text(mid, top + 20, 20, "\u00d7 " + format_number(n), "middle", "#000000", true);
+    svg.text(col.mid, col.top + 20, 20, "\u00d7 " + format_number(n), "middle", "#000000", true);
     const std::string which =
         (kind.racks.size() == 1 ? "Rack " : "Racks ") + rack_numbers_text(d, kind);
-    svg.text(mid, top + 38, fitted_size(which, kBodyWidth, kSlideText, kSlideSmall),
-             shorten(which, static_cast<std::size_t>(kBodyWidth / (kCharWidth * kSlideSmall))),
+    svg.text(col.mid, col.top + 38, fitted_size(which, col.width, kSlideText, kSlideSmall),
+             shorten(which, static_cast<std::size_t>(col.width / (kCharWidth * kSlideSmall))),
              "middle");
-    const double budget = d.rack_limit.base();
-    const bool over = budget > 0 && drawn_on_basis(d, r).base() > budget * (1 + 1e-12);
-    svg.text(mid, top + 54, kSlideSmall,
+    const bool over = over_budget(d, r);
+    svg.text(col.mid, col.top + 54, kSlideSmall,
              format_number(r.used.base()) + " / " + format_in(d.rack_usable, units::U, 0) +
                  " \u00b7 " + rack_power_text(d, r),
              "middle", over ? "#B00000" : "#000000", over);
-    svg.text(mid, top + 70, kSlideSmall, std::string(cooling_label(r.cooling)), "middle",
+    svg.text(col.mid, col.top + 70, kSlideSmall, std::string(cooling_label(r.cooling)), "middle",
              "#333333");
 }
 
 /// A column's rack: the body, U numbers and a box per device.
 void typical_rack_body(Svg& svg, const Design& d, const Rack& r, const TypicalColumn& col,
                        int rack_height) {
-    const double x = col.x;
-    const double body = col.body;
-    const double unit = col.unit;
-    const double kBodyWidth = col.width;
-    svg.rect(x, body, kBodyWidth, rack_height * unit, kEmpty.fill, "#333333", 1.4);
-    for (int u = 1; u <= rack_height; u += (unit >= 12 ? 1 : 2)) {
-        const double cy = body + (rack_height - u) * unit + unit / 2;
-        svg.text(x - 4, cy + 3.5, std::min(10.0, unit * 0.8), fmt::format("{}", u), "end",
+    svg.rect(col.x, col.body, col.width, rack_height * col.unit, kEmpty.fill, "#333333", 1.4);
+    for (int u = 1; u <= rack_height; u += (col.unit >= 12 ? 1 : 2)) {
+        const double cy = col.body + (rack_height - u) * col.unit + col.unit / 2;
+        svg.text(col.x - 4, cy + 3.5, std::min(10.0, col.unit * 0.8), fmt::format("{}", u), "end",
                  "#555555");
     }
     for (const RackSlot& s : r.slots) {
         const RoleStyle& st = style_of(s);
-        const double y = body + (rack_height - (s.u + s.height - 1)) * unit;
-        svg.rect(x + 2, y + 0.8, kBodyWidth - 4, s.height * unit - 1.6, st.fill, st.stroke.c_str(),
-                 0.6,
+        const double y = col.body + (rack_height - (s.u + s.height - 1)) * col.unit;
+        svg.rect(col.x + 2, y + 0.8, col.width - 4, s.height * col.unit - 1.6, st.fill,
+                 st.stroke.c_str(), 0.6,
                  s.label + " \u00b7 " + model_shown(d, s) + " \u00b7 " +
                      format_in(s.power, units::W, 0));
     }
@@ -481,13 +478,9 @@ void typical_rack_body(Svg& svg, const Design& d, const Rack& r, const TypicalCo
 /// a label per 1U device could not be.
 void typical_run_labels(Svg& svg, const Design& d, const Rack& r, const TypicalColumn& col,
                         int rack_height) {
-    const double mid = col.mid;
-    const double body = col.body;
-    const double unit = col.unit;
-    const double kBodyWidth = col.width;
     for (const DeviceRun& run : device_runs(r, rack_height)) {
-        const double y0 = body + (rack_height - run.last) * unit;
-        const double h = (run.last - run.first + 1) * unit;
+        const double y0 = col.body + (rack_height - run.last) * col.unit;
+        const double h = (run.last - run.first + 1) * col.unit;
         std::string label;
         std::string_view fill = "#555555";
         if (run.slot == nullptr) {
@@ -498,15 +491,15 @@ void typical_run_labels(Svg& svg, const Design& d, const Rack& r, const TypicalC
             label = times + (sw ? device_kind_text(*run.slot) : model_shown(d, *run.slot));
             // The product name when it fits at the smallest size; else
             // the kind (the heading names the models).
-            if (text_width(label, kSlideSmall) > kBodyWidth - 12) {
+            if (text_width(label, kSlideSmall) > col.width - 12) {
                 label = times + device_kind_text(*run.slot);
             }
             fill = style_of(*run.slot).text;
         }
         const double size =
-            std::min(fitted_size(label, kBodyWidth - 12, 15.0, kSlideSmall), h * 0.85);
-        svg.text(mid, y0 + h / 2 + 0.36 * size, size,
-                 shorten(label, static_cast<std::size_t>((kBodyWidth - 12) / (kCharWidth * size))),
+            std::min(fitted_size(label, col.width - 12, 15.0, kSlideSmall), h * 0.85);
+        svg.text(col.mid, y0 + h / 2 + 0.36 * size, size,
+                 shorten(label, static_cast<std::size_t>((col.width - 12) / (kCharWidth * size))),
                  "middle", fill, run.slot != nullptr);
     }
 }
@@ -537,8 +530,7 @@ std::string typical_svg(const Design& d, const RackSvgOptions& options, int rack
     open_svg(svg, width, height, "Typical racks: " + head.title, head.totals);
     slide_heading(svg, head, width, " \u2014 typical racks");
     if (kinds.empty()) {
-        svg.text(kSlideMargin, top + kSlideText, kSlideText, no_layout_reason(d), "start",
-                 "#B00000", true);
+        no_layout_note(svg, d, kSlideMargin, top + kSlideText, kSlideText);
     }
     for (std::size_t k = 0; k < kinds.size(); ++k) {
         TypicalColumn col;
@@ -568,16 +560,13 @@ void floor_legend(Svg& svg, const Design& d, const std::vector<RackKind>& kinds,
              "start", "#333333");
     for (std::size_t k = 0; k < kinds.size(); ++k) {
         const Rack& r = d.layout[kinds[k].racks.front()];
-        std::vector<std::string> parts;
+        std::string contents;
         for (const DeviceRun& run : device_runs(r, rack_height)) {
             if (run.slot != nullptr) {
-                parts.push_back(format_number(static_cast<double>(run.devices)) + " " +
-                                device_kind_text(*run.slot));
+                contents += (contents.empty() ? "" : ", ") +
+                            format_number(static_cast<double>(run.devices)) + " " +
+                            device_kind_text(*run.slot);
             }
-        }
-        std::string contents;
-        for (const std::string& p : parts) {
-            contents += (contents.empty() ? "" : ", ") + p;
         }
         y += kSlideSmall + 8;
         svg.text(kSlideMargin, y, kSlideSmall,
@@ -616,30 +605,24 @@ std::string floor_svg(const Design& d, const RackSvgOptions& options, int rack_h
     open_svg(svg, width, height, "Floor plan: " + head.title, head.totals);
     slide_heading(svg, head, width, " \u2014 floor plan");
     if (racks == 0) {
-        svg.text(kSlideMargin, top + kSlideText, kSlideText, no_layout_reason(d), "start",
-                 "#B00000", true);
+        no_layout_note(svg, d, kSlideMargin, top + kSlideText, kSlideText);
     }
-    const double budget = d.rack_limit.base();
     for (int i = 0; i < racks; ++i) {
         const Rack& r = d.layout[static_cast<std::size_t>(i)];
         const double x = kSlideMargin + (i % per_row) * (kCellW + kCellGap);
         const double y = top + (i / per_row) * (kCellH + kAisle);
-        const Power drawn = drawn_on_basis(d, r);
-        const bool over = budget > 0 && drawn.base() > budget * (1 + 1e-12);
+        const bool over = over_budget(d, r);
         svg.rect(x, y, kCellW, kCellH, "#FAFAFA", "#333333", 1.2,
                  fmt::format("Rack {} \u00b7 {} D-box, {} C-node, {} switch \u00b7 {}", r.index,
                              r.dboxes, r.cnodes, r.switches, rack_power_text(d, r)));
         const double mid = x + kCellW / 2;
         svg.text(mid, y + 17, 14, fmt::format("{}", r.index), "middle", "#000000", true);
-        svg.text(mid, y + 34, kSlideSmall, format_number(in(drawn, units::kW), 1) + " kW", "middle",
+        svg.text(mid, y + 34, kSlideSmall,
+                 format_number(in(drawn_on_basis(d, r), units::kW), 1) + " kW", "middle",
                  over ? "#B00000" : "#000000", over);
         const char letter = static_cast<char>('A' + static_cast<int>(kind_of[i] % 26));
         svg.text(mid, y + 50, kSlideSmall, std::string(1, letter), "middle", "#333333");
-        // Power bar: the share of what the rack may draw.
-        const double share = budget > 0 ? std::min(1.0, drawn.base() / budget) : 0.0;
-        svg.rect(x + 4, y + kCellH - 9, kCellW - 8, 5, "#E0E0E0", nullptr, 0);
-        svg.rect(x + 4, y + kCellH - 9, (kCellW - 8) * share, 5, over ? "#D55E00" : "#009E73",
-                 nullptr, 0);
+        power_bar(svg, d, r, x + 4, y + kCellH - 9, kCellW - 8, 5);
     }
     floor_legend(svg, d, kinds, legend_top + 4, rack_height);
     svg.raw("</svg>\n");
@@ -693,13 +676,7 @@ std::string render_rack_svg(const Design& design, const RackSvgOptions& options)
                            : best_layout(racks, rack_height, head.width, aspect);
 
     Svg svg;
-    svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    svg.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + num(lay.width) +
-            "\" height=\"" + num(lay.height) + "\" viewBox=\"0 0 " + num(lay.width) + " " +
-            num(lay.height) + "\" font-family=\"" + kFont + "\">\n");
-    svg.raw("<title>" + xml_escape("Rack elevation: " + head.title) + "</title>\n");
-    svg.raw("<desc>" + xml_escape(head.totals) + "</desc>\n");
-    svg.rect(0, 0, lay.width, lay.height, "#FFFFFF", nullptr, 0);
+    open_svg(svg, lay.width, lay.height, "Rack elevation: " + head.title, head.totals);
 
     double y = kMargin + kTitleSize;
     svg.text(kMargin, y, kTitleSize, head.title, "start", "#000000", true);
@@ -717,13 +694,7 @@ std::string render_rack_svg(const Design& design, const RackSvgOptions& options)
 
     const double top = kMargin + kHeadingHeight;
     if (racks == 0) {
-        std::string why = "No rack layout for this design.";
-        for (const Finding& f : design.findings) {
-            if (f.code == FindingCode::too_large || f.code == FindingCode::device_too_big) {
-                why = "No rack layout: " + f.message() + ".";
-            }
-        }
-        svg.text(kMargin, top + kTextSize, kTextSize, why, "start", "#B00000", true);
+        no_layout_note(svg, design, kMargin, top + kTextSize, kTextSize);
     }
     const double row_height = kRackHead + rack_height * kUnit + kRowGap;
     for (int i = 0; i < racks; ++i) {
@@ -736,7 +707,7 @@ std::string render_rack_svg(const Design& design, const RackSvgOptions& options)
     return svg.str();
 }
 
-std::string rack_svg_file_name(const Design& design, std::size_t index) {
+std::string rack_svg_file_name(const Design& design, std::size_t index, RackView view) {
     std::string slug;
     for (unsigned char c : design.name) {
         // ASCII only and no <cctype>: the GUI may run under any C locale.
@@ -754,15 +725,9 @@ std::string rack_svg_file_name(const Design& design, std::size_t index) {
     if (slug.size() > 60) {
         slug.resize(60);
     }
-    return fmt::format("{:02}{}{}.svg", index, slug.empty() ? "" : "-", slug);
-}
-
-std::string rack_svg_file_name(const Design& design, std::size_t index, RackView view) {
-    std::string name = rack_svg_file_name(design, index);
-    if (view != RackView::every_rack) {
-        name.insert(name.size() - 4, "-" + std::string(to_string(view)));
-    }
-    return name;
+    const std::string suffix =
+        view == RackView::every_rack ? std::string() : "-" + std::string(to_string(view));
+    return fmt::format("{:02}{}{}{}.svg", index, slug.empty() ? "" : "-", slug, suffix);
 }
 
 } // namespace podsizer

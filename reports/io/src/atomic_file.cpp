@@ -122,13 +122,11 @@ const char* non_regular_kind(mode_t mode) {
 /// decides a new file's permissions.
 std::string make_temp(const std::string& path, std::optional<RegisteredTemp>& registered) {
     const std::size_t slash = path.rfind('/');
-    const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-    const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+    const std::string dir = slash == std::string::npos ? "" : path.substr(0, slash + 1);
+    const std::string base = path.substr(dir.size());
     static std::atomic<unsigned> counter{0};
     for (int attempt = 0; attempt < 100; ++attempt) {
-        const std::string temp =
-            fmt::format("{}.{}.tmp-{}-{}", slash == std::string::npos ? std::string() : dir, base,
-                        ::getpid(), counter++);
+        const std::string temp = fmt::format("{}.{}.tmp-{}-{}", dir, base, ::getpid(), counter++);
         registered.emplace(temp);
         const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd >= 0) {
@@ -138,9 +136,8 @@ std::string make_temp(const std::string& path, std::optional<RegisteredTemp>& re
         const int err = errno;
         registered.reset(); // not ours: another writer's, or a stale one
         if (err != EEXIST) {
-            throw InputError(path, "cannot write a file in " +
-                                       (slash == std::string::npos ? std::string(".") : dir) +
-                                       ": " + reason(err));
+            throw InputError(path, "cannot write a file in " + (dir.empty() ? "." : dir) + ": " +
+                                       reason(err));
         }
     }
     throw InputError(path, "cannot create a temporary file next to it");

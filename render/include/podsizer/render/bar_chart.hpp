@@ -41,10 +41,8 @@ public:
     /// The columns of `comparison` (null: nothing to compare), top-down in
     /// the table's order. Returns why nothing is drawn, empty when drawn.
     QString update(const Comparison* comparison, const BarFigure& figure);
-    QChart* chart() const { return chart_; }
 
 private:
-    QChart* chart_;
     QBarSet* set_;
     QBarCategoryAxis* categories_;
     QValueAxis* values_;

@@ -26,7 +26,6 @@ public:
     explicit GoodputChart(QChart* chart);
     /// Draws job `job` of `design` (an index into design.checkpoints).
     void update(const Design& design, std::size_t job);
-    QChart* chart() const { return chart_; }
 
 private:
     void updateStepGain(const GoodputCurve& curve, double lo, double hi);

@@ -30,7 +30,6 @@ public:
     /// Draws the curve of `design` (null: nothing sized). Returns why
     /// nothing is drawn, empty when the curve is.
     QString update(const Design* design, const Scenario& scenario, const Catalog& catalog);
-    QChart* chart() const { return chart_; }
 
 private:
     /// Read and write in the state `d` is sized for, at `points`' C-nodes.

@@ -31,11 +31,6 @@ struct ResilienceCurves {
 ResilienceCurves resilience_curves(const std::vector<ResilienceColumn>& cols,
                                    const Catalog& catalog, const ResilienceInputs& base);
 
-/// Replaces the chart's series and axes with `lines` (one colour per line,
-/// from the shared palette); the chart's own legend stays as it was.
-void plot_lines(QChart* chart, const Lines& lines, const QString& x_title, const QString& y_title,
-                const char* y_format, int x_ticks);
-
 /// Draws both charts; returns why each is empty (empty when drawn).
 std::pair<QString, QString> plot_resilience(QChart* nines, QChart* outage,
                                             const ResilienceCurves& curves);

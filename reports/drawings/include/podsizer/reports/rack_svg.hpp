@@ -51,10 +51,9 @@ std::string render_rack_svg(const Design& design, const RackSvgOptions& options 
 
 /// A file name for the elevation of a design inside a directory:
 /// "<index>-<design name as lower-case letters, digits and dashes>.svg",
-/// index 1-based and zero-padded to two digits so names sort in design order.
-std::string rack_svg_file_name(const Design& design, std::size_t index);
-
-/// The same with the view's suffix for the slide views: "01-ncp-pod-typical.svg".
-std::string rack_svg_file_name(const Design& design, std::size_t index, RackView view);
+/// index 1-based and zero-padded to two digits so names sort in design order;
+/// the slide views add their suffix: "01-ncp-pod-typical.svg".
+std::string rack_svg_file_name(const Design& design, std::size_t index,
+                               RackView view = RackView::every_rack);
 
 } // namespace podsizer
