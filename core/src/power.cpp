@@ -4,14 +4,6 @@
 
 namespace podsizer {
 
-std::string_view to_string(PowerBasis b) {
-    return kPowerBasisNames.name(b);
-}
-
-std::optional<PowerBasis> power_basis_from_string(std::string_view s) {
-    return kPowerBasisNames.parse(s);
-}
-
 std::string_view to_string(CoolingClass c) {
     switch (c) {
     case CoolingClass::air:

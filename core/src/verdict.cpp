@@ -12,22 +12,6 @@
 
 namespace podsizer {
 
-std::string_view to_string(Outage o) {
-    return kOutageNames.name(o);
-}
-
-std::string_view to_string(CheckResult r) {
-    return kCheckResultNames.name(r);
-}
-
-std::string_view to_string(CheckKind k) {
-    return kCheckKindNames.name(k);
-}
-
-std::string_view to_string(VerdictStatus s) {
-    return kVerdictStatusNames.name(s);
-}
-
 std::string_view check_unit(CheckKind k) {
     switch (k) {
     case CheckKind::read:

@@ -26,8 +26,12 @@ inline constexpr auto kObjectiveNames = enum_names<Objective>({
 #include "podsizer/core/objective.def"
 });
 
-std::string_view to_string(Objective o);
-std::optional<Objective> objective_from_string(std::string_view s);
+constexpr std::string_view to_string(Objective o) {
+    return kObjectiveNames.name(o);
+}
+constexpr std::optional<Objective> objective_from_string(std::string_view s) {
+    return kObjectiveNames.parse(s);
+}
 /// Every objective's name, in declaration order ("min-racks", ...).
 const std::vector<std::string>& objective_names();
 
