@@ -112,9 +112,8 @@ std::int64_t dboxes_for_capacity(const DBoxModel& box, Capacity drive, Capacity 
     // A need no count of boxes can hold ("1e290 EB"): converting the bound to
     // an integer was undefined behaviour, and the search below then laid out
     // a million boxes. Return the engine's count cap; it reports too-large.
-    constexpr auto kCap = std::numeric_limits<std::int64_t>::max() / 4;
-    if (!(lower < static_cast<double>(kCap))) {
-        return kCap;
+    if (!(lower < static_cast<double>(kCountCap))) {
+        return kCountCap;
     }
     std::int64_t d = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::floor(lower)));
     // Below the widest stripe the efficiency is lower, so more boxes may be
