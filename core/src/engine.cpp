@@ -505,11 +505,10 @@ namespace {
 
 /// The models an option sizes with: the one it names, or every one.
 std::vector<const CNodeModel*> option_cnodes(const OptionSpec& opt, const Catalog& catalog) {
-    std::vector<const CNodeModel*> cnodes;
     if (!opt.cnode.empty()) {
-        cnodes.push_back(&require(catalog.cnode(opt.cnode), "cnode", "C-node", opt.cnode));
-        return cnodes;
+        return {&require(catalog.cnode(opt.cnode), "cnode", "C-node", opt.cnode)};
     }
+    std::vector<const CNodeModel*> cnodes;
     for (const CNodeModel& c : catalog.cnodes) {
         cnodes.push_back(&c);
     }

@@ -17,15 +17,7 @@ std::string_view to_string(CoolingClass c) {
 }
 
 std::string_view cooling_label(CoolingClass c) {
-    switch (c) {
-    case CoolingClass::air:
-        return "air";
-    case CoolingClass::containment:
-        return "containment / rear door";
-    case CoolingClass::liquid:
-        return "liquid";
-    }
-    return "air";
+    return c == CoolingClass::containment ? "containment / rear door" : to_string(c);
 }
 
 Power max_draw(Power typical, Power max) {
