@@ -58,21 +58,18 @@ Stripe stripe_for(const ErasureCodingRule& ec, EcLayout layout, const DBoxPlacem
         s.width = 0;
     }
 
-    s.valid = true;
     if (layout != EcLayout::classic && at.dboxes < ec.enclosure_tolerance_min_dboxes) {
-        s.valid = false;
         s.invalid_reason = fmt::format("{} needs at least {} D-boxes", to_string(layout),
                                        ec.enclosure_tolerance_min_dboxes);
     } else if (layout == EcLayout::rack_resilient && at.domains < ec.rack_resilience_min_racks) {
-        s.valid = false;
         s.invalid_reason = fmt::format("rack-resilient needs D-boxes in at least {} racks",
                                        ec.rack_resilience_min_racks);
     } else if (s.data < ec.min_data_strips) {
-        s.valid = false;
         s.invalid_reason =
             fmt::format("the stripe would hold {} data strips; the rule's narrowest is {}", s.data,
                         ec.min_data_strips);
     }
+    s.valid = s.invalid_reason.empty();
 
     // A domain's loss removes the strips it holds; the stripe survives when
     // they are no more than its parity (docs/model.md §6).
