@@ -12,10 +12,6 @@ template <class T> const T* find_by_id(const std::vector<T>& items, std::string_
 }
 } // namespace
 
-std::string_view to_string(SourceKind k) {
-    return kSourceKindNames.name(k);
-}
-
 std::string_view to_string(SwitchRole r) {
     switch (r) {
     case SwitchRole::leaf:
@@ -26,10 +22,6 @@ std::string_view to_string(SwitchRole r) {
         return "super_spine";
     }
     return "leaf";
-}
-
-std::optional<SourceKind> source_kind_from_string(std::string_view s) {
-    return kSourceKindNames.parse(s);
 }
 
 const StripeStep* ErasureCodingRule::step_for(std::int64_t dboxes) const {

@@ -10,10 +10,6 @@ namespace podsizer {
 
 namespace {
 
-double ratio(double num, double den) {
-    return den > 0.0 ? num / den : 0.0;
-}
-
 /// n pods' bill: every count n times one pod's (the per-rack counts stay).
 DesignBom pods_bom(DesignBom b, std::int64_t n) {
     for (BomLine& l : b.lines) {
@@ -84,13 +80,7 @@ void judge_reference(ComparisonColumn& c, const Requirements& req, double headro
     Verdict& v = c.reference.verdict;
     auto reaching = [](Throughput t, const std::optional<Throughput>& limits,
                        const std::optional<Throughput>& site) {
-        if (limits) {
-            t = std::min(t, *limits);
-        }
-        if (site) {
-            t = std::min(t, *site);
-        }
-        return t;
+        return std::min({t, limits.value_or(t), site.value_or(t)});
     };
     const bool applies = req.gpus > 0;
     auto throughput = [&](CheckKind kind, Throughput need, Throughput got) {
@@ -199,11 +189,12 @@ ComparisonRatio ratio_to(const ComparisonColumn& c, std::size_t column,
     r.reference_racks = at.racks;
     r.reference_power = at.power;
     // No rack holds the column's devices: no ratio of racks (shown n/a).
-    r.racks =
-        c.racks_fit() ? ratio(static_cast<double>(c.racks()), static_cast<double>(at.racks)) : 0.0;
-    r.power = ratio(c.power().base(), at.power.base());
-    r.read = ratio(c.read().base(), at.read.base());
-    r.write = ratio(c.write().base(), at.write.base());
+    r.racks = c.racks_fit()
+                  ? ratio_or_zero(static_cast<double>(c.racks()), static_cast<double>(at.racks))
+                  : 0.0;
+    r.power = ratio_or_zero(c.power().base(), at.power.base());
+    r.read = ratio_or_zero(c.read().base(), at.read.base());
+    r.write = ratio_or_zero(c.write().base(), at.write.base());
     r.power_saved = at.power - c.power();
     // A design that draws more saves nothing: it feeds no GPUs, never a
     // negative count of them (REVIEW-3 §5.2).
@@ -295,16 +286,16 @@ std::optional<DesignBom> ComparisonColumn::bom() const {
 }
 
 double ComparisonColumn::pb_per_rack() const {
-    return ratio(in(usable(), units::PB), static_cast<double>(racks()));
+    return ratio_or_zero(in(usable(), units::PB), static_cast<double>(racks()));
 }
 double ComparisonColumn::gbps_read_per_kw() const {
-    return ratio(in(read(), units::GB_per_s), in(power(), units::kW));
+    return ratio_or_zero(in(read(), units::GB_per_s), in(power(), units::kW));
 }
 double ComparisonColumn::mbps_read_per_tb() const {
-    return ratio(in(read(), units::MB_per_s), in(usable(), units::TB));
+    return ratio_or_zero(in(read(), units::MB_per_s), in(usable(), units::TB));
 }
 double ComparisonColumn::mbps_write_per_tb() const {
-    return ratio(in(write(), units::MB_per_s), in(usable(), units::TB));
+    return ratio_or_zero(in(write(), units::MB_per_s), in(usable(), units::TB));
 }
 
 const ComparisonRatio* Comparison::ratio(std::size_t column, std::size_t reference) const {

@@ -99,17 +99,11 @@ bool Design::feasible() const {
     return verdict.status != VerdictStatus::short_;
 }
 
-namespace {
-double ratio(double num, double den) {
-    return den > 0.0 ? num / den : 0.0;
-}
-} // namespace
-
 double Design::gpu_nic_to_client_port_line_rate() const {
-    return ratio(requirements.gpu_storage_network.base(), gpu_fabric_uplink.base());
+    return ratio_or_zero(requirements.gpu_storage_network.base(), gpu_fabric_uplink.base());
 }
 double Design::client_port_headroom() const {
-    return ratio(gpu_fabric_uplink.base(), read.base());
+    return ratio_or_zero(gpu_fabric_uplink.base(), read.base());
 }
 PowerBasis Design::planning_basis() const {
     if (constraints.power_basis == PowerBasis::max) {
@@ -124,19 +118,19 @@ std::int64_t Design::planning_racks() const {
 }
 
 double Design::pb_per_rack() const {
-    return ratio(in(usable, units::PB), static_cast<double>(racks));
+    return ratio_or_zero(in(usable, units::PB), static_cast<double>(racks));
 }
 double Design::pb_per_kw() const {
-    return ratio(in(usable, units::PB), in(power, units::kW));
+    return ratio_or_zero(in(usable, units::PB), in(power, units::kW));
 }
 double Design::gbps_read_per_kw() const {
-    return ratio(in(read, units::GB_per_s), in(power, units::kW));
+    return ratio_or_zero(in(read, units::GB_per_s), in(power, units::kW));
 }
 double Design::gbps_read_per_rack() const {
-    return ratio(in(read, units::GB_per_s), static_cast<double>(racks));
+    return ratio_or_zero(in(read, units::GB_per_s), static_cast<double>(racks));
 }
 double Design::read_per_gpu_gbps() const {
-    return ratio(in(read, units::GB_per_s), static_cast<double>(requirements.gpus));
+    return ratio_or_zero(in(read, units::GB_per_s), static_cast<double>(requirements.gpus));
 }
 
 bool SizingResult::all_feasible() const {

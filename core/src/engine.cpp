@@ -71,21 +71,14 @@ Bottleneck bottleneck_of(Throughput front, Throughput back) {
     return front < back ? Bottleneck::frontend : Bottleneck::backend;
 }
 
-const DBoxModel& require_dbox(const Catalog& cat, const std::string& id, const std::string& where) {
-    const DBoxModel* d = cat.dbox(id);
-    if (d == nullptr) {
-        throw InputError(where, "unknown D-box model \"" + id + "\"");
+/// The model the catalog found for `id`; InputError naming `where` when it found none.
+template <class Model>
+const Model& require(const Model* found, const std::string& where, std::string_view what,
+                     const std::string& id) {
+    if (found == nullptr) {
+        throw InputError(where, fmt::format("unknown {} model \"{}\"", what, id));
     }
-    return *d;
-}
-
-const CNodeModel& require_cnode(const Catalog& cat, const std::string& id,
-                                const std::string& where) {
-    const CNodeModel* c = cat.cnode(id);
-    if (c == nullptr) {
-        throw InputError(where, "unknown C-node model \"" + id + "\"");
-    }
-    return *c;
+    return *found;
 }
 
 /// The drive option of `box` matching `wanted`, which may be given as the
@@ -121,21 +114,13 @@ Capacity resolve_drive(const DBoxModel& box, std::optional<Capacity> wanted,
 }
 
 HardwareChoice resolve_common(const Catalog& cat, const std::string& switch_id,
-                              const std::string& rack_id, const std::string& where) {
+                              const std::string& rack_id) {
     HardwareChoice ch;
     ch.assumptions = &cat.assumptions;
     const std::string sw = switch_id.empty() ? cat.defaults.network_switch : switch_id;
-    ch.network_switch = cat.network_switch(sw);
-    if (ch.network_switch == nullptr) {
-        throw InputError(where + (where.empty() ? "switch" : ".switch"),
-                         "unknown switch model \"" + sw + "\"");
-    }
+    ch.network_switch = &require(cat.network_switch(sw), "switch", "switch", sw);
     const std::string rk = rack_id.empty() ? cat.defaults.rack : rack_id;
-    ch.rack = cat.rack(rk);
-    if (ch.rack == nullptr) {
-        throw InputError(where + (where.empty() ? "rack" : ".rack"),
-                         "unknown rack model \"" + rk + "\"");
-    }
+    ch.rack = &require(cat.rack(rk), "rack", "rack", rk);
     return ch;
 }
 
@@ -437,34 +422,34 @@ DesignCounts balance_counts(const OptionSpec& opt, const HardwareChoice& ch,
         {ch.ec->min_dboxes, 1, ha ? ch.ec->enclosure_tolerance_min_dboxes : 0});
 
     const auto creq = static_cast<double>(c_req);
+    // The option's D-boxes, or as many as the capacity, the rule's minimum
+    // and `cnodes` C-nodes at `c_per_d` a D-box need.
+    const auto dboxes_for = [&](double cnodes, double c_per_d) {
+        return opt.dboxes > 0 ? opt.dboxes
+                              : std::max({d_cap, d_min, ceil_to_count(cnodes / c_per_d)});
+    };
     DesignCounts n;
     switch (opt.cnode_sizing) {
     case CNodeSizing::requirement:
-        n.dboxes = opt.dboxes > 0 ? opt.dboxes
-                                  : std::max({d_cap, d_min, ceil_to_count(creq / c_per_d_cap)});
+        n.dboxes = dboxes_for(creq, c_per_d_cap);
         n.cnodes =
             std::max(c_req, ceil_to_count(static_cast<double>(n.dboxes) * cons.cd_min.c_per_d));
         break;
     case CNodeSizing::knee:
-        n.dboxes = opt.dboxes > 0 ? opt.dboxes
-                                  : std::max({d_cap, d_min, ceil_to_count(creq / c_per_d_cap)});
+        n.dboxes = dboxes_for(creq, c_per_d_cap);
         n.cnodes = std::max<std::int64_t>(
             {floor_to_count(static_cast<double>(n.dboxes) * c_per_d_cap), c_req, 1});
         break;
     case CNodeSizing::ratio: {
         const double r = opt.cd_ratio ? opt.cd_ratio->c_per_d : 1.0;
         // With C = r·D, each D-box brings min(r·c.read, d.read) of read.
-        const std::int64_t d_perf = ceil_to_count(creq / std::min(r, sat));
-        n.dboxes = opt.dboxes > 0 ? opt.dboxes : std::max({d_cap, d_min, d_perf});
+        n.dboxes = dboxes_for(creq, std::min(r, sat));
         n.cnodes = std::max<std::int64_t>(1, ceil_to_count(static_cast<double>(n.dboxes) * r));
         break;
     }
     case CNodeSizing::fixed:
         n.cnodes = opt.cnodes;
-        n.dboxes = opt.dboxes > 0
-                       ? opt.dboxes
-                       : std::max({d_cap, d_min,
-                                   ceil_to_count(static_cast<double>(opt.cnodes) / c_per_d_cap)});
+        n.dboxes = dboxes_for(static_cast<double>(opt.cnodes), c_per_d_cap);
         break;
     }
     return n;
@@ -520,11 +505,10 @@ namespace {
 
 /// The models an option sizes with: the one it names, or every one.
 std::vector<const CNodeModel*> option_cnodes(const OptionSpec& opt, const Catalog& catalog) {
-    std::vector<const CNodeModel*> cnodes;
     if (!opt.cnode.empty()) {
-        cnodes.push_back(&require_cnode(catalog, opt.cnode, "cnode"));
-        return cnodes;
+        return {&require(catalog.cnode(opt.cnode), "cnode", "C-node", opt.cnode)};
     }
+    std::vector<const CNodeModel*> cnodes;
     for (const CNodeModel& c : catalog.cnodes) {
         cnodes.push_back(&c);
     }
@@ -536,7 +520,7 @@ std::vector<const DBoxModel*> option_dboxes(const OptionSpec& opt, const Catalog
     if (opt.dbox.empty()) {
         return candidate_dboxes(catalog, rule);
     }
-    return {&require_dbox(catalog, opt.dbox, "dbox")};
+    return {&require(catalog.dbox(opt.dbox), "dbox", "D-box", opt.dbox)};
 }
 
 /// Every candidate is sized; the cap bounds the time a huge catalog can take
@@ -572,37 +556,15 @@ std::vector<Capacity> option_drives(const OptionSpec& opt, const DBoxModel& box)
     return box.drive_sizes;
 }
 
-/// The option's constraints: its own layout, when it names one, replaces the
-/// scenario's (and the older rack_resilient key).
-Constraints option_constraints(const Constraints& base, const OptionSpec& opt) {
+/// The constraints with a layout an option or a hand-made design names, which
+/// replaces the scenario's (and the older rack_resilient key).
+Constraints with_own_layout(const Constraints& base, const std::optional<EcLayout>& layout) {
     Constraints c = base;
-    if (opt.layout) {
-        c.layout = *opt.layout;
+    if (layout) {
+        c.layout = *layout;
         c.rack_resilient = false;
     }
     return c;
-}
-
-/// A rack-resilient stripe is at most strips_per_rack × racks wide, and the
-/// racks are known only once the devices are: where the capacity search's
-/// count falls short on the racks it fills, add D-boxes until it does not
-/// (docs/model.md §6). Usable capacity only grows with D-boxes, so the
-/// first count that meets the need is the smallest.
-void grow_to_rack_width(Design& d, DesignCounts& n, const OptionSpec& opt, const HardwareChoice& ch,
-                        const Requirements& req, const Constraints& cons, double data_reduction,
-                        const PerformanceRule* rule) {
-    if (cons.effective_layout() != EcLayout::rack_resilient || opt.dboxes > 0 ||
-        req.usable.base() <= 0.0) {
-        return;
-    }
-    for (int guard = 0;
-         guard < 10'000 && !meets(d.usable.base(), req.usable.base()) && d.usable.base() > 0.0;
-         ++guard) {
-        OptionSpec fixed = opt;
-        fixed.dboxes = n.dboxes + 1;
-        n = balance_counts(fixed, ch, req, cons);
-        d = build_design(d.name, ch, n.cnodes, n.dboxes, req, cons, data_reduction, rule, false);
-    }
 }
 
 /// The requirement the counts are sized to: read and write times 1 +
@@ -614,7 +576,7 @@ Requirements counting_requirement(const Requirements& req, const Constraints& co
     return r;
 }
 
-/// What the failure-state search needs to build a trial design.
+/// What sizing one option on one hardware choice needs to build a trial design.
 struct StateSearch {
     const OptionSpec& opt;
     const HardwareChoice& ch;
@@ -632,13 +594,33 @@ struct StateSearch {
         n = balance_counts(opt, ch, counting, cons);
         Design d =
             build_design(name, ch, n.cnodes, n.dboxes, req, cons, data_reduction, rule, false);
-        grow_to_rack_width(d, n, opt, ch, counting, cons, data_reduction, rule);
+        grow_to_rack_width(d, n, counting);
         return d;
     }
     bool met(const Design& d) const {
         const StateThroughput got = delivered_in(d, cons.size_for, rho);
         return meets(got.read.base(), want_read.base()) &&
                meets(got.write.base(), want_write.base());
+    }
+    /// A rack-resilient stripe is at most strips_per_rack × racks wide, and the
+    /// racks are known only once the devices are: where the capacity search's
+    /// count falls short on the racks it fills, add D-boxes until it does not
+    /// (docs/model.md §6). Usable capacity only grows with D-boxes, so the
+    /// first count that meets the need is the smallest.
+    void grow_to_rack_width(Design& d, DesignCounts& n, const Requirements& counting) const {
+        if (cons.effective_layout() != EcLayout::rack_resilient || opt.dboxes > 0 ||
+            counting.usable.base() <= 0.0) {
+            return;
+        }
+        for (int guard = 0; guard < 10'000 && !meets(d.usable.base(), counting.usable.base()) &&
+                            d.usable.base() > 0.0;
+             ++guard) {
+            OptionSpec fixed = opt;
+            fixed.dboxes = n.dboxes + 1;
+            n = balance_counts(fixed, ch, counting, cons);
+            d = build_design(d.name, ch, n.cnodes, n.dboxes, counting, cons, data_reduction, rule,
+                             false);
+        }
     }
 };
 
@@ -710,6 +692,16 @@ void grow_to_failure_state(Design& d, DesignCounts& n, const StateSearch& s) {
     }
 }
 
+/// The design `s` sizes: the counts balance_counts gives the requirement
+/// times 1 + headroom, grown to the rack width and to the failure state.
+Design sized_design(const StateSearch& s, const std::string& name, DesignCounts& n) {
+    Design d = s.trial(name, counting_requirement(s.req, s.cons), n);
+    if (s.cons.size_for != SizeFor::intact) {
+        grow_to_failure_state(d, n, s);
+    }
+    return d;
+}
+
 } // namespace
 
 DesignCounts sized_counts(const HardwareChoice& ch, const Requirements& req,
@@ -717,13 +709,9 @@ DesignCounts sized_counts(const HardwareChoice& ch, const Requirements& req,
                           const PerformanceRule* rule, double rho) {
     const OptionSpec opt; // requirement mode
     const Requirements counting = counting_requirement(req, cons);
-    DesignCounts n = balance_counts(opt, ch, counting, cons);
-    Design d = build_design("", ch, n.cnodes, n.dboxes, req, cons, data_reduction, rule, false);
-    grow_to_rack_width(d, n, opt, ch, counting, cons, data_reduction, rule);
-    if (cons.size_for != SizeFor::intact) {
-        grow_to_failure_state(
-            d, n, {opt, ch, req, cons, data_reduction, rule, rho, counting.read, counting.write});
-    }
+    DesignCounts n;
+    sized_design({opt, ch, req, cons, data_reduction, rule, rho, counting.read, counting.write}, "",
+                 n);
     return n;
 }
 
@@ -734,15 +722,16 @@ Design size_option_with(const OptionSpec& opt, const Requirements& req, const Sc
                         const Catalog& catalog, RackDetail detail) {
     const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
     const std::string rack_id = opt.rack.empty() ? scenario.constraints.rack : opt.rack;
-    const HardwareChoice common = resolve_common(catalog, opt.network_switch, rack_id, "");
+    const HardwareChoice common = resolve_common(catalog, opt.network_switch, rack_id);
     const std::vector<const CNodeModel*> cnodes = option_cnodes(opt, catalog);
     const std::vector<const DBoxModel*> dboxes = option_dboxes(opt, catalog, rule);
     if (cnodes.empty() || dboxes.empty()) {
         throw InputError("the catalog has no C-node or no D-box model to size with");
     }
     check_candidate_count(opt, cnodes.size(), dboxes);
-    const Constraints cons = option_constraints(scenario.constraints, opt);
+    const Constraints cons = with_own_layout(scenario.constraints, opt.layout);
     const double rho = scenario.resilience.rebuild_share.value_or(ResilienceInputs{}.rebuild_share);
+    const Requirements counting = counting_requirement(req, cons);
 
     // Candidates are compared without their rack layouts (the counts decide);
     // only the chosen one is laid out. Laying out every candidate made an
@@ -758,18 +747,12 @@ Design size_option_with(const OptionSpec& opt, const Requirements& req, const Sc
                 ch.dbox = box;
                 ch.drive = drive;
                 set_ec(ch, catalog);
-                const Requirements counting = counting_requirement(req, cons);
-                DesignCounts n = balance_counts(opt, ch, counting, cons);
                 const std::string name =
                     opt.name.empty() ? box->name + " (" + mode_label(opt) + ")" : opt.name;
-                Design d = build_design(name, ch, n.cnodes, n.dboxes, req, cons,
-                                        scenario.data_reduction, rule, false);
-                grow_to_rack_width(d, n, opt, ch, counting, cons, scenario.data_reduction, rule);
-                if (cons.size_for != SizeFor::intact) {
-                    grow_to_failure_state(d, n,
-                                          {opt, ch, req, cons, scenario.data_reduction, rule, rho,
-                                           counting.read, counting.write});
-                }
+                DesignCounts n;
+                Design d = sized_design({opt, ch, req, cons, scenario.data_reduction, rule, rho,
+                                         counting.read, counting.write},
+                                        name, n);
                 if (!best || better(d, *best)) {
                     best = std::move(d);
                     best_choice = ch;
@@ -806,14 +789,7 @@ Design size_option(const OptionSpec& opt, const Requirements& req, const Scenari
 Requirements option_requirements(const Requirements& base, const OptionSpec& option) {
     Requirements req = base;
     if (option.capacity) {
-        if (option.capacity->usable) {
-            req.usable_target = *option.capacity->usable;
-        } else if (option.capacity->usable_per_gpu) {
-            req.usable_target =
-                *option.capacity->usable_per_gpu * static_cast<double>(base.sized_gpus);
-        } else {
-            req.usable_target = Capacity{};
-        }
+        req.usable_target = option.capacity->target(base.sized_gpus);
     }
     if (!option.use_performance) {
         // Not tied to the pod's GPUs: no throughput requirement (neither the
@@ -905,11 +881,7 @@ Design evaluate_design(const HandDesign& hand, const Requirements& req,
                                          hand.network_switch, where);
     const PerformanceRule* rule = req.rule.empty() ? nullptr : catalog.rule(req.rule);
     const std::string name = hand.name.empty() ? "hand-made design" : hand.name;
-    Constraints cons = constraints;
-    if (hand.layout) {
-        cons.layout = *hand.layout;
-        cons.rack_resilient = false;
-    }
+    const Constraints cons = with_own_layout(constraints, hand.layout);
     Design d =
         build_design(name, ch, hand.cnodes, hand.dboxes, req, cons, data_reduction, rule, true);
     OptionSpec given;
@@ -924,9 +896,9 @@ HardwareChoice resolve_hardware(const Catalog& catalog, const std::string& cnode
                                 const std::string& dbox, std::optional<Capacity> drive,
                                 const std::string& rack, const std::string& network_switch,
                                 const HardwarePlaces& where) {
-    HardwareChoice ch = resolve_common(catalog, network_switch, rack, "");
-    ch.cnode = &require_cnode(catalog, cnode, where.cnode);
-    ch.dbox = &require_dbox(catalog, dbox, where.dbox);
+    HardwareChoice ch = resolve_common(catalog, network_switch, rack);
+    ch.cnode = &require(catalog.cnode(cnode), where.cnode, "C-node", cnode);
+    ch.dbox = &require(catalog.dbox(dbox), where.dbox, "D-box", dbox);
     ch.drive = resolve_drive(*ch.dbox, drive, where.drive);
     set_ec(ch, catalog);
     return ch;

@@ -58,21 +58,18 @@ Stripe stripe_for(const ErasureCodingRule& ec, EcLayout layout, const DBoxPlacem
         s.width = 0;
     }
 
-    s.valid = true;
     if (layout != EcLayout::classic && at.dboxes < ec.enclosure_tolerance_min_dboxes) {
-        s.valid = false;
         s.invalid_reason = fmt::format("{} needs at least {} D-boxes", to_string(layout),
                                        ec.enclosure_tolerance_min_dboxes);
     } else if (layout == EcLayout::rack_resilient && at.domains < ec.rack_resilience_min_racks) {
-        s.valid = false;
         s.invalid_reason = fmt::format("rack-resilient needs D-boxes in at least {} racks",
                                        ec.rack_resilience_min_racks);
     } else if (s.data < ec.min_data_strips) {
-        s.valid = false;
         s.invalid_reason =
             fmt::format("the stripe would hold {} data strips; the rule's narrowest is {}", s.data,
                         ec.min_data_strips);
     }
+    s.valid = s.invalid_reason.empty();
 
     // A domain's loss removes the strips it holds; the stripe survives when
     // they are no more than its parity (docs/model.md §6).
@@ -112,9 +109,8 @@ std::int64_t dboxes_for_capacity(const DBoxModel& box, Capacity drive, Capacity 
     // A need no count of boxes can hold ("1e290 EB"): converting the bound to
     // an integer was undefined behaviour, and the search below then laid out
     // a million boxes. Return the engine's count cap; it reports too-large.
-    constexpr auto kCap = std::numeric_limits<std::int64_t>::max() / 4;
-    if (!(lower < static_cast<double>(kCap))) {
-        return kCap;
+    if (!(lower < static_cast<double>(kCountCap))) {
+        return kCountCap;
     }
     std::int64_t d = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::floor(lower)));
     // Below the widest stripe the efficiency is lower, so more boxes may be

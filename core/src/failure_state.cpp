@@ -4,14 +4,6 @@
 
 namespace podsizer {
 
-std::string_view to_string(SizeFor s) {
-    return kSizeForNames.name(s);
-}
-
-std::optional<SizeFor> size_for_from_string(std::string_view s) {
-    return kSizeForNames.parse(s);
-}
-
 namespace {
 
 Throughput narrower_side(const Survivors& s) {

@@ -35,49 +35,34 @@ std::string FindingFigure::text() const {
 namespace figure {
 
 FindingFigure text(std::string words) {
-    FindingFigure f;
-    f.words = std::move(words);
-    return f;
+    return {.words = std::move(words)};
 }
 
 FindingFigure count(std::int64_t n) {
-    FindingFigure f;
-    f.kind = FindingFigure::Kind::count;
-    f.count = n;
-    return f;
+    return {.kind = FindingFigure::Kind::count, .count = n};
 }
 
 FindingFigure grouped(std::int64_t n) {
-    FindingFigure f = count(n);
-    f.kind = FindingFigure::Kind::grouped;
-    return f;
+    return {.kind = FindingFigure::Kind::grouped, .count = n};
 }
 
 FindingFigure number(double v, int decimals) {
-    FindingFigure f;
-    f.kind = FindingFigure::Kind::number;
-    f.value = v;
-    f.decimals = decimals;
-    return f;
+    return {.kind = FindingFigure::Kind::number, .decimals = decimals, .value = v};
 }
 
 FindingFigure quantity(double base_value, const AnyUnit& unit, int decimals) {
-    FindingFigure f = number(base_value, decimals);
-    f.kind = FindingFigure::Kind::quantity;
-    f.unit = unit;
-    return f;
+    return {.kind = FindingFigure::Kind::quantity,
+            .decimals = decimals,
+            .value = base_value,
+            .unit = unit};
 }
 
 FindingFigure percent(double fraction, int decimals) {
-    FindingFigure f = number(fraction, decimals);
-    f.kind = FindingFigure::Kind::percent;
-    return f;
+    return {.kind = FindingFigure::Kind::percent, .decimals = decimals, .value = fraction};
 }
 
 FindingFigure probability(double p) {
-    FindingFigure f = number(p, 1);
-    f.kind = FindingFigure::Kind::probability;
-    return f;
+    return {.kind = FindingFigure::Kind::probability, .decimals = 1, .value = p};
 }
 
 } // namespace figure

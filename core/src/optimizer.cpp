@@ -139,14 +139,6 @@ std::string design_name(const Design& d) {
 
 } // namespace
 
-std::string_view to_string(Objective o) {
-    return kObjectiveNames.name(o);
-}
-
-std::optional<Objective> objective_from_string(std::string_view s) {
-    return kObjectiveNames.parse(s);
-}
-
 const std::vector<std::string>& objective_names() {
     static const std::vector<std::string> names(kObjectiveNames.names.begin(),
                                                 kObjectiveNames.names.end());

@@ -123,29 +123,19 @@ std::vector<std::size_t> detail::thin_front_by(std::span<const FrontFigures> fro
     return {best};
 }
 
-std::vector<std::size_t> thin_front(std::span<const Design* const> front, std::size_t most,
+std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_t most,
                                     Objective objective, double& epsilon, const PriceBook* prices) {
     std::vector<detail::FrontFigures> figures;
     figures.reserve(front.size());
-    for (const Design* d : front) {
-        figures.push_back(figures_of(*d));
+    for (const Design& d : front) {
+        figures.push_back(figures_of(d));
     }
     return detail::thin_front_by(
         figures, most,
         [&](std::size_t i, std::size_t j) {
-            return better_for(objective, *front[i], *front[j], prices);
+            return better_for(objective, front[i], front[j], prices);
         },
         epsilon);
-}
-
-std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_t most,
-                                    Objective objective, double& epsilon, const PriceBook* prices) {
-    std::vector<const Design*> members;
-    members.reserve(front.size());
-    for (const Design& d : front) {
-        members.push_back(&d);
-    }
-    return thin_front(members, most, objective, epsilon, prices);
 }
 
 } // namespace podsizer

@@ -4,14 +4,6 @@
 
 namespace podsizer {
 
-std::string_view to_string(PowerBasis b) {
-    return kPowerBasisNames.name(b);
-}
-
-std::optional<PowerBasis> power_basis_from_string(std::string_view s) {
-    return kPowerBasisNames.parse(s);
-}
-
 std::string_view to_string(CoolingClass c) {
     switch (c) {
     case CoolingClass::air:
@@ -25,15 +17,7 @@ std::string_view to_string(CoolingClass c) {
 }
 
 std::string_view cooling_label(CoolingClass c) {
-    switch (c) {
-    case CoolingClass::air:
-        return "air";
-    case CoolingClass::containment:
-        return "containment / rear door";
-    case CoolingClass::liquid:
-        return "liquid";
-    }
-    return "air";
+    return c == CoolingClass::containment ? "containment / rear door" : to_string(c);
 }
 
 Power max_draw(Power typical, Power max) {

@@ -15,22 +15,6 @@ std::string tbps(Throughput t) {
     return format_significant(in(t, units::Tbps), 1) + " Tbps";
 }
 
-double ratio(double num, double den) {
-    return den > 0.0 ? num / den : 0.0;
-}
-
-} // namespace
-
-double ReferenceSizing::pb_per_rack() const {
-    return ratio(in(usable, units::PB), static_cast<double>(racks));
-}
-
-double ReferenceSizing::gbps_read_per_kw() const {
-    return ratio(in(read, units::GB_per_s), in(power, units::kW));
-}
-
-namespace {
-
 /// Accounts per subscription per region: above the limit the store needs more
 /// subscriptions (or regions) than one, which a customer must plan for
 /// (docs/extrapolation-and-comparison.md, "Cloud limits and the WAN").
@@ -88,11 +72,14 @@ void add_wan(ReferenceSizing& r, const CloudAccess& access) {
 
 /// One direction of a store's traffic and what its accounts' limit does to it.
 struct Flow {
-    Throughput per_account; ///< the limit of one account; zero: none known
-    Throughput rate;        ///< what the direction carries
-    Throughput& limit;      ///< out: accounts x per_account
-    bool& capped;           ///< out: the limit is below the rate
-    Throughput& within;     ///< out: min(rate, limit)
+    Throughput per_account;     ///< the limit of one account; zero: none known
+    Throughput rate;            ///< what the direction carries
+    Throughput& limit;          ///< out: accounts x per_account
+    bool& capped;               ///< out: the limit is below the rate
+    Throughput& within;         ///< out: min(rate, limit)
+    FindingCode code;           ///< the finding when capped
+    std::string_view name;      ///< "ingress" or "egress"
+    std::string_view rate_name; ///< "write" or "read"
 };
 
 /// Holds one direction to its accounts' limit (ingress for writes, egress
@@ -108,6 +95,14 @@ void limit_flow(const Flow& f, std::int64_t accounts, std::int64_t& needed) {
 }
 
 } // namespace
+
+double ReferenceSizing::pb_per_rack() const {
+    return ratio_or_zero(in(usable, units::PB), static_cast<double>(racks));
+}
+
+double ReferenceSizing::gbps_read_per_kw() const {
+    return ratio_or_zero(in(read, units::GB_per_s), in(power, units::kW));
+}
 
 ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
                                const CloudAccess& access) {
@@ -137,32 +132,26 @@ ReferenceSizing size_reference(const ReferenceSystem& ref, Capacity usable,
         r.accounts = ceil_to_count(usable / ref.account_capacity);
         // Data going into the store is account ingress (write); data coming
         // out is egress (read).
-        limit_flow(
-            {ref.account_ingress, r.write, r.ingress_limit, r.write_capped, r.write_within_limits},
-            r.accounts, r.accounts_for_throughput);
-        limit_flow(
-            {ref.account_egress, r.read, r.egress_limit, r.read_capped, r.read_within_limits},
-            r.accounts, r.accounts_for_throughput);
+        const Flow flows[] = {
+            {ref.account_ingress, r.write, r.ingress_limit, r.write_capped, r.write_within_limits,
+             FindingCode::account_ingress_cap, "ingress", "write"},
+            {ref.account_egress, r.read, r.egress_limit, r.read_capped, r.read_within_limits,
+             FindingCode::account_egress_cap, "egress", "read"}};
+        for (const Flow& f : flows) {
+            limit_flow(f, r.accounts, r.accounts_for_throughput);
+        }
         r.accounts_for_throughput = std::max(r.accounts_for_throughput, r.accounts);
         const std::string accounts = fmt::format("{} accounts of {} each", r.accounts,
                                                  format_in(ref.account_capacity, units::PiB, 0));
-        if (r.write_capped) {
-            r.findings.push_back(
-                {FindingCode::account_ingress_cap,
-                 fmt::format(
-                     "{} allow {} of ingress in total, below the {} write rate; the full rate "
-                     "needs {} accounts at default limits, or raised limits (granted on "
-                     "request)",
-                     accounts, tbps(r.ingress_limit), tbps(r.write), r.accounts_for_throughput)});
-        }
-        if (r.read_capped) {
-            r.findings.push_back(
-                {FindingCode::account_egress_cap,
-                 fmt::format(
-                     "{} allow {} of egress in total, below the {} read rate; the full rate "
-                     "needs {} accounts at default limits, or raised limits (granted on "
-                     "request)",
-                     accounts, tbps(r.egress_limit), tbps(r.read), r.accounts_for_throughput)});
+        for (const Flow& f : flows) {
+            if (f.capped) {
+                r.findings.push_back(
+                    {f.code, fmt::format("{} allow {} of {} in total, below the {} {} rate; the "
+                                         "full rate needs {} accounts at default limits, or "
+                                         "raised limits (granted on request)",
+                                         accounts, tbps(f.limit), f.name, tbps(f.rate), f.rate_name,
+                                         r.accounts_for_throughput)});
+            }
         }
     }
     add_subscriptions(r, ref, access);

@@ -355,11 +355,7 @@ Requirements compute_requirements(const Scenario& scenario, const Catalog& catal
         unsized_throughput_finding(scenario, *platform, req);
         reads_only_finding(req);
     }
-    if (scenario.capacity.usable) {
-        req.usable_target = *scenario.capacity.usable;
-    } else if (scenario.capacity.usable_per_gpu) {
-        req.usable_target = *scenario.capacity.usable_per_gpu * static_cast<double>(req.sized_gpus);
-    }
+    req.usable_target = scenario.capacity.target(req.sized_gpus);
     req.usable = capacity_need(req.usable_target, req.checkpoints);
     check_finite(req);
     return req;

@@ -5,10 +5,7 @@
 namespace podsizer {
 
 std::string quoted(std::string_view s) {
-    std::string out = "\"";
-    out.append(s);
-    out += '"';
-    return out;
+    return "\"" + std::string(s) + "\"";
 }
 
 std::string_view trim(std::string_view s) {

@@ -125,22 +125,6 @@ std::string grouped_fixed(double v, int decimals) {
     return out;
 }
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t';
-}
-
-// Reads the leading number of `s` (number_text.hpp: "," groups of three, a
-// fraction, an exponent, any locale). Returns the number of characters used
-// and the value, or 0 when there is no number.
-std::size_t read_number(std::string_view s, double& value) {
-    const std::optional<ScannedNumber> n = scan_number(s);
-    if (!n) {
-        return 0;
-    }
-    value = n->value;
-    return n->used;
-}
-
 const AnyUnit* find_unit(std::string_view symbol) {
     for (const AnyUnit& u : kUnits) {
         if (u.symbol == symbol) {
@@ -206,25 +190,18 @@ std::span<const AnyUnit> all_units() {
 }
 
 double parse_quantity_base(std::string_view text, Dimension expected) {
-    std::string_view s = text;
-    while (!s.empty() && is_space(s.front())) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && is_space(s.back())) {
-        s.remove_suffix(1);
-    }
+    const std::string_view s = trim(text);
     if (s.empty()) {
         fail(text, "empty; " + expected_phrase(expected));
     }
-    double value = 0.0;
-    const std::size_t used = read_number(s, value);
-    if (used == 0) {
+    // The leading number (number_text.hpp: "," groups of three, a fraction,
+    // an exponent, any locale), then the unit.
+    const std::optional<ScannedNumber> number = scan_number(s);
+    if (!number) {
         fail(text, "not a number with a unit; " + expected_phrase(expected));
     }
-    std::string_view rest = s.substr(used);
-    while (!rest.empty() && is_space(rest.front())) {
-        rest.remove_prefix(1);
-    }
+    const double value = number->value;
+    const std::string_view rest = trim(s.substr(number->used));
     if (rest.empty()) {
         fail(text, "missing unit; " + expected_phrase(expected));
     }
@@ -264,23 +241,12 @@ double parse_quantity_base(std::string_view text, Dimension expected) {
 }
 
 double parse_percent(std::string_view text) {
-    std::string_view s = text;
-    while (!s.empty() && is_space(s.front())) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && is_space(s.back())) {
-        s.remove_suffix(1);
-    }
-    double value = 0.0;
-    const std::size_t used = read_number(s, value);
-    std::string_view rest = used == 0 ? s : s.substr(used);
-    while (!rest.empty() && is_space(rest.front())) {
-        rest.remove_prefix(1);
-    }
-    if (used == 0 || rest != "%" || !std::isfinite(value)) {
+    const std::string_view s = trim(text);
+    const std::optional<ScannedNumber> number = scan_number(s);
+    if (!number || trim(s.substr(number->used)) != "%" || !std::isfinite(number->value)) {
         fail(text, "expected a percentage such as \"5%\"");
     }
-    return value / 100.0;
+    return number->value / 100.0;
 }
 
 namespace {
@@ -386,19 +352,17 @@ std::string format_auto(double base_value, Dimension d, int decimals) {
     case Dimension::power:
         ladder = power;
         break;
-    case Dimension::duration:
+    case Dimension::duration: {
         // Durations switch unit only once the larger one reads naturally
         // (90 s stays "90 s", not "1.5 min").
-        if (std::abs(base_value) < 120.0) {
-            return format_in(base_value, units::s, decimals);
-        }
-        if (std::abs(base_value) < 2 * 3600.0) {
-            return format_in(base_value, units::min, decimals);
-        }
-        if (std::abs(base_value) < 2 * 86400.0) {
-            return format_in(base_value, units::h, decimals);
-        }
-        return format_in(base_value, units::d, decimals);
+        const double a = std::abs(base_value);
+        return format_in(base_value,
+                         a < 120.0         ? units::s
+                         : a < 2 * 3600.0  ? units::min
+                         : a < 2 * 86400.0 ? units::h
+                                           : units::d,
+                         decimals);
+    }
     case Dimension::rack_units:
         return format_in(base_value, units::U, decimals);
     }

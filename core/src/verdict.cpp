@@ -12,22 +12,6 @@
 
 namespace podsizer {
 
-std::string_view to_string(Outage o) {
-    return kOutageNames.name(o);
-}
-
-std::string_view to_string(CheckResult r) {
-    return kCheckResultNames.name(r);
-}
-
-std::string_view to_string(CheckKind k) {
-    return kCheckKindNames.name(k);
-}
-
-std::string_view to_string(VerdictStatus s) {
-    return kVerdictStatusNames.name(s);
-}
-
 std::string_view check_unit(CheckKind k) {
     switch (k) {
     case CheckKind::read:
@@ -93,14 +77,11 @@ VerdictStatus status_of(const std::vector<Check>& checks) {
 }
 
 const Check* Verdict::first_failing() const {
-    for (const Check& c : checks) {
-        if (c.result == CheckResult::short_) {
-            return &c;
-        }
-    }
-    for (const Check& c : checks) {
-        if (c.result == CheckResult::not_sized) {
-            return &c;
+    for (CheckResult failing : {CheckResult::short_, CheckResult::not_sized}) {
+        for (const Check& c : checks) {
+            if (c.result == failing) {
+                return &c;
+            }
         }
     }
     return nullptr;
@@ -134,25 +115,21 @@ std::string rounded(double v, int decimals, Toward t) {
 
 CheckFigures check_figures(const Check& c) {
     const int decimals = check_decimals(c.kind);
+    CheckFigures nearest{rounded(c.delivered, decimals, Toward::nearest),
+                         rounded(c.need, decimals, Toward::nearest)};
     if (c.result != CheckResult::short_) {
         // Met (within the slack of counting.hpp): never printed below the need.
-        std::string got = rounded(c.delivered, decimals, Toward::nearest);
-        std::string need = rounded(c.need, decimals, Toward::nearest);
         if (c.result == CheckResult::pass && c.delivered < c.need) {
-            got = need; // inside the slack: it meets the need as printed
+            nearest.delivered = nearest.need; // inside the slack: it meets the need as printed
         }
-        return {got, need};
+        return nearest;
     }
     // Short: the figures as every table prints them (nearest), unless that
     // would read as met ("4.00 of 4.00"): then more decimals, the delivered
     // figure rounded down and the need up, until they differ.
-    {
-        std::string got = rounded(c.delivered, decimals, Toward::nearest);
-        std::string need = rounded(c.need, decimals, Toward::nearest);
-        if (std::round(c.delivered * std::pow(10.0, decimals)) <
-            std::round(c.need * std::pow(10.0, decimals))) {
-            return {got, need};
-        }
+    const double scale = std::pow(10.0, decimals);
+    if (std::round(c.delivered * scale) < std::round(c.need * scale)) {
+        return nearest;
     }
     for (int d = decimals + 1; d <= decimals + 6; ++d) {
         std::string got = rounded(c.delivered, d, Toward::down);

@@ -28,8 +28,12 @@ inline constexpr auto kSourceKindNames = enum_names<SourceKind>({
 #include "podsizer/core/source_kind.def"
 });
 
-std::string_view to_string(SourceKind k);
-std::optional<SourceKind> source_kind_from_string(std::string_view s);
+constexpr std::string_view to_string(SourceKind k) {
+    return kSourceKindNames.name(k);
+}
+constexpr std::optional<SourceKind> source_kind_from_string(std::string_view s) {
+    return kSourceKindNames.parse(s);
+}
 
 struct Source {
     SourceKind kind = SourceKind::assumption;

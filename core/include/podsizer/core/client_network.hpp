@@ -18,7 +18,11 @@ inline constexpr auto kClientNetworkNames = enum_names<ClientNetwork>({
 #include "podsizer/core/client_network.def"
 });
 
-std::string_view to_string(ClientNetwork n);
-std::optional<ClientNetwork> client_network_from_string(std::string_view s);
+constexpr std::string_view to_string(ClientNetwork n) {
+    return kClientNetworkNames.name(n);
+}
+constexpr std::optional<ClientNetwork> client_network_from_string(std::string_view s) {
+    return kClientNetworkNames.parse(s);
+}
 
 } // namespace podsizer

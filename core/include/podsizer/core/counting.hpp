@@ -49,6 +49,11 @@ template <class Q> Q pods_total(Q pod, std::int64_t n) {
 /// ceil(a / b) as a count; 0 when b <= 0.
 std::int64_t ceil_ratio(double a, double b);
 
+/// a / b, 0 when b <= 0: a figure per rack or per kW of nothing is 0.
+inline double ratio_or_zero(double a, double b) {
+    return b > 0.0 ? a / b : 0.0;
+}
+
 /// Whether a delivered figure meets a required one: delivered >= required
 /// within kSlack. A requirement of 0 or less is always met.
 bool meets(double delivered, double required);

@@ -21,7 +21,11 @@ inline constexpr auto kEcLayoutNames = enum_names<EcLayout>({
 #include "podsizer/core/ec_layout.def"
 });
 
-std::string_view to_string(EcLayout l);
-std::optional<EcLayout> ec_layout_from_string(std::string_view s);
+constexpr std::string_view to_string(EcLayout l) {
+    return kEcLayoutNames.name(l);
+}
+constexpr std::optional<EcLayout> ec_layout_from_string(std::string_view s) {
+    return kEcLayoutNames.parse(s);
+}
 
 } // namespace podsizer

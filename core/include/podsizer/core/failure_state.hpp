@@ -24,8 +24,12 @@ inline constexpr auto kSizeForNames = enum_names<SizeFor>({
 #define ENUM_NAME(value, spelling, ...) {SizeFor::value, spelling},
 #include "podsizer/core/size_for.def"
 });
-std::string_view to_string(SizeFor s);
-std::optional<SizeFor> size_for_from_string(std::string_view s);
+constexpr std::string_view to_string(SizeFor s) {
+    return kSizeForNames.name(s);
+}
+constexpr std::optional<SizeFor> size_for_from_string(std::string_view s) {
+    return kSizeForNames.parse(s);
+}
 /// For people: "intact", "one D-box down", "one rack down" (size_for.def's
 /// words), as every output names the state.
 constexpr std::string_view size_for_words(SizeFor s) {

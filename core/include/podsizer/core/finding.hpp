@@ -52,7 +52,7 @@ struct FindingFigure {
     double value = 0.0; ///< quantity: in base units; percent: a fraction
     std::int64_t count = 0;
     AnyUnit unit{units::TB}; ///< quantity only
-    std::string words;       ///< text only
+    std::string words{};     ///< text only
 
     std::string text() const;
 };

@@ -10,7 +10,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,8 +25,12 @@ inline constexpr auto kObjectiveNames = enum_names<Objective>({
 #include "podsizer/core/objective.def"
 });
 
-std::string_view to_string(Objective o);
-std::optional<Objective> objective_from_string(std::string_view s);
+constexpr std::string_view to_string(Objective o) {
+    return kObjectiveNames.name(o);
+}
+constexpr std::optional<Objective> objective_from_string(std::string_view s) {
+    return kObjectiveNames.parse(s);
+}
 /// Every objective's name, in declaration order ("min-racks", ...).
 const std::vector<std::string>& objective_names();
 
@@ -95,11 +98,6 @@ bool better_for(Objective objective, const Design& a, const Design& b,
 /// five metrics. Returns indices into `front` in front order, and ε in
 /// `epsilon` (0 when the whole front fits).
 std::vector<std::size_t> thin_front(const std::vector<Design>& front, std::size_t most,
-                                    Objective objective, double& epsilon,
-                                    const PriceBook* prices = nullptr);
-/// The same over designs held elsewhere: the optimiser thins its front
-/// before moving the members shown out of its list of candidates.
-std::vector<std::size_t> thin_front(std::span<const Design* const> front, std::size_t most,
                                     Objective objective, double& epsilon,
                                     const PriceBook* prices = nullptr);
 

@@ -20,8 +20,12 @@ inline constexpr auto kPowerBasisNames = enum_names<PowerBasis>({
 #define ENUM_NAME(value, spelling, ...) {PowerBasis::value, spelling},
 #include "podsizer/core/power_basis.def"
 });
-std::string_view to_string(PowerBasis b);
-std::optional<PowerBasis> power_basis_from_string(std::string_view s);
+constexpr std::string_view to_string(PowerBasis b) {
+    return kPowerBasisNames.name(b);
+}
+constexpr std::optional<PowerBasis> power_basis_from_string(std::string_view s) {
+    return kPowerBasisNames.parse(s);
+}
 
 /// Default power usage effectiveness of the site: 1.58, the industry average
 /// of the Uptime Institute Global Data Center Survey 2023 (flat at 1.57-1.58

@@ -111,6 +111,13 @@ struct CapacitySpec {
     std::optional<Capacity> usable;         ///< per pod
     std::optional<Capacity> usable_per_gpu; ///< times the pod's GPUs
 
+    /// The usable target of a pod sized for `gpus` GPUs; zero when neither is given.
+    Capacity target(std::int64_t gpus) const {
+        return usable           ? *usable
+               : usable_per_gpu ? *usable_per_gpu * static_cast<double>(gpus)
+                                : Capacity{};
+    }
+
     bool operator==(const CapacitySpec&) const = default;
 };
 

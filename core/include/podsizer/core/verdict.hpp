@@ -30,7 +30,9 @@ inline constexpr auto kOutageNames = enum_names<Outage>({
 #define ENUM_NAME(value, spelling, ...) {Outage::value, spelling},
 #include "podsizer/core/outage.def"
 });
-std::string_view to_string(Outage o);
+constexpr std::string_view to_string(Outage o) {
+    return kOutageNames.name(o);
+}
 /// What constraints.availability accepts: "auto" (the vendor's default
 /// layout rule) or an outage, by outage.def's spellings.
 inline constexpr std::string_view kAvailabilityChoices[] = {
@@ -58,7 +60,9 @@ inline constexpr auto kCheckResultNames = enum_names<CheckResult>({
 #define ENUM_NAME(value, spelling, ...) {CheckResult::value, spelling},
 #include "podsizer/core/check_result.def"
 });
-std::string_view to_string(CheckResult r);
+constexpr std::string_view to_string(CheckResult r) {
+    return kCheckResultNames.name(r);
+}
 
 /// What a check compares (check_kind.def).
 enum class CheckKind : std::uint8_t {
@@ -69,7 +73,9 @@ inline constexpr auto kCheckKindNames = enum_names<CheckKind>({
 #define ENUM_NAME(value, spelling, ...) {CheckKind::value, spelling},
 #include "podsizer/core/check_kind.def"
 });
-std::string_view to_string(CheckKind k);
+constexpr std::string_view to_string(CheckKind k) {
+    return kCheckKindNames.name(k);
+}
 
 struct Check {
     CheckKind kind = CheckKind::read;
@@ -90,7 +96,9 @@ inline constexpr auto kVerdictStatusNames = enum_names<VerdictStatus>({
 #define ENUM_NAME(value, spelling, ...) {VerdictStatus::value, spelling},
 #include "podsizer/core/verdict_status.def"
 });
-std::string_view to_string(VerdictStatus s);
+constexpr std::string_view to_string(VerdictStatus s) {
+    return kVerdictStatusNames.name(s);
+}
 
 struct Verdict {
     VerdictStatus status = VerdictStatus::meets;
