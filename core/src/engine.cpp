@@ -618,7 +618,9 @@ struct StateSearch {
             OptionSpec fixed = opt;
             fixed.dboxes = n.dboxes + 1;
             n = balance_counts(fixed, ch, counting, cons);
-            d = build_design(d.name, ch, n.cnodes, n.dboxes, counting, cons, data_reduction, rule,
+            // The design keeps the customer's requirement, as trial()'s: judged
+            // against `counting` it would count the headroom twice.
+            d = build_design(d.name, ch, n.cnodes, n.dboxes, req, cons, data_reduction, rule,
                              false);
         }
     }
