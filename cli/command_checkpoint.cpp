@@ -234,7 +234,6 @@ void read_cadence(CheckpointQuery& q, const Reader& r) {
     q.stall_budget = r.number("--stall-budget");
     q.restart = r.quantity<Duration>("--restart-time");
     q.overhead = r.quantity<Duration>("--checkpoint-overhead");
-    q.overhead_given = r.given("--checkpoint-overhead");
     if (r.given("--local-bandwidth")) {
         q.local_bandwidth = r.quantity<Throughput>("--local-bandwidth");
         q.local_bandwidth_given = true;

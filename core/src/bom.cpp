@@ -204,21 +204,8 @@ const Part* medium_for(const Catalog& cat, Throughput speed, double run_m) {
     return nullptr;
 }
 
-const Part* first_part(const Catalog& cat, std::string_view role) {
-    for (const Part& part : cat.parts) {
-        if (part.role == role) {
-            return &part;
-        }
-    }
-    return nullptr;
-}
-
 std::string speed_text(Throughput s) {
     return s.base() > 0.0 ? fmt::format("{:g} Gbps", s.base() / 1e9) : std::string("unknown speed");
-}
-
-Source derived(std::string note) {
-    return Source{SourceKind::derived, "the design's counts", std::move(note)};
 }
 
 /// Lines of one part, added up.
@@ -375,22 +362,6 @@ void fabric_links(Context& c) {
     cable(c, out, 1, "links to the customer's fabric");
 }
 
-} // namespace
-
-std::string_view to_string(RunClass r) {
-    switch (r) {
-    case RunClass::in_rack:
-        return "in-rack";
-    case RunClass::between_racks:
-        return "between racks";
-    case RunClass::to_customer:
-        return "to the customer's fabric";
-    }
-    return "";
-}
-
-namespace {
-
 int category_rank(const std::string& c) {
     static constexpr std::string_view kOrder[] = {"Management", "Power", "Rails", "Cables",
                                                   "Transceivers"};
@@ -404,15 +375,14 @@ int category_rank(const std::string& c) {
 
 BomLine model_line(std::string category, const std::string& id, const std::string& sku,
                    std::string description, std::int64_t n, const Provenance& prov) {
-    BomLine l{.category = std::move(category),
-              .item = id,
-              .sku = sku,
-              .description = std::move(description),
-              .quantity = n,
-              .rule = "the design's count",
-              .source = prov.source,
-              .in_capex = true};
-    return l;
+    return {.category = std::move(category),
+            .item = id,
+            .sku = sku,
+            .description = std::move(description),
+            .quantity = n,
+            .rule = "the design's count",
+            .source = prov.source,
+            .in_capex = true};
 }
 
 /// Devices, drives, fabric switches by role and racks.
@@ -428,7 +398,7 @@ void model_lines(Context& c) {
     drives.description = fmt::format("{:g} TB drive, in the D-boxes", d.drive_size.base() / 1e12);
     drives.quantity = saturating_product(d.dboxes, d.drives_per_dbox);
     drives.rule = fmt::format("{} a D-box, shipped in it", d.drives_per_dbox);
-    drives.source = derived("D-boxes x drives per D-box");
+    drives.source = {SourceKind::derived, "the design's counts", "D-boxes x drives per D-box"};
     L.push_back(drives);
     const std::pair<const char*, std::int64_t> roles[] = {{"leaf", d.leaf_switches},
                                                           {"spine", d.spine_switches},
@@ -481,6 +451,15 @@ void rack_parts(Context& c, const Part* mgmt) {
 }
 
 } // namespace
+
+const Part* first_part(const Catalog& cat, std::string_view role) {
+    for (const Part& part : cat.parts) {
+        if (part.role == role) {
+            return &part;
+        }
+    }
+    return nullptr;
+}
 
 BomAndFacility plan_bom(const Design& d, const Catalog& catalog, const FacilitySpec& site) {
     Context c{d, catalog, nullptr, nullptr, nullptr, nullptr, {}, {}};

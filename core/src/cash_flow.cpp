@@ -35,9 +35,11 @@ int whole_years(const Ymd& a, const Ymd& b) {
     return b.y - a.y - (before_anniversary ? 1 : 0);
 }
 
-void add_once(std::vector<std::string>& names, const std::string& name) {
-    if (std::find(names.begin(), names.end(), name) == names.end()) {
-        names.push_back(name);
+/// Adds each of `names`, after `prefix`, to `to` once.
+void add_all(std::vector<std::string>& to, const std::vector<std::string>& names,
+             const std::string& prefix = "") {
+    for (const std::string& name : names) {
+        add_once(to, prefix + name);
     }
 }
 
@@ -72,12 +74,8 @@ double parts_of_growth(const PhaseStep& step, const PhaseStep* before, const Pri
     }
     const PartsOrder order =
         parts_ordered(*before->built, before->pods, *step.built, step.pods, book);
-    for (const std::string& u : order.unpriced) {
-        add_once(flow.unpriced, u);
-    }
-    for (const std::string& a : order.assumed) {
-        add_once(flow.assumed, a);
-    }
+    add_all(flow.unpriced, order.unpriced);
+    add_all(flow.assumed, order.assumed);
     return order.amount;
 }
 
@@ -96,9 +94,7 @@ StepMoney step_money(const PhaseStep& step, const PhaseStep* before, const Price
             add_once(flow.unpriced, p.name);
         }
     }
-    for (const std::string& a : running.assumed) {
-        add_once(flow.assumed, a);
-    }
+    add_all(flow.assumed, running.assumed);
     StepMoney money{bought.capex * n + parts_of_growth(step, before, book, flow),
                     running.opex_per_year * n};
     if (step.store) {
@@ -114,12 +110,8 @@ StepMoney step_money(const PhaseStep& step, const PhaseStep* before, const Price
 /// price (the bill would be egress alone).
 std::optional<double> cloud_year(Capacity usable, const PriceBook& book, CashFlow& flow) {
     const CloudCost c = cloud_cost(usable, book);
-    for (const std::string& u : c.unpriced()) {
-        add_once(flow.unpriced, "cloud " + u);
-    }
-    for (const std::string& a : c.assumed) {
-        add_once(flow.assumed, a);
-    }
+    add_all(flow.unpriced, c.unpriced(), "cloud ");
+    add_all(flow.assumed, c.assumed);
     const bool stored =
         std::any_of(c.parts_per_year.begin(), c.parts_per_year.end(),
                     [](const CostPart& p) { return p.name == "storage" && p.amount; });

@@ -6,8 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
-#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -31,6 +29,11 @@ constexpr std::array kPresets{
     BytesPerParamPreset{"weights", "weights only (bf16)", 2.0, "derived",
                         "bf16 is 2 bytes per value", "inference or fine-tuning snapshots"},
 };
+
+/// The suffixes of a parameter count, either case; "70bn": the press's billion.
+constexpr std::pair<std::string_view, double> kCountSuffixes[] = {
+    {"K", 1e3}, {"k", 1e3}, {"M", 1e6},  {"m", 1e6},  {"B", 1e9},  {"b", 1e9},
+    {"G", 1e9}, {"g", 1e9}, {"T", 1e12}, {"t", 1e12}, {"bn", 1e9}, {"Bn", 1e9}};
 
 // The leading unsigned number of `s` (number_text.hpp); `used` is how many
 // characters it took. A number too large or too small for a double is none.
@@ -84,32 +87,13 @@ double parse_param_count(std::string_view text) {
     }
     const std::string_view rest = trim(s.substr(used));
     double scale = 1.0;
-    if (rest == "bn" || rest == "Bn") {
-        scale = 1e9; // "70bn": the press's billion
+    const auto* suffix = std::find_if(std::begin(kCountSuffixes), std::end(kCountSuffixes),
+                                      [&](const auto& x) { return x.first == rest; });
+    if (suffix != std::end(kCountSuffixes)) {
+        scale = suffix->second;
     } else if (rest.size() == 1) {
-        switch (rest.front()) {
-        case 'K':
-        case 'k':
-            scale = 1e3;
-            break;
-        case 'M':
-        case 'm':
-            scale = 1e6;
-            break;
-        case 'B':
-        case 'b':
-        case 'G':
-        case 'g':
-            scale = 1e9;
-            break;
-        case 'T':
-        case 't':
-            scale = 1e12;
-            break;
-        default:
-            throw InputError(quoted(text) + ": unknown suffix " + quoted(rest) +
-                             "; use K, M, B (or G) or T; " + expected);
-        }
+        throw InputError(quoted(text) + ": unknown suffix " + quoted(rest) +
+                         "; use K, M, B (or G) or T; " + expected);
     } else if (!rest.empty()) {
         // "25 TB" or "1.8 Tb" is a size, not a count: say where sizes go.
         const bool looks_like_size = rest.find_first_of("Bb") != std::string_view::npos &&

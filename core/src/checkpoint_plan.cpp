@@ -8,10 +8,6 @@
 
 namespace podsizer {
 
-namespace {
-// Float slack for "the share meets the requirement": 1 part in 10^9.
-} // namespace
-
 double FailureRate::per_platform_node(int platform_gpus_per_node) const {
     return failure_rate_per_node(per_1000_node_days, gpus_per_node, platform_gpus_per_node);
 }

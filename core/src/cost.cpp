@@ -92,12 +92,10 @@ void running_parts(const Design& d, const PriceBook& book, std::vector<CostPart>
         }
         const std::optional<double> s = p != nullptr ? p->support() : std::nullopt;
         const bool uncounted = c.id == &d.rack_model && !d.racks_fit && s && *s > 0.0;
-        if (uncounted) {
+        if (uncounted || !s) {
             support.amount.reset();
-            support.missing += (support.missing.empty() ? "" : ", ") + no_rack_count(d);
-        } else if (!s) {
-            support.amount.reset();
-            support.missing += (support.missing.empty() ? "" : ", ") + *c.id + " support";
+            support.missing += (support.missing.empty() ? "" : ", ") +
+                               (uncounted ? no_rack_count(d) : *c.id + " support");
         } else if (support.amount) {
             *support.amount += c.count * *s;
         }
@@ -114,12 +112,6 @@ void running_parts(const Design& d, const PriceBook& book, std::vector<CostPart>
 
 bool assumed(const Source& s) {
     return s.kind == SourceKind::assumption;
-}
-
-void add_once(std::vector<std::string>& names, const std::string& name) {
-    if (std::find(names.begin(), names.end(), name) == names.end()) {
-        names.push_back(name);
-    }
 }
 
 /// "site.years" and the site's other assumed prices that a cost uses.
@@ -144,17 +136,11 @@ void add_site_assumptions(const SitePrices& s, bool racks_counted, std::vector<s
 
 std::vector<std::string> assumed_design_prices(const PriceBook& book, const Design& d) {
     std::vector<std::string> out;
-    const std::array<std::pair<const std::string*, std::int64_t>, 4> kinds{
-        {{&d.cnode_model, d.cnodes},
-         {&d.dbox_model, d.dboxes},
-         {&d.switch_model, d.switches()},
-         {&d.rack_model, d.racks}}};
-    for (const auto& [id, count] : kinds) {
-        const ItemPrice* p =
-            book.item(*id, id == &d.dbox_model ? d.drive_size : std::optional<Capacity>{});
-        const bool uncounted = id == &d.rack_model && !d.racks_fit;
-        if (count > 0 && p != nullptr && assumed(p->source) && !uncounted) {
-            add_once(out, *id);
+    for (const Counted& c : counted(d)) {
+        const ItemPrice* p = book.item(*c.id, c.drive);
+        const bool uncounted = c.id == &d.rack_model && !d.racks_fit;
+        if (c.count > 0.0 && p != nullptr && assumed(p->source) && !uncounted) {
+            add_once(out, *c.id);
         }
     }
     add_site_assumptions(book.site, d.racks_fit, out);
@@ -279,7 +265,60 @@ std::map<std::pair<std::string, std::string>, std::int64_t> part_quantities(cons
     return q;
 }
 
+/// The recovered GPU-hours of a design with checkpoint jobs; nullopt when it
+/// has none, or no reference write (no performance write) or no write.
+std::optional<RecoveredGpuHours> recovered_gpu_hours(const Design& d, const PriceBook& book) {
+    const CheckpointPlan& plan = d.requirements.checkpoints;
+    const Throughput reference = d.requirements.performance_write;
+    if (plan.jobs.empty() || d.checkpoints.size() != plan.jobs.size() || reference.base() <= 0.0 ||
+        d.write.base() <= 0.0) {
+        return std::nullopt;
+    }
+    // Each job's goodput at its share of the reference write, shared as the
+    // design's write is (checkpoint_plan.hpp).
+    const std::vector<CheckpointAtDesign> at_reference = checkpoints_on_design(plan, reference);
+    std::vector<std::size_t> counted;
+    if (plan.concurrent) {
+        for (std::size_t i = 0; i < plan.jobs.size(); ++i) {
+            counted.push_back(i);
+        }
+    } else { // alternatives: the job that sets the pod's checkpoint write
+        std::size_t top = 0;
+        for (std::size_t i = 1; i < plan.jobs.size(); ++i) {
+            if (plan.jobs[i].required_write.base() > plan.jobs[top].required_write.base()) {
+                top = i;
+            }
+        }
+        counted.push_back(top);
+    }
+    RecoveredGpuHours r;
+    r.design_write = d.write;
+    r.reference_write = reference;
+    r.rule = d.requirements.rule;
+    r.job = plan.concurrent ? std::string() : plan.jobs[counted.front()].name;
+    double value = 0.0;
+    for (std::size_t i : counted) {
+        const double gain = d.checkpoints[i].at_share.goodput - at_reference[i].at_share.goodput;
+        r.gpus += plan.jobs[i].gpus;
+        r.per_day += gain * static_cast<double>(plan.jobs[i].gpus) * 24.0;
+        value +=
+            recovered_gpu_hours_value(d.checkpoints[i].at_share.goodput,
+                                      at_reference[i].at_share.goodput, plan.jobs[i].gpus, book)
+                .value_or(0.0);
+    }
+    if (book.gpu_hour) {
+        r.value_per_year = value;
+    }
+    return r;
+}
+
 } // namespace
+
+void add_once(std::vector<std::string>& names, const std::string& name) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+        names.push_back(name);
+    }
+}
 
 PartsOrder parts_ordered(const Design& before, std::int64_t pods_before, const Design& after,
                          std::int64_t pods_after, const PriceBook& book) {
@@ -478,51 +517,6 @@ std::optional<double> recovered_gpu_hours_value(double design_goodput, double re
     const double hours =
         (design_goodput - reference_goodput) * static_cast<double>(gpus) * kHoursPerYear;
     return hours * *book.gpu_hour;
-}
-
-std::optional<RecoveredGpuHours> recovered_gpu_hours(const Design& d, const PriceBook& book) {
-    const CheckpointPlan& plan = d.requirements.checkpoints;
-    const Throughput reference = d.requirements.performance_write;
-    if (plan.jobs.empty() || d.checkpoints.size() != plan.jobs.size() || reference.base() <= 0.0 ||
-        d.write.base() <= 0.0) {
-        return std::nullopt;
-    }
-    // Each job's goodput at its share of the reference write, shared as the
-    // design's write is (checkpoint_plan.hpp).
-    const std::vector<CheckpointAtDesign> at_reference = checkpoints_on_design(plan, reference);
-    std::vector<std::size_t> counted;
-    if (plan.concurrent) {
-        for (std::size_t i = 0; i < plan.jobs.size(); ++i) {
-            counted.push_back(i);
-        }
-    } else { // alternatives: the job that sets the pod's checkpoint write
-        std::size_t top = 0;
-        for (std::size_t i = 1; i < plan.jobs.size(); ++i) {
-            if (plan.jobs[i].required_write.base() > plan.jobs[top].required_write.base()) {
-                top = i;
-            }
-        }
-        counted.push_back(top);
-    }
-    RecoveredGpuHours r;
-    r.design_write = d.write;
-    r.reference_write = reference;
-    r.rule = d.requirements.rule;
-    r.job = plan.concurrent ? std::string() : plan.jobs[counted.front()].name;
-    double value = 0.0;
-    for (std::size_t i : counted) {
-        const double gain = d.checkpoints[i].at_share.goodput - at_reference[i].at_share.goodput;
-        r.gpus += plan.jobs[i].gpus;
-        r.per_day += gain * static_cast<double>(plan.jobs[i].gpus) * 24.0;
-        value +=
-            recovered_gpu_hours_value(d.checkpoints[i].at_share.goodput,
-                                      at_reference[i].at_share.goodput, plan.jobs[i].gpus, book)
-                .value_or(0.0);
-    }
-    if (book.gpu_hour) {
-        r.value_per_year = value;
-    }
-    return r;
 }
 
 } // namespace podsizer

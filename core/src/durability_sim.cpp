@@ -67,6 +67,11 @@ struct ChunkState {
     int strips_down = 0;
     double last_end = 0.0;
 
+    /// The count of units down of the kind `r` rebuilds: drives or its group's.
+    int& down_of(const Repair& r) {
+        return r.group < 0 ? drives_down : groups_down[static_cast<std::size_t>(r.group)];
+    }
+
     /// Ends the rebuilds done by `t`, giving their strips back; returns how many.
     std::int64_t complete_until(double t) {
         const std::size_t cap = queue.size();
@@ -74,11 +79,7 @@ struct ChunkState {
         while (size > 0 && queue[head].end <= t) {
             const Repair& r = queue[head];
             strips_down -= r.strips;
-            if (r.group < 0) {
-                --drives_down;
-            } else {
-                --groups_down[static_cast<std::size_t>(r.group)];
-            }
+            --down_of(r);
             if (++head == cap) {
                 head = 0;
             }
@@ -99,11 +100,7 @@ struct ChunkState {
         queue[tail < cap ? tail : tail - cap] = failed;
         ++size;
         strips_down += failed.strips;
-        if (failed.group < 0) {
-            ++drives_down;
-        } else {
-            ++groups_down[static_cast<std::size_t>(failed.group)];
-        }
+        ++down_of(failed);
     }
 
     /// Healthy again at `t`, every rebuild dropped.
@@ -241,22 +238,8 @@ template <class F> double solve_increasing(F increasing, double target, double h
     return 0.5 * (lo + hi);
 }
 
-} // namespace
-
-const char* to_string(RepairService s) {
-    return s == RepairService::fixed ? "fixed" : "exponential";
-}
-
-std::optional<RepairService> repair_service_from_string(const std::string& s) {
-    if (s == "fixed") {
-        return RepairService::fixed;
-    }
-    if (s == "exponential") {
-        return RepairService::exponential;
-    }
-    return std::nullopt;
-}
-
+/// Throws InputError naming the field unless the layout is valid
+/// (check_durability_inputs) and the run's settings are sane.
 void check_simulation_inputs(const SimulationInputs& in) {
     check_durability_inputs(in.layout);
     if (!(in.years > 0.0) || !(in.years <= 1e10)) {
@@ -292,6 +275,22 @@ void check_simulation_inputs(const SimulationInputs& in) {
                              format_shortest(g.rebuild_s) + ": expected a time above 0");
         }
     }
+}
+
+} // namespace
+
+const char* to_string(RepairService s) {
+    return s == RepairService::fixed ? "fixed" : "exponential";
+}
+
+std::optional<RepairService> repair_service_from_string(const std::string& s) {
+    if (s == "fixed") {
+        return RepairService::fixed;
+    }
+    if (s == "exponential") {
+        return RepairService::exponential;
+    }
+    return std::nullopt;
 }
 
 SimulationResult simulate_durability(const SimulationInputs& in) {

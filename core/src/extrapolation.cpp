@@ -8,7 +8,6 @@
 #include "podsizer/core/text.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <fmt/format.h>
 
 namespace podsizer {
@@ -145,14 +144,6 @@ Design grow_single_namespace(const Design& pod, Capacity target, const Catalog& 
     return grown;
 }
 
-Extrapolation extrapolate(const Design& pod, const ExtrapolationSpec& spec, const Catalog& catalog,
-                          const Constraints& constraints, double data_reduction) {
-    Extrapolation e = extrapolate_pods(pod, spec);
-    e.single_namespace =
-        grow_single_namespace(pod, spec.target, catalog, constraints, data_reduction);
-    return e;
-}
-
 bool ScenarioExtrapolation::all_feasible() const {
     return sizing.all_feasible() &&
            std::all_of(extrapolations.begin(), extrapolations.end(), [](const Extrapolation& e) {
@@ -170,9 +161,9 @@ ScenarioExtrapolation extrapolate_scenario(const Scenario& scenario, const Catal
     // are assessed as the sized designs' are (issue 28 item 3).
     SizingResult grown;
     for (const Design& d : out.sizing.designs) {
-        out.extrapolations.push_back(
-            extrapolate(d, spec, catalog, scenario.constraints, scenario.data_reduction));
-        grown.designs.push_back(*out.extrapolations.back().single_namespace);
+        out.extrapolations.push_back(extrapolate_pods(d, spec));
+        grown.designs.push_back(grow_single_namespace(d, spec.target, catalog, scenario.constraints,
+                                                      scenario.data_reduction));
     }
     assess_designs(grown, catalog, resilience_inputs(scenario, catalog));
     for (std::size_t i = 0; i < grown.designs.size(); ++i) {

@@ -9,23 +9,16 @@
 
 namespace podsizer {
 
+namespace {
+
+/// Current on one feed carrying `watts`: P / V on one phase, P / (√3 × V)
+/// per phase on three (balanced, unity power factor).
 double amps_on_feed(double watts, const FacilitySpec& site) {
     if (site.voltage <= 0.0) {
         return 0.0;
     }
     const double phases = site.phase_count == 3 ? std::sqrt(3.0) : 1.0;
     return watts / (phases * site.voltage);
-}
-
-namespace {
-
-const Part* part_of(const Catalog& cat, std::string_view role) {
-    for (const Part& p : cat.parts) {
-        if (p.role == role) {
-            return &p;
-        }
-    }
-    return nullptr;
 }
 
 double weight_of(const Part* p) {
@@ -43,26 +36,23 @@ struct Weights {
 
 Weights weights(const Design& d, const Catalog& cat, std::vector<std::string>& missing) {
     Weights w;
-    auto note = [&](double kg, const std::string& id) {
+    auto weight = [&](const auto* model, const std::string& id) {
+        const double kg = model != nullptr ? model->weight_kg : 0.0;
         if (kg <= 0.0) {
             missing.push_back(id);
         }
         return kg;
     };
-    const CNodeModel* c = cat.cnode(d.cnode_model);
-    const DBoxModel* b = cat.dbox(d.dbox_model);
-    const SwitchModel* s = cat.network_switch(d.switch_model);
-    const RackModel* r = cat.rack(d.rack_model);
-    w.cnode = note(c != nullptr ? c->weight_kg : 0.0, d.cnode_model);
-    w.dbox = note(b != nullptr ? b->weight_kg : 0.0, d.dbox_model);
-    w.sw = note(s != nullptr ? s->weight_kg : 0.0, d.switch_model);
-    w.rack = note(r != nullptr ? r->weight_kg : 0.0, d.rack_model);
-    const Part* mgmt = part_of(cat, "management_switch");
+    w.cnode = weight(cat.cnode(d.cnode_model), d.cnode_model);
+    w.dbox = weight(cat.dbox(d.dbox_model), d.dbox_model);
+    w.sw = weight(cat.network_switch(d.switch_model), d.switch_model);
+    w.rack = weight(cat.rack(d.rack_model), d.rack_model);
+    const Part* mgmt = first_part(cat, "management_switch");
     w.mgmt = weight_of(mgmt);
     w.mgmt_power = mgmt != nullptr ? mgmt->power.base() : 0.0;
     w.mgmt_ports = mgmt != nullptr && mgmt->ports > 0 ? mgmt->ports : 48;
-    w.pdu = weight_of(part_of(cat, "pdu"));
-    w.rail = weight_of(part_of(cat, "rail_kit"));
+    w.pdu = weight_of(first_part(cat, "pdu"));
+    w.rail = weight_of(first_part(cat, "rail_kit"));
     return w;
 }
 

@@ -56,11 +56,8 @@ Duration interval_at(const CheckpointJobModel& job, Duration delta) {
 }
 
 double goodput_at(const CheckpointJobModel& job, Duration delta) {
-    const Duration none = Duration::from_base(0.0);
-    if (job.mode == CheckpointMode::sync) {
-        return goodput(interval_at(job, delta), stall_at(job, delta), none, job.restart, job.mtbf);
-    }
-    return goodput(interval_at(job, delta), async_stall(job), delta, job.restart, job.mtbf);
+    const Duration drain = job.mode == CheckpointMode::sync ? Duration::from_base(0.0) : delta;
+    return goodput(interval_at(job, delta), stall_at(job, delta), drain, job.restart, job.mtbf);
 }
 
 } // namespace

@@ -196,15 +196,13 @@ bool PhasePlan::meets() const {
     });
 }
 
-std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& catalog) {
-    return plan_phases(scenario, catalog, std::vector<AddedNeed>(scenario.phases.size()));
-}
-
 std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& catalog,
-                                     const std::vector<AddedNeed>& added_need) {
+                                     const std::vector<AddedNeed>& given) {
     if (scenario.phases.empty()) {
         return std::nullopt;
     }
+    const std::vector<AddedNeed> none(scenario.phases.size());
+    const std::vector<AddedNeed>& added_need = given.empty() ? none : given;
     const Scenario base = one_system(scenario);
     // The fabric and the hardware are planned for the final phase.
     const Design final_design =

@@ -5,7 +5,6 @@
 #include "podsizer/core/errors.hpp"
 #include "podsizer/core/network.hpp"
 #include "podsizer/core/number_text.hpp"
-#include "podsizer/core/text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -228,38 +227,29 @@ void findings_part(const Design& d, const ResilienceInputs& in, DesignResilience
     auto add = [&](Finding finding) { r.findings.push_back(std::move(finding)); };
     const FindingFigure share = figure::percent(r.rebuild_share, 0);
     // Formatted only for a finding: every design a sweep sizes passes here.
-    if (!meets(r.degraded_read.base(), req.read.base())) {
-        const auto rd = short_figures(r.degraded_read, req.read);
-        add(Finding(FindingCode::degraded_read_short,
-                    "read falls to {} with one D-box down and its rebuild taking {} of every "
-                    "C-node and D-box, below the {} required",
-                    rd[0], share, rd[1])
-                .with_hint("constraints.size_for \"dbox-down\" sizes for it"));
-    }
-    if (!meets(r.degraded_write.base(), req.write.base())) {
-        const auto wr = short_figures(r.degraded_write, req.write);
-        add(Finding(FindingCode::degraded_write_short,
-                    "write falls to {} with one D-box down and its rebuild taking {} of every "
-                    "C-node and D-box, below the {} required",
-                    wr[0], share, wr[1])
-                .with_hint("constraints.size_for \"dbox-down\" sizes for it"));
-    }
-    if (d.constraints.size_for == SizeFor::rack_down) {
-        if (!meets(r.rack_down_read.base(), req.read.base())) {
-            const auto rr = short_figures(r.rack_down_read, req.read);
-            add(Finding(FindingCode::rack_down_read_short,
-                        "read falls to {} with one rack's devices down and {} of the survivors' "
-                        "C-nodes and D-boxes rebuilding them, below the {} required",
-                        rr[0], share, rr[1]));
+    auto dbox_down = [&](FindingCode code, const char* what, Throughput got, Throughput need) {
+        if (!meets(got.base(), need.base())) {
+            const auto f = short_figures(got, need);
+            add(Finding(code,
+                        "{} falls to {} with one D-box down and its rebuild taking {} of every "
+                        "C-node and D-box, below the {} required",
+                        figure::text(what), f[0], share, f[1])
+                    .with_hint("constraints.size_for \"dbox-down\" sizes for it"));
         }
-        if (!meets(r.rack_down_write.base(), req.write.base())) {
-            const auto rw = short_figures(r.rack_down_write, req.write);
-            add(Finding(FindingCode::rack_down_write_short,
-                        "write falls to {} with one rack's devices down and {} of the survivors' "
+    };
+    auto rack_down = [&](FindingCode code, const char* what, Throughput got, Throughput need) {
+        if (d.constraints.size_for == SizeFor::rack_down && !meets(got.base(), need.base())) {
+            const auto f = short_figures(got, need);
+            add(Finding(code,
+                        "{} falls to {} with one rack's devices down and {} of the survivors' "
                         "C-nodes and D-boxes rebuilding them, below the {} required",
-                        rw[0], share, rw[1]));
+                        figure::text(what), f[0], share, f[1]));
         }
-    }
+    };
+    dbox_down(FindingCode::degraded_read_short, "read", r.degraded_read, req.read);
+    dbox_down(FindingCode::degraded_write_short, "write", r.degraded_write, req.write);
+    rack_down(FindingCode::rack_down_read_short, "read", r.rack_down_read, req.read);
+    rack_down(FindingCode::rack_down_write_short, "write", r.rack_down_write, req.write);
     durability_finding(r, add);
     if (r.has_checkpoints && r.rated_dwpd > 0.0 && r.dwpd_average > r.rated_dwpd) {
         add({FindingCode::endurance,
@@ -313,31 +303,25 @@ bool is_design_risk(FindingCode code) {
     return false;
 }
 
-} // namespace
-
+/// Throws InputError naming the field unless 0 < afr < 1, 0 < fill <= 1,
+/// 0 < rebuild_share <= 1, 0 <= outage <= a year and the rest >= 0.
 void check_resilience_inputs(const ResilienceInputs& in) {
     if (in.afr && !(*in.afr > 0.0 && *in.afr < 1.0)) {
         throw InputError("$.resilience.afr",
                          format_shortest(*in.afr) + ": expected above 0 % and below 100 %");
     }
-    if (in.dbox_events && !(*in.dbox_events >= 0.0 && *in.dbox_events <= 10.0)) {
-        throw InputError("$.resilience.dbox_events",
-                         format_shortest(*in.dbox_events) +
-                             ": expected from 0 % to 1000 % a D-box-year");
+    for (const auto& [what, v] : {std::pair{"$.resilience.dbox_events", in.dbox_events},
+                                  std::pair{"$.resilience.dbox_losses", in.dbox_losses}}) {
+        if (v && !(*v >= 0.0 && *v <= 10.0)) {
+            throw InputError(what,
+                             format_shortest(*v) + ": expected from 0 % to 1000 % a D-box-year");
+        }
     }
-    if (in.dbox_losses && !(*in.dbox_losses >= 0.0 && *in.dbox_losses <= 10.0)) {
-        throw InputError("$.resilience.dbox_losses",
-                         format_shortest(*in.dbox_losses) +
-                             ": expected from 0 % to 1000 % a D-box-year");
-    }
-    if (!(in.fill > 0.0 && in.fill <= 1.0)) {
-        throw InputError("$.resilience.fill",
-                         format_shortest(in.fill) + ": expected above 0 % and at most 100 %");
-    }
-    if (!(in.rebuild_share > 0.0 && in.rebuild_share <= 1.0)) {
-        throw InputError("$.resilience.rebuild_share",
-                         format_shortest(in.rebuild_share) +
-                             ": expected above 0 % and at most 100 %");
+    for (const auto& [what, v] : {std::pair{"$.resilience.fill", in.fill},
+                                  std::pair{"$.resilience.rebuild_share", in.rebuild_share}}) {
+        if (!(v > 0.0 && v <= 1.0)) {
+            throw InputError(what, format_shortest(v) + ": expected above 0 % and at most 100 %");
+        }
     }
     if (!(in.outage.base() >= 0.0 && in.outage.base() <= kSecondsPerYear)) {
         throw InputError("$.resilience.outage", "expected a duration from 0 up to a year");
@@ -353,6 +337,8 @@ void check_resilience_inputs(const ResilienceInputs& in) {
         }
     }
 }
+
+} // namespace
 
 double drive_writes_per_day(Throughput write, Capacity raw, int width, int data_strips) {
     if (raw.base() <= 0.0 || data_strips <= 0) {
@@ -474,15 +460,14 @@ void assess_designs(SizingResult& sized, const Catalog& catalog, const Resilienc
             box != nullptr ? catalog.ec_rule(box->erasure_coding) : nullptr;
         if (box == nullptr || ec == nullptr || (!in.afr && !(box->drive_afr > 0.0))) {
             d.resilience.reset();
-            d.verdict = judge(d, in.rebuild_share);
-            continue;
-        }
-        d.resilience = assess_resilience(d, *box, *ec, in);
-        // Risks are the design's findings too, so `size` and the workbook
-        // say them, not only `podsizer resilience` (issue 28 item 7).
-        for (const Finding& f : d.resilience->findings) {
-            if (is_design_risk(f.code)) {
-                d.findings.push_back(f);
+        } else {
+            d.resilience = assess_resilience(d, *box, *ec, in);
+            // Risks are the design's findings too, so `size` and the workbook
+            // say them, not only `podsizer resilience` (issue 28 item 7).
+            for (const Finding& f : d.resilience->findings) {
+                if (is_design_risk(f.code)) {
+                    d.findings.push_back(f);
+                }
             }
         }
         // The verdict again, now with the durability and the scenario's ρ.

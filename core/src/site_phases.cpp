@@ -2,7 +2,6 @@
 // names a site opens it or grows it, and each site grows on its own
 // installed base by the rules of one system's phases (phases.cpp), sized as
 // the site's one-site scenario (site_scenario.hpp).
-#include "podsizer/core/counting.hpp"
 #include "podsizer/core/phases.hpp"
 #include "site_scenario.hpp"
 
@@ -12,10 +11,6 @@
 namespace podsizer {
 
 namespace {
-
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
-    return (a + b - 1) / b;
-}
 
 /// The phase that opens a site: the first naming it; a site no phase names
 /// is in service from the first.
@@ -71,7 +66,7 @@ std::vector<PhaseSpec> site_steps(const Scenario& s, const SiteSpec& spec, std::
         }
         PhaseSpec one = p;
         one.site.clear();
-        one.gpus = p.gpus > 0 ? ceil_div(p.gpus, pods) : 0;
+        one.gpus = p.gpus > 0 ? (p.gpus + pods - 1) / pods : 0; // per pod, rounded up
         if (p.usable) {
             one.usable = *p.usable / static_cast<double>(pods);
         } else if (spec.usable) {

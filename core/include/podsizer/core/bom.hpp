@@ -7,7 +7,6 @@
 #include "podsizer/core/facility.hpp"
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,9 +29,6 @@ struct BomLine {
     /// Priced by the cost model's CapEx (C-nodes, D-boxes, switches, racks).
     bool in_capex = false;
 };
-
-/// How a link is cabled: the run class the stated rule gives it (docs/bom.md §2).
-enum class RunClass { in_rack, between_racks, to_customer };
 
 /// The links the cables cover, from the fabric plan (docs/model.md §8).
 struct BomLinks {
@@ -79,6 +75,7 @@ BomAndFacility plan_bom(const Design& d, const Catalog& catalog, const FacilityS
 DesignFacility plan_facility(const Design& d, const Catalog& catalog, const FacilitySpec& site,
                              const DesignBom& bom);
 
-std::string_view to_string(RunClass r);
+/// The catalog's first part of `role` ("pdu", "rail_kit", …); null: none.
+const Part* first_part(const Catalog& catalog, std::string_view role);
 
 } // namespace podsizer

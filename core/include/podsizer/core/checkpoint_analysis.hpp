@@ -35,7 +35,6 @@ struct CheckpointQuery {
     Duration restart = Duration::from_base(kDefaultRestartSeconds);
     /// Fixed stall per checkpoint (barrier, metadata, fsync; checkpoint.hpp).
     Duration overhead = Duration::from_base(kDefaultCheckpointOverheadSeconds);
-    bool overhead_given = false; ///< false: the ASSUMPTION default
     /// Async: the staging tier's write bandwidth per node (checkpoint.hpp).
     Throughput local_bandwidth = Throughput::from_base(kDefaultLocalBandwidthBytesPerSecond);
     bool local_bandwidth_given = false; ///< false: the ASSUMPTION default

@@ -19,6 +19,10 @@ struct CostPart {
     std::string missing; ///< what the book would need to price it
 };
 
+/// Appends `name` unless `names` holds it: the unpriced and assumed lists
+/// name each part or price once.
+void add_once(std::vector<std::string>& names, const std::string& name);
+
 /// The GPU-hours a day a design's write recovers over a reference write:
 /// the write the scenario's performance rule (or explicit figures) asks
 /// before the checkpoint jobs, that is a pod sized for the rule alone
@@ -35,10 +39,6 @@ struct RecoveredGpuHours {
     /// per_day × 365 × the book's GPU-hour price; nullopt without one.
     std::optional<double> value_per_year;
 };
-
-/// The recovered GPU-hours of a design with checkpoint jobs; nullopt when it
-/// has none, or no reference write (no performance write) or no write.
-std::optional<RecoveredGpuHours> recovered_gpu_hours(const Design& d, const PriceBook& book);
 
 struct DesignCost {
     std::string currency;

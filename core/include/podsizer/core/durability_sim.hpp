@@ -74,10 +74,6 @@ struct SimulationResult {
     double wall_s = 0.0;
 };
 
-/// Throws InputError naming the field unless the layout is valid
-/// (check_durability_inputs) and the run's settings are sane.
-void check_simulation_inputs(const SimulationInputs& in);
-
 /// Runs the simulation (docs/resilience.md §4).
 SimulationResult simulate_durability(const SimulationInputs& in);
 

@@ -55,8 +55,8 @@ struct Extrapolation {
 
     std::vector<Finding> findings; ///< how the whole number was chosen
     /// The same hardware grown to the target in a single namespace: D-boxes
-    /// for the target, C-nodes at the pod's C:D ratio. Set by extrapolate()
-    /// when given a catalog.
+    /// for the target, C-nodes at the pod's C:D ratio. Set by
+    /// extrapolate_scenario().
     std::optional<Design> single_namespace;
 };
 
@@ -68,10 +68,6 @@ Extrapolation extrapolate_pods(const Design& pod, const ExtrapolationSpec& spec)
 /// D-boxes that reach it, C-nodes = ceil(D × the pod's C/D). Layout included.
 Design grow_single_namespace(const Design& pod, Capacity target, const Catalog& catalog,
                              const Constraints& constraints, double data_reduction);
-
-/// Both: whole pods and the single-namespace alternative.
-Extrapolation extrapolate(const Design& pod, const ExtrapolationSpec& spec, const Catalog& catalog,
-                          const Constraints& constraints, double data_reduction);
 
 /// A whole scenario grown to a target: every design sized, each grown to the
 /// target (whole pods and one namespace), and, when the scenario has a fleet,

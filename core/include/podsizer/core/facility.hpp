@@ -5,7 +5,6 @@
 
 #include "podsizer/core/power.hpp"
 
-#include <cstdint>
 #include <vector>
 
 namespace podsizer {
@@ -29,10 +28,6 @@ inline constexpr double kBtuPerHourPerWatt = 3.412;
 
 /// A raised-floor tile, 600 x 600 mm (ASSUMPTION: the common size).
 inline constexpr double kTileAreaM2 = 0.36;
-
-/// Current on one feed carrying `watts`: P / V on one phase, P / (√3 × V)
-/// per phase on three (balanced, unity power factor).
-double amps_on_feed(double watts, const FacilitySpec& site);
 
 /// One rack's figures. With A/B feeds each feed is sized to carry the whole
 /// rack on its own, so `amps_per_feed` is the rack's maximum draw on one feed.

@@ -11,7 +11,6 @@
 #include "podsizer/core/units.hpp"
 
 #include <optional>
-#include <string>
 #include <vector>
 
 namespace podsizer {

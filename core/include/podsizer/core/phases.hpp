@@ -88,13 +88,12 @@ struct PhasePlan {
 };
 
 /// The scenario's `phases`, grown with its first option (the automatic one
-/// without options). Nullopt without phases. Throws InputError (from the
-/// engine) when a phase cannot be sized.
-std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& catalog);
-/// plan_phases with `added[k]` in phase k's requirements (a site holding
-/// other sites' copies in its own system; one entry per phase).
+/// without options), with `added[k]`, when given, in phase k's requirements
+/// (a site holding other sites' copies in its own system; one entry per
+/// phase). Nullopt without phases. Throws InputError (from the engine) when a
+/// phase cannot be sized.
 std::optional<PhasePlan> plan_phases(const Scenario& scenario, const Catalog& catalog,
-                                     const std::vector<AddedNeed>& added);
+                                     const std::vector<AddedNeed>& added = {});
 
 /// Phases that name a site (`phases[N].site`): each site of the list grown
 /// on its own installed base, sized as its one-site scenario

@@ -12,13 +12,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace podsizer {
-
-/// Throws InputError naming the field unless 0 < afr < 1, 0 < fill <= 1,
-/// 0 < rebuild_share <= 1, 0 <= outage <= a year and the rest >= 0.
-void check_resilience_inputs(const ResilienceInputs& in);
 
 /// Drive writes per day of `write` sustained all day on `raw` capacity, each
 /// byte written as a stripe of width/data strips: W × 86,400 s × (w/d) / raw.
