@@ -112,6 +112,14 @@ std::vector<CountNeed> dbox_needs(const OptionSpec& opt, const HardwareChoice& h
                                                     ceil_to_count(req.write / cnode_write(hw))) /
                                                 per)});
         }
+        // The C-nodes read and write × (1 + headroom) need, as for the C-nodes.
+        if (cons.headroom > 0.0 && (req.read.base() > 0.0 || req.write.base() > 0.0)) {
+            const double k = 1.0 + cons.headroom;
+            const auto cnodes =
+                static_cast<double>(std::max(ceil_to_count(req.read * k / cnode_read(hw)),
+                                             ceil_to_count(req.write * k / cnode_write(hw))));
+            n.push_back({"headroom", ceil_to_count(cnodes / per)});
+        }
     }
     return n;
 }
@@ -123,10 +131,15 @@ DesignSizedBy explain_counts(const Design& d, const OptionSpec& opt, const Hardw
     DesignSizedBy s;
     const std::string above = state_name(cons);
     s.cnodes = reason(cnode_needs(d, opt, hw, req, cons), d.cnodes, above);
-    s.dboxes =
-        reason(dbox_needs(opt, hw, req, cons), d.dboxes,
-               above.empty() && cons.effective_layout() == EcLayout::rack_resilient ? "rack width"
-                                                                                    : above);
+    // Past every need of its own, a D-box count was grown by the failure state
+    // or, intact, by the rack-resilient stripe's rack width (never by the
+    // headroom, which is one of its needs).
+    const bool rack_width =
+        cons.size_for == SizeFor::intact && cons.effective_layout() == EcLayout::rack_resilient;
+    s.dboxes = reason(dbox_needs(opt, hw, req, cons), d.dboxes,
+                      cons.size_for != SizeFor::intact ? above
+                      : rack_width                     ? "rack width"
+                                                       : "");
     std::vector<CountNeed> racks{{"space", d.racks_for_space}, {"power", d.racks_for_power}};
     if (cons.effective_layout() == EcLayout::rack_resilient) {
         racks.push_back({"layout minimum", std::max(1, hw.ec->rack_resilience_min_racks)});

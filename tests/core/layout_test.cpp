@@ -164,6 +164,14 @@ TEST_CASE("automatic hardware under rack-resilient picks no more racks than its 
     const Design automatic = size_scenario(s, default_catalog_for_tests()).designs.at(0);
     // The NCP rule takes certified D-boxes only: dbox-1u-22 in this catalog.
     REQUIRE(automatic.dbox_model == "dbox-1u-22");
+    // What set the D-boxes is the stripe's rack width, not the headroom:
+    // the headroom is a need of its own (24 D-boxes for 1.2 x the read).
+    CHECK(automatic.sized_by.dboxes.by == "rack width");
+    const auto headroom =
+        std::find_if(automatic.sized_by.dboxes.needs.begin(), automatic.sized_by.dboxes.needs.end(),
+                     [](const CountNeed& n) { return n.requirement == "headroom"; });
+    REQUIRE(headroom != automatic.sized_by.dboxes.needs.end());
+    CHECK(headroom->count < automatic.dboxes);
     s.options.at(0).cnode = "cnode-1u";
     s.options.at(0).dbox = "dbox-1u-22";
     for (double tb : {30.72, 61.44}) {
